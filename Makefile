@@ -1,0 +1,129 @@
+# ibidi: GNU make build. `make` builds the libraries and the command, `make check` runs
+# every test, `make sanitize` runs them all again under ASan + UBSan, `make bench` measures.
+
+VERSION     := 0.1.0
+SOVERSION   := 0
+UCD_VERSION := 17.0.0
+UCD_DIR     := data/ucd/$(UCD_VERSION)
+
+CC      ?= cc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+DESTDIR ?=
+OPT     ?= -O2 -g
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+WARN     := -std=c11 -Wall -Wextra -Wpedantic -Werror
+CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+ALL_CFLAGS = $(WARN) $(OPT) $(CFLAGS) $(EXTRA_CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
+
+# One folder per capability; the generated tables live beside the code that reads them.
+LIB_SRC  := $(sort $(wildcard src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c \
+                              src/iri/*.c src/ambiguity/*.c))
+CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+GEN_SRC  := tools/gen_tables.c
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/replay_%)
+TESTLIB_OBJ := $(BUILD)/obj/tests/testlib.o
+
+STATIC  := $(BUILD)/libibidi.a
+SHARED  := $(BUILD)/libibidi.so.$(VERSION)
+CLI     := $(BUILD)/ibidi
+GEN     := $(BUILD)/tools/gen_tables
+
+.PHONY: all check sanitize bench tables fuzz install uninstall clean demo tests
+all: $(STATIC) $(SHARED) $(CLI)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+
+$(STATIC): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(SHARED): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libibidi.so.$(SOVERSION) $(ALL_CFLAGS) $^ -o $@ $(ALL_LDFLAGS)
+	ln -sf libibidi.so.$(VERSION) $(BUILD)/libibidi.so.$(SOVERSION)
+	ln -sf libibidi.so.$(SOVERSION) $(BUILD)/libibidi.so
+
+$(CLI): $(CLI_OBJ) $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS)
+
+# Tests link the static library, so they can also reach internal (hidden) functions.
+$(BUILD)/tests/%: tests/%.c $(TESTLIB_OBJ) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) -MMD -MP $< $(TESTLIB_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS)
+
+# Fuzz targets replay their seed corpora as ordinary tests with any compiler.
+$(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/replay_main.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS)
+
+# The table generator is a host tool; it reads only data/.
+$(GEN): $(GEN_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 $(CFLAGS) $< -o $@
+
+tests: $(TESTS) $(FUZZ_REPLAY) $(CLI) $(GEN)
+
+check: all tests
+	@sh tests/run.sh $(BUILD)
+
+sanitize:
+	$(MAKE) BUILD=$(BUILD)/san OPT="$(SAN_FLAGS)" EXTRA_LDFLAGS="-fsanitize=address,undefined" check
+
+tables: $(GEN)
+	$(GEN) $(UCD_DIR) .
+
+# libFuzzer builds (clang): build/fuzz/<target>; run e.g. build/fuzz/fuzz_utf8 fuzz/corpus/fuzz_utf8
+fuzz:
+	$(MAKE) BUILD=$(BUILD)/fuzzer CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzzer/libibidi.a
+	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
+	  echo "clang $$f -> $(BUILD)/fuzzer/$$n"; \
+	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $(BUILD)/fuzzer/libibidi.a -o $(BUILD)/fuzzer/$$n || exit 1; \
+	done
+
+# Benchmarks compare with ICU side by side when its headers are installed.
+HAVE_ICU := $(shell printf '\043include <unicode/unorm2.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_ICU),1)
+BENCH_FLAGS := -DIBIDI_BENCH_ICU -licuuc
+endif
+$(BUILD)/bench/bench: bench/bench.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
+
+bench: $(BUILD)/bench/bench
+	$(BUILD)/bench/bench
+
+# The main job on bundled sample data.
+demo: $(CLI)
+	@sh tools/demo.sh $(CLI)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include/ibidi $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/ibidi.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/ibidi/*.h $(DESTDIR)$(PREFIX)/include/ibidi/
+	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHARED) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libibidi.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libibidi.so.$(SOVERSION)
+	ln -sf libibidi.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libibidi.so
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' ibidi.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibidi.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/ibidi.h $(DESTDIR)$(PREFIX)/bin/ibidi
+	rm -rf $(DESTDIR)$(PREFIX)/include/ibidi
+	rm -f $(DESTDIR)$(PREFIX)/lib/libibidi.* $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibidi.pc
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,11 @@
+/*
+ * ibidi: Internet identifiers with right-to-left text.
+ * The umbrella header: includes every capability's public header.
+ */
+#ifndef IBIDI_H
+#define IBIDI_H
+
+#include "ibidi/common.h"
+#include "ibidi/unicode.h"
+
+#endif /* IBIDI_H */

@@ -1,0 +1,96 @@
+/*
+ * ibidi/common.h: version, export macro, the library's one status enum, and the
+ * error record that every failing call fills in.
+ *
+ * Conventions used by every ibidi function:
+ *   - Inputs are pointer + length. A NULL pointer is allowed only with length 0.
+ *   - Outputs go to caller buffers (pointer + capacity). The size the complete
+ *     result needs is always stored in *out_len (when out_len is not NULL), also
+ *     when the buffer is too small; then the call returns IBIDI_E_BUFFER_TOO_SMALL
+ *     and the buffer's contents are unspecified. Nothing is ever truncated silently.
+ *     UTF-8 outputs are not NUL-terminated (the allocating wrappers do terminate).
+ *   - Lengths are in bytes for UTF-8 (char) and in code points for uint32_t arrays.
+ *   - An optional ibidi_error* receives the status, the offset where the problem was
+ *     found (in the units of the input) and the offending value.
+ *   - No function keeps global mutable state: all are thread-safe.
+ */
+#ifndef IBIDI_COMMON_H
+#define IBIDI_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define IBIDI_API
+#elif defined(__GNUC__)
+#define IBIDI_API __attribute__((visibility("default")))
+#else
+#define IBIDI_API
+#endif
+
+#define IBIDI_VERSION_MAJOR 0
+#define IBIDI_VERSION_MINOR 1
+#define IBIDI_VERSION_PATCH 0
+#define IBIDI_VERSION_STRING "0.1.0"
+#define IBIDI_UNICODE_VERSION_STRING "17.0.0"
+
+/* The library's version at run time, e.g. "0.1.0". */
+IBIDI_API const char *ibidi_version(void);
+/* The Unicode version of the compiled-in tables, "17.0.0". */
+IBIDI_API const char *ibidi_unicode_version(void);
+
+/*
+ * Status codes. Values are explicit and stable: a value is never removed, renumbered
+ * or reused; new ones are added in the range of their capability.
+ *   0        success
+ *   1..99    use of the API and resources
+ *   100..149 encodings (UTF-8, code point values)
+ *   150..199 text syntax read by helper parsers (code point notation)
+ *   200..    later capabilities (bidi, IDNA, IRI, ambiguity) take ranges of 100.
+ */
+typedef enum ibidi_status {
+    IBIDI_OK = 0,
+
+    IBIDI_E_INVALID_ARGUMENT = 1, /* NULL pointer with a non-zero length, unknown enum value */
+    IBIDI_E_BUFFER_TOO_SMALL = 2, /* output did not fit; *out_len holds the size needed */
+    IBIDI_E_NOMEM = 3,            /* an allocating wrapper could not allocate */
+    IBIDI_E_TOO_LONG = 4,         /* a length would overflow size_t arithmetic */
+
+    IBIDI_E_UTF8_TRUNCATED = 100,      /* sequence cut short by the end or a non-continuation byte */
+    IBIDI_E_UTF8_UNEXPECTED_CONT = 101, /* continuation byte 80..BF where a sequence must start */
+    IBIDI_E_UTF8_INVALID_BYTE = 102,   /* F8..FF: never appears in UTF-8 */
+    IBIDI_E_UTF8_OVERLONG = 103,       /* C0, C1, E0 80..9F, F0 80..8F: overlong encoding */
+    IBIDI_E_UTF8_SURROGATE = 104,      /* ED A0..BF: encodes a surrogate D800..DFFF */
+    IBIDI_E_UTF8_TOO_LARGE = 105,      /* F4 90..BF, F5..F7: encodes a value above 10FFFF */
+    IBIDI_E_CP_SURROGATE = 106,        /* code point input holds a surrogate D800..DFFF */
+    IBIDI_E_CP_TOO_LARGE = 107,        /* code point input holds a value above 10FFFF */
+
+    IBIDI_E_CP_SYNTAX = 150 /* "U+XXXX" or hex code point notation not understood */
+} ibidi_status;
+
+/* Where and why a call failed. Every field is set by a failing call that receives it;
+ * on success status is IBIDI_OK and the other fields are 0. */
+typedef struct ibidi_error {
+    ibidi_status status; /* the same value the call returned */
+    size_t offset;       /* start of the problem: byte offset in UTF-8 input, index in code point input */
+    uint32_t value;      /* the offending byte or code point when there is one, else 0 */
+} ibidi_error;
+
+/* A sentence naming the rule that was broken, e.g. for IBIDI_E_UTF8_SURROGATE
+ * "ill-formed UTF-8: ED A0..BF encodes a surrogate (Unicode 17.0 §3.9, Table 3-7)".
+ * Never NULL; unknown values give "unknown status". */
+IBIDI_API const char *ibidi_strerror(ibidi_status status);
+/* The enumerator's name without prefix, e.g. "UTF8_SURROGATE"; "OK" for 0; NULL if unknown. */
+IBIDI_API const char *ibidi_status_name(ibidi_status status);
+
+/* Frees memory returned by the allocating wrappers (*_alloc functions). */
+IBIDI_API void ibidi_free(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_COMMON_H */

@@ -1,0 +1,56 @@
+/* Shared pieces of the ibidi command: argument and input handling, JSON output, and
+ * error reporting. The command uses only the public API of libibidi. */
+#ifndef IBIDI_CLI_H
+#define IBIDI_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ibidi.h"
+
+/* Exit statuses of every command. */
+enum { CLI_OK = 0, CLI_INVALID = 1, CLI_USAGE = 2 };
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary; /* one line for `ibidi help` */
+    const char *usage;   /* full text for `ibidi help NAME` and `NAME --help` */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+extern const cli_command cli_cmd_props;
+extern const cli_command cli_cmd_normalize;
+
+/* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there
+ * are none, each line of standard input without its line terminator (LF or CRLF).
+ * *lineno gets the 1-based item number. Returns the worst exit status fn returned. */
+typedef int (*cli_item_fn)(const char *item, size_t len, size_t lineno, void *ctx);
+int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ctx);
+
+/* Prints "ibidi CMD: item N: <what>: <status message> (at byte|index OFF)" to stderr. */
+void cli_report(const char *cmd, size_t itemno, const char *what, const ibidi_error *err,
+                const char *unit);
+/* Prints "ibidi CMD: message" and a hint to stderr; returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* JSON: writes s[0..len) as a JSON string literal (with quotes); s must be valid UTF-8. */
+void cli_json_string(FILE *f, const char *s, size_t len);
+/* Writes the code point as "U+XXXX" (4 to 6 hex digits). */
+void cli_put_cp(FILE *f, uint32_t cp);
+/* Writes a code point sequence as "U+XXXX U+YYYY". */
+void cli_put_cps(FILE *f, const uint32_t *cps, size_t n);
+
+/* Parses "U+XXXX" / "u+xxxx" (1 to 6 hex digits). Returns 1 and sets *cp if s[0..len) has
+ * that form (the value may still be above 10FFFF: the caller checks), 0 otherwise. */
+int cli_parse_u_notation(const char *s, size_t len, uint32_t *cp);
+
+/* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
+ * *value gets the part after '=' or NULL. */
+int cli_opt(const char *arg, const char *name, const char **value);
+
+#endif

@@ -1,0 +1,289 @@
+/* ibidi props: the character properties of code points, as the library sees them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef struct props_opts {
+    int json;
+    int printed; /* text blocks are separated by blank lines */
+} props_opts;
+
+/* Code point label of Unicode §4.8 (Table 4-8) for code points without a name. */
+static const char *label_kind(uint32_t cp)
+{
+    ibidi_gc gc = ibidi_cp_general_category(cp);
+    if (ibidi_cp_noncharacter(cp))
+        return "noncharacter";
+    switch (gc) {
+    case IBIDI_GC_CC: return "control";
+    case IBIDI_GC_CO: return "private-use";
+    case IBIDI_GC_CS: return "surrogate";
+    case IBIDI_GC_CN: return "reserved";
+    default: return NULL;
+    }
+}
+
+/* The character itself is shown only where a terminal can show it alone: marks on a
+ * dotted circle (U+25CC), no controls, separators, format characters or unassigned. */
+static size_t display_form(uint32_t cp, char *buf)
+{
+    ibidi_gc gc = ibidi_cp_general_category(cp);
+    size_t n = 0;
+    if (gc == IBIDI_GC_CC || gc == IBIDI_GC_CF || gc == IBIDI_GC_CS || gc == IBIDI_GC_CN ||
+        gc == IBIDI_GC_CO || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP)
+        return 0;
+    if (gc == IBIDI_GC_MN || gc == IBIDI_GC_ME || gc == IBIDI_GC_MC)
+        n = ibidi_utf8_encode_cp(0x25CC, buf);
+    return n + ibidi_utf8_encode_cp(cp, buf + n);
+}
+
+static void print_text(uint32_t cp)
+{
+    char name[IBIDI_MAX_NAME + 1], shown[8];
+    size_t nlen = ibidi_cp_name(cp, name, IBIDI_MAX_NAME);
+    uint32_t map[IBIDI_MAX_UTS46_MAPPING], dm[IBIDI_MAX_DECOMPOSITION];
+    ibidi_script scx[64];
+    ibidi_decomposition_type dt;
+    size_t nd = ibidi_cp_decomposition(cp, dm, IBIDI_MAX_DECOMPOSITION, &dt);
+    size_t nscx = ibidi_cp_script_extensions(cp, scx, 64);
+    size_t nshown = display_form(cp, shown);
+    ibidi_uts46_status st = ibidi_cp_uts46_status(cp);
+    size_t nmap = ibidi_cp_uts46_mapping(cp, map, IBIDI_MAX_UTS46_MAPPING);
+    ibidi_uts46_idna2008 i8 = ibidi_cp_uts46_idna2008(cp);
+
+    cli_put_cp(stdout, cp);
+    if (nlen)
+        printf(" %.*s\n", (int)nlen, name);
+    else
+        printf(" <%s-%04X>\n", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
+    if (nshown)
+        printf("  %-26s %.*s\n", "character", (int)nshown, shown);
+    printf("  %-26s %s\n", "General_Category", ibidi_gc_name(ibidi_cp_general_category(cp)));
+    printf("  %-26s %s\n", "Bidi_Class", ibidi_bidi_class_name(ibidi_cp_bidi_class(cp)));
+    printf("  %-26s %u\n", "Canonical_Combining_Class", (unsigned)ibidi_cp_combining_class(cp));
+    printf("  %-26s %s (%s)\n", "Script", ibidi_script_name(ibidi_cp_script(cp)),
+           ibidi_script_long_name(ibidi_cp_script(cp)));
+    printf("  %-26s", "Script_Extensions");
+    for (size_t i = 0; i < nscx && i < 64; i++)
+        printf(" %s", ibidi_script_name(scx[i]));
+    printf("\n  %-26s %s\n", "Joining_Type", ibidi_joining_type_name(ibidi_cp_joining_type(cp)));
+    printf("  %-26s %s\n", "Bidi_Mirrored", ibidi_cp_bidi_mirrored(cp) ? "Yes" : "No");
+    printf("  %-26s ", "Bidi_Mirroring_Glyph");
+    if (ibidi_cp_mirroring_glyph(cp) != cp)
+        cli_put_cp(stdout, ibidi_cp_mirroring_glyph(cp));
+    else
+        fputs("none", stdout);
+    printf("\n  %-26s %s\n", "Bidi_Paired_Bracket_Type",
+           ibidi_bracket_type_name(ibidi_cp_bracket_type(cp)));
+    printf("  %-26s ", "Bidi_Paired_Bracket");
+    if (ibidi_cp_paired_bracket(cp) != cp)
+        cli_put_cp(stdout, ibidi_cp_paired_bracket(cp));
+    else
+        fputs("none", stdout);
+    printf("\n  %-26s ", "Decomposition");
+    if (nd) {
+        printf("<%s> ", ibidi_decomposition_type_name(dt));
+        cli_put_cps(stdout, dm, nd);
+    } else {
+        fputs("none", stdout);
+    }
+    printf("\n  %-26s %s\n", "Default_Ignorable_Code_Point",
+           ibidi_cp_default_ignorable(cp) ? "Yes" : "No");
+    printf("  %-26s %s\n", "Noncharacter_Code_Point", ibidi_cp_noncharacter(cp) ? "Yes" : "No");
+    printf("  %-26s %s", "UTS46", ibidi_uts46_status_name(st));
+    if (st == IBIDI_UTS46_MAPPED || st == IBIDI_UTS46_DEVIATION) {
+        fputs(" -> ", stdout);
+        if (nmap)
+            cli_put_cps(stdout, map, nmap);
+        else
+            fputs("(nothing)", stdout);
+    }
+    if (i8 != IBIDI_UTS46_IDNA2008_NONE)
+        printf(" (%s)", i8 == IBIDI_UTS46_IDNA2008_NV8 ? "NV8" : "XV8");
+    fputc('\n', stdout);
+}
+
+static void json_cp_or_null(uint32_t v, uint32_t cp)
+{
+    if (v == cp) {
+        fputs("null", stdout);
+        return;
+    }
+    fputc('"', stdout);
+    cli_put_cp(stdout, v);
+    fputc('"', stdout);
+}
+
+static void json_cp_array(const uint32_t *cps, size_t n)
+{
+    fputc('[', stdout);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ",\"" : "\"", stdout);
+        cli_put_cp(stdout, cps[i]);
+        fputc('"', stdout);
+    }
+    fputc(']', stdout);
+}
+
+static const char *yesno(int b) { return b ? "true" : "false"; }
+
+static void print_json(uint32_t cp)
+{
+    char name[IBIDI_MAX_NAME + 1], utf8[4];
+    size_t nlen = ibidi_cp_name(cp, name, IBIDI_MAX_NAME);
+    size_t nutf8 = ibidi_utf8_encode_cp(cp, utf8);
+    uint32_t map[IBIDI_MAX_UTS46_MAPPING], dm[IBIDI_MAX_DECOMPOSITION];
+    ibidi_script scx[64];
+    ibidi_decomposition_type dt;
+    size_t nd = ibidi_cp_decomposition(cp, dm, IBIDI_MAX_DECOMPOSITION, &dt);
+    size_t nscx = ibidi_cp_script_extensions(cp, scx, 64);
+    ibidi_uts46_status st = ibidi_cp_uts46_status(cp);
+    size_t nmap = ibidi_cp_uts46_mapping(cp, map, IBIDI_MAX_UTS46_MAPPING);
+    ibidi_uts46_idna2008 i8 = ibidi_cp_uts46_idna2008(cp);
+
+    fputs("{\"cp\":\"", stdout);
+    cli_put_cp(stdout, cp);
+    fputs("\",\"char\":", stdout);
+    if (nutf8)
+        cli_json_string(stdout, utf8, nutf8);
+    else
+        fputs("null", stdout);
+    fputs(",\"name\":", stdout);
+    cli_json_string(stdout, name, nlen);
+    fputs(",\"label\":", stdout);
+    if (nlen) {
+        fputs("null", stdout);
+    } else {
+        printf("\"<%s-%04X>\"", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
+    }
+    printf(",\"gc\":\"%s\",\"bc\":\"%s\",\"ccc\":%u,\"sc\":\"%s\",\"scx\":[",
+           ibidi_gc_name(ibidi_cp_general_category(cp)),
+           ibidi_bidi_class_name(ibidi_cp_bidi_class(cp)),
+           (unsigned)ibidi_cp_combining_class(cp), ibidi_script_name(ibidi_cp_script(cp)));
+    for (size_t i = 0; i < nscx && i < 64; i++)
+        printf("%s\"%s\"", i ? "," : "", ibidi_script_name(scx[i]));
+    printf("],\"jt\":\"%s\",\"bidi_mirrored\":%s,\"mirroring_glyph\":",
+           ibidi_joining_type_name(ibidi_cp_joining_type(cp)), yesno(ibidi_cp_bidi_mirrored(cp)));
+    json_cp_or_null(ibidi_cp_mirroring_glyph(cp), cp);
+    printf(",\"bpt\":\"%s\",\"bpb\":", ibidi_bracket_type_name(ibidi_cp_bracket_type(cp)));
+    json_cp_or_null(ibidi_cp_paired_bracket(cp), cp);
+    printf(",\"dt\":\"%s\",\"dm\":", nd ? ibidi_decomposition_type_name(dt) : "none");
+    json_cp_array(dm, nd);
+    printf(",\"default_ignorable\":%s,\"noncharacter\":%s,\"assigned\":%s",
+           yesno(ibidi_cp_default_ignorable(cp)), yesno(ibidi_cp_noncharacter(cp)),
+           yesno(ibidi_cp_assigned(cp)));
+    printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_uts46_status_name(st));
+    json_cp_array(map, nmap);
+    printf(",\"idna2008\":%s}}\n", i8 == IBIDI_UTS46_IDNA2008_NV8   ? "\"NV8\""
+                                   : i8 == IBIDI_UTS46_IDNA2008_XV8 ? "\"XV8\""
+                                                                    : "null");
+}
+
+static void show(props_opts *o, uint32_t cp)
+{
+    if (o->json) {
+        print_json(cp);
+        return;
+    }
+    if (o->printed)
+        fputc('\n', stdout);
+    o->printed = 1;
+    print_text(cp);
+}
+
+static int props_item(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    props_opts *o = ctx;
+    uint32_t lo, hi;
+    const char *dots = len > 4 ? strstr(item, "..") : NULL;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+
+    if (len == 0) {
+        fprintf(stderr, "ibidi props: item %zu: empty: give a character, U+XXXX or U+XXXX..U+YYYY\n",
+                itemno);
+        return CLI_INVALID;
+    }
+    /* U+XXXX..U+YYYY: an inclusive range. */
+    if (dots && dots < item + len && cli_parse_u_notation(item, (size_t)(dots - item), &lo) &&
+        cli_parse_u_notation(dots + 2, len - (size_t)(dots + 2 - item), &hi)) {
+        if (lo > 0x10FFFF || hi > 0x10FFFF || lo > hi) {
+            err.status = lo > hi && lo <= 0x10FFFF && hi <= 0x10FFFF ? IBIDI_E_CP_SYNTAX
+                                                                     : IBIDI_E_CP_TOO_LARGE;
+            err.value = lo > 0x10FFFF ? lo : hi;
+            cli_report("props", itemno, "range", &err, NULL);
+            return CLI_INVALID;
+        }
+        for (uint32_t cp = lo;; cp++) {
+            show(o, cp);
+            if (cp == hi)
+                break;
+        }
+        return CLI_OK;
+    }
+    if (cli_parse_u_notation(item, len, &lo)) {
+        if (lo > 0x10FFFF) {
+            err.status = IBIDI_E_CP_TOO_LARGE;
+            err.value = lo;
+            cli_report("props", itemno, "code point", &err, NULL);
+            return CLI_INVALID;
+        }
+        show(o, lo);
+        return CLI_OK;
+    }
+    if ((item[0] == 'U' || item[0] == 'u') && len > 1 && item[1] == '+') {
+        err.status = IBIDI_E_CP_SYNTAX;
+        cli_report("props", itemno, "code point", &err, NULL);
+        return CLI_INVALID;
+    }
+    /* Anything else is text: every code point of it, after checking the whole item. */
+    if (ibidi_utf8_validate(item, len, NULL, &err) != IBIDI_OK) {
+        cli_report("props", itemno, "text", &err, "byte");
+        return CLI_INVALID;
+    }
+    for (size_t pos = 0; pos < len;) {
+        uint32_t cp;
+        ibidi_utf8_next(item, len, &pos, &cp, NULL);
+        show(o, cp);
+    }
+    return CLI_OK;
+}
+
+static int props_run(int argc, char **argv)
+{
+    props_opts o = {0};
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *v;
+        if (strcmp(argv[i], "--") == 0) {
+            i++;
+            break;
+        }
+        if (cli_opt(argv[i], "--json", &v) && !v)
+            o.json = 1;
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return cli_usage_error("props", "unknown option '%s'", argv[i]);
+        else
+            break;
+    }
+    return cli_for_each_item(argc, argv, i, props_item, &o);
+}
+
+const cli_command cli_cmd_props = {
+    "props",
+    "the Unicode 17.0 properties of characters",
+    "usage: ibidi props [--json] [CHAR | U+XXXX | U+XXXX..U+YYYY | TEXT ...]\n"
+    "\n"
+    "Prints, for each code point, its name, General_Category, Bidi_Class,\n"
+    "Canonical_Combining_Class, Script and Script_Extensions, Joining_Type, mirroring\n"
+    "glyph and bracket data, decomposition, Default_Ignorable_Code_Point,\n"
+    "Noncharacter_Code_Point and UTS #46 status and mapping. An item is a code point\n"
+    "(U+05D0), an inclusive range (U+0600..U+0605) or text, whose every code point is\n"
+    "shown. Without items, one item per line is read from standard input.\n"
+    "\n"
+    "  --json   one JSON object per code point and line (JSON Lines)\n"
+    "\n"
+    "Exit status: 0 when every item was understood, 1 otherwise (ill-formed UTF-8,\n"
+    "value above U+10FFFF), 2 for a usage error.\n",
+    props_run,
+};

@@ -1,0 +1,134 @@
+/* Shared pieces of the ibidi command (see cli.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ctx)
+{
+    int worst = CLI_OK;
+    if (first < argc) {
+        for (int i = first; i < argc; i++) {
+            int rc = fn(argv[i], strlen(argv[i]), (size_t)(i - first + 1), ctx);
+            if (rc > worst)
+                worst = rc;
+        }
+        return worst;
+    }
+    char *line = NULL;
+    size_t cap = 0, lineno = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, stdin)) >= 0) {
+        size_t len = (size_t)n;
+        lineno++;
+        if (len && line[len - 1] == '\n')
+            len--;
+        if (len && line[len - 1] == '\r')
+            len--;
+        int rc = fn(line, len, lineno, ctx);
+        if (rc > worst)
+            worst = rc;
+    }
+    free(line);
+    if (ferror(stdin)) {
+        fprintf(stderr, "ibidi: error reading standard input\n");
+        return CLI_INVALID;
+    }
+    return worst;
+}
+
+void cli_report(const char *cmd, size_t itemno, const char *what, const ibidi_error *err,
+                const char *unit)
+{
+    fprintf(stderr, "ibidi %s: item %zu: %s: %s [%s]", cmd, itemno, what,
+            ibidi_strerror(err->status),
+            ibidi_status_name(err->status) ? ibidi_status_name(err->status) : "?");
+    if (unit)
+        fprintf(stderr, " at %s %zu", unit, err->offset);
+    fputc('\n', stderr);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ibidi %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(see 'ibidi help %s')\n", cmd);
+    return CLI_USAGE;
+}
+
+void cli_json_string(FILE *f, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    fputc('"', f);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (c < 0x20 || c == 0x7F) {
+                fprintf(f, "\\u00%c%c", hex[c >> 4], hex[c & 15]);
+            } else {
+                fputc(c, f);
+            }
+        }
+    }
+    fputc('"', f);
+}
+
+void cli_put_cp(FILE *f, uint32_t cp) { fprintf(f, "U+%04X", (unsigned)cp); }
+
+void cli_put_cps(FILE *f, const uint32_t *cps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputc(' ', f);
+        cli_put_cp(f, cps[i]);
+    }
+}
+
+int cli_parse_u_notation(const char *s, size_t len, uint32_t *cp)
+{
+    uint32_t v = 0;
+    if (len < 3 || len > 8 || (s[0] != 'U' && s[0] != 'u') || s[1] != '+')
+        return 0;
+    for (size_t i = 2; i < len; i++) {
+        char c = s[i];
+        unsigned d;
+        if (c >= '0' && c <= '9')
+            d = (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            d = (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            d = (unsigned)(c - 'A' + 10);
+        else
+            return 0;
+        v = v * 16 + d;
+    }
+    *cp = v;
+    return 1;
+}
+
+int cli_opt(const char *arg, const char *name, const char **value)
+{
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '\0') {
+        *value = NULL;
+        return 1;
+    }
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,70 @@
+/* The library's status codes: messages that name the rule, and stable names. */
+#include <stdlib.h>
+
+#include "ibidi/common.h"
+
+const char *ibidi_version(void) { return IBIDI_VERSION_STRING; }
+
+const char *ibidi_unicode_version(void) { return IBIDI_UNICODE_VERSION_STRING; }
+
+void ibidi_free(void *p) { free(p); }
+
+typedef struct status_info {
+    ibidi_status status;
+    const char *name;
+    const char *message;
+} status_info;
+
+/* One row per status; the names are the enumerators without the IBIDI_ / IBIDI_E_ prefix. */
+static const status_info statuses[] = {
+    {IBIDI_OK, "OK", "success"},
+    {IBIDI_E_INVALID_ARGUMENT, "INVALID_ARGUMENT",
+     "invalid argument: a NULL pointer with a non-zero length, or an unknown option value"},
+    {IBIDI_E_BUFFER_TOO_SMALL, "BUFFER_TOO_SMALL",
+     "output buffer too small: the size needed was stored in *out_len"},
+    {IBIDI_E_NOMEM, "NOMEM", "out of memory in an allocating wrapper"},
+    {IBIDI_E_TOO_LONG, "TOO_LONG", "input too long: its size would overflow size_t arithmetic"},
+    {IBIDI_E_UTF8_TRUNCATED, "UTF8_TRUNCATED",
+     "ill-formed UTF-8: a multi-byte sequence is cut short by the end of input or by a byte "
+     "that is not a continuation byte 80..BF (Unicode 17.0 §3.9, Table 3-7)"},
+    {IBIDI_E_UTF8_UNEXPECTED_CONT, "UTF8_UNEXPECTED_CONT",
+     "ill-formed UTF-8: continuation byte 80..BF where a sequence must start "
+     "(Unicode 17.0 §3.9, Table 3-7)"},
+    {IBIDI_E_UTF8_INVALID_BYTE, "UTF8_INVALID_BYTE",
+     "ill-formed UTF-8: bytes F8..FF never occur in UTF-8 (Unicode 17.0 §3.9, Table 3-7)"},
+    {IBIDI_E_UTF8_OVERLONG, "UTF8_OVERLONG",
+     "ill-formed UTF-8: overlong encoding (C0, C1; E0 must be followed by A0..BF; F0 by 90..BF) "
+     "(Unicode 17.0 §3.9, Table 3-7)"},
+    {IBIDI_E_UTF8_SURROGATE, "UTF8_SURROGATE",
+     "ill-formed UTF-8: ED A0..BF encodes a surrogate D800..DFFF; ED must be followed by 80..9F "
+     "(Unicode 17.0 §3.9, Table 3-7)"},
+    {IBIDI_E_UTF8_TOO_LARGE, "UTF8_TOO_LARGE",
+     "ill-formed UTF-8: the sequence encodes a value above 10FFFF (F4 must be followed by "
+     "80..8F; F5..F7 never occur) (Unicode 17.0 §3.9, Table 3-7)"},
+    {IBIDI_E_CP_SURROGATE, "CP_SURROGATE",
+     "surrogate code point D800..DFFF is not a Unicode scalar value (Unicode 17.0 §3.9, D76)"},
+    {IBIDI_E_CP_TOO_LARGE, "CP_TOO_LARGE",
+     "value above 10FFFF is not a Unicode code point (Unicode 17.0 §3.4, D9)"},
+    {IBIDI_E_CP_SYNTAX, "CP_SYNTAX",
+     "code point notation not understood: expected U+XXXX or hexadecimal digits, 0..10FFFF"},
+};
+
+static const status_info *find(ibidi_status s)
+{
+    for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+        if (statuses[i].status == s)
+            return &statuses[i];
+    return NULL;
+}
+
+const char *ibidi_strerror(ibidi_status status)
+{
+    const status_info *i = find(status);
+    return i ? i->message : "unknown status";
+}
+
+const char *ibidi_status_name(ibidi_status status)
+{
+    const status_info *i = find(status);
+    return i ? i->name : NULL;
+}

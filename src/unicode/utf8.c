@@ -1,0 +1,149 @@
+/* Strict UTF-8 (Unicode 17.0 §3.9, Table 3-7): validation, decoding, encoding. */
+#include <string.h>
+
+#include "ibidi/unicode.h"
+#include "unicode/utf8.h"
+
+/* Number of leading ASCII bytes of s[0..n), eight at a time where alignment allows. */
+static size_t ascii_prefix(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if (w & UINT64_C(0x8080808080808080))
+            break;
+        i += 8;
+    }
+    while (i < n && s[i] < 0x80)
+        i++;
+    return i;
+}
+
+ibidi_status ibidi_utf8_validate(const char *s, size_t len, size_t *n_cps, ibidi_error *err)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0, count = 0;
+    if (!s && len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    while (i < len) {
+        size_t a = ascii_prefix(p + i, len - i);
+        i += a;
+        count += a;
+        if (i >= len)
+            break;
+        uint32_t cp;
+        ibidi_status st;
+        size_t k = ibidi__utf8_decode_multi(p + i, len - i, &cp, &st);
+        if (!k)
+            return ibidi__fail(err, st, i, p[i]);
+        i += k;
+        count++;
+    }
+    if (n_cps)
+        *n_cps = count;
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_utf8_next(const char *s, size_t len, size_t *pos, uint32_t *cp,
+                             ibidi_error *err)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i;
+    if (!pos || !cp || (!s && len) || *pos >= len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, pos ? *pos : 0, 0);
+    i = *pos;
+    if (p[i] < 0x80) {
+        *cp = p[i];
+        *pos = i + 1;
+        return ibidi__ok(err);
+    }
+    ibidi_status st;
+    size_t k = ibidi__utf8_decode_multi(p + i, len - i, cp, &st);
+    if (!k)
+        return ibidi__fail(err, st, i, p[i]);
+    *pos = i + k;
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_utf8_decode(const char *s, size_t len, uint32_t *dst, size_t cap,
+                               size_t *out_len, ibidi_error *err)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0, n = 0;
+    if ((!s && len) || (!dst && cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    while (i < len) {
+        uint32_t cp;
+        if (p[i] < 0x80) {
+            cp = p[i++];
+        } else {
+            ibidi_status st;
+            size_t k = ibidi__utf8_decode_multi(p + i, len - i, &cp, &st);
+            if (!k)
+                return ibidi__fail(err, st, i, p[i]);
+            i += k;
+        }
+        if (n < cap)
+            dst[n] = cp;
+        n++;
+    }
+    if (out_len)
+        *out_len = n;
+    if (n > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+size_t ibidi_utf8_encode_cp(uint32_t cp, char out[4])
+{
+    unsigned char *o = (unsigned char *)out;
+    if (cp < 0x80) {
+        o[0] = (unsigned char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (unsigned char)(0xC0 | (cp >> 6));
+        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            return 0;
+        o[0] = (unsigned char)(0xE0 | (cp >> 12));
+        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    if (cp <= 0x10FFFF) {
+        o[0] = (unsigned char)(0xF0 | (cp >> 18));
+        o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 4;
+    }
+    return 0;
+}
+
+ibidi_status ibidi_utf8_encode(const uint32_t *cps, size_t n, char *dst, size_t cap,
+                               size_t *out_len, ibidi_error *err)
+{
+    size_t need = 0;
+    if ((!cps && n) || (!dst && cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    for (size_t i = 0; i < n; i++) {
+        char buf[4];
+        size_t k = ibidi_utf8_encode_cp(cps[i], buf);
+        if (!k)
+            return ibidi__fail(err, cps[i] > 0x10FFFF ? IBIDI_E_CP_TOO_LARGE : IBIDI_E_CP_SURROGATE,
+                               i, cps[i]);
+        if (need + k <= cap)
+            memcpy(dst + need, buf, k);
+        need += k;
+    }
+    if (out_len)
+        *out_len = need;
+    if (need > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}

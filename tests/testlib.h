@@ -1,0 +1,30 @@
+/* Tiny test harness shared by the test programs: counted checks and the summary line
+ * "N passed, N failed" that tests/run.sh adds up. Test code only; never linked into the
+ * library. */
+#ifndef IBIDI_TESTLIB_H
+#define IBIDI_TESTLIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Records one check. On failure prints "file:line: message" (the first 50 failures of
+ * a program are printed, the rest only counted). Returns ok. */
+int t_check(int ok, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+#define CHECK(cond, ...) t_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+
+/* Adds n passed checks at once (for exhaustive loops that count their own comparisons). */
+void t_pass_n(long n);
+/* Prints "<n> passed, <m> failed" and returns the process exit status (0 when none failed). */
+int t_summary(void);
+
+/* Path of a vendored data file: "data/ucd/17.0.0/" + rel (tests run from the repository
+ * root; IBIDI_DATA_DIR overrides the folder). The result is valid until the next call. */
+const char *t_data_path(const char *rel);
+/* Reads a whole file into a malloc'd NUL-terminated buffer; *len gets its size. NULL on error. */
+char *t_read_file(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,20 @@
+#!/bin/sh
+# The main job on bundled sample data (README: `make demo`): reads the sample
+# identifiers and shows what the library knows of them so far.
+set -eu
+IBIDI=${1:-build/ibidi}
+SAMPLES=data/samples/identifiers.txt
+"$IBIDI" --version
+echo
+echo "== NFC and NFKC of each sample identifier ($SAMPLES)"
+grep -v '^#' "$SAMPLES" | while IFS= read -r line; do
+    nfc=$(printf '%s\n' "$line" | "$IBIDI" normalize --form nfc)
+    nfkc=$(printf '%s\n' "$line" | "$IBIDI" normalize --form nfkc)
+    isnfc=$(printf '%s\n' "$line" | "$IBIDI" normalize --check --form nfc || true)
+    printf '%-24s NFC? %-3s  NFKC: %s\n' "$line" "$isnfc" "$nfkc"
+    [ "$nfc" = "$line" ] || printf '%-24s NFC:  %s\n' "" "$nfc"
+done
+echo
+echo "== Bidi_Class of each character of the first sample identifier"
+first=$(grep -v '^#' "$SAMPLES" | head -n 1)
+"$IBIDI" props --json "$first" | sed -e 's/.*"cp":"\([^"]*\)".*"name":"\([^"]*\)".*"bc":"\([^"]*\)".*/\1 \3 \2/'
