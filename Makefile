@@ -38,6 +38,7 @@ CLI     := $(BUILD)/ibidi
 GEN     := $(BUILD)/tools/gen_tables
 
 .PHONY: all check sanitize bench tables fuzz install uninstall clean demo tests
+.SECONDARY: $(TESTLIB_OBJ)
 all: $(STATIC) $(SHARED) $(CLI)
 
 $(BUILD)/obj/%.o: %.c
@@ -64,7 +65,7 @@ $(BUILD)/tests/%: tests/%.c $(TESTLIB_OBJ) $(STATIC)
 # Fuzz targets replay their seed corpora as ordinary tests with any compiler.
 $(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/replay_main.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS)
 
 # The table generator is a host tool; it reads only data/.
 $(GEN): $(GEN_SRC)
@@ -95,9 +96,10 @@ HAVE_ICU := $(shell printf '\043include <unicode/unorm2.h>\n' | $(CC) -E -x c - 
 ifeq ($(HAVE_ICU),1)
 BENCH_FLAGS := -DIBIDI_BENCH_ICU -licuuc
 endif
+# The bench uses the public API only (no -Isrc), like any program linking libibidi.
 $(BUILD)/bench/bench: bench/bench.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
 
 bench: $(BUILD)/bench/bench
 	$(BUILD)/bench/bench

@@ -32,7 +32,7 @@ run_one() { # name command...
         grep -v -E '^([A-Za-z_-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | head -n 60 | sed 's/^/    /'
     else
         # Keep the informative lines a test prints about what it compared.
-        grep -E '^(info|compared|skipped)' "$log" | head -n 20 | sed 's/^/    /'
+        grep -E '^(info|compared|skipped)' "$log" | head -n 80 | sed 's/^/    /'
     fi
     printf '%-34s %s\n' "$name" "$line"
     total_p=$((total_p + p))

@@ -113,7 +113,8 @@ IBIDI_API ibidi_uts46_idna2008 ibidi_cp_uts46_idna2008(uint32_t cp);
  * (controls, unassigned, private use, surrogates, noncharacters). */
 IBIDI_API size_t ibidi_cp_name(uint32_t cp, char *out, size_t cap);
 
-/* Short value names as in PropertyValueAliases.txt ("AL", "Lu", "Arab", "D", "R"...). */
+/* Short value names as in PropertyValueAliases.txt ("AL", "Lu", "Arab", "D", "R"...);
+ * NULL for a value outside the enumeration. */
 IBIDI_API const char *ibidi_bidi_class_name(ibidi_bidi_class bc);
 IBIDI_API const char *ibidi_gc_name(ibidi_gc gc);
 IBIDI_API const char *ibidi_script_name(ibidi_script sc);      /* short: "Arab" */
@@ -162,7 +163,8 @@ IBIDI_API ibidi_status ibidi_normalize_cp(ibidi_nf form, const uint32_t *src, si
                                           uint32_t *dst, size_t cap, size_t *out_len,
                                           ibidi_error *err);
 /* UAX #15 quick check: YES means src is in the form, NO that it is not, MAYBE that only
- * a full check can say. One pass; ASCII and common text take the fast path. */
+ * a full check can say. One pass; ASCII and common text take the fast path. The whole
+ * input is checked: ill-formed input is an error even after the answer is known. */
 IBIDI_API ibidi_status ibidi_quick_check_utf8(ibidi_nf form, const char *src, size_t len,
                                               ibidi_qc *result, ibidi_error *err);
 IBIDI_API ibidi_status ibidi_quick_check_cp(ibidi_nf form, const uint32_t *src, size_t len,

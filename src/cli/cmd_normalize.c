@@ -58,6 +58,17 @@ static const struct {
     ibidi_nf form;
 } forms[] = {{"nfc", IBIDI_NFC}, {"nfd", IBIDI_NFD}, {"nfkc", IBIDI_NFKC}, {"nfkd", IBIDI_NFKD}};
 
+/* Form names are accepted in any case: nfc, NFC, Nfc. */
+static int same_ignoring_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = (*a >= 'A' && *a <= 'Z') ? (char)(*a - 'A' + 'a') : *a;
+        if (x != *b)
+            return 0;
+    }
+    return *a == *b;
+}
+
 static int normalize_run(int argc, char **argv)
 {
     norm_opts o = {IBIDI_NFC, "NFC", 0, 0};
@@ -76,9 +87,7 @@ static int normalize_run(int argc, char **argv)
             }
             size_t k = 0;
             for (; k < sizeof forms / sizeof forms[0]; k++) {
-                if (strcmp(v, forms[k].name) == 0 ||
-                    (strlen(v) == strlen(forms[k].name) && strncmp(v, "NF", 2) == 0 &&
-                     strcmp(v + 2, forms[k].name + 2) == 0)) {
+                if (same_ignoring_case(v, forms[k].name)) {
                     o.form = forms[k].form;
                     break;
                 }

@@ -58,40 +58,40 @@ static void print_text(uint32_t cp)
     else
         printf(" <%s-%04X>\n", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
     if (nshown)
-        printf("  %-26s %.*s\n", "character", (int)nshown, shown);
-    printf("  %-26s %s\n", "General_Category", ibidi_gc_name(ibidi_cp_general_category(cp)));
-    printf("  %-26s %s\n", "Bidi_Class", ibidi_bidi_class_name(ibidi_cp_bidi_class(cp)));
-    printf("  %-26s %u\n", "Canonical_Combining_Class", (unsigned)ibidi_cp_combining_class(cp));
-    printf("  %-26s %s (%s)\n", "Script", ibidi_script_name(ibidi_cp_script(cp)),
+        printf("  %-28s %.*s\n", "character", (int)nshown, shown);
+    printf("  %-28s %s\n", "General_Category", ibidi_gc_name(ibidi_cp_general_category(cp)));
+    printf("  %-28s %s\n", "Bidi_Class", ibidi_bidi_class_name(ibidi_cp_bidi_class(cp)));
+    printf("  %-28s %u\n", "Canonical_Combining_Class", (unsigned)ibidi_cp_combining_class(cp));
+    printf("  %-28s %s (%s)\n", "Script", ibidi_script_name(ibidi_cp_script(cp)),
            ibidi_script_long_name(ibidi_cp_script(cp)));
-    printf("  %-26s", "Script_Extensions");
+    printf("  %-28s", "Script_Extensions");
     for (size_t i = 0; i < nscx && i < 64; i++)
         printf(" %s", ibidi_script_name(scx[i]));
-    printf("\n  %-26s %s\n", "Joining_Type", ibidi_joining_type_name(ibidi_cp_joining_type(cp)));
-    printf("  %-26s %s\n", "Bidi_Mirrored", ibidi_cp_bidi_mirrored(cp) ? "Yes" : "No");
-    printf("  %-26s ", "Bidi_Mirroring_Glyph");
+    printf("\n  %-28s %s\n", "Joining_Type", ibidi_joining_type_name(ibidi_cp_joining_type(cp)));
+    printf("  %-28s %s\n", "Bidi_Mirrored", ibidi_cp_bidi_mirrored(cp) ? "Yes" : "No");
+    printf("  %-28s ", "Bidi_Mirroring_Glyph");
     if (ibidi_cp_mirroring_glyph(cp) != cp)
         cli_put_cp(stdout, ibidi_cp_mirroring_glyph(cp));
     else
         fputs("none", stdout);
-    printf("\n  %-26s %s\n", "Bidi_Paired_Bracket_Type",
+    printf("\n  %-28s %s\n", "Bidi_Paired_Bracket_Type",
            ibidi_bracket_type_name(ibidi_cp_bracket_type(cp)));
-    printf("  %-26s ", "Bidi_Paired_Bracket");
+    printf("  %-28s ", "Bidi_Paired_Bracket");
     if (ibidi_cp_paired_bracket(cp) != cp)
         cli_put_cp(stdout, ibidi_cp_paired_bracket(cp));
     else
         fputs("none", stdout);
-    printf("\n  %-26s ", "Decomposition");
+    printf("\n  %-28s ", "Decomposition");
     if (nd) {
         printf("<%s> ", ibidi_decomposition_type_name(dt));
         cli_put_cps(stdout, dm, nd);
     } else {
         fputs("none", stdout);
     }
-    printf("\n  %-26s %s\n", "Default_Ignorable_Code_Point",
+    printf("\n  %-28s %s\n", "Default_Ignorable_Code_Point",
            ibidi_cp_default_ignorable(cp) ? "Yes" : "No");
-    printf("  %-26s %s\n", "Noncharacter_Code_Point", ibidi_cp_noncharacter(cp) ? "Yes" : "No");
-    printf("  %-26s %s", "UTS46", ibidi_uts46_status_name(st));
+    printf("  %-28s %s\n", "Noncharacter_Code_Point", ibidi_cp_noncharacter(cp) ? "Yes" : "No");
+    printf("  %-28s %s", "UTS46", ibidi_uts46_status_name(st));
     if (st == IBIDI_UTS46_MAPPED || st == IBIDI_UTS46_DEVIATION) {
         fputs(" -> ", stdout);
         if (nmap)

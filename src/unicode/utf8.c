@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
-#include "unicode/utf8.h"
+#include "unicode/utf8_internal.h"
 
 /* Number of leading ASCII bytes of s[0..n), eight at a time where alignment allows. */
 static size_t ascii_prefix(const unsigned char *s, size_t n)
@@ -27,11 +27,13 @@ ibidi_status ibidi_utf8_validate(const char *s, size_t len, size_t *n_cps, ibidi
     if (!s && len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     while (i < len) {
-        size_t a = ascii_prefix(p + i, len - i);
-        i += a;
-        count += a;
-        if (i >= len)
-            break;
+        if (p[i] < 0x80) { /* ASCII run: scan it in words */
+            size_t a = ascii_prefix(p + i, len - i);
+            i += a;
+            count += a;
+            if (i >= len)
+                break;
+        }
         uint32_t cp;
         ibidi_status st;
         size_t k = ibidi__utf8_decode_multi(p + i, len - i, &cp, &st);
