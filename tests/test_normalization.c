@@ -869,6 +869,60 @@ static void test_huge_runs(void)
     free(w);
 }
 
+/* The quick check of UTF-8 reads words of ASCII and two-byte characters at a time; the
+ * code point variant does not. Random strings of ASCII, U+0080..U+02FF, combining marks,
+ * Hebrew and Arabic (with points), Hangul and compatibility characters must get the same
+ * answer from both, and is_normalized must agree with normalizing and comparing. */
+static void test_quick_check_word_path(void)
+{
+    static const uint32_t extra[] = {0x0300, 0x0301, 0x0316, 0x0327, 0x05D0, 0x05B4, 0x0627,
+                                     0x064E, 0x0653, 0x1100, 0x1161, 0xAC00, 0xFB01, 0x2460,
+                                     0x0344, 0x1E0A, 0x00C5, 0x212B};
+    uint32_t state = 0x9E3779B9u;
+    long n_strings = 0, bad = 0;
+    for (int iter = 0; iter < 40000; iter++) {
+        uint32_t cps[48];
+        char u8[48 * 4];
+        size_t n = 1 + (size_t)(iter % 40), u8len = 0;
+        for (size_t k = 0; k < n; k++) {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            unsigned r = state % 100;
+            if (r < 40)
+                cps[k] = 0x20 + (state >> 8) % 0x5F;
+            else if (r < 85)
+                cps[k] = 0x80 + (state >> 8) % (0x300 - 0x80);
+            else
+                cps[k] = extra[(state >> 8) % (sizeof extra / sizeof extra[0])];
+            u8len += ibidi_utf8_encode_cp(cps[k], u8 + u8len);
+        }
+        for (int f = 0; f < 4; f++) {
+            ibidi_qc a = IBIDI_QC_YES, b = IBIDI_QC_YES;
+            int isn = -1;
+            char out[48 * 4 * 18];
+            size_t out_len = 0;
+            ibidi_status s1 = ibidi_quick_check_utf8((ibidi_nf)f, u8, u8len, &a, NULL);
+            ibidi_status s2 = ibidi_quick_check_cp((ibidi_nf)f, cps, n, &b, NULL);
+            ibidi_status s3 = ibidi_is_normalized_utf8((ibidi_nf)f, u8, u8len, &isn, NULL);
+            ibidi_status s4 = ibidi_normalize_utf8((ibidi_nf)f, u8, u8len, out, sizeof out,
+                                                   &out_len, NULL);
+            int same = s4 == IBIDI_OK && out_len == u8len && memcmp(out, u8, u8len) == 0;
+            n_strings++;
+            if (s1 || s2 || s3 || s4 || a != b || isn != same || (a == IBIDI_QC_YES && !same) ||
+                (a == IBIDI_QC_NO && same)) {
+                bad++;
+                CHECK(0, "form %d, %zu code points starting U+%04X: qc utf8 %d, cp %d, "
+                         "is_normalized %d, normalize %s",
+                      f, n, (unsigned)cps[0], (int)a, (int)b, isn, same ? "same" : "differs");
+            }
+        }
+    }
+    t_pass_n(n_strings - bad);
+    printf("info: %ld random strings x forms through the UTF-8 word path: %ld disagreements\n",
+           n_strings, bad);
+}
+
 int main(void)
 {
     test_buffers();
@@ -876,6 +930,7 @@ int main(void)
     test_invalid_utf8();
     test_invalid_cp();
     test_quick_check_cases();
+    test_quick_check_word_path();
     test_fast_path_assumptions();
     test_copy_paths();
     test_long_runs();

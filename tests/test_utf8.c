@@ -745,11 +745,66 @@ static void test_messages(void)
     }
 }
 
+/* ------------------------------------------------------------------ word-at-a-time paths */
+
+/* Random strings dense in ASCII and two-byte sequences (the eight-byte word path of the
+ * decoders), salted with every kind of break: C0/C1, stray and missing continuation
+ * bytes, leads in the last byte of a word, three- and four-byte sequences, F5..FF. Each
+ * is compared in full (validate, next, decode) with the Table 3-7 reference. */
+static void test_word_paths(void)
+{
+    uint32_t state = 0x2545F491u;
+    long strings = 0, bad = 0;
+    for (int iter = 0; iter < 200000; iter++) {
+        unsigned char s[80];
+        size_t n = 0, want = 1 + (size_t)(iter % 56);
+        while (n < want) {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            unsigned r = state % 100, x = (state >> 8) & 0xFF;
+            if (r < 45) {
+                s[n++] = (unsigned char)(x & 0x7F);
+            } else if (r < 85) {
+                s[n++] = (unsigned char)(0xC2 + x % 30);
+                s[n++] = (unsigned char)(0x80 + ((state >> 16) & 0x3F));
+            } else if (r < 88) {
+                s[n++] = (unsigned char)(0xC0 + (x & 1));
+            } else if (r < 91) {
+                s[n++] = (unsigned char)(0x80 + (x & 0x3F));
+            } else if (r < 94) {
+                s[n++] = (unsigned char)(0xC2 + x % 30); /* a lead without its continuation */
+            } else if (r < 96) {
+                s[n++] = 0xE0 + (unsigned char)(x % 16);
+                s[n++] = (unsigned char)(0x80 + ((state >> 16) & 0x3F));
+                s[n++] = (unsigned char)(0x80 + ((state >> 22) & 0x3F));
+            } else if (r < 98) {
+                s[n++] = 0xF0 + (unsigned char)(x % 5);
+                s[n++] = (unsigned char)(0x80 + ((state >> 16) & 0x3F));
+                s[n++] = (unsigned char)(0x80 + ((state >> 22) & 0x3F));
+                s[n++] = (unsigned char)(0x80 + ((state >> 26) & 0x3F));
+            } else {
+                s[n++] = (unsigned char)(0xF5 + x % 11);
+            }
+        }
+        size_t off, ncp;
+        uint32_t cps[80];
+        ibidi_status st = ref_classify(s, n, &off, cps, &ncp);
+        if (!expect_utf8("word path", s, n, st, off, cps, ncp, 0))
+            bad++;
+        strings++;
+    }
+    t_pass_n(strings - bad);
+    printf("info: %ld random strings through the word-at-a-time paths, %ld mismatches\n", strings,
+           bad);
+}
+
 int main(void)
 {
     test_cases();
     test_positions();
     test_exhaustive();
+    test_word_paths();
     test_round_trip();
     test_encode_errors();
     test_buffers();

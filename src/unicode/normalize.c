@@ -37,7 +37,7 @@
 /* ------------------------------------------------------------------ UTF-8 input */
 
 /* Small helpers of the hot loops, and the loops specialized by form: inlined even where
- * the compiler would not on its own. decode_other stays out of line. */
+ * the compiler would not on its own. */
 #if defined(__GNUC__)
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 #define NOINLINE static __attribute__((noinline))
@@ -45,63 +45,6 @@
 #define ALWAYS_INLINE static inline
 #define NOINLINE static
 #endif
-
-/* Four-byte sequences and every error: the shared decoder, out of the hot loops, so that
- * errors are the same as everywhere in the library. */
-NOINLINE size_t decode_other(const unsigned char *s, size_t n, uint32_t *cp, ibidi_status *st)
-{
-    return ibidi__utf8_decode_multi(s, n, cp, st);
-}
-
-/* Decodes the non-ASCII sequence at s[0] (n bytes available): well-formed two- and
- * three-byte sequences inline, the rest by decode_other. Returns the length, or 0 with
- * the status in *st. */
-ALWAYS_INLINE size_t decode_multi(const unsigned char *s, size_t n, uint32_t *cp,
-                                  ibidi_status *st)
-{
-    unsigned b0 = s[0];
-    if (b0 - 0xC2u < 0x1Eu && n >= 2 && (s[1] & 0xC0u) == 0x80u) { /* C2..DF */
-        *cp = ((uint32_t)(b0 & 0x1Fu) << 6) | (s[1] & 0x3Fu);
-        return 2;
-    }
-    if (b0 - 0xE0u < 0x10u && n >= 3 && (s[1] & 0xC0u) == 0x80u && (s[2] & 0xC0u) == 0x80u) {
-        uint32_t v = ((uint32_t)(b0 & 0x0Fu) << 12) | ((uint32_t)(s[1] & 0x3Fu) << 6) |
-                     (s[2] & 0x3Fu);
-        /* Table 3-7: E0 needs A0..BF (no overlong form), ED 80..9F (no surrogate) */
-        if (v >= 0x800u && v - 0xD800u >= 0x800u) {
-            *cp = v;
-            return 3;
-        }
-    }
-    {
-        uint32_t v = 0; /* keeps *cp out of memory on the fast paths */
-        size_t k = decode_other(s, n, &v, st);
-        *cp = v;
-        return k;
-    }
-}
-
-/* End of the ASCII run (bytes below 80) that starts at s[i], eight bytes at a time; on
- * little-endian GCC/Clang the first non-ASCII byte of a word is found by counting zeros. */
-ALWAYS_INLINE size_t ascii_end(const unsigned char *s, size_t i, size_t n)
-{
-    while (i + 8 <= n) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        w &= UINT64_C(0x8080808080808080);
-        if (w) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            return i + ((unsigned)__builtin_ctzll(w) >> 3);
-#else
-            break;
-#endif
-        }
-        i += 8;
-    }
-    while (i < n && s[i] < 0x80)
-        i++;
-    return i;
-}
 
 /* ------------------------------------------------------------------ per-form constants */
 
@@ -210,7 +153,7 @@ static inline int src_decode(nsrc *s, size_t p, uint32_t *v, size_t *q)
             *q = p + 1;
             return 1;
         }
-        k = decode_multi(s->u8 + p, s->len - p, v, &st);
+        k = ibidi__utf8_decode_fast(s->u8 + p, s->len - p, v, &st);
         if (!k)
             return src_fail(s, st, p, b);
         *q = p + k;
@@ -575,7 +518,7 @@ ALWAYS_INLINE void qc_span(nsrc *in, size_t p, uint32_t busy, uint32_t below, un
         uint32_t v, ni, ccc;
         size_t q;
         if (in->u8 && in->u8[p] < 0x80) {
-            size_t e = ascii_end(in->u8, p + 1, n);
+            size_t e = ibidi__ascii_end(in->u8, p + 1, n);
             last = e - 1;
             last_end = e;
             last_v = in->u8[e - 1];
@@ -857,15 +800,24 @@ ALWAYS_INLINE ibidi_status qc_scan_form(ibidi_nf form, const unsigned char *p, s
     qc_field(form, &shift, &mask);
     while (i < len) {
         uint32_t cp, ni, q, ccc;
-        size_t s = i;
+        size_t s = i, chars = 0;
+        /* Words of ASCII and of two-byte characters below `below` (leads C2 up to
+         * C0 + (below >> 6) - 1): all stable, so nothing to look up. */
+        if (p[i] < 0x80 || p[i] - 0xC2u < (below >> 6) - 2)
+            i = ibidi__utf8_skip_2byte(p, i, len, 0x02, (below >> 6) - 1, &chars);
+        if (i != s) {
+            stable = (p[i - 1] & 0xC0u) == 0x80u ? i - 2 : i - 1;
+            last = 0;
+            continue;
+        }
         if (p[i] < 0x80) { /* ASCII: stable in every form */
-            i = ascii_end(p, i + 1, len);
+            i = ibidi__ascii_end(p, i + 1, len);
             stable = i - 1;
             last = 0;
             continue;
         } else {
             ibidi_status st;
-            size_t k = decode_multi(p + i, len - i, &cp, &st);
+            size_t k = ibidi__utf8_decode_fast(p + i, len - i, &cp, &st);
             if (!k)
                 return ibidi__fail(err, st, i, p[i]);
             i += k;
@@ -1049,7 +1001,7 @@ ibidi_status ibidi_is_normalized_utf8(ibidi_nf form, const char *src, size_t len
             size_t k;
             if (p[e] < 0x80)
                 break;
-            k = decode_multi(p + e, len - e, &cp, &st);
+            k = ibidi__utf8_decode_fast(p + e, len - e, &cp, &st);
             if (!k)
                 return ibidi__fail(err, st, e, p[e]);
             if (cp < below || !(ibidi__norm_info(cp) & busy))

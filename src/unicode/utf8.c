@@ -4,20 +4,9 @@
 #include "ibidi/unicode.h"
 #include "unicode/utf8_internal.h"
 
-/* Number of leading ASCII bytes of s[0..n), eight at a time where alignment allows. */
-static size_t ascii_prefix(const unsigned char *s, size_t n)
+size_t ibidi__utf8_decode_slow(const unsigned char *s, size_t n, uint32_t *cp, ibidi_status *st)
 {
-    size_t i = 0;
-    while (i + 8 <= n) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        if (w & UINT64_C(0x8080808080808080))
-            break;
-        i += 8;
-    }
-    while (i < n && s[i] < 0x80)
-        i++;
-    return i;
+    return ibidi__utf8_decode_multi(s, n, cp, st);
 }
 
 ibidi_status ibidi_utf8_validate(const char *s, size_t len, size_t *n_cps, ibidi_error *err)
@@ -27,16 +16,19 @@ ibidi_status ibidi_utf8_validate(const char *s, size_t len, size_t *n_cps, ibidi
     if (!s && len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     while (i < len) {
-        if (p[i] < 0x80) { /* ASCII run: scan it in words */
-            size_t a = ascii_prefix(p + i, len - i);
-            i += a;
-            count += a;
-            if (i >= len)
-                break;
+        /* Words of ASCII and two-byte sequences (C2..DF: Latin, Greek, Cyrillic, Hebrew,
+         * Arabic, Syriac, Thaana, N'Ko) at a time; the rest one character at a time. */
+        i = ibidi__utf8_skip_2byte(p, i, len, 0x02, 0x1F, &count);
+        if (i >= len)
+            break;
+        if (p[i] < 0x80) {
+            i++;
+            count++;
+            continue;
         }
         uint32_t cp;
         ibidi_status st;
-        size_t k = ibidi__utf8_decode_multi(p + i, len - i, &cp, &st);
+        size_t k = ibidi__utf8_decode_fast(p + i, len - i, &cp, &st);
         if (!k)
             return ibidi__fail(err, st, i, p[i]);
         i += k;
@@ -81,7 +73,7 @@ ibidi_status ibidi_utf8_decode(const char *s, size_t len, uint32_t *dst, size_t 
             cp = p[i++];
         } else {
             ibidi_status st;
-            size_t k = ibidi__utf8_decode_multi(p + i, len - i, &cp, &st);
+            size_t k = ibidi__utf8_decode_fast(p + i, len - i, &cp, &st);
             if (!k)
                 return ibidi__fail(err, st, i, p[i]);
             i += k;
