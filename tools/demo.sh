@@ -11,8 +11,10 @@ grep -v '^#' "$SAMPLES" | while IFS= read -r line; do
     nfc=$(printf '%s\n' "$line" | "$IBIDI" normalize --form nfc)
     nfkc=$(printf '%s\n' "$line" | "$IBIDI" normalize --form nfkc)
     isnfc=$(printf '%s\n' "$line" | "$IBIDI" normalize --check --form nfc || true)
-    printf '%-24s NFC? %-3s  NFKC: %s\n' "$line" "$isnfc" "$nfkc"
-    [ "$nfc" = "$line" ] || printf '%-24s NFC:  %s\n' "" "$nfc"
+    printf '%s\n    in NFC: %s' "$line" "$isnfc"
+    [ "$nfc" = "$line" ] || printf ' (NFC: %s)' "$nfc"
+    [ "$nfkc" = "$nfc" ] || printf '; NFKC: %s' "$nfkc"
+    printf '\n'
 done
 echo
 echo "== Bidi_Class of each character of the first sample identifier"

@@ -1,0 +1,108 @@
+/*
+ * Fuzz target for the character property lookups: the input is read as little-endian
+ * 32-bit values (any value, also above 10FFFF). Properties, checked with abort():
+ *  1. every lookup returns a value of its enumeration, and every value has a name;
+ *  2. values above 10FFFF are unassigned (Cn) and have no name, mapping or decomposition;
+ *  3. Bidi_Paired_Bracket is an involution between an opening and a closing bracket;
+ *     a Bidi_Mirroring_Glyph exists only for Bidi_Mirrored characters;
+ *  4. sizes are bounded by IBIDI_MAX_* and the same with any buffer capacity (preflight);
+ *  5. a primary composite of two consecutive values decomposes canonically to them.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi/unicode.h"
+
+#define REQUIRE(c)                                                                                 \
+    do {                                                                                           \
+        if (!(c))                                                                                  \
+            abort();                                                                               \
+    } while (0)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_one(uint32_t cp)
+{
+    ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
+    ibidi_gc gc = ibidi_cp_general_category(cp);
+    ibidi_script sc = ibidi_cp_script(cp);
+    ibidi_joining_type jt = ibidi_cp_joining_type(cp);
+    ibidi_bracket_type bpt = ibidi_cp_bracket_type(cp);
+    ibidi_uts46_status st = ibidi_cp_uts46_status(cp);
+    ibidi_decomposition_type dt = IBIDI_DT_COUNT;
+    uint32_t buf[IBIDI_MAX_DECOMPOSITION + IBIDI_MAX_UTS46_MAPPING];
+    ibidi_script scx[256];
+    char name[IBIDI_MAX_NAME];
+
+    /* 1 */
+    REQUIRE((unsigned)bc < IBIDI_BC_COUNT && ibidi_bidi_class_name(bc));
+    REQUIRE((unsigned)gc < IBIDI_GC_COUNT && ibidi_gc_name(gc));
+    REQUIRE(sc < IBIDI_SC_COUNT && ibidi_script_name(sc) && ibidi_script_long_name(sc));
+    REQUIRE(jt <= IBIDI_JT_T && ibidi_joining_type_name(jt));
+    REQUIRE(bpt <= IBIDI_BPT_CLOSE && ibidi_bracket_type_name(bpt));
+    REQUIRE(st <= IBIDI_UTS46_DISALLOWED && ibidi_uts46_status_name(st));
+    REQUIRE(ibidi_cp_combining_class(cp) <= 254);
+    REQUIRE(ibidi_cp_assigned(cp) == (gc != IBIDI_GC_CN));
+
+    /* 4: Script_Extensions, preflighted and full */
+    size_t nscx = ibidi_cp_script_extensions(cp, NULL, 0);
+    REQUIRE(nscx >= 1 && nscx <= 256);
+    REQUIRE(ibidi_cp_script_extensions(cp, scx, 256) == nscx);
+    for (size_t i = 0; i < nscx; i++)
+        REQUIRE(scx[i] < IBIDI_SC_COUNT);
+
+    /* 4: decomposition */
+    size_t nd = ibidi_cp_decomposition(cp, buf, IBIDI_MAX_DECOMPOSITION, &dt);
+    REQUIRE(nd <= IBIDI_MAX_DECOMPOSITION && (unsigned)dt < IBIDI_DT_COUNT);
+    REQUIRE((nd == 0) == (dt == IBIDI_DT_NONE));
+    REQUIRE(ibidi_cp_decomposition(cp, NULL, 0, NULL) == nd);
+
+    /* 4: UTS #46 mapping */
+    size_t nm = ibidi_cp_uts46_mapping(cp, buf, IBIDI_MAX_UTS46_MAPPING);
+    REQUIRE(nm <= IBIDI_MAX_UTS46_MAPPING);
+    REQUIRE(nm == 0 || st == IBIDI_UTS46_MAPPED || st == IBIDI_UTS46_DEVIATION);
+    REQUIRE(ibidi_cp_uts46_mapping(cp, NULL, 0) == nm);
+
+    /* 4: name */
+    size_t nn = ibidi_cp_name(cp, name, sizeof name);
+    REQUIRE(nn <= IBIDI_MAX_NAME && ibidi_cp_name(cp, NULL, 0) == nn);
+    for (size_t i = 0; i < nn; i++)
+        REQUIRE((name[i] >= 'A' && name[i] <= 'Z') || (name[i] >= '0' && name[i] <= '9') ||
+                name[i] == ' ' || name[i] == '-');
+
+    /* 2 */
+    if (cp > 0x10FFFF)
+        REQUIRE(gc == IBIDI_GC_CN && nn == 0 && nd == 0 && nm == 0);
+
+    /* 3 */
+    uint32_t pb = ibidi_cp_paired_bracket(cp);
+    if (bpt == IBIDI_BPT_NONE) {
+        REQUIRE(pb == cp);
+    } else {
+        REQUIRE(pb != cp && ibidi_cp_paired_bracket(pb) == cp);
+        REQUIRE(ibidi_cp_bracket_type(pb) == (bpt == IBIDI_BPT_OPEN ? IBIDI_BPT_CLOSE : IBIDI_BPT_OPEN));
+    }
+    if (ibidi_cp_mirroring_glyph(cp) != cp)
+        REQUIRE(ibidi_cp_bidi_mirrored(cp));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint32_t prev = 0;
+    for (size_t i = 0; i + 4 <= size; i += 4) {
+        uint32_t cp = (uint32_t)data[i] | (uint32_t)data[i + 1] << 8 | (uint32_t)data[i + 2] << 16 |
+                      (uint32_t)data[i + 3] << 24;
+        check_one(cp);
+        /* 5 */
+        uint32_t c = ibidi_cp_compose(prev, cp);
+        if (c) {
+            uint32_t d[IBIDI_MAX_DECOMPOSITION];
+            ibidi_decomposition_type dt;
+            REQUIRE(ibidi_cp_decomposition(c, d, IBIDI_MAX_DECOMPOSITION, &dt) == 2);
+            REQUIRE(dt == IBIDI_DT_CANONICAL && d[0] == prev && d[1] == cp);
+        }
+        prev = cp;
+    }
+    return 0;
+}
