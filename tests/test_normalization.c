@@ -908,13 +908,21 @@ static void test_quick_check_word_path(void)
             ibidi_status s4 = ibidi_normalize_utf8((ibidi_nf)f, u8, u8len, out, sizeof out,
                                                    &out_len, NULL);
             int same = s4 == IBIDI_OK && out_len == u8len && memcmp(out, u8, u8len) == 0;
+            /* The code point path reads no words: its result, in UTF-8, must be the same. */
+            uint32_t ncps[48 * 18];
+            char nu8[48 * 4 * 18];
+            size_t ncp_len = 0, nu8_len = 0;
+            ibidi_status s5 = ibidi_normalize_cp((ibidi_nf)f, cps, n, ncps, 48 * 18, &ncp_len, NULL);
+            ibidi_status s6 = ibidi_utf8_encode(ncps, ncp_len, nu8, sizeof nu8, &nu8_len, NULL);
+            int agree = !s5 && !s6 && nu8_len == out_len && memcmp(nu8, out, out_len) == 0;
             n_strings++;
             if (s1 || s2 || s3 || s4 || a != b || isn != same || (a == IBIDI_QC_YES && !same) ||
-                (a == IBIDI_QC_NO && same)) {
+                (a == IBIDI_QC_NO && same) || !agree) {
                 bad++;
                 CHECK(0, "form %d, %zu code points starting U+%04X: qc utf8 %d, cp %d, "
-                         "is_normalized %d, normalize %s",
-                      f, n, (unsigned)cps[0], (int)a, (int)b, isn, same ? "same" : "differs");
+                         "is_normalized %d, normalize %s, UTF-8 and code point results %s",
+                      f, n, (unsigned)cps[0], (int)a, (int)b, isn, same ? "same" : "differs",
+                      agree ? "agree" : "differ");
             }
         }
     }

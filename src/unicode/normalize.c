@@ -517,6 +517,26 @@ ALWAYS_INLINE void qc_span(nsrc *in, size_t p, uint32_t busy, uint32_t below, un
     while (p < n) {
         uint32_t v, ni, ccc;
         size_t q;
+        /* Words of ASCII and of two-byte characters below `below`: stable, nothing to
+         * look up (as in the quick check). */
+        if (in->u8 && (in->u8[p] < 0x80 || in->u8[p] - 0xC2u < (below >> 6) - 2)) {
+            size_t chars = 0, e = ibidi__utf8_skip_2byte(in->u8, p, n, 0x02, (below >> 6) - 1,
+                                                         &chars);
+            if (e != p) {
+                const unsigned char *u = in->u8;
+                if ((u[e - 1] & 0xC0u) == 0x80u) {
+                    last = e - 2;
+                    last_v = (uint32_t)(u[e - 2] & 0x1Fu) << 6 | (u[e - 1] & 0x3Fu);
+                } else {
+                    last = e - 1;
+                    last_v = u[e - 1];
+                }
+                last_end = e;
+                last_ccc = 0;
+                p = e;
+                continue;
+            }
+        }
         if (in->u8 && in->u8[p] < 0x80) {
             size_t e = ibidi__ascii_end(in->u8, p + 1, n);
             last = e - 1;
