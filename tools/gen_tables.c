@@ -900,6 +900,13 @@ static size_t g_bytes_tables, g_bytes_names;
 static size_t *g_bytes = &g_bytes_tables;
 
 /* The DO NOT EDIT header: inputs is the list of files read for this output. */
+/* The IBIDI__NI_* word of ucd.h for one code point. */
+static uint32_t norm_of(uint32_t c)
+{
+    return (uint32_t)p_ccc[c] | (uint32_t)p_nfc_qc[c] << 8 | (uint32_t)p_nfkc_qc[c] << 10 |
+           (uint32_t)p_nfd_no[c] << 12 | (uint32_t)p_nfkd_no[c] << 13;
+}
+
 static void header(FILE *f, const char *inputs, const char *what)
 {
     fprintf(f,
@@ -1323,9 +1330,7 @@ static void gen_tables(const char *root)
     blob_init(&recs, 8);
     for (c = 0; c < NCPX; c++) {
         uint8_t r[8];
-        uint32_t norm = (uint32_t)p_ccc[c] | (uint32_t)p_nfc_qc[c] << 8 |
-                        (uint32_t)p_nfkc_qc[c] << 10 | (uint32_t)p_nfd_no[c] << 12 |
-                        (uint32_t)p_nfkd_no[c] << 13;
+        uint32_t norm = norm_of(c);
         size_t k2;
         if (p_scx[c] > 255)
             die("too many Script_Extensions sets");
@@ -1344,6 +1349,30 @@ static void gen_tables(const char *root)
     }
     t = make_trie("props", val, PROPS_SH1, PROPS_SH2);
     emit_trie(f, "props", &t, "IBIDI__PROPS_SH1", "IBIDI__PROPS_SH2");
+
+    /* The normalization word of the BMP again, in a two-stage table: the hot loops of
+     * normalization read it with two loads instead of the three of the trie and the one
+     * of the record. */
+    {
+        blobset nb;
+        uint8_t bs1[256];
+        uint32_t b, j;
+        blob_init(&nb, 256 * sizeof(uint16_t));
+        for (b = 0; b < 256; b++) {
+            uint16_t blk[256];
+            size_t id;
+            for (j = 0; j < 256; j++)
+                blk[j] = (uint16_t)norm_of(b << 8 | j);
+            id = blob_add(&nb, blk);
+            if (id > 255)
+                die("too many normalization blocks in the BMP");
+            bs1[b] = (uint8_t)id;
+        }
+        fprintf(f, "\n/* normalization data of U+0000..U+FFFF: %zu blocks of 256 */\n", nb.n);
+        emit_uints(f, "uint8_t", "ibidi__norm_bmp_s1", bs1, 256, 1, 20);
+        emit_uints(f, "uint16_t", "ibidi__norm_bmp_s2", nb.data, nb.n * 256, 2, 20);
+        blob_free(&nb);
+    }
     trie_free(&t);
     fprintf(f, "/* {norm, bc, gc, sc, scx, jt, flags} */\n");
     fprintf(f, "const ibidi__props ibidi__props_rec[%zu] = {", recs.n);

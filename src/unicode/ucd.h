@@ -86,7 +86,17 @@ static inline const ibidi__props *ibidi__props_of(uint32_t cp)
                                          IBIDI__PROPS_SH1, IBIDI__PROPS_SH2, cp)];
 }
 
-static inline uint32_t ibidi__norm_info(uint32_t cp) { return ibidi__props_of(cp)->norm; }
+/* The BMP, where nearly all text lives, also has its normalization word in a two-stage
+ * table (s1[cp >> 8] names a block of 256): two loads on the hot paths of normalize.c. */
+extern const uint8_t ibidi__norm_bmp_s1[256];
+extern const uint16_t ibidi__norm_bmp_s2[];
+
+static inline uint32_t ibidi__norm_info(uint32_t cp)
+{
+    if (cp < 0x10000u)
+        return ibidi__norm_bmp_s2[(uint32_t)ibidi__norm_bmp_s1[cp >> 8] << 8 | (cp & 0xFFu)];
+    return ibidi__props_of(cp)->norm;
+}
 
 /* Code point sequences (decompositions, UTS #46 mappings), each stored once. */
 extern const uint32_t ibidi__seq_pool[];
