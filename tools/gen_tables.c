@@ -972,6 +972,33 @@ static void emit_trie(FILE *f, const char *name, const trie *t, const char *sh1,
     emit_uints(f, "uint16_t", buf, t->s3, t->n3, 2, 20);
 }
 
+/* A code point mapping (0: none) as a trie of indexes into ibidi__<name>_delta, the
+ * distinct differences target - cp, index 0 being 0. val is scratch of NCPX entries. */
+static void emit_delta_trie(FILE *f, const char *name, const uint32_t *map, uint16_t *val)
+{
+    blobset deltas;
+    trie t;
+    uint32_t c;
+    int32_t zero = 0;
+    char buf[64];
+    blob_init(&deltas, 4);
+    blob_add(&deltas, &zero);
+    for (c = 0; c < NCPX; c++) {
+        int32_t d;
+        val[c] = 0;
+        if (c < NCP && map[c]) {
+            d = (int32_t)map[c] - (int32_t)c;
+            val[c] = (uint16_t)blob_add(&deltas, &d);
+        }
+    }
+    t = make_trie(name, val, PAIR_SH1, PAIR_SH2);
+    emit_trie(f, name, &t, "IBIDI__PAIR_SH1", "IBIDI__PAIR_SH2");
+    trie_free(&t);
+    snprintf(buf, sizeof buf, "ibidi__%s_delta", name);
+    emit_ints(f, buf, (const int32_t *)deltas.data, deltas.n);
+    blob_free(&deltas);
+}
+
 /* Creates the folders of root/rel (root itself must exist). */
 static void make_dirs(const char *root, const char *rel)
 {
@@ -1306,7 +1333,7 @@ static void gen_tables(const char *root)
 {
     uint16_t *val = xcalloc(NCPX, sizeof *val);
     uint32_t c;
-    blobset recs, drecs, urecs, mdelta, bdelta;
+    blobset recs, drecs, urecs;
     trie t;
     char path[4096];
     FILE *f;
@@ -1516,39 +1543,8 @@ static void gen_tables(const char *root)
     }
 
     /* Mirroring glyphs and paired brackets as deltas. */
-    blob_init(&mdelta, 4);
-    blob_init(&bdelta, 4);
-    {
-        int32_t zero = 0;
-        blob_add(&mdelta, &zero);
-        blob_add(&bdelta, &zero);
-    }
-    for (c = 0; c < NCPX; c++) {
-        int32_t d = 0;
-        val[c] = 0;
-        if (c < NCP && p_bmg[c]) {
-            d = (int32_t)p_bmg[c] - (int32_t)c;
-            val[c] = (uint16_t)blob_add(&mdelta, &d);
-        }
-    }
-    t = make_trie("mirror", val, PAIR_SH1, PAIR_SH2);
-    emit_trie(f, "mirror", &t, "IBIDI__PAIR_SH1", "IBIDI__PAIR_SH2");
-    trie_free(&t);
-    emit_ints(f, "ibidi__mirror_delta", (const int32_t *)mdelta.data, mdelta.n);
-    for (c = 0; c < NCPX; c++) {
-        int32_t d = 0;
-        val[c] = 0;
-        if (c < NCP && p_bpb[c]) {
-            d = (int32_t)p_bpb[c] - (int32_t)c;
-            val[c] = (uint16_t)blob_add(&bdelta, &d);
-        }
-    }
-    t = make_trie("bracket", val, PAIR_SH1, PAIR_SH2);
-    emit_trie(f, "bracket", &t, "IBIDI__PAIR_SH1", "IBIDI__PAIR_SH2");
-    trie_free(&t);
-    emit_ints(f, "ibidi__bracket_delta", (const int32_t *)bdelta.data, bdelta.n);
-    blob_free(&mdelta);
-    blob_free(&bdelta);
+    emit_delta_trie(f, "mirror", p_bmg, val);
+    emit_delta_trie(f, "bracket", p_bpb, val);
 
     /* UTS #46. */
     blob_init(&urecs, 4);

@@ -37,14 +37,8 @@
 /* ------------------------------------------------------------------ UTF-8 input */
 
 /* Small helpers of the hot loops, and the loops specialized by form: inlined even where
- * the compiler would not on its own. */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
-#define NOINLINE static __attribute__((noinline))
-#else
-#define ALWAYS_INLINE static inline
-#define NOINLINE static
-#endif
+ * the compiler would not on its own (the macro of utf8_internal.h). */
+#define ALWAYS_INLINE IBIDI__ALWAYS_INLINE
 
 /* ------------------------------------------------------------------ per-form constants */
 
