@@ -7,5 +7,6 @@
 
 #include "ibidi/common.h"
 #include "ibidi/unicode.h"
+#include "ibidi/bidi.h"
 
 #endif /* IBIDI_H */

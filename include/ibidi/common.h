@@ -50,7 +50,8 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *   1..99    use of the API and resources
  *   100..149 encodings (UTF-8, code point values)
  *   150..199 text syntax read by helper parsers (code point notation)
- *   200..    later capabilities (bidi, IDNA, IRI, ambiguity) take ranges of 100.
+ *   200..299 the bidirectional algorithm (ibidi/bidi.h)
+ *   300..    later capabilities (IDNA, IRI, ambiguity) take ranges of 100.
  */
 typedef enum ibidi_status {
     IBIDI_OK = 0,
@@ -69,7 +70,11 @@ typedef enum ibidi_status {
     IBIDI_E_CP_SURROGATE = 106,        /* code point input holds a surrogate D800..DFFF */
     IBIDI_E_CP_TOO_LARGE = 107,        /* code point input holds a value above 10FFFF */
 
-    IBIDI_E_CP_SYNTAX = 150 /* "U+XXXX" or hex code point notation not understood */
+    IBIDI_E_CP_SYNTAX = 150, /* "U+XXXX" or hex code point notation not understood */
+
+    IBIDI_E_BIDI_WORK_TOO_SMALL = 200, /* input above IBIDI_BIDI_SMALL code points without a
+                                          work area of ibidi_bidi_work_size(n) bytes */
+    IBIDI_E_BIDI_LEVEL = 201           /* a level above IBIDI_BIDI_MAX_DEPTH + 1 given to L2 */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;

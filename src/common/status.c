@@ -47,6 +47,11 @@ static const status_info statuses[] = {
      "value above 10FFFF is not a Unicode code point (Unicode 17.0 §3.4, D9)"},
     {IBIDI_E_CP_SYNTAX, "CP_SYNTAX",
      "code point notation not understood: expected U+XXXX or hexadecimal digits, 0..10FFFF"},
+    {IBIDI_E_BIDI_WORK_TOO_SMALL, "BIDI_WORK_TOO_SMALL",
+     "bidi work area too small: inputs longer than IBIDI_BIDI_SMALL (1024) code points need "
+     "a caller work area of ibidi_bidi_work_size(n) bytes"},
+    {IBIDI_E_BIDI_LEVEL, "BIDI_LEVEL",
+     "embedding level out of range: UAX #9 BD2 allows levels 0..126 (max_depth 125 + 1)"},
 };
 
 static const status_info *find(ibidi_status s)

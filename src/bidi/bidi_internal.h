@@ -1,0 +1,70 @@
+/*
+ * Internal interface of the bidirectional algorithm (src/bidi/). Not installed.
+ *
+ * Work area. Resolution keeps four arrays of n entries: the original class of each code
+ * point with flag bits (orig), its current class as the rules change it (cls), a 16-bit
+ * word used by brackets and marks (br) and a 32-bit link (aux). The visual functions add
+ * the levels, a 32-bit map and, for UTF-8, the byte offset of each code point. IBIDI__BIDI_WORK_PER_CP
+ * bytes a code point cover all of them; callers' areas may have any alignment.
+ */
+#ifndef IBIDI_BIDI_INTERNAL_H
+#define IBIDI_BIDI_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ibidi/bidi.h"
+
+#define IBIDI__BIDI_WORK_PER_CP 17u
+#define IBIDI__BIDI_WORK_SLACK 16u
+#define IBIDI__BIDI_NONE UINT32_MAX
+
+/* orig[] bits: the Bidi_Class, then flags that only some classes use. */
+#define IBIDI__O_CLASS 0x1Fu
+#define IBIDI__O_OPEN 0x20u    /* Bidi_Paired_Bracket_Type Open (BD14 when still ON) */
+#define IBIDI__O_CLOSE 0x40u   /* Bidi_Paired_Bracket_Type Close (BD15 when still ON) */
+#define IBIDI__O_FSI_RTL 0x20u /* on an FSI only: X5c found its content right-to-left */
+#define IBIDI__O_MATCHED 0x80u /* BD9: isolate initiator with a matching PDI, or PDI with one */
+
+/* The arrays of one resolution. levels is the caller's output array. */
+typedef struct ibidi__bidi {
+    uint8_t *orig;
+    uint8_t *cls;
+    uint16_t *br;
+    uint32_t *aux;
+    uint8_t *lev;
+    size_t n;
+    uint64_t ops; /* inner-loop steps, for the linear-time tests */
+} ibidi__bidi;
+
+/* Points the arrays of b at a work area of at least n * 8 + IBIDI__BIDI_WORK_SLACK bytes;
+ * returns the first byte after them. */
+unsigned char *ibidi__bidi_layout(ibidi__bidi *b, void *work, size_t n);
+
+/* Resolves b->orig (filled by the caller: class and bracket flags; br holds the
+ * canonical closing bracket of each bracket) into b->lev: P1-P3, X1-X10, W1-W7, N0-N2,
+ * I1-I2 and L1 at each paragraph end. mask has bit (1 << class) set for every class
+ * that occurs. Fills info. */
+void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_info *info);
+
+/* Classifies text into b (orig, br); returns the class mask. */
+uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n);
+
+/* Classifies b->n code points of validated UTF-8; offsets and offsets32 (optional) get
+ * the byte offset of each. Returns the class mask. */
+uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t len,
+                                   size_t *offsets, uint32_t *offsets32);
+
+/* L2 into a 32-bit logical-to-visual map (used by the visual functions). */
+void ibidi__bidi_reorder32(const uint8_t *levels, size_t n, uint32_t *log_to_vis);
+
+/* ibidi_bidi_resolve_cp with a count of inner-loop steps in *ops (tests only). */
+ibidi_status ibidi__bidi_resolve_counted(const uint32_t *text, size_t n, ibidi_dir dir,
+                                         uint8_t *levels, void *work, size_t work_size,
+                                         uint64_t *ops);
+
+/* Validates a work area for n code points: NULL/too small gives the status. */
+ibidi_status ibidi__bidi_check_work(size_t n, const void *work, size_t work_size,
+                                    ibidi_error *err);
+
+#endif

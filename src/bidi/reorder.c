@@ -1,0 +1,268 @@
+/*
+ * UAX #9 L1 per line and L2 (reordering), in linear time.
+ *
+ * L2 reverses, for every level k from the highest down to the lowest odd level, each
+ * maximal block of characters at level k or higher. Done literally that costs up to 126
+ * passes. Instead we compute where each character ends up. A character i at level L
+ * (L >= m, the lowest odd level) lies in one block B_k = [s_k, e_k] for each k in m..L,
+ * and the block of k keeps its set of positions while the higher levels permute inside
+ * it, so the reversal at k moves position x to s_k + e_k - x. Composing them:
+ *
+ *     visual(i) = sum_{k=m..L} (-1)^(k-m) (s_k + e_k)  +  (-1)^(L-m+1) i
+ *
+ * s_k(i) is one past the last position before i with a level below k. Over k it is a step
+ * function whose steps are the "previous smaller level" stack of i, so the s-part of the
+ * sum is kept on that stack (at most 128 entries, one per level) and costs O(1) amortised
+ * per character; a second pass from the right does the e-part. Arithmetic is modulo
+ * 2^bits of size_t; the result is exact because it lies in [0, n).
+ */
+#include <string.h>
+
+#include "bidi/bidi_internal.h"
+#include "unicode/utf8_internal.h"
+
+#define MAX_LEVEL (IBIDI_BIDI_MAX_DEPTH + 1)
+
+/* sum_{k=max(a,m)..b} (-1)^(k-m), as 0, 1 or -1 (modulo 2^bits). */
+static inline size_t alt_sum(int a, int b, int m)
+{
+    if (a < m)
+        a = m;
+    if (a > b || ((b - a) & 1))
+        return 0;
+    return ((a - m) & 1) ? (size_t)-1 : 1u;
+}
+
+typedef struct step {
+    int level;
+    size_t edge; /* s_k for the levels above this entry (forward), e_k (backward) */
+    size_t sum;  /* the part of the sum for the levels up to this entry's level */
+} step;
+
+/* The visual position of each element of a sequence of levels: levels are read at
+ * lev + i * lstride, positions written at out + i * ostride (bytes), as uint32_t when
+ * out32, else as size_t. m is the lowest odd level (<= MAX_LEVEL). */
+static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsigned char *out,
+                             size_t ostride, int out32, int m)
+{
+    step st[MAX_LEVEL + 3];
+    int sp = 0;
+    uint64_t ops = 0;
+
+#define LEVEL(i) ((int)lev[(i) * lstride])
+#define LOAD(i) (out32 ? (size_t) * (uint32_t *)(out + (i) * ostride) : *(size_t *)(out + (i) * ostride))
+#define STORE(i, v)                                                                        \
+    do {                                                                                   \
+        if (out32)                                                                         \
+            *(uint32_t *)(out + (i) * ostride) = (uint32_t)(v);                            \
+        else                                                                               \
+            *(size_t *)(out + (i) * ostride) = (v);                                        \
+    } while (0)
+
+    /* Forward: the s-part. */
+    st[0].level = -1;
+    st[0].edge = 0;
+    st[0].sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        int l = LEVEL(i);
+        while (st[sp].level >= l) {
+            sp--;
+            ops++;
+        }
+        size_t t = st[sp].sum + st[sp].edge * alt_sum(st[sp].level + 1, l, m);
+        sp++;
+        st[sp].level = l;
+        st[sp].edge = i + 1;
+        st[sp].sum = t;
+        STORE(i, t);
+        ops++;
+    }
+    /* Backward: the e-part, and the final position. */
+    sp = 0;
+    st[0].level = -1;
+    st[0].edge = n - 1;
+    st[0].sum = 0;
+    for (size_t i = n; i-- > 0;) {
+        int l = LEVEL(i);
+        while (st[sp].level >= l) {
+            sp--;
+            ops++;
+        }
+        size_t t = st[sp].sum + st[sp].edge * alt_sum(st[sp].level + 1, l, m);
+        sp++;
+        st[sp].level = l;
+        st[sp].edge = i - 1;
+        st[sp].sum = t;
+        size_t v = i;
+        if (l >= m)
+            v = LOAD(i) + t + (((l - m + 1) & 1) ? (size_t)0 - i : i);
+        STORE(i, v);
+        ops++;
+    }
+#undef LEVEL
+#undef LOAD
+#undef STORE
+    return ops;
+}
+
+/* The lowest odd level of the sequence (MAX_LEVEL + 1 when there is none), or -1 if a
+ * level is out of range (*bad gets its index). */
+static int lowest_odd(const uint8_t *lev, size_t lstride, size_t n, size_t *bad)
+{
+    int m = MAX_LEVEL + 1;
+    for (size_t i = 0; i < n; i++) {
+        int l = lev[i * lstride];
+        if (l > MAX_LEVEL) {
+            *bad = i;
+            return -1;
+        }
+        if ((l & 1) && l < m)
+            m = l;
+    }
+    return m;
+}
+
+void ibidi__bidi_reorder32(const uint8_t *levels, size_t n, uint32_t *log_to_vis)
+{
+    size_t bad;
+    int m = lowest_odd(levels, 1, n, &bad);
+    if (m > MAX_LEVEL) { /* nothing right-to-left: identity (levels were validated) */
+        for (size_t i = 0; i < n; i++)
+            log_to_vis[i] = (uint32_t)i;
+        return;
+    }
+    l2_positions(levels, 1, n, (unsigned char *)log_to_vis, sizeof(uint32_t), 1, m);
+}
+
+/* Inverts the permutation p of 0..n-1 in place, following each cycle once; the top bit
+ * marks entries already inverted (n <= IBIDI_BIDI_MAX_LENGTH leaves it free). */
+static void invert_in_place(size_t *p, size_t n)
+{
+    const size_t mark = (size_t)1 << (sizeof(size_t) * 8 - 1);
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] & mark)
+            continue;
+        size_t prev = i, cur = p[i];
+        while (cur != i) {
+            size_t next = p[cur];
+            p[cur] = prev | mark;
+            prev = cur;
+            cur = next;
+        }
+        p[i] = prev | mark;
+    }
+    for (size_t i = 0; i < n; i++)
+        p[i] &= ~mark;
+}
+
+ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_to_logical,
+                                size_t *logical_to_visual, ibidi_error *err)
+{
+    if (!levels && n > 0)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (n > IBIDI_BIDI_MAX_LENGTH)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    size_t bad = 0;
+    int m = lowest_odd(levels, 1, n, &bad);
+    if (m < 0)
+        return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
+    size_t *l2v = logical_to_visual ? logical_to_visual : visual_to_logical;
+    if (!l2v)
+        return ibidi__ok(err);
+    if (m > MAX_LEVEL) {
+        for (size_t i = 0; i < n; i++)
+            l2v[i] = i;
+    } else {
+        l2_positions(levels, 1, n, (unsigned char *)l2v, sizeof(size_t), 0, m);
+    }
+    if (logical_to_visual && visual_to_logical) {
+        for (size_t i = 0; i < n; i++)
+            visual_to_logical[logical_to_visual[i]] = i;
+    } else if (visual_to_logical) {
+        invert_in_place(visual_to_logical, n);
+    }
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *runs, size_t cap,
+                             size_t *n_runs, ibidi_error *err)
+{
+    if (n_runs)
+        *n_runs = 0;
+    if ((!levels && n > 0) || (!runs && cap > 0))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (n > IBIDI_BIDI_MAX_LENGTH)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    size_t bad = 0;
+    if (lowest_odd(levels, 1, n, &bad) < 0)
+        return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
+    size_t r = 0;
+    for (size_t i = 0; i < n; i++)
+        r += i == 0 || levels[i] != levels[i - 1];
+    if (n_runs)
+        *n_runs = r;
+    if (r > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    /* The level runs in logical order. */
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || levels[i] != levels[i - 1]) {
+            runs[k].start = i;
+            runs[k].length = 0;
+            runs[k].level = levels[i];
+            k++;
+        }
+        runs[k - 1].length++;
+    }
+    /* Reversals never split a run, so the runs move as the elements of the sequence of
+     * their levels: their ranks come from the same computation. */
+    int m = r > 0 ? lowest_odd(&runs[0].level, sizeof(ibidi_bidi_run), r, &bad) : MAX_LEVEL + 1;
+    if (m <= MAX_LEVEL) {
+        l2_positions(&runs[0].level, sizeof(ibidi_bidi_run), r, (unsigned char *)&runs[0].visual,
+                     sizeof(ibidi_bidi_run), 0, m);
+        for (size_t j = 0; j < r; j++) /* each swap puts one run in its place */
+            while (runs[j].visual != j) {
+                ibidi_bidi_run t = runs[runs[j].visual];
+                runs[runs[j].visual] = runs[j];
+                runs[j] = t;
+            }
+    }
+    size_t v = 0;
+    for (size_t j = 0; j < r; j++) {
+        runs[j].visual = v;
+        v += runs[j].length;
+    }
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8_t *classes, size_t n,
+                                    size_t start, size_t end, uint8_t para_level,
+                                    uint8_t *line_levels, ibidi_error *err)
+{
+    if (((!levels || !classes) && n > 0) || start > end || end > n ||
+        (!line_levels && end > start))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, start, 0);
+    if (para_level > 1)
+        return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, 0, para_level);
+    if (end > start)
+        memmove(line_levels, levels + start, end - start);
+    /* L1: separators, and whitespace, isolate controls and characters removed by X9
+     * before a separator or the end of the line, take the paragraph level. */
+    int trailing = 1;
+    for (size_t i = end; i-- > start;) {
+        unsigned c = classes[i];
+        if (c >= IBIDI_BC_COUNT)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, c);
+        if (c == IBIDI_BC_B || c == IBIDI_BC_S) {
+            line_levels[i - start] = para_level;
+            trailing = 1;
+        } else if (trailing && (c == IBIDI_BC_WS || c == IBIDI_BC_LRI || c == IBIDI_BC_RLI ||
+                                c == IBIDI_BC_FSI || c == IBIDI_BC_PDI ||
+                                ibidi_bidi_class_removed((ibidi_bidi_class)c))) {
+            line_levels[i - start] = para_level;
+        } else {
+            trailing = 0;
+        }
+    }
+    return ibidi__ok(err);
+}

@@ -1,0 +1,960 @@
+/*
+ * The Unicode Bidirectional Algorithm (UAX #9, Unicode 17.0.0): resolution of embedding
+ * levels, P1-P3, X1-X10, W1-W7, N0-N2, I1-I2 and L1.
+ *
+ * Every pass is linear. Isolating run sequences (BD13) are never copied out: a sequence is
+ * walked in place by seq_next(), which skips characters removed by X9 and jumps from an
+ * isolate initiator that ends a level run to its matching PDI. The matching PDI of each
+ * initiator (BD9), the direction of each FSI (X5c) and the paragraph level (P2-P3) come
+ * from one forward pass with a stack of open isolates kept as links in aux[]. Bracket
+ * pairs (BD16) are found with the 63-entry stack of the rule, searched through chains per
+ * closing bracket so that a closing bracket costs O(1); the strong types inside each pair
+ * (N0 b, c) are gathered in one more pass by flagging the innermost open pair and passing
+ * the flags outwards when it closes.
+ */
+#include <string.h>
+
+#include "bidi/bidi_internal.h"
+#include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
+
+#define NONE IBIDI__BIDI_NONE
+#define O_CLASS IBIDI__O_CLASS
+#define O_OPEN IBIDI__O_OPEN
+#define O_CLOSE IBIDI__O_CLOSE
+#define O_FSI_RTL IBIDI__O_FSI_RTL
+#define O_MATCHED IBIDI__O_MATCHED
+
+enum {
+    L = IBIDI_BC_L, R = IBIDI_BC_R, AL = IBIDI_BC_AL, EN = IBIDI_BC_EN, ES = IBIDI_BC_ES,
+    ET = IBIDI_BC_ET, AN = IBIDI_BC_AN, CS = IBIDI_BC_CS, NSM = IBIDI_BC_NSM, BN = IBIDI_BC_BN,
+    B = IBIDI_BC_B, S = IBIDI_BC_S, WS = IBIDI_BC_WS, ON = IBIDI_BC_ON, LRE = IBIDI_BC_LRE,
+    LRO = IBIDI_BC_LRO, RLE = IBIDI_BC_RLE, RLO = IBIDI_BC_RLO, PDF = IBIDI_BC_PDF,
+    LRI = IBIDI_BC_LRI, RLI = IBIDI_BC_RLI, FSI = IBIDI_BC_FSI, PDI = IBIDI_BC_PDI
+};
+
+#define BIT(c) (1u << (c))
+#define ISOLATE_INITIATORS (BIT(LRI) | BIT(RLI) | BIT(FSI))
+#define EXPLICIT (BIT(LRE) | BIT(RLE) | BIT(LRO) | BIT(RLO) | BIT(PDF) | ISOLATE_INITIATORS | BIT(PDI))
+#define REMOVED_X9 (BIT(LRE) | BIT(RLE) | BIT(LRO) | BIT(RLO) | BIT(PDF) | BIT(BN))
+/* Neutral and isolate formatting types (NI) of N1-N2. */
+#define NI_TYPES (BIT(B) | BIT(S) | BIT(WS) | BIT(ON) | ISOLATE_INITIATORS | BIT(PDI))
+/* Marks br[] of a character that was NSM before W1 (for the last paragraph of N0). */
+#define NSM_MARK 0xFFFFu
+/* br[] of an opening bracket in a pair, after BD16: the strong types inside (N0 b, c). */
+#define IN_L 1u
+#define IN_R 2u
+/* X9 removes these; cls[] marks every removed character as BN. */
+#define REMOVED(b, i) ((b)->cls[i] == BN)
+
+/* BD16 stack: exactly 63 entries. */
+#define BRACKET_STACK 63
+/* Chains per closing bracket: a multiplicative hash that is injective on the 63 canonical
+ * closing brackets of Unicode 17.0 (checked by the tests), so a search takes one step. */
+#define BRACKET_HASH(cp) ((uint32_t)((uint32_t)(cp) * 0x6c12fa97u) >> 25)
+#define BRACKET_HASH_SIZE 128
+
+unsigned char *ibidi__bidi_layout(ibidi__bidi *b, void *work, size_t n)
+{
+    uintptr_t p = (uintptr_t)work;
+    p = (p + 7u) & ~(uintptr_t)7u;
+    b->aux = (uint32_t *)p;
+    b->br = (uint16_t *)(p + n * 4u);
+    b->orig = (uint8_t *)(p + n * 6u);
+    b->cls = (uint8_t *)(p + n * 7u);
+    b->n = n;
+    b->ops = 0;
+    return (unsigned char *)(p + n * 8u);
+}
+
+size_t ibidi_bidi_work_size(size_t n)
+{
+    if (n <= IBIDI_BIDI_SMALL)
+        return 0;
+    if (n > IBIDI_BIDI_MAX_LENGTH)
+        return SIZE_MAX;
+    return n * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK;
+}
+
+ibidi_status ibidi__bidi_check_work(size_t n, const void *work, size_t work_size,
+                                    ibidi_error *err)
+{
+    if (n > IBIDI_BIDI_MAX_LENGTH)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    if (n > IBIDI_BIDI_SMALL && (!work || work_size < ibidi_bidi_work_size(n)))
+        return ibidi__fail(err, IBIDI_E_BIDI_WORK_TOO_SMALL, 0, 0);
+    return IBIDI_OK;
+}
+
+int ibidi_bidi_class_removed(ibidi_bidi_class bc)
+{
+    return (unsigned)bc < IBIDI_BC_COUNT && (REMOVED_X9 & BIT(bc)) != 0;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Classification. */
+
+/* BD16 compares brackets "or their canonical equivalents": U+2329/U+232A decompose to
+ * U+3008/U+3009. Every bracket is folded to the canonical form of its closing bracket. */
+static uint16_t canonical_closing(uint32_t close)
+{
+    uint32_t d[IBIDI_MAX_DECOMPOSITION];
+    if (ibidi__full_decomposition(close, 0, d) == 1)
+        close = d[0];
+    return (uint16_t)close;
+}
+
+static inline uint8_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp)
+{
+    const ibidi__props *p = ibidi__props_of(cp);
+    uint8_t o = p->bc;
+    unsigned bpt = (p->flags >> IBIDI__PF_BPT_SHIFT) & 3u;
+    if (bpt != IBIDI_BPT_NONE) {
+        /* Every paired bracket is in the BMP (BidiBrackets.txt). */
+        uint32_t close = bpt == IBIDI_BPT_OPEN ? ibidi_cp_paired_bracket(cp) : cp;
+        b->br[i] = canonical_closing(close);
+        o |= bpt == IBIDI_BPT_OPEN ? O_OPEN : O_CLOSE;
+    }
+    b->orig[i] = o;
+    return p->bc;
+}
+
+uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
+{
+    uint32_t mask = 0;
+    for (size_t i = 0; i < n; i++)
+        mask |= BIT(classify_one(b, i, text[i]));
+    return mask;
+}
+
+uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t len,
+                                   size_t *offsets, uint32_t *offsets32)
+{
+    uint32_t mask = 0;
+    size_t pos = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        uint32_t cp = s[pos];
+        size_t k = 1;
+        if (cp >= 0x80) {
+            ibidi_status st;
+            k = ibidi__utf8_decode_multi(s + pos, len - pos, &cp, &st); /* validated */
+        }
+        if (offsets)
+            offsets[i] = pos;
+        if (offsets32)
+            offsets32[i] = (uint32_t)pos;
+        mask |= BIT(classify_one(b, i, cp));
+        pos += k;
+    }
+    return mask;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * One paragraph. */
+
+typedef struct para {
+    ibidi__bidi *b;
+    size_t ps, pe; /* [ps, pe): the paragraph, its separator included */
+    uint8_t level; /* paragraph embedding level */
+} para;
+
+/* The next character at or after j that X9 did not remove, or pe. */
+static inline size_t next_kept(para *p, size_t j)
+{
+    const uint8_t *cls = p->b->cls;
+    while (j < p->pe && cls[j] == BN) {
+        j++;
+        p->b->ops++;
+    }
+    return j;
+}
+
+static inline int is_initiator(uint8_t o) { return (ISOLATE_INITIATORS & BIT(o & O_CLASS)) != 0; }
+
+/* BD13: the character after i in its isolating run sequence, or pe. When the level run
+ * of i ends at an isolate initiator with a matching PDI, the sequence goes on at that PDI
+ * (whose level is the initiator's). */
+static inline size_t seq_next(para *p, size_t i)
+{
+    ibidi__bidi *b = p->b;
+    size_t j = next_kept(p, i + 1);
+    b->ops++;
+    if (j < p->pe && b->lev[j] == b->lev[i])
+        return j;
+    if ((b->orig[i] & O_MATCHED) && is_initiator(b->orig[i]))
+        return b->aux[i];
+    return p->pe;
+}
+
+/* P2-P3 for the paragraph, BD9 matching of isolates, and X5c for each FSI: one pass with
+ * the open isolate initiators kept as a stack linked through aux[]. Returns the class of
+ * the first strong character outside isolates (L or R), or ON when there is none. */
+static uint8_t isolates_and_first_strong(para *p)
+{
+    ibidi__bidi *b = p->b;
+    uint8_t *orig = b->orig;
+    uint32_t *aux = b->aux;
+    uint32_t top = NONE;
+    uint8_t first = ON;
+    for (size_t i = p->ps; i < p->pe; i++) {
+        uint8_t c = orig[i] & O_CLASS;
+        b->ops++;
+        switch (c) {
+        case L:
+        case R:
+        case AL:
+            if (top == NONE) { /* P2: skip characters inside isolates */
+                if (first == ON)
+                    first = c == L ? L : R;
+            }
+            /* X5c: the first strong character of an FSI's content decides its direction.
+             * cls[] of an open initiator records whether that happened. */
+            if (top != NONE && (orig[top] & O_CLASS) == FSI && b->cls[top] == 0) {
+                b->cls[top] = 1;
+                if (c != L)
+                    orig[top] |= O_FSI_RTL;
+            }
+            break;
+        case LRI:
+        case RLI:
+        case FSI:
+            aux[i] = top;
+            b->cls[i] = 0; /* FSI direction not decided yet */
+            top = (uint32_t)i;
+            break;
+        case PDI:
+            if (top != NONE) { /* BD9: the PDI matches the innermost open initiator */
+                uint32_t j = top;
+                top = aux[j];
+                aux[j] = (uint32_t)i;
+                orig[j] |= O_MATCHED;
+                orig[i] |= O_MATCHED;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    while (top != NONE) { /* initiators without a matching PDI */
+        uint32_t j = top;
+        top = aux[j];
+        aux[j] = NONE;
+        b->ops++;
+    }
+    return first;
+}
+
+typedef struct status_entry {
+    uint8_t level;
+    uint8_t override; /* ON (neutral), L or R */
+    uint8_t isolate;
+} status_entry;
+
+/* X1-X8: explicit levels and directions. Sets lev[] and cls[] of every character;
+ * characters removed by X9 get cls BN. */
+static void explicit_levels(para *p)
+{
+    ibidi__bidi *b = p->b;
+    const uint8_t *orig = b->orig;
+    uint8_t *cls = b->cls, *lev = b->lev;
+    status_entry stack[IBIDI_BIDI_MAX_DEPTH + 2];
+    int sp = 0;
+    unsigned overflow_isolates = 0, overflow_embeddings = 0, valid_isolates = 0;
+
+    /* X1 */
+    stack[0].level = p->level;
+    stack[0].override = ON;
+    stack[0].isolate = 0;
+    for (size_t i = p->ps; i < p->pe; i++) {
+        uint8_t o = orig[i], c = o & O_CLASS;
+        status_entry *top = &stack[sp];
+        b->ops++;
+        switch (c) {
+        case RLE:
+        case LRE:
+        case RLO:
+        case LRO: { /* X2-X5 */
+            unsigned lv = (c == RLE || c == RLO) ? (top->level + 1u) | 1u
+                                                 : (top->level + 2u) & ~1u;
+            if (lv <= IBIDI_BIDI_MAX_DEPTH && overflow_isolates == 0 &&
+                overflow_embeddings == 0) {
+                sp++;
+                stack[sp].level = (uint8_t)lv;
+                stack[sp].override = c == RLO ? R : c == LRO ? L : ON;
+                stack[sp].isolate = 0;
+            } else if (overflow_isolates == 0) {
+                overflow_embeddings++;
+            }
+            lev[i] = top->level;
+            cls[i] = BN; /* X9 */
+            break;
+        }
+        case RLI:
+        case LRI:
+        case FSI: { /* X5a-X5c */
+            int rtl = c == RLI || (c == FSI && (o & O_FSI_RTL));
+            unsigned lv = rtl ? (top->level + 1u) | 1u : (top->level + 2u) & ~1u;
+            lev[i] = top->level;
+            cls[i] = top->override != ON ? top->override : (rtl ? RLI : LRI);
+            if (lv <= IBIDI_BIDI_MAX_DEPTH && overflow_isolates == 0 &&
+                overflow_embeddings == 0) {
+                valid_isolates++;
+                sp++;
+                stack[sp].level = (uint8_t)lv;
+                stack[sp].override = ON;
+                stack[sp].isolate = 1;
+            } else {
+                overflow_isolates++;
+            }
+            break;
+        }
+        case PDI: /* X6a */
+            if (overflow_isolates > 0) {
+                overflow_isolates--;
+            } else if (valid_isolates > 0) {
+                overflow_embeddings = 0;
+                while (!stack[sp].isolate) {
+                    sp--;
+                    b->ops++;
+                }
+                sp--;
+                valid_isolates--;
+            }
+            lev[i] = stack[sp].level;
+            cls[i] = stack[sp].override != ON ? stack[sp].override : PDI;
+            break;
+        case PDF: /* X7 */
+            if (overflow_isolates > 0) {
+            } else if (overflow_embeddings > 0) {
+                overflow_embeddings--;
+            } else if (!top->isolate && sp >= 1) {
+                sp--;
+            }
+            lev[i] = stack[sp].level;
+            cls[i] = BN; /* X9 */
+            break;
+        case B: /* X8: the separator gets the paragraph level */
+            lev[i] = p->level;
+            cls[i] = B;
+            break;
+        case BN: /* X6 leaves BN alone; X9 removes it */
+            lev[i] = top->level;
+            cls[i] = BN;
+            break;
+        default: /* X6 */
+            lev[i] = top->level;
+            cls[i] = top->override != ON ? top->override : c;
+            break;
+        }
+    }
+}
+
+/* A type as seen by the rules that treat EN and AN as R (N0, N1). */
+static inline uint8_t strong_dir(uint8_t t)
+{
+    return t == L ? L : (t == R || t == EN || t == AN) ? R : ON;
+}
+
+/* W1-W3 over one isolating run sequence. Returns the set of types left and sets *last to
+ * the last character of the sequence. */
+static uint32_t weak_w1_w3(para *p, size_t start, uint8_t sos, size_t *last)
+{
+    ibidi__bidi *b = p->b;
+    uint8_t *cls = b->cls;
+    uint8_t prev1 = sos;   /* type of the previous character after W1 */
+    uint8_t strong2 = sos; /* last strong type for W2 */
+    uint32_t types = 0;
+    size_t i = start, prev = start;
+    while (i < p->pe) {
+        uint8_t t = cls[i];
+        if ((b->orig[i] & O_CLASS) == NSM)
+            b->br[i] = t == NSM ? NSM_MARK : 0; /* remembered for N0 */
+        if (t == NSM) /* W1 */
+            t = (BIT(prev1) & (ISOLATE_INITIATORS | BIT(PDI))) ? ON : prev1;
+        prev1 = t;
+        if (t == EN) { /* W2 */
+            if (strong2 == AL)
+                t = AN;
+        } else if (t == L || t == R || t == AL) {
+            strong2 = t;
+        }
+        if (t == AL) /* W3 */
+            t = R;
+        cls[i] = t;
+        types |= BIT(t);
+        prev = i;
+        i = seq_next(p, i);
+    }
+    *last = prev;
+    return types;
+}
+
+/* W4-W7 over one isolating run sequence. */
+static void weak_w4_w7(para *p, size_t start, uint8_t sos)
+{
+    ibidi__bidi *b = p->b;
+    uint8_t *cls = b->cls;
+    uint8_t prev4 = sos;   /* previous type after W4 */
+    uint8_t prev5 = sos;   /* previous type after W5-W6 (before W7) */
+    uint8_t strong7 = sos; /* last strong type for W7 */
+    size_t et_start = NONE; /* a run of ET not yet known to touch an EN */
+    size_t i = start;
+    while (i < p->pe) {
+        size_t nx = seq_next(p, i);
+        uint8_t t = cls[i];
+        if ((t == ES || t == CS) && nx < p->pe) { /* W4: a single separator between numbers */
+            uint8_t tn = cls[nx];
+            if (prev4 == EN && tn == EN)
+                t = EN;
+            else if (t == CS && prev4 == AN && tn == AN)
+                t = AN;
+        }
+        prev4 = t;
+        if (t == ET) { /* W5: ETs after an EN become EN; others wait for what follows */
+            if (et_start == NONE && prev5 == EN) {
+                t = EN;
+            } else {
+                if (et_start == NONE)
+                    et_start = i;
+                prev5 = ET;
+                i = nx;
+                continue;
+            }
+        }
+        if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
+            uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
+            for (size_t j = et_start; j != i; j = seq_next(p, j))
+                cls[j] = to;
+            et_start = NONE;
+        }
+        if (t == ES || t == CS) /* W6 */
+            t = ON;
+        prev5 = t;
+        if (t == EN) { /* W7 */
+            if (strong7 == L)
+                t = L;
+        } else if (t == L || t == R) {
+            strong7 = t;
+        }
+        cls[i] = t;
+        i = nx;
+    }
+    if (et_start != NONE) /* W6 */
+        for (size_t j = et_start; j < p->pe; j = seq_next(p, j))
+            cls[j] = ON;
+}
+
+typedef struct bracket_entry {
+    uint32_t pos;
+    uint16_t close; /* canonical closing bracket */
+    uint8_t chain;  /* the entry below with the same hash, or 0xFF */
+} bracket_entry;
+
+/* BD16: finds the bracket pairs of the sequence; aux[open] gets the closing position.
+ * Returns the number of pairs. */
+static size_t bracket_pairs(para *p, size_t start)
+{
+    ibidi__bidi *b = p->b;
+    bracket_entry st[BRACKET_STACK];
+    uint8_t head[BRACKET_HASH_SIZE];
+    int sp = 0, stopped = 0;
+    size_t pairs = 0;
+    memset(head, 0xFF, sizeof head);
+    for (size_t i = start; i < p->pe; i = seq_next(p, i)) {
+        uint8_t o = b->orig[i];
+        if (!(o & (O_OPEN | O_CLOSE)) || b->cls[i] != ON) /* BD14, BD15 */
+            continue;
+        if (stopped) { /* opening brackets after the stop have no pair */
+            if (o & O_OPEN)
+                b->aux[i] = NONE;
+            continue;
+        }
+        uint16_t cb = b->br[i];
+        uint32_t h = BRACKET_HASH(cb);
+        if (o & O_OPEN) {
+            if (sp == BRACKET_STACK) { /* no room: stop processing BD16 for this sequence */
+                stopped = 1;
+                b->aux[i] = NONE;
+                continue;
+            }
+            st[sp].pos = (uint32_t)i;
+            st[sp].close = cb;
+            st[sp].chain = head[h];
+            head[h] = (uint8_t)sp;
+            sp++;
+            b->aux[i] = NONE;
+        } else {
+            unsigned k = head[h];
+            while (k != 0xFF && st[k].close != cb) {
+                k = st[k].chain;
+                b->ops++;
+            }
+            if (k == 0xFF) /* no opening bracket of this kind: not paired */
+                continue;
+            b->aux[st[k].pos] = (uint32_t)i;
+            pairs++;
+            while (sp > (int)k) { /* pop through the matched entry */
+                sp--;
+                head[BRACKET_HASH(st[sp].close)] = st[sp].chain;
+                b->ops++;
+            }
+        }
+    }
+    /* Opening brackets left on the stack have no pair. */
+    while (sp > 0)
+        b->aux[st[--sp].pos] = NONE;
+    return pairs;
+}
+
+static inline int is_paired_open(const ibidi__bidi *b, size_t i)
+{
+    return (b->orig[i] & O_OPEN) && b->cls[i] == ON && b->aux[i] != NONE;
+}
+
+/* N0: bracket pairs take one direction. */
+static void brackets_n0(para *p, size_t start, uint8_t sos, uint8_t e)
+{
+    ibidi__bidi *b = p->b;
+    uint8_t *cls = b->cls;
+    if (bracket_pairs(p, start) == 0)
+        return;
+
+    /* The strong types inside each pair, before any pair is resolved: nested pairs are
+     * resolved after the pair around them, so their brackets are still neutral then. */
+    uint32_t open[BRACKET_STACK];
+    int sp = 0;
+    for (size_t i = start; i < p->pe; i = seq_next(p, i)) {
+        if (is_paired_open(b, i)) {
+            open[sp++] = (uint32_t)i;
+            b->br[i] = 0;
+            continue;
+        }
+        if (sp > 0 && b->aux[open[sp - 1]] == i) { /* the innermost pair closes */
+            uint16_t f = b->br[open[--sp]];
+            if (sp > 0)
+                b->br[open[sp - 1]] |= f;
+            continue;
+        }
+        if (sp > 0) {
+            uint8_t d = strong_dir(cls[i]);
+            if (d != ON)
+                b->br[open[sp - 1]] |= d == L ? IN_L : IN_R;
+        }
+    }
+
+    /* Each pair in the order of its opening bracket. */
+    uint8_t o = e == L ? R : L;
+    uint16_t in_e = e == L ? IN_L : IN_R, in_o = e == L ? IN_R : IN_L;
+    uint8_t before = sos; /* the last strong type before i, EN and AN counting as R */
+    uint8_t follow = ON;  /* type for NSMs after a bracket that N0 changed */
+    for (size_t i = start; i < p->pe; i = seq_next(p, i)) {
+        uint8_t orig = b->orig[i];
+        if (follow != ON) {
+            if ((orig & O_CLASS) == NSM && b->br[i] == NSM_MARK)
+                cls[i] = follow;
+            else
+                follow = ON;
+        }
+        if (is_paired_open(b, i)) {
+            uint16_t f = b->br[i];
+            uint8_t t = ON;
+            if (f & in_e) /* N0 b */
+                t = e;
+            else if (f & in_o) /* N0 c: c1 with context, else c2 */
+                t = before == o ? o : e;
+            if (t != ON) { /* N0 d: else leave the pair to N1-N2 */
+                cls[i] = t;
+                cls[b->aux[i]] = t;
+            }
+        }
+        uint8_t t = cls[i];
+        uint8_t d = strong_dir(t);
+        if (d != ON)
+            before = d;
+        if ((orig & (O_OPEN | O_CLOSE)) && (t == L || t == R))
+            follow = t;
+    }
+}
+
+/* N1-N2: neutrals between two strong types of one direction take it; others take the
+ * embedding direction e. */
+static void neutrals_n1_n2(para *p, size_t start, uint8_t sos, uint8_t eos, uint8_t e)
+{
+    uint8_t *cls = p->b->cls;
+    uint8_t prev = sos;
+    size_t ni_start = NONE;
+    size_t i = start;
+    for (; i < p->pe; i = seq_next(p, i)) {
+        uint8_t t = cls[i];
+        if (BIT(t) & NI_TYPES) {
+            if (ni_start == NONE)
+                ni_start = i;
+            continue;
+        }
+        uint8_t d = t == L ? L : R; /* N1: EN and AN count as R */
+        if (ni_start != NONE) {
+            uint8_t to = prev == d ? d : e;
+            for (size_t j = ni_start; j != i; j = seq_next(p, j))
+                cls[j] = to;
+            ni_start = NONE;
+        }
+        prev = d;
+    }
+    if (ni_start != NONE) {
+        uint8_t to = prev == eos ? eos : e;
+        for (size_t j = ni_start; j < p->pe; j = seq_next(p, j))
+            cls[j] = to;
+    }
+}
+
+/* X10: the weak and neutral rules on one isolating run sequence starting at start. */
+static void run_sequence(para *p, size_t start, uint8_t before_level)
+{
+    ibidi__bidi *b = p->b;
+    uint8_t level = b->lev[start];
+    uint8_t e = (level & 1u) ? R : L; /* embedding direction */
+    uint8_t sos = ((level > before_level ? level : before_level) & 1u) ? R : L;
+    size_t last;
+    uint32_t types = weak_w1_w3(p, start, sos, &last);
+
+    /* eos: the level after the sequence, or the paragraph level at its end or after an
+     * isolate initiator without a matching PDI. */
+    size_t after = next_kept(p, last + 1);
+    uint8_t after_level = (after >= p->pe || is_initiator(b->orig[last])) ? p->level
+                                                                          : b->lev[after];
+    uint8_t eos = ((level > after_level ? level : after_level) & 1u) ? R : L;
+
+    if (types & (BIT(EN) | BIT(ES) | BIT(ET) | BIT(CS))) {
+        weak_w4_w7(p, start, sos);
+        if (types & (BIT(ES) | BIT(ET) | BIT(CS))) /* W6 may have made neutrals */
+            types |= BIT(ON);
+    }
+    if (types & BIT(ON))
+        brackets_n0(p, start, sos, e);
+    if (types & NI_TYPES)
+        neutrals_n1_n2(p, start, sos, eos, e);
+}
+
+/* I1-I2, then levels for removed characters, then L1 at the end of the paragraph (which is
+ * treated as one line) and at segment separators. */
+static void implicit_and_l1(para *p)
+{
+    ibidi__bidi *b = p->b;
+    const uint8_t *cls = b->cls, *orig = b->orig;
+    uint8_t *lev = b->lev;
+    uint8_t prev = p->level;
+    for (size_t i = p->ps; i < p->pe; i++) {
+        uint8_t t = cls[i], l = lev[i];
+        b->ops++;
+        if (t == BN) { /* removed by X9: the level of the character before it */
+            lev[i] = prev;
+            continue;
+        }
+        if (l & 1u) { /* I2 */
+            if (t == L || t == EN || t == AN)
+                l++;
+        } else { /* I1 */
+            if (t == R)
+                l++;
+            else if (t == AN || t == EN)
+                l += 2;
+        }
+        lev[i] = l;
+        prev = l;
+    }
+    /* L1: separators, and whitespace and isolate controls before them or at the end of
+     * the line, with the characters X9 removed among them (UAX #9 §5.2). */
+    int trailing = 1;
+    for (size_t i = p->pe; i-- > p->ps;) {
+        uint8_t c = orig[i] & O_CLASS;
+        b->ops++;
+        if (c == B || c == S) {
+            lev[i] = p->level;
+            trailing = 1;
+        } else if (trailing &&
+                   (BIT(c) & (BIT(WS) | ISOLATE_INITIATORS | BIT(PDI) | REMOVED_X9))) {
+            lev[i] = p->level;
+        } else {
+            trailing = 0;
+        }
+    }
+}
+
+static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
+{
+    ibidi__bidi *b = p->b;
+    uint8_t first = ON;
+    if (mask & ISOLATE_INITIATORS) {
+        first = isolates_and_first_strong(p);
+    } else if (dir == IBIDI_DIR_AUTO || dir == IBIDI_DIR_AUTO_RTL) {
+        for (size_t i = p->ps; i < p->pe; i++) { /* P2 */
+            uint8_t c = b->orig[i] & O_CLASS;
+            b->ops++;
+            if (c == L || c == R || c == AL) {
+                first = c == L ? L : R;
+                break;
+            }
+        }
+    }
+    switch (dir) { /* P3, or HL1 */
+    case IBIDI_DIR_RTL:
+        p->level = 1;
+        break;
+    case IBIDI_DIR_AUTO:
+        p->level = first == R;
+        break;
+    case IBIDI_DIR_AUTO_RTL:
+        p->level = first != L;
+        break;
+    default:
+        p->level = 0;
+        break;
+    }
+
+    explicit_levels(p);
+
+    /* X10: each isolating run sequence starts at a level run that does not begin with a
+     * PDI matching an initiator (those continue the initiator's sequence). */
+    size_t prev = NONE;
+    for (size_t i = p->ps; i < p->pe; i++) {
+        b->ops++;
+        if (REMOVED(b, i))
+            continue;
+        if (prev == NONE || b->lev[prev] != b->lev[i]) {
+            uint8_t o = b->orig[i];
+            if (!((o & O_CLASS) == PDI && (o & O_MATCHED)))
+                run_sequence(p, i, prev == NONE ? p->level : b->lev[prev]);
+        }
+        prev = i;
+    }
+    implicit_and_l1(p);
+}
+
+void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_info *info)
+{
+    ibidi_bidi_info in;
+    memset(&in, 0, sizeof in);
+    in.length = b->n;
+    if (b->n == 0) {
+        if (info)
+            *info = in;
+        return;
+    }
+    in.has_explicit = (mask & EXPLICIT) != 0;
+    if (!(mask & (BIT(R) | BIT(AL) | BIT(AN) | EXPLICIT)) &&
+        (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO)) {
+        /* Nothing right-to-left and a left-to-right paragraph: W1-W7 and N1-N2 can only
+         * give L (sos and eos are L, W7 turns EN into L), so every level is 0. */
+        memset(b->lev, 0, b->n);
+        size_t paras = 1;
+        if (mask & BIT(B))
+            for (size_t i = 0; i + 1 < b->n; i++)
+                paras += (b->orig[i] & O_CLASS) == B;
+        in.paragraphs = paras;
+        b->ops += b->n;
+        if (info)
+            *info = in;
+        return;
+    }
+    para p;
+    p.b = b;
+    p.ps = 0;
+    while (p.ps < b->n) {
+        p.pe = p.ps;
+        if (mask & BIT(B)) { /* P1 */
+            while (p.pe < b->n && (b->orig[p.pe] & O_CLASS) != B)
+                p.pe++;
+            if (p.pe < b->n)
+                p.pe++;
+        } else {
+            p.pe = b->n;
+        }
+        resolve_paragraph(&p, dir, mask);
+        if (in.paragraphs == 0)
+            in.para_level = p.level;
+        in.paragraphs++;
+        p.ps = p.pe;
+    }
+    uint8_t max = 0, odd = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        uint8_t l = b->lev[i];
+        max = l > max ? l : max;
+        odd |= l;
+    }
+    in.max_level = max;
+    in.has_rtl = odd & 1u;
+    if (info)
+        *info = in;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Public entry points. */
+
+/* Work area for inputs of up to IBIDI_BIDI_SMALL code points. */
+typedef struct small_work {
+    uint64_t w[(IBIDI_BIDI_SMALL * 8u + IBIDI__BIDI_WORK_SLACK) / 8u];
+} small_work;
+
+static ibidi_status resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir, uint8_t *levels,
+                               uint8_t *classes, ibidi_bidi_info *info, void *work,
+                               size_t work_size, ibidi_error *err, uint64_t *ops)
+{
+    if ((!text || !levels) && n > 0)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
+    ibidi_status st = ibidi__bidi_check_work(n, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] - 0xD800u < 0x800u)
+            return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
+        if (text[i] > 0x10FFFFu)
+            return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
+    }
+    small_work sw;
+    ibidi__bidi b;
+    ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+    b.lev = levels;
+    uint32_t mask = ibidi__bidi_classify_cp(&b, text, n);
+    ibidi__bidi_run(&b, dir, mask, info);
+    if (classes)
+        for (size_t i = 0; i < n; i++)
+            classes[i] = b.orig[i] & O_CLASS;
+    if (ops)
+        *ops = b.ops;
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_bidi_resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir,
+                                   uint8_t *levels, uint8_t *classes, ibidi_bidi_info *info,
+                                   void *work, size_t work_size, ibidi_error *err)
+{
+    return resolve_cp(text, n, dir, levels, classes, info, work, work_size, err, NULL);
+}
+
+ibidi_status ibidi__bidi_resolve_counted(const uint32_t *text, size_t n, ibidi_dir dir,
+                                         uint8_t *levels, void *work, size_t work_size,
+                                         uint64_t *ops)
+{
+    return resolve_cp(text, n, dir, levels, NULL, NULL, work, work_size, NULL, ops);
+}
+
+ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n, ibidi_dir dir,
+                                        uint8_t *levels, ibidi_bidi_info *info, void *work,
+                                        size_t work_size, ibidi_error *err)
+{
+    if ((!classes || !levels) && n > 0)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
+    ibidi_status st = ibidi__bidi_check_work(n, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    small_work sw;
+    ibidi__bidi b;
+    ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+    b.lev = levels;
+    uint32_t mask = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (classes[i] >= IBIDI_BC_COUNT)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]);
+        b.orig[i] = classes[i]; /* no character of these stands for a paired bracket */
+        mask |= BIT(classes[i]);
+    }
+    ibidi__bidi_run(&b, dir, mask, info);
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, uint8_t *levels,
+                                     size_t levels_cap, size_t *n_cps, uint8_t *classes,
+                                     size_t *offsets, ibidi_bidi_info *info, void *work,
+                                     size_t work_size, ibidi_error *err)
+{
+    if (n_cps)
+        *n_cps = 0;
+    if ((!s && len > 0) || (!levels && levels_cap > 0))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
+    size_t n;
+    ibidi_status st = ibidi_utf8_validate(s, len, &n, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (n_cps)
+        *n_cps = n;
+    if (n > levels_cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    st = ibidi__bidi_check_work(n, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    const unsigned char *u = (const unsigned char *)s;
+    ibidi_bidi_info in;
+    if (n == len && (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !classes && !offsets) {
+        /* ASCII holds no right-to-left or explicit class: with a left-to-right paragraph
+         * every level is 0. Only paragraph separators need counting. */
+        memset(levels, 0, n);
+        memset(&in, 0, sizeof in);
+        in.length = n;
+        if (n > 0) {
+            in.paragraphs = 1;
+            for (size_t i = 0; i + 1 < n; i++)
+                in.paragraphs += ibidi_cp_bidi_class(u[i]) == IBIDI_BC_B;
+        }
+        if (info)
+            *info = in;
+        return ibidi__ok(err);
+    }
+    small_work sw;
+    ibidi__bidi b;
+    ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+    b.lev = levels;
+    uint32_t mask = ibidi__bidi_classify_utf8(&b, u, len, offsets, NULL);
+    ibidi__bidi_run(&b, dir, mask, info);
+    if (classes)
+        for (size_t i = 0; i < n; i++)
+            classes[i] = b.orig[i] & O_CLASS;
+    return ibidi__ok(err);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Paragraphs. */
+
+ibidi_status ibidi_bidi_paragraph(const uint8_t *classes, size_t n, size_t at, ibidi_dir dir,
+                                  size_t *start, size_t *end, uint8_t *level, ibidi_error *err)
+{
+    if ((!classes && n > 0) || (at >= n && n > 0) || (unsigned)dir > IBIDI_DIR_AUTO_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, at, 0);
+    size_t ps = at, pe = at;
+    while (ps > 0 && classes[ps - 1] != B) /* P1 */
+        ps--;
+    while (pe < n && classes[pe] != B)
+        pe++;
+    if (pe < n)
+        pe++;
+    uint8_t first = ON;
+    if (dir == IBIDI_DIR_AUTO || dir == IBIDI_DIR_AUTO_RTL) {
+        /* P2: the first strong character outside isolates; an unmatched initiator hides
+         * the rest of the paragraph. */
+        size_t depth = 0;
+        for (size_t i = ps; i < pe && first == ON; i++) {
+            uint8_t c = classes[i];
+            if (c == LRI || c == RLI || c == FSI)
+                depth++;
+            else if (c == PDI && depth > 0)
+                depth--;
+            else if (depth == 0 && (c == L || c == R || c == AL))
+                first = c == L ? L : R;
+        }
+    }
+    if (start)
+        *start = ps;
+    if (end)
+        *end = pe;
+    if (level)
+        *level = dir == IBIDI_DIR_RTL ? 1
+                 : dir == IBIDI_DIR_AUTO ? first == R
+                 : dir == IBIDI_DIR_AUTO_RTL ? first != L
+                                             : 0;
+    return ibidi__ok(err);
+}

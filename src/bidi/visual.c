@@ -1,0 +1,264 @@
+/*
+ * Text in display order: resolution, L1 and L2 with each paragraph as one line, and L4
+ * (mirrored glyphs at odd levels).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bidi/bidi_internal.h"
+#include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
+
+uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level)
+{
+    /* L4: a Bidi_Mirrored character at an odd level shows its mirrored glyph, when the
+     * UCD names one (BidiMirroring.txt); others are left to the font. */
+    if (!(level & 1u) || cp > 0x10FFFFu || !(ibidi__props_of(cp)->flags & IBIDI__PF_MIRRORED))
+        return cp;
+    return ibidi_cp_mirroring_glyph(cp);
+}
+
+/* The bidi controls that IBIDI_VISUAL_REMOVE_CONTROLS drops. */
+static int is_bidi_control(uint32_t cp)
+{
+    return cp == 0x061Cu || cp == 0x200Eu || cp == 0x200Fu || (cp >= 0x202Au && cp <= 0x202Eu) ||
+           (cp >= 0x2066u && cp <= 0x2069u);
+}
+
+typedef struct small_visual_work {
+    uint64_t w[(IBIDI_BIDI_SMALL * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK) / 8u + 1u];
+} small_visual_work;
+
+/* The shared part of both visual functions: resolves, then computes for each paragraph
+ * the logical-to-visual map of its text without its separator. */
+typedef struct visual {
+    ibidi__bidi b;
+    uint8_t *lev;
+    uint32_t *map;  /* logical -> visual, relative to the paragraph start */
+    uint32_t *offs; /* UTF-8 only: byte offset of each code point */
+} visual;
+
+static void layout(visual *v, void *work, size_t n)
+{
+    unsigned char *p = ibidi__bidi_layout(&v->b, work, n);
+    v->lev = p;
+    uintptr_t q = ((uintptr_t)(p + n) + 3u) & ~(uintptr_t)3u;
+    v->map = (uint32_t *)q;
+    v->offs = v->map + n;
+    v->b.lev = v->lev;
+}
+
+/* L2 for every paragraph; the separator stays at the end of its paragraph. */
+static void reorder_paragraphs(visual *v)
+{
+    size_t n = v->b.n, ps = 0;
+    while (ps < n) {
+        size_t pe = ps;
+        while (pe < n && (v->b.orig[pe] & IBIDI__O_CLASS) != IBIDI_BC_B)
+            pe++;
+        ibidi__bidi_reorder32(v->lev + ps, pe - ps, v->map + ps);
+        if (pe < n) {
+            v->map[pe] = (uint32_t)(pe - ps);
+            pe++;
+        }
+        ps = pe;
+    }
+}
+
+/* Calls emit(ctx, logical index) for each code point in display order. */
+typedef void (*emit_fn)(void *ctx, const visual *v, size_t i);
+
+static void walk(visual *v, unsigned options, emit_fn emit, void *ctx, const uint32_t *text)
+{
+    size_t n = v->b.n, ps = 0;
+    /* Invert each paragraph's map into b.aux (free after resolution). */
+    uint32_t *inv = v->b.aux;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || (v->b.orig[i - 1] & IBIDI__O_CLASS) == IBIDI_BC_B)
+            ps = i;
+        inv[ps + v->map[i]] = (uint32_t)i;
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t i = inv[k];
+        if ((options & IBIDI_VISUAL_REMOVE_CONTROLS) && text && is_bidi_control(text[i]))
+            continue;
+        emit(ctx, v, i);
+    }
+}
+
+static ibidi_status check_common(const void *s, size_t len, ibidi_dir dir, const void *out,
+                                 size_t cap, unsigned options, ibidi_error *err)
+{
+    if ((!s && len > 0) || (!out && cap > 0) || (unsigned)dir > IBIDI_DIR_AUTO_RTL ||
+        (options & ~(unsigned)(IBIDI_VISUAL_NO_MIRROR | IBIDI_VISUAL_REMOVE_CONTROLS)))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    return IBIDI_OK;
+}
+
+typedef struct cp_out {
+    const uint32_t *text;
+    uint32_t *out;
+    size_t cap, len;
+    unsigned options;
+} cp_out;
+
+static void emit_cp(void *ctx, const visual *v, size_t i)
+{
+    cp_out *o = ctx;
+    uint32_t cp = o->text[i];
+    if (!(o->options & IBIDI_VISUAL_NO_MIRROR))
+        cp = ibidi_bidi_mirror(cp, v->lev[i]);
+    if (o->len < o->cap)
+        o->out[o->len] = cp;
+    o->len++;
+}
+
+ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, ibidi_dir dir,
+                                  unsigned options, uint32_t *out, size_t cap, size_t *out_len,
+                                  ibidi_bidi_info *info, void *work, size_t work_size,
+                                  ibidi_error *err)
+{
+    if (out_len)
+        *out_len = 0;
+    ibidi_status st = check_common(text, n, dir, out, cap, options, err);
+    if (st == IBIDI_OK)
+        st = ibidi__bidi_check_work(n, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] - 0xD800u < 0x800u)
+            return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
+        if (text[i] > 0x10FFFFu)
+            return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
+    }
+    small_visual_work sw;
+    visual v;
+    layout(&v, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+    uint32_t mask = ibidi__bidi_classify_cp(&v.b, text, n);
+    ibidi__bidi_run(&v.b, dir, mask, info);
+    reorder_paragraphs(&v);
+    cp_out o = {text, out, cap, 0, options};
+    walk(&v, options, emit_cp, &o, text);
+    if (out_len)
+        *out_len = o.len;
+    if (o.len > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+typedef struct utf8_out {
+    const unsigned char *s;
+    size_t slen;
+    char *out;
+    size_t cap, len;
+    unsigned options;
+} utf8_out;
+
+static void emit_utf8(void *ctx, const visual *v, size_t i)
+{
+    utf8_out *o = ctx;
+    size_t a = v->offs[i], z = i + 1 < v->b.n ? v->offs[i + 1] : o->slen;
+    uint32_t cp = o->s[a];
+    if (cp >= 0x80) {
+        ibidi_status st;
+        ibidi__utf8_decode_multi(o->s + a, z - a, &cp, &st); /* validated before */
+    }
+    if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && is_bidi_control(cp))
+        return;
+    uint32_t m = (o->options & IBIDI_VISUAL_NO_MIRROR) ? cp : ibidi_bidi_mirror(cp, v->lev[i]);
+    if (m == cp) {
+        if (o->len + (z - a) <= o->cap)
+            memcpy(o->out + o->len, o->s + a, z - a);
+        o->len += z - a;
+    } else {
+        char buf[4];
+        size_t k = ibidi_utf8_encode_cp(m, buf);
+        if (o->len + k <= o->cap)
+            memcpy(o->out + o->len, buf, k);
+        o->len += k;
+    }
+}
+
+ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len, ibidi_dir dir, unsigned options,
+                                    char *out, size_t cap, size_t *out_len,
+                                    ibidi_bidi_info *info, void *work, size_t work_size,
+                                    ibidi_error *err)
+{
+    if (out_len)
+        *out_len = 0;
+    ibidi_status st = check_common(s, len, dir, out, cap, options, err);
+    if (st != IBIDI_OK)
+        return st;
+    size_t n;
+    st = ibidi_utf8_validate(s, len, &n, err);
+    if (st == IBIDI_OK)
+        st = ibidi__bidi_check_work(n, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    small_visual_work sw;
+    visual v;
+    layout(&v, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t mask = ibidi__bidi_classify_utf8(&v.b, u, len, NULL, v.offs);
+    ibidi__bidi_run(&v.b, dir, mask, info);
+    reorder_paragraphs(&v);
+    utf8_out o = {u, len, out, cap, 0, options};
+    walk(&v, options, emit_utf8, &o, NULL);
+    if (out_len)
+        *out_len = o.len;
+    if (o.len > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len, ibidi_dir dir,
+                                          unsigned options, char **out, size_t *out_len,
+                                          ibidi_error *err)
+{
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    size_t n;
+    ibidi_status st = ibidi_utf8_validate(s, len, &n, err);
+    if (st != IBIDI_OK)
+        return st;
+    size_t ws = ibidi_bidi_work_size(n);
+    if (ws == SIZE_MAX)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    void *work = NULL;
+    if (ws > 0 && !(work = malloc(ws)))
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    /* Mirroring never changes the length by more than 4 bytes a code point. */
+    size_t cap = len + 1;
+    char *buf = NULL;
+    for (;;) {
+        char *nb = realloc(buf, cap);
+        if (!nb) {
+            free(buf);
+            free(work);
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        }
+        buf = nb;
+        size_t need = 0;
+        st = ibidi_bidi_visual_utf8(s, len, dir, options, buf, cap - 1, &need, NULL, work, ws,
+                                    err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && need + 1 > cap) {
+            cap = need + 1;
+            continue;
+        }
+        if (st != IBIDI_OK) {
+            free(buf);
+            free(work);
+            return st;
+        }
+        buf[need] = '\0';
+        if (out_len)
+            *out_len = need;
+        break;
+    }
+    free(work);
+    *out = buf;
+    return ibidi__ok(err);
+}
