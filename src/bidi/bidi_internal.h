@@ -26,6 +26,13 @@
 #define IBIDI__O_FSI_RTL 0x20u /* on an FSI only: X5c found its content right-to-left */
 #define IBIDI__O_MATCHED 0x80u /* BD9: isolate initiator with a matching PDI, or PDI with one */
 
+/* BD16 searches its stack through chains per closing bracket. The hash is a
+ * multiplicative one that is injective on the 63 canonical closing brackets of Unicode
+ * 17.0 (tests/test_bidi_internal.c checks it), so a search takes one step; a collision in
+ * a later version would only cost time. */
+#define IBIDI__BRACKET_HASH(cp) ((uint32_t)((uint32_t)(cp) * 0x6c12fa97u) >> 25)
+#define IBIDI__BRACKET_HASH_SIZE 128
+
 /* The arrays of one resolution. levels is the caller's output array. */
 typedef struct ibidi__bidi {
     uint8_t *orig;

@@ -49,10 +49,8 @@ enum {
 
 /* BD16 stack: exactly 63 entries. */
 #define BRACKET_STACK 63
-/* Chains per closing bracket: a multiplicative hash that is injective on the 63 canonical
- * closing brackets of Unicode 17.0 (checked by the tests), so a search takes one step. */
-#define BRACKET_HASH(cp) ((uint32_t)((uint32_t)(cp) * 0x6c12fa97u) >> 25)
-#define BRACKET_HASH_SIZE 128
+#define BRACKET_HASH(cp) IBIDI__BRACKET_HASH(cp)
+#define BRACKET_HASH_SIZE IBIDI__BRACKET_HASH_SIZE
 
 unsigned char *ibidi__bidi_layout(ibidi__bidi *b, void *work, size_t n)
 {
@@ -897,9 +895,15 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
         memset(&in, 0, sizeof in);
         in.length = n;
         if (n > 0) {
+            /* Paragraph separators in ASCII are control characters (below 20): a loop
+             * the compiler vectorises tells whether there are any. */
+            unsigned char lowest = 0xFF;
+            for (size_t i = 0; i < n; i++)
+                lowest = u[i] < lowest ? u[i] : lowest;
             in.paragraphs = 1;
-            for (size_t i = 0; i + 1 < n; i++)
-                in.paragraphs += ibidi_cp_bidi_class(u[i]) == IBIDI_BC_B;
+            if (lowest < 0x20)
+                for (size_t i = 0; i + 1 < n; i++)
+                    in.paragraphs += u[i] < 0x20 && ibidi_cp_bidi_class(u[i]) == IBIDI_BC_B;
         }
         if (info)
             *info = in;

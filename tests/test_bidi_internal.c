@@ -1,0 +1,70 @@
+/* Assumptions of the bidi implementation about the Unicode data, checked on every code
+ * point: paired brackets are ON and in the BMP (their canonical closing bracket is kept in
+ * 16 bits), the bracket hash has no collisions, and the internal L2 map agrees with the
+ * public one. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bidi/bidi_internal.h"
+#include "ibidi.h"
+#include "testlib.h"
+
+static uint32_t canonical(uint32_t cp)
+{
+    uint32_t d[IBIDI_MAX_DECOMPOSITION];
+    ibidi_decomposition_type t;
+    if (ibidi_cp_decomposition(cp, d, IBIDI_MAX_DECOMPOSITION, &t) == 1 && t == IBIDI_DT_CANONICAL)
+        return d[0];
+    return cp;
+}
+
+int main(void)
+{
+    uint32_t owner[IBIDI__BRACKET_HASH_SIZE];
+    memset(owner, 0, sizeof owner);
+    size_t closing = 0, brackets = 0;
+    for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
+        ibidi_bracket_type t = ibidi_cp_bracket_type(cp);
+        if (t == IBIDI_BPT_NONE)
+            continue;
+        brackets++;
+        CHECK(ibidi_cp_bidi_class(cp) == IBIDI_BC_ON, "U+%04X is a bracket but not ON", (unsigned)cp);
+        CHECK(cp <= 0xFFFF, "U+%04X is a bracket outside the BMP", (unsigned)cp);
+        uint32_t pb = ibidi_cp_paired_bracket(cp);
+        CHECK(pb <= 0xFFFF && pb != cp, "U+%04X pairs with U+%04X", (unsigned)cp, (unsigned)pb);
+        if (t != IBIDI_BPT_CLOSE)
+            continue;
+        uint32_t c = canonical(cp);
+        if (c != cp)
+            continue; /* folded onto its canonical equivalent */
+        closing++;
+        uint32_t h = IBIDI__BRACKET_HASH(c);
+        CHECK(h < IBIDI__BRACKET_HASH_SIZE, "hash of U+%04X out of range", (unsigned)c);
+        CHECK(owner[h] == 0, "bracket hash collision: U+%04X and U+%04X", (unsigned)owner[h],
+              (unsigned)c);
+        owner[h] = c;
+    }
+    printf("compared %zu paired brackets, %zu canonical closing brackets: hash injective\n",
+           brackets, closing);
+    CHECK(closing >= 60, "only %zu closing brackets found", closing);
+
+    /* The internal 32-bit L2 map is the public map. */
+    uint8_t lev[300];
+    size_t pub[300];
+    uint32_t in[300];
+    uint32_t x = 12345;
+    for (int r = 0; r < 20000; r++) {
+        size_t n = 1 + r % 300;
+        for (size_t i = 0; i < n; i++) {
+            x = x * 1103515245u + 12345u;
+            lev[i] = (uint8_t)((x >> 16) % (r % 2 ? 127 : 5));
+        }
+        CHECK(ibidi_bidi_reorder(lev, n, NULL, pub, NULL) == IBIDI_OK, "reorder");
+        ibidi__bidi_reorder32(lev, n, in);
+        int same = 1;
+        for (size_t i = 0; i < n; i++)
+            same &= pub[i] == in[i];
+        CHECK(same, "internal and public L2 maps differ (round %d)", r);
+    }
+    return t_summary();
+}
