@@ -21,6 +21,7 @@ typedef struct cli_command {
 
 extern const cli_command cli_cmd_props;
 extern const cli_command cli_cmd_normalize;
+extern const cli_command cli_cmd_bidi;
 
 /* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there
  * are none, each line of standard input without its line terminator (LF or CRLF).

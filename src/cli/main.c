@@ -7,6 +7,7 @@
 static const cli_command *const commands[] = {
     &cli_cmd_props,
     &cli_cmd_normalize,
+    &cli_cmd_bidi,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
