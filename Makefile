@@ -91,18 +91,31 @@ fuzz:
 	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $(BUILD)/fuzzer/libibidi.a -o $(BUILD)/fuzzer/$$n || exit 1; \
 	done
 
-# Benchmarks compare with ICU side by side when its headers are installed.
+# Benchmarks compare with ICU (and, for bidi, FriBidi) side by side when their headers are
+# installed.
 HAVE_ICU := $(shell printf '\043include <unicode/unorm2.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
 ifeq ($(HAVE_ICU),1)
 BENCH_FLAGS := -DIBIDI_BENCH_ICU -licuuc
 endif
-# The bench uses the public API only (no -Isrc), like any program linking libibidi.
+FRIBIDI_CFLAGS := $(shell pkg-config --cflags fribidi 2>/dev/null || echo -I/usr/include/fribidi)
+HAVE_FRIBIDI := $(shell printf '\043include <fribidi.h>\n' | $(CC) $(FRIBIDI_CFLAGS) -E -x c - >/dev/null 2>&1 && echo 1)
+BENCH_BIDI_FLAGS := $(BENCH_FLAGS)
+ifeq ($(HAVE_FRIBIDI),1)
+# -isystem: the warnings of -Wpedantic are about our code, not FriBidi's headers
+BENCH_BIDI_FLAGS += -DIBIDI_BENCH_FRIBIDI $(patsubst -I%,-isystem %,$(FRIBIDI_CFLAGS)) -lfribidi
+endif
+# The benches use the public API only (no -Isrc), like any program linking libibidi.
 $(BUILD)/bench/bench: bench/bench.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
 
-bench: $(BUILD)/bench/bench
+$(BUILD)/bench/bench_bidi: bench/bench_bidi.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_BIDI_FLAGS)
+
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi
 	$(BUILD)/bench/bench
+	$(BUILD)/bench/bench_bidi
 
 # The main job on bundled sample data.
 demo: $(CLI)
