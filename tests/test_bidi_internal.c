@@ -48,10 +48,10 @@ int main(void)
            brackets, closing);
     CHECK(closing >= 60, "only %zu closing brackets found", closing);
 
-    /* The internal 32-bit L2 map is the public map. */
+    /* The internal 32-bit L2 map is the public map, with few runs and with many. */
     uint8_t lev[300];
     size_t pub[300];
-    uint32_t in[300];
+    uint32_t in[300], scratch[300];
     uint32_t x = 12345;
     for (int r = 0; r < 20000; r++) {
         size_t n = 1 + r % 300;
@@ -59,8 +59,8 @@ int main(void)
             x = x * 1103515245u + 12345u;
             lev[i] = (uint8_t)((x >> 16) % (r % 2 ? 127 : 5));
         }
-        CHECK(ibidi_bidi_reorder(lev, n, NULL, pub, NULL) == IBIDI_OK, "reorder");
-        ibidi__bidi_reorder32(lev, n, in);
+        CHECK(ibidi_bidi_reorder(lev, n, pub, NULL, NULL) == IBIDI_OK, "reorder");
+        ibidi__bidi_visual_map32(lev, n, in, scratch);
         int same = 1;
         for (size_t i = 0; i < n; i++)
             same &= pub[i] == in[i];

@@ -1400,6 +1400,32 @@ static void gen_tables(const char *root)
         emit_uints(f, "uint16_t", "ibidi__norm_bmp_s2", nb.data, nb.n * 256, 2, 20);
         blob_free(&nb);
     }
+    /* Bidi_Class and Bidi_Paired_Bracket_Type of the BMP in one byte (class | type << 5),
+     * two-stage with blocks of 64: the classification loop of the bidirectional
+     * algorithm reads it with two loads. */
+    {
+        blobset bb;
+        uint8_t bs1[1024];
+        uint32_t b, j;
+        blob_init(&bb, 64);
+        for (b = 0; b < 1024; b++) {
+            uint8_t blk[64];
+            size_t id;
+            for (j = 0; j < 64; j++) {
+                uint32_t c = b << 6 | j;
+                blk[j] = (uint8_t)(p_bc[c] | p_bpt[c] << 5);
+            }
+            id = blob_add(&bb, blk);
+            if (id > 255)
+                die("too many bidi blocks in the BMP");
+            bs1[b] = (uint8_t)id;
+        }
+        fprintf(f, "\n/* bidi class | bracket type << 5 of U+0000..U+FFFF: %zu blocks of 64 */\n",
+                bb.n);
+        emit_uints(f, "uint8_t", "ibidi__bidi_bmp_s1", bs1, 1024, 1, 20);
+        emit_uints(f, "uint8_t", "ibidi__bidi_bmp_s2", bb.data, bb.n * 64, 1, 20);
+        blob_free(&bb);
+    }
     trie_free(&t);
     fprintf(f, "/* {norm, bc, gc, sc, scx, jt, flags} */\n");
     fprintf(f, "const ibidi__props ibidi__props_rec[%zu] = {", recs.n);

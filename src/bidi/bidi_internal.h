@@ -62,8 +62,9 @@ uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
 uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t len,
                                    size_t *offsets, uint32_t *offsets32);
 
-/* L2 into a 32-bit logical-to-visual map (used by the visual functions). */
-void ibidi__bidi_reorder32(const uint8_t *levels, size_t n, uint32_t *log_to_vis);
+/* L2 into a 32-bit visual-to-logical map (used by the visual functions); scratch holds n
+ * entries. Levels must be in range. */
+void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, uint32_t *scratch);
 
 /* ibidi_bidi_resolve_cp with a count of inner-loop steps in *ops (tests only). */
 ibidi_status ibidi__bidi_resolve_counted(const uint32_t *text, size_t n, ibidi_dir dir,

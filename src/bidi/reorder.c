@@ -105,33 +105,122 @@ static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsig
     return ops;
 }
 
-/* The lowest odd level of the sequence (MAX_LEVEL + 1 when there is none), or -1 if a
- * level is out of range (*bad gets its index). */
-static int lowest_odd(const uint8_t *lev, size_t lstride, size_t n, size_t *bad)
+/* One pass over the levels: the highest and the lowest odd one (MAX_LEVEL + 1 when there
+ * is none). Branch-free, so that it vectorises. Returns 0 and sets *bad when a level is
+ * above MAX_LEVEL. */
+typedef struct level_summary {
+    int max, min_odd;
+} level_summary;
+
+static int summarize(const uint8_t *lev, size_t n, level_summary *ls, size_t *bad)
 {
-    int m = MAX_LEVEL + 1;
+    unsigned char mx = 0, mo = 255;
     for (size_t i = 0; i < n; i++) {
-        int l = lev[i * lstride];
-        if (l > MAX_LEVEL) {
-            *bad = i;
-            return -1;
-        }
-        if ((l & 1) && l < m)
-            m = l;
+        unsigned char l = lev[i];
+        unsigned char odd = (unsigned char)(l | (unsigned char)((l & 1u) - 1u)); /* even: FF */
+        mx = l > mx ? l : mx;
+        mo = odd < mo ? odd : mo;
     }
-    return m;
+    if (mx > MAX_LEVEL) {
+        for (size_t i = 0; i < n; i++)
+            if (lev[i] > MAX_LEVEL) {
+                *bad = i;
+                break;
+            }
+        return 0;
+    }
+    ls->max = mx;
+    ls->min_odd = mo > MAX_LEVEL ? MAX_LEVEL + 1 : mo;
+    return 1;
 }
 
-void ibidi__bidi_reorder32(const uint8_t *levels, size_t n, uint32_t *log_to_vis)
+/* Most lines have few level runs: then the runs are put in order and the maps written run
+ * by run, without per-character stack work. */
+#define FEW_RUNS 64
+
+/* Writes the maps of a line with at most FEW_RUNS runs: v2l and l2v (either may be NULL)
+ * as size_t, or v2l32 as uint32_t. Returns 0, writing nothing, when there are more runs. */
+static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_t *v2l,
+                    size_t *l2v, uint32_t *v2l32)
 {
+    size_t start[FEW_RUNS + 1];
+    uint8_t rl[FEW_RUNS] = {0}, order[FEW_RUNS];
+    size_t r = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || lev[i] != lev[i - 1]) {
+            if (r == FEW_RUNS)
+                return 0;
+            start[r] = i;
+            rl[r] = lev[i];
+            order[r] = (uint8_t)r;
+            r++;
+        }
+    start[r] = n;
+    if (ls->max - ls->min_odd < 4) {
+        /* L2 as written, on the runs: a few levels of a few runs. */
+        for (int k = ls->max; k >= ls->min_odd; k--)
+            for (size_t j = 0; j < r;) {
+                if (rl[order[j]] < k) {
+                    j++;
+                    continue;
+                }
+                size_t z = j;
+                while (z < r && rl[order[z]] >= k)
+                    z++;
+                for (size_t a = j, b = z - 1; a < b; a++, b--) {
+                    uint8_t t = order[a];
+                    order[a] = order[b];
+                    order[b] = t;
+                }
+                j = z;
+            }
+    } else {
+        size_t rank[FEW_RUNS];
+        l2_positions(rl, 1, r, (unsigned char *)rank, sizeof(size_t), 0, ls->min_odd);
+        for (size_t k = 0; k < r; k++)
+            order[rank[k]] = (uint8_t)k;
+    }
+    size_t v = 0;
+    for (size_t j = 0; j < r; j++) {
+        size_t k = order[j], a = start[k], z = start[k + 1];
+        if (rl[k] & 1u) {
+            for (size_t i = z; i-- > a; v++) {
+                if (v2l)
+                    v2l[v] = i;
+                if (l2v)
+                    l2v[i] = v;
+                if (v2l32)
+                    v2l32[v] = (uint32_t)i;
+            }
+        } else {
+            for (size_t i = a; i < z; i++, v++) {
+                if (v2l)
+                    v2l[v] = i;
+                if (l2v)
+                    l2v[i] = v;
+                if (v2l32)
+                    v2l32[v] = (uint32_t)i;
+            }
+        }
+    }
+    return 1;
+}
+
+void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, uint32_t *scratch)
+{
+    level_summary ls;
     size_t bad;
-    int m = lowest_odd(levels, 1, n, &bad);
-    if (m > MAX_LEVEL) { /* nothing right-to-left: identity (levels were validated) */
+    if (!summarize(levels, n, &ls, &bad) || ls.min_odd > MAX_LEVEL) {
+        /* nothing right-to-left (levels from resolution are always in range): identity */
         for (size_t i = 0; i < n; i++)
-            log_to_vis[i] = (uint32_t)i;
+            v2l[i] = (uint32_t)i;
         return;
     }
-    l2_positions(levels, 1, n, (unsigned char *)log_to_vis, sizeof(uint32_t), 1, m);
+    if (few_runs(levels, n, &ls, NULL, NULL, v2l))
+        return;
+    l2_positions(levels, 1, n, (unsigned char *)scratch, sizeof(uint32_t), 1, ls.min_odd);
+    for (size_t i = 0; i < n; i++)
+        v2l[scratch[i]] = (uint32_t)i;
 }
 
 /* Inverts the permutation p of 0..n-1 in place, following each cycle once; the top bit
@@ -162,19 +251,25 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (n > IBIDI_BIDI_MAX_LENGTH)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    level_summary ls;
     size_t bad = 0;
-    int m = lowest_odd(levels, 1, n, &bad);
-    if (m < 0)
+    if (!summarize(levels, n, &ls, &bad))
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
+    if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
+        for (size_t i = 0; i < n; i++) {
+            if (visual_to_logical)
+                visual_to_logical[i] = i;
+            if (logical_to_visual)
+                logical_to_visual[i] = i;
+        }
+        return ibidi__ok(err);
+    }
+    if (few_runs(levels, n, &ls, visual_to_logical, logical_to_visual, NULL))
+        return ibidi__ok(err);
     size_t *l2v = logical_to_visual ? logical_to_visual : visual_to_logical;
     if (!l2v)
         return ibidi__ok(err);
-    if (m > MAX_LEVEL) {
-        for (size_t i = 0; i < n; i++)
-            l2v[i] = i;
-    } else {
-        l2_positions(levels, 1, n, (unsigned char *)l2v, sizeof(size_t), 0, m);
-    }
+    l2_positions(levels, 1, n, (unsigned char *)l2v, sizeof(size_t), 0, ls.min_odd);
     if (logical_to_visual && visual_to_logical) {
         for (size_t i = 0; i < n; i++)
             visual_to_logical[logical_to_visual[i]] = i;
@@ -194,7 +289,8 @@ ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *ru
     if (n > IBIDI_BIDI_MAX_LENGTH)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
     size_t bad = 0;
-    if (lowest_odd(levels, 1, n, &bad) < 0)
+    level_summary ls;
+    if (!summarize(levels, n, &ls, &bad))
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
     size_t r = 0;
     for (size_t i = 0; i < n; i++)
@@ -216,7 +312,7 @@ ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *ru
     }
     /* Reversals never split a run, so the runs move as the elements of the sequence of
      * their levels: their ranks come from the same computation. */
-    int m = r > 0 ? lowest_odd(&runs[0].level, sizeof(ibidi_bidi_run), r, &bad) : MAX_LEVEL + 1;
+    int m = ls.min_odd; /* the runs have the same levels */
     if (m <= MAX_LEVEL) {
         l2_positions(&runs[0].level, sizeof(ibidi_bidi_run), r, (unsigned char *)&runs[0].visual,
                      sizeof(ibidi_bidi_run), 0, m);

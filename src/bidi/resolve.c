@@ -41,6 +41,8 @@ enum {
 #define NI_TYPES (BIT(B) | BIT(S) | BIT(WS) | BIT(ON) | ISOLATE_INITIATORS | BIT(PDI))
 /* Marks br[] of a character that was NSM before W1 (for the last paragraph of N0). */
 #define NSM_MARK 0xFFFFu
+/* In the type set of a sequence: a paired bracket occurs (classes use bits 0-22). */
+#define HAS_BRACKET (1u << 31)
 /* br[] of an opening bracket in a pair, after BD16: the strong types inside (N0 b, c). */
 #define IN_L 1u
 #define IN_R 2u
@@ -97,24 +99,23 @@ int ibidi_bidi_class_removed(ibidi_bidi_class bc)
 static uint16_t canonical_closing(uint32_t close)
 {
     uint32_t d[IBIDI_MAX_DECOMPOSITION];
-    if (ibidi__full_decomposition(close, 0, d) == 1)
+    if ((ibidi__norm_info(close) & IBIDI__NI_NFD_NO) && ibidi__full_decomposition(close, 0, d) == 1)
         close = d[0];
     return (uint16_t)close;
 }
 
+/* The byte of orig[] for cp: its class, and for a paired bracket its type (the BMP table
+ * keeps Bidi_Paired_Bracket_Type << 5, which is O_OPEN or O_CLOSE). Brackets also get
+ * their canonical closing bracket in br[]; every paired bracket is in the BMP. */
 static inline uint8_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp)
 {
-    const ibidi__props *p = ibidi__props_of(cp);
-    uint8_t o = p->bc;
-    unsigned bpt = (p->flags >> IBIDI__PF_BPT_SHIFT) & 3u;
-    if (bpt != IBIDI_BPT_NONE) {
-        /* Every paired bracket is in the BMP (BidiBrackets.txt). */
-        uint32_t close = bpt == IBIDI_BPT_OPEN ? ibidi_cp_paired_bracket(cp) : cp;
+    uint8_t o = cp < 0x10000u ? ibidi__bidi_bmp(cp) : ibidi__props_of(cp)->bc;
+    if (o & (O_OPEN | O_CLOSE)) {
+        uint32_t close = (o & O_OPEN) ? ibidi_cp_paired_bracket(cp) : cp;
         b->br[i] = canonical_closing(close);
-        o |= bpt == IBIDI_BPT_OPEN ? O_OPEN : O_CLOSE;
     }
     b->orig[i] = o;
-    return p->bc;
+    return o & O_CLASS;
 }
 
 uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
@@ -125,26 +126,69 @@ uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
     return mask;
 }
 
+/* Decodes the code point at s[*pos] of well-formed UTF-8 and advances *pos. */
+static inline uint32_t decode_valid(const unsigned char *s, size_t *pos)
+{
+    size_t i = *pos;
+    uint32_t c = s[i];
+    if (c < 0x80u) {
+        *pos = i + 1;
+    } else if (c < 0xE0u) {
+        c = (c & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu);
+        *pos = i + 2;
+    } else if (c < 0xF0u) {
+        c = (c & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+        *pos = i + 3;
+    } else {
+        c = (c & 0x07u) << 18 | (s[i + 1] & 0x3Fu) << 12 | (s[i + 2] & 0x3Fu) << 6 |
+            (s[i + 3] & 0x3Fu);
+        *pos = i + 4;
+    }
+    return c;
+}
+
 uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t len,
                                    size_t *offsets, uint32_t *offsets32)
 {
     uint32_t mask = 0;
     size_t pos = 0;
+    (void)len;
     for (size_t i = 0; i < b->n; i++) {
-        uint32_t cp = s[pos];
-        size_t k = 1;
-        if (cp >= 0x80) {
-            ibidi_status st;
-            k = ibidi__utf8_decode_multi(s + pos, len - pos, &cp, &st); /* validated */
-        }
         if (offsets)
             offsets[i] = pos;
         if (offsets32)
             offsets32[i] = (uint32_t)pos;
-        mask |= BIT(classify_one(b, i, cp));
-        pos += k;
+        mask |= BIT(classify_one(b, i, decode_valid(s, &pos)));
     }
     return mask;
+}
+
+/* Decodes, checks and classifies UTF-8 in one pass (inputs short enough for the fixed
+ * work area: b's arrays hold len entries). Sets b->n; the errors are those of
+ * ibidi_utf8_validate, from the same decoder, at the same offsets. */
+static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s, size_t len,
+                                          size_t *offsets, uint32_t *mask_out, ibidi_error *err)
+{
+    uint32_t mask = 0;
+    size_t pos = 0, i = 0;
+    while (pos < len) {
+        uint32_t cp = s[pos];
+        size_t k = 1;
+        if (cp >= 0x80u) {
+            ibidi_status st;
+            k = ibidi__utf8_decode_multi(s + pos, len - pos, &cp, &st);
+            if (k == 0)
+                return ibidi__fail(err, st, pos, s[pos]);
+        }
+        if (offsets)
+            offsets[i] = pos;
+        mask |= BIT(classify_one(b, i, cp));
+        pos += k;
+        i++;
+    }
+    b->n = i;
+    *mask_out = mask;
+    return IBIDI_OK;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -154,35 +198,10 @@ typedef struct para {
     ibidi__bidi *b;
     size_t ps, pe; /* [ps, pe): the paragraph, its separator included */
     uint8_t level; /* paragraph embedding level */
+    int simple;    /* no explicit controls and no BN: one sequence, [ps, pe) */
 } para;
 
-/* The next character at or after j that X9 did not remove, or pe. */
-static inline size_t next_kept(para *p, size_t j)
-{
-    const uint8_t *cls = p->b->cls;
-    while (j < p->pe && cls[j] == BN) {
-        j++;
-        p->b->ops++;
-    }
-    return j;
-}
-
 static inline int is_initiator(uint8_t o) { return (ISOLATE_INITIATORS & BIT(o & O_CLASS)) != 0; }
-
-/* BD13: the character after i in its isolating run sequence, or pe. When the level run
- * of i ends at an isolate initiator with a matching PDI, the sequence goes on at that PDI
- * (whose level is the initiator's). */
-static inline size_t seq_next(para *p, size_t i)
-{
-    ibidi__bidi *b = p->b;
-    size_t j = next_kept(p, i + 1);
-    b->ops++;
-    if (j < p->pe && b->lev[j] == b->lev[i])
-        return j;
-    if ((b->orig[i] & O_MATCHED) && is_initiator(b->orig[i]))
-        return b->aux[i];
-    return p->pe;
-}
 
 /* P2-P3 for the paragraph, BD9 matching of isolates, and X5c for each FSI: one pass with
  * the open isolate initiators kept as a stack linked through aux[]. Returns the class of
@@ -194,9 +213,9 @@ static uint8_t isolates_and_first_strong(para *p)
     uint32_t *aux = b->aux;
     uint32_t top = NONE;
     uint8_t first = ON;
+    b->ops += p->pe - p->ps;
     for (size_t i = p->ps; i < p->pe; i++) {
         uint8_t c = orig[i] & O_CLASS;
-        b->ops++;
         switch (c) {
         case L:
         case R:
@@ -259,6 +278,7 @@ static void explicit_levels(para *p)
     int sp = 0;
     unsigned overflow_isolates = 0, overflow_embeddings = 0, valid_isolates = 0;
 
+    b->ops += p->pe - p->ps;
     /* X1 */
     stack[0].level = p->level;
     stack[0].override = ON;
@@ -266,7 +286,6 @@ static void explicit_levels(para *p)
     for (size_t i = p->ps; i < p->pe; i++) {
         uint8_t o = orig[i], c = o & O_CLASS;
         status_entry *top = &stack[sp];
-        b->ops++;
         switch (c) {
         case RLE:
         case LRE:
@@ -353,59 +372,90 @@ static inline uint8_t strong_dir(uint8_t t)
     return t == L ? L : (t == R || t == EN || t == AN) ? R : ON;
 }
 
-/* W1-W3 over one isolating run sequence. Returns the set of types left and sets *last to
- * the last character of the sequence. */
-static uint32_t weak_w1_w3(para *p, size_t start, uint8_t sos, size_t *last)
+/* ---------------------------------------------------------------------------------------
+ * The rules on one isolating run sequence. Each pass is instantiated twice from one
+ * source: for a simple paragraph (its one sequence is [ps, pe), walked with i + 1) and
+ * for the general case (walked with seq_next). The arrays and bounds are copied into a
+ * struct passed by value, so the compiler keeps them in registers even though the passes
+ * store bytes (which may alias anything reached through a pointer).
+ */
+typedef struct seq {
+    uint8_t *cls;
+    uint8_t *orig;
+    const uint8_t *lev;
+    uint32_t *aux;
+    uint16_t *br;
+    size_t pe;
+} seq;
+
+#define SEQ_INLINE IBIDI__ALWAYS_INLINE
+
+/* BD13 inside a pass: the character after i in its isolating run sequence, or pe. When
+ * the level run of i ends at an isolate initiator with a matching PDI, the sequence goes
+ * on at that PDI (whose level is the initiator's). Removed characters skipped count as
+ * steps. */
+SEQ_INLINE size_t next_in(const seq q, int simple, size_t i, uint64_t *steps)
 {
-    ibidi__bidi *b = p->b;
-    uint8_t *cls = b->cls;
-    uint8_t prev1 = sos;   /* type of the previous character after W1 */
+    if (simple)
+        return i + 1;
+    size_t j = i + 1;
+    while (j < q.pe && q.cls[j] == BN) {
+        j++;
+        (*steps)++;
+    }
+    if (j < q.pe && q.lev[j] == q.lev[i])
+        return j;
+    if ((q.orig[i] & O_MATCHED) && is_initiator(q.orig[i]))
+        return q.aux[i];
+    return q.pe;
+}
+
+/* W1-W3. Returns the set of types left (with HAS_BRACKET) and sets *last to the last
+ * character of the sequence. Written with conditional moves rather than branches: the
+ * classes of mixed text follow no pattern a branch predictor could learn. */
+SEQ_INLINE uint32_t weak_w1_w3(const seq q, int simple, size_t start, uint8_t sos, size_t *last,
+                               uint64_t *steps)
+{
     uint8_t strong2 = sos; /* last strong type for W2 */
+    uint8_t nsm_as = sos;  /* what an NSM here becomes under W1 */
     uint32_t types = 0;
     size_t i = start, prev = start;
-    while (i < p->pe) {
-        uint8_t t = cls[i];
-        if ((b->orig[i] & O_CLASS) == NSM)
-            b->br[i] = t == NSM ? NSM_MARK : 0; /* remembered for N0 */
-        if (t == NSM) /* W1 */
-            t = (BIT(prev1) & (ISOLATE_INITIATORS | BIT(PDI))) ? ON : prev1;
-        prev1 = t;
-        if (t == EN) { /* W2 */
-            if (strong2 == AL)
-                t = AN;
-        } else if (t == L || t == R || t == AL) {
-            strong2 = t;
-        }
-        if (t == AL) /* W3 */
-            t = R;
-        cls[i] = t;
-        types |= BIT(t);
+    while (i < q.pe) {
+        uint8_t o = q.orig[i];
+        uint8_t t = simple ? o & O_CLASS : q.cls[i]; /* simple: X1-X8 left the class */
+        (*steps)++;
+        if ((o & O_CLASS) == NSM)
+            q.br[i] = t == NSM ? NSM_MARK : 0; /* remembered for N0 */
+        t = t == NSM ? nsm_as : t; /* W1 */
+        nsm_as = (BIT(t) & (ISOLATE_INITIATORS | BIT(PDI))) ? ON : t;
+        t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
+        strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
+        t = t == AL ? R : t; /* W3 */
+        q.cls[i] = t;
+        types |= BIT(t) | (o & (O_OPEN | O_CLOSE) ? HAS_BRACKET : 0u);
         prev = i;
-        i = seq_next(p, i);
+        i = next_in(q, simple, i, steps);
     }
     *last = prev;
     return types;
 }
 
-/* W4-W7 over one isolating run sequence. */
-static void weak_w4_w7(para *p, size_t start, uint8_t sos)
+/* W4-W7. */
+SEQ_INLINE void weak_w4_w7(const seq q, int simple, size_t start, uint8_t sos, uint64_t *steps)
 {
-    ibidi__bidi *b = p->b;
-    uint8_t *cls = b->cls;
-    uint8_t prev4 = sos;   /* previous type after W4 */
-    uint8_t prev5 = sos;   /* previous type after W5-W6 (before W7) */
-    uint8_t strong7 = sos; /* last strong type for W7 */
+    uint8_t *cls = q.cls;
+    uint8_t prev4 = sos;    /* previous type after W4 */
+    uint8_t prev5 = sos;    /* previous type after W5-W6 (before W7) */
+    uint8_t strong7 = sos;  /* last strong type for W7 */
     size_t et_start = NONE; /* a run of ET not yet known to touch an EN */
     size_t i = start;
-    while (i < p->pe) {
-        size_t nx = seq_next(p, i);
+    while (i < q.pe) {
+        size_t nx = next_in(q, simple, i, steps);
         uint8_t t = cls[i];
-        if ((t == ES || t == CS) && nx < p->pe) { /* W4: a single separator between numbers */
-            uint8_t tn = cls[nx];
-            if (prev4 == EN && tn == EN)
-                t = EN;
-            else if (t == CS && prev4 == AN && tn == AN)
-                t = AN;
+        (*steps)++;
+        if (t == ES || t == CS) { /* W4: a single separator between two numbers */
+            uint8_t tn = nx < q.pe ? cls[nx] : ON;
+            t = (prev4 == EN && tn == EN) ? EN : (t == CS && prev4 == AN && tn == AN) ? AN : t;
         }
         prev4 = t;
         if (t == ET) { /* W5: ETs after an EN become EN; others wait for what follows */
@@ -421,25 +471,24 @@ static void weak_w4_w7(para *p, size_t start, uint8_t sos)
         }
         if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
             uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
-            for (size_t j = et_start; j != i; j = seq_next(p, j))
+            for (size_t j = et_start; j != i; j = next_in(q, simple, j, steps)) {
                 cls[j] = to;
+                (*steps)++;
+            }
             et_start = NONE;
         }
-        if (t == ES || t == CS) /* W6 */
-            t = ON;
+        t = (t == ES || t == CS) ? ON : t; /* W6 */
         prev5 = t;
-        if (t == EN) { /* W7 */
-            if (strong7 == L)
-                t = L;
-        } else if (t == L || t == R) {
-            strong7 = t;
-        }
+        t = (t == EN && strong7 == L) ? L : t; /* W7 */
+        strong7 = (t == L || t == R) ? t : strong7;
         cls[i] = t;
         i = nx;
     }
     if (et_start != NONE) /* W6 */
-        for (size_t j = et_start; j < p->pe; j = seq_next(p, j))
+        for (size_t j = et_start; j < q.pe; j = next_in(q, simple, j, steps)) {
             cls[j] = ON;
+            (*steps)++;
+        }
 }
 
 typedef struct bracket_entry {
@@ -450,29 +499,29 @@ typedef struct bracket_entry {
 
 /* BD16: finds the bracket pairs of the sequence; aux[open] gets the closing position.
  * Returns the number of pairs. */
-static size_t bracket_pairs(para *p, size_t start)
+SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t *steps)
 {
-    ibidi__bidi *b = p->b;
     bracket_entry st[BRACKET_STACK];
     uint8_t head[BRACKET_HASH_SIZE];
     int sp = 0, stopped = 0;
     size_t pairs = 0;
     memset(head, 0xFF, sizeof head);
-    for (size_t i = start; i < p->pe; i = seq_next(p, i)) {
-        uint8_t o = b->orig[i];
-        if (!(o & (O_OPEN | O_CLOSE)) || b->cls[i] != ON) /* BD14, BD15 */
+    for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
+        uint8_t o = q.orig[i];
+        (*steps)++;
+        if (!(o & (O_OPEN | O_CLOSE)) || q.cls[i] != ON) /* BD14, BD15 */
             continue;
         if (stopped) { /* opening brackets after the stop have no pair */
             if (o & O_OPEN)
-                b->aux[i] = NONE;
+                q.aux[i] = NONE;
             continue;
         }
-        uint16_t cb = b->br[i];
+        uint16_t cb = q.br[i];
         uint32_t h = BRACKET_HASH(cb);
         if (o & O_OPEN) {
             if (sp == BRACKET_STACK) { /* no room: stop processing BD16 for this sequence */
                 stopped = 1;
-                b->aux[i] = NONE;
+                q.aux[i] = NONE;
                 continue;
             }
             st[sp].pos = (uint32_t)i;
@@ -480,63 +529,63 @@ static size_t bracket_pairs(para *p, size_t start)
             st[sp].chain = head[h];
             head[h] = (uint8_t)sp;
             sp++;
-            b->aux[i] = NONE;
+            q.aux[i] = NONE;
         } else {
             unsigned k = head[h];
             while (k != 0xFF && st[k].close != cb) {
                 k = st[k].chain;
-                b->ops++;
+                (*steps)++;
             }
             if (k == 0xFF) /* no opening bracket of this kind: not paired */
                 continue;
-            b->aux[st[k].pos] = (uint32_t)i;
+            q.aux[st[k].pos] = (uint32_t)i;
             pairs++;
             while (sp > (int)k) { /* pop through the matched entry */
                 sp--;
                 head[BRACKET_HASH(st[sp].close)] = st[sp].chain;
-                b->ops++;
+                (*steps)++;
             }
         }
     }
-    /* Opening brackets left on the stack have no pair. */
-    while (sp > 0)
-        b->aux[st[--sp].pos] = NONE;
+    while (sp > 0) /* opening brackets left on the stack have no pair */
+        q.aux[st[--sp].pos] = NONE;
     return pairs;
 }
 
-static inline int is_paired_open(const ibidi__bidi *b, size_t i)
+SEQ_INLINE int is_paired_open(const seq q, size_t i)
 {
-    return (b->orig[i] & O_OPEN) && b->cls[i] == ON && b->aux[i] != NONE;
+    return (q.orig[i] & O_OPEN) && q.cls[i] == ON && q.aux[i] != NONE;
 }
 
 /* N0: bracket pairs take one direction. */
-static void brackets_n0(para *p, size_t start, uint8_t sos, uint8_t e)
+SEQ_INLINE void brackets_n0(const seq q, int simple, size_t start, uint8_t sos, uint8_t e,
+                            uint64_t *steps)
 {
-    ibidi__bidi *b = p->b;
-    uint8_t *cls = b->cls;
-    if (bracket_pairs(p, start) == 0)
+    uint8_t *cls = q.cls;
+    if (bracket_pairs(q, simple, start, steps) == 0)
         return;
 
     /* The strong types inside each pair, before any pair is resolved: nested pairs are
      * resolved after the pair around them, so their brackets are still neutral then. */
     uint32_t open[BRACKET_STACK];
     int sp = 0;
-    for (size_t i = start; i < p->pe; i = seq_next(p, i)) {
-        if (is_paired_open(b, i)) {
+    for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
+        (*steps)++;
+        if (is_paired_open(q, i)) {
             open[sp++] = (uint32_t)i;
-            b->br[i] = 0;
+            q.br[i] = 0;
             continue;
         }
-        if (sp > 0 && b->aux[open[sp - 1]] == i) { /* the innermost pair closes */
-            uint16_t f = b->br[open[--sp]];
+        if (sp > 0 && q.aux[open[sp - 1]] == i) { /* the innermost pair closes */
+            uint16_t f = q.br[open[--sp]];
             if (sp > 0)
-                b->br[open[sp - 1]] |= f;
+                q.br[open[sp - 1]] |= f;
             continue;
         }
         if (sp > 0) {
             uint8_t d = strong_dir(cls[i]);
             if (d != ON)
-                b->br[open[sp - 1]] |= d == L ? IN_L : IN_R;
+                q.br[open[sp - 1]] |= d == L ? IN_L : IN_R;
         }
     }
 
@@ -545,16 +594,17 @@ static void brackets_n0(para *p, size_t start, uint8_t sos, uint8_t e)
     uint16_t in_e = e == L ? IN_L : IN_R, in_o = e == L ? IN_R : IN_L;
     uint8_t before = sos; /* the last strong type before i, EN and AN counting as R */
     uint8_t follow = ON;  /* type for NSMs after a bracket that N0 changed */
-    for (size_t i = start; i < p->pe; i = seq_next(p, i)) {
-        uint8_t orig = b->orig[i];
+    for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
+        uint8_t orig = q.orig[i];
+        (*steps)++;
         if (follow != ON) {
-            if ((orig & O_CLASS) == NSM && b->br[i] == NSM_MARK)
+            if ((orig & O_CLASS) == NSM && q.br[i] == NSM_MARK)
                 cls[i] = follow;
             else
                 follow = ON;
         }
-        if (is_paired_open(b, i)) {
-            uint16_t f = b->br[i];
+        if (is_paired_open(q, i)) {
+            uint16_t f = q.br[i];
             uint8_t t = ON;
             if (f & in_e) /* N0 b */
                 t = e;
@@ -562,7 +612,7 @@ static void brackets_n0(para *p, size_t start, uint8_t sos, uint8_t e)
                 t = before == o ? o : e;
             if (t != ON) { /* N0 d: else leave the pair to N1-N2 */
                 cls[i] = t;
-                cls[b->aux[i]] = t;
+                cls[q.aux[i]] = t;
             }
         }
         uint8_t t = cls[i];
@@ -576,74 +626,98 @@ static void brackets_n0(para *p, size_t start, uint8_t sos, uint8_t e)
 
 /* N1-N2: neutrals between two strong types of one direction take it; others take the
  * embedding direction e. */
-static void neutrals_n1_n2(para *p, size_t start, uint8_t sos, uint8_t eos, uint8_t e)
+SEQ_INLINE void neutrals_n1_n2(const seq q, int simple, size_t start, uint8_t sos, uint8_t eos,
+                               uint8_t e, uint64_t *steps)
 {
-    uint8_t *cls = p->b->cls;
+    uint8_t *cls = q.cls;
     uint8_t prev = sos;
     size_t ni_start = NONE;
-    size_t i = start;
-    for (; i < p->pe; i = seq_next(p, i)) {
+    for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
         uint8_t t = cls[i];
+        (*steps)++;
         if (BIT(t) & NI_TYPES) {
-            if (ni_start == NONE)
-                ni_start = i;
+            ni_start = ni_start == NONE ? i : ni_start;
             continue;
         }
         uint8_t d = t == L ? L : R; /* N1: EN and AN count as R */
         if (ni_start != NONE) {
             uint8_t to = prev == d ? d : e;
-            for (size_t j = ni_start; j != i; j = seq_next(p, j))
+            for (size_t j = ni_start; j != i; j = next_in(q, simple, j, steps)) {
                 cls[j] = to;
+                (*steps)++;
+            }
             ni_start = NONE;
         }
         prev = d;
     }
     if (ni_start != NONE) {
         uint8_t to = prev == eos ? eos : e;
-        for (size_t j = ni_start; j < p->pe; j = seq_next(p, j))
+        for (size_t j = ni_start; j < q.pe; j = next_in(q, simple, j, steps)) {
             cls[j] = to;
+            (*steps)++;
+        }
     }
 }
 
-/* X10: the weak and neutral rules on one isolating run sequence starting at start. */
-static void run_sequence(para *p, size_t start, uint8_t before_level)
+/* X10: the weak and neutral rules on one isolating run sequence starting at start, whose
+ * level is level; before_level is the level of the character before it (X10 sos). */
+SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, uint8_t level,
+                                  uint8_t before_level)
 {
     ibidi__bidi *b = p->b;
-    uint8_t level = b->lev[start];
+    const seq q = {b->cls, b->orig, b->lev, b->aux, b->br, p->pe};
+    uint64_t steps = 0;
     uint8_t e = (level & 1u) ? R : L; /* embedding direction */
     uint8_t sos = ((level > before_level ? level : before_level) & 1u) ? R : L;
     size_t last;
-    uint32_t types = weak_w1_w3(p, start, sos, &last);
+    uint32_t types = weak_w1_w3(q, simple, start, sos, &last, &steps);
 
     /* eos: the level after the sequence, or the paragraph level at its end or after an
      * isolate initiator without a matching PDI. */
-    size_t after = next_kept(p, last + 1);
-    uint8_t after_level = (after >= p->pe || is_initiator(b->orig[last])) ? p->level
-                                                                          : b->lev[after];
+    uint8_t after_level = p->level;
+    if (!simple) {
+        size_t after = last + 1;
+        while (after < q.pe && q.cls[after] == BN)
+            after++;
+        if (after < q.pe && !is_initiator(q.orig[last]))
+            after_level = q.lev[after];
+    }
     uint8_t eos = ((level > after_level ? level : after_level) & 1u) ? R : L;
 
     if (types & (BIT(EN) | BIT(ES) | BIT(ET) | BIT(CS))) {
-        weak_w4_w7(p, start, sos);
+        weak_w4_w7(q, simple, start, sos, &steps);
         if (types & (BIT(ES) | BIT(ET) | BIT(CS))) /* W6 may have made neutrals */
             types |= BIT(ON);
     }
-    if (types & BIT(ON))
-        brackets_n0(p, start, sos, e);
+    if ((types & (BIT(ON) | HAS_BRACKET)) == (BIT(ON) | HAS_BRACKET))
+        brackets_n0(q, simple, start, sos, e, &steps);
     if (types & NI_TYPES)
-        neutrals_n1_n2(p, start, sos, eos, e);
+        neutrals_n1_n2(q, simple, start, sos, eos, e, &steps);
+    b->ops += steps;
+}
+
+static void run_sequence_simple(para *p)
+{
+    run_sequence_impl(p, 1, p->ps, p->level, p->level);
+}
+
+static void run_sequence(para *p, size_t start, uint8_t before_level)
+{
+    run_sequence_impl(p, 0, start, p->b->lev[start], before_level);
 }
 
 /* I1-I2, then levels for removed characters, then L1 at the end of the paragraph (which is
  * treated as one line) and at segment separators. */
-static void implicit_and_l1(para *p)
+static void implicit_and_l1(para *p, uint32_t mask)
 {
     ibidi__bidi *b = p->b;
     const uint8_t *cls = b->cls, *orig = b->orig;
     uint8_t *lev = b->lev;
     uint8_t prev = p->level;
+    const int simple = p->simple;
+    b->ops += 2 * (p->pe - p->ps);
     for (size_t i = p->ps; i < p->pe; i++) {
-        uint8_t t = cls[i], l = lev[i];
-        b->ops++;
+        uint8_t t = cls[i], l = simple ? p->level : lev[i];
         if (t == BN) { /* removed by X9: the level of the character before it */
             lev[i] = prev;
             continue;
@@ -665,13 +739,14 @@ static void implicit_and_l1(para *p)
     int trailing = 1;
     for (size_t i = p->pe; i-- > p->ps;) {
         uint8_t c = orig[i] & O_CLASS;
-        b->ops++;
         if (c == B || c == S) {
             lev[i] = p->level;
             trailing = 1;
         } else if (trailing &&
                    (BIT(c) & (BIT(WS) | ISOLATE_INITIATORS | BIT(PDI) | REMOVED_X9))) {
             lev[i] = p->level;
+        } else if (!(mask & BIT(S))) {
+            break; /* no segment separator before: nothing more for L1 to reset */
         } else {
             trailing = 0;
         }
@@ -687,12 +762,12 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
     } else if (dir == IBIDI_DIR_AUTO || dir == IBIDI_DIR_AUTO_RTL) {
         for (size_t i = p->ps; i < p->pe; i++) { /* P2 */
             uint8_t c = b->orig[i] & O_CLASS;
-            b->ops++;
             if (c == L || c == R || c == AL) {
                 first = c == L ? L : R;
                 break;
             }
         }
+        b->ops += p->pe - p->ps;
     }
     switch (dir) { /* P3, or HL1 */
     case IBIDI_DIR_RTL:
@@ -709,13 +784,21 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         break;
     }
 
+    p->simple = !(mask & (EXPLICIT | BIT(BN)));
+    if (p->simple) {
+        /* No explicit controls and nothing for X9 to remove: every character is at the
+         * paragraph level (X6), and the paragraph is one isolating run sequence. */
+        run_sequence_simple(p);
+        implicit_and_l1(p, mask);
+        return;
+    }
     explicit_levels(p);
 
     /* X10: each isolating run sequence starts at a level run that does not begin with a
      * PDI matching an initiator (those continue the initiator's sequence). */
     size_t prev = NONE;
+    b->ops += p->pe - p->ps;
     for (size_t i = p->ps; i < p->pe; i++) {
-        b->ops++;
         if (REMOVED(b, i))
             continue;
         if (prev == NONE || b->lev[prev] != b->lev[i]) {
@@ -725,7 +808,7 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         }
         prev = i;
     }
-    implicit_and_l1(p);
+    implicit_and_l1(p, mask);
 }
 
 void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_info *info)
@@ -875,45 +958,74 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
-    size_t n;
-    ibidi_status st = ibidi_utf8_validate(s, len, &n, err);
-    if (st != IBIDI_OK)
-        return st;
-    if (n_cps)
-        *n_cps = n;
-    if (n > levels_cap)
-        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
-    st = ibidi__bidi_check_work(n, work, work_size, err);
-    if (st != IBIDI_OK)
-        return st;
     const unsigned char *u = (const unsigned char *)s;
-    ibidi_bidi_info in;
-    if (n == len && (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !classes && !offsets) {
+    size_t n;
+    ibidi_status st;
+    if ((dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !classes && !offsets &&
+        ibidi__ascii_end(u, 0, len) == len) {
         /* ASCII holds no right-to-left or explicit class: with a left-to-right paragraph
          * every level is 0. Only paragraph separators need counting. */
-        memset(levels, 0, n);
-        memset(&in, 0, sizeof in);
-        in.length = n;
-        if (n > 0) {
-            /* Paragraph separators in ASCII are control characters (below 20): a loop
-             * the compiler vectorises tells whether there are any. */
-            unsigned char lowest = 0xFF;
-            for (size_t i = 0; i < n; i++)
-                lowest = u[i] < lowest ? u[i] : lowest;
-            in.paragraphs = 1;
-            if (lowest < 0x20)
-                for (size_t i = 0; i + 1 < n; i++)
-                    in.paragraphs += u[i] < 0x20 && ibidi_cp_bidi_class(u[i]) == IBIDI_BC_B;
+        if (n_cps)
+            *n_cps = len;
+        if (len > levels_cap)
+            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+        if (len > IBIDI_BIDI_MAX_LENGTH)
+            return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+        if (len > 0)
+            memset(levels, 0, len);
+        if (info) {
+            memset(info, 0, sizeof *info);
+            info->length = len;
+            if (len > 0) {
+                /* Paragraph separators in ASCII are control characters (below 20): a loop
+                 * the compiler vectorises tells whether there are any. */
+                unsigned char lowest = 0xFF;
+                for (size_t i = 0; i < len; i++)
+                    lowest = u[i] < lowest ? u[i] : lowest;
+                info->paragraphs = 1;
+                if (lowest < 0x20)
+                    for (size_t i = 0; i + 1 < len; i++)
+                        info->paragraphs += u[i] < 0x20 && ibidi_cp_bidi_class(u[i]) == IBIDI_BC_B;
+            }
         }
-        if (info)
-            *info = in;
         return ibidi__ok(err);
     }
     small_work sw;
     ibidi__bidi b;
-    ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+    uint32_t mask;
+    if (len <= IBIDI_BIDI_SMALL) {
+        /* Short enough for the fixed work area whatever it decodes to: check and classify
+         * in one pass. */
+        ibidi__bidi_layout(&b, &sw, len);
+        st = classify_utf8_checked(&b, u, len, offsets && len <= levels_cap ? offsets : NULL,
+                                   &mask, err);
+        if (st != IBIDI_OK)
+            return st;
+        n = b.n;
+        if (n_cps)
+            *n_cps = n;
+        if (n > levels_cap)
+            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+        if (offsets && len > levels_cap) /* not written above: the capacity was unknown */
+            for (size_t i = 0, pos = 0; i < n; i++) {
+                offsets[i] = pos;
+                decode_valid(u, &pos);
+            }
+    } else {
+        st = ibidi_utf8_validate(s, len, &n, err);
+        if (st != IBIDI_OK)
+            return st;
+        if (n_cps)
+            *n_cps = n;
+        if (n > levels_cap)
+            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+        st = ibidi__bidi_check_work(n, work, work_size, err);
+        if (st != IBIDI_OK)
+            return st;
+        ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
+        mask = ibidi__bidi_classify_utf8(&b, u, len, offsets, NULL);
+    }
     b.lev = levels;
-    uint32_t mask = ibidi__bidi_classify_utf8(&b, u, len, offsets, NULL);
     ibidi__bidi_run(&b, dir, mask, info);
     if (classes)
         for (size_t i = 0; i < n; i++)

@@ -48,7 +48,8 @@ static void layout(visual *v, void *work, size_t n)
     v->b.lev = v->lev;
 }
 
-/* L2 for every paragraph; the separator stays at the end of its paragraph. */
+/* L2 for every paragraph: map[] gets the logical index shown at each visual position.
+ * The separator stays at the end of its paragraph. */
 static void reorder_paragraphs(visual *v)
 {
     size_t n = v->b.n, ps = 0;
@@ -56,9 +57,12 @@ static void reorder_paragraphs(visual *v)
         size_t pe = ps;
         while (pe < n && (v->b.orig[pe] & IBIDI__O_CLASS) != IBIDI_BC_B)
             pe++;
-        ibidi__bidi_reorder32(v->lev + ps, pe - ps, v->map + ps);
+        ibidi__bidi_visual_map32(v->lev + ps, pe - ps, v->map + ps, v->b.aux + ps);
+        if (ps > 0)
+            for (size_t k = ps; k < pe; k++)
+                v->map[k] += (uint32_t)ps;
         if (pe < n) {
-            v->map[pe] = (uint32_t)(pe - ps);
+            v->map[pe] = (uint32_t)pe;
             pe++;
         }
         ps = pe;
@@ -70,16 +74,8 @@ typedef void (*emit_fn)(void *ctx, const visual *v, size_t i);
 
 static void walk(visual *v, unsigned options, emit_fn emit, void *ctx, const uint32_t *text)
 {
-    size_t n = v->b.n, ps = 0;
-    /* Invert each paragraph's map into b.aux (free after resolution). */
-    uint32_t *inv = v->b.aux;
-    for (size_t i = 0; i < n; i++) {
-        if (i == 0 || (v->b.orig[i - 1] & IBIDI__O_CLASS) == IBIDI_BC_B)
-            ps = i;
-        inv[ps + v->map[i]] = (uint32_t)i;
-    }
-    for (size_t k = 0; k < n; k++) {
-        size_t i = inv[k];
+    for (size_t k = 0; k < v->b.n; k++) {
+        size_t i = v->map[k];
         if ((options & IBIDI_VISUAL_REMOVE_CONTROLS) && text && is_bidi_control(text[i]))
             continue;
         emit(ctx, v, i);

@@ -98,6 +98,16 @@ static inline uint32_t ibidi__norm_info(uint32_t cp)
     return ibidi__props_of(cp)->norm;
 }
 
+/* Bidi_Class | Bidi_Paired_Bracket_Type << 5 of the BMP, two-stage (s1[cp >> 6] names a
+ * block of 64), for the classification loop of the bidirectional algorithm. */
+extern const uint8_t ibidi__bidi_bmp_s1[1024];
+extern const uint8_t ibidi__bidi_bmp_s2[];
+
+static inline uint8_t ibidi__bidi_bmp(uint32_t cp)
+{
+    return ibidi__bidi_bmp_s2[(uint32_t)ibidi__bidi_bmp_s1[(cp >> 6) & 0x3FFu] << 6 | (cp & 0x3Fu)];
+}
+
 /* Code point sequences (decompositions, UTS #46 mappings), each stored once. */
 extern const uint32_t ibidi__seq_pool[];
 
