@@ -41,7 +41,8 @@ enum {
 #define NI_TYPES (BIT(B) | BIT(S) | BIT(WS) | BIT(ON) | ISOLATE_INITIATORS | BIT(PDI))
 /* Marks br[] of a character that was NSM before W1 (for the last paragraph of N0). */
 #define NSM_MARK 0xFFFFu
-/* In the type set of a sequence: a paired bracket occurs (classes use bits 0-22). */
+/* In a class mask or the type set of a sequence: a paired bracket occurs (classes use
+ * bits 0-22). */
 #define HAS_BRACKET (1u << 31)
 /* br[] of an opening bracket in a pair, after BD16: the strong types inside (N0 b, c). */
 #define IN_L 1u
@@ -107,7 +108,7 @@ static uint16_t canonical_closing(uint32_t close)
 /* The byte of orig[] for cp: its class, and for a paired bracket its type (the BMP table
  * keeps Bidi_Paired_Bracket_Type << 5, which is O_OPEN or O_CLOSE). Brackets also get
  * their canonical closing bracket in br[]; every paired bracket is in the BMP. */
-static inline uint8_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp)
+static inline uint32_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp)
 {
     uint8_t o = cp < 0x10000u ? ibidi__bidi_bmp(cp) : ibidi__props_of(cp)->bc;
     if (o & (O_OPEN | O_CLOSE)) {
@@ -115,14 +116,14 @@ static inline uint8_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp)
         b->br[i] = canonical_closing(close);
     }
     b->orig[i] = o;
-    return o & O_CLASS;
+    return BIT(o & O_CLASS) | ((o & (O_OPEN | O_CLOSE)) ? HAS_BRACKET : 0u);
 }
 
 uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
 {
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++)
-        mask |= BIT(classify_one(b, i, text[i]));
+        mask |= (classify_one(b, i, text[i]));
     return mask;
 }
 
@@ -158,7 +159,7 @@ uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_
             offsets[i] = pos;
         if (offsets32)
             offsets32[i] = (uint32_t)pos;
-        mask |= BIT(classify_one(b, i, decode_valid(s, &pos)));
+        mask |= (classify_one(b, i, decode_valid(s, &pos)));
     }
     return mask;
 }
@@ -182,7 +183,7 @@ static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s
         }
         if (offsets)
             offsets[i] = pos;
-        mask |= BIT(classify_one(b, i, cp));
+        mask |= (classify_one(b, i, cp));
         pos += k;
         i++;
     }
@@ -706,9 +707,108 @@ static void run_sequence(para *p, size_t start, uint8_t before_level)
     run_sequence_impl(p, 0, start, p->b->lev[start], before_level);
 }
 
+/* A simple paragraph without paired brackets (most identifiers and most text): W1-W7,
+ * N1-N2 and I1-I2 in one pass. Its one isolating run sequence is the paragraph, at the
+ * paragraph level, with sos and eos both the embedding direction e. W4 needs the type of
+ * the next character, so W4-W7 run one character behind W1-W3; runs of ET (W5) and of
+ * neutrals (N1) wait for the character that decides them. Levels are written as soon as
+ * a type is final: every character is at the paragraph level, so I1-I2 give one level per
+ * final type. */
+typedef struct fused {
+    uint8_t *lev;
+    uint8_t lv_l, lv_r, lv_n; /* levels of L, R, and EN/AN (I1-I2) */
+    uint8_t e;                /* embedding direction, also sos and eos */
+    uint8_t prev_n;           /* last strong direction for N1 */
+    size_t ni_start;          /* pending run of neutrals */
+} fused;
+
+/* N1-N2 and I1-I2 for character j, whose type after W1-W7 is t. */
+static inline void fused_neutral(fused *f, size_t j, uint8_t t)
+{
+    if (BIT(t) & NI_TYPES) {
+        f->ni_start = f->ni_start == NONE ? j : f->ni_start;
+        return;
+    }
+    uint8_t d = t == L ? L : R; /* N1: EN and AN count as R */
+    if (f->ni_start != NONE) {
+        memset(f->lev + f->ni_start, (f->prev_n == d ? d : f->e) == L ? f->lv_l : f->lv_r,
+               j - f->ni_start);
+        f->ni_start = NONE;
+    }
+    f->prev_n = d;
+    f->lev[j] = t == L ? f->lv_l : t == R ? f->lv_r : f->lv_n;
+}
+
+static void simple_fused(para *p)
+{
+    const uint8_t *orig = p->b->orig;
+    const size_t ps = p->ps, pe = p->pe;
+    const uint8_t level = p->level, e = (level & 1u) ? R : L;
+    fused f;
+    f.lev = p->b->lev;
+    f.lv_l = (uint8_t)(level + (level & 1u));
+    f.lv_r = (uint8_t)(level + !(level & 1u));
+    f.lv_n = (uint8_t)(level + ((level & 1u) ? 1u : 2u));
+    f.e = e;
+    f.prev_n = e;
+    f.ni_start = NONE;
+    uint8_t strong2 = e, nsm_as = e;             /* W1-W3 */
+    uint8_t prev4 = e, prev5 = e, strong7 = e;   /* W4-W7 */
+    size_t et_start = NONE;
+    uint8_t pending = ON; /* type of character i - 1 after W3 */
+    for (size_t i = ps; i <= pe; i++) {
+        uint8_t next = ON; /* type of character i after W3 (ON past the end) */
+        if (i < pe) {
+            uint8_t t = orig[i] & O_CLASS;
+            t = t == NSM ? nsm_as : t; /* W1 */
+            nsm_as = t;                /* no isolate controls in a simple paragraph */
+            t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
+            strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
+            next = t == AL ? R : t; /* W3 */
+        }
+        if (i > ps) { /* W4-W7 for character k = i - 1 */
+            size_t k = i - 1;
+            uint8_t t = pending;
+            if (t == ES || t == CS) /* W4 */
+                t = (prev4 == EN && next == EN) ? EN
+                    : (t == CS && prev4 == AN && next == AN) ? AN
+                                                              : t;
+            prev4 = t;
+            if (t == ET) { /* W5 */
+                if (et_start == NONE && prev5 == EN) {
+                    t = EN;
+                } else {
+                    et_start = et_start == NONE ? k : et_start;
+                    prev5 = ET;
+                    pending = next;
+                    continue;
+                }
+            }
+            if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
+                uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
+                for (size_t j = et_start; j < k; j++)
+                    fused_neutral(&f, j, to);
+                et_start = NONE;
+            }
+            t = (t == ES || t == CS) ? ON : t; /* W6 */
+            prev5 = t;
+            t = (t == EN && strong7 == L) ? L : t; /* W7 */
+            strong7 = (t == L || t == R) ? t : strong7;
+            fused_neutral(&f, k, t);
+        }
+        pending = next;
+    }
+    if (et_start != NONE) /* W6: ETs at the end */
+        for (size_t j = et_start; j < pe; j++)
+            fused_neutral(&f, j, ON);
+    if (f.ni_start != NONE) /* N1-N2 at the end: eos is e */
+        memset(f.lev + f.ni_start, e == L ? f.lv_l : f.lv_r, pe - f.ni_start);
+    p->b->ops += 2 * (pe - ps);
+}
+
 /* I1-I2, then levels for removed characters, then L1 at the end of the paragraph (which is
  * treated as one line) and at segment separators. */
-static void implicit_and_l1(para *p, uint32_t mask)
+static void implicit_and_l1(para *p, uint32_t mask, int levels_done)
 {
     ibidi__bidi *b = p->b;
     const uint8_t *cls = b->cls, *orig = b->orig;
@@ -716,7 +816,7 @@ static void implicit_and_l1(para *p, uint32_t mask)
     uint8_t prev = p->level;
     const int simple = p->simple;
     b->ops += 2 * (p->pe - p->ps);
-    for (size_t i = p->ps; i < p->pe; i++) {
+    for (size_t i = p->ps; i < p->pe && !levels_done; i++) {
         uint8_t t = cls[i], l = simple ? p->level : lev[i];
         if (t == BN) { /* removed by X9: the level of the character before it */
             lev[i] = prev;
@@ -788,8 +888,13 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
     if (p->simple) {
         /* No explicit controls and nothing for X9 to remove: every character is at the
          * paragraph level (X6), and the paragraph is one isolating run sequence. */
-        run_sequence_simple(p);
-        implicit_and_l1(p, mask);
+        if (mask & HAS_BRACKET) {
+            run_sequence_simple(p);
+            implicit_and_l1(p, mask, 0);
+        } else {
+            simple_fused(p);
+            implicit_and_l1(p, mask, 1);
+        }
         return;
     }
     explicit_levels(p);
@@ -808,7 +913,7 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         }
         prev = i;
     }
-    implicit_and_l1(p, mask);
+    implicit_and_l1(p, mask, 0);
 }
 
 void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_info *info)
