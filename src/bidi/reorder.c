@@ -134,6 +134,23 @@ static int summarize(const uint8_t *lev, size_t n, level_summary *ls, size_t *ba
     return 1;
 }
 
+/* Are all levels even and at most MAX_LEVEL (left-to-right text, the common case)? Eight
+ * at a time: an odd level sets bit 0 of its byte, one above 127 bit 7, and an even level
+ * below 128 is at most 126. */
+static int all_even(const uint8_t *lev, size_t n)
+{
+    uint64_t acc = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, lev + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++)
+        acc |= lev[i];
+    return !(acc & UINT64_C(0x8181818181818181));
+}
+
 /* Most lines have few level runs: then the runs are put in order and the maps written run
  * by run, without per-character stack work. */
 #define FEW_RUNS 64
@@ -180,28 +197,33 @@ static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_
         for (size_t k = 0; k < r; k++)
             order[rank[k]] = (uint8_t)k;
     }
+    /* Each run left to right (even level) or right to left (odd), one map at a time so
+     * that the loops stay tight. */
     size_t v = 0;
     for (size_t j = 0; j < r; j++) {
-        size_t k = order[j], a = start[k], z = start[k + 1];
+        size_t k = order[j], a = start[k], z = start[k + 1], len = z - a;
         if (rl[k] & 1u) {
-            for (size_t i = z; i-- > a; v++) {
-                if (v2l)
-                    v2l[v] = i;
-                if (l2v)
-                    l2v[i] = v;
-                if (v2l32)
-                    v2l32[v] = (uint32_t)i;
-            }
+            if (v2l32)
+                for (size_t d = 0; d < len; d++)
+                    v2l32[v + d] = (uint32_t)(z - 1 - d);
+            if (v2l)
+                for (size_t d = 0; d < len; d++)
+                    v2l[v + d] = z - 1 - d;
+            if (l2v)
+                for (size_t d = 0; d < len; d++)
+                    l2v[z - 1 - d] = v + d;
         } else {
-            for (size_t i = a; i < z; i++, v++) {
-                if (v2l)
-                    v2l[v] = i;
-                if (l2v)
-                    l2v[i] = v;
-                if (v2l32)
-                    v2l32[v] = (uint32_t)i;
-            }
+            if (v2l32)
+                for (size_t d = 0; d < len; d++)
+                    v2l32[v + d] = (uint32_t)(a + d);
+            if (v2l)
+                for (size_t d = 0; d < len; d++)
+                    v2l[v + d] = a + d;
+            if (l2v)
+                for (size_t d = 0; d < len; d++)
+                    l2v[a + d] = v + d;
         }
+        v += len;
     }
     return 1;
 }
@@ -253,8 +275,12 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
     level_summary ls;
     size_t bad = 0;
-    if (!summarize(levels, n, &ls, &bad))
+    if (all_even(levels, n)) {
+        ls.max = 0;
+        ls.min_odd = MAX_LEVEL + 1;
+    } else if (!summarize(levels, n, &ls, &bad)) {
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
+    }
     if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
         for (size_t i = 0; i < n; i++) {
             if (visual_to_logical)

@@ -697,11 +697,6 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, uint8_t lev
     b->ops += steps;
 }
 
-static void run_sequence_simple(para *p)
-{
-    run_sequence_impl(p, 1, p->ps, p->level, p->level);
-}
-
 static void run_sequence(para *p, size_t start, uint8_t before_level)
 {
     run_sequence_impl(p, 0, start, p->b->lev[start], before_level);
@@ -739,9 +734,12 @@ static inline void fused_neutral(fused *f, size_t j, uint8_t t)
     f->lev[j] = t == L ? f->lv_l : t == R ? f->lv_r : f->lv_n;
 }
 
-static void simple_fused(para *p)
+/* With paired brackets, N0 must see the types after W7 of the whole paragraph: the pass
+ * then stores them, N0 runs, and a second loop does N1-N2 and I1-I2. */
+static void simple_fused(para *p, int brackets)
 {
     const uint8_t *orig = p->b->orig;
+    uint8_t *cls = p->b->cls;
     const size_t ps = p->ps, pe = p->pe;
     const uint8_t level = p->level, e = (level & 1u) ? R : L;
     fused f;
@@ -760,6 +758,8 @@ static void simple_fused(para *p)
         uint8_t next = ON; /* type of character i after W3 (ON past the end) */
         if (i < pe) {
             uint8_t t = orig[i] & O_CLASS;
+            if (brackets && t == NSM)
+                p->b->br[i] = NSM_MARK; /* for N0 */
             t = t == NSM ? nsm_as : t; /* W1 */
             nsm_as = t;                /* no isolate controls in a simple paragraph */
             t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
@@ -786,21 +786,40 @@ static void simple_fused(para *p)
             }
             if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
                 uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
-                for (size_t j = et_start; j < k; j++)
-                    fused_neutral(&f, j, to);
+                for (size_t j = et_start; j < k; j++) {
+                    if (brackets)
+                        cls[j] = to;
+                    else
+                        fused_neutral(&f, j, to);
+                }
                 et_start = NONE;
             }
             t = (t == ES || t == CS) ? ON : t; /* W6 */
             prev5 = t;
             t = (t == EN && strong7 == L) ? L : t; /* W7 */
             strong7 = (t == L || t == R) ? t : strong7;
-            fused_neutral(&f, k, t);
+            if (brackets)
+                cls[k] = t;
+            else
+                fused_neutral(&f, k, t);
         }
         pending = next;
     }
     if (et_start != NONE) /* W6: ETs at the end */
-        for (size_t j = et_start; j < pe; j++)
-            fused_neutral(&f, j, ON);
+        for (size_t j = et_start; j < pe; j++) {
+            if (brackets)
+                cls[j] = ON;
+            else
+                fused_neutral(&f, j, ON);
+        }
+    if (brackets) {
+        const seq q = {cls, p->b->orig, p->b->lev, p->b->aux, p->b->br, pe};
+        uint64_t steps = 0;
+        brackets_n0(q, 1, ps, e, e, &steps);
+        for (size_t j = ps; j < pe; j++)
+            fused_neutral(&f, j, cls[j]);
+        p->b->ops += steps + (pe - ps);
+    }
     if (f.ni_start != NONE) /* N1-N2 at the end: eos is e */
         memset(f.lev + f.ni_start, e == L ? f.lv_l : f.lv_r, pe - f.ni_start);
     p->b->ops += 2 * (pe - ps);
@@ -888,13 +907,8 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
     if (p->simple) {
         /* No explicit controls and nothing for X9 to remove: every character is at the
          * paragraph level (X6), and the paragraph is one isolating run sequence. */
-        if (mask & HAS_BRACKET) {
-            run_sequence_simple(p);
-            implicit_and_l1(p, mask, 0);
-        } else {
-            simple_fused(p);
-            implicit_and_l1(p, mask, 1);
-        }
+        simple_fused(p, (mask & HAS_BRACKET) != 0);
+        implicit_and_l1(p, mask, 1);
         return;
     }
     explicit_levels(p);
@@ -992,12 +1006,23 @@ static ibidi_status resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir, ui
     ibidi_status st = ibidi__bidi_check_work(n, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
-    for (size_t i = 0; i < n; i++) {
-        if (text[i] - 0xD800u < 0x800u)
-            return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
-        if (text[i] > 0x10FFFFu)
-            return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
+    uint32_t all = 0;
+    for (size_t i = 0; i < n; i++)
+        all |= text[i];
+    if (all < 0x80u && (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !classes && !info &&
+        !ops) {
+        /* ASCII in a left-to-right paragraph: every level is 0 (see ibidi__bidi_run). */
+        if (n > 0)
+            memset(levels, 0, n);
+        return ibidi__ok(err);
     }
+    if (all > 0xD7FFu)
+        for (size_t i = 0; i < n; i++) {
+            if (text[i] - 0xD800u < 0x800u)
+                return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
+            if (text[i] > 0x10FFFFu)
+                return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
+        }
     small_work sw;
     ibidi__bidi b;
     ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
