@@ -20,3 +20,11 @@ echo
 echo "== Bidi_Class of each character of the first sample identifier"
 first=$(grep -v '^#' "$SAMPLES" | head -n 1)
 "$IBIDI" props --json "$first" | sed -e 's/.*"cp":"\([^"]*\)".*"name":"\([^"]*\)".*"bc":"\([^"]*\)".*/\1 \3 \2/'
+echo
+echo "== Display order (UAX #9) of each sample in a left-to-right context, levels, runs"
+grep -v '^#' "$SAMPLES" | "$IBIDI" bidi --output json | sed -e 's/^{"input":\("[^"]*"\).*"levels":\(\[[^]]*\]\).*"visual":\("[^"]*"\).*/\1\n    shown as \3\n    levels \2/'
+echo
+echo "== The seeds' display examples in Bidi Notation (A-Z right-to-left, a-z left-to-right)"
+for t in 123ABC ABC123 abc123ABC abcABC123 'A%123+456B' 'A456+%123B'; do
+    printf '%-12s shows as %s\n' "$t" "$("$IBIDI" bidi --input notation "$t")"
+done
