@@ -7,37 +7,7 @@
 BUILD=${1:-build}
 IBIDI=$BUILD/ibidi
 UCD=data/ucd/17.0.0
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# run NAME EXPECTED_EXIT CMD...: runs CMD, stdout to $tmp/out, stderr to $tmp/err
-run() {
-    name=$1
-    want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ "$rc" -ge 128 ]; then
-        ko "$name: crashed (exit $rc)"
-    elif [ "$rc" -ne "$want" ]; then
-        ko "$name: exit $rc, expected $want; stderr: $(head -c 300 "$tmp/err")"
-    else
-        ok
-    fi
-}
-# has NAME FILE TEXT: FILE contains the line TEXT (fixed string, whole line)
-has() {
-    if grep -qxF -- "$3" "$2"; then ok; else ko "$1: missing line '$3' in $(head -c 600 "$2")"; fi
-}
-# contains NAME FILE TEXT: FILE contains TEXT somewhere
-contains() {
-    if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(head -c 600 "$2")"; fi
-}
+. tests/cli_lib.sh
 # bidi NAME EXPECTED ARGS...: `ibidi bidi ARGS` exits 0 and prints exactly the line EXPECTED
 bidi() {
     name=$1

@@ -71,6 +71,10 @@ ibidi_status ibidi__bidi_resolve_counted(const uint32_t *text, size_t n, ibidi_d
                                          uint8_t *levels, void *work, size_t work_size,
                                          uint64_t *ops);
 
+/* Checks that every value is a Unicode scalar value: the status and index of the first
+ * surrogate or value above 10FFFF. */
+ibidi_status ibidi__bidi_check_cps(const uint32_t *text, size_t n, ibidi_error *err);
+
 /* Validates a work area for n code points: NULL/too small gives the status. */
 ibidi_status ibidi__bidi_check_work(size_t n, const void *work, size_t work_size,
                                     ibidi_error *err);

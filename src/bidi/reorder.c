@@ -39,6 +39,23 @@ typedef struct step {
     size_t sum;  /* the part of the sum for the levels up to this entry's level */
 } step;
 
+/* One element of level l at the edge value `edge` seen by the stack: pops the levels at or
+ * above l, returns the part of the sum for levels m..l and pushes the element. */
+static inline size_t stack_step(step *st, int *sp, int l, size_t edge, int m, uint64_t *ops)
+{
+    while (st[*sp].level >= l) {
+        (*sp)--;
+        (*ops)++;
+    }
+    size_t t = st[*sp].sum + st[*sp].edge * alt_sum(st[*sp].level + 1, l, m);
+    (*sp)++;
+    st[*sp].level = l;
+    st[*sp].edge = edge;
+    st[*sp].sum = t;
+    (*ops)++;
+    return t;
+}
+
 /* The visual position of each element of a sequence of levels: levels are read at
  * lev + i * lstride, positions written at out + i * ostride (bytes), as uint32_t when
  * out32, else as size_t. m is the lowest odd level (<= MAX_LEVEL). */
@@ -63,20 +80,8 @@ static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsig
     st[0].level = -1;
     st[0].edge = 0;
     st[0].sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        int l = LEVEL(i);
-        while (st[sp].level >= l) {
-            sp--;
-            ops++;
-        }
-        size_t t = st[sp].sum + st[sp].edge * alt_sum(st[sp].level + 1, l, m);
-        sp++;
-        st[sp].level = l;
-        st[sp].edge = i + 1;
-        st[sp].sum = t;
-        STORE(i, t);
-        ops++;
-    }
+    for (size_t i = 0; i < n; i++)
+        STORE(i, stack_step(st, &sp, LEVEL(i), i + 1, m, &ops));
     /* Backward: the e-part, and the final position. */
     sp = 0;
     st[0].level = -1;
@@ -84,20 +89,11 @@ static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsig
     st[0].sum = 0;
     for (size_t i = n; i-- > 0;) {
         int l = LEVEL(i);
-        while (st[sp].level >= l) {
-            sp--;
-            ops++;
-        }
-        size_t t = st[sp].sum + st[sp].edge * alt_sum(st[sp].level + 1, l, m);
-        sp++;
-        st[sp].level = l;
-        st[sp].edge = i - 1;
-        st[sp].sum = t;
+        size_t t = stack_step(st, &sp, l, i - 1, m, &ops);
         size_t v = i;
         if (l >= m)
             v = LOAD(i) + t + (((l - m + 1) & 1) ? (size_t)0 - i : i);
         STORE(i, v);
-        ops++;
     }
 #undef LEVEL
 #undef LOAD

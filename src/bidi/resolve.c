@@ -77,6 +77,32 @@ size_t ibidi_bidi_work_size(size_t n)
     return n * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK;
 }
 
+ibidi_status ibidi__bidi_check_cps(const uint32_t *text, size_t n, ibidi_error *err)
+{
+    uint32_t all = 0;
+    for (size_t i = 0; i < n; i++)
+        all |= text[i];
+    if (all > 0xD7FFu) /* some value may be a surrogate or too large */
+        for (size_t i = 0; i < n; i++) {
+            if (text[i] - 0xD800u < 0x800u)
+                return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
+            if (text[i] > 0x10FFFFu)
+                return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
+        }
+    return IBIDI_OK;
+}
+
+/* The checks every resolving entry point makes first. */
+static ibidi_status check_input(const void *in, size_t n, const void *out, ibidi_dir dir,
+                                const void *work, size_t work_size, ibidi_error *err)
+{
+    if ((!in || !out) && n > 0)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
+    return ibidi__bidi_check_work(n, work, work_size, err);
+}
+
 ibidi_status ibidi__bidi_check_work(size_t n, const void *work, size_t work_size,
                                     ibidi_error *err)
 {
@@ -999,11 +1025,9 @@ static ibidi_status resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir, ui
                                uint8_t *classes, ibidi_bidi_info *info, void *work,
                                size_t work_size, ibidi_error *err, uint64_t *ops)
 {
-    if ((!text || !levels) && n > 0)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
-    ibidi_status st = ibidi__bidi_check_work(n, work, work_size, err);
+    ibidi_status st = check_input(text, n, levels, dir, work, work_size, err);
+    if (st == IBIDI_OK)
+        st = ibidi__bidi_check_cps(text, n, err);
     if (st != IBIDI_OK)
         return st;
     uint32_t all = 0;
@@ -1016,13 +1040,6 @@ static ibidi_status resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir, ui
             memset(levels, 0, n);
         return ibidi__ok(err);
     }
-    if (all > 0xD7FFu)
-        for (size_t i = 0; i < n; i++) {
-            if (text[i] - 0xD800u < 0x800u)
-                return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
-            if (text[i] > 0x10FFFFu)
-                return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
-        }
     small_work sw;
     ibidi__bidi b;
     ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
@@ -1055,11 +1072,7 @@ ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n, ibidi_
                                         uint8_t *levels, ibidi_bidi_info *info, void *work,
                                         size_t work_size, ibidi_error *err)
 {
-    if ((!classes || !levels) && n > 0)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if ((unsigned)dir > IBIDI_DIR_AUTO_RTL)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
-    ibidi_status st = ibidi__bidi_check_work(n, work, work_size, err);
+    ibidi_status st = check_input(classes, n, levels, dir, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
     small_work sw;

@@ -119,14 +119,10 @@ ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, ibidi_dir dir,
     ibidi_status st = check_common(text, n, dir, out, cap, options, err);
     if (st == IBIDI_OK)
         st = ibidi__bidi_check_work(n, work, work_size, err);
+    if (st == IBIDI_OK)
+        st = ibidi__bidi_check_cps(text, n, err);
     if (st != IBIDI_OK)
         return st;
-    for (size_t i = 0; i < n; i++) {
-        if (text[i] - 0xD800u < 0x800u)
-            return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
-        if (text[i] > 0x10FFFFu)
-            return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
-    }
     small_visual_work sw;
     visual v;
     layout(&v, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);

@@ -99,6 +99,18 @@ static int item_alloc(bidi_item *it, size_t itemno)
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
 
+/* The next space-separated token of s at or after *i: returns its length (0 at the end),
+ * *start gets its offset and *i moves past it. */
+static size_t next_token(const char *s, size_t len, size_t *i, size_t *start)
+{
+    while (*i < len && is_space(s[*i]))
+        (*i)++;
+    *start = *i;
+    while (*i < len && !is_space(s[*i]))
+        (*i)++;
+    return *i - *start;
+}
+
 static int hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
@@ -125,17 +137,9 @@ static int parse_hex(const char *s, size_t len, bidi_item *it, size_t itemno)
     it->cps = malloc((len / 2 + 1) * sizeof *it->cps);
     if (!it->cps)
         return no_memory(itemno);
-    size_t n = 0;
-    for (size_t i = 0; i < len;) {
-        if (is_space(s[i])) {
-            i++;
-            continue;
-        }
-        size_t start = i;
-        while (i < len && !is_space(s[i]))
-            i++;
+    size_t n = 0, i = 0, start, tlen;
+    while ((tlen = next_token(s, len, &i, &start)) > 0) {
         const char *tok = s + start;
-        size_t tlen = i - start;
         ibidi_error err = {IBIDI_OK, start, 0};
         uint32_t cp = 0;
         if (!cli_parse_u_notation(tok, tlen, &cp)) {
@@ -179,22 +183,15 @@ static int parse_classes(const char *s, size_t len, bidi_item *it, size_t itemno
     it->classes = malloc(len / 2 + 1);
     if (!it->classes)
         return no_memory(itemno);
-    size_t n = 0;
-    for (size_t i = 0; i < len;) {
-        if (is_space(s[i])) {
-            i++;
-            continue;
-        }
-        size_t start = i;
-        while (i < len && !is_space(s[i]))
-            i++;
-        int bc = ibidi_bidi_class_from_name(s + start, i - start);
+    size_t n = 0, i = 0, start, tlen;
+    while ((tlen = next_token(s, len, &i, &start)) > 0) {
+        int bc = ibidi_bidi_class_from_name(s + start, tlen);
         if (bc < 0) {
             fprintf(stderr,
                     "ibidi bidi: item %zu: '%.*s' is not a Bidi_Class name (L, R, AL, EN, ES, "
                     "ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, RLE, RLO, PDF, LRI, RLI, FSI, "
                     "PDI) at byte %zu\n",
-                    itemno, (int)(i - start > 40 ? 40 : i - start), s + start, start);
+                    itemno, (int)(tlen > 40 ? 40 : tlen), s + start, start);
             return CLI_INVALID;
         }
         it->classes[n++] = (uint8_t)bc;
