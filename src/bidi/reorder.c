@@ -152,22 +152,34 @@ static int all_even(const uint8_t *lev, size_t n)
 #define FEW_RUNS 64
 
 /* Writes the maps of a line with at most FEW_RUNS runs: v2l and l2v (either may be NULL)
- * as size_t, or v2l32 as uint32_t. Returns 0, writing nothing, when there are more runs. */
-static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_t *v2l,
-                    size_t *l2v, uint32_t *v2l32)
+ * as size_t, or v2l32 as uint32_t. Returns 0, writing nothing, when there are more runs,
+ * and -1 when a level is above MAX_LEVEL. The highest and lowest odd levels come from the
+ * runs, not from another pass over the characters. */
+static int few_runs(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v, uint32_t *v2l32)
 {
-    size_t start[FEW_RUNS + 1];
-    uint8_t rl[FEW_RUNS] = {0}, order[FEW_RUNS];
+    level_summary runs_ls, *ls = &runs_ls;
+    size_t start[FEW_RUNS + 2];
+    uint8_t rl[FEW_RUNS + 1] = {0}, order[FEW_RUNS];
+    /* The run starts, stored without a branch per character: each candidate is written,
+     * and the count moves on only at a change of level. */
     size_t r = 0;
-    for (size_t i = 0; i < n; i++)
-        if (i == 0 || lev[i] != lev[i - 1]) {
-            if (r == FEW_RUNS)
-                return 0;
-            start[r] = i;
-            rl[r] = lev[i];
-            order[r] = (uint8_t)r;
-            r++;
-        }
+    if (n == 0)
+        return 1;
+    uint8_t prev = (uint8_t)~lev[0];
+    for (size_t i = 0; i < n && r <= FEW_RUNS; i++) {
+        uint8_t l = lev[i];
+        start[r] = i;
+        rl[r] = l;
+        r += l != prev;
+        prev = l;
+    }
+    if (r > FEW_RUNS)
+        return 0;
+    size_t bad;
+    if (!summarize(rl, r, ls, &bad))
+        return -1;
+    for (size_t k = 0; k < r; k++)
+        order[k] = (uint8_t)k;
     start[r] = n;
     if (ls->max - ls->min_odd < 4) {
         /* L2 as written, on the runs: a few levels of a few runs. */
@@ -228,14 +240,14 @@ void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, ui
 {
     level_summary ls;
     size_t bad;
+    if (few_runs(levels, n, NULL, NULL, v2l) > 0)
+        return;
     if (!summarize(levels, n, &ls, &bad) || ls.min_odd > MAX_LEVEL) {
         /* nothing right-to-left (levels from resolution are always in range): identity */
         for (size_t i = 0; i < n; i++)
             v2l[i] = (uint32_t)i;
         return;
     }
-    if (few_runs(levels, n, &ls, NULL, NULL, v2l))
-        return;
     l2_positions(levels, 1, n, (unsigned char *)scratch, sizeof(uint32_t), 1, ls.min_odd);
     for (size_t i = 0; i < n; i++)
         v2l[scratch[i]] = (uint32_t)i;
@@ -271,23 +283,24 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
     level_summary ls;
     size_t bad = 0;
+    int fr = 0;
     if (all_even(levels, n)) {
         ls.max = 0;
         ls.min_odd = MAX_LEVEL + 1;
+    } else if ((fr = few_runs(levels, n, visual_to_logical, logical_to_visual, NULL)) > 0) {
+        return ibidi__ok(err);
     } else if (!summarize(levels, n, &ls, &bad)) {
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
     }
     if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
-        for (size_t i = 0; i < n; i++) {
-            if (visual_to_logical)
+        if (visual_to_logical)
+            for (size_t i = 0; i < n; i++)
                 visual_to_logical[i] = i;
-            if (logical_to_visual)
+        if (logical_to_visual)
+            for (size_t i = 0; i < n; i++)
                 logical_to_visual[i] = i;
-        }
         return ibidi__ok(err);
     }
-    if (few_runs(levels, n, &ls, visual_to_logical, logical_to_visual, NULL))
-        return ibidi__ok(err);
     size_t *l2v = logical_to_visual ? logical_to_visual : visual_to_logical;
     if (!l2v)
         return ibidi__ok(err);

@@ -153,6 +153,35 @@ uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
     return mask;
 }
 
+/* Host names and other ASCII identifiers are short: these two work eight bytes at a time,
+ * the last word overlapping the one before, instead of a byte loop or a call. */
+static int all_ascii(const unsigned char *s, size_t n)
+{
+    uint64_t acc = 0;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 <= n; i += 8)
+            acc |= ibidi__load_le64(s + i);
+        acc |= ibidi__load_le64(s + n - 8);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            acc |= s[i];
+    }
+    return !(acc & IBIDI__B8(0x80));
+}
+
+static void zero_bytes(uint8_t *p, size_t n)
+{
+    const uint64_t z = 0;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 <= n; i += 8)
+            memcpy(p + i, &z, 8);
+        memcpy(p + n - 8, &z, 8);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            p[i] = 0;
+    }
+}
+
 /* Decodes the code point at s[*pos] of well-formed UTF-8 and advances *pos. */
 static inline uint32_t decode_valid(const unsigned char *s, size_t *pos)
 {
@@ -737,7 +766,9 @@ static void run_sequence(para *p, size_t start, uint8_t before_level)
  * final type. */
 typedef struct fused {
     uint8_t *lev;
-    uint8_t lv_l, lv_r, lv_n; /* levels of L, R, and EN/AN (I1-I2) */
+    uint8_t lv_l, lv_r;       /* levels of L and R (I1-I2) */
+    uint8_t lv[IBIDI_BC_COUNT]; /* level of each final type: L, R, EN, AN (I1-I2) */
+    uint8_t dir[IBIDI_BC_COUNT]; /* N1: L for L, R for R, EN and AN */
     uint8_t e;                /* embedding direction, also sos and eos */
     uint8_t prev_n;           /* last strong direction for N1 */
     size_t ni_start;          /* pending run of neutrals */
@@ -750,14 +781,15 @@ static inline void fused_neutral(fused *f, size_t j, uint8_t t)
         f->ni_start = f->ni_start == NONE ? j : f->ni_start;
         return;
     }
-    uint8_t d = t == L ? L : R; /* N1: EN and AN count as R */
-    if (f->ni_start != NONE) {
-        memset(f->lev + f->ni_start, (f->prev_n == d ? d : f->e) == L ? f->lv_l : f->lv_r,
-               j - f->ni_start);
+    uint8_t d = f->dir[t]; /* N1: EN and AN count as R */
+    if (f->ni_start != NONE) { /* runs of neutrals are short: no call to memset */
+        uint8_t l = (f->prev_n == d ? d : f->e) == L ? f->lv_l : f->lv_r;
+        for (size_t k = f->ni_start; k < j; k++)
+            f->lev[k] = l;
         f->ni_start = NONE;
     }
     f->prev_n = d;
-    f->lev[j] = t == L ? f->lv_l : t == R ? f->lv_r : f->lv_n;
+    f->lev[j] = f->lv[t]; /* lookups, not branches: the types follow no pattern */
 }
 
 /* With paired brackets, N0 must see the types after W7 of the whole paragraph: the pass
@@ -772,7 +804,12 @@ static void simple_fused(para *p, int brackets)
     f.lev = p->b->lev;
     f.lv_l = (uint8_t)(level + (level & 1u));
     f.lv_r = (uint8_t)(level + !(level & 1u));
-    f.lv_n = (uint8_t)(level + ((level & 1u) ? 1u : 2u));
+    memset(f.lv, 0, sizeof f.lv);
+    memset(f.dir, R, sizeof f.dir);
+    f.lv[L] = f.lv_l;
+    f.lv[R] = f.lv_r;
+    f.lv[EN] = f.lv[AN] = (uint8_t)(level + ((level & 1u) ? 1u : 2u));
+    f.dir[L] = L;
     f.e = e;
     f.prev_n = e;
     f.ni_start = NONE;
@@ -795,10 +832,13 @@ static void simple_fused(para *p, int brackets)
         if (i > ps) { /* W4-W7 for character k = i - 1 */
             size_t k = i - 1;
             uint8_t t = pending;
-            if (t == ES || t == CS) /* W4 */
-                t = (prev4 == EN && next == EN) ? EN
-                    : (t == CS && prev4 == AN && next == AN) ? AN
-                                                              : t;
+            { /* W4, with masks rather than branches */
+                unsigned sep = (t == ES) | (t == CS);
+                unsigned to_en = sep & (prev4 == EN) & (next == EN);
+                unsigned to_an = (t == CS) & (prev4 == AN) & (next == AN);
+                t = (uint8_t)((t & (to_en | to_an) * 0xFFu) ^ t); /* 0 when changing */
+                t = (uint8_t)(t | (EN & (0u - to_en)) | (AN & (0u - to_an)));
+            }
             prev4 = t;
             if (t == ET) { /* W5 */
                 if (et_start == NONE && prev5 == EN) {
@@ -1105,7 +1145,7 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
     size_t n;
     ibidi_status st;
     if ((dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !classes && !offsets &&
-        ibidi__ascii_end(u, 0, len) == len) {
+        all_ascii(u, len)) {
         /* ASCII holds no right-to-left or explicit class: with a left-to-right paragraph
          * every level is 0. Only paragraph separators need counting. */
         if (n_cps)
@@ -1114,8 +1154,7 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
             return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
         if (len > IBIDI_BIDI_MAX_LENGTH)
             return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
-        if (len > 0)
-            memset(levels, 0, len);
+        zero_bytes(levels, len);
         if (info) {
             memset(info, 0, sizeof *info);
             info->length = len;
