@@ -551,10 +551,15 @@ typedef struct bracket_entry {
     uint32_t pos;
     uint16_t close; /* canonical closing bracket */
     uint8_t chain;  /* the entry below with the same hash, or 0xFF */
+    uint8_t inside; /* IN_L | IN_R: strong types seen after it (N0 b, c) */
 } bracket_entry;
 
-/* BD16: finds the bracket pairs of the sequence; aux[open] gets the closing position.
- * Returns the number of pairs. */
+/* BD16: finds the bracket pairs of the sequence; aux[open] gets the closing position and
+ * br[open] the strong types inside the pair (EN and AN counting as R), gathered on the
+ * way: a strong type marks the innermost open bracket, and what an entry saw passes to
+ * the entry below when it leaves the stack. Nested pairs are resolved after the pair
+ * around them, so their brackets count as neutral here, as N0 wants. Returns the number
+ * of pairs. */
 SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t *steps)
 {
     bracket_entry st[BRACKET_STACK];
@@ -565,8 +570,12 @@ SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t 
     for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
         uint8_t o = q.orig[i];
         (*steps)++;
-        if (!(o & (O_OPEN | O_CLOSE)) || q.cls[i] != ON) /* BD14, BD15 */
+        if (!(o & (O_OPEN | O_CLOSE)) || q.cls[i] != ON) { /* not BD14, BD15 */
+            uint8_t d = strong_dir(q.cls[i]);
+            if (sp > 0 && d != ON && !stopped)
+                st[sp - 1].inside |= d == L ? IN_L : IN_R;
             continue;
+        }
         if (stopped) { /* opening brackets after the stop have no pair */
             if (o & O_OPEN)
                 q.aux[i] = NONE;
@@ -582,6 +591,7 @@ SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t 
             }
             st[sp].pos = (uint32_t)i;
             st[sp].close = cb;
+            st[sp].inside = 0;
             st[sp].chain = head[h];
             head[h] = (uint8_t)sp;
             sp++;
@@ -596,11 +606,16 @@ SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t 
                 continue;
             q.aux[st[k].pos] = (uint32_t)i;
             pairs++;
+            uint8_t inside = 0;
             while (sp > (int)k) { /* pop through the matched entry */
                 sp--;
                 head[BRACKET_HASH(st[sp].close)] = st[sp].chain;
+                inside |= st[sp].inside;
                 (*steps)++;
             }
+            q.br[st[k].pos] = inside;
+            if (sp > 0)
+                st[sp - 1].inside |= inside;
         }
     }
     while (sp > 0) /* opening brackets left on the stack have no pair */
@@ -620,30 +635,6 @@ SEQ_INLINE void brackets_n0(const seq q, int simple, size_t start, uint8_t sos, 
     uint8_t *cls = q.cls;
     if (bracket_pairs(q, simple, start, steps) == 0)
         return;
-
-    /* The strong types inside each pair, before any pair is resolved: nested pairs are
-     * resolved after the pair around them, so their brackets are still neutral then. */
-    uint32_t open[BRACKET_STACK];
-    int sp = 0;
-    for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
-        (*steps)++;
-        if (is_paired_open(q, i)) {
-            open[sp++] = (uint32_t)i;
-            q.br[i] = 0;
-            continue;
-        }
-        if (sp > 0 && q.aux[open[sp - 1]] == i) { /* the innermost pair closes */
-            uint16_t f = q.br[open[--sp]];
-            if (sp > 0)
-                q.br[open[sp - 1]] |= f;
-            continue;
-        }
-        if (sp > 0) {
-            uint8_t d = strong_dir(cls[i]);
-            if (d != ON)
-                q.br[open[sp - 1]] |= d == L ? IN_L : IN_R;
-        }
-    }
 
     /* Each pair in the order of its opening bracket. */
     uint8_t o = e == L ? R : L;
@@ -1041,6 +1032,8 @@ void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_in
         in.paragraphs++;
         p.ps = p.pe;
     }
+    if (!info)
+        return;
     uint8_t max = 0, odd = 0;
     for (size_t i = 0; i < b->n; i++) {
         uint8_t l = b->lev[i];
@@ -1049,8 +1042,7 @@ void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_in
     }
     in.max_level = max;
     in.has_rtl = odd & 1u;
-    if (info)
-        *info = in;
+    *info = in;
 }
 
 /* ---------------------------------------------------------------------------------------
