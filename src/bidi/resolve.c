@@ -230,7 +230,11 @@ static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s
     while (pos < len) {
         uint32_t cp = s[pos];
         size_t k = 1;
-        if (cp >= 0x80u) {
+        if (cp - 0xC2u < 0x1Eu && pos + 1 < len && (s[pos + 1] & 0xC0u) == 0x80u) {
+            /* two bytes, C2..DF 80..BF: Hebrew, Arabic, Syriac, Thaana, N'Ko, Latin */
+            cp = (cp & 0x1Fu) << 6 | (s[pos + 1] & 0x3Fu);
+            k = 2;
+        } else if (cp >= 0x80u) {
             ibidi_status st;
             k = ibidi__utf8_decode_multi(s + pos, len - pos, &cp, &st);
             if (k == 0)
