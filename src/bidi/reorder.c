@@ -147,6 +147,48 @@ static int all_even(const uint8_t *lev, size_t n)
     return !(acc & UINT64_C(0x8181818181818181));
 }
 
+/* Levels 0, 1 and 2 only, with some 1 (left-to-right text holding right-to-left words and
+ * numbers, or the reverse): L2 reverses each stretch of levels 1-2 and, inside it, puts
+ * each run of 2 back in order. One backward walk per stretch writes the maps. */
+static void low_levels(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v, uint32_t *v2l32)
+{
+#define PUT(pos, idx)                                                                      \
+    do {                                                                                   \
+        if (v2l)                                                                           \
+            v2l[pos] = (idx);                                                              \
+        if (l2v)                                                                           \
+            l2v[idx] = (pos);                                                              \
+        if (v2l32)                                                                         \
+            v2l32[pos] = (uint32_t)(idx);                                                  \
+    } while (0)
+    size_t v = 0, i = 0;
+    while (i < n) {
+        if (lev[i] == 0) {
+            PUT(v, i);
+            v++;
+            i++;
+            continue;
+        }
+        size_t a = i;
+        while (i < n && lev[i] != 0)
+            i++;
+        for (size_t j = i; j > a;) {
+            j--;
+            if (lev[j] == 1) {
+                PUT(v, j);
+                v++;
+                continue;
+            }
+            size_t e = j;
+            while (j > a && lev[j - 1] == 2)
+                j--;
+            for (size_t k = j; k <= e; k++, v++)
+                PUT(v, k);
+        }
+    }
+#undef PUT
+}
+
 /* Most lines have few level runs: then the runs are put in order and the maps written run
  * by run, without per-character stack work. */
 #define FEW_RUNS 64
@@ -240,14 +282,18 @@ void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, ui
 {
     level_summary ls;
     size_t bad;
-    if (few_runs(levels, n, NULL, NULL, v2l) > 0)
-        return;
     if (!summarize(levels, n, &ls, &bad) || ls.min_odd > MAX_LEVEL) {
         /* nothing right-to-left (levels from resolution are always in range): identity */
         for (size_t i = 0; i < n; i++)
             v2l[i] = (uint32_t)i;
         return;
     }
+    if (ls.max <= 2) {
+        low_levels(levels, n, NULL, NULL, v2l);
+        return;
+    }
+    if (few_runs(levels, n, NULL, NULL, v2l) > 0)
+        return;
     l2_positions(levels, 1, n, (unsigned char *)scratch, sizeof(uint32_t), 1, ls.min_odd);
     for (size_t i = 0; i < n; i++)
         v2l[scratch[i]] = (uint32_t)i;
@@ -287,10 +333,13 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
     if (all_even(levels, n)) {
         ls.max = 0;
         ls.min_odd = MAX_LEVEL + 1;
-    } else if ((fr = few_runs(levels, n, visual_to_logical, logical_to_visual, NULL)) > 0) {
-        return ibidi__ok(err);
     } else if (!summarize(levels, n, &ls, &bad)) {
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
+    } else if (ls.max <= 2 && ls.min_odd == 1) {
+        low_levels(levels, n, visual_to_logical, logical_to_visual, NULL);
+        return ibidi__ok(err);
+    } else if ((fr = few_runs(levels, n, visual_to_logical, logical_to_visual, NULL)) > 0) {
+        return ibidi__ok(err);
     }
     if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
         if (visual_to_logical)
