@@ -863,6 +863,26 @@ static void simple_fused(para *p, int brackets)
                 cls[k] = t;
             else
                 fused_neutral(&f, k, t);
+            /* Letters of one class after a strong type (most of a label) change no state
+             * after the first of them: the rest are written in one loop. */
+            uint8_t o = i < pe ? orig[i] : ON;
+            if ((t == L || t == R) && next == t && et_start == NONE &&
+                (o == L || o == R || o == AL)) {
+                size_t j = i + 1;
+                while (j < pe && orig[j] == o)
+                    j++;
+                uint8_t lv = f.lv[t];
+                for (size_t m = i; m + 1 < j; m++) {
+                    if (brackets)
+                        cls[m] = t;
+                    else
+                        f.lev[m] = lv;
+                }
+                prev4 = prev5 = strong7 = t;
+                if (!brackets) /* with brackets, N1 runs later from the start */
+                    f.prev_n = t;
+                i = j - 1; /* character j - 1, of type next, is now the pending one */
+            }
         }
         pending = next;
     }
