@@ -482,7 +482,7 @@ SEQ_INLINE uint32_t weak_w1_w3(const seq q, int simple, size_t start, uint8_t so
     size_t i = start, prev = start;
     while (i < q.pe) {
         uint8_t o = q.orig[i];
-        uint8_t t = simple ? o & O_CLASS : q.cls[i]; /* simple: X1-X8 left the class */
+        uint8_t t = q.cls[i];
         (*steps)++;
         if ((o & O_CLASS) == NSM)
             q.br[i] = t == NSM ? NSM_MARK : 0; /* remembered for N0 */
@@ -712,11 +712,11 @@ SEQ_INLINE void neutrals_n1_n2(const seq q, int simple, size_t start, uint8_t so
 
 /* X10: the weak and neutral rules on one isolating run sequence starting at start, whose
  * level is level; before_level is the level of the character before it (X10 sos). */
-SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, uint8_t level,
+SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end, uint8_t level,
                                   uint8_t before_level)
 {
     ibidi__bidi *b = p->b;
-    const seq q = {b->cls, b->orig, b->lev, b->aux, b->br, p->pe};
+    const seq q = {b->cls, b->orig, b->lev, b->aux, b->br, simple ? end : p->pe};
     uint64_t steps = 0;
     uint8_t e = (level & 1u) ? R : L; /* embedding direction */
     uint8_t sos = ((level > before_level ? level : before_level) & 1u) ? R : L;
@@ -726,13 +726,11 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, uint8_t lev
     /* eos: the level after the sequence, or the paragraph level at its end or after an
      * isolate initiator without a matching PDI. */
     uint8_t after_level = p->level;
-    if (!simple) {
-        size_t after = last + 1;
-        while (after < q.pe && q.cls[after] == BN)
-            after++;
-        if (after < q.pe && !is_initiator(q.orig[last]))
-            after_level = q.lev[after];
-    }
+    size_t after = last + 1;
+    while (after < p->pe && q.cls[after] == BN)
+        after++;
+    if (after < p->pe && !is_initiator(q.orig[last]))
+        after_level = q.lev[after];
     uint8_t eos = ((level > after_level ? level : after_level) & 1u) ? R : L;
 
     if (types & (BIT(EN) | BIT(ES) | BIT(ET) | BIT(CS))) {
@@ -749,7 +747,21 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, uint8_t lev
 
 static void run_sequence(para *p, size_t start, uint8_t before_level)
 {
-    run_sequence_impl(p, 0, start, p->b->lev[start], before_level);
+    ibidi__bidi *b = p->b;
+    uint8_t level = b->lev[start];
+    /* A sequence that is one level run without removed characters, not ending at an
+     * isolate initiator that continues it, is the range [start, j): the passes then walk it
+     * with i + 1. */
+    size_t j = start;
+    while (j < p->pe && b->lev[j] == level && b->cls[j] != BN)
+        j++;
+    b->ops += j - start;
+    uint8_t o = b->orig[j - 1];
+    int jumps = (o & O_MATCHED) && is_initiator(o);
+    if ((j == p->pe || b->cls[j] != BN) && !jumps)
+        run_sequence_impl(p, 1, start, j, level, before_level);
+    else
+        run_sequence_impl(p, 0, start, p->pe, level, before_level);
 }
 
 /* A simple paragraph without paired brackets (most identifiers and most text): W1-W7,
