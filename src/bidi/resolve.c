@@ -564,11 +564,12 @@ typedef struct bracket_entry {
  * the entry below when it leaves the stack. Nested pairs are resolved after the pair
  * around them, so their brackets count as neutral here, as N0 wants. Returns the number
  * of pairs. */
-SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t *steps)
+SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, size_t *last_close,
+                                uint64_t *steps)
 {
     bracket_entry st[BRACKET_STACK];
     uint8_t head[BRACKET_HASH_SIZE];
-    int sp = 0, stopped = 0;
+    int sp = 0;
     size_t pairs = 0;
     memset(head, 0xFF, sizeof head);
     for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
@@ -576,23 +577,17 @@ SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t 
         (*steps)++;
         if (!(o & (O_OPEN | O_CLOSE)) || q.cls[i] != ON) { /* not BD14, BD15 */
             uint8_t d = strong_dir(q.cls[i]);
-            if (sp > 0 && d != ON && !stopped)
+            if (sp > 0 && d != ON)
                 st[sp - 1].inside |= d == L ? IN_L : IN_R;
-            continue;
-        }
-        if (stopped) { /* opening brackets after the stop have no pair */
-            if (o & O_OPEN)
-                q.aux[i] = NONE;
             continue;
         }
         uint16_t cb = q.br[i];
         uint32_t h = BRACKET_HASH(cb);
         if (o & O_OPEN) {
-            if (sp == BRACKET_STACK) { /* no room: stop processing BD16 for this sequence */
-                stopped = 1;
-                q.aux[i] = NONE;
-                continue;
-            }
+            /* No room: stop processing BD16 for this sequence. Every pair found closes
+             * before this point, and N0 reads no further than the last of them. */
+            if (sp == BRACKET_STACK)
+                break;
             st[sp].pos = (uint32_t)i;
             st[sp].close = cb;
             st[sp].inside = 0;
@@ -609,6 +604,7 @@ SEQ_INLINE size_t bracket_pairs(const seq q, int simple, size_t start, uint64_t 
             if (k == 0xFF) /* no opening bracket of this kind: not paired */
                 continue;
             q.aux[st[k].pos] = (uint32_t)i;
+            *last_close = i; /* sequences only go forward in the text */
             pairs++;
             uint8_t inside = 0;
             while (sp > (int)k) { /* pop through the matched entry */
@@ -637,7 +633,8 @@ SEQ_INLINE void brackets_n0(const seq q, int simple, size_t start, uint8_t sos, 
                             uint64_t *steps)
 {
     uint8_t *cls = q.cls;
-    if (bracket_pairs(q, simple, start, steps) == 0)
+    size_t last_close = start;
+    if (bracket_pairs(q, simple, start, &last_close, steps) == 0)
         return;
 
     /* Each pair in the order of its opening bracket. */
@@ -645,7 +642,9 @@ SEQ_INLINE void brackets_n0(const seq q, int simple, size_t start, uint8_t sos, 
     uint16_t in_e = e == L ? IN_L : IN_R, in_o = e == L ? IN_R : IN_L;
     uint8_t before = sos; /* the last strong type before i, EN and AN counting as R */
     uint8_t follow = ON;  /* type for NSMs after a bracket that N0 changed */
-    for (size_t i = start; i < q.pe; i = next_in(q, simple, i, steps)) {
+    /* Nothing changes after the last pair and the marks that follow it. */
+    for (size_t i = start; i < q.pe && (i <= last_close || follow != ON);
+         i = next_in(q, simple, i, steps)) {
         uint8_t orig = q.orig[i];
         (*steps)++;
         if (follow != ON) {
