@@ -59,12 +59,19 @@ uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
 
 /* Classifies b->n code points of validated UTF-8; offsets and offsets32 (optional) get
  * the byte offset of each. Returns the class mask. */
-uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t len,
-                                   size_t *offsets, uint32_t *offsets32);
+uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t *offsets,
+                                   uint32_t *offsets32);
 
 /* L2 into a 32-bit visual-to-logical map (used by the visual functions); scratch holds n
  * entries. Levels must be in range. */
 void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, uint32_t *scratch);
+
+/* L1 on the line [start, end): out[i - start] gets the paragraph level where the rule
+ * resets it, from the classes (read with IBIDI__O_CLASS, so orig[] serves too). With
+ * segments 0 the caller knows there is no segment separator in the line, and the walk
+ * ends at the first character before the trailing whitespace. */
+void ibidi__bidi_l1(const uint8_t *classes, size_t start, size_t end, uint8_t para_level,
+                    uint8_t *out, int segments);
 
 /* ibidi_bidi_resolve_cp with a count of inner-loop steps in *ops (tests only). */
 ibidi_status ibidi__bidi_resolve_counted(const uint32_t *text, size_t n, ibidi_dir dir,

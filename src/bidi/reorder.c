@@ -41,30 +41,26 @@ typedef struct step {
 
 /* One element of level l at the edge value `edge` seen by the stack: pops the levels at or
  * above l, returns the part of the sum for levels m..l and pushes the element. */
-static inline size_t stack_step(step *st, int *sp, int l, size_t edge, int m, uint64_t *ops)
+static inline size_t stack_step(step *st, int *sp, int l, size_t edge, int m)
 {
-    while (st[*sp].level >= l) {
+    while (st[*sp].level >= l)
         (*sp)--;
-        (*ops)++;
-    }
     size_t t = st[*sp].sum + st[*sp].edge * alt_sum(st[*sp].level + 1, l, m);
     (*sp)++;
     st[*sp].level = l;
     st[*sp].edge = edge;
     st[*sp].sum = t;
-    (*ops)++;
     return t;
 }
 
 /* The visual position of each element of a sequence of levels: levels are read at
  * lev + i * lstride, positions written at out + i * ostride (bytes), as uint32_t when
  * out32, else as size_t. m is the lowest odd level (<= MAX_LEVEL). */
-static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsigned char *out,
-                             size_t ostride, int out32, int m)
+static void l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsigned char *out,
+                         size_t ostride, int out32, int m)
 {
     step st[MAX_LEVEL + 3];
     int sp = 0;
-    uint64_t ops = 0;
 
 #define LEVEL(i) ((int)lev[(i) * lstride])
 #define LOAD(i) (out32 ? (size_t) * (uint32_t *)(out + (i) * ostride) : *(size_t *)(out + (i) * ostride))
@@ -81,7 +77,7 @@ static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsig
     st[0].edge = 0;
     st[0].sum = 0;
     for (size_t i = 0; i < n; i++)
-        STORE(i, stack_step(st, &sp, LEVEL(i), i + 1, m, &ops));
+        STORE(i, stack_step(st, &sp, LEVEL(i), i + 1, m));
     /* Backward: the e-part, and the final position. */
     sp = 0;
     st[0].level = -1;
@@ -89,7 +85,7 @@ static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsig
     st[0].sum = 0;
     for (size_t i = n; i-- > 0;) {
         int l = LEVEL(i);
-        size_t t = stack_step(st, &sp, l, i - 1, m, &ops);
+        size_t t = stack_step(st, &sp, l, i - 1, m);
         size_t v = i;
         if (l >= m)
             v = LOAD(i) + t + (((l - m + 1) & 1) ? (size_t)0 - i : i);
@@ -98,7 +94,6 @@ static uint64_t l2_positions(const uint8_t *lev, size_t lstride, size_t n, unsig
 #undef LEVEL
 #undef LOAD
 #undef STORE
-    return ops;
 }
 
 /* One pass over the levels: the highest and the lowest odd one (MAX_LEVEL + 1 when there
@@ -193,13 +188,12 @@ static void low_levels(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v, u
  * by run, without per-character stack work. */
 #define FEW_RUNS 64
 
-/* Writes the maps of a line with at most FEW_RUNS runs: v2l and l2v (either may be NULL)
- * as size_t, or v2l32 as uint32_t. Returns 0, writing nothing, when there are more runs,
- * and -1 when a level is above MAX_LEVEL. The highest and lowest odd levels come from the
- * runs, not from another pass over the characters. */
-static int few_runs(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v, uint32_t *v2l32)
+/* Writes the maps of a line with at most FEW_RUNS runs, whose levels ls summarizes: v2l and
+ * l2v (either may be NULL) as size_t, or v2l32 as uint32_t. Returns 0, writing nothing,
+ * when there are more runs. */
+static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_t *v2l,
+                    size_t *l2v, uint32_t *v2l32)
 {
-    level_summary runs_ls, *ls = &runs_ls;
     size_t start[FEW_RUNS + 2];
     uint8_t rl[FEW_RUNS + 1] = {0}, order[FEW_RUNS];
     /* The run starts, stored without a branch per character: each candidate is written,
@@ -217,9 +211,6 @@ static int few_runs(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v, uint
     }
     if (r > FEW_RUNS)
         return 0;
-    size_t bad;
-    if (!summarize(rl, r, ls, &bad))
-        return -1;
     for (size_t k = 0; k < r; k++)
         order[k] = (uint8_t)k;
     start[r] = n;
@@ -292,7 +283,7 @@ void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, ui
         low_levels(levels, n, NULL, NULL, v2l);
         return;
     }
-    if (few_runs(levels, n, NULL, NULL, v2l) > 0)
+    if (few_runs(levels, n, &ls, NULL, NULL, v2l))
         return;
     l2_positions(levels, 1, n, (unsigned char *)scratch, sizeof(uint32_t), 1, ls.min_odd);
     for (size_t i = 0; i < n; i++)
@@ -329,7 +320,6 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
     level_summary ls;
     size_t bad = 0;
-    int fr = 0;
     if (all_even(levels, n)) {
         ls.max = 0;
         ls.min_odd = MAX_LEVEL + 1;
@@ -338,7 +328,7 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
     } else if (ls.max <= 2 && ls.min_odd == 1) {
         low_levels(levels, n, visual_to_logical, logical_to_visual, NULL);
         return ibidi__ok(err);
-    } else if ((fr = few_runs(levels, n, visual_to_logical, logical_to_visual, NULL)) > 0) {
+    } else if (few_runs(levels, n, &ls, visual_to_logical, logical_to_visual, NULL)) {
         return ibidi__ok(err);
     }
     if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
@@ -424,25 +414,11 @@ ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8_t *classe
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, start, 0);
     if (para_level > 1)
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, 0, para_level);
+    for (size_t i = start; i < end; i++)
+        if (classes[i] >= IBIDI_BC_COUNT)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]);
     if (end > start)
         memmove(line_levels, levels + start, end - start);
-    /* L1: separators, and whitespace, isolate controls and characters removed by X9
-     * before a separator or the end of the line, take the paragraph level. */
-    int trailing = 1;
-    for (size_t i = end; i-- > start;) {
-        unsigned c = classes[i];
-        if (c >= IBIDI_BC_COUNT)
-            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, c);
-        if (c == IBIDI_BC_B || c == IBIDI_BC_S) {
-            line_levels[i - start] = para_level;
-            trailing = 1;
-        } else if (trailing && (c == IBIDI_BC_WS || c == IBIDI_BC_LRI || c == IBIDI_BC_RLI ||
-                                c == IBIDI_BC_FSI || c == IBIDI_BC_PDI ||
-                                ibidi_bidi_class_removed((ibidi_bidi_class)c))) {
-            line_levels[i - start] = para_level;
-        } else {
-            trailing = 0;
-        }
-    }
+    ibidi__bidi_l1(classes, start, end, para_level, line_levels, 1);
     return ibidi__ok(err);
 }

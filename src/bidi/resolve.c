@@ -3,14 +3,16 @@
  * levels, P1-P3, X1-X10, W1-W7, N0-N2, I1-I2 and L1.
  *
  * Every pass is linear. Isolating run sequences (BD13) are never copied out: a sequence is
- * walked in place by seq_next(), which skips characters removed by X9 and jumps from an
- * isolate initiator that ends a level run to its matching PDI. The matching PDI of each
+ * walked in place by next_in(), which skips characters removed by X9 and jumps from an
+ * isolate initiator that ends a level run to its matching PDI; a sequence that is one level
+ * run is walked with i + 1, and a paragraph without explicit controls goes through W1-W7,
+ * N1-N2 and I1-I2 in one pass (simple_fused). The matching PDI of each
  * initiator (BD9), the direction of each FSI (X5c) and the paragraph level (P2-P3) come
  * from one forward pass with a stack of open isolates kept as links in aux[]. Bracket
  * pairs (BD16) are found with the 63-entry stack of the rule, searched through chains per
  * closing bracket so that a closing bracket costs O(1); the strong types inside each pair
- * (N0 b, c) are gathered in one more pass by flagging the innermost open pair and passing
- * the flags outwards when it closes.
+ * (N0 b, c) are gathered in the same pass by flagging the innermost open bracket and
+ * passing the flags outwards when it leaves the stack.
  */
 #include <string.h>
 
@@ -149,7 +151,7 @@ uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
 {
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++)
-        mask |= (classify_one(b, i, text[i]));
+        mask |= classify_one(b, i, text[i]);
     return mask;
 }
 
@@ -182,39 +184,17 @@ static void zero_bytes(uint8_t *p, size_t n)
     }
 }
 
-/* Decodes the code point at s[*pos] of well-formed UTF-8 and advances *pos. */
-static inline uint32_t decode_valid(const unsigned char *s, size_t *pos)
-{
-    size_t i = *pos;
-    uint32_t c = s[i];
-    if (c < 0x80u) {
-        *pos = i + 1;
-    } else if (c < 0xE0u) {
-        c = (c & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu);
-        *pos = i + 2;
-    } else if (c < 0xF0u) {
-        c = (c & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
-        *pos = i + 3;
-    } else {
-        c = (c & 0x07u) << 18 | (s[i + 1] & 0x3Fu) << 12 | (s[i + 2] & 0x3Fu) << 6 |
-            (s[i + 3] & 0x3Fu);
-        *pos = i + 4;
-    }
-    return c;
-}
-
-uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t len,
-                                   size_t *offsets, uint32_t *offsets32)
+uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_t *offsets,
+                                   uint32_t *offsets32)
 {
     uint32_t mask = 0;
     size_t pos = 0;
-    (void)len;
     for (size_t i = 0; i < b->n; i++) {
         if (offsets)
             offsets[i] = pos;
         if (offsets32)
             offsets32[i] = (uint32_t)pos;
-        mask |= (classify_one(b, i, decode_valid(s, &pos)));
+        mask |= classify_one(b, i, ibidi__utf8_decode_valid(s, &pos));
     }
     return mask;
 }
@@ -242,7 +222,7 @@ static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s
         }
         if (offsets)
             offsets[i] = pos;
-        mask |= (classify_one(b, i, cp));
+        mask |= classify_one(b, i, cp);
         pos += k;
         i++;
     }
@@ -258,7 +238,6 @@ typedef struct para {
     ibidi__bidi *b;
     size_t ps, pe; /* [ps, pe): the paragraph, its separator included */
     uint8_t level; /* paragraph embedding level */
-    int simple;    /* no explicit controls and no BN: one sequence, [ps, pe) */
 } para;
 
 static inline int is_initiator(uint8_t o) { return (ISOLATE_INITIATORS & BIT(o & O_CLASS)) != 0; }
@@ -434,8 +413,8 @@ static inline uint8_t strong_dir(uint8_t t)
 
 /* ---------------------------------------------------------------------------------------
  * The rules on one isolating run sequence. Each pass is instantiated twice from one
- * source: for a simple paragraph (its one sequence is [ps, pe), walked with i + 1) and
- * for the general case (walked with seq_next). The arrays and bounds are copied into a
+ * source: for a sequence that is a range of the text (walked with i + 1) and for the
+ * general case (walked with next_in). The arrays and bounds are copied into a
  * struct passed by value, so the compiler keeps them in registers even though the passes
  * store bytes (which may alias anything reached through a pointer).
  */
@@ -772,7 +751,6 @@ static void run_sequence(para *p, size_t start, uint8_t before_level)
  * final type. */
 typedef struct fused {
     uint8_t *lev;
-    uint8_t lv_l, lv_r;       /* levels of L and R (I1-I2) */
     uint8_t lv[IBIDI_BC_COUNT]; /* level of each final type: L, R, EN, AN (I1-I2) */
     uint8_t dir[IBIDI_BC_COUNT]; /* N1: L for L, R for R, EN and AN */
     uint8_t e;                /* embedding direction, also sos and eos */
@@ -789,13 +767,23 @@ static inline void fused_neutral(fused *f, size_t j, uint8_t t)
     }
     uint8_t d = f->dir[t]; /* N1: EN and AN count as R */
     if (f->ni_start != NONE) { /* runs of neutrals are short: no call to memset */
-        uint8_t l = (f->prev_n == d ? d : f->e) == L ? f->lv_l : f->lv_r;
+        uint8_t l = f->lv[f->prev_n == d ? d : f->e];
         for (size_t k = f->ni_start; k < j; k++)
             f->lev[k] = l;
         f->ni_start = NONE;
     }
     f->prev_n = d;
     f->lev[j] = f->lv[t]; /* lookups, not branches: the types follow no pattern */
+}
+
+/* Character j leaves W1-W7 with type t: it is stored for N0 when there are brackets, and
+ * goes on to N1-N2 and I1-I2 at once when there are none. */
+static inline void fused_emit(fused *f, uint8_t *cls, int brackets, size_t j, uint8_t t)
+{
+    if (brackets)
+        cls[j] = t;
+    else
+        fused_neutral(f, j, t);
 }
 
 /* With paired brackets, N0 must see the types after W7 of the whole paragraph: the pass
@@ -808,12 +796,10 @@ static void simple_fused(para *p, int brackets)
     const uint8_t level = p->level, e = (level & 1u) ? R : L;
     fused f;
     f.lev = p->b->lev;
-    f.lv_l = (uint8_t)(level + (level & 1u));
-    f.lv_r = (uint8_t)(level + !(level & 1u));
     memset(f.lv, 0, sizeof f.lv);
     memset(f.dir, R, sizeof f.dir);
-    f.lv[L] = f.lv_l;
-    f.lv[R] = f.lv_r;
+    f.lv[L] = (uint8_t)(level + (level & 1u));
+    f.lv[R] = (uint8_t)(level + !(level & 1u));
     f.lv[EN] = f.lv[AN] = (uint8_t)(level + ((level & 1u) ? 1u : 2u));
     f.dir[L] = L;
     f.e = e;
@@ -858,22 +844,15 @@ static void simple_fused(para *p, int brackets)
             }
             if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
                 uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
-                for (size_t j = et_start; j < k; j++) {
-                    if (brackets)
-                        cls[j] = to;
-                    else
-                        fused_neutral(&f, j, to);
-                }
+                for (size_t j = et_start; j < k; j++)
+                    fused_emit(&f, cls, brackets, j, to);
                 et_start = NONE;
             }
             t = (t == ES || t == CS) ? ON : t; /* W6 */
             prev5 = t;
             t = (t == EN && strong7 == L) ? L : t; /* W7 */
             strong7 = (t == L || t == R) ? t : strong7;
-            if (brackets)
-                cls[k] = t;
-            else
-                fused_neutral(&f, k, t);
+            fused_emit(&f, cls, brackets, k, t);
             /* Letters of one class after a strong type (most of a label) change no state
              * after the first of them: the rest are written in one loop. */
             uint8_t o = i < pe ? orig[i] : ON;
@@ -898,12 +877,8 @@ static void simple_fused(para *p, int brackets)
         pending = next;
     }
     if (et_start != NONE) /* W6: ETs at the end */
-        for (size_t j = et_start; j < pe; j++) {
-            if (brackets)
-                cls[j] = ON;
-            else
-                fused_neutral(&f, j, ON);
-        }
+        for (size_t j = et_start; j < pe; j++)
+            fused_emit(&f, cls, brackets, j, ON);
     if (brackets) {
         const seq q = {cls, p->b->orig, p->b->lev, p->b->aux, p->b->br, pe};
         uint64_t steps = 0;
@@ -913,22 +888,21 @@ static void simple_fused(para *p, int brackets)
         p->b->ops += steps + (pe - ps);
     }
     if (f.ni_start != NONE) /* N1-N2 at the end: eos is e */
-        memset(f.lev + f.ni_start, e == L ? f.lv_l : f.lv_r, pe - f.ni_start);
+        memset(f.lev + f.ni_start, f.lv[e], pe - f.ni_start);
     p->b->ops += 2 * (pe - ps);
 }
 
 /* I1-I2, then levels for removed characters, then L1 at the end of the paragraph (which is
  * treated as one line) and at segment separators. */
-static void implicit_and_l1(para *p, uint32_t mask, int levels_done)
+static void implicit_and_l1(para *p, uint32_t mask)
 {
     ibidi__bidi *b = p->b;
     const uint8_t *cls = b->cls, *orig = b->orig;
     uint8_t *lev = b->lev;
     uint8_t prev = p->level;
-    const int simple = p->simple;
     b->ops += 2 * (p->pe - p->ps);
-    for (size_t i = p->ps; i < p->pe && !levels_done; i++) {
-        uint8_t t = cls[i], l = simple ? p->level : lev[i];
+    for (size_t i = p->ps; i < p->pe; i++) {
+        uint8_t t = cls[i], l = lev[i];
         if (t == BN) { /* removed by X9: the level of the character before it */
             lev[i] = prev;
             continue;
@@ -945,22 +919,44 @@ static void implicit_and_l1(para *p, uint32_t mask, int levels_done)
         lev[i] = l;
         prev = l;
     }
+    ibidi__bidi_l1(orig, p->ps, p->pe, p->level, lev + p->ps, (mask & BIT(S)) != 0);
+}
+
+void ibidi__bidi_l1(const uint8_t *classes, size_t start, size_t end, uint8_t para_level,
+                    uint8_t *out, int segments)
+{
     /* L1: separators, and whitespace and isolate controls before them or at the end of
      * the line, with the characters X9 removed among them (UAX #9 §5.2). */
     int trailing = 1;
-    for (size_t i = p->pe; i-- > p->ps;) {
-        uint8_t c = orig[i] & O_CLASS;
+    for (size_t i = end; i-- > start;) {
+        uint8_t c = classes[i] & O_CLASS;
         if (c == B || c == S) {
-            lev[i] = p->level;
+            out[i - start] = para_level;
             trailing = 1;
         } else if (trailing &&
                    (BIT(c) & (BIT(WS) | ISOLATE_INITIATORS | BIT(PDI) | REMOVED_X9))) {
-            lev[i] = p->level;
-        } else if (!(mask & BIT(S))) {
+            out[i - start] = para_level;
+        } else if (!segments) {
             break; /* no segment separator before: nothing more for L1 to reset */
         } else {
             trailing = 0;
         }
+    }
+}
+
+/* P3, or HL1 when the direction is forced: the paragraph level from the first strong type
+ * outside isolates (L, R, or ON when there is none). */
+static uint8_t paragraph_level(ibidi_dir dir, uint8_t first)
+{
+    switch (dir) {
+    case IBIDI_DIR_RTL:
+        return 1;
+    case IBIDI_DIR_AUTO:
+        return first == R;
+    case IBIDI_DIR_AUTO_RTL:
+        return first != L;
+    default:
+        return 0;
     }
 }
 
@@ -980,27 +976,13 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         }
         b->ops += p->pe - p->ps;
     }
-    switch (dir) { /* P3, or HL1 */
-    case IBIDI_DIR_RTL:
-        p->level = 1;
-        break;
-    case IBIDI_DIR_AUTO:
-        p->level = first == R;
-        break;
-    case IBIDI_DIR_AUTO_RTL:
-        p->level = first != L;
-        break;
-    default:
-        p->level = 0;
-        break;
-    }
+    p->level = paragraph_level(dir, first);
 
-    p->simple = !(mask & (EXPLICIT | BIT(BN)));
-    if (p->simple) {
+    if (!(mask & (EXPLICIT | BIT(BN)))) {
         /* No explicit controls and nothing for X9 to remove: every character is at the
          * paragraph level (X6), and the paragraph is one isolating run sequence. */
         simple_fused(p, (mask & HAS_BRACKET) != 0);
-        implicit_and_l1(p, mask, 1);
+        ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
         return;
     }
     explicit_levels(p);
@@ -1019,7 +1001,7 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         }
         prev = i;
     }
-    implicit_and_l1(p, mask, 0);
+    implicit_and_l1(p, mask);
 }
 
 void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_info *info)
@@ -1218,7 +1200,7 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
         if (offsets && len > levels_cap) /* not written above: the capacity was unknown */
             for (size_t i = 0, pos = 0; i < n; i++) {
                 offsets[i] = pos;
-                decode_valid(u, &pos);
+                ibidi__utf8_decode_valid(u, &pos);
             }
     } else {
         st = ibidi_utf8_validate(s, len, &n, err);
@@ -1232,7 +1214,7 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
         if (st != IBIDI_OK)
             return st;
         ibidi__bidi_layout(&b, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
-        mask = ibidi__bidi_classify_utf8(&b, u, len, offsets, NULL);
+        mask = ibidi__bidi_classify_utf8(&b, u, offsets, NULL);
     }
     b.lev = levels;
     ibidi__bidi_run(&b, dir, mask, info);
@@ -1277,9 +1259,6 @@ ibidi_status ibidi_bidi_paragraph(const uint8_t *classes, size_t n, size_t at, i
     if (end)
         *end = pe;
     if (level)
-        *level = dir == IBIDI_DIR_RTL ? 1
-                 : dir == IBIDI_DIR_AUTO ? first == R
-                 : dir == IBIDI_DIR_AUTO_RTL ? first != L
-                                             : 0;
+        *level = paragraph_level(dir, first);
     return ibidi__ok(err);
 }

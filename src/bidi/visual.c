@@ -29,12 +29,12 @@ typedef struct small_visual_work {
     uint64_t w[(IBIDI_BIDI_SMALL * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK) / 8u + 1u];
 } small_visual_work;
 
-/* The shared part of both visual functions: resolves, then computes for each paragraph
- * the logical-to-visual map of its text without its separator. */
+/* The shared part of both visual functions: the resolution, and the logical index shown
+ * at each visual position. */
 typedef struct visual {
     ibidi__bidi b;
     uint8_t *lev;
-    uint32_t *map;  /* logical -> visual, relative to the paragraph start */
+    uint32_t *map;  /* visual position -> logical index */
     uint32_t *offs; /* UTF-8 only: byte offset of each code point */
 } visual;
 
@@ -69,19 +69,6 @@ static void reorder_paragraphs(visual *v)
     }
 }
 
-/* Calls emit(ctx, logical index) for each code point in display order. */
-typedef void (*emit_fn)(void *ctx, const visual *v, size_t i);
-
-static void walk(visual *v, unsigned options, emit_fn emit, void *ctx, const uint32_t *text)
-{
-    for (size_t k = 0; k < v->b.n; k++) {
-        size_t i = v->map[k];
-        if ((options & IBIDI_VISUAL_REMOVE_CONTROLS) && text && is_bidi_control(text[i]))
-            continue;
-        emit(ctx, v, i);
-    }
-}
-
 static ibidi_status check_common(const void *s, size_t len, ibidi_dir dir, const void *out,
                                  size_t cap, unsigned options, ibidi_error *err)
 {
@@ -98,10 +85,12 @@ typedef struct cp_out {
     unsigned options;
 } cp_out;
 
-static void emit_cp(void *ctx, const visual *v, size_t i)
+/* Appends code point i of the text, in display form. */
+static void emit_cp(cp_out *o, const visual *v, size_t i)
 {
-    cp_out *o = ctx;
     uint32_t cp = o->text[i];
+    if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && is_bidi_control(cp))
+        return;
     if (!(o->options & IBIDI_VISUAL_NO_MIRROR))
         cp = ibidi_bidi_mirror(cp, v->lev[i]);
     if (o->len < o->cap)
@@ -130,7 +119,8 @@ ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, ibidi_dir dir,
     ibidi__bidi_run(&v.b, dir, mask, info);
     reorder_paragraphs(&v);
     cp_out o = {text, out, cap, 0, options};
-    walk(&v, options, emit_cp, &o, text);
+    for (size_t k = 0; k < n; k++)
+        emit_cp(&o, &v, v.map[k]);
     if (out_len)
         *out_len = o.len;
     if (o.len > cap)
@@ -140,21 +130,16 @@ ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, ibidi_dir dir,
 
 typedef struct utf8_out {
     const unsigned char *s;
-    size_t slen;
     char *out;
     size_t cap, len;
     unsigned options;
 } utf8_out;
 
-static void emit_utf8(void *ctx, const visual *v, size_t i)
+/* Appends code point i of the text, in display form. */
+static void emit_utf8(utf8_out *o, const visual *v, size_t i)
 {
-    utf8_out *o = ctx;
-    size_t a = v->offs[i], z = i + 1 < v->b.n ? v->offs[i + 1] : o->slen;
-    uint32_t cp = o->s[a];
-    if (cp >= 0x80) {
-        ibidi_status st;
-        ibidi__utf8_decode_multi(o->s + a, z - a, &cp, &st); /* validated before */
-    }
+    size_t a = v->offs[i], z = a;
+    uint32_t cp = ibidi__utf8_decode_valid(o->s, &z); /* validated before */
     if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && is_bidi_control(cp))
         return;
     uint32_t m = (o->options & IBIDI_VISUAL_NO_MIRROR) ? cp : ibidi_bidi_mirror(cp, v->lev[i]);
@@ -191,11 +176,12 @@ ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len, ibidi_dir dir, un
     visual v;
     layout(&v, n <= IBIDI_BIDI_SMALL ? (void *)&sw : work, n);
     const unsigned char *u = (const unsigned char *)s;
-    uint32_t mask = ibidi__bidi_classify_utf8(&v.b, u, len, NULL, v.offs);
+    uint32_t mask = ibidi__bidi_classify_utf8(&v.b, u, NULL, v.offs);
     ibidi__bidi_run(&v.b, dir, mask, info);
     reorder_paragraphs(&v);
-    utf8_out o = {u, len, out, cap, 0, options};
-    walk(&v, options, emit_utf8, &o, NULL);
+    utf8_out o = {u, out, cap, 0, options};
+    for (size_t k = 0; k < n; k++)
+        emit_utf8(&o, &v, v.map[k]);
     if (out_len)
         *out_len = o.len;
     if (o.len > cap)

@@ -190,6 +190,28 @@ IBIDI__ALWAYS_INLINE size_t ibidi__utf8_skip_2byte(const unsigned char *s, size_
     return i;
 }
 
+/* Decodes the code point at s[*pos] of UTF-8 already known to be well-formed, without
+ * checks, and advances *pos past it. */
+IBIDI__ALWAYS_INLINE uint32_t ibidi__utf8_decode_valid(const unsigned char *s, size_t *pos)
+{
+    size_t i = *pos;
+    uint32_t c = s[i];
+    if (c < 0x80u) {
+        *pos = i + 1;
+    } else if (c < 0xE0u) {
+        c = (c & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu);
+        *pos = i + 2;
+    } else if (c < 0xF0u) {
+        c = (c & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+        *pos = i + 3;
+    } else {
+        c = (c & 0x07u) << 18 | (s[i + 1] & 0x3Fu) << 12 | (s[i + 2] & 0x3Fu) << 6 |
+            (s[i + 3] & 0x3Fu);
+        *pos = i + 4;
+    }
+    return c;
+}
+
 /* Fills *err (may be NULL) and returns status. */
 static inline ibidi_status ibidi__fail(ibidi_error *err, ibidi_status status, size_t offset,
                                        uint32_t value)
