@@ -8,5 +8,6 @@
 #include "ibidi/common.h"
 #include "ibidi/unicode.h"
 #include "ibidi/bidi.h"
+#include "ibidi/idna.h"
 
 #endif /* IBIDI_H */

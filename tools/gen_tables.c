@@ -37,6 +37,7 @@
 #define PAIR_SH2 5
 #define UTS46_SH1 9
 #define UTS46_SH2 3
+#define IDNA_SH 7 /* two-stage table of the RFC 5892 derived property */
 
 static const char *g_dir;
 static int g_explore;
@@ -1302,6 +1303,310 @@ static void gen_names(const char *root)
     free(order);
 }
 
+/* ------------------------------------------------------------------ RFC 5892 */
+
+/* Inputs of the IDNA2008 derived property that the other tables do not need. */
+static uint8_t *p_ws, *p_jc, *p_jamo_hst, *p_ign_block, *p_cf_len;
+static uint32_t (*p_cf)[3];
+static uint8_t *p_idna; /* the derived property, ibidi_idna_property values */
+
+/* CaseFolding.txt, for RFC 5892 §2.2: toCaseFold (Unicode §3.13) is the full folding,
+ * statuses C and F. */
+static void cb_casefold(const rec *r, void *ctx)
+{
+    uint32_t map[MAXSEQ];
+    int n;
+    (void)ctx;
+    if (r->missing || r->nf < 3)
+        return;
+    if (strcmp(r->f[1], "C") != 0 && strcmp(r->f[1], "F") != 0)
+        return;
+    n = parse_seq(r->f[2], map);
+    if (n < 1 || n > 3 || r->lo != r->hi)
+        die("CaseFolding.txt: bad mapping at %04X", (unsigned)r->lo);
+    p_cf_len[r->lo] = (uint8_t)n;
+    memcpy(p_cf[r->lo], map, (size_t)n * sizeof *map);
+}
+
+/* PropList.txt: White_Space (RFC 5892 §2.3) and Join_Control (§2.8). The other inputs of
+ * §2.3, Default_Ignorable_Code_Point and Noncharacter_Code_Point, are p_di and p_nc. */
+static void cb_proplist_idna(const rec *r, void *ctx)
+{
+    (void)ctx;
+    if (r->missing || r->nf != 2)
+        return;
+    if (strcmp(r->f[1], "White_Space") == 0)
+        fill8(p_ws, r, 1);
+    else if (strcmp(r->f[1], "Join_Control") == 0)
+        fill8(p_jc, r, 1);
+}
+
+/* RFC 5892 §2.9: Hangul_Syllable_Type L, V or T (not LV, LVT). */
+static void cb_hst(const rec *r, void *ctx)
+{
+    (void)ctx;
+    if (r->missing)
+        return;
+    if (strcmp(r->f[1], "L") == 0 || strcmp(r->f[1], "V") == 0 || strcmp(r->f[1], "T") == 0)
+        fill8(p_jamo_hst, r, 1);
+}
+
+/* RFC 5892 §2.4: the three blocks of IgnorableBlocks, by their Blocks.txt names. */
+static void cb_blocks(const rec *r, void *ctx)
+{
+    static const char *const IGNORABLE[] = {"Combining Diacritical Marks for Symbols",
+                                            "Musical Symbols", "Ancient Greek Musical Notation"};
+    int *found = ctx;
+    int i;
+    if (r->missing)
+        return;
+    for (i = 0; i < 3; i++)
+        if (strcmp(r->f[1], IGNORABLE[i]) == 0) {
+            fill8(p_ign_block, r, 1);
+            found[i] = 1;
+        }
+}
+
+/* Primary composites (D114) as sorted (first, second, composite) triples. */
+static uint32_t *g_comp3;
+static size_t g_ncomp3;
+
+static int cmp_comp3(const void *a, const void *b)
+{
+    const uint32_t *x = a, *y = b;
+    if (x[0] != y[0])
+        return x[0] < y[0] ? -1 : 1;
+    if (x[1] != y[1])
+        return x[1] < y[1] ? -1 : 1;
+    return 0;
+}
+
+static void build_compositions(void)
+{
+    uint32_t c;
+    for (c = 0; c < NCP; c++) {
+        if (p_dt[c] != DT_CANONICAL || p_dm_len[c] != 2 || p_fce[c])
+            continue;
+        g_comp3 = xrealloc(g_comp3, (g_ncomp3 + 1) * 3 * sizeof *g_comp3);
+        g_comp3[g_ncomp3 * 3] = p_dm[c][0];
+        g_comp3[g_ncomp3 * 3 + 1] = p_dm[c][1];
+        g_comp3[g_ncomp3 * 3 + 2] = c;
+        g_ncomp3++;
+    }
+    qsort(g_comp3, g_ncomp3, 3 * sizeof *g_comp3, cmp_comp3);
+}
+
+/* The primary composite of (a, b), Hangul by §3.12; 0 if none. */
+static uint32_t compose_pair(uint32_t a, uint32_t b)
+{
+    uint32_t key[3];
+    const uint32_t *hit;
+    if (a >= LBASE && a < LBASE + LCOUNT && b >= VBASE && b < VBASE + VCOUNT)
+        return SBASE + ((a - LBASE) * VCOUNT + (b - VBASE)) * TCOUNT;
+    if (a >= SBASE && a < SBASE + SCOUNT && (a - SBASE) % TCOUNT == 0 && b > TBASE &&
+        b < TBASE + TCOUNT)
+        return a + (b - TBASE);
+    key[0] = a;
+    key[1] = b;
+    key[2] = 0;
+    hit = bsearch(key, g_comp3, g_ncomp3, 3 * sizeof *g_comp3, cmp_comp3);
+    return hit ? hit[2] : 0;
+}
+
+#define IDNA_BUF 256
+
+/* toNFKC (UAX #15): full compatibility decomposition, canonical ordering, canonical
+ * composition (D117). */
+static int to_nfkc(const uint32_t *in, int n, uint32_t *out)
+{
+    uint32_t d[IDNA_BUF];
+    int nd = 0, i, j = 0, starter = -1, last_cc = -1;
+    for (i = 0; i < n; i++) {
+        uint32_t tmp[MAXSEQ * 2];
+        int m = full_decomp(in[i], 1, tmp, 0), k;
+        if (nd + m > IDNA_BUF)
+            die("NFKC buffer too small");
+        for (k = 0; k < m; k++)
+            d[nd++] = tmp[k];
+    }
+    canonical_order(d, nd);
+    for (i = 0; i < nd; i++) {
+        uint32_t c = d[i];
+        int cc = p_ccc[c];
+        /* c is blocked from the last starter unless nothing lies between them or the
+         * last character kept has a lower, non-zero class */
+        if (starter >= 0 && (last_cc == -1 || (last_cc != 0 && last_cc < cc))) {
+            uint32_t comp = compose_pair(out[starter], c);
+            if (comp) {
+                out[starter] = comp;
+                continue;
+            }
+        }
+        out[j++] = c;
+        if (cc == 0) {
+            starter = j - 1;
+            last_cc = -1;
+        } else {
+            last_cc = cc;
+        }
+    }
+    return j;
+}
+
+/* toCaseFold (Unicode §3.13, full folding). */
+static int to_casefold(const uint32_t *in, int n, uint32_t *out)
+{
+    int i, j = 0, k;
+    for (i = 0; i < n; i++) {
+        if (j + 3 > IDNA_BUF)
+            die("case folding buffer too small");
+        if (p_cf_len[in[i]] == 0) {
+            out[j++] = in[i];
+            continue;
+        }
+        for (k = 0; k < p_cf_len[in[i]]; k++)
+            out[j++] = p_cf[in[i]][k];
+    }
+    return j;
+}
+
+/* RFC 5892 §2.2 Unstable (B): toNFKC(toCaseFold(toNFKC(cp))) != cp. */
+static int idna_unstable(uint32_t cp)
+{
+    uint32_t a[IDNA_BUF], b[IDNA_BUF];
+    int n = to_nfkc(&cp, 1, a);
+    n = to_casefold(a, n, b);
+    n = to_nfkc(b, n, a);
+    return !(n == 1 && a[0] == cp);
+}
+
+/* Values of include/ibidi/idna.h (ibidi_idna_property). */
+enum { IDNA_PVALID, IDNA_CONTEXTJ, IDNA_CONTEXTO, IDNA_DISALLOWED, IDNA_UNASSIGNED };
+
+/* RFC 5892 §2.6 Exceptions (F), with their values. */
+static const uint32_t IDNA_EXCEPTIONS[][2] = {
+    /* PVALID: would otherwise have been DISALLOWED */
+    {0x00DF, IDNA_PVALID}, {0x03C2, IDNA_PVALID}, {0x06FD, IDNA_PVALID},
+    {0x06FE, IDNA_PVALID}, {0x0F0B, IDNA_PVALID}, {0x3007, IDNA_PVALID},
+    /* CONTEXTO: would otherwise have been DISALLOWED */
+    {0x00B7, IDNA_CONTEXTO}, {0x0375, IDNA_CONTEXTO}, {0x05F3, IDNA_CONTEXTO},
+    {0x05F4, IDNA_CONTEXTO}, {0x30FB, IDNA_CONTEXTO},
+    /* CONTEXTO: would otherwise have been PVALID */
+    {0x0660, IDNA_CONTEXTO}, {0x0661, IDNA_CONTEXTO}, {0x0662, IDNA_CONTEXTO},
+    {0x0663, IDNA_CONTEXTO}, {0x0664, IDNA_CONTEXTO}, {0x0665, IDNA_CONTEXTO},
+    {0x0666, IDNA_CONTEXTO}, {0x0667, IDNA_CONTEXTO}, {0x0668, IDNA_CONTEXTO},
+    {0x0669, IDNA_CONTEXTO}, {0x06F0, IDNA_CONTEXTO}, {0x06F1, IDNA_CONTEXTO},
+    {0x06F2, IDNA_CONTEXTO}, {0x06F3, IDNA_CONTEXTO}, {0x06F4, IDNA_CONTEXTO},
+    {0x06F5, IDNA_CONTEXTO}, {0x06F6, IDNA_CONTEXTO}, {0x06F7, IDNA_CONTEXTO},
+    {0x06F8, IDNA_CONTEXTO}, {0x06F9, IDNA_CONTEXTO},
+    /* DISALLOWED: would otherwise have been PVALID */
+    {0x0640, IDNA_DISALLOWED}, {0x07FA, IDNA_DISALLOWED}, {0x302E, IDNA_DISALLOWED},
+    {0x302F, IDNA_DISALLOWED}, {0x3031, IDNA_DISALLOWED}, {0x3032, IDNA_DISALLOWED},
+    {0x3033, IDNA_DISALLOWED}, {0x3034, IDNA_DISALLOWED}, {0x3035, IDNA_DISALLOWED},
+    {0x303B, IDNA_DISALLOWED}};
+
+static int g_gc_letter_digit[30]; /* §2.1: 1 for Ll, Lu, Lo, Nd, Lm, Mn, Mc */
+
+/* RFC 5892 §3: the rules in their order, the first that holds gives the value. */
+static int idna_value(uint32_t c)
+{
+    size_t i;
+    for (i = 0; i < sizeof IDNA_EXCEPTIONS / sizeof IDNA_EXCEPTIONS[0]; i++)
+        if (IDNA_EXCEPTIONS[i][0] == c)
+            return (int)IDNA_EXCEPTIONS[i][1]; /* §2.6 Exceptions (F): Exceptions(cp) */
+    /* §2.7 BackwardCompatible (G) is empty: no rule */
+    if (p_gc[c] == GC_CN && !p_nc[c])
+        return IDNA_UNASSIGNED; /* §2.10 Unassigned (J) */
+    if (c == 0x2D || (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7A))
+        return IDNA_PVALID; /* §2.5 LDH (E) */
+    if (p_jc[c])
+        return IDNA_CONTEXTJ; /* §2.8 JoinControl (H) */
+    if (idna_unstable(c))
+        return IDNA_DISALLOWED; /* §2.2 Unstable (B) */
+    if (p_di[c] || p_ws[c] || p_nc[c])
+        return IDNA_DISALLOWED; /* §2.3 IgnorableProperties (C) */
+    if (p_ign_block[c])
+        return IDNA_DISALLOWED; /* §2.4 IgnorableBlocks (D) */
+    if (p_jamo_hst[c])
+        return IDNA_DISALLOWED; /* §2.9 OldHangulJamo (I) */
+    if (g_gc_letter_digit[p_gc[c]])
+        return IDNA_PVALID; /* §2.1 LetterDigits (A) */
+    return IDNA_DISALLOWED;
+}
+
+/* Reads the inputs only this property needs and fills p_idna for 0..10FFFF. */
+static void compute_idna(void)
+{
+    static const char *const LETTER_DIGITS[] = {"Ll", "Lu", "Lo", "Nd", "Lm", "Mn", "Mc"};
+    uint32_t c;
+    int found[3] = {0, 0, 0}, i;
+    for (i = 0; i < 7; i++)
+        g_gc_letter_digit[value_index("gc", GC_NAMES, 30, LETTER_DIGITS[i])] = 1;
+    each_line("CaseFolding.txt", cb_casefold, NULL);
+    each_line("PropList.txt", cb_proplist_idna, NULL);
+    each_line("HangulSyllableType.txt", cb_hst, NULL);
+    each_line("Blocks.txt", cb_blocks, found);
+    if (!found[0] || !found[1] || !found[2])
+        die("Blocks.txt: a block of RFC 5892 §2.4 (IgnorableBlocks) is missing");
+    build_compositions();
+    for (c = 0; c < NCP; c++)
+        p_idna[c] = (uint8_t)idna_value(c);
+}
+
+
+/* The two-stage table of the RFC 5892 derived property over 0..10FFFF: s1[cp >> SH]
+ * names a block of 1 << SH values, identical blocks stored once. The values (0..4) are
+ * packed two to a byte, the even code point in the low nibble. */
+static size_t idna_table(uint8_t *s1, blobset *blocks, unsigned sh)
+{
+    uint32_t b, nb = NCP >> sh, j, half = 1u << (sh - 1);
+    uint8_t packed[1u << 9];
+    blob_init(blocks, half);
+    for (b = 0; b < nb; b++) {
+        const uint8_t *v = p_idna + ((size_t)b << sh);
+        size_t id;
+        for (j = 0; j < half; j++)
+            packed[j] = (uint8_t)(v[2 * j] | v[2 * j + 1] << 4);
+        id = blob_add(blocks, packed);
+        if (s1 && id > 255)
+            die("too many RFC 5892 blocks for 8-bit indexes");
+        if (s1)
+            s1[b] = (uint8_t)id;
+    }
+    return blocks->n;
+}
+
+static void emit_idna(FILE *f)
+{
+    blobset bl;
+    uint8_t *s1 = xcalloc(NCP >> IDNA_SH, 1);
+    uint32_t c, half = 1u << (IDNA_SH - 1);
+    if (g_explore) {
+        unsigned sh;
+        for (sh = 4; sh <= 10; sh++) {
+            size_t n = idna_table(NULL, &bl, sh);
+            fprintf(stderr, "explore idna2008 sh=%u: %zu blocks, %zu bytes\n", sh, n,
+                    (size_t)(NCP >> sh) * (n > 256 ? 2 : 1) + n * bl.size);
+            blob_free(&bl);
+        }
+    }
+    idna_table(s1, &bl, IDNA_SH);
+    for (c = 0; c < NCP; c++) { /* self-check of every lookup */
+        uint8_t byte = bl.data[(size_t)s1[c >> IDNA_SH] * half + ((c >> 1) & (half - 1))];
+        if (((byte >> ((c & 1) * 4)) & 0xF) != p_idna[c])
+            die("RFC 5892 table self-check failed at %04X", (unsigned)c);
+    }
+    fprintf(f, "\n/* RFC 5892 derived property (ibidi_idna_property) of U+0000..U+10FFFF: "
+               "%zu blocks of %u values, two a byte */\n",
+            bl.n, 1u << IDNA_SH);
+    fprintf(f, "_Static_assert(IBIDI__IDNA2008_SH == %u, \"ucd.h and gen_tables.c disagree\");\n",
+            IDNA_SH);
+    emit_uints(f, "uint8_t", "ibidi__idna2008_s1", s1, NCP >> IDNA_SH, 1, 20);
+    emit_uints(f, "uint8_t", "ibidi__idna2008_s2", bl.data, bl.n * half, 1, 20);
+    blob_free(&bl);
+    free(s1);
+}
+
 /* ------------------------------------------------------------------ main tables */
 
 static void gen_scripts_header(const char *root)
@@ -1348,9 +1653,11 @@ static void gen_tables(const char *root)
            " *   extracted/DerivedCombiningClass.txt, extracted/DerivedJoiningType.txt,\n"
            " *   BidiBrackets.txt, BidiMirroring.txt, DerivedNormalizationProps.txt,\n"
            " *   DerivedCoreProperties.txt, PropList.txt, Scripts.txt, ScriptExtensions.txt,\n"
-           " *   PropertyValueAliases.txt, idna/IdnaMappingTable.txt\n",
-           "Character properties, decompositions, compositions and the UTS #46\n"
-           " * mapping table; layout described in src/unicode/ucd.h.");
+           " *   PropertyValueAliases.txt, idna/IdnaMappingTable.txt, CaseFolding.txt,\n"
+           " *   HangulSyllableType.txt, Blocks.txt\n",
+           "Character properties, decompositions, compositions, the UTS #46\n"
+           " * mapping table and the RFC 5892 derived property; layout described in\n"
+           " * src/unicode/ucd.h.");
     fprintf(f, "#include \"unicode/ucd.h\"\n");
 
     /* Main property records. */
@@ -1603,6 +1910,8 @@ static void gen_tables(const char *root)
     g_bytes_tables += urecs.n * 4;
     blob_free(&urecs);
 
+    emit_idna(f);
+
     fprintf(f, "\n/* Code point sequences: %zu distinct, %zu code points */\n", g_seqset.n,
             g_npool);
     emit_uints(f, "uint32_t", "ibidi__seq_pool", g_pool, g_npool ? g_npool : 1, 4, 12);
@@ -1687,6 +1996,13 @@ int main(int argc, char **argv)
     p_name = xcalloc(n, sizeof *p_name);
     g_scx_sets = xcalloc(1, sizeof *g_scx_sets);
     g_scx_len = xcalloc(1, sizeof *g_scx_len);
+    p_ws = xcalloc(n, 1);
+    p_jc = xcalloc(n, 1);
+    p_jamo_hst = xcalloc(n, 1);
+    p_ign_block = xcalloc(n, 1);
+    p_cf_len = xcalloc(n, 1);
+    p_cf = xcalloc(n, sizeof *p_cf);
+    p_idna = xcalloc(n, 1);
 
     load_pva();
     load_scripts();
@@ -1711,6 +2027,7 @@ int main(int argc, char **argv)
     each_line("idna/IdnaMappingTable.txt", cb_idna, NULL);
     each_line("extracted/DerivedName.txt", cb_names, NULL);
     derive_jamo();
+    compute_idna();
 
     gen_scripts_header(argv[2]);
     gen_tables(argv[2]);

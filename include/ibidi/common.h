@@ -51,7 +51,8 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *   100..149 encodings (UTF-8, code point values)
  *   150..199 text syntax read by helper parsers (code point notation)
  *   200..299 the bidirectional algorithm (ibidi/bidi.h)
- *   300..    later capabilities (IDNA, IRI, ambiguity) take ranges of 100.
+ *   300..399 IDNA: Punycode (RFC 3492) and name processing (ibidi/idna.h)
+ *   400..    later capabilities (IRI, ambiguity) take ranges of 100.
  */
 typedef enum ibidi_status {
     IBIDI_OK = 0,
@@ -74,7 +75,15 @@ typedef enum ibidi_status {
 
     IBIDI_E_BIDI_WORK_TOO_SMALL = 200, /* input above IBIDI_BIDI_SMALL code points without a
                                           work area of ibidi_bidi_work_size(n) bytes */
-    IBIDI_E_BIDI_LEVEL = 201           /* a level above IBIDI_BIDI_MAX_DEPTH + 1 given to L2 */
+    IBIDI_E_BIDI_LEVEL = 201,          /* a level above IBIDI_BIDI_MAX_DEPTH + 1 given to L2 */
+
+    IBIDI_E_PUNYCODE_BAD_INPUT = 300,  /* not a basic code point / not a base-36 digit */
+    IBIDI_E_PUNYCODE_TRUNCATED = 301,  /* input ends inside a variable-length integer */
+    IBIDI_E_PUNYCODE_OVERFLOW = 302,   /* RFC 3492 §6.4: a value does not fit */
+    IBIDI_E_PUNYCODE_RANGE = 303,      /* decodes to a surrogate or a value above 10FFFF */
+    IBIDI_E_PUNYCODE_NOT_CANONICAL = 304, /* valid, but not what the encoder produces */
+    IBIDI_E_IDNA_INVALID = 310,        /* the name breaks rules: see its findings */
+    IBIDI_E_IDNA_TOO_LONG = 311        /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;

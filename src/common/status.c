@@ -52,6 +52,26 @@ static const status_info statuses[] = {
      "a caller work area of ibidi_bidi_work_size(n) bytes"},
     {IBIDI_E_BIDI_LEVEL, "BIDI_LEVEL",
      "embedding level out of range: UAX #9 BD2 allows levels 0..126 (max_depth 125 + 1)"},
+    {IBIDI_E_PUNYCODE_BAD_INPUT, "PUNYCODE_BAD_INPUT",
+     "invalid Punycode: only basic code points may precede the last delimiter, and only the "
+     "base-36 digits a-z, A-Z, 0-9 may follow it (RFC 3492 §5, §6.2)"},
+    {IBIDI_E_PUNYCODE_TRUNCATED, "PUNYCODE_TRUNCATED",
+     "invalid Punycode: the input ends inside a generalized variable-length integer "
+     "(RFC 3492 §3.3, §6.2)"},
+    {IBIDI_E_PUNYCODE_OVERFLOW, "PUNYCODE_OVERFLOW",
+     "Punycode overflow: a delta or code point value does not fit in 32 bits "
+     "(RFC 3492 §6.4)"},
+    {IBIDI_E_PUNYCODE_RANGE, "PUNYCODE_RANGE",
+     "invalid Punycode: it decodes to a surrogate D800..DFFF or a value above 10FFFF, which is "
+     "not a Unicode scalar value (RFC 3492 §6.2; Unicode 17.0 §3.9 D76)"},
+    {IBIDI_E_PUNYCODE_NOT_CANONICAL, "PUNYCODE_NOT_CANONICAL",
+     "non-canonical Punycode: re-encoding the decoded label gives a different string, so this "
+     "is not an A-label (RFC 5891 §5.4, RFC 5890 §2.3.2.1)"},
+    {IBIDI_E_IDNA_INVALID, "IDNA_INVALID",
+     "the domain name breaks IDNA rules: each finding names the rule, the label and the offset"},
+    {IBIDI_E_IDNA_TOO_LONG, "IDNA_TOO_LONG",
+     "domain name longer than IBIDI_IDNA_MAX_CPS (2048) code points after mapping: far beyond "
+     "the 253 octets of a DNS name (RFC 1034 §3.1), and not processed"},
 };
 
 static const status_info *find(ibidi_status s)

@@ -150,6 +150,22 @@ typedef struct ibidi__uts46 {
 extern const uint16_t ibidi__uts46_s1[], ibidi__uts46_s2[], ibidi__uts46_s3[];
 extern const ibidi__uts46 ibidi__uts46_rec[];
 
+/* The RFC 5892 derived property (ibidi_idna_property values) of U+0000..U+10FFFF,
+ * computed by gen_tables.c with the rules of RFC 5892 §2-§3. Two stages: s1[cp >> SH]
+ * names a block of 1 << SH values in s2, packed two to a byte (even code point in the
+ * low nibble). Callers check cp <= 10FFFF. */
+#define IBIDI__IDNA2008_SH 7
+extern const uint8_t ibidi__idna2008_s1[];
+extern const uint8_t ibidi__idna2008_s2[];
+
+static inline uint8_t ibidi__idna2008(uint32_t cp)
+{
+    uint32_t half = 1u << (IBIDI__IDNA2008_SH - 1);
+    uint8_t b = ibidi__idna2008_s2[(uint32_t)ibidi__idna2008_s1[cp >> IBIDI__IDNA2008_SH] * half +
+                                   ((cp >> 1) & (half - 1u))];
+    return (uint8_t)((b >> ((cp & 1u) * 4u)) & 0xFu);
+}
+
 /* Value names (PropertyValueAliases.txt), sorted by strcmp for binary search. */
 typedef struct ibidi__name_value {
     const char *name;

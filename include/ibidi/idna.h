@@ -1,0 +1,225 @@
+/*
+ * ibidi/idna.h: Internationalized Domain Names.
+ *
+ *   - the RFC 5892 derived property (PVALID, CONTEXTJ, CONTEXTO, DISALLOWED, UNASSIGNED),
+ *     computed from the UCD by the rules of RFC 5892 §2-§3;
+ *   - Punycode (RFC 3492) with the overflow checks of §6.4;
+ *   - the Bidi Rule (RFC 5893 §2), every condition reported on its own;
+ *   - the contextual rules of RFC 5892 Appendix A;
+ *   - the IDNA2008 protocol (RFC 5891: registration §4, lookup §5);
+ *   - UTS #46 processing (ToASCII, ToUnicode) with all of its flags.
+ *
+ * Conventions are those of ibidi/common.h. Nothing here allocates: outputs go to caller
+ * buffers, findings to a caller array. A name may break several rules at once; every
+ * broken rule becomes one finding (ibidi_idna_finding), and the call's status says
+ * whether any finding was an error.
+ */
+#ifndef IBIDI_IDNA_H
+#define IBIDI_IDNA_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- RFC 5892 derived property ------------------------------------------------------ */
+
+typedef enum ibidi_idna_property {
+    IBIDI_IDNA_PVALID = 0,
+    IBIDI_IDNA_CONTEXTJ = 1,
+    IBIDI_IDNA_CONTEXTO = 2,
+    IBIDI_IDNA_DISALLOWED = 3,
+    IBIDI_IDNA_UNASSIGNED = 4
+} ibidi_idna_property;
+
+/* The derived property value of RFC 5892 §3 for Unicode 17.0 (surrogates and values above
+ * 10FFFF: DISALLOWED). */
+IBIDI_API ibidi_idna_property ibidi_idna_property_of(uint32_t cp);
+/* "PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"; NULL if unknown. */
+IBIDI_API const char *ibidi_idna_property_name(ibidi_idna_property p);
+
+/* ---- Punycode (RFC 3492) ------------------------------------------------------------- */
+
+/* Decoding option: accept only the encoding the encoder produces (lower-case digits, no
+ * delimiter without basic code points, no basic code point inserted by a delta). A-labels
+ * must be canonical (RFC 5891 §5.4: decode, re-encode, compare). */
+#define IBIDI_PUNYCODE_CANONICAL 1u
+
+/* Encodes code points as Punycode (without the "xn--" prefix). Writes up to cap bytes to
+ * out (not NUL-terminated); *out_len gets the length needed. Errors: IBIDI_E_CP_SURROGATE,
+ * IBIDI_E_CP_TOO_LARGE (offset = index), IBIDI_E_PUNYCODE_OVERFLOW (RFC 3492 §6.4),
+ * IBIDI_E_BUFFER_TOO_SMALL. */
+IBIDI_API ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out,
+                                             size_t cap, size_t *out_len, ibidi_error *err);
+/* Decodes Punycode (without the "xn--" prefix) into code points. Errors name the byte
+ * offset: IBIDI_E_PUNYCODE_BAD_INPUT, _TRUNCATED, _OVERFLOW, _RANGE, _NOT_CANONICAL
+ * (with IBIDI_PUNYCODE_CANONICAL), IBIDI_E_BUFFER_TOO_SMALL. */
+IBIDI_API ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags,
+                                             uint32_t *out, size_t cap, size_t *out_len,
+                                             ibidi_error *err);
+
+/* ---- Findings ------------------------------------------------------------------------ */
+
+/*
+ * What a finding is about. The first group carries the status codes of UTS #46 and
+ * IdnaTestV2.txt (ibidi_idna_code_name gives "P4", "B1", "A4_2"...); the second names the
+ * IDNA2008 rules that UTS #46 does not test; the third are warnings that do not make a
+ * name invalid. Values are explicit and never reused.
+ */
+typedef enum ibidi_idna_code {
+    IBIDI_IDNA_P1 = 1,   /* UTS #46 §4 step 1: disallowed code point (UseSTD3ASCIIRules) */
+    IBIDI_IDNA_P4 = 4,   /* §4 step 4: "xn--" label not ASCII, not valid Punycode, empty
+                            or all ASCII after decoding */
+    IBIDI_IDNA_V1 = 11,  /* §4.1 criterion 1: label not in NFC */
+    IBIDI_IDNA_V2 = 12,  /* criterion 2: "--" in the third and fourth positions */
+    IBIDI_IDNA_V3 = 13,  /* criterion 3: label begins or ends with "-" */
+    IBIDI_IDNA_V4 = 14,  /* criterion 4: "xn--" label without CheckHyphens / after decoding */
+    IBIDI_IDNA_V5 = 15,  /* criterion 5: label contains U+002E FULL STOP */
+    IBIDI_IDNA_V6 = 16,  /* criterion 6: label begins with a combining mark (General_Category M) */
+    IBIDI_IDNA_V7 = 17,  /* criterion 7: code point not valid (or deviation) in the mapping table */
+    IBIDI_IDNA_V8 = 18,  /* reserved by UTS #46 for future criteria */
+    IBIDI_IDNA_U1 = 21,  /* UseSTD3ASCIIRules: ASCII other than a-z, 0-9, "-" */
+    IBIDI_IDNA_A3 = 33,  /* ToASCII step 3: Punycode encoding failed */
+    IBIDI_IDNA_A4_1 = 34, /* ToASCII step 4.1: name longer than 253 octets (or empty) */
+    IBIDI_IDNA_A4_2 = 35, /* ToASCII step 4.2: label longer than 63 octets (or empty) */
+    IBIDI_IDNA_B1 = 41,  /* RFC 5893 §2 condition 1 */
+    IBIDI_IDNA_B2 = 42,  /* condition 2 */
+    IBIDI_IDNA_B3 = 43,  /* condition 3 */
+    IBIDI_IDNA_B4 = 44,  /* condition 4 */
+    IBIDI_IDNA_B5 = 45,  /* condition 5 */
+    IBIDI_IDNA_B6 = 46,  /* condition 6 */
+    IBIDI_IDNA_C1 = 51,  /* RFC 5892 A.1 ZERO WIDTH NON-JOINER */
+    IBIDI_IDNA_C2 = 52,  /* RFC 5892 A.2 ZERO WIDTH JOINER */
+    IBIDI_IDNA_X4_2 = 60, /* ToUnicode: empty label (the A4_2 of ToASCII) */
+
+    IBIDI_IDNA_O3 = 73,  /* RFC 5892 A.3 MIDDLE DOT */
+    IBIDI_IDNA_O4 = 74,  /* A.4 GREEK LOWER NUMERAL SIGN (KERAIA) */
+    IBIDI_IDNA_O5 = 75,  /* A.5 HEBREW PUNCTUATION GERESH */
+    IBIDI_IDNA_O6 = 76,  /* A.6 HEBREW PUNCTUATION GERSHAYIM */
+    IBIDI_IDNA_O7 = 77,  /* A.7 KATAKANA MIDDLE DOT */
+    IBIDI_IDNA_O8 = 78,  /* A.8 ARABIC-INDIC DIGITS */
+    IBIDI_IDNA_O9 = 79,  /* A.9 EXTENDED ARABIC-INDIC DIGITS */
+    IBIDI_IDNA_DISALLOWED_CP = 80, /* RFC 5892: code point DISALLOWED */
+    IBIDI_IDNA_UNASSIGNED_CP = 81, /* RFC 5892: code point UNASSIGNED */
+    IBIDI_IDNA_NO_CONTEXT_RULE = 82, /* RFC 5891 §4.2.3.3: CONTEXTJ/O without a rule */
+    IBIDI_IDNA_FAKE_A_LABEL = 83,  /* RFC 5890 §2.3.2.1, RFC 5891 §5.4: "xn--" label that is
+                                      not the A-label of a valid U-label */
+
+    IBIDI_IDNA_W_DIGIT_AFTER_RTL = 90, /* RFC 5893 §2 (end): an LDH label starting with an
+                                          ASCII digit follows an RTL label */
+    IBIDI_IDNA_W_PER_LABEL_BIDI = 91   /* the name passes the Bidi Rule only when each label
+                                          is checked alone (IBIDI_IDNA_BIDI_PER_LABEL) */
+} ibidi_idna_code;
+
+typedef struct ibidi_idna_finding {
+    ibidi_idna_code code;
+    uint32_t label;  /* 0-based index of the label in the name */
+    size_t offset;   /* where: in the processed name (the ToUnicode form), in bytes for the
+                        UTF-8 calls and in code points for the code point calls */
+    uint32_t value;  /* the code point found there, 0 if none */
+    int bidi_class;  /* its ibidi_bidi_class for B1-B6 and warnings, else -1 */
+} ibidi_idna_finding;
+
+/* "P4", "B1", "A4_2", "O3", "DISALLOWED", "W_DIGIT_AFTER_RTL"...; NULL if unknown. */
+IBIDI_API const char *ibidi_idna_code_name(ibidi_idna_code code);
+/* A sentence naming the rule, e.g. "RFC 5893 rule 3: an RTL label must end with R, AL,
+ * EN or AN, followed by NSM*". Never NULL. */
+IBIDI_API const char *ibidi_idna_code_message(ibidi_idna_code code);
+/* 1 for the warnings (which never make a name invalid), 0 for errors. */
+IBIDI_API int ibidi_idna_code_is_warning(ibidi_idna_code code);
+
+/* ---- Processing options -------------------------------------------------------------- */
+
+#define IBIDI_IDNA_CHECK_HYPHENS 0x001u      /* UTS #46 CheckHyphens */
+#define IBIDI_IDNA_CHECK_BIDI 0x002u         /* UTS #46 CheckBidi (RFC 5893) */
+#define IBIDI_IDNA_CHECK_JOINERS 0x004u      /* UTS #46 CheckJoiners (RFC 5892 A.1, A.2) */
+#define IBIDI_IDNA_USE_STD3_RULES 0x008u     /* UTS #46 UseSTD3ASCIIRules */
+#define IBIDI_IDNA_VERIFY_DNS_LENGTH 0x010u  /* UTS #46 VerifyDnsLength */
+#define IBIDI_IDNA_TRANSITIONAL 0x020u       /* UTS #46 Transitional_Processing (deprecated) */
+#define IBIDI_IDNA_IGNORE_INVALID_PUNYCODE 0x040u /* UTS #46 IgnoreInvalidPunycode */
+/* Apply the Bidi Rule to each label on its own instead of to every label of a Bidi domain
+ * name (RFC 5893 §2 says: every label). Lets 123.ABC.com and ABC.123.com through, which
+ * both display as 123.CBA.com; a W_PER_LABEL_BIDI warning says so. */
+#define IBIDI_IDNA_BIDI_PER_LABEL 0x080u
+/* IDNA2008 proper instead of UTS #46: no mapping, validity by the RFC 5892 derived
+ * property, contextual rules of RFC 5892 Appendix A, RFC 5891 §5 (lookup) or §4
+ * (registration). */
+#define IBIDI_IDNA_2008_LOOKUP 0x100u
+#define IBIDI_IDNA_2008_REGISTER 0x200u
+
+/* Profiles: sets of the flags above. */
+typedef enum ibidi_idna_profile {
+    IBIDI_IDNA_PROFILE_UTS46 = 0,   /* every UTS #46 check on, as IdnaTestV2.txt assumes */
+    IBIDI_IDNA_PROFILE_WHATWG = 1,  /* WHATWG URL Standard "domain to ASCII", beStrict false */
+    IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP = 2,
+    IBIDI_IDNA_PROFILE_IDNA2008_REGISTER = 3
+} ibidi_idna_profile;
+
+IBIDI_API unsigned ibidi_idna_profile_flags(ibidi_idna_profile profile);
+/* "uts46", "whatwg", "idna2008-lookup", "idna2008-register"; NULL if unknown. */
+IBIDI_API const char *ibidi_idna_profile_name(ibidi_idna_profile profile);
+
+/* Longest name, in code points after mapping, that the calls below process: far beyond
+ * any DNS name (253 octets), and the bound of their fixed work area. Longer names give
+ * IBIDI_E_IDNA_TOO_LONG; nothing is truncated. */
+#define IBIDI_IDNA_MAX_CPS 2048
+
+/* ---- ToASCII / ToUnicode ------------------------------------------------------------- */
+
+/*
+ * UTS #46 ToASCII / ToUnicode (or the IDNA2008 protocol with the IBIDI_IDNA_2008_* flags).
+ * The converted name goes to out (not NUL-terminated; *out_len gets the length needed) also
+ * when the name breaks rules: UTS #46 §4 converts "as much as possible". Findings go to
+ * findings[0..fcap); *n_findings gets their total number (possibly above fcap).
+ *
+ * Returns IBIDI_OK when no error finding was recorded, IBIDI_E_IDNA_INVALID when at least
+ * one was (err gets the first error finding's offset and code point); encoding errors
+ * (UTF-8) and IBIDI_E_BUFFER_TOO_SMALL, IBIDI_E_IDNA_TOO_LONG take precedence.
+ *
+ * The code point variants write code points and accept lone surrogates as UTS #46 does:
+ * they are disallowed code points (V7), and ToASCII cannot encode them (A3: the label is
+ * then left as it is).
+ *
+ * The work area is on the stack (about 40 KB); nothing is allocated.
+ */
+IBIDI_API ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len, unsigned flags,
+                                                char *out, size_t cap, size_t *out_len,
+                                                ibidi_idna_finding *findings, size_t fcap,
+                                                size_t *n_findings, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
+                                                  unsigned flags, char *out, size_t cap,
+                                                  size_t *out_len,
+                                                  ibidi_idna_finding *findings, size_t fcap,
+                                                  size_t *n_findings, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, unsigned flags,
+                                              uint32_t *out, size_t cap, size_t *out_len,
+                                              ibidi_idna_finding *findings, size_t fcap,
+                                              size_t *n_findings, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
+                                                unsigned flags, uint32_t *out, size_t cap,
+                                                size_t *out_len,
+                                                ibidi_idna_finding *findings, size_t fcap,
+                                                size_t *n_findings, ibidi_error *err);
+
+/* ---- The Bidi Rule alone ------------------------------------------------------------- */
+
+/* Is this label an RTL label (RFC 5893 §1.4: it contains R, AL or AN)? */
+IBIDI_API int ibidi_idna_is_rtl_label_cp(const uint32_t *label, size_t n);
+
+/*
+ * Checks a name of U-labels (no mapping, no Punycode) against the Bidi Rule: if the name is
+ * a Bidi domain name, every label against the six conditions of RFC 5893 §2 (each label on
+ * its own with IBIDI_IDNA_BIDI_PER_LABEL); plus the W_DIGIT_AFTER_RTL warning. Findings
+ * B1-B6 name the condition, label, offset and the Bidi_Class found. *is_bidi_name (may be
+ * NULL) gets 1 for a Bidi domain name. Returns IBIDI_OK or IBIDI_E_IDNA_INVALID.
+ */
+IBIDI_API ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
+                                                 ibidi_idna_finding *findings, size_t fcap,
+                                                 size_t *n_findings, int *is_bidi_name,
+                                                 ibidi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_IDNA_H */
