@@ -91,7 +91,8 @@ typedef enum ibidi_idna_code {
     IBIDI_IDNA_B6 = 46,  /* condition 6 */
     IBIDI_IDNA_C1 = 51,  /* RFC 5892 A.1 ZERO WIDTH NON-JOINER */
     IBIDI_IDNA_C2 = 52,  /* RFC 5892 A.2 ZERO WIDTH JOINER */
-    IBIDI_IDNA_X4_2 = 60, /* ToUnicode: empty label (the A4_2 of ToASCII) */
+    IBIDI_IDNA_X4_2 = 60, /* ToUnicode: empty label other than the root label (the A4_2
+                             of ToASCII, under the same VerifyDnsLength flag) */
 
     IBIDI_IDNA_O3 = 73,  /* RFC 5892 A.3 MIDDLE DOT */
     IBIDI_IDNA_O4 = 74,  /* A.4 GREEK LOWER NUMERAL SIGN (KERAIA) */

@@ -22,6 +22,10 @@ typedef struct cli_command {
 extern const cli_command cli_cmd_props;
 extern const cli_command cli_cmd_normalize;
 extern const cli_command cli_cmd_bidi;
+extern const cli_command cli_cmd_to_ascii;
+extern const cli_command cli_cmd_to_unicode;
+extern const cli_command cli_cmd_check;
+extern const cli_command cli_cmd_punycode;
 
 /* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there
  * are none, each line of standard input without its line terminator (LF or CRLF).
@@ -49,6 +53,13 @@ void cli_put_cps(FILE *f, const uint32_t *cps, size_t n);
 /* Parses "U+XXXX" / "u+xxxx" (1 to 6 hex digits). Returns 1 and sets *cp if s[0..len) has
  * that form (the value may still be above 10FFFF: the caller checks), 0 otherwise. */
 int cli_parse_u_notation(const char *s, size_t len, uint32_t *cp);
+
+/* Bidi Notation: A-Z stand for 26 distinct right-to-left letters, Hebrew ALEF..TSADI
+ * (U+05D0..U+05E9, class R), or with arabic U+0621..U+063A (HAMZA..GHAIN, class AL).
+ * cli_notation_cp maps 'A'..'Z' to its letter; cli_notation_char maps such a letter back
+ * to 'A'..'Z' and ASCII to itself, and returns -1 for anything else. */
+uint32_t cli_notation_cp(char upper, int arabic);
+int cli_notation_char(uint32_t cp, int arabic);
 
 /* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
  * *value gets the part after '=' or NULL. */

@@ -25,17 +25,6 @@ typedef struct bidi_opts {
     bidi_output out;
 } bidi_opts;
 
-/* Bidi Notation: A-Z stand for 26 distinct right-to-left letters. Hebrew ALEF..TSADI
- * (U+05D0..U+05E9) are all of class R; U+0621..U+063A (HAMZA..GHAIN) are 26 letters of
- * class AL. Lowercase letters, digits and every other ASCII character are themselves. */
-#define NOTATION_R_BASE 0x05D0u
-#define NOTATION_AL_BASE 0x0621u
-
-static uint32_t notation_base(bidi_input in)
-{
-    return in == IN_NOTATION_ARABIC ? NOTATION_AL_BASE : NOTATION_R_BASE;
-}
-
 /* The buffers of one item, all of n entries; the CLI may allocate, the library does not. */
 typedef struct bidi_item {
     size_t n;
@@ -216,7 +205,7 @@ static int parse_notation(const char *s, size_t len, bidi_item *it, bidi_input i
                     itemno, c, i);
             return CLI_INVALID;
         }
-        it->cps[i] = (c >= 'A' && c <= 'Z') ? notation_base(in) + (uint32_t)(c - 'A') : c;
+        it->cps[i] = (c >= 'A' && c <= 'Z') ? cli_notation_cp((char)c, in == IN_NOTATION_ARABIC) : c;
     }
     it->n = len;
     return CLI_OK;
@@ -343,15 +332,10 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
         if (o->in == IN_HEX) {
             pos += (size_t)snprintf(it->visual + pos, 8, v ? " %04X" : "%04X", (unsigned)cp);
         } else {
-            uint32_t base = notation_base(o->in);
             /* Back to the notation: the right-to-left letters are A-Z again; mirrored
              * brackets of ASCII are ASCII. */
-            if (cp >= base && cp < base + 26)
-                it->visual[pos++] = (char)('A' + (cp - base));
-            else if (cp < 0x80)
-                it->visual[pos++] = (char)cp;
-            else
-                it->visual[pos++] = '?'; /* not reachable from ASCII input */
+            int ch = cli_notation_char(cp, o->in == IN_NOTATION_ARABIC);
+            it->visual[pos++] = ch >= 0 ? (char)ch : '?'; /* '?': not reachable from ASCII */
         }
     }
     free(vis);

@@ -8,6 +8,10 @@ static const cli_command *const commands[] = {
     &cli_cmd_props,
     &cli_cmd_normalize,
     &cli_cmd_bidi,
+    &cli_cmd_to_ascii,
+    &cli_cmd_to_unicode,
+    &cli_cmd_check,
+    &cli_cmd_punycode,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -132,3 +132,19 @@ int cli_opt(const char *arg, const char *name, const char **value)
     }
     return 0;
 }
+
+#define NOTATION_R_BASE 0x05D0u
+#define NOTATION_AL_BASE 0x0621u
+
+uint32_t cli_notation_cp(char upper, int arabic)
+{
+    return (arabic ? NOTATION_AL_BASE : NOTATION_R_BASE) + (uint32_t)(upper - 'A');
+}
+
+int cli_notation_char(uint32_t cp, int arabic)
+{
+    uint32_t base = arabic ? NOTATION_AL_BASE : NOTATION_R_BASE;
+    if (cp >= base && cp < base + 26)
+        return 'A' + (int)(cp - base);
+    return cp < 0x80 ? (int)cp : -1;
+}

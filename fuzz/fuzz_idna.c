@@ -1,0 +1,161 @@
+/*
+ * Fuzz target for domain name processing (include/ibidi/idna.h): ToASCII and ToUnicode,
+ * UTF-8 and code point calls, UTS #46 and IDNA2008 modes.
+ *
+ * The first byte picks the flags (its bits: CheckHyphens, CheckBidi, CheckJoiners,
+ * UseSTD3ASCIIRules, VerifyDnsLength, Transitional, per-label Bidi, and the IDNA2008
+ * lookup / registration modes from bits 6-7); the rest is the name, in UTF-8.
+ * Properties checked with abort():
+ *  1. no crash, and every call ends with a defined status: OK, IDNA_INVALID, a UTF-8
+ *     error at the offset ibidi_utf8_validate reports, or IDNA_TOO_LONG;
+ *  2. the UTF-8 and the code point calls agree (status, output, findings);
+ *  3. the needed size is reported when the buffer is too small (snprintf contract), and
+ *     a call with the exact size gives the same output;
+ *  4. findings point into the ToUnicode form (offset <= its length) and their count
+ *     matches the status: IDNA_INVALID iff at least one finding is an error;
+ *  5. ToASCII output is ASCII when the name is valid;
+ *  6. ToUnicode(ToASCII(x)) is valid and equals ToUnicode(x) when ToASCII(x) is valid;
+ *     ToUnicode is idempotent on valid names (nontransitional).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+#define OUT_CAP (IBIDI_IDNA_MAX_CPS * 8 + 16)
+#define F_CAP 64
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+static unsigned flags_of(uint8_t b)
+{
+    unsigned f = 0;
+    if (b & 1)
+        f |= IBIDI_IDNA_CHECK_HYPHENS;
+    if (b & 2)
+        f |= IBIDI_IDNA_CHECK_BIDI;
+    if (b & 4)
+        f |= IBIDI_IDNA_CHECK_JOINERS;
+    if (b & 8)
+        f |= IBIDI_IDNA_USE_STD3_RULES;
+    if (b & 16)
+        f |= IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    if (b & 32)
+        f |= (b & 64) ? IBIDI_IDNA_BIDI_PER_LABEL : IBIDI_IDNA_TRANSITIONAL;
+    switch (b >> 6) {
+    case 2: f |= IBIDI_IDNA_2008_LOOKUP; break;
+    case 3: f |= IBIDI_IDNA_2008_REGISTER; break;
+    default: break;
+    }
+    return f;
+}
+
+typedef struct res {
+    ibidi_status st;
+    size_t len, nf;
+    ibidi_idna_finding f[F_CAP];
+} res;
+
+static char out8[OUT_CAP], out8b[OUT_CAP], out8c[OUT_CAP];
+static uint32_t outc[OUT_CAP], cps[IBIDI_IDNA_MAX_CPS * 4];
+
+static void check_findings(const res *r, size_t unicode_len)
+{
+    size_t errors = 0;
+    for (size_t i = 0; i < r->nf && i < F_CAP; i++) {
+        require(ibidi_idna_code_name(r->f[i].code) != NULL);
+        require(r->f[i].offset <= unicode_len);
+        if (!ibidi_idna_code_is_warning(r->f[i].code))
+            errors++;
+    }
+    if (r->nf <= F_CAP)
+        require((r->st == IBIDI_E_IDNA_INVALID) == (errors > 0));
+}
+
+static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r, char *out)
+{
+    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(s, len, flags, out, OUT_CAP, &r->len, r->f,
+                                                F_CAP, &r->nf, NULL)
+                     : ibidi_idna_to_unicode_utf8(s, len, flags, out, OUT_CAP, &r->len, r->f,
+                                                  F_CAP, &r->nf, NULL);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > 4096)
+        return 0;
+    unsigned flags = flags_of(data[0]);
+    const char *s = (const char *)data + 1;
+    size_t len = size - 1;
+    ibidi_error verr;
+    int well_formed = ibidi_utf8_validate(s, len, NULL, &verr) == IBIDI_OK;
+
+    static res ru, ra, rc, rx;
+    one(s, len, flags, 0, &ru, out8);
+    if (!well_formed) {
+        ibidi_error e;
+        require(ibidi_idna_to_unicode_utf8(s, len, flags, out8, OUT_CAP, NULL, NULL, 0, NULL,
+                                           &e) == verr.status);
+        require(e.offset == verr.offset && ru.st == verr.status);
+        return 0;
+    }
+    require(ru.st == IBIDI_OK || ru.st == IBIDI_E_IDNA_INVALID || ru.st == IBIDI_E_IDNA_TOO_LONG);
+    if (ru.st == IBIDI_E_IDNA_TOO_LONG)
+        return 0;
+    check_findings(&ru, ru.len);
+    one(s, len, flags, 1, &ra, out8b);
+    require(ra.st == IBIDI_OK || ra.st == IBIDI_E_IDNA_INVALID);
+    check_findings(&ra, ru.len);
+    if (ra.st == IBIDI_OK)
+        for (size_t i = 0; i < ra.len; i++)
+            require((unsigned char)out8b[i] < 0x80);
+
+    /* 2. the code point calls agree */
+    size_t n;
+    require(ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &n, NULL) == IBIDI_OK);
+    size_t clen, cnf;
+    static ibidi_idna_finding cf[F_CAP];
+    ibidi_status cst = ibidi_idna_to_unicode_cp(cps, n, flags, outc, OUT_CAP, &clen, cf, F_CAP,
+                                                &cnf, NULL);
+    require(cst == ru.st && cnf == ru.nf);
+    size_t enc_len;
+    require(ibidi_utf8_encode(outc, clen, out8c, OUT_CAP, &enc_len, NULL) == IBIDI_OK);
+    require(enc_len == ru.len && memcmp(out8c, out8, enc_len) == 0);
+    for (size_t i = 0; i < cnf && i < F_CAP; i++)
+        require(cf[i].code == ru.f[i].code && cf[i].label == ru.f[i].label &&
+                cf[i].value == ru.f[i].value);
+    cst = ibidi_idna_to_ascii_cp(cps, n, flags, outc, OUT_CAP, &clen, cf, F_CAP, &cnf, NULL);
+    require(cst == ra.st && cnf == ra.nf && clen == ra.len);
+    for (size_t i = 0; i < clen; i++)
+        require(outc[i] == (unsigned char)out8b[i]);
+
+    /* 3. buffer too small: the needed size, then the same output with exactly that size */
+    if (ra.len > 0) {
+        size_t need = 0;
+        require(ibidi_idna_to_ascii_utf8(s, len, flags, out8c, ra.len - 1, &need, NULL, 0, NULL,
+                                         NULL) == IBIDI_E_BUFFER_TOO_SMALL);
+        require(need == ra.len);
+        ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, flags, out8c, need, &need, NULL, 0,
+                                                   NULL, NULL);
+        require(st == ra.st && memcmp(out8c, out8b, need) == 0);
+    }
+
+    /* 6. ToUnicode(ToASCII(x)) and idempotence */
+    if (ra.st == IBIDI_OK) {
+        one(out8b, ra.len, flags, 0, &rc, out8c);
+        require(rc.st == IBIDI_OK && rc.len == ru.len && memcmp(out8c, out8, ru.len) == 0);
+    }
+    /* (not with transitional processing: a decoded "xn--" label keeps its deviation
+     * characters, which a second pass would map) */
+    if (ru.st == IBIDI_OK && !(flags & IBIDI_IDNA_TRANSITIONAL)) {
+        memcpy(out8c, out8, ru.len);
+        one(out8c, ru.len, flags, 0, &rx, out8b);
+        require(rx.st == IBIDI_OK && rx.len == ru.len && memcmp(out8b, out8, ru.len) == 0);
+    }
+    return 0;
+}

@@ -1,0 +1,504 @@
+/* ibidi to-ascii, ibidi to-unicode, ibidi check: domain names through UTS #46 or the
+ * IDNA2008 protocol, with every finding named by its rule. The --tsv format
+ * (input, output, status codes as in IdnaTestV2.txt) lets scripts compare with other
+ * implementations line by line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
+typedef enum idna_input { IDN_UTF8, IDN_NOTATION, IDN_NOTATION_ARABIC } idna_input;
+
+typedef struct idna_opts {
+    const char *cmd;
+    int to_ascii;
+    int check; /* ibidi check: every profile, in words */
+    ibidi_idna_profile profile;
+    unsigned flags;
+    idna_format fmt;
+    idna_input in;
+} idna_opts;
+
+/* The result of one call, with buffers that grow on demand. */
+typedef struct idna_result {
+    ibidi_status st;
+    ibidi_error err;
+    char *out;
+    size_t out_len;
+    ibidi_idna_finding *f;
+    size_t nf;
+} idna_result;
+
+static void result_free(idna_result *r)
+{
+    free(r->out);
+    free(r->f);
+    memset(r, 0, sizeof *r);
+}
+
+static int convert(const char *name, size_t len, unsigned flags, int to_ascii, idna_result *r)
+{
+    size_t cap = len * 4 + 64, fcap = 16;
+    memset(r, 0, sizeof *r);
+    for (int attempt = 0; attempt < 3; attempt++) {
+        free(r->out);
+        free(r->f);
+        r->out = malloc(cap + 1);
+        r->f = malloc(fcap * sizeof *r->f);
+        if (!r->out || !r->f)
+            return 0;
+        size_t nf = 0;
+        r->st = to_ascii ? ibidi_idna_to_ascii_utf8(name, len, flags, r->out, cap, &r->out_len,
+                                                    r->f, fcap, &nf, &r->err)
+                         : ibidi_idna_to_unicode_utf8(name, len, flags, r->out, cap,
+                                                      &r->out_len, r->f, fcap, &nf, &r->err);
+        r->nf = nf;
+        if (r->st == IBIDI_E_BUFFER_TOO_SMALL || nf > fcap) {
+            if (r->out_len > cap)
+                cap = r->out_len;
+            if (nf > fcap)
+                fcap = nf;
+            continue;
+        }
+        r->out[r->out_len < cap ? r->out_len : cap] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+/* The order of status codes in IdnaTestV2.txt: P, B, C, V, U, A, X, then IDNA2008's own
+ * codes; by number within a letter. */
+static int code_rank(ibidi_idna_code c)
+{
+    const char *n = ibidi_idna_code_name(c);
+    static const char order[] = "PBCVUAX";
+    const char *p = n && n[1] >= '0' && n[1] <= '9' ? strchr(order, n[0]) : NULL;
+    return p ? (int)(p - order) * 1000 + (int)c : 10000 + (int)c;
+}
+
+static int cmp_code(const void *a, const void *b)
+{
+    int x = code_rank(*(const ibidi_idna_code *)a), y = code_rank(*(const ibidi_idna_code *)b);
+    return (x > y) - (x < y);
+}
+
+/* The distinct error codes of the findings, in IdnaTestV2 order: "[B1, V6]", or "[]". */
+static void print_codes(FILE *f, const idna_result *r)
+{
+    ibidi_idna_code c[64];
+    size_t n = 0;
+    for (size_t i = 0; i < r->nf; i++) {
+        if (ibidi_idna_code_is_warning(r->f[i].code))
+            continue;
+        size_t j;
+        for (j = 0; j < n && c[j] != r->f[i].code; j++)
+            ;
+        if (j == n && n < 64)
+            c[n++] = r->f[i].code;
+    }
+    qsort(c, n, sizeof c[0], cmp_code);
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%s", i ? ", " : "", ibidi_idna_code_name(c[i]));
+    fputc(']', f);
+}
+
+static const char *const profile_names[] = {"uts46", "whatwg", "idna2008-lookup",
+                                            "idna2008-register"};
+
+/* --input notation: A-Z are right-to-left letters (R, or AL for notation-arabic), the
+ * other ASCII characters themselves; written as UTF-8 for the library. */
+static char *from_notation(const char *s, size_t len, idna_input in, size_t *out_len,
+                           const idna_opts *o, size_t itemno)
+{
+    char *buf = malloc(len * 2 + 1);
+    size_t k = 0;
+    if (!buf)
+        return NULL;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) {
+            fprintf(stderr, "ibidi %s: item %zu: Bidi Notation is ASCII only: byte %02X at %zu\n",
+                    o->cmd, itemno, c, i);
+            free(buf);
+            return NULL;
+        }
+        if (c >= 'A' && c <= 'Z')
+            k += ibidi_utf8_encode_cp(cli_notation_cp(c, in == IDN_NOTATION_ARABIC), buf + k);
+        else
+            buf[k++] = (char)c;
+    }
+    buf[k] = '\0';
+    *out_len = k;
+    return buf;
+}
+
+/* Prints UTF-8 text, in Bidi Notation again when the input was in notation. */
+static void put_text(FILE *f, const char *s, size_t len, const idna_opts *o)
+{
+    if (o->in == IDN_UTF8) {
+        fwrite(s, 1, len, f);
+        return;
+    }
+    size_t pos = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK) {
+            fwrite(s + at, 1, len - at, f);
+            return;
+        }
+        int ch = cli_notation_char(cp, o->in == IDN_NOTATION_ARABIC);
+        if (ch >= 0)
+            fputc(ch, f);
+        else
+            fwrite(s + at, 1, pos - at, f);
+    }
+}
+
+static void put_finding_words(FILE *f, const ibidi_idna_finding *x, const char *out,
+                              size_t out_len, int units_bytes)
+{
+    fprintf(f, "    %-4s label %u, %s %zu", ibidi_idna_code_name(x->code), (unsigned)x->label,
+            units_bytes ? "byte" : "index", x->offset);
+    if (x->value) {
+        fputs(", ", f);
+        cli_put_cp(f, x->value);
+        if (x->value >= 0x20 && x->value != 0x7F && x->value <= 0x10FFFF && out) {
+            char b[4];
+            size_t k = ibidi_utf8_encode_cp(x->value, b);
+            if (k) {
+                fputs(" '", f);
+                fwrite(b, 1, k, f);
+                fputc('\'', f);
+            }
+        }
+    }
+    if (x->bidi_class >= 0)
+        fprintf(f, " (%s)", ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+    fprintf(f, ": %s\n", ibidi_idna_code_message(x->code));
+    (void)out_len;
+}
+
+static void put_json_findings(const idna_result *r, int warnings)
+{
+    int first = 1;
+    for (size_t i = 0; i < r->nf; i++) {
+        const ibidi_idna_finding *x = &r->f[i];
+        if (ibidi_idna_code_is_warning(x->code) != warnings)
+            continue;
+        printf("%s{\"code\":\"%s\",\"label\":%u,\"offset\":%zu", first ? "" : ",",
+               ibidi_idna_code_name(x->code), (unsigned)x->label, x->offset);
+        first = 0;
+        if (x->value)
+            printf(",\"cp\":\"U+%04X\"", (unsigned)x->value);
+        if (x->bidi_class >= 0)
+            printf(",\"bidi_class\":\"%s\"",
+                   ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+        const char *m = ibidi_idna_code_message(x->code);
+        fputs(",\"message\":", stdout);
+        cli_json_string(stdout, m, strlen(m));
+        fputc('}', stdout);
+    }
+}
+
+static int is_valid(const idna_result *r) { return r->st == IBIDI_OK; }
+
+static int encoding_error(const idna_result *r)
+{
+    return r->st != IBIDI_OK && r->st != IBIDI_E_IDNA_INVALID;
+}
+
+static int convert_item(const char *item, size_t len, size_t itemno, const idna_opts *o,
+                        const char *name, size_t nlen)
+{
+    idna_result r;
+    if (!convert(name, nlen, o->flags, o->to_ascii, &r)) {
+        result_free(&r);
+        fprintf(stderr, "ibidi %s: item %zu: out of memory\n", o->cmd, itemno);
+        return CLI_INVALID;
+    }
+    int rc = is_valid(&r) ? CLI_OK : CLI_INVALID;
+    if (o->fmt == FMT_TSV) {
+        fwrite(item, 1, len, stdout);
+        fputc('\t', stdout);
+        if (!encoding_error(&r))
+            put_text(stdout, r.out, r.out_len, o);
+        fputc('\t', stdout);
+        if (encoding_error(&r))
+            printf("[%s]", ibidi_status_name(r.st));
+        else
+            print_codes(stdout, &r);
+        fputc('\n', stdout);
+    } else if (o->fmt == FMT_JSON) {
+        fputs("{\"input\":", stdout);
+        cli_json_string(stdout, item, len);
+        printf(",\"profile\":\"%s\",\"valid\":%s", profile_names[o->profile],
+               is_valid(&r) ? "true" : "false");
+        if (encoding_error(&r)) {
+            printf(",\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":",
+                   ibidi_status_name(r.st), r.err.offset);
+            const char *m = ibidi_strerror(r.st);
+            cli_json_string(stdout, m, strlen(m));
+            fputs("}}\n", stdout);
+        } else {
+            fputs(",\"output\":", stdout);
+            cli_json_string(stdout, r.out, r.out_len);
+            fputs(",\"status\":\"", stdout);
+            print_codes(stdout, &r);
+            fputs("\",\"errors\":[", stdout);
+            put_json_findings(&r, 0);
+            fputs("],\"warnings\":[", stdout);
+            put_json_findings(&r, 1);
+            fputs("]}\n", stdout);
+        }
+    } else {
+        if (encoding_error(&r)) {
+            cli_report(o->cmd, itemno, "input", &r.err, "byte");
+        } else {
+            put_text(stdout, r.out, r.out_len, o);
+            fputc('\n', stdout);
+            for (size_t i = 0; i < r.nf; i++) {
+                if (i == 0)
+                    fprintf(stderr, "ibidi %s: item %zu: %s\n", o->cmd, itemno,
+                            is_valid(&r) ? "valid, with warnings" : "invalid");
+                put_finding_words(stderr, &r.f[i], r.out, r.out_len, 1);
+            }
+        }
+    }
+    result_free(&r);
+    return rc;
+}
+
+/* ibidi check: the verdict of each profile and of the per-label Bidi reading, every
+ * finding in words, and the A-label form. */
+static int check_item(const char *item, size_t len, size_t itemno, const idna_opts *o,
+                      const char *name, size_t nlen)
+{
+    (void)itemno;
+    int rc = CLI_OK;
+    fwrite(item, 1, len, stdout);
+    fputc('\n', stdout);
+    idna_result a;
+    if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 1, &a) && !encoding_error(&a)) {
+        fputs("  A-label form: ", stdout);
+        fwrite(a.out, 1, a.out_len, stdout);
+        fputc('\n', stdout);
+    }
+    result_free(&a);
+    idna_result u;
+    if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u)) {
+        fputs("  U-label form: ", stdout);
+        put_text(stdout, u.out, u.out_len, o);
+        fputc('\n', stdout);
+    }
+    result_free(&u);
+    for (int p = 0; p < 5; p++) {
+        unsigned flags = p < 4 ? ibidi_idna_profile_flags((ibidi_idna_profile)p)
+                               : ibidi_idna_profile_flags(o->profile) | IBIDI_IDNA_BIDI_PER_LABEL;
+        const char *label = p < 4 ? profile_names[p] : "Bidi Rule per label";
+        idna_result r;
+        if (!convert(name, nlen, flags, 1, &r)) {
+            result_free(&r);
+            fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+            return CLI_INVALID;
+        }
+        if (encoding_error(&r)) {
+            printf("  %-20s not a name: %s (at byte %zu)\n", label, ibidi_strerror(r.st),
+                   r.err.offset);
+            result_free(&r);
+            return CLI_INVALID;
+        }
+        printf("  %-20s %s ", label, is_valid(&r) ? "valid" : "invalid");
+        print_codes(stdout, &r);
+        if (p == 4)
+            printf(" (each label alone, as some libraries check; RFC 5893 checks every label of "
+                   "a Bidi domain name)");
+        fputc('\n', stdout);
+        for (size_t i = 0; i < r.nf; i++)
+            put_finding_words(stdout, &r.f[i], r.out, r.out_len, 1);
+        if ((int)o->profile == p && !is_valid(&r))
+            rc = CLI_INVALID;
+        result_free(&r);
+    }
+    /* the Bidi Rule alone, on the name as given: is it a Bidi domain name? */
+    ibidi_idna_finding f[32];
+    size_t nf = 0;
+    int bidi_name = 0;
+    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, f, 32, &nf, &bidi_name, NULL);
+    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
+        printf("  Bidi domain name (RFC 5893 §1.4): %s\n",
+               bidi_name ? "yes, it has a label with R, AL or AN" : "no");
+    return rc;
+}
+
+static int idna_item_run(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    const idna_opts *o = ctx;
+    const char *name = item;
+    size_t nlen = len;
+    char *conv = NULL;
+    if (o->in != IDN_UTF8) {
+        conv = from_notation(item, len, o->in, &nlen, o, itemno);
+        if (!conv)
+            return CLI_INVALID;
+        name = conv;
+    }
+    int rc = o->check ? check_item(item, len, itemno, o, name, nlen)
+                      : convert_item(item, len, itemno, o, name, nlen);
+    free(conv);
+    return rc;
+}
+
+typedef struct flag_opt {
+    const char *name;
+    unsigned flag;
+} flag_opt;
+
+static const flag_opt flag_opts[] = {
+    {"check-hyphens", IBIDI_IDNA_CHECK_HYPHENS},
+    {"check-bidi", IBIDI_IDNA_CHECK_BIDI},
+    {"check-joiners", IBIDI_IDNA_CHECK_JOINERS},
+    {"std3", IBIDI_IDNA_USE_STD3_RULES},
+    {"verify-dns-length", IBIDI_IDNA_VERIFY_DNS_LENGTH},
+    {"transitional", IBIDI_IDNA_TRANSITIONAL},
+    {"ignore-invalid-punycode", IBIDI_IDNA_IGNORE_INVALID_PUNYCODE},
+    {"bidi-per-label", IBIDI_IDNA_BIDI_PER_LABEL},
+};
+#define N_FLAG_OPTS (sizeof flag_opts / sizeof flag_opts[0])
+
+static int idna_main(int argc, char **argv, idna_opts *o)
+{
+    unsigned set = 0, clear = 0;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] != '-')
+            break;
+        if (strcmp(a, "--json") == 0) {
+            o->fmt = FMT_JSON;
+            continue;
+        }
+        if (strcmp(a, "--tsv") == 0) {
+            o->fmt = FMT_TSV;
+            continue;
+        }
+        if (cli_opt(a, "--profile", &v) || cli_opt(a, "--input", &v)) {
+            int is_profile = strncmp(a, "--profile", 9) == 0;
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o->cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            if (is_profile) {
+                int k;
+                for (k = 0; k < 4 && strcmp(v, profile_names[k]) != 0; k++)
+                    ;
+                if (k == 4)
+                    return cli_usage_error(o->cmd, "unknown profile '%s': uts46, whatwg, "
+                                                   "idna2008-lookup or idna2008-register", v);
+                o->profile = (ibidi_idna_profile)k;
+            } else if (strcmp(v, "utf8") == 0) {
+                o->in = IDN_UTF8;
+            } else if (strcmp(v, "notation") == 0) {
+                o->in = IDN_NOTATION;
+            } else if (strcmp(v, "notation-arabic") == 0) {
+                o->in = IDN_NOTATION_ARABIC;
+            } else {
+                return cli_usage_error(o->cmd, "unknown --input value '%s': utf8, notation or "
+                                               "notation-arabic", v);
+            }
+            continue;
+        }
+        int neg = strncmp(a + 2, "no-", 3) == 0;
+        const char *fname = a + (neg ? 5 : 2);
+        size_t k;
+        for (k = 0; k < N_FLAG_OPTS && strcmp(fname, flag_opts[k].name) != 0; k++)
+            ;
+        if (k == N_FLAG_OPTS || o->check)
+            return cli_usage_error(o->cmd, "unknown option '%s'", a);
+        if (neg) {
+            clear |= flag_opts[k].flag;
+            set &= ~flag_opts[k].flag;
+        } else {
+            set |= flag_opts[k].flag;
+            clear &= ~flag_opts[k].flag;
+        }
+    }
+    o->flags = (ibidi_idna_profile_flags(o->profile) | set) & ~clear;
+    return cli_for_each_item(argc, argv, i, idna_item_run, o);
+}
+
+static int to_ascii_run(int argc, char **argv)
+{
+    idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, IDN_UTF8};
+    return idna_main(argc, argv, &o);
+}
+
+static int to_unicode_run(int argc, char **argv)
+{
+    idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, IDN_UTF8};
+    return idna_main(argc, argv, &o);
+}
+
+static int check_run(int argc, char **argv)
+{
+    idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, IDN_UTF8};
+    return idna_main(argc, argv, &o);
+}
+
+#define IDNA_OPTIONS                                                                          \
+    "  --profile P   uts46 (default: every UTS #46 check on, as IdnaTestV2.txt assumes),\n"    \
+    "                whatwg (the URL Standard: no hyphen, STD3 or DNS length checks),\n"       \
+    "                idna2008-lookup (RFC 5891 §5: no mapping, RFC 5892 derived property),\n"  \
+    "                idna2008-register (RFC 5891 §4: also CONTEXTO rules, hyphens)\n"           \
+    "  --[no-]check-hyphens --[no-]check-bidi --[no-]check-joiners --[no-]std3\n"              \
+    "  --[no-]verify-dns-length --transitional --ignore-invalid-punycode\n"                     \
+    "                the UTS #46 flags, on top of the profile's\n"                              \
+    "  --bidi-per-label  apply the Bidi Rule to each label on its own (RFC 5893 applies it\n"  \
+    "                to every label of a Bidi domain name)\n"                                   \
+    "  --input I     utf8 (default), notation (A-Z right-to-left letters of class R,\n"        \
+    "                Hebrew U+05D0..U+05E9), notation-arabic (A-Z of class AL)\n"              \
+    "  --tsv         one line per name: input TAB output TAB status, status [] when valid,\n"  \
+    "                else the IdnaTestV2 codes in that file's order, e.g. [B1, V6]\n"           \
+    "  --json        one JSON object per name: output, valid, status, errors and warnings\n"   \
+    "                (code, label, offset, cp, bidi_class, message)\n"                          \
+    "\n"                                                                                       \
+    "Offsets are bytes in the UTF-8 ToUnicode form of the name. Exit status: 0 when every\n"  \
+    "name is valid, 1 otherwise, 2 for a usage error.\n"
+
+const cli_command cli_cmd_to_ascii = {
+    "to-ascii", "domain names to A-labels: UTS #46 ToASCII or IDNA2008",
+    "usage: ibidi to-ascii [OPTIONS] [NAME ...]\n"
+    "\n"
+    "Converts each NAME (or each line of standard input) to its ASCII form (A-labels),\n"
+    "by UTS #46 ToASCII or the IDNA2008 protocol, and names every rule it breaks.\n"
+    "\n" IDNA_OPTIONS,
+    to_ascii_run};
+
+const cli_command cli_cmd_to_unicode = {
+    "to-unicode", "domain names to U-labels: UTS #46 ToUnicode or IDNA2008",
+    "usage: ibidi to-unicode [OPTIONS] [NAME ...]\n"
+    "\n"
+    "Converts each NAME (or each line of standard input) to its Unicode form (U-labels),\n"
+    "by UTS #46 ToUnicode or the IDNA2008 protocol, and names every rule it breaks.\n"
+    "\n" IDNA_OPTIONS,
+    to_unicode_run};
+
+const cli_command cli_cmd_check = {
+    "check", "every finding for a domain name, in words, under every profile",
+    "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic] [NAME ...]\n"
+    "\n"
+    "For each NAME (or each line of standard input): its A-label and U-label forms, the\n"
+    "verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of the\n"
+    "per-label Bidi reading, with every finding: the Bidi Rule conditions (RFC 5893 §2),\n"
+    "the contextual rules (RFC 5892 Appendix A), the other IDNA rules, and the warning for\n"
+    "a label starting with a digit after an RTL label. Exit status 1 when the name is\n"
+    "invalid under --profile (default uts46).\n",
+    check_run};

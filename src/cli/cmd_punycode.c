@@ -1,0 +1,161 @@
+/* ibidi punycode: RFC 3492 Punycode, encode and decode, for whole strings (no "xn--"
+ * prefix, no label splitting: that is what to-ascii and to-unicode do). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef struct puny_opts {
+    int decode;
+    int hex_in;  /* encode: code points in hexadecimal instead of UTF-8 text */
+    int hex_out; /* decode: print code points in hexadecimal */
+    unsigned flags;
+} puny_opts;
+
+static int is_space(char c) { return c == ' ' || c == '\t'; }
+
+/* "0041 U+00E9 1F600" -> code points; returns the count or (size_t)-1 after reporting. */
+static size_t parse_hex(const char *s, size_t len, uint32_t *cps, size_t itemno)
+{
+    size_t n = 0, i = 0;
+    while (i < len) {
+        while (i < len && is_space(s[i]))
+            i++;
+        if (i == len)
+            break;
+        size_t start = i;
+        while (i < len && !is_space(s[i]))
+            i++;
+        uint32_t cp = 0;
+        const char *t = s + start;
+        size_t tl = i - start, k = 0;
+        int ok = cli_parse_u_notation(t, tl, &cp);
+        if (!ok) {
+            ok = tl > 0 && tl <= 6;
+            for (k = 0; ok && k < tl; k++) {
+                char c = t[k];
+                int d = c >= '0' && c <= '9'   ? c - '0'
+                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                               : -1;
+                if (d < 0)
+                    ok = 0;
+                else
+                    cp = cp * 16 + (uint32_t)d;
+            }
+        }
+        if (!ok || cp > 0x10FFFF) {
+            fprintf(stderr, "ibidi punycode: item %zu: '%.*s' at byte %zu: %s\n", itemno,
+                    (int)tl, t, start, ibidi_strerror(IBIDI_E_CP_SYNTAX));
+            return (size_t)-1;
+        }
+        cps[n++] = cp;
+    }
+    return n;
+}
+
+static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    const puny_opts *o = ctx;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+    uint32_t *cps = malloc((len + 1) * sizeof *cps);
+    int rc = CLI_OK;
+    if (!cps) {
+        fprintf(stderr, "ibidi punycode: out of memory\n");
+        return CLI_INVALID;
+    }
+    if (o->decode) {
+        size_t n = 0;
+        ibidi_status st = ibidi_punycode_decode(item, len, o->flags, cps, len + 1, &n, &err);
+        if (st) {
+            cli_report("punycode", itemno, "decode", &err, "byte");
+            rc = CLI_INVALID;
+        } else if (o->hex_out) {
+            for (size_t i = 0; i < n; i++)
+                printf(i ? " %04X" : "%04X", (unsigned)cps[i]);
+            fputc('\n', stdout);
+        } else {
+            char *out = malloc(n * 4 + 1);
+            size_t ol = 0;
+            if (out && ibidi_utf8_encode(cps, n, out, n * 4 + 1, &ol, &err) == IBIDI_OK) {
+                fwrite(out, 1, ol, stdout);
+                fputc('\n', stdout);
+            } else {
+                cli_report("punycode", itemno, "output", &err, "index");
+                rc = CLI_INVALID;
+            }
+            free(out);
+        }
+    } else {
+        size_t n = 0;
+        if (o->hex_in) {
+            n = parse_hex(item, len, cps, itemno);
+            if (n == (size_t)-1) {
+                free(cps);
+                return CLI_INVALID;
+            }
+        } else if (ibidi_utf8_decode(item, len, cps, len + 1, &n, &err) != IBIDI_OK) {
+            cli_report("punycode", itemno, "input", &err, "byte");
+            free(cps);
+            return CLI_INVALID;
+        }
+        size_t need = 0;
+        ibidi_status st = ibidi_punycode_encode(cps, n, NULL, 0, &need, &err);
+        char *out = st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_OK ? malloc(need + 1) : NULL;
+        if (out)
+            st = ibidi_punycode_encode(cps, n, out, need + 1, &need, &err);
+        if (!out || st) {
+            cli_report("punycode", itemno, "encode", &err, "index");
+            rc = CLI_INVALID;
+        } else {
+            fwrite(out, 1, need, stdout);
+            fputc('\n', stdout);
+        }
+        free(out);
+    }
+    free(cps);
+    return rc;
+}
+
+static int punycode_run(int argc, char **argv)
+{
+    puny_opts o = {0, 0, 0, 0};
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (strcmp(a, "--decode") == 0 || strcmp(a, "-d") == 0)
+            o.decode = 1;
+        else if (strcmp(a, "--encode") == 0 || strcmp(a, "-e") == 0)
+            o.decode = 0;
+        else if (strcmp(a, "--canonical") == 0)
+            o.flags |= IBIDI_PUNYCODE_CANONICAL;
+        else if (strcmp(a, "--hex") == 0)
+            o.hex_in = o.hex_out = 1;
+        else if (a[0] == '-' && a[1] == '-')
+            return cli_usage_error("punycode", "unknown option '%s'", a);
+        else
+            break;
+    }
+    return cli_for_each_item(argc, argv, i, puny_item, &o);
+}
+
+const cli_command cli_cmd_punycode = {
+    "punycode", "Punycode (RFC 3492) encode and decode",
+    "usage: ibidi punycode [--encode|--decode] [--hex] [--canonical] [STRING ...]\n"
+    "\n"
+    "Encodes each STRING (or each line of standard input) as Punycode (RFC 3492), or\n"
+    "decodes it. Whole strings: no \"xn--\" prefix and no label splitting (to-ascii and\n"
+    "to-unicode do that).\n"
+    "\n"
+    "  --encode, -e  Unicode to Punycode (default)\n"
+    "  --decode, -d  Punycode to Unicode; errors name the byte and the rule (bad digit,\n"
+    "                truncated, overflow of RFC 3492 §6.4, not a scalar value)\n"
+    "  --hex         code points in hexadecimal separated by spaces (0041 U+00E9) instead\n"
+    "                of UTF-8 text: the input of --encode, the output of --decode\n"
+    "  --canonical   --decode accepts only what the encoder produces (as A-labels must be)\n",
+    punycode_run};

@@ -1,0 +1,286 @@
+/*
+ * The Bidi Rule of RFC 5893 §2: the six conditions on the labels of a Bidi domain name,
+ * each reported on its own (B1-B6), and the warnings of the last paragraphs of §2.
+ *
+ * Which conditions apply to a label. RFC 5893 uses "RTL label" in two senses:
+ *   - §1.4: a label that contains a character of class R, AL or AN (used to define a
+ *     "Bidi domain name", and so whether the rule applies to a name at all);
+ *   - §2 condition 1: "If it [the first character] has the R or AL property, it is an RTL
+ *     label; if it has the L property, it is an LTR label."
+ * Within the rule, this file follows condition 1: the first character decides.
+ *   first character R or AL: conditions 2, 3, 4 (B2, B3, B4);
+ *   first character L:       conditions 5, 6 (B5, B6);
+ *   anything else:           B1 only; the label has no direction, so conditions 2-6
+ *                            are not evaluated.
+ *   empty label (root, "a..b"): no finding; the rule speaks of characters of a label.
+ * This is exactly the convention of the B codes in IdnaTestV2.txt (Unicode 17.0): with the
+ * ToUnicode form of each test (after mapping, NFC and Punycode decoding) split at U+002E,
+ * the union of the findings over the labels of every Bidi domain name equals the B codes
+ * of every line of the file (tests/test_idna_rules.c compares them). For example
+ * U+00E0 U+05D0 gives B5 and B6 (an LTR label by condition 1 that contains R and ends
+ * with R), where the §1.4 reading (it contains R, so it is an RTL label) would give B2.
+ * Reading every label as §1.4 says instead (contains R, AL or AN: conditions 2-4, else
+ * 5-6) changes the codes in about 1400 lines; applying 2-4 (or 5-6) to labels that start
+ * with another class changes them in about 1900 (or 2000); reporting B1 for empty labels
+ * changes 72.
+ *
+ * Same verdict as the RFC's §1.4 reading, for every label (tests/test_idna_rules.c checks
+ * this over all strings of Bidi classes up to length 6, and of all 23 classes up to
+ * length 4): a label breaks the rule under one reading exactly when it breaks it under
+ * the other.
+ *   - First character not L, R or AL: condition 1 fails under both.
+ *   - First character R or AL: the label contains R/AL, so both readings apply 2-4.
+ *   - First character L and no R, AL, AN in the label: both readings apply 5-6.
+ *   - First character L and some R, AL or AN: condition 5 forbids that character, and
+ *     under §1.4 condition 2 forbids the first character (L); invalid under both.
+ * Only the codes differ (the last case: B5/B6 here, B2/B3/B4 under §1.4), and a label
+ * without a direction gets B1 alone instead of B1 plus conditions 2-6.
+ *
+ * Findings come in order of offset: one B2 / B5 for every character the condition does
+ * not allow, one B3 / B6 at the last character that is not NSM (condition 3 / 6 looks past
+ * the trailing NSM), one B4 at the first character that makes the label hold both EN and
+ * AN.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ibidi/unicode.h"
+#include "idna/idna_internal.h"
+
+#define BIT(c) (1u << (unsigned)(c))
+
+/* RFC 5893 §2 condition 2: the classes allowed in an RTL label. */
+#define RTL_ALLOWED                                                                         \
+    (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN) | BIT(IBIDI_BC_EN) |             \
+     BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) | BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) |            \
+     BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
+#define RTL_END (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))
+/* Condition 5: the classes allowed in an LTR label. */
+#define LTR_ALLOWED                                                                         \
+    (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) |             \
+     BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) | BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
+#define LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
+
+static int is_rtl_class(ibidi_bidi_class bc)
+{
+    return bc == IBIDI_BC_R || bc == IBIDI_BC_AL || bc == IBIDI_BC_AN;
+}
+
+/* RFC 5893 §1.4: an RTL label contains a character of class R, AL or AN. */
+int ibidi__is_rtl_label(const uint32_t *cps, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (is_rtl_class(ibidi_cp_bidi_class(cps[i])))
+            return 1;
+    return 0;
+}
+
+int ibidi_idna_is_rtl_label_cp(const uint32_t *label, size_t n)
+{
+    if (label == NULL)
+        return 0;
+    return ibidi__is_rtl_label(label, n);
+}
+
+void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
+{
+    if (l->n == 0)
+        return; /* an empty label has no characters to test (see the top of the file) */
+
+    ibidi_bidi_class first = ibidi_cp_bidi_class(l->cps[0]);
+    int rtl;
+    if (first == IBIDI_BC_R || first == IBIDI_BC_AL) {
+        rtl = 1; /* RFC 5893 rule 1: an RTL label */
+    } else if (first == IBIDI_BC_L) {
+        rtl = 0; /* RFC 5893 rule 1: an LTR label */
+    } else {
+        /* RFC 5893 rule 1 broken: the label has no direction, 2-6 do not apply. */
+        ibidi__sink_add(s, IBIDI_IDNA_B1, l->index, l->off[0], l->cps[0], (int)first);
+        return;
+    }
+
+    const unsigned allowed = rtl ? RTL_ALLOWED : LTR_ALLOWED;
+    const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
+    int seen_en = 0, seen_an = 0, mixed = 0;
+    size_t last = l->n; /* index of the last character that is not NSM */
+    for (size_t i = 0; i < l->n; i++) {
+        ibidi_bidi_class bc = ibidi_cp_bidi_class(l->cps[i]);
+        if (bc != IBIDI_BC_NSM)
+            last = i;
+        /* RFC 5893 rule 2 / rule 5: every character of a class the label may not hold */
+        if (!(allowed & BIT(bc)))
+            ibidi__sink_add(s, not_allowed, l->index, l->off[i], l->cps[i], (int)bc);
+        /* RFC 5893 rule 4: EN and AN together; reported once, where they first meet */
+        if (rtl && !mixed && (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN)) {
+            if (bc == IBIDI_BC_EN)
+                seen_en = 1;
+            else
+                seen_an = 1;
+            if (seen_en && seen_an) {
+                mixed = 1;
+                ibidi__sink_add(s, IBIDI_IDNA_B4, l->index, l->off[i], l->cps[i], (int)bc);
+            }
+        }
+    }
+    /* RFC 5893 rule 3 / rule 6: the last character before the trailing NSM. The first
+     * character is R, AL or L, so there is one; the end of the label stands in otherwise. */
+    const unsigned end_ok = rtl ? RTL_END : LTR_END;
+    const ibidi_idna_code bad_end = rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6;
+    if (last == l->n) {
+        ibidi__sink_add(s, bad_end, l->index, l->off[l->n], 0, -1);
+    } else {
+        ibidi_bidi_class bc = ibidi_cp_bidi_class(l->cps[last]);
+        if (!(end_ok & BIT(bc)))
+            ibidi__sink_add(s, bad_end, l->index, l->off[last], l->cps[last], (int)bc);
+    }
+}
+
+/* RFC 5890 §2.3.1: an LDH label holds only ASCII letters, digits and hyphen-minus. */
+static int is_ldh_label(const uint32_t *cps, size_t n)
+{
+    if (n == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = cps[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+static void set_error(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
+{
+    if (err) {
+        err->status = st;
+        err->offset = offset;
+        err->value = value;
+    }
+}
+
+/*
+ * The Bidi Rule over a whole name of U-labels.
+ *
+ * Default (RFC 5893 §2): if some label is an RTL label in the §1.4 sense, the name is a
+ * Bidi domain name and every label must satisfy the rule; "123" in 123.ABC.com therefore
+ * breaks condition 1 (B1).
+ *
+ * IBIDI_IDNA_BIDI_PER_LABEL: each label is taken as if it were a name of its own, so
+ * only labels that are themselves RTL labels (§1.4) are checked; a label without R, AL
+ * or AN passes whatever it holds. This is how some libraries read RFC 5891 §4.2.3.4 and
+ * §5.4 ("if the proposed label contains any characters from scripts that are written from
+ * right to left, it MUST meet the Bidi criteria"). When this lets through a name the
+ * default reading rejects, one W_PER_LABEL_BIDI warning names the first finding the
+ * default reading would have made (its label, offset, code point and class).
+ *
+ * W_DIGIT_AFTER_RTL (both modes): RFC 5893 §2 guarantees the display requirements for a
+ * name mixing labels that satisfy the rule with LDH labels "as long as a label that starts
+ * with an ASCII digit does not come after a right-to-left label". "After" is network order
+ * (§1.4), and the RTL label need not be the one just before: every LDH label that starts
+ * with an ASCII digit and follows, anywhere later in the name, a label holding R, AL or AN
+ * gets the warning, at its first character. In the default mode such a label also breaks
+ * condition 1 (B1); the warning says why that matters even to readers that skip LDH labels.
+ */
+ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
+                                       ibidi_idna_finding *findings, size_t fcap,
+                                       size_t *n_findings, int *is_bidi_name,
+                                       ibidi_error *err)
+{
+    if (n_findings)
+        *n_findings = 0;
+    if (is_bidi_name)
+        *is_bidi_name = 0;
+    if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
+        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return IBIDI_E_INVALID_ARGUMENT;
+    }
+
+    /* Ill-formed UTF-8 anywhere is reported first, before the length limit. */
+    ibidi_error uerr;
+    ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
+    if (st != IBIDI_OK) {
+        set_error(err, st, uerr.offset, uerr.value);
+        return st;
+    }
+
+    /* Fixed work area: the code points and their byte offsets (off[n] = len). The bound
+     * also keeps every offset (at most 4 bytes per code point) within uint32_t. */
+    uint32_t cps[IBIDI_IDNA_MAX_CPS];
+    uint32_t off[IBIDI_IDNA_MAX_CPS + 1];
+    size_t n = 0, pos = 0;
+    while (pos < len) {
+        if (n == IBIDI_IDNA_MAX_CPS) {
+            set_error(err, IBIDI_E_IDNA_TOO_LONG, pos, 0);
+            return IBIDI_E_IDNA_TOO_LONG;
+        }
+        off[n] = (uint32_t)pos;
+        st = ibidi_utf8_next(name, len, &pos, &cps[n], &uerr);
+        if (st != IBIDI_OK) { /* not reached: validated above */
+            set_error(err, st, uerr.offset, uerr.value);
+            return st;
+        }
+        n++;
+    }
+    off[n] = (uint32_t)pos;
+
+    /* RFC 5893 §1.4: a Bidi domain name holds at least one RTL label. The label
+     * separator U+002E is CS, so the whole name can be tested at once. */
+    const int bidi_name = ibidi__is_rtl_label(cps, n);
+    if (is_bidi_name)
+        *is_bidi_name = bidi_name;
+
+    const int per_label = (flags & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
+    ibidi__sink sink;
+    ibidi__sink_init(&sink, findings, fcap);
+
+    int have_excused = 0;        /* per-label mode: a finding the default reading makes */
+    ibidi_idna_finding excused = {IBIDI_IDNA_B1, 0, 0, 0, -1};
+    int seen_rtl_label = 0;
+    uint32_t index = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && cps[i] != 0x2E)
+            continue;
+        ibidi__label l = {cps + start, off + start, i - start, index};
+        const int rtl_label = ibidi__is_rtl_label(l.cps, l.n);
+        if (bidi_name) {
+            if (!per_label || rtl_label) {
+                ibidi__bidi_rule_label(&l, &sink);
+            } else if (!have_excused) {
+                /* What the default reading would say about this label. */
+                ibidi_idna_finding first;
+                ibidi__sink probe;
+                ibidi__sink_init(&probe, &first, 1);
+                ibidi__bidi_rule_label(&l, &probe);
+                if (probe.n > 0) {
+                    have_excused = 1;
+                    excused = first;
+                }
+            }
+        }
+        /* RFC 5893 §2, last paragraphs: an LDH label starting with a digit after an RTL
+         * label. */
+        if (seen_rtl_label && l.n > 0 && l.cps[0] >= '0' && l.cps[0] <= '9' &&
+            is_ldh_label(l.cps, l.n))
+            ibidi__sink_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
+                            (int)IBIDI_BC_EN);
+        if (rtl_label)
+            seen_rtl_label = 1;
+        index++;
+        start = i + 1;
+    }
+    if (have_excused && sink.n_errors == 0)
+        ibidi__sink_add(&sink, IBIDI_IDNA_W_PER_LABEL_BIDI, excused.label, excused.offset,
+                        excused.value, excused.bidi_class);
+
+    if (n_findings)
+        *n_findings = sink.n;
+    if (sink.n_errors > 0) {
+        set_error(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_value);
+        return IBIDI_E_IDNA_INVALID;
+    }
+    set_error(err, IBIDI_OK, 0, 0);
+    return IBIDI_OK;
+}

@@ -1,0 +1,696 @@
+/*
+ * Domain name processing: UTS #46 §4 (Map, Normalize, Break, Convert/Validate), §4.2
+ * ToASCII and §4.3 ToUnicode; and, with IBIDI_IDNA_2008_LOOKUP / _REGISTER, the IDNA2008
+ * protocol of RFC 5891 §5 / §4 (no mapping, validity by the RFC 5892 derived property).
+ *
+ * Every call runs in a fixed work area on the stack: the processed name (the ToUnicode
+ * form) in code points, the offset of each of its code points in the caller's units, and
+ * the label table. Findings are recorded after the processed name is complete, so that
+ * their offsets point into the ToUnicode form that the caller receives.
+ */
+#include <string.h>
+
+#include "ibidi/idna.h"
+#include "ibidi/unicode.h"
+#include "idna/idna_internal.h"
+#include "unicode/ucd.h"
+
+#define MAXC IBIDI_IDNA_MAX_CPS
+
+/* Label flags. */
+enum {
+    L_DECODED = 1,     /* converted from an "xn--" label by Punycode */
+    L_P4_KEPT = 2,     /* UTS #46 step 4.1/4.2 failed: the label stays as it was, unvalidated */
+    L_P4_DECODED = 4,  /* step 4.3: decoded to an empty or all-ASCII label */
+    L_HAS_NON_ASCII = 8,
+    L_RTL = 16         /* RFC 5893 §1.4 RTL label */
+};
+
+typedef struct label_rec {
+    uint16_t start, end; /* code point indices into the processed name */
+    uint8_t flags;
+    uint8_t pny_status;  /* for L_P4_KEPT from a decoding failure: status - 300, else 0 */
+} label_rec;
+
+typedef struct work {
+    unsigned flags;
+    int units_cp;               /* offsets in code points (cp calls) or UTF-8 bytes */
+    int to_ascii;
+    uint32_t p[MAXC];           /* the processed name */
+    size_t n;
+    union {
+        uint32_t tmp[MAXC];     /* NFC output, decoded labels */
+        char pny[MAXC * 8];     /* an encoded label: at most 8 bytes per code point, since
+                                   no delta reaches 36^7 for MAXC code points */
+    } u;
+    uint32_t off[MAXC + 1];     /* off[i]: offset of p[i] in the ToUnicode form */
+    char ascii[MAXC];           /* a label's Punycode part as bytes */
+    label_rec labels[MAXC + 1];
+    size_t n_labels;
+    ibidi__sink sink;
+} work;
+
+static int is_2008(const work *w) { return (w->flags & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) != 0; }
+
+static inline const ibidi__uts46 *uts46_rec(uint32_t cp)
+{
+    return &ibidi__uts46_rec[ibidi__trie(ibidi__uts46_s1, ibidi__uts46_s2, ibidi__uts46_s3,
+                                         IBIDI__UTS46_SH1, IBIDI__UTS46_SH2, cp)];
+}
+
+static int is_surrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
+
+static ibidi_status fail(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
+{
+    if (err) {
+        err->status = st;
+        err->offset = offset;
+        err->value = value;
+    }
+    return st;
+}
+
+static ibidi_status push(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
+{
+    if (w->n >= MAXC)
+        return fail(err, IBIDI_E_IDNA_TOO_LONG, in_off, cp);
+    w->p[w->n++] = cp;
+    return IBIDI_OK;
+}
+
+/* UTS #46 §4 step 1 (Map) for one input code point. IDNA2008 has no mapping (RFC 5891
+ * §5.2 leaves it to the application), so there the code point is kept. */
+static ibidi_status map_cp(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
+{
+    if (is_2008(w) || is_surrogate(cp))
+        return push(w, cp, in_off, err); /* a lone surrogate is disallowed: kept, V7 later */
+    if (cp < 0x80) { /* the common case without a table lookup */
+        if ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9') || cp == '-' || cp == '.')
+            return push(w, cp, in_off, err);
+        if (cp >= 'A' && cp <= 'Z')
+            return push(w, cp + 32, in_off, err);
+    }
+    const ibidi__uts46 *u = uts46_rec(cp);
+    ibidi_uts46_status st = (ibidi_uts46_status)(u->status & 7u);
+    int transitional = (w->flags & IBIDI_IDNA_TRANSITIONAL) != 0;
+    switch (st) {
+    case IBIDI_UTS46_IGNORED:
+        return IBIDI_OK;
+    case IBIDI_UTS46_MAPPED:
+        if (transitional && cp == 0x1E9E) { /* capital sharp s: "ss" when transitional */
+            ibidi_status s = push(w, 's', in_off, err);
+            return s ? s : push(w, 's', in_off, err);
+        }
+        break;
+    case IBIDI_UTS46_DEVIATION:
+        if (transitional)
+            break; /* replaced by its mapping, which may be empty (ZWJ, ZWNJ) */
+        return push(w, cp, in_off, err);
+    default: /* valid; disallowed stays and is found by the validity criteria */
+        return push(w, cp, in_off, err);
+    }
+    for (size_t i = 0; i < u->map_len; i++) {
+        ibidi_status s = push(w, ibidi__seq_pool[u->map_off + i], in_off, err);
+        if (s)
+            return s;
+    }
+    return IBIDI_OK;
+}
+
+static ibidi_status map_utf8(work *w, const char *s, size_t len, ibidi_error *err)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        unsigned char c = (unsigned char)s[pos];
+        if (c < 0x80) {
+            ibidi_status st = map_cp(w, c, pos, err);
+            if (st)
+                return st;
+            pos++;
+            continue;
+        }
+        size_t at = pos;
+        uint32_t cp;
+        ibidi_status st = ibidi_utf8_next(s, len, &pos, &cp, err);
+        if (st)
+            return st;
+        if ((st = map_cp(w, cp, at, err)) != IBIDI_OK)
+            return st;
+    }
+    return IBIDI_OK;
+}
+
+static ibidi_status map_cps(work *w, const uint32_t *cps, size_t n, ibidi_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cps[i] > 0x10FFFF)
+            return fail(err, IBIDI_E_CP_TOO_LARGE, i, cps[i]);
+        ibidi_status st = map_cp(w, cps[i], i, err);
+        if (st)
+            return st;
+    }
+    return IBIDI_OK;
+}
+
+/* NFC of src[0..n) into dst; lone surrogates (code point calls only) are left where they
+ * are: they are starters that compose with nothing, so the pieces between them normalize
+ * independently. */
+static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap,
+                        size_t *out_n, ibidi_error *err)
+{
+    size_t w = 0, i = 0;
+    while (i < n) {
+        if (is_surrogate(src[i])) {
+            if (w >= cap)
+                return fail(err, IBIDI_E_IDNA_TOO_LONG, i, src[i]);
+            dst[w++] = src[i++];
+            continue;
+        }
+        size_t j = i;
+        while (j < n && !is_surrogate(src[j]))
+            j++;
+        size_t got;
+        ibidi_error e;
+        ibidi_status st = ibidi_normalize_cp(IBIDI_NFC, src + i, j - i, dst + w, cap - w, &got, &e);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL)
+            return fail(err, IBIDI_E_IDNA_TOO_LONG, j, 0);
+        if (st)
+            return fail(err, st, i + e.offset, e.value);
+        w += got;
+        i = j;
+    }
+    *out_n = w;
+    return IBIDI_OK;
+}
+
+/* Is src[0..n) in NFC? (lone surrogates allowed, as above) */
+static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch)
+{
+    ibidi_qc qc;
+    int plain = 1;
+    for (size_t i = 0; i < n; i++)
+        if (is_surrogate(src[i]))
+            plain = 0;
+    if (plain && ibidi_quick_check_cp(IBIDI_NFC, src, n, &qc, NULL) == IBIDI_OK) {
+        if (qc == IBIDI_QC_YES)
+            return 1;
+        if (qc == IBIDI_QC_NO)
+            return 0;
+    }
+    size_t got;
+    if (nfc(src, n, scratch, MAXC, &got, NULL) != IBIDI_OK)
+        return 0;
+    return got == n && memcmp(src, scratch, n * sizeof *src) == 0;
+}
+
+/* UTS #46 §4 step 2 (Normalize). */
+static ibidi_status normalize_name(work *w, ibidi_error *err)
+{
+    size_t i = 0;
+    while (i < w->n && w->p[i] < 0x300) /* no character below U+0300 changes under NFC */
+        i++;
+    if (i == w->n)
+        return IBIDI_OK;
+    if (is_nfc(w->p, w->n, w->u.tmp))
+        return IBIDI_OK;
+    size_t got;
+    ibidi_status st = nfc(w->p, w->n, w->u.tmp, MAXC, &got, err);
+    if (st)
+        return st;
+    memcpy(w->p, w->u.tmp, got * sizeof *w->p);
+    w->n = got;
+    return IBIDI_OK;
+}
+
+static int ascii_lower(uint32_t c) { return c >= 'A' && c <= 'Z' ? (int)(c + 32) : (int)c; }
+
+/* Does the label start with the ACE prefix "xn--"? UTS #46 has already mapped it to lower
+ * case; IDNA2008 compares case-insensitively (RFC 5891 §5.3). */
+static int has_ace_prefix(const uint32_t *l, size_t n)
+{
+    return n >= 4 && ascii_lower(l[0]) == 'x' && ascii_lower(l[1]) == 'n' && l[2] == '-' &&
+           l[3] == '-';
+}
+
+/* UTS #46 §4 steps 3-4 (Break; Convert): splits the name into labels and replaces each
+ * "xn--" label by its decoding, in place. A decoded label is never longer than the
+ * Punycode it came from, so writing never overtakes reading. */
+static void break_and_convert(work *w)
+{
+    size_t r = 0, wr = 0;
+    w->n_labels = 0;
+    for (;;) {
+        size_t e = r;
+        while (e < w->n && w->p[e] != '.')
+            e++;
+        const uint32_t *src = w->p + r;
+        size_t len = e - r;
+        uint8_t flags = 0, pny = 0;
+        if (has_ace_prefix(src, len)) {
+            size_t k;
+            for (k = 4; k < len && src[k] < 0x80; k++)
+                w->ascii[k - 4] = (char)ascii_lower(src[k]); /* RFC 5891 §5.3: lower case */
+            if (k < len) {
+                flags |= L_P4_KEPT; /* step 4.1: a non-ASCII code point */
+            } else {
+                size_t got = 0;
+                /* Only the canonical encoding of a label is accepted: otherwise two
+                 * different A-labels would name the same U-label (RFC 5891 §5.4: decode,
+                 * re-encode, compare). The label is in lower case by now. */
+                ibidi_status st = ibidi_punycode_decode(w->ascii, len - 4,
+                                                        IBIDI_PUNYCODE_CANONICAL, w->u.tmp,
+                                                        MAXC, &got, NULL);
+                if (st) {
+                    if (is_2008(w) || !(w->flags & IBIDI_IDNA_IGNORE_INVALID_PUNYCODE)) {
+                        flags |= L_P4_KEPT; /* step 4.2 */
+                        pny = (uint8_t)(st >= 300 && st < 400 ? st - 300 : 0);
+                    }
+                } else {
+                    size_t j;
+                    for (j = 0; j < got && w->u.tmp[j] < 0x80; j++)
+                        ;
+                    if (j == got)
+                        flags |= L_P4_DECODED; /* step 4.3: empty or all ASCII */
+                    flags |= L_DECODED;
+                    src = w->u.tmp;
+                    len = got;
+                }
+            }
+        }
+        memmove(w->p + wr, src, len * sizeof *src);
+        label_rec *L = &w->labels[w->n_labels++];
+        L->start = (uint16_t)wr;
+        L->end = (uint16_t)(wr + len);
+        L->flags = flags;
+        L->pny_status = pny;
+        for (size_t k = wr; k < wr + len; k++)
+            if (w->p[k] >= 0x80) {
+                L->flags |= L_HAS_NON_ASCII;
+                break;
+            }
+        if (ibidi__is_rtl_label(w->p + wr, len))
+            L->flags |= L_RTL;
+        wr += len;
+        if (e >= w->n)
+            break;
+        w->p[wr++] = '.';
+        r = e + 1;
+    }
+    w->n = wr;
+}
+
+static void compute_offsets(work *w)
+{
+    uint32_t o = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        w->off[i] = o;
+        uint32_t c = w->p[i];
+        o += w->units_cp ? 1 : (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
+    }
+    w->off[w->n] = o;
+}
+
+static int is_mark(uint32_t cp)
+{
+    ibidi_gc gc = ibidi_cp_general_category(cp);
+    return gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME;
+}
+
+static int is_ldh(uint32_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+/* Code points with a contextual rule in RFC 5892 Appendix A (the IANA registry lists the
+ * same ones for Unicode 17.0). */
+static int has_context_rule(uint32_t c)
+{
+    return c == 0x200C || c == 0x200D || c == 0x00B7 || c == 0x0375 || c == 0x05F3 ||
+           c == 0x05F4 || c == 0x30FB || (c >= 0x0660 && c <= 0x0669) ||
+           (c >= 0x06F0 && c <= 0x06F9);
+}
+
+/* UTS #46 §4.1 criterion 7 and §4.1.1 for each code point. */
+static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
+{
+    int transitional = (w->flags & IBIDI_IDNA_TRANSITIONAL) && !(L->flags & L_DECODED);
+    int std3 = (w->flags & IBIDI_IDNA_USE_STD3_RULES) != 0;
+    for (size_t i = L->start; i < L->end; i++) {
+        uint32_t c = w->p[i];
+        if (c < 0x80) {
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')
+                continue;
+        }
+        int ok;
+        if (is_surrogate(c)) {
+            ok = 0;
+        } else {
+            ibidi_uts46_status st = (ibidi_uts46_status)(uts46_rec(c)->status & 7u);
+            ok = st == IBIDI_UTS46_VALID || (st == IBIDI_UTS46_DEVIATION && !transitional);
+        }
+        if (!ok)
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
+        if (std3 && c < 0x80)
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_U1, li, w->off[i], c, -1);
+    }
+}
+
+/* RFC 5891 §4.2.2 / §5.4: the RFC 5892 derived property of each code point. An all-ASCII
+ * label that is not an A-label is an LDH label (RFC 5890 §2.3.1): letters of either case,
+ * digits and hyphens. */
+static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
+{
+    int ldh = !(L->flags & (L_HAS_NON_ASCII | L_DECODED));
+    for (size_t i = L->start; i < L->end; i++) {
+        uint32_t c = w->p[i];
+        if (ldh) {
+            if (!is_ldh(c))
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
+            continue;
+        }
+        switch (ibidi_idna_property_of(c)) {
+        case IBIDI_IDNA_PVALID:
+            break;
+        case IBIDI_IDNA_CONTEXTJ:
+        case IBIDI_IDNA_CONTEXTO:
+            if (!has_context_rule(c))
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_NO_CONTEXT_RULE, li, w->off[i], c, -1);
+            break;
+        case IBIDI_IDNA_DISALLOWED:
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
+            break;
+        case IBIDI_IDNA_UNASSIGNED:
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_UNASSIGNED_CP, li, w->off[i], c, -1);
+            break;
+        }
+    }
+}
+
+/* UTS #46 §4.1 validity criteria, or RFC 5891 §4.2 / §5.4, for one non-empty label. */
+static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_name)
+{
+    const uint32_t *l = w->p + L->start;
+    size_t n = (size_t)(L->end - L->start);
+    size_t at = w->off[L->start];
+    int v2008 = is_2008(w);
+    /* criterion 1; IDNA2008 does not normalize, so every label is checked (RFC 5891 §5.3) */
+    if ((L->flags & L_DECODED) || (v2008 && (L->flags & L_HAS_NON_ASCII)))
+        if (!is_nfc(l, n, w->u.tmp))
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_V1, li, at, 0, -1);
+    if ((w->flags & IBIDI_IDNA_CHECK_HYPHENS) || v2008) {
+        /* criterion 2 (RFC 5891 §4.2.3.1, §5.4: checked in lookup too) */
+        if (n >= 4 && l[2] == '-' && l[3] == '-')
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_V2, li, w->off[L->start + 2], '-', -1);
+    }
+    if (w->flags & IBIDI_IDNA_CHECK_HYPHENS) { /* criterion 3 */
+        if (l[0] == '-')
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_V3, li, at, '-', -1);
+        else if (l[n - 1] == '-')
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_V3, li, w->off[L->end - 1], '-', -1);
+    }
+    /* criterion 4: a label that still starts with "xn--" after conversion */
+    if (!v2008 && has_ace_prefix(l, n))
+        ibidi__sink_add(&w->sink, IBIDI_IDNA_V4, li, at, 'x', -1);
+    if (L->flags & L_DECODED) /* criterion 5: only a decoded label can hold a FULL STOP */
+        for (size_t i = 0; i < n; i++)
+            if (l[i] == '.')
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_V5, li, w->off[L->start + i], '.', -1);
+    if (is_mark(l[0])) /* criterion 6; RFC 5891 §4.2.3.2 */
+        ibidi__sink_add(&w->sink, IBIDI_IDNA_V6, li, at, l[0], -1);
+    if (v2008)
+        check_cps_2008(w, L, li);
+    else
+        check_cps_uts46(w, L, li);
+
+    ibidi__label lb = {l, w->off + L->start, n, li};
+    if ((w->flags & IBIDI_IDNA_CHECK_JOINERS) || v2008) /* criterion 8; RFC 5891 §5.4 */
+        ibidi__contextj_label(&lb, &w->sink);
+    if (w->flags & IBIDI_IDNA_2008_REGISTER) /* RFC 5891 §4.2.3.3 */
+        ibidi__contexto_label(&lb, &w->sink);
+    if ((w->flags & IBIDI_IDNA_CHECK_BIDI) && bidi_name) { /* criterion 9; RFC 5893 §2 */
+        if ((w->flags & IBIDI_IDNA_BIDI_PER_LABEL) && !(L->flags & L_RTL)) {
+            /* each label on its own: an LTR label of a Bidi domain name is not checked;
+             * say so when the RFC's reading would have rejected it */
+            ibidi__sink scratch;
+            ibidi__sink_init(&scratch, NULL, 0);
+            ibidi__bidi_rule_label(&lb, &scratch);
+            if (scratch.n_errors)
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
+                                (int)ibidi_cp_bidi_class(l[0]));
+        } else {
+            ibidi__bidi_rule_label(&lb, &w->sink);
+        }
+    }
+}
+
+/* UTS #46 §4 step 4 for every label, then the name-level findings. */
+static void validate_name(work *w)
+{
+    int bidi_name = 0;
+    for (size_t i = 0; i < w->n_labels; i++)
+        if (w->labels[i].flags & L_RTL)
+            bidi_name = 1;
+    int seen_rtl = 0;
+    for (size_t i = 0; i < w->n_labels; i++) {
+        const label_rec *L = &w->labels[i];
+        uint32_t li = (uint32_t)i;
+        size_t at = w->off[L->start];
+        size_t before = w->sink.n_errors;
+        if (is_2008(w)) {
+            if (L->flags & (L_P4_KEPT | L_P4_DECODED))
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
+        } else if (L->flags & (L_P4_KEPT | L_P4_DECODED)) {
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_P4, li, at, 0, -1);
+        }
+        if (!(L->flags & L_P4_KEPT)) { /* step 4.1 / 4.2 failed: next label */
+            if (L->end > L->start)
+                validate_label(w, L, li, bidi_name);
+            else if (!w->to_ascii && (w->flags & IBIDI_IDNA_VERIFY_DNS_LENGTH) &&
+                     (i + 1 < w->n_labels || w->n_labels == 1))
+                /* an empty label other than the root label at the end: ToUnicode's
+                 * counterpart of ToASCII's A4_2, under the same flag */
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_X4_2, li, at, 0, -1);
+        }
+        /* RFC 5890 §2.3.2.1: an "xn--" label must be the A-label of a valid U-label */
+        if (is_2008(w) && (L->flags & L_DECODED) && !(L->flags & L_P4_DECODED) &&
+            w->sink.n_errors > before)
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
+        /* RFC 5893 §2: the LDH guarantee holds unless a label starting with an ASCII digit
+         * comes after an RTL label */
+        if (seen_rtl && L->end > L->start && w->p[L->start] >= '0' && w->p[L->start] <= '9') {
+            size_t k;
+            for (k = L->start; k < L->end && is_ldh(w->p[k]); k++)
+                ;
+            if (k == L->end)
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
+                                (int)ibidi_cp_bidi_class(w->p[L->start]));
+        }
+        if (L->flags & L_RTL)
+            seen_rtl = 1;
+    }
+}
+
+/* Output, in UTF-8 bytes or in code points, with the snprintf contract. */
+typedef struct sink_out {
+    char *c;     /* UTF-8 output, or */
+    uint32_t *u; /* code point output (units_cp) */
+    size_t cap, len;
+    int units_cp;
+} sink_out;
+
+static void out_cp(sink_out *o, uint32_t cp)
+{
+    if (o->units_cp) {
+        if (o->len < o->cap)
+            o->u[o->len] = cp;
+        o->len++;
+        return;
+    }
+    char b[4];
+    size_t k = ibidi_utf8_encode_cp(cp, b);
+    for (size_t i = 0; i < k; i++, o->len++)
+        if (o->len < o->cap)
+            o->c[o->len] = b[i];
+}
+
+static void out_ascii(sink_out *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++, o->len++) {
+        if (o->len < o->cap) {
+            if (o->units_cp)
+                o->u[o->len] = (unsigned char)s[i];
+            else
+                o->c[o->len] = s[i];
+        }
+    }
+}
+
+/* UTS #46 §4.2 steps 3-4: Punycode for labels with non-ASCII code points, then the DNS
+ * length limits (RFC 1034 §3.1: 63 octets per label, 253 for the name without the root
+ * label). */
+static void emit_ascii(work *w, sink_out *o)
+{
+    size_t name_len = 0, n_real = w->n_labels;
+    const label_rec *last = &w->labels[w->n_labels - 1];
+    int root = w->n_labels > 1 && last->end == last->start;
+    for (size_t i = 0; i < w->n_labels; i++) {
+        const label_rec *L = &w->labels[i];
+        const uint32_t *l = w->p + L->start;
+        size_t n = (size_t)(L->end - L->start);
+        size_t start, label_len;
+        if (i)
+            out_cp(o, '.');
+        start = o->len;
+        if (L->flags & L_HAS_NON_ASCII) {
+            size_t got = 0;
+            ibidi_status st = ibidi_punycode_encode(l, n, w->u.pny, sizeof w->u.pny, &got, NULL);
+            if (st == IBIDI_OK) {
+                out_ascii(o, "xn--", 4);
+                out_ascii(o, w->u.pny, got);
+                label_len = got + 4;
+            } else {
+                /* a lone surrogate, or more than fits: the label stays as it is */
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_A3, (uint32_t)i, w->off[L->start], 0, -1);
+                for (size_t k = 0; k < n; k++)
+                    out_cp(o, l[k]);
+                label_len = o->len - start;
+            }
+        } else {
+            for (size_t k = 0; k < n; k++)
+                out_cp(o, l[k]);
+            label_len = n;
+        }
+        if (!(w->flags & IBIDI_IDNA_VERIFY_DNS_LENGTH))
+            continue;
+        if (root && i == w->n_labels - 1) {
+            n_real--;
+            /* UTS #46 §4.2 step 4: VerifyDnsLength disallows the empty root label; the
+             * IDNA2008 protocol takes a fully qualified name with its root label */
+            if (!is_2008(w))
+                ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+            continue;
+        }
+        if (label_len < 1 || label_len > 63)
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+        name_len += label_len;
+    }
+    if (w->flags & IBIDI_IDNA_VERIFY_DNS_LENGTH) {
+        name_len += n_real ? n_real - 1 : 0; /* the dots between the labels */
+        if (name_len < 1 || name_len > 253)
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_1, 0, 0, 0, -1);
+    }
+}
+
+static void emit_unicode(const work *w, sink_out *o)
+{
+    for (size_t i = 0; i < w->n; i++)
+        out_cp(o, w->p[i]);
+}
+
+typedef struct call {
+    const char *s;
+    const uint32_t *cps;
+    size_t len;
+    unsigned flags;
+    int to_ascii;
+    sink_out out;
+    size_t *out_len;
+    ibidi_idna_finding *findings;
+    size_t fcap;
+    size_t *n_findings;
+    ibidi_error *err;
+} call;
+
+static ibidi_status run(const call *c)
+{
+    work w;
+    sink_out o = c->out;
+    if (c->err) {
+        c->err->status = IBIDI_OK;
+        c->err->offset = 0;
+        c->err->value = 0;
+    }
+    if (c->out_len)
+        *c->out_len = 0;
+    if (c->n_findings)
+        *c->n_findings = 0;
+    if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) || (!c->findings && c->fcap))
+        return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
+        return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    w.flags = c->flags;
+    w.units_cp = c->cps != NULL;
+    w.to_ascii = c->to_ascii;
+    w.n = 0;
+    ibidi__sink_init(&w.sink, c->findings, c->fcap);
+
+    ibidi_status st = c->cps ? map_cps(&w, c->cps, c->len, c->err)
+                             : map_utf8(&w, c->s, c->len, c->err);
+    if (st == IBIDI_OK && !is_2008(&w))
+        st = normalize_name(&w, c->err);
+    if (st)
+        return st;
+    break_and_convert(&w);
+    compute_offsets(&w);
+    validate_name(&w);
+    if (c->to_ascii)
+        emit_ascii(&w, &o);
+    else
+        emit_unicode(&w, &o);
+
+    if (c->out_len)
+        *c->out_len = o.len;
+    if (c->n_findings)
+        *c->n_findings = w.sink.n;
+    if (o.len > o.cap)
+        return fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o.cap, 0);
+    if (w.sink.n_errors)
+        return fail(c->err, IBIDI_E_IDNA_INVALID, w.sink.first_error_offset,
+                    w.sink.first_error_value);
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len, unsigned flags, char *out,
+                                      size_t cap, size_t *out_len, ibidi_idna_finding *findings,
+                                      size_t fcap, size_t *n_findings, ibidi_error *err)
+{
+    call c = {name, NULL, len, flags, 1, {out, NULL, cap, 0, 0}, out_len, findings, fcap,
+              n_findings, err};
+    return run(&c);
+}
+
+ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len, unsigned flags,
+                                        char *out, size_t cap, size_t *out_len,
+                                        ibidi_idna_finding *findings, size_t fcap,
+                                        size_t *n_findings, ibidi_error *err)
+{
+    call c = {name, NULL, len, flags, 0, {out, NULL, cap, 0, 0}, out_len, findings, fcap,
+              n_findings, err};
+    return run(&c);
+}
+
+ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, unsigned flags,
+                                    uint32_t *out, size_t cap, size_t *out_len,
+                                    ibidi_idna_finding *findings, size_t fcap,
+                                    size_t *n_findings, ibidi_error *err)
+{
+    static const uint32_t none[1] = {0};
+    call c = {NULL, name ? name : none, n, flags, 1, {NULL, out, cap, 0, 1}, out_len, findings,
+              fcap, n_findings, err};
+    if (!name && n)
+        c.cps = NULL;
+    return run(&c);
+}
+
+ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n, unsigned flags,
+                                      uint32_t *out, size_t cap, size_t *out_len,
+                                      ibidi_idna_finding *findings, size_t fcap,
+                                      size_t *n_findings, ibidi_error *err)
+{
+    static const uint32_t none[1] = {0};
+    call c = {NULL, name ? name : none, n, flags, 0, {NULL, out, cap, 0, 1}, out_len, findings,
+              fcap, n_findings, err};
+    if (!name && n)
+        c.cps = NULL;
+    return run(&c);
+}

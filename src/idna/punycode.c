@@ -1,0 +1,305 @@
+/*
+ * Punycode (RFC 3492): the Bootstring algorithms of §6 with the parameter values of §5.
+ *
+ * Values are those of 32-bit unsigned arithmetic: a delta, a weight or a code point that
+ * does not fit in 32 bits is IBIDI_E_PUNYCODE_OVERFLOW (RFC 3492 §6.4, detection
+ * approach). The sums are formed in 64 bits and compared with UINT32_MAX, which fails on
+ * exactly the inputs where the 32-bit checks of §6.4 fail, without a division per digit.
+ *
+ * The decoder's state (n, i, bias) depends on the digits and on the length of the output
+ * only, never on the code points already decoded, so a call with a buffer that is too small
+ * still checks the whole input and reports the size needed.
+ *
+ * With IBIDI_PUNYCODE_CANONICAL the decoder accepts only what ibidi_punycode_encode
+ * produces (RFC 5891 §5.4: decode, re-encode, compare): upper-case digits and a leading
+ * delimiter with no basic code points before it are reported where they occur, and the
+ * decoded code points are re-encoded and compared byte by byte with the input, without a
+ * buffer. Basic code points inserted by a delta cannot occur: n starts at 0x80 and only
+ * grows (§6.2, the note on the braces), and cannot wrap because of the overflow checks.
+ *
+ * Error offsets: the offending byte (a bad digit, the digit whose addition or weight
+ * overflows, the first upper-case digit); for a code point out of range or too large, the
+ * first byte of the variable-length integer whose delta produced it; for a truncated
+ * integer, the length of the input.
+ */
+#include <string.h>
+
+#include "idna/punycode_internal.h"
+#include "unicode/utf8_internal.h"
+
+/* RFC 3492 §5: Bootstring parameter values for Punycode. */
+enum {
+    BASE = 36,
+    TMIN = 1,
+    TMAX = 26,
+    SKEW = 38,
+    DAMP = 700,
+    INITIAL_BIAS = 72,
+    INITIAL_N = 0x80,
+    DELIMITER = '-'
+};
+
+#define NO_CP 0xFFFFFFFFu /* above every code point: "none found yet" */
+
+/* RFC 3492 §5: the code point of each digit value, lower case as the encoder writes it. */
+static const char digit_char[BASE] = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/* RFC 3492 §5: the digit value of each byte plus 1 (0: not a digit); upper-case letters
+ * also carry DIGIT_UPPER, which canonical decoding rejects. */
+#define DIGIT_UPPER 0x40u
+#define LOWER(c) [c] = (c) - 'a' + 1, [(c) - 'a' + 'A'] = ((c) - 'a' + 1) | DIGIT_UPPER
+#define DEC(c) [c] = (c) - '0' + 27
+static const unsigned char digit_value[256] = {
+    LOWER('a'), LOWER('b'), LOWER('c'), LOWER('d'), LOWER('e'), LOWER('f'), LOWER('g'),
+    LOWER('h'), LOWER('i'), LOWER('j'), LOWER('k'), LOWER('l'), LOWER('m'), LOWER('n'),
+    LOWER('o'), LOWER('p'), LOWER('q'), LOWER('r'), LOWER('s'), LOWER('t'), LOWER('u'),
+    LOWER('v'), LOWER('w'), LOWER('x'), LOWER('y'), LOWER('z'), DEC('0'),   DEC('1'),
+    DEC('2'),   DEC('3'),   DEC('4'),   DEC('5'),   DEC('6'),   DEC('7'),   DEC('8'),
+    DEC('9')};
+#undef LOWER
+#undef DEC
+
+/* RFC 3492 §3.3, §6.2, §6.3: the threshold t for k = base * (j + 1), clamped to
+ * tmin..tmax (the "+ tmin" of the pseudocode is not needed, §6.2). */
+static inline uint32_t threshold(uint32_t k, uint32_t bias)
+{
+    return k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+}
+
+/* RFC 3492 §6.1 (bias adaptation function, §3.4). delta <= UINT32_MAX, so delta / 2 +
+ * delta / 2 / numpoints still fits. */
+static uint32_t adapt(uint32_t delta, size_t numpoints, int firsttime)
+{
+    uint32_t k = 0;
+    delta = firsttime ? delta / DAMP : delta / 2;
+    delta += (uint32_t)(delta / numpoints);
+    while (delta > ((BASE - TMIN) * TMAX) / 2) {
+        delta /= BASE - TMIN;
+        k += BASE;
+    }
+    return k + ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+}
+
+/* Where the encoder's bytes go: stored while they fit (buf, cap) or, with ref set, compared
+ * with ref[0..cap). len counts every byte, also those beyond cap. */
+typedef struct pc_out {
+    char *buf;
+    size_t cap;
+    const char *ref;
+    size_t len;
+    size_t diff; /* compare mode: first differing offset, SIZE_MAX while equal */
+} pc_out;
+
+static inline void put(pc_out *o, char c)
+{
+    if (o->ref) {
+        if (o->diff == SIZE_MAX && (o->len >= o->cap || o->ref[o->len] != c))
+            o->diff = o->len;
+    } else if (o->len < o->cap) {
+        o->buf[o->len] = c;
+    }
+    o->len++;
+}
+
+/* RFC 3492 §3.3, §6.3: q as a generalized variable-length integer, least significant digit
+ * first. */
+static void put_integer(pc_out *o, uint32_t q, uint32_t bias)
+{
+    for (uint32_t k = BASE;; k += BASE) {
+        uint32_t t = threshold(k, bias), r;
+        if (q < t)
+            break;
+        r = (q - t) % (BASE - t);
+        q = (q - t) / (BASE - t);
+        put(o, digit_char[t + r]);
+    }
+    put(o, digit_char[q]);
+}
+
+/*
+ * RFC 3492 §6.3 (encoding procedure). One pass copies the basic code points, checks that
+ * every code point is a scalar value and finds the smallest non-basic one; then one pass
+ * per distinct non-basic code point, which also finds the next one (so m never needs a
+ * pass of its own). delta is kept in 64 bits and checked where it is used: it only grows
+ * between two uses, and every pass uses it at least once, so this fails exactly when the
+ * 32-bit checks of §6.4 would.
+ */
+static ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o, ibidi_error *err)
+{
+    size_t b = 0, h;
+    uint32_t m = NO_CP, cur = INITIAL_N, bias = INITIAL_BIAS;
+    uint64_t delta = 0;
+
+    /* §6.3: copy the basic code points in order (§3.1), followed by a delimiter if any */
+    for (size_t j = 0; j < n; j++) {
+        uint32_t c = cps[j];
+        if (c < INITIAL_N) {
+            put(o, (char)c);
+            b++;
+        } else {
+            if (c - 0xD800u < 0x800u)
+                return ibidi__fail(err, IBIDI_E_CP_SURROGATE, j, c);
+            if (c > 0x10FFFFu)
+                return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, j, c);
+            if (c < m)
+                m = c;
+        }
+    }
+    if (b > 0)
+        put(o, DELIMITER);
+
+    /* §6.3 main loop (§3.2 insertion unsort coding) */
+    for (h = b; h < n;) {
+        /* m: the smallest code point >= cur in the input, found by the previous pass */
+        if (m != cur && h >= UINT32_MAX) /* (m - cur) * (h + 1) >= 2^32 */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, 0, cps[0]);
+        delta += (uint64_t)(m - cur) * (h + 1);
+        cur = m;
+        uint32_t next = NO_CP;
+        for (size_t j = 0; j < n; j++) {
+            uint32_t c = cps[j];
+            delta += c < cur;
+            if (c == cur) {
+                if (delta > UINT32_MAX) /* §6.4 */
+                    return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, j, c);
+                put_integer(o, (uint32_t)delta, bias);
+                bias = adapt((uint32_t)delta, h + 1, h == b);
+                delta = 0;
+                h++;
+            }
+            uint32_t above = c > cur ? c : NO_CP; /* candidate for the next m */
+            next = above < next ? above : next;
+        }
+        delta++;
+        cur++;
+        m = next;
+    }
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out, size_t cap,
+                                   size_t *out_len, ibidi_error *err)
+{
+    pc_out o = {out, cap, NULL, 0, SIZE_MAX};
+    ibidi_status st;
+    if (out_len)
+        *out_len = 0;
+    if ((!cps && n) || (!out && cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = encode_core(cps, n, &o, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (out_len)
+        *out_len = o.len;
+    if (o.len > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, uint32_t *out,
+                                   size_t cap, size_t *out_len, ibidi_error *err)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t nb, pos, outn, d = len;
+    size_t nc_off = SIZE_MAX; /* first non-canonical byte */
+    uint32_t i = 0, n = INITIAL_N, bias = INITIAL_BIAS;
+
+    if (out_len)
+        *out_len = 0;
+    if ((!s && len) || (!out && cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+
+    /* §6.2: the basic code points are those before the last delimiter, if there is one */
+    while (d > 0 && p[d - 1] != DELIMITER)
+        d--;
+    if (d == 0) { /* no delimiter: every byte is a digit */
+        nb = 0;
+        pos = 0;
+    } else {
+        nb = d - 1;
+        pos = d;
+        /* The encoder writes a delimiter only after basic code points (§6.3). §6.2
+         * consumes none here and then fails on "-" as a digit; it is accepted as an empty
+         * basic part, but is not canonical. */
+        if (nb == 0)
+            nc_off = 0;
+    }
+    for (size_t j = 0; j < nb; j++) {
+        if (p[j] >= INITIAL_N) /* §6.2: fail on any non-basic code point */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_BAD_INPUT, j, p[j]);
+        if (j < cap)
+            out[j] = p[j];
+    }
+    outn = nb;
+
+    /* §6.2 main loop: one delta (§3.3 generalized variable-length integer) per code point */
+    while (pos < len) {
+        const size_t start = pos;
+        const uint32_t oldi = i;
+        uint64_t acc = i, w = 1;
+        if (outn >= UINT32_MAX) /* length(output) + 1 must fit too */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, start, p[start]);
+        for (uint32_t k = BASE;; k += BASE) {
+            if (pos == len)
+                return ibidi__fail(err, IBIDI_E_PUNYCODE_TRUNCATED, len, 0);
+            const unsigned char c = p[pos];
+            uint32_t dv = digit_value[c];
+            if (dv == 0) /* §5: not a base-36 digit */
+                return ibidi__fail(err, IBIDI_E_PUNYCODE_BAD_INPUT, pos, c);
+            if (dv & DIGIT_UPPER) {
+                dv &= ~DIGIT_UPPER;
+                if (nc_off == SIZE_MAX) /* §5: the encoder writes lower case */
+                    nc_off = pos;
+            }
+            dv--;
+            acc += dv * w; /* dv * w < 36 * 2^32: exact in 64 bits */
+            if (acc > UINT32_MAX) /* §6.4: i + digit * w overflows */
+                return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, pos, c);
+            const uint32_t t = threshold(k, bias);
+            pos++;
+            if (dv < t)
+                break;
+            w *= BASE - t;
+            if (w > UINT32_MAX) /* §6.4: w * (base - t) overflows */
+                return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, pos - 1, c);
+        }
+        i = (uint32_t)acc;
+        const uint32_t npts = (uint32_t)(outn + 1);
+        bias = adapt(i - oldi, npts, oldi == 0);
+        const uint64_t nn = (uint64_t)n + i / npts;
+        if (nn > UINT32_MAX) /* §6.4: n + i div (length(output) + 1) overflows */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, start, p[start]);
+        if (nn > 0x10FFFFu || nn - 0xD800u < 0x800u) /* not a Unicode scalar value */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_RANGE, start, (uint32_t)nn);
+        n = (uint32_t)nn;
+        i %= npts;
+        /* insert n at position i; once the output no longer fits, it never will again */
+        if (outn < cap) {
+            memmove(out + i + 1, out + i, (outn - i) * sizeof *out);
+            out[i] = n;
+        }
+        outn++;
+        i++;
+    }
+
+    if (out_len)
+        *out_len = outn;
+    if ((flags & IBIDI_PUNYCODE_CANONICAL) && nc_off != SIZE_MAX)
+        return ibidi__fail(err, IBIDI_E_PUNYCODE_NOT_CANONICAL, nc_off, p[nc_off]);
+    if (outn > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    if (flags & IBIDI_PUNYCODE_CANONICAL) {
+        /* RFC 5891 §5.4: re-encode and compare. The checks above already reject every
+         * difference RFC 3492 allows (§6.2: one encoding per sequence of deltas), so this
+         * is the definitive check rather than the usual one. */
+        pc_out o = {NULL, len, s, 0, SIZE_MAX};
+        if (encode_core(out, outn, &o, NULL) != IBIDI_OK)
+            o.diff = 0;
+        if (o.diff == SIZE_MAX && o.len != len)
+            o.diff = o.len < len ? o.len : len;
+        if (o.diff != SIZE_MAX)
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_NOT_CANONICAL, o.diff,
+                               o.diff < len ? p[o.diff] : 0);
+    }
+    return ibidi__ok(err);
+}

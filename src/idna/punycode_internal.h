@@ -1,0 +1,20 @@
+/* Internal helpers around Punycode (RFC 3492) for the IDNA processing code. The codec
+ * itself is the public ibidi_punycode_encode / ibidi_punycode_decode (ibidi/idna.h).
+ * Not installed. */
+#ifndef IBIDI_PUNYCODE_INTERNAL_H
+#define IBIDI_PUNYCODE_INTERNAL_H
+
+#include <stddef.h>
+
+#include "ibidi/idna.h"
+
+/* RFC 3492 §6.2: whether Punycode input that decodes without error decodes to basic (ASCII)
+ * code points only, which is so exactly when it has no delta: it is empty or ends with the
+ * delimiter. Answers UTS #46 §4 step 4's "contains only ASCII" without decoding (the input
+ * must still be decoded to know that it is valid). */
+static inline int ibidi__punycode_is_basic_only(const char *s, size_t len)
+{
+    return len == 0 || s[len - 1] == '-';
+}
+
+#endif
