@@ -28,3 +28,9 @@ echo "== The seeds' display examples in Bidi Notation (A-Z right-to-left, a-z le
 for t in 123ABC ABC123 abc123ABC abcABC123 'A%123+456B' 'A456+%123B'; do
     printf '%-12s shows as %s\n' "$t" "$("$IBIDI" bidi --input notation "$t")"
 done
+echo
+echo "== Each sample through UTS #46 ToASCII (input, A-labels, IdnaTestV2 status codes)"
+grep -v '^#' "$SAMPLES" | "$IBIDI" to-ascii --tsv || true
+echo
+echo "== Why 123.ABC.com is rejected (RFC 5893 applies the Bidi Rule to every label)"
+"$IBIDI" check --input notation 123.ABC.com || true
