@@ -113,9 +113,20 @@ $(BUILD)/bench/bench_bidi: bench/bench_bidi.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_BIDI_FLAGS)
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi
+# IDNA: ICU's UTS #46 object (libicuuc) and libidn2 when their headers are installed.
+HAVE_IDN2 := $(shell printf '\043include <idn2.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+BENCH_IDNA_FLAGS := $(BENCH_FLAGS)
+ifeq ($(HAVE_IDN2),1)
+BENCH_IDNA_FLAGS += -DIBIDI_BENCH_IDN2 -lidn2
+endif
+$(BUILD)/bench/bench_idna: bench/bench_idna.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_IDNA_FLAGS)
+
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna
 	$(BUILD)/bench/bench
 	$(BUILD)/bench/bench_bidi
+	$(BUILD)/bench/bench_idna
 
 # The main job on bundled sample data.
 demo: $(CLI)
