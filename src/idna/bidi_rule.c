@@ -46,6 +46,7 @@
 
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
+#include "unicode/ucd.h"
 
 #define BIT(c) (1u << (unsigned)(c))
 
@@ -63,6 +64,13 @@
 /* Condition 6: the classes an LTR label may end with (before trailing NSM). */
 #define LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
 
+/* Bidi_Class through the bidi algorithm's BMP table (class in the low 5 bits), the
+ * general lookup above the BMP. */
+static inline ibidi_bidi_class bc_of(uint32_t cp)
+{
+    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu) : ibidi_cp_bidi_class(cp);
+}
+
 static int is_rtl_class(ibidi_bidi_class bc)
 {
     return bc == IBIDI_BC_R || bc == IBIDI_BC_AL || bc == IBIDI_BC_AN;
@@ -72,7 +80,7 @@ static int is_rtl_class(ibidi_bidi_class bc)
 int ibidi__is_rtl_label(const uint32_t *cps, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (is_rtl_class(ibidi_cp_bidi_class(cps[i])))
+        if (is_rtl_class(bc_of(cps[i])))
             return 1;
     return 0;
 }
@@ -89,7 +97,7 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
     if (l->n == 0)
         return; /* an empty label has no characters to test (see the top of the file) */
 
-    ibidi_bidi_class first = ibidi_cp_bidi_class(l->cps[0]);
+    ibidi_bidi_class first = bc_of(l->cps[0]);
     int rtl;
     if (first == IBIDI_BC_R || first == IBIDI_BC_AL) {
         rtl = 1; /* RFC 5893 rule 1: an RTL label */
@@ -106,7 +114,7 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
     int seen_en = 0, seen_an = 0, mixed = 0;
     size_t last = l->n; /* index of the last character that is not NSM */
     for (size_t i = 0; i < l->n; i++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(l->cps[i]);
+        ibidi_bidi_class bc = bc_of(l->cps[i]);
         if (bc != IBIDI_BC_NSM)
             last = i;
         /* RFC 5893 rule 2 / rule 5: every character of a class the label may not hold */
@@ -131,7 +139,7 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
     if (last == l->n) {
         ibidi__sink_add(s, bad_end, l->index, l->off[l->n], 0, -1);
     } else {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(l->cps[last]);
+        ibidi_bidi_class bc = bc_of(l->cps[last]);
         if (!(end_ok & BIT(bc)))
             ibidi__sink_add(s, bad_end, l->index, l->off[last], l->cps[last], (int)bc);
     }

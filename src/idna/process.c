@@ -23,7 +23,8 @@ enum {
     L_P4_KEPT = 2,     /* UTS #46 step 4.1/4.2 failed: the label stays as it was, unvalidated */
     L_P4_DECODED = 4,  /* step 4.3: decoded to an empty or all-ASCII label */
     L_HAS_NON_ASCII = 8,
-    L_RTL = 16         /* RFC 5893 §1.4 RTL label */
+    L_RTL = 16,        /* RFC 5893 §1.4 RTL label */
+    L_OTHER_ASCII = 32 /* ASCII other than a-z, 0-9 and hyphen-minus */
 };
 
 typedef struct label_rec {
@@ -32,10 +33,28 @@ typedef struct label_rec {
     uint8_t pny_status;  /* for L_P4_KEPT from a decoding failure: status - 300, else 0 */
 } label_rec;
 
+/* Lower-case ASCII letters, digits, hyphen-minus and the full stop map to themselves,
+ * upper-case letters to lower case; every other byte maps to 0 here. */
+static const unsigned char ldh_lower[256] = {
+    ['-'] = '-', ['.'] = '.',
+    ['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+    ['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+    ['A'] = 'a', ['B'] = 'b', ['C'] = 'c', ['D'] = 'd', ['E'] = 'e', ['F'] = 'f', ['G'] = 'g',
+    ['H'] = 'h', ['I'] = 'i', ['J'] = 'j', ['K'] = 'k', ['L'] = 'l', ['M'] = 'm', ['N'] = 'n',
+    ['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r', ['S'] = 's', ['T'] = 't', ['U'] = 'u',
+    ['V'] = 'v', ['W'] = 'w', ['X'] = 'x', ['Y'] = 'y', ['Z'] = 'z',
+    ['a'] = 'a', ['b'] = 'b', ['c'] = 'c', ['d'] = 'd', ['e'] = 'e', ['f'] = 'f', ['g'] = 'g',
+    ['h'] = 'h', ['i'] = 'i', ['j'] = 'j', ['k'] = 'k', ['l'] = 'l', ['m'] = 'm', ['n'] = 'n',
+    ['o'] = 'o', ['p'] = 'p', ['q'] = 'q', ['r'] = 'r', ['s'] = 's', ['t'] = 't', ['u'] = 'u',
+    ['v'] = 'v', ['w'] = 'w', ['x'] = 'x', ['y'] = 'y', ['z'] = 'z',
+};
+
 typedef struct work {
     unsigned flags;
     int units_cp;               /* offsets in code points (cp calls) or UTF-8 bytes */
     int to_ascii;
+    int maybe_invalid;          /* Map or Normalize produced code points whose status was
+                                   not looked up: criterion 7 must check every one */
     uint32_t p[MAXC];           /* the processed name */
     size_t n;
     union {
@@ -82,8 +101,12 @@ static ibidi_status push(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
  * §5.2 leaves it to the application), so there the code point is kept. */
 static ibidi_status map_cp(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
 {
-    if (is_2008(w) || is_surrogate(cp))
-        return push(w, cp, in_off, err); /* a lone surrogate is disallowed: kept, V7 later */
+    if (is_2008(w))
+        return push(w, cp, in_off, err);
+    if (is_surrogate(cp)) {
+        w->maybe_invalid = 1; /* a lone surrogate is disallowed: kept, V7 later */
+        return push(w, cp, in_off, err);
+    }
     if (cp < 0x80) { /* the common case without a table lookup */
         if ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9') || cp == '-' || cp == '.')
             return push(w, cp, in_off, err);
@@ -97,16 +120,22 @@ static ibidi_status map_cp(work *w, uint32_t cp, size_t in_off, ibidi_error *err
     case IBIDI_UTS46_IGNORED:
         return IBIDI_OK;
     case IBIDI_UTS46_MAPPED:
+        w->maybe_invalid = 1;
         if (transitional && cp == 0x1E9E) { /* capital sharp s: "ss" when transitional */
             ibidi_status s = push(w, 's', in_off, err);
             return s ? s : push(w, 's', in_off, err);
         }
         break;
     case IBIDI_UTS46_DEVIATION:
-        if (transitional)
+        if (transitional) {
+            w->maybe_invalid = 1;
             break; /* replaced by its mapping, which may be empty (ZWJ, ZWNJ) */
+        }
         return push(w, cp, in_off, err);
-    default: /* valid; disallowed stays and is found by the validity criteria */
+    case IBIDI_UTS46_DISALLOWED: /* stays, and is found by the validity criteria */
+        w->maybe_invalid = 1;
+        return push(w, cp, in_off, err);
+    default:
         return push(w, cp, in_off, err);
     }
     for (size_t i = 0; i < u->map_len; i++) {
@@ -219,6 +248,7 @@ static ibidi_status normalize_name(work *w, ibidi_error *err)
         return st;
     memcpy(w->p, w->u.tmp, got * sizeof *w->p);
     w->n = got;
+    w->maybe_invalid = 1; /* composition may give code points of another status */
     return IBIDI_OK;
 }
 
@@ -283,11 +313,13 @@ static void break_and_convert(work *w)
         L->end = (uint16_t)(wr + len);
         L->flags = flags;
         L->pny_status = pny;
-        for (size_t k = wr; k < wr + len; k++)
-            if (w->p[k] >= 0x80) {
+        for (size_t k = wr; k < wr + len; k++) {
+            uint32_t ch = w->p[k];
+            if (ch >= 0x80)
                 L->flags |= L_HAS_NON_ASCII;
-                break;
-            }
+            else if (!ldh_lower[ch] || ch == '.' || (ch >= 'A' && ch <= 'Z'))
+                L->flags |= L_OTHER_ASCII;
+        }
         if (ibidi__is_rtl_label(w->p + wr, len))
             L->flags |= L_RTL;
         wr += len;
@@ -335,6 +367,10 @@ static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
 {
     int transitional = (w->flags & IBIDI_IDNA_TRANSITIONAL) && !(L->flags & L_DECODED);
     int std3 = (w->flags & IBIDI_IDNA_USE_STD3_RULES) != 0;
+    /* every code point was looked up on the way in (Map) and found valid, and nothing was
+     * composed since: only the STD3 rule on ASCII is left */
+    if (!w->maybe_invalid && !(L->flags & L_DECODED) && !(std3 && (L->flags & L_OTHER_ASCII)))
+        return;
     for (size_t i = L->start; i < L->end; i++) {
         uint32_t c = w->p[i];
         if (c < 0x80) {
@@ -498,8 +534,14 @@ typedef struct sink_out {
     int units_cp;
 } sink_out;
 
-static void out_cp(sink_out *o, uint32_t cp)
+static inline void out_cp(sink_out *o, uint32_t cp)
 {
+    if (cp < 0x80 && !o->units_cp) {
+        if (o->len < o->cap)
+            o->c[o->len] = (char)cp;
+        o->len++;
+        return;
+    }
     if (o->units_cp) {
         if (o->len < o->cap)
             o->u[o->len] = cp;
@@ -515,6 +557,11 @@ static void out_cp(sink_out *o, uint32_t cp)
 
 static void out_ascii(sink_out *o, const char *s, size_t n)
 {
+    if (!o->units_cp && o->len + n <= o->cap) {
+        memcpy(o->c + o->len, s, n);
+        o->len += n;
+        return;
+    }
     for (size_t i = 0; i < n; i++, o->len++) {
         if (o->len < o->cap) {
             if (o->units_cp)
@@ -601,9 +648,64 @@ typedef struct call {
     ibidi_error *err;
 } call;
 
-static ibidi_status run(const call *c)
+/*
+ * UTS #46 on a host name of ASCII letters, digits, hyphens and dots whose every label is
+ * valid. For such a name Map is lower-casing, Normalize changes nothing, no label is an
+ * A-label ("--" in positions 3-4 is left to the general path) or an RTL label, and
+ * ToASCII and ToUnicode give the same text. Returns 0 as soon as anything else shows
+ * (another character, an empty or long label, a hyphen rule): the general path then
+ * decides, and reports what it finds.
+ */
+static int ascii_fast(const call *c, sink_out *o)
 {
-    work w;
+    const unsigned char *s = (const unsigned char *)c->s;
+    size_t n = c->len;
+    unsigned f = c->flags;
+    int hyphens = (f & IBIDI_IDNA_CHECK_HYPHENS) != 0, dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
+    if (!s || n == 0 || o->units_cp || o->cap < n ||
+        (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) || (dns && n > 253))
+        return 0;
+    char *out = o->c;
+    /* Map, without a branch per byte: any byte outside the table leaves a 0 behind */
+    unsigned char all = 0xFF;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = ldh_lower[s[i]];
+        all &= (unsigned char)(ch ? 0xFF : 0);
+        out[i] = (char)ch;
+    }
+    if (!all)
+        return 0;
+    /* the labels, from one full stop to the next */
+    const char *p = out, *end = out + n;
+    for (;;) {
+        const char *e = p;
+        while (e < end && *e != '.') /* labels are short: a plain loop beats memchr */
+            e++;
+        const char *dot = e < end ? e : NULL;
+        size_t len = (size_t)(e - p);
+        if (len == 0 || (dns && len > 63))
+            return 0;
+        if (len >= 4 && p[2] == '-' && p[3] == '-')
+            return 0;
+        if (hyphens && (p[0] == '-' || e[-1] == '-'))
+            return 0;
+        if (!dot)
+            break;
+        p = dot + 1;
+    }
+    o->len = n;
+    return 1;
+}
+
+static ibidi_status run_general(const call *c, sink_out *o);
+
+/* Inlined into each public call, so that the call record is never built in memory and
+ * read back (a store-forwarding stall that cost more than the whole fast path). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline ibidi_status run(const call *c)
+{
     sink_out o = c->out;
     if (c->err) {
         c->err->status = IBIDI_OK;
@@ -618,9 +720,27 @@ static ibidi_status run(const call *c)
         return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
         return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (ascii_fast(c, &o)) {
+        if (c->out_len)
+            *c->out_len = o.len;
+        return IBIDI_OK;
+    }
+    return run_general(c, &o);
+}
+
+/* Every other name, in the fixed work area (kept out of run's frame, so that the fast
+ * path does not pay for it). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static ibidi_status run_general(const call *c, sink_out *op)
+{
+    work w;
+    sink_out o = *op;
     w.flags = c->flags;
     w.units_cp = c->cps != NULL;
     w.to_ascii = c->to_ascii;
+    w.maybe_invalid = 0;
     w.n = 0;
     ibidi__sink_init(&w.sink, c->findings, c->fcap);
 
