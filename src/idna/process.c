@@ -789,17 +789,25 @@ ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len, unsigned f
     return run(&c);
 }
 
+/* The code point calls: a NULL name is the empty name when n is 0, and an argument error
+ * (found by run) otherwise. */
+static inline ibidi_status run_cp(const uint32_t *name, size_t n, unsigned flags, int to_ascii,
+                                  uint32_t *out, size_t cap, size_t *out_len,
+                                  ibidi_idna_finding *findings, size_t fcap, size_t *n_findings,
+                                  ibidi_error *err)
+{
+    static const uint32_t none[1] = {0};
+    call c = {NULL, name ? name : (n ? NULL : none), n, flags, to_ascii, {NULL, out, cap, 0, 1},
+              out_len, findings, fcap, n_findings, err};
+    return run(&c);
+}
+
 ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, unsigned flags,
                                     uint32_t *out, size_t cap, size_t *out_len,
                                     ibidi_idna_finding *findings, size_t fcap,
                                     size_t *n_findings, ibidi_error *err)
 {
-    static const uint32_t none[1] = {0};
-    call c = {NULL, name ? name : none, n, flags, 1, {NULL, out, cap, 0, 1}, out_len, findings,
-              fcap, n_findings, err};
-    if (!name && n)
-        c.cps = NULL;
-    return run(&c);
+    return run_cp(name, n, flags, 1, out, cap, out_len, findings, fcap, n_findings, err);
 }
 
 ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n, unsigned flags,
@@ -807,10 +815,5 @@ ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n, unsigned f
                                       ibidi_idna_finding *findings, size_t fcap,
                                       size_t *n_findings, ibidi_error *err)
 {
-    static const uint32_t none[1] = {0};
-    call c = {NULL, name ? name : none, n, flags, 0, {NULL, out, cap, 0, 1}, out_len, findings,
-              fcap, n_findings, err};
-    if (!name && n)
-        c.cps = NULL;
-    return run(&c);
+    return run_cp(name, n, flags, 0, out, cap, out_len, findings, fcap, n_findings, err);
 }
