@@ -158,15 +158,15 @@ static void put_text(FILE *f, const char *s, size_t len, const idna_opts *o)
     }
 }
 
-static void put_finding_words(FILE *f, const ibidi_idna_finding *x, const char *out,
-                              size_t out_len, int units_bytes)
+/* One finding in words; offsets are bytes of the UTF-8 ToUnicode form. */
+static void put_finding_words(FILE *f, const ibidi_idna_finding *x)
 {
-    fprintf(f, "    %-4s label %u, %s %zu", ibidi_idna_code_name(x->code), (unsigned)x->label,
-            units_bytes ? "byte" : "index", x->offset);
+    fprintf(f, "    %-4s label %u, byte %zu", ibidi_idna_code_name(x->code), (unsigned)x->label,
+            x->offset);
     if (x->value) {
         fputs(", ", f);
         cli_put_cp(f, x->value);
-        if (x->value >= 0x20 && x->value != 0x7F && x->value <= 0x10FFFF && out) {
+        if (x->value >= 0x20 && x->value != 0x7F && x->value <= 0x10FFFF) {
             char b[4];
             size_t k = ibidi_utf8_encode_cp(x->value, b);
             if (k) {
@@ -179,7 +179,6 @@ static void put_finding_words(FILE *f, const ibidi_idna_finding *x, const char *
     if (x->bidi_class >= 0)
         fprintf(f, " (%s)", ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
     fprintf(f, ": %s\n", ibidi_idna_code_message(x->code));
-    (void)out_len;
 }
 
 static void put_json_findings(const idna_result *r, int warnings)
@@ -264,7 +263,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
                 if (i == 0)
                     fprintf(stderr, "ibidi %s: item %zu: %s\n", o->cmd, itemno,
                             is_valid(&r) ? "valid, with warnings" : "invalid");
-                put_finding_words(stderr, &r.f[i], r.out, r.out_len, 1);
+                put_finding_words(stderr, &r.f[i]);
             }
         }
     }
@@ -318,7 +317,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
                    "a Bidi domain name)");
         fputc('\n', stdout);
         for (size_t i = 0; i < r.nf; i++)
-            put_finding_words(stdout, &r.f[i], r.out, r.out_len, 1);
+            put_finding_words(stdout, &r.f[i]);
         if ((int)o->profile == p && !is_valid(&r))
             rc = CLI_INVALID;
         result_free(&r);

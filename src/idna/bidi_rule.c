@@ -145,17 +145,13 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
     }
 }
 
-/* RFC 5890 §2.3.1: an LDH label holds only ASCII letters, digits and hyphen-minus. */
-static int is_ldh_label(const uint32_t *cps, size_t n)
+int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n)
 {
-    if (n == 0)
+    if (n == 0 || cps[0] < '0' || cps[0] > '9')
         return 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = cps[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '-'))
+    for (size_t i = 1; i < n; i++)
+        if (!ibidi__is_ldh(cps[i]))
             return 0;
-    }
     return 1;
 }
 
@@ -270,8 +266,7 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
         }
         /* RFC 5893 §2, last paragraphs: an LDH label starting with a digit after an RTL
          * label. */
-        if (seen_rtl_label && l.n > 0 && l.cps[0] >= '0' && l.cps[0] <= '9' &&
-            is_ldh_label(l.cps, l.n))
+        if (seen_rtl_label && ibidi__is_digit_ldh_label(l.cps, l.n))
             ibidi__sink_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
                             (int)IBIDI_BC_EN);
         if (rtl_label)

@@ -87,6 +87,12 @@ static int is_extended_arabic_indic_digit(uint32_t c)
     return c >= 0x06F0 && c <= 0x06F9;
 }
 
+int ibidi__has_context_rule(uint32_t c)
+{
+    return c == ZWNJ || c == ZWJ || c == 0x00B7 || c == 0x0375 || c == 0x05F3 || c == 0x05F4 ||
+           c == 0x30FB || is_arabic_indic_digit(c) || is_extended_arabic_indic_digit(c);
+}
+
 void ibidi__contexto_label(const ibidi__label *l, ibidi__sink *s)
 {
     /* What the label-wide rules (A.7, A.8, A.9) ask, in one pass. */

@@ -35,6 +35,20 @@ typedef struct ibidi__label {
     uint32_t index; /* 0-based label index in the name */
 } ibidi__label;
 
+/* RFC 5890 §2.3.1: an LDH character (ASCII letter, digit or hyphen-minus). */
+static inline int ibidi__is_ldh(uint32_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+/* RFC 5893 §2 (end): an LDH label that starts with an ASCII digit, the kind of label that
+ * must not come after an RTL label for the rule's guarantee to hold. */
+int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n);
+
+/* RFC 5892 Appendix A: the code point has a contextual rule (the IANA registry lists the
+ * same ones for Unicode 17.0). */
+int ibidi__has_context_rule(uint32_t cp);
+
 /* RFC 5893 §1.4: the label contains a character of class R, AL or AN. */
 int ibidi__is_rtl_label(const uint32_t *cps, size_t n);
 

@@ -13,6 +13,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
+#include "idna/punycode_internal.h"
 #include "unicode/ucd.h"
 
 #define MAXC IBIDI_IDNA_MAX_CPS
@@ -296,10 +297,7 @@ static void break_and_convert(work *w)
                         pny = (uint8_t)(st >= 300 && st < 400 ? st - 300 : 0);
                     }
                 } else {
-                    size_t j;
-                    for (j = 0; j < got && w->u.tmp[j] < 0x80; j++)
-                        ;
-                    if (j == got)
+                    if (ibidi__punycode_is_basic_only(w->ascii, len - 4))
                         flags |= L_P4_DECODED; /* step 4.3: empty or all ASCII */
                     flags |= L_DECODED;
                     src = w->u.tmp;
@@ -348,20 +346,6 @@ static int is_mark(uint32_t cp)
     return gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME;
 }
 
-static int is_ldh(uint32_t c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-}
-
-/* Code points with a contextual rule in RFC 5892 Appendix A (the IANA registry lists the
- * same ones for Unicode 17.0). */
-static int has_context_rule(uint32_t c)
-{
-    return c == 0x200C || c == 0x200D || c == 0x00B7 || c == 0x0375 || c == 0x05F3 ||
-           c == 0x05F4 || c == 0x30FB || (c >= 0x0660 && c <= 0x0669) ||
-           (c >= 0x06F0 && c <= 0x06F9);
-}
-
 /* UTS #46 §4.1 criterion 7 and §4.1.1 for each code point. */
 static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
 {
@@ -400,7 +384,7 @@ static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
     for (size_t i = L->start; i < L->end; i++) {
         uint32_t c = w->p[i];
         if (ldh) {
-            if (!is_ldh(c))
+            if (!ibidi__is_ldh(c))
                 ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
             continue;
         }
@@ -409,7 +393,7 @@ static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
             break;
         case IBIDI_IDNA_CONTEXTJ:
         case IBIDI_IDNA_CONTEXTO:
-            if (!has_context_rule(c))
+            if (!ibidi__has_context_rule(c))
                 ibidi__sink_add(&w->sink, IBIDI_IDNA_NO_CONTEXT_RULE, li, w->off[i], c, -1);
             break;
         case IBIDI_IDNA_DISALLOWED:
@@ -513,14 +497,9 @@ static void validate_name(work *w)
             ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
         /* RFC 5893 §2: the LDH guarantee holds unless a label starting with an ASCII digit
          * comes after an RTL label */
-        if (seen_rtl && L->end > L->start && w->p[L->start] >= '0' && w->p[L->start] <= '9') {
-            size_t k;
-            for (k = L->start; k < L->end && is_ldh(w->p[k]); k++)
-                ;
-            if (k == L->end)
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
-                                (int)ibidi_cp_bidi_class(w->p[L->start]));
-        }
+        if (seen_rtl && ibidi__is_digit_ldh_label(w->p + L->start, (size_t)(L->end - L->start)))
+            ibidi__sink_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
+                            (int)IBIDI_BC_EN);
         if (L->flags & L_RTL)
             seen_rtl = 1;
     }
