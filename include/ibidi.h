@@ -9,5 +9,7 @@
 #include "ibidi/unicode.h"
 #include "ibidi/bidi.h"
 #include "ibidi/idna.h"
+#include "ibidi/iri.h"
+#include "ibidi/display.h"
 
 #endif /* IBIDI_H */

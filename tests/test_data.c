@@ -262,22 +262,22 @@ static void walk(const char *root, const char *rel)
     closedir(d);
 }
 
-int main(void)
+/* Checks one vendored folder: every file listed in its SHA256SUMS, and listed when found. */
+static void check_folder(const char *root)
 {
-    if (!sha256_vectors()) /* a wrong SHA-256 would make every comparison meaningless */
-        return t_summary();
-
-    char root[1024];
-    snprintf(root, sizeof root, "%s", t_data_path("")); /* "data/ucd/17.0.0/" */
-    size_t len;
-    char *sums = t_read_file(t_data_path("SHA256SUMS"), &len);
-    if (!CHECK(sums != NULL, "cannot read %s", t_data_path("SHA256SUMS")))
-        return t_summary();
+    char path_sums[1100];
+    size_t len, compared = 0;
+    char *sums;
+    n_entries = 0;
+    walked = 0;
+    snprintf(path_sums, sizeof path_sums, "%sSHA256SUMS", root);
+    sums = t_read_file(path_sums, &len);
+    if (!CHECK(sums != NULL, "cannot read %s", path_sums))
+        return;
     parse_sums(sums);
     free(sums);
-    CHECK(n_entries > 0, "SHA256SUMS lists no file");
+    CHECK(n_entries > 0, "%s lists no file", path_sums);
 
-    size_t compared = 0;
     for (size_t i = 0; i < n_entries; i++) {
         char path[1536], hex[65];
         snprintf(path, sizeof path, "%s%s", root, entries[i].path);
@@ -291,5 +291,17 @@ int main(void)
     for (size_t i = 0; i < n_entries; i++)
         CHECK(entries[i].seen, "%s is listed but was not found as a regular file", entries[i].path);
     printf("compared %zu files with SHA256SUMS (%zu files in %s)\n", compared, walked, root);
+}
+
+int main(void)
+{
+    char root[1024], psl[1100];
+    if (!sha256_vectors()) /* a wrong SHA-256 would make every comparison meaningless */
+        return t_summary();
+    snprintf(root, sizeof root, "%s", t_data_path("")); /* "data/ucd/17.0.0/" */
+    check_folder(root);
+    /* The Public Suffix List sits two folders up, in data/psl/. */
+    snprintf(psl, sizeof psl, "%s../../psl/", root);
+    check_folder(psl);
     return t_summary();
 }

@@ -81,3 +81,87 @@ char *t_read_file(const char *path, size_t *len)
         *len = n;
     return buf;
 }
+
+static const struct {
+    const char *name;
+    uint32_t cp;
+} t_controls[] = {{"&lrm;", 0x200E}, {"&rlm;", 0x200F}, {"&alm;", 0x061C}, {"&lre;", 0x202A},
+                  {"&rle;", 0x202B}, {"&pdf;", 0x202C}, {"&lro;", 0x202D}, {"&rlo;", 0x202E},
+                  {"&lri;", 0x2066}, {"&rli;", 0x2067}, {"&fsi;", 0x2068}, {"&pdi;", 0x2069}};
+#define T_N_CONTROLS (sizeof t_controls / sizeof t_controls[0])
+
+static size_t t_put_utf8(uint32_t cp, char *o)
+{
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | cp >> 6);
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    o[0] = (char)(0xE0 | cp >> 12);
+    o[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+    o[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+}
+
+const char *t_notation(int slot, const char *s, int arabic, size_t *len)
+{
+    static char buf[4][8192];
+    size_t k = 0, n = strlen(s);
+    char *o = buf[slot & 3];
+    for (size_t i = 0; i < n && k + 4 < sizeof buf[0]; i++) {
+        size_t e = 0;
+        if (s[i] == '&')
+            while (e < T_N_CONTROLS && strncmp(s + i, t_controls[e].name, 5) != 0)
+                e++;
+        if (s[i] == '&' && e < T_N_CONTROLS) {
+            k += t_put_utf8(t_controls[e].cp, o + k);
+            i += 4;
+        } else if (s[i] >= 'A' && s[i] <= 'Z') {
+            k += t_put_utf8((arabic ? 0x0621u : 0x05D0u) + (uint32_t)(s[i] - 'A'), o + k);
+        } else {
+            o[k++] = s[i];
+        }
+    }
+    o[k] = '\0';
+    if (len)
+        *len = k;
+    return o;
+}
+
+const char *t_to_notation(int slot, const char *s, size_t len, int arabic)
+{
+    static char buf[4][8192];
+    char *o = buf[slot & 3];
+    size_t k = 0, i = 0;
+    uint32_t base = arabic ? 0x0621u : 0x05D0u;
+    while (i < len && k + 8 < sizeof buf[0]) {
+        unsigned char c = (unsigned char)s[i];
+        uint32_t cp = c;
+        size_t step = 1, e;
+        if (c >= 0xE0 && i + 2 < len) {
+            cp = (uint32_t)(c & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
+            step = 3;
+        } else if (c >= 0xC0 && i + 1 < len) {
+            cp = (uint32_t)(c & 0x1F) << 6 | (s[i + 1] & 0x3F);
+            step = 2;
+        }
+        for (e = 0; e < T_N_CONTROLS && t_controls[e].cp != cp; e++)
+            ;
+        if (e < T_N_CONTROLS) {
+            memcpy(o + k, t_controls[e].name, 5);
+            k += 5;
+        } else if (cp >= base && cp < base + 26) {
+            o[k++] = (char)('A' + (cp - base));
+        } else {
+            memcpy(o + k, s + i, step);
+            k += step;
+        }
+        i += step;
+    }
+    o[k] = '\0';
+    return o;
+}

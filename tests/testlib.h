@@ -27,4 +27,13 @@ const char *t_data_path(const char *rel);
 /* Reads a whole file into a malloc'd NUL-terminated buffer; *len gets its size. NULL on error. */
 char *t_read_file(const char *path, size_t *len);
 
+/* Bidi Notation (the seeds' examples): A-Z are right-to-left letters, Hebrew U+05D0 + i
+ * (class R), or with arabic Arabic U+0621 + i (class AL); Duerst 2001's entities &lrm;
+ * &rlm; &lre; &rle; &pdf; &lro; &rlo; &lri; &rli; &fsi; &pdi; &alm; are those controls;
+ * everything else is itself. t_notation writes UTF-8 into a buffer of its own (valid until
+ * the next call with the same slot 0..3) and sets *len; t_to_notation does the reverse
+ * (characters it has no letter for stay UTF-8). */
+const char *t_notation(int slot, const char *notation, int arabic, size_t *len);
+const char *t_to_notation(int slot, const char *utf8, size_t len, int arabic);
+
 #endif

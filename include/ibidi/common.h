@@ -52,7 +52,9 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *   150..199 text syntax read by helper parsers (code point notation)
  *   200..299 the bidirectional algorithm (ibidi/bidi.h)
  *   300..399 IDNA: Punycode (RFC 3492) and name processing (ibidi/idna.h)
- *   400..    later capabilities (IRI, ambiguity) take ranges of 100.
+ *   400..499 identifiers: structure, rules, display, conversions (ibidi/iri.h,
+ *            ibidi/display.h)
+ *   500..    later capabilities (ambiguity) take ranges of 100.
  */
 typedef enum ibidi_status {
     IBIDI_OK = 0,
@@ -83,7 +85,30 @@ typedef enum ibidi_status {
     IBIDI_E_PUNYCODE_RANGE = 303,      /* decodes to a surrogate or a value above 10FFFF */
     IBIDI_E_PUNYCODE_NOT_CANONICAL = 304, /* valid, but not what the encoder produces */
     IBIDI_E_IDNA_INVALID = 310,        /* the name breaks rules: see its findings */
-    IBIDI_E_IDNA_TOO_LONG = 311        /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
+    IBIDI_E_IDNA_TOO_LONG = 311,       /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
+
+    IBIDI_E_IDENT_EMPTY = 400,         /* empty identifier */
+    IBIDI_E_IDENT_CONTROL = 401,       /* a control character (Cc), NUL included */
+    IBIDI_E_IDENT_BIDI_CONTROL = 402,  /* a bidi formatting character (RFC 3987 §4.1) */
+    IBIDI_E_IDENT_INVALID = 403,       /* components break rules: see the findings */
+    IBIDI_E_IRI_SCHEME = 410,          /* RFC 3987 §2.2 scheme syntax */
+    IBIDI_E_IRI_CHAR = 411,            /* a character the component does not allow */
+    IBIDI_E_IRI_PERCENT = 412,         /* "%" not followed by two hexadecimal digits */
+    IBIDI_E_IRI_HOST = 413,            /* malformed IP-literal, IPv6 or IPvFuture host */
+    IBIDI_E_IRI_PORT = 414,            /* port with other characters than digits */
+    IBIDI_E_IRI_HOST_IDNA = 415,       /* IRI to URI: IDNA ToASCII rejects the host */
+    IBIDI_E_URI_NOT_ASCII = 416,       /* URI to IRI: a URI is US-ASCII (RFC 3986 §2) */
+    IBIDI_E_DOMAIN_EMPTY_LABEL = 420,  /* empty label other than the root */
+    IBIDI_E_DOMAIN_LABEL_TOO_LONG = 421, /* label over 63 octets */
+    IBIDI_E_DOMAIN_TOO_LONG = 422,     /* name over 253 octets */
+    IBIDI_E_DOMAIN_CHAR = 423,         /* space or an ASCII delimiter inside a domain name */
+    IBIDI_E_EMAIL_SYNTAX = 430,        /* RFC 5321 §4.1.2 / RFC 6531 §3.3 Mailbox syntax */
+    IBIDI_E_EMAIL_LOCAL_TOO_LONG = 431, /* local part over 64 octets */
+    IBIDI_E_DISPLAY_WORK_TOO_SMALL = 440, /* identifier above IBIDI_DISPLAY_SMALL without a
+                                             work area of ibidi_display_work_size() bytes */
+    IBIDI_E_CONVERT_MARK = 450,        /* textual form: a mark missing or out of place */
+    IBIDI_E_CONVERT_EMBEDDING = 451,   /* textual form: LRE ... PDF missing or not expected */
+    IBIDI_E_CONVERT_VISUAL = 452       /* visual form: a component no logical text shows as */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;

@@ -26,6 +26,9 @@ extern const cli_command cli_cmd_to_ascii;
 extern const cli_command cli_cmd_to_unicode;
 extern const cli_command cli_cmd_check;
 extern const cli_command cli_cmd_punycode;
+extern const cli_command cli_cmd_display;
+extern const cli_command cli_cmd_convert;
+extern const cli_command cli_cmd_iri;
 
 /* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there
  * are none, each line of standard input without its line terminator (LF or CRLF).
@@ -60,6 +63,19 @@ int cli_parse_u_notation(const char *s, size_t len, uint32_t *cp);
  * to 'A'..'Z' and ASCII to itself, and returns -1 for anything else. */
 uint32_t cli_notation_cp(char upper, int arabic);
 int cli_notation_char(uint32_t cp, int arabic);
+
+/* How items are written: UTF-8, or Bidi Notation with A-Z as Hebrew (R) or Arabic (AL)
+ * letters. In notation the bidi controls are written as Duerst 2001's entities: &lrm;
+ * &rlm; &alm; &lre; &rle; &pdf; &lro; &rlo; &lri; &rli; &fsi; &pdi;. */
+typedef enum cli_input { CLI_IN_UTF8 = 0, CLI_IN_NOTATION = 1, CLI_IN_NOTATION_ARABIC = 2 } cli_input;
+/* Parses an --input value "utf8", "notation" or "notation-arabic"; 0 if unknown. */
+int cli_parse_input(const char *v, cli_input *in);
+/* Notation to UTF-8 (malloc'd, NUL-terminated, *out_len bytes); NULL after a message on
+ * stderr naming cmd and the item when the text is not ASCII, or without memory. */
+char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t len, cli_input in,
+                        size_t *out_len);
+/* Writes UTF-8 text, in notation again when in is not CLI_IN_UTF8. */
+void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);
 
 /* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
  * *value gets the part after '=' or NULL. */

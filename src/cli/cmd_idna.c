@@ -9,7 +9,6 @@
 #include "cli/cli.h"
 
 typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
-typedef enum idna_input { IDN_UTF8, IDN_NOTATION, IDN_NOTATION_ARABIC } idna_input;
 
 typedef struct idna_opts {
     const char *cmd;
@@ -18,7 +17,7 @@ typedef struct idna_opts {
     ibidi_idna_profile profile;
     unsigned flags;
     idna_format fmt;
-    idna_input in;
+    cli_input in;
 } idna_opts;
 
 /* The result of one call, with buffers that grow on demand. */
@@ -108,56 +107,6 @@ static void print_codes(FILE *f, const idna_result *r)
 static const char *const profile_names[] = {"uts46", "whatwg", "idna2008-lookup",
                                             "idna2008-register"};
 
-/* --input notation: A-Z are right-to-left letters (R, or AL for notation-arabic), the
- * other ASCII characters themselves; written as UTF-8 for the library. */
-static char *from_notation(const char *s, size_t len, idna_input in, size_t *out_len,
-                           const idna_opts *o, size_t itemno)
-{
-    char *buf = malloc(len * 2 + 1);
-    size_t k = 0;
-    if (!buf)
-        return NULL;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80) {
-            fprintf(stderr, "ibidi %s: item %zu: Bidi Notation is ASCII only: byte %02X at %zu\n",
-                    o->cmd, itemno, c, i);
-            free(buf);
-            return NULL;
-        }
-        if (c >= 'A' && c <= 'Z')
-            k += ibidi_utf8_encode_cp(cli_notation_cp(c, in == IDN_NOTATION_ARABIC), buf + k);
-        else
-            buf[k++] = (char)c;
-    }
-    buf[k] = '\0';
-    *out_len = k;
-    return buf;
-}
-
-/* Prints UTF-8 text, in Bidi Notation again when the input was in notation. */
-static void put_text(FILE *f, const char *s, size_t len, const idna_opts *o)
-{
-    if (o->in == IDN_UTF8) {
-        fwrite(s, 1, len, f);
-        return;
-    }
-    size_t pos = 0;
-    while (pos < len) {
-        uint32_t cp;
-        size_t at = pos;
-        if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK) {
-            fwrite(s + at, 1, len - at, f);
-            return;
-        }
-        int ch = cli_notation_char(cp, o->in == IDN_NOTATION_ARABIC);
-        if (ch >= 0)
-            fputc(ch, f);
-        else
-            fwrite(s + at, 1, pos - at, f);
-    }
-}
-
 /* One finding in words; offsets are bytes of the UTF-8 ToUnicode form. */
 static void put_finding_words(FILE *f, const ibidi_idna_finding *x)
 {
@@ -224,7 +173,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
         fwrite(item, 1, len, stdout);
         fputc('\t', stdout);
         if (!encoding_error(&r))
-            put_text(stdout, r.out, r.out_len, o);
+            cli_put_text(stdout, r.out, r.out_len, o->in);
         fputc('\t', stdout);
         if (encoding_error(&r))
             printf("[%s]", ibidi_status_name(r.st));
@@ -257,7 +206,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
         if (encoding_error(&r)) {
             cli_report(o->cmd, itemno, "input", &r.err, "byte");
         } else {
-            put_text(stdout, r.out, r.out_len, o);
+            cli_put_text(stdout, r.out, r.out_len, o->in);
             fputc('\n', stdout);
             for (size_t i = 0; i < r.nf; i++) {
                 if (i == 0)
@@ -290,7 +239,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     idna_result u;
     if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u)) {
         fputs("  U-label form: ", stdout);
-        put_text(stdout, u.out, u.out_len, o);
+        cli_put_text(stdout, u.out, u.out_len, o->in);
         fputc('\n', stdout);
     }
     result_free(&u);
@@ -339,8 +288,8 @@ static int idna_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     const char *name = item;
     size_t nlen = len;
     char *conv = NULL;
-    if (o->in != IDN_UTF8) {
-        conv = from_notation(item, len, o->in, &nlen, o, itemno);
+    if (o->in != CLI_IN_UTF8) {
+        conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &nlen);
         if (!conv)
             return CLI_INVALID;
         name = conv;
@@ -403,13 +352,7 @@ static int idna_main(int argc, char **argv, idna_opts *o)
                     return cli_usage_error(o->cmd, "unknown profile '%s': uts46, whatwg, "
                                                    "idna2008-lookup or idna2008-register", v);
                 o->profile = (ibidi_idna_profile)k;
-            } else if (strcmp(v, "utf8") == 0) {
-                o->in = IDN_UTF8;
-            } else if (strcmp(v, "notation") == 0) {
-                o->in = IDN_NOTATION;
-            } else if (strcmp(v, "notation-arabic") == 0) {
-                o->in = IDN_NOTATION_ARABIC;
-            } else {
+            } else if (!cli_parse_input(v, &o->in)) {
                 return cli_usage_error(o->cmd, "unknown --input value '%s': utf8, notation or "
                                                "notation-arabic", v);
             }
@@ -436,19 +379,19 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 
 static int to_ascii_run(int argc, char **argv)
 {
-    idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, IDN_UTF8};
+    idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
-    idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, IDN_UTF8};
+    idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
     return idna_main(argc, argv, &o);
 }
 
 static int check_run(int argc, char **argv)
 {
-    idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, IDN_UTF8};
+    idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
     return idna_main(argc, argv, &o);
 }
 

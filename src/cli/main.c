@@ -12,6 +12,9 @@ static const cli_command *const commands[] = {
     &cli_cmd_to_unicode,
     &cli_cmd_check,
     &cli_cmd_punycode,
+    &cli_cmd_display,
+    &cli_cmd_convert,
+    &cli_cmd_iri,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -148,3 +148,90 @@ int cli_notation_char(uint32_t cp, int arabic)
         return 'A' + (int)(cp - base);
     return cp < 0x80 ? (int)cp : -1;
 }
+
+/* Duerst 2001 §2 writes the bidi controls as XML-style entities; Bidi Notation text uses
+ * the same names for them, in both directions. */
+static const struct {
+    const char *name;
+    uint32_t cp;
+} control_names[] = {{"&lrm;", 0x200E}, {"&rlm;", 0x200F}, {"&alm;", 0x061C},
+                     {"&lre;", 0x202A}, {"&rle;", 0x202B}, {"&pdf;", 0x202C},
+                     {"&lro;", 0x202D}, {"&rlo;", 0x202E}, {"&lri;", 0x2066},
+                     {"&rli;", 0x2067}, {"&fsi;", 0x2068}, {"&pdi;", 0x2069}};
+
+int cli_parse_input(const char *v, cli_input *in)
+{
+    if (strcmp(v, "utf8") == 0)
+        *in = CLI_IN_UTF8;
+    else if (strcmp(v, "notation") == 0)
+        *in = CLI_IN_NOTATION;
+    else if (strcmp(v, "notation-arabic") == 0)
+        *in = CLI_IN_NOTATION_ARABIC;
+    else
+        return 0;
+    return 1;
+}
+
+char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t len, cli_input in,
+                        size_t *out_len)
+{
+    char *buf = malloc(len * 3 + 1);
+    size_t k = 0;
+    if (!buf)
+        return NULL;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        size_t e = 0;
+        if (c >= 0x80) {
+            fprintf(stderr, "ibidi %s: item %zu: Bidi Notation is ASCII only: byte %02X at %zu\n",
+                    cmd, itemno, c, i);
+            free(buf);
+            return NULL;
+        }
+        if (c == '&')
+            while (e < sizeof control_names / sizeof control_names[0] &&
+                   !(len - i >= 5 && memcmp(s + i, control_names[e].name, 5) == 0))
+                e++;
+        if (c == '&' && e < sizeof control_names / sizeof control_names[0]) {
+            k += ibidi_utf8_encode_cp(control_names[e].cp, buf + k);
+            i += 4;
+        } else if (c >= 'A' && c <= 'Z') {
+            k += ibidi_utf8_encode_cp(cli_notation_cp((char)c, in == CLI_IN_NOTATION_ARABIC),
+                                      buf + k);
+        } else {
+            buf[k++] = (char)c;
+        }
+    }
+    buf[k] = '\0';
+    *out_len = k;
+    return buf;
+}
+
+void cli_put_text(FILE *f, const char *s, size_t len, cli_input in)
+{
+    size_t pos = 0;
+    if (in == CLI_IN_UTF8) {
+        fwrite(s, 1, len, f);
+        return;
+    }
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos, e = 0;
+        int ch;
+        if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK) {
+            fwrite(s + at, 1, len - at, f);
+            return;
+        }
+        while (e < sizeof control_names / sizeof control_names[0] && control_names[e].cp != cp)
+            e++;
+        if (e < sizeof control_names / sizeof control_names[0]) {
+            fputs(control_names[e].name, f);
+            continue;
+        }
+        ch = cli_notation_char(cp, in == CLI_IN_NOTATION_ARABIC);
+        if (ch >= 0)
+            fputc(ch, f);
+        else
+            fwrite(s + at, 1, pos - at, f);
+    }
+}

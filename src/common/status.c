@@ -72,6 +72,60 @@ static const status_info statuses[] = {
     {IBIDI_E_IDNA_TOO_LONG, "IDNA_TOO_LONG",
      "domain name longer than IBIDI_IDNA_MAX_CPS (2048) code points after mapping: far beyond "
      "the 253 octets of a DNS name (RFC 1034 §3.1), and not processed"},
+    {IBIDI_E_IDENT_EMPTY, "IDENT_EMPTY", "empty identifier: there is nothing to parse"},
+    {IBIDI_E_IDENT_CONTROL, "IDENT_CONTROL",
+     "control character (General_Category Cc, NUL included) in an identifier: no IRI, domain "
+     "name or mail address may hold one (RFC 3987 §2.2, RFC 5321 §4.1.2)"},
+    {IBIDI_E_IDENT_BIDI_CONTROL, "IDENT_BIDI_CONTROL",
+     "bidi formatting character (LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) "
+     "in an identifier: IRIs MUST NOT contain them (RFC 3987 §4.1), nor may components "
+     "(Duerst 2001 §5 restriction 2)"},
+    {IBIDI_E_IDENT_INVALID, "IDENT_INVALID",
+     "the identifier's components break the bidi rules: see its findings"},
+    {IBIDI_E_IRI_SCHEME, "IRI_SCHEME",
+     "RFC 3987 §2.2: a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\""},
+    {IBIDI_E_IRI_CHAR, "IRI_CHAR",
+     "RFC 3987 §2.2: character not allowed here (outside ucschar, iprivate outside the query, "
+     "or an ASCII character that is neither unreserved, sub-delims nor a delimiter of this "
+     "part)"},
+    {IBIDI_E_IRI_PERCENT, "IRI_PERCENT",
+     "RFC 3987 §2.2 pct-encoded: \"%\" must be followed by two hexadecimal digits"},
+    {IBIDI_E_IRI_HOST, "IRI_HOST",
+     "RFC 3987 §2.2 IP-literal: \"[\" must enclose an IPv6address or IPvFuture and be "
+     "closed by \"]\""},
+    {IBIDI_E_IRI_PORT, "IRI_PORT", "RFC 3987 §2.2: a port is digits only"},
+    {IBIDI_E_IRI_HOST_IDNA, "IRI_HOST_IDNA",
+     "RFC 3987 §3.1: IDNA ToASCII rejects the host, so the IRI has no URI with a DNS host"},
+    {IBIDI_E_URI_NOT_ASCII, "URI_NOT_ASCII",
+     "RFC 3986 §2: a URI consists of US-ASCII characters only"},
+    {IBIDI_E_DOMAIN_EMPTY_LABEL, "DOMAIN_EMPTY_LABEL",
+     "empty label: only the root label, after the last dot, may be empty "
+     "(RFC 1034 §3.1, RFC 5890 §2.2)"},
+    {IBIDI_E_DOMAIN_LABEL_TOO_LONG, "DOMAIN_LABEL_TOO_LONG",
+     "label longer than 63 octets (RFC 1034 §3.1, RFC 5890 §2.3.2.1)"},
+    {IBIDI_E_DOMAIN_TOO_LONG, "DOMAIN_TOO_LONG",
+     "domain name longer than 253 octets without the root dot (RFC 1034 §3.1, "
+     "RFC 5890 §2.3.2.1)"},
+    {IBIDI_E_DOMAIN_CHAR, "DOMAIN_CHAR",
+     "space or ASCII delimiter (RFC 3986 §2.2 gen-delims and sub-delims, \"%\") inside a "
+     "domain name"},
+    {IBIDI_E_EMAIL_SYNTAX, "EMAIL_SYNTAX",
+     "RFC 5321 §4.1.2 Mailbox (RFC 6531 §3.3): Dot-string or Quoted-string local part, "
+     "\"@\", then a domain or address literal"},
+    {IBIDI_E_EMAIL_LOCAL_TOO_LONG, "EMAIL_LOCAL_TOO_LONG",
+     "local part longer than 64 octets (RFC 5321 §4.5.3.1.1)"},
+    {IBIDI_E_DISPLAY_WORK_TOO_SMALL, "DISPLAY_WORK_TOO_SMALL",
+     "display work area too small: identifiers (with context text) longer than "
+     "IBIDI_DISPLAY_SMALL (512) bytes need a work area of ibidi_display_work_size() bytes"},
+    {IBIDI_E_CONVERT_MARK, "CONVERT_MARK",
+     "Duerst 2001 §4.3: the textual form has an LRM before and after each component with "
+     "right-to-left characters and nowhere else; here one is missing or out of place"},
+    {IBIDI_E_CONVERT_EMBEDDING, "CONVERT_EMBEDDING",
+     "Duerst 2001 §4.3: in a right-to-left context the textual form is LRE ... PDF around the "
+     "identifier, in a left-to-right one it has no embedding"},
+    {IBIDI_E_CONVERT_VISUAL, "CONVERT_VISUAL",
+     "Duerst 2001 §4.4: no component in logical order displays as this visual component "
+     "in its natural direction"},
 };
 
 static const status_info *find(ibidi_status s)

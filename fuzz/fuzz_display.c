@@ -1,0 +1,158 @@
+/*
+ * Fuzz target for display and presentation forms (include/ibidi/display.h).
+ *
+ * The first byte picks the kind (bits 0-1: auto, domain, iri, email) and the context
+ * (bit 2: right-to-left) and a context text pair (bits 3-5); the rest is the identifier.
+ * Properties checked with abort():
+ *  1. no crash; a parse error is a defined status;
+ *  2. every form strips back to the input: the marks form through ibidi_convert
+ *     (textual -> logical), the control forms by dropping what they insert, HTML by
+ *     reading its tags and character references;
+ *  3. the forms with an unconditional promise (embed, isolate, components, html,
+ *     html-span) pass their proof in the chosen context;
+ *  4. the layout's visual-to-logical map covers every code point once;
+ *  5. snprintf contract: a size query reports the length a full call writes.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+static const char *const befores[] = {"", "abc ", "\xD7\xA9\xD7\x9C ", "12 ",
+                                      "(", "\xD8\xB3", "x", "\xD7\x90 1"};
+static const char *const afters[] = {"", " abc", " \xD7\xA9\xD7\x9C", " 12",
+                                     ")", "1", "\xD8\xB3", "."};
+
+static int is_inserted(uint32_t cp)
+{
+    return cp == 0x200E || cp == 0x202A || cp == 0x202C || cp == 0x2066 || cp == 0x2068 ||
+           cp == 0x2069;
+}
+
+/* The form without what it inserted equals the identifier. */
+static void strips_back(const char *s, size_t len, const char *f, size_t flen)
+{
+    size_t pos = 0, k = 0;
+    while (pos < flen) {
+        uint32_t cp;
+        size_t at = pos;
+        require(ibidi_utf8_next(f, flen, &pos, &cp, NULL) == IBIDI_OK);
+        if (is_inserted(cp))
+            continue;
+        require(k + (pos - at) <= len && memcmp(s + k, f + at, pos - at) == 0);
+        k += pos - at;
+    }
+    require(k == len);
+}
+
+static void html_back(const char *s, size_t len, const char *f, size_t flen, const char *open,
+                      const char *close)
+{
+    size_t ol = strlen(open), cl = strlen(close), pos, k = 0;
+    require(flen >= ol + cl && memcmp(f, open, ol) == 0 && memcmp(f + flen - cl, close, cl) == 0);
+    for (pos = ol; pos < flen - cl;) {
+        static const char *const refs[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
+        static const char chars[] = "&<>\"'";
+        char c = f[pos];
+        require(c != '<');
+        if (c == '&') {
+            size_t r = 0;
+            while (r < 5 && strncmp(f + pos, refs[r], strlen(refs[r])) != 0)
+                r++;
+            require(r < 5);
+            c = chars[r];
+            pos += strlen(refs[r]);
+        } else {
+            pos++;
+        }
+        require(k < len && s[k] == c);
+        k++;
+    }
+    require(k == len);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static ibidi_component comps[4096];
+    static char out[65536];
+    static unsigned char work[1 << 21];
+    ibidi_ident_info info;
+    ibidi_error err;
+    ibidi_ident_kind as;
+    ibidi_dir ctx;
+    const char *s, *before, *after;
+    size_t len, n;
+    if (size < 1 || size > 2000)
+        return 0;
+    as = (ibidi_ident_kind)(data[0] & 3);
+    ctx = (data[0] & 4) ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+    before = befores[(data[0] >> 3) & 7];
+    after = afters[(data[0] >> 3) & 7];
+    s = (const char *)data + 1;
+    len = size - 1;
+    if (ibidi_ident_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
+        return 0;
+    n = info.n_components;
+    for (int form = IBIDI_FORM_VISUAL; form <= IBIDI_FORM_HTML_SPAN; form++) {
+        size_t out_len = 0, need = 0;
+        ibidi_status st = ibidi_display_form(s, len, comps, n, (ibidi_form)form, ctx, out,
+                                             sizeof out, &out_len, work, sizeof work, &err);
+        require(st == IBIDI_OK);
+        require(ibidi_display_form(s, len, comps, n, (ibidi_form)form, ctx, NULL, 0, &need, work,
+                                   sizeof work, &err) ==
+                    (out_len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
+                need == out_len);
+        switch (form) {
+        case IBIDI_FORM_VISUAL:
+            break;
+        case IBIDI_FORM_MARKS: {
+            /* Duerst 2001 §4.4: textual -> logical gives the identifier back exactly. */
+            static char back[65536];
+            size_t blen = 0;
+            as = info.kind;
+            require(ibidi_convert(out, out_len, as, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, ctx,
+                                  back, sizeof back, &blen, work, sizeof work, &err) == IBIDI_OK);
+            require(blen == len && memcmp(back, s, len) == 0);
+            break;
+        }
+        case IBIDI_FORM_HTML:
+            html_back(s, len, out, out_len, "<bdi dir=\"ltr\">", "</bdi>");
+            break;
+        case IBIDI_FORM_HTML_SPAN:
+            html_back(s, len, out, out_len, "<span dir=\"ltr\">", "</span>");
+            break;
+        default:
+            strips_back(s, len, out, out_len);
+            break;
+        }
+        if (form != IBIDI_FORM_VISUAL && form != IBIDI_FORM_MARKS) {
+            ibidi_proof p;
+            require(ibidi_display_prove(s, len, comps, n, (ibidi_form)form, ctx, before,
+                                        strlen(before), after, strlen(after), &p, work,
+                                        sizeof work, &err) == IBIDI_OK);
+            require(p.failure == IBIDI_PROOF_HOLDS);
+        }
+    }
+    {
+        /* The layout covers every code point once. */
+        static uint8_t levels[4096];
+        static size_t v2l[4096];
+        static char seen[4096];
+        size_t ncp = 0;
+        require(ibidi_display_layout(s, len, comps, n, ctx, levels, v2l, NULL, 4096, &ncp, NULL, 0,
+                                     NULL, work, sizeof work, &err) == IBIDI_OK);
+        memset(seen, 0, ncp);
+        for (size_t v = 0; v < ncp; v++) {
+            require(v2l[v] < ncp && !seen[v2l[v]]);
+            seen[v2l[v]] = 1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,219 @@
+/*
+ * Fuzz target for the identifier parser (ibidi_ident_parse, include/ibidi/iri.h).
+ *
+ * The first byte picks the mode (its low two bits: AUTO, DOMAIN, IRI, EMAIL); the rest is
+ * the identifier, in UTF-8. Every mode is parsed, the picked one first. Properties checked
+ * with abort():
+ *  1. no crash, and a defined status: OK, BUFFER_TOO_SMALL never (the buffer is large
+ *     enough), a status with a name, err filled with it and an offset <= len; ill-formed
+ *     UTF-8 gives exactly ibidi_utf8_validate's status, offset and value, unless a control
+ *     or bidi control comes before it;
+ *  2. on success: info->kind is the mode asked (or, for AUTO, a concrete kind); at most
+ *     len + 2 components; each has a known kind, lies in [0, len], and follows the previous
+ *     one with at least one delimiter byte between them; spans that are present lie in the
+ *     input; kinds agree with the mode (no IRI kinds in a domain name ...);
+ *  3. the buffer contract: the exact capacity gives the same components; one less gives
+ *     BUFFER_TOO_SMALL with the same count and the same leading components; NULL with 0 too;
+ *     an error is the same error with no buffer at all;
+ *  4. AUTO gives the same result as the kind it reports.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+#define MAXN 4096
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+typedef struct res {
+    ibidi_status st;
+    ibidi_error err;
+    ibidi_ident_info info;
+    ibidi_component c[MAXN + 2];
+} res;
+
+static res r1, r2;
+
+static int same_comps(const ibidi_component *a, const ibidi_component *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].start != b[i].start || a[i].length != b[i].length || a[i].kind != b[i].kind)
+            return 0;
+    return 1;
+}
+
+static int span_eq(const ibidi_span *a, const ibidi_span *b)
+{
+    return a->present == b->present && (!a->present || (a->start == b->start &&
+                                                         a->length == b->length));
+}
+
+static int info_eq(const ibidi_ident_info *a, const ibidi_ident_info *b)
+{
+    return a->kind == b->kind && a->n_components == b->n_components &&
+           a->host_kind == b->host_kind && span_eq(&a->scheme, &b->scheme) &&
+           span_eq(&a->authority, &b->authority) && span_eq(&a->userinfo, &b->userinfo) &&
+           span_eq(&a->host, &b->host) && span_eq(&a->port, &b->port) &&
+           span_eq(&a->path, &b->path) && span_eq(&a->query, &b->query) &&
+           span_eq(&a->fragment, &b->fragment) && span_eq(&a->local_part, &b->local_part);
+}
+
+static void check_span(const ibidi_span *sp, size_t len)
+{
+    if (sp->present)
+        require(sp->start <= len && sp->length <= len - sp->start);
+    else
+        require(sp->start == 0 && sp->length == 0);
+}
+
+static int kind_allowed(ibidi_ident_kind k, ibidi_component_kind c)
+{
+    switch (k) {
+    case IBIDI_IDENT_DOMAIN: return c == IBIDI_COMP_LABEL;
+    case IBIDI_IDENT_EMAIL:
+        return c == IBIDI_COMP_LOCAL_ATOM || c == IBIDI_COMP_LOCAL_QUOTED ||
+               c == IBIDI_COMP_LABEL || c == IBIDI_COMP_IP_LITERAL;
+    case IBIDI_IDENT_IRI:
+        return c != IBIDI_COMP_LOCAL_ATOM && c != IBIDI_COMP_LOCAL_QUOTED &&
+               ibidi_component_kind_name(c) != NULL;
+    default: return 0;
+    }
+}
+
+/* Characters a component of this kind never holds (its delimiters). */
+static int holds_delimiter(const char *s, const ibidi_component *c)
+{
+    const char *bad;
+    switch (c->kind) {
+    case IBIDI_COMP_SCHEME: bad = ":/?#@"; break;
+    case IBIDI_COMP_USERINFO: bad = "@/?#"; break;
+    case IBIDI_COMP_LABEL: bad = ".:/?#@"; break;
+    case IBIDI_COMP_PORT: bad = ":/?#"; break;
+    case IBIDI_COMP_SEGMENT:
+    case IBIDI_COMP_EXTENSION: bad = "/?#"; break;
+    case IBIDI_COMP_QUERY_NAME: bad = "&;=#"; break;
+    case IBIDI_COMP_QUERY_VALUE: bad = "&;#"; break;
+    case IBIDI_COMP_FRAGMENT: bad = "#"; break;
+    case IBIDI_COMP_LOCAL_ATOM: bad = ".@\""; break;
+    default: return 0;
+    }
+    for (size_t i = 0; i < c->length; i++)
+        if (strchr(bad, s[c->start + i]) && s[c->start + i] != '\0')
+            return 1;
+    return 0;
+}
+
+static void one(const char *s, size_t len, ibidi_ident_kind as)
+{
+    ibidi_status v_st;
+    ibidi_error v_err;
+
+    r1.st = ibidi_ident_parse(s, len, as, r1.c, len + 2, &r1.info, &r1.err);
+    require(ibidi_status_name(r1.st) != NULL);
+    require(r1.err.status == r1.st);
+    require(r1.st != IBIDI_E_BUFFER_TOO_SMALL && r1.st != IBIDI_E_INVALID_ARGUMENT);
+    require(r1.info.kind != IBIDI_IDENT_AUTO && ibidi_ident_kind_name(r1.info.kind));
+    if (as != IBIDI_IDENT_AUTO)
+        require(r1.info.kind == as);
+
+    v_st = ibidi_utf8_validate(s, len, NULL, &v_err);
+    if (v_st != IBIDI_OK) /* the text pass reports the first of them in the text */
+        require((r1.st == v_st && r1.err.offset == v_err.offset &&
+                 r1.err.value == v_err.value) ||
+                ((r1.st == IBIDI_E_IDENT_CONTROL || r1.st == IBIDI_E_IDENT_BIDI_CONTROL) &&
+                 r1.err.offset < v_err.offset));
+
+    if (r1.st != IBIDI_OK) {
+        require(r1.err.offset <= len);
+        require(r1.st == IBIDI_E_IDENT_EMPTY || r1.st == IBIDI_E_IDENT_CONTROL ||
+                r1.st == IBIDI_E_IDENT_BIDI_CONTROL || v_st != IBIDI_OK ||
+                (r1.st >= IBIDI_E_IRI_SCHEME && r1.st <= IBIDI_E_IRI_PORT) ||
+                (r1.st >= IBIDI_E_DOMAIN_EMPTY_LABEL && r1.st <= IBIDI_E_DOMAIN_CHAR) ||
+                r1.st == IBIDI_E_EMAIL_SYNTAX || r1.st == IBIDI_E_EMAIL_LOCAL_TOO_LONG);
+        if (r1.st == IBIDI_E_IDENT_EMPTY)
+            require(len == 0);
+        /* the same error without a buffer */
+        r2.st = ibidi_ident_parse(s, len, as, NULL, 0, &r2.info, &r2.err);
+        require(r2.st == r1.st && r2.err.offset == r1.err.offset &&
+                r2.err.value == r1.err.value);
+        return;
+    }
+
+    /* 2. components and spans */
+    const ibidi_ident_info *in = &r1.info;
+    size_t n = in->n_components;
+    require(n <= len + 2);
+    for (size_t i = 0; i < n; i++) {
+        const ibidi_component *c = &r1.c[i];
+        require(ibidi_component_kind_name(c->kind) != NULL);
+        require(kind_allowed(in->kind, c->kind));
+        require(c->start <= len && c->length <= len - c->start);
+        if (i)
+            require(c->start > r1.c[i - 1].start + r1.c[i - 1].length);
+        require(!holds_delimiter(s, c));
+    }
+    check_span(&in->scheme, len);
+    check_span(&in->authority, len);
+    check_span(&in->userinfo, len);
+    check_span(&in->host, len);
+    check_span(&in->port, len);
+    check_span(&in->path, len);
+    check_span(&in->query, len);
+    check_span(&in->fragment, len);
+    check_span(&in->local_part, len);
+    if (in->kind == IBIDI_IDENT_IRI) {
+        require(in->path.present && !in->local_part.present);
+        require(in->host.present == in->authority.present);
+        if (in->scheme.present)
+            require(n > 0 && r1.c[0].kind == IBIDI_COMP_SCHEME && in->scheme.start == 0 &&
+                    s[in->scheme.length] == ':');
+    } else if (in->kind == IBIDI_IDENT_EMAIL) {
+        require(in->local_part.present && in->host.present && n >= 2);
+        require(in->local_part.start == 0 && s[in->local_part.length] == '@');
+        require(in->local_part.length <= IBIDI_LOCAL_PART_MAX_OCTETS);
+        require(in->host.start == in->local_part.length + 1 && in->host.length > 0);
+        require(in->host_kind == IBIDI_COMP_LABEL || in->host_kind == IBIDI_COMP_IP_LITERAL);
+    } else {
+        require(in->host.present && in->host.start == 0 && in->host.length == len);
+        require(in->host_kind == IBIDI_COMP_LABEL);
+        for (size_t i = 0; i < n; i++)
+            require(r1.c[i].length >= 1 && r1.c[i].length <= IBIDI_LABEL_MAX_OCTETS);
+    }
+
+    /* 3. the buffer contract */
+    r2.st = ibidi_ident_parse(s, len, as, r2.c, n, &r2.info, &r2.err);
+    require(r2.st == IBIDI_OK && info_eq(&r1.info, &r2.info) && same_comps(r1.c, r2.c, n));
+    if (n > 0) {
+        r2.st = ibidi_ident_parse(s, len, as, r2.c, n - 1, &r2.info, &r2.err);
+        require(r2.st == IBIDI_E_BUFFER_TOO_SMALL && r2.err.status == r2.st);
+        require(info_eq(&r1.info, &r2.info) && same_comps(r1.c, r2.c, n - 1));
+        r2.st = ibidi_ident_parse(s, len, as, NULL, 0, &r2.info, NULL);
+        require(r2.st == IBIDI_E_BUFFER_TOO_SMALL && r2.info.n_components == n);
+    }
+
+    /* 4. AUTO agrees with the kind it chose */
+    if (as == IBIDI_IDENT_AUTO) {
+        r2.st = ibidi_ident_parse(s, len, r1.info.kind, r2.c, len + 2, &r2.info, &r2.err);
+        require(r2.st == IBIDI_OK && info_eq(&r1.info, &r2.info) && same_comps(r1.c, r2.c, n));
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size - 1 > MAXN)
+        return 0;
+    const char *s = (const char *)data + 1;
+    size_t len = size - 1;
+    ibidi_ident_kind first = (ibidi_ident_kind)(data[0] & 3);
+    one(s, len, first);
+    for (int k = 0; k < 4; k++)
+        if ((ibidi_ident_kind)k != first)
+            one(s, len, (ibidi_ident_kind)k);
+    return 0;
+}

@@ -1,0 +1,227 @@
+/*
+ * Fuzz target for percent-encoding, IRI to URI and URI to IRI (include/ibidi/iri.h, last
+ * section) on arbitrary bytes.
+ *
+ * The first byte picks the options: bit 0 IBIDI_IRI_HOST_PERCENT, bit 1
+ * IBIDI_IRI_ENCODE_ASCII, bits 2-3 the IDNA profile of the host, bit 4
+ * IBIDI_URI_KEEP_UNSAFE_COMPONENTS, bit 5 IBIDI_URI_HOST_TO_UNICODE; the rest is the input.
+ * Properties checked with abort():
+ *  1. no crash; every call ends with OK or a defined error whose offset lies in the input;
+ *     percent-encoding fails exactly where ibidi_utf8_validate does, and is ASCII of the
+ *     size len + 2 per non-ASCII byte otherwise;
+ *  2. IRI to URI fails with the parser's error when the parser refuses the input (and no
+ *     ENCODE_ASCII character is involved); its output is ASCII without the ten printable
+ *     characters RFC 3987 §3.1 excludes, parses as an IRI reference, and IRI to URI is
+ *     idempotent on it;
+ *  3. the size contract of both conversions: with a small buffer, the size of the result
+ *     (or the same error), and with exactly that size, the same output (the documented
+ *     exceptions: an ENCODE_ASCII input above the stack copy's size, and a host whose ASCII
+ *     form exceeds the stack's buffer, may first ask for a buffer);
+ *  4. URI to IRI of a URI (the input itself when it is one, and the URI of the input):
+ *     the output is an IRI reference; IRI to URI of it with IBIDI_IRI_HOST_PERCENT gives
+ *     the URI back up to the case of hex digits and encoded unreserved characters
+ *     (RFC 3987 §3.2); without KEEP_UNSAFE, no component of it breaks MIXED_DIRECTION,
+ *     RTL_START or RTL_END (ibidi_ident_check).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+#define MAX_IN 4096
+#define OUT_CAP (MAX_IN * 4 + 64)
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+static int is_excluded(unsigned char c)
+{
+    return c == '<' || c == '>' || c == '"' || c == ' ' || c == '{' || c == '}' || c == '|' ||
+           c == '\\' || c == '^' || c == '`';
+}
+
+static int parses(const char *s, size_t n)
+{
+    ibidi_status st = ibidi_ident_parse(s, n, IBIDI_IDENT_IRI, NULL, 0, NULL, NULL);
+    return st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL;
+}
+
+/* RFC 3987 §3.2's equivalence: hex digits in upper case, unreserved characters decoded. */
+static size_t norm(const char *s, size_t n, char *o)
+{
+    static const char hx[] = "0123456789ABCDEF";
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '%' && i + 2 < n) {
+            unsigned v = 0;
+            for (int j = 1; j <= 2; j++) {
+                char c = s[i + j];
+                v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+            }
+            if ((v >= 'A' && v <= 'Z') || (v >= 'a' && v <= 'z') || (v >= '0' && v <= '9') ||
+                v == '-' || v == '.' || v == '_' || v == '~') {
+                o[k++] = (char)v;
+            } else {
+                o[k++] = '%';
+                o[k++] = hx[v >> 4];
+                o[k++] = hx[v & 15];
+            }
+            i += 2;
+            continue;
+        }
+        o[k++] = s[i];
+    }
+    return k;
+}
+
+typedef ibidi_status (*conv_fn)(const char *s, size_t len, unsigned opt, unsigned flags,
+                                char *out, size_t cap, size_t *n, ibidi_error *e);
+
+static ibidi_status to_uri(const char *s, size_t len, unsigned opt, unsigned flags, char *out,
+                           size_t cap, size_t *n, ibidi_error *e)
+{
+    return ibidi_iri_to_uri(s, len, opt, flags, out, cap, n, e);
+}
+
+static ibidi_status to_iri(const char *s, size_t len, unsigned opt, unsigned flags, char *out,
+                           size_t cap, size_t *n, ibidi_error *e)
+{
+    (void)flags;
+    return ibidi_uri_to_iri(s, len, opt, out, cap, n, e);
+}
+
+static char small[OUT_CAP];
+
+/* Property 3 for one call whose full result was (st, out[0..n), e). lenient: a small
+ * buffer may get IBIDI_E_BUFFER_TOO_SMALL first, with a size that lets the call proceed. */
+static void sizes(conv_fn f, const char *s, size_t len, unsigned opt, unsigned flags,
+                  ibidi_status st, const char *out, size_t n, const ibidi_error *e, int lenient)
+{
+    size_t need = 0;
+    ibidi_error e2;
+    size_t cap = st == IBIDI_OK && n ? n - 1 : 0;
+    ibidi_status st2 = f(s, len, opt, flags, small, cap, &need, &e2);
+    if (st != IBIDI_OK) {
+        require((st2 == st && e2.offset == e->offset && need == 0) ||
+                (lenient && st2 == IBIDI_E_BUFFER_TOO_SMALL));
+        return;
+    }
+    if (n == 0) {
+        require(st2 == IBIDI_OK && need == 0);
+        return;
+    }
+    require(st2 == IBIDI_E_BUFFER_TOO_SMALL && (need == n || (lenient && need > n)));
+    st2 = f(s, len, opt, flags, small, need, &need, &e2);
+    require(st2 == IBIDI_OK && need == n && memcmp(small, out, n) == 0);
+}
+
+/* Property 4 on a URI u (ASCII, parses): URI to IRI, back, and the rules. */
+static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
+{
+    static char i1[OUT_CAP], u2[OUT_CAP], na[OUT_CAP], nb[OUT_CAP];
+    static ibidi_component comps[OUT_CAP];
+    static ibidi_ident_finding f[64];
+    size_t il, u2l, nf = 0;
+    ibidi_error e;
+    ibidi_status st = ibidi_uri_to_iri(u, ul, iri_opt, i1, OUT_CAP, &il, &e);
+    require(st == IBIDI_OK);
+    sizes(to_iri, u, ul, iri_opt, 0, st, i1, il, &e, 0);
+    require(parses(i1, il));
+    if (!(iri_opt & IBIDI_URI_HOST_TO_UNICODE)) {
+        st = ibidi_iri_to_uri(i1, il, IBIDI_IRI_HOST_PERCENT, 0, u2, OUT_CAP, &u2l, NULL);
+        require(st == IBIDI_OK);
+        size_t a = norm(u, ul, na), b = norm(u2, u2l, nb);
+        require(a == b && memcmp(na, nb, a) == 0);
+    }
+    if (!(iri_opt & IBIDI_URI_KEEP_UNSAFE_COMPONENTS)) {
+        ibidi_ident_info info;
+        require(ibidi_ident_parse(i1, il, IBIDI_IDENT_IRI, comps, OUT_CAP, &info, NULL) ==
+                IBIDI_OK);
+        st = ibidi_ident_check(i1, il, comps, info.n_components, 0, f, 64, &nf, NULL);
+        require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
+        for (size_t i = 0; i < nf && i < 64; i++)
+            require(f[i].code != IBIDI_IDENT_MIXED_DIRECTION &&
+                    f[i].code != IBIDI_IDENT_RTL_START && f[i].code != IBIDI_IDENT_RTL_END);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static char out[OUT_CAP], out2[OUT_CAP];
+    if (size < 1 || size > MAX_IN)
+        return 0;
+    const unsigned b = data[0];
+    const char *s = (const char *)data + 1;
+    const size_t len = size - 1;
+    const unsigned uri_opt = b & 3u;
+    const unsigned flags = ibidi_idna_profile_flags((ibidi_idna_profile)((b >> 2) & 3u));
+    const unsigned iri_opt = (b >> 4) & 3u;
+    ibidi_error verr, e;
+    size_t n, n2;
+    int utf8_ok = ibidi_utf8_validate(s, len, NULL, &verr) == IBIDI_OK;
+
+    /* 1. percent-encoding of the whole input as one component */
+    ibidi_status st = ibidi_iri_percent_encode_component(s, len, out, OUT_CAP, &n, &e);
+    if (!utf8_ok) {
+        require(st == verr.status && e.offset == verr.offset);
+    } else {
+        size_t want = len;
+        for (size_t i = 0; i < len; i++)
+            want += (unsigned char)s[i] >= 0x80 ? 2 : 0;
+        require(st == IBIDI_OK && n == want);
+        for (size_t i = 0; i < n; i++)
+            require((unsigned char)out[i] < 0x80);
+    }
+
+    /* 2. IRI to URI */
+    size_t n_excluded = 0;
+    for (size_t i = 0; i < len; i++)
+        n_excluded += (size_t)is_excluded((unsigned char)s[i]);
+    st = ibidi_iri_to_uri(s, len, uri_opt, flags, out, OUT_CAP, &n, &e);
+    require(st == IBIDI_OK || st != IBIDI_E_BUFFER_TOO_SMALL);
+    if (st != IBIDI_OK)
+        require(e.status == st && e.offset <= len);
+    if (!(uri_opt & IBIDI_IRI_ENCODE_ASCII) || n_excluded == 0) {
+        ibidi_error pe;
+        ibidi_status pst = ibidi_ident_parse(s, len, IBIDI_IDENT_IRI, NULL, 0, NULL, &pe);
+        if (pst != IBIDI_OK && pst != IBIDI_E_BUFFER_TOO_SMALL)
+            require(st == pst && e.offset == pe.offset);
+        else
+            require(st == IBIDI_OK || st == IBIDI_E_IRI_HOST_IDNA);
+    }
+    /* the documented exceptions to an exact first answer */
+    int lenient = ((uri_opt & IBIDI_IRI_ENCODE_ASCII) && n_excluded && len > 2048) ||
+                  (st == IBIDI_E_IRI_HOST_IDNA && len > 100);
+    sizes(to_uri, s, len, uri_opt, flags, st, out, n, &e, lenient);
+    if (st == IBIDI_OK) {
+        for (size_t i = 0; i < n; i++)
+            require((unsigned char)out[i] < 0x80 && !is_excluded((unsigned char)out[i]));
+        require(parses(out, n));
+        require(ibidi_iri_to_uri(out, n, uri_opt, flags, out2, OUT_CAP, &n2, NULL) == IBIDI_OK);
+        require(n2 == n && memcmp(out, out2, n) == 0);
+        /* 4. the URI of the input, to an IRI and back */
+        if (uri_opt & IBIDI_IRI_HOST_PERCENT)
+            back_and_forth(out, n, iri_opt);
+    }
+
+    /* 4. the input itself as a URI */
+    st = ibidi_uri_to_iri(s, len, iri_opt, out, OUT_CAP, &n, &e);
+    if (st != IBIDI_OK) {
+        require(st != IBIDI_E_BUFFER_TOO_SMALL && e.status == st && e.offset <= len);
+        sizes(to_iri, s, len, iri_opt, 0, st, out, n, &e, 0);
+        size_t i = 0;
+        while (i < len && (unsigned char)s[i] < 0x80)
+            i++;
+        if (i < len)
+            require(st == IBIDI_E_URI_NOT_ASCII && e.offset == i);
+        else
+            require(!parses(s, len));
+    } else {
+        back_and_forth(s, len, iri_opt);
+    }
+    return 0;
+}

@@ -1,0 +1,241 @@
+/*
+ * ibidi/iri.h: the structure of Internet identifiers and the rules on their components.
+ *
+ *   - parsing a domain name into labels, an IRI reference (RFC 3987 §2.2) into scheme,
+ *     userinfo, host labels (or IPv4 address, or IP-literal), port, path segments (and
+ *     their extensions), query names and values, and fragment, and a mail address
+ *     (RFC 5321 §4.1.2 with RFC 6531 §3.3) into local part and domain;
+ *   - the bidi rules on components: RFC 3987 §4.2 and the 2012 bidi IRI guidelines §3,
+ *     the IDNA Bidi Rule (RFC 5893) on host labels, Duerst 2001 §5 on request;
+ *   - percent-encoding of a whole component (the fallback of the 2012 guidelines §3),
+ *     IRI to URI (RFC 3987 §3.1, the host through IDNA ToASCII) and URI to IRI (§3.2).
+ *
+ * A component is a span of the input (no copies). What lies between components is
+ * delimiters ("://", ".", "/", "?", "=", "&", "#", "@", ...): the structural characters
+ * whose display the bidi algorithm moves around (RFC 3987 §4.2). Conventions are those of
+ * ibidi/common.h; nothing here allocates.
+ */
+#ifndef IBIDI_IRI_H
+#define IBIDI_IRI_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Structure --------------------------------------------------------------------- */
+
+/* What an input is taken to be. */
+typedef enum ibidi_ident_kind {
+    IBIDI_IDENT_AUTO = 0,   /* decide: a scheme ("x:") or "/", "?", "#" make an IRI
+                               reference, else an "@" a mail address, else a domain name */
+    IBIDI_IDENT_DOMAIN = 1, /* a domain name: labels separated by U+002E, U+3002, U+FF0E or
+                               U+FF61 (the separators of UTS #46 and RFC 3490 §3.1) */
+    IBIDI_IDENT_IRI = 2,    /* an IRI reference (RFC 3987 §2.2 IRI-reference) */
+    IBIDI_IDENT_EMAIL = 3   /* a mail address (RFC 5321 Mailbox, RFC 6531 UTF8-non-ascii) */
+} ibidi_ident_kind;
+
+/* The kind of a component. */
+typedef enum ibidi_component_kind {
+    IBIDI_COMP_SCHEME = 1,       /* scheme (ASCII) */
+    IBIDI_COMP_USERINFO = 2,     /* iuserinfo */
+    IBIDI_COMP_LABEL = 3,        /* one label of a domain name or an ireg-name */
+    IBIDI_COMP_IPV4 = 4,         /* IPv4address (the host as a whole) */
+    IBIDI_COMP_IP_LITERAL = 5,   /* the inside of "[...]": IPv6address or IPvFuture, or a
+                                    mail address literal */
+    IBIDI_COMP_PORT = 6,         /* port digits */
+    IBIDI_COMP_SEGMENT = 7,      /* a path segment, up to its first "." (a dot-segment "."
+                                    or ".." is one SEGMENT) */
+    IBIDI_COMP_EXTENSION = 8,    /* a part of a path segment after a "." (2012 guidelines
+                                    §3: "the extensions in a resource name") */
+    IBIDI_COMP_QUERY_NAME = 9,   /* a query parameter name (the query split at "&" and
+                                    ";", each parameter at its first "=") */
+    IBIDI_COMP_QUERY_VALUE = 10, /* a query parameter value */
+    IBIDI_COMP_FRAGMENT = 11,    /* ifragment */
+    IBIDI_COMP_LOCAL_ATOM = 12,  /* one dot-separated atom of a Dot-string local part */
+    IBIDI_COMP_LOCAL_QUOTED = 13 /* a Quoted-string local part, without its quotes */
+} ibidi_component_kind;
+
+typedef struct ibidi_component {
+    size_t start;  /* byte offset of its first byte */
+    size_t length; /* bytes; 0 for an empty component (e.g. the segment between "//" in a
+                      path, or an empty query value after "=") */
+    ibidi_component_kind kind;
+} ibidi_component;
+
+/* A part of an identifier: present or not, and where. */
+typedef struct ibidi_span {
+    size_t start;
+    size_t length;
+    int present; /* 1 when the part exists (it may still be empty, as in "http://?q") */
+} ibidi_span;
+
+/* The large parts of a parsed identifier. Spans are in bytes of the input; the host span
+ * covers the whole host (with the brackets of an IP-literal). */
+typedef struct ibidi_ident_info {
+    ibidi_ident_kind kind; /* what the input was parsed as (never AUTO) */
+    size_t n_components;   /* also when the array was too small */
+    ibidi_span scheme, authority, userinfo, host, port, path, query, fragment;
+    ibidi_span local_part; /* mail addresses: the local part, quotes included */
+    int host_kind;         /* 0 none, IBIDI_COMP_LABEL (a reg-name or domain),
+                              IBIDI_COMP_IPV4 or IBIDI_COMP_IP_LITERAL */
+} ibidi_ident_info;
+
+/* Longest domain name and label in octets (RFC 1034 §3.1, RFC 5890 §2.3.2.1), longest
+ * local part of a mail address (RFC 5321 §4.5.3.1.1). The limits apply to domain names
+ * and mail addresses: an IRI's reg-name is not limited by its syntax, and its labels'
+ * lengths are a matter for IDNA (ibidi_iri_to_uri, ibidi_ident_check). */
+#define IBIDI_DOMAIN_MAX_OCTETS 253
+#define IBIDI_LABEL_MAX_OCTETS 63
+#define IBIDI_LOCAL_PART_MAX_OCTETS 64
+
+/*
+ * Parses UTF-8 input as `as` says into components, in logical order. comps gets up to cap
+ * components; info (may be NULL) the parts and the number of components, which is also
+ * stored when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). A number of components of
+ * at most len + 2 always suffices.
+ *
+ * Errors, each with the byte offset where the input broke the rule:
+ *   - the UTF-8 decoder's statuses;
+ *   - IBIDI_E_IDENT_EMPTY, IBIDI_E_IDENT_CONTROL (a Cc character, NUL included),
+ *     IBIDI_E_IDENT_BIDI_CONTROL (LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI,
+ *     PDI: RFC 3987 §4.1, Duerst 2001 §5 restriction 2);
+ *   - IRIs: IBIDI_E_IRI_SCHEME, IBIDI_E_IRI_CHAR, IBIDI_E_IRI_PERCENT, IBIDI_E_IRI_HOST,
+ *     IBIDI_E_IRI_PORT;
+ *   - domain names: IBIDI_E_DOMAIN_EMPTY_LABEL, IBIDI_E_DOMAIN_LABEL_TOO_LONG,
+ *     IBIDI_E_DOMAIN_TOO_LONG, IBIDI_E_DOMAIN_CHAR (a character no host may hold: space,
+ *     and the ASCII delimiters of RFC 3986 §2.2 other than the label separator);
+ *   - mail addresses: IBIDI_E_EMAIL_SYNTAX, IBIDI_E_EMAIL_LOCAL_TOO_LONG, and the domain
+ *     name errors for the domain.
+ * A trailing label separator (the root label) is allowed in a domain name and gives no
+ * component.
+ */
+IBIDI_API ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
+                                         ibidi_component *comps, size_t cap,
+                                         ibidi_ident_info *info, ibidi_error *err);
+
+/* "scheme", "userinfo", "label", "ipv4", "ip-literal", "port", "segment", "extension",
+ * "query-name", "query-value", "fragment", "local-atom", "local-quoted"; NULL if unknown. */
+IBIDI_API const char *ibidi_component_kind_name(ibidi_component_kind kind);
+/* "auto", "domain", "iri", "email"; NULL if unknown. */
+IBIDI_API const char *ibidi_ident_kind_name(ibidi_ident_kind kind);
+
+/* ---- Component rules --------------------------------------------------------------- */
+
+typedef enum ibidi_ident_code {
+    /* RFC 3987 §4.2 rule 1, 2012 guidelines §3: SHOULD NOT use both right-to-left (R, AL)
+     * and left-to-right (L) characters. Warning (error with IBIDI_CHECK_DUERST2001:
+     * Duerst 2001 §5 restriction 1 says MUST NOT). */
+    IBIDI_IDENT_MIXED_DIRECTION = 1,
+    /* RFC 3987 §4.2 rule 2, 2012 guidelines §3: a component using right-to-left characters
+     * SHOULD start with one. Warning. */
+    IBIDI_IDENT_RTL_START = 2,
+    /* 2012 guidelines §3: ... and SHOULD end with a right-to-left character, potentially
+     * followed by NSM*. Warning. */
+    IBIDI_IDENT_RTL_END = 3,
+    /* Duerst 2001 §5 restriction 3: a component using right-to-left characters MUST NOT
+     * use any other class (neutrals, numbers). Error, only with IBIDI_CHECK_DUERST2001. */
+    IBIDI_IDENT_RTL_OTHER_CLASS = 4,
+    /* The host's labels break the IDNA Bidi Rule (RFC 5893 §2); idna_code names the
+     * condition (B1-B6). Error. */
+    IBIDI_IDENT_HOST_BIDI_RULE = 5,
+    /* 2012 guidelines §5 Examples 10 and 11, RFC 5893 §2 (end): a component starting with
+     * a digit follows a component that ends right-to-left with only delimiters between;
+     * the two may display in either order. Warning. */
+    IBIDI_IDENT_DIGIT_AFTER_RTL = 6
+} ibidi_ident_code;
+
+typedef struct ibidi_ident_finding {
+    ibidi_ident_code code;
+    size_t component; /* index of the component; for HOST_BIDI_RULE the host's label */
+    size_t offset;    /* byte offset in the identifier */
+    uint32_t value;   /* the code point there, 0 if none */
+    int bidi_class;   /* its ibidi_bidi_class, or -1 */
+    int idna_code;    /* for HOST_BIDI_RULE the ibidi_idna_code (41..46), else 0 */
+} ibidi_ident_finding;
+
+/* Options of ibidi_ident_check (bits). */
+#define IBIDI_CHECK_DUERST2001 0x1u /* Duerst 2001 §5: restriction 1 an error, 3 checked */
+#define IBIDI_CHECK_BIDI_PER_LABEL 0x2u /* the host's Bidi Rule label by label (see
+                                           IBIDI_IDNA_BIDI_PER_LABEL) */
+#define IBIDI_CHECK_WARNINGS_ARE_ERRORS 0x4u /* any finding makes the identifier invalid */
+
+/* "MIXED_DIRECTION", "RTL_START", ...; NULL if unknown. */
+IBIDI_API const char *ibidi_ident_code_name(ibidi_ident_code code);
+/* A sentence naming the rule. Never NULL. */
+IBIDI_API const char *ibidi_ident_code_message(ibidi_ident_code code);
+/* Is the finding an error under these options? */
+IBIDI_API int ibidi_ident_finding_is_error(const ibidi_ident_finding *f, unsigned options);
+
+/*
+ * Checks the components of a parsed identifier (s, comps from ibidi_ident_parse with the
+ * same input) against the rules above. Every component gets the component rules (scheme,
+ * port, IPv4 and IP-literal components hold no right-to-left characters and pass them);
+ * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
+ * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
+ * may pass the Bidi Rule and still get a warning, e.g. an RTL label ending with a digit.
+ * Findings go to findings[0..fcap), in order of offset; *n_findings gets their
+ * number (possibly above fcap). Returns IBIDI_OK when no finding is an error, else
+ * IBIDI_E_IDENT_INVALID with the first error's offset in err.
+ */
+IBIDI_API ibidi_status ibidi_ident_check(const char *s, size_t len,
+                                         const ibidi_component *comps, size_t n_comps,
+                                         unsigned options, ibidi_ident_finding *findings,
+                                         size_t fcap, size_t *n_findings, ibidi_error *err);
+
+/* ---- Percent-encoding, IRI to URI, URI to IRI ---------------------------------------- */
+
+/*
+ * The fallback of the 2012 guidelines §3: the whole component s[0..len) percent-encoded
+ * (RFC 3987 §3.1 step 2 on every character outside US-ASCII: each UTF-8 octet as %HH with
+ * upper-case digits). Existing "%HH" triplets and ASCII characters are kept; a component
+ * so encoded has no right-to-left characters left. Writes *out_len bytes.
+ */
+IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char *out,
+                                                          size_t cap, size_t *out_len,
+                                                          ibidi_error *err);
+
+/* Options of ibidi_iri_to_uri (bits). */
+#define IBIDI_IRI_HOST_PERCENT 0x1u /* keep the host percent-encoded (RFC 3987 §3.1 step 2)
+                                       instead of converting it with IDNA ToASCII */
+#define IBIDI_IRI_ENCODE_ASCII 0x2u /* also percent-encode the printable ASCII characters not
+                                       allowed in URIs (< > " space { } | \ ^ `), which
+                                       RFC 3987 §3.1 permits systems to handle */
+
+/*
+ * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
+ * UTF-8 %HH triplets (step 2); a reg-name host is converted by UTS #46 ToASCII with
+ * idna_flags (e.g. ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46)) unless
+ * IBIDI_IRI_HOST_PERCENT is given. The input must parse as an IRI (ibidi_ident_parse's
+ * errors); a host that IDNA rejects gives IBIDI_E_IRI_HOST_IDNA with the offset of its
+ * first finding. No normalization is applied (step 1 variant c).
+ */
+IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
+                                        unsigned idna_flags, char *out, size_t cap,
+                                        size_t *out_len, ibidi_error *err);
+
+/* Options of ibidi_uri_to_iri (bits). */
+#define IBIDI_URI_KEEP_UNSAFE_COMPONENTS 0x1u /* decode also components that would then
+                                                 break the bidi component rules (§4.2) */
+#define IBIDI_URI_HOST_TO_UNICODE 0x2u        /* convert "xn--" host labels with UTS #46
+                                                 ToUnicode (§3.2, scheme knowledge) */
+
+/*
+ * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they
+ * form strictly legal UTF-8 (step 3) and the character is appropriate (step 4): never
+ * "%", reserved characters, ASCII not allowed in URIs, characters outside ucschar (and
+ * iprivate outside the query), bidi formatting characters (§4.1), or Cc characters. A
+ * component whose decoding would break the bidi component rules (MIXED_DIRECTION,
+ * RTL_START, RTL_END: 2012 guidelines §3) stays percent-encoded as a whole, unless
+ * IBIDI_URI_KEEP_UNSAFE_COMPONENTS. The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and
+ * parse as an IRI reference.
+ */
+IBIDI_API ibidi_status ibidi_uri_to_iri(const char *uri, size_t len, unsigned options,
+                                        char *out, size_t cap, size_t *out_len,
+                                        ibidi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_IRI_H */

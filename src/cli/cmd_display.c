@@ -1,0 +1,422 @@
+/* ibidi display and ibidi convert: how identifiers appear on screen (display order,
+ * levels, the map of visual spans to components), their presentation forms with a proof by
+ * the UBA, and Duerst 2001 §4.4's conversions between logical, textual and visual forms. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef struct display_opts {
+    const char *cmd;
+    int convert; /* ibidi convert */
+    ibidi_dir context;
+    ibidi_form form;
+    ibidi_ident_kind as;
+    ibidi_repr from, to;
+    cli_input in;
+    int json, levels, spans, prove;
+} display_opts;
+
+/* Context text for the proofs: nothing, left-to-right and right-to-left words, digits
+ * (which the bidi algorithm attaches to their neighbours), and punctuation. */
+static const char *const proof_before[] = {"", "abc ", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D ",
+                                           "123 ", "\xD7\xA9\xD7\x9C 12 ", "(", "\xD7\x90"};
+static const char *const proof_after[] = {"", " abc", " \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+                                          " 123", ".", "1", "\xD7\x90"};
+#define N_BEFORE (sizeof proof_before / sizeof proof_before[0])
+#define N_AFTER (sizeof proof_after / sizeof proof_after[0])
+
+static const char *const failure_names[] = {"holds",           "not-contiguous",
+                                            "not-standard",    "component-order",
+                                            "component-split", "component-display"};
+
+/* A work area when the identifier needs one (ibidi_display_work_size). */
+static void *work_for(size_t len, size_t extra, size_t *size)
+{
+    *size = ibidi_display_work_size(len, extra);
+    return *size ? malloc(*size) : NULL;
+}
+
+/* Runs f until the output fits; returns its status with the output in *out (malloc'd). */
+typedef ibidi_status (*out_fn)(const char *s, size_t len, const display_opts *o,
+                               const ibidi_component *c, size_t nc, char *out, size_t cap,
+                               size_t *out_len, void *work, size_t wsize, ibidi_error *err);
+
+static ibidi_status grow(out_fn f, const char *s, size_t len, const display_opts *o,
+                         const ibidi_component *c, size_t nc, char **out, size_t *out_len,
+                         ibidi_error *err)
+{
+    size_t cap = len * 8 + 64, wsize;
+    void *work = work_for(len, 0, &wsize);
+    ibidi_status st = IBIDI_E_NOMEM;
+    *out = NULL;
+    if (wsize && !work)
+        return st;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        free(*out);
+        *out = malloc(cap + 1);
+        if (!*out) {
+            st = IBIDI_E_NOMEM;
+            break;
+        }
+        st = f(s, len, o, c, nc, *out, cap, out_len, work, wsize, err);
+        if (st != IBIDI_E_BUFFER_TOO_SMALL)
+            break;
+        cap = *out_len;
+    }
+    free(work);
+    return st;
+}
+
+static ibidi_status do_form(const char *s, size_t len, const display_opts *o,
+                            const ibidi_component *c, size_t nc, char *out, size_t cap,
+                            size_t *out_len, void *work, size_t wsize, ibidi_error *err)
+{
+    return ibidi_display_form(s, len, c, nc, o->form, o->context, out, cap, out_len, work, wsize,
+                              err);
+}
+
+static ibidi_status do_convert(const char *s, size_t len, const display_opts *o,
+                               const ibidi_component *c, size_t nc, char *out, size_t cap,
+                               size_t *out_len, void *work, size_t wsize, ibidi_error *err)
+{
+    (void)c;
+    (void)nc;
+    return ibidi_convert(s, len, o->as, o->from, o->to, o->context, out, cap, out_len, work,
+                         wsize, err);
+}
+
+static void put_json_text(const char *s, size_t len, const display_opts *o)
+{
+    /* JSON holds the UTF-8 text and, for notation input, the notation as well. */
+    cli_json_string(stdout, s, len);
+    if (o->in != CLI_IN_UTF8) {
+        char *buf = NULL;
+        size_t n = 0;
+        FILE *m = open_memstream(&buf, &n);
+        if (m) {
+            cli_put_text(m, s, len, o->in);
+            fclose(m);
+            fputs(", \"notation\": ", stdout);
+            cli_json_string(stdout, buf, n);
+            free(buf);
+        }
+    }
+}
+
+/* Proves the form in every context of the table, in the direction of --context. Returns
+ * the number of contexts where it holds; *first gets the first failure. */
+static size_t prove_all(const char *s, size_t len, const ibidi_component *c, size_t nc,
+                        const display_opts *o, ibidi_proof *first, size_t *tried)
+{
+    size_t held = 0;
+    memset(first, 0, sizeof *first);
+    *tried = 0;
+    for (size_t b = 0; b < N_BEFORE; b++)
+        for (size_t a = 0; a < N_AFTER; a++) {
+            size_t bl = strlen(proof_before[b]), al = strlen(proof_after[a]), wsize;
+            void *work = work_for(len, bl + al, &wsize);
+            ibidi_proof p = {IBIDI_PROOF_NOT_STANDARD, IBIDI_NO_COMPONENT, 0, 0};
+            ibidi_status st = ibidi_display_prove(s, len, c, nc, o->form, o->context,
+                                                  proof_before[b], bl, proof_after[a], al, &p,
+                                                  work, wsize, NULL);
+            free(work);
+            (*tried)++;
+            if (st == IBIDI_OK && p.failure == IBIDI_PROOF_HOLDS)
+                held++;
+            else if (first->failure == IBIDI_PROOF_HOLDS)
+                *first = p;
+        }
+    return held;
+}
+
+static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    const display_opts *o = ctx;
+    char *conv = NULL, *out = NULL;
+    const char *s = item;
+    size_t slen = len, out_len = 0, nc = 0, wsize;
+    ibidi_component *comps = NULL;
+    ibidi_ident_info info;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+    ibidi_status st;
+    int rc = CLI_OK;
+    if (o->in != CLI_IN_UTF8) {
+        conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &slen);
+        if (!conv)
+            return CLI_INVALID;
+        s = conv;
+    }
+    if (o->convert) {
+        st = grow(do_convert, s, slen, o, NULL, 0, &out, &out_len, &err);
+        memset(&info, 0, sizeof info);
+    } else {
+        comps = malloc((slen + 2) * sizeof *comps);
+        st = comps ? ibidi_ident_parse(s, slen, o->as, comps, slen + 2, &info, &err)
+                   : IBIDI_E_NOMEM;
+        nc = info.n_components;
+        if (st == IBIDI_OK)
+            st = grow(do_form, s, slen, o, comps, nc, &out, &out_len, &err);
+    }
+    if (st != IBIDI_OK) {
+        if (o->json) {
+            printf("{\"input\": ");
+            cli_json_string(stdout, item, len);
+            printf(", \"error\": {\"status\": \"%s\", \"offset\": %zu, \"message\": ",
+                   ibidi_status_name(st), err.offset);
+            cli_json_string(stdout, ibidi_strerror(st), strlen(ibidi_strerror(st)));
+            printf("}}\n");
+        }
+        cli_report(o->cmd, itemno, "cannot show it", &err, "byte");
+        rc = CLI_INVALID;
+        goto done;
+    }
+    if (!o->json) {
+        cli_put_text(stdout, out, out_len, o->in);
+        putchar('\n');
+    } else {
+        printf("{\"input\": ");
+        cli_json_string(stdout, item, len);
+        if (o->convert)
+            printf(", \"from\": \"%s\", \"to\": \"%s\"", ibidi_repr_name(o->from),
+                   ibidi_repr_name(o->to));
+        else
+            printf(", \"as\": \"%s\", \"form\": \"%s\"", ibidi_ident_kind_name(info.kind),
+                   ibidi_form_name(o->form));
+        printf(", \"context\": \"%s\", \"output\": ", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr");
+        put_json_text(out, out_len, o);
+        if (!o->convert) {
+            printf(", \"components\": [");
+            for (size_t i = 0; i < nc; i++) {
+                printf("%s{\"kind\": \"%s\", \"start\": %zu, \"length\": %zu, \"text\": ",
+                       i ? ", " : "", ibidi_component_kind_name(comps[i].kind), comps[i].start,
+                       comps[i].length);
+                put_json_text(s + comps[i].start, comps[i].length, o);
+                putchar('}');
+            }
+            putchar(']');
+        }
+    }
+    if (!o->convert && (o->levels || o->spans)) {
+        size_t n = 0, ns = 0;
+        uint8_t *lv = malloc(slen + 1);
+        ibidi_display_span *sp = malloc((slen + 1) * sizeof *sp);
+        void *work = work_for(slen, 0, &wsize);
+        if (lv && sp && (work || !wsize) &&
+            ibidi_display_layout(s, slen, comps, nc, o->context, lv, NULL, NULL, slen + 1, &n, sp,
+                                 slen + 1, &ns, work, wsize, &err) == IBIDI_OK) {
+            if (o->levels) {
+                printf(o->json ? ", \"levels\": [" : "levels:");
+                for (size_t i = 0; i < n; i++)
+                    printf(o->json ? "%s%u" : "%s%u", o->json && i ? ", " : (o->json ? "" : " "),
+                           lv[i]);
+                printf(o->json ? "]" : "\n");
+            }
+            if (o->spans) {
+                printf(o->json ? ", \"spans\": [" : "spans:");
+                for (size_t i = 0; i < ns; i++) {
+                    const char *kind = sp[i].component == IBIDI_NO_COMPONENT
+                                           ? "delimiter"
+                                           : ibidi_component_kind_name(comps[sp[i].component].kind);
+                    if (o->json)
+                        printf("%s{\"visual\": %zu, \"length\": %zu, \"logical\": %zu, "
+                               "\"component\": %ld, \"kind\": \"%s\", \"level\": %u}",
+                               i ? ", " : "", sp[i].visual, sp[i].length, sp[i].logical,
+                               sp[i].component == IBIDI_NO_COMPONENT ? -1L : (long)sp[i].component,
+                               kind, sp[i].level);
+                    else
+                        printf(" [%zu+%zu %s%s level %u]", sp[i].visual, sp[i].length, kind,
+                               sp[i].level & 1 ? " rtl" : "", sp[i].level);
+                }
+                printf(o->json ? "]" : "\n");
+            }
+        }
+        free(lv);
+        free(sp);
+        free(work);
+    }
+    if (!o->convert && o->prove && o->form != IBIDI_FORM_VISUAL) {
+        ibidi_proof first = {IBIDI_PROOF_HOLDS, IBIDI_NO_COMPONENT, 0, 0};
+        size_t tried, held = prove_all(s, slen, comps, nc, o, &first, &tried);
+        if (o->json) {
+            printf(", \"proof\": {\"contexts\": %zu, \"held\": %zu", tried, held);
+            if (held < tried)
+                printf(", \"failure\": \"%s\", \"offset\": %zu", failure_names[first.failure],
+                       first.offset);
+            putchar('}');
+        } else if (held == tried) {
+            printf("proved: the %s form keeps its promise in %zu of %zu contexts\n",
+                   ibidi_form_name(o->form), held, tried);
+        } else {
+            printf("not proved: the %s form keeps its promise in %zu of %zu contexts; first "
+                   "failure %s at byte %zu\n",
+                   ibidi_form_name(o->form), held, tried, failure_names[first.failure],
+                   first.offset);
+        }
+        if (held < tried)
+            rc = CLI_INVALID;
+    }
+    if (o->json)
+        printf("}\n");
+done:
+    free(out);
+    free(comps);
+    free(conv);
+    return rc;
+}
+
+static int pick(const char *v, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(v, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int display_main(int argc, char **argv, display_opts *o)
+{
+    static const char *const forms[] = {"visual",     "marks", "embed",    "isolate",
+                                        "components", "html",  "html-span"};
+    static const char *const kinds[] = {"auto", "domain", "iri", "email"};
+    static const char *const reprs[] = {"logical", "textual", "visual"};
+    static const char *const contexts[] = {"ltr", "rtl"};
+    int i, have_from = 0, have_to = 0;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        int k;
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] == '\0')
+            break;
+        if (strcmp(a, "--json") == 0) {
+            o->json = 1;
+            continue;
+        }
+        if (!o->convert && strcmp(a, "--levels") == 0) {
+            o->levels = 1;
+            continue;
+        }
+        if (!o->convert && strcmp(a, "--spans") == 0) {
+            o->spans = 1;
+            continue;
+        }
+        if (!o->convert && strcmp(a, "--prove") == 0) {
+            o->prove = 1;
+            continue;
+        }
+        if (cli_opt(a, "--context", &v) || cli_opt(a, "--input", &v) || cli_opt(a, "--as", &v) ||
+            (!o->convert && cli_opt(a, "--form", &v)) ||
+            (o->convert && (cli_opt(a, "--from", &v) || cli_opt(a, "--to", &v)))) {
+            size_t nl = strcspn(a, "=");
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o->cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            if (strncmp(a, "--context", nl) == 0 && nl == 9) {
+                if ((k = pick(v, contexts, 2)) < 0)
+                    return cli_usage_error(o->cmd, "unknown --context '%s': ltr or rtl", v);
+                o->context = k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+            } else if (strncmp(a, "--input", nl) == 0 && nl == 7) {
+                if (!cli_parse_input(v, &o->in))
+                    return cli_usage_error(o->cmd, "unknown --input '%s': utf8, notation or "
+                                                   "notation-arabic", v);
+            } else if (strncmp(a, "--as", nl) == 0 && nl == 4) {
+                if ((k = pick(v, kinds, 4)) < 0)
+                    return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or "
+                                                   "email", v);
+                o->as = (ibidi_ident_kind)k;
+            } else if (strncmp(a, "--form", nl) == 0 && nl == 6) {
+                if ((k = pick(v, forms, 7)) < 0)
+                    return cli_usage_error(o->cmd, "unknown --form '%s': visual, marks, embed, "
+                                                   "isolate, components, html or html-span", v);
+                o->form = (ibidi_form)k;
+            } else {
+                int from = strncmp(a, "--from", nl) == 0;
+                if ((k = pick(v, reprs, 3)) < 0)
+                    return cli_usage_error(o->cmd, "unknown %s '%s': logical, textual or visual",
+                                           from ? "--from" : "--to", v);
+                if (from) {
+                    o->from = (ibidi_repr)k;
+                    have_from = 1;
+                } else {
+                    o->to = (ibidi_repr)k;
+                    have_to = 1;
+                }
+            }
+            continue;
+        }
+        return cli_usage_error(o->cmd, "unknown option '%s'", a);
+    }
+    if (o->convert && (!have_from || !have_to))
+        return cli_usage_error(o->cmd, "--from and --to are required");
+    return cli_for_each_item(argc, argv, i, display_item, o);
+}
+
+static int display_run(int argc, char **argv)
+{
+    display_opts o;
+    memset(&o, 0, sizeof o);
+    o.cmd = "display";
+    o.context = IBIDI_DIR_LTR;
+    o.form = IBIDI_FORM_VISUAL;
+    o.as = IBIDI_IDENT_AUTO;
+    return display_main(argc, argv, &o);
+}
+
+static int convert_run(int argc, char **argv)
+{
+    display_opts o;
+    memset(&o, 0, sizeof o);
+    o.cmd = "convert";
+    o.convert = 1;
+    o.context = IBIDI_DIR_LTR;
+    o.as = IBIDI_IDENT_AUTO;
+    return display_main(argc, argv, &o);
+}
+
+#define COMMON_OPTIONS                                                                        \
+    "  --context C   ltr (default): the identifier alone in a left-to-right embedding, the\n"  \
+    "                standard display model; rtl: in a right-to-left paragraph\n"              \
+    "  --as K        auto (default), domain, iri or email\n"                                    \
+    "  --input I     utf8 (default), notation (A-Z right-to-left letters of class R, Hebrew\n"  \
+    "                U+05D0..U+05E9), notation-arabic (A-Z of class AL); output is then in\n"    \
+    "                notation too, bidi controls written &lrm; &lre; &pdf; &lri; &fsi; &pdi;\n" \
+    "  --json        one JSON object per identifier\n"                                          \
+    "Identifiers come from the arguments, or one per line from standard input.\n"              \
+    "Exit status: 0 when every identifier was shown, 1 if one was not (or a proof failed),\n"  \
+    "2 for a usage error.\n"
+
+const cli_command cli_cmd_display = {
+    "display", "show an identifier: display order, presentation forms, proofs",
+    "usage: ibidi display [--context ltr|rtl] [--form F] [--as K] [--input I] [--levels]\n"
+    "                     [--spans] [--prove] [--json] [IDENT ...]\n"
+    "Shows each identifier (domain name, IRI or mail address) as a reader sees it, or one of\n"
+    "its presentation forms.\n"
+    "  --form F      visual (default): the display order, left to right;\n"
+    "                marks: LRM around each right-to-left component (Duerst 2001 §4.3),\n"
+    "                with LRE ... PDF in a right-to-left context;\n"
+    "                embed: LRE ... PDF (RFC 3987 §4.1); isolate: LRI ... PDI;\n"
+    "                components: each component in its own isolate, in logical order;\n"
+    "                html: <bdi dir=\"ltr\">...</bdi>; html-span: <span dir=\"ltr\">\n"
+    "  --levels      also print the resolved level of each character\n"
+    "  --spans       also print the visual spans and the component each belongs to\n"
+    "  --prove       show the form inside left-to-right, right-to-left, digit and\n"
+    "                punctuation context and check with the UBA that it keeps its promise\n" COMMON_OPTIONS
+    "Example: ibidi display --input notation 'http://ab.CDE.FGH/ij/kl/mn/op.html'\n"
+    "prints   http://ab.HGF.EDC/ij/kl/mn/op.html\n",
+    display_run};
+
+const cli_command cli_cmd_convert = {
+    "convert", "convert between logical, textual and visual forms (Duerst 2001 §4.4)",
+    "usage: ibidi convert --from logical|textual|visual --to logical|textual|visual\n"
+    "                     [--context ltr|rtl] [--as K] [--input I] [--json] [IDENT ...]\n"
+    "  logical   the form stored and sent (logical order)\n"
+    "  textual   the form for running text: LRM around each right-to-left component, and\n"
+    "            LRE ... PDF around the whole in a right-to-left context (§4.3); reading it\n"
+    "            back removes exactly those marks, and any other is an error\n"
+    "  visual    components left to right, each in its natural reading order (§4.2)\n" COMMON_OPTIONS,
+    convert_run};

@@ -1,0 +1,429 @@
+/* ibidi iri check|to-uri|to-iri: the components of an IRI and the bidi rules they break
+ * (RFC 3987 §4.2, the 2012 bidi IRI guidelines §3, the IDNA Bidi Rule on host labels,
+ * Duerst 2001 §5 on request); IRI to URI (RFC 3987 §3.1) and URI to IRI (§3.2). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef enum iri_sub { SUB_CHECK, SUB_TO_URI, SUB_TO_IRI } iri_sub;
+
+typedef struct iri_opts {
+    const char *cmd; /* "iri check", ... for messages */
+    iri_sub sub;
+    unsigned check_options; /* IBIDI_CHECK_* */
+    unsigned options;       /* IBIDI_IRI_* or IBIDI_URI_* */
+    ibidi_idna_profile profile;
+    cli_input in;  /* check, to-uri: how items are written; to-iri: how output is */
+    int json;
+} iri_opts;
+
+static const char *const profile_names[] = {"uts46", "whatwg", "idna2008-lookup",
+                                            "idna2008-register"};
+
+/* The bidi formatting characters, which Bidi Notation writes as five-character entities. */
+static int is_bidi_control(uint32_t cp)
+{
+    return cp == 0x200E || cp == 0x200F || cp == 0x061C || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* A byte offset of the UTF-8 text as a position in its notation form. */
+static size_t notation_pos(const char *s, size_t len, size_t off)
+{
+    size_t pos = 0, n = 0;
+    while (pos < len && pos < off) {
+        uint32_t cp;
+        if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK)
+            return n + (off - pos);
+        n += is_bidi_control(cp) ? 5 : 1;
+    }
+    return n;
+}
+
+/* " at byte N" for UTF-8 items, " at position N" in notation. */
+static void put_where(FILE *f, const iri_opts *o, const char *s, size_t len, size_t off)
+{
+    if (o->in == CLI_IN_UTF8)
+        fprintf(f, "byte %zu", off);
+    else
+        fprintf(f, "position %zu", notation_pos(s, len, off));
+}
+
+static void put_json_where(const iri_opts *o, const char *s, size_t len, size_t off)
+{
+    printf("\"offset\":%zu", off);
+    if (o->in != CLI_IN_UTF8)
+        printf(",\"position\":%zu", notation_pos(s, len, off));
+}
+
+static void put_json_text(const iri_opts *o, const char *s, size_t len)
+{
+    char *b = NULL;
+    size_t bl = 0;
+    FILE *m;
+    if (o->in == CLI_IN_UTF8 || !(m = open_memstream(&b, &bl))) {
+        cli_json_string(stdout, s, len);
+        return;
+    }
+    cli_put_text(m, s, len, o->in); /* the notation form, then as a JSON string */
+    if (fclose(m) == 0 && b)
+        cli_json_string(stdout, b, bl);
+    else
+        cli_json_string(stdout, s, len);
+    free(b);
+}
+
+static void put_json_error(const ibidi_error *e, ibidi_status st, const iri_opts *o,
+                           const char *s, size_t len)
+{
+    const char *m = ibidi_strerror(st);
+    printf(",\"error\":{\"status\":\"%s\",", ibidi_status_name(st));
+    put_json_where(o, s, len, e->offset);
+    fputs(",\"message\":", stdout);
+    cli_json_string(stdout, m, strlen(m));
+    fputs("}", stdout);
+}
+
+/* Prints "ibidi iri CMD: item N: input: <message> [STATUS] at byte|position K". */
+static void report(const iri_opts *o, size_t itemno, const ibidi_error *e, const char *s,
+                   size_t len)
+{
+    fprintf(stderr, "ibidi %s: item %zu: input: %s [%s] at ", o->cmd, itemno,
+            ibidi_strerror(e->status),
+            ibidi_status_name(e->status) ? ibidi_status_name(e->status) : "?");
+    put_where(stderr, o, s, len, e->offset);
+    fputc('\n', stderr);
+}
+
+/* ---- check ----------------------------------------------------------------------------- */
+
+static int check_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
+                      const char *s, size_t len)
+{
+    ibidi_ident_info info;
+    ibidi_error e = {IBIDI_OK, 0, 0};
+    ibidi_component *comps = malloc((len + 2) * sizeof *comps);
+    ibidi_ident_finding *f = NULL;
+    size_t nf = 0, fcap = 16;
+    int rc = CLI_OK;
+    (void)itemno;
+    if (!comps) {
+        fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+        return CLI_INVALID;
+    }
+    ibidi_status st = ibidi_ident_parse(s, len, IBIDI_IDENT_IRI, comps, len + 2, &info, &e);
+    if (st != IBIDI_OK) {
+        if (o->json) {
+            fputs("{\"input\":", stdout);
+            cli_json_string(stdout, item, ilen);
+            fputs(",\"valid\":false", stdout);
+            put_json_error(&e, st, o, s, len);
+            fputs("}\n", stdout);
+        } else {
+            fwrite(item, 1, ilen, stdout);
+            printf("\n  not an IRI: %s [%s] at ", ibidi_strerror(st), ibidi_status_name(st));
+            put_where(stdout, o, s, len, e.offset);
+            fputc('\n', stdout);
+        }
+        free(comps);
+        return CLI_INVALID;
+    }
+    for (int attempt = 0; attempt < 2; attempt++) {
+        free(f);
+        f = malloc(fcap * sizeof *f);
+        if (!f) {
+            free(comps);
+            fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+            return CLI_INVALID;
+        }
+        st = ibidi_ident_check(s, len, comps, info.n_components, o->check_options, f, fcap, &nf,
+                               &e);
+        if (nf <= fcap)
+            break;
+        fcap = nf;
+    }
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* not expected after the parse */
+        report(o, itemno, &e, s, len);
+        free(comps);
+        free(f);
+        return CLI_INVALID;
+    }
+    size_t n_err = 0;
+    for (size_t i = 0; i < nf; i++)
+        n_err += (size_t)ibidi_ident_finding_is_error(&f[i], o->check_options) != 0;
+    if (n_err)
+        rc = CLI_INVALID;
+
+    if (o->json) {
+        fputs("{\"input\":", stdout);
+        cli_json_string(stdout, item, ilen);
+        printf(",\"valid\":%s,\"components\":[", n_err ? "false" : "true");
+        for (size_t i = 0; i < info.n_components; i++) {
+            const ibidi_component *c = &comps[i];
+            printf("%s{\"kind\":\"%s\",", i ? "," : "", ibidi_component_kind_name(c->kind));
+            put_json_where(o, s, len, c->start);
+            printf(",\"length\":%zu,\"text\":", c->length);
+            put_json_text(o, s + c->start, c->length);
+            fputc('}', stdout);
+        }
+        fputs("],\"findings\":[", stdout);
+        for (size_t i = 0; i < nf; i++) {
+            const ibidi_ident_finding *x = &f[i];
+            const char *m = ibidi_ident_code_message(x->code);
+            printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"component\":%zu,", i ? "," : "",
+                   ibidi_ident_code_name(x->code),
+                   ibidi_ident_finding_is_error(x, o->check_options) ? "error" : "warning",
+                   x->component);
+            put_json_where(o, s, len, x->offset);
+            if (x->value)
+                printf(",\"cp\":\"U+%04X\"", (unsigned)x->value);
+            if (x->bidi_class >= 0)
+                printf(",\"bidi_class\":\"%s\"",
+                       ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+            if (x->idna_code)
+                printf(",\"idna_code\":\"%s\"", ibidi_idna_code_name((ibidi_idna_code)x->idna_code));
+            fputs(",\"message\":", stdout);
+            cli_json_string(stdout, m, strlen(m));
+            fputc('}', stdout);
+        }
+        fputs("]}\n", stdout);
+    } else {
+        fwrite(item, 1, ilen, stdout);
+        fputc('\n', stdout);
+        for (size_t i = 0; i < info.n_components; i++) {
+            printf("  %-12s ", ibidi_component_kind_name(comps[i].kind));
+            cli_put_text(stdout, s + comps[i].start, comps[i].length, o->in);
+            fputc('\n', stdout);
+        }
+        for (size_t i = 0; i < nf; i++) {
+            const ibidi_ident_finding *x = &f[i];
+            const ibidi_component *c = &comps[x->component < info.n_components ? x->component : 0];
+            printf("  %-7s %s", ibidi_ident_finding_is_error(x, o->check_options) ? "error" : "warning",
+                   ibidi_ident_code_name(x->code));
+            if (x->idna_code)
+                printf(" %s", ibidi_idna_code_name((ibidi_idna_code)x->idna_code));
+            printf(" in %s %zu '", ibidi_component_kind_name(c->kind), x->component);
+            cli_put_text(stdout, s + c->start, c->length, o->in);
+            fputs("' at ", stdout);
+            put_where(stdout, o, s, len, x->offset);
+            if (x->value) {
+                fputs(", ", stdout);
+                cli_put_cp(stdout, x->value);
+                if (x->bidi_class >= 0)
+                    printf(" (%s)", ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+            }
+            printf(": %s\n", ibidi_ident_code_message(x->code));
+        }
+        size_t n_warn = nf - n_err;
+        printf("  %s: %zu error%s, %zu warning%s\n", n_err ? "invalid" : "valid", n_err,
+               n_err == 1 ? "" : "s", n_warn, n_warn == 1 ? "" : "s");
+    }
+    free(comps);
+    free(f);
+    return rc;
+}
+
+/* ---- to-uri, to-iri -------------------------------------------------------------------- */
+
+static ibidi_status convert(const iri_opts *o, const char *s, size_t len, char *out, size_t cap,
+                            size_t *out_len, ibidi_error *e)
+{
+    if (o->sub == SUB_TO_URI)
+        return ibidi_iri_to_uri(s, len, o->options, ibidi_idna_profile_flags(o->profile), out,
+                                cap, out_len, e);
+    return ibidi_uri_to_iri(s, len, o->options, out, cap, out_len, e);
+}
+
+static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
+                        const char *s, size_t len)
+{
+    size_t cap = len * 4 + 64, n = 0;
+    char *out = NULL;
+    ibidi_error e = {IBIDI_OK, 0, 0};
+    ibidi_status st = IBIDI_E_NOMEM;
+    /* the size reported by a first call can ask for one more (ibidi_iri_to_uri with
+     * IBIDI_IRI_ENCODE_ASCII on a long input), so a few rounds */
+    for (int attempt = 0; attempt < 4; attempt++) {
+        free(out);
+        out = malloc(cap + 1);
+        if (!out) {
+            st = IBIDI_E_NOMEM;
+            break;
+        }
+        st = convert(o, s, len, out, cap, &n, &e);
+        if (st != IBIDI_E_BUFFER_TOO_SMALL)
+            break;
+        cap = n > cap ? n : cap * 2;
+    }
+    if (st == IBIDI_E_NOMEM) {
+        fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+        free(out);
+        return CLI_INVALID;
+    }
+    /* to-iri writes its output in notation when asked; to-uri's output is ASCII */
+    cli_input out_in = o->sub == SUB_TO_IRI ? o->in : CLI_IN_UTF8;
+    iri_opts where = *o;
+    if (o->sub == SUB_TO_IRI)
+        where.in = CLI_IN_UTF8; /* a URI's offsets are bytes of the URI as given */
+    if (o->json) {
+        fputs("{\"input\":", stdout);
+        cli_json_string(stdout, item, ilen);
+        printf(",\"valid\":%s", st == IBIDI_OK ? "true" : "false");
+        if (st == IBIDI_OK) {
+            fputs(",\"output\":", stdout);
+            iri_opts po = *o;
+            po.in = out_in;
+            put_json_text(&po, out, n);
+        } else {
+            put_json_error(&e, st, &where, s, len);
+        }
+        fputs("}\n", stdout);
+    } else if (st == IBIDI_OK) {
+        cli_put_text(stdout, out, n, out_in);
+        fputc('\n', stdout);
+    } else {
+        report(&where, itemno, &e, s, len);
+    }
+    free(out);
+    return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
+}
+
+static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    const iri_opts *o = ctx;
+    const char *s = item;
+    size_t slen = len;
+    char *conv = NULL;
+    if (o->in != CLI_IN_UTF8 && o->sub != SUB_TO_IRI) {
+        conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &slen);
+        if (!conv)
+            return CLI_INVALID;
+        s = conv;
+    }
+    int rc = o->sub == SUB_CHECK ? check_item(item, len, itemno, o, s, slen)
+                                 : convert_item(item, len, itemno, o, s, slen);
+    free(conv);
+    return rc;
+}
+
+static int iri_run(int argc, char **argv)
+{
+    iri_opts o = {"iri", SUB_CHECK, 0, 0, IBIDI_IDNA_PROFILE_UTS46, CLI_IN_UTF8, 0};
+    if (argc < 2)
+        return cli_usage_error("iri", "which one: check, to-uri or to-iri?");
+    if (strcmp(argv[1], "check") == 0) {
+        o.cmd = "iri check";
+        o.sub = SUB_CHECK;
+    } else if (strcmp(argv[1], "to-uri") == 0) {
+        o.cmd = "iri to-uri";
+        o.sub = SUB_TO_URI;
+    } else if (strcmp(argv[1], "to-iri") == 0) {
+        o.cmd = "iri to-iri";
+        o.sub = SUB_TO_IRI;
+    } else {
+        return cli_usage_error("iri", "unknown subcommand '%s': check, to-uri or to-iri",
+                               argv[1]);
+    }
+    int i = 2;
+    for (; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] != '-')
+            break;
+        if (strcmp(a, "--json") == 0) {
+            o.json = 1;
+        } else if (o.sub == SUB_CHECK && strcmp(a, "--duerst") == 0) {
+            o.check_options |= IBIDI_CHECK_DUERST2001;
+        } else if (o.sub == SUB_CHECK && strcmp(a, "--bidi-per-label") == 0) {
+            o.check_options |= IBIDI_CHECK_BIDI_PER_LABEL;
+        } else if (o.sub == SUB_CHECK && strcmp(a, "--strict") == 0) {
+            o.check_options |= IBIDI_CHECK_WARNINGS_ARE_ERRORS;
+        } else if (o.sub == SUB_TO_URI && strcmp(a, "--host-percent") == 0) {
+            o.options |= IBIDI_IRI_HOST_PERCENT;
+        } else if (o.sub == SUB_TO_URI && strcmp(a, "--encode-ascii") == 0) {
+            o.options |= IBIDI_IRI_ENCODE_ASCII;
+        } else if (o.sub == SUB_TO_IRI && strcmp(a, "--keep-unsafe") == 0) {
+            o.options |= IBIDI_URI_KEEP_UNSAFE_COMPONENTS;
+        } else if (o.sub == SUB_TO_IRI && strcmp(a, "--host-to-unicode") == 0) {
+            o.options |= IBIDI_URI_HOST_TO_UNICODE;
+        } else if ((o.sub == SUB_TO_URI && cli_opt(a, "--profile", &v)) ||
+                   (o.sub != SUB_TO_IRI && cli_opt(a, "--input", &v)) ||
+                   (o.sub == SUB_TO_IRI && cli_opt(a, "--output", &v))) {
+            int is_profile = strncmp(a, "--profile", 9) == 0;
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o.cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            if (is_profile) {
+                int k;
+                for (k = 0; k < 4 && strcmp(v, profile_names[k]) != 0; k++)
+                    ;
+                if (k == 4)
+                    return cli_usage_error(o.cmd, "unknown profile '%s': uts46, whatwg, "
+                                                  "idna2008-lookup or idna2008-register", v);
+                o.profile = (ibidi_idna_profile)k;
+            } else if (!cli_parse_input(v, &o.in)) {
+                return cli_usage_error(o.cmd, "unknown value '%s': utf8, notation or "
+                                              "notation-arabic", v);
+            }
+        } else {
+            return cli_usage_error(o.cmd, "unknown option '%s'", a);
+        }
+    }
+    return cli_for_each_item(argc, argv, i, iri_item, &o);
+}
+
+const cli_command cli_cmd_iri = {
+    "iri", "IRIs: components and bidi rules, IRI to URI, URI to IRI",
+    "usage: ibidi iri check [--duerst] [--bidi-per-label] [--strict]\n"
+    "                       [--input utf8|notation|notation-arabic] [--json] [IRI ...]\n"
+    "       ibidi iri to-uri [--host-percent] [--encode-ascii] [--profile P]\n"
+    "                        [--input utf8|notation|notation-arabic] [--json] [IRI ...]\n"
+    "       ibidi iri to-iri [--keep-unsafe] [--host-to-unicode]\n"
+    "                        [--output utf8|notation|notation-arabic] [--json] [URI ...]\n"
+    "\n"
+    "Each item is an argument or, without any, a line of standard input.\n"
+    "\n"
+    "check: the components of each IRI reference (scheme, userinfo, host labels or address,\n"
+    "port, path segments and extensions, query names and values, fragment), then every\n"
+    "finding of the bidi rules: MIXED_DIRECTION, RTL_START, RTL_END (RFC 3987 §4.2, 2012\n"
+    "bidi IRI guidelines §3; warnings), DIGIT_AFTER_RTL (warning), HOST_BIDI_RULE (the IDNA\n"
+    "Bidi Rule on the host's labels, RFC 5893 §2; error), RTL_OTHER_CLASS (with --duerst).\n"
+    "  --duerst          Duerst 2001 §5: mixed directions are an error, and an RTL\n"
+    "                    component may hold no other class (restriction 3)\n"
+    "  --bidi-per-label  the Bidi Rule label by label, not over the whole host\n"
+    "  --strict          warnings count as errors\n"
+    "  --input I         utf8 (default), notation (A-Z right-to-left letters of class R,\n"
+    "                    Hebrew U+05D0..U+05E9), notation-arabic (A-Z of class AL); the\n"
+    "                    components are printed in the same notation\n"
+    "\n"
+    "to-uri: the URI of each IRI (RFC 3987 §3.1): every character outside US-ASCII as UTF-8\n"
+    "%HH, a host with such characters through IDNA ToASCII.\n"
+    "  --host-percent    percent-encode the host like the rest instead of ToASCII\n"
+    "  --encode-ascii    also encode < > \" space { } | \\ ^ ` (else they are an error)\n"
+    "  --profile P       IDNA profile for the host: uts46 (default), whatwg,\n"
+    "                    idna2008-lookup, idna2008-register\n"
+    "  --input I         as for check\n"
+    "\n"
+    "to-iri: the IRI of each URI (RFC 3987 §3.2): %HH sequences that form UTF-8 for\n"
+    "characters an IRI may show are decoded, except in components whose decoded form would\n"
+    "break MIXED_DIRECTION, RTL_START or RTL_END: those stay encoded as a whole.\n"
+    "  --keep-unsafe     decode those components as well\n"
+    "  --host-to-unicode \"xn--\" host labels to Unicode (UTS #46 ToUnicode)\n"
+    "  --output O        utf8 (default), notation, notation-arabic: print the IRI in Bidi\n"
+    "                    Notation\n"
+    "\n"
+    "--json gives one JSON object per item: check: input, valid, components (kind, offset,\n"
+    "length, text), findings (code, severity, component, offset, cp, bidi_class,\n"
+    "idna_code, message); to-uri, to-iri: input, valid, output, or error (status, offset,\n"
+    "message). Offsets are bytes of the UTF-8 text; in notation also \"position\" in it.\n"
+    "\n"
+    "Exit status: 0 when every item is valid; 1 when an item is not an IRI (or URI), cannot\n"
+    "be converted, or (check) has an error-level finding; 2 for a usage error.\n",
+    iri_run};

@@ -1,0 +1,547 @@
+/*
+ * The bidi rules on the components of an identifier (ibidi/iri.h, "Component rules").
+ *
+ * Every component gets the component rules of RFC 3987 §4.2 and the 2012 bidi IRI
+ * guidelines §3 (MIXED_DIRECTION, RTL_START, RTL_END), Duerst 2001 §5 restriction 3 on
+ * request (RTL_OTHER_CLASS), and DIGIT_AFTER_RTL (2012 guidelines §5 Examples 10 and 11);
+ * the labels of a host also get the IDNA Bidi Rule (RFC 5893 §2, HOST_BIDI_RULE).
+ *
+ * Directions. Right-to-left characters are those of Bidi_Class R and AL, left-to-right
+ * characters those of class L; every other class has no direction of its own.
+ *
+ * Where each finding points (offset, value, bidi_class):
+ *   MIXED_DIRECTION  the first strong character whose direction differs from the
+ *                    direction of the component's first strong character; one per
+ *                    component.
+ *   RTL_START        the component's first character (which is not R or AL).
+ *   RTL_END          the start of the tail that breaks the rule: the first character
+ *                    after the last R/AL and the NSM that directly follow it. In "GH12"
+ *                    that is "1", not "2": the whole tail "12" is what keeps the component
+ *                    from ending right-to-left, and its first character is where an editor
+ *                    would cut. (The IDNA Bidi Rule's B3 names the last character instead;
+ *                    the two agree whenever the tail is one character long.)
+ *   RTL_OTHER_CLASS  the first character of a class other than R, AL and NSM. Duerst 2001
+ *                    §5 restriction 3 forbids "any other class of characters (e.g.
+ *                    neutrals or numbers)"; nonspacing marks are let through because they
+ *                    are part of the letters they follow (Hebrew points, Arabic harakat)
+ *                    and have no direction of their own, as the 2012 guidelines' end rule
+ *                    ("potentially followed by ... NSM") also assumes. Left-to-right
+ *                    characters are another class too: a component with both gets
+ *                    MIXED_DIRECTION and, if the first other-class character is that L,
+ *                    RTL_OTHER_CLASS at the same place.
+ *   HOST_BIDI_RULE   one finding per condition of RFC 5893 §2 broken, where the condition
+ *                    names it (B1-B6 as in ibidi_idna_bidi_rule_utf8).
+ *   DIGIT_AFTER_RTL  the first character (EN or AN) of the component that starts with a
+ *                    digit.
+ *
+ * DIGIT_AFTER_RTL, "with only delimiters between": the component before is the nearest
+ * non-empty component before this one in the array (empty components add nothing but
+ * delimiters, as in "CDE//123"); it must hold a strong character, and its last one must be
+ * R or AL. A component without strong characters before the digit (such as "12" in
+ * "ABC/12/34") stops the search: "34" then follows "12", not "ABC".
+ *
+ * The host's Bidi Rule. The consecutive LABEL components of the array form one host (an
+ * IRI's ireg-name, a domain name, a mail domain), checked as one name as RFC 5893 §2
+ * requires: when any label holds R, AL or AN (a Bidi domain name, RFC 5893 §1.4), every
+ * label gets the six conditions; with IBIDI_CHECK_BIDI_PER_LABEL only the labels that
+ * hold R, AL or AN do (IBIDI_IDNA_BIDI_PER_LABEL). The conditions are evaluated here, on
+ * the labels where they stand in the input, with the same convention as
+ * src/idna/bidi_rule.c (the first character decides between an RTL and an LTR label; a
+ * label starting with any other class gets B1 alone; empty labels pass), and the same
+ * findings in the same order: tests/test_iri_check.c compares the two over every host of
+ * a set of names. Calling ibidi_idna_bidi_rule_utf8 on the host text instead would need
+ * a findings array as long as the host (one finding per character is possible) to put
+ * every finding in order here without allocating, would refuse hosts above
+ * IBIDI_IDNA_MAX_CPS code points (an ireg-name has no length limit), and splits labels at
+ * U+002E only, where domain names may use U+3002, U+FF0E and U+FF61 as well.
+ *   The IDNA warnings are not copied: W_DIGIT_AFTER_RTL is what DIGIT_AFTER_RTL reports for
+ * every component, and W_PER_LABEL_BIDI is what the caller chose with the option.
+ *   Percent-encoded octets in a label are checked as written ("%" is ET, the hex digits
+ * L or EN). The rules are about display, and a reader sees "%D7%90", not the letter it
+ * encodes; decoding would also let the Bidi Rule pass labels whose displayed form breaks
+ * it. The decoded form is IDNA's matter when the IRI becomes a URI (ibidi_iri_to_uri).
+ *
+ * Order. Findings come in order of offset; equal offsets in rule order (the order of
+ * ibidi_ident_code: MIXED_DIRECTION, RTL_START, RTL_END, RTL_OTHER_CLASS, HOST_BIDI_RULE,
+ * DIGIT_AFTER_RTL); the Bidi Rule's findings at one offset in the order
+ * ibidi_idna_bidi_rule_utf8 gives them. A component's own findings (at most one of each
+ * rule) are collected during one pass over it and sorted; a host label's Bidi Rule
+ * findings are merged in during a second pass over the label, and the host is scanned
+ * once before for R, AL and AN.
+ *
+ * Capacity. Every finding is counted in *n_findings; only the first fcap (in the order
+ * above) are stored, the rest dropped, and the status and err still come from the full
+ * list, so a call with fcap 0 tells whether the identifier passes and where it first
+ * fails. Nothing is allocated and nothing global is written.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ibidi/idna.h"
+#include "ibidi/iri.h"
+#include "ibidi/unicode.h"
+#include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
+
+#define BIT(c) (1u << (unsigned)(c))
+
+/* Right-to-left characters (RFC 3987 §4.2, 2012 guidelines §3). */
+#define RTL_STRONG (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))
+/* Duerst 2001 §5 restriction 3: what a right-to-left component may hold (NSM: see top). */
+#define DUERST_RTL_ALLOWED (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_NSM))
+/* RFC 5893 §1.4: an RTL label holds R, AL or AN. */
+#define IDNA_RTL_LABEL (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN))
+/* RFC 5893 §2 condition 2: the classes allowed in an RTL label. */
+#define IDNA_RTL_ALLOWED                                                                    \
+    (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN) | BIT(IBIDI_BC_EN) |             \
+     BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) | BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) |            \
+     BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
+#define IDNA_RTL_END (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))
+/* Condition 5: the classes allowed in an LTR label. */
+#define IDNA_LTR_ALLOWED                                                                    \
+    (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) |             \
+     BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) | BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
+#define IDNA_LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
+
+/* ---- Names and messages -------------------------------------------------------------- */
+
+typedef struct code_info {
+    ibidi_ident_code code;
+    const char *name;
+    const char *message;
+} code_info;
+
+static const code_info codes[] = {
+    {IBIDI_IDENT_MIXED_DIRECTION, "MIXED_DIRECTION",
+     "RFC 3987 §4.2 rule 1, 2012 bidi IRI guidelines §3: a component should not use both "
+     "right-to-left (R, AL) and left-to-right (L) characters (Duerst 2001 §5 restriction 1: "
+     "must not)"},
+    {IBIDI_IDENT_RTL_START, "RTL_START",
+     "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using right-to-left "
+     "characters should start with a right-to-left character"},
+    {IBIDI_IDENT_RTL_END, "RTL_END",
+     "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using right-to-left "
+     "characters should end with a right-to-left character, optionally followed by "
+     "nonspacing marks (NSM)"},
+    {IBIDI_IDENT_RTL_OTHER_CLASS, "RTL_OTHER_CLASS",
+     "Duerst 2001 §5 restriction 3: a component using right-to-left characters must not use "
+     "characters of any other class, such as neutrals or numbers (nonspacing marks are "
+     "allowed)"},
+    {IBIDI_IDENT_HOST_BIDI_RULE, "HOST_BIDI_RULE",
+     "RFC 5893 §2, required of host labels by RFC 3987 §4.2: the labels of a host with "
+     "right-to-left characters must satisfy the Bidi Rule; the IDNA code names the "
+     "condition broken"},
+    {IBIDI_IDENT_DIGIT_AFTER_RTL, "DIGIT_AFTER_RTL",
+     "2012 bidi IRI guidelines §5 Examples 10 and 11, RFC 5893 §2: a component starting with "
+     "a digit follows a component ending right-to-left with only delimiters between them, "
+     "so the two may display in either order"},
+};
+
+static const code_info *find_code(ibidi_ident_code c)
+{
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (codes[i].code == c)
+            return &codes[i];
+    return NULL;
+}
+
+const char *ibidi_ident_code_name(ibidi_ident_code code)
+{
+    const code_info *i = find_code(code);
+    return i ? i->name : NULL;
+}
+
+const char *ibidi_ident_code_message(ibidi_ident_code code)
+{
+    const code_info *i = find_code(code);
+    return i ? i->message : "unknown identifier finding";
+}
+
+int ibidi_ident_finding_is_error(const ibidi_ident_finding *f, unsigned options)
+{
+    if (f == NULL)
+        return 0;
+    if (options & IBIDI_CHECK_WARNINGS_ARE_ERRORS)
+        return 1;
+    switch (f->code) {
+    case IBIDI_IDENT_MIXED_DIRECTION:
+        /* SHOULD NOT in RFC 3987 §4.2; MUST NOT in Duerst 2001 §5 restriction 1 */
+        return (options & IBIDI_CHECK_DUERST2001) != 0;
+    case IBIDI_IDENT_RTL_OTHER_CLASS: /* Duerst 2001 §5 restriction 3: MUST NOT */
+    case IBIDI_IDENT_HOST_BIDI_RULE:  /* RFC 5893 §2: MUST */
+        return 1;
+    case IBIDI_IDENT_RTL_START:
+    case IBIDI_IDENT_RTL_END:
+    case IBIDI_IDENT_DIGIT_AFTER_RTL:
+        return 0;
+    }
+    return 0;
+}
+
+/* ---- Findings sink ------------------------------------------------------------------- */
+
+typedef struct sink {
+    ibidi_ident_finding *arr;
+    size_t cap;
+    size_t n; /* all findings, also those beyond cap */
+    unsigned options;
+    int have_error;
+    size_t error_offset;
+    uint32_t error_value;
+} sink;
+
+static void sink_add(sink *s, const ibidi_ident_finding *f)
+{
+    if (s->n < s->cap)
+        s->arr[s->n] = *f;
+    s->n++;
+    if (!s->have_error && ibidi_ident_finding_is_error(f, s->options)) {
+        s->have_error = 1;
+        s->error_offset = f->offset;
+        s->error_value = f->value;
+    }
+}
+
+/* ---- Decoding ------------------------------------------------------------------------ */
+
+/* Bidi_Class through the bidi algorithm's BMP table (the same lookup as the IDNA Bidi
+ * Rule), the general lookup above the BMP. */
+static inline ibidi_bidi_class bc_of(uint32_t cp)
+{
+    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu)
+                        : ibidi_cp_bidi_class(cp);
+}
+
+/* Decodes the code point at s[*pos] (*pos < end) and advances *pos. The input is normally
+ * well-formed (the parser validated it); otherwise the decoder's status and offset. */
+static inline ibidi_status next_cp(const char *s, size_t end, size_t *pos, uint32_t *cp,
+                                   ibidi_error *err)
+{
+    const unsigned char *p = (const unsigned char *)s + *pos;
+    if (p[0] < 0x80) {
+        *cp = p[0];
+        *pos += 1;
+        return IBIDI_OK;
+    }
+    ibidi_status st = IBIDI_OK;
+    size_t k = ibidi__utf8_decode_multi(p, end - *pos, cp, &st);
+    if (k == 0) {
+        if (err) {
+            err->status = st;
+            err->offset = *pos;
+            err->value = p[0];
+        }
+        return st;
+    }
+    *pos += k;
+    return IBIDI_OK;
+}
+
+/* ---- One component ------------------------------------------------------------------- */
+
+/* What the pass over a component learns. */
+typedef struct comp_facts {
+    ibidi_ident_finding own[5]; /* its component-rule findings, sorted */
+    size_t n_own;
+    int last_strong; /* direction of its last strong character: 0 none, 1 L, 2 R/AL */
+} comp_facts;
+
+static void own_add(comp_facts *cf, ibidi_ident_code code, size_t index, size_t offset,
+                    uint32_t value, ibidi_bidi_class bc)
+{
+    ibidi_ident_finding f = {code, index, offset, value, (int)bc, 0};
+    /* insertion by (offset, rule order): at most five entries */
+    size_t i = cf->n_own;
+    while (i > 0 && (cf->own[i - 1].offset > offset ||
+                     (cf->own[i - 1].offset == offset && cf->own[i - 1].code > code))) {
+        cf->own[i] = cf->own[i - 1];
+        i--;
+    }
+    cf->own[i] = f;
+    cf->n_own++;
+}
+
+/*
+ * The component rules on comps[index] = s[start..end): RFC 3987 §4.2 rules 1 and 2, the
+ * 2012 guidelines §3 (with the NSM allowance of the end rule), Duerst 2001 §5 restriction
+ * 3 with IBIDI_CHECK_DUERST2001, and DIGIT_AFTER_RTL given the direction the previous
+ * non-empty component ended with. One pass.
+ */
+static ibidi_status component_rules(const char *s, size_t start, size_t end, size_t index,
+                                    unsigned options, int prev_last_strong, comp_facts *cf,
+                                    ibidi_error *err)
+{
+    cf->n_own = 0;
+    cf->last_strong = 0;
+    if (start == end)
+        return IBIDI_OK; /* an empty component passes every rule */
+
+    int first_strong = 0;     /* direction of the first strong character */
+    int mixed = 0;            /* MIXED_DIRECTION found */
+    int has_rtl = 0;          /* an R or AL seen */
+    int have_other = 0;       /* Duerst: a character other than R, AL, NSM seen */
+    int have_tail = 0;        /* a character after the last R/AL NSM* run */
+    size_t other_off = 0, tail_off = 0;
+    uint32_t other_cp = 0, tail_cp = 0, first_cp = 0;
+    ibidi_bidi_class other_bc = IBIDI_BC_L, tail_bc = IBIDI_BC_L, first_bc = IBIDI_BC_L;
+
+    size_t pos = start;
+    while (pos < end) {
+        const size_t off = pos;
+        uint32_t cp;
+        ibidi_status st = next_cp(s, end, &pos, &cp, err);
+        if (st != IBIDI_OK)
+            return st;
+        const ibidi_bidi_class bc = bc_of(cp);
+        if (off == start) {
+            first_cp = cp;
+            first_bc = bc;
+        }
+        const int dir = bc == IBIDI_BC_L ? 1 : (BIT(bc) & RTL_STRONG) ? 2 : 0;
+        if (dir != 0) {
+            /* RFC 3987 §4.2 rule 1: both directions in one component */
+            if (first_strong == 0)
+                first_strong = dir;
+            else if (dir != first_strong && !mixed) {
+                mixed = 1;
+                own_add(cf, IBIDI_IDENT_MIXED_DIRECTION, index, off, cp, bc);
+            }
+            cf->last_strong = dir;
+        }
+        if (dir == 2) {
+            has_rtl = 1;
+            have_tail = 0; /* the component ends right-to-left so far */
+        } else if (bc != IBIDI_BC_NSM && !have_tail) {
+            /* 2012 guidelines §3: only NSM may follow the last right-to-left character */
+            have_tail = 1;
+            tail_off = off;
+            tail_cp = cp;
+            tail_bc = bc;
+        }
+        if (!have_other && !(BIT(bc) & DUERST_RTL_ALLOWED)) {
+            have_other = 1;
+            other_off = off;
+            other_cp = cp;
+            other_bc = bc;
+        }
+    }
+
+    if (has_rtl) {
+        /* RFC 3987 §4.2 rule 2, 2012 guidelines §3: start with a right-to-left character */
+        if (!(BIT(first_bc) & RTL_STRONG))
+            own_add(cf, IBIDI_IDENT_RTL_START, index, start, first_cp, first_bc);
+        /* ... and end with one, potentially followed by NSM */
+        if (have_tail)
+            own_add(cf, IBIDI_IDENT_RTL_END, index, tail_off, tail_cp, tail_bc);
+        /* Duerst 2001 §5 restriction 3 */
+        if ((options & IBIDI_CHECK_DUERST2001) && have_other)
+            own_add(cf, IBIDI_IDENT_RTL_OTHER_CLASS, index, other_off, other_cp, other_bc);
+    }
+    /* 2012 guidelines §5 Examples 10, 11; RFC 5893 §2 (end): a digit right after a
+     * component that ends right-to-left */
+    if (prev_last_strong == 2 && (first_bc == IBIDI_BC_EN || first_bc == IBIDI_BC_AN))
+        own_add(cf, IBIDI_IDENT_DIGIT_AFTER_RTL, index, start, first_cp, first_bc);
+    return IBIDI_OK;
+}
+
+/* ---- The host's Bidi Rule ------------------------------------------------------------ */
+
+/* Emits the component's own findings that come before (offset, HOST_BIDI_RULE). */
+static void flush_own_before(sink *sk, comp_facts *cf, size_t *next, size_t offset)
+{
+    while (*next < cf->n_own &&
+           (cf->own[*next].offset < offset ||
+            (cf->own[*next].offset == offset &&
+             cf->own[*next].code < IBIDI_IDENT_HOST_BIDI_RULE))) {
+        sink_add(sk, &cf->own[*next]);
+        (*next)++;
+    }
+}
+
+static void host_finding(sink *sk, comp_facts *cf, size_t *next, size_t index,
+                         ibidi_idna_code code, size_t offset, uint32_t value, int bc)
+{
+    flush_own_before(sk, cf, next, offset);
+    ibidi_ident_finding f = {IBIDI_IDENT_HOST_BIDI_RULE, index, offset, value, bc, (int)code};
+    sink_add(sk, &f);
+}
+
+/* Does s[start..end) hold R, AL or AN (an RTL label, RFC 5893 §1.4)? */
+static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int *yes,
+                                   ibidi_error *err)
+{
+    *yes = 0;
+    size_t pos = start;
+    while (pos < end) {
+        uint32_t cp;
+        ibidi_status st = next_cp(s, end, &pos, &cp, err);
+        if (st != IBIDI_OK)
+            return st;
+        if (BIT(bc_of(cp)) & IDNA_RTL_LABEL) {
+            *yes = 1;
+            return IBIDI_OK;
+        }
+    }
+    return IBIDI_OK;
+}
+
+/*
+ * RFC 5893 §2, the six conditions on the label comps[index] = s[start..end) of a Bidi
+ * domain name, merged with the label's own findings. The label's first character decides
+ * (condition 1): R or AL, an RTL label (conditions 2-4); L, an LTR label (5-6); another
+ * class, B1 alone. B2/B5 for every character the label may not hold, B4 once where EN
+ * and AN first meet, B3/B6 at the last character that is not NSM.
+ */
+static ibidi_status host_label_rule(const char *s, size_t start, size_t end, size_t index,
+                                    sink *sk, comp_facts *cf, size_t *next, ibidi_error *err)
+{
+    if (start == end)
+        return IBIDI_OK; /* an empty label has no characters to test */
+    size_t pos = start;
+    uint32_t cp;
+    ibidi_status st = next_cp(s, end, &pos, &cp, err);
+    if (st != IBIDI_OK)
+        return st;
+    const ibidi_bidi_class first = bc_of(cp);
+    int rtl;
+    if (BIT(first) & RTL_STRONG) {
+        rtl = 1;
+    } else if (first == IBIDI_BC_L) {
+        rtl = 0;
+    } else {
+        host_finding(sk, cf, next, index, IBIDI_IDNA_B1, start, cp, (int)first);
+        return IBIDI_OK;
+    }
+    const unsigned allowed = rtl ? IDNA_RTL_ALLOWED : IDNA_LTR_ALLOWED;
+    const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
+    int seen_en = 0, seen_an = 0, en_an = 0;
+    size_t last_off = start; /* the last character that is not NSM (the first is L/R/AL) */
+    uint32_t last_cp = cp;
+    ibidi_bidi_class last_bc = first;
+
+    pos = start;
+    while (pos < end) {
+        const size_t off = pos;
+        st = next_cp(s, end, &pos, &cp, err);
+        if (st != IBIDI_OK)
+            return st;
+        const ibidi_bidi_class bc = bc_of(cp);
+        if (bc != IBIDI_BC_NSM) {
+            last_off = off;
+            last_cp = cp;
+            last_bc = bc;
+        }
+        /* conditions 2 and 5: a class the label may not hold */
+        if (!(allowed & BIT(bc)))
+            host_finding(sk, cf, next, index, not_allowed, off, cp, (int)bc);
+        /* condition 4: EN and AN together in an RTL label */
+        if (rtl && !en_an && (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN)) {
+            if (bc == IBIDI_BC_EN)
+                seen_en = 1;
+            else
+                seen_an = 1;
+            if (seen_en && seen_an) {
+                en_an = 1;
+                host_finding(sk, cf, next, index, IBIDI_IDNA_B4, off, cp, (int)bc);
+            }
+        }
+    }
+    /* conditions 3 and 6: the end, before any trailing NSM */
+    if (!((rtl ? IDNA_RTL_END : IDNA_LTR_END) & BIT(last_bc)))
+        host_finding(sk, cf, next, index, rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6, last_off,
+                     last_cp, (int)last_bc);
+    return IBIDI_OK;
+}
+
+/* ---- The check ----------------------------------------------------------------------- */
+
+static ibidi_status fail(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
+{
+    if (err) {
+        err->status = st;
+        err->offset = offset;
+        err->value = value;
+    }
+    return st;
+}
+
+ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component *comps,
+                               size_t n_comps, unsigned options, ibidi_ident_finding *findings,
+                               size_t fcap, size_t *n_findings, ibidi_error *err)
+{
+    if (n_findings)
+        *n_findings = 0;
+    if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
+        (findings == NULL && fcap > 0))
+        return fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    /* Components must lie inside the input, in order, without overlapping (as
+     * ibidi_ident_parse gives them): findings are then in order of offset. A bad
+     * component's error offset is its start (or len when it starts beyond). */
+    size_t prev_end = 0;
+    for (size_t i = 0; i < n_comps; i++) {
+        const ibidi_component *c = &comps[i];
+        if (c->start > len || c->length > len - c->start || c->start < prev_end)
+            return fail(err, IBIDI_E_INVALID_ARGUMENT, c->start > len ? len : c->start, 0);
+        prev_end = c->start + c->length;
+    }
+
+    sink sk = {findings, fcap, 0, options, 0, 0, 0};
+    const int per_label = (options & IBIDI_CHECK_BIDI_PER_LABEL) != 0;
+    int prev_last_strong = 0; /* of the previous non-empty component */
+    int host_is_bidi = 0;     /* the current run of labels is a Bidi domain name */
+    comp_facts cf;
+    ibidi_status st;
+
+    for (size_t i = 0; i < n_comps; i++) {
+        const ibidi_component *c = &comps[i];
+        const size_t start = c->start, end = c->start + c->length;
+        const int is_label = c->kind == IBIDI_COMP_LABEL;
+
+        /* RFC 5893 §1.4: the host (the run of labels starting here) is a Bidi domain name
+         * when one of its labels holds R, AL or AN. */
+        if (is_label && (i == 0 || comps[i - 1].kind != IBIDI_COMP_LABEL)) {
+            host_is_bidi = 0;
+            for (size_t j = i; j < n_comps && comps[j].kind == IBIDI_COMP_LABEL; j++) {
+                st = holds_idna_rtl(s, comps[j].start, comps[j].start + comps[j].length,
+                                    &host_is_bidi, err);
+                if (st != IBIDI_OK)
+                    return st;
+                if (host_is_bidi)
+                    break;
+            }
+        }
+
+        st = component_rules(s, start, end, i, options, prev_last_strong, &cf, err);
+        if (st != IBIDI_OK)
+            return st;
+
+        size_t next = 0;
+        if (is_label && host_is_bidi) {
+            /* RFC 5893 §2: every label of a Bidi domain name; per label: only RTL labels */
+            int check = 1;
+            if (per_label) {
+                st = holds_idna_rtl(s, start, end, &check, err);
+                if (st != IBIDI_OK)
+                    return st;
+            }
+            if (check) {
+                st = host_label_rule(s, start, end, i, &sk, &cf, &next, err);
+                if (st != IBIDI_OK)
+                    return st;
+            }
+        }
+        while (next < cf.n_own)
+            sink_add(&sk, &cf.own[next++]);
+
+        if (start != end)
+            prev_last_strong = cf.last_strong;
+    }
+
+    if (n_findings)
+        *n_findings = sk.n;
+    if (sk.have_error)
+        return fail(err, IBIDI_E_IDENT_INVALID, sk.error_offset, sk.error_value);
+    return fail(err, IBIDI_OK, 0, 0);
+}

@@ -1,0 +1,254 @@
+/*
+ * Duerst 2001 §4.4: conversions between the processing (logical), textual and visual
+ * forms of an identifier. Every conversion goes through the logical form and is checked
+ * by going back: a textual form is accepted only when it is exactly what §4.3 makes of
+ * its logical form, a visual form only when its logical form shows as it.
+ */
+#include <string.h>
+
+#include "iri/display_internal.h"
+
+/* Textual to logical. The logical text goes to w->text; *llen gets its length. Anything
+ * but the marks of §4.3 at their places is an error at its offset in the textual text. */
+static ibidi_status strip_textual(ibidi__dwork *w, const char *s, size_t len, ibidi_dir context,
+                                  size_t *llen, ibidi_error *err)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t pos = 0, end = len, k = 0;
+    uint32_t cp;
+    ibidi_status st;
+    /* §4.3: LRE ... PDF around the identifier exactly when the context is right-to-left. */
+    if (context == IBIDI_DIR_RTL) {
+        if (len < 6 || memcmp(s, "\xE2\x80\xAA", 3) != 0)
+            return ibidi__fail(err, IBIDI_E_CONVERT_EMBEDDING, 0, 0);
+        if (memcmp(s + len - 3, "\xE2\x80\xAC", 3) != 0)
+            return ibidi__fail(err, IBIDI_E_CONVERT_EMBEDDING, len, 0);
+        pos = 3;
+        end = len - 3;
+    }
+    while (pos < end) {
+        size_t step = 1;
+        if (u[pos] < 0x80) {
+            cp = u[pos];
+        } else {
+            step = ibidi__utf8_decode_multi(u + pos, end - pos, &cp, &st);
+            if (step == 0)
+                return ibidi__fail(err, st, pos, u[pos]);
+        }
+        if (cp == IBIDI__LRE || cp == IBIDI__PDF)
+            return ibidi__fail(err, IBIDI_E_CONVERT_EMBEDDING, pos, cp);
+        if (cp != IBIDI__LRM) {
+            if (ibidi__is_bidi_control(cp))
+                return ibidi__fail(err, IBIDI_E_IDENT_BIDI_CONTROL, pos, cp);
+            memcpy(w->text + k, s + pos, step);
+            k += step;
+        }
+        pos += step;
+    }
+    *llen = k;
+    return IBIDI_OK;
+}
+
+/* The offset in the textual text of byte lofs of its logical text (for errors). */
+static size_t textual_offset(const char *s, size_t len, ibidi_dir context, size_t lofs)
+{
+    size_t pos = context == IBIDI_DIR_RTL ? 3 : 0, k = 0;
+    while (pos < len) {
+        if (pos + 3 <= len && memcmp(s + pos, "\xE2\x80\x8E", 3) == 0) {
+            pos += 3;
+            continue;
+        }
+        if (k == lofs)
+            break;
+        pos++;
+        k++;
+    }
+    return pos;
+}
+
+/* Visual form (§4.2) of the logical text l[0..llen) with its components: the UBA on the
+ * textual form (§4.4), the controls left out. */
+static void visual_of(ibidi__dwork *w, const char *l, size_t llen, size_t n_comps,
+                      ibidi_dir context, ibidi__emit *out, ibidi_status *st, ibidi_error *err)
+{
+    ibidi__emit t = ibidi__emitter(w->text + llen, w->text_cap - llen);
+    const unsigned char *u;
+    size_t n = 0, pos = 0;
+    ibidi__emit_form(&t, l, llen, w->comps, n_comps, IBIDI_FORM_MARKS, context);
+    if (t.len > t.cap) {
+        *st = ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+        return;
+    }
+    u = (const unsigned char *)t.out;
+    while (pos < t.len) {
+        uint32_t cp;
+        ibidi_status dst;
+        size_t step = u[pos] < 0x80 ? 1 : ibidi__utf8_decode_multi(u + pos, t.len - pos, &cp, &dst);
+        if (u[pos] < 0x80)
+            cp = u[pos];
+        if (step == 0 || n >= w->cap) {
+            *st = ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+            return;
+        }
+        w->cps[n++] = cp;
+        pos += step;
+    }
+    *st = ibidi__lay_out(w, n, context, err);
+    if (*st != IBIDI_OK)
+        return;
+    for (size_t v = 0; v < n; v++) {
+        size_t i = w->v2l[v];
+        if (!ibidi__is_bidi_control(w->cps[i]))
+            ibidi__put_cp(out, ibidi_bidi_mirror(w->cps[i], w->levels[i]));
+    }
+}
+
+/* Visual to logical: each component with right-to-left characters read in its natural
+ * order (§4.4: "component-by-component from left to right, using the natural reading
+ * order for each component"), which the UBA gives back for any component whose display is
+ * its own inverse; the caller checks the result by showing it again. */
+static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size_t n_comps,
+                                size_t *llen, ibidi_error *err)
+{
+    ibidi__emit l = ibidi__emitter(w->text, w->text_cap);
+    size_t pos = 0;
+    for (size_t c = 0; c < n_comps; c++) {
+        const ibidi_component *cm = &w->comps[c];
+        size_t n = 0, p = cm->start, end = cm->start + cm->length;
+        ibidi_status st;
+        if (!ibidi__span_has_rtl(s, cm->start, cm->length))
+            continue;
+        ibidi__put(&l, s + pos, cm->start - pos);
+        while (p < end) {
+            const unsigned char *u = (const unsigned char *)s;
+            uint32_t cp = u[p];
+            size_t step = 1;
+            if (cp >= 0x80) {
+                step = ibidi__utf8_decode_multi(u + p, end - p, &cp, &st);
+                if (step == 0)
+                    return ibidi__fail(err, st, p, u[p]);
+            }
+            w->cps[n++] = cp;
+            p += step;
+        }
+        st = ibidi__lay_out(w, n, IBIDI_DIR_RTL, err);
+        if (st != IBIDI_OK)
+            return st;
+        for (size_t v = 0; v < n; v++) {
+            size_t i = w->v2l[v];
+            ibidi__put_cp(&l, ibidi_bidi_mirror(w->cps[i], w->levels[i]));
+        }
+        pos = end;
+    }
+    ibidi__put(&l, s + pos, len - pos);
+    if (l.len > l.cap)
+        return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+    *llen = l.len;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi_repr from,
+                           ibidi_repr to, ibidi_dir context, char *out, size_t cap,
+                           size_t *out_len, void *work, size_t work_size, ibidi_error *err)
+{
+    ibidi__dwork_small small;
+    ibidi__dwork w;
+    ibidi__emit e = ibidi__emitter(out, cap);
+    const char *l = s;
+    size_t llen = len, nc = 0;
+    ibidi_status st;
+    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_REPR_VISUAL ||
+        to > IBIDI_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+
+    /* To the logical form, and its components. */
+    if (from == IBIDI_REPR_TEXTUAL) {
+        ibidi__emit check;
+        st = strip_textual(&w, s, len, context, &llen, err);
+        if (st != IBIDI_OK)
+            return st;
+        l = w.text;
+        st = ibidi__parse_in(&w, l, llen, as, &nc, err);
+        if (st != IBIDI_OK) {
+            if (err)
+                err->offset = textual_offset(s, len, context, err->offset);
+            return st;
+        }
+        /* §4.4: the marks removed must be exactly those §4.3 adds, where it adds them. */
+        check = ibidi__emitter(NULL, 0);
+        check.cmp = s;
+        check.cmp_len = len;
+        ibidi__emit_form(&check, l, llen, w.comps, nc, IBIDI_FORM_MARKS, context);
+        if (check.mismatch == SIZE_MAX && check.len != len)
+            check.mismatch = check.len < len ? check.len : len;
+        if (check.mismatch != SIZE_MAX) {
+            size_t at = check.mismatch;
+            /* Point at the start of the character that differs. */
+            while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
+                at--;
+            return ibidi__fail(err, IBIDI_E_CONVERT_MARK, at,
+                               at < len && (unsigned char)s[at] >= 0xE0 ? 0x200Eu : 0);
+        }
+    } else if (from == IBIDI_REPR_VISUAL) {
+        st = ibidi__parse_in(&w, s, len, as, &nc, err);
+        if (st != IBIDI_OK)
+            return st;
+        st = read_visual(&w, s, len, nc, &llen, err);
+        if (st != IBIDI_OK)
+            return st;
+        l = w.text;
+        st = ibidi__parse_in(&w, l, llen, as, &nc, err);
+        if (st != IBIDI_OK)
+            return st;
+        {
+            /* The logical form must show as the visual text read (§4.2). */
+            ibidi__emit check = ibidi__emitter(NULL, 0);
+            check.cmp = s;
+            check.cmp_len = len;
+            visual_of(&w, l, llen, nc, context, &check, &st, err);
+            if (st != IBIDI_OK)
+                return st;
+            if (check.mismatch == SIZE_MAX && check.len != len)
+                check.mismatch = check.len < len ? check.len : len;
+            if (check.mismatch != SIZE_MAX) {
+                size_t at = check.mismatch;
+                while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
+                    at--;
+                return ibidi__fail(err, IBIDI_E_CONVERT_VISUAL, at, 0);
+            }
+        }
+    } else {
+        st = ibidi__parse_in(&w, s, len, as, &nc, err);
+        if (st != IBIDI_OK)
+            return st;
+    }
+
+    /* From the logical form to the one asked for. */
+    switch (to) {
+    case IBIDI_REPR_LOGICAL:
+        ibidi__put(&e, l, llen);
+        break;
+    case IBIDI_REPR_TEXTUAL:
+        ibidi__emit_form(&e, l, llen, w.comps, nc, IBIDI_FORM_MARKS, context);
+        break;
+    case IBIDI_REPR_VISUAL:
+        if (l != w.text) { /* visual_of keeps its textual form after the logical one */
+            if (llen > w.text_cap)
+                return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+            memcpy(w.text, l, llen);
+            l = w.text;
+        }
+        visual_of(&w, l, llen, nc, context, &e, &st, err);
+        if (st != IBIDI_OK)
+            return st;
+        break;
+    }
+    if (out_len)
+        *out_len = e.len;
+    if (e.len > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}

@@ -1,0 +1,913 @@
+/*
+ * Display of identifiers: display order (the standard display model of RFC 3987 §4.1 and
+ * the 2012 bidi IRI guidelines §2, or a right-to-left paragraph), the presentation forms
+ * of Duerst 2001 §4.3 and the 2012 guidelines §2, their proofs by the UBA, and the §2 test
+ * of whether an embedding is needed.
+ *
+ * Every call works in one area (dwork): a fixed one on the stack for short identifiers,
+ * else the caller's. The proofs build the text a reader's screen would hold (context,
+ * form, context), resolve it with the same UBA as everything else, and compare where the
+ * identifier's characters land with what the form promises.
+ */
+#include <string.h>
+
+#include "iri/display_internal.h"
+
+/* ---- The work area ------------------------------------------------------------------- */
+
+/* Sizes for an identifier of len bytes and extra bytes of context. Text code points: the
+ * context, the identifier and up to two controls per component plus four (a form holds at
+ * most 3 len + 8 code points: components number at most len + 2). Form bytes: up to 6
+ * per identifier byte (HTML's &quot;) or 3 per control (7 len + 18 for the marks), plus
+ * the HTML tags. */
+static int sizes(size_t len, size_t extra, size_t *n_text, size_t *n_id, size_t *n_comps,
+                 size_t *n_bytes)
+{
+    const size_t max = (size_t)1 << 28; /* far beyond any identifier; keeps sums in range */
+    if (len > max || extra > max)
+        return 0;
+    *n_text = 3 * len + extra + 16;
+    *n_id = len + 1;
+    *n_comps = len + 2;
+    *n_bytes = 8 * len + 64; /* the conversions hold a logical form and its textual form */
+    return 1;
+}
+
+#define ALIGN_UP(x) (((x) + 15u) & ~(size_t)15u)
+
+static size_t layout_bytes(size_t n_text, size_t n_id, size_t n_comps, size_t n_bytes,
+                           size_t bidi)
+{
+    return ALIGN_UP(n_text * sizeof(uint32_t)) + ALIGN_UP(n_text * sizeof(size_t)) +
+           ALIGN_UP(n_text) * 4 + 3 * ALIGN_UP(n_text * sizeof(uint32_t)) +
+           ALIGN_UP(n_id * sizeof(size_t)) + 5 * ALIGN_UP(n_id * sizeof(uint32_t)) +
+           2 * ALIGN_UP(n_id) + ALIGN_UP(n_comps * sizeof(ibidi_component)) +
+           ALIGN_UP(n_bytes) + ALIGN_UP(bidi) + 16;
+}
+
+size_t ibidi_display_work_size(size_t len, size_t extra)
+{
+    size_t n_text, n_id, n_comps, n_bytes;
+    if (!sizes(len, extra, &n_text, &n_id, &n_comps, &n_bytes))
+        return SIZE_MAX;
+    if (len + extra <= IBIDI_DISPLAY_SMALL)
+        return 0;
+    return layout_bytes(n_text, n_id, n_comps, n_bytes, ibidi_bidi_work_size(n_text));
+}
+
+static void *carve(unsigned char **p, size_t bytes)
+{
+    void *r = *p;
+    *p += ALIGN_UP(bytes);
+    return r;
+}
+
+ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dwork_small *small, size_t len,
+                               size_t extra, void *work, size_t work_size, ibidi_error *err)
+{
+    size_t n_text, n_id, n_comps, n_bytes;
+    if (!sizes(len, extra, &n_text, &n_id, &n_comps, &n_bytes))
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
+    if (len + extra <= IBIDI_DISPLAY_SMALL) {
+        w->cps = small->cps;
+        w->v2l = small->v2l;
+        w->levels = small->levels;
+        w->classes = small->classes;
+        w->idx = small->idx;
+        w->keys = small->keys;
+        w->kpar = small->kpar;
+        w->keys2 = small->keys2;
+        w->kpar2 = small->kpar2;
+        w->offs = small->offs;
+        w->comp_of = small->comp_of;
+        w->seq = small->seq;
+        w->seq2 = small->seq2;
+        w->pos = small->pos;
+        w->par = small->par;
+        w->par2 = small->par2;
+        w->scratch = small->scratch;
+        w->comps = small->comps;
+        w->text = small->text;
+        w->text_cap = sizeof small->text;
+        w->cap = IBIDI__DW_TEXT;
+        w->id_cap = IBIDI__DW_ID;
+        w->comps_cap = IBIDI__DW_COMPS;
+        w->bidi = NULL;
+        w->bidi_size = 0;
+        return IBIDI_OK;
+    }
+    {
+        size_t bidi = ibidi_bidi_work_size(n_text);
+        size_t need = layout_bytes(n_text, n_id, n_comps, n_bytes, bidi);
+        unsigned char *p = work;
+        if (work == NULL || work_size < need)
+            return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+        p += (16u - ((uintptr_t)p & 15u)) & 15u;
+        w->cps = carve(&p, n_text * sizeof(uint32_t));
+        w->v2l = carve(&p, n_text * sizeof(size_t));
+        w->levels = carve(&p, n_text);
+        w->classes = carve(&p, n_text);
+        w->idx = carve(&p, n_text * sizeof(uint32_t));
+        w->keys = carve(&p, n_text * sizeof(uint32_t));
+        w->kpar = carve(&p, n_text);
+        w->keys2 = carve(&p, n_text * sizeof(uint32_t));
+        w->kpar2 = carve(&p, n_text);
+        w->offs = carve(&p, n_id * sizeof(size_t));
+        w->comp_of = carve(&p, n_id * sizeof(uint32_t));
+        w->seq = carve(&p, n_id * sizeof(uint32_t));
+        w->seq2 = carve(&p, n_id * sizeof(uint32_t));
+        w->pos = carve(&p, n_id * sizeof(uint32_t));
+        w->scratch = carve(&p, n_id * sizeof(uint32_t));
+        w->par = carve(&p, n_id);
+        w->par2 = carve(&p, n_id);
+        w->comps = carve(&p, n_comps * sizeof(ibidi_component));
+        w->text = carve(&p, n_bytes);
+        w->text_cap = n_bytes;
+        w->bidi = bidi ? carve(&p, bidi) : NULL;
+        w->bidi_size = bidi;
+        w->cap = n_text;
+        w->id_cap = n_id;
+        w->comps_cap = n_comps;
+        return IBIDI_OK;
+    }
+}
+
+/* ---- Decoding the identifier ---------------------------------------------------------- */
+
+/* Checks that the components lie in [0, len), in order and without overlap. */
+static int comps_valid(size_t len, const ibidi_component *comps, size_t n)
+{
+    size_t end = 0;
+    if (n > 0 && comps == NULL)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (comps[i].start < end || comps[i].start > len || comps[i].length > len - comps[i].start)
+            return 0;
+        end = comps[i].start + comps[i].length;
+    }
+    return 1;
+}
+
+/* Decodes s into w->cps[first..] (when cps_too) and the identifier arrays: the byte offset
+ * and the component of every code point (IBIDI__NONE between components). *n gets the
+ * number of code points. */
+ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
+                              const ibidi_component *comps, size_t n_comps, size_t *n,
+                              ibidi_error *err)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t pos = 0, k = 0, ci = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t step;
+        if (u[pos] < 0x80) {
+            cp = u[pos];
+            step = 1;
+        } else {
+            ibidi_status st;
+            step = ibidi__utf8_decode_multi(u + pos, len - pos, &cp, &st);
+            if (step == 0)
+                return ibidi__fail(err, st, pos, u[pos]);
+        }
+        if (k >= w->id_cap - 1)
+            return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, pos, 0);
+        while (ci < n_comps && comps[ci].start + comps[ci].length <= pos &&
+               !(comps[ci].length == 0 && comps[ci].start == pos))
+            ci++;
+        w->cps[k] = cp;
+        w->offs[k] = pos;
+        w->comp_of[k] = (ci < n_comps && comps[ci].start <= pos &&
+                         pos < comps[ci].start + comps[ci].length)
+                            ? (uint32_t)ci
+                            : IBIDI__NONE;
+        k++;
+        pos += step;
+    }
+    w->offs[k] = len;
+    *n = k;
+    return IBIDI_OK;
+}
+
+/* Does s[start, start + length) hold a right-to-left character (R, AL)? The caller has
+ * checked the UTF-8. */
+int ibidi__span_has_rtl(const char *s, size_t start, size_t length)
+{
+    const unsigned char *u = (const unsigned char *)s + start;
+    size_t pos = 0;
+    while (pos < length) {
+        uint32_t cp;
+        ibidi_status st;
+        size_t step;
+        if (u[pos] < 0x80) { /* ASCII has no right-to-left characters */
+            pos++;
+            continue;
+        }
+        step = ibidi__utf8_decode_multi(u + pos, length - pos, &cp, &st);
+        if (step == 0)
+            return 0;
+        if (ibidi__is_rtl_bc(ibidi__iri_bc(cp)))
+            return 1;
+        pos += step;
+    }
+    return 0;
+}
+
+/* The first strong character's direction: 1 for R or AL, 0 for L or none (P2-P3 of a
+ * component alone: its "natural" direction). */
+static int first_strong_rtl(const uint32_t *cps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        ibidi_bidi_class bc = ibidi__iri_bc(cps[i]);
+        if (bc == IBIDI_BC_L)
+            return 0;
+        if (ibidi__is_rtl_bc(bc))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- Layout ---------------------------------------------------------------------------- */
+
+/* Resolves and reorders w->cps[0..n) as one line of a paragraph of direction dir. */
+ibidi_status ibidi__lay_out(ibidi__dwork *w, size_t n, ibidi_dir dir, ibidi_error *err)
+{
+    ibidi_status st = ibidi_bidi_resolve_cp(w->cps, n, dir, w->levels, w->classes, NULL, w->bidi,
+                                            w->bidi_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    return ibidi_bidi_reorder(w->levels, n, w->v2l, NULL, err);
+}
+
+static int valid_context(ibidi_dir d)
+{
+    return d == IBIDI_DIR_LTR || d == IBIDI_DIR_RTL;
+}
+
+ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_component *comps,
+                                  size_t n_comps, ibidi_dir context, uint8_t *levels,
+                                  size_t *visual_to_logical, size_t *offsets, size_t cap,
+                                  size_t *n_cps, ibidi_display_span *spans, size_t scap,
+                                  size_t *n_spans, void *work, size_t work_size,
+                                  ibidi_error *err)
+{
+    ibidi__dwork_small small;
+    ibidi__dwork w;
+    ibidi_status st;
+    size_t n = 0, ns = 0;
+    if ((s == NULL && len > 0) || !valid_context(context) || !comps_valid(len, comps, n_comps) ||
+        (spans == NULL && scap > 0) ||
+        (cap > 0 && levels == NULL && visual_to_logical == NULL && offsets == NULL))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    st = ibidi__decode_id(&w, s, len, comps, n_comps, &n, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (n_cps)
+        *n_cps = n;
+    st = ibidi__lay_out(&w, n, context, err);
+    if (st != IBIDI_OK)
+        return st;
+    /* Spans: a new one wherever the component, the level or logical adjacency changes. */
+    for (size_t v = 0; v < n; v++) {
+        size_t l = w.v2l[v];
+        int cont = 0;
+        if (v > 0) {
+            size_t pl = w.v2l[v - 1];
+            int rtl = w.levels[pl] & 1;
+            cont = w.levels[l] == w.levels[pl] && w.comp_of[l] == w.comp_of[pl] &&
+                   (rtl ? l + 1 == pl : pl + 1 == l);
+        }
+        if (!cont) {
+            if (ns < scap) {
+                spans[ns].visual = v;
+                spans[ns].length = 0;
+                spans[ns].logical = l;
+                spans[ns].component =
+                    w.comp_of[l] == IBIDI__NONE ? IBIDI_NO_COMPONENT : (size_t)w.comp_of[l];
+                spans[ns].level = w.levels[l];
+            }
+            ns++;
+        }
+        if (ns - 1 < scap) {
+            spans[ns - 1].length++;
+            if (l < spans[ns - 1].logical)
+                spans[ns - 1].logical = l;
+        }
+    }
+    if (n_spans)
+        *n_spans = ns;
+    if (cap < n && (levels || visual_to_logical || offsets || (n > 0 && cap > 0)))
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    if (levels)
+        memcpy(levels, w.levels, n);
+    if (visual_to_logical)
+        memcpy(visual_to_logical, w.v2l, n * sizeof(size_t));
+    if (offsets)
+        for (size_t i = 0; i < n; i++)
+            offsets[i] = w.offs[i];
+    if (ns > scap && spans != NULL)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+/* ---- Forms ------------------------------------------------------------------------------ */
+
+void ibidi__put(ibidi__emit *e, const char *b, size_t n)
+{
+    if (n > 0 && e->len + n <= e->cap)
+        memcpy(e->out + e->len, b, n);
+    if (e->cmp != NULL && e->mismatch == SIZE_MAX && n > 0) {
+        /* Comparing mode: note the first byte that differs from the expected text. */
+        for (size_t i = 0; i < n; i++)
+            if (e->len + i >= e->cmp_len || e->cmp[e->len + i] != b[i]) {
+                e->mismatch = e->len + i;
+                break;
+            }
+    }
+    e->len += n;
+}
+
+void ibidi__put_cp(ibidi__emit *e, uint32_t cp)
+{
+    char b[4];
+    ibidi__put(e, b, ibidi_utf8_encode_cp(cp, b));
+}
+
+static void put_html(ibidi__emit *e, const char *s, size_t len)
+{
+    size_t run = 0;
+    for (size_t i = 0; i < len; i++) {
+        const char *rep = NULL;
+        switch (s[i]) {
+        case '&': rep = "&amp;"; break;
+        case '<': rep = "&lt;"; break;
+        case '>': rep = "&gt;"; break;
+        case '"': rep = "&quot;"; break;
+        case '\'': rep = "&#39;"; break;
+        default: continue;
+        }
+        ibidi__put(e, s + run, i - run);
+        ibidi__put(e, rep, strlen(rep));
+        run = i + 1;
+    }
+    ibidi__put(e, s + run, len - run);
+}
+
+static const char HTML_BDI_OPEN[] = "<bdi dir=\"ltr\">";
+static const char HTML_BDI_CLOSE[] = "</bdi>";
+static const char HTML_SPAN_OPEN[] = "<span dir=\"ltr\">";
+static const char HTML_SPAN_CLOSE[] = "</span>";
+
+/* Writes the form (not VISUAL) of s with its components. The caller has checked the UTF-8. */
+void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_component *comps,
+                      size_t n_comps, ibidi_form form, ibidi_dir context)
+{
+    size_t pos = 0;
+    switch (form) {
+    case IBIDI_FORM_MARKS:
+        /* Duerst 2001 §4.3: LRE ... PDF when the base direction is right-to-left. */
+        if (context == IBIDI_DIR_RTL)
+            ibidi__put_cp(e, IBIDI__LRE);
+        for (size_t i = 0; i < n_comps; i++) {
+            const ibidi_component *c = &comps[i];
+            /* Duerst 2001 §4.3: an LRM before and after each component with right-to-left
+             * characters gives the delimiters around it a left-to-right context. */
+            if (!ibidi__span_has_rtl(s, c->start, c->length))
+                continue;
+            ibidi__put(e, s + pos, c->start - pos);
+            ibidi__put_cp(e, IBIDI__LRM);
+            ibidi__put(e, s + c->start, c->length);
+            ibidi__put_cp(e, IBIDI__LRM);
+            pos = c->start + c->length;
+        }
+        ibidi__put(e, s + pos, len - pos);
+        if (context == IBIDI_DIR_RTL)
+            ibidi__put_cp(e, IBIDI__PDF);
+        break;
+    case IBIDI_FORM_EMBED: /* 2012 guidelines §2 */
+        ibidi__put_cp(e, IBIDI__LRE);
+        ibidi__put(e, s, len);
+        ibidi__put_cp(e, IBIDI__PDF);
+        break;
+    case IBIDI_FORM_ISOLATE: /* the isolate form of the same (UAX #9 X5a, X6a) */
+        ibidi__put_cp(e, IBIDI__LRI);
+        ibidi__put(e, s, len);
+        ibidi__put_cp(e, IBIDI__PDI);
+        break;
+    case IBIDI_FORM_COMPONENTS:
+        /* The whole in a left-to-right isolate orders the components left to right: each
+         * isolate is a neutral to its surroundings (X6a, N1-N2), and so are the delimiters
+         * next to them (W rules see only NI there). Inside, FSI gives each component the
+         * direction of its first strong character (P2-P3 applied to the isolate). */
+        ibidi__put_cp(e, IBIDI__LRI);
+        for (size_t i = 0; i < n_comps; i++) {
+            const ibidi_component *c = &comps[i];
+            if (c->length == 0)
+                continue;
+            ibidi__put(e, s + pos, c->start - pos);
+            ibidi__put_cp(e, IBIDI__FSI);
+            ibidi__put(e, s + c->start, c->length);
+            ibidi__put_cp(e, IBIDI__PDI);
+            pos = c->start + c->length;
+        }
+        ibidi__put(e, s + pos, len - pos);
+        ibidi__put_cp(e, IBIDI__PDI);
+        break;
+    case IBIDI_FORM_HTML:
+    case IBIDI_FORM_HTML_SPAN: {
+        int bdi = form == IBIDI_FORM_HTML;
+        ibidi__put(e, bdi ? HTML_BDI_OPEN : HTML_SPAN_OPEN,
+                   bdi ? sizeof HTML_BDI_OPEN - 1 : sizeof HTML_SPAN_OPEN - 1);
+        put_html(e, s, len);
+        ibidi__put(e, bdi ? HTML_BDI_CLOSE : HTML_SPAN_CLOSE,
+                   bdi ? sizeof HTML_BDI_CLOSE - 1 : sizeof HTML_SPAN_CLOSE - 1);
+        break;
+    }
+    case IBIDI_FORM_VISUAL:
+        break;
+    }
+}
+
+/* The display order of w->cps[0..n), already laid out, as UTF-8 with L4 mirrored glyphs. */
+static void emit_visual(ibidi__emit *e, const ibidi__dwork *w, size_t n)
+{
+    for (size_t v = 0; v < n; v++) {
+        size_t l = w->v2l[v];
+        ibidi__put_cp(e, ibidi_bidi_mirror(w->cps[l], w->levels[l]));
+    }
+}
+
+static int valid_form(ibidi_form f)
+{
+    return f >= IBIDI_FORM_VISUAL && f <= IBIDI_FORM_HTML_SPAN;
+}
+
+ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
+                            const ibidi_component *comps, size_t n_comps, ibidi_form form,
+                            ibidi_dir context, char *out, size_t cap, size_t *out_len,
+                            ibidi_error *err)
+{
+    ibidi__emit e = {out, out ? cap : 0, 0, NULL, 0, SIZE_MAX};
+    size_t n = 0;
+    ibidi_status st = ibidi__decode_id(w, s, len, comps, n_comps, &n, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (form == IBIDI_FORM_VISUAL) {
+        st = ibidi__lay_out(w, n, context, err);
+        if (st != IBIDI_OK)
+            return st;
+        emit_visual(&e, w, n);
+    } else {
+        ibidi__emit_form(&e, s, len, comps, n_comps, form, context);
+    }
+    if (out_len)
+        *out_len = e.len;
+    if (e.len > cap || (out == NULL && e.len > 0))
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_display_form(const char *s, size_t len, const ibidi_component *comps,
+                                size_t n_comps, ibidi_form form, ibidi_dir context, char *out,
+                                size_t cap, size_t *out_len, void *work, size_t work_size,
+                                ibidi_error *err)
+{
+    ibidi__dwork_small small;
+    ibidi__dwork w;
+    ibidi_status st;
+    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(form) ||
+        !valid_context(context) || !comps_valid(len, comps, n_comps))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    return ibidi__form_in(&w, s, len, comps, n_comps, form, context, out, cap, out_len, err);
+}
+
+/* Parses s into w->comps; *n_comps gets their number. */
+ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_ident_kind as,
+                             size_t *n_comps, ibidi_error *err)
+{
+    ibidi_ident_info info;
+    ibidi_status st = ibidi_ident_parse(s, len, as, w->comps, w->comps_cap, &info, err);
+    if (st != IBIDI_OK)
+        return st;
+    *n_comps = info.n_components;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_display_utf8(const char *s, size_t len, ibidi_ident_kind as, ibidi_form form,
+                                ibidi_dir context, char *out, size_t cap, size_t *out_len,
+                                void *work, size_t work_size, ibidi_error *err)
+{
+    ibidi__dwork_small small;
+    ibidi__dwork w;
+    ibidi_status st;
+    size_t nc = 0;
+    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(form) ||
+        !valid_context(context))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    st = ibidi__parse_in(&w, s, len, as, &nc, err);
+    if (st != IBIDI_OK)
+        return st;
+    return ibidi__form_in(&w, s, len, w.comps, nc, form, context, out, cap, out_len, err);
+}
+
+/* ---- Proofs ----------------------------------------------------------------------------- */
+
+/* Appends the code points of context text to the text being built, as context. */
+static ibidi_status add_context(ibidi__dwork *w, size_t *n, const char *t, size_t tlen,
+                                uint32_t *ordinal, ibidi_error *err)
+{
+    const unsigned char *u = (const unsigned char *)t;
+    size_t pos = 0;
+    while (pos < tlen) {
+        uint32_t cp;
+        size_t step = 1;
+        if (u[pos] < 0x80) {
+            cp = u[pos];
+        } else {
+            ibidi_status st;
+            step = ibidi__utf8_decode_multi(u + pos, tlen - pos, &cp, &st);
+            if (step == 0)
+                return ibidi__fail(err, st, pos, u[pos]);
+        }
+        /* One paragraph: separators would start another (P1). */
+        if (ibidi__iri_bc(cp) == IBIDI_BC_B)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, pos, cp);
+        if (*n >= w->cap)
+            return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, pos, 0);
+        w->cps[*n] = cp;
+        w->idx[*n] = IBIDI__CONTEXT | (*ordinal)++;
+        (*n)++;
+        pos += step;
+    }
+    return IBIDI_OK;
+}
+
+/* Appends a form's text: controls it inserted are marked IBIDI__NONE, the identifier's own
+ * characters get their index. For the HTML forms the text is first read as HTML: the
+ * element with dir="ltr" is an LRI ... PDI (HTML's bdi element and dir attribute isolate;
+ * UAX #9 HL3), the character references become their characters. A form whose characters
+ * are not exactly the identifier's gives 0 (and *bad the byte offset in the form). */
+static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibidi_form form,
+                    size_t n_id, size_t *bad)
+{
+    const unsigned char *u = (const unsigned char *)f;
+    size_t pos = 0, k = 0, end = flen;
+    int html = form == IBIDI_FORM_HTML || form == IBIDI_FORM_HTML_SPAN;
+    if (html) {
+        const char *open = form == IBIDI_FORM_HTML ? HTML_BDI_OPEN : HTML_SPAN_OPEN;
+        const char *close = form == IBIDI_FORM_HTML ? HTML_BDI_CLOSE : HTML_SPAN_CLOSE;
+        size_t ol = strlen(open), cl = strlen(close);
+        if (flen < ol + cl || memcmp(f, open, ol) != 0 || memcmp(f + flen - cl, close, cl) != 0) {
+            *bad = 0;
+            return 0;
+        }
+        w->cps[*n] = IBIDI__LRI;
+        w->idx[(*n)++] = IBIDI__NONE;
+        pos = ol;
+        end = flen - cl;
+    }
+    while (pos < end) {
+        uint32_t cp;
+        size_t step = 1;
+        if (u[pos] < 0x80) {
+            cp = u[pos];
+            if (html && cp == '<') { /* no markup inside the element */
+                *bad = pos;
+                return 0;
+            }
+            if (html && cp == '&') {
+                static const struct {
+                    const char *ref;
+                    char c;
+                } refs[] = {{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'},
+                            {"&#39;", '\''}};
+                size_t r = 0;
+                while (r < sizeof refs / sizeof refs[0] &&
+                       !(end - pos >= strlen(refs[r].ref) &&
+                         memcmp(f + pos, refs[r].ref, strlen(refs[r].ref)) == 0))
+                    r++;
+                if (r == sizeof refs / sizeof refs[0]) {
+                    *bad = pos;
+                    return 0;
+                }
+                cp = (uint32_t)(unsigned char)refs[r].c;
+                step = strlen(refs[r].ref);
+            }
+        } else {
+            ibidi_status st;
+            step = ibidi__utf8_decode_multi(u + pos, end - pos, &cp, &st);
+            if (step == 0) {
+                *bad = pos;
+                return 0;
+            }
+        }
+        if (*n >= w->cap) {
+            *bad = pos;
+            return 0;
+        }
+        if (!html && ibidi__is_bidi_control(cp)) {
+            w->cps[*n] = cp;
+            w->idx[(*n)++] = IBIDI__NONE;
+        } else {
+            if (k >= n_id || cp != w->scratch[k]) {
+                *bad = pos;
+                return 0;
+            }
+            w->cps[*n] = cp;
+            w->idx[(*n)++] = (uint32_t)k++;
+        }
+        pos += step;
+    }
+    if (k != n_id) {
+        *bad = pos;
+        return 0;
+    }
+    if (html) {
+        w->cps[*n] = IBIDI__PDI;
+        w->idx[(*n)++] = IBIDI__NONE;
+    }
+    return 1;
+}
+
+/* Where the identifier's characters land when before + form + after is shown in a
+ * paragraph of direction para: seq[m] is the identifier index at the m-th visual place
+ * among them, par[m] the parity of its level. *contiguous says whether no context
+ * character shows between them. Needs w->scratch = the identifier's code points. */
+static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_len,
+                            ibidi_form form, size_t n_id, ibidi_dir para, const char *before,
+                            size_t blen, const char *after, size_t alen, uint32_t *seq,
+                            uint8_t *par, int *contiguous, int *form_ok, size_t *bad,
+                            size_t *n_keys, ibidi_error *err)
+{
+    size_t n = 0, m = 0, first = SIZE_MAX, ctx_between = 0, nk = 0;
+    uint32_t ordinal = 0;
+    ibidi_status st = add_context(w, &n, before, blen, &ordinal, err);
+    if (st != IBIDI_OK)
+        return st;
+    *form_ok = add_form(w, &n, form_text, form_len, form, n_id, bad);
+    if (!*form_ok)
+        return IBIDI_OK;
+    st = add_context(w, &n, after, alen, &ordinal, err);
+    if (st != IBIDI_OK)
+        return st;
+    st = ibidi__lay_out(w, n, para, err);
+    if (st != IBIDI_OK)
+        return st;
+    for (size_t v = 0; v < n; v++) {
+        uint32_t k = w->idx[w->v2l[v]];
+        uint8_t odd = w->levels[w->v2l[v]] & 1u;
+        if (k == IBIDI__NONE) /* an inserted control: removed by X9 or invisible */
+            continue;
+        /* The whole line, context included, as the reader sees it (L4 needs the parity). */
+        w->keys[nk] = k;
+        w->kpar[nk++] = odd;
+        if (k & IBIDI__CONTEXT) {
+            if (first != SIZE_MAX)
+                ctx_between++;
+            continue;
+        }
+        if (first == SIZE_MAX)
+            first = v;
+        /* Context seen since the first identifier character lies inside the identifier. */
+        if (ctx_between > 0 && m > 0)
+            *contiguous = 0;
+        ctx_between = 0;
+        seq[m] = k;
+        par[m] = odd;
+        m++;
+    }
+    if (n_keys)
+        *n_keys = nk;
+    return IBIDI_OK;
+}
+
+/* The standard display model: the identifier alone in a left-to-right paragraph. */
+static ibidi_status standard(ibidi__dwork *w, size_t n_id, uint32_t *seq, uint8_t *par,
+                             ibidi_error *err)
+{
+    ibidi_status st;
+    memcpy(w->cps, w->scratch, n_id * sizeof(uint32_t));
+    st = ibidi__lay_out(w, n_id, IBIDI_DIR_LTR, err);
+    if (st != IBIDI_OK)
+        return st;
+    for (size_t v = 0; v < n_id; v++) {
+        seq[v] = (uint32_t)w->v2l[v];
+        par[v] = w->levels[w->v2l[v]] & 1u;
+    }
+    return IBIDI_OK;
+}
+
+/* The promise of the marks and components forms: delimiters and components left to right
+ * in logical order, each component as it shows alone in its own direction. */
+static ibidi_status componentwise(ibidi__dwork *w, size_t n_id, uint32_t *seq, uint8_t *par,
+                                  ibidi_error *err)
+{
+    size_t i = 0, m = 0;
+    while (i < n_id) {
+        uint32_t c = w->comp_of[i];
+        size_t j = i, len;
+        ibidi_status st;
+        if (c == IBIDI__NONE) { /* a delimiter: left to right, at an even level */
+            seq[m] = (uint32_t)i;
+            par[m++] = 0;
+            i++;
+            continue;
+        }
+        while (j < n_id && w->comp_of[j] == c)
+            j++;
+        len = j - i;
+        memcpy(w->cps, w->scratch + i, len * sizeof(uint32_t));
+        st = ibidi__lay_out(w, len, first_strong_rtl(w->cps, len) ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, err);
+        if (st != IBIDI_OK)
+            return st;
+        for (size_t v = 0; v < len; v++) {
+            seq[m] = (uint32_t)(i + w->v2l[v]);
+            par[m++] = w->levels[w->v2l[v]] & 1u;
+        }
+        i = j;
+    }
+    return IBIDI_OK;
+}
+
+/* Components whose characters are contiguous in the arrangement seq. */
+static size_t count_together(ibidi__dwork *w, size_t n_id, size_t n_comps, const uint32_t *seq)
+{
+    size_t together = 0;
+    for (size_t m = 0; m < n_id; m++)
+        w->pos[seq[m]] = (uint32_t)m;
+    for (size_t i = 0; i < n_id;) {
+        uint32_t c = w->comp_of[i];
+        size_t j = i, lo = SIZE_MAX, hi = 0;
+        if (c == IBIDI__NONE) {
+            i++;
+            continue;
+        }
+        while (j < n_id && w->comp_of[j] == c) {
+            if (w->pos[j] < lo)
+                lo = w->pos[j];
+            if (w->pos[j] > hi)
+                hi = w->pos[j];
+            j++;
+        }
+        if (hi - lo + 1 == j - i)
+            together++;
+        i = j;
+    }
+    (void)n_comps;
+    return together;
+}
+
+static int comp_contiguous(ibidi__dwork *w, size_t n_id, uint32_t c)
+{
+    size_t lo = SIZE_MAX, hi = 0, count = 0;
+    for (size_t i = 0; i < n_id; i++)
+        if (w->comp_of[i] == c) {
+            count++;
+            if (w->pos[i] < lo)
+                lo = w->pos[i];
+            if (w->pos[i] > hi)
+                hi = w->pos[i];
+        }
+    return count == 0 || hi - lo + 1 == count;
+}
+
+ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_component *comps,
+                                 size_t n_comps, ibidi_form form, ibidi_dir para,
+                                 const char *before, size_t before_len, const char *after,
+                                 size_t after_len, ibidi_proof *proof, void *work,
+                                 size_t work_size, ibidi_error *err)
+{
+    ibidi__dwork_small small;
+    ibidi__dwork w;
+    ibidi__emit e;
+    ibidi_status st;
+    size_t n_id = 0, bad = 0;
+    int contiguous = 1, form_ok = 1;
+    if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
+        (after == NULL && after_len > 0) || proof == NULL || !valid_form(form) ||
+        form == IBIDI_FORM_VISUAL || !valid_context(para) || !comps_valid(len, comps, n_comps) ||
+        before_len > SIZE_MAX / 2 - after_len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = ibidi__dwork_init(&w, &small, len, before_len + after_len, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
+    if (st != IBIDI_OK)
+        return st;
+    memcpy(w.scratch, w.cps, n_id * sizeof(uint32_t));
+    e = ibidi__emitter(w.text, w.text_cap);
+    ibidi__emit_form(&e, s, len, comps, n_comps, form, para);
+    if (e.len > e.cap)
+        return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+    proof->failure = IBIDI_PROOF_HOLDS;
+    proof->component = IBIDI_NO_COMPONENT;
+    proof->offset = 0;
+    proof->together = 0;
+    st = arrange(&w, w.text, e.len, form, n_id, para, before, before_len, after, after_len,
+                 w.seq, w.par, &contiguous, &form_ok, &bad, NULL, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (!form_ok) { /* the form's text does not hold the identifier as it should */
+        proof->failure = IBIDI_PROOF_NOT_STANDARD;
+        proof->offset = bad;
+        return ibidi__ok(err);
+    }
+    proof->together = count_together(&w, n_id, n_comps, w.seq);
+    if (form == IBIDI_FORM_MARKS || form == IBIDI_FORM_COMPONENTS)
+        st = componentwise(&w, n_id, w.seq2, w.par2, err);
+    else
+        st = standard(&w, n_id, w.seq2, w.par2, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (!contiguous) {
+        proof->failure = IBIDI_PROOF_NOT_CONTIGUOUS;
+        return ibidi__ok(err);
+    }
+    for (size_t m = 0; m < n_id; m++) {
+        uint32_t want = w.seq2[m], got = w.seq[m];
+        uint32_t cw, cg;
+        if (want == got && w.par[m] == w.par2[m])
+            continue;
+        proof->offset = w.offs[want];
+        cw = w.comp_of[want];
+        cg = w.comp_of[got];
+        proof->component = cw == IBIDI__NONE ? IBIDI_NO_COMPONENT : (size_t)cw;
+        if (form != IBIDI_FORM_MARKS && form != IBIDI_FORM_COMPONENTS)
+            proof->failure = IBIDI_PROOF_NOT_STANDARD;
+        else if (cw != IBIDI__NONE && cw == cg)
+            proof->failure = IBIDI_PROOF_COMPONENT_DISPLAY;
+        else if (cw != IBIDI__NONE && !comp_contiguous(&w, n_id, cw))
+            proof->failure = IBIDI_PROOF_COMPONENT_SPLIT;
+        else
+            proof->failure = IBIDI_PROOF_COMPONENT_ORDER;
+        break;
+    }
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
+                                           const ibidi_component *comps, size_t n_comps,
+                                           ibidi_dir para, const char *before, size_t before_len,
+                                           const char *after, size_t after_len, int *needed,
+                                           void *work, size_t work_size, ibidi_error *err)
+{
+    ibidi__dwork_small small;
+    ibidi__dwork w;
+    ibidi__emit e;
+    ibidi_status st;
+    size_t n_id = 0, bad = 0, nk1 = 0, nk2 = 0;
+    int plain = 1, embedded = 1, form_ok = 1;
+    if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
+        (after == NULL && after_len > 0) || needed == NULL || !valid_context(para) ||
+        !comps_valid(len, comps, n_comps) || before_len > SIZE_MAX / 2 - after_len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    st = ibidi__dwork_init(&w, &small, len, before_len + after_len, work, work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
+    if (st != IBIDI_OK)
+        return st;
+    memcpy(w.scratch, w.cps, n_id * sizeof(uint32_t));
+    /* The line with the identifier as it is ... */
+    st = arrange(&w, s, len, IBIDI_FORM_EMBED, n_id, para, before, before_len, after, after_len,
+                 w.seq, w.par, &plain, &form_ok, &bad, &nk1, err);
+    if (st != IBIDI_OK)
+        return st;
+    memcpy(w.keys2, w.keys, nk1 * sizeof(uint32_t));
+    memcpy(w.kpar2, w.kpar, nk1);
+    /* ... against the line with LRE ... PDF around it (2012 guidelines §2). "The display is
+     * still the same" is read strictly: every character of the line, context included,
+     * shows at the same place with the same level parity (L4 glyphs). */
+    e = ibidi__emitter(w.text, w.text_cap);
+    ibidi__emit_form(&e, s, len, comps, n_comps, IBIDI_FORM_EMBED, para);
+    st = arrange(&w, w.text, e.len, IBIDI_FORM_EMBED, n_id, para, before, before_len, after,
+                 after_len, w.seq2, w.par2, &embedded, &form_ok, &bad, &nk2, err);
+    if (st != IBIDI_OK)
+        return st;
+    *needed = !plain || nk1 != nk2 || memcmp(w.keys, w.keys2, nk1 * sizeof(uint32_t)) != 0 ||
+              memcmp(w.kpar, w.kpar2, nk1) != 0;
+    return ibidi__ok(err);
+}
+
+/* ---- Names ------------------------------------------------------------------------------ */
+
+const char *ibidi_form_name(ibidi_form form)
+{
+    static const char *const names[] = {"visual",     "marks", "embed",    "isolate",
+                                        "components", "html",  "html-span"};
+    return valid_form(form) ? names[form] : NULL;
+}
+
+const char *ibidi_repr_name(ibidi_repr repr)
+{
+    static const char *const names[] = {"logical", "textual", "visual"};
+    return repr >= IBIDI_REPR_LOGICAL && repr <= IBIDI_REPR_VISUAL ? names[repr] : NULL;
+}

@@ -1,0 +1,1065 @@
+/*
+ * The bidi rules on identifier components (src/iri/check.c, ibidi_ident_check).
+ *
+ *  - names, messages and the error/warning verdict of every finding code under every
+ *    option;
+ *  - each rule passing and failing, with the exact findings (code, component, byte offset,
+ *    code point, Bidi_Class, IDNA code): MIXED_DIRECTION, RTL_START, RTL_END (NSM endings
+ *    with the Hebrew point U+05B0), RTL_OTHER_CLASS (IBIDI_CHECK_DUERST2001),
+ *    HOST_BIDI_RULE (B1-B6, per-label mode, separators other than U+002E, percent-encoded
+ *    labels), DIGIT_AFTER_RTL;
+ *  - RFC 3987 §4.4 Examples 1-10 and Example 11 of the 2012 bidi IRI guidelines, with
+ *    Hebrew (R) and Arabic (AL) letters, and the exact list of findings of each;
+ *  - the host's findings equal those of ibidi_idna_bidi_rule_utf8 over every name of up
+ *    to five characters from a set of representative classes, in both modes;
+ *  - IBIDI_CHECK_WARNINGS_ARE_ERRORS, the fcap contract, and every error path.
+ *
+ * Inputs are written in Bidi Notation: A-Z stand for Hebrew letters U+05D0.. (class R) or
+ * Arabic letters U+0621.. (class AL); "^" for a nonspacing mark (U+05B0 HEBREW POINT
+ * SHEVA, or U+064E ARABIC FATHA), "`" for U+0661 ARABIC-INDIC DIGIT ONE (AN), "|" for
+ * U+200C ZERO WIDTH NON-JOINER (BN). Expected offsets are given as indices into the
+ * notation and turned into byte offsets of the UTF-8 text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi/idna.h"
+#include "ibidi/iri.h"
+#include "ibidi/unicode.h"
+#include "testlib.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define MAXS 512
+#define MAXC 64
+#define MAXF 64
+
+/* ------------------------------------------------------------------ notation */
+
+enum { HEBREW = 0, ARABIC = 1 };
+
+typedef struct text {
+    char s[MAXS];
+    size_t len;
+    size_t off[MAXS]; /* byte offset of each notation index (off[n] = len) */
+    size_t n;         /* notation length */
+} text;
+
+static uint32_t notation_cp(char ch, int script)
+{
+    if (ch >= 'A' && ch <= 'Z')
+        return (script == ARABIC ? 0x0621u : 0x05D0u) + (uint32_t)(ch - 'A');
+    if (ch == '^')
+        return script == ARABIC ? 0x064Eu : 0x05B0u;
+    if (ch == '`')
+        return 0x0661;
+    if (ch == '|')
+        return 0x200C;
+    return (unsigned char)ch;
+}
+
+static void from_notation(text *t, const char *nota, int script)
+{
+    t->len = 0;
+    t->n = strlen(nota);
+    for (size_t i = 0; i < t->n; i++) {
+        t->off[i] = t->len;
+        char buf[4];
+        size_t k = ibidi_utf8_encode_cp(notation_cp(nota[i], script), buf);
+        memcpy(t->s + t->len, buf, k);
+        t->len += k;
+    }
+    t->off[t->n] = t->len;
+}
+
+/* The code point at byte offset off of t. */
+static uint32_t cp_at(const text *t, size_t off)
+{
+    size_t pos = off;
+    uint32_t cp = 0;
+    if (ibidi_utf8_next(t->s, t->len, &pos, &cp, NULL) != IBIDI_OK)
+        return 0;
+    return cp;
+}
+
+/* ------------------------------------------------------------------ components */
+
+/* A test-side splitter for the IRIs of this file (ASCII delimiters, no validation), so
+ * that the checker can be tested on its own: scheme, userinfo, host labels (or IPv4, or
+ * an IP-literal), port, path segments split into SEGMENT and EXTENSIONs at ".", query
+ * names and values, fragment. */
+static size_t add(ibidi_component *c, size_t n, size_t a, size_t b, ibidi_component_kind k)
+{
+    if (n < MAXC) {
+        c[n].start = a;
+        c[n].length = b - a;
+        c[n].kind = k;
+    }
+    return n + 1;
+}
+
+static size_t find_of(const char *s, size_t from, size_t to, const char *set)
+{
+    for (size_t i = from; i < to; i++)
+        if (strchr(set, s[i]))
+            return i;
+    return to;
+}
+
+static size_t split_labels(const char *s, size_t a, size_t b, ibidi_component *c, size_t n)
+{
+    size_t i = a;
+    for (;;) {
+        size_t e = find_of(s, i, b, ".");
+        n = add(c, n, i, e, IBIDI_COMP_LABEL);
+        if (e == b)
+            return n;
+        i = e + 1;
+    }
+}
+
+static size_t split_iri(const char *s, size_t len, ibidi_component *c)
+{
+    size_t n = 0, pos = 0;
+    size_t e = find_of(s, 0, len, ":/?#");
+    if (e < len && s[e] == ':' && e > 0) {
+        n = add(c, n, 0, e, IBIDI_COMP_SCHEME);
+        pos = e + 1;
+    }
+    if (pos + 1 < len && s[pos] == '/' && s[pos + 1] == '/') {
+        pos += 2;
+        size_t aend = find_of(s, pos, len, "/?#");
+        size_t at = aend;
+        for (size_t i = pos; i < aend; i++)
+            if (s[i] == '@')
+                at = i;
+        if (at < aend) {
+            n = add(c, n, pos, at, IBIDI_COMP_USERINFO);
+            pos = at + 1;
+        }
+        if (pos < aend && s[pos] == '[') {
+            size_t close = find_of(s, pos, aend, "]");
+            n = add(c, n, pos + 1, close, IBIDI_COMP_IP_LITERAL);
+            pos = close + 1;
+        } else {
+            size_t hend = find_of(s, pos, aend, ":");
+            int ipv4 = hend > pos;
+            for (size_t i = pos; i < hend; i++)
+                if (!(s[i] == '.' || (s[i] >= '0' && s[i] <= '9')))
+                    ipv4 = 0;
+            if (ipv4)
+                n = add(c, n, pos, hend, IBIDI_COMP_IPV4);
+            else
+                n = split_labels(s, pos, hend, c, n);
+            pos = hend;
+        }
+        if (pos < aend && s[pos] == ':')
+            n = add(c, n, pos + 1, aend, IBIDI_COMP_PORT);
+        pos = aend;
+    }
+    size_t pend = find_of(s, pos, len, "?#");
+    if (pos < pend) {
+        size_t i = s[pos] == '/' ? pos + 1 : pos;
+        for (;;) {
+            size_t se = find_of(s, i, pend, "/");
+            size_t d = find_of(s, i, se, ".");
+            int dot_segment = (se - i == 1 && s[i] == '.') ||
+                              (se - i == 2 && s[i] == '.' && s[i + 1] == '.');
+            if (dot_segment) {
+                n = add(c, n, i, se, IBIDI_COMP_SEGMENT);
+            } else {
+                n = add(c, n, i, d, IBIDI_COMP_SEGMENT);
+                while (d < se) {
+                    size_t d2 = find_of(s, d + 1, se, ".");
+                    n = add(c, n, d + 1, d2, IBIDI_COMP_EXTENSION);
+                    d = d2;
+                }
+            }
+            if (se == pend)
+                break;
+            i = se + 1;
+        }
+    }
+    pos = pend;
+    if (pos < len && s[pos] == '?') {
+        size_t qend = find_of(s, pos + 1, len, "#");
+        size_t i = pos + 1;
+        for (;;) {
+            size_t pe = find_of(s, i, qend, "&;");
+            size_t eq = find_of(s, i, pe, "=");
+            n = add(c, n, i, eq, IBIDI_COMP_QUERY_NAME);
+            if (eq < pe)
+                n = add(c, n, eq + 1, pe, IBIDI_COMP_QUERY_VALUE);
+            if (pe == qend)
+                break;
+            i = pe + 1;
+        }
+        pos = qend;
+    }
+    if (pos < len && s[pos] == '#')
+        n = add(c, n, pos + 1, len, IBIDI_COMP_FRAGMENT);
+    return n;
+}
+
+/* ------------------------------------------------------------------ running */
+
+/* An expected finding: the notation index of its offset; value and class are those of
+ * the character there. idna: the ibidi_idna_code of a HOST_BIDI_RULE finding. */
+typedef struct expect {
+    ibidi_ident_code code;
+    size_t comp;
+    size_t at;
+    int idna;
+} expect;
+
+typedef struct result {
+    ibidi_status st;
+    ibidi_error err;
+    ibidi_ident_finding f[MAXF];
+    size_t n;
+} result;
+
+static void run_comps(const text *t, const ibidi_component *c, size_t nc, unsigned opt,
+                      result *r)
+{
+    memset(r, 0xAB, sizeof *r);
+    r->st = ibidi_ident_check(t->s, t->len, c, nc, opt, r->f, MAXF, &r->n, &r->err);
+}
+
+static void compare(const char *what, const text *t, const result *r, unsigned opt,
+                    const expect *e, size_t ne, ibidi_status want_st)
+{
+    CHECK(r->st == want_st, "%s: status %s, expected %s", what, ibidi_status_name(r->st),
+          ibidi_status_name(want_st));
+    CHECK(r->err.status == r->st, "%s: err.status %d", what, (int)r->err.status);
+    CHECK(r->n == ne, "%s: %zu findings, expected %zu", what, r->n, ne);
+    for (size_t i = 0; i < r->n && i < MAXF; i++) {
+        const ibidi_ident_finding *f = &r->f[i];
+        if (i >= ne) {
+            CHECK(0, "%s: extra finding %s comp %zu offset %zu", what,
+                  ibidi_ident_code_name(f->code), f->component, f->offset);
+            continue;
+        }
+        size_t off = t->off[e[i].at];
+        uint32_t v = cp_at(t, off);
+        CHECK(f->code == e[i].code && f->component == e[i].comp && f->offset == off &&
+                  f->value == v && f->bidi_class == (int)ibidi_cp_bidi_class(v) &&
+                  f->idna_code == e[i].idna,
+              "%s: finding %zu is %s comp %zu offset %zu value %04X class %d idna %d, "
+              "expected %s comp %zu offset %zu value %04X class %d idna %d",
+              what, i, ibidi_ident_code_name(f->code), f->component, f->offset,
+              (unsigned)f->value, f->bidi_class, f->idna_code, ibidi_ident_code_name(e[i].code),
+              e[i].comp, off, (unsigned)v, (int)ibidi_cp_bidi_class(v), e[i].idna);
+    }
+    if (want_st == IBIDI_E_IDENT_INVALID) {
+        /* err: the first error finding's offset and value */
+        size_t k = 0;
+        while (k < r->n && k < MAXF && !ibidi_ident_finding_is_error(&r->f[k], opt))
+            k++;
+        CHECK(k < r->n && k < MAXF && r->err.offset == r->f[k].offset &&
+                  r->err.value == r->f[k].value,
+              "%s: err offset %zu value %04X is not the first error finding's", what,
+              r->err.offset, (unsigned)r->err.value);
+    } else {
+        CHECK(r->err.offset == 0 && r->err.value == 0, "%s: err not cleared", what);
+    }
+}
+
+/* Inputs also checked through ibidi_ident_parse, and those it rejects. */
+static long n_parsed, n_not_parsed;
+
+/* Parses t as `as`; when it parses, the components must be `c` (when c is not NULL) and
+ * the check on them must give the expected findings. */
+static void through_parser(const char *what, const text *t, ibidi_ident_kind as,
+                           const ibidi_component *c, size_t nc, unsigned opt, const expect *e,
+                           size_t ne, ibidi_status want)
+{
+    ibidi_component pc[MAXC];
+    ibidi_ident_info info;
+    if (ibidi_ident_parse(t->s, t->len, as, pc, MAXC, &info, NULL) != IBIDI_OK) {
+        n_not_parsed++;
+        return;
+    }
+    n_parsed++;
+    if (c) {
+        int same = info.n_components == nc;
+        for (size_t i = 0; same && i < nc; i++)
+            same = pc[i].start == c[i].start && pc[i].length == c[i].length &&
+                   pc[i].kind == c[i].kind;
+        CHECK(same, "%s: the parser's components differ from the test's", what);
+    }
+    result r;
+    char pwhat[MAXS + 96];
+    snprintf(pwhat, sizeof pwhat, "%s through ibidi_ident_parse", what);
+    run_comps(t, pc, info.n_components, opt, &r);
+    compare(pwhat, t, &r, opt, e, ne, want);
+}
+
+/* Checks the IRI written in notation (script: HEBREW or ARABIC), on the test's split and
+ * through the parser. */
+static void iri(const char *nota, int script, unsigned opt, const expect *e, size_t ne,
+                ibidi_status want)
+{
+    text t;
+    ibidi_component c[MAXC];
+    result r;
+    char what[MAXS + 64];
+    from_notation(&t, nota, script);
+    size_t nc = split_iri(t.s, t.len, c);
+    snprintf(what, sizeof what, "%s [%s, options %u]", nota,
+             script == ARABIC ? "Arabic" : "Hebrew", opt);
+    if (!CHECK(nc <= MAXC, "%s: too many components", what))
+        return;
+    run_comps(&t, c, nc, opt, &r);
+    compare(what, &t, &r, opt, e, ne, want);
+    through_parser(what, &t, IBIDI_IDENT_IRI, c, nc, opt, e, ne, want);
+}
+
+/* Checks one component of the given kind holding the whole text. */
+static void comp1(const char *nota, int script, ibidi_component_kind kind, unsigned opt,
+                  const expect *e, size_t ne, ibidi_status want)
+{
+    text t;
+    result r;
+    char what[MAXS + 64];
+    from_notation(&t, nota, script);
+    ibidi_component c = {0, t.len, kind};
+    snprintf(what, sizeof what, "component \"%s\" [%s, %s, options %u]", nota,
+             script == ARABIC ? "Arabic" : "Hebrew", ibidi_component_kind_name(kind), opt);
+    run_comps(&t, &c, 1, opt, &r);
+    compare(what, &t, &r, opt, e, ne, want);
+}
+
+/* Checks a domain name written in notation (labels at "."). */
+static void domain(const char *nota, int script, unsigned opt, const expect *e, size_t ne,
+                   ibidi_status want)
+{
+    text t;
+    ibidi_component c[MAXC];
+    result r;
+    char what[MAXS + 64];
+    from_notation(&t, nota, script);
+    size_t nc = split_labels(t.s, 0, t.len, c, 0);
+    snprintf(what, sizeof what, "domain %s [%s, options %u]", nota,
+             script == ARABIC ? "Arabic" : "Hebrew", opt);
+    run_comps(&t, c, nc, opt, &r);
+    compare(what, &t, &r, opt, e, ne, want);
+    /* the parser drops the root label: no component for a trailing "." */
+    if (nc > 0 && c[nc - 1].length == 0 && nc > 1)
+        nc--;
+    through_parser(what, &t, IBIDI_IDENT_DOMAIN, c, nc, opt, e, ne, want);
+}
+
+/* Checks a mail address written in notation through the parser. */
+static void email(const char *nota, int script, unsigned opt, const expect *e, size_t ne,
+                  ibidi_status want)
+{
+    text t;
+    char what[MAXS + 64];
+    from_notation(&t, nota, script);
+    snprintf(what, sizeof what, "mail address %s [%s, options %u]", nota,
+             script == ARABIC ? "Arabic" : "Hebrew", opt);
+    long before = n_parsed;
+    through_parser(what, &t, IBIDI_IDENT_EMAIL, NULL, 0, opt, e, ne, want);
+    CHECK(n_parsed == before + 1, "%s: does not parse", what);
+}
+
+#define NONE NULL, 0
+#define E(...) ((const expect[]){__VA_ARGS__}), N(((const expect[]){__VA_ARGS__}))
+
+#define MIXED IBIDI_IDENT_MIXED_DIRECTION
+#define START IBIDI_IDENT_RTL_START
+#define END IBIDI_IDENT_RTL_END
+#define OTHER IBIDI_IDENT_RTL_OTHER_CLASS
+#define HOST IBIDI_IDENT_HOST_BIDI_RULE
+#define DIGIT IBIDI_IDENT_DIGIT_AFTER_RTL
+#define OK IBIDI_OK
+#define INVALID IBIDI_E_IDENT_INVALID
+#define DUERST IBIDI_CHECK_DUERST2001
+#define PER_LABEL IBIDI_CHECK_BIDI_PER_LABEL
+#define STRICT IBIDI_CHECK_WARNINGS_ARE_ERRORS
+
+/* ------------------------------------------------------------------ names */
+
+static void test_names(void)
+{
+    static const struct {
+        ibidi_ident_code code;
+        const char *name;
+        const char *rule; /* what the message must name */
+    } t[] = {
+        {MIXED, "MIXED_DIRECTION", "RFC 3987 §4.2 rule 1"},
+        {START, "RTL_START", "RFC 3987 §4.2 rule 2"},
+        {END, "RTL_END", "2012 bidi IRI guidelines §3"},
+        {OTHER, "RTL_OTHER_CLASS", "Duerst 2001 §5 restriction 3"},
+        {HOST, "HOST_BIDI_RULE", "RFC 5893 §2"},
+        {DIGIT, "DIGIT_AFTER_RTL", "Examples 10 and 11"},
+    };
+    for (size_t i = 0; i < N(t); i++) {
+        const char *name = ibidi_ident_code_name(t[i].code);
+        const char *msg = ibidi_ident_code_message(t[i].code);
+        CHECK(name && strcmp(name, t[i].name) == 0, "name of %d: %s", (int)t[i].code,
+              name ? name : "(null)");
+        CHECK(msg && strstr(msg, t[i].rule) != NULL, "message of %s: %s", t[i].name, msg);
+    }
+    CHECK(ibidi_ident_code_name((ibidi_ident_code)0) == NULL, "name of 0");
+    CHECK(ibidi_ident_code_name((ibidi_ident_code)7) == NULL, "name of 7");
+    const char *m = ibidi_ident_code_message((ibidi_ident_code)99);
+    CHECK(m && strcmp(m, "unknown identifier finding") == 0, "message of 99");
+
+    /* The verdicts: [code][options 0, DUERST, PER_LABEL, STRICT] */
+    static const struct {
+        ibidi_ident_code code;
+        int v[4];
+    } verdicts[] = {
+        {MIXED, {0, 1, 0, 1}}, {START, {0, 0, 0, 1}}, {END, {0, 0, 0, 1}},
+        {OTHER, {1, 1, 1, 1}}, {HOST, {1, 1, 1, 1}},  {DIGIT, {0, 0, 0, 1}},
+    };
+    static const unsigned opts[4] = {0, DUERST, PER_LABEL, STRICT};
+    for (size_t i = 0; i < N(verdicts); i++)
+        for (size_t k = 0; k < 4; k++) {
+            ibidi_ident_finding f = {verdicts[i].code, 0, 0, 0, -1, 0};
+            CHECK(ibidi_ident_finding_is_error(&f, opts[k]) == verdicts[i].v[k],
+                  "is_error(%s, %u)", ibidi_ident_code_name(verdicts[i].code), opts[k]);
+        }
+    ibidi_ident_finding unknown = {(ibidi_ident_code)99, 0, 0, 0, -1, 0};
+    CHECK(ibidi_ident_finding_is_error(&unknown, 0) == 0, "is_error(unknown)");
+    CHECK(ibidi_ident_finding_is_error(&unknown, STRICT) == 1, "is_error(unknown, strict)");
+    CHECK(ibidi_ident_finding_is_error(NULL, STRICT) == 0, "is_error(NULL)");
+}
+
+/* ------------------------------------------------------------------ component rules */
+
+static void test_classes(void)
+{
+    /* The notation's characters have the classes the tests assume. */
+    CHECK(ibidi_cp_bidi_class(notation_cp('A', HEBREW)) == IBIDI_BC_R, "A Hebrew: R");
+    CHECK(ibidi_cp_bidi_class(notation_cp('Z', HEBREW)) == IBIDI_BC_R, "Z Hebrew: R");
+    CHECK(ibidi_cp_bidi_class(notation_cp('A', ARABIC)) == IBIDI_BC_AL, "A Arabic: AL");
+    CHECK(ibidi_cp_bidi_class(notation_cp('Z', ARABIC)) == IBIDI_BC_AL, "Z Arabic: AL");
+    CHECK(ibidi_cp_bidi_class(notation_cp('^', HEBREW)) == IBIDI_BC_NSM, "^ Hebrew: NSM");
+    CHECK(ibidi_cp_bidi_class(notation_cp('^', ARABIC)) == IBIDI_BC_NSM, "^ Arabic: NSM");
+    CHECK(ibidi_cp_bidi_class(notation_cp('`', HEBREW)) == IBIDI_BC_AN, "`: AN");
+    CHECK(ibidi_cp_bidi_class(notation_cp('|', HEBREW)) == IBIDI_BC_BN, "|: BN");
+}
+
+static void test_mixed(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        comp1("AB", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("ab", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A1B", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("ab-12", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        /* the first character of the other direction than the first strong one */
+        comp1("ABc", sc, IBIDI_COMP_SEGMENT, 0, E({MIXED, 0, 2, 0}, {END, 0, 2, 0}), OK);
+        comp1("abC", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}, {MIXED, 0, 2, 0}), OK);
+        comp1("1-aB", sc, IBIDI_COMP_QUERY_VALUE, 0, E({START, 0, 0, 0}, {MIXED, 0, 3, 0}),
+              OK);
+        /* once per component, whatever follows */
+        comp1("AbCdE", sc, IBIDI_COMP_FRAGMENT, 0, E({MIXED, 0, 1, 0}), OK);
+        /* Duerst 2001 §5 restriction 1: an error */
+        comp1("ABc", sc, IBIDI_COMP_SEGMENT, DUERST,
+              E({MIXED, 0, 2, 0}, {END, 0, 2, 0}, {OTHER, 0, 2, 0}), INVALID);
+    }
+    /* explicit values and classes: Hebrew R and Arabic AL */
+    text t;
+    result r;
+    from_notation(&t, "xA", HEBREW);
+    ibidi_component c = {0, t.len, IBIDI_COMP_USERINFO};
+    run_comps(&t, &c, 1, 0, &r);
+    CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].value == 0x05D0 &&
+              r.f[1].bidi_class == IBIDI_BC_R && r.f[1].component == 0 && r.f[1].idna_code == 0,
+          "xA Hebrew: MIXED at 1, U+05D0, R");
+    from_notation(&t, "xA", ARABIC);
+    c.length = t.len;
+    run_comps(&t, &c, 1, 0, &r);
+    CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].value == 0x0621 &&
+              r.f[1].bidi_class == IBIDI_BC_AL,
+          "xA Arabic: MIXED at 1, U+0621, AL");
+    CHECK(r.n == 2 && r.f[0].code == START && r.f[0].offset == 0 && r.f[0].value == 'x' &&
+              r.f[0].bidi_class == IBIDI_BC_L,
+          "xA Arabic: RTL_START at 0, x, L");
+}
+
+static void test_start_end(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        /* RTL_START at the component's start */
+        comp1("1AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("-AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("^AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("`AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        /* RTL_END at the first character of the tail after the last R/AL NSM* */
+        comp1("AB1", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB12", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB!", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB`", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB|", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A1B-", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 3, 0}), OK);
+        /* NSM endings */
+        comp1("AB^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("AB^^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A^B^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("AB1^", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A^1", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A^1^", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A^1^B^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        /* both */
+        comp1("1A1", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}, {END, 0, 2, 0}), OK);
+        /* a single character */
+        comp1("A", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("1", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("`", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        /* warnings only, errors with WARNINGS_ARE_ERRORS */
+        comp1("1A1", sc, IBIDI_COMP_SEGMENT, STRICT, E({START, 0, 0, 0}, {END, 0, 2, 0}),
+              INVALID);
+    }
+    /* explicit value and class of an NSM-ending tail */
+    text t;
+    result r;
+    from_notation(&t, "A^1^", HEBREW);
+    ibidi_component c = {0, t.len, IBIDI_COMP_SEGMENT};
+    run_comps(&t, &c, 1, 0, &r);
+    CHECK(t.len == 7 && r.n == 1 && r.f[0].code == END && r.f[0].offset == 4 &&
+              r.f[0].value == '1' && r.f[0].bidi_class == IBIDI_BC_EN,
+          "A^1^: RTL_END at byte 4, '1', EN");
+    /* U+05B0 itself: bytes D6 B0 */
+    CHECK(memcmp(t.s + 2, "\xD6\xB0", 2) == 0, "U+05B0 encoded");
+}
+
+static void test_duerst(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        comp1("AB", sc, IBIDI_COMP_SEGMENT, DUERST, NONE, OK);
+        comp1("A^B^", sc, IBIDI_COMP_SEGMENT, DUERST, NONE, OK); /* NSM allowed */
+        comp1("ab1-c", sc, IBIDI_COMP_SEGMENT, DUERST, NONE, OK); /* no RTL: not concerned */
+        comp1("A1B", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A1B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("A-B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("A|B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("A`B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        /* once per component, at the first one */
+        comp1("AB1C2D-E", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 2, 0}), INVALID);
+        /* with the other rules, in order of offset */
+        comp1("1AB", sc, IBIDI_COMP_SEGMENT, DUERST, E({START, 0, 0, 0}, {OTHER, 0, 0, 0}),
+              INVALID);
+        comp1("AB1", sc, IBIDI_COMP_SEGMENT, DUERST, E({END, 0, 2, 0}, {OTHER, 0, 2, 0}),
+              INVALID);
+        comp1("A^b", sc, IBIDI_COMP_SEGMENT, DUERST,
+              E({MIXED, 0, 2, 0}, {END, 0, 2, 0}, {OTHER, 0, 2, 0}), INVALID);
+    }
+    /* err: the first error finding (RTL_START is a warning, RTL_OTHER_CLASS an error) */
+    text t;
+    result r;
+    from_notation(&t, "1AB1", HEBREW);
+    ibidi_component c[1] = {{0, t.len, IBIDI_COMP_SEGMENT}};
+    run_comps(&t, c, 1, DUERST, &r);
+    CHECK(r.st == INVALID && r.err.offset == 0 && r.err.value == '1',
+          "1AB1 Duerst: err at 0 '1' (%zu)", r.err.offset);
+    from_notation(&t, "xAB1", HEBREW);
+    c[0].length = t.len;
+    run_comps(&t, c, 1, 0, &r);
+    CHECK(r.st == OK && r.n == 3, "xAB1: warnings only");
+    run_comps(&t, c, 1, DUERST, &r);
+    /* START(0, x), MIXED(1, A), END(5, '1'), OTHER(0, x): MIXED is the first error */
+    CHECK(r.st == INVALID && r.n == 4 && r.f[0].code == START && r.f[1].code == OTHER &&
+              r.f[2].code == MIXED && r.f[3].code == END,
+          "xAB1 Duerst: START OTHER MIXED END");
+    CHECK(r.err.offset == 0 && r.err.value == 'x', "xAB1 Duerst: err at the OTHER finding");
+}
+
+static void test_digit_after_rtl(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        iri("/AB/1c", sc, 0, E({DIGIT, 1, 4, 0}), OK);
+        iri("/AB/12", sc, 0, E({DIGIT, 1, 4, 0}), OK);
+        iri("/AB/`C", sc, 0, E({START, 1, 4, 0}, {DIGIT, 1, 4, 0}), OK);
+        iri("/AB1/2", sc, 0, E({END, 0, 3, 0}, {DIGIT, 1, 5, 0}), OK);
+        iri("/AB^/2", sc, 0, E({DIGIT, 1, 5, 0}), OK);
+        /* empty components between: only delimiters */
+        iri("/AB//12", sc, 0, E({DIGIT, 2, 5, 0}), OK);
+        iri("/AB///12", sc, 0, E({DIGIT, 3, 6, 0}), OK);
+        /* a component without strong characters ends the search */
+        iri("/AB/12/34", sc, 0, E({DIGIT, 1, 4, 0}), OK);
+        iri("/AB/-/34", sc, 0, NONE, OK);
+        /* not after an LTR component, not when not starting with a digit */
+        iri("/ab/12", sc, 0, NONE, OK);
+        iri("/Ab/12", sc, 0, E({MIXED, 0, 2, 0}, {END, 0, 2, 0}), OK);
+        iri("/aB/12", sc, 0, E({START, 0, 1, 0}, {MIXED, 0, 2, 0}, {DIGIT, 1, 4, 0}), OK);
+        iri("/AB/c1", sc, 0, NONE, OK);
+        iri("/AB/-1", sc, 0, NONE, OK);
+        /* across kinds: userinfo and an IPv4 host, a label and the port, query parts */
+        iri("http://AB@1.2.3.4/", sc, 0, E({DIGIT, 2, 10, 0}), OK);
+        iri("http://ab.CD:80/", sc, 0, E({DIGIT, 3, 13, 0}), OK);
+        iri("?AB=12&CD=3", sc, 0, E({DIGIT, 1, 4, 0}, {DIGIT, 3, 10, 0}), OK);
+        /* a warning, an error with WARNINGS_ARE_ERRORS */
+        iri("/AB/12", sc, STRICT, E({DIGIT, 1, 4, 0}), INVALID);
+    }
+}
+
+/* ------------------------------------------------------------------ host */
+
+#define B(n) IBIDI_IDNA_B##n
+
+static void test_host(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        /* RFC 5893 §2 condition 1 on a label without direction in a Bidi domain name */
+        iri("http://123.ABC.com/", sc, 0, E({HOST, 1, 7, B(1)}), INVALID);
+        iri("http://123.ABC.com/", sc, PER_LABEL, NONE, OK);
+        domain("ABC.123.com", sc, 0, E({HOST, 1, 4, B(1)}, {DIGIT, 1, 4, 0}), INVALID);
+        domain("ABC.123.com", sc, PER_LABEL, E({DIGIT, 1, 4, 0}), OK);
+        /* a name without R, AL, AN is not a Bidi domain name */
+        domain("123.abc.com", sc, 0, NONE, OK);
+        domain("-a.b-", sc, 0, NONE, OK);
+        /* condition 2 (and 3), with the component rules at the same offset first */
+        domain("ABc.de", sc, 0,
+               E({MIXED, 0, 2, 0}, {END, 0, 2, 0}, {HOST, 0, 2, B(2)}, {HOST, 0, 2, B(3)}),
+               INVALID);
+        domain("A!B", sc, 0, NONE, OK); /* ON is allowed in an RTL label */
+        domain("A B", sc, 0, E({HOST, 0, 1, B(2)}), INVALID); /* WS is not */
+        /* condition 3 with NSM */
+        domain("AB-", sc, 0, E({END, 0, 2, 0}, {HOST, 0, 2, B(3)}), INVALID);
+        domain("AB1", sc, 0, E({END, 0, 2, 0}), OK); /* EN may end an RTL label */
+        domain("AB1^", sc, 0, E({END, 0, 2, 0}), OK);
+        domain("AB^", sc, 0, NONE, OK);
+        domain("A-^", sc, 0, E({END, 0, 1, 0}, {HOST, 0, 1, B(3)}), INVALID);
+        /* condition 4 */
+        domain("A1`B", sc, 0, E({HOST, 0, 2, B(4)}), INVALID);
+        domain("A``B", sc, 0, NONE, OK);
+        /* conditions 5 and 6 */
+        domain("aB.C", sc, 0,
+               E({START, 0, 0, 0}, {MIXED, 0, 1, 0}, {HOST, 0, 1, B(5)}, {HOST, 0, 1, B(6)}),
+               INVALID);
+        domain("a-.B", sc, 0, E({HOST, 0, 1, B(6)}), INVALID);
+        domain("a1.B", sc, 0, NONE, OK);
+        domain("a^.B", sc, 0, NONE, OK);
+        /* several labels, several findings */
+        domain("1A.B-.c!", sc, 0,
+               E({START, 0, 0, 0}, {HOST, 0, 0, B(1)}, {END, 1, 4, 0}, {HOST, 1, 4, B(3)},
+                 {HOST, 2, 7, B(6)}),
+               INVALID);
+        /* empty labels pass */
+        domain("A..B", sc, 0, NONE, OK);
+        domain("A.", sc, 0, NONE, OK);
+        /* per label: only labels with R, AL or AN */
+        domain("1A.b-", sc, PER_LABEL, E({START, 0, 0, 0}, {HOST, 0, 0, B(1)}), INVALID);
+        domain("1a.`", sc, PER_LABEL, E({HOST, 1, 3, B(1)}), INVALID);
+        /* percent-encoded labels are checked as written: "%" is ET */
+        iri("http://%d7%90.ABC/", sc, 0, E({HOST, 1, 7, B(1)}), INVALID);
+        iri("http://A%31.com/", sc, 0, E({END, 1, 8, 0}), OK); /* ends with EN */
+        iri("http://A%3a.com/", sc, 0,
+            E({END, 1, 8, 0}, {MIXED, 1, 10, 0}, {HOST, 1, 10, B(2)}, {HOST, 1, 10, B(3)}),
+            INVALID);
+        iri("http://%d7%90.com/", sc, 0, NONE, OK);
+        /* IPv4 and IP-literal hosts are not labels */
+        iri("http://1.2.3.4/AB", sc, 0, NONE, OK);
+        iri("http://[::1]/AB", sc, 0, NONE, OK);
+        /* userinfo, path and query are not host labels */
+        iri("http://1A@b.c/1A?1A=B-", sc, 0,
+            E({START, 1, 7, 0}, {START, 4, 14, 0}, {START, 5, 17, 0}, {DIGIT, 5, 17, 0},
+              {END, 6, 21, 0}),
+            OK);
+    }
+
+    /* Explicit: 123.ABC.com */
+    text t;
+    result r;
+    ibidi_component c[MAXC];
+    from_notation(&t, "http://123.ABC.com/", HEBREW);
+    size_t nc = split_iri(t.s, t.len, c);
+    CHECK(nc == 5 && c[1].kind == IBIDI_COMP_LABEL && c[1].start == 7 && c[1].length == 3 &&
+              c[4].kind == IBIDI_COMP_SEGMENT && c[4].length == 0,
+          "split of http://123.ABC.com/");
+    run_comps(&t, c, nc, 0, &r);
+    CHECK(r.n == 1 && r.f[0].code == HOST && r.f[0].component == 1 && r.f[0].offset == 7 &&
+              r.f[0].value == '1' && r.f[0].bidi_class == IBIDI_BC_EN &&
+              r.f[0].idna_code == IBIDI_IDNA_B1,
+          "123.ABC.com: HOST_BIDI_RULE B1 on label 0, offset 7, '1', EN");
+    CHECK(r.st == INVALID && r.err.status == INVALID && r.err.offset == 7 && r.err.value == '1',
+          "123.ABC.com: err");
+
+    /* Label separators other than U+002E (UTS #46, RFC 3490 §3.1): the components decide */
+    static const char *const seps[] = {"\xE3\x80\x82", "\xEF\xBC\x8E", "\xEF\xBD\xA1", "."};
+    for (size_t k = 0; k < N(seps); k++) {
+        char s[64];
+        size_t sl = strlen(seps[k]);
+        /* HEBREW LETTER ALEF BET GIMEL, separator, "123", separator, "com" */
+        size_t len = 0;
+        memcpy(s, "\xD7\x90\xD7\x91\xD7\x92", 6);
+        len = 6;
+        memcpy(s + len, seps[k], sl);
+        len += sl;
+        memcpy(s + len, "123", 3);
+        len += 3;
+        memcpy(s + len, seps[k], sl);
+        len += sl;
+        memcpy(s + len, "com", 3);
+        len += 3;
+        ibidi_component dc[3] = {{0, 6, IBIDI_COMP_LABEL},
+                                 {6 + sl, 3, IBIDI_COMP_LABEL},
+                                 {6 + sl + 3 + sl, 3, IBIDI_COMP_LABEL}};
+        ibidi_ident_finding f[4];
+        size_t nf = 99;
+        ibidi_error err;
+        ibidi_status st = ibidi_ident_check(s, len, dc, 3, 0, f, 4, &nf, &err);
+        CHECK(st == INVALID && nf == 2 && f[0].code == HOST && f[0].component == 1 &&
+                  f[0].offset == 6 + sl && f[0].idna_code == IBIDI_IDNA_B1 &&
+                  f[1].code == DIGIT && f[1].offset == 6 + sl,
+              "ABC<sep %zu>123<sep>com: B1 and DIGIT_AFTER_RTL on 123", k);
+    }
+
+    /* Two runs of labels are two hosts: "1gh" is not part of the Bidi domain name "ABC". */
+    from_notation(&t, "ABC/x/1gh", HEBREW);
+    ibidi_component two[3] = {{0, t.off[3], IBIDI_COMP_LABEL},
+                              {t.off[4], 1, IBIDI_COMP_SEGMENT},
+                              {t.off[6], 3, IBIDI_COMP_LABEL}};
+    run_comps(&t, two, 3, 0, &r);
+    CHECK(r.st == OK && r.n == 0, "two hosts: only the first is a Bidi domain name");
+    two[1].kind = IBIDI_COMP_LABEL;
+    run_comps(&t, two, 3, 0, &r);
+    CHECK(r.st == INVALID && r.n == 1 && r.f[0].offset == t.off[6] &&
+              r.f[0].idna_code == IBIDI_IDNA_B1,
+          "one host of three labels: B1 on 1gh");
+}
+
+/* ------------------------------------------------------------------ mail addresses */
+
+static void test_email(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        email("ABC@def.com", sc, 0, NONE, OK);
+        email("user@ABC.123", sc, 0, E({HOST, 2, 9, B(1)}, {DIGIT, 2, 9, 0}), INVALID);
+        email("user@ABC.123", sc, PER_LABEL, E({DIGIT, 2, 9, 0}), OK);
+        email("AB1@CD.ef", sc, 0, E({END, 0, 2, 0}), OK);
+        email("AB@1x.com", sc, 0, E({DIGIT, 1, 3, 0}), OK);
+        email("a.BC@DE.F-", sc, 0, E({END, 3, 9, 0}, {HOST, 3, 9, B(3)}), INVALID);
+        email("\"AB c\"@DE.fg", sc, 0, E({END, 0, 3, 0}, {MIXED, 0, 4, 0}), OK);
+    }
+}
+
+/* ------------------------------------------------------------------ examples */
+
+static void test_examples(void)
+{
+    for (int sc = HEBREW; sc <= ARABIC; sc++) {
+        /* RFC 3987 §4.4 Example 1 (2012 guidelines §5 Example 1) */
+        iri("http://ab.CDEFGH.ij/kl/mn/op.html", sc, 0, NONE, OK);
+        /* Example 2 */
+        iri("http://ab.CDE.FGH/ij/kl/mn/op.html", sc, 0, NONE, OK);
+        /* Example 3 */
+        iri("http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", sc, 0, NONE, OK);
+        /* Example 4: "KL" (SEGMENT) and "html" (EXTENSION) are separate components */
+        iri("http://AB.CD.ef/gh/IJ/KL.html", sc, 0, NONE, OK);
+        /* Example 5 */
+        iri("http://ab.cd.EF/GH/ij/kl.html", sc, 0, NONE, OK);
+        /* Example 6 */
+        iri("http://ab.CD.EF/GH/IJ/kl.html", sc, 0, NONE, OK);
+        /* Example 7: digits inside an RTL component; Duerst 2001 restriction 3 forbids them */
+        iri("http://ab.CDE123FGH.ij/kl/mn/op.html", sc, 0, NONE, OK);
+        iri("http://ab.CDE123FGH.ij/kl/mn/op.html", sc, DUERST, E({OTHER, 2, 13, 0}),
+            INVALID);
+        /* Example 8 (not allowed): "GH1" ends with a digit, "2IJ" starts with one, and
+         * follows "GH1", whose last strong character is right-to-left */
+        iri("http://ab.cd.ef/GH1/2IJ/KL.html", sc, 0,
+            E({END, 4, 18, 0}, {START, 5, 20, 0}, {DIGIT, 5, 20, 0}), OK);
+        /* Example 9 (not allowed): percent-encoded, the same two rules; "%32IJ" starts
+         * with "%" (ET), not a digit */
+        iri("http://ab.cd.ef/GH%31/%32IJ/KL.html", sc, 0, E({END, 4, 18, 0}, {START, 5, 22, 0}),
+            OK);
+        /* Example 10 (allowed but not recommended): "123" after "CDEFGH"; in the host it
+         * also breaks the Bidi Rule's condition 1 unless labels are checked alone */
+        iri("http://ab.CDEFGH.123/kl/mn/op.html", sc, 0,
+            E({HOST, 3, 17, B(1)}, {DIGIT, 3, 17, 0}), INVALID);
+        iri("http://ab.CDEFGH.123/kl/mn/op.html", sc, PER_LABEL, E({DIGIT, 3, 17, 0}), OK);
+        /* 2012 guidelines §5 Example 11 (allowed but not recommended) */
+        iri("http://ab.CDEFGH.123ij/kl/mn/op.html", sc, 0,
+            E({HOST, 3, 17, B(1)}, {DIGIT, 3, 17, 0}), INVALID);
+        iri("http://ab.CDEFGH.123ij/kl/mn/op.html", sc, PER_LABEL, E({DIGIT, 3, 17, 0}), OK);
+        /* the same examples with the path in place of the host */
+        iri("http://ab.ef/CDEFGH/123/kl", sc, 0, E({DIGIT, 4, 20, 0}), OK);
+        iri("http://ab.ef/CDEFGH/123ij/kl", sc, 0, E({DIGIT, 4, 20, 0}), OK);
+        /* WARNINGS_ARE_ERRORS makes Example 8 invalid, at its first finding */
+        iri("http://ab.cd.ef/GH1/2IJ/KL.html", sc, STRICT,
+            E({END, 4, 18, 0}, {START, 5, 20, 0}, {DIGIT, 5, 20, 0}), INVALID);
+    }
+
+    /* The components the test splitter gives Example 4 and Example 3. */
+    text t;
+    ibidi_component c[MAXC];
+    from_notation(&t, "http://AB.CD.ef/gh/IJ/KL.html", HEBREW);
+    size_t nc = split_iri(t.s, t.len, c);
+    static const ibidi_component_kind k4[] = {
+        IBIDI_COMP_SCHEME,  IBIDI_COMP_LABEL,   IBIDI_COMP_LABEL,  IBIDI_COMP_LABEL,
+        IBIDI_COMP_SEGMENT, IBIDI_COMP_SEGMENT, IBIDI_COMP_SEGMENT, IBIDI_COMP_EXTENSION};
+    int same = nc == N(k4);
+    for (size_t i = 0; same && i < nc; i++)
+        same = c[i].kind == k4[i];
+    CHECK(same && c[6].start == t.off[22] && c[6].length == 4 && c[7].start == t.off[25],
+          "Example 4 components");
+    from_notation(&t, "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", HEBREW);
+    nc = split_iri(t.s, t.len, c);
+    CHECK(nc == 12 && c[7].kind == IBIDI_COMP_QUERY_NAME && c[8].kind == IBIDI_COMP_QUERY_VALUE &&
+              c[11].kind == IBIDI_COMP_FRAGMENT && c[11].start == t.off[37],
+          "Example 3 components");
+
+    /* Example 8, explicit byte offsets (Hebrew: two bytes per letter) */
+    result r;
+    from_notation(&t, "http://ab.cd.ef/GH1/2IJ/KL.html", HEBREW);
+    nc = split_iri(t.s, t.len, c);
+    run_comps(&t, c, nc, 0, &r);
+    CHECK(r.n == 3 && r.f[0].offset == 20 && r.f[0].value == '1' &&
+              r.f[0].bidi_class == IBIDI_BC_EN && r.f[1].offset == 22 && r.f[1].value == '2' &&
+              r.f[2].offset == 22,
+          "Example 8: byte offsets 20 and 22");
+}
+
+/* ------------------------------------------------------------------ versus IDNA */
+
+/* Every name of up to five characters from these (with "." between labels): the host's
+ * findings equal ibidi_idna_bidi_rule_utf8's B1-B6, label by label, in order. */
+static void test_versus_idna(void)
+{
+    static const uint32_t alphabet[] = {'.',    'a',    '1',    '-',    '!', 0x05D0,
+                                        0x0627, 0x0661, 0x05B0, 0x200C, ' ', '%'};
+    const size_t na = N(alphabet);
+    long compared = 0, bad = 0;
+    for (size_t n = 1; n <= 5; n++) {
+        size_t total = 1;
+        for (size_t i = 0; i < n; i++)
+            total *= na;
+        for (size_t code = 0; code < total; code++) {
+            char s[32];
+            size_t len = 0, x = code;
+            ibidi_component c[8];
+            size_t nc = 0, lstart = 0;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t cp = alphabet[x % na];
+                x /= na;
+                if (cp == '.') {
+                    c[nc++] = (ibidi_component){lstart, len - lstart, IBIDI_COMP_LABEL};
+                    s[len++] = '.';
+                    lstart = len;
+                } else {
+                    len += ibidi_utf8_encode_cp(cp, s + len);
+                }
+            }
+            c[nc++] = (ibidi_component){lstart, len - lstart, IBIDI_COMP_LABEL};
+            for (int mode = 0; mode < 2; mode++) {
+                ibidi_ident_finding f[MAXF];
+                ibidi_idna_finding g[MAXF];
+                size_t nf = 0, ng = 0;
+                ibidi_ident_check(s, len, c, nc, mode ? PER_LABEL : 0, f, MAXF, &nf, NULL);
+                ibidi_idna_bidi_rule_utf8(s, len, mode ? IBIDI_IDNA_BIDI_PER_LABEL : 0, g, MAXF,
+                                          &ng, NULL, NULL);
+                size_t i = 0, j = 0;
+                int same = nf <= MAXF && ng <= MAXF;
+                while (same) {
+                    while (i < nf && f[i].code != HOST)
+                        i++;
+                    while (j < ng && ibidi_idna_code_is_warning(g[j].code))
+                        j++;
+                    if (i == nf || j == ng) {
+                        same = i == nf && j == ng;
+                        break;
+                    }
+                    same = f[i].idna_code == (int)g[j].code && f[i].component == g[j].label &&
+                           f[i].offset == g[j].offset && f[i].value == g[j].value &&
+                           f[i].bidi_class == g[j].bidi_class;
+                    i++;
+                    j++;
+                }
+                compared++;
+                if (!same)
+                    bad++;
+                if (!same && bad <= 5)
+                    CHECK(0, "versus IDNA: name %zu of length %zu, mode %d differs", code, n,
+                          mode);
+            }
+        }
+    }
+    CHECK(bad == 0, "versus IDNA: %ld of %ld differ", bad, compared);
+    t_pass_n(compared - bad);
+    printf("compared %ld hosts with ibidi_idna_bidi_rule_utf8\n", compared);
+}
+
+/* ------------------------------------------------------------------ fcap, errors */
+
+static int same_finding(const ibidi_ident_finding *a, const ibidi_ident_finding *b)
+{
+    return a->code == b->code && a->component == b->component && a->offset == b->offset &&
+           a->value == b->value && a->bidi_class == b->bidi_class &&
+           a->idna_code == b->idna_code;
+}
+
+static void test_capacity(void)
+{
+    /* Example 8: three findings, all warnings; with DUERST2001 "1" in "GH1" and "2" in
+     * "2IJ" add two errors. */
+    text t;
+    ibidi_component c[MAXC];
+    from_notation(&t, "http://ab.cd.ef/GH1/2IJ/KL.html", HEBREW);
+    size_t nc = split_iri(t.s, t.len, c);
+    ibidi_ident_finding all[8], f[8];
+    size_t n_all = 0, nf;
+    ibidi_error err;
+    ibidi_status st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, all, 8, &n_all, &err);
+    CHECK(st == INVALID && n_all == 5 && err.offset == 20 && err.value == '1',
+          "Example 8 Duerst: 5 findings, first error at 20 (%zu)", n_all);
+    for (size_t cap = 0; cap <= 6; cap++) {
+        memset(f, 0xEE, sizeof f);
+        nf = 0;
+        ibidi_error e2;
+        st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, cap ? f : NULL, cap, &nf, &e2);
+        CHECK(st == INVALID && nf == 5 && e2.status == INVALID && e2.offset == 20 &&
+                  e2.value == '1',
+              "fcap %zu: status, count and err from the full list", cap);
+        size_t stored = cap < 5 ? cap : 5;
+        int same = 1;
+        for (size_t i = 0; i < stored; i++)
+            same = same && same_finding(&f[i], &all[i]);
+        CHECK(same, "fcap %zu: first findings stored", cap);
+        unsigned char guard[sizeof f[0]];
+        memset(guard, 0xEE, sizeof guard);
+        CHECK(memcmp(&f[stored], guard, sizeof guard) == 0, "fcap %zu: nothing stored beyond",
+              cap);
+    }
+    /* The first error beyond fcap still makes the call fail with its offset. */
+    from_notation(&t, "/1A/B1/C-D", HEBREW);
+    nc = split_iri(t.s, t.len, c);
+    st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, f, 1, &nf, &err);
+    /* START(1A) OTHER(1A), END(B1) OTHER(B1), OTHER(C-D) */
+    CHECK(st == INVALID && nf == 5 && f[0].code == START && err.offset == 1 && err.value == '1',
+          "error beyond fcap 1");
+    /* n_findings and err may be NULL */
+    st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, NULL, 0, NULL, NULL);
+    CHECK(st == INVALID, "n_findings and err NULL");
+    st = ibidi_ident_check(t.s, t.len, c, nc, 0, NULL, 0, &nf, NULL);
+    CHECK(st == OK && nf == 2, "warnings only, fcap 0: OK, 2 findings (%zu)", nf);
+    /* nothing to check */
+    st = ibidi_ident_check(NULL, 0, NULL, 0, 0, NULL, 0, &nf, &err);
+    CHECK(st == OK && nf == 0 && err.status == OK && err.offset == 0, "empty");
+    ibidi_component empty = {0, 0, IBIDI_COMP_SEGMENT};
+    st = ibidi_ident_check(NULL, 0, &empty, 1, 0, NULL, 0, &nf, &err);
+    CHECK(st == OK && nf == 0, "one empty component of an empty input");
+}
+
+static void test_errors(void)
+{
+    ibidi_ident_finding f[4];
+    size_t nf;
+    ibidi_error err;
+    ibidi_status st;
+    const char *s = "http://ab/cd";
+    ibidi_component c[3] = {{0, 4, IBIDI_COMP_SCHEME},
+                            {7, 2, IBIDI_COMP_LABEL},
+                            {10, 2, IBIDI_COMP_SEGMENT}};
+
+    st = ibidi_ident_check(s, 12, c, 3, 0, f, 4, &nf, &err);
+    CHECK(st == OK && nf == 0 && err.status == OK, "valid");
+
+    nf = 7;
+    st = ibidi_ident_check(NULL, 12, c, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st && nf == 0, "NULL s");
+    st = ibidi_ident_check(s, 12, NULL, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL comps");
+    st = ibidi_ident_check(s, 12, c, 3, 0, NULL, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL findings with fcap");
+
+    /* spans outside [0, len) */
+    ibidi_component bad[3];
+    memcpy(bad, c, sizeof c);
+    bad[2].length = 3;
+    st = ibidi_ident_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 10, "span past the end");
+    memcpy(bad, c, sizeof c);
+    bad[2].start = 13;
+    bad[2].length = 0;
+    st = ibidi_ident_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 12, "start past the end");
+    memcpy(bad, c, sizeof c);
+    bad[2].start = 12;
+    bad[2].length = (size_t)-1;
+    st = ibidi_ident_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT, "length overflowing");
+    memcpy(bad, c, sizeof c);
+    bad[2].start = 12;
+    bad[2].length = 0;
+    st = ibidi_ident_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    CHECK(st == OK, "empty component at the end");
+    /* out of order, overlapping */
+    memcpy(bad, c, sizeof c);
+    bad[1].start = 3;
+    st = ibidi_ident_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 3, "overlapping components");
+    memcpy(bad, c, sizeof c);
+    bad[0] = c[2];
+    bad[2] = c[0];
+    st = ibidi_ident_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 7, "components out of order");
+
+    /* ill-formed UTF-8 inside components: the decoder's status and offset */
+    static const struct {
+        const char *s;
+        size_t len;
+        ibidi_component_kind kind;
+        ibidi_status st;
+        size_t off;
+        uint32_t value;
+    } u[] = {
+        {"ab\xD7", 3, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
+        {"\xD7\x90\x90", 3, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_UNEXPECTED_CONT, 2, 0x90},
+        {"a\xC0\x80", 3, IBIDI_COMP_QUERY_VALUE, IBIDI_E_UTF8_OVERLONG, 1, 0xC0},
+        {"a\xED\xA0\x80", 4, IBIDI_COMP_FRAGMENT, IBIDI_E_UTF8_SURROGATE, 1, 0xED},
+        {"a\xFF", 2, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_INVALID_BYTE, 1, 0xFF},
+        {"a\xF4\x90\x80\x80", 5, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_TOO_LARGE, 1, 0xF4},
+        /* in a host label: found by the scan for a Bidi domain name */
+        {"ab\xD7", 3, IBIDI_COMP_LABEL, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
+        {"\xD7\x90\xD7", 3, IBIDI_COMP_LABEL, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
+    };
+    for (size_t i = 0; i < N(u); i++) {
+        ibidi_component one = {0, u[i].len, u[i].kind};
+        nf = 7;
+        st = ibidi_ident_check(u[i].s, u[i].len, &one, 1, 0, f, 4, &nf, &err);
+        CHECK(st == u[i].st && err.status == st && err.offset == u[i].off &&
+                  err.value == u[i].value && nf == 0,
+              "ill-formed UTF-8 %zu: %s at %zu", i, ibidi_status_name(st), err.offset);
+    }
+    /* A component cutting a character: its first byte is a continuation byte. */
+    ibidi_component cut = {1, 1, IBIDI_COMP_SEGMENT};
+    st = ibidi_ident_check("\xD7\x90", 2, &cut, 1, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_UTF8_UNEXPECTED_CONT && err.offset == 1, "component cutting a character");
+    ibidi_component cut2 = {0, 1, IBIDI_COMP_SEGMENT};
+    st = ibidi_ident_check("\xD7\x90", 2, &cut2, 1, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 0, "component ending inside a character");
+    /* A label of a Bidi domain name after the one whose R ended the scan. */
+    ibidi_component lab[2] = {{0, 2, IBIDI_COMP_LABEL}, {3, 2, IBIDI_COMP_LABEL}};
+    st = ibidi_ident_check("\xD7\x90.a\xD7", 5, lab, 2, 0, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label");
+    st = ibidi_ident_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, f, 4, &nf, &err);
+    CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label, per label");
+    /* ill-formed bytes between components are not looked at */
+    ibidi_component around[2] = {{0, 1, IBIDI_COMP_SEGMENT}, {2, 1, IBIDI_COMP_SEGMENT}};
+    st = ibidi_ident_check("a\xFF" "b", 3, around, 2, 0, f, 4, &nf, &err);
+    CHECK(st == OK && nf == 0, "bytes between components");
+}
+
+int main(void)
+{
+    test_names();
+    test_classes();
+    test_mixed();
+    test_start_end();
+    test_duerst();
+    test_digit_after_rtl();
+    test_host();
+    test_examples();
+    test_email();
+    test_versus_idna();
+    test_capacity();
+    test_errors();
+    printf("info: %ld inputs also checked through ibidi_ident_parse, %ld it does not accept\n",
+           n_parsed, n_not_parsed);
+    return t_summary();
+}
