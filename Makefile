@@ -123,10 +123,16 @@ $(BUILD)/bench/bench_idna: bench/bench_idna.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_IDNA_FLAGS)
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna
+# Identifier display: ICU's ubidi alongside.
+$(BUILD)/bench/bench_iri: bench/bench_iri.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
+
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri
 	$(BUILD)/bench/bench
 	$(BUILD)/bench/bench_bidi
 	$(BUILD)/bench/bench_idna
+	$(BUILD)/bench/bench_iri
 
 # The main job on bundled sample data.
 demo: $(CLI)

@@ -31,3 +31,19 @@ has() {
 contains() {
     if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(head -c 600 "$2")"; fi
 }
+# line NAME EXPECTED CMD...: CMD exits 0 and prints exactly the one line EXPECTED
+line() {
+    name=$1
+    want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    got=$(cat "$tmp/out")
+    if [ "$rc" -ne 0 ]; then
+        ko "$name: exit $rc; stderr: $(head -c 300 "$tmp/err")"
+    elif [ "$(wc -l <"$tmp/out")" -ne 1 ] || [ "$got" != "$want" ]; then
+        ko "$name: got '$got', expected '$want'"
+    else
+        ok
+    fi
+}

@@ -34,3 +34,14 @@ grep -v '^#' "$SAMPLES" | "$IBIDI" to-ascii --tsv || true
 echo
 echo "== Why 123.ABC.com is rejected (RFC 5893 applies the Bidi Rule to every label)"
 "$IBIDI" check --input notation 123.ABC.com || true
+echo
+echo "== RFC 3987 §4.4 Example 2 and Example 9 (both readings) in the standard display model"
+"$IBIDI" display --input notation 'http://ab.CDE.FGH/ij/kl/mn/op.html' 'http://ab.cd.ef/GH%31/%32IJ/KL.html'
+"$IBIDI" display --input notation-arabic 'http://ab.cd.ef/GH%31/%32IJ/KL.html'
+echo
+echo "== Safe presentation of each sample: Duerst 2001 §4.3 marks for a right-to-left context, proved"
+grep -v '^#' "$SAMPLES" | "$IBIDI" display --form marks --context rtl --prove || true
+echo
+echo "== Component rules of RFC 3987 Example 8 (not allowed), and its URI"
+"$IBIDI" iri check --input notation 'http://ab.cd.ef/GH1/2IJ/KL.html' || true
+"$IBIDI" iri to-uri --input notation 'http://ab.cd.ef/GH1/2IJ/KL.html' || true

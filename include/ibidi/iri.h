@@ -175,9 +175,13 @@ IBIDI_API int ibidi_ident_finding_is_error(const ibidi_ident_finding *f, unsigne
  * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
  * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
  * may pass the Bidi Rule and still get a warning, e.g. an RTL label ending with a digit.
- * Findings go to findings[0..fcap), in order of offset; *n_findings gets their
- * number (possibly above fcap). Returns IBIDI_OK when no finding is an error, else
- * IBIDI_E_IDENT_INVALID with the first error's offset in err.
+ * A host is a run of consecutive IBIDI_COMP_LABEL components. Findings go to
+ * findings[0..fcap), in order of offset; *n_findings (may be NULL) gets their number
+ * (possibly above fcap; the status is decided by all of them). Returns IBIDI_OK when no
+ * finding is an error, else IBIDI_E_IDENT_INVALID with the first error's offset in err;
+ * IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length or components outside the input,
+ * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
+ * (bytes between components are not read).
  */
 IBIDI_API ibidi_status ibidi_ident_check(const char *s, size_t len,
                                          const ibidi_component *comps, size_t n_comps,

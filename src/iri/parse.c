@@ -183,38 +183,31 @@ static ibidi_status fail_at(pctx *c, ibidi_status st, size_t off)
 
 /* ---- Pass 1: text ------------------------------------------------------------------ */
 
-typedef struct textinfo {
-    size_t first_delim; /* offset of the first of ":/?#", len if none */
-    int has_at;         /* an "@" anywhere */
-    int has_psh;        /* a "/", "?" or "#" anywhere */
-} textinfo;
-
 /* Strict UTF-8 (Unicode §3.9), no Cc (RFC 3987 §2.2 has none; a control in an identifier
  * is never displayable) and no bidi formatting character (RFC 3987 §4.1, Duerst 2001 §5
- * restriction 2), checked in every mode. */
-static ibidi_status text_pass(pctx *c, textinfo *t)
+ * restriction 2), checked in every mode. Words of printable ASCII are taken eight bytes
+ * at a time; a word with anything else goes byte by byte. */
+static ibidi_status text_pass(pctx *c)
 {
     const unsigned char *p = c->p;
     size_t i = 0, len = c->len;
-    t->first_delim = len;
-    t->has_at = 0;
-    t->has_psh = 0;
     while (i < len) {
+        while (i + 8 <= len) {
+            uint64_t w = ibidi__load_le64(p + i);
+            /* a byte >= 80, < 20 or equal to 7F (the subtractions borrow only from a
+             * byte that is itself such a byte, so a clean word is never flagged) */
+            uint64_t bad = (w | (w - IBIDI__B8(0x20)) | ((w ^ IBIDI__B8(0x7F)) - IBIDI__B8(1))) &
+                           IBIDI__B8(0x80);
+            if (bad)
+                break;
+            i += 8;
+        }
+        if (i >= len)
+            break;
         unsigned b = p[i];
         if (b < 0x80) {
-            uint32_t f = cls[b];
-            if (f & (B_CTRL | B_COLON | B_SLASH | B_QMARK | B_HASH | B_AT)) {
-                if (f & B_CTRL)
-                    return ibidi__fail(c->err, IBIDI_E_IDENT_CONTROL, i, b);
-                if (b == '@') {
-                    t->has_at = 1;
-                } else {
-                    if (t->first_delim == len)
-                        t->first_delim = i;
-                    if (b != ':')
-                        t->has_psh = 1;
-                }
-            }
+            if (cls[b] & B_CTRL)
+                return ibidi__fail(c->err, IBIDI_E_IDENT_CONTROL, i, b);
             i++;
             continue;
         }
@@ -230,6 +223,14 @@ static ibidi_status text_pass(pctx *c, textinfo *t)
         i += k;
     }
     return IBIDI_OK;
+}
+
+/* The first byte at or after i with one of the class bits, or len. */
+static size_t find_class(const unsigned char *p, size_t i, size_t len, uint32_t mask)
+{
+    while (i < len && !(cl(p[i]) & mask))
+        i++;
+    return i;
 }
 
 /* ---- Address grammars (ASCII) ------------------------------------------------------ */
@@ -741,12 +742,12 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
     return IBIDI_OK;
 }
 
-static ibidi_status parse_iri(pctx *c, const textinfo *t)
+static ibidi_status parse_iri(pctx *c)
 {
     const unsigned char *p = c->p;
     const size_t len = c->len;
     ibidi_ident_info *info = c->info;
-    size_t i = 0, fd = t->first_delim;
+    size_t i = 0, fd = find_class(p, 0, len, B_COLON | B_SLASH | B_QMARK | B_HASH);
     ibidi_status st;
 
     /* RFC 3986 §3.1, §4.2: a scheme is what comes before the first ":" when no "/", "?"
@@ -864,16 +865,16 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
                                ibidi_component *comps, size_t cap, ibidi_ident_info *info,
                                ibidi_error *err)
 {
+    static const ibidi_ident_info zero_info;
     ibidi_ident_info local;
     pctx c;
-    textinfo t;
     ibidi_status st;
 
     if ((!s && len) || (!comps && cap) || (unsigned)as > IBIDI_IDENT_EMAIL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (!info)
         info = &local;
-    memset(info, 0, sizeof *info);
+    *info = zero_info; /* a copy: cheaper than memset's string store for this size */
     info->kind = as;
     if (len == 0) {
         if (as == IBIDI_IDENT_AUTO)
@@ -888,17 +889,19 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
     c.info = info;
     c.err = err;
 
-    if ((st = text_pass(&c, &t)) != IBIDI_OK) {
+    if ((st = text_pass(&c)) != IBIDI_OK) {
         if (as == IBIDI_IDENT_AUTO)
             info->kind = IBIDI_IDENT_DOMAIN;
         return st;
     }
 
     if (as == IBIDI_IDENT_AUTO) { /* iri.h: a scheme or "/?#" make an IRI, then "@" */
-        if (t.has_psh || (t.first_delim < len && is_scheme(c.p, t.first_delim)))
+        size_t fd = find_class(c.p, 0, len, B_COLON | B_SLASH | B_QMARK | B_HASH);
+        if (fd < len && (c.p[fd] != ':' || is_scheme(c.p, fd) ||
+                         find_class(c.p, fd + 1, len, B_SLASH | B_QMARK | B_HASH) < len))
             as = IBIDI_IDENT_IRI;
         else
-            as = t.has_at ? IBIDI_IDENT_EMAIL : IBIDI_IDENT_DOMAIN;
+            as = memchr(c.p, '@', len) ? IBIDI_IDENT_EMAIL : IBIDI_IDENT_DOMAIN;
         info->kind = as;
     }
 
@@ -912,7 +915,7 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
         st = parse_email(&c);
         break;
     default:
-        st = parse_iri(&c, &t);
+        st = parse_iri(&c);
         break;
     }
     if (st != IBIDI_OK) {
