@@ -8,22 +8,6 @@ BUILD=${1:-build}
 IBIDI=$BUILD/ibidi
 . tests/cli_lib.sh
 
-# line NAME EXPECTED CMD...: CMD exits 0 and prints exactly the one line EXPECTED
-line() {
-    name=$1
-    want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    got=$(cat "$tmp/out")
-    if [ "$rc" -ne 0 ]; then
-        ko "$name: exit $rc; stderr: $(head -c 300 "$tmp/err")"
-    elif [ "$(wc -l <"$tmp/out")" -ne 1 ] || [ "$got" != "$want" ]; then
-        ko "$name: got '$got', expected '$want'"
-    else
-        ok
-    fi
-}
 # lacks NAME FILE TEXT: FILE does not contain TEXT
 lacks() {
     if grep -qF -- "$3" "$2"; then ko "$1: unexpected '$3' in $(head -c 600 "$2")"; else ok; fi

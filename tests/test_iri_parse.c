@@ -972,6 +972,16 @@ static void test_auto(void)
     ERR(AUTO, "1http://x", IRI_SCHEME, 0);
     CHECK(I.kind == IBIDI_IDENT_IRI, "AUTO '1http://x' taken as an IRI");
     ERR(AUTO, "a..b", DOMAIN_EMPTY_LABEL, 2);
+    /* the kind is chosen before the text is checked, so that errors name it */
+    ERRN(AUTO, "http://a\xFF", 9, UTF8_INVALID_BYTE, 8);
+    CHECK(I.kind == IBIDI_IDENT_IRI, "AUTO kind with a UTF-8 error");
+    ERRN(AUTO, "a@b\x01", 4, IDENT_CONTROL, 3);
+    CHECK(I.kind == IBIDI_IDENT_EMAIL, "AUTO kind with a control");
+    ERRN(AUTO, "", 0, IDENT_EMPTY, 0);
+    CHECK(I.kind == IBIDI_IDENT_DOMAIN && I.n_components == 0, "AUTO kind of empty input");
+    ERR(EMAIL, "a@b c", DOMAIN_CHAR, 3);
+    CHECK(I.kind == IBIDI_IDENT_EMAIL && I.n_components == 0 && I.local_part.present,
+          "info after an error");
     OK(AUTO, "a.b@c.d", "A:a A:b L:c L:d");
     OK(AUTO, "http://a.b", "S:http L:a L:b");
 }

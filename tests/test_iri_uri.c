@@ -322,6 +322,30 @@ static void test_to_uri_errors(void)
     URI("http://-\xC3\xA9.com/", IBIDI_IRI_HOST_PERCENT, UTS46, "http://-%C3%A9.com/");
     URI("http://ex\xEF\xBC\x8F" "ample/", IBIDI_IRI_HOST_PERCENT, WHATWG,
         "http://ex%EF%BC%8Fample/");
+    /* A host whose ASCII form exceeds the stack's buffer (2048 bytes): valid without a
+     * length limit (WHATWG), its size is exact at once; with VerifyDnsLength (A4_1), a small
+     * buffer asks for the size first and the call with that size finds the error. */
+    {
+        static char host[4000], want[4000];
+        size_t k = (size_t)snprintf(host, sizeof host, "http://"), w = k;
+        memcpy(want, host, k);
+        for (int i = 0; i < 300; i++) {
+            memcpy(host + k, "\xC3\xA9.", 3);
+            memcpy(want + w, "xn--9ca.", 8);
+            k += 3;
+            w += 8;
+        }
+        memcpy(host + k, "x/", 3);
+        memcpy(want + w, "x/", 3);
+        URI(host, 0, WHATWG, want);
+        size_t n = 0;
+        ibidi_status st = ibidi_iri_to_uri(host, strlen(host), 0, UTS46, NULL, 0, &n, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == strlen(want),
+              "long host, small buffer: %s %zu", ibidi_status_name(st), n);
+        st = ibidi_iri_to_uri(host, strlen(host), 0, UTS46, OUT, n, &n, &ERR);
+        CHECK(st == IBIDI_E_IRI_HOST_IDNA && ERR.offset == 7, "long host: %s at %zu",
+              ibidi_status_name(st), ERR.offset);
+    }
     /* the parser's errors pass through with their offsets */
     URI_ERR("", 0, UTS46, IBIDI_E_IDENT_EMPTY, 0, 0);
     URI_ERR("http://a/\x01", 0, UTS46, IBIDI_E_IDENT_CONTROL, 9, 1);

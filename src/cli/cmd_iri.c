@@ -108,7 +108,6 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     ibidi_ident_finding *f = NULL;
     size_t nf = 0, fcap = 16;
     int rc = CLI_OK;
-    (void)itemno;
     if (!comps) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;

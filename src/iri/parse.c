@@ -3,16 +3,27 @@
  * (RFC 3987 §2.2, with the generic parsing of RFC 3986 §3) and mail addresses (RFC 5321
  * §4.1.2 with RFC 6531 §3.3), parsed into components that are spans of the input.
  *
- * Two passes over the input, both without allocation:
- *   1. the text pass: strict UTF-8 (the library's shared decoder, so that the statuses and
- *      offsets are those of ibidi_utf8_validate), Cc characters and bidi formatting
- *      characters, in every mode; it also notes the first of ":/?#" and whether there is an
- *      "@", which is all that scheme detection and IBIDI_IDENT_AUTO need;
- *   2. the structure pass on text known to be well-formed, with a 128-entry class table for
- *      ASCII and the code point ranges of the grammars for the rest.
+ * Two passes over the input, both without allocation or global state:
+ *   1. the text pass: strict UTF-8 (the library's shared decoder, so that the statuses,
+ *      offsets and values are those of ibidi_utf8_validate), Cc characters and bidi
+ *      formatting characters, in every mode, eight bytes at a time over printable ASCII;
+ *   2. the structure pass on text known to be well-formed: a class table for ASCII and the
+ *      code point ranges of the grammars for the rest. Scheme detection and
+ *      IBIDI_IDENT_AUTO look only as far as the first of ":/?#" (and, for AUTO without a
+ *      scheme, for "/?#" and "@" after it).
  * So an encoding or control error anywhere in the input is reported before any syntax
  * error; within a pass, the first rule broken from left to right is reported. A length
- * limit is broken where the text first goes past it (see each limit below).
+ * limit is broken where the text first goes past it (see each limit below). Syntax errors
+ * take precedence over IBIDI_E_BUFFER_TOO_SMALL: the whole input is always parsed.
+ *
+ * Decisions the grammars leave open, taken here:
+ *   - empty parts give a component where a display needs a slot for them (an empty path
+ *     segment, query name or value, fragment), none where the part is only absent text
+ *     (an empty host, port or userinfo: their spans are present with length 0);
+ *   - a host or domain name that is only a label separator is the root alone: no
+ *     component; a trailing separator is the root label and gives none either;
+ *   - on failure, info holds the kind (for IBIDI_IDENT_AUTO the kind chosen, DOMAIN for
+ *     empty input) and the spans found before the error, and n_components is 0.
  */
 #include <string.h>
 
@@ -59,7 +70,9 @@ enum {
 #define CL_HEXALPHA (CL_ALPHA | B_HEX)
 #define CL_DIGIT (B_DIGIT | B_HEX | B_UNRES | B_SCHEME | B_ATEXT | B_DCONTENT)
 
-static const uint32_t cls[128] = {
+/* Indexed by any byte: the upper half (parts of non-ASCII characters) has no class bits,
+ * which spares the hot loops a separate test for ASCII. */
+static const uint32_t cls[256] = {
     [0x00] = B_CTRL, [0x01] = B_CTRL, [0x02] = B_CTRL, [0x03] = B_CTRL, [0x04] = B_CTRL,
     [0x05] = B_CTRL, [0x06] = B_CTRL, [0x07] = B_CTRL, [0x08] = B_CTRL, [0x09] = B_CTRL,
     [0x0A] = B_CTRL, [0x0B] = B_CTRL, [0x0C] = B_CTRL, [0x0D] = B_CTRL, [0x0E] = B_CTRL,
@@ -117,7 +130,7 @@ static const uint32_t cls[128] = {
 };
 
 /* The class bits of byte b; bytes 80..FF (parts of non-ASCII characters) have none. */
-static inline uint32_t cl(unsigned b) { return b < 0x80 ? cls[b] : 0; }
+static inline uint32_t cl(unsigned b) { return cls[b & 0xFF]; }
 
 /* RFC 3987 §2.2 ucschar (so not the noncharacters FDD0..FDEF, xFFFE, xFFFF, nor the
  * specials FFF0..FFFF, nor the tags and variation selectors E0000..E0FFF). */
@@ -598,7 +611,7 @@ static inline ibidi_status scan(pctx *c, size_t *pos, size_t e, uint32_t mask, u
     const unsigned char *p = c->p;
     size_t i = *pos;
     for (;;) {
-        while (i < e && p[i] < 0x80 && (cls[p[i]] & mask))
+        while (i < e && (cls[p[i]] & mask))
             i++;
         if (i >= e)
             break;
@@ -689,9 +702,10 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
         /* IPv4address when the whole host is one (RFC 3986 §3.2.2: a host that matches
          * IPv4address is one, and anything else a reg-name, "1.2.3.04" included) */
         size_t he = h, bad;
-        while (he < e && p[he] != ':')
-            he++;
-        if (he > h && (cl(p[h]) & B_DIGIT) && ipv4_ok(p, h, he, 0, &bad)) {
+        if (h < e && (cls[p[h]] & B_DIGIT))
+            while (he < e && p[he] != ':')
+                he++;
+        if (he > h && ipv4_ok(p, h, he, 0, &bad)) {
             set_span(&info->host, h, he);
             info->host_kind = IBIDI_COMP_IPV4;
             emit(c, h, he, IBIDI_COMP_IPV4);
@@ -859,6 +873,18 @@ static int is_scheme(const unsigned char *p, size_t fd)
     return 1;
 }
 
+/* iri.h IBIDI_IDENT_AUTO: a scheme ("x:") or any "/", "?", "#" make an IRI reference, else
+ * an "@" a mail address, else a domain name. Looks at ASCII bytes only, so it may run
+ * before the text is known to be well-formed. */
+static ibidi_ident_kind auto_kind(const unsigned char *p, size_t len)
+{
+    size_t fd = find_class(p, 0, len, B_COLON | B_SLASH | B_QMARK | B_HASH);
+    if (fd < len && (p[fd] != ':' || is_scheme(p, fd) ||
+                     find_class(p, fd + 1, len, B_SLASH | B_QMARK | B_HASH) < len))
+        return IBIDI_IDENT_IRI;
+    return memchr(p, '@', len) ? IBIDI_IDENT_EMAIL : IBIDI_IDENT_DOMAIN;
+}
+
 /* ---- Entry points ------------------------------------------------------------------ */
 
 ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
@@ -881,6 +907,8 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
             info->kind = IBIDI_IDENT_DOMAIN;
         return ibidi__fail(err, IBIDI_E_IDENT_EMPTY, 0, 0);
     }
+    if (as == IBIDI_IDENT_AUTO) /* before the text pass, so that errors name the kind */
+        info->kind = as = auto_kind((const unsigned char *)s, len);
     c.p = (const unsigned char *)s;
     c.len = len;
     c.comps = comps;
@@ -889,21 +917,8 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
     c.info = info;
     c.err = err;
 
-    if ((st = text_pass(&c)) != IBIDI_OK) {
-        if (as == IBIDI_IDENT_AUTO)
-            info->kind = IBIDI_IDENT_DOMAIN;
+    if ((st = text_pass(&c)) != IBIDI_OK)
         return st;
-    }
-
-    if (as == IBIDI_IDENT_AUTO) { /* iri.h: a scheme or "/?#" make an IRI, then "@" */
-        size_t fd = find_class(c.p, 0, len, B_COLON | B_SLASH | B_QMARK | B_HASH);
-        if (fd < len && (c.p[fd] != ':' || is_scheme(c.p, fd) ||
-                         find_class(c.p, fd + 1, len, B_SLASH | B_QMARK | B_HASH) < len))
-            as = IBIDI_IDENT_IRI;
-        else
-            as = memchr(c.p, '@', len) ? IBIDI_IDENT_EMAIL : IBIDI_IDENT_DOMAIN;
-        info->kind = as;
-    }
 
     switch (as) {
     case IBIDI_IDENT_DOMAIN:

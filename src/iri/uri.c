@@ -18,7 +18,8 @@
  * that is needed here. URI to IRI splits the parts into components itself, by the rules the
  * parser uses (src/iri/parse.c): host labels at ".", path segments at "/" and "." (so that
  * extensions are components), the query at "&" and ";" and each parameter at its first
- * "="; tests/test_iri_uri.c checks the split against the parser's components.
+ * "=". tests/test_iri_uri.c and fuzz/fuzz_uri.c parse and check every result with the
+ * parser's own components: no component of it breaks the rules the split was checked on.
  */
 #include <stdint.h>
 #include <string.h>
@@ -305,6 +306,14 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl, unsigne
  * letters or "xn--" labels that ToASCII would lower-case or reject: RFC 3987 §3.1 makes the
  * mapping "an identity transformation for URIs" and idempotent, and a URI's host is not
  * for this mapping to rewrite. ToASCII output is ASCII, so a second pass keeps it.
+ *
+ * Sizes. Every status and size is exact whatever the capacity, with two exceptions that
+ * need a buffer to look into, and ask for it by IBIDI_E_BUFFER_TOO_SMALL: an input above
+ * IRI_SCRATCH bytes that holds one of the ten characters under IBIDI_IRI_ENCODE_ASCII, in
+ * a buffer smaller than the input (the parser needs the copy described at
+ * parse_spans_encoded; the size asked for is at least the input's); and a host whose ASCII
+ * form exceeds HOST_SCRATCH bytes, in a buffer too small for it (IDNA reports a size before
+ * its errors). The call with the size asked for gives the exact answer.
  */
 ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
                               unsigned idna_flags, char *out, size_t cap, size_t *out_len,
@@ -395,7 +404,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
  * R/AL.
  */
 typedef struct dirscan {
-    int n;        /* characters seen (capped at 1) */
+    int n;        /* 1 once a character was seen */
     int first_rtl;
     int has_l, has_rtl;
     int tail; /* a character other than NSM after the last R/AL */
