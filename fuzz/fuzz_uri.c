@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "ibidi.h"
+#include "uri_equiv.h"
 
 #define MAX_IN 4096
 #define OUT_CAP (MAX_IN * 4 + 64)
@@ -48,34 +49,6 @@ static int parses(const char *s, size_t n)
 {
     ibidi_status st = ibidi_ident_parse(s, n, IBIDI_IDENT_IRI, NULL, 0, NULL, NULL);
     return st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL;
-}
-
-/* RFC 3987 §3.2's equivalence: hex digits in upper case, unreserved characters decoded. */
-static size_t norm(const char *s, size_t n, char *o)
-{
-    static const char hx[] = "0123456789ABCDEF";
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '%' && i + 2 < n) {
-            unsigned v = 0;
-            for (int j = 1; j <= 2; j++) {
-                char c = s[i + j];
-                v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-            }
-            if ((v >= 'A' && v <= 'Z') || (v >= 'a' && v <= 'z') || (v >= '0' && v <= '9') ||
-                v == '-' || v == '.' || v == '_' || v == '~') {
-                o[k++] = (char)v;
-            } else {
-                o[k++] = '%';
-                o[k++] = hx[v >> 4];
-                o[k++] = hx[v & 15];
-            }
-            i += 2;
-            continue;
-        }
-        o[k++] = s[i];
-    }
-    return k;
 }
 
 typedef ibidi_status (*conv_fn)(const char *s, size_t len, unsigned opt, unsigned flags,

@@ -18,6 +18,7 @@
 
 #include "ibidi.h"
 #include "testlib.h"
+#include "../fuzz/uri_equiv.h"
 
 #define CAP 65536
 
@@ -500,34 +501,6 @@ static void test_to_iri_errors(void)
 }
 
 /* ---- Properties -------------------------------------------------------------------------- */
-
-/* RFC 3987 §3.2's equivalence: hex digits in upper case, unreserved characters decoded. */
-static size_t norm(const char *s, size_t n, char *o)
-{
-    static const char hx[] = "0123456789ABCDEF";
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '%' && i + 2 < n) {
-            unsigned v = 0;
-            for (int j = 1; j <= 2; j++) {
-                char c = s[i + j];
-                v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-            }
-            if ((v >= 'A' && v <= 'Z') || (v >= 'a' && v <= 'z') || (v >= '0' && v <= '9') ||
-                v == '-' || v == '.' || v == '_' || v == '~') {
-                o[k++] = (char)v;
-            } else {
-                o[k++] = '%';
-                o[k++] = hx[v >> 4];
-                o[k++] = hx[v & 15];
-            }
-            i += 2;
-            continue;
-        }
-        o[k++] = s[i];
-    }
-    return k;
-}
 
 static long n_props;
 

@@ -48,28 +48,7 @@
 #include "idna/idna_internal.h"
 #include "unicode/ucd.h"
 
-#define BIT(c) (1u << (unsigned)(c))
-
-/* RFC 5893 §2 condition 2: the classes allowed in an RTL label. */
-#define RTL_ALLOWED                                                                         \
-    (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN) | BIT(IBIDI_BC_EN) |             \
-     BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) | BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) |            \
-     BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
-/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
-#define RTL_END (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))
-/* Condition 5: the classes allowed in an LTR label. */
-#define LTR_ALLOWED                                                                         \
-    (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) |             \
-     BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) | BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
-/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
-#define LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
-
-/* Bidi_Class through the bidi algorithm's BMP table (class in the low 5 bits), the
- * general lookup above the BMP. */
-static inline ibidi_bidi_class bc_of(uint32_t cp)
-{
-    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu) : ibidi_cp_bidi_class(cp);
-}
+#define BIT IBIDI__BC_BIT
 
 static int is_rtl_class(ibidi_bidi_class bc)
 {
@@ -80,7 +59,7 @@ static int is_rtl_class(ibidi_bidi_class bc)
 int ibidi__is_rtl_label(const uint32_t *cps, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (is_rtl_class(bc_of(cps[i])))
+        if (is_rtl_class(ibidi__bc(cps[i])))
             return 1;
     return 0;
 }
@@ -97,7 +76,7 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
     if (l->n == 0)
         return; /* an empty label has no characters to test (see the top of the file) */
 
-    ibidi_bidi_class first = bc_of(l->cps[0]);
+    ibidi_bidi_class first = ibidi__bc(l->cps[0]);
     int rtl;
     if (first == IBIDI_BC_R || first == IBIDI_BC_AL) {
         rtl = 1; /* RFC 5893 rule 1: an RTL label */
@@ -109,12 +88,12 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
         return;
     }
 
-    const unsigned allowed = rtl ? RTL_ALLOWED : LTR_ALLOWED;
+    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
     const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
     int seen_en = 0, seen_an = 0, mixed = 0;
     size_t last = l->n; /* index of the last character that is not NSM */
     for (size_t i = 0; i < l->n; i++) {
-        ibidi_bidi_class bc = bc_of(l->cps[i]);
+        ibidi_bidi_class bc = ibidi__bc(l->cps[i]);
         if (bc != IBIDI_BC_NSM)
             last = i;
         /* RFC 5893 rule 2 / rule 5: every character of a class the label may not hold */
@@ -134,12 +113,12 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
     }
     /* RFC 5893 rule 3 / rule 6: the last character before the trailing NSM. The first
      * character is R, AL or L, so there is one; the end of the label stands in otherwise. */
-    const unsigned end_ok = rtl ? RTL_END : LTR_END;
+    const unsigned end_ok = rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END;
     const ibidi_idna_code bad_end = rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6;
     if (last == l->n) {
         ibidi__sink_add(s, bad_end, l->index, l->off[l->n], 0, -1);
     } else {
-        ibidi_bidi_class bc = bc_of(l->cps[last]);
+        ibidi_bidi_class bc = ibidi__bc(l->cps[last]);
         if (!(end_ok & BIT(bc)))
             ibidi__sink_add(s, bad_end, l->index, l->off[last], l->cps[last], (int)bc);
     }

@@ -7,6 +7,28 @@
 #include <stdint.h>
 
 #include "ibidi/idna.h"
+#include "ibidi/unicode.h"
+
+/* Sets of Bidi_Class values as bit masks, for the Bidi Rule (RFC 5893 §2) here and for the
+ * identifier rules (src/iri/check.c), which apply it to host labels. */
+#define IBIDI__BC_BIT(c) (1u << (unsigned)(c))
+/* Condition 2: the classes allowed in an RTL label. */
+#define IBIDI__BIDI_RULE_RTL_ALLOWED                                                        \
+    (IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) | IBIDI__BC_BIT(IBIDI_BC_AN) |  \
+     IBIDI__BC_BIT(IBIDI_BC_EN) | IBIDI__BC_BIT(IBIDI_BC_ES) | IBIDI__BC_BIT(IBIDI_BC_CS) | \
+     IBIDI__BC_BIT(IBIDI_BC_ET) | IBIDI__BC_BIT(IBIDI_BC_ON) | IBIDI__BC_BIT(IBIDI_BC_BN) | \
+     IBIDI__BC_BIT(IBIDI_BC_NSM))
+/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
+#define IBIDI__BIDI_RULE_RTL_END                                                            \
+    (IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) | IBIDI__BC_BIT(IBIDI_BC_EN) |  \
+     IBIDI__BC_BIT(IBIDI_BC_AN))
+/* Condition 5: the classes allowed in an LTR label. */
+#define IBIDI__BIDI_RULE_LTR_ALLOWED                                                        \
+    (IBIDI__BC_BIT(IBIDI_BC_L) | IBIDI__BC_BIT(IBIDI_BC_EN) | IBIDI__BC_BIT(IBIDI_BC_ES) |  \
+     IBIDI__BC_BIT(IBIDI_BC_CS) | IBIDI__BC_BIT(IBIDI_BC_ET) | IBIDI__BC_BIT(IBIDI_BC_ON) | \
+     IBIDI__BC_BIT(IBIDI_BC_BN) | IBIDI__BC_BIT(IBIDI_BC_NSM))
+/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
+#define IBIDI__BIDI_RULE_LTR_END (IBIDI__BC_BIT(IBIDI_BC_L) | IBIDI__BC_BIT(IBIDI_BC_EN))
 
 /* Where findings go: the caller's array (the first cap findings are stored) and the
  * counts of all findings and of the errors among them. */

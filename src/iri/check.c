@@ -80,10 +80,11 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "idna/idna_internal.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 
-#define BIT(c) (1u << (unsigned)(c))
+#define BIT IBIDI__BC_BIT
 
 /* Right-to-left characters (RFC 3987 §4.2, 2012 guidelines §3). */
 #define RTL_STRONG (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))
@@ -91,19 +92,6 @@
 #define DUERST_RTL_ALLOWED (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_NSM))
 /* RFC 5893 §1.4: an RTL label holds R, AL or AN. */
 #define IDNA_RTL_LABEL (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN))
-/* RFC 5893 §2 condition 2: the classes allowed in an RTL label. */
-#define IDNA_RTL_ALLOWED                                                                    \
-    (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN) | BIT(IBIDI_BC_EN) |             \
-     BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) | BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) |            \
-     BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
-/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
-#define IDNA_RTL_END (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))
-/* Condition 5: the classes allowed in an LTR label. */
-#define IDNA_LTR_ALLOWED                                                                    \
-    (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) |             \
-     BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) | BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
-/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
-#define IDNA_LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
 
 /* ---- Names and messages -------------------------------------------------------------- */
 
@@ -206,14 +194,6 @@ static void sink_add(sink *s, const ibidi_ident_finding *f)
 
 /* ---- Decoding ------------------------------------------------------------------------ */
 
-/* Bidi_Class through the bidi algorithm's BMP table (the same lookup as the IDNA Bidi
- * Rule), the general lookup above the BMP. */
-static inline ibidi_bidi_class bc_of(uint32_t cp)
-{
-    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu)
-                        : ibidi_cp_bidi_class(cp);
-}
-
 /* Decodes the code point at s[*pos] (*pos < end) and advances *pos. The input is normally
  * well-formed (the parser validated it); otherwise the decoder's status and offset. */
 static inline ibidi_status next_cp(const char *s, size_t end, size_t *pos, uint32_t *cp,
@@ -294,7 +274,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
         ibidi_status st = next_cp(s, end, &pos, &cp, err);
         if (st != IBIDI_OK)
             return st;
-        const ibidi_bidi_class bc = bc_of(cp);
+        const ibidi_bidi_class bc = ibidi__bc(cp);
         if (off == start) {
             first_cp = cp;
             first_bc = bc;
@@ -379,7 +359,7 @@ static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int 
         ibidi_status st = next_cp(s, end, &pos, &cp, err);
         if (st != IBIDI_OK)
             return st;
-        if (BIT(bc_of(cp)) & IDNA_RTL_LABEL) {
+        if (BIT(ibidi__bc(cp)) & IDNA_RTL_LABEL) {
             *yes = 1;
             return IBIDI_OK;
         }
@@ -404,7 +384,7 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
     ibidi_status st = next_cp(s, end, &pos, &cp, err);
     if (st != IBIDI_OK)
         return st;
-    const ibidi_bidi_class first = bc_of(cp);
+    const ibidi_bidi_class first = ibidi__bc(cp);
     int rtl;
     if (BIT(first) & RTL_STRONG) {
         rtl = 1;
@@ -414,7 +394,7 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
         host_finding(sk, cf, next, index, IBIDI_IDNA_B1, start, cp, (int)first);
         return IBIDI_OK;
     }
-    const unsigned allowed = rtl ? IDNA_RTL_ALLOWED : IDNA_LTR_ALLOWED;
+    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
     const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
     int seen_en = 0, seen_an = 0, en_an = 0;
     size_t last_off = start; /* the last character that is not NSM (the first is L/R/AL) */
@@ -427,7 +407,7 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
         st = next_cp(s, end, &pos, &cp, err);
         if (st != IBIDI_OK)
             return st;
-        const ibidi_bidi_class bc = bc_of(cp);
+        const ibidi_bidi_class bc = ibidi__bc(cp);
         if (bc != IBIDI_BC_NSM) {
             last_off = off;
             last_cp = cp;
@@ -449,7 +429,7 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
         }
     }
     /* conditions 3 and 6: the end, before any trailing NSM */
-    if (!((rtl ? IDNA_RTL_END : IDNA_LTR_END) & BIT(last_bc)))
+    if (!((rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END) & BIT(last_bc)))
         host_finding(sk, cf, next, index, rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6, last_off,
                      last_cp, (int)last_bc);
     return IBIDI_OK;

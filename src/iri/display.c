@@ -205,7 +205,7 @@ int ibidi__span_has_rtl(const char *s, size_t start, size_t length)
         step = ibidi__utf8_decode_multi(u + pos, length - pos, &cp, &st);
         if (step == 0)
             return 0;
-        if (ibidi__is_rtl_bc(ibidi__iri_bc(cp)))
+        if (ibidi__is_rtl_bc(ibidi__bc(cp)))
             return 1;
         pos += step;
     }
@@ -217,7 +217,7 @@ int ibidi__span_has_rtl(const char *s, size_t start, size_t length)
 static int first_strong_rtl(const uint32_t *cps, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        ibidi_bidi_class bc = ibidi__iri_bc(cps[i]);
+        ibidi_bidi_class bc = ibidi__bc(cps[i]);
         if (bc == IBIDI_BC_L)
             return 0;
         if (ibidi__is_rtl_bc(bc))
@@ -538,7 +538,7 @@ static ibidi_status add_context(ibidi__dwork *w, size_t *n, const char *t, size_
                 return ibidi__fail(err, st, pos, u[pos]);
         }
         /* One paragraph: separators would start another (P1). */
-        if (ibidi__iri_bc(cp) == IBIDI_BC_B)
+        if (ibidi__bc(cp) == IBIDI_BC_B)
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, pos, cp);
         if (*n >= w->cap)
             return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, pos, 0);

@@ -24,10 +24,23 @@ static inline int ibidi__is_label_separator(uint32_t cp)
     return cp == 0x2E || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
 }
 
-/* Bidi_Class of a code point: the BMP through the bidi engine's two-stage table. */
-static inline ibidi_bidi_class ibidi__iri_bc(uint32_t cp)
+/* RFC 3987 §2.2 ucschar (so not the noncharacters FDD0..FDEF, xFFFE, xFFFF, nor the
+ * specials FFF0..FFFF, nor the tags and variation selectors E0000..E0FFF). */
+static inline int ibidi__is_ucschar(uint32_t cp)
 {
-    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu) : ibidi_cp_bidi_class(cp);
+    if (cp < 0x10000)
+        return (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xF900 && cp <= 0xFDCF) ||
+               (cp >= 0xFDF0 && cp <= 0xFFEF);
+    if (cp >= 0xE0000)
+        return cp >= 0xE1000 && cp <= 0xEFFFD;
+    return (cp & 0xFFFF) <= 0xFFFD; /* 10000-1FFFD ... D0000-DFFFD */
+}
+
+/* RFC 3987 §2.2 iprivate: allowed in the query only. */
+static inline int ibidi__is_iprivate(uint32_t cp)
+{
+    return (cp >= 0xE000 && cp <= 0xF8FF) || (cp >= 0xF0000 && cp <= 0xFFFFD) ||
+           (cp >= 0x100000 && cp <= 0x10FFFD);
 }
 
 /* A right-to-left character in the sense of RFC 3987 §4.2 and the 2012 guidelines §3. */

@@ -132,25 +132,6 @@ static const uint32_t cls[256] = {
 /* The class bits of byte b; bytes 80..FF (parts of non-ASCII characters) have none. */
 static inline uint32_t cl(unsigned b) { return cls[b & 0xFF]; }
 
-/* RFC 3987 §2.2 ucschar (so not the noncharacters FDD0..FDEF, xFFFE, xFFFF, nor the
- * specials FFF0..FFFF, nor the tags and variation selectors E0000..E0FFF). */
-static inline int is_ucschar(uint32_t cp)
-{
-    if (cp < 0x10000)
-        return (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xF900 && cp <= 0xFDCF) ||
-               (cp >= 0xFDF0 && cp <= 0xFFEF);
-    if (cp >= 0xE0000)
-        return cp >= 0xE1000 && cp <= 0xEFFFD;
-    return (cp & 0xFFFF) <= 0xFFFD; /* 10000-1FFFD ... D0000-DFFFD */
-}
-
-/* RFC 3987 §2.2 iprivate: allowed in the query only. */
-static inline int is_iprivate(uint32_t cp)
-{
-    return (cp >= 0xE000 && cp <= 0xF8FF) || (cp >= 0xF0000 && cp <= 0xFFFFD) ||
-           (cp >= 0x100000 && cp <= 0x10FFFD);
-}
-
 /* ---- Parser state ------------------------------------------------------------------ */
 
 typedef struct pctx {
@@ -628,7 +609,7 @@ static inline ibidi_status scan(pctx *c, size_t *pos, size_t e, uint32_t mask, u
         uint32_t cp = ibidi__utf8_decode_valid(p, &j);
         if ((na & NA_SPLIT_SEP) && ibidi__is_label_separator(cp))
             break;
-        if (!is_ucschar(cp) && !((na & NA_PRIVATE) && is_iprivate(cp)))
+        if (!ibidi__is_ucschar(cp) && !((na & NA_PRIVATE) && ibidi__is_iprivate(cp)))
             return ibidi__fail(c->err, IBIDI_E_IRI_CHAR, i, cp);
         i = j;
     }

@@ -114,24 +114,6 @@ static int hexval(unsigned c)
     return -1;
 }
 
-/* RFC 3987 §2.2 ucschar. */
-static int is_ucschar(uint32_t cp)
-{
-    if (cp < 0x10000)
-        return (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xF900 && cp <= 0xFDCF) ||
-               (cp >= 0xFDF0 && cp <= 0xFFEF);
-    if (cp >= 0xE0000)
-        return cp >= 0xE1000 && cp <= 0xEFFFD;
-    return cp <= 0xDFFFD && (cp & 0xFFFFu) <= 0xFFFDu;
-}
-
-/* RFC 3987 §2.2 iprivate. */
-static int is_iprivate(uint32_t cp)
-{
-    return (cp >= 0xE000 && cp <= 0xF8FF) || (cp >= 0xF0000 && cp <= 0xFFFFD) ||
-           (cp >= 0x100000 && cp <= 0x10FFFD);
-}
-
 /* ---- Percent-encoding of a component ---------------------------------------------------- */
 
 ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char *out,
@@ -412,7 +394,7 @@ typedef struct dirscan {
 
 static void dir_feed(dirscan *d, uint32_t cp)
 {
-    ibidi_bidi_class bc = ibidi__iri_bc(cp);
+    ibidi_bidi_class bc = ibidi__bc(cp);
     int rtl = ibidi__is_rtl_bc(bc);
     if (!d->n) {
         d->n = 1;
@@ -448,7 +430,7 @@ enum { U_QUERY = 1, U_HOST = 2 };
  */
 static int cp_decodable(uint32_t cp, unsigned where)
 {
-    if (!is_ucschar(cp) && !((where & U_QUERY) && is_iprivate(cp)))
+    if (!ibidi__is_ucschar(cp) && !((where & U_QUERY) && ibidi__is_iprivate(cp)))
         return 0;
     if (ibidi__is_bidi_control(cp))
         return 0;

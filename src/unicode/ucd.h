@@ -108,6 +108,14 @@ static inline uint8_t ibidi__bidi_bmp(uint32_t cp)
     return ibidi__bidi_bmp_s2[(uint32_t)ibidi__bidi_bmp_s1[(cp >> 6) & 0x3FFu] << 6 | (cp & 0x3Fu)];
 }
 
+/* Bidi_Class of any code point: the BMP through the table above (class in the low 5 bits),
+ * the general lookup beyond it. For the per-character loops of the Bidi Rule and the
+ * identifier rules. */
+static inline ibidi_bidi_class ibidi__bc(uint32_t cp)
+{
+    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu) : ibidi_cp_bidi_class(cp);
+}
+
 /* Code point sequences (decompositions, UTS #46 mappings), each stored once. */
 extern const uint32_t ibidi__seq_pool[];
 
