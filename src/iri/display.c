@@ -360,29 +360,38 @@ static const char HTML_BDI_CLOSE[] = "</bdi>";
 static const char HTML_SPAN_OPEN[] = "<span dir=\"ltr\">";
 static const char HTML_SPAN_CLOSE[] = "</span>";
 
+/* Writes s with open before and close after each non-empty component (with only_rtl,
+ * each component holding a right-to-left character). */
+static void wrap_components(ibidi__emit *e, const char *s, size_t len,
+                            const ibidi_component *comps, size_t n_comps, uint32_t open,
+                            uint32_t close, int only_rtl)
+{
+    size_t pos = 0;
+    for (size_t i = 0; i < n_comps; i++) {
+        const ibidi_component *c = &comps[i];
+        if (c->length == 0 || (only_rtl && !ibidi__span_has_rtl(s, c->start, c->length)))
+            continue;
+        ibidi__put(e, s + pos, c->start - pos);
+        ibidi__put_cp(e, open);
+        ibidi__put(e, s + c->start, c->length);
+        ibidi__put_cp(e, close);
+        pos = c->start + c->length;
+    }
+    ibidi__put(e, s + pos, len - pos);
+}
+
 /* Writes the form (not VISUAL) of s with its components. The caller has checked the UTF-8. */
 void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_component *comps,
                       size_t n_comps, ibidi_form form, ibidi_dir context)
 {
-    size_t pos = 0;
     switch (form) {
     case IBIDI_FORM_MARKS:
         /* Duerst 2001 §4.3: LRE ... PDF when the base direction is right-to-left. */
         if (context == IBIDI_DIR_RTL)
             ibidi__put_cp(e, IBIDI__LRE);
-        for (size_t i = 0; i < n_comps; i++) {
-            const ibidi_component *c = &comps[i];
-            /* Duerst 2001 §4.3: an LRM before and after each component with right-to-left
-             * characters gives the delimiters around it a left-to-right context. */
-            if (!ibidi__span_has_rtl(s, c->start, c->length))
-                continue;
-            ibidi__put(e, s + pos, c->start - pos);
-            ibidi__put_cp(e, IBIDI__LRM);
-            ibidi__put(e, s + c->start, c->length);
-            ibidi__put_cp(e, IBIDI__LRM);
-            pos = c->start + c->length;
-        }
-        ibidi__put(e, s + pos, len - pos);
+        /* Duerst 2001 §4.3: an LRM before and after each component with right-to-left
+         * characters gives the delimiters around it a left-to-right context. */
+        wrap_components(e, s, len, comps, n_comps, IBIDI__LRM, IBIDI__LRM, 1);
         if (context == IBIDI_DIR_RTL)
             ibidi__put_cp(e, IBIDI__PDF);
         break;
@@ -402,17 +411,7 @@ void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_com
          * next to them (W rules see only NI there). Inside, FSI gives each component the
          * direction of its first strong character (P2-P3 applied to the isolate). */
         ibidi__put_cp(e, IBIDI__LRI);
-        for (size_t i = 0; i < n_comps; i++) {
-            const ibidi_component *c = &comps[i];
-            if (c->length == 0)
-                continue;
-            ibidi__put(e, s + pos, c->start - pos);
-            ibidi__put_cp(e, IBIDI__FSI);
-            ibidi__put(e, s + c->start, c->length);
-            ibidi__put_cp(e, IBIDI__PDI);
-            pos = c->start + c->length;
-        }
-        ibidi__put(e, s + pos, len - pos);
+        wrap_components(e, s, len, comps, n_comps, IBIDI__FSI, IBIDI__PDI, 0);
         ibidi__put_cp(e, IBIDI__PDI);
         break;
     case IBIDI_FORM_HTML:
@@ -738,7 +737,7 @@ static ibidi_status componentwise(ibidi__dwork *w, size_t n_id, uint32_t *seq, u
 }
 
 /* Components whose characters are contiguous in the arrangement seq. */
-static size_t count_together(ibidi__dwork *w, size_t n_id, size_t n_comps, const uint32_t *seq)
+static size_t count_together(ibidi__dwork *w, size_t n_id, const uint32_t *seq)
 {
     size_t together = 0;
     for (size_t m = 0; m < n_id; m++)
@@ -761,7 +760,6 @@ static size_t count_together(ibidi__dwork *w, size_t n_id, size_t n_comps, const
             together++;
         i = j;
     }
-    (void)n_comps;
     return together;
 }
 
@@ -820,7 +818,7 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
         proof->offset = bad;
         return ibidi__ok(err);
     }
-    proof->together = count_together(&w, n_id, n_comps, w.seq);
+    proof->together = count_together(&w, n_id, w.seq);
     if (form == IBIDI_FORM_MARKS || form == IBIDI_FORM_COMPONENTS)
         st = componentwise(&w, n_id, w.seq2, w.par2, err);
     else
