@@ -108,6 +108,11 @@ typedef struct ibidi_ident_info {
  *     and the ASCII delimiters of RFC 3986 §2.2 other than the label separator);
  *   - mail addresses: IBIDI_E_EMAIL_SYNTAX, IBIDI_E_EMAIL_LOCAL_TOO_LONG, and the domain
  *     name errors for the domain.
+ * Order: the input is first checked as text (UTF-8, Cc, bidi formatting characters) from
+ * left to right, then as structure, so an encoding or control error anywhere comes before
+ * any syntax error; within each pass the leftmost broken rule is reported. Syntax errors
+ * come before IBIDI_E_BUFFER_TOO_SMALL. IBIDI_E_DOMAIN_CHAR applies to domain names and to
+ * the domain of a mail address; an IRI's host reports IBIDI_E_IRI_HOST or IBIDI_E_IRI_CHAR.
  * A trailing label separator (the root label) is allowed in a domain name and gives no
  * component.
  */
@@ -229,7 +234,10 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned op
  * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they
  * form strictly legal UTF-8 (step 3) and the character is appropriate (step 4): never
  * "%", reserved characters, ASCII not allowed in URIs, characters outside ucschar (and
- * iprivate outside the query), bidi formatting characters (§4.1), or Cc characters. A
+ * iprivate outside the query), bidi formatting characters (§4.1), or Cc characters. Also
+ * kept encoded: "%2E" (a decoded "." would make a dot-segment or a new extension), the
+ * separators of General_Category Z (look-alikes of space, RFC 3987 §6.1; U+2029 would end
+ * the paragraph), and in a host the label separators U+3002, U+FF0E and U+FF61. A
  * component whose decoding would break the bidi component rules (MIXED_DIRECTION,
  * RTL_START, RTL_END: 2012 guidelines §3) stays percent-encoded as a whole, unless
  * IBIDI_URI_KEEP_UNSAFE_COMPONENTS. The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and
