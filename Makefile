@@ -55,7 +55,7 @@ $(SHARED): $(LIB_OBJ)
 	ln -sf libibidi.so.$(SOVERSION) $(BUILD)/libibidi.so
 
 $(CLI): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) -pthread
 
 # Tests link the static library, so they can also reach internal (hidden) functions.
 $(BUILD)/tests/%: tests/%.c $(TESTLIB_OBJ) $(STATIC)
@@ -128,11 +128,17 @@ $(BUILD)/bench/bench_iri: bench/bench_iri.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri
+# Collision scan: the per-name pipeline of `ibidi scan`, and the command itself.
+$(BUILD)/bench/bench_scan: bench/bench_scan.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@
+
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(CLI)
 	$(BUILD)/bench/bench
 	$(BUILD)/bench/bench_bidi
 	$(BUILD)/bench/bench_idna
 	$(BUILD)/bench/bench_iri
+	$(BUILD)/bench/bench_scan $(CLI)
 
 # The main job on bundled sample data.
 demo: $(CLI)

@@ -11,5 +11,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/display.h"
+#include "ibidi/ambiguity.h"
+#include "ibidi/rfc5893.h"
 
 #endif /* IBIDI_H */

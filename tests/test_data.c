@@ -295,7 +295,7 @@ static void check_folder(const char *root)
 
 int main(void)
 {
-    char root[1024], psl[1100];
+    char root[1024], psl[1100], samples[1100];
     if (!sha256_vectors()) /* a wrong SHA-256 would make every comparison meaningless */
         return t_summary();
     snprintf(root, sizeof root, "%s", t_data_path("")); /* "data/ucd/17.0.0/" */
@@ -303,5 +303,8 @@ int main(void)
     /* The Public Suffix List sits two folders up, in data/psl/. */
     snprintf(psl, sizeof psl, "%s../../psl/", root);
     check_folder(psl);
+    /* The bundled samples (data/samples/), which the demo and the scan tests read. */
+    snprintf(samples, sizeof samples, "%s../../samples/", root);
+    check_folder(samples);
     return t_summary();
 }

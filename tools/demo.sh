@@ -1,10 +1,26 @@
 #!/bin/sh
-# The main job on bundled sample data (README: `make demo`): reads the sample
-# identifiers and shows what the library knows of them so far.
+# The main job on bundled sample data (README: `make demo`): scans the sample list of
+# names for display collisions, then shows what the library knows of the sample
+# identifiers.
 set -eu
 IBIDI=${1:-build/ibidi}
 SAMPLES=data/samples/identifiers.txt
 "$IBIDI" --version
+echo
+echo "== The main job: every name of data/samples/names.txt checked (validity, Badami's"
+echo "   findings, display in both contexts), then the groups of names that display alike"
+"$IBIDI" scan data/samples/names.txt || true
+echo
+echo "== Display twins of the seeds' examples (Bidi Notation), each marked valid or invalid"
+for t in 123.ABC.com abc123.ABC.com 'http://www.ABC.com/123/ABC/' '123@ABC.com'; do
+    echo "-- $t"
+    "$IBIDI" twins --input notation "$t" || true
+done
+echo "-- A%123+456B (plain text)"
+"$IBIDI" twins --input notation --as text 'A%123+456B' || true
+echo
+echo "== Badami's analysis and the twin search for a mail address holding an ambiguous domain"
+"$IBIDI" check --input notation 'DEF@123.ABC.com' || true
 echo
 echo "== NFC and NFKC of each sample identifier ($SAMPLES)"
 grep -v '^#' "$SAMPLES" | while IFS= read -r line; do

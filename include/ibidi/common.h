@@ -108,7 +108,13 @@ typedef enum ibidi_status {
                                              work area of ibidi_display_work_size() bytes */
     IBIDI_E_CONVERT_MARK = 450,        /* textual form: a mark missing or out of place */
     IBIDI_E_CONVERT_EMBEDDING = 451,   /* textual form: LRE ... PDF missing or not expected */
-    IBIDI_E_CONVERT_VISUAL = 452       /* visual form: a component no logical text shows as */
+    IBIDI_E_CONVERT_VISUAL = 452,      /* visual form: a component no logical text shows as */
+    IBIDI_E_AMBIG_CONTROL = 460,       /* Badami: a bidi formatting character, or class BN, B
+                                          or S, in text given to the ambiguity analysis */
+    IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_TWINS_MAX code points */
+    IBIDI_E_AMBIG_TOO_LONG = 462,      /* more than IBIDI_AMBIG_MAX_BYTES bytes to analyse */
+    IBIDI_E_RFC5893_CLASS = 470,       /* RFC 5893 checks: a Bidi class value out of range */
+    IBIDI_E_RFC5893_TOO_LONG = 471     /* RFC 5893 checks: a label over 63 characters */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;

@@ -29,6 +29,9 @@ extern const cli_command cli_cmd_punycode;
 extern const cli_command cli_cmd_display;
 extern const cli_command cli_cmd_convert;
 extern const cli_command cli_cmd_iri;
+extern const cli_command cli_cmd_verify_rule;
+extern const cli_command cli_cmd_twins;
+extern const cli_command cli_cmd_scan;
 
 /* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there
  * are none, each line of standard input without its line terminator (LF or CRLF).
@@ -80,5 +83,15 @@ void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);
 /* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
  * *value gets the part after '=' or NULL. */
 int cli_opt(const char *arg, const char *name, const char **value);
+
+/* A value-taking option "--name VALUE" or "--name=VALUE" at argv[*i]: returns 1 and sets
+ * *value (advancing *i past a separate value), 0 when argv[*i] is another option, -1 after
+ * a usage message when the value is missing. */
+int cli_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name,
+                  const char **value);
+/* The index of value in names[0..n), or -1. */
+int cli_pick(const char *value, const char *const *names, int n);
+/* Parses a --profile value (ibidi_idna_profile_name); 0 if unknown. */
+int cli_parse_profile(const char *value, ibidi_idna_profile *profile);
 
 #endif

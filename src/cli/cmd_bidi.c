@@ -478,15 +478,6 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     return rc;
 }
 
-/* Looks value up in names[0..n): its index, or -1. */
-static int pick(const char *value, const char *const *names, int n)
-{
-    for (int k = 0; k < n; k++)
-        if (strcmp(value, names[k]) == 0)
-            return k;
-    return -1;
-}
-
 static const char *const dir_names[] = {"ltr", "rtl", "auto"};
 static const ibidi_dir dir_values[] = {IBIDI_DIR_LTR, IBIDI_DIR_RTL, IBIDI_DIR_AUTO};
 static const char *const input_names[] = {"utf8", "hex", "classes", "notation",
@@ -523,9 +514,9 @@ static int bidi_run(int argc, char **argv)
                 return cli_usage_error("bidi", "%s needs a value: %s", opt[which], vals[which]);
             v = argv[++i];
         }
-        int k = which == 0   ? pick(v, dir_names, 3)
-                : which == 1 ? pick(v, input_names, 5)
-                             : pick(v, output_names, 5);
+        int k = which == 0   ? cli_pick(v, dir_names, 3)
+                : which == 1 ? cli_pick(v, input_names, 5)
+                             : cli_pick(v, output_names, 5);
         if (k < 0)
             return cli_usage_error("bidi", "unknown %s value '%s': %s", opt[which], v,
                                    vals[which]);

@@ -266,14 +266,6 @@ done:
     return rc;
 }
 
-static int pick(const char *v, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(v, names[i]) == 0)
-            return i;
-    return -1;
-}
-
 static int display_main(int argc, char **argv, display_opts *o)
 {
     static const char *const forms[] = {"visual",     "marks", "embed",    "isolate",
@@ -317,7 +309,7 @@ static int display_main(int argc, char **argv, display_opts *o)
                 v = argv[++i];
             }
             if (strncmp(a, "--context", nl) == 0 && nl == 9) {
-                if ((k = pick(v, contexts, 2)) < 0)
+                if ((k = cli_pick(v, contexts, 2)) < 0)
                     return cli_usage_error(o->cmd, "unknown --context '%s': ltr or rtl", v);
                 o->context = k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
             } else if (strncmp(a, "--input", nl) == 0 && nl == 7) {
@@ -325,18 +317,18 @@ static int display_main(int argc, char **argv, display_opts *o)
                     return cli_usage_error(o->cmd, "unknown --input '%s': utf8, notation or "
                                                    "notation-arabic", v);
             } else if (strncmp(a, "--as", nl) == 0 && nl == 4) {
-                if ((k = pick(v, kinds, 4)) < 0)
+                if ((k = cli_pick(v, kinds, 4)) < 0)
                     return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or "
                                                    "email", v);
                 o->as = (ibidi_ident_kind)k;
             } else if (strncmp(a, "--form", nl) == 0 && nl == 6) {
-                if ((k = pick(v, forms, 7)) < 0)
+                if ((k = cli_pick(v, forms, 7)) < 0)
                     return cli_usage_error(o->cmd, "unknown --form '%s': visual, marks, embed, "
                                                    "isolate, components, html or html-span", v);
                 o->form = (ibidi_form)k;
             } else {
                 int from = strncmp(a, "--from", nl) == 0;
-                if ((k = pick(v, reprs, 3)) < 0)
+                if ((k = cli_pick(v, reprs, 3)) < 0)
                     return cli_usage_error(o->cmd, "unknown %s '%s': logical, textual or visual",
                                            from ? "--from" : "--to", v);
                 if (from) {

@@ -18,6 +18,7 @@ typedef struct idna_opts {
     unsigned flags;
     idna_format fmt;
     cli_input in;
+    ibidi_ident_kind as; /* ibidi check --as */
 } idna_opts;
 
 /* The result of one call, with buffers that grow on demand. */
@@ -104,9 +105,6 @@ static void print_codes(FILE *f, const idna_result *r)
     fputc(']', f);
 }
 
-static const char *const profile_names[] = {"uts46", "whatwg", "idna2008-lookup",
-                                            "idna2008-register"};
-
 /* One finding in words; offsets are bytes of the UTF-8 ToUnicode form. */
 static void put_finding_words(FILE *f, const ibidi_idna_finding *x)
 {
@@ -183,7 +181,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
     } else if (o->fmt == FMT_JSON) {
         fputs("{\"input\":", stdout);
         cli_json_string(stdout, item, len);
-        printf(",\"profile\":\"%s\",\"valid\":%s", profile_names[o->profile],
+        printf(",\"profile\":\"%s\",\"valid\":%s", ibidi_idna_profile_name(o->profile),
                is_valid(&r) ? "true" : "false");
         if (encoding_error(&r)) {
             printf(",\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":",
@@ -220,8 +218,76 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
     return rc;
 }
 
+/* ibidi check: Badami's analysis and the exact twin search, in both contexts; every
+ * finding with the paper's section, where it is and what it concerns. */
+static void put_ambiguity(const char *name, size_t nlen, ibidi_ident_kind as,
+                          const idna_opts *o)
+{
+    ibidi_ambig_finding *f = NULL;
+    size_t cap = 16, nf = 0;
+    ibidi_error err;
+    ibidi_status st;
+    for (;;) {
+        ibidi_ambig_finding *g = realloc(f, cap * sizeof *f);
+        if (!g) {
+            free(f);
+            fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+            return;
+        }
+        f = g;
+        st = ibidi_ambiguity_analyze(name, nlen, as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
+                                     ibidi_idna_profile_flags(o->profile), f, cap, &nf, &err);
+        if (st != IBIDI_OK || nf <= cap)
+            break;
+        cap = nf;
+    }
+    if (st != IBIDI_OK) {
+        printf("  bidi ambiguity: not analysed: %s [%s] at byte %zu\n", ibidi_strerror(st),
+               ibidi_status_name(st), err.offset);
+    } else if (nf == 0) {
+        printf("  bidi ambiguity (Badami): none, and no other identifier displays like it in "
+               "either context\n");
+    } else {
+        printf("  bidi ambiguity (Badami; offsets in bytes of the UTF-8 form):\n");
+        for (size_t i = 0; i < nf; i++) {
+            printf("    %-22s %s, at byte %zu (", ibidi_ambig_code_name(f[i].code),
+                   f[i].context == IBIDI_DIR_RTL ? "rtl" : "ltr", f[i].offset);
+            if (f[i].offset <= nlen && f[i].length <= nlen - f[i].offset)
+                cli_put_text(stdout, name + f[i].offset, f[i].length, o->in);
+            printf(")");
+            if (f[i].expression)
+                printf(" expression %d", f[i].expression);
+            printf(": %s\n", ibidi_ambig_code_message(f[i].code));
+        }
+    }
+    free(f);
+}
+
+/* ibidi check of an IRI or mail address: its validity (parse, component rules, IDNA on the
+ * host under the profile) and the ambiguity findings. */
+static int check_ident(const char *name, size_t nlen, ibidi_ident_kind kind, const idna_opts *o)
+{
+    char codes[512];
+    size_t clen = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_ident_validate(name, nlen, kind, ibidi_idna_profile_flags(o->profile),
+                                           0, codes, sizeof codes - 1, &clen, &err);
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+        printf("  not checked: %s [%s] at byte %zu\n", ibidi_strerror(st), ibidi_status_name(st),
+               err.offset);
+        return CLI_INVALID;
+    }
+    if (clen > sizeof codes - 1)
+        clen = sizeof codes - 1; /* only the display of very many codes is shortened */
+    codes[clen] = '\0';
+    printf("  %-20s %s %s (parse, component rules, host under %s)\n", ibidi_ident_kind_name(kind),
+           st == IBIDI_OK ? "valid" : "invalid", codes, ibidi_idna_profile_name(o->profile));
+    put_ambiguity(name, nlen, kind, o);
+    return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
+}
+
 /* ibidi check: the verdict of each profile and of the per-label Bidi reading, every
- * finding in words, and the A-label form. */
+ * finding in words, and the A-label form; then the ambiguity findings. */
 static int check_item(const char *item, size_t len, size_t itemno, const idna_opts *o,
                       const char *name, size_t nlen)
 {
@@ -229,6 +295,15 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     int rc = CLI_OK;
     fwrite(item, 1, len, stdout);
     fputc('\n', stdout);
+    ibidi_ident_kind kind = o->as;
+    if (kind == IBIDI_IDENT_AUTO) {
+        ibidi_ident_info info;
+        ibidi_status pst = ibidi_ident_parse(name, nlen, kind, NULL, 0, &info, NULL);
+        kind = (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL) ? info.kind
+                                                                     : IBIDI_IDENT_DOMAIN;
+    }
+    if (kind != IBIDI_IDENT_DOMAIN)
+        return check_ident(name, nlen, kind, o);
     idna_result a;
     if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 1, &a) && !encoding_error(&a)) {
         fputs("  A-label form: ", stdout);
@@ -246,7 +321,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     for (int p = 0; p < 5; p++) {
         unsigned flags = p < 4 ? ibidi_idna_profile_flags((ibidi_idna_profile)p)
                                : ibidi_idna_profile_flags(o->profile) | IBIDI_IDNA_BIDI_PER_LABEL;
-        const char *label = p < 4 ? profile_names[p] : "Bidi Rule per label";
+        const char *label = p < 4 ? ibidi_idna_profile_name((ibidi_idna_profile)p) : "Bidi Rule per label";
         idna_result r;
         if (!convert(name, nlen, flags, 1, &r)) {
             result_free(&r);
@@ -279,6 +354,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
         printf("  Bidi domain name (RFC 5893 §1.4): %s\n",
                bidi_name ? "yes, it has a label with R, AL or AN" : "no");
+    put_ambiguity(name, nlen, IBIDI_IDENT_DOMAIN, o);
     return rc;
 }
 
@@ -337,6 +413,20 @@ static int idna_main(int argc, char **argv, idna_opts *o)
             o->fmt = FMT_TSV;
             continue;
         }
+        if (o->check && cli_opt(a, "--as", &v)) {
+            static const char *const kinds[] = {"auto", "domain", "iri", "email"};
+            int k;
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o->cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            if ((k = cli_pick(v, kinds, 4)) < 0)
+                return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or email",
+                                       v);
+            o->as = (ibidi_ident_kind)k;
+            continue;
+        }
         if (cli_opt(a, "--profile", &v) || cli_opt(a, "--input", &v)) {
             int is_profile = strncmp(a, "--profile", 9) == 0;
             if (!v) {
@@ -345,13 +435,9 @@ static int idna_main(int argc, char **argv, idna_opts *o)
                 v = argv[++i];
             }
             if (is_profile) {
-                int k;
-                for (k = 0; k < 4 && strcmp(v, profile_names[k]) != 0; k++)
-                    ;
-                if (k == 4)
+                if (!cli_parse_profile(v, &o->profile))
                     return cli_usage_error(o->cmd, "unknown profile '%s': uts46, whatwg, "
                                                    "idna2008-lookup or idna2008-register", v);
-                o->profile = (ibidi_idna_profile)k;
             } else if (!cli_parse_input(v, &o->in)) {
                 return cli_usage_error(o->cmd, "unknown --input value '%s': utf8, notation or "
                                                "notation-arabic", v);
@@ -379,19 +465,22 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 
 static int to_ascii_run(int argc, char **argv)
 {
-    idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
+    idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
+                   IBIDI_IDENT_AUTO};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
-    idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
+    idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
+                   IBIDI_IDENT_AUTO};
     return idna_main(argc, argv, &o);
 }
 
 static int check_run(int argc, char **argv)
 {
-    idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
+    idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
+                   IBIDI_IDENT_AUTO};
     return idna_main(argc, argv, &o);
 }
 
@@ -435,12 +524,18 @@ const cli_command cli_cmd_to_unicode = {
 
 const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
-    "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic] [NAME ...]\n"
+    "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic]\n"
+    "                   [--as auto|domain|iri|email] [NAME ...]\n"
     "\n"
-    "For each NAME (or each line of standard input): its A-label and U-label forms, the\n"
-    "verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of the\n"
-    "per-label Bidi reading, with every finding: the Bidi Rule conditions (RFC 5893 §2),\n"
+    "For each domain NAME (or each line of standard input): its A-label and U-label forms,\n"
+    "the verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of\n"
+    "the per-label Bidi reading, with every finding: the Bidi Rule conditions (RFC 5893 §2),\n"
     "the contextual rules (RFC 5892 Appendix A), the other IDNA rules, and the warning for\n"
-    "a label starting with a digit after an RTL label. Exit status 1 when the name is\n"
-    "invalid under --profile (default uts46).\n",
+    "a label starting with a digit after an RTL label. For an IRI or a mail address (--as,\n"
+    "default auto: the kind the text has): its validity with the reasons. Then, for every\n"
+    "kind, the bidi ambiguity findings in both contexts: Badami's analysis (label\n"
+    "categories, number embedding level, number type and number separator ambiguity,\n"
+    "Recommendations I-III, parent domains, relative names, contained domains) and the\n"
+    "exact twin search (another identifier that displays identically, valid or not).\n"
+    "Exit status 1 when the name is invalid under --profile (default uts46).\n",
     check_run};

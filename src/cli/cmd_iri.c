@@ -19,9 +19,6 @@ typedef struct iri_opts {
     int json;
 } iri_opts;
 
-static const char *const profile_names[] = {"uts46", "whatwg", "idna2008-lookup",
-                                            "idna2008-register"};
-
 /* The bidi formatting characters, which Bidi Notation writes as five-character entities. */
 static int is_bidi_control(uint32_t cp)
 {
@@ -360,13 +357,9 @@ static int iri_run(int argc, char **argv)
                 v = argv[++i];
             }
             if (is_profile) {
-                int k;
-                for (k = 0; k < 4 && strcmp(v, profile_names[k]) != 0; k++)
-                    ;
-                if (k == 4)
+                if (!cli_parse_profile(v, &o.profile))
                     return cli_usage_error(o.cmd, "unknown profile '%s': uts46, whatwg, "
-                                                  "idna2008-lookup or idna2008-register", v);
-                o.profile = (ibidi_idna_profile)k;
+                                                   "idna2008-lookup or idna2008-register", v);
             } else if (!cli_parse_input(v, &o.in)) {
                 return cli_usage_error(o.cmd, "unknown value '%s': utf8, notation or "
                                               "notation-arabic", v);

@@ -15,6 +15,9 @@ static const cli_command *const commands[] = {
     &cli_cmd_display,
     &cli_cmd_convert,
     &cli_cmd_iri,
+    &cli_cmd_twins,
+    &cli_cmd_scan,
+    &cli_cmd_verify_rule,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

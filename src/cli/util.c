@@ -133,6 +133,41 @@ int cli_opt(const char *arg, const char *name, const char **value)
     return 0;
 }
 
+int cli_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name,
+                  const char **value)
+{
+    if (!cli_opt(argv[*i], name, value))
+        return 0;
+    if (*value)
+        return 1;
+    if (*i + 1 >= argc) {
+        cli_usage_error(cmd, "%s needs a value", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+int cli_pick(const char *value, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(value, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int cli_parse_profile(const char *value, ibidi_idna_profile *profile)
+{
+    for (int p = IBIDI_IDNA_PROFILE_UTS46; p <= IBIDI_IDNA_PROFILE_IDNA2008_REGISTER; p++) {
+        const char *name = ibidi_idna_profile_name((ibidi_idna_profile)p);
+        if (name && strcmp(value, name) == 0) {
+            *profile = (ibidi_idna_profile)p;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 #define NOTATION_R_BASE 0x05D0u
 #define NOTATION_AL_BASE 0x0621u
 

@@ -126,6 +126,20 @@ static const status_info statuses[] = {
     {IBIDI_E_CONVERT_VISUAL, "CONVERT_VISUAL",
      "Duerst 2001 §4.4: no component in logical order displays as this visual component "
      "in its natural direction"},
+    {IBIDI_E_AMBIG_CONTROL, "AMBIG_CONTROL",
+     "Badami, \"Control characters and formatting characters\": the ambiguity analysis and "
+     "the twin search take identifiers without bidi formatting characters (LRM, RLM, ALM, "
+     "LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) and without characters of class BN, B or S"},
+    {IBIDI_E_TWINS_TOO_LONG, "TWINS_TOO_LONG",
+     "the twin search takes at most IBIDI_TWINS_MAX (256) code points"},
+    {IBIDI_E_AMBIG_TOO_LONG, "AMBIG_TOO_LONG",
+     "the ambiguity analysis takes identifiers of at most IBIDI_AMBIG_MAX_BYTES (1024) bytes, "
+     "far beyond a domain name (253 octets) or a mail address (320)"},
+    {IBIDI_E_RFC5893_CLASS, "RFC5893_CLASS",
+     "RFC 5893 checks: a Bidi_Class value of IBIDI_BC_COUNT or more in a class string"},
+    {IBIDI_E_RFC5893_TOO_LONG, "RFC5893_TOO_LONG",
+     "RFC 5893 checks: a label or neighbour over IBIDI_RFC5893_MAX_LABEL (63) characters "
+     "(RFC 1034 §3.1)"},
 };
 
 static const status_info *find(ibidi_status s)

@@ -1,0 +1,428 @@
+/*
+ * Speed of `ibidi scan` (ibidi/ambiguity.h and the calls it builds on): names per second
+ * for the whole per-name pipeline of the scan on one core, step by step, and the peak
+ * memory. No other library checks lists of names for bidi collisions, so the figures
+ * stand alone (ICU's uspoof_areBidiConfusable, from ICU 74, compares two whole strings;
+ * it is not timed here).
+ *
+ * Per name, as the scan does it:
+ *   to-unicode  ibidi_idna_to_unicode_utf8 (profile uts46): the form names are compared on
+ *   validate    ibidi_ident_validate of that form as a domain name (codes as text)
+ *   analyze     ibidi_ambiguity_analyze without the twin search (Badami's findings, both
+ *               contexts)
+ *   display     ibidi_display_utf8 IBIDI_FORM_VISUAL, left-to-right and right-to-left
+ *   table       the display keys into a hash table (one entry per distinct display, the
+ *               first name kept with it), as the scan's collision tables
+ *   full        all of it, name after name
+ * Workloads: data/samples/names.txt (the bundled sample, repeated), and 200000 names
+ * generated from it with numbered labels (a number label in front of every fourth name,
+ * "nN." in front of the others).
+ *
+ * Given the path of the ibidi command as argument 1 (make bench does), it also runs
+ * `ibidi scan --tsv` over the generated list with 1 and 2 threads, output to /dev/null,
+ * and reports its rate and peak memory (ru_maxrss of the child).
+ * Figures are the best of several passes (clock_gettime(CLOCK_MONOTONIC)).
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ibidi.h"
+
+#define SAMPLE "data/samples/names.txt"
+#define N_GEN 200000
+#define CAP 1024
+
+typedef struct list {
+    char **s;
+    size_t *len;
+    size_t n, cap;
+} list;
+
+static void add(list *l, const char *s, size_t n)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 1024;
+        l->s = realloc(l->s, l->cap * sizeof *l->s);
+        l->len = realloc(l->len, l->cap * sizeof *l->len);
+        if (!l->s || !l->len) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+    }
+    l->s[l->n] = malloc(n + 1);
+    if (!l->s[l->n]) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    memcpy(l->s[l->n], s, n);
+    l->s[l->n][n] = '\0';
+    l->len[l->n++] = n;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static volatile size_t sink;
+
+/* ---- The key table (as the scan's): open addressing, one entry per display ---------- */
+
+typedef struct entry {
+    uint64_t hash;
+    char *key; /* display, then the first name */
+    size_t klen;
+} entry;
+
+typedef struct table {
+    entry *e;
+    size_t cap, n;
+} table;
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h ^ (h >> 29);
+}
+
+static void table_add(table *t, const char *d, size_t dl, const char *name, size_t nl)
+{
+    if ((t->n + 1) * 2 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 1024;
+        entry *e = calloc(cap, sizeof *e);
+        if (!e)
+            exit(1);
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->e[i].key) {
+                size_t j = (size_t)t->e[i].hash & (cap - 1);
+                while (e[j].key)
+                    j = (j + 1) & (cap - 1);
+                e[j] = t->e[i];
+            }
+        free(t->e);
+        t->e = e;
+        t->cap = cap;
+    }
+    uint64_t h = hash_bytes(d, dl);
+    size_t j = (size_t)h & (t->cap - 1);
+    while (t->e[j].key) {
+        if (t->e[j].hash == h && t->e[j].klen == dl && memcmp(t->e[j].key, d, dl) == 0)
+            return;
+        j = (j + 1) & (t->cap - 1);
+    }
+    char *k = malloc(dl + nl);
+    if (!k)
+        exit(1);
+    memcpy(k, d, dl);
+    memcpy(k + dl, name, nl);
+    t->e[j].hash = h;
+    t->e[j].key = k;
+    t->e[j].klen = dl;
+    t->n++;
+}
+
+static void table_free(table *t)
+{
+    for (size_t i = 0; i < t->cap; i++)
+        free(t->e[i].key);
+    free(t->e);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- The steps ------------------------------------------------------------------------ */
+
+static unsigned flags;
+
+typedef struct prepared {
+    list uform;      /* Unicode forms */
+    list disp[2];    /* displays (empty when none) */
+} prepared;
+
+enum { STEP_UNICODE, STEP_VALIDATE, STEP_ANALYZE, STEP_DISPLAY, STEP_TABLE, STEP_FULL, N_STEPS };
+static const char *const step_names[N_STEPS] = {"to-unicode", "validate", "analyze",
+                                                "display x2", "table", "full"};
+
+static size_t one_unicode(const char *s, size_t n, char *out)
+{
+    size_t ol = 0;
+    ibidi_status st =
+        ibidi_idna_to_unicode_utf8(s, n, flags, out, CAP, &ol, NULL, 0, NULL, NULL);
+    return (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ol <= CAP ? ol : (size_t)-1;
+}
+
+static int one_validate(const char *u, size_t ul)
+{
+    char codes[256];
+    size_t cl = 0;
+    return ibidi_ident_validate(u, ul, IBIDI_IDENT_DOMAIN, flags, 0, codes, sizeof codes, &cl,
+                                NULL) == IBIDI_OK;
+}
+
+static size_t one_analyze(const char *u, size_t ul)
+{
+    ibidi_ambig_finding f[64];
+    size_t nf = 0;
+    ibidi_ambiguity_analyze(u, ul, IBIDI_IDENT_DOMAIN, IBIDI_AMBIG_RTL, flags, f, 64, &nf,
+                            NULL);
+    return nf;
+}
+
+static size_t one_display(const char *u, size_t ul, int rtl, char *out)
+{
+    size_t dl = 0;
+    ibidi_status st = ibidi_display_utf8(u, ul, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+                                         rtl ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, out, CAP, &dl,
+                                         NULL, 0, NULL);
+    return st == IBIDI_OK ? dl : (size_t)-1;
+}
+
+/* One pass of a step over the list; returns the seconds taken. */
+static double pass(int step, const list *l, const prepared *p)
+{
+    char u[CAP + 1], d[2][CAP + 1];
+    table t[2];
+    size_t acc = 0;
+    memset(t, 0, sizeof t);
+    double t0 = now();
+    for (size_t i = 0; i < l->n; i++) {
+        switch (step) {
+        case STEP_UNICODE: acc += one_unicode(l->s[i], l->len[i], u); break;
+        case STEP_VALIDATE:
+            acc += (size_t)one_validate(p->uform.s[i], p->uform.len[i]);
+            break;
+        case STEP_ANALYZE: acc += one_analyze(p->uform.s[i], p->uform.len[i]); break;
+        case STEP_DISPLAY:
+            acc += one_display(p->uform.s[i], p->uform.len[i], 0, d[0]);
+            acc += one_display(p->uform.s[i], p->uform.len[i], 1, d[1]);
+            break;
+        case STEP_TABLE:
+            for (int c = 0; c < 2; c++)
+                if (p->disp[c].len[i])
+                    table_add(&t[c], p->disp[c].s[i], p->disp[c].len[i], p->uform.s[i],
+                              p->uform.len[i]);
+            break;
+        default: {
+            size_t ul = one_unicode(l->s[i], l->len[i], u);
+            const char *name = u;
+            if (ul == (size_t)-1) {
+                name = l->s[i];
+                ul = l->len[i];
+            }
+            acc += (size_t)one_validate(name, ul);
+            acc += one_analyze(name, ul);
+            for (int c = 0; c < 2; c++) {
+                size_t dl = one_display(name, ul, c, d[c]);
+                if (dl != (size_t)-1)
+                    table_add(&t[c], d[c], dl, name, ul);
+            }
+        }
+        }
+    }
+    double el = now() - t0;
+    sink += acc + t[0].n + t[1].n;
+    table_free(&t[0]);
+    table_free(&t[1]);
+    return el;
+}
+
+static void prepare(const list *l, prepared *p)
+{
+    char u[CAP + 1], d[CAP + 1];
+    memset(p, 0, sizeof *p);
+    for (size_t i = 0; i < l->n; i++) {
+        size_t ul = one_unicode(l->s[i], l->len[i], u);
+        const char *name = u;
+        if (ul == (size_t)-1) {
+            name = l->s[i];
+            ul = l->len[i];
+        }
+        add(&p->uform, name, ul);
+        for (int c = 0; c < 2; c++) {
+            size_t dl = one_display(name, ul, c, d);
+            add(&p->disp[c], d, dl == (size_t)-1 ? 0 : dl);
+        }
+    }
+}
+
+static void free_list(list *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->s[i]);
+    free(l->s);
+    free(l->len);
+    memset(l, 0, sizeof *l);
+}
+
+/* Names per second of each step: the best of `passes` passes of `reps` runs over l. */
+static void measure(const char *what, const list *l, int reps, int passes)
+{
+    prepared p;
+    prepare(l, &p);
+    printf("  %-10s %7zu", what, l->n);
+    for (int s = 0; s < N_STEPS; s++) {
+        double best = 1e30;
+        for (int k = 0; k < passes; k++) {
+            double el = 0;
+            for (int r = 0; r < reps; r++)
+                el += pass(s, l, &p);
+            if (el < best)
+                best = el;
+        }
+        printf(" %11.0f", (double)l->n * reps / best);
+    }
+    printf("\n");
+    free_list(&p.uform);
+    free_list(&p.disp[0]);
+    free_list(&p.disp[1]);
+}
+
+/* ---- The command ---------------------------------------------------------------------- */
+
+/* Runs `ibidi scan --tsv --threads K FILE` with output to /dev/null; *kb gets the peak
+ * resident memory of the command. Returns the seconds taken, or -1. */
+static double run_cli(const char *ibidi, const char *file, int threads, long *kb)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    double t0 = now();
+    pid_t helper = fork();
+    if (helper < 0)
+        return -1;
+    if (helper == 0) {
+        /* a helper process of its own, so that RUSAGE_CHILDREN is this one run's */
+        close(fd[0]);
+        pid_t pid = fork();
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            if (null >= 0) {
+                dup2(null, 1);
+                dup2(null, 2);
+            }
+            char nthreads[16];
+            snprintf(nthreads, sizeof nthreads, "%d", threads);
+            execl(ibidi, ibidi, "scan", "--tsv", "--threads", nthreads, file, (char *)NULL);
+            _exit(127);
+        }
+        int status = 0;
+        long maxrss = -1;
+        if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+            WEXITSTATUS(status) <= 1) {
+            struct rusage ru;
+            if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+                maxrss = ru.ru_maxrss;
+        }
+        if (write(fd[1], &maxrss, sizeof maxrss) != (ssize_t)sizeof maxrss)
+            _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    long maxrss = -1;
+    if (read(fd[0], &maxrss, sizeof maxrss) != (ssize_t)sizeof maxrss)
+        maxrss = -1;
+    close(fd[0]);
+    waitpid(helper, NULL, 0);
+    double el = now() - t0;
+    *kb = maxrss;
+    return maxrss < 0 ? -1 : el;
+}
+
+/* The i-th generated name: a number label in front of every fourth sample name, "nI." in
+ * front of the others. Returns its length, 0 if it does not fit. */
+static int generate(const list *sample, size_t i, char *out, size_t cap)
+{
+    const char *s = sample->s[i % sample->n];
+    int k = i % 4 == 0 ? snprintf(out, cap, "%zu.%s", i, s) : snprintf(out, cap, "n%zu.%s", i, s);
+    return k > 0 && (size_t)k < cap ? k : 0;
+}
+
+int main(int argc, char **argv)
+{
+    flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    FILE *f = fopen(SAMPLE, "rb");
+    if (!f) {
+        fprintf(stderr, "bench_scan: cannot open %s (run from the repository root)\n", SAMPLE);
+        return 1;
+    }
+    list sample = {0}, gen = {0};
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line), start, len;
+        if (n && line[n - 1] == '\n')
+            line[--n] = '\0';
+        if (ibidi_names_line(line, n, &start, &len))
+            add(&sample, line + start, len);
+    }
+    fclose(f);
+    if (!sample.n)
+        return 1;
+    /* The command first, while this process is small: a child's peak memory counts what
+     * it had before exec, a copy of this process. */
+    if (argc > 1) {
+        char path[] = "/tmp/ibidi_bench_scan_XXXXXX";
+        int fd = mkstemp(path);
+        FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!out) {
+            fprintf(stderr, "bench_scan: cannot write a temporary file\n");
+            return 1;
+        }
+        for (size_t i = 0; i < N_GEN; i++)
+            if (generate(&sample, i, line, sizeof line))
+                fprintf(out, "%s\n", line);
+        fclose(out);
+        printf("ibidi scan --tsv over %d generated names (output to /dev/null):\n", N_GEN);
+        for (int t = 1; t <= 2; t++) {
+            double best = 1e30;
+            long kb = -1;
+            for (int k = 0; k < 3; k++) {
+                long m;
+                double el = run_cli(argv[1], path, t, &m);
+                if (el > 0 && el < best) {
+                    best = el;
+                    kb = m;
+                }
+            }
+            if (kb < 0)
+                printf("  %d thread%s: could not run %s\n", t, t > 1 ? "s" : " ", argv[1]);
+            else
+                printf("  %d thread%s: %9.0f names/s, peak memory %.1f MB\n", t,
+                       t > 1 ? "s" : " ", (double)N_GEN / best, (double)kb / 1024.0);
+        }
+        remove(path);
+    }
+    for (size_t i = 0; i < N_GEN; i++) {
+        int k = generate(&sample, i, line, sizeof line);
+        if (k)
+            add(&gen, line, (size_t)k);
+    }
+
+    printf("ibidi scan pipeline, one core, profile uts46: names per second (best of passes)\n");
+    printf("  %-10s %7s", "workload", "names");
+    for (int s = 0; s < N_STEPS; s++)
+        printf(" %11s", step_names[s]);
+    printf("\n");
+    measure("sample", &sample, 100, 5);
+    measure("generated", &gen, 1, 3);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("  peak memory of this process (ru_maxrss): %.1f MB (the lists, their Unicode forms "
+           "and displays, two key tables of %zu names)\n",
+           (double)ru.ru_maxrss / 1024.0, gen.n);
+
+    free_list(&sample);
+    free_list(&gen);
+    return 0;
+}

@@ -1,0 +1,121 @@
+/*
+ * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambiguity_analyze),
+ * every kind and option, through the internal entry point with a small bound on the twin
+ * search so that each input stays fast.
+ *
+ * The first byte picks the call: bits 0-2 the options (IBIDI_AMBIG_RTL, _EXACT, _TEXT),
+ * bits 3-4 the kind (auto, domain, iri, email), bit 5 the IDNA flags (UTS #46 with or
+ * without CheckBidi); the rest is the text (UTF-8, any bytes). With IBIDI_AMBIG_EXACT the
+ * text is cut to 48 bytes. Properties checked with abort():
+ *  1. no crash; the status is OK, or an error with *n_findings 0 and err->status set;
+ *  2. the number of findings is the same with fcap 0, a small fcap and a large one, and
+ *     the small array is the start of the large one;
+ *  3. findings are sorted by context, offset, code; each lies within the input, starts on
+ *     a character boundary, and its value is the code point there;
+ *  4. every code has a name; Badami's codes (1-10) have context LTR; exact codes come only
+ *     with IBIDI_AMBIG_EXACT, RTL context only with IBIDI_AMBIG_RTL; the expression is
+ *     1-6 for NUMBER_SEPARATOR and 0 otherwise; plain text gives only codes 1-3, 20, 22,
+ *     25;
+ *  5. NUMBER_TYPE only where NUMBER_LEVEL is (the paper's claim: resolving number
+ *     embedding level ambiguity rules out number type ambiguity).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+#include "ambiguity/ambiguity_internal.h" /* ibidi__ambiguity_analyze_bounded */
+
+#define BIG 8192
+#define SMALL 3
+#define MAX_CANDIDATES 2000
+
+static ibidi_ambig_finding big[BIG], small[SMALL];
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+static int before(const ibidi_ambig_finding *x, const ibidi_ambig_finding *y)
+{
+    if (x->context != y->context)
+        return x->context < y->context;
+    if (x->offset != y->offset)
+        return x->offset < y->offset;
+    return x->code <= y->code;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    unsigned opt, flags;
+    ibidi_ident_kind kind;
+    const char *s;
+    size_t len, n0 = 99, n1 = 99, n2 = 99;
+    ibidi_error e0, e1, e2;
+    ibidi_status st0, st1, st2;
+    if (size < 1)
+        return 0;
+    opt = data[0] & 7u;
+    kind = (ibidi_ident_kind)((data[0] >> 3) & 3u);
+    flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    if (data[0] & 0x20u)
+        flags &= ~(unsigned)IBIDI_IDNA_CHECK_BIDI;
+    s = (const char *)data + 1;
+    len = size - 1;
+    if ((opt & IBIDI_AMBIG_EXACT) && len > 48)
+        len = 48;
+
+    st0 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, NULL, 0, &n0,
+                                           MAX_CANDIDATES, &e0);
+    st1 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, small, SMALL, &n1,
+                                           MAX_CANDIDATES, &e1);
+    st2 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, big, BIG, &n2,
+                                           MAX_CANDIDATES, &e2);
+    /* 1, 2 */
+    require(st0 == st1 && st1 == st2 && e0.status == st0 && e2.status == st2);
+    if (st2 != IBIDI_OK) {
+        require(n0 == 0 && n1 == 0 && n2 == 0 && e0.offset == e2.offset &&
+                e2.offset <= (len > 1024 ? 1024 : len) && ibidi_strerror(st2) != NULL);
+        return 0;
+    }
+    require(n0 == n1 && n1 == n2 && n2 <= BIG);
+    require(memcmp(small, big, (n2 < SMALL ? n2 : SMALL) * sizeof small[0]) == 0);
+
+    for (size_t i = 0; i < n2; i++) {
+        const ibidi_ambig_finding *f = &big[i];
+        int exact = ibidi_ambig_code_is_exact(f->code);
+        /* 3 */
+        if (i > 0)
+            require(before(&big[i - 1], f));
+        require(f->offset <= len && f->length <= len - f->offset);
+        if (f->offset < len) {
+            size_t pos = f->offset;
+            uint32_t cp = 0;
+            require(((unsigned char)s[f->offset] & 0xC0u) != 0x80u);
+            require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK && cp == f->value);
+        }
+        /* 4 */
+        require(ibidi_ambig_code_name(f->code) != NULL);
+        require(f->context == IBIDI_DIR_LTR || f->context == IBIDI_DIR_RTL);
+        require(exact || f->context == IBIDI_DIR_LTR);
+        require(!exact || (opt & IBIDI_AMBIG_EXACT));
+        require(f->context == IBIDI_DIR_LTR || (opt & IBIDI_AMBIG_RTL));
+        require((f->code == IBIDI_AMBIG_NUMBER_SEPARATOR) ==
+                (f->expression >= 1 && f->expression <= 6));
+        require(f->code == IBIDI_AMBIG_NUMBER_SEPARATOR || f->expression == 0);
+        if (opt & IBIDI_AMBIG_TEXT)
+            require(f->code <= IBIDI_AMBIG_NUMBER_SEPARATOR || f->code == IBIDI_AMBIG_VALID_TWIN ||
+                    f->code == IBIDI_AMBIG_SEPARATOR_TWIN ||
+                    f->code == IBIDI_AMBIG_SEARCH_TRUNCATED);
+        /* 5 */
+        if (f->code == IBIDI_AMBIG_NUMBER_TYPE) {
+            int found = 0;
+            for (size_t j = 0; j < n2; j++)
+                found |= big[j].code == IBIDI_AMBIG_NUMBER_LEVEL && big[j].offset == f->offset;
+            require(found);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,135 @@
+/*
+ * Fuzz target for the display twin search (include/ibidi/ambiguity.h, ibidi_twins_utf8).
+ *
+ * The first byte's bit 0 picks the paragraph direction (LTR, RTL); the rest is the text in
+ * UTF-8, cut to its first 24 code points (the search is exponential in the worst case; the
+ * candidates are bounded too). Properties checked with abort():
+ *  1. ill-formed UTF-8 gives the decoder's status at the offset ibidi_utf8_validate finds;
+ *     a bidi control or a character of class BN, B or S gives IBIDI_E_AMBIG_CONTROL at the
+ *     first such character; everything else gives IBIDI_OK;
+ *  2. every twin displays like the input (ibidi_bidi_visual_utf8, paragraph direction
+ *     forced) and differs from it, and has as many code points;
+ *  3. no twin is reported twice (hashes of the twins seen);
+ *  4. the stats count the twins, and at most the bound of candidates ran;
+ *  5. the input's resolved levels lie in the sets the search assumes for each class.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ambiguity/ambiguity_internal.h"
+#include "ibidi.h"
+
+#define MAX_CPS 24
+#define BOUND 20000
+#define SEEN_SLOTS 65536 /* a power of two above BOUND */
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+typedef struct fz {
+    ibidi_dir dir;
+    const char *text;
+    size_t len;
+    char vis[MAX_CPS * 4];
+    size_t vis_len;
+    size_t count;
+    uint64_t seen[SEEN_SLOTS];
+    uint32_t stamp[SEEN_SLOTS];
+    uint32_t gen;
+} fz;
+
+static fz F;
+
+static uint64_t hash(const char *s, size_t len)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h ? h : 1;
+}
+
+static int on_twin(const char *twin, size_t len, void *ctx)
+{
+    fz *f = (fz *)ctx;
+    char vis[MAX_CPS * 4];
+    size_t vl = 0, n1 = 0, n2 = 0;
+    f->count++;
+    require(!(len == f->len && memcmp(twin, f->text, len) == 0));
+    require(ibidi_utf8_validate(twin, len, &n1, NULL) == IBIDI_OK);
+    require(ibidi_utf8_validate(f->text, f->len, &n2, NULL) == IBIDI_OK && n1 == n2);
+    require(ibidi_bidi_visual_utf8(twin, len, f->dir, 0, vis, sizeof vis, &vl, NULL, NULL, 0,
+                                   NULL) == IBIDI_OK);
+    require(vl == f->vis_len && memcmp(vis, f->vis, vl) == 0);
+    /* no repeats: open addressing over the hashes of this input's twins */
+    uint64_t h = hash(twin, len);
+    size_t slot = (size_t)h & (SEEN_SLOTS - 1);
+    while (f->stamp[slot] == f->gen) {
+        require(f->seen[slot] != h);
+        slot = (slot + 1) & (SEEN_SLOTS - 1);
+    }
+    f->stamp[slot] = f->gen;
+    f->seen[slot] = h;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    ibidi_dir dir = (data[0] & 1) ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+    const char *s = (const char *)data + 1;
+    size_t len = size - 1;
+    ibidi_error e, ve;
+    ibidi_twin_stats st;
+
+    ibidi_status vs = ibidi_utf8_validate(s, len, NULL, &ve);
+    if (vs != IBIDI_OK) {
+        ibidi_status r = ibidi_twins_utf8(s, len, dir, BOUND, NULL, NULL, &st, &e);
+        require(r == vs && e.status == vs && e.offset == ve.offset && st.twins == 0);
+        return 0;
+    }
+    /* the first MAX_CPS code points; the first control among them */
+    size_t pos = 0, n = 0, ctl_at = (size_t)-1;
+    uint32_t cps[MAX_CPS];
+    while (pos < len && n < MAX_CPS) {
+        size_t at = pos;
+        require(ibidi_utf8_next(s, len, &pos, &cps[n], NULL) == IBIDI_OK);
+        if (ctl_at == (size_t)-1 && ibidi__ambig_is_control(cps[n]))
+            ctl_at = at;
+        n++;
+    }
+    len = pos;
+
+    F.dir = dir;
+    F.text = s;
+    F.len = len;
+    F.count = 0;
+    if (++F.gen == 0) { /* stamps wrapped: start over */
+        memset(F.stamp, 0, sizeof F.stamp);
+        F.gen = 1;
+    }
+    /* the input's own display, compared in on_twin */
+    require(ibidi_bidi_visual_utf8(s, len, dir, 0, F.vis, sizeof F.vis, &F.vis_len, NULL, NULL,
+                                   0, NULL) == IBIDI_OK);
+    ibidi_status r = ibidi_twins_utf8(s, len, dir, BOUND, on_twin, &F, &st, &e);
+    if (ctl_at != (size_t)-1) {
+        require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
+        return 0;
+    }
+    require(r == IBIDI_OK);
+    require(st.twins == F.count && st.candidates <= BOUND && !st.stopped);
+    require(st.twins <= st.candidates);
+
+    /* the input's levels by class */
+    uint8_t lv[MAX_CPS];
+    if (n) {
+        require(ibidi_bidi_resolve_cp(cps, n, dir, lv, NULL, NULL, NULL, 0, NULL) == IBIDI_OK);
+        for (size_t i = 0; i < n; i++)
+            require(ibidi__twin_level_allowed(ibidi_cp_bidi_class(cps[i]), (unsigned)dir, lv[i]));
+    }
+    return 0;
+}

@@ -1,0 +1,254 @@
+/*
+ * ibidi/ambiguity.h: when two logically different identifiers look the same on screen.
+ *
+ *   - Badami's analysis ("Bidirectional ambiguities in Internet identifiers"): label
+ *     categories, number embedding level ambiguity, number type ambiguity, number
+ *     separator ambiguity (the paper's expressions, Recommendation I), Recommendations II
+ *     and III, parent domains and relative names, mail addresses and IRIs; each finding
+ *     names the paper's section and gives offsets;
+ *   - display twins: every other logical text that displays as the same glyph sequence,
+ *     found exactly (each one confirmed by running the UBA forward) by a bounded search;
+ *   - validity of an identifier under an IDNA profile, with the reasons as codes, to mark
+ *     twins valid or invalid;
+ *   - lists of names: the line reader of `ibidi scan`.
+ *
+ * The display model is that of ibidi/display.h: IBIDI_DIR_LTR is Badami's standard display
+ * model (the identifier alone in a left-to-right embedding), IBIDI_DIR_RTL the identifier
+ * as it is in a right-to-left paragraph. Two texts display identically when the UBA gives
+ * them the same sequence of glyphs, left to right: code points after L4 (a character at
+ * an odd level shows its Bidi_Mirroring_Glyph), where a Bidi_Mirrored character without a
+ * mirroring glyph shown at an odd level is a different glyph from the same character at an
+ * even level. Marks compare as code points: R EN NSM and R NSM EN both show EN NSM R and
+ * are twins here, although a renderer draws the mark on the digit in one and on the letter
+ * in the other (Badami, "Weak type NSM"; `ibidi verify-rule` reports both readings).
+ * Nothing here allocates; the work areas are on the stack.
+ */
+#ifndef IBIDI_AMBIGUITY_H
+#define IBIDI_AMBIGUITY_H
+
+#include "common.h"
+#include "bidi.h"
+#include "idna.h"
+#include "iri.h"
+#include "display.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Label categories (Badami, "Number embedding level ambiguity in IDNs") ----------- */
+
+typedef enum ibidi_label_category {
+    IBIDI_LABEL_NEUTRAL = 0, /* no strong character (L, R, AL) and no number (EN, AN) */
+    IBIDI_LABEL_NUMBER = 1,  /* no strong character, at least one number character */
+    IBIDI_LABEL_LTR = 2,     /* a strong label with L (and so, under IDNA, no R or AL) */
+    IBIDI_LABEL_RTL = 3,     /* a strong label with R or AL (and so no L) */
+    IBIDI_LABEL_MIXED = 4    /* both L and R or AL: outside the paper's categories (the
+                                Bidi Rule forbids such labels) */
+} ibidi_label_category;
+
+/* Flags or'ed to the category of an LTR label. */
+#define IBIDI_LABEL_NUMBER_PREFIX 0x100u /* a number character before the first L */
+#define IBIDI_LABEL_NUMBER_SUFFIX 0x200u /* a number character after the last L */
+/* The category part of a value from the calls below. */
+#define IBIDI_LABEL_CATEGORY(v) ((ibidi_label_category)((v)&0xFFu))
+
+/* The category (with the flags) of a label of code points; values that are not code
+ * points count as neutral characters. */
+IBIDI_API unsigned ibidi_label_category_cp(const uint32_t *label, size_t n);
+/* The same for UTF-8; ill-formed UTF-8 gives the decoder's status with the offset. */
+IBIDI_API ibidi_status ibidi_label_category_utf8(const char *label, size_t len,
+                                                 unsigned *category, ibidi_error *err);
+/* "neutral", "number", "ltr", "rtl", "mixed"; NULL if unknown. */
+IBIDI_API const char *ibidi_label_category_name(ibidi_label_category category);
+
+/* ---- Findings ------------------------------------------------------------------------- */
+
+/*
+ * What a finding is about. Codes 1-13 are Badami's analysis: sufficient conditions and
+ * recommendations, computed from the Bidi classes without a search. Codes 20 and up are
+ * exact: found by the twin search (IBIDI_AMBIG_EXACT). Values are explicit and never
+ * reused.
+ */
+typedef enum ibidi_ambig_code {
+    /* "Weak types EN and AN": a number character whose closest preceding and closest
+     * following strong characters differ in direction (the ends of the text count as
+     * left-to-right): number embedding level ambiguity. One finding per number character. */
+    IBIDI_AMBIG_NUMBER_LEVEL = 1,
+    /* "Number type ambiguity": whether a digit resolved as a European or an Arabic number
+     * (W2), and so where the terminators and separators next to it go (W4, W5), cannot be
+     * told from the display. */
+    IBIDI_AMBIG_NUMBER_TYPE = 2,
+    /* "Number separator ambiguity" and Recommendation I: a label (or, for plain text and
+     * IRI components, the text) matches one of the paper's six expressions; `expression`
+     * says which (1-6, in the paper's order). */
+    IBIDI_AMBIG_NUMBER_SEPARATOR = 3,
+    /* "Number embedding level ambiguity in IDNs", case 3: a number label whose closest
+     * strong labels differ in direction, not resolved by the number prefix and number
+     * suffix exceptions. */
+    IBIDI_AMBIG_IDN_NUMBER_LABEL = 4,
+    /* Recommendation II (tentative): the top-level label is not a strong label. */
+    IBIDI_AMBIG_REC_II = 5,
+    /* Recommendation III.1: the closest preceding strong label of a number label, within
+     * the domain name, is not an LTR label. */
+    IBIDI_AMBIG_REC_III_PRECEDING = 6,
+    /* Recommendation III.2: the same for the closest following strong label. */
+    IBIDI_AMBIG_REC_III_FOLLOWING = 7,
+    /* "Recommendations concerning the use of IDNs": a parent domain (the name without its
+     * first labels) cannot be rendered unambiguously although the name itself can;
+     * offset and length give the parent. */
+    IBIDI_AMBIG_PARENT_DOMAIN = 8,
+    /* Same section: a relative name (the name without its last labels) cannot be rendered
+     * unambiguously; offset and length give it. */
+    IBIDI_AMBIG_RELATIVE_NAME = 9,
+    /* Same section: an IRI or mail address contains a domain name that cannot be rendered
+     * unambiguously on its own (DEF@123.ABC.com holds 123.ABC.com). */
+    IBIDI_AMBIG_CONTAINED_DOMAIN = 10,
+
+    /* Exact: another text displays identically (a twin) and is a valid identifier under
+     * the IDNA flags given. */
+    IBIDI_AMBIG_VALID_TWIN = 20,
+    /* Exact: twins exist, but none of them is a valid identifier (the paper's "resolved by
+     * the restrictions within IDNA"). */
+    IBIDI_AMBIG_INVALID_TWINS_ONLY = 21,
+    /* Exact: an ES or CS character that is part of a number (W4) here shows as a neutral
+     * in a twin, or the reverse: number separator ambiguity, found without the paper's
+     * expressions. */
+    IBIDI_AMBIG_SEPARATOR_TWIN = 22,
+    /* Exact, "Bidirectional ambiguity in other internet identifiers": the displayed IRI or
+     * mail address does not determine its domain: a valid twin has another host
+     * (123@ABC.com and ABC@123.com). */
+    IBIDI_AMBIG_DOMAIN_UNDETERMINED = 23,
+    /* Exact, "Dealing with bidirectional ambiguity": a valid twin differs only after the
+     * authority, so one administration controls both (http://www.ABC.com/123/ABC/ and
+     * http://www.ABC.com/ABC/123/). */
+    IBIDI_AMBIG_SAME_AUTHORITY = 24,
+    /* Exact: the twin search was cut by its bound; more twins may exist. */
+    IBIDI_AMBIG_SEARCH_TRUNCATED = 25
+} ibidi_ambig_code;
+
+typedef struct ibidi_ambig_finding {
+    ibidi_ambig_code code;
+    ibidi_dir context;  /* IBIDI_DIR_LTR (standard display model) or IBIDI_DIR_RTL */
+    size_t offset;      /* byte offset of the character, label or part concerned */
+    size_t length;      /* its length in bytes */
+    size_t component;   /* index of the component (ibidi_ident_parse) or IBIDI_NO_COMPONENT */
+    uint32_t value;     /* the code point at offset, 0 if none */
+    int expression;     /* IBIDI_AMBIG_NUMBER_SEPARATOR: the expression (1-6), else 0 */
+} ibidi_ambig_finding;
+
+/* "NUMBER_LEVEL", "NUMBER_TYPE", ...; NULL if unknown. */
+IBIDI_API const char *ibidi_ambig_code_name(ibidi_ambig_code code);
+/* A sentence naming the paper's section or recommendation (or the exact check). Never
+ * NULL. */
+IBIDI_API const char *ibidi_ambig_code_message(ibidi_ambig_code code);
+/* 1 for the exact codes (20 and up), 0 for Badami's conditions. */
+IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
+
+/* The longest identifier, in bytes, that ibidi_ambiguity_analyze takes (its work area is
+ * on the stack): far beyond a domain name (253 octets) or a mail address (320). */
+#define IBIDI_AMBIG_MAX_BYTES 1024
+
+/* Options of ibidi_ambiguity_analyze (bits). */
+#define IBIDI_AMBIG_RTL 0x1u   /* analyse in a right-to-left paragraph too (the findings of
+                                  the paper are for the standard display model; the exact
+                                  ones are made for each context asked) */
+#define IBIDI_AMBIG_EXACT 0x2u /* run the twin search for the exact findings */
+#define IBIDI_AMBIG_TEXT 0x4u  /* s is plain text: no identifier structure (as is ignored),
+                                  only codes 1-3 and the exact VALID_TWIN (any twin counts),
+                                  SEPARATOR_TWIN and SEARCH_TRUNCATED */
+
+/*
+ * Analyses an identifier (parsed as ibidi_ident_parse with `as`) for bidi ambiguity.
+ * idna_flags (ibidi_idna_profile_flags) decide which twins are valid. Findings go to
+ * findings[0..fcap) in order of context, then offset, then code; *n_findings (may be NULL)
+ * gets their number, possibly above fcap (0 after an error). Returns IBIDI_OK whatever
+ * was found. Errors, the first from left to right: the decoder's statuses;
+ * IBIDI_E_AMBIG_CONTROL for bidi formatting characters or characters of class BN, B or S;
+ * then the parser's status when the identifier does not parse. Also
+ * IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES, IBIDI_E_TWINS_TOO_LONG with
+ * IBIDI_AMBIG_EXACT above IBIDI_TWINS_MAX code points, IBIDI_E_INVALID_ARGUMENT for
+ * unknown option bits or kind.
+ */
+IBIDI_API ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,
+                                               unsigned options, unsigned idna_flags,
+                                               ibidi_ambig_finding *findings, size_t fcap,
+                                               size_t *n_findings, ibidi_error *err);
+
+/* ---- Display twins -------------------------------------------------------------------- */
+
+/* The longest text, in code points, that the twin search takes. */
+#define IBIDI_TWINS_MAX 256
+/* A bound on the candidates that suits interactive use. */
+#define IBIDI_TWINS_DEFAULT_CANDIDATES 1000000u
+
+typedef struct ibidi_twin_stats {
+    size_t candidates; /* candidate texts run forward through the UBA */
+    size_t twins;      /* twins passed to the callback */
+    int truncated;     /* 1 when max_candidates cut the search: more twins may exist */
+    int stopped;       /* 1 when the callback stopped the search */
+} ibidi_twin_stats;
+
+/* Receives one twin; returns 0 to go on, non-zero to stop the search. */
+typedef int (*ibidi_twin_fn)(const uint32_t *twin, size_t n, void *ctx);
+typedef int (*ibidi_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
+
+/*
+ * Every text other than `text` that displays identically to it in a paragraph of
+ * direction context (IBIDI_DIR_LTR or IBIDI_DIR_RTL), each passed once to fn. The search
+ * runs over the embedding levels the characters shown could have, undoes L2 and L4 for
+ * each choice, and keeps a candidate only when the UBA, run forward on it, gives the same
+ * glyphs with exactly the levels chosen (so each twin is found once). It is exact: every
+ * twin reported displays identically, and when stats->truncated is 0 every twin was
+ * reported. At most max_candidates candidates are run forward, and the search takes at
+ * most 64 * max_candidates + 256 steps; reaching either bound sets stats->truncated
+ * (0: no bound, and then a long text full of weak characters may take very long).
+ * Twins come in a fixed order for a given input. stats may be NULL.
+ * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
+ * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
+ * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL.
+ */
+IBIDI_API ibidi_status ibidi_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
+                                      size_t max_candidates, ibidi_twin_fn fn, void *ctx,
+                                      ibidi_twin_stats *stats, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir context,
+                                        size_t max_candidates, ibidi_twin_utf8_fn fn,
+                                        void *ctx, ibidi_twin_stats *stats, ibidi_error *err);
+
+/* ---- Validity ------------------------------------------------------------------------- */
+
+/*
+ * Is s a valid identifier of kind `as`? It must parse (ibidi_ident_parse), pass the
+ * component rules (ibidi_ident_check with check_options: error-level findings only), and
+ * each host (a domain name, an IRI's reg-name, a mail domain) must pass UTS #46 ToASCII
+ * with idna_flags. codes gets the reasons as text, sorted and without repeats, in the
+ * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes
+ * (ibidi_idna_code_name; warnings left out), component rule codes (ibidi_ident_code_name;
+ * HOST_BIDI_RULE left out, the B codes say it) and a parse error as its status name
+ * (ibidi_status_name, e.g. "DOMAIN_CHAR"). *codes_len gets the length needed (no NUL is
+ * written), also when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). Returns IBIDI_OK
+ * when valid, IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes
+ * the host's start plus the finding's offset in its ToUnicode form) when not. The Bidi
+ * Rule counts only through idna_flags (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
+ * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
+ */
+IBIDI_API ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
+                                            unsigned idna_flags, unsigned check_options,
+                                            char *codes, size_t cap, size_t *codes_len,
+                                            ibidi_error *err);
+
+/* ---- Lists of names ------------------------------------------------------------------- */
+
+/*
+ * One line of a list of names (one name per line, U-labels or A-labels): the name is the
+ * text before the first "#" (a comment), without the spaces, tabs and CRs around it (so
+ * a CRLF line ending goes too). Returns 1 and sets *start and *name_len (byte offset and
+ * length in line) when the line holds a name, 0 for a blank or comment-only line. line
+ * should not hold LF.
+ */
+IBIDI_API int ibidi_names_line(const char *line, size_t len, size_t *start, size_t *name_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_AMBIGUITY_H */

@@ -1,0 +1,260 @@
+/*
+ * ibidi/rfc5893.h: the requirements behind the Bidi Rule of RFC 5893, checked.
+ *
+ *   - the six conditions of RFC 5893 §2 on a label given as Bidi classes, each one apart
+ *     (so that a rule without one condition can be studied), and the older rule of
+ *     RFC 3454 §6 (RandALCat) that RFC 5893 §4 replaced;
+ *   - Character Grouping (RFC 5893 §3, formal statement): a label X, between delimiters
+ *     D1 and D2 and neighbouring labels S1 and S2, in a left-to-right and in a
+ *     right-to-left paragraph, run through the UBA (ibidi/bidi.h);
+ *   - the same with the directional controls LRE, RLE, LRO, RLO and PDF outside the
+ *     labels (RFC 5893 §3, "One possible requirement was thought to be problematic");
+ *   - for one domain name: every label checked for Character Grouping, the controls
+ *     claim and Label Uniqueness (by the twin search of ibidi/ambiguity.h).
+ *
+ * Two readings of Character Grouping. RFC 5893 §3 states it formally: "all the
+ * characters of X in the reordered string are between D1 and D2, and no other characters
+ * are between D1 and D2". Taken literally this fails for labels the RFC accepts: its own
+ * example L1.R2.R3.L4 shows as L1.R3.R2.L4 in a left-to-right paragraph, so R2 lies
+ * between the two full stops next to R3 in network order, and "A.B." in a left-to-right
+ * paragraph shows as "B.A." (the logical D2 goes to the far right). The informal statement
+ * just above it asks less: "the characters of each label should remain grouped between
+ * the characters delimiting the labels". ibidi computes both:
+ *   - IBIDI_RFC5893_BROKEN_LITERAL: the formal text, word for word;
+ *   - IBIDI_RFC5893_BROKEN_GROUPED: the characters of X are not one contiguous block on
+ *     screen, or the character shown next to the block (on either side) is neither D1
+ *     nor D2 (the edge of the line is allowed: "B.A." keeps B grouped).
+ * Characters removed by UAX #9 X9 (BN and the embedding controls) take no part in either
+ * test: RFC 5893 §3 ("Note about the position of BN") says their position has no meaning.
+ *
+ * Why a finite set of contexts is enough. Every character of one Bidi class behaves the
+ * same in the UBA except paired brackets (N0) and mirrored characters (L4); the
+ * delimiters chosen below are neither, and no character allowed in labels (PVALID,
+ * CONTEXTJ, CONTEXTO) is either (`ibidi verify-rule` checks this on the tables). So a
+ * label is a string of classes. For a label that satisfies the rule the resolved classes
+ * of its own characters do not depend on the context: it starts with a strong character
+ * (condition 1), so W1, W2 and W7 look no further back than the label, and it ends with
+ * a strong character or a number (conditions 3 and 6) whose NSM take its class. The
+ * context then acts only through the levels around the label: the resolved class of the
+ * last character of S1 (L, R, EN, AN or nothing) decides the level of D1 in N1, the
+ * first character of S2 that of D2, and which characters of S1 (S2) end up between D1
+ * and D2 depends only on the smallest level between them and D1 (D2) (L2: positions
+ * i < j keep their order on screen exactly when the lowest level in [i, j] is even). The
+ * neighbours listed by ibidi_rfc5893_neighbours cover every such case for neighbours
+ * that satisfy the rule: nothing, L, R and AL endings, a final number at level 2 (EN, and
+ * AN after AL), and a number inside an RTL label.
+ *
+ * Nothing here allocates; every call is thread-safe.
+ */
+#ifndef IBIDI_RFC5893_H
+#define IBIDI_RFC5893_H
+
+#include "common.h"
+#include "unicode.h"
+#include "bidi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- The rule ------------------------------------------------------------------------- */
+
+/* Condition k (1-6) of RFC 5893 §2 as a bit; all six together. */
+#define IBIDI_RFC5893_COND(k) (1u << ((unsigned)(k)-1u))
+#define IBIDI_RFC5893_ALL_CONDITIONS 0x3Fu
+/* The longest label the checks take, in characters (RFC 1034 §3.1: 63 octets). */
+#define IBIDI_RFC5893_MAX_LABEL 63
+
+/*
+ * The conditions of RFC 5893 §2 among `apply` (bits IBIDI_RFC5893_COND) that the label,
+ * given as Bidi classes (ibidi_bidi_class values), breaks; 0 when it satisfies them all.
+ * The direction of the label is that of condition 1: first character R or AL, an RTL
+ * label (conditions 2-4); L, an LTR label (5-6). When condition 1 is not applied and the
+ * first character is none of these, RFC 5893 §1.4 decides: a label with R, AL or AN is an
+ * RTL label, any other an LTR label. (When condition 1 is applied and breaks, 2-6 are
+ * still evaluated this way, so the result says everything the label breaks.) An empty
+ * label breaks nothing (the rule speaks of characters). A value >= IBIDI_BC_COUNT is a
+ * class no label may hold (conditions 2 and 5).
+ */
+IBIDI_API unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned apply);
+
+/* RFC 3454 §6, the rule of IDNA2003: a label with a RandALCat character (R or AL) must
+ * hold no LCat character (L) and must start and end with a RandALCat character. 1 when the
+ * label satisfies it (labels without R or AL always do), 0 when not. */
+IBIDI_API int ibidi_rfc3454_rule_ok(const uint8_t *classes, size_t n);
+
+/* ---- Contexts ------------------------------------------------------------------------- */
+
+/* A delimiter of RFC 5893 §3 ("Delimiterchars": CS, WS, ON), one character per class. */
+typedef struct ibidi_rfc5893_delimiter {
+    uint32_t cp;
+    uint8_t bidi_class;
+    const char *why; /* why this character stands for its class */
+} ibidi_rfc5893_delimiter;
+
+/* The delimiters: U+002E FULL STOP (CS, the label separator), U+0020 SPACE (WS: a name
+ * in running text; L1 moves a space at the end of a line to the paragraph level), U+0040
+ * COMMERCIAL AT (ON: mail addresses). None is a paired bracket or mirrored. ET and ES are
+ * left out as RFC 5893 §3 says. *n gets their number. */
+IBIDI_API const ibidi_rfc5893_delimiter *ibidi_rfc5893_delimiters(size_t *n);
+
+/* A neighbouring label S1 or S2: its classes and code points (one per class). */
+typedef struct ibidi_rfc5893_neighbour {
+    const char *notation;   /* Bidi Notation: "" (none), "a", "a1", "A" (R), "A" with
+                               arabic (AL), ... */
+    const uint8_t *classes;
+    const uint32_t *cps;
+    size_t n;
+} ibidi_rfc5893_neighbour;
+
+/* The neighbours: nothing, L, L EN, R, AL, R EN, AL EN (the digit resolves as AN, W2),
+ * R AN, R EN R; all satisfy the rule. *n gets their number. */
+IBIDI_API const ibidi_rfc5893_neighbour *ibidi_rfc5893_neighbours(size_t *n);
+
+/* Where the directional control goes (RFC 5893 §3: "directional controls (LRE, RLE, RLO,
+ * LRO, PDF) are used in the same paragraph (outside of the labels)"). c is the control. */
+typedef enum ibidi_rfc5893_placement {
+    IBIDI_RFC5893_PLACE_NONE = 0,        /* S1 D1 X D2 S2 */
+    IBIDI_RFC5893_PLACE_AROUND = 1,      /* c S1 D1 X D2 S2 PDF */
+    IBIDI_RFC5893_PLACE_BEFORE = 2,      /* c S1 D1 X D2 S2 (never closed) */
+    IBIDI_RFC5893_PLACE_AFTER = 3,       /* S1 D1 X D2 S2 c (opened at the end) */
+    IBIDI_RFC5893_PLACE_LEFT_LABEL = 4,  /* c S1 PDF D1 X D2 S2 */
+    IBIDI_RFC5893_PLACE_RIGHT_LABEL = 5, /* S1 D1 X D2 c S2 PDF */
+    IBIDI_RFC5893_PLACE_MIDDLE = 6,      /* S1 c D1 X D2 PDF S2 */
+    IBIDI_RFC5893_PLACE_INNER = 7,       /* S1 D1 c X PDF D2 S2 (next to the label) */
+    IBIDI_RFC5893_PLACE_STRAY_PDF = 8    /* PDF S1 D1 X D2 S2 (c unused: a PDF alone) */
+} ibidi_rfc5893_placement;
+#define IBIDI_RFC5893_PLACEMENTS 9
+/* "none", "around", "before", ...; NULL if unknown. */
+IBIDI_API const char *ibidi_rfc5893_placement_name(ibidi_rfc5893_placement p);
+
+/* One test of RFC 5893 §3: S1 D1 X D2 S2 in a paragraph of direction dir (IBIDI_DIR_LTR
+ * or IBIDI_DIR_RTL), with a control placed as `placement` says. Classes throughout. */
+typedef struct ibidi_rfc5893_case {
+    const uint8_t *s1;
+    size_t n1;
+    uint8_t d1; /* class of D1 */
+    const uint8_t *x;
+    size_t n;
+    uint8_t d2; /* class of D2 */
+    const uint8_t *s2;
+    size_t n2;
+    ibidi_dir dir;
+    uint8_t control;   /* IBIDI_BC_LRE, _RLE, _LRO or _RLO (ignored for NONE and STRAY_PDF) */
+    uint8_t placement; /* ibidi_rfc5893_placement */
+} ibidi_rfc5893_case;
+
+/* Bits of the verdict of ibidi_rfc5893_run. */
+#define IBIDI_RFC5893_BROKEN_LITERAL 0x1u /* the formal text of §3, word for word */
+#define IBIDI_RFC5893_BROKEN_GROUPED 0x2u /* the informal statement (see the top) */
+/* In a display key, a delimiter shows as this value plus its class, so that it never
+ * equals a label character. */
+#define IBIDI_RFC5893_DELIM_KEY 32u
+/* The longest case: two neighbours, the label, two delimiters and three controls. */
+#define IBIDI_RFC5893_MAX_CASE (3 * IBIDI_RFC5893_MAX_LABEL + 5)
+
+/* The display of a case, as keys to compare (Label Uniqueness, §3): two cases with equal
+ * keys display identically when each class stands for one character. */
+typedef struct ibidi_rfc5893_display {
+    /* The characters left to right (L2), each as its class, a delimiter as
+     * IBIDI_RFC5893_DELIM_KEY + its class, characters removed by X9 left out: the RFC's
+     * "same sequence of code points". */
+    uint8_t key[IBIDI_RFC5893_MAX_CASE];
+    size_t len;
+    /* As rendered: each character that is not NSM followed by the NSM that follow it in
+     * logical order (a mark is drawn on its base: Badami, "Weak type NSM"), these
+     * clusters left to right in the order of their bases; a mark that follows no base is a
+     * cluster of its own. Marks are written as IBIDI_RFC5893_MARK_KEY. */
+    uint8_t clusters[IBIDI_RFC5893_MAX_CASE];
+    size_t clusters_len;
+} ibidi_rfc5893_display;
+#define IBIDI_RFC5893_MARK_KEY 64u
+
+/*
+ * Runs the UBA (ibidi_bidi_resolve_classes, ibidi_bidi_reorder) on one case and says which
+ * readings of Character Grouping it breaks (*broken, bits above; 0 when X stays grouped).
+ * display (optional) gets the keys of the display.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (NULL with a length, a direction other than LTR or
+ * RTL, an unknown placement or control, a delimiter class other than CS, WS, ON, and ET
+ * or ES, which are taken to show why §3 leaves them out),
+ * IBIDI_E_RFC5893_CLASS (a class value of IBIDI_BC_COUNT or more, with its index in the
+ * whole string), IBIDI_E_RFC5893_TOO_LONG (a part over IBIDI_RFC5893_MAX_LABEL).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
+                                         ibidi_rfc5893_display *display, ibidi_error *err);
+
+/* Options of the checks below (bits). */
+#define IBIDI_RFC5893_LITERAL 0x1u  /* Character Grouping in the literal reading (default:
+                                       the grouped reading) */
+#define IBIDI_RFC5893_CONTROLS 0x2u /* also every placement of every control (LRE, RLE,
+                                       LRO, RLO, and a stray PDF) */
+#define IBIDI_RFC5893_ONLY_LTR 0x4u /* left-to-right paragraph only */
+#define IBIDI_RFC5893_ONLY_RTL 0x8u /* right-to-left paragraph only */
+
+/*
+ * Character Grouping of label x (classes) over every context: each delimiter as D1 and
+ * as D2, each neighbour as S1 and as S2, both paragraph directions (unless restricted),
+ * and with IBIDI_RFC5893_CONTROLS every control placement. *holds gets 1 when no context
+ * breaks it, else 0 and *failed (optional) the first context that does (in the order:
+ * direction, placement, control, D1, D2, S1, S2); its pointers point into x and the
+ * library's neighbour table. *runs (optional) gets the number of UBA runs made.
+ * Errors as ibidi_rfc5893_run.
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n,
+                                                      unsigned options, int *holds,
+                                                      ibidi_rfc5893_case *failed,
+                                                      size_t *runs, ibidi_error *err);
+
+/* ---- One domain name ------------------------------------------------------------------ */
+
+typedef enum ibidi_rfc5893_requirement {
+    IBIDI_RFC5893_REQ_GROUPING = 1,   /* Character Grouping (without controls) */
+    IBIDI_RFC5893_REQ_CONTROLS = 2,   /* Character Grouping with a control outside */
+    IBIDI_RFC5893_REQ_UNIQUENESS = 3, /* Label Uniqueness: another label satisfying the
+                                         rule displays identically in the same context */
+    IBIDI_RFC5893_REQ_TRUNCATED = 4   /* the twin search for Label Uniqueness was cut by
+                                         its bound: the check is incomplete */
+} ibidi_rfc5893_requirement;
+/* "grouping", "controls", "uniqueness", "truncated"; NULL if unknown. */
+IBIDI_API const char *ibidi_rfc5893_requirement_name(ibidi_rfc5893_requirement r);
+
+typedef struct ibidi_rfc5893_finding {
+    ibidi_rfc5893_requirement requirement;
+    size_t label;         /* index of the label in the name (0 = leftmost in network order) */
+    size_t offset;        /* byte offset of the label in the name */
+    size_t length;        /* its length in bytes */
+    ibidi_dir dir;        /* paragraph direction */
+    uint32_t d1, d2;      /* the delimiters (code points) */
+    size_t s1, s2;        /* the neighbours: indices into ibidi_rfc5893_neighbours */
+    uint8_t control;      /* the control class (REQ_CONTROLS), else 0 */
+    uint8_t placement;    /* its placement (REQ_CONTROLS), else 0 */
+    uint32_t twin[IBIDI_RFC5893_MAX_LABEL]; /* REQ_UNIQUENESS: the other label */
+    size_t twin_len;
+} ibidi_rfc5893_finding;
+
+/*
+ * RFC 5893 §3 for a domain name in UTF-8 (labels split at U+002E; an empty label, e.g. the
+ * root, is skipped). For every label: Character Grouping (in the reading chosen by
+ * IBIDI_RFC5893_LITERAL) in both directions, the first context that breaks it; with
+ * IBIDI_RFC5893_CONTROLS the same with the controls; and Label Uniqueness: for the
+ * neighbours nothing, L and R with FULL STOP as D1 and D2, in both directions, the twins
+ * (ibidi_twins_cp, at most max_candidates candidates each; 0: no bound) of S1 D1 X D2 S2
+ * that differ only inside X and whose X part satisfies the rule; the first one found per
+ * label and direction is reported. Findings go to findings[0..fcap) in order of label,
+ * requirement, direction; *n_findings (may be NULL) gets their number, possibly above
+ * fcap. The rule itself is not checked here (ibidi_idna_bidi_rule_utf8 does that): a
+ * label that breaks it usually breaks the requirements too.
+ * Errors: the decoder's statuses with the byte offset; IBIDI_E_RFC5893_TOO_LONG for a
+ * label over IBIDI_RFC5893_MAX_LABEL code points (offset of the label);
+ * IBIDI_E_INVALID_ARGUMENT.
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
+                                                     unsigned options, size_t max_candidates,
+                                                     ibidi_rfc5893_finding *findings,
+                                                     size_t fcap, size_t *n_findings,
+                                                     ibidi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_RFC5893_H */

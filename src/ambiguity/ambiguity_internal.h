@@ -1,0 +1,51 @@
+/* Internal pieces of the ambiguity capability (twin search, validity), shared by the
+ * analysis, the tests and the fuzz targets. */
+#ifndef IBIDI_AMBIGUITY_INTERNAL_H
+#define IBIDI_AMBIGUITY_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ibidi/ambiguity.h"
+#include "ibidi/unicode.h"
+
+/* Badami, "Control characters and formatting characters": identifiers are taken to hold
+ * none of LRM, RLM, LRE, RLE, LRO, RLO, PDF, nor characters of class BN, B or S; the
+ * isolates (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. */
+static inline int ibidi__ambig_is_control(uint32_t cp)
+{
+    if (cp == 0x200E || cp == 0x200F || cp == 0x061C) /* LRM, RLM, ALM */
+        return 1;
+    switch (ibidi_cp_bidi_class(cp)) {
+    case IBIDI_BC_LRE: case IBIDI_BC_RLE: case IBIDI_BC_LRO: case IBIDI_BC_RLO:
+    case IBIDI_BC_PDF: case IBIDI_BC_LRI: case IBIDI_BC_RLI: case IBIDI_BC_FSI:
+    case IBIDI_BC_PDI: case IBIDI_BC_BN: case IBIDI_BC_B: case IBIDI_BC_S:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The resolved levels a character of class bc can get in text without controls, in a
+ * paragraph of level para (0 or 1): 1 when `level` is one of them (UAX #9 W1-W7, N0-N2,
+ * I1-I2, L1; the twin search relies on it and tests/test_twins.c checks it). */
+int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level);
+
+/* ibidi__twins_search flags. */
+#define IBIDI__TWINS_NO_PRUNE 0x1u /* enumerate every level vector the classes allow (the
+                                      reference of the completeness test) */
+
+/* ibidi_twins_cp with options: the search itself. */
+ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
+                                 size_t max_candidates, unsigned flags, ibidi_twin_fn fn,
+                                 void *ctx, ibidi_twin_stats *stats, ibidi_error *err);
+
+/* ibidi_ambiguity_analyze with the twin search bounded by max_candidates (the public call
+ * uses IBIDI_TWINS_DEFAULT_CANDIDATES); for tests and fuzzing, which need small bounds. */
+ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
+                                              unsigned options, unsigned idna_flags,
+                                              ibidi_ambig_finding *findings, size_t fcap,
+                                              size_t *n_findings, size_t max_candidates,
+                                              ibidi_error *err);
+
+#endif

@@ -1,0 +1,820 @@
+/*
+ * Badami's analysis of bidi ambiguity in Internet identifiers (include/ibidi/ambiguity.h):
+ * label categories, the sufficient conditions and recommendations of the paper computed from
+ * the Bidi classes (codes 1-10), and the exact findings that the twin search gives (codes
+ * 20-25). Section names in the comments are those of Badami, "Bidirectional ambiguities in
+ * Internet identifiers" (working draft).
+ *
+ * Everything is computed for the paper's standard display model (the identifier alone in a
+ * left-to-right embedding): codes 1-10 have context IBIDI_DIR_LTR. The exact codes are made
+ * for each context asked (LTR always, RTL with IBIDI_AMBIG_RTL).
+ *
+ * Memory: no allocation. The work areas live on the stack and are sized for identifiers of
+ * up to AMB_MAX_BYTES bytes (a domain name has at most 253 octets, a mail address about
+ * 320); longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES. With
+ * IBIDI_AMBIG_EXACT, text of more than IBIDI_TWINS_MAX code points gives the twin search's
+ * IBIDI_E_TWINS_TOO_LONG. On any error *n_findings is 0.
+ */
+#include <string.h>
+
+#include "ibidi/ambiguity.h"
+#include "ibidi/unicode.h"
+#include "ambiguity/ambiguity_internal.h"
+#include "unicode/utf8_internal.h"
+
+/* The longest identifier analysed, in bytes (so also in code points). */
+#define AMB_MAX_BYTES IBIDI_AMBIG_MAX_BYTES
+/* ibidi_ident_parse: at most len + 2 components. */
+#define AMB_MAX_COMPS (AMB_MAX_BYTES + 2)
+/* A label has at least one byte and a separator after it. */
+#define AMB_MAX_LABELS (AMB_MAX_BYTES / 2 + 1)
+#define AMB_NONE 0xFFFFu
+
+enum { DIR_L = 0, DIR_R = 1 };
+
+/* ---- Label categories ("Number embedding level ambiguity in IDNs") ------------------- */
+
+static int is_code_point(uint32_t cp)
+{
+    return cp <= 0x10FFFFu && !(cp >= 0xD800u && cp <= 0xDFFFu);
+}
+
+/* The paper's definitions: a strong label holds L, R or AL; an LTR label holds L (IDNA then
+ * forbids R and AL), an RTL label R or AL; a number label no strong character and at least
+ * one EN or AN; a number prefix (suffix) label an LTR label with a number character before
+ * its first (after its last) L; a neutral label neither strong nor number characters. A
+ * label with both directions (the Bidi Rule forbids it) is MIXED and gets no flags. */
+typedef struct cat_acc {
+    int has_l, has_r, num_before_l, num_after_l;
+} cat_acc;
+
+static void cat_add(cat_acc *c, ibidi_bidi_class bc)
+{
+    if (bc == IBIDI_BC_L) {
+        c->has_l = 1;
+        c->num_after_l = 0;
+    } else if (bc == IBIDI_BC_R || bc == IBIDI_BC_AL) {
+        c->has_r = 1;
+    } else if (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN) {
+        if (!c->has_l)
+            c->num_before_l = 1;
+        c->num_after_l = 1; /* reset by a later L: only numbers after the last L count */
+    }
+}
+
+static unsigned cat_value(const cat_acc *c)
+{
+    if (c->has_l && c->has_r)
+        return IBIDI_LABEL_MIXED;
+    if (c->has_l) {
+        unsigned v = IBIDI_LABEL_LTR;
+        if (c->num_before_l)
+            v |= IBIDI_LABEL_NUMBER_PREFIX;
+        if (c->num_after_l)
+            v |= IBIDI_LABEL_NUMBER_SUFFIX;
+        return v;
+    }
+    if (c->has_r)
+        return IBIDI_LABEL_RTL;
+    /* num_before_l is set by any number character while no L has been seen */
+    return c->num_before_l ? IBIDI_LABEL_NUMBER : IBIDI_LABEL_NEUTRAL;
+}
+
+/* Values that are not code points count as neutral characters (ambiguity.h). */
+static ibidi_bidi_class class_of(uint32_t cp)
+{
+    return is_code_point(cp) ? ibidi_cp_bidi_class(cp) : IBIDI_BC_ON;
+}
+
+unsigned ibidi_label_category_cp(const uint32_t *label, size_t n)
+{
+    cat_acc c = {0, 0, 0, 0};
+    if (!label)
+        n = 0;
+    for (size_t i = 0; i < n; i++)
+        cat_add(&c, class_of(label[i]));
+    return cat_value(&c);
+}
+
+ibidi_status ibidi_label_category_utf8(const char *label, size_t len, unsigned *category,
+                                       ibidi_error *err)
+{
+    cat_acc c = {0, 0, 0, 0};
+    size_t pos = 0;
+    if ((!label && len) || !category)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    while (pos < len) {
+        uint32_t cp;
+        ibidi_status st = ibidi_utf8_next(label, len, &pos, &cp, err);
+        if (st != IBIDI_OK)
+            return st;
+        cat_add(&c, ibidi_cp_bidi_class(cp));
+    }
+    *category = cat_value(&c);
+    return ibidi__ok(err);
+}
+
+/* ---- The work area ----------------------------------------------------------------- */
+
+typedef struct lab {
+    uint16_t cs, ce; /* code point range */
+    uint16_t comp;   /* component index */
+    uint16_t prev, next; /* closest strong label before / after (index), AMB_NONE */
+    unsigned cat;
+    uint8_t dfirst, dlast; /* direction of the first and last strong character */
+} lab;
+
+typedef struct amb {
+    const char *s;
+    size_t len;
+    int text; /* IBIDI_AMBIG_TEXT: no structure */
+    size_t n; /* code points */
+    uint32_t cp[AMB_MAX_BYTES];
+    uint8_t bc[AMB_MAX_BYTES];
+    /* Class of the closest strong character before / after each code point in the whole
+     * text; the ends of the text count as L ("Weak types EN and AN"). */
+    uint8_t pbc[AMB_MAX_BYTES], nbc[AMB_MAX_BYTES];
+    uint16_t off[AMB_MAX_BYTES + 1];
+    uint16_t comp_of[AMB_MAX_BYTES]; /* component of each code point, or AMB_NONE */
+    ibidi_component comps[AMB_MAX_COMPS];
+    size_t ncomps;
+    ibidi_ident_info info;
+    lab labels[AMB_MAX_LABELS]; /* the domain name's labels (IBIDI_COMP_LABEL) */
+    size_t nl;
+    /* output */
+    ibidi_ambig_finding *out;
+    size_t cap, count;
+} amb;
+
+static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *y)
+{
+    if (x->context != y->context)
+        return x->context < y->context ? -1 : 1;
+    if (x->offset != y->offset)
+        return x->offset < y->offset ? -1 : 1;
+    if (x->code != y->code)
+        return x->code < y->code ? -1 : 1;
+    if (x->expression != y->expression)
+        return x->expression < y->expression ? -1 : 1;
+    if (x->length != y->length)
+        return x->length < y->length ? -1 : 1;
+    return 0;
+}
+
+/* Keeps out[0..cap) as the smallest findings seen so far, in order (the findings are made
+ * in no particular order and cannot all be kept: the caller's array is the only store). */
+static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_t cpe,
+                 size_t comp, int expression)
+{
+    ibidi_ambig_finding f;
+    size_t stored = a->count < a->cap ? a->count : a->cap, k;
+    f.code = code;
+    f.context = ctx;
+    f.offset = cps < a->n ? a->off[cps] : a->len;
+    f.length = (cpe < a->n ? a->off[cpe] : a->len) - f.offset;
+    f.component = comp;
+    f.value = cps < a->n ? a->cp[cps] : 0;
+    f.expression = expression;
+    a->count++;
+    if (a->cap == 0 || (stored == a->cap && cmp_finding(&f, &a->out[a->cap - 1]) >= 0))
+        return;
+    k = stored;
+    while (k > 0 && cmp_finding(&f, &a->out[k - 1]) < 0)
+        k--;
+    if (stored == a->cap)
+        stored--; /* the last one drops out */
+    memmove(&a->out[k + 1], &a->out[k], (stored - k) * sizeof f);
+    a->out[k] = f;
+}
+
+static size_t comp_at(const amb *a, size_t i)
+{
+    return i < a->n && a->comp_of[i] != AMB_NONE ? a->comp_of[i] : IBIDI_NO_COMPONENT;
+}
+
+static int strong(uint8_t bc)
+{
+    return bc == IBIDI_BC_L || bc == IBIDI_BC_R || bc == IBIDI_BC_AL;
+}
+
+static int dir_of(uint8_t bc)
+{
+    return bc == IBIDI_BC_L ? DIR_L : DIR_R;
+}
+
+static int is_number(uint8_t bc)
+{
+    return bc == IBIDI_BC_EN || bc == IBIDI_BC_AN;
+}
+
+/* ---- Codes 1 and 2: "Weak types EN and AN", "Number type ambiguity" ------------------ */
+
+/*
+ * NUMBER_LEVEL, the paper's sufficient condition: for each number character (EN, AN) of the
+ * whole text, the closest preceding and the closest following strong characters must have
+ * the same direction (R and AL right-to-left, the ends of the text left-to-right).
+ *
+ * NUMBER_TYPE. The paper shows that the closest preceding strong character in logical order
+ * can be told from the display whenever the run of weak and neutral characters around a
+ * number is bracketed by strong characters of one direction; so W2 (EN becomes AN after AL)
+ * can only be in doubt where NUMBER_LEVEL fails, and the paper's claim "if number embedding
+ * level ambiguity is resolved ... then number type ambiguity cannot occur" holds by
+ * construction. Our precise condition, at a European digit (EN):
+ *   1. NUMBER_LEVEL fails there (its closest strong characters differ in direction), so a
+ *      twin may have the other of the two as the closest preceding strong character;
+ *   2. the right-to-left one of the two is AL, so the two readings give different W2
+ *      outcomes (AN after AL, EN otherwise);
+ *   3. the outcome changes how a neighbour resolves: the digit is next (in logical order)
+ *      to an ET (W5 joins ET to EN, never to AN), or to an ES whose other side is EN
+ *      (W4 joins EN ES EN, not AN ES AN), or to a CS whose other side is AN (W4 joins
+ *      AN CS AN, not EN CS AN; EN CS EN joins either way).
+ * Decided here (the paper gives no rule): neighbours are the adjacent code points; NSM
+ * (which W1 makes a copy of the digit) is not skipped. This is a sufficient condition like
+ * NUMBER_LEVEL, not an exact one: the twin search and the verifier give the exact answer.
+ */
+static int type_neighbour(const amb *a, size_t i, int step)
+{
+    size_t j = i + (size_t)step, k = j + (size_t)step; /* wraps harmlessly below 0 */
+    if (j >= a->n)
+        return 0;
+    if (a->bc[j] == IBIDI_BC_ET)
+        return 1;
+    if (k >= a->n)
+        return 0;
+    if (a->bc[j] == IBIDI_BC_ES)
+        return a->bc[k] == IBIDI_BC_EN;
+    if (a->bc[j] == IBIDI_BC_CS)
+        return a->bc[k] == IBIDI_BC_AN;
+    return 0;
+}
+
+static void number_checks(amb *a)
+{
+    for (size_t i = 0; i < a->n; i++) {
+        uint8_t p = a->pbc[i], q = a->nbc[i];
+        if (!is_number(a->bc[i]) || dir_of(p) == dir_of(q))
+            continue;
+        emit(a, IBIDI_AMBIG_NUMBER_LEVEL, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
+        if (a->bc[i] == IBIDI_BC_EN && (p == IBIDI_BC_AL || q == IBIDI_BC_AL) &&
+            (type_neighbour(a, i, -1) || type_neighbour(a, i, 1)))
+            emit(a, IBIDI_AMBIG_NUMBER_TYPE, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
+    }
+}
+
+/* ---- Code 3: "Number separator ambiguity", Recommendation I ---------------------------- */
+
+/*
+ * The six expressions, in the paper's order, after the anchor (^|R):
+ *   1. WN* ET+ EN+ (ES|CS) EN+        4. WN* EN+ ET+ (ES|CS) EN+
+ *   2. WN* EN+ (ES|CS) ET+ EN+        5. WN* ET+ EN+ (ES|CS) EN+ ET+
+ *   3. WN* EN+ (ES|CS) EN+ ET+        6. WN* EN+ ET+ (ES|CS) ET+ EN+
+ * WN = EN ES ET AN CS NSM. "R" is the Bidi class R only, as the paper's legend says ("R,
+ * EN, ES, ET and CS stands for any character of that type"): after AL, W2 makes the
+ * digits Arabic numbers, to which ET and ES do not attach, so the expressions do not
+ * describe that case (SEPARATOR_TWIN does).
+ *
+ * The paper's own note says the expressions are imprecise: WN* may end with a number,
+ * terminator or separator, so they cover too much, and numbers with several separators
+ * (-123/456/789) are not handled exactly. They are implemented as written; the exact
+ * answer is SEPARATOR_TWIN (twin search).
+ *
+ * Matching is a small NFA over the elements (a state j: the first j elements matched),
+ * linear in the text. Anything may follow a match; the finding covers the longest match
+ * from its anchor (so the whole number, e.g. A%123+456 in A%123+456B).
+ */
+enum { REP_ONE = 0, REP_PLUS = 1, REP_STAR = 2 };
+typedef struct rx_el {
+    unsigned mask;
+    int rep;
+} rx_el;
+
+#define BCM(c) (1u << (c))
+#define M_WN                                                                              \
+    (BCM(IBIDI_BC_EN) | BCM(IBIDI_BC_ES) | BCM(IBIDI_BC_ET) | BCM(IBIDI_BC_AN) |          \
+     BCM(IBIDI_BC_CS) | BCM(IBIDI_BC_NSM))
+#define M_SEP (BCM(IBIDI_BC_ES) | BCM(IBIDI_BC_CS))
+#define E_WN {M_WN, REP_STAR}
+#define E_ET {BCM(IBIDI_BC_ET), REP_PLUS}
+#define E_EN {BCM(IBIDI_BC_EN), REP_PLUS}
+#define E_SEP {M_SEP, REP_ONE}
+
+static const rx_el rx[6][6] = {
+    {E_WN, E_ET, E_EN, E_SEP, E_EN, {0, 0}},
+    {E_WN, E_EN, E_SEP, E_ET, E_EN, {0, 0}},
+    {E_WN, E_EN, E_SEP, E_EN, E_ET, {0, 0}},
+    {E_WN, E_EN, E_ET, E_SEP, E_EN, {0, 0}},
+    {E_WN, E_ET, E_EN, E_SEP, E_EN, E_ET},
+    {E_WN, E_EN, E_ET, E_SEP, E_ET, E_EN},
+};
+static const int rx_len[6] = {5, 5, 5, 5, 6, 6};
+
+static unsigned rx_closure(const rx_el *e, int m, unsigned s)
+{
+    for (int j = 0; j < m; j++)
+        if ((s >> j & 1u) && e[j].rep == REP_STAR)
+            s |= 1u << (j + 1);
+    return s;
+}
+
+/* The end (exclusive) of the longest match of expression x on bc[from..to), 0 if none
+ * (a match consumes at least three code points, so 0 is never an end). */
+static size_t rx_match(const amb *a, int x, size_t from, size_t to)
+{
+    const rx_el *e = rx[x];
+    int m = rx_len[x];
+    unsigned s = rx_closure(e, m, 1u);
+    size_t end = 0;
+    for (size_t i = from; i < to && s; i++) {
+        unsigned c = BCM(a->bc[i]), t = 0;
+        for (int j = 0; j <= m; j++) {
+            if (!(s >> j & 1u))
+                continue;
+            if (j >= 1 && e[j - 1].rep != REP_ONE && (e[j - 1].mask & c))
+                t |= 1u << j;
+            if (j < m && (e[j].mask & c))
+                t |= 1u << (j + 1);
+        }
+        s = rx_closure(e, m, t);
+        if (s >> m & 1u)
+            end = i + 1;
+    }
+    return end;
+}
+
+/* Recommendation I on one domain label: anchors ^ (the label's start) and each R. */
+static void separator_label(amb *a, const lab *l)
+{
+    for (int x = 0; x < 6; x++) {
+        size_t end = rx_match(a, x, l->cs, l->ce);
+        if (end)
+            emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, l->cs, end, l->comp, x + 1);
+        for (size_t i = l->cs; i < l->ce; i++)
+            if (a->bc[i] == IBIDI_BC_R && (end = rx_match(a, x, i + 1, l->ce)) != 0)
+                emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, l->comp, x + 1);
+    }
+}
+
+/* The "R WN* ..." forms of the number separator section over the whole text (plain text,
+ * IRIs, mail addresses: the UBA runs over the whole identifier and the delimiters take
+ * part in W4, e.g. "/" is CS). A match that lies within one domain label is reported by the
+ * label's own check (Recommendation I) and not repeated here. */
+static void separator_text(amb *a)
+{
+    for (size_t i = 0; i < a->n; i++) {
+        size_t c = a->comp_of[i];
+        if (a->bc[i] != IBIDI_BC_R)
+            continue;
+        for (int x = 0; x < 6; x++) {
+            size_t end = rx_match(a, x, i + 1, a->n);
+            if (!end)
+                continue;
+            if (!a->text && c != AMB_NONE && a->comps[c].kind == IBIDI_COMP_LABEL &&
+                a->off[end - 1] < a->comps[c].start + a->comps[c].length)
+                continue;
+            emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, comp_at(a, i), x + 1);
+        }
+    }
+}
+
+/* ---- Codes 4-10: IDNs ------------------------------------------------------------------ */
+
+/*
+ * "Number embedding level ambiguity in IDNs", case 3, for the number label k, considering
+ * only labels [lo, hi) (a parent domain or relative name on its own), with pout / nout the
+ * direction of what lies before / after those labels when no strong label does.
+ *
+ *   - no strong label before (after): taken as an LTR label (the paper), or for an IRI or
+ *     mail address, the direction of the closest strong character outside the domain
+ *     name (the identifier's ends count as left-to-right). Such outside text is never a
+ *     number prefix or suffix label: those exceptions rest on IDNA's restrictions on
+ *     labels, which a local part, userinfo or path does not have;
+ *   - both LTR or both RTL: no ambiguity;
+ *   - preceding RTL, following a number prefix label: none (the twin would put a
+ *     right-to-left character into the LTR label, which IDNA forbids);
+ *   - preceding a number suffix label, following RTL: none (likewise);
+ *   - otherwise ambiguity.
+ * A MIXED label (outside the paper's categories) counts with the direction of its last
+ * strong character when it precedes and of its first when it follows, as the character
+ * condition would, and is neither a prefix nor a suffix label.
+ *
+ * Cases 1 and 2 (a number character in an RTL or an LTR label) give no finding here: the
+ * paper shows that IDNA's Bidi Rule resolves them (an RTL label starts with a right-to-left
+ * character; the twin of a number in an LTR label would mix directions in one label).
+ * RFC 5893 lets an RTL label end with digits, so case 1's argument holds only at the start;
+ * NUMBER_LEVEL still reports such digits character by character, and the exact findings
+ * say whether a valid twin exists.
+ */
+static int idn_ambiguous(const amb *a, size_t k, size_t lo, size_t hi, int pout, int nout)
+{
+    const lab *L = a->labels;
+    int pd = pout, nd = nout, psuf = 0, npre = 0;
+    if (L[k].prev != AMB_NONE && L[k].prev >= lo) {
+        const lab *p = &L[L[k].prev];
+        pd = p->dlast;
+        psuf = IBIDI_LABEL_CATEGORY(p->cat) == IBIDI_LABEL_LTR &&
+               (p->cat & IBIDI_LABEL_NUMBER_SUFFIX);
+    }
+    if (L[k].next != AMB_NONE && L[k].next < hi) {
+        const lab *q = &L[L[k].next];
+        nd = q->dfirst;
+        npre = IBIDI_LABEL_CATEGORY(q->cat) == IBIDI_LABEL_LTR &&
+               (q->cat & IBIDI_LABEL_NUMBER_PREFIX);
+    }
+    if (pd == nd)
+        return 0;
+    if (pd == DIR_R && npre)
+        return 0;
+    if (psuf && nd == DIR_R)
+        return 0;
+    return 1;
+}
+
+static int is_number_label(const lab *l)
+{
+    return IBIDI_LABEL_CATEGORY(l->cat) == IBIDI_LABEL_NUMBER;
+}
+
+static int is_strong_label(const lab *l)
+{
+    ibidi_label_category c = IBIDI_LABEL_CATEGORY(l->cat);
+    return c == IBIDI_LABEL_LTR || c == IBIDI_LABEL_RTL || c == IBIDI_LABEL_MIXED;
+}
+
+/* Labels [lo, hi) on their own (a domain name rendered as an identifier in its own right:
+ * what lies outside counts as left-to-right): does some number label have case 3? */
+static int part_ambiguous(const amb *a, size_t lo, size_t hi)
+{
+    for (size_t k = lo; k < hi; k++)
+        if (is_number_label(&a->labels[k]) && idn_ambiguous(a, k, lo, hi, DIR_L, DIR_L))
+            return 1;
+    return 0;
+}
+
+static void collect_labels(amb *a)
+{
+    size_t ci = 0;
+    a->nl = 0;
+    for (size_t c = 0; c < a->ncomps; c++) {
+        const ibidi_component *k = &a->comps[c];
+        lab *l;
+        cat_acc acc = {0, 0, 0, 0};
+        if (k->kind != IBIDI_COMP_LABEL || k->length == 0)
+            continue;
+        while (ci < a->n && a->off[ci] < k->start)
+            ci++;
+        l = &a->labels[a->nl++];
+        l->cs = (uint16_t)ci;
+        while (ci < a->n && a->off[ci] < k->start + k->length)
+            ci++;
+        l->ce = (uint16_t)ci;
+        l->comp = (uint16_t)c;
+        l->dfirst = l->dlast = DIR_L;
+        {
+            int seen = 0;
+            for (size_t i = l->cs; i < l->ce; i++) {
+                cat_add(&acc, (ibidi_bidi_class)a->bc[i]);
+                if (strong(a->bc[i])) {
+                    if (!seen)
+                        l->dfirst = (uint8_t)dir_of(a->bc[i]);
+                    seen = 1;
+                    l->dlast = (uint8_t)dir_of(a->bc[i]);
+                }
+            }
+        }
+        l->cat = cat_value(&acc);
+    }
+    {
+        uint16_t last = AMB_NONE;
+        for (size_t k = 0; k < a->nl; k++) {
+            a->labels[k].prev = last;
+            if (is_strong_label(&a->labels[k]))
+                last = (uint16_t)k;
+        }
+        last = AMB_NONE;
+        for (size_t k = a->nl; k-- > 0;) {
+            a->labels[k].next = last;
+            if (is_strong_label(&a->labels[k]))
+                last = (uint16_t)k;
+        }
+    }
+}
+
+static void idn_checks(amb *a)
+{
+    const lab *L = a->labels;
+    size_t nl = a->nl;
+    int pout, nout, whole;
+    if (nl == 0)
+        return;
+    /* Outside the domain name: the closest strong characters of the identifier. */
+    pout = dir_of(a->pbc[L[0].cs]);
+    nout = dir_of(a->nbc[L[nl - 1].ce - 1]);
+
+    for (size_t k = 0; k < nl; k++) {
+        separator_label(a, &L[k]);
+        if (!is_number_label(&L[k]))
+            continue;
+        /* "Number embedding level ambiguity in IDNs", case 3 */
+        if (idn_ambiguous(a, k, 0, nl, pout, nout))
+            emit(a, IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
+        /* Recommendation III: the closest strong labels within the domain name are LTR. */
+        if (L[k].prev != AMB_NONE && IBIDI_LABEL_CATEGORY(L[L[k].prev].cat) != IBIDI_LABEL_LTR)
+            emit(a, IBIDI_AMBIG_REC_III_PRECEDING, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
+        if (L[k].next != AMB_NONE && IBIDI_LABEL_CATEGORY(L[L[k].next].cat) != IBIDI_LABEL_LTR)
+            emit(a, IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
+    }
+
+    /* Recommendation II (tentative): the top-level label (the last one; the root label
+     * gives no component) is a strong label. */
+    if (!is_strong_label(&L[nl - 1]))
+        emit(a, IBIDI_AMBIG_REC_II, IBIDI_DIR_LTR, L[nl - 1].cs, L[nl - 1].ce, L[nl - 1].comp, 0);
+
+    /* "Recommendations concerning the use of IDNs". A name is ambiguous on its own when a
+     * number label has case 3 with the outside counted as LTR (the IDN analysis: cases 1
+     * and 2 are left to IDNA, so NUMBER_LEVEL on the characters of RTL and LTR labels does
+     * not make a part ambiguous). Decided here: PARENT_DOMAIN and RELATIVE_NAME are
+     * reported for each proper parent (leading labels dropped) and relative name
+     * (trailing labels dropped) that is ambiguous when the whole name on its own is not
+     * (the paper's DEF.123.ABC.com, whose parent 123.ABC.com is ambiguous); when the whole
+     * name is ambiguous, its own findings already say so. CONTAINED_DOMAIN is reported
+     * whenever the host of an IRI or the domain of a mail address is ambiguous on its
+     * own, whatever the text around it does (DEF@123.ABC.com). */
+    whole = part_ambiguous(a, 0, nl);
+    if (!a->text && a->info.kind != IBIDI_IDENT_DOMAIN && whole)
+        emit(a, IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_DIR_LTR, L[0].cs, L[nl - 1].ce, L[0].comp, 0);
+    if (whole)
+        return;
+    for (size_t i = 1; i < nl; i++)
+        if (part_ambiguous(a, i, nl))
+            emit(a, IBIDI_AMBIG_PARENT_DOMAIN, IBIDI_DIR_LTR, L[i].cs, L[nl - 1].ce, L[i].comp, 0);
+    for (size_t j = 1; j < nl; j++)
+        if (part_ambiguous(a, 0, j))
+            emit(a, IBIDI_AMBIG_RELATIVE_NAME, IBIDI_DIR_LTR, L[0].cs, L[j - 1].ce, L[0].comp, 0);
+}
+
+/* ---- Codes 20-25: exact findings (twin search) --------------------------------------- */
+
+typedef struct twin_ctx {
+    amb *a;
+    ibidi_dir dir;
+    unsigned idna_flags;
+    uint8_t lev[IBIDI_TWINS_MAX], tlev[IBIDI_TWINS_MAX];
+    size_t v2l[IBIDI_TWINS_MAX], tv2l[IBIDI_TWINS_MAX];
+    uint8_t sep[IBIDI_TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
+    uint8_t join[IBIDI_TWINS_MAX], tjoin[IBIDI_TWINS_MAX]; /* W4 joins the separator */
+    uint8_t tbc[IBIDI_TWINS_MAX];
+    uint32_t tcp[IBIDI_TWINS_MAX];
+    int any, valid, undetermined, same_authority;
+} twin_ctx;
+
+static int span_text_eq(const char *s, const ibidi_span *x, const char *t, const ibidi_span *y)
+{
+    if (x->present != y->present)
+        return 0;
+    if (!x->present)
+        return 1;
+    return x->length == y->length && memcmp(s + x->start, t + y->start, x->length) == 0;
+}
+
+/* W4 on the separators of a text of n classes: join[i] = 1 when the ES or CS at i becomes
+ * part of a number (a single ES between two European numbers, a single CS between two
+ * numbers of the same type), with W2 applied first (EN after AL is an Arabic number). The
+ * text holds no controls, so W1 only touches NSM; an NSM next to the separator is taken as
+ * it is (decided: such marks on digits or separators are left out of this check). */
+static void w4_joins(const uint8_t *bc, size_t n, uint8_t *join)
+{
+    uint8_t last = IBIDI_BC_L, prev_type = IBIDI_BC_ON;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = bc[i], next;
+        join[i] = 0;
+        if (strong(c))
+            last = c;
+        if ((c == IBIDI_BC_ES || c == IBIDI_BC_CS) && i > 0 && i + 1 < n) {
+            next = bc[i + 1];
+            if (next == IBIDI_BC_EN && last == IBIDI_BC_AL)
+                next = IBIDI_BC_AN; /* W2 (no strong character between i and i + 1) */
+            if (c == IBIDI_BC_ES)
+                join[i] = prev_type == IBIDI_BC_EN && next == IBIDI_BC_EN;
+            else
+                join[i] = is_number(prev_type) && prev_type == next;
+        }
+        prev_type = (c == IBIDI_BC_EN && last == IBIDI_BC_AL) ? (uint8_t)IBIDI_BC_AN : c;
+    }
+}
+
+static int on_twin(const char *tw, size_t tlen, void *vp)
+{
+    twin_ctx *t = vp;
+    amb *a = t->a;
+    size_t tn = 0;
+    t->any = 1;
+    if (!a->text) {
+        /* A twin counts when it is a valid identifier of the same kind under idna_flags. */
+        char codes[256];
+        size_t clen = 0;
+        ibidi_ident_info ti;
+        if (ibidi_ident_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
+                                 &clen, NULL) != IBIDI_OK)
+            return 0;
+        /* a->comps is free once the Badami checks are done: reuse it for the twin */
+        if (tlen <= AMB_MAX_BYTES &&
+            ibidi_ident_parse(tw, tlen, a->info.kind, a->comps, AMB_MAX_COMPS, &ti, NULL) ==
+                IBIDI_OK) {
+            /* "Bidirectional ambiguity in other internet identifiers": the domain */
+            if (a->info.kind != IBIDI_IDENT_DOMAIN &&
+                !span_text_eq(a->s, &a->info.host, tw, &ti.host))
+                t->undetermined = 1;
+            /* "Dealing with bidirectional ambiguity": the same administration (decided: only
+             * when the input names an authority; a relative reference names none) */
+            if (a->info.kind == IBIDI_IDENT_IRI && a->info.authority.present &&
+                span_text_eq(a->s, &a->info.scheme, tw, &ti.scheme) &&
+                span_text_eq(a->s, &a->info.authority, tw, &ti.authority))
+                t->same_authority = 1;
+        }
+    }
+    /* With IBIDI_AMBIG_TEXT validity does not apply: any twin counts. */
+    t->valid = 1;
+    /* SEPARATOR_TWIN: the same glyph position holds the input's ES or CS character in both
+     * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
+    if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
+        tn != a->n ||
+        ibidi_bidi_resolve_cp(t->tcp, tn, t->dir, t->tlev, NULL, NULL, NULL, 0, NULL) !=
+            IBIDI_OK ||
+        ibidi_bidi_reorder(t->tlev, tn, t->tv2l, NULL, NULL) != IBIDI_OK)
+        return 0;
+    for (size_t j = 0; j < tn; j++)
+        t->tbc[j] = (uint8_t)ibidi_cp_bidi_class(t->tcp[j]);
+    w4_joins(t->tbc, tn, t->tjoin);
+    for (size_t v = 0; v < tn; v++) {
+        size_t i = t->v2l[v], j = t->tv2l[v];
+        if ((a->bc[i] == IBIDI_BC_ES || a->bc[i] == IBIDI_BC_CS) && t->join[i] != t->tjoin[j])
+            t->sep[i] = 1;
+    }
+    return 0;
+}
+
+static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
+                                 size_t max_candidates, ibidi_error *err)
+{
+    twin_ctx t;
+    ibidi_twin_stats stats;
+    ibidi_status st;
+    memset(&t, 0, sizeof t);
+    t.a = a;
+    t.dir = dir;
+    t.idna_flags = idna_flags;
+    if (a->n <= IBIDI_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
+        size_t n = 0;
+        st = ibidi_bidi_resolve_utf8(a->s, a->len, dir, t.lev, IBIDI_TWINS_MAX, &n, NULL, NULL,
+                                     NULL, NULL, 0, err);
+        if (st == IBIDI_OK)
+            st = ibidi_bidi_reorder(t.lev, n, t.v2l, NULL, err);
+        if (st != IBIDI_OK)
+            return st;
+        w4_joins(a->bc, a->n, t.join);
+    }
+    st = ibidi_twins_utf8(a->s, a->len, dir, max_candidates, on_twin, &t, &stats, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (t.valid)
+        emit(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->n, IBIDI_NO_COMPONENT, 0);
+    else if (t.any)
+        emit(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->n, IBIDI_NO_COMPONENT, 0);
+    for (size_t i = 0; i < a->n && i < IBIDI_TWINS_MAX; i++)
+        if (t.sep[i])
+            emit(a, IBIDI_AMBIG_SEPARATOR_TWIN, dir, i, i + 1, comp_at(a, i), 0);
+    if (t.undetermined) {
+        /* the input's host (a relative IRI may have none: then the whole text) */
+        size_t hs = 0, he = a->n;
+        if (a->info.host.present) {
+            while (hs < a->n && a->off[hs] < a->info.host.start)
+                hs++;
+            he = hs;
+            while (he < a->n && a->off[he] < a->info.host.start + a->info.host.length)
+                he++;
+        }
+        emit(a, IBIDI_AMBIG_DOMAIN_UNDETERMINED, dir, hs, he, comp_at(a, hs), 0);
+    }
+    if (t.same_authority) {
+        /* what follows the authority: where the twins differ */
+        size_t from = 0, end = a->info.authority.start + a->info.authority.length;
+        while (from < a->n && a->off[from] < end)
+            from++;
+        emit(a, IBIDI_AMBIG_SAME_AUTHORITY, dir, from, a->n, comp_at(a, from), 0);
+    }
+    if (stats.truncated)
+        emit(a, IBIDI_AMBIG_SEARCH_TRUNCATED, dir, 0, a->n, IBIDI_NO_COMPONENT, 0);
+    return IBIDI_OK;
+}
+
+/* ---- Entry point ------------------------------------------------------------------------ */
+
+/* ibidi_ambiguity_analyze with a bound on the twin search's candidates (the fuzz target and
+ * the tests use a small one). */
+ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
+                                              unsigned options, unsigned idna_flags,
+                                              ibidi_ambig_finding *findings, size_t fcap,
+                                              size_t *n_findings, size_t max_candidates,
+                                              ibidi_error *err)
+{
+    amb a;
+    ibidi_status st;
+    size_t pos = 0;
+    if (n_findings)
+        *n_findings = 0;
+    if ((!s && len) || (!findings && fcap) ||
+        (options & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)) ||
+        ((options & IBIDI_AMBIG_TEXT) == 0 && ((int)as < 0 || (int)as > (int)IBIDI_IDENT_EMAIL)))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (len > AMB_MAX_BYTES)
+        return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
+
+    a.s = s;
+    a.len = len;
+    a.text = (options & IBIDI_AMBIG_TEXT) != 0;
+    a.n = 0;
+    a.ncomps = 0;
+    a.nl = 0;
+    a.out = findings;
+    a.cap = fcap;
+    a.count = 0;
+    memset(&a.info, 0, sizeof a.info);
+
+    /* Decode, left to right: the first ill-formed sequence or control character found is
+     * reported. "Control characters and formatting characters": the paper assumes no bidi
+     * formatting characters (LRM, RLM, ALM and the embedding, override and isolate
+     * controls) and no characters of class BN, B or S. */
+    while (pos < len) {
+        size_t at = pos;
+        uint32_t cp;
+        ibidi_bidi_class bc;
+        if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK)
+            return st;
+        bc = ibidi_cp_bidi_class(cp);
+        if (ibidi__ambig_is_control(cp))
+            return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
+        a.cp[a.n] = cp;
+        a.bc[a.n] = (uint8_t)bc;
+        a.off[a.n] = (uint16_t)at;
+        a.comp_of[a.n] = AMB_NONE;
+        a.n++;
+    }
+    a.off[a.n] = (uint16_t)len;
+
+    if (!a.text) {
+        st = ibidi_ident_parse(s, len, as, a.comps, AMB_MAX_COMPS, &a.info, err);
+        if (st != IBIDI_OK)
+            return st;
+        a.ncomps = a.info.n_components;
+        for (size_t c = 0, i = 0; c < a.ncomps; c++) {
+            while (i < a.n && a.off[i] < a.comps[c].start)
+                i++;
+            for (; i < a.n && a.off[i] < a.comps[c].start + a.comps[c].length; i++)
+                a.comp_of[i] = (uint16_t)c;
+        }
+    }
+
+    /* Closest strong characters before and after each code point; the ends count as L. */
+    {
+        uint8_t last = IBIDI_BC_L;
+        for (size_t i = 0; i < a.n; i++) {
+            a.pbc[i] = last;
+            if (strong(a.bc[i]))
+                last = a.bc[i];
+        }
+        last = IBIDI_BC_L;
+        for (size_t i = a.n; i-- > 0;) {
+            a.nbc[i] = last;
+            if (strong(a.bc[i]))
+                last = a.bc[i];
+        }
+    }
+
+    number_checks(&a);
+    if (a.text || a.info.kind != IBIDI_IDENT_DOMAIN)
+        separator_text(&a);
+    if (!a.text) {
+        collect_labels(&a);
+        idn_checks(&a);
+    }
+
+    if (options & IBIDI_AMBIG_EXACT) {
+        st = exact_checks(&a, IBIDI_DIR_LTR, idna_flags, max_candidates, err);
+        if (st == IBIDI_OK && (options & IBIDI_AMBIG_RTL))
+            st = exact_checks(&a, IBIDI_DIR_RTL, idna_flags, max_candidates, err);
+        if (st != IBIDI_OK)
+            return st;
+    }
+    if (n_findings)
+        *n_findings = a.count;
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,
+                                     unsigned options, unsigned idna_flags,
+                                     ibidi_ambig_finding *findings, size_t fcap,
+                                     size_t *n_findings, ibidi_error *err)
+{
+    return ibidi__ambiguity_analyze_bounded(s, len, as, options, idna_flags, findings, fcap,
+                                            n_findings, IBIDI_TWINS_DEFAULT_CANDIDATES, err);
+}

@@ -1,0 +1,706 @@
+/*
+ * RFC 5893 §3 checked with the UBA: Character Grouping of one label in a finite set of
+ * contexts (include/ibidi/rfc5893.h says why the set is enough), with the directional
+ * controls of §3 outside the label, Label Uniqueness of the labels of one name by the
+ * twin search, and the six conditions of §2 (and the RFC 3454 rule) on class strings.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ibidi/ambiguity.h"
+#include "ibidi/bidi.h"
+#include "ibidi/rfc5893.h"
+#include "ibidi/unicode.h"
+#include "idna/idna_internal.h"
+
+#define BIT IBIDI__BC_BIT
+
+static void set_error(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
+{
+    if (err) {
+        err->status = st;
+        err->offset = offset;
+        err->value = value;
+    }
+}
+
+/* Bit of a class value; values outside the enum get no bit, so no set holds them. */
+static unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; }
+
+/* ---- The rule on class strings -------------------------------------------------------- */
+
+/* RFC 5893 §2 on a class string. The class sets are those of the Bidi Rule on code points
+ * (src/idna/bidi_rule.c, IBIDI__BIDI_RULE_*), so both read the conditions the same way. */
+unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned apply)
+{
+    if (classes == NULL || n == 0)
+        return 0; /* no characters: nothing to break (as ibidi__bidi_rule_label) */
+    unsigned fail = 0;
+    const unsigned strong_first = BIT(IBIDI_BC_L) | BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL);
+    /* Condition 1: the first character is L, R or AL; it decides the direction. */
+    int rtl;
+    const unsigned first = class_bit(classes[0]);
+    if (first & (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))) {
+        rtl = 1;
+    } else if (first & BIT(IBIDI_BC_L)) {
+        rtl = 0;
+    } else {
+        if (!(first & strong_first))
+            fail |= IBIDI_RFC5893_COND(1);
+        /* No direction from condition 1: RFC 5893 §1.4 (R, AL or AN makes it RTL). */
+        rtl = 0;
+        for (size_t i = 0; i < n; i++)
+            if (class_bit(classes[i]) & (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN)))
+                rtl = 1;
+    }
+    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
+    const unsigned end_ok = rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END;
+    int en = 0, an = 0;
+    size_t last = n; /* the last character that is not NSM */
+    for (size_t i = 0; i < n; i++) {
+        const unsigned b = class_bit(classes[i]);
+        if (!(b & allowed)) /* conditions 2 and 5 */
+            fail |= IBIDI_RFC5893_COND(rtl ? 2 : 5);
+        if (b & BIT(IBIDI_BC_EN))
+            en = 1;
+        if (b & BIT(IBIDI_BC_AN))
+            an = 1;
+        if (!(b & BIT(IBIDI_BC_NSM)))
+            last = i;
+    }
+    /* Conditions 3 and 6: the end, before trailing NSM. */
+    if (last == n || !(class_bit(classes[last]) & end_ok))
+        fail |= IBIDI_RFC5893_COND(rtl ? 3 : 6);
+    if (rtl && en && an) /* condition 4 */
+        fail |= IBIDI_RFC5893_COND(4);
+    return fail & apply;
+}
+
+/* RFC 3454 §6, items 2 and 3. */
+int ibidi_rfc3454_rule_ok(const uint8_t *classes, size_t n)
+{
+    if (classes == NULL || n == 0)
+        return 1;
+    const unsigned randal = BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL);
+    int has_randal = 0, has_l = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned b = class_bit(classes[i]);
+        has_randal |= (b & randal) != 0;
+        has_l |= (b & BIT(IBIDI_BC_L)) != 0;
+    }
+    if (!has_randal)
+        return 1;
+    return !has_l && (class_bit(classes[0]) & randal) && (class_bit(classes[n - 1]) & randal);
+}
+
+/* ---- Contexts ------------------------------------------------------------------------- */
+
+static const ibidi_rfc5893_delimiter delimiters[] = {
+    {0x002E, IBIDI_BC_CS, "FULL STOP, the label separator (RFC 5890 §2.3.2.1); COMMA, COLON "
+                          "and SOLIDUS share its class"},
+    {0x0020, IBIDI_BC_WS, "SPACE, a name in running text; L1 puts a space at the end of a line "
+                          "at the paragraph level"},
+    {0x0040, IBIDI_BC_ON, "COMMERCIAL AT, as in mail addresses; like every ON delimiter "
+                          "chosen here it is neither a paired bracket (N0) nor mirrored (L4)"},
+};
+#define N_DELIMS (sizeof delimiters / sizeof delimiters[0])
+
+const ibidi_rfc5893_delimiter *ibidi_rfc5893_delimiters(size_t *n)
+{
+    if (n)
+        *n = N_DELIMS;
+    return delimiters;
+}
+
+/* Neighbours that satisfy the rule, one per way a context acts on a label (see the
+ * header): code points are a (L), 1 (EN), U+05D0 U+05D1 (R), U+0627 (AL), U+0661 (AN). */
+static const uint8_t nb_l[] = {IBIDI_BC_L};
+static const uint8_t nb_l_en[] = {IBIDI_BC_L, IBIDI_BC_EN};
+static const uint8_t nb_r[] = {IBIDI_BC_R};
+static const uint8_t nb_al[] = {IBIDI_BC_AL};
+static const uint8_t nb_r_en[] = {IBIDI_BC_R, IBIDI_BC_EN};
+static const uint8_t nb_al_en[] = {IBIDI_BC_AL, IBIDI_BC_EN};
+static const uint8_t nb_r_an[] = {IBIDI_BC_R, IBIDI_BC_AN};
+static const uint8_t nb_r_en_r[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_R};
+static const uint32_t cp_l[] = {0x61};
+static const uint32_t cp_l_en[] = {0x61, 0x31};
+static const uint32_t cp_r[] = {0x5D0};
+static const uint32_t cp_al[] = {0x627};
+static const uint32_t cp_r_en[] = {0x5D0, 0x31};
+static const uint32_t cp_al_en[] = {0x627, 0x31};
+static const uint32_t cp_r_an[] = {0x5D0, 0x661};
+static const uint32_t cp_r_en_r[] = {0x5D0, 0x31, 0x5D1};
+
+static const ibidi_rfc5893_neighbour neighbours[] = {
+    {"", NULL, NULL, 0},
+    {"a", nb_l, cp_l, 1},
+    {"a1", nb_l_en, cp_l_en, 2},
+    {"A", nb_r, cp_r, 1},
+    {"A (AL)", nb_al, cp_al, 1},
+    {"A1", nb_r_en, cp_r_en, 2},
+    {"A1 (AL: 1 is AN)", nb_al_en, cp_al_en, 2},
+    {"A+AN (R, ARABIC-INDIC DIGIT ONE)", nb_r_an, cp_r_an, 2},
+    {"A1B", nb_r_en_r, cp_r_en_r, 3},
+};
+#define N_NEIGHBOURS (sizeof neighbours / sizeof neighbours[0])
+
+const ibidi_rfc5893_neighbour *ibidi_rfc5893_neighbours(size_t *n)
+{
+    if (n)
+        *n = N_NEIGHBOURS;
+    return neighbours;
+}
+
+const char *ibidi_rfc5893_placement_name(ibidi_rfc5893_placement p)
+{
+    static const char *const names[IBIDI_RFC5893_PLACEMENTS] = {
+        "none", "around", "before", "after", "left-label", "right-label", "middle", "inner",
+        "stray-pdf"};
+    return (unsigned)p < IBIDI_RFC5893_PLACEMENTS ? names[p] : NULL;
+}
+
+const char *ibidi_rfc5893_requirement_name(ibidi_rfc5893_requirement r)
+{
+    switch (r) {
+    case IBIDI_RFC5893_REQ_GROUPING: return "grouping";
+    case IBIDI_RFC5893_REQ_CONTROLS: return "controls";
+    case IBIDI_RFC5893_REQ_UNIQUENESS: return "uniqueness";
+    case IBIDI_RFC5893_REQ_TRUNCATED: return "truncated";
+    }
+    return NULL;
+}
+
+/* ---- One case ------------------------------------------------------------------------- */
+
+enum { K_OTHER = 0, K_X = 1, K_D1 = 2, K_D2 = 3 };
+
+typedef struct builder {
+    uint8_t cls[IBIDI_RFC5893_MAX_CASE];
+    uint8_t kind[IBIDI_RFC5893_MAX_CASE];
+    size_t n;
+} builder;
+
+static void put(builder *b, const uint8_t *c, size_t n, uint8_t kind)
+{
+    for (size_t i = 0; i < n; i++) {
+        b->cls[b->n] = c[i];
+        b->kind[b->n++] = kind;
+    }
+}
+
+static void put1(builder *b, uint8_t c, uint8_t kind) { put(b, &c, 1, kind); }
+
+/* RFC 5893 §3 delimiters are CS, WS and ON; ET and ES are taken too, so that the reasons
+ * §3 gives for leaving them out can be shown ("A.a1%"). */
+static int is_delimiter_class(uint8_t c)
+{
+    return c == IBIDI_BC_CS || c == IBIDI_BC_WS || c == IBIDI_BC_ON || c == IBIDI_BC_ET ||
+           c == IBIDI_BC_ES;
+}
+
+static int is_control(uint8_t c)
+{
+    return c == IBIDI_BC_LRE || c == IBIDI_BC_RLE || c == IBIDI_BC_LRO || c == IBIDI_BC_RLO;
+}
+
+/* Lays out the case as the placement says. */
+static void build(builder *b, const ibidi_rfc5893_case *c)
+{
+    const uint8_t ctl = c->control, pdf = IBIDI_BC_PDF;
+    const int pl = c->placement;
+    b->n = 0;
+    if (pl == IBIDI_RFC5893_PLACE_AROUND || pl == IBIDI_RFC5893_PLACE_BEFORE ||
+        pl == IBIDI_RFC5893_PLACE_LEFT_LABEL)
+        put1(b, ctl, K_OTHER);
+    if (pl == IBIDI_RFC5893_PLACE_STRAY_PDF)
+        put1(b, pdf, K_OTHER);
+    put(b, c->s1, c->n1, K_OTHER);
+    if (pl == IBIDI_RFC5893_PLACE_LEFT_LABEL)
+        put1(b, pdf, K_OTHER);
+    if (pl == IBIDI_RFC5893_PLACE_MIDDLE)
+        put1(b, ctl, K_OTHER);
+    put1(b, c->d1, K_D1);
+    if (pl == IBIDI_RFC5893_PLACE_INNER)
+        put1(b, ctl, K_OTHER);
+    put(b, c->x, c->n, K_X);
+    if (pl == IBIDI_RFC5893_PLACE_INNER)
+        put1(b, pdf, K_OTHER);
+    put1(b, c->d2, K_D2);
+    if (pl == IBIDI_RFC5893_PLACE_MIDDLE)
+        put1(b, pdf, K_OTHER);
+    if (pl == IBIDI_RFC5893_PLACE_RIGHT_LABEL)
+        put1(b, ctl, K_OTHER);
+    put(b, c->s2, c->n2, K_OTHER);
+    if (pl == IBIDI_RFC5893_PLACE_AROUND || pl == IBIDI_RFC5893_PLACE_RIGHT_LABEL)
+        put1(b, pdf, K_OTHER);
+    if (pl == IBIDI_RFC5893_PLACE_AFTER)
+        put1(b, ctl, K_OTHER);
+}
+
+static ibidi_status check_case(const ibidi_rfc5893_case *c, ibidi_error *err)
+{
+    if (c == NULL || (c->s1 == NULL && c->n1) || (c->x == NULL && c->n) ||
+        (c->s2 == NULL && c->n2) || (c->dir != IBIDI_DIR_LTR && c->dir != IBIDI_DIR_RTL) ||
+        c->placement >= IBIDI_RFC5893_PLACEMENTS || !is_delimiter_class(c->d1) ||
+        !is_delimiter_class(c->d2) ||
+        (c->placement != IBIDI_RFC5893_PLACE_NONE &&
+         c->placement != IBIDI_RFC5893_PLACE_STRAY_PDF && !is_control(c->control))) {
+        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return IBIDI_E_INVALID_ARGUMENT;
+    }
+    if (c->n1 > IBIDI_RFC5893_MAX_LABEL || c->n > IBIDI_RFC5893_MAX_LABEL ||
+        c->n2 > IBIDI_RFC5893_MAX_LABEL) {
+        set_error(err, IBIDI_E_RFC5893_TOO_LONG, 0, 0);
+        return IBIDI_E_RFC5893_TOO_LONG;
+    }
+    return IBIDI_OK;
+}
+
+/* The key value of character i of a laid-out case. */
+static uint8_t key_of(const builder *b, size_t i)
+{
+    return (uint8_t)(b->kind[i] == K_D1 || b->kind[i] == K_D2 ? IBIDI_RFC5893_DELIM_KEY + b->cls[i]
+                                                            : b->cls[i]);
+}
+
+/* The keys of the display (see ibidi_rfc5893_display) from the visual-to-logical map. */
+static void display_keys(const builder *b, const size_t *v2l, ibidi_rfc5893_display *d)
+{
+    d->len = d->clusters_len = 0;
+    for (size_t v = 0; v < b->n; v++) {
+        const size_t i = v2l[v];
+        if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[i]))
+            continue;
+        d->key[d->len++] = key_of(b, i);
+        /* Clusters: a mark with a base before it (characters removed by X9 skipped) is
+         * written with that base. */
+        size_t j = i;
+        int has_base = 0;
+        if (b->cls[i] == IBIDI_BC_NSM) {
+            while (j > 0) {
+                j--;
+                if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[j]))
+                    continue;
+                if (b->cls[j] != IBIDI_BC_NSM) {
+                    has_base = 1;
+                    break;
+                }
+            }
+        }
+        if (has_base)
+            continue;
+        d->clusters[d->clusters_len++] =
+            b->cls[i] == IBIDI_BC_NSM ? (uint8_t)IBIDI_RFC5893_MARK_KEY : key_of(b, i);
+        for (size_t k = i + 1; k < b->n; k++) {
+            if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[k]))
+                continue;
+            if (b->cls[k] != IBIDI_BC_NSM)
+                break;
+            d->clusters[d->clusters_len++] = (uint8_t)IBIDI_RFC5893_MARK_KEY;
+        }
+    }
+}
+
+/* The verdict and keys of a laid-out case; the case is valid. */
+static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
+                              ibidi_rfc5893_display *display, ibidi_error *err)
+{
+    uint8_t levels[IBIDI_RFC5893_MAX_CASE];
+    size_t v2l[IBIDI_RFC5893_MAX_CASE];
+    ibidi_error e;
+    ibidi_status st = ibidi_bidi_resolve_classes(b->cls, b->n, dir, levels, NULL, NULL, 0, &e);
+    if (st == IBIDI_OK)
+        st = ibidi_bidi_reorder(levels, b->n, v2l, NULL, &e);
+    if (st != IBIDI_OK) { /* not reached: the classes and levels were checked */
+        set_error(err, st, e.offset, e.value);
+        return st;
+    }
+    /* What is shown, left to right, without the characters X9 removes (RFC 5893 §3: the
+     * position of BN has no meaning; the same holds for the embedding controls). */
+    uint8_t shown[IBIDI_RFC5893_MAX_CASE];
+    size_t m = 0, nx = 0;
+    for (size_t v = 0; v < b->n; v++) {
+        const size_t i = v2l[v];
+        if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[i]))
+            continue;
+        shown[m++] = b->kind[i];
+        nx += b->kind[i] == K_X;
+    }
+    unsigned verdict = 0;
+    /* Literal reading (§3, formal): exactly the characters of X lie between D1 and D2. */
+    size_t p1 = 0, p2 = 0, lo = m, hi = 0;
+    for (size_t v = 0; v < m; v++) {
+        if (shown[v] == K_D1)
+            p1 = v;
+        else if (shown[v] == K_D2)
+            p2 = v;
+        else if (shown[v] == K_X) {
+            if (lo == m)
+                lo = v;
+            hi = v;
+        }
+    }
+    const size_t a = p1 < p2 ? p1 : p2, z = p1 < p2 ? p2 : p1;
+    size_t x_between = 0;
+    for (size_t v = a + 1; v < z; v++)
+        x_between += shown[v] == K_X;
+    if (x_between != nx || z - a - 1 != nx)
+        verdict |= IBIDI_RFC5893_BROKEN_LITERAL;
+    /* Grouped reading (§3, informal): X is one block, a delimiter or the edge on each side. */
+    if (nx > 0) {
+        if (hi - lo + 1 != nx)
+            verdict |= IBIDI_RFC5893_BROKEN_GROUPED;
+        else if ((lo > 0 && shown[lo - 1] != K_D1 && shown[lo - 1] != K_D2) ||
+                 (hi + 1 < m && shown[hi + 1] != K_D1 && shown[hi + 1] != K_D2))
+            verdict |= IBIDI_RFC5893_BROKEN_GROUPED;
+    }
+    if (broken)
+        *broken = verdict;
+    if (display)
+        display_keys(b, v2l, display);
+    set_error(err, IBIDI_OK, 0, 0);
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
+                               ibidi_rfc5893_display *display, ibidi_error *err)
+{
+    if (broken)
+        *broken = 0;
+    if (display)
+        display->len = display->clusters_len = 0;
+    ibidi_status st = check_case(c, err);
+    if (st != IBIDI_OK)
+        return st;
+    builder b;
+    build(&b, c);
+    for (size_t i = 0; i < b.n; i++)
+        if (b.cls[i] >= IBIDI_BC_COUNT) {
+            set_error(err, IBIDI_E_RFC5893_CLASS, i, b.cls[i]);
+            return IBIDI_E_RFC5893_CLASS;
+        }
+    return run_built(&b, c->dir, broken, display, err);
+}
+
+/* ---- Character Grouping over every context ------------------------------------------- */
+
+static const uint8_t controls[] = {IBIDI_BC_LRE, IBIDI_BC_RLE, IBIDI_BC_LRO, IBIDI_BC_RLO};
+
+/* Searches the contexts of placements [pl_from, pl_to] in the directions of dirmask (bit 0
+ * LTR, bit 1 RTL); stops at the first that breaks the reading `want`. */
+static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_from, int pl_to,
+                           unsigned want, int *holds, ibidi_rfc5893_case *failed,
+                           size_t *runs, ibidi_error *err)
+{
+    size_t count = 0;
+    *holds = 1;
+    for (int d = 0; d < 2; d++) {
+        if (!(dirmask & (1u << d)))
+            continue;
+        for (int pl = pl_from; pl <= pl_to; pl++) {
+            const int n_ctl = (pl == IBIDI_RFC5893_PLACE_NONE ||
+                               pl == IBIDI_RFC5893_PLACE_STRAY_PDF) ? 1 : 4;
+            for (int k = 0; k < n_ctl; k++)
+                for (size_t i1 = 0; i1 < N_DELIMS; i1++)
+                    for (size_t i2 = 0; i2 < N_DELIMS; i2++)
+                        for (size_t a = 0; a < N_NEIGHBOURS; a++)
+                            for (size_t z = 0; z < N_NEIGHBOURS; z++) {
+                                ibidi_rfc5893_case c = {
+                                    neighbours[a].classes, neighbours[a].n,
+                                    delimiters[i1].bidi_class, x, n,
+                                    delimiters[i2].bidi_class, neighbours[z].classes,
+                                    neighbours[z].n, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                    n_ctl == 1 ? 0 : controls[k], (uint8_t)pl};
+                                unsigned broken = 0;
+                                ibidi_status st = ibidi_rfc5893_run(&c, &broken, NULL, err);
+                                count++;
+                                if (st != IBIDI_OK) {
+                                    if (runs)
+                                        *runs = count;
+                                    return st;
+                                }
+                                if (broken & want) {
+                                    *holds = 0;
+                                    if (failed)
+                                        *failed = c;
+                                    if (runs)
+                                        *runs = count;
+                                    return IBIDI_OK;
+                                }
+                            }
+        }
+    }
+    if (runs)
+        *runs = count;
+    set_error(err, IBIDI_OK, 0, 0);
+    return IBIDI_OK;
+}
+
+static unsigned dirmask_of(unsigned options)
+{
+    unsigned m = 3;
+    if (options & IBIDI_RFC5893_ONLY_LTR)
+        m &= 1;
+    if (options & IBIDI_RFC5893_ONLY_RTL)
+        m &= 2;
+    return m;
+}
+
+static unsigned want_of(unsigned options)
+{
+    return (options & IBIDI_RFC5893_LITERAL) ? IBIDI_RFC5893_BROKEN_LITERAL
+                                             : IBIDI_RFC5893_BROKEN_GROUPED;
+}
+
+ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned options,
+                                            int *holds, ibidi_rfc5893_case *failed,
+                                            size_t *runs, ibidi_error *err)
+{
+    int h = 1;
+    if (holds)
+        *holds = 1;
+    if (runs)
+        *runs = 0;
+    if (x == NULL && n > 0) {
+        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return IBIDI_E_INVALID_ARGUMENT;
+    }
+    const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
+                                                         : IBIDI_RFC5893_PLACE_NONE;
+    ibidi_status st = search(x, n, dirmask_of(options), IBIDI_RFC5893_PLACE_NONE, pl_to,
+                             want_of(options), &h, failed, runs, err);
+    if (holds)
+        *holds = h;
+    return st;
+}
+
+/* ---- One domain name ------------------------------------------------------------------ */
+
+typedef struct twin_ctx {
+    size_t prefix, n, total;
+    const uint32_t *text;
+    int found;
+    uint32_t twin[IBIDI_RFC5893_MAX_LABEL];
+} twin_ctx;
+
+/* Keeps a twin of S1 D1 X D2 S2 that differs only inside X and whose X part satisfies
+ * the rule (RFC 5893 §3, Label Uniqueness: "the labels X and Y cannot both be legal"). */
+static int on_twin(const uint32_t *twin, size_t n, void *ctx)
+{
+    twin_ctx *t = ctx;
+    if (n != t->total || memcmp(twin, t->text, t->prefix * sizeof *twin) != 0)
+        return 0;
+    const size_t after = t->prefix + t->n;
+    if (memcmp(twin + after, t->text + after, (n - after) * sizeof *twin) != 0)
+        return 0;
+    uint8_t cls[IBIDI_RFC5893_MAX_LABEL];
+    for (size_t i = 0; i < t->n; i++)
+        cls[i] = (uint8_t)ibidi_cp_bidi_class(twin[t->prefix + i]);
+    if (ibidi_rfc5893_conditions(cls, t->n, IBIDI_RFC5893_ALL_CONDITIONS) != 0)
+        return 0;
+    if (memcmp(twin + t->prefix, t->text + t->prefix, t->n * sizeof *twin) == 0)
+        return 0; /* the label itself (the search never reports it; kept as a guard) */
+    memcpy(t->twin, twin + t->prefix, t->n * sizeof *twin);
+    t->found = 1;
+    return 1;
+}
+
+typedef struct out {
+    ibidi_rfc5893_finding *arr;
+    size_t cap, n;
+} out;
+
+static void add(out *o, const ibidi_rfc5893_finding *f)
+{
+    if (o->n < o->cap)
+        o->arr[o->n] = *f;
+    o->n++;
+}
+
+static size_t neighbour_index(const uint8_t *classes)
+{
+    for (size_t i = 0; i < N_NEIGHBOURS; i++)
+        if (neighbours[i].classes == classes)
+            return i;
+    return 0;
+}
+
+static uint32_t delimiter_cp(uint8_t bc)
+{
+    for (size_t i = 0; i < N_DELIMS; i++)
+        if (delimiters[i].bidi_class == bc)
+            return delimiters[i].cp;
+    return 0;
+}
+
+static void finding_from_case(ibidi_rfc5893_finding *f, const ibidi_rfc5893_case *c)
+{
+    f->dir = c->dir;
+    f->d1 = delimiter_cp(c->d1);
+    f->d2 = delimiter_cp(c->d2);
+    f->s1 = neighbour_index(c->s1);
+    f->s2 = neighbour_index(c->s2);
+    f->control = c->control;
+    f->placement = c->placement;
+}
+
+/* The checks of one label (cps, cls: n characters) at label index li, byte offset off. */
+static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t n, size_t li,
+                                size_t off, size_t blen, unsigned options,
+                                size_t max_candidates, out *o, ibidi_error *err)
+{
+    ibidi_rfc5893_finding f;
+    memset(&f, 0, sizeof f);
+    f.label = li;
+    f.offset = off;
+    f.length = blen;
+    const unsigned want = want_of(options), dirs = dirmask_of(options);
+    /* Character Grouping, then with the controls, each direction on its own. */
+    for (int req = 0; req < 2; req++) {
+        if (req == 1 && !(options & IBIDI_RFC5893_CONTROLS))
+            break;
+        for (unsigned d = 0; d < 2; d++) {
+            if (!(dirs & (1u << d)))
+                continue;
+            int holds = 1;
+            ibidi_rfc5893_case c;
+            ibidi_status st = search(cls, n, 1u << d, req ? 1 : 0,
+                                     req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds, &c,
+                                     NULL, err);
+            if (st != IBIDI_OK)
+                return st;
+            if (!holds) {
+                f.requirement = req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING;
+                finding_from_case(&f, &c);
+                add(o, &f);
+            }
+        }
+    }
+    /* Label Uniqueness by the twin search: neighbours nothing, L and R around FULL STOP. */
+    static const size_t nb[] = {0, 1, 3};
+    for (unsigned d = 0; d < 2; d++) {
+        if (!(dirs & (1u << d)))
+            continue;
+        int reported = 0, truncated = 0;
+        for (size_t a = 0; a < 3 && !reported; a++)
+            for (size_t z = 0; z < 3 && !reported; z++) {
+                const ibidi_rfc5893_neighbour *s1 = &neighbours[nb[a]], *s2 = &neighbours[nb[z]];
+                uint32_t text[2 * 3 + 2 + IBIDI_RFC5893_MAX_LABEL];
+                size_t t = 0;
+                for (size_t i = 0; i < s1->n; i++)
+                    text[t++] = s1->cps[i];
+                text[t++] = 0x2E;
+                const size_t prefix = t;
+                for (size_t i = 0; i < n; i++)
+                    text[t++] = cps[i];
+                text[t++] = 0x2E;
+                for (size_t i = 0; i < s2->n; i++)
+                    text[t++] = s2->cps[i];
+                twin_ctx tc;
+                tc.prefix = prefix;
+                tc.n = n;
+                tc.total = t;
+                tc.text = text;
+                tc.found = 0;
+                ibidi_twin_stats stats;
+                ibidi_error e;
+                ibidi_status st = ibidi_twins_cp(text, t, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                                 max_candidates, on_twin, &tc, &stats, &e);
+                if (st == IBIDI_E_AMBIG_CONTROL) {
+                    /* A label with a bidi control or BN: the twin search does not take it
+                     * (Badami's model); Label Uniqueness is not checked for it. */
+                    truncated = 1;
+                    break;
+                }
+                if (st != IBIDI_OK) {
+                    set_error(err, st, off, e.value);
+                    return st;
+                }
+                if (stats.truncated && !tc.found)
+                    truncated = 1;
+                if (tc.found) {
+                    f.requirement = IBIDI_RFC5893_REQ_UNIQUENESS;
+                    f.dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+                    f.d1 = f.d2 = 0x2E;
+                    f.s1 = nb[a];
+                    f.s2 = nb[z];
+                    f.control = 0;
+                    f.placement = 0;
+                    memcpy(f.twin, tc.twin, n * sizeof *cps);
+                    f.twin_len = n;
+                    add(o, &f);
+                    reported = 1;
+                }
+            }
+        if (!reported && truncated) {
+            f.requirement = IBIDI_RFC5893_REQ_TRUNCATED;
+            f.dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+            f.d1 = f.d2 = 0x2E;
+            f.s1 = f.s2 = 0;
+            f.control = f.placement = 0;
+            f.twin_len = 0;
+            add(o, &f);
+        }
+        f.twin_len = 0;
+    }
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigned options,
+                                           size_t max_candidates,
+                                           ibidi_rfc5893_finding *findings, size_t fcap,
+                                           size_t *n_findings, ibidi_error *err)
+{
+    if (n_findings)
+        *n_findings = 0;
+    if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
+        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return IBIDI_E_INVALID_ARGUMENT;
+    }
+    ibidi_error uerr;
+    ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
+    if (st != IBIDI_OK) {
+        set_error(err, st, uerr.offset, uerr.value);
+        return st;
+    }
+    out o = {findings, fcap, 0};
+    uint32_t cps[IBIDI_RFC5893_MAX_LABEL];
+    uint8_t cls[IBIDI_RFC5893_MAX_LABEL];
+    size_t n = 0, pos = 0, start = 0, li = 0;
+    for (;;) {
+        uint32_t cp = 0x2E; /* the end of the name closes the last label */
+        const size_t at = pos;
+        if (pos < len) {
+            st = ibidi_utf8_next(name, len, &pos, &cp, &uerr);
+            if (st != IBIDI_OK) { /* not reached: validated above */
+                set_error(err, st, uerr.offset, uerr.value);
+                return st;
+            }
+        }
+        if (cp == 0x2E) {
+            if (n > 0) {
+                st = check_label(cps, cls, n, li, start, at - start, options, max_candidates,
+                                 &o, err);
+                if (st != IBIDI_OK)
+                    return st;
+            }
+            li++;
+            n = 0;
+            start = pos;
+            if (at >= len)
+                break;
+            continue;
+        }
+        if (n == IBIDI_RFC5893_MAX_LABEL) {
+            set_error(err, IBIDI_E_RFC5893_TOO_LONG, start, 0);
+            return IBIDI_E_RFC5893_TOO_LONG;
+        }
+        cps[n] = cp;
+        cls[n++] = (uint8_t)ibidi_cp_bidi_class(cp);
+    }
+    if (n_findings)
+        *n_findings = o.n;
+    set_error(err, IBIDI_OK, 0, 0);
+    return IBIDI_OK;
+}

@@ -1,0 +1,641 @@
+/*
+ * Display twins (ibidi/ambiguity.h): every other text that the UBA shows as the same
+ * glyphs, left to right, in a paragraph of a given direction.
+ *
+ * The search. Text T (no controls) is resolved and reordered once: V is its visual glyph
+ * sequence. A twin T' shows V too, with its own resolved levels λ' over the visual
+ * positions. Given V and a level vector λ, the logical text is fixed: the character at
+ * visual position i is V[i] when λ[i] is even and a character whose mirrored glyph is
+ * V[i] when λ[i] is odd (L4 undone), and the logical order is L2 undone (L2 reverses the
+ * runs of levels >= k for k from the highest level down to 1; each step is an
+ * involution, so the inverse reverses them for k from 1 up). A depth-first search over
+ * the visual positions, left to right, chooses for each one a (character, level) pair
+ * allowed by the character's class; at each leaf the logical candidate is run forward
+ * through the UBA and kept when its levels are exactly λ (then its glyphs are V by
+ * construction). Every twin has exactly one λ, so each is found once and nothing needs
+ * remembering. Pruning rules (below, each a consequence of a named UBA rule) remove only
+ * level vectors that no text can have; tests/test_twins.c compares the pruned search with
+ * the unpruned one and with a brute force over permutations.
+ *
+ * Without controls the paragraph is one isolating run sequence at the paragraph level p
+ * (X1-X10 do nothing), so levels lie in {p .. 2}: in an LTR paragraph L is 0, R and AL 1,
+ * AN 2, EN 0 (W7) or 2, neutrals 0 or 1 (N1, N2, N0), ES/ET/CS/NSM 0, 1 or 2 (W1, W4, W5);
+ * in an RTL paragraph L, EN and AN are 2 (I2), R and AL 1, the others 1 or 2.
+ *
+ * Nothing here allocates; every array is on the stack, sized IBIDI_TWINS_MAX.
+ */
+#include <string.h>
+
+#include "ambiguity/ambiguity_internal.h"
+#include "unicode/utf8_internal.h"
+
+#define MAXN IBIDI_TWINS_MAX
+/* Options of one visual position: level 0 or 2 give one character (the glyph itself),
+ * an odd level the glyph's inverse images under L4 (at most two: the glyph itself and
+ * its Bidi_Mirroring_Glyph, since that mapping is an involution; test_twins checks it on
+ * every code point). */
+#define NOPT 8
+/* DFS nodes allowed per candidate when max_candidates bounds the search: the bound then
+ * also caps the time spent in branches that the pruning rules cut late. */
+#define NODES_PER_CANDIDATE 64u
+
+#define NONE (-1)
+
+typedef struct option {
+    uint32_t cp;
+    uint8_t level;
+    uint8_t bc;      /* ibidi_bidi_class of cp */
+    uint8_t bracket; /* Bidi_Paired_Bracket_Type is not None: N0 may resolve it */
+} option;
+
+typedef struct search {
+    size_t n;
+    ibidi_dir dir;
+    unsigned para; /* paragraph level p */
+    int prune;
+    int has_al;    /* some option is AL: W2 may turn EN into AN */
+    int has_bracket; /* some option is a paired bracket: N0 may resolve it L (level 0 in
+                        LTR) between an R and the EN after it */
+    const uint32_t *text;
+    uint32_t glyph[MAXN];
+    uint8_t gflag[MAXN]; /* Bidi_Mirrored without a mirroring glyph, shown at an odd level */
+    option opts[MAXN][NOPT];
+    uint8_t nopt[MAXN];
+    int choice[MAXN];
+    /* the current choice, per visual position */
+    uint8_t lam[MAXN], cls[MAXN], brk[MAXN];
+    uint32_t cpv[MAXN];
+    int r2start[MAXN]; /* start of the level-2 run that holds the position */
+    int r1start[MAXN]; /* start of the run of levels >= 1 that holds it */
+    uint8_t r2num[MAXN]; /* that run, up to here, holds an EN or AN character */
+    uint8_t r2l[MAXN];   /* ... an L or EN character (RTL: N1 context for neutrals) */
+    /* look-ahead (LTR): the next position > i forced to level 0, the next that can be an
+     * R or AL character, the next that can be R/AL or a level-2 AN (or a level-2 EN when
+     * there is an AL: W2 may make it AN) */
+    int next0[MAXN], next_r[MAXN], next_ran[MAXN];
+    /* the candidate and its forward run */
+    uint32_t lc[MAXN];
+    uint8_t ll[MAXN], fl[MAXN];
+    size_t max_cand, node_budget, nodes;
+    ibidi_twin_fn fn;
+    void *ctx;
+    ibidi_twin_stats st;
+} search;
+
+int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level)
+{
+    if (para == 0) {
+        switch (bc) {
+        case IBIDI_BC_L: return level == 0;                /* I1 */
+        case IBIDI_BC_R: case IBIDI_BC_AL: return level == 1; /* I1 */
+        case IBIDI_BC_EN: return level == 0 || level == 2; /* W7 to L, else I1 */
+        case IBIDI_BC_AN: return level == 2;               /* I1 */
+        case IBIDI_BC_ON: case IBIDI_BC_WS: return level <= 1; /* N0-N2 give L or R */
+        case IBIDI_BC_ES: case IBIDI_BC_ET: case IBIDI_BC_CS: case IBIDI_BC_NSM:
+            return level <= 2; /* W4, W5 (numbers), W1 (NSM), or neutrals */
+        default: return 0;
+        }
+    }
+    switch (bc) {
+    case IBIDI_BC_L: case IBIDI_BC_EN: case IBIDI_BC_AN: return level == 2; /* I2 */
+    case IBIDI_BC_R: case IBIDI_BC_AL: return level == 1;
+    case IBIDI_BC_ON: case IBIDI_BC_WS: case IBIDI_BC_ES: case IBIDI_BC_ET: case IBIDI_BC_CS:
+    case IBIDI_BC_NSM:
+        return level == 1 || level == 2;
+    default: return 0;
+    }
+}
+
+/* L4 as a glyph identity: the code point shown and whether it is a Bidi_Mirrored
+ * character without a mirroring glyph shown at an odd level (drawn mirrored). */
+static void glyph_of(uint32_t cp, unsigned level, uint32_t *g, uint8_t *flag)
+{
+    *g = ibidi_bidi_mirror(cp, (uint8_t)level);
+    *flag = (uint8_t)((level & 1u) && ibidi_cp_bidi_mirrored(cp) &&
+                      ibidi_cp_mirroring_glyph(cp) == cp);
+}
+
+static int is_neutral(unsigned bc)
+{
+    return bc == IBIDI_BC_ON || bc == IBIDI_BC_WS || bc == IBIDI_BC_ES ||
+           bc == IBIDI_BC_ET || bc == IBIDI_BC_CS;
+}
+
+/* A neutral that N0 cannot resolve (no paired bracket): only N1 gives it the direction
+ * opposite to the embedding, and N1 needs that direction on both sides. */
+static int nb_neutral(const search *s, int i)
+{
+    return is_neutral(s->cls[i]) && !s->brk[i];
+}
+
+/* The options of every visual position, and the look-ahead tables. */
+static void build_options(search *s)
+{
+    unsigned lo = s->para, hi = 2;
+    s->has_al = 0;
+    s->has_bracket = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        uint8_t k = 0;
+        for (unsigned lv = lo; lv <= hi; lv++) {
+            uint32_t cand[2];
+            size_t nc = 0;
+            if (!(lv & 1u)) {
+                if (!s->gflag[i])
+                    cand[nc++] = s->glyph[i];
+            } else {
+                uint32_t m = ibidi_cp_mirroring_glyph(s->glyph[i]);
+                cand[nc++] = s->glyph[i];
+                if (m != s->glyph[i])
+                    cand[nc++] = m;
+            }
+            for (size_t c = 0; c < nc; c++) {
+                uint32_t g;
+                uint8_t f;
+                glyph_of(cand[c], lv, &g, &f);
+                if (g != s->glyph[i] || f != s->gflag[i])
+                    continue;
+                ibidi_bidi_class bc = ibidi_cp_bidi_class(cand[c]);
+                if (!ibidi__twin_level_allowed(bc, s->para, lv) || k >= NOPT)
+                    continue;
+                option *o = &s->opts[i][k++];
+                o->cp = cand[c];
+                o->level = (uint8_t)lv;
+                o->bc = (uint8_t)bc;
+                o->bracket = ibidi_cp_bracket_type(cand[c]) != IBIDI_BPT_NONE;
+                if (bc == IBIDI_BC_AL)
+                    s->has_al = 1;
+                if (o->bracket)
+                    s->has_bracket = 1;
+            }
+        }
+        s->nopt[i] = k;
+    }
+    int n0 = (int)s->n, nr = (int)s->n, nran = (int)s->n;
+    for (int i = (int)s->n - 1; i >= 0; i--) {
+        s->next0[i] = n0;
+        s->next_r[i] = nr;
+        s->next_ran[i] = nran;
+        int forced0 = s->nopt[i] > 0, r = 0, an = 0, en2 = 0;
+        for (unsigned k = 0; k < s->nopt[i]; k++) {
+            const option *o = &s->opts[i][k];
+            if (o->level != 0)
+                forced0 = 0;
+            if (o->level == 1 && (o->bc == IBIDI_BC_R || o->bc == IBIDI_BC_AL))
+                r = 1;
+            if (o->level == 2 && o->bc == IBIDI_BC_AN)
+                an = 1;
+            if (o->level == 2 && o->bc == IBIDI_BC_EN && s->has_al)
+                en2 = 1; /* W2 may have made it AN */
+            if (o->level == 2 && (o->bc == IBIDI_BC_EN || o->bc == IBIDI_BC_ET) && s->has_bracket)
+                en2 = 1; /* see run2_ok */
+        }
+        if (forced0)
+            n0 = i;
+        if (r)
+            nr = i;
+        if (r || an || en2)
+            nran = i;
+    }
+}
+
+/* The logical successor of a level-1 character at visual position x: inside a run of
+ * levels >= 1 the order is reversed (L2, k = 1) and each level-2 run put back (k = 2),
+ * so it is the character on the left when that is at level 1, the left end of the
+ * level-2 run on the left otherwise; NONE at a level-0 character or the text's start. */
+static int succ_of_l1(const search *s, int x)
+{
+    if (x == 0)
+        return NONE;
+    if (s->lam[x - 1] == 1)
+        return x - 1;
+    if (s->lam[x - 1] == 2)
+        return s->r2start[x - 1];
+    return NONE;
+}
+
+/*
+ * A level-1 character at x whose logical neighbours are known: pred (NONE when it is the
+ * first of its run of levels >= 1) and its successor.
+ */
+static int l1_ok(const search *s, int x, int pred)
+{
+    unsigned c = s->cls[x];
+    int succ = succ_of_l1(s, x);
+    int pc = pred == NONE ? -1 : s->cls[pred], sc = succ == NONE ? -1 : s->cls[succ];
+    if (s->para == 0) {
+        /* LTR: a character other than R/AL at level 1 was resolved R by N1 (R, EN or AN on
+         * both sides, all at levels >= 1), by N0 (an established R context before the
+         * opening bracket, and the closing one after it), or by W1 (the NSM takes the
+         * type of the character before it). Each has a logical predecessor at level >= 1. */
+        if (c != IBIDI_BC_R && c != IBIDI_BC_AL && pred == NONE)
+            return 0;
+        /* N1: a neutral outside N0 also has its successor at level >= 1. */
+        if (nb_neutral(s, x) && succ == NONE)
+            return 0;
+    } else {
+        /* RTL, N1: a neutral between two L characters resolves L (level 2), not R. */
+        if (nb_neutral(s, x) && pc == IBIDI_BC_L && sc == IBIDI_BC_L)
+            return 0;
+    }
+    /* W4: a single CS between two ENs, or two ANs, takes their type (a number, level 0
+     * or 2, never 1). Two ENs side by side share their W2 fate (no strong type between
+     * them), so the original classes decide. */
+    if (c == IBIDI_BC_CS && ((pc == IBIDI_BC_EN && sc == IBIDI_BC_EN) ||
+                             (pc == IBIDI_BC_AN && sc == IBIDI_BC_AN)))
+        return 0;
+    /* W4 for ES, W5 for ET: with no AL anywhere W2 leaves every EN an EN, so an ES between
+     * two ENs, and an ET next to an EN, become EN. */
+    if (!s->has_al && c == IBIDI_BC_ES && pc == IBIDI_BC_EN && sc == IBIDI_BC_EN)
+        return 0;
+    if (!s->has_al && c == IBIDI_BC_ET && (pc == IBIDI_BC_EN || sc == IBIDI_BC_EN))
+        return 0;
+    return 1;
+}
+
+/* The level-2 run [b, e] is complete; `end_ge1` says the run of levels >= 1 that holds it
+ * ends there too (LTR: a level-0 character or the end of the text follows). */
+static int run2_ok(const search *s, int b, int e, int end_ge1)
+{
+    if (s->para == 0) {
+        /* LTR: level 2 comes only from EN and AN (I1); an ES, ET, CS or NSM gets it by
+         * joining a number (W4, W5, W1), so every level-2 run holds an EN or AN. */
+        if (!s->r2num[e])
+            return 0;
+        /* The first character of a run of levels >= 1 is R, AL, or an AN at level 2 (N1,
+         * N0, W1: see l1_ok; W4: a CS or ES at level 2 follows a number). An EN at level 2
+         * follows an R (W7), with only weak and neutral types between, which N1 resolves
+         * R; so it is not first, unless W2 made it AN (after an AL), or N0 resolved a
+         * bracket between the R and it to L (level 0: "(1A)2" has its ")" there); the
+         * latter holds for an ET made EN by W5 too. When the run ends with a level-2 run,
+         * that run's left end is the first. */
+        unsigned f = s->cls[b];
+        if (end_ge1 && f != IBIDI_BC_AN && !((s->has_al || s->has_bracket) && f == IBIDI_BC_EN) &&
+            !(s->has_bracket && f == IBIDI_BC_ET))
+            return 0;
+    }
+    /* The level-1 character left of the run now has its logical predecessor: e. */
+    if (b > 0 && s->lam[b - 1] == 1 && !l1_ok(s, b - 1, e))
+        return 0;
+    return 1;
+}
+
+/* Constraints decidable once position i (and every position before it) has its level.
+ * Also keeps the run bookkeeping. */
+static int check_at(search *s, int i)
+{
+    unsigned l = s->lam[i], c = s->cls[i];
+    int cont = l == 2 && i > 0 && s->lam[i - 1] == 2;
+    int isnum = c == IBIDI_BC_EN || c == IBIDI_BC_AN;
+    s->r2start[i] = cont ? s->r2start[i - 1] : i;
+    s->r1start[i] = l >= 1 && i > 0 && s->lam[i - 1] >= 1 ? s->r1start[i - 1] : i;
+    s->r2num[i] = (uint8_t)(isnum || (cont && s->r2num[i - 1]));
+    s->r2l[i] = (uint8_t)(c == IBIDI_BC_L || c == IBIDI_BC_EN || (cont && s->r2l[i - 1]));
+    if (!s->prune)
+        return 1;
+
+    /* W1: an NSM takes the type of the character before it, and so its level (or sos,
+     * the paragraph level, as the first character). Two logically adjacent characters of
+     * one level stay adjacent, the earlier on the left at an even level. */
+    if (c == IBIDI_BC_NSM && !(l & 1u) && (i == 0 ? l != s->para : s->lam[i - 1] != l))
+        return 0;
+    if (s->para == 0) {
+        /* N1 (see l1_ok): a neutral at level 1 has a successor at level >= 1 ... */
+        if (l == 1 && nb_neutral(s, i) && (i == 0 || s->lam[i - 1] == 0))
+            return 0;
+        /* ... and a predecessor at level >= 1, and the run of levels >= 1 starts with an
+         * R/AL or a level-2 AN (or EN, ET: see run2_ok), further right. */
+        if (l == 1 && c != IBIDI_BC_R && c != IBIDI_BC_AL && s->next_ran[i] >= s->next0[i])
+            return 0;
+        /* W7: an EN stays EN (level 2) only after an R, which lies further right in the
+         * same run of levels >= 1. Not with an AL about (W2 may have made it AN), nor with
+         * a paired bracket (N0 may put one at level 0 between the R and the EN). */
+        if (l == 2 && c == IBIDI_BC_EN && !s->has_al && !s->has_bracket &&
+            s->next_r[i] >= s->next0[i])
+            return 0;
+        /* W7 the other way: an EN at level 0 was made L by an L (or sos) before it, with
+         * only weak and neutral types between. Its predecessor, when at a level >= 1 (the
+         * last of the run on its left: that run's left end, or the right end of the
+         * level-2 run there), is not an EN at level 2 (it would share the EN's W7 fate):
+         * it is AN typed (AN, a CS made AN by W4, an NSM after one, an EN made AN by W2
+         * after an AL). Nor is it at level 1 (an R, or W1/N1 typed next to an R or ON,
+         * would have kept it EN or left it a neutral between R and L), unless it is a
+         * bracket that N0 made R for an AN ("2(,1)1": AN counts as R in N0, not in W7). */
+        if (l == 0 && c == IBIDI_BC_EN && i > 0 && s->lam[i - 1] >= 1) {
+            int b = s->r1start[i - 1], e = b;
+            if (s->lam[b] == 1) {
+                if (!s->has_bracket)
+                    return 0;
+            } else {
+                while (e + 1 < i && s->lam[e + 1] == 2)
+                    e++;
+                unsigned pc = s->cls[e];
+                if (!(pc == IBIDI_BC_AN || pc == IBIDI_BC_CS || pc == IBIDI_BC_NSM ||
+                      (s->has_al && pc == IBIDI_BC_EN)))
+                    return 0;
+            }
+        }
+        /* ... and the strong character W7 finds before it is L (or sos): walking back in
+         * logical order (left over level-0 characters, through each run of levels >= 1 on
+         * the way) no R or AL comes before the first L. */
+        if (l == 0 && c == IBIDI_BC_EN) {
+            for (int k = i - 1; k >= 0; k--) {
+                if (s->lam[k] == 0) {
+                    if (s->cls[k] == IBIDI_BC_L)
+                        break;
+                    continue;
+                }
+                if (s->cls[k] == IBIDI_BC_R || s->cls[k] == IBIDI_BC_AL)
+                    return 0;
+            }
+        }
+        /* W4: an ES or CS at level 2 is a single separator between two numbers of its
+         * type; a level-2 run is shown in logical order, so they are its neighbours. The
+         * one before may be an NSM that took the number's type (W1). */
+        if (l == 2 && (c == IBIDI_BC_ES || c == IBIDI_BC_CS)) {
+            if (i == 0 || s->lam[i - 1] != 2)
+                return 0;
+            unsigned p = s->cls[i - 1];
+            if (!(p == IBIDI_BC_EN || p == IBIDI_BC_NSM || (c == IBIDI_BC_CS && p == IBIDI_BC_AN)))
+                return 0;
+        }
+    } else if (l == 2 && (c == IBIDI_BC_ON || c == IBIDI_BC_WS || c == IBIDI_BC_ES ||
+                          c == IBIDI_BC_CS)) {
+        /* RTL: a neutral at level 2 was resolved L by N1 (L on both sides) or N0 (an L
+         * context before the opening bracket), or an ES/CS joined two numbers (W4): the
+         * character before it is at level 2 (a level-2 run is in logical order) ... */
+        if (i == 0 || s->lam[i - 1] != 2)
+            return 0;
+        /* ... and for a neutral (ON, WS) the strong L (or EN made L by W7) that N1 or N0
+         * saw before it is in the same level-2 run. */
+        if ((c == IBIDI_BC_ON || c == IBIDI_BC_WS) && !s->r2l[i - 1])
+            return 0;
+    }
+
+    if (i == 0)
+        return 1;
+    /* Position i - 1 now has its right neighbour. */
+    int j = i - 1;
+    unsigned lj = s->lam[j], cj = s->cls[j];
+    /* W1 at an odd level: the character before the NSM is on its right. */
+    if (cj == IBIDI_BC_NSM && (lj & 1u) && l != lj)
+        return 0;
+    if (s->para == 0) {
+        /* N1/N2: a neutral at level 0 between two characters at levels >= 1 (the runs on
+         * either side of a level-0 character are logically next to it). Those are R-typed
+         * (R, AL, a bracket N0 made R, an NSM after one, EN or AN at level 2) or neutrals
+         * of its own sequence, which N1 resolves R with them; an ES, ET or CS made a number
+         * (W4, W5) shares the W7 fate of the EN next to it, at level 0. */
+        if (lj == 0 && nb_neutral(s, j) && j > 0 && s->lam[j - 1] >= 1 && l >= 1)
+            return 0;
+        /* W4 (see above): the character after an ES or CS at level 2 is a number of its
+         * type (not an NSM: that would take the separator's type). */
+        if (lj == 2 && (cj == IBIDI_BC_ES || cj == IBIDI_BC_CS) &&
+            !(l == 2 && (c == IBIDI_BC_EN || (cj == IBIDI_BC_CS && c == IBIDI_BC_AN))))
+            return 0;
+    } else if (lj == 2) {
+        /* RTL: N1 (L on both sides) and W4 (numbers on both sides) for a neutral or a
+         * separator at level 2 ... */
+        if ((cj == IBIDI_BC_ES || cj == IBIDI_BC_CS || (nb_neutral(s, j) && cj != IBIDI_BC_ET)) &&
+            l != 2)
+            return 0;
+        /* ... and an ET at level 2 joined an EN next to it (W5) or is a neutral between Ls
+         * (N1): its level-2 run has another character. */
+        if (cj == IBIDI_BC_ET && (j == 0 || s->lam[j - 1] != 2) && l != 2)
+            return 0;
+    }
+    if (l != 2) {
+        /* A level-1 character on the left has its predecessor: i (level 1) or none. */
+        if (lj == 1 && !l1_ok(s, j, l == 1 ? i : NONE))
+            return 0;
+        if (lj == 2 && !run2_ok(s, s->r2start[j], j, s->para == 0 && l == 0))
+            return 0;
+    }
+    return 1;
+}
+
+/* The constraints that wait for the end of the text. */
+static int check_end(const search *s)
+{
+    int j = (int)s->n - 1;
+    unsigned lj = s->lam[j], cj = s->cls[j];
+    if (!s->prune)
+        return 1;
+    /* W1: an NSM with nothing on its right at an odd level is the first character of its
+     * run, so it took sos (level p) or a type of a lower level. */
+    if (cj == IBIDI_BC_NSM && (lj & 1u) && lj != s->para)
+        return 0;
+    if (s->para == 0) {
+        if (lj == 2 && (cj == IBIDI_BC_ES || cj == IBIDI_BC_CS)) /* W4 */
+            return 0;
+    } else if (lj == 2) {
+        if (cj == IBIDI_BC_ES || cj == IBIDI_BC_CS || (nb_neutral(s, j) && cj != IBIDI_BC_ET))
+            return 0; /* N1, W4 */
+        if (cj == IBIDI_BC_ET && (j == 0 || s->lam[j - 1] != 2))
+            return 0; /* W5, N1 */
+    }
+    if (lj == 1 && !l1_ok(s, j, NONE))
+        return 0;
+    if (lj == 2 && !run2_ok(s, s->r2start[j], j, s->para == 0))
+        return 0;
+    return 1;
+}
+
+/* A leaf: undo L2 and L4, run the UBA forward, report a twin. Returns 1 to stop. */
+static int leaf(search *s)
+{
+    size_t n = s->n;
+    uint8_t maxl = 0;
+    for (size_t i = 0; i < n; i++) {
+        s->lc[i] = s->cpv[i];
+        s->ll[i] = s->lam[i];
+        if (s->lam[i] > maxl)
+            maxl = s->lam[i];
+    }
+    /* L2 undone: reverse the runs of levels >= k for k = 1 .. highest level. */
+    for (unsigned k = 1; k <= maxl; k++) {
+        size_t i = 0;
+        while (i < n) {
+            if (s->ll[i] < k) {
+                i++;
+                continue;
+            }
+            size_t b = i;
+            while (i < n && s->ll[i] >= k)
+                i++;
+            for (size_t x = b, y = i - 1; x < y; x++, y--) {
+                uint32_t tc = s->lc[x];
+                uint8_t tl = s->ll[x];
+                s->lc[x] = s->lc[y];
+                s->ll[x] = s->ll[y];
+                s->lc[y] = tc;
+                s->ll[y] = tl;
+            }
+        }
+    }
+    if (memcmp(s->lc, s->text, n * sizeof s->lc[0]) == 0)
+        return 0; /* the input itself */
+    if (s->max_cand && s->st.candidates >= s->max_cand) {
+        s->st.truncated = 1;
+        return 1;
+    }
+    s->st.candidates++;
+    ibidi_error e;
+    if (ibidi_bidi_resolve_cp(s->lc, n, s->dir, s->fl, NULL, NULL, NULL, 0, &e) != IBIDI_OK)
+        return 0;
+    if (memcmp(s->fl, s->ll, n) != 0)
+        return 0;
+    s->st.twins++;
+    if (s->fn && s->fn(s->lc, n, s->ctx)) {
+        s->st.stopped = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void run_search(search *s)
+{
+    int n = (int)s->n, i = 0;
+    s->choice[0] = -1;
+    while (i >= 0) {
+        if (++s->choice[i] >= s->nopt[i]) {
+            i--;
+            continue;
+        }
+        if (s->node_budget && ++s->nodes > s->node_budget) {
+            s->st.truncated = 1;
+            return;
+        }
+        const option *o = &s->opts[i][s->choice[i]];
+        s->lam[i] = o->level;
+        s->cls[i] = o->bc;
+        s->brk[i] = o->bracket;
+        s->cpv[i] = o->cp;
+        if (!check_at(s, i))
+            continue;
+        if (i == n - 1) {
+            if (check_end(s) && leaf(s))
+                return;
+            continue;
+        }
+        s->choice[++i] = -1;
+    }
+}
+
+ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
+                                 size_t max_candidates, unsigned flags, ibidi_twin_fn fn,
+                                 void *ctx, ibidi_twin_stats *stats, ibidi_error *err)
+{
+    search s;
+    ibidi_error e;
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    if ((!text && n) || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    /* code point values first, as the UBA would report them, then the length */
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] >= 0xD800 && text[i] <= 0xDFFF)
+            return ibidi__fail(err, IBIDI_E_CP_SURROGATE, i, text[i]);
+        if (text[i] > 0x10FFFF)
+            return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
+    }
+    if (n > MAXN)
+        return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, MAXN, 0);
+    for (size_t i = 0; i < n; i++)
+        if (ibidi__ambig_is_control(text[i]))
+            return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, i, text[i]);
+    if (n == 0)
+        return ibidi__ok(err);
+
+    s.n = n;
+    s.dir = context;
+    s.para = context == IBIDI_DIR_RTL ? 1u : 0u;
+    s.prune = !(flags & IBIDI__TWINS_NO_PRUNE);
+    s.text = text;
+    s.fn = fn;
+    s.ctx = ctx;
+    s.max_cand = max_candidates;
+    s.nodes = 0;
+    s.node_budget = 0;
+    if (max_candidates) {
+        s.node_budget = max_candidates <= ((size_t)-1 - MAXN) / NODES_PER_CANDIDATE
+                            ? max_candidates * NODES_PER_CANDIDATE + MAXN
+                            : (size_t)-1;
+    }
+    memset(&s.st, 0, sizeof s.st);
+
+    /* V: T resolved (paragraph level forced, HL1), reordered (L2), mirrored (L4) */
+    size_t v2l[MAXN];
+    ibidi_status st = ibidi_bidi_resolve_cp(text, n, context, s.fl, NULL, NULL, NULL, 0, &e);
+    if (st == IBIDI_OK)
+        st = ibidi_bidi_reorder(s.fl, n, v2l, NULL, &e);
+    if (st != IBIDI_OK)
+        return ibidi__fail(err, st, e.offset, e.value);
+    for (size_t v = 0; v < n; v++)
+        glyph_of(text[v2l[v]], s.fl[v2l[v]], &s.glyph[v], &s.gflag[v]);
+
+    build_options(&s);
+    run_search(&s);
+    if (stats)
+        *stats = s.st;
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
+                            size_t max_candidates, ibidi_twin_fn fn, void *ctx,
+                            ibidi_twin_stats *stats, ibidi_error *err)
+{
+    return ibidi__twins_search(text, n, context, max_candidates, 0, fn, ctx, stats, err);
+}
+
+/* The UTF-8 call: each twin is encoded for the callback. */
+typedef struct utf8_ctx {
+    ibidi_twin_utf8_fn fn;
+    void *ctx;
+    char buf[MAXN * 4];
+} utf8_ctx;
+
+static int utf8_twin(const uint32_t *twin, size_t n, void *ctx)
+{
+    utf8_ctx *u = (utf8_ctx *)ctx;
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += ibidi_utf8_encode_cp(twin[i], u->buf + len);
+    return u->fn ? u->fn(u->buf, len, u->ctx) : 0;
+}
+
+ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir context,
+                              size_t max_candidates, ibidi_twin_utf8_fn fn, void *ctx,
+                              ibidi_twin_stats *stats, ibidi_error *err)
+{
+    uint32_t cps[MAXN];
+    size_t offs[MAXN], n = 0, pos = 0;
+    ibidi_error e;
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    if (!s && len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    /* the decoder's errors anywhere first, then the length */
+    ibidi_status st = ibidi_utf8_validate(s, len, NULL, &e);
+    if (st != IBIDI_OK)
+        return ibidi__fail(err, st, e.offset, e.value);
+    while (pos < len) {
+        if (n == MAXN) /* the byte offset of the first code point past the limit */
+            return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, pos, 0);
+        offs[n] = pos;
+        st = ibidi_utf8_next(s, len, &pos, &cps[n], &e);
+        if (st != IBIDI_OK) /* not reached: validated above */
+            return ibidi__fail(err, st, e.offset, e.value);
+        n++;
+    }
+    utf8_ctx u;
+    u.fn = fn;
+    u.ctx = ctx;
+    st = ibidi__twins_search(cps, n, context, max_candidates, 0, utf8_twin, &u, stats, &e);
+    if (st != IBIDI_OK) {
+        size_t at = e.offset < n ? offs[e.offset] : len;
+        return ibidi__fail(err, st, at, e.value);
+    }
+    return ibidi__ok(err);
+}

@@ -1,0 +1,163 @@
+/*
+ * Validity of an identifier (ibidi/ambiguity.h, ibidi_ident_validate): parse, component
+ * rules, and UTS #46 ToASCII of each host, the reasons gathered as codes in the form of
+ * IdnaTestV2.txt ("[]", "[B1, V6]"), so that twins can be marked valid or invalid.
+ * Nothing allocates: the components and findings are on the stack.
+ */
+#include <string.h>
+
+#include "ambiguity/ambiguity_internal.h"
+#include "unicode/utf8_internal.h"
+
+/* Components of one identifier: a domain name has at most 127 labels, a mail address
+ * about 160 components; an IRI with more than this many is refused (IBIDI_E_TOO_LONG). */
+#define VAL_COMPS 1024
+/* Findings read per call; the status of each call counts them all. */
+#define VAL_FINDINGS 256
+/* Distinct code names: far more than the codes that exist. */
+#define VAL_CODES 64
+/* ToASCII output: its findings are complete whatever the size (the output is not used). */
+#define VAL_OUT 512
+
+typedef struct code_set {
+    const char *name[VAL_CODES];
+    size_t n;
+    size_t first; /* offset of the first problem */
+    uint32_t first_value;
+    int any;
+} code_set;
+
+static void add_code(code_set *c, const char *name, size_t offset, uint32_t value)
+{
+    if (!name)
+        return;
+    if (!c->any || offset < c->first) {
+        c->first = offset;
+        c->first_value = value;
+    }
+    c->any = 1;
+    for (size_t i = 0; i < c->n; i++)
+        if (strcmp(c->name[i], name) == 0)
+            return;
+    if (c->n < VAL_CODES)
+        c->name[c->n++] = name;
+}
+
+/* "[A, B]" in strcmp order; snprintf-like: the length needed, text only when it fits. */
+static size_t format_codes(code_set *c, char *out, size_t cap)
+{
+    for (size_t i = 1; i < c->n; i++) { /* insertion sort: a handful of names */
+        const char *x = c->name[i];
+        size_t j = i;
+        while (j > 0 && strcmp(c->name[j - 1], x) > 0) {
+            c->name[j] = c->name[j - 1];
+            j--;
+        }
+        c->name[j] = x;
+    }
+    size_t need = 2;
+    for (size_t i = 0; i < c->n; i++)
+        need += strlen(c->name[i]) + (i ? 2 : 0);
+    if (need <= cap) {
+        size_t w = 0;
+        out[w++] = '[';
+        for (size_t i = 0; i < c->n; i++) {
+            if (i) {
+                out[w++] = ',';
+                out[w++] = ' ';
+            }
+            size_t l = strlen(c->name[i]);
+            memcpy(out + w, c->name[i], l);
+            w += l;
+        }
+        out[w++] = ']';
+    }
+    return need;
+}
+
+/* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). IDNA
+ * offsets are in the processed form; they are clamped into the host. */
+static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code_set *c)
+{
+    char out[VAL_OUT];
+    size_t out_len = 0, nf = 0;
+    ibidi_idna_finding f[VAL_FINDINGS];
+    ibidi_error e;
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s + host.start, host.length, idna_flags, out,
+                                               sizeof out, &out_len, f, VAL_FINDINGS, &nf, &e);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+        /* IDNA_TOO_LONG (the parser has checked the encoding) */
+        add_code(c, ibidi_status_name(st), host.start + (e.offset < host.length ? e.offset : 0),
+                 e.value);
+        return;
+    }
+    int added = 0;
+    for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++) {
+        if (ibidi_idna_code_is_warning(f[i].code))
+            continue;
+        size_t off = f[i].offset < host.length ? f[i].offset : host.length;
+        add_code(c, ibidi_idna_code_name(f[i].code), host.start + off, f[i].value);
+        added = 1;
+    }
+    /* more findings than were read, and only warnings among them: the status still says
+     * the host is invalid, and the verdict must not depend on the array's size */
+    if (st == IBIDI_E_IDNA_INVALID && !added)
+        add_code(c, ibidi_status_name(st), host.start, 0);
+}
+
+ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
+                                  unsigned idna_flags, unsigned check_options, char *codes,
+                                  size_t cap, size_t *codes_len, ibidi_error *err)
+{
+    ibidi_component comps[VAL_COMPS];
+    ibidi_ident_info info;
+    ibidi_error e = {IBIDI_OK, 0, 0};
+    code_set c;
+    c.n = 0;
+    c.first = 0;
+    c.first_value = 0;
+    c.any = 0;
+    if (codes_len)
+        *codes_len = 0;
+    if ((!s && len) || (!codes && cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+
+    memset(&info, 0, sizeof info);
+    ibidi_status st = ibidi_ident_parse(s, len, as, comps, VAL_COMPS, &info, &e);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
+    if (st != IBIDI_OK) {
+        add_code(&c, ibidi_status_name(st), e.offset, e.value);
+    } else {
+        /* the component rules: error-level findings; HOST_BIDI_RULE is left to ToASCII's
+         * CheckBidi, whose B codes name the condition */
+        ibidi_ident_finding f[VAL_FINDINGS];
+        size_t nf = 0;
+        int added = 0;
+        ibidi_status cst = ibidi_ident_check(s, len, comps, info.n_components, check_options,
+                                             f, VAL_FINDINGS, &nf, &e);
+        for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++)
+            if (f[i].code != IBIDI_IDENT_HOST_BIDI_RULE &&
+                ibidi_ident_finding_is_error(&f[i], check_options)) {
+                add_code(&c, ibidi_ident_code_name(f[i].code), f[i].offset, f[i].value);
+                added = 1;
+            }
+        /* more findings than were read: an error among the unread ones still counts (the
+         * Bidi Rule's own findings cannot be told apart there, so this errs on invalid) */
+        if (nf > VAL_FINDINGS && cst == IBIDI_E_IDENT_INVALID && !added)
+            add_code(&c, ibidi_status_name(cst), e.offset, e.value);
+        /* the host: the whole domain name, an IRI's reg-name, a mail domain (IPv4 and
+         * IP-literal hosts are not domain names) */
+        if (info.host_kind == IBIDI_COMP_LABEL && info.host.present && info.host.length > 0)
+            check_host(s, info.host, idna_flags, &c);
+    }
+
+    size_t need = format_codes(&c, codes, cap);
+    if (codes_len)
+        *codes_len = need;
+    if (need > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, cap, 0);
+    if (c.any)
+        return ibidi__fail(err, IBIDI_E_IDENT_INVALID, c.first, c.first_value);
+    return ibidi__ok(err);
+}

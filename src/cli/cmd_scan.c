@@ -1,0 +1,1413 @@
+/* ibidi scan: a list of domain names, one per line, checked for bidi ambiguity as a whole.
+ * Each name gets its validity under an IDNA profile, Badami's findings and its display in
+ * a left-to-right and a right-to-left paragraph; then the collision groups: distinct names
+ * (compared in their Unicode form, so an A-label and its U-label are one name) that show
+ * the same glyphs. The input streams through in batches that worker threads process while
+ * the main thread reads, writes the records in input order and keeps one table entry per
+ * distinct display: memory grows with the number of distinct displays, not with the
+ * input. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+static const char cmd_name[] = "scan";
+
+enum { FMT_TEXT = 0, FMT_JSON = 1, FMT_TSV = 2 };
+enum { CTX_LTR = 0, CTX_RTL = 1, N_CTX = 2 };
+static const char *const ctx_names[N_CTX] = {"ltr", "rtl"};
+
+/* A batch holds this many lines, or about this many bytes, whichever comes first. */
+#define BATCH_LINES 512
+#define BATCH_BYTES (1u << 20)
+#define MAX_THREADS 256
+
+typedef struct scan_opts {
+    int ctx[N_CTX]; /* contexts asked */
+    ibidi_idna_profile profile;
+    unsigned flags;   /* ibidi_idna_profile_flags(profile) */
+    unsigned analyze; /* options of ibidi_ambiguity_analyze */
+    int format;
+    int threads;
+    const char *file; /* NULL or "-": standard input */
+} scan_opts;
+
+/* ---- Growable buffers ------------------------------------------------------------------ */
+
+typedef struct buf {
+    char *p;
+    size_t len, cap;
+} buf;
+
+static int buf_reserve(buf *b, size_t extra)
+{
+    if (b->len + extra <= b->cap)
+        return 1;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra)
+        cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p)
+        return 0;
+    b->p = p;
+    b->cap = cap;
+    return 1;
+}
+
+static int buf_add(buf *b, const char *s, size_t n)
+{
+    if (!buf_reserve(b, n))
+        return 0;
+    if (n)
+        memcpy(b->p + b->len, s, n);
+    b->len += n;
+    return 1;
+}
+
+/* ---- Batches --------------------------------------------------------------------------- */
+
+/* What the collision tables need from one name: its Unicode form and its displays (as
+ * offsets into the batch's key bytes; no display when it could not be computed). */
+typedef struct name_key {
+    size_t name_off, name_len;
+    size_t disp_off[N_CTX], disp_len[N_CTX];
+    int has_disp[N_CTX];
+    int valid;
+} name_key;
+
+typedef struct batch {
+    /* input: the lines, without their LF */
+    buf text;
+    size_t *line_off, *line_len;
+    size_t n_lines, lines_cap, first_lineno;
+    /* results */
+    char *out; /* the formatted records (open_memstream) */
+    size_t out_len;
+    buf keybytes;
+    name_key *keys;
+    size_t n_keys, keys_cap;
+    size_t n_names, n_skipped, n_valid, n_findings;
+    int failed; /* out of memory while processing */
+    int done;   /* processed (guarded by the pipeline's mutex) */
+} batch;
+
+static void batch_free(batch *b)
+{
+    free(b->text.p);
+    free(b->line_off);
+    free(b->line_len);
+    free(b->out);
+    free(b->keybytes.p);
+    free(b->keys);
+}
+
+/* ---- Reading lines in blocks ----------------------------------------------------------- */
+
+typedef struct reader {
+    FILE *f;
+    char block[65536];
+    size_t pos, len;
+    int eof, error;
+    size_t lineno;
+    uint64_t bytes; /* read so far, for the progress bar */
+} reader;
+
+static int batch_push_line(batch *b, size_t start)
+{
+    if (b->n_lines == b->lines_cap) {
+        size_t cap = b->lines_cap ? b->lines_cap * 2 : 256;
+        size_t *o = realloc(b->line_off, cap * sizeof *o);
+        if (!o)
+            return 0;
+        b->line_off = o;
+        size_t *l = realloc(b->line_len, cap * sizeof *l);
+        if (!l)
+            return 0;
+        b->line_len = l;
+        b->lines_cap = cap;
+    }
+    b->line_off[b->n_lines] = start;
+    b->line_len[b->n_lines] = b->text.len - start;
+    b->n_lines++;
+    return 1;
+}
+
+/* Fills b with the next lines. A line never spans two batches. Returns 0 without memory. */
+static int read_batch(reader *r, batch *b)
+{
+    size_t start = 0;
+    int partial = 0;
+    b->n_lines = 0;
+    b->text.len = 0;
+    b->first_lineno = r->lineno + 1;
+    while (b->n_lines < BATCH_LINES && (partial || b->text.len < BATCH_BYTES)) {
+        if (r->pos == r->len) {
+            if (!r->eof) {
+                r->len = fread(r->block, 1, sizeof r->block, r->f);
+                r->pos = 0;
+                r->bytes += r->len;
+                if (r->len == 0) {
+                    r->eof = 1;
+                    r->error = ferror(r->f) != 0;
+                }
+            }
+            if (r->len == 0) {
+                if (partial) { /* the last line has no LF */
+                    if (!batch_push_line(b, start))
+                        return 0;
+                    r->lineno++;
+                }
+                break;
+            }
+        }
+        const char *p = r->block + r->pos;
+        const char *nl = memchr(p, '\n', r->len - r->pos);
+        size_t take = nl ? (size_t)(nl - p) : r->len - r->pos;
+        if (!buf_add(&b->text, p, take))
+            return 0;
+        r->pos += take;
+        if (nl) {
+            r->pos++;
+            if (!batch_push_line(b, start))
+                return 0;
+            r->lineno++;
+            start = b->text.len;
+            partial = 0;
+        } else if (take) {
+            partial = 1;
+        }
+    }
+    return 1;
+}
+
+/* ---- Output helpers -------------------------------------------------------------------- */
+
+/* Text and TSV: UTF-8 as it is, with tab, CR, LF and backslash escaped as \t \r \n \\,
+ * other C0 controls and DEL as \xNN, and each byte of ill-formed UTF-8 as \xNN. */
+static void put_escaped(FILE *f, const char *s, size_t len)
+{
+    size_t pos = 0, run = 0; /* s[run..pos) is written as it is */
+    while (pos < len) {
+        unsigned char c = (unsigned char)s[pos];
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            pos++;
+            continue;
+        }
+        if (c >= 0x80) {
+            size_t at = pos;
+            uint32_t cp;
+            if (ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK)
+                continue;
+            pos = at;
+        }
+        fwrite(s + run, 1, pos - run, f);
+        switch (c) {
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\\': fputs("\\\\", f); break;
+        default: fprintf(f, "\\x%02X", c); /* C0, DEL, a byte of ill-formed UTF-8 */
+        }
+        run = ++pos;
+    }
+    fwrite(s + run, 1, pos - run, f);
+}
+
+/* JSON: the text with each byte of ill-formed UTF-8 replaced by U+FFFD (JSON strings hold
+ * only characters). */
+static void put_json_lossy(FILE *f, const char *s, size_t len)
+{
+    if (ibidi_utf8_validate(s, len, NULL, NULL) == IBIDI_OK) {
+        cli_json_string(f, s, len);
+        return;
+    }
+    buf b = {NULL, 0, 0};
+    size_t pos = 0;
+    while (pos < len) {
+        size_t at = pos;
+        uint32_t cp;
+        if (ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK) {
+            buf_add(&b, s + at, pos - at);
+        } else {
+            buf_add(&b, "\xEF\xBF\xBD", 3);
+            pos = at + 1;
+        }
+    }
+    cli_json_string(f, b.p ? b.p : "", b.len);
+    free(b.p);
+}
+
+/* ---- Per-name work --------------------------------------------------------------------- */
+
+/* One worker's scratch space, grown on demand and reused for every name. */
+typedef struct worker {
+    const scan_opts *o;
+    buf uform, codes, disp[N_CTX];
+    void *work; /* display work area for long names */
+    size_t work_size;
+    ibidi_idna_finding *idna;
+    size_t idna_cap;
+    ibidi_ambig_finding *fnd;
+    size_t fnd_cap;
+    int nomem;
+} worker;
+
+static void worker_free(worker *w)
+{
+    free(w->uform.p);
+    free(w->codes.p);
+    for (int c = 0; c < N_CTX; c++)
+        free(w->disp[c].p);
+    free(w->work);
+    free(w->idna);
+    free(w->fnd);
+}
+
+static int grow_to(buf *b, size_t need)
+{
+    b->len = 0;
+    return buf_reserve(b, need + 1);
+}
+
+/* UTS #46 ToUnicode (or IDNA2008) with the profile's flags: the form names are compared
+ * on. Returns the call's status; w->uform and the error findings are filled for OK and
+ * IDNA_INVALID. */
+static ibidi_status to_unicode(worker *w, const char *s, size_t len, size_t *n_idna)
+{
+    size_t need = len * 3 + 16, nf = 0;
+    ibidi_status st;
+    for (;;) {
+        if (!grow_to(&w->uform, need))
+            return IBIDI_E_NOMEM;
+        size_t out_len = 0;
+        st = ibidi_idna_to_unicode_utf8(s, len, w->o->flags, w->uform.p, w->uform.cap - 1,
+                                        &out_len, w->idna, w->idna_cap, &nf, NULL);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && out_len > need) {
+            need = out_len;
+            continue;
+        }
+        if ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && nf > w->idna_cap) {
+            ibidi_idna_finding *p = realloc(w->idna, nf * sizeof *p);
+            if (!p)
+                return IBIDI_E_NOMEM;
+            w->idna = p;
+            w->idna_cap = nf;
+            continue;
+        }
+        w->uform.len = out_len;
+        break;
+    }
+    *n_idna = nf;
+    return st;
+}
+
+/* ibidi_ident_validate's codes ("[]" or "[B1, V6]") for the Unicode form. */
+static ibidi_status validate(worker *w, const char *u, size_t ulen)
+{
+    size_t need = 64;
+    for (;;) {
+        if (!grow_to(&w->codes, need))
+            return IBIDI_E_NOMEM;
+        size_t n = 0;
+        ibidi_status st = ibidi_ident_validate(u, ulen, IBIDI_IDENT_DOMAIN, w->o->flags, 0,
+                                               w->codes.p, w->codes.cap - 1, &n, NULL);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && n > need) {
+            need = n;
+            continue;
+        }
+        w->codes.len = st == IBIDI_E_BUFFER_TOO_SMALL ? 0 : n;
+        return st;
+    }
+}
+
+static void set_codes(worker *w, const char *text)
+{
+    w->codes.len = 0;
+    buf_add(&w->codes, text, strlen(text));
+}
+
+/* The codes "[A, B]" of the error findings of ToUnicode, sorted and without repeats. */
+static void idna_codes(worker *w, size_t n)
+{
+    const char *names[64];
+    size_t k = 0;
+    for (size_t i = 0; i < n && i < w->idna_cap; i++) {
+        if (ibidi_idna_code_is_warning(w->idna[i].code))
+            continue;
+        const char *nm = ibidi_idna_code_name(w->idna[i].code);
+        if (!nm)
+            continue;
+        size_t j = 0;
+        while (j < k && strcmp(names[j], nm) < 0)
+            j++;
+        if (j < k && strcmp(names[j], nm) == 0)
+            continue;
+        if (k == sizeof names / sizeof names[0])
+            break;
+        memmove(names + j + 1, names + j, (k - j) * sizeof names[0]);
+        names[j] = nm;
+        k++;
+    }
+    w->codes.len = 0;
+    buf_add(&w->codes, "[", 1);
+    for (size_t j = 0; j < k; j++) {
+        if (j)
+            buf_add(&w->codes, ", ", 2);
+        buf_add(&w->codes, names[j], strlen(names[j]));
+    }
+    buf_add(&w->codes, "]", 1);
+}
+
+/* Badami's findings (no twin search: IBIDI_AMBIG_EXACT is the expensive part). */
+static ibidi_status analyze(worker *w, const char *u, size_t ulen, size_t *n)
+{
+    for (;;) {
+        size_t nf = 0;
+        ibidi_status st = ibidi_ambiguity_analyze(u, ulen, IBIDI_IDENT_DOMAIN, w->o->analyze,
+                                                  w->o->flags, w->fnd, w->fnd_cap, &nf, NULL);
+        if (st == IBIDI_OK && nf > w->fnd_cap) {
+            ibidi_ambig_finding *p = realloc(w->fnd, nf * sizeof *p);
+            if (!p)
+                return IBIDI_E_NOMEM;
+            w->fnd = p;
+            w->fnd_cap = nf;
+            continue;
+        }
+        *n = st == IBIDI_OK ? nf : 0;
+        return st;
+    }
+}
+
+/* The visual form (IBIDI_FORM_VISUAL) in context c: the display key. */
+static ibidi_status display(worker *w, const char *u, size_t ulen, int c)
+{
+    size_t wsize = ibidi_display_work_size(ulen, 0);
+    if (wsize == SIZE_MAX)
+        return IBIDI_E_DISPLAY_WORK_TOO_SMALL;
+    if (wsize > w->work_size) {
+        void *p = realloc(w->work, wsize);
+        if (!p)
+            return IBIDI_E_NOMEM;
+        w->work = p;
+        w->work_size = wsize;
+    }
+    size_t need = ulen + 16;
+    for (;;) {
+        if (!grow_to(&w->disp[c], need))
+            return IBIDI_E_NOMEM;
+        size_t n = 0;
+        ibidi_status st = ibidi_display_utf8(u, ulen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+                                             c == CTX_RTL ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                             w->disp[c].p, w->disp[c].cap - 1, &n, w->work,
+                                             w->work_size, NULL);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && n > need) {
+            need = n;
+            continue;
+        }
+        w->disp[c].len = st == IBIDI_OK ? n : 0;
+        return st;
+    }
+}
+
+static void put_json_findings(FILE *f, const worker *w, size_t n)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++) {
+        const ibidi_ambig_finding *x = &w->fnd[i];
+        const char *nm = ibidi_ambig_code_name(x->code);
+        fprintf(f, "%s{\"code\": \"%s\", \"context\": \"%s\", \"offset\": %zu, \"length\": %zu",
+                i ? ", " : "", nm ? nm : "?", x->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
+                x->offset, x->length);
+        if (x->value) {
+            fputs(", \"cp\": \"", f);
+            cli_put_cp(f, x->value);
+            fputc('"', f);
+        }
+        if (x->expression)
+            fprintf(f, ", \"expression\": %d", x->expression);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+/* The finding codes without repeats, in the order found, separated by sep. */
+static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *sep)
+{
+    int first = 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < i && w->fnd[j].code != w->fnd[i].code)
+            j++;
+        if (j < i)
+            continue;
+        const char *nm = ibidi_ambig_code_name(w->fnd[i].code);
+        fprintf(f, "%s%s", first ? "" : sep, nm ? nm : "?");
+        first = 0;
+    }
+}
+
+/* Everything about one name: the record goes to out, the keys to b. */
+static void process_name(worker *w, batch *b, FILE *out, const char *name, size_t len,
+                         size_t lineno)
+{
+    const scan_opts *o = w->o;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+    ibidi_status st;
+    size_t n_idna = 0, n_fnd = 0;
+    int valid = 0, has_uform = 0, has_disp[N_CTX] = {0, 0};
+    ibidi_status analysis = IBIDI_OK;
+    const char *u = name;
+    size_t ulen = len;
+
+    b->n_names++;
+    st = ibidi_utf8_validate(name, len, NULL, &err);
+    if (st != IBIDI_OK) {
+        /* Ill-formed UTF-8: a record with the decoder's status, nothing else to compute. */
+        w->codes.len = 0;
+        buf_add(&w->codes, "[", 1);
+        buf_add(&w->codes, ibidi_status_name(st), strlen(ibidi_status_name(st)));
+        buf_add(&w->codes, "]", 1);
+        analysis = st;
+    } else {
+        st = to_unicode(w, name, len, &n_idna);
+        if (st == IBIDI_E_NOMEM)
+            goto nomem;
+        if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
+            u = w->uform.p;
+            ulen = w->uform.len;
+            has_uform = 1;
+        }
+        ibidi_status vst = validate(w, u, ulen);
+        if (vst == IBIDI_E_NOMEM)
+            goto nomem;
+        if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
+            /* No Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid. */
+            set_codes(w, "[");
+            buf_add(&w->codes, ibidi_status_name(st), strlen(ibidi_status_name(st)));
+            buf_add(&w->codes, "]", 1);
+        } else if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
+            /* The Unicode form is valid but the name as written was not (an A-label that
+             * is not the A-label of a valid U-label): ToUnicode's codes say why. */
+            idna_codes(w, n_idna);
+        } else if (vst == IBIDI_OK) {
+            valid = 1;
+        } else if (vst != IBIDI_E_IDENT_INVALID || w->codes.len == 0) {
+            set_codes(w, "[");
+            buf_add(&w->codes, ibidi_status_name(vst), strlen(ibidi_status_name(vst)));
+            buf_add(&w->codes, "]", 1);
+        }
+        analysis = analyze(w, u, ulen, &n_fnd);
+        if (analysis == IBIDI_E_NOMEM)
+            goto nomem;
+        for (int c = 0; c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            ibidi_status dst = display(w, u, ulen, c);
+            if (dst == IBIDI_E_NOMEM)
+                goto nomem;
+            has_disp[c] = dst == IBIDI_OK;
+        }
+    }
+    if (valid)
+        b->n_valid++;
+    if (n_fnd)
+        b->n_findings++;
+
+    /* the keys for the collision tables */
+    if (has_disp[CTX_LTR] || has_disp[CTX_RTL]) {
+        if (b->n_keys == b->keys_cap) {
+            size_t cap = b->keys_cap ? b->keys_cap * 2 : 256;
+            name_key *k = realloc(b->keys, cap * sizeof *k);
+            if (!k)
+                goto nomem;
+            b->keys = k;
+            b->keys_cap = cap;
+        }
+        name_key *k = &b->keys[b->n_keys];
+        k->name_off = b->keybytes.len;
+        k->name_len = ulen;
+        k->valid = valid;
+        if (!buf_add(&b->keybytes, u, ulen))
+            goto nomem;
+        for (int c = 0; c < N_CTX; c++) {
+            k->has_disp[c] = has_disp[c];
+            k->disp_off[c] = b->keybytes.len;
+            k->disp_len[c] = has_disp[c] ? w->disp[c].len : 0;
+            if (has_disp[c] && !buf_add(&b->keybytes, w->disp[c].p, w->disp[c].len))
+                goto nomem;
+        }
+        b->n_keys++;
+    }
+
+    /* the record */
+    if (o->format == FMT_JSON) {
+        fputs("{\"type\": \"name\", \"name\": ", out);
+        put_json_lossy(out, name, len);
+        fprintf(out, ", \"valid\": %s, \"findings\": ", valid ? "true" : "false");
+        put_json_findings(out, w, n_fnd);
+        fputs(", \"display\": {", out);
+        int first = 1;
+        for (int c = 0; c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            fprintf(out, "%s\"%s\": ", first ? "" : ", ", ctx_names[c]);
+            if (has_disp[c])
+                cli_json_string(out, w->disp[c].p, w->disp[c].len);
+            else
+                fputs("null", out);
+            first = 0;
+        }
+        fputs("}, \"codes\": ", out);
+        cli_json_string(out, w->codes.p, w->codes.len);
+        if (has_uform) {
+            fputs(", \"unicode\": ", out);
+            cli_json_string(out, u, ulen);
+        }
+        if (analysis != IBIDI_OK)
+            fprintf(out, ", \"analysis\": \"%s\"", ibidi_status_name(analysis));
+        fprintf(out, ", \"line\": %zu}\n", lineno);
+    } else if (o->format == FMT_TSV) {
+        put_escaped(out, name, len);
+        fputs(valid ? "\tvalid" : "\tinvalid ", out);
+        if (!valid)
+            fwrite(w->codes.p, 1, w->codes.len, out);
+        for (int c = 0; c < N_CTX; c++) {
+            fputc('\t', out);
+            if (has_disp[c])
+                put_escaped(out, w->disp[c].p, w->disp[c].len);
+        }
+        fputc('\t', out);
+        put_finding_codes(out, w, n_fnd, ",");
+        fputc('\n', out);
+    } else {
+        put_escaped(out, name, len);
+        if (has_uform && (ulen != len || memcmp(u, name, len) != 0)) {
+            fputs(" (", out);
+            put_escaped(out, u, ulen);
+            fputc(')', out);
+        }
+        fputs(valid ? ": valid" : ": invalid ", out);
+        if (!valid)
+            fwrite(w->codes.p, 1, w->codes.len, out);
+        for (int c = 0; c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            fprintf(out, "; %s ", ctx_names[c]);
+            if (has_disp[c])
+                put_escaped(out, w->disp[c].p, w->disp[c].len);
+            else
+                fputs("(none)", out);
+        }
+        if (n_fnd) {
+            fputs("; findings ", out);
+            for (size_t i = 0; i < n_fnd; i++) {
+                const char *nm = ibidi_ambig_code_name(w->fnd[i].code);
+                fprintf(out, "%s%s@%zu", i ? " " : "", nm ? nm : "?", w->fnd[i].offset);
+                if (w->o->ctx[CTX_RTL] && w->fnd[i].context == IBIDI_DIR_RTL)
+                    fputs("(rtl)", out);
+            }
+        }
+        fputc('\n', out);
+    }
+    return;
+nomem:
+    b->failed = 1;
+}
+
+static void process_batch(worker *w, batch *b)
+{
+    b->n_names = b->n_skipped = b->n_valid = b->n_findings = 0;
+    b->n_keys = 0;
+    b->keybytes.len = 0;
+    b->failed = 0;
+    free(b->out);
+    b->out = NULL;
+    b->out_len = 0;
+    FILE *out = open_memstream(&b->out, &b->out_len);
+    if (!out) {
+        b->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
+        size_t start, len;
+        const char *line = b->text.p + b->line_off[i];
+        if (!ibidi_names_line(line, b->line_len[i], &start, &len)) {
+            b->n_skipped++;
+            continue;
+        }
+        process_name(w, b, out, line + start, len, b->first_lineno + i);
+    }
+    if (fclose(out) != 0)
+        b->failed = 1;
+}
+
+/* ---- Collision tables ------------------------------------------------------------------ */
+
+/* Names (Unicode forms) that share one display, kept only once a second one arrives. */
+typedef struct group {
+    char **names;
+    size_t *lens;
+    unsigned char *valid;
+    size_t n, cap;
+} group;
+
+typedef struct key_entry {
+    uint64_t hash;
+    char *disp; /* display, then the first name, in one allocation */
+    size_t disp_len, first_len;
+    int first_valid;
+    group *g;
+} key_entry;
+
+/* Open addressing with linear probing; a NULL disp marks a free slot. */
+typedef struct key_table {
+    key_entry *e;
+    size_t cap, n;
+    /* names that are in some group: a name has one display per context, so it can be in
+     * one group only, and its presence here says it is there already */
+    char **member;
+    size_t *member_len;
+    uint64_t *member_hash;
+    size_t mcap, mn;
+    size_t n_groups, n_in_groups;
+    /* the displays and first names, packed into chunks that live as long as the table:
+     * entries are never removed, and one allocation per key would cost more than the key */
+    char **chunks;
+    size_t n_chunks, chunks_cap, chunk_used, chunk_size;
+} key_table;
+
+#define CHUNK_BYTES ((size_t)1 << 20)
+
+static char *arena_alloc(key_table *t, size_t n)
+{
+    if (t->n_chunks == 0 || t->chunk_size - t->chunk_used < n) {
+        if (t->n_chunks == t->chunks_cap) {
+            size_t cap = t->chunks_cap ? t->chunks_cap * 2 : 16;
+            char **c = realloc(t->chunks, cap * sizeof *c);
+            if (!c)
+                return NULL;
+            t->chunks = c;
+            t->chunks_cap = cap;
+        }
+        size_t size = n > CHUNK_BYTES ? n : CHUNK_BYTES;
+        char *c = malloc(size);
+        if (!c)
+            return NULL;
+        t->chunks[t->n_chunks++] = c;
+        t->chunk_size = size;
+        t->chunk_used = 0;
+    }
+    char *p = t->chunks[t->n_chunks - 1] + t->chunk_used;
+    t->chunk_used += n;
+    return p;
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    /* FNV-1a, 64 bits */
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h ^ (h >> 29);
+}
+
+static int table_grow(key_table *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 1024;
+    key_entry *e = calloc(cap, sizeof *e);
+    if (!e)
+        return 0;
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->e[i].disp)
+            continue;
+        size_t j = (size_t)t->e[i].hash & (cap - 1);
+        while (e[j].disp)
+            j = (j + 1) & (cap - 1);
+        e[j] = t->e[i];
+    }
+    free(t->e);
+    t->e = e;
+    t->cap = cap;
+    return 1;
+}
+
+static int member_grow(key_table *t)
+{
+    size_t cap = t->mcap ? t->mcap * 2 : 256;
+    char **m = calloc(cap, sizeof *m);
+    size_t *ml = calloc(cap, sizeof *ml);
+    uint64_t *mh = calloc(cap, sizeof *mh);
+    if (!m || !ml || !mh) {
+        free(m);
+        free(ml);
+        free(mh);
+        return 0;
+    }
+    for (size_t i = 0; i < t->mcap; i++) {
+        if (!t->member[i])
+            continue;
+        size_t j = (size_t)t->member_hash[i] & (cap - 1);
+        while (m[j])
+            j = (j + 1) & (cap - 1);
+        m[j] = t->member[i];
+        ml[j] = t->member_len[i];
+        mh[j] = t->member_hash[i];
+    }
+    free(t->member);
+    free(t->member_len);
+    free(t->member_hash);
+    t->member = m;
+    t->member_len = ml;
+    t->member_hash = mh;
+    t->mcap = cap;
+    return 1;
+}
+
+/* Finds the name among the members; with add, inserts it when absent. Returns 1 when it
+ * was there, 0 when not (and added if asked), -1 without memory. */
+static int member_find(key_table *t, char *name, size_t len, int add)
+{
+    if (add && (t->mn + 1) * 2 > t->mcap && !member_grow(t))
+        return -1;
+    if (!t->mcap)
+        return 0;
+    uint64_t h = hash_bytes(name, len);
+    size_t j = (size_t)h & (t->mcap - 1);
+    while (t->member[j]) {
+        if (t->member_hash[j] == h && t->member_len[j] == len &&
+            memcmp(t->member[j], name, len) == 0)
+            return 1;
+        j = (j + 1) & (t->mcap - 1);
+    }
+    if (add) {
+        t->member[j] = name;
+        t->member_len[j] = len;
+        t->member_hash[j] = h;
+        t->mn++;
+    }
+    return 0;
+}
+
+static char *dup_bytes(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+static int group_add(key_table *t, group *g, const char *name, size_t len, int valid)
+{
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 4;
+        char **n = realloc(g->names, cap * sizeof *n);
+        if (!n)
+            return 0;
+        g->names = n;
+        size_t *l = realloc(g->lens, cap * sizeof *l);
+        if (!l)
+            return 0;
+        g->lens = l;
+        unsigned char *v = realloc(g->valid, cap);
+        if (!v)
+            return 0;
+        g->valid = v;
+        g->cap = cap;
+    }
+    char *copy = dup_bytes(name, len);
+    if (!copy)
+        return 0;
+    if (member_find(t, copy, len, 1) < 0) {
+        free(copy);
+        return 0;
+    }
+    g->names[g->n] = copy;
+    g->lens[g->n] = len;
+    g->valid[g->n] = (unsigned char)valid;
+    g->n++;
+    t->n_in_groups++;
+    return 1;
+}
+
+/* Adds one name with its display. Returns 0 without memory. */
+static int table_add(key_table *t, const char *disp, size_t dlen, const char *name, size_t len,
+                     int valid)
+{
+    if ((t->n + 1) * 2 > t->cap && !table_grow(t))
+        return 0;
+    uint64_t h = hash_bytes(disp, dlen);
+    size_t j = (size_t)h & (t->cap - 1);
+    key_entry *e;
+    for (;;) {
+        e = &t->e[j];
+        if (!e->disp)
+            break;
+        if (e->hash == h && e->disp_len == dlen && memcmp(e->disp, disp, dlen) == 0)
+            break;
+        j = (j + 1) & (t->cap - 1);
+    }
+    if (!e->disp) {
+        char *p = arena_alloc(t, dlen + len);
+        if (!p)
+            return 0;
+        memcpy(p, disp, dlen);
+        memcpy(p + dlen, name, len);
+        e->hash = h;
+        e->disp = p;
+        e->disp_len = dlen;
+        e->first_len = len;
+        e->first_valid = valid;
+        e->g = NULL;
+        t->n++;
+        return 1;
+    }
+    if (!e->g) {
+        if (e->first_len == len && memcmp(e->disp + dlen, name, len) == 0)
+            return 1; /* the same name again */
+        e->g = calloc(1, sizeof *e->g);
+        if (!e->g || !group_add(t, e->g, e->disp + dlen, e->first_len, e->first_valid))
+            return 0;
+        t->n_groups++;
+        return group_add(t, e->g, name, len, valid);
+    }
+    int found = member_find(t, (char *)name, len, 0);
+    if (found)
+        return 1;
+    return group_add(t, e->g, name, len, valid);
+}
+
+static void table_free(key_table *t)
+{
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->e[i].disp)
+            continue;
+        group *g = t->e[i].g;
+        if (g) {
+            for (size_t k = 0; k < g->n; k++)
+                free(g->names[k]);
+            free(g->names);
+            free(g->lens);
+            free(g->valid);
+            free(g);
+        }
+    }
+    for (size_t i = 0; i < t->n_chunks; i++)
+        free(t->chunks[i]);
+    free(t->chunks);
+    free(t->e);
+    free(t->member);
+    free(t->member_len);
+    free(t->member_hash);
+}
+
+static int cmp_bytes(const char *a, size_t al, const char *b, size_t bl)
+{
+    int c = memcmp(a, b, al < bl ? al : bl);
+    if (c)
+        return c;
+    return al < bl ? -1 : al > bl;
+}
+
+static int cmp_entry(const void *pa, const void *pb)
+{
+    const key_entry *a = *(const key_entry *const *)pa, *b = *(const key_entry *const *)pb;
+    return cmp_bytes(a->disp, a->disp_len, b->disp, b->disp_len);
+}
+
+static const group *sort_group_of;
+static int cmp_member(const void *pa, const void *pb)
+{
+    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+    return cmp_bytes(sort_group_of->names[a], sort_group_of->lens[a], sort_group_of->names[b],
+                     sort_group_of->lens[b]);
+}
+
+/* The groups of one context, by display bytes; the names of each by their bytes. */
+static int print_groups(const scan_opts *o, key_table *t, int c)
+{
+    if (!t->n_groups)
+        return 1;
+    key_entry **list = malloc(t->n_groups * sizeof *list);
+    if (!list)
+        return 0;
+    size_t k = 0;
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->e[i].disp && t->e[i].g)
+            list[k++] = &t->e[i];
+    qsort(list, k, sizeof *list, cmp_entry);
+    for (size_t i = 0; i < k; i++) {
+        const key_entry *e = list[i];
+        const group *g = e->g;
+        size_t *ord = malloc(g->n * sizeof *ord), valid = 0;
+        if (!ord) {
+            free(list);
+            return 0;
+        }
+        for (size_t j = 0; j < g->n; j++) {
+            ord[j] = j;
+            valid += g->valid[j];
+        }
+        sort_group_of = g;
+        qsort(ord, g->n, sizeof *ord, cmp_member);
+        if (o->format == FMT_JSON) {
+            printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ", ctx_names[c]);
+            cli_json_string(stdout, e->disp, e->disp_len);
+            fputs(", \"names\": [", stdout);
+            for (size_t j = 0; j < g->n; j++) {
+                fputs(j ? ", " : "", stdout);
+                cli_json_string(stdout, g->names[ord[j]], g->lens[ord[j]]);
+            }
+            printf("], \"valid_names\": %zu}\n", valid);
+        } else if (o->format == FMT_TSV) {
+            printf("collision\t%s\t", ctx_names[c]);
+            put_escaped(stdout, e->disp, e->disp_len);
+            putchar('\t');
+            for (size_t j = 0; j < g->n; j++) {
+                fputs(j ? "," : "", stdout);
+                put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
+            }
+            putchar('\n');
+        } else {
+            printf("collision %s: ", ctx_names[c]);
+            put_escaped(stdout, e->disp, e->disp_len);
+            printf(" is shown for %zu names (%zu valid):", g->n, valid);
+            for (size_t j = 0; j < g->n; j++) {
+                fputs(j ? ", " : " ", stdout);
+                put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
+            }
+            putchar('\n');
+        }
+        free(ord);
+    }
+    free(list);
+    return 1;
+}
+
+/* ---- The scan -------------------------------------------------------------------------- */
+
+typedef struct totals {
+    size_t names, skipped, valid, findings, lines;
+} totals;
+
+typedef struct scan_state {
+    const scan_opts *o;
+    key_table tables[N_CTX];
+    totals tot;
+    int failed;
+    /* progress */
+    int progress;
+    double t0, last;
+    uint64_t size; /* input size when known, else 0 */
+    reader *r;
+} scan_state;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void show_progress(scan_state *s, int final)
+{
+    double t = now();
+    if (!final && t - s->last < 0.2)
+        return;
+    s->last = t;
+    double rate = t > s->t0 ? (double)s->tot.names / (t - s->t0) : 0;
+    if (final) {
+        fputs("\r\033[K", stderr);
+        return;
+    }
+    if (s->size) {
+        double frac = (double)s->r->bytes / (double)s->size;
+        if (frac > 1)
+            frac = 1;
+        int fill = (int)(frac * 30);
+        fputs("\r[", stderr);
+        for (int i = 0; i < 30; i++)
+            fputc(i < fill ? '#' : '.', stderr);
+        fprintf(stderr, "] %3d%% ", (int)(frac * 100));
+    } else {
+        fputs("\r", stderr);
+    }
+    fprintf(stderr, "%zu names, %.0f names/s\033[K", s->tot.names, rate);
+    fflush(stderr);
+}
+
+/* The main thread's part: the batch's records in order, its keys into the tables. */
+static void consume(scan_state *s, batch *b)
+{
+    if (b->failed) {
+        s->failed = 1;
+        return;
+    }
+    if (b->out_len)
+        fwrite(b->out, 1, b->out_len, stdout);
+    s->tot.lines += b->n_lines;
+    s->tot.names += b->n_names;
+    s->tot.skipped += b->n_skipped;
+    s->tot.valid += b->n_valid;
+    s->tot.findings += b->n_findings;
+    for (size_t i = 0; i < b->n_keys && !s->failed; i++) {
+        const name_key *k = &b->keys[i];
+        for (int c = 0; c < N_CTX; c++)
+            if (k->has_disp[c] &&
+                !table_add(&s->tables[c], b->keybytes.p + k->disp_off[c], k->disp_len[c],
+                           b->keybytes.p + k->name_off, k->name_len, k->valid))
+                s->failed = 1;
+    }
+    if (s->progress)
+        show_progress(s, 0);
+}
+
+typedef struct pipeline {
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv, done_cv;
+    batch *slots;
+    size_t n_slots;
+    size_t filled, taken; /* sequence numbers: batches filled by the reader, taken by workers */
+    int finished;
+    const scan_opts *o;
+} pipeline;
+
+static void *worker_main(void *arg)
+{
+    pipeline *p = arg;
+    worker w;
+    memset(&w, 0, sizeof w);
+    w.o = p->o;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->taken == p->filled && !p->finished)
+            pthread_cond_wait(&p->work_cv, &p->mu);
+        if (p->taken == p->filled)
+            break;
+        batch *b = &p->slots[p->taken++ % p->n_slots];
+        pthread_mutex_unlock(&p->mu);
+        process_batch(&w, b);
+        pthread_mutex_lock(&p->mu);
+        b->done = 1;
+        pthread_cond_broadcast(&p->done_cv);
+    }
+    pthread_mutex_unlock(&p->mu);
+    worker_free(&w);
+    return NULL;
+}
+
+/* One thread: read, process, consume in turn. */
+static void scan_serial(scan_state *s, reader *r)
+{
+    worker w;
+    batch b;
+    memset(&w, 0, sizeof w);
+    memset(&b, 0, sizeof b);
+    w.o = s->o;
+    while (!s->failed) {
+        if (!read_batch(r, &b)) {
+            s->failed = 1;
+            break;
+        }
+        if (b.n_lines == 0)
+            break;
+        process_batch(&w, &b);
+        consume(s, &b);
+    }
+    batch_free(&b);
+    worker_free(&w);
+}
+
+/* K workers process batches while this thread reads the next ones and consumes finished
+ * ones in input order. At most n_slots batches are in flight. */
+static void scan_threads(scan_state *s, reader *r, int k)
+{
+    pipeline p;
+    pthread_t tid[MAX_THREADS];
+    int started = 0;
+    memset(&p, 0, sizeof p);
+    p.o = s->o;
+    p.n_slots = (size_t)k * 2 + 2;
+    p.slots = calloc(p.n_slots, sizeof *p.slots);
+    if (!p.slots) {
+        s->failed = 1;
+        return;
+    }
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.work_cv, NULL);
+    pthread_cond_init(&p.done_cv, NULL);
+    for (; started < k; started++)
+        if (pthread_create(&tid[started], NULL, worker_main, &p) != 0)
+            break;
+    if (started == 0) {
+        s->failed = 1;
+    } else {
+        size_t consumed = 0, filled = 0;
+        int eof = 0;
+        for (;;) {
+            /* read while a slot is free */
+            while (!eof && !s->failed && filled - consumed < p.n_slots) {
+                batch *b = &p.slots[filled % p.n_slots];
+                b->done = 0;
+                if (!read_batch(r, b)) {
+                    s->failed = 1;
+                    break;
+                }
+                if (b->n_lines == 0) {
+                    eof = 1;
+                    break;
+                }
+                filled++;
+                pthread_mutex_lock(&p.mu);
+                p.filled = filled;
+                pthread_cond_signal(&p.work_cv);
+                pthread_mutex_unlock(&p.mu);
+            }
+            if (consumed == filled)
+                break;
+            batch *b = &p.slots[consumed % p.n_slots];
+            pthread_mutex_lock(&p.mu);
+            while (!b->done)
+                pthread_cond_wait(&p.done_cv, &p.mu);
+            pthread_mutex_unlock(&p.mu);
+            if (!s->failed)
+                consume(s, b);
+            consumed++;
+            if (s->failed)
+                eof = 1; /* stop reading; finish what is in flight */
+        }
+    }
+    pthread_mutex_lock(&p.mu);
+    p.finished = 1;
+    pthread_cond_broadcast(&p.work_cv);
+    pthread_mutex_unlock(&p.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    for (size_t i = 0; i < p.n_slots; i++)
+        batch_free(&p.slots[i]);
+    free(p.slots);
+    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p.work_cv);
+    pthread_cond_destroy(&p.done_cv);
+}
+
+static void print_summary(const scan_state *s)
+{
+    const scan_opts *o = s->o;
+    const totals *t = &s->tot;
+    size_t invalid = t->names - t->valid;
+    if (o->format == FMT_JSON) {
+        printf("{\"type\": \"summary\", \"profile\": \"%s\", \"lines\": %zu, \"names\": %zu, "
+               "\"skipped\": %zu, \"valid\": %zu, \"invalid\": %zu, \"with_findings\": %zu",
+               ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
+               invalid, t->findings);
+        for (int c = 0; c < N_CTX; c++)
+            if (o->ctx[c])
+                printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
+                       "\"names_in_collisions\": %zu}",
+                       ctx_names[c], s->tables[c].n, s->tables[c].n_groups,
+                       s->tables[c].n_in_groups);
+        printf("}\n");
+    } else if (o->format == FMT_TSV) {
+        printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
+               "\twith_findings=%zu",
+               ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
+               invalid, t->findings);
+        for (int c = 0; c < N_CTX; c++)
+            if (o->ctx[c])
+                printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
+                       "\t%s_names_in_collisions=%zu",
+                       ctx_names[c], s->tables[c].n, ctx_names[c], s->tables[c].n_groups,
+                       ctx_names[c], s->tables[c].n_in_groups);
+        printf("\n");
+    } else {
+        printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
+               "%zu with findings (profile %s)\n",
+               t->names, t->lines, t->skipped, t->valid, invalid, t->findings,
+               ibidi_idna_profile_name(o->profile));
+        for (int c = 0; c < N_CTX; c++)
+            if (o->ctx[c])
+                printf("summary %s: %zu distinct displays, %zu collision groups, "
+                       "%zu names in collisions\n",
+                       ctx_names[c], s->tables[c].n, s->tables[c].n_groups,
+                       s->tables[c].n_in_groups);
+    }
+}
+
+static int default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        return 1;
+    return n > 64 ? 64 : (int)n;
+}
+
+static int run_scan(int argc, char **argv)
+{
+    scan_opts o;
+    memset(&o, 0, sizeof o);
+    o.ctx[CTX_LTR] = o.ctx[CTX_RTL] = 1;
+    o.profile = IBIDI_IDNA_PROFILE_UTS46;
+    o.threads = default_threads();
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        int r;
+        if (!only_files && strcmp(a, "--") == 0) {
+            only_files = 1;
+        } else if (!only_files && strcmp(a, "--json") == 0) {
+            o.format = FMT_JSON;
+        } else if (!only_files && strcmp(a, "--tsv") == 0) {
+            o.format = FMT_TSV;
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--context", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            static const char *const names[] = {"ltr", "rtl", "both"};
+            int k = cli_pick(v, names, 3);
+            if (k < 0)
+                return cli_usage_error(cmd_name, "unknown context '%s' (ltr, rtl, both)", v);
+            o.ctx[CTX_LTR] = k != 1;
+            o.ctx[CTX_RTL] = k != 0;
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--profile", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (!cli_parse_profile(v, &o.profile))
+                return cli_usage_error(cmd_name,
+                                       "unknown profile '%s' (uts46, whatwg, idna2008-lookup, "
+                                       "idna2008-register)",
+                                       v);
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--threads", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            char *end;
+            errno = 0;
+            long k = strtol(v, &end, 10);
+            if (errno || end == v || *end || k < 1 || k > MAX_THREADS)
+                return cli_usage_error(cmd_name, "--threads needs a number from 1 to %d, not '%s'",
+                                       MAX_THREADS, v);
+            o.threads = (int)k;
+        } else if (!only_files && a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error(cmd_name, "unknown option '%s'", a);
+        } else {
+            if (o.file)
+                return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", o.file, a);
+            o.file = a;
+        }
+    }
+    o.flags = ibidi_idna_profile_flags(o.profile);
+    o.analyze = o.ctx[CTX_RTL] ? IBIDI_AMBIG_RTL : 0;
+
+    FILE *f = stdin;
+    int from_file = o.file && strcmp(o.file, "-") != 0;
+    if (from_file) {
+        f = fopen(o.file, "rb");
+        if (!f) {
+            fprintf(stderr, "ibidi %s: cannot open '%s': %s\n", cmd_name, o.file,
+                    strerror(errno));
+            return CLI_USAGE;
+        }
+    }
+
+    scan_state s;
+    memset(&s, 0, sizeof s);
+    s.o = &o;
+    reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        if (from_file)
+            fclose(f);
+        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+        return CLI_INVALID;
+    }
+    r->f = f;
+    s.r = r;
+    s.progress = isatty(2);
+    s.t0 = s.last = now();
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode))
+        s.size = (uint64_t)sb.st_size;
+
+    if (o.threads <= 1)
+        scan_serial(&s, r);
+    else
+        scan_threads(&s, r, o.threads);
+
+    if (s.progress)
+        show_progress(&s, 1);
+    int rc = CLI_OK;
+    if (r->error) {
+        fprintf(stderr, "ibidi %s: error reading %s\n", cmd_name, from_file ? o.file : "standard input");
+        rc = CLI_INVALID;
+    }
+    if (s.failed) {
+        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+        rc = CLI_INVALID;
+    } else {
+        for (int c = 0; c < N_CTX; c++)
+            if (o.ctx[c] && !print_groups(&o, &s.tables[c], c)) {
+                fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+                rc = CLI_INVALID;
+            }
+        print_summary(&s);
+    }
+    double elapsed = now() - s.t0;
+    fprintf(stderr, "ibidi %s: %zu names in %.3f s (%.0f names/s, %d thread%s)\n", cmd_name,
+            s.tot.names, elapsed, elapsed > 0 ? (double)s.tot.names / elapsed : 0.0, o.threads,
+            o.threads == 1 ? "" : "s");
+    if (s.tot.valid != s.tot.names)
+        rc = CLI_INVALID;
+    for (int c = 0; c < N_CTX; c++) {
+        if (o.ctx[c] && s.tables[c].n_groups)
+            rc = CLI_INVALID;
+        table_free(&s.tables[c]);
+    }
+    if (from_file)
+        fclose(f);
+    free(r);
+    return rc;
+}
+
+const cli_command cli_cmd_scan = {
+    "scan",
+    "a list of names: validity, bidi findings, displays and collision groups",
+    "usage: ibidi scan [--context ltr|rtl|both] [--profile P] [--json|--tsv] [--threads K]\n"
+    "                  [FILE|-]\n"
+    "\n"
+    "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
+    "lines are skipped), from FILE or standard input, and reports for each name whether it\n"
+    "is valid under the IDNA profile (with the reasons, as IdnaTestV2 codes), Badami's bidi\n"
+    "ambiguity findings, and how it displays in a left-to-right paragraph (the standard\n"
+    "display model) and a right-to-left one. Names are compared in their Unicode form, so an\n"
+    "A-label and its U-label are the same name. Then it lists the collision groups: sets of\n"
+    "distinct names that display identically in a context. Memory grows with the number of\n"
+    "distinct displays, not with the input.\n"
+    "\n"
+    "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
+    "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
+    "  --threads K   worker threads (default: the number of online processors)\n"
+    "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
+    "                \"findings\", \"display\", \"codes\", ...} per name, then\n"
+    "                {\"type\": \"collision\", \"context\", \"display\", \"names\"} per group,\n"
+    "                then {\"type\": \"summary\", ...}\n"
+    "  --tsv         NAME TAB valid|invalid CODES TAB DISPLAY-LTR TAB DISPLAY-RTL TAB FINDINGS\n"
+    "                per name, then collision TAB CONTEXT TAB DISPLAY TAB NAMES (comma-\n"
+    "                separated), then summary TAB key=value ...\n"
+    "\n"
+    "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
+    "Text and TSV output escape tab, CR, LF and backslash (\\t \\r \\n \\\\) and ill-formed\n"
+    "bytes (\\xNN). A progress bar goes to standard error when it is a terminal; the time\n"
+    "taken always goes to standard error.\n"
+    "\n"
+    "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
+    "usage error or an input that cannot be opened.\n",
+    run_scan,
+};

@@ -1,0 +1,328 @@
+/* ibidi twins: every other identifier that displays exactly like this one (Badami's bidi
+ * ambiguity), in the standard display model or in a right-to-left paragraph, each marked
+ * valid or invalid with the reasons. The search is the library's (ibidi_twins_utf8): each
+ * twin is confirmed by running the UBA forward, and a cut by the bound is said. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef struct twins_opts {
+    ibidi_dir context;
+    cli_input in;
+    int text; /* --as text: a plain string, no identifier structure, no validity */
+    ibidi_ident_kind as;
+    ibidi_idna_profile profile;
+    size_t max_candidates;
+    int json;
+    int many; /* more than one item: each one's twins under a "# ITEM" line */
+} twins_opts;
+
+typedef struct twin {
+    char *s;
+    size_t len;
+    int valid;
+    char *codes;
+} twin;
+
+typedef struct twin_list {
+    twin *v;
+    size_t n, cap;
+    int oom;
+} twin_list;
+
+static int collect(const char *t, size_t len, void *ctx)
+{
+    twin_list *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        twin *v = realloc(l->v, cap * sizeof *v);
+        if (!v) {
+            l->oom = 1;
+            return 1; /* stop: the list could not hold it */
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    twin *w = &l->v[l->n];
+    memset(w, 0, sizeof *w);
+    if (!(w->s = malloc(len ? len : 1))) {
+        l->oom = 1;
+        return 1;
+    }
+    memcpy(w->s, t, len);
+    w->len = len;
+    l->n++;
+    return 0;
+}
+
+static void list_free(twin_list *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->v[i].s);
+        free(l->v[i].codes);
+    }
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+/* The validity of s as kind `as` under the profile; codes as "[...]" (malloc'd). */
+static int validate(const char *s, size_t len, ibidi_ident_kind as, ibidi_idna_profile profile,
+                    char **codes)
+{
+    size_t cap = 64, need = 0;
+    ibidi_status st;
+    *codes = NULL;
+    for (;;) {
+        char *b = realloc(*codes, cap + 1);
+        if (!b)
+            return -1;
+        *codes = b;
+        st = ibidi_ident_validate(s, len, as, ibidi_idna_profile_flags(profile), 0, b, cap,
+                                  &need, NULL);
+        if (st != IBIDI_E_BUFFER_TOO_SMALL)
+            break;
+        cap = need;
+    }
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
+        return -1;
+    (*codes)[need] = '\0';
+    return st == IBIDI_OK;
+}
+
+/* Valid twins first, then by their bytes: a stable order to read and to compare. */
+static int twin_cmp(const void *a, const void *b)
+{
+    const twin *x = a, *y = b;
+    if (x->valid != y->valid)
+        return y->valid - x->valid;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, n);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* Text in UTF-8 or notation, as a JSON string. */
+static void put_json_text(const twins_opts *o, const char *s, size_t len)
+{
+    char *b = NULL;
+    size_t bl = 0;
+    FILE *m;
+    if (o->in == CLI_IN_UTF8 || !(m = open_memstream(&b, &bl))) {
+        cli_json_string(stdout, s, len);
+        return;
+    }
+    cli_put_text(m, s, len, o->in);
+    if (fclose(m) == 0 && b)
+        cli_json_string(stdout, b, bl);
+    else
+        cli_json_string(stdout, s, len);
+    free(b);
+}
+
+static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    const twins_opts *o = ctx;
+    const char *s = item;
+    size_t slen = len;
+    char *conv = NULL;
+    int rc = CLI_OK;
+    if (o->in != CLI_IN_UTF8) {
+        if (!(conv = cli_from_notation("twins", itemno, item, len, o->in, &slen)))
+            return CLI_INVALID;
+        s = conv;
+    }
+    /* the kind the twins are judged as: the input's own, so that AUTO cannot pick another
+     * kind for a twin */
+    ibidi_ident_kind kind = o->as;
+    if (!o->text && kind == IBIDI_IDENT_AUTO) {
+        ibidi_ident_info info;
+        ibidi_component comp;
+        ibidi_status pst = ibidi_ident_parse(s, slen, kind, &comp, 0, &info, NULL);
+        if (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL)
+            kind = info.kind;
+    }
+    twin_list l = {0};
+    ibidi_twin_stats stats;
+    ibidi_error err;
+    ibidi_status st = ibidi_twins_utf8(s, slen, o->context, o->max_candidates, collect, &l,
+                                       &stats, &err);
+    if (st != IBIDI_OK) {
+        cli_report("twins", itemno, "cannot search twins", &err,
+                   o->in == CLI_IN_UTF8 ? "byte" : "byte of the UTF-8 form");
+        list_free(&l);
+        free(conv);
+        return CLI_INVALID;
+    }
+    if (l.oom) {
+        fprintf(stderr, "ibidi twins: out of memory\n");
+        list_free(&l);
+        free(conv);
+        return CLI_INVALID;
+    }
+    size_t n_valid = 0;
+    for (size_t i = 0; i < l.n && !o->text; i++) {
+        l.v[i].valid = validate(l.v[i].s, l.v[i].len, kind, o->profile, &l.v[i].codes);
+        if (l.v[i].valid < 0) {
+            fprintf(stderr, "ibidi twins: out of memory\n");
+            list_free(&l);
+            free(conv);
+            return CLI_INVALID;
+        }
+        n_valid += (size_t)l.v[i].valid;
+    }
+    qsort(l.v, l.n, sizeof *l.v, twin_cmp);
+    /* exit 1 when the identifier is ambiguous (a valid twin; any twin for text) or when
+     * the bound cut the search, so that nothing is proved */
+    if ((o->text ? l.n : n_valid) > 0 || stats.truncated)
+        rc = CLI_INVALID;
+
+    if (o->json) {
+        char *codes = NULL;
+        int valid = o->text ? 0 : validate(s, slen, kind, o->profile, &codes);
+        fputs("{\"input\":", stdout);
+        put_json_text(o, item, len);
+        printf(",\"context\":\"%s\",\"as\":\"%s\"", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
+               o->text ? "text" : ibidi_ident_kind_name(kind));
+        if (!o->text && valid >= 0) {
+            printf(",\"valid\":%s,\"codes\":", valid ? "true" : "false");
+            cli_json_string(stdout, codes, strlen(codes));
+        }
+        free(codes);
+        char *vis = NULL;
+        size_t vlen = 0;
+        if (ibidi_bidi_visual_utf8_alloc(s, slen, o->context, 0, &vis, &vlen, NULL) == IBIDI_OK) {
+            fputs(",\"display\":", stdout);
+            put_json_text(o, vis, vlen);
+        }
+        ibidi_free(vis);
+        fputs(",\"twins\":[", stdout);
+        for (size_t i = 0; i < l.n; i++) {
+            fputs(i ? ",{\"twin\":" : "{\"twin\":", stdout);
+            put_json_text(o, l.v[i].s, l.v[i].len);
+            if (o->text) {
+                fputs(",\"valid\":null}", stdout);
+                continue;
+            }
+            printf(",\"valid\":%s,\"codes\":", l.v[i].valid ? "true" : "false");
+            cli_json_string(stdout, l.v[i].codes, strlen(l.v[i].codes));
+            fputc('}', stdout);
+        }
+        printf("],\"valid_twins\":%zu,\"candidates\":%zu,\"truncated\":%s}\n",
+               o->text ? (size_t)0 : n_valid, stats.candidates,
+               stats.truncated ? "true" : "false");
+    } else {
+        if (o->many) {
+            fputs("# ", stdout);
+            fwrite(item, 1, len, stdout);
+            fputc('\n', stdout);
+        }
+        for (size_t i = 0; i < l.n; i++) {
+            cli_put_text(stdout, l.v[i].s, l.v[i].len, o->in);
+            if (!o->text)
+                printf("\t%s%s%s", l.v[i].valid ? "valid" : "invalid",
+                       l.v[i].valid ? "" : " ", l.v[i].valid ? "" : l.v[i].codes);
+            fputc('\n', stdout);
+        }
+        if (stats.truncated)
+            printf("# search cut after %zu candidates (--max-candidates): more twins may "
+                   "exist\n",
+                   stats.candidates);
+    }
+    list_free(&l);
+    free(conv);
+    return rc;
+}
+
+static int twins_run(int argc, char **argv)
+{
+    static const char *const contexts[] = {"ltr", "rtl"};
+    static const char *const kinds[] = {"auto", "domain", "iri", "email", "text"};
+    twins_opts o;
+    memset(&o, 0, sizeof o);
+    o.context = IBIDI_DIR_LTR;
+    o.as = IBIDI_IDENT_AUTO;
+    o.profile = IBIDI_IDNA_PROFILE_UTS46;
+    o.max_candidates = IBIDI_TWINS_DEFAULT_CANDIDATES;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i], *v;
+        int r, k;
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] == '\0')
+            break;
+        if (strcmp(a, "--json") == 0) {
+            o.json = 1;
+        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--context", &v)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if ((k = cli_pick(v, contexts, 2)) < 0)
+                return cli_usage_error("twins", "unknown --context '%s': ltr or rtl", v);
+            o.context = k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--input", &v)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (!cli_parse_input(v, &o.in))
+                return cli_usage_error("twins", "unknown --input '%s': utf8, notation or "
+                                                "notation-arabic", v);
+        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--as", &v)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if ((k = cli_pick(v, kinds, 5)) < 0)
+                return cli_usage_error("twins", "unknown --as '%s': auto, domain, iri, email "
+                                                "or text", v);
+            o.text = k == 4;
+            o.as = k == 4 ? IBIDI_IDENT_AUTO : (ibidi_ident_kind)k;
+        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--profile", &v)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (!cli_parse_profile(v, &o.profile))
+                return cli_usage_error("twins", "unknown profile '%s': uts46, whatwg, "
+                                                "idna2008-lookup or idna2008-register", v);
+        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--max-candidates", &v)) != 0) {
+            char *end;
+            if (r < 0)
+                return CLI_USAGE;
+            unsigned long long m = strtoull(v, &end, 10);
+            if (*v < '0' || *v > '9' || *end || m > (size_t)-1)
+                return cli_usage_error("twins", "--max-candidates needs a number (0: no "
+                                                "bound), not '%s'", v);
+            o.max_candidates = (size_t)m;
+        } else {
+            return cli_usage_error("twins", "unknown option '%s'", a);
+        }
+    }
+    o.many = argc - i != 1;
+    return cli_for_each_item(argc, argv, i, twins_item, &o);
+}
+
+const cli_command cli_cmd_twins = {
+    "twins", "every other identifier that displays exactly like this one (display twins)",
+    "usage: ibidi twins [--context ltr|rtl] [--input utf8|notation|notation-arabic]\n"
+    "                   [--as auto|domain|iri|email|text] [--profile P]\n"
+    "                   [--max-candidates N] [--json] [IDENT ...]\n"
+    "\n"
+    "Lists every other logical identifier that shows the same glyphs, mirroring included\n"
+    "(Badami's bidi ambiguity), one per line: TWIN TAB valid, or TWIN TAB invalid [codes]\n"
+    "with the reasons (IdnaTestV2 codes of the hosts, identifier rule codes, or the parse\n"
+    "error). Each twin is confirmed by running the UBA forward. Valid twins come first.\n"
+    "\n"
+    "  --context C   ltr (default): the standard display model, the identifier alone in a\n"
+    "                left-to-right embedding; rtl: in a right-to-left paragraph\n"
+    "  --input I     utf8 (default), notation (A-Z right-to-left letters of class R),\n"
+    "                notation-arabic (A-Z of class AL); twins are printed the same way\n"
+    "  --as K        auto (default), domain, iri, email: the kind twins are judged as;\n"
+    "                text: a plain string, no identifier structure and no validity\n"
+    "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register: the IDNA\n"
+    "                rules for hosts\n"
+    "  --max-candidates N  bound of the search (default 1000000; 0: none); a cut search\n"
+    "                ends with a line \"# search cut ...\"\n"
+    "  --json        one object per identifier: display, validity, twins, candidates tried\n"
+    "\n"
+    "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
+    "when no identifier has a valid twin (for text: any twin) and no search was cut, 1\n"
+    "otherwise, 2 for a usage error.\n",
+    twins_run};

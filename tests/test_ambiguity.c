@@ -1,0 +1,709 @@
+/*
+ * Badami's analysis (include/ibidi/ambiguity.h: ibidi_label_category_*, ibidi_ambig_code_*,
+ * ibidi_ambiguity_analyze): every example of "Bidirectional ambiguities in Internet
+ * identifiers" with the paper's verdict, in Bidi Notation (A-Z Hebrew letters, class R; the
+ * number type cases use Arabic letters, class AL). Where the paper writes '?' for a neutral
+ * or separator inside a label, the tests use LOW LINE '_' (ON, allowed in a domain name by
+ * the parser) and HYPHEN-MINUS '-' (ES). Each display pair of the paper is checked with the
+ * UBA (both logical texts give the same display order). Then the error statuses, the
+ * buffer contract and the order of the findings; the exact findings (twin search) last.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ibidi.h"
+#include "ambiguity/ambiguity_internal.h" /* ibidi__ambiguity_analyze_bounded */
+#include "testlib.h"
+
+#define FCAP 512
+static ibidi_ambig_finding F[FCAP];
+static size_t NF;
+static ibidi_error E;
+static const char *CASE = "";
+static unsigned IDNA; /* the IDNA flags of run(): UTS #46 with every check unless a test says */
+
+#define TEXT_AS ((ibidi_ident_kind)99) /* ignored with IBIDI_AMBIG_TEXT */
+
+/* Byte offset of notation index i (A-Z are two bytes in UTF-8). */
+static size_t nb(const char *notation, size_t i)
+{
+    size_t k = 0;
+    for (size_t j = 0; j < i && notation[j]; j++)
+        k += (notation[j] >= 'A' && notation[j] <= 'Z') ? 2 : 1;
+    return k;
+}
+
+static int sorted(void)
+{
+    for (size_t i = 1; i < NF && i < FCAP; i++) {
+        const ibidi_ambig_finding *x = &F[i - 1], *y = &F[i];
+        if (x->context > y->context ||
+            (x->context == y->context &&
+             (x->offset > y->offset || (x->offset == y->offset && x->code > y->code))))
+            return 0;
+    }
+    return 1;
+}
+
+static ibidi_status run_ex(const char *notation, int arabic, ibidi_ident_kind as, unsigned opt)
+{
+    size_t len;
+    const char *s = t_notation(0, notation, arabic, &len);
+    ibidi_status st;
+    CASE = notation;
+    NF = 0;
+    st = ibidi__ambiguity_analyze_bounded(s, len, as, opt, IDNA, F, FCAP, &NF, 200000, &E);
+    CHECK(sorted(), "%s: findings sorted", notation);
+    for (size_t i = 0; i < NF && i < FCAP; i++)
+        CHECK(F[i].offset + F[i].length <= len, "%s: finding %zu within the input", notation, i);
+    return st;
+}
+
+static ibidi_status run(const char *notation, ibidi_ident_kind as, unsigned opt)
+{
+    return run_ex(notation, 0, as, opt);
+}
+
+static size_t count(ibidi_ambig_code code)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < NF && i < FCAP; i++)
+        c += F[i].code == code;
+    return c;
+}
+
+/* Is there a finding of this code at byte offset off (SIZE_MAX: anywhere) with length len
+ * (SIZE_MAX: any)? */
+static int has(ibidi_ambig_code code, size_t off, size_t len)
+{
+    for (size_t i = 0; i < NF && i < FCAP; i++)
+        if (F[i].code == code && (off == (size_t)-1 || F[i].offset == off) &&
+            (len == (size_t)-1 || F[i].length == len))
+            return 1;
+    return 0;
+}
+
+static int has_expr(int x)
+{
+    for (size_t i = 0; i < NF && i < FCAP; i++)
+        if (F[i].code == IBIDI_AMBIG_NUMBER_SEPARATOR && F[i].expression == x)
+            return 1;
+    return 0;
+}
+
+#define ANY ((size_t)-1)
+#define DEG "\xC2\xB0"
+
+/* Do two texts in notation display identically in the standard display model? */
+static int same_display(const char *x, const char *y, int arabic)
+{
+    char a[512], b[512];
+    size_t la, lb, nx, ny;
+    const char *sx = t_notation(1, x, arabic, &nx), *sy = t_notation(2, y, arabic, &ny);
+    if (ibidi_bidi_visual_utf8(sx, nx, IBIDI_DIR_LTR, 0, a, sizeof a, &la, NULL, NULL, 0,
+                               NULL) != IBIDI_OK ||
+        ibidi_bidi_visual_utf8(sy, ny, IBIDI_DIR_LTR, 0, b, sizeof b, &lb, NULL, NULL, 0,
+                               NULL) != IBIDI_OK)
+        return 0;
+    return la == lb && memcmp(a, b, la) == 0;
+}
+
+/* ---- Label categories ---------------------------------------------------------------- */
+
+static unsigned cat(const char *notation)
+{
+    size_t len;
+    unsigned c = 0xFFFFu;
+    const char *s = t_notation(0, notation, 0, &len);
+    ibidi_status st = ibidi_label_category_utf8(s, len, &c, &E);
+    uint32_t cps[64];
+    size_t n = 0;
+    CHECK(st == IBIDI_OK, "category %s: status %d", notation, (int)st);
+    ibidi_utf8_decode(s, len, cps, 64, &n, NULL);
+    CHECK(ibidi_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree", notation);
+    return c;
+}
+
+static void test_categories(void)
+{
+    const unsigned P = IBIDI_LABEL_NUMBER_PREFIX, S = IBIDI_LABEL_NUMBER_SUFFIX;
+    uint32_t odd[3] = {0x110000u, 0xD800u, 0x5D0u};
+    unsigned c;
+    /* the paper's definitions */
+    CHECK(cat("abc") == IBIDI_LABEL_LTR, "LTR label");
+    CHECK(cat("com") == IBIDI_LABEL_LTR, "LTR label com");
+    CHECK(cat("ABC") == IBIDI_LABEL_RTL, "RTL label");
+    CHECK(cat("ABC123") == IBIDI_LABEL_RTL, "RTL label with digits (no flags)");
+    CHECK(cat("123") == IBIDI_LABEL_NUMBER, "number label");
+    CHECK(cat("12-3") == IBIDI_LABEL_NUMBER, "number label with ES");
+    CHECK(cat("-") == IBIDI_LABEL_NEUTRAL, "neutral label");
+    CHECK(cat("_~") == IBIDI_LABEL_NEUTRAL, "neutral label ON");
+    CHECK(cat("") == IBIDI_LABEL_NEUTRAL, "empty label is neutral");
+    CHECK(cat("456com") == (IBIDI_LABEL_LTR | P), "number prefix label 456com");
+    CHECK(cat("_456com") == (IBIDI_LABEL_LTR | P), "number prefix label ?456com ('?' = _)");
+    CHECK(cat("-456com") == (IBIDI_LABEL_LTR | P), "number prefix label ?456com ('?' = -)");
+    CHECK(cat("com123") == (IBIDI_LABEL_LTR | S), "number suffix label com123");
+    CHECK(cat("com123_") == (IBIDI_LABEL_LTR | S), "number suffix label com123? ('?' = _)");
+    CHECK(cat("abc123") == (IBIDI_LABEL_LTR | S), "number suffix label abc123");
+    CHECK(cat("1a2") == (IBIDI_LABEL_LTR | P | S), "prefix and suffix");
+    CHECK(cat("a1b") == IBIDI_LABEL_LTR, "number inside an LTR label: no flag");
+    CHECK(cat("abcABC") == IBIDI_LABEL_MIXED, "abcABC: mixed (IDNA forbids it)");
+    CHECK(cat("1aB") == IBIDI_LABEL_MIXED, "mixed gets no flags");
+    {   /* Arabic letters (AL) and Arabic-Indic digits (AN) */
+        unsigned v = 0;
+        CHECK(ibidi_label_category_utf8("\xD8\xA8\xD9\xA2", 4, &v, NULL) == IBIDI_OK &&
+                  v == IBIDI_LABEL_RTL, "AL label");
+        CHECK(ibidi_label_category_utf8("\xD9\xA2", 2, &v, NULL) == IBIDI_OK &&
+                  v == IBIDI_LABEL_NUMBER, "AN label is a number label");
+        CHECK(ibidi_label_category_utf8("\xD9\xA2" "a", 3, &v, NULL) == IBIDI_OK &&
+                  v == (IBIDI_LABEL_LTR | P), "AN before L: prefix");
+    }
+    CHECK(IBIDI_LABEL_CATEGORY(IBIDI_LABEL_LTR | P | S) == IBIDI_LABEL_LTR, "category macro");
+    /* values that are not code points are neutral */
+    CHECK(ibidi_label_category_cp(odd, 2) == IBIDI_LABEL_NEUTRAL, "non-code points neutral");
+    CHECK(ibidi_label_category_cp(odd, 3) == IBIDI_LABEL_RTL, "non-code points + R");
+    CHECK(ibidi_label_category_cp(NULL, 0) == IBIDI_LABEL_NEUTRAL, "NULL, 0");
+    /* errors */
+    CHECK(ibidi_label_category_utf8("a\xFF", 2, &c, &E) == IBIDI_E_UTF8_INVALID_BYTE &&
+              E.offset == 1, "category: invalid UTF-8 at its offset");
+    CHECK(ibidi_label_category_utf8("a\xC3", 2, &c, &E) == IBIDI_E_UTF8_TRUNCATED && E.offset == 1,
+          "category: truncated UTF-8");
+    CHECK(ibidi_label_category_utf8(NULL, 1, &c, &E) == IBIDI_E_INVALID_ARGUMENT,
+          "category: NULL with a length");
+    CHECK(ibidi_label_category_utf8("a", 1, NULL, &E) == IBIDI_E_INVALID_ARGUMENT,
+          "category: NULL result");
+    CHECK(ibidi_label_category_utf8(NULL, 0, &c, &E) == IBIDI_OK && c == IBIDI_LABEL_NEUTRAL,
+          "category: empty");
+    /* names */
+    CHECK(strcmp(ibidi_label_category_name(IBIDI_LABEL_NEUTRAL), "neutral") == 0 &&
+              strcmp(ibidi_label_category_name(IBIDI_LABEL_NUMBER), "number") == 0 &&
+              strcmp(ibidi_label_category_name(IBIDI_LABEL_LTR), "ltr") == 0 &&
+              strcmp(ibidi_label_category_name(IBIDI_LABEL_RTL), "rtl") == 0 &&
+              strcmp(ibidi_label_category_name(IBIDI_LABEL_MIXED), "mixed") == 0,
+          "category names");
+    CHECK(ibidi_label_category_name((ibidi_label_category)5) == NULL, "unknown category name");
+}
+
+static void test_codes(void)
+{
+    static const ibidi_ambig_code all[] = {
+        IBIDI_AMBIG_NUMBER_LEVEL, IBIDI_AMBIG_NUMBER_TYPE, IBIDI_AMBIG_NUMBER_SEPARATOR,
+        IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_AMBIG_REC_II, IBIDI_AMBIG_REC_III_PRECEDING,
+        IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_AMBIG_PARENT_DOMAIN, IBIDI_AMBIG_RELATIVE_NAME,
+        IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_AMBIG_VALID_TWIN, IBIDI_AMBIG_INVALID_TWINS_ONLY,
+        IBIDI_AMBIG_SEPARATOR_TWIN, IBIDI_AMBIG_DOMAIN_UNDETERMINED, IBIDI_AMBIG_SAME_AUTHORITY,
+        IBIDI_AMBIG_SEARCH_TRUNCATED};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        const char *n = ibidi_ambig_code_name(all[i]), *m = ibidi_ambig_code_message(all[i]);
+        CHECK(n && *n, "code %d has a name", (int)all[i]);
+        CHECK(m && strlen(m) > 30, "code %d has a message", (int)all[i]);
+        CHECK(ibidi_ambig_code_is_exact(all[i]) == (all[i] >= 20), "code %d exactness",
+              (int)all[i]);
+        if (all[i] < 20)
+            CHECK(strstr(m, "Badami") != NULL, "code %d message names the paper", (int)all[i]);
+    }
+    CHECK(strcmp(ibidi_ambig_code_name(IBIDI_AMBIG_NUMBER_LEVEL), "NUMBER_LEVEL") == 0,
+          "NUMBER_LEVEL name");
+    CHECK(strstr(ibidi_ambig_code_message(IBIDI_AMBIG_NUMBER_LEVEL), "Weak types EN and AN"),
+          "NUMBER_LEVEL message names the section");
+    CHECK(strstr(ibidi_ambig_code_message(IBIDI_AMBIG_NUMBER_SEPARATOR), "imprecise"),
+          "NUMBER_SEPARATOR message says the expressions are imprecise");
+    CHECK(strstr(ibidi_ambig_code_message(IBIDI_AMBIG_SEPARATOR_TWIN), "imprecise"),
+          "SEPARATOR_TWIN message says what it replaces");
+    CHECK(ibidi_ambig_code_name((ibidi_ambig_code)0) == NULL &&
+              ibidi_ambig_code_name((ibidi_ambig_code)11) == NULL &&
+              ibidi_ambig_code_name((ibidi_ambig_code)26) == NULL,
+          "unknown code names");
+    CHECK(ibidi_ambig_code_message((ibidi_ambig_code)77) != NULL, "unknown code message");
+}
+
+/* ---- "Weak types EN and AN": number embedding level ambiguity -------------------------- */
+
+static void number_level_case(const char *x, size_t first, size_t n)
+{
+    CHECK(run(x, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK, "%s: ok", x);
+    CHECK(count(IBIDI_AMBIG_NUMBER_LEVEL) == n, "%s: %zu NUMBER_LEVEL, got %zu", x, n,
+          count(IBIDI_AMBIG_NUMBER_LEVEL));
+    for (size_t i = 0; i < n; i++)
+        CHECK(has(IBIDI_AMBIG_NUMBER_LEVEL, nb(x, first + i), 1), "%s: digit %zu", x, i);
+}
+
+static void test_number_level(void)
+{
+    /* the paper's four texts, two display pairs */
+    CHECK(same_display("123ABC", "ABC123", 0), "123ABC / ABC123 display as 123CBA");
+    CHECK(same_display("abc123ABC", "abcABC123", 0), "abc123ABC / abcABC123 display alike");
+    number_level_case("123ABC", 0, 3);
+    number_level_case("ABC123", 3, 3);
+    number_level_case("abc123ABC", 3, 3);
+    number_level_case("abcABC123", 6, 3);
+    /* the condition holds: no finding */
+    number_level_case("ABC123DEF", 0, 0);
+    number_level_case("abc123def", 0, 0);
+    number_level_case("123", 0, 0);
+    number_level_case("a-b", 0, 0);
+    /* AN counts as a number; AL as right-to-left */
+    CHECK(ibidi_ambiguity_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IDENT_AUTO, IBIDI_AMBIG_TEXT, 0, F,
+                                  FCAP, &NF, &E) == IBIDI_OK &&
+              NF == 1 && F[0].code == IBIDI_AMBIG_NUMBER_LEVEL && F[0].value == 0x661 &&
+              F[0].length == 2 && F[0].context == IBIDI_DIR_LTR &&
+              F[0].component == IBIDI_NO_COMPONENT,
+          "AN before AL");
+    /* component index in a domain name */
+    CHECK(run("abc.123ABC", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+              has(IBIDI_AMBIG_NUMBER_LEVEL, 4, 1) && F[0].component == 1,
+          "NUMBER_LEVEL carries the component");
+}
+
+/* ---- "Number type ambiguity" ------------------------------------------------------------ */
+
+static void test_number_type(void)
+{
+    /* Arabic letters: W2 decides EN or AN, and so whether % (ET) joins the number */
+    CHECK(run_ex("abc1%ABC", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 1 && has(IBIDI_AMBIG_NUMBER_TYPE, 3, 1) &&
+              has(IBIDI_AMBIG_NUMBER_LEVEL, 3, 1),
+          "abc1%%ABC (AL): NUMBER_TYPE at the digit next to the terminator");
+    CHECK(run_ex("ABC%1", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 1 && has(IBIDI_AMBIG_NUMBER_TYPE, 7, 1),
+          "ABC%%1 (AL): terminator before");
+    CHECK(run_ex("ab1+2AB", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 2,
+          "ab1+2AB (AL): EN ES EN joins only as EN");
+    CHECK(run_ex("ab1,2AB", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 0 && count(IBIDI_AMBIG_NUMBER_LEVEL) == 2,
+          "ab1,2AB (AL): EN CS EN joins either way: no NUMBER_TYPE");
+    CHECK(run_ex("ab1,\xD9\xA2" "AB", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 1 && has(IBIDI_AMBIG_NUMBER_TYPE, 2, 1),
+          "ab1,<AN>AB (AL): EN CS AN joins only as AN");
+    /* Hebrew letters (R): W2 does not apply */
+    CHECK(run("abc1%ABC", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 0 && count(IBIDI_AMBIG_NUMBER_LEVEL) == 1,
+          "abc1%%ABC (R): no NUMBER_TYPE");
+    /* no terminator or separator next to it */
+    CHECK(run_ex("abc1ABC", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_TYPE) == 0 && count(IBIDI_AMBIG_NUMBER_LEVEL) == 1,
+          "abc1ABC (AL): no NUMBER_TYPE");
+    /* the paper's claim: with NUMBER_LEVEL resolved, no number type ambiguity */
+    CHECK(run_ex("ABC1%DEF", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0,
+          "ABC1%%DEF (AL): number level resolved, no NUMBER_TYPE");
+    CHECK(run_ex("abc1%def", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0,
+          "abc1%%def: nothing");
+}
+
+/* ---- "Number separator ambiguity", Recommendation I --------------------------------------- */
+
+static void sep_case(const char *x, ibidi_ident_kind as, unsigned opt, int expr, size_t off,
+                     size_t len)
+{
+    CHECK(run(x, as, opt) == IBIDI_OK, "%s: ok (%d %u)", x, E.status, (unsigned)E.offset);
+    if (expr == 0) {
+        CHECK(count(IBIDI_AMBIG_NUMBER_SEPARATOR) == 0, "%s: no expression matches (%zu)", x,
+              count(IBIDI_AMBIG_NUMBER_SEPARATOR));
+        return;
+    }
+    CHECK(has_expr(expr), "%s: expression %d", x, expr);
+    for (size_t i = 0; i < NF; i++)
+        if (F[i].code == IBIDI_AMBIG_NUMBER_SEPARATOR && F[i].expression == expr)
+            CHECK(F[i].offset == off && F[i].length == len, "%s: expression %d at %zu+%zu (%zu+%zu)",
+                  x, expr, off, len, F[i].offset, F[i].length);
+}
+
+static void test_separator(void)
+{
+    const unsigned T = IBIDI_AMBIG_TEXT;
+    /* each expression after R (the number separator section's forms), % = ET, + = ES */
+    sep_case("A%1+2", TEXT_AS, T, 1, 0, 6);
+    sep_case("A1+%2", TEXT_AS, T, 2, 0, 6);
+    sep_case("A1+2%", TEXT_AS, T, 3, 0, 6);
+    sep_case("A1%+2", TEXT_AS, T, 4, 0, 6);
+    sep_case("A%1+2%", TEXT_AS, T, 5, 0, 7);
+    sep_case("A%1+2%", TEXT_AS, T, 1, 0, 6);
+    sep_case("A1%+%2", TEXT_AS, T, 6, 0, 7);
+    CHECK(count(IBIDI_AMBIG_NUMBER_SEPARATOR) == 1, "A1%%+%%2: expression 6 only");
+    /* with CS (/ and ,) and a longer WN* */
+    sep_case("A-7%1/2", TEXT_AS, T, 1, 0, 8);
+    sep_case("xyzA%12,34B", TEXT_AS, T, 1, 3, 8);
+    /* the issue's pair: A%123+456B matches expression 1 */
+    sep_case("A%123+456B", TEXT_AS, T, 1, 0, 10);
+    /* the paper's A-123/456B matches none of its own expressions with today's classes:
+     * HYPHEN-MINUS is ES, not ET, and every expression needs an ET */
+    sep_case("A-123/456B", TEXT_AS, T, 0, 0, 0);
+    /* near misses */
+    sep_case("a%1+2", TEXT_AS, T, 0, 0, 0);  /* no R (no ^ in plain text) */
+    sep_case("Ab%1+2", TEXT_AS, T, 0, 0, 0); /* L between: WN* stops */
+    sep_case("A%1+", TEXT_AS, T, 0, 0, 0);   /* no digit after the separator */
+    sep_case("A%+2", TEXT_AS, T, 0, 0, 0);   /* no digit before it */
+    sep_case("A1+2", TEXT_AS, T, 0, 0, 0);   /* no terminator */
+    sep_case("A1%2", TEXT_AS, T, 0, 0, 0);   /* no separator */
+    sep_case("A1+ 2%", TEXT_AS, T, 0, 0, 0); /* WS breaks the number */
+    /* AL is not R: after AL the digits are Arabic numbers (W2), ET and ES do not join */
+    CHECK(run_ex("A%1+2", 1, TEXT_AS, T) == IBIDI_OK && count(IBIDI_AMBIG_NUMBER_SEPARATOR) == 0,
+          "A%%1+2 with AL: no expression");
+
+    /* Recommendation I on domain labels: (^|R), per label. A domain name may not hold '%'
+     * or '+' (RFC 3986 delimiters): DEG is U+00B0 DEGREE SIGN (ET, two bytes), '-' is ES,
+     * U+060C ARABIC COMMA is CS (the paper: the only CS in hostname-rule names) */
+    sep_case(DEG "1-2.com", IBIDI_IDENT_DOMAIN, 0, 1, 0, 5);       /* ^ */
+    sep_case("A" DEG "1-2.com", IBIDI_IDENT_DOMAIN, 0, 1, 0, 7);   /* R */
+    sep_case("1-" DEG "2.com", IBIDI_IDENT_DOMAIN, 0, 2, 0, 5);
+    sep_case("1-2" DEG ".com", IBIDI_IDENT_DOMAIN, 0, 3, 0, 5);
+    sep_case("1" DEG "-2.com", IBIDI_IDENT_DOMAIN, 0, 4, 0, 5);
+    sep_case(DEG "1-2" DEG ".com", IBIDI_IDENT_DOMAIN, 0, 5, 0, 7);
+    sep_case("1" DEG "-" DEG "2.com", IBIDI_IDENT_DOMAIN, 0, 6, 0, 7);
+    sep_case("com." DEG "1\xD8\x8C" "2", IBIDI_IDENT_DOMAIN, 0, 1, 4, 6); /* ARABIC COMMA */
+    CHECK(NF >= 1 && F[0].component == 1, "separator finding in label 1");
+    sep_case("abc.1-2" DEG, IBIDI_IDENT_DOMAIN, 0, 3, 4, 5);
+    sep_case("abc.x1-2" DEG, IBIDI_IDENT_DOMAIN, 0, 0, 0, 0);   /* L at the label's start */
+    sep_case("A." DEG "1.2", IBIDI_IDENT_DOMAIN, 0, 0, 0, 0);   /* per label: the dot ends it */
+    sep_case("A" DEG "1-2", IBIDI_IDENT_DOMAIN, 0, 1, 0, 7);    /* R inside the label */
+    /* IRIs: the host's labels with (^|R), the whole text with R (path "/" is CS) */
+    sep_case("http://" DEG "1-2.com/", IBIDI_IDENT_IRI, 0, 1, 7, 5);
+    sep_case("http://x.com/A" DEG "1/2", IBIDI_IDENT_IRI, 0, 1, 13, 7);
+    sep_case("http://x.com/A" DEG "1/2/B", IBIDI_IDENT_IRI, 0, 1, 13, 7);
+    sep_case("http://x.com/a" DEG "1/2", IBIDI_IDENT_IRI, 0, 0, 0, 0);
+    /* mail: the whole text */
+    sep_case("A" DEG "1-2@x.com", IBIDI_IDENT_EMAIL, 0, 1, 0, 7);
+}
+
+/* ---- "Number embedding level ambiguity in IDNs" and Recommendations II, III ------------- */
+
+static void test_idn(void)
+{
+    const ibidi_ident_kind D = IBIDI_IDENT_DOMAIN;
+    /* 123.ABC.com and ABC.123.com: both ambiguous */
+    CHECK(same_display("123.ABC.com", "ABC.123.com", 0), "123.ABC.com / ABC.123.com alike");
+    CHECK(run("123.ABC.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 0, 3) &&
+              count(IBIDI_AMBIG_IDN_NUMBER_LABEL) == 1 &&
+              has(IBIDI_AMBIG_REC_III_FOLLOWING, 0, 3) &&
+              !has(IBIDI_AMBIG_REC_III_PRECEDING, ANY, ANY) &&
+              count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_REC_II, ANY, ANY) &&
+              !has(IBIDI_AMBIG_PARENT_DOMAIN, ANY, ANY) &&
+              !has(IBIDI_AMBIG_RELATIVE_NAME, ANY, ANY),
+          "123.ABC.com: IDN_NUMBER_LABEL, REC_III_FOLLOWING");
+    CHECK(run("ABC.123.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3) &&
+              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) &&
+              !has(IBIDI_AMBIG_REC_III_FOLLOWING, ANY, ANY),
+          "ABC.123.com: IDN_NUMBER_LABEL, REC_III_PRECEDING");
+    CHECK(F[0].component == 1 || F[1].component == 1, "ABC.123.com: label 1");
+
+    /* case 2: abc123.ABC.com is not ambiguous within IDNA (abcABC.123.com is invalid) */
+    CHECK(same_display("abc123.ABC.com", "abcABC.123.com", 0), "abc123.ABC.com pair");
+    CHECK(run("abc123.ABC.com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_REC_III_FOLLOWING, ANY, ANY),
+          "abc123.ABC.com: NUMBER_LEVEL only (case 2)");
+    CHECK(same_display("abc123.456.ABC", "abcABC.123.456", 0), "abc123.456.ABC pair");
+    CHECK(run("abc123.456.ABC", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              count(IBIDI_AMBIG_NUMBER_LEVEL) == 6 && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3) &&
+              !has(IBIDI_AMBIG_REC_III_PRECEDING, ANY, ANY),
+          "abc123.456.ABC: no IDN finding (number suffix label before an RTL label)");
+
+    /* case 3 exceptions: preceding RTL, following number prefix label */
+    CHECK(same_display("ABC.123.456com", "123.456.ABCcom", 0), "ABC.123.456com pair");
+    CHECK(run("ABC.123.456com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3),
+          "ABC.123.456com: prefix exception");
+    CHECK(same_display("ABC.123._456com", "456_.123.ABCcom", 0), "ABC.123.?456com pair (_)");
+    CHECK(run("ABC.123._456com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+          "ABC.123.?456com ('?' = _): prefix exception");
+    CHECK(run("ABC.123.-456com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+          "ABC.123.?456com ('?' = -): prefix exception");
+    /* preceding number suffix label, following RTL */
+    CHECK(same_display("com123.456.ABC", "comABC.123.456", 0), "com123.456.ABC pair");
+    CHECK(run("com123.456.ABC", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
+          "com123.456.ABC: suffix exception");
+    CHECK(same_display("com123_.456.ABC", "comABC.456._123", 0), "com123?.456.ABC pair (_)");
+    CHECK(run("com123_.456.ABC", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+          "com123?.456.ABC ('?' = _): suffix exception");
+    /* near misses: the exceptions need exactly those label kinds */
+    CHECK(run("ABC.123.com456", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
+          "ABC.123.com456: a suffix label after: ambiguous");
+    CHECK(run("456com.123.ABC", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
+          "456com.123.ABC: a prefix label before: ambiguous");
+    CHECK(run("abc.123.ABC", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 4, 3),
+          "abc.123.ABC: ambiguous");
+    /* both the same direction, or missing (LTR) */
+    CHECK(run("ABC.123.DEF", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
+          "ABC.123.DEF: both RTL, Recommendation III both ways");
+    CHECK(run("abc.123.def", D, 0) == IBIDI_OK && NF == 0, "abc.123.def: nothing");
+    CHECK(run("123.456", D, 0) == IBIDI_OK && count(IBIDI_AMBIG_IDN_NUMBER_LABEL) == 0 &&
+              count(IBIDI_AMBIG_REC_II) == 1 && has(IBIDI_AMBIG_REC_II, 4, 3),
+          "123.456: no strong label at all; REC_II");
+    /* case 1: digits inside an RTL label have no IDN finding */
+    CHECK(run("ABC1D.com", D, 0) == IBIDI_OK && NF == 0, "ABC1D.com: case 1, nothing");
+    /* neutral labels are skipped when looking for strong labels */
+    CHECK(run("ABC.-.123.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 9, 3) &&
+              has(IBIDI_AMBIG_REC_III_PRECEDING, 9, 3),
+          "ABC.-.123.com: neutral label skipped");
+}
+
+static void test_rec_ii(void)
+{
+    CHECK(same_display("http://www.123.ABC/abc", "http://www.ABC.123/abc", 0),
+          "Recommendation II pair");
+    CHECK(run("http://www.ABC.123/abc", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+              has(IBIDI_AMBIG_REC_II, 18, 3) && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 18, 3),
+          "http://www.ABC.123/abc: REC_II on the host's top-level label");
+    CHECK(run("http://www.123.ABC/abc", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIG_REC_II, ANY, ANY),
+          "http://www.123.ABC/abc: top-level label strong");
+    CHECK(run("abc.123", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
+          "abc.123: REC_II");
+    CHECK(run("abc.123.", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
+          "abc.123. (root label): REC_II on 123");
+    CHECK(run("abc.-", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 1),
+          "abc.-: a neutral top-level label");
+    CHECK(run("abc.ABC", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && NF == 0, "abc.ABC: nothing");
+    CHECK(run("x@abc.123", IBIDI_IDENT_EMAIL, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 6, 3),
+          "mail domain: REC_II");
+}
+
+static void test_parents(void)
+{
+    /* DEF.123.ABC.com is unambiguous; its parent 123.ABC.com is not; its relative name
+     * DEF.123 is not either */
+    CHECK(run("DEF.123.ABC.com", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              !has(IBIDI_AMBIG_NUMBER_LEVEL, ANY, ANY) && has(IBIDI_AMBIG_PARENT_DOMAIN, 7, 14) &&
+              count(IBIDI_AMBIG_PARENT_DOMAIN) == 1 && has(IBIDI_AMBIG_RELATIVE_NAME, 0, 10) &&
+              count(IBIDI_AMBIG_RELATIVE_NAME) == 1 &&
+              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3) &&
+              !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
+          "DEF.123.ABC.com: PARENT_DOMAIN 123.ABC.com, RELATIVE_NAME DEF.123");
+    CHECK(run("GHI.DEF.123.ABC.com", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+              count(IBIDI_AMBIG_PARENT_DOMAIN) == 1 && has(IBIDI_AMBIG_PARENT_DOMAIN, 14, 14) &&
+              count(IBIDI_AMBIG_RELATIVE_NAME) == 1 && has(IBIDI_AMBIG_RELATIVE_NAME, 0, 17),
+          "GHI.DEF.123.ABC.com: one ambiguous parent, one relative name");
+    /* the whole name ambiguous: its own findings say it */
+    CHECK(run("x.123.ABC.com", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+              has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 2, 3) && !has(IBIDI_AMBIG_PARENT_DOMAIN, ANY, ANY) &&
+              !has(IBIDI_AMBIG_RELATIVE_NAME, ANY, ANY),
+          "x.123.ABC.com: ambiguous itself, parents not repeated");
+    /* Recommendation III holds: parents and relative names are fine */
+    CHECK(run("abc.123.def.ABC", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && NF == 0,
+          "abc.123.def.ABC: nothing");
+}
+
+static void test_mail_iri(void)
+{
+    const ibidi_ident_kind M = IBIDI_IDENT_EMAIL;
+    CHECK(same_display("123@ABC.com", "ABC@123.com", 0), "123@ABC.com / ABC@123.com alike");
+    CHECK(run("123@ABC.com", M, 0) == IBIDI_OK && count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 &&
+              !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
+          "123@ABC.com: NUMBER_LEVEL in the local part");
+    CHECK(run("ABC@123.com", M, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3) &&
+              !has(IBIDI_AMBIG_REC_III_PRECEDING, ANY, ANY) &&
+              !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
+          "ABC@123.com: IDN_NUMBER_LABEL with the local part before the domain");
+    /* the IMA DEF@123.ABC.com is unambiguous, its domain 123.ABC.com is not */
+    CHECK(run("DEF@123.ABC.com", M, 0) == IBIDI_OK && has(IBIDI_AMBIG_CONTAINED_DOMAIN, 7, 14) &&
+              !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
+              !has(IBIDI_AMBIG_NUMBER_LEVEL, ANY, ANY) &&
+              has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
+          "DEF@123.ABC.com: CONTAINED_DOMAIN");
+    CHECK(run("http://DEF@123.ABC.com/", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+              has(IBIDI_AMBIG_CONTAINED_DOMAIN, 14, 14),
+          "IRI host: CONTAINED_DOMAIN");
+    CHECK(same_display("http://www.ABC.com/123/ABC/", "http://www.ABC.com/ABC/123/", 0),
+          "IRI pair of \"Dealing with bidirectional ambiguity\"");
+    CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+              count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+          "http://www.ABC.com/123/ABC/: NUMBER_LEVEL in the path");
+    CHECK(run("ABC@123.com", IBIDI_IDENT_AUTO, 0) == IBIDI_OK &&
+              has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
+          "AUTO takes a mail address");
+}
+
+/* ---- Errors and the buffer contract ------------------------------------------------------ */
+
+static void test_errors(void)
+{
+    ibidi_status st;
+    size_t n = 99;
+    static const struct {
+        const char *s;
+        size_t off;
+        uint32_t cp;
+    } ctl[] = {
+        {"abc\xE2\x80\x8F" "def", 3, 0x200F}, /* RLM */
+        {"ab\xE2\x80\x8E", 2, 0x200E},       /* LRM */
+        {"a\xD8\x9C", 1, 0x61C},             /* ALM */
+        {"a\tb", 1, 9},                       /* S */
+        {"a.b\n", 3, 10},                     /* B */
+        {"a\xE2\x80\x8D" "b", 1, 0x200D},    /* ZWJ: BN */
+        {"\xE2\x80\xAB" "a", 0, 0x202B},     /* RLE */
+        {"a\xE2\x81\xA7", 1, 0x2067},        /* RLI */
+    };
+    for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++) {
+        for (int t = 0; t < 2; t++) {
+            st = ibidi_ambiguity_analyze(ctl[i].s, strlen(ctl[i].s), IBIDI_IDENT_DOMAIN,
+                                         t ? IBIDI_AMBIG_TEXT : 0, 0, F, FCAP, &n, &E);
+            CHECK(st == IBIDI_E_AMBIG_CONTROL && E.status == st && E.offset == ctl[i].off &&
+                      E.value == ctl[i].cp && n == 0,
+                  "control %zu (text %d): status %d offset %zu", i, t, (int)st, E.offset);
+        }
+    }
+    /* a control comes before a later encoding error, and the reverse */
+    CHECK(ibidi_ambiguity_analyze("a\tb\xFF", 4, IBIDI_IDENT_DOMAIN, 0, 0, F, FCAP, &n, &E) ==
+                  IBIDI_E_AMBIG_CONTROL && E.offset == 1,
+          "control before invalid UTF-8");
+    CHECK(ibidi_ambiguity_analyze("a\xFF\t", 3, IBIDI_IDENT_DOMAIN, 0, 0, F, FCAP, &n, &E) ==
+                  IBIDI_E_UTF8_INVALID_BYTE && E.offset == 1,
+          "invalid UTF-8 at its offset");
+    CHECK(ibidi_ambiguity_analyze("ab\xE0\x80", 4, IBIDI_IDENT_DOMAIN, IBIDI_AMBIG_TEXT, 0, F,
+                                  FCAP, &n, &E) == IBIDI_E_UTF8_OVERLONG && E.offset == 2,
+          "overlong UTF-8 in text mode");
+    /* parse errors */
+    CHECK(run("a..b", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_DOMAIN_EMPTY_LABEL && E.offset == 2,
+          "empty label");
+    CHECK(run("", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_IDENT_EMPTY, "empty identifier");
+    CHECK(run("abc", IBIDI_IDENT_EMAIL, 0) == IBIDI_E_EMAIL_SYNTAX, "mail without @");
+    CHECK(run("a/b", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_DOMAIN_CHAR && E.offset == 1,
+          "domain char");
+    CHECK(run("http://[zz]/", IBIDI_IDENT_IRI, 0) == IBIDI_E_IRI_HOST, "IRI host");
+    CHECK(run("a\f", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_IDENT_CONTROL,
+          "FORM FEED (WS, Cc): the parser's control error");
+    CHECK(run("a\f1B", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 1,
+          "FORM FEED in plain text is a WS character");
+    CHECK(run("", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0, "empty plain text");
+    /* arguments */
+    CHECK(ibidi_ambiguity_analyze(NULL, 1, IBIDI_IDENT_DOMAIN, 0, 0, F, FCAP, &n, &E) ==
+              IBIDI_E_INVALID_ARGUMENT, "NULL text with a length");
+    CHECK(ibidi_ambiguity_analyze("a", 1, IBIDI_IDENT_DOMAIN, 0, 0, NULL, 3, &n, &E) ==
+              IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
+    CHECK(ibidi_ambiguity_analyze("a", 1, IBIDI_IDENT_DOMAIN, 0x80u, 0, F, FCAP, &n, &E) ==
+              IBIDI_E_INVALID_ARGUMENT, "unknown option");
+    CHECK(ibidi_ambiguity_analyze("a", 1, (ibidi_ident_kind)7, 0, 0, F, FCAP, &n, &E) ==
+              IBIDI_E_INVALID_ARGUMENT, "unknown kind");
+    CHECK(ibidi_ambiguity_analyze("a", 1, (ibidi_ident_kind)7, IBIDI_AMBIG_TEXT, 0, F, FCAP, &n,
+                                  &E) == IBIDI_OK, "kind ignored with IBIDI_AMBIG_TEXT");
+    {
+        static char big[1100];
+        memset(big, 'a', sizeof big);
+        CHECK(ibidi_ambiguity_analyze(big, 1024, IBIDI_IDENT_AUTO, IBIDI_AMBIG_TEXT, 0, F, FCAP,
+                                      &n, &E) == IBIDI_OK && n == 0, "1024 bytes: analysed");
+        CHECK(ibidi_ambiguity_analyze(big, 1025, IBIDI_IDENT_AUTO, IBIDI_AMBIG_TEXT, 0, F, FCAP,
+                                      &n, &E) == IBIDI_E_AMBIG_TOO_LONG && E.offset == 1024,
+              "1025 bytes: IBIDI_E_AMBIG_TOO_LONG");
+    }
+    /* fcap too small: the count is complete, the array holds the first findings */
+    {
+        ibidi_ambig_finding all[64], few[3];
+        size_t nall = 0, nfew = 0, len;
+        const char *s = t_notation(0, "DEF.123.ABC.com.ABC.123.com", 0, &len);
+        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, all, 64, &nall, &E) ==
+                  IBIDI_OK && nall > 3 && nall <= 64, "all findings (%zu)", nall);
+        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, few, 3, &nfew, &E) ==
+                  IBIDI_OK && nfew == nall, "fcap 3: same count");
+        CHECK(memcmp(all, few, sizeof few) == 0, "fcap 3: the first three findings");
+        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, NULL, 0, &nfew, &E) ==
+                  IBIDI_OK && nfew == nall, "fcap 0: count only");
+        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, few, 3, NULL, NULL) ==
+                  IBIDI_OK, "n_findings and err may be NULL");
+    }
+}
+
+/* ---- Exact findings (twin search) ------------------------------------------------------- */
+
+static void test_exact(void)
+{
+    const unsigned X = IBIDI_AMBIG_EXACT;
+    const unsigned no_bidi = IDNA & ~(unsigned)IBIDI_IDNA_CHECK_BIDI;
+    /* 123.ABC.com and ABC.123.com: under the RFC 5893 Bidi Rule (CheckBidi) a label of a
+     * bidi domain name may not start with a digit (B1), so both are invalid and the twins
+     * are invalid; without CheckBidi the paper's verdict holds: a valid twin */
+    CHECK(run("123.ABC.com", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_INVALID_TWINS_ONLY, 0, 14) && !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
+          "123.ABC.com with CheckBidi: INVALID_TWINS_ONLY");
+    IDNA = no_bidi;
+    CHECK(run("123.ABC.com", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_VALID_TWIN, 0, 14) && !has(IBIDI_AMBIG_INVALID_TWINS_ONLY, ANY, ANY) &&
+              !has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, ANY, ANY),
+          "123.ABC.com without CheckBidi: VALID_TWIN (ABC.123.com)");
+    /* RTL context: the exact findings are made for it too. 123.ABC.com has no twin in a
+     * right-to-left paragraph; abc.123 has one (123.abc), where the dot is a neutral in
+     * both (no SEPARATOR_TWIN), and none in the standard display model */
+    CHECK(run("123.ABC.com", IBIDI_IDENT_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
+              has(IBIDI_AMBIG_VALID_TWIN, 0, ANY) && count(IBIDI_AMBIG_VALID_TWIN) == 1 &&
+              F[NF - 1].context == IBIDI_DIR_LTR,
+          "123.ABC.com: no twin in RTL");
+    CHECK(run("abc.123", IBIDI_IDENT_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 2 &&
+              F[0].code == IBIDI_AMBIG_REC_II && F[1].code == IBIDI_AMBIG_VALID_TWIN &&
+              F[1].context == IBIDI_DIR_RTL,
+          "abc.123: a valid twin in RTL only");
+    IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    /* abc123.ABC.com: its twin abcABC.123.com is invalid */
+    CHECK(run("abc123.ABC.com", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_INVALID_TWINS_ONLY, 0, ANY) && !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
+          "abc123.ABC.com: INVALID_TWINS_ONLY");
+    CHECK(run("abc123.456.ABC", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+              !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
+          "abc123.456.ABC: no valid twin");
+    /* mail: the display does not determine the domain */
+    CHECK(run("123@ABC.com", IBIDI_IDENT_EMAIL, X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY) && has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, 4, 10),
+          "123@ABC.com: DOMAIN_UNDETERMINED");
+    CHECK(run("ABC@123.com", IBIDI_IDENT_EMAIL, X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, 7, 7),
+          "ABC@123.com: DOMAIN_UNDETERMINED");
+    /* IRI: the twin has the same authority */
+    CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IDENT_IRI, X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY) && has(IBIDI_AMBIG_SAME_AUTHORITY, 21, 12) &&
+              !has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, ANY, ANY),
+          "http://www.ABC.com/123/ABC/: SAME_AUTHORITY");
+    /* plain text: any twin; the separator that joins a number in one and not the other */
+    CHECK(run("A%123+456B", TEXT_AS, IBIDI_AMBIG_TEXT | X) == IBIDI_OK &&
+              has(IBIDI_AMBIG_VALID_TWIN, 0, ANY) && has(IBIDI_AMBIG_SEPARATOR_TWIN, 6, 1),
+          "A%%123+456B: VALID_TWIN and SEPARATOR_TWIN at +");
+    CHECK(run("A%123+456B", TEXT_AS, IBIDI_AMBIG_TEXT | X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
+              NF == 5 && F[3].context == IBIDI_DIR_RTL && has(IBIDI_AMBIG_SEPARATOR_TWIN, 6, 1),
+          "A%%123+456B: the same in RTL");
+    /* the paper's A-123/456B has no twin under today's classes (HYPHEN-MINUS is ES) */
+    CHECK(run("A-123/456B", TEXT_AS, IBIDI_AMBIG_TEXT | X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
+              NF == 0, "A-123/456B: no twin");
+    CHECK(run("abc", TEXT_AS, IBIDI_AMBIG_TEXT | X) == IBIDI_OK && NF == 0, "abc: no twin");
+    CHECK(run("abc.com", IBIDI_IDENT_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 0,
+          "abc.com: nothing in either context");
+    /* a tiny bound truncates */
+    {
+        size_t len, n = 0;
+        /* 123.456.ABC.com needs 6 candidates for its twins: a bound of 1 cuts it */
+        const char *s = t_notation(0, "123.456.ABC.com", 0, &len);
+        CHECK(ibidi__ambiguity_analyze_bounded(s, len, IBIDI_IDENT_DOMAIN, X, 0, F, FCAP, &n, 1,
+                                               &E) == IBIDI_OK,
+              "bounded search");
+        NF = n;
+        CHECK(has(IBIDI_AMBIG_SEARCH_TRUNCATED, 0, len), "SEARCH_TRUNCATED");
+    }
+    /* too long for the twin search */
+    {
+        static char big[300];
+        size_t n = 0;
+        memset(big, 'a', sizeof big);
+        CHECK(ibidi_ambiguity_analyze(big, sizeof big, IBIDI_IDENT_AUTO,
+                                      IBIDI_AMBIG_TEXT | X, 0, F, FCAP, &n, &E) ==
+                  IBIDI_E_TWINS_TOO_LONG && n == 0,
+              "300 code points: IBIDI_E_TWINS_TOO_LONG");
+    }
+}
+
+int main(void)
+{
+    IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    test_categories();
+    test_codes();
+    test_number_level();
+    test_number_type();
+    test_separator();
+    test_idn();
+    test_rec_ii();
+    test_parents();
+    test_mail_iri();
+    test_errors();
+    test_exact();
+    (void)CASE;
+    return t_summary();
+}

@@ -1,0 +1,218 @@
+#!/bin/sh
+# `ibidi scan` end to end: the bundled sample gives exactly the planted collision groups
+# (data/samples/planted.tsv), each of which really displays alike (checked with `ibidi
+# display`); the --json and --tsv formats; --context; comments, blank lines and CRLF; an
+# A-label and its U-label are one name; ill-formed UTF-8; exit statuses; standard input
+# and files; a large generated input scanned with several threads gives the same output
+# as one thread.
+# Usage: sh tests/test_cli_scan.sh BUILD
+BUILD=${1:-build}
+IBIDI=$BUILD/ibidi
+. tests/cli_lib.sh
+SAMPLE=data/samples/names.txt
+PLANTED=data/samples/planted.tsv
+TAB=$(printf '\t')
+CR=$(printf '\r')
+HE=$(printf '\327\231\327\251\327\250\327\220\327\234') # ישראל, a label of the sample
+HE_A=xn--4dbrk0ce                                       # its A-label
+
+# same NAME FILE1 FILE2: the files are identical
+same() {
+    if cmp -s "$2" "$3"; then ok; else ko "$1: $(diff "$2" "$3" | head -n 10)"; fi
+}
+# count NAME WANT FILE PATTERN: WANT lines of FILE match the extended regex PATTERN
+count() {
+    c_got=$(grep -cE -- "$4" "$3")
+    if [ "$c_got" -eq "$2" ]; then ok; else ko "$1: $c_got lines match '$4', expected $2"; fi
+}
+
+# ---- The sample: exactly the planted groups --------------------------------------------
+grep -v '^#' "$PLANTED" >"$tmp/want"
+run "sample tsv" 1 "$IBIDI" scan --tsv "$SAMPLE"
+grep "^collision$TAB" "$tmp/out" | cut -f2- >"$tmp/got"
+same "sample: the planted groups, no false ones, none missed" "$tmp/want" "$tmp/got"
+count "planted: at least 10 groups left to right" 14 "$tmp/want" "^ltr$TAB"
+count "planted: groups only in a right-to-left paragraph" 4 "$tmp/want" "^rtl$TAB"
+contains "sample summary" "$tmp/out" "ltr_collision_groups=14${TAB}ltr_names_in_collisions=30${TAB}"
+contains "sample summary rtl" "$tmp/out" "rtl_collision_groups=4${TAB}rtl_names_in_collisions=8"
+# Each planted group collides: every name of it displays as the group says (ibidi
+# display, independent of the scan's grouping), and its names are distinct.
+while IFS="$TAB" read -r g_ctx g_disp g_names; do
+    old_ifs=$IFS
+    IFS=,
+    # shellcheck disable=SC2086
+    set -- $g_names
+    IFS=$old_ifs
+    n_names=$#
+    "$IBIDI" display --context "$g_ctx" "$@" >"$tmp/disp" 2>"$tmp/err"
+    n_same=$(grep -cxF -- "$g_disp" "$tmp/disp")
+    n_distinct=$(printf '%s\n' "$@" | sort -u | wc -l)
+    if [ "$n_names" -ge 2 ] && [ "$n_same" -eq "$n_names" ] && [ "$n_distinct" -eq "$n_names" ]; then
+        ok
+    else
+        ko "planted group $g_ctx $g_disp: $n_same of $n_names names display so ($(tr '\n' ' ' <"$tmp/disp"))"
+    fi
+    # the right-to-left groups of the sample are twins in that context only
+    if [ "$g_ctx" = rtl ]; then
+        "$IBIDI" display --context ltr "$@" >"$tmp/disp" 2>"$tmp/err"
+        if [ "$(sort -u "$tmp/disp" | wc -l)" -eq "$n_names" ]; then ok; else ko "group $g_disp also collides left to right"; fi
+    fi
+done <"$tmp/want"
+
+# Other profiles compare the same Unicode forms here.
+for p in whatwg idna2008-lookup idna2008-register; do
+    run "sample --profile $p" 1 "$IBIDI" scan --tsv --profile "$p" "$SAMPLE"
+    grep "^collision$TAB" "$tmp/out" | cut -f2- >"$tmp/got"
+    same "sample --profile $p groups" "$tmp/want" "$tmp/got"
+done
+
+# ---- --json ----------------------------------------------------------------------------
+run "sample json" 1 "$IBIDI" scan --json "$SAMPLE"
+cp "$tmp/out" "$tmp/json"
+n_lines=$(wc -l <"$tmp/json")
+count "json: every line is one object with a type" "$n_lines" "$tmp/json" '^\{"type": "(name|collision|summary)", .*\}$'
+count "json: name records, keys in order" 295 "$tmp/json" \
+    '^\{"type": "name", "name": "[^"]*", "valid": (true|false), "findings": \[.*\], "display": \{"ltr": ("[^"]*"|null), "rtl": ("[^"]*"|null)\}'
+count "json: collision records" 18 "$tmp/json" '^\{"type": "collision", "context": "(ltr|rtl)", "display": "[^"]*", "names": \["'
+count "json: one summary" 1 "$tmp/json" '^\{"type": "summary", '
+if tail -n 1 "$tmp/json" | grep -q '^{"type": "summary", '; then ok; else ko "json: summary is not last"; fi
+if sed -n '1,295p' "$tmp/json" | grep -qv '^{"type": "name"'; then ko "json: names are not first"; else ok; fi
+contains "json summary counts" "$tmp/json" '"names": 295, "skipped": 38,'
+contains "json collision" "$tmp/json" "{\"type\": \"collision\", \"context\": \"ltr\", \"display\": \"123.$(printf '\327\234\327\220\327\250\327\251\327\231').com\", \"names\": [\"123.$HE.com\", \"$HE.123.com\"]"
+contains "json A-label record has its Unicode form" "$tmp/json" "\"name\": \"$HE_A.123.com\", \"valid\": false"
+contains "json unicode" "$tmp/json" "\"unicode\": \"$HE.123.com\""
+contains "json invalid name without display" "$tmp/json" '"name": "a..b.example.com", "valid": false, "findings": [], "display": {"ltr": null, "rtl": null}'
+contains "json codes of a valid name" "$tmp/json" '"name": "www.example.com", "valid": true, "findings": [], "display": {"ltr": "www.example.com", "rtl": "www.example.com"}, "codes": "[]"'
+
+# ---- --tsv -----------------------------------------------------------------------------
+run "tsv" 1 "$IBIDI" scan --tsv "$SAMPLE"
+count "tsv: name lines have five fields" 295 "$tmp/out" "^[^$TAB]+$TAB(valid|invalid \[[^$TAB]*\])$TAB[^$TAB]*$TAB[^$TAB]*$TAB[^$TAB]*\$"
+count "tsv: collision lines" 18 "$tmp/out" "^collision$TAB(ltr|rtl)$TAB"
+count "tsv: one summary" 1 "$tmp/out" "^summary${TAB}profile=uts46${TAB}lines=333${TAB}names=295${TAB}skipped=38${TAB}"
+has "tsv valid record" "$tmp/out" "www.example.com${TAB}valid${TAB}www.example.com${TAB}www.example.com$TAB"
+
+# ---- text ------------------------------------------------------------------------------
+run "text" 1 "$IBIDI" scan "$SAMPLE"
+contains "text record" "$tmp/out" "www.example.com: valid; ltr www.example.com; rtl www.example.com"
+contains "text collision" "$tmp/out" "collision rtl: example.360 is shown for 2 names (2 valid): 360.example, example.360"
+contains "text summary" "$tmp/out" "summary: 295 names (333 lines, 38 skipped)"
+contains "text summary ltr" "$tmp/out" "summary ltr: "
+if grep -q "$CR" "$tmp/err"; then ko "progress bar on a stderr that is not a terminal"; else ok; fi
+contains "elapsed time on stderr" "$tmp/err" "ibidi scan: 295 names in "
+if grep -q " s (" "$tmp/out"; then ko "elapsed time on stdout"; else ok; fi
+
+# ---- --context -------------------------------------------------------------------------
+run "context ltr" 1 "$IBIDI" scan --tsv --context ltr "$SAMPLE"
+grep "^collision$TAB" "$tmp/out" | cut -f2- >"$tmp/got"
+grep "^ltr$TAB" "$tmp/want" >"$tmp/want_ltr"
+same "context ltr: the ltr groups only" "$tmp/want_ltr" "$tmp/got"
+if grep -q "rtl_" "$tmp/out"; then ko "context ltr: rtl counts in the summary"; else ok; fi
+has "context ltr: no rtl display" "$tmp/out" "www.example.com${TAB}valid${TAB}www.example.com$TAB$TAB"
+run "context=rtl" 1 "$IBIDI" scan --tsv --context=rtl "$SAMPLE"
+grep "^collision$TAB" "$tmp/out" | cut -f2- >"$tmp/got"
+grep "^rtl$TAB" "$tmp/want" >"$tmp/want_rtl"
+same "context rtl: the rtl groups only" "$tmp/want_rtl" "$tmp/got"
+run "context rtl json" 1 "$IBIDI" scan --json --context rtl "$SAMPLE"
+contains "context rtl json display" "$tmp/out" '"name": "www.example.com", "valid": true, "findings": [], "display": {"rtl": "www.example.com"}'
+# Valid names that collide only in a right-to-left paragraph.
+printf '360.example\nexample.360\n' >"$tmp/in"
+run "rtl-only collision of valid names: both" 1 "$IBIDI" scan "$tmp/in"
+run "rtl-only collision of valid names: ltr" 0 "$IBIDI" scan --context ltr "$tmp/in"
+run "rtl-only collision of valid names: rtl" 1 "$IBIDI" scan --context rtl "$tmp/in"
+
+# ---- Line reading ----------------------------------------------------------------------
+printf '# a comment\n\n   \n  example.com   # trailing comment\n\t%s.com\t\nexample.org\n' "$HE" >"$tmp/lf"
+sed "s/\$/$CR/" "$tmp/lf" >"$tmp/crlf"
+run "comments and blanks" 0 "$IBIDI" scan --tsv "$tmp/lf"
+cp "$tmp/out" "$tmp/lf.out"
+count "comments and blanks: three names" 3 "$tmp/lf.out" "${TAB}valid$TAB"
+contains "comments and blanks: counts" "$tmp/lf.out" "lines=6${TAB}names=3${TAB}skipped=3${TAB}"
+run "CRLF" 0 "$IBIDI" scan --tsv "$tmp/crlf"
+same "CRLF gives the same output as LF" "$tmp/lf.out" "$tmp/out"
+printf 'example.com\nexample.org' >"$tmp/nolf"
+run "last line without LF" 0 "$IBIDI" scan --tsv "$tmp/nolf"
+contains "last line without LF is read" "$tmp/out" "names=2${TAB}"
+: >"$tmp/empty"
+run "empty input" 0 "$IBIDI" scan --tsv "$tmp/empty"
+has "empty input summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}lines=0${TAB}names=0${TAB}skipped=0${TAB}valid=0${TAB}invalid=0${TAB}with_findings=0${TAB}ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}rtl_display_keys=0${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0"
+
+# ---- One name in several forms ---------------------------------------------------------
+printf '%s.com\n%s.com\n%s.COM\n%s.com\n' "$HE_A" "$HE" "$HE" "$HE" >"$tmp/in"
+run "A-label and U-label are one name" 0 "$IBIDI" scan --tsv "$tmp/in"
+contains "A-label and U-label: one display key, no group" "$tmp/out" "ltr_display_keys=1${TAB}ltr_collision_groups=0$TAB"
+printf '123.%s.com\n%s.123.com\n%s.123.com\n' "$HE" "$HE_A" "$HE" >"$tmp/in"
+run "A-label in a group" 1 "$IBIDI" scan --tsv --context ltr "$tmp/in"
+has "A-label in a group: Unicode forms, once each" "$tmp/out" "collision${TAB}ltr${TAB}123.$(printf '\327\234\327\220\327\250\327\251\327\231').com${TAB}123.$HE.com,$HE.123.com"
+
+# ---- Ill-formed UTF-8 ------------------------------------------------------------------
+printf 'a\377b.com\n\327\n# \377 in a comment is fine\nexample.com\n' >"$tmp/in"
+run "bad UTF-8" 1 "$IBIDI" scan --tsv "$tmp/in"
+has "bad UTF-8: invalid byte" "$tmp/out" "a\\xFFb.com${TAB}invalid [UTF8_INVALID_BYTE]$TAB$TAB$TAB"
+has "bad UTF-8: truncated" "$tmp/out" "\\xD7${TAB}invalid [UTF8_TRUNCATED]$TAB$TAB$TAB"
+has "bad UTF-8: the next line is read" "$tmp/out" "example.com${TAB}valid${TAB}example.com${TAB}example.com$TAB"
+contains "bad UTF-8: counted" "$tmp/out" "names=3${TAB}skipped=1${TAB}valid=1${TAB}invalid=2$TAB"
+run "bad UTF-8 json" 1 "$IBIDI" scan --json "$tmp/in"
+contains "bad UTF-8 json" "$tmp/out" "{\"type\": \"name\", \"name\": \"a$(printf '\357\277\275')b.com\", \"valid\": false, \"findings\": [], \"display\": {\"ltr\": null, \"rtl\": null}, \"codes\": \"[UTF8_INVALID_BYTE]\""
+printf 'a\tb.com\n' >"$tmp/in"
+run "tab inside a name" 1 "$IBIDI" scan --tsv "$tmp/in"
+contains "tab inside a name is escaped" "$tmp/out" "a\\tb.com${TAB}invalid ["
+
+# ---- Exit statuses ---------------------------------------------------------------------
+printf 'example.com\nwww.example.org\n' >"$tmp/in"
+run "all valid, no collision" 0 "$IBIDI" scan "$tmp/in"
+printf 'example.com\n-bad.com\n' >"$tmp/in"
+run "an invalid name" 1 "$IBIDI" scan "$tmp/in"
+run "unknown option" 2 "$IBIDI" scan --bogus "$SAMPLE"
+run "bad context" 2 "$IBIDI" scan --context up "$SAMPLE"
+run "bad profile" 2 "$IBIDI" scan --profile none "$SAMPLE"
+run "bad threads" 2 "$IBIDI" scan --threads 0 "$SAMPLE"
+run "threads not a number" 2 "$IBIDI" scan --threads x "$SAMPLE"
+run "threads without value" 2 "$IBIDI" scan --threads
+run "two inputs" 2 "$IBIDI" scan "$SAMPLE" "$SAMPLE"
+run "missing file" 2 "$IBIDI" scan "$tmp/does-not-exist"
+run "help" 0 "$IBIDI" scan --help
+contains "help text" "$tmp/out" "usage: ibidi scan"
+
+# ---- Standard input and files ----------------------------------------------------------
+"$IBIDI" scan --tsv "$SAMPLE" >"$tmp/file.out" 2>/dev/null
+"$IBIDI" scan --tsv - <"$SAMPLE" >"$tmp/dash.out" 2>/dev/null
+"$IBIDI" scan --tsv <"$SAMPLE" >"$tmp/stdin.out" 2>/dev/null
+same "stdin '-' and file" "$tmp/file.out" "$tmp/dash.out"
+same "stdin and file" "$tmp/file.out" "$tmp/stdin.out"
+cat "$SAMPLE" | "$IBIDI" scan --tsv >"$tmp/pipe.out" 2>/dev/null
+same "pipe and file" "$tmp/file.out" "$tmp/pipe.out"
+
+# ---- A large input: streaming with threads ---------------------------------------------
+# 50000 lines: names with numbered labels, comments and blank lines, and every 100th
+# number planted as a pair NUMBER.HE.com / HE.NUMBER.com (one left-to-right group each).
+awk -v he="$HE" 'BEGIN {
+    for (i = 1; i <= 50000; i++) {
+        if (i % 1000 == 0) print "# block " i
+        else if (i % 997 == 0) print ""
+        else if (i % 100 == 0) print i "." he ".com"
+        else if (i % 100 == 50) print he "." (i + 50) ".com"
+        else if (i % 3 == 0) print "n" i ".example.com"
+        else if (i % 3 == 1) print "w" i "." he ".com"
+        else print "x" i ".xn--wgbh1c"
+    }
+}' >"$tmp/big"
+expected_groups=$(awk 'BEGIN { n = 0; for (i = 100; i <= 50000; i += 100) if (i % 1000 != 0 && i % 997 != 0 && (i - 50) % 997 != 0) n++; print n }')
+for t in 1 2 3; do
+    "$IBIDI" scan --json --threads "$t" "$tmp/big" >"$tmp/big.$t" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 1 ]; then ok; else ko "large input, $t threads: exit $rc ($(head -c 300 "$tmp/err"))"; fi
+done
+same "large input: 2 threads give the output of 1" "$tmp/big.1" "$tmp/big.2"
+same "large input: 3 threads give the output of 1" "$tmp/big.1" "$tmp/big.3"
+count "large input: every name in order" 1 "$tmp/big.1" "\"type\": \"summary\", \"profile\": \"uts46\", \"lines\": 50000, \"names\": 49900, \"skipped\": 100,"
+count "large input: planted groups" "$expected_groups" "$tmp/big.1" '^\{"type": "collision", "context": "ltr"'
+# the line numbers come out in input order
+grep '^{"type": "name"' "$tmp/big.2" | sed 's/.*"line": \([0-9]*\)}$/\1/' >"$tmp/lines"
+sort -n "$tmp/lines" >"$tmp/lines.sorted"
+same "large input: records in input order" "$tmp/lines" "$tmp/lines.sorted"
+"$IBIDI" scan --tsv --threads 2 <"$tmp/big" >"$tmp/big.tsv2" 2>/dev/null
+"$IBIDI" scan --tsv --threads 1 "$tmp/big" >"$tmp/big.tsv1" 2>/dev/null
+same "large input from a pipe with threads" "$tmp/big.tsv1" "$tmp/big.tsv2"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,125 @@
+#!/bin/sh
+# `ibidi twins` and the ambiguity part of `ibidi check` end to end: the badami seed's
+# display pairs in Bidi Notation (domain names, a mail address, IRIs, plain text), twins
+# marked valid or invalid with their codes, the right-to-left context, a search cut by its
+# bound, --json, standard input, several items, exit statuses and clear errors.
+# Usage: sh tests/test_cli_twins.sh BUILD
+BUILD=${1:-build}
+IBIDI=$BUILD/ibidi
+. tests/cli_lib.sh
+
+lacks() {
+    if grep -qF -- "$3" "$2"; then ko "$1: unexpected '$3' in $(head -c 600 "$2")"; else ok; fi
+}
+
+# ---- badami: 123.ABC.com and ABC.123.com display alike (123.CBA.com) -------------------
+# Under UTS #46 (CheckBidi) both fail RFC 5893 rule 1 in a Bidi domain name: the twin is
+# listed, marked invalid, and the exit status says no valid twin exists.
+run "123.ABC.com" 0 "$IBIDI" twins --input notation 123.ABC.com
+has "123.ABC.com" "$tmp/out" "$(printf 'ABC.123.com\tinvalid [B1]')"
+lacks "123.ABC.com is not its own twin" "$tmp/out" "$(printf '123.ABC.com\t')"
+# the WHATWG URL Standard's profile checks the Bidi Rule too
+run "123.ABC.com whatwg" 0 "$IBIDI" twins --input notation --profile whatwg 123.ABC.com
+has "123.ABC.com whatwg" "$tmp/out" "$(printf 'ABC.123.com\tinvalid [B1]')"
+run "ABC.123.com" 0 "$IBIDI" twins --input notation ABC.123.com
+has "ABC.123.com" "$tmp/out" "$(printf '123.ABC.com\tinvalid [B1]')"
+
+# badami: abc123.ABC.com has the twin abcABC.123.com, invalid under IDNA (the paper's *)
+run "abc123.ABC.com" 0 "$IBIDI" twins --input notation abc123.ABC.com
+contains "abc123.ABC.com" "$tmp/out" "$(printf 'abcABC.123.com\tinvalid [B1')"
+lacks "abc123.ABC.com: no valid twin" "$tmp/out" "$(printf '\tvalid')"
+
+# badami: the mail addresses 123@ABC.com and ABC@123.com (both 123@CBA.com): valid twins
+run "123@ABC.com" 1 "$IBIDI" twins --input notation 123@ABC.com
+has "123@ABC.com" "$tmp/out" "$(printf 'ABC@123.com\tvalid')"
+# valid twins are listed first
+first=$(head -n 1 "$tmp/out")
+case "$first" in *"	valid") ok ;; *) ko "123@ABC.com: first line '$first' is not a valid twin" ;; esac
+
+# badami: http://www.ABC.com/123/ABC/ and http://www.ABC.com/ABC/123/ (same authority)
+run "IRI same authority" 1 "$IBIDI" twins --input notation 'http://www.ABC.com/123/ABC/'
+has "IRI same authority" "$tmp/out" "$(printf 'http://www.ABC.com/ABC/123/\tvalid')"
+
+# badami Recommendation II: http://www.123.ABC/abc and http://www.ABC.123/abc
+run "IRI rec II" 0 "$IBIDI" twins --input notation 'http://www.123.ABC/abc'
+contains "IRI rec II" "$tmp/out" "http://www.ABC.123/abc	invalid"
+
+# plain text: badami's number separator pair under today's classes, and the old pair
+run "A%123+456B text" 1 "$IBIDI" twins --input notation --as text 'A%123+456B'
+has "A%123+456B text" "$tmp/out" 'A456+%123B'
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && ok || ko "A%123+456B text: more than one twin: $(cat "$tmp/out")"
+# the paper's A-123/456B relied on '-' being ET and '/' ES (before Unicode 4.0.1): today
+# ('-' ES, '/' CS) it has no twin A456/-123B
+run "A-123/456B text" 0 "$IBIDI" twins --input notation --as text 'A-123/456B'
+lacks "A-123/456B text" "$tmp/out" "A456/-123B"
+# 123ABC and ABC123 (badami's first pair), in text mode: the twin is printed alone
+run "123ABC text" 1 "$IBIDI" twins --input notation --as text 123ABC
+has "123ABC text" "$tmp/out" "ABC123"
+# strong characters only: no twin at all
+run "strong only" 0 "$IBIDI" twins --input notation --as text abcABC
+[ -s "$tmp/out" ] && ko "strong only: output '$(cat "$tmp/out")'" || ok
+
+# ---- contexts ---------------------------------------------------------------------------
+# rfc5893 §3: ABC.abc and abc.ABC each display in one order per context; no twins
+run "ABC.abc rtl" 0 "$IBIDI" twins --input notation --context rtl ABC.abc
+[ -s "$tmp/out" ] && ko "ABC.abc rtl: output '$(cat "$tmp/out")'" || ok
+# 360.example and example.360 collide only in a right-to-left paragraph, both valid
+run "example.360 rtl" 1 "$IBIDI" twins --context rtl example.360
+has "example.360 rtl" "$tmp/out" "$(printf '360.example\tvalid')"
+run "example.360 ltr" 0 "$IBIDI" twins --context ltr example.360
+lacks "example.360 ltr" "$tmp/out" "360.example"
+
+# ---- arabic notation, JSON, several items, stdin -----------------------------------------
+run "notation-arabic" 1 "$IBIDI" twins --input notation-arabic 123@ABC.com
+has "notation-arabic" "$tmp/out" "$(printf 'ABC@123.com\tvalid')"
+run "json" 1 "$IBIDI" twins --input notation --json 123@ABC.com
+contains "json" "$tmp/out" '{"input":"123@ABC.com","context":"ltr","as":"email","valid":true,"codes":"[]","display":"123@CBA.com","twins":['
+contains "json" "$tmp/out" '{"twin":"ABC@123.com","valid":true,"codes":"[]"}'
+contains "json" "$tmp/out" '"truncated":false}'
+run "json text" 1 "$IBIDI" twins --input notation --json --as text 123ABC
+contains "json text" "$tmp/out" '{"twin":"ABC123","valid":null}'
+run "several items" 1 "$IBIDI" twins --input notation 123.ABC.com 123@ABC.com
+has "several items" "$tmp/out" "# 123.ABC.com"
+has "several items" "$tmp/out" "# 123@ABC.com"
+printf '123@ABC.com\n' >"$tmp/in"
+run "stdin" 1 sh -c "\"$IBIDI\" twins --input notation <\"$tmp/in\""
+has "stdin" "$tmp/out" "$(printf 'ABC@123.com\tvalid')"
+
+# ---- the bound ----------------------------------------------------------------------------
+run "bound" 1 "$IBIDI" twins --input notation --max-candidates 1 'http://www.ABC.com/123/ABC/'
+contains "bound" "$tmp/out" "# search cut after 1 candidates"
+run "bound json" 1 "$IBIDI" twins --input notation --json --max-candidates 1 'http://www.ABC.com/123/ABC/'
+contains "bound json" "$tmp/out" '"candidates":1,"truncated":true}'
+
+# ---- errors -------------------------------------------------------------------------------
+run "bidi control" 1 "$IBIDI" twins "$(printf 'a\342\200\217b')"
+contains "bidi control" "$tmp/err" "AMBIG_CONTROL"
+contains "bidi control" "$tmp/err" "at byte 1"
+run "bad utf-8" 1 "$IBIDI" twins "$(printf 'a\377')"
+contains "bad utf-8" "$tmp/err" "UTF8_INVALID_BYTE"
+run "bad context" 2 "$IBIDI" twins --context up abc
+contains "bad context" "$tmp/err" "unknown --context 'up'"
+run "bad as" 2 "$IBIDI" twins --as url abc
+run "bad bound" 2 "$IBIDI" twins --max-candidates x abc
+run "missing value" 2 "$IBIDI" twins --profile
+run "unknown option" 2 "$IBIDI" twins --frobnicate abc
+run "help" 0 "$IBIDI" twins --help
+contains "help" "$tmp/out" "usage: ibidi twins"
+
+# ---- ibidi check: the ambiguity findings ------------------------------------------------
+run "check 123.ABC.com" 1 "$IBIDI" check --input notation 123.ABC.com
+contains "check 123.ABC.com" "$tmp/out" "IDN_NUMBER_LABEL       ltr, at byte 0 (123)"
+contains "check 123.ABC.com" "$tmp/out" "INVALID_TWINS_ONLY     ltr, at byte 0 (123.ABC.com)"
+contains "check 123.ABC.com" "$tmp/out" "Recommendation III.2"
+run "check mail" 1 "$IBIDI" check --input notation 'DEF@123.ABC.com'
+contains "check mail" "$tmp/out" "  email                invalid [B1]"
+contains "check mail" "$tmp/out" "CONTAINED_DOMAIN       ltr, at byte 7 (123.ABC.com)"
+run "check iri" 0 "$IBIDI" check --input notation 'http://www.ABC.com/123/ABC/'
+contains "check iri" "$tmp/out" "  iri                  valid []"
+contains "check iri" "$tmp/out" "SAME_AUTHORITY         ltr, at byte 21 (/123/ABC/)"
+run "check as domain" 0 "$IBIDI" check --as domain example.com
+contains "check as domain" "$tmp/out" "bidi ambiguity (Badami): none"
+run "check bad as" 2 "$IBIDI" check --as text abc
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
