@@ -11,19 +11,11 @@
 #include "ibidi/ambiguity.h"
 #include "ibidi/bidi.h"
 #include "ibidi/rfc5893.h"
+#include "unicode/utf8_internal.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
 
 #define BIT IBIDI__BC_BIT
-
-static void set_error(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
-{
-    if (err) {
-        err->status = st;
-        err->offset = offset;
-        err->value = value;
-    }
-}
 
 /* Bit of a class value; values outside the enum get no bit, so no set holds them. */
 static unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; }
@@ -246,12 +238,12 @@ static ibidi_status check_case(const ibidi_rfc5893_case *c, ibidi_error *err)
         !is_delimiter_class(c->d2) ||
         (c->placement != IBIDI_RFC5893_PLACE_NONE &&
          c->placement != IBIDI_RFC5893_PLACE_STRAY_PDF && !is_control(c->control))) {
-        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
     if (c->n1 > IBIDI_RFC5893_MAX_LABEL || c->n > IBIDI_RFC5893_MAX_LABEL ||
         c->n2 > IBIDI_RFC5893_MAX_LABEL) {
-        set_error(err, IBIDI_E_RFC5893_TOO_LONG, 0, 0);
+        (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, 0, 0);
         return IBIDI_E_RFC5893_TOO_LONG;
     }
     return IBIDI_OK;
@@ -313,7 +305,7 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
     if (st == IBIDI_OK)
         st = ibidi_bidi_reorder(levels, b->n, v2l, NULL, &e);
     if (st != IBIDI_OK) { /* not reached: the classes and levels were checked */
-        set_error(err, st, e.offset, e.value);
+        (void)ibidi__fail(err, st, e.offset, e.value);
         return st;
     }
     /* What is shown, left to right, without the characters X9 removes (RFC 5893 §3: the
@@ -359,7 +351,7 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
         *broken = verdict;
     if (display)
         display_keys(b, v2l, display);
-    set_error(err, IBIDI_OK, 0, 0);
+    (void)ibidi__ok(err);
     return IBIDI_OK;
 }
 
@@ -377,7 +369,7 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
     build(&b, c);
     for (size_t i = 0; i < b.n; i++)
         if (b.cls[i] >= IBIDI_BC_COUNT) {
-            set_error(err, IBIDI_E_RFC5893_CLASS, i, b.cls[i]);
+            (void)ibidi__fail(err, IBIDI_E_RFC5893_CLASS, i, b.cls[i]);
             return IBIDI_E_RFC5893_CLASS;
         }
     return run_built(&b, c->dir, broken, display, err);
@@ -433,7 +425,7 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
     }
     if (runs)
         *runs = count;
-    set_error(err, IBIDI_OK, 0, 0);
+    (void)ibidi__ok(err);
     return IBIDI_OK;
 }
 
@@ -463,7 +455,7 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
     if (runs)
         *runs = 0;
     if (x == NULL && n > 0) {
-        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
     const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
@@ -614,7 +606,7 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                     break;
                 }
                 if (st != IBIDI_OK) {
-                    set_error(err, st, off, e.value);
+                    (void)ibidi__fail(err, st, off, e.value);
                     return st;
                 }
                 if (stats.truncated && !tc.found)
@@ -655,13 +647,13 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
     if (n_findings)
         *n_findings = 0;
     if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
-        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
     ibidi_error uerr;
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
     if (st != IBIDI_OK) {
-        set_error(err, st, uerr.offset, uerr.value);
+        (void)ibidi__fail(err, st, uerr.offset, uerr.value);
         return st;
     }
     out o = {findings, fcap, 0};
@@ -674,7 +666,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
         if (pos < len) {
             st = ibidi_utf8_next(name, len, &pos, &cp, &uerr);
             if (st != IBIDI_OK) { /* not reached: validated above */
-                set_error(err, st, uerr.offset, uerr.value);
+                (void)ibidi__fail(err, st, uerr.offset, uerr.value);
                 return st;
             }
         }
@@ -693,7 +685,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
             continue;
         }
         if (n == IBIDI_RFC5893_MAX_LABEL) {
-            set_error(err, IBIDI_E_RFC5893_TOO_LONG, start, 0);
+            (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, start, 0);
             return IBIDI_E_RFC5893_TOO_LONG;
         }
         cps[n] = cp;
@@ -701,6 +693,6 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
     }
     if (n_findings)
         *n_findings = o.n;
-    set_error(err, IBIDI_OK, 0, 0);
+    (void)ibidi__ok(err);
     return IBIDI_OK;
 }

@@ -80,6 +80,10 @@ char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t le
 /* Writes UTF-8 text, in notation again when in is not CLI_IN_UTF8. */
 void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);
 
+/* Text as a JSON string: the UTF-8 itself, or its notation form when in is not
+ * CLI_IN_UTF8. */
+void cli_json_text(FILE *f, const char *s, size_t len, cli_input in);
+
 /* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
  * *value gets the part after '=' or NULL. */
 int cli_opt(const char *arg, const char *name, const char **value);

@@ -92,16 +92,8 @@ static void put_json_text(const char *s, size_t len, const display_opts *o)
     /* JSON holds the UTF-8 text and, for notation input, the notation as well. */
     cli_json_string(stdout, s, len);
     if (o->in != CLI_IN_UTF8) {
-        char *buf = NULL;
-        size_t n = 0;
-        FILE *m = open_memstream(&buf, &n);
-        if (m) {
-            cli_put_text(m, s, len, o->in);
-            fclose(m);
-            fputs(", \"notation\": ", stdout);
-            cli_json_string(stdout, buf, n);
-            free(buf);
-        }
+        fputs(", \"notation\": ", stdout);
+        cli_json_text(stdout, s, len, o->in);
     }
 }
 

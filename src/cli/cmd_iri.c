@@ -55,23 +55,6 @@ static void put_json_where(const iri_opts *o, const char *s, size_t len, size_t 
         printf(",\"position\":%zu", notation_pos(s, len, off));
 }
 
-static void put_json_text(const iri_opts *o, const char *s, size_t len)
-{
-    char *b = NULL;
-    size_t bl = 0;
-    FILE *m;
-    if (o->in == CLI_IN_UTF8 || !(m = open_memstream(&b, &bl))) {
-        cli_json_string(stdout, s, len);
-        return;
-    }
-    cli_put_text(m, s, len, o->in); /* the notation form, then as a JSON string */
-    if (fclose(m) == 0 && b)
-        cli_json_string(stdout, b, bl);
-    else
-        cli_json_string(stdout, s, len);
-    free(b);
-}
-
 static void put_json_error(const ibidi_error *e, ibidi_status st, const iri_opts *o,
                            const char *s, size_t len)
 {
@@ -161,7 +144,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             printf("%s{\"kind\":\"%s\",", i ? "," : "", ibidi_component_kind_name(c->kind));
             put_json_where(o, s, len, c->start);
             printf(",\"length\":%zu,\"text\":", c->length);
-            put_json_text(o, s + c->start, c->length);
+            cli_json_text(stdout, s + c->start, c->length, o->in);
             fputc('}', stdout);
         }
         fputs("],\"findings\":[", stdout);
@@ -271,7 +254,7 @@ static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_
             fputs(",\"output\":", stdout);
             iri_opts po = *o;
             po.in = out_in;
-            put_json_text(&po, out, n);
+            cli_json_text(stdout, out, n, po.in);
         } else {
             put_json_error(&e, st, &where, s, len);
         }

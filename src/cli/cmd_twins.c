@@ -102,24 +102,6 @@ static int twin_cmp(const void *a, const void *b)
     return c ? c : (x->len > y->len) - (x->len < y->len);
 }
 
-/* Text in UTF-8 or notation, as a JSON string. */
-static void put_json_text(const twins_opts *o, const char *s, size_t len)
-{
-    char *b = NULL;
-    size_t bl = 0;
-    FILE *m;
-    if (o->in == CLI_IN_UTF8 || !(m = open_memstream(&b, &bl))) {
-        cli_json_string(stdout, s, len);
-        return;
-    }
-    cli_put_text(m, s, len, o->in);
-    if (fclose(m) == 0 && b)
-        cli_json_string(stdout, b, bl);
-    else
-        cli_json_string(stdout, s, len);
-    free(b);
-}
-
 static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const twins_opts *o = ctx;
@@ -171,7 +153,8 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
         n_valid += (size_t)l.v[i].valid;
     }
-    qsort(l.v, l.n, sizeof *l.v, twin_cmp);
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, twin_cmp);
     /* exit 1 when the identifier is ambiguous (a valid twin; any twin for text) or when
      * the bound cut the search, so that nothing is proved */
     if ((o->text ? l.n : n_valid) > 0 || stats.truncated)
@@ -181,7 +164,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         char *codes = NULL;
         int valid = o->text ? 0 : validate(s, slen, kind, o->profile, &codes);
         fputs("{\"input\":", stdout);
-        put_json_text(o, item, len);
+        cli_json_text(stdout, item, len, o->in);
         printf(",\"context\":\"%s\",\"as\":\"%s\"", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
                o->text ? "text" : ibidi_ident_kind_name(kind));
         if (!o->text && valid >= 0) {
@@ -193,13 +176,13 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         size_t vlen = 0;
         if (ibidi_bidi_visual_utf8_alloc(s, slen, o->context, 0, &vis, &vlen, NULL) == IBIDI_OK) {
             fputs(",\"display\":", stdout);
-            put_json_text(o, vis, vlen);
+            cli_json_text(stdout, vis, vlen, o->in);
         }
         ibidi_free(vis);
         fputs(",\"twins\":[", stdout);
         for (size_t i = 0; i < l.n; i++) {
             fputs(i ? ",{\"twin\":" : "{\"twin\":", stdout);
-            put_json_text(o, l.v[i].s, l.v[i].len);
+            cli_json_text(stdout, l.v[i].s, l.v[i].len, o->in);
             if (o->text) {
                 fputs(",\"valid\":null}", stdout);
                 continue;

@@ -270,3 +270,20 @@ void cli_put_text(FILE *f, const char *s, size_t len, cli_input in)
             fwrite(s + at, 1, pos - at, f);
     }
 }
+
+void cli_json_text(FILE *f, const char *s, size_t len, cli_input in)
+{
+    char *b = NULL;
+    size_t bl = 0;
+    FILE *m;
+    if (in == CLI_IN_UTF8 || !(m = open_memstream(&b, &bl))) {
+        cli_json_string(f, s, len);
+        return;
+    }
+    cli_put_text(m, s, len, in); /* the notation form, then as a JSON string */
+    if (fclose(m) == 0 && b)
+        cli_json_string(f, b, bl);
+    else
+        cli_json_string(f, s, len);
+    free(b);
+}
