@@ -8,22 +8,17 @@
 
 #include "ibidi/ambiguity.h"
 #include "ibidi/unicode.h"
+#include "iri/iri_internal.h"
 
 /* Badami, "Control characters and formatting characters": identifiers are taken to hold
  * none of LRM, RLM, LRE, RLE, LRO, RLO, PDF, nor characters of class BN, B or S; the
  * isolates (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. */
 static inline int ibidi__ambig_is_control(uint32_t cp)
 {
-    if (cp == 0x200E || cp == 0x200F || cp == 0x061C) /* LRM, RLM, ALM */
+    if (ibidi__is_bidi_control(cp)) /* the formatting characters of RFC 3987 §4.1 */
         return 1;
-    switch (ibidi_cp_bidi_class(cp)) {
-    case IBIDI_BC_LRE: case IBIDI_BC_RLE: case IBIDI_BC_LRO: case IBIDI_BC_RLO:
-    case IBIDI_BC_PDF: case IBIDI_BC_LRI: case IBIDI_BC_RLI: case IBIDI_BC_FSI:
-    case IBIDI_BC_PDI: case IBIDI_BC_BN: case IBIDI_BC_B: case IBIDI_BC_S:
-        return 1;
-    default:
-        return 0;
-    }
+    ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
+    return bc == IBIDI_BC_BN || bc == IBIDI_BC_B || bc == IBIDI_BC_S;
 }
 
 /* The resolved levels a character of class bc can get in text without controls, in a

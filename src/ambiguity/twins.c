@@ -624,10 +624,7 @@ ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir context,
         if (n == MAXN) /* the byte offset of the first code point past the limit */
             return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, pos, 0);
         offs[n] = pos;
-        st = ibidi_utf8_next(s, len, &pos, &cps[n], &e);
-        if (st != IBIDI_OK) /* not reached: validated above */
-            return ibidi__fail(err, st, e.offset, e.value);
-        n++;
+        cps[n++] = ibidi__utf8_decode_valid((const unsigned char *)s, &pos);
     }
     utf8_ctx u;
     u.fn = fn;
