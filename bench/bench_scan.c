@@ -13,7 +13,8 @@
  *   display     ibidi_display_utf8 IBIDI_FORM_VISUAL, left-to-right and right-to-left
  *   table       the display keys into a hash table (one entry per distinct display, the
  *               first name kept with it), as the scan's collision tables
- *   full        all of it, name after name
+ *   full        all of it, name after name: ibidi_scan_name (which parses each form once
+ *               and classifies it once for both displays) and the table
  * Workloads: data/samples/names.txt (the bundled sample, repeated), and 200000 names
  * generated from it with numbered labels (a number label in front of every fourth name,
  * "nN." in front of the others).
@@ -86,7 +87,29 @@ typedef struct entry {
 typedef struct table {
     entry *e;
     size_t cap, n;
+    /* the keys live in chunks, as in the scan (one allocation per key would cost more
+     * than the key) */
+    char **chunks;
+    size_t n_chunks, used;
 } table;
+
+#define CHUNK ((size_t)1 << 20)
+
+static char *table_alloc(table *t, size_t n)
+{
+    if (n > CHUNK)
+        exit(1);
+    if (t->n_chunks == 0 || CHUNK - t->used < n) {
+        char **c = realloc(t->chunks, (t->n_chunks + 1) * sizeof *c);
+        if (!c || !(c[t->n_chunks] = malloc(CHUNK)))
+            exit(1);
+        t->chunks = c;
+        t->n_chunks++;
+        t->used = 0;
+    }
+    t->used += n;
+    return t->chunks[t->n_chunks - 1] + t->used - n;
+}
 
 static uint64_t hash_bytes(const char *s, size_t n)
 {
@@ -123,9 +146,7 @@ static void table_add(table *t, const char *d, size_t dl, const char *name, size
             return;
         j = (j + 1) & (t->cap - 1);
     }
-    char *k = malloc(dl + nl);
-    if (!k)
-        exit(1);
+    char *k = table_alloc(t, dl + nl);
     memcpy(k, d, dl);
     memcpy(k + dl, name, nl);
     t->e[j].hash = h;
@@ -136,8 +157,9 @@ static void table_add(table *t, const char *d, size_t dl, const char *name, size
 
 static void table_free(table *t)
 {
-    for (size_t i = 0; i < t->cap; i++)
-        free(t->e[i].key);
+    for (size_t i = 0; i < t->n_chunks; i++)
+        free(t->chunks[i]);
+    free(t->chunks);
     free(t->e);
     memset(t, 0, sizeof *t);
 }
@@ -192,7 +214,8 @@ static size_t one_display(const char *u, size_t ul, int rtl, char *out)
 /* One pass of a step over the list; returns the seconds taken. */
 static double pass(int step, const list *l, const prepared *p)
 {
-    char u[CAP + 1], d[2][CAP + 1];
+    char u[CAP + 1], d[2][CAP + 1], sbuf[8 * CAP];
+    ibidi_ambig_finding sf[64];
     table t[2];
     size_t acc = 0;
     memset(t, 0, sizeof t);
@@ -215,19 +238,17 @@ static double pass(int step, const list *l, const prepared *p)
                               p->uform.len[i]);
             break;
         default: {
-            size_t ul = one_unicode(l->s[i], l->len[i], u);
-            const char *name = u;
-            if (ul == (size_t)-1) {
-                name = l->s[i];
-                ul = l->len[i];
-            }
-            acc += (size_t)one_validate(name, ul);
-            acc += one_analyze(name, ul);
-            for (int c = 0; c < 2; c++) {
-                size_t dl = one_display(name, ul, c, d[c]);
-                if (dl != (size_t)-1)
-                    table_add(&t[c], d[c], dl, name, ul);
-            }
+            ibidi_scan_result r;
+            size_t need = 0;
+            if (ibidi_scan_name(l->s[i], l->len[i], flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, sbuf,
+                                sizeof sbuf, &need, sf, 64, &r, NULL) != IBIDI_OK)
+                break;
+            const char *name = r.unicode.present ? sbuf + r.unicode.start : l->s[i];
+            size_t nl = r.unicode.present ? r.unicode.length : l->len[i];
+            acc += (size_t)r.valid + r.n_findings;
+            for (int c = 0; c < 2; c++)
+                if (r.display[c].present)
+                    table_add(&t[c], sbuf + r.display[c].start, r.display[c].length, name, nl);
         }
         }
     }

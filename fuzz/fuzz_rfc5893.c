@@ -10,7 +10,10 @@
  *     exists, a known requirement, a direction LTR or RTL, and a neighbour of the table;
  *  3. counting without storage gives the same number as with storage;
  *  4. the same bytes read as Bidi classes (mod IBIDI_BC_COUNT): the conditions never
- *     report a bit outside the mask, and grouping over every context ends with OK.
+ *     report a bit outside the mask, and grouping over every context ends with OK;
+ *  5. the bytes as raw class values (some >= IBIDI_BC_COUNT): grouping ends with OK, or
+ *     with RFC5893_CLASS at the first bad value (offset in the label, value the class);
+ *     NULL classes break every condition asked for.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -81,6 +84,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         st = ibidi_rfc5893_grouping_classes(cls, m, options & ~(unsigned)IBIDI_RFC5893_CONTROLS,
                                             &holds, NULL, NULL, NULL);
         require(st == IBIDI_OK && (holds == 0 || holds == 1));
+    }
+    require(m == 0 || ibidi_rfc5893_conditions(NULL, m, mask) == mask);
+    if (m <= 8) {
+        size_t first_bad = m;
+        for (size_t i = 0; i < m && first_bad == m; i++)
+            if ((uint8_t)name[i] >= IBIDI_BC_COUNT)
+                first_bad = i;
+        ibidi_error gerr;
+        st = ibidi_rfc5893_grouping_classes((const uint8_t *)name, m, IBIDI_RFC5893_ONLY_LTR,
+                                            &holds, NULL, NULL, &gerr);
+        if (first_bad == m)
+            require(st == IBIDI_OK);
+        else
+            require(st == IBIDI_E_RFC5893_CLASS && gerr.offset == first_bad &&
+                    gerr.value == (uint8_t)name[first_bad]);
     }
     return 0;
 }

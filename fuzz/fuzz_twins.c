@@ -9,9 +9,15 @@
  *     first such character; everything else gives IBIDI_OK;
  *  2. every twin displays like the input (ibidi_bidi_visual_utf8, paragraph direction
  *     forced) and differs from it, and has as many code points;
- *  3. no twin is reported twice (hashes of the twins seen);
- *  4. the stats count the twins, and at most the bound of candidates ran;
- *  5. the input's resolved levels lie in the sets the search assumes for each class.
+ *  3. every twin draws each combining mark on the same glyph as the input: a character of
+ *     class NSM attaches to the closest preceding character, in logical order, that is
+ *     not NSM (or to none), and at each visual position the twin's mark has its base at
+ *     the same visual position as the input's (or both none);
+ *  4. no twin is reported twice (hashes of the twins seen);
+ *  5. the stats count the twins, and at most the bound of candidates ran;
+ *  6. the input's resolved levels lie in the sets the search assumes for each class, and
+ *     each mark has the level of the character before it (the paragraph level when first),
+ *     which the search prunes on.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,6 +42,7 @@ typedef struct fz {
     size_t len;
     char vis[MAX_CPS * 4];
     size_t vis_len;
+    long on[MAX_CPS]; /* where the input's marks are drawn (marks_on) */
     size_t count;
     uint64_t seen[SEEN_SLOTS];
     uint32_t stamp[SEEN_SLOTS];
@@ -52,6 +59,30 @@ static uint64_t hash(const char *s, size_t len)
     return h ? h : 1;
 }
 
+/* For each visual position of t (n code points, paragraph direction dir): -1 when the
+ * character there is not a mark (class NSM), -2 for a mark without a base, else the visual
+ * position of its base, the closest preceding non-mark in logical order. 0 on failure. */
+static int marks_on(const uint32_t *t, size_t n, ibidi_dir dir, long *on)
+{
+    uint8_t lv[MAX_CPS];
+    size_t v2l[MAX_CPS], l2v[MAX_CPS];
+    if (n > MAX_CPS || ibidi_bidi_resolve_cp(t, n, dir, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
+        ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
+        return 0;
+    for (size_t v = 0; v < n; v++)
+        l2v[v2l[v]] = v;
+    long base = -2;
+    for (size_t i = 0; i < n; i++) {
+        if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            on[l2v[i]] = base;
+        } else {
+            on[l2v[i]] = -1;
+            base = (long)l2v[i];
+        }
+    }
+    return 1;
+}
+
 static int on_twin(const char *twin, size_t len, void *ctx)
 {
     fz *f = (fz *)ctx;
@@ -64,6 +95,13 @@ static int on_twin(const char *twin, size_t len, void *ctx)
     require(ibidi_bidi_visual_utf8(twin, len, f->dir, 0, vis, sizeof vis, &vl, NULL, NULL, 0,
                                    NULL) == IBIDI_OK);
     require(vl == f->vis_len && memcmp(vis, f->vis, vl) == 0);
+    /* the marks on the same glyphs */
+    uint32_t cps[MAX_CPS];
+    long on[MAX_CPS];
+    size_t n = 0;
+    require(ibidi_utf8_decode(twin, len, cps, MAX_CPS, &n, NULL) == IBIDI_OK && n == n1);
+    require(marks_on(cps, n, f->dir, on));
+    require(memcmp(on, f->on, n * sizeof on[0]) == 0);
     /* no repeats: open addressing over the hashes of this input's twins */
     uint64_t h = hash(twin, len);
     size_t slot = (size_t)h & (SEEN_SLOTS - 1);
@@ -112,9 +150,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(F.stamp, 0, sizeof F.stamp);
         F.gen = 1;
     }
-    /* the input's own display, compared in on_twin */
+    /* the input's own display and marks, compared in on_twin (controls: no twin comes) */
     require(ibidi_bidi_visual_utf8(s, len, dir, 0, F.vis, sizeof F.vis, &F.vis_len, NULL, NULL,
                                    0, NULL) == IBIDI_OK);
+    if (ctl_at == (size_t)-1)
+        require(marks_on(cps, n, dir, F.on));
     ibidi_status r = ibidi_twins_utf8(s, len, dir, BOUND, on_twin, &F, &st, &e);
     if (ctl_at != (size_t)-1) {
         require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
@@ -128,8 +168,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t lv[MAX_CPS];
     if (n) {
         require(ibidi_bidi_resolve_cp(cps, n, dir, lv, NULL, NULL, NULL, 0, NULL) == IBIDI_OK);
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             require(ibidi__twin_level_allowed(ibidi_cp_bidi_class(cps[i]), (unsigned)dir, lv[i]));
+            if (ibidi_cp_bidi_class(cps[i]) == IBIDI_BC_NSM)
+                require(lv[i] == (i ? lv[i - 1] : (uint8_t)dir));
+        }
     }
     return 0;
 }

@@ -5,16 +5,24 @@
  *   - Badami's pairs in the standard display model (LTR): each text is among the twins
  *     of the other, with the validity codes of the twins that IDNA rules out; the exact
  *     twin lists of several examples, and twins in a right-to-left paragraph;
+ *   - marks as rendered: a mark (class NSM) is drawn on its base, the closest preceding
+ *     character in logical order that is not a mark; twins draw every mark on the same
+ *     glyph (R EN NSM and R NSM EN, Badami's a'A and aA', are not twins), marks that move
+ *     with their base keep their twins, a mark without a base stays without one;
  *   - properties: the input is never its own twin, every twin displays identically (the
- *     UBA run again here), strong-only text has none, the order is fixed;
- *   - the claims the search rests on: the levels each class can get without controls,
- *     and L4's mirroring being an involution (every code point);
+ *     UBA run again here, marks compared as rendered), strong-only text has none, the
+ *     order is fixed;
+ *   - the claims the search rests on: the levels each class can get without controls, a
+ *     mark's level being its logical predecessor's (or the paragraph level), and L4's
+ *     mirroring being an involution (every code point);
  *   - completeness: the pruned search against the unpruned one (every level vector the
  *     classes allow) and against a brute force over every permutation of the text's
  *     characters and their mirror images, on thousands of random texts, both contexts;
+ *     every twin of both searches is checked by the rendered comparison written here;
  *   - errors, truncation, stopping, and the validity codes of domain names, IRIs and mail
  *     addresses.
- * Notation: A-Z are Hebrew letters (class R), lower case is Latin (L).
+ * Notation: A-Z are Hebrew letters (class R), lower case is Latin (L); M stands for
+ * U+0301 COMBINING ACUTE ACCENT (NSM) in the comments, written \xCC\x81 in the strings.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,30 +141,65 @@ static void exact(const char *name, const char *text, ibidi_dir d, const char *c
 
 /* ---- display, computed here ----------------------------------------------------------- */
 
-/* The glyphs of a text: resolve (paragraph level forced), L2, L4 with the "drawn
- * mirrored" flag of a Bidi_Mirrored character without a mirroring glyph. */
-static int display(const uint32_t *t, size_t n, ibidi_dir d, uint32_t *g, uint8_t *f)
+/* How a text is rendered, left to right: its glyphs (resolve with the paragraph level
+ * forced, L2, L4 with the "drawn mirrored" flag of a Bidi_Mirrored character without a
+ * mirroring glyph) and, for each position, where its mark is drawn: -1 when it is not a
+ * mark (class NSM), -2 for a mark without a base, else the visual position of its base
+ * (the closest preceding character, in logical order, that is not a mark). */
+typedef struct rendering {
+    uint32_t g[IBIDI_TWINS_MAX];
+    uint8_t f[IBIDI_TWINS_MAX];
+    long on[IBIDI_TWINS_MAX];
+} rendering;
+
+static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
 {
     uint8_t lv[IBIDI_TWINS_MAX];
-    size_t v2l[IBIDI_TWINS_MAX];
+    size_t v2l[IBIDI_TWINS_MAX], l2v[IBIDI_TWINS_MAX];
     if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
         return 0;
     for (size_t v = 0; v < n; v++) {
         uint32_t c = t[v2l[v]];
         uint8_t l = lv[v2l[v]];
-        g[v] = ibidi_bidi_mirror(c, l);
-        f[v] = (uint8_t)((l & 1) && ibidi_cp_bidi_mirrored(c) && ibidi_cp_mirroring_glyph(c) == c);
+        r->g[v] = ibidi_bidi_mirror(c, l);
+        r->f[v] = (uint8_t)((l & 1) && ibidi_cp_bidi_mirrored(c) && ibidi_cp_mirroring_glyph(c) == c);
+        l2v[v2l[v]] = v;
+    }
+    for (size_t i = 0; i < n; i++) {
+        long on = -1;
+        if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            on = -2;
+            for (size_t j = i; j-- > 0;)
+                if (ibidi_cp_bidi_class(t[j]) != IBIDI_BC_NSM) {
+                    on = (long)l2v[j];
+                    break;
+                }
+        }
+        r->on[l2v[i]] = on;
     }
     return 1;
 }
 
+/* The same glyphs, ignoring where the marks are drawn (the comparison before marks
+ * counted), and the same rendering. */
+static int same_glyphs(const rendering *a, const rendering *b, size_t n)
+{
+    return memcmp(a->g, b->g, n * sizeof a->g[0]) == 0 && memcmp(a->f, b->f, n) == 0;
+}
+
+static int same_rendering(const rendering *a, const rendering *b, size_t n)
+{
+    return same_glyphs(a, b, n) && memcmp(a->on, b->on, n * sizeof a->on[0]) == 0;
+}
+
 static int same_display(const uint32_t *a, const uint32_t *b, size_t n, ibidi_dir d)
 {
-    uint32_t ga[IBIDI_TWINS_MAX], gb[IBIDI_TWINS_MAX];
-    uint8_t fa[IBIDI_TWINS_MAX], fb[IBIDI_TWINS_MAX];
-    return display(a, n, d, ga, fa) && display(b, n, d, gb, fb) &&
-           memcmp(ga, gb, n * sizeof ga[0]) == 0 && memcmp(fa, fb, n) == 0;
+    rendering *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    int same = ra && rb && render(a, n, d, ra) && render(b, n, d, rb) && same_rendering(ra, rb, n);
+    free(ra);
+    free(rb);
+    return same;
 }
 
 /* ---- sets of twins (code points) ------------------------------------------------------ */
@@ -233,6 +276,11 @@ static const uint32_t alphabet[] = {'a', 'b', 0x05D0, 0x05D1, 0x0628, '1', 0x066
                                     '.', ',', '/', ':', ' ', '!', '(', ')', 0x0301, 0x2201};
 #define ALPHA (sizeof alphabet / sizeof alphabet[0])
 
+/* Marks: after letters of both directions, digits, separators, brackets and each other. */
+static const uint32_t marks[] = {'a', 0x05D0, 0x05D1, 0x0628, '1', 0x0661, 0x0301, 0x0301, 0x05B4,
+                                 '.', '+', '%', ' ', '(', ')', 0x0301};
+#define MARKS (sizeof marks / sizeof marks[0])
+
 /* Twins need right-to-left letters, numbers and separators: every other text draws from
  * this biased alphabet (about half of its characters are R, AL, EN or AN). */
 static const uint32_t biased[] = {0x05D0, 0x05D1, 0x0628, 0x05D0, '1', '2', 0x0661, '1', '-', '+', '%',
@@ -244,11 +292,12 @@ static const uint32_t brackets[] = {'a', 0x05D0, 0x0628, '1', 0x0661, '(', ')', 
 
 static void random_text(uint32_t *t, size_t n)
 {
-    unsigned mode = rnd() % 3;
+    unsigned mode = rnd() % 4;
     for (size_t i = 0; i < n; i++)
         t[i] = mode == 0   ? alphabet[rnd() % ALPHA]
                : mode == 1 ? biased[rnd() % BIASED]
-                           : brackets[rnd() % BRACKETS];
+               : mode == 2 ? brackets[rnd() % BRACKETS]
+                           : marks[rnd() % MARKS];
 }
 
 static const char *show(const uint32_t *t, size_t n)
@@ -264,16 +313,18 @@ static const char *show(const uint32_t *t, size_t n)
 }
 
 /* Brute force (n <= 7): every arrangement of T's characters, each possibly replaced by
- * its mirroring glyph, that displays as T and differs from it. Complete because every
- * glyph of a twin is a glyph of T, and the characters that show a glyph are that glyph
- * and its mirror image (L4 is an involution: checked below). */
-static void brute_perm(const uint32_t *t, size_t n, ibidi_dir d, tset *out)
+ * its mirroring glyph, that is rendered as T (render: the same glyphs, each mark on the
+ * same glyph) and differs from it. Complete because every glyph of a twin is a glyph of
+ * T, and the characters that show a glyph are that glyph and its mirror image (L4 is an
+ * involution: checked below). *glyphs_only counts the arrangements with T's glyphs whose
+ * marks are drawn elsewhere: the twins of the comparison without marks that are gone. */
+static void brute_perm(const uint32_t *t, size_t n, ibidi_dir d, tset *out, long *glyphs_only)
 {
-    uint32_t p[SET_LEN], c[SET_LEN], g0[SET_LEN];
-    uint8_t f0[SET_LEN];
+    uint32_t p[SET_LEN], c[SET_LEN];
+    rendering *r0 = malloc(sizeof *r0), *r = malloc(sizeof *r);
     out->n = 0;
     out->overflow = 0;
-    display(t, n, d, g0, f0);
+    render(t, n, d, r0);
     memcpy(p, t, n * sizeof t[0]);
     /* sorted start; next_permutation visits each distinct arrangement once */
     for (size_t i = 1; i < n; i++)
@@ -294,11 +345,12 @@ static void brute_perm(const uint32_t *t, size_t n, ibidi_dir d, tset *out)
                     c[mpos[k]] = ibidi_cp_mirroring_glyph(c[mpos[k]]);
             if (memcmp(c, t, n * sizeof t[0]) == 0)
                 continue;
-            uint32_t g[SET_LEN];
-            uint8_t f[SET_LEN];
-            if (display(c, n, d, g, f) && memcmp(g, g0, n * sizeof g[0]) == 0 &&
-                memcmp(f, f0, n) == 0)
+            if (!render(c, n, d, r) || !same_glyphs(r, r0, n))
+                continue;
+            if (same_rendering(r, r0, n))
                 set_add(c, n, out);
+            else
+                (*glyphs_only)++;
         }
         /* next permutation */
         size_t i = n - 1;
@@ -319,6 +371,8 @@ static void brute_perm(const uint32_t *t, size_t n, ibidi_dir d, tset *out)
         }
     }
     set_sort_unique(out);
+    free(r0);
+    free(r);
 }
 
 /* ---- the cases -------------------------------------------------------------------------- */
@@ -463,6 +517,112 @@ static void test_rtl_context(void)
     }
 }
 
+/* ---- marks as rendered ----------------------------------------------------------------- */
+
+#define M "\xCC\x81" /* U+0301 COMBINING ACUTE ACCENT, class NSM */
+
+/* a and b (notation) show the same glyphs, each mark drawn on the same glyph or not. */
+static void glyphs(const char *name, const char *a, const char *b, ibidi_dir d, int marks_alike)
+{
+    uint32_t ta[64], tb[64];
+    size_t la, lb, na = 0, nb = 0;
+    const char *sa = t_notation(0, a, 0, &la);
+    ibidi_utf8_decode(sa, la, ta, 64, &na, NULL);
+    const char *sb = t_notation(0, b, 0, &lb);
+    ibidi_utf8_decode(sb, lb, tb, 64, &nb, NULL);
+    rendering *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    int ok = na == nb && render(ta, na, d, ra) && render(tb, nb, d, rb);
+    CHECK(ok && same_glyphs(ra, rb, na), "%s (%s): the same glyphs", name, dname(d));
+    CHECK(ok && same_rendering(ra, rb, na) == marks_alike, "%s (%s): marks drawn %s", name,
+          dname(d), marks_alike ? "on the same glyphs" : "on different glyphs");
+    free(ra);
+    free(rb);
+}
+
+static void test_marks(void)
+{
+    static const char *const none[] = {NULL};
+    printf("info: marks as rendered (M: a combining mark, class NSM)\n");
+    /* R EN NSM and R NSM EN both show EN NSM R (LTR: 1M A with A at level 1; RTL: the
+     * whole reversed), with the mark on the digit in one and on the letter in the other:
+     * not twins, in either paragraph direction. */
+    for (int d = 0; d < 2; d++) {
+        glyphs("A1M and AM1", "A1" M, "A" M "1", (ibidi_dir)d, 0);
+        tlist *l = malloc(sizeof *l);
+        twins_of("A1" M, (ibidi_dir)d, l, NULL);
+        CHECK(!has(l, "A" M "1"), "A1M (%s): AM1 is not a twin (the mark is on the letter)",
+              dname((ibidi_dir)d));
+        twins_of("A" M "1", (ibidi_dir)d, l, NULL);
+        CHECK(!has(l, "A1" M), "AM1 (%s): A1M is not a twin (the mark is on the digit)",
+              dname((ibidi_dir)d));
+        free(l);
+    }
+    /* LTR: the digit may come first with its mark (1M at level 0 before A), or after the
+     * letter with it; RTL: none is left. */
+    {
+        static const char *const w1[] = {"1" M "A"}, *const w2[] = {"1A" M};
+        exact("A1M: the mark stays on the digit", "A1" M, LTR, w1, 1);
+        exact("AM1: the mark stays on the letter", "A" M "1", LTR, w2, 1);
+        exact("A1M: no twin in RTL (AM1 was one without marks)", "A1" M, RTL, none, 0);
+        exact("AM1: no twin in RTL (A1M was one without marks)", "A" M "1", RTL, none, 0);
+    }
+    /* Badami, "Weak type NSM": a'A and aA' both show a'A, the mark on a and on A. */
+    glyphs("Badami's a'A and aA'", "a" M "A", "aA" M, LTR, 0);
+    exact("Badami's a'A: no twin", "a" M "A", LTR, none, 0);
+    exact("Badami's aA': no twin", "aA" M, LTR, none, 0);
+
+    /* A mark on a right-to-left letter moves with it: 123A'BC and A'BC123 both show
+     * 123CBMA with the mark on A, like 123ABC and ABC123. */
+    pair("mark on an RTL letter: 123AMBC / AMBC123", "123A" M "BC", "A" M "BC123", LTR);
+    glyphs("123AMBC and AMBC123", "123A" M "BC", "A" M "BC123", LTR, 1);
+    {
+        static const char *const want[] = {"12A" M "BC3", "1A" M "BC23", "A" M "BC123"};
+        exact("123AMBC: every split of the number, the mark on A", "123A" M "BC", LTR, want, 3);
+    }
+    /* ... and in a right-to-left paragraph, a label and its marks swap with a number label;
+     * a mark on a digit goes with the digit. */
+    pair("RTL: mark on an RTL letter: com123.456.AMBC / 456.com123.AMBC", "com123.456.A" M "BC",
+         "456.com123.A" M "BC", RTL);
+    {
+        static const char *const w1[] = {"456.com123.A" M "BC"}, *const w2[] = {"456" M ".com123.ABC"};
+        exact("RTL: com123.456.AMBC", "com123.456.A" M "BC", RTL, w1, 1);
+        exact("RTL: com123.456M.ABC: only the twin that keeps the mark on 6 (not M456..., "
+              "Mcom123...)", "com123.456" M ".ABC", RTL, w2, 1);
+    }
+
+    /* The stats: candidates are the texts run forward (those whose marks then differ
+     * count too), twins those reported; the bound still cuts the search. */
+    {
+        tlist *l = malloc(sizeof *l);
+        ibidi_twin_stats st;
+        size_t len;
+        const char *s = t_notation(0, "123A" M "BC", 0, &len);
+        l->n = 0;
+        CHECK(ibidi_twins_utf8(s, len, LTR, 0, collect, l, &st, NULL) == IBIDI_OK &&
+                  st.twins == 3 && l->n == 3 && st.candidates >= st.twins && !st.truncated,
+              "123AMBC: stats (%zu candidates, %zu twins)", st.candidates, st.twins);
+        l->n = 0;
+        CHECK(ibidi_twins_utf8(s, len, LTR, 1, collect, l, &st, NULL) == IBIDI_OK &&
+                  st.truncated && st.candidates == 1 && l->n <= 1,
+              "123AMBC with max_candidates 1: truncated after 1 candidate (%zu)", st.candidates);
+        twins_of("A1" M, RTL, l, &st);
+        CHECK(st.twins == 0 && l->n == 0 && st.candidates >= st.twins && !st.truncated,
+              "A1M (RTL): no twin, %zu candidates", st.candidates);
+        free(l);
+    }
+
+    /* A label that starts with a mark: it has no base, and keeps none in every twin. */
+    {
+        static const char *const w1[] = {M "1A"};
+        static const char *const w2[] = {M "12ABC3", M "1ABC23", M "ABC123"};
+        exact("MA1: the mark without a base stays first", M "A1", LTR, w1, 1);
+        exact("M123ABC: the mark without a base stays first", M "123ABC", LTR, w2, 3);
+        glyphs("M1A and 1MA", M "1A", "1" M "A", RTL, 0);
+        exact("RTL: M1A has no twin (1MA draws the mark on the digit)", M "1A", RTL, none, 0);
+        exact("RTL: MA1 has no twin", M "A1", RTL, none, 0);
+    }
+}
+
 /* Every twin displays like the input, differs from it, and is reported once; the order
  * is fixed. */
 typedef struct prop_ctx {
@@ -487,7 +647,8 @@ static void test_properties(void)
 {
     static const char *const texts[] = {
         "123ABC", "abc123ABC", "http://www.ABC.com/123/ABC/", "A%123+456B", "a(B)c 1 [D]", "A(b)C",
-        "ABC 1-2-3 DEF", "A 1.2.3 B", "x 1:2:3 Y", "(1)A(2)", "MNO 12,34 PQR", "a b c D E F 1 2 3"};
+        "ABC 1-2-3 DEF", "A 1.2.3 B", "x 1:2:3 Y", "(1)A(2)", "MNO 12,34 PQR", "a b c D E F 1 2 3",
+        "A1\xCC\x81", "A\xCC\x81" "BC123", "\xCC\x81" "123ABC", "com123.456\xCC\x81.ABC"};
     long twins = 0;
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
         for (int d = 0; d < 2; d++) {
@@ -537,7 +698,11 @@ static void test_properties(void)
  * involution on every code point, so a glyph at an odd level has at most two sources. */
 static void test_claims(void)
 {
-    long texts = 0, bad = 0;
+    /* Also: a mark gets the level of the character before it in logical order, or the
+     * paragraph level as the first character (W1 and N0's note on marks after a bracket):
+     * the search prunes on it (the parity of a mark's level decides the side its base is
+     * on). */
+    long texts = 0, bad = 0, marks = 0, bad_marks = 0;
     uint32_t t[24];
     uint8_t lv[24];
     for (int k = 0; k < 40000; k++) {
@@ -546,18 +711,29 @@ static void test_claims(void)
         random_text(t, n);
         if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK) {
             bad++;
+            bad_marks++;
             continue;
         }
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             if (!ibidi__twin_level_allowed(ibidi_cp_bidi_class(t[i]), (unsigned)d, lv[i])) {
                 if (bad++ < 5)
                     printf("  level %u for %04X in %s (%s)\n", lv[i], (unsigned)t[i], show(t, n),
                            dname(d));
             }
+            if (ibidi_cp_bidi_class(t[i]) != IBIDI_BC_NSM)
+                continue;
+            marks++;
+            if (lv[i] != (i ? lv[i - 1] : (uint8_t)d) && bad_marks++ < 5)
+                printf("  mark at %zu has level %u in %s (%s)\n", i, lv[i], show(t, n), dname(d));
+        }
         texts++;
     }
     CHECK(bad == 0, "levels by class: %ld violations in %ld random texts", bad, texts);
     printf("info: level sets by class hold on %ld random texts (both contexts)\n", texts);
+    CHECK(bad_marks == 0 && marks > 10000, "a mark's level is its predecessor's: %ld violations "
+                                           "(%ld marks)", bad_marks, marks);
+    printf("info: a mark has the level of the character before it: %ld marks in %ld random "
+           "texts\n", marks, texts);
 
     long pairs = 0, asym = 0;
     for (uint32_t c = 0; c <= 0x10FFFF; c++) {
@@ -581,14 +757,25 @@ static void test_claims(void)
 #define DFS_TEXTS 20000
 #endif
 
+/* Every twin in the set is rendered as t (the comparison written here); the number that
+ * are not. */
+static long not_rendered_alike(const tset *set, const uint32_t *t, size_t n, ibidi_dir d)
+{
+    long bad = 0;
+    for (size_t i = 0; i < set->n; i++)
+        bad += !same_display(set->t[i], t, n, d);
+    return bad;
+}
+
 static void test_completeness(void)
 {
     tset *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     long texts_perm = 0, texts_dfs = 0, twins_perm = 0, twins_dfs = 0, fails = 0;
-    long with_perm = 0, with_dfs = 0;
+    long with_perm = 0, with_dfs = 0, glyphs_only = 0, marks_perm = 0, marks_dfs = 0;
+    long bad_render = 0;
     size_t cand_pruned = 0, cand_full = 0;
     uint32_t t[SET_LEN];
-    /* against the brute force over permutations and mirror images, n <= 6 */
+    /* against the brute force over permutations and mirror images, n <= 7 */
     for (int k = 0; k < PERM_TEXTS; k++) {
         size_t n = 1 + rnd() % 7;
         ibidi_dir d = (ibidi_dir)(k & 1);
@@ -598,19 +785,25 @@ static void test_completeness(void)
         ibidi_twin_stats st;
         ibidi_status r = ibidi_twins_cp(t, n, d, 0, set_add, a, &st, NULL);
         size_t rep = set_sort_unique(a);
-        brute_perm(t, n, d, b);
+        brute_perm(t, n, d, b, &glyphs_only);
         if (r != IBIDI_OK || st.truncated || rep || a->overflow || b->overflow || !set_equal(a, b)) {
             if (fails++ < 5)
                 printf("  permutations: %s (%s): search %zu twins (%zu repeats), brute force %zu\n",
                        show(t, n), dname(d), a->n, rep, b->n);
         }
+        bad_render += not_rendered_alike(a, t, n, d);
         texts_perm++;
         twins_perm += (long)b->n;
         with_perm += b->n > 0;
+        for (size_t i = 0; i < n; i++)
+            if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+                marks_perm += (long)b->n;
+                break;
+            }
     }
     CHECK(fails == 0, "pruned search = brute force over permutations: %ld differ of %ld", fails,
           texts_perm);
-    /* against the unpruned search, n <= 9 */
+    /* against the unpruned search, n <= 10 */
     fails = 0;
     for (int k = 0; k < DFS_TEXTS; k++) {
         size_t n = 1 + rnd() % 10;
@@ -628,18 +821,29 @@ static void test_completeness(void)
                 printf("  unpruned: %s (%s): pruned %zu twins, unpruned %zu, repeats %zu\n",
                        show(t, n), dname(d), a->n, b->n, rep);
         }
+        bad_render += not_rendered_alike(a, t, n, d) + not_rendered_alike(b, t, n, d);
         texts_dfs++;
         twins_dfs += (long)a->n;
         with_dfs += a->n > 0;
+        for (size_t i = 0; i < n; i++)
+            if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+                marks_dfs += (long)a->n;
+                break;
+            }
         cand_pruned += sa.candidates;
         cand_full += sb.candidates;
     }
     CHECK(fails == 0, "pruned search = unpruned search: %ld differ of %ld", fails, texts_dfs);
+    CHECK(bad_render == 0, "every twin of both searches is rendered alike (marks on the same "
+                           "glyphs): %ld are not", bad_render);
+    CHECK(glyphs_only > 0, "the brute force met texts with the same glyphs but marks drawn "
+                           "elsewhere (%ld)", glyphs_only);
     printf("compared %ld texts (n <= 7) with the permutation brute force (%ld with twins, %ld "
-           "twins), %ld texts (n <= 10) with the unpruned search (%ld with twins, %ld twins; "
-           "%zu candidates pruned vs %zu)\n",
-           texts_perm, with_perm, twins_perm, texts_dfs, with_dfs, twins_dfs, cand_pruned,
-           cand_full);
+           "twins, %ld of them of texts with marks; %ld arrangements with the same glyphs but "
+           "marks drawn elsewhere left out), %ld texts (n <= 10) with the unpruned search (%ld "
+           "with twins, %ld twins, %ld of texts with marks; %zu candidates pruned vs %zu)\n",
+           texts_perm, with_perm, twins_perm, marks_perm, glyphs_only, texts_dfs, with_dfs,
+           twins_dfs, marks_dfs, cand_pruned, cand_full);
     free(a);
     free(b);
 }
@@ -899,6 +1103,7 @@ int main(void)
     test_claims();
     test_badami_pairs();
     test_rtl_context();
+    test_marks();
     test_properties();
     test_errors();
     test_validate();

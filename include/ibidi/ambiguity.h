@@ -7,7 +7,8 @@
  *     and III, parent domains and relative names, mail addresses and IRIs; each finding
  *     names the paper's section and gives offsets;
  *   - display twins: every other logical text that displays as the same glyph sequence,
- *     found exactly (each one confirmed by running the UBA forward) by a bounded search;
+ *     each combining mark drawn on the same glyph, found exactly (each one confirmed by
+ *     running the UBA forward) by a bounded search;
  *   - validity of an identifier under an IDNA profile, with the reasons as codes, to mark
  *     twins valid or invalid;
  *   - lists of names: the line reader of `ibidi scan`.
@@ -18,9 +19,13 @@
  * them the same sequence of glyphs, left to right: code points after L4 (a character at
  * an odd level shows its Bidi_Mirroring_Glyph), where a Bidi_Mirrored character without a
  * mirroring glyph shown at an odd level is a different glyph from the same character at an
- * even level. Marks compare as code points: R EN NSM and R NSM EN both show EN NSM R and
- * are twins here, although a renderer draws the mark on the digit in one and on the letter
- * in the other (Badami, "Weak type NSM"; `ibidi verify-rule` reports both readings).
+ * even level; and when every combining mark is drawn on the same glyph in both. A
+ * character of Bidi class NSM attaches to its base, the closest preceding character in
+ * logical order that is not NSM (none when only marks precede it: Badami, "Weak type
+ * NSM"); each mark must have its base at the same visual position in both texts, or none
+ * in both. So R EN NSM and R NSM EN, which both show EN NSM R, are not twins: the mark is
+ * on the digit in one and on the letter in the other. (`ibidi verify-rule` reports the
+ * code point and the as-rendered readings of RFC 5893 Label Uniqueness apart.)
  * Nothing here allocates; the work areas are on the stack.
  */
 #ifndef IBIDI_AMBIGUITY_H
@@ -183,7 +188,8 @@ IBIDI_API ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_
 #define IBIDI_TWINS_DEFAULT_CANDIDATES 1000000u
 
 typedef struct ibidi_twin_stats {
-    size_t candidates; /* candidate texts run forward through the UBA */
+    size_t candidates; /* candidate texts run forward through the UBA (those whose marks
+                          then differ included) */
     size_t twins;      /* twins passed to the callback */
     int truncated;     /* 1 when max_candidates cut the search: more twins may exist */
     int stopped;       /* 1 when the callback stopped the search */
@@ -198,10 +204,11 @@ typedef int (*ibidi_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
  * direction context (IBIDI_DIR_LTR or IBIDI_DIR_RTL), each passed once to fn. The search
  * runs over the embedding levels the characters shown could have, undoes L2 and L4 for
  * each choice, and keeps a candidate only when the UBA, run forward on it, gives the same
- * glyphs with exactly the levels chosen (so each twin is found once). It is exact: every
- * twin reported displays identically, and when stats->truncated is 0 every twin was
- * reported. At most max_candidates candidates are run forward, and the search takes at
- * most 64 * max_candidates + 256 steps; reaching either bound sets stats->truncated
+ * glyphs with exactly the levels chosen (so each twin is found once) and it draws every
+ * mark on the same glyph (see the top). It is exact: every twin reported displays
+ * identically, and when stats->truncated is 0 every twin was reported. At most
+ * max_candidates candidates are run forward, and the search takes at most
+ * 64 * max_candidates + 256 steps; reaching either bound sets stats->truncated
  * (0: no bound, and then a long text full of weak characters may take very long).
  * Twins come in a fixed order for a given input. stats may be NULL.
  * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
@@ -247,6 +254,52 @@ IBIDI_API ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ide
  * should not hold LF.
  */
 IBIDI_API int ibidi_names_line(const char *line, size_t len, size_t *start, size_t *name_len);
+
+/* ---- One name of a list (ibidi scan) ---------------------------------------------------- */
+
+#define IBIDI_SCAN_LTR 0x1u /* make the display in a left-to-right paragraph */
+#define IBIDI_SCAN_RTL 0x2u /* ... and in a right-to-left one */
+
+/* What ibidi_scan_name finds. The spans are byte ranges of the caller's buffer; a part
+ * that was not made has present 0. */
+typedef struct ibidi_scan_result {
+    int valid;           /* 1: the name is a valid domain name under the profile */
+    ibidi_status status; /* IBIDI_OK when valid, else the reason (see ibidi_scan_name) */
+    ibidi_span unicode;  /* the ToUnicode form, the form that is compared */
+    ibidi_span codes;    /* "[]" when valid, else e.g. "[B1, V6]" or "[DOMAIN_CHAR]" */
+    ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
+    ibidi_status analysis; /* ibidi_ambiguity_analyze's status on the form */
+    size_t n_findings;     /* its findings (may exceed fcap, as there) */
+} ibidi_scan_result;
+
+/*
+ * Everything that `ibidi scan` needs for one name of a list (a U-label or A-label domain
+ * name), with one parse and one bidi classification shared by the steps:
+ *   1. UTS #46 ToUnicode with idna_flags (ibidi_idna_profile_flags): the form. When
+ *      ToUnicode gives none (e.g. IBIDI_E_IDNA_TOO_LONG), the name itself stands in.
+ *   2. Validity: ibidi_ident_validate of the form as a domain name. The name is valid when
+ *      both ToUnicode and that pass. Reasons (status, codes): the decoder's status for
+ *      ill-formed UTF-8 (nothing else is made); ToUnicode's own status when it gives no
+ *      form; ibidi_ident_validate's codes and IBIDI_E_IDENT_INVALID when the form is
+ *      invalid; ToUnicode's error codes and IBIDI_E_IDNA_INVALID when the form is valid but
+ *      the name as written is not (an A-label that is not that of a valid U-label).
+ *   3. Badami's analysis of the form (ibidi_ambiguity_analyze as a domain name, without
+ *      the twin search): findings to findings[0..fcap), their number and status in result.
+ *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_FORM_VISUAL) in the
+ *      contexts that options ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when the form
+ *      parses as a domain name.
+ * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
+ * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
+ * The text parts go to buf (unicode, codes, displays, in that order); *needed gets the
+ * bytes they take. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
+ * cap < *needed (result is filled all the same, with the spans a large enough buffer
+ * would get); IBIDI_E_INVALID_ARGUMENT. No allocation.
+ */
+IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
+                                       unsigned options, char *buf, size_t cap,
+                                       size_t *needed, ibidi_ambig_finding *findings,
+                                       size_t fcap, ibidi_scan_result *result,
+                                       ibidi_error *err);
 
 #ifdef __cplusplus
 }

@@ -74,13 +74,18 @@ extern "C" {
  * RTL label, any other an LTR label. (When condition 1 is applied and breaks, 2-6 are
  * still evaluated this way, so the result says everything the label breaks.) An empty
  * label breaks nothing (the rule speaks of characters). A value >= IBIDI_BC_COUNT is a
- * class no label may hold (conditions 2 and 5).
+ * class no label may hold (conditions 2 and 5). classes NULL with n > 0 breaks every
+ * condition applied (there is no status to return; it fails closed).
+ * On every class string the bits are the codes B1-B6 that the Bidi Rule on code points
+ * (ibidi_idna_bidi_rule_utf8, a label of a Bidi domain name) gives, except that after B1
+ * the code-point checker stops (tests/test_rfc5893.c compares them).
  */
 IBIDI_API unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned apply);
 
 /* RFC 3454 §6, the rule of IDNA2003: a label with a RandALCat character (R or AL) must
  * hold no LCat character (L) and must start and end with a RandALCat character. 1 when the
- * label satisfies it (labels without R or AL always do), 0 when not. */
+ * label satisfies it (labels without R or AL always do, the empty one too), 0 when not
+ * (also for classes NULL with n > 0). */
 IBIDI_API int ibidi_rfc3454_rule_ok(const uint8_t *classes, size_t n);
 
 /* ---- Contexts ------------------------------------------------------------------------- */
@@ -177,8 +182,10 @@ typedef struct ibidi_rfc5893_display {
  * Errors: IBIDI_E_INVALID_ARGUMENT (NULL with a length, a direction other than LTR or
  * RTL, an unknown placement or control, a delimiter class other than CS, WS, ON, and ET
  * or ES, which are taken to show why §3 leaves them out),
- * IBIDI_E_RFC5893_CLASS (a class value of IBIDI_BC_COUNT or more, with its index in the
- * whole string), IBIDI_E_RFC5893_TOO_LONG (a part over IBIDI_RFC5893_MAX_LABEL).
+ * IBIDI_E_RFC5893_TOO_LONG (S1, X or S2 over IBIDI_RFC5893_MAX_LABEL, checked in that
+ * order: offset where the part starts in the laid-out string, value its length),
+ * IBIDI_E_RFC5893_CLASS (a class value of IBIDI_BC_COUNT or more: offset its index in the
+ * laid-out string, controls and delimiters included; value the class).
  */
 IBIDI_API ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
                                          ibidi_rfc5893_display *display, ibidi_error *err);
@@ -198,7 +205,10 @@ IBIDI_API ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *
  * breaks it, else 0 and *failed (optional) the first context that does (in the order:
  * direction, placement, control, D1, D2, S1, S2); its pointers point into x and the
  * library's neighbour table. *runs (optional) gets the number of UBA runs made.
- * Errors as ibidi_rfc5893_run.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (x NULL with n > 0), IBIDI_E_RFC5893_TOO_LONG (n over
+ * IBIDI_RFC5893_MAX_LABEL: offset 0, value n), IBIDI_E_RFC5893_CLASS (offset the index in
+ * x, value the class). With both directions left out (ONLY_LTR | ONLY_RTL) nothing is run
+ * and the label holds.
  */
 IBIDI_API ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n,
                                                       unsigned options, int *holds,

@@ -13,12 +13,17 @@
 /* Badami, "Control characters and formatting characters": identifiers are taken to hold
  * none of LRM, RLM, LRE, RLE, LRO, RLO, PDF, nor characters of class BN, B or S; the
  * isolates (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. */
+static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_bidi_class bc)
+{
+    /* the explicit formatting characters have classes of their own (LRE..PDI); LRM, RLM
+     * and ALM are L, R and AL, so they are named */
+    return bc >= IBIDI_BC_LRE || bc == IBIDI_BC_BN || bc == IBIDI_BC_B || bc == IBIDI_BC_S ||
+           cp == 0x200E || cp == 0x200F || cp == 0x061C;
+}
+
 static inline int ibidi__ambig_is_control(uint32_t cp)
 {
-    if (ibidi__is_bidi_control(cp)) /* the formatting characters of RFC 3987 §4.1 */
-        return 1;
-    ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
-    return bc == IBIDI_BC_BN || bc == IBIDI_BC_B || bc == IBIDI_BC_S;
+    return ibidi__ambig_is_control_bc(cp, ibidi_cp_bidi_class(cp));
 }
 
 /* The resolved levels a character of class bc can get in text without controls, in a
@@ -42,5 +47,29 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
                                               ibidi_ambig_finding *findings, size_t fcap,
                                               size_t *n_findings, size_t max_candidates,
                                               ibidi_error *err);
+
+/* An identifier parsed once for several steps (ibidi_scan_name): the parser's status and
+ * error, and when it is IBIDI_OK its components and info. */
+typedef struct ibidi__parsed {
+    ibidi_status status;
+    ibidi_error err;
+    const ibidi_component *comps;
+    const ibidi_ident_info *info;
+} ibidi__parsed;
+
+/* ibidi_ambiguity_analyze on an identifier already parsed with `as` (the
+ * decoding errors still come first, then pre's status). */
+ibidi_status ibidi__ambiguity_analyze_parsed(const char *s, size_t len, ibidi_ident_kind as,
+                                             const ibidi__parsed *pre, unsigned options,
+                                             unsigned idna_flags, ibidi_ambig_finding *findings,
+                                             size_t fcap, size_t *n_findings, ibidi_error *err);
+
+/* ibidi_ident_validate after the parse: pst and pe are the parser's status and error,
+ * comps and info its result when pst is IBIDI_OK. */
+ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_status pst,
+                                          const ibidi_error *pe, const ibidi_component *comps,
+                                          const ibidi_ident_info *info, unsigned idna_flags,
+                                          unsigned check_options, char *codes, size_t cap,
+                                          size_t *codes_len, ibidi_error *err);
 
 #endif

@@ -136,11 +136,13 @@ typedef struct amb {
     uint8_t pbc[AMB_MAX_BYTES], nbc[AMB_MAX_BYTES];
     uint16_t off[AMB_MAX_BYTES + 1];
     uint16_t comp_of[AMB_MAX_BYTES]; /* component of each code point, or AMB_NONE */
-    ibidi_component comps[AMB_MAX_COMPS];
+    const ibidi_component *comps; /* the identifier's components (compbuf or the caller's) */
     size_t ncomps;
+    ibidi_component compbuf[AMB_MAX_COMPS];
     ibidi_ident_info info;
     lab labels[AMB_MAX_LABELS]; /* the domain name's labels (IBIDI_COMP_LABEL) */
     size_t nl;
+    unsigned classes; /* the Bidi classes present (BCM bits) */
     /* output */
     ibidi_ambig_finding *out;
     size_t cap, count;
@@ -308,6 +310,11 @@ static const rx_el rx[6][6] = {
 };
 static const int rx_len[6] = {5, 5, 5, 5, 6, 6};
 
+/* Every expression needs an ET, an EN and a separator (ES or CS): text without one of
+ * them cannot match (nearly every domain name: no label character is ET). */
+#define RX_NEEDS_ALL(m)                                                                    \
+    (((m) & BCM(IBIDI_BC_ET)) && ((m) & BCM(IBIDI_BC_EN)) && ((m) & M_SEP))
+
 static unsigned rx_closure(const rx_el *e, int m, unsigned s)
 {
     for (int j = 0; j < m; j++)
@@ -344,6 +351,11 @@ static size_t rx_match(const amb *a, int x, size_t from, size_t to)
 /* Recommendation I on one domain label: anchors ^ (the label's start) and each R. */
 static void separator_label(amb *a, const lab *l)
 {
+    unsigned m = 0;
+    for (size_t i = l->cs; i < l->ce; i++)
+        m |= BCM(a->bc[i]);
+    if (!RX_NEEDS_ALL(m))
+        return;
     for (int x = 0; x < 6; x++) {
         size_t end = rx_match(a, x, l->cs, l->ce);
         if (end)
@@ -360,6 +372,8 @@ static void separator_label(amb *a, const lab *l)
  * label's own check (Recommendation I) and not repeated here. */
 static void separator_text(amb *a)
 {
+    if (!RX_NEEDS_ALL(a->classes))
+        return;
     for (size_t i = 0; i < a->n; i++) {
         size_t c = a->comp_of[i];
         if (a->bc[i] != IBIDI_BC_R)
@@ -616,9 +630,9 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
         if (ibidi_ident_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
                                  &clen, NULL) != IBIDI_OK)
             return 0;
-        /* a->comps is free once the Badami checks are done: reuse it for the twin */
+        /* a->compbuf is free once the Badami checks are done: reuse it for the twin */
         if (tlen <= AMB_MAX_BYTES &&
-            ibidi_ident_parse(tw, tlen, a->info.kind, a->comps, AMB_MAX_COMPS, &ti, NULL) ==
+            ibidi_ident_parse(tw, tlen, a->info.kind, a->compbuf, AMB_MAX_COMPS, &ti, NULL) ==
                 IBIDI_OK) {
             /* "Bidirectional ambiguity in other internet identifiers": the domain */
             if (a->info.kind != IBIDI_IDENT_DOMAIN &&
@@ -711,11 +725,11 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
 
 /* ibidi_ambiguity_analyze with a bound on the twin search's candidates (the fuzz target and
  * the tests use a small one). */
-ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
-                                              unsigned options, unsigned idna_flags,
-                                              ibidi_ambig_finding *findings, size_t fcap,
-                                              size_t *n_findings, size_t max_candidates,
-                                              ibidi_error *err)
+/* The analysis; pre (may be NULL) is the identifier already parsed with `as`. */
+static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsigned options,
+                            unsigned idna_flags, ibidi_ambig_finding *findings, size_t fcap,
+                            size_t *n_findings, size_t max_candidates,
+                            const ibidi__parsed *pre, ibidi_error *err)
 {
     amb a;
     ibidi_status st;
@@ -738,6 +752,7 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
     a.out = findings;
     a.cap = fcap;
     a.count = 0;
+    a.classes = 0;
     memset(&a.info, 0, sizeof a.info);
 
     /* Decode, left to right: the first ill-formed sequence or control character found is
@@ -748,13 +763,17 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
         size_t at = pos;
         uint32_t cp;
         ibidi_bidi_class bc;
-        if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK)
+        if ((unsigned char)s[pos] < 0x80) {
+            cp = (unsigned char)s[pos++];
+        } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
             return st;
+        }
         bc = ibidi_cp_bidi_class(cp);
-        if (ibidi__ambig_is_control(cp))
+        if (ibidi__ambig_is_control_bc(cp, bc))
             return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
         a.cp[a.n] = cp;
         a.bc[a.n] = (uint8_t)bc;
+        a.classes |= BCM(bc);
         a.off[a.n] = (uint16_t)at;
         a.comp_of[a.n] = AMB_NONE;
         a.n++;
@@ -762,9 +781,20 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
     a.off[a.n] = (uint16_t)len;
 
     if (!a.text) {
-        st = ibidi_ident_parse(s, len, as, a.comps, AMB_MAX_COMPS, &a.info, err);
-        if (st != IBIDI_OK)
-            return st;
+        if (pre) {
+            if (pre->status != IBIDI_OK) {
+                if (err)
+                    *err = pre->err;
+                return pre->status;
+            }
+            a.comps = pre->comps;
+            a.info = *pre->info;
+        } else {
+            st = ibidi_ident_parse(s, len, as, a.compbuf, AMB_MAX_COMPS, &a.info, err);
+            if (st != IBIDI_OK)
+                return st;
+            a.comps = a.compbuf;
+        }
         a.ncomps = a.info.n_components;
         for (size_t c = 0, i = 0; c < a.ncomps; c++) {
             while (i < a.n && a.off[i] < a.comps[c].start)
@@ -808,6 +838,25 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
     if (n_findings)
         *n_findings = a.count;
     return ibidi__ok(err);
+}
+
+ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
+                                              unsigned options, unsigned idna_flags,
+                                              ibidi_ambig_finding *findings, size_t fcap,
+                                              size_t *n_findings, size_t max_candidates,
+                                              ibidi_error *err)
+{
+    return analyze(s, len, as, options, idna_flags, findings, fcap, n_findings, max_candidates,
+                   NULL, err);
+}
+
+ibidi_status ibidi__ambiguity_analyze_parsed(const char *s, size_t len, ibidi_ident_kind as,
+                                             const ibidi__parsed *pre, unsigned options,
+                                             unsigned idna_flags, ibidi_ambig_finding *findings,
+                                             size_t fcap, size_t *n_findings, ibidi_error *err)
+{
+    return analyze(s, len, as, options & ~(unsigned)IBIDI_AMBIG_TEXT, idna_flags,
+                   findings, fcap, n_findings, IBIDI_TWINS_DEFAULT_CANDIDATES, pre, err);
 }
 
 ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,

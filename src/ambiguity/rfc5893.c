@@ -26,8 +26,10 @@ static unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; 
  * (src/idna/bidi_rule.c, IBIDI__BIDI_RULE_*), so both read the conditions the same way. */
 unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned apply)
 {
-    if (classes == NULL || n == 0)
+    if (n == 0)
         return 0; /* no characters: nothing to break (as ibidi__bidi_rule_label) */
+    if (classes == NULL)
+        return apply & IBIDI_RFC5893_ALL_CONDITIONS; /* unreadable: fail closed */
     unsigned fail = 0;
     const unsigned strong_first = BIT(IBIDI_BC_L) | BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL);
     /* Condition 1: the first character is L, R or AL; it decides the direction. */
@@ -69,11 +71,15 @@ unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned app
     return fail & apply;
 }
 
-/* RFC 3454 §6, items 2 and 3. */
+/* RFC 3454 §6, items 2 and 3 (RandALCat: R, AL; LCat: L). Item 1 bans the characters of
+ * §5.8 (LRM, RLM, the embedding controls, U+0340, U+0341, U+206A-206F); none is allowed
+ * by IDNA2008 either, so on the classes of labels it adds nothing. */
 int ibidi_rfc3454_rule_ok(const uint8_t *classes, size_t n)
 {
-    if (classes == NULL || n == 0)
+    if (n == 0)
         return 1;
+    if (classes == NULL)
+        return 0; /* unreadable: fail closed */
     const unsigned randal = BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL);
     int has_randal = 0, has_l = 0;
     for (size_t i = 0; i < n; i++) {
@@ -241,11 +247,24 @@ static ibidi_status check_case(const ibidi_rfc5893_case *c, ibidi_error *err)
         (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
-    if (c->n1 > IBIDI_RFC5893_MAX_LABEL || c->n > IBIDI_RFC5893_MAX_LABEL ||
-        c->n2 > IBIDI_RFC5893_MAX_LABEL) {
-        (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, 0, 0);
-        return IBIDI_E_RFC5893_TOO_LONG;
-    }
+    /* A part too long: the offset is where it starts in the laid-out string (as build
+     * lays it out), the value its length. */
+    const int pl = c->placement;
+    const size_t at_s1 = pl == IBIDI_RFC5893_PLACE_AROUND || pl == IBIDI_RFC5893_PLACE_BEFORE ||
+                         pl == IBIDI_RFC5893_PLACE_LEFT_LABEL || pl == IBIDI_RFC5893_PLACE_STRAY_PDF;
+    const size_t at_x = at_s1 + c->n1 + (pl == IBIDI_RFC5893_PLACE_LEFT_LABEL) +
+                        (pl == IBIDI_RFC5893_PLACE_MIDDLE) + 1 + (pl == IBIDI_RFC5893_PLACE_INNER);
+    const size_t at_s2 = at_x + c->n + (pl == IBIDI_RFC5893_PLACE_INNER) + 1 +
+                         (pl == IBIDI_RFC5893_PLACE_MIDDLE) + (pl == IBIDI_RFC5893_PLACE_RIGHT_LABEL);
+    const struct {
+        size_t n, at;
+    } parts[3] = {{c->n1, at_s1}, {c->n, at_x}, {c->n2, at_s2}};
+    for (int k = 0; k < 3; k++)
+        if (parts[k].n > IBIDI_RFC5893_MAX_LABEL) {
+            (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, parts[k].at,
+                              (uint32_t)(parts[k].n > UINT32_MAX ? UINT32_MAX : parts[k].n));
+            return IBIDI_E_RFC5893_TOO_LONG;
+        }
     return IBIDI_OK;
 }
 
@@ -458,6 +477,18 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
         (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
+    /* The label alone is checked first, so that offsets count in x (inside a case they
+     * would count in the laid-out string, after S1 and D1). */
+    if (n > IBIDI_RFC5893_MAX_LABEL) {
+        (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, 0,
+                          (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n));
+        return IBIDI_E_RFC5893_TOO_LONG;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (x[i] >= IBIDI_BC_COUNT) {
+            (void)ibidi__fail(err, IBIDI_E_RFC5893_CLASS, i, x[i]);
+            return IBIDI_E_RFC5893_CLASS;
+        }
     const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
                                                          : IBIDI_RFC5893_PLACE_NONE;
     ibidi_status st = search(x, n, dirmask_of(options), IBIDI_RFC5893_PLACE_NONE, pl_to,

@@ -1,6 +1,17 @@
 /*
  * Display twins (ibidi/ambiguity.h): every other text that the UBA shows as the same
- * glyphs, left to right, in a paragraph of a given direction.
+ * glyphs, left to right, in a paragraph of a given direction, with each combining mark
+ * drawn on the same glyph.
+ *
+ * Marks as rendered (Badami, "Weak type NSM": a mark applies to the character it follows
+ * in logical order). A character of class NSM attaches to its base, the closest preceding
+ * character in logical order that is not NSM (none for a mark at the start, or after
+ * marks only). Two texts display identically when they show the same glyphs and every
+ * mark, at visual position i, is attached in both to a base at the same visual position
+ * (or in both to none). R EN NSM and R NSM EN both show EN NSM R, with the mark on the
+ * digit in the first and on the letter in the second: not twins. The comparison is made
+ * exactly at each leaf, after the forward run (marks_match); one pruning rule anticipates
+ * it (check_at).
  *
  * The search. Text T (no controls) is resolved and reordered once: V is its visual glyph
  * sequence. A twin T' shows V too, with its own resolved levels λ' over the visual
@@ -12,10 +23,12 @@
  * the visual positions, left to right, chooses for each one a (character, level) pair
  * allowed by the character's class; at each leaf the logical candidate is run forward
  * through the UBA and kept when its levels are exactly λ (then its glyphs are V by
- * construction). Every twin has exactly one λ, so each is found once and nothing needs
- * remembering. Pruning rules (below, each a consequence of a named UBA rule) remove only
- * level vectors that no text can have; tests/test_twins.c compares the pruned search with
- * the unpruned one and with a brute force over permutations.
+ * construction) and its marks are attached as in T (the leaf filter above). Every twin
+ * has exactly one λ, so each is found once and nothing needs remembering. Pruning rules
+ * (below, each a consequence of a named UBA rule) remove only level vectors that no text
+ * can have, or that no twin can have; tests/test_twins.c compares the pruned search with
+ * the unpruned one (the same leaf filter) and with a brute force over permutations that
+ * compares the renderings on its own.
  *
  * Without controls the paragraph is one isolating run sequence at the paragraph level p
  * (X1-X10 do nothing), so levels lie in {p .. 2}: in an LTR paragraph L is 0, R and AL 1,
@@ -40,6 +53,10 @@
 #define NODES_PER_CANDIDATE 64u
 
 #define NONE (-1)
+/* The attachment of the character at a visual position (see marks_match): not a mark, a
+ * mark without a base, or else the visual position of its base. */
+#define ATT_NOT_MARK (-1)
+#define ATT_NO_BASE (-2)
 
 typedef struct option {
     uint32_t cp;
@@ -59,6 +76,9 @@ typedef struct search {
     const uint32_t *text;
     uint32_t glyph[MAXN];
     uint8_t gflag[MAXN]; /* Bidi_Mirrored without a mirroring glyph, shown at an odd level */
+    /* T per visual position: its level, and the attachment of its character */
+    uint8_t lev0[MAXN];
+    int att0[MAXN];
     option opts[MAXN][NOPT];
     uint8_t nopt[MAXN];
     int choice[MAXN];
@@ -76,6 +96,8 @@ typedef struct search {
     /* the candidate and its forward run */
     uint32_t lc[MAXN];
     uint8_t ll[MAXN], fl[MAXN];
+    int l2v[MAXN]; /* the candidate's logical index -> visual position */
+    int att[MAXN]; /* the candidate's attachments, per visual position */
     size_t max_cand, node_budget, nodes;
     ibidi_twin_fn fn;
     void *ctx;
@@ -293,6 +315,19 @@ static int check_at(search *s, int i)
     if (!s->prune)
         return 1;
 
+    /* Marks as rendered (marks_match): a twin has its marks where T has them. In a text
+     * without controls a mark has the level of its logical predecessor (W1 gives it that
+     * character's type, or sos; later rules treat the two alike: N0 names the marks after
+     * a bracket, tests/test_twins.c checks it), so it lies next to its base, with only
+     * marks between, on the left at an even level and on the right at an odd one. Given
+     * the positions of the marks, the level's parity thus decides the attachment (both
+     * sides give the same only when every character is a mark, and then the levels are
+     * all p): a mark whose parity differs from T's is drawn on another glyph. */
+    if ((c == IBIDI_BC_NSM) != (s->att0[i] != ATT_NOT_MARK))
+        return 0;
+    if (c == IBIDI_BC_NSM && ((l ^ s->lev0[i]) & 1u))
+        return 0;
+
     /* W1: an NSM takes the type of the character before it, and so its level (or sos,
      * the paragraph level, as the first character). Two logically adjacent characters of
      * one level stay adjacent, the earlier on the left at an even level. */
@@ -440,7 +475,35 @@ static int check_end(const search *s)
     return 1;
 }
 
-/* A leaf: undo L2 and L4, run the UBA forward, report a twin. Returns 1 to stop. */
+/* The attachments of a text's characters (Badami, "Weak type NSM": a mark applies to the
+ * closest preceding character, in logical order, that is not a mark), by visual position:
+ * mark[j] says whether logical character j is a mark, l2v[j] is its visual position. */
+static void attachments(size_t n, const uint8_t *mark, const int *l2v, int *att)
+{
+    int base = NONE;
+    for (size_t j = 0; j < n; j++) {
+        if (mark[j]) {
+            att[l2v[j]] = base == NONE ? ATT_NO_BASE : l2v[base];
+        } else {
+            att[l2v[j]] = ATT_NOT_MARK;
+            base = (int)j;
+        }
+    }
+}
+
+/* The candidate in s->lc (logical order, visual positions in s->l2v) draws every mark on
+ * the same glyph as T: the same attachments at every visual position. */
+static int marks_match(search *s)
+{
+    uint8_t mark[MAXN];
+    for (size_t j = 0; j < s->n; j++)
+        mark[j] = s->cls[s->l2v[j]] == IBIDI_BC_NSM;
+    attachments(s->n, mark, s->l2v, s->att);
+    return memcmp(s->att, s->att0, s->n * sizeof s->att[0]) == 0;
+}
+
+/* A leaf: undo L2 and L4, run the UBA forward, compare the marks, report a twin. Returns 1
+ * to stop. */
 static int leaf(search *s)
 {
     size_t n = s->n;
@@ -448,6 +511,7 @@ static int leaf(search *s)
     for (size_t i = 0; i < n; i++) {
         s->lc[i] = s->cpv[i];
         s->ll[i] = s->lam[i];
+        s->l2v[i] = (int)i;
         if (s->lam[i] > maxl)
             maxl = s->lam[i];
     }
@@ -465,10 +529,13 @@ static int leaf(search *s)
             for (size_t x = b, y = i - 1; x < y; x++, y--) {
                 uint32_t tc = s->lc[x];
                 uint8_t tl = s->ll[x];
+                int tv = s->l2v[x];
                 s->lc[x] = s->lc[y];
                 s->ll[x] = s->ll[y];
+                s->l2v[x] = s->l2v[y];
                 s->lc[y] = tc;
                 s->ll[y] = tl;
+                s->l2v[y] = tv;
             }
         }
     }
@@ -483,6 +550,9 @@ static int leaf(search *s)
     if (ibidi_bidi_resolve_cp(s->lc, n, s->dir, s->fl, NULL, NULL, NULL, 0, &e) != IBIDI_OK)
         return 0;
     if (memcmp(s->fl, s->ll, n) != 0)
+        return 0;
+    /* Same glyphs; a twin only if its marks are drawn on the same glyphs too. */
+    if (!marks_match(s))
         return 0;
     s->st.twins++;
     if (s->fn && s->fn(s->lc, n, s->ctx)) {
@@ -570,8 +640,15 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
         st = ibidi_bidi_reorder(s.fl, n, v2l, NULL, &e);
     if (st != IBIDI_OK)
         return ibidi__fail(err, st, e.offset, e.value);
-    for (size_t v = 0; v < n; v++)
+    uint8_t mark[MAXN];
+    for (size_t v = 0; v < n; v++) {
         glyph_of(text[v2l[v]], s.fl[v2l[v]], &s.glyph[v], &s.gflag[v]);
+        s.lev0[v] = s.fl[v2l[v]];
+        s.l2v[v2l[v]] = (int)v;
+    }
+    for (size_t j = 0; j < n; j++)
+        mark[j] = ibidi_cp_bidi_class(text[j]) == IBIDI_BC_NSM;
+    attachments(n, mark, s.l2v, s.att0);
 
     build_options(&s);
     run_search(&s);

@@ -105,12 +105,15 @@ static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code
         add_code(c, ibidi_status_name(st), host.start, 0);
 }
 
-ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
-                                  unsigned idna_flags, unsigned check_options, char *codes,
-                                  size_t cap, size_t *codes_len, ibidi_error *err)
+/* The checks after the parse: pst is the parser's status (e its error), comps and info its
+ * result when it is IBIDI_OK. Shared by ibidi_ident_validate and ibidi_scan_name, which
+ * parses once for all its steps. */
+ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_status pst,
+                                          const ibidi_error *pe, const ibidi_component *comps,
+                                          const ibidi_ident_info *info, unsigned idna_flags,
+                                          unsigned check_options, char *codes, size_t cap,
+                                          size_t *codes_len, ibidi_error *err)
 {
-    ibidi_component comps[VAL_COMPS];
-    ibidi_ident_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
     code_set c;
     c.n = 0;
@@ -119,22 +122,17 @@ ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as
     c.any = 0;
     if (codes_len)
         *codes_len = 0;
-    if ((!s && len) || (!codes && cap))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-
-    memset(&info, 0, sizeof info);
-    ibidi_status st = ibidi_ident_parse(s, len, as, comps, VAL_COMPS, &info, &e);
-    if (st == IBIDI_E_BUFFER_TOO_SMALL)
+    if (pst == IBIDI_E_BUFFER_TOO_SMALL)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    if (st != IBIDI_OK) {
-        add_code(&c, ibidi_status_name(st), e.offset, e.value);
+    if (pst != IBIDI_OK) {
+        add_code(&c, ibidi_status_name(pst), pe->offset, pe->value);
     } else {
         /* the component rules: error-level findings; HOST_BIDI_RULE is left to ToASCII's
          * CheckBidi, whose B codes name the condition */
         ibidi_ident_finding f[VAL_FINDINGS];
         size_t nf = 0;
         int added = 0;
-        ibidi_status cst = ibidi_ident_check(s, len, comps, info.n_components, check_options,
+        ibidi_status cst = ibidi_ident_check(s, len, comps, info->n_components, check_options,
                                              f, VAL_FINDINGS, &nf, &e);
         for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++)
             if (f[i].code != IBIDI_IDENT_HOST_BIDI_RULE &&
@@ -148,8 +146,8 @@ ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as
             add_code(&c, ibidi_status_name(cst), e.offset, e.value);
         /* the host: the whole domain name, an IRI's reg-name, a mail domain (IPv4 and
          * IP-literal hosts are not domain names) */
-        if (info.host_kind == IBIDI_COMP_LABEL && info.host.present && info.host.length > 0)
-            check_host(s, info.host, idna_flags, &c);
+        if (info->host_kind == IBIDI_COMP_LABEL && info->host.present && info->host.length > 0)
+            check_host(s, info->host, idna_flags, &c);
     }
 
     size_t need = format_codes(&c, codes, cap);
@@ -160,4 +158,21 @@ ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as
     if (c.any)
         return ibidi__fail(err, IBIDI_E_IDENT_INVALID, c.first, c.first_value);
     return ibidi__ok(err);
+}
+
+ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
+                                  unsigned idna_flags, unsigned check_options, char *codes,
+                                  size_t cap, size_t *codes_len, ibidi_error *err)
+{
+    ibidi_component comps[VAL_COMPS];
+    ibidi_ident_info info;
+    ibidi_error e = {IBIDI_OK, 0, 0};
+    if (codes_len)
+        *codes_len = 0;
+    if ((!s && len) || (!codes && cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    memset(&info, 0, sizeof info);
+    ibidi_status st = ibidi_ident_parse(s, len, as, comps, VAL_COMPS, &info, &e);
+    return ibidi__ident_validate_parsed(s, len, st, &e, comps, &info, idna_flags, check_options,
+                                        codes, cap, codes_len, err);
 }

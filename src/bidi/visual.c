@@ -189,6 +189,46 @@ ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len, ibidi_dir dir, un
     return ibidi__ok(err);
 }
 
+/* Both paragraph directions from one classification (ibidi_scan_name's display keys),
+ * laid out as one line.
+ * The resolution writes flags into orig and marks into br, so both are kept and put back
+ * before the second run. */
+int ibidi__bidi_visual_utf8_both(const char *s, size_t n, char *const out[2],
+                                 const size_t cap[2], size_t out_len[2])
+{
+    small_visual_work sw;
+    uint8_t orig[IBIDI_BIDI_SMALL];
+    uint16_t br[IBIDI_BIDI_SMALL];
+    visual v;
+    int fit = 1;
+    if (n > IBIDI_BIDI_SMALL)
+        return 0;
+    layout(&v, &sw, n);
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t mask = ibidi__bidi_classify_utf8(&v.b, u, NULL, v.offs);
+    memcpy(orig, v.b.orig, n);
+    memcpy(br, v.b.br, n * sizeof br[0]);
+    for (int k = 0; k < 2; k++) {
+        out_len[k] = 0;
+        if (!out[k])
+            continue;
+        if (k == 1 && out[0]) {
+            memcpy(v.b.orig, orig, n);
+            memcpy(v.b.br, br, n * sizeof br[0]);
+        }
+        ibidi__bidi_run(&v.b, k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, mask, NULL);
+        /* one line, as ibidi_display_utf8 lays out an identifier (a paragraph separator
+         * in a name does not start a new line there) */
+        ibidi__bidi_visual_map32(v.lev, n, v.map, v.b.aux);
+        utf8_out o = {u, out[k], cap[k], 0, 0};
+        for (size_t i = 0; i < n; i++)
+            emit_utf8(&o, &v, v.map[i]);
+        out_len[k] = o.len;
+        fit &= o.len <= cap[k];
+    }
+    return fit;
+}
+
 ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len, ibidi_dir dir,
                                           unsigned options, char **out, size_t *out_len,
                                           ibidi_error *err)

@@ -33,7 +33,6 @@ typedef struct scan_opts {
     int ctx[N_CTX]; /* contexts asked */
     ibidi_idna_profile profile;
     unsigned flags;   /* ibidi_idna_profile_flags(profile) */
-    unsigned analyze; /* options of ibidi_ambiguity_analyze */
     int format;
     int threads;
     const char *file; /* NULL or "-": standard input */
@@ -249,170 +248,43 @@ static void put_json_lossy(FILE *f, const char *s, size_t len)
 /* One worker's scratch space, grown on demand and reused for every name. */
 typedef struct worker {
     const scan_opts *o;
-    buf uform, codes, disp[N_CTX];
-    void *work; /* display work area for long names */
-    size_t work_size;
-    ibidi_idna_finding *idna;
-    size_t idna_cap;
+    buf out; /* ibidi_scan_name's text parts */
+    ibidi_scan_result r;
     ibidi_ambig_finding *fnd;
     size_t fnd_cap;
-    int nomem;
 } worker;
 
 static void worker_free(worker *w)
 {
-    free(w->uform.p);
-    free(w->codes.p);
-    for (int c = 0; c < N_CTX; c++)
-        free(w->disp[c].p);
-    free(w->work);
-    free(w->idna);
+    free(w->out.p);
     free(w->fnd);
 }
 
-static int grow_to(buf *b, size_t need)
+/* ibidi_scan_name into the worker's buffers, grown until everything fits. */
+static ibidi_status scan_one(worker *w, const char *name, size_t len)
 {
-    b->len = 0;
-    return buf_reserve(b, need + 1);
-}
-
-/* UTS #46 ToUnicode (or IDNA2008) with the profile's flags: the form names are compared
- * on. Returns the call's status; w->uform and the error findings are filled for OK and
- * IDNA_INVALID. */
-static ibidi_status to_unicode(worker *w, const char *s, size_t len, size_t *n_idna)
-{
-    size_t need = len * 3 + 16, nf = 0;
-    ibidi_status st;
+    unsigned options = (w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
+                       (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u);
+    size_t need = len * 4 + 64;
     for (;;) {
-        if (!grow_to(&w->uform, need))
+        if (need > w->out.cap && !buf_reserve(&w->out, need - w->out.len))
             return IBIDI_E_NOMEM;
-        size_t out_len = 0;
-        st = ibidi_idna_to_unicode_utf8(s, len, w->o->flags, w->uform.p, w->uform.cap - 1,
-                                        &out_len, w->idna, w->idna_cap, &nf, NULL);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL && out_len > need) {
-            need = out_len;
+        ibidi_status st =
+            ibidi_scan_name(name, len, w->o->flags, options, w->out.p, w->out.cap, &need,
+                            w->fnd, w->fnd_cap, &w->r, NULL);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL)
             continue;
-        }
-        if ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && nf > w->idna_cap) {
-            ibidi_idna_finding *p = realloc(w->idna, nf * sizeof *p);
-            if (!p)
-                return IBIDI_E_NOMEM;
-            w->idna = p;
-            w->idna_cap = nf;
-            continue;
-        }
-        w->uform.len = out_len;
-        break;
-    }
-    *n_idna = nf;
-    return st;
-}
-
-/* ibidi_ident_validate's codes ("[]" or "[B1, V6]") for the Unicode form. */
-static ibidi_status validate(worker *w, const char *u, size_t ulen)
-{
-    size_t need = 64;
-    for (;;) {
-        if (!grow_to(&w->codes, need))
-            return IBIDI_E_NOMEM;
-        size_t n = 0;
-        ibidi_status st = ibidi_ident_validate(u, ulen, IBIDI_IDENT_DOMAIN, w->o->flags, 0,
-                                               w->codes.p, w->codes.cap - 1, &n, NULL);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL && n > need) {
-            need = n;
-            continue;
-        }
-        w->codes.len = st == IBIDI_E_BUFFER_TOO_SMALL ? 0 : n;
-        return st;
-    }
-}
-
-static void set_codes(worker *w, const char *text)
-{
-    w->codes.len = 0;
-    buf_add(&w->codes, text, strlen(text));
-}
-
-/* The codes "[A, B]" of the error findings of ToUnicode, sorted and without repeats. */
-static void idna_codes(worker *w, size_t n)
-{
-    const char *names[64];
-    size_t k = 0;
-    for (size_t i = 0; i < n && i < w->idna_cap; i++) {
-        if (ibidi_idna_code_is_warning(w->idna[i].code))
-            continue;
-        const char *nm = ibidi_idna_code_name(w->idna[i].code);
-        if (!nm)
-            continue;
-        size_t j = 0;
-        while (j < k && strcmp(names[j], nm) < 0)
-            j++;
-        if (j < k && strcmp(names[j], nm) == 0)
-            continue;
-        if (k == sizeof names / sizeof names[0])
-            break;
-        memmove(names + j + 1, names + j, (k - j) * sizeof names[0]);
-        names[j] = nm;
-        k++;
-    }
-    w->codes.len = 0;
-    buf_add(&w->codes, "[", 1);
-    for (size_t j = 0; j < k; j++) {
-        if (j)
-            buf_add(&w->codes, ", ", 2);
-        buf_add(&w->codes, names[j], strlen(names[j]));
-    }
-    buf_add(&w->codes, "]", 1);
-}
-
-/* Badami's findings (no twin search: IBIDI_AMBIG_EXACT is the expensive part). */
-static ibidi_status analyze(worker *w, const char *u, size_t ulen, size_t *n)
-{
-    for (;;) {
-        size_t nf = 0;
-        ibidi_status st = ibidi_ambiguity_analyze(u, ulen, IBIDI_IDENT_DOMAIN, w->o->analyze,
-                                                  w->o->flags, w->fnd, w->fnd_cap, &nf, NULL);
-        if (st == IBIDI_OK && nf > w->fnd_cap) {
-            ibidi_ambig_finding *p = realloc(w->fnd, nf * sizeof *p);
+        if (st != IBIDI_OK)
+            return st;
+        if (w->r.n_findings > w->fnd_cap) {
+            ibidi_ambig_finding *p = realloc(w->fnd, w->r.n_findings * sizeof *p);
             if (!p)
                 return IBIDI_E_NOMEM;
             w->fnd = p;
-            w->fnd_cap = nf;
+            w->fnd_cap = w->r.n_findings;
             continue;
         }
-        *n = st == IBIDI_OK ? nf : 0;
-        return st;
-    }
-}
-
-/* The visual form (IBIDI_FORM_VISUAL) in context c: the display key. */
-static ibidi_status display(worker *w, const char *u, size_t ulen, int c)
-{
-    size_t wsize = ibidi_display_work_size(ulen, 0);
-    if (wsize == SIZE_MAX)
-        return IBIDI_E_DISPLAY_WORK_TOO_SMALL;
-    if (wsize > w->work_size) {
-        void *p = realloc(w->work, wsize);
-        if (!p)
-            return IBIDI_E_NOMEM;
-        w->work = p;
-        w->work_size = wsize;
-    }
-    size_t need = ulen + 16;
-    for (;;) {
-        if (!grow_to(&w->disp[c], need))
-            return IBIDI_E_NOMEM;
-        size_t n = 0;
-        ibidi_status st = ibidi_display_utf8(u, ulen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
-                                             c == CTX_RTL ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
-                                             w->disp[c].p, w->disp[c].cap - 1, &n, w->work,
-                                             w->work_size, NULL);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL && n > need) {
-            need = n;
-            continue;
-        }
-        w->disp[c].len = st == IBIDI_OK ? n : 0;
-        return st;
+        return IBIDI_OK;
     }
 }
 
@@ -458,63 +330,21 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                          size_t lineno)
 {
     const scan_opts *o = w->o;
-    ibidi_error err = {IBIDI_OK, 0, 0};
-    ibidi_status st;
-    size_t n_idna = 0, n_fnd = 0;
-    int valid = 0, has_uform = 0, has_disp[N_CTX] = {0, 0};
-    ibidi_status analysis = IBIDI_OK;
-    const char *u = name;
-    size_t ulen = len;
+    const ibidi_scan_result *r = &w->r;
 
     b->n_names++;
-    st = ibidi_utf8_validate(name, len, NULL, &err);
-    if (st != IBIDI_OK) {
-        /* Ill-formed UTF-8: a record with the decoder's status, nothing else to compute. */
-        w->codes.len = 0;
-        buf_add(&w->codes, "[", 1);
-        buf_add(&w->codes, ibidi_status_name(st), strlen(ibidi_status_name(st)));
-        buf_add(&w->codes, "]", 1);
-        analysis = st;
-    } else {
-        st = to_unicode(w, name, len, &n_idna);
-        if (st == IBIDI_E_NOMEM)
-            goto nomem;
-        if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
-            u = w->uform.p;
-            ulen = w->uform.len;
-            has_uform = 1;
-        }
-        ibidi_status vst = validate(w, u, ulen);
-        if (vst == IBIDI_E_NOMEM)
-            goto nomem;
-        if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
-            /* No Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid. */
-            set_codes(w, "[");
-            buf_add(&w->codes, ibidi_status_name(st), strlen(ibidi_status_name(st)));
-            buf_add(&w->codes, "]", 1);
-        } else if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
-            /* The Unicode form is valid but the name as written was not (an A-label that
-             * is not the A-label of a valid U-label): ToUnicode's codes say why. */
-            idna_codes(w, n_idna);
-        } else if (vst == IBIDI_OK) {
-            valid = 1;
-        } else if (vst != IBIDI_E_IDENT_INVALID || w->codes.len == 0) {
-            set_codes(w, "[");
-            buf_add(&w->codes, ibidi_status_name(vst), strlen(ibidi_status_name(vst)));
-            buf_add(&w->codes, "]", 1);
-        }
-        analysis = analyze(w, u, ulen, &n_fnd);
-        if (analysis == IBIDI_E_NOMEM)
-            goto nomem;
-        for (int c = 0; c < N_CTX; c++) {
-            if (!o->ctx[c])
-                continue;
-            ibidi_status dst = display(w, u, ulen, c);
-            if (dst == IBIDI_E_NOMEM)
-                goto nomem;
-            has_disp[c] = dst == IBIDI_OK;
-        }
-    }
+    if (scan_one(w, name, len) != IBIDI_OK)
+        goto nomem;
+    const char *p = w->out.p;
+    const int valid = r->valid, has_uform = r->unicode.present;
+    const char *u = has_uform ? p + r->unicode.start : name;
+    const size_t ulen = has_uform ? r->unicode.length : len;
+    const char *codes = p + r->codes.start;
+    const size_t codes_len = r->codes.length, n_fnd = r->n_findings;
+    const ibidi_status analysis = r->analysis;
+    int has_disp[N_CTX];
+    for (int c = 0; c < N_CTX; c++)
+        has_disp[c] = r->display[c].present;
     if (valid)
         b->n_valid++;
     if (n_fnd)
@@ -539,8 +369,9 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         for (int c = 0; c < N_CTX; c++) {
             k->has_disp[c] = has_disp[c];
             k->disp_off[c] = b->keybytes.len;
-            k->disp_len[c] = has_disp[c] ? w->disp[c].len : 0;
-            if (has_disp[c] && !buf_add(&b->keybytes, w->disp[c].p, w->disp[c].len))
+            k->disp_len[c] = has_disp[c] ? r->display[c].length : 0;
+            if (has_disp[c] &&
+                !buf_add(&b->keybytes, p + r->display[c].start, r->display[c].length))
                 goto nomem;
         }
         b->n_keys++;
@@ -559,13 +390,13 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                 continue;
             fprintf(out, "%s\"%s\": ", first ? "" : ", ", ctx_names[c]);
             if (has_disp[c])
-                cli_json_string(out, w->disp[c].p, w->disp[c].len);
+                cli_json_string(out, p + r->display[c].start, r->display[c].length);
             else
                 fputs("null", out);
             first = 0;
         }
         fputs("}, \"codes\": ", out);
-        cli_json_string(out, w->codes.p, w->codes.len);
+        cli_json_string(out, codes, codes_len);
         if (has_uform) {
             fputs(", \"unicode\": ", out);
             cli_json_string(out, u, ulen);
@@ -577,11 +408,11 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         put_escaped(out, name, len);
         fputs(valid ? "\tvalid" : "\tinvalid ", out);
         if (!valid)
-            fwrite(w->codes.p, 1, w->codes.len, out);
+            fwrite(codes, 1, codes_len, out);
         for (int c = 0; c < N_CTX; c++) {
             fputc('\t', out);
             if (has_disp[c])
-                put_escaped(out, w->disp[c].p, w->disp[c].len);
+                put_escaped(out, p + r->display[c].start, r->display[c].length);
         }
         fputc('\t', out);
         put_finding_codes(out, w, n_fnd, ",");
@@ -595,13 +426,13 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         }
         fputs(valid ? ": valid" : ": invalid ", out);
         if (!valid)
-            fwrite(w->codes.p, 1, w->codes.len, out);
+            fwrite(codes, 1, codes_len, out);
         for (int c = 0; c < N_CTX; c++) {
             if (!o->ctx[c])
                 continue;
             fprintf(out, "; %s ", ctx_names[c]);
             if (has_disp[c])
-                put_escaped(out, w->disp[c].p, w->disp[c].len);
+                put_escaped(out, p + r->display[c].start, r->display[c].length);
             else
                 fputs("(none)", out);
         }
@@ -1305,7 +1136,6 @@ static int run_scan(int argc, char **argv)
         }
     }
     o.flags = ibidi_idna_profile_flags(o.profile);
-    o.analyze = o.ctx[CTX_RTL] ? IBIDI_AMBIG_RTL : 0;
 
     FILE *f = stdin;
     int from_file = o.file && strcmp(o.file, "-") != 0;

@@ -554,10 +554,28 @@ static uint8_t *strict_flags(const labset *l)
 
 static unsigned long long total_runs;
 
-/* One example per label, labels outside the full rule first when prefer_new. */
+/* With a filter (a rule weaker than RFC 5893), which labels of an example break the full
+ * rule: the label tested need not be one of them (a neighbour such as "R ON" can break the
+ * grouping of "R"). y: index of the second label of a pair, or (size_t)-1. */
+static void put_outside(const uint8_t *x_strict, const uint8_t *nb_strict, size_t x, size_t y,
+                        const ctxdesc *cd)
+{
+    if (!x_strict || !nb_strict)
+        return;
+    const int out[4] = {!x_strict[x], y != (size_t)-1 && !x_strict[y], !nb_strict[cd->s1],
+                        !nb_strict[cd->s2]};
+    static const char *const names[4] = {"X", "Y", "S1", "S2"};
+    fputs(" [outside the full rule:", rep);
+    for (int k = 0; k < 4; k++)
+        if (out[k])
+            fprintf(rep, " %s", names[k]);
+    fputs("]", rep);
+}
+
+/* One example per label, labels outside the full rule first (with a filter). */
 static void print_grouping_examples(const char *what, const labset *xs, const size_t *first,
-                                    const uint8_t *x_strict, const ctxdesc *ctx,
-                                    const labset *nb, int max)
+                                    const uint8_t *x_strict, const uint8_t *nb_strict,
+                                    const ctxdesc *ctx, const labset *nb, int max)
 {
     int shown = 0;
     for (int pass = x_strict ? 0 : 1; pass < 2; pass++)
@@ -573,13 +591,15 @@ static void print_grouping_examples(const char *what, const labset *xs, const si
             put_context(rep, &ctx[first[i]], nb);
             fprintf(rep, "; shown: ");
             put_display(rep, &xs->v[i], &ctx[first[i]], nb);
+            put_outside(x_strict, nb_strict, i, (size_t)-1, &ctx[first[i]]);
             fprintf(rep, "\n");
             shown++;
         }
 }
 
 static void print_pairs(const char *what, const pairex *pairs, size_t n_pairs, const labset *xs,
-                        const ctxdesc *ctx, const labset *nb, int max)
+                        const uint8_t *x_strict, const uint8_t *nb_strict, const ctxdesc *ctx,
+                        const labset *nb, int max)
 {
     for (size_t p = 0; p < n_pairs && (int)p < max; p++) {
         const lab *x = &xs->v[pairs[p].x], *y = &xs->v[pairs[p].y];
@@ -595,6 +615,7 @@ static void print_pairs(const char *what, const pairex *pairs, size_t n_pairs, c
         put_context(rep, &ctx[pairs[p].ctx], nb);
         fprintf(rep, "; both shown: ");
         put_display(rep, x, &ctx[pairs[p].ctx], nb);
+        put_outside(x_strict, nb_strict, pairs[p].x, pairs[p].y, &ctx[pairs[p].ctx]);
         fprintf(rep, "\n");
     }
 }
@@ -658,19 +679,22 @@ static found check_rule(const char *title, const rule *xr, const rule *nr, int m
                     n, xs.n, r.contexts, r.runs, r.grouped_labels, r.uniq_labels[U_CL],
                     r.uniq_cases[U_CL], r.uniq_labels[U_CP], r.uniq_cases[U_CP],
                     r.literal_labels);
-            print_grouping_examples("grouping", &xs, r.first_grouped, xst, ctx, &nb, 3);
-            print_pairs("uniqueness as rendered", r.pairs[U_CL], r.n_pairs[U_CL], &xs, ctx, &nb, 3);
+            print_grouping_examples("grouping", &xs, r.first_grouped, xst, nb_strict, ctx, &nb, 3);
+            print_pairs("uniqueness as rendered", r.pairs[U_CL], r.n_pairs[U_CL], &xs, xst, nb_strict,
+                        ctx, &nb, 3);
             if (uniqueness && r.n_pairs[U_CP] && n <= 4)
-                print_pairs("same code points", r.pairs[U_CP], r.n_pairs[U_CP], &xs, ctx, &nb, 2);
+                print_pairs("same code points", r.pairs[U_CP], r.n_pairs[U_CP], &xs, xst, nb_strict,
+                            ctx, &nb, 2);
             if (r.literal_labels && n <= 2)
-                print_grouping_examples("literal grouping", &xs, r.first_literal, xst, ctx, &nb, 2);
+                print_grouping_examples("literal grouping", &xs, r.first_literal, xst, nb_strict, ctx,
+                                        &nb, 2);
         } else if (r.grouped_cases + r.uniq_cases[U_CL] > 0) {
             f.shortest = n;
             fprintf(rep, "  %s: shortest counterexample at length %d (%zu of %zu labels break "
                          "grouping, %zu are in uniqueness pairs)\n",
                     title, n, r.grouped_labels, xs.n, r.uniq_labels[U_CL]);
-            print_grouping_examples("grouping", &xs, r.first_grouped, xst, ctx, &nb, 1);
-            print_pairs("uniqueness", r.pairs[U_CL], r.n_pairs[U_CL], &xs, ctx, &nb, 1);
+            print_grouping_examples("grouping", &xs, r.first_grouped, xst, nb_strict, ctx, &nb, 1);
+            print_pairs("uniqueness", r.pairs[U_CL], r.n_pairs[U_CL], &xs, xst, nb_strict, ctx, &nb, 1);
         }
         free_result(&r);
         free(xs.v);
@@ -685,6 +709,63 @@ static found check_rule(const char *title, const rule *xr, const rule *nr, int m
     free(nb.v);
     free(nb_strict);
     return f;
+}
+
+/* ---- The controls claim: what the failing cases of one placement have in common ---------- */
+
+/* Runs the placement over the labels up to max_len that pass the rule and the library's
+ * contexts, and sorts the cases that break grouping: those with D2 = SPACE at the end of
+ * the line (S2 empty), where UAX #9 L1 resets D2 to the paragraph level, and the others. */
+static void explain_placement(int pl, int max_len)
+{
+    size_t nn = 0;
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    unsigned long long cases = 0, broken = 0, at_end = 0, labels = 0, labels_broken = 0;
+    for (int n = 1; n <= max_len; n++) {
+        labset xs = {0};
+        enumerate(&STRICT, (size_t)n, &xs);
+        for (size_t i = 0; i < xs.n; i++) {
+            int any = 0;
+            for (int d = 0; d < 2; d++)
+                for (int k = 0; k < 4; k++)
+                    for (int a = 0; a < 3; a++)
+                        for (int b = 0; b < 3; b++)
+                            for (size_t s1 = 0; s1 < nn; s1++)
+                                for (size_t s2 = 0; s2 < nn; s2++) {
+                                    ibidi_rfc5893_case c = {
+                                        nb[s1].classes, nb[s1].n, delims[a], xs.v[i].c,
+                                        xs.v[i].n, delims[b], nb[s2].classes, nb[s2].n,
+                                        d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ctls[k], (uint8_t)pl};
+                                    unsigned br = 0;
+                                    if (ibidi_rfc5893_run(&c, &br, NULL, NULL) != IBIDI_OK)
+                                        continue;
+                                    cases++;
+                                    if (!(br & IBIDI_RFC5893_BROKEN_GROUPED))
+                                        continue;
+                                    broken++;
+                                    any = 1;
+                                    at_end += delims[b] == IBIDI_BC_WS && nb[s2].n == 0;
+                                }
+            labels++;
+            labels_broken += any;
+        }
+        free(xs.v);
+    }
+    total_runs += cases;
+    fprintf(rep, "    why: %llu of %llu cases break grouping, for %llu of the %llu labels; %llu of "
+                 "them have D2 = U+0020 at the end of the line (S2 empty)\n",
+            broken, cases, labels_broken, labels, at_end);
+    if (broken > 0 && at_end == broken)
+        fprintf(rep, "    UAX #9 L1 resets a space at the end of a line to the paragraph level, so "
+                     "D2 leaves the embedding the control opened while D1 and X stay in it; with "
+                     "no delimiter left to close the embedded run on one side, L2 shows X next "
+                     "to a character of S1 (LTR paragraph: R LRE . a SP PDF, levels 1 2 2 0 after "
+                     "L1, shows . a R SP; a RLE . A SP PDF, levels 0 1 1 0, shows a A . SP). With "
+                     "D2 = FULL STOP or COMMERCIAL AT, or a label after D2, this placement holds. "
+                     "%s\n",
+                labels_broken == labels ? "Every label that passes the rule breaks it: it "
+                                          "comes from the context, not from the label."
+                                        : "");
 }
 
 /* ---- Badami: number type ambiguity ------------------------------------------------------- */
@@ -774,10 +855,15 @@ static void number_types(const uint8_t *c, size_t n, int dir, char *t)
     }
 }
 
-/* The display of a name as rendered (marks on their base) and its visual order. */
-static int name_display(const name *nm, int dir, size_t *v2l, uint64_t *hi, uint64_t *lo)
+/* The display of a name as rendered (marks on their base): the key, and in order[k] the
+ * logical index of the character at key position k. Two names with equal keys are compared
+ * position by position in this order, not in the visual order of L2: a mark is left of its
+ * base at an odd level and right of it at an even one, so "L ES NSM EN" and "EN ES NSM L"
+ * (RTL paragraph) show the same clusters with the hyphen and its mark in swapped places. */
+static int name_display(const name *nm, int dir, size_t *order, uint64_t *hi, uint64_t *lo)
 {
     uint8_t lv[MAXN];
+    size_t v2l[MAXN];
     if (ibidi_bidi_resolve_classes(nm->c, nm->n, dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, lv, NULL,
                                    NULL, 0, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, nm->n, v2l, NULL, NULL) != IBIDI_OK)
@@ -788,9 +874,12 @@ static int name_display(const name *nm, int dir, size_t *v2l, uint64_t *hi, uint
         const size_t i = v2l[v];
         if (nm->c[i] == IBIDI_BC_NSM && i > 0)
             continue; /* drawn with its base */
+        order[m] = i;
         key[m++] = nm->c[i];
-        for (size_t k = i + 1; k < nm->n && nm->c[k] == IBIDI_BC_NSM; k++)
+        for (size_t k = i + 1; k < nm->n && nm->c[k] == IBIDI_BC_NSM; k++) {
+            order[m] = k;
             key[m++] = (uint8_t)IBIDI_RFC5893_MARK_KEY;
+        }
     }
     *hi = nm->n;
     *lo = 0;
@@ -855,9 +944,9 @@ static badami_out badami(int max_len, int mode)
     size_t nk = 0;
     for (size_t i = 0; i < nv; i++)
         for (int d = 0; d < 2; d++) {
-            size_t v2l[MAXN];
+            size_t order[MAXN];
             uint64_t hi, lo;
-            if (name_display(&v[i], d, v2l, &hi, &lo) == 0)
+            if (name_display(&v[i], d, order, &hi, &lo) == 0)
                 keys[nk++] = (nkey){hi, lo, (uint32_t)i, (uint8_t)d};
         }
     total_runs += nk;
@@ -873,7 +962,7 @@ static badami_out badami(int max_len, int mode)
             for (size_t q = p + 1; q < b; q++) {
                 const int d = keys[p].dir;
                 const name *x = &v[keys[p].i], *y = &v[keys[q].i];
-                size_t vx[MAXN], vy[MAXN];
+                size_t vx[MAXN], vy[MAXN]; /* logical index per key position */
                 uint64_t h, l;
                 char tx[MAXN], ty[MAXN];
                 name_display(x, d, vx, &h, &l);
@@ -1059,7 +1148,9 @@ static int verify_run(int argc, char **argv)
                      "has no meaning, and a BN is never first (condition 1) nor last (3, 6) in a "
                      "label that passes, so removing it leaves a passing label. Checked on %zu "
                      "passing labels with BN up to length %d: grouping verdict as without BN for "
-                     "%s.\n", bn_checked, bn_len, bn_differ ? "NOT all" : "all");
+                     "%s. Labels that differ only in where a BN is are not counted as display "
+                     "twins: the BN shows as nothing (its effect is on joining, which classes do "
+                     "not model).\n", bn_checked, bn_len, bn_differ ? "NOT all" : "all");
     }
     fprintf(rep, "Delimiters (§3: CS, WS, ON; ET and ES left out as §3 says):");
     size_t nd;
@@ -1114,6 +1205,9 @@ static int verify_run(int argc, char **argv)
     }
 
     section("The RFC 3454 rule (IDNA2003) instead");
+    fprintf(rep, "  (RFC 3454 §6 items 2 and 3 on the same class strings; item 1 bans characters "
+                 "that IDNA2008 disallows too. Today's repertoire and Bidi classes, not those of "
+                 "Unicode 3.2)\n");
     const rule r3454 = {RULE_3454, 0};
     found f3454 = check_rule("RFC 3454 rule", &r3454, &r3454, N, 1, IBIDI_RFC5893_PLACE_NONE, 1,
                              1, &o);
@@ -1184,6 +1278,8 @@ static int verify_run(int argc, char **argv)
                  layout[pl]);
         ctl_short[pl] = check_rule(title, &STRICT, NULL, ctl_len, 0, pl, 0, 1, &o).shortest;
         claim_broken |= ctl_short[pl] != 0;
+        if (ctl_short[pl])
+            explain_placement(pl, ctl_len);
     }
     fprintf(rep, "  claim, labels up to %d: %s\n", ctl_len,
             claim_broken ? "does not hold for every placement (counterexamples above); it "
@@ -1198,10 +1294,15 @@ static int verify_run(int argc, char **argv)
     badami_out b3454 = badami(N, 1);
     fprintf(rep, "  answer: under RFC 5893, %s; under RFC 3454, %s.\n",
             b5893.type_ambiguous ? "false: number type ambiguity occurs (example above)"
-                                 : "true for every name up to this length (proof by exhaustion): "
-                                   "no two legal names that display identically place a "
-                                   "separator differently around a digit typed EN in one and "
-                                   "AN in the other",
+            : b5893.type_differs ? "true for every name up to this length (proof by "
+                                   "exhaustion): no two legal names that display identically "
+                                   "give a separator a different part in a number while a "
+                                   "digit is EN in one and AN in the other"
+                                 : "true for every name up to this length (proof by "
+                                   "exhaustion): in no two legal names that display "
+                                   "identically is a digit EN in one and AN in the other, so "
+                                   "the type of every number, and with it the part of the "
+                                   "separators next to it (W4), can be read from the display",
             b3454.type_ambiguous ? "false: it occurs (example above)"
                                  : "true up to this length as well");
 

@@ -1,0 +1,116 @@
+/*
+ * Fuzz target for ibidi_scan_name (ibidi/ambiguity.h), the per-name pipeline of
+ * `ibidi scan`. The first byte picks the profile and the contexts; the rest is the name.
+ * Properties checked with abort():
+ *  1. no crash; IBIDI_OK with a buffer of the size the call said it needs, and
+ *     IBIDI_E_BUFFER_TOO_SMALL (with the same size) with one byte less;
+ *  2. every span lies inside the bytes needed, in the order unicode, codes, displays;
+ *  3. valid exactly when the status is IBIDI_OK and the codes are "[]";
+ *  4. the result is that of the public calls it fuses: the Unicode form is ToUnicode's,
+ *     the analysis's status and finding count are ibidi_ambiguity_analyze's on the form,
+ *     each display is ibidi_display_utf8 IBIDI_FORM_VISUAL's, made exactly when that call
+ *     succeeds (forms up to IBIDI_AMBIG_MAX_BYTES);
+ *  5. only the contexts asked for are made.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+#define CAP 16384
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+static int inside(const ibidi_span *s, size_t need)
+{
+    return !s->present || (s->start <= need && s->length <= need - s->start);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static char buf[CAP], ref[CAP];
+    static ibidi_ambig_finding f[64], g[64];
+    if (size < 1)
+        return 0;
+    const unsigned flags = ibidi_idna_profile_flags((ibidi_idna_profile)(data[0] & 3u));
+    const unsigned options = (data[0] >> 2) & 3u;
+    const char *name = (const char *)data + 1;
+    const size_t len = size - 1;
+    ibidi_scan_result r, r2;
+    size_t need = 0, need2 = 0;
+
+    ibidi_status st = ibidi_scan_name(name, len, flags, options, NULL, 0, &need, f, 64, &r, NULL);
+    require(st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL);
+    require((st == IBIDI_OK) == (need == 0));
+    if (need > CAP)
+        return 0;
+    if (need > 0) {
+        require(ibidi_scan_name(name, len, flags, options, buf, need - 1, &need2, f, 64, &r2,
+                                NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
+                need2 == need);
+    }
+    require(ibidi_scan_name(name, len, flags, options, buf, need, &need2, f, 64, &r, NULL) ==
+                IBIDI_OK &&
+            need2 == need);
+
+    /* 2 */
+    require(inside(&r.unicode, need) && inside(&r.codes, need) && r.codes.present);
+    require(inside(&r.display[0], need) && inside(&r.display[1], need));
+    if (r.unicode.present)
+        require(r.unicode.start == 0 && r.codes.start == r.unicode.length);
+    /* 3 */
+    int empty = r.codes.length == 2 && memcmp(buf + r.codes.start, "[]", 2) == 0;
+    require(r.valid == (r.status == IBIDI_OK));
+    require(r.valid == empty);
+    /* 5 */
+    require(!r.display[0].present || (options & IBIDI_SCAN_LTR));
+    require(!r.display[1].present || (options & IBIDI_SCAN_RTL));
+
+    /* 4 */
+    if (ibidi_utf8_validate(name, len, NULL, NULL) != IBIDI_OK) {
+        require(!r.valid && !r.unicode.present && !r.display[0].present && !r.display[1].present);
+        return 0;
+    }
+    size_t ul = 0;
+    ibidi_status ust =
+        ibidi_idna_to_unicode_utf8(name, len, flags, ref, CAP, &ul, NULL, 0, NULL, NULL);
+    const char *form = name;
+    size_t flen = len;
+    if (ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID) {
+        if (ul > IBIDI_AMBIG_MAX_BYTES) {
+            require(r.status == IBIDI_E_AMBIG_TOO_LONG && !r.unicode.present);
+            return 0;
+        }
+        require(r.unicode.present && r.unicode.length == ul &&
+                memcmp(buf + r.unicode.start, ref, ul) == 0);
+        form = buf + r.unicode.start;
+        flen = ul;
+    } else {
+        require(!r.unicode.present && !r.valid);
+        if (len > IBIDI_AMBIG_MAX_BYTES)
+            return 0;
+    }
+    size_t nf = 0;
+    ibidi_status ast =
+        ibidi_ambiguity_analyze(form, flen, IBIDI_IDENT_DOMAIN, 0, flags, g, 64, &nf, NULL);
+    require(ast == r.analysis && (ast != IBIDI_OK || nf == r.n_findings));
+    require(memcmp(f, g, (nf < 64 ? nf : 64) * sizeof f[0]) == 0);
+    for (int c = 0; c < 2; c++) {
+        if (!(options & (c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR)))
+            continue;
+        size_t dl = 0;
+        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+                                              c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ref, CAP, &dl,
+                                              NULL, 0, NULL);
+        require((dst == IBIDI_OK) == r.display[c].present);
+        if (dst == IBIDI_OK)
+            require(r.display[c].length == dl &&
+                    memcmp(buf + r.display[c].start, ref, dl) == 0);
+    }
+    return 0;
+}

@@ -1,0 +1,194 @@
+/*
+ * One name of a list, as `ibidi scan` sees it (ibidi/ambiguity.h, ibidi_scan_name):
+ * ToUnicode, validity, Badami's analysis and the display keys in both contexts.
+ *
+ * The steps are those of the public calls (ibidi_idna_to_unicode_utf8,
+ * ibidi_ident_validate, ibidi_ambiguity_analyze, ibidi_display_utf8 with
+ * IBIDI_FORM_VISUAL), but the form is parsed once for all of them and classified once for
+ * both displays; tests/test_scan.c checks that the results are those of the public calls.
+ * Nothing allocates: the form, the codes and the displays are made on the stack (a form has
+ * at most IBIDI_AMBIG_MAX_BYTES bytes) and copied to the caller's buffer.
+ */
+#include <string.h>
+
+#include "ambiguity/ambiguity_internal.h"
+#include "bidi/bidi_internal.h"
+#include "unicode/utf8_internal.h"
+
+#define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
+/* ibidi_ident_parse: at most len + 2 components. */
+#define SCAN_COMPS (SCAN_MAX + 2)
+/* ToUnicode findings read; when there are more and none of those read is an error, the
+ * status stands in for the codes (the verdict never depends on this size). */
+#define SCAN_IDNA_FINDINGS 256
+/* Codes: at most 64 distinct names (src/ambiguity/validate.c), each under 30 bytes. */
+#define SCAN_CODES 2048
+
+/* "[NAME]" for a status. */
+static size_t status_codes(ibidi_status st, char *out)
+{
+    const char *nm = ibidi_status_name(st);
+    size_t l = nm ? strlen(nm) : 0;
+    out[0] = '[';
+    if (l)
+        memcpy(out + 1, nm, l);
+    out[l + 1] = ']';
+    return l + 2;
+}
+
+/* The error codes of ToUnicode's findings, "[A, B]", sorted and without repeats. */
+static size_t idna_codes(const ibidi_idna_finding *f, size_t nf, ibidi_status st, char *out)
+{
+    const char *names[64];
+    size_t k = 0, w = 0;
+    for (size_t i = 0; i < nf && i < SCAN_IDNA_FINDINGS; i++) {
+        if (ibidi_idna_code_is_warning(f[i].code))
+            continue;
+        const char *nm = ibidi_idna_code_name(f[i].code);
+        if (!nm)
+            continue;
+        size_t j = 0;
+        while (j < k && strcmp(names[j], nm) < 0)
+            j++;
+        if (j < k && strcmp(names[j], nm) == 0)
+            continue;
+        if (k == sizeof names / sizeof names[0])
+            break;
+        memmove(names + j + 1, names + j, (k - j) * sizeof names[0]);
+        names[j] = nm;
+        k++;
+    }
+    if (k == 0) /* more findings than were read, and only warnings among them */
+        return status_codes(st, out);
+    out[w++] = '[';
+    for (size_t j = 0; j < k; j++) {
+        size_t l = strlen(names[j]);
+        if (j) {
+            out[w++] = ',';
+            out[w++] = ' ';
+        }
+        memcpy(out + w, names[j], l);
+        w += l;
+    }
+    out[w++] = ']';
+    return w;
+}
+
+/* Places a part of n bytes at *at in buf (when it fits) and records its span. */
+static void place(char *buf, size_t cap, size_t *at, const char *p, size_t n, ibidi_span *sp)
+{
+    sp->start = *at;
+    sp->length = n;
+    sp->present = 1;
+    if (*at <= cap && n <= cap - *at && n > 0)
+        memcpy(buf + *at, p, n);
+    *at += n;
+}
+
+ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
+                             unsigned options, char *buf, size_t cap, size_t *needed,
+                             ibidi_ambig_finding *findings, size_t fcap,
+                             ibidi_scan_result *r, ibidi_error *err)
+{
+    char ubuf[SCAN_MAX], codes[SCAN_CODES], dbuf[2][SCAN_MAX];
+    ibidi_idna_finding idna[SCAN_IDNA_FINDINGS];
+    ibidi_component comps[SCAN_COMPS];
+    ibidi_ident_info info;
+    ibidi__parsed pre;
+    size_t at = 0, ncodes = 0, nidna = 0, ulen = 0, nf = 0;
+    const char *form = name;
+    size_t flen = len;
+    ibidi_status st, vst;
+
+    if (needed)
+        *needed = 0;
+    if (!r || (!name && len) || (!buf && cap) || (!findings && fcap) ||
+        (options & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL)))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    memset(r, 0, sizeof *r);
+
+    st = ibidi_utf8_validate(name, len, NULL, NULL);
+    if (st != IBIDI_OK) {
+        /* ill-formed UTF-8: the decoder's status, nothing else to make */
+        r->status = r->analysis = st;
+        ncodes = status_codes(st, codes);
+        place(buf, cap, &at, codes, ncodes, &r->codes);
+        goto done;
+    }
+
+    /* 1. ToUnicode */
+    st = ibidi_idna_to_unicode_utf8(name, len, idna_flags, ubuf, sizeof ubuf, &ulen, idna,
+                                    SCAN_IDNA_FINDINGS, &nidna, NULL);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL || ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) &&
+                                           ulen > SCAN_MAX) ||
+        ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
+        r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
+        ncodes = status_codes(IBIDI_E_AMBIG_TOO_LONG, codes);
+        place(buf, cap, &at, codes, ncodes, &r->codes);
+        goto done;
+    }
+    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
+        form = ubuf;
+        flen = ulen;
+        place(buf, cap, &at, ubuf, ulen, &r->unicode);
+    }
+
+    /* the form, parsed once for validity, analysis and display */
+    memset(&info, 0, sizeof info);
+    pre.err.status = IBIDI_OK;
+    pre.err.offset = 0;
+    pre.err.value = 0;
+    pre.status =
+        ibidi_ident_parse(form, flen, IBIDI_IDENT_DOMAIN, comps, SCAN_COMPS, &info, &pre.err);
+    pre.comps = comps;
+    pre.info = &info;
+
+    /* 2. validity */
+    vst = ibidi__ident_validate_parsed(form, flen, pre.status, &pre.err, comps, &info,
+                                       idna_flags, 0, codes, sizeof codes, &ncodes, NULL);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
+        /* no Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid */
+        r->status = st;
+        ncodes = status_codes(st, codes);
+    } else if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
+        r->status = st;
+        ncodes = idna_codes(idna, nidna, st, codes);
+    } else if (vst == IBIDI_OK) {
+        r->valid = 1;
+        r->status = IBIDI_OK;
+    } else {
+        r->status = vst;
+        if (vst != IBIDI_E_IDENT_INVALID || ncodes == 0 || ncodes > sizeof codes)
+            ncodes = status_codes(vst, codes);
+    }
+    place(buf, cap, &at, codes, ncodes, &r->codes);
+
+    /* 3. Badami's analysis (no twin search) */
+    r->analysis = ibidi__ambiguity_analyze_parsed(form, flen, IBIDI_IDENT_DOMAIN, &pre, 0,
+                                                  idna_flags, findings, fcap, &nf, NULL);
+    r->n_findings = r->analysis == IBIDI_OK ? nf : 0;
+
+    /* 4. the display keys, when the form is a domain name */
+    if (pre.status == IBIDI_OK && (options & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL))) {
+        size_t ncp = 0;
+        for (size_t i = 0; i < flen; i++)
+            ncp += ((unsigned char)form[i] & 0xC0u) != 0x80u;
+        char *out[2] = {(options & IBIDI_SCAN_LTR) ? dbuf[0] : NULL,
+                        (options & IBIDI_SCAN_RTL) ? dbuf[1] : NULL};
+        const size_t dcap[2] = {sizeof dbuf[0], sizeof dbuf[1]};
+        size_t dlen[2] = {0, 0};
+        /* a visual form has the length of the form, or nearly (L4 may swap a glyph for one
+         * of another UTF-8 length): one that does not fit the stack is not made */
+        if (ibidi__bidi_visual_utf8_both(form, ncp, out, dcap, dlen))
+            for (int k = 0; k < 2; k++)
+                if (out[k])
+                    place(buf, cap, &at, dbuf[k], dlen[k], &r->display[k]);
+    }
+
+done:
+    if (needed)
+        *needed = at;
+    if (at > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}

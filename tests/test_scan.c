@@ -1,0 +1,381 @@
+/*
+ * ibidi_scan_name (ibidi/ambiguity.h): the fused per-name pipeline of `ibidi scan` must
+ * give exactly what the public calls give one after the other (ToUnicode,
+ * ibidi_ident_validate, ibidi_ambiguity_analyze, ibidi_display_utf8 IBIDI_FORM_VISUAL),
+ * on the bundled sample, on the source column of IdnaTestV2.txt, on names built from
+ * them, and on random mixes of the characters that matter; plus its error paths.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+#include "testlib.h"
+
+#define CAP 4096
+#define NF 64
+
+/* ---- The reference: the public calls, as the scan composed them before ---------------- */
+
+typedef struct ref {
+    int valid;
+    ibidi_status status;
+    int has_unicode;
+    char unicode[CAP];
+    size_t ulen;
+    char codes[CAP];
+    size_t clen;
+    ibidi_status analysis;
+    size_t nf;
+    ibidi_ambig_finding f[NF];
+    int has_disp[2];
+    char disp[2][CAP];
+    size_t dlen[2];
+} ref;
+
+static size_t status_codes(ibidi_status st, char *out)
+{
+    return (size_t)sprintf(out, "[%s]", ibidi_status_name(st));
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void reference(const char *name, size_t len, unsigned flags, ref *r)
+{
+    static ibidi_idna_finding idna[4096];
+    memset(r, 0, sizeof *r);
+    ibidi_status st = ibidi_utf8_validate(name, len, NULL, NULL);
+    if (st != IBIDI_OK) {
+        r->status = r->analysis = st;
+        r->clen = status_codes(st, r->codes);
+        return;
+    }
+    size_t ul = 0, ni = 0;
+    st = ibidi_idna_to_unicode_utf8(name, len, flags, r->unicode, CAP, &ul, idna, 4096, &ni,
+                                    NULL);
+    const char *form = name;
+    size_t flen = len;
+    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
+        r->has_unicode = 1;
+        r->ulen = ul;
+        form = r->unicode;
+        flen = ul;
+    }
+    if (flen > IBIDI_AMBIG_MAX_BYTES) {
+        memset(r, 0, sizeof *r);
+        r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
+        r->clen = status_codes(IBIDI_E_AMBIG_TOO_LONG, r->codes);
+        return;
+    }
+    size_t cl = 0;
+    ibidi_status vst =
+        ibidi_ident_validate(form, flen, IBIDI_IDENT_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
+    r->clen = cl;
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
+        r->status = st;
+        r->clen = status_codes(st, r->codes);
+    } else if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
+        const char *names[4096];
+        size_t k = 0;
+        for (size_t i = 0; i < ni && i < 4096; i++)
+            if (!ibidi_idna_code_is_warning(idna[i].code) && ibidi_idna_code_name(idna[i].code))
+                names[k++] = ibidi_idna_code_name(idna[i].code);
+        qsort(names, k, sizeof names[0], cmp_str);
+        size_t w = 0;
+        r->codes[w++] = '[';
+        for (size_t i = 0; i < k; i++) {
+            if (i && strcmp(names[i], names[i - 1]) == 0)
+                continue;
+            w += (size_t)sprintf(r->codes + w, "%s%s", w > 1 ? ", " : "", names[i]);
+        }
+        r->codes[w++] = ']';
+        r->clen = w;
+        r->status = st;
+    } else if (vst == IBIDI_OK) {
+        r->valid = 1;
+    } else {
+        r->status = vst;
+        if (vst != IBIDI_E_IDENT_INVALID || cl == 0)
+            r->clen = status_codes(vst, r->codes);
+    }
+    size_t nf = 0;
+    r->analysis = ibidi_ambiguity_analyze(form, flen, IBIDI_IDENT_DOMAIN, 0, flags, r->f, NF,
+                                          &nf, NULL);
+    r->nf = r->analysis == IBIDI_OK ? nf : 0;
+    for (int c = 0; c < 2; c++) {
+        size_t dl = 0;
+        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+                                              c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, r->disp[c],
+                                              CAP, &dl, NULL, 0, NULL);
+        r->has_disp[c] = dst == IBIDI_OK;
+        r->dlen[c] = dl;
+    }
+}
+
+static int span_eq(const char *buf, const ibidi_span *s, const char *p, size_t n)
+{
+    return s->present && s->length == n && memcmp(buf + s->start, p, n) == 0;
+}
+
+static size_t n_compared, n_valid, n_display, n_findings, n_idna_codes;
+
+/* Compares ibidi_scan_name with the reference on one name. */
+static void compare(const char *name, size_t len, unsigned flags, const char *what)
+{
+    static ref r;
+    static char buf[4 * CAP];
+    ibidi_ambig_finding f[NF];
+    ibidi_scan_result s;
+    size_t need = 0;
+    reference(name, len, flags, &r);
+    ibidi_status st = ibidi_scan_name(name, len, flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, buf,
+                                      sizeof buf, &need, f, NF, &s, NULL);
+    n_compared++;
+    n_valid += (size_t)r.valid;
+    n_display += (size_t)r.has_disp[0];
+    n_findings += r.nf > 0;
+    n_idna_codes += r.status == IBIDI_E_IDNA_INVALID;
+    int ok = st == IBIDI_OK && s.valid == r.valid && s.status == r.status &&
+             s.unicode.present == r.has_unicode &&
+             (!r.has_unicode || span_eq(buf, &s.unicode, r.unicode, r.ulen)) &&
+             span_eq(buf, &s.codes, r.codes, r.clen) && s.analysis == r.analysis &&
+             s.n_findings == r.nf &&
+             memcmp(f, r.f, (r.nf < NF ? r.nf : NF) * sizeof f[0]) == 0;
+    for (int c = 0; c < 2; c++)
+        ok &= s.display[c].present == r.has_disp[c] &&
+              (!r.has_disp[c] || span_eq(buf, &s.display[c], r.disp[c], r.dlen[c]));
+    CHECK(ok, "%s: scan of \"%.*s\" (%zu bytes) differs from the public calls: valid %d/%d, "
+              "status %s/%s, codes \"%.*s\"/\"%.*s\", analysis %s/%s, findings %zu/%zu, "
+              "display %d%d/%d%d",
+          what, (int)(len < 80 ? len : 80), name, len, s.valid, r.valid,
+          ibidi_status_name(s.status), ibidi_status_name(r.status), (int)s.codes.length,
+          buf + s.codes.start, (int)r.clen, r.codes, ibidi_status_name(s.analysis),
+          ibidi_status_name(r.analysis), s.n_findings, r.nf, s.display[0].present,
+          s.display[1].present, r.has_disp[0], r.has_disp[1]);
+}
+
+/* ---- Inputs ----------------------------------------------------------------------------- */
+
+static void sample(unsigned flags)
+{
+    size_t len;
+    char *text = t_read_file("data/samples/names.txt", &len);
+    if (!CHECK(text != NULL, "cannot read data/samples/names.txt"))
+        return;
+    size_t n0 = n_compared;
+    for (char *p = text, *e; p < text + len; p = e + 1) {
+        e = memchr(p, '\n', (size_t)(text + len - p));
+        if (!e)
+            e = text + len;
+        size_t start, nl;
+        if (!ibidi_names_line(p, (size_t)(e - p), &start, &nl))
+            continue;
+        compare(p + start, nl, flags, "sample");
+        /* and the same name after a number label, and with a number label added */
+        char b[1100];
+        if (nl < 1000) {
+            int k = snprintf(b, sizeof b, "123.%.*s", (int)nl, p + start);
+            compare(b, (size_t)k, flags, "sample 123.x");
+            k = snprintf(b, sizeof b, "%.*s.45", (int)nl, p + start);
+            compare(b, (size_t)k, flags, "sample x.45");
+        }
+    }
+    printf("info: sample: %zu names compared\n", n_compared - n0);
+    free(text);
+}
+
+static int hexval(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The source column of IdnaTestV2.txt (\uXXXX escapes undone; lone surrogates kept out). */
+static void idna_sources(unsigned flags)
+{
+    size_t len;
+    char *text = t_read_file(t_data_path("idna/IdnaTestV2.txt"), &len);
+    if (!CHECK(text != NULL, "cannot read IdnaTestV2.txt"))
+        return;
+    size_t n0 = n_compared, skipped = 0;
+    for (char *p = text, *e; p < text + len; p = e + 1) {
+        e = memchr(p, '\n', (size_t)(text + len - p));
+        if (!e)
+            e = text + len;
+        if (*p == '#' || p == e)
+            continue;
+        char *semi = memchr(p, ';', (size_t)(e - p));
+        if (!semi)
+            continue;
+        char b[1024];
+        size_t k = 0;
+        int bad = 0;
+        for (char *q = p; q < semi && k + 4 < sizeof b; q++) {
+            if (q[0] == '\\' && q + 5 < semi && q[1] == 'u') {
+                unsigned cp = 0;
+                for (int i = 2; i < 6; i++)
+                    cp = cp * 16 + (unsigned)hexval(q[i]);
+                if (cp >= 0xD800 && cp <= 0xDFFF)
+                    bad = 1;
+                k += ibidi_utf8_encode_cp(cp, b + k);
+                q += 5;
+            } else {
+                b[k++] = *q;
+            }
+        }
+        while (k && b[k - 1] == ' ')
+            k--;
+        if (bad) {
+            skipped++;
+            continue;
+        }
+        compare(b, k, flags, "IdnaTestV2");
+    }
+    printf("info: IdnaTestV2 sources: %zu compared, %zu with surrogate escapes left out\n",
+           n_compared - n0, skipped);
+    free(text);
+}
+
+/* Random names over characters that exercise every step: RTL letters (R, AL), both kinds
+ * of digits, marks, hyphens, full stops (and the ideographic one), brackets, upper case,
+ * a joiner, a deviation character, an A-label prefix. */
+static void random_names(unsigned flags)
+{
+    static const char *const pieces[] = {
+        "a", "b", "Z", "1", "2", "-", ".", ".", "\xd7\x90", "\xd7\x91", "\xd8\xa7",
+        "\xd8\xa8", "\xd9\xa1", "\xdb\xb2", "\xcc\x81", "\xd6\xb0", "\xe3\x80\x82", "(", ")",
+        "\xe2\x80\x8d", "\xc3\x9f", "xn--", "%", "+", "/", "@", " ", "\xef\xbc\x8e", "_"};
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    unsigned long x = 12345;
+    size_t n0 = n_compared;
+    for (int t = 0; t < 20000; t++) {
+        char b[256];
+        size_t k = 0;
+        x = x * 6364136223846793005ul + 1442695040888963407ul;
+        int n = 1 + (int)((x >> 33) % 14);
+        for (int i = 0; i < n; i++) {
+            x = x * 6364136223846793005ul + 1442695040888963407ul;
+            const char *pc = pieces[(x >> 33) % np];
+            size_t l = strlen(pc);
+            memcpy(b + k, pc, l);
+            k += l;
+        }
+        compare(b, k, flags, "random");
+    }
+    printf("info: random names: %zu compared\n", n_compared - n0);
+}
+
+/* ---- Error paths and edges -------------------------------------------------------------- */
+
+static void edges(unsigned flags)
+{
+    char buf[CAP];
+    ibidi_ambig_finding f[NF];
+    ibidi_scan_result s;
+    ibidi_error e;
+    ibidi_status st;
+    size_t need = 0;
+
+    /* ill-formed UTF-8, an overlong form, a surrogate, NUL: a record, never a crash */
+    compare("\xc0\xaf.com", 6, flags, "overlong");
+    compare("a\xed\xa0\x80.com", 8, flags, "surrogate");
+    compare("\xd7\x90\xff", 3, flags, "bad byte");
+    compare("a\0b.com", 7, flags, "NUL");
+    /* a paragraph separator: the display lays an identifier out as one line */
+    compare("b\xe2\x80\xa9" "bom", 7, flags, "paragraph separator");
+    compare("\xd7\x90\xe2\x80\xa9" "1.com", 8, flags, "paragraph separator after R");
+    CHECK(ibidi_scan_name("\xc0\xaf", 2, flags, 0, buf, sizeof buf, &need, f, NF, &s, NULL) ==
+                  IBIDI_OK &&
+              !s.valid && s.status == IBIDI_E_UTF8_OVERLONG && !s.unicode.present &&
+              !s.display[0].present,
+          "overlong UTF-8: invalid, decoder status, nothing else");
+
+    /* a name over the limits: label over 63, name over 253, form over the analysis limit */
+    char big[3000];
+    memset(big, 'a', sizeof big);
+    compare(big, 64, flags, "64-letter label");
+    for (int i = 63; i < 300; i += 64)
+        big[i] = '.';
+    compare(big, 300, flags, "300-byte name");
+    compare(big, 1024, flags, "1024-byte name");
+    compare(big, 1025, flags, "1025-byte name");
+    compare(big, sizeof big, flags, "3000-byte name");
+    CHECK(ibidi_scan_name(big, 1025, flags, 3, buf, sizeof buf, &need, f, NF, &s, NULL) ==
+                  IBIDI_OK &&
+              !s.valid && s.status == IBIDI_E_AMBIG_TOO_LONG &&
+              s.analysis == IBIDI_E_AMBIG_TOO_LONG && !s.display[0].present,
+          "a form over IBIDI_AMBIG_MAX_BYTES: AMBIG_TOO_LONG, no analysis or display");
+
+    /* the buffer: too small gives the size needed, and the same result with it */
+    const char *nm = "\xd7\x90\xd7\x91" "12.com"; /* valid: an RTL label may end with digits */
+    size_t nl = strlen(nm);
+    e.status = IBIDI_OK;
+    st = ibidi_scan_name(nm, nl, flags, 3, buf, 4, &need, f, NF, &s, &e);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && e.status == IBIDI_E_BUFFER_TOO_SMALL &&
+              need == nl + 2 + 2 * nl,
+          "buffer too small: needed %zu (form, \"[]\", two displays)", need);
+    st = ibidi_scan_name(nm, nl, flags, 3, buf, need, &need, f, NF, &s, NULL);
+    CHECK(st == IBIDI_OK && s.valid && s.display[1].start + s.display[1].length == need,
+          "the size needed is enough");
+    CHECK(ibidi_scan_name(nm, nl, flags, 3, NULL, 0, &need, NULL, 0, &s, NULL) ==
+                  IBIDI_E_BUFFER_TOO_SMALL &&
+              s.n_findings > 0,
+          "NULL buffer and findings: sizes only (%zu findings)", s.n_findings);
+    CHECK(ibidi_scan_name(nm, nl, flags, IBIDI_SCAN_RTL, buf, sizeof buf, &need, f, NF, &s,
+                          NULL) == IBIDI_OK &&
+              !s.display[0].present && s.display[1].present,
+          "only the display asked for is made");
+
+    /* the badami pair: one display in LTR */
+    char d1[CAP], d2[CAP];
+    ibidi_scan_result s2;
+    const char *a = "123.\xd7\x90\xd7\x91\xd7\x92.com", *b = "\xd7\x90\xd7\x91\xd7\x92.123.com";
+    CHECK(ibidi_scan_name(a, strlen(a), flags, 3, d1, sizeof d1, NULL, f, NF, &s, NULL) ==
+                  IBIDI_OK &&
+              ibidi_scan_name(b, strlen(b), flags, 3, d2, sizeof d2, NULL, f, NF, &s2, NULL) ==
+                  IBIDI_OK &&
+              s.display[0].length == s2.display[0].length &&
+              memcmp(d1 + s.display[0].start, d2 + s2.display[0].start, s.display[0].length) ==
+                  0,
+          "badami: 123.ABC.com and ABC.123.com have one display (LTR)");
+
+    /* arguments */
+    CHECK(ibidi_scan_name(NULL, 1, flags, 0, buf, sizeof buf, &need, f, NF, &s, &e) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+          "NULL name with a length");
+    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, f, NF, NULL, &e) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "NULL result");
+    CHECK(ibidi_scan_name("a", 1, flags, 4, buf, sizeof buf, &need, f, NF, &s, &e) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "unknown option bit");
+    CHECK(ibidi_scan_name("a", 1, flags, 0, NULL, 5, &need, f, NF, &s, &e) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "NULL buffer with a capacity");
+    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, NULL, 3, &s, &e) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "NULL findings with a capacity");
+}
+
+int main(void)
+{
+    static const ibidi_idna_profile profiles[] = {IBIDI_IDNA_PROFILE_UTS46,
+                                                  IBIDI_IDNA_PROFILE_WHATWG,
+                                                  IBIDI_IDNA_PROFILE_IDNA2008_REGISTER};
+    for (size_t p = 0; p < sizeof profiles / sizeof profiles[0]; p++) {
+        unsigned flags = ibidi_idna_profile_flags(profiles[p]);
+        printf("info: profile %s\n", ibidi_idna_profile_name(profiles[p]));
+        sample(flags);
+        idna_sources(flags);
+        random_names(flags);
+        edges(flags);
+    }
+    printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "
+           "%zu invalid by ToUnicode's codes only\n",
+           n_compared, n_valid, n_display, n_findings, n_idna_codes);
+    CHECK(n_valid > 1000 && n_display > 10000 && n_findings > 1000 && n_idna_codes > 10,
+          "the inputs reach every branch");
+    return t_summary();
+}
