@@ -15,10 +15,10 @@
  * isolates (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. */
 static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_bidi_class bc)
 {
-    /* the explicit formatting characters have classes of their own (LRE..PDI); LRM, RLM
-     * and ALM are L, R and AL, so they are named */
-    return bc >= IBIDI_BC_LRE || bc == IBIDI_BC_BN || bc == IBIDI_BC_B || bc == IBIDI_BC_S ||
-           cp == 0x200E || cp == 0x200F || cp == 0x061C;
+    /* the classes first: they decide for nearly every character without the range tests
+     * of the formatting characters of RFC 3987 §4.1 */
+    return bc == IBIDI_BC_BN || bc == IBIDI_BC_B || bc == IBIDI_BC_S ||
+           ibidi__is_bidi_control(cp);
 }
 
 static inline int ibidi__ambig_is_control(uint32_t cp)
@@ -57,8 +57,9 @@ typedef struct ibidi__parsed {
     const ibidi_ident_info *info;
 } ibidi__parsed;
 
-/* ibidi_ambiguity_analyze on an identifier already parsed with `as` (the
- * decoding errors still come first, then pre's status). */
+/* ibidi_ambiguity_analyze on an identifier already parsed with `as` (the decoding errors
+ * still come first, then pre's status); options without IBIDI_AMBIG_TEXT, which has no
+ * structure to parse. */
 ibidi_status ibidi__ambiguity_analyze_parsed(const char *s, size_t len, ibidi_ident_kind as,
                                              const ibidi__parsed *pre, unsigned options,
                                              unsigned idna_flags, ibidi_ambig_finding *findings,
@@ -71,5 +72,13 @@ ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_statu
                                           const ibidi_ident_info *info, unsigned idna_flags,
                                           unsigned check_options, char *codes, size_t cap,
                                           size_t *codes_len, ibidi_error *err);
+
+/* Codes text as ibidi_ident_validate writes it ("[A, B]": sorted, no repeats), of the
+ * error findings f[0..nread) of an IDNA call with status st (the status itself when none
+ * of those is an error), or of a status alone ("[NAME]"). snprintf-like: returns the length
+ * needed; the text is written only when it fits cap. */
+size_t ibidi__idna_codes_text(const ibidi_idna_finding *f, size_t nread, ibidi_status st,
+                              char *out, size_t cap);
+size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap);
 
 #endif

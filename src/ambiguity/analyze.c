@@ -723,8 +723,6 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
 
 /* ---- Entry point ------------------------------------------------------------------------ */
 
-/* ibidi_ambiguity_analyze with a bound on the twin search's candidates (the fuzz target and
- * the tests use a small one). */
 /* The analysis; pre (may be NULL) is the identifier already parsed with `as`. */
 static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsigned options,
                             unsigned idna_flags, ibidi_ambig_finding *findings, size_t fcap,
@@ -840,6 +838,8 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsi
     return ibidi__ok(err);
 }
 
+/* ibidi_ambiguity_analyze with a bound on the twin search's candidates (the fuzz target and
+ * the tests use a small one). */
 ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
                                               unsigned options, unsigned idna_flags,
                                               ibidi_ambig_finding *findings, size_t fcap,
@@ -855,8 +855,8 @@ ibidi_status ibidi__ambiguity_analyze_parsed(const char *s, size_t len, ibidi_id
                                              unsigned idna_flags, ibidi_ambig_finding *findings,
                                              size_t fcap, size_t *n_findings, ibidi_error *err)
 {
-    return analyze(s, len, as, options & ~(unsigned)IBIDI_AMBIG_TEXT, idna_flags,
-                   findings, fcap, n_findings, IBIDI_TWINS_DEFAULT_CANDIDATES, pre, err);
+    return analyze(s, len, as, options, idna_flags, findings, fcap, n_findings,
+                   IBIDI_TWINS_DEFAULT_CANDIDATES, pre, err);
 }
 
 ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,

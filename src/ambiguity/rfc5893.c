@@ -177,10 +177,17 @@ typedef struct builder {
     uint8_t cls[IBIDI_RFC5893_MAX_CASE];
     uint8_t kind[IBIDI_RFC5893_MAX_CASE];
     size_t n;
+    int measure;   /* only count: where the parts start (check_case, before the lengths
+                      are known to fit) */
+    size_t at[3];  /* where S1, X and S2 start */
 } builder;
 
 static void put(builder *b, const uint8_t *c, size_t n, uint8_t kind)
 {
+    if (b->measure) {
+        b->n += n;
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         b->cls[b->n] = c[i];
         b->kind[b->n++] = kind;
@@ -213,6 +220,7 @@ static void build(builder *b, const ibidi_rfc5893_case *c)
         put1(b, ctl, K_OTHER);
     if (pl == IBIDI_RFC5893_PLACE_STRAY_PDF)
         put1(b, pdf, K_OTHER);
+    b->at[0] = b->n;
     put(b, c->s1, c->n1, K_OTHER);
     if (pl == IBIDI_RFC5893_PLACE_LEFT_LABEL)
         put1(b, pdf, K_OTHER);
@@ -221,6 +229,7 @@ static void build(builder *b, const ibidi_rfc5893_case *c)
     put1(b, c->d1, K_D1);
     if (pl == IBIDI_RFC5893_PLACE_INNER)
         put1(b, ctl, K_OTHER);
+    b->at[1] = b->n;
     put(b, c->x, c->n, K_X);
     if (pl == IBIDI_RFC5893_PLACE_INNER)
         put1(b, pdf, K_OTHER);
@@ -229,6 +238,7 @@ static void build(builder *b, const ibidi_rfc5893_case *c)
         put1(b, pdf, K_OTHER);
     if (pl == IBIDI_RFC5893_PLACE_RIGHT_LABEL)
         put1(b, ctl, K_OTHER);
+    b->at[2] = b->n;
     put(b, c->s2, c->n2, K_OTHER);
     if (pl == IBIDI_RFC5893_PLACE_AROUND || pl == IBIDI_RFC5893_PLACE_RIGHT_LABEL)
         put1(b, pdf, K_OTHER);
@@ -247,22 +257,16 @@ static ibidi_status check_case(const ibidi_rfc5893_case *c, ibidi_error *err)
         (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
-    /* A part too long: the offset is where it starts in the laid-out string (as build
-     * lays it out), the value its length. */
-    const int pl = c->placement;
-    const size_t at_s1 = pl == IBIDI_RFC5893_PLACE_AROUND || pl == IBIDI_RFC5893_PLACE_BEFORE ||
-                         pl == IBIDI_RFC5893_PLACE_LEFT_LABEL || pl == IBIDI_RFC5893_PLACE_STRAY_PDF;
-    const size_t at_x = at_s1 + c->n1 + (pl == IBIDI_RFC5893_PLACE_LEFT_LABEL) +
-                        (pl == IBIDI_RFC5893_PLACE_MIDDLE) + 1 + (pl == IBIDI_RFC5893_PLACE_INNER);
-    const size_t at_s2 = at_x + c->n + (pl == IBIDI_RFC5893_PLACE_INNER) + 1 +
-                         (pl == IBIDI_RFC5893_PLACE_MIDDLE) + (pl == IBIDI_RFC5893_PLACE_RIGHT_LABEL);
-    const struct {
-        size_t n, at;
-    } parts[3] = {{c->n1, at_s1}, {c->n, at_x}, {c->n2, at_s2}};
+    /* A part too long: the offset is where it starts in the laid-out string (build,
+     * counting only), the value its length. */
+    builder m;
+    m.measure = 1;
+    build(&m, c);
+    const size_t len[3] = {c->n1, c->n, c->n2};
     for (int k = 0; k < 3; k++)
-        if (parts[k].n > IBIDI_RFC5893_MAX_LABEL) {
-            (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, parts[k].at,
-                              (uint32_t)(parts[k].n > UINT32_MAX ? UINT32_MAX : parts[k].n));
+        if (len[k] > IBIDI_RFC5893_MAX_LABEL) {
+            (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, m.at[k],
+                              (uint32_t)(len[k] > UINT32_MAX ? UINT32_MAX : len[k]));
             return IBIDI_E_RFC5893_TOO_LONG;
         }
     return IBIDI_OK;
@@ -385,6 +389,7 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
     if (st != IBIDI_OK)
         return st;
     builder b;
+    b.measure = 0;
     build(&b, c);
     for (size_t i = 0; i < b.n; i++)
         if (b.cls[i] >= IBIDI_BC_COUNT) {

@@ -18,61 +18,11 @@
 #define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
 /* ibidi_ident_parse: at most len + 2 components. */
 #define SCAN_COMPS (SCAN_MAX + 2)
-/* ToUnicode findings read; when there are more and none of those read is an error, the
- * status stands in for the codes (the verdict never depends on this size). */
+/* ToUnicode findings read (ibidi__idna_codes_text: the verdict never depends on this). */
 #define SCAN_IDNA_FINDINGS 256
-/* Codes: at most 64 distinct names (src/ambiguity/validate.c), each under 30 bytes. */
+/* Codes: at most 64 distinct names (src/ambiguity/validate.c), each under 30 bytes, so
+ * every codes text fits. */
 #define SCAN_CODES 2048
-
-/* "[NAME]" for a status. */
-static size_t status_codes(ibidi_status st, char *out)
-{
-    const char *nm = ibidi_status_name(st);
-    size_t l = nm ? strlen(nm) : 0;
-    out[0] = '[';
-    if (l)
-        memcpy(out + 1, nm, l);
-    out[l + 1] = ']';
-    return l + 2;
-}
-
-/* The error codes of ToUnicode's findings, "[A, B]", sorted and without repeats. */
-static size_t idna_codes(const ibidi_idna_finding *f, size_t nf, ibidi_status st, char *out)
-{
-    const char *names[64];
-    size_t k = 0, w = 0;
-    for (size_t i = 0; i < nf && i < SCAN_IDNA_FINDINGS; i++) {
-        if (ibidi_idna_code_is_warning(f[i].code))
-            continue;
-        const char *nm = ibidi_idna_code_name(f[i].code);
-        if (!nm)
-            continue;
-        size_t j = 0;
-        while (j < k && strcmp(names[j], nm) < 0)
-            j++;
-        if (j < k && strcmp(names[j], nm) == 0)
-            continue;
-        if (k == sizeof names / sizeof names[0])
-            break;
-        memmove(names + j + 1, names + j, (k - j) * sizeof names[0]);
-        names[j] = nm;
-        k++;
-    }
-    if (k == 0) /* more findings than were read, and only warnings among them */
-        return status_codes(st, out);
-    out[w++] = '[';
-    for (size_t j = 0; j < k; j++) {
-        size_t l = strlen(names[j]);
-        if (j) {
-            out[w++] = ',';
-            out[w++] = ' ';
-        }
-        memcpy(out + w, names[j], l);
-        w += l;
-    }
-    out[w++] = ']';
-    return w;
-}
 
 /* Places a part of n bytes at *at in buf (when it fits) and records its span. */
 static void place(char *buf, size_t cap, size_t *at, const char *p, size_t n, ibidi_span *sp)
@@ -111,7 +61,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     if (st != IBIDI_OK) {
         /* ill-formed UTF-8: the decoder's status, nothing else to make */
         r->status = r->analysis = st;
-        ncodes = status_codes(st, codes);
+        ncodes = ibidi__status_codes_text(st, codes, sizeof codes);
         place(buf, cap, &at, codes, ncodes, &r->codes);
         goto done;
     }
@@ -123,7 +73,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
                                            ulen > SCAN_MAX) ||
         ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
         r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
-        ncodes = status_codes(IBIDI_E_AMBIG_TOO_LONG, codes);
+        ncodes = ibidi__status_codes_text(IBIDI_E_AMBIG_TOO_LONG, codes, sizeof codes);
         place(buf, cap, &at, codes, ncodes, &r->codes);
         goto done;
     }
@@ -144,22 +94,26 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     pre.info = &info;
 
     /* 2. validity */
-    vst = ibidi__ident_validate_parsed(form, flen, pre.status, &pre.err, comps, &info,
-                                       idna_flags, 0, codes, sizeof codes, &ncodes, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         /* no Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid */
         r->status = st;
-        ncodes = status_codes(st, codes);
-    } else if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
-        r->status = st;
-        ncodes = idna_codes(idna, nidna, st, codes);
-    } else if (vst == IBIDI_OK) {
-        r->valid = 1;
-        r->status = IBIDI_OK;
+        ncodes = ibidi__status_codes_text(st, codes, sizeof codes);
     } else {
-        r->status = vst;
-        if (vst != IBIDI_E_IDENT_INVALID || ncodes == 0 || ncodes > sizeof codes)
-            ncodes = status_codes(vst, codes);
+        vst = ibidi__ident_validate_parsed(form, flen, pre.status, &pre.err, comps, &info,
+                                           idna_flags, 0, codes, sizeof codes, &ncodes, NULL);
+        if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
+            /* the form is valid, the name as written is not: ToUnicode's codes say why */
+            r->status = st;
+            size_t nread = nidna < SCAN_IDNA_FINDINGS ? nidna : SCAN_IDNA_FINDINGS;
+            ncodes = ibidi__idna_codes_text(idna, nread, st, codes, sizeof codes);
+        } else if (vst == IBIDI_OK) {
+            r->valid = 1;
+            r->status = IBIDI_OK;
+        } else {
+            r->status = vst;
+            if (vst != IBIDI_E_IDENT_INVALID || ncodes == 0 || ncodes > sizeof codes)
+                ncodes = ibidi__status_codes_text(vst, codes, sizeof codes);
+        }
     }
     place(buf, cap, &at, codes, ncodes, &r->codes);
 

@@ -75,6 +75,33 @@ static size_t format_codes(code_set *c, char *out, size_t cap)
     return need;
 }
 
+static void code_set_init(code_set *c)
+{
+    c->n = 0;
+    c->first = 0;
+    c->first_value = 0;
+    c->any = 0;
+}
+
+/* The error findings of an IDNA call, f[0..nread) (warnings left out), with their offsets
+ * clamped into a span of span_len bytes that starts at base. When the call said invalid
+ * but none of those read is an error (it found more than were read), its status stands
+ * in: the verdict must not depend on the array's size. */
+static void add_idna_errors(code_set *c, const ibidi_idna_finding *f, size_t nread,
+                            ibidi_status st, size_t base, size_t span_len)
+{
+    int added = 0;
+    for (size_t i = 0; i < nread; i++) {
+        if (ibidi_idna_code_is_warning(f[i].code))
+            continue;
+        size_t off = f[i].offset < span_len ? f[i].offset : span_len;
+        add_code(c, ibidi_idna_code_name(f[i].code), base + off, f[i].value);
+        added = 1;
+    }
+    if (st == IBIDI_E_IDNA_INVALID && !added)
+        add_code(c, ibidi_status_name(st), base, 0);
+}
+
 /* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). IDNA
  * offsets are in the processed form; they are clamped into the host. */
 static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code_set *c)
@@ -91,18 +118,24 @@ static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code
                  e.value);
         return;
     }
-    int added = 0;
-    for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++) {
-        if (ibidi_idna_code_is_warning(f[i].code))
-            continue;
-        size_t off = f[i].offset < host.length ? f[i].offset : host.length;
-        add_code(c, ibidi_idna_code_name(f[i].code), host.start + off, f[i].value);
-        added = 1;
-    }
-    /* more findings than were read, and only warnings among them: the status still says
-     * the host is invalid, and the verdict must not depend on the array's size */
-    if (st == IBIDI_E_IDNA_INVALID && !added)
-        add_code(c, ibidi_status_name(st), host.start, 0);
+    add_idna_errors(c, f, nf < VAL_FINDINGS ? nf : VAL_FINDINGS, st, host.start, host.length);
+}
+
+size_t ibidi__idna_codes_text(const ibidi_idna_finding *f, size_t nread, ibidi_status st,
+                              char *out, size_t cap)
+{
+    code_set c;
+    code_set_init(&c);
+    add_idna_errors(&c, f, nread, st, 0, 0);
+    return format_codes(&c, out, cap);
+}
+
+size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap)
+{
+    code_set c;
+    code_set_init(&c);
+    add_code(&c, ibidi_status_name(st), 0, 0);
+    return format_codes(&c, out, cap);
 }
 
 /* The checks after the parse: pst is the parser's status (e its error), comps and info its
@@ -116,10 +149,7 @@ ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_statu
 {
     ibidi_error e = {IBIDI_OK, 0, 0};
     code_set c;
-    c.n = 0;
-    c.first = 0;
-    c.first_value = 0;
-    c.any = 0;
+    code_set_init(&c);
     if (codes_len)
         *codes_len = 0;
     if (pst == IBIDI_E_BUFFER_TOO_SMALL)

@@ -267,7 +267,7 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
                        (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u);
     size_t need = len * 4 + 64;
     for (;;) {
-        if (need > w->out.cap && !buf_reserve(&w->out, need - w->out.len))
+        if (!buf_reserve(&w->out, need)) /* out.len stays 0: the buffer is the call's */
             return IBIDI_E_NOMEM;
         ibidi_status st =
             ibidi_scan_name(name, len, w->o->flags, options, w->out.p, w->out.cap, &need,

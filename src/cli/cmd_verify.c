@@ -178,6 +178,15 @@ static const uint8_t delims[3] = {IBIDI_BC_CS, IBIDI_BC_WS, IBIDI_BC_ON};
 static const uint32_t delim_cp[3] = {0x2E, 0x20, 0x40};
 static const uint8_t ctls[4] = {IBIDI_BC_LRE, IBIDI_BC_RLE, IBIDI_BC_LRO, IBIDI_BC_RLO};
 
+/* The case of label x in context cd, its neighbours from nb. */
+static ibidi_rfc5893_case case_of(const ctxdesc *cd, const lab *x, const labset *nb)
+{
+    const lab *s1 = &nb->v[cd->s1], *s2 = &nb->v[cd->s2];
+    const ibidi_rfc5893_case c = {s1->c, s1->n, cd->d1, x->c, x->n, cd->d2, s2->c, s2->n,
+                                  cd->dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, cd->ctl, cd->pl};
+    return c;
+}
+
 static uint32_t dcp(uint8_t bc)
 {
     for (int i = 0; i < 3; i++)
@@ -309,12 +318,10 @@ static void *worker(void *arg)
     }
     for (size_t t = (size_t)j->tid; t < sp->n_ctx; t += (size_t)sp->threads) {
         const ctxdesc *cd = &sp->ctx[t];
-        const lab *s1 = &sp->nb->v[cd->s1], *s2 = &sp->nb->v[cd->s2];
         const int nb_ok = !sp->nb_strict || (sp->nb_strict[cd->s1] && sp->nb_strict[cd->s2]);
         for (size_t i = 0; i < nx; i++) {
             const lab *x = &sp->x->v[i];
-            ibidi_rfc5893_case c = {s1->c, s1->n, cd->d1, x->c, x->n, cd->d2, s2->c, s2->n,
-                                    cd->dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, cd->ctl, cd->pl};
+            ibidi_rfc5893_case c = case_of(cd, x, sp->nb);
             unsigned broken = 0;
             ibidi_rfc5893_display disp;
             ibidi_error err;
@@ -516,9 +523,7 @@ static void put_context(FILE *f, const ctxdesc *cd, const labset *nb)
 /* The display, left to right, as class names (delimiters as their code point). */
 static void put_display(FILE *f, const lab *x, const ctxdesc *cd, const labset *nb)
 {
-    ibidi_rfc5893_case c = {nb->v[cd->s1].c, nb->v[cd->s1].n, cd->d1, x->c, x->n, cd->d2,
-                            nb->v[cd->s2].c, nb->v[cd->s2].n,
-                            cd->dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, cd->ctl, cd->pl};
+    ibidi_rfc5893_case c = case_of(cd, x, nb);
     ibidi_rfc5893_display d;
     if (ibidi_rfc5893_run(&c, NULL, &d, NULL) != IBIDI_OK)
         return;
@@ -718,39 +723,38 @@ static found check_rule(const char *title, const rule *xr, const rule *nr, int m
  * the line (S2 empty), where UAX #9 L1 resets D2 to the paragraph level, and the others. */
 static void explain_placement(int pl, int max_len)
 {
-    size_t nn = 0;
-    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    size_t nn = 0, n_ctx = 0;
+    const ibidi_rfc5893_neighbour *t = ibidi_rfc5893_neighbours(&nn);
+    labset nb = {0};
+    for (size_t i = 0; i < nn; i++)
+        push(&nb, t[i].classes, t[i].n);
+    ctxdesc *ctx = make_contexts(nb.n, pl, &n_ctx);
     unsigned long long cases = 0, broken = 0, at_end = 0, labels = 0, labels_broken = 0;
     for (int n = 1; n <= max_len; n++) {
         labset xs = {0};
         enumerate(&STRICT, (size_t)n, &xs);
         for (size_t i = 0; i < xs.n; i++) {
             int any = 0;
-            for (int d = 0; d < 2; d++)
-                for (int k = 0; k < 4; k++)
-                    for (int a = 0; a < 3; a++)
-                        for (int b = 0; b < 3; b++)
-                            for (size_t s1 = 0; s1 < nn; s1++)
-                                for (size_t s2 = 0; s2 < nn; s2++) {
-                                    ibidi_rfc5893_case c = {
-                                        nb[s1].classes, nb[s1].n, delims[a], xs.v[i].c,
-                                        xs.v[i].n, delims[b], nb[s2].classes, nb[s2].n,
-                                        d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ctls[k], (uint8_t)pl};
-                                    unsigned br = 0;
-                                    if (ibidi_rfc5893_run(&c, &br, NULL, NULL) != IBIDI_OK)
-                                        continue;
-                                    cases++;
-                                    if (!(br & IBIDI_RFC5893_BROKEN_GROUPED))
-                                        continue;
-                                    broken++;
-                                    any = 1;
-                                    at_end += delims[b] == IBIDI_BC_WS && nb[s2].n == 0;
-                                }
+            for (size_t k = 0; k < n_ctx; k++) {
+                const ctxdesc *cd = &ctx[k];
+                ibidi_rfc5893_case c = case_of(cd, &xs.v[i], &nb);
+                unsigned br = 0;
+                if (ibidi_rfc5893_run(&c, &br, NULL, NULL) != IBIDI_OK)
+                    continue;
+                cases++;
+                if (!(br & IBIDI_RFC5893_BROKEN_GROUPED))
+                    continue;
+                broken++;
+                any = 1;
+                at_end += cd->d2 == IBIDI_BC_WS && nb.v[cd->s2].n == 0;
+            }
             labels++;
             labels_broken += any;
         }
         free(xs.v);
     }
+    free(ctx);
+    free(nb.v);
     total_runs += cases;
     fprintf(rep, "    why: %llu of %llu cases break grouping, for %llu of the %llu labels; %llu of "
                  "them have D2 = U+0020 at the end of the line (S2 empty)\n",
