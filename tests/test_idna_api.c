@@ -398,6 +398,140 @@ static void test_uts46_flags(void)
     CHECK(ascii("123.example.com", UTS46) == IBIDI_OK && R.nf == 0, "no Bidi domain name");
 }
 
+/*
+ * Two shortcuts of the UTF-8 calls: ASCII host names (16 bytes at a time where the CPU
+ * allows), and names that need nothing but lower-casing and yield no finding (one pass);
+ * the code point calls take neither. So the two calls must agree on every name: status,
+ * output and findings, with offsets converted (bytes of the ToUnicode form against code
+ * points), under every profile and with each flag off.
+ */
+static uint32_t rng = 0x2545F491u;
+static uint32_t rnd(void) /* xorshift32 */
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+/* Offset in code points of the byte offset off of the UTF-8 text u[0..n). */
+static size_t cp_offset(const char *u, size_t n, size_t off)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < off && i < n; i++)
+        k += ((unsigned char)u[i] & 0xC0) != 0x80;
+    return k + (off > n ? off - n : 0);
+}
+
+typedef struct shortcut_stats {
+    long done, fails, valid;
+} shortcut_stats;
+
+static void compare_calls(const char *in, size_t n, shortcut_stats *st)
+{
+    static char out8[CAP], u8[CAP];
+    static uint32_t in32[2048], out32[CAP];
+    static ibidi_idna_finding f8[FCAP], f32[FCAP];
+    const unsigned flag_off[] = {0, IBIDI_IDNA_CHECK_HYPHENS, IBIDI_IDNA_VERIFY_DNS_LENGTH,
+                                 IBIDI_IDNA_USE_STD3_RULES | IBIDI_IDNA_CHECK_BIDI};
+    const unsigned profiles[] = {UTS46, WHATWG, LOOKUP, REGISTER};
+    size_t n32 = 0;
+    if (ibidi_utf8_decode(in, n, in32, 2048, &n32, NULL) != IBIDI_OK) {
+        CHECK(0, "shortcut test input is not UTF-8");
+        return;
+    }
+    for (size_t k = 0; k < 4 * 4 * 2; k++) {
+        unsigned flags = profiles[k / 8] & ~flag_off[k / 2 % 4];
+        int to_ascii = k % 2;
+        size_t l8 = 0, l32 = 0, nf8 = 0, nf32 = 0, lu = 0;
+        ibidi_error e8, e32;
+        ibidi_status s8 = to_ascii ? ibidi_idna_to_ascii_utf8(in, n, flags, out8, CAP, &l8, f8,
+                                                             FCAP, &nf8, &e8)
+                                   : ibidi_idna_to_unicode_utf8(in, n, flags, out8, CAP, &l8,
+                                                               f8, FCAP, &nf8, &e8);
+        ibidi_status s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, flags, out32, CAP, &l32,
+                                                            f32, FCAP, &nf32, &e32)
+                                    : ibidi_idna_to_unicode_cp(in32, n32, flags, out32, CAP,
+                                                              &l32, f32, FCAP, &nf32, &e32);
+        /* the ToUnicode form, in which the offsets of findings count */
+        ibidi_idna_to_unicode_utf8(in, n, flags, u8, CAP, &lu, NULL, 0, NULL, NULL);
+        size_t got = 0;
+        int same = s8 == s32 && nf8 == nf32 &&
+                   ibidi_utf8_decode(out8, l8, in32 + 1024, 1024, &got, NULL) == IBIDI_OK &&
+                   got == l32 && memcmp(in32 + 1024, out32, got * sizeof *out32) == 0;
+        if (s8 == IBIDI_E_IDNA_INVALID)
+            same = same && cp_offset(u8, lu, e8.offset) == e32.offset;
+        for (size_t i = 0; same && i < nf8 && i < FCAP; i++)
+            same = f8[i].code == f32[i].code && f8[i].label == f32[i].label &&
+                   cp_offset(u8, lu, f8[i].offset) == f32[i].offset;
+        if (!same && st->fails++ < 5)
+            CHECK(0, "shortcuts: \"%.*s\" flags %#x %s: UTF-8 status %d len %zu findings %zu, "
+                     "code points status %d len %zu findings %zu",
+                  (int)n, in, flags, to_ascii ? "ToASCII" : "ToUnicode", (int)s8, l8, nf8,
+                  (int)s32, l32, nf32);
+        st->valid += s8 == IBIDI_OK;
+        st->done++;
+    }
+}
+
+static void test_shortcuts(void)
+{
+    static const char alphabet[] = "abcxnzABXZ0129----......";
+    static const char others[] = "_ :/@\x7f"; /* other ASCII */
+    /* pieces of names in other scripts: letters of class L, R and AL, digits EN and AN,
+     * marks (in order, out of order, not NFC-stable), characters that are mapped, deviations,
+     * joiners, a mapped full stop, a disallowed one */
+    static const char *const pieces[] = {
+        "\xD7\x90", "\xD7\x91", "\xD7\xA9", "\xD7\x9C", "\xD7\x95",         /* Hebrew letters (R) */
+        "\xD8\xA7", "\xD9\x85", "\xD8\xB5", "\xD8\xB1",                     /* Arabic letters (AL) */
+        "\xD6\xB4", "\xD6\xBC", "\xD9\x8E", "\xD9\x90", "\xD9\x94",         /* points, harakat */
+        "\xD9\xA1", "\xD9\xA2", "\xDB\xB1", "1", "2",                        /* AN, EN digits */
+        "\xC3\xA9", "e\xCC\x81", "\xC3\x9F", "\xCF\x82", "\xCE\xA3",        /* é, e+acute, ß, ς, Σ */
+        "\xE4\xB8\xAD", "\xE6\x96\x87", "\xD0\xB4", "\xD0\x94",             /* CJK, д, Д */
+        "\xE2\x80\x8C", "\xE2\x80\x8D", "\xE3\x80\x82", "\xE2\x80\x8E",     /* ZWNJ ZWJ 。 LRM */
+        "\xCC\x81", "\xE0\xA4\x95", "\xE0\xA5\x8D",                         /* acute, KA, virama */
+        ".", ".", "-", "a", "b", "x", "n", "xn--", "A", "-", "\xE2\x80\xA2",
+        ".1", ".7b", ".2-x",                   /* labels that start with a digit (RFC 5893 §2) */
+        "\xC3\x89", "\xEF\xBC\xA1", "\xC4\xB0", "\xE2\x84\xA6", "\xE2\x84\xAB",
+        "\xEF\xBC\x8E"}; /* É, fullwidth A, I with dot (two code points), ohm, angstrom, fullwidth . */
+    shortcut_stats st = {0, 0, 0};
+    for (int iter = 0; iter < 20000; iter++) {
+        char in[1024];
+        size_t n = 0;
+        if (iter % 2) { /* ASCII */
+            n = iter % 20 == 1 ? 240 + rnd() % 30 : rnd() % 70;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t r = rnd();
+                in[i] = r % 200 == 0 ? others[r / 200 % (sizeof others - 1)]
+                                     : alphabet[r / 200 % (sizeof alphabet - 1)];
+                if (i % 8 == 0 && r % 3) /* mostly letters, so that labels are long enough */
+                    in[i] = (char)('a' + r / 7 % 26);
+            }
+            if (iter % 3 == 0) /* labels of one length, to hit the limit of 63 */
+                for (size_t i = 64 - iter % 3; i < n; i += 64 + iter % 5)
+                    in[i] = '.';
+        } else { /* pieces; one script per label, mostly */
+            size_t count = iter % 50 == 0 ? 30 + rnd() % 60 : rnd() % 24, script = rnd() % 5;
+            for (size_t i = 0; i < count; i++) {
+                uint32_t r = rnd();
+                const char *p = r % 4 ? pieces[(script * 5 + r / 4 % 7) %
+                                               (sizeof pieces / sizeof pieces[0])]
+                                      : pieces[r / 4 % (sizeof pieces / sizeof pieces[0])];
+                if (r % 9 == 0)
+                    script = rnd() % 5;
+                size_t l = strlen(p);
+                memcpy(in + n, p, l);
+                n += l;
+            }
+        }
+        compare_calls(in, n, &st);
+    }
+    if (!st.fails)
+        t_pass_n(st.done);
+    printf("info: %ld calls compared between UTF-8 and code points, %ld valid\n", st.done,
+           st.valid);
+}
+
 int main(void)
 {
     UTS46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
@@ -411,5 +545,6 @@ int main(void)
     test_limits();
     test_idna2008();
     test_uts46_flags();
+    test_shortcuts();
     return t_summary();
 }

@@ -9,12 +9,17 @@
  * their offsets point into the ToUnicode form that the caller receives.
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "ibidi/idna.h"
+#include "ibidi/rfc5893.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
 #include "idna/punycode_internal.h"
 #include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
 
 #define MAXC IBIDI_IDNA_MAX_CPS
 
@@ -633,27 +638,19 @@ typedef struct call {
  * A-label ("--" in positions 3-4 is left to the general path) or an RTL label, and
  * ToASCII and ToUnicode give the same text. Returns 0 as soon as anything else shows
  * (another character, an empty or long label, a hyphen rule): the general path then
- * decides, and reports what it finds.
+ * decides, and reports what it finds. So the checks may be stricter than the rules, never
+ * looser.
  */
-static int ascii_fast(const call *c, sink_out *o)
+static int ascii_fast_scalar(const unsigned char *s, size_t n, char *out, int hyphens, int dns)
 {
-    const unsigned char *s = (const unsigned char *)c->s;
-    size_t n = c->len;
-    unsigned f = c->flags;
-    int hyphens = (f & IBIDI_IDNA_CHECK_HYPHENS) != 0, dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
-    if (!s || n == 0 || o->units_cp || o->cap < n ||
-        (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) || (dns && n > 253))
-        return 0;
-    char *out = o->c;
-    /* Map, without a branch per byte: any byte outside the table leaves a 0 behind */
-    unsigned char all = 0xFF;
+    /* Map: any byte outside the table maps to 0, and ends the fast path at once (a name
+     * with non-ASCII text often starts with it) */
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = ldh_lower[s[i]];
-        all &= (unsigned char)(ch ? 0xFF : 0);
+        if (!ch)
+            return 0;
         out[i] = (char)ch;
     }
-    if (!all)
-        return 0;
     /* the labels, from one full stop to the next */
     const char *p = out, *end = out + n;
     for (;;) {
@@ -672,7 +669,259 @@ static int ascii_fast(const call *c, sink_out *o)
             break;
         p = dot + 1;
     }
+    return 1;
+}
+
+#if defined(__SSE2__)
+/*
+ * The same for a name of 16 to 63 bytes, 16 bytes at a time: one mask bit per byte for
+ * "allowed", "full stop" and "hyphen", then the label rules on the masks, with no branch
+ * per byte or per label. A name this short cannot hold a label over 63 octets nor exceed
+ * 253 (VerifyDnsLength). The last chunk is read at n - 16, overlapping the one before.
+ */
+#define FAST_SIMD_MIN 16
+#define FAST_SIMD_MAX 63
+
+static inline unsigned chunk(const unsigned char *s, char *out, unsigned *dots, unsigned *hyph)
+{
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    /* bytes from 0x80 compare as negative, so they fall in none of the ranges */
+    const __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                                     _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+    const __m128i l = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+    const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+                                         _mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1)));
+    const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('0' - 1)),
+                                        _mm_cmplt_epi8(l, _mm_set1_epi8('9' + 1)));
+    const __m128i dot = _mm_cmpeq_epi8(l, _mm_set1_epi8('.'));
+    const __m128i hy = _mm_cmpeq_epi8(l, _mm_set1_epi8('-'));
+    const __m128i ok = _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(dot, hy));
+    _mm_storeu_si128((__m128i *)(void *)out, l);
+    *dots = (unsigned)_mm_movemask_epi8(dot);
+    *hyph = (unsigned)_mm_movemask_epi8(hy);
+    return (unsigned)_mm_movemask_epi8(ok);
+}
+
+static int ascii_fast_simd(const unsigned char *s, size_t n, char *out, int hyphens)
+{
+    uint64_t ok = 0, d = 0, h = 0;
+    for (size_t i = 0;; i += 16) {
+        size_t at = i + 16 <= n ? i : n - 16;
+        unsigned cd, ch, co = chunk(s + at, out + at, &cd, &ch);
+        ok |= (uint64_t)co << at;
+        d |= (uint64_t)cd << at;
+        h |= (uint64_t)ch << at;
+        if (at + 16 >= n)
+            break;
+    }
+    const uint64_t all = ((uint64_t)1 << n) - 1, last = (uint64_t)1 << (n - 1);
+    const uint64_t starts = ((d << 1) | 1) & all, ends = (d >> 1) | last;
+    uint64_t bad = ok ^ all;           /* a byte outside a-z A-Z 0-9 - . */
+    bad |= d & (starts | last);        /* an empty label: a full stop first, last or twice */
+    bad |= (starts << 2) & h & (h >> 1); /* "--" in positions 3 and 4 (maybe a label later) */
+    if (hyphens)
+        bad |= h & (starts | ends);    /* UTS #46 §4.1 criterion 3 */
+    return bad == 0;
+}
+#endif
+
+static int ascii_fast(const call *c, sink_out *o)
+{
+    const unsigned char *s = (const unsigned char *)c->s;
+    size_t n = c->len;
+    unsigned f = c->flags;
+    int hyphens = (f & IBIDI_IDNA_CHECK_HYPHENS) != 0, dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
+    if (!s || n == 0 || o->units_cp || o->cap < n ||
+        (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) || (dns && n > 253))
+        return 0;
+#if defined(__SSE2__)
+    if (n >= FAST_SIMD_MIN && n <= FAST_SIMD_MAX) {
+        if (!ascii_fast_simd(s, n, o->c, hyphens))
+            return 0;
+        o->len = n;
+        return 1;
+    }
+#endif
+    if (!ascii_fast_scalar(s, n, o->c, hyphens, dns))
+        return 0;
     o->len = n;
+    return 1;
+}
+
+/*
+ * UTS #46 on a UTF-8 name that needs no more than a one-to-one mapping (upper case to
+ * lower case) and yields no finding: the common case of names in other scripts. One pass decodes the name and
+ * reads, for each code point, what the general path would learn from Map, Normalize and
+ * the validity criteria:
+ *   - Map (§4 step 1): ASCII other than letters, digits, hyphen-minus and full stop leaves
+ *     the lane, and so does a non-ASCII code point unless it is valid as it is (a
+ *     deviation other than ZWNJ and ZWJ counts as valid in nontransitional processing)
+ *     or mapped to one code point that is;
+ *   - Normalize (step 2): the quick check (UAX #15 §9) must say "yes" (NFC_Quick_Check=Yes
+ *     everywhere, combining classes in order), so NFC leaves the name as it is;
+ *   - Convert (step 4): a label with "--" in positions 3 and 4 (among them every "xn--")
+ *     leaves the lane, so nothing is decoded.
+ * Then per label: not empty (VerifyDnsLength, the root label), criterion 3 (hyphens),
+ * criterion 6 (a leading mark), criterion 9 (the Bidi Rule, on the classes read in the
+ * pass, if the name is a Bidi domain name), the warning of RFC 5893 §2 (a label starting
+ * with a digit after an RTL label), and for ToASCII the DNS lengths. Criteria 1, 5, 7 and 8
+ * hold by construction (no decoding; only valid code points, so no ZWNJ or ZWJ). Whenever
+ * the general path would report anything, or the output does not fit, the lane returns 0
+ * and the general path redoes the name and reports it. tests/test_idna_api.c compares the
+ * two (the code point calls never take the lane).
+ */
+#define LANE_MAX 256 /* code points; longer names take the general path */
+#define NON_ASCII (1u << 31) /* above the Bidi_Class bits */
+
+/* A non-ASCII code point that stays as it is and needs no contextual rule: status valid,
+ * or a deviation other than ZWNJ and ZWJ (sharp s, final sigma) in nontransitional
+ * processing, where it is valid (§4.1 criterion 7). */
+static inline int lane_valid(uint32_t cp, int transitional)
+{
+    const unsigned st = uts46_rec(cp)->status & 7u;
+    return st == IBIDI_UTS46_VALID ||
+           (st == IBIDI_UTS46_DEVIATION && !transitional && cp != 0x200C && cp != 0x200D);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int fast_lane(const call *c, sink_out *o)
+{
+    const unsigned char *s = (const unsigned char *)c->s;
+    const size_t len = c->len;
+    const unsigned f = c->flags;
+    uint32_t cps[LANE_MAX];
+    uint8_t cls[LANE_MAX];
+    uint16_t lab_end[LANE_MAX + 1]; /* where each label ends */
+    unsigned lab_bits[LANE_MAX + 1]; /* the Bidi_Class bits of each label, and NON_ASCII */
+    size_t n = 0, pos = 0, nl = 0;
+    unsigned last_ccc = 0, seen = 0, bits = 0; /* seen: the bits of the whole name */
+    int mapped = 0; /* a non-ASCII code point was replaced by its mapping */
+    const int transitional = (f & IBIDI_IDNA_TRANSITIONAL) != 0;
+    if (!s || o->units_cp || (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)))
+        return 0;
+    while (pos < len) {
+        if (n == LANE_MAX)
+            return 0;
+        const unsigned char b = s[pos];
+        uint32_t cp;
+        if (b < 0x80) {
+            cp = ldh_lower[b];
+            if (!cp)
+                return 0;
+            last_ccc = 0;
+            pos++;
+        } else {
+            ibidi_status st;
+            size_t k = ibidi__utf8_decode_multi(s + pos, len - pos, &cp, &st);
+            if (!k || !lane_valid(cp, transitional)) {
+                /* Map: a code point mapped to a single one that is valid as it is (an
+                 * upper-case letter); anything else leaves the lane */
+                const ibidi__uts46 *u = k ? uts46_rec(cp) : NULL;
+                if (!u || (u->status & 7u) != IBIDI_UTS46_MAPPED || u->map_len != 1)
+                    return 0;
+                cp = ibidi__seq_pool[u->map_off];
+                if (cp < 0x80 ? ldh_lower[cp] != cp : !lane_valid(cp, transitional))
+                    return 0;
+                mapped = 1;
+            }
+            const uint32_t ni = ibidi__norm_info(cp);
+            const unsigned ccc = IBIDI__NI_CCC(ni);
+            if (IBIDI__NI_NFC_QC(ni) != IBIDI_QC_YES || (ccc && ccc < last_ccc))
+                return 0;
+            last_ccc = ccc;
+            pos += k;
+        }
+        const ibidi_bidi_class bc = ibidi__bc(cp);
+        if (cp == '.') { /* Break (§4 step 3): the label ends */
+            lab_end[nl] = (uint16_t)n;
+            lab_bits[nl++] = bits;
+            seen |= bits;
+            bits = 0;
+        } else {
+            bits |= IBIDI__BC_BIT(bc) | (cp >= 0x80 ? NON_ASCII : 0);
+        }
+        cps[n] = cp;
+        cls[n++] = (uint8_t)bc;
+    }
+    lab_end[nl] = (uint16_t)n;
+    lab_bits[nl++] = bits;
+    seen |= bits;
+    const unsigned rtl_bits = IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) |
+                              IBIDI__BC_BIT(IBIDI_BC_AN);
+    const int bidi_name = (seen & rtl_bits) != 0; /* RFC 5893 §1.4 */
+    const int to_ascii = c->to_ascii, dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
+    int seen_rtl = 0;
+    size_t out = 0;
+    for (size_t li = 0, a = 0; li < nl; li++) {
+        const size_t e = lab_end[li];
+        const size_t m = e - a;
+        if (m == 0) /* an empty label, the root label among them */
+            return 0;
+        if (m >= 4 && cps[a + 2] == '-' && cps[a + 3] == '-') /* criteria 2, 4; step 4 */
+            return 0;
+        if ((f & IBIDI_IDNA_CHECK_HYPHENS) && (cps[a] == '-' || cps[e - 1] == '-'))
+            return 0; /* criterion 3 */
+        if (cps[a] >= 0x80 && is_mark(cps[a])) /* criterion 6 */
+            return 0;
+        const int non_ascii = (lab_bits[li] & NON_ASCII) != 0;
+        const int rtl = (lab_bits[li] & rtl_bits) != 0;
+        if (bidi_name && (f & IBIDI_IDNA_CHECK_BIDI) &&
+            ibidi_rfc5893_conditions(cls + a, m, IBIDI_RFC5893_ALL_CONDITIONS))
+            return 0; /* criterion 9 */
+        if (seen_rtl && ibidi__is_digit_ldh_label(cps + a, m)) /* RFC 5893 §2 */
+            return 0;
+        seen_rtl |= rtl;
+        if (to_ascii) { /* §4.2 step 3: the A-label of a label with non-ASCII */
+            size_t label_len = m;
+            if (a)
+                out++;
+            if (non_ascii) {
+                char pny[4 * LANE_MAX];
+                if (ibidi_punycode_encode(cps + a, m, pny, sizeof pny, &label_len, NULL))
+                    return 0;
+                if (dns && label_len + 4 > 63)
+                    return 0;
+                if (out + 4 + label_len > o->cap)
+                    return 0;
+                if (a)
+                    o->c[out - 1] = '.';
+                memcpy(o->c + out, "xn--", 4);
+                memcpy(o->c + out + 4, pny, label_len);
+                out += 4 + label_len;
+            } else {
+                if ((dns && m > 63) || out + m > o->cap)
+                    return 0;
+                if (a)
+                    o->c[out - 1] = '.';
+                for (size_t i = 0; i < m; i++)
+                    o->c[out + i] = (char)cps[a + i];
+                out += m;
+            }
+        }
+        a = e + 1;
+    }
+    if (to_ascii) {
+        if (dns && out > 253) /* §4.2 step 4 */
+            return 0;
+    } else if (!mapped) { /* ToUnicode: the input with its ASCII letters in lower case */
+        if (len > o->cap)
+            return 0;
+        for (size_t i = 0; i < len; i++)
+            o->c[i] = s[i] < 0x80 ? (char)ldh_lower[s[i]] : (char)s[i];
+        out = len;
+    } else { /* ToUnicode: the mapped code points */
+        for (size_t i = 0; i < n; i++) {
+            char b[4];
+            size_t k = ibidi_utf8_encode_cp(cps[i], b);
+            if (out + k > o->cap)
+                return 0;
+            memcpy(o->c + out, b, k);
+            out += k;
+        }
+    }
+    o->len = out;
     return 1;
 }
 
@@ -699,7 +948,7 @@ static inline ibidi_status run(const call *c)
         return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
         return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if (ascii_fast(c, &o)) {
+    if (ascii_fast(c, &o) || fast_lane(c, &o)) {
         if (c->out_len)
             *c->out_len = o.len;
         return IBIDI_OK;

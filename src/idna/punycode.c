@@ -90,9 +90,17 @@ typedef struct pc_out {
     size_t diff; /* compare mode: first differing offset, SIZE_MAX while equal */
 } pc_out;
 
-static inline void put(pc_out *o, char c)
+#if defined(__GNUC__)
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* compare is a constant at each call, so that the encoder is compiled once for each mode,
+ * without a test per byte. */
+static ALWAYS_INLINE void put(pc_out *o, char c, const int compare)
 {
-    if (o->ref) {
+    if (compare) {
         if (o->diff == SIZE_MAX && (o->len >= o->cap || o->ref[o->len] != c))
             o->diff = o->len;
     } else if (o->len < o->cap) {
@@ -103,7 +111,7 @@ static inline void put(pc_out *o, char c)
 
 /* RFC 3492 §3.3, §6.3: q as a generalized variable-length integer, least significant digit
  * first. */
-static void put_integer(pc_out *o, uint32_t q, uint32_t bias)
+static ALWAYS_INLINE void put_integer(pc_out *o, uint32_t q, uint32_t bias, const int compare)
 {
     for (uint32_t k = BASE;; k += BASE) {
         uint32_t t = threshold(k, bias), r;
@@ -111,9 +119,9 @@ static void put_integer(pc_out *o, uint32_t q, uint32_t bias)
             break;
         r = (q - t) % (BASE - t);
         q = (q - t) / (BASE - t);
-        put(o, digit_char[t + r]);
+        put(o, digit_char[t + r], compare);
     }
-    put(o, digit_char[q]);
+    put(o, digit_char[q], compare);
 }
 
 /*
@@ -124,7 +132,8 @@ static void put_integer(pc_out *o, uint32_t q, uint32_t bias)
  * between two uses, and every pass uses it at least once, so this fails exactly when the
  * 32-bit checks of §6.4 would.
  */
-static ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o, ibidi_error *err)
+static ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o,
+                                              ibidi_error *err, const int compare)
 {
     size_t b = 0, h;
     uint32_t m = NO_CP, cur = INITIAL_N, bias = INITIAL_BIAS;
@@ -134,7 +143,7 @@ static ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o, ibidi_
     for (size_t j = 0; j < n; j++) {
         uint32_t c = cps[j];
         if (c < INITIAL_N) {
-            put(o, (char)c);
+            put(o, (char)c, compare);
             b++;
         } else {
             if (c - 0xD800u < 0x800u)
@@ -146,7 +155,7 @@ static ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o, ibidi_
         }
     }
     if (b > 0)
-        put(o, DELIMITER);
+        put(o, DELIMITER, compare);
 
     /* §6.3 main loop (§3.2 insertion unsort coding) */
     for (h = b; h < n;) {
@@ -162,7 +171,7 @@ static ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o, ibidi_
             if (c == cur) {
                 if (delta > UINT32_MAX) /* §6.4 */
                     return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, j, c);
-                put_integer(o, (uint32_t)delta, bias);
+                put_integer(o, (uint32_t)delta, bias, compare);
                 bias = adapt((uint32_t)delta, h + 1, h == b);
                 delta = 0;
                 h++;
@@ -186,7 +195,7 @@ ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out, siz
         *out_len = 0;
     if ((!cps && n) || (!out && cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = encode_core(cps, n, &o, err);
+    st = encode_core(cps, n, &o, err, 0);
     if (st != IBIDI_OK)
         return st;
     if (out_len)
@@ -293,7 +302,7 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
          * difference RFC 3492 allows (§6.2: one encoding per sequence of deltas), so this
          * is the definitive check rather than the usual one. */
         pc_out o = {NULL, len, s, 0, SIZE_MAX};
-        if (encode_core(out, outn, &o, NULL) != IBIDI_OK)
+        if (encode_core(out, outn, &o, NULL, 1) != IBIDI_OK)
             o.diff = 0;
         if (o.diff == SIZE_MAX && o.len != len)
             o.diff = o.len < len ? o.len : len;
