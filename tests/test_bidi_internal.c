@@ -1,7 +1,9 @@
 /* Assumptions of the bidi implementation about the Unicode data, checked on every code
  * point: paired brackets are ON and in the BMP (their canonical closing bracket is kept in
  * 16 bits), the bracket hash has no collisions, and the internal L2 map agrees with the
- * public one. */
+ * public one. Then the fast paths against the general ones: simple paragraphs (with and
+ * without brackets, up to the BD16 stack limit), long UTF-8 in one pass, and the
+ * whole-text checks that choose a path. */
 #include <stdio.h>
 #include <string.h>
 
@@ -56,6 +58,16 @@ int main(void)
     printf("compared %zu paired brackets, %zu canonical closing brackets: hash injective\n",
            brackets, closing);
     CHECK(closing >= 60, "only %zu closing brackets found", closing);
+    /* The classification takes ASCII openers' pairs as the next code point for ( and the
+     * one after for [ and {, without a decomposition: check that against the data. */
+    for (uint32_t cp = 0; cp < 0x80; cp++)
+        if (ibidi_cp_bracket_type(cp) == IBIDI_BPT_OPEN)
+            CHECK(ibidi_cp_paired_bracket(cp) == cp + 1u + (cp != '(') &&
+                      canonical(ibidi_cp_paired_bracket(cp)) == ibidi_cp_paired_bracket(cp),
+                  "ASCII bracket U+%04X pairs with U+%04X", (unsigned)cp,
+                  (unsigned)ibidi_cp_paired_bracket(cp));
+        else if (ibidi_cp_bracket_type(cp) == IBIDI_BPT_CLOSE)
+            CHECK(canonical(cp) == cp, "ASCII bracket U+%04X decomposes", (unsigned)cp);
 
     /* The internal 32-bit L2 map is the public map, with few runs and with many. */
     uint8_t lev[300];
@@ -116,5 +128,177 @@ int main(void)
     CHECK(diffs == 0, "%zu texts resolve differently with a BN added", diffs);
     printf("compared %zu texts through the one-pass and the general paths: %zu differ\n", cases,
            diffs);
+
+    /* The same with long texts full of brackets: pairs nested deep, the 63-entry stack of
+     * BD16 filled up (the rest of the text then has no pairs), canonical equivalents
+     * (U+2329 pairs with U+3009), marks after brackets, ETs and numbers next to them. */
+    static const uint32_t pool2[] = {'(', ')', '[', ']', '{', '}', 0x2329, 0x232A, 0x3008,
+                                     0x3009, '(', '(', '[', ')', 'a', 0x05D0, 0x0627, '1',
+                                     0x0661, ' ', 0x0300, '$', '.'};
+    uint32_t u1[400], u2[401];
+    uint8_t m1[400], m2[401];
+    size_t diffs2 = 0, cases2 = 0;
+    for (int r = 0; r < 20000; r++) {
+        x = x * 1103515245u + 12345u;
+        size_t n = 1 + (x >> 16) % 400;
+        size_t kinds = r % 3 == 0 ? 14 : sizeof pool2 / sizeof pool2[0]; /* brackets only */
+        for (size_t i = 0; i < n; i++) {
+            x = x * 1103515245u + 12345u;
+            u1[i] = pool2[(x >> 16) % kinds];
+        }
+        if (r % 3 == 0) /* one strong character somewhere */
+            u1[(x >> 20) % n] = r % 2 ? 'a' : 0x05D0;
+        x = x * 1103515245u + 12345u;
+        size_t at = (x >> 16) % (n + 1);
+        memcpy(u2, u1, at * sizeof *u1);
+        u2[at] = 0x200D;
+        memcpy(u2 + at + 1, u1 + at, (n - at) * sizeof *u1);
+        ibidi_dir dir = (ibidi_dir)(r % 4);
+        if (ibidi_bidi_resolve_cp(u1, n, dir, m1, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
+            ibidi_bidi_resolve_cp(u2, n + 1, dir, m2, NULL, NULL, NULL, 0, NULL) != IBIDI_OK) {
+            diffs2++;
+            continue;
+        }
+        cases2++;
+        if (!(memcmp(m1, m2, at) == 0 && memcmp(m1 + at, m2 + at + 1, n - at) == 0) &&
+            diffs2++ < 5)
+            printf("  paths differ on a bracket text, dir %d, n %zu, BN at %zu\n", (int)dir, n,
+                   at);
+    }
+    /* At the edge of the stack: k opening brackets, a strong character, k closing ones
+     * and a pair after them, which BD16 finds only when the k openers fit. */
+    for (size_t k = 58; k <= 68; k++) {
+        for (int v = 0; v < 8; v++) {
+            size_t n = 0;
+            for (size_t i = 0; i < k; i++)
+                u1[n++] = v & 4 ? '[' : '(';
+            u1[n++] = v & 1 ? 'a' : 0x05D0;
+            for (size_t i = 0; i < k; i++)
+                u1[n++] = v & 4 ? ']' : ')';
+            u1[n++] = '1';
+            u1[n++] = '(';
+            u1[n++] = v & 2 ? 'a' : 0x05D0;
+            u1[n++] = ')';
+            u1[n++] = 0x0300;
+            u1[n++] = v & 2 ? 0x05D0 : 'a';
+            for (size_t at = 0; at <= n; at += n / 3) {
+                memcpy(u2, u1, at * sizeof *u1);
+                u2[at] = 0x200D;
+                memcpy(u2 + at + 1, u1 + at, (n - at) * sizeof *u1);
+                ibidi_dir dir = (ibidi_dir)(v % 2 + 1 - (int)(k % 2));
+                int ok = ibidi_bidi_resolve_cp(u1, n, dir, m1, NULL, NULL, NULL, 0, NULL) ==
+                             IBIDI_OK &&
+                         ibidi_bidi_resolve_cp(u2, n + 1, dir, m2, NULL, NULL, NULL, 0, NULL) ==
+                             IBIDI_OK &&
+                         memcmp(m1, m2, at) == 0 && memcmp(m1 + at, m2 + at + 1, n - at) == 0;
+                cases2++;
+                if (!ok && diffs2++ < 5)
+                    printf("  paths differ with %zu nested brackets, variant %d, BN at %zu\n", k,
+                           v, at);
+            }
+        }
+    }
+    CHECK(diffs2 == 0, "%zu bracket texts resolve differently with a BN added", diffs2);
+
+    /* UTF-8 longer than the fixed work area, with a work area for its code points: it is
+     * checked and classified in one pass. Errors and counts must be those of the path
+     * that validates first (taken without a work area), and levels and offsets those of
+     * the code point function on the decoded text. */
+    {
+        static const char *const piece[] = {"abc ", "\xD7\x90\xD7\x91 ", "12 ",
+                                            "(\xD8\xA8) ", "\xE2\x81\xA7x\xE2\x81\xA9",
+                                            "\xE2\x80\xAB\xD7\x90\xE2\x80\xAC", "\xE2\x82\xAC\x35 ",
+                                            "\xF0\x9D\x90\x80 "};
+        static char text[6000];
+        static uint32_t cps[6000];
+        static uint8_t lv1[6000], lv2[6000];
+        static size_t off1[6000];
+        static unsigned char work[6000 * IBIDI__BIDI_WORK_PER_CP + 64];
+        size_t bad_utf8 = 0, one_pass_ok = 0;
+        for (int r = 0; r < 60; r++) {
+            size_t len = 0;
+            while (len < 1100 + (size_t)r * 70) {
+                x = x * 1103515245u + 12345u;
+                const char *pc = piece[(x >> 16) % 8];
+                memcpy(text + len, pc, strlen(pc));
+                len += strlen(pc);
+            }
+            if (r % 3 == 1) /* an ill-formed byte somewhere */
+                text[(x >> 8) % len] = (char)(r % 2 ? 0xFF : 0x80);
+            size_t leads = 0; /* the code points when the text is well formed */
+            for (size_t i = 0; i < len; i++)
+                leads += ((unsigned char)text[i] & 0xC0u) != 0x80u;
+            size_t cap = r % 5 == 4 ? leads / 2 : sizeof lv1;
+            ibidi_dir dir = (ibidi_dir)(r % 4);
+            ibidi_error e1, e2;
+            size_t n1 = 0, n2 = 0;
+            ibidi_status s1 = ibidi_bidi_resolve_utf8(text, len, dir, lv1, cap, &n1, NULL, off1,
+                                                      NULL, work, ibidi_bidi_work_size(leads),
+                                                      &e1);
+            ibidi_status s2 = ibidi_bidi_resolve_utf8(text, len, dir, lv2, cap, &n2, NULL, NULL,
+                                                      NULL, NULL, 0, &e2);
+            int same;
+            if (s2 == IBIDI_E_BIDI_WORK_TOO_SMALL) { /* well formed, levels fit */
+                size_t n = 0;
+                same = s1 == IBIDI_OK && n1 == n2 &&
+                       ibidi_utf8_decode(text, len, cps, 6000, &n, NULL) == IBIDI_OK &&
+                       n == n1 &&
+                       ibidi_bidi_resolve_cp(cps, n, dir, lv2, NULL, NULL, work,
+                                             ibidi_bidi_work_size(n), NULL) == IBIDI_OK &&
+                       memcmp(lv1, lv2, n) == 0;
+                char u8[4];
+                for (size_t i = 0, pos = 0; same && i < n; i++) {
+                    same = off1[i] == pos;
+                    pos += ibidi_utf8_encode_cp(cps[i], u8);
+                }
+                one_pass_ok += same;
+            } else {
+                same = s1 == s2 && e1.status == e2.status && e1.offset == e2.offset && n1 == n2;
+            }
+            bad_utf8 += !same;
+        }
+        CHECK(bad_utf8 == 0, "%zu long UTF-8 texts differ between the one-pass and the "
+              "validating paths", bad_utf8);
+        CHECK(one_pass_ok >= 10, "only %zu long texts resolved in one pass", one_pass_ok);
+    }
+
+    /* The whole-text checks that pick the fast paths (any non-ASCII code point or byte,
+     * any surrogate, any odd level) read short texts in fixed blocks: one odd value at
+     * every position of every length up to 70 must be seen. */
+    {
+        uint32_t t[70];
+        char u[72];
+        uint8_t lv[72];
+        size_t map[72], missed = 0;
+        for (size_t n = 1; n <= 70; n++) {
+            for (size_t at = 0; at < n; at++) {
+                for (size_t i = 0; i < n; i++)
+                    t[i] = 'a';
+                t[at] = 0x05D0;
+                ibidi_error e;
+                missed += ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_LTR, lv, NULL, NULL, NULL, 0,
+                                                NULL) != IBIDI_OK ||
+                          lv[at] != 1;
+                t[at] = 0xDC00;
+                missed += ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_LTR, lv, NULL, NULL, NULL, 0,
+                                                &e) != IBIDI_E_CP_SURROGATE ||
+                          e.offset != at;
+                memset(u, 'a', n + 1);
+                u[at] = (char)0xD7; /* U+05D0, one byte longer */
+                u[at + 1] = (char)0x90;
+                size_t n8 = 0;
+                missed += ibidi_bidi_resolve_utf8(u, n + 1, IBIDI_DIR_LTR, lv, sizeof lv, &n8,
+                                                  NULL, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
+                          n8 != n || lv[at] != 1;
+                memset(lv, 2, n);
+                lv[at] = 1;
+                missed += ibidi_bidi_reorder(lv, n, map, NULL, NULL) != IBIDI_OK ||
+                          (n > 1 && at + 1 < n && map[at] == at && map[at + 1] == at + 1);
+            }
+        }
+        CHECK(missed == 0, "%zu single odd values missed by the whole-text checks", missed);
+    }
+    printf("compared %zu bracket texts through the one-pass and the general paths: %zu differ\n",
+           cases2, diffs2);
     return t_summary();
 }

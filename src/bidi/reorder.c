@@ -21,6 +21,13 @@
 #include "bidi/bidi_internal.h"
 #include "unicode/utf8_internal.h"
 
+/* SSE2 is part of x86-64: the level summary and the map fills use it when the compiler
+ * targets it; the scalar loops below give the same results elsewhere. */
+#if defined(__SSE2__) && SIZE_MAX == UINT64_MAX
+#include <emmintrin.h>
+#define IBIDI__L2_SSE2 1
+#endif
+
 #define MAX_LEVEL (IBIDI_BIDI_MAX_DEPTH + 1)
 
 /* sum_{k=max(a,m)..b} (-1)^(k-m), as 0, 1 or -1 (modulo 2^bits). */
@@ -103,19 +110,50 @@ typedef struct level_summary {
     int max, min_odd;
 } level_summary;
 
-static int summarize(const uint8_t *lev, size_t n, level_summary *ls, size_t *bad)
+static inline int summarize(const uint8_t *lev, size_t n, level_summary *ls, size_t *bad)
 {
     unsigned char mx = 0, mo = 255;
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+#ifdef IBIDI__L2_SSE2
+    if (n >= 16) { /* 16 levels at a time, the last block overlapping the one before */
+        const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+        __m128i vmax = zero, vmin = _mm_set1_epi8(-1);
+        /* the first block, then the loop (not entered up to 32 levels), then the last */
+        __m128i l = _mm_loadu_si128((const __m128i *)(const void *)lev);
+        vmax = _mm_max_epu8(vmax, l);
+        vmin = _mm_min_epu8(vmin, _mm_or_si128(l, _mm_cmpeq_epi8(_mm_and_si128(l, one), zero)));
+        for (i = 16; i + 16 < n; i += 16) {
+            l = _mm_loadu_si128((const __m128i *)(const void *)(lev + i));
+            __m128i even = _mm_cmpeq_epi8(_mm_and_si128(l, one), zero); /* even: FF */
+            vmax = _mm_max_epu8(vmax, l);
+            vmin = _mm_min_epu8(vmin, _mm_or_si128(l, even));
+        }
+        l = _mm_loadu_si128((const __m128i *)(const void *)(lev + n - 16));
+        vmax = _mm_max_epu8(vmax, l);
+        vmin = _mm_min_epu8(vmin, _mm_or_si128(l, _mm_cmpeq_epi8(_mm_and_si128(l, one), zero)));
+        i = n;
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 8)); /* fold to one byte */
+        vmin = _mm_min_epu8(vmin, _mm_srli_si128(vmin, 8));
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 4));
+        vmin = _mm_min_epu8(vmin, _mm_srli_si128(vmin, 4));
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 2));
+        vmin = _mm_min_epu8(vmin, _mm_srli_si128(vmin, 2));
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 1));
+        vmin = _mm_min_epu8(vmin, _mm_srli_si128(vmin, 1));
+        mx = (unsigned char)_mm_cvtsi128_si32(vmax);
+        mo = (unsigned char)_mm_cvtsi128_si32(vmin);
+    }
+#endif
+    for (; i < n; i++) {
         unsigned char l = lev[i];
         unsigned char odd = (unsigned char)(l | (unsigned char)((l & 1u) - 1u)); /* even: FF */
         mx = l > mx ? l : mx;
         mo = odd < mo ? odd : mo;
     }
     if (mx > MAX_LEVEL) {
-        for (size_t i = 0; i < n; i++)
-            if (lev[i] > MAX_LEVEL) {
-                *bad = i;
+        for (size_t k = 0; k < n; k++)
+            if (lev[k] > MAX_LEVEL) {
+                *bad = k;
                 break;
             }
         return 0;
@@ -125,13 +163,28 @@ static int summarize(const uint8_t *lev, size_t n, level_summary *ls, size_t *ba
     return 1;
 }
 
-/* Are all levels even and at most MAX_LEVEL (left-to-right text, the common case)? Eight
- * at a time: an odd level sets bit 0 of its byte, one above 127 bit 7, and an even level
- * below 128 is at most 126. */
-static int all_even(const uint8_t *lev, size_t n)
+/* Are all levels even and at most MAX_LEVEL (left-to-right text, the common case)? An odd
+ * level sets bit 0 of its byte, one above 127 bit 7, and an even level below 128 is at
+ * most 126. */
+IBIDI__ALWAYS_INLINE int all_even(const uint8_t *lev, size_t n)
 {
-    uint64_t acc = 0;
     size_t i = 0;
+#ifdef IBIDI__L2_SSE2
+    if (n >= 16 && n <= 32) { /* two blocks, no loop to leave */
+        __m128i acc = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)lev),
+                                   _mm_loadu_si128((const __m128i *)(const void *)(lev + n - 16)));
+        acc = _mm_and_si128(acc, _mm_set1_epi8((char)0x81));
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(acc, _mm_setzero_si128())) == 0xFFFF;
+    }
+    if (n >= 16) {
+        __m128i acc = _mm_loadu_si128((const __m128i *)(const void *)(lev + n - 16));
+        for (; i + 16 < n; i += 16)
+            acc = _mm_or_si128(acc, _mm_loadu_si128((const __m128i *)(const void *)(lev + i)));
+        acc = _mm_and_si128(acc, _mm_set1_epi8((char)0x81));
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(acc, _mm_setzero_si128())) == 0xFFFF;
+    }
+#endif
+    uint64_t acc = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, lev + i, 8);
@@ -140,6 +193,71 @@ static int all_even(const uint8_t *lev, size_t n)
     for (; i < n; i++)
         acc |= lev[i];
     return !(acc & UINT64_C(0x8181818181818181));
+}
+
+/* out[d] = first + d for d < len: a run shown left to right. From four entries on, the
+ * last four are stored again over the end of the loop's blocks, so that the only branch
+ * that depends on len is the loop's. */
+IBIDI__ALWAYS_INLINE void fill_up(size_t *out, size_t first, size_t len)
+{
+#ifdef IBIDI__L2_SSE2
+    if (len >= 16 && len <= 32) { /* a whole short line: eight stores, no loop to leave */
+        const __m128i two = _mm_set1_epi64x(2), four = _mm_set1_epi64x(4);
+        __m128i v = _mm_set_epi64x((long long)(first + 1), (long long)first);
+        for (int k = 0; k < 4; k++) { /* a fixed count: unrolled */
+            _mm_storeu_si128((__m128i *)(void *)(out + 4 * k), v);
+            _mm_storeu_si128((__m128i *)(void *)(out + 4 * k + 2), _mm_add_epi64(v, two));
+            v = _mm_add_epi64(v, four);
+        }
+        size_t t = first + len - 16;
+        v = _mm_set_epi64x((long long)(t + 1), (long long)t);
+        for (int k = 0; k < 4; k++) {
+            _mm_storeu_si128((__m128i *)(void *)(out + len - 16 + 4 * k), v);
+            _mm_storeu_si128((__m128i *)(void *)(out + len - 14 + 4 * k), _mm_add_epi64(v, two));
+            v = _mm_add_epi64(v, four);
+        }
+        return;
+    }
+    if (len >= 4) {
+        const __m128i two = _mm_set1_epi64x(2), four = _mm_set1_epi64x(4);
+        __m128i v = _mm_set_epi64x((long long)(first + 1), (long long)first);
+        for (size_t d = 0; d + 4 <= len; d += 4) {
+            _mm_storeu_si128((__m128i *)(void *)(out + d), v);
+            _mm_storeu_si128((__m128i *)(void *)(out + d + 2), _mm_add_epi64(v, two));
+            v = _mm_add_epi64(v, four);
+        }
+        size_t t = first + len - 4;
+        v = _mm_set_epi64x((long long)(t + 1), (long long)t);
+        _mm_storeu_si128((__m128i *)(void *)(out + len - 4), v);
+        _mm_storeu_si128((__m128i *)(void *)(out + len - 2), _mm_add_epi64(v, two));
+        return;
+    }
+#endif
+    for (size_t d = 0; d < len; d++)
+        out[d] = first + d;
+}
+
+/* out[d] = last - d for d < len: a run shown right to left. */
+static inline void fill_down(size_t *out, size_t last, size_t len)
+{
+#ifdef IBIDI__L2_SSE2
+    if (len >= 4) {
+        const __m128i two = _mm_set1_epi64x(2), four = _mm_set1_epi64x(4);
+        __m128i v = _mm_set_epi64x((long long)(last - 1), (long long)last);
+        for (size_t d = 0; d + 4 <= len; d += 4) {
+            _mm_storeu_si128((__m128i *)(void *)(out + d), v);
+            _mm_storeu_si128((__m128i *)(void *)(out + d + 2), _mm_sub_epi64(v, two));
+            v = _mm_sub_epi64(v, four);
+        }
+        size_t t = last - (len - 4);
+        v = _mm_set_epi64x((long long)(t - 1), (long long)t);
+        _mm_storeu_si128((__m128i *)(void *)(out + len - 4), v);
+        _mm_storeu_si128((__m128i *)(void *)(out + len - 2), _mm_sub_epi64(v, two));
+        return;
+    }
+#endif
+    for (size_t d = 0; d < len; d++)
+        out[d] = last - d;
 }
 
 /* Levels 0, 1 and 2 only, with some 1 (left-to-right text holding right-to-left words and
@@ -182,6 +300,35 @@ static void low_levels(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v, u
         }
     }
 #undef PUT
+}
+
+/* low_levels for the visual-to-logical map alone, the usual call: the level-0 runs stay in
+ * place, and each stretch of levels 1-2 is written run by run from its end, runs of 1
+ * reversed and runs of 2 in order (L2). */
+static void low_levels_v2l(const uint8_t *lev, size_t n, size_t *v2l)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t a = i;
+        while (i < n && lev[i] == 0)
+            i++;
+        fill_up(v2l + a, a, i - a);
+        a = i;
+        while (i < n && lev[i] != 0)
+            i++;
+        size_t v = a, j = i;
+        while (j > a) {
+            size_t e = j;
+            uint8_t l = lev[j - 1];
+            while (j > a && lev[j - 1] == l)
+                j--;
+            if (l & 1u)
+                fill_down(v2l + v, e - 1, e - j);
+            else
+                fill_up(v2l + v, j, e - j);
+            v += e - j;
+        }
+    }
 }
 
 /* Most lines have few level runs: then the runs are put in order and the maps written run
@@ -248,8 +395,7 @@ static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_
                 for (size_t d = 0; d < len; d++)
                     v2l32[v + d] = (uint32_t)(z - 1 - d);
             if (v2l)
-                for (size_t d = 0; d < len; d++)
-                    v2l[v + d] = z - 1 - d;
+                fill_down(v2l + v, z - 1, len);
             if (l2v)
                 for (size_t d = 0; d < len; d++)
                     l2v[z - 1 - d] = v + d;
@@ -258,8 +404,7 @@ static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_
                 for (size_t d = 0; d < len; d++)
                     v2l32[v + d] = (uint32_t)(a + d);
             if (v2l)
-                for (size_t d = 0; d < len; d++)
-                    v2l[v + d] = a + d;
+                fill_up(v2l + v, a, len);
             if (l2v)
                 for (size_t d = 0; d < len; d++)
                     l2v[a + d] = v + d;
@@ -318,28 +463,26 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (n > IBIDI_BIDI_MAX_LENGTH)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
-    level_summary ls;
+    level_summary ls = {0, MAX_LEVEL + 1}; /* all even: no odd level */
     size_t bad = 0;
-    if (all_even(levels, n)) {
-        ls.max = 0;
-        ls.min_odd = MAX_LEVEL + 1;
-    } else if (!summarize(levels, n, &ls, &bad)) {
+    if (!all_even(levels, n) && !summarize(levels, n, &ls, &bad))
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
-    } else if (ls.max <= 2 && ls.min_odd == 1) {
-        low_levels(levels, n, visual_to_logical, logical_to_visual, NULL);
-        return ibidi__ok(err);
-    } else if (few_runs(levels, n, &ls, visual_to_logical, logical_to_visual, NULL)) {
-        return ibidi__ok(err);
-    }
     if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
         if (visual_to_logical)
-            for (size_t i = 0; i < n; i++)
-                visual_to_logical[i] = i;
+            fill_up(visual_to_logical, 0, n);
         if (logical_to_visual)
-            for (size_t i = 0; i < n; i++)
-                logical_to_visual[i] = i;
+            fill_up(logical_to_visual, 0, n);
         return ibidi__ok(err);
     }
+    if (ls.max <= 2 && ls.min_odd == 1) {
+        if (visual_to_logical && !logical_to_visual)
+            low_levels_v2l(levels, n, visual_to_logical);
+        else
+            low_levels(levels, n, visual_to_logical, logical_to_visual, NULL);
+        return ibidi__ok(err);
+    }
+    if (few_runs(levels, n, &ls, visual_to_logical, logical_to_visual, NULL))
+        return ibidi__ok(err);
     size_t *l2v = logical_to_visual ? logical_to_visual : visual_to_logical;
     if (!l2v)
         return ibidi__ok(err);

@@ -12,13 +12,23 @@
  * pairs (BD16) are found with the 63-entry stack of the rule, searched through chains per
  * closing bracket so that a closing bracket costs O(1); the strong types inside each pair
  * (N0 b, c) are gathered in the same pass by flagging the innermost open bracket and
- * passing the flags outwards when it leaves the stack.
+ * passing the flags outwards when it leaves the stack. In a simple paragraph the pairs are
+ * found during the pass of W1-W7 itself, and N0 visits only the opening brackets
+ * (bd16_emit_run, n0_simple).
  */
 #include <string.h>
 
 #include "bidi/bidi_internal.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
+
+/* SSE2 is part of x86-64: the ASCII checks and the zeroing of levels use it when the
+ * compiler targets it; the portable loops give the same results elsewhere. */
+#ifdef __SSE2__
+#include <emmintrin.h>
+#define LOAD16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STORE16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#endif
 
 #define NONE IBIDI__BIDI_NONE
 #define O_CLASS IBIDI__O_CLASS
@@ -79,11 +89,49 @@ size_t ibidi_bidi_work_size(size_t n)
     return n * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK;
 }
 
-ibidi_status ibidi__bidi_check_cps(const uint32_t *text, size_t n, ibidi_error *err)
+/* The bitwise OR of n code points: below 0xD800 when none can be a surrogate or too large,
+ * below 0x80 when all are ASCII. */
+IBIDI__ALWAYS_INLINE uint32_t or_all(const uint32_t *text, size_t n)
 {
+    size_t i = 0;
+#ifdef __SSE2__
+    if (n >= 8 && n <= 16) { /* short items: a fixed number of loads, no loop to leave */
+        __m128i acc = _mm_or_si128(_mm_or_si128(LOAD16(text), LOAD16(text + 4)),
+                                   _mm_or_si128(LOAD16(text + n - 8), LOAD16(text + n - 4)));
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));
+        return (uint32_t)_mm_cvtsi128_si32(acc);
+    }
+    if (n >= 16 && n <= 32) {
+        __m128i a = _mm_or_si128(_mm_or_si128(LOAD16(text), LOAD16(text + 4)),
+                                 _mm_or_si128(LOAD16(text + 8), LOAD16(text + 12)));
+        __m128i b = _mm_or_si128(_mm_or_si128(LOAD16(text + n - 16), LOAD16(text + n - 12)),
+                                 _mm_or_si128(LOAD16(text + n - 8), LOAD16(text + n - 4)));
+        __m128i acc = _mm_or_si128(a, b);
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));
+        return (uint32_t)_mm_cvtsi128_si32(acc);
+    }
+    if (n >= 4) { /* four at a time, the last block overlapping the one before */
+        __m128i acc = LOAD16(text + n - 4);
+        for (; i + 8 <= n; i += 8)
+            acc = _mm_or_si128(acc, _mm_or_si128(LOAD16(text + i), LOAD16(text + i + 4)));
+        if (i + 4 < n)
+            acc = _mm_or_si128(acc, LOAD16(text + i));
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));
+        return (uint32_t)_mm_cvtsi128_si32(acc);
+    }
+#endif
     uint32_t all = 0;
-    for (size_t i = 0; i < n; i++)
+    for (; i < n; i++)
         all |= text[i];
+    return all;
+}
+
+/* ibidi__bidi_check_cps, given the OR of the code points. */
+static ibidi_status check_cps_or(const uint32_t *text, size_t n, uint32_t all, ibidi_error *err)
+{
     if (all > 0xD7FFu) /* some value may be a surrogate or too large */
         for (size_t i = 0; i < n; i++) {
             if (text[i] - 0xD800u < 0x800u)
@@ -92,6 +140,11 @@ ibidi_status ibidi__bidi_check_cps(const uint32_t *text, size_t n, ibidi_error *
                 return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, text[i]);
         }
     return IBIDI_OK;
+}
+
+ibidi_status ibidi__bidi_check_cps(const uint32_t *text, size_t n, ibidi_error *err)
+{
+    return check_cps_or(text, n, or_all(text, n), err);
 }
 
 /* The checks every resolving entry point makes first. */
@@ -140,8 +193,14 @@ static inline uint32_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp)
 {
     uint8_t o = cp < 0x10000u ? ibidi__bidi_bmp(cp) : ibidi__props_of(cp)->bc;
     if (o & (O_OPEN | O_CLOSE)) {
-        uint32_t close = (o & O_OPEN) ? ibidi_cp_paired_bracket(cp) : cp;
-        b->br[i] = canonical_closing(close);
+        if (cp < 0x80u) {
+            /* ASCII ( ) [ ] { }: no decomposition, and each opener's pair is one or two
+             * code points on (BidiBrackets.txt); most brackets of text are these. */
+            b->br[i] = (uint16_t)((o & O_OPEN) ? cp + 1u + (cp != '(') : cp);
+        } else {
+            uint32_t close = (o & O_OPEN) ? ibidi_cp_paired_bracket(cp) : cp;
+            b->br[i] = canonical_closing(close);
+        }
     }
     b->orig[i] = o;
     return BIT(o & O_CLASS) | ((o & (O_OPEN | O_CLOSE)) ? HAS_BRACKET : 0u);
@@ -155,10 +214,21 @@ uint32_t ibidi__bidi_classify_cp(ibidi__bidi *b, const uint32_t *text, size_t n)
     return mask;
 }
 
-/* Host names and other ASCII identifiers are short: these two work eight bytes at a time,
- * the last word overlapping the one before, instead of a byte loop or a call. */
-static int all_ascii(const unsigned char *s, size_t n)
+/* Host names and other ASCII identifiers are short: these two work sixteen bytes at a time
+ * with SSE2 (else eight), the last block overlapping the one before, instead of a byte loop
+ * or a call. */
+IBIDI__ALWAYS_INLINE int all_ascii(const unsigned char *s, size_t n)
 {
+#ifdef __SSE2__
+    if (n >= 16 && n <= 32) /* two blocks, no loop to leave */
+        return _mm_movemask_epi8(_mm_or_si128(LOAD16(s), LOAD16(s + n - 16))) == 0;
+    if (n >= 16) {
+        __m128i acc = LOAD16(s + n - 16);
+        for (size_t i = 0; i + 16 < n; i += 16)
+            acc = _mm_or_si128(acc, LOAD16(s + i));
+        return _mm_movemask_epi8(acc) == 0;
+    }
+#endif
     uint64_t acc = 0;
     if (n >= 8) {
         for (size_t i = 0; i + 8 <= n; i += 8)
@@ -171,8 +241,18 @@ static int all_ascii(const unsigned char *s, size_t n)
     return !(acc & IBIDI__B8(0x80));
 }
 
-static void zero_bytes(uint8_t *p, size_t n)
+IBIDI__ALWAYS_INLINE void zero_bytes(uint8_t *p, size_t n)
 {
+#ifdef __SSE2__
+    if (n >= 16) {
+        const __m128i z = _mm_setzero_si128();
+        STORE16(p, z);
+        for (size_t i = 16; i + 16 < n; i += 16) /* not entered up to 32 */
+            STORE16(p + i, z);
+        STORE16(p + n - 16, z);
+        return;
+    }
+#endif
     const uint64_t z = 0;
     if (n >= 8) {
         for (size_t i = 0; i + 8 <= n; i += 8)
@@ -199,24 +279,45 @@ uint32_t ibidi__bidi_classify_utf8(ibidi__bidi *b, const unsigned char *s, size_
     return mask;
 }
 
-/* Decodes, checks and classifies UTF-8 in one pass (inputs short enough for the fixed
- * work area: b's arrays hold len entries). Sets b->n; the errors are those of
- * ibidi_utf8_validate, from the same decoder, at the same offsets. */
-static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s, size_t len,
-                                          size_t *offsets, uint32_t *mask_out, ibidi_error *err)
+/* The number of bytes of s that are not continuation bytes (80..BF). */
+static size_t lead_bytes(const unsigned char *s, size_t len)
+{
+    size_t count = 0, i = 0;
+#ifdef __SSE2__
+    /* sixteen at a time: a lead byte is above -65 as a signed byte; psadbw sums the ones */
+    __m128i acc = _mm_setzero_si128();
+    const __m128i cont = _mm_set1_epi8(-65), one = _mm_set1_epi8(1);
+    for (; i + 16 <= len; i += 16) {
+        __m128i lead = _mm_and_si128(_mm_cmpgt_epi8(LOAD16(s + i), cont), one);
+        acc = _mm_add_epi64(acc, _mm_sad_epu8(lead, _mm_setzero_si128()));
+    }
+    uint64_t sums[2];
+    _mm_storeu_si128((__m128i *)(void *)sums, acc);
+    count = (size_t)(sums[0] + sums[1]);
+#endif
+    for (; i < len; i++)
+        count += (s[i] & 0xC0u) != 0x80u;
+    return count;
+}
+
+/* Decodes, checks and classifies UTF-8 in one pass (b's arrays hold at least as many
+ * entries as code points decoded: see lead_bytes). Sets b->n; the errors are those of
+ * ibidi_utf8_validate, from the same decoder, at the same offsets.
+ * Instantiated with and without offsets, so that the usual call tests nothing more per
+ * character. */
+IBIDI__ALWAYS_INLINE ibidi_status classify_utf8_impl(ibidi__bidi *b, const unsigned char *s,
+                                                     size_t len, size_t *offsets,
+                                                     uint32_t *mask_out, ibidi_error *err)
 {
     uint32_t mask = 0;
     size_t pos = 0, i = 0;
     while (pos < len) {
         uint32_t cp = s[pos];
         size_t k = 1;
-        if (cp - 0xC2u < 0x1Eu && pos + 1 < len && (s[pos + 1] & 0xC0u) == 0x80u) {
-            /* two bytes, C2..DF 80..BF: Hebrew, Arabic, Syriac, Thaana, N'Ko, Latin */
-            cp = (cp & 0x1Fu) << 6 | (s[pos + 1] & 0x3Fu);
-            k = 2;
-        } else if (cp >= 0x80u) {
+        if (cp >= 0x80u) {
+            /* two and three bytes inline (Hebrew, Arabic, bidi controls, punctuation) */
             ibidi_status st;
-            k = ibidi__utf8_decode_multi(s + pos, len - pos, &cp, &st);
+            k = ibidi__utf8_decode_fast(s + pos, len - pos, &cp, &st);
             if (k == 0)
                 return ibidi__fail(err, st, pos, s[pos]);
         }
@@ -229,6 +330,14 @@ static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s
     b->n = i;
     *mask_out = mask;
     return IBIDI_OK;
+}
+
+static ibidi_status classify_utf8_checked(ibidi__bidi *b, const unsigned char *s, size_t len,
+                                          size_t *offsets, uint32_t *mask_out, ibidi_error *err)
+{
+    if (offsets)
+        return classify_utf8_impl(b, s, len, offsets, mask_out, err);
+    return classify_utf8_impl(b, s, len, NULL, mask_out, err);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -457,7 +566,7 @@ SEQ_INLINE uint32_t weak_w1_w3(const seq q, int simple, size_t start, uint8_t so
 {
     uint8_t strong2 = sos; /* last strong type for W2 */
     uint8_t nsm_as = sos;  /* what an NSM here becomes under W1 */
-    uint32_t types = 0;
+    uint32_t types = 0, flags = 0;
     size_t i = start, prev = start;
     while (i < q.pe) {
         uint8_t o = q.orig[i];
@@ -471,12 +580,14 @@ SEQ_INLINE uint32_t weak_w1_w3(const seq q, int simple, size_t start, uint8_t so
         strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
         t = t == AL ? R : t; /* W3 */
         q.cls[i] = t;
-        types |= BIT(t) | (o & (O_OPEN | O_CLOSE) ? HAS_BRACKET : 0u);
+        types |= BIT(t);
+        flags |= o;
         prev = i;
         i = next_in(q, simple, i, steps);
     }
     *last = prev;
-    return types;
+    /* N0 needs a pair, so a closing bracket (O_CLOSE, a bit no other flag shares) */
+    return types | ((flags & O_CLOSE) ? HAS_BRACKET : 0u);
 }
 
 /* W4-W7. */
@@ -723,7 +834,9 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end,
     b->ops += steps;
 }
 
-static void run_sequence(para *p, size_t start, uint8_t before_level)
+/* Returns the end of the level run at start without removed characters, [start, j): the
+ * caller's X10 walk goes on from there. */
+static size_t run_sequence(para *p, size_t start, uint8_t before_level)
 {
     ibidi__bidi *b = p->b;
     uint8_t level = b->lev[start];
@@ -740,15 +853,16 @@ static void run_sequence(para *p, size_t start, uint8_t before_level)
         run_sequence_impl(p, 1, start, j, level, before_level);
     else
         run_sequence_impl(p, 0, start, p->pe, level, before_level);
+    return j;
 }
 
 /* A simple paragraph without paired brackets (most identifiers and most text): W1-W7,
  * N1-N2 and I1-I2 in one pass. Its one isolating run sequence is the paragraph, at the
  * paragraph level, with sos and eos both the embedding direction e. W4 needs the type of
- * the next character, so W4-W7 run one character behind W1-W3; runs of ET (W5) and of
- * neutrals (N1) wait for the character that decides them. Levels are written as soon as
- * a type is final: every character is at the paragraph level, so I1-I2 give one level per
- * final type. */
+ * the next character, so W4-W7 run one character (or one run of a class) behind W1-W3;
+ * runs of ET (W5) and of neutrals (N1) wait for the character that decides them. Levels
+ * are written as soon as a type is final: every character is at the paragraph level, so
+ * I1-I2 give one level per final type. */
 typedef struct fused {
     uint8_t *lev;
     uint8_t lv[IBIDI_BC_COUNT]; /* level of each final type: L, R, EN, AN (I1-I2) */
@@ -757,6 +871,26 @@ typedef struct fused {
     uint8_t prev_n;           /* last strong direction for N1 */
     size_t ni_start;          /* pending run of neutrals */
 } fused;
+
+/* N1-N2 and I1-I2 for the characters [a, b), whose type after W1-W7 is t. */
+static inline void fused_neutral_run(fused *f, size_t a, size_t b, uint8_t t)
+{
+    if (BIT(t) & NI_TYPES) {
+        f->ni_start = f->ni_start == NONE ? a : f->ni_start;
+        return;
+    }
+    uint8_t d = f->dir[t]; /* N1: EN and AN count as R */
+    if (f->ni_start != NONE) { /* runs of neutrals are short: no call to memset */
+        uint8_t l = f->lv[f->prev_n == d ? d : f->e];
+        for (size_t k = f->ni_start; k < a; k++)
+            f->lev[k] = l;
+        f->ni_start = NONE;
+    }
+    f->prev_n = d;
+    uint8_t l = f->lv[t];
+    for (size_t k = a; k < b; k++)
+        f->lev[k] = l;
+}
 
 /* N1-N2 and I1-I2 for character j, whose type after W1-W7 is t. */
 static inline void fused_neutral(fused *f, size_t j, uint8_t t)
@@ -776,19 +910,169 @@ static inline void fused_neutral(fused *f, size_t j, uint8_t t)
     f->lev[j] = f->lv[t]; /* lookups, not branches: the types follow no pattern */
 }
 
-/* Character j leaves W1-W7 with type t: it is stored for N0 when there are brackets, and
- * goes on to N1-N2 and I1-I2 at once when there are none. */
-static inline void fused_emit(fused *f, uint8_t *cls, int brackets, size_t j, uint8_t t)
+/* BD16 during the pass of W1-W7 of a simple paragraph: the pass gives the characters
+ * their types in text order, and brackets keep their type ON, so pairs are found as the
+ * types come, with the 63-entry stack of the rule. Instead of flags passed down the stack,
+ * the positions (+ 1) of the last L and of the last R, EN or AN so far tell what is inside
+ * a pair when its closing bracket comes (N0 b, c: a strong type after the opening bracket)
+ * and what comes before an opening bracket (N0 c1, in the text as W7 left it). A pair
+ * stores the strong types inside and the type before in br[open], and the position of
+ * that type in aux[close]. */
+typedef struct bd16 {
+    bracket_entry st[BRACKET_STACK]; /* inside: the type before, 0 none, 1 L, 2 R */
+    uint32_t before[BRACKET_STACK];  /* position + 1 of that type */
+    uint8_t head[BRACKET_HASH_SIZE];
+    int sp, stopped;
+    uint32_t last_l, last_r;
+    size_t pairs, last_close;
+    uint64_t steps;
+} bd16;
+
+static void bd16_bracket(bd16 *s, const seq q, size_t j)
 {
-    if (brackets)
-        cls[j] = t;
-    else
-        fused_neutral(f, j, t);
+    uint16_t cb = q.br[j];
+    uint32_t h = BRACKET_HASH(cb);
+    if (q.orig[j] & O_OPEN) {
+        if (s->sp == BRACKET_STACK) { /* no room: BD16 stops for this sequence */
+            s->stopped = 1;
+            return;
+        }
+        bracket_entry *en = &s->st[s->sp];
+        uint32_t bp = s->last_l > s->last_r ? s->last_l : s->last_r;
+        en->pos = (uint32_t)j;
+        en->close = cb;
+        en->chain = s->head[h];
+        en->inside = (uint8_t)(bp == 0 ? 0u : s->last_l > s->last_r ? 1u : 2u);
+        s->before[s->sp] = bp;
+        s->head[h] = (uint8_t)s->sp;
+        s->sp++;
+        q.aux[j] = NONE;
+        return;
+    }
+    unsigned k = s->head[h];
+    while (k != 0xFF && s->st[k].close != cb) {
+        k = s->st[k].chain;
+        s->steps++;
+    }
+    if (k == 0xFF) /* no opening bracket of this kind: not paired */
+        return;
+    uint32_t open = s->st[k].pos;
+    q.aux[open] = (uint32_t)j;
+    q.aux[j] = s->before[k];
+    q.br[open] = (uint16_t)((s->last_l > open + 1u ? IN_L : 0u) |
+                            (s->last_r > open + 1u ? IN_R : 0u) | (unsigned)s->st[k].inside << 2);
+    s->pairs++;
+    s->last_close = j;
+    while (s->sp > (int)k) { /* pop through the matched entry */
+        s->sp--;
+        s->head[BRACKET_HASH(s->st[s->sp].close)] = s->st[s->sp].chain;
+        s->steps++;
+    }
+}
+
+/* The characters [a, b), of one original class (or ETs), leave W1-W7 with type t (brackets
+ * keep ON): brackets among them (a run of brackets) go to the stack one by one. */
+IBIDI__ALWAYS_INLINE void bd16_emit_run(bd16 *s, const seq q, size_t a, size_t b, uint8_t t)
+{
+    for (size_t j = a; j < b; j++)
+        q.cls[j] = t;
+    s->last_l = t == L ? (uint32_t)b : s->last_l;
+    s->last_r = (BIT(t) & (BIT(R) | BIT(EN) | BIT(AN))) ? (uint32_t)b : s->last_r;
+    if (q.orig[a] & (O_OPEN | O_CLOSE))
+        for (size_t j = a; j < b && !s->stopped; j++)
+            bd16_bracket(s, q, j);
+}
+
+/* Index of the lowest set bit of a nonzero word. */
+static inline unsigned lowest_bit(uint32_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned k = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+#endif
+}
+
+/* N0 on the pairs bd16 found, in the order of their opening brackets, visiting only the
+ * opening brackets (found sixteen bytes at a time where SSE2 is there): the type before
+ * an opening bracket (c1) is the later of the strong type that W7 left before it and the
+ * last bracket N0 changed before it, which is the last opening bracket changed or the
+ * last closing bracket changed of the pairs that closed before it (pairs nest, so those
+ * are popped from a stack of changed pairs still open). Marks after a bracket N0 changes
+ * take its type. */
+static void n0_simple(const seq q, size_t ps, size_t last_close, uint8_t e, uint64_t *steps)
+{
+    uint8_t *cls = q.cls;
+    const uint8_t o = e == L ? R : L;
+    const uint16_t in_e = e == L ? IN_L : IN_R, in_o = e == L ? IN_R : IN_L;
+    uint32_t open_close[BRACKET_STACK];
+    uint8_t open_type[BRACKET_STACK];
+    int sp = 0;
+    uint32_t res_pos = 0; /* position + 1 of the last bracket changed, 0 none */
+    uint8_t res_t = ON;
+    size_t i = ps;
+    while (i < last_close) {
+        uint32_t bits = 0;
+        size_t base = i;
+#ifdef __SSE2__
+        if (i + 16 <= last_close) {
+            __m128i v = _mm_and_si128(LOAD16(q.orig + i), _mm_set1_epi8((char)O_OPEN));
+            bits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)O_OPEN)));
+            i += 16;
+        } else
+#endif
+        {
+            bits = (q.orig[i] & O_OPEN) ? 1u : 0u;
+            i++;
+        }
+        (*steps)++;
+        while (bits) {
+            size_t a = base + lowest_bit(bits);
+            bits &= bits - 1u;
+            uint32_t c = q.aux[a];
+            if (c == NONE) /* not paired */
+                continue;
+            (*steps)++;
+            while (sp > 0 && open_close[sp - 1] < a) { /* changed pairs closed before a */
+                sp--;
+                res_pos = open_close[sp] + 1u;
+                res_t = open_type[sp];
+            }
+            uint16_t f = q.br[a];
+            uint32_t bpos = q.aux[c];
+            uint8_t before = bpos == 0 ? e : ((f >> 2) == 1 ? L : R); /* sos is e */
+            before = res_pos > bpos ? res_t : before;
+            uint8_t t = ON;
+            if (f & in_e) /* N0 b */
+                t = e;
+            else if (f & in_o) /* N0 c: c1 with context, else c2 */
+                t = before == o ? o : e;
+            if (t == ON) /* N0 d: left to N1-N2 */
+                continue;
+            cls[a] = t;
+            cls[c] = t;
+            for (size_t m = a + 1; (q.orig[m] & O_CLASS) == NSM; m++) /* inside: m < c */
+                cls[m] = t;
+            for (size_t m = c + 1; m < q.pe && (q.orig[m] & O_CLASS) == NSM; m++)
+                cls[m] = t;
+            res_pos = (uint32_t)a + 1u;
+            res_t = t;
+            open_close[sp] = c;
+            open_type[sp] = t;
+            sp++;
+        }
+    }
 }
 
 /* With paired brackets, N0 must see the types after W7 of the whole paragraph: the pass
- * then stores them, N0 runs, and a second loop does N1-N2 and I1-I2. */
-static void simple_fused(para *p, int brackets)
+ * stores them and finds the pairs as it goes (bd16_emit_run), N0 visits the pairs, and a
+ * second loop does N1-N2 and I1-I2. */
+IBIDI__ALWAYS_INLINE void fused_core(para *p, int brackets)
 {
     const uint8_t *orig = p->b->orig;
     uint8_t *cls = p->b->cls;
@@ -798,91 +1082,158 @@ static void simple_fused(para *p, int brackets)
     f.lev = p->b->lev;
     memset(f.lv, 0, sizeof f.lv);
     memset(f.dir, R, sizeof f.dir);
-    f.lv[L] = (uint8_t)(level + (level & 1u));
+    f.lv[L] = (uint8_t)(level + (level & 1u)); /* I1-I2 */
     f.lv[R] = (uint8_t)(level + !(level & 1u));
     f.lv[EN] = f.lv[AN] = (uint8_t)(level + ((level & 1u) ? 1u : 2u));
     f.dir[L] = L;
     f.e = e;
     f.prev_n = e;
     f.ni_start = NONE;
-    uint8_t strong2 = e, nsm_as = e;             /* W1-W3 */
-    uint8_t prev4 = e, prev5 = e, strong7 = e;   /* W4-W7 */
+    uint8_t strong2 = e, nsm_as = e;           /* W1-W3 */
+    uint8_t prev4 = e, prev5 = e, strong7 = e; /* W4-W7 */
     size_t et_start = NONE;
-    uint8_t pending = ON; /* type of character i - 1 after W3 */
-    for (size_t i = ps; i <= pe; i++) {
-        uint8_t next = ON; /* type of character i after W3 (ON past the end) */
-        if (i < pe) {
-            uint8_t t = orig[i] & O_CLASS;
-            if (brackets && t == NSM)
-                p->b->br[i] = NSM_MARK; /* for N0 */
-            t = t == NSM ? nsm_as : t; /* W1 */
-            nsm_as = t;                /* no isolate controls in a simple paragraph */
-            t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
-            strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
-            next = t == AL ? R : t; /* W3 */
-        }
-        if (i > ps) { /* W4-W7 for character k = i - 1 */
-            size_t k = i - 1;
-            uint8_t t = pending;
-            { /* W4, with masks rather than branches */
-                unsigned sep = (t == ES) | (t == CS);
-                unsigned to_en = sep & (prev4 == EN) & (next == EN);
-                unsigned to_an = (t == CS) & (prev4 == AN) & (next == AN);
-                t = (uint8_t)((t & (to_en | to_an) * 0xFFu) ^ t); /* 0 when changing */
-                t = (uint8_t)(t | (EN & (0u - to_en)) | (AN & (0u - to_an)));
+    const seq q = {cls, p->b->orig, p->b->lev, p->b->aux, p->b->br, pe};
+    bd16 bd;
+    if (brackets) {
+        bd.sp = bd.stopped = 0;
+        bd.last_l = bd.last_r = 0;
+        bd.pairs = bd.last_close = 0;
+        bd.steps = 0;
+        memset(bd.head, 0xFF, sizeof bd.head);
+    }
+    /* [a, b) leaves W1-W7 with type t */
+#define EMIT(a, b, t)                                                                      \
+    do {                                                                                   \
+        if (brackets)                                                                      \
+            bd16_emit_run(&bd, q, (a), (b), (t));                                          \
+        else                                                                               \
+            fused_neutral_run(&f, (a), (b), (t));                                          \
+    } while (0)
+    if (brackets) {
+        /* Paired brackets: mixed text whose runs are short; character by character, with
+         * the letters of one class after a strong type written in one loop. */
+        uint8_t pending = ON; /* type of character i - 1 after W3 */
+        for (size_t i = ps; i <= pe; i++) {
+            uint8_t next = ON; /* type of character i after W3 (ON past the end) */
+            if (i < pe) {
+                uint8_t t = orig[i] & O_CLASS;
+                t = t == NSM ? nsm_as : t; /* W1 */
+                nsm_as = t;                /* no isolate controls in a simple paragraph */
+                t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
+                strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
+                next = t == AL ? R : t; /* W3 */
             }
-            prev4 = t;
-            if (t == ET) { /* W5 */
-                if (et_start == NONE && prev5 == EN) {
-                    t = EN;
-                } else {
-                    et_start = et_start == NONE ? k : et_start;
-                    prev5 = ET;
-                    pending = next;
-                    continue;
+            if (i > ps) { /* W4-W7 for character k = i - 1 */
+                size_t k = i - 1;
+                uint8_t t = pending;
+                { /* W4, with masks rather than branches */
+                    unsigned sep = (t == ES) | (t == CS);
+                    unsigned to_en = sep & (prev4 == EN) & (next == EN);
+                    unsigned to_an = (t == CS) & (prev4 == AN) & (next == AN);
+                    t = (uint8_t)((t & (to_en | to_an) * 0xFFu) ^ t); /* 0 when changing */
+                    t = (uint8_t)(t | (EN & (0u - to_en)) | (AN & (0u - to_an)));
+                }
+                prev4 = t;
+                if (t == ET) { /* W5 */
+                    if (et_start == NONE && prev5 == EN) {
+                        t = EN;
+                    } else {
+                        et_start = et_start == NONE ? k : et_start;
+                        prev5 = ET;
+                        pending = next;
+                        continue;
+                    }
+                }
+                if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
+                    uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
+                    EMIT(et_start, k, to);
+                    et_start = NONE;
+                }
+                t = (t == ES || t == CS) ? ON : t; /* W6 */
+                prev5 = t;
+                t = (t == EN && strong7 == L) ? L : t; /* W7 */
+                strong7 = (t == L || t == R) ? t : strong7;
+                EMIT(k, k + 1, t);
+                uint8_t o = i < pe ? orig[i] : ON;
+                if ((t == L || t == R) && next == t && et_start == NONE &&
+                    (o == L || o == R || o == AL)) {
+                    size_t j = i + 1;
+                    while (j < pe && orig[j] == o)
+                        j++;
+                    for (size_t m = i; m + 1 < j; m++) /* no bracket among them */
+                        cls[m] = t;
+                    prev4 = prev5 = strong7 = t;
+                    i = j - 1; /* character j - 1, of type next, is now the pending one */
                 }
             }
-            if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
-                uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
-                for (size_t j = et_start; j < k; j++)
-                    fused_emit(&f, cls, brackets, j, to);
-                et_start = NONE;
-            }
-            t = (t == ES || t == CS) ? ON : t; /* W6 */
-            prev5 = t;
-            t = (t == EN && strong7 == L) ? L : t; /* W7 */
-            strong7 = (t == L || t == R) ? t : strong7;
-            fused_emit(&f, cls, brackets, k, t);
-            /* Letters of one class after a strong type (most of a label) change no state
-             * after the first of them: the rest are written in one loop. */
-            uint8_t o = i < pe ? orig[i] : ON;
-            if ((t == L || t == R) && next == t && et_start == NONE &&
-                (o == L || o == R || o == AL)) {
+            pending = next;
+        }
+    } else {
+        /* No brackets: the text goes by runs of one original class. Every rule gives all
+         * characters of such a run the same type and leaves the same state after it as
+         * after its first character, except W4, which only a run of one separator meets.
+         * The pending run [pa, pb) has its type after W3 in pending; the next run's is
+         * known before the pending one goes through W4-W7 (W4 looks at it). */
+        uint8_t pending = ON;
+        size_t pa = ps, pb = ps, i = ps;
+        for (;;) {
+            uint8_t next = ON; /* type of the next run after W3 (ON past the end) */
+            size_t na = i, nb = i;
+            if (i < pe) {
+                uint8_t o = orig[i];
                 size_t j = i + 1;
                 while (j < pe && orig[j] == o)
                     j++;
-                uint8_t lv = f.lv[t];
-                for (size_t m = i; m + 1 < j; m++) {
-                    if (brackets)
-                        cls[m] = t;
-                    else
-                        f.lev[m] = lv;
-                }
-                prev4 = prev5 = strong7 = t;
-                if (!brackets) /* with brackets, N1 runs later from the start */
-                    f.prev_n = t;
-                i = j - 1; /* character j - 1, of type next, is now the pending one */
+                uint8_t t = o & O_CLASS;
+                t = t == NSM ? nsm_as : t; /* W1 */
+                nsm_as = t;                /* no isolate controls in a simple paragraph */
+                t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
+                strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
+                next = t == AL ? R : t; /* W3 */
+                nb = j;
+                i = j;
             }
+            if (pb > pa) { /* W4-W7 for the run [pa, pb) */
+                uint8_t t = pending;
+                if (pb - pa == 1) { /* W4, with masks rather than branches */
+                    unsigned sep = (t == ES) | (t == CS);
+                    unsigned to_en = sep & (prev4 == EN) & (next == EN);
+                    unsigned to_an = (t == CS) & (prev4 == AN) & (next == AN);
+                    t = (uint8_t)((t & (to_en | to_an) * 0xFFu) ^ t); /* 0 when changing */
+                    t = (uint8_t)(t | (EN & (0u - to_en)) | (AN & (0u - to_an)));
+                }
+                prev4 = t;
+                if (t == ET && !(et_start == NONE && prev5 == EN)) { /* W5: wait */
+                    et_start = et_start == NONE ? pa : et_start;
+                    prev5 = ET;
+                } else {
+                    t = t == ET ? EN : t; /* W5: ETs after an EN */
+                    if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
+                        uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
+                        EMIT(et_start, pa, to);
+                        et_start = NONE;
+                    }
+                    t = (t == ES || t == CS) ? ON : t; /* W6 */
+                    prev5 = t;
+                    t = (t == EN && strong7 == L) ? L : t; /* W7 */
+                    strong7 = (t == L || t == R) ? t : strong7;
+                    EMIT(pa, pb, t);
+                }
+            }
+            if (na == nb)
+                break;
+            pending = next;
+            pa = na;
+            pb = nb;
         }
-        pending = next;
     }
     if (et_start != NONE) /* W6: ETs at the end */
-        for (size_t j = et_start; j < pe; j++)
-            fused_emit(&f, cls, brackets, j, ON);
+        EMIT(et_start, pe, ON);
+#undef EMIT
     if (brackets) {
-        const seq q = {cls, p->b->orig, p->b->lev, p->b->aux, p->b->br, pe};
-        uint64_t steps = 0;
-        brackets_n0(q, 1, ps, e, e, &steps);
+        uint64_t steps = bd.steps;
+        if (bd.pairs > 0)
+            n0_simple(q, ps, bd.last_close, e, &steps);
         for (size_t j = ps; j < pe; j++)
             fused_neutral(&f, j, cls[j]);
         p->b->ops += steps + (pe - ps);
@@ -890,6 +1241,15 @@ static void simple_fused(para *p, int brackets)
     if (f.ni_start != NONE) /* N1-N2 at the end: eos is e */
         memset(f.lev + f.ni_start, f.lv[e], pe - f.ni_start);
     p->b->ops += 2 * (pe - ps);
+}
+
+/* One copy of the pass for each case. */
+static void simple_fused(para *p, int brackets)
+{
+    if (brackets)
+        fused_core(p, 1);
+    else
+        fused_core(p, 0);
 }
 
 /* I1-I2, then levels for removed characters, then L1 at the end of the paragraph (which is
@@ -901,21 +1261,15 @@ static void implicit_and_l1(para *p, uint32_t mask)
     uint8_t *lev = b->lev;
     uint8_t prev = p->level;
     b->ops += 2 * (p->pe - p->ps);
+    /* I1 (even levels) and I2 (odd levels) as additions looked up by parity and type, so
+     * that mixed types cost no mispredicted branch */
+    static const uint8_t add[2][IBIDI_BC_COUNT] = {{[R] = 1, [EN] = 2, [AN] = 2},
+                                                   {[L] = 1, [EN] = 1, [AN] = 1}};
     for (size_t i = p->ps; i < p->pe; i++) {
         uint8_t t = cls[i], l = lev[i];
-        if (t == BN) { /* removed by X9: the level of the character before it */
-            lev[i] = prev;
-            continue;
-        }
-        if (l & 1u) { /* I2 */
-            if (t == L || t == EN || t == AN)
-                l++;
-        } else { /* I1 */
-            if (t == R)
-                l++;
-            else if (t == AN || t == EN)
-                l += 2;
-        }
+        l = (uint8_t)(l + add[l & 1u][t]);
+        /* removed by X9: the level of the character before it */
+        l = t == BN ? prev : l;
         lev[i] = l;
         prev = l;
     }
@@ -996,8 +1350,11 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
             continue;
         if (prev == NONE || b->lev[prev] != b->lev[i]) {
             uint8_t o = b->orig[i];
-            if (!((o & O_CLASS) == PDI && (o & O_MATCHED)))
-                run_sequence(p, i, prev == NONE ? p->level : b->lev[prev]);
+            if (!((o & O_CLASS) == PDI && (o & O_MATCHED))) {
+                /* the rest of the level run starts no sequence: go on after it */
+                size_t j = run_sequence(p, i, prev == NONE ? p->level : b->lev[prev]);
+                i = j - 1;
+            }
         }
         prev = i;
     }
@@ -1070,23 +1427,24 @@ typedef struct small_work {
     uint64_t w[(IBIDI_BIDI_SMALL * 8u + IBIDI__BIDI_WORK_SLACK) / 8u];
 } small_work;
 
-static ibidi_status resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir, uint8_t *levels,
-                               uint8_t *classes, ibidi_bidi_info *info, void *work,
-                               size_t work_size, ibidi_error *err, uint64_t *ops)
+/* Inlined in both callers: a call with ten arguments costs as much as the whole of a short
+ * ASCII item. */
+IBIDI__ALWAYS_INLINE ibidi_status resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir,
+                                             uint8_t *levels, uint8_t *classes,
+                                             ibidi_bidi_info *info, void *work, size_t work_size,
+                                             ibidi_error *err, uint64_t *ops)
 {
     ibidi_status st = check_input(text, n, levels, dir, work, work_size, err);
-    if (st == IBIDI_OK)
-        st = ibidi__bidi_check_cps(text, n, err);
     if (st != IBIDI_OK)
         return st;
-    uint32_t all = 0;
-    for (size_t i = 0; i < n; i++)
-        all |= text[i];
+    uint32_t all = or_all(text, n);
+    st = check_cps_or(text, n, all, err);
+    if (st != IBIDI_OK)
+        return st;
     if (all < 0x80u && (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !classes && !info &&
         !ops) {
         /* ASCII in a left-to-right paragraph: every level is 0 (see ibidi__bidi_run). */
-        if (n > 0)
-            memset(levels, 0, n);
+        zero_bytes(levels, n);
         return ibidi__ok(err);
     }
     small_work sw;
@@ -1183,12 +1541,16 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
     }
     small_work sw;
     ibidi__bidi b;
-    uint32_t mask;
-    if (len <= IBIDI_BIDI_SMALL) {
-        /* Short enough for the fixed work area whatever it decodes to: check and classify
-         * in one pass. */
-        ibidi__bidi_layout(&b, &sw, len);
-        st = classify_utf8_checked(&b, u, len, offsets && len <= levels_cap ? offsets : NULL,
+    uint32_t mask = 0;
+    /* Every code point decoded (up to the first error) starts with a byte that is not a
+     * continuation byte, so their number bounds the code points: when the work area holds
+     * that many (the fixed one, or the caller's sized for the code points of a well-formed
+     * text), the text is checked and classified in one pass, the arrays laid out for the
+     * bound. Otherwise it is validated first, for the errors in their order. */
+    size_t bound = len <= IBIDI_BIDI_SMALL ? len : lead_bytes(u, len);
+    if (bound <= IBIDI_BIDI_SMALL || (work && work_size >= ibidi_bidi_work_size(bound))) {
+        ibidi__bidi_layout(&b, bound <= IBIDI_BIDI_SMALL ? (void *)&sw : work, bound);
+        st = classify_utf8_checked(&b, u, len, offsets && bound <= levels_cap ? offsets : NULL,
                                    &mask, err);
         if (st != IBIDI_OK)
             return st;
@@ -1197,7 +1559,7 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir, u
             *n_cps = n;
         if (n > levels_cap)
             return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
-        if (offsets && len > levels_cap) /* not written above: the capacity was unknown */
+        if (offsets && bound > levels_cap) /* not written above: the capacity was unknown */
             for (size_t i = 0, pos = 0; i < n; i++) {
                 offsets[i] = pos;
                 ibidi__utf8_decode_valid(u, &pos);
