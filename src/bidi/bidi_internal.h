@@ -42,6 +42,7 @@ typedef struct ibidi__bidi {
     uint8_t *lev;
     size_t n;
     uint64_t ops; /* inner-loop steps, for the linear-time tests */
+    int general;  /* tests only: 1 keeps short paragraphs on the general pass */
 } ibidi__bidi;
 
 /* Points the arrays of b at a work area of at least n * 8 + IBIDI__BIDI_WORK_SLACK bytes;
@@ -93,5 +94,21 @@ ibidi_status ibidi__bidi_check_work(size_t n, const void *work, size_t work_size
  * needed. Returns 1 when every form made fit its cap, 0 otherwise or when n is too large. */
 int ibidi__bidi_visual_utf8_both(const char *s, size_t n, char *const out[2],
                                  const size_t cap[2], size_t out_len[2]);
+
+/* The longest paragraph that ibidi__bidi_short takes (one bit a code point, bit n free). */
+#define IBIDI__BIDI_SHORT_MAX 63u
+
+/* W1-W7, N1-N2 and I1-I2 of a simple paragraph of n code points (no explicit control, no
+ * class that X9 removes, no paired bracket: orig holds only the classes L, R, AL, EN, ES,
+ * ET, AN, CS, NSM, B, S, WS and ON) at paragraph level 0 or 1, on bit planes
+ * (short_simd.c): writes n levels (before L1) and returns 1, or returns 0 and writes
+ * nothing when n is 0 or above IBIDI__BIDI_SHORT_MAX. Gives the levels of the general
+ * pass. */
+int ibidi__bidi_short(const uint8_t *orig, size_t n, uint8_t level, uint8_t *lev);
+
+/* L2 for one line of n levels, all 0, 1 or 2 (short_simd.c): the maps of
+ * ibidi_bidi_reorder (either may be NULL). Returns 0, writing nothing, when a level is above
+ * 2, n is below 8 or above IBIDI__BIDI_SHORT_MAX, or without SSE2. */
+int ibidi__bidi_short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v);
 
 #endif

@@ -463,9 +463,12 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (n > IBIDI_BIDI_MAX_LENGTH)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    int even = all_even(levels, n);
+    if (!even && ibidi__bidi_short_maps(levels, n, visual_to_logical, logical_to_visual))
+        return ibidi__ok(err); /* short lines of levels 0-2: without a branch per run */
     level_summary ls = {0, MAX_LEVEL + 1}; /* all even: no odd level */
     size_t bad = 0;
-    if (!all_even(levels, n) && !summarize(levels, n, &ls, &bad))
+    if (!even && !summarize(levels, n, &ls, &bad))
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, bad, levels[bad]);
     if (ls.min_odd > MAX_LEVEL) { /* no odd level: nothing moves */
         if (visual_to_logical)

@@ -77,6 +77,7 @@ unsigned char *ibidi__bidi_layout(ibidi__bidi *b, void *work, size_t n)
     b->cls = (uint8_t *)(p + n * 7u);
     b->n = n;
     b->ops = 0;
+    b->general = 0;
     return (unsigned char *)(p + n * 8u);
 }
 
@@ -1335,7 +1336,11 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
     if (!(mask & (EXPLICIT | BIT(BN)))) {
         /* No explicit controls and nothing for X9 to remove: every character is at the
          * paragraph level (X6), and the paragraph is one isolating run sequence. */
-        simple_fused(p, (mask & HAS_BRACKET) != 0);
+        if ((mask & HAS_BRACKET) || b->general ||
+            !ibidi__bidi_short(b->orig + p->ps, p->pe - p->ps, p->level, b->lev + p->ps))
+            simple_fused(p, (mask & HAS_BRACKET) != 0); /* W1-W7, N0-N2, I1-I2 */
+        else /* short and without brackets: the same rules on bit planes */
+            b->ops += 2 * (p->pe - p->ps);
         ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
         return;
     }
