@@ -888,7 +888,7 @@ static inline void fused_neutral_run(fused *f, size_t a, size_t b, uint8_t t)
         f->ni_start = NONE;
     }
     f->prev_n = d;
-    uint8_t l = f->lv[t];
+    uint8_t l = f->lv[t]; /* lookups, not branches: the types follow no pattern */
     for (size_t k = a; k < b; k++)
         f->lev[k] = l;
 }
@@ -896,19 +896,7 @@ static inline void fused_neutral_run(fused *f, size_t a, size_t b, uint8_t t)
 /* N1-N2 and I1-I2 for character j, whose type after W1-W7 is t. */
 static inline void fused_neutral(fused *f, size_t j, uint8_t t)
 {
-    if (BIT(t) & NI_TYPES) {
-        f->ni_start = f->ni_start == NONE ? j : f->ni_start;
-        return;
-    }
-    uint8_t d = f->dir[t]; /* N1: EN and AN count as R */
-    if (f->ni_start != NONE) { /* runs of neutrals are short: no call to memset */
-        uint8_t l = f->lv[f->prev_n == d ? d : f->e];
-        for (size_t k = f->ni_start; k < j; k++)
-            f->lev[k] = l;
-        f->ni_start = NONE;
-    }
-    f->prev_n = d;
-    f->lev[j] = f->lv[t]; /* lookups, not branches: the types follow no pattern */
+    fused_neutral_run(f, j, j + 1, t);
 }
 
 /* BD16 during the pass of W1-W7 of a simple paragraph: the pass gives the characters
