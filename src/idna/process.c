@@ -797,7 +797,6 @@ static int fast_lane(const call *c, sink_out *o)
     unsigned lab_bits[LANE_MAX + 1]; /* the Bidi_Class bits of each label, and NON_ASCII */
     size_t n = 0, pos = 0, nl = 0;
     unsigned last_ccc = 0, seen = 0, bits = 0; /* seen: the bits of the whole name */
-    int mapped = 0; /* a non-ASCII code point was replaced by its mapping */
     const int transitional = (f & IBIDI_IDNA_TRANSITIONAL) != 0;
     if (!s || o->units_cp || (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)))
         return 0;
@@ -824,7 +823,6 @@ static int fast_lane(const call *c, sink_out *o)
                 cp = ibidi__seq_pool[u->map_off];
                 if (cp < 0x80 ? ldh_lower[cp] != cp : !lane_valid(cp, transitional))
                     return 0;
-                mapped = 1;
             }
             const uint32_t ni = ibidi__norm_info(cp);
             const unsigned ccc = IBIDI__NI_CCC(ni);
@@ -851,9 +849,10 @@ static int fast_lane(const call *c, sink_out *o)
     const unsigned rtl_bits = IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) |
                               IBIDI__BC_BIT(IBIDI_BC_AN);
     const int bidi_name = (seen & rtl_bits) != 0; /* RFC 5893 §1.4 */
-    const int to_ascii = c->to_ascii, dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
+    const int dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
     int seen_rtl = 0;
-    size_t out = 0;
+    sink_out t = *o; /* counts what does not fit; the lane gives up then */
+    t.len = 0;
     for (size_t li = 0, a = 0; li < nl; li++) {
         const size_t e = lab_end[li];
         const size_t m = e - a;
@@ -865,7 +864,6 @@ static int fast_lane(const call *c, sink_out *o)
             return 0; /* criterion 3 */
         if (cps[a] >= 0x80 && is_mark(cps[a])) /* criterion 6 */
             return 0;
-        const int non_ascii = (lab_bits[li] & NON_ASCII) != 0;
         const int rtl = (lab_bits[li] & rtl_bits) != 0;
         if (bidi_name && (f & IBIDI_IDNA_CHECK_BIDI) &&
             ibidi_rfc5893_conditions(cls + a, m, IBIDI_RFC5893_ALL_CONDITIONS))
@@ -873,55 +871,27 @@ static int fast_lane(const call *c, sink_out *o)
         if (seen_rtl && ibidi__is_digit_ldh_label(cps + a, m)) /* RFC 5893 §2 */
             return 0;
         seen_rtl |= rtl;
-        if (to_ascii) { /* §4.2 step 3: the A-label of a label with non-ASCII */
-            size_t label_len = m;
-            if (a)
-                out++;
-            if (non_ascii) {
-                char pny[4 * LANE_MAX];
-                if (ibidi_punycode_encode(cps + a, m, pny, sizeof pny, &label_len, NULL))
-                    return 0;
-                if (dns && label_len + 4 > 63)
-                    return 0;
-                if (out + 4 + label_len > o->cap)
-                    return 0;
-                if (a)
-                    o->c[out - 1] = '.';
-                memcpy(o->c + out, "xn--", 4);
-                memcpy(o->c + out + 4, pny, label_len);
-                out += 4 + label_len;
-            } else {
-                if ((dns && m > 63) || out + m > o->cap)
-                    return 0;
-                if (a)
-                    o->c[out - 1] = '.';
-                for (size_t i = 0; i < m; i++)
-                    o->c[out + i] = (char)cps[a + i];
-                out += m;
-            }
+        if (a)
+            out_cp(&t, '.');
+        if (c->to_ascii && (lab_bits[li] & NON_ASCII)) { /* §4.2 step 3: the A-label */
+            char pny[4 * LANE_MAX];
+            size_t got;
+            if (ibidi_punycode_encode(cps + a, m, pny, sizeof pny, &got, NULL) ||
+                (dns && got + 4 > 63))
+                return 0;
+            out_ascii(&t, "xn--", 4);
+            out_ascii(&t, pny, got);
+        } else { /* ToUnicode, or an ASCII label */
+            if (c->to_ascii && dns && m > 63)
+                return 0;
+            for (size_t i = a; i < e; i++)
+                out_cp(&t, cps[i]);
         }
         a = e + 1;
     }
-    if (to_ascii) {
-        if (dns && out > 253) /* §4.2 step 4 */
-            return 0;
-    } else if (!mapped) { /* ToUnicode: the input with its ASCII letters in lower case */
-        if (len > o->cap)
-            return 0;
-        for (size_t i = 0; i < len; i++)
-            o->c[i] = s[i] < 0x80 ? (char)ldh_lower[s[i]] : (char)s[i];
-        out = len;
-    } else { /* ToUnicode: the mapped code points */
-        for (size_t i = 0; i < n; i++) {
-            char b[4];
-            size_t k = ibidi_utf8_encode_cp(cps[i], b);
-            if (out + k > o->cap)
-                return 0;
-            memcpy(o->c + out, b, k);
-            out += k;
-        }
-    }
-    o->len = out;
+    if (t.len > t.cap || (c->to_ascii && dns && t.len > 253)) /* §4.2 step 4 */
+        return 0;
+    o->len = t.len;
     return 1;
 }
 

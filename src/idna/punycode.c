@@ -90,15 +90,9 @@ typedef struct pc_out {
     size_t diff; /* compare mode: first differing offset, SIZE_MAX while equal */
 } pc_out;
 
-#if defined(__GNUC__)
-#define ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define ALWAYS_INLINE inline
-#endif
-
 /* compare is a constant at each call, so that the encoder is compiled once for each mode,
  * without a test per byte. */
-static ALWAYS_INLINE void put(pc_out *o, char c, const int compare)
+IBIDI__ALWAYS_INLINE void put(pc_out *o, char c, const int compare)
 {
     if (compare) {
         if (o->diff == SIZE_MAX && (o->len >= o->cap || o->ref[o->len] != c))
@@ -111,7 +105,7 @@ static ALWAYS_INLINE void put(pc_out *o, char c, const int compare)
 
 /* RFC 3492 §3.3, §6.3: q as a generalized variable-length integer, least significant digit
  * first. */
-static ALWAYS_INLINE void put_integer(pc_out *o, uint32_t q, uint32_t bias, const int compare)
+IBIDI__ALWAYS_INLINE void put_integer(pc_out *o, uint32_t q, uint32_t bias, const int compare)
 {
     for (uint32_t k = BASE;; k += BASE) {
         uint32_t t = threshold(k, bias), r;
@@ -132,7 +126,7 @@ static ALWAYS_INLINE void put_integer(pc_out *o, uint32_t q, uint32_t bias, cons
  * between two uses, and every pass uses it at least once, so this fails exactly when the
  * 32-bit checks of §6.4 would.
  */
-static ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o,
+IBIDI__ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_out *o,
                                               ibidi_error *err, const int compare)
 {
     size_t b = 0, h;
