@@ -29,7 +29,10 @@
  *     applied; NO_MIRROR leaves out L4; REMOVE_CONTROLS drops exactly the controls;
  *  7. the UTF-8 forms agree with the code point forms (levels, classes, offsets, info,
  *     visual text), also the allocating one; with no paired bracket in the text,
- *     ibidi_bidi_resolve_classes gives the same levels.
+ *     ibidi_bidi_resolve_classes gives the same levels;
+ *  8. X9: a ZERO WIDTH SPACE (BN) put in at a place picked from the text changes no other
+ *     level. It sends the text through the general passes, so that the shortcuts for
+ *     simple paragraphs (bit planes, one pass) are compared with them.
  * Inputs above IBIDI_BIDI_SMALL code points run with a work area allocated here.
  */
 #include <stdint.h>
@@ -223,6 +226,9 @@ static void check_text(const uint32_t *t, size_t n)
     REQUIRE(B.work_size != SIZE_MAX);
     B.work = B.work_size ? xmalloc(B.work_size) : NULL;
     REQUIRE((n > IBIDI_BIDI_SMALL) == (B.work_size > 0));
+    uint32_t *bn = xmalloc((n + 1) * sizeof *bn);
+    size_t bn_work_size = ibidi_bidi_work_size(n + 1);
+    void *bn_work = bn_work_size ? xmalloc(bn_work_size) : NULL;
 
     ibidi_error e;
     size_t u8len = 0;
@@ -413,12 +419,20 @@ static void check_text(const uint32_t *t, size_t n)
                 info2.para_level == info.para_level);
         if (!brackets)
             REQUIRE(n == 0 || memcmp(B.lv2, B.lv, n) == 0);
+        /* 8: with a BN */
+        size_t at = n ? t[n / 2] % (n + 1) : 0;
+        memcpy(bn, t, at * sizeof *t);
+        bn[at] = 0x200B;
+        memcpy(bn + at + 1, t + at, (n - at) * sizeof *t);
+        st = ibidi_bidi_resolve_cp(bn, n + 1, dir, B.lv3, NULL, NULL, bn_work, bn_work_size, &e);
+        REQUIRE(st == IBIDI_OK && memcmp(B.lv3, B.lv, at) == 0 &&
+                memcmp(B.lv3 + at + 1, B.lv + at, n - at) == 0);
     }
 
     free(B.cls), free(B.cls2), free(B.lv), free(B.lv2), free(B.lv3), free(B.line), free(B.vlv);
     free(B.v2l), free(B.l2v), free(B.one), free(B.w), free(B.offs), free(B.runs);
     free(B.out), free(B.out2), free(B.want), free(B.u8), free(B.o8), free(B.w8), free(B.work);
-    free(ps), free(pe), free(pl);
+    free(ps), free(pe), free(pl), free(bn), free(bn_work);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -106,6 +106,17 @@ int ibidi__bidi_visual_utf8_both(const char *s, size_t n, char *const out[2],
  * pass. */
 int ibidi__bidi_short(const uint8_t *orig, size_t n, uint8_t level, uint8_t *lev);
 
+/* The longest paragraph that ibidi__bidi_planes takes. */
+#define IBIDI__BIDI_PLANES_MAX 1024u
+
+/* The same rules, with N0 too, on a simple paragraph of n code points that may hold paired
+ * brackets (orig as above with the bracket flags; br the canonical closing bracket of each
+ * bracket, as ibidi__bidi_run wants it), on planes of several words (short_simd.c): writes
+ * n levels (before L1), adds its inner steps to *steps and returns 1, or returns 0 and
+ * writes nothing when n is 0 or above IBIDI__BIDI_PLANES_MAX. */
+int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_t level,
+                       uint8_t *lev, uint64_t *steps);
+
 /* L2 for one line of n levels, all 0, 1 or 2 (short_simd.c): the maps of
  * ibidi_bidi_reorder (either may be NULL). Returns 0, writing nothing, when a level is above
  * 2, n is below 8 or above IBIDI__BIDI_SHORT_MAX, or without SSE2. */

@@ -6,7 +6,8 @@
  * walked in place by next_in(), which skips characters removed by X9 and jumps from an
  * isolate initiator that ends a level run to its matching PDI; a sequence that is one level
  * run is walked with i + 1, and a paragraph without explicit controls goes through W1-W7,
- * N1-N2 and I1-I2 in one pass (simple_fused). The matching PDI of each
+ * N0-N2 and I1-I2 on bit planes (short_simd.c) when it has at most 1024 code points, in
+ * one pass over the characters otherwise (simple_fused). The matching PDI of each
  * initiator (BD9), the direction of each FSI (X5c) and the paragraph level (P2-P3) come
  * from one forward pass with a stack of open isolates kept as links in aux[]. Bracket
  * pairs (BD16) are found with the 63-entry stack of the rule, searched through chains per
@@ -1324,11 +1325,15 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
     if (!(mask & (EXPLICIT | BIT(BN)))) {
         /* No explicit controls and nothing for X9 to remove: every character is at the
          * paragraph level (X6), and the paragraph is one isolating run sequence. */
-        if ((mask & HAS_BRACKET) || b->general ||
-            !ibidi__bidi_short(b->orig + p->ps, p->pe - p->ps, p->level, b->lev + p->ps))
+        const size_t n = p->pe - p->ps;
+        if (b->general)
             simple_fused(p, (mask & HAS_BRACKET) != 0); /* W1-W7, N0-N2, I1-I2 */
-        else /* short and without brackets: the same rules on bit planes */
-            b->ops += 2 * (p->pe - p->ps);
+        else if (!(mask & HAS_BRACKET) &&
+                 ibidi__bidi_short(b->orig + p->ps, n, p->level, b->lev + p->ps))
+            b->ops += 2 * n; /* short and without brackets: the same rules on bit planes */
+        else if (!ibidi__bidi_planes(b->orig + p->ps, b->br + p->ps, n, p->level,
+                                     b->lev + p->ps, &b->ops))
+            simple_fused(p, (mask & HAS_BRACKET) != 0); /* longer than the planes */
         ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
         return;
     }

@@ -16,6 +16,11 @@
  * few characters: the masks cost the same whatever the text. The SSE2 part turns classes
  * into masks and masks into levels; the portable loops do the same elsewhere.
  *
+ * ibidi__bidi_planes does the same, and N0, for simple paragraphs of up to 1024 code points
+ * that may hold paired brackets, on planes of several words. BD16 and N0 visit only the
+ * brackets, and N0 asks the planes whether a pair holds a strong type of each direction
+ * and which strong type comes before it.
+ *
  * ibidi__bidi_short_maps does L2 for short lines of levels 0-2 (SSE2 only; the general L2
  * elsewhere) with 16 code points a vector and no branch that depends on the runs.
  */
@@ -243,6 +248,41 @@ static inline __m128i scan_down(__m128i x)
     x = _mm_max_epu8(x, _mm_srli_si128(x, 4));
     return _mm_max_epu8(x, _mm_srli_si128(x, 8));
 }
+
+#define LANES(x, k) spread16((unsigned)((x) >> (16 * (k))) & 0xFFFFu, -1)
+/* For the stretches of set bits with starts st and ends en (bit masks, positions below
+ * 64), every lane of out[0..nv) inside a stretch gets the sum of its first and last
+ * position (modulo 256); other lanes get values the caller masks out. One stretch, the
+ * usual case for an identifier, needs no scan. Otherwise each lane gets its start as the
+ * largest start at or before it and its end as the smallest end at or after it (kept as
+ * 255 - position, so that the smallest is the largest). */
+static inline void stretch_sums(uint64_t st, uint64_t en, int nv, __m128i *out)
+{
+    if (!(st & (st - 1))) {
+        const unsigned sum =
+            st ? (unsigned)__builtin_ctzll(st) + 63u - (unsigned)__builtin_clzll(en) : 0u;
+        const __m128i v = _mm_set1_epi8((char)sum);
+        for (int k = 0; k < nv; k++)
+            out[k] = v;
+        return;
+    }
+    const __m128i idx0 = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i ones = _mm_set1_epi8(-1), sixteen = _mm_set1_epi8(16);
+    __m128i carry = _mm_setzero_si128(), idx = idx0;
+    for (int k = 0; k < nv; k++) {
+        out[k] = _mm_max_epu8(scan_up(_mm_and_si128(LANES(st, k), idx)), carry);
+        carry = bcast_last(out[k]);
+        idx = _mm_add_epi8(idx, sixteen);
+    }
+    carry = _mm_setzero_si128();
+    for (int k = nv - 1; k >= 0; k--) {
+        idx = _mm_sub_epi8(idx, sixteen);
+        __m128i ridx = _mm_xor_si128(idx, ones);
+        __m128i b = _mm_max_epu8(scan_down(_mm_and_si128(LANES(en, k), ridx)), carry);
+        carry = bcast_first(b);
+        out[k] = _mm_add_epi8(out[k], _mm_xor_si128(b, ones));
+    }
+}
 #endif
 
 int ibidi__bidi_short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v)
@@ -288,37 +328,17 @@ int ibidi__bidi_short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2
     const uint64_t sa = nz & ~(nz << 1), eb = nz & ~(nz >> 1); /* stretch starts, ends */
     const uint64_t sc = two & ~(two << 1), ed = two & ~(two >> 1); /* level-2 runs */
     const int nv = n <= 32 ? 2 : 4;
-    const __m128i idx0 = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m128i ones = _mm_set1_epi8(-1), sixteen = _mm_set1_epi8(16);
-#define LANES(x, k) spread16((unsigned)((x) >> (16 * (k))) & 0xFFFFu, -1)
-    /* the ends as 255 - position, so that the smallest end is the largest of these */
-    __m128i a[4], c[4], b[4], d[4];
-    __m128i ca = zero, cc = zero, idx = idx0;
-    for (int k = 0; k < nv; k++) {
-        a[k] = _mm_max_epu8(scan_up(_mm_and_si128(LANES(sa, k), idx)), ca);
-        c[k] = _mm_max_epu8(scan_up(_mm_and_si128(LANES(sc, k), idx)), cc);
-        ca = bcast_last(a[k]);
-        cc = bcast_last(c[k]);
-        idx = _mm_add_epi8(idx, sixteen);
-    }
-    __m128i cb = zero, cd = zero;
-    for (int k = nv - 1; k >= 0; k--) {
-        idx = _mm_sub_epi8(idx, sixteen);
-        __m128i ridx = _mm_xor_si128(idx, ones);
-        b[k] = _mm_max_epu8(scan_down(_mm_and_si128(LANES(eb, k), ridx)), cb);
-        d[k] = _mm_max_epu8(scan_down(_mm_and_si128(LANES(ed, k), ridx)), cd);
-        cb = bcast_first(b[k]);
-        cd = bcast_first(d[k]);
-    }
+    __m128i ab[4], cd[4];
+    stretch_sums(sa, eb, nv, ab);
+    stretch_sums(sc, ed, nv, cd);
+    __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     unsigned char vis[64];
     for (int k = 0; k < nv; k++) {
         __m128i twice = _mm_add_epi8(idx, idx);
-        __m128i ab = _mm_add_epi8(a[k], _mm_xor_si128(b[k], ones));
-        __m128i cd2 = _mm_add_epi8(c[k], _mm_xor_si128(d[k], ones));
-        __m128i v = _mm_add_epi8(idx, _mm_and_si128(LANES(nz, k), _mm_sub_epi8(ab, twice)));
-        v = _mm_add_epi8(v, _mm_and_si128(LANES(two, k), _mm_sub_epi8(twice, cd2)));
+        __m128i v = _mm_add_epi8(idx, _mm_and_si128(LANES(nz, k), _mm_sub_epi8(ab[k], twice)));
+        v = _mm_add_epi8(v, _mm_and_si128(LANES(two, k), _mm_sub_epi8(twice, cd[k])));
         _mm_storeu_si128((__m128i *)(void *)(vis + 16 * k), v);
-        idx = _mm_add_epi8(idx, sixteen);
+        idx = _mm_add_epi8(idx, _mm_set1_epi8(16));
     }
 #undef LANES
     if (v2l)
@@ -335,4 +355,339 @@ int ibidi__bidi_short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2
     (void)l2v;
     return 0;
 #endif
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Simple paragraphs of up to IBIDI__BIDI_PLANES_MAX code points, paired brackets allowed:
+ * the rules of ibidi__bidi_short on planes of several 64-bit words (bit i of word w for
+ * index 64 w + i). Propagations carry from word to word: an addition passes its carry up,
+ * a shift passes the bit it pushes out, a downward fill starts each word with the bit it
+ * reached at the bottom of the word above. N0 works between W7 and N1 on the pairs that
+ * BD16 finds among the bracket positions (the only characters it visits).
+ */
+#define PW (IBIDI__BIDI_PLANES_MAX / 64 + 1) /* words: bit n, past the end, included */
+
+/* x |= fill_up(seeds, p) over nw words (fill_up above, with the carry of each word's
+ * addition going into the next). */
+static inline void fill_up_w(uint64_t *out, const uint64_t *seeds, const uint64_t *p, size_t nw)
+{
+    uint64_t carry = 0;
+    for (size_t w = 0; w < nw; w++) {
+        uint64_t s = p[w] + seeds[w];
+        uint64_t c = s < p[w];
+        uint64_t t = s + carry;
+        carry = c | (t < s);
+        out[w] = (p[w] & ~t) | seeds[w];
+    }
+}
+
+/* fill_down over nw words, from the top word down. */
+static inline void fill_down_w(uint64_t *out, const uint64_t *g, const uint64_t *p, size_t nw)
+{
+    uint64_t in = 0; /* bit 0 of the word above was reached */
+    for (size_t w = nw; w-- > 0;) {
+        uint64_t x = fill_down(g[w] | (p[w] & (in << 63)), p[w]);
+        out[w] = x;
+        in = x & 1u;
+    }
+}
+
+/* x << 1 and x >> 1 across words. */
+static inline uint64_t shl1_w(const uint64_t *x, size_t w)
+{
+    return x[w] << 1 | (w ? x[w - 1] >> 63 : 0);
+}
+static inline uint64_t shr1_w(const uint64_t *x, size_t w, size_t nw)
+{
+    return x[w] >> 1 | (w + 1 < nw ? x[w + 1] << 63 : 0);
+}
+
+static inline int bit_w(const uint64_t *x, size_t i) { return (int)((x[i >> 6] >> (i & 63)) & 1u); }
+
+/* Sixteen bits of x from position i (i + 16 <= 64 * PW). */
+static inline unsigned get16_w(const uint64_t *x, size_t i)
+{
+    size_t w = i >> 6;
+    unsigned s = (unsigned)(i & 63);
+    uint64_t v = x[w] >> s;
+    if (s > 48)
+        v |= x[w + 1] << (64 - s);
+    return (unsigned)v & 0xFFFFu;
+}
+
+enum { P_L, P_R, P_AL, P_EN, P_ES, P_ET, P_AN, P_CS, P_NSM, P_OPEN, P_CLOSE, P_COUNT };
+
+/* The class planes of orig (classes L .. NSM, whose numbers are P_L .. P_NSM) and the
+ * planes of paired brackets (opening, closing); bits at n and above stay 0. */
+static void extract_planes(const uint8_t *orig, size_t n, uint64_t m[P_COUNT][PW])
+{
+    memset(m, 0, sizeof(uint64_t) * PW * P_COUNT);
+#ifdef __SSE2__
+    if (n >= 16) {
+        const __m128i cmask = _mm_set1_epi8(IBIDI__O_CLASS);
+        const __m128i kopen = _mm_set1_epi8((char)IBIDI__O_OPEN);
+        const __m128i kclose = _mm_set1_epi8((char)IBIDI__O_CLOSE);
+        for (size_t i = 0; i < n; i += 16) {
+            /* the last block ends at n, overlapping the one before; its bits are shifted */
+            size_t at = i + 16 <= n ? i : n - 16;
+            unsigned sh = (unsigned)(i - at);
+            const __m128i raw = _mm_loadu_si128((const __m128i *)(const void *)(orig + at));
+            const __m128i v = _mm_and_si128(raw, cmask);
+            size_t w = i >> 6;
+            unsigned pos = (unsigned)(i & 63);
+#define PUT(k, vec) m[k][w] |= (uint64_t)((unsigned)_mm_movemask_epi8(vec) >> sh) << pos
+            for (int c = 0; c <= NSM; c++)
+                PUT(c, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)));
+            PUT(P_OPEN, _mm_cmpeq_epi8(_mm_and_si128(raw, kopen), kopen));
+            PUT(P_CLOSE, _mm_cmpeq_epi8(_mm_and_si128(raw, kclose), kclose));
+#undef PUT
+        }
+        return;
+    }
+#endif
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = orig[i] & IBIDI__O_CLASS;
+        uint64_t bit = (uint64_t)1 << (i & 63);
+        if (c <= NSM)
+            m[c][i >> 6] |= bit;
+        if (orig[i] & IBIDI__O_OPEN)
+            m[P_OPEN][i >> 6] |= bit;
+        if (orig[i] & IBIDI__O_CLOSE)
+            m[P_CLOSE][i >> 6] |= bit;
+    }
+}
+
+/* Set bits of x at positions a .. b - 1 (none when a >= b: an empty pair). */
+static int any_in(const uint64_t *x, size_t a, size_t b)
+{
+    if (a >= b)
+        return 0;
+    size_t wa = a >> 6, wb = (b - 1) >> 6;
+    uint64_t lo = ~(uint64_t)0 << (a & 63), hi = ~(uint64_t)0 >> (63 - ((b - 1) & 63));
+    if (wa == wb)
+        return (x[wa] & lo & hi) != 0;
+    if (x[wa] & lo)
+        return 1;
+    for (size_t w = wa + 1; w < wb; w++)
+        if (x[w])
+            return 1;
+    return (x[wb] & hi) != 0;
+}
+
+/* The highest set bit of x below position a, or -1. */
+static long last_below(const uint64_t *x, size_t a)
+{
+    size_t w = a >> 6;
+    uint64_t v = (a & 63) ? x[w] & (~(uint64_t)0 >> (64 - (a & 63))) : 0;
+    for (;;) {
+        if (v)
+            return (long)(w * 64 + 63 - (unsigned)__builtin_clzll(v));
+        if (w == 0)
+            return -1;
+        v = x[--w];
+    }
+}
+
+int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_t level,
+                       uint8_t *lev, uint64_t *steps)
+{
+    if (n == 0 || n > IBIDI__BIDI_PLANES_MAX)
+        return 0;
+    const size_t nw = n / 64 + 1;
+    uint64_t m[P_COUNT][PW], all[PW], ni[PW], t1[PW], t2[PW], t3[PW];
+    extract_planes(orig, n, m);
+    uint64_t *l = m[P_L], *r = m[P_R], *al = m[P_AL], *en = m[P_EN], *es = m[P_ES];
+    uint64_t *et = m[P_ET], *an = m[P_AN], *cs = m[P_CS], *nsm = m[P_NSM];
+    const uint64_t rtl = (uint64_t)0 - (level & 1u);
+    for (size_t w = 0; w < nw; w++) {
+        size_t lo = w * 64;
+        all[w] = n >= lo + 64 ? ~(uint64_t)0 : ((uint64_t)1 << (n - lo)) - 1;
+        /* B, S, WS and ON (brackets included): the neutrals of N1 */
+        ni[w] = all[w] & ~(l[w] | r[w] | al[w] | en[w] | es[w] | et[w] | an[w] | cs[w] | nsm[w]);
+    }
+
+    /* W1, as in ibidi__bidi_short: the NSM stretch at the start takes sos, the others the
+     * type before them. */
+    memset(t1, 0, sizeof(uint64_t) * nw);
+    t1[0] = nsm[0] & 1u;
+    fill_up_w(t2, t1, nsm, nw);
+    for (size_t w = 0; w < nw; w++) {
+        l[w] |= t2[w] & ~rtl;
+        r[w] |= t2[w] & rtl;
+    }
+    uint64_t *const types[] = {l, r, al, en, es, et, an, cs, ni};
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        uint64_t *x = types[k];
+        for (size_t w = nw; w-- > 0;) /* from the top: shl1_w reads the word below */
+            t1[w] = shl1_w(x, w) & nsm[w];
+        fill_up_w(t2, t1, nsm, nw);
+        for (size_t w = 0; w < nw; w++)
+            x[w] |= t2[w];
+    }
+    /* W2 */
+    for (size_t w = 0; w < nw; w++)
+        t1[w] = ~(l[w] | r[w]);
+    fill_up_w(t2, al, t1, nw);
+    for (size_t w = 0; w < nw; w++) {
+        an[w] |= en[w] & t2[w];
+        en[w] &= ~t2[w];
+        r[w] |= al[w]; /* W3 */
+    }
+    /* W4: the neighbours are numbers, so the changes do not chain (computed from the
+     * planes before any change). */
+    for (size_t w = 0; w < nw; w++) {
+        t1[w] = (es[w] | cs[w]) & shl1_w(en, w) & shr1_w(en, w, nw);
+        t2[w] = cs[w] & shl1_w(an, w) & shr1_w(an, w, nw);
+    }
+    for (size_t w = 0; w < nw; w++) {
+        en[w] |= t1[w];
+        an[w] |= t2[w];
+        es[w] &= ~t1[w];
+        cs[w] &= ~(t1[w] | t2[w]);
+        t3[w] = en[w] | et[w];
+    }
+    /* W5 */
+    fill_up_w(t1, en, t3, nw);
+    fill_down_w(t2, en, et, nw);
+    for (size_t w = 0; w < nw; w++) {
+        en[w] |= et[w] & (t1[w] | t2[w]);
+        ni[w] |= all[w] & ~(l[w] | r[w] | en[w] | an[w]); /* W6 */
+        t3[w] = ~l[w];
+        t1[w] = r[w];
+    }
+    /* W7 */
+    t1[0] |= rtl & 1u & ~l[0];
+    fill_up_w(t2, t1, t3, nw);
+    for (size_t w = 0; w < nw; w++) {
+        l[w] |= en[w] & ~t2[w];
+        en[w] &= t2[w];
+    }
+    (*steps) += 4 * n;
+
+    if (any_in(m[P_CLOSE], 0, n)) { /* N0 */
+        /* BD16 over the bracket positions, openers numbered in text order. Every paired
+         * bracket is ON, which no W rule changes: all are still ON for BD14 and BD15. */
+        uint16_t open_at[IBIDI__BIDI_PLANES_MAX], close_of[IBIDI__BIDI_PLANES_MAX];
+        /* the 63 entries of the rule: an opener's number and canonical closing bracket,
+         * chained per hash of that bracket so that a closer finds its entry at once */
+        uint16_t st_open[63], st_close[63];
+        uint8_t st_chain[63], head[IBIDI__BRACKET_HASH_SIZE];
+        size_t opens = 0, sp = 0, pairs = 0;
+        memset(head, 0xFF, sizeof head);
+        for (size_t w = 0; w < nw; w++) {
+            uint64_t bits = m[P_OPEN][w] | m[P_CLOSE][w];
+            while (bits) {
+                const size_t i = w * 64 + (unsigned)__builtin_ctzll(bits);
+                bits &= bits - 1;
+                const uint16_t cb = br[i];
+                const uint32_t h = IBIDI__BRACKET_HASH(cb);
+                (*steps)++;
+                if (m[P_OPEN][w] >> (i & 63) & 1u) {
+                    if (sp == 63) /* BD16: no room, stop */
+                        goto bd16_done;
+                    open_at[opens] = (uint16_t)i;
+                    close_of[opens] = 0;
+                    st_open[sp] = (uint16_t)opens++;
+                    st_close[sp] = cb;
+                    st_chain[sp] = head[h];
+                    head[h] = (uint8_t)sp++;
+                    continue;
+                }
+                unsigned k = head[h];
+                while (k != 0xFF && st_close[k] != cb) {
+                    k = st_chain[k];
+                    (*steps)++;
+                }
+                if (k == 0xFF) /* no opener of its kind: not paired */
+                    continue;
+                close_of[st_open[k]] = (uint16_t)i;
+                pairs++;
+                while (sp > k) { /* pop through the matched entry */
+                    sp--;
+                    head[IBIDI__BRACKET_HASH(st_close[sp])] = st_chain[sp];
+                    (*steps)++;
+                }
+            }
+        }
+    bd16_done:
+        if (pairs) {
+            /* strong types after W7, EN and AN as R; N0 b, c look inside each pair at
+             * these (pairs resolved before a pair enclose it or lie before it) */
+            uint64_t sl[PW], sr[PW];
+            for (size_t w = 0; w < nw; w++) {
+                sl[w] = l[w];
+                sr[w] = r[w] | en[w] | an[w];
+                t1[w] = sl[w] | sr[w]; /* strong so far, with brackets N0 changed */
+            }
+            const uint64_t *in_e = rtl ? sr : sl, *in_o = rtl ? sl : sr;
+            for (size_t k = 0; k < opens; k++) {
+                size_t a = open_at[k], c = close_of[k];
+                if (!c)
+                    continue;
+                (*steps)++;
+                int to_r;
+                if (any_in(in_e, a + 1, c)) { /* N0 b */
+                    to_r = rtl != 0;
+                } else if (any_in(in_o, a + 1, c)) {
+                    /* N0 c: the opposite direction when the first strong type before
+                     * the pair (sos when none) is it (c1), else the embedding one (c2):
+                     * either way the direction of that strong type */
+                    long before = last_below(t1, a);
+                    to_r = before < 0 ? rtl != 0 : !bit_w(l, (size_t)before);
+                } else {
+                    continue; /* N0 d */
+                }
+                const size_t ends[2] = {a, c};
+                for (int s = 0; s < 2; s++) {
+                    /* the bracket, then the NSMs after it, to which W1 gave its ON */
+                    size_t j = ends[s];
+                    do {
+                        const uint64_t bit = (uint64_t)1 << (j & 63);
+                        ni[j >> 6] &= ~bit;
+                        t1[j >> 6] |= bit;
+                        if (to_r)
+                            r[j >> 6] |= bit;
+                        else
+                            l[j >> 6] |= bit;
+                        (*steps)++;
+                        j++;
+                    } while (j < n && (orig[j] & IBIDI__O_CLASS) == NSM);
+                }
+            }
+        }
+    }
+
+    /* N1-N2 */
+    for (size_t w = 0; w < nw; w++) {
+        t1[w] = r[w] | en[w] | an[w];
+        t3[w] = ~l[w];
+    }
+    t1[0] |= rtl & 1u & ~l[0];
+    fill_up_w(t2, t1, t3, nw); /* prev_r */
+    for (size_t w = 0; w < nw; w++)
+        t1[w] = r[w] | en[w] | an[w];
+    t1[n >> 6] |= (rtl & 1u) << (n & 63); /* eos */
+    fill_down_w(t3, t1, ni, nw); /* next_r */
+    for (size_t w = 0; w < nw; w++)
+        r[w] |= ni[w] & ((t2[w] & t3[w]) | (rtl & (t2[w] | t3[w])));
+
+    /* I1-I2 */
+    for (size_t w = 0; w < nw; w++) {
+        t1[w] = r[w] & all[w];
+        t2[w] = (level & 1u) ? all[w] & ~r[w] : (en[w] | an[w]);
+    }
+#ifdef __SSE2__
+    if (n >= 16) {
+        for (size_t i = 0; i < n; i += 16) {
+            size_t at = i + 16 <= n ? i : n - 16;
+            const __m128i v =
+                _mm_or_si128(spread16(get16_w(t1, at), 1), spread16(get16_w(t2, at), 2));
+            _mm_storeu_si128((__m128i *)(void *)(lev + at), v);
+        }
+        return 1;
+    }
+#endif
+    for (size_t i = 0; i < n; i++)
+        lev[i] = (uint8_t)(bit_w(t1, i) | bit_w(t2, i) << 1);
+    return 1;
 }

@@ -1,0 +1,196 @@
+/*
+ * The bit-plane path for simple paragraphs with paired brackets, up to
+ * IBIDI__BIDI_PLANES_MAX code points (ibidi__bidi_planes in src/bidi/short_simd.c), against
+ * the general passes of resolve.c: the same levels for every text, on random code point
+ * texts made from a few characters at a time (so that runs of marks, terminators, numbers
+ * and neutrals cross the 64-bit words of the planes), with brackets nested, unpaired,
+ * canonically equivalent (U+2329 with U+3009) and more than BD16's 63-entry stack holds,
+ * lengths around every word boundary and past the path's limit, every paragraph direction.
+ * Also the path on its own: it declines only empty texts and texts over its limit.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bidi/bidi_internal.h"
+#include "testlib.h"
+
+#define MAXN (IBIDI__BIDI_PLANES_MAX + 80)
+
+static uint32_t rng = 2718281u;
+static uint32_t next_rand(void) /* xorshift32 */
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+static uint64_t work[(MAXN * 8 + IBIDI__BIDI_WORK_SLACK) / 8 + 1];
+
+/* Levels of text through the internal entry with the bit-plane paths on or off. */
+static void levels(const uint32_t *text, size_t n, ibidi_dir dir, int general, uint8_t *lev)
+{
+    ibidi__bidi b;
+    ibidi__bidi_layout(&b, work, n);
+    b.general = general;
+    b.lev = lev;
+    uint32_t mask = ibidi__bidi_classify_cp(&b, text, n);
+    ibidi__bidi_run(&b, dir, mask, NULL);
+}
+
+/* Every class the path takes, several characters of some, and the brackets. */
+static const uint32_t pool[] = {
+    'a',    'Z',    0x05D0, 0x05EA, 0x0627, 0x0645, '1',    '9',    0x06F1, '+',
+    '-',    '$',    '%',    '#',    0x0661, ',',    '.',    ':',    '/',    0x0300,
+    0x05B0, 0x064B, '\t',   ' ',    0x00A0, '!',    '"',    '(',    ')',    '[',
+    ']',    '{',    '}',    0x2329, 0x232A, 0x3008, 0x3009, 0x0F3A, 0x0F3B, 0x2029};
+#define POOL (sizeof pool / sizeof pool[0])
+
+static size_t cases, taken, differ;
+
+static void compare(const uint32_t *text, size_t n, ibidi_dir dir)
+{
+    static uint8_t want[MAXN], got[MAXN];
+    levels(text, n, dir, 1, want);
+    levels(text, n, dir, 0, got);
+    cases++;
+    /* one paragraph within the limit: the planes take it (or the short path, which the
+     * other test compares) */
+    int one_para = 1;
+    for (size_t i = 0; i + 1 < n; i++)
+        one_para &= text[i] != 0x2029;
+    taken += one_para && n > IBIDI__BIDI_SHORT_MAX && n <= IBIDI__BIDI_PLANES_MAX;
+    if (memcmp(want, got, n) != 0) {
+        differ++;
+        if (differ <= 5) {
+            size_t at = 0;
+            while (want[at] == got[at])
+                at++;
+            CHECK(0, "planes differ: dir %d, n %zu, first at %zu (U+%04X: %u, general %u)",
+                  (int)dir, n, at, (unsigned)text[at], got[at], want[at]);
+        }
+    }
+}
+
+int main(void)
+{
+    static const ibidi_dir dirs[] = {IBIDI_DIR_LTR, IBIDI_DIR_RTL, IBIDI_DIR_AUTO,
+                                     IBIDI_DIR_AUTO_RTL};
+    static uint32_t text[MAXN];
+
+    /* Random texts over a random handful of the pool, runs of one character now and then;
+     * lengths near the word boundaries, then anywhere up to past the limit. */
+    static const size_t edges[] = {63, 64, 65, 127, 128, 129, 191, 192, 193, 1023, 1024, 1025};
+    for (long t = 0; t < 150000; t++) {
+        size_t n;
+        if (t % 3 == 0)
+            n = edges[next_rand() % (sizeof edges / sizeof edges[0])] - 2 + next_rand() % 5;
+        else if (t % 3 == 1)
+            n = 1 + next_rand() % 200;
+        else
+            n = 1 + next_rand() % (IBIDI__BIDI_PLANES_MAX + 60);
+        uint32_t alphabet[8];
+        size_t k = 2 + next_rand() % 7;
+        for (size_t i = 0; i < k; i++) {
+            alphabet[i] = pool[next_rand() % POOL];
+            if (alphabet[i] == 0x2029 && next_rand() % 4) /* paragraphs now and then */
+                alphabet[i] = ' ';
+        }
+        uint32_t mode = next_rand() % 3;
+        for (size_t i = 0; i < n;) {
+            uint32_t c = alphabet[next_rand() % k];
+            size_t run = mode == 0 ? 1 : 1 + next_rand() % (mode == 1 ? 4 : 40);
+            for (; run > 0 && i < n; run--)
+                text[i++] = c;
+        }
+        compare(text, n, dirs[next_rand() % 4]);
+    }
+
+    /* W4 across a word: EN ES EN, EN CS EN and AN CS AN with the separator at every
+     * position near the first two word boundaries, amid letters and spaces. */
+    static const uint32_t w4[][3] = {{'1', ',', '2'}, {'1', '+', '2'}, {0x0661, ',', 0x0662},
+                                     {0x06F1, '.', '3'}, {'1', ':', 0x0661}};
+    for (size_t at = 58; at < 134; at++)
+        for (size_t k = 0; k < sizeof w4 / sizeof w4[0]; k++) {
+            size_t n = 140;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t x = next_rand() % 3;
+                text[i] = x == 0 ? 'a' : x == 1 ? 0x05D0 : ' ';
+            }
+            text[n++] = next_rand() % 2 ? 'b' : 0x0628;
+            memcpy(text + at - 1, w4[k], sizeof w4[k]);
+            for (size_t d = 0; d < 4; d++)
+                compare(text, n, dirs[d]);
+        }
+
+    /* BD16's stack: k openers (fewer or more than 63), a strong character, k closers, then
+     * pairs after them, which count only when the openers fit; the whole spread over two
+     * or more words. */
+    for (size_t k = 55; k <= 70; k++)
+        for (int v = 0; v < 16; v++) {
+            size_t n = 0;
+            for (size_t i = 0; i < k; i++)
+                text[n++] = v & 4 ? '[' : (i % 2 ? '(' : 0x2329);
+            text[n++] = v & 1 ? 'a' : 0x05D0;
+            for (size_t i = 0; i < k; i++)
+                text[n++] = v & 4 ? ']' : (i % 2 ? 0x3009 : ')');
+            for (size_t i = 0; i < (size_t)(v & 8 ? 40 : 3); i++) {
+                text[n++] = '(';
+                text[n++] = v & 2 ? 'a' : 0x05D0;
+                text[n++] = ')';
+                text[n++] = 0x0300;
+                text[n++] = v & 2 ? 0x05D0 : '1';
+            }
+            for (size_t d = 0; d < 4; d++)
+                compare(text, n, dirs[d]);
+        }
+
+    /* Steps stay linear within the path: floods of openers that fill the stack, then
+     * closers of the same kind, of another kind, and of kinds that share no pair. */
+    static const uint32_t floods[][2] = {{'(', ')'}, {'(', ']'}, {0x2329, 0x3009},
+                                         {'[', 0x0F3B}, {0x0F3A, ')'}};
+    double worst = 0;
+    for (size_t f = 0; f < sizeof floods / sizeof floods[0]; f++)
+        for (size_t open = 1; open <= 100; open += 33) {
+            size_t n = 0;
+            for (size_t i = 0; i < open; i++)
+                text[n++] = i % 2 ? floods[f][0] : '(';
+            text[n++] = 0x05D0;
+            for (; n < IBIDI__BIDI_PLANES_MAX; n++)
+                text[n] = n % 3 ? floods[f][1] : 0x0300;
+            static uint8_t lv[MAXN];
+            uint64_t ops = 0;
+            CHECK(ibidi__bidi_resolve_counted(text, n, IBIDI_DIR_AUTO, lv, NULL, 0, &ops) ==
+                      IBIDI_OK,
+                  "flood %zu: not resolved", f);
+            double per = (double)ops / (double)n;
+            worst = per > worst ? per : worst;
+            CHECK(per <= 40, "flood %zu with %zu openers: %.1f steps per code point", f, open,
+                  per);
+            compare(text, n, IBIDI_DIR_AUTO);
+        }
+    printf("info: bracket floods take at most %.2f steps per code point\n", worst);
+
+    printf("compared %zu texts through the bit planes and the general paths (%zu one "
+           "paragraph of %u-%u code points): %zu differ\n",
+           cases, taken, IBIDI__BIDI_SHORT_MAX + 1, IBIDI__BIDI_PLANES_MAX, differ);
+    CHECK(differ == 0, "%zu of %zu texts differ", differ, cases);
+    CHECK(taken > cases / 3, "only %zu of %zu texts were for the planes", taken, cases);
+
+    /* The path declines exactly the empty text and texts over its limit. */
+    static uint8_t orig[MAXN], lev[MAXN];
+    static uint16_t br[MAXN];
+    memset(orig, IBIDI_BC_L, sizeof orig);
+    uint64_t steps = 0;
+    CHECK(ibidi__bidi_planes(orig, br, 0, 0, lev, &steps) == 0, "took an empty text");
+    CHECK(ibidi__bidi_planes(orig, br, 1, 0, lev, &steps) == 1, "declined one character");
+    CHECK(ibidi__bidi_planes(orig, br, IBIDI__BIDI_PLANES_MAX, 1, lev, &steps) == 1,
+          "declined a text at the limit");
+    CHECK(lev[0] == 2 && lev[IBIDI__BIDI_PLANES_MAX - 1] == 2, "L at level 1 is not 2");
+    memset(lev, 0xEE, sizeof lev);
+    CHECK(ibidi__bidi_planes(orig, br, IBIDI__BIDI_PLANES_MAX + 1, 0, lev, &steps) == 0 &&
+              lev[0] == 0xEE,
+          "took a text over the limit");
+    t_pass_n((long)(cases - differ));
+    return t_summary();
+}
