@@ -5,7 +5,9 @@
  * texts made from a few characters at a time (so that runs of marks, terminators, numbers
  * and neutrals cross the 64-bit words of the planes), with brackets nested, unpaired,
  * canonically equivalent (U+2329 with U+3009) and more than BD16's 63-entry stack holds,
- * lengths around every word boundary and past the path's limit, every paragraph direction.
+ * lengths around every word boundary and past the path's limit, every paragraph direction;
+ * with explicit controls too, whose isolating run sequences go through the planes when
+ * they are ranges of the text.
  * Also the path on its own: it declines only empty texts and texts over its limit.
  */
 #include <stdio.h>
@@ -43,7 +45,11 @@ static const uint32_t pool[] = {
     'a',    'Z',    0x05D0, 0x05EA, 0x0627, 0x0645, '1',    '9',    0x06F1, '+',
     '-',    '$',    '%',    '#',    0x0661, ',',    '.',    ':',    '/',    0x0300,
     0x05B0, 0x064B, '\t',   ' ',    0x00A0, '!',    '"',    '(',    ')',    '[',
-    ']',    '{',    '}',    0x2329, 0x232A, 0x3008, 0x3009, 0x0F3A, 0x0F3B, 0x2029};
+    ']',    '{',    '}',    0x2329, 0x232A, 0x3008, 0x3009, 0x0F3A, 0x0F3B, 0x2029,
+    /* explicit controls: the isolating run sequences that are ranges of the text go
+     * through the planes with their own sos and eos, overrides turn brackets and marks
+     * into L or R */
+    0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069};
 #define POOL (sizeof pool / sizeof pool[0])
 
 static size_t cases, taken, differ;
@@ -182,13 +188,15 @@ int main(void)
     static uint16_t br[MAXN];
     memset(orig, IBIDI_BC_L, sizeof orig);
     uint64_t steps = 0;
-    CHECK(ibidi__bidi_planes(orig, br, 0, 0, lev, &steps) == 0, "took an empty text");
-    CHECK(ibidi__bidi_planes(orig, br, 1, 0, lev, &steps) == 1, "declined one character");
-    CHECK(ibidi__bidi_planes(orig, br, IBIDI__BIDI_PLANES_MAX, 1, lev, &steps) == 1,
+    CHECK(ibidi__bidi_planes(orig, orig, br, 0, 0, lev, NULL, &steps) == 0, "took an empty text");
+    CHECK(ibidi__bidi_planes(orig, orig, br, 1, 0, lev, NULL, &steps) == 1, "declined one character");
+    CHECK(ibidi__bidi_planes(orig, orig, br, IBIDI__BIDI_PLANES_MAX, 7, lev, NULL,
+                             &steps) == 1,
           "declined a text at the limit");
     CHECK(lev[0] == 2 && lev[IBIDI__BIDI_PLANES_MAX - 1] == 2, "L at level 1 is not 2");
     memset(lev, 0xEE, sizeof lev);
-    CHECK(ibidi__bidi_planes(orig, br, IBIDI__BIDI_PLANES_MAX + 1, 0, lev, &steps) == 0 &&
+    CHECK(ibidi__bidi_planes(orig, orig, br, IBIDI__BIDI_PLANES_MAX + 1, 0, lev, NULL,
+                             &steps) == 0 &&
               lev[0] == 0xEE,
           "took a text over the limit");
     t_pass_n((long)(cases - differ));

@@ -109,13 +109,20 @@ int ibidi__bidi_short(const uint8_t *orig, size_t n, uint8_t level, uint8_t *lev
 /* The longest paragraph that ibidi__bidi_planes takes. */
 #define IBIDI__BIDI_PLANES_MAX 1024u
 
-/* The same rules, with N0 too, on a simple paragraph of n code points that may hold paired
- * brackets (orig as above with the bracket flags; br the canonical closing bracket of each
- * bracket, as ibidi__bidi_run wants it), on planes of several words (short_simd.c): writes
- * n levels (before L1), adds its inner steps to *steps and returns 1, or returns 0 and
- * writes nothing when n is 0 or above IBIDI__BIDI_PLANES_MAX. */
-int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_t level,
-                       uint8_t *lev, uint64_t *steps);
+/* The same rules, with N0 too, on an isolating run sequence that is a range of n code
+ * points of the text (at most IBIDI__BIDI_PLANES_MAX), on planes of several words
+ * (short_simd.c). cls holds the classes (read with IBIDI__O_CLASS, so orig may serve),
+ * orig the bracket flags and br the canonical closing bracket of each bracket, as
+ * ibidi__bidi_run has them; no class is BN or removed by X9. dirs says which of the
+ * embedding direction, sos and eos are R. Writes either the levels of a paragraph at level
+ * 0 or 1 (before L1) into lev, or the types after N2 (L, R, EN, AN) into types; adds its
+ * inner steps to *steps and returns 1. Returns 0 and writes nothing when n is 0 or above
+ * IBIDI__BIDI_PLANES_MAX. */
+#define IBIDI__PLANES_E_RTL 1u
+#define IBIDI__PLANES_SOS_RTL 2u
+#define IBIDI__PLANES_EOS_RTL 4u
+int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
+                       unsigned dirs, uint8_t *lev, uint8_t *types, uint64_t *steps);
 
 /* L2 for one line of n levels, all 0, 1 or 2 (short_simd.c): the maps of
  * ibidi_bidi_reorder (either may be NULL). Returns 0, writing nothing, when a level is above

@@ -811,8 +811,11 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end,
     uint64_t steps = 0;
     uint8_t e = (level & 1u) ? R : L; /* embedding direction */
     uint8_t sos = ((level > before_level ? level : before_level) & 1u) ? R : L;
-    size_t last;
-    uint32_t types = weak_w1_w3(q, simple, start, sos, &last, &steps);
+    /* a sequence that is a range of the text ends at end - 1; the others' last character
+     * comes out of W1-W3 */
+    size_t last = end - 1;
+    const int planes = simple && !b->general && end - start <= IBIDI__BIDI_PLANES_MAX;
+    uint32_t types = planes ? 0 : weak_w1_w3(q, simple, start, sos, &last, &steps);
 
     /* eos: the level after the sequence, or the paragraph level at its end or after an
      * isolate initiator without a matching PDI. */
@@ -824,6 +827,15 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end,
         after_level = q.lev[after];
     uint8_t eos = ((level > after_level ? level : after_level) & 1u) ? R : L;
 
+    if (planes) { /* the rules on bit planes, the types written back to cls[] */
+        const unsigned dirs = (e == R ? IBIDI__PLANES_E_RTL : 0u) |
+                              (sos == R ? IBIDI__PLANES_SOS_RTL : 0u) |
+                              (eos == R ? IBIDI__PLANES_EOS_RTL : 0u);
+        ibidi__bidi_planes(q.cls + start, q.orig + start, q.br + start, end - start, dirs, NULL,
+                           q.cls + start, &steps);
+        b->ops += steps;
+        return;
+    }
     if (types & (BIT(EN) | BIT(ES) | BIT(ET) | BIT(CS))) {
         weak_w4_w7(q, simple, start, sos, &steps);
         if (types & (BIT(ES) | BIT(ET) | BIT(CS))) /* W6 may have made neutrals */
@@ -1331,8 +1343,9 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         else if (!(mask & HAS_BRACKET) &&
                  ibidi__bidi_short(b->orig + p->ps, n, p->level, b->lev + p->ps))
             b->ops += 2 * n; /* short and without brackets: the same rules on bit planes */
-        else if (!ibidi__bidi_planes(b->orig + p->ps, b->br + p->ps, n, p->level,
-                                     b->lev + p->ps, &b->ops))
+        else if (!ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n,
+                                     (p->level & 1u) ? 7u : 0u, b->lev + p->ps, NULL,
+                                     &b->ops))
             simple_fused(p, (mask & HAS_BRACKET) != 0); /* longer than the planes */
         ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
         return;

@@ -417,9 +417,12 @@ static inline unsigned get16_w(const uint64_t *x, size_t i)
 
 enum { P_L, P_R, P_AL, P_EN, P_ES, P_ET, P_AN, P_CS, P_NSM, P_OPEN, P_CLOSE, P_COUNT };
 
-/* The class planes of orig (classes L .. NSM, whose numbers are P_L .. P_NSM) and the
- * planes of paired brackets (opening, closing); bits at n and above stay 0. */
-static void extract_planes(const uint8_t *orig, size_t n, uint64_t m[P_COUNT][PW])
+/* The class planes of cls (classes L .. NSM, whose numbers are P_L .. P_NSM) and the
+ * planes of paired brackets of orig (opening, closing) whose class is ON, which no W rule
+ * changes; bits at n and above stay 0. */
+#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+static void extract_planes(const uint8_t *cls, const uint8_t *orig, size_t n,
+                           uint64_t m[P_COUNT][PW])
 {
     memset(m, 0, sizeof(uint64_t) * PW * P_COUNT);
 #ifdef __SSE2__
@@ -432,27 +435,31 @@ static void extract_planes(const uint8_t *orig, size_t n, uint64_t m[P_COUNT][PW
             size_t at = i + 16 <= n ? i : n - 16;
             unsigned sh = (unsigned)(i - at);
             const __m128i raw = _mm_loadu_si128((const __m128i *)(const void *)(orig + at));
-            const __m128i v = _mm_and_si128(raw, cmask);
+            const __m128i v = cls == orig ? _mm_and_si128(raw, cmask)
+                                          : _mm_and_si128(LOADU(cls + at), cmask);
             size_t w = i >> 6;
             unsigned pos = (unsigned)(i & 63);
 #define PUT(k, vec) m[k][w] |= (uint64_t)((unsigned)_mm_movemask_epi8(vec) >> sh) << pos
             for (int c = 0; c <= NSM; c++)
                 PUT(c, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)));
-            PUT(P_OPEN, _mm_cmpeq_epi8(_mm_and_si128(raw, kopen), kopen));
-            PUT(P_CLOSE, _mm_cmpeq_epi8(_mm_and_si128(raw, kclose), kclose));
+            /* BD14, BD15: a bracket pairs only while its type is ON (not under an
+             * override; O_OPEN also marks an FSI, whose class is not ON) */
+            const __m128i on = _mm_cmpeq_epi8(v, _mm_set1_epi8((char)IBIDI_BC_ON));
+            PUT(P_OPEN, _mm_and_si128(on, _mm_cmpeq_epi8(_mm_and_si128(raw, kopen), kopen)));
+            PUT(P_CLOSE, _mm_and_si128(on, _mm_cmpeq_epi8(_mm_and_si128(raw, kclose), kclose)));
 #undef PUT
         }
         return;
     }
 #endif
     for (size_t i = 0; i < n; i++) {
-        unsigned c = orig[i] & IBIDI__O_CLASS;
+        unsigned c = cls[i] & IBIDI__O_CLASS;
         uint64_t bit = (uint64_t)1 << (i & 63);
         if (c <= NSM)
             m[c][i >> 6] |= bit;
-        if (orig[i] & IBIDI__O_OPEN)
+        if (c == IBIDI_BC_ON && (orig[i] & IBIDI__O_OPEN))
             m[P_OPEN][i >> 6] |= bit;
-        if (orig[i] & IBIDI__O_CLOSE)
+        if (c == IBIDI_BC_ON && (orig[i] & IBIDI__O_CLOSE))
             m[P_CLOSE][i >> 6] |= bit;
     }
 }
@@ -488,21 +495,24 @@ static long last_below(const uint64_t *x, size_t a)
     }
 }
 
-int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_t level,
-                       uint8_t *lev, uint64_t *steps)
+int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
+                       unsigned dirs, uint8_t *lev, uint8_t *types, uint64_t *steps)
 {
     if (n == 0 || n > IBIDI__BIDI_PLANES_MAX)
         return 0;
     const size_t nw = n / 64 + 1;
     uint64_t m[P_COUNT][PW], all[PW], ni[PW], t1[PW], t2[PW], t3[PW];
-    extract_planes(orig, n, m);
+    extract_planes(cls, orig, n, m);
     uint64_t *l = m[P_L], *r = m[P_R], *al = m[P_AL], *en = m[P_EN], *es = m[P_ES];
     uint64_t *et = m[P_ET], *an = m[P_AN], *cs = m[P_CS], *nsm = m[P_NSM];
-    const uint64_t rtl = (uint64_t)0 - (level & 1u);
+    /* all ones for R: the embedding direction, sos and eos */
+    const uint64_t rtl = (uint64_t)0 - (dirs & IBIDI__PLANES_E_RTL ? 1u : 0u);
+    const uint64_t sos = (uint64_t)0 - (dirs & IBIDI__PLANES_SOS_RTL ? 1u : 0u);
+    const uint64_t eos = (uint64_t)0 - (dirs & IBIDI__PLANES_EOS_RTL ? 1u : 0u);
     for (size_t w = 0; w < nw; w++) {
         size_t lo = w * 64;
         all[w] = n >= lo + 64 ? ~(uint64_t)0 : ((uint64_t)1 << (n - lo)) - 1;
-        /* B, S, WS and ON (brackets included): the neutrals of N1 */
+        /* B, S, WS, ON and isolate controls: the neutrals of N1 */
         ni[w] = all[w] & ~(l[w] | r[w] | al[w] | en[w] | es[w] | et[w] | an[w] | cs[w] | nsm[w]);
     }
 
@@ -512,12 +522,12 @@ int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_
     t1[0] = nsm[0] & 1u;
     fill_up_w(t2, t1, nsm, nw);
     for (size_t w = 0; w < nw; w++) {
-        l[w] |= t2[w] & ~rtl;
-        r[w] |= t2[w] & rtl;
+        l[w] |= t2[w] & ~sos;
+        r[w] |= t2[w] & sos;
     }
-    uint64_t *const types[] = {l, r, al, en, es, et, an, cs, ni};
-    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
-        uint64_t *x = types[k];
+    uint64_t *const planes[] = {l, r, al, en, es, et, an, cs, ni};
+    for (size_t k = 0; k < sizeof planes / sizeof planes[0]; k++) {
+        uint64_t *x = planes[k];
         for (size_t w = nw; w-- > 0;) /* from the top: shl1_w reads the word below */
             t1[w] = shl1_w(x, w) & nsm[w];
         fill_up_w(t2, t1, nsm, nw);
@@ -556,7 +566,7 @@ int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_
         t1[w] = r[w];
     }
     /* W7 */
-    t1[0] |= rtl & 1u & ~l[0];
+    t1[0] |= sos & 1u & ~l[0];
     fill_up_w(t2, t1, t3, nw);
     for (size_t w = 0; w < nw; w++) {
         l[w] |= en[w] & ~t2[w];
@@ -565,8 +575,7 @@ int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_
     (*steps) += 4 * n;
 
     if (any_in(m[P_CLOSE], 0, n)) { /* N0 */
-        /* BD16 over the bracket positions, openers numbered in text order. Every paired
-         * bracket is ON, which no W rule changes: all are still ON for BD14 and BD15. */
+        /* BD16 over the bracket positions, openers numbered in text order */
         uint16_t open_at[IBIDI__BIDI_PLANES_MAX], close_of[IBIDI__BIDI_PLANES_MAX];
         /* the 63 entries of the rule: an opener's number and canonical closing bracket,
          * chained per hash of that bracket so that a closer finds its entry at once */
@@ -633,7 +642,7 @@ int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_
                      * the pair (sos when none) is it (c1), else the embedding one (c2):
                      * either way the direction of that strong type */
                     long before = last_below(t1, a);
-                    to_r = before < 0 ? rtl != 0 : !bit_w(l, (size_t)before);
+                    to_r = before < 0 ? sos != 0 : !bit_w(l, (size_t)before);
                 } else {
                     continue; /* N0 d */
                 }
@@ -651,7 +660,7 @@ int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_
                             l[j >> 6] |= bit;
                         (*steps)++;
                         j++;
-                    } while (j < n && (orig[j] & IBIDI__O_CLASS) == NSM);
+                    } while (j < n && bit_w(nsm, j));
                 }
             }
         }
@@ -662,19 +671,36 @@ int ibidi__bidi_planes(const uint8_t *orig, const uint16_t *br, size_t n, uint8_
         t1[w] = r[w] | en[w] | an[w];
         t3[w] = ~l[w];
     }
-    t1[0] |= rtl & 1u & ~l[0];
+    t1[0] |= sos & 1u & ~l[0];
     fill_up_w(t2, t1, t3, nw); /* prev_r */
     for (size_t w = 0; w < nw; w++)
         t1[w] = r[w] | en[w] | an[w];
-    t1[n >> 6] |= (rtl & 1u) << (n & 63); /* eos */
+    t1[n >> 6] |= (eos & 1u) << (n & 63);
     fill_down_w(t3, t1, ni, nw); /* next_r */
     for (size_t w = 0; w < nw; w++)
         r[w] |= ni[w] & ((t2[w] & t3[w]) | (rtl & (t2[w] | t3[w])));
 
-    /* I1-I2 */
+    if (types) { /* the types after N2 for I1-I2: R, EN, AN, and L for the rest */
+#ifdef __SSE2__
+        if (n >= 16) {
+            for (size_t i = 0; i < n; i += 16) {
+                size_t at = i + 16 <= n ? i : n - 16;
+                const __m128i v = _mm_or_si128(
+                    spread16(get16_w(r, at), R),
+                    _mm_or_si128(spread16(get16_w(en, at), EN), spread16(get16_w(an, at), AN)));
+                _mm_storeu_si128((__m128i *)(void *)(types + at), v);
+            }
+            return 1;
+        }
+#endif
+        for (size_t i = 0; i < n; i++)
+            types[i] = bit_w(r, i) ? R : bit_w(en, i) ? EN : bit_w(an, i) ? AN : L;
+        return 1;
+    }
+    /* I1-I2 at level 0 or 1 */
     for (size_t w = 0; w < nw; w++) {
         t1[w] = r[w] & all[w];
-        t2[w] = (level & 1u) ? all[w] & ~r[w] : (en[w] | an[w]);
+        t2[w] = rtl ? all[w] & ~r[w] : (en[w] | an[w]);
     }
 #ifdef __SSE2__
     if (n >= 16) {
