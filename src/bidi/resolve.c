@@ -1338,14 +1338,17 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
         /* No explicit controls and nothing for X9 to remove: every character is at the
          * paragraph level (X6), and the paragraph is one isolating run sequence. */
         const size_t n = p->pe - p->ps;
+        /* embedding direction, sos and eos: all the paragraph's */
+        const unsigned dirs = (p->level & 1u) ? IBIDI__PLANES_E_RTL | IBIDI__PLANES_SOS_RTL |
+                                                    IBIDI__PLANES_EOS_RTL
+                                              : 0u;
         if (b->general)
             simple_fused(p, (mask & HAS_BRACKET) != 0); /* W1-W7, N0-N2, I1-I2 */
         else if (!(mask & HAS_BRACKET) &&
                  ibidi__bidi_short(b->orig + p->ps, n, p->level, b->lev + p->ps))
             b->ops += 2 * n; /* short and without brackets: the same rules on bit planes */
-        else if (!ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n,
-                                     (p->level & 1u) ? 7u : 0u, b->lev + p->ps, NULL,
-                                     &b->ops))
+        else if (!ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n, dirs,
+                                     b->lev + p->ps, NULL, &b->ops))
             simple_fused(p, (mask & HAS_BRACKET) != 0); /* longer than the planes */
         ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
         return;

@@ -367,7 +367,7 @@ int ibidi__bidi_short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2
  */
 #define PW (IBIDI__BIDI_PLANES_MAX / 64 + 1) /* words: bit n, past the end, included */
 
-/* x |= fill_up(seeds, p) over nw words (fill_up above, with the carry of each word's
+/* out = fill_up(seeds, p) over nw words (fill_up above, with the carry of each word's
  * addition going into the next). */
 static inline void fill_up_w(uint64_t *out, const uint64_t *seeds, const uint64_t *p, size_t nw)
 {
@@ -421,10 +421,11 @@ enum { P_L, P_R, P_AL, P_EN, P_ES, P_ET, P_AN, P_CS, P_NSM, P_OPEN, P_CLOSE, P_C
  * planes of paired brackets of orig (opening, closing) whose class is ON, which no W rule
  * changes; bits at n and above stay 0. */
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-static void extract_planes(const uint8_t *cls, const uint8_t *orig, size_t n,
+static void extract_planes(const uint8_t *cls, const uint8_t *orig, size_t n, size_t nw,
                            uint64_t m[P_COUNT][PW])
 {
-    memset(m, 0, sizeof(uint64_t) * PW * P_COUNT);
+    for (int k = 0; k < P_COUNT; k++) /* only the words in use: a short text reads no more */
+        memset(m[k], 0, nw * sizeof m[k][0]);
 #ifdef __SSE2__
     if (n >= 16) {
         const __m128i cmask = _mm_set1_epi8(IBIDI__O_CLASS);
@@ -502,7 +503,7 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
         return 0;
     const size_t nw = n / 64 + 1;
     uint64_t m[P_COUNT][PW], all[PW], ni[PW], t1[PW], t2[PW], t3[PW];
-    extract_planes(cls, orig, n, m);
+    extract_planes(cls, orig, n, nw, m);
     uint64_t *l = m[P_L], *r = m[P_R], *al = m[P_AL], *en = m[P_EN], *es = m[P_ES];
     uint64_t *et = m[P_ET], *an = m[P_AN], *cs = m[P_CS], *nsm = m[P_NSM];
     /* all ones for R: the embedding direction, sos and eos */
