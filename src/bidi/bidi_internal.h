@@ -4,8 +4,12 @@
  * Work area. Resolution keeps four arrays of n entries: the original class of each code
  * point with flag bits (orig), its current class as the rules change it (cls), a 16-bit
  * word used by brackets and marks (br) and a 32-bit link (aux). The visual functions add
- * the levels, a 32-bit map and, for UTF-8, the byte offset of each code point. IBIDI__BIDI_WORK_PER_CP
- * bytes a code point cover all of them; callers' areas may have any alignment.
+ * the levels, a 32-bit map and, for UTF-8, the byte offset of each code point: 17 bytes a
+ * code point so far (IBIDI__BIDI_WORK_VISUAL_PER_CP). Above IBIDI_BIDI_SMALL code points
+ * the bit planes of isolating run sequences longer than IBIDI__BIDI_PLANES_MAX follow:
+ * IBIDI__BIDI_PLANES_WORDS(n) words, at most 2.25 bytes a code point plus 144 bytes.
+ * IBIDI__BIDI_WORK_PER_CP bytes a code point and IBIDI__BIDI_WORK_SLACK cover all of them
+ * for n above 1024; callers' areas may have any alignment.
  */
 #ifndef IBIDI_BIDI_INTERNAL_H
 #define IBIDI_BIDI_INTERNAL_H
@@ -15,7 +19,8 @@
 
 #include "ibidi/bidi.h"
 
-#define IBIDI__BIDI_WORK_PER_CP 17u
+#define IBIDI__BIDI_WORK_VISUAL_PER_CP 17u
+#define IBIDI__BIDI_WORK_PER_CP 20u
 #define IBIDI__BIDI_WORK_SLACK 16u
 #define IBIDI__BIDI_NONE UINT32_MAX
 
@@ -45,8 +50,9 @@ typedef struct ibidi__bidi {
     int general;  /* tests only: 1 keeps short paragraphs on the general pass */
 } ibidi__bidi;
 
-/* Points the arrays of b at a work area of at least n * 8 + IBIDI__BIDI_WORK_SLACK bytes;
- * returns the first byte after them. */
+/* Points the arrays of b at a work area of at least n * 8 + IBIDI__BIDI_WORK_SLACK bytes,
+ * or of ibidi_bidi_work_size(n) bytes when n is above IBIDI_BIDI_SMALL (the planes then
+ * take its end); returns the first byte after the four arrays. */
 unsigned char *ibidi__bidi_layout(ibidi__bidi *b, void *work, size_t n);
 
 /* Resolves b->orig (filled by the caller: class and bracket flags; br holds the
@@ -110,19 +116,23 @@ int ibidi__bidi_short(const uint8_t *orig, size_t n, uint8_t level, uint8_t *lev
 #define IBIDI__BIDI_PLANES_MAX 1024u
 
 /* The same rules, with N0 too, on an isolating run sequence that is a range of n code
- * points of the text (at most IBIDI__BIDI_PLANES_MAX), on planes of several words
- * (short_simd.c). cls holds the classes (read with IBIDI__O_CLASS, so orig may serve),
- * orig the bracket flags and br the canonical closing bracket of each bracket, as
- * ibidi__bidi_run has them; no class is BN or removed by X9. dirs says which of the
- * embedding direction, sos and eos are R. Writes either the levels of a paragraph at level
- * 0 or 1 (before L1) into lev, or the types after N2 (L, R, EN, AN) into types; adds its
- * inner steps to *steps and returns 1. Returns 0 and writes nothing when n is 0 or above
- * IBIDI__BIDI_PLANES_MAX. */
+ * points of the text, on planes of several words (short_simd.c). cls holds the classes
+ * (read with IBIDI__O_CLASS, so orig may serve), orig the bracket flags and br the canonical
+ * closing bracket of each bracket, as ibidi__bidi_run has them; no class is BN or removed by
+ * X9. dirs says which of the embedding direction, sos and eos are R. Writes either the
+ * levels of a paragraph at level 0 or 1 (before L1) into lev, or the types after N2 (L, R,
+ * EN, AN) into types; adds its inner steps to *steps and returns 1. Up to
+ * IBIDI__BIDI_PLANES_MAX code points area and link may be NULL (the stack serves); longer
+ * sequences need area, of IBIDI__BIDI_PLANES_WORDS(n) words, and link, n entries that BD16
+ * overwrites at the opening brackets (as the general pass does with aux). Returns 0 and
+ * writes nothing when n is 0, or above IBIDI__BIDI_PLANES_MAX without both. */
 #define IBIDI__PLANES_E_RTL 1u
 #define IBIDI__PLANES_SOS_RTL 2u
 #define IBIDI__PLANES_EOS_RTL 4u
+#define IBIDI__BIDI_PLANES_WORDS(n) ((size_t)18u * ((size_t)(n) / 64u + 1u))
 int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
-                       unsigned dirs, uint8_t *lev, uint8_t *types, uint64_t *steps);
+                       unsigned dirs, uint8_t *lev, uint8_t *types, uint64_t *area,
+                       uint32_t *link, uint64_t *steps);
 
 /* L2 for one line of n levels, all 0, 1 or 2 (short_simd.c): the maps of
  * ibidi_bidi_reorder (either may be NULL). Returns 0, writing nothing, when a level is above

@@ -82,6 +82,16 @@ unsigned char *ibidi__bidi_layout(ibidi__bidi *b, void *work, size_t n)
     return (unsigned char *)(p + n * 8u);
 }
 
+/* The bit planes of long isolating run sequences: after the arrays of the visual functions
+ * (whose 32-bit arrays may start up to 3 bytes after 9 n), in callers' areas only. */
+static uint64_t *planes_area(const ibidi__bidi *b)
+{
+    if (b->n <= IBIDI_BIDI_SMALL)
+        return NULL;
+    uintptr_t end = (uintptr_t)b->aux + b->n * IBIDI__BIDI_WORK_VISUAL_PER_CP + 3u;
+    return (uint64_t *)((end + 7u) & ~(uintptr_t)7u);
+}
+
 size_t ibidi_bidi_work_size(size_t n)
 {
     if (n <= IBIDI_BIDI_SMALL)
@@ -814,7 +824,8 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end,
     /* a sequence that is a range of the text ends at end - 1; the others' last character
      * comes out of W1-W3 */
     size_t last = end - 1;
-    const int planes = simple && !b->general && end - start <= IBIDI__BIDI_PLANES_MAX;
+    const int planes =
+        simple && !b->general && (end - start <= IBIDI__BIDI_PLANES_MAX || b->n > IBIDI_BIDI_SMALL);
     uint32_t types = planes ? 0 : weak_w1_w3(q, simple, start, sos, &last, &steps);
 
     /* eos: the level after the sequence, or the paragraph level at its end or after an
@@ -832,7 +843,7 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end,
                               (sos == R ? IBIDI__PLANES_SOS_RTL : 0u) |
                               (eos == R ? IBIDI__PLANES_EOS_RTL : 0u);
         ibidi__bidi_planes(q.cls + start, q.orig + start, q.br + start, end - start, dirs, NULL,
-                           q.cls + start, &steps);
+                           q.cls + start, planes_area(b), q.aux + start, &steps);
         b->ops += steps;
         return;
     }
@@ -1348,7 +1359,8 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
                  ibidi__bidi_short(b->orig + p->ps, n, p->level, b->lev + p->ps))
             b->ops += 2 * n; /* short and without brackets: the same rules on bit planes */
         else if (!ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n, dirs,
-                                     b->lev + p->ps, NULL, &b->ops))
+                                     b->lev + p->ps, NULL, planes_area(b), b->aux + p->ps,
+                                     &b->ops))
             simple_fused(p, (mask & HAS_BRACKET) != 0); /* longer than the planes */
         ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
         return;

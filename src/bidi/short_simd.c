@@ -358,12 +358,14 @@ int ibidi__bidi_short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2
 }
 
 /* ---------------------------------------------------------------------------------------
- * Simple paragraphs of up to IBIDI__BIDI_PLANES_MAX code points, paired brackets allowed:
- * the rules of ibidi__bidi_short on planes of several 64-bit words (bit i of word w for
- * index 64 w + i). Propagations carry from word to word: an addition passes its carry up,
- * a shift passes the bit it pushes out, a downward fill starts each word with the bit it
- * reached at the bottom of the word above. N0 works between W7 and N1 on the pairs that
- * BD16 finds among the bracket positions (the only characters it visits).
+ * Simple paragraphs and isolating run sequences that are ranges of the text, paired
+ * brackets allowed: the rules of ibidi__bidi_short on planes of several 64-bit words (bit i
+ * of word w for index 64 w + i). Propagations carry from word to word: an addition passes
+ * its carry up, a shift passes the bit it pushes out, a downward fill starts each word with
+ * the bit it reached at the bottom of the word above. N0 works between W7 and N1 on the
+ * pairs that BD16 finds among the bracket positions (the only characters it visits). Up to
+ * IBIDI__BIDI_PLANES_MAX code points the planes sit on the stack; longer texts bring an area
+ * of IBIDI__BIDI_PLANES_WORDS(n) words.
  */
 #define PW (IBIDI__BIDI_PLANES_MAX / 64 + 1) /* words: bit n, past the end, included */
 
@@ -404,7 +406,7 @@ static inline uint64_t shr1_w(const uint64_t *x, size_t w, size_t nw)
 
 static inline int bit_w(const uint64_t *x, size_t i) { return (int)((x[i >> 6] >> (i & 63)) & 1u); }
 
-/* Sixteen bits of x from position i (i + 16 <= 64 * PW). */
+/* Sixteen bits of x from position i (i + 16 <= 64 * nw). */
 static inline unsigned get16_w(const uint64_t *x, size_t i)
 {
     size_t w = i >> 6;
@@ -416,13 +418,16 @@ static inline unsigned get16_w(const uint64_t *x, size_t i)
 }
 
 enum { P_L, P_R, P_AL, P_EN, P_ES, P_ET, P_AN, P_CS, P_NSM, P_OPEN, P_CLOSE, P_COUNT };
+/* The planes of one call: the class planes, then all, ni, t1, t2, t3, sl and sr. */
+#define P_ALL (P_COUNT + 7)
+_Static_assert(IBIDI__BIDI_PLANES_WORDS(0) == P_ALL, "IBIDI__BIDI_PLANES_WORDS counts the planes");
 
 /* The class planes of cls (classes L .. NSM, whose numbers are P_L .. P_NSM) and the
  * planes of paired brackets of orig (opening, closing) whose class is ON, which no W rule
  * changes; bits at n and above stay 0. */
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 static void extract_planes(const uint8_t *cls, const uint8_t *orig, size_t n, size_t nw,
-                           uint64_t m[P_COUNT][PW])
+                           uint64_t *const m[P_COUNT])
 {
     for (int k = 0; k < P_COUNT; k++) /* only the words in use: a short text reads no more */
         memset(m[k], 0, nw * sizeof m[k][0]);
@@ -465,8 +470,9 @@ static void extract_planes(const uint8_t *cls, const uint8_t *orig, size_t n, si
     }
 }
 
-/* Set bits of x at positions a .. b - 1 (none when a >= b: an empty pair). */
-static int any_in(const uint64_t *x, size_t a, size_t b)
+/* Set bits of x at positions a .. b - 1 (none when a >= b: an empty pair); the words
+ * between the first and the last count as steps. */
+static int any_in(const uint64_t *x, size_t a, size_t b, uint64_t *steps)
 {
     if (a >= b)
         return 0;
@@ -476,14 +482,16 @@ static int any_in(const uint64_t *x, size_t a, size_t b)
         return (x[wa] & lo & hi) != 0;
     if (x[wa] & lo)
         return 1;
-    for (size_t w = wa + 1; w < wb; w++)
+    for (size_t w = wa + 1; w < wb; w++) {
+        (*steps)++;
         if (x[w])
             return 1;
+    }
     return (x[wb] & hi) != 0;
 }
 
-/* The highest set bit of x below position a, or -1. */
-static long last_below(const uint64_t *x, size_t a)
+/* The highest set bit of x below position a, or -1; each word read counts as a step. */
+static long last_below(const uint64_t *x, size_t a, uint64_t *steps)
 {
     size_t w = a >> 6;
     uint64_t v = (a & 63) ? x[w] & (~(uint64_t)0 >> (64 - (a & 63))) : 0;
@@ -493,16 +501,26 @@ static long last_below(const uint64_t *x, size_t a)
         if (w == 0)
             return -1;
         v = x[--w];
+        (*steps)++;
     }
 }
 
 int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
-                       unsigned dirs, uint8_t *lev, uint8_t *types, uint64_t *steps)
+                       unsigned dirs, uint8_t *lev, uint8_t *types, uint64_t *area,
+                       uint32_t *link, uint64_t *steps)
 {
-    if (n == 0 || n > IBIDI__BIDI_PLANES_MAX)
+    if (n == 0 || (n > IBIDI__BIDI_PLANES_MAX && (!area || !link)))
         return 0;
     const size_t nw = n / 64 + 1;
-    uint64_t m[P_COUNT][PW], all[PW], ni[PW], t1[PW], t2[PW], t3[PW];
+    uint64_t stack_planes[P_ALL * PW];
+    uint32_t stack_link[IBIDI__BIDI_PLANES_MAX];
+    uint64_t *const base = area ? area : stack_planes;
+    link = link ? link : stack_link;
+    uint64_t *const m[P_COUNT] = {base,          base + nw,     base + 2 * nw, base + 3 * nw,
+                                  base + 4 * nw, base + 5 * nw, base + 6 * nw, base + 7 * nw,
+                                  base + 8 * nw, base + 9 * nw, base + 10 * nw};
+    uint64_t *const all = base + P_COUNT * nw, *const ni = all + nw, *const t1 = ni + nw;
+    uint64_t *const t2 = t1 + nw, *const t3 = t2 + nw, *const sl = t3 + nw, *const sr = sl + nw;
     extract_planes(cls, orig, n, nw, m);
     uint64_t *l = m[P_L], *r = m[P_R], *al = m[P_AL], *en = m[P_EN], *es = m[P_ES];
     uint64_t *et = m[P_ET], *an = m[P_AN], *cs = m[P_CS], *nsm = m[P_NSM];
@@ -575,29 +593,33 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
     }
     (*steps) += 4 * n;
 
-    if (any_in(m[P_CLOSE], 0, n)) { /* N0 */
-        /* BD16 over the bracket positions, openers numbered in text order */
-        uint16_t open_at[IBIDI__BIDI_PLANES_MAX], close_of[IBIDI__BIDI_PLANES_MAX];
-        /* the 63 entries of the rule: an opener's number and canonical closing bracket,
+    if (any_in(m[P_CLOSE], 0, n, steps)) { /* N0 */
+        /* BD16 over the bracket positions. link[a] of an opener a that BD16 pushed gets the
+         * position of its closing bracket, or 0 when it has none; the openers below stop
+         * are those it pushed. */
+        const uint64_t *const open = m[P_OPEN];
+        /* the 63 entries of the rule: an opener's position and canonical closing bracket,
          * chained per hash of that bracket so that a closer finds its entry at once */
-        uint16_t st_open[63], st_close[63];
+        uint32_t st_open[63];
+        uint16_t st_close[63];
         uint8_t st_chain[63], head[IBIDI__BRACKET_HASH_SIZE];
-        size_t opens = 0, sp = 0, pairs = 0;
+        size_t sp = 0, pairs = 0, stop = n;
         memset(head, 0xFF, sizeof head);
         for (size_t w = 0; w < nw; w++) {
-            uint64_t bits = m[P_OPEN][w] | m[P_CLOSE][w];
+            uint64_t bits = open[w] | m[P_CLOSE][w];
             while (bits) {
                 const size_t i = w * 64 + (unsigned)__builtin_ctzll(bits);
                 bits &= bits - 1;
                 const uint16_t cb = br[i];
                 const uint32_t h = IBIDI__BRACKET_HASH(cb);
                 (*steps)++;
-                if (m[P_OPEN][w] >> (i & 63) & 1u) {
-                    if (sp == 63) /* BD16: no room, stop */
+                if (open[w] >> (i & 63) & 1u) {
+                    if (sp == 63) { /* BD16: no room, stop */
+                        stop = i;
                         goto bd16_done;
-                    open_at[opens] = (uint16_t)i;
-                    close_of[opens] = 0;
-                    st_open[sp] = (uint16_t)opens++;
+                    }
+                    link[i] = 0;
+                    st_open[sp] = (uint32_t)i;
                     st_close[sp] = cb;
                     st_chain[sp] = head[h];
                     head[h] = (uint8_t)sp++;
@@ -610,7 +632,7 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
                 }
                 if (k == 0xFF) /* no opener of its kind: not paired */
                     continue;
-                close_of[st_open[k]] = (uint16_t)i;
+                link[st_open[k]] = (uint32_t)i;
                 pairs++;
                 while (sp > k) { /* pop through the matched entry */
                     sp--;
@@ -622,46 +644,55 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
     bd16_done:
         if (pairs) {
             /* strong types after W7, EN and AN as R; N0 b, c look inside each pair at
-             * these (pairs resolved before a pair enclose it or lie before it) */
-            uint64_t sl[PW], sr[PW];
+             * these (pairs resolved before a pair enclose it or lie before it). A pair's
+             * scans are linear together: a position lies inside at most 63 pairs, and the
+             * scan back for N0 c stops at the brackets of the pair resolved before. */
             for (size_t w = 0; w < nw; w++) {
                 sl[w] = l[w];
                 sr[w] = r[w] | en[w] | an[w];
                 t1[w] = sl[w] | sr[w]; /* strong so far, with brackets N0 changed */
             }
             const uint64_t *in_e = rtl ? sr : sl, *in_o = rtl ? sl : sr;
-            for (size_t k = 0; k < opens; k++) {
-                size_t a = open_at[k], c = close_of[k];
-                if (!c)
-                    continue;
-                (*steps)++;
-                int to_r;
-                if (any_in(in_e, a + 1, c)) { /* N0 b */
-                    to_r = rtl != 0;
-                } else if (any_in(in_o, a + 1, c)) {
-                    /* N0 c: the opposite direction when the first strong type before
-                     * the pair (sos when none) is it (c1), else the embedding one (c2):
-                     * either way the direction of that strong type */
-                    long before = last_below(t1, a);
-                    to_r = before < 0 ? sos != 0 : !bit_w(l, (size_t)before);
-                } else {
-                    continue; /* N0 d */
-                }
-                const size_t ends[2] = {a, c};
-                for (int s = 0; s < 2; s++) {
-                    /* the bracket, then the NSMs after it, to which W1 gave its ON */
-                    size_t j = ends[s];
-                    do {
-                        const uint64_t bit = (uint64_t)1 << (j & 63);
-                        ni[j >> 6] &= ~bit;
-                        t1[j >> 6] |= bit;
-                        if (to_r)
-                            r[j >> 6] |= bit;
-                        else
-                            l[j >> 6] |= bit;
-                        (*steps)++;
-                        j++;
-                    } while (j < n && bit_w(nsm, j));
+            /* the openers in text order, below stop */
+            for (size_t w = 0; w <= (stop - 1) >> 6; w++) {
+                uint64_t bits = open[w];
+                if ((w + 1) * 64 > stop)
+                    bits &= ~(~(uint64_t)0 << (stop & 63));
+                while (bits) {
+                    const size_t a = w * 64 + (unsigned)__builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    const size_t c = link[a];
+                    if (!c)
+                        continue;
+                    (*steps)++;
+                    int to_r;
+                    if (any_in(in_e, a + 1, c, steps)) { /* N0 b */
+                        to_r = rtl != 0;
+                    } else if (any_in(in_o, a + 1, c, steps)) {
+                        /* N0 c: the opposite direction when the first strong type before
+                         * the pair (sos when none) is it (c1), else the embedding one (c2):
+                         * either way the direction of that strong type */
+                        long before = last_below(t1, a, steps);
+                        to_r = before < 0 ? sos != 0 : !bit_w(l, (size_t)before);
+                    } else {
+                        continue; /* N0 d */
+                    }
+                    const size_t ends[2] = {a, c};
+                    for (int s = 0; s < 2; s++) {
+                        /* the bracket, then the NSMs after it, to which W1 gave its ON */
+                        size_t j = ends[s];
+                        do {
+                            const uint64_t bit = (uint64_t)1 << (j & 63);
+                            ni[j >> 6] &= ~bit;
+                            t1[j >> 6] |= bit;
+                            if (to_r)
+                                r[j >> 6] |= bit;
+                            else
+                                l[j >> 6] |= bit;
+                            (*steps)++;
+                            j++;
+                        } while (j < n && bit_w(nsm, j));
+                    }
                 }
             }
         }
