@@ -1,9 +1,9 @@
 /* Assumptions of the bidi implementation about the Unicode data, checked on every code
  * point: paired brackets are ON and in the BMP (their canonical closing bracket is kept in
  * 16 bits), the bracket hash has no collisions, and the internal L2 map agrees with the
- * public one. Then the fast paths against the general ones: simple paragraphs (with and
- * without brackets, up to the BD16 stack limit), long UTF-8 in one pass, and the
- * whole-text checks that choose a path. */
+ * public one. Then the fast paths against the general ones: simple paragraphs on the bit
+ * planes (with and without brackets, up to the BD16 stack limit), long UTF-8 in one pass,
+ * and the whole-text checks that choose a path. */
 #include <stdio.h>
 #include <string.h>
 
@@ -87,9 +87,9 @@ int main(void)
             same &= pub[i] == in[i];
         CHECK(same, "internal and public L2 maps differ (round %d)", r);
     }
-    /* Paths compared: text without explicit controls or BN takes the one-pass path (or,
-     * with brackets, the passes instantiated for a simple paragraph); one BN added
-     * anywhere sends it through the general passes, and must change no other level. */
+    /* Paths compared: text without explicit controls or BN takes the bit planes; one BN
+     * added anywhere sends it through the general passes, and must change no other
+     * level. */
     static const uint32_t pool[] = {'a', 'b', 'Z', 0x05D0, 0x05D1, 0x0627, 0x0628, 0x0661, '1', '2',
                                     '+', '-', '#', '$', '%', ',', '.', ':', '/', ' ', '\t', '!',
                                     '(', ')', '[', ']', 0x0300, 0x064B, 0x2029, 0x00A0, 0x0660};
@@ -126,8 +126,8 @@ int main(void)
         }
     }
     CHECK(diffs == 0, "%zu texts resolve differently with a BN added", diffs);
-    printf("compared %zu texts through the one-pass and the general paths: %zu differ\n", cases,
-           diffs);
+    printf("compared %zu texts through the bit planes and the general paths: %zu differ\n",
+           cases, diffs);
 
     /* The same with long texts full of brackets: pairs nested deep, the 63-entry stack of
      * BD16 filled up (the rest of the text then has no pairs), canonical equivalents
@@ -298,7 +298,7 @@ int main(void)
         }
         CHECK(missed == 0, "%zu single odd values missed by the whole-text checks", missed);
     }
-    printf("compared %zu bracket texts through the one-pass and the general paths: %zu differ\n",
-           cases2, diffs2);
+    printf("compared %zu bracket texts through the bit planes and the general paths: %zu "
+           "differ\n", cases2, diffs2);
     return t_summary();
 }

@@ -47,7 +47,7 @@ typedef struct ibidi__bidi {
     uint8_t *lev;
     size_t n;
     uint64_t ops; /* inner-loop steps, for the linear-time tests */
-    int general;  /* tests only: 1 keeps short paragraphs on the general pass */
+    int general;  /* tests only: 1 keeps everything off the bit planes, on the general passes */
 } ibidi__bidi;
 
 /* Points the arrays of b at a work area of at least n * 8 + IBIDI__BIDI_WORK_SLACK bytes,

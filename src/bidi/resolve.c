@@ -5,17 +5,16 @@
  * Every pass is linear. Isolating run sequences (BD13) are never copied out: a sequence is
  * walked in place by next_in(), which skips characters removed by X9 and jumps from an
  * isolate initiator that ends a level run to its matching PDI; a sequence that is one level
- * run is walked with i + 1, and a paragraph without explicit controls goes through W1-W7,
- * N0-N2 and I1-I2 on bit planes (short_simd.c) when it has at most 1024 code points, in
- * one pass over the characters otherwise (simple_fused). The matching PDI of each
+ * run is walked with i + 1. A paragraph without explicit controls, and an isolating run
+ * sequence that is a range of the text, go through W1-W7, N0-N2 and I1-I2 on bit planes
+ * (short_simd.c) instead; the passes here are then what the tests compare them with
+ * (ibidi__bidi.general). The matching PDI of each
  * initiator (BD9), the direction of each FSI (X5c) and the paragraph level (P2-P3) come
  * from one forward pass with a stack of open isolates kept as links in aux[]. Bracket
  * pairs (BD16) are found with the 63-entry stack of the rule, searched through chains per
  * closing bracket so that a closing bracket costs O(1); the strong types inside each pair
  * (N0 b, c) are gathered in the same pass by flagging the innermost open bracket and
- * passing the flags outwards when it leaves the stack. In a simple paragraph the pairs are
- * found during the pass of W1-W7 itself, and N0 visits only the opening brackets
- * (bd16_emit_run, n0_simple).
+ * passing the flags outwards when it leaves the stack.
  */
 #include <string.h>
 
@@ -881,390 +880,6 @@ static size_t run_sequence(para *p, size_t start, uint8_t before_level)
     return j;
 }
 
-/* A simple paragraph without paired brackets (most identifiers and most text): W1-W7,
- * N1-N2 and I1-I2 in one pass. Its one isolating run sequence is the paragraph, at the
- * paragraph level, with sos and eos both the embedding direction e. W4 needs the type of
- * the next character, so W4-W7 run one character (or one run of a class) behind W1-W3;
- * runs of ET (W5) and of neutrals (N1) wait for the character that decides them. Levels
- * are written as soon as a type is final: every character is at the paragraph level, so
- * I1-I2 give one level per final type. */
-typedef struct fused {
-    uint8_t *lev;
-    uint8_t lv[IBIDI_BC_COUNT]; /* level of each final type: L, R, EN, AN (I1-I2) */
-    uint8_t dir[IBIDI_BC_COUNT]; /* N1: L for L, R for R, EN and AN */
-    uint8_t e;                /* embedding direction, also sos and eos */
-    uint8_t prev_n;           /* last strong direction for N1 */
-    size_t ni_start;          /* pending run of neutrals */
-} fused;
-
-/* N1-N2 and I1-I2 for the characters [a, b), whose type after W1-W7 is t. */
-static inline void fused_neutral_run(fused *f, size_t a, size_t b, uint8_t t)
-{
-    if (BIT(t) & NI_TYPES) {
-        f->ni_start = f->ni_start == NONE ? a : f->ni_start;
-        return;
-    }
-    uint8_t d = f->dir[t]; /* N1: EN and AN count as R */
-    if (f->ni_start != NONE) { /* runs of neutrals are short: no call to memset */
-        uint8_t l = f->lv[f->prev_n == d ? d : f->e];
-        for (size_t k = f->ni_start; k < a; k++)
-            f->lev[k] = l;
-        f->ni_start = NONE;
-    }
-    f->prev_n = d;
-    uint8_t l = f->lv[t]; /* lookups, not branches: the types follow no pattern */
-    for (size_t k = a; k < b; k++)
-        f->lev[k] = l;
-}
-
-/* N1-N2 and I1-I2 for character j, whose type after W1-W7 is t. */
-static inline void fused_neutral(fused *f, size_t j, uint8_t t)
-{
-    fused_neutral_run(f, j, j + 1, t);
-}
-
-/* BD16 during the pass of W1-W7 of a simple paragraph: the pass gives the characters
- * their types in text order, and brackets keep their type ON, so pairs are found as the
- * types come, with the 63-entry stack of the rule. Instead of flags passed down the stack,
- * the positions (+ 1) of the last L and of the last R, EN or AN so far tell what is inside
- * a pair when its closing bracket comes (N0 b, c: a strong type after the opening bracket)
- * and what comes before an opening bracket (N0 c1, in the text as W7 left it). A pair
- * stores the strong types inside and the type before in br[open], and the position of
- * that type in aux[close]. */
-typedef struct bd16 {
-    bracket_entry st[BRACKET_STACK]; /* inside: the type before, 0 none, 1 L, 2 R */
-    uint32_t before[BRACKET_STACK];  /* position + 1 of that type */
-    uint8_t head[BRACKET_HASH_SIZE];
-    int sp, stopped;
-    uint32_t last_l, last_r;
-    size_t pairs, last_close;
-    uint64_t steps;
-} bd16;
-
-static void bd16_bracket(bd16 *s, const seq q, size_t j)
-{
-    uint16_t cb = q.br[j];
-    uint32_t h = BRACKET_HASH(cb);
-    if (q.orig[j] & O_OPEN) {
-        if (s->sp == BRACKET_STACK) { /* no room: BD16 stops for this sequence */
-            s->stopped = 1;
-            return;
-        }
-        bracket_entry *en = &s->st[s->sp];
-        uint32_t bp = s->last_l > s->last_r ? s->last_l : s->last_r;
-        en->pos = (uint32_t)j;
-        en->close = cb;
-        en->chain = s->head[h];
-        en->inside = (uint8_t)(bp == 0 ? 0u : s->last_l > s->last_r ? 1u : 2u);
-        s->before[s->sp] = bp;
-        s->head[h] = (uint8_t)s->sp;
-        s->sp++;
-        q.aux[j] = NONE;
-        return;
-    }
-    unsigned k = s->head[h];
-    while (k != 0xFF && s->st[k].close != cb) {
-        k = s->st[k].chain;
-        s->steps++;
-    }
-    if (k == 0xFF) /* no opening bracket of this kind: not paired */
-        return;
-    uint32_t open = s->st[k].pos;
-    q.aux[open] = (uint32_t)j;
-    q.aux[j] = s->before[k];
-    q.br[open] = (uint16_t)((s->last_l > open + 1u ? IN_L : 0u) |
-                            (s->last_r > open + 1u ? IN_R : 0u) | (unsigned)s->st[k].inside << 2);
-    s->pairs++;
-    s->last_close = j;
-    while (s->sp > (int)k) { /* pop through the matched entry */
-        s->sp--;
-        s->head[BRACKET_HASH(s->st[s->sp].close)] = s->st[s->sp].chain;
-        s->steps++;
-    }
-}
-
-/* The characters [a, b), of one original class (or ETs), leave W1-W7 with type t (brackets
- * keep ON): brackets among them (a run of brackets) go to the stack one by one. */
-IBIDI__ALWAYS_INLINE void bd16_emit_run(bd16 *s, const seq q, size_t a, size_t b, uint8_t t)
-{
-    for (size_t j = a; j < b; j++)
-        q.cls[j] = t;
-    s->last_l = t == L ? (uint32_t)b : s->last_l;
-    s->last_r = (BIT(t) & (BIT(R) | BIT(EN) | BIT(AN))) ? (uint32_t)b : s->last_r;
-    if (q.orig[a] & (O_OPEN | O_CLOSE))
-        for (size_t j = a; j < b && !s->stopped; j++)
-            bd16_bracket(s, q, j);
-}
-
-/* Index of the lowest set bit of a nonzero word. */
-static inline unsigned lowest_bit(uint32_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctz(x);
-#else
-    unsigned k = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        k++;
-    }
-    return k;
-#endif
-}
-
-/* N0 on the pairs bd16 found, in the order of their opening brackets, visiting only the
- * opening brackets (found sixteen bytes at a time where SSE2 is there): the type before
- * an opening bracket (c1) is the later of the strong type that W7 left before it and the
- * last bracket N0 changed before it, which is the last opening bracket changed or the
- * last closing bracket changed of the pairs that closed before it (pairs nest, so those
- * are popped from a stack of changed pairs still open). Marks after a bracket N0 changes
- * take its type. */
-static void n0_simple(const seq q, size_t ps, size_t last_close, uint8_t e, uint64_t *steps)
-{
-    uint8_t *cls = q.cls;
-    const uint8_t o = e == L ? R : L;
-    const uint16_t in_e = e == L ? IN_L : IN_R, in_o = e == L ? IN_R : IN_L;
-    uint32_t open_close[BRACKET_STACK];
-    uint8_t open_type[BRACKET_STACK];
-    int sp = 0;
-    uint32_t res_pos = 0; /* position + 1 of the last bracket changed, 0 none */
-    uint8_t res_t = ON;
-    size_t i = ps;
-    while (i < last_close) {
-        uint32_t bits = 0;
-        size_t base = i;
-#ifdef __SSE2__
-        if (i + 16 <= last_close) {
-            __m128i v = _mm_and_si128(LOAD16(q.orig + i), _mm_set1_epi8((char)O_OPEN));
-            bits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)O_OPEN)));
-            i += 16;
-        } else
-#endif
-        {
-            bits = (q.orig[i] & O_OPEN) ? 1u : 0u;
-            i++;
-        }
-        (*steps)++;
-        while (bits) {
-            size_t a = base + lowest_bit(bits);
-            bits &= bits - 1u;
-            uint32_t c = q.aux[a];
-            if (c == NONE) /* not paired */
-                continue;
-            (*steps)++;
-            while (sp > 0 && open_close[sp - 1] < a) { /* changed pairs closed before a */
-                sp--;
-                res_pos = open_close[sp] + 1u;
-                res_t = open_type[sp];
-            }
-            uint16_t f = q.br[a];
-            uint32_t bpos = q.aux[c];
-            uint8_t before = bpos == 0 ? e : ((f >> 2) == 1 ? L : R); /* sos is e */
-            before = res_pos > bpos ? res_t : before;
-            uint8_t t = ON;
-            if (f & in_e) /* N0 b */
-                t = e;
-            else if (f & in_o) /* N0 c: c1 with context, else c2 */
-                t = before == o ? o : e;
-            if (t == ON) /* N0 d: left to N1-N2 */
-                continue;
-            cls[a] = t;
-            cls[c] = t;
-            for (size_t m = a + 1; (q.orig[m] & O_CLASS) == NSM; m++) /* inside: m < c */
-                cls[m] = t;
-            for (size_t m = c + 1; m < q.pe && (q.orig[m] & O_CLASS) == NSM; m++)
-                cls[m] = t;
-            res_pos = (uint32_t)a + 1u;
-            res_t = t;
-            open_close[sp] = c;
-            open_type[sp] = t;
-            sp++;
-        }
-    }
-}
-
-/* With paired brackets, N0 must see the types after W7 of the whole paragraph: the pass
- * stores them and finds the pairs as it goes (bd16_emit_run), N0 visits the pairs, and a
- * second loop does N1-N2 and I1-I2. */
-IBIDI__ALWAYS_INLINE void fused_core(para *p, int brackets)
-{
-    const uint8_t *orig = p->b->orig;
-    uint8_t *cls = p->b->cls;
-    const size_t ps = p->ps, pe = p->pe;
-    const uint8_t level = p->level, e = (level & 1u) ? R : L;
-    fused f;
-    f.lev = p->b->lev;
-    memset(f.lv, 0, sizeof f.lv);
-    memset(f.dir, R, sizeof f.dir);
-    f.lv[L] = (uint8_t)(level + (level & 1u)); /* I1-I2 */
-    f.lv[R] = (uint8_t)(level + !(level & 1u));
-    f.lv[EN] = f.lv[AN] = (uint8_t)(level + ((level & 1u) ? 1u : 2u));
-    f.dir[L] = L;
-    f.e = e;
-    f.prev_n = e;
-    f.ni_start = NONE;
-    uint8_t strong2 = e, nsm_as = e;           /* W1-W3 */
-    uint8_t prev4 = e, prev5 = e, strong7 = e; /* W4-W7 */
-    size_t et_start = NONE;
-    const seq q = {cls, p->b->orig, p->b->lev, p->b->aux, p->b->br, pe};
-    bd16 bd;
-    if (brackets) {
-        bd.sp = bd.stopped = 0;
-        bd.last_l = bd.last_r = 0;
-        bd.pairs = bd.last_close = 0;
-        bd.steps = 0;
-        memset(bd.head, 0xFF, sizeof bd.head);
-    }
-    /* [a, b) leaves W1-W7 with type t */
-#define EMIT(a, b, t)                                                                      \
-    do {                                                                                   \
-        if (brackets)                                                                      \
-            bd16_emit_run(&bd, q, (a), (b), (t));                                          \
-        else                                                                               \
-            fused_neutral_run(&f, (a), (b), (t));                                          \
-    } while (0)
-    if (brackets) {
-        /* Paired brackets: mixed text whose runs are short; character by character, with
-         * the letters of one class after a strong type written in one loop. */
-        uint8_t pending = ON; /* type of character i - 1 after W3 */
-        for (size_t i = ps; i <= pe; i++) {
-            uint8_t next = ON; /* type of character i after W3 (ON past the end) */
-            if (i < pe) {
-                uint8_t t = orig[i] & O_CLASS;
-                t = t == NSM ? nsm_as : t; /* W1 */
-                nsm_as = t;                /* no isolate controls in a simple paragraph */
-                t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
-                strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
-                next = t == AL ? R : t; /* W3 */
-            }
-            if (i > ps) { /* W4-W7 for character k = i - 1 */
-                size_t k = i - 1;
-                uint8_t t = pending;
-                { /* W4, with masks rather than branches */
-                    unsigned sep = (t == ES) | (t == CS);
-                    unsigned to_en = sep & (prev4 == EN) & (next == EN);
-                    unsigned to_an = (t == CS) & (prev4 == AN) & (next == AN);
-                    t = (uint8_t)((t & (to_en | to_an) * 0xFFu) ^ t); /* 0 when changing */
-                    t = (uint8_t)(t | (EN & (0u - to_en)) | (AN & (0u - to_an)));
-                }
-                prev4 = t;
-                if (t == ET) { /* W5 */
-                    if (et_start == NONE && prev5 == EN) {
-                        t = EN;
-                    } else {
-                        et_start = et_start == NONE ? k : et_start;
-                        prev5 = ET;
-                        pending = next;
-                        continue;
-                    }
-                }
-                if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
-                    uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
-                    EMIT(et_start, k, to);
-                    et_start = NONE;
-                }
-                t = (t == ES || t == CS) ? ON : t; /* W6 */
-                prev5 = t;
-                t = (t == EN && strong7 == L) ? L : t; /* W7 */
-                strong7 = (t == L || t == R) ? t : strong7;
-                EMIT(k, k + 1, t);
-                uint8_t o = i < pe ? orig[i] : ON;
-                if ((t == L || t == R) && next == t && et_start == NONE &&
-                    (o == L || o == R || o == AL)) {
-                    size_t j = i + 1;
-                    while (j < pe && orig[j] == o)
-                        j++;
-                    for (size_t m = i; m + 1 < j; m++) /* no bracket among them */
-                        cls[m] = t;
-                    prev4 = prev5 = strong7 = t;
-                    i = j - 1; /* character j - 1, of type next, is now the pending one */
-                }
-            }
-            pending = next;
-        }
-    } else {
-        /* No brackets: the text goes by runs of one original class. Every rule gives all
-         * characters of such a run the same type and leaves the same state after it as
-         * after its first character, except W4, which only a run of one separator meets.
-         * The pending run [pa, pb) has its type after W3 in pending; the next run's is
-         * known before the pending one goes through W4-W7 (W4 looks at it). */
-        uint8_t pending = ON;
-        size_t pa = ps, pb = ps, i = ps;
-        for (;;) {
-            uint8_t next = ON; /* type of the next run after W3 (ON past the end) */
-            size_t na = i, nb = i;
-            if (i < pe) {
-                uint8_t o = orig[i];
-                size_t j = i + 1;
-                while (j < pe && orig[j] == o)
-                    j++;
-                uint8_t t = o & O_CLASS;
-                t = t == NSM ? nsm_as : t; /* W1 */
-                nsm_as = t;                /* no isolate controls in a simple paragraph */
-                t = (t == EN && strong2 == AL) ? AN : t; /* W2 */
-                strong2 = (BIT(t) & (BIT(L) | BIT(R) | BIT(AL))) ? t : strong2;
-                next = t == AL ? R : t; /* W3 */
-                nb = j;
-                i = j;
-            }
-            if (pb > pa) { /* W4-W7 for the run [pa, pb) */
-                uint8_t t = pending;
-                if (pb - pa == 1) { /* W4, with masks rather than branches */
-                    unsigned sep = (t == ES) | (t == CS);
-                    unsigned to_en = sep & (prev4 == EN) & (next == EN);
-                    unsigned to_an = (t == CS) & (prev4 == AN) & (next == AN);
-                    t = (uint8_t)((t & (to_en | to_an) * 0xFFu) ^ t); /* 0 when changing */
-                    t = (uint8_t)(t | (EN & (0u - to_en)) | (AN & (0u - to_an)));
-                }
-                prev4 = t;
-                if (t == ET && !(et_start == NONE && prev5 == EN)) { /* W5: wait */
-                    et_start = et_start == NONE ? pa : et_start;
-                    prev5 = ET;
-                } else {
-                    t = t == ET ? EN : t; /* W5: ETs after an EN */
-                    if (et_start != NONE) { /* W5 when an EN follows the ETs, else W6 */
-                        uint8_t to = t == EN ? (strong7 == L ? L : EN) : ON; /* with W7 */
-                        EMIT(et_start, pa, to);
-                        et_start = NONE;
-                    }
-                    t = (t == ES || t == CS) ? ON : t; /* W6 */
-                    prev5 = t;
-                    t = (t == EN && strong7 == L) ? L : t; /* W7 */
-                    strong7 = (t == L || t == R) ? t : strong7;
-                    EMIT(pa, pb, t);
-                }
-            }
-            if (na == nb)
-                break;
-            pending = next;
-            pa = na;
-            pb = nb;
-        }
-    }
-    if (et_start != NONE) /* W6: ETs at the end */
-        EMIT(et_start, pe, ON);
-#undef EMIT
-    if (brackets) {
-        uint64_t steps = bd.steps;
-        if (bd.pairs > 0)
-            n0_simple(q, ps, bd.last_close, e, &steps);
-        for (size_t j = ps; j < pe; j++)
-            fused_neutral(&f, j, cls[j]);
-        p->b->ops += steps + (pe - ps);
-    }
-    if (f.ni_start != NONE) /* N1-N2 at the end: eos is e */
-        memset(f.lev + f.ni_start, f.lv[e], pe - f.ni_start);
-    p->b->ops += 2 * (pe - ps);
-}
-
-/* One copy of the pass for each case. */
-static void simple_fused(para *p, int brackets)
-{
-    if (brackets)
-        fused_core(p, 1);
-    else
-        fused_core(p, 0);
-}
-
 /* I1-I2, then levels for removed characters, then L1 at the end of the paragraph (which is
  * treated as one line) and at segment separators. */
 static void implicit_and_l1(para *p, uint32_t mask)
@@ -1345,25 +960,30 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
     }
     p->level = paragraph_level(dir, first);
 
-    if (!(mask & (EXPLICIT | BIT(BN)))) {
+    if (!(mask & (EXPLICIT | BIT(BN))) && !b->general) {
         /* No explicit controls and nothing for X9 to remove: every character is at the
-         * paragraph level (X6), and the paragraph is one isolating run sequence. */
+         * paragraph level (X6), and the paragraph is one isolating run sequence, which the
+         * bit planes resolve (W1-W7, N0-N2, I1-I2) whatever its length: on the stack up to
+         * IBIDI__BIDI_PLANES_MAX code points, in the work area above. b->general (tests)
+         * sends it through the passes below instead. */
         const size_t n = p->pe - p->ps;
         /* embedding direction, sos and eos: all the paragraph's */
         const unsigned dirs = (p->level & 1u) ? IBIDI__PLANES_E_RTL | IBIDI__PLANES_SOS_RTL |
                                                     IBIDI__PLANES_EOS_RTL
                                               : 0u;
-        if (b->general)
-            simple_fused(p, (mask & HAS_BRACKET) != 0); /* W1-W7, N0-N2, I1-I2 */
-        else if (!(mask & HAS_BRACKET) &&
-                 ibidi__bidi_short(b->orig + p->ps, n, p->level, b->lev + p->ps))
-            b->ops += 2 * n; /* short and without brackets: the same rules on bit planes */
-        else if (!ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n, dirs,
-                                     b->lev + p->ps, NULL, planes_area(b), b->aux + p->ps,
-                                     &b->ops))
-            simple_fused(p, (mask & HAS_BRACKET) != 0); /* longer than the planes */
-        ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, (mask & BIT(S)) != 0);
-        return;
+        int done = !(mask & HAS_BRACKET) &&
+                   ibidi__bidi_short(b->orig + p->ps, n, p->level, b->lev + p->ps);
+        if (done) /* short and without brackets: one word a plane */
+            b->ops += 2 * n;
+        else
+            done = ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n, dirs,
+                                      b->lev + p->ps, NULL, planes_area(b), b->aux + p->ps,
+                                      &b->ops);
+        if (done) {
+            ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps,
+                           (mask & BIT(S)) != 0);
+            return;
+        }
     }
     explicit_levels(p);
 
