@@ -196,7 +196,8 @@ int main(void)
      * right-to-left paragraph: the closer pairs with none of the openers, so N1 cannot
      * make it L; both with and without a long stretch before. */
     for (size_t k = 62; k <= 66; k++)
-        for (size_t pad = 0; pad <= IBIDI__BIDI_PLANES_MAX + 40; pad += IBIDI__BIDI_PLANES_MAX + 40) {
+        for (size_t z = 0; z < 2; z++) {
+            const size_t pad = z * (IBIDI__BIDI_PLANES_MAX + 40);
             size_t n = 0;
             for (size_t i = 0; i < pad; i++)
                 text[n++] = i % 5 ? 0x05D2 : ' ';

@@ -8,13 +8,13 @@
  * run is walked with i + 1. A paragraph without explicit controls, and an isolating run
  * sequence that is a range of the text, go through W1-W7, N0-N2 and I1-I2 on bit planes
  * (short_simd.c) instead; the passes here are then what the tests compare them with
- * (ibidi__bidi.general). The matching PDI of each
- * initiator (BD9), the direction of each FSI (X5c) and the paragraph level (P2-P3) come
- * from one forward pass with a stack of open isolates kept as links in aux[]. Bracket
- * pairs (BD16) are found with the 63-entry stack of the rule, searched through chains per
- * closing bracket so that a closing bracket costs O(1); the strong types inside each pair
- * (N0 b, c) are gathered in the same pass by flagging the innermost open bracket and
- * passing the flags outwards when it leaves the stack.
+ * (ibidi__bidi.general). The matching PDI of each initiator (BD9), the direction of each
+ * FSI (X5c) and the paragraph level (P2-P3) come from one forward pass with a stack of
+ * open isolates kept as links in aux[]. Bracket pairs (BD16) are found with the 63-entry
+ * stack of the rule, searched through chains per closing bracket so that a closing bracket
+ * costs O(1); the strong types inside each pair (N0 b, c) are gathered in the same pass by
+ * flagging the innermost open bracket and passing the flags outwards when it leaves the
+ * stack.
  */
 #include <string.h>
 
@@ -823,8 +823,9 @@ SEQ_INLINE void run_sequence_impl(para *p, int simple, size_t start, size_t end,
     /* a sequence that is a range of the text ends at end - 1; the others' last character
      * comes out of W1-W3 */
     size_t last = end - 1;
-    const int planes =
-        simple && !b->general && (end - start <= IBIDI__BIDI_PLANES_MAX || b->n > IBIDI_BIDI_SMALL);
+    /* the planes take any length: on the stack, or in the caller's work area */
+    const int planes = simple && !b->general &&
+                       (end - start <= IBIDI__BIDI_PLANES_MAX || b->n > IBIDI_BIDI_SMALL);
     uint32_t types = planes ? 0 : weak_w1_w3(q, simple, start, sos, &last, &steps);
 
     /* eos: the level after the sequence, or the paragraph level at its end or after an

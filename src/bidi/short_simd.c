@@ -516,9 +516,9 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
     uint32_t stack_link[IBIDI__BIDI_PLANES_MAX];
     uint64_t *const base = area ? area : stack_planes;
     link = link ? link : stack_link;
-    uint64_t *const m[P_COUNT] = {base,          base + nw,     base + 2 * nw, base + 3 * nw,
-                                  base + 4 * nw, base + 5 * nw, base + 6 * nw, base + 7 * nw,
-                                  base + 8 * nw, base + 9 * nw, base + 10 * nw};
+    uint64_t *m[P_COUNT];
+    for (int k = 0; k < P_COUNT; k++)
+        m[k] = base + (size_t)k * nw;
     uint64_t *const all = base + P_COUNT * nw, *const ni = all + nw, *const t1 = ni + nw;
     uint64_t *const t2 = t1 + nw, *const t3 = t2 + nw, *const sl = t3 + nw, *const sr = sl + nw;
     extract_planes(cls, orig, n, nw, m);

@@ -26,7 +26,8 @@ static int is_bidi_control(uint32_t cp)
 }
 
 typedef struct small_visual_work {
-    uint64_t w[(IBIDI_BIDI_SMALL * IBIDI__BIDI_WORK_VISUAL_PER_CP + IBIDI__BIDI_WORK_SLACK) / 8u + 1u];
+    uint64_t
+        w[(IBIDI_BIDI_SMALL * IBIDI__BIDI_WORK_VISUAL_PER_CP + IBIDI__BIDI_WORK_SLACK) / 8u + 1u];
 } small_visual_work;
 
 /* The shared part of both visual functions: the resolution, and the logical index shown
