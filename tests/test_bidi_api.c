@@ -38,14 +38,8 @@ extern ibidi_status ibidi__bidi_resolve_counted(const uint32_t *text, size_t n, 
 /* ------------------------------------------------------------------ helpers */
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
-static uint32_t rnd(void)
-{
-    /* xorshift64*: fixed seed, so every run tests the same arrays */
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return (uint32_t)((rng * 0x2545F4914F6CDD1Du) >> 32);
-}
+/* fixed seed, so every run tests the same arrays */
+static uint32_t rnd(void) { return t_xorshift64s(&rng); }
 static uint32_t below(uint32_t n) { return (uint32_t)(((uint64_t)rnd() * n) >> 32); }
 
 static void *xmalloc(size_t n)

@@ -21,13 +21,7 @@
 #define MAXN 4300
 
 static uint32_t rng = 2718281u;
-static uint32_t next_rand(void) /* xorshift32 */
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+static uint32_t next_rand(void) { return t_xorshift32(&rng); }
 
 static uint64_t work[(MAXN * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK) / 8 + 1];
 

@@ -15,13 +15,7 @@
 #define MAXN 72
 
 static uint32_t rng = 12345u;
-static uint32_t next_rand(void) /* xorshift32 */
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+static uint32_t next_rand(void) { return t_xorshift32(&rng); }
 
 /* The general passes: the work area laid out as the public calls do, with the short path
  * switched off. */

@@ -406,13 +406,7 @@ static void test_uts46_flags(void)
  * points), under every profile and with each flag off.
  */
 static uint32_t rng = 0x2545F491u;
-static uint32_t rnd(void) /* xorshift32 */
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+static uint32_t rnd(void) { return t_xorshift32(&rng); }
 
 /* Offset in code points of the byte offset off of the UTF-8 text u[0..n). */
 static size_t cp_offset(const char *u, size_t n, size_t off)

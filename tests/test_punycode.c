@@ -192,13 +192,7 @@ static size_t put_vli(uint32_t q, uint32_t bias, char *out)
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static uint32_t rnd(void) /* xorshift64* */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545F4914F6CDD1Du) >> 32);
-}
+static uint32_t rnd(void) { return t_xorshift64s(&rng_state); }
 
 /* ------------------------------------------------------------------ samples */
 

@@ -36,6 +36,25 @@ int t_summary(void)
     return t_failed ? 1 : 0;
 }
 
+uint32_t t_xorshift32(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+uint32_t t_xorshift64s(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return (uint32_t)((x * 0x2545F4914F6CDD1Du) >> 32);
+}
+
 const char *t_data_path(const char *rel)
 {
     static char buf[4096];

@@ -21,6 +21,11 @@ void t_pass_n(long n);
 /* Prints "<n> passed, <m> failed" and returns the process exit status (0 when none failed). */
 int t_summary(void);
 
+/* Fixed-seed generators, so that every run tests the same cases: xorshift32 and
+ * xorshift64* (its high 32 bits); each advances *state and returns the next value. */
+uint32_t t_xorshift32(uint32_t *state);
+uint32_t t_xorshift64s(uint64_t *state);
+
 /* Path of a vendored data file: "data/ucd/17.0.0/" + rel (tests run from the repository
  * root; IBIDI_DATA_DIR overrides the folder). The result is valid until the next call. */
 const char *t_data_path(const char *rel);
