@@ -736,12 +736,12 @@ static void measure_group(const set *const *sets, int n_sets, result *out, ctx *
         double t = time_pass(jobs[j].fn, jobs[j].s, c);
         *jobs[j].best = t;
         jobs[j].passes = 1;
-        if (t > 0) {
-            jobs[j].passes = t >= JOB_SECONDS ? 1 : t * MAX_PASSES <= JOB_SECONDS
-                                                        ? MAX_PASSES
-                                                        : (int)(JOB_SECONDS / t) + 1;
-            round += t * jobs[j].passes;
+        if (t > 0 && t < JOB_SECONDS) {
+            double want = JOB_SECONDS / t + 1;
+            jobs[j].passes = want >= MAX_PASSES ? MAX_PASSES : (int)want;
         }
+        if (t > 0)
+            round += t * jobs[j].passes;
     }
     int rounds = round > 0 ? (int)(GROUP_SECONDS / round) : MAX_REPS;
     if (rounds < 2)
@@ -750,8 +750,6 @@ static void measure_group(const set *const *sets, int n_sets, result *out, ctx *
         rounds = MAX_REPS;
     for (int r = 0; r < rounds; r++) {
         for (int j = 0; j < n; j++) {
-            if (*jobs[j].best < 0)
-                continue;
             for (int k = 0; k < jobs[j].passes && *jobs[j].best >= 0; k++) {
                 double t = time_pass(jobs[j].fn, jobs[j].s, c);
                 if (t < 0 || t < *jobs[j].best)
