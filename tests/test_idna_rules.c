@@ -535,16 +535,7 @@ static void test_exhaustive(void)
 {
     /* One code point of each Bidi class: the first in code point order. */
     uint32_t rep[IBIDI_BC_COUNT] = {0};
-    int have[IBIDI_BC_COUNT] = {0};
-    size_t found = 0;
-    for (uint32_t cp = 0; cp <= 0x10FFFF && found < IBIDI_BC_COUNT; cp++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
-        if (!have[bc]) {
-            have[bc] = 1;
-            rep[bc] = cp;
-            found++;
-        }
-    }
+    size_t found = t_class_representatives(rep);
     CHECK(found == IBIDI_BC_COUNT, "a code point for each of the 23 classes");
     if (found != IBIDI_BC_COUNT)
         return;

@@ -169,16 +169,7 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
 static void test_condition_bits_agree_with_idna(void)
 {
     uint32_t rep[IBIDI_BC_COUNT] = {0};
-    int have[IBIDI_BC_COUNT] = {0};
-    size_t found = 0;
-    for (uint32_t cp = 0; cp <= 0x10FFFF && found < IBIDI_BC_COUNT; cp++) {
-        const ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
-        if (!have[bc]) {
-            have[bc] = 1;
-            rep[bc] = cp;
-            found++;
-        }
-    }
+    size_t found = t_class_representatives(rep);
     if (!CHECK(found == IBIDI_BC_COUNT, "a code point for each class"))
         return;
     static const uint8_t labels[] = {L, R, AL, EN, ES, AN, NSM, BN, ON, CS, ET, WS};

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ibidi.h"
+
 static long t_passed, t_failed;
 
 int t_check(int ok, const char *file, int line, const char *fmt, ...)
@@ -183,4 +185,19 @@ const char *t_to_notation(int slot, const char *s, size_t len, int arabic)
     }
     o[k] = '\0';
     return o;
+}
+
+size_t t_class_representatives(uint32_t *rep)
+{
+    int have[IBIDI_BC_COUNT] = {0};
+    size_t found = 0;
+    for (uint32_t cp = 0; cp <= 0x10FFFF && found < IBIDI_BC_COUNT; cp++) {
+        ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
+        if (!have[bc]) {
+            have[bc] = 1;
+            rep[bc] = cp;
+            found++;
+        }
+    }
+    return found;
 }

@@ -26,6 +26,10 @@ int t_summary(void);
 uint32_t t_xorshift32(uint32_t *state);
 uint32_t t_xorshift64s(uint64_t *state);
 
+/* One code point of each Bidi_Class, the first in code point order, into rep (indexed by
+ * class, IBIDI_BC_COUNT entries). Returns how many classes were found. */
+size_t t_class_representatives(uint32_t *rep);
+
 /* Path of a vendored data file: "data/ucd/17.0.0/" + rel (tests run from the repository
  * root; IBIDI_DATA_DIR overrides the folder). The result is valid until the next call. */
 const char *t_data_path(const char *rel);
