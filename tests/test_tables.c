@@ -21,6 +21,7 @@
 
 #include "ibidi/unicode.h"
 #include "testlib.h"
+#include "common/internal.h"
 #include "unicode/ucd.h"
 
 #define NCP 0x110000u
@@ -436,10 +437,11 @@ static void read_binary(const char *file, const char *prop, uint8_t *a)
 static void check_flags(void)
 {
     tally di = {"Default_Ignorable_Code_Point", 0, 0}, nc = {"Noncharacter_Code_Point", 0, 0},
-          bm = {"Bidi_Mirrored", 0, 0};
-    uint8_t *mir = calloc(NCP, 1);
+          bm = {"Bidi_Mirrored", 0, 0}, bcl = {"Bidi_Control", 0, 0};
+    uint8_t *mir = calloc(NCP, 1), *ctl = calloc(NCP, 1);
     uint32_t c;
     read_binary("extracted/DerivedBinaryProperties.txt", "Bidi_Mirrored", mir);
+    read_binary("PropList.txt", "Bidi_Control", ctl);
     for (c = 0; c < NCP; c++) {
         /* §23.7: U+FDD0..U+FDEF and the last two code points of every plane. */
         int want_nc = (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
@@ -449,11 +451,16 @@ static void check_flags(void)
             CHECK(0, "U+%04X Noncharacter_Code_Point", (unsigned)c);
         if (!count(&bm, ibidi_cp_bidi_mirrored(c) == mir[c]))
             CHECK(0, "U+%04X Bidi_Mirrored", (unsigned)c);
+        /* the public call and the inline test of the library's internals */
+        if (!count(&bcl, ibidi_cp_bidi_control(c) == ctl[c] && ibidi__is_bidi_control(c) == ctl[c]))
+            CHECK(0, "U+%04X Bidi_Control", (unsigned)c);
     }
     report(&di);
     report(&nc);
     report(&bm);
+    report(&bcl);
     free(mir);
+    free(ctl);
 }
 
 static void check_pairs(void)

@@ -93,6 +93,9 @@ IBIDI_API size_t ibidi_cp_script_extensions(uint32_t cp, ibidi_script *out, size
 IBIDI_API ibidi_joining_type ibidi_cp_joining_type(uint32_t cp);
 IBIDI_API int ibidi_cp_default_ignorable(uint32_t cp);  /* Default_Ignorable_Code_Point */
 IBIDI_API int ibidi_cp_noncharacter(uint32_t cp);       /* Noncharacter_Code_Point */
+/* Bidi_Control (PropList.txt): ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI,
+ * the bidi formatting characters that RFC 3987 §4.1 forbids in IRIs. */
+IBIDI_API int ibidi_cp_bidi_control(uint32_t cp);
 IBIDI_API int ibidi_cp_assigned(uint32_t cp);           /* General_Category != Cn */
 /* Decomposition_Mapping as in UnicodeData.txt field 5 (one level, not recursive; Hangul
  * syllables by the algorithm of §3.12). Writes up to cap code points, returns the mapping's

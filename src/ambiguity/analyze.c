@@ -20,7 +20,7 @@
 #include "ibidi/ambiguity.h"
 #include "ibidi/unicode.h"
 #include "ambiguity/ambiguity_internal.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 
 /* The longest identifier analysed, in bytes (so also in code points). */
 #define AMB_MAX_BYTES IBIDI_AMBIG_MAX_BYTES

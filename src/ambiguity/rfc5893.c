@@ -11,7 +11,7 @@
 #include "ibidi/ambiguity.h"
 #include "ibidi/bidi.h"
 #include "ibidi/rfc5893.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
 

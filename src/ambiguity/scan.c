@@ -13,7 +13,7 @@
 
 #include "ambiguity/ambiguity_internal.h"
 #include "bidi/bidi_internal.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 
 #define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
 /* ibidi_ident_parse: at most len + 2 components. */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ambiguity/ambiguity_internal.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 
 /* Components of one identifier: a domain name has at most 127 labels, a mail address
  * about 160 components; an IRI with more than this many is refused (IBIDI_E_TOO_LONG). */

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "bidi/bidi_internal.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 
 /* SSE2 is part of x86-64: the level summary and the map fills use it when the compiler
  * targets it; the scalar loops below give the same results elsewhere. */

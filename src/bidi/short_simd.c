@@ -27,20 +27,10 @@
 #include <string.h>
 
 #include "bidi/bidi_internal.h"
-#include "unicode/utf8_internal.h" /* IBIDI__ALWAYS_INLINE */
+#include "common/internal.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
-#endif
-
-/* Loops of a fixed count over classes or vectors, unrolled so that their values stay in
- * registers (GCC unrolls them only from -O3 on). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define UNROLL _Pragma("GCC unroll 16")
-#elif defined(__clang__)
-#define UNROLL _Pragma("unroll")
-#else
-#define UNROLL
 #endif
 
 enum {
@@ -104,12 +94,12 @@ int ibidi__bidi_short(const uint8_t *orig, size_t n, uint8_t level, uint8_t *lev
 #undef LOADC
 #define PLANE(v, cv) ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8((v), (cv))))
         if (n <= 32) { /* most identifiers: two loads are enough (v1 = v3) */
-            UNROLL for (int c = 0; c <= NSM; c++) {
+            IBIDI__UNROLL for (int c = 0; c <= NSM; c++) {
                 const __m128i cv = _mm_set1_epi8((char)c);
                 m[c] = PLANE(v0, cv) | PLANE(v3, cv) << o3;
             }
         } else {
-            UNROLL for (int c = 0; c <= NSM; c++) {
+            IBIDI__UNROLL for (int c = 0; c <= NSM; c++) {
                 const __m128i cv = _mm_set1_epi8((char)c);
                 m[c] = PLANE(v0, cv) | PLANE(v1, cv) << o1 | PLANE(v2, cv) << o2 |
                        PLANE(v3, cv) << o3;
@@ -123,7 +113,7 @@ int ibidi__bidi_short(const uint8_t *orig, size_t n, uint8_t level, uint8_t *lev
             _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)orig),
                                _mm_loadl_epi64((const __m128i *)(const void *)(orig + o))),
             _mm_set1_epi8(IBIDI__O_CLASS));
-        UNROLL for (int c = 0; c <= NSM; c++) {
+        IBIDI__UNROLL for (int c = 0; c <= NSM; c++) {
             uint64_t x = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)));
             m[c] = (x & 0xFFu) | (x >> 8) << o;
         }
@@ -273,20 +263,20 @@ IBIDI__ALWAYS_INLINE void stretch_sums(uint64_t st, uint64_t en, int nv, __m128i
         const unsigned sum =
             st ? (unsigned)__builtin_ctzll(st) + 63u - (unsigned)__builtin_clzll(en) : 0u;
         const __m128i v = _mm_set1_epi8((char)sum);
-        UNROLL for (int k = 0; k < nv; k++)
+        IBIDI__UNROLL for (int k = 0; k < nv; k++)
             out[k] = v;
         return;
     }
     const __m128i idx0 = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m128i ones = _mm_set1_epi8(-1), sixteen = _mm_set1_epi8(16);
     __m128i carry = _mm_setzero_si128(), idx = idx0;
-    UNROLL for (int k = 0; k < nv; k++) {
+    IBIDI__UNROLL for (int k = 0; k < nv; k++) {
         out[k] = _mm_max_epu8(scan_up(_mm_and_si128(LANES(st, k), idx)), carry);
         carry = bcast_last(out[k]);
         idx = _mm_add_epi8(idx, sixteen);
     }
     carry = _mm_setzero_si128();
-    UNROLL for (int k = nv - 1; k >= 0; k--) {
+    IBIDI__UNROLL for (int k = nv - 1; k >= 0; k--) {
         idx = _mm_sub_epi8(idx, sixteen);
         __m128i ridx = _mm_xor_si128(idx, ones);
         __m128i b = _mm_max_epu8(scan_down(_mm_and_si128(LANES(en, k), ridx)), carry);
@@ -306,7 +296,7 @@ IBIDI__ALWAYS_INLINE void visual_positions(uint64_t nz, uint64_t two, int nv, un
     stretch_sums(sa, eb, nv, ab);
     stretch_sums(sc, ed, nv, cd);
     __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    UNROLL for (int k = 0; k < nv; k++) {
+    IBIDI__UNROLL for (int k = 0; k < nv; k++) {
         __m128i twice = _mm_add_epi8(idx, idx);
         __m128i v = _mm_add_epi8(idx, _mm_and_si128(LANES(nz, k), _mm_sub_epi8(ab[k], twice)));
         v = _mm_add_epi8(v, _mm_and_si128(LANES(two, k), _mm_sub_epi8(twice, cd[k])));
@@ -467,7 +457,7 @@ static void extract_planes(const uint8_t *cls, const uint8_t *orig, size_t n, si
             size_t w = i >> 6;
             unsigned pos = (unsigned)(i & 63);
 #define PUT(k, vec) m[k][w] |= (uint64_t)((unsigned)_mm_movemask_epi8(vec) >> sh) << pos
-            UNROLL for (int c = 0; c <= NSM; c++)
+            IBIDI__UNROLL for (int c = 0; c <= NSM; c++)
                 PUT(c, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)));
             /* BD14, BD15: a bracket pairs only while its type is ON (not under an
              * override; O_OPEN also marks an FSI, whose class is not ON) */

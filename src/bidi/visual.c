@@ -18,13 +18,6 @@ uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level)
     return ibidi_cp_mirroring_glyph(cp);
 }
 
-/* The bidi controls that IBIDI_VISUAL_REMOVE_CONTROLS drops. */
-static int is_bidi_control(uint32_t cp)
-{
-    return cp == 0x061Cu || cp == 0x200Eu || cp == 0x200Fu || (cp >= 0x202Au && cp <= 0x202Eu) ||
-           (cp >= 0x2066u && cp <= 0x2069u);
-}
-
 typedef struct small_visual_work {
     uint64_t
         w[(IBIDI_BIDI_SMALL * IBIDI__BIDI_WORK_VISUAL_PER_CP + IBIDI__BIDI_WORK_SLACK) / 8u + 1u];
@@ -90,7 +83,7 @@ typedef struct cp_out {
 static void emit_cp(cp_out *o, const visual *v, size_t i)
 {
     uint32_t cp = o->text[i];
-    if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && is_bidi_control(cp))
+    if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && ibidi__is_bidi_control(cp))
         return;
     if (!(o->options & IBIDI_VISUAL_NO_MIRROR))
         cp = ibidi_bidi_mirror(cp, v->lev[i]);
@@ -141,7 +134,7 @@ static void emit_utf8(utf8_out *o, const visual *v, size_t i)
 {
     size_t a = v->offs[i], z = a;
     uint32_t cp = ibidi__utf8_decode_valid(o->s, &z); /* validated before */
-    if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && is_bidi_control(cp))
+    if ((o->options & IBIDI_VISUAL_REMOVE_CONTROLS) && ibidi__is_bidi_control(cp))
         return;
     uint32_t m = (o->options & IBIDI_VISUAL_NO_MIRROR) ? cp : ibidi_bidi_mirror(cp, v->lev[i]);
     if (m == cp) {

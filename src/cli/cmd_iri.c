@@ -19,13 +19,6 @@ typedef struct iri_opts {
     int json;
 } iri_opts;
 
-/* The bidi formatting characters, which Bidi Notation writes as five-character entities. */
-static int is_bidi_control(uint32_t cp)
-{
-    return cp == 0x200E || cp == 0x200F || cp == 0x061C || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
-}
-
 /* A byte offset of the UTF-8 text as a position in its notation form. */
 static size_t notation_pos(const char *s, size_t len, size_t off)
 {
@@ -34,7 +27,7 @@ static size_t notation_pos(const char *s, size_t len, size_t off)
         uint32_t cp;
         if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK)
             return n + (off - pos);
-        n += is_bidi_control(cp) ? 5 : 1;
+        n += ibidi_cp_bidi_control(cp) ? 5 : 1; /* Bidi Notation: a five-character entity */
     }
     return n;
 }

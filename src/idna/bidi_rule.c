@@ -134,15 +134,6 @@ int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n)
     return 1;
 }
 
-static void set_error(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
-{
-    if (err) {
-        err->status = st;
-        err->offset = offset;
-        err->value = value;
-    }
-}
-
 /*
  * The Bidi Rule over a whole name of U-labels.
  *
@@ -176,7 +167,7 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
     if (is_bidi_name)
         *is_bidi_name = 0;
     if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
-        set_error(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
 
@@ -184,7 +175,7 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
     ibidi_error uerr;
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
     if (st != IBIDI_OK) {
-        set_error(err, st, uerr.offset, uerr.value);
+        (void)ibidi__fail(err, st, uerr.offset, uerr.value);
         return st;
     }
 
@@ -195,13 +186,13 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
     size_t n = 0, pos = 0;
     while (pos < len) {
         if (n == IBIDI_IDNA_MAX_CPS) {
-            set_error(err, IBIDI_E_IDNA_TOO_LONG, pos, 0);
+            (void)ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, pos, 0);
             return IBIDI_E_IDNA_TOO_LONG;
         }
         off[n] = (uint32_t)pos;
         st = ibidi_utf8_next(name, len, &pos, &cps[n], &uerr);
         if (st != IBIDI_OK) { /* not reached: validated above */
-            set_error(err, st, uerr.offset, uerr.value);
+            (void)ibidi__fail(err, st, uerr.offset, uerr.value);
             return st;
         }
         n++;
@@ -260,9 +251,9 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
     if (n_findings)
         *n_findings = sink.n;
     if (sink.n_errors > 0) {
-        set_error(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_value);
+        (void)ibidi__fail(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_value);
         return IBIDI_E_IDNA_INVALID;
     }
-    set_error(err, IBIDI_OK, 0, 0);
+    (void)ibidi__fail(err, IBIDI_OK, 0, 0);
     return IBIDI_OK;
 }

@@ -6,12 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/internal.h"
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
 
-/* Sets of Bidi_Class values as bit masks, for the Bidi Rule (RFC 5893 §2) here and for the
- * identifier rules (src/iri/check.c), which apply it to host labels. */
-#define IBIDI__BC_BIT(c) (1u << (unsigned)(c))
+/* Sets of Bidi_Class values (IBIDI__BC_BIT) for the Bidi Rule (RFC 5893 §2). */
 /* Condition 2: the classes allowed in an RTL label. */
 #define IBIDI__BIDI_RULE_RTL_ALLOWED                                                        \
     (IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) | IBIDI__BC_BIT(IBIDI_BC_AN) |  \

@@ -85,20 +85,10 @@ static inline const ibidi__uts46 *uts46_rec(uint32_t cp)
 
 static int is_surrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
 
-static ibidi_status fail(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
-{
-    if (err) {
-        err->status = st;
-        err->offset = offset;
-        err->value = value;
-    }
-    return st;
-}
-
 static ibidi_status push(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
 {
     if (w->n >= MAXC)
-        return fail(err, IBIDI_E_IDNA_TOO_LONG, in_off, cp);
+        return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, in_off, cp);
     w->p[w->n++] = cp;
     return IBIDI_OK;
 }
@@ -179,7 +169,7 @@ static ibidi_status map_cps(work *w, const uint32_t *cps, size_t n, ibidi_error 
 {
     for (size_t i = 0; i < n; i++) {
         if (cps[i] > 0x10FFFF)
-            return fail(err, IBIDI_E_CP_TOO_LARGE, i, cps[i]);
+            return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, cps[i]);
         ibidi_status st = map_cp(w, cps[i], i, err);
         if (st)
             return st;
@@ -197,7 +187,7 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
     while (i < n) {
         if (is_surrogate(src[i])) {
             if (w >= cap)
-                return fail(err, IBIDI_E_IDNA_TOO_LONG, i, src[i]);
+                return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, i, src[i]);
             dst[w++] = src[i++];
             continue;
         }
@@ -208,9 +198,9 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
         ibidi_error e;
         ibidi_status st = ibidi_normalize_cp(IBIDI_NFC, src + i, j - i, dst + w, cap - w, &got, &e);
         if (st == IBIDI_E_BUFFER_TOO_SMALL)
-            return fail(err, IBIDI_E_IDNA_TOO_LONG, j, 0);
+            return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, j, 0);
         if (st)
-            return fail(err, st, i + e.offset, e.value);
+            return ibidi__fail(err, st, i + e.offset, e.value);
         w += got;
         i = j;
     }
@@ -915,9 +905,9 @@ static inline ibidi_status run(const call *c)
     if (c->n_findings)
         *c->n_findings = 0;
     if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) || (!c->findings && c->fcap))
-        return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
-        return fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (ascii_fast(c, &o) || fast_lane(c, &o)) {
         if (c->out_len)
             *c->out_len = o.len;
@@ -961,9 +951,9 @@ static ibidi_status run_general(const call *c, sink_out *op)
     if (c->n_findings)
         *c->n_findings = w.sink.n;
     if (o.len > o.cap)
-        return fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o.cap, 0);
+        return ibidi__fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o.cap, 0);
     if (w.sink.n_errors)
-        return fail(c->err, IBIDI_E_IDNA_INVALID, w.sink.first_error_offset,
+        return ibidi__fail(c->err, IBIDI_E_IDNA_INVALID, w.sink.first_error_offset,
                     w.sink.first_error_value);
     return IBIDI_OK;
 }

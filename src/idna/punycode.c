@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "idna/punycode_internal.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 
 /* RFC 3492 §5: Bootstring parameter values for Punycode. */
 enum {

@@ -437,16 +437,6 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
 
 /* ---- The check ----------------------------------------------------------------------- */
 
-static ibidi_status fail(ibidi_error *err, ibidi_status st, size_t offset, uint32_t value)
-{
-    if (err) {
-        err->status = st;
-        err->offset = offset;
-        err->value = value;
-    }
-    return st;
-}
-
 ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component *comps,
                                size_t n_comps, unsigned options, ibidi_ident_finding *findings,
                                size_t fcap, size_t *n_findings, ibidi_error *err)
@@ -455,7 +445,7 @@ ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component 
         *n_findings = 0;
     if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
         (findings == NULL && fcap > 0))
-        return fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     /* Components must lie inside the input, in order, without overlapping (as
      * ibidi_ident_parse gives them): findings are then in order of offset. A bad
      * component's error offset is its start (or len when it starts beyond). */
@@ -463,7 +453,7 @@ ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component 
     for (size_t i = 0; i < n_comps; i++) {
         const ibidi_component *c = &comps[i];
         if (c->start > len || c->length > len - c->start || c->start < prev_end)
-            return fail(err, IBIDI_E_INVALID_ARGUMENT, c->start > len ? len : c->start, 0);
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, c->start > len ? len : c->start, 0);
         prev_end = c->start + c->length;
     }
 
@@ -522,6 +512,6 @@ ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component 
     if (n_findings)
         *n_findings = sk.n;
     if (sk.have_error)
-        return fail(err, IBIDI_E_IDENT_INVALID, sk.error_offset, sk.error_value);
-    return fail(err, IBIDI_OK, 0, 0);
+        return ibidi__fail(err, IBIDI_E_IDENT_INVALID, sk.error_offset, sk.error_value);
+    return ibidi__fail(err, IBIDI_OK, 0, 0);
 }

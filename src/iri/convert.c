@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "iri/display_internal.h"
+#include "unicode/utf8_internal.h"
 
 /* Textual to logical. The logical text goes to w->text; *llen gets its length. Anything
  * but the marks of §4.3 at their places is an error at its offset in the textual text. */

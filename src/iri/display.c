@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "iri/display_internal.h"
+#include "unicode/utf8_internal.h"
 
 /* ---- The work area ------------------------------------------------------------------- */
 

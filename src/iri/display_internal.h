@@ -4,7 +4,7 @@
 #define IBIDI_DISPLAY_INTERNAL_H
 
 #include "iri/iri_internal.h"
-#include "unicode/utf8_internal.h"
+#include "common/internal.h"
 
 #define IBIDI__LRM 0x200Eu
 #define IBIDI__LRE 0x202Au

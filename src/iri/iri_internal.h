@@ -5,17 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/internal.h"
 #include "ibidi/display.h"
 #include "ibidi/iri.h"
 #include "unicode/ucd.h"
-
-/* The bidi formatting characters that RFC 3987 §4.1 forbids in IRIs (its list, LRM RLM LRE
- * RLE LRO RLO PDF, with what Unicode added since: ALM, LRI, RLI, FSI, PDI). */
-static inline int ibidi__is_bidi_control(uint32_t cp)
-{
-    return cp == 0x200E || cp == 0x200F || cp == 0x061C || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
-}
 
 /* UTS #46 and RFC 3490 §3.1 label separators: FULL STOP, IDEOGRAPHIC FULL STOP, FULLWIDTH
  * FULL STOP, HALFWIDTH IDEOGRAPHIC FULL STOP. */

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "common/internal.h"
 #include "unicode/ucd.h"
 
 /* Hangul syllables: Unicode §3.12, "Conjoining Jamo Behavior". */
@@ -145,6 +146,8 @@ int ibidi_cp_default_ignorable(uint32_t cp)
 }
 
 int ibidi_cp_noncharacter(uint32_t cp) { return (ibidi__props_of(cp)->flags & IBIDI__PF_NC) != 0; }
+
+int ibidi_cp_bidi_control(uint32_t cp) { return ibidi__is_bidi_control(cp); }
 
 int ibidi_cp_assigned(uint32_t cp) { return ibidi__props_of(cp)->gc != IBIDI_GC_CN; }
 

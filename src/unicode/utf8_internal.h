@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/internal.h"
 #include "ibidi/common.h"
 
 /* Decodes the non-ASCII sequence starting at s[0] (n >= 1 bytes available, s[0] >= 0x80).
@@ -82,12 +83,6 @@ static inline size_t ibidi__utf8_decode_multi(const unsigned char *s, size_t n, 
 /* The strict decoder out of line, for the hot loops below: four-byte sequences and every
  * error go through it, so that errors are the same everywhere in the library. */
 size_t ibidi__utf8_decode_slow(const unsigned char *s, size_t n, uint32_t *cp, ibidi_status *st);
-
-#if defined(__GNUC__)
-#define IBIDI__ALWAYS_INLINE static inline __attribute__((always_inline))
-#else
-#define IBIDI__ALWAYS_INLINE static inline
-#endif
 
 /* Like ibidi__utf8_decode_multi, with the well-formed two- and three-byte sequences
  * decoded inline (Table 3-7) and everything else by ibidi__utf8_decode_slow. */
@@ -210,28 +205,6 @@ IBIDI__ALWAYS_INLINE uint32_t ibidi__utf8_decode_valid(const unsigned char *s, s
         *pos = i + 4;
     }
     return c;
-}
-
-/* Fills *err (may be NULL) and returns status. */
-static inline ibidi_status ibidi__fail(ibidi_error *err, ibidi_status status, size_t offset,
-                                       uint32_t value)
-{
-    if (err) {
-        err->status = status;
-        err->offset = offset;
-        err->value = value;
-    }
-    return status;
-}
-
-static inline ibidi_status ibidi__ok(ibidi_error *err)
-{
-    if (err) {
-        err->status = IBIDI_OK;
-        err->offset = 0;
-        err->value = 0;
-    }
-    return IBIDI_OK;
 }
 
 #endif

@@ -1,0 +1,68 @@
+/*
+ * Internals shared by every capability of the library (not installed): the error setters
+ * every entry point uses, the compiler hints of the hot paths, and the sets of characters
+ * that several capabilities test. Nothing here has state.
+ */
+#ifndef IBIDI_COMMON_INTERNAL_H
+#define IBIDI_COMMON_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ibidi/common.h"
+
+/* A function the hot loops must not call: inlined whatever the optimisation level. */
+#if defined(__GNUC__)
+#define IBIDI__ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define IBIDI__ALWAYS_INLINE static inline
+#endif
+
+/* Loops of a fixed count over classes or vectors, unrolled so that their values stay in
+ * registers (GCC unrolls them only from -O3 on). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define IBIDI__UNROLL _Pragma("GCC unroll 16")
+#elif defined(__clang__)
+#define IBIDI__UNROLL _Pragma("unroll")
+#else
+#define IBIDI__UNROLL
+#endif
+
+/* Fills *err (may be NULL) and returns status: every failing entry point ends with it. */
+static inline ibidi_status ibidi__fail(ibidi_error *err, ibidi_status status, size_t offset,
+                                       uint32_t value)
+{
+    if (err) {
+        err->status = status;
+        err->offset = offset;
+        err->value = value;
+    }
+    return status;
+}
+
+/* Clears *err (may be NULL) and returns IBIDI_OK. */
+static inline ibidi_status ibidi__ok(ibidi_error *err)
+{
+    if (err) {
+        err->status = IBIDI_OK;
+        err->offset = 0;
+        err->value = 0;
+    }
+    return IBIDI_OK;
+}
+
+/* A set of Bidi_Class values as a bit mask (bit c for class c). */
+#define IBIDI__BC_BIT(c) (1u << (unsigned)(c))
+
+/* The Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI,
+ * RLI, FSI, PDI. These are the bidi formatting characters that RFC 3987 §4.1 forbids in
+ * IRIs (its list, LRM RLM LRE RLE LRO RLO PDF, with what Unicode added since), that
+ * Duerst 2001 §5 restriction 2 forbids in components, that Badami's analysis excludes and
+ * that the visual functions can drop; tests/test_tables.c checks the set against the UCD. */
+static inline int ibidi__is_bidi_control(uint32_t cp)
+{
+    return cp == 0x061Cu || cp == 0x200Eu || cp == 0x200Fu || (cp >= 0x202Au && cp <= 0x202Eu) ||
+           (cp >= 0x2066u && cp <= 0x2069u);
+}
+
+#endif
