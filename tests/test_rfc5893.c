@@ -61,6 +61,97 @@ static void test_conditions(void)
     CHECK(conds(ws, 3) == COND(2), "WS is not allowed in an RTL label");
 }
 
+/* RFC 5893 §2 read literally, condition by condition, as an independent model of the
+ * library's core (src/idna/bidi_rule.c) on class strings: the direction is condition 1's
+ * when the first character is L, R or AL, else RFC 5893 §1.4's (R, AL or AN: RTL). */
+static int in_set(uint8_t c, const uint8_t *set, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (set[i] == c)
+            return 1;
+    return 0;
+}
+
+static unsigned literal_conditions(const uint8_t *c, size_t n)
+{
+    static const uint8_t rtl_ok[] = {R, AL, AN, EN, ES, CS, ET, ON, BN, NSM};
+    static const uint8_t rtl_end[] = {R, AL, EN, AN};
+    static const uint8_t ltr_ok[] = {L, EN, ES, CS, ET, ON, BN, NSM};
+    static const uint8_t ltr_end[] = {L, EN};
+    static const uint8_t rtl_label[] = {R, AL, AN};
+    static const uint8_t first_ok[] = {L, R, AL};
+    if (n == 0)
+        return 0;
+    unsigned fail = 0;
+    /* 1. The first character must be a character with Bidi property L, R, or AL. */
+    if (!in_set(c[0], first_ok, N(first_ok)))
+        fail |= COND(1);
+    int rtl = c[0] == R || c[0] == AL;
+    if (!in_set(c[0], first_ok, N(first_ok)))
+        for (size_t i = 0; i < n; i++)
+            rtl |= in_set(c[i], rtl_label, N(rtl_label));
+    size_t end = n; /* the end before any NSM */
+    while (end > 0 && c[end - 1] == NSM)
+        end--;
+    int en = 0, an = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* 2. In an RTL label, only characters with the Bidi properties R, AL, AN, EN, ES,
+         *    CS, ET, ON, BN, or NSM are allowed. 5. In an LTR label, only L, EN, ES, CS,
+         *    ET, ON, BN, or NSM. */
+        if (rtl ? !in_set(c[i], rtl_ok, N(rtl_ok)) : !in_set(c[i], ltr_ok, N(ltr_ok)))
+            fail |= rtl ? COND(2) : COND(5);
+        en |= c[i] == EN;
+        an |= c[i] == AN;
+    }
+    /* 3. In an RTL label, the end of the label must be a character with Bidi property R,
+     *    AL, EN, or AN, followed by zero or more characters with Bidi property NSM.
+     * 6. In an LTR label, the end ... L or EN, followed by zero or more NSM. */
+    if (end == 0 || (rtl ? !in_set(c[end - 1], rtl_end, N(rtl_end))
+                         : !in_set(c[end - 1], ltr_end, N(ltr_end))))
+        fail |= rtl ? COND(3) : COND(6);
+    /* 4. In an RTL label, if an EN is present, no AN may be present, and vice versa. */
+    if (rtl && en && an)
+        fail |= COND(4);
+    return fail;
+}
+
+/* The core against the literal model: every string of the 23 classes and one value outside
+ * the enum up to length 4, and of the label classes up to length 7. */
+static void test_conditions_literal(void)
+{
+    long compared = 0;
+    uint8_t every[IBIDI_BC_COUNT + 1];
+    for (size_t i = 0; i < IBIDI_BC_COUNT; i++)
+        every[i] = (uint8_t)i;
+    every[IBIDI_BC_COUNT] = 99;
+    static const uint8_t labels[] = {L, R, AL, EN, ES, ET, AN, CS, NSM, ON, BN};
+    const struct {
+        const uint8_t *alpha;
+        size_t na, maxlen;
+    } runs[] = {{every, N(every), 4}, {labels, N(labels), 7}};
+    for (size_t k = 0; k < N(runs); k++)
+        for (size_t n = 0; n <= runs[k].maxlen; n++) {
+            size_t idx[8] = {0};
+            for (;;) {
+                uint8_t c[8];
+                for (size_t i = 0; i < n; i++)
+                    c[i] = runs[k].alpha[idx[i]];
+                const unsigned want = literal_conditions(c, n), got = conds(c, n);
+                if (!CHECK(want == got, "literal reading: length %zu, first %u: %#x, core %#x",
+                           n, n ? c[0] : 0u, want, got))
+                    return;
+                compared++;
+                size_t i = n;
+                while (i > 0 && ++idx[i - 1] == runs[k].na)
+                    idx[--i] = 0;
+                if (i == 0)
+                    break;
+            }
+        }
+    t_pass_n(compared);
+    printf("info: the six conditions equal the literal reading on %ld class strings\n", compared);
+}
+
 /* The class-level conditions agree with the Bidi Rule on code points (src/idna): every
  * class string up to length 4 over the label classes, as a Bidi domain name of one label
  * (a label holding R, AL or AN), passes the one exactly when it passes the other. */
@@ -626,6 +717,7 @@ static void test_name(void)
 int main(void)
 {
     test_conditions();
+    test_conditions_literal();
     test_conditions_agree_with_idna();
     test_condition_bits_agree_with_idna();
     test_rfc3454();

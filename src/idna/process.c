@@ -14,7 +14,6 @@
 #endif
 
 #include "ibidi/idna.h"
-#include "ibidi/rfc5893.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
 #include "idna/punycode_internal.h"
@@ -856,7 +855,7 @@ static int fast_lane(const call *c, sink_out *o)
             return 0;
         const int rtl = (lab_bits[li] & rtl_bits) != 0;
         if (bidi_name && (f & IBIDI_IDNA_CHECK_BIDI) &&
-            ibidi_rfc5893_conditions(cls + a, m, IBIDI_RFC5893_ALL_CONDITIONS))
+            ibidi__rule_classes(cls + a, m, IBIDI__RULE_STOP, NULL, NULL))
             return 0; /* criterion 9 */
         if (seen_rtl && ibidi__is_digit_ldh_label(cps + a, m)) /* RFC 5893 §2 */
             return 0;

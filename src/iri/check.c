@@ -44,16 +44,16 @@
  * IRI's ireg-name, a domain name, a mail domain), checked as one name as RFC 5893 §2
  * requires: when any label holds R, AL or AN (a Bidi domain name, RFC 5893 §1.4), every
  * label gets the six conditions; with IBIDI_CHECK_BIDI_PER_LABEL only the labels that
- * hold R, AL or AN do (IBIDI_IDNA_BIDI_PER_LABEL). The conditions are evaluated here, on
- * the labels where they stand in the input, with the same convention as
- * src/idna/bidi_rule.c (the first character decides between an RTL and an LTR label; a
- * label starting with any other class gets B1 alone; empty labels pass), and the same
- * findings in the same order: tests/test_iri_check.c compares the two over every host of
- * a set of names. Calling ibidi_idna_bidi_rule_utf8 on the host text instead would need
- * a findings array as long as the host (one finding per character is possible) to put
- * every finding in order here without allocating, would refuse hosts above
- * IBIDI_IDNA_MAX_CPS code points (an ireg-name has no length limit), and splits labels at
- * U+002E only, where domain names may use U+3002, U+FF0E and U+FF61 as well.
+ * hold R, AL or AN do (IBIDI_IDNA_BIDI_PER_LABEL). Each label is fed, where it stands
+ * in the input, to the Bidi Rule's one core (src/idna/bidi_rule.c, with the convention of
+ * the IDNA calls: the first character decides between an RTL and an LTR label; a label
+ * starting with any other class gets B1 alone; empty labels pass), which gives the same
+ * findings in the same order as ibidi_idna_bidi_rule_utf8: tests/test_iri_check.c compares
+ * the two over every host of a set of names. Calling ibidi_idna_bidi_rule_utf8 on the host
+ * text instead would need a findings array as long as the host (one finding per character
+ * is possible) to put every finding in order here without allocating, would refuse hosts
+ * above IBIDI_IDNA_MAX_CPS code points (an ireg-name has no length limit), and splits
+ * labels at U+002E only, where domain names may use U+3002, U+FF0E and U+FF61 as well.
  *   The IDNA warnings are not copied: W_DIGIT_AFTER_RTL is what DIGIT_AFTER_RTL reports for
  * every component, and W_PER_LABEL_BIDI is what the caller chose with the option.
  *   Percent-encoded octets in a label are checked as written ("%" is ET, the hex digits
@@ -367,71 +367,68 @@ static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int 
     return IBIDI_OK;
 }
 
+/* The label s[start..end) fed to the Bidi Rule's core (src/idna/bidi_rule.c) 64 code points
+ * at a time; each broken condition becomes a HOST_BIDI_RULE finding at the byte offset and
+ * code point of its index. */
+typedef struct host_label {
+    const char *s;
+    size_t start, end, index;
+    sink *sk;
+    comp_facts *cf;
+    size_t *next;
+    size_t base, k;     /* the chunk: indices base .. base + k - 1 */
+    size_t off[64];     /* their byte offsets */
+    uint32_t cp[64];    /* and code points */
+} host_label;
+
+static void host_hit(void *ctx, unsigned k, size_t at, int bc)
+{
+    host_label *h = ctx;
+    size_t off = h->end;
+    uint32_t cp = 0;
+    if (at >= h->base && at < h->base + h->k) {
+        off = h->off[at - h->base];
+        cp = h->cp[at - h->base];
+    } else if (at < h->base) {
+        /* condition 3 / 6 about a character of an earlier chunk: walk to it again (the
+         * label was decoded once already, so this cannot fail) */
+        size_t pos = h->start;
+        for (size_t i = 0; i <= at; i++) {
+            off = pos;
+            cp = ibidi__utf8_decode_valid((const unsigned char *)h->s, &pos);
+        }
+    }
+    host_finding(h->sk, h->cf, h->next, h->index, (ibidi_idna_code)(IBIDI_IDNA_B1 + (int)k - 1),
+                 off, cp, bc);
+}
+
 /*
  * RFC 5893 §2, the six conditions on the label comps[index] = s[start..end) of a Bidi
- * domain name, merged with the label's own findings. The label's first character decides
- * (condition 1): R or AL, an RTL label (conditions 2-4); L, an LTR label (5-6); another
- * class, B1 alone. B2/B5 for every character the label may not hold, B4 once where EN
- * and AN first meet, B3/B6 at the last character that is not NSM.
+ * domain name (the core's IBIDI__RULE_STOP convention, as the IDNA calls), merged with the
+ * label's own findings.
  */
 static ibidi_status host_label_rule(const char *s, size_t start, size_t end, size_t index,
                                     sink *sk, comp_facts *cf, size_t *next, ibidi_error *err)
 {
-    if (start == end)
-        return IBIDI_OK; /* an empty label has no characters to test */
+    host_label h = {s, start, end, index, sk, cf, next, 0, 0, {0}, {0}};
+    ibidi__rule r;
+    ibidi__rule_begin(&r, IBIDI__RULE_STOP, host_hit, &h);
     size_t pos = start;
-    uint32_t cp;
-    ibidi_status st = next_cp(s, end, &pos, &cp, err);
-    if (st != IBIDI_OK)
-        return st;
-    const ibidi_bidi_class first = ibidi__bc(cp);
-    int rtl;
-    if (BIT(first) & RTL_STRONG) {
-        rtl = 1;
-    } else if (first == IBIDI_BC_L) {
-        rtl = 0;
-    } else {
-        host_finding(sk, cf, next, index, IBIDI_IDNA_B1, start, cp, (int)first);
-        return IBIDI_OK;
-    }
-    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
-    const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
-    int seen_en = 0, seen_an = 0, en_an = 0;
-    size_t last_off = start; /* the last character that is not NSM (the first is L/R/AL) */
-    uint32_t last_cp = cp;
-    ibidi_bidi_class last_bc = first;
-
-    pos = start;
     while (pos < end) {
-        const size_t off = pos;
-        st = next_cp(s, end, &pos, &cp, err);
-        if (st != IBIDI_OK)
-            return st;
-        const ibidi_bidi_class bc = ibidi__bc(cp);
-        if (bc != IBIDI_BC_NSM) {
-            last_off = off;
-            last_cp = cp;
-            last_bc = bc;
+        uint8_t cls[64];
+        h.base += h.k;
+        h.k = 0;
+        while (pos < end && h.k < 64) {
+            h.off[h.k] = pos;
+            ibidi_status st = next_cp(s, end, &pos, &h.cp[h.k], err);
+            if (st != IBIDI_OK)
+                return st;
+            cls[h.k] = (uint8_t)ibidi__bc(h.cp[h.k]);
+            h.k++;
         }
-        /* conditions 2 and 5: a class the label may not hold */
-        if (!(allowed & BIT(bc)))
-            host_finding(sk, cf, next, index, not_allowed, off, cp, (int)bc);
-        /* condition 4: EN and AN together in an RTL label */
-        if (rtl && !en_an && (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN)) {
-            if (bc == IBIDI_BC_EN)
-                seen_en = 1;
-            else
-                seen_an = 1;
-            if (seen_en && seen_an) {
-                en_an = 1;
-                host_finding(sk, cf, next, index, IBIDI_IDNA_B4, off, cp, (int)bc);
-            }
-        }
+        ibidi__rule_feed(&r, cls, h.k);
     }
-    /* conditions 3 and 6: the end, before any trailing NSM */
-    if (!((rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END) & BIT(last_bc)))
-        host_finding(sk, cf, next, index, rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6, last_off,
-                     last_cp, (int)last_bc);
+    (void)ibidi__rule_end(&r);
     return IBIDI_OK;
 }
 
