@@ -97,8 +97,9 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
 {
     static char i1[OUT_CAP], u2[OUT_CAP], na[OUT_CAP], nb[OUT_CAP];
     static ibidi_component comps[OUT_CAP];
-    static ibidi_ident_finding f[64];
-    size_t il, u2l, nf = 0;
+    static ibidi_finding f[64];
+    ibidi_findings fs = {f, 64, 0, 0};
+    size_t il, u2l;
     ibidi_error e;
     ibidi_status st = ibidi_uri_to_iri(u, ul, iri_opt, i1, OUT_CAP, &il, &e);
     require(st == IBIDI_OK);
@@ -114,11 +115,11 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
         ibidi_ident_info info;
         require(ibidi_ident_parse(i1, il, IBIDI_IDENT_IRI, comps, OUT_CAP, &info, NULL) ==
                 IBIDI_OK);
-        st = ibidi_ident_check(i1, il, comps, info.n_components, 0, f, 64, &nf, NULL);
+        st = ibidi_ident_check(i1, il, comps, info.n_components, 0, &fs, NULL);
         require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
-        for (size_t i = 0; i < nf && i < 64; i++)
-            require(f[i].code != IBIDI_IDENT_MIXED_DIRECTION &&
-                    f[i].code != IBIDI_IDENT_RTL_START && f[i].code != IBIDI_IDENT_RTL_END);
+        for (size_t i = 0; i < fs.n && i < 64; i++)
+            require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
+                    f[i].code != IBIDI_IRI_RTL_END);
     }
 }
 

@@ -173,8 +173,7 @@ static void test_conditions_agree_with_idna(void)
             size_t len = 0;
             ibidi_utf8_encode(u, n, s, sizeof s, &len, NULL);
             int bidi = 0;
-            size_t nf = 0;
-            ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, 0, NULL, 0, &nf, &bidi, NULL);
+            ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, 0, NULL, &bidi, NULL);
             if (bidi) {
                 const int pass_idna = st == IBIDI_OK;
                 const int pass_here = conds(c, n) == 0;
@@ -205,19 +204,20 @@ static long bits_failures;
 static unsigned b_codes(const uint32_t *cps, size_t n)
 {
     uint32_t off[8];
-    ibidi_idna_finding f[32];
+    ibidi_finding f[32];
+    ibidi_findings fs = {f, N(f), 0, 0};
     for (size_t i = 0; i <= n; i++)
         off[i] = (uint32_t)i;
     ibidi__label l = {cps, off, n, 0};
     ibidi__sink s;
-    ibidi__sink_init(&s, f, N(f));
+    ibidi__sink_init(&s, &fs);
     ibidi__bidi_rule_label(&l, &s);
     unsigned bits = 0;
     for (size_t i = 0; i < s.n && i < N(f); i++) {
         static const ibidi_idna_code codes[6] = {IBIDI_IDNA_B1, IBIDI_IDNA_B2, IBIDI_IDNA_B3,
                                                  IBIDI_IDNA_B4, IBIDI_IDNA_B5, IBIDI_IDNA_B6};
         for (int k = 0; k < 6; k++)
-            if (f[i].code == codes[k])
+            if (f[i].code == (ibidi_code)codes[k])
                 bits |= COND(k + 1);
     }
     return bits;
@@ -236,8 +236,9 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
                 u[i] = rep[c[i]];
             }
             const unsigned here = conds(c, n), idna = b_codes(u, n);
-            const int agree = (idna & COND(1)) ? (here & COND(1)) != 0
-                                               : here == idna;
+            /* the public set of ibidi/idna.h is the same as this header's, all six applied */
+            const int agree = ((idna & COND(1)) ? (here & COND(1)) != 0 : here == idna) &&
+                              ibidi_idna_bidi_rule_classes(c, n) == here;
             if (!agree && bits_failures++ < 5) {
                 char s[64] = "";
                 for (size_t i = 0; i < n; i++) {
@@ -549,6 +550,14 @@ static void test_error_offsets(void)
     CHECK(ibidi_rfc5893_conditions(NULL, 3, ALL) == ALL, "conditions: NULL classes break all");
     CHECK(ibidi_rfc5893_conditions(NULL, 3, COND(2)) == COND(2), "conditions: NULL, mask kept");
     CHECK(ibidi_rfc5893_conditions(NULL, 0, ALL) == 0, "conditions: NULL and empty: nothing");
+    /* the same through ibidi/idna.h, whose bits are this header's */
+    unsigned six = 0;
+    for (int k = 1; k <= 6; k++)
+        six |= IBIDI_IDNA_RULE_COND(k);
+    CHECK(six == ALL && IBIDI_IDNA_RULE_COND(1) == COND(1) && IBIDI_IDNA_RULE_COND(6) == COND(6),
+          "IBIDI_IDNA_RULE_COND bits are IBIDI_RFC5893_COND's");
+    CHECK(ibidi_idna_bidi_rule_classes(NULL, 3) == six, "bidi_rule_classes: NULL breaks all");
+    CHECK(ibidi_idna_bidi_rule_classes(NULL, 0) == 0, "bidi_rule_classes: NULL and empty");
     CHECK(!ibidi_rfc3454_rule_ok(NULL, 2), "RFC 3454: NULL classes fail");
     static const uint8_t s[] = {R, EN}, x[] = {L};
     uint8_t long_part[IBIDI_RFC5893_MAX_LABEL + 1], bad_part[2] = {99, L};

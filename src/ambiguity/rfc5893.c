@@ -22,15 +22,10 @@ static unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; 
 
 /* ---- The rule on class strings -------------------------------------------------------- */
 
-/* RFC 5893 §2 on a class string: the rule's one implementation (src/idna/bidi_rule.c),
- * with RFC 5893 §1.4's direction for a label without a strong first character. */
+/* RFC 5893 §2 on a class string: the rule's one implementation (ibidi/idna.h). */
 unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned apply)
 {
-    if (n == 0)
-        return 0; /* no characters: nothing to break */
-    if (classes == NULL)
-        return apply & IBIDI_RFC5893_ALL_CONDITIONS; /* unreadable: fail closed */
-    return ibidi__rule_classes(classes, n, IBIDI__RULE_BY_CONTENT, NULL, NULL) & apply;
+    return ibidi_idna_bidi_rule_classes(classes, n) & apply;
 }
 
 /* RFC 3454 §6, items 2 and 3 (RandALCat: R, AL; LCat: L). Item 1 bans the characters of

@@ -191,7 +191,7 @@ static void label_hit(void *ctx, unsigned k, size_t at, int bc)
 {
     const label_hits *h = ctx;
     const uint32_t cp = at < h->l->n ? h->l->cps[at] : 0;
-    ibidi__sink_add(h->s, (ibidi_idna_code)(IBIDI_IDNA_B1 + (int)k - 1), h->l->index,
+    ibidi__idna_add(h->s, (ibidi_idna_code)(IBIDI_IDNA_B1 + (int)k - 1), h->l->index,
                     h->l->off[at], cp, bc);
 }
 
@@ -245,15 +245,14 @@ int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n)
  * condition 1 (B1); the warning says why that matters even to readers that skip LDH labels.
  */
 ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
-                                       ibidi_idna_finding *findings, size_t fcap,
-                                       size_t *n_findings, int *is_bidi_name,
+                                       ibidi_findings *findings, int *is_bidi_name,
                                        ibidi_error *err)
 {
-    if (n_findings)
-        *n_findings = 0;
+    if (findings)
+        findings->n = findings->errors = 0;
     if (is_bidi_name)
         *is_bidi_name = 0;
-    if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
+    if ((name == NULL && len > 0) || (findings && findings->items == NULL && findings->cap > 0)) {
         (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
@@ -294,10 +293,10 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
 
     const int per_label = (flags & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
     ibidi__sink sink;
-    ibidi__sink_init(&sink, findings, fcap);
+    ibidi__sink_init(&sink, findings);
 
-    int have_excused = 0;        /* per-label mode: a finding the default reading makes */
-    ibidi_idna_finding excused = {IBIDI_IDNA_B1, 0, 0, 0, -1};
+    int have_excused = 0; /* per-label mode: a finding the default reading makes */
+    ibidi_finding excused = {0};
     int seen_rtl_label = 0;
     uint32_t index = 0;
     size_t start = 0;
@@ -311,9 +310,10 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
                 ibidi__bidi_rule_label(&l, &sink);
             } else if (!have_excused) {
                 /* What the default reading would say about this label. */
-                ibidi_idna_finding first;
+                ibidi_finding first;
+                ibidi_findings one = {&first, 1, 0, 0};
                 ibidi__sink probe;
-                ibidi__sink_init(&probe, &first, 1);
+                ibidi__sink_init(&probe, &one);
                 ibidi__bidi_rule_label(&l, &probe);
                 if (probe.n > 0) {
                     have_excused = 1;
@@ -324,23 +324,32 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
         /* RFC 5893 §2, last paragraphs: an LDH label starting with a digit after an RTL
          * label. */
         if (seen_rtl_label && ibidi__is_digit_ldh_label(l.cps, l.n))
-            ibidi__sink_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
+            ibidi__idna_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
                             (int)IBIDI_BC_EN);
         if (rtl_label)
             seen_rtl_label = 1;
         index++;
         start = i + 1;
     }
-    if (have_excused && sink.n_errors == 0)
-        ibidi__sink_add(&sink, IBIDI_IDNA_W_PER_LABEL_BIDI, excused.label, excused.offset,
-                        excused.value, excused.bidi_class);
+    if (have_excused && sink.errors == 0)
+        ibidi__idna_add(&sink, IBIDI_IDNA_W_PER_LABEL_BIDI, excused.part, excused.offset,
+                        excused.cp, excused.bidi_class);
 
-    if (n_findings)
-        *n_findings = sink.n;
-    if (sink.n_errors > 0) {
-        (void)ibidi__fail(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_value);
+    ibidi__sink_done(&sink, findings);
+    if (sink.errors > 0) {
+        (void)ibidi__fail(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_cp);
         return IBIDI_E_IDNA_INVALID;
     }
     (void)ibidi__fail(err, IBIDI_OK, 0, 0);
     return IBIDI_OK;
+}
+
+unsigned ibidi_idna_bidi_rule_classes(const uint8_t *classes, size_t n)
+{
+    if (n == 0)
+        return 0; /* no characters: nothing to break */
+    if (classes == NULL)
+        return IBIDI__RULE_COND(1) | IBIDI__RULE_COND(2) | IBIDI__RULE_COND(3) |
+               IBIDI__RULE_COND(4) | IBIDI__RULE_COND(5) | IBIDI__RULE_COND(6); /* fail closed */
+    return ibidi__rule_classes(classes, n, IBIDI__RULE_BY_CONTENT, NULL, NULL);
 }

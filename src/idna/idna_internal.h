@@ -66,20 +66,54 @@ unsigned ibidi__rule_end(ibidi__rule *r);
 unsigned ibidi__rule_classes(const uint8_t *cls, size_t n, int fallback, ibidi__rule_fn fn,
                              void *ctx);
 
-/* Where findings go: the caller's array (the first cap findings are stored) and the
- * counts of all findings and of the errors among them. */
-typedef struct ibidi__sink {
-    ibidi_idna_finding *arr;
-    size_t cap;
-    size_t n;        /* findings recorded, also those beyond cap */
-    size_t n_errors; /* of which errors (not warnings) */
-    size_t first_error_offset;
-    uint32_t first_error_value;
-} ibidi__sink;
+/* The flags of a profile (ibidi_idna_profile_flags), inline for the calls' fast paths. */
+static inline unsigned ibidi__profile_flags(ibidi_idna_profile profile)
+{
+    switch (profile) {
+    case IBIDI_IDNA_PROFILE_UTS46:
+        return IBIDI_IDNA_CHECK_HYPHENS | IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS |
+               IBIDI_IDNA_USE_STD3_RULES | IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    case IBIDI_IDNA_PROFILE_WHATWG:
+        /* URL Standard "domain to ASCII" with beStrict false: CheckHyphens false, CheckBidi
+         * true, CheckJoiners true, UseSTD3ASCIIRules false, Transitional false,
+         * VerifyDnsLength false, IgnoreInvalidPunycode false. */
+        return IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS;
+    case IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP:
+        /* RFC 5891 §5.4: lookup checks "--" in positions 3-4 but not leading or trailing
+         * hyphens (registration does, §4.2.3.1); the Bidi Rule is a SHOULD there. */
+        return IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS |
+               IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    case IBIDI_IDNA_PROFILE_IDNA2008_REGISTER:
+        return IBIDI_IDNA_2008_REGISTER | IBIDI_IDNA_CHECK_HYPHENS | IBIDI_IDNA_CHECK_BIDI |
+               IBIDI_IDNA_CHECK_JOINERS | IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    }
+    return 0;
+}
 
-void ibidi__sink_init(ibidi__sink *s, ibidi_idna_finding *arr, size_t cap);
-void ibidi__sink_add(ibidi__sink *s, ibidi_idna_code code, uint32_t label, size_t offset,
-                     uint32_t value, int bidi_class);
+/* What ibidi__options_flags gives for an unknown profile: every bit, which no call accepts
+ * (the two IDNA2008 modes together). */
+#define IBIDI__BAD_OPTIONS (~0u)
+
+/* The flags of the options (ibidi_idna_options_flags): NULL is the uts46 profile. */
+static inline unsigned ibidi__options_flags(const ibidi_idna_options *opts)
+{
+    if (opts == NULL)
+        return ibidi__profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    if ((unsigned)opts->profile > (unsigned)IBIDI_IDNA_PROFILE_IDNA2008_REGISTER)
+        return IBIDI__BAD_OPTIONS;
+    return (ibidi__profile_flags(opts->profile) | opts->add) & ~opts->remove;
+}
+
+/* Options that give exactly these flags, for the library's own callers that hold flags. */
+static inline ibidi_idna_options ibidi__idna_exact(unsigned flags)
+{
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
+    return o;
+}
+
+/* Records an IDNA finding (severity from the code: the W_ codes are warnings). */
+void ibidi__idna_add(ibidi__sink *s, ibidi_idna_code code, size_t label, size_t offset,
+                     uint32_t cp, int bidi_class);
 
 /*
  * One label of a processed name: its code points cps[0..n) and, for each, its offset in

@@ -8,6 +8,7 @@
  * the label table. Findings are recorded after the processed name is complete, so that
  * their offsets point into the ToUnicode form that the caller receives.
  */
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -363,9 +364,9 @@ static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
             ok = st == IBIDI_UTS46_VALID || (st == IBIDI_UTS46_DEVIATION && !transitional);
         }
         if (!ok)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
         if (std3 && c < 0x80)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_U1, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_U1, li, w->off[i], c, -1);
     }
 }
 
@@ -379,7 +380,7 @@ static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
         uint32_t c = w->p[i];
         if (ldh) {
             if (!ibidi__is_ldh(c))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
             continue;
         }
         switch (ibidi_idna_property_of(c)) {
@@ -388,13 +389,13 @@ static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
         case IBIDI_IDNA_CONTEXTJ:
         case IBIDI_IDNA_CONTEXTO:
             if (!ibidi__has_context_rule(c))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_NO_CONTEXT_RULE, li, w->off[i], c, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_NO_CONTEXT_RULE, li, w->off[i], c, -1);
             break;
         case IBIDI_IDNA_DISALLOWED:
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
             break;
         case IBIDI_IDNA_UNASSIGNED:
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_UNASSIGNED_CP, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_UNASSIGNED_CP, li, w->off[i], c, -1);
             break;
         }
     }
@@ -410,27 +411,27 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
     /* criterion 1; IDNA2008 does not normalize, so every label is checked (RFC 5891 §5.3) */
     if ((L->flags & L_DECODED) || (v2008 && (L->flags & L_HAS_NON_ASCII)))
         if (!is_nfc(l, n, w->u.tmp))
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V1, li, at, 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V1, li, at, 0, -1);
     if ((w->flags & IBIDI_IDNA_CHECK_HYPHENS) || v2008) {
         /* criterion 2 (RFC 5891 §4.2.3.1, §5.4: checked in lookup too) */
         if (n >= 4 && l[2] == '-' && l[3] == '-')
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V2, li, w->off[L->start + 2], '-', -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V2, li, w->off[L->start + 2], '-', -1);
     }
     if (w->flags & IBIDI_IDNA_CHECK_HYPHENS) { /* criterion 3 */
         if (l[0] == '-')
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V3, li, at, '-', -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V3, li, at, '-', -1);
         else if (l[n - 1] == '-')
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V3, li, w->off[L->end - 1], '-', -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V3, li, w->off[L->end - 1], '-', -1);
     }
     /* criterion 4: a label that still starts with "xn--" after conversion */
     if (!v2008 && has_ace_prefix(l, n))
-        ibidi__sink_add(&w->sink, IBIDI_IDNA_V4, li, at, 'x', -1);
+        ibidi__idna_add(&w->sink, IBIDI_IDNA_V4, li, at, 'x', -1);
     if (L->flags & L_DECODED) /* criterion 5: only a decoded label can hold a FULL STOP */
         for (size_t i = 0; i < n; i++)
             if (l[i] == '.')
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_V5, li, w->off[L->start + i], '.', -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_V5, li, w->off[L->start + i], '.', -1);
     if (is_mark(l[0])) /* criterion 6; RFC 5891 §4.2.3.2 */
-        ibidi__sink_add(&w->sink, IBIDI_IDNA_V6, li, at, l[0], -1);
+        ibidi__idna_add(&w->sink, IBIDI_IDNA_V6, li, at, l[0], -1);
     if (v2008)
         check_cps_2008(w, L, li);
     else
@@ -446,10 +447,10 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
             /* each label on its own: an LTR label of a Bidi domain name is not checked;
              * say so when the RFC's reading would have rejected it */
             ibidi__sink scratch;
-            ibidi__sink_init(&scratch, NULL, 0);
+            ibidi__sink_init(&scratch, NULL);
             ibidi__bidi_rule_label(&lb, &scratch);
-            if (scratch.n_errors)
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
+            if (scratch.errors)
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
                                 (int)ibidi_cp_bidi_class(l[0]));
         } else {
             ibidi__bidi_rule_label(&lb, &w->sink);
@@ -469,12 +470,12 @@ static void validate_name(work *w)
         const label_rec *L = &w->labels[i];
         uint32_t li = (uint32_t)i;
         size_t at = w->off[L->start];
-        size_t before = w->sink.n_errors;
+        size_t before = w->sink.errors;
         if (is_2008(w)) {
             if (L->flags & (L_P4_KEPT | L_P4_DECODED))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
         } else if (L->flags & (L_P4_KEPT | L_P4_DECODED)) {
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_P4, li, at, 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_P4, li, at, 0, -1);
         }
         if (!(L->flags & L_P4_KEPT)) { /* step 4.1 / 4.2 failed: next label */
             if (L->end > L->start)
@@ -483,16 +484,16 @@ static void validate_name(work *w)
                      (i + 1 < w->n_labels || w->n_labels == 1))
                 /* an empty label other than the root label at the end: ToUnicode's
                  * counterpart of ToASCII's A4_2, under the same flag */
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_X4_2, li, at, 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_X4_2, li, at, 0, -1);
         }
         /* RFC 5890 §2.3.2.1: an "xn--" label must be the A-label of a valid U-label */
         if (is_2008(w) && (L->flags & L_DECODED) && !(L->flags & L_P4_DECODED) &&
-            w->sink.n_errors > before)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
+            w->sink.errors > before)
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
         /* RFC 5893 §2: the LDH guarantee holds unless a label starting with an ASCII digit
          * comes after an RTL label */
         if (seen_rtl && ibidi__is_digit_ldh_label(w->p + L->start, (size_t)(L->end - L->start)))
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
                             (int)IBIDI_BC_EN);
         if (L->flags & L_RTL)
             seen_rtl = 1;
@@ -570,7 +571,7 @@ static void emit_ascii(work *w, sink_out *o)
                 label_len = got + 4;
             } else {
                 /* a lone surrogate, or more than fits: the label stays as it is */
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_A3, (uint32_t)i, w->off[L->start], 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_A3, (uint32_t)i, w->off[L->start], 0, -1);
                 for (size_t k = 0; k < n; k++)
                     out_cp(o, l[k]);
                 label_len = o->len - start;
@@ -587,17 +588,17 @@ static void emit_ascii(work *w, sink_out *o)
             /* UTS #46 §4.2 step 4: VerifyDnsLength disallows the empty root label; the
              * IDNA2008 protocol takes a fully qualified name with its root label */
             if (!is_2008(w))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
             continue;
         }
         if (label_len < 1 || label_len > 63)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
         name_len += label_len;
     }
     if (w->flags & IBIDI_IDNA_VERIFY_DNS_LENGTH) {
         name_len += n_real ? n_real - 1 : 0; /* the dots between the labels */
         if (name_len < 1 || name_len > 253)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_1, 0, 0, 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_1, 0, 0, 0, -1);
     }
 }
 
@@ -615,9 +616,7 @@ typedef struct call {
     int to_ascii;
     sink_out out;
     size_t *out_len;
-    ibidi_idna_finding *findings;
-    size_t fcap;
-    size_t *n_findings;
+    ibidi_findings *findings;
     ibidi_error *err;
 } call;
 
@@ -901,10 +900,12 @@ static inline ibidi_status run(const call *c)
     }
     if (c->out_len)
         *c->out_len = 0;
-    if (c->n_findings)
-        *c->n_findings = 0;
-    if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) || (!c->findings && c->fcap))
+    if (c->findings)
+        c->findings->n = c->findings->errors = 0;
+    if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) ||
+        (c->findings && !c->findings->items && c->findings->cap))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    /* both IDNA2008 modes, or an unknown profile (IBIDI__BAD_OPTIONS has every bit) */
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (ascii_fast(c, &o) || fast_lane(c, &o)) {
@@ -929,7 +930,7 @@ static ibidi_status run_general(const call *c, sink_out *op)
     w.to_ascii = c->to_ascii;
     w.maybe_invalid = 0;
     w.n = 0;
-    ibidi__sink_init(&w.sink, c->findings, c->fcap);
+    ibidi__sink_init(&w.sink, c->findings);
 
     ibidi_status st = c->cps ? map_cps(&w, c->cps, c->len, c->err)
                              : map_utf8(&w, c->s, c->len, c->err);
@@ -947,60 +948,118 @@ static ibidi_status run_general(const call *c, sink_out *op)
 
     if (c->out_len)
         *c->out_len = o.len;
-    if (c->n_findings)
-        *c->n_findings = w.sink.n;
+    ibidi__sink_done(&w.sink, c->findings);
     if (o.len > o.cap)
         return ibidi__fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o.cap, 0);
-    if (w.sink.n_errors)
+    if (w.sink.errors)
         return ibidi__fail(c->err, IBIDI_E_IDNA_INVALID, w.sink.first_error_offset,
-                    w.sink.first_error_value);
+                    w.sink.first_error_cp);
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len, unsigned flags, char *out,
-                                      size_t cap, size_t *out_len, ibidi_idna_finding *findings,
-                                      size_t fcap, size_t *n_findings, ibidi_error *err)
+ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
+                                      const ibidi_idna_options *opts, char *out, size_t cap,
+                                      size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
-    call c = {name, NULL, len, flags, 1, {out, NULL, cap, 0, 0}, out_len, findings, fcap,
-              n_findings, err};
+    call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0}, out_len,
+              findings, err};
     return run(&c);
 }
 
-ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len, unsigned flags,
-                                        char *out, size_t cap, size_t *out_len,
-                                        ibidi_idna_finding *findings, size_t fcap,
-                                        size_t *n_findings, ibidi_error *err)
+ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
+                                        const ibidi_idna_options *opts, char *out, size_t cap,
+                                        size_t *out_len, ibidi_findings *findings,
+                                        ibidi_error *err)
 {
-    call c = {name, NULL, len, flags, 0, {out, NULL, cap, 0, 0}, out_len, findings, fcap,
-              n_findings, err};
+    call c = {name, NULL, len, ibidi__options_flags(opts), 0, {out, NULL, cap, 0, 0}, out_len,
+              findings, err};
     return run(&c);
 }
 
 /* The code point calls: a NULL name is the empty name when n is 0, and an argument error
  * (found by run) otherwise. */
-static inline ibidi_status run_cp(const uint32_t *name, size_t n, unsigned flags, int to_ascii,
-                                  uint32_t *out, size_t cap, size_t *out_len,
-                                  ibidi_idna_finding *findings, size_t fcap, size_t *n_findings,
-                                  ibidi_error *err)
+static inline ibidi_status run_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
+                                  int to_ascii, uint32_t *out, size_t cap, size_t *out_len,
+                                  ibidi_findings *findings, ibidi_error *err)
 {
     static const uint32_t none[1] = {0};
-    call c = {NULL, name ? name : (n ? NULL : none), n, flags, to_ascii, {NULL, out, cap, 0, 1},
-              out_len, findings, fcap, n_findings, err};
+    call c = {NULL, name ? name : (n ? NULL : none), n, ibidi__options_flags(opts), to_ascii,
+              {NULL, out, cap, 0, 1}, out_len, findings, err};
     return run(&c);
 }
 
-ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, unsigned flags,
+ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
                                     uint32_t *out, size_t cap, size_t *out_len,
-                                    ibidi_idna_finding *findings, size_t fcap,
-                                    size_t *n_findings, ibidi_error *err)
+                                    ibidi_findings *findings, ibidi_error *err)
 {
-    return run_cp(name, n, flags, 1, out, cap, out_len, findings, fcap, n_findings, err);
+    return run_cp(name, n, opts, 1, out, cap, out_len, findings, err);
 }
 
-ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n, unsigned flags,
-                                      uint32_t *out, size_t cap, size_t *out_len,
-                                      ibidi_idna_finding *findings, size_t fcap,
-                                      size_t *n_findings, ibidi_error *err)
+ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
+                                      const ibidi_idna_options *opts, uint32_t *out, size_t cap,
+                                      size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
-    return run_cp(name, n, flags, 0, out, cap, out_len, findings, fcap, n_findings, err);
+    return run_cp(name, n, opts, 0, out, cap, out_len, findings, err);
+}
+
+/* The allocating calls: a first run counts the output and the findings, a second one
+ * writes them into arrays of those sizes (processing gives the same result every time). */
+typedef ibidi_status (*utf8_call)(const char *, size_t, const ibidi_idna_options *, char *,
+                                  size_t, size_t *, ibidi_findings *, ibidi_error *);
+
+static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
+                              const ibidi_idna_options *opts, char **out, size_t *out_len,
+                              ibidi_findings *findings, ibidi_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (findings) {
+        findings->items = NULL;
+        findings->cap = findings->n = findings->errors = 0;
+    }
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    size_t need = 0;
+    ibidi_findings count = {NULL, 0, 0, 0};
+    ibidi_status st = fn(name, len, opts, NULL, 0, &need, &count, err);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
+        return st;
+    char *buf = malloc(need + 1);
+    ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
+    if (!buf || (findings && count.n && !items)) {
+        free(buf);
+        free(items);
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    }
+    ibidi_findings all = {items, items ? count.n : 0, 0, 0};
+    st = fn(name, len, opts, buf, need, &need, &all, err);
+    buf[need] = '\0';
+    *out = buf;
+    if (out_len)
+        *out_len = need;
+    if (findings) {
+        findings->items = items;
+        findings->cap = items ? count.n : 0;
+        findings->n = all.n;
+        findings->errors = all.errors;
+    }
+    return st;
+}
+
+ibidi_status ibidi_idna_to_ascii_alloc(const char *name, size_t len,
+                                       const ibidi_idna_options *opts, char **out,
+                                       size_t *out_len, ibidi_findings *findings,
+                                       ibidi_error *err)
+{
+    return run_alloc(ibidi_idna_to_ascii_utf8, name, len, opts, out, out_len, findings, err);
+}
+
+ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
+                                         const ibidi_idna_options *opts, char **out,
+                                         size_t *out_len, ibidi_findings *findings,
+                                         ibidi_error *err)
+{
+    return run_alloc(ibidi_idna_to_unicode_utf8, name, len, opts, out, out_len, findings, err);
 }
