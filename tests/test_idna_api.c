@@ -75,6 +75,22 @@ static ibidi_status unicode(const char *s, unsigned flags)
     return R.st;
 }
 
+/* A work area for every name the calls process (names that map to more than the fixed
+ * area's 1536 code points need one). */
+static unsigned char work_area[64 * 1024];
+
+static ibidi_status with_work(int to_ascii, const char *s, unsigned flags)
+{
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, work_area + 1,
+                                  ibidi_idna_work_size()}; /* any alignment */
+    R.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, strlen(s), &o, R.out, CAP, &R.len, &fs, &R.err)
+                    : ibidi_idna_to_unicode_utf8(s, strlen(s), &o, R.out, CAP, &R.len, &fs,
+                                                 &R.err);
+    record(&fs);
+    return R.st;
+}
+
 /* The finding with this code, or NULL. */
 static const ibidi_finding *has(ibidi_idna_code c)
 {
@@ -294,14 +310,49 @@ static void test_limits(void)
     CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_1), "254-octet name");
     CHECK(ascii("", UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_1), "empty name");
     /* the work area bound: nothing is truncated */
+    CHECK(ibidi_idna_work_size() + 1 <= sizeof work_area, "work size %zu",
+          ibidi_idna_work_size());
     memset(name, 'a', IBIDI_IDNA_MAX_CPS);
     name[IBIDI_IDNA_MAX_CPS] = '\0';
-    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && R.len == IBIDI_IDNA_MAX_CPS,
+    CHECK(with_work(1, name, UTS46) == IBIDI_E_IDNA_INVALID && R.len == IBIDI_IDNA_MAX_CPS,
           "a name at the bound is processed: %s", ibidi_status_name(R.st));
     strcpy(name + IBIDI_IDNA_MAX_CPS, "a");
-    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.offset == IBIDI_IDNA_MAX_CPS &&
-              R.len == 0,
+    CHECK(with_work(1, name, UTS46) == IBIDI_E_IDNA_TOO_LONG &&
+              R.err.offset == IBIDI_IDNA_MAX_CPS && R.len == 0,
           "one more code point: TOO_LONG at %zu", R.err.offset);
+    /* without a work area: the fixed area's 1536 code points, then IDNA_WORK_TOO_SMALL where
+     * the input ran out of it; a work area smaller than ibidi_idna_work_size() is not used */
+    name[1536] = '\0';
+    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && R.len == 1536,
+          "1536 code points in the fixed area: %s", ibidi_status_name(R.st));
+    name[1536] = 'a';
+    name[1537] = '\0';
+    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_WORK_TOO_SMALL && R.err.offset == 1536 &&
+              R.err.status == IBIDI_E_IDNA_WORK_TOO_SMALL && R.len == 0,
+          "one more without a work area: %s at %zu", ibidi_status_name(R.st), R.err.offset);
+    {
+        const ibidi_idna_options small = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work_area,
+                                          ibidi_idna_work_size() - 1};
+        size_t n = 0;
+        CHECK(ibidi_idna_to_unicode_utf8(name, 1537, &small, R.out, CAP, &n, NULL, NULL) ==
+                  IBIDI_E_IDNA_WORK_TOO_SMALL,
+              "a work area one byte short is not used");
+    }
+    with_work(0, name, UTS46); /* ToUnicode checks no length */
+    CHECK(R.st == IBIDI_OK && R.len == 1537, "with a work area: %s",
+          ibidi_status_name(R.st));
+    /* every name of up to 253 bytes fits the fixed area: 84 U+FDFA (252 bytes) and a letter
+     * map to the most code points a name of 253 bytes can (18 per 3 bytes, 1513) */
+    k = 0;
+    for (int i = 0; i < 84; i++) {
+        memcpy(name + k, "\xEF\xB7\xBA", 3);
+        k += 3;
+    }
+    name[k++] = 'a';
+    name[k] = '\0';
+    unicode(name, UTS46);
+    CHECK(R.st == IBIDI_E_IDNA_INVALID && R.len > 1513 && R.len == strlen(R.out),
+          "253 bytes of the longest mappings: %s, %zu bytes", ibidi_status_name(R.st), R.len);
     /* a short input whose mapping passes the bound: U+FDFA maps to 18 code points */
     k = 0;
     for (int i = 0; i < 120; i++) {
@@ -309,9 +360,11 @@ static void test_limits(void)
         k += 3;
     }
     name[k] = '\0';
-    CHECK(unicode(name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.value == 0x0648 &&
+    CHECK(with_work(0, name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.value == 0x0648 &&
               R.err.offset == 113 * 3,
           "mapping past the bound: %s at %zu", ibidi_status_name(R.st), R.err.offset);
+    CHECK(unicode(name, UTS46) == IBIDI_E_IDNA_WORK_TOO_SMALL && R.err.offset == 85 * 3,
+          "mapping past the fixed area: %s at %zu", ibidi_status_name(R.st), R.err.offset);
     /* a label of 2048 code points far from each other still encodes (A3 is not a limit) */
     uint32_t cps[IBIDI_IDNA_MAX_CPS];
     for (int i = 0; i < IBIDI_IDNA_MAX_CPS; i++)
@@ -320,7 +373,9 @@ static void test_limits(void)
     size_t len;
     ibidi_finding f[8];
     ibidi_findings f8 = {f, 8, 0, 0};
-    ibidi_status st = ibidi_idna_to_ascii_cp(cps, IBIDI_IDNA_MAX_CPS, OPT(WHATWG), out,
+    const ibidi_idna_options ww = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, work_area,
+                                   sizeof work_area};
+    ibidi_status st = ibidi_idna_to_ascii_cp(cps, IBIDI_IDNA_MAX_CPS, &ww, out,
                                              IBIDI_IDNA_MAX_CPS * 10, &len, &f8, NULL);
     const size_t nf = f8.n;
     note_findings(f, nf < 8 ? nf : 8);

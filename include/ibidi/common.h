@@ -86,6 +86,9 @@ typedef enum ibidi_status {
     IBIDI_E_PUNYCODE_NOT_CANONICAL = 304, /* valid, but not what the encoder produces */
     IBIDI_E_IDNA_INVALID = 310,        /* the name breaks rules: see its findings */
     IBIDI_E_IDNA_TOO_LONG = 311,       /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
+    IBIDI_E_IDNA_WORK_TOO_SMALL = 312, /* a name mapped to more code points than the fixed
+                                          area holds (never one of up to 253 bytes) without a
+                                          work area of ibidi_idna_work_size() bytes */
 
     IBIDI_E_IDENT_EMPTY = 400,         /* empty identifier */
     IBIDI_E_IDENT_CONTROL = 401,       /* a control character (Cc), NUL included */

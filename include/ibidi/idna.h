@@ -139,9 +139,15 @@ typedef struct ibidi_idna_options {
     ibidi_idna_profile profile;
     unsigned add;    /* IBIDI_IDNA_* flags set on top of the profile's */
     unsigned remove; /* IBIDI_IDNA_* flags cleared */
-    void *work;      /* reserved for a caller work area (NULL) */
+    void *work;      /* NULL, or a work area of ibidi_idna_work_size() bytes (any alignment):
+                        needed only by names that map to more than 1536 code points, which
+                        no name of up to 253 bytes does */
     size_t work_size;
 } ibidi_idna_options;
+
+/* Bytes of a work area for any name the calls process (IBIDI_IDNA_MAX_CPS code points after
+ * mapping): about 40 KiB. */
+IBIDI_API size_t ibidi_idna_work_size(void);
 
 /* The flags a call with these options uses (NULL: the uts46 profile's); for an unknown
  * profile every bit (~0u), which the calls refuse (IBIDI_E_INVALID_ARGUMENT). */
@@ -170,7 +176,10 @@ IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
  * they are disallowed code points (V7), and ToASCII cannot encode them (A3: the label is
  * then left as it is).
  *
- * The work area is on the stack (about 48 KiB); nothing is allocated.
+ * Names that map to up to 1536 code points (every name of up to 253 bytes: UTS #46 maps a
+ * UTF-8 byte to at most six code points) run in a fixed area on the stack; longer ones in
+ * the work area of the options, without which they give IBIDI_E_IDNA_WORK_TOO_SMALL.
+ * Nothing is allocated. Stack: at most 32 KiB.
  */
 IBIDI_API ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
                                                 const ibidi_idna_options *opts, char *out,

@@ -55,25 +55,54 @@ static const unsigned char ldh_lower[256] = {
     ['v'] = 'v', ['w'] = 'w', ['x'] = 'x', ['y'] = 'y', ['z'] = 'z',
 };
 
+/* The arrays of the general path, for a name of up to `cap` code points (after mapping):
+ * 19 bytes a code point. A fixed area on the stack holds SMALL_CPS, more than a name of up
+ * to 253 bytes can map to (UTS #46 maps a code point to at most six per UTF-8 byte of it,
+ * U+FDFA; NFC then only reorders and composes); longer names run in the caller's work
+ * area, of ibidi_idna_work_size() bytes, for up to MAXC. */
 typedef struct work {
     unsigned flags;
     int units_cp;               /* offsets in code points (cp calls) or UTF-8 bytes */
     int to_ascii;
     int maybe_invalid;          /* Map or Normalize produced code points whose status was
                                    not looked up: criterion 7 must check every one */
-    uint32_t p[MAXC];           /* the processed name */
+    size_t cap;                 /* code points every array below holds */
+    uint32_t *p;                /* the processed name */
     size_t n;
-    union {
-        uint32_t tmp[MAXC];     /* NFC output, decoded labels */
-        char pny[MAXC * 8];     /* an encoded label: at most 8 bytes per code point, since
-                                   no delta reaches 36^7 for MAXC code points */
-    } u;
-    uint32_t off[MAXC + 1];     /* off[i]: offset of p[i] in the ToUnicode form */
-    char ascii[MAXC];           /* a label's Punycode part as bytes */
-    label_rec labels[MAXC + 1];
+    uint32_t *tmp;              /* NFC output, decoded labels, scratch */
+    uint32_t *off;              /* off[i]: offset of p[i] in the ToUnicode form (cap + 1) */
+    label_rec *labels;          /* cap + 1 */
+    char *ascii;                /* a label's Punycode part as bytes */
     size_t n_labels;
+    int grown;                  /* the name needs more than cap code points */
+    size_t grown_at;            /* the input offset where it ran out */
     ibidi__sink sink;
 } work;
+
+#define SMALL_CPS 1536
+typedef struct small_area {
+    uint32_t p[SMALL_CPS], tmp[SMALL_CPS], off[SMALL_CPS + 1];
+    label_rec labels[SMALL_CPS + 1];
+    char ascii[SMALL_CPS];
+} small_area;
+
+/* Bytes of the arrays for cap code points, each array aligned for its type. */
+#define AREA_BYTES(cap)                                                                    \
+    (3 * 4 * ((size_t)(cap) + 1) + sizeof(label_rec) * ((size_t)(cap) + 1) + (size_t)(cap) + 16)
+
+size_t ibidi_idna_work_size(void) { return AREA_BYTES(MAXC); }
+
+/* Points w's arrays into area (cap code points). */
+static void lay_out(work *w, void *area, size_t cap)
+{
+    uintptr_t a = ((uintptr_t)area + 7u) & ~(uintptr_t)7u;
+    w->cap = cap;
+    w->p = (uint32_t *)a;
+    w->tmp = w->p + cap + 1;
+    w->off = w->tmp + cap + 1;
+    w->labels = (label_rec *)(void *)(w->off + cap + 1);
+    w->ascii = (char *)(w->labels + cap + 1);
+}
 
 static int is_2008(const work *w) { return (w->flags & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) != 0; }
 
@@ -87,8 +116,14 @@ static int is_surrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
 
 static ibidi_status push(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
 {
-    if (w->n >= MAXC)
+    if (w->n >= w->cap) {
+        if (w->cap < MAXC) { /* the fixed area is full: the caller's area may hold it */
+            w->grown = 1;
+            w->grown_at = in_off;
+            return IBIDI_E_IDNA_WORK_TOO_SMALL;
+        }
         return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, in_off, cp);
+    }
     w->p[w->n++] = cp;
     return IBIDI_OK;
 }
@@ -209,7 +244,7 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
 }
 
 /* Is src[0..n) in NFC? (lone surrogates allowed, as above) */
-static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch)
+static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch, size_t cap)
 {
     ibidi_qc qc;
     int plain = 1;
@@ -223,7 +258,7 @@ static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch)
             return 0;
     }
     size_t got;
-    if (nfc(src, n, scratch, MAXC, &got, NULL) != IBIDI_OK)
+    if (nfc(src, n, scratch, cap, &got, NULL) != IBIDI_OK)
         return 0;
     return got == n && memcmp(src, scratch, n * sizeof *src) == 0;
 }
@@ -236,13 +271,18 @@ static ibidi_status normalize_name(work *w, ibidi_error *err)
         i++;
     if (i == w->n)
         return IBIDI_OK;
-    if (is_nfc(w->p, w->n, w->u.tmp))
+    if (is_nfc(w->p, w->n, w->tmp, w->cap))
         return IBIDI_OK;
     size_t got;
-    ibidi_status st = nfc(w->p, w->n, w->u.tmp, MAXC, &got, err);
+    ibidi_status st = nfc(w->p, w->n, w->tmp, w->cap, &got, err);
+    if (st == IBIDI_E_IDNA_TOO_LONG && w->cap < MAXC) { /* longer than the fixed area */
+        w->grown = 1;
+        w->grown_at = err ? err->offset : 0;
+        return IBIDI_E_IDNA_WORK_TOO_SMALL;
+    }
     if (st)
         return st;
-    memcpy(w->p, w->u.tmp, got * sizeof *w->p);
+    memcpy(w->p, w->tmp, got * sizeof *w->p);
     w->n = got;
     w->maybe_invalid = 1; /* composition may give code points of another status */
     return IBIDI_OK;
@@ -284,8 +324,8 @@ static void break_and_convert(work *w)
                  * different A-labels would name the same U-label (RFC 5891 §5.4: decode,
                  * re-encode, compare). The label is in lower case by now. */
                 ibidi_status st = ibidi_punycode_decode(w->ascii, len - 4,
-                                                        IBIDI_PUNYCODE_CANONICAL, w->u.tmp,
-                                                        MAXC, &got, NULL);
+                                                        IBIDI_PUNYCODE_CANONICAL, w->tmp,
+                                                        w->cap, &got, NULL);
                 if (st) {
                     if (is_2008(w) || !(w->flags & IBIDI_IDNA_IGNORE_INVALID_PUNYCODE)) {
                         flags |= L_P4_KEPT; /* step 4.2 */
@@ -295,7 +335,7 @@ static void break_and_convert(work *w)
                     if (ibidi__punycode_is_basic_only(w->ascii, len - 4))
                         flags |= L_P4_DECODED; /* step 4.3: empty or all ASCII */
                     flags |= L_DECODED;
-                    src = w->u.tmp;
+                    src = w->tmp;
                     len = got;
                 }
             }
@@ -410,7 +450,7 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
     int v2008 = is_2008(w);
     /* criterion 1; IDNA2008 does not normalize, so every label is checked (RFC 5891 §5.3) */
     if ((L->flags & L_DECODED) || (v2008 && (L->flags & L_HAS_NON_ASCII)))
-        if (!is_nfc(l, n, w->u.tmp))
+        if (!is_nfc(l, n, w->tmp, w->cap))
             ibidi__idna_add(&w->sink, IBIDI_IDNA_V1, li, at, 0, -1);
     if ((w->flags & IBIDI_IDNA_CHECK_HYPHENS) || v2008) {
         /* criterion 2 (RFC 5891 §4.2.3.1, §5.4: checked in lookup too) */
@@ -546,6 +586,26 @@ static void out_ascii(sink_out *o, const char *s, size_t n)
     }
 }
 
+/* The Punycode of a label, straight into the output (no copy: a label of MAXC code points
+ * may take 8 bytes each). Code point output gets the bytes at the end of its free room,
+ * then widened in place from the last one, which never overwrites a byte not yet read
+ * (byte i moves to entry i, at byte offset 4i >= i). When the room is too small only the
+ * length is counted, as for every output. */
+static ibidi_status out_punycode(sink_out *o, const uint32_t *l, size_t n, size_t *got)
+{
+    const size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    char *at = !room ? NULL : o->units_cp ? (char *)(void *)(o->u + o->len) : o->c + o->len;
+    ibidi_status st = ibidi_punycode_encode(l, n, at, room, got, NULL);
+    if (st == IBIDI_OK && o->units_cp)
+        for (size_t i = *got; i-- > 0;)
+            o->u[o->len + i] = (unsigned char)at[i];
+    if (st == IBIDI_E_BUFFER_TOO_SMALL)
+        st = IBIDI_OK; /* counted, not stored */
+    if (st == IBIDI_OK)
+        o->len += *got;
+    return st;
+}
+
 /* UTS #46 §4.2 steps 3-4: Punycode for labels with non-ASCII code points, then the DNS
  * length limits (RFC 1034 §3.1: 63 octets per label, 253 for the name without the root
  * label). */
@@ -564,13 +624,14 @@ static void emit_ascii(work *w, sink_out *o)
         start = o->len;
         if (L->flags & L_HAS_NON_ASCII) {
             size_t got = 0;
-            ibidi_status st = ibidi_punycode_encode(l, n, w->u.pny, sizeof w->u.pny, &got, NULL);
+            out_ascii(o, "xn--", 4);
+            ibidi_status st = out_punycode(o, l, n, &got);
             if (st == IBIDI_OK) {
-                out_ascii(o, "xn--", 4);
-                out_ascii(o, w->u.pny, got);
                 label_len = got + 4;
             } else {
-                /* a lone surrogate, or more than fits: the label stays as it is */
+                /* a lone surrogate, or an overflow (RFC 3492 §6.4): the label stays as it
+                 * is */
+                o->len = start;
                 ibidi__idna_add(&w->sink, IBIDI_IDNA_A3, (uint32_t)i, w->off[L->start], 0, -1);
                 for (size_t k = 0; k < n; k++)
                     out_cp(o, l[k]);
@@ -618,6 +679,8 @@ typedef struct call {
     size_t *out_len;
     ibidi_findings *findings;
     ibidi_error *err;
+    void *work; /* the caller's work area, or NULL */
+    size_t work_size;
 } call;
 
 /*
@@ -923,19 +986,26 @@ __attribute__((noinline))
 #endif
 static ibidi_status run_general(const call *c, sink_out *op)
 {
+    small_area small;
     work w;
-    sink_out o = *op;
+    sink_out o;
+    ibidi_status st;
+    /* the caller's area when it holds MAXC code points, else the fixed one */
+    const int big = c->work != NULL && c->work_size >= ibidi_idna_work_size();
+    o = *op;
     w.flags = c->flags;
     w.units_cp = c->cps != NULL;
     w.to_ascii = c->to_ascii;
     w.maybe_invalid = 0;
     w.n = 0;
+    w.grown = 0;
+    lay_out(&w, big ? c->work : (void *)&small, big ? MAXC : SMALL_CPS);
     ibidi__sink_init(&w.sink, c->findings);
-
-    ibidi_status st = c->cps ? map_cps(&w, c->cps, c->len, c->err)
-                             : map_utf8(&w, c->s, c->len, c->err);
+    st = c->cps ? map_cps(&w, c->cps, c->len, c->err) : map_utf8(&w, c->s, c->len, c->err);
     if (st == IBIDI_OK && !is_2008(&w))
         st = normalize_name(&w, c->err);
+    if (w.grown) /* more than the fixed area holds, and no work area for it */
+        return ibidi__fail(c->err, IBIDI_E_IDNA_WORK_TOO_SMALL, w.grown_at, 0);
     if (st)
         return st;
     break_and_convert(&w);
@@ -962,7 +1032,7 @@ ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
                                       size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
     call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0}, out_len,
-              findings, err};
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c);
 }
 
@@ -972,7 +1042,7 @@ ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
                                         ibidi_error *err)
 {
     call c = {name, NULL, len, ibidi__options_flags(opts), 0, {out, NULL, cap, 0, 0}, out_len,
-              findings, err};
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c);
 }
 
@@ -984,7 +1054,8 @@ static inline ibidi_status run_cp(const uint32_t *name, size_t n, const ibidi_id
 {
     static const uint32_t none[1] = {0};
     call c = {NULL, name ? name : (n ? NULL : none), n, ibidi__options_flags(opts), to_ascii,
-              {NULL, out, cap, 0, 1}, out_len, findings, err};
+              {NULL, out, cap, 0, 1}, out_len, findings, err, opts ? opts->work : NULL,
+              opts ? opts->work_size : 0};
     return run(&c);
 }
 
@@ -1024,17 +1095,33 @@ static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
     size_t need = 0;
     ibidi_findings count = {NULL, 0, 0, 0};
     ibidi_status st = fn(name, len, opts, NULL, 0, &need, &count, err);
-    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
+    void *work = NULL;
+    ibidi_idna_options with_work;
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* a long mapping: the work area it needs */
+        with_work = opts ? *opts : (ibidi_idna_options){IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0};
+        work = malloc(ibidi_idna_work_size());
+        if (!work)
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        with_work.work = work;
+        with_work.work_size = ibidi_idna_work_size();
+        opts = &with_work;
+        st = fn(name, len, opts, NULL, 0, &need, &count, err);
+    }
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+        free(work);
         return st;
+    }
     char *buf = malloc(need + 1);
     ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
     if (!buf || (findings && count.n && !items)) {
         free(buf);
         free(items);
+        free(work);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     }
     ibidi_findings all = {items, items ? count.n : 0, 0, 0};
     st = fn(name, len, opts, buf, need, &need, &all, err);
+    free(work);
     buf[need] = '\0';
     *out = buf;
     if (out_len)
