@@ -33,9 +33,9 @@ typedef void (*checker)(const ibidi__label *, ibidi__sink *);
  * must come from the table, not from the index) and whose index is 7. */
 static size_t run(checker fn, const uint32_t *cps, size_t n, ibidi_finding *f)
 {
-    uint32_t off[MAXL + 1];
+    uint16_t off[MAXL + 1];
     for (size_t i = 0; i <= n; i++)
-        off[i] = (uint32_t)(100 + 3 * i);
+        off[i] = (uint16_t)(100 + 3 * i);
     ibidi__label l = {cps, off, n, 7};
     ibidi_findings fs = {f, MAXF, 0, 0};
     ibidi__sink s;
@@ -621,7 +621,7 @@ static void test_idnatest(void)
     if (!file)
         return;
     static uint32_t cps[4096];
-    static uint32_t off[4097];
+    static uint16_t off[4097];
     long lines = 0, with_b = 0, with_c = 0, bad = 0;
     int lineno = 0;
     for (char *line = file; line && *line;) {
@@ -656,7 +656,7 @@ static void test_idnatest(void)
             CHECK(n != (size_t)-1, "IdnaTestV2.txt line %d: field", lineno);
             if (n != (size_t)-1) {
                 for (size_t i = 0; i <= n; i++)
-                    off[i] = (uint32_t)i;
+                    off[i] = (uint16_t)i;
                 int bidi_name = ibidi__is_rtl_label(cps, n);
                 ibidi__sink sb, sc;
                 unsigned got_b = 0, got_c = 0;

@@ -203,11 +203,11 @@ static long bits_failures;
 
 static unsigned b_codes(const uint32_t *cps, size_t n)
 {
-    uint32_t off[8];
+    uint16_t off[8];
     ibidi_finding f[32];
     ibidi_findings fs = {f, N(f), 0, 0};
     for (size_t i = 0; i <= n; i++)
-        off[i] = (uint32_t)i;
+        off[i] = (uint16_t)i;
     ibidi__label l = {cps, off, n, 0};
     ibidi__sink s;
     ibidi__sink_init(&s, &fs);

@@ -266,16 +266,16 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
     }
 
     /* Fixed work area: the code points and their byte offsets (off[n] = len). The bound
-     * also keeps every offset (at most 4 bytes per code point) within uint32_t. */
+     * also keeps every offset (at most 4 bytes per code point) within 16 bits. */
     uint32_t cps[IBIDI_IDNA_MAX_CPS];
-    uint32_t off[IBIDI_IDNA_MAX_CPS + 1];
+    uint16_t off[IBIDI_IDNA_MAX_CPS + 1]; /* at most 4 bytes a code point: 16 bits */
     size_t n = 0, pos = 0;
     while (pos < len) {
         if (n == IBIDI_IDNA_MAX_CPS) {
             (void)ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, pos, 0);
             return IBIDI_E_IDNA_TOO_LONG;
         }
-        off[n] = (uint32_t)pos;
+        off[n] = (uint16_t)pos;
         st = ibidi_utf8_next(name, len, &pos, &cps[n], &uerr);
         if (st != IBIDI_OK) { /* not reached: validated above */
             (void)ibidi__fail(err, st, uerr.offset, uerr.value);
@@ -283,7 +283,7 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
         }
         n++;
     }
-    off[n] = (uint32_t)pos;
+    off[n] = (uint16_t)pos;
 
     /* RFC 5893 §1.4: a Bidi domain name holds at least one RTL label. The label
      * separator U+002E is CS, so the whole name can be tested at once. */

@@ -122,7 +122,8 @@ void ibidi__idna_add(ibidi__sink *s, ibidi_idna_code code, size_t label, size_t 
  */
 typedef struct ibidi__label {
     const uint32_t *cps;
-    const uint32_t *off; /* n + 1 entries */
+    const uint16_t *off; /* n + 1 entries: offsets of a name of at most IBIDI_IDNA_MAX_CPS
+                            code points, four bytes each at most, fit 16 bits */
     size_t n;
     uint32_t index; /* 0-based label index in the name */
 } ibidi__label;

@@ -70,7 +70,8 @@ typedef struct work {
     uint32_t *p;                /* the processed name */
     size_t n;
     uint32_t *tmp;              /* NFC output, decoded labels, scratch */
-    uint32_t *off;              /* off[i]: offset of p[i] in the ToUnicode form (cap + 1) */
+    uint16_t *off;              /* off[i]: offset of p[i] in the ToUnicode form (cap + 1);
+                                   at most 4 * MAXC, so 16 bits hold it */
     label_rec *labels;          /* cap + 1 */
     char *ascii;                /* a label's Punycode part as bytes */
     size_t n_labels;
@@ -81,14 +82,15 @@ typedef struct work {
 
 #define SMALL_CPS 1536
 typedef struct small_area {
-    uint32_t p[SMALL_CPS], tmp[SMALL_CPS], off[SMALL_CPS + 1];
+    uint32_t p[SMALL_CPS], tmp[SMALL_CPS];
+    uint16_t off[SMALL_CPS + 1];
     label_rec labels[SMALL_CPS + 1];
     char ascii[SMALL_CPS];
 } small_area;
 
 /* Bytes of the arrays for cap code points, each array aligned for its type. */
 #define AREA_BYTES(cap)                                                                    \
-    (3 * 4 * ((size_t)(cap) + 1) + sizeof(label_rec) * ((size_t)(cap) + 1) + (size_t)(cap) + 16)
+    ((2 * 4 + 2) * ((size_t)(cap) + 1) + sizeof(label_rec) * ((size_t)(cap) + 1) + (size_t)(cap) + 16)
 
 size_t ibidi_idna_work_size(void) { return AREA_BYTES(MAXC); }
 
@@ -99,7 +101,7 @@ static void lay_out(work *w, void *area, size_t cap)
     w->cap = cap;
     w->p = (uint32_t *)a;
     w->tmp = w->p + cap + 1;
-    w->off = w->tmp + cap + 1;
+    w->off = (uint16_t *)(void *)(w->tmp + cap + 1);
     w->labels = (label_rec *)(void *)(w->off + cap + 1);
     w->ascii = (char *)(w->labels + cap + 1);
 }
@@ -368,11 +370,11 @@ static void compute_offsets(work *w)
 {
     uint32_t o = 0;
     for (size_t i = 0; i < w->n; i++) {
-        w->off[i] = o;
+        w->off[i] = (uint16_t)o;
         uint32_t c = w->p[i];
         o += w->units_cp ? 1 : (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
     }
-    w->off[w->n] = o;
+    w->off[w->n] = (uint16_t)o;
 }
 
 static int is_mark(uint32_t cp)
