@@ -18,6 +18,9 @@
  * bytes run in a fixed area on the stack; longer ones need a caller work area of
  * ibidi_display_work_size() bytes (work may be NULL otherwise), else
  * IBIDI_E_DISPLAY_WORK_TOO_SMALL. Visual positions and levels count code points.
+ *
+ * Stack: IBIDI_DISPLAY_STACK for every call, the bidi engine they run included; each call
+ * keeps on the stack only the arrays it uses, sized for IBIDI_DISPLAY_SMALL bytes.
  */
 #ifndef IBIDI_DISPLAY_H
 #define IBIDI_DISPLAY_H
@@ -31,8 +34,15 @@ extern "C" {
 #endif
 
 /* Identifiers (plus context text for ibidi_display_prove) of up to this many bytes need no
- * work area. */
-#define IBIDI_DISPLAY_SMALL 512
+ * work area, as long as no two non-empty components touch (ibidi_ident_parse puts a
+ * delimiter between them): the proofs' fixed area holds two controls for every other byte
+ * of such an identifier; with components that touch they may ask for one. A call given a
+ * work area large enough uses it whatever the identifier's size. */
+#define IBIDI_DISPLAY_SMALL 256
+
+/* Worst-case stack of any function of this header, in bytes (gcc -O2, x86-64): the proofs
+ * the most, the others about 29 KiB. */
+#define IBIDI_DISPLAY_STACK 32768
 
 /* Bytes of work area for an identifier of len bytes with extra bytes of context text
  * (ibidi_display_prove and ibidi_display_needs_embedding; 0 for the other calls): 0 when

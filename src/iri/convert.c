@@ -152,7 +152,7 @@ ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi
                            ibidi_repr to, ibidi_dir context, char *out, size_t cap,
                            size_t *out_len, void *work, size_t work_size, ibidi_error *err)
 {
-    ibidi__dwork_small small;
+    ibidi__dw_conv small;
     ibidi__dwork w;
     ibidi__emit e = ibidi__emitter(out, cap);
     const char *l = s;
@@ -161,7 +161,7 @@ ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi
     if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_REPR_VISUAL ||
         to > IBIDI_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_CONV, &small, len, 0, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
 

@@ -40,10 +40,9 @@ static size_t layout_bytes(size_t n_text, size_t n_id, size_t n_comps, size_t n_
                            size_t bidi)
 {
     return ALIGN_UP(n_text * sizeof(uint32_t)) + ALIGN_UP(n_text * sizeof(size_t)) +
-           ALIGN_UP(n_text) * 4 + 3 * ALIGN_UP(n_text * sizeof(uint32_t)) +
-           ALIGN_UP(n_id * sizeof(size_t)) + 5 * ALIGN_UP(n_id * sizeof(uint32_t)) +
-           2 * ALIGN_UP(n_id) + ALIGN_UP(n_comps * sizeof(ibidi_component)) +
-           ALIGN_UP(n_bytes) + ALIGN_UP(bidi) + 16;
+           ALIGN_UP(n_text) * 2 + 2 * ALIGN_UP(n_text * sizeof(uint32_t)) +
+           6 * ALIGN_UP(n_id * sizeof(uint32_t)) + 2 * ALIGN_UP(n_id) +
+           ALIGN_UP(n_comps * sizeof(ibidi_component)) + ALIGN_UP(n_bytes) + ALIGN_UP(bidi) + 16;
 }
 
 size_t ibidi_display_work_size(size_t len, size_t extra)
@@ -63,74 +62,91 @@ static void *carve(unsigned char **p, size_t bytes)
     return r;
 }
 
-ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dwork_small *small, size_t len,
+/* Points w at a fixed area (see display_internal.h); arrays a kind does not use are NULL. */
+static void lay_fixed(ibidi__dwork *w, ibidi__dw_kind kind, void *small)
+{
+    memset(w, 0, sizeof *w);
+    w->id_cap = IBIDI__DW_ID;
+    w->comps_cap = IBIDI__DW_COMPS;
+    if (kind == IBIDI__DW_KIND_ID) {
+        ibidi__dw_id *a = small;
+        w->cps = a->cps;
+        w->v2l = a->v2l;
+        w->levels = a->levels;
+        w->offs = a->offs;
+        w->comp_of = a->comp_of;
+        w->comps = a->comps;
+        w->cap = IBIDI__DW_ID;
+    } else if (kind == IBIDI__DW_KIND_PROOF) {
+        ibidi__dw_proof *a = small;
+        w->cps = a->cps;
+        w->v2l = a->u.v2l;
+        w->text = a->u.text;
+        w->text_cap = sizeof a->u.text;
+        w->levels = a->levels;
+        w->idx = a->x.idx;
+        w->pos = a->x.after.pos;
+        w->seq2 = a->x.after.seq2;
+        w->offs = a->y.proof.offs;
+        w->comp_of = a->y.proof.comp_of;
+        w->seq = a->y.proof.seq;
+        w->par = a->y.proof.par;
+        w->par2 = a->y.proof.par2;
+        w->keys = a->y.line.keys;
+        w->kpar = a->y.line.kpar;
+        w->scratch = a->scratch;
+        w->cap = IBIDI__DW_PROOF;
+    } else {
+        ibidi__dw_conv *a = small;
+        w->cps = a->cps;
+        w->v2l = a->v2l;
+        w->levels = a->levels;
+        w->comps = a->comps;
+        w->text = a->text;
+        w->text_cap = sizeof a->text;
+        w->cap = IBIDI__DW_CONV;
+    }
+}
+
+ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dw_kind kind, void *small, size_t len,
                                size_t extra, void *work, size_t work_size, ibidi_error *err)
 {
-    size_t n_text, n_id, n_comps, n_bytes;
+    size_t n_text, n_id, n_comps, n_bytes, bidi, need;
+    unsigned char *p = work;
     if (!sizes(len, extra, &n_text, &n_id, &n_comps, &n_bytes))
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    if (len + extra <= IBIDI_DISPLAY_SMALL) {
-        w->cps = small->cps;
-        w->v2l = small->v2l;
-        w->levels = small->levels;
-        w->classes = small->classes;
-        w->idx = small->idx;
-        w->keys = small->keys;
-        w->kpar = small->kpar;
-        w->keys2 = small->keys2;
-        w->kpar2 = small->kpar2;
-        w->offs = small->offs;
-        w->comp_of = small->comp_of;
-        w->seq = small->seq;
-        w->seq2 = small->seq2;
-        w->pos = small->pos;
-        w->par = small->par;
-        w->par2 = small->par2;
-        w->scratch = small->scratch;
-        w->comps = small->comps;
-        w->text = small->text;
-        w->text_cap = sizeof small->text;
-        w->cap = IBIDI__DW_TEXT;
-        w->id_cap = IBIDI__DW_ID;
-        w->comps_cap = IBIDI__DW_COMPS;
-        w->bidi = NULL;
-        w->bidi_size = 0;
-        return IBIDI_OK;
-    }
-    {
-        size_t bidi = ibidi_bidi_work_size(n_text);
-        size_t need = layout_bytes(n_text, n_id, n_comps, n_bytes, bidi);
-        unsigned char *p = work;
-        if (work == NULL || work_size < need)
+    bidi = ibidi_bidi_work_size(n_text);
+    need = layout_bytes(n_text, n_id, n_comps, n_bytes, bidi);
+    if (work == NULL || work_size < need) {
+        if (len + extra > IBIDI_DISPLAY_SMALL)
             return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
-        p += (16u - ((uintptr_t)p & 15u)) & 15u;
-        w->cps = carve(&p, n_text * sizeof(uint32_t));
-        w->v2l = carve(&p, n_text * sizeof(size_t));
-        w->levels = carve(&p, n_text);
-        w->classes = carve(&p, n_text);
-        w->idx = carve(&p, n_text * sizeof(uint32_t));
-        w->keys = carve(&p, n_text * sizeof(uint32_t));
-        w->kpar = carve(&p, n_text);
-        w->keys2 = carve(&p, n_text * sizeof(uint32_t));
-        w->kpar2 = carve(&p, n_text);
-        w->offs = carve(&p, n_id * sizeof(size_t));
-        w->comp_of = carve(&p, n_id * sizeof(uint32_t));
-        w->seq = carve(&p, n_id * sizeof(uint32_t));
-        w->seq2 = carve(&p, n_id * sizeof(uint32_t));
-        w->pos = carve(&p, n_id * sizeof(uint32_t));
-        w->scratch = carve(&p, n_id * sizeof(uint32_t));
-        w->par = carve(&p, n_id);
-        w->par2 = carve(&p, n_id);
-        w->comps = carve(&p, n_comps * sizeof(ibidi_component));
-        w->text = carve(&p, n_bytes);
-        w->text_cap = n_bytes;
-        w->bidi = bidi ? carve(&p, bidi) : NULL;
-        w->bidi_size = bidi;
-        w->cap = n_text;
-        w->id_cap = n_id;
-        w->comps_cap = n_comps;
+        lay_fixed(w, kind, small);
         return IBIDI_OK;
     }
+    p += (16u - ((uintptr_t)p & 15u)) & 15u;
+    w->cps = carve(&p, n_text * sizeof(uint32_t));
+    w->v2l = carve(&p, n_text * sizeof(size_t));
+    w->levels = carve(&p, n_text);
+    w->idx = carve(&p, n_text * sizeof(uint32_t));
+    w->keys = carve(&p, n_text * sizeof(uint32_t));
+    w->kpar = carve(&p, n_text);
+    w->offs = carve(&p, n_id * sizeof(uint32_t));
+    w->comp_of = carve(&p, n_id * sizeof(uint32_t));
+    w->seq = carve(&p, n_id * sizeof(uint32_t));
+    w->seq2 = carve(&p, n_id * sizeof(uint32_t));
+    w->pos = carve(&p, n_id * sizeof(uint32_t));
+    w->scratch = carve(&p, n_id * sizeof(uint32_t));
+    w->par = carve(&p, n_id);
+    w->par2 = carve(&p, n_id);
+    w->comps = carve(&p, n_comps * sizeof(ibidi_component));
+    w->text = carve(&p, n_bytes);
+    w->text_cap = n_bytes;
+    w->bidi = bidi ? carve(&p, bidi) : NULL;
+    w->bidi_size = bidi;
+    w->cap = n_text;
+    w->id_cap = n_id;
+    w->comps_cap = n_comps;
+    return IBIDI_OK;
 }
 
 /* ---- Decoding the identifier ---------------------------------------------------------- */
@@ -176,7 +192,7 @@ ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
                !(comps[ci].length == 0 && comps[ci].start == pos))
             ci++;
         w->cps[k] = cp;
-        w->offs[k] = pos;
+        w->offs[k] = (uint32_t)pos;
         w->comp_of[k] = (ci < n_comps && comps[ci].start <= pos &&
                          pos < comps[ci].start + comps[ci].length)
                             ? (uint32_t)ci
@@ -184,7 +200,7 @@ ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
         k++;
         pos += step;
     }
-    w->offs[k] = len;
+    w->offs[k] = (uint32_t)len;
     *n = k;
     return IBIDI_OK;
 }
@@ -232,7 +248,7 @@ static int first_strong_rtl(const uint32_t *cps, size_t n)
 /* Resolves and reorders w->cps[0..n) as one line of a paragraph of direction dir. */
 ibidi_status ibidi__lay_out(ibidi__dwork *w, size_t n, ibidi_dir dir, ibidi_error *err)
 {
-    ibidi_status st = ibidi_bidi_resolve_cp(w->cps, n, dir, w->levels, w->classes, NULL, w->bidi,
+    ibidi_status st = ibidi_bidi_resolve_cp(w->cps, n, dir, w->levels, NULL, NULL, w->bidi,
                                             w->bidi_size, err);
     if (st != IBIDI_OK)
         return st;
@@ -251,7 +267,7 @@ ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_compone
                                   size_t *n_spans, void *work, size_t work_size,
                                   ibidi_error *err)
 {
-    ibidi__dwork_small small;
+    ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
     size_t n = 0, ns = 0;
@@ -259,7 +275,7 @@ ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_compone
         (spans == NULL && scap > 0) ||
         (cap > 0 && levels == NULL && visual_to_logical == NULL && offsets == NULL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n, err);
@@ -474,13 +490,13 @@ ibidi_status ibidi_display_form(const char *s, size_t len, const ibidi_component
                                 size_t cap, size_t *out_len, void *work, size_t work_size,
                                 ibidi_error *err)
 {
-    ibidi__dwork_small small;
+    ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
     if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(form) ||
         !valid_context(context) || !comps_valid(len, comps, n_comps))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
     return ibidi__form_in(&w, s, len, comps, n_comps, form, context, out, cap, out_len, err);
@@ -502,14 +518,14 @@ ibidi_status ibidi_display_utf8(const char *s, size_t len, ibidi_ident_kind as, 
                                 ibidi_dir context, char *out, size_t cap, size_t *out_len,
                                 void *work, size_t work_size, ibidi_error *err)
 {
-    ibidi__dwork_small small;
+    ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
     size_t nc = 0;
     if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(form) ||
         !valid_context(context))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__parse_in(&w, s, len, as, &nc, err);
@@ -554,7 +570,9 @@ static ibidi_status add_context(ibidi__dwork *w, size_t *n, const char *t, size_
  * characters get their index. For the HTML forms the text is first read as HTML: the
  * element with dir="ltr" is an LRI ... PDI (HTML's bdi element and dir attribute isolate;
  * UAX #9 HL3), the character references become their characters. A form whose characters
- * are not exactly the identifier's gives 0 (and *bad the byte offset in the form). */
+ * are not exactly the identifier's gives 0 (and *bad the byte offset in the form). A text longer
+ * than the area holds gives -1 (the fixed area holds the forms of components that
+ * ibidi_ident_parse makes: see display_internal.h). */
 static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibidi_form form,
                     size_t n_id, size_t *bad)
 {
@@ -569,6 +587,8 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
             *bad = 0;
             return 0;
         }
+        if (*n >= w->cap)
+            return -1;
         w->cps[*n] = IBIDI__LRI;
         w->idx[(*n)++] = IBIDI__NONE;
         pos = ol;
@@ -609,10 +629,8 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
                 return 0;
             }
         }
-        if (*n >= w->cap) {
-            *bad = pos;
-            return 0;
-        }
+        if (*n >= w->cap)
+            return -1;
         if (!html && ibidi__is_bidi_control(cp)) {
             w->cps[*n] = cp;
             w->idx[(*n)++] = IBIDI__NONE;
@@ -631,6 +649,8 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
         return 0;
     }
     if (html) {
+        if (*n >= w->cap)
+            return -1;
         w->cps[*n] = IBIDI__PDI;
         w->idx[(*n)++] = IBIDI__NONE;
     }
@@ -639,20 +659,27 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
 
 /* Where the identifier's characters land when before + form + after is shown in a
  * paragraph of direction para: seq[m] is the identifier index at the m-th visual place
- * among them, par[m] the parity of its level. *contiguous says whether no context
- * character shows between them. Needs w->scratch = the identifier's code points. */
+ * among them, par[m] the parity of its level (not made when seq is NULL). *contiguous says
+ * whether no context character shows between them. Needs w->scratch = the identifier's
+ * code points. With n_keys the whole line, context included, goes to w->keys and w->kpar
+ * as the reader sees it, *n_keys its length; with *differs as well it is compared with what
+ * is there instead (*differs becomes 1 at the first difference) and not stored. */
 static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_len,
                             ibidi_form form, size_t n_id, ibidi_dir para, const char *before,
                             size_t blen, const char *after, size_t alen, uint32_t *seq,
                             uint8_t *par, int *contiguous, int *form_ok, size_t *bad,
-                            size_t *n_keys, ibidi_error *err)
+                            size_t *n_keys, int *differs, ibidi_error *err)
 {
     size_t n = 0, m = 0, first = SIZE_MAX, ctx_between = 0, nk = 0;
     uint32_t ordinal = 0;
+    int added;
     ibidi_status st = add_context(w, &n, before, blen, &ordinal, err);
     if (st != IBIDI_OK)
         return st;
-    *form_ok = add_form(w, &n, form_text, form_len, form, n_id, bad);
+    added = add_form(w, &n, form_text, form_len, form, n_id, bad);
+    if (added < 0)
+        return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+    *form_ok = added;
     if (!*form_ok)
         return IBIDI_OK;
     st = add_context(w, &n, after, alen, &ordinal, err);
@@ -667,8 +694,14 @@ static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_
         if (k == IBIDI__NONE) /* an inserted control: removed by X9 or invisible */
             continue;
         /* The whole line, context included, as the reader sees it (L4 needs the parity). */
-        w->keys[nk] = k;
-        w->kpar[nk++] = odd;
+        if (n_keys && differs) {
+            if (nk >= *n_keys || w->keys[nk] != k || w->kpar[nk] != odd)
+                *differs = 1;
+            nk++;
+        } else if (n_keys) {
+            w->keys[nk] = k;
+            w->kpar[nk++] = odd;
+        }
         if (k & IBIDI__CONTEXT) {
             if (first != SIZE_MAX)
                 ctx_between++;
@@ -680,12 +713,17 @@ static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_
         if (ctx_between > 0 && m > 0)
             *contiguous = 0;
         ctx_between = 0;
-        seq[m] = k;
-        par[m] = odd;
+        if (seq) {
+            seq[m] = k;
+            par[m] = odd;
+        }
         m++;
     }
-    if (n_keys)
+    if (n_keys) {
+        if (differs && nk != *n_keys)
+            *differs = 1;
         *n_keys = nk;
+    }
     return IBIDI_OK;
 }
 
@@ -784,7 +822,7 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
                                  size_t after_len, ibidi_proof *proof, void *work,
                                  size_t work_size, ibidi_error *err)
 {
-    ibidi__dwork_small small;
+    ibidi__dw_proof small;
     ibidi__dwork w;
     ibidi__emit e;
     ibidi_status st;
@@ -795,7 +833,8 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
         form == IBIDI_FORM_VISUAL || !valid_context(para) || !comps_valid(len, comps, n_comps) ||
         before_len > SIZE_MAX / 2 - after_len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, &small, len, before_len + after_len, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len, work,
+                           work_size, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
@@ -811,7 +850,7 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
     proof->offset = 0;
     proof->together = 0;
     st = arrange(&w, w.text, e.len, form, n_id, para, before, before_len, after, after_len,
-                 w.seq, w.par, &contiguous, &form_ok, &bad, NULL, err);
+                 w.seq, w.par, &contiguous, &form_ok, &bad, NULL, NULL, err);
     if (st != IBIDI_OK)
         return st;
     if (!form_ok) { /* the form's text does not hold the identifier as it should */
@@ -858,17 +897,18 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
                                            const char *after, size_t after_len, int *needed,
                                            void *work, size_t work_size, ibidi_error *err)
 {
-    ibidi__dwork_small small;
+    ibidi__dw_proof small;
     ibidi__dwork w;
     ibidi__emit e;
     ibidi_status st;
-    size_t n_id = 0, bad = 0, nk1 = 0, nk2 = 0;
-    int plain = 1, embedded = 1, form_ok = 1;
+    size_t n_id = 0, bad = 0, nk = 0;
+    int plain = 1, embedded = 1, form_ok = 1, differs = 0;
     if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
         (after == NULL && after_len > 0) || needed == NULL || !valid_context(para) ||
         !comps_valid(len, comps, n_comps) || before_len > SIZE_MAX / 2 - after_len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, &small, len, before_len + after_len, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len, work,
+                           work_size, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
@@ -877,22 +917,19 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
     memcpy(w.scratch, w.cps, n_id * sizeof(uint32_t));
     /* The line with the identifier as it is ... */
     st = arrange(&w, s, len, IBIDI_FORM_EMBED, n_id, para, before, before_len, after, after_len,
-                 w.seq, w.par, &plain, &form_ok, &bad, &nk1, err);
+                 NULL, NULL, &plain, &form_ok, &bad, &nk, NULL, err);
     if (st != IBIDI_OK)
         return st;
-    memcpy(w.keys2, w.keys, nk1 * sizeof(uint32_t));
-    memcpy(w.kpar2, w.kpar, nk1);
     /* ... against the line with LRE ... PDF around it (2012 guidelines §2). "The display is
      * still the same" is read strictly: every character of the line, context included,
      * shows at the same place with the same level parity (L4 glyphs). */
     e = ibidi__emitter(w.text, w.text_cap);
     ibidi__emit_form(&e, s, len, comps, n_comps, IBIDI_FORM_EMBED, para);
     st = arrange(&w, w.text, e.len, IBIDI_FORM_EMBED, n_id, para, before, before_len, after,
-                 after_len, w.seq2, w.par2, &embedded, &form_ok, &bad, &nk2, err);
+                 after_len, NULL, NULL, &embedded, &form_ok, &bad, &nk, &differs, err);
     if (st != IBIDI_OK)
         return st;
-    *needed = !plain || nk1 != nk2 || memcmp(w.keys, w.keys2, nk1 * sizeof(uint32_t)) != 0 ||
-              memcmp(w.kpar, w.kpar2, nk1) != 0;
+    *needed = !plain || differs;
     return ibidi__ok(err);
 }
 

@@ -18,39 +18,89 @@
 #define IBIDI__NONE 0xFFFFFFFFu
 #define IBIDI__CONTEXT 0x80000000u
 
-/* The fixed area: text of up to 1024 code points (the bidi engine's own fixed area), for
- * identifiers and context of up to IBIDI_DISPLAY_SMALL bytes (3 * 320 + 16 <= 1024). */
-#define IBIDI__DW_TEXT 1024
+/* The fixed areas, for identifiers (with their context) of up to IBIDI_DISPLAY_SMALL bytes.
+ * Each call keeps on its stack only the arrays it uses, since its whole call tree (the bidi
+ * engine's own fixed area included) must fit IBIDI_DISPLAY_STACK. Counts:
+ *   - DW_ID: the identifier's code points (at most one a byte) and a terminator;
+ *   - DW_PROOF: the text of a proof, context + form + context. A form adds at most two
+ *     controls per non-empty component and two around the whole; ibidi_ident_parse puts a
+ *     delimiter between any two non-empty components, so they number at most (len + 1) / 2
+ *     and the text at most 2 (len + extra) + 3 code points. Components that touch may need
+ *     more: such a call gives IBIDI_E_DISPLAY_WORK_TOO_SMALL without a work area;
+ *   - DW_CONV: the textual form of a logical one: two marks per component with
+ *     right-to-left characters (each such character takes two bytes or more, so at most
+ *     (len + 1) / 3 of them) and LRE, PDF. */
 #define IBIDI__DW_ID (IBIDI_DISPLAY_SMALL + 1)
 #define IBIDI__DW_COMPS (IBIDI_DISPLAY_SMALL + 2)
+#define IBIDI__DW_PROOF (2 * IBIDI_DISPLAY_SMALL + 4)
+#define IBIDI__DW_CONV (IBIDI_DISPLAY_SMALL + 2 * ((IBIDI_DISPLAY_SMALL + 1) / 3) + 4)
+#define IBIDI__DW_BYTES (8 * IBIDI_DISPLAY_SMALL + 64)
 
-typedef struct ibidi__dwork_small {
-    uint32_t cps[IBIDI__DW_TEXT];
-    size_t v2l[IBIDI__DW_TEXT];
-    uint8_t levels[IBIDI__DW_TEXT];
-    uint8_t classes[IBIDI__DW_TEXT];
-    uint32_t idx[IBIDI__DW_TEXT];
-    uint32_t keys[IBIDI__DW_TEXT], keys2[IBIDI__DW_TEXT];
-    uint8_t kpar[IBIDI__DW_TEXT], kpar2[IBIDI__DW_TEXT];
-    size_t offs[IBIDI__DW_ID];
-    uint32_t comp_of[IBIDI__DW_ID], seq[IBIDI__DW_ID], seq2[IBIDI__DW_ID], pos[IBIDI__DW_ID];
-    uint32_t scratch[IBIDI__DW_ID];
-    uint8_t par[IBIDI__DW_ID], par2[IBIDI__DW_ID];
+/* ibidi_display_layout, _form, _utf8: the identifier laid out alone. */
+typedef struct ibidi__dw_id {
+    uint32_t cps[IBIDI__DW_ID];
+    size_t v2l[IBIDI__DW_ID];
+    uint8_t levels[IBIDI__DW_ID];
+    uint32_t offs[IBIDI__DW_ID], comp_of[IBIDI__DW_ID];
     ibidi_component comps[IBIDI__DW_COMPS];
-    char text[8 * IBIDI_DISPLAY_SMALL + 64];
-} ibidi__dwork_small;
+} ibidi__dw_id;
+
+/* ibidi_display_prove and _needs_embedding. Arrays whose lives do not overlap share
+ * memory (the caller's area gives each its own):
+ *   - text (the form) is read into cps before the layout writes v2l, and written again
+ *     only after the last read of v2l;
+ *   - idx is read up to the end of the arrangement; pos and seq2 are written after it;
+ *   - the embedding test reads neither offs, comp_of, seq nor par, which the proof
+ *     needs, and only it writes keys (after the decoding that fills offs and comp_of). */
+typedef struct ibidi__dw_proof {
+    uint32_t cps[IBIDI__DW_PROOF];
+    union {
+        size_t v2l[IBIDI__DW_PROOF];
+        char text[IBIDI__DW_BYTES];
+    } u;
+    uint8_t levels[IBIDI__DW_PROOF];
+    union {
+        uint32_t idx[IBIDI__DW_PROOF];
+        struct {
+            uint32_t pos[IBIDI__DW_ID], seq2[IBIDI__DW_ID];
+        } after;
+    } x;
+    union {
+        struct {
+            uint32_t offs[IBIDI__DW_ID], comp_of[IBIDI__DW_ID], seq[IBIDI__DW_ID];
+            uint8_t par[IBIDI__DW_ID], par2[IBIDI__DW_ID];
+        } proof;
+        struct {
+            uint32_t keys[IBIDI__DW_PROOF];
+            uint8_t kpar[IBIDI__DW_PROOF];
+        } line;
+    } y;
+    uint32_t scratch[IBIDI__DW_ID];
+} ibidi__dw_proof;
+
+/* ibidi_convert: the logical text, its textual form and its layout. */
+typedef struct ibidi__dw_conv {
+    uint32_t cps[IBIDI__DW_CONV];
+    size_t v2l[IBIDI__DW_CONV];
+    uint8_t levels[IBIDI__DW_CONV];
+    ibidi_component comps[IBIDI__DW_COMPS];
+    char text[IBIDI__DW_BYTES];
+} ibidi__dw_conv;
+
+/* Which fixed area a call gives ibidi__dwork_init. */
+typedef enum ibidi__dw_kind { IBIDI__DW_KIND_ID, IBIDI__DW_KIND_PROOF, IBIDI__DW_KIND_CONV } ibidi__dw_kind;
 
 /* The arrays of one call, in the fixed area or carved from the caller's. */
 typedef struct ibidi__dwork {
     uint32_t *cps;     /* text being laid out */
     size_t *v2l;       /* its visual-to-logical map */
-    uint8_t *levels, *classes;
+    uint8_t *levels;
     uint32_t *idx;     /* per text code point: identifier index, IBIDI__NONE or _CONTEXT */
-    size_t *offs;      /* per identifier code point: byte offset (one more at the end) */
+    uint32_t *offs;    /* per identifier code point: byte offset (one more at the end) */
     uint32_t *comp_of; /* per identifier code point: component or IBIDI__NONE */
     uint32_t *seq, *seq2, *pos, *scratch;
-    uint32_t *keys, *keys2; /* a whole line's visual order (needs_embedding) */
-    uint8_t *kpar, *kpar2;
+    uint32_t *keys;    /* a whole line's visual order (needs_embedding) */
+    uint8_t *kpar;
     uint8_t *par, *par2;
     ibidi_component *comps;
     char *text;
@@ -59,7 +109,10 @@ typedef struct ibidi__dwork {
     size_t bidi_size;
 } ibidi__dwork;
 
-ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dwork_small *small, size_t len,
+/* Lays out w in the caller's area when one large enough is given (so that a call with a
+ * work area behaves the same whatever the identifier's size), else in the fixed area
+ * `small` of the kind given when len + extra <= IBIDI_DISPLAY_SMALL. */
+ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dw_kind kind, void *small, size_t len,
                                size_t extra, void *work, size_t work_size, ibidi_error *err);
 ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
                               const ibidi_component *comps, size_t n_comps, size_t *n,
