@@ -62,10 +62,11 @@ $(SHARED): $(LIB_OBJ)
 $(CLI): $(CLI_OBJ) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) -pthread
 
-# Tests link the static library, so they can also reach internal (hidden) functions.
+# Tests link the static library, so they can also reach internal (hidden) functions;
+# -pthread for test_stack, which runs each entry point on a thread of a chosen stack.
 $(BUILD)/tests/%: tests/%.c $(TESTLIB_OBJ) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) -MMD -MP $< $(TESTLIB_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) -MMD -MP $< $(TESTLIB_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) -pthread
 
 # Fuzz targets replay their seed corpora as ordinary tests with any compiler.
 $(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/replay_main.c $(STATIC)

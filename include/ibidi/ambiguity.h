@@ -27,6 +27,12 @@
  * on the digit in one and on the letter in the other. (`ibidi verify-rule` reports the
  * code point and the as-rendered readings of RFC 5893 Label Uniqueness apart.)
  * Nothing here allocates; the work areas are on the stack.
+ *
+ * Stack (gcc -O2, x86-64): IBIDI_AMBIG_STACK at most, ibidi_ambiguity_analyze with
+ * IBIDI_AMBIG_EXACT (the twin search, and the validation of each twin, run under the
+ * analysis); the others are noted at each call. These calls do not yet meet
+ * IBIDI_STACK_MAX (ibidi/common.h): their arrays are sized for IBIDI_AMBIG_MAX_BYTES and
+ * IBIDI_TWINS_MAX, and nested calls each keep their own.
  */
 #ifndef IBIDI_AMBIGUITY_H
 #define IBIDI_AMBIGUITY_H
@@ -40,6 +46,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Worst-case stack, in bytes: of ibidi_ambiguity_analyze with IBIDI_AMBIG_EXACT (the most),
+ * of the analysis without it, of the twin search, of ibidi_ident_validate and of
+ * ibidi_scan_name. The label and line calls take under 1 KiB. */
+#define IBIDI_AMBIG_STACK 176128
+#define IBIDI_AMBIG_ANALYZE_STACK 48128
+#define IBIDI_TWINS_STACK 56320
+#define IBIDI_VALIDATE_STACK 83968
+#define IBIDI_SCAN_STACK 103424
 
 /* ---- Label categories (Badami, "Number embedding level ambiguity in IDNs") ----------- */
 
@@ -166,6 +181,7 @@ IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
  * IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES, IBIDI_E_TWINS_TOO_LONG with
  * IBIDI_AMBIG_EXACT above IBIDI_TWINS_MAX code points, IBIDI_E_INVALID_ARGUMENT for
  * unknown option bits or kind.
+ * Stack: IBIDI_AMBIG_ANALYZE_STACK; IBIDI_AMBIG_STACK with IBIDI_AMBIG_EXACT.
  */
 IBIDI_API ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,
                                                unsigned options, unsigned idna_flags,
@@ -205,6 +221,7 @@ typedef int (*ibidi_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
  * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
  * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
  * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL.
+ * Stack: IBIDI_TWINS_STACK, and the callback's own below it.
  */
 IBIDI_API ibidi_status ibidi_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
                                       size_t max_candidates, ibidi_twin_fn fn, void *ctx,
@@ -229,6 +246,7 @@ IBIDI_API ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir con
  * the host's start plus the finding's offset in its ToUnicode form) when not. The Bidi
  * Rule counts only through idna_flags (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
  * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
+ * Stack: IBIDI_VALIDATE_STACK.
  */
 IBIDI_API ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
                                             unsigned idna_flags, unsigned check_options,
@@ -283,7 +301,7 @@ typedef struct ibidi_scan_result {
  * The text parts go to buf (unicode, codes, displays, in that order); *needed gets the
  * bytes they take. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
  * cap < *needed (result is filled all the same, with the spans a large enough buffer
- * would get); IBIDI_E_INVALID_ARGUMENT. No allocation.
+ * would get); IBIDI_E_INVALID_ARGUMENT. No allocation. Stack: IBIDI_SCAN_STACK.
  */
 IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
                                        unsigned options, char *buf, size_t cap,

@@ -20,9 +20,12 @@
  * 'x'; ibidi's command does the same.
  *
  * Memory. Nothing here allocates. Inputs of up to IBIDI_BIDI_SMALL code points run in a
- * fixed work area on the stack (work may be NULL; about 18 KiB of stack at most). Longer inputs need a work area of
+ * fixed work area on the stack (work may be NULL). Longer inputs need a work area of
  * ibidi_bidi_work_size(n) bytes (any alignment); a missing or smaller one gives
  * IBIDI_E_BIDI_WORK_TOO_SMALL. Time is linear in the input length for every input.
+ *
+ * Stack: IBIDI_BIDI_STACK at most (the visual calls, which lay out a whole text);
+ * IBIDI_BIDI_RESOLVE_STACK for the others (resolution, L1, L2, runs).
  *
  * Indices and lengths of levels, maps and runs count code points. For UTF-8 input the
  * optional offsets array gives the byte offset of each code point.
@@ -43,6 +46,11 @@ extern "C" {
 #define IBIDI_BIDI_SMALL 1024
 /* The longest input, in code points, that the algorithm accepts (indices are 32-bit). */
 #define IBIDI_BIDI_MAX_LENGTH ((size_t)0x7FFFFFFFu)
+
+/* Worst-case stack, in bytes (gcc -O2, x86-64): of ibidi_bidi_visual_utf8, _cp and
+ * _utf8_alloc, and of every other function of this header. */
+#define IBIDI_BIDI_STACK 28672
+#define IBIDI_BIDI_RESOLVE_STACK 18432
 
 /* Bytes of work area that a call on n code points needs: 0 when n <= IBIDI_BIDI_SMALL.
  * One size serves every function of this header. SIZE_MAX if n is above the maximum. */

@@ -13,6 +13,13 @@
  *   - An optional ibidi_error* receives the status, the offset where the problem was
  *     found (in the units of the input) and the offending value.
  *   - No function keeps global mutable state: all are thread-safe.
+ *   - Stack. Every header states the worst-case stack use of its functions (the whole call
+ *     tree of a call, in bytes, as IBIDI_<HEADER>_STACK), measured with gcc -O2 on x86-64
+ *     on the worst inputs of each function's bound (tests/test_stack.c runs each one on a
+ *     thread with exactly that stack). Other compilers and options give other frames. The
+ *     bound is IBIDI_STACK_MAX for identifiers of up to 253 bytes, longer ones using the
+ *     caller's work area; the calls of ibidi/ambiguity.h and ibidi_rfc5893_check_name_utf8
+ *     do not meet it yet (their headers say by how much).
  */
 #ifndef IBIDI_COMMON_H
 #define IBIDI_COMMON_H
@@ -37,6 +44,12 @@ extern "C" {
 #define IBIDI_VERSION_PATCH 0
 #define IBIDI_VERSION_STRING "0.1.0"
 #define IBIDI_UNICODE_VERSION_STRING "17.0.0"
+
+/* The most stack, in bytes, that an entry point may need for identifiers of up to 253
+ * bytes (and bidi texts of up to IBIDI_BIDI_SMALL code points). */
+#define IBIDI_STACK_MAX 32768
+/* Stack of every function of this header (ibidi_findings_free and ibidi_free call free). */
+#define IBIDI_COMMON_STACK 512
 
 /* The library's version at run time, e.g. "0.1.0". */
 IBIDI_API const char *ibidi_version(void);

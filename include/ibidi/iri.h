@@ -14,6 +14,9 @@
  * delimiters ("://", ".", "/", "?", "=", "&", "#", "@", ...): the structural characters
  * whose display the bidi algorithm moves around (RFC 3987 §4.2). Conventions are those of
  * ibidi/common.h; nothing here allocates.
+ *
+ * Stack: IBIDI_IRI_STACK for the conversions, which run IDNA on the host (ibidi_iri_to_uri,
+ * ibidi_uri_to_iri); IBIDI_IRI_PARSE_STACK for the others.
  */
 #ifndef IBIDI_IRI_H
 #define IBIDI_IRI_H
@@ -23,6 +26,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Worst-case stack, in bytes (gcc -O2, x86-64): the conversions, and the other calls. */
+#define IBIDI_IRI_STACK 30720
+#define IBIDI_IRI_PARSE_STACK 4096
 
 /* ---- Structure --------------------------------------------------------------------- */
 

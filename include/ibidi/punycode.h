@@ -1,7 +1,8 @@
 /*
  * ibidi/punycode.h: Punycode (RFC 3492), the encoding of A-labels, with the overflow checks
  * of §6.4. Whole strings: no "xn--" prefix and no label splitting (ibidi/idna.h does both).
- * Conventions are those of ibidi/common.h; nothing here allocates. Stack: under 1 KiB.
+ * Conventions are those of ibidi/common.h; nothing here allocates. Stack:
+ * IBIDI_PUNYCODE_STACK.
  */
 #ifndef IBIDI_PUNYCODE_H
 #define IBIDI_PUNYCODE_H
@@ -16,6 +17,9 @@ extern "C" {
  * delimiter without basic code points, no basic code point inserted by a delta). A-labels
  * must be canonical (RFC 5891 §5.4: decode, re-encode, compare). */
 #define IBIDI_PUNYCODE_CANONICAL 1u
+
+/* Worst-case stack of both calls, in bytes (gcc -O2, x86-64). */
+#define IBIDI_PUNYCODE_STACK 1024
 
 /* Encodes code points as Punycode (without the "xn--" prefix). Writes up to cap bytes to
  * out (not NUL-terminated); *out_len gets the length needed. Errors: IBIDI_E_CP_SURROGATE,

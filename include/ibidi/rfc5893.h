@@ -44,7 +44,9 @@
  * that satisfy the rule: nothing, L, R and AL endings, a final number at level 2 (EN, and
  * AN after AL), and a number inside an RTL label.
  *
- * Nothing here allocates; every call is thread-safe.
+ * Nothing here allocates; every call is thread-safe. Stack (gcc -O2, x86-64):
+ * IBIDI_RFC5893_STACK for the checks of a label; ibidi_rfc5893_check_name_utf8, which runs
+ * the twin search, IBIDI_RFC5893_NAME_STACK (above IBIDI_STACK_MAX, as the twin search).
  */
 #ifndef IBIDI_RFC5893_H
 #define IBIDI_RFC5893_H
@@ -56,6 +58,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Worst-case stack, in bytes: of every call but ibidi_rfc5893_check_name_utf8, and of it. */
+#define IBIDI_RFC5893_STACK 21504
+#define IBIDI_RFC5893_NAME_STACK 46080
 
 /* ---- The rule ------------------------------------------------------------------------- */
 
@@ -256,7 +262,7 @@ typedef struct ibidi_rfc5893_finding {
  * label that breaks it usually breaks the requirements too.
  * Errors: the decoder's statuses with the byte offset; IBIDI_E_RFC5893_TOO_LONG for a
  * label over IBIDI_RFC5893_MAX_LABEL code points (offset of the label);
- * IBIDI_E_INVALID_ARGUMENT.
+ * IBIDI_E_INVALID_ARGUMENT. Stack: IBIDI_RFC5893_NAME_STACK.
  */
 IBIDI_API ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
                                                      unsigned options, size_t max_candidates,

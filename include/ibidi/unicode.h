@@ -5,6 +5,9 @@
  * Property lookups take any uint32_t; values above 10FFFF and surrogates get the
  * properties the UCD gives unassigned or surrogate code points (no undefined
  * behaviour). Every lookup is a constant-time multi-stage table access.
+ *
+ * Stack: IBIDI_UNICODE_STACK at most for every function here (normalization, whatever the
+ * input's length, the most; ibidi_normalize_utf8_alloc adds malloc's).
  */
 #ifndef IBIDI_UNICODE_H
 #define IBIDI_UNICODE_H
@@ -79,6 +82,9 @@ typedef enum ibidi_uts46_idna2008 {
 #define IBIDI_MAX_UTS46_MAPPING 18
 /* Longest character name, in bytes, without a terminator. */
 #define IBIDI_MAX_NAME 128
+
+/* Worst-case stack of every function of this header, in bytes (gcc -O2, x86-64). */
+#define IBIDI_UNICODE_STACK 2048
 
 IBIDI_API ibidi_bidi_class ibidi_cp_bidi_class(uint32_t cp);
 IBIDI_API ibidi_gc ibidi_cp_general_category(uint32_t cp);

@@ -120,7 +120,7 @@ static const status_info statuses[] = {
      "local part longer than 64 octets (RFC 5321 §4.5.3.1.1)"},
     {IBIDI_E_DISPLAY_WORK_TOO_SMALL, "DISPLAY_WORK_TOO_SMALL",
      "display work area too small: identifiers (with context text) longer than "
-     "IBIDI_DISPLAY_SMALL (512) bytes need a work area of ibidi_display_work_size() bytes"},
+     "IBIDI_DISPLAY_SMALL (256) bytes need a work area of ibidi_display_work_size() bytes"},
     {IBIDI_E_CONVERT_MARK, "CONVERT_MARK",
      "Duerst 2001 §4.3: the textual form has an LRM before and after each component with "
      "right-to-left characters and nowhere else; here one is missing or out of place"},

@@ -1,0 +1,1107 @@
+/*
+ * The stack each public entry point uses (issue 18): every header states a worst case
+ * (IBIDI_*_STACK, for gcc -O2 on x86-64), and no entry point needs more than 32 KiB for
+ * identifiers of up to 253 bytes. Each entry point runs here on the worst inputs of its
+ * bound (names of 253 bytes that map to the most code points, or that hold the most
+ * labels; IRIs of 253 bytes with the most components; bidi texts of IBIDI_BIDI_SMALL code
+ * points with brackets, isolates and explicit embeddings; the twin search at its bound;
+ * the options that take other paths) in two ways:
+ *
+ *   (a) painted: on a thread whose stack (1 MiB, allocated here) is filled with a pattern
+ *       before the thread starts. The thread notes where its own frame is, makes the
+ *       call, and the deepest byte no longer holding the pattern tells how much stack the
+ *       call used. Each case runs with two patterns (a byte the call writes may equal
+ *       one of them) and the larger depth counts. It must not exceed the stated figure
+ *       (times the allowance below for other builds). The figures are printed as `info:`
+ *       lines.
+ *   (b) exact: in a child process (fork), on a thread whose stack is the allowance plus
+ *       the thread's start-up overhead, with inaccessible pages right below it. An
+ *       overflow kills the child (SIGSEGV; under ASan, its stack-overflow report), which
+ *       shows here as a failed check naming the entry point.
+ *
+ * The start-up overhead is measured the same way as (a): a thread whose whole stack is
+ * painted makes a trivial call; the bytes from the top of its stack down to the deepest
+ * one written are the C library's thread record and TLS (glibc keeps them at the top of a
+ * stack the caller gives), the thread start functions, this file's thread function and
+ * the trivial call. Counting that call twice (here and in the figure) errs on the side of
+ * more stack.
+ */
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ibidi.h"
+#include "testlib.h"
+
+/* ---- Builds and their allowances ------------------------------------------------------ */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define T_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define T_ASAN 1
+#endif
+#endif
+
+/* The stated figures are gcc -O2 on x86-64 (SSE2 paths, the default). Other builds run the
+ * same code with other frames, so the checks allow:
+ *   - ASan (`make sanitize`, -O1): every array gets red zones (32 bytes and more, growing
+ *     with its size) and frames keep what -O2 would share; measured on this suite the
+ *     deepest entry point grows by less than 2.2 times (the bidi engine, whose many small
+ *     locals get a red zone each, the most). Factor 3.
+ *   - another compiler, or the portable loops of `make check-nosimd`: clang lays frames
+ *     out differently (measured: within 1.25 times of gcc's). Factor 3/2.
+ * These are bounds on the build, not on the library: the gcc -O2 figures are the ones
+ * checked exactly. */
+#if defined(T_ASAN)
+#define ALLOW_NUM 3
+#define ALLOW_DEN 1
+#define BUILD_NAME "ASan"
+#elif !defined(__GNUC__) || defined(__clang__) || !defined(__OPTIMIZE__) || !defined(__SSE2__)
+#define ALLOW_NUM 3
+#define ALLOW_DEN 2
+#define BUILD_NAME "other"
+#else
+#define ALLOW_NUM 1
+#define ALLOW_DEN 1
+#define BUILD_NAME "gcc"
+#endif
+
+static size_t allowance(size_t stated)
+{
+    return stated / ALLOW_DEN * ALLOW_NUM;
+}
+
+/* ---- Threads on stacks of our own ----------------------------------------------------- */
+
+typedef int (*call_fn)(void);
+
+typedef struct job {
+    call_fn fn;
+    int ok;
+    unsigned char *top; /* the thread function's frame, when it makes the call */
+} job;
+
+static void *thread_main(void *p)
+{
+    job *j = p;
+    volatile unsigned char here = 0;
+    j->top = (unsigned char *)&here;
+    j->ok = j->fn();
+    return NULL;
+}
+
+static size_t page_size(void)
+{
+    long p = sysconf(_SC_PAGESIZE);
+    return p > 0 ? (size_t)p : 4096;
+}
+
+#define PAINT_STACK ((size_t)1 << 20)
+
+/* Runs fn on a thread whose stack of PAINT_STACK bytes is filled with `pattern`; *depth
+ * gets the bytes used below the thread function's frame, *from_top those used from the
+ * top of the stack (the start-up overhead included). Returns fn's result, -1 when the
+ * thread could not run. */
+static int run_painted(call_fn fn, unsigned char pattern, size_t *depth, size_t *from_top)
+{
+    const size_t pg = page_size();
+    unsigned char *map = mmap(NULL, PAINT_STACK + pg, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    pthread_attr_t attr;
+    pthread_t th;
+    job j = {fn, -1, NULL};
+    unsigned char *lo, *q;
+    if (map == MAP_FAILED)
+        return -1;
+    lo = map + pg;
+    mprotect(map, pg, PROT_NONE);
+    memset(lo, pattern, PAINT_STACK);
+    pthread_attr_init(&attr);
+    if (pthread_attr_setstack(&attr, lo, PAINT_STACK) != 0 ||
+        pthread_create(&th, &attr, thread_main, &j) != 0) {
+        pthread_attr_destroy(&attr);
+        munmap(map, PAINT_STACK + pg);
+        return -1;
+    }
+    pthread_join(th, NULL);
+    pthread_attr_destroy(&attr);
+    for (q = lo; q < lo + PAINT_STACK && *q == pattern; q++)
+        ;
+    *depth = j.top != NULL && j.top > q ? (size_t)(j.top - q) : 0;
+    *from_top = (size_t)(lo + PAINT_STACK - q);
+    munmap(map, PAINT_STACK + pg);
+    return j.ok;
+}
+
+/* Both patterns: the larger depth. */
+static int measure(call_fn fn, size_t *depth, size_t *from_top)
+{
+    size_t d1 = 0, d2 = 0, t1 = 0, t2 = 0;
+    int ok1 = run_painted(fn, 0xA5, &d1, &t1);
+    int ok2 = run_painted(fn, 0x5A, &d2, &t2);
+    *depth = d1 > d2 ? d1 : d2;
+    *from_top = t1 > t2 ? t1 : t2;
+    return ok1 == 1 && ok2 == 1;
+}
+
+/* Runs fn in a child process on a thread with exactly `bytes` of stack (16-byte aligned
+ * top) and inaccessible memory below them. The thread's stack as the C library sees it
+ * may reach further down (it must be at least PTHREAD_STACK_MIN), but everything under
+ * the `bytes` is unmapped for access. Returns 1 when the child ran fn and fn said 1. */
+static int run_exact(call_fn fn, size_t bytes)
+{
+    pid_t pid;
+    int status = 0;
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid < 0)
+        return 0;
+    if (pid == 0) {
+        const size_t pg = page_size();
+        const size_t guard = (size_t)256 << 10; /* wider than any frame: no jump over it */
+        size_t min = PTHREAD_STACK_MIN, span, total;
+        unsigned char *map, *lo, *top, *base;
+        pthread_attr_t attr;
+        pthread_t th;
+        job j = {fn, -1, NULL};
+        bytes = (bytes + 15u) & ~(size_t)15u;
+        span = bytes > min ? bytes : min;
+        total = guard + span + 2 * pg;
+        map = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (map == MAP_FAILED)
+            _exit(4);
+        lo = map + guard + span - bytes; /* page aligned when guard and span are... */
+        lo = (unsigned char *)(((uintptr_t)lo + pg - 1) & ~(uintptr_t)(pg - 1));
+        top = lo + bytes;
+        base = top - span; /* what the C library is told: at least PTHREAD_STACK_MIN */
+        if (base < map || mprotect(lo, (size_t)(top - lo) + pg, PROT_READ | PROT_WRITE) != 0)
+            _exit(4);
+        pthread_attr_init(&attr);
+        if (pthread_attr_setstack(&attr, base, span) != 0 ||
+            pthread_create(&th, &attr, thread_main, &j) != 0)
+            _exit(5);
+        pthread_join(th, NULL);
+        _exit(j.ok == 1 ? 0 : 3);
+    }
+    if (waitpid(pid, &status, 0) != pid)
+        return 0;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* ---- Inputs (static: nothing of theirs on the measured stack) ------------------------- */
+
+#define NAME_MAX_BYTES 253
+static char fdfa[256];     /* 84 U+FDFA + "a": 253 bytes that map to 1513 code points */
+static size_t fdfa_len;
+static uint32_t fdfa_cp[128];
+static size_t fdfa_n;
+static char dots[256];     /* "a.a. ... a": 253 bytes, 127 labels */
+static size_t dots_len;
+static char rtl_dom[256];  /* right-to-left, number and left-to-right labels, 253 bytes */
+static size_t rtl_dom_len;
+static char mixed_dom[256]; /* labels of up to 63 octets, Arabic and Hebrew and digits */
+static size_t mixed_dom_len;
+static char xn_dom[256];   /* A-labels: ToUnicode decodes them */
+static size_t xn_dom_len;
+static char iri_q[256];    /* "a:?=&=& ...": the most components in 253 bytes */
+static size_t iri_q_len;
+static char iri_rtl[256];  /* an IRI with right-to-left host, path, query and fragment */
+static size_t iri_rtl_len;
+static char mail[256];     /* a mail address with a right-to-left local part and domain */
+static size_t mail_len;
+static char uri[256];      /* percent-encoded, "xn--" host: URI to IRI */
+static size_t uri_len;
+static char ctx_before[64], ctx_after[64];
+static size_t ctx_before_len, ctx_after_len;
+
+#define BIDI_N IBIDI_BIDI_SMALL
+static uint32_t bidi_cp[BIDI_N]; /* brackets, isolates, embeddings, numbers */
+static char bidi_utf8[BIDI_N * 4];
+static size_t bidi_utf8_len;
+static uint8_t bidi_cls[BIDI_N];
+static uint32_t deep_cp[BIDI_N]; /* embeddings nested beyond the maximum depth */
+static uint8_t lev_out[BIDI_N], cls_out[BIDI_N];
+static size_t v2l_out[BIDI_N], l2v_out[BIDI_N], offs_out[BIDI_N];
+static ibidi_bidi_run runs_out[BIDI_N];
+static uint32_t cp_out[8192];
+static char out[16384];
+static char *alloc_out;
+static ibidi_finding items[512];
+static ibidi_component comps[NAME_MAX_BYTES + 2];
+static size_t n_comps;
+static ibidi_component iri_comps[NAME_MAX_BYTES + 2];
+static size_t n_iri_comps;
+static ibidi_display_span spans_out[1024];
+static ibidi_rfc5893_finding rfc_f[64];
+static char twins_text[IBIDI_TWINS_MAX * 4];
+static size_t twins_text_len;
+static uint32_t twins_cp[IBIDI_TWINS_MAX];
+static size_t twins_n;
+static char scan_buf[8192];
+
+static size_t put(char *b, size_t at, const char *s)
+{
+    size_t l = strlen(s);
+    memcpy(b + at, s, l);
+    return at + l;
+}
+
+/* Repeats the pieces in turn while they fit in cap bytes; then pads with `pad`. */
+static size_t fill(char *b, size_t cap, const char *const *pieces, size_t np, const char *pad)
+{
+    size_t at = 0, k = 0;
+    for (;;) {
+        const char *p = pieces[k % np];
+        if (at + strlen(p) > cap)
+            break;
+        at = put(b, at, p);
+        k++;
+    }
+    while (at + strlen(pad) <= cap)
+        at = put(b, at, pad);
+    b[at] = '\0';
+    return at;
+}
+
+static void make_inputs(void)
+{
+    size_t at = 0;
+    for (int i = 0; i < 84; i++)
+        at = put(fdfa, at, "\xEF\xB7\xBA");
+    fdfa_len = put(fdfa, at, "a");
+    for (int i = 0; i < 84; i++)
+        fdfa_cp[i] = 0xFDFA;
+    fdfa_cp[84] = 'a';
+    fdfa_n = 85;
+
+    at = 0;
+    for (int i = 0; i < 126; i++)
+        at = put(dots, at, "a.");
+    dots_len = put(dots, at, "a");
+
+    {
+        static const char *const p[] = {"\xD7\x90\xD7\x91.", "12.", "ab.", "\xD8\xA8" "1.",
+                                         "3-4.", "\xD7\x92\xD7\x93.", "\xD9\xA3\xD9\xA4.", "c\xD9\xA1."};
+        rtl_dom_len = fill(rtl_dom, NAME_MAX_BYTES - 1, p, 8, "1");
+        rtl_dom[rtl_dom_len++] = 'a';
+        rtl_dom[rtl_dom_len] = '\0';
+    }
+    at = 0;
+    for (int i = 0; i < 31; i++) /* 62 bytes of Arabic */
+        at = put(mixed_dom, at, "\xD8\xA8");
+    at = put(mixed_dom, at, "1.");
+    for (int i = 0; i < 31; i++)
+        at = put(mixed_dom, at, "\xD7\x90");
+    at = put(mixed_dom, at, "2.");
+    for (int i = 0; i < 62; i++)
+        at = put(mixed_dom, at, "a");
+    at = put(mixed_dom, at, "3.");
+    for (int i = 0; i < 29; i++)
+        at = put(mixed_dom, at, "\xD8\xA8");
+    mixed_dom_len = put(mixed_dom, at, "\xD9\xA1");
+    {
+        static const char *const p[] = {"xn--4db.", "xn--mgb.", "xn--bcher-kva.", "123.",
+                                        "xn--ngbc5azd."};
+        xn_dom_len = fill(xn_dom, NAME_MAX_BYTES - 1, p, 5, "a");
+        xn_dom[xn_dom_len++] = 'a';
+        xn_dom[xn_dom_len] = '\0';
+    }
+    {
+        static const char *const p[] = {"=&"};
+        at = put(iri_q, 0, "a:?");
+        iri_q_len = at + fill(iri_q + at, NAME_MAX_BYTES - at, p, 1, "=");
+    }
+    {
+        static const char *const p[] = {"/\xD7\x90\xD7\x91", "/1.\xD7\x92", "?\xD7\x93=1",
+                                        "&a=\xD8\xA8", "/x.y", "/(\xD7\x94)"};
+        at = put(iri_rtl, 0, "http://\xD7\x90\xD7\x91.\xD8\xA8\xD8\xA9.123.com");
+        iri_rtl_len = at + fill(iri_rtl + at, NAME_MAX_BYTES - at - 6, p, 6, "/");
+        iri_rtl_len = put(iri_rtl, iri_rtl_len, "#\xD7\x95" "12");
+        iri_rtl[iri_rtl_len] = '\0';
+    }
+    {
+        static const char *const p[] = {"\xD7\x90\xD7\x91.", "1."};
+        at = fill(mail, 60, p, 2, "a");
+        at = put(mail, at, "@");
+        static const char *const q[] = {"\xD7\x92\xD7\x93.", "12.", "\xD8\xA8\xD8\xA9."};
+        mail_len = at + fill(mail + at, NAME_MAX_BYTES - at - 3, q, 3, "a");
+        mail_len = put(mail, mail_len, "com");
+    }
+    {
+        static const char *const p[] = {"/%D7%90%D7%91", "/%31.x", "?%D8%A8=%D7%93"};
+        at = put(uri, 0, "http://xn--4db.xn--mgb.com");
+        uri_len = at + fill(uri + at, NAME_MAX_BYTES - at, p, 3, "/");
+    }
+    ctx_before_len = (size_t)(put(ctx_before, 0, "\xD7\x90\xD7\x91 (1) ") - 0);
+    ctx_after_len = (size_t)(put(ctx_after, 0, " 2 \xD7\x92 [x]"));
+
+    /* Bidi text: every kind of explicit formatting and bracket, and numbers. */
+    {
+        static const uint32_t unit[] = {
+            0x05D0, '(', 'a', '[', '1', ']', ')', 0x202B, 'b', 0x2067, 0x05D1, '2', 0x2069,
+            0x202C, 0x202E, '{', 0x0628, '}', 0x202C, 0x2068, 'c', ',', '3', 0x2069,
+            0x202A, 0x0661, '.', 0x0662, 0x202C, 0x202D, '<', 0x05D2, '>', 0x202C, ' ',
+            0x0300, 0x2066, '-', '4', '%', 0x2069, 0x200F, 0x061C, '\t', 0x05D3};
+        size_t nu = sizeof unit / sizeof unit[0];
+        for (size_t i = 0; i < BIDI_N; i++)
+            bidi_cp[i] = unit[i % nu];
+        ibidi_utf8_encode(bidi_cp, BIDI_N, bidi_utf8, sizeof bidi_utf8, &bidi_utf8_len, NULL);
+        for (size_t i = 0; i < BIDI_N; i++)
+            bidi_cls[i] = (uint8_t)ibidi_cp_bidi_class(bidi_cp[i]);
+        for (size_t i = 0; i < BIDI_N; i++)
+            deep_cp[i] = i < 400 ? (i % 2 ? 0x202B : 0x2067) : (i % 3 ? 0x05D0 : '(');
+    }
+    {
+        /* the twin search at its bound: letters of both directions, numbers, separators,
+         * marks and brackets, so that many levels are possible */
+        static const char *const p[] = {"\xD7\x90", "1", ".", "a", "\xD8\xA8", "2", "-", "(",
+                                        "\xD9\xA1", ")", "\xCC\x81", "/", "3", "+"};
+        size_t k = 0;
+        twins_text_len = 0;
+        twins_n = 0;
+        while (twins_n < IBIDI_TWINS_MAX) {
+            twins_text_len = put(twins_text, twins_text_len, p[k++ % 14]);
+            twins_n++;
+        }
+        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_TWINS_MAX, &twins_n,
+                          NULL);
+    }
+    {
+        ibidi_ident_info info;
+        ibidi_ident_parse(rtl_dom, rtl_dom_len, IBIDI_IDENT_DOMAIN, comps,
+                          sizeof comps / sizeof comps[0], &info, NULL);
+        n_comps = info.n_components;
+        ibidi_ident_parse(iri_q, iri_q_len, IBIDI_IDENT_IRI, iri_comps,
+                          sizeof iri_comps / sizeof iri_comps[0], &info, NULL);
+        n_iri_comps = info.n_components;
+    }
+}
+
+/* ---- The calls -------------------------------------------------------------------------- */
+
+static int st_ok(ibidi_status st)
+{
+    return st == IBIDI_OK;
+}
+#define FIND(arr) {arr, sizeof arr / sizeof arr[0], 0, 0}
+static ibidi_findings findings(void)
+{
+    ibidi_findings f = FIND(items);
+    return f;
+}
+
+static int trivial(void)
+{
+    return 1;
+}
+
+/* common.h */
+static int c_version(void)
+{
+    return ibidi_version() != NULL && ibidi_unicode_version() != NULL;
+}
+static int c_strerror(void)
+{
+    return ibidi_strerror(IBIDI_E_UTF8_SURROGATE) != NULL &&
+           ibidi_status_name(IBIDI_E_IDNA_INVALID) != NULL;
+}
+static int c_codes(void)
+{
+    return ibidi_code_name(IBIDI_IDNA_B1) != NULL && ibidi_code_message(IBIDI_AMBIG_REC_II) &&
+           ibidi_code_from_name("SAME_AUTHORITY", 14) == IBIDI_AMBIG_SAME_AUTHORITY;
+}
+static int c_free(void)
+{
+    ibidi_findings f = {malloc(4 * sizeof(ibidi_finding)), 4, 1, 0};
+    ibidi_findings_free(&f);
+    ibidi_free(malloc(100));
+    return f.items == NULL;
+}
+
+/* unicode.h */
+static int c_props(void)
+{
+    ibidi_script sc[8];
+    uint32_t m[IBIDI_MAX_DECOMPOSITION];
+    ibidi_decomposition_type dt;
+    unsigned acc = 0;
+    for (uint32_t cp = 0x0600; cp < 0x0700; cp++) {
+        acc += ibidi_cp_bidi_class(cp) + ibidi_cp_general_category(cp) +
+               ibidi_cp_combining_class(cp) + (unsigned)ibidi_cp_bidi_mirrored(cp) +
+               ibidi_cp_mirroring_glyph(cp) + ibidi_cp_bracket_type(cp) +
+               ibidi_cp_paired_bracket(cp) + (unsigned)ibidi_cp_script(cp) +
+               (unsigned)ibidi_cp_script_extensions(cp, sc, 8) + ibidi_cp_joining_type(cp) +
+               (unsigned)ibidi_cp_default_ignorable(cp) + (unsigned)ibidi_cp_noncharacter(cp) +
+               (unsigned)ibidi_cp_bidi_control(cp) + (unsigned)ibidi_cp_assigned(cp) +
+               (unsigned)ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &dt) +
+               ibidi_cp_compose(cp, 0x0654) + ibidi_cp_uts46_status(cp) +
+               (unsigned)ibidi_cp_uts46_mapping(cp, m, IBIDI_MAX_UTS46_MAPPING) +
+               ibidi_cp_uts46_idna2008(cp);
+    }
+    acc += (unsigned)ibidi_cp_decomposition(0xAC01, m, IBIDI_MAX_DECOMPOSITION, &dt);
+    acc += (unsigned)ibidi_cp_uts46_mapping(0xFDFA, m, IBIDI_MAX_UTS46_MAPPING);
+    return acc > 0;
+}
+static int c_cp_name(void)
+{
+    char n[IBIDI_MAX_NAME];
+    return ibidi_cp_name(0xFDFA, n, sizeof n) > 0 && ibidi_cp_name(0xAC01, n, sizeof n) > 0 &&
+           ibidi_cp_name(0x4E00, n, sizeof n) > 0;
+}
+static int c_value_names(void)
+{
+    return ibidi_bidi_class_name(IBIDI_BC_AL) && ibidi_gc_name(IBIDI_GC_MN) &&
+           ibidi_script_name(IBIDI_SC_ARAB) && ibidi_script_long_name(IBIDI_SC_ARAB) &&
+           ibidi_joining_type_name(IBIDI_JT_D) && ibidi_bracket_type_name(IBIDI_BPT_OPEN) &&
+           ibidi_decomposition_type_name(IBIDI_DT_FONT) &&
+           ibidi_uts46_status_name(IBIDI_UTS46_MAPPED) &&
+           ibidi_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
+           ibidi_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
+}
+static int c_utf8(void)
+{
+    size_t n = 0, pos = 0, len = 0;
+    uint32_t cp;
+    char b[4];
+    return st_ok(ibidi_utf8_validate(bidi_utf8, bidi_utf8_len, &n, NULL)) &&
+           st_ok(ibidi_utf8_next(bidi_utf8, bidi_utf8_len, &pos, &cp, NULL)) &&
+           st_ok(ibidi_utf8_decode(bidi_utf8, bidi_utf8_len, cp_out, 8192, &n, NULL)) &&
+           st_ok(ibidi_utf8_encode(cp_out, n, out, sizeof out, &len, NULL)) &&
+           ibidi_utf8_encode_cp(0x10FFFF, b) == 4;
+}
+static int c_normalize(void)
+{
+    static const ibidi_nf forms[] = {IBIDI_NFC, IBIDI_NFD, IBIDI_NFKC, IBIDI_NFKD};
+    for (int f = 0; f < 4; f++) {
+        size_t len = 0;
+        ibidi_qc qc;
+        int is = 0;
+        if (!st_ok(ibidi_normalize_utf8(forms[f], fdfa, fdfa_len, out, sizeof out, &len, NULL)) ||
+            !st_ok(ibidi_normalize_utf8(forms[f], bidi_utf8, bidi_utf8_len, out, sizeof out,
+                                        &len, NULL)) ||
+            !st_ok(ibidi_normalize_cp(forms[f], bidi_cp, BIDI_N, cp_out, 8192, &len, NULL)) ||
+            !st_ok(ibidi_quick_check_utf8(forms[f], bidi_utf8, bidi_utf8_len, &qc, NULL)) ||
+            !st_ok(ibidi_quick_check_cp(forms[f], bidi_cp, BIDI_N, &qc, NULL)) ||
+            !st_ok(ibidi_is_normalized_utf8(forms[f], bidi_utf8, bidi_utf8_len, &is, NULL)))
+            return 0;
+    }
+    return 1;
+}
+static int c_normalize_alloc(void)
+{
+    size_t len = 0;
+    int ok = st_ok(ibidi_normalize_utf8_alloc(IBIDI_NFKC, fdfa, fdfa_len, &alloc_out, &len,
+                                              NULL));
+    ibidi_free(alloc_out);
+    return ok;
+}
+
+/* punycode.h */
+static int c_punycode(void)
+{
+    size_t len = 0, n = 0;
+    return st_ok(ibidi_punycode_encode(bidi_cp, 64, out, sizeof out, &len, NULL)) &&
+           st_ok(ibidi_punycode_decode(out, len, IBIDI_PUNYCODE_CANONICAL, cp_out, 8192, &n,
+                                       NULL)) &&
+           st_ok(ibidi_punycode_encode(fdfa_cp, fdfa_n, out, sizeof out, &len, NULL));
+}
+
+/* bidi.h */
+static int c_bidi_resolve_utf8(void)
+{
+    size_t n = 0;
+    ibidi_bidi_info info;
+    return st_ok(ibidi_bidi_resolve_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_AUTO, lev_out,
+                                         BIDI_N, &n, cls_out, offs_out, &info, NULL, 0, NULL)) &&
+           st_ok(ibidi_bidi_resolve_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_RTL, lev_out,
+                                         BIDI_N, &n, NULL, NULL, NULL, NULL, 0, NULL));
+}
+static int c_bidi_resolve_cp(void)
+{
+    ibidi_bidi_info info;
+    return st_ok(ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, IBIDI_DIR_LTR, lev_out, cls_out, &info,
+                                       NULL, 0, NULL)) &&
+           st_ok(ibidi_bidi_resolve_cp(deep_cp, BIDI_N, IBIDI_DIR_RTL, lev_out, NULL, NULL,
+                                       NULL, 0, NULL)) &&
+           st_ok(ibidi_bidi_resolve_cp(bidi_cp, 60, IBIDI_DIR_AUTO, lev_out, NULL, NULL, NULL,
+                                       0, NULL));
+}
+static int c_bidi_resolve_classes(void)
+{
+    return st_ok(ibidi_bidi_resolve_classes(bidi_cls, BIDI_N, IBIDI_DIR_AUTO_RTL, lev_out,
+                                            NULL, NULL, 0, NULL));
+}
+static int c_bidi_lines(void)
+{
+    size_t s = 0, e = 0, nr = 0;
+    uint8_t pl = 0;
+    ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, IBIDI_DIR_LTR, lev_out, cls_out, NULL, NULL, 0,
+                          NULL);
+    return ibidi_bidi_class_removed(IBIDI_BC_BN) &&
+           st_ok(ibidi_bidi_paragraph(cls_out, BIDI_N, 500, IBIDI_DIR_AUTO, &s, &e, &pl,
+                                      NULL)) &&
+           st_ok(ibidi_bidi_line_levels(lev_out, cls_out, BIDI_N, 100, 900, 0, lev_out + 100,
+                                        NULL)) &&
+           st_ok(ibidi_bidi_reorder(lev_out, BIDI_N, v2l_out, l2v_out, NULL)) &&
+           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, runs_out, BIDI_N, &nr, NULL)) &&
+           ibidi_bidi_mirror('(', 1) == ')';
+}
+static int c_bidi_reorder_deep(void)
+{
+    for (size_t i = 0; i < BIDI_N; i++)
+        lev_out[i] = (uint8_t)(i < 512 ? (i % 127) : (126 - i % 127));
+    return st_ok(ibidi_bidi_reorder(lev_out, BIDI_N, v2l_out, l2v_out, NULL));
+}
+static int c_bidi_visual(void)
+{
+    size_t len = 0;
+    ibidi_bidi_info info;
+    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_AUTO, 0, out,
+                                        sizeof out, &len, &info, NULL, 0, NULL)) &&
+           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_RTL,
+                                        IBIDI_VISUAL_REMOVE_CONTROLS, out, sizeof out, &len,
+                                        NULL, NULL, 0, NULL)) &&
+           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, IBIDI_DIR_LTR, 0, cp_out, 8192, &len,
+                                      &info, NULL, 0, NULL));
+}
+static int c_bidi_visual_alloc(void)
+{
+    size_t len = 0;
+    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, IBIDI_DIR_RTL, 0,
+                                                &alloc_out, &len, NULL));
+    ibidi_free(alloc_out);
+    return ok && ibidi_bidi_work_size(5000) > 0;
+}
+
+/* idna.h */
+static int idna_ok(ibidi_status st)
+{
+    return st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID;
+}
+static const char *idna_names[] = {fdfa, dots, rtl_dom, mixed_dom, xn_dom};
+static const size_t *idna_lens[] = {&fdfa_len, &dots_len, &rtl_dom_len, &mixed_dom_len,
+                                    &xn_dom_len};
+static int c_idna_small(void)
+{
+    return ibidi_idna_property_of(0x05D0) == IBIDI_IDNA_PVALID &&
+           ibidi_idna_property_name(IBIDI_IDNA_CONTEXTJ) &&
+           ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_WHATWG) != 0 &&
+           ibidi_idna_profile_name(IBIDI_IDNA_PROFILE_UTS46) && ibidi_idna_work_size() > 0 &&
+           ibidi_idna_options_flags(NULL) != 0 && ibidi_idna_is_rtl_label_cp(fdfa_cp, fdfa_n) &&
+           ibidi_idna_bidi_rule_classes(bidi_cls, 63) != 0;
+}
+static int idna_utf8_all(int to_ascii, ibidi_idna_profile prof)
+{
+    ibidi_idna_options o = {prof, IBIDI_IDNA_BIDI_PER_LABEL * 0, 0, NULL, 0};
+    for (size_t k = 0; k < 5; k++) {
+        size_t len = 0;
+        ibidi_findings f = findings();
+        ibidi_status st =
+            to_ascii ? ibidi_idna_to_ascii_utf8(idna_names[k], *idna_lens[k], &o, out,
+                                                sizeof out, &len, &f, NULL)
+                     : ibidi_idna_to_unicode_utf8(idna_names[k], *idna_lens[k], &o, out,
+                                                  sizeof out, &len, &f, NULL);
+        if (!idna_ok(st))
+            return 0;
+    }
+    return 1;
+}
+static int c_idna_to_ascii_utf8(void)
+{
+    return idna_utf8_all(1, IBIDI_IDNA_PROFILE_UTS46) && idna_utf8_all(1, IBIDI_IDNA_PROFILE_WHATWG) &&
+           idna_utf8_all(1, IBIDI_IDNA_PROFILE_IDNA2008_REGISTER);
+}
+static int c_idna_to_unicode_utf8(void)
+{
+    return idna_utf8_all(0, IBIDI_IDNA_PROFILE_UTS46) &&
+           idna_utf8_all(0, IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP);
+}
+static int c_idna_cp(void)
+{
+    size_t len = 0;
+    ibidi_findings f = findings();
+    return idna_ok(ibidi_idna_to_ascii_cp(fdfa_cp, fdfa_n, NULL, cp_out, 8192, &len, &f,
+                                          NULL)) &&
+           idna_ok(ibidi_idna_to_unicode_cp(fdfa_cp, fdfa_n, NULL, cp_out, 8192, &len, &f,
+                                            NULL));
+}
+static int c_idna_alloc(void)
+{
+    size_t len = 0;
+    ibidi_findings f = {NULL, 0, 0, 0};
+    int ok = idna_ok(ibidi_idna_to_ascii_alloc(fdfa, fdfa_len, NULL, &alloc_out, &len, &f,
+                                               NULL));
+    ibidi_free(alloc_out);
+    ibidi_findings_free(&f);
+    ok = ok && idna_ok(ibidi_idna_to_unicode_alloc(xn_dom, xn_dom_len, NULL, &alloc_out, &len,
+                                                   &f, NULL));
+    ibidi_free(alloc_out);
+    ibidi_findings_free(&f);
+    return ok;
+}
+static int c_idna_bidi_rule(void)
+{
+    ibidi_findings f = findings();
+    int is = 0;
+    return idna_ok(ibidi_idna_bidi_rule_utf8(rtl_dom, rtl_dom_len, 0, &f, &is, NULL)) &&
+           idna_ok(ibidi_idna_bidi_rule_utf8(mixed_dom, mixed_dom_len, IBIDI_IDNA_BIDI_PER_LABEL,
+                                             &f, &is, NULL)) &&
+           idna_ok(ibidi_idna_bidi_rule_utf8(fdfa, fdfa_len, 0, &f, &is, NULL));
+}
+
+/* iri.h */
+static int c_ident_parse(void)
+{
+    ibidi_ident_info info;
+    static const ibidi_ident_kind kinds[] = {IBIDI_IDENT_AUTO, IBIDI_IDENT_IRI};
+    for (int k = 0; k < 2; k++)
+        if (!st_ok(ibidi_ident_parse(iri_rtl, iri_rtl_len, kinds[k], comps + 0, 255, &info,
+                                     NULL)) ||
+            !st_ok(ibidi_ident_parse(iri_q, iri_q_len, kinds[k], comps + 0, 255, &info, NULL)))
+            return 0;
+    return st_ok(ibidi_ident_parse(rtl_dom, rtl_dom_len, IBIDI_IDENT_DOMAIN, comps, 255, &info,
+                                   NULL)) &&
+           st_ok(ibidi_ident_parse(mail, mail_len, IBIDI_IDENT_EMAIL, comps, 255, &info, NULL)) &&
+           ibidi_component_kind_name(IBIDI_COMP_LABEL) && ibidi_ident_kind_name(IBIDI_IDENT_IRI);
+}
+static int check_ok(ibidi_status st)
+{
+    return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
+}
+static int check_one(const char *s, size_t len, ibidi_ident_kind as)
+{
+    static ibidi_component c[NAME_MAX_BYTES + 2];
+    ibidi_ident_info info;
+    ibidi_findings f = findings();
+    if (!st_ok(ibidi_ident_parse(s, len, as, c, NAME_MAX_BYTES + 2, &info, NULL)))
+        return 0;
+    return check_ok(ibidi_ident_check(s, len, c, info.n_components, 0, &f, NULL)) &&
+           check_ok(ibidi_ident_check(s, len, c, info.n_components,
+                                      IBIDI_CHECK_DUERST2001 | IBIDI_CHECK_BIDI_PER_LABEL, &f,
+                                      NULL));
+}
+static int c_ident_check(void)
+{
+    return check_one(rtl_dom, rtl_dom_len, IBIDI_IDENT_DOMAIN) &&
+           check_one(mixed_dom, mixed_dom_len, IBIDI_IDENT_DOMAIN) &&
+           check_one(iri_rtl, iri_rtl_len, IBIDI_IDENT_IRI) &&
+           check_one(mail, mail_len, IBIDI_IDENT_EMAIL);
+}
+static int c_percent(void)
+{
+    size_t len = 0;
+    return st_ok(ibidi_iri_percent_encode_component(fdfa, fdfa_len, out, sizeof out, &len, NULL));
+}
+static int uri_ok(ibidi_status st)
+{
+    return st == IBIDI_OK || st == IBIDI_E_IRI_HOST_IDNA || st == IBIDI_E_BUFFER_TOO_SMALL;
+}
+/* The host through ToASCII (the name of most code points), and the paths of a buffer too
+ * small: IDNA asked again into a scratch buffer, the copy for IBIDI_IRI_ENCODE_ASCII. */
+static int c_iri_to_uri(void)
+{
+    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    static char iri[300];
+    size_t len = 0, at = put(iri, 0, "http://");
+    memcpy(iri + at, fdfa, fdfa_len - 7);
+    at += fdfa_len - 7;
+    return uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, 0, flags, out, sizeof out, &len,
+                                   NULL)) &&
+           uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, 0, flags, out, 30, &len, NULL)) &&
+           uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, IBIDI_IRI_ENCODE_ASCII, 0, out, 4, &len,
+                                   NULL)) &&
+           uri_ok(ibidi_iri_to_uri(iri, at, 0, flags, out, sizeof out, &len, NULL)) &&
+           uri_ok(ibidi_iri_to_uri(iri, at, 0, flags, out, 10, &len, NULL));
+}
+static int c_uri_to_iri(void)
+{
+    size_t len = 0;
+    return st_ok(ibidi_uri_to_iri(uri, uri_len, IBIDI_URI_HOST_TO_UNICODE, out, sizeof out,
+                                  &len, NULL)) &&
+           st_ok(ibidi_uri_to_iri(uri, uri_len, IBIDI_URI_KEEP_UNSAFE_COMPONENTS, out,
+                                  sizeof out, &len, NULL));
+}
+
+/* display.h */
+static const char *disp_s[] = {rtl_dom, iri_rtl, iri_q, mail, mixed_dom, dots};
+static const size_t *disp_len[] = {&rtl_dom_len, &iri_rtl_len, &iri_q_len, &mail_len,
+                                   &mixed_dom_len, &dots_len};
+static const ibidi_ident_kind disp_as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI, IBIDI_IDENT_IRI,
+                                           IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN,
+                                           IBIDI_IDENT_DOMAIN};
+#define N_DISP 6
+static size_t parse_disp(int k, ibidi_component *c)
+{
+    ibidi_ident_info info;
+    ibidi_ident_parse(disp_s[k], *disp_len[k], disp_as[k], c, NAME_MAX_BYTES + 2, &info, NULL);
+    return info.n_components;
+}
+static int c_display_small(void)
+{
+    return ibidi_display_work_size(253, 0) == 0 && ibidi_form_name(IBIDI_FORM_HTML) &&
+           ibidi_repr_name(IBIDI_REPR_VISUAL);
+}
+static int c_display_layout(void)
+{
+    for (int k = 0; k < N_DISP; k++) {
+        size_t nc = parse_disp(k, comps), n = 0, ns = 0;
+        for (int d = 0; d < 2; d++)
+            if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], comps, nc,
+                                            d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, lev_out, v2l_out,
+                                            offs_out, BIDI_N, &n, spans_out, 1024, &ns, NULL,
+                                            0, NULL)))
+                return 0;
+    }
+    return 1;
+}
+static int c_display_form(void)
+{
+    for (int k = 0; k < N_DISP; k++) {
+        size_t nc = parse_disp(k, comps);
+        for (int f = IBIDI_FORM_VISUAL; f <= IBIDI_FORM_HTML_SPAN; f++)
+            for (int d = 0; d < 2; d++) {
+                size_t len = 0;
+                if (!st_ok(ibidi_display_form(disp_s[k], *disp_len[k], comps, nc,
+                                              (ibidi_form)f, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                              out, sizeof out, &len, NULL, 0, NULL)))
+                    return 0;
+            }
+    }
+    return 1;
+}
+static int c_display_utf8(void)
+{
+    for (int k = 0; k < N_DISP; k++)
+        for (int f = IBIDI_FORM_VISUAL; f <= IBIDI_FORM_HTML_SPAN; f++)
+            for (int d = 0; d < 2; d++) {
+                size_t len = 0;
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], disp_as[k], (ibidi_form)f,
+                                              d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, out, sizeof out,
+                                              &len, NULL, 0, NULL)))
+                    return 0;
+            }
+    return 1;
+}
+/* The proofs and the embedding test take context text: the identifier and the context
+ * together up to IBIDI_DISPLAY_SMALL bytes need no work area. */
+static size_t ctx_room(size_t len)
+{
+    return len + ctx_before_len + ctx_after_len <= IBIDI_DISPLAY_SMALL;
+}
+static int c_display_prove(void)
+{
+    for (int k = 0; k < N_DISP; k++) {
+        size_t nc = parse_disp(k, comps);
+        int with_ctx = ctx_room(*disp_len[k]);
+        for (int f = IBIDI_FORM_MARKS; f <= IBIDI_FORM_HTML_SPAN; f++)
+            for (int d = 0; d < 2; d++) {
+                ibidi_proof p;
+                if (!st_ok(ibidi_display_prove(disp_s[k], *disp_len[k], comps, nc, (ibidi_form)f,
+                                               d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ctx_before,
+                                               with_ctx ? ctx_before_len : 0, ctx_after,
+                                               with_ctx ? ctx_after_len : 0, &p, NULL, 0, NULL)))
+                    return 0;
+            }
+    }
+    return 1;
+}
+static int c_display_needs_embedding(void)
+{
+    for (int k = 0; k < N_DISP; k++) {
+        size_t nc = parse_disp(k, comps);
+        int with_ctx = ctx_room(*disp_len[k]);
+        for (int d = 0; d < 2; d++) {
+            int needed = 0;
+            if (!st_ok(ibidi_display_needs_embedding(
+                    disp_s[k], *disp_len[k], comps, nc, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                    ctx_before, with_ctx ? ctx_before_len : 0, ctx_after,
+                    with_ctx ? ctx_after_len : 0, &needed, NULL, 0, NULL)))
+                return 0;
+        }
+    }
+    return 1;
+}
+static int c_convert(void)
+{
+    for (int k = 0; k < N_DISP; k++)
+        for (int from = 0; from < 3; from++)
+            for (int to = 0; to < 3; to++)
+                for (int d = 0; d < 2; d++) {
+                    /* the other forms come from the logical one */
+                    static char form[16384];
+                    size_t flen = 0, len = 0;
+                    ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+                    if (!st_ok(ibidi_convert(disp_s[k], *disp_len[k], disp_as[k],
+                                             IBIDI_REPR_LOGICAL, (ibidi_repr)from, dir, form,
+                                             sizeof form, &flen, NULL, 0, NULL)))
+                        return 0;
+                    ibidi_status st = ibidi_convert(form, flen, disp_as[k], (ibidi_repr)from,
+                                                    (ibidi_repr)to, dir, out, sizeof out, &len,
+                                                    NULL, 0, NULL);
+                    /* a visual form may not read back (IBIDI_E_CONVERT_VISUAL) */
+                    if (st != IBIDI_OK && st != IBIDI_E_CONVERT_VISUAL &&
+                        st != IBIDI_E_DISPLAY_WORK_TOO_SMALL)
+                        return 0;
+                }
+    return 1;
+}
+
+/* ambiguity.h */
+static int c_ambig_small(void)
+{
+    unsigned cat = 0;
+    size_t s = 0, n = 0;
+    return ibidi_label_category_cp(fdfa_cp, fdfa_n) == IBIDI_LABEL_MIXED &&
+           st_ok(ibidi_label_category_utf8(rtl_dom, rtl_dom_len, &cat, NULL)) &&
+           ibidi_label_category_name(IBIDI_LABEL_RTL) &&
+           ibidi_ambig_code_is_exact(IBIDI_AMBIG_VALID_TWIN) &&
+           ibidi_names_line(" a.b # c", 8, &s, &n) == 1;
+}
+static const char *amb_s[] = {rtl_dom, iri_rtl, mail, mixed_dom, dots, iri_q};
+static const size_t *amb_len[] = {&rtl_dom_len, &iri_rtl_len, &mail_len, &mixed_dom_len,
+                                  &dots_len, &iri_q_len};
+static const ibidi_ident_kind amb_as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI,
+                                          IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN,
+                                          IBIDI_IDENT_DOMAIN, IBIDI_IDENT_AUTO};
+static int c_ambiguity_analyze(void)
+{
+    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    for (int k = 0; k < 6; k++) {
+        ibidi_findings f = findings();
+        if (!st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_RTL,
+                                           flags, &f, NULL)) ||
+            !st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_TEXT,
+                                           flags, &f, NULL)))
+            return 0;
+    }
+    return 1;
+}
+/* The exact findings on short identifiers (the search is exponential in what it cannot
+ * prune) whose twins are many and valid: every twin gets validated. */
+static int c_ambiguity_exact(void)
+{
+    static const char *const ids[] = {"123.\xD7\x90\xD7\x91\xD7\x92.com",
+                                      "http://www.\xD7\x90\xD7\x91.com/123/\xD7\x92\xD7\x93/",
+                                      "\xD7\x90" "12@\xD7\x91\xD7\x92.123.com",
+                                      "\xD7\x90\xD7\x91.1-2.3\xD9\xA4.\xD7\x92"};
+    static const ibidi_ident_kind as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI,
+                                          IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN};
+    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    for (int k = 0; k < 4; k++) {
+        ibidi_findings f = findings();
+        if (!st_ok(ibidi_ambiguity_analyze(ids[k], strlen(ids[k]), as[k],
+                                           IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, flags, &f, NULL)))
+            return 0;
+    }
+    return 1;
+}
+static int count_twin(const char *t, size_t len, void *ctx)
+{
+    (void)t;
+    (void)len;
+    return ++*(size_t *)ctx >= 2000; /* enough leaves: the depth is reached */
+}
+static int count_twin_cp(const uint32_t *t, size_t n, void *ctx)
+{
+    (void)t;
+    (void)n;
+    return ++*(size_t *)ctx >= 2000;
+}
+static int c_twins(void)
+{
+    size_t count = 0;
+    ibidi_twin_stats st;
+    return st_ok(ibidi_twins_utf8(twins_text, twins_text_len, IBIDI_DIR_LTR, 20000, count_twin,
+                                  &count, &st, NULL)) &&
+           st_ok(ibidi_twins_cp(twins_cp, twins_n, IBIDI_DIR_RTL, 20000, count_twin_cp, &count,
+                                &st, NULL));
+}
+static int c_ident_validate(void)
+{
+    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    char iri[300];
+    size_t at = put(iri, 0, "http://");
+    memcpy(iri + at, fdfa, fdfa_len - 7);
+    at += fdfa_len - 7;
+    for (int k = 0; k < 6; k++) {
+        size_t len = 0;
+        ibidi_status st = ibidi_ident_validate(amb_s[k], *amb_len[k], amb_as[k], flags,
+                                               IBIDI_CHECK_DUERST2001, out, sizeof out, &len,
+                                               NULL);
+        if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
+            return 0;
+    }
+    {
+        size_t len = 0;
+        ibidi_status st = ibidi_ident_validate(iri, at, IBIDI_IDENT_IRI, flags, 0, out,
+                                               sizeof out, &len, NULL);
+        return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
+    }
+}
+static int c_scan_name(void)
+{
+    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    for (int k = 0; k < 5; k++) {
+        size_t needed = 0;
+        ibidi_findings f = findings();
+        ibidi_scan_result r;
+        if (!st_ok(ibidi_scan_name(idna_names[k], *idna_lens[k], flags,
+                                   IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, scan_buf, sizeof scan_buf,
+                                   &needed, &f, &r, NULL)))
+            return 0;
+    }
+    return 1;
+}
+
+/* rfc5893.h */
+static int c_rfc5893_small(void)
+{
+    size_t n = 0;
+    return ibidi_rfc5893_conditions(bidi_cls, 63, IBIDI_RFC5893_ALL_CONDITIONS) != 0 &&
+           ibidi_rfc3454_rule_ok(bidi_cls, 1) && ibidi_rfc5893_delimiters(&n) != NULL &&
+           ibidi_rfc5893_neighbours(&n) != NULL &&
+           ibidi_rfc5893_placement_name(IBIDI_RFC5893_PLACE_INNER) &&
+           ibidi_rfc5893_requirement_name(IBIDI_RFC5893_REQ_UNIQUENESS);
+}
+static int c_rfc5893_run(void)
+{
+    static const uint8_t x[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_CS, IBIDI_BC_EN, IBIDI_BC_NSM,
+                                IBIDI_BC_AL};
+    static const uint8_t s1[] = {IBIDI_BC_L, IBIDI_BC_EN};
+    ibidi_rfc5893_case c = {s1, 2, IBIDI_BC_CS, x, 6, IBIDI_BC_ON, s1, 2, IBIDI_DIR_RTL,
+                            IBIDI_BC_RLO, IBIDI_RFC5893_PLACE_AROUND};
+    static ibidi_rfc5893_display disp;
+    unsigned broken = 0;
+    return st_ok(ibidi_rfc5893_run(&c, &broken, &disp, NULL));
+}
+static int c_rfc5893_grouping(void)
+{
+    static const uint8_t x[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_CS, IBIDI_BC_EN, IBIDI_BC_NSM,
+                                IBIDI_BC_AL, IBIDI_BC_AN, IBIDI_BC_R};
+    ibidi_rfc5893_case f;
+    size_t runs = 0;
+    int holds = 0;
+    return st_ok(ibidi_rfc5893_grouping_classes(x, 8, IBIDI_RFC5893_CONTROLS, &holds, &f, &runs,
+                                                NULL));
+}
+static int c_rfc5893_check_name(void)
+{
+    size_t n = 0;
+    static const char name[] = "\xD7\x90" "1-2\xD7\x91.123.\xD8\xA8\xD9\xA1\xD9\xA2.ab1";
+    return st_ok(ibidi_rfc5893_check_name_utf8(name, sizeof name - 1, IBIDI_RFC5893_CONTROLS,
+                                               20000, rfc_f, 64, &n, NULL)) &&
+           st_ok(ibidi_rfc5893_check_name_utf8(rtl_dom, 40, 0, 2000, rfc_f, 64, &n, NULL));
+}
+
+/* ---- The table ------------------------------------------------------------------------ */
+
+typedef struct scase {
+    const char *name; /* the entry points it calls */
+    size_t stated;    /* their header's figure */
+    call_fn fn;
+    int over;         /* 1: states more than IBIDI_STACK_MAX; issue 18 is still open for it
+                         (the nested arrays of ibidi/ambiguity.h) */
+} scase;
+
+static const scase cases[] = {
+    {"ibidi_version, ibidi_unicode_version", IBIDI_COMMON_STACK, c_version, 0},
+    {"ibidi_strerror, ibidi_status_name", IBIDI_COMMON_STACK, c_strerror, 0},
+    {"ibidi_code_name, _message, _from_name", IBIDI_COMMON_STACK, c_codes, 0},
+    {"ibidi_findings_free, ibidi_free", IBIDI_COMMON_STACK, c_free, 0},
+    {"ibidi_cp_* properties", IBIDI_UNICODE_STACK, c_props, 0},
+    {"ibidi_cp_name", IBIDI_UNICODE_STACK, c_cp_name, 0},
+    {"ibidi_*_name, ibidi_*_from_name (unicode.h)", IBIDI_UNICODE_STACK, c_value_names, 0},
+    {"ibidi_utf8_*", IBIDI_UNICODE_STACK, c_utf8, 0},
+    {"ibidi_normalize_*, ibidi_quick_check_*, ibidi_is_normalized_utf8", IBIDI_UNICODE_STACK,
+     c_normalize, 0},
+    {"ibidi_normalize_utf8_alloc", IBIDI_UNICODE_STACK, c_normalize_alloc, 0},
+    {"ibidi_punycode_encode, _decode", IBIDI_PUNYCODE_STACK, c_punycode, 0},
+    {"ibidi_bidi_resolve_utf8", IBIDI_BIDI_RESOLVE_STACK, c_bidi_resolve_utf8, 0},
+    {"ibidi_bidi_resolve_cp", IBIDI_BIDI_RESOLVE_STACK, c_bidi_resolve_cp, 0},
+    {"ibidi_bidi_resolve_classes", IBIDI_BIDI_RESOLVE_STACK, c_bidi_resolve_classes, 0},
+    {"ibidi_bidi_paragraph, _line_levels, _reorder, _runs, _mirror", IBIDI_BIDI_RESOLVE_STACK,
+     c_bidi_lines, 0},
+    {"ibidi_bidi_reorder (many levels)", IBIDI_BIDI_RESOLVE_STACK, c_bidi_reorder_deep, 0},
+    {"ibidi_bidi_visual_utf8, _cp", IBIDI_BIDI_STACK, c_bidi_visual, 0},
+    {"ibidi_bidi_visual_utf8_alloc, ibidi_bidi_work_size", IBIDI_BIDI_STACK, c_bidi_visual_alloc, 0},
+    {"ibidi_idna_property_of ... ibidi_idna_bidi_rule_classes", IBIDI_IDNA_STACK, c_idna_small, 0},
+    {"ibidi_idna_to_ascii_utf8", IBIDI_IDNA_STACK, c_idna_to_ascii_utf8, 0},
+    {"ibidi_idna_to_unicode_utf8", IBIDI_IDNA_STACK, c_idna_to_unicode_utf8, 0},
+    {"ibidi_idna_to_ascii_cp, _to_unicode_cp", IBIDI_IDNA_STACK, c_idna_cp, 0},
+    {"ibidi_idna_to_ascii_alloc, _to_unicode_alloc", IBIDI_IDNA_STACK, c_idna_alloc, 0},
+    {"ibidi_idna_bidi_rule_utf8", IBIDI_IDNA_STACK, c_idna_bidi_rule, 0},
+    {"ibidi_ident_parse, _kind names", IBIDI_IRI_PARSE_STACK, c_ident_parse, 0},
+    {"ibidi_ident_check", IBIDI_IRI_PARSE_STACK, c_ident_check, 0},
+    {"ibidi_iri_percent_encode_component", IBIDI_IRI_PARSE_STACK, c_percent, 0},
+    {"ibidi_iri_to_uri", IBIDI_IRI_STACK, c_iri_to_uri, 0},
+    {"ibidi_uri_to_iri", IBIDI_IRI_STACK, c_uri_to_iri, 0},
+    {"ibidi_display_work_size, ibidi_form_name, ibidi_repr_name", IBIDI_DISPLAY_STACK,
+     c_display_small, 0},
+    {"ibidi_display_layout", IBIDI_DISPLAY_STACK, c_display_layout, 0},
+    {"ibidi_display_form", IBIDI_DISPLAY_STACK, c_display_form, 0},
+    {"ibidi_display_utf8", IBIDI_DISPLAY_STACK, c_display_utf8, 0},
+    {"ibidi_display_prove", IBIDI_DISPLAY_STACK, c_display_prove, 0},
+    {"ibidi_display_needs_embedding", IBIDI_DISPLAY_STACK, c_display_needs_embedding, 0},
+    {"ibidi_convert", IBIDI_DISPLAY_STACK, c_convert, 0},
+    {"ibidi_label_category_*, ibidi_names_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
+    {"ibidi_ambiguity_analyze", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 1},
+    {"ibidi_ambiguity_analyze (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_STACK, c_ambiguity_exact, 1},
+    {"ibidi_twins_utf8, _cp", IBIDI_TWINS_STACK, c_twins, 1},
+    {"ibidi_ident_validate", IBIDI_VALIDATE_STACK, c_ident_validate, 1},
+    {"ibidi_scan_name", IBIDI_SCAN_STACK, c_scan_name, 1},
+    {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small, 0},
+    {"ibidi_rfc5893_run", IBIDI_RFC5893_STACK, c_rfc5893_run, 0},
+    {"ibidi_rfc5893_grouping_classes", IBIDI_RFC5893_STACK, c_rfc5893_grouping, 0},
+    {"ibidi_rfc5893_check_name_utf8", IBIDI_RFC5893_NAME_STACK, c_rfc5893_check_name, 1},
+};
+
+int main(int argc, char **argv)
+{
+    const size_t n = sizeof cases / sizeof cases[0];
+    size_t overhead = 0, depth = 0, most = 0;
+    /* `test_stack NAME` runs only the cases whose name holds NAME */
+    const char *only = argc > 1 ? argv[1] : NULL;
+    make_inputs();
+    /* Every call once before measuring: the dynamic linker binds the C library's functions
+     * on their first call (lazily, with its own use of the stack), and that is not the
+     * library's. */
+    for (size_t i = 0; i < n; i++)
+        if (!only || strstr(cases[i].name, only))
+            (void)cases[i].fn();
+    CHECK(measure(trivial, &depth, &overhead), "a painted thread runs");
+    printf("info: build %s: allowance %d/%d of the stated figures; thread start-up %zu bytes\n",
+           BUILD_NAME, ALLOW_NUM, ALLOW_DEN, overhead);
+    CHECK(IBIDI_STACK_MAX == 32768, "the library's bound is 32 KiB");
+    for (size_t i = 0; i < n; i++) {
+        const scase *c = &cases[i];
+        size_t used = 0, top = 0;
+        if (only && !strstr(c->name, only))
+            continue;
+        if (c->over)
+            printf("info: %s: above IBIDI_STACK_MAX, not yet reduced\n", c->name);
+        else
+            CHECK(c->stated <= IBIDI_STACK_MAX, "%s: states %zu bytes, above the bound",
+                  c->name, c->stated);
+        CHECK(measure(c->fn, &used, &top), "%s: the calls gave what they should", c->name);
+        printf("info: %-64s %6zu of %6zu bytes\n", c->name, used, c->stated);
+        CHECK(used <= allowance(c->stated), "%s: used %zu bytes, more than %zu (%zu stated)",
+              c->name, used, allowance(c->stated), c->stated);
+        if (used > most)
+            most = used;
+        CHECK(run_exact(c->fn, allowance(c->stated) + overhead),
+              "%s: overflows a stack of %zu bytes (+ %zu start-up)", c->name,
+              allowance(c->stated), overhead);
+    }
+    printf("info: deepest %zu bytes\n", most);
+    return t_summary();
+}
