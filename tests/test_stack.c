@@ -52,32 +52,38 @@
 #endif
 
 /* The stated figures are gcc -O2 on x86-64 (SSE2 paths, the default). Other builds run the
- * same code with other frames, so the checks allow:
- *   - ASan (`make sanitize`, -O1): every array gets red zones (32 bytes and more, growing
- *     with its size) and frames keep what -O2 would share; measured on this suite the
- *     deepest entry point grows by less than 2.2 times (the bidi engine, whose many small
- *     locals get a red zone each, the most). Factor 3.
+ * same code with other frames, so the checks allow more, as measured on this suite:
+ *   - ASan (`make sanitize`, -O1): about 3 KiB more under every call, whatever it does
+ *     (the painted depth of the calls that use almost none: the instrumented thread start
+ *     and the first interceptors), and red zones and unshared slots in the frames: the
+ *     deep calls grow by 3 to 7 KiB (the display calls from 32 to 36 KiB, the bidi
+ *     engine from 17.7 to 22.5 KiB, the exact analysis from 175 to 182 KiB), under
+ *     1.25 times. Allowance: 5/4 of the figure plus 8 KiB;
  *   - another compiler, or the portable loops of `make check-nosimd`: clang lays frames
- *     out differently (measured: within 1.25 times of gcc's). Factor 3/2.
+ *     out differently and the portable loops keep other locals. Allowance: 5/4 of the
+ *     figure plus 2 KiB.
  * These are bounds on the build, not on the library: the gcc -O2 figures are the ones
  * checked exactly. */
 #if defined(T_ASAN)
-#define ALLOW_NUM 3
-#define ALLOW_DEN 1
+#define ALLOW_NUM 5
+#define ALLOW_DEN 4
+#define ALLOW_ADD 8192
 #define BUILD_NAME "ASan"
 #elif !defined(__GNUC__) || defined(__clang__) || !defined(__OPTIMIZE__) || !defined(__SSE2__)
-#define ALLOW_NUM 3
-#define ALLOW_DEN 2
+#define ALLOW_NUM 5
+#define ALLOW_DEN 4
+#define ALLOW_ADD 2048
 #define BUILD_NAME "other"
 #else
 #define ALLOW_NUM 1
 #define ALLOW_DEN 1
+#define ALLOW_ADD 0
 #define BUILD_NAME "gcc"
 #endif
 
 static size_t allowance(size_t stated)
 {
-    return stated / ALLOW_DEN * ALLOW_NUM;
+    return stated / ALLOW_DEN * ALLOW_NUM + ALLOW_ADD;
 }
 
 /* ---- Threads on stacks of our own ----------------------------------------------------- */
@@ -290,7 +296,7 @@ static void make_inputs(void)
     dots_len = put(dots, at, "a");
 
     {
-        static const char *const p[] = {"\xD7\x90\xD7\x91.", "12.", "ab.", "\xD8\xA8" "1.",
+        static const char *const p[] = {"\xD7\x90\xD7\x91.", "12.", "ab.", "\xD8\xA8\x31.",
                                          "3-4.", "\xD7\x92\xD7\x93.", "\xD9\xA3\xD9\xA4.", "c\xD9\xA1."};
         rtl_dom_len = fill(rtl_dom, NAME_MAX_BYTES - 1, p, 8, "1");
         rtl_dom[rtl_dom_len++] = 'a';
@@ -892,7 +898,7 @@ static int c_ambiguity_exact(void)
 {
     static const char *const ids[] = {"123.\xD7\x90\xD7\x91\xD7\x92.com",
                                       "http://www.\xD7\x90\xD7\x91.com/123/\xD7\x92\xD7\x93/",
-                                      "\xD7\x90" "12@\xD7\x91\xD7\x92.123.com",
+                                      "\xD7\x90\x31\x32@\xD7\x91\xD7\x92.123.com",
                                       "\xD7\x90\xD7\x91.1-2.3\xD9\xA4.\xD7\x92"};
     static const ibidi_ident_kind as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI,
                                           IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN};
@@ -1079,9 +1085,14 @@ int main(int argc, char **argv)
         if (!only || strstr(cases[i].name, only))
             (void)cases[i].fn();
     CHECK(measure(trivial, &depth, &overhead), "a painted thread runs");
-    printf("info: build %s: allowance %d/%d of the stated figures; thread start-up %zu bytes\n",
-           BUILD_NAME, ALLOW_NUM, ALLOW_DEN, overhead);
+    printf("info: build %s: allowance %d/%d of the stated figures + %d bytes; thread start-up "
+           "%zu bytes\n",
+           BUILD_NAME, ALLOW_NUM, ALLOW_DEN, ALLOW_ADD, overhead);
     CHECK(IBIDI_STACK_MAX == 32768, "the library's bound is 32 KiB");
+    /* The exact runs catch an overflow: the bidi engine (about 18 KiB) on 8 KiB dies (under
+     * ASan with its stack-overflow report on the child's standard error). */
+    if (!only)
+        CHECK(!run_exact(c_bidi_resolve_cp, 8192 + overhead), "an overflow goes unnoticed");
     for (size_t i = 0; i < n; i++) {
         const scase *c = &cases[i];
         size_t used = 0, top = 0;
