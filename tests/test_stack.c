@@ -243,15 +243,15 @@ static uint32_t cp_out[8192];
 static char out[16384];
 static char *alloc_out;
 static ibidi_finding items[512];
-static ibidi_component comps[NAME_MAX_BYTES + 2];
+static ibidi_iri_component comps[NAME_MAX_BYTES + 2];
 static size_t n_comps;
-static ibidi_component iri_comps[NAME_MAX_BYTES + 2];
+static ibidi_iri_component iri_comps[NAME_MAX_BYTES + 2];
 static size_t n_iri_comps;
 static ibidi_display_span spans_out[1024];
 static ibidi_rfc5893_finding rfc_f[64];
-static char twins_text[IBIDI_TWINS_MAX * 4];
+static char twins_text[IBIDI_AMBIG_TWINS_MAX * 4];
 static size_t twins_text_len;
-static uint32_t twins_cp[IBIDI_TWINS_MAX];
+static uint32_t twins_cp[IBIDI_AMBIG_TWINS_MAX];
 static size_t twins_n;
 static char scan_buf[8192];
 
@@ -375,19 +375,19 @@ static void make_inputs(void)
         size_t k = 0;
         twins_text_len = 0;
         twins_n = 0;
-        while (twins_n < IBIDI_TWINS_MAX) {
+        while (twins_n < IBIDI_AMBIG_TWINS_MAX) {
             twins_text_len = put(twins_text, twins_text_len, p[k++ % 14]);
             twins_n++;
         }
-        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_TWINS_MAX, &twins_n,
+        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_AMBIG_TWINS_MAX, &twins_n,
                           NULL);
     }
     {
-        ibidi_ident_info info;
-        ibidi_ident_parse(rtl_dom, rtl_dom_len, IBIDI_IDENT_DOMAIN, comps,
+        ibidi_iri_info info;
+        ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, comps,
                           sizeof comps / sizeof comps[0], &info, NULL);
         n_comps = info.n_components;
-        ibidi_ident_parse(iri_q, iri_q_len, IBIDI_IDENT_IRI, iri_comps,
+        ibidi_iri_parse(iri_q, iri_q_len, IBIDI_IRI_AS_IRI, iri_comps,
                           sizeof iri_comps / sizeof iri_comps[0], &info, NULL);
         n_iri_comps = info.n_components;
     }
@@ -466,13 +466,13 @@ static int c_cp_name(void)
 }
 static int c_value_names(void)
 {
-    return ibidi_bidi_class_name(IBIDI_BC_AL) && ibidi_gc_name(IBIDI_GC_MN) &&
-           ibidi_script_name(IBIDI_SC_ARAB) && ibidi_script_long_name(IBIDI_SC_ARAB) &&
-           ibidi_joining_type_name(IBIDI_JT_D) && ibidi_bracket_type_name(IBIDI_BPT_OPEN) &&
-           ibidi_decomposition_type_name(IBIDI_DT_FONT) &&
-           ibidi_uts46_status_name(IBIDI_UTS46_MAPPED) &&
-           ibidi_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-           ibidi_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
+    return ibidi_cp_bidi_class_name(IBIDI_BC_AL) && ibidi_cp_gc_name(IBIDI_GC_MN) &&
+           ibidi_cp_script_name(IBIDI_SC_ARAB) && ibidi_cp_script_long_name(IBIDI_SC_ARAB) &&
+           ibidi_cp_joining_type_name(IBIDI_JT_D) && ibidi_cp_bracket_type_name(IBIDI_BPT_OPEN) &&
+           ibidi_cp_decomposition_type_name(IBIDI_DT_FONT) &&
+           ibidi_cp_uts46_status_name(IBIDI_UTS46_MAPPED) &&
+           ibidi_cp_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
+           ibidi_cp_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
 }
 static int c_utf8(void)
 {
@@ -487,18 +487,18 @@ static int c_utf8(void)
 }
 static int c_normalize(void)
 {
-    static const ibidi_nf forms[] = {IBIDI_NFC, IBIDI_NFD, IBIDI_NFKC, IBIDI_NFKD};
+    static const ibidi_normalize_form forms[] = {IBIDI_NORMALIZE_NFC, IBIDI_NORMALIZE_NFD, IBIDI_NORMALIZE_NFKC, IBIDI_NORMALIZE_NFKD};
     for (int f = 0; f < 4; f++) {
         size_t len = 0;
-        ibidi_qc qc;
+        ibidi_normalize_qc qc;
         int is = 0;
         if (!st_ok(ibidi_normalize_utf8(forms[f], fdfa, fdfa_len, out, sizeof out, &len, NULL)) ||
             !st_ok(ibidi_normalize_utf8(forms[f], bidi_utf8, bidi_utf8_len, out, sizeof out,
                                         &len, NULL)) ||
             !st_ok(ibidi_normalize_cp(forms[f], bidi_cp, BIDI_N, cp_out, 8192, &len, NULL)) ||
-            !st_ok(ibidi_quick_check_utf8(forms[f], bidi_utf8, bidi_utf8_len, &qc, NULL)) ||
-            !st_ok(ibidi_quick_check_cp(forms[f], bidi_cp, BIDI_N, &qc, NULL)) ||
-            !st_ok(ibidi_is_normalized_utf8(forms[f], bidi_utf8, bidi_utf8_len, &is, NULL)))
+            !st_ok(ibidi_normalize_quick_check_utf8(forms[f], bidi_utf8, bidi_utf8_len, &qc, NULL)) ||
+            !st_ok(ibidi_normalize_quick_check_cp(forms[f], bidi_cp, BIDI_N, &qc, NULL)) ||
+            !st_ok(ibidi_normalize_is_normalized_utf8(forms[f], bidi_utf8, bidi_utf8_len, &is, NULL)))
             return 0;
     }
     return 1;
@@ -506,7 +506,7 @@ static int c_normalize(void)
 static int c_normalize_alloc(void)
 {
     size_t len = 0;
-    int ok = st_ok(ibidi_normalize_utf8_alloc(IBIDI_NFKC, fdfa, fdfa_len, &alloc_out, &len,
+    int ok = st_ok(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFKC, fdfa, fdfa_len, &alloc_out, &len,
                                               NULL));
     ibidi_free(alloc_out);
     return ok;
@@ -668,40 +668,40 @@ static int c_idna_bidi_rule(void)
 /* iri.h */
 static int c_ident_parse(void)
 {
-    ibidi_ident_info info;
-    static const ibidi_ident_kind kinds[] = {IBIDI_IDENT_AUTO, IBIDI_IDENT_IRI};
+    ibidi_iri_info info;
+    static const ibidi_iri_kind kinds[] = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_AS_IRI};
     for (int k = 0; k < 2; k++)
-        if (!st_ok(ibidi_ident_parse(iri_rtl, iri_rtl_len, kinds[k], comps + 0, 255, &info,
+        if (!st_ok(ibidi_iri_parse(iri_rtl, iri_rtl_len, kinds[k], comps + 0, 255, &info,
                                      NULL)) ||
-            !st_ok(ibidi_ident_parse(iri_q, iri_q_len, kinds[k], comps + 0, 255, &info, NULL)))
+            !st_ok(ibidi_iri_parse(iri_q, iri_q_len, kinds[k], comps + 0, 255, &info, NULL)))
             return 0;
-    return st_ok(ibidi_ident_parse(rtl_dom, rtl_dom_len, IBIDI_IDENT_DOMAIN, comps, 255, &info,
+    return st_ok(ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, comps, 255, &info,
                                    NULL)) &&
-           st_ok(ibidi_ident_parse(mail, mail_len, IBIDI_IDENT_EMAIL, comps, 255, &info, NULL)) &&
-           ibidi_component_kind_name(IBIDI_COMP_LABEL) && ibidi_ident_kind_name(IBIDI_IDENT_IRI);
+           st_ok(ibidi_iri_parse(mail, mail_len, IBIDI_IRI_AS_EMAIL, comps, 255, &info, NULL)) &&
+           ibidi_iri_component_kind_name(IBIDI_IRI_COMP_LABEL) && ibidi_iri_kind_name(IBIDI_IRI_AS_IRI);
 }
 static int check_ok(ibidi_status st)
 {
     return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
 }
-static int check_one(const char *s, size_t len, ibidi_ident_kind as)
+static int check_one(const char *s, size_t len, ibidi_iri_kind as)
 {
-    static ibidi_component c[NAME_MAX_BYTES + 2];
-    ibidi_ident_info info;
+    static ibidi_iri_component c[NAME_MAX_BYTES + 2];
+    ibidi_iri_info info;
     ibidi_findings f = findings();
-    if (!st_ok(ibidi_ident_parse(s, len, as, c, NAME_MAX_BYTES + 2, &info, NULL)))
+    if (!st_ok(ibidi_iri_parse(s, len, as, c, NAME_MAX_BYTES + 2, &info, NULL)))
         return 0;
-    return check_ok(ibidi_ident_check(s, len, c, info.n_components, 0, &f, NULL)) &&
-           check_ok(ibidi_ident_check(s, len, c, info.n_components,
-                                      IBIDI_CHECK_DUERST2001 | IBIDI_CHECK_BIDI_PER_LABEL, &f,
+    return check_ok(ibidi_iri_check(s, len, c, info.n_components, 0, &f, NULL)) &&
+           check_ok(ibidi_iri_check(s, len, c, info.n_components,
+                                      IBIDI_IRI_DUERST2001 | IBIDI_IDNA_BIDI_PER_LABEL, &f,
                                       NULL));
 }
 static int c_ident_check(void)
 {
-    return check_one(rtl_dom, rtl_dom_len, IBIDI_IDENT_DOMAIN) &&
-           check_one(mixed_dom, mixed_dom_len, IBIDI_IDENT_DOMAIN) &&
-           check_one(iri_rtl, iri_rtl_len, IBIDI_IDENT_IRI) &&
-           check_one(mail, mail_len, IBIDI_IDENT_EMAIL);
+    return check_one(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN) &&
+           check_one(mixed_dom, mixed_dom_len, IBIDI_IRI_AS_DOMAIN) &&
+           check_one(iri_rtl, iri_rtl_len, IBIDI_IRI_AS_IRI) &&
+           check_one(mail, mail_len, IBIDI_IRI_AS_EMAIL);
 }
 static int c_percent(void)
 {
@@ -732,9 +732,9 @@ static int c_iri_to_uri(void)
 static int c_uri_to_iri(void)
 {
     size_t len = 0;
-    return st_ok(ibidi_uri_to_iri(uri, uri_len, IBIDI_URI_HOST_TO_UNICODE, out, sizeof out,
+    return st_ok(ibidi_iri_from_uri(uri, uri_len, IBIDI_IRI_HOST_TO_UNICODE, out, sizeof out,
                                   &len, NULL)) &&
-           st_ok(ibidi_uri_to_iri(uri, uri_len, IBIDI_URI_KEEP_UNSAFE_COMPONENTS, out,
+           st_ok(ibidi_iri_from_uri(uri, uri_len, IBIDI_IRI_KEEP_UNSAFE, out,
                                   sizeof out, &len, NULL));
 }
 
@@ -742,20 +742,20 @@ static int c_uri_to_iri(void)
 static const char *disp_s[] = {rtl_dom, iri_rtl, iri_q, mail, mixed_dom, dots};
 static const size_t *disp_len[] = {&rtl_dom_len, &iri_rtl_len, &iri_q_len, &mail_len,
                                    &mixed_dom_len, &dots_len};
-static const ibidi_ident_kind disp_as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI, IBIDI_IDENT_IRI,
-                                           IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN,
-                                           IBIDI_IDENT_DOMAIN};
+static const ibidi_iri_kind disp_as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI, IBIDI_IRI_AS_IRI,
+                                           IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN,
+                                           IBIDI_IRI_AS_DOMAIN};
 #define N_DISP 6
-static size_t parse_disp(int k, ibidi_component *c)
+static size_t parse_disp(int k, ibidi_iri_component *c)
 {
-    ibidi_ident_info info;
-    ibidi_ident_parse(disp_s[k], *disp_len[k], disp_as[k], c, NAME_MAX_BYTES + 2, &info, NULL);
+    ibidi_iri_info info;
+    ibidi_iri_parse(disp_s[k], *disp_len[k], disp_as[k], c, NAME_MAX_BYTES + 2, &info, NULL);
     return info.n_components;
 }
 static int c_display_small(void)
 {
-    return ibidi_display_work_size(253, 0) == 0 && ibidi_form_name(IBIDI_FORM_HTML) &&
-           ibidi_repr_name(IBIDI_REPR_VISUAL);
+    return ibidi_display_work_size(253, 0) == 0 && ibidi_display_form_name(IBIDI_DISPLAY_FORM_HTML) &&
+           ibidi_display_repr_name(IBIDI_DISPLAY_REPR_VISUAL);
 }
 static int c_display_layout(void)
 {
@@ -774,7 +774,7 @@ static int c_display_form(void)
 {
     for (int k = 0; k < N_DISP; k++) {
         size_t nc = parse_disp(k, comps);
-        for (int f = IBIDI_FORM_VISUAL; f <= IBIDI_FORM_HTML_SPAN; f++)
+        for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 size_t len = 0;
                 if (!st_ok(ibidi_display_form(disp_s[k], *disp_len[k], comps, nc,
@@ -788,7 +788,7 @@ static int c_display_form(void)
 static int c_display_utf8(void)
 {
     for (int k = 0; k < N_DISP; k++)
-        for (int f = IBIDI_FORM_VISUAL; f <= IBIDI_FORM_HTML_SPAN; f++)
+        for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 size_t len = 0;
                 if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], disp_as[k], (ibidi_form)f,
@@ -809,9 +809,9 @@ static int c_display_prove(void)
     for (int k = 0; k < N_DISP; k++) {
         size_t nc = parse_disp(k, comps);
         int with_ctx = ctx_room(*disp_len[k]);
-        for (int f = IBIDI_FORM_MARKS; f <= IBIDI_FORM_HTML_SPAN; f++)
+        for (int f = IBIDI_DISPLAY_FORM_MARKS; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
-                ibidi_proof p;
+                ibidi_display_proof p;
                 if (!st_ok(ibidi_display_prove(disp_s[k], *disp_len[k], comps, nc, (ibidi_form)f,
                                                d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ctx_before,
                                                with_ctx ? ctx_before_len : 0, ctx_after,
@@ -847,12 +847,12 @@ static int c_convert(void)
                     static char form[16384];
                     size_t flen = 0, len = 0;
                     ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-                    if (!st_ok(ibidi_convert(disp_s[k], *disp_len[k], disp_as[k],
-                                             IBIDI_REPR_LOGICAL, (ibidi_repr)from, dir, form,
+                    if (!st_ok(ibidi_display_convert(disp_s[k], *disp_len[k], disp_as[k],
+                                             IBIDI_DISPLAY_REPR_LOGICAL, (ibidi_display_repr)from, dir, form,
                                              sizeof form, &flen, NULL, 0, NULL)))
                         return 0;
-                    ibidi_status st = ibidi_convert(form, flen, disp_as[k], (ibidi_repr)from,
-                                                    (ibidi_repr)to, dir, out, sizeof out, &len,
+                    ibidi_status st = ibidi_display_convert(form, flen, disp_as[k], (ibidi_display_repr)from,
+                                                    (ibidi_display_repr)to, dir, out, sizeof out, &len,
                                                     NULL, 0, NULL);
                     /* a visual form may not read back (IBIDI_E_CONVERT_VISUAL) */
                     if (st != IBIDI_OK && st != IBIDI_E_CONVERT_VISUAL &&
@@ -867,26 +867,26 @@ static int c_ambig_small(void)
 {
     unsigned cat = 0;
     size_t s = 0, n = 0;
-    return ibidi_label_category_cp(fdfa_cp, fdfa_n) == IBIDI_LABEL_MIXED &&
-           st_ok(ibidi_label_category_utf8(rtl_dom, rtl_dom_len, &cat, NULL)) &&
-           ibidi_label_category_name(IBIDI_LABEL_RTL) &&
+    return ibidi_ambig_label_category_cp(fdfa_cp, fdfa_n) == IBIDI_AMBIG_LABEL_MIXED &&
+           st_ok(ibidi_ambig_label_category_utf8(rtl_dom, rtl_dom_len, &cat, NULL)) &&
+           ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_RTL) &&
            ibidi_ambig_code_is_exact(IBIDI_AMBIG_VALID_TWIN) &&
-           ibidi_names_line(" a.b # c", 8, &s, &n) == 1;
+           ibidi_scan_line(" a.b # c", 8, &s, &n) == 1;
 }
 static const char *amb_s[] = {rtl_dom, iri_rtl, mail, mixed_dom, dots, iri_q};
 static const size_t *amb_len[] = {&rtl_dom_len, &iri_rtl_len, &mail_len, &mixed_dom_len,
                                   &dots_len, &iri_q_len};
-static const ibidi_ident_kind amb_as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI,
-                                          IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN,
-                                          IBIDI_IDENT_DOMAIN, IBIDI_IDENT_AUTO};
+static const ibidi_iri_kind amb_as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI,
+                                          IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN,
+                                          IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_AUTO};
 static int c_ambiguity_analyze(void)
 {
     const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     for (int k = 0; k < 6; k++) {
         ibidi_findings f = findings();
-        if (!st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_RTL,
+        if (!st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_RTL,
                                            flags, &f, NULL)) ||
-            !st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_TEXT,
+            !st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_TEXT,
                                            flags, &f, NULL)))
             return 0;
     }
@@ -900,12 +900,12 @@ static int c_ambiguity_exact(void)
                                       "http://www.\xD7\x90\xD7\x91.com/123/\xD7\x92\xD7\x93/",
                                       "\xD7\x90\x31\x32@\xD7\x91\xD7\x92.123.com",
                                       "\xD7\x90\xD7\x91.1-2.3\xD9\xA4.\xD7\x92"};
-    static const ibidi_ident_kind as[] = {IBIDI_IDENT_DOMAIN, IBIDI_IDENT_IRI,
-                                          IBIDI_IDENT_EMAIL, IBIDI_IDENT_DOMAIN};
+    static const ibidi_iri_kind as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI,
+                                          IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN};
     const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     for (int k = 0; k < 4; k++) {
         ibidi_findings f = findings();
-        if (!st_ok(ibidi_ambiguity_analyze(ids[k], strlen(ids[k]), as[k],
+        if (!st_ok(ibidi_ambig_analyze(ids[k], strlen(ids[k]), as[k],
                                            IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, flags, &f, NULL)))
             return 0;
     }
@@ -926,10 +926,10 @@ static int count_twin_cp(const uint32_t *t, size_t n, void *ctx)
 static int c_twins(void)
 {
     size_t count = 0;
-    ibidi_twin_stats st;
-    return st_ok(ibidi_twins_utf8(twins_text, twins_text_len, IBIDI_DIR_LTR, 20000, count_twin,
+    ibidi_ambig_twin_stats st;
+    return st_ok(ibidi_ambig_twins_utf8(twins_text, twins_text_len, IBIDI_DIR_LTR, 20000, count_twin,
                                   &count, &st, NULL)) &&
-           st_ok(ibidi_twins_cp(twins_cp, twins_n, IBIDI_DIR_RTL, 20000, count_twin_cp, &count,
+           st_ok(ibidi_ambig_twins_cp(twins_cp, twins_n, IBIDI_DIR_RTL, 20000, count_twin_cp, &count,
                                 &st, NULL));
 }
 static int c_ident_validate(void)
@@ -941,15 +941,15 @@ static int c_ident_validate(void)
     at += fdfa_len - 7;
     for (int k = 0; k < 6; k++) {
         size_t len = 0;
-        ibidi_status st = ibidi_ident_validate(amb_s[k], *amb_len[k], amb_as[k], flags,
-                                               IBIDI_CHECK_DUERST2001, out, sizeof out, &len,
+        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], amb_as[k], flags,
+                                               IBIDI_IRI_DUERST2001, out, sizeof out, &len,
                                                NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
     }
     {
         size_t len = 0;
-        ibidi_status st = ibidi_ident_validate(iri, at, IBIDI_IDENT_IRI, flags, 0, out,
+        ibidi_status st = ibidi_iri_validate(iri, at, IBIDI_IRI_AS_IRI, flags, 0, out,
                                                sizeof out, &len, NULL);
         return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
     }
@@ -1028,7 +1028,7 @@ static const scase cases[] = {
     {"ibidi_cp_name", IBIDI_UNICODE_STACK, c_cp_name, 0},
     {"ibidi_*_name, ibidi_*_from_name (unicode.h)", IBIDI_UNICODE_STACK, c_value_names, 0},
     {"ibidi_utf8_*", IBIDI_UNICODE_STACK, c_utf8, 0},
-    {"ibidi_normalize_*, ibidi_quick_check_*, ibidi_is_normalized_utf8", IBIDI_UNICODE_STACK,
+    {"ibidi_normalize_*, ibidi_quick_check_*, ibidi_normalize_is_normalized_utf8", IBIDI_UNICODE_STACK,
      c_normalize, 0},
     {"ibidi_normalize_utf8_alloc", IBIDI_UNICODE_STACK, c_normalize_alloc, 0},
     {"ibidi_punycode_encode, _decode", IBIDI_PUNYCODE_STACK, c_punycode, 0},
@@ -1046,24 +1046,24 @@ static const scase cases[] = {
     {"ibidi_idna_to_ascii_cp, _to_unicode_cp", IBIDI_IDNA_STACK, c_idna_cp, 0},
     {"ibidi_idna_to_ascii_alloc, _to_unicode_alloc", IBIDI_IDNA_STACK, c_idna_alloc, 0},
     {"ibidi_idna_bidi_rule_utf8", IBIDI_IDNA_STACK, c_idna_bidi_rule, 0},
-    {"ibidi_ident_parse, _kind names", IBIDI_IRI_PARSE_STACK, c_ident_parse, 0},
-    {"ibidi_ident_check", IBIDI_IRI_PARSE_STACK, c_ident_check, 0},
+    {"ibidi_iri_parse, _kind names", IBIDI_IRI_PARSE_STACK, c_ident_parse, 0},
+    {"ibidi_iri_check", IBIDI_IRI_PARSE_STACK, c_ident_check, 0},
     {"ibidi_iri_percent_encode_component", IBIDI_IRI_PARSE_STACK, c_percent, 0},
     {"ibidi_iri_to_uri", IBIDI_IRI_STACK, c_iri_to_uri, 0},
-    {"ibidi_uri_to_iri", IBIDI_IRI_STACK, c_uri_to_iri, 0},
-    {"ibidi_display_work_size, ibidi_form_name, ibidi_repr_name", IBIDI_DISPLAY_STACK,
+    {"ibidi_iri_from_uri", IBIDI_IRI_STACK, c_uri_to_iri, 0},
+    {"ibidi_display_work_size, ibidi_display_form_name, ibidi_display_repr_name", IBIDI_DISPLAY_STACK,
      c_display_small, 0},
     {"ibidi_display_layout", IBIDI_DISPLAY_STACK, c_display_layout, 0},
     {"ibidi_display_form", IBIDI_DISPLAY_STACK, c_display_form, 0},
     {"ibidi_display_utf8", IBIDI_DISPLAY_STACK, c_display_utf8, 0},
     {"ibidi_display_prove", IBIDI_DISPLAY_STACK, c_display_prove, 0},
     {"ibidi_display_needs_embedding", IBIDI_DISPLAY_STACK, c_display_needs_embedding, 0},
-    {"ibidi_convert", IBIDI_DISPLAY_STACK, c_convert, 0},
-    {"ibidi_label_category_*, ibidi_names_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
-    {"ibidi_ambiguity_analyze", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 1},
-    {"ibidi_ambiguity_analyze (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_STACK, c_ambiguity_exact, 1},
-    {"ibidi_twins_utf8, _cp", IBIDI_TWINS_STACK, c_twins, 1},
-    {"ibidi_ident_validate", IBIDI_VALIDATE_STACK, c_ident_validate, 1},
+    {"ibidi_display_convert", IBIDI_DISPLAY_STACK, c_convert, 0},
+    {"ibidi_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
+    {"ibidi_ambig_analyze", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 1},
+    {"ibidi_ambig_analyze (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_STACK, c_ambiguity_exact, 1},
+    {"ibidi_ambig_twins_utf8, _cp", IBIDI_TWINS_STACK, c_twins, 1},
+    {"ibidi_iri_validate", IBIDI_VALIDATE_STACK, c_ident_validate, 1},
     {"ibidi_scan_name", IBIDI_SCAN_STACK, c_scan_name, 1},
     {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small, 0},
     {"ibidi_rfc5893_run", IBIDI_RFC5893_STACK, c_rfc5893_run, 0},

@@ -23,7 +23,7 @@
  * engine's own fixed area included) must fit IBIDI_DISPLAY_STACK. Counts:
  *   - DW_ID: the identifier's code points (at most one a byte) and a terminator;
  *   - DW_PROOF: the text of a proof, context + form + context. A form adds at most two
- *     controls per non-empty component and two around the whole; ibidi_ident_parse puts a
+ *     controls per non-empty component and two around the whole; ibidi_iri_parse puts a
  *     delimiter between any two non-empty components, so they number at most (len + 1) / 2
  *     and the text at most 2 (len + extra) + 3 code points. Components that touch may need
  *     more: such a call gives IBIDI_E_DISPLAY_WORK_TOO_SMALL without a work area;
@@ -42,7 +42,7 @@ typedef struct ibidi__dw_id {
     size_t v2l[IBIDI__DW_ID];
     uint8_t levels[IBIDI__DW_ID];
     uint32_t offs[IBIDI__DW_ID], comp_of[IBIDI__DW_ID];
-    ibidi_component comps[IBIDI__DW_COMPS];
+    ibidi_iri_component comps[IBIDI__DW_COMPS];
 } ibidi__dw_id;
 
 /* ibidi_display_prove and _needs_embedding. Arrays whose lives do not overlap share
@@ -78,12 +78,12 @@ typedef struct ibidi__dw_proof {
     uint32_t scratch[IBIDI__DW_ID];
 } ibidi__dw_proof;
 
-/* ibidi_convert: the logical text, its textual form and its layout. */
+/* ibidi_display_convert: the logical text, its textual form and its layout. */
 typedef struct ibidi__dw_conv {
     uint32_t cps[IBIDI__DW_CONV];
     size_t v2l[IBIDI__DW_CONV];
     uint8_t levels[IBIDI__DW_CONV];
-    ibidi_component comps[IBIDI__DW_COMPS];
+    ibidi_iri_component comps[IBIDI__DW_COMPS];
     char text[IBIDI__DW_BYTES];
 } ibidi__dw_conv;
 
@@ -102,7 +102,7 @@ typedef struct ibidi__dwork {
     uint32_t *keys;    /* a whole line's visual order (needs_embedding) */
     uint8_t *kpar;
     uint8_t *par, *par2;
-    ibidi_component *comps;
+    ibidi_iri_component *comps;
     char *text;
     size_t text_cap, cap, id_cap, comps_cap;
     void *bidi;
@@ -115,15 +115,15 @@ typedef struct ibidi__dwork {
 ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dw_kind kind, void *small, size_t len,
                                size_t extra, void *work, size_t work_size, ibidi_error *err);
 ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
-                              const ibidi_component *comps, size_t n_comps, size_t *n,
+                              const ibidi_iri_component *comps, size_t n_comps, size_t *n,
                               ibidi_error *err);
 int ibidi__span_has_rtl(const char *s, size_t start, size_t length);
-ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
                              size_t *n_comps, ibidi_error *err);
 /* Resolves and reorders w->cps[0..n) as one line of a paragraph of direction dir. */
 ibidi_status ibidi__lay_out(ibidi__dwork *w, size_t n, ibidi_dir dir, ibidi_error *err);
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
-                            const ibidi_component *comps, size_t n_comps, ibidi_form form,
+                            const ibidi_iri_component *comps, size_t n_comps, ibidi_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
                             ibidi_error *err);
 
@@ -144,7 +144,7 @@ static inline ibidi__emit ibidi__emitter(char *out, size_t cap)
 }
 void ibidi__put(ibidi__emit *e, const char *b, size_t n);
 void ibidi__put_cp(ibidi__emit *e, uint32_t cp);
-void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_component *comps,
+void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_iri_component *comps,
                       size_t n_comps, ibidi_form form, ibidi_dir context);
 
 #endif
