@@ -324,6 +324,9 @@ typedef struct lencheck {
     size_t n_ctx;
     vfigures *fig;
     vexamples *ex;
+    /* Uniqueness: xs in blocks of one composition, block k at [blocks[k], blocks[k + 1]) */
+    const size_t *blocks;
+    size_t n_blocks;
     uint8_t *seen; /* per label: bits of the figures it is already counted in */
 } lencheck;
 
@@ -521,10 +524,10 @@ static int pairset_add(pairset *s, uint64_t key)
     return 1;
 }
 
-/* Label Uniqueness in context t: labels with equal keys display alike (u 0: by code
- * points, u 1: as rendered). */
-static int collisions(lencheck *lc, keyed *keys, size_t nx, int u, size_t t, int nb_ok,
-                      pairset *reported)
+/* Label Uniqueness in context t among the labels [from, to) of one composition: labels
+ * with equal keys display alike (u 0: by code points, u 1: as rendered). */
+static int collisions(lencheck *lc, keyed *keys, size_t from, size_t to, int u, size_t t,
+                      int nb_ok, pairset *reported)
 {
     vfigures *f = lc->fig;
     unsigned long long *cases = u ? &f->uniqueness_cases : &f->code_point_cases;
@@ -532,10 +535,10 @@ static int collisions(lencheck *lc, keyed *keys, size_t nx, int u, size_t t, int
     const uint8_t bit = u ? SEEN_UNIQ : SEEN_CP;
     vexample *list = u ? lc->ex->uniqueness : lc->ex->code_points;
     unsigned *nl = u ? &lc->ex->n_uniqueness : &lc->ex->n_code_points;
-    qsort(keys, nx, sizeof *keys, cmp_keyed);
-    for (size_t a = 0; a < nx;) {
+    qsort(keys + from, to - from, sizeof *keys, cmp_keyed);
+    for (size_t a = from; a < to;) {
         size_t b = a + 1;
-        while (b < nx && keys[b].hi == keys[a].hi && keys[b].lo == keys[a].lo)
+        while (b < to && keys[b].hi == keys[a].hi && keys[b].lo == keys[a].lo)
             b++;
         for (size_t p = a; p < b; p++)
             for (size_t q = p + 1; q < b; q++) {
@@ -610,10 +613,12 @@ static int check_length(lencheck *lc)
                 keys[nx + i] = pack(disp.clusters, disp.clusters_len, i);
             }
         }
-        if (keys && st == 0)
-            st = collisions(lc, keys, nx, 0, t, nb_ok, &reported[0]);
-        if (keys && st == 0)
-            st = collisions(lc, keys + nx, nx, 1, t, nb_ok, &reported[1]);
+        for (size_t k = 0; keys && k < lc->n_blocks && st == 0; k++) {
+            const size_t from = lc->blocks[k], to = lc->blocks[k + 1];
+            st = collisions(lc, keys, from, to, 0, t, nb_ok, &reported[0]);
+            if (st == 0)
+                st = collisions(lc, keys + nx, from, to, 1, t, nb_ok, &reported[1]);
+        }
     }
     free(keys);
     free(reported[0].v);
@@ -623,11 +628,12 @@ static int check_length(lencheck *lc)
     return st;
 }
 
-/* ---- Dividing the rule's space -------------------------------------------------------- */
+/* ---- Compositions ------------------------------------------------------------------- */
 
+/* Labels of one composition: the classes a label holds, sorted, 5 bits each. */
 typedef struct group {
     uint64_t key;
-    size_t count;
+    size_t count, first; /* labels, and where they start in the sorted keys */
 } group;
 
 static int cmp_group(const void *a, const void *b)
@@ -638,29 +644,31 @@ static int cmp_group(const void *a, const void *b)
     return p->key < q->key ? -1 : p->key > q->key;
 }
 
-/* The labels of all that are this shard's: the compositions (labels that display alike
- * share theirs) go, largest first, to the shard with the fewest labels so far; every
+/* The labels of `all` in blocks of one composition (in class order inside a block) into
+ * out, where block k starts at (*blocks)[k] (the end last): labels that display alike hold
+ * the same classes, a display being a permutation of a case whose context is shared, so
+ * Label Uniqueness compares only inside a block. With `divide`, only this shard's blocks:
+ * the compositions go, largest first, to the shard with the fewest labels so far; every
  * shard computes the same assignment. */
-static int own_labels(const vrun *w, const labset *all, labset *own)
+static int by_composition(const vrun *w, const labset *all, int divide, labset *out,
+                          size_t **blocks, size_t *n_blocks)
 {
-    if (w->shards == 1)
-        return 0;
     const size_t n = all->n;
-    keyed *c = malloc((n + 1) * sizeof *c); /* hi: the classes of a label, sorted, 5 bits each */
+    keyed *c = malloc((n + 1) * sizeof *c); /* hi: the composition, i: the label */
     group *g = malloc((n + 1) * sizeof *g);
+    size_t *b = malloc((n + 2) * sizeof *b);
     unsigned long long load[IBIDI_RFC5893_VERIFY_MAX_SHARDS] = {0};
-    uint8_t *take = calloc(n + 1, 1);
-    int st = c && g && take ? 0 : IBIDI_E_NOMEM;
-    size_t ng = 0;
+    int st = c && g && b ? 0 : IBIDI_E_NOMEM;
+    size_t ng = 0, nb = 0;
     for (size_t i = 0; i < n && st == 0; i++) {
         uint8_t s[MAXN];
         const vlabel *l = &all->v[i];
         memcpy(s, l->classes, l->n);
         for (size_t a = 1; a < l->n; a++) /* insertion sort: at most MAXN classes */
-            for (size_t b = a; b > 0 && s[b - 1] > s[b]; b--) {
-                const uint8_t tmp = s[b];
-                s[b] = s[b - 1];
-                s[b - 1] = tmp;
+            for (size_t k = a; k > 0 && s[k - 1] > s[k]; k--) {
+                const uint8_t tmp = s[k];
+                s[k] = s[k - 1];
+                s[k - 1] = tmp;
             }
         c[i] = (keyed){0, 0, (uint32_t)i, 0};
         for (size_t a = 0; a < l->n; a++)
@@ -670,37 +678,32 @@ static int own_labels(const vrun *w, const labset *all, labset *own)
         qsort(c, n, sizeof *c, cmp_keyed);
         for (size_t i = 0; i < n; i++) {
             if (ng == 0 || g[ng - 1].key != c[i].hi)
-                g[ng++] = (group){c[i].hi, 0};
+                g[ng++] = (group){c[i].hi, 0, i};
             g[ng - 1].count++;
         }
         qsort(g, ng, sizeof *g, cmp_group);
     }
     for (size_t k = 0; k < ng && st == 0; k++) {
         unsigned best = 0;
-        for (unsigned s = 1; s < w->shards; s++)
+        for (unsigned s = 1; divide && s < w->shards; s++)
             if (load[s] < load[best])
                 best = s;
         load[best] += g[k].count;
-        if (best != w->shard)
+        if (divide && best != w->shard)
             continue;
-        /* the labels of this composition: a run of the sorted array */
-        size_t lo = 0, hi = n;
-        while (lo < hi) {
-            const size_t mid = lo + (hi - lo) / 2;
-            if (c[mid].hi < g[k].key)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        for (size_t i = lo; i < n && c[i].hi == g[k].key; i++)
-            take[c[i].i] = 1;
+        b[nb++] = out->n;
+        for (size_t i = g[k].first; i < g[k].first + g[k].count && st == 0; i++)
+            st = push(out, all->v[c[i].i].classes, all->v[c[i].i].n);
     }
-    for (size_t i = 0; i < n && st == 0; i++)
-        if (take[i])
-            st = push(own, all->v[i].classes, all->v[i].n);
+    if (st == 0) {
+        b[nb] = out->n;
+        *blocks = b;
+        *n_blocks = nb;
+    } else {
+        free(b);
+    }
     free(c);
     free(g);
-    free(take);
     return st;
 }
 
@@ -716,6 +719,7 @@ static int run_space(vrun *w, int s)
     ibidi_rfc5893_verify_space_result *sr = &w->res->space[s];
     const unsigned max_len = d.max_len && d.max_len < w->n_max ? d.max_len : w->n_max;
     labset nb = {NULL, 0, 0}, all = {NULL, 0, 0}, own = {NULL, 0, 0};
+    size_t *blocks = NULL, n_blocks = 0;
     ctxdesc *ctx = NULL;
     uint8_t *nb_strict = NULL, *x_strict = NULL;
     size_t n_ctx = 0;
@@ -734,11 +738,13 @@ static int run_space(vrun *w, int s)
         vexamples here;
         memset(&here, 0, sizeof here);
         all.n = own.n = 0;
+        free(blocks);
+        blocks = NULL;
         unsigned long long seen = 0;
         st = enumerate(al, &d.x, n, &all, &seen);
-        if (st == 0 && split)
-            st = own_labels(w, &all, &own);
-        const labset *xs = split && w->shards > 1 ? &own : &all;
+        if (st == 0 && d.uniqueness)
+            st = by_composition(w, &all, split, &own, &blocks, &n_blocks);
+        const labset *xs = d.uniqueness ? &own : &all;
         /* A divided space: the strings are counted once, by shard 0. */
         f->strings = !split || w->shard == 0 ? seen : 0;
         f->labels = xs->n;
@@ -748,7 +754,8 @@ static int run_space(vrun *w, int s)
             st = IBIDI_E_NOMEM;
         if (st == 0 && xs->n > 0) {
             lencheck lc = {w, s, d, &nb, xs, nb_strict, x_strict, ctx, n_ctx, f,
-                           split ? &w->res->rule_examples[n - 1] : &here, NULL};
+                           split ? &w->res->rule_examples[n - 1] : &here, blocks, n_blocks,
+                           NULL};
             st = check_length(&lc);
         }
         if (st == 0)
@@ -764,6 +771,7 @@ static int run_space(vrun *w, int s)
     free(nb.v);
     free(all.v);
     free(own.v);
+    free(blocks);
     free(ctx);
     free(nb_strict);
     free(x_strict);
@@ -841,7 +849,8 @@ static int run_rfc3454(vrun *w)
         if (st != 0)
             break;
         const ctxdesc cd = {0, 0, 0, 0, 0, 0, 0}; /* LTR, FULL STOP on both sides */
-        const lencheck lc = {w, -1, space_def(0), &one, &x, NULL, NULL, &cd, 1, NULL, NULL, NULL};
+        const lencheck lc = {w, -1, space_def(0), &one, &x, NULL, NULL, &cd, 1,
+                             NULL, NULL, NULL, 0, NULL};
         st = fill_example(&lc, &r->section4[k], 0, (size_t)-1, 0);
         r->accepted_rfc3454[k] = (uint8_t)ibidi_rfc3454_rule_ok(ex[k], len[k]);
         r->accepted_rfc5893[k] = (uint8_t)legal(&STRICT, ex[k], len[k]);
