@@ -31,6 +31,9 @@
  *       embeddings, overrides and isolates (plus a few overflowing ones), text, closers;
  *       d3 unbalanced random brackets; d4 a chain of FSIs with no PDI.
  *
+ * `bench_bidi once b 5` runs only ibidi on one workload (a, b or c), a few passes, for an
+ * instruction counter or a profiler.
+ *
  * Each figure is the best of several timed passes (clock_gettime(CLOCK_MONOTONIC)): the
  * libraries take turns in rounds, and a pass shorter than JOB_SECONDS is repeated within
  * each round.
@@ -921,10 +924,64 @@ static void sanity(const set *s, ctx *c, size_t step, size_t *u8_cp_diff)
     free(map);
 }
 
+/* ------------------------------------------------------------------ one workload */
+
+/* `bench_bidi once W [PASSES]`: only ibidi, on workload W (a, b or c), PASSES passes of
+ * each entry (UTF-8, code points) and no comparison: a steady run for an instruction
+ * counter (valgrind --tool=callgrind --toggle-collect=run_ib_u8) or a profiler, whose
+ * figures the rounds of the full run would drown. */
+static int once(const char *wl, int passes)
+{
+    buf b = {0};
+    uint32_t st = wl[0] == 'a' ? 7 : wl[0] == 'b' ? 8 : 9;
+    if (wl[0] == 'a')
+        while (b.len < BIG_BYTES)
+            gen_paragraph(&b, &st);
+    else if (wl[0] == 'b')
+        for (int i = 0; i < N_ITEMS; i++)
+            gen_identifier(&b, &st);
+    else if (wl[0] == 'c')
+        for (int i = 0; i < N_ITEMS; i++)
+            gen_host(&b, &st);
+    else {
+        fprintf(stderr, "bench_bidi once: workload a, b or c\n");
+        return 2;
+    }
+    set s = make_set(wl, &b);
+    free(b.p);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.cap = s.max_cps;
+    c.lv = xmalloc(c.cap);
+    c.v2l = xmalloc(c.cap * sizeof *c.v2l);
+    c.work_size = ibidi_bidi_work_size(c.cap);
+    c.work = xmalloc(c.work_size);
+    double t_u8 = -1, t_cp = -1;
+    for (int k = 0; k < passes; k++) {
+        double t = time_pass(run_ib_u8, &s, &c);
+        t_u8 = t_u8 < 0 || t < t_u8 ? t : t_u8;
+        t = time_pass(run_ib_cp, &s, &c);
+        t_cp = t_cp < 0 || t < t_cp ? t : t_cp;
+    }
+    printf("(%s) %zu items, best of %d passes: ibidi-u8 %.4g ns/item, ibidi-cp %.4g ns/item\n",
+           wl, s.count, passes, t_u8 * 1e9 / (double)s.count, t_cp * 1e9 / (double)s.count);
+    free_set(&s);
+    free(c.lv);
+    free(c.v2l);
+    free(c.work);
+    return c.failed;
+}
+
 /* ------------------------------------------------------------------ main */
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc >= 3 && strcmp(argv[1], "once") == 0)
+        return once(argv[2], argc >= 4 && atoi(argv[3]) > 0 ? atoi(argv[3]) : 1);
+    if (argc > 1) {
+        fprintf(stderr, "usage: bench_bidi [once a|b|c [PASSES]]\n");
+        return 2;
+    }
     double t_start = now();
     buf ba = {0}, bb = {0}, bc = {0};
     uint32_t st = 7;
