@@ -562,17 +562,18 @@ static size_t run_ib_u8(const set *s, ctx *c)
 {
     size_t acc = 0;
     for (size_t i = 0; i < s->count; i++) {
-        size_t len = s->u8_off[i + 1] - s->u8_off[i], n = 0;
+        size_t len = s->u8_off[i + 1] - s->u8_off[i];
         int big = len > IBIDI_BIDI_SMALL; /* bytes bound the code points */
-        if (ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], len, IBIDI_DIR_AUTO, c->lv, c->cap,
-                                    &n, NULL, NULL, NULL, big ? c->work : NULL,
-                                    big ? c->work_size : 0, NULL) != IBIDI_OK ||
-            ibidi_bidi_reorder(c->lv, n, c->v2l, NULL, NULL) != IBIDI_OK) {
+        const ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, big ? c->work : NULL,
+                                      big ? c->work_size : 0};
+        ibidi_bidi_result r = {.levels = c->lv, .cap = c->cap};
+        if (ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], len, &o, &r, NULL) != IBIDI_OK ||
+            ibidi_bidi_reorder(c->lv, r.n, c->v2l, NULL, NULL) != IBIDI_OK) {
             c->failed = 1;
             continue;
         }
-        if (n)
-            acc += c->v2l[0] + c->lv[n - 1];
+        if (r.n)
+            acc += c->v2l[0] + c->lv[r.n - 1];
     }
     return acc;
 }
@@ -583,9 +584,10 @@ static size_t run_ib_cp(const set *s, ctx *c)
     for (size_t i = 0; i < s->count; i++) {
         size_t n = s->cp_off[i + 1] - s->cp_off[i];
         int big = n > IBIDI_BIDI_SMALL;
-        if (ibidi_bidi_resolve_cp(s->cp + s->cp_off[i], n, IBIDI_DIR_AUTO, c->lv, NULL, NULL,
-                                  big ? c->work : NULL, big ? c->work_size : 0,
-                                  NULL) != IBIDI_OK ||
+        const ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, big ? c->work : NULL,
+                                      big ? c->work_size : 0};
+        ibidi_bidi_result r = {.levels = c->lv, .cap = c->cap};
+        if (ibidi_bidi_resolve_cp(s->cp + s->cp_off[i], n, &o, &r, NULL) != IBIDI_OK ||
             ibidi_bidi_reorder(c->lv, n, c->v2l, NULL, NULL) != IBIDI_OK) {
             c->failed = 1;
             continue;
@@ -883,18 +885,17 @@ static void sanity(const set *s, ctx *c, size_t step, size_t *u8_cp_diff)
     size_t *map = xmalloc(c->cap * sizeof *map);
     for (size_t i = 0; i < s->count; i += step) {
         const uint32_t *cp = s->cp + s->cp_off[i];
-        size_t n = s->cp_off[i + 1] - s->cp_off[i], n8 = 0;
-        ibidi_bidi_info info;
-        if (ibidi_bidi_resolve_cp(cp, n, IBIDI_DIR_AUTO, lv, NULL, &info, c->work, c->work_size,
-                                  NULL) != IBIDI_OK ||
+        size_t n = s->cp_off[i + 1] - s->cp_off[i];
+        const ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, c->work, c->work_size};
+        ibidi_bidi_result r = {.levels = lv, .cap = c->cap}, r8 = {.levels = c->lv, .cap = c->cap};
+        if (ibidi_bidi_resolve_cp(cp, n, &o, &r, NULL) != IBIDI_OK ||
             ibidi_bidi_reorder(lv, n, map, NULL, NULL) != IBIDI_OK ||
-            ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], s->u8_off[i + 1] - s->u8_off[i],
-                                    IBIDI_DIR_AUTO, c->lv, c->cap, &n8, NULL, NULL, NULL,
-                                    c->work, c->work_size, NULL) != IBIDI_OK) {
+            ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], s->u8_off[i + 1] - s->u8_off[i], &o,
+                                    &r8, NULL) != IBIDI_OK) {
             printf("  %s item %zu: ibidi failed\n", s->name, i);
             continue;
         }
-        if (n8 != n || memcmp(lv, c->lv, n) != 0)
+        if (r8.n != n || memcmp(lv, c->lv, n) != 0)
             (*u8_cp_diff)++;
         (void)check_item; /* unused when neither ICU nor FriBidi is there */
         int removed = 0;

@@ -30,8 +30,11 @@ static int same_with_bn(const uint32_t *t, size_t n, size_t at, ibidi_dir dir, u
     memcpy(with, t, at * sizeof *t);
     with[at] = 0x200D;
     memcpy(with + at + 1, t + at, (n - at) * sizeof *t);
-    if (ibidi_bidi_resolve_cp(t, n, dir, lt, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
-        ibidi_bidi_resolve_cp(with, n + 1, dir, lw, NULL, NULL, NULL, 0, NULL) != IBIDI_OK)
+    const ibidi_bidi_options o = {dir, 0, NULL, 0};
+    if (ibidi_bidi_resolve_cp(t, n, &o, &(ibidi_bidi_result){.levels = lt, .cap = n}, NULL) !=
+            IBIDI_OK ||
+        ibidi_bidi_resolve_cp(with, n + 1, &o, &(ibidi_bidi_result){.levels = lw, .cap = n + 1},
+                              NULL) != IBIDI_OK)
         return -1;
     return memcmp(lt, lw, at) == 0 && memcmp(lt + at, lw + at + 1, n - at) == 0;
 }
@@ -193,10 +196,13 @@ int main(void)
                 u2[at] = 0x200D;
                 memcpy(u2 + at + 1, u1 + at, (n - at) * sizeof *u1);
                 ibidi_dir dir = (ibidi_dir)(v % 2 + 1 - (int)(k % 2));
-                int ok = ibidi_bidi_resolve_cp(u1, n, dir, m1, NULL, NULL, NULL, 0, NULL) ==
-                             IBIDI_OK &&
-                         ibidi_bidi_resolve_cp(u2, n + 1, dir, m2, NULL, NULL, NULL, 0, NULL) ==
-                             IBIDI_OK &&
+                const ibidi_bidi_options o = {dir, 0, NULL, 0};
+                int ok = ibidi_bidi_resolve_cp(u1, n, &o,
+                                               &(ibidi_bidi_result){.levels = m1, .cap = n},
+                                               NULL) == IBIDI_OK &&
+                         ibidi_bidi_resolve_cp(u2, n + 1, &o,
+                                               &(ibidi_bidi_result){.levels = m2, .cap = n + 1},
+                                               NULL) == IBIDI_OK &&
                          memcmp(m1, m2, at) == 0 && memcmp(m1 + at, m2 + at + 1, n - at) == 0;
                 cases2++;
                 if (!ok && diffs2++ < 5)
@@ -239,19 +245,26 @@ int main(void)
             ibidi_dir dir = (ibidi_dir)(r % 4);
             ibidi_error e1, e2;
             size_t n1 = 0, n2 = 0;
-            ibidi_status s1 = ibidi_bidi_resolve_utf8(text, len, dir, lv1, cap, &n1, NULL, off1,
-                                                      NULL, work, ibidi_bidi_work_size(leads),
-                                                      &e1);
-            ibidi_status s2 = ibidi_bidi_resolve_utf8(text, len, dir, lv2, cap, &n2, NULL, NULL,
-                                                      NULL, NULL, 0, &e2);
+            ibidi_bidi_result r1 = {.levels = lv1, .offsets = off1, .cap = cap};
+            ibidi_bidi_result r2 = {.levels = lv2, .cap = cap};
+            ibidi_status s1 = ibidi_bidi_resolve_utf8(
+                text, len, &(ibidi_bidi_options){dir, 0, work, ibidi_bidi_work_size(leads)}, &r1,
+                &e1);
+            ibidi_status s2 = ibidi_bidi_resolve_utf8(text, len, &(ibidi_bidi_options){dir, 0, NULL, 0},
+                                                      &r2, &e2);
+            n1 = r1.n;
+            n2 = r2.n;
             int same;
             if (s2 == IBIDI_E_BIDI_WORK_TOO_SMALL) { /* well formed, levels fit */
                 size_t n = 0;
                 same = s1 == IBIDI_OK && n1 == n2 &&
                        ibidi_utf8_decode(text, len, cps, 6000, &n, NULL) == IBIDI_OK &&
                        n == n1 &&
-                       ibidi_bidi_resolve_cp(cps, n, dir, lv2, NULL, NULL, work,
-                                             ibidi_bidi_work_size(n), NULL) == IBIDI_OK &&
+                       ibidi_bidi_resolve_cp(cps, n,
+                                             &(ibidi_bidi_options){dir, 0, work,
+                                                                   ibidi_bidi_work_size(n)},
+                                             &(ibidi_bidi_result){.levels = lv2, .cap = 6000},
+                                             NULL) == IBIDI_OK &&
                        memcmp(lv1, lv2, n) == 0;
                 char u8[4];
                 for (size_t i = 0, pos = 0; same && i < n; i++) {
@@ -283,20 +296,16 @@ int main(void)
                     t[i] = 'a';
                 t[at] = 0x05D0;
                 ibidi_error e;
-                missed += ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_LTR, lv, NULL, NULL, NULL, 0,
-                                                NULL) != IBIDI_OK ||
-                          lv[at] != 1;
+                ibidi_bidi_result r = {.levels = lv, .cap = sizeof lv};
+                missed += ibidi_bidi_resolve_cp(t, n, NULL, &r, NULL) != IBIDI_OK || lv[at] != 1;
                 t[at] = 0xDC00;
-                missed += ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_LTR, lv, NULL, NULL, NULL, 0,
-                                                &e) != IBIDI_E_CP_SURROGATE ||
+                missed += ibidi_bidi_resolve_cp(t, n, NULL, &r, &e) != IBIDI_E_CP_SURROGATE ||
                           e.offset != at;
                 memset(u, 'a', n + 1);
                 u[at] = (char)0xD7; /* U+05D0, one byte longer */
                 u[at + 1] = (char)0x90;
-                size_t n8 = 0;
-                missed += ibidi_bidi_resolve_utf8(u, n + 1, IBIDI_DIR_LTR, lv, sizeof lv, &n8,
-                                                  NULL, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
-                          n8 != n || lv[at] != 1;
+                missed += ibidi_bidi_resolve_utf8(u, n + 1, NULL, &r, NULL) != IBIDI_OK ||
+                          r.n != n || lv[at] != 1;
                 memset(lv, 2, n);
                 lv[at] = 1;
                 missed += ibidi_bidi_reorder(lv, n, map, NULL, NULL) != IBIDI_OK ||

@@ -156,7 +156,8 @@ static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
 {
     uint8_t lv[IBIDI_TWINS_MAX];
     size_t v2l[IBIDI_TWINS_MAX], l2v[IBIDI_TWINS_MAX];
-    if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
+    if (ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){.dir = d},
+                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
         return 0;
     for (size_t v = 0; v < n; v++) {
@@ -461,8 +462,8 @@ static void test_badami_pairs(void)
             size_t len, ol = 0;
             const char *s = t_notation(0, text, 0, &len);
             char out[64];
-            ibidi_status st = ibidi_bidi_visual_utf8(s, len, LTR, 0, out, sizeof out, &ol, NULL,
-                                                     NULL, 0, NULL);
+            ibidi_status st = ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = LTR}, out, sizeof out, &ol, NULL,
+                               NULL);
             const char *got = st == IBIDI_OK ? t_to_notation(2, out, ol, 0) : "(error)";
             CHECK(strcmp(got, want) == 0, "A%%123+456B display: %s shows %s, want %s", text, got,
                   want);
@@ -709,7 +710,8 @@ static void test_claims(void)
         size_t n = 1 + rnd() % 24;
         ibidi_dir d = (ibidi_dir)(k & 1);
         random_text(t, n);
-        if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK) {
+        if (ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){.dir = d},
+                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) != IBIDI_OK) {
             bad++;
             bad_marks++;
             continue;

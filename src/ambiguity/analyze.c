@@ -652,8 +652,9 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
     if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
         tn != a->n ||
-        ibidi_bidi_resolve_cp(t->tcp, tn, t->dir, t->tlev, NULL, NULL, NULL, 0, NULL) !=
-            IBIDI_OK ||
+        ibidi_bidi_resolve_cp(t->tcp, tn, &(ibidi_bidi_options){.dir = t->dir},
+                              &(ibidi_bidi_result){.levels = t->tlev, .cap = IBIDI_TWINS_MAX},
+                              NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(t->tlev, tn, t->tv2l, NULL, NULL) != IBIDI_OK)
         return 0;
     for (size_t j = 0; j < tn; j++)
@@ -678,11 +679,10 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
     t.dir = dir;
     t.idna_flags = idna_flags;
     if (a->n <= IBIDI_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
-        size_t n = 0;
-        st = ibidi_bidi_resolve_utf8(a->s, a->len, dir, t.lev, IBIDI_TWINS_MAX, &n, NULL, NULL,
-                                     NULL, NULL, 0, err);
+        ibidi_bidi_result r = {.levels = t.lev, .cap = IBIDI_TWINS_MAX};
+        st = ibidi_bidi_resolve_utf8(a->s, a->len, &(ibidi_bidi_options){.dir = dir}, &r, err);
         if (st == IBIDI_OK)
-            st = ibidi_bidi_reorder(t.lev, n, t.v2l, NULL, err);
+            st = ibidi_bidi_reorder(t.lev, r.n, t.v2l, NULL, err);
         if (st != IBIDI_OK)
             return st;
         w4_joins(a->bc, a->n, t.join);

@@ -547,7 +547,8 @@ static int leaf(search *s)
     }
     s->st.candidates++;
     ibidi_error e;
-    if (ibidi_bidi_resolve_cp(s->lc, n, s->dir, s->fl, NULL, NULL, NULL, 0, &e) != IBIDI_OK)
+    if (ibidi_bidi_resolve_cp(s->lc, n, &(ibidi_bidi_options){.dir = s->dir},
+                              &(ibidi_bidi_result){.levels = s->fl, .cap = n}, &e) != IBIDI_OK)
         return 0;
     if (memcmp(s->fl, s->ll, n) != 0)
         return 0;
@@ -635,7 +636,8 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
 
     /* V: T resolved (paragraph level forced, HL1), reordered (L2), mirrored (L4) */
     size_t v2l[MAXN];
-    ibidi_status st = ibidi_bidi_resolve_cp(text, n, context, s.fl, NULL, NULL, NULL, 0, &e);
+    ibidi_status st = ibidi_bidi_resolve_cp(text, n, &(ibidi_bidi_options){.dir = context},
+                                            &(ibidi_bidi_result){.levels = s.fl, .cap = n}, &e);
     if (st == IBIDI_OK)
         st = ibidi_bidi_reorder(s.fl, n, v2l, NULL, &e);
     if (st != IBIDI_OK)

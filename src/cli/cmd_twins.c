@@ -174,7 +174,8 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         free(codes);
         char *vis = NULL;
         size_t vlen = 0;
-        if (ibidi_bidi_visual_utf8_alloc(s, slen, o->context, 0, &vis, &vlen, NULL) == IBIDI_OK) {
+        if (ibidi_bidi_visual_utf8_alloc(s, slen, &(ibidi_bidi_options){.dir = o->context}, &vis,
+                                         &vlen, NULL) == IBIDI_OK) {
             fputs(",\"display\":", stdout);
             cli_json_text(stdout, vis, vlen, o->in);
         }

@@ -868,8 +868,9 @@ static int name_display(const name *nm, int dir, size_t *order, uint64_t *hi, ui
 {
     uint8_t lv[MAXN];
     size_t v2l[MAXN];
-    if (ibidi_bidi_resolve_classes(nm->c, nm->n, dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, lv, NULL,
-                                   NULL, 0, NULL) != IBIDI_OK ||
+    if (ibidi_bidi_resolve_classes(nm->c, nm->n,
+                                   &(ibidi_bidi_options){.dir = dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR},
+                                   &(ibidi_bidi_result){.levels = lv, .cap = nm->n}, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, nm->n, v2l, NULL, NULL) != IBIDI_OK)
         return -1;
     uint8_t key[2 * MAXN];
