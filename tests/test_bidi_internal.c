@@ -1,7 +1,7 @@
 /* Assumptions of the bidi implementation about the Unicode data, checked on every code
  * point: paired brackets are ON and in the BMP (their canonical closing bracket is kept in
  * 16 bits), the bracket hash has no collisions, and the internal L2 map agrees with the
- * public one. Then the fast paths against the general ones: simple paragraphs on the bit
+ * public one. Then the fast paths against the reference ones: simple paragraphs on the bit
  * planes (with and without brackets, up to the BD16 stack limit), long UTF-8 in one pass,
  * and the whole-text checks that choose a path. */
 #include <stdio.h>
@@ -106,7 +106,7 @@ int main(void)
         CHECK(same, "internal and public L2 maps differ (round %d)", r);
     }
     /* Paths compared: text without explicit controls or BN takes the bit planes; one BN
-     * added anywhere sends it through the general passes, and must change no other
+     * added anywhere sends it through X1-X10 and the sequences, and must change no other
      * level. */
     static const uint32_t pool[] = {'a', 'b', 'Z', 0x05D0, 0x05D1, 0x0627, 0x0628, 0x0661, '1', '2',
                                     '+', '-', '#', '$', '%', ',', '.', ':', '/', ' ', '\t', '!',
@@ -140,7 +140,7 @@ int main(void)
         }
     }
     CHECK(diffs == 0, "%zu texts resolve differently with a BN added", diffs);
-    printf("compared %zu texts through the bit planes and the general paths: %zu differ\n",
+    printf("compared %zu texts with and without a BN added: %zu differ\n",
            cases, diffs);
 
     /* The same with long texts full of brackets: pairs nested deep, the 63-entry stack of
@@ -314,7 +314,7 @@ int main(void)
         }
         CHECK(missed == 0, "%zu single odd values missed by the whole-text checks", missed);
     }
-    printf("compared %zu bracket texts through the bit planes and the general paths: %zu "
+    printf("compared %zu bracket texts with and without a BN added: %zu "
            "differ\n", cases2, diffs2);
     return t_summary();
 }

@@ -236,8 +236,8 @@ static void compare(const uint32_t *text, size_t n, ibidi_dir dir)
     if (cases % 4 == 0)
         compare_types(text, n, dir, "random text", (long)cases);
     cases++;
-    /* one paragraph within the limit: the planes take it (or the short path, which the
-     * other test compares) */
+    /* one paragraph: the planes take it whole (one word a plane up to 63 code points, which
+     * test_bidi_short compares too) */
     int one_para = 1;
     for (size_t i = 0; i + 1 < n; i++)
         one_para &= text[i] != 0x2029;
@@ -249,7 +249,7 @@ static void compare(const uint32_t *text, size_t n, ibidi_dir dir)
             size_t at = 0;
             while (want[at] == got[at])
                 at++;
-            CHECK(0, "planes differ: dir %d, n %zu, first at %zu (U+%04X: %u, general %u)",
+            CHECK(0, "planes differ: dir %d, n %zu, first at %zu (U+%04X: %u, reference %u)",
                   (int)dir, n, at, (unsigned)text[at], got[at], want[at]);
         }
     }
@@ -431,7 +431,7 @@ int main(void)
             }
     printf("info: bracket floods take at most %.2f steps per code point\n", worst);
 
-    printf("compared %zu texts through the bit planes and the general paths (%zu one "
+    printf("compared %zu texts through the bit planes and the reference engine (%zu one "
            "paragraph of over %u code points, %zu of them over %u): %zu differ\n",
            cases, taken, IBIDI__BIDI_PLANES_ONE, long_, IBIDI__BIDI_PLANES_MAX, differ);
     CHECK(differ == 0, "%zu of %zu texts differ", differ, cases);

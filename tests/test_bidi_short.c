@@ -19,7 +19,7 @@ static uint32_t next_rand(void) { return t_xorshift32(&rng); }
 
 /* The reference engine: the work area laid out as the public calls do, with the planes
  * switched off. */
-static void general_levels(const uint8_t *cls, size_t n, ibidi_dir dir, uint8_t *lev)
+static void reference_levels(const uint8_t *cls, size_t n, ibidi_dir dir, uint8_t *lev)
 {
     static uint64_t work[(MAXN * 8 + IBIDI__BIDI_WORK_SLACK) / 8 + 1];
     ibidi__bidi b;
@@ -42,7 +42,7 @@ static size_t cases, taken, differ;
 static void compare(const uint8_t *cls, size_t n, ibidi_dir dir)
 {
     uint8_t want[MAXN], got[MAXN];
-    general_levels(cls, n, dir, want);
+    reference_levels(cls, n, dir, want);
     ibidi_bidi_result r = {.levels = got, .cap = MAXN};
     ibidi_status st = ibidi_bidi_resolve_classes(cls, n, &(ibidi_bidi_options){dir, 0, NULL, 0},
                                                  &r, NULL);
@@ -67,8 +67,8 @@ static void compare(const uint8_t *cls, size_t n, ibidi_dir dir)
         uint64_t steps = 0;
         memset(direct, 0xEE, sizeof direct);
         ibidi__planes_out out = {direct, NULL, NULL, 0, 0};
-        const unsigned dirs = (lv ? 7u : 0u) | IBIDI__PLANES_NO_BRACKETS | IBIDI__PLANES_PARAGRAPH;
-        int took = ibidi__bidi_planes(cls, cls, br, n, dirs, &out, NULL, NULL, &steps);
+        int took = ibidi__bidi_planes_paragraph(cls, br, n, lv, IBIDI__PLANES_NO_BRACKETS, &out,
+                                                NULL, NULL, &steps);
         if (took) {
             taken += n <= IBIDI__BIDI_PLANES_ONE;
             /* the summary holds as long as L1 changes nothing */
@@ -209,7 +209,7 @@ int main(void)
     CHECK(taken > cases / 4, "one word a plane took only %zu of %zu texts", taken, cases);
 
     /* L2 maps: every line of levels 0-2 up to 9 long, and random ones up to 70 (some with
-     * levels 3 and 4, which the short path leaves to the general one). */
+     * levels 3 and 4, which the short maps leave to the general L2). */
     uint8_t lev[MAXN];
     for (size_t n = 0; n <= 9; n++) {
         size_t count = 1;
@@ -225,7 +225,7 @@ int main(void)
     for (long t = 0; t < 200000; t++) {
         size_t n = next_rand() % 71;
         for (size_t i = 0; i < n;) {
-            uint8_t l = (uint8_t)(next_rand() % 3); /* now and then 3 or 4: the general path */
+            uint8_t l = (uint8_t)(next_rand() % 3); /* now and then 3 or 4: the general L2 */
             l = next_rand() % 64 == 0 ? (uint8_t)(3 + next_rand() % 2) : l;
             for (size_t run = 1 + next_rand() % 5; run > 0 && i < n; run--)
                 lev[i++] = l;

@@ -192,15 +192,12 @@ void ibidi__bidi_implicit(ibidi__bidi *b, size_t ps, size_t pe, uint8_t para_lev
 #define IBIDI__BIDI_PLANES_ONE 63u
 #define IBIDI__BIDI_PLANES_WORDS(n) ((size_t)18u * ((size_t)(n) / 64u + 1u))
 
-/* dirs of ibidi__bidi_planes: which of the embedding direction, sos and eos are R;
- * NO_BRACKETS when the caller knows there is no paired bracket (the planes skip them);
- * PARAGRAPH when the sequence is a whole paragraph at its own level (sos and eos are the
- * embedding direction, cls is orig, and out->lev is the only output). */
+/* dirs of ibidi__bidi_planes: which of the embedding direction, sos and eos are R; and
+ * NO_BRACKETS when the caller knows there is no paired bracket (the planes skip them). */
 #define IBIDI__PLANES_E_RTL 1u
 #define IBIDI__PLANES_SOS_RTL 2u
 #define IBIDI__PLANES_EOS_RTL 4u
 #define IBIDI__PLANES_NO_BRACKETS 8u
-#define IBIDI__PLANES_PARAGRAPH 16u
 
 /* The outputs of ibidi__bidi_planes (each optional): the levels of a paragraph at level 0
  * or 1 before L1 (I1-I2 applied), the types after W7, the types after N2. */
@@ -223,6 +220,15 @@ typedef struct ibidi__planes_out {
 int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
                        unsigned dirs, ibidi__planes_out *out, uint64_t *area,
                        uint32_t *link, uint64_t *steps);
+
+/* The same for a whole paragraph of n code points at level `level` (0 or 1) without
+ * explicit controls or characters X9 removes, into out->lev only (and the summary):
+ * orig serves as classes; brackets is IBIDI__PLANES_NO_BRACKETS when the caller knows
+ * there is no paired bracket. The usual call for identifiers, with an instance of its
+ * own. */
+int ibidi__bidi_planes_paragraph(const uint8_t *orig, const uint16_t *br, size_t n,
+                                 uint8_t level, unsigned brackets, ibidi__planes_out *out,
+                                 uint64_t *area, uint32_t *link, uint64_t *steps);
 
 /* ---- line.c */
 

@@ -318,13 +318,9 @@ static void resolve_paragraph(para *p, ibidi_dir dir, uint32_t mask)
          * paragraph level (X6), and the paragraph is one isolating run sequence whose
          * embedding direction, sos and eos are the paragraph's. The planes write its
          * levels; callers that want the types take the way below. */
-        const unsigned dirs =
-            ((p->level & 1u) ? IBIDI__PLANES_E_RTL | IBIDI__PLANES_SOS_RTL | IBIDI__PLANES_EOS_RTL
-                             : 0u) |
-            p->brackets | IBIDI__PLANES_PARAGRAPH;
         ibidi__planes_out out = {b->lev + p->ps, NULL, NULL, 0, 0};
-        ibidi__bidi_planes(b->orig + p->ps, b->orig + p->ps, b->br + p->ps, n, dirs, &out,
-                           b->planes, b->aux + p->ps, p->steps);
+        ibidi__bidi_planes_paragraph(b->orig + p->ps, b->br + p->ps, n, p->level, p->brackets,
+                                     &out, b->planes, b->aux + p->ps, p->steps);
         /* the planes' summary of the levels holds unless L1 changed some (identifiers end
          * without whitespace) */
         p->summary = ibidi__bidi_l1(b->orig, p->ps, p->pe, p->level, b->lev + p->ps, segments) == 0;

@@ -43,8 +43,8 @@ enum {
 enum { P_L, P_R, P_AL, P_EN, P_ES, P_ET, P_AN, P_CS, P_NSM, P_OPEN, P_CLOSE, P_COUNT };
 /* dirs of the instance for a whole paragraph without brackets: sos and eos are the
  * embedding direction; N0 has nothing to do. */
-#define PARAGRAPH IBIDI__PLANES_PARAGRAPH
-#define NO_N0 0x100u
+#define PARAGRAPH 0x100u
+#define NO_N0 0x200u
 #define P_ALL (P_COUNT + 7)
 _Static_assert(IBIDI__BIDI_PLANES_WORDS(0) == P_ALL, "IBIDI__BIDI_PLANES_WORDS counts the planes");
 #define PW (IBIDI__BIDI_PLANES_MAX / 64 + 1) /* words on the stack: bit n, past the end, too */
@@ -61,8 +61,8 @@ _Static_assert(IBIDI__BIDI_PLANES_WORDS(0) == P_ALL, "IBIDI__BIDI_PLANES_WORDS c
  * up to the end of its stretch and clears them; a second seed in the same stretch only
  * sets its own bit, which the final or puts back anyway. The carry of each word's
  * addition goes into the next; a carry out of the last is dropped. */
-IBIDI__ALWAYS_INLINE void fill_up(uint64_t *out, const uint64_t *seeds, const uint64_t *p,
-                                  const size_t nw)
+IBIDI__ALWAYS_INLINE void fill_up_seeds(uint64_t *out, const uint64_t *seeds, const uint64_t *p,
+                                        const size_t nw, const int with_seeds)
 {
     uint64_t carry = 0;
     for (size_t w = 0; w < nw; w++) {
@@ -70,8 +70,14 @@ IBIDI__ALWAYS_INLINE void fill_up(uint64_t *out, const uint64_t *seeds, const ui
         uint64_t c = s < p[w];
         uint64_t t = s + carry;
         carry = c | (t < s);
-        out[w] = (p[w] & ~t) | seeds[w];
+        out[w] = (p[w] & ~t) | (with_seeds ? seeds[w] : 0);
     }
+}
+
+IBIDI__ALWAYS_INLINE void fill_up(uint64_t *out, const uint64_t *seeds, const uint64_t *p,
+                                  const size_t nw)
+{
+    fill_up_seeds(out, seeds, p, nw, 1);
 }
 
 /* The same downward (no carry goes that way): doubling steps in each word, p_k marking the
@@ -551,7 +557,8 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
     const uint64_t eos = (dirs & PARAGRAPH) ? rtl : (uint64_t)0 - (dirs & IBIDI__PLANES_EOS_RTL ? 1u : 0u);
     for (size_t w = 0; w < nw; w++) {
         size_t lo = w * 64;
-        all[w] = n >= lo + 64 ? ~(uint64_t)0 : ((uint64_t)1 << (n - lo)) - 1;
+        /* one word: n is at most 63 */
+        all[w] = nw > 1 && n >= lo + 64 ? ~(uint64_t)0 : ((uint64_t)1 << (n - lo)) - 1;
         /* B, S, WS, ON and isolate controls: the neutrals of N1, which no W rule changes */
         ni[w] = all[w] & ~(l[w] | r[w] | al[w] | en[w] | es[w] | et[w] | an[w] | cs[w] | nsm[w]);
     }
@@ -561,7 +568,7 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
      * has the type. */
     for (size_t w = 0; w < nw; w++)
         t1[w] = w ? 0 : nsm[0] & 1u;
-    fill_up(t2, t1, nsm, nw);
+    fill_up_seeds(t2, t1, nsm, nw, 0); /* one seed: no carry can clear it */
     for (size_t w = 0; w < nw; w++) {
         l[w] |= t2[w] & ~sos;
         r[w] |= t2[w] & sos;
@@ -571,7 +578,9 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
         uint64_t *x = typed[k];
         for (size_t w = nw; w-- > 0;) /* from the top: shl1 reads the word below */
             t1[w] = shl1(x, w) & nsm[w];
-        fill_up(t2, t1, nsm, nw);
+        /* A seed loses its bit to a carry only from another seed in its stretch, which
+         * x then holds (the stretch of sos): x keeps the seeds anyway. */
+        fill_up_seeds(t2, t1, nsm, nw, 0);
         for (size_t w = 0; w < nw; w++)
             x[w] |= t2[w];
     }
@@ -672,8 +681,9 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
         }
         put_bytes(out->lev, n, nw, t1, 1, t2, 2, NULL, 0);
         /* the summary of the levels, which spares the caller a pass over them */
-        out->max_level = any2 ? 2 : any1 ? 1 : 0;
-        out->has_rtl = any1 != 0;
+        const unsigned has1 = any1 != 0, has2 = any2 != 0;
+        out->max_level = (uint8_t)(has2 << 1 | (has1 & ~has2)); /* 2, else 1 or 0 */
+        out->has_rtl = (uint8_t)has1;
     }
     *steps_out += step_count;
 }
@@ -682,17 +692,6 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
  * function of its own (so that the frame and the registers of the long case do not weigh
  * on them): a paragraph's levels, where sos and eos are the embedding direction and there
  * is one output, the usual call for identifiers; and any sequence. */
-NOINLINE static void planes_one_paragraph(const uint8_t *orig, size_t n, unsigned dirs,
-                                          ibidi__planes_out *out)
-{
-    uint64_t base[P_ALL], steps = 0;
-    ibidi__planes_out lev_only = {out->lev, NULL, NULL, 0, 0};
-    extract_one(orig, orig, n, 0, base);
-    planes_impl(base, 1, orig, NULL, n, dirs | PARAGRAPH | NO_N0, &lev_only, NULL, &steps);
-    out->max_level = lev_only.max_level;
-    out->has_rtl = lev_only.has_rtl;
-}
-
 NOINLINE static void planes_one(const uint8_t *cls, const uint8_t *orig, const uint16_t *br,
                                 size_t n, unsigned dirs, ibidi__planes_out *out,
                                 uint32_t *link, uint64_t *steps)
@@ -721,16 +720,34 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
                        unsigned dirs, ibidi__planes_out *out, uint64_t *area,
                        uint32_t *link, uint64_t *steps)
 {
-    const unsigned para = IBIDI__PLANES_PARAGRAPH | IBIDI__PLANES_NO_BRACKETS;
-    if (n - 1 >= IBIDI__BIDI_PLANES_ONE) { /* 0, or more than one word */
-        if (n == 0 || (n > IBIDI__BIDI_PLANES_MAX && (!area || !link)))
-            return 0;
-        planes_words(cls, orig, br, n, dirs & ~PARAGRAPH, out, area, link, steps);
-    } else if ((dirs & para) == para) { /* a paragraph without brackets: identifiers */
-        planes_one_paragraph(orig, n, dirs, out);
-        *steps += 4 * n;
-    } else {
-        planes_one(cls, orig, br, n, dirs & ~PARAGRAPH, out, link, steps);
+    if (n - 1 < IBIDI__BIDI_PLANES_ONE) {
+        planes_one(cls, orig, br, n, dirs, out, link, steps);
+        return 1;
     }
+    if (n == 0 || (n > IBIDI__BIDI_PLANES_MAX && (!area || !link)))
+        return 0;
+    planes_words(cls, orig, br, n, dirs, out, area, link, steps);
+    return 1;
+}
+
+int ibidi__bidi_planes_paragraph(const uint8_t *orig, const uint16_t *br, size_t n,
+                                 uint8_t level, unsigned brackets, ibidi__planes_out *out,
+                                 uint64_t *area, uint32_t *link, uint64_t *steps)
+{
+    /* embedding direction, sos and eos: all the paragraph's */
+    const unsigned dirs = (level & 1u ? IBIDI__PLANES_E_RTL | IBIDI__PLANES_SOS_RTL |
+                                            IBIDI__PLANES_EOS_RTL
+                                      : 0u) |
+                          brackets;
+    if (!(brackets & IBIDI__PLANES_NO_BRACKETS) || n - 1 >= IBIDI__BIDI_PLANES_ONE)
+        return ibidi__bidi_planes(orig, orig, br, n, dirs, out, area, link, steps);
+    /* identifiers: one word a plane, levels only, no N0 */
+    uint64_t base[P_ALL], discarded = 0;
+    ibidi__planes_out lev_only = {out->lev, NULL, NULL, 0, 0};
+    extract_one(orig, orig, n, 0, base);
+    planes_impl(base, 1, orig, NULL, n, dirs | PARAGRAPH | NO_N0, &lev_only, NULL, &discarded);
+    out->max_level = lev_only.max_level;
+    out->has_rtl = lev_only.has_rtl;
+    *steps += 4 * n;
     return 1;
 }
