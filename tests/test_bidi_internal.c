@@ -313,6 +313,29 @@ int main(void)
             }
         }
         CHECK(missed == 0, "%zu single odd values missed by the whole-text checks", missed);
+
+        /* ASCII in a left-to-right paragraph skips the resolution, but its summary counts
+         * the paragraphs: a LF (B) at every position of every length, in code points and
+         * in UTF-8, and a unit separator (U+001F, S) that ends none. */
+        size_t bad_paras = 0;
+        for (size_t n = 1; n <= 70; n++)
+            for (size_t at = 0; at < n; at++)
+                for (int k = 0; k < 2; k++) {
+                    const uint32_t sep = k ? 0x1F : 0x0A;
+                    for (size_t i = 0; i < n; i++)
+                        t[i] = 'a';
+                    t[at] = sep;
+                    memset(u, 'a', n);
+                    u[at] = (char)sep;
+                    const size_t want = k == 0 && at + 1 < n ? 2 : 1;
+                    ibidi_bidi_result r = {.levels = lv, .cap = sizeof lv};
+                    bad_paras += ibidi_bidi_resolve_cp(t, n, NULL, &r, NULL) != IBIDI_OK ||
+                                 r.info.paragraphs != want || r.info.length != n ||
+                                 r.info.max_level != 0;
+                    bad_paras += ibidi_bidi_resolve_utf8(u, n, NULL, &r, NULL) != IBIDI_OK ||
+                                 r.info.paragraphs != want || r.info.length != n;
+                }
+        CHECK(bad_paras == 0, "%zu ASCII texts with the wrong number of paragraphs", bad_paras);
     }
     printf("compared %zu bracket texts with and without a BN added: %zu "
            "differ\n", cases2, diffs2);

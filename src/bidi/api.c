@@ -74,59 +74,60 @@ int ibidi_bidi_class_removed(ibidi_bidi_class bc)
  * Input checks. */
 
 /* The bitwise OR of n code points: below 0xD800 when none can be a surrogate or too large,
- * below 0x80 when all are ASCII. *low gets 1 when some value is below 0x20 (an ASCII
- * paragraph separator is one of these). */
+ * below 0x80 when all are ASCII. *low gets, for ASCII, whether some code point is below
+ * 0x20 (the ASCII paragraph separators are), for the summary: a value below 0x80 is below
+ * 0x20 exactly when adding 0x60 leaves bit 7 clear, so the sums are ANDed, in the same
+ * loads. */
 IBIDI__ALWAYS_INLINE uint32_t or_all(const uint32_t *text, size_t n, int *low)
 {
     size_t i = 0;
 #ifdef __SSE2__
-    const __m128i c20 = _mm_set1_epi32(0x20);
-#define LOW(v) _mm_cmplt_epi32((v), c20) /* signed: values above 7FFFFFFF count too */
-    if (n >= 8 && n <= 16) { /* short items: a fixed number of loads, no loop to leave */
-        const __m128i a = LOAD16(text), b = LOAD16(text + 4), c = LOAD16(text + n - 8),
-                      d = LOAD16(text + n - 4);
-        __m128i acc = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
-        *low = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(LOW(a), LOW(b)),
-                                              _mm_or_si128(LOW(c), LOW(d)))) != 0;
-        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));
-        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));
-        return (uint32_t)_mm_cvtsi128_si32(acc);
-    }
-    if (n >= 16 && n <= 32) { /* identifiers: eight loads, still no loop */
-        const __m128i a = LOAD16(text), b = LOAD16(text + 4), c = LOAD16(text + 8),
-                      d = LOAD16(text + 12), e = LOAD16(text + n - 16), f = LOAD16(text + n - 12),
-                      g = LOAD16(text + n - 8), h = LOAD16(text + n - 4);
-        __m128i acc = _mm_or_si128(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d)),
-                                   _mm_or_si128(_mm_or_si128(e, f), _mm_or_si128(g, h)));
-        const __m128i lo =
-            _mm_or_si128(_mm_or_si128(_mm_or_si128(LOW(a), LOW(b)), _mm_or_si128(LOW(c), LOW(d))),
-                         _mm_or_si128(_mm_or_si128(LOW(e), LOW(f)), _mm_or_si128(LOW(g), LOW(h))));
-        *low = _mm_movemask_epi8(lo) != 0;
-        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));
-        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));
-        return (uint32_t)_mm_cvtsi128_si32(acc);
-    }
-    if (n >= 4) { /* four at a time, the last block overlapping the one before */
-        __m128i acc = LOAD16(text + n - 4), lo = LOW(acc);
-        for (; i + 4 <= n; i += 4) {
-            const __m128i x = LOAD16(text + i);
-            acc = _mm_or_si128(acc, x);
-            lo = _mm_or_si128(lo, LOW(x));
+    const __m128i k60 = _mm_set1_epi32(0x60);
+#define FOLD(acc, hi, x)                                                                   \
+    do {                                                                                   \
+        const __m128i x_ = (x);                                                            \
+        acc = _mm_or_si128(acc, x_);                                                       \
+        hi = _mm_and_si128(hi, _mm_add_epi32(x_, k60));                                    \
+    } while (0)
+#define DONE(acc, hi)                                                                      \
+    do {                                                                                   \
+        *low = (_mm_movemask_epi8(hi) & 0x1111) != 0x1111; /* bit 7 of each lane */        \
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));                                   \
+        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));                                   \
+        return (uint32_t)_mm_cvtsi128_si32(acc);                                           \
+    } while (0)
+    if (n >= 4) {
+        __m128i acc = LOAD16(text + n - 4), hi = _mm_add_epi32(acc, k60);
+        if (n <= 16) { /* short items: a fixed number of loads, no loop to leave */
+            FOLD(acc, hi, LOAD16(text));
+            FOLD(acc, hi, LOAD16(text + (n >= 8 ? 4 : 0)));
+            FOLD(acc, hi, LOAD16(text + (n >= 8 ? n - 8 : 0)));
+            DONE(acc, hi);
         }
-        *low = _mm_movemask_epi8(lo) != 0;
-        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 8));
-        acc = _mm_or_si128(acc, _mm_srli_si128(acc, 4));
-        return (uint32_t)_mm_cvtsi128_si32(acc);
+        if (n <= 32) { /* identifiers and host names: eight loads, still no loop */
+            FOLD(acc, hi, LOAD16(text));
+            FOLD(acc, hi, LOAD16(text + 4));
+            FOLD(acc, hi, LOAD16(text + 8));
+            FOLD(acc, hi, LOAD16(text + 12));
+            FOLD(acc, hi, LOAD16(text + n - 16));
+            FOLD(acc, hi, LOAD16(text + n - 12));
+            FOLD(acc, hi, LOAD16(text + n - 8));
+            DONE(acc, hi);
+        }
+        for (; i + 4 < n; i += 4) /* four at a time, the last block overlapping */
+            FOLD(acc, hi, LOAD16(text + i));
+        DONE(acc, hi);
     }
-#undef LOW
+#undef FOLD
+#undef DONE
 #endif
     uint32_t all = 0;
-    int below = 0;
+    unsigned below = 0;
     for (; i < n; i++) {
         all |= text[i];
         below |= text[i] < 0x20u;
     }
-    *low = below;
+    *low = (int)below;
     return all;
 }
 
@@ -171,13 +172,22 @@ IBIDI__ALWAYS_INLINE int ascii_kind(const unsigned char *s, size_t n)
         return _mm_movemask_epi8(lo) ? 2 : 1;
     }
 #endif
-    uint64_t acc = 0;
-    unsigned lowest = 0xFF;
-    for (size_t i = 0; i < n; i++) {
-        acc |= s[i];
-        lowest = s[i] < lowest ? s[i] : lowest;
+    uint64_t acc = 0, low = 0;
+    if (n >= 8) { /* eight at a time, the last word overlapping the one before */
+        for (size_t i = 0;; i += 8) {
+            const uint64_t w = ibidi__load_le64(s + (i + 8 <= n ? i : n - 8));
+            acc |= w;
+            low |= (w - IBIDI__B8(0x20)) & ~w; /* bit 7 of a byte below 0x20 (ASCII only) */
+            if (i + 8 >= n)
+                break;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            acc |= s[i];
+            low |= (uint64_t)(s[i] < 0x20u) << 7;
+        }
     }
-    return (acc & 0x80u) ? 0 : lowest < 0x20u ? 2 : 1;
+    return (acc & IBIDI__B8(0x80)) ? 0 : (low & IBIDI__B8(0x80)) ? 2 : 1;
 }
 
 IBIDI__ALWAYS_INLINE void zero_bytes(uint8_t *p, size_t n)
@@ -205,19 +215,34 @@ IBIDI__ALWAYS_INLINE void zero_bytes(uint8_t *p, size_t n)
 
 static const ibidi_bidi_options defaults; /* constant: a left-to-right paragraph */
 
-/* The checks every resolving entry point makes first; clears res->n and res->info. */
+/* A failed resolution: res->n gets the code points when they are known (else 0) and the
+ * summary is cleared; st was set in err by the check that failed. A success writes both
+ * once, at its end. */
+static ibidi_status res_failed(ibidi_bidi_result *res, size_t n, ibidi_status st)
+{
+    res->n = n;
+    memset(&res->info, 0, sizeof res->info);
+    return st;
+}
+
+/* The checks every resolving entry point makes first. */
 IBIDI__ALWAYS_INLINE ibidi_status check_resolve(const void *in, size_t n, const ibidi_bidi_options *o,
-                                  ibidi_bidi_result *res, ibidi_error *err)
+                                                ibidi_bidi_result *res, ibidi_error *err)
 {
     if (!res)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    res->n = 0;
-    memset(&res->info, 0, sizeof res->info);
     if ((!in && n > 0) || (!res->levels && res->cap > 0))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        return res_failed(res, 0, ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0));
     if ((unsigned)o->dir > IBIDI_DIR_AUTO_RTL)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)o->dir);
+        return res_failed(res, 0, ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)o->dir));
     return IBIDI_OK;
+}
+
+/* Only levels wanted (no classes, types or offsets): the shortcuts may serve. */
+static inline int levels_only(const ibidi_bidi_result *res)
+{
+    return ((uintptr_t)res->classes | (uintptr_t)res->weak | (uintptr_t)res->types |
+            (uintptr_t)res->offsets) == 0;
 }
 
 /* Validates the work area of o for n code points: NULL/too small gives the status. */
@@ -232,18 +257,17 @@ static ibidi_status check_work(size_t n, const ibidi_bidi_options *o, ibidi_erro
 
 /* The summary of ASCII text of n characters in a left-to-right paragraph: every level 0;
  * low says whether some character is a control, which paragraph separators are. */
-static void ascii_info(ibidi_bidi_info *info, size_t n, int low, const unsigned char *u,
-                       const uint32_t *t)
+IBIDI__ALWAYS_INLINE void ascii_info(ibidi_bidi_result *res, size_t n, int low,
+                                     const unsigned char *u, const uint32_t *t)
 {
-    info->length = n;
-    if (n == 0)
-        return;
-    info->paragraphs = 1;
+    size_t paragraphs = n > 0;
     if (low) /* P1: a separator ends a paragraph, and another starts after it */
         for (size_t i = 0; i + 1 < n; i++) {
             uint32_t c = u ? u[i] : t[i];
-            info->paragraphs += c < 0x20u && ibidi__bidi_bmp(c) == IBIDI_BC_B;
+            paragraphs += c < 0x20u && ibidi__bidi_bmp(c) == IBIDI_BC_B;
         }
+    res->n = n;
+    res->info = (ibidi_bidi_info){n, paragraphs, 0, 0, 0, 0};
 }
 
 /* Points b's output arrays at res's. */
@@ -264,6 +288,28 @@ static inline void copy_classes(const ibidi__bidi *b, uint8_t *classes)
 /* ---------------------------------------------------------------------------------------
  * Resolution. */
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* The resolution of checked code points: a function of its own, so that the shortcut
+ * for ASCII does not pay for its frame (the work area on the stack, the registers). */
+NOINLINE static void resolve_cp_general(const uint32_t *text, size_t n,
+                                        const ibidi_bidi_options *o, ibidi_bidi_result *res,
+                                        ibidi__bidi_test *test)
+{
+    small_work sw;
+    ibidi__bidi b;
+    ibidi__bidi_layout(&b, NULL, n <= IBIDI_BIDI_SMALL ? (void *)&sw : o->work, n);
+    outputs(&b, res);
+    uint32_t mask = ibidi__bidi_classify_cp(&b, text, n);
+    ibidi__bidi_run(&b, o->dir, mask, &res->info, test);
+    res->n = n;
+    copy_classes(&b, res->classes);
+}
+
 /* Inlined in both callers: the production entry point, and the tests' entry with hooks. */
 IBIDI__ALWAYS_INLINE ibidi_status resolve_cp(const uint32_t *text, size_t n,
                                              const ibidi_bidi_options *opts,
@@ -274,33 +320,25 @@ IBIDI__ALWAYS_INLINE ibidi_status resolve_cp(const uint32_t *text, size_t n,
     ibidi_status st = check_resolve(text, n, o, res, err);
     if (st != IBIDI_OK)
         return st;
-    res->n = n;
     if (n > res->cap)
-        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+        return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
     st = check_work(n, o, err);
-    if (st != IBIDI_OK)
-        return st;
     int low;
     uint32_t all = or_all(text, n, &low);
-    st = check_cps_or(text, n, all, err);
+    if (st == IBIDI_OK)
+        st = check_cps_or(text, n, all, err);
     if (st != IBIDI_OK)
-        return st;
+        return res_failed(res, n, st);
     const ibidi_dir dir = o->dir;
-    if (all < 0x80u && (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !res->classes &&
-        !res->weak && !res->types && !test) {
+    if (all < 0x80u && (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && levels_only(res) &&
+        !test) {
         /* ASCII holds no right-to-left or explicit class: with a left-to-right paragraph
          * every level is 0 (see ibidi__bidi_run). */
         zero_bytes(res->levels, n);
-        ascii_info(&res->info, n, low, NULL, text);
+        ascii_info(res, n, low, NULL, text);
         return ibidi__ok(err);
     }
-    small_work sw;
-    ibidi__bidi b;
-    ibidi__bidi_layout(&b, NULL, n <= IBIDI_BIDI_SMALL ? (void *)&sw : o->work, n);
-    outputs(&b, res);
-    uint32_t mask = ibidi__bidi_classify_cp(&b, text, n);
-    ibidi__bidi_run(&b, dir, mask, &res->info, test);
-    copy_classes(&b, res->classes);
+    resolve_cp_general(text, n, o, res, test);
     return ibidi__ok(err);
 }
 
@@ -325,12 +363,11 @@ ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
     ibidi_status st = check_resolve(classes, n, o, res, err);
     if (st != IBIDI_OK)
         return st;
-    res->n = n;
     if (n > res->cap)
-        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+        return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
     st = check_work(n, o, err);
     if (st != IBIDI_OK)
-        return st;
+        return res_failed(res, n, st);
     small_work sw;
     ibidi__bidi b;
     ibidi__bidi_layout(&b, NULL, n <= IBIDI_BIDI_SMALL ? (void *)&sw : o->work, n);
@@ -338,39 +375,26 @@ ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++) {
         if (classes[i] >= IBIDI_BC_COUNT)
-            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]);
+            return res_failed(res, n,
+                              ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]));
         b.orig[i] = classes[i]; /* no character of these stands for a paired bracket */
         mask |= IBIDI__BC_BIT(classes[i]);
     }
     ibidi__bidi_run(&b, o->dir, mask, &res->info, NULL);
+    res->n = n;
     copy_classes(&b, res->classes);
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, const ibidi_bidi_options *opts,
-                                     ibidi_bidi_result *res, ibidi_error *err)
+/* The resolution of UTF-8 that is not ASCII in a left-to-right paragraph: a function of
+ * its own, as resolve_cp_general. */
+NOINLINE static ibidi_status resolve_utf8_general(const char *s, size_t len,
+                                                 const ibidi_bidi_options *o,
+                                                 ibidi_bidi_result *res, ibidi_error *err)
 {
-    const ibidi_bidi_options *o = opts ? opts : &defaults;
-    ibidi_status st = check_resolve(s, len, o, res, err);
-    if (st != IBIDI_OK)
-        return st;
     const unsigned char *u = (const unsigned char *)s;
-    const ibidi_dir dir = o->dir;
     size_t *offsets = res->offsets;
-    int kind;
-    if ((dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !res->classes && !offsets &&
-        !res->weak && !res->types && (kind = ascii_kind(u, len)) != 0) {
-        /* ASCII holds no right-to-left or explicit class: with a left-to-right paragraph
-         * every level is 0. Only paragraph separators need counting. */
-        res->n = len;
-        if (len > res->cap)
-            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
-        if (len > IBIDI_BIDI_MAX_LENGTH)
-            return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
-        zero_bytes(res->levels, len);
-        ascii_info(&res->info, len, kind == 2, u, NULL);
-        return ibidi__ok(err);
-    }
+    ibidi_status st;
     small_work sw;
     ibidi__bidi b;
     uint32_t mask = 0;
@@ -386,10 +410,10 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, const ibidi_bidi
         st = ibidi__bidi_classify_utf8_checked(
             &b, u, len, offsets && bound <= res->cap ? offsets : NULL, &mask, err);
         if (st != IBIDI_OK)
-            return st;
-        n = res->n = b.n;
+            return res_failed(res, 0, st);
+        n = b.n;
         if (n > res->cap)
-            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+            return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
         if (offsets && bound > res->cap) /* not written above: the capacity was unknown */
             for (size_t i = 0, pos = 0; i < n; i++) {
                 offsets[i] = pos;
@@ -398,20 +422,47 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, const ibidi_bidi
     } else {
         st = ibidi_utf8_validate(s, len, &n, err);
         if (st != IBIDI_OK)
-            return st;
-        res->n = n;
+            return res_failed(res, 0, st);
         if (n > res->cap)
-            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+            return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
         st = check_work(n, o, err);
         if (st != IBIDI_OK)
-            return st;
+            return res_failed(res, n, st);
         ibidi__bidi_layout(&b, NULL, n <= IBIDI_BIDI_SMALL ? (void *)&sw : o->work, n);
         mask = ibidi__bidi_classify_utf8(&b, u, offsets, NULL);
     }
     outputs(&b, res);
-    ibidi__bidi_run(&b, dir, mask, &res->info, NULL);
+    ibidi__bidi_run(&b, o->dir, mask, &res->info, NULL);
+    res->n = n;
     copy_classes(&b, res->classes);
     return ibidi__ok(err);
+}
+
+
+ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, const ibidi_bidi_options *opts,
+                                     ibidi_bidi_result *res, ibidi_error *err)
+{
+    const ibidi_bidi_options *o = opts ? opts : &defaults;
+    ibidi_status st = check_resolve(s, len, o, res, err);
+    if (st != IBIDI_OK)
+        return st;
+    const unsigned char *u = (const unsigned char *)s;
+    const ibidi_dir dir = o->dir;
+    int kind;
+    if ((dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && levels_only(res) &&
+        (kind = ascii_kind(u, len)) != 0) {
+        /* ASCII holds no right-to-left or explicit class: with a left-to-right paragraph
+         * every level is 0. Only paragraph separators need counting. */
+        if (len > res->cap)
+            return res_failed(res, len, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
+        if (len > IBIDI_BIDI_MAX_LENGTH)
+            return res_failed(res, len,
+                              ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0));
+        zero_bytes(res->levels, len);
+        ascii_info(res, len, kind == 2, u, NULL);
+        return ibidi__ok(err);
+    }
+    return resolve_utf8_general(s, len, o, res, err);
 }
 
 void ibidi_bidi_result_free(ibidi_bidi_result *res)
