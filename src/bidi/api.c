@@ -225,26 +225,6 @@ static ibidi_status res_failed(ibidi_bidi_result *res, size_t n, ibidi_status st
     return st;
 }
 
-/* The checks every resolving entry point makes first. */
-IBIDI__ALWAYS_INLINE ibidi_status check_resolve(const void *in, size_t n, const ibidi_bidi_options *o,
-                                                ibidi_bidi_result *res, ibidi_error *err)
-{
-    if (!res)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if ((!in && n > 0) || (!res->levels && res->cap > 0))
-        return res_failed(res, 0, ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0));
-    if ((unsigned)o->dir > IBIDI_DIR_AUTO_RTL)
-        return res_failed(res, 0, ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)o->dir));
-    return IBIDI_OK;
-}
-
-/* Only levels wanted (no classes, types or offsets): the shortcuts may serve. */
-static inline int levels_only(const ibidi_bidi_result *res)
-{
-    return ((uintptr_t)res->classes | (uintptr_t)res->weak | (uintptr_t)res->types |
-            (uintptr_t)res->offsets) == 0;
-}
-
 /* Validates the work area of o for n code points: NULL/too small gives the status. */
 static ibidi_status check_work(size_t n, const ibidi_bidi_options *o, ibidi_error *err)
 {
@@ -254,6 +234,34 @@ static ibidi_status check_work(size_t n, const ibidi_bidi_options *o, ibidi_erro
         return ibidi__fail(err, IBIDI_E_BIDI_WORK_TOO_SMALL, 0, 0);
     return IBIDI_OK;
 }
+
+/* The checks every resolving entry point makes first; with counted (n code points or
+ * classes, not bytes), the capacity and the work area for them too. */
+IBIDI__ALWAYS_INLINE ibidi_status check_resolve(const void *in, size_t n, const ibidi_bidi_options *o,
+                                                ibidi_bidi_result *res, int counted,
+                                                ibidi_error *err)
+{
+    if (!res)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((!in && n > 0) || (!res->levels && res->cap > 0))
+        return res_failed(res, 0, ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0));
+    if ((unsigned)o->dir > IBIDI_DIR_AUTO_RTL)
+        return res_failed(res, 0, ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)o->dir));
+    if (!counted)
+        return IBIDI_OK;
+    if (n > res->cap)
+        return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
+    const ibidi_status st = check_work(n, o, err);
+    return st == IBIDI_OK ? st : res_failed(res, n, st);
+}
+
+/* Only levels wanted (no classes, types or offsets): the shortcuts may serve. */
+static inline int levels_only(const ibidi_bidi_result *res)
+{
+    return ((uintptr_t)res->classes | (uintptr_t)res->weak | (uintptr_t)res->types |
+            (uintptr_t)res->offsets) == 0;
+}
+
 
 /* The summary of ASCII text of n characters in a left-to-right paragraph: every level 0;
  * low says whether some character is a control, which paragraph separators are. */
@@ -317,16 +325,12 @@ IBIDI__ALWAYS_INLINE ibidi_status resolve_cp(const uint32_t *text, size_t n,
                                              ibidi__bidi_test *test)
 {
     const ibidi_bidi_options *o = opts ? opts : &defaults;
-    ibidi_status st = check_resolve(text, n, o, res, err);
+    ibidi_status st = check_resolve(text, n, o, res, 1, err);
     if (st != IBIDI_OK)
         return st;
-    if (n > res->cap)
-        return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
-    st = check_work(n, o, err);
     int low;
     uint32_t all = or_all(text, n, &low);
-    if (st == IBIDI_OK)
-        st = check_cps_or(text, n, all, err);
+    st = check_cps_or(text, n, all, err);
     if (st != IBIDI_OK)
         return res_failed(res, n, st);
     const ibidi_dir dir = o->dir;
@@ -360,14 +364,9 @@ ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
                                         ibidi_error *err)
 {
     const ibidi_bidi_options *o = opts ? opts : &defaults;
-    ibidi_status st = check_resolve(classes, n, o, res, err);
+    ibidi_status st = check_resolve(classes, n, o, res, 1, err);
     if (st != IBIDI_OK)
         return st;
-    if (n > res->cap)
-        return res_failed(res, n, ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0));
-    st = check_work(n, o, err);
-    if (st != IBIDI_OK)
-        return res_failed(res, n, st);
     small_work sw;
     ibidi__bidi b;
     ibidi__bidi_layout(&b, NULL, n <= IBIDI_BIDI_SMALL ? (void *)&sw : o->work, n);
@@ -443,7 +442,7 @@ ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, const ibidi_bidi
                                      ibidi_bidi_result *res, ibidi_error *err)
 {
     const ibidi_bidi_options *o = opts ? opts : &defaults;
-    ibidi_status st = check_resolve(s, len, o, res, err);
+    ibidi_status st = check_resolve(s, len, o, res, 0, err);
     if (st != IBIDI_OK)
         return st;
     const unsigned char *u = (const unsigned char *)s;
@@ -479,6 +478,25 @@ void ibidi_bidi_result_free(ibidi_bidi_result *res)
     res->cap = 0;
 }
 
+/* For the allocating calls: validates s, *n getting its code points, and sets *o to the
+ * caller's options with a work area allocated for them (o->work NULL when none is
+ * needed; the caller frees it). */
+static ibidi_status alloc_work_area(const char *s, size_t len, const ibidi_bidi_options *opts,
+                                    ibidi_bidi_options *o, size_t *n, ibidi_error *err)
+{
+    *o = opts ? *opts : defaults;
+    o->work = NULL;
+    ibidi_status st = ibidi_utf8_validate(s, len, n, err);
+    if (st != IBIDI_OK)
+        return st;
+    o->work_size = ibidi_bidi_work_size(*n);
+    if (o->work_size == SIZE_MAX)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
+    if (o->work_size > 0 && !(o->work = malloc(o->work_size)))
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    return IBIDI_OK;
+}
+
 ibidi_status ibidi_bidi_resolve_utf8_alloc(const char *s, size_t len,
                                            const ibidi_bidi_options *opts, unsigned want,
                                            ibidi_bidi_result *res, ibidi_error *err)
@@ -491,17 +509,12 @@ ibidi_status ibidi_bidi_resolve_utf8_alloc(const char *s, size_t len,
     if ((!s && len > 0) || (want & ~all_wants))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, want & ~all_wants);
     size_t n;
-    ibidi_status st = ibidi_utf8_validate(s, len, &n, err);
+    ibidi_bidi_options o;
+    ibidi_status st = alloc_work_area(s, len, opts, &o, &n, err);
     if (st != IBIDI_OK)
         return st;
-    const size_t ws = ibidi_bidi_work_size(n);
-    if (ws == SIZE_MAX)
-        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
-    ibidi_bidi_options o = opts ? *opts : defaults;
-    o.work = NULL;
-    o.work_size = ws;
     const size_t k = n ? n : 1;
-    int nomem = (ws > 0 && !(o.work = malloc(ws))) || !(res->levels = malloc(k));
+    int nomem = !(res->levels = malloc(k));
     if (want & IBIDI_BIDI_WANT_CLASSES)
         nomem |= !(res->classes = malloc(k));
     if (want & IBIDI_BIDI_WANT_WEAK)
@@ -676,17 +689,10 @@ ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len,
     if (out_len)
         *out_len = 0;
     size_t n;
-    ibidi_status st = ibidi_utf8_validate(s, len, &n, err);
+    ibidi_bidi_options o;
+    ibidi_status st = alloc_work_area(s, len, opts, &o, &n, err);
     if (st != IBIDI_OK)
         return st;
-    const size_t ws = ibidi_bidi_work_size(n);
-    if (ws == SIZE_MAX)
-        return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
-    ibidi_bidi_options o = opts ? *opts : defaults;
-    o.work = NULL;
-    o.work_size = ws;
-    if (ws > 0 && !(o.work = malloc(ws)))
-        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     /* Mirroring never changes the length by more than 4 bytes a code point. */
     size_t cap = len + 1;
     char *buf = NULL;
