@@ -8,7 +8,9 @@
  *
  * A paragraph without explicit controls and without characters for X9 to remove is one
  * isolating run sequence at the paragraph level (X1-X10 change nothing): it goes to the
- * planes at once, which write its levels (I1-I2) without the passes of X1-X10.
+ * planes at once, which write its levels (I1-I2) without the passes of X1-X10, and the
+ * summary of its levels, which holds when L1 then changes none. Callers that want the
+ * types (after W7, after N2) take the passes of X1-X10, whose sequences write them.
  * The matching PDI of each initiator (BD9), the direction of each FSI (X5c) and the
  * paragraph level (P2-P3) come from one forward pass with a stack of open isolates kept as
  * links in aux[].

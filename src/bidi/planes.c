@@ -18,12 +18,14 @@
  * characters it visits), asking the planes whether a pair holds a strong type of each
  * direction and which strong type comes before it.
  *
- * The rules are written once (planes_impl), over nw words a plane, and instantiated twice:
- * with the constant 1 for sequences of up to 63 code points (identifiers), where the
- * compiler keeps every plane in a register and the SSE2 code turns classes into planes
- * and planes into bytes with a fixed number of loads and stores; and with a variable count
- * for sequences of up to IBIDI__BIDI_PLANES_MAX code points on the stack, or any length in
- * the caller's area. Calls no other file of src/bidi.
+ * The rules are written once (planes_impl), over nw words a plane, and instantiated with
+ * the constant 1 for sequences of up to 63 code points, where the compiler keeps every
+ * plane in a register and the SSE2 code turns classes into planes and planes into bytes
+ * with a fixed number of loads and stores (twice: for any sequence, and for the levels of
+ * a whole paragraph without brackets, the usual identifier, where N0 drops out and sos and
+ * eos are the embedding direction); and with a variable count for sequences of up to
+ * IBIDI__BIDI_PLANES_MAX code points on the stack, or any length in the caller's area.
+ * Calls no other file of src/bidi.
  */
 #include <string.h>
 
@@ -688,10 +690,9 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
     *steps_out += step_count;
 }
 
-/* Up to 63 code points: every plane one word, kept in registers. Two instances, each a
- * function of its own (so that the frame and the registers of the long case do not weigh
- * on them): a paragraph's levels, where sos and eos are the embedding direction and there
- * is one output, the usual call for identifiers; and any sequence. */
+/* Up to 63 code points: every plane one word, kept in registers; a function of its own, so
+ * that the frame and the registers of the long case do not weigh on it (the paragraph
+ * instance is in ibidi__bidi_planes_paragraph). */
 NOINLINE static void planes_one(const uint8_t *cls, const uint8_t *orig, const uint16_t *br,
                                 size_t n, unsigned dirs, ibidi__planes_out *out,
                                 uint32_t *link, uint64_t *steps)
