@@ -385,9 +385,10 @@ ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
     return ibidi__ok(err);
 }
 
-/* The resolution of UTF-8 that is not ASCII in a left-to-right paragraph: a function of
- * its own, as resolve_cp_general. */
-NOINLINE static ibidi_status resolve_utf8_general(const char *s, size_t len,
+/* The resolution of UTF-8 that is not ASCII in a left-to-right paragraph: inlined, the
+ * usual call for identifiers (unlike resolve_cp_general, the UTF-8 shortcut for ASCII does
+ * not suffer from it). */
+IBIDI__ALWAYS_INLINE ibidi_status resolve_utf8_general(const char *s, size_t len,
                                                  const ibidi_bidi_options *o,
                                                  ibidi_bidi_result *res, ibidi_error *err)
 {
