@@ -7,8 +7,8 @@
  *  2. every span lies inside the bytes needed, in the order unicode, codes, displays;
  *  3. valid exactly when the status is IBIDI_OK and the codes are "[]";
  *  4. the result is that of the public calls it fuses: the Unicode form is ToUnicode's,
- *     the analysis's status and finding count are ibidi_ambiguity_analyze's on the form,
- *     each display is ibidi_display_utf8 IBIDI_FORM_VISUAL's, made exactly when that call
+ *     the analysis's status and finding count are ibidi_ambig_analyze's on the form,
+ *     each display is ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL's, made exactly when that call
  *     succeeds (forms up to IBIDI_AMBIG_MAX_BYTES);
  *  5. only the contexts asked for are made.
  */
@@ -97,14 +97,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     size_t nf = 0;
     ibidi_status ast =
-        ibidi_ambiguity_analyze(form, flen, IBIDI_IDENT_DOMAIN, 0, flags, g, 64, &nf, NULL);
+        ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, g, 64, &nf, NULL);
     require(ast == r.analysis && (ast != IBIDI_OK || nf == r.n_findings));
     require(memcmp(f, g, (nf < 64 ? nf : 64) * sizeof f[0]) == 0);
     for (int c = 0; c < 2; c++) {
         if (!(options & (c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR)))
             continue;
         size_t dl = 0;
-        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
                                               c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ref, CAP, &dl,
                                               NULL, 0, NULL);
         require((dst == IBIDI_OK) == r.display[c].present);

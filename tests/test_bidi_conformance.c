@@ -226,7 +226,7 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
         if (is_removed(cls[i]) != (want_lev[i] < 0)) {
             if (!(f & F_REMOVED))
                 note("\n    position %zu: class %s, removed %d, expected level %d", i,
-                     ibidi_bidi_class_name((ibidi_bidi_class)cls[i]), is_removed(cls[i]),
+                     ibidi_cp_bidi_class_name((ibidi_bidi_class)cls[i]), is_removed(cls[i]),
                      want_lev[i]);
             f |= F_REMOVED;
         }
@@ -420,7 +420,7 @@ static void bt_head(void *p)
     const bt_ctx *c = p;
     note("BidiTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
-        note(" %s", ibidi_bidi_class_name((ibidi_bidi_class)c->cls[i]));
+        note(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)c->cls[i]));
 }
 
 static void test_bidi_test(void)
@@ -462,7 +462,7 @@ static void test_bidi_test(void)
                 int bc;
                 while (q < semi && *q != ' ' && *q != '\t')
                     q++;
-                bc = ibidi_bidi_class_from_name(w, (size_t)(q - w));
+                bc = ibidi_cp_bidi_class_from_name(w, (size_t)(q - w));
                 if (bc < 0 || bc >= IBIDI_BC_COUNT) {
                     ok = 0;
                     break;
@@ -550,7 +550,7 @@ static void bct_head(void *p)
     note("BidiCharacterTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
         note(" %04X(%s)", (unsigned)c->cps[i],
-             ibidi_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
+             ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
 }
 
 /* Is cp dropped by IBIDI_BIDI_REMOVE_CONTROLS: X9-removed, isolate controls, LRM, RLM,

@@ -115,11 +115,11 @@ static void compare_types_of(ibidi__bidi *b, uint32_t mask, const uint32_t *text
             at++;
         CHECK(0, "types differ: %s %ld, dir %d, n %zu, first at %zu (class %s: reference weak %s "
               "type %s level %u, planes weak %s type %s level %u)",
-              what, line, (int)dir, n, at, ibidi_bidi_class_name((ibidi_bidi_class)(orig[at] & 31)),
-              ibidi_bidi_class_name((ibidi_bidi_class)w[0][at]),
-              ibidi_bidi_class_name((ibidi_bidi_class)t[0][at]), l[0][at],
-              ibidi_bidi_class_name((ibidi_bidi_class)w[1][at]),
-              ibidi_bidi_class_name((ibidi_bidi_class)t[1][at]), l[1][at]);
+              what, line, (int)dir, n, at, ibidi_cp_bidi_class_name((ibidi_bidi_class)(orig[at] & 31)),
+              ibidi_cp_bidi_class_name((ibidi_bidi_class)w[0][at]),
+              ibidi_cp_bidi_class_name((ibidi_bidi_class)t[0][at]), l[0][at],
+              ibidi_cp_bidi_class_name((ibidi_bidi_class)w[1][at]),
+              ibidi_cp_bidi_class_name((ibidi_bidi_class)t[1][at]), l[1][at]);
         if (text) { /* the text, to replay it */
             printf("  text:");
             for (size_t i = 0; i < n && i < 200; i++)
@@ -177,7 +177,7 @@ static void conformance_types(void)
                     while (q < semi && *q != ' ')
                         q++;
                     if (q > w) {
-                        int bc = ibidi_bidi_class_from_name(w, (size_t)(q - w));
+                        int bc = ibidi_cp_bidi_class_from_name(w, (size_t)(q - w));
                         ok = bc >= 0 && n < MAXN;
                         if (ok)
                             cls[n++] = (uint8_t)bc;
