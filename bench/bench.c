@@ -13,8 +13,8 @@
  *                                                 no validator; this is its checking pass
  *   decode      ibidi_utf8_decode (code points) vs the faster of u_strFromUTF8 (to UTF-16)
  *                                                 and a U8_NEXT loop (to code points)
- *   nfc-qc      ibidi_quick_check_utf8 NFC     vs unorm2_quickCheck (and unorm2_isNormalized)
- *   nfc-is      ibidi_is_normalized_utf8 NFC   vs unorm2_isNormalized
+ *   nfc-qc      ibidi_normalize_quick_check_utf8 NFC     vs unorm2_quickCheck (and unorm2_isNormalized)
+ *   nfc-is      ibidi_normalize_is_normalized_utf8 NFC   vs unorm2_isNormalized
  *   nfc         ibidi_normalize_utf8 NFC       vs unorm2_normalize (UTF-16 to UTF-16)
  *
  * Corpora (~1 MB each) are generated here, deterministically: ASCII domain names, Arabic
@@ -28,6 +28,8 @@
 #include <time.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 
 #ifdef IBIDI_BENCH_ICU
 #include <unicode/unorm2.h>
@@ -256,8 +258,8 @@ static size_t ib_decode(job *j)
 
 static size_t ib_qc(job *j)
 {
-    ibidi_qc qc = IBIDI_QC_NO;
-    if (ibidi_quick_check_utf8(IBIDI_NFC, j->s, j->len, &qc, NULL) != IBIDI_OK)
+    ibidi_normalize_qc qc = IBIDI_NORMALIZE_NO;
+    if (ibidi_normalize_quick_check_utf8(IBIDI_NORMALIZE_NFC, j->s, j->len, &qc, NULL) != IBIDI_OK)
         j->failed = 1;
     return (size_t)qc;
 }
@@ -265,7 +267,7 @@ static size_t ib_qc(job *j)
 static size_t ib_is_norm(job *j)
 {
     int r = 0;
-    if (ibidi_is_normalized_utf8(IBIDI_NFC, j->s, j->len, &r, NULL) != IBIDI_OK)
+    if (ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, j->s, j->len, &r, NULL) != IBIDI_OK)
         j->failed = 1;
     return (size_t)r;
 }
@@ -273,7 +275,7 @@ static size_t ib_is_norm(job *j)
 static size_t ib_nfc(job *j)
 {
     size_t n = 0;
-    if (ibidi_normalize_utf8(IBIDI_NFC, j->s, j->len, j->u8, j->u8_cap, &n, NULL) != IBIDI_OK)
+    if (ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, j->s, j->len, j->u8, j->u8_cap, &n, NULL) != IBIDI_OK)
         j->failed = 1;
     return n;
 }
@@ -426,7 +428,7 @@ int main(void)
         j.cps = malloc(j.cps_cap * sizeof *j.cps);
         /* NFC output: preflighted once; the result of NFC is never more than 3x the input */
         size_t need = 0;
-        ibidi_normalize_utf8(IBIDI_NFC, j.s, j.len, NULL, 0, &need, NULL);
+        ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, j.s, j.len, NULL, 0, &need, NULL);
         j.u8_cap = need;
         j.u8 = malloc(j.u8_cap + 1);
         if (!j.cps || !j.u8)
@@ -477,9 +479,9 @@ int main(void)
         /* (b) NFC quick check, definite check, normalization */
         j.failed = 0;
         ib = measure(ib_qc, &j);
-        ibidi_qc qc = IBIDI_QC_NO;
-        ibidi_quick_check_utf8(IBIDI_NFC, j.s, j.len, &qc, NULL);
-        const char *ibqc = qc == IBIDI_QC_YES ? "YES" : qc == IBIDI_QC_NO ? "NO" : "MAYBE";
+        ibidi_normalize_qc qc = IBIDI_NORMALIZE_NO;
+        ibidi_normalize_quick_check_utf8(IBIDI_NORMALIZE_NFC, j.s, j.len, &qc, NULL);
+        const char *ibqc = qc == IBIDI_NORMALIZE_YES ? "YES" : qc == IBIDI_NORMALIZE_NO ? "NO" : "MAYBE";
         char qcall[96];
         snprintf(qcall, sizeof qcall, "(ibidi %s)", ibqc);
         call = HAVE_ICU ? NULL : qcall;
@@ -503,7 +505,7 @@ int main(void)
         int early = 0; /* set when ICU's answer comes from an early exit */
         ib = measure(ib_is_norm, &j);
         int isn = -1;
-        ibidi_is_normalized_utf8(IBIDI_NFC, j.s, j.len, &isn, NULL);
+        ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, j.s, j.len, &isn, NULL);
         char icall[96];
         snprintf(icall, sizeof icall, "(ibidi %d)", isn);
         call = HAVE_ICU ? NULL : icall;

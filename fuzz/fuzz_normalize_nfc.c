@@ -1,4 +1,5 @@
 /* Fuzz target: NFC of arbitrary bytes read as UTF-8 (properties in normalize_target.h). */
-#define FUZZ_FORM IBIDI_NFC
-#define FUZZ_OTHER IBIDI_NFD
+#define FUZZ_FORM IBIDI_NORMALIZE_NFC
+#define FUZZ_OTHER IBIDI_NORMALIZE_NFD
 #include "normalize_target.h"
+#include "ibidi/normalize.h"

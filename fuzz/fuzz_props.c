@@ -36,12 +36,12 @@ static void check_one(uint32_t cp)
     char name[IBIDI_MAX_NAME];
 
     /* 1 */
-    REQUIRE((unsigned)bc < IBIDI_BC_COUNT && ibidi_bidi_class_name(bc));
-    REQUIRE((unsigned)gc < IBIDI_GC_COUNT && ibidi_gc_name(gc));
-    REQUIRE(sc < IBIDI_SC_COUNT && ibidi_script_name(sc) && ibidi_script_long_name(sc));
-    REQUIRE(jt <= IBIDI_JT_T && ibidi_joining_type_name(jt));
-    REQUIRE(bpt <= IBIDI_BPT_CLOSE && ibidi_bracket_type_name(bpt));
-    REQUIRE(st <= IBIDI_UTS46_DISALLOWED && ibidi_uts46_status_name(st));
+    REQUIRE((unsigned)bc < IBIDI_BC_COUNT && ibidi_cp_bidi_class_name(bc));
+    REQUIRE((unsigned)gc < IBIDI_GC_COUNT && ibidi_cp_gc_name(gc));
+    REQUIRE(sc < IBIDI_SC_COUNT && ibidi_cp_script_name(sc) && ibidi_cp_script_long_name(sc));
+    REQUIRE(jt <= IBIDI_JT_T && ibidi_cp_joining_type_name(jt));
+    REQUIRE(bpt <= IBIDI_BPT_CLOSE && ibidi_cp_bracket_type_name(bpt));
+    REQUIRE(st <= IBIDI_UTS46_DISALLOWED && ibidi_cp_uts46_status_name(st));
     REQUIRE(ibidi_cp_combining_class(cp) <= 254);
     REQUIRE(ibidi_cp_assigned(cp) == (gc != IBIDI_GC_CN));
 

@@ -1,6 +1,6 @@
 /*
  * Body shared by the four normalization fuzz targets (fuzz_normalize_nf*.c): each defines
- * FUZZ_FORM (its ibidi_nf), FUZZ_OTHER (the form that differs from it only in composing:
+ * FUZZ_FORM (its ibidi_normalize_form), FUZZ_OTHER (the form that differs from it only in composing:
  * NFC <-> NFD, NFKC <-> NFKD) and includes this file.
  *
  * The input is normalized as UTF-8. Ill-formed input must give the shared decoder's error
@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 
 #define REQUIRE(c)     \
     do {               \
@@ -29,7 +31,7 @@
     } while (0)
 
 /* NF of well-formed s as a malloc'd buffer, checking the size contract on the way. */
-static char *nf_utf8(ibidi_nf f, const char *s, size_t n, size_t *out_n)
+static char *nf_utf8(ibidi_normalize_form f, const char *s, size_t n, size_t *out_n)
 {
     size_t need = 0, got = 0;
     ibidi_status st = ibidi_normalize_utf8(f, s, n, NULL, 0, &need, NULL);
@@ -55,20 +57,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const ibidi_nf f = FUZZ_FORM;
+    const ibidi_normalize_form f = FUZZ_FORM;
     const char *x = (const char *)data;
     ibidi_error ev = {IBIDI_OK, 0, 0}, e = {IBIDI_OK, 0, 0};
     size_t on = 0, n2 = 0, ncp = 0, dummy = 0;
     char *o, *o2;
-    ibidi_qc q = IBIDI_QC_YES, qcp = IBIDI_QC_YES;
+    ibidi_normalize_qc q = IBIDI_NORMALIZE_YES, qcp = IBIDI_NORMALIZE_YES;
     int yes = -1;
 
     if (ibidi_utf8_validate(x, size, &ncp, &ev) != IBIDI_OK) {
         char *a = (char *)1;
         REQUIRE(ibidi_normalize_utf8(f, x, size, NULL, 0, &dummy, &e) == ev.status);
         REQUIRE(e.status == ev.status && e.offset == ev.offset && e.value == ev.value);
-        REQUIRE(ibidi_quick_check_utf8(f, x, size, &q, &e) == ev.status && e.offset == ev.offset);
-        REQUIRE(ibidi_is_normalized_utf8(f, x, size, &yes, &e) == ev.status &&
+        REQUIRE(ibidi_normalize_quick_check_utf8(f, x, size, &q, &e) == ev.status && e.offset == ev.offset);
+        REQUIRE(ibidi_normalize_is_normalized_utf8(f, x, size, &yes, &e) == ev.status &&
                 e.offset == ev.offset);
         REQUIRE(ibidi_normalize_utf8_alloc(f, x, size, &a, &dummy, &e) == ev.status && a == NULL &&
                 e.offset == ev.offset);
@@ -83,15 +85,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(o2);
 
     /* the result is in the form */
-    REQUIRE(ibidi_quick_check_utf8(f, o, on, &q, NULL) == IBIDI_OK && q != IBIDI_QC_NO);
-    REQUIRE(!(q == IBIDI_QC_MAYBE && (f == IBIDI_NFD || f == IBIDI_NFKD)));
-    REQUIRE(ibidi_is_normalized_utf8(f, o, on, &yes, NULL) == IBIDI_OK && yes == 1);
+    REQUIRE(ibidi_normalize_quick_check_utf8(f, o, on, &q, NULL) == IBIDI_OK && q != IBIDI_NORMALIZE_NO);
+    REQUIRE(!(q == IBIDI_NORMALIZE_MAYBE && (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)));
+    REQUIRE(ibidi_normalize_is_normalized_utf8(f, o, on, &yes, NULL) == IBIDI_OK && yes == 1);
 
     /* quick check and is_normalized of the input agree with the result */
-    REQUIRE(ibidi_quick_check_utf8(f, x, size, &q, NULL) == IBIDI_OK);
-    REQUIRE(!(q == IBIDI_QC_YES && !same(o, on, x, size)));
-    REQUIRE(!(q == IBIDI_QC_NO && same(o, on, x, size)));
-    REQUIRE(ibidi_is_normalized_utf8(f, x, size, &yes, NULL) == IBIDI_OK &&
+    REQUIRE(ibidi_normalize_quick_check_utf8(f, x, size, &q, NULL) == IBIDI_OK);
+    REQUIRE(!(q == IBIDI_NORMALIZE_YES && !same(o, on, x, size)));
+    REQUIRE(!(q == IBIDI_NORMALIZE_NO && same(o, on, x, size)));
+    REQUIRE(ibidi_normalize_is_normalized_utf8(f, x, size, &yes, NULL) == IBIDI_OK &&
             yes == same(o, on, x, size));
 
     /* the code point API */
@@ -101,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *enc;
         REQUIRE(cp != NULL);
         REQUIRE(ibidi_utf8_decode(x, size, cp, ncp, &got, NULL) == IBIDI_OK && got == ncp);
-        REQUIRE(ibidi_quick_check_cp(f, cp, ncp, &qcp, NULL) == IBIDI_OK && qcp == q);
+        REQUIRE(ibidi_normalize_quick_check_cp(f, cp, ncp, &qcp, NULL) == IBIDI_OK && qcp == q);
         REQUIRE(ibidi_normalize_cp(f, cp, ncp, NULL, 0, &need, NULL) ==
                 (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
         ocp = malloc((need + 1) * sizeof *ocp);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 /* The resolver of ibidi_bidi_resolve_cp, counting its inner-loop steps into *ops. Internal
@@ -855,7 +856,7 @@ static void test_line_levels(void)
                           pl, st, st2);
                     printf("  classes:");
                     for (size_t i = a; i < b; i++)
-                        printf(" %s", ibidi_bidi_class_name((ibidi_bidi_class)cl[i]));
+                        printf(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)cl[i]));
                     printf("\n  got/want:");
                     for (size_t i = a; i < b; i++)
                         printf(" %u/%u", out[i - a], want[i - a]);

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 /* Failures printed in full per part, each as one failed check; the rest are only counted
@@ -224,7 +225,7 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
         if (is_removed(cls[i]) != (want_lev[i] < 0)) {
             if (!(f & F_REMOVED))
                 note("\n    position %zu: class %s, removed %d, expected level %d", i,
-                     ibidi_bidi_class_name((ibidi_bidi_class)cls[i]), is_removed(cls[i]),
+                     ibidi_cp_bidi_class_name((ibidi_bidi_class)cls[i]), is_removed(cls[i]),
                      want_lev[i]);
             f |= F_REMOVED;
         }
@@ -418,7 +419,7 @@ static void bt_head(void *p)
     const bt_ctx *c = p;
     note("BidiTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
-        note(" %s", ibidi_bidi_class_name((ibidi_bidi_class)c->cls[i]));
+        note(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)c->cls[i]));
 }
 
 static void test_bidi_test(void)
@@ -460,7 +461,7 @@ static void test_bidi_test(void)
                 int bc;
                 while (q < semi && *q != ' ' && *q != '\t')
                     q++;
-                bc = ibidi_bidi_class_from_name(w, (size_t)(q - w));
+                bc = ibidi_cp_bidi_class_from_name(w, (size_t)(q - w));
                 if (bc < 0 || bc >= IBIDI_BC_COUNT) {
                     ok = 0;
                     break;
@@ -547,7 +548,7 @@ static void bct_head(void *p)
     note("BidiCharacterTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
         note(" %04X(%s)", (unsigned)c->cps[i],
-             ibidi_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
+             ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
 }
 
 /* Is cp dropped by IBIDI_VISUAL_REMOVE_CONTROLS: X9-removed, isolate controls, LRM, RLM,

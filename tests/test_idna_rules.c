@@ -21,6 +21,7 @@
 
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 #include "testlib.h"
 
@@ -506,7 +507,7 @@ static void compare_one(const int *c, size_t n, const uint32_t *rep)
     if (!ok) {
         char buf[128] = "";
         for (size_t i = 0; i < n; i++) {
-            strcat(buf, ibidi_bidi_class_name((ibidi_bidi_class)c[i]));
+            strcat(buf, ibidi_cp_bidi_class_name((ibidi_bidi_class)c[i]));
             strcat(buf, " ");
         }
         exhaustive_failures++;

@@ -27,6 +27,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -12,12 +12,14 @@
 #include <time.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "testlib.h"
 
 /* Internal (src/unicode/normalize.c): below these code points every character is stable. */
 extern const uint32_t ibidi__nf_stable_below[4];
 
-static const ibidi_nf forms[4] = {IBIDI_NFC, IBIDI_NFD, IBIDI_NFKC, IBIDI_NFKD};
+static const ibidi_normalize_form forms[4] = {IBIDI_NORMALIZE_NFC, IBIDI_NORMALIZE_NFD, IBIDI_NORMALIZE_NFKC, IBIDI_NORMALIZE_NFKD};
 static const char *const form_names[4] = {"NFC", "NFD", "NFKC", "NFKD"};
 
 /* ------------------------------------------------------------------ helpers */
@@ -46,7 +48,7 @@ static char *enc(const uint32_t *c, size_t n, size_t *len)
 }
 
 /* Code point normalization into a malloc'd buffer (*n gets its length), via the size query. */
-static uint32_t *nf_cp(ibidi_nf f, const uint32_t *s, size_t n, size_t *out_n)
+static uint32_t *nf_cp(ibidi_normalize_form f, const uint32_t *s, size_t n, size_t *out_n)
 {
     size_t need = 0;
     ibidi_status st = ibidi_normalize_cp(f, s, n, NULL, 0, &need, NULL);
@@ -91,9 +93,9 @@ static size_t ref_decompose(uint32_t cp, int compat, uint32_t *out, size_t cap)
  * with ccc(A) > ccc(B) > 0 (D108, D109), then for each character seek back to the last
  * starter, check blocking against every character in between, compose and delete (D117).
  * Quadratic or worse: for modest sizes only. out needs 18 * n entries. */
-static size_t ref_nf(ibidi_nf f, const uint32_t *s, size_t n, uint32_t *out)
+static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32_t *out)
 {
-    int compat = f == IBIDI_NFKC || f == IBIDI_NFKD;
+    int compat = f == IBIDI_NORMALIZE_NFKC || f == IBIDI_NORMALIZE_NFKD;
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         m += ref_decompose(s[i], compat, out + m, 18 * n - m);
@@ -109,7 +111,7 @@ static size_t ref_nf(ibidi_nf f, const uint32_t *s, size_t n, uint32_t *out)
             }
         }
     }
-    if (f == IBIDI_NFD || f == IBIDI_NFKD)
+    if (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)
         return m;
     for (size_t i = 1; i < m;) {
         uint8_t cc = ibidi_cp_combining_class(out[i]);
@@ -147,7 +149,7 @@ static size_t ref_nf(ibidi_nf f, const uint32_t *s, size_t n, uint32_t *out)
 static long n_relations;
 
 /* Checks toNF(src) == want through both APIs, with the exact capacity and one less. */
-static void check_relation(ibidi_nf f, const uint32_t *src, size_t sn, const uint32_t *want,
+static void check_relation(ibidi_normalize_form f, const uint32_t *src, size_t sn, const uint32_t *want,
                            size_t wn, long lineno, const char *rel)
 {
     uint32_t o[64];
@@ -186,24 +188,24 @@ static void check_relation(ibidi_nf f, const uint32_t *src, size_t sn, const uin
 }
 
 /* Quick check and is_normalized of x in form f agree with the normalization itself. */
-static void check_qc(ibidi_nf f, const uint32_t *x, size_t n, long lineno)
+static void check_qc(ibidi_normalize_form f, const uint32_t *x, size_t n, long lineno)
 {
     size_t on = 0, u;
     uint32_t *o = nf_cp(f, x, n, &on);
     char *s8 = enc(x, n, &u);
     int normalized = o && same_cp(o, on, x, n), isn = -1;
-    ibidi_qc q8 = IBIDI_QC_MAYBE, qc = IBIDI_QC_MAYBE;
+    ibidi_normalize_qc q8 = IBIDI_NORMALIZE_MAYBE, qc = IBIDI_NORMALIZE_MAYBE;
     char hs[200];
     hex_str(x, n, hs, sizeof hs);
-    CHECK(ibidi_quick_check_utf8(f, s8, u, &q8, NULL) == IBIDI_OK &&
-              ibidi_quick_check_cp(f, x, n, &qc, NULL) == IBIDI_OK && q8 == qc,
+    CHECK(ibidi_normalize_quick_check_utf8(f, s8, u, &q8, NULL) == IBIDI_OK &&
+              ibidi_normalize_quick_check_cp(f, x, n, &qc, NULL) == IBIDI_OK && q8 == qc,
           "line %ld: quick check %s(%s): UTF-8 %d, code points %d", lineno, form_names[f], hs, q8, qc);
-    CHECK(!(q8 == IBIDI_QC_YES && !normalized) && !(q8 == IBIDI_QC_NO && normalized),
+    CHECK(!(q8 == IBIDI_NORMALIZE_YES && !normalized) && !(q8 == IBIDI_NORMALIZE_NO && normalized),
           "line %ld: quick check %s(%s) = %d but normalized = %d", lineno, form_names[f], hs, q8,
           normalized);
-    CHECK(!(q8 == IBIDI_QC_MAYBE && (f == IBIDI_NFD || f == IBIDI_NFKD)),
+    CHECK(!(q8 == IBIDI_NORMALIZE_MAYBE && (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)),
           "line %ld: quick check %s(%s) = MAYBE", lineno, form_names[f], hs);
-    CHECK(ibidi_is_normalized_utf8(f, s8, u, &isn, NULL) == IBIDI_OK && isn == normalized,
+    CHECK(ibidi_normalize_is_normalized_utf8(f, s8, u, &isn, NULL) == IBIDI_OK && isn == normalized,
           "line %ld: is_normalized %s(%s) = %d, want %d", lineno, form_names[f], hs, isn, normalized);
     free(o);
     free(s8);
@@ -271,19 +273,19 @@ static void test_conformance_file(void)
                     listed[c[0][0]] = 1;
                 /* NFC: c2 == toNFC(c1) == toNFC(c2) == toNFC(c3); c4 == toNFC(c4) == toNFC(c5) */
                 for (int i = 0; i < 3; i++)
-                    check_relation(IBIDI_NFC, c[i], cn[i], c[1], cn[1], lineno, "c2 == NFC(c1..c3)");
+                    check_relation(IBIDI_NORMALIZE_NFC, c[i], cn[i], c[1], cn[1], lineno, "c2 == NFC(c1..c3)");
                 for (int i = 3; i < 5; i++)
-                    check_relation(IBIDI_NFC, c[i], cn[i], c[3], cn[3], lineno, "c4 == NFC(c4,c5)");
+                    check_relation(IBIDI_NORMALIZE_NFC, c[i], cn[i], c[3], cn[3], lineno, "c4 == NFC(c4,c5)");
                 /* NFD: c3 == toNFD(c1..c3); c5 == toNFD(c4), toNFD(c5) */
                 for (int i = 0; i < 3; i++)
-                    check_relation(IBIDI_NFD, c[i], cn[i], c[2], cn[2], lineno, "c3 == NFD(c1..c3)");
+                    check_relation(IBIDI_NORMALIZE_NFD, c[i], cn[i], c[2], cn[2], lineno, "c3 == NFD(c1..c3)");
                 for (int i = 3; i < 5; i++)
-                    check_relation(IBIDI_NFD, c[i], cn[i], c[4], cn[4], lineno, "c5 == NFD(c4,c5)");
+                    check_relation(IBIDI_NORMALIZE_NFD, c[i], cn[i], c[4], cn[4], lineno, "c5 == NFD(c4,c5)");
                 /* NFKC: c4 == toNFKC(c1..c5); NFKD: c5 == toNFKD(c1..c5) */
                 for (int i = 0; i < 5; i++)
-                    check_relation(IBIDI_NFKC, c[i], cn[i], c[3], cn[3], lineno, "c4 == NFKC(c1..c5)");
+                    check_relation(IBIDI_NORMALIZE_NFKC, c[i], cn[i], c[3], cn[3], lineno, "c4 == NFKC(c1..c5)");
                 for (int i = 0; i < 5; i++)
-                    check_relation(IBIDI_NFKD, c[i], cn[i], c[4], cn[4], lineno, "c5 == NFKD(c1..c5)");
+                    check_relation(IBIDI_NORMALIZE_NFKD, c[i], cn[i], c[4], cn[4], lineno, "c5 == NFKD(c1..c5)");
                 for (int i = 0; i < 5; i++)
                     for (int f = 0; f < 4; f++)
                         check_qc(forms[f], c[i], cn[i], lineno);
@@ -309,7 +311,7 @@ static void test_conformance_file(void)
                   o[0] == cp;
             ok &= ibidi_normalize_utf8(forms[f], s8, u, o8, u, &ol, NULL) == IBIDI_OK && ol == u &&
                   memcmp(o8, s8, u) == 0;
-            ok &= ibidi_is_normalized_utf8(forms[f], s8, u, &isn, NULL) == IBIDI_OK && isn == 1;
+            ok &= ibidi_normalize_is_normalized_utf8(forms[f], s8, u, &isn, NULL) == IBIDI_OK && isn == 1;
         }
         if (CHECK(ok, "U+%04X is not listed in Part 1 but is not invariant", (unsigned)cp))
             invariant++;
@@ -349,24 +351,24 @@ static void test_fast_path_assumptions(void)
         }
     }
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-        ibidi_qc q = IBIDI_QC_NO;
+        ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
         if (!second[cp])
             continue;
-        if (!CHECK(ibidi_quick_check_cp(IBIDI_NFC, &cp, 1, &q, NULL) == IBIDI_OK &&
-                       q == IBIDI_QC_MAYBE,
+        if (!CHECK(ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, &cp, 1, &q, NULL) == IBIDI_OK &&
+                       q == IBIDI_NORMALIZE_MAYBE,
                    "U+%04X is the second of a primary composite but NFC_QC is %d", (unsigned)cp, q))
             bad++;
     }
     for (int f = 0; f < 4; f++) {
-        int compat = forms[f] == IBIDI_NFKC || forms[f] == IBIDI_NFKD;
+        int compat = forms[f] == IBIDI_NORMALIZE_NFKC || forms[f] == IBIDI_NORMALIZE_NFKD;
         for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-            ibidi_qc q = IBIDI_QC_NO;
+            ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
             uint32_t d[IBIDI_MAX_DECOMPOSITION * 4];
             int stable;
             if (cp >= 0xD800 && cp <= 0xDFFF)
                 continue;
-            stable = ibidi_quick_check_cp(forms[f], &cp, 1, &q, NULL) == IBIDI_OK &&
-                     q == IBIDI_QC_YES && ibidi_cp_combining_class(cp) == 0;
+            stable = ibidi_normalize_quick_check_cp(forms[f], &cp, 1, &q, NULL) == IBIDI_OK &&
+                     q == IBIDI_NORMALIZE_YES && ibidi_cp_combining_class(cp) == 0;
             if (cp < ibidi__nf_stable_below[f] &&
                 !CHECK(stable, "U+%04X is below the %s fast-path limit U+%04X but not stable",
                        (unsigned)cp, form_names[f], (unsigned)ibidi__nf_stable_below[f]))
@@ -374,7 +376,7 @@ static void test_fast_path_assumptions(void)
             if (!stable)
                 continue;
             stable_n[f]++;
-            if (forms[f] == IBIDI_NFD || forms[f] == IBIDI_NFKD)
+            if (forms[f] == IBIDI_NORMALIZE_NFD || forms[f] == IBIDI_NORMALIZE_NFKD)
                 continue; /* nothing composes: class 0 and no decomposition suffice */
             ref_decompose(cp, compat, d, sizeof d / sizeof d[0]);
             if (!CHECK(ibidi_cp_combining_class(d[0]) == 0 && !second[d[0]],
@@ -399,25 +401,25 @@ static void test_buffers(void)
     size_t n = 99;
     ibidi_status st;
 
-    st = ibidi_normalize_utf8(IBIDI_NFC, a_ring, 3, buf, 2, &n, NULL);
+    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, a_ring, 3, buf, 2, &n, NULL);
     CHECK(st == IBIDI_OK && n == 2 && memcmp(buf, "\xC3\x85", 2) == 0,
           "NFC(A U+030A) with capacity 2: status %d size %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NFC, a_ring, 3, buf, 1, &n, NULL);
+    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, a_ring, 3, buf, 1, &n, NULL);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 2, "capacity 1: status %d size %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NFD, "\xC3\x85", 2, NULL, 0, &n, NULL);
+    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, "\xC3\x85", 2, NULL, 0, &n, NULL);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 3, "NFD(U+00C5) size query: %d %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NFD, "\xC3\x85", 2, buf, 2, &n, NULL);
+    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, "\xC3\x85", 2, buf, 2, &n, NULL);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 3, "NFD(U+00C5) capacity 2: %d %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NFD, "\xC3\x85", 2, buf, 3, NULL, NULL);
+    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, "\xC3\x85", 2, buf, 3, NULL, NULL);
     CHECK(st == IBIDI_OK && memcmp(buf, a_ring, 3) == 0, "NFD(U+00C5) without out_len: %d", st);
     /* U+FDFA: one code point, 18 in NFKD */
     {
         const uint32_t fdfa = 0xFDFA;
         ibidi_error e = {IBIDI_OK, 0, 0};
-        st = ibidi_normalize_cp(IBIDI_NFKD, &fdfa, 1, cbuf, 8, &n, &e);
+        st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFKD, &fdfa, 1, cbuf, 8, &n, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 18 && e.status == st,
               "NFKD(U+FDFA) capacity 8: %d %zu", st, n);
-        st = ibidi_normalize_utf8(IBIDI_NFKD, "\xEF\xB7\xBA", 3, buf, sizeof buf, &n, NULL);
+        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFKD, "\xEF\xB7\xBA", 3, buf, sizeof buf, &n, NULL);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 33, "NFKD(U+FDFA) UTF-8 size %zu", n);
     }
     /* ASCII text longer than the buffer, with a mark at the end */
@@ -425,13 +427,13 @@ static void test_buffers(void)
         const char *t = "abcdefghijklmnopqrstuvwxyze\xCC\x81";
         size_t tl = strlen(t);
         char big[64];
-        st = ibidi_normalize_utf8(IBIDI_NFC, t, tl, big, 10, &n, NULL);
+        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, t, tl, big, 10, &n, NULL);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == tl - 1, "long ASCII NFC size %zu", n);
-        st = ibidi_normalize_utf8(IBIDI_NFC, t, tl, big, tl - 1, &n, NULL);
+        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, t, tl, big, tl - 1, &n, NULL);
         CHECK(st == IBIDI_OK && n == tl - 1 && memcmp(big, t, 26) == 0 &&
                   memcmp(big + 26, "\xC3\xA9", 2) == 0,
               "long ASCII NFC exact: %d", st);
-        st = ibidi_normalize_cp(IBIDI_NFC, (const uint32_t[]){'a', 'e', 0x301}, 3, cbuf, 1, &n, NULL);
+        st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFC, (const uint32_t[]){'a', 'e', 0x301}, 3, cbuf, 1, &n, NULL);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 2, "cp NFC capacity 1: %d %zu", st, n);
     }
 }
@@ -441,7 +443,7 @@ static void test_empty_and_arguments(void)
     size_t n = 99;
     char buf[4];
     char *out = (char *)1;
-    ibidi_qc q = IBIDI_QC_NO;
+    ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
     int yes = 0;
     ibidi_error e = {IBIDI_E_NOMEM, 9, 9};
 
@@ -456,12 +458,12 @@ static void test_empty_and_arguments(void)
         n = 99;
         CHECK(ibidi_normalize_cp(forms[f], NULL, 0, NULL, 0, &n, NULL) == IBIDI_OK && n == 0,
               "%s cp of NULL/0", form_names[f]);
-        CHECK(ibidi_quick_check_utf8(forms[f], NULL, 0, &q, NULL) == IBIDI_OK && q == IBIDI_QC_YES,
+        CHECK(ibidi_normalize_quick_check_utf8(forms[f], NULL, 0, &q, NULL) == IBIDI_OK && q == IBIDI_NORMALIZE_YES,
               "quick check of empty");
-        q = IBIDI_QC_NO;
-        CHECK(ibidi_quick_check_cp(forms[f], NULL, 0, &q, NULL) == IBIDI_OK && q == IBIDI_QC_YES,
+        q = IBIDI_NORMALIZE_NO;
+        CHECK(ibidi_normalize_quick_check_cp(forms[f], NULL, 0, &q, NULL) == IBIDI_OK && q == IBIDI_NORMALIZE_YES,
               "quick check cp of empty");
-        CHECK(ibidi_is_normalized_utf8(forms[f], NULL, 0, &yes, NULL) == IBIDI_OK && yes == 1,
+        CHECK(ibidi_normalize_is_normalized_utf8(forms[f], NULL, 0, &yes, NULL) == IBIDI_OK && yes == 1,
               "is_normalized of empty");
         out = (char *)1;
         n = 99;
@@ -470,31 +472,31 @@ static void test_empty_and_arguments(void)
               "alloc of empty");
         ibidi_free(out);
     }
-    CHECK(ibidi_normalize_utf8(IBIDI_NFC, NULL, 3, buf, 4, &n, &e) == IBIDI_E_INVALID_ARGUMENT &&
+    CHECK(ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, NULL, 3, buf, 4, &n, &e) == IBIDI_E_INVALID_ARGUMENT &&
               e.status == IBIDI_E_INVALID_ARGUMENT,
           "NULL with length 3");
-    CHECK(ibidi_normalize_utf8(IBIDI_NFC, "a", 1, NULL, 4, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, "a", 1, NULL, 4, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "NULL output with capacity 4");
-    CHECK(ibidi_normalize_utf8((ibidi_nf)4, "a", 1, buf, 4, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_utf8((ibidi_normalize_form)4, "a", 1, buf, 4, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "form 4");
-    CHECK(ibidi_normalize_cp((ibidi_nf)-1, NULL, 0, NULL, 0, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_cp((ibidi_normalize_form)-1, NULL, 0, NULL, 0, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "form -1");
-    CHECK(ibidi_normalize_cp(IBIDI_NFD, NULL, 2, NULL, 0, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_cp(IBIDI_NORMALIZE_NFD, NULL, 2, NULL, 0, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "cp NULL with length 2");
-    CHECK(ibidi_quick_check_utf8(IBIDI_NFC, "a", 1, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_quick_check_utf8(IBIDI_NORMALIZE_NFC, "a", 1, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "quick check without result");
-    CHECK(ibidi_quick_check_utf8((ibidi_nf)9, "a", 1, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_quick_check_utf8((ibidi_normalize_form)9, "a", 1, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "quick check form 9");
-    CHECK(ibidi_quick_check_cp(IBIDI_NFC, NULL, 1, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, NULL, 1, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "quick check cp NULL with length 1");
-    CHECK(ibidi_is_normalized_utf8(IBIDI_NFC, "a", 1, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, "a", 1, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "is_normalized without result");
-    CHECK(ibidi_is_normalized_utf8(IBIDI_NFC, NULL, 1, &yes, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, NULL, 1, &yes, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "is_normalized NULL with length 1");
-    CHECK(ibidi_normalize_utf8_alloc(IBIDI_NFC, "a", 1, NULL, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, "a", 1, NULL, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "alloc without out");
     out = (char *)1;
-    CHECK(ibidi_normalize_utf8_alloc(IBIDI_NFC, NULL, 1, &out, &n, NULL) == IBIDI_E_INVALID_ARGUMENT &&
+    CHECK(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, NULL, 1, &out, &n, NULL) == IBIDI_E_INVALID_ARGUMENT &&
               out == NULL,
           "alloc NULL with length 1");
 }
@@ -522,7 +524,7 @@ static void test_invalid_utf8(void)
         ibidi_error shared = {IBIDI_OK, 0, 0}, e;
         char buf[64], *out = (char *)1;
         size_t n;
-        ibidi_qc q = IBIDI_QC_YES;
+        ibidi_normalize_qc q = IBIDI_NORMALIZE_YES;
         int yes = -1;
         CHECK(ibidi_utf8_validate(cases[i].s, cases[i].len, NULL, &shared) == cases[i].st &&
                   shared.offset == cases[i].off,
@@ -535,11 +537,11 @@ static void test_invalid_utf8(void)
                   "case %zu %s: status %d offset %zu value %X", i, form_names[f], e.status, e.offset,
                   (unsigned)e.value);
             memset(&e, 0, sizeof e);
-            CHECK(ibidi_quick_check_utf8(forms[f], cases[i].s, cases[i].len, &q, &e) == cases[i].st &&
+            CHECK(ibidi_normalize_quick_check_utf8(forms[f], cases[i].s, cases[i].len, &q, &e) == cases[i].st &&
                       e.offset == cases[i].off,
                   "case %zu %s quick check: status %d offset %zu", i, form_names[f], e.status, e.offset);
             memset(&e, 0, sizeof e);
-            CHECK(ibidi_is_normalized_utf8(forms[f], cases[i].s, cases[i].len, &yes, &e) ==
+            CHECK(ibidi_normalize_is_normalized_utf8(forms[f], cases[i].s, cases[i].len, &yes, &e) ==
                           cases[i].st &&
                       e.offset == cases[i].off,
                   "case %zu %s is_normalized: status %d offset %zu", i, form_names[f], e.status,
@@ -570,7 +572,7 @@ static void test_invalid_utf8(void)
         }
         s[1 + 2 * (marks / 2)] = (char)0xC1;
         memset(&e, 0, sizeof e);
-        CHECK(ibidi_normalize_utf8(IBIDI_NFC, s, len, NULL, 0, &n, &e) == IBIDI_E_UTF8_OVERLONG &&
+        CHECK(ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, s, len, NULL, 0, &n, &e) == IBIDI_E_UTF8_OVERLONG &&
                   e.offset == 1 + 2 * (marks / 2),
               "%zu marks, error in the middle: status %d offset %zu", marks, e.status, e.offset);
         free(s);
@@ -582,7 +584,7 @@ static void test_invalid_cp(void)
     uint32_t s[200];
     ibidi_error e = {IBIDI_OK, 0, 0};
     size_t n;
-    ibidi_qc q = IBIDI_QC_YES;
+    ibidi_normalize_qc q = IBIDI_NORMALIZE_YES;
     s[0] = 'a';
     for (size_t i = 1; i < 200; i++)
         s[i] = i % 3 ? 0x301 : 0x316;
@@ -599,7 +601,7 @@ static void test_invalid_cp(void)
                       "cp %X at %zu %s: status %d offset %zu", (unsigned)bad, at, form_names[f],
                       e.status, e.offset);
                 memset(&e, 0, sizeof e);
-                CHECK(ibidi_quick_check_cp(forms[f], s, 200, &q, &e) == want && e.offset == at,
+                CHECK(ibidi_normalize_quick_check_cp(forms[f], s, 200, &q, &e) == want && e.offset == at,
                       "quick check cp %X at %zu: status %d offset %zu", (unsigned)bad, at, e.status,
                       e.offset);
             }
@@ -610,7 +612,7 @@ static void test_invalid_cp(void)
     {
         const uint32_t t[3] = {0xC5, 'x', 0xFFFFFFFFu};
         memset(&e, 0, sizeof e);
-        CHECK(ibidi_quick_check_cp(IBIDI_NFD, t, 3, &q, &e) == IBIDI_E_CP_TOO_LARGE && e.offset == 2,
+        CHECK(ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFD, t, 3, &q, &e) == IBIDI_E_CP_TOO_LARGE && e.offset == 2,
               "quick check NFD after NO: %d %zu", e.status, e.offset);
     }
 }
@@ -618,32 +620,32 @@ static void test_invalid_cp(void)
 static void test_quick_check_cases(void)
 {
     static const struct {
-        ibidi_nf f;
+        ibidi_normalize_form f;
         const char *s;
-        ibidi_qc q;
+        ibidi_normalize_qc q;
         int normalized;
     } cases[] = {
-        {IBIDI_NFC, "plain ASCII text, longer than eight bytes", IBIDI_QC_YES, 1},
-        {IBIDI_NFC, "\xC3\xA9", IBIDI_QC_YES, 1},            /* U+00E9 */
-        {IBIDI_NFD, "\xC3\xA9", IBIDI_QC_NO, 0},
-        {IBIDI_NFC, "e\xCC\x81", IBIDI_QC_MAYBE, 0},         /* e U+0301: composes */
-        {IBIDI_NFC, "\xC3\xA9\xCC\x81", IBIDI_QC_MAYBE, 1},  /* U+00E9 U+0301: nothing to do */
-        {IBIDI_NFD, "a\xCC\x81\xCC\x96", IBIDI_QC_NO, 0},    /* 230 before 220 */
-        {IBIDI_NFD, "a\xCC\x96\xCC\x81", IBIDI_QC_YES, 1},
-        {IBIDI_NFKC, "\xEF\xAC\x81", IBIDI_QC_NO, 0},        /* U+FB01 */
-        {IBIDI_NFC, "\xEF\xAC\x81", IBIDI_QC_YES, 1},
-        {IBIDI_NFC, "\xE1\x84\x80\xE1\x85\xA1", IBIDI_QC_MAYBE, 0}, /* L V jamo */
-        {IBIDI_NFC, "\xEA\xB0\x80", IBIDI_QC_YES, 1},        /* U+AC00 */
-        {IBIDI_NFD, "\xEA\xB0\x80", IBIDI_QC_NO, 0},
+        {IBIDI_NORMALIZE_NFC, "plain ASCII text, longer than eight bytes", IBIDI_NORMALIZE_YES, 1},
+        {IBIDI_NORMALIZE_NFC, "\xC3\xA9", IBIDI_NORMALIZE_YES, 1},            /* U+00E9 */
+        {IBIDI_NORMALIZE_NFD, "\xC3\xA9", IBIDI_NORMALIZE_NO, 0},
+        {IBIDI_NORMALIZE_NFC, "e\xCC\x81", IBIDI_NORMALIZE_MAYBE, 0},         /* e U+0301: composes */
+        {IBIDI_NORMALIZE_NFC, "\xC3\xA9\xCC\x81", IBIDI_NORMALIZE_MAYBE, 1},  /* U+00E9 U+0301: nothing to do */
+        {IBIDI_NORMALIZE_NFD, "a\xCC\x81\xCC\x96", IBIDI_NORMALIZE_NO, 0},    /* 230 before 220 */
+        {IBIDI_NORMALIZE_NFD, "a\xCC\x96\xCC\x81", IBIDI_NORMALIZE_YES, 1},
+        {IBIDI_NORMALIZE_NFKC, "\xEF\xAC\x81", IBIDI_NORMALIZE_NO, 0},        /* U+FB01 */
+        {IBIDI_NORMALIZE_NFC, "\xEF\xAC\x81", IBIDI_NORMALIZE_YES, 1},
+        {IBIDI_NORMALIZE_NFC, "\xE1\x84\x80\xE1\x85\xA1", IBIDI_NORMALIZE_MAYBE, 0}, /* L V jamo */
+        {IBIDI_NORMALIZE_NFC, "\xEA\xB0\x80", IBIDI_NORMALIZE_YES, 1},        /* U+AC00 */
+        {IBIDI_NORMALIZE_NFD, "\xEA\xB0\x80", IBIDI_NORMALIZE_NO, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        ibidi_qc q = IBIDI_QC_YES;
+        ibidi_normalize_qc q = IBIDI_NORMALIZE_YES;
         int yes = -1;
         size_t len = strlen(cases[i].s);
-        CHECK(ibidi_quick_check_utf8(cases[i].f, cases[i].s, len, &q, NULL) == IBIDI_OK &&
+        CHECK(ibidi_normalize_quick_check_utf8(cases[i].f, cases[i].s, len, &q, NULL) == IBIDI_OK &&
                   q == cases[i].q,
               "quick check case %zu: %d, want %d", i, q, cases[i].q);
-        CHECK(ibidi_is_normalized_utf8(cases[i].f, cases[i].s, len, &yes, NULL) == IBIDI_OK &&
+        CHECK(ibidi_normalize_is_normalized_utf8(cases[i].f, cases[i].s, len, &yes, NULL) == IBIDI_OK &&
                   yes == cases[i].normalized,
               "is_normalized case %zu: %d", i, yes);
     }
@@ -664,10 +666,10 @@ static int check_against_ref(const uint32_t *s, size_t n, const char *what, size
                     what, param, form_names[f], on, wn);
         ok &= CHECK(st == IBIDI_OK && ou == wu && memcmp(o8, w8, wu) == 0 && o8[ou] == '\0',
                     "%s %zu %s: UTF-8 result differs", what, param, form_names[f]);
-        ok &= CHECK(ibidi_is_normalized_utf8(forms[f], s8, su, &yes, NULL) == IBIDI_OK &&
+        ok &= CHECK(ibidi_normalize_is_normalized_utf8(forms[f], s8, su, &yes, NULL) == IBIDI_OK &&
                         yes == same_cp(s, n, want, wn),
                     "%s %zu %s: is_normalized %d", what, param, form_names[f], yes);
-        ok &= CHECK(ibidi_is_normalized_utf8(forms[f], w8, wu, &yes, NULL) == IBIDI_OK && yes == 1,
+        ok &= CHECK(ibidi_normalize_is_normalized_utf8(forms[f], w8, wu, &yes, NULL) == IBIDI_OK && yes == 1,
                     "%s %zu %s: result not normalized", what, param, form_names[f]);
         free(got);
         free(s8);
@@ -790,13 +792,13 @@ static void test_huge_runs(void)
     s[0] = 'a';
     for (size_t i = 1; i <= n; i++)
         s[i] = 0x301;
-    o = nf_cp(IBIDI_NFC, s, n + 1, &on);
+    o = nf_cp(IBIDI_NORMALIZE_NFC, s, n + 1, &on);
     w[0] = 0xE1;
     for (size_t i = 1; i < n; i++)
         w[i] = 0x301;
     CHECK(o && same_cp(o, on, w, n), "NFC of a + %zu x U+0301: %zu code points", n, on);
     free(o);
-    o = nf_cp(IBIDI_NFD, s, n + 1, &on);
+    o = nf_cp(IBIDI_NORMALIZE_NFD, s, n + 1, &on);
     CHECK(o && same_cp(o, on, s, n + 1), "NFD of a + %zu x U+0301", n);
     free(o);
 
@@ -812,7 +814,7 @@ static void test_huge_runs(void)
     for (size_t i = 1; i < n / 2; i++)
         w[wn++] = 0x301;
     w[wn++] = 'b';
-    o = nf_cp(IBIDI_NFC, s, n + 2, &on);
+    o = nf_cp(IBIDI_NORMALIZE_NFC, s, n + 2, &on);
     CHECK(o && same_cp(o, on, w, wn), "NFC of a + %zu alternating marks + b", n);
     free(o);
 
@@ -833,29 +835,29 @@ static void test_huge_runs(void)
             if (ibidi_cp_combining_class(s[i]) == c)
                 w[wn++] = s[i];
     w[wn++] = 'z';
-    o = nf_cp(IBIDI_NFD, s, n + 2, &on);
+    o = nf_cp(IBIDI_NORMALIZE_NFD, s, n + 2, &on);
     CHECK(o && same_cp(o, on, w, wn), "NFD of q + %zu random marks + z", n);
     free(o);
     {
         /* the same through UTF-8 with exact and short capacity, and NFC(NFD) == NFC */
         size_t su, wu, ol = 0;
         char *s8 = enc(s, n + 2, &su), *w8 = enc(w, wn, &wu), *o8 = malloc(wu + 1);
-        ibidi_status st = ibidi_normalize_utf8(IBIDI_NFD, s8, su, o8, wu, &ol, NULL);
+        ibidi_status st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, s8, su, o8, wu, &ol, NULL);
         CHECK(st == IBIDI_OK && ol == wu && memcmp(o8, w8, wu) == 0, "NFD UTF-8 long run");
-        st = ibidi_normalize_utf8(IBIDI_NFD, s8, su, o8, wu - 1, &ol, NULL);
+        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, s8, su, o8, wu - 1, &ol, NULL);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ol == wu, "NFD UTF-8 long run, short buffer");
         char *c1 = NULL, *c2 = NULL;
         size_t l1 = 0, l2 = 0;
         int yes = -1;
-        CHECK(ibidi_normalize_utf8_alloc(IBIDI_NFC, s8, su, &c1, &l1, NULL) == IBIDI_OK &&
-                  ibidi_normalize_utf8_alloc(IBIDI_NFC, w8, wu, &c2, &l2, NULL) == IBIDI_OK &&
+        CHECK(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, s8, su, &c1, &l1, NULL) == IBIDI_OK &&
+                  ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, w8, wu, &c2, &l2, NULL) == IBIDI_OK &&
                   l1 == l2 && memcmp(c1, c2, l1) == 0,
               "NFC(x) == NFC(NFD(x)) on a long run");
-        CHECK(ibidi_is_normalized_utf8(IBIDI_NFC, c1, l1, &yes, NULL) == IBIDI_OK && yes == 1,
+        CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, c1, l1, &yes, NULL) == IBIDI_OK && yes == 1,
               "NFC of a long run is normalized");
-        CHECK(ibidi_is_normalized_utf8(IBIDI_NFD, s8, su, &yes, NULL) == IBIDI_OK && yes == 0,
+        CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFD, s8, su, &yes, NULL) == IBIDI_OK && yes == 0,
               "the unsorted long run is not NFD");
-        CHECK(ibidi_is_normalized_utf8(IBIDI_NFD, w8, wu, &yes, NULL) == IBIDI_OK && yes == 1,
+        CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFD, w8, wu, &yes, NULL) == IBIDI_OK && yes == 1,
               "the sorted long run is NFD");
         ibidi_free(c1);
         ibidi_free(c2);
@@ -898,26 +900,26 @@ static void test_quick_check_word_path(void)
             u8len += ibidi_utf8_encode_cp(cps[k], u8 + u8len);
         }
         for (int f = 0; f < 4; f++) {
-            ibidi_qc a = IBIDI_QC_YES, b = IBIDI_QC_YES;
+            ibidi_normalize_qc a = IBIDI_NORMALIZE_YES, b = IBIDI_NORMALIZE_YES;
             int isn = -1;
             char out[48 * 4 * 18];
             size_t out_len = 0;
-            ibidi_status s1 = ibidi_quick_check_utf8((ibidi_nf)f, u8, u8len, &a, NULL);
-            ibidi_status s2 = ibidi_quick_check_cp((ibidi_nf)f, cps, n, &b, NULL);
-            ibidi_status s3 = ibidi_is_normalized_utf8((ibidi_nf)f, u8, u8len, &isn, NULL);
-            ibidi_status s4 = ibidi_normalize_utf8((ibidi_nf)f, u8, u8len, out, sizeof out,
+            ibidi_status s1 = ibidi_normalize_quick_check_utf8((ibidi_normalize_form)f, u8, u8len, &a, NULL);
+            ibidi_status s2 = ibidi_normalize_quick_check_cp((ibidi_normalize_form)f, cps, n, &b, NULL);
+            ibidi_status s3 = ibidi_normalize_is_normalized_utf8((ibidi_normalize_form)f, u8, u8len, &isn, NULL);
+            ibidi_status s4 = ibidi_normalize_utf8((ibidi_normalize_form)f, u8, u8len, out, sizeof out,
                                                    &out_len, NULL);
             int same = s4 == IBIDI_OK && out_len == u8len && memcmp(out, u8, u8len) == 0;
             /* The code point path reads no words: its result, in UTF-8, must be the same. */
             uint32_t ncps[48 * 18];
             char nu8[48 * 4 * 18];
             size_t ncp_len = 0, nu8_len = 0;
-            ibidi_status s5 = ibidi_normalize_cp((ibidi_nf)f, cps, n, ncps, 48 * 18, &ncp_len, NULL);
+            ibidi_status s5 = ibidi_normalize_cp((ibidi_normalize_form)f, cps, n, ncps, 48 * 18, &ncp_len, NULL);
             ibidi_status s6 = ibidi_utf8_encode(ncps, ncp_len, nu8, sizeof nu8, &nu8_len, NULL);
             int agree = !s5 && !s6 && nu8_len == out_len && memcmp(nu8, out, out_len) == 0;
             n_strings++;
-            if (s1 || s2 || s3 || s4 || a != b || isn != same || (a == IBIDI_QC_YES && !same) ||
-                (a == IBIDI_QC_NO && same) || !agree) {
+            if (s1 || s2 || s3 || s4 || a != b || isn != same || (a == IBIDI_NORMALIZE_YES && !same) ||
+                (a == IBIDI_NORMALIZE_NO && same) || !agree) {
                 bad++;
                 CHECK(0, "form %d, %zu code points starting U+%04X: qc utf8 %d, cp %d, "
                          "is_normalized %d, normalize %s, UTF-8 and code point results %s",

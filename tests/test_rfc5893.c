@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ibidi.h"
+#include "ibidi/rfc5893.h"
 #include "idna/idna_internal.h"
 #include "testlib.h"
 
@@ -242,7 +243,7 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
             if (!agree && bits_failures++ < 5) {
                 char s[64] = "";
                 for (size_t i = 0; i < n; i++) {
-                    strcat(s, ibidi_bidi_class_name((ibidi_bidi_class)c[i]));
+                    strcat(s, ibidi_cp_bidi_class_name((ibidi_bidi_class)c[i]));
                     strcat(s, " ");
                 }
                 CHECK(0, "condition bits of %s: classes %#x, B codes %#x", s, here, idna);

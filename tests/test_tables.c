@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/normalize.h"
 #include "testlib.h"
 #include "common/internal.h"
 #include "unicode/ucd.h"
@@ -718,8 +719,8 @@ static void check_quick_checks(void)
                 continue;
             range_of(l.f[0], &lo, &hi);
             for (k = lo; k <= hi; k++)
-                qc[p][k] = strcmp(l.f[2], "N") == 0   ? IBIDI_QC_NO
-                           : strcmp(l.f[2], "M") == 0 ? IBIDI_QC_MAYBE
+                qc[p][k] = strcmp(l.f[2], "N") == 0   ? IBIDI_NORMALIZE_NO
+                           : strcmp(l.f[2], "M") == 0 ? IBIDI_NORMALIZE_MAYBE
                                                       : 9;
         }
         close_ucd(&r);
@@ -727,9 +728,9 @@ static void check_quick_checks(void)
     for (c = 0; c < NCP; c++) {
         uint32_t ni = ibidi__norm_info(c);
         int got[4];
-        got[0] = (ni & IBIDI__NI_NFD_NO) ? IBIDI_QC_NO : IBIDI_QC_YES;
+        got[0] = (ni & IBIDI__NI_NFD_NO) ? IBIDI_NORMALIZE_NO : IBIDI_NORMALIZE_YES;
         got[1] = (int)IBIDI__NI_NFC_QC(ni);
-        got[2] = (ni & IBIDI__NI_NFKD_NO) ? IBIDI_QC_NO : IBIDI_QC_YES;
+        got[2] = (ni & IBIDI__NI_NFKD_NO) ? IBIDI_NORMALIZE_NO : IBIDI_NORMALIZE_YES;
         got[3] = (int)IBIDI__NI_NFKC_QC(ni);
         for (p = 0; p < 4; p++)
             if (!count(&t[p], got[p] == qc[p][c]))
@@ -755,28 +756,28 @@ static void check_scripts(void)
     read_aliases(&sca, "sc");
     CHECK(sca.count == IBIDI_SC_COUNT, "IBIDI_SC_COUNT %d, PropertyValueAliases.txt has %d",
           IBIDI_SC_COUNT, sca.count);
-    CHECK(strcmp(ibidi_script_name(IBIDI_SC_ARAB), "Arab") == 0 &&
-              strcmp(ibidi_script_name(IBIDI_SC_HEBR), "Hebr") == 0 &&
-              strcmp(ibidi_script_name(IBIDI_SC_ZYYY), "Zyyy") == 0 &&
-              strcmp(ibidi_script_name(IBIDI_SC_ZINH), "Zinh") == 0 &&
-              strcmp(ibidi_script_name(IBIDI_SC_ZZZZ), "Zzzz") == 0,
+    CHECK(strcmp(ibidi_cp_script_name(IBIDI_SC_ARAB), "Arab") == 0 &&
+              strcmp(ibidi_cp_script_name(IBIDI_SC_HEBR), "Hebr") == 0 &&
+              strcmp(ibidi_cp_script_name(IBIDI_SC_ZYYY), "Zyyy") == 0 &&
+              strcmp(ibidi_cp_script_name(IBIDI_SC_ZINH), "Zinh") == 0 &&
+              strcmp(ibidi_cp_script_name(IBIDI_SC_ZZZZ), "Zzzz") == 0,
           "IBIDI_SC_* constants and names disagree");
-    CHECK(ibidi_script_name(IBIDI_SC_COUNT) == NULL, "script name beyond the count");
+    CHECK(ibidi_cp_script_name(IBIDI_SC_COUNT) == NULL, "script name beyond the count");
     /* Every alias finds the value whose short name is its first alias. */
     for (i = 0; i < sca.count; i++) {
         const char *sn = sca.names[i][0];
-        int v = ibidi_script_from_name(sn, strlen(sn));
-        if (!count(&names, v >= 0 && strcmp(ibidi_script_name((ibidi_script)v), sn) == 0 &&
-                          strcmp(ibidi_script_long_name((ibidi_script)v), sca.names[i][1]) == 0))
+        int v = ibidi_cp_script_from_name(sn, strlen(sn));
+        if (!count(&names, v >= 0 && strcmp(ibidi_cp_script_name((ibidi_script)v), sn) == 0 &&
+                          strcmp(ibidi_cp_script_long_name((ibidi_script)v), sca.names[i][1]) == 0))
             CHECK(0, "script %s", sn);
         for (k = 1; k < sca.n[i]; k++)
-            if (!count(&names, ibidi_script_from_name(sca.names[i][k], strlen(sca.names[i][k])) == v))
+            if (!count(&names, ibidi_cp_script_from_name(sca.names[i][k], strlen(sca.names[i][k])) == v))
                 CHECK(0, "script alias %s", sca.names[i][k]);
     }
-    if (!count(&names, ibidi_script_from_name("Arabx", 5) == -1 && ibidi_script_from_name("Ara", 3) == -1 &&
-                      ibidi_script_from_name("Arabic", 4) == IBIDI_SC_ARAB &&
-                      ibidi_script_from_name(NULL, 0) == -1))
-        CHECK(0, "ibidi_script_from_name on unknown names");
+    if (!count(&names, ibidi_cp_script_from_name("Arabx", 5) == -1 && ibidi_cp_script_from_name("Ara", 3) == -1 &&
+                      ibidi_cp_script_from_name("Arabic", 4) == IBIDI_SC_ARAB &&
+                      ibidi_cp_script_from_name(NULL, 0) == -1))
+        CHECK(0, "ibidi_cp_script_from_name on unknown names");
     for (c = 0; c < NCP; c++)
         want[c] = "Zzzz"; /* Scripts.txt @missing: Unknown */
     if (open_ucd(&r, "Scripts.txt")) {
@@ -808,12 +809,12 @@ static void check_scripts(void)
         char buf[1024], *p = buf;
         size_t n = ibidi_cp_script_extensions(c, got, 64), j;
         const char *exp = ext[c] ? ext[c] : want[c];
-        if (!count(&sc, strcmp(ibidi_script_name(ibidi_cp_script(c)), want[c]) == 0))
+        if (!count(&sc, strcmp(ibidi_cp_script_name(ibidi_cp_script(c)), want[c]) == 0))
             CHECK(0, "U+%04X Script %s, expected %s", (unsigned)c,
-                  ibidi_script_name(ibidi_cp_script(c)), want[c]);
+                  ibidi_cp_script_name(ibidi_cp_script(c)), want[c]);
         buf[0] = '\0';
         for (j = 0; j < n && j < 64; j++) {
-            const char *s = ibidi_script_name(got[j]);
+            const char *s = ibidi_cp_script_name(got[j]);
             p += sprintf(p, "%s%s", j ? " " : "", s ? s : "?");
         }
         if (!count(&scx, strcmp(buf, exp) == 0))
@@ -980,12 +981,12 @@ static void check_buffers(void)
           "ibidi_cp_uts46_mapping with cap 0");
     CHECK(ibidi_cp_script_extensions(0x0640, sc, 0) > 1 && sc[0] == 0xFFFF,
           "ibidi_cp_script_extensions with cap 0");
-    CHECK(ibidi_bidi_class_from_name("AL", 2) == IBIDI_BC_AL &&
-              ibidi_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-              ibidi_bidi_class_from_name("ALx", 2) == IBIDI_BC_AL &&
-              ibidi_bidi_class_from_name("Arabic", 6) == -1,
-          "ibidi_bidi_class_from_name");
-    CHECK(ibidi_bidi_class_name(IBIDI_BC_COUNT) == NULL && ibidi_gc_name(IBIDI_GC_COUNT) == NULL,
+    CHECK(ibidi_cp_bidi_class_from_name("AL", 2) == IBIDI_BC_AL &&
+              ibidi_cp_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
+              ibidi_cp_bidi_class_from_name("ALx", 2) == IBIDI_BC_AL &&
+              ibidi_cp_bidi_class_from_name("Arabic", 6) == -1,
+          "ibidi_cp_bidi_class_from_name");
+    CHECK(ibidi_cp_bidi_class_name(IBIDI_BC_COUNT) == NULL && ibidi_cp_gc_name(IBIDI_GC_COUNT) == NULL,
           "names of values out of range");
 }
 
@@ -1023,8 +1024,8 @@ static void check_out_of_range(void)
                   ibidi_cp_uts46_idna2008(c) == IBIDI_UTS46_IDNA2008_NONE,
               "%08X: UTS #46 disallowed", (unsigned)c);
         CHECK(ibidi_cp_name(c, name, sizeof name) == 0, "%08X: no name", (unsigned)c);
-        CHECK(IBIDI__NI_CCC(ni) == 0 && IBIDI__NI_NFC_QC(ni) == IBIDI_QC_YES &&
-                  IBIDI__NI_NFKC_QC(ni) == IBIDI_QC_YES &&
+        CHECK(IBIDI__NI_CCC(ni) == 0 && IBIDI__NI_NFC_QC(ni) == IBIDI_NORMALIZE_YES &&
+                  IBIDI__NI_NFKC_QC(ni) == IBIDI_NORMALIZE_YES &&
                   !(ni & (IBIDI__NI_NFD_NO | IBIDI__NI_NFKD_NO)),
               "%08X: normalization data", (unsigned)c);
     }

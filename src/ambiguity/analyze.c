@@ -19,6 +19,7 @@
 
 #include "ibidi/ambiguity.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "ambiguity/ambiguity_internal.h"
 #include "common/internal.h"
 

@@ -13,6 +13,7 @@
 #include "ibidi/rfc5893.h"
 #include "common/internal.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 
 #define BIT IBIDI__BC_BIT

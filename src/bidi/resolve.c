@@ -26,6 +26,7 @@
  * compiler targets it; the portable loops give the same results elsewhere. */
 #ifdef __SSE2__
 #include <emmintrin.h>
+#include "ibidi/utf8.h"
 #define LOAD16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STORE16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #endif

@@ -8,6 +8,7 @@
 #include "bidi/bidi_internal.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
+#include "ibidi/utf8.h"
 
 uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level)
 {

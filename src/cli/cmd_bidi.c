@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum bidi_input {
     IN_UTF8,
@@ -174,7 +175,7 @@ static int parse_classes(const char *s, size_t len, bidi_item *it, size_t itemno
         return no_memory(itemno);
     size_t n = 0, i = 0, start, tlen;
     while ((tlen = next_token(s, len, &i, &start)) > 0) {
-        int bc = ibidi_bidi_class_from_name(s + start, tlen);
+        int bc = ibidi_cp_bidi_class_from_name(s + start, tlen);
         if (bc < 0) {
             fprintf(stderr,
                     "ibidi bidi: item %zu: '%.*s' is not a Bidi_Class name (L, R, AL, EN, ES, "
@@ -299,7 +300,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
             }
             for (size_t v = s; v < e; v++) {
                 size_t l = v < body ? s + tmp[v - s] : v;
-                const char *name = ibidi_bidi_class_name((ibidi_bidi_class)it->classes[l]);
+                const char *name = ibidi_cp_bidi_class_name((ibidi_bidi_class)it->classes[l]);
                 size_t nl = strlen(name);
                 if (pos)
                     it->visual[pos++] = ' ';

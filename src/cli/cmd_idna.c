@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
 
@@ -109,7 +110,7 @@ static void put_finding_words(FILE *f, const ibidi_finding *x)
         }
     }
     if (x->bidi_class >= 0)
-        fprintf(f, " (%s)", ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+        fprintf(f, " (%s)", ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
     fprintf(f, ": %s\n", x->rule);
 }
 
@@ -127,7 +128,7 @@ static void put_json_findings(const idna_result *r, int warnings)
             printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             printf(",\"bidi_class\":\"%s\"",
-                   ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                   ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
         const char *m = x->rule;
         fputs(",\"message\":", stdout);
         cli_json_string(stdout, m, strlen(m));

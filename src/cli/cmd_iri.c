@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum iri_sub { SUB_CHECK, SUB_TO_URI, SUB_TO_IRI } iri_sub;
 
@@ -153,7 +154,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
                 printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
             if (x->bidi_class >= 0)
                 printf(",\"bidi_class\":\"%s\"",
-                       ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                       ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
             if (x->detail)
                 printf(",\"idna_code\":\"%s\"", ibidi_code_name(x->detail));
             fputs(",\"message\":", stdout);
@@ -184,7 +185,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
                 fputs(", ", stdout);
                 cli_put_cp(stdout, x->cp);
                 if (x->bidi_class >= 0)
-                    printf(" (%s)", ibidi_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                    printf(" (%s)", ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
             }
             printf(": %s\n", x->rule);
         }

@@ -3,9 +3,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/normalize.h"
 
 typedef struct norm_opts {
-    ibidi_nf form;
+    ibidi_normalize_form form;
     const char *form_name;
     int check; /* report whether each item is already in the form */
     int json;
@@ -18,7 +19,7 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
 
     if (o->check) {
         int yes = 0;
-        if (ibidi_is_normalized_utf8(o->form, item, len, &yes, &err) != IBIDI_OK) {
+        if (ibidi_normalize_is_normalized_utf8(o->form, item, len, &yes, &err) != IBIDI_OK) {
             cli_report("normalize", itemno, "text", &err, "byte");
             return CLI_INVALID;
         }
@@ -55,8 +56,8 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
 
 static const struct {
     const char *name;
-    ibidi_nf form;
-} forms[] = {{"nfc", IBIDI_NFC}, {"nfd", IBIDI_NFD}, {"nfkc", IBIDI_NFKC}, {"nfkd", IBIDI_NFKD}};
+    ibidi_normalize_form form;
+} forms[] = {{"nfc", IBIDI_NORMALIZE_NFC}, {"nfd", IBIDI_NORMALIZE_NFD}, {"nfkc", IBIDI_NORMALIZE_NFKC}, {"nfkd", IBIDI_NORMALIZE_NFKD}};
 
 /* Form names are accepted in any case: nfc, NFC, Nfc. */
 static int same_ignoring_case(const char *a, const char *b)
@@ -71,7 +72,7 @@ static int same_ignoring_case(const char *a, const char *b)
 
 static int normalize_run(int argc, char **argv)
 {
-    norm_opts o = {IBIDI_NFC, "NFC", 0, 0};
+    norm_opts o = {IBIDI_NORMALIZE_NFC, "NFC", 0, 0};
     int i = 1;
     for (; i < argc; i++) {
         const char *v;

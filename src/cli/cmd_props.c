@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef struct props_opts {
     int json;
@@ -59,15 +60,15 @@ static void print_text(uint32_t cp)
         printf(" <%s-%04X>\n", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
     if (nshown)
         printf("  %-28s %.*s\n", "character", (int)nshown, shown);
-    printf("  %-28s %s\n", "General_Category", ibidi_gc_name(ibidi_cp_general_category(cp)));
-    printf("  %-28s %s\n", "Bidi_Class", ibidi_bidi_class_name(ibidi_cp_bidi_class(cp)));
+    printf("  %-28s %s\n", "General_Category", ibidi_cp_gc_name(ibidi_cp_general_category(cp)));
+    printf("  %-28s %s\n", "Bidi_Class", ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(cp)));
     printf("  %-28s %u\n", "Canonical_Combining_Class", (unsigned)ibidi_cp_combining_class(cp));
-    printf("  %-28s %s (%s)\n", "Script", ibidi_script_name(ibidi_cp_script(cp)),
-           ibidi_script_long_name(ibidi_cp_script(cp)));
+    printf("  %-28s %s (%s)\n", "Script", ibidi_cp_script_name(ibidi_cp_script(cp)),
+           ibidi_cp_script_long_name(ibidi_cp_script(cp)));
     printf("  %-28s", "Script_Extensions");
     for (size_t i = 0; i < nscx && i < 64; i++)
-        printf(" %s", ibidi_script_name(scx[i]));
-    printf("\n  %-28s %s\n", "Joining_Type", ibidi_joining_type_name(ibidi_cp_joining_type(cp)));
+        printf(" %s", ibidi_cp_script_name(scx[i]));
+    printf("\n  %-28s %s\n", "Joining_Type", ibidi_cp_joining_type_name(ibidi_cp_joining_type(cp)));
     printf("  %-28s %s\n", "Bidi_Mirrored", ibidi_cp_bidi_mirrored(cp) ? "Yes" : "No");
     printf("  %-28s ", "Bidi_Mirroring_Glyph");
     if (ibidi_cp_mirroring_glyph(cp) != cp)
@@ -75,7 +76,7 @@ static void print_text(uint32_t cp)
     else
         fputs("none", stdout);
     printf("\n  %-28s %s\n", "Bidi_Paired_Bracket_Type",
-           ibidi_bracket_type_name(ibidi_cp_bracket_type(cp)));
+           ibidi_cp_bracket_type_name(ibidi_cp_bracket_type(cp)));
     printf("  %-28s ", "Bidi_Paired_Bracket");
     if (ibidi_cp_paired_bracket(cp) != cp)
         cli_put_cp(stdout, ibidi_cp_paired_bracket(cp));
@@ -83,7 +84,7 @@ static void print_text(uint32_t cp)
         fputs("none", stdout);
     printf("\n  %-28s ", "Decomposition");
     if (nd) {
-        printf("<%s> ", ibidi_decomposition_type_name(dt));
+        printf("<%s> ", ibidi_cp_decomposition_type_name(dt));
         cli_put_cps(stdout, dm, nd);
     } else {
         fputs("none", stdout);
@@ -91,7 +92,7 @@ static void print_text(uint32_t cp)
     printf("\n  %-28s %s\n", "Default_Ignorable_Code_Point",
            ibidi_cp_default_ignorable(cp) ? "Yes" : "No");
     printf("  %-28s %s\n", "Noncharacter_Code_Point", ibidi_cp_noncharacter(cp) ? "Yes" : "No");
-    printf("  %-28s %s", "UTS46", ibidi_uts46_status_name(st));
+    printf("  %-28s %s", "UTS46", ibidi_cp_uts46_status_name(st));
     if (st == IBIDI_UTS46_MAPPED || st == IBIDI_UTS46_DEVIATION) {
         fputs(" -> ", stdout);
         if (nmap)
@@ -158,22 +159,22 @@ static void print_json(uint32_t cp)
         printf("\"<%s-%04X>\"", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
     }
     printf(",\"gc\":\"%s\",\"bc\":\"%s\",\"ccc\":%u,\"sc\":\"%s\",\"scx\":[",
-           ibidi_gc_name(ibidi_cp_general_category(cp)),
-           ibidi_bidi_class_name(ibidi_cp_bidi_class(cp)),
-           (unsigned)ibidi_cp_combining_class(cp), ibidi_script_name(ibidi_cp_script(cp)));
+           ibidi_cp_gc_name(ibidi_cp_general_category(cp)),
+           ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(cp)),
+           (unsigned)ibidi_cp_combining_class(cp), ibidi_cp_script_name(ibidi_cp_script(cp)));
     for (size_t i = 0; i < nscx && i < 64; i++)
-        printf("%s\"%s\"", i ? "," : "", ibidi_script_name(scx[i]));
+        printf("%s\"%s\"", i ? "," : "", ibidi_cp_script_name(scx[i]));
     printf("],\"jt\":\"%s\",\"bidi_mirrored\":%s,\"mirroring_glyph\":",
-           ibidi_joining_type_name(ibidi_cp_joining_type(cp)), yesno(ibidi_cp_bidi_mirrored(cp)));
+           ibidi_cp_joining_type_name(ibidi_cp_joining_type(cp)), yesno(ibidi_cp_bidi_mirrored(cp)));
     json_cp_or_null(ibidi_cp_mirroring_glyph(cp), cp);
-    printf(",\"bpt\":\"%s\",\"bpb\":", ibidi_bracket_type_name(ibidi_cp_bracket_type(cp)));
+    printf(",\"bpt\":\"%s\",\"bpb\":", ibidi_cp_bracket_type_name(ibidi_cp_bracket_type(cp)));
     json_cp_or_null(ibidi_cp_paired_bracket(cp), cp);
-    printf(",\"dt\":\"%s\",\"dm\":", nd ? ibidi_decomposition_type_name(dt) : "none");
+    printf(",\"dt\":\"%s\",\"dm\":", nd ? ibidi_cp_decomposition_type_name(dt) : "none");
     json_cp_array(dm, nd);
     printf(",\"default_ignorable\":%s,\"noncharacter\":%s,\"assigned\":%s",
            yesno(ibidi_cp_default_ignorable(cp)), yesno(ibidi_cp_noncharacter(cp)),
            yesno(ibidi_cp_assigned(cp)));
-    printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_uts46_status_name(st));
+    printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_cp_uts46_status_name(st));
     json_cp_array(map, nmap);
     printf(",\"idna2008\":%s}}\n", i8 == IBIDI_UTS46_IDNA2008_NV8   ? "\"NV8\""
                                    : i8 == IBIDI_UTS46_IDNA2008_XV8 ? "\"XV8\""

@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "ibidi/rfc5893.h"
+#include "ibidi/utf8.h"
 
 #define MAXN 12 /* longest label enumerated */
 #define MAXS 2  /* longest neighbour label */
@@ -152,7 +153,7 @@ static void put_classes(FILE *f, const uint8_t *c, size_t n)
     if (n == 0)
         fputs("(empty)", f);
     for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s", i ? " " : "", ibidi_bidi_class_name((ibidi_bidi_class)c[i]));
+        fprintf(f, "%s%s", i ? " " : "", ibidi_cp_bidi_class_name((ibidi_bidi_class)c[i]));
 }
 
 static void put_sample(FILE *f, const uint8_t *c, size_t n)
@@ -516,7 +517,7 @@ static void put_context(FILE *f, const ctxdesc *cd, const labset *nb)
     if (cd->pl)
         fprintf(f, ", %s placed %s",
                 cd->pl == IBIDI_RFC5893_PLACE_STRAY_PDF ? "PDF"
-                                                        : ibidi_bidi_class_name((ibidi_bidi_class)cd->ctl),
+                                                        : ibidi_cp_bidi_class_name((ibidi_bidi_class)cd->ctl),
                 ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)cd->pl));
 }
 
@@ -531,7 +532,7 @@ static void put_display(FILE *f, const lab *x, const ctxdesc *cd, const labset *
         if (d.key[i] >= IBIDI_RFC5893_DELIM_KEY)
             fprintf(f, "%sU+%04X", i ? " " : "", dcp((uint8_t)(d.key[i] - IBIDI_RFC5893_DELIM_KEY)));
         else
-            fprintf(f, "%s%s", i ? " " : "", ibidi_bidi_class_name((ibidi_bidi_class)d.key[i]));
+            fprintf(f, "%s%s", i ? " " : "", ibidi_cp_bidi_class_name((ibidi_bidi_class)d.key[i]));
     }
 }
 
@@ -1129,7 +1130,7 @@ static int verify_run(int argc, char **argv)
     for (int c = 0; c < IBIDI_BC_COUNT; c++)
         if (class_count[c])
             fprintf(rep, "  %-4s %7zu code points, e.g. U+%04X\n",
-                    ibidi_bidi_class_name((ibidi_bidi_class)c), class_count[c], rep_cp[c]);
+                    ibidi_cp_bidi_class_name((ibidi_bidi_class)c), class_count[c], rep_cp[c]);
     fprintf(rep, "Paired brackets among them: %zu; mirrored characters: %zu.\n", n_brackets,
             n_mirrored);
     fprintf(rep, "%s\n", n_brackets == 0 && n_mirrored == 0
@@ -1141,7 +1142,7 @@ static int verify_run(int argc, char **argv)
                                "class-level enumeration is not exact for them.");
     fprintf(rep, "Enumerated: every string of the classes");
     for (int k = 0; k < alpha_n; k++)
-        fprintf(rep, " %s", ibidi_bidi_class_name((ibidi_bidi_class)alpha[k]));
+        fprintf(rep, " %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)alpha[k]));
     fprintf(rep, " of length 1..%d that keeps the hyphen rule of RFC 5891 §4.2.3.1 (ES is "
                  "only HYPHEN-MINUS: not first, not last, not \"--\" in positions 3-4).\n", N);
     size_t bn_checked = 0, bn_differ = 0;
@@ -1160,7 +1161,7 @@ static int verify_run(int argc, char **argv)
     size_t nd;
     const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
     for (size_t k = 0; k < nd; k++)
-        fprintf(rep, " U+%04X (%s)", dl[k].cp, ibidi_bidi_class_name((ibidi_bidi_class)dl[k].bidi_class));
+        fprintf(rep, " U+%04X (%s)", dl[k].cp, ibidi_cp_bidi_class_name((ibidi_bidi_class)dl[k].bidi_class));
     fprintf(rep, ", each as D1 and as D2.\nNeighbours S1, S2: empty, or every label of up to %d "
                  "characters legal under the rule tested (the definition is self-referential, "
                  "§3). A label that passes starts strong and ends strong or with a number, so "
@@ -1321,7 +1322,7 @@ static int verify_run(int argc, char **argv)
         char b1[16];
         printf("{\"max_length\":%d,\"classes\":[", N);
         for (int k = 0; k < alpha_n; k++)
-            printf("%s\"%s\"", k ? "," : "", ibidi_bidi_class_name((ibidi_bidi_class)alpha[k]));
+            printf("%s\"%s\"", k ? "," : "", ibidi_cp_bidi_class_name((ibidi_bidi_class)alpha[k]));
         printf("],\"brackets\":%zu,\"mirrored\":%zu,\"bn_checked\":%zu,\"bn_differ\":%zu,",
                n_brackets, n_mirrored, bn_checked, bn_differ);
         printf("\"rule\":{\"enumerated\":%llu,\"passing\":%zu,\"neighbours\":%zu,\"uba_runs\":%llu,"

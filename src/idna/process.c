@@ -16,6 +16,8 @@
 
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "idna/idna_internal.h"
 #include "idna/punycode_internal.h"
 #include "unicode/ucd.h"
@@ -231,7 +233,7 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
             j++;
         size_t got;
         ibidi_error e;
-        ibidi_status st = ibidi_normalize_cp(IBIDI_NFC, src + i, j - i, dst + w, cap - w, &got, &e);
+        ibidi_status st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFC, src + i, j - i, dst + w, cap - w, &got, &e);
         if (st == IBIDI_E_BUFFER_TOO_SMALL)
             return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, j, 0);
         if (st)
@@ -246,15 +248,15 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
 /* Is src[0..n) in NFC? (lone surrogates allowed, as above) */
 static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch, size_t cap)
 {
-    ibidi_qc qc;
+    ibidi_normalize_qc qc;
     int plain = 1;
     for (size_t i = 0; i < n; i++)
         if (is_surrogate(src[i]))
             plain = 0;
-    if (plain && ibidi_quick_check_cp(IBIDI_NFC, src, n, &qc, NULL) == IBIDI_OK) {
-        if (qc == IBIDI_QC_YES)
+    if (plain && ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, src, n, &qc, NULL) == IBIDI_OK) {
+        if (qc == IBIDI_NORMALIZE_YES)
             return 1;
-        if (qc == IBIDI_QC_NO)
+        if (qc == IBIDI_NORMALIZE_NO)
             return 0;
     }
     size_t got;
@@ -877,7 +879,7 @@ static int fast_lane(const call *c, sink_out *o)
             }
             const uint32_t ni = ibidi__norm_info(cp);
             const unsigned ccc = IBIDI__NI_CCC(ni);
-            if (IBIDI__NI_NFC_QC(ni) != IBIDI_QC_YES || (ccc && ccc < last_ccc))
+            if (IBIDI__NI_NFC_QC(ni) != IBIDI_NORMALIZE_YES || (ccc && ccc < last_ccc))
                 return 0;
             last_ccc = ccc;
             pos += k;

@@ -27,6 +27,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 #include "iri/iri_internal.h"
 #include "unicode/utf8_internal.h"

@@ -28,6 +28,8 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 
@@ -56,31 +58,31 @@ const uint32_t ibidi__nf_stable_below[4] = {0x300, 0xC0, 0xA0, 0xA0};
  * starter that is in the form by itself and never combines with what precedes it
  * (Quick_Check = Yes, UAX #15 §9): text can be cut before it, and it can be copied as is
  * when the character after it is stable too. */
-static uint32_t busy_mask(ibidi_nf form)
+static uint32_t busy_mask(ibidi_normalize_form form)
 {
     switch (form) {
-    case IBIDI_NFC: return 0xFFu | (3u << 8);
-    case IBIDI_NFKC: return 0xFFu | (3u << 10);
-    case IBIDI_NFD: return 0xFFu | IBIDI__NI_NFD_NO;
+    case IBIDI_NORMALIZE_NFC: return 0xFFu | (3u << 8);
+    case IBIDI_NORMALIZE_NFKC: return 0xFFu | (3u << 10);
+    case IBIDI_NORMALIZE_NFD: return 0xFFu | IBIDI__NI_NFD_NO;
     default: return 0xFFu | IBIDI__NI_NFKD_NO;
     }
 }
 
 /* Where the form's Quick_Check value sits in ibidi__norm_info (see ucd.h): NFC and NFKC
- * have Yes/No/Maybe, NFD and NFKD a single "No" bit, which reads as IBIDI_QC_NO (1). */
-static void qc_field(ibidi_nf form, unsigned *shift, uint32_t *mask)
+ * have Yes/No/Maybe, NFD and NFKD a single "No" bit, which reads as IBIDI_NORMALIZE_NO (1). */
+static void qc_field(ibidi_normalize_form form, unsigned *shift, uint32_t *mask)
 {
     switch (form) {
-    case IBIDI_NFC: *shift = 8; *mask = 3; break;
-    case IBIDI_NFKC: *shift = 10; *mask = 3; break;
-    case IBIDI_NFD: *shift = 12; *mask = 1; break;
+    case IBIDI_NORMALIZE_NFC: *shift = 8; *mask = 3; break;
+    case IBIDI_NORMALIZE_NFKC: *shift = 10; *mask = 3; break;
+    case IBIDI_NORMALIZE_NFD: *shift = 12; *mask = 1; break;
     default: *shift = 13; *mask = 1; break;
     }
 }
 
 /* Only characters with NFC_Quick_Check = Maybe occur as the second character of a
  * primary composite (checked by the tests), so only those need ibidi__compose. */
-#define MAY_COMBINE_BACK(ni) (IBIDI__NI_NFC_QC(ni) == IBIDI_QC_MAYBE)
+#define MAY_COMBINE_BACK(ni) (IBIDI__NI_NFC_QC(ni) == IBIDI_NORMALIZE_MAYBE)
 
 /* ------------------------------------------------------------------ decomposed input */
 
@@ -102,14 +104,14 @@ typedef struct nsrc {
     uint32_t err_val;
 } nsrc;
 
-static void src_init(nsrc *s, ibidi_nf form, const unsigned char *u8, const uint32_t *u32,
+static void src_init(nsrc *s, ibidi_normalize_form form, const unsigned char *u8, const uint32_t *u32,
                      size_t len)
 {
     s->u8 = u8;
     s->u32 = u32;
     s->len = len;
     s->pos = s->cur = 0;
-    s->compat = form == IBIDI_NFKC || form == IBIDI_NFKD;
+    s->compat = form == IBIDI_NORMALIZE_NFKC || form == IBIDI_NORMALIZE_NFKD;
     s->dmask = s->compat ? IBIDI__NI_NFKD_NO : IBIDI__NI_NFD_NO;
     s->dn = s->di = 0;
     s->st = IBIDI_OK;
@@ -572,7 +574,7 @@ ALWAYS_INLINE void qc_span(nsrc *in, size_t p, uint32_t busy, uint32_t below, un
 
 /* Normalizes the whole input into out. Returns IBIDI_OK or the input's error (details in
  * in->st, in->err_off, in->err_val). */
-static ibidi_status normalize_stream(ibidi_nf form, nsrc *in, sink *out)
+static ibidi_status normalize_stream(ibidi_normalize_form form, nsrc *in, sink *out)
 {
     uint32_t r[RUN_CAP]; /* the current run of non-starters, then the marks behind L */
     uint16_t rk[RUN_CAP];
@@ -586,7 +588,7 @@ static ibidi_status normalize_stream(ibidi_nf form, nsrc *in, sink *out)
     composer cm;
 
     memset(&cm, 0, sizeof cm);
-    cm.compose = form == IBIDI_NFC || form == IBIDI_NFKC;
+    cm.compose = form == IBIDI_NORMALIZE_NFC || form == IBIDI_NORMALIZE_NFKC;
     qc_field(form, &shift, &mask);
 
     while (!out->stop) {
@@ -692,7 +694,7 @@ static ibidi_status normalize_stream(ibidi_nf form, nsrc *in, sink *out)
     return IBIDI_OK;
 }
 
-static int form_ok(ibidi_nf form) { return (unsigned)form <= (unsigned)IBIDI_NFKD; }
+static int form_ok(ibidi_normalize_form form) { return (unsigned)form <= (unsigned)IBIDI_NORMALIZE_NFKD; }
 
 /* Finishes a normalization call: status, *out_len, *err. */
 static ibidi_status finish(ibidi_status st, const nsrc *in, const sink *out, size_t *out_len,
@@ -715,7 +717,7 @@ static ibidi_status finish(ibidi_status st, const nsrc *in, const sink *out, siz
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_normalize_utf8(ibidi_nf form, const char *src, size_t len, char *dst,
+ibidi_status ibidi_normalize_utf8(ibidi_normalize_form form, const char *src, size_t len, char *dst,
                                   size_t cap, size_t *out_len, ibidi_error *err)
 {
     nsrc in;
@@ -729,7 +731,7 @@ ibidi_status ibidi_normalize_utf8(ibidi_nf form, const char *src, size_t len, ch
     return finish(normalize_stream(form, &in, &out), &in, &out, out_len, err);
 }
 
-ibidi_status ibidi_normalize_cp(ibidi_nf form, const uint32_t *src, size_t len, uint32_t *dst,
+ibidi_status ibidi_normalize_cp(ibidi_normalize_form form, const uint32_t *src, size_t len, uint32_t *dst,
                                 size_t cap, size_t *out_len, ibidi_error *err)
 {
     nsrc in;
@@ -743,7 +745,7 @@ ibidi_status ibidi_normalize_cp(ibidi_nf form, const uint32_t *src, size_t len, 
     return finish(normalize_stream(form, &in, &out), &in, &out, out_len, err);
 }
 
-ibidi_status ibidi_normalize_utf8_alloc(ibidi_nf form, const char *src, size_t len, char **out,
+ibidi_status ibidi_normalize_utf8_alloc(ibidi_normalize_form form, const char *src, size_t len, char **out,
                                         size_t *out_len, ibidi_error *err)
 {
     size_t need = 0;
@@ -793,7 +795,7 @@ ibidi_status ibidi_normalize_utf8_alloc(ibidi_nf form, const char *src, size_t l
 
 /* Outcome of scanning UTF-8 with the quick check (UAX #15 §9, quickCheck). */
 typedef struct qscan {
-    ibidi_qc qc;   /* YES; NO (stopped there); MAYBE (with stop_maybe: stopped at the first) */
+    ibidi_normalize_qc qc;   /* YES; NO (stopped there); MAYBE (with stop_maybe: stopped at the first) */
     size_t at;     /* NO, or MAYBE with stop_maybe: index after the character that decided */
     size_t maybe;  /* MAYBE with stop_maybe: start of the Maybe character */
     size_t stable; /* then: start of the last stable character before it (or where the scan
@@ -802,13 +804,13 @@ typedef struct qscan {
 
 /* Quick check of p[i..len). With stop_maybe it stops at the first Maybe character;
  * without, it goes on to the end or the first No. Returns IBIDI_OK or a UTF-8 error. */
-ALWAYS_INLINE ibidi_status qc_scan_form(ibidi_nf form, const unsigned char *p, size_t i,
+ALWAYS_INLINE ibidi_status qc_scan_form(ibidi_normalize_form form, const unsigned char *p, size_t i,
                                         size_t len, int stop_maybe, qscan *r, ibidi_error *err)
 {
     const uint32_t busy = busy_mask(form), below = ibidi__nf_stable_below[form];
     unsigned shift;
     uint32_t mask, last = 0;
-    ibidi_qc res = IBIDI_QC_YES;
+    ibidi_normalize_qc res = IBIDI_NORMALIZE_YES;
     size_t stable = i;
 
     qc_field(form, &shift, &mask);
@@ -847,14 +849,14 @@ ALWAYS_INLINE ibidi_status qc_scan_form(ibidi_nf form, const unsigned char *p, s
         ccc = IBIDI__NI_CCC(ni);
         q = (ni >> shift) & mask;
         stable = (ni & busy) ? stable : s;
-        if (((ccc != 0) & (last > ccc)) | (q == IBIDI_QC_NO)) {
-            r->qc = IBIDI_QC_NO; /* a No character, or marks not in canonical order */
+        if (((ccc != 0) & (last > ccc)) | (q == IBIDI_NORMALIZE_NO)) {
+            r->qc = IBIDI_NORMALIZE_NO; /* a No character, or marks not in canonical order */
             r->at = i;
             return IBIDI_OK;
         }
         last = ccc;
-        if (q == IBIDI_QC_MAYBE) {
-            res = IBIDI_QC_MAYBE;
+        if (q == IBIDI_NORMALIZE_MAYBE) {
+            res = IBIDI_NORMALIZE_MAYBE;
             if (stop_maybe) {
                 r->qc = res;
                 r->at = i;
@@ -870,22 +872,22 @@ ALWAYS_INLINE ibidi_status qc_scan_form(ibidi_nf form, const unsigned char *p, s
 }
 
 /* One copy of the loop per form and use, with the constants folded in. */
-static ibidi_status qc_scan(ibidi_nf form, const unsigned char *p, size_t i, size_t len,
+static ibidi_status qc_scan(ibidi_normalize_form form, const unsigned char *p, size_t i, size_t len,
                             int stop_maybe, qscan *r, ibidi_error *err)
 {
     if (stop_maybe) {
         switch (form) {
-        case IBIDI_NFC: return qc_scan_form(IBIDI_NFC, p, i, len, 1, r, err);
-        case IBIDI_NFD: return qc_scan_form(IBIDI_NFD, p, i, len, 1, r, err);
-        case IBIDI_NFKC: return qc_scan_form(IBIDI_NFKC, p, i, len, 1, r, err);
-        default: return qc_scan_form(IBIDI_NFKD, p, i, len, 1, r, err);
+        case IBIDI_NORMALIZE_NFC: return qc_scan_form(IBIDI_NORMALIZE_NFC, p, i, len, 1, r, err);
+        case IBIDI_NORMALIZE_NFD: return qc_scan_form(IBIDI_NORMALIZE_NFD, p, i, len, 1, r, err);
+        case IBIDI_NORMALIZE_NFKC: return qc_scan_form(IBIDI_NORMALIZE_NFKC, p, i, len, 1, r, err);
+        default: return qc_scan_form(IBIDI_NORMALIZE_NFKD, p, i, len, 1, r, err);
         }
     }
     switch (form) {
-    case IBIDI_NFC: return qc_scan_form(IBIDI_NFC, p, i, len, 0, r, err);
-    case IBIDI_NFD: return qc_scan_form(IBIDI_NFD, p, i, len, 0, r, err);
-    case IBIDI_NFKC: return qc_scan_form(IBIDI_NFKC, p, i, len, 0, r, err);
-    default: return qc_scan_form(IBIDI_NFKD, p, i, len, 0, r, err);
+    case IBIDI_NORMALIZE_NFC: return qc_scan_form(IBIDI_NORMALIZE_NFC, p, i, len, 0, r, err);
+    case IBIDI_NORMALIZE_NFD: return qc_scan_form(IBIDI_NORMALIZE_NFD, p, i, len, 0, r, err);
+    case IBIDI_NORMALIZE_NFKC: return qc_scan_form(IBIDI_NORMALIZE_NFKC, p, i, len, 0, r, err);
+    default: return qc_scan_form(IBIDI_NORMALIZE_NFKD, p, i, len, 0, r, err);
     }
 }
 
@@ -898,29 +900,29 @@ static ibidi_status validate_rest(const char *src, size_t from, size_t len, ibid
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_quick_check_utf8(ibidi_nf form, const char *src, size_t len,
-                                    ibidi_qc *result, ibidi_error *err)
+ibidi_status ibidi_normalize_quick_check_utf8(ibidi_normalize_form form, const char *src, size_t len,
+                                    ibidi_normalize_qc *result, ibidi_error *err)
 {
-    qscan r = {IBIDI_QC_YES, 0, 0, 0};
+    qscan r = {IBIDI_NORMALIZE_YES, 0, 0, 0};
     ibidi_status st;
     if (!form_ok(form) || (!src && len) || !result)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     st = qc_scan(form, (const unsigned char *)src, 0, len, 0, &r, err);
     if (st != IBIDI_OK)
         return st;
-    if (r.qc == IBIDI_QC_NO && (st = validate_rest(src, r.at, len, err)) != IBIDI_OK)
+    if (r.qc == IBIDI_NORMALIZE_NO && (st = validate_rest(src, r.at, len, err)) != IBIDI_OK)
         return st;
     *result = r.qc;
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_quick_check_cp(ibidi_nf form, const uint32_t *src, size_t len,
-                                  ibidi_qc *result, ibidi_error *err)
+ibidi_status ibidi_normalize_quick_check_cp(ibidi_normalize_form form, const uint32_t *src, size_t len,
+                                  ibidi_normalize_qc *result, ibidi_error *err)
 {
     const uint32_t busy = busy_mask(form), below = ibidi__nf_stable_below[form];
     unsigned shift, last = 0;
     uint32_t mask;
-    ibidi_qc res = IBIDI_QC_YES;
+    ibidi_normalize_qc res = IBIDI_NORMALIZE_YES;
     size_t i;
 
     if (!form_ok(form) || (!src && len) || !result)
@@ -949,9 +951,9 @@ ibidi_status ibidi_quick_check_cp(ibidi_nf form, const uint32_t *src, size_t len
         last = ccc;
         q = (ni >> shift) & mask;
         if (q) {
-            if (q == IBIDI_QC_NO)
+            if (q == IBIDI_NORMALIZE_NO)
                 goto no;
-            res = IBIDI_QC_MAYBE;
+            res = IBIDI_NORMALIZE_MAYBE;
         }
     }
     *result = res;
@@ -963,13 +965,13 @@ no:
         if (src[i] > 0x10FFFFu)
             return ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, i, src[i]);
     }
-    *result = IBIDI_QC_NO;
+    *result = IBIDI_NORMALIZE_NO;
     return ibidi__ok(err);
 }
 
 /* Normalizes src[from..to) and compares the result with the same bytes. The input there
  * is well-formed. Returns 1 when equal. */
-static int same_when_normalized(ibidi_nf form, const unsigned char *src, size_t from, size_t to)
+static int same_when_normalized(ibidi_normalize_form form, const unsigned char *src, size_t from, size_t to)
 {
     nsrc in;
     sink out;
@@ -982,7 +984,7 @@ static int same_when_normalized(ibidi_nf form, const unsigned char *src, size_t 
     return !out.stop && out.n == to - from;
 }
 
-ibidi_status ibidi_is_normalized_utf8(ibidi_nf form, const char *src, size_t len, int *result,
+ibidi_status ibidi_normalize_is_normalized_utf8(ibidi_normalize_form form, const char *src, size_t len, int *result,
                                       ibidi_error *err)
 {
     const unsigned char *p = (const unsigned char *)src;
@@ -997,14 +999,14 @@ ibidi_status ibidi_is_normalized_utf8(ibidi_nf form, const char *src, size_t len
      * normalization can cut the text, see busy_mask) is normalized and compared with
      * itself; the quick check goes on after it. */
     while (i < len) {
-        qscan r = {IBIDI_QC_YES, 0, 0, 0};
+        qscan r = {IBIDI_NORMALIZE_YES, 0, 0, 0};
         size_t e;
         st = qc_scan(form, p, i, len, 1, &r, err);
         if (st != IBIDI_OK)
             return st;
-        if (r.qc == IBIDI_QC_YES)
+        if (r.qc == IBIDI_NORMALIZE_YES)
             break;
-        if (r.qc == IBIDI_QC_NO) {
+        if (r.qc == IBIDI_NORMALIZE_NO) {
             if ((st = validate_rest(src, r.at, len, err)) != IBIDI_OK)
                 return st;
             *result = 0;

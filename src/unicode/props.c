@@ -334,22 +334,22 @@ static const char *const UTS46_STATUS[] = {"valid", "ignored", "mapped", "deviat
 
 #define NAME_OF(table, v) ((unsigned)(v) < sizeof table / sizeof table[0] ? table[v] : NULL)
 
-const char *ibidi_bidi_class_name(ibidi_bidi_class bc) { return NAME_OF(BC_SHORT, bc); }
-const char *ibidi_gc_name(ibidi_gc gc) { return NAME_OF(GC_SHORT, gc); }
-const char *ibidi_joining_type_name(ibidi_joining_type jt) { return NAME_OF(JT_SHORT, jt); }
-const char *ibidi_bracket_type_name(ibidi_bracket_type bpt) { return NAME_OF(BPT_SHORT, bpt); }
-const char *ibidi_decomposition_type_name(ibidi_decomposition_type dt)
+const char *ibidi_cp_bidi_class_name(ibidi_bidi_class bc) { return NAME_OF(BC_SHORT, bc); }
+const char *ibidi_cp_gc_name(ibidi_gc gc) { return NAME_OF(GC_SHORT, gc); }
+const char *ibidi_cp_joining_type_name(ibidi_joining_type jt) { return NAME_OF(JT_SHORT, jt); }
+const char *ibidi_cp_bracket_type_name(ibidi_bracket_type bpt) { return NAME_OF(BPT_SHORT, bpt); }
+const char *ibidi_cp_decomposition_type_name(ibidi_decomposition_type dt)
 {
     return NAME_OF(DT_SHORT, dt);
 }
-const char *ibidi_uts46_status_name(ibidi_uts46_status st) { return NAME_OF(UTS46_STATUS, st); }
+const char *ibidi_cp_uts46_status_name(ibidi_uts46_status st) { return NAME_OF(UTS46_STATUS, st); }
 
-const char *ibidi_script_name(ibidi_script sc)
+const char *ibidi_cp_script_name(ibidi_script sc)
 {
     return sc < IBIDI_SC_COUNT ? ibidi__script_short[sc] : NULL;
 }
 
-const char *ibidi_script_long_name(ibidi_script sc)
+const char *ibidi_cp_script_long_name(ibidi_script sc)
 {
     return sc < IBIDI_SC_COUNT ? ibidi__script_long[sc] : NULL;
 }
@@ -375,12 +375,12 @@ static int find_value(const ibidi__name_value *t, size_t count, const char *name
     return -1;
 }
 
-int ibidi_bidi_class_from_name(const char *name, size_t len)
+int ibidi_cp_bidi_class_from_name(const char *name, size_t len)
 {
     return find_value(ibidi__bc_by_name, ibidi__bc_by_name_count, name, len);
 }
 
-int ibidi_script_from_name(const char *name, size_t len)
+int ibidi_cp_script_from_name(const char *name, size_t len)
 {
     return find_value(ibidi__script_by_name, ibidi__script_by_name_count, name, len);
 }

@@ -10,16 +10,17 @@
 #include <stdint.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/normalize.h"
 
 /* Normalization data of one code point packed in 32 bits, read with one table access:
  *   bits 0-7   Canonical_Combining_Class
- *   bits 8-9   NFC_Quick_Check  (ibidi_qc: YES 0, NO 1, MAYBE 2)
- *   bits 10-11 NFKC_Quick_Check (ibidi_qc)
+ *   bits 8-9   NFC_Quick_Check  (ibidi_normalize_qc: YES 0, NO 1, MAYBE 2)
+ *   bits 10-11 NFKC_Quick_Check (ibidi_normalize_qc)
  *   bit  12    NFD_Quick_Check is No
  *   bit  13    NFKD_Quick_Check is No                                                  */
 #define IBIDI__NI_CCC(x) ((uint8_t)((x) & 0xFFu))
-#define IBIDI__NI_NFC_QC(x) ((ibidi_qc)(((x) >> 8) & 3u))
-#define IBIDI__NI_NFKC_QC(x) ((ibidi_qc)(((x) >> 10) & 3u))
+#define IBIDI__NI_NFC_QC(x) ((ibidi_normalize_qc)(((x) >> 8) & 3u))
+#define IBIDI__NI_NFKC_QC(x) ((ibidi_normalize_qc)(((x) >> 10) & 3u))
 #define IBIDI__NI_NFD_NO (1u << 12)
 #define IBIDI__NI_NFKD_NO (1u << 13)
 static inline uint32_t ibidi__norm_info(uint32_t cp); /* defined below, over the tables */
