@@ -11,9 +11,9 @@
  *   mixed  the same with Latin labels and segments between the right-to-left ones
  *   ascii  all-ASCII IRIs (the common case a display path must not slow down)
  * Operations per IRI:
- *   ibidi parse+check+layout  ibidi_ident_parse, ibidi_ident_check, ibidi_display_layout
+ *   ibidi parse+check+layout  ibidi_iri_parse, ibidi_iri_check, ibidi_display_layout
  *                             (levels and visual map)
- *   ibidi parse+form          ibidi_display_utf8 IBIDI_FORM_ISOLATE (parse + safe form)
+ *   ibidi parse+form          ibidi_display_utf8 IBIDI_DISPLAY_FORM_ISOLATE (parse + safe form)
  *   ICU display only          ubidi_setPara + ubidi_getVisualMap
  * Each figure is the best of several timed passes (clock_gettime(CLOCK_MONOTONIC)); the
  * calls use caller buffers on the stack, so none allocates.
@@ -80,16 +80,16 @@ static double run_ibidi_layout(char iris[][512], size_t n)
     for (int p = 0; p < PASSES; p++) {
         double t0 = now();
         for (size_t i = 0; i < n; i++) {
-            ibidi_component comps[128];
-            ibidi_ident_info info;
+            ibidi_iri_component comps[128];
+            ibidi_iri_info info;
             ibidi_finding f[32];
             ibidi_findings fs = {f, 32, 0, 0};
             uint8_t levels[512];
             size_t v2l[512], ncp = 0, len = strlen(iris[i]);
-            if (ibidi_ident_parse(iris[i], len, IBIDI_IDENT_IRI, comps, 128, &info, NULL) !=
+            if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, comps, 128, &info, NULL) !=
                 IBIDI_OK)
                 abort();
-            ibidi_ident_check(iris[i], len, comps, info.n_components, 0, &fs, NULL);
+            ibidi_iri_check(iris[i], len, comps, info.n_components, 0, &fs, NULL);
             if (ibidi_display_layout(iris[i], len, comps, info.n_components, IBIDI_DIR_LTR,
                                      levels, v2l, NULL, 512, &ncp, NULL, 0, NULL, NULL, 0,
                                      NULL) != IBIDI_OK)
@@ -111,7 +111,7 @@ static double run_ibidi_form(char iris[][512], size_t n)
         for (size_t i = 0; i < n; i++) {
             char out[1024];
             size_t out_len = 0;
-            if (ibidi_display_utf8(iris[i], strlen(iris[i]), IBIDI_IDENT_IRI, IBIDI_FORM_ISOLATE,
+            if (ibidi_display_utf8(iris[i], strlen(iris[i]), IBIDI_IRI_AS_IRI, IBIDI_DISPLAY_FORM_ISOLATE,
                                    IBIDI_DIR_LTR, out, sizeof out, &out_len, NULL, 0,
                                    NULL) != IBIDI_OK)
                 abort();

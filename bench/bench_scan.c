@@ -7,10 +7,10 @@
  *
  * Per name, as the scan does it:
  *   to-unicode  ibidi_idna_to_unicode_utf8 (profile uts46): the form names are compared on
- *   validate    ibidi_ident_validate of that form as a domain name (codes as text)
- *   analyze     ibidi_ambiguity_analyze without the twin search (Badami's findings, both
+ *   validate    ibidi_iri_validate of that form as a domain name (codes as text)
+ *   analyze     ibidi_ambig_analyze without the twin search (Badami's findings, both
  *               contexts)
- *   display     ibidi_display_utf8 IBIDI_FORM_VISUAL, left-to-right and right-to-left
+ *   display     ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL, left-to-right and right-to-left
  *   table       the display keys into a hash table (one entry per distinct display, the
  *               first name kept with it), as the scan's collision tables
  *   full        all of it, name after name: ibidi_scan_name (which parses each form once
@@ -191,7 +191,7 @@ static int one_validate(const char *u, size_t ul)
 {
     char codes[256];
     size_t cl = 0;
-    return ibidi_ident_validate(u, ul, IBIDI_IDENT_DOMAIN, flags, 0, codes, sizeof codes, &cl,
+    return ibidi_iri_validate(u, ul, IBIDI_IRI_AS_DOMAIN, flags, 0, codes, sizeof codes, &cl,
                                 NULL) == IBIDI_OK;
 }
 
@@ -199,14 +199,14 @@ static size_t one_analyze(const char *u, size_t ul)
 {
     ibidi_finding f[64];
     ibidi_findings fs = {f, 64, 0, 0};
-    ibidi_ambiguity_analyze(u, ul, IBIDI_IDENT_DOMAIN, IBIDI_AMBIG_RTL, flags, &fs, NULL);
+    ibidi_ambig_analyze(u, ul, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_RTL, flags, &fs, NULL);
     return fs.n;
 }
 
 static size_t one_display(const char *u, size_t ul, int rtl, char *out)
 {
     size_t dl = 0;
-    ibidi_status st = ibidi_display_utf8(u, ul, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+    ibidi_status st = ibidi_display_utf8(u, ul, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
                                          rtl ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, out, CAP, &dl,
                                          NULL, 0, NULL);
     return st == IBIDI_OK ? dl : (size_t)-1;
@@ -388,7 +388,7 @@ int main(int argc, char **argv)
         size_t n = strlen(line), start, len;
         if (n && line[n - 1] == '\n')
             line[--n] = '\0';
-        if (ibidi_names_line(line, n, &start, &len))
+        if (ibidi_scan_line(line, n, &start, &len))
             add(&sample, line + start, len);
     }
     fclose(f);

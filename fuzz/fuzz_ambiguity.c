@@ -1,5 +1,5 @@
 /*
- * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambiguity_analyze),
+ * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambig_analyze),
  * every kind and option, through the internal entry point with a small bound on the twin
  * search so that each input stays fast.
  *
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 
 #include "ibidi.h"
-#include "ambiguity/ambiguity_internal.h" /* ibidi__ambiguity_analyze_bounded */
+#include "ambiguity/ambiguity_internal.h" /* ibidi__ambig_analyze_bounded */
 
 #define BIG 8192
 #define SMALL 3
@@ -60,7 +60,7 @@ static int before(const ibidi_finding *x, const ibidi_finding *y)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     unsigned opt, flags;
-    ibidi_ident_kind kind;
+    ibidi_iri_kind kind;
     const char *s;
     size_t len, n0, n1, n2;
     ibidi_error e0, e1, e2, e3;
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     opt = data[0] & 7u;
-    kind = (ibidi_ident_kind)((data[0] >> 3) & 3u);
+    kind = (ibidi_iri_kind)((data[0] >> 3) & 3u);
     flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     if (data[0] & 0x20u)
         flags &= ~(unsigned)IBIDI_IDNA_CHECK_BIDI;
@@ -78,11 +78,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if ((opt & IBIDI_AMBIG_EXACT) && len > 48)
         len = 48;
 
-    st0 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, &f0, MAX_CANDIDATES, &e0);
-    st1 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, &f1, MAX_CANDIDATES, &e1);
-    st2 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, &f2, MAX_CANDIDATES, &e2);
+    st0 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f0, MAX_CANDIDATES, &e0);
+    st1 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f1, MAX_CANDIDATES, &e1);
+    st2 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f2, MAX_CANDIDATES, &e2);
     /* no record at all: only the status */
-    st3 = ibidi__ambiguity_analyze_bounded(s, len, kind, opt, flags, NULL, MAX_CANDIDATES, &e3);
+    st3 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, NULL, MAX_CANDIDATES, &e3);
     n0 = f0.n;
     n1 = f1.n;
     n2 = f2.n;

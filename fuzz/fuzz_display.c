@@ -5,7 +5,7 @@
  * (bit 2: right-to-left) and a context text pair (bits 3-5); the rest is the identifier.
  * Properties checked with abort():
  *  1. no crash; a parse error is a defined status;
- *  2. every form strips back to the input: the marks form through ibidi_convert
+ *  2. every form strips back to the input: the marks form through ibidi_display_convert
  *     (textual -> logical), the control forms by dropping what they insert, HTML by
  *     reading its tags and character references;
  *  3. the forms with an unconditional promise (embed, isolate, components, html,
@@ -80,27 +80,27 @@ static void html_back(const char *s, size_t len, const char *f, size_t flen, con
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static ibidi_component comps[4096];
+    static ibidi_iri_component comps[4096];
     static char out[65536];
     static unsigned char work[1 << 21];
-    ibidi_ident_info info;
+    ibidi_iri_info info;
     ibidi_error err;
-    ibidi_ident_kind as;
+    ibidi_iri_kind as;
     ibidi_dir ctx;
     const char *s, *before, *after;
     size_t len, n;
     if (size < 1 || size > 2000)
         return 0;
-    as = (ibidi_ident_kind)(data[0] & 3);
+    as = (ibidi_iri_kind)(data[0] & 3);
     ctx = (data[0] & 4) ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
     before = befores[(data[0] >> 3) & 7];
     after = afters[(data[0] >> 3) & 7];
     s = (const char *)data + 1;
     len = size - 1;
-    if (ibidi_ident_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
+    if (ibidi_iri_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
         return 0;
     n = info.n_components;
-    for (int form = IBIDI_FORM_VISUAL; form <= IBIDI_FORM_HTML_SPAN; form++) {
+    for (int form = IBIDI_DISPLAY_FORM_VISUAL; form <= IBIDI_DISPLAY_FORM_HTML_SPAN; form++) {
         size_t out_len = 0, need = 0;
         ibidi_status st = ibidi_display_form(s, len, comps, n, (ibidi_form)form, ctx, out,
                                              sizeof out, &out_len, work, sizeof work, &err);
@@ -110,34 +110,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     (out_len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
                 need == out_len);
         switch (form) {
-        case IBIDI_FORM_VISUAL:
+        case IBIDI_DISPLAY_FORM_VISUAL:
             break;
-        case IBIDI_FORM_MARKS: {
+        case IBIDI_DISPLAY_FORM_MARKS: {
             /* Duerst 2001 §4.4: textual -> logical gives the identifier back exactly. */
             static char back[65536];
             size_t blen = 0;
             as = info.kind;
-            require(ibidi_convert(out, out_len, as, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, ctx,
+            require(ibidi_display_convert(out, out_len, as, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, ctx,
                                   back, sizeof back, &blen, work, sizeof work, &err) == IBIDI_OK);
             require(blen == len && memcmp(back, s, len) == 0);
             break;
         }
-        case IBIDI_FORM_HTML:
+        case IBIDI_DISPLAY_FORM_HTML:
             html_back(s, len, out, out_len, "<bdi dir=\"ltr\">", "</bdi>");
             break;
-        case IBIDI_FORM_HTML_SPAN:
+        case IBIDI_DISPLAY_FORM_HTML_SPAN:
             html_back(s, len, out, out_len, "<span dir=\"ltr\">", "</span>");
             break;
         default:
             strips_back(s, len, out, out_len);
             break;
         }
-        if (form != IBIDI_FORM_VISUAL && form != IBIDI_FORM_MARKS) {
-            ibidi_proof p;
+        if (form != IBIDI_DISPLAY_FORM_VISUAL && form != IBIDI_DISPLAY_FORM_MARKS) {
+            ibidi_display_proof p;
             require(ibidi_display_prove(s, len, comps, n, (ibidi_form)form, ctx, before,
                                         strlen(before), after, strlen(after), &p, work,
                                         sizeof work, &err) == IBIDI_OK);
-            require(p.failure == IBIDI_PROOF_HOLDS);
+            require(p.failure == IBIDI_DISPLAY_PROOF_HOLDS);
         }
     }
     {

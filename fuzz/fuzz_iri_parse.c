@@ -1,5 +1,5 @@
 /*
- * Fuzz target for the identifier parser (ibidi_ident_parse, include/ibidi/iri.h).
+ * Fuzz target for the identifier parser (ibidi_iri_parse, include/ibidi/iri.h).
  *
  * The first byte picks the mode (its low two bits: AUTO, DOMAIN, IRI, EMAIL); the rest is
  * the identifier, in UTF-8. Every mode is parsed, the picked one first. Properties checked
@@ -34,13 +34,13 @@ static void require(int ok)
 typedef struct res {
     ibidi_status st;
     ibidi_error err;
-    ibidi_ident_info info;
-    ibidi_component c[MAXN + 2];
+    ibidi_iri_info info;
+    ibidi_iri_component c[MAXN + 2];
 } res;
 
 static res r1, r2;
 
-static int same_comps(const ibidi_component *a, const ibidi_component *b, size_t n)
+static int same_comps(const ibidi_iri_component *a, const ibidi_iri_component *b, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (a[i].start != b[i].start || a[i].length != b[i].length || a[i].kind != b[i].kind)
@@ -54,7 +54,7 @@ static int span_eq(const ibidi_span *a, const ibidi_span *b)
                                                          a->length == b->length));
 }
 
-static int info_eq(const ibidi_ident_info *a, const ibidi_ident_info *b)
+static int info_eq(const ibidi_iri_info *a, const ibidi_iri_info *b)
 {
     return a->kind == b->kind && a->n_components == b->n_components &&
            a->host_kind == b->host_kind && span_eq(&a->scheme, &b->scheme) &&
@@ -72,35 +72,35 @@ static void check_span(const ibidi_span *sp, size_t len)
         require(sp->start == 0 && sp->length == 0);
 }
 
-static int kind_allowed(ibidi_ident_kind k, ibidi_component_kind c)
+static int kind_allowed(ibidi_iri_kind k, ibidi_iri_component_kind c)
 {
     switch (k) {
-    case IBIDI_IDENT_DOMAIN: return c == IBIDI_COMP_LABEL;
-    case IBIDI_IDENT_EMAIL:
-        return c == IBIDI_COMP_LOCAL_ATOM || c == IBIDI_COMP_LOCAL_QUOTED ||
-               c == IBIDI_COMP_LABEL || c == IBIDI_COMP_IP_LITERAL;
-    case IBIDI_IDENT_IRI:
-        return c != IBIDI_COMP_LOCAL_ATOM && c != IBIDI_COMP_LOCAL_QUOTED &&
-               ibidi_component_kind_name(c) != NULL;
+    case IBIDI_IRI_AS_DOMAIN: return c == IBIDI_IRI_COMP_LABEL;
+    case IBIDI_IRI_AS_EMAIL:
+        return c == IBIDI_IRI_COMP_LOCAL_ATOM || c == IBIDI_IRI_COMP_LOCAL_QUOTED ||
+               c == IBIDI_IRI_COMP_LABEL || c == IBIDI_IRI_COMP_IP_LITERAL;
+    case IBIDI_IRI_AS_IRI:
+        return c != IBIDI_IRI_COMP_LOCAL_ATOM && c != IBIDI_IRI_COMP_LOCAL_QUOTED &&
+               ibidi_iri_component_kind_name(c) != NULL;
     default: return 0;
     }
 }
 
 /* Characters a component of this kind never holds (its delimiters). */
-static int holds_delimiter(const char *s, const ibidi_component *c)
+static int holds_delimiter(const char *s, const ibidi_iri_component *c)
 {
     const char *bad;
     switch (c->kind) {
-    case IBIDI_COMP_SCHEME: bad = ":/?#@"; break;
-    case IBIDI_COMP_USERINFO: bad = "@/?#"; break;
-    case IBIDI_COMP_LABEL: bad = ".:/?#@"; break;
-    case IBIDI_COMP_PORT: bad = ":/?#"; break;
-    case IBIDI_COMP_SEGMENT:
-    case IBIDI_COMP_EXTENSION: bad = "/?#"; break;
-    case IBIDI_COMP_QUERY_NAME: bad = "&;=#"; break;
-    case IBIDI_COMP_QUERY_VALUE: bad = "&;#"; break;
-    case IBIDI_COMP_FRAGMENT: bad = "#"; break;
-    case IBIDI_COMP_LOCAL_ATOM: bad = ".@\""; break;
+    case IBIDI_IRI_COMP_SCHEME: bad = ":/?#@"; break;
+    case IBIDI_IRI_COMP_USERINFO: bad = "@/?#"; break;
+    case IBIDI_IRI_COMP_LABEL: bad = ".:/?#@"; break;
+    case IBIDI_IRI_COMP_PORT: bad = ":/?#"; break;
+    case IBIDI_IRI_COMP_SEGMENT:
+    case IBIDI_IRI_COMP_EXTENSION: bad = "/?#"; break;
+    case IBIDI_IRI_COMP_QUERY_NAME: bad = "&;=#"; break;
+    case IBIDI_IRI_COMP_QUERY_VALUE: bad = "&;#"; break;
+    case IBIDI_IRI_COMP_FRAGMENT: bad = "#"; break;
+    case IBIDI_IRI_COMP_LOCAL_ATOM: bad = ".@\""; break;
     default: return 0;
     }
     for (size_t i = 0; i < c->length; i++)
@@ -109,17 +109,17 @@ static int holds_delimiter(const char *s, const ibidi_component *c)
     return 0;
 }
 
-static void one(const char *s, size_t len, ibidi_ident_kind as)
+static void one(const char *s, size_t len, ibidi_iri_kind as)
 {
     ibidi_status v_st;
     ibidi_error v_err;
 
-    r1.st = ibidi_ident_parse(s, len, as, r1.c, len + 2, &r1.info, &r1.err);
+    r1.st = ibidi_iri_parse(s, len, as, r1.c, len + 2, &r1.info, &r1.err);
     require(ibidi_status_name(r1.st) != NULL);
     require(r1.err.status == r1.st);
     require(r1.st != IBIDI_E_BUFFER_TOO_SMALL && r1.st != IBIDI_E_INVALID_ARGUMENT);
-    require(r1.info.kind != IBIDI_IDENT_AUTO && ibidi_ident_kind_name(r1.info.kind));
-    if (as != IBIDI_IDENT_AUTO)
+    require(r1.info.kind != IBIDI_IRI_AS_AUTO && ibidi_iri_kind_name(r1.info.kind));
+    if (as != IBIDI_IRI_AS_AUTO)
         require(r1.info.kind == as);
 
     v_st = ibidi_utf8_validate(s, len, NULL, &v_err);
@@ -139,19 +139,19 @@ static void one(const char *s, size_t len, ibidi_ident_kind as)
         if (r1.st == IBIDI_E_IDENT_EMPTY)
             require(len == 0);
         /* the same error without a buffer */
-        r2.st = ibidi_ident_parse(s, len, as, NULL, 0, &r2.info, &r2.err);
+        r2.st = ibidi_iri_parse(s, len, as, NULL, 0, &r2.info, &r2.err);
         require(r2.st == r1.st && r2.err.offset == r1.err.offset &&
                 r2.err.value == r1.err.value);
         return;
     }
 
     /* 2. components and spans */
-    const ibidi_ident_info *in = &r1.info;
+    const ibidi_iri_info *in = &r1.info;
     size_t n = in->n_components;
     require(n <= len + 2);
     for (size_t i = 0; i < n; i++) {
-        const ibidi_component *c = &r1.c[i];
-        require(ibidi_component_kind_name(c->kind) != NULL);
+        const ibidi_iri_component *c = &r1.c[i];
+        require(ibidi_iri_component_kind_name(c->kind) != NULL);
         require(kind_allowed(in->kind, c->kind));
         require(c->start <= len && c->length <= len - c->start);
         if (i)
@@ -167,39 +167,39 @@ static void one(const char *s, size_t len, ibidi_ident_kind as)
     check_span(&in->query, len);
     check_span(&in->fragment, len);
     check_span(&in->local_part, len);
-    if (in->kind == IBIDI_IDENT_IRI) {
+    if (in->kind == IBIDI_IRI_AS_IRI) {
         require(in->path.present && !in->local_part.present);
         require(in->host.present == in->authority.present);
         if (in->scheme.present)
-            require(n > 0 && r1.c[0].kind == IBIDI_COMP_SCHEME && in->scheme.start == 0 &&
+            require(n > 0 && r1.c[0].kind == IBIDI_IRI_COMP_SCHEME && in->scheme.start == 0 &&
                     s[in->scheme.length] == ':');
-    } else if (in->kind == IBIDI_IDENT_EMAIL) {
+    } else if (in->kind == IBIDI_IRI_AS_EMAIL) {
         require(in->local_part.present && in->host.present && n >= 2);
         require(in->local_part.start == 0 && s[in->local_part.length] == '@');
-        require(in->local_part.length <= IBIDI_LOCAL_PART_MAX_OCTETS);
+        require(in->local_part.length <= IBIDI_IRI_LOCAL_PART_MAX_OCTETS);
         require(in->host.start == in->local_part.length + 1 && in->host.length > 0);
-        require(in->host_kind == IBIDI_COMP_LABEL || in->host_kind == IBIDI_COMP_IP_LITERAL);
+        require(in->host_kind == IBIDI_IRI_COMP_LABEL || in->host_kind == IBIDI_IRI_COMP_IP_LITERAL);
     } else {
         require(in->host.present && in->host.start == 0 && in->host.length == len);
-        require(in->host_kind == IBIDI_COMP_LABEL);
+        require(in->host_kind == IBIDI_IRI_COMP_LABEL);
         for (size_t i = 0; i < n; i++)
-            require(r1.c[i].length >= 1 && r1.c[i].length <= IBIDI_LABEL_MAX_OCTETS);
+            require(r1.c[i].length >= 1 && r1.c[i].length <= IBIDI_IRI_LABEL_MAX_OCTETS);
     }
 
     /* 3. the buffer contract */
-    r2.st = ibidi_ident_parse(s, len, as, r2.c, n, &r2.info, &r2.err);
+    r2.st = ibidi_iri_parse(s, len, as, r2.c, n, &r2.info, &r2.err);
     require(r2.st == IBIDI_OK && info_eq(&r1.info, &r2.info) && same_comps(r1.c, r2.c, n));
     if (n > 0) {
-        r2.st = ibidi_ident_parse(s, len, as, r2.c, n - 1, &r2.info, &r2.err);
+        r2.st = ibidi_iri_parse(s, len, as, r2.c, n - 1, &r2.info, &r2.err);
         require(r2.st == IBIDI_E_BUFFER_TOO_SMALL && r2.err.status == r2.st);
         require(info_eq(&r1.info, &r2.info) && same_comps(r1.c, r2.c, n - 1));
-        r2.st = ibidi_ident_parse(s, len, as, NULL, 0, &r2.info, NULL);
+        r2.st = ibidi_iri_parse(s, len, as, NULL, 0, &r2.info, NULL);
         require(r2.st == IBIDI_E_BUFFER_TOO_SMALL && r2.info.n_components == n);
     }
 
     /* 4. AUTO agrees with the kind it chose */
-    if (as == IBIDI_IDENT_AUTO) {
-        r2.st = ibidi_ident_parse(s, len, r1.info.kind, r2.c, len + 2, &r2.info, &r2.err);
+    if (as == IBIDI_IRI_AS_AUTO) {
+        r2.st = ibidi_iri_parse(s, len, r1.info.kind, r2.c, len + 2, &r2.info, &r2.err);
         require(r2.st == IBIDI_OK && info_eq(&r1.info, &r2.info) && same_comps(r1.c, r2.c, n));
     }
 }
@@ -210,10 +210,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     const char *s = (const char *)data + 1;
     size_t len = size - 1;
-    ibidi_ident_kind first = (ibidi_ident_kind)(data[0] & 3);
+    ibidi_iri_kind first = (ibidi_iri_kind)(data[0] & 3);
     one(s, len, first);
     for (int k = 0; k < 4; k++)
-        if ((ibidi_ident_kind)k != first)
-            one(s, len, (ibidi_ident_kind)k);
+        if ((ibidi_iri_kind)k != first)
+            one(s, len, (ibidi_iri_kind)k);
     return 0;
 }

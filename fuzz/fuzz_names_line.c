@@ -1,5 +1,5 @@
 /*
- * Fuzz target for the line reader of `ibidi scan` (ibidi_names_line, ibidi/ambiguity.h).
+ * Fuzz target for the line reader of `ibidi scan` (ibidi_scan_line, ibidi/ambiguity.h).
  *
  * The input is split at LF, as scan splits a file, and every line goes through the reader.
  * Properties checked with abort():
@@ -29,9 +29,9 @@ static int blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 static void one_line(const char *line, size_t len)
 {
     size_t start = (size_t)-1, n = (size_t)-1;
-    int r = ibidi_names_line(line, len, &start, &n);
+    int r = ibidi_scan_line(line, len, &start, &n);
     require(r == 0 || r == 1);
-    require(ibidi_names_line(line, len, NULL, NULL) == r);
+    require(ibidi_scan_line(line, len, NULL, NULL) == r);
     size_t cut = 0;
     while (cut < len && line[cut] != '#')
         cut++;

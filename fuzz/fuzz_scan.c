@@ -7,8 +7,8 @@
  *  2. every span lies inside the bytes needed, in the order unicode, codes, displays;
  *  3. valid exactly when the status is IBIDI_OK and the codes are "[]";
  *  4. the result is that of the public calls it fuses: the Unicode form is ToUnicode's,
- *     the analysis's status and findings are ibidi_ambiguity_analyze's on the form,
- *     each display is ibidi_display_utf8 IBIDI_FORM_VISUAL's, made exactly when that call
+ *     the analysis's status and findings are ibidi_ambig_analyze's on the form,
+ *     each display is ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL's, made exactly when that call
  *     succeeds (forms up to IBIDI_AMBIG_MAX_BYTES);
  *  5. only the contexts asked for are made.
  */
@@ -108,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
     }
     ibidi_status ast =
-        ibidi_ambiguity_analyze(form, flen, IBIDI_IDENT_DOMAIN, 0, flags, &gs, NULL);
+        ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, &gs, NULL);
     /* the scan's findings count only when its analysis succeeded */
     const size_t nf = ast == IBIDI_OK ? gs.n : 0;
     require(ast == r.analysis && (ast != IBIDI_OK || nf == fs.n));
@@ -118,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!(options & (c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR)))
             continue;
         size_t dl = 0;
-        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
                                               c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ref, CAP, &dl,
                                               NULL, 0, NULL);
         require((dst == IBIDI_OK) == r.display[c].present);

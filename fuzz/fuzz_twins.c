@@ -1,5 +1,5 @@
 /*
- * Fuzz target for the display twin search (include/ibidi/ambiguity.h, ibidi_twins_utf8).
+ * Fuzz target for the display twin search (include/ibidi/ambiguity.h, ibidi_ambig_twins_utf8).
  *
  * The first byte's bit 0 picks the paragraph direction (LTR, RTL); the rest is the text in
  * UTF-8, cut to its first 24 code points (the search is exponential in the worst case; the
@@ -122,11 +122,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *s = (const char *)data + 1;
     size_t len = size - 1;
     ibidi_error e, ve;
-    ibidi_twin_stats st;
+    ibidi_ambig_twin_stats st;
 
     ibidi_status vs = ibidi_utf8_validate(s, len, NULL, &ve);
     if (vs != IBIDI_OK) {
-        ibidi_status r = ibidi_twins_utf8(s, len, dir, BOUND, NULL, NULL, &st, &e);
+        ibidi_status r = ibidi_ambig_twins_utf8(s, len, dir, BOUND, NULL, NULL, &st, &e);
         require(r == vs && e.status == vs && e.offset == ve.offset && st.twins == 0);
         return 0;
     }
@@ -155,7 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                    0, NULL) == IBIDI_OK);
     if (ctl_at == (size_t)-1)
         require(marks_on(cps, n, dir, F.on));
-    ibidi_status r = ibidi_twins_utf8(s, len, dir, BOUND, on_twin, &F, &st, &e);
+    ibidi_status r = ibidi_ambig_twins_utf8(s, len, dir, BOUND, on_twin, &F, &st, &e);
     if (ctl_at != (size_t)-1) {
         require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
         return 0;

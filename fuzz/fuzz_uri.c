@@ -4,7 +4,7 @@
  *
  * The first byte picks the options: bit 0 IBIDI_IRI_HOST_PERCENT, bit 1
  * IBIDI_IRI_ENCODE_ASCII, bits 2-3 the IDNA profile of the host, bit 4
- * IBIDI_URI_KEEP_UNSAFE_COMPONENTS, bit 5 IBIDI_URI_HOST_TO_UNICODE; the rest is the input.
+ * IBIDI_IRI_KEEP_UNSAFE, bit 5 IBIDI_IRI_HOST_TO_UNICODE; the rest is the input.
  * Properties checked with abort():
  *  1. no crash; every call ends with OK or a defined error whose offset lies in the input;
  *     percent-encoding fails exactly where ibidi_utf8_validate does, and is ASCII of the
@@ -21,7 +21,7 @@
  *     the output is an IRI reference; IRI to URI of it with IBIDI_IRI_HOST_PERCENT gives
  *     the URI back up to the case of hex digits and encoded unreserved characters
  *     (RFC 3987 §3.2); without KEEP_UNSAFE, no component of it breaks MIXED_DIRECTION,
- *     RTL_START or RTL_END (ibidi_ident_check).
+ *     RTL_START or RTL_END (ibidi_iri_check).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,7 +47,7 @@ static int is_excluded(unsigned char c)
 
 static int parses(const char *s, size_t n)
 {
-    ibidi_status st = ibidi_ident_parse(s, n, IBIDI_IDENT_IRI, NULL, 0, NULL, NULL);
+    ibidi_status st = ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL);
     return st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL;
 }
 
@@ -64,7 +64,7 @@ static ibidi_status to_iri(const char *s, size_t len, unsigned opt, unsigned fla
                            size_t cap, size_t *n, ibidi_error *e)
 {
     (void)flags;
-    return ibidi_uri_to_iri(s, len, opt, out, cap, n, e);
+    return ibidi_iri_from_uri(s, len, opt, out, cap, n, e);
 }
 
 static char small[OUT_CAP];
@@ -96,26 +96,26 @@ static void sizes(conv_fn f, const char *s, size_t len, unsigned opt, unsigned f
 static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
 {
     static char i1[OUT_CAP], u2[OUT_CAP], na[OUT_CAP], nb[OUT_CAP];
-    static ibidi_component comps[OUT_CAP];
+    static ibidi_iri_component comps[OUT_CAP];
     static ibidi_finding f[64];
     ibidi_findings fs = {f, 64, 0, 0};
     size_t il, u2l;
     ibidi_error e;
-    ibidi_status st = ibidi_uri_to_iri(u, ul, iri_opt, i1, OUT_CAP, &il, &e);
+    ibidi_status st = ibidi_iri_from_uri(u, ul, iri_opt, i1, OUT_CAP, &il, &e);
     require(st == IBIDI_OK);
     sizes(to_iri, u, ul, iri_opt, 0, st, i1, il, &e, 0);
     require(parses(i1, il));
-    if (!(iri_opt & IBIDI_URI_HOST_TO_UNICODE)) {
+    if (!(iri_opt & IBIDI_IRI_HOST_TO_UNICODE)) {
         st = ibidi_iri_to_uri(i1, il, IBIDI_IRI_HOST_PERCENT, 0, u2, OUT_CAP, &u2l, NULL);
         require(st == IBIDI_OK);
         size_t a = norm(u, ul, na), b = norm(u2, u2l, nb);
         require(a == b && memcmp(na, nb, a) == 0);
     }
-    if (!(iri_opt & IBIDI_URI_KEEP_UNSAFE_COMPONENTS)) {
-        ibidi_ident_info info;
-        require(ibidi_ident_parse(i1, il, IBIDI_IDENT_IRI, comps, OUT_CAP, &info, NULL) ==
+    if (!(iri_opt & IBIDI_IRI_KEEP_UNSAFE)) {
+        ibidi_iri_info info;
+        require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, comps, OUT_CAP, &info, NULL) ==
                 IBIDI_OK);
-        st = ibidi_ident_check(i1, il, comps, info.n_components, 0, &fs, NULL);
+        st = ibidi_iri_check(i1, il, comps, info.n_components, 0, &fs, NULL);
         require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
         for (size_t i = 0; i < fs.n && i < 64; i++)
             require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
@@ -131,9 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const unsigned b = data[0];
     const char *s = (const char *)data + 1;
     const size_t len = size - 1;
-    const unsigned uri_opt = b & 3u;
+    const unsigned uri_opt = ((b & 1u) ? IBIDI_IRI_HOST_PERCENT : 0u) |
+                             ((b & 2u) ? IBIDI_IRI_ENCODE_ASCII : 0u);
     const unsigned flags = ibidi_idna_profile_flags((ibidi_idna_profile)((b >> 2) & 3u));
-    const unsigned iri_opt = (b >> 4) & 3u;
+    const unsigned iri_opt = ((b & 16u) ? IBIDI_IRI_KEEP_UNSAFE : 0u) |
+                             ((b & 32u) ? IBIDI_IRI_HOST_TO_UNICODE : 0u);
     ibidi_error verr, e;
     size_t n, n2;
     int utf8_ok = ibidi_utf8_validate(s, len, NULL, &verr) == IBIDI_OK;
@@ -161,7 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(e.status == st && e.offset <= len);
     if (!(uri_opt & IBIDI_IRI_ENCODE_ASCII) || n_excluded == 0) {
         ibidi_error pe;
-        ibidi_status pst = ibidi_ident_parse(s, len, IBIDI_IDENT_IRI, NULL, 0, NULL, &pe);
+        ibidi_status pst = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, 0, NULL, &pe);
         if (pst != IBIDI_OK && pst != IBIDI_E_BUFFER_TOO_SMALL)
             require(st == pst && e.offset == pe.offset);
         else
@@ -183,7 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* 4. the input itself as a URI */
-    st = ibidi_uri_to_iri(s, len, iri_opt, out, OUT_CAP, &n, &e);
+    st = ibidi_iri_from_uri(s, len, iri_opt, out, OUT_CAP, &n, &e);
     if (st != IBIDI_OK) {
         require(st != IBIDI_E_BUFFER_TOO_SMALL && e.status == st && e.offset <= len);
         sizes(to_iri, s, len, iri_opt, 0, st, out, n, &e, 0);

@@ -1,6 +1,6 @@
 /*
  * Badami's analysis (include/ibidi/ambiguity.h: ibidi_label_category_*, ibidi_ambig_code_*,
- * ibidi_ambiguity_analyze): every example of "Bidirectional ambiguities in Internet
+ * ibidi_ambig_analyze): every example of "Bidirectional ambiguities in Internet
  * identifiers" with the paper's verdict, in Bidi Notation (A-Z Hebrew letters, class R; the
  * number type cases use Arabic letters, class AL). Where the paper writes '?' for a neutral
  * or separator inside a label, the tests use LOW LINE '_' (ON, allowed in a domain name by
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ibidi.h"
-#include "ambiguity/ambiguity_internal.h" /* ibidi__ambiguity_analyze_bounded */
+#include "ambiguity/ambiguity_internal.h" /* ibidi__ambig_analyze_bounded */
 #include "testlib.h"
 
 #define FCAP 512
@@ -24,7 +24,7 @@ static ibidi_error E;
 static const char *CASE = "";
 static unsigned IDNA; /* the IDNA flags of run(): UTS #46 with every check unless a test says */
 
-#define TEXT_AS ((ibidi_ident_kind)99) /* ignored with IBIDI_AMBIG_TEXT */
+#define TEXT_AS ((ibidi_iri_kind)99) /* ignored with IBIDI_AMBIG_TEXT */
 
 /* Byte offset of notation index i (A-Z are two bytes in UTF-8). */
 static size_t nb(const char *notation, size_t i)
@@ -47,14 +47,14 @@ static int sorted(void)
     return 1;
 }
 
-static ibidi_status run_ex(const char *notation, int arabic, ibidi_ident_kind as, unsigned opt)
+static ibidi_status run_ex(const char *notation, int arabic, ibidi_iri_kind as, unsigned opt)
 {
     size_t len;
     const char *s = t_notation(0, notation, arabic, &len);
     ibidi_status st;
     CASE = notation;
     NF = 0;
-    st = ibidi__ambiguity_analyze_bounded(s, len, as, opt, IDNA, &FR, 200000, &E);
+    st = ibidi__ambig_analyze_bounded(s, len, as, opt, IDNA, &FR, 200000, &E);
     /* an ambiguity never makes an identifier invalid: no finding is an error */
     CHECK(sorted() && FR.errors == 0, "%s: findings sorted, no error", notation);
     for (size_t i = 0; i < NF && i < FCAP; i++)
@@ -64,7 +64,7 @@ static ibidi_status run_ex(const char *notation, int arabic, ibidi_ident_kind as
     return st;
 }
 
-static ibidi_status run(const char *notation, ibidi_ident_kind as, unsigned opt)
+static ibidi_status run(const char *notation, ibidi_iri_kind as, unsigned opt)
 {
     return run_ex(notation, 0, as, opt);
 }
@@ -120,73 +120,73 @@ static unsigned cat(const char *notation)
     size_t len;
     unsigned c = 0xFFFFu;
     const char *s = t_notation(0, notation, 0, &len);
-    ibidi_status st = ibidi_label_category_utf8(s, len, &c, &E);
+    ibidi_status st = ibidi_ambig_label_category_utf8(s, len, &c, &E);
     uint32_t cps[64];
     size_t n = 0;
     CHECK(st == IBIDI_OK, "category %s: status %d", notation, (int)st);
     ibidi_utf8_decode(s, len, cps, 64, &n, NULL);
-    CHECK(ibidi_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree", notation);
+    CHECK(ibidi_ambig_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree", notation);
     return c;
 }
 
 static void test_categories(void)
 {
-    const unsigned P = IBIDI_LABEL_NUMBER_PREFIX, S = IBIDI_LABEL_NUMBER_SUFFIX;
+    const unsigned P = IBIDI_AMBIG_LABEL_NUMBER_PREFIX, S = IBIDI_AMBIG_LABEL_NUMBER_SUFFIX;
     uint32_t odd[3] = {0x110000u, 0xD800u, 0x5D0u};
     unsigned c;
     /* the paper's definitions */
-    CHECK(cat("abc") == IBIDI_LABEL_LTR, "LTR label");
-    CHECK(cat("com") == IBIDI_LABEL_LTR, "LTR label com");
-    CHECK(cat("ABC") == IBIDI_LABEL_RTL, "RTL label");
-    CHECK(cat("ABC123") == IBIDI_LABEL_RTL, "RTL label with digits (no flags)");
-    CHECK(cat("123") == IBIDI_LABEL_NUMBER, "number label");
-    CHECK(cat("12-3") == IBIDI_LABEL_NUMBER, "number label with ES");
-    CHECK(cat("-") == IBIDI_LABEL_NEUTRAL, "neutral label");
-    CHECK(cat("_~") == IBIDI_LABEL_NEUTRAL, "neutral label ON");
-    CHECK(cat("") == IBIDI_LABEL_NEUTRAL, "empty label is neutral");
-    CHECK(cat("456com") == (IBIDI_LABEL_LTR | P), "number prefix label 456com");
-    CHECK(cat("_456com") == (IBIDI_LABEL_LTR | P), "number prefix label ?456com ('?' = _)");
-    CHECK(cat("-456com") == (IBIDI_LABEL_LTR | P), "number prefix label ?456com ('?' = -)");
-    CHECK(cat("com123") == (IBIDI_LABEL_LTR | S), "number suffix label com123");
-    CHECK(cat("com123_") == (IBIDI_LABEL_LTR | S), "number suffix label com123? ('?' = _)");
-    CHECK(cat("abc123") == (IBIDI_LABEL_LTR | S), "number suffix label abc123");
-    CHECK(cat("1a2") == (IBIDI_LABEL_LTR | P | S), "prefix and suffix");
-    CHECK(cat("a1b") == IBIDI_LABEL_LTR, "number inside an LTR label: no flag");
-    CHECK(cat("abcABC") == IBIDI_LABEL_MIXED, "abcABC: mixed (IDNA forbids it)");
-    CHECK(cat("1aB") == IBIDI_LABEL_MIXED, "mixed gets no flags");
+    CHECK(cat("abc") == IBIDI_AMBIG_LABEL_LTR, "LTR label");
+    CHECK(cat("com") == IBIDI_AMBIG_LABEL_LTR, "LTR label com");
+    CHECK(cat("ABC") == IBIDI_AMBIG_LABEL_RTL, "RTL label");
+    CHECK(cat("ABC123") == IBIDI_AMBIG_LABEL_RTL, "RTL label with digits (no flags)");
+    CHECK(cat("123") == IBIDI_AMBIG_LABEL_NUMBER, "number label");
+    CHECK(cat("12-3") == IBIDI_AMBIG_LABEL_NUMBER, "number label with ES");
+    CHECK(cat("-") == IBIDI_AMBIG_LABEL_NEUTRAL, "neutral label");
+    CHECK(cat("_~") == IBIDI_AMBIG_LABEL_NEUTRAL, "neutral label ON");
+    CHECK(cat("") == IBIDI_AMBIG_LABEL_NEUTRAL, "empty label is neutral");
+    CHECK(cat("456com") == (IBIDI_AMBIG_LABEL_LTR | P), "number prefix label 456com");
+    CHECK(cat("_456com") == (IBIDI_AMBIG_LABEL_LTR | P), "number prefix label ?456com ('?' = _)");
+    CHECK(cat("-456com") == (IBIDI_AMBIG_LABEL_LTR | P), "number prefix label ?456com ('?' = -)");
+    CHECK(cat("com123") == (IBIDI_AMBIG_LABEL_LTR | S), "number suffix label com123");
+    CHECK(cat("com123_") == (IBIDI_AMBIG_LABEL_LTR | S), "number suffix label com123? ('?' = _)");
+    CHECK(cat("abc123") == (IBIDI_AMBIG_LABEL_LTR | S), "number suffix label abc123");
+    CHECK(cat("1a2") == (IBIDI_AMBIG_LABEL_LTR | P | S), "prefix and suffix");
+    CHECK(cat("a1b") == IBIDI_AMBIG_LABEL_LTR, "number inside an LTR label: no flag");
+    CHECK(cat("abcABC") == IBIDI_AMBIG_LABEL_MIXED, "abcABC: mixed (IDNA forbids it)");
+    CHECK(cat("1aB") == IBIDI_AMBIG_LABEL_MIXED, "mixed gets no flags");
     {   /* Arabic letters (AL) and Arabic-Indic digits (AN) */
         unsigned v = 0;
-        CHECK(ibidi_label_category_utf8("\xD8\xA8\xD9\xA2", 4, &v, NULL) == IBIDI_OK &&
-                  v == IBIDI_LABEL_RTL, "AL label");
-        CHECK(ibidi_label_category_utf8("\xD9\xA2", 2, &v, NULL) == IBIDI_OK &&
-                  v == IBIDI_LABEL_NUMBER, "AN label is a number label");
-        CHECK(ibidi_label_category_utf8("\xD9\xA2" "a", 3, &v, NULL) == IBIDI_OK &&
-                  v == (IBIDI_LABEL_LTR | P), "AN before L: prefix");
+        CHECK(ibidi_ambig_label_category_utf8("\xD8\xA8\xD9\xA2", 4, &v, NULL) == IBIDI_OK &&
+                  v == IBIDI_AMBIG_LABEL_RTL, "AL label");
+        CHECK(ibidi_ambig_label_category_utf8("\xD9\xA2", 2, &v, NULL) == IBIDI_OK &&
+                  v == IBIDI_AMBIG_LABEL_NUMBER, "AN label is a number label");
+        CHECK(ibidi_ambig_label_category_utf8("\xD9\xA2" "a", 3, &v, NULL) == IBIDI_OK &&
+                  v == (IBIDI_AMBIG_LABEL_LTR | P), "AN before L: prefix");
     }
-    CHECK(IBIDI_LABEL_CATEGORY(IBIDI_LABEL_LTR | P | S) == IBIDI_LABEL_LTR, "category macro");
+    CHECK(IBIDI_AMBIG_LABEL_CATEGORY(IBIDI_AMBIG_LABEL_LTR | P | S) == IBIDI_AMBIG_LABEL_LTR, "category macro");
     /* values that are not code points are neutral */
-    CHECK(ibidi_label_category_cp(odd, 2) == IBIDI_LABEL_NEUTRAL, "non-code points neutral");
-    CHECK(ibidi_label_category_cp(odd, 3) == IBIDI_LABEL_RTL, "non-code points + R");
-    CHECK(ibidi_label_category_cp(NULL, 0) == IBIDI_LABEL_NEUTRAL, "NULL, 0");
+    CHECK(ibidi_ambig_label_category_cp(odd, 2) == IBIDI_AMBIG_LABEL_NEUTRAL, "non-code points neutral");
+    CHECK(ibidi_ambig_label_category_cp(odd, 3) == IBIDI_AMBIG_LABEL_RTL, "non-code points + R");
+    CHECK(ibidi_ambig_label_category_cp(NULL, 0) == IBIDI_AMBIG_LABEL_NEUTRAL, "NULL, 0");
     /* errors */
-    CHECK(ibidi_label_category_utf8("a\xFF", 2, &c, &E) == IBIDI_E_UTF8_INVALID_BYTE &&
+    CHECK(ibidi_ambig_label_category_utf8("a\xFF", 2, &c, &E) == IBIDI_E_UTF8_INVALID_BYTE &&
               E.offset == 1, "category: invalid UTF-8 at its offset");
-    CHECK(ibidi_label_category_utf8("a\xC3", 2, &c, &E) == IBIDI_E_UTF8_TRUNCATED && E.offset == 1,
+    CHECK(ibidi_ambig_label_category_utf8("a\xC3", 2, &c, &E) == IBIDI_E_UTF8_TRUNCATED && E.offset == 1,
           "category: truncated UTF-8");
-    CHECK(ibidi_label_category_utf8(NULL, 1, &c, &E) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_ambig_label_category_utf8(NULL, 1, &c, &E) == IBIDI_E_INVALID_ARGUMENT,
           "category: NULL with a length");
-    CHECK(ibidi_label_category_utf8("a", 1, NULL, &E) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_ambig_label_category_utf8("a", 1, NULL, &E) == IBIDI_E_INVALID_ARGUMENT,
           "category: NULL result");
-    CHECK(ibidi_label_category_utf8(NULL, 0, &c, &E) == IBIDI_OK && c == IBIDI_LABEL_NEUTRAL,
+    CHECK(ibidi_ambig_label_category_utf8(NULL, 0, &c, &E) == IBIDI_OK && c == IBIDI_AMBIG_LABEL_NEUTRAL,
           "category: empty");
     /* names */
-    CHECK(strcmp(ibidi_label_category_name(IBIDI_LABEL_NEUTRAL), "neutral") == 0 &&
-              strcmp(ibidi_label_category_name(IBIDI_LABEL_NUMBER), "number") == 0 &&
-              strcmp(ibidi_label_category_name(IBIDI_LABEL_LTR), "ltr") == 0 &&
-              strcmp(ibidi_label_category_name(IBIDI_LABEL_RTL), "rtl") == 0 &&
-              strcmp(ibidi_label_category_name(IBIDI_LABEL_MIXED), "mixed") == 0,
+    CHECK(strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_NEUTRAL), "neutral") == 0 &&
+              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_NUMBER), "number") == 0 &&
+              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_LTR), "ltr") == 0 &&
+              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_RTL), "rtl") == 0 &&
+              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_MIXED), "mixed") == 0,
           "category names");
-    CHECK(ibidi_label_category_name((ibidi_label_category)5) == NULL, "unknown category name");
+    CHECK(ibidi_ambig_label_category_name((ibidi_ambig_label_category)5) == NULL, "unknown category name");
 }
 
 static void test_codes(void)
@@ -250,7 +250,7 @@ static void test_number_level(void)
     number_level_case("123", 0, 0);
     number_level_case("a-b", 0, 0);
     /* AN counts as a number; AL as right-to-left */
-    CHECK(ibidi_ambiguity_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IDENT_AUTO, IBIDI_AMBIG_TEXT, 0,
+    CHECK(ibidi_ambig_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0,
                                   &FR, &E) == IBIDI_OK &&
               NF == 1 && F[0].code == IBIDI_AMBIG_NUMBER_LEVEL && F[0].cp == 0x661 &&
               F[0].bidi_class == IBIDI_BC_AN && F[0].length == 2 &&
@@ -258,7 +258,7 @@ static void test_number_level(void)
               F[0].severity == IBIDI_SEVERITY_WARNING && F[0].detail == 0,
           "AN before AL");
     /* component index in a domain name */
-    CHECK(run("abc.123ABC", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+    CHECK(run("abc.123ABC", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
               has(IBIDI_AMBIG_NUMBER_LEVEL, 4, 1) && F[0].part == 1,
           "NUMBER_LEVEL carries the component");
 }
@@ -301,7 +301,7 @@ static void test_number_type(void)
 
 /* ---- "Number separator ambiguity", Recommendation I --------------------------------------- */
 
-static void sep_case(const char *x, ibidi_ident_kind as, unsigned opt, int expr, size_t off,
+static void sep_case(const char *x, ibidi_iri_kind as, unsigned opt, int expr, size_t off,
                      size_t len)
 {
     CHECK(run(x, as, opt) == IBIDI_OK, "%s: ok (%d %u)", x, E.status, (unsigned)E.offset);
@@ -352,33 +352,33 @@ static void test_separator(void)
     /* Recommendation I on domain labels: (^|R), per label. A domain name may not hold '%'
      * or '+' (RFC 3986 delimiters): DEG is U+00B0 DEGREE SIGN (ET, two bytes), '-' is ES,
      * U+060C ARABIC COMMA is CS (the paper: the only CS in hostname-rule names) */
-    sep_case(DEG "1-2.com", IBIDI_IDENT_DOMAIN, 0, 1, 0, 5);       /* ^ */
-    sep_case("A" DEG "1-2.com", IBIDI_IDENT_DOMAIN, 0, 1, 0, 7);   /* R */
-    sep_case("1-" DEG "2.com", IBIDI_IDENT_DOMAIN, 0, 2, 0, 5);
-    sep_case("1-2" DEG ".com", IBIDI_IDENT_DOMAIN, 0, 3, 0, 5);
-    sep_case("1" DEG "-2.com", IBIDI_IDENT_DOMAIN, 0, 4, 0, 5);
-    sep_case(DEG "1-2" DEG ".com", IBIDI_IDENT_DOMAIN, 0, 5, 0, 7);
-    sep_case("1" DEG "-" DEG "2.com", IBIDI_IDENT_DOMAIN, 0, 6, 0, 7);
-    sep_case("com." DEG "1\xD8\x8C" "2", IBIDI_IDENT_DOMAIN, 0, 1, 4, 6); /* ARABIC COMMA */
+    sep_case(DEG "1-2.com", IBIDI_IRI_AS_DOMAIN, 0, 1, 0, 5);       /* ^ */
+    sep_case("A" DEG "1-2.com", IBIDI_IRI_AS_DOMAIN, 0, 1, 0, 7);   /* R */
+    sep_case("1-" DEG "2.com", IBIDI_IRI_AS_DOMAIN, 0, 2, 0, 5);
+    sep_case("1-2" DEG ".com", IBIDI_IRI_AS_DOMAIN, 0, 3, 0, 5);
+    sep_case("1" DEG "-2.com", IBIDI_IRI_AS_DOMAIN, 0, 4, 0, 5);
+    sep_case(DEG "1-2" DEG ".com", IBIDI_IRI_AS_DOMAIN, 0, 5, 0, 7);
+    sep_case("1" DEG "-" DEG "2.com", IBIDI_IRI_AS_DOMAIN, 0, 6, 0, 7);
+    sep_case("com." DEG "1\xD8\x8C" "2", IBIDI_IRI_AS_DOMAIN, 0, 1, 4, 6); /* ARABIC COMMA */
     CHECK(NF >= 1 && F[0].part == 1, "separator finding in label 1");
-    sep_case("abc.1-2" DEG, IBIDI_IDENT_DOMAIN, 0, 3, 4, 5);
-    sep_case("abc.x1-2" DEG, IBIDI_IDENT_DOMAIN, 0, 0, 0, 0);   /* L at the label's start */
-    sep_case("A." DEG "1.2", IBIDI_IDENT_DOMAIN, 0, 0, 0, 0);   /* per label: the dot ends it */
-    sep_case("A" DEG "1-2", IBIDI_IDENT_DOMAIN, 0, 1, 0, 7);    /* R inside the label */
+    sep_case("abc.1-2" DEG, IBIDI_IRI_AS_DOMAIN, 0, 3, 4, 5);
+    sep_case("abc.x1-2" DEG, IBIDI_IRI_AS_DOMAIN, 0, 0, 0, 0);   /* L at the label's start */
+    sep_case("A." DEG "1.2", IBIDI_IRI_AS_DOMAIN, 0, 0, 0, 0);   /* per label: the dot ends it */
+    sep_case("A" DEG "1-2", IBIDI_IRI_AS_DOMAIN, 0, 1, 0, 7);    /* R inside the label */
     /* IRIs: the host's labels with (^|R), the whole text with R (path "/" is CS) */
-    sep_case("http://" DEG "1-2.com/", IBIDI_IDENT_IRI, 0, 1, 7, 5);
-    sep_case("http://x.com/A" DEG "1/2", IBIDI_IDENT_IRI, 0, 1, 13, 7);
-    sep_case("http://x.com/A" DEG "1/2/B", IBIDI_IDENT_IRI, 0, 1, 13, 7);
-    sep_case("http://x.com/a" DEG "1/2", IBIDI_IDENT_IRI, 0, 0, 0, 0);
+    sep_case("http://" DEG "1-2.com/", IBIDI_IRI_AS_IRI, 0, 1, 7, 5);
+    sep_case("http://x.com/A" DEG "1/2", IBIDI_IRI_AS_IRI, 0, 1, 13, 7);
+    sep_case("http://x.com/A" DEG "1/2/B", IBIDI_IRI_AS_IRI, 0, 1, 13, 7);
+    sep_case("http://x.com/a" DEG "1/2", IBIDI_IRI_AS_IRI, 0, 0, 0, 0);
     /* mail: the whole text */
-    sep_case("A" DEG "1-2@x.com", IBIDI_IDENT_EMAIL, 0, 1, 0, 7);
+    sep_case("A" DEG "1-2@x.com", IBIDI_IRI_AS_EMAIL, 0, 1, 0, 7);
 }
 
 /* ---- "Number embedding level ambiguity in IDNs" and Recommendations II, III ------------- */
 
 static void test_idn(void)
 {
-    const ibidi_ident_kind D = IBIDI_IDENT_DOMAIN;
+    const ibidi_iri_kind D = IBIDI_IRI_AS_DOMAIN;
     /* 123.ABC.com and ABC.123.com: both ambiguous */
     CHECK(same_display("123.ABC.com", "ABC.123.com", 0), "123.ABC.com / ABC.123.com alike");
     CHECK(run("123.ABC.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 0, 3) &&
@@ -451,20 +451,20 @@ static void test_rec_ii(void)
 {
     CHECK(same_display("http://www.123.ABC/abc", "http://www.ABC.123/abc", 0),
           "Recommendation II pair");
-    CHECK(run("http://www.ABC.123/abc", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+    CHECK(run("http://www.ABC.123/abc", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
               has(IBIDI_AMBIG_REC_II, 18, 3) && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 18, 3),
           "http://www.ABC.123/abc: REC_II on the host's top-level label");
-    CHECK(run("http://www.123.ABC/abc", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+    CHECK(run("http://www.123.ABC/abc", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
               !has(IBIDI_AMBIG_REC_II, ANY, ANY),
           "http://www.123.ABC/abc: top-level label strong");
-    CHECK(run("abc.123", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
+    CHECK(run("abc.123", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
           "abc.123: REC_II");
-    CHECK(run("abc.123.", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
+    CHECK(run("abc.123.", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
           "abc.123. (root label): REC_II on 123");
-    CHECK(run("abc.-", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 1),
+    CHECK(run("abc.-", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 1),
           "abc.-: a neutral top-level label");
-    CHECK(run("abc.ABC", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && NF == 0, "abc.ABC: nothing");
-    CHECK(run("x@abc.123", IBIDI_IDENT_EMAIL, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 6, 3),
+    CHECK(run("abc.ABC", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && NF == 0, "abc.ABC: nothing");
+    CHECK(run("x@abc.123", IBIDI_IRI_AS_EMAIL, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 6, 3),
           "mail domain: REC_II");
 }
 
@@ -472,7 +472,7 @@ static void test_parents(void)
 {
     /* DEF.123.ABC.com is unambiguous; its parent 123.ABC.com is not; its relative name
      * DEF.123 is not either */
-    CHECK(run("DEF.123.ABC.com", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+    CHECK(run("DEF.123.ABC.com", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
               !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
               !has(IBIDI_AMBIG_NUMBER_LEVEL, ANY, ANY) && has(IBIDI_AMBIG_PARENT_DOMAIN, 7, 14) &&
               count(IBIDI_AMBIG_PARENT_DOMAIN) == 1 && has(IBIDI_AMBIG_RELATIVE_NAME, 0, 10) &&
@@ -480,23 +480,23 @@ static void test_parents(void)
               has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3) &&
               !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
           "DEF.123.ABC.com: PARENT_DOMAIN 123.ABC.com, RELATIVE_NAME DEF.123");
-    CHECK(run("GHI.DEF.123.ABC.com", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+    CHECK(run("GHI.DEF.123.ABC.com", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
               count(IBIDI_AMBIG_PARENT_DOMAIN) == 1 && has(IBIDI_AMBIG_PARENT_DOMAIN, 14, 14) &&
               count(IBIDI_AMBIG_RELATIVE_NAME) == 1 && has(IBIDI_AMBIG_RELATIVE_NAME, 0, 17),
           "GHI.DEF.123.ABC.com: one ambiguous parent, one relative name");
     /* the whole name ambiguous: its own findings say it */
-    CHECK(run("x.123.ABC.com", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK &&
+    CHECK(run("x.123.ABC.com", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
               has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 2, 3) && !has(IBIDI_AMBIG_PARENT_DOMAIN, ANY, ANY) &&
               !has(IBIDI_AMBIG_RELATIVE_NAME, ANY, ANY),
           "x.123.ABC.com: ambiguous itself, parents not repeated");
     /* Recommendation III holds: parents and relative names are fine */
-    CHECK(run("abc.123.def.ABC", IBIDI_IDENT_DOMAIN, 0) == IBIDI_OK && NF == 0,
+    CHECK(run("abc.123.def.ABC", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && NF == 0,
           "abc.123.def.ABC: nothing");
 }
 
 static void test_mail_iri(void)
 {
-    const ibidi_ident_kind M = IBIDI_IDENT_EMAIL;
+    const ibidi_iri_kind M = IBIDI_IRI_AS_EMAIL;
     CHECK(same_display("123@ABC.com", "ABC@123.com", 0), "123@ABC.com / ABC@123.com alike");
     CHECK(run("123@ABC.com", M, 0) == IBIDI_OK && count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 &&
               !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
@@ -512,15 +512,15 @@ static void test_mail_iri(void)
               !has(IBIDI_AMBIG_NUMBER_LEVEL, ANY, ANY) &&
               has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
           "DEF@123.ABC.com: CONTAINED_DOMAIN");
-    CHECK(run("http://DEF@123.ABC.com/", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+    CHECK(run("http://DEF@123.ABC.com/", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
               has(IBIDI_AMBIG_CONTAINED_DOMAIN, 14, 14),
           "IRI host: CONTAINED_DOMAIN");
     CHECK(same_display("http://www.ABC.com/123/ABC/", "http://www.ABC.com/ABC/123/", 0),
           "IRI pair of \"Dealing with bidirectional ambiguity\"");
-    CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IDENT_IRI, 0) == IBIDI_OK &&
+    CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
               count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
           "http://www.ABC.com/123/ABC/: NUMBER_LEVEL in the path");
-    CHECK(run("ABC@123.com", IBIDI_IDENT_AUTO, 0) == IBIDI_OK &&
+    CHECK(run("ABC@123.com", IBIDI_IRI_AS_AUTO, 0) == IBIDI_OK &&
               has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
           "AUTO takes a mail address");
 }
@@ -547,7 +547,7 @@ static void test_errors(void)
     for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++) {
         for (int t = 0; t < 2; t++) {
             FR.n = 99; /* an error sets it to 0 */
-            st = ibidi_ambiguity_analyze(ctl[i].s, strlen(ctl[i].s), IBIDI_IDENT_DOMAIN,
+            st = ibidi_ambig_analyze(ctl[i].s, strlen(ctl[i].s), IBIDI_IRI_AS_DOMAIN,
                                          t ? IBIDI_AMBIG_TEXT : 0, 0, &FR, &E);
             CHECK(st == IBIDI_E_AMBIG_CONTROL && E.status == st && E.offset == ctl[i].off &&
                       E.value == ctl[i].cp && NF == 0,
@@ -555,47 +555,47 @@ static void test_errors(void)
         }
     }
     /* a control comes before a later encoding error, and the reverse */
-    CHECK(ibidi_ambiguity_analyze("a\tb\xFF", 4, IBIDI_IDENT_DOMAIN, 0, 0, &FR, &E) ==
+    CHECK(ibidi_ambig_analyze("a\tb\xFF", 4, IBIDI_IRI_AS_DOMAIN, 0, 0, &FR, &E) ==
                   IBIDI_E_AMBIG_CONTROL && E.offset == 1,
           "control before invalid UTF-8");
-    CHECK(ibidi_ambiguity_analyze("a\xFF\t", 3, IBIDI_IDENT_DOMAIN, 0, 0, &FR, &E) ==
+    CHECK(ibidi_ambig_analyze("a\xFF\t", 3, IBIDI_IRI_AS_DOMAIN, 0, 0, &FR, &E) ==
                   IBIDI_E_UTF8_INVALID_BYTE && E.offset == 1,
           "invalid UTF-8 at its offset");
-    CHECK(ibidi_ambiguity_analyze("ab\xE0\x80", 4, IBIDI_IDENT_DOMAIN, IBIDI_AMBIG_TEXT, 0, &FR,
+    CHECK(ibidi_ambig_analyze("ab\xE0\x80", 4, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_TEXT, 0, &FR,
                                   &E) == IBIDI_E_UTF8_OVERLONG && E.offset == 2,
           "overlong UTF-8 in text mode");
     /* parse errors */
-    CHECK(run("a..b", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_DOMAIN_EMPTY_LABEL && E.offset == 2,
+    CHECK(run("a..b", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_E_DOMAIN_EMPTY_LABEL && E.offset == 2,
           "empty label");
-    CHECK(run("", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_IDENT_EMPTY, "empty identifier");
-    CHECK(run("abc", IBIDI_IDENT_EMAIL, 0) == IBIDI_E_EMAIL_SYNTAX, "mail without @");
-    CHECK(run("a/b", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_DOMAIN_CHAR && E.offset == 1,
+    CHECK(run("", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_E_IDENT_EMPTY, "empty identifier");
+    CHECK(run("abc", IBIDI_IRI_AS_EMAIL, 0) == IBIDI_E_EMAIL_SYNTAX, "mail without @");
+    CHECK(run("a/b", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_E_DOMAIN_CHAR && E.offset == 1,
           "domain char");
-    CHECK(run("http://[zz]/", IBIDI_IDENT_IRI, 0) == IBIDI_E_IRI_HOST, "IRI host");
-    CHECK(run("a\f", IBIDI_IDENT_DOMAIN, 0) == IBIDI_E_IDENT_CONTROL,
+    CHECK(run("http://[zz]/", IBIDI_IRI_AS_IRI, 0) == IBIDI_E_IRI_HOST, "IRI host");
+    CHECK(run("a\f", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_E_IDENT_CONTROL,
           "FORM FEED (WS, Cc): the parser's control error");
     CHECK(run("a\f1B", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 1,
           "FORM FEED in plain text is a WS character");
     CHECK(run("", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0, "empty plain text");
     /* arguments */
-    CHECK(ibidi_ambiguity_analyze(NULL, 1, IBIDI_IDENT_DOMAIN, 0, 0, &FR, &E) ==
+    CHECK(ibidi_ambig_analyze(NULL, 1, IBIDI_IRI_AS_DOMAIN, 0, 0, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL text with a length");
     ibidi_findings no_items = {NULL, 3, 0, 0};
-    CHECK(ibidi_ambiguity_analyze("a", 1, IBIDI_IDENT_DOMAIN, 0, 0, &no_items, &E) ==
+    CHECK(ibidi_ambig_analyze("a", 1, IBIDI_IRI_AS_DOMAIN, 0, 0, &no_items, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
-    CHECK(ibidi_ambiguity_analyze("a", 1, IBIDI_IDENT_DOMAIN, 0x80u, 0, &FR, &E) ==
+    CHECK(ibidi_ambig_analyze("a", 1, IBIDI_IRI_AS_DOMAIN, 0x80u, 0, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "unknown option");
-    CHECK(ibidi_ambiguity_analyze("a", 1, (ibidi_ident_kind)7, 0, 0, &FR, &E) ==
+    CHECK(ibidi_ambig_analyze("a", 1, (ibidi_iri_kind)7, 0, 0, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "unknown kind");
-    CHECK(ibidi_ambiguity_analyze("a", 1, (ibidi_ident_kind)7, IBIDI_AMBIG_TEXT, 0, &FR, &E) ==
+    CHECK(ibidi_ambig_analyze("a", 1, (ibidi_iri_kind)7, IBIDI_AMBIG_TEXT, 0, &FR, &E) ==
               IBIDI_OK, "kind ignored with IBIDI_AMBIG_TEXT");
     {
         static char big[1100];
         memset(big, 'a', sizeof big);
         FR.n = 99;
-        CHECK(ibidi_ambiguity_analyze(big, 1024, IBIDI_IDENT_AUTO, IBIDI_AMBIG_TEXT, 0, &FR,
+        CHECK(ibidi_ambig_analyze(big, 1024, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, &FR,
                                       &E) == IBIDI_OK && NF == 0, "1024 bytes: analysed");
-        CHECK(ibidi_ambiguity_analyze(big, 1025, IBIDI_IDENT_AUTO, IBIDI_AMBIG_TEXT, 0, &FR,
+        CHECK(ibidi_ambig_analyze(big, 1025, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, &FR,
                                       &E) == IBIDI_E_AMBIG_TOO_LONG && E.offset == 1024,
               "1025 bytes: IBIDI_E_AMBIG_TOO_LONG");
     }
@@ -605,10 +605,10 @@ static void test_errors(void)
         ibidi_findings fall = {all, 64, 0, 0}, ffew = {few, 3, 0, 0}, fnone = {NULL, 0, 0, 0};
         size_t len;
         const char *s = t_notation(0, "DEF.123.ABC.com.ABC.123.com", 0, &len);
-        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, &fall, &E) == IBIDI_OK &&
+        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, &fall, &E) == IBIDI_OK &&
                   fall.n > 3 && fall.n <= 64 && fall.errors == 0,
               "all findings (%zu)", fall.n);
-        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, &ffew, &E) == IBIDI_OK &&
+        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, &ffew, &E) == IBIDI_OK &&
                   ffew.n == fall.n,
               "fcap 3: same count");
         int same = 1;
@@ -619,10 +619,10 @@ static void test_errors(void)
                    all[i].cp == few[i].cp && all[i].bidi_class == few[i].bidi_class &&
                    all[i].context == few[i].context && all[i].detail == few[i].detail;
         CHECK(same, "fcap 3: the first three findings");
-        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, &fnone, &E) == IBIDI_OK &&
+        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, &fnone, &E) == IBIDI_OK &&
                   fnone.n == fall.n,
               "fcap 0: count only");
-        CHECK(ibidi_ambiguity_analyze(s, len, IBIDI_IDENT_DOMAIN, 0, 0, NULL, NULL) == IBIDI_OK,
+        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, NULL, NULL) == IBIDI_OK,
               "findings and err may be NULL");
     }
 }
@@ -636,42 +636,42 @@ static void test_exact(void)
     /* 123.ABC.com and ABC.123.com: under the RFC 5893 Bidi Rule (CheckBidi) a label of a
      * bidi domain name may not start with a digit (B1), so both are invalid and the twins
      * are invalid; without CheckBidi the paper's verdict holds: a valid twin */
-    CHECK(run("123.ABC.com", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+    CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
               has(IBIDI_AMBIG_INVALID_TWINS_ONLY, 0, 14) && !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
           "123.ABC.com with CheckBidi: INVALID_TWINS_ONLY");
     IDNA = no_bidi;
-    CHECK(run("123.ABC.com", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+    CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
               has(IBIDI_AMBIG_VALID_TWIN, 0, 14) && !has(IBIDI_AMBIG_INVALID_TWINS_ONLY, ANY, ANY) &&
               !has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, ANY, ANY),
           "123.ABC.com without CheckBidi: VALID_TWIN (ABC.123.com)");
     /* RTL context: the exact findings are made for it too. 123.ABC.com has no twin in a
      * right-to-left paragraph; abc.123 has one (123.abc), where the dot is a neutral in
      * both (no SEPARATOR_TWIN), and none in the standard display model */
-    CHECK(run("123.ABC.com", IBIDI_IDENT_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
+    CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
               has(IBIDI_AMBIG_VALID_TWIN, 0, ANY) && count(IBIDI_AMBIG_VALID_TWIN) == 1 &&
               F[NF - 1].context == IBIDI_DIR_LTR,
           "123.ABC.com: no twin in RTL");
-    CHECK(run("abc.123", IBIDI_IDENT_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 2 &&
+    CHECK(run("abc.123", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 2 &&
               F[0].code == IBIDI_AMBIG_REC_II && F[1].code == IBIDI_AMBIG_VALID_TWIN &&
               F[1].context == IBIDI_DIR_RTL,
           "abc.123: a valid twin in RTL only");
     IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     /* abc123.ABC.com: its twin abcABC.123.com is invalid */
-    CHECK(run("abc123.ABC.com", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+    CHECK(run("abc123.ABC.com", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
               has(IBIDI_AMBIG_INVALID_TWINS_ONLY, 0, ANY) && !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
           "abc123.ABC.com: INVALID_TWINS_ONLY");
-    CHECK(run("abc123.456.ABC", IBIDI_IDENT_DOMAIN, X) == IBIDI_OK &&
+    CHECK(run("abc123.456.ABC", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
               !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
           "abc123.456.ABC: no valid twin");
     /* mail: the display does not determine the domain */
-    CHECK(run("123@ABC.com", IBIDI_IDENT_EMAIL, X) == IBIDI_OK &&
+    CHECK(run("123@ABC.com", IBIDI_IRI_AS_EMAIL, X) == IBIDI_OK &&
               has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY) && has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, 4, 10),
           "123@ABC.com: DOMAIN_UNDETERMINED");
-    CHECK(run("ABC@123.com", IBIDI_IDENT_EMAIL, X) == IBIDI_OK &&
+    CHECK(run("ABC@123.com", IBIDI_IRI_AS_EMAIL, X) == IBIDI_OK &&
               has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, 7, 7),
           "ABC@123.com: DOMAIN_UNDETERMINED");
     /* IRI: the twin has the same authority */
-    CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IDENT_IRI, X) == IBIDI_OK &&
+    CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IRI_AS_IRI, X) == IBIDI_OK &&
               has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY) && has(IBIDI_AMBIG_SAME_AUTHORITY, 21, 12) &&
               !has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, ANY, ANY),
           "http://www.ABC.com/123/ABC/: SAME_AUTHORITY");
@@ -686,14 +686,14 @@ static void test_exact(void)
     CHECK(run("A-123/456B", TEXT_AS, IBIDI_AMBIG_TEXT | X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
               NF == 0, "A-123/456B: no twin");
     CHECK(run("abc", TEXT_AS, IBIDI_AMBIG_TEXT | X) == IBIDI_OK && NF == 0, "abc: no twin");
-    CHECK(run("abc.com", IBIDI_IDENT_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 0,
+    CHECK(run("abc.com", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 0,
           "abc.com: nothing in either context");
     /* a tiny bound truncates */
     {
         size_t len;
         /* 123.456.ABC.com needs 6 candidates for its twins: a bound of 1 cuts it */
         const char *s = t_notation(0, "123.456.ABC.com", 0, &len);
-        CHECK(ibidi__ambiguity_analyze_bounded(s, len, IBIDI_IDENT_DOMAIN, X, 0, &FR, 1, &E) ==
+        CHECK(ibidi__ambig_analyze_bounded(s, len, IBIDI_IRI_AS_DOMAIN, X, 0, &FR, 1, &E) ==
                   IBIDI_OK,
               "bounded search");
         CHECK(has(IBIDI_AMBIG_SEARCH_TRUNCATED, 0, len), "SEARCH_TRUNCATED");
@@ -703,7 +703,7 @@ static void test_exact(void)
         static char big[300];
         memset(big, 'a', sizeof big);
         FR.n = 99;
-        CHECK(ibidi_ambiguity_analyze(big, sizeof big, IBIDI_IDENT_AUTO,
+        CHECK(ibidi_ambig_analyze(big, sizeof big, IBIDI_IRI_AS_AUTO,
                                       IBIDI_AMBIG_TEXT | X, 0, &FR, &E) ==
                   IBIDI_E_TWINS_TOO_LONG && NF == 0,
               "300 code points: IBIDI_E_TWINS_TOO_LONG");

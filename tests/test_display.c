@@ -17,7 +17,7 @@
 
 typedef struct example {
     const char *name;
-    ibidi_ident_kind as;
+    ibidi_iri_kind as;
     const char *logical; /* Bidi Notation */
     int arabic;          /* upper case as Arabic letters (AL) rather than Hebrew (R) */
     ibidi_dir context;
@@ -28,9 +28,9 @@ typedef struct example {
 
 #define LTR IBIDI_DIR_LTR
 #define RTL IBIDI_DIR_RTL
-#define IRI IBIDI_IDENT_IRI
-#define DOM IBIDI_IDENT_DOMAIN
-#define MAIL IBIDI_IDENT_EMAIL
+#define IRI IBIDI_IRI_AS_IRI
+#define DOM IBIDI_IRI_AS_DOMAIN
+#define MAIL IBIDI_IRI_AS_EMAIL
 
 static const example examples[] = {
     {"RFC 3987 §4.4 Example 1", IRI, "http://ab.CDEFGH.ij/kl/mn/op.html", 0, LTR,
@@ -112,7 +112,7 @@ static const example examples[] = {
 static char out[65536];
 
 /* The form of an identifier given in notation, back in notation. */
-static const char *form_of(const char *notation, int arabic, ibidi_ident_kind as, ibidi_form form,
+static const char *form_of(const char *notation, int arabic, ibidi_iri_kind as, ibidi_form form,
                            ibidi_dir context, ibidi_status *st)
 {
     size_t len, out_len = 0;
@@ -130,7 +130,7 @@ static void test_examples(void)
     for (size_t i = 0; i < N_EXAMPLES; i++) {
         const example *x = &examples[i];
         ibidi_status st;
-        const char *got = form_of(x->logical, x->arabic, x->as, IBIDI_FORM_VISUAL, x->context, &st);
+        const char *got = form_of(x->logical, x->arabic, x->as, IBIDI_DISPLAY_FORM_VISUAL, x->context, &st);
         if (CHECK(st == IBIDI_OK && strcmp(got, x->visual) == 0, "%s: %s shows as %s, not %s",
                   x->name, x->logical, got, x->visual))
             printf("info: %s: %s shows as %s%s\n", x->name, x->logical, got,
@@ -144,7 +144,7 @@ static void test_examples(void)
         }
         /* The same through the auto-detection of the kind (the label pairs with "/" and ","
          * are detected as no domain name). */
-        got = form_of(x->logical, x->arabic, IBIDI_IDENT_AUTO, IBIDI_FORM_VISUAL, x->context, &st);
+        got = form_of(x->logical, x->arabic, IBIDI_IRI_AS_AUTO, IBIDI_DISPLAY_FORM_VISUAL, x->context, &st);
         CHECK(strstr(x->logical, ",") != NULL || (st == IBIDI_OK && strcmp(got, x->visual) == 0),
               "%s (auto): %s", x->name, got);
     }
@@ -157,7 +157,7 @@ static void test_examples(void)
 
 typedef struct form_case {
     const char *logical;
-    ibidi_ident_kind as;
+    ibidi_iri_kind as;
     ibidi_form form;
     ibidi_dir context;
     const char *expect; /* notation */
@@ -165,25 +165,25 @@ typedef struct form_case {
 
 static const form_case form_cases[] = {
     /* Duerst 2001 §4.3 */
-    {"http://ab.CDE.FGH/ij/kl/mn/op.html", IRI, IBIDI_FORM_MARKS, LTR,
+    {"http://ab.CDE.FGH/ij/kl/mn/op.html", IRI, IBIDI_DISPLAY_FORM_MARKS, LTR,
      "http://ab.&lrm;CDE&lrm;.&lrm;FGH&lrm;/ij/kl/mn/op.html"},
-    {"http://ab.CDE.FGH/ij/kl/mn/op.html", IRI, IBIDI_FORM_MARKS, RTL,
+    {"http://ab.CDE.FGH/ij/kl/mn/op.html", IRI, IBIDI_DISPLAY_FORM_MARKS, RTL,
      "&lre;http://ab.&lrm;CDE&lrm;.&lrm;FGH&lrm;/ij/kl/mn/op.html&pdf;"},
-    {"http://ab.cd/ef", IRI, IBIDI_FORM_MARKS, LTR, "http://ab.cd/ef"},
-    {"http://ab.cd/ef", IRI, IBIDI_FORM_MARKS, RTL, "&lre;http://ab.cd/ef&pdf;"},
-    {"ABC@DEF.com", MAIL, IBIDI_FORM_MARKS, LTR, "&lrm;ABC&lrm;@&lrm;DEF&lrm;.com"},
-    {"http://AB.CD.EF/GH?MN=OP#UV", IRI, IBIDI_FORM_MARKS, LTR,
+    {"http://ab.cd/ef", IRI, IBIDI_DISPLAY_FORM_MARKS, LTR, "http://ab.cd/ef"},
+    {"http://ab.cd/ef", IRI, IBIDI_DISPLAY_FORM_MARKS, RTL, "&lre;http://ab.cd/ef&pdf;"},
+    {"ABC@DEF.com", MAIL, IBIDI_DISPLAY_FORM_MARKS, LTR, "&lrm;ABC&lrm;@&lrm;DEF&lrm;.com"},
+    {"http://AB.CD.EF/GH?MN=OP#UV", IRI, IBIDI_DISPLAY_FORM_MARKS, LTR,
      "http://&lrm;AB&lrm;.&lrm;CD&lrm;.&lrm;EF&lrm;/&lrm;GH&lrm;?&lrm;MN&lrm;=&lrm;OP&lrm;#&lrm;"
      "UV&lrm;"},
     /* 2012 guidelines §2 */
-    {"http://ab.CD/ef", IRI, IBIDI_FORM_EMBED, LTR, "&lre;http://ab.CD/ef&pdf;"},
-    {"http://ab.CD/ef", IRI, IBIDI_FORM_ISOLATE, RTL, "&lri;http://ab.CD/ef&pdi;"},
-    {"http://ab.CD/ef.html", IRI, IBIDI_FORM_COMPONENTS, LTR,
+    {"http://ab.CD/ef", IRI, IBIDI_DISPLAY_FORM_EMBED, LTR, "&lre;http://ab.CD/ef&pdf;"},
+    {"http://ab.CD/ef", IRI, IBIDI_DISPLAY_FORM_ISOLATE, RTL, "&lri;http://ab.CD/ef&pdi;"},
+    {"http://ab.CD/ef.html", IRI, IBIDI_DISPLAY_FORM_COMPONENTS, LTR,
      "&lri;&fsi;http&pdi;://&fsi;ab&pdi;.&fsi;CD&pdi;/&fsi;ef&pdi;.&fsi;html&pdi;&pdi;"},
-    {"http://ab.CD/?x='1'&y=2", IRI, IBIDI_FORM_HTML, LTR,
+    {"http://ab.CD/?x='1'&y=2", IRI, IBIDI_DISPLAY_FORM_HTML, LTR,
      "<bdi dir=\"ltr\">http://ab.CD/?x=&#39;1&#39;&amp;y=2</bdi>"},
-    {"AB.cd", DOM, IBIDI_FORM_HTML_SPAN, RTL, "<span dir=\"ltr\">AB.cd</span>"},
-    {"\"A B\"@CD.ef", MAIL, IBIDI_FORM_HTML, LTR, "<bdi dir=\"ltr\">&quot;A B&quot;@CD.ef</bdi>"},
+    {"AB.cd", DOM, IBIDI_DISPLAY_FORM_HTML_SPAN, RTL, "<span dir=\"ltr\">AB.cd</span>"},
+    {"\"A B\"@CD.ef", MAIL, IBIDI_DISPLAY_FORM_HTML, LTR, "<bdi dir=\"ltr\">&quot;A B&quot;@CD.ef</bdi>"},
 };
 
 static void test_forms(void)
@@ -193,7 +193,7 @@ static void test_forms(void)
         ibidi_status st;
         const char *got = form_of(c->logical, 0, c->as, c->form, c->context, &st);
         CHECK(st == IBIDI_OK && strcmp(got, c->expect) == 0, "%s form of %s (%s): %s, not %s",
-              ibidi_form_name(c->form), c->logical, c->context == RTL ? "rtl" : "ltr", got,
+              ibidi_display_form_name(c->form), c->logical, c->context == RTL ? "rtl" : "ltr", got,
               c->expect);
     }
 }
@@ -207,43 +207,43 @@ static const char *const after_ctx[] = {"", " abc", " ABC", " 123", ".", "1", "A
 #define N_B (sizeof before_ctx / sizeof before_ctx[0])
 #define N_A (sizeof after_ctx / sizeof after_ctx[0])
 
-static const ibidi_form proved_forms[] = {IBIDI_FORM_MARKS,      IBIDI_FORM_EMBED,
-                                          IBIDI_FORM_ISOLATE,    IBIDI_FORM_COMPONENTS,
-                                          IBIDI_FORM_HTML,       IBIDI_FORM_HTML_SPAN};
+static const ibidi_form proved_forms[] = {IBIDI_DISPLAY_FORM_MARKS,      IBIDI_DISPLAY_FORM_EMBED,
+                                          IBIDI_DISPLAY_FORM_ISOLATE,    IBIDI_DISPLAY_FORM_COMPONENTS,
+                                          IBIDI_DISPLAY_FORM_HTML,       IBIDI_DISPLAY_FORM_HTML_SPAN};
 #define N_FORMS (sizeof proved_forms / sizeof proved_forms[0])
 
 /* Proves form f of s in both paragraph directions and every context pair. Returns the
  * number of proofs that held; *tried gets the number made, *first the first failure. */
-static size_t prove_everywhere(const char *s, size_t len, ibidi_ident_kind as, int arabic,
-                               ibidi_form form, size_t *tried, ibidi_proof *first, char *where,
+static size_t prove_everywhere(const char *s, size_t len, ibidi_iri_kind as, int arabic,
+                               ibidi_form form, size_t *tried, ibidi_display_proof *first, char *where,
                                size_t wcap)
 {
-    static ibidi_component comps[4096];
-    ibidi_ident_info info;
+    static ibidi_iri_component comps[4096];
+    ibidi_iri_info info;
     ibidi_error err = {IBIDI_OK, 0, 0};
     size_t held = 0;
     static unsigned char work[1 << 20];
-    first->failure = IBIDI_PROOF_HOLDS;
-    if (ibidi_ident_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
+    first->failure = IBIDI_DISPLAY_PROOF_HOLDS;
+    if (ibidi_iri_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
         return 0;
     for (int d = 0; d < 2; d++)
         for (size_t b = 0; b < N_B; b++)
             for (size_t a = 0; a < N_A; a++) {
                 size_t bl, al;
                 char before[64], after[64];
-                ibidi_proof p;
+                ibidi_display_proof p;
                 ibidi_status st;
                 snprintf(before, sizeof before, "%s", t_notation(2, before_ctx[b], arabic, &bl));
                 snprintf(after, sizeof after, "%s", t_notation(3, after_ctx[a], arabic, &al));
                 st = ibidi_display_prove(s, len, comps, info.n_components, form, d ? RTL : LTR,
                                          before, bl, after, al, &p, work, sizeof work, &err);
                 (*tried)++;
-                if (st == IBIDI_OK && p.failure == IBIDI_PROOF_HOLDS) {
+                if (st == IBIDI_OK && p.failure == IBIDI_DISPLAY_PROOF_HOLDS) {
                     held++;
-                } else if (first->failure == IBIDI_PROOF_HOLDS) {
+                } else if (first->failure == IBIDI_DISPLAY_PROOF_HOLDS) {
                     *first = p;
                     if (st != IBIDI_OK)
-                        first->failure = (ibidi_proof_failure)99;
+                        first->failure = (ibidi_display_proof_failure)99;
                     snprintf(where, wcap, "a %s paragraph between \"%s\" and \"%s\"",
                              d ? "rtl" : "ltr", before_ctx[b], after_ctx[a]);
                 }
@@ -255,13 +255,13 @@ static size_t prove_everywhere(const char *s, size_t len, ibidi_ident_kind as, i
  * following restrictions." Does a component break restriction 1 (both directions) or
  * restriction 3 at its start (a right-to-left component not starting with a right-to-left
  * letter)? The checker's MIXED_DIRECTION and RTL_START findings say so. */
-static int breaks_duerst(const char *s, size_t len, ibidi_ident_kind as, int for_marks)
+static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_marks)
 {
-    ibidi_component comps[256];
+    ibidi_iri_component comps[256];
     ibidi_finding f[64];
     ibidi_findings fs = {f, 64, 0, 0};
-    ibidi_ident_info info;
-    if (ibidi_ident_parse(s, len, as, comps, 256, &info, NULL) != IBIDI_OK)
+    ibidi_iri_info info;
+    if (ibidi_iri_parse(s, len, as, comps, 256, &info, NULL) != IBIDI_OK)
         return 0;
     if (for_marks) {
         /* The marks only fail a component whose own direction (first strong character) is
@@ -286,7 +286,7 @@ static int breaks_duerst(const char *s, size_t len, ibidi_ident_kind as, int for
         }
         return 0;
     }
-    ibidi_ident_check(s, len, comps, info.n_components, 0, &fs, NULL);
+    ibidi_iri_check(s, len, comps, info.n_components, 0, &fs, NULL);
     for (size_t i = 0; i < fs.n && i < 64; i++)
         if (f[i].code == IBIDI_IRI_RTL_START || f[i].code == IBIDI_IRI_MIXED_DIRECTION)
             return 1;
@@ -311,15 +311,15 @@ static void test_proofs(void)
         char copy[512], where[256];
         snprintf(copy, sizeof copy, "%s", s);
         for (size_t f = 0; f < N_FORMS; f++) {
-            ibidi_proof first = {IBIDI_PROOF_HOLDS, IBIDI_NO_COMPONENT, 0, 0};
+            ibidi_display_proof first = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
             size_t t = 0, h = prove_everywhere(copy, len, examples[i].as, examples[i].arabic,
                                                proved_forms[f], &t, &first, where, sizeof where);
             tried += t;
             held += h;
-            if (proved_forms[f] == IBIDI_FORM_MARKS && breaks_duerst(copy, len, examples[i].as, 1)) {
+            if (proved_forms[f] == IBIDI_DISPLAY_FORM_MARKS && breaks_duerst(copy, len, examples[i].as, 1)) {
                 /* §4.3's marks cannot give such a component its own display: a digit after
                  * an LRM resolves left-to-right (W7), a mixed component follows the LRM. */
-                CHECK(h < t && first.failure == IBIDI_PROOF_COMPONENT_DISPLAY,
+                CHECK(h < t && first.failure == IBIDI_DISPLAY_PROOF_COMPONENT_DISPLAY,
                       "%s: the marks form was expected to fail (Duerst restrictions)",
                       examples[i].name);
                 printf("info: %s: marks form, as Duerst 2001 §5 predicts, does not show component "
@@ -328,12 +328,12 @@ static void test_proofs(void)
                 expected_failures += t - h;
                 continue;
             }
-            if (proved_forms[f] == IBIDI_FORM_MARKS && copy[0] >= '0' && copy[0] <= '9') {
+            if (proved_forms[f] == IBIDI_DISPLAY_FORM_MARKS && copy[0] >= '0' && copy[0] <= '9') {
                 /* A leading number has no mark before it: after right-to-left text in a
                  * left-to-right paragraph it joins that text (W7 finds R, N1), and the text
                  * shows inside the identifier. */
                 size_t expect = rtl_befores() * N_A;
-                CHECK(t - h == expect && first.failure == IBIDI_PROOF_NOT_CONTIGUOUS,
+                CHECK(t - h == expect && first.failure == IBIDI_DISPLAY_PROOF_NOT_CONTIGUOUS,
                       "%s: marks form with a leading number: %zu failures, expected %zu",
                       examples[i].name, t - h, expect);
                 printf("info: %s: marks form, leading number: right-to-left text before it in a "
@@ -344,7 +344,7 @@ static void test_proofs(void)
             }
             CHECK(h == t, "%s: %s form holds in %zu of %zu contexts; first failure %d at byte %zu "
                   "(component %zu) in %s",
-                  examples[i].name, ibidi_form_name(proved_forms[f]), h, t, (int)first.failure,
+                  examples[i].name, ibidi_display_form_name(proved_forms[f]), h, t, (int)first.failure,
                   first.offset, first.component, where);
         }
     }
@@ -360,13 +360,13 @@ static void test_proof_catches(void)
 {
     size_t len;
     char s[64];
-    ibidi_component comps[32];
-    ibidi_ident_info info;
-    ibidi_proof p = {IBIDI_PROOF_HOLDS, IBIDI_NO_COMPONENT, 0, 0};
+    ibidi_iri_component comps[32];
+    ibidi_iri_info info;
+    ibidi_display_proof p = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
     int needed = -1;
     snprintf(s, sizeof s, "%s", t_notation(0, "http://ab.CDE.FGH/ij", 0, &len));
     ibidi_error err = {IBIDI_OK, 0, 0};
-    CHECK(ibidi_ident_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
+    CHECK(ibidi_iri_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
     /* needs_embedding: an IRI with right-to-left labels in a right-to-left paragraph needs
      * one; in left-to-right text between spaces and Latin words it does not (§2). */
     CHECK(ibidi_display_needs_embedding(s, len, comps, info.n_components, RTL, "x ", 2, " y", 2,
@@ -383,11 +383,11 @@ static void test_proof_catches(void)
          * right-to-left words needs none. */
         size_t rl, bl, al;
         char rel[64], before[32], after[32];
-        ibidi_component rc[8];
+        ibidi_iri_component rc[8];
         snprintf(rel, sizeof rel, "%s", t_notation(0, "AB/CD", 0, &rl));
         snprintf(before, sizeof before, "%s", t_notation(1, "XY ", 0, &bl));
         snprintf(after, sizeof after, "%s", t_notation(2, " ZW", 0, &al));
-        CHECK(ibidi_ident_parse(rel, rl, IRI, rc, 8, &info, &err) == IBIDI_OK, "parse rel");
+        CHECK(ibidi_iri_parse(rel, rl, IRI, rc, 8, &info, &err) == IBIDI_OK, "parse rel");
         CHECK(ibidi_display_needs_embedding(rel, rl, rc, info.n_components, RTL, before, bl, after,
                                             al, &needed, NULL, 0, &err) == IBIDI_OK &&
                   needed == 0,
@@ -411,19 +411,19 @@ static void test_proof_catches(void)
     {
         char id[64], before[32];
         size_t il, bl;
-        ibidi_component c2[8];
+        ibidi_iri_component c2[8];
         snprintf(id, sizeof id, "%s", t_notation(0, "123.ABC.com", 0, &il));
         snprintf(before, sizeof before, "%s", t_notation(1, "XY ", 0, &bl));
-        CHECK(ibidi_ident_parse(id, il, DOM, c2, 8, &info, &err) == IBIDI_OK, "parse");
-        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_FORM_MARKS, LTR, before, bl,
+        CHECK(ibidi_iri_parse(id, il, DOM, c2, 8, &info, &err) == IBIDI_OK, "parse");
+        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_MARKS, LTR, before, bl,
                                   "", 0, &p, NULL, 0, &err) == IBIDI_OK &&
-                  p.failure == IBIDI_PROOF_NOT_CONTIGUOUS,
+                  p.failure == IBIDI_DISPLAY_PROOF_NOT_CONTIGUOUS,
               "leading number after right-to-left text: %d", (int)p.failure);
-        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_FORM_ISOLATE, LTR, before,
+        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_ISOLATE, LTR, before,
                                   bl, "", 0, &p, NULL, 0, &err) == IBIDI_OK &&
-                  p.failure == IBIDI_PROOF_HOLDS && p.together == 3,
+                  p.failure == IBIDI_DISPLAY_PROOF_HOLDS && p.together == 3,
               "the isolate form holds there: %d", (int)p.failure);
-        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_FORM_VISUAL, LTR, before,
+        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_VISUAL, LTR, before,
                                   bl, "", 0, &p, NULL, 0, &err) == IBIDI_E_INVALID_ARGUMENT,
               "the visual form has no promise");
     }
@@ -435,13 +435,13 @@ static void test_layout(void)
 {
     size_t len, n = 0, ns = 0;
     const char *s = t_notation(0, "http://ab.CDE.FGH/ij", 0, &len);
-    ibidi_component comps[32];
-    ibidi_ident_info info;
+    ibidi_iri_component comps[32];
+    ibidi_iri_info info;
     uint8_t levels[64];
     size_t v2l[64], offs[64];
     ibidi_display_span spans[32];
     ibidi_error err = {IBIDI_OK, 0, 0};
-    CHECK(ibidi_ident_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
+    CHECK(ibidi_iri_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
     CHECK(ibidi_display_layout(s, len, comps, info.n_components, LTR, levels, v2l, offs, 64, &n,
                                spans, 32, &ns, NULL, 0, &err) == IBIDI_OK,
           "layout: %s", ibidi_status_name(err.status));
@@ -453,7 +453,7 @@ static void test_layout(void)
                   spans[4].visual == 10,
               "span 4: FGH at 10, level 1 (%zu %u %zu)", spans[4].component, spans[4].level,
               spans[4].visual);
-        CHECK(spans[5].component == IBIDI_NO_COMPONENT && spans[5].level == 1, "span 5: dot");
+        CHECK(spans[5].component == IBIDI_NO_PART && spans[5].level == 1, "span 5: dot");
         CHECK(spans[6].component == 2 && spans[6].visual == 14, "span 6: CDE");
         CHECK(spans[0].component == 0 && spans[0].length == 4, "span 0: scheme");
         CHECK(spans[8].component == 4 && spans[8].visual == 18, "span 8: ij");
@@ -479,12 +479,12 @@ static void test_layout(void)
 
 /* ---- Conversions ------------------------------------------------------------------- */
 
-static const char *convert(const char *notation, ibidi_ident_kind as, ibidi_repr from,
-                           ibidi_repr to, ibidi_dir ctx, ibidi_status *st, ibidi_error *err)
+static const char *convert(const char *notation, ibidi_iri_kind as, ibidi_display_repr from,
+                           ibidi_display_repr to, ibidi_dir ctx, ibidi_status *st, ibidi_error *err)
 {
     size_t len, out_len = 0;
     const char *s = t_notation(0, notation, 0, &len);
-    *st = ibidi_convert(s, len, as, from, to, ctx, out, sizeof out, &out_len, NULL, 0, err);
+    *st = ibidi_display_convert(s, len, as, from, to, ctx, out, sizeof out, &out_len, NULL, 0, err);
     return *st == IBIDI_OK ? t_to_notation(1, out, out_len, 0) : "";
 }
 
@@ -495,15 +495,15 @@ static void test_conversions(void)
     char logical[256], textual[256], visual[256];
     size_t rounds = 0, skipped_rounds = 0;
     /* Duerst 2001 §4.2: the visual form shows the components left to right. */
-    CHECK(strcmp(convert("http://ab.CDE.FGH/ij/kl/mn/op.html", IRI, IBIDI_REPR_LOGICAL,
-                         IBIDI_REPR_VISUAL, LTR, &st, &err),
+    CHECK(strcmp(convert("http://ab.CDE.FGH/ij/kl/mn/op.html", IRI, IBIDI_DISPLAY_REPR_LOGICAL,
+                         IBIDI_DISPLAY_REPR_VISUAL, LTR, &st, &err),
                  "http://ab.EDC.HGF/ij/kl/mn/op.html") == 0,
           "logical to visual");
-    CHECK(strcmp(convert("http://ab.EDC.HGF/ij/kl/mn/op.html", IRI, IBIDI_REPR_VISUAL,
-                         IBIDI_REPR_LOGICAL, LTR, &st, &err),
+    CHECK(strcmp(convert("http://ab.EDC.HGF/ij/kl/mn/op.html", IRI, IBIDI_DISPLAY_REPR_VISUAL,
+                         IBIDI_DISPLAY_REPR_LOGICAL, LTR, &st, &err),
                  "http://ab.CDE.FGH/ij/kl/mn/op.html") == 0,
           "visual to logical");
-    CHECK(strcmp(convert("http://ab.HGF123EDC.ij/", IRI, IBIDI_REPR_VISUAL, IBIDI_REPR_LOGICAL,
+    CHECK(strcmp(convert("http://ab.HGF123EDC.ij/", IRI, IBIDI_DISPLAY_REPR_VISUAL, IBIDI_DISPLAY_REPR_LOGICAL,
                          RTL, &st, &err),
                  "http://ab.CDE123FGH.ij/") == 0,
           "visual to logical with digits");
@@ -522,23 +522,23 @@ static void test_conversions(void)
         for (int d = 0; d < 2; d++) {
             ibidi_dir c = d ? RTL : LTR;
             snprintf(textual, sizeof textual, "%s",
-                     convert(x->logical, x->as, IBIDI_REPR_LOGICAL, IBIDI_REPR_TEXTUAL, c, &st, &err));
+                     convert(x->logical, x->as, IBIDI_DISPLAY_REPR_LOGICAL, IBIDI_DISPLAY_REPR_TEXTUAL, c, &st, &err));
             CHECK(st == IBIDI_OK, "%s: to textual", x->name);
             snprintf(logical, sizeof logical, "%s",
-                     convert(textual, x->as, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, c, &st, &err));
+                     convert(textual, x->as, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, c, &st, &err));
             CHECK(st == IBIDI_OK && strcmp(logical, x->logical) == 0,
                   "%s: textual %s back gives %s (%s at %zu)", x->name, textual, logical,
                   ibidi_status_name(st), err.offset);
             snprintf(visual, sizeof visual, "%s",
-                     convert(x->logical, x->as, IBIDI_REPR_LOGICAL, IBIDI_REPR_VISUAL, c, &st, &err));
+                     convert(x->logical, x->as, IBIDI_DISPLAY_REPR_LOGICAL, IBIDI_DISPLAY_REPR_VISUAL, c, &st, &err));
             CHECK(st == IBIDI_OK, "%s: to visual", x->name);
             snprintf(logical, sizeof logical, "%s",
-                     convert(visual, x->as, IBIDI_REPR_VISUAL, IBIDI_REPR_LOGICAL, c, &st, &err));
+                     convert(visual, x->as, IBIDI_DISPLAY_REPR_VISUAL, IBIDI_DISPLAY_REPR_LOGICAL, c, &st, &err));
             CHECK(st == IBIDI_OK && strcmp(logical, x->logical) == 0,
                   "%s: visual %s back gives %s (%s at %zu)", x->name, visual, logical,
                   ibidi_status_name(st), err.offset);
             /* textual -> visual is the UBA on the textual form */
-            CHECK(strcmp(convert(textual, x->as, IBIDI_REPR_TEXTUAL, IBIDI_REPR_VISUAL, c, &st,
+            CHECK(strcmp(convert(textual, x->as, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_VISUAL, c, &st,
                                  &err),
                          visual) == 0,
                   "%s: textual to visual", x->name);
@@ -553,32 +553,32 @@ static void test_conversions(void)
            skipped_rounds);
 
     /* Errors: exactly the marks of §4.3, where §4.3 puts them. */
-    convert("http://ab.CD/ef", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, LTR, &st, &err);
+    convert("http://ab.CD/ef", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, LTR, &st, &err);
     CHECK(st == IBIDI_E_CONVERT_MARK && err.offset == 10, "missing LRM: %s at %zu",
           ibidi_status_name(st), err.offset);
-    convert("http://&lrm;ab&lrm;.&lrm;CD&lrm;/ef", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL,
+    convert("http://&lrm;ab&lrm;.&lrm;CD&lrm;/ef", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL,
             LTR, &st, &err);
     CHECK(st == IBIDI_E_CONVERT_MARK && err.offset == 7, "LRM around a left-to-right label: %s "
           "at %zu", ibidi_status_name(st), err.offset);
-    convert("http://ab.&lrm;CD&rlm;/ef", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, LTR, &st,
+    convert("http://ab.&lrm;CD&rlm;/ef", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, LTR, &st,
             &err);
     CHECK(st == IBIDI_E_IDENT_BIDI_CONTROL && err.value == 0x200F, "RLM: %s",
           ibidi_status_name(st));
-    convert("&lre;http://ab.&lrm;CD&lrm;/ef&pdf;", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL,
+    convert("&lre;http://ab.&lrm;CD&lrm;/ef&pdf;", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL,
             LTR, &st, &err);
     CHECK(st == IBIDI_E_CONVERT_EMBEDDING && err.offset == 0, "LRE in ltr: %s",
           ibidi_status_name(st));
-    convert("http://ab.&lrm;CD&lrm;/ef", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, RTL, &st,
+    convert("http://ab.&lrm;CD&lrm;/ef", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, RTL, &st,
             &err);
     CHECK(st == IBIDI_E_CONVERT_EMBEDDING, "no LRE in rtl: %s", ibidi_status_name(st));
-    convert("&lre;http://ab.&lrm;CD&lrm;/ef", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, RTL,
+    convert("&lre;http://ab.&lrm;CD&lrm;/ef", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, RTL,
             &st, &err);
     CHECK(st == IBIDI_E_CONVERT_EMBEDDING, "no PDF in rtl: %s", ibidi_status_name(st));
-    convert("http://ab.&lrm;&lrm;CD&lrm;/ef", IRI, IBIDI_REPR_TEXTUAL, IBIDI_REPR_LOGICAL, LTR,
+    convert("http://ab.&lrm;&lrm;CD&lrm;/ef", IRI, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, LTR,
             &st, &err);
     CHECK(st == IBIDI_E_CONVERT_MARK && err.offset == 13, "doubled LRM: %s at %zu",
           ibidi_status_name(st), err.offset);
-    convert("http://ab.CD/ef gh", IRI, IBIDI_REPR_LOGICAL, IBIDI_REPR_TEXTUAL, LTR, &st, &err);
+    convert("http://ab.CD/ef gh", IRI, IBIDI_DISPLAY_REPR_LOGICAL, IBIDI_DISPLAY_REPR_TEXTUAL, LTR, &st, &err);
     CHECK(st == IBIDI_E_IRI_CHAR && err.offset == 17, "space: %s at %zu", ibidi_status_name(st),
           err.offset);
 }
@@ -592,36 +592,36 @@ static void test_bad_input(void)
     ibidi_status st;
     static unsigned char work[1 << 20];
     char big[2000];
-    st = ibidi_display_utf8("http://a\xE2\x80\x8F" "b", 12, IRI, IBIDI_FORM_VISUAL, LTR, out,
+    st = ibidi_display_utf8("http://a\xE2\x80\x8F" "b", 12, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out,
                             sizeof out, &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_IDENT_BIDI_CONTROL && err.offset == 8 && err.value == 0x200F,
           "RLM in an IRI: %s at %zu", ibidi_status_name(st), err.offset);
-    st = ibidi_display_utf8("ab\xC0\x80", 4, DOM, IBIDI_FORM_MARKS, LTR, out, sizeof out,
+    st = ibidi_display_utf8("ab\xC0\x80", 4, DOM, IBIDI_DISPLAY_FORM_MARKS, LTR, out, sizeof out,
                             &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_UTF8_OVERLONG && err.offset == 2, "overlong: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8("a\0b", 3, DOM, IBIDI_FORM_VISUAL, LTR, out, sizeof out, &out_len,
+    st = ibidi_display_utf8("a\0b", 3, DOM, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out, &out_len,
                             NULL, 0, &err);
     CHECK(st == IBIDI_E_IDENT_CONTROL && err.offset == 1, "NUL: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8("", 0, DOM, IBIDI_FORM_VISUAL, LTR, out, sizeof out, &out_len, NULL,
+    st = ibidi_display_utf8("", 0, DOM, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out, &out_len, NULL,
                             0, &err);
     CHECK(st == IBIDI_E_IDENT_EMPTY, "empty: %s", ibidi_status_name(st));
     st = ibidi_display_utf8("ab.cd", 5, DOM, (ibidi_form)9, LTR, out, sizeof out, &out_len, NULL,
                             0, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "bad form");
-    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_FORM_VISUAL, IBIDI_DIR_AUTO, out, sizeof out,
+    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_VISUAL, IBIDI_DIR_AUTO, out, sizeof out,
                             &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "auto context");
     /* snprintf contract */
-    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_FORM_EMBED, LTR, out, 4, &out_len, NULL, 0,
+    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_EMBED, LTR, out, 4, &out_len, NULL, 0,
                             &err);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && out_len == 11, "too small: %zu", out_len);
-    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_FORM_EMBED, LTR, NULL, 0, &out_len, NULL, 0,
+    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_EMBED, LTR, NULL, 0, &out_len, NULL, 0,
                             &err);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && out_len == 11, "size query: %zu", out_len);
     /* Long identifiers need a work area, and work with one. */
     memcpy(big, "http://a/", 9);
     memset(big + 9, 'b', sizeof big - 9);
-    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_FORM_VISUAL, LTR, out, sizeof out,
+    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
                             &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_DISPLAY_WORK_TOO_SMALL, "no work area: %s", ibidi_status_name(st));
     CHECK(ibidi_display_work_size(sizeof big, 0) > 0 &&
@@ -631,14 +631,14 @@ static void test_bad_input(void)
               ibidi_display_work_size(IBIDI_DISPLAY_SMALL, 1) > 0 &&
               ibidi_display_work_size(SIZE_MAX / 2, 0) == SIZE_MAX,
           "work size limits");
-    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_FORM_VISUAL, LTR, out, sizeof out,
+    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
                             &out_len, work, ibidi_display_work_size(sizeof big, 0), &err);
     CHECK(st == IBIDI_OK && out_len == sizeof big && memcmp(out, big, out_len) == 0,
           "with a work area: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_FORM_VISUAL, LTR, out, sizeof out,
+    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
                             &out_len, work, ibidi_display_work_size(sizeof big, 0) - 1, &err);
     CHECK(st == IBIDI_E_DISPLAY_WORK_TOO_SMALL, "one byte short: %s", ibidi_status_name(st));
-    st = ibidi_convert(big, sizeof big, IRI, IBIDI_REPR_LOGICAL, IBIDI_REPR_VISUAL, RTL, out,
+    st = ibidi_display_convert(big, sizeof big, IRI, IBIDI_DISPLAY_REPR_LOGICAL, IBIDI_DISPLAY_REPR_VISUAL, RTL, out,
                        sizeof out, &out_len, work, ibidi_display_work_size(sizeof big, 0), &err);
     CHECK(st == IBIDI_OK, "convert with a work area: %s", ibidi_status_name(st));
 }
@@ -675,14 +675,14 @@ static void test_corpus(void)
     size_t len, names = 0, rules = 0, tried = 0, held = 0;
     char *psl = t_read_file(t_data_path("../../psl/public_suffix_list.dat"), &len);
     static unsigned char work[1 << 20];
-    static ibidi_component comps[1024];
+    static ibidi_iri_component comps[1024];
     char *line, *save = NULL;
     if (!CHECK(psl != NULL, "cannot read data/psl/public_suffix_list.dat"))
         return;
     for (line = strtok_r(psl, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char ids[8][512], *rule = line;
         size_t l0;
-        const ibidi_ident_kind kinds[8] = {DOM, DOM, DOM, IRI, IRI, IRI, MAIL, MAIL};
+        const ibidi_iri_kind kinds[8] = {DOM, DOM, DOM, IRI, IRI, IRI, MAIL, MAIL};
         if (rule[0] == '/' || rule[0] == '\0')
             continue;
         if (rule[0] == '!')
@@ -703,10 +703,10 @@ static void test_corpus(void)
         snprintf(ids[6], 512, "info@%s", rule);
         snprintf(ids[7], 512, "%.*s@mail.%s", (int)l0, rule, rule);
         for (int k = 0; k < 8; k++) {
-            ibidi_ident_info info;
+            ibidi_iri_info info;
             ibidi_error err = {IBIDI_OK, 0, 0};
             size_t il = strlen(ids[k]);
-            if (!CHECK(ibidi_ident_parse(ids[k], il, kinds[k], comps, 1024, &info, &err) ==
+            if (!CHECK(ibidi_iri_parse(ids[k], il, kinds[k], comps, 1024, &info, &err) ==
                            IBIDI_OK,
                        "corpus %s: %s at %zu", ids[k], ibidi_status_name(err.status), err.offset))
                 continue;
@@ -715,17 +715,17 @@ static void test_corpus(void)
                 for (int d = 0; d < 2; d++)
                     for (size_t b = 0; b < sizeof corpus_before / sizeof corpus_before[0]; b++)
                         for (size_t a = 0; a < sizeof corpus_after / sizeof corpus_after[0]; a++) {
-                            ibidi_proof p = {IBIDI_PROOF_HOLDS, IBIDI_NO_COMPONENT, 0, 0};
+                            ibidi_display_proof p = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
                             ibidi_status st = ibidi_display_prove(
                                 ids[k], il, comps, info.n_components, proved_forms[f],
                                 d ? RTL : LTR, corpus_before[b], strlen(corpus_before[b]),
                                 corpus_after[a], strlen(corpus_after[a]), &p, work, sizeof work,
                                 &err);
                             tried++;
-                            if (CHECK(st == IBIDI_OK && p.failure == IBIDI_PROOF_HOLDS,
+                            if (CHECK(st == IBIDI_OK && p.failure == IBIDI_DISPLAY_PROOF_HOLDS,
                                       "corpus %s: %s form, %s paragraph, between \"%s\" and "
                                       "\"%s\": failure %d at byte %zu (%s)",
-                                      ids[k], ibidi_form_name(proved_forms[f]), d ? "rtl" : "ltr",
+                                      ids[k], ibidi_display_form_name(proved_forms[f]), d ? "rtl" : "ltr",
                                       corpus_before[b], corpus_after[a], (int)p.failure, p.offset,
                                       ibidi_status_name(st)))
                                 held++;

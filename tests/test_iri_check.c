@@ -1,18 +1,18 @@
 /*
- * The bidi rules on identifier components (src/iri/check.c, ibidi_ident_check).
+ * The bidi rules on identifier components (src/iri/check.c, ibidi_iri_check).
  *
  *  - names, messages and the error/warning verdict of every finding code under every
  *    option;
  *  - each rule passing and failing, with the exact findings (code, component, byte offset,
  *    code point, Bidi_Class, IDNA code): MIXED_DIRECTION, RTL_START, RTL_END (NSM endings
- *    with the Hebrew point U+05B0), RTL_OTHER_CLASS (IBIDI_CHECK_DUERST2001),
+ *    with the Hebrew point U+05B0), RTL_OTHER_CLASS (IBIDI_IRI_DUERST2001),
  *    HOST_BIDI_RULE (B1-B6, per-label mode, separators other than U+002E, percent-encoded
  *    labels), DIGIT_AFTER_RTL;
  *  - RFC 3987 §4.4 Examples 1-10 and Example 11 of the 2012 bidi IRI guidelines, with
  *    Hebrew (R) and Arabic (AL) letters, and the exact list of findings of each;
  *  - the host's findings equal those of ibidi_idna_bidi_rule_utf8 over every name of up
  *    to five characters from a set of representative classes, in both modes;
- *  - IBIDI_CHECK_WARNINGS_ARE_ERRORS, the fcap contract, and every error path.
+ *  - IBIDI_IRI_STRICT, the fcap contract, and every error path.
  *
  * Inputs are written in Bidi Notation: A-Z stand for Hebrew letters U+05D0.. (class R) or
  * Arabic letters U+0621.. (class AL); "^" for a nonspacing mark (U+05B0 HEBREW POINT
@@ -89,7 +89,7 @@ static uint32_t cp_at(const text *t, size_t off)
  * that the checker can be tested on its own: scheme, userinfo, host labels (or IPv4, or
  * an IP-literal), port, path segments split into SEGMENT and EXTENSIONs at ".", query
  * names and values, fragment. */
-static size_t add(ibidi_component *c, size_t n, size_t a, size_t b, ibidi_component_kind k)
+static size_t add(ibidi_iri_component *c, size_t n, size_t a, size_t b, ibidi_iri_component_kind k)
 {
     if (n < MAXC) {
         c[n].start = a;
@@ -107,24 +107,24 @@ static size_t find_of(const char *s, size_t from, size_t to, const char *set)
     return to;
 }
 
-static size_t split_labels(const char *s, size_t a, size_t b, ibidi_component *c, size_t n)
+static size_t split_labels(const char *s, size_t a, size_t b, ibidi_iri_component *c, size_t n)
 {
     size_t i = a;
     for (;;) {
         size_t e = find_of(s, i, b, ".");
-        n = add(c, n, i, e, IBIDI_COMP_LABEL);
+        n = add(c, n, i, e, IBIDI_IRI_COMP_LABEL);
         if (e == b)
             return n;
         i = e + 1;
     }
 }
 
-static size_t split_iri(const char *s, size_t len, ibidi_component *c)
+static size_t split_iri(const char *s, size_t len, ibidi_iri_component *c)
 {
     size_t n = 0, pos = 0;
     size_t e = find_of(s, 0, len, ":/?#");
     if (e < len && s[e] == ':' && e > 0) {
-        n = add(c, n, 0, e, IBIDI_COMP_SCHEME);
+        n = add(c, n, 0, e, IBIDI_IRI_COMP_SCHEME);
         pos = e + 1;
     }
     if (pos + 1 < len && s[pos] == '/' && s[pos + 1] == '/') {
@@ -135,12 +135,12 @@ static size_t split_iri(const char *s, size_t len, ibidi_component *c)
             if (s[i] == '@')
                 at = i;
         if (at < aend) {
-            n = add(c, n, pos, at, IBIDI_COMP_USERINFO);
+            n = add(c, n, pos, at, IBIDI_IRI_COMP_USERINFO);
             pos = at + 1;
         }
         if (pos < aend && s[pos] == '[') {
             size_t close = find_of(s, pos, aend, "]");
-            n = add(c, n, pos + 1, close, IBIDI_COMP_IP_LITERAL);
+            n = add(c, n, pos + 1, close, IBIDI_IRI_COMP_IP_LITERAL);
             pos = close + 1;
         } else {
             size_t hend = find_of(s, pos, aend, ":");
@@ -149,13 +149,13 @@ static size_t split_iri(const char *s, size_t len, ibidi_component *c)
                 if (!(s[i] == '.' || (s[i] >= '0' && s[i] <= '9')))
                     ipv4 = 0;
             if (ipv4)
-                n = add(c, n, pos, hend, IBIDI_COMP_IPV4);
+                n = add(c, n, pos, hend, IBIDI_IRI_COMP_IPV4);
             else
                 n = split_labels(s, pos, hend, c, n);
             pos = hend;
         }
         if (pos < aend && s[pos] == ':')
-            n = add(c, n, pos + 1, aend, IBIDI_COMP_PORT);
+            n = add(c, n, pos + 1, aend, IBIDI_IRI_COMP_PORT);
         pos = aend;
     }
     size_t pend = find_of(s, pos, len, "?#");
@@ -167,12 +167,12 @@ static size_t split_iri(const char *s, size_t len, ibidi_component *c)
             int dot_segment = (se - i == 1 && s[i] == '.') ||
                               (se - i == 2 && s[i] == '.' && s[i + 1] == '.');
             if (dot_segment) {
-                n = add(c, n, i, se, IBIDI_COMP_SEGMENT);
+                n = add(c, n, i, se, IBIDI_IRI_COMP_SEGMENT);
             } else {
-                n = add(c, n, i, d, IBIDI_COMP_SEGMENT);
+                n = add(c, n, i, d, IBIDI_IRI_COMP_SEGMENT);
                 while (d < se) {
                     size_t d2 = find_of(s, d + 1, se, ".");
-                    n = add(c, n, d + 1, d2, IBIDI_COMP_EXTENSION);
+                    n = add(c, n, d + 1, d2, IBIDI_IRI_COMP_EXTENSION);
                     d = d2;
                 }
             }
@@ -188,9 +188,9 @@ static size_t split_iri(const char *s, size_t len, ibidi_component *c)
         for (;;) {
             size_t pe = find_of(s, i, qend, "&;");
             size_t eq = find_of(s, i, pe, "=");
-            n = add(c, n, i, eq, IBIDI_COMP_QUERY_NAME);
+            n = add(c, n, i, eq, IBIDI_IRI_COMP_QUERY_NAME);
             if (eq < pe)
-                n = add(c, n, eq + 1, pe, IBIDI_COMP_QUERY_VALUE);
+                n = add(c, n, eq + 1, pe, IBIDI_IRI_COMP_QUERY_VALUE);
             if (pe == qend)
                 break;
             i = pe + 1;
@@ -198,7 +198,7 @@ static size_t split_iri(const char *s, size_t len, ibidi_component *c)
         pos = qend;
     }
     if (pos < len && s[pos] == '#')
-        n = add(c, n, pos + 1, len, IBIDI_COMP_FRAGMENT);
+        n = add(c, n, pos + 1, len, IBIDI_IRI_COMP_FRAGMENT);
     return n;
 }
 
@@ -220,12 +220,12 @@ typedef struct result {
     size_t n, errors;
 } result;
 
-static void run_comps(const text *t, const ibidi_component *c, size_t nc, unsigned opt,
+static void run_comps(const text *t, const ibidi_iri_component *c, size_t nc, unsigned opt,
                       result *r)
 {
     memset(r, 0xAB, sizeof *r);
     ibidi_findings fs = {r->f, MAXF, 0, 0};
-    r->st = ibidi_ident_check(t->s, t->len, c, nc, opt, &fs, &r->err);
+    r->st = ibidi_iri_check(t->s, t->len, c, nc, opt, &fs, &r->err);
     r->n = fs.n;
     r->errors = fs.errors;
 }
@@ -235,10 +235,10 @@ static void run_comps(const text *t, const ibidi_component *c, size_t nc, unsign
  * finding to it. */
 static int is_error(ibidi_code code, unsigned opt)
 {
-    if (opt & IBIDI_CHECK_WARNINGS_ARE_ERRORS)
+    if (opt & IBIDI_IRI_STRICT)
         return 1;
     switch (code) {
-    case IBIDI_IRI_MIXED_DIRECTION: return (opt & IBIDI_CHECK_DUERST2001) != 0;
+    case IBIDI_IRI_MIXED_DIRECTION: return (opt & IBIDI_IRI_DUERST2001) != 0;
     case IBIDI_IRI_RTL_OTHER_CLASS:
     case IBIDI_IRI_HOST_BIDI_RULE: return 1;
     default: return 0;
@@ -299,18 +299,18 @@ static void compare(const char *what, const text *t, const result *r, unsigned o
     }
 }
 
-/* Inputs also checked through ibidi_ident_parse, and those it rejects. */
+/* Inputs also checked through ibidi_iri_parse, and those it rejects. */
 static long n_parsed, n_not_parsed;
 
 /* Parses t as `as`; when it parses, the components must be `c` (when c is not NULL) and
  * the check on them must give the expected findings. */
-static void through_parser(const char *what, const text *t, ibidi_ident_kind as,
-                           const ibidi_component *c, size_t nc, unsigned opt, const expect *e,
+static void through_parser(const char *what, const text *t, ibidi_iri_kind as,
+                           const ibidi_iri_component *c, size_t nc, unsigned opt, const expect *e,
                            size_t ne, ibidi_status want)
 {
-    ibidi_component pc[MAXC];
-    ibidi_ident_info info;
-    if (ibidi_ident_parse(t->s, t->len, as, pc, MAXC, &info, NULL) != IBIDI_OK) {
+    ibidi_iri_component pc[MAXC];
+    ibidi_iri_info info;
+    if (ibidi_iri_parse(t->s, t->len, as, pc, MAXC, &info, NULL) != IBIDI_OK) {
         n_not_parsed++;
         return;
     }
@@ -324,7 +324,7 @@ static void through_parser(const char *what, const text *t, ibidi_ident_kind as,
     }
     result r;
     char pwhat[MAXS + 96];
-    snprintf(pwhat, sizeof pwhat, "%s through ibidi_ident_parse", what);
+    snprintf(pwhat, sizeof pwhat, "%s through ibidi_iri_parse", what);
     run_comps(t, pc, info.n_components, opt, &r);
     compare(pwhat, t, &r, opt, e, ne, want);
 }
@@ -335,7 +335,7 @@ static void iri(const char *nota, int script, unsigned opt, const expect *e, siz
                 ibidi_status want)
 {
     text t;
-    ibidi_component c[MAXC];
+    ibidi_iri_component c[MAXC];
     result r;
     char what[MAXS + 64];
     from_notation(&t, nota, script);
@@ -346,20 +346,20 @@ static void iri(const char *nota, int script, unsigned opt, const expect *e, siz
         return;
     run_comps(&t, c, nc, opt, &r);
     compare(what, &t, &r, opt, e, ne, want);
-    through_parser(what, &t, IBIDI_IDENT_IRI, c, nc, opt, e, ne, want);
+    through_parser(what, &t, IBIDI_IRI_AS_IRI, c, nc, opt, e, ne, want);
 }
 
 /* Checks one component of the given kind holding the whole text. */
-static void comp1(const char *nota, int script, ibidi_component_kind kind, unsigned opt,
+static void comp1(const char *nota, int script, ibidi_iri_component_kind kind, unsigned opt,
                   const expect *e, size_t ne, ibidi_status want)
 {
     text t;
     result r;
     char what[MAXS + 64];
     from_notation(&t, nota, script);
-    ibidi_component c = {0, t.len, kind};
+    ibidi_iri_component c = {0, t.len, kind};
     snprintf(what, sizeof what, "component \"%s\" [%s, %s, options %u]", nota,
-             script == ARABIC ? "Arabic" : "Hebrew", ibidi_component_kind_name(kind), opt);
+             script == ARABIC ? "Arabic" : "Hebrew", ibidi_iri_component_kind_name(kind), opt);
     run_comps(&t, &c, 1, opt, &r);
     compare(what, &t, &r, opt, e, ne, want);
 }
@@ -369,7 +369,7 @@ static void domain(const char *nota, int script, unsigned opt, const expect *e, 
                    ibidi_status want)
 {
     text t;
-    ibidi_component c[MAXC];
+    ibidi_iri_component c[MAXC];
     result r;
     char what[MAXS + 64];
     from_notation(&t, nota, script);
@@ -381,7 +381,7 @@ static void domain(const char *nota, int script, unsigned opt, const expect *e, 
     /* the parser drops the root label: no component for a trailing "." */
     if (nc > 0 && c[nc - 1].length == 0 && nc > 1)
         nc--;
-    through_parser(what, &t, IBIDI_IDENT_DOMAIN, c, nc, opt, e, ne, want);
+    through_parser(what, &t, IBIDI_IRI_AS_DOMAIN, c, nc, opt, e, ne, want);
 }
 
 /* Checks a mail address written in notation through the parser. */
@@ -394,7 +394,7 @@ static void email(const char *nota, int script, unsigned opt, const expect *e, s
     snprintf(what, sizeof what, "mail address %s [%s, options %u]", nota,
              script == ARABIC ? "Arabic" : "Hebrew", opt);
     long before = n_parsed;
-    through_parser(what, &t, IBIDI_IDENT_EMAIL, NULL, 0, opt, e, ne, want);
+    through_parser(what, &t, IBIDI_IRI_AS_EMAIL, NULL, 0, opt, e, ne, want);
     CHECK(n_parsed == before + 1, "%s: does not parse", what);
 }
 
@@ -409,9 +409,9 @@ static void email(const char *nota, int script, unsigned opt, const expect *e, s
 #define DIGIT IBIDI_IRI_DIGIT_AFTER_RTL
 #define OK IBIDI_OK
 #define INVALID IBIDI_E_IDENT_INVALID
-#define DUERST IBIDI_CHECK_DUERST2001
-#define PER_LABEL IBIDI_CHECK_BIDI_PER_LABEL
-#define STRICT IBIDI_CHECK_WARNINGS_ARE_ERRORS
+#define DUERST IBIDI_IRI_DUERST2001
+#define PER_LABEL IBIDI_IDNA_BIDI_PER_LABEL
+#define STRICT IBIDI_IRI_STRICT
 
 /* ------------------------------------------------------------------ names */
 
@@ -464,7 +464,7 @@ static void test_names(void)
         for (size_t k = 0; k < 4; k++) {
             const unsigned opt = opts[k] | verdicts[i].also;
             text tx;
-            ibidi_component c[MAXC];
+            ibidi_iri_component c[MAXC];
             result r;
             from_notation(&tx, verdicts[i].iri, HEBREW);
             run_comps(&tx, c, split_iri(tx.s, tx.len, c), opt, &r);
@@ -483,7 +483,7 @@ static void test_names(void)
         for (size_t k = 0; k < 4; k++) {
             const unsigned opt = opts[k] | verdicts[i].also;
             text tx;
-            ibidi_component c[MAXC];
+            ibidi_iri_component c[MAXC];
             result r;
             from_notation(&tx, verdicts[i].iri, HEBREW);
             run_comps(&tx, c, split_iri(tx.s, tx.len, c), opt, &r);
@@ -516,26 +516,26 @@ static void test_classes(void)
 static void test_mixed(void)
 {
     for (int sc = HEBREW; sc <= ARABIC; sc++) {
-        comp1("AB", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("ab", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("A1B", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("ab-12", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("AB", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("ab", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A1B", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("ab-12", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
         /* the first character of the other direction than the first strong one */
-        comp1("ABc", sc, IBIDI_COMP_SEGMENT, 0, E({MIXED, 0, 2, 0}, {END, 0, 2, 0}), OK);
-        comp1("abC", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}, {MIXED, 0, 2, 0}), OK);
-        comp1("1-aB", sc, IBIDI_COMP_QUERY_VALUE, 0, E({START, 0, 0, 0}, {MIXED, 0, 3, 0}),
+        comp1("ABc", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({MIXED, 0, 2, 0}, {END, 0, 2, 0}), OK);
+        comp1("abC", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({START, 0, 0, 0}, {MIXED, 0, 2, 0}), OK);
+        comp1("1-aB", sc, IBIDI_IRI_COMP_QUERY_VALUE, 0, E({START, 0, 0, 0}, {MIXED, 0, 3, 0}),
               OK);
         /* once per component, whatever follows */
-        comp1("AbCdE", sc, IBIDI_COMP_FRAGMENT, 0, E({MIXED, 0, 1, 0}), OK);
+        comp1("AbCdE", sc, IBIDI_IRI_COMP_FRAGMENT, 0, E({MIXED, 0, 1, 0}), OK);
         /* Duerst 2001 §5 restriction 1: an error */
-        comp1("ABc", sc, IBIDI_COMP_SEGMENT, DUERST,
+        comp1("ABc", sc, IBIDI_IRI_COMP_SEGMENT, DUERST,
               E({MIXED, 0, 2, 0}, {END, 0, 2, 0}, {OTHER, 0, 2, 0}), INVALID);
     }
     /* explicit values and classes: Hebrew R and Arabic AL */
     text t;
     result r;
     from_notation(&t, "xA", HEBREW);
-    ibidi_component c = {0, t.len, IBIDI_COMP_USERINFO};
+    ibidi_iri_component c = {0, t.len, IBIDI_IRI_COMP_USERINFO};
     run_comps(&t, &c, 1, 0, &r);
     CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].cp == 0x05D0 &&
               r.f[1].bidi_class == IBIDI_BC_R && r.f[1].part == 0 && r.f[1].detail == 0,
@@ -555,41 +555,41 @@ static void test_start_end(void)
 {
     for (int sc = HEBREW; sc <= ARABIC; sc++) {
         /* RTL_START at the component's start */
-        comp1("1AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
-        comp1("-AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
-        comp1("^AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
-        comp1("`AB", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("1AB", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("-AB", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("^AB", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
+        comp1("`AB", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({START, 0, 0, 0}), OK);
         /* RTL_END at the first character of the tail after the last R/AL NSM* */
-        comp1("AB1", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("AB12", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("AB!", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("AB`", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("AB|", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("A1B-", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 3, 0}), OK);
+        comp1("AB1", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB12", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB!", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB`", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("AB|", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A1B-", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 3, 0}), OK);
         /* NSM endings */
-        comp1("AB^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("AB^^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("A^B^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("AB1^", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("A^1", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("A^1^", sc, IBIDI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
-        comp1("A^1^B^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("AB^", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("AB^^", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A^B^", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("AB1^", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A^1", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A^1^", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({END, 0, 2, 0}), OK);
+        comp1("A^1^B^", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
         /* both */
-        comp1("1A1", sc, IBIDI_COMP_SEGMENT, 0, E({START, 0, 0, 0}, {END, 0, 2, 0}), OK);
+        comp1("1A1", sc, IBIDI_IRI_COMP_SEGMENT, 0, E({START, 0, 0, 0}, {END, 0, 2, 0}), OK);
         /* a single character */
-        comp1("A", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("^", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("1", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("`", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("^", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("1", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("`", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
         /* warnings only, errors with WARNINGS_ARE_ERRORS */
-        comp1("1A1", sc, IBIDI_COMP_SEGMENT, STRICT, E({START, 0, 0, 0}, {END, 0, 2, 0}),
+        comp1("1A1", sc, IBIDI_IRI_COMP_SEGMENT, STRICT, E({START, 0, 0, 0}, {END, 0, 2, 0}),
               INVALID);
     }
     /* explicit value and class of an NSM-ending tail */
     text t;
     result r;
     from_notation(&t, "A^1^", HEBREW);
-    ibidi_component c = {0, t.len, IBIDI_COMP_SEGMENT};
+    ibidi_iri_component c = {0, t.len, IBIDI_IRI_COMP_SEGMENT};
     run_comps(&t, &c, 1, 0, &r);
     CHECK(t.len == 7 && r.n == 1 && r.f[0].code == END && r.f[0].offset == 4 &&
               r.f[0].cp == '1' && r.f[0].bidi_class == IBIDI_BC_EN,
@@ -601,29 +601,29 @@ static void test_start_end(void)
 static void test_duerst(void)
 {
     for (int sc = HEBREW; sc <= ARABIC; sc++) {
-        comp1("AB", sc, IBIDI_COMP_SEGMENT, DUERST, NONE, OK);
-        comp1("A^B^", sc, IBIDI_COMP_SEGMENT, DUERST, NONE, OK); /* NSM allowed */
-        comp1("ab1-c", sc, IBIDI_COMP_SEGMENT, DUERST, NONE, OK); /* no RTL: not concerned */
-        comp1("A1B", sc, IBIDI_COMP_SEGMENT, 0, NONE, OK);
-        comp1("A1B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
-        comp1("A-B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
-        comp1("A|B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
-        comp1("A`B", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("AB", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, NONE, OK);
+        comp1("A^B^", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, NONE, OK); /* NSM allowed */
+        comp1("ab1-c", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, NONE, OK); /* no RTL: not concerned */
+        comp1("A1B", sc, IBIDI_IRI_COMP_SEGMENT, 0, NONE, OK);
+        comp1("A1B", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("A-B", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("A|B", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
+        comp1("A`B", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({OTHER, 0, 1, 0}), INVALID);
         /* once per component, at the first one */
-        comp1("AB1C2D-E", sc, IBIDI_COMP_SEGMENT, DUERST, E({OTHER, 0, 2, 0}), INVALID);
+        comp1("AB1C2D-E", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({OTHER, 0, 2, 0}), INVALID);
         /* with the other rules, in order of offset */
-        comp1("1AB", sc, IBIDI_COMP_SEGMENT, DUERST, E({START, 0, 0, 0}, {OTHER, 0, 0, 0}),
+        comp1("1AB", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({START, 0, 0, 0}, {OTHER, 0, 0, 0}),
               INVALID);
-        comp1("AB1", sc, IBIDI_COMP_SEGMENT, DUERST, E({END, 0, 2, 0}, {OTHER, 0, 2, 0}),
+        comp1("AB1", sc, IBIDI_IRI_COMP_SEGMENT, DUERST, E({END, 0, 2, 0}, {OTHER, 0, 2, 0}),
               INVALID);
-        comp1("A^b", sc, IBIDI_COMP_SEGMENT, DUERST,
+        comp1("A^b", sc, IBIDI_IRI_COMP_SEGMENT, DUERST,
               E({MIXED, 0, 2, 0}, {END, 0, 2, 0}, {OTHER, 0, 2, 0}), INVALID);
     }
     /* err: the first error finding (RTL_START is a warning, RTL_OTHER_CLASS an error) */
     text t;
     result r;
     from_notation(&t, "1AB1", HEBREW);
-    ibidi_component c[1] = {{0, t.len, IBIDI_COMP_SEGMENT}};
+    ibidi_iri_component c[1] = {{0, t.len, IBIDI_IRI_COMP_SEGMENT}};
     run_comps(&t, c, 1, DUERST, &r);
     CHECK(r.st == INVALID && r.err.offset == 0 && r.err.value == '1',
           "1AB1 Duerst: err at 0 '1' (%zu)", r.err.offset);
@@ -736,11 +736,11 @@ static void test_host(void)
     /* Explicit: 123.ABC.com */
     text t;
     result r;
-    ibidi_component c[MAXC];
+    ibidi_iri_component c[MAXC];
     from_notation(&t, "http://123.ABC.com/", HEBREW);
     size_t nc = split_iri(t.s, t.len, c);
-    CHECK(nc == 5 && c[1].kind == IBIDI_COMP_LABEL && c[1].start == 7 && c[1].length == 3 &&
-              c[4].kind == IBIDI_COMP_SEGMENT && c[4].length == 0,
+    CHECK(nc == 5 && c[1].kind == IBIDI_IRI_COMP_LABEL && c[1].start == 7 && c[1].length == 3 &&
+              c[4].kind == IBIDI_IRI_COMP_SEGMENT && c[4].length == 0,
           "split of http://123.ABC.com/");
     run_comps(&t, c, nc, 0, &r);
     CHECK(r.n == 1 && r.f[0].code == HOST && r.f[0].part == 1 && r.f[0].offset == 7 &&
@@ -767,13 +767,13 @@ static void test_host(void)
         len += sl;
         memcpy(s + len, "com", 3);
         len += 3;
-        ibidi_component dc[3] = {{0, 6, IBIDI_COMP_LABEL},
-                                 {6 + sl, 3, IBIDI_COMP_LABEL},
-                                 {6 + sl + 3 + sl, 3, IBIDI_COMP_LABEL}};
+        ibidi_iri_component dc[3] = {{0, 6, IBIDI_IRI_COMP_LABEL},
+                                 {6 + sl, 3, IBIDI_IRI_COMP_LABEL},
+                                 {6 + sl + 3 + sl, 3, IBIDI_IRI_COMP_LABEL}};
         ibidi_finding f[4];
         ibidi_findings fs = {f, 4, 99, 99};
         ibidi_error err;
-        ibidi_status st = ibidi_ident_check(s, len, dc, 3, 0, &fs, &err);
+        ibidi_status st = ibidi_iri_check(s, len, dc, 3, 0, &fs, &err);
         CHECK(st == INVALID && fs.n == 2 && fs.errors == 1 && f[0].code == HOST && f[0].part == 1 &&
                   f[0].offset == 6 + sl && f[0].detail == IBIDI_IDNA_B1 &&
                   f[1].code == DIGIT && f[1].offset == 6 + sl,
@@ -782,12 +782,12 @@ static void test_host(void)
 
     /* Two runs of labels are two hosts: "1gh" is not part of the Bidi domain name "ABC". */
     from_notation(&t, "ABC/x/1gh", HEBREW);
-    ibidi_component two[3] = {{0, t.off[3], IBIDI_COMP_LABEL},
-                              {t.off[4], 1, IBIDI_COMP_SEGMENT},
-                              {t.off[6], 3, IBIDI_COMP_LABEL}};
+    ibidi_iri_component two[3] = {{0, t.off[3], IBIDI_IRI_COMP_LABEL},
+                              {t.off[4], 1, IBIDI_IRI_COMP_SEGMENT},
+                              {t.off[6], 3, IBIDI_IRI_COMP_LABEL}};
     run_comps(&t, two, 3, 0, &r);
     CHECK(r.st == OK && r.n == 0, "two hosts: only the first is a Bidi domain name");
-    two[1].kind = IBIDI_COMP_LABEL;
+    two[1].kind = IBIDI_IRI_COMP_LABEL;
     run_comps(&t, two, 3, 0, &r);
     CHECK(r.st == INVALID && r.n == 1 && r.f[0].offset == t.off[6] &&
               r.f[0].detail == IBIDI_IDNA_B1,
@@ -857,12 +857,12 @@ static void test_examples(void)
 
     /* The components the test splitter gives Example 4 and Example 3. */
     text t;
-    ibidi_component c[MAXC];
+    ibidi_iri_component c[MAXC];
     from_notation(&t, "http://AB.CD.ef/gh/IJ/KL.html", HEBREW);
     size_t nc = split_iri(t.s, t.len, c);
-    static const ibidi_component_kind k4[] = {
-        IBIDI_COMP_SCHEME,  IBIDI_COMP_LABEL,   IBIDI_COMP_LABEL,  IBIDI_COMP_LABEL,
-        IBIDI_COMP_SEGMENT, IBIDI_COMP_SEGMENT, IBIDI_COMP_SEGMENT, IBIDI_COMP_EXTENSION};
+    static const ibidi_iri_component_kind k4[] = {
+        IBIDI_IRI_COMP_SCHEME,  IBIDI_IRI_COMP_LABEL,   IBIDI_IRI_COMP_LABEL,  IBIDI_IRI_COMP_LABEL,
+        IBIDI_IRI_COMP_SEGMENT, IBIDI_IRI_COMP_SEGMENT, IBIDI_IRI_COMP_SEGMENT, IBIDI_IRI_COMP_EXTENSION};
     int same = nc == N(k4);
     for (size_t i = 0; same && i < nc; i++)
         same = c[i].kind == k4[i];
@@ -870,8 +870,8 @@ static void test_examples(void)
           "Example 4 components");
     from_notation(&t, "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", HEBREW);
     nc = split_iri(t.s, t.len, c);
-    CHECK(nc == 12 && c[7].kind == IBIDI_COMP_QUERY_NAME && c[8].kind == IBIDI_COMP_QUERY_VALUE &&
-              c[11].kind == IBIDI_COMP_FRAGMENT && c[11].start == t.off[37],
+    CHECK(nc == 12 && c[7].kind == IBIDI_IRI_COMP_QUERY_NAME && c[8].kind == IBIDI_IRI_COMP_QUERY_VALUE &&
+              c[11].kind == IBIDI_IRI_COMP_FRAGMENT && c[11].start == t.off[37],
           "Example 3 components");
 
     /* Example 8, explicit byte offsets (Hebrew: two bytes per letter) */
@@ -902,24 +902,24 @@ static void test_versus_idna(void)
         for (size_t code = 0; code < total; code++) {
             char s[32];
             size_t len = 0, x = code;
-            ibidi_component c[8];
+            ibidi_iri_component c[8];
             size_t nc = 0, lstart = 0;
             for (size_t i = 0; i < n; i++) {
                 uint32_t cp = alphabet[x % na];
                 x /= na;
                 if (cp == '.') {
-                    c[nc++] = (ibidi_component){lstart, len - lstart, IBIDI_COMP_LABEL};
+                    c[nc++] = (ibidi_iri_component){lstart, len - lstart, IBIDI_IRI_COMP_LABEL};
                     s[len++] = '.';
                     lstart = len;
                 } else {
                     len += ibidi_utf8_encode_cp(cp, s + len);
                 }
             }
-            c[nc++] = (ibidi_component){lstart, len - lstart, IBIDI_COMP_LABEL};
+            c[nc++] = (ibidi_iri_component){lstart, len - lstart, IBIDI_IRI_COMP_LABEL};
             for (int mode = 0; mode < 2; mode++) {
                 ibidi_finding f[MAXF], g[MAXF];
                 ibidi_findings fs = {f, MAXF, 0, 0}, gs = {g, MAXF, 0, 0};
-                ibidi_ident_check(s, len, c, nc, mode ? PER_LABEL : 0, &fs, NULL);
+                ibidi_iri_check(s, len, c, nc, mode ? PER_LABEL : 0, &fs, NULL);
                 ibidi_idna_bidi_rule_utf8(s, len, mode ? IBIDI_IDNA_BIDI_PER_LABEL : 0, &gs, NULL,
                                           NULL);
                 const size_t nf = fs.n, ng = gs.n;
@@ -968,13 +968,13 @@ static void test_capacity(void)
     /* Example 8: three findings, all warnings; with DUERST2001 "1" in "GH1" and "2" in
      * "2IJ" add two errors. */
     text t;
-    ibidi_component c[MAXC];
+    ibidi_iri_component c[MAXC];
     from_notation(&t, "http://ab.cd.ef/GH1/2IJ/KL.html", HEBREW);
     size_t nc = split_iri(t.s, t.len, c);
     ibidi_finding all[8], f[8];
     ibidi_findings fa = {all, 8, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, &fa, &err);
+    ibidi_status st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, &fa, &err);
     const size_t n_all = fa.n;
     CHECK(st == INVALID && n_all == 5 && fa.errors == 2 && err.offset == 20 && err.value == '1',
           "Example 8 Duerst: 5 findings, 2 errors, first error at 20 (%zu)", n_all);
@@ -982,7 +982,7 @@ static void test_capacity(void)
         memset(f, 0xEE, sizeof f);
         ibidi_findings fc = {cap ? f : NULL, cap, 0, 0};
         ibidi_error e2;
-        st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, &fc, &e2);
+        st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, &fc, &e2);
         CHECK(st == INVALID && fc.n == 5 && fc.errors == 2 && e2.status == INVALID &&
                   e2.offset == 20 && e2.value == '1',
               "fcap %zu: status, count and err from the full list", cap);
@@ -1000,25 +1000,25 @@ static void test_capacity(void)
     from_notation(&t, "/1A/B1/C-D", HEBREW);
     nc = split_iri(t.s, t.len, c);
     ibidi_findings one = {f, 1, 0, 0};
-    st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, &one, &err);
+    st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, &one, &err);
     /* START(1A) OTHER(1A), END(B1) OTHER(B1), OTHER(C-D) */
     CHECK(st == INVALID && one.n == 5 && one.errors == 3 && f[0].code == START &&
               err.offset == 1 && err.value == '1',
           "error beyond fcap 1");
     /* findings and err may be NULL */
-    st = ibidi_ident_check(t.s, t.len, c, nc, DUERST, NULL, NULL);
+    st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, NULL, NULL);
     CHECK(st == INVALID, "findings and err NULL");
     ibidi_findings none = {NULL, 0, 9, 9};
-    st = ibidi_ident_check(t.s, t.len, c, nc, 0, &none, NULL);
+    st = ibidi_iri_check(t.s, t.len, c, nc, 0, &none, NULL);
     CHECK(st == OK && none.n == 2 && none.errors == 0,
           "warnings only, fcap 0: OK, 2 findings (%zu)", none.n);
     /* nothing to check */
     none.n = none.errors = 9;
-    st = ibidi_ident_check(NULL, 0, NULL, 0, 0, &none, &err);
+    st = ibidi_iri_check(NULL, 0, NULL, 0, 0, &none, &err);
     CHECK(st == OK && none.n == 0 && none.errors == 0 && err.status == OK && err.offset == 0,
           "empty");
-    ibidi_component empty = {0, 0, IBIDI_COMP_SEGMENT};
-    st = ibidi_ident_check(NULL, 0, &empty, 1, 0, &none, &err);
+    ibidi_iri_component empty = {0, 0, IBIDI_IRI_COMP_SEGMENT};
+    st = ibidi_iri_check(NULL, 0, &empty, 1, 0, &none, &err);
     CHECK(st == OK && none.n == 0, "one empty component of an empty input");
 }
 
@@ -1029,98 +1029,98 @@ static void test_errors(void)
     ibidi_error err;
     ibidi_status st;
     const char *s = "http://ab/cd";
-    ibidi_component c[3] = {{0, 4, IBIDI_COMP_SCHEME},
-                            {7, 2, IBIDI_COMP_LABEL},
-                            {10, 2, IBIDI_COMP_SEGMENT}};
+    ibidi_iri_component c[3] = {{0, 4, IBIDI_IRI_COMP_SCHEME},
+                            {7, 2, IBIDI_IRI_COMP_LABEL},
+                            {10, 2, IBIDI_IRI_COMP_SEGMENT}};
 
-    st = ibidi_ident_check(s, 12, c, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, c, 3, 0, &fs, &err);
     CHECK(st == OK && fs.n == 0 && err.status == OK, "valid");
 
     fs.n = fs.errors = 7;
-    st = ibidi_ident_check(NULL, 12, c, 3, 0, &fs, &err);
+    st = ibidi_iri_check(NULL, 12, c, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st && fs.n == 0 && fs.errors == 0,
           "NULL s");
-    st = ibidi_ident_check(s, 12, NULL, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, NULL, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL comps");
     ibidi_findings no_items = {NULL, 4, 0, 0};
-    st = ibidi_ident_check(s, 12, c, 3, 0, &no_items, &err);
+    st = ibidi_iri_check(s, 12, c, 3, 0, &no_items, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL findings with fcap");
 
     /* spans outside [0, len) */
-    ibidi_component bad[3];
+    ibidi_iri_component bad[3];
     memcpy(bad, c, sizeof c);
     bad[2].length = 3;
-    st = ibidi_ident_check(s, 12, bad, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 10, "span past the end");
     memcpy(bad, c, sizeof c);
     bad[2].start = 13;
     bad[2].length = 0;
-    st = ibidi_ident_check(s, 12, bad, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 12, "start past the end");
     memcpy(bad, c, sizeof c);
     bad[2].start = 12;
     bad[2].length = (size_t)-1;
-    st = ibidi_ident_check(s, 12, bad, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "length overflowing");
     memcpy(bad, c, sizeof c);
     bad[2].start = 12;
     bad[2].length = 0;
-    st = ibidi_ident_check(s, 12, bad, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == OK, "empty component at the end");
     /* out of order, overlapping */
     memcpy(bad, c, sizeof c);
     bad[1].start = 3;
-    st = ibidi_ident_check(s, 12, bad, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 3, "overlapping components");
     memcpy(bad, c, sizeof c);
     bad[0] = c[2];
     bad[2] = c[0];
-    st = ibidi_ident_check(s, 12, bad, 3, 0, &fs, &err);
+    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 7, "components out of order");
 
     /* ill-formed UTF-8 inside components: the decoder's status and offset */
     static const struct {
         const char *s;
         size_t len;
-        ibidi_component_kind kind;
+        ibidi_iri_component_kind kind;
         ibidi_status st;
         size_t off;
         uint32_t value;
     } u[] = {
-        {"ab\xD7", 3, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
-        {"\xD7\x90\x90", 3, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_UNEXPECTED_CONT, 2, 0x90},
-        {"a\xC0\x80", 3, IBIDI_COMP_QUERY_VALUE, IBIDI_E_UTF8_OVERLONG, 1, 0xC0},
-        {"a\xED\xA0\x80", 4, IBIDI_COMP_FRAGMENT, IBIDI_E_UTF8_SURROGATE, 1, 0xED},
-        {"a\xFF", 2, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_INVALID_BYTE, 1, 0xFF},
-        {"a\xF4\x90\x80\x80", 5, IBIDI_COMP_SEGMENT, IBIDI_E_UTF8_TOO_LARGE, 1, 0xF4},
+        {"ab\xD7", 3, IBIDI_IRI_COMP_SEGMENT, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
+        {"\xD7\x90\x90", 3, IBIDI_IRI_COMP_SEGMENT, IBIDI_E_UTF8_UNEXPECTED_CONT, 2, 0x90},
+        {"a\xC0\x80", 3, IBIDI_IRI_COMP_QUERY_VALUE, IBIDI_E_UTF8_OVERLONG, 1, 0xC0},
+        {"a\xED\xA0\x80", 4, IBIDI_IRI_COMP_FRAGMENT, IBIDI_E_UTF8_SURROGATE, 1, 0xED},
+        {"a\xFF", 2, IBIDI_IRI_COMP_SEGMENT, IBIDI_E_UTF8_INVALID_BYTE, 1, 0xFF},
+        {"a\xF4\x90\x80\x80", 5, IBIDI_IRI_COMP_SEGMENT, IBIDI_E_UTF8_TOO_LARGE, 1, 0xF4},
         /* in a host label: found by the scan for a Bidi domain name */
-        {"ab\xD7", 3, IBIDI_COMP_LABEL, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
-        {"\xD7\x90\xD7", 3, IBIDI_COMP_LABEL, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
+        {"ab\xD7", 3, IBIDI_IRI_COMP_LABEL, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
+        {"\xD7\x90\xD7", 3, IBIDI_IRI_COMP_LABEL, IBIDI_E_UTF8_TRUNCATED, 2, 0xD7},
     };
     for (size_t i = 0; i < N(u); i++) {
-        ibidi_component one = {0, u[i].len, u[i].kind};
+        ibidi_iri_component one = {0, u[i].len, u[i].kind};
         fs.n = 7;
-        st = ibidi_ident_check(u[i].s, u[i].len, &one, 1, 0, &fs, &err);
+        st = ibidi_iri_check(u[i].s, u[i].len, &one, 1, 0, &fs, &err);
         CHECK(st == u[i].st && err.status == st && err.offset == u[i].off &&
                   err.value == u[i].value && fs.n == 0,
               "ill-formed UTF-8 %zu: %s at %zu", i, ibidi_status_name(st), err.offset);
     }
     /* A component cutting a character: its first byte is a continuation byte. */
-    ibidi_component cut = {1, 1, IBIDI_COMP_SEGMENT};
-    st = ibidi_ident_check("\xD7\x90", 2, &cut, 1, 0, &fs, &err);
+    ibidi_iri_component cut = {1, 1, IBIDI_IRI_COMP_SEGMENT};
+    st = ibidi_iri_check("\xD7\x90", 2, &cut, 1, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_UNEXPECTED_CONT && err.offset == 1, "component cutting a character");
-    ibidi_component cut2 = {0, 1, IBIDI_COMP_SEGMENT};
-    st = ibidi_ident_check("\xD7\x90", 2, &cut2, 1, 0, &fs, &err);
+    ibidi_iri_component cut2 = {0, 1, IBIDI_IRI_COMP_SEGMENT};
+    st = ibidi_iri_check("\xD7\x90", 2, &cut2, 1, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 0, "component ending inside a character");
     /* A label of a Bidi domain name after the one whose R ended the scan. */
-    ibidi_component lab[2] = {{0, 2, IBIDI_COMP_LABEL}, {3, 2, IBIDI_COMP_LABEL}};
-    st = ibidi_ident_check("\xD7\x90.a\xD7", 5, lab, 2, 0, &fs, &err);
+    ibidi_iri_component lab[2] = {{0, 2, IBIDI_IRI_COMP_LABEL}, {3, 2, IBIDI_IRI_COMP_LABEL}};
+    st = ibidi_iri_check("\xD7\x90.a\xD7", 5, lab, 2, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label");
-    st = ibidi_ident_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, &fs, &err);
+    st = ibidi_iri_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label, per label");
     /* ill-formed bytes between components are not looked at */
-    ibidi_component around[2] = {{0, 1, IBIDI_COMP_SEGMENT}, {2, 1, IBIDI_COMP_SEGMENT}};
-    st = ibidi_ident_check("a\xFF" "b", 3, around, 2, 0, &fs, &err);
+    ibidi_iri_component around[2] = {{0, 1, IBIDI_IRI_COMP_SEGMENT}, {2, 1, IBIDI_IRI_COMP_SEGMENT}};
+    st = ibidi_iri_check("a\xFF" "b", 3, around, 2, 0, &fs, &err);
     CHECK(st == OK && fs.n == 0, "bytes between components");
 }
 
@@ -1138,7 +1138,7 @@ int main(void)
     test_versus_idna();
     test_capacity();
     test_errors();
-    printf("info: %ld inputs also checked through ibidi_ident_parse, %ld it does not accept\n",
+    printf("info: %ld inputs also checked through ibidi_iri_parse, %ld it does not accept\n",
            n_parsed, n_not_parsed);
     return t_summary();
 }

@@ -1,11 +1,11 @@
 /*
- * ibidi_ident_parse (include/ibidi/iri.h): the components and spans of IRI references
+ * ibidi_iri_parse (include/ibidi/iri.h): the components and spans of IRI references
  * (RFC 3987 §2.2; the §4.4 examples and Example 11 of the 2012 guidelines in Bidi Notation,
  * A-Z read as Hebrew letters U+05D0 + i), relative references, hosts (IPv4 and its
  * look-alikes, IPv6 and IPvFuture literals, reg-names), userinfo, ports, empty parts, paths,
  * queries and fragments; domain names and their limits; mail addresses (RFC 5321 §4.1.2,
  * RFC 6531); ill-formed UTF-8, controls and bidi controls in every mode; every error status
- * with its offset; the buffer contract; IBIDI_IDENT_AUTO; the name functions.
+ * with its offset; the buffer contract; IBIDI_IRI_AS_AUTO; the name functions.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,8 +15,8 @@
 
 #define CAP 1100
 
-static ibidi_component C[CAP];
-static ibidi_ident_info I;
+static ibidi_iri_component C[CAP];
+static ibidi_iri_info I;
 static ibidi_error E;
 static ibidi_status ST;
 
@@ -60,19 +60,19 @@ static void denotate(const char *s, size_t n, char *out)
 
 /* ---- Helpers ---------------------------------------------------------------------- */
 
-static ibidi_status parse_n(const char *s, size_t n, ibidi_ident_kind as)
+static ibidi_status parse_n(const char *s, size_t n, ibidi_iri_kind as)
 {
     memset(&E, 0xAB, sizeof E);
-    ST = ibidi_ident_parse(s, n, as, C, CAP, &I, &E);
+    ST = ibidi_iri_parse(s, n, as, C, CAP, &I, &E);
     return ST;
 }
 
-static ibidi_status parse(const char *s, ibidi_ident_kind as)
+static ibidi_status parse(const char *s, ibidi_iri_kind as)
 {
     return parse_n(s, strlen(s), as);
 }
 
-static const char *kcode(ibidi_component_kind k)
+static const char *kcode(ibidi_iri_component_kind k)
 {
     static const char *const codes[] = {"?", "S", "U", "L", "4", "I", "P",
                                         "G", "E", "N", "V", "F", "A", "Q"};
@@ -116,7 +116,7 @@ static const char *render_spans(void)
 }
 
 /* Parses in (raw UTF-8) as `as`; expects success and these components. */
-static void ok_at(int line, ibidi_ident_kind as, const char *in, const char *want)
+static void ok_at(int line, ibidi_iri_kind as, const char *in, const char *want)
 {
     parse(in, as);
     if (!CHECK(ST == IBIDI_OK, "line %d: '%s': %s at %zu", line, in, ibidi_status_name(ST),
@@ -124,7 +124,7 @@ static void ok_at(int line, ibidi_ident_kind as, const char *in, const char *wan
         return;
     CHECK(E.status == IBIDI_OK && E.offset == 0 && E.value == 0, "line %d: err not cleared",
           line);
-    if (as != IBIDI_IDENT_AUTO)
+    if (as != IBIDI_IRI_AS_AUTO)
         CHECK(I.kind == as, "line %d: '%s': kind %d", line, in, I.kind);
     const char *got = render(in);
     CHECK(strcmp(got, want) == 0, "line %d: '%s':\n   got  '%s'\n   want '%s'", line, in, got,
@@ -132,12 +132,12 @@ static void ok_at(int line, ibidi_ident_kind as, const char *in, const char *wan
 }
 
 /* The same with input and expectation in Bidi Notation. */
-static void okn_at(int line, ibidi_ident_kind as, const char *in, const char *want)
+static void okn_at(int line, ibidi_iri_kind as, const char *in, const char *want)
 {
     ok_at(line, as, nt(in), want);
 }
 
-static void spans_at(int line, ibidi_ident_kind as, const char *in, const char *want)
+static void spans_at(int line, ibidi_iri_kind as, const char *in, const char *want)
 {
     parse(in, as);
     if (!CHECK(ST == IBIDI_OK, "line %d: '%s': %s", line, in, ibidi_status_name(ST)))
@@ -147,7 +147,7 @@ static void spans_at(int line, ibidi_ident_kind as, const char *in, const char *
           got, want);
 }
 
-static void err_at(int line, ibidi_ident_kind as, const char *in, size_t n, ibidi_status want,
+static void err_at(int line, ibidi_iri_kind as, const char *in, size_t n, ibidi_status want,
                    size_t off)
 {
     parse_n(in, n, as);
@@ -156,11 +156,11 @@ static void err_at(int line, ibidi_ident_kind as, const char *in, size_t n, ibid
           ibidi_status_name(ST), E.offset, ibidi_status_name(want), off);
 }
 
-#define OK(as, in, want) ok_at(__LINE__, IBIDI_IDENT_##as, in, want)
-#define OKN(as, in, want) okn_at(__LINE__, IBIDI_IDENT_##as, in, want)
-#define SPANS(as, in, want) spans_at(__LINE__, IBIDI_IDENT_##as, in, want)
-#define ERR(as, in, st, off) err_at(__LINE__, IBIDI_IDENT_##as, in, strlen(in), IBIDI_E_##st, off)
-#define ERRN(as, in, n, st, off) err_at(__LINE__, IBIDI_IDENT_##as, in, n, IBIDI_E_##st, off)
+#define OK(as, in, want) ok_at(__LINE__, IBIDI_IRI_AS_##as, in, want)
+#define OKN(as, in, want) okn_at(__LINE__, IBIDI_IRI_AS_##as, in, want)
+#define SPANS(as, in, want) spans_at(__LINE__, IBIDI_IRI_AS_##as, in, want)
+#define ERR(as, in, st, off) err_at(__LINE__, IBIDI_IRI_AS_##as, in, strlen(in), IBIDI_E_##st, off)
+#define ERRN(as, in, n, st, off) err_at(__LINE__, IBIDI_IRI_AS_##as, in, n, IBIDI_E_##st, off)
 /* The error's value too. */
 #define ERRV(as, in, st, off, v)                                                              \
     do {                                                                                      \
@@ -195,12 +195,12 @@ static void test_rfc3987_examples(void)
     /* the same in AUTO mode */
     OKN(AUTO, "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV",
         "S:http L:AB L:CD L:EF G:GH G:IJ G:KL N:MN V:OP N:QR V:ST F:UV");
-    CHECK(I.kind == IBIDI_IDENT_IRI, "auto example 3 kind");
+    CHECK(I.kind == IBIDI_IRI_AS_IRI, "auto example 3 kind");
 
     /* Example 2's spans: every offset counts the two bytes of each Hebrew letter */
     SPANS(IRI, nt("http://ab.CDE.FGH/ij/kl/mn/op.html"),
           "scheme 0+4 auth 7+16 host 7+16 path 23+17 hk=3");
-    parse(nt("http://ab.CDE.FGH/ij/kl/mn/op.html"), IBIDI_IDENT_IRI);
+    parse(nt("http://ab.CDE.FGH/ij/kl/mn/op.html"), IBIDI_IRI_AS_IRI);
     CHECK(I.n_components == 9 && C[2].start == 10 && C[2].length == 6 && C[3].start == 17 &&
               C[3].length == 6 && C[8].start == 36 && C[8].length == 4,
           "example 2 component offsets");
@@ -438,16 +438,16 @@ static void test_ipv6(void)
     char buf[128];
     for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++) {
         snprintf(buf, sizeof buf, "http://[%s]/", valid[i]);
-        parse(buf, IBIDI_IDENT_IRI);
-        CHECK(ST == IBIDI_OK && I.host_kind == IBIDI_COMP_IP_LITERAL && I.n_components == 3 &&
-                  C[1].kind == IBIDI_COMP_IP_LITERAL && C[1].start == 8 &&
+        parse(buf, IBIDI_IRI_AS_IRI);
+        CHECK(ST == IBIDI_OK && I.host_kind == IBIDI_IRI_COMP_IP_LITERAL && I.n_components == 3 &&
+                  C[1].kind == IBIDI_IRI_COMP_IP_LITERAL && C[1].start == 8 &&
                   C[1].length == strlen(valid[i]) && I.host.start == 7 &&
                   I.host.length == strlen(valid[i]) + 2,
               "IPv6 '%s': %s at %zu", valid[i], ibidi_status_name(ST), E.offset);
     }
     for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
         snprintf(buf, sizeof buf, "http://[%s]/", invalid[i].a);
-        parse(buf, IBIDI_IDENT_IRI);
+        parse(buf, IBIDI_IRI_AS_IRI);
         CHECK(ST == IBIDI_E_IRI_HOST && E.offset == 8 + invalid[i].bad,
               "IPv6 '%s': %s at %zu, want IRI_HOST at %zu", invalid[i].a, ibidi_status_name(ST),
               E.offset, 8 + invalid[i].bad);
@@ -605,7 +605,7 @@ static void test_domain(void)
     fill(lab, 'A', 31);
     strcat(lab, "a");
     snprintf(buf, sizeof buf, "x.%s", nt(lab));
-    parse(buf, IBIDI_IDENT_DOMAIN);
+    parse(buf, IBIDI_IRI_AS_DOMAIN);
     CHECK(ST == IBIDI_OK && I.n_components == 2 && C[1].length == 63, "63-octet Hebrew label");
     fill(lab, 'A', 32);
     snprintf(buf, sizeof buf, "x.%s", nt(lab));
@@ -622,13 +622,13 @@ static void test_domain(void)
     fill(l62, 'b', 62);
     snprintf(buf, sizeof buf, "%s.%s.%s.%s", l63, l63, l63, l61);
     CHECK(strlen(buf) == 253, "253");
-    parse(buf, IBIDI_IDENT_DOMAIN);
+    parse(buf, IBIDI_IRI_AS_DOMAIN);
     CHECK(ST == IBIDI_OK && I.n_components == 4, "253-octet name");
     strcat(buf, ".");
-    parse(buf, IBIDI_IDENT_DOMAIN);
+    parse(buf, IBIDI_IRI_AS_DOMAIN);
     CHECK(ST == IBIDI_OK && I.n_components == 4, "253-octet name with the root");
     snprintf(buf, sizeof buf, "%s.%s.%s.%s\xE3\x80\x82", l63, l63, l63, l61);
-    parse(buf, IBIDI_IDENT_DOMAIN);
+    parse(buf, IBIDI_IRI_AS_DOMAIN);
     CHECK(ST == IBIDI_OK && I.n_components == 4, "253-octet name with an ideographic root");
     snprintf(buf, sizeof buf, "%s.%s.%s.%s", l63, l63, l63, l62);
     ERRV(DOMAIN, buf, DOMAIN_TOO_LONG, 253, 0);
@@ -712,7 +712,7 @@ static void test_email(void)
     /* local part length: 64 octets, quotes included */
     fill(lp, 'a', 64);
     snprintf(buf, sizeof buf, "%s@x", lp);
-    parse(buf, IBIDI_IDENT_EMAIL);
+    parse(buf, IBIDI_IRI_AS_EMAIL);
     CHECK(ST == IBIDI_OK && I.local_part.length == 64, "64-octet local part");
     fill(lp, 'a', 65);
     snprintf(buf, sizeof buf, "%s@x", lp);
@@ -722,7 +722,7 @@ static void test_email(void)
     ERR(EMAIL, buf, EMAIL_LOCAL_TOO_LONG, 64);
     fill(lp, 'a', 62);
     snprintf(buf, sizeof buf, "\"%s\"@x", lp);
-    parse(buf, IBIDI_IDENT_EMAIL);
+    parse(buf, IBIDI_IRI_AS_EMAIL);
     CHECK(ST == IBIDI_OK && I.local_part.length == 64 && C[0].length == 62,
           "64-octet quoted local part");
     fill(lp, 'a', 63);
@@ -733,7 +733,7 @@ static void test_email(void)
     ERR(EMAIL, buf, EMAIL_LOCAL_TOO_LONG, 64);
     fill(lp, 'a', 62);
     snprintf(buf, sizeof buf, "%s%s@x", lp, nt("A")); /* 62 + 2 octets */
-    parse(buf, IBIDI_IDENT_EMAIL);
+    parse(buf, IBIDI_IRI_AS_EMAIL);
     CHECK(ST == IBIDI_OK && I.local_part.length == 64, "64-octet UTF-8 local part");
     fill(lp, 'a', 80); /* no "@" at all: the length breaks first, at octet 64 */
     ERR(EMAIL, lp, EMAIL_LOCAL_TOO_LONG, 64);
@@ -773,7 +773,7 @@ static void test_email(void)
         fill(l63, 'a', 63);
         snprintf(d, sizeof d, "%s.%s.%s.%s", l63, l63, l63, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
         snprintf(buf, sizeof buf, "us@%s", d);
-        parse(buf, IBIDI_IDENT_EMAIL);
+        parse(buf, IBIDI_IRI_AS_EMAIL);
         CHECK(ST == IBIDI_OK && I.host.length == 253, "253-octet mail domain");
         snprintf(buf, sizeof buf, "us@%sb", d);
         ERR(EMAIL, buf, DOMAIN_TOO_LONG, 3 + 253);
@@ -784,8 +784,8 @@ static void test_email(void)
 
 static void test_text_errors(void)
 {
-    static const ibidi_ident_kind modes[] = {IBIDI_IDENT_AUTO, IBIDI_IDENT_DOMAIN,
-                                             IBIDI_IDENT_IRI, IBIDI_IDENT_EMAIL};
+    static const ibidi_iri_kind modes[] = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_AS_DOMAIN,
+                                             IBIDI_IRI_AS_IRI, IBIDI_IRI_AS_EMAIL};
     static const struct {
         const char *s;
         size_t n;
@@ -871,45 +871,45 @@ static void test_text_errors(void)
 static void test_buffer(void)
 {
     const char *s = "http://a.b/c.d?e=f#g";
-    ibidi_component small[4], full[16];
-    ibidi_ident_info info;
+    ibidi_iri_component small[4], full[16];
+    ibidi_iri_info info;
     ibidi_error err;
     size_t n;
 
-    ibidi_status st = ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, full, 16, &info, &err);
+    ibidi_status st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, 16, &info, &err);
     n = info.n_components;
     CHECK(st == IBIDI_OK && n == 8, "full parse: %zu", n);
 
-    st = ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, NULL, 0, &info, &err);
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, NULL, 0, &info, &err);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && err.status == st && info.n_components == n &&
-              info.kind == IBIDI_IDENT_IRI && info.query.present && info.query.start == 15,
+              info.kind == IBIDI_IRI_AS_IRI && info.query.present && info.query.start == 15,
           "count only");
-    st = ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, small, 4, &info, &err);
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, small, 4, &info, &err);
     int same = 1;
     for (size_t i = 0; i < 4; i++)
         same &= small[i].start == full[i].start && small[i].length == full[i].length &&
                 small[i].kind == full[i].kind;
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && info.n_components == n && same,
           "small buffer keeps the first components");
-    st = ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, full, n, &info, &err);
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, n, &info, &err);
     CHECK(st == IBIDI_OK && info.n_components == n, "exact buffer");
-    st = ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, full, n - 1, &info, &err);
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, n - 1, &info, &err);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && info.n_components == n, "one short");
     /* info and err may be NULL */
-    CHECK(ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, full, 16, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, 16, NULL, NULL) == IBIDI_OK,
           "NULL info and err");
-    CHECK(ibidi_ident_parse(s, strlen(s), IBIDI_IDENT_IRI, NULL, 0, NULL, NULL) ==
+    CHECK(ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL,
           "NULL everything");
     /* a syntax error is reported over a small buffer, wherever it is */
-    st = ibidi_ident_parse("a.b.c d", 7, IBIDI_IDENT_DOMAIN, NULL, 0, &info, &err);
+    st = ibidi_iri_parse("a.b.c d", 7, IBIDI_IRI_AS_DOMAIN, NULL, 0, &info, &err);
     CHECK(st == IBIDI_E_DOMAIN_CHAR && err.offset == 5, "syntax error over BUFFER_TOO_SMALL");
-    st = ibidi_ident_parse("http://a/b/c/d/e/f g", 20, IBIDI_IDENT_IRI, small, 2, &info, &err);
+    st = ibidi_iri_parse("http://a/b/c/d/e/f g", 20, IBIDI_IRI_AS_IRI, small, 2, &info, &err);
     CHECK(st == IBIDI_E_IRI_CHAR && err.offset == 18, "late syntax error over a small buffer");
     /* no components need no buffer */
-    st = ibidi_ident_parse(".", 1, IBIDI_IDENT_DOMAIN, NULL, 0, &info, &err);
+    st = ibidi_iri_parse(".", 1, IBIDI_IRI_AS_DOMAIN, NULL, 0, &info, &err);
     CHECK(st == IBIDI_OK && info.n_components == 0, "root with no buffer");
-    st = ibidi_ident_parse("http:", 5, IBIDI_IDENT_IRI, small, 1, &info, &err);
+    st = ibidi_iri_parse("http:", 5, IBIDI_IRI_AS_IRI, small, 1, &info, &err);
     CHECK(st == IBIDI_OK && info.n_components == 1, "scheme only");
 
     /* the bound: len + 2 components always suffice */
@@ -917,29 +917,29 @@ static void test_buffer(void)
                                         "?&&&", "/////", "...?=#", ".a.a.a", "#"};
     for (size_t i = 0; i < sizeof dense / sizeof dense[0]; i++) {
         size_t len = strlen(dense[i]);
-        st = ibidi_ident_parse(dense[i], len, IBIDI_IDENT_IRI, C, CAP, &info, &err);
+        st = ibidi_iri_parse(dense[i], len, IBIDI_IRI_AS_IRI, C, CAP, &info, &err);
         CHECK(st == IBIDI_OK && info.n_components <= len + 2, "bound '%s': %zu", dense[i],
               info.n_components);
     }
 
     /* arguments */
-    st = ibidi_ident_parse(NULL, 3, IBIDI_IDENT_IRI, full, 16, &info, &err);
+    st = ibidi_iri_parse(NULL, 3, IBIDI_IRI_AS_IRI, full, 16, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL text with a length");
-    st = ibidi_ident_parse("a", 1, IBIDI_IDENT_IRI, NULL, 2, &info, &err);
+    st = ibidi_iri_parse("a", 1, IBIDI_IRI_AS_IRI, NULL, 2, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "NULL comps with a capacity");
-    st = ibidi_ident_parse("a", 1, (ibidi_ident_kind)4, full, 16, &info, &err);
+    st = ibidi_iri_parse("a", 1, (ibidi_iri_kind)4, full, 16, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "unknown kind");
-    st = ibidi_ident_parse("a", 1, (ibidi_ident_kind)-1, full, 16, &info, &err);
+    st = ibidi_iri_parse("a", 1, (ibidi_iri_kind)-1, full, 16, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "negative kind");
 }
 
-static void auto_is(int line, const char *s, ibidi_ident_kind want)
+static void auto_is(int line, const char *s, ibidi_iri_kind want)
 {
-    parse(s, IBIDI_IDENT_AUTO);
+    parse(s, IBIDI_IRI_AS_AUTO);
     CHECK(ST == IBIDI_OK && I.kind == want, "line %d: AUTO '%s': %s, kind %s", line, s,
-          ibidi_status_name(ST), ibidi_ident_kind_name(I.kind));
+          ibidi_status_name(ST), ibidi_iri_kind_name(I.kind));
 }
-#define AUTO_IS(s, k) auto_is(__LINE__, s, IBIDI_IDENT_##k)
+#define AUTO_IS(s, k) auto_is(__LINE__, s, IBIDI_IRI_AS_##k)
 
 static void test_auto(void)
 {
@@ -964,23 +964,23 @@ static void test_auto(void)
     AUTO_IS(nt("http://ABC.DEF/GH"), IRI);
     /* text before ":" that is no scheme, and no "/?#": not an IRI */
     ERR(AUTO, "1:2", DOMAIN_CHAR, 1);
-    CHECK(I.kind == IBIDI_IDENT_DOMAIN, "AUTO '1:2' taken as a domain");
+    CHECK(I.kind == IBIDI_IRI_AS_DOMAIN, "AUTO '1:2' taken as a domain");
     ERR(AUTO, "a@b:c", DOMAIN_CHAR, 3);
-    CHECK(I.kind == IBIDI_IDENT_EMAIL, "AUTO 'a@b:c' taken as a mail address");
+    CHECK(I.kind == IBIDI_IRI_AS_EMAIL, "AUTO 'a@b:c' taken as a mail address");
     ERR(AUTO, ":x", DOMAIN_CHAR, 0);
     /* ... but with "/?#" anywhere it is one, and the scheme is then wrong */
     ERR(AUTO, "1http://x", IRI_SCHEME, 0);
-    CHECK(I.kind == IBIDI_IDENT_IRI, "AUTO '1http://x' taken as an IRI");
+    CHECK(I.kind == IBIDI_IRI_AS_IRI, "AUTO '1http://x' taken as an IRI");
     ERR(AUTO, "a..b", DOMAIN_EMPTY_LABEL, 2);
     /* the kind is chosen before the text is checked, so that errors name it */
     ERRN(AUTO, "http://a\xFF", 9, UTF8_INVALID_BYTE, 8);
-    CHECK(I.kind == IBIDI_IDENT_IRI, "AUTO kind with a UTF-8 error");
+    CHECK(I.kind == IBIDI_IRI_AS_IRI, "AUTO kind with a UTF-8 error");
     ERRN(AUTO, "a@b\x01", 4, IDENT_CONTROL, 3);
-    CHECK(I.kind == IBIDI_IDENT_EMAIL, "AUTO kind with a control");
+    CHECK(I.kind == IBIDI_IRI_AS_EMAIL, "AUTO kind with a control");
     ERRN(AUTO, "", 0, IDENT_EMPTY, 0);
-    CHECK(I.kind == IBIDI_IDENT_DOMAIN && I.n_components == 0, "AUTO kind of empty input");
+    CHECK(I.kind == IBIDI_IRI_AS_DOMAIN && I.n_components == 0, "AUTO kind of empty input");
     ERR(EMAIL, "a@b c", DOMAIN_CHAR, 3);
-    CHECK(I.kind == IBIDI_IDENT_EMAIL && I.n_components == 0 && I.local_part.present,
+    CHECK(I.kind == IBIDI_IRI_AS_EMAIL && I.n_components == 0 && I.local_part.present,
           "info after an error");
     OK(AUTO, "a.b@c.d", "A:a A:b L:c L:d");
     OK(AUTO, "http://a.b", "S:http L:a L:b");
@@ -993,18 +993,18 @@ static void test_names(void)
                                         "extension",   "query-name", "query-value",
                                         "fragment",    "local-atom", "local-quoted"};
     for (int k = 1; k <= 13; k++) {
-        const char *n = ibidi_component_kind_name((ibidi_component_kind)k);
+        const char *n = ibidi_iri_component_kind_name((ibidi_iri_component_kind)k);
         CHECK(n && strcmp(n, names[k]) == 0, "component kind %d name", k);
     }
-    CHECK(ibidi_component_kind_name((ibidi_component_kind)0) == NULL, "kind 0");
-    CHECK(ibidi_component_kind_name((ibidi_component_kind)14) == NULL, "kind 14");
-    CHECK(ibidi_component_kind_name((ibidi_component_kind)-1) == NULL, "kind -1");
-    CHECK(strcmp(ibidi_ident_kind_name(IBIDI_IDENT_AUTO), "auto") == 0, "auto");
-    CHECK(strcmp(ibidi_ident_kind_name(IBIDI_IDENT_DOMAIN), "domain") == 0, "domain");
-    CHECK(strcmp(ibidi_ident_kind_name(IBIDI_IDENT_IRI), "iri") == 0, "iri");
-    CHECK(strcmp(ibidi_ident_kind_name(IBIDI_IDENT_EMAIL), "email") == 0, "email");
-    CHECK(ibidi_ident_kind_name((ibidi_ident_kind)4) == NULL, "ident kind 4");
-    CHECK(ibidi_ident_kind_name((ibidi_ident_kind)-1) == NULL, "ident kind -1");
+    CHECK(ibidi_iri_component_kind_name((ibidi_iri_component_kind)0) == NULL, "kind 0");
+    CHECK(ibidi_iri_component_kind_name((ibidi_iri_component_kind)14) == NULL, "kind 14");
+    CHECK(ibidi_iri_component_kind_name((ibidi_iri_component_kind)-1) == NULL, "kind -1");
+    CHECK(strcmp(ibidi_iri_kind_name(IBIDI_IRI_AS_AUTO), "auto") == 0, "auto");
+    CHECK(strcmp(ibidi_iri_kind_name(IBIDI_IRI_AS_DOMAIN), "domain") == 0, "domain");
+    CHECK(strcmp(ibidi_iri_kind_name(IBIDI_IRI_AS_IRI), "iri") == 0, "iri");
+    CHECK(strcmp(ibidi_iri_kind_name(IBIDI_IRI_AS_EMAIL), "email") == 0, "email");
+    CHECK(ibidi_iri_kind_name((ibidi_iri_kind)4) == NULL, "ident kind 4");
+    CHECK(ibidi_iri_kind_name((ibidi_iri_kind)-1) == NULL, "ident kind -1");
 }
 
 int main(void)

@@ -10,7 +10,7 @@
  *   - properties over a list and a generated set of IRIs: IRI to URI is idempotent and an
  *     identity on URIs; URI to IRI maps back to the same URI (RFC 3987 §3.2, up to the case
  *     of hex digits and encoded unreserved characters); its output has no component that
- *     breaks MIXED_DIRECTION, RTL_START or RTL_END (checked by ibidi_ident_check).
+ *     breaks MIXED_DIRECTION, RTL_START or RTL_END (checked by ibidi_iri_check).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +35,7 @@ static ibidi_status call(fn f, const char *s, size_t len, unsigned opt, unsigned
     switch (f) {
     case F_PCT: return ibidi_iri_percent_encode_component(s, len, out, cap, n, e);
     case F_URI: return ibidi_iri_to_uri(s, len, opt, flags, out, cap, n, e);
-    default: return ibidi_uri_to_iri(s, len, opt, out, cap, n, e);
+    default: return ibidi_iri_from_uri(s, len, opt, out, cap, n, e);
     }
 }
 
@@ -381,7 +381,7 @@ static void test_to_iri_rfc(void)
     IRI("http://www.example.org/D%FCrst", 0, "http://www.example.org/D%FCrst");
     IRI("http://xn--99zt52a.example.org/%e2%80%ae", 0, "http://xn--99zt52a.example.org/%E2%80%AE");
     /* ... and the ToUnicode variant, "with scheme-specific knowledge" */
-    IRI("http://xn--99zt52a.example.org/%e2%80%ae", IBIDI_URI_HOST_TO_UNICODE,
+    IRI("http://xn--99zt52a.example.org/%e2%80%ae", IBIDI_IRI_HOST_TO_UNICODE,
         "http://\xE7\xB4\x8D\xE8\xB1\x86.example.org/%E2%80%AE");
     /* §3.2: no other encoding than UTF-8, whatever a guess would say */
     IRI("http://www.example.org/r%E9sum%E9.html", 0, "http://www.example.org/r%E9sum%E9.html");
@@ -390,7 +390,7 @@ static void test_to_iri_rfc(void)
     IRI("http://ab.cd.ef/%D7%96%D7%97%31/%32%D7%98%D7%99/%D7%9A%D7%9B.html", 0,
         nota("http://ab.cd.ef/%D7%96%D7%97%31/%32%D7%98%D7%99/KL.html", 0));
     IRI("http://ab.cd.ef/%D7%96%D7%97%31/%32%D7%98%D7%99/%D7%9A%D7%9B.html",
-        IBIDI_URI_KEEP_UNSAFE_COMPONENTS, nota("http://ab.cd.ef/GH1/2IJ/KL.html", 0));
+        IBIDI_IRI_KEEP_UNSAFE, nota("http://ab.cd.ef/GH1/2IJ/KL.html", 0));
     /* ... in Arabic */
     IRI("http://ab.cd.ef/%D8%A7%D8%A8%31/%32%D8%A9%D8%AA/%D8%AB%D8%AC.html", 0,
         nota("http://ab.cd.ef/%D8%A7%D8%A8%31/%32%D8%A9%D8%AA/KL.html", 1));
@@ -435,7 +435,7 @@ static void test_to_iri_classes(void)
     IRI("?%D7%90%3D%D7%91=%D7%90", 0, nota("?%D7%90%3D%D7%91=A", 0));
     /* an encoded character that stays counts as the ASCII it is shown as */
     IRI("/%D7%90%E2%80%8F%D7%91", 0, "/%D7%90%E2%80%8F%D7%91");
-    IRI("/%D7%90%E2%80%8F%D7%91", IBIDI_URI_KEEP_UNSAFE_COMPONENTS, nota("/A%E2%80%8FB", 0));
+    IRI("/%D7%90%E2%80%8F%D7%91", IBIDI_IRI_KEEP_UNSAFE, nota("/A%E2%80%8FB", 0));
     /* extensions are components of their own */
     IRI("/%D7%90.html/a.%D7%91", 0, nota("/A.html/a.B", 0));
     /* decoded digits may make an IPv4 host: still the same URI */
@@ -447,7 +447,7 @@ static void test_to_iri_classes(void)
 
 static void test_to_iri_host_unicode(void)
 {
-    const unsigned H = IBIDI_URI_HOST_TO_UNICODE;
+    const unsigned H = IBIDI_IRI_HOST_TO_UNICODE;
     /* only the "xn--" labels change; the others stay byte for byte */
     IRI("http://WWW.XN--99ZT52A.Example.ORG./", H, "http://WWW.\xE7\xB4\x8D\xE8\xB1\x86.Example.ORG./");
     IRI("http://xn--rsum-bpad.example.org:80/", H, "http://r\xC3\xA9sum\xC3\xA9.example.org:80/");
@@ -472,7 +472,7 @@ static void test_to_iri_host_unicode(void)
     IRI(u1, H, nota("http://AB.example/", 0));
     snprintf(w, sizeof w, "%s%s/", nota("http://AB.", 0), a2);
     IRI(u2, H, w);
-    IRI(u2, H | IBIDI_URI_KEEP_UNSAFE_COMPONENTS, nota("http://AB.AB1/", 0));
+    IRI(u2, H | IBIDI_IRI_KEEP_UNSAFE, nota("http://AB.AB1/", 0));
     /* too long for a DNS name: left to the general path */
     char longhost[512];
     snprintf(longhost, sizeof longhost, "http://%s.%0250d/", a1, 0);
@@ -492,13 +492,13 @@ static void test_to_iri_errors(void)
     IRI_ERR("http://[x]/", 0, IBIDI_E_IRI_HOST, 8, 'x');
     IRI_ERR("http://a:b/", 0, IBIDI_E_IRI_PORT, 9, 'b');
     size_t n;
-    CHECK(ibidi_uri_to_iri(NULL, 1, 0, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_from_uri(NULL, 1, 0, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_iri NULL input");
-    CHECK(ibidi_uri_to_iri("a", 1, 0, NULL, 2, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_from_uri("a", 1, 0, NULL, 2, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_iri NULL output");
-    CHECK(ibidi_uri_to_iri("a", 1, 0x10, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_from_uri("a", 1, 0x10, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_iri unknown option");
-    CHECK(ibidi_uri_to_iri("%41", 3, 0, OUT, CAP, NULL, NULL) == IBIDI_OK && OUT[0] == 'A',
+    CHECK(ibidi_iri_from_uri("%41", 3, 0, OUT, CAP, NULL, NULL) == IBIDI_OK && OUT[0] == 'A',
           "to_iri with out_len and err NULL");
 }
 
@@ -510,13 +510,13 @@ static long n_props;
  * RTL_START or RTL_END. */
 static int output_rules_ok(const char *s, size_t n)
 {
-    static ibidi_component comps[CAP];
+    static ibidi_iri_component comps[CAP];
     static ibidi_finding f[256];
     ibidi_findings fs = {f, 256, 0, 0};
-    ibidi_ident_info info;
-    if (ibidi_ident_parse(s, n, IBIDI_IDENT_IRI, comps, CAP, &info, NULL) != IBIDI_OK)
+    ibidi_iri_info info;
+    if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, comps, CAP, &info, NULL) != IBIDI_OK)
         return 0;
-    ibidi_status st = ibidi_ident_check(s, n, comps, info.n_components, 0, &fs, NULL);
+    ibidi_status st = ibidi_iri_check(s, n, comps, info.n_components, 0, &fs, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return 0;
     for (size_t i = 0; i < fs.n && i < 256; i++)
@@ -555,12 +555,15 @@ static void props(const char *x, size_t len)
         CHECK(st == IBIDI_E_IRI_HOST_IDNA, "to_uri ToASCII: %s on '%.*s'", ibidi_status_name(st),
               (int)len, x);
     }
-    for (unsigned opt = 0; opt < 4; opt++) {
-        st = ibidi_uri_to_iri(u, ul, opt, i1, CAP, &il, NULL);
+    static const unsigned from_uri_opts[4] = {0, IBIDI_IRI_KEEP_UNSAFE, IBIDI_IRI_HOST_TO_UNICODE,
+                                              IBIDI_IRI_KEEP_UNSAFE | IBIDI_IRI_HOST_TO_UNICODE};
+    for (unsigned k = 0; k < 4; k++) {
+        const unsigned opt = from_uri_opts[k];
+        st = ibidi_iri_from_uri(u, ul, opt, i1, CAP, &il, NULL);
         if (!CHECK(st == IBIDI_OK, "to_iri(%u): %s on '%.*s'", opt, ibidi_status_name(st),
                    (int)ul, u))
             continue;
-        if (opt & IBIDI_URI_HOST_TO_UNICODE)
+        if (opt & IBIDI_IRI_HOST_TO_UNICODE)
             continue; /* maps back through ToASCII instead: up to case */
         st = ibidi_iri_to_uri(i1, il, IBIDI_IRI_HOST_PERCENT, UTS46, u2, CAP, &u2l, NULL);
         size_t a = norm(u, ul, na), b = st == IBIDI_OK ? norm(u2, u2l, nb) : 0;
@@ -632,7 +635,7 @@ static void test_properties(void)
             if (sect == 2)
                 break;
         }
-        if (ibidi_ident_parse(x, k, IBIDI_IDENT_IRI, NULL, 0, NULL, NULL) ==
+        if (ibidi_iri_parse(x, k, IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL) ==
             IBIDI_E_BUFFER_TOO_SMALL)
             props(x, k);
     }

@@ -1,4 +1,4 @@
-/* ibidi_names_line (ibidi/ambiguity.h): the line reader of `ibidi scan`. Named cases for
+/* ibidi_scan_line (ibidi/ambiguity.h): the line reader of `ibidi scan`. Named cases for
  * comments, blanks, CR, bytes that are not UTF-8, lengths that cut the buffer; then every
  * line of up to 6 characters over an alphabet of the characters that matter, against the
  * definition in the header. */
@@ -12,7 +12,7 @@
 static void expect(const char *what, const char *line, size_t len, const char *name)
 {
     size_t start = 99, n = 99;
-    int got = ibidi_names_line(line, len, &start, &n);
+    int got = ibidi_scan_line(line, len, &start, &n);
     int want = name[0] != '\0';
     if (!CHECK(got == want, "%s: returned %d, expected %d", what, got, want))
         return;
@@ -79,17 +79,17 @@ int main(void)
 
     /* NUL inside and lengths that do not reach the end of the buffer */
     size_t s0, n0;
-    CHECK(ibidi_names_line("a\0b", 3, &s0, &n0) == 1 && s0 == 0 && n0 == 3, "NUL inside");
+    CHECK(ibidi_scan_line("a\0b", 3, &s0, &n0) == 1 && s0 == 0 && n0 == 3, "NUL inside");
     expect("length cuts before the comment", "abc#", 3, "abc");
     expect("length cuts the name", "abcdef", 2, "ab");
     expect("length 0", "abc", 0, "");
     expect("NULL line", NULL, 0, "");
 
     /* optional outputs */
-    CHECK(ibidi_names_line(" x ", 3, NULL, NULL) == 1, "NULL outputs: a name");
-    CHECK(ibidi_names_line(" # ", 3, NULL, NULL) == 0, "NULL outputs: no name");
+    CHECK(ibidi_scan_line(" x ", 3, NULL, NULL) == 1, "NULL outputs: a name");
+    CHECK(ibidi_scan_line(" # ", 3, NULL, NULL) == 0, "NULL outputs: no name");
     size_t st = 7;
-    CHECK(ibidi_names_line("ab", 2, &st, NULL) == 1 && st == 0, "start only");
+    CHECK(ibidi_scan_line("ab", 2, &st, NULL) == 1 && st == 0, "start only");
 
     /* every line of up to 6 characters over the alphabet that matters */
     static const char alpha[] = {' ', '\t', '\r', '#', 'a', '\xD7', '\x90', '.'};
@@ -107,7 +107,7 @@ int main(void)
                 x /= K;
             }
             size_t s1, n1, s2, n2;
-            int r1 = ibidi_names_line(line, (size_t)len, &s1, &n1);
+            int r1 = ibidi_scan_line(line, (size_t)len, &s1, &n1);
             int r2 = reference(line, (size_t)len, &s2, &n2);
             int ok = r1 == r2 && n1 == n2 && (!r1 || s1 == s2);
             /* the properties the fuzz target checks too */

@@ -1,7 +1,7 @@
 /*
  * ibidi_scan_name (ibidi/ambiguity.h): the fused per-name pipeline of `ibidi scan` must
  * give exactly what the public calls give one after the other (ToUnicode,
- * ibidi_ident_validate, ibidi_ambiguity_analyze, ibidi_display_utf8 IBIDI_FORM_VISUAL),
+ * ibidi_iri_validate, ibidi_ambig_analyze, ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL),
  * on the bundled sample, on the source column of IdnaTestV2.txt, on names built from
  * them, and on random mixes of the characters that matter; plus its error paths.
  */
@@ -90,7 +90,7 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
     }
     size_t cl = 0;
     ibidi_status vst =
-        ibidi_ident_validate(form, flen, IBIDI_IDENT_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
+        ibidi_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
     r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->status = st;
@@ -120,11 +120,11 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
             r->clen = status_codes(vst, r->codes);
     }
     ibidi_findings fa = {r->f, NF, 0, 0};
-    r->analysis = ibidi_ambiguity_analyze(form, flen, IBIDI_IDENT_DOMAIN, 0, flags, &fa, NULL);
+    r->analysis = ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, &fa, NULL);
     r->nf = r->analysis == IBIDI_OK ? fa.n : 0;
     for (int c = 0; c < 2; c++) {
         size_t dl = 0;
-        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IDENT_DOMAIN, IBIDI_FORM_VISUAL,
+        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
                                               c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, r->disp[c],
                                               CAP, &dl, NULL, 0, NULL);
         r->has_disp[c] = dst == IBIDI_OK;
@@ -192,7 +192,7 @@ static void sample(unsigned flags)
         if (!e)
             e = text + len;
         size_t start, nl;
-        if (!ibidi_names_line(p, (size_t)(e - p), &start, &nl))
+        if (!ibidi_scan_line(p, (size_t)(e - p), &start, &nl))
             continue;
         compare(p + start, nl, flags, "sample");
         /* and the same name after a number label, and with a number label added */

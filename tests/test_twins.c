@@ -1,6 +1,6 @@
 /*
- * Display twins and identifier validity (ibidi/ambiguity.h: ibidi_twins_cp,
- * ibidi_twins_utf8, ibidi_ident_validate).
+ * Display twins and identifier validity (ibidi/ambiguity.h: ibidi_ambig_twins_cp,
+ * ibidi_ambig_twins_utf8, ibidi_iri_validate).
  *
  *   - Badami's pairs in the standard display model (LTR): each text is among the twins
  *     of the other, with the validity codes of the twins that IDNA rules out; the exact
@@ -34,10 +34,10 @@
 
 #define LTR IBIDI_DIR_LTR
 #define RTL IBIDI_DIR_RTL
-#define AUTO IBIDI_IDENT_AUTO
-#define DOM IBIDI_IDENT_DOMAIN
-#define IRI IBIDI_IDENT_IRI
-#define MAIL IBIDI_IDENT_EMAIL
+#define AUTO IBIDI_IRI_AS_AUTO
+#define DOM IBIDI_IRI_AS_DOMAIN
+#define IRI IBIDI_IRI_AS_IRI
+#define MAIL IBIDI_IRI_AS_EMAIL
 
 static unsigned uts46(void) { return ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46); }
 static const char *dname(ibidi_dir d) { return d == RTL ? "RTL" : "LTR"; }
@@ -62,14 +62,14 @@ static int collect(const char *t, size_t len, void *ctx)
     return 0;
 }
 
-static ibidi_status twins_of(const char *notation, ibidi_dir d, tlist *l, ibidi_twin_stats *st)
+static ibidi_status twins_of(const char *notation, ibidi_dir d, tlist *l, ibidi_ambig_twin_stats *st)
 {
     size_t len;
     const char *s = t_notation(0, notation, 0, &len);
     ibidi_error e;
     l->n = 0;
     l->overflow = 0;
-    return ibidi_twins_utf8(s, len, d, 0, collect, l, st, &e);
+    return ibidi_ambig_twins_utf8(s, len, d, 0, collect, l, st, &e);
 }
 
 static int has(const tlist *l, const char *notation)
@@ -81,14 +81,14 @@ static int has(const tlist *l, const char *notation)
 }
 
 /* The validity codes of an identifier given in notation. */
-static const char *codes_of(const char *notation, ibidi_ident_kind as, unsigned check_options,
+static const char *codes_of(const char *notation, ibidi_iri_kind as, unsigned check_options,
                             ibidi_status *status)
 {
     static char codes[256];
     size_t len, cl = 0;
     const char *s = t_notation(1, notation, 0, &len);
     ibidi_error e;
-    ibidi_status st = ibidi_ident_validate(s, len, as, uts46(), check_options, codes,
+    ibidi_status st = ibidi_iri_validate(s, len, as, uts46(), check_options, codes,
                                            sizeof codes - 1, &cl, &e);
     if (status)
         *status = st;
@@ -96,7 +96,7 @@ static const char *codes_of(const char *notation, ibidi_ident_kind as, unsigned 
     return codes;
 }
 
-static void check_codes(const char *name, const char *notation, ibidi_ident_kind as,
+static void check_codes(const char *name, const char *notation, ibidi_iri_kind as,
                         unsigned options, const char *want)
 {
     ibidi_status st;
@@ -110,7 +110,7 @@ static void check_codes(const char *name, const char *notation, ibidi_ident_kind
 static void pair(const char *name, const char *a, const char *b, ibidi_dir d)
 {
     tlist *ta = malloc(sizeof *ta), *tb = malloc(sizeof *tb);
-    ibidi_twin_stats sa, sb;
+    ibidi_ambig_twin_stats sa, sb;
     CHECK(twins_of(a, d, ta, &sa) == IBIDI_OK, "%s: twins of %s", name, a);
     CHECK(twins_of(b, d, tb, &sb) == IBIDI_OK, "%s: twins of %s", name, b);
     CHECK(has(ta, b), "%s (%s): %s is a twin of %s", name, dname(d), b, a);
@@ -127,7 +127,7 @@ static void exact(const char *name, const char *text, ibidi_dir d, const char *c
                   size_t nwant)
 {
     tlist *l = malloc(sizeof *l);
-    ibidi_twin_stats st;
+    ibidi_ambig_twin_stats st;
     CHECK(twins_of(text, d, l, &st) == IBIDI_OK, "%s: status", name);
     int ok = l->n == nwant && st.twins == nwant;
     for (size_t i = 0; ok && i < nwant; i++)
@@ -147,15 +147,15 @@ static void exact(const char *name, const char *text, ibidi_dir d, const char *c
  * mark (class NSM), -2 for a mark without a base, else the visual position of its base
  * (the closest preceding character, in logical order, that is not a mark). */
 typedef struct rendering {
-    uint32_t g[IBIDI_TWINS_MAX];
-    uint8_t f[IBIDI_TWINS_MAX];
-    long on[IBIDI_TWINS_MAX];
+    uint32_t g[IBIDI_AMBIG_TWINS_MAX];
+    uint8_t f[IBIDI_AMBIG_TWINS_MAX];
+    long on[IBIDI_AMBIG_TWINS_MAX];
 } rendering;
 
 static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
 {
-    uint8_t lv[IBIDI_TWINS_MAX];
-    size_t v2l[IBIDI_TWINS_MAX], l2v[IBIDI_TWINS_MAX];
+    uint8_t lv[IBIDI_AMBIG_TWINS_MAX];
+    size_t v2l[IBIDI_AMBIG_TWINS_MAX], l2v[IBIDI_AMBIG_TWINS_MAX];
     if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
         return 0;
@@ -473,7 +473,7 @@ static void test_badami_pairs(void)
      * between two ENs, and '-' is not); no twin exists at all. */
     {
         tlist *l = malloc(sizeof *l);
-        ibidi_twin_stats st;
+        ibidi_ambig_twin_stats st;
         twins_of("A-123/456B", LTR, l, &st);
         CHECK(!has(l, "A456/-123B"), "A-123/456B and A456/-123B are not twins under Unicode 17 "
                                      "classes ('-' ES, '/' CS)");
@@ -594,15 +594,15 @@ static void test_marks(void)
      * count too), twins those reported; the bound still cuts the search. */
     {
         tlist *l = malloc(sizeof *l);
-        ibidi_twin_stats st;
+        ibidi_ambig_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "123A" M "BC", 0, &len);
         l->n = 0;
-        CHECK(ibidi_twins_utf8(s, len, LTR, 0, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 0, collect, l, &st, NULL) == IBIDI_OK &&
                   st.twins == 3 && l->n == 3 && st.candidates >= st.twins && !st.truncated,
               "123AMBC: stats (%zu candidates, %zu twins)", st.candidates, st.twins);
         l->n = 0;
-        CHECK(ibidi_twins_utf8(s, len, LTR, 1, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 1, collect, l, &st, NULL) == IBIDI_OK &&
                   st.truncated && st.candidates == 1 && l->n <= 1,
               "123AMBC with max_candidates 1: truncated after 1 candidate (%zu)", st.candidates);
         twins_of("A1" M, RTL, l, &st);
@@ -654,11 +654,11 @@ static void test_properties(void)
         for (int d = 0; d < 2; d++) {
             size_t len, n;
             const char *s = t_notation(0, texts[k], 0, &len);
-            uint32_t cps[IBIDI_TWINS_MAX];
-            ibidi_utf8_decode(s, len, cps, IBIDI_TWINS_MAX, &n, NULL);
+            uint32_t cps[IBIDI_AMBIG_TWINS_MAX];
+            ibidi_utf8_decode(s, len, cps, IBIDI_AMBIG_TWINS_MAX, &n, NULL);
             prop_ctx p = {cps, n, (ibidi_dir)d, 0, 0, 0};
-            ibidi_twin_stats st;
-            ibidi_status r = ibidi_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
+            ibidi_ambig_twin_stats st;
+            ibidi_status r = ibidi_ambig_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
             CHECK(r == IBIDI_OK && !st.truncated && !st.stopped, "properties: %s %s", texts[k],
                   dname((ibidi_dir)d));
             CHECK(p.bad_display == 0, "every twin of %s (%s) displays identically", texts[k],
@@ -687,10 +687,10 @@ static void test_properties(void)
             exact("only strong characters: no twin", strong[k], (ibidi_dir)d, none, 0);
         }
     /* the empty text */
-    ibidi_twin_stats st;
-    CHECK(ibidi_twins_utf8("", 0, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
+    ibidi_ambig_twin_stats st;
+    CHECK(ibidi_ambig_twins_utf8("", 0, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
           "empty text: no twin");
-    CHECK(ibidi_twins_cp(NULL, 0, RTL, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
+    CHECK(ibidi_ambig_twins_cp(NULL, 0, RTL, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
           "empty code point text: no twin");
 }
 
@@ -782,8 +782,8 @@ static void test_completeness(void)
         random_text(t, n);
         a->n = 0;
         a->overflow = 0;
-        ibidi_twin_stats st;
-        ibidi_status r = ibidi_twins_cp(t, n, d, 0, set_add, a, &st, NULL);
+        ibidi_ambig_twin_stats st;
+        ibidi_status r = ibidi_ambig_twins_cp(t, n, d, 0, set_add, a, &st, NULL);
         size_t rep = set_sort_unique(a);
         brute_perm(t, n, d, b, &glyphs_only);
         if (r != IBIDI_OK || st.truncated || rep || a->overflow || b->overflow || !set_equal(a, b)) {
@@ -809,7 +809,7 @@ static void test_completeness(void)
         size_t n = 1 + rnd() % 10;
         ibidi_dir d = (ibidi_dir)(k & 1);
         random_text(t, n);
-        ibidi_twin_stats sa, sb;
+        ibidi_ambig_twin_stats sa, sb;
         a->n = b->n = 0;
         a->overflow = b->overflow = 0;
         ibidi_status ra = ibidi__twins_search(t, n, d, 0, 0, set_add, a, &sa, NULL);
@@ -873,7 +873,7 @@ static void test_errors(void)
     };
     for (size_t k = 0; k < sizeof ctl / sizeof ctl[0]; k++) {
         ibidi_error e;
-        ibidi_status st = ibidi_twins_utf8(ctl[k].s, strlen(ctl[k].s), LTR, 0, NULL, NULL, NULL, &e);
+        ibidi_status st = ibidi_ambig_twins_utf8(ctl[k].s, strlen(ctl[k].s), LTR, 0, NULL, NULL, NULL, &e);
         CHECK(st == IBIDI_E_AMBIG_CONTROL && e.status == st && e.offset == ctl[k].offset &&
                   e.value == ctl[k].value,
               "control %s: status %d offset %zu value %X", ctl[k].name, (int)st, e.offset,
@@ -882,32 +882,32 @@ static void test_errors(void)
     {
         uint32_t t[] = {'a', '1', 0x202E, 'b'};
         ibidi_error e;
-        CHECK(ibidi_twins_cp(t, 4, RTL, 0, NULL, NULL, NULL, &e) == IBIDI_E_AMBIG_CONTROL &&
+        CHECK(ibidi_ambig_twins_cp(t, 4, RTL, 0, NULL, NULL, NULL, &e) == IBIDI_E_AMBIG_CONTROL &&
                   e.offset == 2 && e.value == 0x202E,
               "control RLO in code points: index 2");
     }
     /* length */
     {
-        char s[IBIDI_TWINS_MAX * 2 + 2];
-        uint32_t t[IBIDI_TWINS_MAX + 1];
+        char s[IBIDI_AMBIG_TWINS_MAX * 2 + 2];
+        uint32_t t[IBIDI_AMBIG_TWINS_MAX + 1];
         ibidi_error e;
-        ibidi_twin_stats st;
-        for (size_t i = 0; i < IBIDI_TWINS_MAX + 1; i++) {
+        ibidi_ambig_twin_stats st;
+        for (size_t i = 0; i < IBIDI_AMBIG_TWINS_MAX + 1; i++) {
             s[2 * i] = (char)0xD7; /* Hebrew letters, two bytes each */
             s[2 * i + 1] = (char)0x90;
             t[i] = i % 2 ? '1' : 0x05D0;
         }
-        CHECK(ibidi_twins_utf8(s, IBIDI_TWINS_MAX * 2 + 2, LTR, 0, NULL, NULL, NULL, &e) ==
-                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_TWINS_MAX * 2,
+        CHECK(ibidi_ambig_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2 + 2, LTR, 0, NULL, NULL, NULL, &e) ==
+                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIG_TWINS_MAX * 2,
               "257 code points (UTF-8): TWINS_TOO_LONG at byte %zu", e.offset);
-        CHECK(ibidi_twins_cp(t, IBIDI_TWINS_MAX + 1, LTR, 0, NULL, NULL, NULL, &e) ==
-                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_TWINS_MAX,
+        CHECK(ibidi_ambig_twins_cp(t, IBIDI_AMBIG_TWINS_MAX + 1, LTR, 0, NULL, NULL, NULL, &e) ==
+                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIG_TWINS_MAX,
               "257 code points: TWINS_TOO_LONG");
-        CHECK(ibidi_twins_utf8(s, IBIDI_TWINS_MAX * 2, LTR, 0, NULL, NULL, &st, &e) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2, LTR, 0, NULL, NULL, &st, &e) == IBIDI_OK &&
                   st.twins == 0,
               "256 code points: searched");
         /* 256 alternating A1A1...: long, many twins; bounded */
-        CHECK(ibidi_twins_cp(t, IBIDI_TWINS_MAX, LTR, 1000, NULL, NULL, &st, &e) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_cp(t, IBIDI_AMBIG_TWINS_MAX, LTR, 1000, NULL, NULL, &st, &e) == IBIDI_OK &&
                   st.candidates <= 1000,
               "256 code points with numbers: bounded (%zu candidates, truncated %d)",
               st.candidates, st.truncated);
@@ -917,55 +917,55 @@ static void test_errors(void)
     /* encodings */
     {
         ibidi_error e;
-        CHECK(ibidi_twins_utf8("ab\xC3", 3, LTR, 0, NULL, NULL, NULL, &e) ==
+        CHECK(ibidi_ambig_twins_utf8("ab\xC3", 3, LTR, 0, NULL, NULL, NULL, &e) ==
                       IBIDI_E_UTF8_TRUNCATED && e.offset == 2,
               "truncated UTF-8: decoder status and offset");
-        CHECK(ibidi_twins_utf8("a\xED\xA0\x80", 4, LTR, 0, NULL, NULL, NULL, &e) ==
+        CHECK(ibidi_ambig_twins_utf8("a\xED\xA0\x80", 4, LTR, 0, NULL, NULL, NULL, &e) ==
                       IBIDI_E_UTF8_SURROGATE && e.offset == 1,
               "UTF-8 surrogate: decoder status and offset");
-        CHECK(ibidi_twins_utf8("\x80", 1, RTL, 0, NULL, NULL, NULL, &e) ==
+        CHECK(ibidi_ambig_twins_utf8("\x80", 1, RTL, 0, NULL, NULL, NULL, &e) ==
                   IBIDI_E_UTF8_UNEXPECTED_CONT,
               "stray continuation byte");
         uint32_t t1[] = {'a', 0xD800, 'b'}, t2[] = {0x110000};
-        CHECK(ibidi_twins_cp(t1, 3, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_SURROGATE &&
+        CHECK(ibidi_ambig_twins_cp(t1, 3, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_SURROGATE &&
                   e.offset == 1 && e.value == 0xD800,
               "surrogate code point: CP_SURROGATE at 1");
-        CHECK(ibidi_twins_cp(t2, 1, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_TOO_LARGE &&
+        CHECK(ibidi_ambig_twins_cp(t2, 1, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_TOO_LARGE &&
                   e.offset == 0,
               "code point above 10FFFF: CP_TOO_LARGE");
-        CHECK(ibidi_twins_cp(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(ibidi_ambig_twins_cp(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
               "NULL text with a length");
-        CHECK(ibidi_twins_utf8(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(ibidi_ambig_twins_utf8(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
               "NULL UTF-8 with a length");
-        CHECK(ibidi_twins_utf8("a", 1, IBIDI_DIR_AUTO, 0, NULL, NULL, NULL, &e) ==
+        CHECK(ibidi_ambig_twins_utf8("a", 1, IBIDI_DIR_AUTO, 0, NULL, NULL, NULL, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "context AUTO refused (the display model fixes the paragraph level)");
     }
     /* truncation and stopping */
     {
         tlist *l = malloc(sizeof *l);
-        ibidi_twin_stats st;
+        ibidi_ambig_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "ABC.123.456com", 0, &len);
         l->n = 0;
-        CHECK(ibidi_twins_utf8(s, len, LTR, 2, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 2, collect, l, &st, NULL) == IBIDI_OK &&
                   st.truncated == 1 && st.candidates == 2 && l->n <= 2,
               "max_candidates 2: truncated after 2 candidates (%zu, %d)", st.candidates,
               st.truncated);
-        CHECK(ibidi_twins_utf8(s, len, LTR, 6, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 6, collect, l, &st, NULL) == IBIDI_OK &&
                   st.truncated == 0 && st.twins == 6,
               "max_candidates 6 = the candidates needed: not truncated");
         free(l);
     }
     {
         long calls = 0;
-        ibidi_twin_stats st;
+        ibidi_ambig_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "ABC.123.456com", 0, &len);
-        CHECK(ibidi_twins_utf8(s, len, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 6,
+        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 6,
               "NULL callback: twins counted");
         calls = 0;
-        CHECK(ibidi_twins_utf8(s, len, LTR, 0, stop_first, &calls, &st, NULL) == IBIDI_OK &&
+        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 0, stop_first, &calls, &st, NULL) == IBIDI_OK &&
                   st.stopped == 1 && st.twins == 1 && calls == 1 && !st.truncated,
               "callback stop: stopped after the first twin");
     }
@@ -994,11 +994,11 @@ static void test_validate(void)
     check_codes("IRI: RTL host and path", "http://ABC.DEF/GHI/", IRI, 0, "[]");
     check_codes("IRI: mixed segment is a warning", "http://ABC.com/abcDEF/", IRI, 0, "[]");
     check_codes("IRI: mixed segment, Duerst 2001", "http://ABC.com/abcDEF/", IRI,
-                IBIDI_CHECK_DUERST2001, "[MIXED_DIRECTION, RTL_OTHER_CLASS]");
+                IBIDI_IRI_DUERST2001, "[MIXED_DIRECTION, RTL_OTHER_CLASS]");
     check_codes("IRI: RTL component with a digit, Duerst 2001", "http://ABC.com/AB1C/", IRI,
-                IBIDI_CHECK_DUERST2001, "[RTL_OTHER_CLASS]");
+                IBIDI_IRI_DUERST2001, "[RTL_OTHER_CLASS]");
     check_codes("IRI: warnings as errors", "http://ABC.com/abcDEF/", IRI,
-                IBIDI_CHECK_WARNINGS_ARE_ERRORS, "[MIXED_DIRECTION, RTL_START]");
+                IBIDI_IRI_STRICT, "[MIXED_DIRECTION, RTL_START]");
     check_codes("IRI: host breaks the Bidi Rule", "http://abcABC.com/", IRI, 0, "[B5, B6]");
     check_codes("IRI: IPv4 host (no IDNA)", "http://1.2.3.4/ABC", IRI, 0, "[]");
     check_codes("IRI: bad scheme", "1http://a", IRI, 0, "[IRI_SCHEME]");
@@ -1017,10 +1017,10 @@ static void test_validate(void)
         const char *s = t_notation(0, "ab.-c.com", 0, &len);
         char codes[64];
         ibidi_error e;
-        ibidi_status st = ibidi_ident_validate(s, len, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
+        ibidi_status st = ibidi_iri_validate(s, len, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && e.status == st && e.offset == 3,
               "validate: offset of the first problem (%zu)", e.offset);
-        st = ibidi_ident_validate("a b", 3, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
+        st = ibidi_iri_validate("a b", 3, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && e.offset == 1, "validate: parse error offset");
     }
     /* limits: more components than the stack holds; a host longer than IDNA processes */
@@ -1035,7 +1035,7 @@ static void test_validate(void)
             big[n++] = 'b';
             big[n++] = '/';
         }
-        CHECK(ibidi_ident_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e) ==
+        CHECK(ibidi_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e) ==
                   IBIDI_E_TOO_LONG,
               "validate: an IRI of over 1024 components is refused (TOO_LONG)");
         memcpy(big, "http://", 7);
@@ -1045,7 +1045,7 @@ static void test_validate(void)
         big[n++] = '/';
         /* the host does not fit IDNA's fixed area (1536 code points) and the validation has no
          * work area to give it: the reason says so */
-        ibidi_status st = ibidi_ident_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e);
+        ibidi_status st = ibidi_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && cl == 21 &&
                   memcmp(codes, "[IDNA_WORK_TOO_SMALL]", 21) == 0 && e.offset >= 7 && e.offset < n,
               "validate: a host of 2100 code points: [IDNA_WORK_TOO_SMALL] in the host (%.*s)",
@@ -1058,24 +1058,24 @@ static void test_validate(void)
         char codes[64];
         ibidi_error e;
         memset(codes, 'x', sizeof codes);
-        ibidi_status st = ibidi_ident_validate(s, len, DOM, uts46(), 0, codes, 3, &cl, &e);
+        ibidi_status st = ibidi_iri_validate(s, len, DOM, uts46(), 0, codes, 3, &cl, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cl == 12 && codes[3] == 'x',
               "validate: buffer too small gives the size needed (%zu)", cl);
-        st = ibidi_ident_validate(s, len, DOM, uts46(), 0, NULL, 0, &cl, &e);
+        st = ibidi_iri_validate(s, len, DOM, uts46(), 0, NULL, 0, &cl, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cl == 12, "validate: NULL buffer sizes");
-        st = ibidi_ident_validate(s, len, DOM, uts46(), 0, codes, 12, &cl, &e);
+        st = ibidi_iri_validate(s, len, DOM, uts46(), 0, codes, 12, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && cl == 12 && memcmp(codes, "[B1, B5, B6]", 12) == 0 &&
                   codes[12] == 'x',
               "validate: exact size, no NUL");
-        st = ibidi_ident_validate("a.com", 5, DOM, uts46(), 0, codes, 1, &cl, &e);
+        st = ibidi_iri_validate("a.com", 5, DOM, uts46(), 0, codes, 1, &cl, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cl == 2, "validate: \"[]\" needs 2");
-        st = ibidi_ident_validate("a.com", 5, DOM, uts46(), 0, codes, 2, &cl, &e);
+        st = ibidi_iri_validate("a.com", 5, DOM, uts46(), 0, codes, 2, &cl, &e);
         CHECK(st == IBIDI_OK && e.status == IBIDI_OK && memcmp(codes, "[]", 2) == 0,
               "validate: valid");
-        CHECK(ibidi_ident_validate(NULL, 3, DOM, uts46(), 0, codes, 2, &cl, &e) ==
+        CHECK(ibidi_iri_validate(NULL, 3, DOM, uts46(), 0, codes, 2, &cl, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "validate: NULL with a length");
-        CHECK(ibidi_ident_validate("a", 1, DOM, uts46(), 0, NULL, 2, &cl, &e) ==
+        CHECK(ibidi_iri_validate("a", 1, DOM, uts46(), 0, NULL, 2, &cl, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "validate: NULL codes with a capacity");
     }
@@ -1090,7 +1090,7 @@ static void test_figures(void)
                                         "1-2-3-4-5-6-7-8-9-0-1-2-3"};
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
         for (int d = 0; d < 2; d++) {
-            ibidi_twin_stats st;
+            ibidi_ambig_twin_stats st;
             tlist *l = malloc(sizeof *l);
             ibidi_status r = twins_of(texts[k], (ibidi_dir)d, l, &st);
             CHECK(r == IBIDI_OK && !st.truncated, "figures: %s", texts[k]);

@@ -43,29 +43,29 @@ extern "C" {
 
 /* ---- Label categories (Badami, "Number embedding level ambiguity in IDNs") ----------- */
 
-typedef enum ibidi_label_category {
-    IBIDI_LABEL_NEUTRAL = 0, /* no strong character (L, R, AL) and no number (EN, AN) */
-    IBIDI_LABEL_NUMBER = 1,  /* no strong character, at least one number character */
-    IBIDI_LABEL_LTR = 2,     /* a strong label with L (and so, under IDNA, no R or AL) */
-    IBIDI_LABEL_RTL = 3,     /* a strong label with R or AL (and so no L) */
-    IBIDI_LABEL_MIXED = 4    /* both L and R or AL: outside the paper's categories (the
+typedef enum ibidi_ambig_label_category {
+    IBIDI_AMBIG_LABEL_NEUTRAL = 0, /* no strong character (L, R, AL) and no number (EN, AN) */
+    IBIDI_AMBIG_LABEL_NUMBER = 1,  /* no strong character, at least one number character */
+    IBIDI_AMBIG_LABEL_LTR = 2,     /* a strong label with L (and so, under IDNA, no R or AL) */
+    IBIDI_AMBIG_LABEL_RTL = 3,     /* a strong label with R or AL (and so no L) */
+    IBIDI_AMBIG_LABEL_MIXED = 4    /* both L and R or AL: outside the paper's categories (the
                                 Bidi Rule forbids such labels) */
-} ibidi_label_category;
+} ibidi_ambig_label_category;
 
 /* Flags or'ed to the category of an LTR label. */
-#define IBIDI_LABEL_NUMBER_PREFIX 0x100u /* a number character before the first L */
-#define IBIDI_LABEL_NUMBER_SUFFIX 0x200u /* a number character after the last L */
+#define IBIDI_AMBIG_LABEL_NUMBER_PREFIX 0x100u /* a number character before the first L */
+#define IBIDI_AMBIG_LABEL_NUMBER_SUFFIX 0x200u /* a number character after the last L */
 /* The category part of a value from the calls below. */
-#define IBIDI_LABEL_CATEGORY(v) ((ibidi_label_category)((v)&0xFFu))
+#define IBIDI_AMBIG_LABEL_CATEGORY(v) ((ibidi_ambig_label_category)((v)&0xFFu))
 
 /* The category (with the flags) of a label of code points; values that are not code
  * points count as neutral characters. */
-IBIDI_API unsigned ibidi_label_category_cp(const uint32_t *label, size_t n);
+IBIDI_API unsigned ibidi_ambig_label_category_cp(const uint32_t *label, size_t n);
 /* The same for UTF-8; ill-formed UTF-8 gives the decoder's status with the offset. */
-IBIDI_API ibidi_status ibidi_label_category_utf8(const char *label, size_t len,
+IBIDI_API ibidi_status ibidi_ambig_label_category_utf8(const char *label, size_t len,
                                                  unsigned *category, ibidi_error *err);
 /* "neutral", "number", "ltr", "rtl", "mixed"; NULL if unknown. */
-IBIDI_API const char *ibidi_label_category_name(ibidi_label_category category);
+IBIDI_API const char *ibidi_ambig_label_category_name(ibidi_ambig_label_category category);
 
 /* ---- Findings ------------------------------------------------------------------------- */
 
@@ -78,7 +78,7 @@ IBIDI_API const char *ibidi_label_category_name(ibidi_label_category category);
  *
  * An ambiguity finding is a warning. Its context is the paragraph direction it holds in
  * (IBIDI_DIR_LTR, the standard display model, or IBIDI_DIR_RTL); offset and length (bytes)
- * give the character, label or part concerned; part the component (ibidi_ident_parse) or
+ * give the character, label or part concerned; part the component (ibidi_iri_parse) or
  * IBIDI_NO_PART; cp the code point at offset (0 if none); detail, for
  * IBIDI_AMBIG_NUMBER_SEPARATOR, the expression (1-6) that matched.
  */
@@ -142,11 +142,11 @@ typedef enum ibidi_ambig_code {
 /* 1 for the exact codes (220 and up), 0 for Badami's conditions. */
 IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
 
-/* The longest identifier, in bytes, that ibidi_ambiguity_analyze takes (its work area is
+/* The longest identifier, in bytes, that ibidi_ambig_analyze takes (its work area is
  * on the stack): far beyond a domain name (253 octets) or a mail address (320). */
 #define IBIDI_AMBIG_MAX_BYTES 1024
 
-/* Options of ibidi_ambiguity_analyze (bits). */
+/* Options of ibidi_ambig_analyze (bits). */
 #define IBIDI_AMBIG_RTL 0x1u   /* analyse in a right-to-left paragraph too (the findings of
                                   the paper are for the standard display model; the exact
                                   ones are made for each context asked) */
@@ -156,7 +156,7 @@ IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
                                   SEPARATOR_TWIN and SEARCH_TRUNCATED */
 
 /*
- * Analyses an identifier (parsed as ibidi_ident_parse with `as`) for bidi ambiguity.
+ * Analyses an identifier (parsed as ibidi_iri_parse with `as`) for bidi ambiguity.
  * idna_flags (ibidi_idna_profile_flags) decide which twins are valid. Findings go to
  * *findings (may be NULL) in order of context, then offset, then code (none after an
  * error). Returns IBIDI_OK whatever
@@ -164,31 +164,31 @@ IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
  * IBIDI_E_AMBIG_CONTROL for bidi formatting characters or characters of class BN, B or S;
  * then the parser's status when the identifier does not parse. Also
  * IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES, IBIDI_E_TWINS_TOO_LONG with
- * IBIDI_AMBIG_EXACT above IBIDI_TWINS_MAX code points, IBIDI_E_INVALID_ARGUMENT for
+ * IBIDI_AMBIG_EXACT above IBIDI_AMBIG_TWINS_MAX code points, IBIDI_E_INVALID_ARGUMENT for
  * unknown option bits or kind.
  */
-IBIDI_API ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,
+IBIDI_API ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
                                                unsigned options, unsigned idna_flags,
                                                ibidi_findings *findings, ibidi_error *err);
 
 /* ---- Display twins -------------------------------------------------------------------- */
 
 /* The longest text, in code points, that the twin search takes. */
-#define IBIDI_TWINS_MAX 256
+#define IBIDI_AMBIG_TWINS_MAX 256
 /* A bound on the candidates that suits interactive use. */
-#define IBIDI_TWINS_DEFAULT_CANDIDATES 1000000u
+#define IBIDI_AMBIG_DEFAULT_CANDIDATES 1000000u
 
-typedef struct ibidi_twin_stats {
+typedef struct ibidi_ambig_twin_stats {
     size_t candidates; /* candidate texts run forward through the UBA (those whose marks
                           then differ included) */
     size_t twins;      /* twins passed to the callback */
     int truncated;     /* 1 when max_candidates cut the search: more twins may exist */
     int stopped;       /* 1 when the callback stopped the search */
-} ibidi_twin_stats;
+} ibidi_ambig_twin_stats;
 
 /* Receives one twin; returns 0 to go on, non-zero to stop the search. */
-typedef int (*ibidi_twin_fn)(const uint32_t *twin, size_t n, void *ctx);
-typedef int (*ibidi_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
+typedef int (*ibidi_ambig_twin_fn)(const uint32_t *twin, size_t n, void *ctx);
+typedef int (*ibidi_ambig_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
 
 /*
  * Every text other than `text` that displays identically to it in a paragraph of
@@ -206,18 +206,18 @@ typedef int (*ibidi_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
  * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
  * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL.
  */
-IBIDI_API ibidi_status ibidi_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
-                                      size_t max_candidates, ibidi_twin_fn fn, void *ctx,
-                                      ibidi_twin_stats *stats, ibidi_error *err);
-IBIDI_API ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir context,
-                                        size_t max_candidates, ibidi_twin_utf8_fn fn,
-                                        void *ctx, ibidi_twin_stats *stats, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
+                                      size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
+                                      ibidi_ambig_twin_stats *stats, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context,
+                                        size_t max_candidates, ibidi_ambig_twin_utf8_fn fn,
+                                        void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
 /* ---- Validity ------------------------------------------------------------------------- */
 
 /*
- * Is s a valid identifier of kind `as`? It must parse (ibidi_ident_parse), pass the
- * component rules (ibidi_ident_check with check_options: error-level findings only), and
+ * Is s a valid identifier of kind `as`? It must parse (ibidi_iri_parse), pass the
+ * component rules (ibidi_iri_check with check_options: error-level findings only), and
  * each host (a domain name, an IRI's reg-name, a mail domain) must pass UTS #46 ToASCII
  * with idna_flags. codes gets the reasons as text, sorted and without repeats, in the
  * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes
@@ -230,7 +230,7 @@ IBIDI_API ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir con
  * Rule counts only through idna_flags (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
  * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
  */
-IBIDI_API ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
+IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
                                             unsigned idna_flags, unsigned check_options,
                                             char *codes, size_t cap, size_t *codes_len,
                                             ibidi_error *err);
@@ -244,7 +244,7 @@ IBIDI_API ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ide
  * length in line) when the line holds a name, 0 for a blank or comment-only line. line
  * should not hold LF.
  */
-IBIDI_API int ibidi_names_line(const char *line, size_t len, size_t *start, size_t *name_len);
+IBIDI_API int ibidi_scan_line(const char *line, size_t len, size_t *start, size_t *name_len);
 
 /* ---- One name of a list (ibidi scan) ---------------------------------------------------- */
 
@@ -259,7 +259,7 @@ typedef struct ibidi_scan_result {
     ibidi_span unicode;  /* the ToUnicode form, the form that is compared */
     ibidi_span codes;    /* "[]" when valid, else e.g. "[B1, V6]" or "[DOMAIN_CHAR]" */
     ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
-    ibidi_status analysis; /* ibidi_ambiguity_analyze's status on the form */
+    ibidi_status analysis; /* ibidi_ambig_analyze's status on the form */
 } ibidi_scan_result;
 
 /*
@@ -267,15 +267,15 @@ typedef struct ibidi_scan_result {
  * name), with one parse and one bidi classification shared by the steps:
  *   1. UTS #46 ToUnicode with idna_flags (ibidi_idna_profile_flags): the form. When
  *      ToUnicode gives none (e.g. IBIDI_E_IDNA_TOO_LONG), the name itself stands in.
- *   2. Validity: ibidi_ident_validate of the form as a domain name. The name is valid when
+ *   2. Validity: ibidi_iri_validate of the form as a domain name. The name is valid when
  *      both ToUnicode and that pass. Reasons (status, codes): the decoder's status for
  *      ill-formed UTF-8 (nothing else is made); ToUnicode's own status when it gives no
- *      form; ibidi_ident_validate's codes and IBIDI_E_IDENT_INVALID when the form is
+ *      form; ibidi_iri_validate's codes and IBIDI_E_IDENT_INVALID when the form is
  *      invalid; ToUnicode's error codes and IBIDI_E_IDNA_INVALID when the form is valid but
  *      the name as written is not (an A-label that is not that of a valid U-label).
- *   3. Badami's analysis of the form (ibidi_ambiguity_analyze as a domain name, without
+ *   3. Badami's analysis of the form (ibidi_ambig_analyze as a domain name, without
  *      the twin search): its findings to *findings (may be NULL), its status in result.
- *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_FORM_VISUAL) in the
+ *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL) in the
  *      contexts that options ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when the form
  *      parses as a domain name.
  * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status

@@ -114,7 +114,7 @@ typedef enum ibidi_status {
     IBIDI_E_CONVERT_VISUAL = 452,      /* visual form: a component no logical text shows as */
     IBIDI_E_AMBIG_CONTROL = 460,       /* Badami: a bidi formatting character, or class BN, B
                                           or S, in text given to the ambiguity analysis */
-    IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_TWINS_MAX code points */
+    IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_AMBIG_TWINS_MAX code points */
     IBIDI_E_AMBIG_TOO_LONG = 462,      /* more than IBIDI_AMBIG_MAX_BYTES bytes to analyse */
     IBIDI_E_RFC5893_CLASS = 470,       /* RFC 5893 checks: a Bidi class value out of range */
     IBIDI_E_RFC5893_TOO_LONG = 471     /* RFC 5893 checks: a label over 63 characters */

@@ -27,61 +27,61 @@ extern "C" {
 /* ---- Structure --------------------------------------------------------------------- */
 
 /* What an input is taken to be. */
-typedef enum ibidi_ident_kind {
-    IBIDI_IDENT_AUTO = 0,   /* decide: a scheme ("x:") or "/", "?", "#" make an IRI
+typedef enum ibidi_iri_kind {
+    IBIDI_IRI_AS_AUTO = 0,   /* decide: a scheme ("x:") or "/", "?", "#" make an IRI
                                reference, else an "@" a mail address, else a domain name */
-    IBIDI_IDENT_DOMAIN = 1, /* a domain name: labels separated by U+002E, U+3002, U+FF0E or
+    IBIDI_IRI_AS_DOMAIN = 1, /* a domain name: labels separated by U+002E, U+3002, U+FF0E or
                                U+FF61 (the separators of UTS #46 and RFC 3490 §3.1) */
-    IBIDI_IDENT_IRI = 2,    /* an IRI reference (RFC 3987 §2.2 IRI-reference) */
-    IBIDI_IDENT_EMAIL = 3   /* a mail address (RFC 5321 Mailbox, RFC 6531 UTF8-non-ascii) */
-} ibidi_ident_kind;
+    IBIDI_IRI_AS_IRI = 2,    /* an IRI reference (RFC 3987 §2.2 IRI-reference) */
+    IBIDI_IRI_AS_EMAIL = 3   /* a mail address (RFC 5321 Mailbox, RFC 6531 UTF8-non-ascii) */
+} ibidi_iri_kind;
 
 /* The kind of a component. */
-typedef enum ibidi_component_kind {
-    IBIDI_COMP_SCHEME = 1,       /* scheme (ASCII) */
-    IBIDI_COMP_USERINFO = 2,     /* iuserinfo */
-    IBIDI_COMP_LABEL = 3,        /* one label of a domain name or an ireg-name */
-    IBIDI_COMP_IPV4 = 4,         /* IPv4address (the host as a whole) */
-    IBIDI_COMP_IP_LITERAL = 5,   /* the inside of "[...]": IPv6address or IPvFuture, or a
+typedef enum ibidi_iri_component_kind {
+    IBIDI_IRI_COMP_SCHEME = 1,       /* scheme (ASCII) */
+    IBIDI_IRI_COMP_USERINFO = 2,     /* iuserinfo */
+    IBIDI_IRI_COMP_LABEL = 3,        /* one label of a domain name or an ireg-name */
+    IBIDI_IRI_COMP_IPV4 = 4,         /* IPv4address (the host as a whole) */
+    IBIDI_IRI_COMP_IP_LITERAL = 5,   /* the inside of "[...]": IPv6address or IPvFuture, or a
                                     mail address literal */
-    IBIDI_COMP_PORT = 6,         /* port digits */
-    IBIDI_COMP_SEGMENT = 7,      /* a path segment, up to its first "." (a dot-segment "."
+    IBIDI_IRI_COMP_PORT = 6,         /* port digits */
+    IBIDI_IRI_COMP_SEGMENT = 7,      /* a path segment, up to its first "." (a dot-segment "."
                                     or ".." is one SEGMENT) */
-    IBIDI_COMP_EXTENSION = 8,    /* a part of a path segment after a "." (2012 guidelines
+    IBIDI_IRI_COMP_EXTENSION = 8,    /* a part of a path segment after a "." (2012 guidelines
                                     §3: "the extensions in a resource name") */
-    IBIDI_COMP_QUERY_NAME = 9,   /* a query parameter name (the query split at "&" and
+    IBIDI_IRI_COMP_QUERY_NAME = 9,   /* a query parameter name (the query split at "&" and
                                     ";", each parameter at its first "=") */
-    IBIDI_COMP_QUERY_VALUE = 10, /* a query parameter value */
-    IBIDI_COMP_FRAGMENT = 11,    /* ifragment */
-    IBIDI_COMP_LOCAL_ATOM = 12,  /* one dot-separated atom of a Dot-string local part */
-    IBIDI_COMP_LOCAL_QUOTED = 13 /* a Quoted-string local part, without its quotes */
-} ibidi_component_kind;
+    IBIDI_IRI_COMP_QUERY_VALUE = 10, /* a query parameter value */
+    IBIDI_IRI_COMP_FRAGMENT = 11,    /* ifragment */
+    IBIDI_IRI_COMP_LOCAL_ATOM = 12,  /* one dot-separated atom of a Dot-string local part */
+    IBIDI_IRI_COMP_LOCAL_QUOTED = 13 /* a Quoted-string local part, without its quotes */
+} ibidi_iri_component_kind;
 
-typedef struct ibidi_component {
+typedef struct ibidi_iri_component {
     size_t start;  /* byte offset of its first byte */
     size_t length; /* bytes; 0 for an empty component (e.g. the segment between "//" in a
                       path, or an empty query value after "=") */
-    ibidi_component_kind kind;
-} ibidi_component;
+    ibidi_iri_component_kind kind;
+} ibidi_iri_component;
 
 /* The large parts of a parsed identifier. Spans are in bytes of the input; the host span
  * covers the whole host (with the brackets of an IP-literal). */
-typedef struct ibidi_ident_info {
-    ibidi_ident_kind kind; /* what the input was parsed as (never AUTO) */
+typedef struct ibidi_iri_info {
+    ibidi_iri_kind kind; /* what the input was parsed as (never AUTO) */
     size_t n_components;   /* also when the array was too small */
     ibidi_span scheme, authority, userinfo, host, port, path, query, fragment;
     ibidi_span local_part; /* mail addresses: the local part, quotes included */
-    int host_kind;         /* 0 none, IBIDI_COMP_LABEL (a reg-name or domain),
-                              IBIDI_COMP_IPV4 or IBIDI_COMP_IP_LITERAL */
-} ibidi_ident_info;
+    int host_kind;         /* 0 none, IBIDI_IRI_COMP_LABEL (a reg-name or domain),
+                              IBIDI_IRI_COMP_IPV4 or IBIDI_IRI_COMP_IP_LITERAL */
+} ibidi_iri_info;
 
 /* Longest domain name and label in octets (RFC 1034 §3.1, RFC 5890 §2.3.2.1), longest
  * local part of a mail address (RFC 5321 §4.5.3.1.1). The limits apply to domain names
  * and mail addresses: an IRI's reg-name is not limited by its syntax, and its labels'
- * lengths are a matter for IDNA (ibidi_iri_to_uri, ibidi_ident_check). */
-#define IBIDI_DOMAIN_MAX_OCTETS 253
-#define IBIDI_LABEL_MAX_OCTETS 63
-#define IBIDI_LOCAL_PART_MAX_OCTETS 64
+ * lengths are a matter for IDNA (ibidi_iri_to_uri, ibidi_iri_check). */
+#define IBIDI_IRI_DOMAIN_MAX_OCTETS 253
+#define IBIDI_IRI_LABEL_MAX_OCTETS 63
+#define IBIDI_IRI_LOCAL_PART_MAX_OCTETS 64
 
 /*
  * Parses UTF-8 input as `as` says into components, in logical order. comps gets up to cap
@@ -109,19 +109,19 @@ typedef struct ibidi_ident_info {
  * A trailing label separator (the root label) is allowed in a domain name and gives no
  * component.
  */
-IBIDI_API ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
-                                         ibidi_component *comps, size_t cap,
-                                         ibidi_ident_info *info, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
+                                         ibidi_iri_component *comps, size_t cap,
+                                         ibidi_iri_info *info, ibidi_error *err);
 
 /* "scheme", "userinfo", "label", "ipv4", "ip-literal", "port", "segment", "extension",
  * "query-name", "query-value", "fragment", "local-atom", "local-quoted"; NULL if unknown. */
-IBIDI_API const char *ibidi_component_kind_name(ibidi_component_kind kind);
+IBIDI_API const char *ibidi_iri_component_kind_name(ibidi_iri_component_kind kind);
 /* "auto", "domain", "iri", "email"; NULL if unknown. */
-IBIDI_API const char *ibidi_ident_kind_name(ibidi_ident_kind kind);
+IBIDI_API const char *ibidi_iri_kind_name(ibidi_iri_kind kind);
 
 /* ---- Component rules --------------------------------------------------------------- */
 
-/* The codes of the findings of ibidi_ident_check (ibidi_finding.code, named by
+/* The codes of the findings of ibidi_iri_check (ibidi_finding.code, named by
  * ibidi_code_name; common.h: 101-199 are the identifier rules'). A finding's part is the
  * index of the component (for HOST_BIDI_RULE the host's label), offset the byte offset in
  * the identifier, cp the code point there (0 if none), bidi_class its class (or -1), detail
@@ -129,7 +129,7 @@ IBIDI_API const char *ibidi_ident_kind_name(ibidi_ident_kind kind);
  * severity says whether it is an error under the options of the check. */
 typedef enum ibidi_iri_code {
     /* RFC 3987 §4.2 rule 1, 2012 guidelines §3: SHOULD NOT use both right-to-left (R, AL)
-     * and left-to-right (L) characters. Warning (error with IBIDI_CHECK_DUERST2001:
+     * and left-to-right (L) characters. Warning (error with IBIDI_IRI_DUERST2001:
      * Duerst 2001 §5 restriction 1 says MUST NOT). */
     IBIDI_IRI_MIXED_DIRECTION = 101,
     /* RFC 3987 §4.2 rule 2, 2012 guidelines §3: a component using right-to-left characters
@@ -139,7 +139,7 @@ typedef enum ibidi_iri_code {
      * followed by NSM*. Warning. */
     IBIDI_IRI_RTL_END = 103,
     /* Duerst 2001 §5 restriction 3: a component using right-to-left characters MUST NOT
-     * use any other class (neutrals, numbers). Error, only with IBIDI_CHECK_DUERST2001. */
+     * use any other class (neutrals, numbers). Error, only with IBIDI_IRI_DUERST2001. */
     IBIDI_IRI_RTL_OTHER_CLASS = 104,
     /* The host's labels break the IDNA Bidi Rule (RFC 5893 §2); idna_code names the
      * condition (B1-B6). Error. */
@@ -150,20 +150,19 @@ typedef enum ibidi_iri_code {
     IBIDI_IRI_DIGIT_AFTER_RTL = 106
 } ibidi_iri_code;
 
-/* Options of ibidi_ident_check (bits). */
-#define IBIDI_CHECK_DUERST2001 0x1u /* Duerst 2001 §5: restriction 1 an error, 3 checked */
-#define IBIDI_CHECK_BIDI_PER_LABEL 0x2u /* the host's Bidi Rule label by label (see
-                                           IBIDI_IDNA_BIDI_PER_LABEL) */
-#define IBIDI_CHECK_WARNINGS_ARE_ERRORS 0x4u /* any finding makes the identifier invalid */
+/* Options of ibidi_iri_check (bits; every IBIDI_IRI_ option has its own bit). The host's
+ * Bidi Rule label by label is IDNA's option, IBIDI_IDNA_BIDI_PER_LABEL. */
+#define IBIDI_IRI_DUERST2001 0x1u /* Duerst 2001 §5: restriction 1 an error, 3 checked */
+#define IBIDI_IRI_STRICT 0x4u     /* warnings are errors: any finding makes it invalid */
 
 /*
- * Checks the components of a parsed identifier (s, comps from ibidi_ident_parse with the
+ * Checks the components of a parsed identifier (s, comps from ibidi_iri_parse with the
  * same input) against the rules above. Every component gets the component rules (scheme,
  * port, IPv4 and IP-literal components hold no right-to-left characters and pass them);
  * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
  * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
  * may pass the Bidi Rule and still get a warning, e.g. an RTL label ending with a digit.
- * A host is a run of consecutive IBIDI_COMP_LABEL components. Findings go to *findings (may
+ * A host is a run of consecutive IBIDI_IRI_COMP_LABEL components. Findings go to *findings (may
  * be NULL), in order of offset; each one's severity is decided by the options (the rules
  * above say which are warnings). Returns IBIDI_OK when no finding is an error, else
  * IBIDI_E_IDENT_INVALID with the first error's offset in err;
@@ -171,8 +170,8 @@ typedef enum ibidi_iri_code {
  * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
  * (bytes between components are not read).
  */
-IBIDI_API ibidi_status ibidi_ident_check(const char *s, size_t len,
-                                         const ibidi_component *comps, size_t n_comps,
+IBIDI_API ibidi_status ibidi_iri_check(const char *s, size_t len,
+                                         const ibidi_iri_component *comps, size_t n_comps,
                                          unsigned options, ibidi_findings *findings,
                                          ibidi_error *err);
 
@@ -189,17 +188,17 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
                                                           ibidi_error *err);
 
 /* Options of ibidi_iri_to_uri (bits). */
-#define IBIDI_IRI_HOST_PERCENT 0x1u /* keep the host percent-encoded (RFC 3987 §3.1 step 2)
-                                       instead of converting it with IDNA ToASCII */
-#define IBIDI_IRI_ENCODE_ASCII 0x2u /* also percent-encode the printable ASCII characters not
-                                       allowed in URIs (< > " space { } | \ ^ `), which
-                                       RFC 3987 §3.1 permits systems to handle */
+#define IBIDI_IRI_HOST_PERCENT 0x10u /* keep the host percent-encoded (RFC 3987 §3.1 step 2)
+                                        instead of converting it with IDNA ToASCII */
+#define IBIDI_IRI_ENCODE_ASCII 0x20u /* also percent-encode the printable ASCII characters not
+                                        allowed in URIs (< > " space { } | \ ^ `), which
+                                        RFC 3987 §3.1 permits systems to handle */
 
 /*
  * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
  * UTF-8 %HH triplets (step 2); a reg-name host is converted by UTS #46 ToASCII with
  * idna_flags (e.g. ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46)) unless
- * IBIDI_IRI_HOST_PERCENT is given. The input must parse as an IRI (ibidi_ident_parse's
+ * IBIDI_IRI_HOST_PERCENT is given. The input must parse as an IRI (ibidi_iri_parse's
  * errors); a host that IDNA rejects gives IBIDI_E_IRI_HOST_IDNA with the offset of its
  * first finding. No normalization is applied (step 1 variant c).
  */
@@ -207,11 +206,11 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned op
                                         unsigned idna_flags, char *out, size_t cap,
                                         size_t *out_len, ibidi_error *err);
 
-/* Options of ibidi_uri_to_iri (bits). */
-#define IBIDI_URI_KEEP_UNSAFE_COMPONENTS 0x1u /* decode also components that would then
-                                                 break the bidi component rules (§4.2) */
-#define IBIDI_URI_HOST_TO_UNICODE 0x2u        /* convert "xn--" host labels with UTS #46
-                                                 ToUnicode (§3.2, scheme knowledge) */
+/* Options of ibidi_iri_from_uri (bits). */
+#define IBIDI_IRI_KEEP_UNSAFE 0x40u      /* decode also components that would then break the
+                                           bidi component rules (§4.2) */
+#define IBIDI_IRI_HOST_TO_UNICODE 0x100u /* convert "xn--" host labels with UTS #46
+                                           ToUnicode (§3.2, scheme knowledge) */
 
 /*
  * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they
@@ -223,10 +222,10 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned op
  * the paragraph), and in a host the label separators U+3002, U+FF0E and U+FF61. A
  * component whose decoding would break the bidi component rules (MIXED_DIRECTION,
  * RTL_START, RTL_END: 2012 guidelines §3) stays percent-encoded as a whole, unless
- * IBIDI_URI_KEEP_UNSAFE_COMPONENTS. The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and
+ * IBIDI_IRI_KEEP_UNSAFE. The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and
  * parse as an IRI reference.
  */
-IBIDI_API ibidi_status ibidi_uri_to_iri(const char *uri, size_t len, unsigned options,
+IBIDI_API ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, unsigned options,
                                         char *out, size_t cap, size_t *out_len,
                                         ibidi_error *err);
 

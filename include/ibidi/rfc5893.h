@@ -248,7 +248,7 @@ typedef struct ibidi_rfc5893_finding {
  * IBIDI_RFC5893_LITERAL) in both directions, the first context that breaks it; with
  * IBIDI_RFC5893_CONTROLS the same with the controls; and Label Uniqueness: for the
  * neighbours nothing, L and R with FULL STOP as D1 and D2, in both directions, the twins
- * (ibidi_twins_cp, at most max_candidates candidates each; 0: no bound) of S1 D1 X D2 S2
+ * (ibidi_ambig_twins_cp, at most max_candidates candidates each; 0: no bound) of S1 D1 X D2 S2
  * that differ only inside X and whose X part satisfies the rule; the first one found per
  * label and direction is reported. Findings go to findings[0..fcap) in order of label,
  * requirement, direction; *n_findings (may be NULL) gets their number, possibly above

@@ -35,14 +35,14 @@ int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level
 #define IBIDI__TWINS_NO_PRUNE 0x1u /* enumerate every level vector the classes allow (the
                                       reference of the completeness test) */
 
-/* ibidi_twins_cp with options: the search itself. */
+/* ibidi_ambig_twins_cp with options: the search itself. */
 ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
-                                 size_t max_candidates, unsigned flags, ibidi_twin_fn fn,
-                                 void *ctx, ibidi_twin_stats *stats, ibidi_error *err);
+                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
+                                 void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
-/* ibidi_ambiguity_analyze with the twin search bounded by max_candidates (the public call
- * uses IBIDI_TWINS_DEFAULT_CANDIDATES); for tests and fuzzing, which need small bounds. */
-ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
+/* ibidi_ambig_analyze with the twin search bounded by max_candidates (the public call
+ * uses IBIDI_AMBIG_DEFAULT_CANDIDATES); for tests and fuzzing, which need small bounds. */
+ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
                                               unsigned options, unsigned idna_flags,
                                               ibidi_findings *findings, size_t max_candidates,
                                               ibidi_error *err);
@@ -52,27 +52,27 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
 typedef struct ibidi__parsed {
     ibidi_status status;
     ibidi_error err;
-    const ibidi_component *comps;
-    const ibidi_ident_info *info;
+    const ibidi_iri_component *comps;
+    const ibidi_iri_info *info;
 } ibidi__parsed;
 
-/* ibidi_ambiguity_analyze on an identifier already parsed with `as` (the decoding errors
+/* ibidi_ambig_analyze on an identifier already parsed with `as` (the decoding errors
  * still come first, then pre's status); options without IBIDI_AMBIG_TEXT, which has no
  * structure to parse. */
-ibidi_status ibidi__ambiguity_analyze_parsed(const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
                                              const ibidi__parsed *pre, unsigned options,
                                              unsigned idna_flags, ibidi_findings *findings,
                                              ibidi_error *err);
 
-/* ibidi_ident_validate after the parse: pst and pe are the parser's status and error,
+/* ibidi_iri_validate after the parse: pst and pe are the parser's status and error,
  * comps and info its result when pst is IBIDI_OK. */
-ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_status pst,
-                                          const ibidi_error *pe, const ibidi_component *comps,
-                                          const ibidi_ident_info *info, unsigned idna_flags,
+ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status pst,
+                                          const ibidi_error *pe, const ibidi_iri_component *comps,
+                                          const ibidi_iri_info *info, unsigned idna_flags,
                                           unsigned check_options, char *codes, size_t cap,
                                           size_t *codes_len, ibidi_error *err);
 
-/* Codes text as ibidi_ident_validate writes it ("[A, B]": sorted, no repeats), of the
+/* Codes text as ibidi_iri_validate writes it ("[A, B]": sorted, no repeats), of the
  * error findings f[0..nread) of an IDNA call with status st (the status itself when none
  * of those is an error), or of a status alone ("[NAME]"). snprintf-like: returns the length
  * needed; the text is written only when it fits cap. */

@@ -12,7 +12,7 @@
  * Memory: no allocation. The work areas live on the stack and are sized for identifiers of
  * up to AMB_MAX_BYTES bytes (a domain name has at most 253 octets, a mail address about
  * 320); longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES. With
- * IBIDI_AMBIG_EXACT, text of more than IBIDI_TWINS_MAX code points gives the twin search's
+ * IBIDI_AMBIG_EXACT, text of more than IBIDI_AMBIG_TWINS_MAX code points gives the twin search's
  * IBIDI_E_TWINS_TOO_LONG. On any error findings->n is 0.
  */
 #include <string.h>
@@ -25,7 +25,7 @@
 
 /* The longest identifier analysed, in bytes (so also in code points). */
 #define AMB_MAX_BYTES IBIDI_AMBIG_MAX_BYTES
-/* ibidi_ident_parse: at most len + 2 components. */
+/* ibidi_iri_parse: at most len + 2 components. */
 #define AMB_MAX_COMPS (AMB_MAX_BYTES + 2)
 /* A label has at least one byte and a separator after it. */
 #define AMB_MAX_LABELS (AMB_MAX_BYTES / 2 + 1)
@@ -66,19 +66,19 @@ static void cat_add(cat_acc *c, ibidi_bidi_class bc)
 static unsigned cat_value(const cat_acc *c)
 {
     if (c->has_l && c->has_r)
-        return IBIDI_LABEL_MIXED;
+        return IBIDI_AMBIG_LABEL_MIXED;
     if (c->has_l) {
-        unsigned v = IBIDI_LABEL_LTR;
+        unsigned v = IBIDI_AMBIG_LABEL_LTR;
         if (c->num_before_l)
-            v |= IBIDI_LABEL_NUMBER_PREFIX;
+            v |= IBIDI_AMBIG_LABEL_NUMBER_PREFIX;
         if (c->num_after_l)
-            v |= IBIDI_LABEL_NUMBER_SUFFIX;
+            v |= IBIDI_AMBIG_LABEL_NUMBER_SUFFIX;
         return v;
     }
     if (c->has_r)
-        return IBIDI_LABEL_RTL;
+        return IBIDI_AMBIG_LABEL_RTL;
     /* num_before_l is set by any number character while no L has been seen */
-    return c->num_before_l ? IBIDI_LABEL_NUMBER : IBIDI_LABEL_NEUTRAL;
+    return c->num_before_l ? IBIDI_AMBIG_LABEL_NUMBER : IBIDI_AMBIG_LABEL_NEUTRAL;
 }
 
 /* Values that are not code points count as neutral characters (ambiguity.h). */
@@ -87,7 +87,7 @@ static ibidi_bidi_class class_of(uint32_t cp)
     return is_code_point(cp) ? ibidi_cp_bidi_class(cp) : IBIDI_BC_ON;
 }
 
-unsigned ibidi_label_category_cp(const uint32_t *label, size_t n)
+unsigned ibidi_ambig_label_category_cp(const uint32_t *label, size_t n)
 {
     cat_acc c = {0, 0, 0, 0};
     if (!label)
@@ -97,7 +97,7 @@ unsigned ibidi_label_category_cp(const uint32_t *label, size_t n)
     return cat_value(&c);
 }
 
-ibidi_status ibidi_label_category_utf8(const char *label, size_t len, unsigned *category,
+ibidi_status ibidi_ambig_label_category_utf8(const char *label, size_t len, unsigned *category,
                                        ibidi_error *err)
 {
     cat_acc c = {0, 0, 0, 0};
@@ -137,11 +137,11 @@ typedef struct amb {
     uint8_t pbc[AMB_MAX_BYTES], nbc[AMB_MAX_BYTES];
     uint16_t off[AMB_MAX_BYTES + 1];
     uint16_t comp_of[AMB_MAX_BYTES]; /* component of each code point, or AMB_NONE */
-    const ibidi_component *comps; /* the identifier's components (compbuf or the caller's) */
+    const ibidi_iri_component *comps; /* the identifier's components (compbuf or the caller's) */
     size_t ncomps;
-    ibidi_component compbuf[AMB_MAX_COMPS];
-    ibidi_ident_info info;
-    lab labels[AMB_MAX_LABELS]; /* the domain name's labels (IBIDI_COMP_LABEL) */
+    ibidi_iri_component compbuf[AMB_MAX_COMPS];
+    ibidi_iri_info info;
+    lab labels[AMB_MAX_LABELS]; /* the domain name's labels (IBIDI_IRI_COMP_LABEL) */
     size_t nl;
     unsigned classes; /* the Bidi classes present (BCM bits) */
     /* output */
@@ -195,7 +195,7 @@ static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_
 
 static size_t comp_at(const amb *a, size_t i)
 {
-    return i < a->n && a->comp_of[i] != AMB_NONE ? a->comp_of[i] : IBIDI_NO_COMPONENT;
+    return i < a->n && a->comp_of[i] != AMB_NONE ? a->comp_of[i] : IBIDI_NO_PART;
 }
 
 static int strong(uint8_t bc)
@@ -386,7 +386,7 @@ static void separator_text(amb *a)
             size_t end = rx_match(a, x, i + 1, a->n);
             if (!end)
                 continue;
-            if (!a->text && c != AMB_NONE && a->comps[c].kind == IBIDI_COMP_LABEL &&
+            if (!a->text && c != AMB_NONE && a->comps[c].kind == IBIDI_IRI_COMP_LABEL &&
                 a->off[end - 1] < a->comps[c].start + a->comps[c].length)
                 continue;
             emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, comp_at(a, i), x + 1);
@@ -429,14 +429,14 @@ static int idn_ambiguous(const amb *a, size_t k, size_t lo, size_t hi, int pout,
     if (L[k].prev != AMB_NONE && L[k].prev >= lo) {
         const lab *p = &L[L[k].prev];
         pd = p->dlast;
-        psuf = IBIDI_LABEL_CATEGORY(p->cat) == IBIDI_LABEL_LTR &&
-               (p->cat & IBIDI_LABEL_NUMBER_SUFFIX);
+        psuf = IBIDI_AMBIG_LABEL_CATEGORY(p->cat) == IBIDI_AMBIG_LABEL_LTR &&
+               (p->cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX);
     }
     if (L[k].next != AMB_NONE && L[k].next < hi) {
         const lab *q = &L[L[k].next];
         nd = q->dfirst;
-        npre = IBIDI_LABEL_CATEGORY(q->cat) == IBIDI_LABEL_LTR &&
-               (q->cat & IBIDI_LABEL_NUMBER_PREFIX);
+        npre = IBIDI_AMBIG_LABEL_CATEGORY(q->cat) == IBIDI_AMBIG_LABEL_LTR &&
+               (q->cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX);
     }
     if (pd == nd)
         return 0;
@@ -449,13 +449,13 @@ static int idn_ambiguous(const amb *a, size_t k, size_t lo, size_t hi, int pout,
 
 static int is_number_label(const lab *l)
 {
-    return IBIDI_LABEL_CATEGORY(l->cat) == IBIDI_LABEL_NUMBER;
+    return IBIDI_AMBIG_LABEL_CATEGORY(l->cat) == IBIDI_AMBIG_LABEL_NUMBER;
 }
 
 static int is_strong_label(const lab *l)
 {
-    ibidi_label_category c = IBIDI_LABEL_CATEGORY(l->cat);
-    return c == IBIDI_LABEL_LTR || c == IBIDI_LABEL_RTL || c == IBIDI_LABEL_MIXED;
+    ibidi_ambig_label_category c = IBIDI_AMBIG_LABEL_CATEGORY(l->cat);
+    return c == IBIDI_AMBIG_LABEL_LTR || c == IBIDI_AMBIG_LABEL_RTL || c == IBIDI_AMBIG_LABEL_MIXED;
 }
 
 /* Labels [lo, hi) on their own (a domain name rendered as an identifier in its own right:
@@ -473,10 +473,10 @@ static void collect_labels(amb *a)
     size_t ci = 0;
     a->nl = 0;
     for (size_t c = 0; c < a->ncomps; c++) {
-        const ibidi_component *k = &a->comps[c];
+        const ibidi_iri_component *k = &a->comps[c];
         lab *l;
         cat_acc acc = {0, 0, 0, 0};
-        if (k->kind != IBIDI_COMP_LABEL || k->length == 0)
+        if (k->kind != IBIDI_IRI_COMP_LABEL || k->length == 0)
             continue;
         while (ci < a->n && a->off[ci] < k->start)
             ci++;
@@ -536,9 +536,9 @@ static void idn_checks(amb *a)
         if (idn_ambiguous(a, k, 0, nl, pout, nout))
             emit(a, IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
         /* Recommendation III: the closest strong labels within the domain name are LTR. */
-        if (L[k].prev != AMB_NONE && IBIDI_LABEL_CATEGORY(L[L[k].prev].cat) != IBIDI_LABEL_LTR)
+        if (L[k].prev != AMB_NONE && IBIDI_AMBIG_LABEL_CATEGORY(L[L[k].prev].cat) != IBIDI_AMBIG_LABEL_LTR)
             emit(a, IBIDI_AMBIG_REC_III_PRECEDING, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
-        if (L[k].next != AMB_NONE && IBIDI_LABEL_CATEGORY(L[L[k].next].cat) != IBIDI_LABEL_LTR)
+        if (L[k].next != AMB_NONE && IBIDI_AMBIG_LABEL_CATEGORY(L[L[k].next].cat) != IBIDI_AMBIG_LABEL_LTR)
             emit(a, IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
     }
 
@@ -558,7 +558,7 @@ static void idn_checks(amb *a)
      * whenever the host of an IRI or the domain of a mail address is ambiguous on its
      * own, whatever the text around it does (DEF@123.ABC.com). */
     whole = part_ambiguous(a, 0, nl);
-    if (!a->text && a->info.kind != IBIDI_IDENT_DOMAIN && whole)
+    if (!a->text && a->info.kind != IBIDI_IRI_AS_DOMAIN && whole)
         emit(a, IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_DIR_LTR, L[0].cs, L[nl - 1].ce, L[0].comp, 0);
     if (whole)
         return;
@@ -576,12 +576,12 @@ typedef struct twin_ctx {
     amb *a;
     ibidi_dir dir;
     unsigned idna_flags;
-    uint8_t lev[IBIDI_TWINS_MAX], tlev[IBIDI_TWINS_MAX];
-    size_t v2l[IBIDI_TWINS_MAX], tv2l[IBIDI_TWINS_MAX];
-    uint8_t sep[IBIDI_TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
-    uint8_t join[IBIDI_TWINS_MAX], tjoin[IBIDI_TWINS_MAX]; /* W4 joins the separator */
-    uint8_t tbc[IBIDI_TWINS_MAX];
-    uint32_t tcp[IBIDI_TWINS_MAX];
+    uint8_t lev[IBIDI_AMBIG_TWINS_MAX], tlev[IBIDI_AMBIG_TWINS_MAX];
+    size_t v2l[IBIDI_AMBIG_TWINS_MAX], tv2l[IBIDI_AMBIG_TWINS_MAX];
+    uint8_t sep[IBIDI_AMBIG_TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
+    uint8_t join[IBIDI_AMBIG_TWINS_MAX], tjoin[IBIDI_AMBIG_TWINS_MAX]; /* W4 joins the separator */
+    uint8_t tbc[IBIDI_AMBIG_TWINS_MAX];
+    uint32_t tcp[IBIDI_AMBIG_TWINS_MAX];
     int any, valid, undetermined, same_authority;
 } twin_ctx;
 
@@ -630,21 +630,21 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
         /* A twin counts when it is a valid identifier of the same kind under idna_flags. */
         char codes[256];
         size_t clen = 0;
-        ibidi_ident_info ti;
-        if (ibidi_ident_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
+        ibidi_iri_info ti;
+        if (ibidi_iri_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
                                  &clen, NULL) != IBIDI_OK)
             return 0;
         /* a->compbuf is free once the Badami checks are done: reuse it for the twin */
         if (tlen <= AMB_MAX_BYTES &&
-            ibidi_ident_parse(tw, tlen, a->info.kind, a->compbuf, AMB_MAX_COMPS, &ti, NULL) ==
+            ibidi_iri_parse(tw, tlen, a->info.kind, a->compbuf, AMB_MAX_COMPS, &ti, NULL) ==
                 IBIDI_OK) {
             /* "Bidirectional ambiguity in other internet identifiers": the domain */
-            if (a->info.kind != IBIDI_IDENT_DOMAIN &&
+            if (a->info.kind != IBIDI_IRI_AS_DOMAIN &&
                 !span_text_eq(a->s, &a->info.host, tw, &ti.host))
                 t->undetermined = 1;
             /* "Dealing with bidirectional ambiguity": the same administration (decided: only
              * when the input names an authority; a relative reference names none) */
-            if (a->info.kind == IBIDI_IDENT_IRI && a->info.authority.present &&
+            if (a->info.kind == IBIDI_IRI_AS_IRI && a->info.authority.present &&
                 span_text_eq(a->s, &a->info.scheme, tw, &ti.scheme) &&
                 span_text_eq(a->s, &a->info.authority, tw, &ti.authority))
                 t->same_authority = 1;
@@ -654,7 +654,7 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     t->valid = 1;
     /* SEPARATOR_TWIN: the same glyph position holds the input's ES or CS character in both
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
-    if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
+    if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_AMBIG_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
         tn != a->n ||
         ibidi_bidi_resolve_cp(t->tcp, tn, t->dir, t->tlev, NULL, NULL, NULL, 0, NULL) !=
             IBIDI_OK ||
@@ -675,15 +675,15 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
                                  size_t max_candidates, ibidi_error *err)
 {
     twin_ctx t;
-    ibidi_twin_stats stats;
+    ibidi_ambig_twin_stats stats;
     ibidi_status st;
     memset(&t, 0, sizeof t);
     t.a = a;
     t.dir = dir;
     t.idna_flags = idna_flags;
-    if (a->n <= IBIDI_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
+    if (a->n <= IBIDI_AMBIG_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
         size_t n = 0;
-        st = ibidi_bidi_resolve_utf8(a->s, a->len, dir, t.lev, IBIDI_TWINS_MAX, &n, NULL, NULL,
+        st = ibidi_bidi_resolve_utf8(a->s, a->len, dir, t.lev, IBIDI_AMBIG_TWINS_MAX, &n, NULL, NULL,
                                      NULL, NULL, 0, err);
         if (st == IBIDI_OK)
             st = ibidi_bidi_reorder(t.lev, n, t.v2l, NULL, err);
@@ -691,14 +691,14 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
             return st;
         w4_joins(a->bc, a->n, t.join);
     }
-    st = ibidi_twins_utf8(a->s, a->len, dir, max_candidates, on_twin, &t, &stats, err);
+    st = ibidi_ambig_twins_utf8(a->s, a->len, dir, max_candidates, on_twin, &t, &stats, err);
     if (st != IBIDI_OK)
         return st;
     if (t.valid)
-        emit(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->n, IBIDI_NO_COMPONENT, 0);
+        emit(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->n, IBIDI_NO_PART, 0);
     else if (t.any)
-        emit(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->n, IBIDI_NO_COMPONENT, 0);
-    for (size_t i = 0; i < a->n && i < IBIDI_TWINS_MAX; i++)
+        emit(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->n, IBIDI_NO_PART, 0);
+    for (size_t i = 0; i < a->n && i < IBIDI_AMBIG_TWINS_MAX; i++)
         if (t.sep[i])
             emit(a, IBIDI_AMBIG_SEPARATOR_TWIN, dir, i, i + 1, comp_at(a, i), 0);
     if (t.undetermined) {
@@ -721,14 +721,14 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
         emit(a, IBIDI_AMBIG_SAME_AUTHORITY, dir, from, a->n, comp_at(a, from), 0);
     }
     if (stats.truncated)
-        emit(a, IBIDI_AMBIG_SEARCH_TRUNCATED, dir, 0, a->n, IBIDI_NO_COMPONENT, 0);
+        emit(a, IBIDI_AMBIG_SEARCH_TRUNCATED, dir, 0, a->n, IBIDI_NO_PART, 0);
     return IBIDI_OK;
 }
 
 /* ---- Entry point ------------------------------------------------------------------------ */
 
 /* The analysis; pre (may be NULL) is the identifier already parsed with `as`. */
-static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsigned options,
+static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned options,
                             unsigned idna_flags, ibidi_findings *findings,
                             size_t max_candidates, const ibidi__parsed *pre, ibidi_error *err)
 {
@@ -739,7 +739,7 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsi
         findings->n = findings->errors = 0;
     if ((!s && len) || (findings && !findings->items && findings->cap) ||
         (options & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)) ||
-        ((options & IBIDI_AMBIG_TEXT) == 0 && ((int)as < 0 || (int)as > (int)IBIDI_IDENT_EMAIL)))
+        ((options & IBIDI_AMBIG_TEXT) == 0 && ((int)as < 0 || (int)as > (int)IBIDI_IRI_AS_EMAIL)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > AMB_MAX_BYTES)
         return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
@@ -791,7 +791,7 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsi
             a.comps = pre->comps;
             a.info = *pre->info;
         } else {
-            st = ibidi_ident_parse(s, len, as, a.compbuf, AMB_MAX_COMPS, &a.info, err);
+            st = ibidi_iri_parse(s, len, as, a.compbuf, AMB_MAX_COMPS, &a.info, err);
             if (st != IBIDI_OK)
                 return st;
             a.comps = a.compbuf;
@@ -822,7 +822,7 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsi
     }
 
     number_checks(&a);
-    if (a.text || a.info.kind != IBIDI_IDENT_DOMAIN)
+    if (a.text || a.info.kind != IBIDI_IRI_AS_DOMAIN)
         separator_text(&a);
     if (!a.text) {
         collect_labels(&a);
@@ -841,9 +841,9 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_ident_kind as, unsi
     return ibidi__ok(err);
 }
 
-/* ibidi_ambiguity_analyze with a bound on the twin search's candidates (the fuzz target and
+/* ibidi_ambig_analyze with a bound on the twin search's candidates (the fuzz target and
  * the tests use a small one). */
-ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
                                               unsigned options, unsigned idna_flags,
                                               ibidi_findings *findings, size_t max_candidates,
                                               ibidi_error *err)
@@ -851,19 +851,19 @@ ibidi_status ibidi__ambiguity_analyze_bounded(const char *s, size_t len, ibidi_i
     return analyze(s, len, as, options, idna_flags, findings, max_candidates, NULL, err);
 }
 
-ibidi_status ibidi__ambiguity_analyze_parsed(const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
                                              const ibidi__parsed *pre, unsigned options,
                                              unsigned idna_flags, ibidi_findings *findings,
                                              ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, IBIDI_TWINS_DEFAULT_CANDIDATES,
+    return analyze(s, len, as, options, idna_flags, findings, IBIDI_AMBIG_DEFAULT_CANDIDATES,
                    pre, err);
 }
 
-ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
                                      unsigned options, unsigned idna_flags,
                                      ibidi_findings *findings, ibidi_error *err)
 {
-    return ibidi__ambiguity_analyze_bounded(s, len, as, options, idna_flags, findings,
-                                            IBIDI_TWINS_DEFAULT_CANDIDATES, err);
+    return ibidi__ambig_analyze_bounded(s, len, as, options, idna_flags, findings,
+                                            IBIDI_AMBIG_DEFAULT_CANDIDATES, err);
 }

@@ -5,14 +5,14 @@
  */
 #include "ibidi/ambiguity.h"
 
-const char *ibidi_label_category_name(ibidi_label_category category)
+const char *ibidi_ambig_label_category_name(ibidi_ambig_label_category category)
 {
     switch (category) {
-    case IBIDI_LABEL_NEUTRAL: return "neutral";
-    case IBIDI_LABEL_NUMBER: return "number";
-    case IBIDI_LABEL_LTR: return "ltr";
-    case IBIDI_LABEL_RTL: return "rtl";
-    case IBIDI_LABEL_MIXED: return "mixed";
+    case IBIDI_AMBIG_LABEL_NEUTRAL: return "neutral";
+    case IBIDI_AMBIG_LABEL_NUMBER: return "number";
+    case IBIDI_AMBIG_LABEL_LTR: return "ltr";
+    case IBIDI_AMBIG_LABEL_RTL: return "rtl";
+    case IBIDI_AMBIG_LABEL_MIXED: return "mixed";
     }
     return NULL;
 }

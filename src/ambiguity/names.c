@@ -7,7 +7,7 @@
  * trailing blanks), so that no name starts or ends with a character that shows nothing. */
 static int is_edge_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-int ibidi_names_line(const char *line, size_t len, size_t *start, size_t *name_len)
+int ibidi_scan_line(const char *line, size_t len, size_t *start, size_t *name_len)
 {
     size_t b = 0, e = 0;
     if (line) {

@@ -589,9 +589,9 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                 tc.total = t;
                 tc.text = text;
                 tc.found = 0;
-                ibidi_twin_stats stats;
+                ibidi_ambig_twin_stats stats;
                 ibidi_error e;
-                ibidi_status st = ibidi_twins_cp(text, t, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                ibidi_status st = ibidi_ambig_twins_cp(text, t, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                                  max_candidates, on_twin, &tc, &stats, &e);
                 if (st == IBIDI_E_AMBIG_CONTROL) {
                     /* A label with a bidi control or BN: the twin search does not take it

@@ -3,8 +3,8 @@
  * ToUnicode, validity, Badami's analysis and the display keys in both contexts.
  *
  * The steps are those of the public calls (ibidi_idna_to_unicode_utf8,
- * ibidi_ident_validate, ibidi_ambiguity_analyze, ibidi_display_utf8 with
- * IBIDI_FORM_VISUAL), but the form is parsed once for all of them and classified once for
+ * ibidi_iri_validate, ibidi_ambig_analyze, ibidi_display_utf8 with
+ * IBIDI_DISPLAY_FORM_VISUAL), but the form is parsed once for all of them and classified once for
  * both displays; tests/test_scan.c checks that the results are those of the public calls.
  * Nothing allocates: the form, the codes and the displays are made on the stack (a form has
  * at most IBIDI_AMBIG_MAX_BYTES bytes) and copied to the caller's buffer.
@@ -18,7 +18,7 @@
 #include "ibidi/utf8.h"
 
 #define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
-/* ibidi_ident_parse: at most len + 2 components. */
+/* ibidi_iri_parse: at most len + 2 components. */
 #define SCAN_COMPS (SCAN_MAX + 2)
 /* ToUnicode findings read (ibidi__idna_codes_text: the verdict never depends on this). */
 #define SCAN_IDNA_FINDINGS 256
@@ -44,8 +44,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     char ubuf[SCAN_MAX], codes[SCAN_CODES], dbuf[2][SCAN_MAX];
     ibidi_finding idna[SCAN_IDNA_FINDINGS];
     ibidi_findings idna_f = {idna, SCAN_IDNA_FINDINGS, 0, 0};
-    ibidi_component comps[SCAN_COMPS];
-    ibidi_ident_info info;
+    ibidi_iri_component comps[SCAN_COMPS];
+    ibidi_iri_info info;
     ibidi__parsed pre;
     size_t at = 0, ncodes = 0, nidna = 0, ulen = 0;
     const char *form = name;
@@ -94,7 +94,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     pre.err.offset = 0;
     pre.err.value = 0;
     pre.status =
-        ibidi_ident_parse(form, flen, IBIDI_IDENT_DOMAIN, comps, SCAN_COMPS, &info, &pre.err);
+        ibidi_iri_parse(form, flen, IBIDI_IRI_AS_DOMAIN, comps, SCAN_COMPS, &info, &pre.err);
     pre.comps = comps;
     pre.info = &info;
 
@@ -104,7 +104,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
         r->status = st;
         ncodes = ibidi__status_codes_text(st, codes, sizeof codes);
     } else {
-        vst = ibidi__ident_validate_parsed(form, flen, pre.status, &pre.err, comps, &info,
+        vst = ibidi__iri_validate_parsed(form, flen, pre.status, &pre.err, comps, &info,
                                            idna_flags, 0, codes, sizeof codes, &ncodes, NULL);
         if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
             /* the form is valid, the name as written is not: ToUnicode's codes say why */
@@ -123,7 +123,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     place(buf, cap, &at, codes, ncodes, &r->codes);
 
     /* 3. Badami's analysis (no twin search) */
-    r->analysis = ibidi__ambiguity_analyze_parsed(form, flen, IBIDI_IDENT_DOMAIN, &pre, 0,
+    r->analysis = ibidi__ambig_analyze_parsed(form, flen, IBIDI_IRI_AS_DOMAIN, &pre, 0,
                                                   idna_flags, findings, NULL);
 
     /* 4. the display keys, when the form is a domain name */

@@ -35,7 +35,7 @@
  * AN 2, EN 0 (W7) or 2, neutrals 0 or 1 (N1, N2, N0), ES/ET/CS/NSM 0, 1 or 2 (W1, W4, W5);
  * in an RTL paragraph L, EN and AN are 2 (I2), R and AL 1, the others 1 or 2.
  *
- * Nothing here allocates; every array is on the stack, sized IBIDI_TWINS_MAX.
+ * Nothing here allocates; every array is on the stack, sized IBIDI_AMBIG_TWINS_MAX.
  */
 #include <string.h>
 
@@ -43,7 +43,7 @@
 #include "unicode/utf8_internal.h"
 #include "ibidi/utf8.h"
 
-#define MAXN IBIDI_TWINS_MAX
+#define MAXN IBIDI_AMBIG_TWINS_MAX
 /* Options of one visual position: level 0 or 2 give one character (the glyph itself),
  * an odd level the glyph's inverse images under L4 (at most two: the glyph itself and
  * its Bidi_Mirroring_Glyph, since that mapping is an involution; test_twins checks it on
@@ -100,9 +100,9 @@ typedef struct search {
     int l2v[MAXN]; /* the candidate's logical index -> visual position */
     int att[MAXN]; /* the candidate's attachments, per visual position */
     size_t max_cand, node_budget, nodes;
-    ibidi_twin_fn fn;
+    ibidi_ambig_twin_fn fn;
     void *ctx;
-    ibidi_twin_stats st;
+    ibidi_ambig_twin_stats st;
 } search;
 
 int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level)
@@ -593,8 +593,8 @@ static void run_search(search *s)
 }
 
 ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
-                                 size_t max_candidates, unsigned flags, ibidi_twin_fn fn,
-                                 void *ctx, ibidi_twin_stats *stats, ibidi_error *err)
+                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
+                                 void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     search s;
     ibidi_error e;
@@ -658,16 +658,16 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
-                            size_t max_candidates, ibidi_twin_fn fn, void *ctx,
-                            ibidi_twin_stats *stats, ibidi_error *err)
+ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
+                            size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
+                            ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     return ibidi__twins_search(text, n, context, max_candidates, 0, fn, ctx, stats, err);
 }
 
 /* The UTF-8 call: each twin is encoded for the callback. */
 typedef struct utf8_ctx {
-    ibidi_twin_utf8_fn fn;
+    ibidi_ambig_twin_utf8_fn fn;
     void *ctx;
     char buf[MAXN * 4];
 } utf8_ctx;
@@ -681,9 +681,9 @@ static int utf8_twin(const uint32_t *twin, size_t n, void *ctx)
     return u->fn ? u->fn(u->buf, len, u->ctx) : 0;
 }
 
-ibidi_status ibidi_twins_utf8(const char *s, size_t len, ibidi_dir context,
-                              size_t max_candidates, ibidi_twin_utf8_fn fn, void *ctx,
-                              ibidi_twin_stats *stats, ibidi_error *err)
+ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context,
+                              size_t max_candidates, ibidi_ambig_twin_utf8_fn fn, void *ctx,
+                              ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     uint32_t cps[MAXN];
     size_t offs[MAXN], n = 0, pos = 0;

@@ -1,5 +1,5 @@
 /*
- * Validity of an identifier (ibidi/ambiguity.h, ibidi_ident_validate): parse, component
+ * Validity of an identifier (ibidi/ambiguity.h, ibidi_iri_validate): parse, component
  * rules, and UTS #46 ToASCII of each host, the reasons gathered as codes in the form of
  * IdnaTestV2.txt ("[]", "[B1, V6]"), so that twins can be marked valid or invalid.
  * Nothing allocates: the components and findings are on the stack.
@@ -143,11 +143,11 @@ size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap)
 }
 
 /* The checks after the parse: pst is the parser's status (e its error), comps and info its
- * result when it is IBIDI_OK. Shared by ibidi_ident_validate and ibidi_scan_name, which
+ * result when it is IBIDI_OK. Shared by ibidi_iri_validate and ibidi_scan_name, which
  * parses once for all its steps. */
-ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_status pst,
-                                          const ibidi_error *pe, const ibidi_component *comps,
-                                          const ibidi_ident_info *info, unsigned idna_flags,
+ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status pst,
+                                          const ibidi_error *pe, const ibidi_iri_component *comps,
+                                          const ibidi_iri_info *info, unsigned idna_flags,
                                           unsigned check_options, char *codes, size_t cap,
                                           size_t *codes_len, ibidi_error *err)
 {
@@ -166,7 +166,7 @@ ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_statu
         ibidi_finding f[VAL_FINDINGS];
         ibidi_findings fs = {f, VAL_FINDINGS, 0, 0};
         int added = 0;
-        ibidi_status cst = ibidi_ident_check(s, len, comps, info->n_components, check_options,
+        ibidi_status cst = ibidi_iri_check(s, len, comps, info->n_components, check_options,
                                              &fs, &e);
         const size_t nf = fs.n;
         for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++)
@@ -180,7 +180,7 @@ ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_statu
             add_code(&c, ibidi_status_name(cst), e.offset, e.value);
         /* the host: the whole domain name, an IRI's reg-name, a mail domain (IPv4 and
          * IP-literal hosts are not domain names) */
-        if (info->host_kind == IBIDI_COMP_LABEL && info->host.present && info->host.length > 0)
+        if (info->host_kind == IBIDI_IRI_COMP_LABEL && info->host.present && info->host.length > 0)
             check_host(s, info->host, idna_flags, &c);
     }
 
@@ -194,19 +194,19 @@ ibidi_status ibidi__ident_validate_parsed(const char *s, size_t len, ibidi_statu
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_ident_validate(const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
                                   unsigned idna_flags, unsigned check_options, char *codes,
                                   size_t cap, size_t *codes_len, ibidi_error *err)
 {
-    ibidi_component comps[VAL_COMPS];
-    ibidi_ident_info info;
+    ibidi_iri_component comps[VAL_COMPS];
+    ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
     if (codes_len)
         *codes_len = 0;
     if ((!s && len) || (!codes && cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     memset(&info, 0, sizeof info);
-    ibidi_status st = ibidi_ident_parse(s, len, as, comps, VAL_COMPS, &info, &e);
-    return ibidi__ident_validate_parsed(s, len, st, &e, comps, &info, idna_flags, check_options,
+    ibidi_status st = ibidi_iri_parse(s, len, as, comps, VAL_COMPS, &info, &e);
+    return ibidi__iri_validate_parsed(s, len, st, &e, comps, &info, idna_flags, check_options,
                                         codes, cap, codes_len, err);
 }

@@ -94,7 +94,7 @@ ibidi_status ibidi__bidi_check_work(size_t n, const void *work, size_t work_size
                                     ibidi_error *err);
 
 /* The visual form of validated UTF-8 of n code points (n <= IBIDI_BIDI_SMALL) laid out
- * as one line (as ibidi_display_utf8 IBIDI_FORM_VISUAL; ibidi_bidi_visual_utf8 gives each
+ * as one line (as ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL; ibidi_bidi_visual_utf8 gives each
  * paragraph its own line) in a left-to-right (out[0]) and a right-to-left (out[1])
  * paragraph, classified once; a NULL out[k] is not made. out_len[k] gets each length
  * needed. Returns 1 when every form made fit its cap, 0 otherwise or when n is too large. */

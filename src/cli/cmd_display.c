@@ -12,8 +12,8 @@ typedef struct display_opts {
     int convert; /* ibidi convert */
     ibidi_dir context;
     ibidi_form form;
-    ibidi_ident_kind as;
-    ibidi_repr from, to;
+    ibidi_iri_kind as;
+    ibidi_display_repr from, to;
     cli_input in;
     int json, levels, spans, prove;
 } display_opts;
@@ -40,11 +40,11 @@ static void *work_for(size_t len, size_t extra, size_t *size)
 
 /* Runs f until the output fits; returns its status with the output in *out (malloc'd). */
 typedef ibidi_status (*out_fn)(const char *s, size_t len, const display_opts *o,
-                               const ibidi_component *c, size_t nc, char *out, size_t cap,
+                               const ibidi_iri_component *c, size_t nc, char *out, size_t cap,
                                size_t *out_len, void *work, size_t wsize, ibidi_error *err);
 
 static ibidi_status grow(out_fn f, const char *s, size_t len, const display_opts *o,
-                         const ibidi_component *c, size_t nc, char **out, size_t *out_len,
+                         const ibidi_iri_component *c, size_t nc, char **out, size_t *out_len,
                          ibidi_error *err)
 {
     size_t cap = len * 8 + 64, wsize;
@@ -70,7 +70,7 @@ static ibidi_status grow(out_fn f, const char *s, size_t len, const display_opts
 }
 
 static ibidi_status do_form(const char *s, size_t len, const display_opts *o,
-                            const ibidi_component *c, size_t nc, char *out, size_t cap,
+                            const ibidi_iri_component *c, size_t nc, char *out, size_t cap,
                             size_t *out_len, void *work, size_t wsize, ibidi_error *err)
 {
     return ibidi_display_form(s, len, c, nc, o->form, o->context, out, cap, out_len, work, wsize,
@@ -78,12 +78,12 @@ static ibidi_status do_form(const char *s, size_t len, const display_opts *o,
 }
 
 static ibidi_status do_convert(const char *s, size_t len, const display_opts *o,
-                               const ibidi_component *c, size_t nc, char *out, size_t cap,
+                               const ibidi_iri_component *c, size_t nc, char *out, size_t cap,
                                size_t *out_len, void *work, size_t wsize, ibidi_error *err)
 {
     (void)c;
     (void)nc;
-    return ibidi_convert(s, len, o->as, o->from, o->to, o->context, out, cap, out_len, work,
+    return ibidi_display_convert(s, len, o->as, o->from, o->to, o->context, out, cap, out_len, work,
                          wsize, err);
 }
 
@@ -99,8 +99,8 @@ static void put_json_text(const char *s, size_t len, const display_opts *o)
 
 /* Proves the form in every context of the table, in the direction of --context. Returns
  * the number of contexts where it holds; *first gets the first failure. */
-static size_t prove_all(const char *s, size_t len, const ibidi_component *c, size_t nc,
-                        const display_opts *o, ibidi_proof *first, size_t *tried)
+static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c, size_t nc,
+                        const display_opts *o, ibidi_display_proof *first, size_t *tried)
 {
     size_t held = 0;
     memset(first, 0, sizeof *first);
@@ -109,15 +109,15 @@ static size_t prove_all(const char *s, size_t len, const ibidi_component *c, siz
         for (size_t a = 0; a < N_AFTER; a++) {
             size_t bl = strlen(proof_before[b]), al = strlen(proof_after[a]), wsize;
             void *work = work_for(len, bl + al, &wsize);
-            ibidi_proof p = {IBIDI_PROOF_NOT_STANDARD, IBIDI_NO_COMPONENT, 0, 0};
+            ibidi_display_proof p = {IBIDI_DISPLAY_PROOF_NOT_STANDARD, IBIDI_NO_PART, 0, 0};
             ibidi_status st = ibidi_display_prove(s, len, c, nc, o->form, o->context,
                                                   proof_before[b], bl, proof_after[a], al, &p,
                                                   work, wsize, NULL);
             free(work);
             (*tried)++;
-            if (st == IBIDI_OK && p.failure == IBIDI_PROOF_HOLDS)
+            if (st == IBIDI_OK && p.failure == IBIDI_DISPLAY_PROOF_HOLDS)
                 held++;
-            else if (first->failure == IBIDI_PROOF_HOLDS)
+            else if (first->failure == IBIDI_DISPLAY_PROOF_HOLDS)
                 *first = p;
         }
     return held;
@@ -129,8 +129,8 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     char *conv = NULL, *out = NULL;
     const char *s = item;
     size_t slen = len, out_len = 0, nc = 0, wsize;
-    ibidi_component *comps = NULL;
-    ibidi_ident_info info;
+    ibidi_iri_component *comps = NULL;
+    ibidi_iri_info info;
     ibidi_error err = {IBIDI_OK, 0, 0};
     ibidi_status st;
     int rc = CLI_OK;
@@ -145,7 +145,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         memset(&info, 0, sizeof info);
     } else {
         comps = malloc((slen + 2) * sizeof *comps);
-        st = comps ? ibidi_ident_parse(s, slen, o->as, comps, slen + 2, &info, &err)
+        st = comps ? ibidi_iri_parse(s, slen, o->as, comps, slen + 2, &info, &err)
                    : IBIDI_E_NOMEM;
         nc = info.n_components;
         if (st == IBIDI_OK)
@@ -171,18 +171,18 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         printf("{\"input\": ");
         cli_json_string(stdout, item, len);
         if (o->convert)
-            printf(", \"from\": \"%s\", \"to\": \"%s\"", ibidi_repr_name(o->from),
-                   ibidi_repr_name(o->to));
+            printf(", \"from\": \"%s\", \"to\": \"%s\"", ibidi_display_repr_name(o->from),
+                   ibidi_display_repr_name(o->to));
         else
-            printf(", \"as\": \"%s\", \"form\": \"%s\"", ibidi_ident_kind_name(info.kind),
-                   ibidi_form_name(o->form));
+            printf(", \"as\": \"%s\", \"form\": \"%s\"", ibidi_iri_kind_name(info.kind),
+                   ibidi_display_form_name(o->form));
         printf(", \"context\": \"%s\", \"output\": ", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr");
         put_json_text(out, out_len, o);
         if (!o->convert) {
             printf(", \"components\": [");
             for (size_t i = 0; i < nc; i++) {
                 printf("%s{\"kind\": \"%s\", \"start\": %zu, \"length\": %zu, \"text\": ",
-                       i ? ", " : "", ibidi_component_kind_name(comps[i].kind), comps[i].start,
+                       i ? ", " : "", ibidi_iri_component_kind_name(comps[i].kind), comps[i].start,
                        comps[i].length);
                 put_json_text(s + comps[i].start, comps[i].length, o);
                 putchar('}');
@@ -208,14 +208,14 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
             if (o->spans) {
                 printf(o->json ? ", \"spans\": [" : "spans:");
                 for (size_t i = 0; i < ns; i++) {
-                    const char *kind = sp[i].component == IBIDI_NO_COMPONENT
+                    const char *kind = sp[i].component == IBIDI_NO_PART
                                            ? "delimiter"
-                                           : ibidi_component_kind_name(comps[sp[i].component].kind);
+                                           : ibidi_iri_component_kind_name(comps[sp[i].component].kind);
                     if (o->json)
                         printf("%s{\"visual\": %zu, \"length\": %zu, \"logical\": %zu, "
                                "\"component\": %ld, \"kind\": \"%s\", \"level\": %u}",
                                i ? ", " : "", sp[i].visual, sp[i].length, sp[i].logical,
-                               sp[i].component == IBIDI_NO_COMPONENT ? -1L : (long)sp[i].component,
+                               sp[i].component == IBIDI_NO_PART ? -1L : (long)sp[i].component,
                                kind, sp[i].level);
                     else
                         printf(" [%zu+%zu %s%s level %u]", sp[i].visual, sp[i].length, kind,
@@ -228,8 +228,8 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         free(sp);
         free(work);
     }
-    if (!o->convert && o->prove && o->form != IBIDI_FORM_VISUAL) {
-        ibidi_proof first = {IBIDI_PROOF_HOLDS, IBIDI_NO_COMPONENT, 0, 0};
+    if (!o->convert && o->prove && o->form != IBIDI_DISPLAY_FORM_VISUAL) {
+        ibidi_display_proof first = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
         size_t tried, held = prove_all(s, slen, comps, nc, o, &first, &tried);
         if (o->json) {
             printf(", \"proof\": {\"contexts\": %zu, \"held\": %zu", tried, held);
@@ -239,11 +239,11 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
             putchar('}');
         } else if (held == tried) {
             printf("proved: the %s form keeps its promise in %zu of %zu contexts\n",
-                   ibidi_form_name(o->form), held, tried);
+                   ibidi_display_form_name(o->form), held, tried);
         } else {
             printf("not proved: the %s form keeps its promise in %zu of %zu contexts; first "
                    "failure %s at byte %zu\n",
-                   ibidi_form_name(o->form), held, tried, failure_names[first.failure],
+                   ibidi_display_form_name(o->form), held, tried, failure_names[first.failure],
                    first.offset);
         }
         if (held < tried)
@@ -312,7 +312,7 @@ static int display_main(int argc, char **argv, display_opts *o)
                 if ((k = cli_pick(v, kinds, 4)) < 0)
                     return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or "
                                                    "email", v);
-                o->as = (ibidi_ident_kind)k;
+                o->as = (ibidi_iri_kind)k;
             } else if (strncmp(a, "--form", nl) == 0 && nl == 6) {
                 if ((k = cli_pick(v, forms, 7)) < 0)
                     return cli_usage_error(o->cmd, "unknown --form '%s': visual, marks, embed, "
@@ -324,10 +324,10 @@ static int display_main(int argc, char **argv, display_opts *o)
                     return cli_usage_error(o->cmd, "unknown %s '%s': logical, textual or visual",
                                            from ? "--from" : "--to", v);
                 if (from) {
-                    o->from = (ibidi_repr)k;
+                    o->from = (ibidi_display_repr)k;
                     have_from = 1;
                 } else {
-                    o->to = (ibidi_repr)k;
+                    o->to = (ibidi_display_repr)k;
                     have_to = 1;
                 }
             }
@@ -346,8 +346,8 @@ static int display_run(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.cmd = "display";
     o.context = IBIDI_DIR_LTR;
-    o.form = IBIDI_FORM_VISUAL;
-    o.as = IBIDI_IDENT_AUTO;
+    o.form = IBIDI_DISPLAY_FORM_VISUAL;
+    o.as = IBIDI_IRI_AS_AUTO;
     return display_main(argc, argv, &o);
 }
 
@@ -358,7 +358,7 @@ static int convert_run(int argc, char **argv)
     o.cmd = "convert";
     o.convert = 1;
     o.context = IBIDI_DIR_LTR;
-    o.as = IBIDI_IDENT_AUTO;
+    o.as = IBIDI_IRI_AS_AUTO;
     return display_main(argc, argv, &o);
 }
 

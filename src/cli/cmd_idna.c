@@ -19,7 +19,7 @@ typedef struct idna_opts {
     unsigned flags;
     idna_format fmt;
     cli_input in;
-    ibidi_ident_kind as; /* ibidi check --as */
+    ibidi_iri_kind as; /* ibidi check --as */
 } idna_opts;
 
 /* The result of one call, with buffers that grow on demand. */
@@ -206,7 +206,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
 
 /* ibidi check: Badami's analysis and the exact twin search, in both contexts; every
  * finding with the paper's section, where it is and what it concerns. */
-static void put_ambiguity(const char *name, size_t nlen, ibidi_ident_kind as,
+static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
                           const idna_opts *o)
 {
     ibidi_finding *f = NULL;
@@ -222,7 +222,7 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_ident_kind as,
         }
         f = g;
         ibidi_findings found = {f, cap, 0, 0};
-        st = ibidi_ambiguity_analyze(name, nlen, as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
+        st = ibidi_ambig_analyze(name, nlen, as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
                                      ibidi_idna_profile_flags(o->profile), &found, &err);
         nf = found.n;
         if (st != IBIDI_OK || nf <= cap)
@@ -253,12 +253,12 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_ident_kind as,
 
 /* ibidi check of an IRI or mail address: its validity (parse, component rules, IDNA on the
  * host under the profile) and the ambiguity findings. */
-static int check_ident(const char *name, size_t nlen, ibidi_ident_kind kind, const idna_opts *o)
+static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const idna_opts *o)
 {
     char codes[512];
     size_t clen = 0;
     ibidi_error err;
-    ibidi_status st = ibidi_ident_validate(name, nlen, kind, ibidi_idna_profile_flags(o->profile),
+    ibidi_status st = ibidi_iri_validate(name, nlen, kind, ibidi_idna_profile_flags(o->profile),
                                            0, codes, sizeof codes - 1, &clen, &err);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         printf("  not checked: %s [%s] at byte %zu\n", ibidi_strerror(st), ibidi_status_name(st),
@@ -268,7 +268,7 @@ static int check_ident(const char *name, size_t nlen, ibidi_ident_kind kind, con
     if (clen > sizeof codes - 1)
         clen = sizeof codes - 1; /* only the display of very many codes is shortened */
     codes[clen] = '\0';
-    printf("  %-20s %s %s (parse, component rules, host under %s)\n", ibidi_ident_kind_name(kind),
+    printf("  %-20s %s %s (parse, component rules, host under %s)\n", ibidi_iri_kind_name(kind),
            st == IBIDI_OK ? "valid" : "invalid", codes, ibidi_idna_profile_name(o->profile));
     put_ambiguity(name, nlen, kind, o);
     return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
@@ -283,14 +283,14 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     int rc = CLI_OK;
     fwrite(item, 1, len, stdout);
     fputc('\n', stdout);
-    ibidi_ident_kind kind = o->as;
-    if (kind == IBIDI_IDENT_AUTO) {
-        ibidi_ident_info info;
-        ibidi_status pst = ibidi_ident_parse(name, nlen, kind, NULL, 0, &info, NULL);
+    ibidi_iri_kind kind = o->as;
+    if (kind == IBIDI_IRI_AS_AUTO) {
+        ibidi_iri_info info;
+        ibidi_status pst = ibidi_iri_parse(name, nlen, kind, NULL, 0, &info, NULL);
         kind = (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL) ? info.kind
-                                                                     : IBIDI_IDENT_DOMAIN;
+                                                                     : IBIDI_IRI_AS_DOMAIN;
     }
-    if (kind != IBIDI_IDENT_DOMAIN)
+    if (kind != IBIDI_IRI_AS_DOMAIN)
         return check_ident(name, nlen, kind, o);
     idna_result a;
     if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 1, &a) && !encoding_error(&a)) {
@@ -340,7 +340,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
         printf("  Bidi domain name (RFC 5893 §1.4): %s\n",
                bidi_name ? "yes, it has a label with R, AL or AN" : "no");
-    put_ambiguity(name, nlen, IBIDI_IDENT_DOMAIN, o);
+    put_ambiguity(name, nlen, IBIDI_IRI_AS_DOMAIN, o);
     return rc;
 }
 
@@ -410,7 +410,7 @@ static int idna_main(int argc, char **argv, idna_opts *o)
             if ((k = cli_pick(v, kinds, 4)) < 0)
                 return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or email",
                                        v);
-            o->as = (ibidi_ident_kind)k;
+            o->as = (ibidi_iri_kind)k;
             continue;
         }
         if (cli_opt(a, "--profile", &v) || cli_opt(a, "--input", &v)) {
@@ -452,21 +452,21 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 static int to_ascii_run(int argc, char **argv)
 {
     idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IDENT_AUTO};
+                   IBIDI_IRI_AS_AUTO};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
     idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IDENT_AUTO};
+                   IBIDI_IRI_AS_AUTO};
     return idna_main(argc, argv, &o);
 }
 
 static int check_run(int argc, char **argv)
 {
     idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IDENT_AUTO};
+                   IBIDI_IRI_AS_AUTO};
     return idna_main(argc, argv, &o);
 }
 

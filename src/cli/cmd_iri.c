@@ -76,9 +76,9 @@ static void report(const iri_opts *o, size_t itemno, const ibidi_error *e, const
 static int check_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
                       const char *s, size_t len)
 {
-    ibidi_ident_info info;
+    ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
-    ibidi_component *comps = malloc((len + 2) * sizeof *comps);
+    ibidi_iri_component *comps = malloc((len + 2) * sizeof *comps);
     ibidi_finding *f = NULL;
     size_t nf = 0, fcap = 16;
     int rc = CLI_OK;
@@ -86,7 +86,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;
     }
-    ibidi_status st = ibidi_ident_parse(s, len, IBIDI_IDENT_IRI, comps, len + 2, &info, &e);
+    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, comps, len + 2, &info, &e);
     if (st != IBIDI_OK) {
         if (o->json) {
             fputs("{\"input\":", stdout);
@@ -112,7 +112,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             return CLI_INVALID;
         }
         ibidi_findings found = {f, fcap, 0, 0};
-        st = ibidi_ident_check(s, len, comps, info.n_components, o->check_options, &found, &e);
+        st = ibidi_iri_check(s, len, comps, info.n_components, o->check_options, &found, &e);
         nf = found.n;
         if (nf <= fcap)
             break;
@@ -135,8 +135,8 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         cli_json_string(stdout, item, ilen);
         printf(",\"valid\":%s,\"components\":[", n_err ? "false" : "true");
         for (size_t i = 0; i < info.n_components; i++) {
-            const ibidi_component *c = &comps[i];
-            printf("%s{\"kind\":\"%s\",", i ? "," : "", ibidi_component_kind_name(c->kind));
+            const ibidi_iri_component *c = &comps[i];
+            printf("%s{\"kind\":\"%s\",", i ? "," : "", ibidi_iri_component_kind_name(c->kind));
             put_json_where(o, s, len, c->start);
             printf(",\"length\":%zu,\"text\":", c->length);
             cli_json_text(stdout, s + c->start, c->length, o->in);
@@ -166,18 +166,18 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         fwrite(item, 1, ilen, stdout);
         fputc('\n', stdout);
         for (size_t i = 0; i < info.n_components; i++) {
-            printf("  %-12s ", ibidi_component_kind_name(comps[i].kind));
+            printf("  %-12s ", ibidi_iri_component_kind_name(comps[i].kind));
             cli_put_text(stdout, s + comps[i].start, comps[i].length, o->in);
             fputc('\n', stdout);
         }
         for (size_t i = 0; i < nf; i++) {
             const ibidi_finding *x = &f[i];
-            const ibidi_component *c = &comps[x->part < info.n_components ? x->part : 0];
+            const ibidi_iri_component *c = &comps[x->part < info.n_components ? x->part : 0];
             printf("  %-7s %s", x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning",
                    ibidi_code_name(x->code));
             if (x->detail)
                 printf(" %s", ibidi_code_name(x->detail));
-            printf(" in %s %zu '", ibidi_component_kind_name(c->kind), x->part);
+            printf(" in %s %zu '", ibidi_iri_component_kind_name(c->kind), x->part);
             cli_put_text(stdout, s + c->start, c->length, o->in);
             fputs("' at ", stdout);
             put_where(stdout, o, s, len, x->offset);
@@ -206,7 +206,7 @@ static ibidi_status convert(const iri_opts *o, const char *s, size_t len, char *
     if (o->sub == SUB_TO_URI)
         return ibidi_iri_to_uri(s, len, o->options, ibidi_idna_profile_flags(o->profile), out,
                                 cap, out_len, e);
-    return ibidi_uri_to_iri(s, len, o->options, out, cap, out_len, e);
+    return ibidi_iri_from_uri(s, len, o->options, out, cap, out_len, e);
 }
 
 static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
@@ -311,19 +311,19 @@ static int iri_run(int argc, char **argv)
         if (strcmp(a, "--json") == 0) {
             o.json = 1;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--duerst") == 0) {
-            o.check_options |= IBIDI_CHECK_DUERST2001;
+            o.check_options |= IBIDI_IRI_DUERST2001;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--bidi-per-label") == 0) {
-            o.check_options |= IBIDI_CHECK_BIDI_PER_LABEL;
+            o.check_options |= IBIDI_IDNA_BIDI_PER_LABEL;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--strict") == 0) {
-            o.check_options |= IBIDI_CHECK_WARNINGS_ARE_ERRORS;
+            o.check_options |= IBIDI_IRI_STRICT;
         } else if (o.sub == SUB_TO_URI && strcmp(a, "--host-percent") == 0) {
             o.options |= IBIDI_IRI_HOST_PERCENT;
         } else if (o.sub == SUB_TO_URI && strcmp(a, "--encode-ascii") == 0) {
             o.options |= IBIDI_IRI_ENCODE_ASCII;
         } else if (o.sub == SUB_TO_IRI && strcmp(a, "--keep-unsafe") == 0) {
-            o.options |= IBIDI_URI_KEEP_UNSAFE_COMPONENTS;
+            o.options |= IBIDI_IRI_KEEP_UNSAFE;
         } else if (o.sub == SUB_TO_IRI && strcmp(a, "--host-to-unicode") == 0) {
-            o.options |= IBIDI_URI_HOST_TO_UNICODE;
+            o.options |= IBIDI_IRI_HOST_TO_UNICODE;
         } else if ((o.sub == SUB_TO_URI && cli_opt(a, "--profile", &v)) ||
                    (o.sub != SUB_TO_IRI && cli_opt(a, "--input", &v)) ||
                    (o.sub == SUB_TO_IRI && cli_opt(a, "--output", &v))) {

@@ -472,7 +472,7 @@ static void process_batch(worker *w, batch *b)
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
         size_t start, len;
         const char *line = b->text.p + b->line_off[i];
-        if (!ibidi_names_line(line, b->line_len[i], &start, &len)) {
+        if (!ibidi_scan_line(line, b->line_len[i], &start, &len)) {
             b->n_skipped++;
             continue;
         }

@@ -1,6 +1,6 @@
 /* ibidi twins: every other identifier that displays exactly like this one (Badami's bidi
  * ambiguity), in the standard display model or in a right-to-left paragraph, each marked
- * valid or invalid with the reasons. The search is the library's (ibidi_twins_utf8): each
+ * valid or invalid with the reasons. The search is the library's (ibidi_ambig_twins_utf8): each
  * twin is confirmed by running the UBA forward, and a cut by the bound is said. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@ typedef struct twins_opts {
     ibidi_dir context;
     cli_input in;
     int text; /* --as text: a plain string, no identifier structure, no validity */
-    ibidi_ident_kind as;
+    ibidi_iri_kind as;
     ibidi_idna_profile profile;
     size_t max_candidates;
     int json;
@@ -68,7 +68,7 @@ static void list_free(twin_list *l)
 }
 
 /* The validity of s as kind `as` under the profile; codes as "[...]" (malloc'd). */
-static int validate(const char *s, size_t len, ibidi_ident_kind as, ibidi_idna_profile profile,
+static int validate(const char *s, size_t len, ibidi_iri_kind as, ibidi_idna_profile profile,
                     char **codes)
 {
     size_t cap = 64, need = 0;
@@ -79,7 +79,7 @@ static int validate(const char *s, size_t len, ibidi_ident_kind as, ibidi_idna_p
         if (!b)
             return -1;
         *codes = b;
-        st = ibidi_ident_validate(s, len, as, ibidi_idna_profile_flags(profile), 0, b, cap,
+        st = ibidi_iri_validate(s, len, as, ibidi_idna_profile_flags(profile), 0, b, cap,
                                   &need, NULL);
         if (st != IBIDI_E_BUFFER_TOO_SMALL)
             break;
@@ -116,18 +116,18 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     /* the kind the twins are judged as: the input's own, so that AUTO cannot pick another
      * kind for a twin */
-    ibidi_ident_kind kind = o->as;
-    if (!o->text && kind == IBIDI_IDENT_AUTO) {
-        ibidi_ident_info info;
-        ibidi_component comp;
-        ibidi_status pst = ibidi_ident_parse(s, slen, kind, &comp, 0, &info, NULL);
+    ibidi_iri_kind kind = o->as;
+    if (!o->text && kind == IBIDI_IRI_AS_AUTO) {
+        ibidi_iri_info info;
+        ibidi_iri_component comp;
+        ibidi_status pst = ibidi_iri_parse(s, slen, kind, &comp, 0, &info, NULL);
         if (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL)
             kind = info.kind;
     }
     twin_list l = {0};
-    ibidi_twin_stats stats;
+    ibidi_ambig_twin_stats stats;
     ibidi_error err;
-    ibidi_status st = ibidi_twins_utf8(s, slen, o->context, o->max_candidates, collect, &l,
+    ibidi_status st = ibidi_ambig_twins_utf8(s, slen, o->context, o->max_candidates, collect, &l,
                                        &stats, &err);
     if (st != IBIDI_OK) {
         cli_report("twins", itemno, "cannot search twins", &err,
@@ -166,7 +166,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         fputs("{\"input\":", stdout);
         cli_json_text(stdout, item, len, o->in);
         printf(",\"context\":\"%s\",\"as\":\"%s\"", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
-               o->text ? "text" : ibidi_ident_kind_name(kind));
+               o->text ? "text" : ibidi_iri_kind_name(kind));
         if (!o->text && valid >= 0) {
             printf(",\"valid\":%s,\"codes\":", valid ? "true" : "false");
             cli_json_string(stdout, codes, strlen(codes));
@@ -224,9 +224,9 @@ static int twins_run(int argc, char **argv)
     twins_opts o;
     memset(&o, 0, sizeof o);
     o.context = IBIDI_DIR_LTR;
-    o.as = IBIDI_IDENT_AUTO;
+    o.as = IBIDI_IRI_AS_AUTO;
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
-    o.max_candidates = IBIDI_TWINS_DEFAULT_CANDIDATES;
+    o.max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -258,7 +258,7 @@ static int twins_run(int argc, char **argv)
                 return cli_usage_error("twins", "unknown --as '%s': auto, domain, iri, email "
                                                 "or text", v);
             o.text = k == 4;
-            o.as = k == 4 ? IBIDI_IDENT_AUTO : (ibidi_ident_kind)k;
+            o.as = k == 4 ? IBIDI_IRI_AS_AUTO : (ibidi_iri_kind)k;
         } else if ((r = cli_opt_value("twins", argc, argv, &i, "--profile", &v)) != 0) {
             if (r < 0)
                 return CLI_USAGE;

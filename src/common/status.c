@@ -135,7 +135,7 @@ static const status_info statuses[] = {
      "the twin search take identifiers without bidi formatting characters (LRM, RLM, ALM, "
      "LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) and without characters of class BN, B or S"},
     {IBIDI_E_TWINS_TOO_LONG, "TWINS_TOO_LONG",
-     "the twin search takes at most IBIDI_TWINS_MAX (256) code points"},
+     "the twin search takes at most IBIDI_AMBIG_TWINS_MAX (256) code points"},
     {IBIDI_E_AMBIG_TOO_LONG, "AMBIG_TOO_LONG",
      "the ambiguity analysis takes identifiers of at most IBIDI_AMBIG_MAX_BYTES (1024) bytes, "
      "far beyond a domain name (253 octets) or a mail address (320)"},

@@ -43,7 +43,7 @@
  * The host's Bidi Rule. The consecutive LABEL components of the array form one host (an
  * IRI's ireg-name, a domain name, a mail domain), checked as one name as RFC 5893 §2
  * requires: when any label holds R, AL or AN (a Bidi domain name, RFC 5893 §1.4), every
- * label gets the six conditions; with IBIDI_CHECK_BIDI_PER_LABEL only the labels that
+ * label gets the six conditions; with IBIDI_IDNA_BIDI_PER_LABEL only the labels that
  * hold R, AL or AN do (IBIDI_IDNA_BIDI_PER_LABEL). Each label is fed, where it stands
  * in the input, to the Bidi Rule's one core (src/idna/bidi_rule.c, with the convention of
  * the IDNA calls: the first character decides between an RTL and an LTR label; a label
@@ -98,12 +98,12 @@
 /* Is a finding of this code an error under these options? */
 static int is_error(ibidi_iri_code code, unsigned options)
 {
-    if (options & IBIDI_CHECK_WARNINGS_ARE_ERRORS)
+    if (options & IBIDI_IRI_STRICT)
         return 1;
     switch (code) {
     case IBIDI_IRI_MIXED_DIRECTION:
         /* SHOULD NOT in RFC 3987 §4.2; MUST NOT in Duerst 2001 §5 restriction 1 */
-        return (options & IBIDI_CHECK_DUERST2001) != 0;
+        return (options & IBIDI_IRI_DUERST2001) != 0;
     case IBIDI_IRI_RTL_OTHER_CLASS: /* Duerst 2001 §5 restriction 3: MUST NOT */
     case IBIDI_IRI_HOST_BIDI_RULE:  /* RFC 5893 §2: MUST */
         return 1;
@@ -189,7 +189,7 @@ static void own_add(comp_facts *cf, ibidi_iri_code code, size_t index, size_t of
 /*
  * The component rules on comps[index] = s[start..end): RFC 3987 §4.2 rules 1 and 2, the
  * 2012 guidelines §3 (with the NSM allowance of the end rule), Duerst 2001 §5 restriction
- * 3 with IBIDI_CHECK_DUERST2001, and DIGIT_AFTER_RTL given the direction the previous
+ * 3 with IBIDI_IRI_DUERST2001, and DIGIT_AFTER_RTL given the direction the previous
  * non-empty component ended with. One pass.
  */
 static ibidi_status component_rules(const char *s, size_t start, size_t end, size_t index,
@@ -259,7 +259,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
         if (have_tail)
             own_add(cf, IBIDI_IRI_RTL_END, index, tail_off, tail_cp, tail_bc);
         /* Duerst 2001 §5 restriction 3 */
-        if ((options & IBIDI_CHECK_DUERST2001) && have_other)
+        if ((options & IBIDI_IRI_DUERST2001) && have_other)
             own_add(cf, IBIDI_IRI_RTL_OTHER_CLASS, index, other_off, other_cp, other_bc);
     }
     /* 2012 guidelines §5 Examples 10, 11; RFC 5893 §2 (end): a digit right after a
@@ -377,7 +377,7 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
 
 /* ---- The check ----------------------------------------------------------------------- */
 
-ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component *comps,
+ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_component *comps,
                                size_t n_comps, unsigned options, ibidi_findings *findings,
                                ibidi_error *err)
 {
@@ -387,11 +387,11 @@ ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component 
         (findings && findings->items == NULL && findings->cap > 0))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     /* Components must lie inside the input, in order, without overlapping (as
-     * ibidi_ident_parse gives them): findings are then in order of offset. A bad
+     * ibidi_iri_parse gives them): findings are then in order of offset. A bad
      * component's error offset is its start (or len when it starts beyond). */
     size_t prev_end = 0;
     for (size_t i = 0; i < n_comps; i++) {
-        const ibidi_component *c = &comps[i];
+        const ibidi_iri_component *c = &comps[i];
         if (c->start > len || c->length > len - c->start || c->start < prev_end)
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, c->start > len ? len : c->start, 0);
         prev_end = c->start + c->length;
@@ -400,22 +400,22 @@ ibidi_status ibidi_ident_check(const char *s, size_t len, const ibidi_component 
     sink sk;
     ibidi__sink_init(&sk.out, findings);
     sk.options = options;
-    const int per_label = (options & IBIDI_CHECK_BIDI_PER_LABEL) != 0;
+    const int per_label = (options & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
     int prev_last_strong = 0; /* of the previous non-empty component */
     int host_is_bidi = 0;     /* the current run of labels is a Bidi domain name */
     comp_facts cf;
     ibidi_status st;
 
     for (size_t i = 0; i < n_comps; i++) {
-        const ibidi_component *c = &comps[i];
+        const ibidi_iri_component *c = &comps[i];
         const size_t start = c->start, end = c->start + c->length;
-        const int is_label = c->kind == IBIDI_COMP_LABEL;
+        const int is_label = c->kind == IBIDI_IRI_COMP_LABEL;
 
         /* RFC 5893 §1.4: the host (the run of labels starting here) is a Bidi domain name
          * when one of its labels holds R, AL or AN. */
-        if (is_label && (i == 0 || comps[i - 1].kind != IBIDI_COMP_LABEL)) {
+        if (is_label && (i == 0 || comps[i - 1].kind != IBIDI_IRI_COMP_LABEL)) {
             host_is_bidi = 0;
-            for (size_t j = i; j < n_comps && comps[j].kind == IBIDI_COMP_LABEL; j++) {
+            for (size_t j = i; j < n_comps && comps[j].kind == IBIDI_IRI_COMP_LABEL; j++) {
                 st = holds_idna_rtl(s, comps[j].start, comps[j].start + comps[j].length,
                                     &host_is_bidi, err);
                 if (st != IBIDI_OK)

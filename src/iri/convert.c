@@ -75,7 +75,7 @@ static void visual_of(ibidi__dwork *w, const char *l, size_t llen, size_t n_comp
     ibidi__emit t = ibidi__emitter(w->text + llen, w->text_cap - llen);
     const unsigned char *u;
     size_t n = 0, pos = 0;
-    ibidi__emit_form(&t, l, llen, w->comps, n_comps, IBIDI_FORM_MARKS, context);
+    ibidi__emit_form(&t, l, llen, w->comps, n_comps, IBIDI_DISPLAY_FORM_MARKS, context);
     if (t.len > t.cap) {
         *st = ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
         return;
@@ -114,7 +114,7 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
     ibidi__emit l = ibidi__emitter(w->text, w->text_cap);
     size_t pos = 0;
     for (size_t c = 0; c < n_comps; c++) {
-        const ibidi_component *cm = &w->comps[c];
+        const ibidi_iri_component *cm = &w->comps[c];
         size_t n = 0, p = cm->start, end = cm->start + cm->length;
         ibidi_status st;
         if (!ibidi__span_has_rtl(s, cm->start, cm->length))
@@ -148,8 +148,8 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi_repr from,
-                           ibidi_repr to, ibidi_dir context, char *out, size_t cap,
+ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as, ibidi_display_repr from,
+                           ibidi_display_repr to, ibidi_dir context, char *out, size_t cap,
                            size_t *out_len, void *work, size_t work_size, ibidi_error *err)
 {
     ibidi__dwork_small small;
@@ -158,15 +158,15 @@ ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi
     const char *l = s;
     size_t llen = len, nc = 0;
     ibidi_status st;
-    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_REPR_VISUAL ||
-        to > IBIDI_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
+    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_DISPLAY_REPR_VISUAL ||
+        to > IBIDI_DISPLAY_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     st = ibidi__dwork_init(&w, &small, len, 0, work, work_size, err);
     if (st != IBIDI_OK)
         return st;
 
     /* To the logical form, and its components. */
-    if (from == IBIDI_REPR_TEXTUAL) {
+    if (from == IBIDI_DISPLAY_REPR_TEXTUAL) {
         ibidi__emit check;
         st = strip_textual(&w, s, len, context, &llen, err);
         if (st != IBIDI_OK)
@@ -182,7 +182,7 @@ ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi
         check = ibidi__emitter(NULL, 0);
         check.cmp = s;
         check.cmp_len = len;
-        ibidi__emit_form(&check, l, llen, w.comps, nc, IBIDI_FORM_MARKS, context);
+        ibidi__emit_form(&check, l, llen, w.comps, nc, IBIDI_DISPLAY_FORM_MARKS, context);
         if (check.mismatch == SIZE_MAX && check.len != len)
             check.mismatch = check.len < len ? check.len : len;
         if (check.mismatch != SIZE_MAX) {
@@ -193,7 +193,7 @@ ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi
             return ibidi__fail(err, IBIDI_E_CONVERT_MARK, at,
                                at < len && (unsigned char)s[at] >= 0xE0 ? 0x200Eu : 0);
         }
-    } else if (from == IBIDI_REPR_VISUAL) {
+    } else if (from == IBIDI_DISPLAY_REPR_VISUAL) {
         st = ibidi__parse_in(&w, s, len, as, &nc, err);
         if (st != IBIDI_OK)
             return st;
@@ -229,13 +229,13 @@ ibidi_status ibidi_convert(const char *s, size_t len, ibidi_ident_kind as, ibidi
 
     /* From the logical form to the one asked for. */
     switch (to) {
-    case IBIDI_REPR_LOGICAL:
+    case IBIDI_DISPLAY_REPR_LOGICAL:
         ibidi__put(&e, l, llen);
         break;
-    case IBIDI_REPR_TEXTUAL:
-        ibidi__emit_form(&e, l, llen, w.comps, nc, IBIDI_FORM_MARKS, context);
+    case IBIDI_DISPLAY_REPR_TEXTUAL:
+        ibidi__emit_form(&e, l, llen, w.comps, nc, IBIDI_DISPLAY_FORM_MARKS, context);
         break;
-    case IBIDI_REPR_VISUAL:
+    case IBIDI_DISPLAY_REPR_VISUAL:
         if (l != w.text) { /* visual_of keeps its textual form after the logical one */
             if (llen > w.text_cap)
                 return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);

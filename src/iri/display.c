@@ -43,7 +43,7 @@ static size_t layout_bytes(size_t n_text, size_t n_id, size_t n_comps, size_t n_
     return ALIGN_UP(n_text * sizeof(uint32_t)) + ALIGN_UP(n_text * sizeof(size_t)) +
            ALIGN_UP(n_text) * 4 + 3 * ALIGN_UP(n_text * sizeof(uint32_t)) +
            ALIGN_UP(n_id * sizeof(size_t)) + 5 * ALIGN_UP(n_id * sizeof(uint32_t)) +
-           2 * ALIGN_UP(n_id) + ALIGN_UP(n_comps * sizeof(ibidi_component)) +
+           2 * ALIGN_UP(n_id) + ALIGN_UP(n_comps * sizeof(ibidi_iri_component)) +
            ALIGN_UP(n_bytes) + ALIGN_UP(bidi) + 16;
 }
 
@@ -122,7 +122,7 @@ ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dwork_small *small, size_
         w->scratch = carve(&p, n_id * sizeof(uint32_t));
         w->par = carve(&p, n_id);
         w->par2 = carve(&p, n_id);
-        w->comps = carve(&p, n_comps * sizeof(ibidi_component));
+        w->comps = carve(&p, n_comps * sizeof(ibidi_iri_component));
         w->text = carve(&p, n_bytes);
         w->text_cap = n_bytes;
         w->bidi = bidi ? carve(&p, bidi) : NULL;
@@ -137,7 +137,7 @@ ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dwork_small *small, size_
 /* ---- Decoding the identifier ---------------------------------------------------------- */
 
 /* Checks that the components lie in [0, len), in order and without overlap. */
-static int comps_valid(size_t len, const ibidi_component *comps, size_t n)
+static int comps_valid(size_t len, const ibidi_iri_component *comps, size_t n)
 {
     size_t end = 0;
     if (n > 0 && comps == NULL)
@@ -154,7 +154,7 @@ static int comps_valid(size_t len, const ibidi_component *comps, size_t n)
  * and the component of every code point (IBIDI__NONE between components). *n gets the
  * number of code points. */
 ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
-                              const ibidi_component *comps, size_t n_comps, size_t *n,
+                              const ibidi_iri_component *comps, size_t n_comps, size_t *n,
                               ibidi_error *err)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -245,7 +245,7 @@ static int valid_context(ibidi_dir d)
     return d == IBIDI_DIR_LTR || d == IBIDI_DIR_RTL;
 }
 
-ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_component *comps,
+ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_iri_component *comps,
                                   size_t n_comps, ibidi_dir context, uint8_t *levels,
                                   size_t *visual_to_logical, size_t *offsets, size_t cap,
                                   size_t *n_cps, ibidi_display_span *spans, size_t scap,
@@ -287,7 +287,7 @@ ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_compone
                 spans[ns].length = 0;
                 spans[ns].logical = l;
                 spans[ns].component =
-                    w.comp_of[l] == IBIDI__NONE ? IBIDI_NO_COMPONENT : (size_t)w.comp_of[l];
+                    w.comp_of[l] == IBIDI__NONE ? IBIDI_NO_PART : (size_t)w.comp_of[l];
                 spans[ns].level = w.levels[l];
             }
             ns++;
@@ -365,12 +365,12 @@ static const char HTML_SPAN_CLOSE[] = "</span>";
 /* Writes s with open before and close after each non-empty component (with only_rtl,
  * each component holding a right-to-left character). */
 static void wrap_components(ibidi__emit *e, const char *s, size_t len,
-                            const ibidi_component *comps, size_t n_comps, uint32_t open,
+                            const ibidi_iri_component *comps, size_t n_comps, uint32_t open,
                             uint32_t close, int only_rtl)
 {
     size_t pos = 0;
     for (size_t i = 0; i < n_comps; i++) {
-        const ibidi_component *c = &comps[i];
+        const ibidi_iri_component *c = &comps[i];
         if (c->length == 0 || (only_rtl && !ibidi__span_has_rtl(s, c->start, c->length)))
             continue;
         ibidi__put(e, s + pos, c->start - pos);
@@ -383,11 +383,11 @@ static void wrap_components(ibidi__emit *e, const char *s, size_t len,
 }
 
 /* Writes the form (not VISUAL) of s with its components. The caller has checked the UTF-8. */
-void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_component *comps,
+void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_iri_component *comps,
                       size_t n_comps, ibidi_form form, ibidi_dir context)
 {
     switch (form) {
-    case IBIDI_FORM_MARKS:
+    case IBIDI_DISPLAY_FORM_MARKS:
         /* Duerst 2001 §4.3: LRE ... PDF when the base direction is right-to-left. */
         if (context == IBIDI_DIR_RTL)
             ibidi__put_cp(e, IBIDI__LRE);
@@ -397,17 +397,17 @@ void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_com
         if (context == IBIDI_DIR_RTL)
             ibidi__put_cp(e, IBIDI__PDF);
         break;
-    case IBIDI_FORM_EMBED: /* 2012 guidelines §2 */
+    case IBIDI_DISPLAY_FORM_EMBED: /* 2012 guidelines §2 */
         ibidi__put_cp(e, IBIDI__LRE);
         ibidi__put(e, s, len);
         ibidi__put_cp(e, IBIDI__PDF);
         break;
-    case IBIDI_FORM_ISOLATE: /* the isolate form of the same (UAX #9 X5a, X6a) */
+    case IBIDI_DISPLAY_FORM_ISOLATE: /* the isolate form of the same (UAX #9 X5a, X6a) */
         ibidi__put_cp(e, IBIDI__LRI);
         ibidi__put(e, s, len);
         ibidi__put_cp(e, IBIDI__PDI);
         break;
-    case IBIDI_FORM_COMPONENTS:
+    case IBIDI_DISPLAY_FORM_COMPONENTS:
         /* The whole in a left-to-right isolate orders the components left to right: each
          * isolate is a neutral to its surroundings (X6a, N1-N2), and so are the delimiters
          * next to them (W rules see only NI there). Inside, FSI gives each component the
@@ -416,9 +416,9 @@ void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_com
         wrap_components(e, s, len, comps, n_comps, IBIDI__FSI, IBIDI__PDI, 0);
         ibidi__put_cp(e, IBIDI__PDI);
         break;
-    case IBIDI_FORM_HTML:
-    case IBIDI_FORM_HTML_SPAN: {
-        int bdi = form == IBIDI_FORM_HTML;
+    case IBIDI_DISPLAY_FORM_HTML:
+    case IBIDI_DISPLAY_FORM_HTML_SPAN: {
+        int bdi = form == IBIDI_DISPLAY_FORM_HTML;
         ibidi__put(e, bdi ? HTML_BDI_OPEN : HTML_SPAN_OPEN,
                    bdi ? sizeof HTML_BDI_OPEN - 1 : sizeof HTML_SPAN_OPEN - 1);
         put_html(e, s, len);
@@ -426,7 +426,7 @@ void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_com
                    bdi ? sizeof HTML_BDI_CLOSE - 1 : sizeof HTML_SPAN_CLOSE - 1);
         break;
     }
-    case IBIDI_FORM_VISUAL:
+    case IBIDI_DISPLAY_FORM_VISUAL:
         break;
     }
 }
@@ -442,11 +442,11 @@ static void emit_visual(ibidi__emit *e, const ibidi__dwork *w, size_t n)
 
 static int valid_form(ibidi_form f)
 {
-    return f >= IBIDI_FORM_VISUAL && f <= IBIDI_FORM_HTML_SPAN;
+    return f >= IBIDI_DISPLAY_FORM_VISUAL && f <= IBIDI_DISPLAY_FORM_HTML_SPAN;
 }
 
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
-                            const ibidi_component *comps, size_t n_comps, ibidi_form form,
+                            const ibidi_iri_component *comps, size_t n_comps, ibidi_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
                             ibidi_error *err)
 {
@@ -455,7 +455,7 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
     ibidi_status st = ibidi__decode_id(w, s, len, comps, n_comps, &n, err);
     if (st != IBIDI_OK)
         return st;
-    if (form == IBIDI_FORM_VISUAL) {
+    if (form == IBIDI_DISPLAY_FORM_VISUAL) {
         st = ibidi__lay_out(w, n, context, err);
         if (st != IBIDI_OK)
             return st;
@@ -470,7 +470,7 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_display_form(const char *s, size_t len, const ibidi_component *comps,
+ibidi_status ibidi_display_form(const char *s, size_t len, const ibidi_iri_component *comps,
                                 size_t n_comps, ibidi_form form, ibidi_dir context, char *out,
                                 size_t cap, size_t *out_len, void *work, size_t work_size,
                                 ibidi_error *err)
@@ -488,18 +488,18 @@ ibidi_status ibidi_display_form(const char *s, size_t len, const ibidi_component
 }
 
 /* Parses s into w->comps; *n_comps gets their number. */
-ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
                              size_t *n_comps, ibidi_error *err)
 {
-    ibidi_ident_info info;
-    ibidi_status st = ibidi_ident_parse(s, len, as, w->comps, w->comps_cap, &info, err);
+    ibidi_iri_info info;
+    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
     if (st != IBIDI_OK)
         return st;
     *n_comps = info.n_components;
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_display_utf8(const char *s, size_t len, ibidi_ident_kind as, ibidi_form form,
+ibidi_status ibidi_display_utf8(const char *s, size_t len, ibidi_iri_kind as, ibidi_form form,
                                 ibidi_dir context, char *out, size_t cap, size_t *out_len,
                                 void *work, size_t work_size, ibidi_error *err)
 {
@@ -561,10 +561,10 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
 {
     const unsigned char *u = (const unsigned char *)f;
     size_t pos = 0, k = 0, end = flen;
-    int html = form == IBIDI_FORM_HTML || form == IBIDI_FORM_HTML_SPAN;
+    int html = form == IBIDI_DISPLAY_FORM_HTML || form == IBIDI_DISPLAY_FORM_HTML_SPAN;
     if (html) {
-        const char *open = form == IBIDI_FORM_HTML ? HTML_BDI_OPEN : HTML_SPAN_OPEN;
-        const char *close = form == IBIDI_FORM_HTML ? HTML_BDI_CLOSE : HTML_SPAN_CLOSE;
+        const char *open = form == IBIDI_DISPLAY_FORM_HTML ? HTML_BDI_OPEN : HTML_SPAN_OPEN;
+        const char *close = form == IBIDI_DISPLAY_FORM_HTML ? HTML_BDI_CLOSE : HTML_SPAN_CLOSE;
         size_t ol = strlen(open), cl = strlen(close);
         if (flen < ol + cl || memcmp(f, open, ol) != 0 || memcmp(f + flen - cl, close, cl) != 0) {
             *bad = 0;
@@ -779,10 +779,10 @@ static int comp_contiguous(ibidi__dwork *w, size_t n_id, uint32_t c)
     return count == 0 || hi - lo + 1 == count;
 }
 
-ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_component *comps,
+ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_iri_component *comps,
                                  size_t n_comps, ibidi_form form, ibidi_dir para,
                                  const char *before, size_t before_len, const char *after,
-                                 size_t after_len, ibidi_proof *proof, void *work,
+                                 size_t after_len, ibidi_display_proof *proof, void *work,
                                  size_t work_size, ibidi_error *err)
 {
     ibidi__dwork_small small;
@@ -793,7 +793,7 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
     int contiguous = 1, form_ok = 1;
     if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
         (after == NULL && after_len > 0) || proof == NULL || !valid_form(form) ||
-        form == IBIDI_FORM_VISUAL || !valid_context(para) || !comps_valid(len, comps, n_comps) ||
+        form == IBIDI_DISPLAY_FORM_VISUAL || !valid_context(para) || !comps_valid(len, comps, n_comps) ||
         before_len > SIZE_MAX / 2 - after_len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     st = ibidi__dwork_init(&w, &small, len, before_len + after_len, work, work_size, err);
@@ -807,8 +807,8 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
     ibidi__emit_form(&e, s, len, comps, n_comps, form, para);
     if (e.len > e.cap)
         return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
-    proof->failure = IBIDI_PROOF_HOLDS;
-    proof->component = IBIDI_NO_COMPONENT;
+    proof->failure = IBIDI_DISPLAY_PROOF_HOLDS;
+    proof->component = IBIDI_NO_PART;
     proof->offset = 0;
     proof->together = 0;
     st = arrange(&w, w.text, e.len, form, n_id, para, before, before_len, after, after_len,
@@ -816,19 +816,19 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
     if (st != IBIDI_OK)
         return st;
     if (!form_ok) { /* the form's text does not hold the identifier as it should */
-        proof->failure = IBIDI_PROOF_NOT_STANDARD;
+        proof->failure = IBIDI_DISPLAY_PROOF_NOT_STANDARD;
         proof->offset = bad;
         return ibidi__ok(err);
     }
     proof->together = count_together(&w, n_id, w.seq);
-    if (form == IBIDI_FORM_MARKS || form == IBIDI_FORM_COMPONENTS)
+    if (form == IBIDI_DISPLAY_FORM_MARKS || form == IBIDI_DISPLAY_FORM_COMPONENTS)
         st = componentwise(&w, n_id, w.seq2, w.par2, err);
     else
         st = standard(&w, n_id, w.seq2, w.par2, err);
     if (st != IBIDI_OK)
         return st;
     if (!contiguous) {
-        proof->failure = IBIDI_PROOF_NOT_CONTIGUOUS;
+        proof->failure = IBIDI_DISPLAY_PROOF_NOT_CONTIGUOUS;
         return ibidi__ok(err);
     }
     for (size_t m = 0; m < n_id; m++) {
@@ -839,22 +839,22 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_componen
         proof->offset = w.offs[want];
         cw = w.comp_of[want];
         cg = w.comp_of[got];
-        proof->component = cw == IBIDI__NONE ? IBIDI_NO_COMPONENT : (size_t)cw;
-        if (form != IBIDI_FORM_MARKS && form != IBIDI_FORM_COMPONENTS)
-            proof->failure = IBIDI_PROOF_NOT_STANDARD;
+        proof->component = cw == IBIDI__NONE ? IBIDI_NO_PART : (size_t)cw;
+        if (form != IBIDI_DISPLAY_FORM_MARKS && form != IBIDI_DISPLAY_FORM_COMPONENTS)
+            proof->failure = IBIDI_DISPLAY_PROOF_NOT_STANDARD;
         else if (cw != IBIDI__NONE && cw == cg)
-            proof->failure = IBIDI_PROOF_COMPONENT_DISPLAY;
+            proof->failure = IBIDI_DISPLAY_PROOF_COMPONENT_DISPLAY;
         else if (cw != IBIDI__NONE && !comp_contiguous(&w, n_id, cw))
-            proof->failure = IBIDI_PROOF_COMPONENT_SPLIT;
+            proof->failure = IBIDI_DISPLAY_PROOF_COMPONENT_SPLIT;
         else
-            proof->failure = IBIDI_PROOF_COMPONENT_ORDER;
+            proof->failure = IBIDI_DISPLAY_PROOF_COMPONENT_ORDER;
         break;
     }
     return ibidi__ok(err);
 }
 
 ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
-                                           const ibidi_component *comps, size_t n_comps,
+                                           const ibidi_iri_component *comps, size_t n_comps,
                                            ibidi_dir para, const char *before, size_t before_len,
                                            const char *after, size_t after_len, int *needed,
                                            void *work, size_t work_size, ibidi_error *err)
@@ -877,7 +877,7 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
         return st;
     memcpy(w.scratch, w.cps, n_id * sizeof(uint32_t));
     /* The line with the identifier as it is ... */
-    st = arrange(&w, s, len, IBIDI_FORM_EMBED, n_id, para, before, before_len, after, after_len,
+    st = arrange(&w, s, len, IBIDI_DISPLAY_FORM_EMBED, n_id, para, before, before_len, after, after_len,
                  w.seq, w.par, &plain, &form_ok, &bad, &nk1, err);
     if (st != IBIDI_OK)
         return st;
@@ -887,8 +887,8 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
      * still the same" is read strictly: every character of the line, context included,
      * shows at the same place with the same level parity (L4 glyphs). */
     e = ibidi__emitter(w.text, w.text_cap);
-    ibidi__emit_form(&e, s, len, comps, n_comps, IBIDI_FORM_EMBED, para);
-    st = arrange(&w, w.text, e.len, IBIDI_FORM_EMBED, n_id, para, before, before_len, after,
+    ibidi__emit_form(&e, s, len, comps, n_comps, IBIDI_DISPLAY_FORM_EMBED, para);
+    st = arrange(&w, w.text, e.len, IBIDI_DISPLAY_FORM_EMBED, n_id, para, before, before_len, after,
                  after_len, w.seq2, w.par2, &embedded, &form_ok, &bad, &nk2, err);
     if (st != IBIDI_OK)
         return st;
@@ -899,15 +899,15 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
 
 /* ---- Names ------------------------------------------------------------------------------ */
 
-const char *ibidi_form_name(ibidi_form form)
+const char *ibidi_display_form_name(ibidi_form form)
 {
     static const char *const names[] = {"visual",     "marks", "embed",    "isolate",
                                         "components", "html",  "html-span"};
     return valid_form(form) ? names[form] : NULL;
 }
 
-const char *ibidi_repr_name(ibidi_repr repr)
+const char *ibidi_display_repr_name(ibidi_display_repr repr)
 {
     static const char *const names[] = {"logical", "textual", "visual"};
-    return repr >= IBIDI_REPR_LOGICAL && repr <= IBIDI_REPR_VISUAL ? names[repr] : NULL;
+    return repr >= IBIDI_DISPLAY_REPR_LOGICAL && repr <= IBIDI_DISPLAY_REPR_VISUAL ? names[repr] : NULL;
 }

@@ -36,7 +36,7 @@ typedef struct ibidi__dwork_small {
     uint32_t comp_of[IBIDI__DW_ID], seq[IBIDI__DW_ID], seq2[IBIDI__DW_ID], pos[IBIDI__DW_ID];
     uint32_t scratch[IBIDI__DW_ID];
     uint8_t par[IBIDI__DW_ID], par2[IBIDI__DW_ID];
-    ibidi_component comps[IBIDI__DW_COMPS];
+    ibidi_iri_component comps[IBIDI__DW_COMPS];
     char text[8 * IBIDI_DISPLAY_SMALL + 64];
 } ibidi__dwork_small;
 
@@ -52,7 +52,7 @@ typedef struct ibidi__dwork {
     uint32_t *keys, *keys2; /* a whole line's visual order (needs_embedding) */
     uint8_t *kpar, *kpar2;
     uint8_t *par, *par2;
-    ibidi_component *comps;
+    ibidi_iri_component *comps;
     char *text;
     size_t text_cap, cap, id_cap, comps_cap;
     void *bidi;
@@ -62,15 +62,15 @@ typedef struct ibidi__dwork {
 ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dwork_small *small, size_t len,
                                size_t extra, void *work, size_t work_size, ibidi_error *err);
 ibidi_status ibidi__decode_id(ibidi__dwork *w, const char *s, size_t len,
-                              const ibidi_component *comps, size_t n_comps, size_t *n,
+                              const ibidi_iri_component *comps, size_t n_comps, size_t *n,
                               ibidi_error *err);
 int ibidi__span_has_rtl(const char *s, size_t start, size_t length);
-ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_ident_kind as,
+ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
                              size_t *n_comps, ibidi_error *err);
 /* Resolves and reorders w->cps[0..n) as one line of a paragraph of direction dir. */
 ibidi_status ibidi__lay_out(ibidi__dwork *w, size_t n, ibidi_dir dir, ibidi_error *err);
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
-                            const ibidi_component *comps, size_t n_comps, ibidi_form form,
+                            const ibidi_iri_component *comps, size_t n_comps, ibidi_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
                             ibidi_error *err);
 
@@ -91,7 +91,7 @@ static inline ibidi__emit ibidi__emitter(char *out, size_t cap)
 }
 void ibidi__put(ibidi__emit *e, const char *b, size_t n);
 void ibidi__put_cp(ibidi__emit *e, uint32_t cp);
-void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_component *comps,
+void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_iri_component *comps,
                       size_t n_comps, ibidi_form form, ibidi_dir context);
 
 #endif

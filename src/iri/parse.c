@@ -9,7 +9,7 @@
  *      formatting characters, in every mode, eight bytes at a time over printable ASCII;
  *   2. the structure pass on text known to be well-formed: a class table for ASCII and the
  *      code point ranges of the grammars for the rest. Scheme detection and
- *      IBIDI_IDENT_AUTO look only as far as the first of ":/?#" (and, for AUTO without a
+ *      IBIDI_IRI_AS_AUTO look only as far as the first of ":/?#" (and, for AUTO without a
  *      scheme, for "/?#" and "@" after it).
  * So an encoding or control error anywhere in the input is reported before any syntax
  * error; within a pass, the first rule broken from left to right is reported. A length
@@ -22,7 +22,7 @@
  *     (an empty host, port or userinfo: their spans are present with length 0);
  *   - a host or domain name that is only a label separator is the root alone: no
  *     component; a trailing separator is the root label and gives none either;
- *   - on failure, info holds the kind (for IBIDI_IDENT_AUTO the kind chosen, DOMAIN for
+ *   - on failure, info holds the kind (for IBIDI_IRI_AS_AUTO the kind chosen, DOMAIN for
  *     empty input) and the spans found before the error, and n_components is 0.
  */
 #include <string.h>
@@ -137,13 +137,13 @@ static inline uint32_t cl(unsigned b) { return cls[b & 0xFF]; }
 typedef struct pctx {
     const unsigned char *p;
     size_t len;
-    ibidi_component *comps;
+    ibidi_iri_component *comps;
     size_t cap, n;
-    ibidi_ident_info *info;
+    ibidi_iri_info *info;
     ibidi_error *err;
 } pctx;
 
-static inline void emit(pctx *c, size_t start, size_t end, ibidi_component_kind kind)
+static inline void emit(pctx *c, size_t start, size_t end, ibidi_iri_component_kind kind)
 {
     if (c->n < c->cap) {
         c->comps[c->n].start = start;
@@ -408,29 +408,29 @@ static ibidi_status parse_domain(pctx *c, size_t start, int email)
             if (i == ls && i != start)
                 return fail_at(c, IBIDI_E_DOMAIN_EMPTY_LABEL, i);
             if (i != ls)
-                emit(c, ls, i, IBIDI_COMP_LABEL);
+                emit(c, ls, i, IBIDI_IRI_COMP_LABEL);
             return IBIDI_OK;
         }
-        if (i + k - start > IBIDI_DOMAIN_MAX_OCTETS)
+        if (i + k - start > IBIDI_IRI_DOMAIN_MAX_OCTETS)
             return ibidi__fail(c->err, IBIDI_E_DOMAIN_TOO_LONG,
-                               start + IBIDI_DOMAIN_MAX_OCTETS, 0);
+                               start + IBIDI_IRI_DOMAIN_MAX_OCTETS, 0);
         if (i == ls)
             return fail_at(c, IBIDI_E_DOMAIN_EMPTY_LABEL, i);
-        emit(c, ls, i, IBIDI_COMP_LABEL);
+        emit(c, ls, i, IBIDI_IRI_COMP_LABEL);
         i += k;
         ls = i;
         continue;
     label_char:
         i += k;
-        if (i - ls > IBIDI_LABEL_MAX_OCTETS)
+        if (i - ls > IBIDI_IRI_LABEL_MAX_OCTETS)
             return ibidi__fail(c->err, IBIDI_E_DOMAIN_LABEL_TOO_LONG, ls, 0);
-        if (i - start > IBIDI_DOMAIN_MAX_OCTETS)
+        if (i - start > IBIDI_IRI_DOMAIN_MAX_OCTETS)
             return ibidi__fail(c->err, IBIDI_E_DOMAIN_TOO_LONG,
-                               start + IBIDI_DOMAIN_MAX_OCTETS, 0);
+                               start + IBIDI_IRI_DOMAIN_MAX_OCTETS, 0);
     }
     if (ls == len) /* nothing after the last separator: only an empty mail domain */
         return fail_at(c, email ? IBIDI_E_EMAIL_SYNTAX : IBIDI_E_DOMAIN_EMPTY_LABEL, len);
-    emit(c, ls, len, IBIDI_COMP_LABEL);
+    emit(c, ls, len, IBIDI_IRI_COMP_LABEL);
     return IBIDI_OK;
 }
 
@@ -493,7 +493,7 @@ static ibidi_status parse_email(pctx *c)
 {
     const unsigned char *p = c->p;
     const size_t len = c->len;
-    ibidi_ident_info *info = c->info;
+    ibidi_iri_info *info = c->info;
     size_t i = 0, at;
 
     if (p[0] == '"') { /* Quoted-string = DQUOTE *QcontentSMTP DQUOTE */
@@ -501,9 +501,9 @@ static ibidi_status parse_email(pctx *c)
         for (;;) {
             if (i >= len)
                 return fail_at(c, IBIDI_E_EMAIL_SYNTAX, len);
-            if (i >= IBIDI_LOCAL_PART_MAX_OCTETS)
+            if (i >= IBIDI_IRI_LOCAL_PART_MAX_OCTETS)
                 return ibidi__fail(c->err, IBIDI_E_EMAIL_LOCAL_TOO_LONG,
-                                   IBIDI_LOCAL_PART_MAX_OCTETS, 0);
+                                   IBIDI_IRI_LOCAL_PART_MAX_OCTETS, 0);
             unsigned b = p[i];
             if (b == '"')
                 break;
@@ -519,7 +519,7 @@ static ibidi_status parse_email(pctx *c)
                 i++;
             }
         }
-        emit(c, 1, i, IBIDI_COMP_LOCAL_QUOTED);
+        emit(c, 1, i, IBIDI_IRI_COMP_LOCAL_QUOTED);
         at = i + 1;
         if (at >= len || p[at] != '@')
             return fail_at(c, IBIDI_E_EMAIL_SYNTAX, at);
@@ -528,14 +528,14 @@ static ibidi_status parse_email(pctx *c)
         for (;;) {
             while (i < len && (cl(p[i]) & B_ATEXT))
                 i++;
-            if (i > IBIDI_LOCAL_PART_MAX_OCTETS)
+            if (i > IBIDI_IRI_LOCAL_PART_MAX_OCTETS)
                 return ibidi__fail(c->err, IBIDI_E_EMAIL_LOCAL_TOO_LONG,
-                                   IBIDI_LOCAL_PART_MAX_OCTETS, 0);
+                                   IBIDI_IRI_LOCAL_PART_MAX_OCTETS, 0);
             if (i < len && p[i] >= 0x80) {
                 ibidi__utf8_decode_valid(p, &i);
-                if (i > IBIDI_LOCAL_PART_MAX_OCTETS)
+                if (i > IBIDI_IRI_LOCAL_PART_MAX_OCTETS)
                     return ibidi__fail(c->err, IBIDI_E_EMAIL_LOCAL_TOO_LONG,
-                                       IBIDI_LOCAL_PART_MAX_OCTETS, 0);
+                                       IBIDI_IRI_LOCAL_PART_MAX_OCTETS, 0);
                 continue;
             }
             if (i < len && p[i] != '.' && p[i] != '@')
@@ -544,10 +544,10 @@ static ibidi_status parse_email(pctx *c)
                 return fail_at(c, IBIDI_E_EMAIL_SYNTAX, i);
             if (i >= len)
                 return fail_at(c, IBIDI_E_EMAIL_SYNTAX, len); /* no "@" */
-            if (p[i] == '.' && i >= IBIDI_LOCAL_PART_MAX_OCTETS)
+            if (p[i] == '.' && i >= IBIDI_IRI_LOCAL_PART_MAX_OCTETS)
                 return ibidi__fail(c->err, IBIDI_E_EMAIL_LOCAL_TOO_LONG,
-                                   IBIDI_LOCAL_PART_MAX_OCTETS, 0);
-            emit(c, as, i, IBIDI_COMP_LOCAL_ATOM);
+                                   IBIDI_IRI_LOCAL_PART_MAX_OCTETS, 0);
+            emit(c, as, i, IBIDI_IRI_COMP_LOCAL_ATOM);
             if (p[i] == '@')
                 break;
             as = ++i;
@@ -570,11 +570,11 @@ static ibidi_status parse_email(pctx *c)
             return fail_at(c, IBIDI_E_EMAIL_SYNTAX, rb + 1);
         if (!address_literal_ok(p, d + 1, rb, &bad))
             return fail_at(c, IBIDI_E_EMAIL_SYNTAX, bad);
-        emit(c, d + 1, rb, IBIDI_COMP_IP_LITERAL);
-        info->host_kind = IBIDI_COMP_IP_LITERAL;
+        emit(c, d + 1, rb, IBIDI_IRI_COMP_IP_LITERAL);
+        info->host_kind = IBIDI_IRI_COMP_IP_LITERAL;
         return IBIDI_OK;
     }
-    info->host_kind = IBIDI_COMP_LABEL;
+    info->host_kind = IBIDI_IRI_COMP_LABEL;
     return parse_domain(c, d, 1);
 }
 
@@ -634,7 +634,7 @@ static inline size_t sep_len(const unsigned char *p, size_t i, size_t e)
 static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
 {
     const unsigned char *p = c->p;
-    ibidi_ident_info *info = c->info;
+    ibidi_iri_info *info = c->info;
     size_t e = a, at = (size_t)-1, h, i;
     ibidi_status st;
 
@@ -656,7 +656,7 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
             return fail_at(c, IBIDI_E_IRI_CHAR, i);
         set_span(&info->userinfo, a, at);
         if (at > a)
-            emit(c, a, at, IBIDI_COMP_USERINFO);
+            emit(c, a, at, IBIDI_IRI_COMP_USERINFO);
         h = at + 1;
     }
 
@@ -674,8 +674,8 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
         if (rb >= e) /* no "]" */
             return fail_at(c, IBIDI_E_IRI_HOST, e);
         set_span(&info->host, h, rb + 1);
-        info->host_kind = IBIDI_COMP_IP_LITERAL;
-        emit(c, h + 1, rb, IBIDI_COMP_IP_LITERAL);
+        info->host_kind = IBIDI_IRI_COMP_IP_LITERAL;
+        emit(c, h + 1, rb, IBIDI_IRI_COMP_IP_LITERAL);
         i = rb + 1;
         if (i < e && p[i] != ':')
             return fail_at(c, IBIDI_E_IRI_HOST, i);
@@ -688,8 +688,8 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
                 he++;
         if (he > h && ipv4_ok(p, h, he, 0, &bad)) {
             set_span(&info->host, h, he);
-            info->host_kind = IBIDI_COMP_IPV4;
-            emit(c, h, he, IBIDI_COMP_IPV4);
+            info->host_kind = IBIDI_IRI_COMP_IPV4;
+            emit(c, h, he, IBIDI_IRI_COMP_IPV4);
             i = he;
         } else {
             /* ireg-name, one LABEL per label; empty labels are allowed, a trailing
@@ -703,12 +703,12 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
                 if (k) {
                     if (i + k >= e || p[i + k] == ':') { /* the root */
                         if (i > h)
-                            emit(c, ls, i, IBIDI_COMP_LABEL);
+                            emit(c, ls, i, IBIDI_IRI_COMP_LABEL);
                         i += k;
                         ls = i;
                         break;
                     }
-                    emit(c, ls, i, IBIDI_COMP_LABEL);
+                    emit(c, ls, i, IBIDI_IRI_COMP_LABEL);
                     i += k;
                     ls = i;
                     continue;
@@ -716,11 +716,11 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
                 if (i < e && p[i] != ':')
                     return fail_at(c, IBIDI_E_IRI_CHAR, i);
                 if (i > ls)
-                    emit(c, ls, i, IBIDI_COMP_LABEL);
+                    emit(c, ls, i, IBIDI_IRI_COMP_LABEL);
                 break;
             }
             set_span(&info->host, h, i);
-            info->host_kind = i > h ? IBIDI_COMP_LABEL : 0;
+            info->host_kind = i > h ? IBIDI_IRI_COMP_LABEL : 0;
         }
     }
 
@@ -732,7 +732,7 @@ static ibidi_status parse_authority(pctx *c, size_t a, size_t *end)
             return fail_at(c, IBIDI_E_IRI_PORT, i);
         set_span(&info->port, ps, e);
         if (e > ps)
-            emit(c, ps, e, IBIDI_COMP_PORT);
+            emit(c, ps, e, IBIDI_IRI_COMP_PORT);
     }
     return IBIDI_OK;
 }
@@ -741,7 +741,7 @@ static ibidi_status parse_iri(pctx *c)
 {
     const unsigned char *p = c->p;
     const size_t len = c->len;
-    ibidi_ident_info *info = c->info;
+    ibidi_iri_info *info = c->info;
     size_t i = 0, fd = find_class(p, 0, len, B_COLON | B_SLASH | B_QMARK | B_HASH);
     ibidi_status st;
 
@@ -755,7 +755,7 @@ static ibidi_status parse_iri(pctx *c)
             if (!(cl(p[i]) & B_SCHEME))
                 return fail_at(c, IBIDI_E_IRI_SCHEME, i);
         set_span(&info->scheme, 0, fd);
-        emit(c, 0, fd, IBIDI_COMP_SCHEME);
+        emit(c, 0, fd, IBIDI_IRI_COMP_SCHEME);
         i = fd + 1;
     }
 
@@ -777,19 +777,19 @@ static ibidi_status parse_iri(pctx *c)
             if (i < len && p[i] == '.') {
                 size_t j = i + 1 + (i + 1 < len && p[i + 1] == '.');
                 if (j >= len || (cl(p[j]) & (B_SLASH | B_QMARK | B_HASH))) {
-                    emit(c, i, j, IBIDI_COMP_SEGMENT);
+                    emit(c, i, j, IBIDI_IRI_COMP_SEGMENT);
                     i = j;
                     goto segment_end;
                 }
             }
-            ibidi_component_kind kind = IBIDI_COMP_SEGMENT;
+            ibidi_iri_component_kind kind = IBIDI_IRI_COMP_SEGMENT;
             for (;;) {
                 if ((st = scan(c, &i, len, M_SEGPART, 0)) != IBIDI_OK)
                     return st;
                 emit(c, ss, i, kind);
                 if (i < len && p[i] == '.') {
                     ss = ++i;
-                    kind = IBIDI_COMP_EXTENSION;
+                    kind = IBIDI_IRI_COMP_EXTENSION;
                     continue;
                 }
                 break;
@@ -813,12 +813,12 @@ static ibidi_status parse_iri(pctx *c)
             if ((st = scan(c, &i, len, in_value ? M_QVALUE : M_QNAME, NA_PRIVATE)) != IBIDI_OK)
                 return st;
             if (i < len && p[i] == '=' && !in_value) {
-                emit(c, ns, i, IBIDI_COMP_QUERY_NAME);
+                emit(c, ns, i, IBIDI_IRI_COMP_QUERY_NAME);
                 ns = ++i;
                 in_value = 1;
                 continue;
             }
-            emit(c, ns, i, in_value ? IBIDI_COMP_QUERY_VALUE : IBIDI_COMP_QUERY_NAME);
+            emit(c, ns, i, in_value ? IBIDI_IRI_COMP_QUERY_VALUE : IBIDI_IRI_COMP_QUERY_NAME);
             if (i < len && (p[i] == '&' || p[i] == ';')) {
                 ns = ++i;
                 in_value = 0;
@@ -838,7 +838,7 @@ static ibidi_status parse_iri(pctx *c)
         if (i < len)
             return fail_at(c, IBIDI_E_IRI_CHAR, i);
         set_span(&info->fragment, fs, len);
-        emit(c, fs, len, IBIDI_COMP_FRAGMENT);
+        emit(c, fs, len, IBIDI_IRI_COMP_FRAGMENT);
     }
     return IBIDI_OK;
 }
@@ -854,41 +854,41 @@ static int is_scheme(const unsigned char *p, size_t fd)
     return 1;
 }
 
-/* iri.h IBIDI_IDENT_AUTO: a scheme ("x:") or any "/", "?", "#" make an IRI reference, else
+/* iri.h IBIDI_IRI_AS_AUTO: a scheme ("x:") or any "/", "?", "#" make an IRI reference, else
  * an "@" a mail address, else a domain name. Looks at ASCII bytes only, so it may run
  * before the text is known to be well-formed. */
-static ibidi_ident_kind auto_kind(const unsigned char *p, size_t len)
+static ibidi_iri_kind auto_kind(const unsigned char *p, size_t len)
 {
     size_t fd = find_class(p, 0, len, B_COLON | B_SLASH | B_QMARK | B_HASH);
     if (fd < len && (p[fd] != ':' || is_scheme(p, fd) ||
                      find_class(p, fd + 1, len, B_SLASH | B_QMARK | B_HASH) < len))
-        return IBIDI_IDENT_IRI;
-    return memchr(p, '@', len) ? IBIDI_IDENT_EMAIL : IBIDI_IDENT_DOMAIN;
+        return IBIDI_IRI_AS_IRI;
+    return memchr(p, '@', len) ? IBIDI_IRI_AS_EMAIL : IBIDI_IRI_AS_DOMAIN;
 }
 
 /* ---- Entry points ------------------------------------------------------------------ */
 
-ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
-                               ibidi_component *comps, size_t cap, ibidi_ident_info *info,
+ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
+                               ibidi_iri_component *comps, size_t cap, ibidi_iri_info *info,
                                ibidi_error *err)
 {
-    static const ibidi_ident_info zero_info;
-    ibidi_ident_info local;
+    static const ibidi_iri_info zero_info;
+    ibidi_iri_info local;
     pctx c;
     ibidi_status st;
 
-    if ((!s && len) || (!comps && cap) || (unsigned)as > IBIDI_IDENT_EMAIL)
+    if ((!s && len) || (!comps && cap) || (unsigned)as > IBIDI_IRI_AS_EMAIL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (!info)
         info = &local;
     *info = zero_info; /* a copy: cheaper than memset's string store for this size */
     info->kind = as;
     if (len == 0) {
-        if (as == IBIDI_IDENT_AUTO)
-            info->kind = IBIDI_IDENT_DOMAIN;
+        if (as == IBIDI_IRI_AS_AUTO)
+            info->kind = IBIDI_IRI_AS_DOMAIN;
         return ibidi__fail(err, IBIDI_E_IDENT_EMPTY, 0, 0);
     }
-    if (as == IBIDI_IDENT_AUTO) /* before the text pass, so that errors name the kind */
+    if (as == IBIDI_IRI_AS_AUTO) /* before the text pass, so that errors name the kind */
         info->kind = as = auto_kind((const unsigned char *)s, len);
     c.p = (const unsigned char *)s;
     c.len = len;
@@ -902,12 +902,12 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
         return st;
 
     switch (as) {
-    case IBIDI_IDENT_DOMAIN:
+    case IBIDI_IRI_AS_DOMAIN:
         set_span(&info->host, 0, len);
-        info->host_kind = IBIDI_COMP_LABEL;
+        info->host_kind = IBIDI_IRI_COMP_LABEL;
         st = parse_domain(&c, 0, 0);
         break;
-    case IBIDI_IDENT_EMAIL:
+    case IBIDI_IRI_AS_EMAIL:
         st = parse_email(&c);
         break;
     default:
@@ -924,33 +924,33 @@ ibidi_status ibidi_ident_parse(const char *s, size_t len, ibidi_ident_kind as,
     return ibidi__ok(err);
 }
 
-const char *ibidi_component_kind_name(ibidi_component_kind kind)
+const char *ibidi_iri_component_kind_name(ibidi_iri_component_kind kind)
 {
     switch (kind) {
-    case IBIDI_COMP_SCHEME: return "scheme";
-    case IBIDI_COMP_USERINFO: return "userinfo";
-    case IBIDI_COMP_LABEL: return "label";
-    case IBIDI_COMP_IPV4: return "ipv4";
-    case IBIDI_COMP_IP_LITERAL: return "ip-literal";
-    case IBIDI_COMP_PORT: return "port";
-    case IBIDI_COMP_SEGMENT: return "segment";
-    case IBIDI_COMP_EXTENSION: return "extension";
-    case IBIDI_COMP_QUERY_NAME: return "query-name";
-    case IBIDI_COMP_QUERY_VALUE: return "query-value";
-    case IBIDI_COMP_FRAGMENT: return "fragment";
-    case IBIDI_COMP_LOCAL_ATOM: return "local-atom";
-    case IBIDI_COMP_LOCAL_QUOTED: return "local-quoted";
+    case IBIDI_IRI_COMP_SCHEME: return "scheme";
+    case IBIDI_IRI_COMP_USERINFO: return "userinfo";
+    case IBIDI_IRI_COMP_LABEL: return "label";
+    case IBIDI_IRI_COMP_IPV4: return "ipv4";
+    case IBIDI_IRI_COMP_IP_LITERAL: return "ip-literal";
+    case IBIDI_IRI_COMP_PORT: return "port";
+    case IBIDI_IRI_COMP_SEGMENT: return "segment";
+    case IBIDI_IRI_COMP_EXTENSION: return "extension";
+    case IBIDI_IRI_COMP_QUERY_NAME: return "query-name";
+    case IBIDI_IRI_COMP_QUERY_VALUE: return "query-value";
+    case IBIDI_IRI_COMP_FRAGMENT: return "fragment";
+    case IBIDI_IRI_COMP_LOCAL_ATOM: return "local-atom";
+    case IBIDI_IRI_COMP_LOCAL_QUOTED: return "local-quoted";
     }
     return NULL;
 }
 
-const char *ibidi_ident_kind_name(ibidi_ident_kind kind)
+const char *ibidi_iri_kind_name(ibidi_iri_kind kind)
 {
     switch (kind) {
-    case IBIDI_IDENT_AUTO: return "auto";
-    case IBIDI_IDENT_DOMAIN: return "domain";
-    case IBIDI_IDENT_IRI: return "iri";
-    case IBIDI_IDENT_EMAIL: return "email";
+    case IBIDI_IRI_AS_AUTO: return "auto";
+    case IBIDI_IRI_AS_DOMAIN: return "domain";
+    case IBIDI_IRI_AS_IRI: return "iri";
+    case IBIDI_IRI_AS_EMAIL: return "email";
     }
     return NULL;
 }

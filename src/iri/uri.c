@@ -6,13 +6,13 @@
  *   - ibidi_iri_to_uri: RFC 3987 §3.1 (step 2 on every non-ASCII character, the reg-name
  *     through IDNA ToASCII by the MAY of §3.1, the printable ASCII characters not allowed
  *     in URIs on request);
- *   - ibidi_uri_to_iri: RFC 3987 §3.2 steps 1-5, with the bidi component rules of §4.2
+ *   - ibidi_iri_from_uri: RFC 3987 §3.2 steps 1-5, with the bidi component rules of §4.2
  *     and of the 2012 guidelines §3 deciding, component by component, whether the decoded
  *     form may be shown.
  *
  * Nothing is allocated. Every output goes through a sink that writes what fits and counts
  * everything, so a call with a small buffer reports the size the complete result needs.
- * The conversions learn the structure of their input from ibidi_ident_parse called with no
+ * The conversions learn the structure of their input from ibidi_iri_parse called with no
  * component array (cap 0): the parser validates the whole input before it reports that the
  * array is too small, and its spans (scheme, userinfo, host, path, query, fragment) are all
  * that is needed here. URI to IRI splits the parts into components itself, by the rules the
@@ -157,10 +157,10 @@ ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char 
 /* Parses an IRI reference for its spans only. The parser checks the whole input before it
  * finds the (empty) component array too small, so IBIDI_E_BUFFER_TOO_SMALL means a valid
  * IRI reference with components. */
-static ibidi_status parse_spans(const char *s, size_t len, ibidi_ident_info *info,
+static ibidi_status parse_spans(const char *s, size_t len, ibidi_iri_info *info,
                                 ibidi_error *err)
 {
-    ibidi_status st = ibidi_ident_parse(s, len, IBIDI_IDENT_IRI, NULL, 0, info, err);
+    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, 0, info, err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL)
         return ibidi__ok(err);
     return st;
@@ -180,13 +180,13 @@ static ibidi_status parse_spans(const char *s, size_t len, ibidi_ident_info *inf
  * and span holds for the input.
  */
 static ibidi_status parse_spans_encoded(const char *iri, size_t len, char *scratch,
-                                        ibidi_ident_info *info, ibidi_error *err)
+                                        ibidi_iri_info *info, ibidi_error *err)
 {
     for (size_t i = 0; i < len; i++)
         scratch[i] = is_uri_excluded_ascii((unsigned char)iri[i]) ? '_' : iri[i];
     ibidi_error e = {IBIDI_OK, 0, 0};
     ibidi_status st = parse_spans(scratch, len, info, &e);
-    if (info->host_kind == IBIDI_COMP_IP_LITERAL &&
+    if (info->host_kind == IBIDI_IRI_COMP_IP_LITERAL &&
         (st == IBIDI_OK || (st >= IBIDI_E_IRI_SCHEME && st <= IBIDI_E_IRI_PORT))) {
         /* the IPvFuture case above, unless the parser broke off at an earlier offset */
         for (size_t i = info->host.start; i < info->host.start + info->host.length; i++)
@@ -316,7 +316,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
         for (size_t i = 0; i < len; i++)
             n_excluded += (size_t)is_uri_excluded_ascii((unsigned char)iri[i]);
 
-    ibidi_ident_info info;
+    ibidi_iri_info info;
     ibidi_status st;
     if (n_excluded == 0) {
         st = parse_spans(iri, len, &info, err);
@@ -342,7 +342,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
 
     size_t hs = info.host.start, he = hs + info.host.length;
     int idna_host = 0;
-    if (info.host_kind == IBIDI_COMP_LABEL && !(options & IBIDI_IRI_HOST_PERCENT))
+    if (info.host_kind == IBIDI_IRI_COMP_LABEL && !(options & IBIDI_IRI_HOST_PERCENT))
         for (size_t i = hs; i < he && !idna_host; i++)
             idna_host = (unsigned char)iri[i] >= 0x80;
 
@@ -380,7 +380,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
 
 /*
  * The directions in a component, gathered one code point at a time, for the rules of
- * ibidi_ident_check that decide whether a component may be shown decoded (RFC 3987 §4.2,
+ * ibidi_iri_check that decide whether a component may be shown decoded (RFC 3987 §4.2,
  * 2012 guidelines §3, with the definitions of src/iri/check.c): MIXED_DIRECTION when it
  * holds both L and R/AL; RTL_START when it holds R/AL and its first character is neither;
  * RTL_END when a character other than NSM follows its last R/AL. No buffer: the decision
@@ -554,14 +554,14 @@ static void unit_pass(const char *s, size_t a, size_t e, unsigned where, int dec
 
 /*
  * A component s[a..e): decoded when its decoded form keeps the bidi component rules (2012
- * guidelines §3; or always with IBIDI_URI_KEEP_UNSAFE_COMPONENTS), else percent-encoded as
+ * guidelines §3; or always with IBIDI_IRI_KEEP_UNSAFE), else percent-encoded as
  * a whole, as it came (the fallback of §3: "the whole component has to be mapped"). The
  * first pass decides, the second writes, so nothing is written twice or taken back.
  */
 static void unit(u2i *x, size_t a, size_t e, unsigned where)
 {
     int decode = 1;
-    if (!(x->options & IBIDI_URI_KEEP_UNSAFE_COMPONENTS)) {
+    if (!(x->options & IBIDI_IRI_KEEP_UNSAFE)) {
         dirscan d = {0, 0, 0, 0, 0};
         unit_pass(x->s, a, e, where, 1, NULL, &d);
         decode = !dir_breaks(&d);
@@ -586,7 +586,7 @@ static int is_xn_label(const char *s, size_t a, size_t e)
 
 /*
  * RFC 3987 §3.2.1, with scheme knowledge: the "xn--" labels of the host s[hs..he) as
- * their U-labels (IBIDI_URI_HOST_TO_UNICODE). The host goes through UTS #46 ToUnicode as a
+ * their U-labels (IBIDI_IRI_HOST_TO_UNICODE). The host goes through UTS #46 ToUnicode as a
  * whole (so the Bidi Rule sees every label, RFC 5893 §2), with the UTS #46 profile; a host
  * it finds an error in stays as it is. Only the "xn--" labels are replaced, each only when
  * its U-label keeps the component rules and holds only characters a decoded component may
@@ -644,7 +644,7 @@ static int host_to_unicode(u2i *x, size_t hs, size_t he)
                 }
                 dir_feed(&ds, cp);
             }
-            if (use_u && !(x->options & IBIDI_URI_KEEP_UNSAFE_COMPONENTS) && dir_breaks(&ds))
+            if (use_u && !(x->options & IBIDI_IRI_KEEP_UNSAFE) && dir_breaks(&ds))
                 use_u = 0;
         }
         if (use_u)
@@ -711,19 +711,19 @@ static void query_units(u2i *x, size_t a, size_t e)
     }
 }
 
-ibidi_status ibidi_uri_to_iri(const char *uri, size_t len, unsigned options, char *out,
+ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, unsigned options, char *out,
                               size_t cap, size_t *out_len, ibidi_error *err)
 {
     if (out_len)
         *out_len = 0;
     if ((!uri && len) || (!out && cap) ||
-        (options & ~(IBIDI_URI_KEEP_UNSAFE_COMPONENTS | IBIDI_URI_HOST_TO_UNICODE)))
+        (options & ~(IBIDI_IRI_KEEP_UNSAFE | IBIDI_IRI_HOST_TO_UNICODE)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     /* RFC 3987 §3.2 step 1, RFC 3986 §2: a URI is a sequence of US-ASCII characters */
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)uri[i] >= 0x80)
             return ibidi__fail(err, IBIDI_E_URI_NOT_ASCII, i, (unsigned char)uri[i]);
-    ibidi_ident_info info;
+    ibidi_iri_info info;
     ibidi_status st = parse_spans(uri, len, &info, err);
     if (st != IBIDI_OK)
         return st;
@@ -737,10 +737,10 @@ ibidi_status ibidi_uri_to_iri(const char *uri, size_t len, unsigned options, cha
         cur = info.userinfo.start + info.userinfo.length;
         unit(&x, info.userinfo.start, cur, 0);
     }
-    if (info.host_kind == IBIDI_COMP_LABEL) {
+    if (info.host_kind == IBIDI_IRI_COMP_LABEL) {
         size_t hs = info.host.start, he = hs + info.host.length;
         verbatim(&x, cur, hs);
-        if (!((options & IBIDI_URI_HOST_TO_UNICODE) && host_to_unicode(&x, hs, he)))
+        if (!((options & IBIDI_IRI_HOST_TO_UNICODE) && host_to_unicode(&x, hs, he)))
             host_labels(&x, hs, he);
         cur = he;
     }
