@@ -51,6 +51,7 @@
 #include <time.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 
 #ifdef IBIDI_BENCH_ICU
 #include <unicode/ubidi.h>

@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 
 #define REQUIRE(c)                                                                                 \
     do {                                                                                           \

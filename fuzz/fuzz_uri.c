@@ -97,8 +97,9 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
 {
     static char i1[OUT_CAP], u2[OUT_CAP], na[OUT_CAP], nb[OUT_CAP];
     static ibidi_iri_component comps[OUT_CAP];
-    static ibidi_ident_finding f[64];
-    size_t il, u2l, nf = 0;
+    static ibidi_finding f[64];
+    ibidi_findings fs = {f, 64, 0, 0};
+    size_t il, u2l;
     ibidi_error e;
     ibidi_status st = ibidi_iri_from_uri(u, ul, iri_opt, i1, OUT_CAP, &il, &e);
     require(st == IBIDI_OK);
@@ -114,11 +115,11 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
         ibidi_iri_info info;
         require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, comps, OUT_CAP, &info, NULL) ==
                 IBIDI_OK);
-        st = ibidi_iri_check(i1, il, comps, info.n_components, 0, f, 64, &nf, NULL);
+        st = ibidi_iri_check(i1, il, comps, info.n_components, 0, &fs, NULL);
         require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
-        for (size_t i = 0; i < nf && i < 64; i++)
-            require(f[i].code != IBIDI_IDENT_MIXED_DIRECTION &&
-                    f[i].code != IBIDI_IDENT_RTL_START && f[i].code != IBIDI_IDENT_RTL_END);
+        for (size_t i = 0; i < fs.n && i < 64; i++)
+            require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
+                    f[i].code != IBIDI_IRI_RTL_END);
     }
 }
 
@@ -130,9 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const unsigned b = data[0];
     const char *s = (const char *)data + 1;
     const size_t len = size - 1;
-    const unsigned uri_opt = b & 3u;
+    const unsigned uri_opt = ((b & 1u) ? IBIDI_IRI_HOST_PERCENT : 0u) |
+                             ((b & 2u) ? IBIDI_IRI_ENCODE_ASCII : 0u);
     const unsigned flags = ibidi_idna_profile_flags((ibidi_idna_profile)((b >> 2) & 3u));
-    const unsigned iri_opt = (b >> 4) & 3u;
+    const unsigned iri_opt = ((b & 16u) ? IBIDI_IRI_KEEP_UNSAFE : 0u) |
+                             ((b & 32u) ? IBIDI_IRI_HOST_TO_UNICODE : 0u);
     ibidi_error verr, e;
     size_t n, n2;
     int utf8_ok = ibidi_utf8_validate(s, len, NULL, &verr) == IBIDI_OK;

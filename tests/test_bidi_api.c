@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 /* The resolver of ibidi_bidi_resolve_cp with the test hooks: test->steps counts its

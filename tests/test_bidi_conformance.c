@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 /* Failures printed in full per part, each as one failed check; the rest are only counted

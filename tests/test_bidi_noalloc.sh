@@ -7,4 +7,4 @@
 # Usage: sh tests/test_bidi_noalloc.sh BUILD
 . tests/noalloc_lib.sh
 noalloc_check "${1:-build}" bidi "^($NOALLOC_LIBC)\$" \
-    'ibidi_bidi_resolve_utf8_alloc|ibidi_bidi_result_free|ibidi_bidi_visual_utf8_alloc|alloc_work_area'
+    "ibidi_bidi_resolve_utf8_alloc ibidi_bidi_result_free ibidi_bidi_visual_utf8_alloc alloc_work_area"

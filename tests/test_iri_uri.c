@@ -209,8 +209,9 @@ static void test_to_uri_rfc(void)
         char a[128], w[160];
         size_t n = 0;
         const char *h = nota("AB.CD", 0);
-        CHECK(ibidi_idna_to_ascii_utf8(h, strlen(h), UTS46, a, sizeof a - 1, &n, NULL, 0, NULL,
-                                       NULL) == IBIDI_OK,
+        /* NULL options: the uts46 profile, whose flags UTS46 holds */
+        CHECK(ibidi_idna_to_ascii_utf8(h, strlen(h), NULL, a, sizeof a - 1, &n, NULL, NULL) ==
+                  IBIDI_OK,
               "A-labels of AB.CD");
         a[n] = '\0';
         snprintf(w, sizeof w, "http://%s/", a);
@@ -457,11 +458,12 @@ static void test_to_iri_host_unicode(void)
     /* RTL labels: one that passes the Bidi Rule but ends with a digit keeps its A-label */
     char a1[64], a2[64], w[512];
     size_t n1 = 0, n2 = 0;
-    CHECK(ibidi_idna_to_ascii_utf8(nota("AB", 0), strlen(nota("AB", 0)), UTS46, a1, sizeof a1 - 1,
-                                   &n1, NULL, 0, NULL, NULL) == IBIDI_OK,
+    /* NULL options: the uts46 profile */
+    CHECK(ibidi_idna_to_ascii_utf8(nota("AB", 0), strlen(nota("AB", 0)), NULL, a1, sizeof a1 - 1,
+                                   &n1, NULL, NULL) == IBIDI_OK,
           "A-label of AB");
-    CHECK(ibidi_idna_to_ascii_utf8(nota("AB1", 0), strlen(nota("AB1", 0)), UTS46, a2,
-                                   sizeof a2 - 1, &n2, NULL, 0, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8(nota("AB1", 0), strlen(nota("AB1", 0)), NULL, a2,
+                                   sizeof a2 - 1, &n2, NULL, NULL) == IBIDI_OK,
           "A-label of AB1");
     a1[n1] = a2[n2] = '\0';
     char u1[200], u2[200];
@@ -509,17 +511,17 @@ static long n_props;
 static int output_rules_ok(const char *s, size_t n)
 {
     static ibidi_iri_component comps[CAP];
-    static ibidi_ident_finding f[256];
-    size_t nf = 0;
+    static ibidi_finding f[256];
+    ibidi_findings fs = {f, 256, 0, 0};
     ibidi_iri_info info;
     if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, comps, CAP, &info, NULL) != IBIDI_OK)
         return 0;
-    ibidi_status st = ibidi_iri_check(s, n, comps, info.n_components, 0, f, 256, &nf, NULL);
+    ibidi_status st = ibidi_iri_check(s, n, comps, info.n_components, 0, &fs, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return 0;
-    for (size_t i = 0; i < nf && i < 256; i++)
-        if (f[i].code == IBIDI_IDENT_MIXED_DIRECTION || f[i].code == IBIDI_IDENT_RTL_START ||
-            f[i].code == IBIDI_IDENT_RTL_END)
+    for (size_t i = 0; i < fs.n && i < 256; i++)
+        if (f[i].code == IBIDI_IRI_MIXED_DIRECTION || f[i].code == IBIDI_IRI_RTL_START ||
+            f[i].code == IBIDI_IRI_RTL_END)
             return 0;
     return 1;
 }
@@ -553,7 +555,10 @@ static void props(const char *x, size_t len)
         CHECK(st == IBIDI_E_IRI_HOST_IDNA, "to_uri ToASCII: %s on '%.*s'", ibidi_status_name(st),
               (int)len, x);
     }
-    for (unsigned opt = 0; opt < 4; opt++) {
+    static const unsigned from_uri_opts[4] = {0, IBIDI_IRI_KEEP_UNSAFE, IBIDI_IRI_HOST_TO_UNICODE,
+                                              IBIDI_IRI_KEEP_UNSAFE | IBIDI_IRI_HOST_TO_UNICODE};
+    for (unsigned k = 0; k < 4; k++) {
+        const unsigned opt = from_uri_opts[k];
         st = ibidi_iri_from_uri(u, ul, opt, i1, CAP, &il, NULL);
         if (!CHECK(st == IBIDI_OK, "to_iri(%u): %s on '%.*s'", opt, ibidi_status_name(st),
                    (int)ul, u))

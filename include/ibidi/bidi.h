@@ -51,14 +51,6 @@ extern "C" {
 /* The longest input, in code points, that the algorithm accepts (indices are 32-bit). */
 #define IBIDI_BIDI_MAX_LENGTH ((size_t)0x7FFFFFFFu)
 
-/* The paragraph direction: forced by a higher-level protocol (HL1), or found by P2-P3. */
-typedef enum ibidi_dir {
-    IBIDI_DIR_LTR = 0,     /* paragraph level 0 */
-    IBIDI_DIR_RTL = 1,     /* paragraph level 1 */
-    IBIDI_DIR_AUTO = 2,    /* P2-P3: the first strong character; LTR when there is none */
-    IBIDI_DIR_AUTO_RTL = 3 /* P2-P3, RTL when there is no strong character */
-} ibidi_dir;
-
 /* Bytes of work area that a call on n code points needs: 0 when n <= IBIDI_BIDI_SMALL.
  * One size serves every function of this header. SIZE_MAX if n is above the maximum.
  * Stack: 8 bytes. */

@@ -64,13 +64,6 @@ typedef struct ibidi_iri_component {
     ibidi_iri_component_kind kind;
 } ibidi_iri_component;
 
-/* A part of an identifier: present or not, and where. */
-typedef struct ibidi_span {
-    size_t start;
-    size_t length;
-    int present; /* 1 when the part exists (it may still be empty, as in "http://?q") */
-} ibidi_span;
-
 /* The large parts of a parsed identifier. Spans are in bytes of the input; the host span
  * covers the whole host (with the brackets of an IP-literal). */
 typedef struct ibidi_iri_info {
@@ -128,50 +121,39 @@ IBIDI_API const char *ibidi_iri_kind_name(ibidi_iri_kind kind);
 
 /* ---- Component rules --------------------------------------------------------------- */
 
-typedef enum ibidi_ident_code {
+/* The codes of the findings of ibidi_iri_check (ibidi_finding.code, named by
+ * ibidi_code_name; common.h: 101-199 are the identifier rules'). A finding's part is the
+ * index of the component (for HOST_BIDI_RULE the host's label), offset the byte offset in
+ * the identifier, cp the code point there (0 if none), bidi_class its class (or -1), detail
+ * for HOST_BIDI_RULE the IDNA code of the condition broken (IBIDI_IDNA_B1..B6), and
+ * severity says whether it is an error under the options of the check. */
+typedef enum ibidi_iri_code {
     /* RFC 3987 §4.2 rule 1, 2012 guidelines §3: SHOULD NOT use both right-to-left (R, AL)
      * and left-to-right (L) characters. Warning (error with IBIDI_IRI_DUERST2001:
      * Duerst 2001 §5 restriction 1 says MUST NOT). */
-    IBIDI_IDENT_MIXED_DIRECTION = 1,
+    IBIDI_IRI_MIXED_DIRECTION = 101,
     /* RFC 3987 §4.2 rule 2, 2012 guidelines §3: a component using right-to-left characters
      * SHOULD start with one. Warning. */
-    IBIDI_IDENT_RTL_START = 2,
+    IBIDI_IRI_RTL_START = 102,
     /* 2012 guidelines §3: ... and SHOULD end with a right-to-left character, potentially
      * followed by NSM*. Warning. */
-    IBIDI_IDENT_RTL_END = 3,
+    IBIDI_IRI_RTL_END = 103,
     /* Duerst 2001 §5 restriction 3: a component using right-to-left characters MUST NOT
      * use any other class (neutrals, numbers). Error, only with IBIDI_IRI_DUERST2001. */
-    IBIDI_IDENT_RTL_OTHER_CLASS = 4,
+    IBIDI_IRI_RTL_OTHER_CLASS = 104,
     /* The host's labels break the IDNA Bidi Rule (RFC 5893 §2); idna_code names the
      * condition (B1-B6). Error. */
-    IBIDI_IDENT_HOST_BIDI_RULE = 5,
+    IBIDI_IRI_HOST_BIDI_RULE = 105,
     /* 2012 guidelines §5 Examples 10 and 11, RFC 5893 §2 (end): a component starting with
      * a digit follows a component that ends right-to-left with only delimiters between;
      * the two may display in either order. Warning. */
-    IBIDI_IDENT_DIGIT_AFTER_RTL = 6
-} ibidi_ident_code;
+    IBIDI_IRI_DIGIT_AFTER_RTL = 106
+} ibidi_iri_code;
 
-typedef struct ibidi_ident_finding {
-    ibidi_ident_code code;
-    size_t component; /* index of the component; for HOST_BIDI_RULE the host's label */
-    size_t offset;    /* byte offset in the identifier */
-    uint32_t value;   /* the code point there, 0 if none */
-    int bidi_class;   /* its ibidi_bidi_class, or -1 */
-    int idna_code;    /* for HOST_BIDI_RULE the ibidi_idna_code (41..46), else 0 */
-} ibidi_ident_finding;
-
-/* Options of ibidi_iri_check (bits). */
+/* Options of ibidi_iri_check (bits; every IBIDI_IRI_ option has its own bit). The host's
+ * Bidi Rule label by label is IDNA's option, IBIDI_IDNA_BIDI_PER_LABEL. */
 #define IBIDI_IRI_DUERST2001 0x1u /* Duerst 2001 §5: restriction 1 an error, 3 checked */
-#define IBIDI_IDNA_BIDI_PER_LABEL 0x2u /* the host's Bidi Rule label by label (see
-                                           IBIDI_IDNA_BIDI_PER_LABEL) */
-#define IBIDI_IRI_STRICT 0x4u /* any finding makes the identifier invalid */
-
-/* "MIXED_DIRECTION", "RTL_START", ...; NULL if unknown. */
-IBIDI_API const char *ibidi_ident_code_name(ibidi_ident_code code);
-/* A sentence naming the rule. Never NULL. */
-IBIDI_API const char *ibidi_ident_code_message(ibidi_ident_code code);
-/* Is the finding an error under these options? */
-IBIDI_API int ibidi_ident_finding_is_error(const ibidi_ident_finding *f, unsigned options);
+#define IBIDI_IRI_STRICT 0x4u     /* warnings are errors: any finding makes it invalid */
 
 /*
  * Checks the components of a parsed identifier (s, comps from ibidi_iri_parse with the
@@ -180,18 +162,18 @@ IBIDI_API int ibidi_ident_finding_is_error(const ibidi_ident_finding *f, unsigne
  * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
  * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
  * may pass the Bidi Rule and still get a warning, e.g. an RTL label ending with a digit.
- * A host is a run of consecutive IBIDI_IRI_COMP_LABEL components. Findings go to
- * findings[0..fcap), in order of offset; *n_findings (may be NULL) gets their number
- * (possibly above fcap; the status is decided by all of them). Returns IBIDI_OK when no
- * finding is an error, else IBIDI_E_IDENT_INVALID with the first error's offset in err;
+ * A host is a run of consecutive IBIDI_IRI_COMP_LABEL components. Findings go to *findings (may
+ * be NULL), in order of offset; each one's severity is decided by the options (the rules
+ * above say which are warnings). Returns IBIDI_OK when no finding is an error, else
+ * IBIDI_E_IDENT_INVALID with the first error's offset in err;
  * IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length or components outside the input,
  * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
  * (bytes between components are not read).
  */
 IBIDI_API ibidi_status ibidi_iri_check(const char *s, size_t len,
                                          const ibidi_iri_component *comps, size_t n_comps,
-                                         unsigned options, ibidi_ident_finding *findings,
-                                         size_t fcap, size_t *n_findings, ibidi_error *err);
+                                         unsigned options, ibidi_findings *findings,
+                                         ibidi_error *err);
 
 /* ---- Percent-encoding, IRI to URI, URI to IRI ---------------------------------------- */
 
@@ -206,11 +188,11 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
                                                           ibidi_error *err);
 
 /* Options of ibidi_iri_to_uri (bits). */
-#define IBIDI_IRI_HOST_PERCENT 0x1u /* keep the host percent-encoded (RFC 3987 §3.1 step 2)
-                                       instead of converting it with IDNA ToASCII */
-#define IBIDI_IRI_ENCODE_ASCII 0x2u /* also percent-encode the printable ASCII characters not
-                                       allowed in URIs (< > " space { } | \ ^ `), which
-                                       RFC 3987 §3.1 permits systems to handle */
+#define IBIDI_IRI_HOST_PERCENT 0x10u /* keep the host percent-encoded (RFC 3987 §3.1 step 2)
+                                        instead of converting it with IDNA ToASCII */
+#define IBIDI_IRI_ENCODE_ASCII 0x20u /* also percent-encode the printable ASCII characters not
+                                        allowed in URIs (< > " space { } | \ ^ `), which
+                                        RFC 3987 §3.1 permits systems to handle */
 
 /*
  * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
@@ -225,10 +207,10 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned op
                                         size_t *out_len, ibidi_error *err);
 
 /* Options of ibidi_iri_from_uri (bits). */
-#define IBIDI_IRI_KEEP_UNSAFE 0x1u /* decode also components that would then
-                                                 break the bidi component rules (§4.2) */
-#define IBIDI_IRI_HOST_TO_UNICODE 0x2u        /* convert "xn--" host labels with UTS #46
-                                                 ToUnicode (§3.2, scheme knowledge) */
+#define IBIDI_IRI_KEEP_UNSAFE 0x40u      /* decode also components that would then break the
+                                           bidi component rules (§4.2) */
+#define IBIDI_IRI_HOST_TO_UNICODE 0x100u /* convert "xn--" host labels with UTS #46
+                                           ToUnicode (§3.2, scheme knowledge) */
 
 /*
  * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they

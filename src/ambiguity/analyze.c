@@ -13,12 +13,13 @@
  * up to AMB_MAX_BYTES bytes (a domain name has at most 253 octets, a mail address about
  * 320); longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES. With
  * IBIDI_AMBIG_EXACT, text of more than IBIDI_AMBIG_TWINS_MAX code points gives the twin search's
- * IBIDI_E_TWINS_TOO_LONG. On any error *n_findings is 0.
+ * IBIDI_E_TWINS_TOO_LONG. On any error findings->n is 0.
  */
 #include <string.h>
 
 #include "ibidi/ambiguity.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "ambiguity/ambiguity_internal.h"
 #include "common/internal.h"
 
@@ -144,11 +145,11 @@ typedef struct amb {
     size_t nl;
     unsigned classes; /* the Bidi classes present (BCM bits) */
     /* output */
-    ibidi_ambig_finding *out;
+    ibidi_finding *out;
     size_t cap, count;
 } amb;
 
-static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *y)
+static int cmp_finding(const ibidi_finding *x, const ibidi_finding *y)
 {
     if (x->context != y->context)
         return x->context < y->context ? -1 : 1;
@@ -156,8 +157,8 @@ static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *
         return x->offset < y->offset ? -1 : 1;
     if (x->code != y->code)
         return x->code < y->code ? -1 : 1;
-    if (x->expression != y->expression)
-        return x->expression < y->expression ? -1 : 1;
+    if (x->detail != y->detail)
+        return x->detail < y->detail ? -1 : 1;
     if (x->length != y->length)
         return x->length < y->length ? -1 : 1;
     return 0;
@@ -168,15 +169,18 @@ static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *
 static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_t cpe,
                  size_t comp, int expression)
 {
-    ibidi_ambig_finding f;
+    ibidi_finding f;
     size_t stored = a->count < a->cap ? a->count : a->cap, k;
     f.code = code;
+    f.severity = IBIDI_SEVERITY_WARNING; /* an ambiguity never makes an identifier invalid */
+    f.rule = ibidi_code_message(code);
     f.context = ctx;
     f.offset = cps < a->n ? a->off[cps] : a->len;
     f.length = (cpe < a->n ? a->off[cpe] : a->len) - f.offset;
-    f.component = comp;
-    f.value = cps < a->n ? a->cp[cps] : 0;
-    f.expression = expression;
+    f.part = comp;
+    f.cp = cps < a->n ? a->cp[cps] : 0;
+    f.bidi_class = cps < a->n ? a->bc[cps] : -1;
+    f.detail = expression;
     a->count++;
     if (a->cap == 0 || (stored == a->cap && cmp_finding(&f, &a->out[a->cap - 1]) >= 0))
         return;
@@ -709,16 +713,15 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
 
 /* The analysis; pre (may be NULL) is the identifier already parsed with `as`. */
 static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned options,
-                            unsigned idna_flags, ibidi_ambig_finding *findings, size_t fcap,
-                            size_t *n_findings, size_t max_candidates,
-                            const ibidi__parsed *pre, ibidi_error *err)
+                            unsigned idna_flags, ibidi_findings *findings,
+                            size_t max_candidates, const ibidi__parsed *pre, ibidi_error *err)
 {
     amb a;
     ibidi_status st;
     size_t pos = 0;
-    if (n_findings)
-        *n_findings = 0;
-    if ((!s && len) || (!findings && fcap) ||
+    if (findings)
+        findings->n = findings->errors = 0;
+    if ((!s && len) || (findings && !findings->items && findings->cap) ||
         (options & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)) ||
         ((options & IBIDI_AMBIG_TEXT) == 0 && ((int)as < 0 || (int)as > (int)IBIDI_IRI_AS_EMAIL)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
@@ -731,8 +734,8 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
     a.n = 0;
     a.ncomps = 0;
     a.nl = 0;
-    a.out = findings;
-    a.cap = fcap;
+    a.out = findings ? findings->items : NULL;
+    a.cap = findings && findings->items ? findings->cap : 0;
     a.count = 0;
     a.classes = 0;
     memset(&a.info, 0, sizeof a.info);
@@ -817,8 +820,8 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
         if (st != IBIDI_OK)
             return st;
     }
-    if (n_findings)
-        *n_findings = a.count;
+    if (findings)
+        findings->n = a.count; /* all warnings: findings->errors stays 0 */
     return ibidi__ok(err);
 }
 
@@ -826,28 +829,25 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
  * the tests use a small one). */
 ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
                                               unsigned options, unsigned idna_flags,
-                                              ibidi_ambig_finding *findings, size_t fcap,
-                                              size_t *n_findings, size_t max_candidates,
+                                              ibidi_findings *findings, size_t max_candidates,
                                               ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, fcap, n_findings, max_candidates,
-                   NULL, err);
+    return analyze(s, len, as, options, idna_flags, findings, max_candidates, NULL, err);
 }
 
 ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
                                              const ibidi__parsed *pre, unsigned options,
-                                             unsigned idna_flags, ibidi_ambig_finding *findings,
-                                             size_t fcap, size_t *n_findings, ibidi_error *err)
+                                             unsigned idna_flags, ibidi_findings *findings,
+                                             ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, fcap, n_findings,
-                   IBIDI_AMBIG_DEFAULT_CANDIDATES, pre, err);
+    return analyze(s, len, as, options, idna_flags, findings, IBIDI_AMBIG_DEFAULT_CANDIDATES,
+                   pre, err);
 }
 
 ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
                                      unsigned options, unsigned idna_flags,
-                                     ibidi_ambig_finding *findings, size_t fcap,
-                                     size_t *n_findings, ibidi_error *err)
+                                     ibidi_findings *findings, ibidi_error *err)
 {
-    return ibidi__ambig_analyze_bounded(s, len, as, options, idna_flags, findings, fcap,
-                                            n_findings, IBIDI_AMBIG_DEFAULT_CANDIDATES, err);
+    return ibidi__ambig_analyze_bounded(s, len, as, options, idna_flags, findings,
+                                            IBIDI_AMBIG_DEFAULT_CANDIDATES, err);
 }

@@ -41,6 +41,7 @@
 
 #include "ambiguity/ambiguity_internal.h"
 #include "unicode/utf8_internal.h"
+#include "ibidi/utf8.h"
 
 #define MAXN IBIDI_AMBIG_TWINS_MAX
 /* Options of one visual position: level 0 or 2 give one character (the glyph itself),

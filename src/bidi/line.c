@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bidi/bidi_internal.h"
+#include "ibidi/utf8.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 

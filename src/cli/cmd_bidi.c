@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum bidi_input {
     IN_UTF8,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum iri_sub { SUB_CHECK, SUB_TO_URI, SUB_TO_IRI } iri_sub;
 
@@ -78,7 +79,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
     ibidi_iri_component *comps = malloc((len + 2) * sizeof *comps);
-    ibidi_ident_finding *f = NULL;
+    ibidi_finding *f = NULL;
     size_t nf = 0, fcap = 16;
     int rc = CLI_OK;
     if (!comps) {
@@ -110,8 +111,9 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
             return CLI_INVALID;
         }
-        st = ibidi_iri_check(s, len, comps, info.n_components, o->check_options, f, fcap, &nf,
-                               &e);
+        ibidi_findings found = {f, fcap, 0, 0};
+        st = ibidi_iri_check(s, len, comps, info.n_components, o->check_options, &found, &e);
+        nf = found.n;
         if (nf <= fcap)
             break;
         fcap = nf;
@@ -124,7 +126,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     }
     size_t n_err = 0;
     for (size_t i = 0; i < nf; i++)
-        n_err += (size_t)ibidi_ident_finding_is_error(&f[i], o->check_options) != 0;
+        n_err += f[i].severity == IBIDI_SEVERITY_ERROR;
     if (n_err)
         rc = CLI_INVALID;
 
@@ -142,20 +144,19 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         }
         fputs("],\"findings\":[", stdout);
         for (size_t i = 0; i < nf; i++) {
-            const ibidi_ident_finding *x = &f[i];
-            const char *m = ibidi_ident_code_message(x->code);
+            const ibidi_finding *x = &f[i];
+            const char *m = x->rule;
             printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"component\":%zu,", i ? "," : "",
-                   ibidi_ident_code_name(x->code),
-                   ibidi_ident_finding_is_error(x, o->check_options) ? "error" : "warning",
-                   x->component);
+                   ibidi_code_name(x->code),
+                   x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning", x->part);
             put_json_where(o, s, len, x->offset);
-            if (x->value)
-                printf(",\"cp\":\"U+%04X\"", (unsigned)x->value);
+            if (x->cp)
+                printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
             if (x->bidi_class >= 0)
                 printf(",\"bidi_class\":\"%s\"",
                        ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
-            if (x->idna_code)
-                printf(",\"idna_code\":\"%s\"", ibidi_idna_code_name((ibidi_idna_code)x->idna_code));
+            if (x->detail)
+                printf(",\"idna_code\":\"%s\"", ibidi_code_name(x->detail));
             fputs(",\"message\":", stdout);
             cli_json_string(stdout, m, strlen(m));
             fputc('}', stdout);
@@ -170,23 +171,23 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             fputc('\n', stdout);
         }
         for (size_t i = 0; i < nf; i++) {
-            const ibidi_ident_finding *x = &f[i];
-            const ibidi_iri_component *c = &comps[x->component < info.n_components ? x->component : 0];
-            printf("  %-7s %s", ibidi_ident_finding_is_error(x, o->check_options) ? "error" : "warning",
-                   ibidi_ident_code_name(x->code));
-            if (x->idna_code)
-                printf(" %s", ibidi_idna_code_name((ibidi_idna_code)x->idna_code));
-            printf(" in %s %zu '", ibidi_iri_component_kind_name(c->kind), x->component);
+            const ibidi_finding *x = &f[i];
+            const ibidi_iri_component *c = &comps[x->part < info.n_components ? x->part : 0];
+            printf("  %-7s %s", x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning",
+                   ibidi_code_name(x->code));
+            if (x->detail)
+                printf(" %s", ibidi_code_name(x->detail));
+            printf(" in %s %zu '", ibidi_iri_component_kind_name(c->kind), x->part);
             cli_put_text(stdout, s + c->start, c->length, o->in);
             fputs("' at ", stdout);
             put_where(stdout, o, s, len, x->offset);
-            if (x->value) {
+            if (x->cp) {
                 fputs(", ", stdout);
-                cli_put_cp(stdout, x->value);
+                cli_put_cp(stdout, x->cp);
                 if (x->bidi_class >= 0)
                     printf(" (%s)", ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
             }
-            printf(": %s\n", ibidi_ident_code_message(x->code));
+            printf(": %s\n", x->rule);
         }
         size_t n_warn = nf - n_err;
         printf("  %s: %zu error%s, %zu warning%s\n", n_err ? "invalid" : "valid", n_err,

@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "ibidi/rfc5893.h"
+#include "ibidi/utf8.h"
 
 #define MAXN 12 /* longest label enumerated */
 #define MAXS 2  /* longest neighbour label */

@@ -13,6 +13,7 @@
 
 #include "iri/display_internal.h"
 #include "unicode/utf8_internal.h"
+#include "ibidi/utf8.h"
 
 /* ---- The work area ------------------------------------------------------------------- */
 

@@ -27,6 +27,8 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "idna/idna_internal.h"
 #include "iri/iri_internal.h"
 #include "unicode/utf8_internal.h"
 
@@ -242,12 +244,12 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl, unsigne
     size_t n = 0;
     ibidi_error e = {IBIDI_OK, 0, 0};
     const char *res = room ? k->p + k->len : NULL;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, flags, room ? k->p + k->len : NULL,
-                                               room, &n, NULL, 0, NULL, &e);
+    const ibidi_idna_options o = ibidi__idna_exact(flags);
+    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, &o, room ? k->p + k->len : NULL,
+                                               room, &n, NULL, &e);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         /* IDNA reports the size before the errors: ask again where the form fits */
-        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, flags, local, sizeof local, &n, NULL, 0,
-                                      NULL, &e);
+        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, &o, local, sizeof local, &n, NULL, &e);
         res = local;
         if (st == IBIDI_E_BUFFER_TOO_SMALL) {
             /* an ASCII form above HOST_SCRATCH bytes, far beyond any DNS name, does not fit
@@ -610,8 +612,8 @@ static int host_to_unicode(u2i *x, size_t hs, size_t he)
         return 0;
     char u[HOST_UNICODE_MAX * 4];
     size_t ul = 0;
-    if (ibidi_idna_to_unicode_utf8(s + hs, hl, ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46),
-                                   u, sizeof u, &ul, NULL, 0, NULL, NULL) != IBIDI_OK)
+    if (ibidi_idna_to_unicode_utf8(s + hs, hl, NULL /* the uts46 profile */, u, sizeof u, &ul,
+                                   NULL, NULL) != IBIDI_OK)
         return 0;
     /* ToUnicode keeps the labels of an ASCII host (it writes "." between them): pair them */
     size_t dots_in = 0, dots_out = 0;
