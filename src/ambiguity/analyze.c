@@ -21,6 +21,7 @@
 #include "ibidi/unicode.h"
 #include "ibidi/utf8.h"
 #include "ambiguity/ambiguity_internal.h"
+#include "idna/idna_internal.h"
 #include "common/internal.h"
 
 /* The longest identifier analysed, in bytes (so also in code points). */
@@ -616,8 +617,8 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
         char codes[256];
         size_t clen = 0;
         ibidi_iri_info ti;
-        if (ibidi_iri_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
-                                 &clen, NULL) != IBIDI_OK)
+        const ibidi_iri_options vo = {a->info.kind, 0, ibidi__idna_exact(t->idna_flags)};
+        if (ibidi_iri_validate(tw, tlen, &vo, codes, sizeof codes, &clen, NULL) != IBIDI_OK)
             return 0;
         /* a->compbuf is free once the Badami checks are done: reuse it for the twin */
         if (tlen <= AMB_MAX_BYTES &&
