@@ -5,7 +5,7 @@
  *
  * Every library converts the same names from UTF-8 to their ASCII form, as close to the same
  * job as the libraries allow:
- *   ibidi    ibidi_idna_to_ascii_utf8 with ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46):
+ *   ibidi    ibidi_idna_to_ascii_utf8 with the options of profile IBIDI_IDNA_PROFILE_UTS46:
  *            CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength,
  *            nontransitional; output to a caller buffer, no findings array. Nothing is
  *            allocated (the work area is on the stack).
@@ -54,6 +54,7 @@
 
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 
 #ifdef IBIDI_BENCH_ICU
 #include <unicode/uchar.h>
@@ -476,7 +477,7 @@ static long read_test_file(const char *path, set *s)
 /* ------------------------------------------------------------------ the libraries */
 
 typedef struct ctx {
-    unsigned ib_flags;
+    ibidi_idna_options ib_opts;
 #ifdef IBIDI_BENCH_ICU
     UIDNA *icu;
 #endif
@@ -497,17 +498,18 @@ typedef struct ctx {
 static int conv_ibidi(ctx *c, const char *s, size_t len, char *out, size_t *out_len,
                       char *why, size_t why_cap)
 {
-    ibidi_idna_finding f[4];
-    size_t nf = 0;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, c->ib_flags, out, OUT_CAP, out_len, f,
-                                               4, &nf, NULL);
+    ibidi_finding f[4];
+    ibidi_findings fs = {f, 4, 0, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &c->ib_opts, out, OUT_CAP, out_len, &fs,
+                                               NULL);
+    const size_t nf = fs.n;
     if (st == IBIDI_OK)
         return 1;
     if (st == IBIDI_E_IDNA_INVALID && nf) {
         int w = 0;
         for (size_t i = 0; i < nf && i < 4; i++) {
             int k = snprintf(why + w, why_cap - (size_t)w, "%s%s", i ? "," : "",
-                             ibidi_idna_code_name(f[i].code));
+                             ibidi_code_name(f[i].code));
             if (k < 0 || (size_t)(w + k) >= why_cap)
                 break;
             w += k;
@@ -570,8 +572,8 @@ static size_t run_ibidi(const set *s, ctx *c)
     for (size_t r = 0; r < s->reps; r++) {
         for (size_t i = 0; i < s->count; i++) {
             size_t len = s->off[i + 1] - s->off[i] - 1, n = 0;
-            if (ibidi_idna_to_ascii_utf8(s->p + s->off[i], len, c->ib_flags, c->out, OUT_CAP, &n,
-                                         NULL, 0, NULL, NULL) != IBIDI_OK)
+            if (ibidi_idna_to_ascii_utf8(s->p + s->off[i], len, &c->ib_opts, c->out, OUT_CAP, &n,
+                                         NULL, NULL) != IBIDI_OK)
                 c->failed++;
             acc += n + (unsigned char)c->out[0];
         }
@@ -894,7 +896,7 @@ int main(int argc, char **argv)
     const char *test_file = argc > 1 ? argv[1] : default_test_file;
     ctx c;
     memset(&c, 0, sizeof c);
-    c.ib_flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    c.ib_opts.profile = IBIDI_IDNA_PROFILE_UTS46; /* nothing added or removed */
 
     printf("ibidi %s (Unicode %s): ibidi_idna_to_ascii_utf8, profile uts46 (CheckHyphens, "
            "CheckBidi,\n  CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength, nontransitional), "

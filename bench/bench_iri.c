@@ -82,18 +82,19 @@ static double run_ibidi_layout(char iris[][512], size_t n)
         for (size_t i = 0; i < n; i++) {
             ibidi_iri_component comps[128];
             ibidi_iri_info info;
-            ibidi_ident_finding f[32];
+            ibidi_finding f[32];
+            ibidi_findings fs = {f, 32, 0, 0};
             uint8_t levels[512];
-            size_t v2l[512], nf = 0, ncp = 0, len = strlen(iris[i]);
+            size_t v2l[512], ncp = 0, len = strlen(iris[i]);
             if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, comps, 128, &info, NULL) !=
                 IBIDI_OK)
                 abort();
-            ibidi_iri_check(iris[i], len, comps, info.n_components, 0, f, 32, &nf, NULL);
+            ibidi_iri_check(iris[i], len, comps, info.n_components, NULL, &fs, NULL);
             if (ibidi_display_layout(iris[i], len, comps, info.n_components, IBIDI_DIR_LTR,
                                      levels, v2l, NULL, 512, &ncp, NULL, 0, NULL, NULL, 0,
                                      NULL) != IBIDI_OK)
                 abort();
-            sink += v2l[0] + nf;
+            sink += v2l[0] + fs.n;
         }
         double t = now() - t0;
         if (t < best)

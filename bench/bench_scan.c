@@ -167,6 +167,8 @@ static void table_free(table *t)
 /* ---- The steps ------------------------------------------------------------------------ */
 
 static unsigned flags;
+/* The same flags as IDNA options: exactly these, whatever the profile adds. */
+static ibidi_idna_options idna_opts;
 
 typedef struct prepared {
     list uform;      /* Unicode forms */
@@ -181,7 +183,7 @@ static size_t one_unicode(const char *s, size_t n, char *out)
 {
     size_t ol = 0;
     ibidi_status st =
-        ibidi_idna_to_unicode_utf8(s, n, flags, out, CAP, &ol, NULL, 0, NULL, NULL);
+        ibidi_idna_to_unicode_utf8(s, n, &idna_opts, out, CAP, &ol, NULL, NULL);
     return (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ol <= CAP ? ol : (size_t)-1;
 }
 
@@ -189,17 +191,16 @@ static int one_validate(const char *u, size_t ul)
 {
     char codes[256];
     size_t cl = 0;
-    return ibidi_iri_validate(u, ul, IBIDI_IRI_AS_DOMAIN, flags, 0, codes, sizeof codes, &cl,
-                                NULL) == IBIDI_OK;
+    const ibidi_iri_options o = {IBIDI_IRI_AS_DOMAIN, 0, idna_opts};
+    return ibidi_iri_validate(u, ul, &o, codes, sizeof codes, &cl, NULL) == IBIDI_OK;
 }
 
 static size_t one_analyze(const char *u, size_t ul)
 {
-    ibidi_ambig_finding f[64];
-    size_t nf = 0;
-    ibidi_ambig_analyze(u, ul, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_RTL, flags, f, 64, &nf,
-                            NULL);
-    return nf;
+    ibidi_finding f[64];
+    ibidi_findings fs = {f, 64, 0, 0};
+    ibidi_ambig_analyze(u, ul, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_RTL, flags, &fs, NULL);
+    return fs.n;
 }
 
 static size_t one_display(const char *u, size_t ul, int rtl, char *out)
@@ -215,7 +216,7 @@ static size_t one_display(const char *u, size_t ul, int rtl, char *out)
 static double pass(int step, const list *l, const prepared *p)
 {
     char u[CAP + 1], d[2][CAP + 1], sbuf[8 * CAP];
-    ibidi_ambig_finding sf[64];
+    ibidi_finding sf[64];
     table t[2];
     size_t acc = 0;
     memset(t, 0, sizeof t);
@@ -239,13 +240,15 @@ static double pass(int step, const list *l, const prepared *p)
             break;
         default: {
             ibidi_scan_result r;
+            ibidi_findings sfs = {sf, 64, 0, 0};
             size_t need = 0;
             if (ibidi_scan_name(l->s[i], l->len[i], flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, sbuf,
-                                sizeof sbuf, &need, sf, 64, &r, NULL) != IBIDI_OK)
+                                sizeof sbuf, &need, &sfs, &r, NULL) != IBIDI_OK)
                 break;
             const char *name = r.unicode.present ? sbuf + r.unicode.start : l->s[i];
             size_t nl = r.unicode.present ? r.unicode.length : l->len[i];
-            acc += (size_t)r.valid + r.n_findings;
+            /* the analysis's findings count only when it ran (as r.n_findings did) */
+            acc += (size_t)r.valid + (r.analysis == IBIDI_OK ? sfs.n : 0);
             for (int c = 0; c < 2; c++)
                 if (r.display[c].present)
                     table_add(&t[c], sbuf + r.display[c].start, r.display[c].length, name, nl);
@@ -373,6 +376,7 @@ static int generate(const list *sample, size_t i, char *out, size_t cap)
 int main(int argc, char **argv)
 {
     flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    idna_opts = (ibidi_idna_options){IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
     FILE *f = fopen(SAMPLE, "rb");
     if (!f) {
         fprintf(stderr, "bench_scan: cannot open %s (run from the repository root)\n", SAMPLE);

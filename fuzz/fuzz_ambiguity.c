@@ -7,21 +7,22 @@
  * bits 3-4 the kind (auto, domain, iri, email), bit 5 the IDNA flags (UTS #46 with or
  * without CheckBidi); the rest is the text (UTF-8, any bytes). With IBIDI_AMBIG_EXACT the
  * text is cut to 48 bytes. Properties checked with abort():
- *  1. no crash; the status is OK, or an error with *n_findings 0 and err->status set;
- *  2. the number of findings is the same with fcap 0, a small fcap and a large one, and
- *     the small array is the start of the large one;
+ *  1. no crash; the status is OK, or an error with findings->n 0 and err->status set;
+ *  2. the number of findings is the same with no findings record, cap 0, a small cap and a
+ *     large one, and the small array is the start of the large one; none is an error;
  *  3. findings are sorted by context, offset, code; each lies within the input, starts on
- *     a character boundary, and its value is the code point there;
- *  4. every code has a name; Badami's codes (1-10) have context LTR; exact codes come only
- *     with IBIDI_AMBIG_EXACT, RTL context only with IBIDI_AMBIG_RTL; the expression is
- *     1-6 for NUMBER_SEPARATOR and 0 otherwise; plain text gives only codes 1-3, 20, 22,
- *     25;
+ *     a character boundary, its cp is the code point there and its bidi_class that code
+ *     point's class (-1 and 0 at the end of the input);
+ *  4. every code has a name and is an ambiguity code (201-299), every finding is a
+ *     warning with its code's rule text; Badami's codes (201-210) have context LTR; exact
+ *     codes come only with IBIDI_AMBIG_EXACT, RTL context only with IBIDI_AMBIG_RTL; the
+ *     detail (the expression) is 1-6 for NUMBER_SEPARATOR and 0 otherwise; plain text
+ *     gives only codes 201-203, 220, 222, 225;
  *  5. NUMBER_TYPE only where NUMBER_LEVEL is (the paper's claim: resolving number
  *     embedding level ambiguity rules out number type ambiguity).
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ibidi.h"
 #include "ambiguity/ambiguity_internal.h" /* ibidi__ambig_analyze_bounded */
@@ -30,7 +31,7 @@
 #define SMALL 3
 #define MAX_CANDIDATES 2000
 
-static ibidi_ambig_finding big[BIG], small[SMALL];
+static ibidi_finding big[BIG], small[SMALL];
 
 static void require(int ok)
 {
@@ -38,7 +39,16 @@ static void require(int ok)
         abort();
 }
 
-static int before(const ibidi_ambig_finding *x, const ibidi_ambig_finding *y)
+/* Field by field: a struct's padding, if any, need not compare equal. */
+static int same(const ibidi_finding *x, const ibidi_finding *y)
+{
+    return x->code == y->code && x->severity == y->severity && x->rule == y->rule &&
+           x->part == y->part && x->offset == y->offset && x->length == y->length &&
+           x->cp == y->cp && x->bidi_class == y->bidi_class && x->context == y->context &&
+           x->detail == y->detail;
+}
+
+static int before(const ibidi_finding *x, const ibidi_finding *y)
 {
     if (x->context != y->context)
         return x->context < y->context;
@@ -52,9 +62,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned opt, flags;
     ibidi_iri_kind kind;
     const char *s;
-    size_t len, n0 = 99, n1 = 99, n2 = 99;
-    ibidi_error e0, e1, e2;
-    ibidi_status st0, st1, st2;
+    size_t len, n0, n1, n2;
+    ibidi_error e0, e1, e2, e3;
+    ibidi_status st0, st1, st2, st3;
+    ibidi_findings f0 = {NULL, 0, 99, 99}, f1 = {small, SMALL, 99, 99}, f2 = {big, BIG, 99, 99};
     if (size < 1)
         return 0;
     opt = data[0] & 7u;
@@ -67,24 +78,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if ((opt & IBIDI_AMBIG_EXACT) && len > 48)
         len = 48;
 
-    st0 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, NULL, 0, &n0,
-                                           MAX_CANDIDATES, &e0);
-    st1 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, small, SMALL, &n1,
-                                           MAX_CANDIDATES, &e1);
-    st2 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, big, BIG, &n2,
-                                           MAX_CANDIDATES, &e2);
+    st0 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f0, MAX_CANDIDATES, &e0);
+    st1 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f1, MAX_CANDIDATES, &e1);
+    st2 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f2, MAX_CANDIDATES, &e2);
+    /* no record at all: only the status */
+    st3 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, NULL, MAX_CANDIDATES, &e3);
+    n0 = f0.n;
+    n1 = f1.n;
+    n2 = f2.n;
     /* 1, 2 */
-    require(st0 == st1 && st1 == st2 && e0.status == st0 && e2.status == st2);
+    require(st0 == st1 && st1 == st2 && st2 == st3 && e0.status == st0 && e2.status == st2 &&
+            e3.status == st3);
+    require(f0.errors == 0 && f1.errors == 0 && f2.errors == 0); /* ambiguities are warnings */
     if (st2 != IBIDI_OK) {
         require(n0 == 0 && n1 == 0 && n2 == 0 && e0.offset == e2.offset &&
-                e2.offset <= (len > 1024 ? 1024 : len) && ibidi_strerror(st2) != NULL);
+                e3.offset == e2.offset && e2.offset <= (len > 1024 ? 1024 : len) &&
+                ibidi_strerror(st2) != NULL);
         return 0;
     }
     require(n0 == n1 && n1 == n2 && n2 <= BIG);
-    require(memcmp(small, big, (n2 < SMALL ? n2 : SMALL) * sizeof small[0]) == 0);
+    for (size_t i = 0; i < n2 && i < SMALL; i++)
+        require(same(&small[i], &big[i]));
 
     for (size_t i = 0; i < n2; i++) {
-        const ibidi_ambig_finding *f = &big[i];
+        const ibidi_finding *f = &big[i];
         int exact = ibidi_ambig_code_is_exact(f->code);
         /* 3 */
         if (i > 0)
@@ -94,17 +111,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t pos = f->offset;
             uint32_t cp = 0;
             require(((unsigned char)s[f->offset] & 0xC0u) != 0x80u);
-            require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK && cp == f->value);
+            require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK && cp == f->cp);
+            require(f->bidi_class == (int)ibidi_cp_bidi_class(cp));
+        } else {
+            require(f->cp == 0 && f->bidi_class == -1);
         }
         /* 4 */
-        require(ibidi_ambig_code_name(f->code) != NULL);
+        require(f->code >= 201 && f->code <= 299 && ibidi_code_name(f->code) != NULL);
+        require(f->severity == IBIDI_SEVERITY_WARNING && f->rule == ibidi_code_message(f->code));
         require(f->context == IBIDI_DIR_LTR || f->context == IBIDI_DIR_RTL);
         require(exact || f->context == IBIDI_DIR_LTR);
         require(!exact || (opt & IBIDI_AMBIG_EXACT));
         require(f->context == IBIDI_DIR_LTR || (opt & IBIDI_AMBIG_RTL));
-        require((f->code == IBIDI_AMBIG_NUMBER_SEPARATOR) ==
-                (f->expression >= 1 && f->expression <= 6));
-        require(f->code == IBIDI_AMBIG_NUMBER_SEPARATOR || f->expression == 0);
+        require((f->code == IBIDI_AMBIG_NUMBER_SEPARATOR) == (f->detail >= 1 && f->detail <= 6));
+        require(f->code == IBIDI_AMBIG_NUMBER_SEPARATOR || f->detail == 0);
         if (opt & IBIDI_AMBIG_TEXT)
             require(f->code <= IBIDI_AMBIG_NUMBER_SEPARATOR || f->code == IBIDI_AMBIG_VALID_TWIN ||
                     f->code == IBIDI_AMBIG_SEPARATOR_TWIN ||

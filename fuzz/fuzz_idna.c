@@ -11,8 +11,10 @@
  *  2. the UTF-8 and the code point calls agree (status, output, findings);
  *  3. the needed size is reported when the buffer is too small (snprintf contract), and
  *     a call with the exact size gives the same output;
- *  4. findings point into the ToUnicode form (offset <= its length) and their count
- *     matches the status: IDNA_INVALID iff at least one finding is an error;
+ *  4. findings point into the ToUnicode form (offset <= its length), have a name, the
+ *     rule text of their code and the severity of their code (only the W_ codes are
+ *     warnings), their counts match what is stored, and the status matches them:
+ *     IDNA_INVALID iff at least one finding is an error;
  *  5. ToASCII output is ASCII when the name is valid;
  *  6. ToUnicode(ToASCII(x)) is valid and equals ToUnicode(x) when ToASCII(x) is valid;
  *     ToUnicode is idempotent on valid names (nontransitional).
@@ -55,10 +57,17 @@ static unsigned flags_of(uint8_t b)
     return f;
 }
 
+/* Options that give exactly these flags (the profile's own are removed). */
+static ibidi_idna_options exact(unsigned flags)
+{
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
+    return o;
+}
+
 typedef struct res {
     ibidi_status st;
-    size_t len, nf;
-    ibidi_idna_finding f[F_CAP];
+    size_t len, nf, nerr;
+    ibidi_finding f[F_CAP];
 } res;
 
 static char out8[OUT_CAP], out8b[OUT_CAP], out8c[OUT_CAP];
@@ -68,21 +77,33 @@ static void check_findings(const res *r, size_t unicode_len)
 {
     size_t errors = 0;
     for (size_t i = 0; i < r->nf && i < F_CAP; i++) {
-        require(ibidi_idna_code_name(r->f[i].code) != NULL);
-        require(r->f[i].offset <= unicode_len);
-        if (!ibidi_idna_code_is_warning(r->f[i].code))
+        const ibidi_finding *f = &r->f[i];
+        const int warning =
+            f->code == IBIDI_IDNA_W_DIGIT_AFTER_RTL || f->code == IBIDI_IDNA_W_PER_LABEL_BIDI;
+        require(f->code >= 1 && f->code <= 99 && ibidi_code_name(f->code) != NULL);
+        require(f->rule == ibidi_code_message(f->code));
+        require(f->severity == (warning ? IBIDI_SEVERITY_WARNING : IBIDI_SEVERITY_ERROR));
+        require(f->offset <= unicode_len);
+        if (f->severity == IBIDI_SEVERITY_ERROR)
             errors++;
     }
-    if (r->nf <= F_CAP)
+    require(r->nerr <= r->nf);
+    if (r->nf <= F_CAP) {
+        require(errors == r->nerr);
         require((r->st == IBIDI_E_IDNA_INVALID) == (errors > 0));
+    }
+    /* the error count covers the findings not stored too */
+    require((r->st == IBIDI_E_IDNA_INVALID) == (r->nerr > 0));
 }
 
 static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r, char *out)
 {
-    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(s, len, flags, out, OUT_CAP, &r->len, r->f,
-                                                F_CAP, &r->nf, NULL)
-                     : ibidi_idna_to_unicode_utf8(s, len, flags, out, OUT_CAP, &r->len, r->f,
-                                                  F_CAP, &r->nf, NULL);
+    const ibidi_idna_options o = exact(flags);
+    ibidi_findings fs = {r->f, F_CAP, 0, 0};
+    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(s, len, &o, out, OUT_CAP, &r->len, &fs, NULL)
+                     : ibidi_idna_to_unicode_utf8(s, len, &o, out, OUT_CAP, &r->len, &fs, NULL);
+    r->nf = fs.n;
+    r->nerr = fs.errors;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -90,6 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 4096)
         return 0;
     unsigned flags = flags_of(data[0]);
+    const ibidi_idna_options opts = exact(flags);
     const char *s = (const char *)data + 1;
     size_t len = size - 1;
     ibidi_error verr;
@@ -99,8 +121,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     one(s, len, flags, 0, &ru, out8);
     if (!well_formed) {
         ibidi_error e;
-        require(ibidi_idna_to_unicode_utf8(s, len, flags, out8, OUT_CAP, NULL, NULL, 0, NULL,
-                                           &e) == verr.status);
+        require(ibidi_idna_to_unicode_utf8(s, len, &opts, out8, OUT_CAP, NULL, NULL, &e) ==
+                verr.status);
         require(e.offset == verr.offset && ru.st == verr.status);
         return 0;
     }
@@ -119,17 +141,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n;
     require(ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &n, NULL) == IBIDI_OK);
     size_t clen, cnf;
-    static ibidi_idna_finding cf[F_CAP];
-    ibidi_status cst = ibidi_idna_to_unicode_cp(cps, n, flags, outc, OUT_CAP, &clen, cf, F_CAP,
-                                                &cnf, NULL);
-    require(cst == ru.st && cnf == ru.nf);
+    static ibidi_finding cf[F_CAP];
+    ibidi_findings cfs = {cf, F_CAP, 0, 0};
+    ibidi_status cst = ibidi_idna_to_unicode_cp(cps, n, &opts, outc, OUT_CAP, &clen, &cfs, NULL);
+    cnf = cfs.n;
+    require(cst == ru.st && cnf == ru.nf && cfs.errors == ru.nerr);
     size_t enc_len;
     require(ibidi_utf8_encode(outc, clen, out8c, OUT_CAP, &enc_len, NULL) == IBIDI_OK);
     require(enc_len == ru.len && memcmp(out8c, out8, enc_len) == 0);
     for (size_t i = 0; i < cnf && i < F_CAP; i++)
-        require(cf[i].code == ru.f[i].code && cf[i].label == ru.f[i].label &&
-                cf[i].value == ru.f[i].value);
-    cst = ibidi_idna_to_ascii_cp(cps, n, flags, outc, OUT_CAP, &clen, cf, F_CAP, &cnf, NULL);
+        require(cf[i].code == ru.f[i].code && cf[i].part == ru.f[i].part &&
+                cf[i].cp == ru.f[i].cp);
+    cst = ibidi_idna_to_ascii_cp(cps, n, &opts, outc, OUT_CAP, &clen, &cfs, NULL);
+    cnf = cfs.n;
     require(cst == ra.st && cnf == ra.nf && clen == ra.len);
     for (size_t i = 0; i < clen; i++)
         require(outc[i] == (unsigned char)out8b[i]);
@@ -137,11 +161,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* 3. buffer too small: the needed size, then the same output with exactly that size */
     if (ra.len > 0) {
         size_t need = 0;
-        require(ibidi_idna_to_ascii_utf8(s, len, flags, out8c, ra.len - 1, &need, NULL, 0, NULL,
-                                         NULL) == IBIDI_E_BUFFER_TOO_SMALL);
+        require(ibidi_idna_to_ascii_utf8(s, len, &opts, out8c, ra.len - 1, &need, NULL, NULL) ==
+                IBIDI_E_BUFFER_TOO_SMALL);
         require(need == ra.len);
-        ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, flags, out8c, need, &need, NULL, 0,
-                                                   NULL, NULL);
+        ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &opts, out8c, need, &need, NULL, NULL);
         require(st == ra.st && memcmp(out8c, out8b, need) == 0);
     }
 

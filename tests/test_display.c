@@ -258,9 +258,9 @@ static size_t prove_everywhere(const char *s, size_t len, ibidi_iri_kind as, int
 static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_marks)
 {
     ibidi_iri_component comps[256];
-    ibidi_ident_finding f[64];
+    ibidi_finding f[64];
+    ibidi_findings fs = {f, 64, 0, 0};
     ibidi_iri_info info;
-    size_t nf = 0;
     if (ibidi_iri_parse(s, len, as, comps, 256, &info, NULL) != IBIDI_OK)
         return 0;
     if (for_marks) {
@@ -286,9 +286,9 @@ static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_m
         }
         return 0;
     }
-    ibidi_iri_check(s, len, comps, info.n_components, 0, f, 64, &nf, NULL);
-    for (size_t i = 0; i < nf && i < 64; i++)
-        if (f[i].code == IBIDI_IDENT_RTL_START || f[i].code == IBIDI_IDENT_MIXED_DIRECTION)
+    t_iri_check(s, len, comps, info.n_components, 0, &fs, NULL);
+    for (size_t i = 0; i < fs.n && i < 64; i++)
+        if (f[i].code == IBIDI_IRI_RTL_START || f[i].code == IBIDI_IRI_MIXED_DIRECTION)
             return 1;
     return 0;
 }

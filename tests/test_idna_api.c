@@ -1,6 +1,7 @@
 /*
  * The IDNA API's contract and the IDNA2008 protocol (RFC 5891 §4 registration, §5 lookup):
- * arguments, buffers and the snprintf contract, the findings array, encoding errors with
+ * arguments, options (profile, add, remove), buffers and the snprintf contract, the
+ * findings record, the allocating calls, encoding errors with
  * their offsets, the length limits (labels 63 octets, names 253, the work area bound),
  * the code point calls with lone surrogates, every profile and flag, A-label round trips
  * and fake A-labels, and the differences between UTS #46 and IDNA2008 that a user meets.
@@ -15,47 +16,106 @@
 #define CAP 20000
 #define FCAP 64
 
+/* Options that give exactly the flags f: the profile's own are removed, f added. Most
+ * checks here were written with flags; ibidi_idna_options_flags is tested on its own. */
+#define OPT(f) (&(const ibidi_idna_options){IBIDI_IDNA_PROFILE_UTS46, (f), ~(unsigned)(f), NULL, 0})
+
 typedef struct r {
     ibidi_status st;
     char out[CAP];
-    size_t len, nf;
-    ibidi_idna_finding f[FCAP];
+    size_t len, nf, nerr;
+    ibidi_finding f[FCAP];
     ibidi_error err;
 } r_t;
 
 static r_t R;
 
+/* Every finding the calls of this test made, against the code table: severity warning
+ * exactly for the W_ codes, the rule text of its code. Counted, checked once at the end. */
+static long seen_findings, bad_findings;
+
+static void note_findings(const ibidi_finding *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *nm = ibidi_code_name(f[i].code);
+        const int warning = nm && nm[0] == 'W' && nm[1] == '_';
+        if (!nm || f[i].code < 1 || f[i].code > 99 ||
+            f[i].severity != (warning ? IBIDI_SEVERITY_WARNING : IBIDI_SEVERITY_ERROR) ||
+            f[i].rule != ibidi_code_message(f[i].code) || f[i].context != IBIDI_DIR_LTR ||
+            f[i].length != 0 || f[i].detail != 0) {
+            if (bad_findings++ < 5)
+                CHECK(0, "finding %d (%s): severity %d, rule %s", f[i].code, nm ? nm : "?",
+                      (int)f[i].severity, f[i].rule ? f[i].rule : "NULL");
+        }
+        seen_findings++;
+    }
+}
+
+static void record(ibidi_findings *fs)
+{
+    R.nf = fs->n;
+    R.nerr = fs->errors;
+    note_findings(R.f, R.nf < FCAP ? R.nf : FCAP);
+    R.out[R.len < CAP ? R.len : CAP - 1] = '\0';
+}
+
 static ibidi_status ascii(const char *s, unsigned flags)
 {
-    R.st = ibidi_idna_to_ascii_utf8(s, strlen(s), flags, R.out, CAP, &R.len, R.f, FCAP, &R.nf,
-                                    &R.err);
-    R.out[R.len < CAP ? R.len : CAP - 1] = '\0';
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    R.st = ibidi_idna_to_ascii_utf8(s, strlen(s), OPT(flags), R.out, CAP, &R.len, &fs, &R.err);
+    record(&fs);
     return R.st;
 }
 
 static ibidi_status unicode(const char *s, unsigned flags)
 {
-    R.st = ibidi_idna_to_unicode_utf8(s, strlen(s), flags, R.out, CAP, &R.len, R.f, FCAP, &R.nf,
-                                      &R.err);
-    R.out[R.len < CAP ? R.len : CAP - 1] = '\0';
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    R.st = ibidi_idna_to_unicode_utf8(s, strlen(s), OPT(flags), R.out, CAP, &R.len, &fs, &R.err);
+    record(&fs);
+    return R.st;
+}
+
+/* A work area for every name the calls process (names that map to more than the fixed
+ * area's 1536 code points need one). */
+static unsigned char work_area[64 * 1024];
+
+static ibidi_status with_work(int to_ascii, const char *s, unsigned flags)
+{
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, work_area + 1,
+                                  ibidi_idna_work_size()}; /* any alignment */
+    R.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, strlen(s), &o, R.out, CAP, &R.len, &fs, &R.err)
+                    : ibidi_idna_to_unicode_utf8(s, strlen(s), &o, R.out, CAP, &R.len, &fs,
+                                                 &R.err);
+    record(&fs);
     return R.st;
 }
 
 /* The finding with this code, or NULL. */
-static const ibidi_idna_finding *has(ibidi_idna_code c)
+static const ibidi_finding *has(ibidi_idna_code c)
 {
     for (size_t i = 0; i < R.nf && i < FCAP; i++)
-        if (R.f[i].code == c)
+        if (R.f[i].code == (ibidi_code)c)
             return &R.f[i];
     return NULL;
 }
 
+/* Errors among the stored findings, by their severity; the call's own count must agree. */
 static size_t n_errors(void)
 {
     size_t n = 0;
     for (size_t i = 0; i < R.nf && i < FCAP; i++)
-        n += !ibidi_idna_code_is_warning(R.f[i].code);
-    return n;
+        n += R.f[i].severity == IBIDI_SEVERITY_ERROR;
+    return R.nf <= FCAP && n == R.nerr ? n : (size_t)-1;
+}
+
+/* Field by field: a struct's padding, if any, need not compare equal. */
+static int same_finding(const ibidi_finding *x, const ibidi_finding *y)
+{
+    return x->code == y->code && x->severity == y->severity && x->rule == y->rule &&
+           x->part == y->part && x->offset == y->offset && x->length == y->length &&
+           x->cp == y->cp && x->bidi_class == y->bidi_class && x->context == y->context &&
+           x->detail == y->detail;
 }
 
 static unsigned UTS46, WHATWG, LOOKUP, REGISTER;
@@ -73,20 +133,21 @@ static void test_names(void)
         IBIDI_IDNA_FAKE_A_LABEL, IBIDI_IDNA_W_DIGIT_AFTER_RTL, IBIDI_IDNA_W_PER_LABEL_BIDI};
     size_t n = sizeof all / sizeof all[0];
     for (size_t i = 0; i < n; i++) {
-        const char *nm = ibidi_idna_code_name(all[i]);
-        const char *msg = ibidi_idna_code_message(all[i]);
+        const char *nm = ibidi_code_name(all[i]);
+        const char *msg = ibidi_code_message(all[i]);
         CHECK(nm != NULL, "code %d has no name", (int)all[i]);
         CHECK(msg && (strstr(msg, "RFC ") || strstr(msg, "UTS #46")),
               "message of %s names no rule: %s", nm ? nm : "?", msg ? msg : "NULL");
         for (size_t j = 0; j < i; j++)
-            CHECK(!nm || strcmp(nm, ibidi_idna_code_name(all[j])) != 0, "name %s twice", nm);
-        CHECK(ibidi_idna_code_is_warning(all[i]) == (nm && nm[0] == 'W' && nm[1] == '_'),
-              "warning flag of %s", nm ? nm : "?");
+            CHECK(!nm || strcmp(nm, ibidi_code_name(all[j])) != 0, "name %s twice", nm);
+        /* (a code's severity is now the findings': note_findings checks every finding made
+         * here, warning exactly for the W_ codes; the name leads back to the code) */
+        CHECK(nm && ibidi_code_from_name(nm, strlen(nm)) == (ibidi_code)all[i],
+              "code_from_name(%s)", nm ? nm : "?");
     }
-    CHECK(ibidi_idna_code_name((ibidi_idna_code)999) == NULL, "unknown code has a name");
-    CHECK(strcmp(ibidi_idna_code_message((ibidi_idna_code)999), "unknown IDNA finding") == 0,
-          "unknown code message");
-    CHECK(strcmp(ibidi_idna_code_message(IBIDI_IDNA_B3),
+    CHECK(ibidi_code_name(999) == NULL, "unknown code has a name");
+    CHECK(strcmp(ibidi_code_message(999), "unknown finding") == 0, "unknown code message");
+    CHECK(strcmp(ibidi_code_message(IBIDI_IDNA_B3),
                  "RFC 5893 rule 3: an RTL label must end with R, AL, EN or AN, followed by "
                  "NSM*") == 0,
           "B3 message");
@@ -99,40 +160,44 @@ static void test_names(void)
 
 static void test_arguments(void)
 {
-    size_t len = 7, nf = 7;
+    size_t len = 7;
+    ibidi_findings fs = {NULL, 0, 7, 7};
     ibidi_error e;
-    CHECK(ibidi_idna_to_ascii_utf8(NULL, 1, UTS46, R.out, CAP, &len, NULL, 0, &nf, &e) ==
+    CHECK(ibidi_idna_to_ascii_utf8(NULL, 1, OPT(UTS46), R.out, CAP, &len, &fs, &e) ==
               IBIDI_E_INVALID_ARGUMENT && e.status == IBIDI_E_INVALID_ARGUMENT,
           "NULL name");
-    CHECK(ibidi_idna_to_ascii_utf8("a", 1, UTS46, NULL, 5, &len, NULL, 0, NULL, NULL) ==
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(UTS46), NULL, 5, &len, NULL, NULL) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL output with a capacity");
-    CHECK(ibidi_idna_to_ascii_utf8("a", 1, UTS46, R.out, CAP, &len, NULL, 3, NULL, NULL) ==
+    ibidi_findings no_items = {NULL, 3, 0, 0};
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(UTS46), R.out, CAP, &len, &no_items, NULL) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
-    CHECK(ibidi_idna_to_ascii_utf8("a", 1, IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER,
-                                   R.out, CAP, &len, NULL, 0, NULL, NULL) ==
-              IBIDI_E_INVALID_ARGUMENT, "both IDNA2008 modes");
-    CHECK(ibidi_idna_to_unicode_cp(NULL, 2, UTS46, NULL, 0, &len, NULL, 0, NULL, NULL) ==
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER),
+                                   R.out, CAP, &len, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "both IDNA2008 modes");
+    CHECK(ibidi_idna_to_unicode_cp(NULL, 2, OPT(UTS46), NULL, 0, &len, NULL, NULL) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL code points");
     /* NULL with length 0 is the empty name */
-    CHECK(ibidi_idna_to_unicode_cp(NULL, 0, WHATWG, NULL, 0, &len, NULL, 0, &nf, NULL) ==
-              IBIDI_OK && len == 0 && nf == 0, "empty name, whatwg");
-    CHECK(ibidi_idna_to_unicode_utf8(NULL, 0, UTS46, NULL, 0, &len, NULL, 0, &nf, &e) ==
-              IBIDI_E_IDNA_INVALID && nf == 1, "empty name, uts46: X4_2");
+    fs.n = fs.errors = 7;
+    CHECK(ibidi_idna_to_unicode_cp(NULL, 0, OPT(WHATWG), NULL, 0, &len, &fs, NULL) ==
+              IBIDI_OK && len == 0 && fs.n == 0 && fs.errors == 0, "empty name, whatwg");
+    CHECK(ibidi_idna_to_unicode_utf8(NULL, 0, OPT(UTS46), NULL, 0, &len, &fs, &e) ==
+              IBIDI_E_IDNA_INVALID && fs.n == 1 && fs.errors == 1, "empty name, uts46: X4_2");
     /* every output pointer may be NULL */
-    CHECK(ibidi_idna_to_ascii_utf8("a.b", 3, UTS46, NULL, 0, NULL, NULL, 0, NULL, NULL) ==
+    CHECK(ibidi_idna_to_ascii_utf8("a.b", 3, OPT(UTS46), NULL, 0, NULL, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL, "no output at all: too small");
-    CHECK(ibidi_idna_to_ascii_utf8("", 0, WHATWG, NULL, 0, NULL, NULL, 0, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, 0, NULL, NULL, NULL) == IBIDI_OK,
           "no output needed");
 }
 
 static void test_buffers(void)
 {
     const char *in = "Bücher.Example.קום";
-    size_t need = 0, nf = 0;
+    size_t need = 0;
+    ibidi_findings none = {NULL, 0, 0, 0};
     char small[8];
     ibidi_error e;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(in, strlen(in), WHATWG, small, sizeof small, &need,
-                                               NULL, 0, &nf, &e);
+    ibidi_status st = ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), small, sizeof small,
+                                               &need, &none, &e);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && e.status == st, "too small: %s", ibidi_status_name(st));
     ascii(in, WHATWG);
     CHECK(R.st == IBIDI_OK && need == R.len &&
@@ -140,17 +205,19 @@ static void test_buffers(void)
           "needed size %zu vs %zu, %s", need, R.len, R.out);
     char exact[64];
     size_t got;
-    CHECK(ibidi_idna_to_ascii_utf8(in, strlen(in), WHATWG, exact, need, &got, NULL, 0, NULL,
-                                   NULL) == IBIDI_OK && got == need &&
+    CHECK(ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), exact, need, &got, NULL, NULL) ==
+                  IBIDI_OK &&
+              got == need &&
               memcmp(exact, R.out, need) == 0,
           "exact size");
-    /* the findings array: the first fcap are stored, the total is counted */
+    /* the findings array: the first cap are stored, the total (and the errors) counted */
     const char *bad = "-a-.-b-.-c-";
-    ibidi_idna_finding f[2];
-    st = ibidi_idna_to_ascii_utf8(bad, strlen(bad), UTS46, R.out, CAP, &got, f, 2, &nf, &e);
-    CHECK(st == IBIDI_E_IDNA_INVALID && nf == 3 && f[0].code == IBIDI_IDNA_V3 &&
-              f[1].label == 1 && e.offset == 0 && e.value == '-',
-          "findings beyond the array: %zu", nf);
+    ibidi_finding f[2];
+    ibidi_findings two = {f, 2, 0, 0};
+    st = ibidi_idna_to_ascii_utf8(bad, strlen(bad), OPT(UTS46), R.out, CAP, &got, &two, &e);
+    CHECK(st == IBIDI_E_IDNA_INVALID && two.n == 3 && two.errors == 3 &&
+              f[0].code == IBIDI_IDNA_V3 && f[1].part == 1 && e.offset == 0 && e.value == '-',
+          "findings beyond the array: %zu", two.n);
 }
 
 static void test_encoding_errors(void)
@@ -174,29 +241,33 @@ static void test_encoding_errors(void)
     }
     /* NUL is a code point: disallowed, not an end of string */
     const char nul[] = {'a', '\0', 'b'};
-    R.st = ibidi_idna_to_ascii_utf8(nul, 3, UTS46, R.out, CAP, &R.len, R.f, FCAP, &R.nf, &R.err);
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    R.st = ibidi_idna_to_ascii_utf8(nul, 3, OPT(UTS46), R.out, CAP, &R.len, &fs, &R.err);
+    record(&fs);
     /* UTS #46 (since Unicode 16) leaves ASCII to UseSTD3ASCIIRules: U1 */
-    const ibidi_idna_finding *u1 = has(IBIDI_IDNA_U1);
-    CHECK(R.st == IBIDI_E_IDNA_INVALID && u1 && u1->offset == 1 && u1->value == 0 && R.len == 3,
+    const ibidi_finding *u1 = has(IBIDI_IDNA_U1);
+    CHECK(R.st == IBIDI_E_IDNA_INVALID && u1 && u1->offset == 1 && u1->cp == 0 && R.len == 3,
           "NUL");
-    R.st = ibidi_idna_to_ascii_utf8(nul, 3, LOOKUP, R.out, CAP, &R.len, R.f, FCAP, &R.nf, &R.err);
+    R.st = ibidi_idna_to_ascii_utf8(nul, 3, OPT(LOOKUP), R.out, CAP, &R.len, &fs, &R.err);
+    record(&fs);
     CHECK(R.st == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_DISALLOWED_CP), "NUL in IDNA2008");
     /* the code point calls: values above 10FFFF are no code points */
     uint32_t big[] = {'a', 0x110000};
     uint32_t out[16];
     size_t len;
     ibidi_error e;
-    CHECK(ibidi_idna_to_ascii_cp(big, 2, UTS46, out, 16, &len, NULL, 0, NULL, &e) ==
+    CHECK(ibidi_idna_to_ascii_cp(big, 2, OPT(UTS46), out, 16, &len, NULL, &e) ==
               IBIDI_E_CP_TOO_LARGE && e.offset == 1 && e.value == 0x110000,
           "code point above 10FFFF");
     /* lone surrogates: disallowed (V7) and not encodable (A3), label left as it is */
     uint32_t sur[] = {'a', 0xD800, 'b', '.', 'c'};
-    ibidi_idna_finding f[8];
-    size_t nf;
-    ibidi_status st = ibidi_idna_to_ascii_cp(sur, 5, UTS46, out, 16, &len, f, 8, &nf, NULL);
-    CHECK(st == IBIDI_E_IDNA_INVALID && len == 5 && out[1] == 0xD800 && nf == 2 &&
+    ibidi_finding f[8];
+    ibidi_findings f8 = {f, 8, 0, 0};
+    ibidi_status st = ibidi_idna_to_ascii_cp(sur, 5, OPT(UTS46), out, 16, &len, &f8, NULL);
+    note_findings(f, f8.n < 8 ? f8.n : 8);
+    CHECK(st == IBIDI_E_IDNA_INVALID && len == 5 && out[1] == 0xD800 && f8.n == 2 &&
               f[0].code == IBIDI_IDNA_V7 && f[0].offset == 1 && f[1].code == IBIDI_IDNA_A3,
-          "surrogate: %zu findings", nf);
+          "surrogate: %zu findings", f8.n);
 }
 
 static void test_limits(void)
@@ -209,7 +280,7 @@ static void test_limits(void)
     memset(name, 'a', 64);
     strcpy(name + 64, ".com");
     CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_2) &&
-              has(IBIDI_IDNA_A4_2)->label == 0,
+              has(IBIDI_IDNA_A4_2)->part == 0,
           "64-octet label");
     CHECK(ascii(name, WHATWG) == IBIDI_OK, "64-octet label without VerifyDnsLength");
     /* the A-label counts: 60 x U+00E4 is 60 code points, its A-label 67 octets */
@@ -239,14 +310,49 @@ static void test_limits(void)
     CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_1), "254-octet name");
     CHECK(ascii("", UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_1), "empty name");
     /* the work area bound: nothing is truncated */
+    CHECK(ibidi_idna_work_size() + 1 <= sizeof work_area, "work size %zu",
+          ibidi_idna_work_size());
     memset(name, 'a', IBIDI_IDNA_MAX_CPS);
     name[IBIDI_IDNA_MAX_CPS] = '\0';
-    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && R.len == IBIDI_IDNA_MAX_CPS,
+    CHECK(with_work(1, name, UTS46) == IBIDI_E_IDNA_INVALID && R.len == IBIDI_IDNA_MAX_CPS,
           "a name at the bound is processed: %s", ibidi_status_name(R.st));
     strcpy(name + IBIDI_IDNA_MAX_CPS, "a");
-    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.offset == IBIDI_IDNA_MAX_CPS &&
-              R.len == 0,
+    CHECK(with_work(1, name, UTS46) == IBIDI_E_IDNA_TOO_LONG &&
+              R.err.offset == IBIDI_IDNA_MAX_CPS && R.len == 0,
           "one more code point: TOO_LONG at %zu", R.err.offset);
+    /* without a work area: the fixed area's 1536 code points, then IDNA_WORK_TOO_SMALL where
+     * the input ran out of it; a work area smaller than ibidi_idna_work_size() is not used */
+    name[1536] = '\0';
+    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_INVALID && R.len == 1536,
+          "1536 code points in the fixed area: %s", ibidi_status_name(R.st));
+    name[1536] = 'a';
+    name[1537] = '\0';
+    CHECK(ascii(name, UTS46) == IBIDI_E_IDNA_WORK_TOO_SMALL && R.err.offset == 1536 &&
+              R.err.status == IBIDI_E_IDNA_WORK_TOO_SMALL && R.len == 0,
+          "one more without a work area: %s at %zu", ibidi_status_name(R.st), R.err.offset);
+    {
+        const ibidi_idna_options small = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work_area,
+                                          ibidi_idna_work_size() - 1};
+        size_t n = 0;
+        CHECK(ibidi_idna_to_unicode_utf8(name, 1537, &small, R.out, CAP, &n, NULL, NULL) ==
+                  IBIDI_E_IDNA_WORK_TOO_SMALL,
+              "a work area one byte short is not used");
+    }
+    with_work(0, name, UTS46); /* ToUnicode checks no length */
+    CHECK(R.st == IBIDI_OK && R.len == 1537, "with a work area: %s",
+          ibidi_status_name(R.st));
+    /* every name of up to 253 bytes fits the fixed area: 84 U+FDFA (252 bytes) and a letter
+     * map to the most code points a name of 253 bytes can (18 per 3 bytes, 1513) */
+    k = 0;
+    for (int i = 0; i < 84; i++) {
+        memcpy(name + k, "\xEF\xB7\xBA", 3);
+        k += 3;
+    }
+    name[k++] = 'a';
+    name[k] = '\0';
+    unicode(name, UTS46);
+    CHECK(R.st == IBIDI_E_IDNA_INVALID && R.len > 1513 && R.len == strlen(R.out),
+          "253 bytes of the longest mappings: %s, %zu bytes", ibidi_status_name(R.st), R.len);
     /* a short input whose mapping passes the bound: U+FDFA maps to 18 code points */
     k = 0;
     for (int i = 0; i < 120; i++) {
@@ -254,18 +360,25 @@ static void test_limits(void)
         k += 3;
     }
     name[k] = '\0';
-    CHECK(unicode(name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.value == 0x0648 &&
+    CHECK(with_work(0, name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.value == 0x0648 &&
               R.err.offset == 113 * 3,
           "mapping past the bound: %s at %zu", ibidi_status_name(R.st), R.err.offset);
+    CHECK(unicode(name, UTS46) == IBIDI_E_IDNA_WORK_TOO_SMALL && R.err.offset == 85 * 3,
+          "mapping past the fixed area: %s at %zu", ibidi_status_name(R.st), R.err.offset);
     /* a label of 2048 code points far from each other still encodes (A3 is not a limit) */
     uint32_t cps[IBIDI_IDNA_MAX_CPS];
     for (int i = 0; i < IBIDI_IDNA_MAX_CPS; i++)
         cps[i] = (i & 1) ? 0x10FFFD : 0xE0;
     static uint32_t out[IBIDI_IDNA_MAX_CPS * 10];
-    size_t len, nf;
-    ibidi_idna_finding f[8];
-    ibidi_status st = ibidi_idna_to_ascii_cp(cps, IBIDI_IDNA_MAX_CPS, WHATWG, out,
-                                             IBIDI_IDNA_MAX_CPS * 10, &len, f, 8, &nf, NULL);
+    size_t len;
+    ibidi_finding f[8];
+    ibidi_findings f8 = {f, 8, 0, 0};
+    const ibidi_idna_options ww = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, work_area,
+                                   sizeof work_area};
+    ibidi_status st = ibidi_idna_to_ascii_cp(cps, IBIDI_IDNA_MAX_CPS, &ww, out,
+                                             IBIDI_IDNA_MAX_CPS * 10, &len, &f8, NULL);
+    const size_t nf = f8.n;
+    note_findings(f, nf < 8 ? nf : 8);
     int a3 = 0;
     for (size_t i = 0; i < nf && i < 8; i++)
         a3 |= f[i].code == IBIDI_IDNA_A3;
@@ -284,7 +397,7 @@ static void test_idna2008(void)
               has(IBIDI_IDNA_DISALLOWED_CP) && has(IBIDI_IDNA_DISALLOWED_CP)->offset == 3,
           "underscore");
     CHECK(ascii("Bücher.de", LOOKUP) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_DISALLOWED_CP) &&
-              has(IBIDI_IDNA_DISALLOWED_CP)->value == 'B',
+              has(IBIDI_IDNA_DISALLOWED_CP)->cp == 'B',
           "upper case in a U-label");
     CHECK(ascii("bücher.de", REGISTER) == IBIDI_OK && strcmp(R.out, "xn--bcher-kva.de") == 0,
           "registration");
@@ -310,7 +423,7 @@ static void test_idna2008(void)
     CHECK(ascii("l\xC2\xB7l", REGISTER) == IBIDI_OK, "l·l");
     /* UNASSIGNED and DISALLOWED; UTS #46 keeps some that IDNA2008 disallows (NV8) */
     CHECK(ascii("a\xCD\xB8", LOOKUP) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_UNASSIGNED_CP) &&
-              has(IBIDI_IDNA_UNASSIGNED_CP)->value == 0x378,
+              has(IBIDI_IDNA_UNASSIGNED_CP)->cp == 0x378,
           "unassigned");
     CHECK(ascii("a\xCD\xB8", UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_V7), "V7");
     CHECK(ascii("i\xE2\x99\xA5" "ny", LOOKUP) == IBIDI_E_IDNA_INVALID &&
@@ -358,7 +471,7 @@ static void test_uts46_flags(void)
           "capital sharp s transitional: %s", R.out);
     CHECK(unicode("a..b", WHATWG) == IBIDI_OK, "whatwg: empty label");
     CHECK(unicode("a..b", UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_X4_2) &&
-              has(IBIDI_IDNA_X4_2)->label == 1 && has(IBIDI_IDNA_X4_2)->offset == 2,
+              has(IBIDI_IDNA_X4_2)->part == 1 && has(IBIDI_IDNA_X4_2)->offset == 2,
           "uts46: X4_2");
     CHECK(unicode("a.b.", UTS46) == IBIDI_OK, "root label in ToUnicode");
     /* IgnoreInvalidPunycode: the label stays and is validated like any other */
@@ -370,14 +483,17 @@ static void test_uts46_flags(void)
     /* offsets are in the ToUnicode form: bytes for UTF-8, indices for code points */
     CHECK(unicode("ab.\xD7\x90\xD7\x91" "c.d", UTS46) == IBIDI_E_IDNA_INVALID &&
               has(IBIDI_IDNA_B2) && has(IBIDI_IDNA_B2)->offset == 7 &&
-              has(IBIDI_IDNA_B2)->label == 1 && has(IBIDI_IDNA_B2)->value == 'c' &&
+              has(IBIDI_IDNA_B2)->part == 1 && has(IBIDI_IDNA_B2)->cp == 'c' &&
               has(IBIDI_IDNA_B2)->bidi_class == IBIDI_BC_L,
           "offset of B2 in bytes");
     uint32_t cps[] = {'a', 'b', '.', 0x5D0, 0x5D1, 'c', '.', 'd'};
     uint32_t out[16];
-    size_t len, nf;
-    ibidi_idna_finding f[8];
-    ibidi_idna_to_unicode_cp(cps, 8, UTS46, out, 16, &len, f, 8, &nf, NULL);
+    size_t len;
+    ibidi_finding f[8];
+    ibidi_findings f8 = {f, 8, 0, 0};
+    ibidi_idna_to_unicode_cp(cps, 8, OPT(UTS46), out, 16, &len, &f8, NULL);
+    const size_t nf = f8.n;
+    note_findings(f, nf < 8 ? nf : 8);
     size_t i;
     for (i = 0; i < nf && f[i].code != IBIDI_IDNA_B2; i++)
         ;
@@ -393,9 +509,355 @@ static void test_uts46_flags(void)
               has(IBIDI_IDNA_W_PER_LABEL_BIDI) && n_errors() == 0,
           "123.ABC.com per label");
     CHECK(ascii("\xD7\x90\xD7\x91.123.com", UTS46 | IBIDI_IDNA_BIDI_PER_LABEL) == IBIDI_OK &&
-              has(IBIDI_IDNA_W_DIGIT_AFTER_RTL) && has(IBIDI_IDNA_W_DIGIT_AFTER_RTL)->label == 1,
+              has(IBIDI_IDNA_W_DIGIT_AFTER_RTL) && has(IBIDI_IDNA_W_DIGIT_AFTER_RTL)->part == 1,
           "ABC.123.com per label: digit after RTL");
     CHECK(ascii("123.example.com", UTS46) == IBIDI_OK && R.nf == 0, "no Bidi domain name");
+}
+
+/* ---- Options ------------------------------------------------------------------------- */
+
+#define ALL_FLAGS 0x3FFu /* every IBIDI_IDNA_* flag */
+
+/* One call's whole result, to compare two ways of making it. */
+typedef struct full {
+    ibidi_status st;
+    size_t len, n, errors;
+    ibidi_error err;
+} full_t;
+
+static char out_a[CAP], out_b[CAP];
+static ibidi_finding f_a[1024], f_b[1024];
+
+static full_t call_full(int to_ascii, const char *s, size_t n, const ibidi_idna_options *o,
+                        char *out, ibidi_finding *f)
+{
+    full_t r;
+    ibidi_findings fs = {f, 1024, 0, 0};
+    r.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, n, o, out, CAP, &r.len, &fs, &r.err)
+                    : ibidi_idna_to_unicode_utf8(s, n, o, out, CAP, &r.len, &fs, &r.err);
+    r.n = fs.n;
+    r.errors = fs.errors;
+    note_findings(f, r.n < 1024 ? r.n : 1024);
+    return r;
+}
+
+/* Do options a and b give the same result on s? */
+static int same_result(int to_ascii, const char *s, const ibidi_idna_options *a,
+                       const ibidi_idna_options *b)
+{
+    const size_t n = strlen(s);
+    full_t x = call_full(to_ascii, s, n, a, out_a, f_a);
+    full_t y = call_full(to_ascii, s, n, b, out_b, f_b);
+    if (x.st != y.st || x.len != y.len || x.n != y.n || x.errors != y.errors ||
+        x.err.status != y.err.status || x.err.offset != y.err.offset ||
+        x.err.value != y.err.value || (x.len <= CAP && memcmp(out_a, out_b, x.len) != 0))
+        return 0;
+    for (size_t i = 0; i < x.n && i < 1024; i++)
+        if (!same_finding(&f_a[i], &f_b[i]))
+            return 0;
+    return 1;
+}
+
+static const char *const option_names[] = {
+    "Bücher.Example.קום", "-a-.-b-.-c-", "faß.de", "FAẞ.de", "xn--zz.com",
+    "123.\xD7\x90\xD7\x91.com", "\xD7\x90\xD7\x91.123.com", "", "a..b", "example.com.", "a\xE2\x80\x8C" "b", "a\xC2\xB7" "b",
+    "\xEF\xBC\xA1\xEF\xBC\xA2.-x", "exa_mple.com", "ab--c.com", "i\xE2\x99\xA5" "ny",
+    "xn--0ca24w", "XN--BCHER-KVA.de", "bu\xCC\x88" "cher"};
+#define N_OPTION_NAMES (sizeof option_names / sizeof option_names[0])
+
+static void test_options(void)
+{
+    static const ibidi_idna_options zero; /* all 0: the uts46 profile */
+    const unsigned pf[4] = {UTS46, WHATWG, LOOKUP, REGISTER};
+
+    /* the flags: NULL and a zeroed record are uts46's; profile, then add, then remove */
+    CHECK(ibidi_idna_options_flags(NULL) == UTS46, "options_flags(NULL) is %#x",
+          ibidi_idna_options_flags(NULL));
+    CHECK(ibidi_idna_options_flags(&zero) == UTS46, "options_flags of a zeroed record");
+    long arithmetic = 0, wrong = 0;
+    uint32_t seed = 0x9E3779B9u;
+    for (int p = 0; p < 4; p++) {
+        ibidi_idna_options o = {(ibidi_idna_profile)p, 0, 0, NULL, 0};
+        CHECK(ibidi_idna_options_flags(&o) == pf[p], "options_flags of profile %d alone", p);
+        for (int k = 0; k < 500; k++) {
+            o.add = t_xorshift32(&seed) & ALL_FLAGS;
+            o.remove = k % 3 ? t_xorshift32(&seed) & ALL_FLAGS : o.add; /* remove beats add */
+            unsigned want = (pf[p] | o.add) & ~o.remove;
+            if (ibidi_idna_options_flags(&o) != want && wrong++ < 5)
+                CHECK(0, "options_flags(%d, add %#x, remove %#x) is %#x, want %#x", p, o.add,
+                      o.remove, ibidi_idna_options_flags(&o), want);
+            arithmetic++;
+        }
+    }
+    if (!wrong)
+        t_pass_n(arithmetic);
+    /* exact flags: add them and remove everything else, whatever the profile */
+    for (unsigned f = 0; f <= ALL_FLAGS; f += 7) {
+        if (!CHECK(ibidi_idna_options_flags(OPT(f)) == f, "exact options of %#x", f))
+            break;
+    }
+    for (int p = 0; p < 4; p++)
+        CHECK(ibidi_idna_options_flags(OPT(pf[p])) == pf[p], "exact options of profile %d", p);
+
+    /* an unknown profile: every bit, which every call refuses */
+    {
+        const ibidi_idna_options bad = {(ibidi_idna_profile)9, 0, 0, NULL, 0};
+        char out[64];
+        uint32_t cout[8];
+        size_t n = 0;
+        ibidi_error e;
+        CHECK(ibidi_idna_options_flags(&bad) == ~0u, "options_flags of an unknown profile");
+        CHECK(ibidi_idna_to_ascii_utf8("-A_b..", 6, &bad, out, sizeof out, &n, NULL, &e) ==
+                      IBIDI_E_INVALID_ARGUMENT && e.status == IBIDI_E_INVALID_ARGUMENT,
+              "ToASCII refuses an unknown profile");
+        CHECK(ibidi_idna_to_unicode_utf8("a", 1, &bad, out, sizeof out, &n, NULL, NULL) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+              "ToUnicode refuses an unknown profile");
+        const uint32_t a = 'a';
+        CHECK(ibidi_idna_to_ascii_cp(&a, 1, &bad, cout, 8, &n, NULL, NULL) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+              "ToASCII on code points refuses an unknown profile");
+        char *ao = (char *)1;
+        CHECK(ibidi_idna_to_ascii_alloc("a", 1, &bad, &ao, &n, NULL, NULL) ==
+                      IBIDI_E_INVALID_ARGUMENT && ao == NULL,
+              "the allocating call refuses an unknown profile");
+    }
+
+    /* the calls use exactly those flags: a profile's options, NULL and the zeroed record give
+     * what its flags give */
+    for (size_t i = 0; i < N_OPTION_NAMES; i++) {
+        for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
+            const char *s = option_names[i];
+            CHECK(same_result(to_ascii, s, NULL, OPT(UTS46)), "NULL options on \"%s\" (%s)", s,
+                  to_ascii ? "ToASCII" : "ToUnicode");
+            CHECK(same_result(to_ascii, s, &zero, OPT(UTS46)), "zeroed options on \"%s\"", s);
+            for (int p = 0; p < 4; p++) {
+                const ibidi_idna_options o = {(ibidi_idna_profile)p, 0, 0, NULL, 0};
+                CHECK(same_result(to_ascii, s, &o, OPT(pf[p])), "profile %d on \"%s\" (%s)", p,
+                      s, to_ascii ? "ToASCII" : "ToUnicode");
+            }
+            /* and added or removed flags on a profile */
+            const ibidi_idna_options t = {IBIDI_IDNA_PROFILE_WHATWG,
+                                          IBIDI_IDNA_TRANSITIONAL | IBIDI_IDNA_USE_STD3_RULES,
+                                          IBIDI_IDNA_CHECK_BIDI, NULL, 0};
+            CHECK(same_result(to_ascii, s, &t,
+                              OPT((WHATWG | IBIDI_IDNA_TRANSITIONAL | IBIDI_IDNA_USE_STD3_RULES) &
+                                  ~IBIDI_IDNA_CHECK_BIDI)),
+                  "whatwg + transitional + std3 - bidi on \"%s\"", s);
+        }
+    }
+
+    /* what users write */
+    const ibidi_idna_options uts46 = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0};
+    const ibidi_idna_options trans = {IBIDI_IDNA_PROFILE_UTS46, IBIDI_IDNA_TRANSITIONAL, 0, NULL,
+                                      0};
+    const ibidi_idna_options no_hyphens = {IBIDI_IDNA_PROFILE_UTS46, 0, IBIDI_IDNA_CHECK_HYPHENS,
+                                           NULL, 0};
+    const ibidi_idna_options whatwg = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0};
+    const ibidi_idna_options whatwg_len = {IBIDI_IDNA_PROFILE_WHATWG, IBIDI_IDNA_VERIFY_DNS_LENGTH,
+                                           0, NULL, 0};
+    const ibidi_idna_options hyphens_both = {IBIDI_IDNA_PROFILE_WHATWG, IBIDI_IDNA_CHECK_HYPHENS,
+                                             IBIDI_IDNA_CHECK_HYPHENS, NULL, 0};
+    const ibidi_idna_options both_2008 = {IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP,
+                                          IBIDI_IDNA_2008_REGISTER, 0, NULL, 0};
+    const ibidi_idna_options lookup_to_register = {
+        IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP, IBIDI_IDNA_2008_REGISTER | IBIDI_IDNA_CHECK_HYPHENS,
+        IBIDI_IDNA_2008_LOOKUP, NULL, 0};
+    size_t len = 0;
+    char out[64];
+    ibidi_finding f[8];
+    ibidi_findings fs = {f, 8, 0, 0};
+    const char *s = "faß.de";
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &uts46, out, sizeof out, &len, &fs, NULL) ==
+                  IBIDI_OK &&
+              len == 13 && memcmp(out, "xn--fa-hia.de", 13) == 0,
+          "uts46 options: ß kept");
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &trans, out, sizeof out, &len, &fs, NULL) ==
+                  IBIDI_OK &&
+              len == 7 && memcmp(out, "fass.de", 7) == 0,
+          "uts46 + transitional: ß mapped");
+    s = "-abc.com";
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &uts46, out, sizeof out, &len, &fs, NULL) ==
+                  IBIDI_E_IDNA_INVALID &&
+              fs.n == 1 && f[0].code == IBIDI_IDNA_V3,
+          "uts46: V3");
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &no_hyphens, out, sizeof out, &len, &fs,
+                                   NULL) == IBIDI_OK &&
+              fs.n == 0,
+          "uts46 - CheckHyphens");
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &hyphens_both, out, sizeof out, &len, &fs,
+                                   NULL) == IBIDI_OK,
+          "a flag both added and removed is removed");
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &lookup_to_register, out, sizeof out, &len,
+                                   &fs, NULL) == IBIDI_E_IDNA_INVALID &&
+              fs.n == 1 && f[0].code == IBIDI_IDNA_V3,
+          "lookup profile turned into registration");
+    s = "a..b";
+    CHECK(ibidi_idna_to_unicode_utf8(s, strlen(s), &whatwg, out, sizeof out, &len, &fs, NULL) ==
+              IBIDI_OK,
+          "whatwg: empty label");
+    CHECK(ibidi_idna_to_unicode_utf8(s, strlen(s), &whatwg_len, out, sizeof out, &len, &fs,
+                                     NULL) == IBIDI_E_IDNA_INVALID &&
+              fs.n == 1 && f[0].code == IBIDI_IDNA_X4_2,
+          "whatwg + VerifyDnsLength: X4_2");
+    ibidi_error e;
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, &both_2008, out, sizeof out, &len, &fs, &e) ==
+                  IBIDI_E_INVALID_ARGUMENT &&
+              e.status == IBIDI_E_INVALID_ARGUMENT,
+          "both IDNA2008 modes through options");
+    note_findings(f, fs.n < 8 ? fs.n : 8);
+}
+
+/* ---- The allocating calls ------------------------------------------------------------ */
+
+typedef ibidi_status (*alloc_fn)(const char *, size_t, const ibidi_idna_options *, char **,
+                                 size_t *, ibidi_findings *, ibidi_error *);
+
+/* The allocating call on s against the buffer call: status, error, output (NUL-terminated),
+ * every finding (the buffer call's array is large enough for all). Returns 1 when equal. */
+static int alloc_matches(int to_ascii, const char *s, size_t n, const ibidi_idna_options *o,
+                         size_t *n_findings)
+{
+    alloc_fn fn = to_ascii ? ibidi_idna_to_ascii_alloc : ibidi_idna_to_unicode_alloc;
+    full_t ref = call_full(to_ascii, s, n, o, out_a, f_a);
+    char *out = NULL, *out2 = NULL;
+    size_t len = 99, len2 = 99;
+    ibidi_findings fs = {NULL, 0, 99, 99};
+    ibidi_error e;
+    ibidi_status st = fn(s, n, o, &out, &len, &fs, &e);
+    /* without findings, without a length: the same status and output */
+    ibidi_status st2 = fn(s, n, o, &out2, NULL, NULL, NULL);
+    if (out2)
+        len2 = strlen(out2);
+    int ok = st == ref.st && e.status == ref.err.status && e.offset == ref.err.offset &&
+             e.value == ref.err.value && out != NULL && len == ref.len && ref.len <= CAP &&
+             memcmp(out, out_a, len) == 0 && out[len] == '\0' && fs.n == ref.n &&
+             fs.errors == ref.errors && (fs.n == 0 || (fs.items != NULL && fs.cap >= fs.n)) &&
+             st2 == st && out2 != NULL && memcmp(out2, out_a, len) == 0 && out2[len] == '\0';
+    /* (strlen only where the name holds no NUL) */
+    ok = ok && (memchr(out_a, '\0', ref.len) != NULL || len2 == ref.len);
+    for (size_t i = 0; ok && i < fs.n && i < 1024; i++)
+        ok = same_finding(&fs.items[i], &f_a[i]);
+    if (ok)
+        note_findings(fs.items, fs.n);
+    *n_findings = fs.n;
+    ibidi_free(out);
+    ibidi_free(out2);
+    ibidi_findings_free(&fs);
+    return ok && fs.items == NULL && fs.n == 0;
+}
+
+static void test_alloc(void)
+{
+    const ibidi_idna_options profiles[4] = {{IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0},
+                                            {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0},
+                                            {IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP, 0, 0, NULL, 0},
+                                            {IBIDI_IDNA_PROFILE_IDNA2008_REGISTER, 0, 0, NULL, 0}};
+    size_t nf = 0, invalid = 0;
+    /* valid and invalid names: an invalid name still gives its output and its findings */
+    for (size_t i = 0; i < N_OPTION_NAMES; i++)
+        for (int to_ascii = 0; to_ascii < 2; to_ascii++)
+            for (int p = -1; p < 4; p++) {
+                const ibidi_idna_options *o = p < 0 ? NULL : &profiles[p];
+                const char *s = option_names[i];
+                CHECK(alloc_matches(to_ascii, s, strlen(s), o, &nf),
+                      "%s_alloc on \"%s\", profile %d", to_ascii ? "to_ascii" : "to_unicode", s,
+                      p);
+                invalid += nf > 0;
+            }
+    CHECK(invalid > 0, "no name with findings");
+
+    /* a name with many findings: all of them, beyond any array of the test's size */
+    char name[400];
+    memset(name, '_', 300);
+    memcpy(name + 300, ".\xD7\x90" "1a", 5);
+    for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
+        CHECK(alloc_matches(to_ascii, name, 305, NULL, &nf) && nf > 300 && nf > FCAP,
+              "many findings (%s): %zu", to_ascii ? "ToASCII" : "ToUnicode", nf);
+        char *out = NULL;
+        ibidi_findings fs = {NULL, 0, 0, 0};
+        ibidi_status st = to_ascii ? ibidi_idna_to_ascii_alloc(name, 305, NULL, &out, NULL, &fs,
+                                                               NULL)
+                                   : ibidi_idna_to_unicode_alloc(name, 305, NULL, &out, NULL,
+                                                                 &fs, NULL);
+        size_t u1 = 0;
+        for (size_t i = 0; i < fs.n; i++)
+            u1 += fs.items[i].code == IBIDI_IDNA_U1 && fs.items[i].offset == i &&
+                  fs.items[i].cp == '_' && fs.items[i].part == 0;
+        CHECK(st == IBIDI_E_IDNA_INVALID && u1 == 300 && fs.errors == fs.n &&
+                  out && strlen(out) >= 300,
+              "many findings: %zu U1 of %zu", u1, fs.n);
+        ibidi_free(out);
+        ibidi_findings_free(&fs);
+    }
+
+    /* the empty output is an empty string, not NULL */
+    {
+        char *out = NULL;
+        size_t len = 9;
+        CHECK(ibidi_idna_to_unicode_alloc("", 0, &profiles[1], &out, &len, NULL, NULL) ==
+                      IBIDI_OK &&
+                  out && out[0] == '\0' && len == 0,
+              "empty name, whatwg");
+        ibidi_free(out);
+    }
+    /* the findings record's cap is ignored: the call allocates what it needs */
+    {
+        char *out = NULL;
+        ibidi_findings fs = {NULL, 5, 9, 9};
+        CHECK(ibidi_idna_to_ascii_alloc("-a-.b", 5, NULL, &out, NULL, &fs, NULL) ==
+                      IBIDI_E_IDNA_INVALID &&
+                  out && strcmp(out, "-a-.b") == 0 && fs.n == 1 && fs.errors == 1 && fs.items &&
+                  fs.items[0].code == IBIDI_IDNA_V3,
+              "cap of the record ignored");
+        ibidi_free(out);
+        ibidi_findings_free(&fs);
+    }
+    /* errors other than IDNA_INVALID: no output, no findings */
+    static const struct {
+        const char *s;
+        size_t len;
+        ibidi_status st;
+        size_t off;
+    } bad[] = {{"ab\xC3", 3, IBIDI_E_UTF8_TRUNCATED, 2},
+               {"x.\xED\xA0\x80", 5, IBIDI_E_UTF8_SURROGATE, 2},
+               {"-a-.\xFF", 5, IBIDI_E_UTF8_INVALID_BYTE, 4}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
+            char *out = (char *)bad; /* any non-NULL value: the call must clear it */
+            size_t len = 9;
+            ibidi_findings fs = {NULL, 0, 9, 9};
+            ibidi_error e;
+            ibidi_status st =
+                to_ascii ? ibidi_idna_to_ascii_alloc(bad[i].s, bad[i].len, NULL, &out, &len,
+                                                     &fs, &e)
+                         : ibidi_idna_to_unicode_alloc(bad[i].s, bad[i].len, NULL, &out, &len,
+                                                       &fs, &e);
+            CHECK(st == bad[i].st && e.status == st && e.offset == bad[i].off && out == NULL &&
+                      len == 0 && fs.items == NULL && fs.n == 0 && fs.errors == 0,
+                  "ill-formed case %zu (%s): %s at %zu", i, to_ascii ? "ToASCII" : "ToUnicode",
+                  ibidi_status_name(st), e.offset);
+        }
+    {
+        static char long_name[IBIDI_IDNA_MAX_CPS + 2];
+        memset(long_name, 'a', IBIDI_IDNA_MAX_CPS + 1);
+        char *out = long_name;
+        ibidi_findings fs = {NULL, 0, 0, 0};
+        CHECK(ibidi_idna_to_ascii_alloc(long_name, IBIDI_IDNA_MAX_CPS + 1, NULL, &out, NULL, &fs,
+                                        NULL) == IBIDI_E_IDNA_TOO_LONG &&
+                  out == NULL && fs.items == NULL,
+              "too long: no output");
+    }
+    CHECK(ibidi_idna_to_ascii_alloc("a", 1, NULL, NULL, NULL, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "NULL out");
+    {
+        char *out = (char *)bad;
+        CHECK(ibidi_idna_to_unicode_alloc(NULL, 3, NULL, &out, NULL, NULL, NULL) ==
+                      IBIDI_E_INVALID_ARGUMENT &&
+                  out == NULL,
+              "NULL name with a length");
+    }
 }
 
 /*
@@ -425,7 +887,7 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
 {
     static char out8[CAP], u8[CAP];
     static uint32_t in32[2048], out32[CAP];
-    static ibidi_idna_finding f8[FCAP], f32[FCAP];
+    static ibidi_finding f8[FCAP], f32[FCAP];
     const unsigned flag_off[] = {0, IBIDI_IDNA_CHECK_HYPHENS, IBIDI_IDNA_VERIFY_DNS_LENGTH,
                                  IBIDI_IDNA_USE_STD3_RULES | IBIDI_IDNA_CHECK_BIDI};
     const unsigned profiles[] = {UTS46, WHATWG, LOOKUP, REGISTER};
@@ -437,26 +899,29 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
     for (size_t k = 0; k < 4 * 4 * 2; k++) {
         unsigned flags = profiles[k / 8] & ~flag_off[k / 2 % 4];
         int to_ascii = k % 2;
-        size_t l8 = 0, l32 = 0, nf8 = 0, nf32 = 0, lu = 0;
+        size_t l8 = 0, l32 = 0, lu = 0;
+        ibidi_findings fs8 = {f8, FCAP, 0, 0}, fs32 = {f32, FCAP, 0, 0};
         ibidi_error e8, e32;
-        ibidi_status s8 = to_ascii ? ibidi_idna_to_ascii_utf8(in, n, flags, out8, CAP, &l8, f8,
-                                                             FCAP, &nf8, &e8)
-                                   : ibidi_idna_to_unicode_utf8(in, n, flags, out8, CAP, &l8,
-                                                               f8, FCAP, &nf8, &e8);
-        ibidi_status s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, flags, out32, CAP, &l32,
-                                                            f32, FCAP, &nf32, &e32)
-                                    : ibidi_idna_to_unicode_cp(in32, n32, flags, out32, CAP,
-                                                              &l32, f32, FCAP, &nf32, &e32);
+        const ibidi_idna_options *o = OPT(flags);
+        ibidi_status s8 = to_ascii
+                              ? ibidi_idna_to_ascii_utf8(in, n, o, out8, CAP, &l8, &fs8, &e8)
+                              : ibidi_idna_to_unicode_utf8(in, n, o, out8, CAP, &l8, &fs8, &e8);
+        ibidi_status s32 =
+            to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, o, out32, CAP, &l32, &fs32, &e32)
+                     : ibidi_idna_to_unicode_cp(in32, n32, o, out32, CAP, &l32, &fs32, &e32);
+        const size_t nf8 = fs8.n, nf32 = fs32.n;
+        note_findings(f8, nf8 < FCAP ? nf8 : FCAP);
         /* the ToUnicode form, in which the offsets of findings count */
-        ibidi_idna_to_unicode_utf8(in, n, flags, u8, CAP, &lu, NULL, 0, NULL, NULL);
+        ibidi_idna_to_unicode_utf8(in, n, o, u8, CAP, &lu, NULL, NULL);
         size_t got = 0;
-        int same = s8 == s32 && nf8 == nf32 &&
+        int same = s8 == s32 && nf8 == nf32 && fs8.errors == fs32.errors &&
                    ibidi_utf8_decode(out8, l8, in32 + 1024, 1024, &got, NULL) == IBIDI_OK &&
                    got == l32 && memcmp(in32 + 1024, out32, got * sizeof *out32) == 0;
         if (s8 == IBIDI_E_IDNA_INVALID)
             same = same && cp_offset(u8, lu, e8.offset) == e32.offset;
         for (size_t i = 0; same && i < nf8 && i < FCAP; i++)
-            same = f8[i].code == f32[i].code && f8[i].label == f32[i].label &&
+            same = f8[i].code == f32[i].code && f8[i].part == f32[i].part &&
+                   f8[i].severity == f32[i].severity &&
                    cp_offset(u8, lu, f8[i].offset) == f32[i].offset;
         if (!same && st->fails++ < 5)
             CHECK(0, "shortcuts: \"%.*s\" flags %#x %s: UTF-8 status %d len %zu findings %zu, "
@@ -540,5 +1005,11 @@ int main(void)
     test_idna2008();
     test_uts46_flags();
     test_shortcuts();
+    test_options();
+    test_alloc();
+    /* every finding the calls above made had its code's severity and rule */
+    CHECK(bad_findings == 0 && seen_findings > 0,
+          "%ld of %ld findings with a wrong severity or rule", bad_findings, seen_findings);
+    printf("info: %ld findings checked against the code table\n", seen_findings);
     return t_summary();
 }

@@ -21,6 +21,7 @@
 
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 #include "testlib.h"
 
@@ -31,14 +32,15 @@ typedef void (*checker)(const ibidi__label *, ibidi__sink *);
 
 /* Runs a checker on one label whose offsets are 100 + 3 i (so that a finding's offset
  * must come from the table, not from the index) and whose index is 7. */
-static size_t run(checker fn, const uint32_t *cps, size_t n, ibidi_idna_finding *f)
+static size_t run(checker fn, const uint32_t *cps, size_t n, ibidi_finding *f)
 {
     uint32_t off[MAXL + 1];
     for (size_t i = 0; i <= n; i++)
         off[i] = (uint32_t)(100 + 3 * i);
     ibidi__label l = {cps, off, n, 7};
+    ibidi_findings fs = {f, MAXF, 0, 0};
     ibidi__sink s;
-    ibidi__sink_init(&s, f, MAXF);
+    ibidi__sink_init(&s, &fs);
     fn(&l, &s);
     return s.n;
 }
@@ -46,19 +48,22 @@ static size_t run(checker fn, const uint32_t *cps, size_t n, ibidi_idna_finding 
 #define OFF(i) ((size_t)(100 + 3 * (i)))
 
 /* Checks finding f against the expected code, index in the label, code point, class. */
-static void check_finding(const char *what, const ibidi_idna_finding *f, ibidi_idna_code code,
+static void check_finding(const char *what, const ibidi_finding *f, ibidi_idna_code code,
                           size_t idx, uint32_t value, int bc)
 {
-    CHECK(f->code == code, "%s: code %s, expected %s", what, ibidi_idna_code_name(f->code),
-          ibidi_idna_code_name(code));
-    CHECK(f->label == 7, "%s: label %u", what, (unsigned)f->label);
+    /* (the codes checked here are all errors; the rule is the code's message) */
+    CHECK(f->code == (ibidi_code)code && f->severity == IBIDI_SEVERITY_ERROR &&
+              f->rule == ibidi_code_message(code),
+          "%s: code %s, expected %s (severity %d)", what, ibidi_code_name(f->code),
+          ibidi_code_name(code), (int)f->severity);
+    CHECK(f->part == 7, "%s: label %zu", what, f->part);
     CHECK(f->offset == OFF(idx), "%s: offset %zu, expected %zu", what, f->offset, OFF(idx));
-    CHECK(f->value == value, "%s: value %04X, expected %04X", what, (unsigned)f->value,
+    CHECK(f->cp == value, "%s: value %04X, expected %04X", what, (unsigned)f->cp,
           (unsigned)value);
     CHECK(f->bidi_class == bc, "%s: class %d, expected %d", what, f->bidi_class, bc);
 }
 
-static size_t bidi(const uint32_t *cps, size_t n, ibidi_idna_finding *f)
+static size_t bidi(const uint32_t *cps, size_t n, ibidi_finding *f)
 {
     return run(ibidi__bidi_rule_label, cps, n, f);
 }
@@ -69,7 +74,7 @@ static size_t bidi(const uint32_t *cps, size_t n, ibidi_idna_finding *f)
 
 static void test_conditions(void)
 {
-    ibidi_idna_finding f[MAXF];
+    ibidi_finding f[MAXF];
     size_t n;
 
     /* Empty label: nothing to test. */
@@ -198,7 +203,7 @@ static void test_conditions(void)
 
 static void test_rfc_examples(void)
 {
-    ibidi_idna_finding f[MAXF];
+    ibidi_finding f[MAXF];
     size_t n;
     /* RFC 5893 §4.1: the Dhivehi word for "computer" (ends with an NSM). */
     static const uint32_t dhivehi[] = {0x0786, 0x07AE, 0x0782, 0x07B0, 0x0795,
@@ -215,7 +220,7 @@ static void test_rfc_examples(void)
     static const uint32_t alef5[] = {0x05D0, '5'}, five_alef[] = {'5', 0x05D0};
     CHECK(bidi(alef5, 2, f) == 0, "ALEF 5");
     n = bidi(five_alef, 2, f);
-    CHECK(n == 1 && f[0].code == IBIDI_IDNA_B1 && f[0].value == '5', "5 ALEF: B1");
+    CHECK(n == 1 && f[0].code == IBIDI_IDNA_B1 && f[0].cp == '5', "5 ALEF: B1");
     /* RFC 5893 §3: "123-A" is disallowed. */
     static const uint32_t s123a[] = {'1', '2', '3', '-', 0x05D0};
     n = bidi(s123a, N(s123a), f);
@@ -227,7 +232,7 @@ static void test_rfc_examples(void)
 
 typedef struct expect {
     ibidi_idna_code code;
-    uint32_t label;
+    size_t label;
     size_t offset;
     uint32_t value;
     int bc;
@@ -236,31 +241,31 @@ typedef struct expect {
 static void check_name(const char *what, const char *name, unsigned flags, ibidi_status st_exp,
                        int bidi_exp, const expect *e, size_t ne)
 {
-    ibidi_idna_finding f[MAXF];
-    size_t nf = 99;
+    ibidi_finding f[MAXF];
+    ibidi_findings fs = {f, MAXF, 99, 99};
     int is_bidi = -1;
     ibidi_error err;
-    ibidi_status st =
-        ibidi_idna_bidi_rule_utf8(name, strlen(name), flags, f, MAXF, &nf, &is_bidi, &err);
+    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, strlen(name), flags, &fs, &is_bidi, &err);
+    const size_t nf = fs.n;
     CHECK(st == st_exp, "%s: status %s", what, ibidi_status_name(st));
     CHECK(err.status == st, "%s: err.status", what);
     CHECK(is_bidi == bidi_exp, "%s: is_bidi_name %d", what, is_bidi);
     CHECK(nf == ne, "%s: %zu findings, expected %zu", what, nf, ne);
     for (size_t i = 0; i < nf && i < ne; i++) {
-        CHECK(f[i].code == e[i].code, "%s #%zu: code %s, expected %s", what, i,
-              ibidi_idna_code_name(f[i].code), ibidi_idna_code_name(e[i].code));
-        CHECK(f[i].label == e[i].label, "%s #%zu: label %u", what, i, (unsigned)f[i].label);
+        CHECK(f[i].code == (ibidi_code)e[i].code, "%s #%zu: code %s, expected %s", what, i,
+              ibidi_code_name(f[i].code), ibidi_code_name(e[i].code));
+        CHECK(f[i].part == e[i].label, "%s #%zu: label %zu", what, i, f[i].part);
         CHECK(f[i].offset == e[i].offset, "%s #%zu: offset %zu, expected %zu", what, i,
               f[i].offset, e[i].offset);
-        CHECK(f[i].value == e[i].value, "%s #%zu: value %04X", what, i, (unsigned)f[i].value);
+        CHECK(f[i].cp == e[i].value, "%s #%zu: value %04X", what, i, (unsigned)f[i].cp);
         CHECK(f[i].bidi_class == e[i].bc, "%s #%zu: class %d", what, i, f[i].bidi_class);
     }
     if (st == IBIDI_E_IDNA_INVALID) {
         /* err names the first error finding */
         for (size_t i = 0; i < nf && i < ne; i++) {
-            if (ibidi_idna_code_is_warning(f[i].code))
+            if (f[i].severity == IBIDI_SEVERITY_WARNING)
                 continue;
-            CHECK(err.offset == f[i].offset && err.value == f[i].value,
+            CHECK(err.offset == f[i].offset && err.value == f[i].cp,
                   "%s: err offset %zu value %04X", what, err.offset, (unsigned)err.value);
             break;
         }
@@ -341,41 +346,43 @@ static void test_names(void)
     }
     /* Findings beyond the caller's array are counted, not stored. */
     {
-        ibidi_idna_finding f[2];
-        size_t nf = 0;
+        ibidi_finding f[2];
+        ibidi_findings two = {f, 2, 0, 0}, none = {NULL, 0, 0, 0};
         const char *s = "\xD7\x90" "abcde";
-        ibidi_status st = ibidi_idna_bidi_rule_utf8(s, strlen(s), 0, f, 2, &nf, NULL, NULL);
-        CHECK(st == IBIDI_E_IDNA_INVALID && nf == 6, "fcap 2: %zu findings", nf);
+        ibidi_status st = ibidi_idna_bidi_rule_utf8(s, strlen(s), 0, &two, NULL, NULL);
+        CHECK(st == IBIDI_E_IDNA_INVALID && two.n == 6 && two.errors == 6,
+              "fcap 2: %zu findings", two.n);
         CHECK(f[0].code == IBIDI_IDNA_B2 && f[0].offset == 2 && f[1].offset == 3,
               "fcap 2: first two stored");
-        st = ibidi_idna_bidi_rule_utf8(s, strlen(s), 0, NULL, 0, &nf, NULL, NULL);
-        CHECK(st == IBIDI_E_IDNA_INVALID && nf == 6, "no array: %zu findings", nf);
+        st = ibidi_idna_bidi_rule_utf8(s, strlen(s), 0, &none, NULL, NULL);
+        CHECK(st == IBIDI_E_IDNA_INVALID && none.n == 6, "no array: %zu findings", none.n);
     }
     /* Errors of the call. */
     {
         ibidi_error err;
-        size_t nf = 5;
+        ibidi_findings fs = {NULL, 0, 5, 5};
         int b = 5;
-        ibidi_status st = ibidi_idna_bidi_rule_utf8(ABC ".\xFF", 8, 0, NULL, 0, &nf, &b, &err);
-        CHECK(st == IBIDI_E_UTF8_INVALID_BYTE && err.offset == 7 && nf == 0 && b == 0,
+        ibidi_status st = ibidi_idna_bidi_rule_utf8(ABC ".\xFF", 8, 0, &fs, &b, &err);
+        CHECK(st == IBIDI_E_UTF8_INVALID_BYTE && err.offset == 7 && fs.n == 0 && b == 0,
               "bad UTF-8: %s at %zu", ibidi_status_name(st), err.offset);
-        st = ibidi_idna_bidi_rule_utf8("a\xD7", 2, 0, NULL, 0, &nf, &b, &err);
+        st = ibidi_idna_bidi_rule_utf8("a\xD7", 2, 0, &fs, &b, &err);
         CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 1, "truncated UTF-8");
-        st = ibidi_idna_bidi_rule_utf8(NULL, 3, 0, NULL, 0, &nf, &b, &err);
+        st = ibidi_idna_bidi_rule_utf8(NULL, 3, 0, &fs, &b, &err);
         CHECK(st == IBIDI_E_INVALID_ARGUMENT, "NULL name");
-        st = ibidi_idna_bidi_rule_utf8("a", 1, 0, NULL, 4, &nf, &b, &err);
+        ibidi_findings no_items = {NULL, 4, 0, 0};
+        st = ibidi_idna_bidi_rule_utf8("a", 1, 0, &no_items, &b, &err);
         CHECK(st == IBIDI_E_INVALID_ARGUMENT, "NULL findings with fcap");
-        st = ibidi_idna_bidi_rule_utf8(NULL, 0, 0, NULL, 0, NULL, NULL, NULL);
+        st = ibidi_idna_bidi_rule_utf8(NULL, 0, 0, NULL, NULL, NULL);
         CHECK(st == IBIDI_OK, "NULL empty name");
 
         static char big[IBIDI_IDNA_MAX_CPS * 2 + 8];
         for (size_t i = 0; i < IBIDI_IDNA_MAX_CPS; i++)
             big[i] = (char)(i % 64 == 63 ? '.' : 'a');
-        st = ibidi_idna_bidi_rule_utf8(big, IBIDI_IDNA_MAX_CPS, 0, NULL, 0, &nf, &b, &err);
+        st = ibidi_idna_bidi_rule_utf8(big, IBIDI_IDNA_MAX_CPS, 0, &fs, &b, &err);
         CHECK(st == IBIDI_OK && b == 0, "IBIDI_IDNA_MAX_CPS code points: %s",
               ibidi_status_name(st));
         big[IBIDI_IDNA_MAX_CPS] = 'a';
-        st = ibidi_idna_bidi_rule_utf8(big, IBIDI_IDNA_MAX_CPS + 1, 0, NULL, 0, &nf, &b, &err);
+        st = ibidi_idna_bidi_rule_utf8(big, IBIDI_IDNA_MAX_CPS + 1, 0, &fs, &b, &err);
         CHECK(st == IBIDI_E_IDNA_TOO_LONG && err.offset == IBIDI_IDNA_MAX_CPS,
               "one more: %s at %zu", ibidi_status_name(st), err.offset);
         /* A Bidi name at the limit, made of two-byte characters. */
@@ -383,15 +390,15 @@ static void test_names(void)
             big[2 * i] = (char)0xD7;
             big[2 * i + 1] = (char)0x90;
         }
-        st = ibidi_idna_bidi_rule_utf8(big, 2 * IBIDI_IDNA_MAX_CPS, 0, NULL, 0, &nf, &b, &err);
-        CHECK(st == IBIDI_OK && b == 1 && nf == 0, "long Hebrew name");
+        st = ibidi_idna_bidi_rule_utf8(big, 2 * IBIDI_IDNA_MAX_CPS, 0, &fs, &b, &err);
+        CHECK(st == IBIDI_OK && b == 1 && fs.n == 0, "long Hebrew name");
         /* 2046 letters, then "a!": 2048 code points, B2 at "a", B3 at "!". */
         const size_t end = 2 * IBIDI_IDNA_MAX_CPS - 4;
         big[end] = 'a';
         big[end + 1] = '!';
-        st = ibidi_idna_bidi_rule_utf8(big, end + 2, 0, NULL, 0, &nf, &b, &err);
-        CHECK(st == IBIDI_E_IDNA_INVALID && nf == 2 && err.offset == end && err.value == 'a',
-              "long Hebrew name ending a!: %zu findings at %zu", nf, err.offset);
+        st = ibidi_idna_bidi_rule_utf8(big, end + 2, 0, &fs, &b, &err);
+        CHECK(st == IBIDI_E_IDNA_INVALID && fs.n == 2 && err.offset == end && err.value == 'a',
+              "long Hebrew name ending a!: %zu findings at %zu", fs.n, err.offset);
     }
 }
 
@@ -470,7 +477,7 @@ static long exhaustive_failures;
 static void compare_one(const int *c, size_t n, const uint32_t *rep)
 {
     uint32_t cps[8] = {0};
-    ibidi_idna_finding f[MAXF];
+    ibidi_finding f[MAXF];
     for (size_t i = 0; i < n; i++)
         cps[i] = rep[c[i]];
     size_t nf = bidi(cps, n, f);
@@ -481,7 +488,7 @@ static void compare_one(const int *c, size_t n, const uint32_t *rep)
     for (size_t i = 0; i < nf; i++) {
         int code = (int)f[i].code - (int)IBIDI_IDNA_B1 + 1;
         if (code < 1 || code > 6 || f[i].offset < prev || f[i].offset > OFF(n) ||
-            f[i].label != 7) {
+            f[i].part != 7) {
             ok = 0;
             continue;
         }
@@ -489,7 +496,7 @@ static void compare_one(const int *c, size_t n, const uint32_t *rep)
         got[code]++;
         /* the finding describes the character at its offset */
         size_t idx = (f[i].offset - 100) / 3;
-        if (idx < n && (f[i].value != cps[idx] || f[i].bidi_class != c[idx]))
+        if (idx < n && (f[i].cp != cps[idx] || f[i].bidi_class != c[idx]))
             ok = 0;
     }
     if (memcmp(want, got, sizeof want) != 0)
@@ -660,14 +667,15 @@ static void test_idnatest(void)
                     if (i < n && cps[i] != '.')
                         continue;
                     ibidi__label l = {cps + start, off + start, i - start, index++};
-                    ibidi_idna_finding g[MAXF];
+                    ibidi_finding g[MAXF];
+                    ibidi_findings gs = {g, MAXF, 0, 0};
                     if (bidi_name) {
-                        ibidi__sink_init(&sb, g, MAXF);
+                        ibidi__sink_init(&sb, &gs);
                         ibidi__bidi_rule_label(&l, &sb);
                         for (size_t k = 0; k < sb.n && k < MAXF; k++)
                             got_b |= 1u << (g[k].code - IBIDI_IDNA_B1 + 1);
                     }
-                    ibidi__sink_init(&sc, g, MAXF);
+                    ibidi__sink_init(&sc, &gs);
                     ibidi__contextj_label(&l, &sc);
                     for (size_t k = 0; k < sc.n && k < MAXF; k++)
                         got_c |= 1u << (g[k].code - IBIDI_IDNA_C1 + 1);
@@ -696,17 +704,17 @@ static void test_idnatest(void)
 
 /* ------------------------------------------------------------------ contextual rules */
 
-static size_t cj(const uint32_t *cps, size_t n, ibidi_idna_finding *f)
+static size_t cj(const uint32_t *cps, size_t n, ibidi_finding *f)
 {
     return run(ibidi__contextj_label, cps, n, f);
 }
 
-static size_t co(const uint32_t *cps, size_t n, ibidi_idna_finding *f)
+static size_t co(const uint32_t *cps, size_t n, ibidi_finding *f)
 {
     return run(ibidi__contexto_label, cps, n, f);
 }
 
-static void check_ctx(const char *what, const ibidi_idna_finding *f, ibidi_idna_code code,
+static void check_ctx(const char *what, const ibidi_finding *f, ibidi_idna_code code,
                       size_t idx, uint32_t value)
 {
     check_finding(what, f, code, idx, value, -1);
@@ -714,7 +722,7 @@ static void check_ctx(const char *what, const ibidi_idna_finding *f, ibidi_idna_
 
 static void test_context(void)
 {
-    ibidi_idna_finding f[MAXF];
+    ibidi_finding f[MAXF];
     size_t n;
 
     /* A.1 ZWNJ: after a virama */

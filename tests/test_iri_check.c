@@ -27,6 +27,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -206,7 +207,7 @@ static size_t split_iri(const char *s, size_t len, ibidi_iri_component *c)
 /* An expected finding: the notation index of its offset; value and class are those of
  * the character there. idna: the ibidi_idna_code of a HOST_BIDI_RULE finding. */
 typedef struct expect {
-    ibidi_ident_code code;
+    ibidi_iri_code code;
     size_t comp;
     size_t at;
     int idna;
@@ -215,15 +216,33 @@ typedef struct expect {
 typedef struct result {
     ibidi_status st;
     ibidi_error err;
-    ibidi_ident_finding f[MAXF];
-    size_t n;
+    ibidi_finding f[MAXF];
+    size_t n, errors;
 } result;
 
 static void run_comps(const text *t, const ibidi_iri_component *c, size_t nc, unsigned opt,
                       result *r)
 {
     memset(r, 0xAB, sizeof *r);
-    r->st = ibidi_iri_check(t->s, t->len, c, nc, opt, r->f, MAXF, &r->n, &r->err);
+    ibidi_findings fs = {r->f, MAXF, 0, 0};
+    r->st = t_iri_check(t->s, t->len, c, nc, opt, &fs, &r->err);
+    r->n = fs.n;
+    r->errors = fs.errors;
+}
+
+/* The verdict of ibidi_ident_finding_is_error before findings carried their severity:
+ * [code][options 0, DUERST, PER_LABEL, STRICT] of test_names. compare() holds every
+ * finding to it. */
+static int is_error(ibidi_code code, unsigned opt)
+{
+    if (opt & IBIDI_IRI_STRICT)
+        return 1;
+    switch (code) {
+    case IBIDI_IRI_MIXED_DIRECTION: return (opt & IBIDI_IRI_DUERST2001) != 0;
+    case IBIDI_IRI_RTL_OTHER_CLASS:
+    case IBIDI_IRI_HOST_BIDI_RULE: return 1;
+    default: return 0;
+    }
 }
 
 static void compare(const char *what, const text *t, const result *r, unsigned opt,
@@ -233,31 +252,46 @@ static void compare(const char *what, const text *t, const result *r, unsigned o
           ibidi_status_name(want_st));
     CHECK(r->err.status == r->st, "%s: err.status %d", what, (int)r->err.status);
     CHECK(r->n == ne, "%s: %zu findings, expected %zu", what, r->n, ne);
+    /* each finding's severity is the verdict of its code under the options, its rule the
+     * code's message, and the call counts the errors among them */
+    size_t errors = 0;
+    int severities = 1;
     for (size_t i = 0; i < r->n && i < MAXF; i++) {
-        const ibidi_ident_finding *f = &r->f[i];
+        const int err = is_error(r->f[i].code, opt);
+        severities = severities &&
+                     r->f[i].severity == (err ? IBIDI_SEVERITY_ERROR : IBIDI_SEVERITY_WARNING) &&
+                     r->f[i].rule == ibidi_code_message(r->f[i].code) && r->f[i].length == 0 &&
+                     r->f[i].context == IBIDI_DIR_LTR;
+        errors += (size_t)err;
+    }
+    CHECK(severities && (r->n > MAXF || errors == r->errors),
+          "%s: severities, rules or the error count (%zu, counted %zu)", what, r->errors,
+          errors);
+    for (size_t i = 0; i < r->n && i < MAXF; i++) {
+        const ibidi_finding *f = &r->f[i];
         if (i >= ne) {
             CHECK(0, "%s: extra finding %s comp %zu offset %zu", what,
-                  ibidi_ident_code_name(f->code), f->component, f->offset);
+                  ibidi_code_name(f->code), f->part, f->offset);
             continue;
         }
         size_t off = t->off[e[i].at];
         uint32_t v = cp_at(t, off);
-        CHECK(f->code == e[i].code && f->component == e[i].comp && f->offset == off &&
-                  f->value == v && f->bidi_class == (int)ibidi_cp_bidi_class(v) &&
-                  f->idna_code == e[i].idna,
+        CHECK(f->code == (ibidi_code)e[i].code && f->part == e[i].comp && f->offset == off &&
+                  f->cp == v && f->bidi_class == (int)ibidi_cp_bidi_class(v) &&
+                  f->detail == e[i].idna,
               "%s: finding %zu is %s comp %zu offset %zu value %04X class %d idna %d, "
               "expected %s comp %zu offset %zu value %04X class %d idna %d",
-              what, i, ibidi_ident_code_name(f->code), f->component, f->offset,
-              (unsigned)f->value, f->bidi_class, f->idna_code, ibidi_ident_code_name(e[i].code),
+              what, i, ibidi_code_name(f->code), f->part, f->offset,
+              (unsigned)f->cp, f->bidi_class, f->detail, ibidi_code_name(e[i].code),
               e[i].comp, off, (unsigned)v, (int)ibidi_cp_bidi_class(v), e[i].idna);
     }
     if (want_st == IBIDI_E_IDENT_INVALID) {
         /* err: the first error finding's offset and value */
         size_t k = 0;
-        while (k < r->n && k < MAXF && !ibidi_ident_finding_is_error(&r->f[k], opt))
+        while (k < r->n && k < MAXF && r->f[k].severity != IBIDI_SEVERITY_ERROR)
             k++;
         CHECK(k < r->n && k < MAXF && r->err.offset == r->f[k].offset &&
-                  r->err.value == r->f[k].value,
+                  r->err.value == r->f[k].cp,
               "%s: err offset %zu value %04X is not the first error finding's", what,
               r->err.offset, (unsigned)r->err.value);
     } else {
@@ -367,12 +401,12 @@ static void email(const char *nota, int script, unsigned opt, const expect *e, s
 #define NONE NULL, 0
 #define E(...) ((const expect[]){__VA_ARGS__}), N(((const expect[]){__VA_ARGS__}))
 
-#define MIXED IBIDI_IDENT_MIXED_DIRECTION
-#define START IBIDI_IDENT_RTL_START
-#define END IBIDI_IDENT_RTL_END
-#define OTHER IBIDI_IDENT_RTL_OTHER_CLASS
-#define HOST IBIDI_IDENT_HOST_BIDI_RULE
-#define DIGIT IBIDI_IDENT_DIGIT_AFTER_RTL
+#define MIXED IBIDI_IRI_MIXED_DIRECTION
+#define START IBIDI_IRI_RTL_START
+#define END IBIDI_IRI_RTL_END
+#define OTHER IBIDI_IRI_RTL_OTHER_CLASS
+#define HOST IBIDI_IRI_HOST_BIDI_RULE
+#define DIGIT IBIDI_IRI_DIGIT_AFTER_RTL
 #define OK IBIDI_OK
 #define INVALID IBIDI_E_IDENT_INVALID
 #define DUERST IBIDI_IRI_DUERST2001
@@ -384,7 +418,7 @@ static void email(const char *nota, int script, unsigned opt, const expect *e, s
 static void test_names(void)
 {
     static const struct {
-        ibidi_ident_code code;
+        ibidi_iri_code code;
         const char *name;
         const char *rule; /* what the message must name */
     } t[] = {
@@ -396,36 +430,72 @@ static void test_names(void)
         {DIGIT, "DIGIT_AFTER_RTL", "Examples 10 and 11"},
     };
     for (size_t i = 0; i < N(t); i++) {
-        const char *name = ibidi_ident_code_name(t[i].code);
-        const char *msg = ibidi_ident_code_message(t[i].code);
+        const char *name = ibidi_code_name(t[i].code);
+        const char *msg = ibidi_code_message(t[i].code);
         CHECK(name && strcmp(name, t[i].name) == 0, "name of %d: %s", (int)t[i].code,
               name ? name : "(null)");
         CHECK(msg && strstr(msg, t[i].rule) != NULL, "message of %s: %s", t[i].name, msg);
     }
-    CHECK(ibidi_ident_code_name((ibidi_ident_code)0) == NULL, "name of 0");
-    CHECK(ibidi_ident_code_name((ibidi_ident_code)7) == NULL, "name of 7");
-    const char *m = ibidi_ident_code_message((ibidi_ident_code)99);
-    CHECK(m && strcmp(m, "unknown identifier finding") == 0, "message of 99");
+    /* the codes are 101-106 (common.h: 101-199 are the identifier rules'): none around */
+    CHECK(ibidi_code_name(100) == NULL, "name of 100");
+    CHECK(ibidi_code_name(107) == NULL, "name of 107");
+    const char *m = ibidi_code_message(107);
+    CHECK(m && strcmp(m, "unknown finding") == 0, "message of 107");
 
-    /* The verdicts: [code][options 0, DUERST, PER_LABEL, STRICT] */
+    /* The verdicts: [code][options 0, DUERST, PER_LABEL, STRICT], now the severity of the
+     * findings the check makes under those options. Each input makes a finding of its code
+     * under every option (RTL_OTHER_CLASS exists only with DUERST2001, so its row is
+     * checked with DUERST2001 added to each column). */
     static const struct {
-        ibidi_ident_code code;
+        ibidi_iri_code code;
         int v[4];
+        const char *iri; /* split by split_iri */
+        unsigned also;   /* options added to each column */
     } verdicts[] = {
-        {MIXED, {0, 1, 0, 1}}, {START, {0, 0, 0, 1}}, {END, {0, 0, 0, 1}},
-        {OTHER, {1, 1, 1, 1}}, {HOST, {1, 1, 1, 1}},  {DIGIT, {0, 0, 0, 1}},
+        {MIXED, {0, 1, 0, 1}, "http://ex.com/Ab", 0},
+        {START, {0, 0, 0, 1}, "http://ex.com/1A", 0},
+        {END, {0, 0, 0, 1}, "http://ex.com/A1", 0},
+        {OTHER, {1, 1, 1, 1}, "http://ex.com/A-B", DUERST},
+        {HOST, {1, 1, 1, 1}, "http://Aa.com/", 0},
+        {DIGIT, {0, 0, 0, 1}, "http://ex.com/A/1b", 0},
     };
     static const unsigned opts[4] = {0, DUERST, PER_LABEL, STRICT};
     for (size_t i = 0; i < N(verdicts); i++)
         for (size_t k = 0; k < 4; k++) {
-            ibidi_ident_finding f = {verdicts[i].code, 0, 0, 0, -1, 0};
-            CHECK(ibidi_ident_finding_is_error(&f, opts[k]) == verdicts[i].v[k],
-                  "is_error(%s, %u)", ibidi_ident_code_name(verdicts[i].code), opts[k]);
+            const unsigned opt = opts[k] | verdicts[i].also;
+            text tx;
+            ibidi_iri_component c[MAXC];
+            result r;
+            from_notation(&tx, verdicts[i].iri, HEBREW);
+            run_comps(&tx, c, split_iri(tx.s, tx.len, c), opt, &r);
+            size_t j = 0;
+            while (j < r.n && j < MAXF && r.f[j].code != (ibidi_code)verdicts[i].code)
+                j++;
+            const int sev = j < r.n && j < MAXF ? r.f[j].severity == IBIDI_SEVERITY_ERROR : -1;
+            CHECK(sev == verdicts[i].v[k], "is_error(%s, %u): %d",
+                  ibidi_code_name(verdicts[i].code), opt, sev);
         }
-    ibidi_ident_finding unknown = {(ibidi_ident_code)99, 0, 0, 0, -1, 0};
-    CHECK(ibidi_ident_finding_is_error(&unknown, 0) == 0, "is_error(unknown)");
-    CHECK(ibidi_ident_finding_is_error(&unknown, STRICT) == 1, "is_error(unknown, strict)");
-    CHECK(ibidi_ident_finding_is_error(NULL, STRICT) == 0, "is_error(NULL)");
+    /* (ibidi_ident_finding_is_error's checks on an unknown code and on NULL have no
+     * counterpart: a finding's severity is set by the check that makes it.) The status
+     * follows the severities: invalid exactly when a finding is an error, and the error
+     * count says how many are, for each input of the table under each option. */
+    for (size_t i = 0; i < N(verdicts); i++)
+        for (size_t k = 0; k < 4; k++) {
+            const unsigned opt = opts[k] | verdicts[i].also;
+            text tx;
+            ibidi_iri_component c[MAXC];
+            result r;
+            from_notation(&tx, verdicts[i].iri, HEBREW);
+            run_comps(&tx, c, split_iri(tx.s, tx.len, c), opt, &r);
+            size_t errors = 0;
+            for (size_t j = 0; j < r.n && j < MAXF; j++)
+                errors += r.f[j].severity == IBIDI_SEVERITY_ERROR;
+            if (!CHECK(r.n <= MAXF && errors == r.errors && (r.st == INVALID) == (errors > 0) &&
+                           (r.st == OK || r.st == INVALID),
+                       "%s under %u: status %s with %zu errors (%zu counted)", verdicts[i].iri,
+                       opt, ibidi_status_name(r.st), r.errors, errors))
+                break;
+        }
 }
 
 /* ------------------------------------------------------------------ component rules */
@@ -467,16 +537,16 @@ static void test_mixed(void)
     from_notation(&t, "xA", HEBREW);
     ibidi_iri_component c = {0, t.len, IBIDI_IRI_COMP_USERINFO};
     run_comps(&t, &c, 1, 0, &r);
-    CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].value == 0x05D0 &&
-              r.f[1].bidi_class == IBIDI_BC_R && r.f[1].component == 0 && r.f[1].idna_code == 0,
+    CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].cp == 0x05D0 &&
+              r.f[1].bidi_class == IBIDI_BC_R && r.f[1].part == 0 && r.f[1].detail == 0,
           "xA Hebrew: MIXED at 1, U+05D0, R");
     from_notation(&t, "xA", ARABIC);
     c.length = t.len;
     run_comps(&t, &c, 1, 0, &r);
-    CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].value == 0x0621 &&
+    CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].cp == 0x0621 &&
               r.f[1].bidi_class == IBIDI_BC_AL,
           "xA Arabic: MIXED at 1, U+0621, AL");
-    CHECK(r.n == 2 && r.f[0].code == START && r.f[0].offset == 0 && r.f[0].value == 'x' &&
+    CHECK(r.n == 2 && r.f[0].code == START && r.f[0].offset == 0 && r.f[0].cp == 'x' &&
               r.f[0].bidi_class == IBIDI_BC_L,
           "xA Arabic: RTL_START at 0, x, L");
 }
@@ -522,7 +592,7 @@ static void test_start_end(void)
     ibidi_iri_component c = {0, t.len, IBIDI_IRI_COMP_SEGMENT};
     run_comps(&t, &c, 1, 0, &r);
     CHECK(t.len == 7 && r.n == 1 && r.f[0].code == END && r.f[0].offset == 4 &&
-              r.f[0].value == '1' && r.f[0].bidi_class == IBIDI_BC_EN,
+              r.f[0].cp == '1' && r.f[0].bidi_class == IBIDI_BC_EN,
           "A^1^: RTL_END at byte 4, '1', EN");
     /* U+05B0 itself: bytes D6 B0 */
     CHECK(memcmp(t.s + 2, "\xD6\xB0", 2) == 0, "U+05B0 encoded");
@@ -673,9 +743,9 @@ static void test_host(void)
               c[4].kind == IBIDI_IRI_COMP_SEGMENT && c[4].length == 0,
           "split of http://123.ABC.com/");
     run_comps(&t, c, nc, 0, &r);
-    CHECK(r.n == 1 && r.f[0].code == HOST && r.f[0].component == 1 && r.f[0].offset == 7 &&
-              r.f[0].value == '1' && r.f[0].bidi_class == IBIDI_BC_EN &&
-              r.f[0].idna_code == IBIDI_IDNA_B1,
+    CHECK(r.n == 1 && r.f[0].code == HOST && r.f[0].part == 1 && r.f[0].offset == 7 &&
+              r.f[0].cp == '1' && r.f[0].bidi_class == IBIDI_BC_EN &&
+              r.f[0].detail == IBIDI_IDNA_B1,
           "123.ABC.com: HOST_BIDI_RULE B1 on label 0, offset 7, '1', EN");
     CHECK(r.st == INVALID && r.err.status == INVALID && r.err.offset == 7 && r.err.value == '1',
           "123.ABC.com: err");
@@ -700,12 +770,12 @@ static void test_host(void)
         ibidi_iri_component dc[3] = {{0, 6, IBIDI_IRI_COMP_LABEL},
                                  {6 + sl, 3, IBIDI_IRI_COMP_LABEL},
                                  {6 + sl + 3 + sl, 3, IBIDI_IRI_COMP_LABEL}};
-        ibidi_ident_finding f[4];
-        size_t nf = 99;
+        ibidi_finding f[4];
+        ibidi_findings fs = {f, 4, 99, 99};
         ibidi_error err;
-        ibidi_status st = ibidi_iri_check(s, len, dc, 3, 0, f, 4, &nf, &err);
-        CHECK(st == INVALID && nf == 2 && f[0].code == HOST && f[0].component == 1 &&
-                  f[0].offset == 6 + sl && f[0].idna_code == IBIDI_IDNA_B1 &&
+        ibidi_status st = t_iri_check(s, len, dc, 3, 0, &fs, &err);
+        CHECK(st == INVALID && fs.n == 2 && fs.errors == 1 && f[0].code == HOST && f[0].part == 1 &&
+                  f[0].offset == 6 + sl && f[0].detail == IBIDI_IDNA_B1 &&
                   f[1].code == DIGIT && f[1].offset == 6 + sl,
               "ABC<sep %zu>123<sep>com: B1 and DIGIT_AFTER_RTL on 123", k);
     }
@@ -720,7 +790,7 @@ static void test_host(void)
     two[1].kind = IBIDI_IRI_COMP_LABEL;
     run_comps(&t, two, 3, 0, &r);
     CHECK(r.st == INVALID && r.n == 1 && r.f[0].offset == t.off[6] &&
-              r.f[0].idna_code == IBIDI_IDNA_B1,
+              r.f[0].detail == IBIDI_IDNA_B1,
           "one host of three labels: B1 on 1gh");
 }
 
@@ -809,8 +879,8 @@ static void test_examples(void)
     from_notation(&t, "http://ab.cd.ef/GH1/2IJ/KL.html", HEBREW);
     nc = split_iri(t.s, t.len, c);
     run_comps(&t, c, nc, 0, &r);
-    CHECK(r.n == 3 && r.f[0].offset == 20 && r.f[0].value == '1' &&
-              r.f[0].bidi_class == IBIDI_BC_EN && r.f[1].offset == 22 && r.f[1].value == '2' &&
+    CHECK(r.n == 3 && r.f[0].offset == 20 && r.f[0].cp == '1' &&
+              r.f[0].bidi_class == IBIDI_BC_EN && r.f[1].offset == 22 && r.f[1].cp == '2' &&
               r.f[2].offset == 22,
           "Example 8: byte offsets 20 and 22");
 }
@@ -847,25 +917,25 @@ static void test_versus_idna(void)
             }
             c[nc++] = (ibidi_iri_component){lstart, len - lstart, IBIDI_IRI_COMP_LABEL};
             for (int mode = 0; mode < 2; mode++) {
-                ibidi_ident_finding f[MAXF];
-                ibidi_idna_finding g[MAXF];
-                size_t nf = 0, ng = 0;
-                ibidi_iri_check(s, len, c, nc, mode ? PER_LABEL : 0, f, MAXF, &nf, NULL);
-                ibidi_idna_bidi_rule_utf8(s, len, mode ? IBIDI_IDNA_BIDI_PER_LABEL : 0, g, MAXF,
-                                          &ng, NULL, NULL);
+                ibidi_finding f[MAXF], g[MAXF];
+                ibidi_findings fs = {f, MAXF, 0, 0}, gs = {g, MAXF, 0, 0};
+                t_iri_check(s, len, c, nc, mode ? PER_LABEL : 0, &fs, NULL);
+                ibidi_idna_bidi_rule_utf8(s, len, mode ? IBIDI_IDNA_BIDI_PER_LABEL : 0, &gs, NULL,
+                                          NULL);
+                const size_t nf = fs.n, ng = gs.n;
                 size_t i = 0, j = 0;
                 int same = nf <= MAXF && ng <= MAXF;
                 while (same) {
                     while (i < nf && f[i].code != HOST)
                         i++;
-                    while (j < ng && ibidi_idna_code_is_warning(g[j].code))
+                    while (j < ng && g[j].severity == IBIDI_SEVERITY_WARNING)
                         j++;
                     if (i == nf || j == ng) {
                         same = i == nf && j == ng;
                         break;
                     }
-                    same = f[i].idna_code == (int)g[j].code && f[i].component == g[j].label &&
-                           f[i].offset == g[j].offset && f[i].value == g[j].value &&
+                    same = f[i].detail == g[j].code && f[i].part == g[j].part &&
+                           f[i].offset == g[j].offset && f[i].cp == g[j].cp &&
                            f[i].bidi_class == g[j].bidi_class;
                     i++;
                     j++;
@@ -886,11 +956,11 @@ static void test_versus_idna(void)
 
 /* ------------------------------------------------------------------ fcap, errors */
 
-static int same_finding(const ibidi_ident_finding *a, const ibidi_ident_finding *b)
+static int same_finding(const ibidi_finding *a, const ibidi_finding *b)
 {
-    return a->code == b->code && a->component == b->component && a->offset == b->offset &&
-           a->value == b->value && a->bidi_class == b->bidi_class &&
-           a->idna_code == b->idna_code;
+    return a->code == b->code && a->part == b->part && a->offset == b->offset &&
+           a->cp == b->cp && a->bidi_class == b->bidi_class && a->detail == b->detail &&
+           a->severity == b->severity && a->rule == b->rule;
 }
 
 static void test_capacity(void)
@@ -901,19 +971,20 @@ static void test_capacity(void)
     ibidi_iri_component c[MAXC];
     from_notation(&t, "http://ab.cd.ef/GH1/2IJ/KL.html", HEBREW);
     size_t nc = split_iri(t.s, t.len, c);
-    ibidi_ident_finding all[8], f[8];
-    size_t n_all = 0, nf;
+    ibidi_finding all[8], f[8];
+    ibidi_findings fa = {all, 8, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, all, 8, &n_all, &err);
-    CHECK(st == INVALID && n_all == 5 && err.offset == 20 && err.value == '1',
-          "Example 8 Duerst: 5 findings, first error at 20 (%zu)", n_all);
+    ibidi_status st = t_iri_check(t.s, t.len, c, nc, DUERST, &fa, &err);
+    const size_t n_all = fa.n;
+    CHECK(st == INVALID && n_all == 5 && fa.errors == 2 && err.offset == 20 && err.value == '1',
+          "Example 8 Duerst: 5 findings, 2 errors, first error at 20 (%zu)", n_all);
     for (size_t cap = 0; cap <= 6; cap++) {
         memset(f, 0xEE, sizeof f);
-        nf = 0;
+        ibidi_findings fc = {cap ? f : NULL, cap, 0, 0};
         ibidi_error e2;
-        st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, cap ? f : NULL, cap, &nf, &e2);
-        CHECK(st == INVALID && nf == 5 && e2.status == INVALID && e2.offset == 20 &&
-                  e2.value == '1',
+        st = t_iri_check(t.s, t.len, c, nc, DUERST, &fc, &e2);
+        CHECK(st == INVALID && fc.n == 5 && fc.errors == 2 && e2.status == INVALID &&
+                  e2.offset == 20 && e2.value == '1',
               "fcap %zu: status, count and err from the full list", cap);
         size_t stored = cap < 5 ? cap : 5;
         int same = 1;
@@ -928,27 +999,33 @@ static void test_capacity(void)
     /* The first error beyond fcap still makes the call fail with its offset. */
     from_notation(&t, "/1A/B1/C-D", HEBREW);
     nc = split_iri(t.s, t.len, c);
-    st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, f, 1, &nf, &err);
+    ibidi_findings one = {f, 1, 0, 0};
+    st = t_iri_check(t.s, t.len, c, nc, DUERST, &one, &err);
     /* START(1A) OTHER(1A), END(B1) OTHER(B1), OTHER(C-D) */
-    CHECK(st == INVALID && nf == 5 && f[0].code == START && err.offset == 1 && err.value == '1',
+    CHECK(st == INVALID && one.n == 5 && one.errors == 3 && f[0].code == START &&
+              err.offset == 1 && err.value == '1',
           "error beyond fcap 1");
-    /* n_findings and err may be NULL */
-    st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, NULL, 0, NULL, NULL);
-    CHECK(st == INVALID, "n_findings and err NULL");
-    st = ibidi_iri_check(t.s, t.len, c, nc, 0, NULL, 0, &nf, NULL);
-    CHECK(st == OK && nf == 2, "warnings only, fcap 0: OK, 2 findings (%zu)", nf);
+    /* findings and err may be NULL */
+    st = t_iri_check(t.s, t.len, c, nc, DUERST, NULL, NULL);
+    CHECK(st == INVALID, "findings and err NULL");
+    ibidi_findings none = {NULL, 0, 9, 9};
+    st = t_iri_check(t.s, t.len, c, nc, 0, &none, NULL);
+    CHECK(st == OK && none.n == 2 && none.errors == 0,
+          "warnings only, fcap 0: OK, 2 findings (%zu)", none.n);
     /* nothing to check */
-    st = ibidi_iri_check(NULL, 0, NULL, 0, 0, NULL, 0, &nf, &err);
-    CHECK(st == OK && nf == 0 && err.status == OK && err.offset == 0, "empty");
+    none.n = none.errors = 9;
+    st = t_iri_check(NULL, 0, NULL, 0, 0, &none, &err);
+    CHECK(st == OK && none.n == 0 && none.errors == 0 && err.status == OK && err.offset == 0,
+          "empty");
     ibidi_iri_component empty = {0, 0, IBIDI_IRI_COMP_SEGMENT};
-    st = ibidi_iri_check(NULL, 0, &empty, 1, 0, NULL, 0, &nf, &err);
-    CHECK(st == OK && nf == 0, "one empty component of an empty input");
+    st = t_iri_check(NULL, 0, &empty, 1, 0, &none, &err);
+    CHECK(st == OK && none.n == 0, "one empty component of an empty input");
 }
 
 static void test_errors(void)
 {
-    ibidi_ident_finding f[4];
-    size_t nf;
+    ibidi_finding f[4];
+    ibidi_findings fs = {f, 4, 0, 0};
     ibidi_error err;
     ibidi_status st;
     const char *s = "http://ab/cd";
@@ -956,47 +1033,49 @@ static void test_errors(void)
                             {7, 2, IBIDI_IRI_COMP_LABEL},
                             {10, 2, IBIDI_IRI_COMP_SEGMENT}};
 
-    st = ibidi_iri_check(s, 12, c, 3, 0, f, 4, &nf, &err);
-    CHECK(st == OK && nf == 0 && err.status == OK, "valid");
+    st = t_iri_check(s, 12, c, 3, 0, &fs, &err);
+    CHECK(st == OK && fs.n == 0 && err.status == OK, "valid");
 
-    nf = 7;
-    st = ibidi_iri_check(NULL, 12, c, 3, 0, f, 4, &nf, &err);
-    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st && nf == 0, "NULL s");
-    st = ibidi_iri_check(s, 12, NULL, 3, 0, f, 4, &nf, &err);
+    fs.n = fs.errors = 7;
+    st = t_iri_check(NULL, 12, c, 3, 0, &fs, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st && fs.n == 0 && fs.errors == 0,
+          "NULL s");
+    st = t_iri_check(s, 12, NULL, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL comps");
-    st = ibidi_iri_check(s, 12, c, 3, 0, NULL, 4, &nf, &err);
+    ibidi_findings no_items = {NULL, 4, 0, 0};
+    st = t_iri_check(s, 12, c, 3, 0, &no_items, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL findings with fcap");
 
     /* spans outside [0, len) */
     ibidi_iri_component bad[3];
     memcpy(bad, c, sizeof c);
     bad[2].length = 3;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 10, "span past the end");
     memcpy(bad, c, sizeof c);
     bad[2].start = 13;
     bad[2].length = 0;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 12, "start past the end");
     memcpy(bad, c, sizeof c);
     bad[2].start = 12;
     bad[2].length = (size_t)-1;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "length overflowing");
     memcpy(bad, c, sizeof c);
     bad[2].start = 12;
     bad[2].length = 0;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == OK, "empty component at the end");
     /* out of order, overlapping */
     memcpy(bad, c, sizeof c);
     bad[1].start = 3;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 3, "overlapping components");
     memcpy(bad, c, sizeof c);
     bad[0] = c[2];
     bad[2] = c[0];
-    st = ibidi_iri_check(s, 12, bad, 3, 0, f, 4, &nf, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 7, "components out of order");
 
     /* ill-formed UTF-8 inside components: the decoder's status and offset */
@@ -1020,33 +1099,115 @@ static void test_errors(void)
     };
     for (size_t i = 0; i < N(u); i++) {
         ibidi_iri_component one = {0, u[i].len, u[i].kind};
-        nf = 7;
-        st = ibidi_iri_check(u[i].s, u[i].len, &one, 1, 0, f, 4, &nf, &err);
+        fs.n = 7;
+        st = t_iri_check(u[i].s, u[i].len, &one, 1, 0, &fs, &err);
         CHECK(st == u[i].st && err.status == st && err.offset == u[i].off &&
-                  err.value == u[i].value && nf == 0,
+                  err.value == u[i].value && fs.n == 0,
               "ill-formed UTF-8 %zu: %s at %zu", i, ibidi_status_name(st), err.offset);
     }
     /* A component cutting a character: its first byte is a continuation byte. */
     ibidi_iri_component cut = {1, 1, IBIDI_IRI_COMP_SEGMENT};
-    st = ibidi_iri_check("\xD7\x90", 2, &cut, 1, 0, f, 4, &nf, &err);
+    st = t_iri_check("\xD7\x90", 2, &cut, 1, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_UNEXPECTED_CONT && err.offset == 1, "component cutting a character");
     ibidi_iri_component cut2 = {0, 1, IBIDI_IRI_COMP_SEGMENT};
-    st = ibidi_iri_check("\xD7\x90", 2, &cut2, 1, 0, f, 4, &nf, &err);
+    st = t_iri_check("\xD7\x90", 2, &cut2, 1, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 0, "component ending inside a character");
     /* A label of a Bidi domain name after the one whose R ended the scan. */
     ibidi_iri_component lab[2] = {{0, 2, IBIDI_IRI_COMP_LABEL}, {3, 2, IBIDI_IRI_COMP_LABEL}};
-    st = ibidi_iri_check("\xD7\x90.a\xD7", 5, lab, 2, 0, f, 4, &nf, &err);
+    st = t_iri_check("\xD7\x90.a\xD7", 5, lab, 2, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label");
-    st = ibidi_iri_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, f, 4, &nf, &err);
+    st = t_iri_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label, per label");
     /* ill-formed bytes between components are not looked at */
     ibidi_iri_component around[2] = {{0, 1, IBIDI_IRI_COMP_SEGMENT}, {2, 1, IBIDI_IRI_COMP_SEGMENT}};
-    st = ibidi_iri_check("a\xFF" "b", 3, around, 2, 0, f, 4, &nf, &err);
-    CHECK(st == OK && nf == 0, "bytes between components");
+    st = t_iri_check("a\xFF" "b", 3, around, 2, 0, &fs, &err);
+    CHECK(st == OK && fs.n == 0, "bytes between components");
+}
+
+/* The options record and the allocating calls, which the other tests reach through
+ * t_iri_check. */
+static void test_options_and_alloc(void)
+{
+    const char *iri = "http://\xD7\x90\xD7\x91.com/ab\xD7\x90/1";
+    const size_t len = strlen(iri);
+    ibidi_iri_component comps[32];
+    ibidi_iri_info info;
+    CHECK(ibidi_iri_parse(iri, len, IBIDI_IRI_AS_IRI, comps, 32, &info, NULL) == IBIDI_OK,
+          "parse");
+    /* NULL options and a zeroed record are the defaults; they equal the word-options call */
+    static const ibidi_iri_options zero;
+    ibidi_finding a[16], b[16], c[16];
+    ibidi_findings fa = {a, 16, 0, 0}, fb = {b, 16, 0, 0}, fc = {c, 16, 0, 0};
+    ibidi_status sa = ibidi_iri_check(iri, len, comps, info.n_components, NULL, &fa, NULL);
+    ibidi_status sb = ibidi_iri_check(iri, len, comps, info.n_components, &zero, &fb, NULL);
+    ibidi_status sc = t_iri_check(iri, len, comps, info.n_components, 0, &fc, NULL);
+    CHECK(sa == sb && sb == sc && fa.n == fb.n && fb.n == fc.n && fa.n > 0 &&
+              memcmp(a, b, fa.n * sizeof a[0]) == 0 && memcmp(b, c, fa.n * sizeof a[0]) == 0,
+          "NULL, zeroed and word options agree: %zu findings", fa.n);
+    /* the host's Bidi Rule per label comes from the IDNA record */
+    const char *host = "http://123.\xD7\x90\xD7\x91.com/";
+    ibidi_iri_component hc[16];
+    ibidi_iri_info hi;
+    ibidi_iri_parse(host, strlen(host), IBIDI_IRI_AS_IRI, hc, 16, &hi, NULL);
+    ibidi_iri_options per = zero;
+    per.idna.add = IBIDI_IDNA_BIDI_PER_LABEL;
+    CHECK(ibidi_iri_check(host, strlen(host), hc, hi.n_components, NULL, NULL, NULL) ==
+                  IBIDI_E_IDENT_INVALID &&
+              ibidi_iri_check(host, strlen(host), hc, hi.n_components, &per, NULL, NULL) ==
+                  IBIDI_OK,
+          "123.AB.com: the Bidi Rule over the host, or per label with the IDNA option");
+    /* a bit no call knows is refused; the bits of other calls are not */
+    ibidi_iri_options bad = zero;
+    bad.flags = 0x8;
+    CHECK(ibidi_iri_check(iri, len, comps, info.n_components, &bad, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "unknown option bit");
+    bad.flags = IBIDI_IRI_HOST_PERCENT | IBIDI_IRI_KEEP_UNSAFE;
+    CHECK(ibidi_iri_check(iri, len, comps, info.n_components, &bad, NULL, NULL) == sa,
+          "other calls' bits are ignored");
+    /* the allocating calls: the same components and findings as the buffer calls */
+    ibidi_iri_component *ac = NULL;
+    ibidi_iri_info ai;
+    int same = ibidi_iri_parse_alloc(iri, len, IBIDI_IRI_AS_IRI, &ac, &ai, NULL) == IBIDI_OK &&
+               ac && ai.n_components == info.n_components;
+    for (size_t i = 0; same && i < info.n_components; i++)
+        same = ac[i].start == comps[i].start && ac[i].length == comps[i].length &&
+               ac[i].kind == comps[i].kind;
+    CHECK(same, "parse_alloc");
+    ibidi_free(ac);
+    ac = (ibidi_iri_component *)comps;
+    CHECK(ibidi_iri_parse_alloc("a..b", 4, IBIDI_IRI_AS_DOMAIN, &ac, NULL, NULL) ==
+                  IBIDI_E_DOMAIN_EMPTY_LABEL &&
+              ac == NULL,
+          "parse_alloc: an error leaves no components");
+    CHECK(ibidi_iri_parse_alloc("a", 1, IBIDI_IRI_AS_DOMAIN, NULL, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "parse_alloc without a destination");
+    ibidi_iri_options as_iri = zero;
+    as_iri.as = IBIDI_IRI_AS_IRI;
+    ibidi_findings all;
+    CHECK(ibidi_iri_check_alloc(iri, len, &as_iri, &all, NULL) == sa && all.n == fa.n &&
+              all.errors == fa.errors && memcmp(all.items, a, fa.n * sizeof a[0]) == 0,
+          "check_alloc: %zu findings", all.n);
+    ibidi_findings_free(&all);
+    CHECK(all.items == NULL && all.n == 0, "findings_free clears the record");
+    CHECK(ibidi_iri_check_alloc("http://a b/", 11, &as_iri, &all, NULL) == IBIDI_E_IRI_CHAR &&
+              all.items == NULL && all.n == 0,
+          "check_alloc: a parse error, no findings");
+    CHECK(ibidi_iri_check_alloc("example.com", 11, NULL, NULL, NULL) == IBIDI_OK,
+          "check_alloc with no findings record");
+    char *codes = NULL;
+    size_t cl = 0;
+    CHECK(ibidi_iri_validate_alloc("123.\xD7\x90\xD7\x91.com", 11, NULL, &codes, &cl, NULL) ==
+                  IBIDI_E_IDENT_INVALID &&
+              codes && strcmp(codes, "[B1]") == 0 && cl == 4,
+          "validate_alloc: %s", codes ? codes : "(null)");
+    ibidi_free(codes);
 }
 
 int main(void)
 {
+    test_options_and_alloc();
     test_names();
     test_classes();
     test_mixed();

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ibidi.h"
+#include "ibidi/rfc5893.h"
 #include "idna/idna_internal.h"
 #include "testlib.h"
 
@@ -61,6 +62,97 @@ static void test_conditions(void)
     CHECK(conds(ws, 3) == COND(2), "WS is not allowed in an RTL label");
 }
 
+/* RFC 5893 §2 read literally, condition by condition, as an independent model of the
+ * library's core (src/idna/bidi_rule.c) on class strings: the direction is condition 1's
+ * when the first character is L, R or AL, else RFC 5893 §1.4's (R, AL or AN: RTL). */
+static int in_set(uint8_t c, const uint8_t *set, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (set[i] == c)
+            return 1;
+    return 0;
+}
+
+static unsigned literal_conditions(const uint8_t *c, size_t n)
+{
+    static const uint8_t rtl_ok[] = {R, AL, AN, EN, ES, CS, ET, ON, BN, NSM};
+    static const uint8_t rtl_end[] = {R, AL, EN, AN};
+    static const uint8_t ltr_ok[] = {L, EN, ES, CS, ET, ON, BN, NSM};
+    static const uint8_t ltr_end[] = {L, EN};
+    static const uint8_t rtl_label[] = {R, AL, AN};
+    static const uint8_t first_ok[] = {L, R, AL};
+    if (n == 0)
+        return 0;
+    unsigned fail = 0;
+    /* 1. The first character must be a character with Bidi property L, R, or AL. */
+    if (!in_set(c[0], first_ok, N(first_ok)))
+        fail |= COND(1);
+    int rtl = c[0] == R || c[0] == AL;
+    if (!in_set(c[0], first_ok, N(first_ok)))
+        for (size_t i = 0; i < n; i++)
+            rtl |= in_set(c[i], rtl_label, N(rtl_label));
+    size_t end = n; /* the end before any NSM */
+    while (end > 0 && c[end - 1] == NSM)
+        end--;
+    int en = 0, an = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* 2. In an RTL label, only characters with the Bidi properties R, AL, AN, EN, ES,
+         *    CS, ET, ON, BN, or NSM are allowed. 5. In an LTR label, only L, EN, ES, CS,
+         *    ET, ON, BN, or NSM. */
+        if (rtl ? !in_set(c[i], rtl_ok, N(rtl_ok)) : !in_set(c[i], ltr_ok, N(ltr_ok)))
+            fail |= rtl ? COND(2) : COND(5);
+        en |= c[i] == EN;
+        an |= c[i] == AN;
+    }
+    /* 3. In an RTL label, the end of the label must be a character with Bidi property R,
+     *    AL, EN, or AN, followed by zero or more characters with Bidi property NSM.
+     * 6. In an LTR label, the end ... L or EN, followed by zero or more NSM. */
+    if (end == 0 || (rtl ? !in_set(c[end - 1], rtl_end, N(rtl_end))
+                         : !in_set(c[end - 1], ltr_end, N(ltr_end))))
+        fail |= rtl ? COND(3) : COND(6);
+    /* 4. In an RTL label, if an EN is present, no AN may be present, and vice versa. */
+    if (rtl && en && an)
+        fail |= COND(4);
+    return fail;
+}
+
+/* The core against the literal model: every string of the 23 classes and one value outside
+ * the enum up to length 4, and of the label classes up to length 7. */
+static void test_conditions_literal(void)
+{
+    long compared = 0;
+    uint8_t every[IBIDI_BC_COUNT + 1];
+    for (size_t i = 0; i < IBIDI_BC_COUNT; i++)
+        every[i] = (uint8_t)i;
+    every[IBIDI_BC_COUNT] = 99;
+    static const uint8_t labels[] = {L, R, AL, EN, ES, ET, AN, CS, NSM, ON, BN};
+    const struct {
+        const uint8_t *alpha;
+        size_t na, maxlen;
+    } runs[] = {{every, N(every), 4}, {labels, N(labels), 7}};
+    for (size_t k = 0; k < N(runs); k++)
+        for (size_t n = 0; n <= runs[k].maxlen; n++) {
+            size_t idx[8] = {0};
+            for (;;) {
+                uint8_t c[8];
+                for (size_t i = 0; i < n; i++)
+                    c[i] = runs[k].alpha[idx[i]];
+                const unsigned want = literal_conditions(c, n), got = conds(c, n);
+                if (!CHECK(want == got, "literal reading: length %zu, first %u: %#x, core %#x",
+                           n, n ? c[0] : 0u, want, got))
+                    return;
+                compared++;
+                size_t i = n;
+                while (i > 0 && ++idx[i - 1] == runs[k].na)
+                    idx[--i] = 0;
+                if (i == 0)
+                    break;
+            }
+        }
+    t_pass_n(compared);
+    printf("info: the six conditions equal the literal reading on %ld class strings\n", compared);
+}
+
 /* The class-level conditions agree with the Bidi Rule on code points (src/idna): every
  * class string up to length 4 over the label classes, as a Bidi domain name of one label
  * (a label holding R, AL or AN), passes the one exactly when it passes the other. */
@@ -82,8 +174,7 @@ static void test_conditions_agree_with_idna(void)
             size_t len = 0;
             ibidi_utf8_encode(u, n, s, sizeof s, &len, NULL);
             int bidi = 0;
-            size_t nf = 0;
-            ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, 0, NULL, 0, &nf, &bidi, NULL);
+            ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, 0, NULL, &bidi, NULL);
             if (bidi) {
                 const int pass_idna = st == IBIDI_OK;
                 const int pass_here = conds(c, n) == 0;
@@ -114,19 +205,20 @@ static long bits_failures;
 static unsigned b_codes(const uint32_t *cps, size_t n)
 {
     uint32_t off[8];
-    ibidi_idna_finding f[32];
+    ibidi_finding f[32];
+    ibidi_findings fs = {f, N(f), 0, 0};
     for (size_t i = 0; i <= n; i++)
         off[i] = (uint32_t)i;
     ibidi__label l = {cps, off, n, 0};
     ibidi__sink s;
-    ibidi__sink_init(&s, f, N(f));
+    ibidi__sink_init(&s, &fs);
     ibidi__bidi_rule_label(&l, &s);
     unsigned bits = 0;
     for (size_t i = 0; i < s.n && i < N(f); i++) {
         static const ibidi_idna_code codes[6] = {IBIDI_IDNA_B1, IBIDI_IDNA_B2, IBIDI_IDNA_B3,
                                                  IBIDI_IDNA_B4, IBIDI_IDNA_B5, IBIDI_IDNA_B6};
         for (int k = 0; k < 6; k++)
-            if (f[i].code == codes[k])
+            if (f[i].code == (ibidi_code)codes[k])
                 bits |= COND(k + 1);
     }
     return bits;
@@ -145,8 +237,9 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
                 u[i] = rep[c[i]];
             }
             const unsigned here = conds(c, n), idna = b_codes(u, n);
-            const int agree = (idna & COND(1)) ? (here & COND(1)) != 0
-                                               : here == idna;
+            /* the public set of ibidi/idna.h is the same as this header's, all six applied */
+            const int agree = ((idna & COND(1)) ? (here & COND(1)) != 0 : here == idna) &&
+                              ibidi_idna_bidi_rule_classes(c, n) == here;
             if (!agree && bits_failures++ < 5) {
                 char s[64] = "";
                 for (size_t i = 0; i < n; i++) {
@@ -458,6 +551,14 @@ static void test_error_offsets(void)
     CHECK(ibidi_rfc5893_conditions(NULL, 3, ALL) == ALL, "conditions: NULL classes break all");
     CHECK(ibidi_rfc5893_conditions(NULL, 3, COND(2)) == COND(2), "conditions: NULL, mask kept");
     CHECK(ibidi_rfc5893_conditions(NULL, 0, ALL) == 0, "conditions: NULL and empty: nothing");
+    /* the same through ibidi/idna.h, whose bits are this header's */
+    unsigned six = 0;
+    for (int k = 1; k <= 6; k++)
+        six |= IBIDI_IDNA_RULE_COND(k);
+    CHECK(six == ALL && IBIDI_IDNA_RULE_COND(1) == COND(1) && IBIDI_IDNA_RULE_COND(6) == COND(6),
+          "IBIDI_IDNA_RULE_COND bits are IBIDI_RFC5893_COND's");
+    CHECK(ibidi_idna_bidi_rule_classes(NULL, 3) == six, "bidi_rule_classes: NULL breaks all");
+    CHECK(ibidi_idna_bidi_rule_classes(NULL, 0) == 0, "bidi_rule_classes: NULL and empty");
     CHECK(!ibidi_rfc3454_rule_ok(NULL, 2), "RFC 3454: NULL classes fail");
     static const uint8_t s[] = {R, EN}, x[] = {L};
     uint8_t long_part[IBIDI_RFC5893_MAX_LABEL + 1], bad_part[2] = {99, L};
@@ -626,6 +727,7 @@ static void test_name(void)
 int main(void)
 {
     test_conditions();
+    test_conditions_literal();
     test_conditions_agree_with_idna();
     test_condition_bits_agree_with_idna();
     test_rfc3454();

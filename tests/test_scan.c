@@ -15,6 +15,22 @@
 #define CAP 4096
 #define NF 64
 
+/* IDNA options that give exactly these flags, as the scan takes flags. */
+static ibidi_idna_options exact(unsigned flags)
+{
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
+    return o;
+}
+
+/* Field by field: a struct's padding, if any, need not compare equal. */
+static int same_finding(const ibidi_finding *x, const ibidi_finding *y)
+{
+    return x->code == y->code && x->severity == y->severity && x->rule == y->rule &&
+           x->part == y->part && x->offset == y->offset && x->length == y->length &&
+           x->cp == y->cp && x->bidi_class == y->bidi_class && x->context == y->context &&
+           x->detail == y->detail;
+}
+
 /* ---- The reference: the public calls, as the scan composed them before ---------------- */
 
 typedef struct ref {
@@ -27,7 +43,7 @@ typedef struct ref {
     size_t clen;
     ibidi_status analysis;
     size_t nf;
-    ibidi_ambig_finding f[NF];
+    ibidi_finding f[NF];
     int has_disp[2];
     char disp[2][CAP];
     size_t dlen[2];
@@ -45,7 +61,7 @@ static int cmp_str(const void *a, const void *b)
 
 static void reference(const char *name, size_t len, unsigned flags, ref *r)
 {
-    static ibidi_idna_finding idna[4096];
+    static ibidi_finding idna[4096];
     memset(r, 0, sizeof *r);
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, NULL);
     if (st != IBIDI_OK) {
@@ -53,9 +69,11 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         r->clen = status_codes(st, r->codes);
         return;
     }
-    size_t ul = 0, ni = 0;
-    st = ibidi_idna_to_unicode_utf8(name, len, flags, r->unicode, CAP, &ul, idna, 4096, &ni,
-                                    NULL);
+    size_t ul = 0;
+    ibidi_findings fi = {idna, 4096, 0, 0};
+    const ibidi_idna_options o = exact(flags);
+    st = ibidi_idna_to_unicode_utf8(name, len, &o, r->unicode, CAP, &ul, &fi, NULL);
+    const size_t ni = fi.n;
     const char *form = name;
     size_t flen = len;
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
@@ -72,7 +90,7 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
     }
     size_t cl = 0;
     ibidi_status vst =
-        ibidi_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
+        t_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
     r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->status = st;
@@ -81,8 +99,8 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         const char *names[4096];
         size_t k = 0;
         for (size_t i = 0; i < ni && i < 4096; i++)
-            if (!ibidi_idna_code_is_warning(idna[i].code) && ibidi_idna_code_name(idna[i].code))
-                names[k++] = ibidi_idna_code_name(idna[i].code);
+            if (idna[i].severity == IBIDI_SEVERITY_ERROR && ibidi_code_name(idna[i].code))
+                names[k++] = ibidi_code_name(idna[i].code);
         qsort(names, k, sizeof names[0], cmp_str);
         size_t w = 0;
         r->codes[w++] = '[';
@@ -101,10 +119,9 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         if (vst != IBIDI_E_IDENT_INVALID || cl == 0)
             r->clen = status_codes(vst, r->codes);
     }
-    size_t nf = 0;
-    r->analysis = ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, r->f, NF,
-                                          &nf, NULL);
-    r->nf = r->analysis == IBIDI_OK ? nf : 0;
+    ibidi_findings fa = {r->f, NF, 0, 0};
+    r->analysis = ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, &fa, NULL);
+    r->nf = r->analysis == IBIDI_OK ? fa.n : 0;
     for (int c = 0; c < 2; c++) {
         size_t dl = 0;
         ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
@@ -127,12 +144,15 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
 {
     static ref r;
     static char buf[4 * CAP];
-    ibidi_ambig_finding f[NF];
+    ibidi_finding f[NF];
+    ibidi_findings fs = {f, NF, 0, 0};
     ibidi_scan_result s;
     size_t need = 0;
     reference(name, len, flags, &r);
     ibidi_status st = ibidi_scan_name(name, len, flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, buf,
-                                      sizeof buf, &need, f, NF, &s, NULL);
+                                      sizeof buf, &need, &fs, &s, NULL);
+    /* the analysis's findings count only when it succeeded (as n_findings did) */
+    const size_t s_nf = s.analysis == IBIDI_OK ? fs.n : 0;
     n_compared++;
     n_valid += (size_t)r.valid;
     n_display += (size_t)r.has_disp[0];
@@ -142,8 +162,9 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
              s.unicode.present == r.has_unicode &&
              (!r.has_unicode || span_eq(buf, &s.unicode, r.unicode, r.ulen)) &&
              span_eq(buf, &s.codes, r.codes, r.clen) && s.analysis == r.analysis &&
-             s.n_findings == r.nf &&
-             memcmp(f, r.f, (r.nf < NF ? r.nf : NF) * sizeof f[0]) == 0;
+             s_nf == r.nf && fs.errors == 0;
+    for (size_t i = 0; ok && i < r.nf && i < NF; i++)
+        ok = same_finding(&f[i], &r.f[i]);
     for (int c = 0; c < 2; c++)
         ok &= s.display[c].present == r.has_disp[c] &&
               (!r.has_disp[c] || span_eq(buf, &s.display[c], r.disp[c], r.dlen[c]));
@@ -153,7 +174,7 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
           what, (int)(len < 80 ? len : 80), name, len, s.valid, r.valid,
           ibidi_status_name(s.status), ibidi_status_name(r.status), (int)s.codes.length,
           buf + s.codes.start, (int)r.clen, r.codes, ibidi_status_name(s.analysis),
-          ibidi_status_name(r.analysis), s.n_findings, r.nf, s.display[0].present,
+          ibidi_status_name(r.analysis), s_nf, r.nf, s.display[0].present,
           s.display[1].present, r.has_disp[0], r.has_disp[1]);
 }
 
@@ -272,7 +293,8 @@ static void random_names(unsigned flags)
 static void edges(unsigned flags)
 {
     char buf[CAP];
-    ibidi_ambig_finding f[NF];
+    ibidi_finding f[NF];
+    ibidi_findings fs = {f, NF, 0, 0};
     ibidi_scan_result s;
     ibidi_error e;
     ibidi_status st;
@@ -286,7 +308,7 @@ static void edges(unsigned flags)
     /* a paragraph separator: the display lays an identifier out as one line */
     compare("b\xe2\x80\xa9" "bom", 7, flags, "paragraph separator");
     compare("\xd7\x90\xe2\x80\xa9" "1.com", 8, flags, "paragraph separator after R");
-    CHECK(ibidi_scan_name("\xc0\xaf", 2, flags, 0, buf, sizeof buf, &need, f, NF, &s, NULL) ==
+    CHECK(ibidi_scan_name("\xc0\xaf", 2, flags, 0, buf, sizeof buf, &need, &fs, &s, NULL) ==
                   IBIDI_OK &&
               !s.valid && s.status == IBIDI_E_UTF8_OVERLONG && !s.unicode.present &&
               !s.display[0].present,
@@ -302,7 +324,7 @@ static void edges(unsigned flags)
     compare(big, 1024, flags, "1024-byte name");
     compare(big, 1025, flags, "1025-byte name");
     compare(big, sizeof big, flags, "3000-byte name");
-    CHECK(ibidi_scan_name(big, 1025, flags, 3, buf, sizeof buf, &need, f, NF, &s, NULL) ==
+    CHECK(ibidi_scan_name(big, 1025, flags, 3, buf, sizeof buf, &need, &fs, &s, NULL) ==
                   IBIDI_OK &&
               !s.valid && s.status == IBIDI_E_AMBIG_TOO_LONG &&
               s.analysis == IBIDI_E_AMBIG_TOO_LONG && !s.display[0].present,
@@ -312,18 +334,23 @@ static void edges(unsigned flags)
     const char *nm = "\xd7\x90\xd7\x91" "12.com"; /* valid: an RTL label may end with digits */
     size_t nl = strlen(nm);
     e.status = IBIDI_OK;
-    st = ibidi_scan_name(nm, nl, flags, 3, buf, 4, &need, f, NF, &s, &e);
+    st = ibidi_scan_name(nm, nl, flags, 3, buf, 4, &need, &fs, &s, &e);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && e.status == IBIDI_E_BUFFER_TOO_SMALL &&
               need == nl + 2 + 2 * nl,
           "buffer too small: needed %zu (form, \"[]\", two displays)", need);
-    st = ibidi_scan_name(nm, nl, flags, 3, buf, need, &need, f, NF, &s, NULL);
+    st = ibidi_scan_name(nm, nl, flags, 3, buf, need, &need, &fs, &s, NULL);
     CHECK(st == IBIDI_OK && s.valid && s.display[1].start + s.display[1].length == need,
           "the size needed is enough");
-    CHECK(ibidi_scan_name(nm, nl, flags, 3, NULL, 0, &need, NULL, 0, &s, NULL) ==
+    ibidi_findings count_only = {NULL, 0, 0, 0};
+    CHECK(ibidi_scan_name(nm, nl, flags, 3, NULL, 0, &need, &count_only, &s, NULL) ==
                   IBIDI_E_BUFFER_TOO_SMALL &&
-              s.n_findings > 0,
-          "NULL buffer and findings: sizes only (%zu findings)", s.n_findings);
-    CHECK(ibidi_scan_name(nm, nl, flags, IBIDI_SCAN_RTL, buf, sizeof buf, &need, f, NF, &s,
+              s.analysis == IBIDI_OK && count_only.n > 0,
+          "NULL buffer and findings: sizes only (%zu findings)", count_only.n);
+    CHECK(ibidi_scan_name(nm, nl, flags, 3, buf, sizeof buf, &need, NULL, &s, NULL) ==
+                  IBIDI_OK &&
+              s.valid && s.analysis == IBIDI_OK,
+          "no findings record at all");
+    CHECK(ibidi_scan_name(nm, nl, flags, IBIDI_SCAN_RTL, buf, sizeof buf, &need, &fs, &s,
                           NULL) == IBIDI_OK &&
               !s.display[0].present && s.display[1].present,
           "only the display asked for is made");
@@ -332,9 +359,9 @@ static void edges(unsigned flags)
     char d1[CAP], d2[CAP];
     ibidi_scan_result s2;
     const char *a = "123.\xd7\x90\xd7\x91\xd7\x92.com", *b = "\xd7\x90\xd7\x91\xd7\x92.123.com";
-    CHECK(ibidi_scan_name(a, strlen(a), flags, 3, d1, sizeof d1, NULL, f, NF, &s, NULL) ==
+    CHECK(ibidi_scan_name(a, strlen(a), flags, 3, d1, sizeof d1, NULL, &fs, &s, NULL) ==
                   IBIDI_OK &&
-              ibidi_scan_name(b, strlen(b), flags, 3, d2, sizeof d2, NULL, f, NF, &s2, NULL) ==
+              ibidi_scan_name(b, strlen(b), flags, 3, d2, sizeof d2, NULL, &fs, &s2, NULL) ==
                   IBIDI_OK &&
               s.display[0].length == s2.display[0].length &&
               memcmp(d1 + s.display[0].start, d2 + s2.display[0].start, s.display[0].length) ==
@@ -342,19 +369,20 @@ static void edges(unsigned flags)
           "badami: 123.ABC.com and ABC.123.com have one display (LTR)");
 
     /* arguments */
-    CHECK(ibidi_scan_name(NULL, 1, flags, 0, buf, sizeof buf, &need, f, NF, &s, &e) ==
+    CHECK(ibidi_scan_name(NULL, 1, flags, 0, buf, sizeof buf, &need, &fs, &s, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
           "NULL name with a length");
-    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, f, NF, NULL, &e) ==
+    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, &fs, NULL, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL result");
-    CHECK(ibidi_scan_name("a", 1, flags, 4, buf, sizeof buf, &need, f, NF, &s, &e) ==
+    CHECK(ibidi_scan_name("a", 1, flags, 4, buf, sizeof buf, &need, &fs, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "unknown option bit");
-    CHECK(ibidi_scan_name("a", 1, flags, 0, NULL, 5, &need, f, NF, &s, &e) ==
+    CHECK(ibidi_scan_name("a", 1, flags, 0, NULL, 5, &need, &fs, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL buffer with a capacity");
-    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, NULL, 3, &s, &e) ==
+    ibidi_findings no_items = {NULL, 3, 0, 0};
+    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, &no_items, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL findings with a capacity");
 }

@@ -1,8 +1,11 @@
 /*
- * Status names and messages, and the version strings.
+ * Status names and messages, the table of finding codes, and the version strings.
  *
  * The status values are read from include/ibidi/common.h at test time, so a status added
- * to the enum without a name and a message in src/common/status.c fails this test.
+ * to the enum without a name and a message in src/common/status.c fails this test. The
+ * finding codes are read the same way from the enums of idna.h, iri.h, ambiguity.h and
+ * rfc5893.h, so a code added without its row in src/common/codes.c (or a row without a
+ * code) fails too.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -10,7 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/internal.h" /* ibidi__codes, ibidi__n_codes */
+#include "ibidi/ambiguity.h"
 #include "ibidi/common.h"
+#include "ibidi/idna.h"
+#include "ibidi/iri.h"
+#include "ibidi/rfc5893.h"
 #include "testlib.h"
 
 #define MAX_STATUS 256
@@ -23,16 +31,21 @@ typedef struct parsed_status {
 static parsed_status parsed[MAX_STATUS];
 static size_t n_parsed;
 
-/* Parses the body of "typedef enum ibidi_status { ... } ibidi_status;": every
- * "IBIDI_<IDENT> = <number>" outside comments. Returns 0 when the enum is not found. */
-static int parse_enum(const char *path)
+/* Parses the body of "typedef enum <tag> { ... } <tag>;" in path: every
+ * "IBIDI_<IDENT> = <number>" outside comments, into out[0..*count) (at most max). Returns 0
+ * when the enum is not found. */
+static int parse_enum_into(const char *path, const char *tag, parsed_status *out,
+                           size_t *count, size_t max)
 {
     size_t len;
+    char head[96], tail[96];
     char *text = t_read_file(path, &len);
     if (!text)
         return 0;
-    const char *start = strstr(text, "typedef enum ibidi_status");
-    const char *end = start ? strstr(start, "} ibidi_status;") : NULL;
+    snprintf(head, sizeof head, "typedef enum %s", tag);
+    snprintf(tail, sizeof tail, "} %s;", tag);
+    const char *start = strstr(text, head);
+    const char *end = start ? strstr(start, tail) : NULL;
     if (!start || !end) {
         free(text);
         return 0;
@@ -57,19 +70,19 @@ static int parse_enum(const char *path)
             const char *q = p + n;
             while (*q == ' ' || *q == '\t')
                 q++;
-            if (*q == '=' && n < sizeof parsed[0].ident && n_parsed < MAX_STATUS) {
+            if (*q == '=' && n < sizeof out[0].ident && *count < max) {
                 char *num_end;
                 long v = strtol(q + 1, &num_end, 0);
                 if (num_end != q + 1) {
-                    memcpy(parsed[n_parsed].ident, p, n);
-                    parsed[n_parsed].ident[n] = '\0';
-                    parsed[n_parsed].value = v;
-                    n_parsed++;
+                    memcpy(out[*count].ident, p, n);
+                    out[*count].ident[n] = '\0';
+                    out[*count].value = v;
+                    (*count)++;
                 } else {
-                    CHECK(0, "status value not a number in common.h: %.*s", (int)n, p);
+                    CHECK(0, "enum value not a number in %s: %.*s", path, (int)n, p);
                 }
             } else {
-                CHECK(0, "enumerator without an explicit value in common.h: %.*s", (int)n, p);
+                CHECK(0, "enumerator without an explicit value in %s: %.*s", path, (int)n, p);
             }
             p += n;
             continue;
@@ -80,12 +93,185 @@ static int parse_enum(const char *path)
     return 1;
 }
 
+/* The status enum of common.h into parsed[]. */
+static int parse_enum(const char *path)
+{
+    return parse_enum_into(path, "ibidi_status", parsed, &n_parsed, MAX_STATUS);
+}
+
 static int is_listed(long v)
 {
     for (size_t i = 0; i < n_parsed; i++)
         if (parsed[i].value == v)
             return 1;
     return 0;
+}
+
+/* ---- Finding codes ------------------------------------------------------------------- */
+
+/* The enums of finding codes and the range common.h gives each capability. */
+typedef struct code_enum {
+    const char *path;
+    const char *tag;
+    const char *prefix; /* of its enumerators */
+    long lo, hi;
+    size_t at_least; /* enumerators this test was written with */
+} code_enum;
+
+static const code_enum code_enums[] = {
+    {"include/ibidi/idna.h", "ibidi_idna_code", "IBIDI_IDNA_", 1, 99, 36},
+    {"include/ibidi/iri.h", "ibidi_iri_code", "IBIDI_IRI_", 101, 199, 6},
+    {"include/ibidi/ambiguity.h", "ibidi_ambig_code", "IBIDI_AMBIG_", 201, 299, 16},
+    {"include/ibidi/rfc5893.h", "ibidi_rfc5893_requirement", "IBIDI_RFC5893_REQ_", 301, 399, 4},
+};
+#define N_CODE_ENUMS (sizeof code_enums / sizeof code_enums[0])
+#define MAX_CODES 512
+
+static parsed_status codes[MAX_CODES];
+static size_t n_codes;
+
+static int is_code(long v)
+{
+    for (size_t i = 0; i < n_codes; i++)
+        if (codes[i].value == v)
+            return 1;
+    return 0;
+}
+
+/* The name a code's enumerator implies: the enumerator without its prefix; the two IDNA2008
+ * property codes drop their "_CP" too ("DISALLOWED", as the IDNA2008 tables say). */
+static void implied_name(const char *ident, const char *prefix, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", ident + strlen(prefix));
+    size_t n = strlen(out);
+    if (strcmp(prefix, "IBIDI_IDNA_") == 0 && n > 3 && strcmp(out + n - 3, "_CP") == 0)
+        out[n - 3] = '\0';
+}
+
+static void test_codes(void)
+{
+    /* every enumerator: in its capability's range, with a row of the table */
+    for (size_t e = 0; e < N_CODE_ENUMS; e++) {
+        const code_enum *ce = &code_enums[e];
+        size_t first = n_codes;
+        if (!CHECK(parse_enum_into(ce->path, ce->tag, codes, &n_codes, MAX_CODES),
+                   "cannot read the %s enum in %s", ce->tag, ce->path))
+            continue;
+        CHECK(n_codes - first >= ce->at_least, "only %zu values of %s parsed",
+              n_codes - first, ce->tag);
+        for (size_t i = first; i < n_codes; i++) {
+            const parsed_status *c = &codes[i];
+            char want[64];
+            CHECK(strncmp(c->ident, ce->prefix, strlen(ce->prefix)) == 0,
+                  "%s: enumerator %s without the prefix %s", ce->tag, c->ident, ce->prefix);
+            CHECK(c->value >= ce->lo && c->value <= ce->hi, "%s = %ld outside %ld..%ld",
+                  c->ident, c->value, ce->lo, ce->hi);
+            for (size_t j = 0; j < i; j++)
+                CHECK(codes[j].value != c->value, "%s and %s share the value %ld",
+                      codes[j].ident, c->ident, c->value);
+            implied_name(c->ident, ce->prefix, want, sizeof want);
+            const char *name = ibidi_code_name((ibidi_code)c->value);
+            const char *msg = ibidi_code_message((ibidi_code)c->value);
+            CHECK(name && strcmp(name, want) == 0, "code_name(%s = %ld) is %s, want %s",
+                  c->ident, c->value, name ? name : "NULL", want);
+            CHECK(msg && *msg && strcmp(msg, "unknown finding") != 0,
+                  "code_message(%s) has no message", c->ident);
+        }
+    }
+    printf("info: %zu finding codes parsed from the headers, %zu rows in the table\n", n_codes,
+           ibidi__n_codes);
+
+    /* the table: in increasing order (the lookup is a binary search), every row a code of
+     * the enums, names and messages present and unique, the lookups agree with it */
+    CHECK(ibidi__n_codes == n_codes, "%zu rows in the table, %zu codes in the headers",
+          ibidi__n_codes, n_codes);
+    for (size_t i = 0; i < ibidi__n_codes; i++) {
+        const ibidi__code_info *r = &ibidi__codes[i];
+        const long v = r->code;
+        CHECK(i == 0 || ibidi__codes[i - 1].code < r->code, "row %zu (%d) not after row %zu (%d)",
+              i, r->code, i - 1, i ? ibidi__codes[i - 1].code : 0);
+        CHECK(is_code(v), "row %zu: code %ld is in no enum", i, v);
+        CHECK((v >= 1 && v <= 99) || (v >= 101 && v <= 199) || (v >= 201 && v <= 299) ||
+                  (v >= 301 && v <= 399),
+              "row %zu: code %ld outside the ranges of common.h", i, v);
+        if (!CHECK(r->name && *r->name && r->message && *r->message,
+                   "row %zu (code %ld): no name or message", i, v))
+            continue;
+        CHECK(ibidi_code_name(r->code) == r->name, "code_name(%ld) is not row %zu's", v, i);
+        CHECK(ibidi_code_message(r->code) == r->message, "code_message(%ld) is not row %zu's",
+              v, i);
+        CHECK(ibidi__code_find(r->code) == r, "code_find(%ld) is not row %zu", v, i);
+        CHECK(ibidi_code_from_name(r->name, strlen(r->name)) == r->code,
+              "code_from_name(\"%s\") is %d, want %ld", r->name,
+              ibidi_code_from_name(r->name, strlen(r->name)), v);
+        for (size_t j = 0; j < i; j++) {
+            const ibidi__code_info *o = &ibidi__codes[j];
+            if (!o->name || !o->message)
+                continue;
+            CHECK(strcmp(o->name, r->name) != 0, "codes %d and %d: same name %s", o->code,
+                  r->code, r->name);
+            CHECK(strcmp(o->message, r->message) != 0, "codes %d and %d: same message", o->code,
+                  r->code);
+        }
+    }
+
+    /* values that are no codes */
+    long unknown = 0;
+    for (long v = -16; v <= 1000; v++) {
+        if (is_code(v))
+            continue;
+        if (!CHECK(ibidi_code_name((ibidi_code)v) == NULL &&
+                       strcmp(ibidi_code_message((ibidi_code)v), "unknown finding") == 0 &&
+                       ibidi__code_find((ibidi_code)v) == NULL,
+                   "value %ld is no code but has a name or message", v))
+            break;
+        unknown++;
+    }
+    CHECK(ibidi_code_name(INT_MAX) == NULL && ibidi_code_name(INT_MIN) == NULL &&
+              strcmp(ibidi_code_message(INT_MAX), "unknown finding") == 0 &&
+              strcmp(ibidi_code_message(INT_MIN), "unknown finding") == 0,
+          "INT_MAX and INT_MIN are no codes");
+    printf("info: %ld values in -16..1000 are no finding code\n", unknown);
+
+    /* names: exact, case-sensitive, by length (no NUL needed) */
+    CHECK(ibidi_code_from_name(NULL, 0) == -1 && ibidi_code_from_name(NULL, 2) == -1,
+          "code_from_name(NULL)");
+    CHECK(ibidi_code_from_name("", 0) == -1, "code_from_name(\"\")");
+    CHECK(ibidi_code_from_name("b1", 2) == -1, "code_from_name is case-sensitive");
+    CHECK(ibidi_code_from_name("B1x", 2) == IBIDI_IDNA_B1, "code_from_name reads len bytes");
+    CHECK(ibidi_code_from_name("B1", 1) == -1, "code_from_name(\"B\")");
+    CHECK(ibidi_code_from_name("B1 ", 3) == -1, "code_from_name(\"B1 \")");
+    CHECK(ibidi_code_from_name("MIXED_DIRECTIONS", 16) == -1, "a longer name is unknown");
+    CHECK(ibidi_code_from_name("MIXED_DIRECTION", 15) == IBIDI_IRI_MIXED_DIRECTION &&
+              ibidi_code_from_name("VALID_TWIN", 10) == IBIDI_AMBIG_VALID_TWIN &&
+              ibidi_code_from_name("UNIQUENESS", 10) == IBIDI_RFC5893_REQ_UNIQUENESS &&
+              ibidi_code_from_name("DISALLOWED", 10) == IBIDI_IDNA_DISALLOWED_CP,
+          "code_from_name of a name of each capability");
+    /* the RFC 5893 requirement names of their own API are lower case: not code names */
+    CHECK(ibidi_code_from_name("uniqueness", 10) == -1, "code_from_name(\"uniqueness\")");
+
+    /* ibidi_findings_free: releases what an _alloc call allocated and zeroes the record */
+    {
+        static const char name[] = "-a.b--c.xn--zz.\xd7\x90" "1"; /* V3, V2, P4, B... */
+        char *out = NULL;
+        size_t out_len = 0;
+        ibidi_findings fs = {NULL, 0, 0, 0};
+        ibidi_status st = ibidi_idna_to_ascii_alloc(name, sizeof name - 1, NULL, &out,
+                                                    &out_len, &fs, NULL);
+        CHECK(st == IBIDI_E_IDNA_INVALID, "alloc on an invalid name: %s", ibidi_status_name(st));
+        CHECK(out != NULL && fs.items != NULL && fs.n >= 3 && fs.cap >= fs.n &&
+                  fs.errors >= 3,
+              "alloc: out %p, %zu findings (%zu errors, cap %zu)", (void *)out, fs.n, fs.errors,
+              fs.cap);
+        ibidi_findings_free(&fs);
+        CHECK(fs.items == NULL && fs.cap == 0 && fs.n == 0 && fs.errors == 0,
+              "findings_free zeroes the record");
+        ibidi_findings_free(&fs); /* twice: the record is empty now */
+        CHECK(fs.items == NULL && fs.n == 0, "findings_free on an empty record");
+        ibidi_free(out);
+        ibidi_findings_free(NULL); /* allowed */
+        CHECK(1, "findings_free(NULL)");
+    }
 }
 
 int main(void)
@@ -137,6 +323,8 @@ int main(void)
               ibidi_status_name((ibidi_status)INT_MAX) == NULL,
           "INT_MAX is unknown");
     printf("info: %ld values in 0..1000 are no status\n", unknown);
+
+    test_codes();
 
     /* versions */
     char v[32];

@@ -531,7 +531,9 @@ static void visual(const vlabel *nm, ibidi_dir dir, uint8_t *out)
 {
     uint8_t lv[16];
     size_t v2l[16];
-    ibidi_bidi_resolve_classes(nm->classes, nm->n, dir, lv, NULL, NULL, 0, NULL);
+    const ibidi_bidi_options o = {dir, 0, NULL, 0};
+    ibidi_bidi_result r = {.levels = lv, .cap = 16};
+    ibidi_bidi_resolve_classes(nm->classes, nm->n, &o, &r, NULL);
     ibidi_bidi_reorder(lv, nm->n, v2l, NULL, NULL);
     for (size_t v = 0; v < nm->n; v++)
         out[v] = nm->classes[v2l[v]];

@@ -70,84 +70,76 @@ IBIDI_API const char *ibidi_ambig_label_category_name(ibidi_ambig_label_category
 /* ---- Findings ------------------------------------------------------------------------- */
 
 /*
- * What a finding is about. Codes 1-13 are Badami's analysis: sufficient conditions and
- * recommendations, computed from the Bidi classes without a search. Codes 20 and up are
- * exact: found by the twin search (IBIDI_AMBIG_EXACT). Values are explicit and never
- * reused.
+ * The codes of ambiguity findings (ibidi_finding.code, named by ibidi_code_name). Codes
+ * 201-213 are Badami's analysis: sufficient conditions and recommendations, computed from
+ * the Bidi classes without a search. Codes 220 and up are exact: found by the twin search
+ * (IBIDI_AMBIG_EXACT). Values are explicit and never reused (common.h: 201-299 are the
+ * ambiguity analysis's).
+ *
+ * An ambiguity finding is a warning. Its context is the paragraph direction it holds in
+ * (IBIDI_DIR_LTR, the standard display model, or IBIDI_DIR_RTL); offset and length (bytes)
+ * give the character, label or part concerned; part the component (ibidi_iri_parse) or
+ * IBIDI_NO_PART; cp the code point at offset (0 if none); detail, for
+ * IBIDI_AMBIG_NUMBER_SEPARATOR, the expression (1-6) that matched.
  */
 typedef enum ibidi_ambig_code {
     /* "Weak types EN and AN": a number character whose closest preceding and closest
      * following strong characters differ in direction (the ends of the text count as
      * left-to-right): number embedding level ambiguity. One finding per number character. */
-    IBIDI_AMBIG_NUMBER_LEVEL = 1,
+    IBIDI_AMBIG_NUMBER_LEVEL = 201,
     /* "Number type ambiguity": whether a digit resolved as a European or an Arabic number
      * (W2), and so where the terminators and separators next to it go (W4, W5), cannot be
      * told from the display. */
-    IBIDI_AMBIG_NUMBER_TYPE = 2,
+    IBIDI_AMBIG_NUMBER_TYPE = 202,
     /* "Number separator ambiguity" and Recommendation I: a label (or, for plain text and
      * IRI components, the text) matches one of the paper's six expressions; `expression`
      * says which (1-6, in the paper's order). */
-    IBIDI_AMBIG_NUMBER_SEPARATOR = 3,
+    IBIDI_AMBIG_NUMBER_SEPARATOR = 203,
     /* "Number embedding level ambiguity in IDNs", case 3: a number label whose closest
      * strong labels differ in direction, not resolved by the number prefix and number
      * suffix exceptions. */
-    IBIDI_AMBIG_IDN_NUMBER_LABEL = 4,
+    IBIDI_AMBIG_IDN_NUMBER_LABEL = 204,
     /* Recommendation II (tentative): the top-level label is not a strong label. */
-    IBIDI_AMBIG_REC_II = 5,
+    IBIDI_AMBIG_REC_II = 205,
     /* Recommendation III.1: the closest preceding strong label of a number label, within
      * the domain name, is not an LTR label. */
-    IBIDI_AMBIG_REC_III_PRECEDING = 6,
+    IBIDI_AMBIG_REC_III_PRECEDING = 206,
     /* Recommendation III.2: the same for the closest following strong label. */
-    IBIDI_AMBIG_REC_III_FOLLOWING = 7,
+    IBIDI_AMBIG_REC_III_FOLLOWING = 207,
     /* "Recommendations concerning the use of IDNs": a parent domain (the name without its
      * first labels) cannot be rendered unambiguously although the name itself can;
      * offset and length give the parent. */
-    IBIDI_AMBIG_PARENT_DOMAIN = 8,
+    IBIDI_AMBIG_PARENT_DOMAIN = 208,
     /* Same section: a relative name (the name without its last labels) cannot be rendered
      * unambiguously; offset and length give it. */
-    IBIDI_AMBIG_RELATIVE_NAME = 9,
+    IBIDI_AMBIG_RELATIVE_NAME = 209,
     /* Same section: an IRI or mail address contains a domain name that cannot be rendered
      * unambiguously on its own (DEF@123.ABC.com holds 123.ABC.com). */
-    IBIDI_AMBIG_CONTAINED_DOMAIN = 10,
+    IBIDI_AMBIG_CONTAINED_DOMAIN = 210,
 
     /* Exact: another text displays identically (a twin) and is a valid identifier under
      * the IDNA flags given. */
-    IBIDI_AMBIG_VALID_TWIN = 20,
+    IBIDI_AMBIG_VALID_TWIN = 220,
     /* Exact: twins exist, but none of them is a valid identifier (the paper's "resolved by
      * the restrictions within IDNA"). */
-    IBIDI_AMBIG_INVALID_TWINS_ONLY = 21,
+    IBIDI_AMBIG_INVALID_TWINS_ONLY = 221,
     /* Exact: an ES or CS character that is part of a number (W4) here shows as a neutral
      * in a twin, or the reverse: number separator ambiguity, found without the paper's
      * expressions. */
-    IBIDI_AMBIG_SEPARATOR_TWIN = 22,
+    IBIDI_AMBIG_SEPARATOR_TWIN = 222,
     /* Exact, "Bidirectional ambiguity in other internet identifiers": the displayed IRI or
      * mail address does not determine its domain: a valid twin has another host
      * (123@ABC.com and ABC@123.com). */
-    IBIDI_AMBIG_DOMAIN_UNDETERMINED = 23,
+    IBIDI_AMBIG_DOMAIN_UNDETERMINED = 223,
     /* Exact, "Dealing with bidirectional ambiguity": a valid twin differs only after the
      * authority, so one administration controls both (http://www.ABC.com/123/ABC/ and
      * http://www.ABC.com/ABC/123/). */
-    IBIDI_AMBIG_SAME_AUTHORITY = 24,
+    IBIDI_AMBIG_SAME_AUTHORITY = 224,
     /* Exact: the twin search was cut by its bound; more twins may exist. */
-    IBIDI_AMBIG_SEARCH_TRUNCATED = 25
+    IBIDI_AMBIG_SEARCH_TRUNCATED = 225
 } ibidi_ambig_code;
 
-typedef struct ibidi_ambig_finding {
-    ibidi_ambig_code code;
-    ibidi_dir context;  /* IBIDI_DIR_LTR (standard display model) or IBIDI_DIR_RTL */
-    size_t offset;      /* byte offset of the character, label or part concerned */
-    size_t length;      /* its length in bytes */
-    size_t component;   /* index of the component (ibidi_iri_parse) or IBIDI_NO_PART */
-    uint32_t value;     /* the code point at offset, 0 if none */
-    int expression;     /* IBIDI_AMBIG_NUMBER_SEPARATOR: the expression (1-6), else 0 */
-} ibidi_ambig_finding;
-
-/* "NUMBER_LEVEL", "NUMBER_TYPE", ...; NULL if unknown. */
-IBIDI_API const char *ibidi_ambig_code_name(ibidi_ambig_code code);
-/* A sentence naming the paper's section or recommendation (or the exact check). Never
- * NULL. */
-IBIDI_API const char *ibidi_ambig_code_message(ibidi_ambig_code code);
-/* 1 for the exact codes (20 and up), 0 for Badami's conditions. */
+/* 1 for the exact codes (220 and up), 0 for Badami's conditions. */
 IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
 
 /* The longest identifier, in bytes, that ibidi_ambig_analyze takes (its work area is
@@ -166,8 +158,8 @@ IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
 /*
  * Analyses an identifier (parsed as ibidi_iri_parse with `as`) for bidi ambiguity.
  * idna_flags (ibidi_idna_profile_flags) decide which twins are valid. Findings go to
- * findings[0..fcap) in order of context, then offset, then code; *n_findings (may be NULL)
- * gets their number, possibly above fcap (0 after an error). Returns IBIDI_OK whatever
+ * *findings (may be NULL) in order of context, then offset, then code (none after an
+ * error). Returns IBIDI_OK whatever
  * was found. Errors, the first from left to right: the decoder's statuses;
  * IBIDI_E_AMBIG_CONTROL for bidi formatting characters or characters of class BN, B or S;
  * then the parser's status when the identifier does not parse. Also
@@ -177,8 +169,7 @@ IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
  */
 IBIDI_API ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
                                                unsigned options, unsigned idna_flags,
-                                               ibidi_ambig_finding *findings, size_t fcap,
-                                               size_t *n_findings, ibidi_error *err);
+                                               ibidi_findings *findings, ibidi_error *err);
 
 /* ---- Display twins -------------------------------------------------------------------- */
 
@@ -222,28 +213,6 @@ IBIDI_API ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_d
                                         size_t max_candidates, ibidi_ambig_twin_utf8_fn fn,
                                         void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
-/* ---- Validity ------------------------------------------------------------------------- */
-
-/*
- * Is s a valid identifier of kind `as`? It must parse (ibidi_iri_parse), pass the
- * component rules (ibidi_iri_check with check_options: error-level findings only), and
- * each host (a domain name, an IRI's reg-name, a mail domain) must pass UTS #46 ToASCII
- * with idna_flags. codes gets the reasons as text, sorted and without repeats, in the
- * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes
- * (ibidi_idna_code_name; warnings left out), component rule codes (ibidi_ident_code_name;
- * HOST_BIDI_RULE left out, the B codes say it) and a parse error as its status name
- * (ibidi_status_name, e.g. "DOMAIN_CHAR"). *codes_len gets the length needed (no NUL is
- * written), also when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). Returns IBIDI_OK
- * when valid, IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes
- * the host's start plus the finding's offset in its ToUnicode form) when not. The Bidi
- * Rule counts only through idna_flags (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
- * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
- */
-IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
-                                            unsigned idna_flags, unsigned check_options,
-                                            char *codes, size_t cap, size_t *codes_len,
-                                            ibidi_error *err);
-
 /* ---- Lists of names ------------------------------------------------------------------- */
 
 /*
@@ -269,7 +238,6 @@ typedef struct ibidi_scan_result {
     ibidi_span codes;    /* "[]" when valid, else e.g. "[B1, V6]" or "[DOMAIN_CHAR]" */
     ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
     ibidi_status analysis; /* ibidi_ambig_analyze's status on the form */
-    size_t n_findings;     /* its findings (may exceed fcap, as there) */
 } ibidi_scan_result;
 
 /*
@@ -284,7 +252,7 @@ typedef struct ibidi_scan_result {
  *      invalid; ToUnicode's error codes and IBIDI_E_IDNA_INVALID when the form is valid but
  *      the name as written is not (an A-label that is not that of a valid U-label).
  *   3. Badami's analysis of the form (ibidi_ambig_analyze as a domain name, without
- *      the twin search): findings to findings[0..fcap), their number and status in result.
+ *      the twin search): its findings to *findings (may be NULL), its status in result.
  *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL) in the
  *      contexts that options ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when the form
  *      parses as a domain name.
@@ -297,9 +265,8 @@ typedef struct ibidi_scan_result {
  */
 IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
                                        unsigned options, char *buf, size_t cap,
-                                       size_t *needed, ibidi_ambig_finding *findings,
-                                       size_t fcap, ibidi_scan_result *result,
-                                       ibidi_error *err);
+                                       size_t *needed, ibidi_findings *findings,
+                                       ibidi_scan_result *result, ibidi_error *err);
 
 #ifdef __cplusplus
 }

@@ -86,6 +86,9 @@ typedef enum ibidi_status {
     IBIDI_E_PUNYCODE_NOT_CANONICAL = 304, /* valid, but not what the encoder produces */
     IBIDI_E_IDNA_INVALID = 310,        /* the name breaks rules: see its findings */
     IBIDI_E_IDNA_TOO_LONG = 311,       /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
+    IBIDI_E_IDNA_WORK_TOO_SMALL = 312, /* a name mapped to more code points than the fixed
+                                          area holds (never one of up to 253 bytes) without a
+                                          work area of ibidi_idna_work_size() bytes */
 
     IBIDI_E_IDENT_EMPTY = 400,         /* empty identifier */
     IBIDI_E_IDENT_CONTROL = 401,       /* a control character (Cc), NUL included */
@@ -131,6 +134,84 @@ typedef struct ibidi_error {
 IBIDI_API const char *ibidi_strerror(ibidi_status status);
 /* The enumerator's name without prefix, e.g. "UTF8_SURROGATE"; "OK" for 0; NULL if unknown. */
 IBIDI_API const char *ibidi_status_name(ibidi_status status);
+
+/* The direction of a paragraph: forced by a higher-level protocol (UAX #9 HL1), or found
+ * by P2-P3. The display calls and the ambiguity analysis take IBIDI_DIR_LTR (the standard
+ * display model: an identifier alone in a left-to-right embedding) or IBIDI_DIR_RTL (the
+ * identifier as it is in a right-to-left paragraph). */
+typedef enum ibidi_dir {
+    IBIDI_DIR_LTR = 0,     /* paragraph level 0 */
+    IBIDI_DIR_RTL = 1,     /* paragraph level 1 */
+    IBIDI_DIR_AUTO = 2,    /* P2-P3: the first strong character; LTR when there is none */
+    IBIDI_DIR_AUTO_RTL = 3 /* P2-P3, RTL when there is no strong character */
+} ibidi_dir;
+
+/* A part of an input: present or not, and where (bytes). */
+typedef struct ibidi_span {
+    size_t start;
+    size_t length;
+    int present; /* 1 when the part exists (it may still be empty, as in "http://?q") */
+} ibidi_span;
+
+/* ---- Findings -------------------------------------------------------------------------
+ *
+ * A call that checks rules reports every rule broken as one finding; all capabilities use
+ * the same record and one table of codes. A code's value is stable: never renumbered or
+ * reused. The ranges:
+ *   1..99     IDNA (ibidi/idna.h, IBIDI_IDNA_*): the status codes of UTS #46 and
+ *             IdnaTestV2.txt ("B1", "V6", "A4_2"), IDNA2008's own, and two warnings
+ *   101..199  the bidi rules on identifier components (ibidi/iri.h, IBIDI_IRI_*)
+ *   201..299  bidi ambiguity (ibidi/ambiguity.h, IBIDI_AMBIG_*)
+ *   301..399  RFC 5893 §3 requirements (ibidi/rfc5893.h, IBIDI_RFC5893_REQ_*)
+ */
+typedef int ibidi_code;
+
+/* An error makes the input invalid; a warning never does. */
+typedef enum ibidi_severity {
+    IBIDI_SEVERITY_ERROR = 0,
+    IBIDI_SEVERITY_WARNING = 1
+} ibidi_severity;
+
+/* A finding that concerns no label or component. */
+#define IBIDI_NO_PART ((size_t)-1)
+
+typedef struct ibidi_finding {
+    ibidi_code code;
+    ibidi_severity severity; /* under the options of the call that made it */
+    const char *rule;        /* a sentence naming the rule: ibidi_code_message(code) */
+    size_t part;             /* the label (IDNA) or component (identifiers, ambiguity) it
+                                concerns, counted from 0, or IBIDI_NO_PART */
+    size_t offset;           /* where: bytes in UTF-8 input, index in code point input */
+    size_t length;           /* how much from offset (same units); 0 for a position */
+    uint32_t cp;             /* the code point at offset, 0 if none */
+    int bidi_class;          /* its Bidi_Class (ibidi_bidi_class), or -1 */
+    ibidi_dir context;       /* ambiguity findings: the paragraph direction they hold in;
+                                IBIDI_DIR_LTR for the others */
+    int detail;              /* per code: IBIDI_IRI_HOST_BIDI_RULE the condition broken as its
+                                IDNA code (IBIDI_IDNA_B1..B6); IBIDI_AMBIG_NUMBER_SEPARATOR the
+                                expression (1-6); else 0 */
+} ibidi_finding;
+
+/* Where a call puts its findings: the first cap go to items (which may be NULL with cap 0);
+ * n counts them all, possibly more than cap, and errors those of severity error. The
+ * call's status is decided by all of them, stored or not. The _alloc calls allocate items
+ * themselves (release with ibidi_findings_free). */
+typedef struct ibidi_findings {
+    ibidi_finding *items;
+    size_t cap;
+    size_t n;      /* out */
+    size_t errors; /* out */
+} ibidi_findings;
+
+/* The code's name: "B1", "MIXED_DIRECTION", "NUMBER_LEVEL"...; NULL if unknown. */
+IBIDI_API const char *ibidi_code_name(ibidi_code code);
+/* A sentence naming the rule, e.g. for IBIDI_IDNA_B3 "RFC 5893 rule 3: an RTL label must end
+ * with R, AL, EN or AN, followed by NSM*". Never NULL ("unknown finding"). */
+IBIDI_API const char *ibidi_code_message(ibidi_code code);
+/* The code of a name (exact, case-sensitive); -1 when unknown. */
+IBIDI_API ibidi_code ibidi_code_from_name(const char *name, size_t len);
+/* Releases the items of findings filled by an _alloc call and zeroes the record. */
+IBIDI_API void ibidi_findings_free(ibidi_findings *findings);
 
 /* Frees memory returned by the allocating wrappers (*_alloc functions). */
 IBIDI_API void ibidi_free(void *p);

@@ -3,21 +3,23 @@
  *
  *   - the RFC 5892 derived property (PVALID, CONTEXTJ, CONTEXTO, DISALLOWED, UNASSIGNED),
  *     computed from the UCD by the rules of RFC 5892 §2-§3;
- *   - Punycode (RFC 3492) with the overflow checks of §6.4;
- *   - the Bidi Rule (RFC 5893 §2), every condition reported on its own;
+ *   - the Bidi Rule (RFC 5893 §2), every condition reported on its own, on names and on
+ *     strings of Bidi classes;
  *   - the contextual rules of RFC 5892 Appendix A;
  *   - the IDNA2008 protocol (RFC 5891: registration §4, lookup §5);
  *   - UTS #46 processing (ToASCII, ToUnicode) with all of its flags.
  *
- * Conventions are those of ibidi/common.h. Nothing here allocates: outputs go to caller
- * buffers, findings to a caller array. A name may break several rules at once; every
- * broken rule becomes one finding (ibidi_idna_finding), and the call's status says
- * whether any finding was an error.
+ * Punycode (RFC 3492) is in ibidi/punycode.h. Conventions are those of ibidi/common.h.
+ * Nothing here allocates but the _alloc calls: outputs go to caller buffers, findings to a
+ * caller array. A name may break several rules at once; every broken rule becomes one
+ * finding (ibidi_finding, code IBIDI_IDNA_*), and the call's status says whether any
+ * finding was an error.
  */
 #ifndef IBIDI_IDNA_H
 #define IBIDI_IDNA_H
 
 #include "common.h"
+#include "punycode.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,33 +41,19 @@ IBIDI_API ibidi_idna_property ibidi_idna_property_of(uint32_t cp);
 /* "PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"; NULL if unknown. */
 IBIDI_API const char *ibidi_idna_property_name(ibidi_idna_property p);
 
-/* ---- Punycode (RFC 3492) ------------------------------------------------------------- */
-
-/* Decoding option: accept only the encoding the encoder produces (lower-case digits, no
- * delimiter without basic code points, no basic code point inserted by a delta). A-labels
- * must be canonical (RFC 5891 §5.4: decode, re-encode, compare). */
-#define IBIDI_PUNYCODE_CANONICAL 1u
-
-/* Encodes code points as Punycode (without the "xn--" prefix). Writes up to cap bytes to
- * out (not NUL-terminated); *out_len gets the length needed. Errors: IBIDI_E_CP_SURROGATE,
- * IBIDI_E_CP_TOO_LARGE (offset = index), IBIDI_E_PUNYCODE_OVERFLOW (RFC 3492 §6.4),
- * IBIDI_E_BUFFER_TOO_SMALL. */
-IBIDI_API ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out,
-                                             size_t cap, size_t *out_len, ibidi_error *err);
-/* Decodes Punycode (without the "xn--" prefix) into code points. Errors name the byte
- * offset: IBIDI_E_PUNYCODE_BAD_INPUT, _TRUNCATED, _OVERFLOW, _RANGE, _NOT_CANONICAL
- * (with IBIDI_PUNYCODE_CANONICAL), IBIDI_E_BUFFER_TOO_SMALL. */
-IBIDI_API ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags,
-                                             uint32_t *out, size_t cap, size_t *out_len,
-                                             ibidi_error *err);
-
 /* ---- Findings ------------------------------------------------------------------------ */
 
 /*
- * What a finding is about. The first group carries the status codes of UTS #46 and
- * IdnaTestV2.txt (ibidi_idna_code_name gives "P4", "B1", "A4_2"...); the second names the
- * IDNA2008 rules that UTS #46 does not test; the third are warnings that do not make a
- * name invalid. Values are explicit and never reused.
+ * The codes of IDNA findings (ibidi_finding.code; ibidi_code_name gives "P4", "B1",
+ * "A4_2"...). The first group carries the status codes of UTS #46 and IdnaTestV2.txt; the
+ * second names the IDNA2008 rules that UTS #46 does not test; the third are warnings, which
+ * never make a name invalid (severity IBIDI_SEVERITY_WARNING). Values are explicit and
+ * never reused (common.h: 1-99 are IDNA's).
+ *
+ * An IDNA finding's part is the index of the label in the name, offset where it is in the
+ * processed name (the ToUnicode form: bytes for the UTF-8 calls, code points for the code
+ * point calls), cp the code point found there (0 if none), bidi_class its Bidi_Class for
+ * B1-B6 and the warnings (else -1).
  */
 typedef enum ibidi_idna_code {
     IBIDI_IDNA_P1 = 1,   /* UTS #46 §4 step 1: disallowed code point (UseSTD3ASCIIRules) */
@@ -113,23 +101,6 @@ typedef enum ibidi_idna_code {
                                           is checked alone (IBIDI_IDNA_BIDI_PER_LABEL) */
 } ibidi_idna_code;
 
-typedef struct ibidi_idna_finding {
-    ibidi_idna_code code;
-    uint32_t label;  /* 0-based index of the label in the name */
-    size_t offset;   /* where: in the processed name (the ToUnicode form), in bytes for the
-                        UTF-8 calls and in code points for the code point calls */
-    uint32_t value;  /* the code point found there, 0 if none */
-    int bidi_class;  /* its ibidi_bidi_class for B1-B6 and warnings, else -1 */
-} ibidi_idna_finding;
-
-/* "P4", "B1", "A4_2", "O3", "DISALLOWED", "W_DIGIT_AFTER_RTL"...; NULL if unknown. */
-IBIDI_API const char *ibidi_idna_code_name(ibidi_idna_code code);
-/* A sentence naming the rule, e.g. "RFC 5893 rule 3: an RTL label must end with R, AL,
- * EN or AN, followed by NSM*". Never NULL. */
-IBIDI_API const char *ibidi_idna_code_message(ibidi_idna_code code);
-/* 1 for the warnings (which never make a name invalid), 0 for errors. */
-IBIDI_API int ibidi_idna_code_is_warning(ibidi_idna_code code);
-
 /* ---- Processing options -------------------------------------------------------------- */
 
 #define IBIDI_IDNA_CHECK_HYPHENS 0x001u      /* UTS #46 CheckHyphens */
@@ -161,6 +132,27 @@ IBIDI_API unsigned ibidi_idna_profile_flags(ibidi_idna_profile profile);
 /* "uts46", "whatwg", "idna2008-lookup", "idna2008-register"; NULL if unknown. */
 IBIDI_API const char *ibidi_idna_profile_name(ibidi_idna_profile profile);
 
+/* How a call processes names. A NULL pointer, or a zero-initialised record, is the uts46
+ * profile: every UTS #46 check on, as IdnaTestV2.txt assumes. The flags used are those of
+ * the profile, with `add` set and then `remove` cleared (ibidi_idna_options_flags). */
+typedef struct ibidi_idna_options {
+    ibidi_idna_profile profile;
+    unsigned add;    /* IBIDI_IDNA_* flags set on top of the profile's */
+    unsigned remove; /* IBIDI_IDNA_* flags cleared */
+    void *work;      /* NULL, or a work area of ibidi_idna_work_size() bytes (any alignment):
+                        needed only by names that map to more than 1536 code points, which
+                        no name of up to 253 bytes does */
+    size_t work_size;
+} ibidi_idna_options;
+
+/* Bytes of a work area for any name the calls process (IBIDI_IDNA_MAX_CPS code points after
+ * mapping): about 40 KiB. */
+IBIDI_API size_t ibidi_idna_work_size(void);
+
+/* The flags a call with these options uses (NULL: the uts46 profile's); for an unknown
+ * profile every bit (~0u), which the calls refuse (IBIDI_E_INVALID_ARGUMENT). */
+IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
+
 /* Longest name, in code points after mapping, that the calls below process: far beyond
  * any DNS name (253 octets), and the bound of their fixed work area. Longer names give
  * IBIDI_E_IDNA_TOO_LONG; nothing is truncated. */
@@ -172,36 +164,53 @@ IBIDI_API const char *ibidi_idna_profile_name(ibidi_idna_profile profile);
  * UTS #46 ToASCII / ToUnicode (or the IDNA2008 protocol with the IBIDI_IDNA_2008_* flags).
  * The converted name goes to out (not NUL-terminated; *out_len gets the length needed) also
  * when the name breaks rules: UTS #46 §4 converts "as much as possible". Findings go to
- * findings[0..fcap); *n_findings gets their total number (possibly above fcap).
+ * *findings (may be NULL), in order of label, then of the step that made them.
  *
  * Returns IBIDI_OK when no error finding was recorded, IBIDI_E_IDNA_INVALID when at least
  * one was (err gets the first error finding's offset and code point); encoding errors
- * (UTF-8) and IBIDI_E_BUFFER_TOO_SMALL, IBIDI_E_IDNA_TOO_LONG take precedence.
+ * (UTF-8) and IBIDI_E_BUFFER_TOO_SMALL, IBIDI_E_IDNA_TOO_LONG take precedence;
+ * IBIDI_E_INVALID_ARGUMENT for an unknown profile or both IBIDI_IDNA_2008_LOOKUP and
+ * _REGISTER.
  *
  * The code point variants write code points and accept lone surrogates as UTS #46 does:
  * they are disallowed code points (V7), and ToASCII cannot encode them (A3: the label is
  * then left as it is).
  *
- * The work area is on the stack (about 40 KB); nothing is allocated.
+ * Names that map to up to 1536 code points (every name of up to 253 bytes: UTS #46 maps a
+ * UTF-8 byte to at most six code points) run in a fixed area on the stack; longer ones in
+ * the work area of the options, without which they give IBIDI_E_IDNA_WORK_TOO_SMALL.
+ * Nothing is allocated. Stack: at most 32 KiB.
  */
-IBIDI_API ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len, unsigned flags,
-                                                char *out, size_t cap, size_t *out_len,
-                                                ibidi_idna_finding *findings, size_t fcap,
-                                                size_t *n_findings, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
+                                                const ibidi_idna_options *opts, char *out,
+                                                size_t cap, size_t *out_len,
+                                                ibidi_findings *findings, ibidi_error *err);
 IBIDI_API ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
-                                                  unsigned flags, char *out, size_t cap,
-                                                  size_t *out_len,
-                                                  ibidi_idna_finding *findings, size_t fcap,
-                                                  size_t *n_findings, ibidi_error *err);
-IBIDI_API ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, unsigned flags,
-                                              uint32_t *out, size_t cap, size_t *out_len,
-                                              ibidi_idna_finding *findings, size_t fcap,
-                                              size_t *n_findings, ibidi_error *err);
+                                                  const ibidi_idna_options *opts, char *out,
+                                                  size_t cap, size_t *out_len,
+                                                  ibidi_findings *findings, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n,
+                                              const ibidi_idna_options *opts, uint32_t *out,
+                                              size_t cap, size_t *out_len,
+                                              ibidi_findings *findings, ibidi_error *err);
 IBIDI_API ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
-                                                unsigned flags, uint32_t *out, size_t cap,
-                                                size_t *out_len,
-                                                ibidi_idna_finding *findings, size_t fcap,
-                                                size_t *n_findings, ibidi_error *err);
+                                                const ibidi_idna_options *opts, uint32_t *out,
+                                                size_t cap, size_t *out_len,
+                                                ibidi_findings *findings, ibidi_error *err);
+
+/* Allocating convenience: the UTF-8 calls above into a NUL-terminated string returned in
+ * *out (release with ibidi_free) and, when findings is not NULL, every finding in
+ * findings->items, allocated (release with ibidi_findings_free; its cap is ignored). *out
+ * and the findings are set also when the name is invalid (IBIDI_E_IDNA_INVALID); after
+ * other errors *out is NULL and findings->items NULL. */
+IBIDI_API ibidi_status ibidi_idna_to_ascii_alloc(const char *name, size_t len,
+                                                 const ibidi_idna_options *opts, char **out,
+                                                 size_t *out_len, ibidi_findings *findings,
+                                                 ibidi_error *err);
+IBIDI_API ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
+                                                   const ibidi_idna_options *opts, char **out,
+                                                   size_t *out_len, ibidi_findings *findings,
+                                                   ibidi_error *err);
 
 /* ---- The Bidi Rule alone ------------------------------------------------------------- */
 
@@ -211,14 +220,30 @@ IBIDI_API int ibidi_idna_is_rtl_label_cp(const uint32_t *label, size_t n);
 /*
  * Checks a name of U-labels (no mapping, no Punycode) against the Bidi Rule: if the name is
  * a Bidi domain name, every label against the six conditions of RFC 5893 §2 (each label on
- * its own with IBIDI_IDNA_BIDI_PER_LABEL); plus the W_DIGIT_AFTER_RTL warning. Findings
- * B1-B6 name the condition, label, offset and the Bidi_Class found. *is_bidi_name (may be
- * NULL) gets 1 for a Bidi domain name. Returns IBIDI_OK or IBIDI_E_IDNA_INVALID.
+ * its own with IBIDI_IDNA_BIDI_PER_LABEL in flags); plus the W_DIGIT_AFTER_RTL warning.
+ * Findings B1-B6 name the condition, label, offset and the Bidi_Class found. *is_bidi_name
+ * (may be NULL) gets 1 for a Bidi domain name. Returns IBIDI_OK or IBIDI_E_IDNA_INVALID.
+ * Stack: about 17 KiB.
  */
 IBIDI_API ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
-                                                 ibidi_idna_finding *findings, size_t fcap,
-                                                 size_t *n_findings, int *is_bidi_name,
+                                                 ibidi_findings *findings, int *is_bidi_name,
                                                  ibidi_error *err);
+
+/* Condition k (1-6) of RFC 5893 §2 as a bit of the set below. */
+#define IBIDI_IDNA_RULE_COND(k) (1u << ((unsigned)(k)-1u))
+
+/*
+ * The conditions of RFC 5893 §2 that a label given as Bidi classes (ibidi_bidi_class
+ * values) breaks, as a set of IBIDI_IDNA_RULE_COND bits; 0 when it satisfies the rule.
+ * Condition 1 decides the direction: R or AL first, an RTL label (conditions 2-4); L, an
+ * LTR label (5-6); for any other first class (condition 1 broken) the direction is RFC 5893
+ * §1.4's: RTL when the label holds R, AL or AN. So the set says everything the label
+ * breaks. An empty label breaks nothing (the rule speaks of characters); a value
+ * >= IBIDI_BC_COUNT is a class no label may hold (conditions 2 and 5); classes NULL with
+ * n > 0 breaks all six (fails closed). This is the same implementation as the calls on
+ * names, which stop at B1 for a label without a strong first character.
+ */
+IBIDI_API unsigned ibidi_idna_bidi_rule_classes(const uint8_t *classes, size_t n);
 
 #ifdef __cplusplus
 }

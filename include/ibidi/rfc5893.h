@@ -223,11 +223,11 @@ IBIDI_API ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n
 /* ---- One domain name ------------------------------------------------------------------ */
 
 typedef enum ibidi_rfc5893_requirement {
-    IBIDI_RFC5893_REQ_GROUPING = 1,   /* Character Grouping (without controls) */
-    IBIDI_RFC5893_REQ_CONTROLS = 2,   /* Character Grouping with a control outside */
-    IBIDI_RFC5893_REQ_UNIQUENESS = 3, /* Label Uniqueness: another label satisfying the
+    IBIDI_RFC5893_REQ_GROUPING = 301,   /* Character Grouping (without controls) */
+    IBIDI_RFC5893_REQ_CONTROLS = 302,   /* Character Grouping with a control outside */
+    IBIDI_RFC5893_REQ_UNIQUENESS = 303, /* Label Uniqueness: another label satisfying the
                                          rule displays identically in the same context */
-    IBIDI_RFC5893_REQ_TRUNCATED = 4   /* the twin search for Label Uniqueness was cut by
+    IBIDI_RFC5893_REQ_TRUNCATED = 304   /* the twin search for Label Uniqueness was cut by
                                          its bound: the check is incomplete */
 } ibidi_rfc5893_requirement;
 /* "grouping", "controls", "uniqueness", "truncated"; NULL if unknown. */

@@ -44,8 +44,7 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
  * uses IBIDI_AMBIG_DEFAULT_CANDIDATES); for tests and fuzzing, which need small bounds. */
 ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
                                               unsigned options, unsigned idna_flags,
-                                              ibidi_ambig_finding *findings, size_t fcap,
-                                              size_t *n_findings, size_t max_candidates,
+                                              ibidi_findings *findings, size_t max_candidates,
                                               ibidi_error *err);
 
 /* An identifier parsed once for several steps (ibidi_scan_name): the parser's status and
@@ -62,8 +61,8 @@ typedef struct ibidi__parsed {
  * structure to parse. */
 ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
                                              const ibidi__parsed *pre, unsigned options,
-                                             unsigned idna_flags, ibidi_ambig_finding *findings,
-                                             size_t fcap, size_t *n_findings, ibidi_error *err);
+                                             unsigned idna_flags, ibidi_findings *findings,
+                                             ibidi_error *err);
 
 /* ibidi_iri_validate after the parse: pst and pe are the parser's status and error,
  * comps and info its result when pst is IBIDI_OK. */
@@ -77,7 +76,7 @@ ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status 
  * error findings f[0..nread) of an IDNA call with status st (the status itself when none
  * of those is an error), or of a status alone ("[NAME]"). snprintf-like: returns the length
  * needed; the text is written only when it fits cap. */
-size_t ibidi__idna_codes_text(const ibidi_idna_finding *f, size_t nread, ibidi_status st,
+size_t ibidi__idna_codes_text(const ibidi_finding *f, size_t nread, ibidi_status st,
                               char *out, size_t cap);
 size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap);
 

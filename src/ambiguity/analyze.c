@@ -13,13 +13,15 @@
  * up to AMB_MAX_BYTES bytes (a domain name has at most 253 octets, a mail address about
  * 320); longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES. With
  * IBIDI_AMBIG_EXACT, text of more than IBIDI_AMBIG_TWINS_MAX code points gives the twin search's
- * IBIDI_E_TWINS_TOO_LONG. On any error *n_findings is 0.
+ * IBIDI_E_TWINS_TOO_LONG. On any error findings->n is 0.
  */
 #include <string.h>
 
 #include "ibidi/ambiguity.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "ambiguity/ambiguity_internal.h"
+#include "idna/idna_internal.h"
 #include "common/internal.h"
 
 /* The longest identifier analysed, in bytes (so also in code points). */
@@ -144,11 +146,11 @@ typedef struct amb {
     size_t nl;
     unsigned classes; /* the Bidi classes present (BCM bits) */
     /* output */
-    ibidi_ambig_finding *out;
+    ibidi_finding *out;
     size_t cap, count;
 } amb;
 
-static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *y)
+static int cmp_finding(const ibidi_finding *x, const ibidi_finding *y)
 {
     if (x->context != y->context)
         return x->context < y->context ? -1 : 1;
@@ -156,8 +158,8 @@ static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *
         return x->offset < y->offset ? -1 : 1;
     if (x->code != y->code)
         return x->code < y->code ? -1 : 1;
-    if (x->expression != y->expression)
-        return x->expression < y->expression ? -1 : 1;
+    if (x->detail != y->detail)
+        return x->detail < y->detail ? -1 : 1;
     if (x->length != y->length)
         return x->length < y->length ? -1 : 1;
     return 0;
@@ -168,15 +170,18 @@ static int cmp_finding(const ibidi_ambig_finding *x, const ibidi_ambig_finding *
 static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_t cpe,
                  size_t comp, int expression)
 {
-    ibidi_ambig_finding f;
+    ibidi_finding f;
     size_t stored = a->count < a->cap ? a->count : a->cap, k;
     f.code = code;
+    f.severity = IBIDI_SEVERITY_WARNING; /* an ambiguity never makes an identifier invalid */
+    f.rule = ibidi_code_message(code);
     f.context = ctx;
     f.offset = cps < a->n ? a->off[cps] : a->len;
     f.length = (cpe < a->n ? a->off[cpe] : a->len) - f.offset;
-    f.component = comp;
-    f.value = cps < a->n ? a->cp[cps] : 0;
-    f.expression = expression;
+    f.part = comp;
+    f.cp = cps < a->n ? a->cp[cps] : 0;
+    f.bidi_class = cps < a->n ? a->bc[cps] : -1;
+    f.detail = expression;
     a->count++;
     if (a->cap == 0 || (stored == a->cap && cmp_finding(&f, &a->out[a->cap - 1]) >= 0))
         return;
@@ -576,6 +581,7 @@ typedef struct twin_ctx {
     size_t v2l[IBIDI_AMBIG_TWINS_MAX], tv2l[IBIDI_AMBIG_TWINS_MAX];
     uint8_t sep[IBIDI_AMBIG_TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
     uint8_t join[IBIDI_AMBIG_TWINS_MAX], tjoin[IBIDI_AMBIG_TWINS_MAX]; /* W4 joins the separator */
+    uint8_t weak[IBIDI_AMBIG_TWINS_MAX], tweak[IBIDI_AMBIG_TWINS_MAX]; /* types after W1-W7 */
     uint8_t tbc[IBIDI_AMBIG_TWINS_MAX];
     uint32_t tcp[IBIDI_AMBIG_TWINS_MAX];
     int any, valid, undetermined, same_authority;
@@ -590,30 +596,14 @@ static int span_text_eq(const char *s, const ibidi_span *x, const char *t, const
     return x->length == y->length && memcmp(s + x->start, t + y->start, x->length) == 0;
 }
 
-/* W4 on the separators of a text of n classes: join[i] = 1 when the ES or CS at i becomes
- * part of a number (a single ES between two European numbers, a single CS between two
- * numbers of the same type), with W2 applied first (EN after AL is an Arabic number). The
- * text holds no controls, so W1 only touches NSM; an NSM next to the separator is taken as
- * it is (decided: such marks on digits or separators are left out of this check). */
-static void w4_joins(const uint8_t *bc, size_t n, uint8_t *join)
+/* W4 on the separators of a text of n code points: join[i] = 1 when the ES or CS at i
+ * (class bc[i]) became part of a number, which the resolved type after W1-W7 (weak[i])
+ * says: a separator that joined one has the number's type (EN, AN, or L after W7), one
+ * that did not is ON (W6). */
+static void w4_joins(const uint8_t *bc, const uint8_t *weak, size_t n, uint8_t *join)
 {
-    uint8_t last = IBIDI_BC_L, prev_type = IBIDI_BC_ON;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t c = bc[i], next;
-        join[i] = 0;
-        if (strong(c))
-            last = c;
-        if ((c == IBIDI_BC_ES || c == IBIDI_BC_CS) && i > 0 && i + 1 < n) {
-            next = bc[i + 1];
-            if (next == IBIDI_BC_EN && last == IBIDI_BC_AL)
-                next = IBIDI_BC_AN; /* W2 (no strong character between i and i + 1) */
-            if (c == IBIDI_BC_ES)
-                join[i] = prev_type == IBIDI_BC_EN && next == IBIDI_BC_EN;
-            else
-                join[i] = is_number(prev_type) && prev_type == next;
-        }
-        prev_type = (c == IBIDI_BC_EN && last == IBIDI_BC_AL) ? (uint8_t)IBIDI_BC_AN : c;
-    }
+    for (size_t i = 0; i < n; i++)
+        join[i] = (bc[i] == IBIDI_BC_ES || bc[i] == IBIDI_BC_CS) && weak[i] != IBIDI_BC_ON;
 }
 
 static int on_twin(const char *tw, size_t tlen, void *vp)
@@ -627,8 +617,8 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
         char codes[256];
         size_t clen = 0;
         ibidi_iri_info ti;
-        if (ibidi_iri_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
-                                 &clen, NULL) != IBIDI_OK)
+        const ibidi_iri_options vo = {a->info.kind, 0, ibidi__idna_exact(t->idna_flags)};
+        if (ibidi_iri_validate(tw, tlen, &vo, codes, sizeof codes, &clen, NULL) != IBIDI_OK)
             return 0;
         /* a->compbuf is free once the Badami checks are done: reuse it for the twin */
         if (tlen <= AMB_MAX_BYTES &&
@@ -652,13 +642,13 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
     if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_AMBIG_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
         tn != a->n ||
-        ibidi_bidi_resolve_cp(t->tcp, tn, t->dir, t->tlev, NULL, NULL, NULL, 0, NULL) !=
-            IBIDI_OK ||
+        ibidi_bidi_resolve_cp(t->tcp, tn, &(ibidi_bidi_options){.dir = t->dir},
+                              &(ibidi_bidi_result){.levels = t->tlev, .classes = t->tbc,
+                                                   .weak = t->tweak, .cap = IBIDI_AMBIG_TWINS_MAX},
+                              NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(t->tlev, tn, t->tv2l, NULL, NULL) != IBIDI_OK)
         return 0;
-    for (size_t j = 0; j < tn; j++)
-        t->tbc[j] = (uint8_t)ibidi_cp_bidi_class(t->tcp[j]);
-    w4_joins(t->tbc, tn, t->tjoin);
+    w4_joins(t->tbc, t->tweak, tn, t->tjoin);
     for (size_t v = 0; v < tn; v++) {
         size_t i = t->v2l[v], j = t->tv2l[v];
         if ((a->bc[i] == IBIDI_BC_ES || a->bc[i] == IBIDI_BC_CS) && t->join[i] != t->tjoin[j])
@@ -678,14 +668,13 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
     t.dir = dir;
     t.idna_flags = idna_flags;
     if (a->n <= IBIDI_AMBIG_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
-        size_t n = 0;
-        st = ibidi_bidi_resolve_utf8(a->s, a->len, dir, t.lev, IBIDI_AMBIG_TWINS_MAX, &n, NULL, NULL,
-                                     NULL, NULL, 0, err);
+        ibidi_bidi_result r = {.levels = t.lev, .weak = t.weak, .cap = IBIDI_AMBIG_TWINS_MAX};
+        st = ibidi_bidi_resolve_utf8(a->s, a->len, &(ibidi_bidi_options){.dir = dir}, &r, err);
         if (st == IBIDI_OK)
-            st = ibidi_bidi_reorder(t.lev, n, t.v2l, NULL, err);
+            st = ibidi_bidi_reorder(t.lev, r.n, t.v2l, NULL, err);
         if (st != IBIDI_OK)
             return st;
-        w4_joins(a->bc, a->n, t.join);
+        w4_joins(a->bc, t.weak, a->n, t.join);
     }
     st = ibidi_ambig_twins_utf8(a->s, a->len, dir, max_candidates, on_twin, &t, &stats, err);
     if (st != IBIDI_OK)
@@ -725,16 +714,15 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
 
 /* The analysis; pre (may be NULL) is the identifier already parsed with `as`. */
 static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned options,
-                            unsigned idna_flags, ibidi_ambig_finding *findings, size_t fcap,
-                            size_t *n_findings, size_t max_candidates,
-                            const ibidi__parsed *pre, ibidi_error *err)
+                            unsigned idna_flags, ibidi_findings *findings,
+                            size_t max_candidates, const ibidi__parsed *pre, ibidi_error *err)
 {
     amb a;
     ibidi_status st;
     size_t pos = 0;
-    if (n_findings)
-        *n_findings = 0;
-    if ((!s && len) || (!findings && fcap) ||
+    if (findings)
+        findings->n = findings->errors = 0;
+    if ((!s && len) || (findings && !findings->items && findings->cap) ||
         (options & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)) ||
         ((options & IBIDI_AMBIG_TEXT) == 0 && ((int)as < 0 || (int)as > (int)IBIDI_IRI_AS_EMAIL)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
@@ -747,8 +735,8 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
     a.n = 0;
     a.ncomps = 0;
     a.nl = 0;
-    a.out = findings;
-    a.cap = fcap;
+    a.out = findings ? findings->items : NULL;
+    a.cap = findings && findings->items ? findings->cap : 0;
     a.count = 0;
     a.classes = 0;
     memset(&a.info, 0, sizeof a.info);
@@ -833,8 +821,8 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
         if (st != IBIDI_OK)
             return st;
     }
-    if (n_findings)
-        *n_findings = a.count;
+    if (findings)
+        findings->n = a.count; /* all warnings: findings->errors stays 0 */
     return ibidi__ok(err);
 }
 
@@ -842,28 +830,25 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
  * the tests use a small one). */
 ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
                                               unsigned options, unsigned idna_flags,
-                                              ibidi_ambig_finding *findings, size_t fcap,
-                                              size_t *n_findings, size_t max_candidates,
+                                              ibidi_findings *findings, size_t max_candidates,
                                               ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, fcap, n_findings, max_candidates,
-                   NULL, err);
+    return analyze(s, len, as, options, idna_flags, findings, max_candidates, NULL, err);
 }
 
 ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
                                              const ibidi__parsed *pre, unsigned options,
-                                             unsigned idna_flags, ibidi_ambig_finding *findings,
-                                             size_t fcap, size_t *n_findings, ibidi_error *err)
+                                             unsigned idna_flags, ibidi_findings *findings,
+                                             ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, fcap, n_findings,
-                   IBIDI_AMBIG_DEFAULT_CANDIDATES, pre, err);
+    return analyze(s, len, as, options, idna_flags, findings, IBIDI_AMBIG_DEFAULT_CANDIDATES,
+                   pre, err);
 }
 
 ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
                                      unsigned options, unsigned idna_flags,
-                                     ibidi_ambig_finding *findings, size_t fcap,
-                                     size_t *n_findings, ibidi_error *err)
+                                     ibidi_findings *findings, ibidi_error *err)
 {
-    return ibidi__ambig_analyze_bounded(s, len, as, options, idna_flags, findings, fcap,
-                                            n_findings, IBIDI_AMBIG_DEFAULT_CANDIDATES, err);
+    return ibidi__ambig_analyze_bounded(s, len, as, options, idna_flags, findings,
+                                            IBIDI_AMBIG_DEFAULT_CANDIDATES, err);
 }

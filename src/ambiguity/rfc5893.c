@@ -13,6 +13,7 @@
 #include "ibidi/rfc5893.h"
 #include "common/internal.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 
 #define BIT IBIDI__BC_BIT
@@ -22,53 +23,10 @@ static unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; 
 
 /* ---- The rule on class strings -------------------------------------------------------- */
 
-/* RFC 5893 §2 on a class string. The class sets are those of the Bidi Rule on code points
- * (src/idna/bidi_rule.c, IBIDI__BIDI_RULE_*), so both read the conditions the same way. */
+/* RFC 5893 §2 on a class string: the rule's one implementation (ibidi/idna.h). */
 unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned apply)
 {
-    if (n == 0)
-        return 0; /* no characters: nothing to break (as ibidi__bidi_rule_label) */
-    if (classes == NULL)
-        return apply & IBIDI_RFC5893_ALL_CONDITIONS; /* unreadable: fail closed */
-    unsigned fail = 0;
-    const unsigned strong_first = BIT(IBIDI_BC_L) | BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL);
-    /* Condition 1: the first character is L, R or AL; it decides the direction. */
-    int rtl;
-    const unsigned first = class_bit(classes[0]);
-    if (first & (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))) {
-        rtl = 1;
-    } else if (first & BIT(IBIDI_BC_L)) {
-        rtl = 0;
-    } else {
-        if (!(first & strong_first))
-            fail |= IBIDI_RFC5893_COND(1);
-        /* No direction from condition 1: RFC 5893 §1.4 (R, AL or AN makes it RTL). */
-        rtl = 0;
-        for (size_t i = 0; i < n; i++)
-            if (class_bit(classes[i]) & (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN)))
-                rtl = 1;
-    }
-    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
-    const unsigned end_ok = rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END;
-    int en = 0, an = 0;
-    size_t last = n; /* the last character that is not NSM */
-    for (size_t i = 0; i < n; i++) {
-        const unsigned b = class_bit(classes[i]);
-        if (!(b & allowed)) /* conditions 2 and 5 */
-            fail |= IBIDI_RFC5893_COND(rtl ? 2 : 5);
-        if (b & BIT(IBIDI_BC_EN))
-            en = 1;
-        if (b & BIT(IBIDI_BC_AN))
-            an = 1;
-        if (!(b & BIT(IBIDI_BC_NSM)))
-            last = i;
-    }
-    /* Conditions 3 and 6: the end, before trailing NSM. */
-    if (last == n || !(class_bit(classes[last]) & end_ok))
-        fail |= IBIDI_RFC5893_COND(rtl ? 3 : 6);
-    if (rtl && en && an) /* condition 4 */
-        fail |= IBIDI_RFC5893_COND(4);
-    return fail & apply;
+    return ibidi_idna_bidi_rule_classes(classes, n) & apply;
 }
 
 /* RFC 3454 §6, items 2 and 3 (RandALCat: R, AL; LCat: L). Item 1 bans the characters of
@@ -324,7 +282,9 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
     uint8_t levels[IBIDI_RFC5893_MAX_CASE];
     size_t v2l[IBIDI_RFC5893_MAX_CASE];
     ibidi_error e;
-    ibidi_status st = ibidi_bidi_resolve_classes(b->cls, b->n, dir, levels, NULL, NULL, 0, &e);
+    ibidi_status st =
+        ibidi_bidi_resolve_classes(b->cls, b->n, &(ibidi_bidi_options){.dir = dir},
+                                   &(ibidi_bidi_result){.levels = levels, .cap = b->n}, &e);
     if (st == IBIDI_OK)
         st = ibidi_bidi_reorder(levels, b->n, v2l, NULL, &e);
     if (st != IBIDI_OK) { /* not reached: the classes and levels were checked */

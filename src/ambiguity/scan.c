@@ -14,6 +14,8 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "bidi/bidi_internal.h"
 #include "common/internal.h"
+#include "idna/idna_internal.h"
+#include "ibidi/utf8.h"
 
 #define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
 /* ibidi_iri_parse: at most len + 2 components. */
@@ -37,22 +39,24 @@ static void place(char *buf, size_t cap, size_t *at, const char *p, size_t n, ib
 
 ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
                              unsigned options, char *buf, size_t cap, size_t *needed,
-                             ibidi_ambig_finding *findings, size_t fcap,
-                             ibidi_scan_result *r, ibidi_error *err)
+                             ibidi_findings *findings, ibidi_scan_result *r, ibidi_error *err)
 {
     char ubuf[SCAN_MAX], codes[SCAN_CODES], dbuf[2][SCAN_MAX];
-    ibidi_idna_finding idna[SCAN_IDNA_FINDINGS];
+    ibidi_finding idna[SCAN_IDNA_FINDINGS];
+    ibidi_findings idna_f = {idna, SCAN_IDNA_FINDINGS, 0, 0};
     ibidi_iri_component comps[SCAN_COMPS];
     ibidi_iri_info info;
     ibidi__parsed pre;
-    size_t at = 0, ncodes = 0, nidna = 0, ulen = 0, nf = 0;
+    size_t at = 0, ncodes = 0, nidna = 0, ulen = 0;
     const char *form = name;
     size_t flen = len;
     ibidi_status st, vst;
 
     if (needed)
         *needed = 0;
-    if (!r || (!name && len) || (!buf && cap) || (!findings && fcap) ||
+    if (findings)
+        findings->n = findings->errors = 0;
+    if (!r || (!name && len) || (!buf && cap) || (findings && !findings->items && findings->cap) ||
         (options & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     memset(r, 0, sizeof *r);
@@ -67,8 +71,9 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     }
 
     /* 1. ToUnicode */
-    st = ibidi_idna_to_unicode_utf8(name, len, idna_flags, ubuf, sizeof ubuf, &ulen, idna,
-                                    SCAN_IDNA_FINDINGS, &nidna, NULL);
+    const ibidi_idna_options io = ibidi__idna_exact(idna_flags);
+    st = ibidi_idna_to_unicode_utf8(name, len, &io, ubuf, sizeof ubuf, &ulen, &idna_f, NULL);
+    nidna = idna_f.n;
     if (st == IBIDI_E_BUFFER_TOO_SMALL || ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) &&
                                            ulen > SCAN_MAX) ||
         ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
@@ -119,8 +124,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
 
     /* 3. Badami's analysis (no twin search) */
     r->analysis = ibidi__ambig_analyze_parsed(form, flen, IBIDI_IRI_AS_DOMAIN, &pre, 0,
-                                                  idna_flags, findings, fcap, &nf, NULL);
-    r->n_findings = r->analysis == IBIDI_OK ? nf : 0;
+                                                  idna_flags, findings, NULL);
 
     /* 4. the display keys, when the form is a domain name */
     if (pre.status == IBIDI_OK && (options & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL))) {

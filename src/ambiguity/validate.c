@@ -8,6 +8,7 @@
 
 #include "ambiguity/ambiguity_internal.h"
 #include "common/internal.h"
+#include "idna/idna_internal.h"
 
 /* Components of one identifier: a domain name has at most 127 labels, a mail address
  * about 160 components; an IRI with more than this many is refused (IBIDI_E_TOO_LONG). */
@@ -87,15 +88,15 @@ static void code_set_init(code_set *c)
  * clamped into a span of span_len bytes that starts at base. When the call said invalid
  * but none of those read is an error (it found more than were read), its status stands
  * in: the verdict must not depend on the array's size. */
-static void add_idna_errors(code_set *c, const ibidi_idna_finding *f, size_t nread,
+static void add_idna_errors(code_set *c, const ibidi_finding *f, size_t nread,
                             ibidi_status st, size_t base, size_t span_len)
 {
     int added = 0;
     for (size_t i = 0; i < nread; i++) {
-        if (ibidi_idna_code_is_warning(f[i].code))
+        if (f[i].severity != IBIDI_SEVERITY_ERROR)
             continue;
         size_t off = f[i].offset < span_len ? f[i].offset : span_len;
-        add_code(c, ibidi_idna_code_name(f[i].code), base + off, f[i].value);
+        add_code(c, ibidi_code_name(f[i].code), base + off, f[i].cp);
         added = 1;
     }
     if (st == IBIDI_E_IDNA_INVALID && !added)
@@ -107,11 +108,14 @@ static void add_idna_errors(code_set *c, const ibidi_idna_finding *f, size_t nre
 static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code_set *c)
 {
     char out[VAL_OUT];
-    size_t out_len = 0, nf = 0;
-    ibidi_idna_finding f[VAL_FINDINGS];
+    size_t out_len = 0;
+    ibidi_finding f[VAL_FINDINGS];
+    ibidi_findings fs = {f, VAL_FINDINGS, 0, 0};
     ibidi_error e;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(s + host.start, host.length, idna_flags, out,
-                                               sizeof out, &out_len, f, VAL_FINDINGS, &nf, &e);
+    const ibidi_idna_options o = ibidi__idna_exact(idna_flags);
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s + host.start, host.length, &o, out, sizeof out,
+                                               &out_len, &fs, &e);
+    const size_t nf = fs.n;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         /* IDNA_TOO_LONG (the parser has checked the encoding) */
         add_code(c, ibidi_status_name(st), host.start + (e.offset < host.length ? e.offset : 0),
@@ -121,7 +125,7 @@ static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code
     add_idna_errors(c, f, nf < VAL_FINDINGS ? nf : VAL_FINDINGS, st, host.start, host.length);
 }
 
-size_t ibidi__idna_codes_text(const ibidi_idna_finding *f, size_t nread, ibidi_status st,
+size_t ibidi__idna_codes_text(const ibidi_finding *f, size_t nread, ibidi_status st,
                               char *out, size_t cap)
 {
     code_set c;
@@ -159,15 +163,17 @@ ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status 
     } else {
         /* the component rules: error-level findings; HOST_BIDI_RULE is left to ToASCII's
          * CheckBidi, whose B codes name the condition */
-        ibidi_ident_finding f[VAL_FINDINGS];
-        size_t nf = 0;
+        ibidi_finding f[VAL_FINDINGS];
+        ibidi_findings fs = {f, VAL_FINDINGS, 0, 0};
         int added = 0;
-        ibidi_status cst = ibidi_iri_check(s, len, comps, info->n_components, check_options,
-                                             f, VAL_FINDINGS, &nf, &e);
+        const ibidi_iri_options co = {IBIDI_IRI_AS_AUTO,
+                                      check_options & (IBIDI_IRI_DUERST2001 | IBIDI_IRI_STRICT),
+                                      ibidi__idna_exact(check_options & IBIDI_IDNA_BIDI_PER_LABEL)};
+        ibidi_status cst = ibidi_iri_check(s, len, comps, info->n_components, &co, &fs, &e);
+        const size_t nf = fs.n;
         for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++)
-            if (f[i].code != IBIDI_IDENT_HOST_BIDI_RULE &&
-                ibidi_ident_finding_is_error(&f[i], check_options)) {
-                add_code(&c, ibidi_ident_code_name(f[i].code), f[i].offset, f[i].value);
+            if (f[i].code != IBIDI_IRI_HOST_BIDI_RULE && f[i].severity == IBIDI_SEVERITY_ERROR) {
+                add_code(&c, ibidi_code_name(f[i].code), f[i].offset, f[i].cp);
                 added = 1;
             }
         /* more findings than were read: an error among the unread ones still counts (the
@@ -190,19 +196,21 @@ ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status 
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
-                                  unsigned idna_flags, unsigned check_options, char *codes,
-                                  size_t cap, size_t *codes_len, ibidi_error *err)
+ibidi_status ibidi_iri_validate(const char *s, size_t len, const ibidi_iri_options *opts,
+                                char *codes, size_t cap, size_t *codes_len, ibidi_error *err)
 {
+    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
     ibidi_iri_component comps[VAL_COMPS];
     ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
+    const unsigned idna_flags = ibidi_idna_options_flags(&o->idna);
     if (codes_len)
         *codes_len = 0;
-    if ((!s && len) || (!codes && cap))
+    if ((!s && len) || (!codes && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
+        idna_flags == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     memset(&info, 0, sizeof info);
-    ibidi_status st = ibidi_iri_parse(s, len, as, comps, VAL_COMPS, &info, &e);
-    return ibidi__iri_validate_parsed(s, len, st, &e, comps, &info, idna_flags, check_options,
-                                        codes, cap, codes_len, err);
+    ibidi_status st = ibidi_iri_parse(s, len, o->as, comps, VAL_COMPS, &info, &e);
+    return ibidi__iri_validate_parsed(s, len, st, &e, comps, &info, idna_flags,
+                                      ibidi__iri_check_bits(o), codes, cap, codes_len, err);
 }

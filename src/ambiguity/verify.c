@@ -894,35 +894,24 @@ static int name_legal(const uint8_t *c, size_t n, int mode)
     return 1;
 }
 
-/* The part each character of a name without controls plays in numbers: t[i] gets 'E' or
- * 'A' for a digit (EN as it stays, or AN after AL: W2, after W1 gave NSM the class
- * before it), 'S' for a separator (ES, CS) that W4 makes part of a number, 0 otherwise.
- * sos is L (dir 0) or R (dir 1). */
+/* The part each character of a name without controls plays in numbers, from the types the
+ * UBA resolves after W1-W7: t[i] gets 'E' or 'A' for a digit (EN as it stays, or AN after
+ * AL: W2, W1 having given an NSM the class before it), 'S' for a separator (ES, CS) that W4
+ * made part of a number (it has the number's type, where W6 makes the others ON), 0
+ * otherwise. dir: the paragraph direction, LTR (0) or RTL (1). */
 static void number_types(const uint8_t *c, size_t n, int dir, char *t)
 {
-    /* replaced by the resolved types of the UBA */
-    uint8_t w[MAXN];
-    uint8_t prev = dir ? IBIDI_BC_R : IBIDI_BC_L, strong = prev;
+    uint8_t levels[MAXN], weak[MAXN];
+    const ibidi_bidi_options o = {dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, 0, NULL, 0};
+    ibidi_bidi_result r = {.levels = levels, .weak = weak, .cap = MAXN};
+    memset(t, 0, n);
+    if (ibidi_bidi_resolve_classes(c, n, &o, &r, NULL) != IBIDI_OK)
+        return; /* not reached: the names are class strings of at most MAXN */
     for (size_t i = 0; i < n; i++) {
-        uint8_t k = c[i] == IBIDI_BC_NSM ? prev : c[i]; /* W1 */
-        if (k == IBIDI_BC_L || k == IBIDI_BC_R || k == IBIDI_BC_AL)
-            strong = k;
-        if (k == IBIDI_BC_EN && strong == IBIDI_BC_AL) /* W2 */
-            k = IBIDI_BC_AN;
-        w[i] = k;
-        prev = c[i] == IBIDI_BC_NSM ? prev : k;
-    }
-    for (size_t i = 0; i < n; i++) {
-        t[i] = 0;
         if (c[i] == IBIDI_BC_EN)
-            t[i] = w[i] == IBIDI_BC_AN ? 'A' : 'E';
-        if ((w[i] == IBIDI_BC_ES || w[i] == IBIDI_BC_CS) && i > 0 && i + 1 < n) { /* W4 */
-            const uint8_t l = w[i - 1], r = w[i + 1];
-            if (l == IBIDI_BC_EN && r == IBIDI_BC_EN)
-                t[i] = 'S';
-            if (w[i] == IBIDI_BC_CS && l == IBIDI_BC_AN && r == IBIDI_BC_AN)
-                t[i] = 'S';
-        }
+            t[i] = weak[i] == IBIDI_BC_AN ? 'A' : 'E';
+        if ((c[i] == IBIDI_BC_ES || c[i] == IBIDI_BC_CS) && weak[i] != IBIDI_BC_ON)
+            t[i] = 'S';
     }
 }
 
@@ -935,8 +924,9 @@ static int name_display(const vlabel *nm, int dir, size_t *order, uint64_t *hi, 
 {
     uint8_t lv[MAXN];
     size_t v2l[MAXN];
-    if (ibidi_bidi_resolve_classes(nm->classes, nm->n, dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, lv,
-                                   NULL, NULL, 0, NULL) != IBIDI_OK ||
+    const ibidi_bidi_options o = {dir ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, 0, NULL, 0};
+    ibidi_bidi_result r = {.levels = lv, .cap = MAXN};
+    if (ibidi_bidi_resolve_classes(nm->classes, nm->n, &o, &r, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, nm->n, v2l, NULL, NULL) != IBIDI_OK)
         return -1;
     uint8_t key[2 * MAXN];

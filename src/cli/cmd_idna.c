@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
 
@@ -27,52 +28,37 @@ typedef struct idna_result {
     ibidi_error err;
     char *out;
     size_t out_len;
-    ibidi_idna_finding *f;
-    size_t nf;
+    ibidi_findings found;
+    ibidi_finding *f; /* found.items */
+    size_t nf;        /* found.n */
 } idna_result;
 
 static void result_free(idna_result *r)
 {
-    free(r->out);
-    free(r->f);
+    ibidi_free(r->out);
+    ibidi_findings_free(&r->found);
     memset(r, 0, sizeof *r);
 }
 
+/* The name under exactly these flags (the profile's, with the command's --[no-] options). */
 static int convert(const char *name, size_t len, unsigned flags, int to_ascii, idna_result *r)
 {
-    size_t cap = len * 4 + 64, fcap = 16;
+    const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
     memset(r, 0, sizeof *r);
-    for (int attempt = 0; attempt < 3; attempt++) {
-        free(r->out);
-        free(r->f);
-        r->out = malloc(cap + 1);
-        r->f = malloc(fcap * sizeof *r->f);
-        if (!r->out || !r->f)
-            return 0;
-        size_t nf = 0;
-        r->st = to_ascii ? ibidi_idna_to_ascii_utf8(name, len, flags, r->out, cap, &r->out_len,
-                                                    r->f, fcap, &nf, &r->err)
-                         : ibidi_idna_to_unicode_utf8(name, len, flags, r->out, cap,
-                                                      &r->out_len, r->f, fcap, &nf, &r->err);
-        r->nf = nf;
-        if (r->st == IBIDI_E_BUFFER_TOO_SMALL || nf > fcap) {
-            if (r->out_len > cap)
-                cap = r->out_len;
-            if (nf > fcap)
-                fcap = nf;
-            continue;
-        }
-        r->out[r->out_len < cap ? r->out_len : cap] = '\0';
-        return 1;
-    }
-    return 0;
+    r->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &r->out, &r->out_len,
+                                                 &r->found, &r->err)
+                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &r->out, &r->out_len,
+                                                   &r->found, &r->err);
+    r->f = r->found.items;
+    r->nf = r->found.n;
+    return r->st != IBIDI_E_NOMEM;
 }
 
 /* The order of status codes in IdnaTestV2.txt: P, B, C, V, U, A, X, then IDNA2008's own
  * codes; by number within a letter. */
-static int code_rank(ibidi_idna_code c)
+static int code_rank(ibidi_code c)
 {
-    const char *n = ibidi_idna_code_name(c);
+    const char *n = ibidi_code_name(c);
     static const char order[] = "PBCVUAX";
     const char *p = n && n[1] >= '0' && n[1] <= '9' ? strchr(order, n[0]) : NULL;
     return p ? (int)(p - order) * 1000 + (int)c : 10000 + (int)c;
@@ -80,17 +66,17 @@ static int code_rank(ibidi_idna_code c)
 
 static int cmp_code(const void *a, const void *b)
 {
-    int x = code_rank(*(const ibidi_idna_code *)a), y = code_rank(*(const ibidi_idna_code *)b);
+    int x = code_rank(*(const ibidi_code *)a), y = code_rank(*(const ibidi_code *)b);
     return (x > y) - (x < y);
 }
 
 /* The distinct error codes of the findings, in IdnaTestV2 order: "[B1, V6]", or "[]". */
 static void print_codes(FILE *f, const idna_result *r)
 {
-    ibidi_idna_code c[64];
+    ibidi_code c[64];
     size_t n = 0;
     for (size_t i = 0; i < r->nf; i++) {
-        if (ibidi_idna_code_is_warning(r->f[i].code))
+        if (r->f[i].severity == IBIDI_SEVERITY_WARNING)
             continue;
         size_t j;
         for (j = 0; j < n && c[j] != r->f[i].code; j++)
@@ -101,21 +87,21 @@ static void print_codes(FILE *f, const idna_result *r)
     qsort(c, n, sizeof c[0], cmp_code);
     fputc('[', f);
     for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s", i ? ", " : "", ibidi_idna_code_name(c[i]));
+        fprintf(f, "%s%s", i ? ", " : "", ibidi_code_name(c[i]));
     fputc(']', f);
 }
 
 /* One finding in words; offsets are bytes of the UTF-8 ToUnicode form. */
-static void put_finding_words(FILE *f, const ibidi_idna_finding *x)
+static void put_finding_words(FILE *f, const ibidi_finding *x)
 {
-    fprintf(f, "    %-4s label %u, byte %zu", ibidi_idna_code_name(x->code), (unsigned)x->label,
+    fprintf(f, "    %-4s label %u, byte %zu", ibidi_code_name(x->code), (unsigned)x->part,
             x->offset);
-    if (x->value) {
+    if (x->cp) {
         fputs(", ", f);
-        cli_put_cp(f, x->value);
-        if (x->value >= 0x20 && x->value != 0x7F && x->value <= 0x10FFFF) {
+        cli_put_cp(f, x->cp);
+        if (x->cp >= 0x20 && x->cp != 0x7F && x->cp <= 0x10FFFF) {
             char b[4];
-            size_t k = ibidi_utf8_encode_cp(x->value, b);
+            size_t k = ibidi_utf8_encode_cp(x->cp, b);
             if (k) {
                 fputs(" '", f);
                 fwrite(b, 1, k, f);
@@ -125,25 +111,25 @@ static void put_finding_words(FILE *f, const ibidi_idna_finding *x)
     }
     if (x->bidi_class >= 0)
         fprintf(f, " (%s)", ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
-    fprintf(f, ": %s\n", ibidi_idna_code_message(x->code));
+    fprintf(f, ": %s\n", x->rule);
 }
 
 static void put_json_findings(const idna_result *r, int warnings)
 {
     int first = 1;
     for (size_t i = 0; i < r->nf; i++) {
-        const ibidi_idna_finding *x = &r->f[i];
-        if (ibidi_idna_code_is_warning(x->code) != warnings)
+        const ibidi_finding *x = &r->f[i];
+        if ((x->severity == IBIDI_SEVERITY_WARNING) != warnings)
             continue;
         printf("%s{\"code\":\"%s\",\"label\":%u,\"offset\":%zu", first ? "" : ",",
-               ibidi_idna_code_name(x->code), (unsigned)x->label, x->offset);
+               ibidi_code_name(x->code), (unsigned)x->part, x->offset);
         first = 0;
-        if (x->value)
-            printf(",\"cp\":\"U+%04X\"", (unsigned)x->value);
+        if (x->cp)
+            printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             printf(",\"bidi_class\":\"%s\"",
                    ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
-        const char *m = ibidi_idna_code_message(x->code);
+        const char *m = x->rule;
         fputs(",\"message\":", stdout);
         cli_json_string(stdout, m, strlen(m));
         fputc('}', stdout);
@@ -223,20 +209,22 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
 static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
                           const idna_opts *o)
 {
-    ibidi_ambig_finding *f = NULL;
+    ibidi_finding *f = NULL;
     size_t cap = 16, nf = 0;
     ibidi_error err;
     ibidi_status st;
     for (;;) {
-        ibidi_ambig_finding *g = realloc(f, cap * sizeof *f);
+        ibidi_finding *g = realloc(f, cap * sizeof *f);
         if (!g) {
             free(f);
             fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
             return;
         }
         f = g;
+        ibidi_findings found = {f, cap, 0, 0};
         st = ibidi_ambig_analyze(name, nlen, as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
-                                     ibidi_idna_profile_flags(o->profile), f, cap, &nf, &err);
+                                     ibidi_idna_profile_flags(o->profile), &found, &err);
+        nf = found.n;
         if (st != IBIDI_OK || nf <= cap)
             break;
         cap = nf;
@@ -250,14 +238,14 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
     } else {
         printf("  bidi ambiguity (Badami; offsets in bytes of the UTF-8 form):\n");
         for (size_t i = 0; i < nf; i++) {
-            printf("    %-22s %s, at byte %zu (", ibidi_ambig_code_name(f[i].code),
+            printf("    %-22s %s, at byte %zu (", ibidi_code_name(f[i].code),
                    f[i].context == IBIDI_DIR_RTL ? "rtl" : "ltr", f[i].offset);
             if (f[i].offset <= nlen && f[i].length <= nlen - f[i].offset)
                 cli_put_text(stdout, name + f[i].offset, f[i].length, o->in);
             printf(")");
-            if (f[i].expression)
-                printf(" expression %d", f[i].expression);
-            printf(": %s\n", ibidi_ambig_code_message(f[i].code));
+            if (f[i].detail)
+                printf(" expression %d", f[i].detail);
+            printf(": %s\n", f[i].rule);
         }
     }
     free(f);
@@ -270,8 +258,8 @@ static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const
     char codes[512];
     size_t clen = 0;
     ibidi_error err;
-    ibidi_status st = ibidi_iri_validate(name, nlen, kind, ibidi_idna_profile_flags(o->profile),
-                                           0, codes, sizeof codes - 1, &clen, &err);
+    const ibidi_iri_options vo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
+    ibidi_status st = ibidi_iri_validate(name, nlen, &vo, codes, sizeof codes - 1, &clen, &err);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         printf("  not checked: %s [%s] at byte %zu\n", ibidi_strerror(st), ibidi_status_name(st),
                err.offset);
@@ -347,10 +335,8 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
         result_free(&r);
     }
     /* the Bidi Rule alone, on the name as given: is it a Bidi domain name? */
-    ibidi_idna_finding f[32];
-    size_t nf = 0;
     int bidi_name = 0;
-    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, f, 32, &nf, &bidi_name, NULL);
+    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, NULL, &bidi_name, NULL);
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
         printf("  Bidi domain name (RFC 5893 §1.4): %s\n",
                bidi_name ? "yes, it has a label with R, AL or AN" : "no");

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 static const char cmd_name[] = "scan";
 
@@ -250,8 +251,9 @@ typedef struct worker {
     const scan_opts *o;
     buf out; /* ibidi_scan_name's text parts */
     ibidi_scan_result r;
-    ibidi_ambig_finding *fnd;
+    ibidi_finding *fnd;
     size_t fnd_cap;
+    size_t n_fnd; /* the findings of the last name */
 } worker;
 
 static void worker_free(worker *w)
@@ -269,19 +271,20 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
     for (;;) {
         if (!buf_reserve(&w->out, need)) /* out.len stays 0: the buffer is the call's */
             return IBIDI_E_NOMEM;
-        ibidi_status st =
-            ibidi_scan_name(name, len, w->o->flags, options, w->out.p, w->out.cap, &need,
-                            w->fnd, w->fnd_cap, &w->r, NULL);
+        ibidi_findings found = {w->fnd, w->fnd_cap, 0, 0};
+        ibidi_status st = ibidi_scan_name(name, len, w->o->flags, options, w->out.p, w->out.cap,
+                                          &need, &found, &w->r, NULL);
         if (st == IBIDI_E_BUFFER_TOO_SMALL)
             continue;
         if (st != IBIDI_OK)
             return st;
-        if (w->r.n_findings > w->fnd_cap) {
-            ibidi_ambig_finding *p = realloc(w->fnd, w->r.n_findings * sizeof *p);
+        w->n_fnd = w->r.analysis == IBIDI_OK ? found.n : 0;
+        if (found.n > w->fnd_cap) {
+            ibidi_finding *p = realloc(w->fnd, found.n * sizeof *p);
             if (!p)
                 return IBIDI_E_NOMEM;
             w->fnd = p;
-            w->fnd_cap = w->r.n_findings;
+            w->fnd_cap = found.n;
             continue;
         }
         return IBIDI_OK;
@@ -292,18 +295,18 @@ static void put_json_findings(FILE *f, const worker *w, size_t n)
 {
     fputc('[', f);
     for (size_t i = 0; i < n; i++) {
-        const ibidi_ambig_finding *x = &w->fnd[i];
-        const char *nm = ibidi_ambig_code_name(x->code);
+        const ibidi_finding *x = &w->fnd[i];
+        const char *nm = ibidi_code_name(x->code);
         fprintf(f, "%s{\"code\": \"%s\", \"context\": \"%s\", \"offset\": %zu, \"length\": %zu",
                 i ? ", " : "", nm ? nm : "?", x->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
                 x->offset, x->length);
-        if (x->value) {
+        if (x->cp) {
             fputs(", \"cp\": \"", f);
-            cli_put_cp(f, x->value);
+            cli_put_cp(f, x->cp);
             fputc('"', f);
         }
-        if (x->expression)
-            fprintf(f, ", \"expression\": %d", x->expression);
+        if (x->detail)
+            fprintf(f, ", \"expression\": %d", x->detail);
         fputc('}', f);
     }
     fputc(']', f);
@@ -319,7 +322,7 @@ static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *se
             j++;
         if (j < i)
             continue;
-        const char *nm = ibidi_ambig_code_name(w->fnd[i].code);
+        const char *nm = ibidi_code_name(w->fnd[i].code);
         fprintf(f, "%s%s", first ? "" : sep, nm ? nm : "?");
         first = 0;
     }
@@ -340,7 +343,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     const char *u = has_uform ? p + r->unicode.start : name;
     const size_t ulen = has_uform ? r->unicode.length : len;
     const char *codes = p + r->codes.start;
-    const size_t codes_len = r->codes.length, n_fnd = r->n_findings;
+    const size_t codes_len = r->codes.length, n_fnd = w->n_fnd;
     const ibidi_status analysis = r->analysis;
     int has_disp[N_CTX];
     for (int c = 0; c < N_CTX; c++)
@@ -439,7 +442,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         if (n_fnd) {
             fputs("; findings ", out);
             for (size_t i = 0; i < n_fnd; i++) {
-                const char *nm = ibidi_ambig_code_name(w->fnd[i].code);
+                const char *nm = ibidi_code_name(w->fnd[i].code);
                 fprintf(out, "%s%s@%zu", i ? " " : "", nm ? nm : "?", w->fnd[i].offset);
                 if (w->o->ctx[CTX_RTL] && w->fnd[i].context == IBIDI_DIR_RTL)
                     fputs("(rtl)", out);

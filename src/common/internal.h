@@ -65,4 +65,36 @@ static inline int ibidi__is_bidi_control(uint32_t cp)
            (cp >= 0x2066u && cp <= 0x2069u);
 }
 
+/* ---- Findings (src/common/codes.c) ---------------------------------------------------- */
+
+/* One row of the table of finding codes. */
+typedef struct ibidi__code_info {
+    ibidi_code code;
+    const char *name;
+    const char *message;
+} ibidi__code_info;
+
+extern const ibidi__code_info ibidi__codes[]; /* in order of code */
+extern const size_t ibidi__n_codes;
+const ibidi__code_info *ibidi__code_find(ibidi_code code);
+
+/* Where a checker puts its findings: the caller's array (the first cap are stored), the
+ * counts of all findings and of the errors among them, and the first error's place (the
+ * status's offset and value). */
+typedef struct ibidi__sink {
+    ibidi_finding *items;
+    size_t cap;
+    size_t n;
+    size_t errors;
+    size_t first_error_offset;
+    uint32_t first_error_cp;
+} ibidi__sink;
+
+/* Starts a sink on the caller's record (may be NULL: only counted). */
+void ibidi__sink_init(ibidi__sink *s, ibidi_findings *f);
+/* Records x, its rule text taken from the table. */
+void ibidi__sink_put(ibidi__sink *s, const ibidi_finding *x);
+/* Stores the counts into the caller's record (may be NULL). */
+void ibidi__sink_done(const ibidi__sink *s, ibidi_findings *f);
+
 #endif

@@ -72,6 +72,10 @@ static const status_info statuses[] = {
     {IBIDI_E_IDNA_TOO_LONG, "IDNA_TOO_LONG",
      "domain name longer than IBIDI_IDNA_MAX_CPS (2048) code points after mapping: far beyond "
      "the 253 octets of a DNS name (RFC 1034 §3.1), and not processed"},
+    {IBIDI_E_IDNA_WORK_TOO_SMALL, "IDNA_WORK_TOO_SMALL",
+     "IDNA work area too small: this name maps to more code points than the fixed area holds "
+     "(1536, more than any name of up to 253 bytes gives) and needs a work area of "
+     "ibidi_idna_work_size() bytes in its options"},
     {IBIDI_E_IDENT_EMPTY, "IDENT_EMPTY", "empty identifier: there is nothing to parse"},
     {IBIDI_E_IDENT_CONTROL, "IDENT_CONTROL",
      "control character (General_Category Cc, NUL included) in an identifier: no IRI, domain "

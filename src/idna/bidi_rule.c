@@ -45,21 +45,131 @@
 #include <stdint.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 #include "unicode/ucd.h"
 
 #define BIT IBIDI__BC_BIT
 
-static int is_rtl_class(ibidi_bidi_class bc)
+/* Condition 2: the classes allowed in an RTL label. */
+#define RTL_ALLOWED                                                                        \
+    (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN) | BIT(IBIDI_BC_EN) |             \
+     BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) | BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) |            \
+     BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
+#define RTL_END (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))
+/* Condition 5: the classes allowed in an LTR label. */
+#define LTR_ALLOWED                                                                        \
+    (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) |             \
+     BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) | BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
+#define LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
+/* RFC 5893 §1.4: a label holding one of these is an RTL label. */
+#define RTL_LABEL (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN))
+
+/* Bit of a class value; values outside the enum get no bit, so no set holds them. */
+static inline unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; }
+
+static inline void hit(ibidi__rule *r, unsigned k, size_t at, int bc)
 {
-    return bc == IBIDI_BC_R || bc == IBIDI_BC_AL || bc == IBIDI_BC_AN;
+    r->broken |= IBIDI__RULE_COND(k);
+    if (r->fn)
+        r->fn(r->ctx, k, at, bc);
+}
+
+void ibidi__rule_begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ctx)
+{
+    r->fn = fn;
+    r->ctx = ctx;
+    r->fallback = fallback;
+    r->dir = IBIDI__RULE_STOP;
+    r->broken = 0;
+    r->allowed = 0;
+    r->n = 0;
+    r->last = SIZE_MAX;
+    r->last_bc = 0;
+    r->en = r->an = 0;
+}
+
+void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n)
+{
+    size_t i = 0;
+    if (n > 0 && r->n == 0) {
+        /* RFC 5893 rule 1: the first character is L (an LTR label), R or AL (an RTL
+         * label); any other class breaks it and leaves the direction to the fallback. */
+        const unsigned first = class_bit(cls[0]);
+        if (first & (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))) {
+            r->dir = IBIDI__RULE_RTL;
+        } else if (first & BIT(IBIDI_BC_L)) {
+            r->dir = IBIDI__RULE_LTR;
+        } else {
+            hit(r, 1, 0, cls[0] < IBIDI_BC_COUNT ? cls[0] : -1);
+            r->dir = r->fallback;
+        }
+        r->allowed = r->dir == IBIDI__RULE_RTL ? RTL_ALLOWED : LTR_ALLOWED;
+    }
+    if (r->dir == IBIDI__RULE_STOP) { /* B1 alone: nothing more to evaluate */
+        r->n += n;
+        return;
+    }
+    const int rtl = r->dir == IBIDI__RULE_RTL;
+    for (; i < n; i++) {
+        const uint8_t c = cls[i];
+        const unsigned b = class_bit(c);
+        const size_t at = r->n + i;
+        const int bc = c < IBIDI_BC_COUNT ? c : -1;
+        if (!(b & BIT(IBIDI_BC_NSM))) {
+            r->last = at;
+            r->last_bc = c;
+        }
+        /* RFC 5893 rule 2 / rule 5: a class the label may not hold */
+        if (!(b & r->allowed))
+            hit(r, rtl ? 2 : 5, at, bc);
+        /* RFC 5893 rule 4: EN and AN together in an RTL label; once, where they meet */
+        if (rtl && (b & (BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))) && !(r->en && r->an)) {
+            r->en |= (b & BIT(IBIDI_BC_EN)) != 0;
+            r->an |= (b & BIT(IBIDI_BC_AN)) != 0;
+            if (r->en && r->an)
+                hit(r, 4, at, bc);
+        }
+    }
+    r->n += n;
+}
+
+unsigned ibidi__rule_end(ibidi__rule *r)
+{
+    if (r->n == 0 || r->dir == IBIDI__RULE_STOP)
+        return r->broken;
+    /* RFC 5893 rule 3 / rule 6: the last character before the trailing NSM. With a strong
+     * first character there is one; the end of the label stands in otherwise. */
+    const int rtl = r->dir == IBIDI__RULE_RTL;
+    if (r->last == SIZE_MAX)
+        hit(r, rtl ? 3 : 6, r->n, -1);
+    else if (!(class_bit(r->last_bc) & (rtl ? RTL_END : LTR_END)))
+        hit(r, rtl ? 3 : 6, r->last, r->last_bc < IBIDI_BC_COUNT ? r->last_bc : -1);
+    return r->broken;
+}
+
+unsigned ibidi__rule_classes(const uint8_t *cls, size_t n, int fallback, ibidi__rule_fn fn,
+                             void *ctx)
+{
+    if (fallback == IBIDI__RULE_BY_CONTENT) { /* RFC 5893 §1.4 */
+        fallback = IBIDI__RULE_LTR;
+        for (size_t i = 0; i < n; i++)
+            if (class_bit(cls[i]) & RTL_LABEL)
+                fallback = IBIDI__RULE_RTL;
+    }
+    ibidi__rule r;
+    ibidi__rule_begin(&r, fallback, fn, ctx);
+    ibidi__rule_feed(&r, cls, n);
+    return ibidi__rule_end(&r);
 }
 
 /* RFC 5893 §1.4: an RTL label contains a character of class R, AL or AN. */
 int ibidi__is_rtl_label(const uint32_t *cps, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (is_rtl_class(ibidi__bc(cps[i])))
+        if (BIT(ibidi__bc(cps[i])) & RTL_LABEL)
             return 1;
     return 0;
 }
@@ -71,57 +181,35 @@ int ibidi_idna_is_rtl_label_cp(const uint32_t *label, size_t n)
     return ibidi__is_rtl_label(label, n);
 }
 
+/* A label of code points through the core, 64 classes at a time: each broken condition
+ * becomes a finding B1-B6 at the offset and code point of its index. */
+typedef struct label_hits {
+    const ibidi__label *l;
+    ibidi__sink *s;
+} label_hits;
+
+static void label_hit(void *ctx, unsigned k, size_t at, int bc)
+{
+    const label_hits *h = ctx;
+    const uint32_t cp = at < h->l->n ? h->l->cps[at] : 0;
+    ibidi__idna_add(h->s, (ibidi_idna_code)(IBIDI_IDNA_B1 + (int)k - 1), h->l->index,
+                    h->l->off[at], cp, bc);
+}
+
 void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
 {
-    if (l->n == 0)
-        return; /* an empty label has no characters to test (see the top of the file) */
-
-    ibidi_bidi_class first = ibidi__bc(l->cps[0]);
-    int rtl;
-    if (first == IBIDI_BC_R || first == IBIDI_BC_AL) {
-        rtl = 1; /* RFC 5893 rule 1: an RTL label */
-    } else if (first == IBIDI_BC_L) {
-        rtl = 0; /* RFC 5893 rule 1: an LTR label */
-    } else {
-        /* RFC 5893 rule 1 broken: the label has no direction, 2-6 do not apply. */
-        ibidi__sink_add(s, IBIDI_IDNA_B1, l->index, l->off[0], l->cps[0], (int)first);
-        return;
+    label_hits h = {l, s};
+    ibidi__rule r;
+    ibidi__rule_begin(&r, IBIDI__RULE_STOP, label_hit, &h);
+    uint8_t cls[64];
+    for (size_t i = 0; i < l->n;) {
+        size_t k = 0;
+        for (; k < sizeof cls && i + k < l->n; k++)
+            cls[k] = (uint8_t)ibidi__bc(l->cps[i + k]);
+        ibidi__rule_feed(&r, cls, k);
+        i += k;
     }
-
-    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
-    const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
-    int seen_en = 0, seen_an = 0, mixed = 0;
-    size_t last = l->n; /* index of the last character that is not NSM */
-    for (size_t i = 0; i < l->n; i++) {
-        ibidi_bidi_class bc = ibidi__bc(l->cps[i]);
-        if (bc != IBIDI_BC_NSM)
-            last = i;
-        /* RFC 5893 rule 2 / rule 5: every character of a class the label may not hold */
-        if (!(allowed & BIT(bc)))
-            ibidi__sink_add(s, not_allowed, l->index, l->off[i], l->cps[i], (int)bc);
-        /* RFC 5893 rule 4: EN and AN together; reported once, where they first meet */
-        if (rtl && !mixed && (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN)) {
-            if (bc == IBIDI_BC_EN)
-                seen_en = 1;
-            else
-                seen_an = 1;
-            if (seen_en && seen_an) {
-                mixed = 1;
-                ibidi__sink_add(s, IBIDI_IDNA_B4, l->index, l->off[i], l->cps[i], (int)bc);
-            }
-        }
-    }
-    /* RFC 5893 rule 3 / rule 6: the last character before the trailing NSM. The first
-     * character is R, AL or L, so there is one; the end of the label stands in otherwise. */
-    const unsigned end_ok = rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END;
-    const ibidi_idna_code bad_end = rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6;
-    if (last == l->n) {
-        ibidi__sink_add(s, bad_end, l->index, l->off[l->n], 0, -1);
-    } else {
-        ibidi_bidi_class bc = ibidi__bc(l->cps[last]);
-        if (!(end_ok & BIT(bc)))
-            ibidi__sink_add(s, bad_end, l->index, l->off[last], l->cps[last], (int)bc);
-    }
+    (void)ibidi__rule_end(&r);
 }
 
 int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n)
@@ -158,15 +246,14 @@ int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n)
  * condition 1 (B1); the warning says why that matters even to readers that skip LDH labels.
  */
 ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
-                                       ibidi_idna_finding *findings, size_t fcap,
-                                       size_t *n_findings, int *is_bidi_name,
+                                       ibidi_findings *findings, int *is_bidi_name,
                                        ibidi_error *err)
 {
-    if (n_findings)
-        *n_findings = 0;
+    if (findings)
+        findings->n = findings->errors = 0;
     if (is_bidi_name)
         *is_bidi_name = 0;
-    if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
+    if ((name == NULL && len > 0) || (findings && findings->items == NULL && findings->cap > 0)) {
         (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
     }
@@ -207,10 +294,10 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
 
     const int per_label = (flags & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
     ibidi__sink sink;
-    ibidi__sink_init(&sink, findings, fcap);
+    ibidi__sink_init(&sink, findings);
 
-    int have_excused = 0;        /* per-label mode: a finding the default reading makes */
-    ibidi_idna_finding excused = {IBIDI_IDNA_B1, 0, 0, 0, -1};
+    int have_excused = 0; /* per-label mode: a finding the default reading makes */
+    ibidi_finding excused = {0};
     int seen_rtl_label = 0;
     uint32_t index = 0;
     size_t start = 0;
@@ -224,9 +311,10 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
                 ibidi__bidi_rule_label(&l, &sink);
             } else if (!have_excused) {
                 /* What the default reading would say about this label. */
-                ibidi_idna_finding first;
+                ibidi_finding first;
+                ibidi_findings one = {&first, 1, 0, 0};
                 ibidi__sink probe;
-                ibidi__sink_init(&probe, &first, 1);
+                ibidi__sink_init(&probe, &one);
                 ibidi__bidi_rule_label(&l, &probe);
                 if (probe.n > 0) {
                     have_excused = 1;
@@ -237,23 +325,32 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
         /* RFC 5893 §2, last paragraphs: an LDH label starting with a digit after an RTL
          * label. */
         if (seen_rtl_label && ibidi__is_digit_ldh_label(l.cps, l.n))
-            ibidi__sink_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
+            ibidi__idna_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
                             (int)IBIDI_BC_EN);
         if (rtl_label)
             seen_rtl_label = 1;
         index++;
         start = i + 1;
     }
-    if (have_excused && sink.n_errors == 0)
-        ibidi__sink_add(&sink, IBIDI_IDNA_W_PER_LABEL_BIDI, excused.label, excused.offset,
-                        excused.value, excused.bidi_class);
+    if (have_excused && sink.errors == 0)
+        ibidi__idna_add(&sink, IBIDI_IDNA_W_PER_LABEL_BIDI, excused.part, excused.offset,
+                        excused.cp, excused.bidi_class);
 
-    if (n_findings)
-        *n_findings = sink.n;
-    if (sink.n_errors > 0) {
-        (void)ibidi__fail(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_value);
+    ibidi__sink_done(&sink, findings);
+    if (sink.errors > 0) {
+        (void)ibidi__fail(err, IBIDI_E_IDNA_INVALID, sink.first_error_offset, sink.first_error_cp);
         return IBIDI_E_IDNA_INVALID;
     }
     (void)ibidi__fail(err, IBIDI_OK, 0, 0);
     return IBIDI_OK;
+}
+
+unsigned ibidi_idna_bidi_rule_classes(const uint8_t *classes, size_t n)
+{
+    if (n == 0)
+        return 0; /* no characters: nothing to break */
+    if (classes == NULL)
+        return IBIDI__RULE_COND(1) | IBIDI__RULE_COND(2) | IBIDI__RULE_COND(3) |
+               IBIDI__RULE_COND(4) | IBIDI__RULE_COND(5) | IBIDI__RULE_COND(6); /* fail closed */
+    return ibidi__rule_classes(classes, n, IBIDI__RULE_BY_CONTENT, NULL, NULL);
 }

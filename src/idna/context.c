@@ -68,11 +68,11 @@ void ibidi__contextj_label(const ibidi__label *l, ibidi__sink *s)
         if (c == ZWNJ) {
             /* RFC 5892 A.1 */
             if (!after_virama(l, i) && !zwnj_joining_context(l, i))
-                ibidi__sink_add(s, IBIDI_IDNA_C1, l->index, l->off[i], c, -1);
+                ibidi__idna_add(s, IBIDI_IDNA_C1, l->index, l->off[i], c, -1);
         } else if (c == ZWJ) {
             /* RFC 5892 A.2 */
             if (!after_virama(l, i))
-                ibidi__sink_add(s, IBIDI_IDNA_C2, l->index, l->off[i], c, -1);
+                ibidi__idna_add(s, IBIDI_IDNA_C2, l->index, l->off[i], c, -1);
         }
     }
 }
@@ -143,6 +143,6 @@ void ibidi__contexto_label(const ibidi__label *l, ibidi__sink *s)
             continue;
         }
         if (!ok)
-            ibidi__sink_add(s, code, l->index, l->off[i], c, -1);
+            ibidi__idna_add(s, code, l->index, l->off[i], c, -1);
     }
 }

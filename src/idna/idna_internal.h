@@ -10,39 +10,110 @@
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
 
-/* Sets of Bidi_Class values (IBIDI__BC_BIT) for the Bidi Rule (RFC 5893 §2). */
-/* Condition 2: the classes allowed in an RTL label. */
-#define IBIDI__BIDI_RULE_RTL_ALLOWED                                                        \
-    (IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) | IBIDI__BC_BIT(IBIDI_BC_AN) |  \
-     IBIDI__BC_BIT(IBIDI_BC_EN) | IBIDI__BC_BIT(IBIDI_BC_ES) | IBIDI__BC_BIT(IBIDI_BC_CS) | \
-     IBIDI__BC_BIT(IBIDI_BC_ET) | IBIDI__BC_BIT(IBIDI_BC_ON) | IBIDI__BC_BIT(IBIDI_BC_BN) | \
-     IBIDI__BC_BIT(IBIDI_BC_NSM))
-/* Condition 3: the classes an RTL label may end with (before trailing NSM). */
-#define IBIDI__BIDI_RULE_RTL_END                                                            \
-    (IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) | IBIDI__BC_BIT(IBIDI_BC_EN) |  \
-     IBIDI__BC_BIT(IBIDI_BC_AN))
-/* Condition 5: the classes allowed in an LTR label. */
-#define IBIDI__BIDI_RULE_LTR_ALLOWED                                                        \
-    (IBIDI__BC_BIT(IBIDI_BC_L) | IBIDI__BC_BIT(IBIDI_BC_EN) | IBIDI__BC_BIT(IBIDI_BC_ES) |  \
-     IBIDI__BC_BIT(IBIDI_BC_CS) | IBIDI__BC_BIT(IBIDI_BC_ET) | IBIDI__BC_BIT(IBIDI_BC_ON) | \
-     IBIDI__BC_BIT(IBIDI_BC_BN) | IBIDI__BC_BIT(IBIDI_BC_NSM))
-/* Condition 6: the classes an LTR label may end with (before trailing NSM). */
-#define IBIDI__BIDI_RULE_LTR_END (IBIDI__BC_BIT(IBIDI_BC_L) | IBIDI__BC_BIT(IBIDI_BC_EN))
+/*
+ * The Bidi Rule (RFC 5893 §2) on one label given as Bidi classes: the one implementation of
+ * its six conditions, which every caller uses (the UTF-8 and code point calls of IDNA, the
+ * identifier rules on host labels, the RFC 5893 §3 checks and the verifier on class
+ * strings). A caller classifies the label, feeds the classes in order (in one piece or in
+ * several) and gets each broken condition with the index of the character it is about,
+ * counted from the label's start, which it maps to its own offsets.
+ *
+ * Condition 1 decides the direction: a first character R or AL makes an RTL label
+ * (conditions 2-4), L an LTR label (conditions 5-6). For a label whose first character is
+ * neither, `fallback` says what follows the broken condition 1:
+ *   IBIDI__RULE_STOP  nothing (the convention of the B codes of IdnaTestV2.txt: B1 alone);
+ *   IBIDI__RULE_LTR / IBIDI__RULE_RTL  conditions 2-6 in that direction (the class-string
+ *                     checks take RFC 5893 §1.4's: RTL when the label holds R, AL or AN).
+ * Reports, in order of index: condition 1 at index 0; condition 2 / 5 at every character
+ * of a class the label may not hold; condition 4 once, where EN and AN first meet; then,
+ * from ibidi__rule_end, condition 3 / 6 at the last character that is not NSM (or at
+ * the end of the label, index n, when there is none).
+ */
+#define IBIDI__RULE_STOP (-1)
+#define IBIDI__RULE_LTR 0
+#define IBIDI__RULE_RTL 1
+/* Condition k (1-6) as a bit of the set the calls return. */
+#define IBIDI__RULE_COND(k) (1u << ((unsigned)(k)-1u))
 
-/* Where findings go: the caller's array (the first cap findings are stored) and the
- * counts of all findings and of the errors among them. */
-typedef struct ibidi__sink {
-    ibidi_idna_finding *arr;
-    size_t cap;
-    size_t n;        /* findings recorded, also those beyond cap */
-    size_t n_errors; /* of which errors (not warnings) */
-    size_t first_error_offset;
-    uint32_t first_error_value;
-} ibidi__sink;
+/* Receives one broken condition k (1-6) at index `at` of the label, whose class is bc
+ * (-1 for the end of the label). */
+typedef void (*ibidi__rule_fn)(void *ctx, unsigned k, size_t at, int bc);
 
-void ibidi__sink_init(ibidi__sink *s, ibidi_idna_finding *arr, size_t cap);
-void ibidi__sink_add(ibidi__sink *s, ibidi_idna_code code, uint32_t label, size_t offset,
-                     uint32_t value, int bidi_class);
+typedef struct ibidi__rule {
+    ibidi__rule_fn fn; /* may be NULL: only the set of conditions is wanted */
+    void *ctx;
+    int fallback;
+    int dir;          /* IBIDI__RULE_RTL, _LTR, or _STOP (condition 1 broken, nothing more) */
+    unsigned broken;  /* IBIDI__RULE_COND bits so far */
+    unsigned allowed; /* condition 2 / 5: the classes the label may hold */
+    size_t n;         /* characters fed */
+    size_t last;      /* index of the last character that is not NSM, or SIZE_MAX */
+    uint8_t last_bc;
+    uint8_t en, an;   /* condition 4: EN and AN seen */
+} ibidi__rule;
+
+void ibidi__rule_begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ctx);
+/* Feeds the next n classes of the label (values >= IBIDI_BC_COUNT are classes no label may
+ * hold). */
+void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n);
+/* Ends the label: reports condition 3 / 6 and returns the set of conditions broken (0 for
+ * an empty label: the rule speaks of characters). */
+unsigned ibidi__rule_end(ibidi__rule *r);
+
+/* The whole label at once, fallback as above, or IBIDI__RULE_BY_CONTENT for RFC 5893
+ * §1.4's direction (RTL when some class is R, AL or AN). */
+#define IBIDI__RULE_BY_CONTENT 2
+unsigned ibidi__rule_classes(const uint8_t *cls, size_t n, int fallback, ibidi__rule_fn fn,
+                             void *ctx);
+
+/* The flags of a profile (ibidi_idna_profile_flags), inline for the calls' fast paths. */
+static inline unsigned ibidi__profile_flags(ibidi_idna_profile profile)
+{
+    switch (profile) {
+    case IBIDI_IDNA_PROFILE_UTS46:
+        return IBIDI_IDNA_CHECK_HYPHENS | IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS |
+               IBIDI_IDNA_USE_STD3_RULES | IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    case IBIDI_IDNA_PROFILE_WHATWG:
+        /* URL Standard "domain to ASCII" with beStrict false: CheckHyphens false, CheckBidi
+         * true, CheckJoiners true, UseSTD3ASCIIRules false, Transitional false,
+         * VerifyDnsLength false, IgnoreInvalidPunycode false. */
+        return IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS;
+    case IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP:
+        /* RFC 5891 §5.4: lookup checks "--" in positions 3-4 but not leading or trailing
+         * hyphens (registration does, §4.2.3.1); the Bidi Rule is a SHOULD there. */
+        return IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS |
+               IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    case IBIDI_IDNA_PROFILE_IDNA2008_REGISTER:
+        return IBIDI_IDNA_2008_REGISTER | IBIDI_IDNA_CHECK_HYPHENS | IBIDI_IDNA_CHECK_BIDI |
+               IBIDI_IDNA_CHECK_JOINERS | IBIDI_IDNA_VERIFY_DNS_LENGTH;
+    }
+    return 0;
+}
+
+/* What ibidi__options_flags gives for an unknown profile: every bit, which no call accepts
+ * (the two IDNA2008 modes together). */
+#define IBIDI__BAD_OPTIONS (~0u)
+
+/* The flags of the options (ibidi_idna_options_flags): NULL is the uts46 profile. */
+static inline unsigned ibidi__options_flags(const ibidi_idna_options *opts)
+{
+    if (opts == NULL)
+        return ibidi__profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    if ((unsigned)opts->profile > (unsigned)IBIDI_IDNA_PROFILE_IDNA2008_REGISTER)
+        return IBIDI__BAD_OPTIONS;
+    return (ibidi__profile_flags(opts->profile) | opts->add) & ~opts->remove;
+}
+
+/* Options that give exactly these flags, for the library's own callers that hold flags. */
+static inline ibidi_idna_options ibidi__idna_exact(unsigned flags)
+{
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
+    return o;
+}
+
+/* Records an IDNA finding (severity from the code: the W_ codes are warnings). */
+void ibidi__idna_add(ibidi__sink *s, ibidi_idna_code code, size_t label, size_t offset,
+                     uint32_t cp, int bidi_class);
 
 /*
  * One label of a processed name: its code points cps[0..n) and, for each, its offset in

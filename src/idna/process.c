@@ -8,14 +8,16 @@
  * the label table. Findings are recorded after the processed name is complete, so that
  * their offsets point into the ToUnicode form that the caller receives.
  */
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #include "ibidi/idna.h"
-#include "ibidi/rfc5893.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "idna/idna_internal.h"
 #include "idna/punycode_internal.h"
 #include "unicode/ucd.h"
@@ -55,25 +57,54 @@ static const unsigned char ldh_lower[256] = {
     ['v'] = 'v', ['w'] = 'w', ['x'] = 'x', ['y'] = 'y', ['z'] = 'z',
 };
 
+/* The arrays of the general path, for a name of up to `cap` code points (after mapping):
+ * 19 bytes a code point. A fixed area on the stack holds SMALL_CPS, more than a name of up
+ * to 253 bytes can map to (UTS #46 maps a code point to at most six per UTF-8 byte of it,
+ * U+FDFA; NFC then only reorders and composes); longer names run in the caller's work
+ * area, of ibidi_idna_work_size() bytes, for up to MAXC. */
 typedef struct work {
     unsigned flags;
     int units_cp;               /* offsets in code points (cp calls) or UTF-8 bytes */
     int to_ascii;
     int maybe_invalid;          /* Map or Normalize produced code points whose status was
                                    not looked up: criterion 7 must check every one */
-    uint32_t p[MAXC];           /* the processed name */
+    size_t cap;                 /* code points every array below holds */
+    uint32_t *p;                /* the processed name */
     size_t n;
-    union {
-        uint32_t tmp[MAXC];     /* NFC output, decoded labels */
-        char pny[MAXC * 8];     /* an encoded label: at most 8 bytes per code point, since
-                                   no delta reaches 36^7 for MAXC code points */
-    } u;
-    uint32_t off[MAXC + 1];     /* off[i]: offset of p[i] in the ToUnicode form */
-    char ascii[MAXC];           /* a label's Punycode part as bytes */
-    label_rec labels[MAXC + 1];
+    uint32_t *tmp;              /* NFC output, decoded labels, scratch */
+    uint32_t *off;              /* off[i]: offset of p[i] in the ToUnicode form (cap + 1) */
+    label_rec *labels;          /* cap + 1 */
+    char *ascii;                /* a label's Punycode part as bytes */
     size_t n_labels;
+    int grown;                  /* the name needs more than cap code points */
+    size_t grown_at;            /* the input offset where it ran out */
     ibidi__sink sink;
 } work;
+
+#define SMALL_CPS 1536
+typedef struct small_area {
+    uint32_t p[SMALL_CPS], tmp[SMALL_CPS], off[SMALL_CPS + 1];
+    label_rec labels[SMALL_CPS + 1];
+    char ascii[SMALL_CPS];
+} small_area;
+
+/* Bytes of the arrays for cap code points, each array aligned for its type. */
+#define AREA_BYTES(cap)                                                                    \
+    (3 * 4 * ((size_t)(cap) + 1) + sizeof(label_rec) * ((size_t)(cap) + 1) + (size_t)(cap) + 16)
+
+size_t ibidi_idna_work_size(void) { return AREA_BYTES(MAXC); }
+
+/* Points w's arrays into area (cap code points). */
+static void lay_out(work *w, void *area, size_t cap)
+{
+    uintptr_t a = ((uintptr_t)area + 7u) & ~(uintptr_t)7u;
+    w->cap = cap;
+    w->p = (uint32_t *)a;
+    w->tmp = w->p + cap + 1;
+    w->off = w->tmp + cap + 1;
+    w->labels = (label_rec *)(void *)(w->off + cap + 1);
+    w->ascii = (char *)(w->labels + cap + 1);
+}
 
 static int is_2008(const work *w) { return (w->flags & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) != 0; }
 
@@ -87,8 +118,14 @@ static int is_surrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
 
 static ibidi_status push(work *w, uint32_t cp, size_t in_off, ibidi_error *err)
 {
-    if (w->n >= MAXC)
+    if (w->n >= w->cap) {
+        if (w->cap < MAXC) { /* the fixed area is full: the caller's area may hold it */
+            w->grown = 1;
+            w->grown_at = in_off;
+            return IBIDI_E_IDNA_WORK_TOO_SMALL;
+        }
         return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, in_off, cp);
+    }
     w->p[w->n++] = cp;
     return IBIDI_OK;
 }
@@ -209,7 +246,7 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
 }
 
 /* Is src[0..n) in NFC? (lone surrogates allowed, as above) */
-static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch)
+static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch, size_t cap)
 {
     ibidi_normalize_qc qc;
     int plain = 1;
@@ -223,7 +260,7 @@ static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch)
             return 0;
     }
     size_t got;
-    if (nfc(src, n, scratch, MAXC, &got, NULL) != IBIDI_OK)
+    if (nfc(src, n, scratch, cap, &got, NULL) != IBIDI_OK)
         return 0;
     return got == n && memcmp(src, scratch, n * sizeof *src) == 0;
 }
@@ -236,13 +273,18 @@ static ibidi_status normalize_name(work *w, ibidi_error *err)
         i++;
     if (i == w->n)
         return IBIDI_OK;
-    if (is_nfc(w->p, w->n, w->u.tmp))
+    if (is_nfc(w->p, w->n, w->tmp, w->cap))
         return IBIDI_OK;
     size_t got;
-    ibidi_status st = nfc(w->p, w->n, w->u.tmp, MAXC, &got, err);
+    ibidi_status st = nfc(w->p, w->n, w->tmp, w->cap, &got, err);
+    if (st == IBIDI_E_IDNA_TOO_LONG && w->cap < MAXC) { /* longer than the fixed area */
+        w->grown = 1;
+        w->grown_at = err ? err->offset : 0;
+        return IBIDI_E_IDNA_WORK_TOO_SMALL;
+    }
     if (st)
         return st;
-    memcpy(w->p, w->u.tmp, got * sizeof *w->p);
+    memcpy(w->p, w->tmp, got * sizeof *w->p);
     w->n = got;
     w->maybe_invalid = 1; /* composition may give code points of another status */
     return IBIDI_OK;
@@ -284,8 +326,8 @@ static void break_and_convert(work *w)
                  * different A-labels would name the same U-label (RFC 5891 §5.4: decode,
                  * re-encode, compare). The label is in lower case by now. */
                 ibidi_status st = ibidi_punycode_decode(w->ascii, len - 4,
-                                                        IBIDI_PUNYCODE_CANONICAL, w->u.tmp,
-                                                        MAXC, &got, NULL);
+                                                        IBIDI_PUNYCODE_CANONICAL, w->tmp,
+                                                        w->cap, &got, NULL);
                 if (st) {
                     if (is_2008(w) || !(w->flags & IBIDI_IDNA_IGNORE_INVALID_PUNYCODE)) {
                         flags |= L_P4_KEPT; /* step 4.2 */
@@ -295,7 +337,7 @@ static void break_and_convert(work *w)
                     if (ibidi__punycode_is_basic_only(w->ascii, len - 4))
                         flags |= L_P4_DECODED; /* step 4.3: empty or all ASCII */
                     flags |= L_DECODED;
-                    src = w->u.tmp;
+                    src = w->tmp;
                     len = got;
                 }
             }
@@ -364,9 +406,9 @@ static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
             ok = st == IBIDI_UTS46_VALID || (st == IBIDI_UTS46_DEVIATION && !transitional);
         }
         if (!ok)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
         if (std3 && c < 0x80)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_U1, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_U1, li, w->off[i], c, -1);
     }
 }
 
@@ -380,7 +422,7 @@ static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
         uint32_t c = w->p[i];
         if (ldh) {
             if (!ibidi__is_ldh(c))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
             continue;
         }
         switch (ibidi_idna_property_of(c)) {
@@ -389,13 +431,13 @@ static void check_cps_2008(work *w, const label_rec *L, uint32_t li)
         case IBIDI_IDNA_CONTEXTJ:
         case IBIDI_IDNA_CONTEXTO:
             if (!ibidi__has_context_rule(c))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_NO_CONTEXT_RULE, li, w->off[i], c, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_NO_CONTEXT_RULE, li, w->off[i], c, -1);
             break;
         case IBIDI_IDNA_DISALLOWED:
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_DISALLOWED_CP, li, w->off[i], c, -1);
             break;
         case IBIDI_IDNA_UNASSIGNED:
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_UNASSIGNED_CP, li, w->off[i], c, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_UNASSIGNED_CP, li, w->off[i], c, -1);
             break;
         }
     }
@@ -410,28 +452,28 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
     int v2008 = is_2008(w);
     /* criterion 1; IDNA2008 does not normalize, so every label is checked (RFC 5891 §5.3) */
     if ((L->flags & L_DECODED) || (v2008 && (L->flags & L_HAS_NON_ASCII)))
-        if (!is_nfc(l, n, w->u.tmp))
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V1, li, at, 0, -1);
+        if (!is_nfc(l, n, w->tmp, w->cap))
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V1, li, at, 0, -1);
     if ((w->flags & IBIDI_IDNA_CHECK_HYPHENS) || v2008) {
         /* criterion 2 (RFC 5891 §4.2.3.1, §5.4: checked in lookup too) */
         if (n >= 4 && l[2] == '-' && l[3] == '-')
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V2, li, w->off[L->start + 2], '-', -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V2, li, w->off[L->start + 2], '-', -1);
     }
     if (w->flags & IBIDI_IDNA_CHECK_HYPHENS) { /* criterion 3 */
         if (l[0] == '-')
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V3, li, at, '-', -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V3, li, at, '-', -1);
         else if (l[n - 1] == '-')
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_V3, li, w->off[L->end - 1], '-', -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_V3, li, w->off[L->end - 1], '-', -1);
     }
     /* criterion 4: a label that still starts with "xn--" after conversion */
     if (!v2008 && has_ace_prefix(l, n))
-        ibidi__sink_add(&w->sink, IBIDI_IDNA_V4, li, at, 'x', -1);
+        ibidi__idna_add(&w->sink, IBIDI_IDNA_V4, li, at, 'x', -1);
     if (L->flags & L_DECODED) /* criterion 5: only a decoded label can hold a FULL STOP */
         for (size_t i = 0; i < n; i++)
             if (l[i] == '.')
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_V5, li, w->off[L->start + i], '.', -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_V5, li, w->off[L->start + i], '.', -1);
     if (is_mark(l[0])) /* criterion 6; RFC 5891 §4.2.3.2 */
-        ibidi__sink_add(&w->sink, IBIDI_IDNA_V6, li, at, l[0], -1);
+        ibidi__idna_add(&w->sink, IBIDI_IDNA_V6, li, at, l[0], -1);
     if (v2008)
         check_cps_2008(w, L, li);
     else
@@ -447,10 +489,10 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
             /* each label on its own: an LTR label of a Bidi domain name is not checked;
              * say so when the RFC's reading would have rejected it */
             ibidi__sink scratch;
-            ibidi__sink_init(&scratch, NULL, 0);
+            ibidi__sink_init(&scratch, NULL);
             ibidi__bidi_rule_label(&lb, &scratch);
-            if (scratch.n_errors)
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
+            if (scratch.errors)
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
                                 (int)ibidi_cp_bidi_class(l[0]));
         } else {
             ibidi__bidi_rule_label(&lb, &w->sink);
@@ -470,12 +512,12 @@ static void validate_name(work *w)
         const label_rec *L = &w->labels[i];
         uint32_t li = (uint32_t)i;
         size_t at = w->off[L->start];
-        size_t before = w->sink.n_errors;
+        size_t before = w->sink.errors;
         if (is_2008(w)) {
             if (L->flags & (L_P4_KEPT | L_P4_DECODED))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
         } else if (L->flags & (L_P4_KEPT | L_P4_DECODED)) {
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_P4, li, at, 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_P4, li, at, 0, -1);
         }
         if (!(L->flags & L_P4_KEPT)) { /* step 4.1 / 4.2 failed: next label */
             if (L->end > L->start)
@@ -484,16 +526,16 @@ static void validate_name(work *w)
                      (i + 1 < w->n_labels || w->n_labels == 1))
                 /* an empty label other than the root label at the end: ToUnicode's
                  * counterpart of ToASCII's A4_2, under the same flag */
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_X4_2, li, at, 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_X4_2, li, at, 0, -1);
         }
         /* RFC 5890 §2.3.2.1: an "xn--" label must be the A-label of a valid U-label */
         if (is_2008(w) && (L->flags & L_DECODED) && !(L->flags & L_P4_DECODED) &&
-            w->sink.n_errors > before)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
+            w->sink.errors > before)
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_FAKE_A_LABEL, li, at, 0, -1);
         /* RFC 5893 §2: the LDH guarantee holds unless a label starting with an ASCII digit
          * comes after an RTL label */
         if (seen_rtl && ibidi__is_digit_ldh_label(w->p + L->start, (size_t)(L->end - L->start)))
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
                             (int)IBIDI_BC_EN);
         if (L->flags & L_RTL)
             seen_rtl = 1;
@@ -546,6 +588,26 @@ static void out_ascii(sink_out *o, const char *s, size_t n)
     }
 }
 
+/* The Punycode of a label, straight into the output (no copy: a label of MAXC code points
+ * may take 8 bytes each). Code point output gets the bytes at the end of its free room,
+ * then widened in place from the last one, which never overwrites a byte not yet read
+ * (byte i moves to entry i, at byte offset 4i >= i). When the room is too small only the
+ * length is counted, as for every output. */
+static ibidi_status out_punycode(sink_out *o, const uint32_t *l, size_t n, size_t *got)
+{
+    const size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    char *at = !room ? NULL : o->units_cp ? (char *)(void *)(o->u + o->len) : o->c + o->len;
+    ibidi_status st = ibidi_punycode_encode(l, n, at, room, got, NULL);
+    if (st == IBIDI_OK && o->units_cp)
+        for (size_t i = *got; i-- > 0;)
+            o->u[o->len + i] = (unsigned char)at[i];
+    if (st == IBIDI_E_BUFFER_TOO_SMALL)
+        st = IBIDI_OK; /* counted, not stored */
+    if (st == IBIDI_OK)
+        o->len += *got;
+    return st;
+}
+
 /* UTS #46 §4.2 steps 3-4: Punycode for labels with non-ASCII code points, then the DNS
  * length limits (RFC 1034 §3.1: 63 octets per label, 253 for the name without the root
  * label). */
@@ -564,14 +626,15 @@ static void emit_ascii(work *w, sink_out *o)
         start = o->len;
         if (L->flags & L_HAS_NON_ASCII) {
             size_t got = 0;
-            ibidi_status st = ibidi_punycode_encode(l, n, w->u.pny, sizeof w->u.pny, &got, NULL);
+            out_ascii(o, "xn--", 4);
+            ibidi_status st = out_punycode(o, l, n, &got);
             if (st == IBIDI_OK) {
-                out_ascii(o, "xn--", 4);
-                out_ascii(o, w->u.pny, got);
                 label_len = got + 4;
             } else {
-                /* a lone surrogate, or more than fits: the label stays as it is */
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_A3, (uint32_t)i, w->off[L->start], 0, -1);
+                /* a lone surrogate, or an overflow (RFC 3492 §6.4): the label stays as it
+                 * is */
+                o->len = start;
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_A3, (uint32_t)i, w->off[L->start], 0, -1);
                 for (size_t k = 0; k < n; k++)
                     out_cp(o, l[k]);
                 label_len = o->len - start;
@@ -588,17 +651,17 @@ static void emit_ascii(work *w, sink_out *o)
             /* UTS #46 §4.2 step 4: VerifyDnsLength disallows the empty root label; the
              * IDNA2008 protocol takes a fully qualified name with its root label */
             if (!is_2008(w))
-                ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
             continue;
         }
         if (label_len < 1 || label_len > 63)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
         name_len += label_len;
     }
     if (w->flags & IBIDI_IDNA_VERIFY_DNS_LENGTH) {
         name_len += n_real ? n_real - 1 : 0; /* the dots between the labels */
         if (name_len < 1 || name_len > 253)
-            ibidi__sink_add(&w->sink, IBIDI_IDNA_A4_1, 0, 0, 0, -1);
+            ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_1, 0, 0, 0, -1);
     }
 }
 
@@ -616,10 +679,10 @@ typedef struct call {
     int to_ascii;
     sink_out out;
     size_t *out_len;
-    ibidi_idna_finding *findings;
-    size_t fcap;
-    size_t *n_findings;
+    ibidi_findings *findings;
     ibidi_error *err;
+    void *work; /* the caller's work area, or NULL */
+    size_t work_size;
 } call;
 
 /*
@@ -856,7 +919,7 @@ static int fast_lane(const call *c, sink_out *o)
             return 0;
         const int rtl = (lab_bits[li] & rtl_bits) != 0;
         if (bidi_name && (f & IBIDI_IDNA_CHECK_BIDI) &&
-            ibidi_rfc5893_conditions(cls + a, m, IBIDI_RFC5893_ALL_CONDITIONS))
+            ibidi__rule_classes(cls + a, m, IBIDI__RULE_STOP, NULL, NULL))
             return 0; /* criterion 9 */
         if (seen_rtl && ibidi__is_digit_ldh_label(cps + a, m)) /* RFC 5893 §2 */
             return 0;
@@ -902,10 +965,12 @@ static inline ibidi_status run(const call *c)
     }
     if (c->out_len)
         *c->out_len = 0;
-    if (c->n_findings)
-        *c->n_findings = 0;
-    if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) || (!c->findings && c->fcap))
+    if (c->findings)
+        c->findings->n = c->findings->errors = 0;
+    if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) ||
+        (c->findings && !c->findings->items && c->findings->cap))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    /* both IDNA2008 modes, or an unknown profile (IBIDI__BAD_OPTIONS has every bit) */
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (ascii_fast(c, &o) || fast_lane(c, &o)) {
@@ -923,19 +988,26 @@ __attribute__((noinline))
 #endif
 static ibidi_status run_general(const call *c, sink_out *op)
 {
+    small_area small;
     work w;
-    sink_out o = *op;
+    sink_out o;
+    ibidi_status st;
+    /* the caller's area when it holds MAXC code points, else the fixed one */
+    const int big = c->work != NULL && c->work_size >= ibidi_idna_work_size();
+    o = *op;
     w.flags = c->flags;
     w.units_cp = c->cps != NULL;
     w.to_ascii = c->to_ascii;
     w.maybe_invalid = 0;
     w.n = 0;
-    ibidi__sink_init(&w.sink, c->findings, c->fcap);
-
-    ibidi_status st = c->cps ? map_cps(&w, c->cps, c->len, c->err)
-                             : map_utf8(&w, c->s, c->len, c->err);
+    w.grown = 0;
+    lay_out(&w, big ? c->work : (void *)&small, big ? MAXC : SMALL_CPS);
+    ibidi__sink_init(&w.sink, c->findings);
+    st = c->cps ? map_cps(&w, c->cps, c->len, c->err) : map_utf8(&w, c->s, c->len, c->err);
     if (st == IBIDI_OK && !is_2008(&w))
         st = normalize_name(&w, c->err);
+    if (w.grown) /* more than the fixed area holds, and no work area for it */
+        return ibidi__fail(c->err, IBIDI_E_IDNA_WORK_TOO_SMALL, w.grown_at, 0);
     if (st)
         return st;
     break_and_convert(&w);
@@ -948,60 +1020,135 @@ static ibidi_status run_general(const call *c, sink_out *op)
 
     if (c->out_len)
         *c->out_len = o.len;
-    if (c->n_findings)
-        *c->n_findings = w.sink.n;
+    ibidi__sink_done(&w.sink, c->findings);
     if (o.len > o.cap)
         return ibidi__fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o.cap, 0);
-    if (w.sink.n_errors)
+    if (w.sink.errors)
         return ibidi__fail(c->err, IBIDI_E_IDNA_INVALID, w.sink.first_error_offset,
-                    w.sink.first_error_value);
+                    w.sink.first_error_cp);
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len, unsigned flags, char *out,
-                                      size_t cap, size_t *out_len, ibidi_idna_finding *findings,
-                                      size_t fcap, size_t *n_findings, ibidi_error *err)
+ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
+                                      const ibidi_idna_options *opts, char *out, size_t cap,
+                                      size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
-    call c = {name, NULL, len, flags, 1, {out, NULL, cap, 0, 0}, out_len, findings, fcap,
-              n_findings, err};
+    call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0}, out_len,
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c);
 }
 
-ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len, unsigned flags,
-                                        char *out, size_t cap, size_t *out_len,
-                                        ibidi_idna_finding *findings, size_t fcap,
-                                        size_t *n_findings, ibidi_error *err)
+ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
+                                        const ibidi_idna_options *opts, char *out, size_t cap,
+                                        size_t *out_len, ibidi_findings *findings,
+                                        ibidi_error *err)
 {
-    call c = {name, NULL, len, flags, 0, {out, NULL, cap, 0, 0}, out_len, findings, fcap,
-              n_findings, err};
+    call c = {name, NULL, len, ibidi__options_flags(opts), 0, {out, NULL, cap, 0, 0}, out_len,
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c);
 }
 
 /* The code point calls: a NULL name is the empty name when n is 0, and an argument error
  * (found by run) otherwise. */
-static inline ibidi_status run_cp(const uint32_t *name, size_t n, unsigned flags, int to_ascii,
-                                  uint32_t *out, size_t cap, size_t *out_len,
-                                  ibidi_idna_finding *findings, size_t fcap, size_t *n_findings,
-                                  ibidi_error *err)
+static inline ibidi_status run_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
+                                  int to_ascii, uint32_t *out, size_t cap, size_t *out_len,
+                                  ibidi_findings *findings, ibidi_error *err)
 {
     static const uint32_t none[1] = {0};
-    call c = {NULL, name ? name : (n ? NULL : none), n, flags, to_ascii, {NULL, out, cap, 0, 1},
-              out_len, findings, fcap, n_findings, err};
+    call c = {NULL, name ? name : (n ? NULL : none), n, ibidi__options_flags(opts), to_ascii,
+              {NULL, out, cap, 0, 1}, out_len, findings, err, opts ? opts->work : NULL,
+              opts ? opts->work_size : 0};
     return run(&c);
 }
 
-ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, unsigned flags,
+ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
                                     uint32_t *out, size_t cap, size_t *out_len,
-                                    ibidi_idna_finding *findings, size_t fcap,
-                                    size_t *n_findings, ibidi_error *err)
+                                    ibidi_findings *findings, ibidi_error *err)
 {
-    return run_cp(name, n, flags, 1, out, cap, out_len, findings, fcap, n_findings, err);
+    return run_cp(name, n, opts, 1, out, cap, out_len, findings, err);
 }
 
-ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n, unsigned flags,
-                                      uint32_t *out, size_t cap, size_t *out_len,
-                                      ibidi_idna_finding *findings, size_t fcap,
-                                      size_t *n_findings, ibidi_error *err)
+ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
+                                      const ibidi_idna_options *opts, uint32_t *out, size_t cap,
+                                      size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
-    return run_cp(name, n, flags, 0, out, cap, out_len, findings, fcap, n_findings, err);
+    return run_cp(name, n, opts, 0, out, cap, out_len, findings, err);
+}
+
+/* The allocating calls: a first run counts the output and the findings, a second one
+ * writes them into arrays of those sizes (processing gives the same result every time). */
+typedef ibidi_status (*utf8_call)(const char *, size_t, const ibidi_idna_options *, char *,
+                                  size_t, size_t *, ibidi_findings *, ibidi_error *);
+
+static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
+                              const ibidi_idna_options *opts, char **out, size_t *out_len,
+                              ibidi_findings *findings, ibidi_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (findings) {
+        findings->items = NULL;
+        findings->cap = findings->n = findings->errors = 0;
+    }
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    size_t need = 0;
+    ibidi_findings count = {NULL, 0, 0, 0};
+    ibidi_status st = fn(name, len, opts, NULL, 0, &need, &count, err);
+    void *work = NULL;
+    ibidi_idna_options with_work;
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* a long mapping: the work area it needs */
+        with_work = opts ? *opts : (ibidi_idna_options){IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0};
+        work = malloc(ibidi_idna_work_size());
+        if (!work)
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        with_work.work = work;
+        with_work.work_size = ibidi_idna_work_size();
+        opts = &with_work;
+        st = fn(name, len, opts, NULL, 0, &need, &count, err);
+    }
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+        free(work);
+        return st;
+    }
+    char *buf = malloc(need + 1);
+    ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
+    if (!buf || (findings && count.n && !items)) {
+        free(buf);
+        free(items);
+        free(work);
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    }
+    ibidi_findings all = {items, items ? count.n : 0, 0, 0};
+    st = fn(name, len, opts, buf, need, &need, &all, err);
+    free(work);
+    buf[need] = '\0';
+    *out = buf;
+    if (out_len)
+        *out_len = need;
+    if (findings) {
+        findings->items = items;
+        findings->cap = items ? count.n : 0;
+        findings->n = all.n;
+        findings->errors = all.errors;
+    }
+    return st;
+}
+
+ibidi_status ibidi_idna_to_ascii_alloc(const char *name, size_t len,
+                                       const ibidi_idna_options *opts, char **out,
+                                       size_t *out_len, ibidi_findings *findings,
+                                       ibidi_error *err)
+{
+    return run_alloc(ibidi_idna_to_ascii_utf8, name, len, opts, out, out_len, findings, err);
+}
+
+ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
+                                         const ibidi_idna_options *opts, char **out,
+                                         size_t *out_len, ibidi_findings *findings,
+                                         ibidi_error *err)
+{
+    return run_alloc(ibidi_idna_to_unicode_utf8, name, len, opts, out, out_len, findings, err);
 }

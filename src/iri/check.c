@@ -44,16 +44,16 @@
  * IRI's ireg-name, a domain name, a mail domain), checked as one name as RFC 5893 §2
  * requires: when any label holds R, AL or AN (a Bidi domain name, RFC 5893 §1.4), every
  * label gets the six conditions; with IBIDI_IDNA_BIDI_PER_LABEL only the labels that
- * hold R, AL or AN do (IBIDI_IDNA_BIDI_PER_LABEL). The conditions are evaluated here, on
- * the labels where they stand in the input, with the same convention as
- * src/idna/bidi_rule.c (the first character decides between an RTL and an LTR label; a
- * label starting with any other class gets B1 alone; empty labels pass), and the same
- * findings in the same order: tests/test_iri_check.c compares the two over every host of
- * a set of names. Calling ibidi_idna_bidi_rule_utf8 on the host text instead would need
- * a findings array as long as the host (one finding per character is possible) to put
- * every finding in order here without allocating, would refuse hosts above
- * IBIDI_IDNA_MAX_CPS code points (an ireg-name has no length limit), and splits labels at
- * U+002E only, where domain names may use U+3002, U+FF0E and U+FF61 as well.
+ * hold R, AL or AN do (IBIDI_IDNA_BIDI_PER_LABEL). Each label is fed, where it stands
+ * in the input, to the Bidi Rule's one core (src/idna/bidi_rule.c, with the convention of
+ * the IDNA calls: the first character decides between an RTL and an LTR label; a label
+ * starting with any other class gets B1 alone; empty labels pass), which gives the same
+ * findings in the same order as ibidi_idna_bidi_rule_utf8: tests/test_iri_check.c compares
+ * the two over every host of a set of names. Calling ibidi_idna_bidi_rule_utf8 on the host
+ * text instead would need a findings array as long as the host (one finding per character
+ * is possible) to put every finding in order here without allocating, would refuse hosts
+ * above IBIDI_IDNA_MAX_CPS code points (an ireg-name has no length limit), and splits
+ * labels at U+002E only, where domain names may use U+3002, U+FF0E and U+FF61 as well.
  *   The IDNA warnings are not copied: W_DIGIT_AFTER_RTL is what DIGIT_AFTER_RTL reports for
  * every component, and W_PER_LABEL_BIDI is what the caller chose with the option.
  *   Percent-encoded octets in a label are checked as written ("%" is ET, the hex digits
@@ -81,6 +81,7 @@
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
+#include "iri/iri_internal.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 
@@ -93,103 +94,46 @@
 /* RFC 5893 §1.4: an RTL label holds R, AL or AN. */
 #define IDNA_RTL_LABEL (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN))
 
-/* ---- Names and messages -------------------------------------------------------------- */
+/* ---- Findings ---------------------------------------------------------------------- */
 
-typedef struct code_info {
-    ibidi_ident_code code;
-    const char *name;
-    const char *message;
-} code_info;
-
-static const code_info codes[] = {
-    {IBIDI_IDENT_MIXED_DIRECTION, "MIXED_DIRECTION",
-     "RFC 3987 §4.2 rule 1, 2012 bidi IRI guidelines §3: a component should not use both "
-     "right-to-left (R, AL) and left-to-right (L) characters (Duerst 2001 §5 restriction 1: "
-     "must not)"},
-    {IBIDI_IDENT_RTL_START, "RTL_START",
-     "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using right-to-left "
-     "characters should start with a right-to-left character"},
-    {IBIDI_IDENT_RTL_END, "RTL_END",
-     "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using right-to-left "
-     "characters should end with a right-to-left character, optionally followed by "
-     "nonspacing marks (NSM)"},
-    {IBIDI_IDENT_RTL_OTHER_CLASS, "RTL_OTHER_CLASS",
-     "Duerst 2001 §5 restriction 3: a component using right-to-left characters must not use "
-     "characters of any other class, such as neutrals or numbers (nonspacing marks are "
-     "allowed)"},
-    {IBIDI_IDENT_HOST_BIDI_RULE, "HOST_BIDI_RULE",
-     "RFC 5893 §2, required of host labels by RFC 3987 §4.2: the labels of a host with "
-     "right-to-left characters must satisfy the Bidi Rule; the IDNA code names the "
-     "condition broken"},
-    {IBIDI_IDENT_DIGIT_AFTER_RTL, "DIGIT_AFTER_RTL",
-     "2012 bidi IRI guidelines §5 Examples 10 and 11, RFC 5893 §2: a component starting with "
-     "a digit follows a component ending right-to-left with only delimiters between them, "
-     "so the two may display in either order"},
-};
-
-static const code_info *find_code(ibidi_ident_code c)
+/* Is a finding of this code an error under these options? */
+static int is_error(ibidi_iri_code code, unsigned options)
 {
-    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
-        if (codes[i].code == c)
-            return &codes[i];
-    return NULL;
-}
-
-const char *ibidi_ident_code_name(ibidi_ident_code code)
-{
-    const code_info *i = find_code(code);
-    return i ? i->name : NULL;
-}
-
-const char *ibidi_ident_code_message(ibidi_ident_code code)
-{
-    const code_info *i = find_code(code);
-    return i ? i->message : "unknown identifier finding";
-}
-
-int ibidi_ident_finding_is_error(const ibidi_ident_finding *f, unsigned options)
-{
-    if (f == NULL)
-        return 0;
     if (options & IBIDI_IRI_STRICT)
         return 1;
-    switch (f->code) {
-    case IBIDI_IDENT_MIXED_DIRECTION:
+    switch (code) {
+    case IBIDI_IRI_MIXED_DIRECTION:
         /* SHOULD NOT in RFC 3987 §4.2; MUST NOT in Duerst 2001 §5 restriction 1 */
         return (options & IBIDI_IRI_DUERST2001) != 0;
-    case IBIDI_IDENT_RTL_OTHER_CLASS: /* Duerst 2001 §5 restriction 3: MUST NOT */
-    case IBIDI_IDENT_HOST_BIDI_RULE:  /* RFC 5893 §2: MUST */
+    case IBIDI_IRI_RTL_OTHER_CLASS: /* Duerst 2001 §5 restriction 3: MUST NOT */
+    case IBIDI_IRI_HOST_BIDI_RULE:  /* RFC 5893 §2: MUST */
         return 1;
-    case IBIDI_IDENT_RTL_START:
-    case IBIDI_IDENT_RTL_END:
-    case IBIDI_IDENT_DIGIT_AFTER_RTL:
+    case IBIDI_IRI_RTL_START:
+    case IBIDI_IRI_RTL_END:
+    case IBIDI_IRI_DIGIT_AFTER_RTL:
         return 0;
     }
     return 0;
 }
 
-/* ---- Findings sink ------------------------------------------------------------------- */
+/* A finding of the component rules (no severity yet: the sink decides it). */
+static ibidi_finding finding(ibidi_iri_code code, size_t index, size_t offset, uint32_t cp,
+                             int bc, int detail)
+{
+    const ibidi_finding f = {code, IBIDI_SEVERITY_WARNING, NULL, index, offset, 0, cp, bc,
+                             IBIDI_DIR_LTR, detail};
+    return f;
+}
 
 typedef struct sink {
-    ibidi_ident_finding *arr;
-    size_t cap;
-    size_t n; /* all findings, also those beyond cap */
+    ibidi__sink out;
     unsigned options;
-    int have_error;
-    size_t error_offset;
-    uint32_t error_value;
 } sink;
 
-static void sink_add(sink *s, const ibidi_ident_finding *f)
+static void sink_add(sink *s, ibidi_finding *f)
 {
-    if (s->n < s->cap)
-        s->arr[s->n] = *f;
-    s->n++;
-    if (!s->have_error && ibidi_ident_finding_is_error(f, s->options)) {
-        s->have_error = 1;
-        s->error_offset = f->offset;
-        s->error_value = f->value;
-    }
+    f->severity = is_error(f->code, s->options) ? IBIDI_SEVERITY_ERROR : IBIDI_SEVERITY_WARNING;
+    ibidi__sink_put(&s->out, f);
 }
 
 /* ---- Decoding ------------------------------------------------------------------------ */
@@ -223,19 +167,19 @@ static inline ibidi_status next_cp(const char *s, size_t end, size_t *pos, uint3
 
 /* What the pass over a component learns. */
 typedef struct comp_facts {
-    ibidi_ident_finding own[5]; /* its component-rule findings, sorted */
+    ibidi_finding own[5]; /* its component-rule findings, sorted */
     size_t n_own;
     int last_strong; /* direction of its last strong character: 0 none, 1 L, 2 R/AL */
 } comp_facts;
 
-static void own_add(comp_facts *cf, ibidi_ident_code code, size_t index, size_t offset,
+static void own_add(comp_facts *cf, ibidi_iri_code code, size_t index, size_t offset,
                     uint32_t value, ibidi_bidi_class bc)
 {
-    ibidi_ident_finding f = {code, index, offset, value, (int)bc, 0};
+    ibidi_finding f = finding(code, index, offset, value, (int)bc, 0);
     /* insertion by (offset, rule order): at most five entries */
     size_t i = cf->n_own;
     while (i > 0 && (cf->own[i - 1].offset > offset ||
-                     (cf->own[i - 1].offset == offset && cf->own[i - 1].code > code))) {
+                     (cf->own[i - 1].offset == offset && cf->own[i - 1].code > (ibidi_code)code))) {
         cf->own[i] = cf->own[i - 1];
         i--;
     }
@@ -286,7 +230,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
                 first_strong = dir;
             else if (dir != first_strong && !mixed) {
                 mixed = 1;
-                own_add(cf, IBIDI_IDENT_MIXED_DIRECTION, index, off, cp, bc);
+                own_add(cf, IBIDI_IRI_MIXED_DIRECTION, index, off, cp, bc);
             }
             cf->last_strong = dir;
         }
@@ -311,18 +255,18 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
     if (has_rtl) {
         /* RFC 3987 §4.2 rule 2, 2012 guidelines §3: start with a right-to-left character */
         if (!(BIT(first_bc) & RTL_STRONG))
-            own_add(cf, IBIDI_IDENT_RTL_START, index, start, first_cp, first_bc);
+            own_add(cf, IBIDI_IRI_RTL_START, index, start, first_cp, first_bc);
         /* ... and end with one, potentially followed by NSM */
         if (have_tail)
-            own_add(cf, IBIDI_IDENT_RTL_END, index, tail_off, tail_cp, tail_bc);
+            own_add(cf, IBIDI_IRI_RTL_END, index, tail_off, tail_cp, tail_bc);
         /* Duerst 2001 §5 restriction 3 */
         if ((options & IBIDI_IRI_DUERST2001) && have_other)
-            own_add(cf, IBIDI_IDENT_RTL_OTHER_CLASS, index, other_off, other_cp, other_bc);
+            own_add(cf, IBIDI_IRI_RTL_OTHER_CLASS, index, other_off, other_cp, other_bc);
     }
     /* 2012 guidelines §5 Examples 10, 11; RFC 5893 §2 (end): a digit right after a
      * component that ends right-to-left */
     if (prev_last_strong == 2 && (first_bc == IBIDI_BC_EN || first_bc == IBIDI_BC_AN))
-        own_add(cf, IBIDI_IDENT_DIGIT_AFTER_RTL, index, start, first_cp, first_bc);
+        own_add(cf, IBIDI_IRI_DIGIT_AFTER_RTL, index, start, first_cp, first_bc);
     return IBIDI_OK;
 }
 
@@ -334,7 +278,7 @@ static void flush_own_before(sink *sk, comp_facts *cf, size_t *next, size_t offs
     while (*next < cf->n_own &&
            (cf->own[*next].offset < offset ||
             (cf->own[*next].offset == offset &&
-             cf->own[*next].code < IBIDI_IDENT_HOST_BIDI_RULE))) {
+             cf->own[*next].code < IBIDI_IRI_HOST_BIDI_RULE))) {
         sink_add(sk, &cf->own[*next]);
         (*next)++;
     }
@@ -344,7 +288,7 @@ static void host_finding(sink *sk, comp_facts *cf, size_t *next, size_t index,
                          ibidi_idna_code code, size_t offset, uint32_t value, int bc)
 {
     flush_own_before(sk, cf, next, offset);
-    ibidi_ident_finding f = {IBIDI_IDENT_HOST_BIDI_RULE, index, offset, value, bc, (int)code};
+    ibidi_finding f = finding(IBIDI_IRI_HOST_BIDI_RULE, index, offset, value, bc, (int)code);
     sink_add(sk, &f);
 }
 
@@ -367,85 +311,85 @@ static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int 
     return IBIDI_OK;
 }
 
+/* The label s[start..end) fed to the Bidi Rule's core (src/idna/bidi_rule.c) 64 code points
+ * at a time; each broken condition becomes a HOST_BIDI_RULE finding at the byte offset and
+ * code point of its index. */
+typedef struct host_label {
+    const char *s;
+    size_t start, end, index;
+    sink *sk;
+    comp_facts *cf;
+    size_t *next;
+    size_t base, k;     /* the chunk: indices base .. base + k - 1 */
+    size_t off[64];     /* their byte offsets */
+    uint32_t cp[64];    /* and code points */
+} host_label;
+
+static void host_hit(void *ctx, unsigned k, size_t at, int bc)
+{
+    host_label *h = ctx;
+    size_t off = h->end;
+    uint32_t cp = 0;
+    if (at >= h->base && at < h->base + h->k) {
+        off = h->off[at - h->base];
+        cp = h->cp[at - h->base];
+    } else if (at < h->base) {
+        /* condition 3 / 6 about a character of an earlier chunk: walk to it again (the
+         * label was decoded once already, so this cannot fail) */
+        size_t pos = h->start;
+        for (size_t i = 0; i <= at; i++) {
+            off = pos;
+            cp = ibidi__utf8_decode_valid((const unsigned char *)h->s, &pos);
+        }
+    }
+    host_finding(h->sk, h->cf, h->next, h->index, (ibidi_idna_code)(IBIDI_IDNA_B1 + (int)k - 1),
+                 off, cp, bc);
+}
+
 /*
  * RFC 5893 §2, the six conditions on the label comps[index] = s[start..end) of a Bidi
- * domain name, merged with the label's own findings. The label's first character decides
- * (condition 1): R or AL, an RTL label (conditions 2-4); L, an LTR label (5-6); another
- * class, B1 alone. B2/B5 for every character the label may not hold, B4 once where EN
- * and AN first meet, B3/B6 at the last character that is not NSM.
+ * domain name (the core's IBIDI__RULE_STOP convention, as the IDNA calls), merged with the
+ * label's own findings.
  */
 static ibidi_status host_label_rule(const char *s, size_t start, size_t end, size_t index,
                                     sink *sk, comp_facts *cf, size_t *next, ibidi_error *err)
 {
-    if (start == end)
-        return IBIDI_OK; /* an empty label has no characters to test */
+    host_label h = {s, start, end, index, sk, cf, next, 0, 0, {0}, {0}};
+    ibidi__rule r;
+    ibidi__rule_begin(&r, IBIDI__RULE_STOP, host_hit, &h);
     size_t pos = start;
-    uint32_t cp;
-    ibidi_status st = next_cp(s, end, &pos, &cp, err);
-    if (st != IBIDI_OK)
-        return st;
-    const ibidi_bidi_class first = ibidi__bc(cp);
-    int rtl;
-    if (BIT(first) & RTL_STRONG) {
-        rtl = 1;
-    } else if (first == IBIDI_BC_L) {
-        rtl = 0;
-    } else {
-        host_finding(sk, cf, next, index, IBIDI_IDNA_B1, start, cp, (int)first);
-        return IBIDI_OK;
-    }
-    const unsigned allowed = rtl ? IBIDI__BIDI_RULE_RTL_ALLOWED : IBIDI__BIDI_RULE_LTR_ALLOWED;
-    const ibidi_idna_code not_allowed = rtl ? IBIDI_IDNA_B2 : IBIDI_IDNA_B5;
-    int seen_en = 0, seen_an = 0, en_an = 0;
-    size_t last_off = start; /* the last character that is not NSM (the first is L/R/AL) */
-    uint32_t last_cp = cp;
-    ibidi_bidi_class last_bc = first;
-
-    pos = start;
     while (pos < end) {
-        const size_t off = pos;
-        st = next_cp(s, end, &pos, &cp, err);
-        if (st != IBIDI_OK)
-            return st;
-        const ibidi_bidi_class bc = ibidi__bc(cp);
-        if (bc != IBIDI_BC_NSM) {
-            last_off = off;
-            last_cp = cp;
-            last_bc = bc;
+        uint8_t cls[64];
+        h.base += h.k;
+        h.k = 0;
+        while (pos < end && h.k < 64) {
+            h.off[h.k] = pos;
+            ibidi_status st = next_cp(s, end, &pos, &h.cp[h.k], err);
+            if (st != IBIDI_OK)
+                return st;
+            cls[h.k] = (uint8_t)ibidi__bc(h.cp[h.k]);
+            h.k++;
         }
-        /* conditions 2 and 5: a class the label may not hold */
-        if (!(allowed & BIT(bc)))
-            host_finding(sk, cf, next, index, not_allowed, off, cp, (int)bc);
-        /* condition 4: EN and AN together in an RTL label */
-        if (rtl && !en_an && (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN)) {
-            if (bc == IBIDI_BC_EN)
-                seen_en = 1;
-            else
-                seen_an = 1;
-            if (seen_en && seen_an) {
-                en_an = 1;
-                host_finding(sk, cf, next, index, IBIDI_IDNA_B4, off, cp, (int)bc);
-            }
-        }
+        ibidi__rule_feed(&r, cls, h.k);
     }
-    /* conditions 3 and 6: the end, before any trailing NSM */
-    if (!((rtl ? IBIDI__BIDI_RULE_RTL_END : IBIDI__BIDI_RULE_LTR_END) & BIT(last_bc)))
-        host_finding(sk, cf, next, index, rtl ? IBIDI_IDNA_B3 : IBIDI_IDNA_B6, last_off,
-                     last_cp, (int)last_bc);
+    (void)ibidi__rule_end(&r);
     return IBIDI_OK;
 }
 
 /* ---- The check ----------------------------------------------------------------------- */
 
 ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_component *comps,
-                               size_t n_comps, unsigned options, ibidi_ident_finding *findings,
-                               size_t fcap, size_t *n_findings, ibidi_error *err)
+                             size_t n_comps, const ibidi_iri_options *opts,
+                             ibidi_findings *findings, ibidi_error *err)
 {
-    if (n_findings)
-        *n_findings = 0;
+    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
+    if (findings)
+        findings->n = findings->errors = 0;
     if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
-        (findings == NULL && fcap > 0))
+        (findings && findings->items == NULL && findings->cap > 0) ||
+        (o->flags & ~IBIDI__IRI_ALL_FLAGS))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const unsigned options = ibidi__iri_check_bits(o);
     /* Components must lie inside the input, in order, without overlapping (as
      * ibidi_iri_parse gives them): findings are then in order of offset. A bad
      * component's error offset is its start (or len when it starts beyond). */
@@ -457,7 +401,9 @@ ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_componen
         prev_end = c->start + c->length;
     }
 
-    sink sk = {findings, fcap, 0, options, 0, 0, 0};
+    sink sk;
+    ibidi__sink_init(&sk.out, findings);
+    sk.options = options;
     const int per_label = (options & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
     int prev_last_strong = 0; /* of the previous non-empty component */
     int host_is_bidi = 0;     /* the current run of labels is a Bidi domain name */
@@ -509,9 +455,9 @@ ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_componen
             prev_last_strong = cf.last_strong;
     }
 
-    if (n_findings)
-        *n_findings = sk.n;
-    if (sk.have_error)
-        return ibidi__fail(err, IBIDI_E_IDENT_INVALID, sk.error_offset, sk.error_value);
+    ibidi__sink_done(&sk.out, findings);
+    if (sk.out.errors)
+        return ibidi__fail(err, IBIDI_E_IDENT_INVALID, sk.out.first_error_offset,
+                           sk.out.first_error_cp);
     return ibidi__fail(err, IBIDI_OK, 0, 0);
 }

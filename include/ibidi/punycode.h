@@ -1,0 +1,36 @@
+/*
+ * ibidi/punycode.h: Punycode (RFC 3492), the encoding of A-labels, with the overflow checks
+ * of §6.4. Whole strings: no "xn--" prefix and no label splitting (ibidi/idna.h does both).
+ * Conventions are those of ibidi/common.h; nothing here allocates. Stack: under 1 KiB.
+ */
+#ifndef IBIDI_PUNYCODE_H
+#define IBIDI_PUNYCODE_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Decoding option: accept only the encoding the encoder produces (lower-case digits, no
+ * delimiter without basic code points, no basic code point inserted by a delta). A-labels
+ * must be canonical (RFC 5891 §5.4: decode, re-encode, compare). */
+#define IBIDI_PUNYCODE_CANONICAL 1u
+
+/* Encodes code points as Punycode (without the "xn--" prefix). Writes up to cap bytes to
+ * out (not NUL-terminated); *out_len gets the length needed. Errors: IBIDI_E_CP_SURROGATE,
+ * IBIDI_E_CP_TOO_LARGE (offset = index), IBIDI_E_PUNYCODE_OVERFLOW (RFC 3492 §6.4),
+ * IBIDI_E_BUFFER_TOO_SMALL. */
+IBIDI_API ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out,
+                                             size_t cap, size_t *out_len, ibidi_error *err);
+/* Decodes Punycode (without the "xn--" prefix) into code points. Errors name the byte
+ * offset: IBIDI_E_PUNYCODE_BAD_INPUT, _TRUNCATED, _OVERFLOW, _RANGE, _NOT_CANONICAL
+ * (with IBIDI_PUNYCODE_CANONICAL), IBIDI_E_BUFFER_TOO_SMALL. */
+IBIDI_API ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags,
+                                             uint32_t *out, size_t cap, size_t *out_len,
+                                             ibidi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_PUNYCODE_H */
