@@ -28,6 +28,8 @@
 #include <time.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 
 #ifdef IBIDI_BENCH_ICU
 #include <unicode/unorm2.h>

@@ -31,6 +31,9 @@
  *       embeddings, overrides and isolates (plus a few overflowing ones), text, closers;
  *       d3 unbalanced random brackets; d4 a chain of FSIs with no PDI.
  *
+ * `bench_bidi once b 5` runs only ibidi on one workload (a, b or c), a few passes, for an
+ * instruction counter or a profiler.
+ *
  * Each figure is the best of several timed passes (clock_gettime(CLOCK_MONOTONIC)): the
  * libraries take turns in rounds, and a pass shorter than JOB_SECONDS is repeated within
  * each round.
@@ -48,6 +51,7 @@
 #include <time.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 
 #ifdef IBIDI_BENCH_ICU
 #include <unicode/ubidi.h>
@@ -559,17 +563,18 @@ static size_t run_ib_u8(const set *s, ctx *c)
 {
     size_t acc = 0;
     for (size_t i = 0; i < s->count; i++) {
-        size_t len = s->u8_off[i + 1] - s->u8_off[i], n = 0;
+        size_t len = s->u8_off[i + 1] - s->u8_off[i];
         int big = len > IBIDI_BIDI_SMALL; /* bytes bound the code points */
-        if (ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], len, IBIDI_DIR_AUTO, c->lv, c->cap,
-                                    &n, NULL, NULL, NULL, big ? c->work : NULL,
-                                    big ? c->work_size : 0, NULL) != IBIDI_OK ||
-            ibidi_bidi_reorder(c->lv, n, c->v2l, NULL, NULL) != IBIDI_OK) {
+        const ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, big ? c->work : NULL,
+                                      big ? c->work_size : 0};
+        ibidi_bidi_result r = {.levels = c->lv, .cap = c->cap};
+        if (ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], len, &o, &r, NULL) != IBIDI_OK ||
+            ibidi_bidi_reorder(c->lv, r.n, c->v2l, NULL, NULL) != IBIDI_OK) {
             c->failed = 1;
             continue;
         }
-        if (n)
-            acc += c->v2l[0] + c->lv[n - 1];
+        if (r.n)
+            acc += c->v2l[0] + c->lv[r.n - 1];
     }
     return acc;
 }
@@ -580,9 +585,10 @@ static size_t run_ib_cp(const set *s, ctx *c)
     for (size_t i = 0; i < s->count; i++) {
         size_t n = s->cp_off[i + 1] - s->cp_off[i];
         int big = n > IBIDI_BIDI_SMALL;
-        if (ibidi_bidi_resolve_cp(s->cp + s->cp_off[i], n, IBIDI_DIR_AUTO, c->lv, NULL, NULL,
-                                  big ? c->work : NULL, big ? c->work_size : 0,
-                                  NULL) != IBIDI_OK ||
+        const ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, big ? c->work : NULL,
+                                      big ? c->work_size : 0};
+        ibidi_bidi_result r = {.levels = c->lv, .cap = c->cap};
+        if (ibidi_bidi_resolve_cp(s->cp + s->cp_off[i], n, &o, &r, NULL) != IBIDI_OK ||
             ibidi_bidi_reorder(c->lv, n, c->v2l, NULL, NULL) != IBIDI_OK) {
             c->failed = 1;
             continue;
@@ -880,18 +886,17 @@ static void sanity(const set *s, ctx *c, size_t step, size_t *u8_cp_diff)
     size_t *map = xmalloc(c->cap * sizeof *map);
     for (size_t i = 0; i < s->count; i += step) {
         const uint32_t *cp = s->cp + s->cp_off[i];
-        size_t n = s->cp_off[i + 1] - s->cp_off[i], n8 = 0;
-        ibidi_bidi_info info;
-        if (ibidi_bidi_resolve_cp(cp, n, IBIDI_DIR_AUTO, lv, NULL, &info, c->work, c->work_size,
-                                  NULL) != IBIDI_OK ||
+        size_t n = s->cp_off[i + 1] - s->cp_off[i];
+        const ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, c->work, c->work_size};
+        ibidi_bidi_result r = {.levels = lv, .cap = c->cap}, r8 = {.levels = c->lv, .cap = c->cap};
+        if (ibidi_bidi_resolve_cp(cp, n, &o, &r, NULL) != IBIDI_OK ||
             ibidi_bidi_reorder(lv, n, map, NULL, NULL) != IBIDI_OK ||
-            ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], s->u8_off[i + 1] - s->u8_off[i],
-                                    IBIDI_DIR_AUTO, c->lv, c->cap, &n8, NULL, NULL, NULL,
-                                    c->work, c->work_size, NULL) != IBIDI_OK) {
+            ibidi_bidi_resolve_utf8(s->u8 + s->u8_off[i], s->u8_off[i + 1] - s->u8_off[i], &o,
+                                    &r8, NULL) != IBIDI_OK) {
             printf("  %s item %zu: ibidi failed\n", s->name, i);
             continue;
         }
-        if (n8 != n || memcmp(lv, c->lv, n) != 0)
+        if (r8.n != n || memcmp(lv, c->lv, n) != 0)
             (*u8_cp_diff)++;
         (void)check_item; /* unused when neither ICU nor FriBidi is there */
         int removed = 0;
@@ -921,10 +926,64 @@ static void sanity(const set *s, ctx *c, size_t step, size_t *u8_cp_diff)
     free(map);
 }
 
+/* ------------------------------------------------------------------ one workload */
+
+/* `bench_bidi once W [PASSES]`: only ibidi, on workload W (a, b or c), PASSES passes of
+ * each entry (UTF-8, code points) and no comparison: a steady run for an instruction
+ * counter (valgrind --tool=callgrind --toggle-collect=run_ib_u8) or a profiler, whose
+ * figures the rounds of the full run would drown. */
+static int once(const char *wl, int passes)
+{
+    buf b = {0};
+    uint32_t st = wl[0] == 'a' ? 7 : wl[0] == 'b' ? 8 : 9;
+    if (wl[0] == 'a')
+        while (b.len < BIG_BYTES)
+            gen_paragraph(&b, &st);
+    else if (wl[0] == 'b')
+        for (int i = 0; i < N_ITEMS; i++)
+            gen_identifier(&b, &st);
+    else if (wl[0] == 'c')
+        for (int i = 0; i < N_ITEMS; i++)
+            gen_host(&b, &st);
+    else {
+        fprintf(stderr, "bench_bidi once: workload a, b or c\n");
+        return 2;
+    }
+    set s = make_set(wl, &b);
+    free(b.p);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.cap = s.max_cps;
+    c.lv = xmalloc(c.cap);
+    c.v2l = xmalloc(c.cap * sizeof *c.v2l);
+    c.work_size = ibidi_bidi_work_size(c.cap);
+    c.work = xmalloc(c.work_size);
+    double t_u8 = -1, t_cp = -1;
+    for (int k = 0; k < passes; k++) {
+        double t = time_pass(run_ib_u8, &s, &c);
+        t_u8 = t_u8 < 0 || t < t_u8 ? t : t_u8;
+        t = time_pass(run_ib_cp, &s, &c);
+        t_cp = t_cp < 0 || t < t_cp ? t : t_cp;
+    }
+    printf("(%s) %zu items, best of %d passes: ibidi-u8 %.4g ns/item, ibidi-cp %.4g ns/item\n",
+           wl, s.count, passes, t_u8 * 1e9 / (double)s.count, t_cp * 1e9 / (double)s.count);
+    free_set(&s);
+    free(c.lv);
+    free(c.v2l);
+    free(c.work);
+    return c.failed;
+}
+
 /* ------------------------------------------------------------------ main */
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc >= 3 && strcmp(argv[1], "once") == 0)
+        return once(argv[2], argc >= 4 && atoi(argv[3]) > 0 ? atoi(argv[3]) : 1);
+    if (argc > 1) {
+        fprintf(stderr, "usage: bench_bidi [once a|b|c [PASSES]]\n");
+        return 2;
+    }
     double t_start = now();
     buf ba = {0}, bb = {0}, bc = {0};
     uint32_t st = 7;

@@ -54,6 +54,7 @@
 
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 
 #ifdef IBIDI_BENCH_ICU
 #include <unicode/uchar.h>

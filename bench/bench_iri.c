@@ -89,7 +89,7 @@ static double run_ibidi_layout(char iris[][512], size_t n)
             if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, comps, 128, &info, NULL) !=
                 IBIDI_OK)
                 abort();
-            ibidi_iri_check(iris[i], len, comps, info.n_components, 0, &fs, NULL);
+            ibidi_iri_check(iris[i], len, comps, info.n_components, NULL, &fs, NULL);
             if (ibidi_display_layout(iris[i], len, comps, info.n_components, IBIDI_DIR_LTR,
                                      levels, v2l, NULL, 512, &ncp, NULL, 0, NULL, NULL, 0,
                                      NULL) != IBIDI_OK)

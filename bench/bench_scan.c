@@ -191,8 +191,8 @@ static int one_validate(const char *u, size_t ul)
 {
     char codes[256];
     size_t cl = 0;
-    return ibidi_iri_validate(u, ul, IBIDI_IRI_AS_DOMAIN, flags, 0, codes, sizeof codes, &cl,
-                                NULL) == IBIDI_OK;
+    const ibidi_iri_options o = {IBIDI_IRI_AS_DOMAIN, 0, idna_opts};
+    return ibidi_iri_validate(u, ul, &o, codes, sizeof codes, &cl, NULL) == IBIDI_OK;
 }
 
 static size_t one_analyze(const char *u, size_t ul)

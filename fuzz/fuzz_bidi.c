@@ -11,7 +11,10 @@
  *      surrogates skipped).
  * For each direction (LTR, RTL, AUTO, AUTO_RTL) these properties are checked with abort():
  *  1. the classes returned are ibidi_cp_bidi_class; info agrees with the levels (length,
- *     maximum, odd levels, explicit controls) and with the paragraphs;
+ *     maximum, odd levels, explicit controls) and with the paragraphs; asking for the
+ *     types changes no level, and the types agree with the levels: BN exactly where X9
+ *     removes, after N2 only L, R, EN, AN, R exactly at odd levels (I1-I2) where L1 reset
+ *     nothing, after W7 a digit is EN, AN or L and no NSM, AL, ES, ET or CS is left;
  *  2. P1: paragraphs end after a B or at the end of the text, and each paragraph resolved
  *     alone (with the direction given, and forced to its level) has the same levels;
  *  3. every level is in paragraph level..126; B and S, and whitespace, isolate controls and
@@ -31,8 +34,8 @@
  *     visual text), also the allocating one; with no paired bracket in the text,
  *     ibidi_bidi_resolve_classes gives the same levels;
  *  8. X9: a ZERO WIDTH SPACE (BN) put in at a place picked from the text changes no other
- *     level. It sends the text through the general passes, so that the shortcuts for
- *     simple paragraphs (bit planes, one pass) are compared with them.
+ *     level. It sends the text through X1-X10, so that the shortcut for paragraphs without
+ *     explicit controls (the bit planes at once) is compared with that way.
  * Inputs above IBIDI_BIDI_SMALL code points run with a work area allocated here.
  */
 #include <stdint.h>
@@ -40,6 +43,7 @@
 #include <string.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 
 #define REQUIRE(c)                                                                                 \
     do {                                                                                           \
@@ -91,7 +95,7 @@ static int is_isolate_ctl(unsigned c)
 {
     return c == IBIDI_BC_LRI || c == IBIDI_BC_RLI || c == IBIDI_BC_FSI || c == IBIDI_BC_PDI;
 }
-static int is_control(uint32_t cp, unsigned c) /* dropped by IBIDI_VISUAL_REMOVE_CONTROLS */
+static int is_control(uint32_t cp, unsigned c) /* dropped by IBIDI_BIDI_REMOVE_CONTROLS */
 {
     /* the bidi controls; other BN characters (ZWJ, soft hyphen) stay */
     return (is_removed(c) && c != IBIDI_BC_BN) || is_isolate_ctl(c) || cp == 0x200E || cp == 0x200F || cp == 0x061C;
@@ -117,7 +121,7 @@ static void ref_line(const uint8_t *levels, const uint8_t *cls, size_t start, si
 }
 
 typedef struct bufs {
-    uint8_t *cls, *cls2, *lv, *lv2, *lv3, *line, *vlv;
+    uint8_t *cls, *cls2, *lv, *lv2, *lv3, *line, *vlv, *weak, *types;
     size_t *v2l, *l2v, *one, *w, *offs;
     ibidi_bidi_run *runs;
     uint32_t *out, *out2, *want;
@@ -199,9 +203,9 @@ static size_t expected_visual(bufs *B, const uint32_t *t, const size_t *ps, cons
         REQUIRE(ibidi_bidi_reorder(B->lv + s, ce - s, B->v2l, NULL, NULL) == IBIDI_OK);
         for (size_t v = 0; v < ce - s; v++) {
             size_t l = s + B->v2l[v];
-            if ((opt & IBIDI_VISUAL_REMOVE_CONTROLS) && is_control(t[l], B->cls[l]))
+            if ((opt & IBIDI_BIDI_REMOVE_CONTROLS) && is_control(t[l], B->cls[l]))
                 continue;
-            B->want[k++] = (opt & IBIDI_VISUAL_NO_MIRROR) ? t[l] : ibidi_bidi_mirror(t[l], B->lv[l]);
+            B->want[k++] = (opt & IBIDI_BIDI_NO_MIRROR) ? t[l] : ibidi_bidi_mirror(t[l], B->lv[l]);
         }
         if (ce < e)
             B->want[k++] = t[ce];
@@ -215,6 +219,7 @@ static void check_text(const uint32_t *t, size_t n)
     size_t n1 = n + 1;
     B.cls = xmalloc(n1), B.cls2 = xmalloc(n1), B.lv = xmalloc(n1), B.lv2 = xmalloc(n1);
     B.lv3 = xmalloc(n1), B.line = xmalloc(2 * n1), B.vlv = xmalloc(n1);
+    B.weak = xmalloc(n1), B.types = xmalloc(n1);
     B.v2l = xmalloc(n1 * sizeof(size_t)), B.l2v = xmalloc(n1 * sizeof(size_t));
     B.one = xmalloc(n1 * sizeof(size_t)), B.w = xmalloc(n1 * sizeof(size_t));
     B.offs = xmalloc(n1 * sizeof(size_t)), B.runs = xmalloc(n1 * sizeof(ibidi_bidi_run));
@@ -244,10 +249,13 @@ static void check_text(const uint32_t *t, size_t n)
     for (int d = 0; d < 4; d++) {
         ibidi_dir dir = (ibidi_dir)d;
         ibidi_bidi_info info, info2;
+        const ibidi_bidi_options o = {dir, 0, B.work, B.work_size};
+        ibidi_bidi_options ov = o; /* for the visual calls: with their flags */
         /* 1 */
-        ibidi_status st = ibidi_bidi_resolve_cp(t, n, dir, B.lv, B.cls, &info, B.work,
-                                                B.work_size, &e);
-        REQUIRE(st == IBIDI_OK && e.status == IBIDI_OK);
+        ibidi_bidi_result r = {.levels = B.lv, .classes = B.cls, .cap = n};
+        ibidi_status st = ibidi_bidi_resolve_cp(t, n, &o, &r, &e);
+        info = r.info;
+        REQUIRE(st == IBIDI_OK && e.status == IBIDI_OK && r.n == n);
         REQUIRE(n == 0 || memcmp(B.cls, B.cls2, n) == 0);
         REQUIRE(info.length == n && info.has_explicit == explicit_);
         unsigned maxl = 0, odd = 0;
@@ -258,25 +266,49 @@ static void check_text(const uint32_t *t, size_t n)
             odd |= B.lv[i] & 1u;
         }
         REQUIRE(info.max_level == maxl && info.has_rtl == odd);
+        /* 1: the types */
+        ibidi_bidi_result rt = {.levels = B.lv2, .weak = B.weak, .types = B.types, .cap = n};
+        REQUIRE(ibidi_bidi_resolve_cp(t, n, &o, &rt, &e) == IBIDI_OK);
+        REQUIRE(n == 0 || memcmp(B.lv2, B.lv, n) == 0);
+        REQUIRE(info_eq(&info, &rt.info));
+        for (size_t i = 0; i < n; i++) {
+            const unsigned c = B.cls[i], ty = B.types[i], wk = B.weak[i];
+            const unsigned l1 = (1u << IBIDI_BC_WS) | (1u << IBIDI_BC_S) | (1u << IBIDI_BC_B) |
+                                (1u << IBIDI_BC_LRI) | (1u << IBIDI_BC_RLI) |
+                                (1u << IBIDI_BC_FSI) | (1u << IBIDI_BC_PDI);
+            if (ibidi_bidi_class_removed((ibidi_bidi_class)c)) {
+                REQUIRE(ty == IBIDI_BC_BN && wk == IBIDI_BC_BN);
+                continue;
+            }
+            REQUIRE(ty == IBIDI_BC_L || ty == IBIDI_BC_R || ty == IBIDI_BC_EN || ty == IBIDI_BC_AN);
+            REQUIRE(wk < IBIDI_BC_COUNT && wk != IBIDI_BC_NSM && wk != IBIDI_BC_AL &&
+                    wk != IBIDI_BC_ES && wk != IBIDI_BC_ET && wk != IBIDI_BC_CS &&
+                    wk != IBIDI_BC_BN);
+            if (c == IBIDI_BC_EN)
+                REQUIRE(wk == IBIDI_BC_EN || wk == IBIDI_BC_AN || wk == IBIDI_BC_L ||
+                        wk == IBIDI_BC_R); /* R: under an override */
+            if (!((1u << c) & l1)) /* I1-I2, where L1 did not reset the level */
+                REQUIRE((ty == IBIDI_BC_R) == (B.lv[i] & 1u));
+        }
 
         memcpy(B.lv3, B.lv, n);
 
         /* 2: paragraphs */
         size_t np = 0, p = 0;
         while (p < n) {
-            size_t s = 99, en = 99;
-            uint8_t lvl = 99;
-            REQUIRE(ibidi_bidi_paragraph(B.cls, n, p, dir, &s, &en, &lvl, &e) == IBIDI_OK);
+            ibidi_bidi_para pa = {99, 99, 99};
+            REQUIRE(ibidi_bidi_paragraph(B.cls, n, p, dir, &pa, &e) == IBIDI_OK);
+            const size_t s = pa.start, en = pa.end;
+            const uint8_t lvl = pa.level;
             REQUIRE(s == p && en > p && en <= n && lvl <= 1);
             REQUIRE(dir == IBIDI_DIR_AUTO || dir == IBIDI_DIR_AUTO_RTL || lvl == (uint8_t)d);
             for (size_t i = s; i + 1 < en; i++)
                 REQUIRE(B.cls[i] != IBIDI_BC_B);
             REQUIRE(en == n || B.cls[en - 1] == IBIDI_BC_B);
             /* the same answer for every index inside */
-            size_t s2, e2;
-            uint8_t l2;
-            REQUIRE(ibidi_bidi_paragraph(B.cls, n, en - 1, dir, &s2, &e2, &l2, &e) == IBIDI_OK);
-            REQUIRE(s2 == s && e2 == en && l2 == lvl);
+            ibidi_bidi_para pa2;
+            REQUIRE(ibidi_bidi_paragraph(B.cls, n, en - 1, dir, &pa2, &e) == IBIDI_OK);
+            REQUIRE(pa2.start == s && pa2.end == en && pa2.level == lvl);
             ps[np] = s, pe[np] = en, pl[np] = lvl;
             np++;
             p = en;
@@ -287,12 +319,14 @@ static void check_text(const uint32_t *t, size_t n)
             size_t s = ps[q], en = pe[q], m = en - s;
             uint8_t L = pl[q];
             /* 2: alone, with the direction given and forced */
-            REQUIRE(ibidi_bidi_resolve_cp(t + s, m, dir, B.lv2, NULL, &info2, B.work, B.work_size,
-                                          &e) == IBIDI_OK);
+            ibidi_bidi_result r2 = {.levels = B.lv2, .cap = m};
+            REQUIRE(ibidi_bidi_resolve_cp(t + s, m, &o, &r2, &e) == IBIDI_OK);
+            info2 = r2.info;
             REQUIRE(memcmp(B.lv2, B.lv + s, m) == 0 && info2.paragraphs == 1 &&
                     info2.para_level == L);
-            REQUIRE(ibidi_bidi_resolve_cp(t + s, m, L ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, B.lv2, NULL,
-                                          NULL, B.work, B.work_size, &e) == IBIDI_OK);
+            const ibidi_bidi_options forced = {L ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, 0, B.work,
+                                               B.work_size};
+            REQUIRE(ibidi_bidi_resolve_cp(t + s, m, &forced, &r2, &e) == IBIDI_OK);
             REQUIRE(memcmp(B.lv2, B.lv + s, m) == 0);
 
             /* 3 */
@@ -363,43 +397,38 @@ static void check_text(const uint32_t *t, size_t n)
         /* 6 */
         for (unsigned opt = 0; opt < 4; opt++) {
             size_t k = expected_visual(&B, t, ps, pe, np, opt), olen = (size_t)-1;
-            st = ibidi_bidi_visual_cp(t, n, dir, opt, B.out, n, &olen, &info2, B.work, B.work_size,
-                                      &e);
+            ov.flags = opt;
+            st = ibidi_bidi_visual_cp(t, n, &ov, B.out, n, &olen, &info2, &e);
             REQUIRE(st == IBIDI_OK && olen == k && info_eq(&info, &info2));
             REQUIRE(k == 0 || memcmp(B.out, B.want, k * 4) == 0);
-            if (!(opt & IBIDI_VISUAL_REMOVE_CONTROLS))
+            if (!(opt & IBIDI_BIDI_REMOVE_CONTROLS))
                 REQUIRE(k == n);
             /* preflight */
             size_t plen = (size_t)-1;
-            st = ibidi_bidi_visual_cp(t, n, dir, opt, NULL, 0, &plen, NULL, B.work, B.work_size,
-                                      NULL);
+            st = ibidi_bidi_visual_cp(t, n, &ov, NULL, 0, &plen, NULL, NULL);
             REQUIRE(st == (k ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == k);
 
             /* 7: the UTF-8 forms */
             size_t wlen = 0;
             REQUIRE(ibidi_utf8_encode(B.want, k, B.w8, 4 * n1, &wlen, NULL) == IBIDI_OK);
-            st = ibidi_bidi_visual_utf8(B.u8, u8len, dir, opt, NULL, 0, &plen, NULL, B.work,
-                                        B.work_size, &e);
+            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, NULL, 0, &plen, NULL, &e);
             REQUIRE(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == wlen);
-            st = ibidi_bidi_visual_utf8(B.u8, u8len, dir, opt, B.o8, wlen, &plen, &info2, B.work,
-                                        B.work_size, &e);
+            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, B.o8, wlen, &plen, &info2, &e);
             REQUIRE(st == IBIDI_OK && plen == wlen && info_eq(&info, &info2));
             REQUIRE(wlen == 0 || memcmp(B.o8, B.w8, wlen) == 0);
             if (opt == (unsigned)d) { /* the allocating form, once per option */
                 char *ap = NULL;
                 size_t alen = (size_t)-1;
-                REQUIRE(ibidi_bidi_visual_utf8_alloc(B.u8, u8len, dir, opt, &ap, &alen, &e) ==
-                        IBIDI_OK);
+                REQUIRE(ibidi_bidi_visual_utf8_alloc(B.u8, u8len, &ov, &ap, &alen, &e) == IBIDI_OK);
                 REQUIRE(ap && alen == wlen && memcmp(ap, B.w8, wlen) == 0 && ap[wlen] == 0);
                 ibidi_free(ap);
             }
         }
 
         /* 7: resolve_utf8 */
-        size_t ncp = (size_t)-1;
-        st = ibidi_bidi_resolve_utf8(B.u8, u8len, dir, B.lv2, n, &ncp, B.cls2, B.offs, &info2,
-                                     B.work, B.work_size, &e);
-        REQUIRE(st == IBIDI_OK && ncp == n && info_eq(&info, &info2));
+        ibidi_bidi_result r8 = {.levels = B.lv2, .classes = B.cls2, .offsets = B.offs, .cap = n};
+        st = ibidi_bidi_resolve_utf8(B.u8, u8len, &o, &r8, &e);
+        REQUIRE(st == IBIDI_OK && r8.n == n && info_eq(&info, &r8.info));
         REQUIRE(n == 0 || (memcmp(B.lv2, B.lv, n) == 0 && memcmp(B.cls2, B.cls, n) == 0));
         size_t off = 0;
         for (size_t i = 0; i < n; i++) {
@@ -408,13 +437,23 @@ static void check_text(const uint32_t *t, size_t n)
             off += ibidi_utf8_encode_cp(t[i], tmp);
         }
         if (n > 0) {
-            ncp = 0;
-            st = ibidi_bidi_resolve_utf8(B.u8, u8len, dir, B.lv2, n - 1, &ncp, NULL, NULL, NULL,
-                                         B.work, B.work_size, &e);
-            REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && ncp == n);
+            ibidi_bidi_result rs = {.levels = B.lv2, .cap = n - 1};
+            st = ibidi_bidi_resolve_utf8(B.u8, u8len, &o, &rs, &e);
+            REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && rs.n == n);
         }
+        /* 7: the allocating form, once per direction */
+        ibidi_bidi_result ra;
+        st = ibidi_bidi_resolve_utf8_alloc(B.u8, u8len, &o,
+                                           IBIDI_BIDI_WANT_CLASSES | IBIDI_BIDI_WANT_TYPES, &ra, &e);
+        REQUIRE(st == IBIDI_OK && ra.n == n && info_eq(&info, &ra.info) && ra.levels &&
+                ra.classes && ra.types && !ra.weak && !ra.offsets);
+        REQUIRE(n == 0 || (memcmp(ra.levels, B.lv, n) == 0 && memcmp(ra.classes, B.cls, n) == 0 &&
+                           memcmp(ra.types, B.types, n) == 0));
+        ibidi_bidi_result_free(&ra);
         /* 7: resolve_classes */
-        st = ibidi_bidi_resolve_classes(B.cls, n, dir, B.lv2, &info2, B.work, B.work_size, &e);
+        ibidi_bidi_result rc = {.levels = B.lv2, .cap = n};
+        st = ibidi_bidi_resolve_classes(B.cls, n, &o, &rc, &e);
+        info2 = rc.info;
         REQUIRE(st == IBIDI_OK && info2.paragraphs == info.paragraphs &&
                 info2.para_level == info.para_level);
         if (!brackets)
@@ -424,12 +463,14 @@ static void check_text(const uint32_t *t, size_t n)
         memcpy(bn, t, at * sizeof *t);
         bn[at] = 0x200B;
         memcpy(bn + at + 1, t + at, (n - at) * sizeof *t);
-        st = ibidi_bidi_resolve_cp(bn, n + 1, dir, B.lv3, NULL, NULL, bn_work, bn_work_size, &e);
+        st = ibidi_bidi_resolve_cp(bn, n + 1, &(ibidi_bidi_options){dir, 0, bn_work, bn_work_size},
+                                   &(ibidi_bidi_result){.levels = B.lv3, .cap = n + 1}, &e);
         REQUIRE(st == IBIDI_OK && memcmp(B.lv3, B.lv, at) == 0 &&
                 memcmp(B.lv3 + at + 1, B.lv + at, n - at) == 0);
     }
 
     free(B.cls), free(B.cls2), free(B.lv), free(B.lv2), free(B.lv3), free(B.line), free(B.vlv);
+    free(B.weak), free(B.types);
     free(B.v2l), free(B.l2v), free(B.one), free(B.w), free(B.offs), free(B.runs);
     free(B.out), free(B.out2), free(B.want), free(B.u8), free(B.o8), free(B.w8), free(B.work);
     free(ps), free(pe), free(pl), free(bn), free(bn_work);
@@ -447,16 +488,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t ws = ibidi_bidi_work_size(size);
         void *work = ws ? xmalloc(ws) : NULL;
         uint8_t *lv = xmalloc(size + 1);
-        size_t ncp = 0, olen = 0;
-        ibidi_status st = ibidi_bidi_resolve_utf8(s, size, IBIDI_DIR_AUTO, lv, size, &ncp, NULL,
-                                                  NULL, NULL, work, ws, &e);
+        size_t olen = 0;
+        ibidi_bidi_result r = {.levels = lv, .cap = size};
+        ibidi_status st = ibidi_bidi_resolve_utf8(
+            s, size, &(ibidi_bidi_options){IBIDI_DIR_AUTO, 0, work, ws}, &r, &e);
         REQUIRE(st == sv && e.status == sv && e.offset == ev.offset && e.value == ev.value);
-        st = ibidi_bidi_visual_utf8(s, size, IBIDI_DIR_RTL, 0, (char *)lv, size, &olen, NULL, work,
-                                    ws, &e);
+        st = ibidi_bidi_visual_utf8(s, size, &(ibidi_bidi_options){IBIDI_DIR_RTL, 0, work, ws},
+                                    (char *)lv, size, &olen, NULL, &e);
         REQUIRE(st == sv && e.offset == ev.offset);
         char *p = NULL;
-        st = ibidi_bidi_visual_utf8_alloc(s, size, IBIDI_DIR_LTR, 3, &p, &olen, &e);
+        st = ibidi_bidi_visual_utf8_alloc(s, size, &(ibidi_bidi_options){IBIDI_DIR_LTR, 3, NULL, 0},
+                                          &p, &olen, &e);
         REQUIRE(st == sv && e.offset == ev.offset && p == NULL);
+        ibidi_bidi_result ra;
+        st = ibidi_bidi_resolve_utf8_alloc(s, size, NULL, IBIDI_BIDI_WANT_WEAK, &ra, &e);
+        REQUIRE(st == sv && e.offset == ev.offset && ra.levels == NULL && ra.weak == NULL);
         free(lv);
         free(work);
     } else {
@@ -492,7 +538,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint8_t *lv = xmalloc(n);
         t[n / 2] = keep & 1 ? 0xD800 + (keep & 0x7FF) : 0x110000 + keep;
         ibidi_status want = keep & 1 ? IBIDI_E_CP_SURROGATE : IBIDI_E_CP_TOO_LARGE;
-        ibidi_status st = ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_AUTO, lv, NULL, NULL, work, ws, &e);
+        ibidi_status st =
+            ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){IBIDI_DIR_AUTO, 0, work, ws},
+                                  &(ibidi_bidi_result){.levels = lv, .cap = n}, &e);
         REQUIRE(st == want && e.offset == n / 2 && e.value == t[n / 2]);
         t[n / 2] = keep;
         free(lv);

@@ -2,3 +2,4 @@
 #define FUZZ_FORM IBIDI_NORMALIZE_NFKD
 #define FUZZ_OTHER IBIDI_NORMALIZE_NFKC
 #include "normalize_target.h"
+#include "ibidi/normalize.h"

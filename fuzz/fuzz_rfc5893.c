@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ibidi.h"
+#include "ibidi/rfc5893.h"
 
 #define F_CAP 64
 

@@ -66,7 +66,8 @@ static int marks_on(const uint32_t *t, size_t n, ibidi_dir dir, long *on)
 {
     uint8_t lv[MAX_CPS];
     size_t v2l[MAX_CPS], l2v[MAX_CPS];
-    if (n > MAX_CPS || ibidi_bidi_resolve_cp(t, n, dir, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
+    if (n > MAX_CPS || ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){.dir = dir},
+                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
         return 0;
     for (size_t v = 0; v < n; v++)
@@ -92,8 +93,8 @@ static int on_twin(const char *twin, size_t len, void *ctx)
     require(!(len == f->len && memcmp(twin, f->text, len) == 0));
     require(ibidi_utf8_validate(twin, len, &n1, NULL) == IBIDI_OK);
     require(ibidi_utf8_validate(f->text, f->len, &n2, NULL) == IBIDI_OK && n1 == n2);
-    require(ibidi_bidi_visual_utf8(twin, len, f->dir, 0, vis, sizeof vis, &vl, NULL, NULL, 0,
-                                   NULL) == IBIDI_OK);
+    require(ibidi_bidi_visual_utf8(twin, len, &(ibidi_bidi_options){.dir = f->dir}, vis, sizeof vis, &vl, NULL,
+                               NULL) == IBIDI_OK);
     require(vl == f->vis_len && memcmp(vis, f->vis, vl) == 0);
     /* the marks on the same glyphs */
     uint32_t cps[MAX_CPS];
@@ -151,8 +152,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         F.gen = 1;
     }
     /* the input's own display and marks, compared in on_twin (controls: no twin comes) */
-    require(ibidi_bidi_visual_utf8(s, len, dir, 0, F.vis, sizeof F.vis, &F.vis_len, NULL, NULL,
-                                   0, NULL) == IBIDI_OK);
+    require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, F.vis, sizeof F.vis, &F.vis_len, NULL,
+                               NULL) == IBIDI_OK);
     if (ctl_at == (size_t)-1)
         require(marks_on(cps, n, dir, F.on));
     ibidi_status r = ibidi_ambig_twins_utf8(s, len, dir, BOUND, on_twin, &F, &st, &e);
@@ -167,7 +168,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the input's levels by class */
     uint8_t lv[MAX_CPS];
     if (n) {
-        require(ibidi_bidi_resolve_cp(cps, n, dir, lv, NULL, NULL, NULL, 0, NULL) == IBIDI_OK);
+        require(ibidi_bidi_resolve_cp(cps, n, &(ibidi_bidi_options){.dir = dir},
+                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) == IBIDI_OK);
         for (size_t i = 0; i < n; i++) {
             require(ibidi__twin_level_allowed(ibidi_cp_bidi_class(cps[i]), (unsigned)dir, lv[i]));
             if (ibidi_cp_bidi_class(cps[i]) == IBIDI_BC_NSM)

@@ -28,6 +28,14 @@
 #include <string.h>
 
 #include "ibidi.h"
+
+/* The options of a call: the IRI bits and exact IDNA flags. */
+static ibidi_iri_options opts_of(unsigned iri, unsigned idna)
+{
+    const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, iri,
+                                 {IBIDI_IDNA_PROFILE_UTS46, idna, ~idna, NULL, 0}};
+    return o;
+}
 #include "uri_equiv.h"
 
 #define MAX_IN 4096
@@ -57,14 +65,16 @@ typedef ibidi_status (*conv_fn)(const char *s, size_t len, unsigned opt, unsigne
 static ibidi_status to_uri(const char *s, size_t len, unsigned opt, unsigned flags, char *out,
                            size_t cap, size_t *n, ibidi_error *e)
 {
-    return ibidi_iri_to_uri(s, len, opt, flags, out, cap, n, e);
+    const ibidi_iri_options o = opts_of(opt, flags);
+    return ibidi_iri_to_uri(s, len, &o, out, cap, n, e);
 }
 
 static ibidi_status to_iri(const char *s, size_t len, unsigned opt, unsigned flags, char *out,
                            size_t cap, size_t *n, ibidi_error *e)
 {
     (void)flags;
-    return ibidi_iri_from_uri(s, len, opt, out, cap, n, e);
+    const ibidi_iri_options o = opts_of(opt, 0);
+    return ibidi_iri_from_uri(s, len, &o, out, cap, n, e);
 }
 
 static char small[OUT_CAP];
@@ -101,12 +111,14 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
     ibidi_findings fs = {f, 64, 0, 0};
     size_t il, u2l;
     ibidi_error e;
-    ibidi_status st = ibidi_iri_from_uri(u, ul, iri_opt, i1, OUT_CAP, &il, &e);
+    const ibidi_iri_options io = opts_of(iri_opt, 0);
+    ibidi_status st = ibidi_iri_from_uri(u, ul, &io, i1, OUT_CAP, &il, &e);
     require(st == IBIDI_OK);
     sizes(to_iri, u, ul, iri_opt, 0, st, i1, il, &e, 0);
     require(parses(i1, il));
     if (!(iri_opt & IBIDI_IRI_HOST_TO_UNICODE)) {
-        st = ibidi_iri_to_uri(i1, il, IBIDI_IRI_HOST_PERCENT, 0, u2, OUT_CAP, &u2l, NULL);
+        const ibidi_iri_options po = opts_of(IBIDI_IRI_HOST_PERCENT, 0);
+        st = ibidi_iri_to_uri(i1, il, &po, u2, OUT_CAP, &u2l, NULL);
         require(st == IBIDI_OK);
         size_t a = norm(u, ul, na), b = norm(u2, u2l, nb);
         require(a == b && memcmp(na, nb, a) == 0);
@@ -115,7 +127,7 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
         ibidi_iri_info info;
         require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, comps, OUT_CAP, &info, NULL) ==
                 IBIDI_OK);
-        st = ibidi_iri_check(i1, il, comps, info.n_components, 0, &fs, NULL);
+        st = ibidi_iri_check(i1, il, comps, info.n_components, NULL, &fs, NULL);
         require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
         for (size_t i = 0; i < fs.n && i < 64; i++)
             require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
@@ -131,9 +143,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const unsigned b = data[0];
     const char *s = (const char *)data + 1;
     const size_t len = size - 1;
-    const unsigned uri_opt = b & 3u;
+    const unsigned uri_opt = ((b & 1u) ? IBIDI_IRI_HOST_PERCENT : 0u) |
+                             ((b & 2u) ? IBIDI_IRI_ENCODE_ASCII : 0u);
     const unsigned flags = ibidi_idna_profile_flags((ibidi_idna_profile)((b >> 2) & 3u));
-    const unsigned iri_opt = (b >> 4) & 3u;
+    const unsigned iri_opt = ((b & 16u) ? IBIDI_IRI_KEEP_UNSAFE : 0u) |
+                             ((b & 32u) ? IBIDI_IRI_HOST_TO_UNICODE : 0u);
     ibidi_error verr, e;
     size_t n, n2;
     int utf8_ok = ibidi_utf8_validate(s, len, NULL, &verr) == IBIDI_OK;
@@ -155,7 +169,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n_excluded = 0;
     for (size_t i = 0; i < len; i++)
         n_excluded += (size_t)is_excluded((unsigned char)s[i]);
-    st = ibidi_iri_to_uri(s, len, uri_opt, flags, out, OUT_CAP, &n, &e);
+    const ibidi_iri_options uo = opts_of(uri_opt, flags);
+    st = ibidi_iri_to_uri(s, len, &uo, out, OUT_CAP, &n, &e);
     require(st == IBIDI_OK || st != IBIDI_E_BUFFER_TOO_SMALL);
     if (st != IBIDI_OK)
         require(e.status == st && e.offset <= len);
@@ -175,7 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < n; i++)
             require((unsigned char)out[i] < 0x80 && !is_excluded((unsigned char)out[i]));
         require(parses(out, n));
-        require(ibidi_iri_to_uri(out, n, uri_opt, flags, out2, OUT_CAP, &n2, NULL) == IBIDI_OK);
+        require(ibidi_iri_to_uri(out, n, &uo, out2, OUT_CAP, &n2, NULL) == IBIDI_OK);
         require(n2 == n && memcmp(out, out2, n) == 0);
         /* 4. the URI of the input, to an IRI and back */
         if (uri_opt & IBIDI_IRI_HOST_PERCENT)
@@ -183,7 +198,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* 4. the input itself as a URI */
-    st = ibidi_iri_from_uri(s, len, iri_opt, out, OUT_CAP, &n, &e);
+    const ibidi_iri_options io = opts_of(iri_opt, 0);
+    st = ibidi_iri_from_uri(s, len, &io, out, OUT_CAP, &n, &e);
     if (st != IBIDI_OK) {
         require(st != IBIDI_E_BUFFER_TOO_SMALL && e.status == st && e.offset <= len);
         sizes(to_iri, s, len, iri_opt, 0, st, out, n, &e, 0);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 
 #define REQUIRE(c)                                                                                 \
     do {                                                                                           \

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 
 #define REQUIRE(c)     \
     do {               \

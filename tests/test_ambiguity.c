@@ -105,9 +105,9 @@ static int same_display(const char *x, const char *y, int arabic)
     char a[512], b[512];
     size_t la, lb, nx, ny;
     const char *sx = t_notation(1, x, arabic, &nx), *sy = t_notation(2, y, arabic, &ny);
-    if (ibidi_bidi_visual_utf8(sx, nx, IBIDI_DIR_LTR, 0, a, sizeof a, &la, NULL, NULL, 0,
+    if (ibidi_bidi_visual_utf8(sx, nx, &(ibidi_bidi_options){.dir = IBIDI_DIR_LTR}, a, sizeof a, &la, NULL,
                                NULL) != IBIDI_OK ||
-        ibidi_bidi_visual_utf8(sy, ny, IBIDI_DIR_LTR, 0, b, sizeof b, &lb, NULL, NULL, 0,
+        ibidi_bidi_visual_utf8(sy, ny, &(ibidi_bidi_options){.dir = IBIDI_DIR_LTR}, b, sizeof b, &lb, NULL,
                                NULL) != IBIDI_OK)
         return 0;
     return la == lb && memcmp(a, b, la) == 0;

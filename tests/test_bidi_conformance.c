@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "ibidi/bidi.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 /* Failures printed in full per part, each as one failed check; the rest are only counted
@@ -81,6 +82,8 @@ static void ensure(size_t n)
 /* The work area for n code points: none is needed up to IBIDI_BIDI_SMALL. */
 #define WORK(n) ((n) > IBIDI_BIDI_SMALL ? B.work : NULL)
 #define WORK_SIZE(n) ((n) > IBIDI_BIDI_SMALL ? B.work_size : 0)
+/* The options of a call on n code points in direction d with flags f. */
+#define OPTS(d, f, n) (&(ibidi_bidi_options){(d), (f), WORK(n), WORK_SIZE(n)})
 
 /* ------------------------------------------------------------------ failure reports */
 
@@ -488,10 +491,11 @@ static void test_bidi_test(void)
                     resolutions++;
                     msg_len = 0;
                     msg[0] = '\0';
-                    memset(&info, 0xA5, sizeof info);
+                    ibidi_bidi_result r = {.levels = B.lev, .cap = n};
+                    memset(&r.info, 0xA5, sizeof r.info);
                     memset(B.lev, 0xEE, n);
-                    st = ibidi_bidi_resolve_classes(B.cls, n, dirs[d], B.lev, &info, WORK(n),
-                                                    WORK_SIZE(n), NULL);
+                    st = ibidi_bidi_resolve_classes(B.cls, n, OPTS(dirs[d], 0, n), &r, NULL);
+                    info = r.info;
                     want_para = dirs[d] == IBIDI_DIR_LTR   ? 0
                                 : dirs[d] == IBIDI_DIR_RTL ? 1
                                                            : ref_auto_level(B.cls, n);
@@ -550,7 +554,7 @@ static void bct_head(void *p)
              ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
 }
 
-/* Is cp dropped by IBIDI_VISUAL_REMOVE_CONTROLS: X9-removed, isolate controls, LRM, RLM,
+/* Is cp dropped by IBIDI_BIDI_REMOVE_CONTROLS: X9-removed, isolate controls, LRM, RLM,
  * ALM. */
 static int dropped_control(uint32_t cp, uint8_t bc)
 {
@@ -565,12 +569,12 @@ static int dropped_control(uint32_t cp, uint8_t bc)
  * B.v2l holds the map and B.lev the levels. */
 static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const uint8_t *cls)
 {
-    static const unsigned opts[3] = {0, IBIDI_VISUAL_NO_MIRROR, IBIDI_VISUAL_REMOVE_CONTROLS};
+    static const unsigned opts[3] = {0, IBIDI_BIDI_NO_MIRROR, IBIDI_BIDI_REMOVE_CONTROLS};
     unsigned f = 0;
     for (int o = 0; o < 3; o++) {
         size_t out_len = (size_t)-1, k = 0, u8_len = 0, want_u8 = 0;
-        ibidi_status st = ibidi_bidi_visual_cp(cps, n, dir, opts[o], B.out, n, &out_len, NULL,
-                                               WORK(n), WORK_SIZE(n), NULL);
+        ibidi_status st = ibidi_bidi_visual_cp(cps, n, OPTS(dir, opts[o], n), B.out, n, &out_len,
+                                               NULL, NULL);
         if (st != IBIDI_OK) {
             note("\n    ibidi_bidi_visual_cp options %u: status %s", opts[o],
                  ibidi_status_name(st));
@@ -580,9 +584,9 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
         for (size_t v = 0; v < n; v++) {
             size_t i = B.v2l[v];
             uint32_t want;
-            if (opts[o] == IBIDI_VISUAL_REMOVE_CONTROLS && dropped_control(cps[i], cls[i]))
+            if (opts[o] == IBIDI_BIDI_REMOVE_CONTROLS && dropped_control(cps[i], cls[i]))
                 continue;
-            want = opts[o] == IBIDI_VISUAL_NO_MIRROR ? cps[i] : ibidi_bidi_mirror(cps[i], B.lev[i]);
+            want = opts[o] == IBIDI_BIDI_NO_MIRROR ? cps[i] : ibidi_bidi_mirror(cps[i], B.lev[i]);
             if (k >= out_len || B.out[k] != want) {
                 note("\n    ibidi_bidi_visual_cp options %u: output %zu is %04X, want %04X "
                      "(logical %zu, level %u)",
@@ -608,8 +612,8 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
             char *res = B.u8out + want_u8;
             if (ibidi_utf8_encode(cps, n, B.u8, 4 * B.cap, &u8_in, NULL) != IBIDI_OK)
                 abort();
-            st = ibidi_bidi_visual_utf8(B.u8, u8_in, dir, opts[o], res, 8 * B.cap - want_u8,
-                                        &u8_len, NULL, WORK(n), WORK_SIZE(n), NULL);
+            st = ibidi_bidi_visual_utf8(B.u8, u8_in, OPTS(dir, opts[o], n), res,
+                                        8 * B.cap - want_u8, &u8_len, NULL, NULL);
             if (st != IBIDI_OK || u8_len != want_u8 || memcmp(res, B.u8out, want_u8) != 0) {
                 note("\n    ibidi_bidi_visual_utf8 options %u: status %s, %zu bytes (want %zu), "
                      "%s",
@@ -686,14 +690,18 @@ static void test_bidi_character_test(void)
                 msg[0] = '\0';
                 if (ibidi_utf8_encode(B.cps, n, B.u8, 4 * B.cap, &u8_len, NULL) != IBIDI_OK)
                     abort();
-                memset(&i8, 0xA5, sizeof i8);
-                memset(&icp, 0x5A, sizeof icp);
+                ibidi_bidi_result r8 = {.levels = B.lev2, .classes = B.cls2, .offsets = B.offs,
+                                        .cap = n};
+                ibidi_bidi_result rcp = {.levels = B.lev, .classes = B.cls, .cap = n};
+                memset(&r8.info, 0xA5, sizeof r8.info);
+                memset(&rcp.info, 0x5A, sizeof rcp.info);
                 memset(B.lev, 0xEE, n);
                 memset(B.lev2, 0xDD, n);
-                s8 = ibidi_bidi_resolve_utf8(B.u8, u8_len, dir, B.lev2, n, &n_cps, B.cls2, B.offs,
-                                             &i8, WORK(n), WORK_SIZE(n), NULL);
-                scp = ibidi_bidi_resolve_cp(B.cps, n, dir, B.lev, B.cls, &icp, WORK(n),
-                                            WORK_SIZE(n), NULL);
+                s8 = ibidi_bidi_resolve_utf8(B.u8, u8_len, OPTS(dir, 0, n), &r8, NULL);
+                scp = ibidi_bidi_resolve_cp(B.cps, n, OPTS(dir, 0, n), &rcp, NULL);
+                n_cps = r8.n;
+                i8 = r8.info;
+                icp = rcp.info;
                 if (s8 != IBIDI_OK || scp != IBIDI_OK || n_cps != n) {
                     note("\n    resolve_utf8: status %s, %zu code points (want %zu); "
                          "resolve_cp: status %s",
@@ -821,12 +829,12 @@ static void test_mirroring(void)
                       ibidi_bidi_mirror(cp, IBIDI_BIDI_MAX_DEPTH) == g &&
                       ibidi_bidi_mirror(cp, 0) == cp && ibidi_bidi_mirror(cp, 2) == cp &&
                       ibidi_bidi_mirror(cp, IBIDI_BIDI_MAX_DEPTH + 1) == cp;
-                st = ibidi_bidi_visual_cp(&one, 1, IBIDI_DIR_RTL, 0, out, 2, &out_len, NULL, NULL,
-                                          0, NULL);
+                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_RTL, 0, 1), out, 2, &out_len, NULL,
+                                          NULL);
                 rtl = st == IBIDI_OK && out_len == 1 ? out[0] : 0xFFFFFFFFu;
                 ok1 = ok1 && rtl == g;
-                st = ibidi_bidi_visual_cp(&one, 1, IBIDI_DIR_LTR, 0, out, 2, &out_len, NULL, NULL,
-                                          0, NULL);
+                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_LTR, 0, 1), out, 2, &out_len, NULL,
+                                          NULL);
                 ok1 = ok1 && st == IBIDI_OK && out_len == 1 && out[0] == cp;
                 ok1 = ok1 && ibidi_cp_bidi_mirrored(cp) == 1;
                 if (!ok1) {
@@ -899,22 +907,25 @@ static void test_long_input(void)
         B.cps[i] = i % 4 < 2 ? 'a' : 0x05D0;
         B.cls[i] = i % 4 < 2 ? IBIDI_BC_L : IBIDI_BC_R;
     }
-    CHECK(ibidi_bidi_resolve_cp(B.cps, n, IBIDI_DIR_LTR, B.lev, NULL, NULL, NULL, 0, NULL) ==
-              IBIDI_E_BIDI_WORK_TOO_SMALL,
+    CHECK(ibidi_bidi_resolve_cp(B.cps, n, NULL, &(ibidi_bidi_result){.levels = B.lev, .cap = n},
+                                NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
           "resolve_cp of %zu code points without a work area", n);
     small = malloc(ws);
     if (!small)
         abort();
-    CHECK(ibidi_bidi_resolve_classes(B.cls, n, IBIDI_DIR_LTR, B.lev, NULL, small, ws - 1, NULL) ==
-              IBIDI_E_BIDI_WORK_TOO_SMALL,
+    CHECK(ibidi_bidi_resolve_classes(B.cls, n, &(ibidi_bidi_options){IBIDI_DIR_LTR, 0, small, ws - 1},
+                                     &(ibidi_bidi_result){.levels = B.lev, .cap = n},
+                                     NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
           "resolve_classes of %zu code points with a work area one byte short", n);
     /* an unaligned work area of the exact size */
     for (int d = 0; d < 2; d++) {
         ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
         char *w = xrealloc(NULL, ws + 1);
         int ok = 1;
-        ibidi_bidi_info info;
-        st = ibidi_bidi_resolve_cp(B.cps, n, dir, B.lev, B.cls2, &info, w + 1, ws, NULL);
+        const ibidi_bidi_options o = {dir, 0, w + 1, ws};
+        ibidi_bidi_result r = {.levels = B.lev, .classes = B.cls2, .cap = n};
+        st = ibidi_bidi_resolve_cp(B.cps, n, &o, &r, NULL);
+        const ibidi_bidi_info info = r.info;
         ok = st == IBIDI_OK && info.length == n && info.para_level == d;
         for (size_t i = 0; ok && i < n; i++)
             ok = B.lev[i] == (B.cls[i] == IBIDI_BC_R ? 1 : d ? 2 : 0) && B.cls2[i] == B.cls[i];
@@ -922,8 +933,9 @@ static void test_long_input(void)
               ibidi_status_name(st));
         if (ibidi_utf8_encode(B.cps, n, B.u8, 4 * B.cap, &u8_len, NULL) != IBIDI_OK)
             abort();
-        st = ibidi_bidi_resolve_utf8(B.u8, u8_len, dir, B.lev2, n, &n_cps, NULL, NULL, NULL, w + 1,
-                                     ws, NULL);
+        ibidi_bidi_result r8 = {.levels = B.lev2, .cap = n};
+        st = ibidi_bidi_resolve_utf8(B.u8, u8_len, &o, &r8, NULL);
+        n_cps = r8.n;
         CHECK(st == IBIDI_OK && n_cps == n && memcmp(B.lev, B.lev2, n) == 0,
               "long input, %s: UTF-8 call: status %s", dir_name(dir), ibidi_status_name(st));
         st = ibidi_bidi_reorder(B.lev, n, B.v2l, B.l2v, NULL);
@@ -931,13 +943,13 @@ static void test_long_input(void)
         for (size_t v = 0; ok && v < n; v++)
             ok = B.v2l[v] < n && B.l2v[B.v2l[v]] == v;
         CHECK(ok, "long input, %s: reorder", dir_name(dir));
-        st = ibidi_bidi_visual_cp(B.cps, n, dir, 0, B.out, n, &got, NULL, w + 1, ws, NULL);
+        st = ibidi_bidi_visual_cp(B.cps, n, &o, B.out, n, &got, NULL, NULL);
         ok = st == IBIDI_OK && got == n;
         for (size_t v = 0; ok && v < n; v++)
             ok = B.out[v] == B.cps[B.v2l[v]];
         CHECK(ok, "long input, %s: visual_cp status %s", dir_name(dir), ibidi_status_name(st));
-        CHECK(ibidi_bidi_visual_cp(B.cps, n, dir, 0, B.out, n, &got, NULL, NULL, 0, NULL) ==
-                  IBIDI_E_BIDI_WORK_TOO_SMALL,
+        CHECK(ibidi_bidi_visual_cp(B.cps, n, &(ibidi_bidi_options){dir, 0, NULL, 0}, B.out, n, &got,
+                                   NULL, NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
               "long input, %s: visual_cp without a work area", dir_name(dir));
         free(w);
     }

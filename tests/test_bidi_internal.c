@@ -1,7 +1,7 @@
 /* Assumptions of the bidi implementation about the Unicode data, checked on every code
  * point: paired brackets are ON and in the BMP (their canonical closing bracket is kept in
  * 16 bits), the bracket hash has no collisions, and the internal L2 map agrees with the
- * public one. Then the fast paths against the general ones: simple paragraphs on the bit
+ * public one. Then the fast paths against the reference ones: simple paragraphs on the bit
  * planes (with and without brackets, up to the BD16 stack limit), long UTF-8 in one pass,
  * and the whole-text checks that choose a path. */
 #include <stdio.h>
@@ -30,8 +30,11 @@ static int same_with_bn(const uint32_t *t, size_t n, size_t at, ibidi_dir dir, u
     memcpy(with, t, at * sizeof *t);
     with[at] = 0x200D;
     memcpy(with + at + 1, t + at, (n - at) * sizeof *t);
-    if (ibidi_bidi_resolve_cp(t, n, dir, lt, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
-        ibidi_bidi_resolve_cp(with, n + 1, dir, lw, NULL, NULL, NULL, 0, NULL) != IBIDI_OK)
+    const ibidi_bidi_options o = {dir, 0, NULL, 0};
+    if (ibidi_bidi_resolve_cp(t, n, &o, &(ibidi_bidi_result){.levels = lt, .cap = n}, NULL) !=
+            IBIDI_OK ||
+        ibidi_bidi_resolve_cp(with, n + 1, &o, &(ibidi_bidi_result){.levels = lw, .cap = n + 1},
+                              NULL) != IBIDI_OK)
         return -1;
     return memcmp(lt, lw, at) == 0 && memcmp(lt + at, lw + at + 1, n - at) == 0;
 }
@@ -103,7 +106,7 @@ int main(void)
         CHECK(same, "internal and public L2 maps differ (round %d)", r);
     }
     /* Paths compared: text without explicit controls or BN takes the bit planes; one BN
-     * added anywhere sends it through the general passes, and must change no other
+     * added anywhere sends it through X1-X10 and the sequences, and must change no other
      * level. */
     static const uint32_t pool[] = {'a', 'b', 'Z', 0x05D0, 0x05D1, 0x0627, 0x0628, 0x0661, '1', '2',
                                     '+', '-', '#', '$', '%', ',', '.', ':', '/', ' ', '\t', '!',
@@ -137,7 +140,7 @@ int main(void)
         }
     }
     CHECK(diffs == 0, "%zu texts resolve differently with a BN added", diffs);
-    printf("compared %zu texts through the bit planes and the general paths: %zu differ\n",
+    printf("compared %zu texts with and without a BN added: %zu differ\n",
            cases, diffs);
 
     /* The same with long texts full of brackets: pairs nested deep, the 63-entry stack of
@@ -193,10 +196,13 @@ int main(void)
                 u2[at] = 0x200D;
                 memcpy(u2 + at + 1, u1 + at, (n - at) * sizeof *u1);
                 ibidi_dir dir = (ibidi_dir)(v % 2 + 1 - (int)(k % 2));
-                int ok = ibidi_bidi_resolve_cp(u1, n, dir, m1, NULL, NULL, NULL, 0, NULL) ==
-                             IBIDI_OK &&
-                         ibidi_bidi_resolve_cp(u2, n + 1, dir, m2, NULL, NULL, NULL, 0, NULL) ==
-                             IBIDI_OK &&
+                const ibidi_bidi_options o = {dir, 0, NULL, 0};
+                int ok = ibidi_bidi_resolve_cp(u1, n, &o,
+                                               &(ibidi_bidi_result){.levels = m1, .cap = n},
+                                               NULL) == IBIDI_OK &&
+                         ibidi_bidi_resolve_cp(u2, n + 1, &o,
+                                               &(ibidi_bidi_result){.levels = m2, .cap = n + 1},
+                                               NULL) == IBIDI_OK &&
                          memcmp(m1, m2, at) == 0 && memcmp(m1 + at, m2 + at + 1, n - at) == 0;
                 cases2++;
                 if (!ok && diffs2++ < 5)
@@ -239,19 +245,26 @@ int main(void)
             ibidi_dir dir = (ibidi_dir)(r % 4);
             ibidi_error e1, e2;
             size_t n1 = 0, n2 = 0;
-            ibidi_status s1 = ibidi_bidi_resolve_utf8(text, len, dir, lv1, cap, &n1, NULL, off1,
-                                                      NULL, work, ibidi_bidi_work_size(leads),
-                                                      &e1);
-            ibidi_status s2 = ibidi_bidi_resolve_utf8(text, len, dir, lv2, cap, &n2, NULL, NULL,
-                                                      NULL, NULL, 0, &e2);
+            ibidi_bidi_result r1 = {.levels = lv1, .offsets = off1, .cap = cap};
+            ibidi_bidi_result r2 = {.levels = lv2, .cap = cap};
+            ibidi_status s1 = ibidi_bidi_resolve_utf8(
+                text, len, &(ibidi_bidi_options){dir, 0, work, ibidi_bidi_work_size(leads)}, &r1,
+                &e1);
+            ibidi_status s2 = ibidi_bidi_resolve_utf8(text, len, &(ibidi_bidi_options){dir, 0, NULL, 0},
+                                                      &r2, &e2);
+            n1 = r1.n;
+            n2 = r2.n;
             int same;
             if (s2 == IBIDI_E_BIDI_WORK_TOO_SMALL) { /* well formed, levels fit */
                 size_t n = 0;
                 same = s1 == IBIDI_OK && n1 == n2 &&
                        ibidi_utf8_decode(text, len, cps, 6000, &n, NULL) == IBIDI_OK &&
                        n == n1 &&
-                       ibidi_bidi_resolve_cp(cps, n, dir, lv2, NULL, NULL, work,
-                                             ibidi_bidi_work_size(n), NULL) == IBIDI_OK &&
+                       ibidi_bidi_resolve_cp(cps, n,
+                                             &(ibidi_bidi_options){dir, 0, work,
+                                                                   ibidi_bidi_work_size(n)},
+                                             &(ibidi_bidi_result){.levels = lv2, .cap = 6000},
+                                             NULL) == IBIDI_OK &&
                        memcmp(lv1, lv2, n) == 0;
                 char u8[4];
                 for (size_t i = 0, pos = 0; same && i < n; i++) {
@@ -283,20 +296,16 @@ int main(void)
                     t[i] = 'a';
                 t[at] = 0x05D0;
                 ibidi_error e;
-                missed += ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_LTR, lv, NULL, NULL, NULL, 0,
-                                                NULL) != IBIDI_OK ||
-                          lv[at] != 1;
+                ibidi_bidi_result r = {.levels = lv, .cap = sizeof lv};
+                missed += ibidi_bidi_resolve_cp(t, n, NULL, &r, NULL) != IBIDI_OK || lv[at] != 1;
                 t[at] = 0xDC00;
-                missed += ibidi_bidi_resolve_cp(t, n, IBIDI_DIR_LTR, lv, NULL, NULL, NULL, 0,
-                                                &e) != IBIDI_E_CP_SURROGATE ||
+                missed += ibidi_bidi_resolve_cp(t, n, NULL, &r, &e) != IBIDI_E_CP_SURROGATE ||
                           e.offset != at;
                 memset(u, 'a', n + 1);
                 u[at] = (char)0xD7; /* U+05D0, one byte longer */
                 u[at + 1] = (char)0x90;
-                size_t n8 = 0;
-                missed += ibidi_bidi_resolve_utf8(u, n + 1, IBIDI_DIR_LTR, lv, sizeof lv, &n8,
-                                                  NULL, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
-                          n8 != n || lv[at] != 1;
+                missed += ibidi_bidi_resolve_utf8(u, n + 1, NULL, &r, NULL) != IBIDI_OK ||
+                          r.n != n || lv[at] != 1;
                 memset(lv, 2, n);
                 lv[at] = 1;
                 missed += ibidi_bidi_reorder(lv, n, map, NULL, NULL) != IBIDI_OK ||
@@ -304,8 +313,31 @@ int main(void)
             }
         }
         CHECK(missed == 0, "%zu single odd values missed by the whole-text checks", missed);
+
+        /* ASCII in a left-to-right paragraph skips the resolution, but its summary counts
+         * the paragraphs: a LF (B) at every position of every length, in code points and
+         * in UTF-8, and a unit separator (U+001F, S) that ends none. */
+        size_t bad_paras = 0;
+        for (size_t n = 1; n <= 70; n++)
+            for (size_t at = 0; at < n; at++)
+                for (int k = 0; k < 2; k++) {
+                    const uint32_t sep = k ? 0x1F : 0x0A;
+                    for (size_t i = 0; i < n; i++)
+                        t[i] = 'a';
+                    t[at] = sep;
+                    memset(u, 'a', n);
+                    u[at] = (char)sep;
+                    const size_t want = k == 0 && at + 1 < n ? 2 : 1;
+                    ibidi_bidi_result r = {.levels = lv, .cap = sizeof lv};
+                    bad_paras += ibidi_bidi_resolve_cp(t, n, NULL, &r, NULL) != IBIDI_OK ||
+                                 r.info.paragraphs != want || r.info.length != n ||
+                                 r.info.max_level != 0;
+                    bad_paras += ibidi_bidi_resolve_utf8(u, n, NULL, &r, NULL) != IBIDI_OK ||
+                                 r.info.paragraphs != want || r.info.length != n;
+                }
+        CHECK(bad_paras == 0, "%zu ASCII texts with the wrong number of paragraphs", bad_paras);
     }
-    printf("compared %zu bracket texts through the bit planes and the general paths: %zu "
+    printf("compared %zu bracket texts with and without a BN added: %zu "
            "differ\n", cases2, diffs2);
     return t_summary();
 }

@@ -1,10 +1,10 @@
 /*
- * The bit-plane path for short simple paragraphs (src/bidi/short_simd.c) against the
- * general passes of resolve.c: the same levels for every text it takes, on random class
- * strings of all 23 classes (the path must decline those with explicit controls or BN and
- * leave them to the general passes), lengths 0-70 (the path stops at 63), every paragraph
- * direction; exhaustively over small alphabets of the classes it takes. Then the L2 maps
- * of ibidi_bidi_reorder on levels 0-2 against a literal L2.
+ * The bit planes of one word (src/bidi/planes.c, the instances for up to 63 code points)
+ * on short paragraphs against the reference engine (src/bidi/sequence.c): the same levels
+ * for every text, on random class strings of all 23 classes (paragraphs with explicit
+ * controls or BN go through X1-X10 first), lengths 0-70 (one word holds up to 63), every
+ * paragraph direction; exhaustively over small alphabets of the classes of simple
+ * paragraphs. Then the L2 maps of ibidi_bidi_reorder on levels 0-2 against a literal L2.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,33 +17,35 @@
 static uint32_t rng = 12345u;
 static uint32_t next_rand(void) { return t_xorshift32(&rng); }
 
-/* The general passes: the work area laid out as the public calls do, with the short path
+/* The reference engine: the work area laid out as the public calls do, with the planes
  * switched off. */
-static void general_levels(const uint8_t *cls, size_t n, ibidi_dir dir, uint8_t *lev)
+static void reference_levels(const uint8_t *cls, size_t n, ibidi_dir dir, uint8_t *lev)
 {
     static uint64_t work[(MAXN * 8 + IBIDI__BIDI_WORK_SLACK) / 8 + 1];
     ibidi__bidi b;
-    ibidi__bidi_layout(&b, work, n);
-    b.general = 1;
+    ibidi__bidi_test hooks = {1, 0};
+    ibidi__bidi_layout(&b, NULL, work, n);
     b.lev = lev;
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++) {
         b.orig[i] = cls[i];
         mask |= 1u << cls[i];
     }
-    ibidi__bidi_run(&b, dir, mask, NULL);
+    ibidi__bidi_run(&b, dir, mask, NULL, &hooks);
 }
 
 static size_t cases, taken, differ;
 
-/* One text through the public call (which takes the short path when it can) and through
- * the general passes; also the short path on its own, with L1 added, when the text is one
+/* One text through the public call (which takes the planes) and through the reference
+ * engine; also the planes on their own, as a paragraph, with L1 added, when the text is one
  * simple paragraph. */
 static void compare(const uint8_t *cls, size_t n, ibidi_dir dir)
 {
     uint8_t want[MAXN], got[MAXN];
-    general_levels(cls, n, dir, want);
-    ibidi_status st = ibidi_bidi_resolve_classes(cls, n, dir, got, NULL, NULL, 0, NULL);
+    reference_levels(cls, n, dir, want);
+    ibidi_bidi_result r = {.levels = got, .cap = MAXN};
+    ibidi_status st = ibidi_bidi_resolve_classes(cls, n, &(ibidi_bidi_options){dir, 0, NULL, 0},
+                                                 &r, NULL);
     int ok = st == IBIDI_OK && memcmp(want, got, n) == 0;
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++)
@@ -57,17 +59,29 @@ static void compare(const uint8_t *cls, size_t n, ibidi_dir dir)
     for (size_t i = 0; i + 1 < n; i++)
         one_para &= cls[i] != IBIDI_BC_B;
     if (one_para && !(mask & ~(simple | (1u << IBIDI_BC_B)))) {
-        uint8_t lv = 0;
-        ibidi_bidi_paragraph(cls, n, 0, dir, NULL, NULL, &lv, NULL);
+        ibidi_bidi_para pa = {0, 0, 0};
+        ibidi_bidi_paragraph(cls, n, 0, dir, &pa, NULL);
+        const uint8_t lv = pa.level;
         uint8_t direct[MAXN];
+        uint16_t br[MAXN];
+        uint64_t steps = 0;
         memset(direct, 0xEE, sizeof direct);
-        int took = ibidi__bidi_short(cls, n, lv, direct);
+        ibidi__planes_out out = {direct, NULL, NULL, 0, 0};
+        int took = ibidi__bidi_planes_paragraph(cls, br, n, lv, IBIDI__PLANES_NO_BRACKETS, &out,
+                                                NULL, NULL, &steps);
         if (took) {
-            taken++;
-            ibidi__bidi_l1(cls, 0, n, lv, direct, 1);
+            taken += n <= IBIDI__BIDI_PLANES_ONE;
+            /* the summary holds as long as L1 changes nothing */
+            uint8_t max = 0, odd = 0;
+            for (size_t i = 0; i < n; i++) {
+                max = direct[i] > max ? direct[i] : max;
+                odd |= direct[i] & 1u;
+            }
+            ok &= out.max_level == max && out.has_rtl == odd;
+            (void)ibidi__bidi_l1(cls, 0, n, lv, direct, 1);
             ok &= memcmp(want, direct, n) == 0 && direct[n] == 0xEE;
         }
-        ok &= took == (n >= 1 && n <= IBIDI__BIDI_SHORT_MAX);
+        ok &= took == (n >= 1);
     }
     cases++;
     if (!ok) {
@@ -78,7 +92,7 @@ static void compare(const uint8_t *cls, size_t n, ibidi_dir dir)
             for (size_t i = 0; i < n; i++)
                 k += (size_t)snprintf(buf + k, sizeof buf - k, "%u ", cls[i]);
             buf[k] = 0;
-            CHECK(0, "short path differs: dir %d classes %s", (int)dir, buf);
+            CHECK(0, "planes differ: dir %d classes %s", (int)dir, buf);
         }
     }
 }
@@ -188,14 +202,14 @@ int main(void)
         }
         compare(cls, n, dirs[next_rand() % 4]);
     }
-    printf("compared %zu class texts through the short and the general paths (%zu taken by "
-           "the short one): %zu differ\n",
+    printf("compared %zu class texts through the planes and the reference engine (%zu taken "
+           "by one word a plane): %zu differ\n",
            cases, taken, differ);
     CHECK(differ == 0, "%zu of %zu texts differ", differ, cases);
-    CHECK(taken > cases / 4, "the short path took only %zu of %zu texts", taken, cases);
+    CHECK(taken > cases / 4, "one word a plane took only %zu of %zu texts", taken, cases);
 
     /* L2 maps: every line of levels 0-2 up to 9 long, and random ones up to 70 (some with
-     * levels 3 and 4, which the short path leaves to the general one). */
+     * levels 3 and 4, which the short maps leave to the general L2). */
     uint8_t lev[MAXN];
     for (size_t n = 0; n <= 9; n++) {
         size_t count = 1;
@@ -211,7 +225,7 @@ int main(void)
     for (long t = 0; t < 200000; t++) {
         size_t n = next_rand() % 71;
         for (size_t i = 0; i < n;) {
-            uint8_t l = (uint8_t)(next_rand() % 3); /* now and then 3 or 4: the general path */
+            uint8_t l = (uint8_t)(next_rand() % 3); /* now and then 3 or 4: the general L2 */
             l = next_rand() % 64 == 0 ? (uint8_t)(3 + next_rand() % 2) : l;
             for (size_t run = 1 + next_rand() % 5; run > 0 && i < n; run--)
                 lev[i++] = l;

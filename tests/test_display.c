@@ -286,7 +286,7 @@ static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_m
         }
         return 0;
     }
-    ibidi_iri_check(s, len, comps, info.n_components, 0, &fs, NULL);
+    t_iri_check(s, len, comps, info.n_components, 0, &fs, NULL);
     for (size_t i = 0; i < fs.n && i < 64; i++)
         if (f[i].code == IBIDI_IRI_RTL_START || f[i].code == IBIDI_IRI_MIXED_DIRECTION)
             return 1;

@@ -27,6 +27,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -224,7 +225,7 @@ static void run_comps(const text *t, const ibidi_iri_component *c, size_t nc, un
 {
     memset(r, 0xAB, sizeof *r);
     ibidi_findings fs = {r->f, MAXF, 0, 0};
-    r->st = ibidi_iri_check(t->s, t->len, c, nc, opt, &fs, &r->err);
+    r->st = t_iri_check(t->s, t->len, c, nc, opt, &fs, &r->err);
     r->n = fs.n;
     r->errors = fs.errors;
 }
@@ -772,7 +773,7 @@ static void test_host(void)
         ibidi_finding f[4];
         ibidi_findings fs = {f, 4, 99, 99};
         ibidi_error err;
-        ibidi_status st = ibidi_iri_check(s, len, dc, 3, 0, &fs, &err);
+        ibidi_status st = t_iri_check(s, len, dc, 3, 0, &fs, &err);
         CHECK(st == INVALID && fs.n == 2 && fs.errors == 1 && f[0].code == HOST && f[0].part == 1 &&
                   f[0].offset == 6 + sl && f[0].detail == IBIDI_IDNA_B1 &&
                   f[1].code == DIGIT && f[1].offset == 6 + sl,
@@ -918,7 +919,7 @@ static void test_versus_idna(void)
             for (int mode = 0; mode < 2; mode++) {
                 ibidi_finding f[MAXF], g[MAXF];
                 ibidi_findings fs = {f, MAXF, 0, 0}, gs = {g, MAXF, 0, 0};
-                ibidi_iri_check(s, len, c, nc, mode ? PER_LABEL : 0, &fs, NULL);
+                t_iri_check(s, len, c, nc, mode ? PER_LABEL : 0, &fs, NULL);
                 ibidi_idna_bidi_rule_utf8(s, len, mode ? IBIDI_IDNA_BIDI_PER_LABEL : 0, &gs, NULL,
                                           NULL);
                 const size_t nf = fs.n, ng = gs.n;
@@ -973,7 +974,7 @@ static void test_capacity(void)
     ibidi_finding all[8], f[8];
     ibidi_findings fa = {all, 8, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, &fa, &err);
+    ibidi_status st = t_iri_check(t.s, t.len, c, nc, DUERST, &fa, &err);
     const size_t n_all = fa.n;
     CHECK(st == INVALID && n_all == 5 && fa.errors == 2 && err.offset == 20 && err.value == '1',
           "Example 8 Duerst: 5 findings, 2 errors, first error at 20 (%zu)", n_all);
@@ -981,7 +982,7 @@ static void test_capacity(void)
         memset(f, 0xEE, sizeof f);
         ibidi_findings fc = {cap ? f : NULL, cap, 0, 0};
         ibidi_error e2;
-        st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, &fc, &e2);
+        st = t_iri_check(t.s, t.len, c, nc, DUERST, &fc, &e2);
         CHECK(st == INVALID && fc.n == 5 && fc.errors == 2 && e2.status == INVALID &&
                   e2.offset == 20 && e2.value == '1',
               "fcap %zu: status, count and err from the full list", cap);
@@ -999,25 +1000,25 @@ static void test_capacity(void)
     from_notation(&t, "/1A/B1/C-D", HEBREW);
     nc = split_iri(t.s, t.len, c);
     ibidi_findings one = {f, 1, 0, 0};
-    st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, &one, &err);
+    st = t_iri_check(t.s, t.len, c, nc, DUERST, &one, &err);
     /* START(1A) OTHER(1A), END(B1) OTHER(B1), OTHER(C-D) */
     CHECK(st == INVALID && one.n == 5 && one.errors == 3 && f[0].code == START &&
               err.offset == 1 && err.value == '1',
           "error beyond fcap 1");
     /* findings and err may be NULL */
-    st = ibidi_iri_check(t.s, t.len, c, nc, DUERST, NULL, NULL);
+    st = t_iri_check(t.s, t.len, c, nc, DUERST, NULL, NULL);
     CHECK(st == INVALID, "findings and err NULL");
     ibidi_findings none = {NULL, 0, 9, 9};
-    st = ibidi_iri_check(t.s, t.len, c, nc, 0, &none, NULL);
+    st = t_iri_check(t.s, t.len, c, nc, 0, &none, NULL);
     CHECK(st == OK && none.n == 2 && none.errors == 0,
           "warnings only, fcap 0: OK, 2 findings (%zu)", none.n);
     /* nothing to check */
     none.n = none.errors = 9;
-    st = ibidi_iri_check(NULL, 0, NULL, 0, 0, &none, &err);
+    st = t_iri_check(NULL, 0, NULL, 0, 0, &none, &err);
     CHECK(st == OK && none.n == 0 && none.errors == 0 && err.status == OK && err.offset == 0,
           "empty");
     ibidi_iri_component empty = {0, 0, IBIDI_IRI_COMP_SEGMENT};
-    st = ibidi_iri_check(NULL, 0, &empty, 1, 0, &none, &err);
+    st = t_iri_check(NULL, 0, &empty, 1, 0, &none, &err);
     CHECK(st == OK && none.n == 0, "one empty component of an empty input");
 }
 
@@ -1032,49 +1033,49 @@ static void test_errors(void)
                             {7, 2, IBIDI_IRI_COMP_LABEL},
                             {10, 2, IBIDI_IRI_COMP_SEGMENT}};
 
-    st = ibidi_iri_check(s, 12, c, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, c, 3, 0, &fs, &err);
     CHECK(st == OK && fs.n == 0 && err.status == OK, "valid");
 
     fs.n = fs.errors = 7;
-    st = ibidi_iri_check(NULL, 12, c, 3, 0, &fs, &err);
+    st = t_iri_check(NULL, 12, c, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st && fs.n == 0 && fs.errors == 0,
           "NULL s");
-    st = ibidi_iri_check(s, 12, NULL, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, NULL, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL comps");
     ibidi_findings no_items = {NULL, 4, 0, 0};
-    st = ibidi_iri_check(s, 12, c, 3, 0, &no_items, &err);
+    st = t_iri_check(s, 12, c, 3, 0, &no_items, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL findings with fcap");
 
     /* spans outside [0, len) */
     ibidi_iri_component bad[3];
     memcpy(bad, c, sizeof c);
     bad[2].length = 3;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 10, "span past the end");
     memcpy(bad, c, sizeof c);
     bad[2].start = 13;
     bad[2].length = 0;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 12, "start past the end");
     memcpy(bad, c, sizeof c);
     bad[2].start = 12;
     bad[2].length = (size_t)-1;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "length overflowing");
     memcpy(bad, c, sizeof c);
     bad[2].start = 12;
     bad[2].length = 0;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == OK, "empty component at the end");
     /* out of order, overlapping */
     memcpy(bad, c, sizeof c);
     bad[1].start = 3;
-    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 3, "overlapping components");
     memcpy(bad, c, sizeof c);
     bad[0] = c[2];
     bad[2] = c[0];
-    st = ibidi_iri_check(s, 12, bad, 3, 0, &fs, &err);
+    st = t_iri_check(s, 12, bad, 3, 0, &fs, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.offset == 7, "components out of order");
 
     /* ill-formed UTF-8 inside components: the decoder's status and offset */
@@ -1099,32 +1100,114 @@ static void test_errors(void)
     for (size_t i = 0; i < N(u); i++) {
         ibidi_iri_component one = {0, u[i].len, u[i].kind};
         fs.n = 7;
-        st = ibidi_iri_check(u[i].s, u[i].len, &one, 1, 0, &fs, &err);
+        st = t_iri_check(u[i].s, u[i].len, &one, 1, 0, &fs, &err);
         CHECK(st == u[i].st && err.status == st && err.offset == u[i].off &&
                   err.value == u[i].value && fs.n == 0,
               "ill-formed UTF-8 %zu: %s at %zu", i, ibidi_status_name(st), err.offset);
     }
     /* A component cutting a character: its first byte is a continuation byte. */
     ibidi_iri_component cut = {1, 1, IBIDI_IRI_COMP_SEGMENT};
-    st = ibidi_iri_check("\xD7\x90", 2, &cut, 1, 0, &fs, &err);
+    st = t_iri_check("\xD7\x90", 2, &cut, 1, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_UNEXPECTED_CONT && err.offset == 1, "component cutting a character");
     ibidi_iri_component cut2 = {0, 1, IBIDI_IRI_COMP_SEGMENT};
-    st = ibidi_iri_check("\xD7\x90", 2, &cut2, 1, 0, &fs, &err);
+    st = t_iri_check("\xD7\x90", 2, &cut2, 1, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 0, "component ending inside a character");
     /* A label of a Bidi domain name after the one whose R ended the scan. */
     ibidi_iri_component lab[2] = {{0, 2, IBIDI_IRI_COMP_LABEL}, {3, 2, IBIDI_IRI_COMP_LABEL}};
-    st = ibidi_iri_check("\xD7\x90.a\xD7", 5, lab, 2, 0, &fs, &err);
+    st = t_iri_check("\xD7\x90.a\xD7", 5, lab, 2, 0, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label");
-    st = ibidi_iri_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, &fs, &err);
+    st = t_iri_check("\xD7\x90.a\xD7", 5, lab, 2, PER_LABEL, &fs, &err);
     CHECK(st == IBIDI_E_UTF8_TRUNCATED && err.offset == 4, "ill-formed second label, per label");
     /* ill-formed bytes between components are not looked at */
     ibidi_iri_component around[2] = {{0, 1, IBIDI_IRI_COMP_SEGMENT}, {2, 1, IBIDI_IRI_COMP_SEGMENT}};
-    st = ibidi_iri_check("a\xFF" "b", 3, around, 2, 0, &fs, &err);
+    st = t_iri_check("a\xFF" "b", 3, around, 2, 0, &fs, &err);
     CHECK(st == OK && fs.n == 0, "bytes between components");
+}
+
+/* The options record and the allocating calls, which the other tests reach through
+ * t_iri_check. */
+static void test_options_and_alloc(void)
+{
+    const char *iri = "http://\xD7\x90\xD7\x91.com/ab\xD7\x90/1";
+    const size_t len = strlen(iri);
+    ibidi_iri_component comps[32];
+    ibidi_iri_info info;
+    CHECK(ibidi_iri_parse(iri, len, IBIDI_IRI_AS_IRI, comps, 32, &info, NULL) == IBIDI_OK,
+          "parse");
+    /* NULL options and a zeroed record are the defaults; they equal the word-options call */
+    static const ibidi_iri_options zero;
+    ibidi_finding a[16], b[16], c[16];
+    ibidi_findings fa = {a, 16, 0, 0}, fb = {b, 16, 0, 0}, fc = {c, 16, 0, 0};
+    ibidi_status sa = ibidi_iri_check(iri, len, comps, info.n_components, NULL, &fa, NULL);
+    ibidi_status sb = ibidi_iri_check(iri, len, comps, info.n_components, &zero, &fb, NULL);
+    ibidi_status sc = t_iri_check(iri, len, comps, info.n_components, 0, &fc, NULL);
+    CHECK(sa == sb && sb == sc && fa.n == fb.n && fb.n == fc.n && fa.n > 0 &&
+              memcmp(a, b, fa.n * sizeof a[0]) == 0 && memcmp(b, c, fa.n * sizeof a[0]) == 0,
+          "NULL, zeroed and word options agree: %zu findings", fa.n);
+    /* the host's Bidi Rule per label comes from the IDNA record */
+    const char *host = "http://123.\xD7\x90\xD7\x91.com/";
+    ibidi_iri_component hc[16];
+    ibidi_iri_info hi;
+    ibidi_iri_parse(host, strlen(host), IBIDI_IRI_AS_IRI, hc, 16, &hi, NULL);
+    ibidi_iri_options per = zero;
+    per.idna.add = IBIDI_IDNA_BIDI_PER_LABEL;
+    CHECK(ibidi_iri_check(host, strlen(host), hc, hi.n_components, NULL, NULL, NULL) ==
+                  IBIDI_E_IDENT_INVALID &&
+              ibidi_iri_check(host, strlen(host), hc, hi.n_components, &per, NULL, NULL) ==
+                  IBIDI_OK,
+          "123.AB.com: the Bidi Rule over the host, or per label with the IDNA option");
+    /* a bit no call knows is refused; the bits of other calls are not */
+    ibidi_iri_options bad = zero;
+    bad.flags = 0x8;
+    CHECK(ibidi_iri_check(iri, len, comps, info.n_components, &bad, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "unknown option bit");
+    bad.flags = IBIDI_IRI_HOST_PERCENT | IBIDI_IRI_KEEP_UNSAFE;
+    CHECK(ibidi_iri_check(iri, len, comps, info.n_components, &bad, NULL, NULL) == sa,
+          "other calls' bits are ignored");
+    /* the allocating calls: the same components and findings as the buffer calls */
+    ibidi_iri_component *ac = NULL;
+    ibidi_iri_info ai;
+    int same = ibidi_iri_parse_alloc(iri, len, IBIDI_IRI_AS_IRI, &ac, &ai, NULL) == IBIDI_OK &&
+               ac && ai.n_components == info.n_components;
+    for (size_t i = 0; same && i < info.n_components; i++)
+        same = ac[i].start == comps[i].start && ac[i].length == comps[i].length &&
+               ac[i].kind == comps[i].kind;
+    CHECK(same, "parse_alloc");
+    ibidi_free(ac);
+    ac = (ibidi_iri_component *)comps;
+    CHECK(ibidi_iri_parse_alloc("a..b", 4, IBIDI_IRI_AS_DOMAIN, &ac, NULL, NULL) ==
+                  IBIDI_E_DOMAIN_EMPTY_LABEL &&
+              ac == NULL,
+          "parse_alloc: an error leaves no components");
+    CHECK(ibidi_iri_parse_alloc("a", 1, IBIDI_IRI_AS_DOMAIN, NULL, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "parse_alloc without a destination");
+    ibidi_iri_options as_iri = zero;
+    as_iri.as = IBIDI_IRI_AS_IRI;
+    ibidi_findings all;
+    CHECK(ibidi_iri_check_alloc(iri, len, &as_iri, &all, NULL) == sa && all.n == fa.n &&
+              all.errors == fa.errors && memcmp(all.items, a, fa.n * sizeof a[0]) == 0,
+          "check_alloc: %zu findings", all.n);
+    ibidi_findings_free(&all);
+    CHECK(all.items == NULL && all.n == 0, "findings_free clears the record");
+    CHECK(ibidi_iri_check_alloc("http://a b/", 11, &as_iri, &all, NULL) == IBIDI_E_IRI_CHAR &&
+              all.items == NULL && all.n == 0,
+          "check_alloc: a parse error, no findings");
+    CHECK(ibidi_iri_check_alloc("example.com", 11, NULL, NULL, NULL) == IBIDI_OK,
+          "check_alloc with no findings record");
+    char *codes = NULL;
+    size_t cl = 0;
+    CHECK(ibidi_iri_validate_alloc("123.\xD7\x90\xD7\x91.com", 11, NULL, &codes, &cl, NULL) ==
+                  IBIDI_E_IDENT_INVALID &&
+              codes && strcmp(codes, "[B1]") == 0 && cl == 4,
+          "validate_alloc: %s", codes ? codes : "(null)");
+    ibidi_free(codes);
 }
 
 int main(void)
 {
+    test_options_and_alloc();
     test_names();
     test_classes();
     test_mixed();

@@ -34,8 +34,8 @@ static ibidi_status call(fn f, const char *s, size_t len, unsigned opt, unsigned
 {
     switch (f) {
     case F_PCT: return ibidi_iri_percent_encode_component(s, len, out, cap, n, e);
-    case F_URI: return ibidi_iri_to_uri(s, len, opt, flags, out, cap, n, e);
-    default: return ibidi_iri_from_uri(s, len, opt, out, cap, n, e);
+    case F_URI: return t_iri_to_uri(s, len, opt, flags, out, cap, n, e);
+    default: return t_iri_from_uri(s, len, opt, out, cap, n, e);
     }
 }
 
@@ -285,20 +285,20 @@ static void test_to_uri_encode_ascii(void)
     memcpy(want + 4002, "%7C", 3);
     memcpy(want + 4005, big + 4001, 999);
     size_t n = 0;
-    ibidi_status st = ibidi_iri_to_uri(big, sizeof big, E, UTS46, NULL, 0, &n, NULL);
+    ibidi_status st = t_iri_to_uri(big, sizeof big, E, UTS46, NULL, 0, &n, NULL);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 5004, "big ENCODE_ASCII size: %s %zu",
           ibidi_status_name(st), n);
-    st = ibidi_iri_to_uri(big, sizeof big, E, UTS46, OUT, n, &n, &ERR);
+    st = t_iri_to_uri(big, sizeof big, E, UTS46, OUT, n, &n, &ERR);
     CHECK(st == IBIDI_OK && n == 5004 && memcmp(OUT, want, n) == 0, "big ENCODE_ASCII: %s %zu",
           ibidi_status_name(st), n);
     /* the same input in a buffer of its own size: exact size, then the output */
-    st = ibidi_iri_to_uri(big, sizeof big, E, UTS46, OUT, sizeof big, &n, NULL);
+    st = t_iri_to_uri(big, sizeof big, E, UTS46, OUT, sizeof big, &n, NULL);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 5004, "big ENCODE_ASCII cap len: %s %zu",
           ibidi_status_name(st), n);
     /* an error in a big input comes with the call that can parse it */
     big[4500] = '#';
     big[4501] = '#';
-    st = ibidi_iri_to_uri(big, sizeof big, E, UTS46, OUT, sizeof big, &n, &ERR);
+    st = t_iri_to_uri(big, sizeof big, E, UTS46, OUT, sizeof big, &n, &ERR);
     CHECK(st == IBIDI_E_IRI_CHAR && ERR.offset == 4501, "big ENCODE_ASCII error: %s at %zu",
           ibidi_status_name(st), ERR.offset);
     /* below the stack copy's size, every capacity gets the exact answer */
@@ -341,10 +341,10 @@ static void test_to_uri_errors(void)
         memcpy(want + w, "x/", 3);
         URI(host, 0, WHATWG, want);
         size_t n = 0;
-        ibidi_status st = ibidi_iri_to_uri(host, strlen(host), 0, UTS46, NULL, 0, &n, NULL);
+        ibidi_status st = t_iri_to_uri(host, strlen(host), 0, UTS46, NULL, 0, &n, NULL);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == strlen(want),
               "long host, small buffer: %s %zu", ibidi_status_name(st), n);
-        st = ibidi_iri_to_uri(host, strlen(host), 0, UTS46, OUT, n, &n, &ERR);
+        st = t_iri_to_uri(host, strlen(host), 0, UTS46, OUT, n, &n, &ERR);
         CHECK(st == IBIDI_E_IRI_HOST_IDNA && ERR.offset == 7, "long host: %s at %zu",
               ibidi_status_name(st), ERR.offset);
     }
@@ -362,13 +362,13 @@ static void test_to_uri_errors(void)
     URI_ERR("http://a/\xED\xA0\x80", 0, UTS46, IBIDI_E_UTF8_SURROGATE, 9, 0xED);
     /* arguments */
     size_t n;
-    CHECK(ibidi_iri_to_uri(NULL, 1, 0, UTS46, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_iri_to_uri(NULL, 1, 0, UTS46, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_uri NULL input");
-    CHECK(ibidi_iri_to_uri("a", 1, 0, UTS46, NULL, 1, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_iri_to_uri("a", 1, 0, UTS46, NULL, 1, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_uri NULL output");
-    CHECK(ibidi_iri_to_uri("a", 1, 0x4, UTS46, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_iri_to_uri("a", 1, 0x8, UTS46, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_uri unknown option");
-    CHECK(ibidi_iri_to_uri("a", 1, 0, UTS46, OUT, CAP, NULL, NULL) == IBIDI_OK && OUT[0] == 'a',
+    CHECK(t_iri_to_uri("a", 1, 0, UTS46, OUT, CAP, NULL, NULL) == IBIDI_OK && OUT[0] == 'a',
           "to_uri with out_len and err NULL");
 }
 
@@ -492,13 +492,13 @@ static void test_to_iri_errors(void)
     IRI_ERR("http://[x]/", 0, IBIDI_E_IRI_HOST, 8, 'x');
     IRI_ERR("http://a:b/", 0, IBIDI_E_IRI_PORT, 9, 'b');
     size_t n;
-    CHECK(ibidi_iri_from_uri(NULL, 1, 0, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_iri_from_uri(NULL, 1, 0, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_iri NULL input");
-    CHECK(ibidi_iri_from_uri("a", 1, 0, NULL, 2, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_iri_from_uri("a", 1, 0, NULL, 2, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_iri NULL output");
-    CHECK(ibidi_iri_from_uri("a", 1, 0x10, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_iri_from_uri("a", 1, 0x200, OUT, CAP, &n, &ERR) == IBIDI_E_INVALID_ARGUMENT,
           "to_iri unknown option");
-    CHECK(ibidi_iri_from_uri("%41", 3, 0, OUT, CAP, NULL, NULL) == IBIDI_OK && OUT[0] == 'A',
+    CHECK(t_iri_from_uri("%41", 3, 0, OUT, CAP, NULL, NULL) == IBIDI_OK && OUT[0] == 'A',
           "to_iri with out_len and err NULL");
 }
 
@@ -516,7 +516,7 @@ static int output_rules_ok(const char *s, size_t n)
     ibidi_iri_info info;
     if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, comps, CAP, &info, NULL) != IBIDI_OK)
         return 0;
-    ibidi_status st = ibidi_iri_check(s, n, comps, info.n_components, 0, &fs, NULL);
+    ibidi_status st = t_iri_check(s, n, comps, info.n_components, 0, &fs, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return 0;
     for (size_t i = 0; i < fs.n && i < 256; i++)
@@ -533,11 +533,11 @@ static void props(const char *x, size_t len)
     static char u[CAP], u2[CAP], i1[CAP], na[CAP], nb[CAP];
     size_t ul, u2l, il;
     n_props++;
-    if (ibidi_iri_to_uri(x, len, IBIDI_IRI_HOST_PERCENT, UTS46, u, CAP, &ul, NULL) != IBIDI_OK) {
+    if (t_iri_to_uri(x, len, IBIDI_IRI_HOST_PERCENT, UTS46, u, CAP, &ul, NULL) != IBIDI_OK) {
         CHECK(0, "props: to_uri failed on '%.*s'", (int)len, x);
         return;
     }
-    CHECK(ibidi_iri_to_uri(u, ul, IBIDI_IRI_HOST_PERCENT, UTS46, u2, CAP, &u2l, NULL) ==
+    CHECK(t_iri_to_uri(u, ul, IBIDI_IRI_HOST_PERCENT, UTS46, u2, CAP, &u2l, NULL) ==
                   IBIDI_OK &&
               u2l == ul && memcmp(u, u2, ul) == 0,
           "idempotent (host percent): '%.*s'", (int)ul, u);
@@ -546,23 +546,26 @@ static void props(const char *x, size_t len)
             CHECK(0, "to_uri output not a URI: '%.*s'", (int)ul, u);
             break;
         }
-    ibidi_status st = ibidi_iri_to_uri(x, len, 0, UTS46, u2, CAP, &u2l, NULL);
+    ibidi_status st = t_iri_to_uri(x, len, 0, UTS46, u2, CAP, &u2l, NULL);
     if (st == IBIDI_OK) {
-        CHECK(ibidi_iri_to_uri(u2, u2l, 0, UTS46, i1, CAP, &il, NULL) == IBIDI_OK && il == u2l &&
+        CHECK(t_iri_to_uri(u2, u2l, 0, UTS46, i1, CAP, &il, NULL) == IBIDI_OK && il == u2l &&
                   memcmp(u2, i1, il) == 0,
               "idempotent (ToASCII): '%.*s'", (int)u2l, u2);
     } else {
         CHECK(st == IBIDI_E_IRI_HOST_IDNA, "to_uri ToASCII: %s on '%.*s'", ibidi_status_name(st),
               (int)len, x);
     }
-    for (unsigned opt = 0; opt < 4; opt++) {
-        st = ibidi_iri_from_uri(u, ul, opt, i1, CAP, &il, NULL);
+    static const unsigned from_uri_opts[4] = {0, IBIDI_IRI_KEEP_UNSAFE, IBIDI_IRI_HOST_TO_UNICODE,
+                                              IBIDI_IRI_KEEP_UNSAFE | IBIDI_IRI_HOST_TO_UNICODE};
+    for (unsigned k = 0; k < 4; k++) {
+        const unsigned opt = from_uri_opts[k];
+        st = t_iri_from_uri(u, ul, opt, i1, CAP, &il, NULL);
         if (!CHECK(st == IBIDI_OK, "to_iri(%u): %s on '%.*s'", opt, ibidi_status_name(st),
                    (int)ul, u))
             continue;
         if (opt & IBIDI_IRI_HOST_TO_UNICODE)
             continue; /* maps back through ToASCII instead: up to case */
-        st = ibidi_iri_to_uri(i1, il, IBIDI_IRI_HOST_PERCENT, UTS46, u2, CAP, &u2l, NULL);
+        st = t_iri_to_uri(i1, il, IBIDI_IRI_HOST_PERCENT, UTS46, u2, CAP, &u2l, NULL);
         size_t a = norm(u, ul, na), b = st == IBIDI_OK ? norm(u2, u2l, nb) : 0;
         CHECK(st == IBIDI_OK && a == b && memcmp(na, nb, a) == 0,
               "round trip(%u): '%.*s' -> '%.*s' -> '%.*s'", opt, (int)ul, u, (int)il, i1,
@@ -639,8 +642,64 @@ static void test_properties(void)
     printf("info: round trip, idempotence and rules checked on %ld IRIs\n", n_props);
 }
 
+/* The options record and the allocating calls (the other tests go through t_iri_to_uri and
+ * t_iri_from_uri, which build the record from words). */
+static void test_options_and_alloc(void)
+{
+    const char *iri = "http://r\xC3\xA9sum\xC3\xA9.example.org/\xD9\x85\xD9\x84\xD9\x81";
+    char a[256], b[256];
+    size_t na = 0, nb = 0;
+    static const ibidi_iri_options zero;
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), NULL, a, sizeof a, &na, NULL) == IBIDI_OK &&
+              ibidi_iri_to_uri(iri, strlen(iri), &zero, b, sizeof b, &nb, NULL) == IBIDI_OK &&
+              na == nb && memcmp(a, b, na) == 0 && memcmp(a, "http://xn--rsum-bpad.example.org/", 33) == 0,
+          "NULL and zeroed options: the uts46 profile for the host");
+    ibidi_iri_options pct = zero;
+    pct.flags = IBIDI_IRI_HOST_PERCENT;
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), &pct, a, sizeof a, &na, NULL) == IBIDI_OK &&
+              memcmp(a, "http://r%C3%A9sum%C3%A9", 23) == 0,
+          "IBIDI_IRI_HOST_PERCENT");
+    ibidi_iri_options badp = zero;
+    badp.idna.profile = (ibidi_idna_profile)7;
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), &badp, a, sizeof a, &na, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "an unknown IDNA profile is refused");
+    char *out = NULL;
+    size_t n = 0;
+    CHECK(ibidi_iri_to_uri_alloc(iri, strlen(iri), NULL, &out, &n, NULL) == IBIDI_OK && out &&
+              n == nb && memcmp(out, b, n) == 0 && out[n] == '\0',
+          "to_uri_alloc");
+    char *back = NULL;
+    size_t nback = 0;
+    ibidi_iri_options h = zero;
+    h.flags = IBIDI_IRI_HOST_TO_UNICODE;
+    CHECK(ibidi_iri_from_uri_alloc(out, n, &h, &back, &nback, NULL) == IBIDI_OK && back &&
+              nback == strlen(iri) && strcmp(back, iri) == 0,
+          "from_uri_alloc gives the IRI back: %s", back ? back : "(null)");
+    ibidi_free(out);
+    ibidi_free(back);
+    out = (char *)a;
+    CHECK(ibidi_iri_to_uri_alloc("http://[x", 9, NULL, &out, &n, NULL) == IBIDI_E_IRI_HOST &&
+              out == NULL,
+          "to_uri_alloc: an error leaves no output");
+    CHECK(ibidi_iri_from_uri_alloc("a", 1, NULL, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "from_uri_alloc without a destination");
+    /* a long input with characters to encode: the first size asked for is not the last */
+    static char big[5000];
+    memcpy(big, "http://a/", 9);
+    for (size_t i = 9; i < sizeof big; i++)
+        big[i] = (i % 3) ? 'x' : '<';
+    ibidi_iri_options enc = zero;
+    enc.flags = IBIDI_IRI_ENCODE_ASCII;
+    CHECK(ibidi_iri_to_uri_alloc(big, sizeof big, &enc, &out, &n, NULL) == IBIDI_OK && out &&
+              strlen(out) == n && n > sizeof big,
+          "to_uri_alloc on a long input to encode: %zu bytes", n);
+    ibidi_free(out);
+}
+
 int main(void)
 {
+    test_options_and_alloc();
     UTS46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     WHATWG = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_WHATWG);
     I2008 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP);

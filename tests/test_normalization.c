@@ -12,6 +12,8 @@
 #include <time.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "testlib.h"
 
 /* Internal (src/unicode/normalize.c): below these code points every character is stable. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ibidi.h"
+#include "ibidi/rfc5893.h"
 #include "idna/idna_internal.h"
 #include "testlib.h"
 

@@ -90,7 +90,7 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
     }
     size_t cl = 0;
     ibidi_status vst =
-        ibidi_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
+        t_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
     r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->status = st;

@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "ibidi.h"
+#include "ibidi/rfc5893.h"
 #include "testlib.h"
 
 /* ---- Builds and their allowances ------------------------------------------------------ */
@@ -525,37 +526,39 @@ static int c_punycode(void)
 /* bidi.h */
 static int c_bidi_resolve_utf8(void)
 {
-    size_t n = 0;
-    ibidi_bidi_info info;
-    return st_ok(ibidi_bidi_resolve_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_AUTO, lev_out,
-                                         BIDI_N, &n, cls_out, offs_out, &info, NULL, 0, NULL)) &&
-           st_ok(ibidi_bidi_resolve_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_RTL, lev_out,
-                                         BIDI_N, &n, NULL, NULL, NULL, NULL, 0, NULL));
+    static uint8_t weak[BIDI_N], types[BIDI_N];
+    const ibidi_bidi_options autod = {IBIDI_DIR_AUTO, 0, NULL, 0}, rtl = {IBIDI_DIR_RTL, 0, NULL, 0};
+    ibidi_bidi_result all = {lev_out, cls_out, weak, types, offs_out, BIDI_N, 0, {0}};
+    ibidi_bidi_result lev = {.levels = lev_out, .cap = BIDI_N};
+    return st_ok(ibidi_bidi_resolve_utf8(bidi_utf8, bidi_utf8_len, &autod, &all, NULL)) &&
+           st_ok(ibidi_bidi_resolve_utf8(bidi_utf8, bidi_utf8_len, &rtl, &lev, NULL));
 }
 static int c_bidi_resolve_cp(void)
 {
-    ibidi_bidi_info info;
-    return st_ok(ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, IBIDI_DIR_LTR, lev_out, cls_out, &info,
-                                       NULL, 0, NULL)) &&
-           st_ok(ibidi_bidi_resolve_cp(deep_cp, BIDI_N, IBIDI_DIR_RTL, lev_out, NULL, NULL,
-                                       NULL, 0, NULL)) &&
-           st_ok(ibidi_bidi_resolve_cp(bidi_cp, 60, IBIDI_DIR_AUTO, lev_out, NULL, NULL, NULL,
-                                       0, NULL));
+    static uint8_t weak[BIDI_N];
+    const ibidi_bidi_options ltr = {IBIDI_DIR_LTR, 0, NULL, 0}, rtl = {IBIDI_DIR_RTL, 0, NULL, 0},
+                             autod = {IBIDI_DIR_AUTO, 0, NULL, 0};
+    ibidi_bidi_result r1 = {.levels = lev_out, .classes = cls_out, .weak = weak, .cap = BIDI_N};
+    ibidi_bidi_result r2 = {.levels = lev_out, .cap = BIDI_N};
+    return st_ok(ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, &ltr, &r1, NULL)) &&
+           st_ok(ibidi_bidi_resolve_cp(deep_cp, BIDI_N, &rtl, &r2, NULL)) &&
+           st_ok(ibidi_bidi_resolve_cp(bidi_cp, 60, &autod, &r2, NULL));
 }
 static int c_bidi_resolve_classes(void)
 {
-    return st_ok(ibidi_bidi_resolve_classes(bidi_cls, BIDI_N, IBIDI_DIR_AUTO_RTL, lev_out,
-                                            NULL, NULL, 0, NULL));
+    static uint8_t types[BIDI_N];
+    const ibidi_bidi_options o = {IBIDI_DIR_AUTO_RTL, 0, NULL, 0};
+    ibidi_bidi_result r = {.levels = lev_out, .types = types, .cap = BIDI_N};
+    return st_ok(ibidi_bidi_resolve_classes(bidi_cls, BIDI_N, &o, &r, NULL));
 }
 static int c_bidi_lines(void)
 {
-    size_t s = 0, e = 0, nr = 0;
-    uint8_t pl = 0;
-    ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, IBIDI_DIR_LTR, lev_out, cls_out, NULL, NULL, 0,
-                          NULL);
+    size_t nr = 0;
+    ibidi_bidi_para para;
+    ibidi_bidi_result r = {.levels = lev_out, .classes = cls_out, .cap = BIDI_N};
+    ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, NULL, &r, NULL);
     return ibidi_bidi_class_removed(IBIDI_BC_BN) &&
-           st_ok(ibidi_bidi_paragraph(cls_out, BIDI_N, 500, IBIDI_DIR_AUTO, &s, &e, &pl,
-                                      NULL)) &&
+           st_ok(ibidi_bidi_paragraph(cls_out, BIDI_N, 500, IBIDI_DIR_AUTO, &para, NULL)) &&
            st_ok(ibidi_bidi_line_levels(lev_out, cls_out, BIDI_N, 100, 900, 0, lev_out + 100,
                                         NULL)) &&
            st_ok(ibidi_bidi_reorder(lev_out, BIDI_N, v2l_out, l2v_out, NULL)) &&
@@ -572,19 +575,29 @@ static int c_bidi_visual(void)
 {
     size_t len = 0;
     ibidi_bidi_info info;
-    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_AUTO, 0, out,
-                                        sizeof out, &len, &info, NULL, 0, NULL)) &&
-           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, IBIDI_DIR_RTL,
-                                        IBIDI_VISUAL_REMOVE_CONTROLS, out, sizeof out, &len,
-                                        NULL, NULL, 0, NULL)) &&
-           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, IBIDI_DIR_LTR, 0, cp_out, 8192, &len,
-                                      &info, NULL, 0, NULL));
+    const ibidi_bidi_options autod = {IBIDI_DIR_AUTO, 0, NULL, 0},
+                             rtl = {IBIDI_DIR_RTL, IBIDI_BIDI_REMOVE_CONTROLS, NULL, 0};
+    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &autod, out, sizeof out, &len,
+                                        &info, NULL)) &&
+           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &rtl, out, sizeof out, &len,
+                                        NULL, NULL)) &&
+           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, NULL, cp_out, 8192, &len, &info, NULL));
 }
 static int c_bidi_visual_alloc(void)
 {
     size_t len = 0;
-    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, IBIDI_DIR_RTL, 0,
-                                                &alloc_out, &len, NULL));
+    const ibidi_bidi_options rtl = {IBIDI_DIR_RTL, 0, NULL, 0};
+    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl, &alloc_out,
+                                                &len, NULL));
+    ibidi_free(alloc_out);
+    ibidi_bidi_result r;
+    ok = ok && st_ok(ibidi_bidi_resolve_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl,
+                                                   IBIDI_BIDI_WANT_CLASSES | IBIDI_BIDI_WANT_WEAK |
+                                                       IBIDI_BIDI_WANT_TYPES |
+                                                       IBIDI_BIDI_WANT_OFFSETS,
+                                                   &r, NULL));
+    ibidi_bidi_result_free(&r);
+    alloc_out = NULL;
     ibidi_free(alloc_out);
     return ok && ibidi_bidi_work_size(5000) > 0;
 }
@@ -691,10 +704,19 @@ static int check_one(const char *s, size_t len, ibidi_iri_kind as)
     ibidi_findings f = findings();
     if (!st_ok(ibidi_iri_parse(s, len, as, c, NAME_MAX_BYTES + 2, &info, NULL)))
         return 0;
-    return check_ok(ibidi_iri_check(s, len, c, info.n_components, 0, &f, NULL)) &&
-           check_ok(ibidi_iri_check(s, len, c, info.n_components,
-                                      IBIDI_IRI_DUERST2001 | IBIDI_IDNA_BIDI_PER_LABEL, &f,
-                                      NULL));
+    const ibidi_iri_options strict = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_DUERST2001,
+                                      {IBIDI_IDNA_PROFILE_UTS46, IBIDI_IDNA_BIDI_PER_LABEL, 0,
+                                       NULL, 0}};
+    ibidi_findings all = {NULL, 0, 0, 0};
+    int ok = check_ok(ibidi_iri_check(s, len, c, info.n_components, NULL, &f, NULL)) &&
+             check_ok(ibidi_iri_check(s, len, c, info.n_components, &strict, &f, NULL));
+    static ibidi_iri_component *pc;
+    ibidi_iri_options kind = {as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    ok = ok && st_ok(ibidi_iri_parse_alloc(s, len, as, &pc, &info, NULL)) &&
+         check_ok(ibidi_iri_check_alloc(s, len, &kind, &all, NULL));
+    ibidi_free(pc);
+    ibidi_findings_free(&all);
+    return ok;
 }
 static int c_ident_check(void)
 {
@@ -716,26 +738,35 @@ static int uri_ok(ibidi_status st)
  * small: IDNA asked again into a scratch buffer, the copy for IBIDI_IRI_ENCODE_ASCII. */
 static int c_iri_to_uri(void)
 {
-    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     static char iri[300];
     size_t len = 0, at = put(iri, 0, "http://");
+    const ibidi_iri_options enc = {IBIDI_IRI_AS_IRI, IBIDI_IRI_ENCODE_ASCII,
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, ~0u, NULL, 0}};
     memcpy(iri + at, fdfa, fdfa_len - 7);
     at += fdfa_len - 7;
-    return uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, 0, flags, out, sizeof out, &len,
-                                   NULL)) &&
-           uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, 0, flags, out, 30, &len, NULL)) &&
-           uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, IBIDI_IRI_ENCODE_ASCII, 0, out, 4, &len,
-                                   NULL)) &&
-           uri_ok(ibidi_iri_to_uri(iri, at, 0, flags, out, sizeof out, &len, NULL)) &&
-           uri_ok(ibidi_iri_to_uri(iri, at, 0, flags, out, 10, &len, NULL));
+    int ok = uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, out, sizeof out, &len, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, out, 30, &len, NULL)) &&
+             uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, &enc, out, 4, &len, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri, at, NULL, out, sizeof out, &len, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri, at, NULL, out, 10, &len, NULL));
+    ibidi_status st = ibidi_iri_to_uri_alloc(iri_rtl, iri_rtl_len, NULL, &alloc_out, &len, NULL);
+    ibidi_free(alloc_out);
+    alloc_out = NULL;
+    return ok && uri_ok(st);
 }
 static int c_uri_to_iri(void)
 {
     size_t len = 0;
-    return st_ok(ibidi_iri_from_uri(uri, uri_len, IBIDI_IRI_HOST_TO_UNICODE, out, sizeof out,
-                                  &len, NULL)) &&
-           st_ok(ibidi_iri_from_uri(uri, uri_len, IBIDI_IRI_KEEP_UNSAFE, out,
-                                  sizeof out, &len, NULL));
+    const ibidi_iri_options u = {IBIDI_IRI_AS_IRI, IBIDI_IRI_HOST_TO_UNICODE,
+                                 {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}},
+                            k = {IBIDI_IRI_AS_IRI, IBIDI_IRI_KEEP_UNSAFE,
+                                 {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    int ok = st_ok(ibidi_iri_from_uri(uri, uri_len, &u, out, sizeof out, &len, NULL)) &&
+             st_ok(ibidi_iri_from_uri(uri, uri_len, &k, out, sizeof out, &len, NULL)) &&
+             st_ok(ibidi_iri_from_uri_alloc(uri, uri_len, &u, &alloc_out, &len, NULL));
+    ibidi_free(alloc_out);
+    alloc_out = NULL;
+    return ok;
 }
 
 /* display.h */
@@ -941,16 +972,18 @@ static int c_ident_validate(void)
     at += fdfa_len - 7;
     for (int k = 0; k < 6; k++) {
         size_t len = 0;
-        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], amb_as[k], flags,
-                                               IBIDI_IRI_DUERST2001, out, sizeof out, &len,
-                                               NULL);
+        const ibidi_iri_options o = {amb_as[k], IBIDI_IRI_DUERST2001,
+                                     {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}};
+        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], &o, out, sizeof out, &len,
+                                             NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
     }
     {
         size_t len = 0;
-        ibidi_status st = ibidi_iri_validate(iri, at, IBIDI_IRI_AS_IRI, flags, 0, out,
-                                               sizeof out, &len, NULL);
+        const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, 0,
+                                     {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}};
+        ibidi_status st = ibidi_iri_validate(iri, at, &o, out, sizeof out, &len, NULL);
         return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
     }
 }

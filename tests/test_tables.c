@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/normalize.h"
 #include "testlib.h"
 #include "common/internal.h"
 #include "unicode/ucd.h"

@@ -88,7 +88,7 @@ static const char *codes_of(const char *notation, ibidi_iri_kind as, unsigned ch
     size_t len, cl = 0;
     const char *s = t_notation(1, notation, 0, &len);
     ibidi_error e;
-    ibidi_status st = ibidi_iri_validate(s, len, as, uts46(), check_options, codes,
+    ibidi_status st = t_iri_validate(s, len, as, uts46(), check_options, codes,
                                            sizeof codes - 1, &cl, &e);
     if (status)
         *status = st;
@@ -156,7 +156,8 @@ static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
 {
     uint8_t lv[IBIDI_AMBIG_TWINS_MAX];
     size_t v2l[IBIDI_AMBIG_TWINS_MAX], l2v[IBIDI_AMBIG_TWINS_MAX];
-    if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK ||
+    if (ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){.dir = d},
+                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
         return 0;
     for (size_t v = 0; v < n; v++) {
@@ -461,8 +462,8 @@ static void test_badami_pairs(void)
             size_t len, ol = 0;
             const char *s = t_notation(0, text, 0, &len);
             char out[64];
-            ibidi_status st = ibidi_bidi_visual_utf8(s, len, LTR, 0, out, sizeof out, &ol, NULL,
-                                                     NULL, 0, NULL);
+            ibidi_status st = ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = LTR}, out, sizeof out, &ol, NULL,
+                               NULL);
             const char *got = st == IBIDI_OK ? t_to_notation(2, out, ol, 0) : "(error)";
             CHECK(strcmp(got, want) == 0, "A%%123+456B display: %s shows %s, want %s", text, got,
                   want);
@@ -709,7 +710,8 @@ static void test_claims(void)
         size_t n = 1 + rnd() % 24;
         ibidi_dir d = (ibidi_dir)(k & 1);
         random_text(t, n);
-        if (ibidi_bidi_resolve_cp(t, n, d, lv, NULL, NULL, NULL, 0, NULL) != IBIDI_OK) {
+        if (ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){.dir = d},
+                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) != IBIDI_OK) {
             bad++;
             bad_marks++;
             continue;
@@ -1017,10 +1019,10 @@ static void test_validate(void)
         const char *s = t_notation(0, "ab.-c.com", 0, &len);
         char codes[64];
         ibidi_error e;
-        ibidi_status st = ibidi_iri_validate(s, len, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
+        ibidi_status st = t_iri_validate(s, len, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && e.status == st && e.offset == 3,
               "validate: offset of the first problem (%zu)", e.offset);
-        st = ibidi_iri_validate("a b", 3, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
+        st = t_iri_validate("a b", 3, DOM, uts46(), 0, codes, sizeof codes, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && e.offset == 1, "validate: parse error offset");
     }
     /* limits: more components than the stack holds; a host longer than IDNA processes */
@@ -1035,7 +1037,7 @@ static void test_validate(void)
             big[n++] = 'b';
             big[n++] = '/';
         }
-        CHECK(ibidi_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e) ==
+        CHECK(t_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e) ==
                   IBIDI_E_TOO_LONG,
               "validate: an IRI of over 1024 components is refused (TOO_LONG)");
         memcpy(big, "http://", 7);
@@ -1045,7 +1047,7 @@ static void test_validate(void)
         big[n++] = '/';
         /* the host does not fit IDNA's fixed area (1536 code points) and the validation has no
          * work area to give it: the reason says so */
-        ibidi_status st = ibidi_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e);
+        ibidi_status st = t_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && cl == 21 &&
                   memcmp(codes, "[IDNA_WORK_TOO_SMALL]", 21) == 0 && e.offset >= 7 && e.offset < n,
               "validate: a host of 2100 code points: [IDNA_WORK_TOO_SMALL] in the host (%.*s)",
@@ -1058,24 +1060,24 @@ static void test_validate(void)
         char codes[64];
         ibidi_error e;
         memset(codes, 'x', sizeof codes);
-        ibidi_status st = ibidi_iri_validate(s, len, DOM, uts46(), 0, codes, 3, &cl, &e);
+        ibidi_status st = t_iri_validate(s, len, DOM, uts46(), 0, codes, 3, &cl, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cl == 12 && codes[3] == 'x',
               "validate: buffer too small gives the size needed (%zu)", cl);
-        st = ibidi_iri_validate(s, len, DOM, uts46(), 0, NULL, 0, &cl, &e);
+        st = t_iri_validate(s, len, DOM, uts46(), 0, NULL, 0, &cl, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cl == 12, "validate: NULL buffer sizes");
-        st = ibidi_iri_validate(s, len, DOM, uts46(), 0, codes, 12, &cl, &e);
+        st = t_iri_validate(s, len, DOM, uts46(), 0, codes, 12, &cl, &e);
         CHECK(st == IBIDI_E_IDENT_INVALID && cl == 12 && memcmp(codes, "[B1, B5, B6]", 12) == 0 &&
                   codes[12] == 'x',
               "validate: exact size, no NUL");
-        st = ibidi_iri_validate("a.com", 5, DOM, uts46(), 0, codes, 1, &cl, &e);
+        st = t_iri_validate("a.com", 5, DOM, uts46(), 0, codes, 1, &cl, &e);
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cl == 2, "validate: \"[]\" needs 2");
-        st = ibidi_iri_validate("a.com", 5, DOM, uts46(), 0, codes, 2, &cl, &e);
+        st = t_iri_validate("a.com", 5, DOM, uts46(), 0, codes, 2, &cl, &e);
         CHECK(st == IBIDI_OK && e.status == IBIDI_OK && memcmp(codes, "[]", 2) == 0,
               "validate: valid");
-        CHECK(ibidi_iri_validate(NULL, 3, DOM, uts46(), 0, codes, 2, &cl, &e) ==
+        CHECK(t_iri_validate(NULL, 3, DOM, uts46(), 0, codes, 2, &cl, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "validate: NULL with a length");
-        CHECK(ibidi_iri_validate("a", 1, DOM, uts46(), 0, NULL, 2, &cl, &e) ==
+        CHECK(t_iri_validate("a", 1, DOM, uts46(), 0, NULL, 2, &cl, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "validate: NULL codes with a capacity");
     }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 #define MAXIN 96 /* longest input built by this test, in bytes */

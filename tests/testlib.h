@@ -45,4 +45,45 @@ char *t_read_file(const char *path, size_t *len);
 const char *t_notation(int slot, const char *notation, int arabic, size_t *len);
 const char *t_to_notation(int slot, const char *utf8, size_t len, int arabic);
 
+/* The identifier calls with the options as separate words, as most tests were written:
+ * check bits (IBIDI_IRI_DUERST2001, IBIDI_IRI_STRICT, IBIDI_IDNA_BIDI_PER_LABEL), exact
+ * IDNA flags. The options record itself is tested in test_iri_check.c and test_iri_uri.c. */
+#include "ibidi/iri.h"
+static inline ibidi_iri_options t_iri_opts(ibidi_iri_kind as, unsigned flags, unsigned idna)
+{
+    const ibidi_iri_options o = {as, flags & ~(unsigned)IBIDI_IDNA_BIDI_PER_LABEL,
+                                 {IBIDI_IDNA_PROFILE_UTS46,
+                                  idna | (flags & IBIDI_IDNA_BIDI_PER_LABEL),
+                                  ~(idna | (flags & IBIDI_IDNA_BIDI_PER_LABEL)), NULL, 0}};
+    return o;
+}
+static inline ibidi_status t_iri_check(const char *s, size_t len, const ibidi_iri_component *c,
+                                       size_t n, unsigned options, ibidi_findings *f,
+                                       ibidi_error *err)
+{
+    const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_AUTO, options, 0);
+    return ibidi_iri_check(s, len, c, n, &o, f, err);
+}
+static inline ibidi_status t_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
+                                          unsigned idna_flags, unsigned check_options,
+                                          char *codes, size_t cap, size_t *codes_len,
+                                          ibidi_error *err)
+{
+    const ibidi_iri_options o = t_iri_opts(as, check_options, idna_flags);
+    return ibidi_iri_validate(s, len, &o, codes, cap, codes_len, err);
+}
+static inline ibidi_status t_iri_to_uri(const char *s, size_t len, unsigned options,
+                                        unsigned idna_flags, char *out, size_t cap,
+                                        size_t *out_len, ibidi_error *err)
+{
+    const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_IRI, options, idna_flags);
+    return ibidi_iri_to_uri(s, len, &o, out, cap, out_len, err);
+}
+static inline ibidi_status t_iri_from_uri(const char *s, size_t len, unsigned options, char *out,
+                                          size_t cap, size_t *out_len, ibidi_error *err)
+{
+    const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_IRI, options, 0);
+    return ibidi_iri_from_uri(s, len, &o, out, cap, out_len, err);
+}
+
 #endif

@@ -230,29 +230,6 @@ IBIDI_API ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_d
                                         size_t max_candidates, ibidi_ambig_twin_utf8_fn fn,
                                         void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
-/* ---- Validity ------------------------------------------------------------------------- */
-
-/*
- * Is s a valid identifier of kind `as`? It must parse (ibidi_iri_parse), pass the
- * component rules (ibidi_iri_check with check_options: error-level findings only), and
- * each host (a domain name, an IRI's reg-name, a mail domain) must pass UTS #46 ToASCII
- * with idna_flags. codes gets the reasons as text, sorted and without repeats, in the
- * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes
- * (ibidi_idna_code_name; warnings left out), component rule codes (ibidi_ident_code_name;
- * HOST_BIDI_RULE left out, the B codes say it) and a parse error as its status name
- * (ibidi_status_name, e.g. "DOMAIN_CHAR"). *codes_len gets the length needed (no NUL is
- * written), also when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). Returns IBIDI_OK
- * when valid, IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes
- * the host's start plus the finding's offset in its ToUnicode form) when not. The Bidi
- * Rule counts only through idna_flags (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
- * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
- * Stack: IBIDI_VALIDATE_STACK.
- */
-IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
-                                            unsigned idna_flags, unsigned check_options,
-                                            char *codes, size_t cap, size_t *codes_len,
-                                            ibidi_error *err);
-
 /* ---- Lists of names ------------------------------------------------------------------- */
 
 /*

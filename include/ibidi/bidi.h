@@ -3,7 +3,9 @@
  * P1-P3, X1-X10, W1-W7, N0 (BD16 bracket pairs), N1-N2, I1-I2, L1, L2 and L4.
  *
  * The steps a caller takes:
- *   1. ibidi_bidi_resolve_utf8 / _cp / _classes: the embedding level of every code point.
+ *   1. ibidi_bidi_resolve_utf8 / _cp / _classes: the embedding level of every code point
+ *      into an ibidi_bidi_result, and on request its class and its resolved types after
+ *      the weak rules (W1-W7) and after the neutral rules (N0-N2).
  *      Each paragraph (P1: text up to and including a paragraph separator, class B) is
  *      resolved on its own and is treated as one line, so L1 is applied at its end. The
  *      levels are then ready for display of single-line text, as identifiers are.
@@ -19,10 +21,15 @@
  * L1 resets them, so that they never split a run in L2. Conformance files print them as
  * 'x'; ibidi's command does the same.
  *
- * Memory. Nothing here allocates. Inputs of up to IBIDI_BIDI_SMALL code points run in a
- * fixed work area on the stack (work may be NULL). Longer inputs need a work area of
- * ibidi_bidi_work_size(n) bytes (any alignment); a missing or smaller one gives
- * IBIDI_E_BIDI_WORK_TOO_SMALL. Time is linear in the input length for every input.
+ * Memory. Nothing here allocates but the functions named _alloc. Inputs of up to
+ * IBIDI_BIDI_SMALL code points run in a fixed work area on the stack (opts->work may be
+ * NULL); longer inputs need a work area of ibidi_bidi_work_size(n) bytes (any alignment,
+ * in opts->work); a missing or smaller one gives IBIDI_E_BIDI_WORK_TOO_SMALL. Each function
+ * says the most stack it takes over its calls inside the library (GCC's stack usage of
+ * each function along the deepest chain, x86-64, -O2: tools/stack_usage.sh); the C
+ * library's memset and memcpy, and malloc in the _alloc functions, come on top.
+ * Time is linear in the input length for every input. Every function is thread-safe:
+ * there is no global state.
  *
  * Stack: IBIDI_BIDI_STACK at most (the visual calls, which lay out a whole text);
  * IBIDI_BIDI_RESOLVE_STACK for the others (resolution, L1, L2, runs).
@@ -53,7 +60,8 @@ extern "C" {
 #define IBIDI_BIDI_RESOLVE_STACK 18432
 
 /* Bytes of work area that a call on n code points needs: 0 when n <= IBIDI_BIDI_SMALL.
- * One size serves every function of this header. SIZE_MAX if n is above the maximum. */
+ * One size serves every function of this header. SIZE_MAX if n is above the maximum.
+ * Stack: 8 bytes. */
 IBIDI_API size_t ibidi_bidi_work_size(size_t n);
 
 /* Summary of a resolution. */
@@ -66,50 +74,119 @@ typedef struct ibidi_bidi_info {
     uint8_t has_explicit; /* 1 if the text holds embedding, override or isolate controls */
 } ibidi_bidi_info;
 
-/* Resolves the embedding level of every code point of UTF-8 text (P1-P3, X1-X10, W1-W7,
- * N0-N2, I1-I2, and L1 at each paragraph end). levels gets one entry per code point;
- * levels_cap is its capacity, also of classes and offsets when given. *n_cps (may be NULL)
- * gets the number of code points, also when levels is too small (then
- * IBIDI_E_BUFFER_TOO_SMALL). classes (optional) gets the Bidi_Class of each code point, as
- * ibidi_bidi_line_levels and ibidi_bidi_paragraph need it; offsets (optional) the byte
- * offset where each code point starts. info (optional) gets the summary.
- * Ill-formed UTF-8 gives the decoder's status with the byte offset in err. */
-IBIDI_API ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len, ibidi_dir dir,
-                                               uint8_t *levels, size_t levels_cap,
-                                               size_t *n_cps, uint8_t *classes,
-                                               size_t *offsets, ibidi_bidi_info *info,
-                                               void *work, size_t work_size, ibidi_error *err);
+/* Option bits of ibidi_bidi_options.flags, read by the visual functions. */
+enum {
+    IBIDI_BIDI_NO_MIRROR = 1u,      /* do not apply L4 (mirrored glyphs) */
+    IBIDI_BIDI_REMOVE_CONTROLS = 2u /* drop the bidi controls from the output: LRE, RLE,
+                                       LRO, RLO, PDF, LRI, RLI, FSI, PDI, LRM, RLM, ALM
+                                       (other BN characters, such as ZWJ, stay) */
+};
 
-/* The same for code points; levels (and classes when not NULL) have n entries. Surrogates
- * and values above 10FFFF give IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE with the index. */
-IBIDI_API ibidi_status ibidi_bidi_resolve_cp(const uint32_t *text, size_t n, ibidi_dir dir,
-                                             uint8_t *levels, uint8_t *classes,
-                                             ibidi_bidi_info *info, void *work,
-                                             size_t work_size, ibidi_error *err);
+/* How to resolve. A NULL pointer, or a zero-initialised struct, gives the defaults: a
+ * left-to-right paragraph, no flags, no work area. */
+typedef struct ibidi_bidi_options {
+    ibidi_dir dir;    /* paragraph direction; 0 = IBIDI_DIR_LTR */
+    unsigned flags;   /* IBIDI_BIDI_NO_MIRROR, IBIDI_BIDI_REMOVE_CONTROLS (visual calls) */
+    void *work;       /* NULL, or a work area of ibidi_bidi_work_size(n) bytes, any alignment
+                         (needed above IBIDI_BIDI_SMALL code points) */
+    size_t work_size; /* its size in bytes */
+} ibidi_bidi_options;
+
+/* The outputs of a resolution, in arrays the caller owns (or that
+ * ibidi_bidi_resolve_utf8_alloc allocates). Every array is optional (NULL) but levels;
+ * each has cap entries, one per code point. The types are ibidi_bidi_class values:
+ *   weak   the type after W1-W7: a digit is EN, AN (W2) or L (W7); an ES, ET or CS that
+ *          joined a number (W4, W5) has the number's type, one that did not is ON (W6); an
+ *          NSM has the type W1 gave it (the character before it, ON after an isolate
+ *          control); AL is R (W3); other neutrals keep their class (B, S, WS, ON, LRI,
+ *          RLI, PDI; an FSI shows as LRI or RLI, X5c); overrides make characters L or R;
+ *   types  the type after N0-N2, which I1-I2 read: L, R, EN or AN.
+ * In both, characters that X9 removes (ibidi_bidi_class_removed) are BN. */
+typedef struct ibidi_bidi_result {
+    uint8_t *levels;      /* the resolved level of each code point */
+    uint8_t *classes;     /* its Bidi_Class */
+    uint8_t *weak;        /* its type after W1-W7 */
+    uint8_t *types;       /* its type after N0-N2: L, R, EN or AN (BN for characters X9
+                             removes) */
+    size_t *offsets;      /* UTF-8 calls: the byte offset where it starts */
+    size_t cap;           /* entries of each array given */
+    size_t n;             /* out: code points, also when cap is too small
+                             (IBIDI_E_BUFFER_TOO_SMALL) */
+    ibidi_bidi_info info; /* out: the summary */
+} ibidi_bidi_result;
+
+/* Wants of ibidi_bidi_resolve_utf8_alloc: the arrays to allocate besides levels. */
+enum {
+    IBIDI_BIDI_WANT_CLASSES = 1u,
+    IBIDI_BIDI_WANT_WEAK = 2u,
+    IBIDI_BIDI_WANT_TYPES = 4u,
+    IBIDI_BIDI_WANT_OFFSETS = 8u
+};
+
+/* Resolves the embedding level of every code point of UTF-8 text (P1-P3, X1-X10, W1-W7,
+ * N0-N2, I1-I2, and L1 at each paragraph end) into the arrays of res that are not NULL
+ * (levels must be given when the text is not empty); res->n and res->info are filled.
+ * res->cap smaller than the number of code points gives IBIDI_E_BUFFER_TOO_SMALL with
+ * res->n set. The classes are what ibidi_bidi_line_levels and ibidi_bidi_paragraph take.
+ * Ill-formed UTF-8 gives the decoder's status with the byte offset in err. Writes nothing
+ * but res and err. Stack: at most 17 KiB (17136 bytes). */
+IBIDI_API ibidi_status ibidi_bidi_resolve_utf8(const char *s, size_t len,
+                                               const ibidi_bidi_options *opts,
+                                               ibidi_bidi_result *res, ibidi_error *err);
+
+/* The same for n code points (res->cap must be at least n; res->offsets is not written).
+ * Surrogates and values above 10FFFF give IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE
+ * with the index. Stack: at most 17 KiB (17088 bytes). */
+IBIDI_API ibidi_status ibidi_bidi_resolve_cp(const uint32_t *text, size_t n,
+                                             const ibidi_bidi_options *opts,
+                                             ibidi_bidi_result *res, ibidi_error *err);
 
 /* The same for a sequence of Bidi_Class values (ibidi_bidi_class), each standing for a
  * character of that class which is not a paired bracket (the input of BidiTest.txt).
- * A value >= IBIDI_BC_COUNT gives IBIDI_E_INVALID_ARGUMENT with its index. */
+ * A value >= IBIDI_BC_COUNT gives IBIDI_E_INVALID_ARGUMENT with its index. res->offsets
+ * is not written. Stack: at most 17 KiB (17040 bytes). */
 IBIDI_API ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
-                                                  ibidi_dir dir, uint8_t *levels,
-                                                  ibidi_bidi_info *info, void *work,
-                                                  size_t work_size, ibidi_error *err);
+                                                  const ibidi_bidi_options *opts,
+                                                  ibidi_bidi_result *res, ibidi_error *err);
 
-/* Is a character of this class removed by rule X9 (RLE, LRE, RLO, LRO, PDF, BN)? */
+/* Allocating convenience: ibidi_bidi_resolve_utf8 into arrays allocated for the text's
+ * code points, levels always and the others named by the bits of want
+ * (IBIDI_BIDI_WANT_*); the work area is allocated when needed (opts->work is not used).
+ * res's arrays are overwritten (not freed) on entry; on success release them with
+ * ibidi_bidi_result_free, on failure none is left allocated. IBIDI_E_NOMEM when memory
+ * runs out. Stack: at most 17 KiB (17264 bytes). */
+IBIDI_API ibidi_status ibidi_bidi_resolve_utf8_alloc(const char *s, size_t len,
+                                                     const ibidi_bidi_options *opts,
+                                                     unsigned want, ibidi_bidi_result *res,
+                                                     ibidi_error *err);
+
+/* Frees the arrays of a result filled by ibidi_bidi_resolve_utf8_alloc and sets them to
+ * NULL (res may be NULL). Stack: 16 bytes. */
+IBIDI_API void ibidi_bidi_result_free(ibidi_bidi_result *res);
+
+/* Is a character of this class removed by rule X9 (RLE, LRE, RLO, LRO, PDF, BN)? Stack: 8
+ * bytes. */
 IBIDI_API int ibidi_bidi_class_removed(ibidi_bidi_class bc);
 
-/* The paragraph (P1) that holds index `at` of text whose classes are given: *start and
- * *end (exclusive, after its paragraph separator if any) bound it, *level gets its
- * embedding level for the direction dir (P2-P3). Any pointer may be NULL. */
+/* A paragraph (P1): the code points [start, end), its paragraph separator included when it
+ * has one, and its embedding level. */
+typedef struct ibidi_bidi_para {
+    size_t start, end;
+    uint8_t level;
+} ibidi_bidi_para;
+
+/* The paragraph that holds index `at` of text whose classes are given, with its embedding
+ * level for the direction dir (P2-P3) in *para (may be NULL). Stack: 40 bytes. */
 IBIDI_API ibidi_status ibidi_bidi_paragraph(const uint8_t *classes, size_t n, size_t at,
-                                            ibidi_dir dir, size_t *start, size_t *end,
-                                            uint8_t *level, ibidi_error *err);
+                                            ibidi_dir dir, ibidi_bidi_para *para,
+                                            ibidi_error *err);
 
 /* L1 for the line [start, end) of a paragraph with embedding level para_level, from the
  * resolved levels and classes of the whole text: writes end - start levels to line_levels
  * (which may be levels + start: the call works in place). Segment and paragraph
  * separators, and whitespace and isolate controls before them or at the end of the line,
- * take the paragraph level; characters removed by X9 next to them go with them. */
+ * take the paragraph level; characters removed by X9 next to them go with them. Stack: 88
+ * bytes. */
 IBIDI_API ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8_t *classes,
                                               size_t n, size_t start, size_t end,
                                               uint8_t para_level, uint8_t *line_levels,
@@ -118,7 +195,7 @@ IBIDI_API ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8
 /* L2 for one line of n levels: visual_to_logical[v] is the logical index shown at visual
  * position v (left to right); logical_to_visual is its inverse. Either may be NULL. Runs in
  * linear time whatever the levels. Levels above IBIDI_BIDI_MAX_DEPTH + 1 give
- * IBIDI_E_BIDI_LEVEL with the index in err. */
+ * IBIDI_E_BIDI_LEVEL with the index in err. Stack: at most 4.4 KiB (4456 bytes). */
 IBIDI_API ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n,
                                           size_t *visual_to_logical, size_t *logical_to_visual,
                                           ibidi_error *err);
@@ -135,39 +212,36 @@ typedef struct ibidi_bidi_run {
 } ibidi_bidi_run;
 
 /* The visual runs of one line of n levels, left to right. *n_runs gets their number, also
- * when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). */
+ * when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). Stack: at most 3.1 KiB (3128
+ * bytes). */
 IBIDI_API ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *runs,
                                        size_t cap, size_t *n_runs, ibidi_error *err);
 
-/* Options of the visual functions (bits). */
-enum {
-    IBIDI_VISUAL_NO_MIRROR = 1u,      /* do not apply L4 (mirrored glyphs) */
-    IBIDI_VISUAL_REMOVE_CONTROLS = 2u /* drop the bidi controls from the output: LRE, RLE,
-                                         LRO, RLO, PDF, LRI, RLI, FSI, PDI, LRM, RLM, ALM
-                                         (other BN characters, such as ZWJ, stay) */
-};
-
 /* The text in display order, left to right: each paragraph resolved and laid out as one
  * line (L1, L2), paragraph separators staying at the end of their paragraph, and characters
- * at odd levels replaced by their Bidi_Mirroring_Glyph (L4). *out_len gets the size needed,
- * also when cap is too small. info (optional) gets the summary. */
-IBIDI_API ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len, ibidi_dir dir,
-                                              unsigned options, char *out, size_t cap,
-                                              size_t *out_len, ibidi_bidi_info *info,
-                                              void *work, size_t work_size, ibidi_error *err);
-IBIDI_API ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, ibidi_dir dir,
-                                            unsigned options, uint32_t *out, size_t cap,
-                                            size_t *out_len, ibidi_bidi_info *info,
-                                            void *work, size_t work_size, ibidi_error *err);
+ * at odd levels replaced by their Bidi_Mirroring_Glyph (L4) unless opts->flags holds
+ * IBIDI_BIDI_NO_MIRROR; IBIDI_BIDI_REMOVE_CONTROLS drops the bidi controls. out gets cap
+ * bytes (code points) at most; *out_len the size needed, also when cap is too small
+ * (IBIDI_E_BUFFER_TOO_SMALL). info (optional) gets the summary. Stack: at most 26 KiB
+ * (26352 bytes for UTF-8, 26336 for code points). */
+IBIDI_API ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len,
+                                              const ibidi_bidi_options *opts, char *out,
+                                              size_t cap, size_t *out_len,
+                                              ibidi_bidi_info *info, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n,
+                                            const ibidi_bidi_options *opts, uint32_t *out,
+                                            size_t cap, size_t *out_len, ibidi_bidi_info *info,
+                                            ibidi_error *err);
 
 /* L4: the glyph to show for cp at the given level: its Bidi_Mirroring_Glyph when the level
- * is odd and cp is Bidi_Mirrored with a mirroring glyph, else cp. */
+ * is odd and cp is Bidi_Mirrored with a mirroring glyph, else cp. Stack: 16 bytes. */
 IBIDI_API uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level);
 
-/* Allocating convenience wrapper: ibidi_bidi_visual_utf8 into a NUL-terminated string
- * returned in *out (release with ibidi_free); no work area needed. */
-IBIDI_API ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len, ibidi_dir dir,
-                                                    unsigned options, char **out,
+/* Allocating convenience: ibidi_bidi_visual_utf8 into a NUL-terminated string returned in
+ * *out (release with ibidi_free); the work area is allocated when needed (opts->work is
+ * not used). Stack: at most 26 KiB (26496 bytes). */
+IBIDI_API ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len,
+                                                    const ibidi_bidi_options *opts, char **out,
                                                     size_t *out_len, ibidi_error *err);
 
 #ifdef __cplusplus

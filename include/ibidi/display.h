@@ -51,8 +51,7 @@ IBIDI_API size_t ibidi_display_work_size(size_t len, size_t extra);
 
 /* ---- Display order ------------------------------------------------------------------ */
 
-/* Marks a visual span that belongs to no component (delimiters). */
-#define IBIDI_NO_PART ((size_t)-1)
+/* A visual span that belongs to no component (delimiters) has component IBIDI_NO_PART. */
 
 /* A maximal run of visual positions that hold consecutive characters of one component (or
  * of delimiters between the same two components) at one level. */

@@ -13,15 +13,16 @@
  * A component is a span of the input (no copies). What lies between components is
  * delimiters ("://", ".", "/", "?", "=", "&", "#", "@", ...): the structural characters
  * whose display the bidi algorithm moves around (RFC 3987 §4.2). Conventions are those of
- * ibidi/common.h; nothing here allocates.
- *
- * Stack: IBIDI_IRI_STACK for the conversions, which run IDNA on the host (ibidi_iri_to_uri,
- * ibidi_iri_from_uri); IBIDI_IRI_PARSE_STACK for the others.
+ * ibidi/common.h; nothing here allocates but the _alloc calls. The calls that check or
+ * convert take ibidi_iri_options (what the input is, IBIDI_IRI_* option bits, and the IDNA
+ * processing of hosts); a NULL pointer or a zero-initialised record means: decide what the
+ * input is, no option, hosts by the uts46 profile.
  */
 #ifndef IBIDI_IRI_H
 #define IBIDI_IRI_H
 
 #include "common.h"
+#include "idna.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -120,6 +121,12 @@ IBIDI_API ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind
                                          ibidi_iri_component *comps, size_t cap,
                                          ibidi_iri_info *info, ibidi_error *err);
 
+/* Allocating convenience: every component in *comps (release with ibidi_free), their
+ * number in info->n_components; *comps is NULL after an error. */
+IBIDI_API ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
+                                             ibidi_iri_component **comps, ibidi_iri_info *info,
+                                             ibidi_error *err);
+
 /* "scheme", "userinfo", "label", "ipv4", "ip-literal", "port", "segment", "extension",
  * "query-name", "query-value", "fragment", "local-atom", "local-quoted"; NULL if unknown. */
 IBIDI_API const char *ibidi_iri_component_kind_name(ibidi_iri_component_kind kind);
@@ -157,11 +164,28 @@ typedef enum ibidi_iri_code {
     IBIDI_IRI_DIGIT_AFTER_RTL = 106
 } ibidi_iri_code;
 
-/* Options of ibidi_iri_check (bits). */
-#define IBIDI_IRI_DUERST2001 0x1u /* Duerst 2001 §5: restriction 1 an error, 3 checked */
-#define IBIDI_IDNA_BIDI_PER_LABEL 0x2u /* the host's Bidi Rule label by label (see
-                                           IBIDI_IDNA_BIDI_PER_LABEL) */
-#define IBIDI_IRI_STRICT 0x4u /* any finding makes the identifier invalid */
+/* ---- Options --------------------------------------------------------------------------- */
+
+/* Option bits (ibidi_iri_options.flags); each has its own bit, and each call reads those it
+ * names. The host's Bidi Rule label by label is IDNA's own IBIDI_IDNA_BIDI_PER_LABEL, in
+ * the options' idna record. */
+#define IBIDI_IRI_DUERST2001 0x1u /* check: Duerst 2001 §5, restriction 1 an error, 3 checked */
+#define IBIDI_IRI_STRICT 0x4u     /* check: warnings are errors: any finding makes it invalid */
+#define IBIDI_IRI_HOST_PERCENT 0x10u /* to URI: keep the host percent-encoded (RFC 3987 §3.1
+                                        step 2) instead of converting it with IDNA ToASCII */
+#define IBIDI_IRI_ENCODE_ASCII 0x20u /* to URI: also percent-encode the printable ASCII
+                                        characters not allowed in URIs (< > " space { } | \ ^ `),
+                                        which RFC 3987 §3.1 permits systems to handle */
+#define IBIDI_IRI_KEEP_UNSAFE 0x40u      /* from URI: decode also components that would then
+                                            break the bidi component rules (§4.2) */
+#define IBIDI_IRI_HOST_TO_UNICODE 0x100u /* from URI: convert "xn--" host labels with UTS #46
+                                            ToUnicode (§3.2, scheme knowledge) */
+
+typedef struct ibidi_iri_options {
+    ibidi_iri_kind as;       /* what the input is (calls that parse); 0: decide (AUTO) */
+    unsigned flags;          /* IBIDI_IRI_* bits */
+    ibidi_idna_options idna; /* how hosts go through IDNA (zero: the uts46 profile) */
+} ibidi_iri_options;
 
 /*
  * Checks the components of a parsed identifier (s, comps from ibidi_iri_parse with the
@@ -170,18 +194,50 @@ typedef enum ibidi_iri_code {
  * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
  * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
  * may pass the Bidi Rule and still get a warning, e.g. an RTL label ending with a digit.
- * A host is a run of consecutive IBIDI_IRI_COMP_LABEL components. Findings go to *findings (may
- * be NULL), in order of offset; each one's severity is decided by the options (the rules
- * above say which are warnings). Returns IBIDI_OK when no finding is an error, else
+ * A host is a run of consecutive IBIDI_IRI_COMP_LABEL components; its Bidi Rule applies to
+ * each label alone with IBIDI_IDNA_BIDI_PER_LABEL in opts->idna. Findings go to *findings
+ * (may be NULL), in order of offset; each one's severity is decided by the options
+ * (IBIDI_IRI_DUERST2001, IBIDI_IRI_STRICT; the rules above say which are warnings). Returns IBIDI_OK when no finding is an error, else
  * IBIDI_E_IDENT_INVALID with the first error's offset in err;
  * IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length or components outside the input,
  * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
  * (bytes between components are not read).
  */
 IBIDI_API ibidi_status ibidi_iri_check(const char *s, size_t len,
-                                         const ibidi_iri_component *comps, size_t n_comps,
-                                         unsigned options, ibidi_findings *findings,
-                                         ibidi_error *err);
+                                       const ibidi_iri_component *comps, size_t n_comps,
+                                       const ibidi_iri_options *opts, ibidi_findings *findings,
+                                       ibidi_error *err);
+
+/* Allocating convenience: parses s as opts->as says and checks it; every finding goes to
+ * findings->items, allocated (release with ibidi_findings_free; its cap is ignored). A
+ * parse error is returned as the parser's status, with no findings. */
+IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
+                                             const ibidi_iri_options *opts,
+                                             ibidi_findings *findings, ibidi_error *err);
+
+/*
+ * Is s a valid identifier of kind opts->as? It must parse (ibidi_iri_parse), pass the
+ * component rules (ibidi_iri_check with the options: error-level findings only), and
+ * each host (a domain name, an IRI's reg-name, a mail domain) must pass UTS #46 ToASCII
+ * with opts->idna. codes gets the reasons as text, sorted and without repeats, in the
+ * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes (their
+ * ibidi_code_name; warnings left out), component rule codes (HOST_BIDI_RULE left out, the
+ * B codes say it) and a parse error as its status name (ibidi_status_name, e.g.
+ * "DOMAIN_CHAR"). *codes_len gets the length needed (no NUL is written), also when cap is
+ * too small (then IBIDI_E_BUFFER_TOO_SMALL). Returns IBIDI_OK when valid,
+ * IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes the host's
+ * start plus the finding's offset in its ToUnicode form) when not. The Bidi Rule counts
+ * only through the IDNA options (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
+ * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
+ */
+IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len,
+                                          const ibidi_iri_options *opts, char *codes,
+                                          size_t cap, size_t *codes_len, ibidi_error *err);
+/* Allocating convenience: the codes as a NUL-terminated string in *codes (release with
+ * ibidi_free), set when the call returns IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL. */
+IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
+                                                const ibidi_iri_options *opts, char **codes,
+                                                size_t *codes_len, ibidi_error *err);
 
 /* ---- Percent-encoding, IRI to URI, URI to IRI ---------------------------------------- */
 
@@ -195,30 +251,16 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
                                                           size_t cap, size_t *out_len,
                                                           ibidi_error *err);
 
-/* Options of ibidi_iri_to_uri (bits). */
-#define IBIDI_IRI_HOST_PERCENT 0x1u /* keep the host percent-encoded (RFC 3987 §3.1 step 2)
-                                       instead of converting it with IDNA ToASCII */
-#define IBIDI_IRI_ENCODE_ASCII 0x2u /* also percent-encode the printable ASCII characters not
-                                       allowed in URIs (< > " space { } | \ ^ `), which
-                                       RFC 3987 §3.1 permits systems to handle */
-
 /*
  * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
  * UTF-8 %HH triplets (step 2); a reg-name host is converted by UTS #46 ToASCII with
- * idna_flags (e.g. ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46)) unless
- * IBIDI_IRI_HOST_PERCENT is given. The input must parse as an IRI (ibidi_iri_parse's
+ * opts->idna unless IBIDI_IRI_HOST_PERCENT is given (IBIDI_IRI_ENCODE_ASCII: see above). The input must parse as an IRI (ibidi_iri_parse's
  * errors); a host that IDNA rejects gives IBIDI_E_IRI_HOST_IDNA with the offset of its
  * first finding. No normalization is applied (step 1 variant c).
  */
-IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
-                                        unsigned idna_flags, char *out, size_t cap,
+IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
+                                        const ibidi_iri_options *opts, char *out, size_t cap,
                                         size_t *out_len, ibidi_error *err);
-
-/* Options of ibidi_iri_from_uri (bits). */
-#define IBIDI_IRI_KEEP_UNSAFE 0x1u /* decode also components that would then
-                                                 break the bidi component rules (§4.2) */
-#define IBIDI_IRI_HOST_TO_UNICODE 0x2u        /* convert "xn--" host labels with UTS #46
-                                                 ToUnicode (§3.2, scheme knowledge) */
 
 /*
  * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they
@@ -230,12 +272,22 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned op
  * the paragraph), and in a host the label separators U+3002, U+FF0E and U+FF61. A
  * component whose decoding would break the bidi component rules (MIXED_DIRECTION,
  * RTL_START, RTL_END: 2012 guidelines §3) stays percent-encoded as a whole, unless
- * IBIDI_IRI_KEEP_UNSAFE. The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and
- * parse as an IRI reference.
+ * IBIDI_IRI_KEEP_UNSAFE; IBIDI_IRI_HOST_TO_UNICODE converts A-labels by ToUnicode (the
+ * uts46 profile). The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and parse as an IRI
+ * reference.
  */
-IBIDI_API ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, unsigned options,
-                                        char *out, size_t cap, size_t *out_len,
-                                        ibidi_error *err);
+IBIDI_API ibidi_status ibidi_iri_from_uri(const char *uri, size_t len,
+                                          const ibidi_iri_options *opts, char *out, size_t cap,
+                                          size_t *out_len, ibidi_error *err);
+
+/* Allocating convenience: the conversions into a NUL-terminated string returned in *out
+ * (release with ibidi_free); *out is NULL after an error. */
+IBIDI_API ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len,
+                                              const ibidi_iri_options *opts, char **out,
+                                              size_t *out_len, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
+                                                const ibidi_iri_options *opts, char **out,
+                                                size_t *out_len, ibidi_error *err);
 
 #ifdef __cplusplus
 }

@@ -44,9 +44,12 @@
  * that satisfy the rule: nothing, L, R and AL endings, a final number at level 2 (EN, and
  * AN after AL), and a number inside an RTL label.
  *
- * Nothing here allocates; every call is thread-safe. Stack (gcc -O2, x86-64):
- * IBIDI_RFC5893_STACK for the checks of a label; ibidi_rfc5893_check_name_utf8, which runs
- * the twin search, IBIDI_RFC5893_NAME_STACK (above IBIDI_STACK_MAX, as the twin search).
+ * The verifier at the end (ibidi_rfc5893_verify, experimental) asks all of this of every
+ * label up to a length, exhaustively: it is the research call behind `ibidi verify-rule`.
+ *
+ * Nothing here allocates except ibidi_rfc5893_verify, which keeps its working sets (the
+ * labels of one length, display keys) on the heap and frees them before it returns; every
+ * call is thread-safe.
  */
 #ifndef IBIDI_RFC5893_H
 #define IBIDI_RFC5893_H
@@ -269,6 +272,284 @@ IBIDI_API ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t le
                                                      ibidi_rfc5893_finding *findings,
                                                      size_t fcap, size_t *n_findings,
                                                      ibidi_error *err);
+
+/* ---- The verifier (experimental) ------------------------------------------------------ */
+
+/*
+ * Does the rule deliver the requirements of §3? ibidi_rfc5893_verify answers by
+ * exhaustion: every label up to max_length characters, as a string of the Bidi classes
+ * that characters allowed in labels have (the alphabet below), against every context of
+ * §3 (each delimiter as D1 and as D2, neighbours S1 and S2, both paragraph directions),
+ * run through ibidi_rfc5893_run. It is the research call behind `ibidi verify-rule`.
+ * Experimental: its structures may grow or change.
+ */
+
+/* The classes of the characters a label may hold (RFC 5892: PVALID, CONTEXTJ, CONTEXTO). */
+typedef struct ibidi_rfc5893_alphabet {
+    size_t count[IBIDI_BC_COUNT];     /* code points per class */
+    uint32_t example[IBIDI_BC_COUNT]; /* the first of them per class (0 when none) */
+    size_t mirrored;                  /* Bidi_Mirrored among them (L4 tells them apart) */
+    size_t brackets;                  /* paired brackets among them (N0 tells them apart) */
+    /* The classes enumerated, in increasing order: those with code points, BN left out
+     * (X9 removes it; the verifier checks apart that this changes no verdict). */
+    uint8_t classes[IBIDI_BC_COUNT];
+    size_t n_classes;
+} ibidi_rfc5893_alphabet;
+
+/* Fills *a from the tables (every code point is looked at). When brackets and mirrored
+ * are 0, the characters of one class behave alike in the UBA, so that a label is a
+ * string of classes. Errors: IBIDI_E_INVALID_ARGUMENT (a NULL). */
+IBIDI_API ibidi_status ibidi_rfc5893_label_alphabet(ibidi_rfc5893_alphabet *a, ibidi_error *err);
+
+/* What to run (bits of ibidi_rfc5893_verify_options.parts). */
+#define IBIDI_RFC5893_VERIFY_RULE 0x01u          /* the rule's guarantees: labels that pass,
+                                                    neighbours that pass, grouping and
+                                                    uniqueness (SPACE_RULE) */
+#define IBIDI_RFC5893_VERIFY_UNPROBLEMATIC 0x02u /* §3 read literally: "unproblematic"
+                                                    neighbours; labels without R, AL, AN */
+#define IBIDI_RFC5893_VERIFY_CONDITIONS 0x04u    /* the rule without each condition */
+#define IBIDI_RFC5893_VERIFY_RFC3454 0x08u       /* the rule of RFC 3454 instead, the labels
+                                                    one rule takes and not the other, §4 */
+#define IBIDI_RFC5893_VERIFY_CONTROLS 0x10u      /* §3's directional controls, each placement */
+#define IBIDI_RFC5893_VERIFY_BADAMI 0x20u        /* Badami: can number type ambiguity occur? */
+#define IBIDI_RFC5893_VERIFY_BN 0x40u            /* BN set aside: labels with BN checked */
+#define IBIDI_RFC5893_VERIFY_ALL 0x7Fu
+
+#define IBIDI_RFC5893_VERIFY_MAX_LENGTH 12     /* the longest labels (and names) enumerated */
+#define IBIDI_RFC5893_VERIFY_DEFAULT_LENGTH 6
+#define IBIDI_RFC5893_VERIFY_MAX_SHARDS 256
+#define IBIDI_RFC5893_VERIFY_NEIGHBOUR_LENGTH 2 /* S1, S2 enumerated up to this length */
+#define IBIDI_RFC5893_VERIFY_EXAMPLES 3         /* examples kept per figure */
+
+/* All zero: the defaults (labels up to 6 characters, one shard, every part). */
+typedef struct ibidi_rfc5893_verify_options {
+    unsigned max_length; /* 1..IBIDI_RFC5893_VERIFY_MAX_LENGTH; 0 = the default */
+    /* Run shard `shard` of `shards` (0 <= shard < shards; shards 0 = 1, at most
+     * IBIDI_RFC5893_VERIFY_MAX_SHARDS): the shards of one run split its work, so that
+     * callers choose their threads or processes, and ibidi_rfc5893_verify_merge combines
+     * their results into exactly the result of one shard. */
+    unsigned shard, shards;
+    unsigned parts; /* IBIDI_RFC5893_VERIFY_* bits; 0 = all */
+} ibidi_rfc5893_verify_options;
+
+/* The spaces of labels and contexts checked. Each has a rule for its labels X and one for
+ * its neighbours S1, S2 (the empty one and every legal label of up to
+ * IBIDI_RFC5893_VERIFY_NEIGHBOUR_LENGTH characters, or the library's table). All but the
+ * rule's own space search for the shortest counterexample: they stop at the first
+ * length where a label breaks grouping (grouped reading) or two labels display alike as
+ * rendered. A space of a weaker rule ("filtered") counts only the cases that involve a
+ * label outside the full rule (X, Y, S1 or S2), since the full rule's labels are the
+ * rule's own space. Every label also keeps the hyphen rule (RFC 5891 §4.2.3.1). */
+typedef enum ibidi_rfc5893_verify_space {
+    IBIDI_RFC5893_SPACE_RULE = 0,          /* every condition; every length; uniqueness */
+    IBIDI_RFC5893_SPACE_UNPROBLEMATIC = 1, /* labels that pass, neighbours §3 calls
+                                              unproblematic (pass, or no R, AL, AN and not
+                                              EN first); up to 3; filtered */
+    IBIDI_RFC5893_SPACE_NO_RTL = 2,        /* labels without R, AL, AN, unproblematic
+                                              neighbours; up to 4 */
+    IBIDI_RFC5893_SPACE_WITHOUT_1 = 3,     /* 3..8: without condition 1..6; uniqueness;
+                                              filtered */
+    IBIDI_RFC5893_SPACE_RFC3454 = 9,       /* the RFC 3454 rule; uniqueness; filtered */
+    IBIDI_RFC5893_SPACE_CONTROLS = 10      /* 10..17: labels that pass, the library's
+                                              neighbours, a control in placement 1..8 (each
+                                              of LRE, RLE, LRO, RLO; a PDF alone); up to 4 */
+} ibidi_rfc5893_verify_space;
+#define IBIDI_RFC5893_SPACE_WITHOUT(k) (IBIDI_RFC5893_SPACE_WITHOUT_1 + (k)-1)
+#define IBIDI_RFC5893_SPACE_CONTROL(placement) (IBIDI_RFC5893_SPACE_CONTROLS + (placement)-1)
+#define IBIDI_RFC5893_SPACES 18
+
+/* A label (or a name, dots as CS) as Bidi classes. */
+typedef struct ibidi_rfc5893_verify_label {
+    uint8_t n;
+    uint8_t classes[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+} ibidi_rfc5893_verify_label;
+
+/* One context of a space. */
+typedef struct ibidi_rfc5893_verify_context {
+    uint64_t index;       /* its place in the space's order (direction, control, D1, D2, S1,
+                             S2; the first that breaks is the one reported); for Badami's
+                             pairs, the place of the pair in the order they are met */
+    ibidi_dir dir;        /* the paragraph */
+    uint32_t d1, d2;      /* the delimiters (code points of ibidi_rfc5893_delimiters) */
+    uint8_t control;      /* the control's class (a placement but stray-pdf), else 0 */
+    uint8_t placement;    /* ibidi_rfc5893_placement */
+    ibidi_rfc5893_verify_label s1, s2;
+} ibidi_rfc5893_verify_context;
+
+/* The longest display of an example: S1 D1 X D2 S2 without the controls. */
+#define IBIDI_RFC5893_VERIFY_SHOWN (2 * 3 + 2 + IBIDI_RFC5893_VERIFY_MAX_LENGTH)
+/* Bits of ibidi_rfc5893_verify_example.outside. */
+#define IBIDI_RFC5893_OUTSIDE_X 0x1u
+#define IBIDI_RFC5893_OUTSIDE_Y 0x2u
+#define IBIDI_RFC5893_OUTSIDE_S1 0x4u
+#define IBIDI_RFC5893_OUTSIDE_S2 0x8u
+
+/* A label that breaks a requirement in a context, or two labels (or names) that display
+ * alike in it. */
+typedef struct ibidi_rfc5893_verify_example {
+    ibidi_rfc5893_verify_label x;
+    ibidi_rfc5893_verify_label y; /* a pair: the other one, after x in class order; else
+                                     n = 0 */
+    /* The display of S1 D1 X D2 S2 left to right (ibidi_rfc5893_display.key). */
+    uint8_t shown[IBIDI_RFC5893_VERIFY_SHOWN];
+    uint8_t shown_len;
+    uint8_t outside; /* a filtered space: which of X, Y, S1, S2 break the full rule */
+    ibidi_rfc5893_verify_context context;
+} ibidi_rfc5893_verify_example;
+
+/* The first examples of one length: labels in class order (in a filtered space, those
+ * outside the full rule first), pairs in the order of x then y; each with its first
+ * context. */
+typedef struct ibidi_rfc5893_verify_examples {
+    ibidi_rfc5893_verify_example grouping[IBIDI_RFC5893_VERIFY_EXAMPLES];    /* grouped */
+    ibidi_rfc5893_verify_example literal[IBIDI_RFC5893_VERIFY_EXAMPLES];     /* literal */
+    ibidi_rfc5893_verify_example uniqueness[IBIDI_RFC5893_VERIFY_EXAMPLES];  /* rendered */
+    ibidi_rfc5893_verify_example code_points[IBIDI_RFC5893_VERIFY_EXAMPLES]; /* formal */
+    unsigned n_grouping, n_literal, n_uniqueness, n_code_points;
+} ibidi_rfc5893_verify_examples;
+
+/* The figures of one length of a space. Cases are label x context (grouping) or pair of
+ * labels x context (uniqueness); labels count each label once. */
+typedef struct ibidi_rfc5893_verify_figures {
+    unsigned long long strings;           /* class strings of this length looked at */
+    unsigned long long labels;            /* of them legal under the space's rule: X */
+    unsigned long long runs;              /* UBA runs: labels x contexts */
+    unsigned long long grouping_cases, grouping_labels;       /* grouped reading broken */
+    unsigned long long literal_cases, literal_labels;         /* literal reading broken */
+    unsigned long long uniqueness_cases, uniqueness_labels;   /* alike as rendered */
+    unsigned long long code_point_cases, code_point_labels;   /* alike by code points */
+} ibidi_rfc5893_verify_figures;
+
+typedef struct ibidi_rfc5893_verify_space_result {
+    unsigned max_length; /* the longest labels the space takes; 0 when not run */
+    unsigned shortest;   /* a space that searches: the first length with a counterexample,
+                            0 for none up to max_length */
+    unsigned long long neighbours; /* candidates for S1 and S2, the empty one included */
+    unsigned long long contexts;
+    ibidi_rfc5893_verify_figures length[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* [n - 1]; a
+                            space that searches: only up to the shortest */
+    ibidi_rfc5893_verify_examples examples; /* a space that searches: at the shortest
+                            length (the rule's space: see rule_examples) */
+} ibidi_rfc5893_verify_space_result;
+
+/* A control placement that breaks grouping: its cases over the labels that pass (up to
+ * the space's max_length) and the library's neighbours, and those where D2 = SPACE ends
+ * the line (S2 empty), so that UAX #9 L1 resets it to the paragraph level. */
+typedef struct ibidi_rfc5893_verify_placement_why {
+    unsigned long long cases, broken, at_line_end, labels, labels_broken;
+} ibidi_rfc5893_verify_placement_why;
+
+/* The rule of RFC 3454 beside RFC 5893 on the labels up to max_length. */
+typedef struct ibidi_rfc5893_verify_rfc3454 {
+    unsigned long long only_rfc5893;       /* pass RFC 5893, not RFC 3454 */
+    unsigned long long only_rfc5893_nsm;   /* of them ending with NSM */
+    unsigned long long only_rfc5893_number; /* ending with EN or AN */
+    unsigned long long only_rfc3454;       /* pass RFC 3454, not RFC 5893 */
+    /* RFC 5893 §4's examples: Dhivehi "konpeetaru" (§4.1), Yiddish YIVO (§4.2), ALEF 5
+     * and 5 ALEF (§4.3); whether each rule accepts it (1) and its display between two
+     * FULL STOPs, no neighbours, in a left-to-right paragraph. */
+    ibidi_rfc5893_verify_example section4[4];
+    uint8_t accepted_rfc3454[4], accepted_rfc5893[4];
+} ibidi_rfc5893_verify_rfc3454;
+
+/* Badami's question, "number type ambiguity cannot occur in IDNs (is this true?)", over
+ * every name of 1-3 labels up to max_length characters (dots included) that is legal:
+ * [0] under RFC 5893 (in a Bidi domain name every label passes the rule, but LDH labels
+ * may stand beside them unless they start with a digit after an RTL label; a name without
+ * R, AL, AN has no rule), [1] under RFC 3454 (every label passes the RandALCat rule). */
+typedef struct ibidi_rfc5893_verify_badami {
+    unsigned long long names;
+    unsigned long long groups;                /* sets of names that display identically */
+    unsigned long long digit_type_differs;    /* pairs of them where a digit shown at one
+                                                 place is EN in one name, AN in the other */
+    unsigned long long number_type_ambiguity; /* of those, pairs where a separator shown
+                                                 at one place is part of a number (W4) in
+                                                 one and not in the other */
+    unsigned long long runs;                  /* UBA runs: names x directions */
+    /* The first pair of each kind (x.n = 0: none): names that display identically, a
+     * digit EN in one and AN in the other without a separator involved, number type
+     * ambiguity; context.dir and context.index (the order they are met) only. */
+    ibidi_rfc5893_verify_example identical, digit_type, ambiguity;
+} ibidi_rfc5893_verify_badami;
+
+/* BN set aside: labels with BN (ZWNJ, ZWJ) up to max_length that pass the rule give the
+ * verdicts of the label without BN, in both readings, over the library's contexts. */
+typedef struct ibidi_rfc5893_verify_bn {
+    unsigned max_length;          /* 0 when not run (or no BN allowed in labels) */
+    unsigned long long checked, differ;
+} ibidi_rfc5893_verify_bn;
+
+/* Everything a run found. Plain data (no pointers): it can be copied, sent between
+ * processes, merged. */
+typedef struct ibidi_rfc5893_verify_result {
+    unsigned max_length, parts, shards; /* the run's options, defaults applied */
+    unsigned n_merged;                  /* shards held (complete when equal to shards) */
+    uint64_t merged[IBIDI_RFC5893_VERIFY_MAX_SHARDS / 64]; /* which: bit shard */
+    int stopped;                        /* 1 when the callback stopped a shard */
+    ibidi_rfc5893_alphabet alphabet;
+    ibidi_rfc5893_verify_space_result space[IBIDI_RFC5893_SPACES];
+    ibidi_rfc5893_verify_examples rule_examples[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* [n-1] */
+    ibidi_rfc5893_verify_placement_why controls_why[IBIDI_RFC5893_PLACEMENTS];
+    ibidi_rfc5893_verify_rfc3454 rfc3454;
+    ibidi_rfc5893_verify_badami badami[2];
+    ibidi_rfc5893_verify_bn bn;
+    unsigned long long uba_runs; /* every run above: the spaces, controls_why, Badami */
+    int holds; /* 1 when the rule's space has no counterexample (grouped reading,
+                  uniqueness as rendered; of what was run when stopped) */
+} ibidi_rfc5893_verify_result;
+
+/* What a shard reports as it goes. */
+typedef enum ibidi_rfc5893_verify_event_kind {
+    IBIDI_RFC5893_EVENT_GROUPING = 1,    /* a label breaks the grouped reading (its first
+                                            context; in a filtered space a counted case) */
+    IBIDI_RFC5893_EVENT_LITERAL = 2,     /* a label breaks the literal reading */
+    IBIDI_RFC5893_EVENT_UNIQUENESS = 3,  /* two labels display alike as rendered (once a
+                                            pair, its first context) */
+    IBIDI_RFC5893_EVENT_CODE_POINTS = 4, /* two labels display alike by code points */
+    IBIDI_RFC5893_EVENT_NAMES = 5,       /* Badami: two names display identically */
+    IBIDI_RFC5893_EVENT_DIGIT_TYPE = 6,  /* ... and a digit is EN in one, AN in the other */
+    IBIDI_RFC5893_EVENT_NUMBER_TYPE = 7, /* ... and a separator changes its part (W4) */
+    IBIDI_RFC5893_EVENT_LENGTH = 8,      /* a space is done with one length (this shard) */
+    IBIDI_RFC5893_EVENT_PART = 9         /* a part is done (this shard) */
+} ibidi_rfc5893_verify_event_kind;
+
+typedef struct ibidi_rfc5893_verify_event {
+    ibidi_rfc5893_verify_event_kind kind;
+    unsigned part;      /* the IBIDI_RFC5893_VERIFY_* bit it belongs to */
+    int space;          /* ibidi_rfc5893_verify_space; Badami: 0 RFC 5893, 1 RFC 3454; -1 */
+    unsigned length;    /* the labels' (names') length; 0 for PART */
+    const ibidi_rfc5893_verify_example *example; /* GROUPING .. NUMBER_TYPE, else NULL */
+    const ibidi_rfc5893_verify_figures *figures; /* LENGTH: this shard's, else NULL */
+} ibidi_rfc5893_verify_event;
+
+/* Receives one event (valid during the call); returns 0 to go on, non-zero to stop. */
+typedef int (*ibidi_rfc5893_verify_fn)(const ibidi_rfc5893_verify_event *ev, void *ctx);
+
+/*
+ * Runs one shard of the verifier (opts NULL: the defaults) into *res, calling fn (may be
+ * NULL) with each event. The spaces that search and the other parts are each run whole
+ * by one shard; the rule's own space is divided among the shards by the classes a label
+ * holds (labels that display alike hold the same classes). When fn stops the run, the
+ * call returns IBIDI_OK with res->stopped set and the figures found so far.
+ * Errors (*res is then cleared): IBIDI_E_INVALID_ARGUMENT (res NULL; max_length over the
+ * maximum, shards over the maximum, shard not below shards, unknown parts: value the
+ * option), IBIDI_E_NOMEM, or a status of ibidi_rfc5893_run (not reached).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_verify(const ibidi_rfc5893_verify_options *opts,
+                                            ibidi_rfc5893_verify_fn fn, void *ctx,
+                                            ibidi_rfc5893_verify_result *res,
+                                            ibidi_error *err);
+
+/*
+ * Adds the result of one shard to *into: a zeroed *into takes it as it is; otherwise both
+ * must be of one run (max_length, parts, shards) and hold no shard in common. Merging the
+ * shards of a run in any order gives the result of the run in one shard.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (a NULL, a shard that holds nothing, another run, a
+ * shard already merged).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_verify_merge(ibidi_rfc5893_verify_result *into,
+                                                  const ibidi_rfc5893_verify_result *shard,
+                                                  ibidi_error *err);
 
 #ifdef __cplusplus
 }

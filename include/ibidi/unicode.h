@@ -1,6 +1,8 @@
 /*
- * ibidi/unicode.h: Unicode 17.0.0 character properties, strict UTF-8, and
- * normalization (NFC, NFD, NFKC, NFKD).
+ * ibidi/unicode.h: Unicode 17.0.0 character properties (ibidi_cp_*). Strict UTF-8 is in
+ * ibidi/utf8.h, normalization in ibidi/normalize.h. The enumerations of property values
+ * take the names of the UCD's properties (ibidi_bidi_class with IBIDI_BC_L..., ibidi_gc,
+ * ibidi_script...), as PropertyValueAliases.txt does.
  *
  * Property lookups take any uint32_t; values above 10FFFF and surrogates get the
  * properties the UCD gives unassigned or surrogate code points (no undefined
@@ -18,8 +20,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* ---------------------------------------------------------------- properties */
 
 /* Bidi_Class (UAX #9 Table 4). Values are stable. */
 typedef enum ibidi_bidi_class {
@@ -135,57 +135,6 @@ IBIDI_API const char *ibidi_cp_uts46_status_name(ibidi_uts46_status st);  /* "va
 /* Reverse lookups by short or long name (exact, case-sensitive); -1 when unknown. */
 IBIDI_API int ibidi_cp_bidi_class_from_name(const char *name, size_t len);
 IBIDI_API int ibidi_cp_script_from_name(const char *name, size_t len);
-
-/* ---------------------------------------------------------------- UTF-8 */
-
-/* Checks that s[0..len) is well-formed UTF-8 (Unicode §3.9, Table 3-7). On success
- * *n_cps (may be NULL) gets the number of code points. On failure err->offset is the
- * byte offset where the ill-formed sequence starts. ASCII runs take a fast path. */
-IBIDI_API ibidi_status ibidi_utf8_validate(const char *s, size_t len, size_t *n_cps,
-                                           ibidi_error *err);
-/* Decodes one code point at byte offset *pos and advances *pos past it. */
-IBIDI_API ibidi_status ibidi_utf8_next(const char *s, size_t len, size_t *pos, uint32_t *cp,
-                                       ibidi_error *err);
-/* Decodes the whole string into dst (capacity cap code points); *out_len gets the number
- * of code points. */
-IBIDI_API ibidi_status ibidi_utf8_decode(const char *s, size_t len, uint32_t *dst, size_t cap,
-                                         size_t *out_len, ibidi_error *err);
-/* Encodes n code points; surrogates and values above 10FFFF are errors at their index. */
-IBIDI_API ibidi_status ibidi_utf8_encode(const uint32_t *cps, size_t n, char *dst, size_t cap,
-                                         size_t *out_len, ibidi_error *err);
-/* Encodes one code point into out, returns 1-4, or 0 for a surrogate or a value above 10FFFF. */
-IBIDI_API size_t ibidi_utf8_encode_cp(uint32_t cp, char out[4]);
-
-/* ---------------------------------------------------------------- normalization */
-
-typedef enum ibidi_normalize_form { IBIDI_NORMALIZE_NFC = 0, IBIDI_NORMALIZE_NFD = 1, IBIDI_NORMALIZE_NFKC = 2, IBIDI_NORMALIZE_NFKD = 3 } ibidi_normalize_form;
-typedef enum ibidi_normalize_qc { IBIDI_NORMALIZE_YES = 0, IBIDI_NORMALIZE_NO = 1, IBIDI_NORMALIZE_MAYBE = 2 } ibidi_normalize_qc;
-
-/* Normalizes UTF-8 text into dst (cap bytes). *out_len gets the size of the complete
- * result. Ill-formed UTF-8 is an error at its byte offset. No allocation; any input
- * length, including unbounded runs of combining marks. */
-IBIDI_API ibidi_status ibidi_normalize_utf8(ibidi_normalize_form form, const char *src, size_t len,
-                                            char *dst, size_t cap, size_t *out_len,
-                                            ibidi_error *err);
-/* The same for code points; surrogates and values above 10FFFF are errors at their index. */
-IBIDI_API ibidi_status ibidi_normalize_cp(ibidi_normalize_form form, const uint32_t *src, size_t len,
-                                          uint32_t *dst, size_t cap, size_t *out_len,
-                                          ibidi_error *err);
-/* UAX #15 quick check: YES means src is in the form, NO that it is not, MAYBE that only
- * a full check can say. One pass; ASCII and common text take the fast path. The whole
- * input is checked: ill-formed input is an error even after the answer is known. */
-IBIDI_API ibidi_status ibidi_normalize_quick_check_utf8(ibidi_normalize_form form, const char *src, size_t len,
-                                              ibidi_normalize_qc *result, ibidi_error *err);
-IBIDI_API ibidi_status ibidi_normalize_quick_check_cp(ibidi_normalize_form form, const uint32_t *src, size_t len,
-                                            ibidi_normalize_qc *result, ibidi_error *err);
-/* Definite answer: *result = 1 if src is in the form, else 0 (quick check first, then a
- * comparison with the normalized text, without allocation). */
-IBIDI_API ibidi_status ibidi_normalize_is_normalized_utf8(ibidi_normalize_form form, const char *src, size_t len,
-                                                int *result, ibidi_error *err);
-/* Allocating convenience wrapper: *out gets a NUL-terminated malloc'd string (free with
- * ibidi_free), *out_len (may be NULL) its length without the terminator. */
-IBIDI_API ibidi_status ibidi_normalize_utf8_alloc(ibidi_normalize_form form, const char *src, size_t len,
-                                                  char **out, size_t *out_len, ibidi_error *err);
 
 #ifdef __cplusplus
 }

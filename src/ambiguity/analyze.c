@@ -19,7 +19,9 @@
 
 #include "ibidi/ambiguity.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "ambiguity/ambiguity_internal.h"
+#include "idna/idna_internal.h"
 #include "common/internal.h"
 
 /* The longest identifier analysed, in bytes (so also in code points). */
@@ -579,6 +581,7 @@ typedef struct twin_ctx {
     size_t v2l[IBIDI_AMBIG_TWINS_MAX], tv2l[IBIDI_AMBIG_TWINS_MAX];
     uint8_t sep[IBIDI_AMBIG_TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
     uint8_t join[IBIDI_AMBIG_TWINS_MAX], tjoin[IBIDI_AMBIG_TWINS_MAX]; /* W4 joins the separator */
+    uint8_t weak[IBIDI_AMBIG_TWINS_MAX], tweak[IBIDI_AMBIG_TWINS_MAX]; /* types after W1-W7 */
     uint8_t tbc[IBIDI_AMBIG_TWINS_MAX];
     uint32_t tcp[IBIDI_AMBIG_TWINS_MAX];
     int any, valid, undetermined, same_authority;
@@ -593,30 +596,14 @@ static int span_text_eq(const char *s, const ibidi_span *x, const char *t, const
     return x->length == y->length && memcmp(s + x->start, t + y->start, x->length) == 0;
 }
 
-/* W4 on the separators of a text of n classes: join[i] = 1 when the ES or CS at i becomes
- * part of a number (a single ES between two European numbers, a single CS between two
- * numbers of the same type), with W2 applied first (EN after AL is an Arabic number). The
- * text holds no controls, so W1 only touches NSM; an NSM next to the separator is taken as
- * it is (decided: such marks on digits or separators are left out of this check). */
-static void w4_joins(const uint8_t *bc, size_t n, uint8_t *join)
+/* W4 on the separators of a text of n code points: join[i] = 1 when the ES or CS at i
+ * (class bc[i]) became part of a number, which the resolved type after W1-W7 (weak[i])
+ * says: a separator that joined one has the number's type (EN, AN, or L after W7), one
+ * that did not is ON (W6). */
+static void w4_joins(const uint8_t *bc, const uint8_t *weak, size_t n, uint8_t *join)
 {
-    uint8_t last = IBIDI_BC_L, prev_type = IBIDI_BC_ON;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t c = bc[i], next;
-        join[i] = 0;
-        if (strong(c))
-            last = c;
-        if ((c == IBIDI_BC_ES || c == IBIDI_BC_CS) && i > 0 && i + 1 < n) {
-            next = bc[i + 1];
-            if (next == IBIDI_BC_EN && last == IBIDI_BC_AL)
-                next = IBIDI_BC_AN; /* W2 (no strong character between i and i + 1) */
-            if (c == IBIDI_BC_ES)
-                join[i] = prev_type == IBIDI_BC_EN && next == IBIDI_BC_EN;
-            else
-                join[i] = is_number(prev_type) && prev_type == next;
-        }
-        prev_type = (c == IBIDI_BC_EN && last == IBIDI_BC_AL) ? (uint8_t)IBIDI_BC_AN : c;
-    }
+    for (size_t i = 0; i < n; i++)
+        join[i] = (bc[i] == IBIDI_BC_ES || bc[i] == IBIDI_BC_CS) && weak[i] != IBIDI_BC_ON;
 }
 
 static int on_twin(const char *tw, size_t tlen, void *vp)
@@ -630,8 +617,8 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
         char codes[256];
         size_t clen = 0;
         ibidi_iri_info ti;
-        if (ibidi_iri_validate(tw, tlen, a->info.kind, t->idna_flags, 0, codes, sizeof codes,
-                                 &clen, NULL) != IBIDI_OK)
+        const ibidi_iri_options vo = {a->info.kind, 0, ibidi__idna_exact(t->idna_flags)};
+        if (ibidi_iri_validate(tw, tlen, &vo, codes, sizeof codes, &clen, NULL) != IBIDI_OK)
             return 0;
         /* a->compbuf is free once the Badami checks are done: reuse it for the twin */
         if (tlen <= AMB_MAX_BYTES &&
@@ -655,13 +642,13 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
     if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_AMBIG_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
         tn != a->n ||
-        ibidi_bidi_resolve_cp(t->tcp, tn, t->dir, t->tlev, NULL, NULL, NULL, 0, NULL) !=
-            IBIDI_OK ||
+        ibidi_bidi_resolve_cp(t->tcp, tn, &(ibidi_bidi_options){.dir = t->dir},
+                              &(ibidi_bidi_result){.levels = t->tlev, .classes = t->tbc,
+                                                   .weak = t->tweak, .cap = IBIDI_AMBIG_TWINS_MAX},
+                              NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(t->tlev, tn, t->tv2l, NULL, NULL) != IBIDI_OK)
         return 0;
-    for (size_t j = 0; j < tn; j++)
-        t->tbc[j] = (uint8_t)ibidi_cp_bidi_class(t->tcp[j]);
-    w4_joins(t->tbc, tn, t->tjoin);
+    w4_joins(t->tbc, t->tweak, tn, t->tjoin);
     for (size_t v = 0; v < tn; v++) {
         size_t i = t->v2l[v], j = t->tv2l[v];
         if ((a->bc[i] == IBIDI_BC_ES || a->bc[i] == IBIDI_BC_CS) && t->join[i] != t->tjoin[j])
@@ -681,14 +668,13 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
     t.dir = dir;
     t.idna_flags = idna_flags;
     if (a->n <= IBIDI_AMBIG_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
-        size_t n = 0;
-        st = ibidi_bidi_resolve_utf8(a->s, a->len, dir, t.lev, IBIDI_AMBIG_TWINS_MAX, &n, NULL, NULL,
-                                     NULL, NULL, 0, err);
+        ibidi_bidi_result r = {.levels = t.lev, .weak = t.weak, .cap = IBIDI_AMBIG_TWINS_MAX};
+        st = ibidi_bidi_resolve_utf8(a->s, a->len, &(ibidi_bidi_options){.dir = dir}, &r, err);
         if (st == IBIDI_OK)
-            st = ibidi_bidi_reorder(t.lev, n, t.v2l, NULL, err);
+            st = ibidi_bidi_reorder(t.lev, r.n, t.v2l, NULL, err);
         if (st != IBIDI_OK)
             return st;
-        w4_joins(a->bc, a->n, t.join);
+        w4_joins(a->bc, t.weak, a->n, t.join);
     }
     st = ibidi_ambig_twins_utf8(a->s, a->len, dir, max_candidates, on_twin, &t, &stats, err);
     if (st != IBIDI_OK)

@@ -13,6 +13,7 @@
 #include "ibidi/rfc5893.h"
 #include "common/internal.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 
 #define BIT IBIDI__BC_BIT
@@ -281,7 +282,9 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
     uint8_t levels[IBIDI_RFC5893_MAX_CASE];
     size_t v2l[IBIDI_RFC5893_MAX_CASE];
     ibidi_error e;
-    ibidi_status st = ibidi_bidi_resolve_classes(b->cls, b->n, dir, levels, NULL, NULL, 0, &e);
+    ibidi_status st =
+        ibidi_bidi_resolve_classes(b->cls, b->n, &(ibidi_bidi_options){.dir = dir},
+                                   &(ibidi_bidi_result){.levels = levels, .cap = b->n}, &e);
     if (st == IBIDI_OK)
         st = ibidi_bidi_reorder(levels, b->n, v2l, NULL, &e);
     if (st != IBIDI_OK) { /* not reached: the classes and levels were checked */

@@ -15,6 +15,7 @@
 #include "bidi/bidi_internal.h"
 #include "common/internal.h"
 #include "idna/idna_internal.h"
+#include "ibidi/utf8.h"
 
 #define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
 /* ibidi_iri_parse: at most len + 2 components. */

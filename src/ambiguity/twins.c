@@ -41,6 +41,7 @@
 
 #include "ambiguity/ambiguity_internal.h"
 #include "unicode/utf8_internal.h"
+#include "ibidi/utf8.h"
 
 #define MAXN IBIDI_AMBIG_TWINS_MAX
 /* Options of one visual position: level 0 or 2 give one character (the glyph itself),
@@ -547,7 +548,8 @@ static int leaf(search *s)
     }
     s->st.candidates++;
     ibidi_error e;
-    if (ibidi_bidi_resolve_cp(s->lc, n, s->dir, s->fl, NULL, NULL, NULL, 0, &e) != IBIDI_OK)
+    if (ibidi_bidi_resolve_cp(s->lc, n, &(ibidi_bidi_options){.dir = s->dir},
+                              &(ibidi_bidi_result){.levels = s->fl, .cap = n}, &e) != IBIDI_OK)
         return 0;
     if (memcmp(s->fl, s->ll, n) != 0)
         return 0;
@@ -635,7 +637,8 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
 
     /* V: T resolved (paragraph level forced, HL1), reordered (L2), mirrored (L4) */
     size_t v2l[MAXN];
-    ibidi_status st = ibidi_bidi_resolve_cp(text, n, context, s.fl, NULL, NULL, NULL, 0, &e);
+    ibidi_status st = ibidi_bidi_resolve_cp(text, n, &(ibidi_bidi_options){.dir = context},
+                                            &(ibidi_bidi_result){.levels = s.fl, .cap = n}, &e);
     if (st == IBIDI_OK)
         st = ibidi_bidi_reorder(s.fl, n, v2l, NULL, &e);
     if (st != IBIDI_OK)

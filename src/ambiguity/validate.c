@@ -166,8 +166,10 @@ ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status 
         ibidi_finding f[VAL_FINDINGS];
         ibidi_findings fs = {f, VAL_FINDINGS, 0, 0};
         int added = 0;
-        ibidi_status cst = ibidi_iri_check(s, len, comps, info->n_components, check_options,
-                                             &fs, &e);
+        const ibidi_iri_options co = {IBIDI_IRI_AS_AUTO,
+                                      check_options & (IBIDI_IRI_DUERST2001 | IBIDI_IRI_STRICT),
+                                      ibidi__idna_exact(check_options & IBIDI_IDNA_BIDI_PER_LABEL)};
+        ibidi_status cst = ibidi_iri_check(s, len, comps, info->n_components, &co, &fs, &e);
         const size_t nf = fs.n;
         for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++)
             if (f[i].code != IBIDI_IRI_HOST_BIDI_RULE && f[i].severity == IBIDI_SEVERITY_ERROR) {
@@ -194,19 +196,21 @@ ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status 
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
-                                  unsigned idna_flags, unsigned check_options, char *codes,
-                                  size_t cap, size_t *codes_len, ibidi_error *err)
+ibidi_status ibidi_iri_validate(const char *s, size_t len, const ibidi_iri_options *opts,
+                                char *codes, size_t cap, size_t *codes_len, ibidi_error *err)
 {
+    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
     ibidi_iri_component comps[VAL_COMPS];
     ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
+    const unsigned idna_flags = ibidi_idna_options_flags(&o->idna);
     if (codes_len)
         *codes_len = 0;
-    if ((!s && len) || (!codes && cap))
+    if ((!s && len) || (!codes && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
+        idna_flags == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     memset(&info, 0, sizeof info);
-    ibidi_status st = ibidi_iri_parse(s, len, as, comps, VAL_COMPS, &info, &e);
-    return ibidi__iri_validate_parsed(s, len, st, &e, comps, &info, idna_flags, check_options,
-                                        codes, cap, codes_len, err);
+    ibidi_status st = ibidi_iri_parse(s, len, o->as, comps, VAL_COMPS, &info, &e);
+    return ibidi__iri_validate_parsed(s, len, st, &e, comps, &info, idna_flags,
+                                      ibidi__iri_check_bits(o), codes, cap, codes_len, err);
 }

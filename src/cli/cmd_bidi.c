@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum bidi_input {
     IN_UTF8,
@@ -218,12 +219,14 @@ static int layout(bidi_item *it, const bidi_opts *o, size_t itemno)
     it->n_runs = 0;
     it->n_para = 0;
     for (size_t at = 0; at < it->n;) {
-        size_t s = 0, e = 0, nr = 0;
-        uint8_t lvl = 0;
-        if (ibidi_bidi_paragraph(it->classes, it->n, at, o->dir, &s, &e, &lvl, &err) != IBIDI_OK) {
+        size_t nr = 0;
+        ibidi_bidi_para para = {0, 0, 0};
+        if (ibidi_bidi_paragraph(it->classes, it->n, at, o->dir, &para, &err) != IBIDI_OK) {
             cli_report("bidi", itemno, "paragraph", &err, "index");
             return CLI_INVALID;
         }
+        const size_t s = para.start, e = para.end;
+        const uint8_t lvl = para.level;
         if (s > at || e <= at || e > it->n) { /* the paragraph holds the index asked for */
             fprintf(stderr, "ibidi bidi: item %zu: bad paragraph bounds %zu-%zu at index %zu\n",
                     itemno, s, e, at);
@@ -257,6 +260,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
 {
     ibidi_error err = {IBIDI_OK, 0, 0};
     size_t n = it->n;
+    const ibidi_bidi_options vo = {o->dir, 0, it->work, it->work_size};
     if (o->in == IN_UTF8) {
         /* L4 may change the UTF-8 length of a character: ask again with the size needed. */
         size_t cap = len + 16, need = 0;
@@ -264,8 +268,8 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
             it->visual = malloc(cap);
             if (!it->visual)
                 return no_memory(itemno);
-            ibidi_status st = ibidi_bidi_visual_utf8(item, len, o->dir, 0, it->visual, cap, &need,
-                                                     NULL, it->work, it->work_size, &err);
+            ibidi_status st = ibidi_bidi_visual_utf8(item, len, &vo, it->visual, cap, &need, NULL,
+                                                     &err);
             if (st == IBIDI_OK)
                 break;
             free(it->visual);
@@ -315,8 +319,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
     if (!vis)
         return no_memory(itemno);
     size_t vn = 0;
-    if (ibidi_bidi_visual_cp(it->cps, n, o->dir, 0, vis, n, &vn, NULL, it->work, it->work_size,
-                             &err) != IBIDI_OK) {
+    if (ibidi_bidi_visual_cp(it->cps, n, &vo, vis, n, &vn, NULL, &err) != IBIDI_OK) {
         free(vis);
         cli_report("bidi", itemno, "visual", &err, "index");
         return CLI_INVALID;
@@ -404,6 +407,9 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_error err = {IBIDI_OK, 0, 0};
     int rc = CLI_OK;
     memset(&it, 0, sizeof it);
+    ibidi_bidi_options bo = {o->dir, 0, NULL, 0};
+    ibidi_bidi_result r;
+    memset(&r, 0, sizeof r);
 
     /* Read the input into code points or classes, then resolve P1-I2 and L1. */
     switch (o->in) {
@@ -415,9 +421,12 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         }
         if ((rc = item_alloc(&it, itemno)) != CLI_OK)
             break;
-        if (ibidi_bidi_resolve_utf8(item, len, o->dir, it.levels, it.n ? it.n : 1, NULL,
-                                    it.classes, NULL, &it.info, it.work, it.work_size,
-                                    &err) != IBIDI_OK) {
+        bo.work = it.work;
+        bo.work_size = it.work_size;
+        r.levels = it.levels;
+        r.classes = it.classes;
+        r.cap = it.n ? it.n : 1;
+        if (ibidi_bidi_resolve_utf8(item, len, &bo, &r, &err) != IBIDI_OK) {
             cli_report("bidi", itemno, "text", &err, "byte");
             rc = CLI_INVALID;
         }
@@ -429,8 +438,12 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
                              : parse_notation(item, len, &it, o->in, itemno);
         if (rc != CLI_OK || (rc = item_alloc(&it, itemno)) != CLI_OK)
             break;
-        if (ibidi_bidi_resolve_cp(it.cps, it.n, o->dir, it.levels, it.classes, &it.info,
-                                  it.work, it.work_size, &err) != IBIDI_OK) {
+        bo.work = it.work;
+        bo.work_size = it.work_size;
+        r.levels = it.levels;
+        r.classes = it.classes;
+        r.cap = it.n;
+        if (ibidi_bidi_resolve_cp(it.cps, it.n, &bo, &r, &err) != IBIDI_OK) {
             cli_report("bidi", itemno, "code points", &err, "index");
             rc = CLI_INVALID;
         }
@@ -439,13 +452,17 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         if ((rc = parse_classes(item, len, &it, itemno)) != CLI_OK ||
             (rc = item_alloc(&it, itemno)) != CLI_OK)
             break;
-        if (ibidi_bidi_resolve_classes(it.classes, it.n, o->dir, it.levels, &it.info, it.work,
-                                       it.work_size, &err) != IBIDI_OK) {
+        bo.work = it.work;
+        bo.work_size = it.work_size;
+        r.levels = it.levels;
+        r.cap = it.n;
+        if (ibidi_bidi_resolve_classes(it.classes, it.n, &bo, &r, &err) != IBIDI_OK) {
             cli_report("bidi", itemno, "classes", &err, "index");
             rc = CLI_INVALID;
         }
         break;
     }
+    it.info = r.info;
     if (rc == CLI_OK)
         rc = layout(&it, o, itemno);
     if (rc == CLI_OK && (o->out == OUT_VISUAL || o->out == OUT_JSON))

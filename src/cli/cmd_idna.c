@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
 
@@ -257,8 +258,8 @@ static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const
     char codes[512];
     size_t clen = 0;
     ibidi_error err;
-    ibidi_status st = ibidi_iri_validate(name, nlen, kind, ibidi_idna_profile_flags(o->profile),
-                                           0, codes, sizeof codes - 1, &clen, &err);
+    const ibidi_iri_options vo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
+    ibidi_status st = ibidi_iri_validate(name, nlen, &vo, codes, sizeof codes - 1, &clen, &err);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         printf("  not checked: %s [%s] at byte %zu\n", ibidi_strerror(st), ibidi_status_name(st),
                err.offset);

@@ -6,15 +6,14 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 typedef enum iri_sub { SUB_CHECK, SUB_TO_URI, SUB_TO_IRI } iri_sub;
 
 typedef struct iri_opts {
     const char *cmd; /* "iri check", ... for messages */
     iri_sub sub;
-    unsigned check_options; /* IBIDI_CHECK_* */
-    unsigned options;       /* IBIDI_IRI_* or IBIDI_URI_* */
-    ibidi_idna_profile profile;
+    ibidi_iri_options lib; /* the library's options: the command's switches and profile */
     cli_input in;  /* check, to-uri: how items are written; to-iri: how output is */
     int json;
 } iri_opts;
@@ -77,15 +76,13 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
 {
     ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
-    ibidi_iri_component *comps = malloc((len + 2) * sizeof *comps);
-    ibidi_finding *f = NULL;
-    size_t nf = 0, fcap = 16;
+    ibidi_iri_component *comps = NULL;
     int rc = CLI_OK;
-    if (!comps) {
+    ibidi_status st = ibidi_iri_parse_alloc(s, len, IBIDI_IRI_AS_IRI, &comps, &info, &e);
+    if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;
     }
-    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, comps, len + 2, &info, &e);
     if (st != IBIDI_OK) {
         if (o->json) {
             fputs("{\"input\":", stdout);
@@ -99,28 +96,18 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             put_where(stdout, o, s, len, e.offset);
             fputc('\n', stdout);
         }
-        free(comps);
+        ibidi_free(comps);
         return CLI_INVALID;
     }
-    for (int attempt = 0; attempt < 2; attempt++) {
-        free(f);
-        f = malloc(fcap * sizeof *f);
-        if (!f) {
-            free(comps);
-            fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
-            return CLI_INVALID;
-        }
-        ibidi_findings found = {f, fcap, 0, 0};
-        st = ibidi_iri_check(s, len, comps, info.n_components, o->check_options, &found, &e);
-        nf = found.n;
-        if (nf <= fcap)
-            break;
-        fcap = nf;
-    }
-    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* not expected after the parse */
+    /* the check parses again: the identifier's findings, allocated by the library */
+    ibidi_findings found;
+    st = ibidi_iri_check_alloc(s, len, &o->lib, &found, &e);
+    ibidi_finding *f = found.items;
+    const size_t nf = found.n;
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* out of memory */
         report(o, itemno, &e, s, len);
-        free(comps);
-        free(f);
+        ibidi_free(comps);
+        ibidi_findings_free(&found);
         return CLI_INVALID;
     }
     size_t n_err = 0;
@@ -192,46 +179,23 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         printf("  %s: %zu error%s, %zu warning%s\n", n_err ? "invalid" : "valid", n_err,
                n_err == 1 ? "" : "s", n_warn, n_warn == 1 ? "" : "s");
     }
-    free(comps);
-    free(f);
+    ibidi_free(comps);
+    ibidi_findings_free(&found);
     return rc;
 }
 
 /* ---- to-uri, to-iri -------------------------------------------------------------------- */
 
-static ibidi_status convert(const iri_opts *o, const char *s, size_t len, char *out, size_t cap,
-                            size_t *out_len, ibidi_error *e)
-{
-    if (o->sub == SUB_TO_URI)
-        return ibidi_iri_to_uri(s, len, o->options, ibidi_idna_profile_flags(o->profile), out,
-                                cap, out_len, e);
-    return ibidi_iri_from_uri(s, len, o->options, out, cap, out_len, e);
-}
-
 static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
                         const char *s, size_t len)
 {
-    size_t cap = len * 4 + 64, n = 0;
+    size_t n = 0;
     char *out = NULL;
     ibidi_error e = {IBIDI_OK, 0, 0};
-    ibidi_status st = IBIDI_E_NOMEM;
-    /* the size reported by a first call can ask for one more (ibidi_iri_to_uri with
-     * IBIDI_IRI_ENCODE_ASCII on a long input), so a few rounds */
-    for (int attempt = 0; attempt < 4; attempt++) {
-        free(out);
-        out = malloc(cap + 1);
-        if (!out) {
-            st = IBIDI_E_NOMEM;
-            break;
-        }
-        st = convert(o, s, len, out, cap, &n, &e);
-        if (st != IBIDI_E_BUFFER_TOO_SMALL)
-            break;
-        cap = n > cap ? n : cap * 2;
-    }
+    ibidi_status st = o->sub == SUB_TO_URI ? ibidi_iri_to_uri_alloc(s, len, &o->lib, &out, &n, &e)
+                                           : ibidi_iri_from_uri_alloc(s, len, &o->lib, &out, &n, &e);
     if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
-        free(out);
         return CLI_INVALID;
     }
     /* to-iri writes its output in notation when asked; to-uri's output is ASCII */
@@ -258,7 +222,7 @@ static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_
     } else {
         report(&where, itemno, &e, s, len);
     }
-    free(out);
+    ibidi_free(out);
     return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
 }
 
@@ -282,7 +246,8 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
 
 static int iri_run(int argc, char **argv)
 {
-    iri_opts o = {"iri", SUB_CHECK, 0, 0, IBIDI_IDNA_PROFILE_UTS46, CLI_IN_UTF8, 0};
+    iri_opts o = {"iri", SUB_CHECK, {IBIDI_IRI_AS_IRI, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}},
+                  CLI_IN_UTF8, 0};
     if (argc < 2)
         return cli_usage_error("iri", "which one: check, to-uri or to-iri?");
     if (strcmp(argv[1], "check") == 0) {
@@ -310,19 +275,19 @@ static int iri_run(int argc, char **argv)
         if (strcmp(a, "--json") == 0) {
             o.json = 1;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--duerst") == 0) {
-            o.check_options |= IBIDI_IRI_DUERST2001;
+            o.lib.flags |= IBIDI_IRI_DUERST2001;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--bidi-per-label") == 0) {
-            o.check_options |= IBIDI_IDNA_BIDI_PER_LABEL;
+            o.lib.idna.add |= IBIDI_IDNA_BIDI_PER_LABEL;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--strict") == 0) {
-            o.check_options |= IBIDI_IRI_STRICT;
+            o.lib.flags |= IBIDI_IRI_STRICT;
         } else if (o.sub == SUB_TO_URI && strcmp(a, "--host-percent") == 0) {
-            o.options |= IBIDI_IRI_HOST_PERCENT;
+            o.lib.flags |= IBIDI_IRI_HOST_PERCENT;
         } else if (o.sub == SUB_TO_URI && strcmp(a, "--encode-ascii") == 0) {
-            o.options |= IBIDI_IRI_ENCODE_ASCII;
+            o.lib.flags |= IBIDI_IRI_ENCODE_ASCII;
         } else if (o.sub == SUB_TO_IRI && strcmp(a, "--keep-unsafe") == 0) {
-            o.options |= IBIDI_IRI_KEEP_UNSAFE;
+            o.lib.flags |= IBIDI_IRI_KEEP_UNSAFE;
         } else if (o.sub == SUB_TO_IRI && strcmp(a, "--host-to-unicode") == 0) {
-            o.options |= IBIDI_IRI_HOST_TO_UNICODE;
+            o.lib.flags |= IBIDI_IRI_HOST_TO_UNICODE;
         } else if ((o.sub == SUB_TO_URI && cli_opt(a, "--profile", &v)) ||
                    (o.sub != SUB_TO_IRI && cli_opt(a, "--input", &v)) ||
                    (o.sub == SUB_TO_IRI && cli_opt(a, "--output", &v))) {
@@ -333,7 +298,7 @@ static int iri_run(int argc, char **argv)
                 v = argv[++i];
             }
             if (is_profile) {
-                if (!cli_parse_profile(v, &o.profile))
+                if (!cli_parse_profile(v, &o.lib.idna.profile))
                     return cli_usage_error(o.cmd, "unknown profile '%s': uts46, whatwg, "
                                                    "idna2008-lookup or idna2008-register", v);
             } else if (!cli_parse_input(v, &o.in)) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/normalize.h"
 
 typedef struct norm_opts {
     ibidi_normalize_form form;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 static const char cmd_name[] = "scan";
 

@@ -61,7 +61,7 @@ static void list_free(twin_list *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         free(l->v[i].s);
-        free(l->v[i].codes);
+        ibidi_free(l->v[i].codes);
     }
     free(l->v);
     memset(l, 0, sizeof *l);
@@ -71,23 +71,10 @@ static void list_free(twin_list *l)
 static int validate(const char *s, size_t len, ibidi_iri_kind as, ibidi_idna_profile profile,
                     char **codes)
 {
-    size_t cap = 64, need = 0;
-    ibidi_status st;
-    *codes = NULL;
-    for (;;) {
-        char *b = realloc(*codes, cap + 1);
-        if (!b)
-            return -1;
-        *codes = b;
-        st = ibidi_iri_validate(s, len, as, ibidi_idna_profile_flags(profile), 0, b, cap,
-                                  &need, NULL);
-        if (st != IBIDI_E_BUFFER_TOO_SMALL)
-            break;
-        cap = need;
-    }
+    const ibidi_iri_options o = {as, 0, {profile, 0, 0, NULL, 0}};
+    ibidi_status st = ibidi_iri_validate_alloc(s, len, &o, codes, NULL, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return -1;
-    (*codes)[need] = '\0';
     return st == IBIDI_OK;
 }
 
@@ -171,10 +158,11 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             printf(",\"valid\":%s,\"codes\":", valid ? "true" : "false");
             cli_json_string(stdout, codes, strlen(codes));
         }
-        free(codes);
+        ibidi_free(codes);
         char *vis = NULL;
         size_t vlen = 0;
-        if (ibidi_bidi_visual_utf8_alloc(s, slen, o->context, 0, &vis, &vlen, NULL) == IBIDI_OK) {
+        if (ibidi_bidi_visual_utf8_alloc(s, slen, &(ibidi_bidi_options){.dir = o->context}, &vis,
+                                         &vlen, NULL) == IBIDI_OK) {
             fputs(",\"display\":", stdout);
             cli_json_text(stdout, vis, vlen, o->in);
         }

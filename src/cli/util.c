@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/utf8.h"
 
 int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ctx)
 {

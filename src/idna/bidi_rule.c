@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 #include "unicode/ucd.h"
 

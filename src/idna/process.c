@@ -16,6 +16,8 @@
 
 #include "ibidi/idna.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "idna/idna_internal.h"
 #include "idna/punycode_internal.h"
 #include "unicode/ucd.h"

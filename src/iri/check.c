@@ -81,6 +81,7 @@
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
 #include "idna/idna_internal.h"
+#include "iri/iri_internal.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 
@@ -378,14 +379,17 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
 /* ---- The check ----------------------------------------------------------------------- */
 
 ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_component *comps,
-                               size_t n_comps, unsigned options, ibidi_findings *findings,
-                               ibidi_error *err)
+                             size_t n_comps, const ibidi_iri_options *opts,
+                             ibidi_findings *findings, ibidi_error *err)
 {
+    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
     if (findings)
         findings->n = findings->errors = 0;
     if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
-        (findings && findings->items == NULL && findings->cap > 0))
+        (findings && findings->items == NULL && findings->cap > 0) ||
+        (o->flags & ~IBIDI__IRI_ALL_FLAGS))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const unsigned options = ibidi__iri_check_bits(o);
     /* Components must lie inside the input, in order, without overlapping (as
      * ibidi_iri_parse gives them): findings are then in order of offset. A bad
      * component's error offset is its start (or len when it starts beyond). */

@@ -13,6 +13,7 @@
 
 #include "iri/display_internal.h"
 #include "unicode/utf8_internal.h"
+#include "ibidi/utf8.h"
 
 /* ---- The work area ------------------------------------------------------------------- */
 
@@ -248,8 +249,9 @@ static int first_strong_rtl(const uint32_t *cps, size_t n)
 /* Resolves and reorders w->cps[0..n) as one line of a paragraph of direction dir. */
 ibidi_status ibidi__lay_out(ibidi__dwork *w, size_t n, ibidi_dir dir, ibidi_error *err)
 {
-    ibidi_status st = ibidi_bidi_resolve_cp(w->cps, n, dir, w->levels, NULL, NULL, w->bidi,
-                                            w->bidi_size, err);
+    const ibidi_bidi_options o = {dir, 0, w->bidi, w->bidi_size};
+    ibidi_bidi_result r = {.levels = w->levels, .cap = n};
+    ibidi_status st = ibidi_bidi_resolve_cp(w->cps, n, &o, &r, err);
     if (st != IBIDI_OK)
         return st;
     return ibidi_bidi_reorder(w->levels, n, w->v2l, NULL, err);

@@ -10,6 +10,24 @@
 #include "ibidi/iri.h"
 #include "unicode/ucd.h"
 
+/* Every IBIDI_IRI_* option bit: a call ignores the bits of the others (one options record
+ * may serve several calls) and refuses only bits that are none of them. */
+#define IBIDI__IRI_ALL_FLAGS                                                               \
+    (IBIDI_IRI_DUERST2001 | IBIDI_IRI_STRICT | IBIDI_IRI_HOST_PERCENT |                    \
+     IBIDI_IRI_ENCODE_ASCII | IBIDI_IRI_KEEP_UNSAFE | IBIDI_IRI_HOST_TO_UNICODE)
+
+/* The defaults of the options: decide the kind, no option, hosts by the uts46 profile. */
+static const ibidi_iri_options ibidi__iri_defaults = {
+    IBIDI_IRI_AS_AUTO, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+
+/* The identifier check's own option word: the check bits of the options, and the IDNA
+ * flag that applies the host's Bidi Rule label by label. */
+static inline unsigned ibidi__iri_check_bits(const ibidi_iri_options *o)
+{
+    return (o->flags & (IBIDI_IRI_DUERST2001 | IBIDI_IRI_STRICT)) |
+           (ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_BIDI_PER_LABEL);
+}
+
 /* UTS #46 and RFC 3490 §3.1 label separators: FULL STOP, IDEOGRAPHIC FULL STOP, FULLWIDTH
  * FULL STOP, HALFWIDTH IDEOGRAPHIC FULL STOP. */
 static inline int ibidi__is_label_separator(uint32_t cp)

@@ -27,6 +27,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "idna/idna_internal.h"
 #include "iri/iri_internal.h"
 #include "unicode/utf8_internal.h"
@@ -228,27 +229,26 @@ static size_t host_culprit(const char *h, size_t n, uint32_t *value)
 
 /*
  * The MAY of RFC 3987 §3.1: the ireg-name iri[hs..hs+hl) replaced by its ToASCII form
- * (UTS #46 with the caller's idna_flags; labels are separated by U+002E in the result).
+ * (UTS #46 with the options of the call; labels are separated by U+002E in the result).
  * IDNA errors are IBIDI_E_IRI_HOST_IDNA at the host's offset plus the offset of IDNA's first
  * error finding, which counts in the host's ToUnicode form (the same as the input up to
  * the first mapped character), kept within the host. An ASCII form that holds a character
  * outside unreserved and sub-delims would change the URI's structure (a "/" or "?" ends
  * the authority, a ":" starts a port): that host cannot be converted either.
  */
-static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl, unsigned flags,
-                                  sink *k, ibidi_error *err)
+static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl,
+                                  const ibidi_idna_options *o, sink *k, ibidi_error *err)
 {
     char local[HOST_SCRATCH];
     size_t room = k->len < k->cap ? k->cap - k->len : 0;
     size_t n = 0;
     ibidi_error e = {IBIDI_OK, 0, 0};
     const char *res = room ? k->p + k->len : NULL;
-    const ibidi_idna_options o = ibidi__idna_exact(flags);
-    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, &o, room ? k->p + k->len : NULL,
+    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, room ? k->p + k->len : NULL,
                                                room, &n, NULL, &e);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         /* IDNA reports the size before the errors: ask again where the form fits */
-        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, &o, local, sizeof local, &n, NULL, &e);
+        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, local, sizeof local, &n, NULL, &e);
         res = local;
         if (st == IBIDI_E_BUFFER_TOO_SMALL) {
             /* an ASCII form above HOST_SCRATCH bytes, far beyond any DNS name, does not fit
@@ -298,14 +298,16 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl, unsigne
  * form exceeds HOST_SCRATCH bytes, in a buffer too small for it (IDNA reports a size before
  * its errors). The call with the size asked for gives the exact answer.
  */
-ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
-                              unsigned idna_flags, char *out, size_t cap, size_t *out_len,
-                              ibidi_error *err)
+ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, const ibidi_iri_options *opts,
+                              char *out, size_t cap, size_t *out_len, ibidi_error *err)
 {
+    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
+    const unsigned options = o->flags;
+    const unsigned idna_flags = ibidi_idna_options_flags(&o->idna);
     if (out_len)
         *out_len = 0;
-    if ((!iri && len) || (!out && cap) ||
-        (options & ~(IBIDI_IRI_HOST_PERCENT | IBIDI_IRI_ENCODE_ASCII)))
+    if ((!iri && len) || (!out && cap) || (options & ~IBIDI__IRI_ALL_FLAGS) ||
+        idna_flags == ~0u /* an unknown profile */)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > SIZE_MAX / 4)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
@@ -349,7 +351,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, unsigned options,
     size_t i = 0;
     while (i < len) {
         if (idna_host && i == hs) {
-            if ((st = host_to_ascii(iri, hs, he - hs, idna_flags, &k, err)) != IBIDI_OK)
+            if ((st = host_to_ascii(iri, hs, he - hs, &o->idna, &k, err)) != IBIDI_OK)
                 return st;
             i = he;
             continue;
@@ -710,13 +712,13 @@ static void query_units(u2i *x, size_t a, size_t e)
     }
 }
 
-ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, unsigned options, char *out,
-                              size_t cap, size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, const ibidi_iri_options *opts,
+                                char *out, size_t cap, size_t *out_len, ibidi_error *err)
 {
+    const unsigned options = (opts ? opts : &ibidi__iri_defaults)->flags;
     if (out_len)
         *out_len = 0;
-    if ((!uri && len) || (!out && cap) ||
-        (options & ~(IBIDI_IRI_KEEP_UNSAFE | IBIDI_IRI_HOST_TO_UNICODE)))
+    if ((!uri && len) || (!out && cap) || (options & ~IBIDI__IRI_ALL_FLAGS))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     /* RFC 3987 §3.2 step 1, RFC 3986 §2: a URI is a sequence of US-ASCII characters */
     for (size_t i = 0; i < len; i++)

@@ -28,6 +28,8 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "ibidi/normalize.h"
 #include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/normalize.h"
 
 /* Normalization data of one code point packed in 32 bits, read with one table access:
  *   bits 0-7   Canonical_Combining_Class

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
 #include "unicode/utf8_internal.h"
 
 size_t ibidi__utf8_decode_slow(const unsigned char *s, size_t n, uint32_t *cp, ibidi_status *st)

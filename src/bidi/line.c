@@ -1,5 +1,7 @@
 /*
- * UAX #9 L1 per line and L2 (reordering), in linear time.
+ * UAX #9 on lines: L1 (levels reset at separators and the end of a line), L2 (the visual
+ * order, as maps and as runs) in linear time, L4 (mirrored glyphs), and the text of a
+ * resolved paragraph in display order. Calls no other file of src/bidi.
  *
  * L2 reverses, for every level k from the highest down to the lowest odd level, each
  * maximal block of characters at level k or higher. Done literally that costs up to 126
@@ -15,18 +17,59 @@
  * sum is kept on that stack (at most 128 entries, one per level) and costs O(1) amortised
  * per character; a second pass from the right does the e-part. Arithmetic is modulo
  * 2^bits of size_t; the result is exact because it lies in [0, n).
+ *
+ * Short lines of levels 0-2 (identifiers) get their maps from vectors of 16 code points,
+ * with no branch that depends on the runs (short_maps).
  */
 #include <string.h>
 
 #include "bidi/bidi_internal.h"
-#include "common/internal.h"
+#include "ibidi/utf8.h"
+#include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
 
-/* SSE2 is part of x86-64: the level summary and the map fills use it when the compiler
- * targets it; the scalar loops below give the same results elsewhere. */
+/* SSE2 is part of x86-64: the level summary, the map fills and the short maps use it when
+ * the compiler targets it; the scalar loops below give the same results elsewhere. */
 #if defined(__SSE2__) && SIZE_MAX == UINT64_MAX
 #include <emmintrin.h>
 #define IBIDI__L2_SSE2 1
 #endif
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* ---------------------------------------------------------------------------------------
+ * L1. */
+
+size_t ibidi__bidi_l1(const uint8_t *classes, size_t start, size_t end, uint8_t para_level,
+                      uint8_t *out, int segments)
+{
+    /* L1: separators, and whitespace and isolate controls before them or at the end of
+     * the line, with the characters X9 removed among them (UAX #9 §5.2). */
+    int trailing = 1;
+    size_t set = 0;
+    for (size_t i = end; i-- > start;) {
+        uint8_t c = classes[i] & IBIDI__O_CLASS;
+        if (c == IBIDI_BC_B || c == IBIDI_BC_S) {
+            out[i - start] = para_level;
+            set++;
+            trailing = 1;
+        } else if (trailing &&
+                   (IBIDI__BC_BIT(c) & (IBIDI__BC_BIT(IBIDI_BC_WS) | IBIDI__ISOLATE_INITIATORS |
+                                        IBIDI__BC_BIT(IBIDI_BC_PDI) | IBIDI__REMOVED_X9))) {
+            out[i - start] = para_level;
+            set++;
+        } else if (!segments) {
+            break; /* no segment separator before: nothing more for L1 to reset */
+        } else {
+            trailing = 0;
+        }
+    }
+    return set;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * L2. */
 
 #define MAX_LEVEL (IBIDI_BIDI_MAX_DEPTH + 1)
 
@@ -161,6 +204,39 @@ static inline int summarize(const uint8_t *lev, size_t n, level_summary *ls, siz
     ls->max = mx;
     ls->min_odd = mo > MAX_LEVEL ? MAX_LEVEL + 1 : mo;
     return 1;
+}
+
+void ibidi__bidi_levels_info(const uint8_t *levels, size_t n, uint8_t *max, uint8_t *has_rtl)
+{
+    /* Every resolution fills its summary: one pass of maxima and ORs, sixteen levels at a
+     * time with SSE2 (the last block overlapping the one before). */
+    size_t i = 0;
+    unsigned mx = 0, any = 0;
+#ifdef __SSE2__
+    if (n >= 16) {
+        __m128i vmax = _mm_loadu_si128((const __m128i *)(const void *)(levels + n - 16));
+        __m128i vor = vmax;
+        for (; i + 16 < n; i += 16) { /* not entered up to 16 */
+            const __m128i l = _mm_loadu_si128((const __m128i *)(const void *)(levels + i));
+            vmax = _mm_max_epu8(vmax, l);
+            vor = _mm_or_si128(vor, l);
+        }
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 8));
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 4));
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 2));
+        vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 1));
+        mx = (unsigned)_mm_cvtsi128_si32(vmax) & 0xFFu;
+        /* bit 0 of each level to bit 7 of its byte, where movemask reads */
+        any = _mm_movemask_epi8(_mm_slli_epi64(vor, 7)) != 0;
+        i = n;
+    }
+#endif
+    for (; i < n; i++) {
+        mx = levels[i] > mx ? levels[i] : mx;
+        any |= levels[i];
+    }
+    *max = (uint8_t)mx;
+    *has_rtl = (uint8_t)(any & 1u);
 }
 
 /* Are all levels even and at most MAX_LEVEL (left-to-right text, the common case)? An odd
@@ -414,6 +490,165 @@ static int few_runs(const uint8_t *lev, size_t n, const level_summary *ls, size_
     return 1;
 }
 
+/* ---------------------------------------------------------------------------------------
+ * L2 of short lines of levels 0-2, on vectors. */
+
+#ifdef __SSE2__
+/* Every lane gets lane 15 (bcast_last) or lane 0 (bcast_first) of x. */
+static inline __m128i bcast_last(__m128i x)
+{
+    x = _mm_unpackhi_epi8(x, x);
+    x = _mm_shufflehi_epi16(x, 0xFF);
+    return _mm_unpackhi_epi64(x, x);
+}
+static inline __m128i bcast_first(__m128i x)
+{
+    x = _mm_unpacklo_epi8(x, x);
+    x = _mm_shufflelo_epi16(x, 0);
+    return _mm_unpacklo_epi64(x, x);
+}
+/* Each lane gets the largest value at or below it (scan_up) or at or above it (scan_down):
+ * four shifted maxima. */
+static inline __m128i scan_up(__m128i x)
+{
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 1));
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 2));
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 4));
+    return _mm_max_epu8(x, _mm_slli_si128(x, 8));
+}
+static inline __m128i scan_down(__m128i x)
+{
+    x = _mm_max_epu8(x, _mm_srli_si128(x, 1));
+    x = _mm_max_epu8(x, _mm_srli_si128(x, 2));
+    x = _mm_max_epu8(x, _mm_srli_si128(x, 4));
+    return _mm_max_epu8(x, _mm_srli_si128(x, 8));
+}
+
+#define LANES(x, k) ibidi__spread16((unsigned)((x) >> (16 * (k))) & 0xFFFFu, -1)
+/* For the stretches of set bits with starts st and ends en (bit masks, positions below
+ * 64), every lane of out[0..nv) inside a stretch gets the sum of its first and last
+ * position (modulo 256); other lanes get values the caller masks out. One stretch, the
+ * usual case for an identifier, needs no scan. Otherwise each lane gets its start as the
+ * largest start at or before it and its end as the smallest end at or after it (kept as
+ * 255 - position, so that the smallest is the largest). */
+IBIDI__ALWAYS_INLINE void stretch_sums(uint64_t st, uint64_t en, int nv, __m128i *out)
+{
+    if (!(st & (st - 1))) {
+        const unsigned sum =
+            st ? (unsigned)__builtin_ctzll(st) + 63u - (unsigned)__builtin_clzll(en) : 0u;
+        const __m128i v = _mm_set1_epi8((char)sum);
+        IBIDI__UNROLL for (int k = 0; k < nv; k++)
+            out[k] = v;
+        return;
+    }
+    const __m128i idx0 = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i ones = _mm_set1_epi8(-1), sixteen = _mm_set1_epi8(16);
+    __m128i carry = _mm_setzero_si128(), idx = idx0;
+    IBIDI__UNROLL for (int k = 0; k < nv; k++) {
+        out[k] = _mm_max_epu8(scan_up(_mm_and_si128(LANES(st, k), idx)), carry);
+        carry = bcast_last(out[k]);
+        idx = _mm_add_epi8(idx, sixteen);
+    }
+    carry = _mm_setzero_si128();
+    IBIDI__UNROLL for (int k = nv - 1; k >= 0; k--) {
+        idx = _mm_sub_epi8(idx, sixteen);
+        __m128i ridx = _mm_xor_si128(idx, ones);
+        __m128i b = _mm_max_epu8(scan_down(_mm_and_si128(LANES(en, k), ridx)), carry);
+        carry = bcast_first(b);
+        out[k] = _mm_add_epi8(out[k], _mm_xor_si128(b, ones));
+    }
+}
+
+/* The visual position of every lane of nv vectors, for the stretches of levels 1-2 (nz) and
+ * the runs of level 2 (two) in them: i goes to a + b - i at level 1 and to
+ * a + b - (c + d - i) at level 2. */
+IBIDI__ALWAYS_INLINE void visual_positions(uint64_t nz, uint64_t two, int nv, unsigned char *vis)
+{
+    const uint64_t sa = nz & ~(nz << 1), eb = nz & ~(nz >> 1); /* stretch starts, ends */
+    const uint64_t sc = two & ~(two << 1), ed = two & ~(two >> 1); /* level-2 runs */
+    __m128i ab[4], cd[4];
+    stretch_sums(sa, eb, nv, ab);
+    stretch_sums(sc, ed, nv, cd);
+    __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    IBIDI__UNROLL for (int k = 0; k < nv; k++) {
+        __m128i twice = _mm_add_epi8(idx, idx);
+        __m128i v = _mm_add_epi8(idx, _mm_and_si128(LANES(nz, k), _mm_sub_epi8(ab[k], twice)));
+        v = _mm_add_epi8(v, _mm_and_si128(LANES(two, k), _mm_sub_epi8(twice, cd[k])));
+        _mm_storeu_si128((__m128i *)(void *)(vis + 16 * k), v);
+        idx = _mm_add_epi8(idx, _mm_set1_epi8(16));
+    }
+}
+#endif
+
+/* L2 for one line of n levels, all 0, 1 or 2: the maps of ibidi_bidi_reorder (either may be
+ * NULL). Returns 0, writing nothing, when a level is above 2, n is below 8 or above
+ * IBIDI__BIDI_PLANES_ONE, or without SSE2. */
+static int short_maps(const uint8_t *lev, size_t n, size_t *v2l, size_t *l2v)
+{
+#ifdef __SSE2__
+    if (n < 8 || n > IBIDI__BIDI_PLANES_ONE)
+        return 0;
+    /* L2 with levels 0, 1 and 2: each stretch [a, b] of levels 1-2 is reversed, and each
+     * run [c, d] of level 2 in it reversed before, so that i goes to a + b - i at level 1
+     * and to a + b - (c + d - i) at level 2. Every lane (one a code point, 64 in four
+     * vectors) gets its a and c as the largest run start at or before it, and its b and d
+     * as the smallest run end at or after it, by scans; the arithmetic is modulo 256 and
+     * exact since positions are below 64. No branch depends on the runs. */
+    const __m128i zero = _mm_setzero_si128(), two8 = _mm_set1_epi8(2);
+    const uint64_t all = ((uint64_t)1 << n) - 1;
+    uint64_t nz, two, le2; /* le2: levels up to 2 */
+#define BITS(v, c) ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8((v), (c))))
+    if (n >= 16) { /* loads at 0, 16, 32 and n - 16, as planes.c does */
+        const size_t o3 = n - 16, o1 = o3 < 16 ? o3 : 16, o2 = o3 < 32 ? o3 : 32;
+        const __m128i l0 = _mm_loadu_si128((const __m128i *)(const void *)lev);
+        const __m128i l1 = _mm_loadu_si128((const __m128i *)(const void *)(lev + o1));
+        const __m128i l2 = _mm_loadu_si128((const __m128i *)(const void *)(lev + o2));
+        const __m128i l3 = _mm_loadu_si128((const __m128i *)(const void *)(lev + o3));
+        nz = all & ~(BITS(l0, zero) | BITS(l1, zero) << o1 | BITS(l2, zero) << o2 |
+                     BITS(l3, zero) << o3);
+        le2 = BITS(l0, _mm_min_epu8(l0, two8)) | BITS(l1, _mm_min_epu8(l1, two8)) << o1 |
+              BITS(l2, _mm_min_epu8(l2, two8)) << o2 | BITS(l3, _mm_min_epu8(l3, two8)) << o3;
+        two = BITS(l0, two8) | BITS(l1, two8) << o1 | BITS(l2, two8) << o2 | BITS(l3, two8) << o3;
+    } else {
+        const size_t o = n - 8;
+        const __m128i l =
+            _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)lev),
+                               _mm_loadl_epi64((const __m128i *)(const void *)(lev + o)));
+        uint64_t z = BITS(l, zero), t = BITS(l, two8);
+        uint64_t s = BITS(l, _mm_min_epu8(l, two8));
+        le2 = (s & 0xFFu) | (s >> 8) << o;
+        nz = all & ~((z & 0xFFu) | (z >> 8) << o);
+        two = (t & 0xFFu) | (t >> 8) << o;
+    }
+#undef BITS
+    if ((le2 & all) != all)
+        return 0;
+    unsigned char vis[64];
+    if (n <= 32) /* a constant count of vectors for each */
+        visual_positions(nz, two, 2, vis);
+    else
+        visual_positions(nz, two, 4, vis);
+#undef LANES
+    if (v2l)
+        for (size_t i = 0; i < n; i++)
+            v2l[vis[i]] = i;
+    if (l2v)
+        for (size_t i = 0; i < n; i++)
+            l2v[i] = vis[i];
+    return 1;
+#else
+    (void)lev;
+    (void)n;
+    (void)v2l;
+    (void)l2v;
+    return 0;
+#endif
+}
+
+
+/* ---------------------------------------------------------------------------------------
+ * L2 of any line. */
+
 void ibidi__bidi_visual_map32(const uint8_t *levels, size_t n, uint32_t *v2l, uint32_t *scratch)
 {
     level_summary ls;
@@ -464,7 +699,7 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
     if (n > IBIDI_BIDI_MAX_LENGTH)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, IBIDI_BIDI_MAX_LENGTH, 0);
     int even = all_even(levels, n);
-    if (!even && ibidi__bidi_short_maps(levels, n, visual_to_logical, logical_to_visual))
+    if (!even && short_maps(levels, n, visual_to_logical, logical_to_visual))
         return ibidi__ok(err); /* short lines of levels 0-2: without a branch per run */
     level_summary ls = {0, MAX_LEVEL + 1}; /* all even: no odd level */
     size_t bad = 0;
@@ -565,6 +800,81 @@ ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8_t *classe
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]);
     if (end > start)
         memmove(line_levels, levels + start, end - start);
-    ibidi__bidi_l1(classes, start, end, para_level, line_levels, 1);
+    (void)ibidi__bidi_l1(classes, start, end, para_level, line_levels, 1);
     return ibidi__ok(err);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * L4 and the text in display order. */
+
+uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level)
+{
+    /* L4: a Bidi_Mirrored character at an odd level shows its mirrored glyph, when the
+     * UCD names one (BidiMirroring.txt); others are left to the font. */
+    if (!(level & 1u) || cp > 0x10FFFFu || !(ibidi__props_of(cp)->flags & IBIDI__PF_MIRRORED))
+        return cp;
+    return ibidi_cp_mirroring_glyph(cp);
+}
+
+void ibidi__bidi_visual_order(const ibidi__bidi *b, const ibidi__bidi_visual *v)
+{
+    size_t n = b->n, ps = 0;
+    while (ps < n) {
+        size_t pe = ps;
+        while (pe < n && (b->orig[pe] & IBIDI__O_CLASS) != IBIDI_BC_B)
+            pe++;
+        ibidi__bidi_visual_map32(v->lev + ps, pe - ps, v->map + ps, b->aux + ps);
+        if (ps > 0)
+            for (size_t k = ps; k < pe; k++)
+                v->map[k] += (uint32_t)ps;
+        if (pe < n) {
+            v->map[pe] = (uint32_t)pe;
+            pe++;
+        }
+        ps = pe;
+    }
+}
+
+size_t ibidi__bidi_visual_cps(const uint32_t *text, size_t n, const ibidi__bidi_visual *v,
+                              unsigned flags, uint32_t *out, size_t cap)
+{
+    size_t len = 0;
+    for (size_t k = 0; k < n; k++) {
+        const size_t i = v->map[k];
+        uint32_t cp = text[i];
+        if ((flags & IBIDI_BIDI_REMOVE_CONTROLS) && ibidi__is_bidi_control(cp))
+            continue;
+        if (!(flags & IBIDI_BIDI_NO_MIRROR))
+            cp = ibidi_bidi_mirror(cp, v->lev[i]);
+        if (len < cap)
+            out[len] = cp;
+        len++;
+    }
+    return len;
+}
+
+size_t ibidi__bidi_visual_bytes(const unsigned char *s, size_t n, const ibidi__bidi_visual *v,
+                                unsigned flags, char *out, size_t cap)
+{
+    size_t len = 0;
+    for (size_t k = 0; k < n; k++) {
+        const size_t i = v->map[k];
+        size_t a = v->offs[i], z = a;
+        uint32_t cp = ibidi__utf8_decode_valid(s, &z); /* validated before */
+        if ((flags & IBIDI_BIDI_REMOVE_CONTROLS) && ibidi__is_bidi_control(cp))
+            continue;
+        uint32_t m = (flags & IBIDI_BIDI_NO_MIRROR) ? cp : ibidi_bidi_mirror(cp, v->lev[i]);
+        if (m == cp) {
+            if (len + (z - a) <= cap)
+                memcpy(out + len, s + a, z - a);
+            len += z - a;
+        } else {
+            char buf[4];
+            size_t k8 = ibidi_utf8_encode_cp(m, buf);
+            if (len + k8 <= cap)
+                memcpy(out + len, buf, k8);
+            len += k8;
+        }
+    }
+    return len;
 }

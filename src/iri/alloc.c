@@ -1,0 +1,155 @@
+/*
+ * The allocating calls of ibidi/iri.h: each runs the caller-buffer call once to learn the
+ * sizes and again into memory of those sizes (the calls give the same result every time).
+ * They are the only code of src/iri that allocates (tests/test_iri_noalloc.sh).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/internal.h"
+#include "ibidi/iri.h"
+
+ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
+                                   ibidi_iri_component **comps, ibidi_iri_info *info,
+                                   ibidi_error *err)
+{
+    ibidi_iri_info local;
+    if (!info)
+        info = &local;
+    if (comps)
+        *comps = NULL;
+    if (!comps)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi_status st = ibidi_iri_parse(s, len, as, NULL, 0, info, err);
+    if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
+        return st;
+    const size_t n = info->n_components;
+    ibidi_iri_component *c = malloc((n ? n : 1) * sizeof *c);
+    if (!c)
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    st = ibidi_iri_parse(s, len, as, c, n, info, err);
+    if (st != IBIDI_OK) { /* not reached: the same input parsed a moment ago */
+        free(c);
+        return st;
+    }
+    *comps = c;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi_iri_check_alloc(const char *s, size_t len, const ibidi_iri_options *opts,
+                                   ibidi_findings *findings, ibidi_error *err)
+{
+    if (findings) {
+        findings->items = NULL;
+        findings->cap = findings->n = findings->errors = 0;
+    }
+    ibidi_iri_component *comps;
+    ibidi_iri_info info;
+    ibidi_status st =
+        ibidi_iri_parse_alloc(s, len, opts ? opts->as : IBIDI_IRI_AS_AUTO, &comps, &info, err);
+    if (st != IBIDI_OK)
+        return st;
+    ibidi_findings count = {NULL, 0, 0, 0};
+    st = ibidi_iri_check(s, len, comps, info.n_components, opts, &count, err);
+    if (st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID) {
+        ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
+        if (findings && count.n && !items) {
+            free(comps);
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        }
+        ibidi_findings all = {items, items ? count.n : 0, 0, 0};
+        st = ibidi_iri_check(s, len, comps, info.n_components, opts, &all, err);
+        if (findings) {
+            findings->items = items;
+            findings->cap = items ? count.n : 0;
+            findings->n = all.n;
+            findings->errors = all.errors;
+        }
+    }
+    free(comps);
+    return st;
+}
+
+/* A conversion of ibidi/iri.h into memory of the size a first run reports. */
+typedef ibidi_status (*convert_fn)(const char *, size_t, const ibidi_iri_options *, char *,
+                                   size_t, size_t *, ibidi_error *);
+
+static ibidi_status convert_alloc(convert_fn fn, const char *s, size_t len,
+                                  const ibidi_iri_options *opts, char **out, size_t *out_len,
+                                  ibidi_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    size_t need = 0;
+    ibidi_status st = fn(s, len, opts, NULL, 0, &need, err);
+    if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
+        return st;
+    /* IRI to URI may ask for more than it writes (it needs the room to look into a copy of
+     * the input): loop until the call fits, as its size only grows */
+    for (;;) {
+        char *buf = malloc(need + 1);
+        if (!buf)
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        size_t got = 0;
+        st = fn(s, len, opts, buf, need, &got, err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && got > need) {
+            free(buf);
+            need = got;
+            continue;
+        }
+        if (st != IBIDI_OK) {
+            free(buf);
+            return st;
+        }
+        buf[got] = '\0';
+        *out = buf;
+        if (out_len)
+            *out_len = got;
+        return IBIDI_OK;
+    }
+}
+
+ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len, const ibidi_iri_options *opts,
+                                    char **out, size_t *out_len, ibidi_error *err)
+{
+    return convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, out_len, err);
+}
+
+ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
+                                      const ibidi_iri_options *opts, char **out,
+                                      size_t *out_len, ibidi_error *err)
+{
+    return convert_alloc(ibidi_iri_from_uri, uri, len, opts, out, out_len, err);
+}
+
+ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri_options *opts,
+                                      char **codes, size_t *codes_len, ibidi_error *err)
+{
+    if (codes)
+        *codes = NULL;
+    if (codes_len)
+        *codes_len = 0;
+    if (!codes)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    size_t need = 0;
+    ibidi_status st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
+        return st;
+    char *buf = malloc(need + 1);
+    if (!buf)
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    st = ibidi_iri_validate(s, len, opts, buf, need, &need, err);
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* not reached: sized above */
+        free(buf);
+        return st;
+    }
+    buf[need] = '\0';
+    *codes = buf;
+    if (codes_len)
+        *codes_len = need;
+    return st;
+}
