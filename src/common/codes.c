@@ -267,11 +267,22 @@ void ibidi__sink_init(ibidi__sink *s, ibidi_findings *f)
     s->errors = 0;
     s->first_error_offset = 0;
     s->first_error_cp = 0;
+    s->fn = NULL;
+    s->ctx = NULL;
+}
+
+void ibidi__sink_init_fn(ibidi__sink *s, ibidi__sink_fn fn, void *ctx)
+{
+    ibidi__sink_init(s, NULL);
+    s->fn = fn;
+    s->ctx = ctx;
 }
 
 void ibidi__sink_put(ibidi__sink *s, const ibidi_finding *x)
 {
-    if (s->n < s->cap) {
+    if (s->fn) {
+        s->fn(s->ctx, x);
+    } else if (s->n < s->cap) {
         s->items[s->n] = *x;
         s->items[s->n].rule = ibidi_code_message(x->code);
     }

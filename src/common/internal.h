@@ -78,9 +78,14 @@ extern const ibidi__code_info ibidi__codes[]; /* in order of code */
 extern const size_t ibidi__n_codes;
 const ibidi__code_info *ibidi__code_find(ibidi_code code);
 
-/* Where a checker puts its findings: the caller's array (the first cap are stored), the
- * counts of all findings and of the errors among them, and the first error's place (the
- * status's offset and value). */
+/* Receives one finding (its rule not filled in) of a sink started by ibidi__sink_init_fn. */
+typedef void (*ibidi__sink_fn)(void *ctx, const ibidi_finding *f);
+
+/* Where a checker puts its findings: the caller's array (the first cap are stored), or a
+ * function of the library that takes each one as it comes (so that a caller that only
+ * sums the findings up, like the validity calls, holds no array of them on its stack:
+ * IBIDI_STACK_MAX, ibidi/common.h); the counts of all findings and of the errors among
+ * them, and the first error's place (the status's offset and value). */
 typedef struct ibidi__sink {
     ibidi_finding *items;
     size_t cap;
@@ -88,10 +93,14 @@ typedef struct ibidi__sink {
     size_t errors;
     size_t first_error_offset;
     uint32_t first_error_cp;
+    ibidi__sink_fn fn; /* NULL: the array */
+    void *ctx;
 } ibidi__sink;
 
 /* Starts a sink on the caller's record (may be NULL: only counted). */
 void ibidi__sink_init(ibidi__sink *s, ibidi_findings *f);
+/* Starts a sink that passes every finding to fn (may be NULL: only counted). */
+void ibidi__sink_init_fn(ibidi__sink *s, ibidi__sink_fn fn, void *ctx);
 /* Records x, its rule text taken from the table. */
 void ibidi__sink_put(ibidi__sink *s, const ibidi_finding *x);
 /* Stores the counts into the caller's record (may be NULL). */

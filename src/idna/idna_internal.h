@@ -111,6 +111,14 @@ static inline ibidi_idna_options ibidi__idna_exact(unsigned flags)
     return o;
 }
 
+/* ibidi_idna_to_ascii_utf8 (to_ascii 1) or ibidi_idna_to_unicode_utf8 (0) with every
+ * finding passed to fn (may be NULL) instead of an array: for the library's callers that
+ * only sum the findings up (src/iri/validate.c, src/scan/), so that they hold no array of
+ * findings on the stack. */
+ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_options *opts,
+                                int to_ascii, char *out, size_t cap, size_t *out_len,
+                                ibidi__sink_fn fn, void *ctx, ibidi_error *err);
+
 /* Records an IDNA finding (severity from the code: the W_ codes are warnings). */
 void ibidi__idna_add(ibidi__sink *s, ibidi_idna_code code, size_t label, size_t offset,
                      uint32_t cp, int bidi_class);

@@ -685,6 +685,8 @@ typedef struct call {
     ibidi_error *err;
     void *work; /* the caller's work area, or NULL */
     size_t work_size;
+    ibidi__sink_fn fn; /* the library's own callers: each finding to fn, not to findings */
+    void *fn_ctx;
 } call;
 
 /*
@@ -983,19 +985,15 @@ static inline ibidi_status run(const call *c)
     return run_general(c, &o);
 }
 
-/* Every other name, in the fixed work area (kept out of run's frame, so that the fast
- * path does not pay for it). */
+/* Every other name, in the area given: the caller's (cap MAXC) or the fixed one. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static ibidi_status run_general(const call *c, sink_out *op)
+static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
 {
-    small_area small;
     work w;
     sink_out o;
     ibidi_status st;
-    /* the caller's area when it holds MAXC code points, else the fixed one */
-    const int big = c->work != NULL && c->work_size >= ibidi_idna_work_size();
     o = *op;
     w.flags = c->flags;
     w.units_cp = c->cps != NULL;
@@ -1003,8 +1001,11 @@ static ibidi_status run_general(const call *c, sink_out *op)
     w.maybe_invalid = 0;
     w.n = 0;
     w.grown = 0;
-    lay_out(&w, big ? c->work : (void *)&small, big ? MAXC : SMALL_CPS);
-    ibidi__sink_init(&w.sink, c->findings);
+    lay_out(&w, area, cap);
+    if (c->fn)
+        ibidi__sink_init_fn(&w.sink, c->fn, c->fn_ctx);
+    else
+        ibidi__sink_init(&w.sink, c->findings);
     st = c->cps ? map_cps(&w, c->cps, c->len, c->err) : map_utf8(&w, c->s, c->len, c->err);
     if (st == IBIDI_OK && !is_2008(&w))
         st = normalize_name(&w, c->err);
@@ -1031,12 +1032,32 @@ static ibidi_status run_general(const call *c, sink_out *op)
     return IBIDI_OK;
 }
 
+/* The fixed area, in a frame of its own (so that neither the fast paths nor a call with a
+ * work area pay for it on the stack: a caller that gives one runs IDNA in about 1 KiB,
+ * which lets the validity calls run it under other work, IBIDI_STACK_MAX). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static ibidi_status run_small(const call *c, sink_out *op)
+{
+    small_area small;
+    return run_in(c, op, &small, SMALL_CPS);
+}
+
+static ibidi_status run_general(const call *c, sink_out *op)
+{
+    /* the caller's area when it holds MAXC code points, else the fixed one */
+    if (c->work != NULL && c->work_size >= ibidi_idna_work_size())
+        return run_in(c, op, c->work, MAXC);
+    return run_small(c, op);
+}
+
 ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
                                       const ibidi_idna_options *opts, char *out, size_t cap,
                                       size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
     call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0}, out_len,
-              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0, NULL, NULL};
     return run(&c);
 }
 
@@ -1046,7 +1067,7 @@ ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
                                         ibidi_error *err)
 {
     call c = {name, NULL, len, ibidi__options_flags(opts), 0, {out, NULL, cap, 0, 0}, out_len,
-              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0, NULL, NULL};
     return run(&c);
 }
 
@@ -1059,7 +1080,7 @@ static inline ibidi_status run_cp(const uint32_t *name, size_t n, const ibidi_id
     static const uint32_t none[1] = {0};
     call c = {NULL, name ? name : (n ? NULL : none), n, ibidi__options_flags(opts), to_ascii,
               {NULL, out, cap, 0, 1}, out_len, findings, err, opts ? opts->work : NULL,
-              opts ? opts->work_size : 0};
+              opts ? opts->work_size : 0, NULL, NULL};
     return run(&c);
 }
 
@@ -1075,6 +1096,16 @@ ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
                                       size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
     return run_cp(name, n, opts, 0, out, cap, out_len, findings, err);
+}
+
+ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_options *opts,
+                                int to_ascii, char *out, size_t cap, size_t *out_len,
+                                ibidi__sink_fn fn, void *ctx, ibidi_error *err)
+{
+    call c = {name, NULL, len, ibidi__options_flags(opts), to_ascii, {out, NULL, cap, 0, 0},
+              out_len, NULL, err, opts ? opts->work : NULL, opts ? opts->work_size : 0, fn,
+              ctx};
+    return run(&c);
 }
 
 /* The allocating calls: a first run counts the output and the findings, a second one

@@ -378,18 +378,10 @@ static ibidi_status host_label_rule(const char *s, size_t start, size_t end, siz
 
 /* ---- The check ----------------------------------------------------------------------- */
 
-ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_component *comps,
-                             size_t n_comps, const ibidi_iri_options *opts,
-                             ibidi_findings *findings, ibidi_error *err)
+/* The check into sk (started by the caller), options the check bits. */
+static ibidi_status check(const char *s, size_t len, const ibidi_iri_component *comps,
+                          size_t n_comps, unsigned options, sink *skp, ibidi_error *err)
 {
-    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
-    if (findings)
-        findings->n = findings->errors = 0;
-    if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
-        (findings && findings->items == NULL && findings->cap > 0) ||
-        (o->flags & ~IBIDI__IRI_ALL_FLAGS))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    const unsigned options = ibidi__iri_check_bits(o);
     /* Components must lie inside the input, in order, without overlapping (as
      * ibidi_iri_parse gives them): findings are then in order of offset. A bad
      * component's error offset is its start (or len when it starts beyond). */
@@ -401,9 +393,7 @@ ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_componen
         prev_end = c->start + c->length;
     }
 
-    sink sk;
-    ibidi__sink_init(&sk.out, findings);
-    sk.options = options;
+    sink sk = *skp;
     const int per_label = (options & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
     int prev_last_strong = 0; /* of the previous non-empty component */
     int host_is_bidi = 0;     /* the current run of labels is a Bidi domain name */
@@ -455,9 +445,39 @@ ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_componen
             prev_last_strong = cf.last_strong;
     }
 
-    ibidi__sink_done(&sk.out, findings);
+    *skp = sk;
     if (sk.out.errors)
         return ibidi__fail(err, IBIDI_E_IDENT_INVALID, sk.out.first_error_offset,
                            sk.out.first_error_cp);
     return ibidi__fail(err, IBIDI_OK, 0, 0);
+}
+
+ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_component *comps,
+                             size_t n_comps, const ibidi_iri_options *opts,
+                             ibidi_findings *findings, ibidi_error *err)
+{
+    const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
+    if (findings)
+        findings->n = findings->errors = 0;
+    if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
+        (findings && findings->items == NULL && findings->cap > 0) ||
+        (o->flags & ~IBIDI__IRI_ALL_FLAGS))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    sink sk;
+    ibidi__sink_init(&sk.out, findings);
+    sk.options = ibidi__iri_check_bits(o);
+    ibidi_status st = check(s, len, comps, n_comps, sk.options, &sk, err);
+    if (st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID)
+        ibidi__sink_done(&sk.out, findings);
+    return st;
+}
+
+ibidi_status ibidi__iri_check_fn(const char *s, size_t len, const ibidi_iri_component *comps,
+                                 size_t n_comps, unsigned options, ibidi__sink_fn fn, void *ctx,
+                                 ibidi_error *err)
+{
+    sink sk;
+    ibidi__sink_init_fn(&sk.out, fn, ctx);
+    sk.options = options;
+    return check(s, len, comps, n_comps, options, &sk, err);
 }

@@ -28,6 +28,14 @@ static inline unsigned ibidi__iri_check_bits(const ibidi_iri_options *o)
            (ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_BIDI_PER_LABEL);
 }
 
+/* ibidi_iri_check with the check bits (ibidi__iri_check_bits) and every finding passed to
+ * fn (may be NULL) instead of an array: for the validity calls, which only sum the
+ * findings up and hold no array of them on the stack. The components must be those of
+ * ibidi_iri_parse on s (no argument checks). */
+ibidi_status ibidi__iri_check_fn(const char *s, size_t len, const ibidi_iri_component *comps,
+                                 size_t n_comps, unsigned options, ibidi__sink_fn fn, void *ctx,
+                                 ibidi_error *err);
+
 /* UTS #46 and RFC 3490 §3.1 label separators: FULL STOP, IDEOGRAPHIC FULL STOP, FULLWIDTH
  * FULL STOP, HALFWIDTH IDEOGRAPHIC FULL STOP. */
 static inline int ibidi__is_label_separator(uint32_t cp)
