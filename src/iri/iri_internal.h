@@ -68,4 +68,22 @@ static inline int ibidi__is_rtl_bc(ibidi_bidi_class bc)
     return bc == IBIDI_BC_R || bc == IBIDI_BC_AL;
 }
 
+/* ---- Validity (validate.c) ---------------------------------------------------------- */
+
+/* ibidi_iri_validate after the parse: pst and pe are the parser's status and error,
+ * comps and info its result when pst is IBIDI_OK. */
+ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status pst,
+                                          const ibidi_error *pe, const ibidi_iri_component *comps,
+                                          const ibidi_iri_info *info, unsigned idna_flags,
+                                          unsigned check_options, char *codes, size_t cap,
+                                          size_t *codes_len, ibidi_error *err);
+
+/* Codes text as ibidi_iri_validate writes it ("[A, B]": sorted, no repeats), of the
+ * error findings f[0..nread) of an IDNA call with status st (the status itself when none
+ * of those is an error), or of a status alone ("[NAME]"). snprintf-like: returns the length
+ * needed; the text is written only when it fits cap. */
+size_t ibidi__idna_codes_text(const ibidi_finding *f, size_t nread, ibidi_status st,
+                              char *out, size_t cap);
+size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap);
+
 #endif

@@ -1,14 +1,14 @@
 /*
- * Validity of an identifier (ibidi/ambiguity.h, ibidi_iri_validate): parse, component
+ * Validity of an identifier (ibidi/iri.h, ibidi_iri_validate): parse, component
  * rules, and UTS #46 ToASCII of each host, the reasons gathered as codes in the form of
  * IdnaTestV2.txt ("[]", "[B1, V6]"), so that twins can be marked valid or invalid.
  * Nothing allocates: the components and findings are on the stack.
  */
 #include <string.h>
 
-#include "ambiguity/ambiguity_internal.h"
 #include "common/internal.h"
 #include "idna/idna_internal.h"
+#include "iri/iri_internal.h"
 
 /* Components of one identifier: a domain name has at most 127 labels, a mail address
  * about 160 components; an IRI with more than this many is refused (IBIDI_E_TOO_LONG). */
