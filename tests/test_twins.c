@@ -1040,6 +1040,39 @@ static void test_validate(void)
         CHECK(t_iri_validate(big, n, IRI, uts46(), 0, codes, sizeof codes, &cl, &e) ==
                   IBIDI_E_TOO_LONG,
               "validate: an IRI of over 1024 components is refused (TOO_LONG)");
+        /* more components than the stack holds (258): they take the IDNA work area */
+        static unsigned char work[1 << 16];
+        const size_t ws = ibidi_idna_work_size();
+        CHECK(ws <= sizeof work && ws >= 1024 * sizeof(ibidi_iri_component) + 16,
+              "ibidi_idna_work_size() (%zu) holds 1024 components", ws);
+        ibidi_iri_options wo = {IBIDI_IRI_AS_IRI, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work, ws}};
+        CHECK(ibidi_iri_validate(big, n, &wo, codes, sizeof codes, &cl, &e) == IBIDI_E_TOO_LONG,
+              "validate: over 1024 components with a work area: TOO_LONG");
+        for (size_t comps = 259; comps <= 1024; comps += 765) {
+            /* "http://a/" and comps - 2 segments "b/", the last one empty */
+            size_t m = 9 + 2 * (comps - 3);
+            char *z = NULL;
+            size_t zl = 0;
+            CHECK(ibidi_iri_validate(big, m, NULL, codes, sizeof codes, &cl, &e) ==
+                      IBIDI_E_IDNA_WORK_TOO_SMALL && e.status == IBIDI_E_IDNA_WORK_TOO_SMALL,
+                  "validate: %zu components without a work area: IDNA_WORK_TOO_SMALL", comps);
+            wo.idna.work_size = 100;
+            CHECK(ibidi_iri_validate(big, m, &wo, codes, sizeof codes, &cl, &e) ==
+                      IBIDI_E_IDNA_WORK_TOO_SMALL,
+                  "validate: %zu components, a work area too small: IDNA_WORK_TOO_SMALL", comps);
+            for (size_t skew = 0; skew < 3; skew++) { /* any alignment */
+                wo.idna.work = work + skew;
+                wo.idna.work_size = ws;
+                CHECK(ibidi_iri_validate(big, m, &wo, codes, sizeof codes, &cl, &e) == IBIDI_OK &&
+                          cl == 2 && memcmp(codes, "[]", 2) == 0,
+                      "validate: %zu components in the work area (+%zu): valid", comps, skew);
+            }
+            wo.idna.work = work;
+            CHECK(ibidi_iri_validate_alloc(big, m, NULL, &z, &zl, &e) == IBIDI_OK && z &&
+                      strcmp(z, "[]") == 0 && zl == 2,
+                  "validate_alloc: %zu components: a work area of its own", comps);
+            ibidi_free(z);
+        }
         memcpy(big, "http://", 7);
         n = 7;
         for (int k = 0; k < 2100; k++)

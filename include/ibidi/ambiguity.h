@@ -48,12 +48,11 @@ extern "C" {
 #endif
 
 /* Worst-case stack, in bytes: of ibidi_ambig_analyze with IBIDI_AMBIG_EXACT (the most),
- * of the analysis without it, of the twin search, of ibidi_iri_validate and of
- * ibidi_scan_name. The label and line calls take under 1 KiB. */
+ * of the analysis without it, of the twin search and of ibidi_scan_name. The label and
+ * line calls take under 1 KiB. */
 #define IBIDI_AMBIG_STACK 176128
 #define IBIDI_AMBIG_ANALYZE_STACK 48128
 #define IBIDI_TWINS_STACK 56320
-#define IBIDI_VALIDATE_STACK 83968
 #define IBIDI_SCAN_STACK 103424
 
 /* ---- Label categories (Badami, "Number embedding level ambiguity in IDNs") ----------- */

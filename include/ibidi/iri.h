@@ -28,7 +28,8 @@
 extern "C" {
 #endif
 
-/* Worst-case stack, in bytes (gcc -O2, x86-64): the conversions, and the other calls. */
+/* Worst-case stack, in bytes (gcc -O2, x86-64): the conversions and ibidi_iri_validate,
+ * and the other calls. */
 #define IBIDI_IRI_STACK 30720
 #define IBIDI_IRI_PARSE_STACK 4096
 
@@ -228,13 +229,21 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes the host's
  * start plus the finding's offset in its ToUnicode form) when not. The Bidi Rule counts
  * only through the IDNA options (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
- * Identifiers of more than 1024 components give IBIDI_E_TOO_LONG.
+ * The components are kept on the stack for identifiers of up to 256 bytes (at most 258);
+ * an identifier with more (only a longer one can have them) keeps them in opts->idna.work,
+ * which ToASCII then uses after them: without a work area of ibidi_idna_work_size() bytes
+ * it gives IBIDI_E_IDNA_WORK_TOO_SMALL. Identifiers of more than 1024 components give
+ * IBIDI_E_TOO_LONG. ToASCII gets opts->idna as it is, its work area included (a host
+ * that maps to more code points than IDNA's fixed area holds, and no work area, gives the
+ * code IDNA_WORK_TOO_SMALL). Stack: IBIDI_IRI_STACK.
  */
 IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len,
                                           const ibidi_iri_options *opts, char *codes,
                                           size_t cap, size_t *codes_len, ibidi_error *err);
 /* Allocating convenience: the codes as a NUL-terminated string in *codes (release with
- * ibidi_free), set when the call returns IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL. */
+ * ibidi_free), set when the call returns IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL.
+ * An identifier with more components than the stack holds gets a work area of
+ * ibidi_idna_work_size() bytes when opts->idna has none (IDNA then uses it too). */
 IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
                                                 const ibidi_iri_options *opts, char **codes,
                                                 size_t *codes_len, ibidi_error *err);

@@ -20,8 +20,6 @@
 #define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
 /* ibidi_iri_parse: at most len + 2 components. */
 #define SCAN_COMPS (SCAN_MAX + 2)
-/* ToUnicode findings read (ibidi__idna_codes_text: the verdict never depends on this). */
-#define SCAN_IDNA_FINDINGS 256
 /* Codes: at most 64 distinct names (src/ambiguity/validate.c), each under 30 bytes, so
  * every codes text fits. */
 #define SCAN_CODES 2048
@@ -42,12 +40,12 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
                              ibidi_findings *findings, ibidi_scan_result *r, ibidi_error *err)
 {
     char ubuf[SCAN_MAX], codes[SCAN_CODES], dbuf[2][SCAN_MAX];
-    ibidi_finding idna[SCAN_IDNA_FINDINGS];
-    ibidi_findings idna_f = {idna, SCAN_IDNA_FINDINGS, 0, 0};
+    ibidi__code_set idna_codes;
+    ibidi__code_set_idna idna_x = {&idna_codes, 0, 0};
     ibidi_iri_component comps[SCAN_COMPS];
     ibidi_iri_info info;
     ibidi__parsed pre;
-    size_t at = 0, ncodes = 0, nidna = 0, ulen = 0;
+    size_t at = 0, ncodes = 0, ulen = 0;
     const char *form = name;
     size_t flen = len;
     ibidi_status st, vst;
@@ -72,8 +70,9 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
 
     /* 1. ToUnicode */
     const ibidi_idna_options io = ibidi__idna_exact(idna_flags);
-    st = ibidi_idna_to_unicode_utf8(name, len, &io, ubuf, sizeof ubuf, &ulen, &idna_f, NULL);
-    nidna = idna_f.n;
+    ibidi__code_set_init(&idna_codes);
+    st = ibidi__idna_utf8_fn(name, len, &io, 0, ubuf, sizeof ubuf, &ulen, ibidi__code_set_idna_fn,
+                             &idna_x, NULL);
     if (st == IBIDI_E_BUFFER_TOO_SMALL || ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) &&
                                            ulen > SCAN_MAX) ||
         ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
@@ -104,13 +103,17 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
         r->status = st;
         ncodes = ibidi__status_codes_text(st, codes, sizeof codes);
     } else {
-        vst = ibidi__iri_validate_parsed(form, flen, pre.status, &pre.err, comps, &info,
-                                           idna_flags, 0, codes, sizeof codes, &ncodes, NULL);
+        ibidi__code_set c;
+        ibidi__code_set_init(&c);
+        ibidi__validate_check(form, flen, pre.status, &pre.err, comps, &info, 0, &c);
+        if (pre.status == IBIDI_OK && info.host_kind == IBIDI_IRI_COMP_LABEL &&
+            info.host.present && info.host.length > 0)
+            ibidi__validate_host(form, info.host, &io, &c);
+        vst = ibidi__code_set_result(&c, codes, sizeof codes, &ncodes, NULL);
         if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
             /* the form is valid, the name as written is not: ToUnicode's codes say why */
             r->status = st;
-            size_t nread = nidna < SCAN_IDNA_FINDINGS ? nidna : SCAN_IDNA_FINDINGS;
-            ncodes = ibidi__idna_codes_text(idna, nread, st, codes, sizeof codes);
+            ncodes = ibidi__code_set_format(&idna_codes, codes, sizeof codes);
         } else if (vst == IBIDI_OK) {
             r->valid = 1;
             r->status = IBIDI_OK;

@@ -136,13 +136,32 @@ ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri
     if (!codes)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     size_t need = 0;
+    void *work = NULL;
+    ibidi_iri_options with_work;
     ibidi_status st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
-    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
+        /* more components than the stack holds: the IDNA work area takes them */
+        with_work = opts ? *opts : (ibidi_iri_options){IBIDI_IRI_AS_AUTO, 0,
+                                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        work = malloc(ibidi_idna_work_size());
+        if (!work)
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        with_work.idna.work = work;
+        with_work.idna.work_size = ibidi_idna_work_size();
+        opts = &with_work;
+        st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
+    }
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+        free(work);
         return st;
+    }
     char *buf = malloc(need + 1);
-    if (!buf)
+    if (!buf) {
+        free(work);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    }
     st = ibidi_iri_validate(s, len, opts, buf, need, &need, err);
+    free(work);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* not reached: sized above */
         free(buf);
         return st;

@@ -70,20 +70,58 @@ static inline int ibidi__is_rtl_bc(ibidi_bidi_class bc)
 
 /* ---- Validity (validate.c) ---------------------------------------------------------- */
 
-/* ibidi_iri_validate after the parse: pst and pe are the parser's status and error,
- * comps and info its result when pst is IBIDI_OK. */
-ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status pst,
-                                          const ibidi_error *pe, const ibidi_iri_component *comps,
-                                          const ibidi_iri_info *info, unsigned idna_flags,
-                                          unsigned check_options, char *codes, size_t cap,
-                                          size_t *codes_len, ibidi_error *err);
+/* The reasons an identifier is invalid, as code names without repeats (at most
+ * IBIDI__CODE_SET_MAX distinct: far more than the codes that exist), and where the first
+ * problem is. */
+#define IBIDI__CODE_SET_MAX 64
+typedef struct ibidi__code_set {
+    const char *name[IBIDI__CODE_SET_MAX];
+    size_t n;
+    size_t first; /* offset of the first problem */
+    uint32_t first_value;
+    int any;
+} ibidi__code_set;
 
-/* Codes text as ibidi_iri_validate writes it ("[A, B]": sorted, no repeats), of the
- * error findings f[0..nread) of an IDNA call with status st (the status itself when none
- * of those is an error), or of a status alone ("[NAME]"). snprintf-like: returns the length
- * needed; the text is written only when it fits cap. */
-size_t ibidi__idna_codes_text(const ibidi_finding *f, size_t nread, ibidi_status st,
-                              char *out, size_t cap);
+void ibidi__code_set_init(ibidi__code_set *c);
+void ibidi__code_set_add(ibidi__code_set *c, const char *name, size_t offset, uint32_t value);
+/* "[A, B]" in strcmp order; snprintf-like: the length needed, the text only when it fits. */
+size_t ibidi__code_set_format(ibidi__code_set *c, char *out, size_t cap);
+/* The codes text of a status alone ("[NAME]"), as ibidi__code_set_format. */
 size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap);
+/* The text into codes (cap), *codes_len the length needed; the status of
+ * ibidi_iri_validate: IBIDI_OK with no code, IBIDI_E_IDENT_INVALID with the first
+ * problem's offset, IBIDI_E_BUFFER_TOO_SMALL. */
+ibidi_status ibidi__code_set_result(ibidi__code_set *c, char *codes, size_t cap, size_t *codes_len,
+                                 ibidi_error *err);
+
+/* A sink function (ibidi__sink_fn) that adds the error findings of an IDNA call to codes,
+ * their offsets clamped into span_len bytes from base. */
+typedef struct ibidi__code_set_idna {
+    ibidi__code_set *codes;
+    size_t base, span_len;
+} ibidi__code_set_idna;
+void ibidi__code_set_idna_fn(void *ctx, const ibidi_finding *f);
+
+/* The steps of ibidi_iri_validate, for callers that parse once for several steps (the
+ * scan): the parse's verdict and the component rules (pst and pe the parser's status and
+ * error, comps and info its result when pst is IBIDI_OK) into c; and UTS #46 ToASCII of a
+ * host with the IDNA options (its work area too). The two never share the stack if the
+ * caller keeps them apart (the host step runs IDNA). */
+void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ibidi_error *pe,
+                           const ibidi_iri_component *comps, const ibidi_iri_info *info,
+                           unsigned check_bits, ibidi__code_set *c);
+void ibidi__validate_host(const char *s, ibidi_span host, const ibidi_idna_options *idna,
+                          ibidi__code_set *c);
+
+/* ibidi_iri_validate into c without the text: the parse, the component rules (check_bits:
+ * ibidi__iri_check_bits) and ToASCII of the host under idna (not NULL; its work area also
+ * takes the components of an identifier that has more than the stack holds). info gets
+ * the parse (zeroed when it failed). Returns IBIDI_OK (c then says valid or not),
+ * IBIDI_E_TOO_LONG (more than 1024 components) or IBIDI_E_IDNA_WORK_TOO_SMALL (more than
+ * the stack holds, which takes an identifier of over 256 bytes, and no work area for
+ * them). No argument checks. */
+ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
+                                 unsigned check_bits, const ibidi_idna_options *idna,
+                                 ibidi__code_set *c, ibidi_iri_info *info, ibidi_error *err);
 
 #endif

@@ -2,7 +2,15 @@
  * Validity of an identifier (ibidi/iri.h, ibidi_iri_validate): parse, component
  * rules, and UTS #46 ToASCII of each host, the reasons gathered as codes in the form of
  * IdnaTestV2.txt ("[]", "[B1, V6]"), so that twins can be marked valid or invalid.
- * Nothing allocates: the components and findings are on the stack.
+ *
+ * Stack (IBIDI_STACK_MAX, ibidi/common.h). Nothing allocates. The two large steps never
+ * share the stack: the structure (the components, on the stack for identifiers of up to
+ * VAL_SMALL_LEN bytes, with the component check) runs in a frame that has returned before
+ * ToASCII of the host (IDNA's fixed area) runs, and the findings of both go through a
+ * callback into the set of codes, so that no array of findings is held. An identifier
+ * with more components than the fixed array holds (only one of over VAL_SMALL_LEN bytes
+ * can have them) puts them in the work area of its IDNA options, which ToASCII uses
+ * afterwards: the two uses follow each other.
  */
 #include <string.h>
 
@@ -10,25 +18,34 @@
 #include "idna/idna_internal.h"
 #include "iri/iri_internal.h"
 
-/* Components of one identifier: a domain name has at most 127 labels, a mail address
- * about 160 components; an IRI with more than this many is refused (IBIDI_E_TOO_LONG). */
+/* The most components of an identifier: a domain name has at most 127 labels, a mail
+ * address about 160 components; an IRI with more than this many is refused
+ * (IBIDI_E_TOO_LONG). */
 #define VAL_COMPS 1024
-/* Findings read per call; the status of each call counts them all. */
-#define VAL_FINDINGS 256
-/* Distinct code names: far more than the codes that exist. */
-#define VAL_CODES 64
+/* Identifiers of up to this many bytes have their components on the stack:
+ * ibidi_iri_parse gives at most len + 2. */
+#define VAL_SMALL_LEN 256
+#define VAL_SMALL_COMPS (VAL_SMALL_LEN + 2)
 /* ToASCII output: its findings are complete whatever the size (the output is not used). */
 #define VAL_OUT 512
 
-typedef struct code_set {
-    const char *name[VAL_CODES];
-    size_t n;
-    size_t first; /* offset of the first problem */
-    uint32_t first_value;
-    int any;
-} code_set;
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
-static void add_code(code_set *c, const char *name, size_t offset, uint32_t value)
+/* ---- The set of codes --------------------------------------------------------------- */
+
+void ibidi__code_set_init(ibidi__code_set *c)
+{
+    c->n = 0;
+    c->first = 0;
+    c->first_value = 0;
+    c->any = 0;
+}
+
+void ibidi__code_set_add(ibidi__code_set *c, const char *name, size_t offset, uint32_t value)
 {
     if (!name)
         return;
@@ -40,12 +57,11 @@ static void add_code(code_set *c, const char *name, size_t offset, uint32_t valu
     for (size_t i = 0; i < c->n; i++)
         if (strcmp(c->name[i], name) == 0)
             return;
-    if (c->n < VAL_CODES)
+    if (c->n < IBIDI__CODE_SET_MAX)
         c->name[c->n++] = name;
 }
 
-/* "[A, B]" in strcmp order; snprintf-like: the length needed, text only when it fits. */
-static size_t format_codes(code_set *c, char *out, size_t cap)
+size_t ibidi__code_set_format(ibidi__code_set *c, char *out, size_t cap)
 {
     for (size_t i = 1; i < c->n; i++) { /* insertion sort: a handful of names */
         const char *x = c->name[i];
@@ -76,123 +92,139 @@ static size_t format_codes(code_set *c, char *out, size_t cap)
     return need;
 }
 
-static void code_set_init(code_set *c)
+size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap)
 {
-    c->n = 0;
-    c->first = 0;
-    c->first_value = 0;
-    c->any = 0;
+    ibidi__code_set c;
+    ibidi__code_set_init(&c);
+    ibidi__code_set_add(&c, ibidi_status_name(st), 0, 0);
+    return ibidi__code_set_format(&c, out, cap);
 }
 
-/* The error findings of an IDNA call, f[0..nread) (warnings left out), with their offsets
- * clamped into a span of span_len bytes that starts at base. When the call said invalid
- * but none of those read is an error (it found more than were read), its status stands
- * in: the verdict must not depend on the array's size. */
-static void add_idna_errors(code_set *c, const ibidi_finding *f, size_t nread,
-                            ibidi_status st, size_t base, size_t span_len)
+/* An IDNA finding into the set: errors only (warnings never make a name invalid), with
+ * the offset clamped into the span of span_len bytes at base (IDNA's offsets are in the
+ * processed form). */
+void ibidi__code_set_idna_fn(void *ctx, const ibidi_finding *f)
 {
-    int added = 0;
-    for (size_t i = 0; i < nread; i++) {
-        if (f[i].severity != IBIDI_SEVERITY_ERROR)
-            continue;
-        size_t off = f[i].offset < span_len ? f[i].offset : span_len;
-        add_code(c, ibidi_code_name(f[i].code), base + off, f[i].cp);
-        added = 1;
+    ibidi__code_set_idna *x = ctx;
+    if (f->severity != IBIDI_SEVERITY_ERROR)
+        return;
+    const size_t off = f->offset < x->span_len ? f->offset : x->span_len;
+    ibidi__code_set_add(x->codes, ibidi_code_name(f->code), x->base + off, f->cp);
+}
+
+/* A component rule finding into the set: errors only, and not HOST_BIDI_RULE, which
+ * ToASCII's CheckBidi reports as the B codes that name the condition. */
+static void check_fn(void *ctx, const ibidi_finding *f)
+{
+    if (f->code != IBIDI_IRI_HOST_BIDI_RULE && f->severity == IBIDI_SEVERITY_ERROR)
+        ibidi__code_set_add(ctx, ibidi_code_name(f->code), f->offset, f->cp);
+}
+
+/* ---- The steps ---------------------------------------------------------------------- */
+
+void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ibidi_error *pe,
+                           const ibidi_iri_component *comps, const ibidi_iri_info *info,
+                           unsigned check_bits, ibidi__code_set *c)
+{
+    if (pst != IBIDI_OK) {
+        ibidi__code_set_add(c, ibidi_status_name(pst), pe->offset, pe->value);
+        return;
     }
-    if (st == IBIDI_E_IDNA_INVALID && !added)
-        add_code(c, ibidi_status_name(st), base, 0);
+    /* the component rules: error-level findings (the parse has checked the encoding, so
+     * the check's only statuses are OK and IDENT_INVALID, which the codes say) */
+    (void)ibidi__iri_check_fn(s, len, comps, info->n_components, check_bits, check_fn, c,
+                              NULL);
 }
 
-/* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). IDNA
- * offsets are in the processed form; they are clamped into the host. */
-static void check_host(const char *s, ibidi_span host, unsigned idna_flags, code_set *c)
+/* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). */
+NOINLINE void ibidi__validate_host(const char *s, ibidi_span host,
+                                   const ibidi_idna_options *idna, ibidi__code_set *c)
 {
     char out[VAL_OUT];
     size_t out_len = 0;
-    ibidi_finding f[VAL_FINDINGS];
-    ibidi_findings fs = {f, VAL_FINDINGS, 0, 0};
     ibidi_error e;
-    const ibidi_idna_options o = ibidi__idna_exact(idna_flags);
-    ibidi_status st = ibidi_idna_to_ascii_utf8(s + host.start, host.length, &o, out, sizeof out,
-                                               &out_len, &fs, &e);
-    const size_t nf = fs.n;
-    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
-        /* IDNA_TOO_LONG (the parser has checked the encoding) */
-        add_code(c, ibidi_status_name(st), host.start + (e.offset < host.length ? e.offset : 0),
-                 e.value);
-        return;
-    }
-    add_idna_errors(c, f, nf < VAL_FINDINGS ? nf : VAL_FINDINGS, st, host.start, host.length);
+    ibidi__code_set_idna x = {c, host.start, host.length};
+    ibidi_status st = ibidi__idna_utf8_fn(s + host.start, host.length, idna, 1, out, sizeof out,
+                                          &out_len, ibidi__code_set_idna_fn, &x, &e);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
+        /* IDNA_TOO_LONG, IDNA_WORK_TOO_SMALL (the parser has checked the encoding) */
+        ibidi__code_set_add(c, ibidi_status_name(st),
+                         host.start + (e.offset < host.length ? e.offset : 0), e.value);
 }
 
-size_t ibidi__idna_codes_text(const ibidi_finding *f, size_t nread, ibidi_status st,
-                              char *out, size_t cap)
+/* The host to convert: the whole domain name, an IRI's reg-name, a mail domain (IPv4 and
+ * IP-literal hosts are not domain names). */
+static int has_domain_host(const ibidi_iri_info *info)
 {
-    code_set c;
-    code_set_init(&c);
-    add_idna_errors(&c, f, nread, st, 0, 0);
-    return format_codes(&c, out, cap);
+    return info->host_kind == IBIDI_IRI_COMP_LABEL && info->host.present && info->host.length > 0;
 }
 
-size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap)
+/* Parse and component check with the components in comps (cap of them); *needed gets the
+ * components when they do not fit (IBIDI_E_BUFFER_TOO_SMALL, nothing else done). */
+static ibidi_status structure_in(const char *s, size_t len, ibidi_iri_kind as,
+                                 unsigned check_bits, ibidi_iri_component *comps, size_t cap,
+                                 ibidi__code_set *c, ibidi_iri_info *info)
 {
-    code_set c;
-    code_set_init(&c);
-    add_code(&c, ibidi_status_name(st), 0, 0);
-    return format_codes(&c, out, cap);
-}
-
-/* The checks after the parse: pst is the parser's status (e its error), comps and info its
- * result when it is IBIDI_OK. Shared by ibidi_iri_validate and ibidi_scan_name, which
- * parses once for all its steps. */
-ibidi_status ibidi__iri_validate_parsed(const char *s, size_t len, ibidi_status pst,
-                                          const ibidi_error *pe, const ibidi_iri_component *comps,
-                                          const ibidi_iri_info *info, unsigned idna_flags,
-                                          unsigned check_options, char *codes, size_t cap,
-                                          size_t *codes_len, ibidi_error *err)
-{
-    ibidi_error e = {IBIDI_OK, 0, 0};
-    code_set c;
-    code_set_init(&c);
-    if (codes_len)
-        *codes_len = 0;
+    ibidi_error pe = {IBIDI_OK, 0, 0};
+    memset(info, 0, sizeof *info);
+    ibidi_status pst = ibidi_iri_parse(s, len, as, comps, cap, info, &pe);
     if (pst == IBIDI_E_BUFFER_TOO_SMALL)
-        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    if (pst != IBIDI_OK) {
-        add_code(&c, ibidi_status_name(pst), pe->offset, pe->value);
-    } else {
-        /* the component rules: error-level findings; HOST_BIDI_RULE is left to ToASCII's
-         * CheckBidi, whose B codes name the condition */
-        ibidi_finding f[VAL_FINDINGS];
-        ibidi_findings fs = {f, VAL_FINDINGS, 0, 0};
-        int added = 0;
-        const ibidi_iri_options co = {IBIDI_IRI_AS_AUTO,
-                                      check_options & (IBIDI_IRI_DUERST2001 | IBIDI_IRI_STRICT),
-                                      ibidi__idna_exact(check_options & IBIDI_IDNA_BIDI_PER_LABEL)};
-        ibidi_status cst = ibidi_iri_check(s, len, comps, info->n_components, &co, &fs, &e);
-        const size_t nf = fs.n;
-        for (size_t i = 0; i < nf && i < VAL_FINDINGS; i++)
-            if (f[i].code != IBIDI_IRI_HOST_BIDI_RULE && f[i].severity == IBIDI_SEVERITY_ERROR) {
-                add_code(&c, ibidi_code_name(f[i].code), f[i].offset, f[i].cp);
-                added = 1;
-            }
-        /* more findings than were read: an error among the unread ones still counts (the
-         * Bidi Rule's own findings cannot be told apart there, so this errs on invalid) */
-        if (nf > VAL_FINDINGS && cst == IBIDI_E_IDENT_INVALID && !added)
-            add_code(&c, ibidi_status_name(cst), e.offset, e.value);
-        /* the host: the whole domain name, an IRI's reg-name, a mail domain (IPv4 and
-         * IP-literal hosts are not domain names) */
-        if (info->host_kind == IBIDI_IRI_COMP_LABEL && info->host.present && info->host.length > 0)
-            check_host(s, info->host, idna_flags, &c);
-    }
+        return pst;
+    ibidi__validate_check(s, len, pst, &pe, comps, info, check_bits, c);
+    if (pst != IBIDI_OK)
+        memset(info, 0, sizeof *info); /* no parts: nothing to convert */
+    return IBIDI_OK;
+}
 
-    size_t need = format_codes(&c, codes, cap);
+NOINLINE static ibidi_status structure_small(const char *s, size_t len, ibidi_iri_kind as,
+                                             unsigned check_bits, ibidi__code_set *c,
+                                             ibidi_iri_info *info)
+{
+    ibidi_iri_component comps[VAL_SMALL_COMPS];
+    return structure_in(s, len, as, check_bits, comps, VAL_SMALL_COMPS, c, info);
+}
+
+ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
+                                 unsigned check_bits, const ibidi_idna_options *idna,
+                                 ibidi__code_set *c, ibidi_iri_info *info, ibidi_error *err)
+{
+    /* the IDNA work area takes the components when it holds more than the stack (the
+     * ToASCII below uses it after them) */
+    const uintptr_t a = _Alignof(ibidi_iri_component), p = (uintptr_t)idna->work;
+    const size_t skip = (size_t)((a - p % a) % a);
+    size_t cap = idna->work && idna->work_size > skip
+                     ? (idna->work_size - skip) / sizeof(ibidi_iri_component)
+                     : 0;
+    ibidi_status st;
+    ibidi__code_set_init(c);
+    if (cap > VAL_COMPS)
+        cap = VAL_COMPS;
+    if (cap > VAL_SMALL_COMPS)
+        st = structure_in(s, len, as, check_bits,
+                          (ibidi_iri_component *)(void *)((char *)idna->work + skip), cap, c,
+                          info);
+    else
+        st = structure_small(s, len, as, check_bits, c, info);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) /* only an identifier of over VAL_SMALL_LEN bytes */
+        return ibidi__fail(err,
+                           info->n_components > VAL_COMPS ? IBIDI_E_TOO_LONG
+                                                          : IBIDI_E_IDNA_WORK_TOO_SMALL,
+                           0, 0);
+    if (has_domain_host(info))
+        ibidi__validate_host(s, info->host, idna, c);
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi__code_set_result(ibidi__code_set *c, char *codes, size_t cap, size_t *codes_len,
+                                 ibidi_error *err)
+{
+    size_t need = ibidi__code_set_format(c, codes, cap);
     if (codes_len)
         *codes_len = need;
     if (need > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, cap, 0);
-    if (c.any)
-        return ibidi__fail(err, IBIDI_E_IDENT_INVALID, c.first, c.first_value);
+    if (c->any)
+        return ibidi__fail(err, IBIDI_E_IDENT_INVALID, c->first, c->first_value);
     return ibidi__ok(err);
 }
 
@@ -200,17 +232,16 @@ ibidi_status ibidi_iri_validate(const char *s, size_t len, const ibidi_iri_optio
                                 char *codes, size_t cap, size_t *codes_len, ibidi_error *err)
 {
     const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
-    ibidi_iri_component comps[VAL_COMPS];
     ibidi_iri_info info;
-    ibidi_error e = {IBIDI_OK, 0, 0};
-    const unsigned idna_flags = ibidi_idna_options_flags(&o->idna);
+    ibidi__code_set c;
     if (codes_len)
         *codes_len = 0;
     if ((!s && len) || (!codes && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
-        idna_flags == ~0u)
+        ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    memset(&info, 0, sizeof info);
-    ibidi_status st = ibidi_iri_parse(s, len, o->as, comps, VAL_COMPS, &info, &e);
-    return ibidi__iri_validate_parsed(s, len, st, &e, comps, &info, idna_flags,
-                                      ibidi__iri_check_bits(o), codes, cap, codes_len, err);
+    ibidi_status st = ibidi__iri_validity(s, len, o->as, ibidi__iri_check_bits(o), &o->idna, &c,
+                                          &info, err);
+    if (st != IBIDI_OK)
+        return st;
+    return ibidi__code_set_result(&c, codes, cap, codes_len, err);
 }
