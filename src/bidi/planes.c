@@ -703,18 +703,38 @@ NOINLINE static void planes_one(const uint8_t *cls, const uint8_t *orig, const u
     planes_impl(base, 1, cls, br, n, dirs, out, link ? link : stack_link, steps);
 }
 
-/* Longer sequences: the planes on the stack up to IBIDI__BIDI_PLANES_MAX code points, in
- * area above. */
+/* Longer sequences: the planes in base, BD16's links in link. */
 static void planes_words(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
-                         unsigned dirs, ibidi__planes_out *out, uint64_t *area,
+                         unsigned dirs, ibidi__planes_out *out, uint64_t *base,
                          uint32_t *link, uint64_t *steps)
+{
+    const size_t nw = n / 64 + 1;
+    extract_words(cls, orig, n, nw, base);
+    planes_impl(base, nw, cls, br, n, dirs, out, link, steps);
+}
+
+/* The planes on the stack (up to IBIDI__BIDI_PLANES_MAX code points), the links the
+ * caller's: the resolution's case. Each stack array has a frame that holds only what the
+ * call lacks, so that the links (4 KiB), which the resolution always gives, weigh on no
+ * call's stack (IBIDI_STACK_MAX: the twin search runs the UBA at every leaf). */
+NOINLINE static void planes_words_stack(const uint8_t *cls, const uint8_t *orig,
+                                        const uint16_t *br, size_t n, unsigned dirs,
+                                        ibidi__planes_out *out, uint32_t *link, uint64_t *steps)
+{
+    uint64_t stack_planes[P_ALL * PW];
+    planes_words(cls, orig, br, n, dirs, out, stack_planes, link, steps);
+}
+
+/* Both on the stack where the caller gives none (tests of the engine). */
+NOINLINE static void planes_words_all(const uint8_t *cls, const uint8_t *orig,
+                                      const uint16_t *br, size_t n, unsigned dirs,
+                                      ibidi__planes_out *out, uint64_t *area, uint32_t *link,
+                                      uint64_t *steps)
 {
     uint64_t stack_planes[P_ALL * PW];
     uint32_t stack_link[IBIDI__BIDI_PLANES_MAX];
-    const size_t nw = n / 64 + 1;
-    uint64_t *const base = area ? area : stack_planes;
-    extract_words(cls, orig, n, nw, base);
-    planes_impl(base, nw, cls, br, n, dirs, out, link ? link : stack_link, steps);
+    planes_words(cls, orig, br, n, dirs, out, area ? area : stack_planes,
+                 link ? link : stack_link, steps);
 }
 
 int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *br, size_t n,
@@ -727,7 +747,12 @@ int ibidi__bidi_planes(const uint8_t *cls, const uint8_t *orig, const uint16_t *
     }
     if (n == 0 || (n > IBIDI__BIDI_PLANES_MAX && (!area || !link)))
         return 0;
-    planes_words(cls, orig, br, n, dirs, out, area, link, steps);
+    if (area && link)
+        planes_words(cls, orig, br, n, dirs, out, area, link, steps);
+    else if (link)
+        planes_words_stack(cls, orig, br, n, dirs, out, link, steps);
+    else
+        planes_words_all(cls, orig, br, n, dirs, out, area, link, steps);
     return 1;
 }
 
