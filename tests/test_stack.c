@@ -1122,7 +1122,7 @@ static const scase cases[] = {
     {"ibidi_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
     {"ibidi_ambig_analyze", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 1},
     {"ibidi_ambig_analyze (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_STACK, c_ambiguity_exact, 1},
-    {"ibidi_ambig_twins_utf8, _cp", IBIDI_TWINS_STACK, c_twins, 1},
+    {"ibidi_ambig_twins_utf8, _cp", IBIDI_TWINS_STACK, c_twins, 0},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate, 0},
     {"ibidi_scan_name", IBIDI_SCAN_STACK, c_scan_name, 1},
     {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small, 0},

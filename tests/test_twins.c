@@ -814,9 +814,9 @@ static void test_completeness(void)
         ibidi_ambig_twin_stats sa, sb;
         a->n = b->n = 0;
         a->overflow = b->overflow = 0;
-        ibidi_status ra = ibidi__twins_search(t, n, d, 0, 0, set_add, a, &sa, NULL);
+        ibidi_status ra = ibidi__twins_search(NULL, t, n, d, 0, 0, set_add, NULL, a, &sa, NULL);
         ibidi_status rb =
-            ibidi__twins_search(t, n, d, 0, IBIDI__TWINS_NO_PRUNE, set_add, b, &sb, NULL);
+            ibidi__twins_search(NULL, t, n, d, 0, IBIDI__TWINS_NO_PRUNE, set_add, NULL, b, &sb, NULL);
         size_t rep = set_sort_unique(a) + set_sort_unique(b);
         if (ra || rb || rep || a->overflow || b->overflow || !set_equal(a, b)) {
             if (fails++ < 5)

@@ -52,7 +52,7 @@ extern "C" {
  * line calls take under 1 KiB. */
 #define IBIDI_AMBIG_STACK 176128
 #define IBIDI_AMBIG_ANALYZE_STACK 48128
-#define IBIDI_TWINS_STACK 56320
+#define IBIDI_TWINS_STACK 30720
 #define IBIDI_SCAN_STACK 103424
 
 /* ---- Label categories (Badami, "Number embedding level ambiguity in IDNs") ----------- */

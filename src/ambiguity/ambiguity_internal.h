@@ -35,10 +35,18 @@ int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level
 #define IBIDI__TWINS_NO_PRUNE 0x1u /* enumerate every level vector the classes allow (the
                                       reference of the completeness test) */
 
-/* ibidi_ambig_twins_cp with options: the search itself. */
-ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
+/* The state of a twin search (about 14 KiB), and its size; a caller that gives one
+ * aligns it for size_t. */
+typedef struct ibidi__twins ibidi__twins;
+size_t ibidi__twins_state_size(void);
+
+/* ibidi_ambig_twins_cp with flags: the search itself, in state (NULL: on the stack, in a
+ * frame of its own); max_candidates 0 is no bound. Each twin goes to fn8 in UTF-8 when it
+ * is set (encoded in the search's state), else to fn. */
+ibidi_status ibidi__twins_search(void *state, const uint32_t *text, size_t n, ibidi_dir context,
                                  size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
-                                 void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err);
+                                 ibidi_ambig_twin_utf8_fn fn8, void *ctx,
+                                 ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
 /* ibidi_ambig_analyze with the twin search bounded by max_candidates (the public call
  * uses IBIDI_AMBIG_DEFAULT_CANDIDATES); for tests and fuzzing, which need small bounds. */

@@ -35,7 +35,8 @@
  * AN 2, EN 0 (W7) or 2, neutrals 0 or 1 (N1, N2, N0), ES/ET/CS/NSM 0, 1 or 2 (W1, W4, W5);
  * in an RTL paragraph L, EN and AN are 2 (I2), R and AL 1, the others 1 or 2.
  *
- * Nothing here allocates; every array is on the stack, sized IBIDI_AMBIG_TWINS_MAX.
+ * Nothing here allocates; every array is sized IBIDI_AMBIG_TWINS_MAX, in one state on the
+ * stack (or in the caller's memory: the exact analysis keeps it in its work area).
  */
 #include <string.h>
 
@@ -47,8 +48,8 @@
 /* Options of one visual position: level 0 or 2 give one character (the glyph itself),
  * an odd level the glyph's inverse images under L4 (at most two: the glyph itself and
  * its Bidi_Mirroring_Glyph, since that mapping is an involution; test_twins checks it on
- * every code point). */
-#define NOPT 8
+ * every code point). So four at most: one at level 0, two at 1, one at 2. */
+#define NOPT 4
 /* DFS nodes allowed per candidate when max_candidates bounds the search: the bound then
  * also caps the time spent in branches that the pruning rules cut late. */
 #define NODES_PER_CANDIDATE 64u
@@ -59,14 +60,20 @@
 #define ATT_NOT_MARK (-1)
 #define ATT_NO_BASE (-2)
 
-typedef struct option {
-    uint32_t cp;
-    uint8_t level;
-    uint8_t bc;      /* ibidi_bidi_class of cp */
-    uint8_t bracket; /* Bidi_Paired_Bracket_Type is not None: N0 may resolve it */
-} option;
+/* An option, packed into 32 bits so that the state of a search at its bound fits the
+ * stack with the UBA's run under it (IBIDI_STACK_MAX): the code point (21 bits), its
+ * level (2), its ibidi_bidi_class (5), and whether its Bidi_Paired_Bracket_Type is not
+ * None (N0 may resolve it). */
+#define OPT(cp, level, bc, bracket)                                                        \
+    ((uint32_t)(cp) | (uint32_t)(level) << 21 | (uint32_t)(bc) << 23 | (uint32_t)(bracket) << 28)
+#define OPT_CP(o) ((o)&0x1FFFFFu)
+#define OPT_LEVEL(o) ((uint8_t)((o) >> 21 & 3u))
+#define OPT_BC(o) ((uint8_t)((o) >> 23 & 31u))
+#define OPT_BRACKET(o) ((uint8_t)((o) >> 28 & 1u))
 
-typedef struct search {
+/* The search's state: about 14 KiB at MAXN, with 16-bit visual positions (MAXN fits),
+ * so that the search at its bound and the UBA run at each leaf fit IBIDI_STACK_MAX. */
+struct ibidi__twins {
     size_t n;
     ibidi_dir dir;
     unsigned para; /* paragraph level p */
@@ -75,35 +82,48 @@ typedef struct search {
     int has_bracket; /* some option is a paired bracket: N0 may resolve it L (level 0 in
                         LTR) between an R and the EN after it */
     const uint32_t *text;
-    uint32_t glyph[MAXN];
+    /* V's glyphs, needed only until the options are built; then the UTF-8 of a twin for
+     * the UTF-8 call's callback (one store for both: IBIDI_STACK_MAX) */
+    union {
+        uint32_t glyph[MAXN];
+        char utf8[MAXN * 4];
+    } g;
     uint8_t gflag[MAXN]; /* Bidi_Mirrored without a mirroring glyph, shown at an odd level */
     /* T per visual position: its level, and the attachment of its character */
     uint8_t lev0[MAXN];
-    int att0[MAXN];
-    option opts[MAXN][NOPT];
+    int16_t att0[MAXN];
+    uint32_t opts[MAXN][NOPT]; /* OPT */
     uint8_t nopt[MAXN];
-    int choice[MAXN];
+    int8_t choice[MAXN];
     /* the current choice, per visual position */
     uint8_t lam[MAXN], cls[MAXN], brk[MAXN];
-    uint32_t cpv[MAXN];
-    int r2start[MAXN]; /* start of the level-2 run that holds the position */
-    int r1start[MAXN]; /* start of the run of levels >= 1 that holds it */
+    uint32_t cpv[MAXN]; /* the leaf copies the candidate from here: 6% faster than
+                           gathering it from opts by choice */
+    int16_t r2start[MAXN]; /* start of the level-2 run that holds the position */
+    int16_t r1start[MAXN]; /* start of the run of levels >= 1 that holds it */
     uint8_t r2num[MAXN]; /* that run, up to here, holds an EN or AN character */
     uint8_t r2l[MAXN];   /* ... an L or EN character (RTL: N1 context for neutrals) */
     /* look-ahead (LTR): the next position > i forced to level 0, the next that can be an
      * R or AL character, the next that can be R/AL or a level-2 AN (or a level-2 EN when
      * there is an AL: W2 may make it AN) */
-    int next0[MAXN], next_r[MAXN], next_ran[MAXN];
+    int16_t next0[MAXN], next_r[MAXN], next_ran[MAXN];
     /* the candidate and its forward run */
     uint32_t lc[MAXN];
     uint8_t ll[MAXN], fl[MAXN];
-    int l2v[MAXN]; /* the candidate's logical index -> visual position */
-    int att[MAXN]; /* the candidate's attachments, per visual position */
+    int16_t l2v[MAXN]; /* the candidate's logical index -> visual position */
+    int16_t att[MAXN]; /* the candidate's attachments, per visual position */
     size_t max_cand, node_budget, nodes;
     ibidi_ambig_twin_fn fn;
+    ibidi_ambig_twin_utf8_fn fn8; /* when set, twins go to it in UTF-8 instead */
     void *ctx;
     ibidi_ambig_twin_stats st;
-} search;
+};
+typedef struct ibidi__twins search;
+
+size_t ibidi__twins_state_size(void)
+{
+    return sizeof(search);
+}
 
 int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level)
 {
@@ -164,30 +184,27 @@ static void build_options(search *s)
             size_t nc = 0;
             if (!(lv & 1u)) {
                 if (!s->gflag[i])
-                    cand[nc++] = s->glyph[i];
+                    cand[nc++] = s->g.glyph[i];
             } else {
-                uint32_t m = ibidi_cp_mirroring_glyph(s->glyph[i]);
-                cand[nc++] = s->glyph[i];
-                if (m != s->glyph[i])
+                uint32_t m = ibidi_cp_mirroring_glyph(s->g.glyph[i]);
+                cand[nc++] = s->g.glyph[i];
+                if (m != s->g.glyph[i])
                     cand[nc++] = m;
             }
             for (size_t c = 0; c < nc; c++) {
                 uint32_t g;
                 uint8_t f;
                 glyph_of(cand[c], lv, &g, &f);
-                if (g != s->glyph[i] || f != s->gflag[i])
+                if (g != s->g.glyph[i] || f != s->gflag[i])
                     continue;
                 ibidi_bidi_class bc = ibidi_cp_bidi_class(cand[c]);
                 if (!ibidi__twin_level_allowed(bc, s->para, lv) || k >= NOPT)
                     continue;
-                option *o = &s->opts[i][k++];
-                o->cp = cand[c];
-                o->level = (uint8_t)lv;
-                o->bc = (uint8_t)bc;
-                o->bracket = ibidi_cp_bracket_type(cand[c]) != IBIDI_BPT_NONE;
+                const unsigned bracket = ibidi_cp_bracket_type(cand[c]) != IBIDI_BPT_NONE;
+                s->opts[i][k++] = OPT(cand[c], lv, bc, bracket);
                 if (bc == IBIDI_BC_AL)
                     s->has_al = 1;
-                if (o->bracket)
+                if (bracket)
                     s->has_bracket = 1;
             }
         }
@@ -195,21 +212,21 @@ static void build_options(search *s)
     }
     int n0 = (int)s->n, nr = (int)s->n, nran = (int)s->n;
     for (int i = (int)s->n - 1; i >= 0; i--) {
-        s->next0[i] = n0;
-        s->next_r[i] = nr;
-        s->next_ran[i] = nran;
+        s->next0[i] = (int16_t)n0;
+        s->next_r[i] = (int16_t)nr;
+        s->next_ran[i] = (int16_t)nran;
         int forced0 = s->nopt[i] > 0, r = 0, an = 0, en2 = 0;
         for (unsigned k = 0; k < s->nopt[i]; k++) {
-            const option *o = &s->opts[i][k];
-            if (o->level != 0)
+            const unsigned lv = OPT_LEVEL(s->opts[i][k]), bc = OPT_BC(s->opts[i][k]);
+            if (lv != 0)
                 forced0 = 0;
-            if (o->level == 1 && (o->bc == IBIDI_BC_R || o->bc == IBIDI_BC_AL))
+            if (lv == 1 && (bc == IBIDI_BC_R || bc == IBIDI_BC_AL))
                 r = 1;
-            if (o->level == 2 && o->bc == IBIDI_BC_AN)
+            if (lv == 2 && bc == IBIDI_BC_AN)
                 an = 1;
-            if (o->level == 2 && o->bc == IBIDI_BC_EN && s->has_al)
+            if (lv == 2 && bc == IBIDI_BC_EN && s->has_al)
                 en2 = 1; /* W2 may have made it AN */
-            if (o->level == 2 && (o->bc == IBIDI_BC_EN || o->bc == IBIDI_BC_ET) && s->has_bracket)
+            if (lv == 2 && (bc == IBIDI_BC_EN || bc == IBIDI_BC_ET) && s->has_bracket)
                 en2 = 1; /* see run2_ok */
         }
         if (forced0)
@@ -309,8 +326,8 @@ static int check_at(search *s, int i)
     unsigned l = s->lam[i], c = s->cls[i];
     int cont = l == 2 && i > 0 && s->lam[i - 1] == 2;
     int isnum = c == IBIDI_BC_EN || c == IBIDI_BC_AN;
-    s->r2start[i] = cont ? s->r2start[i - 1] : i;
-    s->r1start[i] = l >= 1 && i > 0 && s->lam[i - 1] >= 1 ? s->r1start[i - 1] : i;
+    s->r2start[i] = (int16_t)(cont ? s->r2start[i - 1] : i);
+    s->r1start[i] = (int16_t)(l >= 1 && i > 0 && s->lam[i - 1] >= 1 ? s->r1start[i - 1] : i);
     s->r2num[i] = (uint8_t)(isnum || (cont && s->r2num[i - 1]));
     s->r2l[i] = (uint8_t)(c == IBIDI_BC_L || c == IBIDI_BC_EN || (cont && s->r2l[i - 1]));
     if (!s->prune)
@@ -479,12 +496,12 @@ static int check_end(const search *s)
 /* The attachments of a text's characters (Badami, "Weak type NSM": a mark applies to the
  * closest preceding character, in logical order, that is not a mark), by visual position:
  * mark[j] says whether logical character j is a mark, l2v[j] is its visual position. */
-static void attachments(size_t n, const uint8_t *mark, const int *l2v, int *att)
+static void attachments(size_t n, const uint8_t *mark, const int16_t *l2v, int16_t *att)
 {
     int base = NONE;
     for (size_t j = 0; j < n; j++) {
         if (mark[j]) {
-            att[l2v[j]] = base == NONE ? ATT_NO_BASE : l2v[base];
+            att[l2v[j]] = (int16_t)(base == NONE ? ATT_NO_BASE : l2v[base]);
         } else {
             att[l2v[j]] = ATT_NOT_MARK;
             base = (int)j;
@@ -512,7 +529,7 @@ static int leaf(search *s)
     for (size_t i = 0; i < n; i++) {
         s->lc[i] = s->cpv[i];
         s->ll[i] = s->lam[i];
-        s->l2v[i] = (int)i;
+        s->l2v[i] = (int16_t)i;
         if (s->lam[i] > maxl)
             maxl = s->lam[i];
     }
@@ -530,7 +547,7 @@ static int leaf(search *s)
             for (size_t x = b, y = i - 1; x < y; x++, y--) {
                 uint32_t tc = s->lc[x];
                 uint8_t tl = s->ll[x];
-                int tv = s->l2v[x];
+                int16_t tv = s->l2v[x];
                 s->lc[x] = s->lc[y];
                 s->ll[x] = s->ll[y];
                 s->l2v[x] = s->l2v[y];
@@ -557,7 +574,16 @@ static int leaf(search *s)
     if (!marks_match(s))
         return 0;
     s->st.twins++;
-    if (s->fn && s->fn(s->lc, n, s->ctx)) {
+    int stop = 0;
+    if (s->fn8) {
+        size_t len = 0;
+        for (size_t i = 0; i < n; i++)
+            len += ibidi_utf8_encode_cp(s->lc[i], s->g.utf8 + len);
+        stop = s->fn8(s->g.utf8, len, s->ctx);
+    } else if (s->fn) {
+        stop = s->fn(s->lc, n, s->ctx);
+    }
+    if (stop) {
         s->st.stopped = 1;
         return 1;
     }
@@ -577,11 +603,11 @@ static void run_search(search *s)
             s->st.truncated = 1;
             return;
         }
-        const option *o = &s->opts[i][s->choice[i]];
-        s->lam[i] = o->level;
-        s->cls[i] = o->bc;
-        s->brk[i] = o->bracket;
-        s->cpv[i] = o->cp;
+        const uint32_t o = s->opts[i][s->choice[i]];
+        s->lam[i] = OPT_LEVEL(o);
+        s->cls[i] = OPT_BC(o);
+        s->brk[i] = OPT_BRACKET(o);
+        s->cpv[i] = OPT_CP(o);
         if (!check_at(s, i))
             continue;
         if (i == n - 1) {
@@ -593,12 +619,108 @@ static void run_search(search *s)
     }
 }
 
-ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
-                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
-                                 void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err)
+/* L2 on the levels of n code points: v2l[v] gets the logical index shown at visual
+ * position v (as ibidi_bidi_reorder gives it). Reversing the runs of levels >= k for each
+ * k from the highest level down to 1 is L2: below the lowest odd level of the line it
+ * reverses the whole line an even number of times. tl is scratch. */
+static void visual_order(const uint8_t *lev, size_t n, int16_t *v2l, uint8_t *tl)
+{
+    uint8_t maxl = 0;
+    for (size_t i = 0; i < n; i++) {
+        v2l[i] = (int16_t)i;
+        tl[i] = lev[i];
+        if (lev[i] > maxl)
+            maxl = lev[i];
+    }
+    for (unsigned k = maxl; k >= 1; k--) {
+        size_t i = 0;
+        while (i < n) {
+            if (tl[i] < k) {
+                i++;
+                continue;
+            }
+            size_t b = i;
+            while (i < n && tl[i] >= k)
+                i++;
+            for (size_t x = b, y = i - 1; x < y; x++, y--) {
+                uint8_t t = tl[x];
+                int16_t v = v2l[x];
+                tl[x] = tl[y];
+                v2l[x] = v2l[y];
+                tl[y] = t;
+                v2l[y] = v;
+            }
+        }
+    }
+}
+
+/* The search in the state s (the caller's memory). */
+static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_dir context,
+                              size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
+                              ibidi_ambig_twin_utf8_fn fn8, void *ctx,
+                              ibidi_ambig_twin_stats *stats, ibidi_error *err)
+{
+    ibidi_error e;
+    s->n = n;
+    s->dir = context;
+    s->para = context == IBIDI_DIR_RTL ? 1u : 0u;
+    s->prune = !(flags & IBIDI__TWINS_NO_PRUNE);
+    s->text = text;
+    s->fn = fn;
+    s->fn8 = fn8;
+    s->ctx = ctx;
+    s->max_cand = max_candidates;
+    s->nodes = 0;
+    s->node_budget = 0;
+    if (max_candidates) {
+        s->node_budget = max_candidates <= ((size_t)-1 - MAXN) / NODES_PER_CANDIDATE
+                             ? max_candidates * NODES_PER_CANDIDATE + MAXN
+                             : (size_t)-1;
+    }
+    memset(&s->st, 0, sizeof s->st);
+
+    /* V: T resolved (paragraph level forced, HL1), reordered (L2), mirrored (L4); the
+     * candidate's arrays serve as scratch until the search starts */
+    int16_t *v2l = s->att;
+    ibidi_status st = ibidi_bidi_resolve_cp(text, n, &(ibidi_bidi_options){.dir = context},
+                                            &(ibidi_bidi_result){.levels = s->fl, .cap = n}, &e);
+    if (st != IBIDI_OK)
+        return ibidi__fail(err, st, e.offset, e.value);
+    visual_order(s->fl, n, v2l, s->ll);
+    for (size_t v = 0; v < n; v++) {
+        glyph_of(text[v2l[v]], s->fl[v2l[v]], &s->g.glyph[v], &s->gflag[v]);
+        s->lev0[v] = s->fl[v2l[v]];
+        s->l2v[v2l[v]] = (int16_t)v;
+    }
+    for (size_t j = 0; j < n; j++)
+        s->ll[j] = ibidi_cp_bidi_class(text[j]) == IBIDI_BC_NSM; /* the marks */
+    attachments(n, s->ll, s->l2v, s->att0);
+
+    build_options(s);
+    run_search(s);
+    if (stats)
+        *stats = s->st;
+    return ibidi__ok(err);
+}
+
+/* The state on the stack, in a frame of its own. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static ibidi_status search_on_stack(const uint32_t *text, size_t n, ibidi_dir context,
+                                    size_t max_candidates, unsigned flags,
+                                    ibidi_ambig_twin_fn fn, ibidi_ambig_twin_utf8_fn fn8,
+                                    void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     search s;
-    ibidi_error e;
+    return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
+}
+
+ibidi_status ibidi__twins_search(void *state, const uint32_t *text, size_t n, ibidi_dir context,
+                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
+                                 ibidi_ambig_twin_utf8_fn fn8, void *ctx,
+                                 ibidi_ambig_twin_stats *stats, ibidi_error *err)
+{
     if (stats)
         memset(stats, 0, sizeof *stats);
     if ((!text && n) || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
@@ -617,78 +739,27 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
             return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, i, text[i]);
     if (n == 0)
         return ibidi__ok(err);
-
-    s.n = n;
-    s.dir = context;
-    s.para = context == IBIDI_DIR_RTL ? 1u : 0u;
-    s.prune = !(flags & IBIDI__TWINS_NO_PRUNE);
-    s.text = text;
-    s.fn = fn;
-    s.ctx = ctx;
-    s.max_cand = max_candidates;
-    s.nodes = 0;
-    s.node_budget = 0;
-    if (max_candidates) {
-        s.node_budget = max_candidates <= ((size_t)-1 - MAXN) / NODES_PER_CANDIDATE
-                            ? max_candidates * NODES_PER_CANDIDATE + MAXN
-                            : (size_t)-1;
-    }
-    memset(&s.st, 0, sizeof s.st);
-
-    /* V: T resolved (paragraph level forced, HL1), reordered (L2), mirrored (L4) */
-    size_t v2l[MAXN];
-    ibidi_status st = ibidi_bidi_resolve_cp(text, n, &(ibidi_bidi_options){.dir = context},
-                                            &(ibidi_bidi_result){.levels = s.fl, .cap = n}, &e);
-    if (st == IBIDI_OK)
-        st = ibidi_bidi_reorder(s.fl, n, v2l, NULL, &e);
-    if (st != IBIDI_OK)
-        return ibidi__fail(err, st, e.offset, e.value);
-    uint8_t mark[MAXN];
-    for (size_t v = 0; v < n; v++) {
-        glyph_of(text[v2l[v]], s.fl[v2l[v]], &s.glyph[v], &s.gflag[v]);
-        s.lev0[v] = s.fl[v2l[v]];
-        s.l2v[v2l[v]] = (int)v;
-    }
-    for (size_t j = 0; j < n; j++)
-        mark[j] = ibidi_cp_bidi_class(text[j]) == IBIDI_BC_NSM;
-    attachments(n, mark, s.l2v, s.att0);
-
-    build_options(&s);
-    run_search(&s);
-    if (stats)
-        *stats = s.st;
-    return ibidi__ok(err);
+    if (state)
+        return search_in(state, text, n, context, max_candidates, flags, fn, fn8, ctx, stats,
+                         err);
+    return search_on_stack(text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
 }
 
 ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
                             size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
                             ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
-    return ibidi__twins_search(text, n, context, max_candidates, 0, fn, ctx, stats, err);
+    return ibidi__twins_search(NULL, text, n, context, max_candidates, 0, fn, NULL, ctx, stats,
+                               err);
 }
 
-/* The UTF-8 call: each twin is encoded for the callback. */
-typedef struct utf8_ctx {
-    ibidi_ambig_twin_utf8_fn fn;
-    void *ctx;
-    char buf[MAXN * 4];
-} utf8_ctx;
-
-static int utf8_twin(const uint32_t *twin, size_t n, void *ctx)
-{
-    utf8_ctx *u = (utf8_ctx *)ctx;
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++)
-        len += ibidi_utf8_encode_cp(twin[i], u->buf + len);
-    return u->fn ? u->fn(u->buf, len, u->ctx) : 0;
-}
-
+/* The UTF-8 call: the search encodes each twin for the callback. */
 ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context,
                               size_t max_candidates, ibidi_ambig_twin_utf8_fn fn, void *ctx,
                               ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     uint32_t cps[MAXN];
-    size_t offs[MAXN], n = 0, pos = 0;
+    size_t n = 0, pos = 0;
     ibidi_error e;
     if (stats)
         memset(stats, 0, sizeof *stats);
@@ -703,15 +774,19 @@ ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context
     while (pos < len) {
         if (n == MAXN) /* the byte offset of the first code point past the limit */
             return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, pos, 0);
-        offs[n] = pos;
         cps[n++] = ibidi__utf8_decode_valid((const unsigned char *)s, &pos);
     }
-    utf8_ctx u;
-    u.fn = fn;
-    u.ctx = ctx;
-    st = ibidi__twins_search(cps, n, context, max_candidates, 0, utf8_twin, &u, stats, &e);
+    /* fn NULL: the twins are counted, not encoded */
+    st = ibidi__twins_search(NULL, cps, n, context, max_candidates, 0, NULL, fn, ctx, stats, &e);
     if (st != IBIDI_OK) {
-        size_t at = e.offset < n ? offs[e.offset] : len;
+        /* the error's index as a byte offset: the offsets are found again rather than kept
+         * (one error a call, against a store for every code point on the stack) */
+        size_t at = len;
+        if (e.offset < n) {
+            at = 0;
+            for (size_t i = 0; i < e.offset; i++)
+                (void)ibidi__utf8_decode_valid((const unsigned char *)s, &at);
+        }
         return ibidi__fail(err, st, at, e.value);
     }
     return ibidi__ok(err);
