@@ -1,7 +1,7 @@
 /*
- * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambig_analyze),
- * every kind and option, through the internal entry point with a small bound on the twin
- * search so that each input stays fast.
+ * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambig_analyze and
+ * ibidi_ambig_analyze_alloc), every kind and option, with a small bound on the twin search
+ * (ibidi_ambig_options.max_candidates) so that each input stays fast.
  *
  * The first byte picks the call: bits 0-2 the options (IBIDI_AMBIG_RTL, _EXACT, _TEXT),
  * bits 3-4 the kind (auto, domain, iri, email), bit 5 the IDNA flags (UTS #46 with or
@@ -19,19 +19,23 @@
  *     detail (the expression) is 1-6 for NUMBER_SEPARATOR and 0 otherwise; plain text
  *     gives only codes 201-203, 220, 222, 225;
  *  5. NUMBER_TYPE only where NUMBER_LEVEL is (the paper's claim: resolving number
- *     embedding level ambiguity rules out number type ambiguity).
+ *     embedding level ambiguity rules out number type ambiguity);
+ *  6. the work area changes nothing: without one, an input the stack serves
+ *     (ibidi_ambig_work_size 0) gives the same, any other IBIDI_E_AMBIG_WORK_TOO_SMALL
+ *     (IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES); the allocating call gives the
+ *     status and findings of the call with a large array.
  */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "ibidi.h"
-#include "ambiguity/ambiguity_internal.h" /* ibidi__ambig_analyze_bounded */
 
 #define BIG 8192
 #define SMALL 3
 #define MAX_CANDIDATES 2000
 
 static ibidi_finding big[BIG], small[SMALL];
+static unsigned char work[1 << 17]; /* ibidi_ambig_work_size(1024, IBIDI_AMBIG_EXACT) */
 
 static void require(int ok)
 {
@@ -78,14 +82,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if ((opt & IBIDI_AMBIG_EXACT) && len > 48)
         len = 48;
 
-    st0 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f0, MAX_CANDIDATES, &e0);
-    st1 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f1, MAX_CANDIDATES, &e1);
-    st2 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, &f2, MAX_CANDIDATES, &e2);
+    const ibidi_ambig_options o = {kind, opt, IBIDI_DIR_LTR, MAX_CANDIDATES,
+                                   {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
+                                   sizeof work};
+    st0 = ibidi_ambig_analyze(s, len, &o, &f0, &e0);
+    st1 = ibidi_ambig_analyze(s, len, &o, &f1, &e1);
+    st2 = ibidi_ambig_analyze(s, len, &o, &f2, &e2);
     /* no record at all: only the status */
-    st3 = ibidi__ambig_analyze_bounded(s, len, kind, opt, flags, NULL, MAX_CANDIDATES, &e3);
+    st3 = ibidi_ambig_analyze(s, len, &o, NULL, &e3);
     n0 = f0.n;
     n1 = f1.n;
     n2 = f2.n;
+    /* 6 */
+    {
+        ibidi_ambig_options none = o;
+        ibidi_findings fn = {NULL, 0, 99, 99}, fa;
+        const size_t ws = ibidi_ambig_work_size(len, opt);
+        none.work = NULL;
+        none.work_size = 0;
+        ibidi_status st = ibidi_ambig_analyze(s, len, &none, &fn, NULL);
+        if (ws == 0)
+            require(st == st2 && fn.n == n2);
+        else
+            require(st == (ws == SIZE_MAX ? IBIDI_E_AMBIG_TOO_LONG
+                                          : IBIDI_E_AMBIG_WORK_TOO_SMALL) &&
+                    fn.n == 0);
+        st = ibidi_ambig_analyze_alloc(s, len, &none, &fa, NULL);
+        require(st == st2 && fa.n == (st == IBIDI_OK ? n2 : 0) && (fa.n == 0) == !fa.items);
+        for (size_t i = 0; i < fa.n && i < BIG && i < n2; i++)
+            require(same(&fa.items[i], &big[i]));
+        ibidi_findings_free(&fa);
+    }
     /* 1, 2 */
     require(st0 == st1 && st1 == st2 && st2 == st3 && e0.status == st0 && e2.status == st2 &&
             e3.status == st3);

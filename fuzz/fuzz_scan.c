@@ -44,6 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char buf[CAP], ref[CAP];
     static ibidi_finding f[64], g[64];
+    static unsigned char work[1 << 16]; /* ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, 0) */
     ibidi_findings fs = {f, 64, 0, 0}, gs = {g, 64, 0, 0};
     if (size < 1)
         return 0;
@@ -107,8 +108,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (len > IBIDI_AMBIG_MAX_BYTES)
             return 0;
     }
-    ibidi_status ast =
-        ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, &gs, NULL);
+    const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0,
+                                    {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
+                                    sizeof work};
+    ibidi_status ast = ibidi_ambig_analyze(form, flen, &ao, &gs, NULL);
     /* the scan's findings count only when its analysis succeeded */
     const size_t nf = ast == IBIDI_OK ? gs.n : 0;
     require(ast == r.analysis && (ast != IBIDI_OK || nf == fs.n));

@@ -17,7 +17,8 @@
  *  5. the stats count the twins, and at most the bound of candidates ran;
  *  6. the input's resolved levels lie in the sets the search assumes for each class, and
  *     each mark has the level of the character before it (the paragraph level when first),
- *     which the search prunes on.
+ *     which the search prunes on;
+ *  7. the code point call (ibidi_ambig_twins_cp) counts the same twins and candidates.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -124,10 +125,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = size - 1;
     ibidi_error e, ve;
     ibidi_ambig_twin_stats st;
+    const ibidi_ambig_options o = {IBIDI_IRI_AS_AUTO, 0, dir, BOUND,
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
 
     ibidi_status vs = ibidi_utf8_validate(s, len, NULL, &ve);
     if (vs != IBIDI_OK) {
-        ibidi_status r = ibidi_ambig_twins_utf8(s, len, dir, BOUND, NULL, NULL, &st, &e);
+        ibidi_status r = ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &st, &e);
         require(r == vs && e.status == vs && e.offset == ve.offset && st.twins == 0);
         return 0;
     }
@@ -156,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                NULL) == IBIDI_OK);
     if (ctl_at == (size_t)-1)
         require(marks_on(cps, n, dir, F.on));
-    ibidi_status r = ibidi_ambig_twins_utf8(s, len, dir, BOUND, on_twin, &F, &st, &e);
+    ibidi_status r = ibidi_ambig_twins_utf8(s, len, &o, on_twin, &F, &st, &e);
     if (ctl_at != (size_t)-1) {
         require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
         return 0;
@@ -164,6 +167,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(r == IBIDI_OK);
     require(st.twins == F.count && st.candidates <= BOUND && !st.stopped);
     require(st.twins <= st.candidates);
+    /* 7 */
+    {
+        ibidi_ambig_twin_stats sc;
+        require(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &sc, NULL) == IBIDI_OK &&
+                sc.twins == st.twins && sc.candidates == st.candidates &&
+                sc.truncated == st.truncated);
+    }
 
     /* the input's levels by class */
     uint8_t lv[MAX_CPS];

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "ibidi.h"
-#include "ambiguity/ambiguity_internal.h" /* ibidi__ambig_analyze_bounded */
 #include "testlib.h"
 
 #define FCAP 512
@@ -25,6 +24,7 @@ static const char *CASE = "";
 static unsigned IDNA; /* the IDNA flags of run(): UTS #46 with every check unless a test says */
 
 #define TEXT_AS ((ibidi_iri_kind)99) /* ignored with IBIDI_AMBIG_TEXT */
+#define DEFC IBIDI_AMBIG_DEFAULT_CANDIDATES
 
 /* Byte offset of notation index i (A-Z are two bytes in UTF-8). */
 static size_t nb(const char *notation, size_t i)
@@ -54,7 +54,7 @@ static ibidi_status run_ex(const char *notation, int arabic, ibidi_iri_kind as, 
     ibidi_status st;
     CASE = notation;
     NF = 0;
-    st = ibidi__ambig_analyze_bounded(s, len, as, opt, IDNA, &FR, 200000, &E);
+    st = t_ambig_analyze(s, len, as, opt, IDNA, 200000, &FR, &E);
     /* an ambiguity never makes an identifier invalid: no finding is an error */
     CHECK(sorted() && FR.errors == 0, "%s: findings sorted, no error", notation);
     for (size_t i = 0; i < NF && i < FCAP; i++)
@@ -250,8 +250,8 @@ static void test_number_level(void)
     number_level_case("123", 0, 0);
     number_level_case("a-b", 0, 0);
     /* AN counts as a number; AL as right-to-left */
-    CHECK(ibidi_ambig_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0,
-                                  &FR, &E) == IBIDI_OK &&
+    CHECK(t_ambig_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, DEFC,
+                          &FR, &E) == IBIDI_OK &&
               NF == 1 && F[0].code == IBIDI_AMBIG_NUMBER_LEVEL && F[0].cp == 0x661 &&
               F[0].bidi_class == IBIDI_BC_AN && F[0].length == 2 &&
               F[0].context == IBIDI_DIR_LTR && F[0].part == IBIDI_NO_PART &&
@@ -547,22 +547,22 @@ static void test_errors(void)
     for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++) {
         for (int t = 0; t < 2; t++) {
             FR.n = 99; /* an error sets it to 0 */
-            st = ibidi_ambig_analyze(ctl[i].s, strlen(ctl[i].s), IBIDI_IRI_AS_DOMAIN,
-                                         t ? IBIDI_AMBIG_TEXT : 0, 0, &FR, &E);
+            st = t_ambig_analyze(ctl[i].s, strlen(ctl[i].s), IBIDI_IRI_AS_DOMAIN,
+                                 t ? IBIDI_AMBIG_TEXT : 0, 0, DEFC, &FR, &E);
             CHECK(st == IBIDI_E_AMBIG_CONTROL && E.status == st && E.offset == ctl[i].off &&
                       E.value == ctl[i].cp && NF == 0,
                   "control %zu (text %d): status %d offset %zu", i, t, (int)st, E.offset);
         }
     }
     /* a control comes before a later encoding error, and the reverse */
-    CHECK(ibidi_ambig_analyze("a\tb\xFF", 4, IBIDI_IRI_AS_DOMAIN, 0, 0, &FR, &E) ==
+    CHECK(t_ambig_analyze("a\tb\xFF", 4, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &FR, &E) ==
                   IBIDI_E_AMBIG_CONTROL && E.offset == 1,
           "control before invalid UTF-8");
-    CHECK(ibidi_ambig_analyze("a\xFF\t", 3, IBIDI_IRI_AS_DOMAIN, 0, 0, &FR, &E) ==
+    CHECK(t_ambig_analyze("a\xFF\t", 3, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &FR, &E) ==
                   IBIDI_E_UTF8_INVALID_BYTE && E.offset == 1,
           "invalid UTF-8 at its offset");
-    CHECK(ibidi_ambig_analyze("ab\xE0\x80", 4, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_TEXT, 0, &FR,
-                                  &E) == IBIDI_E_UTF8_OVERLONG && E.offset == 2,
+    CHECK(t_ambig_analyze("ab\xE0\x80", 4, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_TEXT, 0, DEFC, &FR,
+                          &E) == IBIDI_E_UTF8_OVERLONG && E.offset == 2,
           "overlong UTF-8 in text mode");
     /* parse errors */
     CHECK(run("a..b", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_E_DOMAIN_EMPTY_LABEL && E.offset == 2,
@@ -578,25 +578,25 @@ static void test_errors(void)
           "FORM FEED in plain text is a WS character");
     CHECK(run("", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0, "empty plain text");
     /* arguments */
-    CHECK(ibidi_ambig_analyze(NULL, 1, IBIDI_IRI_AS_DOMAIN, 0, 0, &FR, &E) ==
+    CHECK(t_ambig_analyze(NULL, 1, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL text with a length");
     ibidi_findings no_items = {NULL, 3, 0, 0};
-    CHECK(ibidi_ambig_analyze("a", 1, IBIDI_IRI_AS_DOMAIN, 0, 0, &no_items, &E) ==
+    CHECK(t_ambig_analyze("a", 1, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &no_items, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
-    CHECK(ibidi_ambig_analyze("a", 1, IBIDI_IRI_AS_DOMAIN, 0x80u, 0, &FR, &E) ==
+    CHECK(t_ambig_analyze("a", 1, IBIDI_IRI_AS_DOMAIN, 0x80u, 0, DEFC, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "unknown option");
-    CHECK(ibidi_ambig_analyze("a", 1, (ibidi_iri_kind)7, 0, 0, &FR, &E) ==
+    CHECK(t_ambig_analyze("a", 1, (ibidi_iri_kind)7, 0, 0, DEFC, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "unknown kind");
-    CHECK(ibidi_ambig_analyze("a", 1, (ibidi_iri_kind)7, IBIDI_AMBIG_TEXT, 0, &FR, &E) ==
+    CHECK(t_ambig_analyze("a", 1, (ibidi_iri_kind)7, IBIDI_AMBIG_TEXT, 0, DEFC, &FR, &E) ==
               IBIDI_OK, "kind ignored with IBIDI_AMBIG_TEXT");
     {
         static char big[1100];
         memset(big, 'a', sizeof big);
         FR.n = 99;
-        CHECK(ibidi_ambig_analyze(big, 1024, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, &FR,
-                                      &E) == IBIDI_OK && NF == 0, "1024 bytes: analysed");
-        CHECK(ibidi_ambig_analyze(big, 1025, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, &FR,
-                                      &E) == IBIDI_E_AMBIG_TOO_LONG && E.offset == 1024,
+        CHECK(t_ambig_analyze(big, 1024, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, DEFC, &FR, &E) ==
+                      IBIDI_OK && NF == 0, "1024 bytes: analysed");
+        CHECK(t_ambig_analyze(big, 1025, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, DEFC, &FR, &E) ==
+                      IBIDI_E_AMBIG_TOO_LONG && E.offset == 1024,
               "1025 bytes: IBIDI_E_AMBIG_TOO_LONG");
     }
     /* fcap too small: the count is complete, the array holds the first findings */
@@ -605,10 +605,10 @@ static void test_errors(void)
         ibidi_findings fall = {all, 64, 0, 0}, ffew = {few, 3, 0, 0}, fnone = {NULL, 0, 0, 0};
         size_t len;
         const char *s = t_notation(0, "DEF.123.ABC.com.ABC.123.com", 0, &len);
-        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, &fall, &E) == IBIDI_OK &&
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &fall, &E) == IBIDI_OK &&
                   fall.n > 3 && fall.n <= 64 && fall.errors == 0,
               "all findings (%zu)", fall.n);
-        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, &ffew, &E) == IBIDI_OK &&
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &ffew, &E) == IBIDI_OK &&
                   ffew.n == fall.n,
               "fcap 3: same count");
         int same = 1;
@@ -619,10 +619,10 @@ static void test_errors(void)
                    all[i].cp == few[i].cp && all[i].bidi_class == few[i].bidi_class &&
                    all[i].context == few[i].context && all[i].detail == few[i].detail;
         CHECK(same, "fcap 3: the first three findings");
-        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, &fnone, &E) == IBIDI_OK &&
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &fnone, &E) == IBIDI_OK &&
                   fnone.n == fall.n,
               "fcap 0: count only");
-        CHECK(ibidi_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, NULL, NULL) == IBIDI_OK,
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, NULL, NULL) == IBIDI_OK,
               "findings and err may be NULL");
     }
 }
@@ -693,7 +693,7 @@ static void test_exact(void)
         size_t len;
         /* 123.456.ABC.com needs 6 candidates for its twins: a bound of 1 cuts it */
         const char *s = t_notation(0, "123.456.ABC.com", 0, &len);
-        CHECK(ibidi__ambig_analyze_bounded(s, len, IBIDI_IRI_AS_DOMAIN, X, 0, &FR, 1, &E) ==
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, X, 0, 1, &FR, &E) ==
                   IBIDI_OK,
               "bounded search");
         CHECK(has(IBIDI_AMBIG_SEARCH_TRUNCATED, 0, len), "SEARCH_TRUNCATED");
@@ -703,10 +703,192 @@ static void test_exact(void)
         static char big[300];
         memset(big, 'a', sizeof big);
         FR.n = 99;
-        CHECK(ibidi_ambig_analyze(big, sizeof big, IBIDI_IRI_AS_AUTO,
-                                      IBIDI_AMBIG_TEXT | X, 0, &FR, &E) ==
+        CHECK(t_ambig_analyze(big, sizeof big, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT | X, 0, DEFC,
+                              &FR, &E) ==
                   IBIDI_E_TWINS_TOO_LONG && NF == 0,
               "300 code points: IBIDI_E_TWINS_TOO_LONG");
+    }
+}
+
+/* ---- The options record, the work area, the allocating call --------------------------- */
+
+/* Two findings arrays alike, field by field. */
+static int same_findings(const ibidi_finding *x, const ibidi_finding *y, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (x[i].code != y[i].code || x[i].severity != y[i].severity ||
+            x[i].rule != y[i].rule || x[i].part != y[i].part || x[i].offset != y[i].offset ||
+            x[i].length != y[i].length || x[i].cp != y[i].cp ||
+            x[i].bidi_class != y[i].bidi_class || x[i].context != y[i].context ||
+            x[i].detail != y[i].detail)
+            return 0;
+    return 1;
+}
+
+/* Is some finding of x[0..n) of this code? */
+static int has_code(const ibidi_finding *x, size_t n, ibidi_ambig_code code)
+{
+    for (size_t i = 0; i < n; i++)
+        if (x[i].code == (ibidi_code)code)
+            return 1;
+    return 0;
+}
+
+static void test_options(void)
+{
+    static unsigned char work[1 << 17];
+    static ibidi_finding a[FCAP], b[FCAP];
+    const unsigned uts46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    const ibidi_ambig_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
+                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    size_t len;
+    const char *s = t_notation(0, "DEF.123.ABC.com", 0, &len);
+    ibidi_findings fa = {a, FCAP, 0, 0}, fb = {b, FCAP, 0, 0};
+
+    /* NULL and a zeroed record: decide the kind, Badami's analysis, no work area */
+    CHECK(ibidi_ambig_analyze(s, len, NULL, &fa, &E) == IBIDI_OK &&
+              ibidi_ambig_analyze(s, len, &zero, &fb, &E) == IBIDI_OK && fa.n == fb.n &&
+              fa.n > 0 && same_findings(a, b, fa.n),
+          "NULL options and zeroed options agree (%zu findings)", fa.n);
+    CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_AUTO, 0, uts46, DEFC, &fb, &E) == IBIDI_OK &&
+              fb.n == fa.n && same_findings(a, b, fa.n),
+          "the defaults: AUTO, no flags, uts46");
+    /* refused: unknown bits, kind, IDNA profile; the analysis ignores the context */
+    {
+        ibidi_ambig_options o = zero;
+        o.flags = 0x8u;
+        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT &&
+                  E.status == IBIDI_E_INVALID_ARGUMENT && fa.n == 0,
+              "unknown flag bits refused");
+        o = zero;
+        o.as = (ibidi_iri_kind)9;
+        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT,
+              "unknown kind refused");
+        o = zero;
+        o.idna.profile = (ibidi_idna_profile)9;
+        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT,
+              "unknown IDNA profile refused");
+        o = zero;
+        o.context = (ibidi_dir)7;
+        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_OK,
+              "the analysis ignores the twin search's context");
+    }
+    /* the work area: its size, when it is needed, any alignment */
+    CHECK(ibidi_ambig_work_size(0, 0) == 0 && ibidi_ambig_work_size(256, 0) == 0 &&
+              ibidi_ambig_work_size(256, IBIDI_AMBIG_RTL | IBIDI_AMBIG_TEXT) == 0 &&
+              ibidi_ambig_work_size(257, 0) > 0 &&
+              ibidi_ambig_work_size(1, IBIDI_AMBIG_EXACT) > ibidi_ambig_work_size(1024, 0) &&
+              ibidi_ambig_work_size(1024, IBIDI_AMBIG_EXACT) <= sizeof work &&
+              ibidi_ambig_work_size(1025, 0) == SIZE_MAX,
+          "ibidi_ambig_work_size: 0 up to 256 bytes, SIZE_MAX above 1024");
+    {
+        static char big[600]; /* 8 bytes of UTF-8 every 7 characters */
+        for (size_t i = 0; i + 1 < sizeof big; i++)
+            big[i] = "a1.B-2c"[i % 7];
+        const char *t = t_notation(1, big, 0, &len);
+        ibidi_ambig_options o = zero;
+        o.flags = IBIDI_AMBIG_TEXT | IBIDI_AMBIG_RTL;
+        CHECK(ibidi_ambig_analyze(t, 256, &o, &fa, &E) == IBIDI_OK,
+              "256 bytes: on the stack");
+        fa.n = 99;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL &&
+                  E.status == IBIDI_E_AMBIG_WORK_TOO_SMALL && fa.n == 0,
+              "%zu bytes without a work area: AMBIG_WORK_TOO_SMALL", len);
+        const size_t ws = ibidi_ambig_work_size(len, o.flags);
+        o.work = work;
+        o.work_size = ws - 1;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL,
+              "a work area one byte short");
+        o.work_size = sizeof work;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n > 0,
+              "%zu bytes in the work area: %zu findings", len, fb.n);
+        for (size_t skew = 1; skew < 16; skew += 7) {
+            o.work = work + skew;
+            o.work_size = ws;
+            CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK && fa.n == fb.n &&
+                      same_findings(a, b, fa.n),
+                  "a work area of ibidi_ambig_work_size() at +%zu: the same findings", skew);
+        }
+        /* the allocating call gives itself the work area */
+        ibidi_findings al;
+        o.work = NULL;
+        o.work_size = 0;
+        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, &al, &E) == IBIDI_OK && al.n == fb.n &&
+                  al.cap >= al.n && al.items && same_findings(al.items, b, al.n),
+              "_alloc: %zu findings, as with a large array", al.n);
+        ibidi_findings_free(&al);
+        CHECK(al.items == NULL && al.n == 0, "ibidi_findings_free zeroes the record");
+    }
+    /* IBIDI_AMBIG_EXACT always takes the work area */
+    {
+        ibidi_ambig_options o = zero;
+        const char *t = t_notation(0, "123.ABC.com", 0, &len);
+        o.flags = IBIDI_AMBIG_EXACT;
+        o.as = IBIDI_IRI_AS_DOMAIN;
+        o.idna.remove = IBIDI_IDNA_CHECK_BIDI;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL,
+              "EXACT without a work area: AMBIG_WORK_TOO_SMALL");
+        o.work = work + 3;
+        o.work_size = ibidi_ambig_work_size(len, o.flags);
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK &&
+                  has_code(a, fa.n, IBIDI_AMBIG_VALID_TWIN),
+              "EXACT in the work area, the IDNA options without CheckBidi: VALID_TWIN");
+        /* the IDNA options decide which twins are valid: uts46 has CheckBidi */
+        o.idna.remove = 0;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK &&
+                  has_code(b, fb.n, IBIDI_AMBIG_INVALID_TWINS_ONLY) &&
+                  !has_code(b, fb.n, IBIDI_AMBIG_VALID_TWIN),
+              "EXACT, uts46: INVALID_TWINS_ONLY");
+        /* ... and Bidi Rule by label (IBIDI_IDNA_BIDI_PER_LABEL) lets the twin through */
+        o.idna.add = IBIDI_IDNA_BIDI_PER_LABEL;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK &&
+                  has_code(b, fb.n, IBIDI_AMBIG_VALID_TWIN),
+              "EXACT, uts46 with the Bidi Rule by label: VALID_TWIN");
+        /* max_candidates: 0 the default, 1 cuts, SIZE_MAX no bound */
+        o.idna.add = 0;
+        o.max_candidates = 1;
+        t = t_notation(0, "123.456.ABC.com", 0, &len);
+        o.work_size = ibidi_ambig_work_size(len, o.flags);
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK &&
+                  has_code(a, fa.n, IBIDI_AMBIG_SEARCH_TRUNCATED),
+              "max_candidates 1: SEARCH_TRUNCATED");
+        o.max_candidates = SIZE_MAX;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK && fa.n > 0 &&
+                  !has_code(a, fa.n, IBIDI_AMBIG_SEARCH_TRUNCATED),
+              "max_candidates SIZE_MAX: no bound");
+        o.max_candidates = 0;
+        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n == fa.n &&
+                  same_findings(a, b, fa.n),
+              "max_candidates 0: the default bound");
+        /* the allocating call: its own work area, the findings of the call */
+        ibidi_findings al;
+        o.work = NULL;
+        o.work_size = 0;
+        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, &al, &E) == IBIDI_OK && al.n == fb.n &&
+                  same_findings(al.items, b, al.n),
+              "_alloc with EXACT: a work area of its own");
+        ibidi_findings_free(&al);
+        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, NULL, &E) == IBIDI_OK,
+              "_alloc without a findings record");
+        CHECK(ibidi_ambig_analyze_alloc("a\tb", 3, &o, &al, &E) == IBIDI_E_AMBIG_CONTROL &&
+                  al.items == NULL && al.n == 0 && E.offset == 1,
+              "_alloc: an error leaves no findings");
+        o.work = work;
+        o.work_size = 10;
+        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, &al, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL &&
+                  al.items == NULL,
+              "_alloc: a work area given too small is the caller's");
+    }
+    /* _alloc with more findings than its first guess */
+    {
+        /* number labels between labels of both directions: several findings each */
+        const char *t = t_notation(2, "A.1.b.2.C.3.d.4.E.5.f.6.G.7.h", 0, &len);
+        ibidi_findings al = {NULL, 0, 0, 0};
+        CHECK(ibidi_ambig_analyze(t, len, NULL, &fb, &E) == IBIDI_OK && fb.n > 16 &&
+                  ibidi_ambig_analyze_alloc(t, len, NULL, &al, &E) == IBIDI_OK &&
+                  al.n == fb.n && same_findings(al.items, b, al.n),
+              "_alloc: %zu findings (a second run)", fb.n);
+        ibidi_findings_free(&al);
     }
 }
 
@@ -724,6 +906,7 @@ int main(void)
     test_mail_iri();
     test_errors();
     test_exact();
+    test_options();
     (void)CASE;
     return t_summary();
 }

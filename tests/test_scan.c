@@ -120,7 +120,8 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
             r->clen = status_codes(vst, r->codes);
     }
     ibidi_findings fa = {r->f, NF, 0, 0};
-    r->analysis = ibidi_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags, &fa, NULL);
+    r->analysis = t_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags,
+                                  IBIDI_AMBIG_DEFAULT_CANDIDATES, &fa, NULL);
     r->nf = r->analysis == IBIDI_OK ? fa.n : 0;
     for (int c = 0; c < 2; c++) {
         size_t dl = 0;

@@ -258,6 +258,7 @@ static char scan_buf[8192];
 static char many[1024]; /* "http://\xD7\x90.com/b/b/..." : 500 components, past the stack's */
 static size_t many_len;
 static unsigned char idna_work[65536]; /* at least ibidi_idna_work_size() */
+static unsigned char amb_work[1 << 17]; /* at least ibidi_ambig_work_size(1024, EXACT) */
 
 static size_t put(char *b, size_t at, const char *s)
 {
@@ -920,19 +921,32 @@ static const ibidi_iri_kind amb_as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI,
                                           IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_AUTO};
 static int c_ambiguity_analyze(void)
 {
-    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    /* identifiers of up to 253 bytes: on the stack, no work area */
     for (int k = 0; k < 6; k++) {
         ibidi_findings f = findings();
-        if (!st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_RTL,
-                                           flags, &f, NULL)) ||
-            !st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], amb_as[k], IBIDI_AMBIG_TEXT,
-                                           flags, &f, NULL)))
+        const ibidi_ambig_options rtl = {amb_as[k], IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
+                                         {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        const ibidi_ambig_options text = {amb_as[k], IBIDI_AMBIG_TEXT, IBIDI_DIR_LTR, 0,
+                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        if (!st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], &rtl, &f, NULL)) ||
+            !st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], &text, &f, NULL)))
             return 0;
     }
-    return 1;
+    /* longer ones in the work area, and the allocating call */
+    {
+        ibidi_findings f = findings(), a;
+        const ibidi_ambig_options o = {IBIDI_IRI_AS_IRI, IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
+                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
+                                       sizeof amb_work};
+        int ok = st_ok(ibidi_ambig_analyze(many, many_len, &o, &f, NULL)) &&
+                 st_ok(ibidi_ambig_analyze_alloc(many, many_len, NULL, &a, NULL));
+        ibidi_findings_free(&a);
+        return ok;
+    }
 }
 /* The exact findings on short identifiers (the search is exponential in what it cannot
- * prune) whose twins are many and valid: every twin gets validated. */
+ * prune) whose twins are many and valid: every twin gets validated; and on identifiers of
+ * 253 bytes, the search cut by a bound. */
 static int c_ambiguity_exact(void)
 {
     static const char *const ids[] = {"123.\xD7\x90\xD7\x91\xD7\x92.com",
@@ -941,14 +955,31 @@ static int c_ambiguity_exact(void)
                                       "\xD7\x90\xD7\x91.1-2.3\xD9\xA4.\xD7\x92"};
     static const ibidi_iri_kind as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI,
                                           IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN};
-    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     for (int k = 0; k < 4; k++) {
         ibidi_findings f = findings();
-        if (!st_ok(ibidi_ambig_analyze(ids[k], strlen(ids[k]), as[k],
-                                           IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, flags, &f, NULL)))
+        const ibidi_ambig_options o = {as[k], IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR,
+                                       0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
+                                       sizeof amb_work};
+        if (!st_ok(ibidi_ambig_analyze(ids[k], strlen(ids[k]), &o, &f, NULL)))
             return 0;
     }
-    return 1;
+    for (int k = 0; k < 6; k++) {
+        ibidi_findings f = findings();
+        const ibidi_ambig_options o = {amb_as[k], IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
+                                       IBIDI_DIR_LTR, 2000,
+                                       {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0}, amb_work,
+                                       sizeof amb_work};
+        if (!st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], &o, &f, NULL)))
+            return 0;
+    }
+    {
+        ibidi_findings a;
+        const ibidi_ambig_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT, IBIDI_DIR_LTR, 0,
+                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        int ok = st_ok(ibidi_ambig_analyze_alloc(ids[0], strlen(ids[0]), &o, &a, NULL));
+        ibidi_findings_free(&a);
+        return ok;
+    }
 }
 static int count_twin(const char *t, size_t len, void *ctx)
 {
@@ -966,10 +997,14 @@ static int c_twins(void)
 {
     size_t count = 0;
     ibidi_ambig_twin_stats st;
-    return st_ok(ibidi_ambig_twins_utf8(twins_text, twins_text_len, IBIDI_DIR_LTR, 20000, count_twin,
-                                  &count, &st, NULL)) &&
-           st_ok(ibidi_ambig_twins_cp(twins_cp, twins_n, IBIDI_DIR_RTL, 20000, count_twin_cp, &count,
-                                &st, NULL));
+    const ibidi_ambig_options ltr = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 20000,
+                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambig_options rtl = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_RTL, 20000,
+                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    return st_ok(ibidi_ambig_twins_utf8(twins_text, twins_text_len, &ltr, count_twin, &count,
+                                        &st, NULL)) &&
+           st_ok(ibidi_ambig_twins_cp(twins_cp, twins_n, &rtl, count_twin_cp, &count, &st,
+                                      NULL));
 }
 static int c_ident_validate(void)
 {
@@ -1120,9 +1155,10 @@ static const scase cases[] = {
     {"ibidi_display_needs_embedding", IBIDI_DISPLAY_STACK, c_display_needs_embedding, 0},
     {"ibidi_display_convert", IBIDI_DISPLAY_STACK, c_convert, 0},
     {"ibidi_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
-    {"ibidi_ambig_analyze", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 1},
-    {"ibidi_ambig_analyze (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_STACK, c_ambiguity_exact, 1},
-    {"ibidi_ambig_twins_utf8, _cp", IBIDI_TWINS_STACK, c_twins, 0},
+    {"ibidi_ambig_analyze, _alloc", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 0},
+    {"ibidi_ambig_analyze, _alloc (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_ANALYZE_STACK,
+     c_ambiguity_exact, 0},
+    {"ibidi_ambig_twins_utf8, _cp", IBIDI_AMBIG_TWINS_STACK, c_twins, 0},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate, 0},
     {"ibidi_scan_name", IBIDI_SCAN_STACK, c_scan_name, 1},
     {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small, 0},
@@ -1149,6 +1185,9 @@ int main(int argc, char **argv)
            "%zu bytes\n",
            BUILD_NAME, ALLOW_NUM, ALLOW_DEN, ALLOW_ADD, overhead);
     CHECK(IBIDI_STACK_MAX == 32768, "the library's bound is 32 KiB");
+    CHECK(ibidi_idna_work_size() <= sizeof idna_work &&
+              ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, IBIDI_AMBIG_EXACT) <= sizeof amb_work,
+          "the work areas of the cases are large enough");
     /* The exact runs catch an overflow: the bidi engine (about 18 KiB) on 8 KiB dies (under
      * ASan with its stack-overflow report on the child's standard error). */
     if (!only)

@@ -69,7 +69,7 @@ static ibidi_status twins_of(const char *notation, ibidi_dir d, tlist *l, ibidi_
     ibidi_error e;
     l->n = 0;
     l->overflow = 0;
-    return ibidi_ambig_twins_utf8(s, len, d, 0, collect, l, st, &e);
+    return t_twins_utf8(s, len, d, 0, collect, l, st, &e);
 }
 
 static int has(const tlist *l, const char *notation)
@@ -599,11 +599,11 @@ static void test_marks(void)
         size_t len;
         const char *s = t_notation(0, "123A" M "BC", 0, &len);
         l->n = 0;
-        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 0, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, len, LTR, 0, collect, l, &st, NULL) == IBIDI_OK &&
                   st.twins == 3 && l->n == 3 && st.candidates >= st.twins && !st.truncated,
               "123AMBC: stats (%zu candidates, %zu twins)", st.candidates, st.twins);
         l->n = 0;
-        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 1, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, len, LTR, 1, collect, l, &st, NULL) == IBIDI_OK &&
                   st.truncated && st.candidates == 1 && l->n <= 1,
               "123AMBC with max_candidates 1: truncated after 1 candidate (%zu)", st.candidates);
         twins_of("A1" M, RTL, l, &st);
@@ -659,7 +659,7 @@ static void test_properties(void)
             ibidi_utf8_decode(s, len, cps, IBIDI_AMBIG_TWINS_MAX, &n, NULL);
             prop_ctx p = {cps, n, (ibidi_dir)d, 0, 0, 0};
             ibidi_ambig_twin_stats st;
-            ibidi_status r = ibidi_ambig_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
+            ibidi_status r = t_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
             CHECK(r == IBIDI_OK && !st.truncated && !st.stopped, "properties: %s %s", texts[k],
                   dname((ibidi_dir)d));
             CHECK(p.bad_display == 0, "every twin of %s (%s) displays identically", texts[k],
@@ -689,9 +689,9 @@ static void test_properties(void)
         }
     /* the empty text */
     ibidi_ambig_twin_stats st;
-    CHECK(ibidi_ambig_twins_utf8("", 0, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
+    CHECK(t_twins_utf8("", 0, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
           "empty text: no twin");
-    CHECK(ibidi_ambig_twins_cp(NULL, 0, RTL, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
+    CHECK(t_twins_cp(NULL, 0, RTL, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
           "empty code point text: no twin");
 }
 
@@ -785,7 +785,7 @@ static void test_completeness(void)
         a->n = 0;
         a->overflow = 0;
         ibidi_ambig_twin_stats st;
-        ibidi_status r = ibidi_ambig_twins_cp(t, n, d, 0, set_add, a, &st, NULL);
+        ibidi_status r = t_twins_cp(t, n, d, 0, set_add, a, &st, NULL);
         size_t rep = set_sort_unique(a);
         brute_perm(t, n, d, b, &glyphs_only);
         if (r != IBIDI_OK || st.truncated || rep || a->overflow || b->overflow || !set_equal(a, b)) {
@@ -814,9 +814,9 @@ static void test_completeness(void)
         ibidi_ambig_twin_stats sa, sb;
         a->n = b->n = 0;
         a->overflow = b->overflow = 0;
-        ibidi_status ra = ibidi__twins_search(NULL, t, n, d, 0, 0, set_add, NULL, a, &sa, NULL);
+        ibidi_status ra = ibidi__twins_search(t, n, d, 0, 0, set_add, NULL, a, &sa, NULL);
         ibidi_status rb =
-            ibidi__twins_search(NULL, t, n, d, 0, IBIDI__TWINS_NO_PRUNE, set_add, NULL, b, &sb, NULL);
+            ibidi__twins_search(t, n, d, 0, IBIDI__TWINS_NO_PRUNE, set_add, NULL, b, &sb, NULL);
         size_t rep = set_sort_unique(a) + set_sort_unique(b);
         if (ra || rb || rep || a->overflow || b->overflow || !set_equal(a, b)) {
             if (fails++ < 5)
@@ -875,7 +875,7 @@ static void test_errors(void)
     };
     for (size_t k = 0; k < sizeof ctl / sizeof ctl[0]; k++) {
         ibidi_error e;
-        ibidi_status st = ibidi_ambig_twins_utf8(ctl[k].s, strlen(ctl[k].s), LTR, 0, NULL, NULL, NULL, &e);
+        ibidi_status st = t_twins_utf8(ctl[k].s, strlen(ctl[k].s), LTR, 0, NULL, NULL, NULL, &e);
         CHECK(st == IBIDI_E_AMBIG_CONTROL && e.status == st && e.offset == ctl[k].offset &&
                   e.value == ctl[k].value,
               "control %s: status %d offset %zu value %X", ctl[k].name, (int)st, e.offset,
@@ -884,7 +884,7 @@ static void test_errors(void)
     {
         uint32_t t[] = {'a', '1', 0x202E, 'b'};
         ibidi_error e;
-        CHECK(ibidi_ambig_twins_cp(t, 4, RTL, 0, NULL, NULL, NULL, &e) == IBIDI_E_AMBIG_CONTROL &&
+        CHECK(t_twins_cp(t, 4, RTL, 0, NULL, NULL, NULL, &e) == IBIDI_E_AMBIG_CONTROL &&
                   e.offset == 2 && e.value == 0x202E,
               "control RLO in code points: index 2");
     }
@@ -899,17 +899,17 @@ static void test_errors(void)
             s[2 * i + 1] = (char)0x90;
             t[i] = i % 2 ? '1' : 0x05D0;
         }
-        CHECK(ibidi_ambig_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2 + 2, LTR, 0, NULL, NULL, NULL, &e) ==
+        CHECK(t_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2 + 2, LTR, 0, NULL, NULL, NULL, &e) ==
                       IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIG_TWINS_MAX * 2,
               "257 code points (UTF-8): TWINS_TOO_LONG at byte %zu", e.offset);
-        CHECK(ibidi_ambig_twins_cp(t, IBIDI_AMBIG_TWINS_MAX + 1, LTR, 0, NULL, NULL, NULL, &e) ==
+        CHECK(t_twins_cp(t, IBIDI_AMBIG_TWINS_MAX + 1, LTR, 0, NULL, NULL, NULL, &e) ==
                       IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIG_TWINS_MAX,
               "257 code points: TWINS_TOO_LONG");
-        CHECK(ibidi_ambig_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2, LTR, 0, NULL, NULL, &st, &e) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2, LTR, 0, NULL, NULL, &st, &e) == IBIDI_OK &&
                   st.twins == 0,
               "256 code points: searched");
         /* 256 alternating A1A1...: long, many twins; bounded */
-        CHECK(ibidi_ambig_twins_cp(t, IBIDI_AMBIG_TWINS_MAX, LTR, 1000, NULL, NULL, &st, &e) == IBIDI_OK &&
+        CHECK(t_twins_cp(t, IBIDI_AMBIG_TWINS_MAX, LTR, 1000, NULL, NULL, &st, &e) == IBIDI_OK &&
                   st.candidates <= 1000,
               "256 code points with numbers: bounded (%zu candidates, truncated %d)",
               st.candidates, st.truncated);
@@ -919,27 +919,27 @@ static void test_errors(void)
     /* encodings */
     {
         ibidi_error e;
-        CHECK(ibidi_ambig_twins_utf8("ab\xC3", 3, LTR, 0, NULL, NULL, NULL, &e) ==
+        CHECK(t_twins_utf8("ab\xC3", 3, LTR, 0, NULL, NULL, NULL, &e) ==
                       IBIDI_E_UTF8_TRUNCATED && e.offset == 2,
               "truncated UTF-8: decoder status and offset");
-        CHECK(ibidi_ambig_twins_utf8("a\xED\xA0\x80", 4, LTR, 0, NULL, NULL, NULL, &e) ==
+        CHECK(t_twins_utf8("a\xED\xA0\x80", 4, LTR, 0, NULL, NULL, NULL, &e) ==
                       IBIDI_E_UTF8_SURROGATE && e.offset == 1,
               "UTF-8 surrogate: decoder status and offset");
-        CHECK(ibidi_ambig_twins_utf8("\x80", 1, RTL, 0, NULL, NULL, NULL, &e) ==
+        CHECK(t_twins_utf8("\x80", 1, RTL, 0, NULL, NULL, NULL, &e) ==
                   IBIDI_E_UTF8_UNEXPECTED_CONT,
               "stray continuation byte");
         uint32_t t1[] = {'a', 0xD800, 'b'}, t2[] = {0x110000};
-        CHECK(ibidi_ambig_twins_cp(t1, 3, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_SURROGATE &&
+        CHECK(t_twins_cp(t1, 3, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_SURROGATE &&
                   e.offset == 1 && e.value == 0xD800,
               "surrogate code point: CP_SURROGATE at 1");
-        CHECK(ibidi_ambig_twins_cp(t2, 1, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_TOO_LARGE &&
+        CHECK(t_twins_cp(t2, 1, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_CP_TOO_LARGE &&
                   e.offset == 0,
               "code point above 10FFFF: CP_TOO_LARGE");
-        CHECK(ibidi_ambig_twins_cp(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(t_twins_cp(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
               "NULL text with a length");
-        CHECK(ibidi_ambig_twins_utf8(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(t_twins_utf8(NULL, 2, LTR, 0, NULL, NULL, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
               "NULL UTF-8 with a length");
-        CHECK(ibidi_ambig_twins_utf8("a", 1, IBIDI_DIR_AUTO, 0, NULL, NULL, NULL, &e) ==
+        CHECK(t_twins_utf8("a", 1, IBIDI_DIR_AUTO, 0, NULL, NULL, NULL, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "context AUTO refused (the display model fixes the paragraph level)");
     }
@@ -950,11 +950,11 @@ static void test_errors(void)
         size_t len;
         const char *s = t_notation(0, "ABC.123.456com", 0, &len);
         l->n = 0;
-        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 2, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, len, LTR, 2, collect, l, &st, NULL) == IBIDI_OK &&
                   st.truncated == 1 && st.candidates == 2 && l->n <= 2,
               "max_candidates 2: truncated after 2 candidates (%zu, %d)", st.candidates,
               st.truncated);
-        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 6, collect, l, &st, NULL) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, len, LTR, 6, collect, l, &st, NULL) == IBIDI_OK &&
                   st.truncated == 0 && st.twins == 6,
               "max_candidates 6 = the candidates needed: not truncated");
         free(l);
@@ -964,13 +964,70 @@ static void test_errors(void)
         ibidi_ambig_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "ABC.123.456com", 0, &len);
-        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 6,
+        CHECK(t_twins_utf8(s, len, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 6,
               "NULL callback: twins counted");
         calls = 0;
-        CHECK(ibidi_ambig_twins_utf8(s, len, LTR, 0, stop_first, &calls, &st, NULL) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, len, LTR, 0, stop_first, &calls, &st, NULL) == IBIDI_OK &&
                   st.stopped == 1 && st.twins == 1 && calls == 1 && !st.truncated,
               "callback stop: stopped after the first twin");
     }
+}
+
+/* The options record of the twin calls: NULL and zero are the standard display model and
+ * the default bound; the context and bound are read, unknown flag bits refused, the other
+ * fields ignored. */
+static void test_options(void)
+{
+    const ibidi_ambig_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
+                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_ambig_options o = zero;
+    ibidi_ambig_twin_stats a, b;
+    ibidi_error e;
+    size_t len;
+    const char *s = t_notation(0, "ABC.123.456com", 0, &len);
+    uint32_t cps[64];
+    size_t n = 0;
+    CHECK(ibidi_utf8_decode(s, len, cps, 64, &n, NULL) == IBIDI_OK, "decode");
+    CHECK(ibidi_ambig_twins_utf8(s, len, NULL, NULL, NULL, &a, &e) == IBIDI_OK &&
+              ibidi_ambig_twins_utf8(s, len, &zero, NULL, NULL, &b, &e) == IBIDI_OK &&
+              a.twins == 6 && b.twins == a.twins && b.candidates == a.candidates,
+          "NULL and zeroed options: LTR, the default bound (%zu twins)", a.twins);
+    CHECK(t_twins_utf8(s, len, LTR, IBIDI_AMBIG_DEFAULT_CANDIDATES, NULL, NULL, &b, &e) ==
+                  IBIDI_OK && b.twins == a.twins && b.candidates == a.candidates,
+          "the default bound is IBIDI_AMBIG_DEFAULT_CANDIDATES");
+    CHECK(ibidi_ambig_twins_cp(cps, n, NULL, NULL, NULL, &b, &e) == IBIDI_OK &&
+              b.twins == a.twins,
+          "code points, NULL options");
+    o.context = IBIDI_DIR_RTL;
+    CHECK(ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK &&
+              t_twins_utf8(s, len, RTL, 0, NULL, NULL, &a, &e) == IBIDI_OK &&
+              b.twins == a.twins && b.candidates == a.candidates,
+          "context RTL from the options");
+    o = zero;
+    o.max_candidates = 2;
+    CHECK(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.truncated &&
+              b.candidates == 2,
+          "max_candidates 2: truncated");
+    o.max_candidates = SIZE_MAX;
+    CHECK(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && !b.truncated &&
+              b.twins == 6,
+          "max_candidates SIZE_MAX: no bound");
+    o = zero;
+    o.flags = IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL | IBIDI_AMBIG_TEXT;
+    o.as = (ibidi_iri_kind)9;
+    o.idna.profile = (ibidi_idna_profile)9;
+    CHECK(ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.twins == 6,
+          "the analysis's fields are not read");
+    o.flags = 0x10u;
+    b.twins = 99;
+    CHECK(ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT &&
+              e.status == IBIDI_E_INVALID_ARGUMENT && b.twins == 0 &&
+              ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
+          "unknown flag bits refused");
+    o = zero;
+    o.context = IBIDI_DIR_AUTO_RTL;
+    CHECK(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
+          "context AUTO_RTL refused");
 }
 
 static void test_validate(void)
@@ -1143,6 +1200,7 @@ int main(void)
     test_marks();
     test_properties();
     test_errors();
+    test_options();
     test_validate();
     test_figures();
     test_completeness();

@@ -201,3 +201,17 @@ size_t t_class_representatives(uint32_t *rep)
     }
     return found;
 }
+
+/* The tests run one thread: one work area serves every analysis. */
+static unsigned char t_ambig_work[1 << 17];
+
+ibidi_status t_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned flags,
+                             unsigned idna, size_t max_candidates, ibidi_findings *f,
+                             ibidi_error *err)
+{
+    const ibidi_ambig_options o = {as, flags, IBIDI_DIR_LTR,
+                                   max_candidates ? max_candidates : SIZE_MAX,
+                                   {IBIDI_IDNA_PROFILE_UTS46, idna, ~idna, NULL, 0},
+                                   t_ambig_work, sizeof t_ambig_work};
+    return ibidi_ambig_analyze(s, len, &o, f, err);
+}

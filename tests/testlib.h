@@ -86,4 +86,34 @@ static inline ibidi_status t_iri_from_uri(const char *s, size_t len, unsigned op
     return ibidi_iri_from_uri(s, len, &o, out, cap, out_len, err);
 }
 
+/* The ambiguity calls with the options as separate words, as most tests were written: exact
+ * IDNA flags, the twin search's bound with the old meaning of 0 (no bound), and for the
+ * analysis a work area of the harness's own, large enough for any input (the options
+ * record itself is tested in test_ambiguity.c and test_twins.c). */
+#include "ibidi/ambiguity.h"
+ibidi_status t_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned flags,
+                             unsigned idna, size_t max_candidates, ibidi_findings *f,
+                             ibidi_error *err);
+static inline ibidi_ambig_options t_twin_opts(ibidi_dir context, size_t max_candidates)
+{
+    const ibidi_ambig_options o = {IBIDI_IRI_AS_AUTO, 0, context,
+                                   max_candidates ? max_candidates : SIZE_MAX,
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    return o;
+}
+static inline ibidi_status t_twins_utf8(const char *s, size_t len, ibidi_dir context,
+                                        size_t max_candidates, ibidi_ambig_twin_utf8_fn fn,
+                                        void *ctx, ibidi_ambig_twin_stats *st, ibidi_error *err)
+{
+    const ibidi_ambig_options o = t_twin_opts(context, max_candidates);
+    return ibidi_ambig_twins_utf8(s, len, &o, fn, ctx, st, err);
+}
+static inline ibidi_status t_twins_cp(const uint32_t *t, size_t n, ibidi_dir context,
+                                      size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
+                                      ibidi_ambig_twin_stats *st, ibidi_error *err)
+{
+    const ibidi_ambig_options o = t_twin_opts(context, max_candidates);
+    return ibidi_ambig_twins_cp(t, n, &o, fn, ctx, st, err);
+}
+
 #endif

@@ -26,13 +26,19 @@
  * in both. So R EN NSM and R NSM EN, which both show EN NSM R, are not twins: the mark is
  * on the digit in one and on the letter in the other. (`ibidi verify-rule` reports the
  * code point and the as-rendered readings of RFC 5893 Label Uniqueness apart.)
- * Nothing here allocates; the work areas are on the stack.
+ * Nothing here allocates but the _alloc calls. The calls take ibidi_ambig_options (what the
+ * input is, IBIDI_AMBIG_* bits, the paragraph of the twin search, its bound, the IDNA
+ * processing that decides which twins are valid, a work area); a NULL pointer or a
+ * zero-initialised record means: decide what the input is, Badami's analysis alone, the
+ * standard display model, IBIDI_AMBIG_DEFAULT_CANDIDATES, the uts46 profile, no work area.
+ * The lists of names (`ibidi scan`) are ibidi/scan.h's.
  *
- * Stack (gcc -O2, x86-64): IBIDI_AMBIG_STACK at most, ibidi_ambig_analyze with
- * IBIDI_AMBIG_EXACT (the twin search, and the validation of each twin, run under the
- * analysis); the others are noted at each call. These calls do not yet meet
- * IBIDI_STACK_MAX (ibidi/common.h): their arrays are sized for IBIDI_AMBIG_MAX_BYTES and
- * IBIDI_AMBIG_TWINS_MAX, and nested calls each keep their own.
+ * Stack (gcc -O2, x86-64; IBIDI_STACK_MAX, ibidi/common.h): IBIDI_AMBIG_STACK at most.
+ * The analysis runs on the stack for identifiers of up to 256 bytes (every domain name),
+ * in the caller's work area for longer ones (ibidi_ambig_work_size); the exact analysis
+ * (IBIDI_AMBIG_EXACT) always takes the work area, for the twin search's state and the
+ * validation of each twin (IDNA's area among them); the twin search runs on the stack at
+ * its bound.
  */
 #ifndef IBIDI_AMBIGUITY_H
 #define IBIDI_AMBIGUITY_H
@@ -47,13 +53,13 @@
 extern "C" {
 #endif
 
-/* Worst-case stack, in bytes: of ibidi_ambig_analyze with IBIDI_AMBIG_EXACT (the most),
- * of the analysis without it, of the twin search and of ibidi_scan_name. The label and
- * line calls take under 1 KiB. */
-#define IBIDI_AMBIG_STACK 176128
-#define IBIDI_AMBIG_ANALYZE_STACK 48128
-#define IBIDI_TWINS_STACK 30720
-#define IBIDI_SCAN_STACK 103424
+/* Worst-case stack, in bytes: of every call of this header (the twin search at its bound,
+ * the UBA run at each of its leaves included), of ibidi_ambig_analyze and _alloc (with or
+ * without IBIDI_AMBIG_EXACT, the work area given as it needs), and of the twin search. The
+ * label calls take under 1 KiB. */
+#define IBIDI_AMBIG_STACK 30720
+#define IBIDI_AMBIG_ANALYZE_STACK 16384
+#define IBIDI_AMBIG_TWINS_STACK 30720
 
 /* ---- Label categories (Badami, "Number embedding level ambiguity in IDNs") ----------- */
 
@@ -156,42 +162,82 @@ typedef enum ibidi_ambig_code {
 /* 1 for the exact codes (220 and up), 0 for Badami's conditions. */
 IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
 
-/* The longest identifier, in bytes, that ibidi_ambig_analyze takes (its work area is
- * on the stack): far beyond a domain name (253 octets) or a mail address (320). */
+/* The longest identifier, in bytes, that ibidi_ambig_analyze takes: far beyond a domain
+ * name (253 octets) or a mail address (320). */
 #define IBIDI_AMBIG_MAX_BYTES 1024
 
-/* Options of ibidi_ambig_analyze (bits). */
+/* Options of the calls (ibidi_ambig_options.flags); each call reads those it names and
+ * refuses only bits that are none of them. */
 #define IBIDI_AMBIG_RTL 0x1u   /* analyse in a right-to-left paragraph too (the findings of
                                   the paper are for the standard display model; the exact
                                   ones are made for each context asked) */
-#define IBIDI_AMBIG_EXACT 0x2u /* run the twin search for the exact findings */
+#define IBIDI_AMBIG_EXACT 0x2u /* run the twin search for the exact findings (takes a work
+                                  area: ibidi_ambig_work_size) */
 #define IBIDI_AMBIG_TEXT 0x4u  /* s is plain text: no identifier structure (as is ignored),
-                                  only codes 1-3 and the exact VALID_TWIN (any twin counts),
-                                  SEPARATOR_TWIN and SEARCH_TRUNCATED */
-
-/*
- * Analyses an identifier (parsed as ibidi_iri_parse with `as`) for bidi ambiguity.
- * idna_flags (ibidi_idna_profile_flags) decide which twins are valid. Findings go to
- * *findings (may be NULL) in order of context, then offset, then code (none after an
- * error). Returns IBIDI_OK whatever
- * was found. Errors, the first from left to right: the decoder's statuses;
- * IBIDI_E_AMBIG_CONTROL for bidi formatting characters or characters of class BN, B or S;
- * then the parser's status when the identifier does not parse. Also
- * IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES, IBIDI_E_TWINS_TOO_LONG with
- * IBIDI_AMBIG_EXACT above IBIDI_AMBIG_TWINS_MAX code points, IBIDI_E_INVALID_ARGUMENT for
- * unknown option bits or kind.
- * Stack: IBIDI_AMBIG_ANALYZE_STACK; IBIDI_AMBIG_STACK with IBIDI_AMBIG_EXACT.
- */
-IBIDI_API ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
-                                               unsigned options, unsigned idna_flags,
-                                               ibidi_findings *findings, ibidi_error *err);
-
-/* ---- Display twins -------------------------------------------------------------------- */
+                                  only codes 201-203 and the exact VALID_TWIN (any twin
+                                  counts), SEPARATOR_TWIN and SEARCH_TRUNCATED */
 
 /* The longest text, in code points, that the twin search takes. */
 #define IBIDI_AMBIG_TWINS_MAX 256
 /* A bound on the candidates that suits interactive use. */
 #define IBIDI_AMBIG_DEFAULT_CANDIDATES 1000000u
+
+/* How the calls run. A NULL pointer, or a zero-initialised record, is the default of every
+ * field. Each call reads the fields it names and ignores the others, so that one record may
+ * serve the analysis and the twin search. */
+typedef struct ibidi_ambig_options {
+    ibidi_iri_kind as;       /* analysis: what s is (ibidi_iri_parse); 0: decide (AUTO) */
+    unsigned flags;          /* IBIDI_AMBIG_* bits (the analysis's; the search refuses
+                                only unknown bits) */
+    ibidi_dir context;       /* twin search: the paragraph, IBIDI_DIR_LTR (0, the standard
+                                display model) or IBIDI_DIR_RTL */
+    size_t max_candidates;   /* the twin search's bound (both calls): the candidates run
+                                forward at most; 0: IBIDI_AMBIG_DEFAULT_CANDIDATES;
+                                SIZE_MAX: no bound */
+    ibidi_idna_options idna; /* analysis, IBIDI_AMBIG_EXACT: which twins are valid
+                                identifiers (zero: the uts46 profile); its own work area is
+                                not used (the analysis's takes its place) */
+    void *work;              /* analysis: NULL, or a work area of
+                                ibidi_ambig_work_size(len, flags) bytes, any alignment */
+    size_t work_size;
+} ibidi_ambig_options;
+
+/* Bytes of the work area that ibidi_ambig_analyze needs for len bytes with these flags:
+ * 0 up to 256 bytes without IBIDI_AMBIG_EXACT (the stack serves), else the arrays for len
+ * bytes (45 a byte) and, with IBIDI_AMBIG_EXACT, the twin search's state, the exact
+ * checks' arrays and IDNA's work area for the validation of the twins (about 66 KiB for an
+ * identifier of 253 bytes, 100 KiB at IBIDI_AMBIG_MAX_BYTES); SIZE_MAX above
+ * IBIDI_AMBIG_MAX_BYTES (refused). */
+IBIDI_API size_t ibidi_ambig_work_size(size_t len, unsigned flags);
+
+/*
+ * Analyses an identifier (parsed as ibidi_iri_parse with opts->as) for bidi ambiguity.
+ * opts->idna decides which twins are valid (IBIDI_AMBIG_EXACT), opts->max_candidates
+ * bounds the twin search for each context. Findings go to *findings (may be NULL) in order
+ * of context, then offset, then code; the first cap are kept, n counts them all (none after
+ * an error). Returns IBIDI_OK whatever was found. Errors: IBIDI_E_INVALID_ARGUMENT for
+ * unknown flags, kind or IDNA profile; IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES;
+ * IBIDI_E_AMBIG_WORK_TOO_SMALL when the input needs a work area (above 256 bytes, or
+ * IBIDI_AMBIG_EXACT) and opts->work holds less than ibidi_ambig_work_size(len, flags);
+ * then, the first from left to right: the decoder's statuses; IBIDI_E_AMBIG_CONTROL for
+ * bidi formatting characters or characters of class BN, B or S; then the parser's status
+ * when the identifier does not parse; IBIDI_E_TWINS_TOO_LONG with IBIDI_AMBIG_EXACT above
+ * IBIDI_AMBIG_TWINS_MAX code points (with the byte offset of the first past them).
+ * Stack: IBIDI_AMBIG_ANALYZE_STACK.
+ */
+IBIDI_API ibidi_status ibidi_ambig_analyze(const char *s, size_t len,
+                                           const ibidi_ambig_options *opts,
+                                           ibidi_findings *findings, ibidi_error *err);
+
+/* Allocating convenience: every finding in findings->items, allocated (release with
+ * ibidi_findings_free; its cap is ignored), and the work area the input needs allocated for
+ * the call when opts gives none (opts->work, when given, must be large enough). After an
+ * error findings->items is NULL. */
+IBIDI_API ibidi_status ibidi_ambig_analyze_alloc(const char *s, size_t len,
+                                                 const ibidi_ambig_options *opts,
+                                                 ibidi_findings *findings, ibidi_error *err);
+
+/* ---- Display twins -------------------------------------------------------------------- */
 
 typedef struct ibidi_ambig_twin_stats {
     size_t candidates; /* candidate texts run forward through the UBA (those whose marks
@@ -207,27 +253,35 @@ typedef int (*ibidi_ambig_twin_utf8_fn)(const char *twin, size_t len, void *ctx)
 
 /*
  * Every text other than `text` that displays identically to it in a paragraph of
- * direction context (IBIDI_DIR_LTR or IBIDI_DIR_RTL), each passed once to fn. The search
- * runs over the embedding levels the characters shown could have, undoes L2 and L4 for
- * each choice, and keeps a candidate only when the UBA, run forward on it, gives the same
- * glyphs with exactly the levels chosen (so each twin is found once) and it draws every
- * mark on the same glyph (see the top). It is exact: every twin reported displays
- * identically, and when stats->truncated is 0 every twin was reported. At most
- * max_candidates candidates are run forward, and the search takes at most
- * 64 * max_candidates + 256 steps; reaching either bound sets stats->truncated
- * (0: no bound, and then a long text full of weak characters may take very long).
- * Twins come in a fixed order for a given input. stats may be NULL.
+ * direction opts->context (IBIDI_DIR_LTR or IBIDI_DIR_RTL), each passed once to fn (may be
+ * NULL: the twins are only counted). The search runs over the embedding levels the
+ * characters shown could have, undoes L2 and L4 for each choice, and keeps a candidate
+ * only when the UBA, run forward on it, gives the same glyphs with exactly the levels
+ * chosen (so each twin is found once) and it draws every mark on the same glyph (see the
+ * top). It is exact: every twin reported displays identically, and when stats->truncated
+ * is 0 every twin was reported. At most opts->max_candidates candidates are run forward
+ * (0: IBIDI_AMBIG_DEFAULT_CANDIDATES), and the search takes at most 64 times as many steps
+ * plus 256; reaching either bound sets stats->truncated (SIZE_MAX: no bound, and then a
+ * long text full of weak characters may take very long). Twins come in a fixed order for
+ * a given input. stats may be NULL. Other fields of opts are not read (flags: unknown bits
+ * are refused).
  * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
  * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
- * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL.
- * Stack: IBIDI_TWINS_STACK, and the callback's own below it.
+ * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL or
+ * unknown flags. Nothing needs a work area.
+ * Stack: IBIDI_AMBIG_TWINS_STACK, and the callback's own below it.
  */
-IBIDI_API ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
-                                      size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
-                                      ibidi_ambig_twin_stats *stats, ibidi_error *err);
-IBIDI_API ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context,
-                                        size_t max_candidates, ibidi_ambig_twin_utf8_fn fn,
-                                        void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n,
+                                            const ibidi_ambig_options *opts,
+                                            ibidi_ambig_twin_fn fn, void *ctx,
+                                            ibidi_ambig_twin_stats *stats, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len,
+                                              const ibidi_ambig_options *opts,
+                                              ibidi_ambig_twin_utf8_fn fn, void *ctx,
+                                              ibidi_ambig_twin_stats *stats,
+                                              ibidi_error *err);
+
+#define IBIDI_SCAN_STACK 107520
 
 /* ---- Lists of names ------------------------------------------------------------------- */
 

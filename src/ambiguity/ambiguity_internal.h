@@ -1,5 +1,5 @@
-/* Internal pieces of the ambiguity capability (twin search, validity), shared by the
- * analysis, the tests and the fuzz targets. */
+/* Internal pieces of the ambiguity capability (the twin search, the analysis of a parse
+ * made once), shared by the analysis, the scan, the tests and the fuzz targets. */
 #ifndef IBIDI_AMBIGUITY_INTERNAL_H
 #define IBIDI_AMBIGUITY_INTERNAL_H
 
@@ -35,25 +35,21 @@ int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level
 #define IBIDI__TWINS_NO_PRUNE 0x1u /* enumerate every level vector the classes allow (the
                                       reference of the completeness test) */
 
-/* The state of a twin search (about 14 KiB), and its size; a caller that gives one
- * aligns it for size_t. */
-typedef struct ibidi__twins ibidi__twins;
-size_t ibidi__twins_state_size(void);
-
-/* ibidi_ambig_twins_cp with flags: the search itself, in state (NULL: on the stack, in a
- * frame of its own); max_candidates 0 is no bound. Each twin goes to fn8 in UTF-8 when it
- * is set (encoded in the search's state), else to fn. */
-ibidi_status ibidi__twins_search(void *state, const uint32_t *text, size_t n, ibidi_dir context,
+/* ibidi_ambig_twins_cp with flags: the search itself, its state on the stack (in a frame
+ * of its own); max_candidates 0 is no bound. Each twin goes to fn8 in UTF-8 when it is
+ * set (encoded in the search's state), else to fn. */
+ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
                                  size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
                                  ibidi_ambig_twin_utf8_fn fn8, void *ctx,
                                  ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
-/* ibidi_ambig_analyze with the twin search bounded by max_candidates (the public call
- * uses IBIDI_AMBIG_DEFAULT_CANDIDATES); for tests and fuzzing, which need small bounds. */
-ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
-                                              unsigned options, unsigned idna_flags,
-                                              ibidi_findings *findings, size_t max_candidates,
-                                              ibidi_error *err);
+/* The same with the state in the caller's memory (the exact analysis's work area): state
+ * holds ibidi__twins_state_size() bytes, aligned for size_t (about 14 KiB). */
+size_t ibidi__twins_state_size(void);
+ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
+                                    ibidi_dir context, size_t max_candidates,
+                                    ibidi_ambig_twin_utf8_fn fn8, void *ctx,
+                                    ibidi_ambig_twin_stats *stats, ibidi_error *err);
 
 /* An identifier parsed once for several steps (ibidi_scan_name): the parser's status and
  * error, and when it is IBIDI_OK its components and info. */
@@ -64,12 +60,13 @@ typedef struct ibidi__parsed {
     const ibidi_iri_info *info;
 } ibidi__parsed;
 
-/* ibidi_ambig_analyze on an identifier already parsed with `as` (the decoding errors
- * still come first, then pre's status); options without IBIDI_AMBIG_TEXT, which has no
- * structure to parse. */
-ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
-                                             const ibidi__parsed *pre, unsigned options,
-                                             unsigned idna_flags, ibidi_findings *findings,
-                                             ibidi_error *err);
+/* ibidi_ambig_analyze on an identifier already parsed with opts->as (the decoding errors
+ * still come first, then pre's status), opts without IBIDI_AMBIG_TEXT, which has no
+ * structure to parse, and with the work area given here (the caller's own, e.g. the
+ * scan's) in place of the options'. */
+ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi__parsed *pre,
+                                         const ibidi_ambig_options *opts, void *work,
+                                         size_t work_size, ibidi_findings *findings,
+                                         ibidi_error *err);
 
 #endif

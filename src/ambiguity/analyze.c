@@ -9,11 +9,15 @@
  * left-to-right embedding): codes 1-10 have context IBIDI_DIR_LTR. The exact codes are made
  * for each context asked (LTR always, RTL with IBIDI_AMBIG_RTL).
  *
- * Memory: no allocation. The work areas live on the stack and are sized for identifiers of
- * up to AMB_MAX_BYTES bytes (a domain name has at most 253 octets, a mail address about
- * 320); longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES. With
- * IBIDI_AMBIG_EXACT, text of more than IBIDI_AMBIG_TWINS_MAX code points gives the twin search's
- * IBIDI_E_TWINS_TOO_LONG. On any error findings->n is 0.
+ * Memory: no allocation. The arrays are sized for the input: on the stack up to
+ * AMB_SMALL bytes (every domain name), in the caller's work area above, up to
+ * AMB_MAX_BYTES (longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES).
+ * The exact findings (IBIDI_AMBIG_EXACT) always take the work area: the arrays, the twin
+ * search's state and the validation of every twin (its components, then IDNA's area) all
+ * go there, so that IDNA (27 KiB with its fixed area) never runs on the stack under the
+ * search (IBIDI_STACK_MAX). With IBIDI_AMBIG_EXACT, text of more than
+ * IBIDI_AMBIG_TWINS_MAX code points gives the twin search's IBIDI_E_TWINS_TOO_LONG. On any
+ * error findings->n is 0.
  */
 #include <string.h>
 
@@ -24,13 +28,18 @@
 #include "idna/idna_internal.h"
 #include "common/internal.h"
 
-/* The longest identifier analysed, in bytes (so also in code points). */
+/* The longest identifier analysed, in bytes (so also in code points), and the longest
+ * analysed on the stack. */
 #define AMB_MAX_BYTES IBIDI_AMBIG_MAX_BYTES
-/* ibidi_iri_parse: at most len + 2 components. */
-#define AMB_MAX_COMPS (AMB_MAX_BYTES + 2)
-/* A label has at least one byte and a separator after it. */
-#define AMB_MAX_LABELS (AMB_MAX_BYTES / 2 + 1)
+#define AMB_SMALL 256
 #define AMB_NONE 0xFFFFu
+#define TWINS_MAX IBIDI_AMBIG_TWINS_MAX
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 enum { DIR_L = 0, DIR_R = 1 };
 
@@ -131,24 +140,51 @@ typedef struct amb {
     size_t len;
     int text; /* IBIDI_AMBIG_TEXT: no structure */
     size_t n; /* code points */
-    uint32_t cp[AMB_MAX_BYTES];
-    uint8_t bc[AMB_MAX_BYTES];
-    /* Class of the closest strong character before / after each code point in the whole
-     * text; the ends of the text count as L ("Weak types EN and AN"). */
-    uint8_t pbc[AMB_MAX_BYTES], nbc[AMB_MAX_BYTES];
-    uint16_t off[AMB_MAX_BYTES + 1];
-    uint16_t comp_of[AMB_MAX_BYTES]; /* component of each code point, or AMB_NONE */
+    /* the arrays (amb_layout): cp, bc of each code point; the class of the closest strong
+     * character before / after each code point in the whole text, the ends of the text
+     * counting as L ("Weak types EN and AN"); its byte offset (n + 1 of them); its
+     * component, or AMB_NONE */
+    uint32_t *cp;
+    uint8_t *bc, *pbc, *nbc;
+    uint16_t *off, *comp_of;
     const ibidi_iri_component *comps; /* the identifier's components (compbuf or the caller's) */
     size_t ncomps;
-    ibidi_iri_component compbuf[AMB_MAX_COMPS];
+    ibidi_iri_component *compbuf; /* len + 2 */
     ibidi_iri_info info;
-    lab labels[AMB_MAX_LABELS]; /* the domain name's labels (IBIDI_IRI_COMP_LABEL) */
+    lab *labels; /* the domain name's labels (IBIDI_IRI_COMP_LABEL): a label has at least
+                    one byte and a separator after it, so len / 2 + 1 */
     size_t nl;
     unsigned classes; /* the Bidi classes present (BCM bits) */
     /* output */
     ibidi_finding *out;
     size_t cap, count;
 } amb;
+
+/* Bytes of the arrays for inputs of up to cap bytes, each array 8-aligned: 45 a byte. */
+#define A8(x) (((size_t)(x) + 7u) & ~(size_t)7u)
+#define AMB_BYTES(cap)                                                                     \
+    (A8((size_t)(cap)*4u) + A8(((size_t)(cap) + 1u) * 2u) + A8((size_t)(cap)*2u) +         \
+     A8((size_t)(cap)*3u) + A8(((size_t)(cap) / 2u + 1u) * sizeof(lab)) +                  \
+     ((size_t)(cap) + 2u) * sizeof(ibidi_iri_component))
+
+/* Points a's arrays into area (8-aligned) for inputs of up to cap bytes. */
+static void amb_layout(amb *a, void *area, size_t cap)
+{
+    char *p = area;
+    a->cp = (uint32_t *)(void *)p;
+    p += A8(cap * 4u);
+    a->off = (uint16_t *)(void *)p;
+    p += A8((cap + 1u) * 2u);
+    a->comp_of = (uint16_t *)(void *)p;
+    p += A8(cap * 2u);
+    a->bc = (uint8_t *)p;
+    a->pbc = a->bc + cap;
+    a->nbc = a->pbc + cap;
+    p += A8(cap * 3u);
+    a->labels = (lab *)(void *)p;
+    p += A8((cap / 2u + 1u) * sizeof(lab));
+    a->compbuf = (ibidi_iri_component *)(void *)p;
+}
 
 static int cmp_finding(const ibidi_finding *x, const ibidi_finding *y)
 {
@@ -573,17 +609,21 @@ static void idn_checks(amb *a)
 
 /* ---- Codes 20-25: exact findings (twin search) --------------------------------------- */
 
+/* The exact checks' memory, in the work area: the input's levels and W4 joins, the
+ * twin's, the findings gathered over the twins, the search's state after it and IDNA's
+ * area for the validation of each twin after that (its components, then ToASCII). */
 typedef struct twin_ctx {
     amb *a;
     ibidi_dir dir;
-    unsigned idna_flags;
-    uint8_t lev[IBIDI_AMBIG_TWINS_MAX], tlev[IBIDI_AMBIG_TWINS_MAX];
-    size_t v2l[IBIDI_AMBIG_TWINS_MAX], tv2l[IBIDI_AMBIG_TWINS_MAX];
-    uint8_t sep[IBIDI_AMBIG_TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
-    uint8_t join[IBIDI_AMBIG_TWINS_MAX], tjoin[IBIDI_AMBIG_TWINS_MAX]; /* W4 joins the separator */
-    uint8_t weak[IBIDI_AMBIG_TWINS_MAX], tweak[IBIDI_AMBIG_TWINS_MAX]; /* types after W1-W7 */
-    uint8_t tbc[IBIDI_AMBIG_TWINS_MAX];
-    uint32_t tcp[IBIDI_AMBIG_TWINS_MAX];
+    ibidi_idna_options idna; /* which twins are valid; its work area is the validation's */
+    unsigned check_bits;
+    uint8_t lev[TWINS_MAX], tlev[TWINS_MAX];
+    size_t v2l[TWINS_MAX], tv2l[TWINS_MAX];
+    uint8_t sep[TWINS_MAX]; /* input code points with SEPARATOR_TWIN */
+    uint8_t join[TWINS_MAX], tjoin[TWINS_MAX]; /* W4 joins the separator */
+    uint8_t weak[TWINS_MAX], tweak[TWINS_MAX]; /* types after W1-W7 */
+    uint8_t tbc[TWINS_MAX];
+    uint32_t tcp[TWINS_MAX];
     int any, valid, undetermined, same_authority;
 } twin_ctx;
 
@@ -613,17 +653,15 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     size_t tn = 0;
     t->any = 1;
     if (!a->text) {
-        /* A twin counts when it is a valid identifier of the same kind under idna_flags. */
-        char codes[256];
-        size_t clen = 0;
+        /* A twin counts when it is a valid identifier of the same kind under the IDNA
+         * options (ibidi_iri_validate); its parse then gives the parts compared below. */
+        ibidi__code_set c;
         ibidi_iri_info ti;
-        const ibidi_iri_options vo = {a->info.kind, 0, ibidi__idna_exact(t->idna_flags)};
-        if (ibidi_iri_validate(tw, tlen, &vo, codes, sizeof codes, &clen, NULL) != IBIDI_OK)
+        if (ibidi__iri_validity(tw, tlen, a->info.kind, t->check_bits, &t->idna, &c, &ti,
+                                NULL) != IBIDI_OK ||
+            c.any)
             return 0;
-        /* a->compbuf is free once the Badami checks are done: reuse it for the twin */
-        if (tlen <= AMB_MAX_BYTES &&
-            ibidi_iri_parse(tw, tlen, a->info.kind, a->compbuf, AMB_MAX_COMPS, &ti, NULL) ==
-                IBIDI_OK) {
+        if (tlen <= AMB_MAX_BYTES) {
             /* "Bidirectional ambiguity in other internet identifiers": the domain */
             if (a->info.kind != IBIDI_IRI_AS_DOMAIN &&
                 !span_text_eq(a->s, &a->info.host, tw, &ti.host))
@@ -640,11 +678,11 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     t->valid = 1;
     /* SEPARATOR_TWIN: the same glyph position holds the input's ES or CS character in both
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
-    if (ibidi_utf8_decode(tw, tlen, t->tcp, IBIDI_AMBIG_TWINS_MAX, &tn, NULL) != IBIDI_OK ||
+    if (ibidi_utf8_decode(tw, tlen, t->tcp, TWINS_MAX, &tn, NULL) != IBIDI_OK ||
         tn != a->n ||
         ibidi_bidi_resolve_cp(t->tcp, tn, &(ibidi_bidi_options){.dir = t->dir},
                               &(ibidi_bidi_result){.levels = t->tlev, .classes = t->tbc,
-                                                   .weak = t->tweak, .cap = IBIDI_AMBIG_TWINS_MAX},
+                                                   .weak = t->tweak, .cap = TWINS_MAX},
                               NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(t->tlev, tn, t->tv2l, NULL, NULL) != IBIDI_OK)
         return 0;
@@ -657,36 +695,43 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     return 0;
 }
 
-static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
+/* The exact findings in context dir: t and the search's state are the work area's. */
+static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state,
                                  size_t max_candidates, ibidi_error *err)
 {
-    twin_ctx t;
     ibidi_ambig_twin_stats stats;
+    ibidi_error e;
     ibidi_status st;
-    memset(&t, 0, sizeof t);
-    t.a = a;
-    t.dir = dir;
-    t.idna_flags = idna_flags;
-    if (a->n <= IBIDI_AMBIG_TWINS_MAX) { /* else the search itself says IBIDI_E_TWINS_TOO_LONG */
-        ibidi_bidi_result r = {.levels = t.lev, .weak = t.weak, .cap = IBIDI_AMBIG_TWINS_MAX};
+    t->a = a;
+    t->dir = dir;
+    t->any = t->valid = t->undetermined = t->same_authority = 0;
+    memset(t->sep, 0, sizeof t->sep);
+    /* the search takes at most TWINS_MAX code points: the byte offset of the first past
+     * them, as ibidi_ambig_twins_utf8 says it */
+    if (a->n > TWINS_MAX)
+        return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, a->off[TWINS_MAX], 0);
+    {
+        ibidi_bidi_result r = {.levels = t->lev, .weak = t->weak, .cap = TWINS_MAX};
         st = ibidi_bidi_resolve_utf8(a->s, a->len, &(ibidi_bidi_options){.dir = dir}, &r, err);
         if (st == IBIDI_OK)
-            st = ibidi_bidi_reorder(t.lev, r.n, t.v2l, NULL, err);
+            st = ibidi_bidi_reorder(t->lev, r.n, t->v2l, NULL, err);
         if (st != IBIDI_OK)
             return st;
-        w4_joins(a->bc, t.weak, a->n, t.join);
+        w4_joins(a->bc, t->weak, a->n, t->join);
     }
-    st = ibidi_ambig_twins_utf8(a->s, a->len, dir, max_candidates, on_twin, &t, &stats, err);
-    if (st != IBIDI_OK)
-        return st;
-    if (t.valid)
+    /* the search on the code points decoded already, each twin to on_twin in UTF-8 */
+    st = ibidi__twins_search_in(state, a->cp, a->n, dir, max_candidates, on_twin, t, &stats,
+                                &e);
+    if (st != IBIDI_OK) /* not reached: the text was checked above */
+        return ibidi__fail(err, st, e.offset < a->n ? a->off[e.offset] : a->len, e.value);
+    if (t->valid)
         emit(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->n, IBIDI_NO_PART, 0);
-    else if (t.any)
+    else if (t->any)
         emit(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->n, IBIDI_NO_PART, 0);
-    for (size_t i = 0; i < a->n && i < IBIDI_AMBIG_TWINS_MAX; i++)
-        if (t.sep[i])
+    for (size_t i = 0; i < a->n; i++)
+        if (t->sep[i])
             emit(a, IBIDI_AMBIG_SEPARATOR_TWIN, dir, i, i + 1, comp_at(a, i), 0);
-    if (t.undetermined) {
+    if (t->undetermined) {
         /* the input's host (a relative IRI may have none: then the whole text) */
         size_t hs = 0, he = a->n;
         if (a->info.host.present) {
@@ -698,7 +743,7 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
         }
         emit(a, IBIDI_AMBIG_DOMAIN_UNDETERMINED, dir, hs, he, comp_at(a, hs), 0);
     }
-    if (t.same_authority) {
+    if (t->same_authority) {
         /* what follows the authority: where the twins differ */
         size_t from = 0, end = a->info.authority.start + a->info.authority.length;
         while (from < a->n && a->off[from] < end)
@@ -710,36 +755,75 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, unsigned idna_flags,
     return IBIDI_OK;
 }
 
-/* ---- Entry point ------------------------------------------------------------------------ */
+/* ---- Entry points ---------------------------------------------------------------------- */
 
-/* The analysis; pre (may be NULL) is the identifier already parsed with `as`. */
-static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned options,
-                            unsigned idna_flags, ibidi_findings *findings,
-                            size_t max_candidates, const ibidi__parsed *pre, ibidi_error *err)
+#define ALL_FLAGS (IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)
+
+/* The defaults of the options: decide the kind, no flags, the standard display model, the
+ * default bound, uts46, no work area. */
+static const ibidi_ambig_options defaults = {
+    IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+
+/* The search's bound of the options: 0 the default, SIZE_MAX none (the search's 0). */
+static size_t bound_of(size_t max_candidates)
 {
-    amb a;
+    if (max_candidates == 0)
+        return IBIDI_AMBIG_DEFAULT_CANDIDATES;
+    return max_candidates == SIZE_MAX ? 0 : max_candidates;
+}
+
+/* The work area, for inputs of len bytes with flags: the arrays (when the stack does not
+ * take them), then for IBIDI_AMBIG_EXACT the exact checks' memory, the search's state and
+ * IDNA's area; each part 16-aligned, and 16 bytes for the caller's alignment. */
+#define A16(x) (((size_t)(x) + 15u) & ~(size_t)15u)
+typedef struct work_parts {
+    size_t arrays, exact, state, idna, total;
+} work_parts;
+
+static work_parts parts_of(size_t len, unsigned flags)
+{
+    work_parts w = {0, 0, 0, 0, 0};
+    const int exact = (flags & IBIDI_AMBIG_EXACT) != 0;
+    if (len > AMB_SMALL || exact)
+        w.arrays = A16(AMB_BYTES(len));
+    if (exact) {
+        w.exact = A16(sizeof(twin_ctx));
+        w.state = A16(ibidi__twins_state_size());
+        w.idna = A16(ibidi_idna_work_size());
+    }
+    w.total = w.arrays + w.exact + w.state + w.idna;
+    if (w.total)
+        w.total += 16;
+    return w;
+}
+
+size_t ibidi_ambig_work_size(size_t len, unsigned flags)
+{
+    if (len > AMB_MAX_BYTES)
+        return SIZE_MAX; /* refused (IBIDI_E_AMBIG_TOO_LONG): no area serves */
+    return parts_of(len, flags).total;
+}
+
+/* Badami's analysis with a's arrays laid out; pre (may be NULL) is the identifier already
+ * parsed with `as`. */
+static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_ambig_options *o,
+                               const ibidi__parsed *pre, ibidi_findings *findings,
+                               ibidi_error *err)
+{
     ibidi_status st;
     size_t pos = 0;
-    if (findings)
-        findings->n = findings->errors = 0;
-    if ((!s && len) || (findings && !findings->items && findings->cap) ||
-        (options & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)) ||
-        ((options & IBIDI_AMBIG_TEXT) == 0 && ((int)as < 0 || (int)as > (int)IBIDI_IRI_AS_EMAIL)))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if (len > AMB_MAX_BYTES)
-        return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
-
-    a.s = s;
-    a.len = len;
-    a.text = (options & IBIDI_AMBIG_TEXT) != 0;
-    a.n = 0;
-    a.ncomps = 0;
-    a.nl = 0;
-    a.out = findings ? findings->items : NULL;
-    a.cap = findings && findings->items ? findings->cap : 0;
-    a.count = 0;
-    a.classes = 0;
-    memset(&a.info, 0, sizeof a.info);
+    const unsigned options = o->flags;
+    a->s = s;
+    a->len = len;
+    a->text = (options & IBIDI_AMBIG_TEXT) != 0;
+    a->n = 0;
+    a->ncomps = 0;
+    a->nl = 0;
+    a->out = findings ? findings->items : NULL;
+    a->cap = findings && findings->items ? findings->cap : 0;
+    a->count = 0;
+    a->classes = 0;
+    memset(&a->info, 0, sizeof a->info);
 
     /* Decode, left to right: the first ill-formed sequence or control character found is
      * reported. "Control characters and formatting characters": the paper assumes no bidi
@@ -757,98 +841,150 @@ static ibidi_status analyze(const char *s, size_t len, ibidi_iri_kind as, unsign
         bc = ibidi_cp_bidi_class(cp);
         if (ibidi__ambig_is_control_bc(cp, bc))
             return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
-        a.cp[a.n] = cp;
-        a.bc[a.n] = (uint8_t)bc;
-        a.classes |= BCM(bc);
-        a.off[a.n] = (uint16_t)at;
-        a.comp_of[a.n] = AMB_NONE;
-        a.n++;
+        a->cp[a->n] = cp;
+        a->bc[a->n] = (uint8_t)bc;
+        a->classes |= BCM(bc);
+        a->off[a->n] = (uint16_t)at;
+        a->comp_of[a->n] = AMB_NONE;
+        a->n++;
     }
-    a.off[a.n] = (uint16_t)len;
+    a->off[a->n] = (uint16_t)len;
 
-    if (!a.text) {
+    if (!a->text) {
         if (pre) {
             if (pre->status != IBIDI_OK) {
                 if (err)
                     *err = pre->err;
                 return pre->status;
             }
-            a.comps = pre->comps;
-            a.info = *pre->info;
+            a->comps = pre->comps;
+            a->info = *pre->info;
         } else {
-            st = ibidi_iri_parse(s, len, as, a.compbuf, AMB_MAX_COMPS, &a.info, err);
+            st = ibidi_iri_parse(s, len, o->as, a->compbuf, len + 2, &a->info, err);
             if (st != IBIDI_OK)
                 return st;
-            a.comps = a.compbuf;
+            a->comps = a->compbuf;
         }
-        a.ncomps = a.info.n_components;
-        for (size_t c = 0, i = 0; c < a.ncomps; c++) {
-            while (i < a.n && a.off[i] < a.comps[c].start)
+        a->ncomps = a->info.n_components;
+        for (size_t c = 0, i = 0; c < a->ncomps; c++) {
+            while (i < a->n && a->off[i] < a->comps[c].start)
                 i++;
-            for (; i < a.n && a.off[i] < a.comps[c].start + a.comps[c].length; i++)
-                a.comp_of[i] = (uint16_t)c;
+            for (; i < a->n && a->off[i] < a->comps[c].start + a->comps[c].length; i++)
+                a->comp_of[i] = (uint16_t)c;
         }
     }
 
     /* Closest strong characters before and after each code point; the ends count as L. */
     {
         uint8_t last = IBIDI_BC_L;
-        for (size_t i = 0; i < a.n; i++) {
-            a.pbc[i] = last;
-            if (strong(a.bc[i]))
-                last = a.bc[i];
+        for (size_t i = 0; i < a->n; i++) {
+            a->pbc[i] = last;
+            if (strong(a->bc[i]))
+                last = a->bc[i];
         }
         last = IBIDI_BC_L;
-        for (size_t i = a.n; i-- > 0;) {
-            a.nbc[i] = last;
-            if (strong(a.bc[i]))
-                last = a.bc[i];
+        for (size_t i = a->n; i-- > 0;) {
+            a->nbc[i] = last;
+            if (strong(a->bc[i]))
+                last = a->bc[i];
         }
     }
 
-    number_checks(&a);
-    if (a.text || a.info.kind != IBIDI_IRI_AS_DOMAIN)
-        separator_text(&a);
-    if (!a.text) {
-        collect_labels(&a);
-        idn_checks(&a);
+    number_checks(a);
+    if (a->text || a->info.kind != IBIDI_IRI_AS_DOMAIN)
+        separator_text(a);
+    if (!a->text) {
+        collect_labels(a);
+        idn_checks(a);
     }
 
-    if (options & IBIDI_AMBIG_EXACT) {
-        st = exact_checks(&a, IBIDI_DIR_LTR, idna_flags, max_candidates, err);
-        if (st == IBIDI_OK && (options & IBIDI_AMBIG_RTL))
-            st = exact_checks(&a, IBIDI_DIR_RTL, idna_flags, max_candidates, err);
-        if (st != IBIDI_OK)
-            return st;
-    }
     if (findings)
-        findings->n = a.count; /* all warnings: findings->errors stays 0 */
+        findings->n = a->count; /* all warnings: findings->errors stays 0 */
     return ibidi__ok(err);
 }
 
-/* ibidi_ambig_analyze with a bound on the twin search's candidates (the fuzz target and
- * the tests use a small one). */
-ibidi_status ibidi__ambig_analyze_bounded(const char *s, size_t len, ibidi_iri_kind as,
-                                              unsigned options, unsigned idna_flags,
-                                              ibidi_findings *findings, size_t max_candidates,
-                                              ibidi_error *err)
+/* The exact findings after Badami's (IBIDI_AMBIG_EXACT: a is in the work area, x its exact
+ * part). */
+static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
+                                  ibidi_findings *findings, ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, max_candidates, NULL, err);
+    const work_parts w = parts_of(a->len, o->flags);
+    twin_ctx *t = (twin_ctx *)(void *)x;
+    void *state = x + w.exact;
+    const size_t bound = bound_of(o->max_candidates);
+    ibidi_status st;
+    /* the validation of each twin: its components, then IDNA, in IDNA's area */
+    t->idna = o->idna;
+    t->idna.work = x + w.exact + w.state;
+    t->idna.work_size = ibidi_idna_work_size();
+    t->check_bits = ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_BIDI_PER_LABEL;
+    st = exact_checks(a, IBIDI_DIR_LTR, t, state, bound, err);
+    if (st == IBIDI_OK && (o->flags & IBIDI_AMBIG_RTL))
+        st = exact_checks(a, IBIDI_DIR_RTL, t, state, bound, err);
+    if (st != IBIDI_OK) {
+        if (findings)
+            findings->n = 0;
+        return st;
+    }
+    if (findings)
+        findings->n = a->count;
+    return ibidi__ok(err);
 }
 
-ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, ibidi_iri_kind as,
-                                             const ibidi__parsed *pre, unsigned options,
-                                             unsigned idna_flags, ibidi_findings *findings,
-                                             ibidi_error *err)
+/* The arrays on the stack (inputs of up to AMB_SMALL bytes), in a frame of its own so that
+ * a call with a work area does not hold them too. */
+NOINLINE static ibidi_status analyze_small(const char *s, size_t len,
+                                           const ibidi_ambig_options *o,
+                                           const ibidi__parsed *pre, ibidi_findings *findings,
+                                           ibidi_error *err)
 {
-    return analyze(s, len, as, options, idna_flags, findings, IBIDI_AMBIG_DEFAULT_CANDIDATES,
-                   pre, err);
+    uint64_t area[AMB_BYTES(AMB_SMALL) / 8u + 1u];
+    amb a;
+    amb_layout(&a, area, AMB_SMALL);
+    return analyze_in(&a, s, len, o, pre, findings, err);
 }
 
-ibidi_status ibidi_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as,
-                                     unsigned options, unsigned idna_flags,
-                                     ibidi_findings *findings, ibidi_error *err)
+/* The argument checks, then the analysis on the stack or in the work area (work, size:
+ * the options' or, for the scan, its own). */
+static ibidi_status analyze(const char *s, size_t len, const ibidi_ambig_options *o,
+                            const ibidi__parsed *pre, void *work, size_t work_size,
+                            ibidi_findings *findings, ibidi_error *err)
 {
-    return ibidi__ambig_analyze_bounded(s, len, as, options, idna_flags, findings,
-                                            IBIDI_AMBIG_DEFAULT_CANDIDATES, err);
+    if (findings)
+        findings->n = findings->errors = 0;
+    if ((!s && len) || (findings && !findings->items && findings->cap) ||
+        (o->flags & ~ALL_FLAGS) ||
+        ((o->flags & IBIDI_AMBIG_TEXT) == 0 &&
+         ((int)o->as < 0 || (int)o->as > (int)IBIDI_IRI_AS_EMAIL)) ||
+        ibidi_idna_options_flags(&o->idna) == ~0u)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (len > AMB_MAX_BYTES)
+        return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
+    const work_parts w = parts_of(len, o->flags);
+    if (w.total == 0)
+        return analyze_small(s, len, o, pre, findings, err);
+    if (!work || work_size < w.total)
+        return ibidi__fail(err, IBIDI_E_AMBIG_WORK_TOO_SMALL, 0, 0);
+    char *p = (char *)work + (16u - (uintptr_t)work % 16u) % 16u;
+    amb a;
+    amb_layout(&a, p, len);
+    ibidi_status st = analyze_in(&a, s, len, o, pre, findings, err);
+    if (st != IBIDI_OK || !(o->flags & IBIDI_AMBIG_EXACT))
+        return st;
+    return analyze_exact(&a, o, p + w.arrays, findings, err);
+}
+
+ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi__parsed *pre,
+                                         const ibidi_ambig_options *opts, void *work,
+                                         size_t work_size, ibidi_findings *findings,
+                                         ibidi_error *err)
+{
+    return analyze(s, len, opts, pre, work, work_size, findings, err);
+}
+
+ibidi_status ibidi_ambig_analyze(const char *s, size_t len, const ibidi_ambig_options *opts,
+                                 ibidi_findings *findings, ibidi_error *err)
+{
+    const ibidi_ambig_options *o = opts ? opts : &defaults;
+    return analyze(s, len, o, NULL, o->work, o->work_size, findings, err);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ambiguity/ambiguity_internal.h"
 #include "ibidi/ambiguity.h"
 #include "ibidi/bidi.h"
 #include "ibidi/rfc5893.h"
@@ -593,8 +594,9 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                 tc.found = 0;
                 ibidi_ambig_twin_stats stats;
                 ibidi_error e;
-                ibidi_status st = ibidi_ambig_twins_cp(text, t, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
-                                                 max_candidates, on_twin, &tc, &stats, &e);
+                ibidi_status st =
+                    ibidi__twins_search(text, t, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                        max_candidates, 0, on_twin, NULL, &tc, &stats, &e);
                 if (st == IBIDI_E_AMBIG_CONTROL) {
                     /* A label with a bidi control or BN: the twin search does not take it
                      * (Badami's model); Label Uniqueness is not checked for it. */

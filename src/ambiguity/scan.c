@@ -126,8 +126,14 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
     place(buf, cap, &at, codes, ncodes, &r->codes);
 
     /* 3. Badami's analysis (no twin search) */
-    r->analysis = ibidi__ambig_analyze_parsed(form, flen, IBIDI_IRI_AS_DOMAIN, &pre, 0,
-                                                  idna_flags, findings, NULL);
+    {
+        /* forms over 256 bytes: the analysis's arrays (interim, until the scan has a work
+         * area of its own) */
+        uint64_t awork[(46u * SCAN_MAX + 1024u) / 8u];
+        const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0, io, NULL, 0};
+        r->analysis = ibidi__ambig_analyze_parsed(form, flen, &pre, &ao, awork, sizeof awork,
+                                                  findings, NULL);
+    }
 
     /* 4. the display keys, when the form is a domain name */
     if (pre.status == IBIDI_OK && (options & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL))) {

@@ -716,10 +716,10 @@ static ibidi_status search_on_stack(const uint32_t *text, size_t n, ibidi_dir co
     return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
 }
 
-ibidi_status ibidi__twins_search(void *state, const uint32_t *text, size_t n, ibidi_dir context,
-                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
-                                 ibidi_ambig_twin_utf8_fn fn8, void *ctx,
-                                 ibidi_ambig_twin_stats *stats, ibidi_error *err)
+/* The checks of the text before a search: IBIDI_OK when it may run (n > 0), else the
+ * status to return (the empty text passes: nothing to search). */
+static ibidi_status check_text(const uint32_t *text, size_t n, ibidi_dir context,
+                               ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     if (stats)
         memset(stats, 0, sizeof *stats);
@@ -737,33 +737,68 @@ ibidi_status ibidi__twins_search(void *state, const uint32_t *text, size_t n, ib
     for (size_t i = 0; i < n; i++)
         if (ibidi__ambig_is_control(text[i]))
             return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, i, text[i]);
-    if (n == 0)
-        return ibidi__ok(err);
-    if (state)
-        return search_in(state, text, n, context, max_candidates, flags, fn, fn8, ctx, stats,
-                         err);
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
+                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
+                                 ibidi_ambig_twin_utf8_fn fn8, void *ctx,
+                                 ibidi_ambig_twin_stats *stats, ibidi_error *err)
+{
+    ibidi_status st = check_text(text, n, context, stats, err);
+    if (st != IBIDI_OK || n == 0)
+        return st;
     return search_on_stack(text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
 }
 
-ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n, ibidi_dir context,
-                            size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
-                            ibidi_ambig_twin_stats *stats, ibidi_error *err)
+ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
+                                    ibidi_dir context, size_t max_candidates,
+                                    ibidi_ambig_twin_utf8_fn fn8, void *ctx,
+                                    ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
-    return ibidi__twins_search(NULL, text, n, context, max_candidates, 0, fn, NULL, ctx, stats,
-                               err);
+    ibidi_status st = check_text(text, n, context, stats, err);
+    if (st != IBIDI_OK || n == 0)
+        return st;
+    return search_in(state, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, err);
+}
+
+/* The search's context and bound of the options (NULL: the defaults); 0 when they are
+ * refused (IBIDI_E_INVALID_ARGUMENT). */
+static int twins_opts(const ibidi_ambig_options *opts, ibidi_dir *context, size_t *bound)
+{
+    *context = opts ? opts->context : IBIDI_DIR_LTR;
+    *bound = IBIDI_AMBIG_DEFAULT_CANDIDATES;
+    if (opts && opts->max_candidates)
+        *bound = opts->max_candidates == SIZE_MAX ? 0 : opts->max_candidates; /* 0: none */
+    return !(opts && (opts->flags & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)));
+}
+
+ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n,
+                                  const ibidi_ambig_options *opts, ibidi_ambig_twin_fn fn,
+                                  void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err)
+{
+    ibidi_dir context;
+    size_t bound;
+    if (!twins_opts(opts, &context, &bound)) {
+        if (stats)
+            memset(stats, 0, sizeof *stats);
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    }
+    return ibidi__twins_search(text, n, context, bound, 0, fn, NULL, ctx, stats, err);
 }
 
 /* The UTF-8 call: the search encodes each twin for the callback. */
-ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context,
-                              size_t max_candidates, ibidi_ambig_twin_utf8_fn fn, void *ctx,
-                              ibidi_ambig_twin_stats *stats, ibidi_error *err)
+ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, const ibidi_ambig_options *opts,
+                                    ibidi_ambig_twin_utf8_fn fn, void *ctx,
+                                    ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     uint32_t cps[MAXN];
-    size_t n = 0, pos = 0;
+    size_t n = 0, pos = 0, bound;
+    ibidi_dir context;
     ibidi_error e;
     if (stats)
         memset(stats, 0, sizeof *stats);
-    if (!s && len)
+    if ((!s && len) || !twins_opts(opts, &context, &bound))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
@@ -777,7 +812,7 @@ ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, ibidi_dir context
         cps[n++] = ibidi__utf8_decode_valid((const unsigned char *)s, &pos);
     }
     /* fn NULL: the twins are counted, not encoded */
-    st = ibidi__twins_search(NULL, cps, n, context, max_candidates, 0, NULL, fn, ctx, stats, &e);
+    st = ibidi__twins_search(cps, n, context, bound, 0, NULL, fn, ctx, stats, &e);
     if (st != IBIDI_OK) {
         /* the error's index as a byte offset: the offsets are found again rather than kept
          * (one error a call, against a store for every code point on the stack) */

@@ -209,25 +209,16 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
 static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
                           const idna_opts *o)
 {
-    ibidi_finding *f = NULL;
-    size_t cap = 16, nf = 0;
+    ibidi_findings found;
     ibidi_error err;
-    ibidi_status st;
-    for (;;) {
-        ibidi_finding *g = realloc(f, cap * sizeof *f);
-        if (!g) {
-            free(f);
-            fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
-            return;
-        }
-        f = g;
-        ibidi_findings found = {f, cap, 0, 0};
-        st = ibidi_ambig_analyze(name, nlen, as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
-                                     ibidi_idna_profile_flags(o->profile), &found, &err);
-        nf = found.n;
-        if (st != IBIDI_OK || nf <= cap)
-            break;
-        cap = nf;
+    const ibidi_ambig_options ao = {as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
+                                    {o->profile, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
+    const ibidi_finding *f = found.items;
+    const size_t nf = found.n;
+    if (st == IBIDI_E_NOMEM) {
+        fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+        return;
     }
     if (st != IBIDI_OK) {
         printf("  bidi ambiguity: not analysed: %s [%s] at byte %zu\n", ibidi_strerror(st),
@@ -248,28 +239,29 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
             printf(": %s\n", f[i].rule);
         }
     }
-    free(f);
+    ibidi_findings_free(&found);
 }
 
 /* ibidi check of an IRI or mail address: its validity (parse, component rules, IDNA on the
  * host under the profile) and the ambiguity findings. */
 static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const idna_opts *o)
 {
-    char codes[512];
+    char *codes = NULL;
     size_t clen = 0;
     ibidi_error err;
     const ibidi_iri_options vo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
-    ibidi_status st = ibidi_iri_validate(name, nlen, &vo, codes, sizeof codes - 1, &clen, &err);
-    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+    ibidi_status st = ibidi_iri_validate_alloc(name, nlen, &vo, &codes, &clen, &err);
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) {
         printf("  not checked: %s [%s] at byte %zu\n", ibidi_strerror(st), ibidi_status_name(st),
                err.offset);
         return CLI_INVALID;
     }
-    if (clen > sizeof codes - 1)
-        clen = sizeof codes - 1; /* only the display of very many codes is shortened */
-    codes[clen] = '\0';
-    printf("  %-20s %s %s (parse, component rules, host under %s)\n", ibidi_iri_kind_name(kind),
-           st == IBIDI_OK ? "valid" : "invalid", codes, ibidi_idna_profile_name(o->profile));
+    if (clen > 511)
+        clen = 511; /* only the display of very many codes is shortened */
+    printf("  %-20s %s %.*s (parse, component rules, host under %s)\n",
+           ibidi_iri_kind_name(kind), st == IBIDI_OK ? "valid" : "invalid", (int)clen, codes,
+           ibidi_idna_profile_name(o->profile));
+    ibidi_free(codes);
     put_ambiguity(name, nlen, kind, o);
     return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
 }

@@ -114,8 +114,11 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     twin_list l = {0};
     ibidi_ambig_twin_stats stats;
     ibidi_error err;
-    ibidi_status st = ibidi_ambig_twins_utf8(s, slen, o->context, o->max_candidates, collect, &l,
-                                       &stats, &err);
+    /* --max-candidates 0 is no bound */
+    const ibidi_ambig_options ao = {IBIDI_IRI_AS_AUTO, 0, o->context,
+                                    o->max_candidates ? o->max_candidates : SIZE_MAX,
+                                    {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_status st = ibidi_ambig_twins_utf8(s, slen, &ao, collect, &l, &stats, &err);
     if (st != IBIDI_OK) {
         cli_report("twins", itemno, "cannot search twins", &err,
                    o->in == CLI_IN_UTF8 ? "byte" : "byte of the UTF-8 form");
