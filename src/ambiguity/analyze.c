@@ -496,8 +496,10 @@ static int is_strong_label(const lab *l)
 }
 
 /* Labels [lo, hi) on their own (a domain name rendered as an identifier in its own right:
- * what lies outside counts as left-to-right): does some number label have case 3? */
-static int part_ambiguous(const amb *a, size_t lo, size_t hi)
+ * what lies outside counts as left-to-right): does some number label have case 3? Inlined
+ * into its loops over parents and relative names: as a call it cost 4% of the analysis of
+ * a list of names (bench/bench_scan.c). */
+IBIDI__ALWAYS_INLINE int part_ambiguous(const amb *a, size_t lo, size_t hi)
 {
     for (size_t k = lo; k < hi; k++)
         if (is_number_label(&a->labels[k]) && idn_ambiguous(a, k, lo, hi, DIR_L, DIR_L))
@@ -828,27 +830,38 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
     /* Decode, left to right: the first ill-formed sequence or control character found is
      * reported. "Control characters and formatting characters": the paper assumes no bidi
      * formatting characters (LRM, RLM, ALM and the embedding, override and isolate
-     * controls) and no characters of class BN, B or S. */
-    while (pos < len) {
-        size_t at = pos;
-        uint32_t cp;
-        ibidi_bidi_class bc;
-        if ((unsigned char)s[pos] < 0x80) {
-            cp = (unsigned char)s[pos++];
-        } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
-            return st;
+     * controls) and no characters of class BN, B or S. The arrays and counts are held in
+     * locals: a store through a byte array may alias anything, which would make the
+     * compiler reload every field of a at each step. */
+    {
+        uint32_t *const cpa = a->cp;
+        uint8_t *const bca = a->bc;
+        uint16_t *const offa = a->off, *const compa = a->comp_of;
+        size_t n = 0;
+        unsigned classes = 0;
+        while (pos < len) {
+            size_t at = pos;
+            uint32_t cp;
+            ibidi_bidi_class bc;
+            if ((unsigned char)s[pos] < 0x80) {
+                cp = (unsigned char)s[pos++];
+            } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
+                return st;
+            }
+            bc = ibidi_cp_bidi_class(cp);
+            if (ibidi__ambig_is_control_bc(cp, bc))
+                return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
+            cpa[n] = cp;
+            bca[n] = (uint8_t)bc;
+            classes |= BCM(bc);
+            offa[n] = (uint16_t)at;
+            compa[n] = AMB_NONE;
+            n++;
         }
-        bc = ibidi_cp_bidi_class(cp);
-        if (ibidi__ambig_is_control_bc(cp, bc))
-            return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
-        a->cp[a->n] = cp;
-        a->bc[a->n] = (uint8_t)bc;
-        a->classes |= BCM(bc);
-        a->off[a->n] = (uint16_t)at;
-        a->comp_of[a->n] = AMB_NONE;
-        a->n++;
+        offa[n] = (uint16_t)len;
+        a->n = n;
+        a->classes = classes;
     }
-    a->off[a->n] = (uint16_t)len;
 
     if (!a->text) {
         if (pre) {
@@ -866,27 +879,34 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
             a->comps = a->compbuf;
         }
         a->ncomps = a->info.n_components;
-        for (size_t c = 0, i = 0; c < a->ncomps; c++) {
-            while (i < a->n && a->off[i] < a->comps[c].start)
+        const ibidi_iri_component *const comps = a->comps;
+        const uint16_t *const offa = a->off;
+        uint16_t *const compa = a->comp_of;
+        const size_t n = a->n, ncomps = a->ncomps;
+        for (size_t c = 0, i = 0; c < ncomps; c++) {
+            while (i < n && offa[i] < comps[c].start)
                 i++;
-            for (; i < a->n && a->off[i] < a->comps[c].start + a->comps[c].length; i++)
-                a->comp_of[i] = (uint16_t)c;
+            for (; i < n && offa[i] < comps[c].start + comps[c].length; i++)
+                compa[i] = (uint16_t)c;
         }
     }
 
     /* Closest strong characters before and after each code point; the ends count as L. */
     {
+        const uint8_t *const bca = a->bc;
+        uint8_t *const pbc = a->pbc, *const nbc = a->nbc;
+        const size_t n = a->n;
         uint8_t last = IBIDI_BC_L;
-        for (size_t i = 0; i < a->n; i++) {
-            a->pbc[i] = last;
-            if (strong(a->bc[i]))
-                last = a->bc[i];
+        for (size_t i = 0; i < n; i++) {
+            pbc[i] = last;
+            if (strong(bca[i]))
+                last = bca[i];
         }
         last = IBIDI_BC_L;
-        for (size_t i = a->n; i-- > 0;) {
-            a->nbc[i] = last;
-            if (strong(a->bc[i]))
-                last = a->bc[i];
+        for (size_t i = n; i-- > 0;) {
+            nbc[i] = last;
+            if (strong(bca[i]))
+                last = bca[i];
         }
     }
 
@@ -960,9 +980,9 @@ static ibidi_status analyze(const char *s, size_t len, const ibidi_ambig_options
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > AMB_MAX_BYTES)
         return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
-    const work_parts w = parts_of(len, o->flags);
-    if (w.total == 0)
+    if (len <= AMB_SMALL && !(o->flags & IBIDI_AMBIG_EXACT)) /* parts_of gives 0 */
         return analyze_small(s, len, o, pre, findings, err);
+    const work_parts w = parts_of(len, o->flags);
     if (!work || work_size < w.total)
         return ibidi__fail(err, IBIDI_E_AMBIG_WORK_TOO_SMALL, 0, 0);
     char *p = (char *)work + (16u - (uintptr_t)work % 16u) % 16u;
