@@ -1,5 +1,6 @@
 /*
- * Fuzz target for ibidi_scan_name (ibidi/ambiguity.h), the per-name pipeline of
+ * Fuzz target for ibidi_scan_name and ibidi_scan_name_alloc (ibidi/scan.h), the per-name
+ * pipeline of
  * `ibidi scan`. The first byte picks the profile and the contexts; the rest is the name.
  * Properties checked with abort():
  *  1. no crash; IBIDI_OK with a buffer of the size the call said it needs, and
@@ -10,7 +11,8 @@
  *     the analysis's status and findings are ibidi_ambig_analyze's on the form,
  *     each display is ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL's, made exactly when that call
  *     succeeds (forms up to IBIDI_AMBIG_MAX_BYTES);
- *  5. only the contexts asked for are made.
+ *  5. only the contexts asked for are made;
+ *  6. the allocating call gives the same result, text and findings.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char buf[CAP], ref[CAP];
     static ibidi_finding f[64], g[64];
-    static unsigned char work[1 << 16]; /* ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, 0) */
+    static unsigned char work[1 << 17]; /* ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, 0) */
     ibidi_findings fs = {f, 64, 0, 0}, gs = {g, 64, 0, 0};
     if (size < 1)
         return 0;
@@ -55,21 +57,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *name = (const char *)data + 1;
     const size_t len = size - 1;
     ibidi_scan_result r, r2;
-    size_t need = 0, need2 = 0;
+    size_t need = 0;
+    const ibidi_scan_options so = {options, opts};
 
-    ibidi_status st = ibidi_scan_name(name, len, flags, options, NULL, 0, &need, &fs, &r, NULL);
+    ibidi_status st = ibidi_scan_name(name, len, &so, NULL, 0, &r, &fs, NULL);
     require(st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL);
+    need = r.needed;
     require((st == IBIDI_OK) == (need == 0));
     if (need > CAP)
         return 0;
     if (need > 0) {
-        require(ibidi_scan_name(name, len, flags, options, buf, need - 1, &need2, &fs, &r2,
-                                NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
-                need2 == need);
+        require(ibidi_scan_name(name, len, &so, buf, need - 1, &r2, &fs, NULL) ==
+                    IBIDI_E_BUFFER_TOO_SMALL &&
+                r2.needed == need);
     }
-    require(ibidi_scan_name(name, len, flags, options, buf, need, &need2, &fs, &r, NULL) ==
-                IBIDI_OK &&
-            need2 == need);
+    require(ibidi_scan_name(name, len, &so, buf, need, &r, &fs, NULL) == IBIDI_OK &&
+            r.needed == need);
+
+    /* 6 */
+    {
+        ibidi_findings fa;
+        char *text = NULL;
+        require(ibidi_scan_name_alloc(name, len, &so, &text, &r2, &fa, NULL) == IBIDI_OK &&
+                text && r2.needed == need && memcmp(text, buf, need) == 0 &&
+                text[need] == '\0' && r2.valid == r.valid && r2.status == r.status &&
+                r2.analysis == r.analysis && fa.n == (r.analysis == IBIDI_OK ? fs.n : 0) &&
+                (fa.n == 0) == (fa.items == NULL));
+        for (size_t i = 0; i < fa.n && i < 64; i++)
+            require(same(&fa.items[i], &f[i]));
+        ibidi_free(text);
+        ibidi_findings_free(&fa);
+    }
 
     /* 2 */
     require(inside(&r.unicode, need) && inside(&r.codes, need) && r.codes.present);

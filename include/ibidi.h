@@ -16,5 +16,6 @@
 #include "ibidi/iri.h"
 #include "ibidi/display.h"
 #include "ibidi/ambiguity.h"
+#include "ibidi/scan.h"
 
 #endif /* IBIDI_H */

@@ -1,9 +1,10 @@
 /*
- * ibidi_scan_name (ibidi/ambiguity.h): the fused per-name pipeline of `ibidi scan` must
+ * ibidi_scan_name (ibidi/scan.h): the fused per-name pipeline of `ibidi scan` must
  * give exactly what the public calls give one after the other (ToUnicode,
  * ibidi_iri_validate, ibidi_ambig_analyze, ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL),
  * on the bundled sample, on the source column of IdnaTestV2.txt, on names built from
- * them, and on random mixes of the characters that matter; plus its error paths.
+ * them, and on random mixes of the characters that matter; plus its error paths, its
+ * options record and ibidi_scan_name_alloc.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,19 @@ static ibidi_idna_options exact(unsigned flags)
 {
     const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
     return o;
+}
+
+/* ibidi_scan_name with the options as separate words, as the tests were written: exact
+ * IDNA flags, the IBIDI_SCAN_* bits; *need (may be NULL) the bytes needed. */
+static ibidi_status t_scan(const char *name, size_t len, unsigned flags, unsigned options,
+                           char *buf, size_t cap, size_t *need, ibidi_findings *f,
+                           ibidi_scan_result *r, ibidi_error *err)
+{
+    const ibidi_scan_options o = {options, exact(flags)};
+    ibidi_status st = ibidi_scan_name(name, len, &o, buf, cap, r, f, err);
+    if (need && r)
+        *need = r->needed;
+    return st;
 }
 
 /* Field by field: a struct's padding, if any, need not compare equal. */
@@ -91,6 +105,13 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
     size_t cl = 0;
     ibidi_status vst =
         t_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
+    if (vst == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* more components than the stack holds */
+        static unsigned char work[1 << 16];
+        ibidi_iri_options vo = t_iri_opts(IBIDI_IRI_AS_DOMAIN, 0, flags);
+        vo.idna.work = work;
+        vo.idna.work_size = sizeof work;
+        vst = ibidi_iri_validate(form, flen, &vo, r->codes, CAP, &cl, NULL);
+    }
     r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->status = st;
@@ -150,8 +171,7 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
     ibidi_scan_result s;
     size_t need = 0;
     reference(name, len, flags, &r);
-    ibidi_status st = ibidi_scan_name(name, len, flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, buf,
-                                      sizeof buf, &need, &fs, &s, NULL);
+    ibidi_status st = t_scan(name, len, flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, buf, sizeof buf, &need, &fs, &s, NULL);
     /* the analysis's findings count only when it succeeded (as n_findings did) */
     const size_t s_nf = s.analysis == IBIDI_OK ? fs.n : 0;
     n_compared++;
@@ -309,7 +329,7 @@ static void edges(unsigned flags)
     /* a paragraph separator: the display lays an identifier out as one line */
     compare("b\xe2\x80\xa9" "bom", 7, flags, "paragraph separator");
     compare("\xd7\x90\xe2\x80\xa9" "1.com", 8, flags, "paragraph separator after R");
-    CHECK(ibidi_scan_name("\xc0\xaf", 2, flags, 0, buf, sizeof buf, &need, &fs, &s, NULL) ==
+    CHECK(t_scan("\xc0\xaf", 2, flags, 0, buf, sizeof buf, &need, &fs, &s, NULL) ==
                   IBIDI_OK &&
               !s.valid && s.status == IBIDI_E_UTF8_OVERLONG && !s.unicode.present &&
               !s.display[0].present,
@@ -325,7 +345,7 @@ static void edges(unsigned flags)
     compare(big, 1024, flags, "1024-byte name");
     compare(big, 1025, flags, "1025-byte name");
     compare(big, sizeof big, flags, "3000-byte name");
-    CHECK(ibidi_scan_name(big, 1025, flags, 3, buf, sizeof buf, &need, &fs, &s, NULL) ==
+    CHECK(t_scan(big, 1025, flags, 3, buf, sizeof buf, &need, &fs, &s, NULL) ==
                   IBIDI_OK &&
               !s.valid && s.status == IBIDI_E_AMBIG_TOO_LONG &&
               s.analysis == IBIDI_E_AMBIG_TOO_LONG && !s.display[0].present,
@@ -335,24 +355,23 @@ static void edges(unsigned flags)
     const char *nm = "\xd7\x90\xd7\x91" "12.com"; /* valid: an RTL label may end with digits */
     size_t nl = strlen(nm);
     e.status = IBIDI_OK;
-    st = ibidi_scan_name(nm, nl, flags, 3, buf, 4, &need, &fs, &s, &e);
+    st = t_scan(nm, nl, flags, 3, buf, 4, &need, &fs, &s, &e);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && e.status == IBIDI_E_BUFFER_TOO_SMALL &&
               need == nl + 2 + 2 * nl,
           "buffer too small: needed %zu (form, \"[]\", two displays)", need);
-    st = ibidi_scan_name(nm, nl, flags, 3, buf, need, &need, &fs, &s, NULL);
+    st = t_scan(nm, nl, flags, 3, buf, need, &need, &fs, &s, NULL);
     CHECK(st == IBIDI_OK && s.valid && s.display[1].start + s.display[1].length == need,
           "the size needed is enough");
     ibidi_findings count_only = {NULL, 0, 0, 0};
-    CHECK(ibidi_scan_name(nm, nl, flags, 3, NULL, 0, &need, &count_only, &s, NULL) ==
+    CHECK(t_scan(nm, nl, flags, 3, NULL, 0, &need, &count_only, &s, NULL) ==
                   IBIDI_E_BUFFER_TOO_SMALL &&
               s.analysis == IBIDI_OK && count_only.n > 0,
           "NULL buffer and findings: sizes only (%zu findings)", count_only.n);
-    CHECK(ibidi_scan_name(nm, nl, flags, 3, buf, sizeof buf, &need, NULL, &s, NULL) ==
+    CHECK(t_scan(nm, nl, flags, 3, buf, sizeof buf, &need, NULL, &s, NULL) ==
                   IBIDI_OK &&
               s.valid && s.analysis == IBIDI_OK,
           "no findings record at all");
-    CHECK(ibidi_scan_name(nm, nl, flags, IBIDI_SCAN_RTL, buf, sizeof buf, &need, &fs, &s,
-                          NULL) == IBIDI_OK &&
+    CHECK(t_scan(nm, nl, flags, IBIDI_SCAN_RTL, buf, sizeof buf, &need, &fs, &s, NULL) == IBIDI_OK &&
               !s.display[0].present && s.display[1].present,
           "only the display asked for is made");
 
@@ -360,9 +379,9 @@ static void edges(unsigned flags)
     char d1[CAP], d2[CAP];
     ibidi_scan_result s2;
     const char *a = "123.\xd7\x90\xd7\x91\xd7\x92.com", *b = "\xd7\x90\xd7\x91\xd7\x92.123.com";
-    CHECK(ibidi_scan_name(a, strlen(a), flags, 3, d1, sizeof d1, NULL, &fs, &s, NULL) ==
+    CHECK(t_scan(a, strlen(a), flags, 3, d1, sizeof d1, NULL, &fs, &s, NULL) ==
                   IBIDI_OK &&
-              ibidi_scan_name(b, strlen(b), flags, 3, d2, sizeof d2, NULL, &fs, &s2, NULL) ==
+              t_scan(b, strlen(b), flags, 3, d2, sizeof d2, NULL, &fs, &s2, NULL) ==
                   IBIDI_OK &&
               s.display[0].length == s2.display[0].length &&
               memcmp(d1 + s.display[0].start, d2 + s2.display[0].start, s.display[0].length) ==
@@ -370,22 +389,153 @@ static void edges(unsigned flags)
           "badami: 123.ABC.com and ABC.123.com have one display (LTR)");
 
     /* arguments */
-    CHECK(ibidi_scan_name(NULL, 1, flags, 0, buf, sizeof buf, &need, &fs, &s, &e) ==
+    CHECK(t_scan(NULL, 1, flags, 0, buf, sizeof buf, &need, &fs, &s, &e) ==
                   IBIDI_E_INVALID_ARGUMENT,
           "NULL name with a length");
-    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, &fs, NULL, &e) ==
+    CHECK(t_scan("a", 1, flags, 0, buf, sizeof buf, &need, &fs, NULL, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL result");
-    CHECK(ibidi_scan_name("a", 1, flags, 4, buf, sizeof buf, &need, &fs, &s, &e) ==
+    CHECK(t_scan("a", 1, flags, 4, buf, sizeof buf, &need, &fs, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "unknown option bit");
-    CHECK(ibidi_scan_name("a", 1, flags, 0, NULL, 5, &need, &fs, &s, &e) ==
+    CHECK(t_scan("a", 1, flags, 0, NULL, 5, &need, &fs, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL buffer with a capacity");
     ibidi_findings no_items = {NULL, 3, 0, 0};
-    CHECK(ibidi_scan_name("a", 1, flags, 0, buf, sizeof buf, &need, &no_items, &s, &e) ==
+    CHECK(t_scan("a", 1, flags, 0, buf, sizeof buf, &need, &no_items, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL findings with a capacity");
+}
+
+/* Two scans alike: results, text parts and findings. */
+static int same_scan(const ibidi_scan_result *a, const char *ta, const ibidi_finding *fa,
+                     size_t na, const ibidi_scan_result *b, const char *tb,
+                     const ibidi_finding *fb, size_t nb)
+{
+    int ok = a->valid == b->valid && a->status == b->status && a->analysis == b->analysis &&
+             a->needed == b->needed && memcmp(ta, tb, a->needed) == 0 && na == nb;
+    const ibidi_span *sa[4] = {&a->unicode, &a->codes, &a->display[0], &a->display[1]};
+    const ibidi_span *sb[4] = {&b->unicode, &b->codes, &b->display[0], &b->display[1]};
+    for (int k = 0; ok && k < 4; k++)
+        ok = sa[k]->present == sb[k]->present && sa[k]->start == sb[k]->start &&
+             sa[k]->length == sb[k]->length;
+    for (size_t i = 0; ok && i < na; i++)
+        ok = same_finding(&fa[i], &fb[i]);
+    return ok;
+}
+
+/* The options record, long forms, and ibidi_scan_name_alloc. */
+static void options(void)
+{
+    static char b1[CAP], b2[CAP], u[CAP];
+    static ibidi_finding f1[NF], f2[NF];
+    ibidi_findings fs1 = {f1, NF, 0, 0}, fs2 = {f2, NF, 0, 0};
+    ibidi_scan_result r1, r2;
+    ibidi_error e;
+    const unsigned uts46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    const ibidi_scan_options zero = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    const char *nm = "\xd7\x90\xd7\x91" "12.ABC.com";
+    const size_t nl = strlen(nm);
+
+    /* NULL and a zeroed record: no display, the uts46 profile */
+    CHECK(ibidi_scan_name(nm, nl, NULL, b1, CAP, &r1, &fs1, &e) == IBIDI_OK &&
+              ibidi_scan_name(nm, nl, &zero, b2, CAP, &r2, &fs2, &e) == IBIDI_OK &&
+              same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n) && !r1.display[0].present &&
+              !r1.display[1].present,
+          "NULL and zeroed options agree: no display");
+    CHECK(t_scan(nm, nl, uts46, 0, b2, CAP, NULL, &fs2, &r2, &e) == IBIDI_OK &&
+              same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n),
+          "the defaults: the uts46 profile");
+    /* refused: unknown bits, an unknown IDNA profile */
+    {
+        ibidi_scan_options o = zero;
+        o.flags = 0x4u;
+        CHECK(ibidi_scan_name(nm, nl, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT &&
+                  e.status == IBIDI_E_INVALID_ARGUMENT,
+              "unknown flag bits refused");
+        o = zero;
+        o.idna.profile = (ibidi_idna_profile)9;
+        CHECK(ibidi_scan_name(nm, nl, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT,
+              "unknown IDNA profile refused");
+    }
+    /* a form of over 256 bytes from a name of fewer: A-labels of CJK ideographs */
+    {
+        size_t ul = 0, al = 0;
+        for (int l = 0; l < 6; l++) {
+            for (int i = 0; i < 20; i++) {
+                memcpy(u + ul, "\xE4\xB8\x80", 3);
+                ul += 3;
+            }
+            u[ul++] = '.';
+        }
+        memcpy(u + ul, "com", 3);
+        ul += 3;
+        CHECK(ibidi_idna_to_ascii_utf8(u, ul, NULL, b2, CAP, &al, NULL, NULL) == IBIDI_OK &&
+                  al < 256 && ul > 256,
+              "a name of %zu bytes, its form of %zu", al, ul);
+        char name[256];
+        memcpy(name, b2, al);
+        compare(name, al, uts46, "long form");
+        ibidi_scan_options o = zero;
+        o.flags = IBIDI_SCAN_LTR | IBIDI_SCAN_RTL;
+        CHECK(ibidi_scan_name(name, al, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_OK &&
+                  r1.unicode.length == ul && !r1.valid && r1.status == IBIDI_E_IDENT_INVALID &&
+                  r1.analysis == IBIDI_E_DOMAIN_TOO_LONG && !r1.display[0].present,
+              "a long form: no domain name (DOMAIN_TOO_LONG), no work area needed");
+        char *text = NULL;
+        ibidi_findings fa;
+        CHECK(ibidi_scan_name_alloc(name, al, &o, &text, &r2, &fa, &e) == IBIDI_OK && text &&
+                  text[r2.needed] == '\0' &&
+                  same_scan(&r1, b1, f1, 0, &r2, text, fa.items, fa.n),
+              "_alloc on a long form");
+        ibidi_free(text);
+        ibidi_findings_free(&fa);
+    }
+    /* _alloc: a form longer than its first guess, more findings than its first guess */
+    {
+        static const char *const names[] = {
+            "\xEF\xB7\xBA\xEF\xB7\xBA\xEF\xB7\xBA\xEF\xB7\xBA\xEF\xB7\xBA.com", /* U+FDFA */
+            NULL};
+        size_t ml;
+        const char *many = t_notation(0, "A.1.b.2.C.3.d.4.E.5.f.6.G.7.h", 0, &ml);
+        const char *list[2] = {names[0], many};
+        const size_t lens[2] = {strlen(names[0]), ml};
+        for (int k = 0; k < 2; k++) {
+            const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+            char *text = NULL;
+            ibidi_findings fa;
+            CHECK(ibidi_scan_name(list[k], lens[k], &o, b1, CAP, &r1, &fs1, &e) == IBIDI_OK &&
+                      ibidi_scan_name_alloc(list[k], lens[k], &o, &text, &r2, &fa, &e) ==
+                          IBIDI_OK &&
+                      same_scan(&r1, b1, f1, r1.analysis == IBIDI_OK ? fs1.n : 0, &r2, text,
+                                fa.items, fa.n),
+                  "_alloc %d: as the call (%zu bytes, %zu findings)", k, r1.needed, fs1.n);
+            CHECK(k == 0 ? r1.needed > 4 * lens[k] + 64 : fs1.n > 16,
+                  "_alloc %d: past its first guess", k);
+            ibidi_free(text);
+            ibidi_findings_free(&fa);
+        }
+    }
+    /* _alloc: no findings record, no result; errors */
+    {
+        char *text = NULL;
+        ibidi_findings fa;
+        CHECK(ibidi_scan_name_alloc(nm, nl, NULL, &text, NULL, NULL, &e) == IBIDI_OK && text,
+              "_alloc without findings nor result");
+        ibidi_free(text);
+        CHECK(ibidi_scan_name_alloc(nm, nl, NULL, NULL, &r1, &fa, &e) ==
+                      IBIDI_E_INVALID_ARGUMENT &&
+                  fa.items == NULL,
+              "_alloc without a place for the text");
+        ibidi_scan_options o = zero;
+        o.flags = 8;
+        text = (char *)1;
+        CHECK(ibidi_scan_name_alloc(nm, nl, &o, &text, &r1, &fa, &e) ==
+                      IBIDI_E_INVALID_ARGUMENT &&
+                  text == NULL && fa.items == NULL,
+              "_alloc: an error leaves nothing allocated");
+    }
 }
 
 int main(void)
@@ -401,6 +551,7 @@ int main(void)
         random_names(flags);
         edges(flags);
     }
+    options();
     printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "
            "%zu invalid by ToUnicode's codes only\n",
            n_compared, n_valid, n_display, n_findings, n_idna_codes);

@@ -259,6 +259,8 @@ static char many[1024]; /* "http://\xD7\x90.com/b/b/..." : 500 components, past 
 static size_t many_len;
 static unsigned char idna_work[65536]; /* at least ibidi_idna_work_size() */
 static unsigned char amb_work[1 << 17]; /* at least ibidi_ambig_work_size(1024, EXACT) */
+static char long_form[256]; /* A-labels of under 253 bytes whose form has over 256 */
+static size_t long_form_len;
 
 static size_t put(char *b, size_t at, const char *s)
 {
@@ -357,6 +359,20 @@ static void make_inputs(void)
         static const char *const p[] = {"/b"};
         at = put(many, 0, "http://\xD7\x90\xD7\x91.com");
         many_len = at + fill(many + at, sizeof many - 1 - at, p, 1, "/");
+    }
+    {
+        /* labels of 20 CJK ideographs (60 bytes of UTF-8, about 30 as an A-label) */
+        char u[1024];
+        size_t at2 = 0;
+        for (int l = 0; l < 8; l++) {
+            for (int i = 0; i < 20; i++)
+                at2 = put(u, at2, "\xE4\xB8\x80");
+            u[at2++] = '.';
+        }
+        at2 = put(u, at2, "com");
+        long_form_len = 0;
+        ibidi_idna_to_ascii_utf8(u, at2, NULL, long_form, sizeof long_form - 1, &long_form_len,
+                                 NULL, NULL);
     }
     ctx_before_len = (size_t)(put(ctx_before, 0, "\xD7\x90\xD7\x91 (1) ") - 0);
     ctx_after_len = (size_t)(put(ctx_after, 0, " 2 \xD7\x92 [x]"));
@@ -1051,17 +1067,33 @@ static int c_ident_validate(void)
 }
 static int c_scan_name(void)
 {
-    const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    /* names of 253 bytes: on the stack, no work area */
     for (int k = 0; k < 5; k++) {
-        size_t needed = 0;
         ibidi_findings f = findings();
         ibidi_scan_result r;
-        if (!st_ok(ibidi_scan_name(idna_names[k], *idna_lens[k], flags,
-                                   IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, scan_buf, sizeof scan_buf,
-                                   &needed, &f, &r, NULL)))
+        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        if (!st_ok(ibidi_scan_name(idna_names[k], *idna_lens[k], &o, scan_buf, sizeof scan_buf,
+                                   &r, &f, NULL)))
             return 0;
     }
-    return 1;
+    /* a name of A-labels whose Unicode form is longer than a domain name; and the
+     * allocating call */
+    {
+        ibidi_findings f = findings(), a;
+        ibidi_scan_result r;
+        char *text = NULL;
+        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        int ok = st_ok(ibidi_scan_name(long_form, long_form_len, &o, scan_buf, sizeof scan_buf,
+                                       &r, &f, NULL)) &&
+                 r.unicode.length > 256 &&
+                 st_ok(ibidi_scan_name_alloc(long_form, long_form_len, NULL, &text, &r, &a,
+                                             NULL));
+        ibidi_free(text);
+        ibidi_findings_free(&a);
+        return ok;
+    }
 }
 
 /* rfc5893.h */
@@ -1154,13 +1186,13 @@ static const scase cases[] = {
     {"ibidi_display_prove", IBIDI_DISPLAY_STACK, c_display_prove, 0},
     {"ibidi_display_needs_embedding", IBIDI_DISPLAY_STACK, c_display_needs_embedding, 0},
     {"ibidi_display_convert", IBIDI_DISPLAY_STACK, c_convert, 0},
-    {"ibidi_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
+    {"ibidi_ambig_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small, 0},
     {"ibidi_ambig_analyze, _alloc", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze, 0},
     {"ibidi_ambig_analyze, _alloc (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_ANALYZE_STACK,
      c_ambiguity_exact, 0},
     {"ibidi_ambig_twins_utf8, _cp", IBIDI_AMBIG_TWINS_STACK, c_twins, 0},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate, 0},
-    {"ibidi_scan_name", IBIDI_SCAN_STACK, c_scan_name, 1},
+    {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name, 0},
     {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small, 0},
     {"ibidi_rfc5893_run", IBIDI_RFC5893_STACK, c_rfc5893_run, 0},
     {"ibidi_rfc5893_grouping_classes", IBIDI_RFC5893_STACK, c_rfc5893_grouping, 0},
@@ -1186,7 +1218,9 @@ int main(int argc, char **argv)
            BUILD_NAME, ALLOW_NUM, ALLOW_DEN, ALLOW_ADD, overhead);
     CHECK(IBIDI_STACK_MAX == 32768, "the library's bound is 32 KiB");
     CHECK(ibidi_idna_work_size() <= sizeof idna_work &&
-              ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, IBIDI_AMBIG_EXACT) <= sizeof amb_work,
+              ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, IBIDI_AMBIG_EXACT) <= sizeof amb_work &&
+              long_form_len > 0 &&
+              long_form_len <= NAME_MAX_BYTES,
           "the work areas of the cases are large enough");
     /* The exact runs catch an overflow: the bidi engine (about 18 KiB) on 8 KiB dies (under
      * ASan with its stack-overflow report on the child's standard error). */

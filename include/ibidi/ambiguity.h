@@ -9,9 +9,7 @@
  *   - display twins: every other logical text that displays as the same glyph sequence,
  *     each combining mark drawn on the same glyph, found exactly (each one confirmed by
  *     running the UBA forward) by a bounded search;
- *   - validity of an identifier under an IDNA profile, with the reasons as codes, to mark
- *     twins valid or invalid;
- *   - lists of names: the line reader of `ibidi scan`.
+ *   - which twins are valid identifiers (ibidi_iri_validate, ibidi/iri.h).
  *
  * The display model is that of ibidi/display.h: IBIDI_DIR_LTR is Badami's standard display
  * model (the identifier alone in a left-to-right embedding), IBIDI_DIR_RTL the identifier
@@ -47,7 +45,6 @@
 #include "bidi.h"
 #include "idna.h"
 #include "iri.h"
-#include "display.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -280,63 +277,6 @@ IBIDI_API ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len,
                                               ibidi_ambig_twin_utf8_fn fn, void *ctx,
                                               ibidi_ambig_twin_stats *stats,
                                               ibidi_error *err);
-
-#define IBIDI_SCAN_STACK 107520
-
-/* ---- Lists of names ------------------------------------------------------------------- */
-
-/*
- * One line of a list of names (one name per line, U-labels or A-labels): the name is the
- * text before the first "#" (a comment), without the spaces, tabs and CRs around it (so
- * a CRLF line ending goes too). Returns 1 and sets *start and *name_len (byte offset and
- * length in line) when the line holds a name, 0 for a blank or comment-only line. line
- * should not hold LF.
- */
-IBIDI_API int ibidi_scan_line(const char *line, size_t len, size_t *start, size_t *name_len);
-
-/* ---- One name of a list (ibidi scan) ---------------------------------------------------- */
-
-#define IBIDI_SCAN_LTR 0x1u /* make the display in a left-to-right paragraph */
-#define IBIDI_SCAN_RTL 0x2u /* ... and in a right-to-left one */
-
-/* What ibidi_scan_name finds. The spans are byte ranges of the caller's buffer; a part
- * that was not made has present 0. */
-typedef struct ibidi_scan_result {
-    int valid;           /* 1: the name is a valid domain name under the profile */
-    ibidi_status status; /* IBIDI_OK when valid, else the reason (see ibidi_scan_name) */
-    ibidi_span unicode;  /* the ToUnicode form, the form that is compared */
-    ibidi_span codes;    /* "[]" when valid, else e.g. "[B1, V6]" or "[DOMAIN_CHAR]" */
-    ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
-    ibidi_status analysis; /* ibidi_ambig_analyze's status on the form */
-} ibidi_scan_result;
-
-/*
- * Everything that `ibidi scan` needs for one name of a list (a U-label or A-label domain
- * name), with one parse and one bidi classification shared by the steps:
- *   1. UTS #46 ToUnicode with idna_flags (ibidi_idna_profile_flags): the form. When
- *      ToUnicode gives none (e.g. IBIDI_E_IDNA_TOO_LONG), the name itself stands in.
- *   2. Validity: ibidi_iri_validate of the form as a domain name. The name is valid when
- *      both ToUnicode and that pass. Reasons (status, codes): the decoder's status for
- *      ill-formed UTF-8 (nothing else is made); ToUnicode's own status when it gives no
- *      form; ibidi_iri_validate's codes and IBIDI_E_IDENT_INVALID when the form is
- *      invalid; ToUnicode's error codes and IBIDI_E_IDNA_INVALID when the form is valid but
- *      the name as written is not (an A-label that is not that of a valid U-label).
- *   3. Badami's analysis of the form (ibidi_ambig_analyze as a domain name, without
- *      the twin search): its findings to *findings (may be NULL), its status in result.
- *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL) in the
- *      contexts that options ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when the form
- *      parses as a domain name.
- * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
- * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
- * The text parts go to buf (unicode, codes, displays, in that order); *needed gets the
- * bytes they take. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
- * cap < *needed (result is filled all the same, with the spans a large enough buffer
- * would get); IBIDI_E_INVALID_ARGUMENT. No allocation. Stack: IBIDI_SCAN_STACK.
- */
-IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len, unsigned idna_flags,
-                                       unsigned options, char *buf, size_t cap,
-                                       size_t *needed, ibidi_findings *findings,
-                                       ibidi_scan_result *result, ibidi_error *err);
 
 #ifdef __cplusplus
 }

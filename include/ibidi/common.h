@@ -130,8 +130,7 @@ typedef enum ibidi_status {
     IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_AMBIG_TWINS_MAX code points */
     IBIDI_E_AMBIG_TOO_LONG = 462,      /* more than IBIDI_AMBIG_MAX_BYTES bytes to analyse */
     IBIDI_E_AMBIG_WORK_TOO_SMALL = 463, /* the analysis of a long identifier (over 256 bytes)
-                                           or the exact one, or the scan of a long form,
-                                           without the work area it needs */
+                                           or the exact one without the work area it needs */
     IBIDI_E_RFC5893_CLASS = 470,       /* RFC 5893 checks: a Bidi class value out of range */
     IBIDI_E_RFC5893_TOO_LONG = 471     /* RFC 5893 checks: a label over 63 characters */
 } ibidi_status;

@@ -61,9 +61,9 @@ typedef struct ibidi__parsed {
 } ibidi__parsed;
 
 /* ibidi_ambig_analyze on an identifier already parsed with opts->as (the decoding errors
- * still come first, then pre's status), opts without IBIDI_AMBIG_TEXT, which has no
- * structure to parse, and with the work area given here (the caller's own, e.g. the
- * scan's) in place of the options'. */
+ * still come first, then pre's status: with a failed parse no work area is needed), opts
+ * without IBIDI_AMBIG_TEXT, which has no structure to parse, and with the work area given
+ * here in place of the options'. */
 ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi__parsed *pre,
                                          const ibidi_ambig_options *opts, void *work,
                                          size_t work_size, ibidi_findings *findings,

@@ -951,6 +951,30 @@ static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
     return ibidi__ok(err);
 }
 
+/* An identifier whose parse (pre) failed: the decoding errors come first, as in
+ * analyze_in, then the parser's; no array is needed (so the scan of a form too long to be a
+ * domain name needs no work area). */
+static ibidi_status decoded_then(const char *s, size_t len, const ibidi__parsed *pre,
+                                 ibidi_error *err)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        size_t at = pos;
+        uint32_t cp;
+        ibidi_status st;
+        if ((unsigned char)s[pos] < 0x80) {
+            cp = (unsigned char)s[pos++];
+        } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
+            return st;
+        }
+        if (ibidi__ambig_is_control(cp))
+            return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
+    }
+    if (err)
+        *err = pre->err;
+    return pre->status;
+}
+
 /* The arrays on the stack (inputs of up to AMB_SMALL bytes), in a frame of its own so that
  * a call with a work area does not hold them too. */
 NOINLINE static ibidi_status analyze_small(const char *s, size_t len,
@@ -980,6 +1004,8 @@ static ibidi_status analyze(const char *s, size_t len, const ibidi_ambig_options
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > AMB_MAX_BYTES)
         return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
+    if (pre && pre->status != IBIDI_OK && !(o->flags & IBIDI_AMBIG_TEXT))
+        return decoded_then(s, len, pre, err);
     if (len <= AMB_SMALL && !(o->flags & IBIDI_AMBIG_EXACT)) /* parts_of gives 0 */
         return analyze_small(s, len, o, pre, findings, err);
     const work_parts w = parts_of(len, o->flags);

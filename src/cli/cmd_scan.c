@@ -33,7 +33,6 @@ static const char *const ctx_names[N_CTX] = {"ltr", "rtl"};
 typedef struct scan_opts {
     int ctx[N_CTX]; /* contexts asked */
     ibidi_idna_profile profile;
-    unsigned flags;   /* ibidi_idna_profile_flags(profile) */
     int format;
     int threads;
     const char *file; /* NULL or "-": standard input */
@@ -246,56 +245,41 @@ static void put_json_lossy(FILE *f, const char *s, size_t len)
 
 /* ---- Per-name work --------------------------------------------------------------------- */
 
-/* One worker's scratch space, grown on demand and reused for every name. */
+/* One worker's results for the name at hand (the library allocates them). */
 typedef struct worker {
     const scan_opts *o;
-    buf out; /* ibidi_scan_name's text parts */
+    char *text; /* ibidi_scan_name's text parts */
     ibidi_scan_result r;
-    ibidi_finding *fnd;
-    size_t fnd_cap;
+    ibidi_findings fnd;
     size_t n_fnd; /* the findings of the last name */
 } worker;
 
 static void worker_free(worker *w)
 {
-    free(w->out.p);
-    free(w->fnd);
+    ibidi_free(w->text);
+    w->text = NULL;
+    ibidi_findings_free(&w->fnd);
 }
 
-/* ibidi_scan_name into the worker's buffers, grown until everything fits. */
+/* ibidi_scan_name_alloc for one name, the last name's results released. */
 static ibidi_status scan_one(worker *w, const char *name, size_t len)
 {
-    unsigned options = (w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
-                       (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u);
-    size_t need = len * 4 + 64;
-    for (;;) {
-        if (!buf_reserve(&w->out, need)) /* out.len stays 0: the buffer is the call's */
-            return IBIDI_E_NOMEM;
-        ibidi_findings found = {w->fnd, w->fnd_cap, 0, 0};
-        ibidi_status st = ibidi_scan_name(name, len, w->o->flags, options, w->out.p, w->out.cap,
-                                          &need, &found, &w->r, NULL);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL)
-            continue;
-        if (st != IBIDI_OK)
-            return st;
-        w->n_fnd = w->r.analysis == IBIDI_OK ? found.n : 0;
-        if (found.n > w->fnd_cap) {
-            ibidi_finding *p = realloc(w->fnd, found.n * sizeof *p);
-            if (!p)
-                return IBIDI_E_NOMEM;
-            w->fnd = p;
-            w->fnd_cap = found.n;
-            continue;
-        }
-        return IBIDI_OK;
-    }
+    const ibidi_scan_options so = {(w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
+                                       (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u),
+                                   {w->o->profile, 0, 0, NULL, 0}};
+    worker_free(w);
+    ibidi_status st = ibidi_scan_name_alloc(name, len, &so, &w->text, &w->r, &w->fnd, NULL);
+    if (st != IBIDI_OK)
+        return st;
+    w->n_fnd = w->r.analysis == IBIDI_OK ? w->fnd.n : 0;
+    return IBIDI_OK;
 }
 
 static void put_json_findings(FILE *f, const worker *w, size_t n)
 {
     fputc('[', f);
     for (size_t i = 0; i < n; i++) {
-        const ibidi_finding *x = &w->fnd[i];
+        const ibidi_finding *x = &w->fnd.items[i];
         const char *nm = ibidi_code_name(x->code);
         fprintf(f, "%s{\"code\": \"%s\", \"context\": \"%s\", \"offset\": %zu, \"length\": %zu",
                 i ? ", " : "", nm ? nm : "?", x->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
@@ -318,11 +302,11 @@ static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *se
     int first = 1;
     for (size_t i = 0; i < n; i++) {
         size_t j = 0;
-        while (j < i && w->fnd[j].code != w->fnd[i].code)
+        while (j < i && w->fnd.items[j].code != w->fnd.items[i].code)
             j++;
         if (j < i)
             continue;
-        const char *nm = ibidi_code_name(w->fnd[i].code);
+        const char *nm = ibidi_code_name(w->fnd.items[i].code);
         fprintf(f, "%s%s", first ? "" : sep, nm ? nm : "?");
         first = 0;
     }
@@ -338,7 +322,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     b->n_names++;
     if (scan_one(w, name, len) != IBIDI_OK)
         goto nomem;
-    const char *p = w->out.p;
+    const char *p = w->text;
     const int valid = r->valid, has_uform = r->unicode.present;
     const char *u = has_uform ? p + r->unicode.start : name;
     const size_t ulen = has_uform ? r->unicode.length : len;
@@ -442,9 +426,9 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         if (n_fnd) {
             fputs("; findings ", out);
             for (size_t i = 0; i < n_fnd; i++) {
-                const char *nm = ibidi_code_name(w->fnd[i].code);
-                fprintf(out, "%s%s@%zu", i ? " " : "", nm ? nm : "?", w->fnd[i].offset);
-                if (w->o->ctx[CTX_RTL] && w->fnd[i].context == IBIDI_DIR_RTL)
+                const char *nm = ibidi_code_name(w->fnd.items[i].code);
+                fprintf(out, "%s%s@%zu", i ? " " : "", nm ? nm : "?", w->fnd.items[i].offset);
+                if (w->o->ctx[CTX_RTL] && w->fnd.items[i].context == IBIDI_DIR_RTL)
                     fputs("(rtl)", out);
             }
         }
@@ -1138,7 +1122,6 @@ static int run_scan(int argc, char **argv)
             o.file = a;
         }
     }
-    o.flags = ibidi_idna_profile_flags(o.profile);
 
     FILE *f = stdin;
     int from_file = o.file && strcmp(o.file, "-") != 0;

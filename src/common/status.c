@@ -140,9 +140,9 @@ static const status_info statuses[] = {
      "the ambiguity analysis takes identifiers of at most IBIDI_AMBIG_MAX_BYTES (1024) bytes, "
      "far beyond a domain name (253 octets) or a mail address (320)"},
     {IBIDI_E_AMBIG_WORK_TOO_SMALL, "AMBIG_WORK_TOO_SMALL",
-     "the ambiguity analysis of an identifier over 256 bytes, the exact analysis (the twin "
-     "search and the validation of each twin) and the scan of a form over 256 bytes need "
-     "the caller's work area (ibidi_ambig_work_size, ibidi_scan_work_size)"},
+     "the ambiguity analysis of an identifier over 256 bytes and the exact analysis (the "
+     "twin search and the validation of each twin) need the caller's work area "
+     "(ibidi_ambig_work_size)"},
     {IBIDI_E_RFC5893_CLASS, "RFC5893_CLASS",
      "RFC 5893 checks: a Bidi_Class value of IBIDI_BC_COUNT or more in a class string"},
     {IBIDI_E_RFC5893_TOO_LONG, "RFC5893_TOO_LONG",

@@ -1,6 +1,6 @@
-/* Lists of names (ibidi/ambiguity.h): the line reader of `ibidi scan`. One name per line,
+/* Lists of names (ibidi/scan.h): the line reader of `ibidi scan`. One name per line,
  * "#" starts a comment, blank and comment-only lines hold no name. */
-#include "ibidi/ambiguity.h"
+#include "ibidi/scan.h"
 
 /* Spaces and tabs around the name, and the CR of a CRLF line end, are not part of it. A
  * CR is trimmed wherever it sits at an edge of the name (also before a comment or before

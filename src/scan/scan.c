@@ -1,0 +1,214 @@
+/*
+ * One name of a list, as `ibidi scan` sees it (ibidi/scan.h, ibidi_scan_name): ToUnicode,
+ * validity, Badami's analysis and the display keys in both contexts.
+ *
+ * The steps are those of the public calls (ibidi_idna_to_unicode_utf8,
+ * ibidi_iri_validate, ibidi_ambig_analyze, ibidi_display_utf8 with
+ * IBIDI_DISPLAY_FORM_VISUAL), but the form is parsed once for all of them and classified once
+ * for both displays; tests/test_scan.c checks that the results are those of the public
+ * calls.
+ *
+ * Stack (IBIDI_STACK_MAX, ibidi/common.h). Nothing allocates, and no work area is needed.
+ * The form (at most IBIDI_AMBIG_MAX_BYTES) is kept on the stack; the large steps each run in
+ * a frame of their own that returns before the next one: ToUnicode (IDNA's area), then the
+ * parse with the component rules and the analysis (the components and the analysis's
+ * arrays, sized for SCAN_SMALL bytes: a longer form is no domain name, its parse fails
+ * before any component is kept, and the analysis then only decodes it), then ToASCII of
+ * the form's host (IDNA's area again), then the displays. Findings go through callbacks
+ * into sets of codes, and the codes are written straight into the caller's buffer.
+ */
+#include <string.h>
+
+#include "ambiguity/ambiguity_internal.h"
+#include "bidi/bidi_internal.h"
+#include "common/internal.h"
+#include "idna/idna_internal.h"
+#include "ibidi/scan.h"
+#include "ibidi/utf8.h"
+
+#define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
+/* A domain name has at most 253 octets and a label separator for the root (at most three
+ * bytes): the parse of a longer form fails (IBIDI_E_DOMAIN_TOO_LONG) and keeps nothing; so
+ * components for SCAN_SMALL bytes (ibidi_iri_parse: at most len + 2) always do, and the
+ * analysis of a parsed form has it on the stack. */
+#define SCAN_SMALL 256
+#define SCAN_SMALL_COMPS (SCAN_SMALL + 2)
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* Places a part of n bytes at *at in buf (when it fits) and records its span. */
+static void place(char *buf, size_t cap, size_t *at, const char *p, size_t n, ibidi_span *sp)
+{
+    sp->start = *at;
+    sp->length = n;
+    sp->present = 1;
+    if (*at <= cap && n <= cap - *at && n > 0)
+        memcpy(buf + *at, p, n);
+    *at += n;
+}
+
+/* Records the span of a part already written at *at (as ibidi__code_set_format: only when
+ * it fitted). */
+static void placed(size_t *at, size_t n, ibidi_span *sp)
+{
+    sp->start = *at;
+    sp->length = n;
+    sp->present = 1;
+    *at += n;
+}
+
+/* Room in buf from at. */
+static size_t room(size_t cap, size_t at)
+{
+    return at < cap ? cap - at : 0;
+}
+
+/* A status alone as the codes part ("[NAME]"), written into buf. */
+static void place_status(char *buf, size_t cap, size_t *at, ibidi_status st, ibidi_span *sp)
+{
+    placed(at, ibidi__status_codes_text(st, buf + (*at < cap ? *at : 0), room(cap, *at)), sp);
+}
+
+/* What the parse step leaves for the steps after it. */
+typedef struct parse_out {
+    ibidi_status status; /* the parser's */
+    ibidi_iri_info info;
+} parse_out;
+
+/* The parse of the form as a domain name, the component rules (when `check`) into c, and
+ * the analysis (its status into *analysis, its findings to findings). */
+NOINLINE static void parse_steps(const char *form, size_t flen, int check,
+                                 const ibidi_idna_options *idna, ibidi__code_set *c,
+                                 parse_out *po, ibidi_status *analysis,
+                                 ibidi_findings *findings)
+{
+    ibidi_iri_component comps[SCAN_SMALL_COMPS];
+    ibidi__parsed pre;
+    memset(&po->info, 0, sizeof po->info);
+    pre.err.status = IBIDI_OK;
+    pre.err.offset = 0;
+    pre.err.value = 0;
+    pre.status = ibidi_iri_parse(form, flen, IBIDI_IRI_AS_DOMAIN, comps, SCAN_SMALL_COMPS,
+                                 &po->info, &pre.err);
+    pre.comps = comps;
+    pre.info = &po->info;
+    po->status = pre.status;
+    if (check)
+        ibidi__validate_check(form, flen, pre.status, &pre.err, comps, &po->info, 0, c);
+    /* Badami's analysis (no twin search) */
+    const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0, *idna, NULL, 0};
+    *analysis =
+        ibidi__ambig_analyze_parsed(form, flen, &pre, &ao, NULL, 0, findings, NULL);
+}
+
+/* The display keys (the visual form, one line) of the form, of ncp code points, into buf
+ * from *at; a visual form has the length of the form, or nearly (L4 may swap a glyph for
+ * one of another UTF-8 length): one that does not fit SCAN_MAX bytes is not made. */
+NOINLINE static void displays(const char *form, size_t flen, unsigned flags, char *buf,
+                              size_t cap, size_t *at, ibidi_scan_result *r)
+{
+    char dbuf[2][SCAN_MAX];
+    size_t ncp = 0;
+    for (size_t i = 0; i < flen; i++)
+        ncp += ((unsigned char)form[i] & 0xC0u) != 0x80u;
+    char *out[2] = {(flags & IBIDI_SCAN_LTR) ? dbuf[0] : NULL,
+                    (flags & IBIDI_SCAN_RTL) ? dbuf[1] : NULL};
+    const size_t dcap[2] = {sizeof dbuf[0], sizeof dbuf[1]};
+    size_t dlen[2] = {0, 0};
+    if (ibidi__bidi_visual_utf8_both(form, ncp, out, dcap, dlen))
+        for (int k = 0; k < 2; k++)
+            if (out[k])
+                place(buf, cap, at, dbuf[k], dlen[k], &r->display[k]);
+}
+
+static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+
+ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_options *opts,
+                             char *buf, size_t cap, ibidi_scan_result *r,
+                             ibidi_findings *findings, ibidi_error *err)
+{
+    const ibidi_scan_options *o = opts ? opts : &defaults;
+    char ubuf[SCAN_MAX];
+    ibidi__code_set idna_codes, c;
+    ibidi__code_set_idna idna_x = {&idna_codes, 0, 0};
+    parse_out po;
+    size_t at = 0, ulen = 0;
+    const char *form = name;
+    size_t flen = len;
+    ibidi_status st;
+
+    if (findings)
+        findings->n = findings->errors = 0;
+    if (!r || (!name && len) || (!buf && cap) || (findings && !findings->items && findings->cap) ||
+        (o->flags & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL)) || ibidi_idna_options_flags(&o->idna) == ~0u)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    memset(r, 0, sizeof *r);
+
+    st = ibidi_utf8_validate(name, len, NULL, NULL);
+    if (st != IBIDI_OK) {
+        /* ill-formed UTF-8: the decoder's status, nothing else to make */
+        r->status = r->analysis = st;
+        place_status(buf, cap, &at, st, &r->codes);
+        goto done;
+    }
+
+    /* 1. ToUnicode; its error codes are kept for step 2 */
+    ibidi__code_set_init(&idna_codes);
+    st = ibidi__idna_utf8_fn(name, len, &o->idna, 0, ubuf, sizeof ubuf, &ulen,
+                             ibidi__code_set_idna_fn, &idna_x, NULL);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL ||
+        ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ulen > SCAN_MAX) ||
+        ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
+        r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
+        place_status(buf, cap, &at, IBIDI_E_AMBIG_TOO_LONG, &r->codes);
+        goto done;
+    }
+    const int has_form = st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID;
+    if (has_form) {
+        form = ubuf;
+        flen = ulen;
+    }
+    if (has_form)
+        place(buf, cap, &at, ubuf, ulen, &r->unicode);
+
+    /* 2. the form, parsed once for validity, analysis and display: the component rules
+     * and the analysis (3.) */
+    ibidi__code_set_init(&c);
+    parse_steps(form, flen, has_form, &o->idna, &c, &po, &r->analysis, findings);
+    /* ... validity: ToASCII of the host, once the components are gone from the stack */
+    if (!has_form) {
+        /* no Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid */
+        r->status = st;
+        place_status(buf, cap, &at, st, &r->codes);
+    } else {
+        if (po.status == IBIDI_OK && po.info.host_kind == IBIDI_IRI_COMP_LABEL &&
+            po.info.host.present && po.info.host.length > 0)
+            ibidi__validate_host(form, po.info.host, &o->idna, &c);
+        if (c.any) {
+            r->status = IBIDI_E_IDENT_INVALID;
+        } else if (st == IBIDI_E_IDNA_INVALID) {
+            /* the form is valid, the name as written is not: ToUnicode's codes say why */
+            r->status = st;
+            c = idna_codes;
+        } else {
+            r->valid = 1;
+            r->status = IBIDI_OK;
+        }
+        placed(&at, ibidi__code_set_format(&c, buf + (at < cap ? at : 0), room(cap, at)),
+               &r->codes);
+    }
+
+    /* 4. the display keys, when the form is a domain name */
+    if (po.status == IBIDI_OK && (o->flags & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL)))
+        displays(form, flen, o->flags, buf, cap, &at, r);
+
+done:
+    r->needed = at;
+    if (at > cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
