@@ -7,8 +7,10 @@
  *  1. no crash; the status is OK, the decoder's status at the offset ibidi_utf8_validate
  *     reports, or RFC5893_TOO_LONG at the start of a label inside the input;
  *  2. every finding lies inside the input (offset + length <= len), names a label that
- *     exists, a known requirement, a direction LTR or RTL, and a neighbour of the table;
- *  3. counting without storage gives the same number as with storage;
+ *     exists (part), a known requirement (code 301-304, a warning with its rule), a
+ *     direction LTR or RTL (context), its label's first character, and its detail a
+ *     neighbour of the table and a twin no longer than a label;
+ *  3. counting without storage, or without details, gives the same number as with them;
  *  4. the same bytes read as Bidi classes (mod IBIDI_BC_COUNT): the conditions never
  *     report a bit outside the mask, and grouping over every context ends with OK;
  *  5. the bytes as raw class values (some >= IBIDI_BC_COUNT): grouping ends with OK, or
@@ -42,10 +44,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (len > 24)
         options &= ~(unsigned)IBIDI_RFC5893_CONTROLS; /* keep each input fast */
 
-    static ibidi_rfc5893_finding f[F_CAP];
-    size_t n = 0, n2 = 0;
+    static ibidi_finding f[F_CAP];
+    static ibidi_rfc5893_detail d[F_CAP];
+    ibidi_findings fs = {f, F_CAP, 0, 0}, fc = {NULL, 0, 0, 0}, fn = {f, F_CAP, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, len, options, 200, f, F_CAP, &n, &err);
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, len, options, 200, &fs, d, &err);
+    const size_t n = fs.n;
     ibidi_error verr;
     const ibidi_status vst = ibidi_utf8_validate(name, len, NULL, &verr);
     if (vst != IBIDI_OK) {
@@ -62,16 +66,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         labels += name[i] == '.';
     size_t nn = 0;
     ibidi_rfc5893_neighbours(&nn);
+    require(fs.errors == 0);
     for (size_t i = 0; i < n && i < F_CAP; i++) {
-        require(f[i].offset <= len && f[i].length <= len - f[i].offset);
-        require(f[i].label < labels);
-        require(ibidi_rfc5893_requirement_name(f[i].requirement) != NULL);
-        require(f[i].dir == IBIDI_DIR_LTR || f[i].dir == IBIDI_DIR_RTL);
-        require(f[i].s1 < nn && f[i].s2 < nn);
-        require(f[i].twin_len <= IBIDI_RFC5893_MAX_LABEL);
+        size_t pos = f[i].offset;
+        uint32_t cp = 0;
+        require(f[i].offset <= len && f[i].length <= len - f[i].offset && f[i].length > 0);
+        require(f[i].part < labels);
+        require(f[i].code >= IBIDI_RFC5893_REQ_GROUPING && f[i].code <= IBIDI_RFC5893_REQ_TRUNCATED &&
+                ibidi_rfc5893_requirement_name((ibidi_rfc5893_requirement)f[i].code) != NULL);
+        require(f[i].severity == IBIDI_SEVERITY_WARNING && f[i].rule == ibidi_code_message(f[i].code));
+        require(f[i].context == IBIDI_DIR_LTR || f[i].context == IBIDI_DIR_RTL);
+        require(ibidi_utf8_next(name, len, &pos, &cp, NULL) == IBIDI_OK && cp == f[i].cp &&
+                f[i].bidi_class == (int)ibidi_cp_bidi_class(cp));
+        require(d[i].s1 < nn && d[i].s2 < nn);
+        require(d[i].twin_len <= IBIDI_RFC5893_MAX_LABEL);
+        require((d[i].twin_len > 0) == (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS));
     }
-    st = ibidi_rfc5893_check_name_utf8(name, len, options, 200, NULL, 0, &n2, NULL);
-    require(st == IBIDI_OK && n2 == n);
+    st = ibidi_rfc5893_check_name_utf8(name, len, options, 200, &fc, d, NULL);
+    require(st == IBIDI_OK && fc.n == n);
+    st = ibidi_rfc5893_check_name_utf8(name, len, options, 200, &fn, NULL, NULL);
+    require(st == IBIDI_OK && fn.n == n);
 
     /* The bytes as a class string. */
     uint8_t cls[IBIDI_RFC5893_MAX_LABEL];

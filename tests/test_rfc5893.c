@@ -646,82 +646,143 @@ static void test_middle_placement(void)
               (broken & IBIDI_RFC5893_BROKEN_GROUPED) && d.len == 4 && memcmp(d.key, want_e, 4) == 0,
           "a RLE . A SP PDF (LTR) shows a A . SP: A next to a");
 }
-static size_t findings_of(const char *notation, unsigned options, ibidi_rfc5893_finding *f,
-                          size_t cap, ibidi_status *st)
+/* The findings of a name in notation into f (cap), details into d; *st the status. */
+static size_t findings_of(const char *notation, unsigned options, ibidi_finding *f,
+                          ibidi_rfc5893_detail *d, size_t cap, ibidi_status *st)
 {
-    size_t len, n = 0;
+    size_t len;
+    ibidi_findings fs = {f, cap, 0, 0};
     const char *s = t_notation(0, notation, 0, &len);
-    *st = ibidi_rfc5893_check_name_utf8(s, len, options, 100000, f, cap, &n, NULL);
-    for (size_t i = 0; i < n && i < cap; i++)
-        CHECK(f[i].offset + f[i].length <= len, "%s: finding inside the name", notation);
-    return n;
+    *st = ibidi_rfc5893_check_name_utf8(s, len, options, 100000, &fs, d, NULL);
+    for (size_t i = 0; i < fs.n && i < cap; i++)
+        CHECK(f[i].offset + f[i].length <= len && f[i].severity == IBIDI_SEVERITY_WARNING &&
+                  f[i].rule == ibidi_code_message(f[i].code) &&
+                  ibidi_code_name(f[i].code) != NULL && f[i].code >= 301 && f[i].code <= 304,
+              "%s: finding inside the name, a warning with its rule", notation);
+    CHECK(fs.errors == 0, "%s: no error", notation);
+    return fs.n;
 }
 
 static void test_name(void)
 {
-    ibidi_rfc5893_finding f[16];
+    ibidi_finding f[16];
+    ibidi_rfc5893_detail d[16];
     ibidi_status st;
-    size_t n = findings_of("abc.ABC.com", 0, f, 16, &st);
+    size_t n = findings_of("abc.ABC.com", 0, f, d, 16, &st);
     CHECK(st == IBIDI_OK, "abc.ABC.com checks");
     for (size_t i = 0; i < n && i < 16; i++)
-        CHECK(f[i].requirement != IBIDI_RFC5893_REQ_GROUPING, "abc.ABC.com: every label grouped");
-    n = findings_of("123.ABC.com", 0, f, 16, &st);
+        CHECK(f[i].code != IBIDI_RFC5893_REQ_GROUPING, "abc.ABC.com: every label grouped");
+    n = findings_of("123.ABC.com", 0, f, d, 16, &st);
     int grouping = 0;
     for (size_t i = 0; i < n && i < 16; i++)
-        if (f[i].requirement == IBIDI_RFC5893_REQ_GROUPING) {
+        if (f[i].code == IBIDI_RFC5893_REQ_GROUPING) {
             grouping = 1;
-            CHECK(f[i].label == 0 && f[i].offset == 0 && f[i].length == 3,
-                  "123.ABC.com: the label 123 at offset 0");
+            CHECK(f[i].part == 0 && f[i].offset == 0 && f[i].length == 3 && f[i].cp == '1' &&
+                      f[i].bidi_class == IBIDI_BC_EN && d[i].twin_len == 0 &&
+                      (d[i].d1 == '.' || d[i].d1 == ' ' || d[i].d1 == '@'),
+                  "123.ABC.com: the label 123 at offset 0, its context");
         }
     CHECK(st == IBIDI_OK && grouping, "123.ABC.com: 123 (breaks condition 1) is not grouped");
+    /* the details are optional; the findings are the same without them */
+    {
+        ibidi_finding g[16];
+        ibidi_findings gs = {g, 16, 0, 0};
+        size_t len;
+        const char *s = t_notation(0, "123.ABC.com", 0, &len);
+        CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &gs, NULL, NULL) == IBIDI_OK &&
+                  gs.n == n && memcmp(&g[0].code, &f[0].code, sizeof g[0].code) == 0,
+              "no details: the same findings");
+    }
     /* A mark after a digit: R EN NSM and R NSM EN show the same code points, but the mark
      * is drawn on the digit in one and on the letter in the other, so the twin search
      * (marks as rendered) finds no twin and Label Uniqueness holds. */
     const uint32_t twin_src[] = {0x5D0, 0x31, 0x300};
     char s[16];
     size_t len = 0;
+    ibidi_findings fs = {f, 16, 0, 0};
     ibidi_utf8_encode(twin_src, 3, s, sizeof s, &len, NULL);
-    n = 0;
-    st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, f, 16, &n, NULL);
+    st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &fs, d, NULL);
     int uniq = 0;
-    for (size_t i = 0; i < n && i < 16; i++)
-        if (f[i].requirement == IBIDI_RFC5893_REQ_UNIQUENESS)
+    for (size_t i = 0; i < fs.n && i < 16; i++)
+        if (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS)
             uniq = 1;
     CHECK(st == IBIDI_OK && !uniq,
           "R EN NSM: no uniqueness finding (R NSM EN draws the mark on the letter)");
+    /* Label Uniqueness: 1A (which breaks condition 1) shows like A1 between full stops in
+     * a left-to-right paragraph: the twin's label and its context in the detail */
+    {
+        const uint32_t src[] = {0x31, 0x5D0};
+        ibidi_utf8_encode(src, 2, s, sizeof s, &len, NULL);
+        fs.n = 0;
+        st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &fs, d, NULL);
+        int found = 0;
+        for (size_t i = 0; i < fs.n && i < 16; i++)
+            if (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS) {
+                found = 1;
+                CHECK(d[i].twin_len == 2 && d[i].twin[0] == 0x5D0 && d[i].twin[1] == 0x31 &&
+                          d[i].d1 == '.' && d[i].d2 == '.' && f[i].offset == 0 &&
+                          f[i].length == len && f[i].context == IBIDI_DIR_LTR,
+                      "uniqueness: the twin label A1 in the detail");
+            }
+        CHECK(st == IBIDI_OK && found, "1A: a twin label displays alike");
+    }
     /* Counting without storage, controls option, root label. */
-    size_t total = 0;
+    ibidi_findings count = {NULL, 0, 0, 0};
     const char *name = t_notation(1, "ABC.123.", 0, &len);
-    CHECK(ibidi_rfc5893_check_name_utf8(name, len, IBIDI_RFC5893_CONTROLS, 1000, NULL, 0, &total,
-                                        NULL) == IBIDI_OK && total > 0,
-          "ABC.123.: findings counted without storage (%zu)", total);
-    CHECK(ibidi_rfc5893_check_name_utf8("", 0, 0, 0, NULL, 0, &total, NULL) == IBIDI_OK && total == 0,
+    CHECK(ibidi_rfc5893_check_name_utf8(name, len, IBIDI_RFC5893_CONTROLS, 1000, &count, d,
+                                        NULL) == IBIDI_OK && count.n > 0,
+          "ABC.123.: findings counted without storage (%zu)", count.n);
+    CHECK(ibidi_rfc5893_check_name_utf8(name, len, IBIDI_RFC5893_CONTROLS, 1000, NULL, NULL,
+                                        NULL) == IBIDI_OK,
+          "no findings record at all");
+    CHECK(ibidi_rfc5893_check_name_utf8("", 0, 0, 0, &count, NULL, NULL) == IBIDI_OK &&
+              count.n == 0,
           "empty name: nothing");
     /* Errors. */
     ibidi_error err;
-    CHECK(ibidi_rfc5893_check_name_utf8("a.\xC0\x80", 4, 0, 0, NULL, 0, &total, &err) ==
-                  IBIDI_E_UTF8_OVERLONG && err.offset == 2,
+    count.n = 99;
+    CHECK(ibidi_rfc5893_check_name_utf8("a.\xC0\x80", 4, 0, 0, &count, NULL, &err) ==
+                  IBIDI_E_UTF8_OVERLONG && err.offset == 2 && count.n == 0,
           "ill-formed UTF-8 with its offset");
-    CHECK(ibidi_rfc5893_check_name_utf8(NULL, 1, 0, 0, NULL, 0, &total, &err) ==
+    CHECK(ibidi_rfc5893_check_name_utf8(NULL, 1, 0, 0, NULL, NULL, &err) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL name");
-    CHECK(ibidi_rfc5893_check_name_utf8("a", 1, 0, 0, NULL, 2, &total, &err) ==
+    ibidi_findings no_items = {NULL, 2, 0, 0};
+    CHECK(ibidi_rfc5893_check_name_utf8("a", 1, 0, 0, &no_items, NULL, &err) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
+    CHECK(ibidi_rfc5893_check_name_utf8("a", 1, 0x10u, 0, NULL, NULL, &err) ==
+              IBIDI_E_INVALID_ARGUMENT, "unknown option bits");
     char longname[80];
     memset(longname, 'a', sizeof longname);
     longname[0] = 'b';
     longname[1] = '.';
-    CHECK(ibidi_rfc5893_check_name_utf8(longname, sizeof longname, 0, 0, NULL, 0, &total, &err) ==
-                  IBIDI_E_RFC5893_TOO_LONG && err.offset == 2,
+    CHECK(ibidi_rfc5893_check_name_utf8(longname, sizeof longname, 0, 0, &count, NULL, &err) ==
+                  IBIDI_E_RFC5893_TOO_LONG && err.offset == 2 && count.n == 0,
           "label over 63 at offset 2 (%zu)", err.offset);
     /* A label with ZWNJ (BN): the twin search does not take it; reported as not checked. */
     const uint32_t zw[] = {0x5D0, 0x200C, 0x5D1};
     ibidi_utf8_encode(zw, 3, s, sizeof s, &len, NULL);
-    n = 0;
-    st = ibidi_rfc5893_check_name_utf8(s, len, 0, 1000, f, 16, &n, NULL);
+    fs.n = 0;
+    st = ibidi_rfc5893_check_name_utf8(s, len, 0, 1000, &fs, d, NULL);
     int trunc = 0;
-    for (size_t i = 0; i < n && i < 16; i++)
-        trunc |= f[i].requirement == IBIDI_RFC5893_REQ_TRUNCATED;
+    for (size_t i = 0; i < fs.n && i < 16; i++)
+        trunc |= f[i].code == IBIDI_RFC5893_REQ_TRUNCATED;
     CHECK(st == IBIDI_OK && trunc, "ZWNJ in a label: uniqueness not checked, said so");
+    /* the bound: 1 candidate cuts the search; SIZE_MAX none */
+    {
+        size_t t1 = 0, t2 = 0;
+        const uint32_t lab[] = {0x5D0, 0x5D1, 0x2D, 0x31, 0x32}; /* AB-12 */
+        ibidi_utf8_encode(lab, 5, s, sizeof s, &len, NULL);
+        fs.n = 0;
+        CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, 1, &fs, d, NULL) == IBIDI_OK, "bound 1");
+        for (size_t i = 0; i < fs.n && i < 16; i++)
+            t1 += f[i].code == IBIDI_RFC5893_REQ_TRUNCATED;
+        fs.n = 0;
+        CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, SIZE_MAX, &fs, d, NULL) == IBIDI_OK,
+              "no bound");
+        for (size_t i = 0; i < fs.n && i < 16; i++)
+            t2 += f[i].code == IBIDI_RFC5893_REQ_TRUNCATED;
+        CHECK(t2 == 0 && t1 > 0, "bound 1 truncates (%zu), SIZE_MAX never (%zu)", t1, t2);
+    }
 }
 
 int main(void)

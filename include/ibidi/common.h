@@ -17,9 +17,8 @@
  *     tree of a call, in bytes, as IBIDI_<HEADER>_STACK), measured with gcc -O2 on x86-64
  *     on the worst inputs of each function's bound (tests/test_stack.c runs each one on a
  *     thread with exactly that stack). Other compilers and options give other frames. The
- *     bound is IBIDI_STACK_MAX for identifiers of up to 253 bytes, longer ones using the
- *     caller's work area; the calls of ibidi/ambiguity.h and ibidi_rfc5893_check_name_utf8
- *     do not meet it yet (their headers say by how much).
+ *     bound is IBIDI_STACK_MAX for identifiers of up to 253 bytes (and the twin search of
+ *     ibidi/ambiguity.h at its bound), longer ones using the caller's work area.
  */
 #ifndef IBIDI_COMMON_H
 #define IBIDI_COMMON_H

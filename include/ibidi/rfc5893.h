@@ -62,9 +62,10 @@
 extern "C" {
 #endif
 
-/* Worst-case stack, in bytes: of every call but ibidi_rfc5893_check_name_utf8, and of it. */
+/* Worst-case stack, in bytes: of every call but ibidi_rfc5893_check_name_utf8 (which runs
+ * the twin search of ibidi/ambiguity.h), and of it. */
 #define IBIDI_RFC5893_STACK 21504
-#define IBIDI_RFC5893_NAME_STACK 46080
+#define IBIDI_RFC5893_NAME_STACK 30720
 
 /* ---- The rule ------------------------------------------------------------------------- */
 
@@ -237,19 +238,16 @@ typedef enum ibidi_rfc5893_requirement {
 /* "grouping", "controls", "uniqueness", "truncated"; NULL if unknown. */
 IBIDI_API const char *ibidi_rfc5893_requirement_name(ibidi_rfc5893_requirement r);
 
-typedef struct ibidi_rfc5893_finding {
-    ibidi_rfc5893_requirement requirement;
-    size_t label;         /* index of the label in the name (0 = leftmost in network order) */
-    size_t offset;        /* byte offset of the label in the name */
-    size_t length;        /* its length in bytes */
-    ibidi_dir dir;        /* paragraph direction */
-    uint32_t d1, d2;      /* the delimiters (code points) */
-    size_t s1, s2;        /* the neighbours: indices into ibidi_rfc5893_neighbours */
-    uint8_t control;      /* the control class (REQ_CONTROLS), else 0 */
-    uint8_t placement;    /* its placement (REQ_CONTROLS), else 0 */
+/* What a finding of ibidi_rfc5893_check_name_utf8 is about beyond the ibidi_finding: the
+ * context of RFC 5893 §3 in which the label breaks the requirement. */
+typedef struct ibidi_rfc5893_detail {
+    uint32_t d1, d2;   /* the delimiters (code points) */
+    size_t s1, s2;     /* the neighbours: indices into ibidi_rfc5893_neighbours */
+    uint8_t control;   /* the control class (REQ_CONTROLS), else 0 */
+    uint8_t placement; /* its placement (REQ_CONTROLS), else 0 */
     uint32_t twin[IBIDI_RFC5893_MAX_LABEL]; /* REQ_UNIQUENESS: the other label */
     size_t twin_len;
-} ibidi_rfc5893_finding;
+} ibidi_rfc5893_detail;
 
 /*
  * RFC 5893 §3 for a domain name in UTF-8 (labels split at U+002E; an empty label, e.g. the
@@ -257,20 +255,27 @@ typedef struct ibidi_rfc5893_finding {
  * IBIDI_RFC5893_LITERAL) in both directions, the first context that breaks it; with
  * IBIDI_RFC5893_CONTROLS the same with the controls; and Label Uniqueness: for the
  * neighbours nothing, L and R with FULL STOP as D1 and D2, in both directions, the twins
- * (ibidi_ambig_twins_cp, at most max_candidates candidates each; 0: no bound) of S1 D1 X D2 S2
- * that differ only inside X and whose X part satisfies the rule; the first one found per
- * label and direction is reported. Findings go to findings[0..fcap) in order of label,
- * requirement, direction; *n_findings (may be NULL) gets their number, possibly above
- * fcap. The rule itself is not checked here (ibidi_idna_bidi_rule_utf8 does that): a
- * label that breaks it usually breaks the requirements too.
+ * (ibidi_ambig_twins_cp, at most max_candidates candidates each; 0:
+ * IBIDI_AMBIG_DEFAULT_CANDIDATES, SIZE_MAX: no bound) of S1 D1 X D2 S2 that differ only
+ * inside X and whose X part satisfies the rule; the first one found per label and
+ * direction is reported.
+ * Findings go to *findings (may be NULL) in order of label, requirement, direction, as
+ * ibidi_finding records: the code is the requirement (IBIDI_RFC5893_REQ_*, 301-304), a
+ * warning (the name is not made invalid: the rule itself is ibidi_idna_bidi_rule_utf8's);
+ * part the index of the label in the name (0 = leftmost in network order), offset and
+ * length the label's bytes, cp and bidi_class its first character's, context the
+ * paragraph direction. details (may be NULL; else findings->cap records) gets, for each
+ * finding stored, the context that breaks it, at the same index.
+ * A label that breaks the rule usually breaks the requirements too.
  * Errors: the decoder's statuses with the byte offset; IBIDI_E_RFC5893_TOO_LONG for a
  * label over IBIDI_RFC5893_MAX_LABEL code points (offset of the label);
- * IBIDI_E_INVALID_ARGUMENT. Stack: IBIDI_RFC5893_NAME_STACK.
+ * IBIDI_E_INVALID_ARGUMENT (NULL with a length, an items array NULL with a capacity,
+ * unknown option bits). Stack: IBIDI_RFC5893_NAME_STACK.
  */
 IBIDI_API ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
                                                      unsigned options, size_t max_candidates,
-                                                     ibidi_rfc5893_finding *findings,
-                                                     size_t fcap, size_t *n_findings,
+                                                     ibidi_findings *findings,
+                                                     ibidi_rfc5893_detail *details,
                                                      ibidi_error *err);
 
 /* ---- The verifier (experimental) ------------------------------------------------------ */

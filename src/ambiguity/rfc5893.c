@@ -495,16 +495,28 @@ static int on_twin(const uint32_t *twin, size_t n, void *ctx)
     return 1;
 }
 
+/* Where the findings go: the caller's record and the parallel details (either may be
+ * NULL). */
 typedef struct out {
-    ibidi_rfc5893_finding *arr;
-    size_t cap, n;
+    ibidi__sink sink;
+    ibidi_rfc5893_detail *details;
 } out;
 
-static void add(out *o, const ibidi_rfc5893_finding *f)
+/* The finding of one label: code, place and context (the detail); stored with its detail
+ * when the caller's arrays have room. */
+typedef struct label_at {
+    size_t index, offset, length;
+    uint32_t cp; /* the first character */
+} label_at;
+
+static void add(out *o, const label_at *l, ibidi_rfc5893_requirement req, ibidi_dir dir,
+                const ibidi_rfc5893_detail *d)
 {
-    if (o->n < o->cap)
-        o->arr[o->n] = *f;
-    o->n++;
+    const ibidi_finding f = {(ibidi_code)req, IBIDI_SEVERITY_WARNING, NULL, l->index, l->offset,
+                             l->length, l->cp, (int)ibidi_cp_bidi_class(l->cp), dir, 0};
+    if (o->details && o->sink.n < o->sink.cap)
+        o->details[o->sink.n] = *d;
+    ibidi__sink_put(&o->sink, &f);
 }
 
 static size_t neighbour_index(const uint8_t *classes)
@@ -523,54 +535,52 @@ static uint32_t delimiter_cp(uint8_t bc)
     return 0;
 }
 
-static void finding_from_case(ibidi_rfc5893_finding *f, const ibidi_rfc5893_case *c)
+static void detail_from_case(ibidi_rfc5893_detail *d, const ibidi_rfc5893_case *c)
 {
-    f->dir = c->dir;
-    f->d1 = delimiter_cp(c->d1);
-    f->d2 = delimiter_cp(c->d2);
-    f->s1 = neighbour_index(c->s1);
-    f->s2 = neighbour_index(c->s2);
-    f->control = c->control;
-    f->placement = c->placement;
+    d->d1 = delimiter_cp(c->d1);
+    d->d2 = delimiter_cp(c->d2);
+    d->s1 = neighbour_index(c->s1);
+    d->s2 = neighbour_index(c->s2);
+    d->control = c->control;
+    d->placement = c->placement;
+    d->twin_len = 0;
 }
 
-/* The checks of one label (cps, cls: n characters) at label index li, byte offset off. */
-static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t n, size_t li,
-                                size_t off, size_t blen, unsigned options,
-                                size_t max_candidates, out *o, ibidi_error *err)
+/* The checks of one label (cps, cls: n characters) l. */
+static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t n,
+                                const label_at *l, unsigned options, size_t max_candidates,
+                                out *o, ibidi_error *err)
 {
-    ibidi_rfc5893_finding f;
-    memset(&f, 0, sizeof f);
-    f.label = li;
-    f.offset = off;
-    f.length = blen;
+    ibidi_rfc5893_detail d;
+    memset(&d, 0, sizeof d);
     const unsigned want = want_of(options), dirs = dirmask_of(options);
     /* Character Grouping, then with the controls, each direction on its own. */
     for (int req = 0; req < 2; req++) {
         if (req == 1 && !(options & IBIDI_RFC5893_CONTROLS))
             break;
-        for (unsigned d = 0; d < 2; d++) {
-            if (!(dirs & (1u << d)))
+        for (unsigned dr = 0; dr < 2; dr++) {
+            if (!(dirs & (1u << dr)))
                 continue;
             int holds = 1;
             ibidi_rfc5893_case c;
-            ibidi_status st = search(cls, n, 1u << d, req ? 1 : 0,
+            ibidi_status st = search(cls, n, 1u << dr, req ? 1 : 0,
                                      req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds, &c,
                                      NULL, err);
             if (st != IBIDI_OK)
                 return st;
             if (!holds) {
-                f.requirement = req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING;
-                finding_from_case(&f, &c);
-                add(o, &f);
+                detail_from_case(&d, &c);
+                add(o, l, req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING, c.dir,
+                    &d);
             }
         }
     }
     /* Label Uniqueness by the twin search: neighbours nothing, L and R around FULL STOP. */
     static const size_t nb[] = {0, 1, 3};
-    for (unsigned d = 0; d < 2; d++) {
-        if (!(dirs & (1u << d)))
+    for (unsigned dr = 0; dr < 2; dr++) {
+        if (!(dirs & (1u << dr)))
             continue;
+        const ibidi_dir dir = dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
         int reported = 0, truncated = 0;
         for (size_t a = 0; a < 3 && !reported; a++)
             for (size_t z = 0; z < 3 && !reported; z++) {
@@ -594,9 +604,8 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                 tc.found = 0;
                 ibidi_ambig_twin_stats stats;
                 ibidi_error e;
-                ibidi_status st =
-                    ibidi__twins_search(text, t, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
-                                        max_candidates, 0, on_twin, NULL, &tc, &stats, &e);
+                ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin,
+                                                      NULL, &tc, &stats, &e);
                 if (st == IBIDI_E_AMBIG_CONTROL) {
                     /* A label with a bidi control or BN: the twin search does not take it
                      * (Badami's model); Label Uniqueness is not checked for it. */
@@ -604,57 +613,57 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                     break;
                 }
                 if (st != IBIDI_OK) {
-                    (void)ibidi__fail(err, st, off, e.value);
+                    (void)ibidi__fail(err, st, l->offset, e.value);
                     return st;
                 }
                 if (stats.truncated && !tc.found)
                     truncated = 1;
                 if (tc.found) {
-                    f.requirement = IBIDI_RFC5893_REQ_UNIQUENESS;
-                    f.dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-                    f.d1 = f.d2 = 0x2E;
-                    f.s1 = nb[a];
-                    f.s2 = nb[z];
-                    f.control = 0;
-                    f.placement = 0;
-                    memcpy(f.twin, tc.twin, n * sizeof *cps);
-                    f.twin_len = n;
-                    add(o, &f);
+                    d.d1 = d.d2 = 0x2E;
+                    d.s1 = nb[a];
+                    d.s2 = nb[z];
+                    d.control = 0;
+                    d.placement = 0;
+                    memcpy(d.twin, tc.twin, n * sizeof *cps);
+                    d.twin_len = n;
+                    add(o, l, IBIDI_RFC5893_REQ_UNIQUENESS, dir, &d);
                     reported = 1;
                 }
             }
         if (!reported && truncated) {
-            f.requirement = IBIDI_RFC5893_REQ_TRUNCATED;
-            f.dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-            f.d1 = f.d2 = 0x2E;
-            f.s1 = f.s2 = 0;
-            f.control = f.placement = 0;
-            f.twin_len = 0;
-            add(o, &f);
+            d.d1 = d.d2 = 0x2E;
+            d.s1 = d.s2 = 0;
+            d.control = d.placement = 0;
+            d.twin_len = 0;
+            add(o, l, IBIDI_RFC5893_REQ_TRUNCATED, dir, &d);
         }
-        f.twin_len = 0;
     }
     return IBIDI_OK;
 }
 
 ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigned options,
-                                           size_t max_candidates,
-                                           ibidi_rfc5893_finding *findings, size_t fcap,
-                                           size_t *n_findings, ibidi_error *err)
+                                           size_t max_candidates, ibidi_findings *findings,
+                                           ibidi_rfc5893_detail *details, ibidi_error *err)
 {
-    if (n_findings)
-        *n_findings = 0;
-    if ((name == NULL && len > 0) || (findings == NULL && fcap > 0)) {
-        (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-        return IBIDI_E_INVALID_ARGUMENT;
-    }
+    if (findings)
+        findings->n = findings->errors = 0;
+    if ((name == NULL && len > 0) || (findings && findings->items == NULL && findings->cap > 0) ||
+        (options & ~(IBIDI_RFC5893_LITERAL | IBIDI_RFC5893_CONTROLS | IBIDI_RFC5893_ONLY_LTR |
+                     IBIDI_RFC5893_ONLY_RTL)))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_error uerr;
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
-    if (st != IBIDI_OK) {
-        (void)ibidi__fail(err, st, uerr.offset, uerr.value);
-        return st;
-    }
-    out o = {findings, fcap, 0};
+    if (st != IBIDI_OK)
+        return ibidi__fail(err, st, uerr.offset, uerr.value);
+    /* the twin search's bound, as ibidi/ambiguity.h's options have it (the search's 0 is
+     * no bound) */
+    if (max_candidates == 0)
+        max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
+    else if (max_candidates == SIZE_MAX)
+        max_candidates = 0;
+    out o;
+    ibidi__sink_init(&o.sink, findings);
+    o.details = findings && findings->items ? details : NULL;
     uint32_t cps[IBIDI_RFC5893_MAX_LABEL];
     uint8_t cls[IBIDI_RFC5893_MAX_LABEL];
     size_t n = 0, pos = 0, start = 0, li = 0;
@@ -663,17 +672,18 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
         const size_t at = pos;
         if (pos < len) {
             st = ibidi_utf8_next(name, len, &pos, &cp, &uerr);
-            if (st != IBIDI_OK) { /* not reached: validated above */
-                (void)ibidi__fail(err, st, uerr.offset, uerr.value);
-                return st;
-            }
+            if (st != IBIDI_OK) /* not reached: validated above */
+                return ibidi__fail(err, st, uerr.offset, uerr.value);
         }
         if (cp == 0x2E) {
             if (n > 0) {
-                st = check_label(cps, cls, n, li, start, at - start, options, max_candidates,
-                                 &o, err);
-                if (st != IBIDI_OK)
+                const label_at l = {li, start, at - start, cps[0]};
+                st = check_label(cps, cls, n, &l, options, max_candidates, &o, err);
+                if (st != IBIDI_OK) {
+                    if (findings)
+                        findings->n = 0;
                     return st;
+                }
             }
             li++;
             n = 0;
@@ -683,14 +693,13 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
             continue;
         }
         if (n == IBIDI_RFC5893_MAX_LABEL) {
-            (void)ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, start, 0);
-            return IBIDI_E_RFC5893_TOO_LONG;
+            if (findings)
+                findings->n = 0;
+            return ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, start, 0);
         }
         cps[n] = cp;
         cls[n++] = (uint8_t)ibidi_cp_bidi_class(cp);
     }
-    if (n_findings)
-        *n_findings = o.n;
-    (void)ibidi__ok(err);
-    return IBIDI_OK;
+    ibidi__sink_done(&o.sink, findings);
+    return ibidi__ok(err);
 }
