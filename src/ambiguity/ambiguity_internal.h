@@ -26,6 +26,15 @@ static inline int ibidi__ambig_is_control(uint32_t cp)
     return ibidi__ambig_is_control_bc(cp, ibidi_cp_bidi_class(cp));
 }
 
+/* The twin search's bound as the calls take it (ibidi_ambig_options.max_candidates, and
+ * ibidi_rfc5893_check_name_utf8): 0 the default, SIZE_MAX none, which is the search's 0. */
+static inline size_t ibidi__twins_bound(size_t max_candidates)
+{
+    if (max_candidates == 0)
+        return IBIDI_AMBIG_DEFAULT_CANDIDATES;
+    return max_candidates == SIZE_MAX ? 0 : max_candidates;
+}
+
 /* The resolved levels a character of class bc can get in text without controls, in a
  * paragraph of level para (0 or 1): 1 when `level` is one of them (UAX #9 W1-W7, N0-N2,
  * I1-I2, L1; the twin search relies on it and tests/test_twins.c checks it). */

@@ -766,14 +766,6 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
 static const ibidi_ambig_options defaults = {
     IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
 
-/* The search's bound of the options: 0 the default, SIZE_MAX none (the search's 0). */
-static size_t bound_of(size_t max_candidates)
-{
-    if (max_candidates == 0)
-        return IBIDI_AMBIG_DEFAULT_CANDIDATES;
-    return max_candidates == SIZE_MAX ? 0 : max_candidates;
-}
-
 /* The work area, for inputs of len bytes with flags: the arrays (when the stack does not
  * take them), then for IBIDI_AMBIG_EXACT the exact checks' memory, the search's state and
  * IDNA's area; each part 16-aligned, and 16 bytes for the caller's alignment. */
@@ -806,6 +798,30 @@ size_t ibidi_ambig_work_size(size_t len, unsigned flags)
     return parts_of(len, flags).total;
 }
 
+/* The code point of s at *pos (moved past it) and its class: the decoder's status for
+ * ill-formed UTF-8, IBIDI_E_AMBIG_CONTROL for a character that "Control characters and
+ * formatting characters" excludes (the paper assumes no bidi formatting characters: LRM,
+ * RLM, ALM and the embedding, override and isolate controls; and no characters of class
+ * BN, B or S). */
+IBIDI__ALWAYS_INLINE ibidi_status next_char(const char *s, size_t len, size_t *pos,
+                                            uint32_t *cp, ibidi_bidi_class *bc,
+                                            ibidi_error *err)
+{
+    const size_t at = *pos;
+    if ((unsigned char)s[at] < 0x80) {
+        *cp = (unsigned char)s[at];
+        *pos = at + 1;
+    } else {
+        ibidi_status st = ibidi_utf8_next(s, len, pos, cp, err);
+        if (st != IBIDI_OK)
+            return st;
+    }
+    *bc = ibidi_cp_bidi_class(*cp);
+    if (ibidi__ambig_is_control_bc(*cp, *bc))
+        return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, *cp);
+    return IBIDI_OK;
+}
+
 /* Badami's analysis with a's arrays laid out; pre (may be NULL) is the identifier already
  * parsed with `as`. */
 static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_ambig_options *o,
@@ -828,11 +844,9 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
     memset(&a->info, 0, sizeof a->info);
 
     /* Decode, left to right: the first ill-formed sequence or control character found is
-     * reported. "Control characters and formatting characters": the paper assumes no bidi
-     * formatting characters (LRM, RLM, ALM and the embedding, override and isolate
-     * controls) and no characters of class BN, B or S. The arrays and counts are held in
-     * locals: a store through a byte array may alias anything, which would make the
-     * compiler reload every field of a at each step. */
+     * reported (next_char). The arrays and counts are held in locals: a store through a
+     * byte array may alias anything, which would make the compiler reload every field of a
+     * at each step. */
     {
         uint32_t *const cpa = a->cp;
         uint8_t *const bca = a->bc;
@@ -840,17 +854,11 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
         size_t n = 0;
         unsigned classes = 0;
         while (pos < len) {
-            size_t at = pos;
+            const size_t at = pos;
             uint32_t cp;
             ibidi_bidi_class bc;
-            if ((unsigned char)s[pos] < 0x80) {
-                cp = (unsigned char)s[pos++];
-            } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
+            if ((st = next_char(s, len, &pos, &cp, &bc, err)) != IBIDI_OK)
                 return st;
-            }
-            bc = ibidi_cp_bidi_class(cp);
-            if (ibidi__ambig_is_control_bc(cp, bc))
-                return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
             cpa[n] = cp;
             bca[n] = (uint8_t)bc;
             classes |= BCM(bc);
@@ -931,7 +939,7 @@ static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
     const work_parts w = parts_of(a->len, o->flags);
     twin_ctx *t = (twin_ctx *)(void *)x;
     void *state = x + w.exact;
-    const size_t bound = bound_of(o->max_candidates);
+    const size_t bound = ibidi__twins_bound(o->max_candidates);
     ibidi_status st;
     /* the validation of each twin: its components, then IDNA, in IDNA's area */
     t->idna = o->idna;
@@ -959,16 +967,11 @@ static ibidi_status decoded_then(const char *s, size_t len, const ibidi__parsed 
 {
     size_t pos = 0;
     while (pos < len) {
-        size_t at = pos;
         uint32_t cp;
-        ibidi_status st;
-        if ((unsigned char)s[pos] < 0x80) {
-            cp = (unsigned char)s[pos++];
-        } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
+        ibidi_bidi_class bc;
+        ibidi_status st = next_char(s, len, &pos, &cp, &bc, err);
+        if (st != IBIDI_OK)
             return st;
-        }
-        if (ibidi__ambig_is_control(cp))
-            return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
     }
     if (err)
         *err = pre->err;

@@ -655,12 +655,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
     if (st != IBIDI_OK)
         return ibidi__fail(err, st, uerr.offset, uerr.value);
-    /* the twin search's bound, as ibidi/ambiguity.h's options have it (the search's 0 is
-     * no bound) */
-    if (max_candidates == 0)
-        max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
-    else if (max_candidates == SIZE_MAX)
-        max_candidates = 0;
+    max_candidates = ibidi__twins_bound(max_candidates); /* as ibidi_ambig_options' */
     out o;
     ibidi__sink_init(&o.sink, findings);
     o.details = findings && findings->items ? details : NULL;

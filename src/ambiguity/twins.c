@@ -767,9 +767,7 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
 static int twins_opts(const ibidi_ambig_options *opts, ibidi_dir *context, size_t *bound)
 {
     *context = opts ? opts->context : IBIDI_DIR_LTR;
-    *bound = IBIDI_AMBIG_DEFAULT_CANDIDATES;
-    if (opts && opts->max_candidates)
-        *bound = opts->max_candidates == SIZE_MAX ? 0 : opts->max_candidates; /* 0: none */
+    *bound = ibidi__twins_bound(opts ? opts->max_candidates : 0);
     return !(opts && (opts->flags & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)));
 }
 

@@ -102,6 +102,13 @@ typedef struct ibidi__code_set_idna {
 } ibidi__code_set_idna;
 void ibidi__code_set_idna_fn(void *ctx, const ibidi_finding *f);
 
+/* The host that validity converts with ToASCII: the whole domain name, an IRI's
+ * reg-name, a mail domain (IPv4 and IP-literal hosts are not domain names). */
+static inline int ibidi__validity_host(const ibidi_iri_info *info)
+{
+    return info->host_kind == IBIDI_IRI_COMP_LABEL && info->host.present && info->host.length > 0;
+}
+
 /* The steps of ibidi_iri_validate, for callers that parse once for several steps (the
  * scan): the parse's verdict and the component rules (pst and pe the parser's status and
  * error, comps and info its result when pst is IBIDI_OK) into c; and UTS #46 ToASCII of a

@@ -152,13 +152,6 @@ NOINLINE void ibidi__validate_host(const char *s, ibidi_span host,
                          host.start + (e.offset < host.length ? e.offset : 0), e.value);
 }
 
-/* The host to convert: the whole domain name, an IRI's reg-name, a mail domain (IPv4 and
- * IP-literal hosts are not domain names). */
-static int has_domain_host(const ibidi_iri_info *info)
-{
-    return info->host_kind == IBIDI_IRI_COMP_LABEL && info->host.present && info->host.length > 0;
-}
-
 /* Parse and component check with the components in comps (cap of them); *needed gets the
  * components when they do not fit (IBIDI_E_BUFFER_TOO_SMALL, nothing else done). */
 static ibidi_status structure_in(const char *s, size_t len, ibidi_iri_kind as,
@@ -210,7 +203,7 @@ ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
                            info->n_components > VAL_COMPS ? IBIDI_E_TOO_LONG
                                                           : IBIDI_E_IDNA_WORK_TOO_SMALL,
                            0, 0);
-    if (has_domain_host(info))
+    if (ibidi__validity_host(info))
         ibidi__validate_host(s, info->host, idna, c);
     return IBIDI_OK;
 }

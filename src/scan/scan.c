@@ -185,8 +185,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         r->status = st;
         place_status(buf, cap, &at, st, &r->codes);
     } else {
-        if (po.status == IBIDI_OK && po.info.host_kind == IBIDI_IRI_COMP_LABEL &&
-            po.info.host.present && po.info.host.length > 0)
+        if (po.status == IBIDI_OK && ibidi__validity_host(&po.info))
             ibidi__validate_host(form, po.info.host, &o->idna, &c);
         if (c.any) {
             r->status = IBIDI_E_IDENT_INVALID;
