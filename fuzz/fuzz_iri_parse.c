@@ -1,5 +1,6 @@
 /*
- * Fuzz target for the identifier parser (ibidi_iri_parse, include/ibidi/iri.h).
+ * Fuzz target for the identifier parser (ibidi_iri_parse, include/ibidi/iri.h) and the
+ * validity built on it (ibidi_iri_validate, ibidi_iri_validate_alloc).
  *
  * The first byte picks the mode (its low two bits: AUTO, DOMAIN, IRI, EMAIL); the rest is
  * the identifier, in UTF-8. Every mode is parsed, the picked one first. Properties checked
@@ -15,7 +16,13 @@
  *  3. the buffer contract: the exact capacity gives the same components; one less gives
  *     BUFFER_TOO_SMALL with the same count and the same leading components; NULL with 0 too;
  *     an error is the same error with no buffer at all;
- *  4. AUTO gives the same result as the kind it reports.
+ *  4. AUTO gives the same result as the kind it reports;
+ *  5. validity of the picked kind (bit 2 of the first byte: the whatwg profile instead of
+ *     uts46) with a work area: IBIDI_OK exactly when the codes are "[]", else
+ *     IBIDI_E_IDENT_INVALID with "[...]" codes in strcmp order without repeats (or
+ *     IBIDI_E_TOO_LONG past 1024 components), a parse error named among the codes;
+ *     without a work area the same, but IBIDI_E_IDNA_WORK_TOO_SMALL where the components
+ *     are more than the stack holds (only past 256 bytes); the allocating call the same.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -204,6 +211,82 @@ static void one(const char *s, size_t len, ibidi_iri_kind as)
     }
 }
 
+/* 5: the codes text, "[A, B]", in strcmp order without repeats. */
+static int codes_ok(const char *c, size_t n)
+{
+    if (n < 2 || c[0] != '[' || c[n - 1] != ']')
+        return 0;
+    const char *prev = NULL;
+    size_t prev_len = 0, i = 1;
+    while (i < n - 1) {
+        size_t j = i;
+        while (j < n - 1 && c[j] != ',')
+            j++;
+        if (j == i)
+            return 0;
+        if (prev) {
+            size_t m = prev_len < j - i ? prev_len : j - i;
+            int k = memcmp(prev, c + i, m);
+            if (k > 0 || (k == 0 && prev_len >= j - i))
+                return 0;
+        }
+        prev = c + i;
+        prev_len = j - i;
+        if (j < n - 1) {
+            if (j + 2 >= n - 1 || c[j + 1] != ' ')
+                return 0;
+            j += 2;
+        }
+        i = j;
+    }
+    return 1;
+}
+
+static void validity(const char *s, size_t len, ibidi_iri_kind kind, int whatwg)
+{
+    static char codes[8192], codes2[8192];
+    static unsigned char work[1 << 16]; /* ibidi_idna_work_size() */
+    const ibidi_idna_profile p = whatwg ? IBIDI_IDNA_PROFILE_WHATWG : IBIDI_IDNA_PROFILE_UTS46;
+    ibidi_iri_options o = {kind, 0, {p, 0, 0, work, sizeof work}};
+    size_t cl = 0, cl2 = 0;
+    ibidi_error e;
+    require(ibidi_idna_work_size() <= sizeof work);
+    ibidi_status st = ibidi_iri_validate(s, len, &o, codes, sizeof codes, &cl, &e);
+    require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID || st == IBIDI_E_TOO_LONG);
+    if (st != IBIDI_E_TOO_LONG) {
+        ibidi_iri_info info;
+        ibidi_status pst = ibidi_iri_parse(s, len, kind, NULL, 0, &info, NULL);
+        require(cl <= sizeof codes && codes_ok(codes, cl));
+        require((st == IBIDI_OK) == (cl == 2));
+        require(e.status == st && (st == IBIDI_OK || e.offset <= len));
+        if (pst != IBIDI_OK && pst != IBIDI_E_BUFFER_TOO_SMALL) {
+            const char *name = ibidi_status_name(pst);
+            const size_t nl = strlen(name);
+            int found = 0;
+            for (size_t i = 1; i + nl < cl && !found; i++)
+                found = memcmp(codes + i, name, nl) == 0 && (codes[i + nl] == ',' ||
+                                                           codes[i + nl] == ']');
+            require(st == IBIDI_E_IDENT_INVALID && found);
+        }
+    }
+    /* no work area */
+    o.idna.work = NULL;
+    o.idna.work_size = 0;
+    ibidi_status st2 = ibidi_iri_validate(s, len, &o, codes2, sizeof codes2, &cl2, NULL);
+    if (st2 == IBIDI_E_IDNA_WORK_TOO_SMALL)
+        require(len > 256 && st != IBIDI_E_TOO_LONG);
+    else
+        require(st2 == st && cl2 == cl && memcmp(codes, codes2, cl) == 0);
+    /* the allocating call */
+    char *a = NULL;
+    size_t al = 0;
+    ibidi_status st3 = ibidi_iri_validate_alloc(s, len, &o, &a, &al, NULL);
+    require(st3 == st && (st3 == IBIDI_E_TOO_LONG) == (a == NULL));
+    if (a)
+        require(al == cl && memcmp(a, codes, cl) == 0 && a[al] == '\0');
+    ibidi_free(a);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1 || size - 1 > MAXN)
@@ -211,6 +294,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *s = (const char *)data + 1;
     size_t len = size - 1;
     ibidi_iri_kind first = (ibidi_iri_kind)(data[0] & 3);
+    validity(s, len, first, (data[0] & 4) != 0);
     one(s, len, first);
     for (int k = 0; k < 4; k++)
         if ((ibidi_iri_kind)k != first)
