@@ -29,8 +29,12 @@
 extern "C" {
 #endif
 
-/* Worst-case stack of any function of this header, in bytes (gcc -O2, x86-64). */
+/* Worst-case stack of any function of this header, in bytes (gcc -O2, x86-64); and of
+ * ToASCII and ToUnicode given a work area of ibidi_idna_work_size() bytes, which keeps the
+ * fixed area off the stack (so that a caller can run them under other work within
+ * IBIDI_STACK_MAX, as the exact ambiguity analysis validates twins). */
 #define IBIDI_IDNA_STACK 28672
+#define IBIDI_IDNA_WORK_STACK 5120
 
 /* ---- RFC 5892 derived property ------------------------------------------------------ */
 
@@ -148,7 +152,8 @@ typedef struct ibidi_idna_options {
     unsigned remove; /* IBIDI_IDNA_* flags cleared */
     void *work;      /* NULL, or a work area of ibidi_idna_work_size() bytes (any alignment):
                         needed only by names that map to more than 1536 code points, which
-                        no name of up to 253 bytes does */
+                        no name of up to 253 bytes does; given, it also keeps the fixed area
+                        off the stack (IBIDI_IDNA_WORK_STACK) */
     size_t work_size;
 } ibidi_idna_options;
 
@@ -186,7 +191,7 @@ IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
  * Names that map to up to 1536 code points (every name of up to 253 bytes: UTS #46 maps a
  * UTF-8 byte to at most six code points) run in a fixed area on the stack; longer ones in
  * the work area of the options, without which they give IBIDI_E_IDNA_WORK_TOO_SMALL.
- * Nothing is allocated. Stack: IBIDI_IDNA_STACK.
+ * Nothing is allocated. Stack: IBIDI_IDNA_STACK; IBIDI_IDNA_WORK_STACK with a work area.
  */
 IBIDI_API ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
                                                 const ibidi_idna_options *opts, char *out,
