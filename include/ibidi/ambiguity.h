@@ -24,6 +24,7 @@
  * in both. So R EN NSM and R NSM EN, which both show EN NSM R, are not twins: the mark is
  * on the digit in one and on the letter in the other. (`ibidi verify-rule` reports the
  * code point and the as-rendered readings of RFC 5893 Label Uniqueness apart.)
+ *
  * Nothing here allocates but the _alloc calls. The calls take ibidi_ambig_options (what the
  * input is, IBIDI_AMBIG_* bits, the paragraph of the twin search, its bound, the IDNA
  * processing that decides which twins are valid, a work area); a NULL pointer or a
