@@ -61,16 +61,20 @@ static void placed(size_t *at, size_t n, ibidi_span *sp)
     *at += n;
 }
 
-/* Room in buf from at. */
+/* Room in buf from at, and where it starts (NULL when there is none: buf may be NULL). */
 static size_t room(size_t cap, size_t at)
 {
     return at < cap ? cap - at : 0;
+}
+static char *room_at(char *buf, size_t cap, size_t at)
+{
+    return at < cap ? buf + at : NULL;
 }
 
 /* A status alone as the codes part ("[NAME]"), written into buf. */
 static void place_status(char *buf, size_t cap, size_t *at, ibidi_status st, ibidi_span *sp)
 {
-    placed(at, ibidi__status_codes_text(st, buf + (*at < cap ? *at : 0), room(cap, *at)), sp);
+    placed(at, ibidi__status_codes_text(st, room_at(buf, cap, *at), room(cap, *at)), sp);
 }
 
 /* What the parse step leaves for the steps after it. */
@@ -197,7 +201,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
             r->valid = 1;
             r->status = IBIDI_OK;
         }
-        placed(&at, ibidi__code_set_format(&c, buf + (at < cap ? at : 0), room(cap, at)),
+        placed(&at, ibidi__code_set_format(&c, room_at(buf, cap, at), room(cap, at)),
                &r->codes);
     }
 
