@@ -685,9 +685,18 @@ typedef struct call {
     ibidi_error *err;
     void *work; /* the caller's work area, or NULL */
     size_t work_size;
-    ibidi__sink_fn fn; /* the library's own callers: each finding to fn, not to findings */
-    void *fn_ctx;
 } call;
+
+/* The findings record of the library's own callers that take each finding through a sink
+ * function (ibidi__idna_utf8_fn): items NULL and cap FINDINGS_FN, which no public call
+ * accepts (items NULL with a capacity is refused), so that the call record of the public
+ * calls keeps its size (two more fields there cost 2% of ToUnicode on a list of names). */
+typedef struct findings_fn {
+    ibidi_findings f;
+    ibidi__sink_fn fn;
+    void *ctx;
+} findings_fn;
+#define FINDINGS_FN SIZE_MAX
 
 /*
  * UTS #46 on a host name of ASCII letters, digits, hyphens and dots whose every label is
@@ -953,13 +962,16 @@ static int fast_lane(const call *c, sink_out *o)
 }
 
 static ibidi_status run_general(const call *c, sink_out *o);
+static ibidi_status run_big(const call *c, sink_out *o);
 
 /* Inlined into each public call, so that the call record is never built in memory and
- * read back (a store-forwarding stall that cost more than the whole fast path). */
+ * read back (a store-forwarding stall that cost more than the whole fast path). `internal`
+ * (a constant at each call) is 1 for ibidi__idna_utf8_fn, whose findings record is a
+ * findings_fn. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline ibidi_status run(const call *c)
+static inline ibidi_status run(const call *c, int internal)
 {
     sink_out o = c->out;
     if (c->err) {
@@ -972,7 +984,7 @@ static inline ibidi_status run(const call *c)
     if (c->findings)
         c->findings->n = c->findings->errors = 0;
     if ((!c->s && !c->cps && c->len) || (!o.c && !o.u && o.cap) ||
-        (c->findings && !c->findings->items && c->findings->cap))
+        (c->findings && !c->findings->items && c->findings->cap && !internal))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     /* both IDNA2008 modes, or an unknown profile (IBIDI__BAD_OPTIONS has every bit) */
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
@@ -982,10 +994,17 @@ static inline ibidi_status run(const call *c)
             *c->out_len = o.len;
         return IBIDI_OK;
     }
+    /* the caller's area when it holds MAXC code points, else the fixed one */
+    if (c->work != NULL && c->work_size >= ibidi_idna_work_size())
+        return run_big(c, &o);
     return run_general(c, &o);
 }
 
-/* Every other name, in the area given: the caller's (cap MAXC) or the fixed one. */
+/* Every other name, in the area given: the fixed one (run_general) or the caller's
+ * (run_big, cap MAXC). The fixed area has a frame of its own, so that a call given a work
+ * area does not hold it too: it runs in IBIDI_IDNA_WORK_STACK, and the library's callers
+ * can run IDNA under other work within IBIDI_STACK_MAX. (One body for both: inlined into
+ * each, its helpers stay out of line and ToUnicode runs 5% slower.) */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -1002,10 +1021,12 @@ static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
     w.n = 0;
     w.grown = 0;
     lay_out(&w, area, cap);
-    if (c->fn)
-        ibidi__sink_init_fn(&w.sink, c->fn, c->fn_ctx);
-    else
+    if (c->findings && !c->findings->items && c->findings->cap == FINDINGS_FN) {
+        const findings_fn *x = (const findings_fn *)(const void *)c->findings;
+        ibidi__sink_init_fn(&w.sink, x->fn, x->ctx);
+    } else {
         ibidi__sink_init(&w.sink, c->findings);
+    }
     st = c->cps ? map_cps(&w, c->cps, c->len, c->err) : map_utf8(&w, c->s, c->len, c->err);
     if (st == IBIDI_OK && !is_2008(&w))
         st = normalize_name(&w, c->err);
@@ -1032,24 +1053,19 @@ static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
     return IBIDI_OK;
 }
 
-/* The fixed area, in a frame of its own (so that neither the fast paths nor a call with a
- * work area pay for it on the stack: a caller that gives one runs IDNA in about 1 KiB,
- * which lets the validity calls run it under other work, IBIDI_STACK_MAX). */
+/* Out of line: the fast paths' callers do not pay for its frame. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static ibidi_status run_small(const call *c, sink_out *op)
+static ibidi_status run_general(const call *c, sink_out *op)
 {
     small_area small;
     return run_in(c, op, &small, SMALL_CPS);
 }
 
-static ibidi_status run_general(const call *c, sink_out *op)
+static ibidi_status run_big(const call *c, sink_out *op)
 {
-    /* the caller's area when it holds MAXC code points, else the fixed one */
-    if (c->work != NULL && c->work_size >= ibidi_idna_work_size())
-        return run_in(c, op, c->work, MAXC);
-    return run_small(c, op);
+    return run_in(c, op, c->work, MAXC);
 }
 
 ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
@@ -1057,8 +1073,8 @@ ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
                                       size_t *out_len, ibidi_findings *findings, ibidi_error *err)
 {
     call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0}, out_len,
-              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0, NULL, NULL};
-    return run(&c);
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
+    return run(&c, 0);
 }
 
 ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
@@ -1067,8 +1083,8 @@ ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
                                         ibidi_error *err)
 {
     call c = {name, NULL, len, ibidi__options_flags(opts), 0, {out, NULL, cap, 0, 0}, out_len,
-              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0, NULL, NULL};
-    return run(&c);
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
+    return run(&c, 0);
 }
 
 /* The code point calls: a NULL name is the empty name when n is 0, and an argument error
@@ -1080,8 +1096,8 @@ static inline ibidi_status run_cp(const uint32_t *name, size_t n, const ibidi_id
     static const uint32_t none[1] = {0};
     call c = {NULL, name ? name : (n ? NULL : none), n, ibidi__options_flags(opts), to_ascii,
               {NULL, out, cap, 0, 1}, out_len, findings, err, opts ? opts->work : NULL,
-              opts ? opts->work_size : 0, NULL, NULL};
-    return run(&c);
+              opts ? opts->work_size : 0};
+    return run(&c, 0);
 }
 
 ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
@@ -1102,10 +1118,10 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
                                 int to_ascii, char *out, size_t cap, size_t *out_len,
                                 ibidi__sink_fn fn, void *ctx, ibidi_error *err)
 {
+    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx};
     call c = {name, NULL, len, ibidi__options_flags(opts), to_ascii, {out, NULL, cap, 0, 0},
-              out_len, NULL, err, opts ? opts->work : NULL, opts ? opts->work_size : 0, fn,
-              ctx};
-    return run(&c);
+              out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
+    return run(&c, 1);
 }
 
 /* The allocating calls: a first run counts the output and the findings, a second one
