@@ -148,10 +148,15 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as, ibidi_display_repr from,
-                           ibidi_display_repr to, ibidi_dir context, char *out, size_t cap,
-                           size_t *out_len, void *work, size_t work_size, ibidi_error *err)
+static const ibidi_display_options defaults;
+
+ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_display_options *opts,
+                                   char *out, size_t cap, size_t *out_len, ibidi_error *err)
 {
+    const ibidi_display_options *o = opts ? opts : &defaults;
+    const ibidi_iri_kind as = o->as;
+    const ibidi_display_repr from = o->from, to = o->to;
+    const ibidi_dir context = o->context;
     ibidi__dw_conv small;
     ibidi__dwork w;
     ibidi__emit e = ibidi__emitter(out, cap);
@@ -161,7 +166,7 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as,
     if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_DISPLAY_REPR_VISUAL ||
         to > IBIDI_DISPLAY_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_CONV, &small, len, 0, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_CONV, &small, len, 0, o->work, o->work_size, err);
     if (st != IBIDI_OK)
         return st;
 
