@@ -150,6 +150,20 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
 
 static const ibidi_display_options defaults;
 
+/* Where the text an emitter compared (check->cmp, len bytes) first differs from what it was
+ * given, at the start of that character; SIZE_MAX when the two are the same. */
+static size_t mismatch_at(const ibidi__emit *check, const char *s, size_t len)
+{
+    size_t at = check->mismatch;
+    if (at == SIZE_MAX && check->len != len)
+        at = check->len < len ? check->len : len;
+    if (at == SIZE_MAX)
+        return SIZE_MAX;
+    while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
+        at--;
+    return at;
+}
+
 ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_display_options *opts,
                                    char *out, size_t cap, size_t *out_len, ibidi_error *err)
 {
@@ -188,13 +202,8 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
         check.cmp = s;
         check.cmp_len = len;
         ibidi__emit_form(&check, l, llen, w.comps, nc, IBIDI_DISPLAY_FORM_MARKS, context);
-        if (check.mismatch == SIZE_MAX && check.len != len)
-            check.mismatch = check.len < len ? check.len : len;
-        if (check.mismatch != SIZE_MAX) {
-            size_t at = check.mismatch;
-            /* Point at the start of the character that differs. */
-            while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
-                at--;
+        size_t at = mismatch_at(&check, s, len);
+        if (at != SIZE_MAX) {
             return ibidi__fail(err, IBIDI_E_CONVERT_MARK, at,
                                at < len && (unsigned char)s[at] >= 0xE0 ? 0x200Eu : 0);
         }
@@ -217,14 +226,9 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
             visual_of(&w, l, llen, nc, context, &check, &st, err);
             if (st != IBIDI_OK)
                 return st;
-            if (check.mismatch == SIZE_MAX && check.len != len)
-                check.mismatch = check.len < len ? check.len : len;
-            if (check.mismatch != SIZE_MAX) {
-                size_t at = check.mismatch;
-                while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
-                    at--;
+            size_t at = mismatch_at(&check, s, len);
+            if (at != SIZE_MAX)
                 return ibidi__fail(err, IBIDI_E_CONVERT_VISUAL, at, 0);
-            }
         }
     } else {
         st = ibidi__parse_in(&w, s, len, as, &nc, err);

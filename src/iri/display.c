@@ -266,6 +266,37 @@ static int valid_context(ibidi_dir d)
  * form, no context text, no work area. */
 static const ibidi_display_options defaults;
 
+/* Parses s into w->comps; *n_comps gets their number. */
+ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
+                             size_t *n_comps, ibidi_error *err)
+{
+    ibidi_iri_info info;
+    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
+    if (st != IBIDI_OK)
+        return st;
+    *n_comps = info.n_components;
+    return IBIDI_OK;
+}
+
+/* The start of a call on one identifier: its work area, and its components, those of
+ * the options or parsed here (as o->as) when the options give none. */
+static ibidi_status begin_id(ibidi__dwork *w, ibidi__dw_id *small, const char *s, size_t len,
+                             const ibidi_display_options *o,
+                             const ibidi_iri_component **comps, size_t *n_comps,
+                             ibidi_error *err)
+{
+    ibidi_status st =
+        ibidi__dwork_init(w, IBIDI__DW_KIND_ID, small, len, 0, o->work, o->work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    *comps = o->comps;
+    *n_comps = o->n_comps;
+    if (o->comps != NULL)
+        return IBIDI_OK;
+    *comps = w->comps;
+    return ibidi__parse_in(w, s, len, o->as, n_comps, err);
+}
+
 ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_display_options *opts,
                                   ibidi_display_layout_result *res, ibidi_error *err)
 {
@@ -285,17 +316,11 @@ ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_display
         !comps_valid(len, o->comps, o->n_comps) || (spans == NULL && scap > 0) ||
         (cap > 0 && levels == NULL && visual_to_logical == NULL && offsets == NULL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, o->work, o->work_size, err);
+    const ibidi_iri_component *comps;
+    size_t n_comps;
+    st = begin_id(&w, &small, s, len, o, &comps, &n_comps, err);
     if (st != IBIDI_OK)
         return st;
-    const ibidi_iri_component *comps = o->comps;
-    size_t n_comps = o->n_comps;
-    if (comps == NULL) {
-        st = ibidi__parse_in(&w, s, len, o->as, &n_comps, err);
-        if (st != IBIDI_OK)
-            return st;
-        comps = w.comps;
-    }
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n, err);
     if (st != IBIDI_OK)
         return st;
@@ -501,18 +526,6 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
     return ibidi__ok(err);
 }
 
-/* Parses s into w->comps; *n_comps gets their number. */
-ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
-                             size_t *n_comps, ibidi_error *err)
-{
-    ibidi_iri_info info;
-    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
-    if (st != IBIDI_OK)
-        return st;
-    *n_comps = info.n_components;
-    return IBIDI_OK;
-}
-
 ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_options *opts,
                                 char *out, size_t cap, size_t *out_len, ibidi_error *err)
 {
@@ -525,17 +538,11 @@ ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_o
     if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(o->form) ||
         !valid_context(o->context) || !comps_valid(len, o->comps, o->n_comps))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, o->work, o->work_size, err);
+    const ibidi_iri_component *comps;
+    size_t nc;
+    st = begin_id(&w, &small, s, len, o, &comps, &nc, err);
     if (st != IBIDI_OK)
         return st;
-    const ibidi_iri_component *comps = o->comps;
-    size_t nc = o->n_comps;
-    if (comps == NULL) {
-        st = ibidi__parse_in(&w, s, len, o->as, &nc, err);
-        if (st != IBIDI_OK)
-            return st;
-        comps = w.comps;
-    }
     return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, out, cap, out_len, err);
 }
 
