@@ -11,7 +11,10 @@
  *  3. the forms with an unconditional promise (embed, isolate, components, html,
  *     html-span) pass their proof in the chosen context;
  *  4. the layout's visual-to-logical map covers every code point once;
- *  5. snprintf contract: a size query reports the length a full call writes.
+ *  5. snprintf contract: a size query reports the length a full call writes;
+ *  6. the allocating calls (utf8, convert, layout) give what the caller-buffer calls give;
+ *  7. ibidi_display_needs_embedding answers 0 or 1, and 0 for the identifier alone in a
+ *     left-to-right paragraph (LRE ... PDF there only adds 2 to every level).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -147,6 +150,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(ibidi_display_convert(out, out_len, &c, back, sizeof back, &blen, &err) ==
                     IBIDI_OK);
             require(blen == len && memcmp(back, s, len) == 0);
+            char *a = NULL;
+            size_t alen = 0;
+            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &alen, &err) ==
+                        IBIDI_OK &&
+                    alen == len && memcmp(a, s, len) == 0 && a[alen] == '\0');
+            ibidi_free(a);
             break;
         }
         case IBIDI_DISPLAY_FORM_HTML:
@@ -178,6 +187,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(v2l[v] < ncp && !seen[v2l[v]]);
             seen[v2l[v]] = 1;
         }
+        ibidi_display_layout_result ra;
+        ibidi_status st = ibidi_display_layout_alloc(s, len, &o, &ra, &err);
+        require(st == IBIDI_OK || st == IBIDI_E_NOMEM);
+        if (st == IBIDI_OK) {
+            require(ra.n == ncp && memcmp(ra.levels, levels, ncp) == 0 &&
+                    memcmp(ra.visual_to_logical, v2l, ncp * sizeof *v2l) == 0 &&
+                    ra.n_spans > 0 && ra.spans && ra.offsets);
+            ibidi_display_layout_free(&ra);
+        }
+        require(ra.levels == NULL && ra.spans == NULL);
+    }
+    {
+        int needed = -1;
+        require(ibidi_display_needs_embedding(s, len, &o, &needed, &err) == IBIDI_OK);
+        require(needed == 0 || needed == 1);
+        ibidi_display_options alone = o;
+        alone.context = IBIDI_DIR_LTR;
+        alone.before_len = alone.after_len = 0;
+        require(ibidi_display_needs_embedding(s, len, &alone, &needed, &err) == IBIDI_OK &&
+                needed == 0);
     }
     return 0;
 }

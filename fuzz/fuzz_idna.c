@@ -20,7 +20,11 @@
  *     ToUnicode is idempotent on valid names (nontransitional);
  *  7. the allocating calls give what the caller-buffer calls give (status, output,
  *     findings), and so does the Bidi Rule alone (ibidi_idna_bidi_rule_utf8 and _alloc),
- *     whose findings are all B1-B6 or its two warnings.
+ *     whose findings are all B1-B6 or its two warnings;
+ *  8. on a name of one label, the Bidi Rule on its Bidi classes
+ *     (ibidi_idna_bidi_rule_classes) breaks exactly the conditions the findings name (only
+ *     B1 when condition 1 is broken: the calls on names stop there), and
+ *     ibidi_idna_is_rtl_label_cp says whether it is a Bidi domain name.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -210,6 +214,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 require(baf.items[i].code == bf[i].code && baf.items[i].offset == bf[i].offset);
         }
         ibidi_findings_free(&baf);
+
+        /* 8 */
+        size_t ncp = 0;
+        int one_label = memchr(s, '.', len) == NULL;
+        if (one_label && ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &ncp,
+                                           NULL) == IBIDI_OK) {
+            static uint8_t cls[sizeof cps / sizeof cps[0]];
+            for (size_t i = 0; i < ncp; i++)
+                cls[i] = (uint8_t)ibidi_cp_bidi_class(cps[i]);
+            const unsigned broken = ibidi_idna_bidi_rule_classes(cls, ncp);
+            const int rtl = ibidi_idna_is_rtl_label_cp(cps, ncp);
+            require(rtl == bidi);
+            unsigned named = 0;
+            for (size_t i = 0; i < bfs.n && i < F_CAP; i++)
+                if (bf[i].code >= IBIDI_IDNA_B1 && bf[i].code <= IBIDI_IDNA_B6)
+                    named |= IBIDI_IDNA_RULE_COND(bf[i].code - IBIDI_IDNA_B1 + 1);
+            if (rtl && bfs.n <= F_CAP)
+                require(named == ((broken & IBIDI_IDNA_RULE_COND(1)) ? IBIDI_IDNA_RULE_COND(1)
+                                                                      : broken));
+        }
     }
 
     /* 6. ToUnicode(ToASCII(x)) and idempotence */
