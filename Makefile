@@ -1,8 +1,10 @@
 # ibidi: GNU make build. `make` builds the libraries and the command, `make check` runs
 # every test, `make sanitize` runs them all again under ASan + UBSan, `make bench` measures.
 
-VERSION     := 0.1.0
-SOVERSION   := 0
+# The version is the header's (one place); the SONAME's number changes with every release
+# that breaks the API or ABI (0.2.0 renamed the public API: see the README's changelog).
+VERSION     := $(shell sed -n 's/^\#define IBIDI_VERSION_STRING "\(.*\)"/\1/p' include/ibidi/common.h)
+SOVERSION   := 1
 UCD_VERSION := 17.0.0
 UCD_DIR     := data/ucd/$(UCD_VERSION)
 

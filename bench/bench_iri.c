@@ -85,16 +85,16 @@ static double run_ibidi_layout(char iris[][512], size_t n)
             ibidi_finding f[32];
             ibidi_findings fs = {f, 32, 0, 0};
             uint8_t levels[512];
-            size_t v2l[512], ncp = 0, len = strlen(iris[i]);
+            size_t v2l[512], len = strlen(iris[i]);
             if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, comps, 128, &info, NULL) !=
                 IBIDI_OK)
                 abort();
             ibidi_iri_check(iris[i], len, comps, info.n_components, NULL, &fs, NULL);
-            if (ibidi_display_layout(iris[i], len, comps, info.n_components, IBIDI_DIR_LTR,
-                                     levels, v2l, NULL, 512, &ncp, NULL, 0, NULL, NULL, 0,
-                                     NULL) != IBIDI_OK)
+            const ibidi_display_options o = {.comps = comps, .n_comps = info.n_components};
+            ibidi_display_layout_result r = {levels, v2l, NULL, 512, 0, NULL, 0, 0};
+            if (ibidi_display_layout(iris[i], len, &o, &r, NULL) != IBIDI_OK)
                 abort();
-            sink += v2l[0] + fs.n;
+            sink += v2l[0] + fs.n + r.n;
         }
         double t = now() - t0;
         if (t < best)
@@ -111,8 +111,9 @@ static double run_ibidi_form(char iris[][512], size_t n)
         for (size_t i = 0; i < n; i++) {
             char out[1024];
             size_t out_len = 0;
-            if (ibidi_display_utf8(iris[i], strlen(iris[i]), IBIDI_IRI_AS_IRI, IBIDI_DISPLAY_FORM_ISOLATE,
-                                   IBIDI_DIR_LTR, out, sizeof out, &out_len, NULL, 0,
+            const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI,
+                                             .form = IBIDI_DISPLAY_FORM_ISOLATE};
+            if (ibidi_display_utf8(iris[i], strlen(iris[i]), &o, out, sizeof out, &out_len,
                                    NULL) != IBIDI_OK)
                 abort();
             sink += out_len;

@@ -11,7 +11,10 @@
  *  3. the forms with an unconditional promise (embed, isolate, components, html,
  *     html-span) pass their proof in the chosen context;
  *  4. the layout's visual-to-logical map covers every code point once;
- *  5. snprintf contract: a size query reports the length a full call writes.
+ *  5. snprintf contract: a size query reports the length a full call writes;
+ *  6. the allocating calls (utf8, convert, layout) give what the caller-buffer calls give;
+ *  7. ibidi_display_needs_embedding answers 0 or 1, and 0 for the identifier alone in a
+ *     left-to-right paragraph (LRE ... PDF there only adds 2 to every level).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -100,15 +103,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ibidi_iri_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
         return 0;
     n = info.n_components;
+    ibidi_display_options o;
+    memset(&o, 0, sizeof o);
+    o.as = as;
+    o.comps = comps;
+    o.n_comps = n;
+    o.context = ctx;
+    o.before = before;
+    o.before_len = strlen(before);
+    o.after = after;
+    o.after_len = strlen(after);
+    o.work = work;
+    o.work_size = sizeof work;
     for (int form = IBIDI_DISPLAY_FORM_VISUAL; form <= IBIDI_DISPLAY_FORM_HTML_SPAN; form++) {
         size_t out_len = 0, need = 0;
-        ibidi_status st = ibidi_display_form(s, len, comps, n, (ibidi_form)form, ctx, out,
-                                             sizeof out, &out_len, work, sizeof work, &err);
+        o.form = (ibidi_display_form)form;
+        ibidi_status st = ibidi_display_utf8(s, len, &o, out, sizeof out, &out_len, &err);
         require(st == IBIDI_OK);
-        require(ibidi_display_form(s, len, comps, n, (ibidi_form)form, ctx, NULL, 0, &need, work,
-                                   sizeof work, &err) ==
+        require(ibidi_display_utf8(s, len, &o, NULL, 0, &need, &err) ==
                     (out_len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
                 need == out_len);
+        {
+            /* the allocating call, and parsing inside the call, give the same text */
+            char *a = NULL;
+            size_t alen = 0;
+            ibidi_display_options p = o;
+            p.comps = NULL;
+            p.n_comps = 0;
+            p.as = info.kind;
+            require(ibidi_display_utf8_alloc(s, len, &p, &a, &alen, &err) == IBIDI_OK &&
+                    alen == out_len && memcmp(a, out, alen) == 0 && a[alen] == '\0');
+            ibidi_free(a);
+        }
         switch (form) {
         case IBIDI_DISPLAY_FORM_VISUAL:
             break;
@@ -117,9 +143,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             static char back[65536];
             size_t blen = 0;
             as = info.kind;
-            require(ibidi_display_convert(out, out_len, as, IBIDI_DISPLAY_REPR_TEXTUAL, IBIDI_DISPLAY_REPR_LOGICAL, ctx,
-                                  back, sizeof back, &blen, work, sizeof work, &err) == IBIDI_OK);
+            ibidi_display_options c = o;
+            c.as = as;
+            c.from = IBIDI_DISPLAY_REPR_TEXTUAL;
+            c.to = IBIDI_DISPLAY_REPR_LOGICAL;
+            require(ibidi_display_convert(out, out_len, &c, back, sizeof back, &blen, &err) ==
+                    IBIDI_OK);
             require(blen == len && memcmp(back, s, len) == 0);
+            char *a = NULL;
+            size_t alen = 0;
+            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &alen, &err) ==
+                        IBIDI_OK &&
+                    alen == len && memcmp(a, s, len) == 0 && a[alen] == '\0');
+            ibidi_free(a);
             break;
         }
         case IBIDI_DISPLAY_FORM_HTML:
@@ -134,9 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (form != IBIDI_DISPLAY_FORM_VISUAL && form != IBIDI_DISPLAY_FORM_MARKS) {
             ibidi_display_proof p;
-            require(ibidi_display_prove(s, len, comps, n, (ibidi_form)form, ctx, before,
-                                        strlen(before), after, strlen(after), &p, work,
-                                        sizeof work, &err) == IBIDI_OK);
+            require(ibidi_display_prove(s, len, &o, &p, &err) == IBIDI_OK);
             require(p.failure == IBIDI_DISPLAY_PROOF_HOLDS);
         }
     }
@@ -145,14 +179,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static uint8_t levels[4096];
         static size_t v2l[4096];
         static char seen[4096];
-        size_t ncp = 0;
-        require(ibidi_display_layout(s, len, comps, n, ctx, levels, v2l, NULL, 4096, &ncp, NULL, 0,
-                                     NULL, work, sizeof work, &err) == IBIDI_OK);
+        ibidi_display_layout_result r = {levels, v2l, NULL, 4096, 0, NULL, 0, 0};
+        require(ibidi_display_layout(s, len, &o, &r, &err) == IBIDI_OK);
+        const size_t ncp = r.n;
         memset(seen, 0, ncp);
         for (size_t v = 0; v < ncp; v++) {
             require(v2l[v] < ncp && !seen[v2l[v]]);
             seen[v2l[v]] = 1;
         }
+        ibidi_display_layout_result ra;
+        ibidi_status st = ibidi_display_layout_alloc(s, len, &o, &ra, &err);
+        require(st == IBIDI_OK || st == IBIDI_E_NOMEM);
+        if (st == IBIDI_OK) {
+            require(ra.n == ncp && memcmp(ra.levels, levels, ncp) == 0 &&
+                    memcmp(ra.visual_to_logical, v2l, ncp * sizeof *v2l) == 0 &&
+                    ra.n_spans > 0 && ra.spans && ra.offsets);
+            ibidi_display_layout_free(&ra);
+        }
+        require(ra.levels == NULL && ra.spans == NULL);
+    }
+    {
+        int needed = -1;
+        require(ibidi_display_needs_embedding(s, len, &o, &needed, &err) == IBIDI_OK);
+        require(needed == 0 || needed == 1);
+        ibidi_display_options alone = o;
+        alone.context = IBIDI_DIR_LTR;
+        alone.before_len = alone.after_len = 0;
+        require(ibidi_display_needs_embedding(s, len, &alone, &needed, &err) == IBIDI_OK &&
+                needed == 0);
     }
     return 0;
 }

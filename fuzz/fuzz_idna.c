@@ -17,7 +17,14 @@
  *     IDNA_INVALID iff at least one finding is an error;
  *  5. ToASCII output is ASCII when the name is valid;
  *  6. ToUnicode(ToASCII(x)) is valid and equals ToUnicode(x) when ToASCII(x) is valid;
- *     ToUnicode is idempotent on valid names (nontransitional).
+ *     ToUnicode is idempotent on valid names (nontransitional);
+ *  7. the allocating calls give what the caller-buffer calls give (status, output,
+ *     findings), and so does the Bidi Rule alone (ibidi_idna_bidi_rule_utf8 and _alloc),
+ *     whose findings are all B1-B6 or its two warnings;
+ *  8. on a name of one label, the Bidi Rule on its Bidi classes
+ *     (ibidi_idna_bidi_rule_classes) breaks exactly the conditions the findings name (only
+ *     B1 when condition 1 is broken: the calls on names stop there), and
+ *     ibidi_idna_is_rtl_label_cp says whether it is a Bidi domain name.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -168,6 +175,67 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(st == ra.st && memcmp(out8c, out8b, need) == 0);
     }
 
+    /* 7. the allocating calls */
+    for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
+        const res *r = to_ascii ? &ra : &ru;
+        const char *want = to_ascii ? out8b : out8;
+        char *got = NULL;
+        size_t got_len = 0;
+        ibidi_findings af = {NULL, 0, 0, 0};
+        ibidi_status st = to_ascii
+                              ? ibidi_idna_to_ascii_alloc(s, len, &opts, &got, &got_len, &af, NULL)
+                              : ibidi_idna_to_unicode_alloc(s, len, &opts, &got, &got_len, &af,
+                                                            NULL);
+        if (st == IBIDI_E_NOMEM)
+            continue;
+        require(st == r->st && got && got_len == r->len && memcmp(got, want, got_len) == 0 &&
+                got[got_len] == '\0');
+        require(af.n == r->nf && af.errors == r->nerr && (af.n == 0 || af.items));
+        for (size_t i = 0; i < af.n && i < F_CAP; i++)
+            require(af.items[i].code == r->f[i].code && af.items[i].offset == r->f[i].offset);
+        ibidi_free(got);
+        ibidi_findings_free(&af);
+    }
+    {
+        static ibidi_finding bf[F_CAP];
+        ibidi_findings bfs = {bf, F_CAP, 0, 0}, baf = {NULL, 0, 0, 0};
+        int bidi = -1, bidi2 = -1;
+        ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, flags, &bfs, &bidi, NULL);
+        require(st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID);
+        require((st == IBIDI_E_IDNA_INVALID) == (bfs.errors > 0) && (bidi == 0 || bidi == 1));
+        for (size_t i = 0; i < bfs.n && i < F_CAP; i++)
+            require((bf[i].code >= IBIDI_IDNA_B1 && bf[i].code <= IBIDI_IDNA_B6) ||
+                    bf[i].code == IBIDI_IDNA_W_DIGIT_AFTER_RTL ||
+                    bf[i].code == IBIDI_IDNA_W_PER_LABEL_BIDI);
+        ibidi_status st2 = ibidi_idna_bidi_rule_alloc(s, len, flags, &baf, &bidi2, NULL);
+        if (st2 != IBIDI_E_NOMEM) {
+            require(st2 == st && bidi2 == bidi && baf.n == bfs.n && baf.errors == bfs.errors);
+            for (size_t i = 0; i < baf.n && i < F_CAP; i++)
+                require(baf.items[i].code == bf[i].code && baf.items[i].offset == bf[i].offset);
+        }
+        ibidi_findings_free(&baf);
+
+        /* 8 */
+        size_t ncp = 0;
+        int one_label = memchr(s, '.', len) == NULL;
+        if (one_label && ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &ncp,
+                                           NULL) == IBIDI_OK) {
+            static uint8_t cls[sizeof cps / sizeof cps[0]];
+            for (size_t i = 0; i < ncp; i++)
+                cls[i] = (uint8_t)ibidi_cp_bidi_class(cps[i]);
+            const unsigned broken = ibidi_idna_bidi_rule_classes(cls, ncp);
+            const int rtl = ibidi_idna_is_rtl_label_cp(cps, ncp);
+            require(rtl == bidi);
+            unsigned named = 0;
+            for (size_t i = 0; i < bfs.n && i < F_CAP; i++)
+                if (bf[i].code >= IBIDI_IDNA_B1 && bf[i].code <= IBIDI_IDNA_B6)
+                    named |= IBIDI_IDNA_RULE_COND(bf[i].code - IBIDI_IDNA_B1 + 1);
+            if (rtl && bfs.n <= F_CAP)
+                require(named == ((broken & IBIDI_IDNA_RULE_COND(1)) ? IBIDI_IDNA_RULE_COND(1)
+                                                                      : broken));
+        }
+    }
+
     /* 6. ToUnicode(ToASCII(x)) and idempotence */
     if (ra.st == IBIDI_OK) {
         one(out8b, ra.len, flags, 0, &rc, out8c);
@@ -180,5 +248,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         one(out8c, ru.len, flags, 0, &rx, out8b);
         require(rx.st == IBIDI_OK && rx.len == ru.len && memcmp(out8b, out8, ru.len) == 0);
     }
+
     return 0;
 }

@@ -6,12 +6,19 @@
  *  3. Bidi_Paired_Bracket is an involution between an opening and a closing bracket;
  *     a Bidi_Mirroring_Glyph exists only for Bidi_Mirrored characters;
  *  4. sizes are bounded by IBIDI_MAX_* and the same with any buffer capacity (preflight);
- *  5. a primary composite of two consecutive values decomposes canonically to them.
+ *  5. a primary composite of two consecutive values decomposes canonically to them;
+ *  6. the binary properties hold together as the UCD defines them: the explicit
+ *     formatting classes are Bidi_Control (Cf, Default_Ignorable); noncharacters are
+ *     exactly FDD0..FDEF and the last two of each plane, Cn and DISALLOWED under RFC 5892;
+ *     the NV8/XV8 column is set only on UTS #46 valid code points; the RFC 5892 property
+ *     has a name;
+ *  7. names read back: the name of a Bidi_Class or Script gives the value again.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ibidi/idna.h"
 #include "ibidi/unicode.h"
 
 #define REQUIRE(c)                                                                                 \
@@ -85,6 +92,33 @@ static void check_one(uint32_t cp)
     }
     if (ibidi_cp_mirroring_glyph(cp) != cp)
         REQUIRE(ibidi_cp_bidi_mirrored(cp));
+
+    /* 6 */
+    const int ctl = ibidi_cp_bidi_control(cp);
+    if (bc >= IBIDI_BC_LRE && bc <= IBIDI_BC_PDI)
+        REQUIRE(ctl);
+    if (ctl)
+        REQUIRE(gc == IBIDI_GC_CF && ibidi_cp_default_ignorable(cp) &&
+                (bc >= IBIDI_BC_LRE || bc == IBIDI_BC_L || bc == IBIDI_BC_R ||
+                 bc == IBIDI_BC_AL));
+    const int nonchar = cp <= 0x10FFFF && ((cp >= 0xFDD0 && cp <= 0xFDEF) ||
+                                           (cp & 0xFFFEu) == 0xFFFEu);
+    REQUIRE(ibidi_cp_noncharacter(cp) == nonchar);
+    const ibidi_idna_property ip = ibidi_idna_property_of(cp);
+    REQUIRE(ibidi_idna_property_name(ip) != NULL);
+    if (nonchar)
+        REQUIRE(gc == IBIDI_GC_CN && !ibidi_cp_default_ignorable(cp) &&
+                ip == IBIDI_IDNA_DISALLOWED);
+    const ibidi_uts46_idna2008 v8 = ibidi_cp_uts46_idna2008(cp);
+    REQUIRE(v8 <= IBIDI_UTS46_IDNA2008_XV8);
+    if (v8 != IBIDI_UTS46_IDNA2008_NONE)
+        REQUIRE(st == IBIDI_UTS46_VALID);
+
+    /* 7 */
+    const char *bn = ibidi_cp_bidi_class_name(bc), *sn = ibidi_cp_script_name(sc);
+    REQUIRE(ibidi_cp_bidi_class_from_name(bn, strlen(bn)) == (int)bc);
+    REQUIRE(ibidi_cp_script_from_name(sn, strlen(sn)) == (int)sc);
+    REQUIRE(ibidi_cp_decomposition_type_name(dt) != NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

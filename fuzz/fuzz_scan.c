@@ -139,9 +139,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!(options & (c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR)))
             continue;
         size_t dl = 0;
-        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
-                                              c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ref, CAP, &dl,
-                                              NULL, 0, NULL);
+        ibidi_display_options d;
+        memset(&d, 0, sizeof d);
+        d.as = IBIDI_IRI_AS_DOMAIN;
+        d.context = c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+        ibidi_status dst = ibidi_display_utf8(form, flen, &d, ref, CAP, &dl, NULL);
         require((dst == IBIDI_OK) == r.display[c].present);
         if (dst == IBIDI_OK)
             require(r.display[c].length == dl &&

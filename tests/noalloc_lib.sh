@@ -52,9 +52,10 @@ noalloc_check() {
             continue
         fi
         if command -v objdump >/dev/null 2>&1; then
-            # the function around each relocation that names an allocator
+            # the function around each relocation that names an allocator (a clone the
+            # compiler split off, such as f.part.0 or f.isra.0, counts as f)
             where=$(objdump -dr "$o" | awk -v re="$alloc_re" '
-                /^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
+                /^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); sub(/\..*$/, "", fn); next }
                 / R_[A-Z0-9_]+[ \t]/ { s = $NF; sub(/[-+]0x[0-9a-f]+$/, "", s); sub(/@.*/, "", s);
                                        if (s ~ re) print fn }' | sort -u | tr '\n' ' ' | sed 's/ $//')
             outside=""

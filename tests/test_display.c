@@ -112,13 +112,13 @@ static const example examples[] = {
 static char out[65536];
 
 /* The form of an identifier given in notation, back in notation. */
-static const char *form_of(const char *notation, int arabic, ibidi_iri_kind as, ibidi_form form,
+static const char *form_of(const char *notation, int arabic, ibidi_iri_kind as, ibidi_display_form form,
                            ibidi_dir context, ibidi_status *st)
 {
     size_t len, out_len = 0;
     const char *s = t_notation(0, notation, arabic, &len);
     ibidi_error err = {IBIDI_OK, 0, 0};
-    *st = ibidi_display_utf8(s, len, as, form, context, out, sizeof out, &out_len, NULL, 0, &err);
+    *st = t_display_utf8(s, len, as, form, context, out, sizeof out, &out_len, NULL, 0, &err);
     if (*st != IBIDI_OK)
         return "";
     return t_to_notation(1, out, out_len, arabic);
@@ -158,7 +158,7 @@ static void test_examples(void)
 typedef struct form_case {
     const char *logical;
     ibidi_iri_kind as;
-    ibidi_form form;
+    ibidi_display_form form;
     ibidi_dir context;
     const char *expect; /* notation */
 } form_case;
@@ -207,7 +207,7 @@ static const char *const after_ctx[] = {"", " abc", " ABC", " 123", ".", "1", "A
 #define N_B (sizeof before_ctx / sizeof before_ctx[0])
 #define N_A (sizeof after_ctx / sizeof after_ctx[0])
 
-static const ibidi_form proved_forms[] = {IBIDI_DISPLAY_FORM_MARKS,      IBIDI_DISPLAY_FORM_EMBED,
+static const ibidi_display_form proved_forms[] = {IBIDI_DISPLAY_FORM_MARKS,      IBIDI_DISPLAY_FORM_EMBED,
                                           IBIDI_DISPLAY_FORM_ISOLATE,    IBIDI_DISPLAY_FORM_COMPONENTS,
                                           IBIDI_DISPLAY_FORM_HTML,       IBIDI_DISPLAY_FORM_HTML_SPAN};
 #define N_FORMS (sizeof proved_forms / sizeof proved_forms[0])
@@ -215,7 +215,7 @@ static const ibidi_form proved_forms[] = {IBIDI_DISPLAY_FORM_MARKS,      IBIDI_D
 /* Proves form f of s in both paragraph directions and every context pair. Returns the
  * number of proofs that held; *tried gets the number made, *first the first failure. */
 static size_t prove_everywhere(const char *s, size_t len, ibidi_iri_kind as, int arabic,
-                               ibidi_form form, size_t *tried, ibidi_display_proof *first, char *where,
+                               ibidi_display_form form, size_t *tried, ibidi_display_proof *first, char *where,
                                size_t wcap)
 {
     static ibidi_iri_component comps[4096];
@@ -235,7 +235,7 @@ static size_t prove_everywhere(const char *s, size_t len, ibidi_iri_kind as, int
                 ibidi_status st;
                 snprintf(before, sizeof before, "%s", t_notation(2, before_ctx[b], arabic, &bl));
                 snprintf(after, sizeof after, "%s", t_notation(3, after_ctx[a], arabic, &al));
-                st = ibidi_display_prove(s, len, comps, info.n_components, form, d ? RTL : LTR,
+                st = t_display_prove(s, len, comps, info.n_components, form, d ? RTL : LTR,
                                          before, bl, after, al, &p, work, sizeof work, &err);
                 (*tried)++;
                 if (st == IBIDI_OK && p.failure == IBIDI_DISPLAY_PROOF_HOLDS) {
@@ -369,11 +369,11 @@ static void test_proof_catches(void)
     CHECK(ibidi_iri_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
     /* needs_embedding: an IRI with right-to-left labels in a right-to-left paragraph needs
      * one; in left-to-right text between spaces and Latin words it does not (§2). */
-    CHECK(ibidi_display_needs_embedding(s, len, comps, info.n_components, RTL, "x ", 2, " y", 2,
+    CHECK(t_display_needs_embedding(s, len, comps, info.n_components, RTL, "x ", 2, " y", 2,
                                         &needed, NULL, 0, &err) == IBIDI_OK &&
               needed == 1,
           "needs_embedding rtl: %d", needed);
-    CHECK(ibidi_display_needs_embedding(s, len, comps, info.n_components, LTR, "see ", 4,
+    CHECK(t_display_needs_embedding(s, len, comps, info.n_components, LTR, "see ", 4,
                                         " now", 4, &needed, NULL, 0, &err) == IBIDI_OK &&
               needed == 0,
           "needs_embedding ltr: %d", needed);
@@ -388,20 +388,20 @@ static void test_proof_catches(void)
         snprintf(before, sizeof before, "%s", t_notation(1, "XY ", 0, &bl));
         snprintf(after, sizeof after, "%s", t_notation(2, " ZW", 0, &al));
         CHECK(ibidi_iri_parse(rel, rl, IRI, rc, 8, &info, &err) == IBIDI_OK, "parse rel");
-        CHECK(ibidi_display_needs_embedding(rel, rl, rc, info.n_components, RTL, before, bl, after,
+        CHECK(t_display_needs_embedding(rel, rl, rc, info.n_components, RTL, before, bl, after,
                                             al, &needed, NULL, 0, &err) == IBIDI_OK &&
                   needed == 0,
               "needs_embedding rtl relative: %d", needed);
         /* In left-to-right text the embedding changes the line: without it the words
          * around it join one right-to-left run with it (YX DC/BA WZ becomes WZ DC/BA YX),
          * although the identifier itself shows the same. */
-        CHECK(ibidi_display_needs_embedding(rel, rl, rc, info.n_components, LTR, before, bl,
+        CHECK(t_display_needs_embedding(rel, rl, rc, info.n_components, LTR, before, bl,
                                             after, al, &needed, NULL, 0, &err) == IBIDI_OK &&
                   needed == 1,
               "needs_embedding ltr relative: %d", needed);
         /* A number after it joins the right-to-left run and shows left of it: without the
          * embedding the line is not the same. */
-        CHECK(ibidi_display_needs_embedding(rel, rl, rc, info.n_components, LTR, "ab ", 3, " 12",
+        CHECK(t_display_needs_embedding(rel, rl, rc, info.n_components, LTR, "ab ", 3, " 12",
                                             3, &needed, NULL, 0, &err) == IBIDI_OK &&
                   needed == 1,
               "needs_embedding ltr relative before a number: %d", needed);
@@ -415,15 +415,15 @@ static void test_proof_catches(void)
         snprintf(id, sizeof id, "%s", t_notation(0, "123.ABC.com", 0, &il));
         snprintf(before, sizeof before, "%s", t_notation(1, "XY ", 0, &bl));
         CHECK(ibidi_iri_parse(id, il, DOM, c2, 8, &info, &err) == IBIDI_OK, "parse");
-        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_MARKS, LTR, before, bl,
+        CHECK(t_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_MARKS, LTR, before, bl,
                                   "", 0, &p, NULL, 0, &err) == IBIDI_OK &&
                   p.failure == IBIDI_DISPLAY_PROOF_NOT_CONTIGUOUS,
               "leading number after right-to-left text: %d", (int)p.failure);
-        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_ISOLATE, LTR, before,
+        CHECK(t_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_ISOLATE, LTR, before,
                                   bl, "", 0, &p, NULL, 0, &err) == IBIDI_OK &&
                   p.failure == IBIDI_DISPLAY_PROOF_HOLDS && p.together == 3,
               "the isolate form holds there: %d", (int)p.failure);
-        CHECK(ibidi_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_VISUAL, LTR, before,
+        CHECK(t_display_prove(id, il, c2, info.n_components, IBIDI_DISPLAY_FORM_VISUAL, LTR, before,
                                   bl, "", 0, &p, NULL, 0, &err) == IBIDI_E_INVALID_ARGUMENT,
               "the visual form has no promise");
     }
@@ -442,7 +442,7 @@ static void test_layout(void)
     ibidi_display_span spans[32];
     ibidi_error err = {IBIDI_OK, 0, 0};
     CHECK(ibidi_iri_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
-    CHECK(ibidi_display_layout(s, len, comps, info.n_components, LTR, levels, v2l, offs, 64, &n,
+    CHECK(t_display_layout(s, len, comps, info.n_components, LTR, levels, v2l, offs, 64, &n,
                                spans, 32, &ns, NULL, 0, &err) == IBIDI_OK,
           "layout: %s", ibidi_status_name(err.status));
     CHECK(n == 20, "20 code points: %zu", n);
@@ -462,19 +462,174 @@ static void test_layout(void)
           "levels and offsets");
     /* The standard model is the paragraph made left-to-right: in a right-to-left one the
      * scheme goes right. */
-    CHECK(ibidi_display_layout(s, len, comps, info.n_components, RTL, levels, v2l, NULL, 64, &n,
+    CHECK(t_display_layout(s, len, comps, info.n_components, RTL, levels, v2l, NULL, 64, &n,
                                NULL, 0, &ns, NULL, 0, &err) == IBIDI_OK &&
               levels[0] == 2,
           "rtl layout");
     /* Too small */
-    CHECK(ibidi_display_layout(s, len, comps, info.n_components, LTR, levels, NULL, NULL, 5, &n,
+    CHECK(t_display_layout(s, len, comps, info.n_components, LTR, levels, NULL, NULL, 5, &n,
                                NULL, 0, &ns, NULL, 0, &err) == IBIDI_E_BUFFER_TOO_SMALL &&
               n == 20,
           "levels too small");
-    CHECK(ibidi_display_layout(s, len, comps, info.n_components, LTR, NULL, NULL, NULL, 0, &n,
+    CHECK(t_display_layout(s, len, comps, info.n_components, LTR, NULL, NULL, NULL, 0, &n,
                                spans, 3, &ns, NULL, 0, &err) == IBIDI_E_BUFFER_TOO_SMALL &&
               ns == 9,
           "spans too small");
+}
+
+/* ---- The options record and the allocating calls ------------------------------------ */
+
+static void test_options(void)
+{
+    size_t len, n_out = 0, n_ref = 0;
+    const char *s = t_notation(0, "http://ab.CDE.FGH/ij", 0, &len);
+    ibidi_iri_component comps[32];
+    ibidi_iri_info info;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+    char ref[256], got[256];
+    CHECK(ibidi_iri_parse(s, len, IRI, comps, 32, &info, &err) == IBIDI_OK, "parse");
+
+    /* NULL options and a zero-initialised record are the default: decide the kind, a
+     * left-to-right paragraph, the visual form. */
+    const ibidi_display_options zero = {0};
+    CHECK(ibidi_display_utf8(s, len, NULL, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
+              ibidi_display_utf8(s, len, &zero, got, sizeof got, &n_out, &err) == IBIDI_OK &&
+              n_ref == n_out && memcmp(ref, got, n_ref) == 0,
+          "NULL options equal a zero record");
+    ibidi_display_options o = {0};
+    o.as = IRI;
+    o.form = IBIDI_DISPLAY_FORM_VISUAL;
+    o.context = LTR;
+    CHECK(ibidi_display_utf8(s, len, &o, got, sizeof got, &n_out, &err) == IBIDI_OK &&
+              n_ref == n_out && memcmp(ref, got, n_ref) == 0,
+          "the default is the visual form in a left-to-right paragraph");
+
+    /* Parsing inside the call gives what the components given give, for every form and
+     * both paragraphs. */
+    for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++) {
+        for (int d = 0; d < 2; d++) {
+            ibidi_display_options a = {0}, b = {0};
+            a.as = IRI;
+            a.form = b.form = (ibidi_display_form)f;
+            a.context = b.context = d ? RTL : LTR;
+            b.comps = comps;
+            b.n_comps = info.n_components;
+            CHECK(ibidi_display_utf8(s, len, &a, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
+                      ibidi_display_utf8(s, len, &b, got, sizeof got, &n_out, &err) ==
+                          IBIDI_OK &&
+                      n_ref == n_out && memcmp(ref, got, n_ref) == 0,
+                  "form %s, %s paragraph: parsed inside = components given",
+                  ibidi_display_form_name((ibidi_display_form)f), d ? "rtl" : "ltr");
+            char *al = NULL;
+            size_t al_len = 0;
+            CHECK(ibidi_display_utf8_alloc(s, len, &a, &al, &al_len, &err) == IBIDI_OK && al &&
+                      al_len == n_ref && memcmp(al, ref, n_ref) == 0 && al[al_len] == '\0',
+                  "form %s: _alloc equals the caller-buffer call",
+                  ibidi_display_form_name((ibidi_display_form)f));
+            ibidi_free(al);
+        }
+    }
+
+    /* The layout, into caller arrays and allocated, the same. */
+    uint8_t levels[64];
+    size_t v2l[64], offs[64];
+    ibidi_display_span spans[32];
+    ibidi_display_layout_result r = {levels, v2l, offs, 64, 0, spans, 32, 0};
+    ibidi_display_options lo = {0};
+    lo.context = RTL;
+    CHECK(ibidi_display_layout(s, len, &lo, &r, &err) == IBIDI_OK, "layout, parsed inside");
+    ibidi_display_layout_result ra;
+    memset(&ra, 0xA5, sizeof ra);
+    CHECK(ibidi_display_layout_alloc(s, len, &lo, &ra, &err) == IBIDI_OK && ra.n == r.n &&
+              ra.n_spans == r.n_spans && ra.levels && ra.visual_to_logical && ra.offsets &&
+              ra.spans,
+          "layout_alloc fills every array");
+    if (ra.levels && ra.n == r.n && ra.n_spans == r.n_spans) {
+        int same = memcmp(ra.levels, levels, r.n) == 0 &&
+                   memcmp(ra.visual_to_logical, v2l, r.n * sizeof *v2l) == 0 &&
+                   memcmp(ra.offsets, offs, r.n * sizeof *offs) == 0;
+        for (size_t i = 0; i < r.n_spans; i++) /* field by field: padding is not written */
+            same = same && ra.spans[i].visual == spans[i].visual &&
+                   ra.spans[i].length == spans[i].length &&
+                   ra.spans[i].logical == spans[i].logical &&
+                   ra.spans[i].component == spans[i].component &&
+                   ra.spans[i].level == spans[i].level;
+        CHECK(same, "layout_alloc equals the caller-array call");
+    }
+    ibidi_display_layout_free(&ra);
+    CHECK(ra.levels == NULL && ra.spans == NULL, "layout_free clears the pointers");
+    ibidi_display_layout_free(&ra); /* twice is harmless */
+    ibidi_display_layout_free(NULL);
+    memset(&ra, 0xA5, sizeof ra);
+    CHECK(ibidi_display_layout_alloc("a\0b", 3, &lo, &ra, &err) != IBIDI_OK &&
+              ra.levels == NULL && ra.visual_to_logical == NULL && ra.offsets == NULL &&
+              ra.spans == NULL,
+          "layout_alloc after an error: every pointer NULL");
+
+    /* Proofs and the embedding test need the components: without them the call says so. */
+    ibidi_display_proof proof;
+    ibidi_display_options po = {0};
+    po.form = IBIDI_DISPLAY_FORM_ISOLATE;
+    CHECK(ibidi_display_prove(s, len, &po, &proof, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "prove without components: %s", ibidi_status_name(err.status));
+    CHECK(ibidi_display_prove(s, len, NULL, &proof, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "prove with NULL options");
+    int needed = -1;
+    CHECK(ibidi_display_needs_embedding(s, len, &po, &needed, &err) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "needs_embedding without components");
+    po.comps = comps;
+    po.n_comps = info.n_components;
+    CHECK(ibidi_display_prove(s, len, &po, &proof, &err) == IBIDI_OK &&
+              proof.failure == IBIDI_DISPLAY_PROOF_HOLDS,
+          "the isolate form holds with no context");
+
+    /* Conversions: _alloc equals the caller-buffer call and ends with a NUL. */
+    ibidi_display_options co = {0};
+    co.as = IRI;
+    co.from = IBIDI_DISPLAY_REPR_LOGICAL;
+    co.to = IBIDI_DISPLAY_REPR_TEXTUAL;
+    char *al = NULL;
+    size_t al_len = 0;
+    CHECK(ibidi_display_convert(s, len, &co, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
+              ibidi_display_convert_alloc(s, len, &co, &al, &al_len, &err) == IBIDI_OK &&
+              al && al_len == n_ref && memcmp(al, ref, n_ref) == 0 && al[al_len] == '\0',
+          "convert_alloc equals the caller-buffer call");
+    ibidi_free(al);
+    al = (char *)1;
+    CHECK(ibidi_display_convert_alloc("a\0b", 3, &co, &al, &al_len, &err) != IBIDI_OK &&
+              al == NULL,
+          "convert_alloc after an error: NULL");
+
+    /* A long identifier: _alloc needs no work area; the caller-buffer call asks for one
+     * and runs in it. */
+    static char big[4096];
+    memcpy(big, "http://", 7);
+    for (size_t i = 7; i < sizeof big; i++)
+        big[i] = (i % 8 == 0) ? '/' : 'a';
+    ibidi_display_options bo = {0};
+    size_t need = 0;
+    CHECK(ibidi_display_utf8(big, sizeof big, &bo, NULL, 0, &need, &err) ==
+              IBIDI_E_DISPLAY_WORK_TOO_SMALL,
+          "a long identifier without a work area: %s", ibidi_status_name(err.status));
+    size_t ws = ibidi_display_work_size(sizeof big, 0);
+    CHECK(ws > 0 && ws != SIZE_MAX, "work size %zu", ws);
+    void *work = malloc(ws);
+    char *bout = malloc(2 * sizeof big);
+    bo.work = work;
+    bo.work_size = ws;
+    CHECK(work && bout &&
+              ibidi_display_utf8(big, sizeof big, &bo, bout, 2 * sizeof big, &n_ref, &err) ==
+                  IBIDI_OK,
+          "with ibidi_display_work_size() bytes: %s", ibidi_status_name(err.status));
+    bo.work = NULL;
+    bo.work_size = 0;
+    CHECK(ibidi_display_utf8_alloc(big, sizeof big, &bo, &al, &al_len, &err) == IBIDI_OK &&
+              al_len == n_ref && bout && memcmp(al, bout, n_ref) == 0,
+          "_alloc of a long identifier equals the work-area call");
+    ibidi_free(al);
+    free(work);
+    free(bout);
 }
 
 /* ---- Conversions ------------------------------------------------------------------- */
@@ -484,7 +639,7 @@ static const char *convert(const char *notation, ibidi_iri_kind as, ibidi_displa
 {
     size_t len, out_len = 0;
     const char *s = t_notation(0, notation, 0, &len);
-    *st = ibidi_display_convert(s, len, as, from, to, ctx, out, sizeof out, &out_len, NULL, 0, err);
+    *st = t_display_convert(s, len, as, from, to, ctx, out, sizeof out, &out_len, NULL, 0, err);
     return *st == IBIDI_OK ? t_to_notation(1, out, out_len, 0) : "";
 }
 
@@ -592,36 +747,36 @@ static void test_bad_input(void)
     ibidi_status st;
     static unsigned char work[1 << 20];
     char big[2000];
-    st = ibidi_display_utf8("http://a\xE2\x80\x8F" "b", 12, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out,
+    st = t_display_utf8("http://a\xE2\x80\x8F" "b", 12, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out,
                             sizeof out, &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_IDENT_BIDI_CONTROL && err.offset == 8 && err.value == 0x200F,
           "RLM in an IRI: %s at %zu", ibidi_status_name(st), err.offset);
-    st = ibidi_display_utf8("ab\xC0\x80", 4, DOM, IBIDI_DISPLAY_FORM_MARKS, LTR, out, sizeof out,
+    st = t_display_utf8("ab\xC0\x80", 4, DOM, IBIDI_DISPLAY_FORM_MARKS, LTR, out, sizeof out,
                             &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_UTF8_OVERLONG && err.offset == 2, "overlong: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8("a\0b", 3, DOM, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out, &out_len,
+    st = t_display_utf8("a\0b", 3, DOM, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out, &out_len,
                             NULL, 0, &err);
     CHECK(st == IBIDI_E_IDENT_CONTROL && err.offset == 1, "NUL: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8("", 0, DOM, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out, &out_len, NULL,
+    st = t_display_utf8("", 0, DOM, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out, &out_len, NULL,
                             0, &err);
     CHECK(st == IBIDI_E_IDENT_EMPTY, "empty: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8("ab.cd", 5, DOM, (ibidi_form)9, LTR, out, sizeof out, &out_len, NULL,
+    st = t_display_utf8("ab.cd", 5, DOM, (ibidi_display_form)9, LTR, out, sizeof out, &out_len, NULL,
                             0, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "bad form");
-    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_VISUAL, IBIDI_DIR_AUTO, out, sizeof out,
+    st = t_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_VISUAL, IBIDI_DIR_AUTO, out, sizeof out,
                             &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "auto context");
     /* snprintf contract */
-    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_EMBED, LTR, out, 4, &out_len, NULL, 0,
+    st = t_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_EMBED, LTR, out, 4, &out_len, NULL, 0,
                             &err);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && out_len == 11, "too small: %zu", out_len);
-    st = ibidi_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_EMBED, LTR, NULL, 0, &out_len, NULL, 0,
+    st = t_display_utf8("ab.cd", 5, DOM, IBIDI_DISPLAY_FORM_EMBED, LTR, NULL, 0, &out_len, NULL, 0,
                             &err);
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && out_len == 11, "size query: %zu", out_len);
     /* Long identifiers need a work area, and work with one. */
     memcpy(big, "http://a/", 9);
     memset(big + 9, 'b', sizeof big - 9);
-    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
+    st = t_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
                             &out_len, NULL, 0, &err);
     CHECK(st == IBIDI_E_DISPLAY_WORK_TOO_SMALL, "no work area: %s", ibidi_status_name(st));
     CHECK(ibidi_display_work_size(sizeof big, 0) > 0 &&
@@ -631,14 +786,14 @@ static void test_bad_input(void)
               ibidi_display_work_size(IBIDI_DISPLAY_SMALL, 1) > 0 &&
               ibidi_display_work_size(SIZE_MAX / 2, 0) == SIZE_MAX,
           "work size limits");
-    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
+    st = t_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
                             &out_len, work, ibidi_display_work_size(sizeof big, 0), &err);
     CHECK(st == IBIDI_OK && out_len == sizeof big && memcmp(out, big, out_len) == 0,
           "with a work area: %s", ibidi_status_name(st));
-    st = ibidi_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
+    st = t_display_utf8(big, sizeof big, IRI, IBIDI_DISPLAY_FORM_VISUAL, LTR, out, sizeof out,
                             &out_len, work, ibidi_display_work_size(sizeof big, 0) - 1, &err);
     CHECK(st == IBIDI_E_DISPLAY_WORK_TOO_SMALL, "one byte short: %s", ibidi_status_name(st));
-    st = ibidi_display_convert(big, sizeof big, IRI, IBIDI_DISPLAY_REPR_LOGICAL, IBIDI_DISPLAY_REPR_VISUAL, RTL, out,
+    st = t_display_convert(big, sizeof big, IRI, IBIDI_DISPLAY_REPR_LOGICAL, IBIDI_DISPLAY_REPR_VISUAL, RTL, out,
                        sizeof out, &out_len, work, ibidi_display_work_size(sizeof big, 0), &err);
     CHECK(st == IBIDI_OK, "convert with a work area: %s", ibidi_status_name(st));
 }
@@ -716,7 +871,7 @@ static void test_corpus(void)
                     for (size_t b = 0; b < sizeof corpus_before / sizeof corpus_before[0]; b++)
                         for (size_t a = 0; a < sizeof corpus_after / sizeof corpus_after[0]; a++) {
                             ibidi_display_proof p = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
-                            ibidi_status st = ibidi_display_prove(
+                            ibidi_status st = t_display_prove(
                                 ids[k], il, comps, info.n_components, proved_forms[f],
                                 d ? RTL : LTR, corpus_before[b], strlen(corpus_before[b]),
                                 corpus_after[a], strlen(corpus_after[a]), &p, work, sizeof work,
@@ -746,6 +901,7 @@ int main(void)
     test_proofs();
     test_proof_catches();
     test_layout();
+    test_options();
     test_conversions();
     test_bad_input();
     test_corpus();

@@ -848,6 +848,42 @@ static void test_alloc(void)
                   out == NULL && fs.items == NULL,
               "too long: no output");
     }
+    /* the Bidi Rule alone: the same findings as into a caller array */
+    {
+        static const char *const names[] = {"\xD7\x90\xD7\x91.1a\xD7\x92.com",
+                                            "1\xD7\x90.a\xD7\x91", "abc.def",
+                                            "\xD7\x90.1com"};
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+            for (unsigned fl = 0; fl < 2; fl++) {
+                const unsigned flags = fl ? IBIDI_IDNA_BIDI_PER_LABEL : 0;
+                ibidi_finding arr[64];
+                ibidi_findings ref = {arr, 64, 0, 0};
+                int bidi_ref = -1, bidi = -1;
+                size_t len = strlen(names[i]);
+                ibidi_status s1 = ibidi_idna_bidi_rule_utf8(names[i], len, flags, &ref,
+                                                            &bidi_ref, NULL);
+                ibidi_findings got = {NULL, 3, 9, 9};
+                ibidi_status s2 =
+                    ibidi_idna_bidi_rule_alloc(names[i], len, flags, &got, &bidi, NULL);
+                int same = s1 == s2 && bidi == bidi_ref && got.n == ref.n &&
+                           got.errors == ref.errors && (got.n == 0) == (got.items == NULL);
+                for (size_t k = 0; same && k < got.n; k++)
+                    same = got.items[k].code == arr[k].code &&
+                           got.items[k].offset == arr[k].offset &&
+                           got.items[k].part == arr[k].part &&
+                           got.items[k].severity == arr[k].severity;
+                CHECK(same && (i == 2 ? ref.n == 0 : ref.n > 0),
+                      "bidi_rule_alloc %zu (flags %u): %zu findings as %zu", i, flags, got.n,
+                      ref.n);
+                ibidi_findings_free(&got);
+            }
+        }
+        ibidi_findings fs = {NULL, 0, 9, 9};
+        CHECK(ibidi_idna_bidi_rule_alloc("a\xFF", 2, 0, &fs, NULL, NULL) ==
+                      IBIDI_E_UTF8_INVALID_BYTE &&
+                  fs.items == NULL && fs.n == 0,
+              "bidi_rule_alloc: ill-formed, no findings");
+    }
     CHECK(ibidi_idna_to_ascii_alloc("a", 1, NULL, NULL, NULL, NULL, NULL) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL out");

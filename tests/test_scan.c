@@ -146,7 +146,7 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
     r->nf = r->analysis == IBIDI_OK ? fa.n : 0;
     for (int c = 0; c < 2; c++) {
         size_t dl = 0;
-        ibidi_status dst = ibidi_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
+        ibidi_status dst = t_display_utf8(form, flen, IBIDI_IRI_AS_DOMAIN, IBIDI_DISPLAY_FORM_VISUAL,
                                               c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, r->disp[c],
                                               CAP, &dl, NULL, 0, NULL);
         r->has_disp[c] = dst == IBIDI_OK;

@@ -835,49 +835,77 @@ static int c_display_small(void)
 static int c_display_layout(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps), n = 0, ns = 0;
-        for (int d = 0; d < 2; d++)
-            if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], comps, nc,
-                                            d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, lev_out, v2l_out,
-                                            offs_out, BIDI_N, &n, spans_out, 1024, &ns, NULL,
-                                            0, NULL)))
+        size_t nc = parse_disp(k, comps);
+        for (int d = 0; d < 2; d++) {
+            ibidi_display_options o = {.comps = comps, .n_comps = nc,
+                                       .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR};
+            ibidi_display_layout_result r = {lev_out, v2l_out, offs_out, BIDI_N, 0,
+                                             spans_out, 1024, 0};
+            if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], &o, &r, NULL)))
                 return 0;
+            o.comps = NULL; /* parsed by the call */
+            o.n_comps = 0;
+            o.as = disp_as[k];
+            if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], &o, &r, NULL)))
+                return 0;
+        }
     }
     return 1;
 }
-static int c_display_form(void)
+static int c_display_layout_alloc(void)
+{
+    ibidi_display_layout_result r;
+    const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .context = IBIDI_DIR_RTL};
+    int ok = st_ok(ibidi_display_layout_alloc(iri_rtl, iri_rtl_len, &o, &r, NULL));
+    ibidi_display_layout_free(&r);
+    return ok;
+}
+static int c_display_utf8(void)
 {
     for (int k = 0; k < N_DISP; k++) {
         size_t nc = parse_disp(k, comps);
         for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 size_t len = 0;
-                if (!st_ok(ibidi_display_form(disp_s[k], *disp_len[k], comps, nc,
-                                              (ibidi_form)f, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
-                                              out, sizeof out, &len, NULL, 0, NULL)))
+                ibidi_display_options o = {.comps = comps, .n_comps = nc,
+                                           .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                           .form = (ibidi_display_form)f};
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, out, sizeof out,
+                                              &len, NULL)))
+                    return 0;
+                o.comps = NULL;
+                o.n_comps = 0;
+                o.as = disp_as[k];
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, out, sizeof out,
+                                              &len, NULL)))
                     return 0;
             }
     }
     return 1;
 }
-static int c_display_utf8(void)
+static int c_display_utf8_alloc(void)
 {
-    for (int k = 0; k < N_DISP; k++)
-        for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
-            for (int d = 0; d < 2; d++) {
-                size_t len = 0;
-                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], disp_as[k], (ibidi_form)f,
-                                              d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, out, sizeof out,
-                                              &len, NULL, 0, NULL)))
-                    return 0;
-            }
-    return 1;
+    size_t len = 0;
+    const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .form = IBIDI_DISPLAY_FORM_MARKS,
+                                     .context = IBIDI_DIR_RTL};
+    int ok = st_ok(ibidi_display_utf8_alloc(iri_rtl, iri_rtl_len, &o, &alloc_out, &len, NULL));
+    ibidi_free(alloc_out);
+    alloc_out = NULL;
+    return ok;
 }
 /* The proofs and the embedding test take context text: the identifier and the context
  * together up to IBIDI_DISPLAY_SMALL bytes need no work area. */
 static size_t ctx_room(size_t len)
 {
     return len + ctx_before_len + ctx_after_len <= IBIDI_DISPLAY_SMALL;
+}
+static ibidi_display_options ctx_opts(size_t nc, int with_ctx, int d)
+{
+    ibidi_display_options o = {.comps = comps, .n_comps = nc,
+                               .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                               .before = ctx_before, .before_len = with_ctx ? ctx_before_len : 0,
+                               .after = ctx_after, .after_len = with_ctx ? ctx_after_len : 0};
+    return o;
 }
 static int c_display_prove(void)
 {
@@ -887,10 +915,9 @@ static int c_display_prove(void)
         for (int f = IBIDI_DISPLAY_FORM_MARKS; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 ibidi_display_proof p;
-                if (!st_ok(ibidi_display_prove(disp_s[k], *disp_len[k], comps, nc, (ibidi_form)f,
-                                               d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, ctx_before,
-                                               with_ctx ? ctx_before_len : 0, ctx_after,
-                                               with_ctx ? ctx_after_len : 0, &p, NULL, 0, NULL)))
+                ibidi_display_options o = ctx_opts(nc, with_ctx, d);
+                o.form = (ibidi_display_form)f;
+                if (!st_ok(ibidi_display_prove(disp_s[k], *disp_len[k], &o, &p, NULL)))
                     return 0;
             }
     }
@@ -903,10 +930,9 @@ static int c_display_needs_embedding(void)
         int with_ctx = ctx_room(*disp_len[k]);
         for (int d = 0; d < 2; d++) {
             int needed = 0;
-            if (!st_ok(ibidi_display_needs_embedding(
-                    disp_s[k], *disp_len[k], comps, nc, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
-                    ctx_before, with_ctx ? ctx_before_len : 0, ctx_after,
-                    with_ctx ? ctx_after_len : 0, &needed, NULL, 0, NULL)))
+            const ibidi_display_options o = ctx_opts(nc, with_ctx, d);
+            if (!st_ok(ibidi_display_needs_embedding(disp_s[k], *disp_len[k], &o, &needed,
+                                                     NULL)))
                 return 0;
         }
     }
@@ -921,20 +947,29 @@ static int c_convert(void)
                     /* the other forms come from the logical one */
                     static char form[16384];
                     size_t flen = 0, len = 0;
-                    ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-                    if (!st_ok(ibidi_display_convert(disp_s[k], *disp_len[k], disp_as[k],
-                                             IBIDI_DISPLAY_REPR_LOGICAL, (ibidi_display_repr)from, dir, form,
-                                             sizeof form, &flen, NULL, 0, NULL)))
+                    ibidi_display_options o = {.as = disp_as[k],
+                                               .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                               .from = IBIDI_DISPLAY_REPR_LOGICAL,
+                                               .to = (ibidi_display_repr)from};
+                    if (!st_ok(ibidi_display_convert(disp_s[k], *disp_len[k], &o, form,
+                                                     sizeof form, &flen, NULL)))
                         return 0;
-                    ibidi_status st = ibidi_display_convert(form, flen, disp_as[k], (ibidi_display_repr)from,
-                                                    (ibidi_display_repr)to, dir, out, sizeof out, &len,
-                                                    NULL, 0, NULL);
+                    o.from = (ibidi_display_repr)from;
+                    o.to = (ibidi_display_repr)to;
+                    ibidi_status st =
+                        ibidi_display_convert(form, flen, &o, out, sizeof out, &len, NULL);
                     /* a visual form may not read back (IBIDI_E_CONVERT_VISUAL) */
                     if (st != IBIDI_OK && st != IBIDI_E_CONVERT_VISUAL &&
                         st != IBIDI_E_DISPLAY_WORK_TOO_SMALL)
                         return 0;
                 }
-    return 1;
+    size_t len = 0;
+    const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .to = IBIDI_DISPLAY_REPR_TEXTUAL,
+                                     .context = IBIDI_DIR_RTL};
+    int ok = st_ok(ibidi_display_convert_alloc(iri_rtl, iri_rtl_len, &o, &alloc_out, &len, NULL));
+    ibidi_free(alloc_out);
+    alloc_out = NULL;
+    return ok;
 }
 
 /* ambiguity.h */
@@ -1206,11 +1241,12 @@ static const scase cases[] = {
     {"ibidi_display_work_size, ibidi_display_form_name, ibidi_display_repr_name", IBIDI_DISPLAY_STACK,
      c_display_small},
     {"ibidi_display_layout", IBIDI_DISPLAY_STACK, c_display_layout},
-    {"ibidi_display_form", IBIDI_DISPLAY_STACK, c_display_form},
+    {"ibidi_display_layout_alloc, _free", IBIDI_DISPLAY_STACK, c_display_layout_alloc},
     {"ibidi_display_utf8", IBIDI_DISPLAY_STACK, c_display_utf8},
+    {"ibidi_display_utf8_alloc", IBIDI_DISPLAY_STACK, c_display_utf8_alloc},
     {"ibidi_display_prove", IBIDI_DISPLAY_STACK, c_display_prove},
     {"ibidi_display_needs_embedding", IBIDI_DISPLAY_STACK, c_display_needs_embedding},
-    {"ibidi_display_convert", IBIDI_DISPLAY_STACK, c_convert},
+    {"ibidi_display_convert, _convert_alloc", IBIDI_DISPLAY_STACK, c_convert},
     {"ibidi_ambig_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small},
     {"ibidi_ambig_analyze, _alloc", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze},
     {"ibidi_ambig_analyze, _alloc (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_ANALYZE_STACK,

@@ -115,5 +115,97 @@ static inline ibidi_status t_twins_cp(const uint32_t *t, size_t n, ibidi_dir con
     const ibidi_ambig_options o = t_twin_opts(context, max_candidates);
     return ibidi_ambig_twins_cp(t, n, &o, fn, ctx, st, err);
 }
+/* The display calls with their inputs as separate words, as most display tests were
+ * written; the options record itself is tested in test_display.c. */
+#include "ibidi/display.h"
+static inline ibidi_display_options t_display_opts(const ibidi_iri_component *comps,
+                                                   size_t n_comps, ibidi_dir context,
+                                                   void *work, size_t work_size)
+{
+    ibidi_display_options o = {IBIDI_IRI_AS_AUTO, comps, n_comps, context,
+                               IBIDI_DISPLAY_FORM_VISUAL, IBIDI_DISPLAY_REPR_LOGICAL,
+                               IBIDI_DISPLAY_REPR_LOGICAL, NULL, 0, NULL, 0, work, work_size};
+    return o;
+}
+static inline ibidi_status t_display_layout(const char *s, size_t len,
+                                            const ibidi_iri_component *comps, size_t n_comps,
+                                            ibidi_dir context, uint8_t *levels, size_t *v2l,
+                                            size_t *offsets, size_t cap, size_t *n_cps,
+                                            ibidi_display_span *spans, size_t scap,
+                                            size_t *n_spans, void *work, size_t work_size,
+                                            ibidi_error *err)
+{
+    const ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
+    ibidi_display_layout_result r = {levels, v2l, offsets, cap, 0, spans, scap, 0};
+    ibidi_status st = ibidi_display_layout(s, len, &o, &r, err);
+    if (n_cps)
+        *n_cps = r.n;
+    if (n_spans)
+        *n_spans = r.n_spans;
+    return st;
+}
+static inline ibidi_status t_display_form(const char *s, size_t len,
+                                          const ibidi_iri_component *comps, size_t n_comps,
+                                          ibidi_display_form form, ibidi_dir context, char *out,
+                                          size_t cap, size_t *out_len, void *work,
+                                          size_t work_size, ibidi_error *err)
+{
+    ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
+    o.form = form;
+    return ibidi_display_utf8(s, len, &o, out, cap, out_len, err);
+}
+static inline ibidi_status t_display_utf8(const char *s, size_t len, ibidi_iri_kind as,
+                                          ibidi_display_form form, ibidi_dir context, char *out,
+                                          size_t cap, size_t *out_len, void *work,
+                                          size_t work_size, ibidi_error *err)
+{
+    ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
+    o.as = as;
+    o.form = form;
+    return ibidi_display_utf8(s, len, &o, out, cap, out_len, err);
+}
+static inline ibidi_status t_display_prove(const char *s, size_t len,
+                                           const ibidi_iri_component *comps, size_t n_comps,
+                                           ibidi_display_form form, ibidi_dir para,
+                                           const char *before, size_t before_len,
+                                           const char *after, size_t after_len,
+                                           ibidi_display_proof *proof, void *work,
+                                           size_t work_size, ibidi_error *err)
+{
+    ibidi_display_options o = t_display_opts(comps, n_comps, para, work, work_size);
+    o.form = form;
+    o.before = before;
+    o.before_len = before_len;
+    o.after = after;
+    o.after_len = after_len;
+    return ibidi_display_prove(s, len, &o, proof, err);
+}
+static inline ibidi_status t_display_needs_embedding(const char *s, size_t len,
+                                                     const ibidi_iri_component *comps,
+                                                     size_t n_comps, ibidi_dir para,
+                                                     const char *before, size_t before_len,
+                                                     const char *after, size_t after_len,
+                                                     int *needed, void *work, size_t work_size,
+                                                     ibidi_error *err)
+{
+    ibidi_display_options o = t_display_opts(comps, n_comps, para, work, work_size);
+    o.before = before;
+    o.before_len = before_len;
+    o.after = after;
+    o.after_len = after_len;
+    return ibidi_display_needs_embedding(s, len, &o, needed, err);
+}
+static inline ibidi_status t_display_convert(const char *s, size_t len, ibidi_iri_kind as,
+                                             ibidi_display_repr from, ibidi_display_repr to,
+                                             ibidi_dir context, char *out, size_t cap,
+                                             size_t *out_len, void *work, size_t work_size,
+                                             ibidi_error *err)
+{
+    ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
+    o.as = as;
+    o.from = from;
+    o.to = to;
+    return ibidi_display_convert(s, len, &o, out, cap, out_len, err);
+}
 
 #endif

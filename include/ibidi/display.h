@@ -13,10 +13,13 @@
  *   - Duerst 2001 §4.4 conversions between the logical (processing), textual and visual
  *     forms.
  *
- * Identifiers are parsed with ibidi_iri_parse (ibidi/iri.h); the functions taking `as`
- * parse for themselves. Nothing here allocates. Identifiers of up to IBIDI_DISPLAY_SMALL
- * bytes run in a fixed area on the stack; longer ones need a caller work area of
- * ibidi_display_work_size() bytes (work may be NULL otherwise), else
+ * Every call takes the identifier as UTF-8 and one options record (ibidi_display_options):
+ * how to parse it, or its components already parsed (ibidi_iri_parse), the paragraph it is
+ * shown in, the form, and context text and a work area where a call uses them; a NULL
+ * pointer or a zero-initialised record is the default (decide what the identifier is, a
+ * left-to-right paragraph, the visual form). Nothing here allocates but the _alloc calls.
+ * Identifiers of up to IBIDI_DISPLAY_SMALL bytes run in a fixed area on the stack; longer
+ * ones need a caller work area of ibidi_display_work_size() bytes, else
  * IBIDI_E_DISPLAY_WORK_TOO_SMALL. Visual positions and levels count code points.
  *
  * Stack: IBIDI_DISPLAY_STACK for every call, the bidi engine they run included; each call
@@ -33,57 +36,9 @@
 extern "C" {
 #endif
 
-/* Identifiers (plus context text for ibidi_display_prove) of up to this many bytes need no
- * work area, as long as no two non-empty components touch (ibidi_iri_parse puts a
- * delimiter between them): the proofs' fixed area holds two controls for every other byte
- * of such an identifier; with components that touch they may ask for one. A call given a
- * work area large enough uses it whatever the identifier's size. */
-#define IBIDI_DISPLAY_SMALL 256
+/* ---- Options ------------------------------------------------------------------------- */
 
-/* Worst-case stack of any function of this header, in bytes (gcc -O2, x86-64): the proofs
- * the most, the others about 29 KiB. */
-#define IBIDI_DISPLAY_STACK 32768
-
-/* Bytes of work area for an identifier of len bytes with extra bytes of context text
- * (ibidi_display_prove and ibidi_display_needs_embedding; 0 for the other calls): 0 when
- * len + extra <= IBIDI_DISPLAY_SMALL, SIZE_MAX when too large to process. */
-IBIDI_API size_t ibidi_display_work_size(size_t len, size_t extra);
-
-/* ---- Display order ------------------------------------------------------------------ */
-
-/* A visual span that belongs to no component (delimiters) has component IBIDI_NO_PART. */
-
-/* A maximal run of visual positions that hold consecutive characters of one component (or
- * of delimiters between the same two components) at one level. */
-typedef struct ibidi_display_span {
-    size_t visual;    /* first visual position, counted from the left */
-    size_t length;    /* code points */
-    size_t logical;   /* logical index (code points) of the span's first character in
-                         logical order */
-    size_t component; /* index into the components, or IBIDI_NO_PART */
-    uint8_t level;    /* resolved embedding level: odd is shown right to left */
-} ibidi_display_span;
-
-/*
- * The display of a parsed identifier (s, comps from ibidi_iri_parse): context
- * IBIDI_DIR_LTR gives the standard display model (the identifier alone in a left-to-right
- * embedding), IBIDI_DIR_RTL the identifier placed as it is in a right-to-left paragraph.
- * Outputs are optional (NULL): levels, visual_to_logical and offsets (the byte offset of
- * each code point) have cap entries and get one per code point (*n_cps); spans get the
- * visual spans, left to right (*n_spans, also when scap is too small).
- */
-IBIDI_API ibidi_status ibidi_display_layout(const char *s, size_t len,
-                                            const ibidi_iri_component *comps, size_t n_comps,
-                                            ibidi_dir context, uint8_t *levels,
-                                            size_t *visual_to_logical, size_t *offsets,
-                                            size_t cap, size_t *n_cps,
-                                            ibidi_display_span *spans, size_t scap,
-                                            size_t *n_spans, void *work, size_t work_size,
-                                            ibidi_error *err);
-
-/* ---- Presentation forms -------------------------------------------------------------- */
-
-typedef enum ibidi_form {
+typedef enum ibidi_display_form {
     /* The display order itself (UTF-8, left to right, with L4 mirrored glyphs). */
     IBIDI_DISPLAY_FORM_VISUAL = 0,
     /* Duerst 2001 §4.3: LRM before and after each component with right-to-left characters,
@@ -110,25 +65,120 @@ typedef enum ibidi_form {
     IBIDI_DISPLAY_FORM_HTML = 5,
     /* <span dir="ltr">...</span>: HTML's dir attribute isolates as <bdi> does. */
     IBIDI_DISPLAY_FORM_HTML_SPAN = 6
-} ibidi_form;
+} ibidi_display_form;
+
+typedef enum ibidi_display_repr {
+    IBIDI_DISPLAY_REPR_LOGICAL = 0, /* the processing form: logical order, as stored (§4.1) */
+    IBIDI_DISPLAY_REPR_TEXTUAL = 1, /* the form for running text: IBIDI_DISPLAY_FORM_MARKS (§4.3) */
+    IBIDI_DISPLAY_REPR_VISUAL = 2   /* the visual form (§4.2): components left to right in logical
+                               order, each in its natural reading order, no controls */
+} ibidi_display_repr;
+
+typedef struct ibidi_display_options {
+    ibidi_iri_kind as;                /* what the identifier is, when comps is NULL (0: decide,
+                                         as ibidi_iri_parse does) */
+    const ibidi_iri_component *comps; /* the identifier already parsed (ibidi_iri_parse of
+                                         the same text), or NULL: the call parses it.
+                                         ibidi_display_prove and _needs_embedding need it */
+    size_t n_comps;
+    ibidi_dir context;                /* the paragraph around the identifier: IBIDI_DIR_LTR
+                                         (0; the standard display model, the identifier alone
+                                         in a left-to-right embedding) or IBIDI_DIR_RTL */
+    ibidi_display_form form;          /* ibidi_display_utf8, _prove (0: the visual order) */
+    ibidi_display_repr from, to;      /* ibidi_display_convert */
+    const char *before;               /* ibidi_display_prove, _needs_embedding: the text of the
+                                         line before and after the identifier (UTF-8 without
+                                         paragraph separators; may be empty) */
+    size_t before_len;
+    const char *after;
+    size_t after_len;
+    void *work;                       /* NULL, or ibidi_display_work_size() bytes */
+    size_t work_size;
+} ibidi_display_options;
+
+/* Identifiers (plus context text for ibidi_display_prove) of up to this many bytes need no
+ * work area, as long as no two non-empty components touch (ibidi_iri_parse puts a
+ * delimiter between them): the proofs' fixed area holds two controls for every other byte
+ * of such an identifier; with components that touch they may ask for one. A call given a
+ * work area large enough uses it whatever the identifier's size. */
+#define IBIDI_DISPLAY_SMALL 256
+
+/* Worst-case stack of any function of this header, in bytes (gcc -O2, x86-64): the proofs
+ * the most, the others about 29 KiB. */
+#define IBIDI_DISPLAY_STACK 32768
+
+/* Bytes of work area for an identifier of len bytes with extra bytes of context text
+ * (before_len + after_len of ibidi_display_prove and ibidi_display_needs_embedding; 0 for
+ * the other calls): 0 when len + extra <= IBIDI_DISPLAY_SMALL, SIZE_MAX when too large to
+ * process. */
+IBIDI_API size_t ibidi_display_work_size(size_t len, size_t extra);
 
 /* "visual", "marks", "embed", "isolate", "components", "html", "html-span"; NULL if
  * unknown. */
-IBIDI_API const char *ibidi_display_form_name(ibidi_form form);
+IBIDI_API const char *ibidi_display_form_name(ibidi_display_form form);
+/* "logical", "textual", "visual"; NULL if unknown. */
+IBIDI_API const char *ibidi_display_repr_name(ibidi_display_repr repr);
 
-/* The form of a parsed identifier; context (IBIDI_DIR_LTR or IBIDI_DIR_RTL) is the
- * direction of the surrounding paragraph (IBIDI_DISPLAY_FORM_MARKS and IBIDI_DISPLAY_FORM_VISUAL use it). */
-IBIDI_API ibidi_status ibidi_display_form(const char *s, size_t len,
-                                          const ibidi_iri_component *comps, size_t n_comps,
-                                          ibidi_form form, ibidi_dir context, char *out,
-                                          size_t cap, size_t *out_len, void *work,
-                                          size_t work_size, ibidi_error *err);
+/* ---- Display order ------------------------------------------------------------------ */
 
-/* Parse (as ibidi_iri_parse with `as`) and form in one call. */
-IBIDI_API ibidi_status ibidi_display_utf8(const char *s, size_t len, ibidi_iri_kind as,
-                                          ibidi_form form, ibidi_dir context, char *out,
-                                          size_t cap, size_t *out_len, void *work,
-                                          size_t work_size, ibidi_error *err);
+/* A visual span that belongs to no component (delimiters) has component IBIDI_NO_PART. */
+
+/* A maximal run of visual positions that hold consecutive characters of one component (or
+ * of delimiters between the same two components) at one level. */
+typedef struct ibidi_display_span {
+    size_t visual;    /* first visual position, counted from the left */
+    size_t length;    /* code points */
+    size_t logical;   /* logical index (code points) of the span's first character in
+                         logical order */
+    size_t component; /* index into the components, or IBIDI_NO_PART */
+    uint8_t level;    /* resolved embedding level: odd is shown right to left */
+} ibidi_display_span;
+
+/* Where ibidi_display_layout writes: optional arrays (NULL: not wanted) of cap entries,
+ * one per code point of the identifier, and of spans_cap visual spans; the counts are
+ * stored also when an array is too small (then IBIDI_E_BUFFER_TOO_SMALL). */
+typedef struct ibidi_display_layout_result {
+    uint8_t *levels;            /* the resolved level of each code point */
+    size_t *visual_to_logical;  /* the logical index shown at each visual position */
+    size_t *offsets;            /* the byte offset of each code point */
+    size_t cap;
+    size_t n;                   /* out: code points */
+    ibidi_display_span *spans;  /* the visual spans, left to right */
+    size_t spans_cap;
+    size_t n_spans;             /* out */
+} ibidi_display_layout_result;
+
+/*
+ * The display of an identifier in the paragraph opts->context: IBIDI_DIR_LTR gives the
+ * standard display model (the identifier alone in a left-to-right embedding), IBIDI_DIR_RTL
+ * the identifier placed as it is in a right-to-left paragraph. Stack: IBIDI_DISPLAY_STACK.
+ */
+IBIDI_API ibidi_status ibidi_display_layout(const char *s, size_t len,
+                                            const ibidi_display_options *opts,
+                                            ibidi_display_layout_result *res, ibidi_error *err);
+
+/* Allocating convenience: every array of res allocated (one block, levels,
+ * visual_to_logical, offsets and spans all filled; release with ibidi_display_layout_free);
+ * no work area needed. After an error every pointer of res is NULL. */
+IBIDI_API ibidi_status ibidi_display_layout_alloc(const char *s, size_t len,
+                                                  const ibidi_display_options *opts,
+                                                  ibidi_display_layout_result *res,
+                                                  ibidi_error *err);
+IBIDI_API void ibidi_display_layout_free(ibidi_display_layout_result *res);
+
+/* ---- Presentation forms -------------------------------------------------------------- */
+
+/* The identifier in form opts->form (IBIDI_DISPLAY_FORM_MARKS and _VISUAL depend on the
+ * paragraph, opts->context), into out (not NUL-terminated; *out_len gets the size needed).
+ * Stack: IBIDI_DISPLAY_STACK. */
+IBIDI_API ibidi_status ibidi_display_utf8(const char *s, size_t len,
+                                          const ibidi_display_options *opts, char *out,
+                                          size_t cap, size_t *out_len, ibidi_error *err);
+/* Allocating convenience: into a NUL-terminated string (release with ibidi_free); no work
+ * area needed; *out is NULL after an error. */
+IBIDI_API ibidi_status ibidi_display_utf8_alloc(const char *s, size_t len,
+                                                const ibidi_display_options *opts, char **out,
+                                                size_t *out_len, ibidi_error *err);
 
 /* Which promise a proof found broken. */
 typedef enum ibidi_display_proof_failure {
@@ -152,48 +202,33 @@ typedef struct ibidi_display_proof {
 } ibidi_display_proof;
 
 /*
- * Proves a form: builds before + form + after, resolves it with the UBA as a paragraph of
- * direction para (which is also the context the form is made for), and checks the
- * identifier's characters on screen against the form's promise (see ibidi_form). The
- * result goes to *proof; the call itself fails only on bad arguments or input.
- * IBIDI_DISPLAY_FORM_VISUAL has no promise: IBIDI_E_INVALID_ARGUMENT. before and after must be
- * valid UTF-8 without paragraph separators.
+ * Proves a form: builds before + form + after (opts->before, opts->form, opts->after),
+ * resolves it with the UBA as a paragraph of direction opts->context (which is also the
+ * context the form is made for), and checks the identifier's characters on screen against
+ * the form's promise (see ibidi_display_form). The identifier must be given parsed
+ * (opts->comps). The result goes to *proof; the call itself fails only on bad arguments or
+ * input. IBIDI_DISPLAY_FORM_VISUAL has no promise: IBIDI_E_INVALID_ARGUMENT.
+ * Stack: IBIDI_DISPLAY_STACK.
  */
 IBIDI_API ibidi_status ibidi_display_prove(const char *s, size_t len,
-                                           const ibidi_iri_component *comps, size_t n_comps,
-                                           ibidi_form form, ibidi_dir para,
-                                           const char *before, size_t before_len,
-                                           const char *after, size_t after_len,
-                                           ibidi_display_proof *proof, void *work, size_t work_size,
-                                           ibidi_error *err);
+                                           const ibidi_display_options *opts,
+                                           ibidi_display_proof *proof, ibidi_error *err);
 
-/* 2012 guidelines §2: is an embedding needed for the identifier between before and after
- * in a paragraph of direction para? "The display is still the same without the embedding"
- * is read strictly: *needed gets 0 when every character of the line, context included,
- * shows at the same place and with the same level parity (so the same L4 glyph) as with
- * LRE ... PDF around the identifier, and the identifier is contiguous; else 1. */
+/* 2012 guidelines §2: is an embedding needed for the identifier (given parsed,
+ * opts->comps) between opts->before and opts->after in a paragraph of direction
+ * opts->context? "The display is still the same without the embedding" is read strictly:
+ * *needed gets 0 when every character of the line, context included, shows at the same
+ * place and with the same level parity (so the same L4 glyph) as with LRE ... PDF around
+ * the identifier, and the identifier is contiguous; else 1. Stack: IBIDI_DISPLAY_STACK. */
 IBIDI_API ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
-                                                     const ibidi_iri_component *comps,
-                                                     size_t n_comps, ibidi_dir para,
-                                                     const char *before, size_t before_len,
-                                                     const char *after, size_t after_len,
-                                                     int *needed, void *work,
-                                                     size_t work_size, ibidi_error *err);
+                                                     const ibidi_display_options *opts,
+                                                     int *needed, ibidi_error *err);
 
 /* ---- Conversions (Duerst 2001 §4.4) -------------------------------------------------- */
 
-typedef enum ibidi_display_repr {
-    IBIDI_DISPLAY_REPR_LOGICAL = 0, /* the processing form: logical order, as stored (§4.1) */
-    IBIDI_DISPLAY_REPR_TEXTUAL = 1, /* the form for running text: IBIDI_DISPLAY_FORM_MARKS (§4.3) */
-    IBIDI_DISPLAY_REPR_VISUAL = 2   /* the visual form (§4.2): components left to right in logical
-                               order, each in its natural reading order, no controls */
-} ibidi_display_repr;
-
-/* "logical", "textual", "visual"; NULL if unknown. */
-IBIDI_API const char *ibidi_display_repr_name(ibidi_display_repr repr);
-
 /*
- * Converts s from one representation to another for a paragraph of direction context.
+ * Converts s from representation opts->from to opts->to for a paragraph of direction
+ * opts->context.
  *   logical -> textual: IBIDI_DISPLAY_FORM_MARKS;
  *   textual -> logical: removes exactly the marks §4.3 adds, where it adds them; any other
  *     mark or control, or one missing, is an error (IBIDI_E_CONVERT_MARK,
@@ -202,12 +237,17 @@ IBIDI_API const char *ibidi_display_repr_name(ibidi_display_repr repr);
  *   visual -> logical: each component read in its natural order (right-to-left ones
  *     reversed as the UBA shows them); a component whose display cannot give the visual
  *     text read (IBIDI_E_CONVERT_VISUAL) is an error;
- * and the remaining conversions through these. The logical form must parse as `as`.
+ * and the remaining conversions through these. The logical form must parse as opts->as
+ * (opts->comps is not used: each form is parsed as it comes). Stack: IBIDI_DISPLAY_STACK.
  */
-IBIDI_API ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as,
-                                     ibidi_display_repr from, ibidi_display_repr to, ibidi_dir context,
-                                     char *out, size_t cap, size_t *out_len, void *work,
-                                     size_t work_size, ibidi_error *err);
+IBIDI_API ibidi_status ibidi_display_convert(const char *s, size_t len,
+                                             const ibidi_display_options *opts, char *out,
+                                             size_t cap, size_t *out_len, ibidi_error *err);
+/* Allocating convenience: into a NUL-terminated string (release with ibidi_free). */
+IBIDI_API ibidi_status ibidi_display_convert_alloc(const char *s, size_t len,
+                                                   const ibidi_display_options *opts,
+                                                   char **out, size_t *out_len,
+                                                   ibidi_error *err);
 
 #ifdef __cplusplus
 }

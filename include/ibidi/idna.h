@@ -240,6 +240,11 @@ IBIDI_API int ibidi_idna_is_rtl_label_cp(const uint32_t *label, size_t n);
 IBIDI_API ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
                                                  ibidi_findings *findings, int *is_bidi_name,
                                                  ibidi_error *err);
+/* Allocating convenience: every finding in findings->items, allocated (release with
+ * ibidi_findings_free; its cap is ignored; NULL items when there is none). */
+IBIDI_API ibidi_status ibidi_idna_bidi_rule_alloc(const char *name, size_t len, unsigned flags,
+                                                  ibidi_findings *findings, int *is_bidi_name,
+                                                  ibidi_error *err);
 
 /* Condition k (1-6) of RFC 5893 §2 as a bit of the set below. */
 #define IBIDI_IDNA_RULE_COND(k) (1u << ((unsigned)(k)-1u))

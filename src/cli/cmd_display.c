@@ -11,7 +11,7 @@ typedef struct display_opts {
     const char *cmd;
     int convert; /* ibidi convert */
     ibidi_dir context;
-    ibidi_form form;
+    ibidi_display_form form;
     ibidi_iri_kind as;
     ibidi_display_repr from, to;
     cli_input in;
@@ -31,60 +31,20 @@ static const char *const failure_names[] = {"holds",           "not-contiguous",
                                             "not-standard",    "component-order",
                                             "component-split", "component-display"};
 
-/* A work area when the identifier needs one (ibidi_display_work_size). */
-static void *work_for(size_t len, size_t extra, size_t *size)
+/* The library's options for the identifier s (already parsed into c when c is not NULL). */
+static ibidi_display_options lib_opts(const display_opts *o, const ibidi_iri_component *c,
+                                      size_t nc)
 {
-    *size = ibidi_display_work_size(len, extra);
-    return *size ? malloc(*size) : NULL;
-}
-
-/* Runs f until the output fits; returns its status with the output in *out (malloc'd). */
-typedef ibidi_status (*out_fn)(const char *s, size_t len, const display_opts *o,
-                               const ibidi_iri_component *c, size_t nc, char *out, size_t cap,
-                               size_t *out_len, void *work, size_t wsize, ibidi_error *err);
-
-static ibidi_status grow(out_fn f, const char *s, size_t len, const display_opts *o,
-                         const ibidi_iri_component *c, size_t nc, char **out, size_t *out_len,
-                         ibidi_error *err)
-{
-    size_t cap = len * 8 + 64, wsize;
-    void *work = work_for(len, 0, &wsize);
-    ibidi_status st = IBIDI_E_NOMEM;
-    *out = NULL;
-    if (wsize && !work)
-        return st;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        free(*out);
-        *out = malloc(cap + 1);
-        if (!*out) {
-            st = IBIDI_E_NOMEM;
-            break;
-        }
-        st = f(s, len, o, c, nc, *out, cap, out_len, work, wsize, err);
-        if (st != IBIDI_E_BUFFER_TOO_SMALL)
-            break;
-        cap = *out_len;
-    }
-    free(work);
-    return st;
-}
-
-static ibidi_status do_form(const char *s, size_t len, const display_opts *o,
-                            const ibidi_iri_component *c, size_t nc, char *out, size_t cap,
-                            size_t *out_len, void *work, size_t wsize, ibidi_error *err)
-{
-    return ibidi_display_form(s, len, c, nc, o->form, o->context, out, cap, out_len, work, wsize,
-                              err);
-}
-
-static ibidi_status do_convert(const char *s, size_t len, const display_opts *o,
-                               const ibidi_iri_component *c, size_t nc, char *out, size_t cap,
-                               size_t *out_len, void *work, size_t wsize, ibidi_error *err)
-{
-    (void)c;
-    (void)nc;
-    return ibidi_display_convert(s, len, o->as, o->from, o->to, o->context, out, cap, out_len, work,
-                         wsize, err);
+    ibidi_display_options d;
+    memset(&d, 0, sizeof d);
+    d.as = o->as;
+    d.comps = c;
+    d.n_comps = nc;
+    d.context = o->context;
+    d.form = o->form;
+    d.from = o->from;
+    d.to = o->to;
+    return d;
 }
 
 static void put_json_text(const char *s, size_t len, const display_opts *o)
@@ -107,13 +67,16 @@ static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c,
     *tried = 0;
     for (size_t b = 0; b < N_BEFORE; b++)
         for (size_t a = 0; a < N_AFTER; a++) {
-            size_t bl = strlen(proof_before[b]), al = strlen(proof_after[a]), wsize;
-            void *work = work_for(len, bl + al, &wsize);
+            ibidi_display_options d = lib_opts(o, c, nc);
+            d.before = proof_before[b];
+            d.before_len = strlen(proof_before[b]);
+            d.after = proof_after[a];
+            d.after_len = strlen(proof_after[a]);
+            d.work_size = ibidi_display_work_size(len, d.before_len + d.after_len);
+            d.work = d.work_size ? malloc(d.work_size) : NULL;
             ibidi_display_proof p = {IBIDI_DISPLAY_PROOF_NOT_STANDARD, IBIDI_NO_PART, 0, 0};
-            ibidi_status st = ibidi_display_prove(s, len, c, nc, o->form, o->context,
-                                                  proof_before[b], bl, proof_after[a], al, &p,
-                                                  work, wsize, NULL);
-            free(work);
+            ibidi_status st = ibidi_display_prove(s, len, &d, &p, NULL);
+            free(d.work);
             (*tried)++;
             if (st == IBIDI_OK && p.failure == IBIDI_DISPLAY_PROOF_HOLDS)
                 held++;
@@ -128,7 +91,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     const display_opts *o = ctx;
     char *conv = NULL, *out = NULL;
     const char *s = item;
-    size_t slen = len, out_len = 0, nc = 0, wsize;
+    size_t slen = len, out_len = 0, nc = 0;
     ibidi_iri_component *comps = NULL;
     ibidi_iri_info info;
     ibidi_error err = {IBIDI_OK, 0, 0};
@@ -141,15 +104,16 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         s = conv;
     }
     if (o->convert) {
-        st = grow(do_convert, s, slen, o, NULL, 0, &out, &out_len, &err);
+        const ibidi_display_options d = lib_opts(o, NULL, 0);
+        st = ibidi_display_convert_alloc(s, slen, &d, &out, &out_len, &err);
         memset(&info, 0, sizeof info);
     } else {
-        comps = malloc((slen + 2) * sizeof *comps);
-        st = comps ? ibidi_iri_parse(s, slen, o->as, comps, slen + 2, &info, &err)
-                   : IBIDI_E_NOMEM;
+        st = ibidi_iri_parse_alloc(s, slen, o->as, &comps, &info, &err);
         nc = info.n_components;
-        if (st == IBIDI_OK)
-            st = grow(do_form, s, slen, o, comps, nc, &out, &out_len, &err);
+        if (st == IBIDI_OK) {
+            const ibidi_display_options d = lib_opts(o, comps, nc);
+            st = ibidi_display_utf8_alloc(s, slen, &d, &out, &out_len, &err);
+        }
     }
     if (st != IBIDI_OK) {
         if (o->json) {
@@ -191,13 +155,12 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
     }
     if (!o->convert && (o->levels || o->spans)) {
-        size_t n = 0, ns = 0;
-        uint8_t *lv = malloc(slen + 1);
-        ibidi_display_span *sp = malloc((slen + 1) * sizeof *sp);
-        void *work = work_for(slen, 0, &wsize);
-        if (lv && sp && (work || !wsize) &&
-            ibidi_display_layout(s, slen, comps, nc, o->context, lv, NULL, NULL, slen + 1, &n, sp,
-                                 slen + 1, &ns, work, wsize, &err) == IBIDI_OK) {
+        ibidi_display_layout_result lay;
+        const ibidi_display_options d = lib_opts(o, comps, nc);
+        if (ibidi_display_layout_alloc(s, slen, &d, &lay, &err) == IBIDI_OK) {
+            const size_t n = lay.n, ns = lay.n_spans;
+            const uint8_t *lv = lay.levels;
+            const ibidi_display_span *sp = lay.spans;
             if (o->levels) {
                 printf(o->json ? ", \"levels\": [" : "levels:");
                 for (size_t i = 0; i < n; i++)
@@ -224,9 +187,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
                 printf(o->json ? "]" : "\n");
             }
         }
-        free(lv);
-        free(sp);
-        free(work);
+        ibidi_display_layout_free(&lay);
     }
     if (!o->convert && o->prove && o->form != IBIDI_DISPLAY_FORM_VISUAL) {
         ibidi_display_proof first = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
@@ -252,8 +213,8 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (o->json)
         printf("}\n");
 done:
-    free(out);
-    free(comps);
+    ibidi_free(out);
+    ibidi_free(comps);
     free(conv);
     return rc;
 }
@@ -317,7 +278,7 @@ static int display_main(int argc, char **argv, display_opts *o)
                 if ((k = cli_pick(v, forms, 7)) < 0)
                     return cli_usage_error(o->cmd, "unknown --form '%s': visual, marks, embed, "
                                                    "isolate, components, html or html-span", v);
-                o->form = (ibidi_form)k;
+                o->form = (ibidi_display_form)k;
             } else {
                 int from = strncmp(a, "--from", nl) == 0;
                 if ((k = cli_pick(v, reprs, 3)) < 0)

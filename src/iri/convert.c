@@ -148,10 +148,29 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as, ibidi_display_repr from,
-                           ibidi_display_repr to, ibidi_dir context, char *out, size_t cap,
-                           size_t *out_len, void *work, size_t work_size, ibidi_error *err)
+static const ibidi_display_options defaults;
+
+/* Where the text an emitter compared (check->cmp, len bytes) first differs from what it was
+ * given, at the start of that character; SIZE_MAX when the two are the same. */
+static size_t mismatch_at(const ibidi__emit *check, const char *s, size_t len)
 {
+    size_t at = check->mismatch;
+    if (at == SIZE_MAX && check->len != len)
+        at = check->len < len ? check->len : len;
+    if (at == SIZE_MAX)
+        return SIZE_MAX;
+    while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
+        at--;
+    return at;
+}
+
+ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_display_options *opts,
+                                   char *out, size_t cap, size_t *out_len, ibidi_error *err)
+{
+    const ibidi_display_options *o = opts ? opts : &defaults;
+    const ibidi_iri_kind as = o->as;
+    const ibidi_display_repr from = o->from, to = o->to;
+    const ibidi_dir context = o->context;
     ibidi__dw_conv small;
     ibidi__dwork w;
     ibidi__emit e = ibidi__emitter(out, cap);
@@ -161,7 +180,7 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as,
     if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_DISPLAY_REPR_VISUAL ||
         to > IBIDI_DISPLAY_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_CONV, &small, len, 0, work, work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_CONV, &small, len, 0, o->work, o->work_size, err);
     if (st != IBIDI_OK)
         return st;
 
@@ -183,13 +202,8 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as,
         check.cmp = s;
         check.cmp_len = len;
         ibidi__emit_form(&check, l, llen, w.comps, nc, IBIDI_DISPLAY_FORM_MARKS, context);
-        if (check.mismatch == SIZE_MAX && check.len != len)
-            check.mismatch = check.len < len ? check.len : len;
-        if (check.mismatch != SIZE_MAX) {
-            size_t at = check.mismatch;
-            /* Point at the start of the character that differs. */
-            while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
-                at--;
+        size_t at = mismatch_at(&check, s, len);
+        if (at != SIZE_MAX) {
             return ibidi__fail(err, IBIDI_E_CONVERT_MARK, at,
                                at < len && (unsigned char)s[at] >= 0xE0 ? 0x200Eu : 0);
         }
@@ -212,14 +226,9 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, ibidi_iri_kind as,
             visual_of(&w, l, llen, nc, context, &check, &st, err);
             if (st != IBIDI_OK)
                 return st;
-            if (check.mismatch == SIZE_MAX && check.len != len)
-                check.mismatch = check.len < len ? check.len : len;
-            if (check.mismatch != SIZE_MAX) {
-                size_t at = check.mismatch;
-                while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
-                    at--;
+            size_t at = mismatch_at(&check, s, len);
+            if (at != SIZE_MAX)
                 return ibidi__fail(err, IBIDI_E_CONVERT_VISUAL, at, 0);
-            }
         }
     } else {
         st = ibidi__parse_in(&w, s, len, as, &nc, err);

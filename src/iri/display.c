@@ -262,30 +262,70 @@ static int valid_context(ibidi_dir d)
     return d == IBIDI_DIR_LTR || d == IBIDI_DIR_RTL;
 }
 
-ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_iri_component *comps,
-                                  size_t n_comps, ibidi_dir context, uint8_t *levels,
-                                  size_t *visual_to_logical, size_t *offsets, size_t cap,
-                                  size_t *n_cps, ibidi_display_span *spans, size_t scap,
-                                  size_t *n_spans, void *work, size_t work_size,
-                                  ibidi_error *err)
+/* The defaults of the options: decide the kind, a left-to-right paragraph, the visual
+ * form, no context text, no work area. */
+static const ibidi_display_options defaults;
+
+/* Parses s into w->comps; *n_comps gets their number. */
+ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
+                             size_t *n_comps, ibidi_error *err)
 {
+    ibidi_iri_info info;
+    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
+    if (st != IBIDI_OK)
+        return st;
+    *n_comps = info.n_components;
+    return IBIDI_OK;
+}
+
+/* The start of a call on one identifier: its work area, and its components, those of
+ * the options or parsed here (as o->as) when the options give none. */
+static ibidi_status begin_id(ibidi__dwork *w, ibidi__dw_id *small, const char *s, size_t len,
+                             const ibidi_display_options *o,
+                             const ibidi_iri_component **comps, size_t *n_comps,
+                             ibidi_error *err)
+{
+    ibidi_status st =
+        ibidi__dwork_init(w, IBIDI__DW_KIND_ID, small, len, 0, o->work, o->work_size, err);
+    if (st != IBIDI_OK)
+        return st;
+    *comps = o->comps;
+    *n_comps = o->n_comps;
+    if (o->comps != NULL)
+        return IBIDI_OK;
+    *comps = w->comps;
+    return ibidi__parse_in(w, s, len, o->as, n_comps, err);
+}
+
+ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_display_options *opts,
+                                  ibidi_display_layout_result *res, ibidi_error *err)
+{
+    const ibidi_display_options *o = opts ? opts : &defaults;
     ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
     size_t n = 0, ns = 0;
-    if ((s == NULL && len > 0) || !valid_context(context) || !comps_valid(len, comps, n_comps) ||
-        (spans == NULL && scap > 0) ||
+    if (res == NULL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    uint8_t *const levels = res->levels;
+    size_t *const visual_to_logical = res->visual_to_logical, *const offsets = res->offsets;
+    ibidi_display_span *const spans = res->spans;
+    const size_t cap = res->cap, scap = res->spans_cap;
+    res->n = res->n_spans = 0;
+    if ((s == NULL && len > 0) || !valid_context(o->context) ||
+        !comps_valid(len, o->comps, o->n_comps) || (spans == NULL && scap > 0) ||
         (cap > 0 && levels == NULL && visual_to_logical == NULL && offsets == NULL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, work, work_size, err);
+    const ibidi_iri_component *comps;
+    size_t n_comps;
+    st = begin_id(&w, &small, s, len, o, &comps, &n_comps, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n, err);
     if (st != IBIDI_OK)
         return st;
-    if (n_cps)
-        *n_cps = n;
-    st = ibidi__lay_out(&w, n, context, err);
+    res->n = n;
+    st = ibidi__lay_out(&w, n, o->context, err);
     if (st != IBIDI_OK)
         return st;
     /* Spans: a new one wherever the component, the level or logical adjacency changes. */
@@ -315,8 +355,7 @@ ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_iri_com
                 spans[ns - 1].logical = l;
         }
     }
-    if (n_spans)
-        *n_spans = ns;
+    res->n_spans = ns;
     if (cap < n && (levels || visual_to_logical || offsets || (n > 0 && cap > 0)))
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     if (levels)
@@ -401,7 +440,7 @@ static void wrap_components(ibidi__emit *e, const char *s, size_t len,
 
 /* Writes the form (not VISUAL) of s with its components. The caller has checked the UTF-8. */
 void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_iri_component *comps,
-                      size_t n_comps, ibidi_form form, ibidi_dir context)
+                      size_t n_comps, ibidi_display_form form, ibidi_dir context)
 {
     switch (form) {
     case IBIDI_DISPLAY_FORM_MARKS:
@@ -457,13 +496,13 @@ static void emit_visual(ibidi__emit *e, const ibidi__dwork *w, size_t n)
     }
 }
 
-static int valid_form(ibidi_form f)
+static int valid_form(ibidi_display_form f)
 {
     return f >= IBIDI_DISPLAY_FORM_VISUAL && f <= IBIDI_DISPLAY_FORM_HTML_SPAN;
 }
 
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
-                            const ibidi_iri_component *comps, size_t n_comps, ibidi_form form,
+                            const ibidi_iri_component *comps, size_t n_comps, ibidi_display_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
                             ibidi_error *err)
 {
@@ -487,53 +526,24 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_display_form(const char *s, size_t len, const ibidi_iri_component *comps,
-                                size_t n_comps, ibidi_form form, ibidi_dir context, char *out,
-                                size_t cap, size_t *out_len, void *work, size_t work_size,
-                                ibidi_error *err)
+ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_options *opts,
+                                char *out, size_t cap, size_t *out_len, ibidi_error *err)
 {
+    const ibidi_display_options *o = opts ? opts : &defaults;
     ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
-    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(form) ||
-        !valid_context(context) || !comps_valid(len, comps, n_comps))
+    if (out_len)
+        *out_len = 0;
+    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(o->form) ||
+        !valid_context(o->context) || !comps_valid(len, o->comps, o->n_comps))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, work, work_size, err);
+    const ibidi_iri_component *comps;
+    size_t nc;
+    st = begin_id(&w, &small, s, len, o, &comps, &nc, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi__form_in(&w, s, len, comps, n_comps, form, context, out, cap, out_len, err);
-}
-
-/* Parses s into w->comps; *n_comps gets their number. */
-ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
-                             size_t *n_comps, ibidi_error *err)
-{
-    ibidi_iri_info info;
-    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
-    if (st != IBIDI_OK)
-        return st;
-    *n_comps = info.n_components;
-    return IBIDI_OK;
-}
-
-ibidi_status ibidi_display_utf8(const char *s, size_t len, ibidi_iri_kind as, ibidi_form form,
-                                ibidi_dir context, char *out, size_t cap, size_t *out_len,
-                                void *work, size_t work_size, ibidi_error *err)
-{
-    ibidi__dw_id small;
-    ibidi__dwork w;
-    ibidi_status st;
-    size_t nc = 0;
-    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(form) ||
-        !valid_context(context))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_ID, &small, len, 0, work, work_size, err);
-    if (st != IBIDI_OK)
-        return st;
-    st = ibidi__parse_in(&w, s, len, as, &nc, err);
-    if (st != IBIDI_OK)
-        return st;
-    return ibidi__form_in(&w, s, len, w.comps, nc, form, context, out, cap, out_len, err);
+    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, out, cap, out_len, err);
 }
 
 /* ---- Proofs ----------------------------------------------------------------------------- */
@@ -575,7 +585,7 @@ static ibidi_status add_context(ibidi__dwork *w, size_t *n, const char *t, size_
  * are not exactly the identifier's gives 0 (and *bad the byte offset in the form). A text longer
  * than the area holds gives -1 (the fixed area holds the forms of components that
  * ibidi_iri_parse makes: see display_internal.h). */
-static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibidi_form form,
+static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibidi_display_form form,
                     size_t n_id, size_t *bad)
 {
     const unsigned char *u = (const unsigned char *)f;
@@ -667,7 +677,7 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
  * as the reader sees it, *n_keys its length; with *differs as well it is compared with what
  * is there instead (*differs becomes 1 at the first difference) and not stored. */
 static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_len,
-                            ibidi_form form, size_t n_id, ibidi_dir para, const char *before,
+                            ibidi_display_form form, size_t n_id, ibidi_dir para, const char *before,
                             size_t blen, const char *after, size_t alen, uint32_t *seq,
                             uint8_t *par, int *contiguous, int *form_ok, size_t *bad,
                             size_t *n_keys, int *differs, ibidi_error *err)
@@ -818,12 +828,16 @@ static int comp_contiguous(ibidi__dwork *w, size_t n_id, uint32_t c)
     return count == 0 || hi - lo + 1 == count;
 }
 
-ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_iri_component *comps,
-                                 size_t n_comps, ibidi_form form, ibidi_dir para,
-                                 const char *before, size_t before_len, const char *after,
-                                 size_t after_len, ibidi_display_proof *proof, void *work,
-                                 size_t work_size, ibidi_error *err)
+ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_display_options *opts,
+                                 ibidi_display_proof *proof, ibidi_error *err)
 {
+    const ibidi_display_options *o = opts ? opts : &defaults;
+    const ibidi_iri_component *const comps = o->comps;
+    const size_t n_comps = o->n_comps;
+    const ibidi_display_form form = o->form;
+    const ibidi_dir para = o->context;
+    const char *const before = o->before, *const after = o->after;
+    const size_t before_len = o->before_len, after_len = o->after_len;
     ibidi__dw_proof small;
     ibidi__dwork w;
     ibidi__emit e;
@@ -832,11 +846,12 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_iri_comp
     int contiguous = 1, form_ok = 1;
     if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
         (after == NULL && after_len > 0) || proof == NULL || !valid_form(form) ||
-        form == IBIDI_DISPLAY_FORM_VISUAL || !valid_context(para) || !comps_valid(len, comps, n_comps) ||
+        form == IBIDI_DISPLAY_FORM_VISUAL || !valid_context(para) ||
+        (comps == NULL && len > 0) || !comps_valid(len, comps, n_comps) ||
         before_len > SIZE_MAX / 2 - after_len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len, work,
-                           work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len,
+                           o->work, o->work_size, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
@@ -894,11 +909,15 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_iri_comp
 }
 
 ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
-                                           const ibidi_iri_component *comps, size_t n_comps,
-                                           ibidi_dir para, const char *before, size_t before_len,
-                                           const char *after, size_t after_len, int *needed,
-                                           void *work, size_t work_size, ibidi_error *err)
+                                           const ibidi_display_options *opts, int *needed,
+                                           ibidi_error *err)
 {
+    const ibidi_display_options *o = opts ? opts : &defaults;
+    const ibidi_iri_component *const comps = o->comps;
+    const size_t n_comps = o->n_comps;
+    const ibidi_dir para = o->context;
+    const char *const before = o->before, *const after = o->after;
+    const size_t before_len = o->before_len, after_len = o->after_len;
     ibidi__dw_proof small;
     ibidi__dwork w;
     ibidi__emit e;
@@ -907,10 +926,11 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
     int plain = 1, embedded = 1, form_ok = 1, differs = 0;
     if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
         (after == NULL && after_len > 0) || needed == NULL || !valid_context(para) ||
-        !comps_valid(len, comps, n_comps) || before_len > SIZE_MAX / 2 - after_len)
+        (comps == NULL && len > 0) || !comps_valid(len, comps, n_comps) ||
+        before_len > SIZE_MAX / 2 - after_len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len, work,
-                           work_size, err);
+    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len,
+                           o->work, o->work_size, err);
     if (st != IBIDI_OK)
         return st;
     st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
@@ -937,7 +957,7 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
 
 /* ---- Names ------------------------------------------------------------------------------ */
 
-const char *ibidi_display_form_name(ibidi_form form)
+const char *ibidi_display_form_name(ibidi_display_form form)
 {
     static const char *const names[] = {"visual",     "marks", "embed",    "isolate",
                                         "components", "html",  "html-span"};

@@ -123,7 +123,7 @@ ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_i
 /* Resolves and reorders w->cps[0..n) as one line of a paragraph of direction dir. */
 ibidi_status ibidi__lay_out(ibidi__dwork *w, size_t n, ibidi_dir dir, ibidi_error *err);
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
-                            const ibidi_iri_component *comps, size_t n_comps, ibidi_form form,
+                            const ibidi_iri_component *comps, size_t n_comps, ibidi_display_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
                             ibidi_error *err);
 
@@ -145,6 +145,6 @@ static inline ibidi__emit ibidi__emitter(char *out, size_t cap)
 void ibidi__put(ibidi__emit *e, const char *b, size_t n);
 void ibidi__put_cp(ibidi__emit *e, uint32_t cp);
 void ibidi__emit_form(ibidi__emit *e, const char *s, size_t len, const ibidi_iri_component *comps,
-                      size_t n_comps, ibidi_form form, ibidi_dir context);
+                      size_t n_comps, ibidi_display_form form, ibidi_dir context);
 
 #endif
