@@ -23,7 +23,11 @@
  *  6. the work area changes nothing: without one, an input the stack serves
  *     (ibidi_ambig_work_size 0) gives the same, any other IBIDI_E_AMBIG_WORK_TOO_SMALL
  *     (IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES); the allocating call gives the
- *     status and findings of the call with a large array.
+ *     status and findings of the call with a large array;
+ *  7. the label category of the whole text (ibidi_ambig_label_category_utf8) is the one
+ *     the paper's definitions give from the Bidi classes, ill-formed UTF-8 fails as
+ *     ibidi_utf8_validate does, the code point call agrees, also with values that are not
+ *     code points put in (they count as neutral), and the category has a name.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -61,6 +65,67 @@ static int before(const ibidi_finding *x, const ibidi_finding *y)
     return x->code <= y->code;
 }
 
+/* 7: the definitions of "Number embedding level ambiguity in IDNs", read directly. */
+static unsigned category_of(const uint32_t *cp, size_t n)
+{
+    size_t first_l = n, last_l = n, first_num = n, last_num = n;
+    int has_r = 0;
+    for (size_t i = 0; i < n; i++) {
+        const ibidi_bidi_class c = cp[i] <= 0x10FFFFu && (cp[i] < 0xD800u || cp[i] > 0xDFFFu)
+                                       ? ibidi_cp_bidi_class(cp[i])
+                                       : IBIDI_BC_ON;
+        if (c == IBIDI_BC_L) {
+            first_l = first_l == n ? i : first_l;
+            last_l = i;
+        } else if (c == IBIDI_BC_R || c == IBIDI_BC_AL) {
+            has_r = 1;
+        } else if (c == IBIDI_BC_EN || c == IBIDI_BC_AN) {
+            first_num = first_num == n ? i : first_num;
+            last_num = i;
+        }
+    }
+    if (first_l < n && has_r)
+        return IBIDI_AMBIG_LABEL_MIXED;
+    if (first_l < n)
+        return IBIDI_AMBIG_LABEL_LTR |
+               (first_num < first_l ? IBIDI_AMBIG_LABEL_NUMBER_PREFIX : 0u) |
+               (last_num < n && last_num > last_l ? IBIDI_AMBIG_LABEL_NUMBER_SUFFIX : 0u);
+    if (has_r)
+        return IBIDI_AMBIG_LABEL_RTL;
+    return first_num < n ? IBIDI_AMBIG_LABEL_NUMBER : IBIDI_AMBIG_LABEL_NEUTRAL;
+}
+
+static void categories(const char *s, size_t len)
+{
+    static uint32_t cps[2 * 4096 + 2];
+    size_t n = 0, pos = 0;
+    unsigned got = 99;
+    ibidi_error e, ve;
+    const ibidi_status st = ibidi_ambig_label_category_utf8(s, len, &got, &e);
+    const ibidi_status vst = ibidi_utf8_validate(s, len, NULL, &ve);
+    if (vst != IBIDI_OK) {
+        require(st == vst && e.offset == ve.offset && got == 99);
+        return;
+    }
+    require(st == IBIDI_OK);
+    while (pos < len && n < 4096)
+        require(ibidi_utf8_next(s, len, &pos, &cps[n++], NULL) == IBIDI_OK);
+    if (pos < len)
+        return; /* longer than the array: the UTF-8 call alone was checked */
+    const unsigned want = category_of(cps, n);
+    require(got == want && ibidi_ambig_label_category_cp(cps, n) == want);
+    require(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(want)) != NULL);
+    /* every other value out of the code point range: the category stays */
+    size_t m = 0;
+    static uint32_t mixed[2 * 4096 + 2];
+    for (size_t i = 0; i < n; i++) {
+        mixed[m++] = i % 2 ? 0xD800u + (uint32_t)i % 0x800u : 0x110000u + (uint32_t)i;
+        mixed[m++] = cps[i];
+    }
+    require(ibidi_ambig_label_category_cp(mixed, m) == want);
+    require(ibidi_ambig_label_category_cp(NULL, n) == IBIDI_AMBIG_LABEL_NEUTRAL);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     unsigned opt, flags;
@@ -81,6 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     len = size - 1;
     if ((opt & IBIDI_AMBIG_EXACT) && len > 48)
         len = 48;
+
+    categories(s, size - 1);
 
     const ibidi_ambig_options o = {kind, opt, IBIDI_DIR_LTR, MAX_CANDIDATES,
                                    {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,

@@ -15,7 +15,8 @@
  *     input; kinds agree with the mode (no IRI kinds in a domain name ...);
  *  3. the buffer contract: the exact capacity gives the same components; one less gives
  *     BUFFER_TOO_SMALL with the same count and the same leading components; NULL with 0 too;
- *     an error is the same error with no buffer at all;
+ *     an error is the same error with no buffer at all; the allocating call gives the same
+ *     status, information and components (none after an error);
  *  4. AUTO gives the same result as the kind it reports;
  *  5. validity of the picked kind (bit 2 of the first byte: the whatwg profile instead of
  *     uts46) with a work area: IBIDI_OK exactly when the codes are "[]", else
@@ -149,6 +150,9 @@ static void one(const char *s, size_t len, ibidi_iri_kind as)
         r2.st = ibidi_iri_parse(s, len, as, NULL, 0, &r2.info, &r2.err);
         require(r2.st == r1.st && r2.err.offset == r1.err.offset &&
                 r2.err.value == r1.err.value);
+        ibidi_iri_component *a = r1.c;
+        r2.st = ibidi_iri_parse_alloc(s, len, as, &a, &r2.info, &r2.err);
+        require(r2.st == r1.st && r2.err.offset == r1.err.offset && a == NULL);
         return;
     }
 
@@ -203,6 +207,11 @@ static void one(const char *s, size_t len, ibidi_iri_kind as)
         r2.st = ibidi_iri_parse(s, len, as, NULL, 0, &r2.info, NULL);
         require(r2.st == IBIDI_E_BUFFER_TOO_SMALL && r2.info.n_components == n);
     }
+
+    ibidi_iri_component *a = NULL;
+    r2.st = ibidi_iri_parse_alloc(s, len, as, &a, &r2.info, &r2.err);
+    require(r2.st == IBIDI_OK && a && info_eq(&r1.info, &r2.info) && same_comps(r1.c, a, n));
+    ibidi_free(a);
 
     /* 4. AUTO agrees with the kind it chose */
     if (as == IBIDI_IRI_AS_AUTO) {

@@ -15,7 +15,12 @@
  *     report a bit outside the mask, and grouping over every context ends with OK;
  *  5. the bytes as raw class values (some >= IBIDI_BC_COUNT): grouping ends with OK, or
  *     with RFC5893_CLASS at the first bad value (offset in the label, value the class);
- *     NULL classes break every condition asked for.
+ *     NULL classes break every condition asked for;
+ *  6. the bytes as classes: ibidi_rfc3454_rule_ok is RFC 3454 §6 read directly (no L with
+ *     R or AL, which must then open and close the label); a finding of REQ_CONTROLS names
+ *     a placement with a name, the others placement 0;
+ *  7. once per run: the label alphabet (ibidi_rfc5893_label_alphabet) lists, in order,
+ *     exactly the classes with code points but BN, each example of its class.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,10 +39,48 @@ static void require(int ok)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* 6: RFC 3454 §6 on a class string. */
+static int rfc3454_direct(const uint8_t *c, size_t n)
+{
+    int has_l = 0, has_r = 0;
+    for (size_t i = 0; i < n; i++) {
+        has_l |= c[i] == IBIDI_BC_L;
+        has_r |= c[i] == IBIDI_BC_R || c[i] == IBIDI_BC_AL;
+    }
+    if (!has_r)
+        return 1;
+    return !has_l && (c[0] == IBIDI_BC_R || c[0] == IBIDI_BC_AL) &&
+           (c[n - 1] == IBIDI_BC_R || c[n - 1] == IBIDI_BC_AL);
+}
+
+/* 7 */
+static void alphabet_once(void)
+{
+    static int done;
+    static ibidi_rfc5893_alphabet a;
+    if (done)
+        return;
+    done = 1;
+    require(ibidi_rfc5893_label_alphabet(NULL, NULL) == IBIDI_E_INVALID_ARGUMENT);
+    require(ibidi_rfc5893_label_alphabet(&a, NULL) == IBIDI_OK);
+    size_t k = 0;
+    for (unsigned c = 0; c < IBIDI_BC_COUNT; c++) {
+        if (a.count[c] == 0) {
+            require(a.example[c] == 0);
+            continue;
+        }
+        require(ibidi_cp_bidi_class(a.example[c]) == (ibidi_bidi_class)c);
+        if (c != IBIDI_BC_BN)
+            require(k < a.n_classes && a.classes[k++] == c);
+    }
+    require(k == a.n_classes);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
+    alphabet_once();
     unsigned options = data[0] & 0x0Fu;
     const char *name = (const char *)data + 1;
     const size_t len = size - 1;
@@ -81,6 +124,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(d[i].s1 < nn && d[i].s2 < nn);
         require(d[i].twin_len <= IBIDI_RFC5893_MAX_LABEL);
         require((d[i].twin_len > 0) == (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS));
+        if (f[i].code == IBIDI_RFC5893_REQ_CONTROLS)
+            require(ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)d[i].placement) != NULL);
+        else
+            require(d[i].placement == 0);
     }
     st = ibidi_rfc5893_check_name_utf8(name, len, options, 200, &fc, d, NULL);
     require(st == IBIDI_OK && fc.n == n);
@@ -94,6 +141,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cls[i] = (uint8_t)((uint8_t)name[i] % IBIDI_BC_COUNT);
     const unsigned mask = (unsigned)data[0] >> 2 & IBIDI_RFC5893_ALL_CONDITIONS;
     require((ibidi_rfc5893_conditions(cls, m, mask) & ~mask) == 0);
+    require(ibidi_rfc3454_rule_ok(cls, m) == rfc3454_direct(cls, m));
+    require(m == 0 || ibidi_rfc3454_rule_ok(NULL, m) == 0);
+    require(ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)IBIDI_RFC5893_PLACEMENTS) ==
+            NULL);
     int holds = -1;
     if (m <= 12) {
         st = ibidi_rfc5893_grouping_classes(cls, m, options & ~(unsigned)IBIDI_RFC5893_CONTROLS,

@@ -21,7 +21,10 @@
  *     the output is an IRI reference; IRI to URI of it with IBIDI_IRI_HOST_PERCENT gives
  *     the URI back up to the case of hex digits and encoded unreserved characters
  *     (RFC 3987 §3.2); without KEEP_UNSAFE, no component of it breaks MIXED_DIRECTION,
- *     RTL_START or RTL_END (ibidi_iri_check).
+ *     RTL_START or RTL_END (ibidi_iri_check);
+ *  5. the allocating calls (ibidi_iri_to_uri_alloc, ibidi_iri_from_uri_alloc,
+ *     ibidi_iri_check_alloc) give the status, offset and output of the caller-buffer calls,
+ *     a NUL after the output, and no memory after an error.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -79,6 +82,24 @@ static ibidi_status to_iri(const char *s, size_t len, unsigned opt, unsigned fla
 
 static char small[OUT_CAP];
 
+/* Property 5 for a conversion whose caller-buffer result was (st, out[0..n), e). */
+typedef ibidi_status (*alloc_fn)(const char *, size_t, const ibidi_iri_options *, char **,
+                                 size_t *, ibidi_error *);
+static void same_alloc(alloc_fn f, const char *s, size_t len, const ibidi_iri_options *o,
+                       ibidi_status st, const char *out, size_t n, const ibidi_error *e)
+{
+    char *a = (char *)1;
+    size_t al = 1;
+    ibidi_error ae;
+    ibidi_status ast = f(s, len, o, &a, &al, &ae);
+    require(ast == st);
+    if (st == IBIDI_OK)
+        require(a && al == n && memcmp(a, out, n) == 0 && a[n] == '\0');
+    else
+        require(!a && al == 0 && ae.offset == e->offset);
+    ibidi_free(a);
+}
+
 /* Property 3 for one call whose full result was (st, out[0..n), e). lenient: a small
  * buffer may get IBIDI_E_BUFFER_TOO_SMALL first, with a size that lets the call proceed. */
 static void sizes(conv_fn f, const char *s, size_t len, unsigned opt, unsigned flags,
@@ -114,6 +135,7 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
     const ibidi_iri_options io = opts_of(iri_opt, 0);
     ibidi_status st = ibidi_iri_from_uri(u, ul, &io, i1, OUT_CAP, &il, &e);
     require(st == IBIDI_OK);
+    same_alloc(ibidi_iri_from_uri_alloc, u, ul, &io, st, i1, il, &e);
     sizes(to_iri, u, ul, iri_opt, 0, st, i1, il, &e, 0);
     require(parses(i1, il));
     if (!(iri_opt & IBIDI_IRI_HOST_TO_UNICODE)) {
@@ -132,6 +154,16 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
         for (size_t i = 0; i < fs.n && i < 64; i++)
             require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
                     f[i].code != IBIDI_IRI_RTL_END);
+        /* 5. the allocating check parses and checks the same way */
+        const ibidi_iri_options co = {IBIDI_IRI_AS_IRI, 0,
+                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        ibidi_findings af;
+        require(ibidi_iri_check_alloc(i1, il, &co, &af, NULL) == st);
+        require(af.n == fs.n && af.errors == fs.errors && (af.n == 0) == (af.items == NULL));
+        for (size_t i = 0; i < af.n && i < 64; i++)
+            require(af.items[i].code == f[i].code && af.items[i].offset == f[i].offset &&
+                    af.items[i].severity == f[i].severity);
+        ibidi_findings_free(&af);
     }
 }
 
@@ -186,6 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int lenient = ((uri_opt & IBIDI_IRI_ENCODE_ASCII) && n_excluded && len > 2048) ||
                   (st == IBIDI_E_IRI_HOST_IDNA && len > 100);
     sizes(to_uri, s, len, uri_opt, flags, st, out, n, &e, lenient);
+    same_alloc(ibidi_iri_to_uri_alloc, s, len, &uo, st, out, n, &e);
     if (st == IBIDI_OK) {
         for (size_t i = 0; i < n; i++)
             require((unsigned char)out[i] < 0x80 && !is_excluded((unsigned char)out[i]));
@@ -200,6 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* 4. the input itself as a URI */
     const ibidi_iri_options io = opts_of(iri_opt, 0);
     st = ibidi_iri_from_uri(s, len, &io, out, OUT_CAP, &n, &e);
+    same_alloc(ibidi_iri_from_uri_alloc, s, len, &io, st, out, n, &e);
     if (st != IBIDI_OK) {
         require(st != IBIDI_E_BUFFER_TOO_SMALL && e.status == st && e.offset <= len);
         sizes(to_iri, s, len, iri_opt, 0, st, out, n, &e, 0);
