@@ -197,7 +197,8 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
                 err->offset = textual_offset(s, len, context, err->offset);
             return st;
         }
-        /* §4.4: the marks removed must be exactly those §4.3 adds, where it adds them. */
+        /* Duerst 2001 §4.4: the marks removed must be exactly those §4.3 adds, where it
+         * adds them. */
         check = ibidi__emitter(NULL, 0);
         check.cmp = s;
         check.cmp_len = len;
