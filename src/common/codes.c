@@ -13,219 +13,213 @@
 #include "ibidi/iri.h"
 #include "ibidi/rfc5893.h"
 
-/* In order of code, for the binary search. */
-const ibidi__code_info ibidi__codes[] = {
+/* Indexed by code, so that finding the row of a code (once per finding made) is one read;
+ * the codes that do not exist are empty rows (name NULL). */
+#define ROW(c, name, message) [c] = {c, name, message}
+const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
     /* ---- IDNA (ibidi/idna.h) ---- */
-    {IBIDI_IDNA_P1, "P1",
-     "UTS #46 §4 step 1: disallowed code point"},
-    {IBIDI_IDNA_P4, "P4",
+    ROW(IBIDI_IDNA_P1, "P1",
+     "UTS #46 §4 step 1: disallowed code point"),
+    ROW(IBIDI_IDNA_P4, "P4",
      "UTS #46 §4 step 4: a label starting with \"xn--\" must be ASCII and valid Punycode "
-     "(RFC 3492) that decodes to a non-empty label with a non-ASCII character"},
-    {IBIDI_IDNA_V1, "V1",
-     "UTS #46 §4.1 criterion 1 (RFC 5891 §5.3): the label must be in Normalization Form C"},
-    {IBIDI_IDNA_V2, "V2",
+     "(RFC 3492) that decodes to a non-empty label with a non-ASCII character"),
+    ROW(IBIDI_IDNA_V1, "V1",
+     "UTS #46 §4.1 criterion 1 (RFC 5891 §5.3): the label must be in Normalization Form C"),
+    ROW(IBIDI_IDNA_V2, "V2",
      "UTS #46 §4.1 criterion 2 (RFC 5891 §4.2.3.1): the label must not contain \"--\" in the "
-     "third and fourth positions"},
-    {IBIDI_IDNA_V3, "V3",
+     "third and fourth positions"),
+    ROW(IBIDI_IDNA_V3, "V3",
      "UTS #46 §4.1 criterion 3 (RFC 5891 §4.2.3.1): the label must neither begin nor end "
-     "with a hyphen-minus"},
-    {IBIDI_IDNA_V4, "V4",
+     "with a hyphen-minus"),
+    ROW(IBIDI_IDNA_V4, "V4",
      "UTS #46 §4.1 criterion 4: the label must not begin with \"xn--\" (when CheckHyphens is "
-     "off, or after Punycode decoding)"},
-    {IBIDI_IDNA_V5, "V5",
-     "UTS #46 §4.1 criterion 5: the label must not contain U+002E FULL STOP"},
-    {IBIDI_IDNA_V6, "V6",
+     "off, or after Punycode decoding)"),
+    ROW(IBIDI_IDNA_V5, "V5",
+     "UTS #46 §4.1 criterion 5: the label must not contain U+002E FULL STOP"),
+    ROW(IBIDI_IDNA_V6, "V6",
      "UTS #46 §4.1 criterion 6 (RFC 5891 §4.2.3.2): the label must not begin with a "
-     "combining mark (General_Category M)"},
-    {IBIDI_IDNA_V7, "V7",
+     "combining mark (General_Category M)"),
+    ROW(IBIDI_IDNA_V7, "V7",
      "UTS #46 §4.1 criterion 7: every code point must be valid (or, nontransitionally, a "
-     "deviation) in the IDNA mapping table"},
-    {IBIDI_IDNA_V8, "V8",
-     "UTS #46 §4.1: reserved validity criterion"},
-    {IBIDI_IDNA_U1, "U1",
-     "UTS #46 §4.1.1 UseSTD3ASCIIRules: an ASCII code point must be a-z, 0-9 or hyphen-minus"},
-    {IBIDI_IDNA_A3, "A3",
-     "UTS #46 §4.2 ToASCII step 3: the label cannot be encoded as Punycode (RFC 3492)"},
-    {IBIDI_IDNA_A4_1, "A4_1",
+     "deviation) in the IDNA mapping table"),
+    ROW(IBIDI_IDNA_V8, "V8",
+     "UTS #46 §4.1: reserved validity criterion"),
+    ROW(IBIDI_IDNA_U1, "U1",
+     "UTS #46 §4.1.1 UseSTD3ASCIIRules: an ASCII code point must be a-z, 0-9 or hyphen-minus"),
+    ROW(IBIDI_IDNA_A3, "A3",
+     "UTS #46 §4.2 ToASCII step 3: the label cannot be encoded as Punycode (RFC 3492)"),
+    ROW(IBIDI_IDNA_A4_1, "A4_1",
      "UTS #46 §4.2 ToASCII step 4.1 VerifyDnsLength: the name must be 1 to 253 octets "
-     "without the root label (RFC 1034 §3.1)"},
-    {IBIDI_IDNA_A4_2, "A4_2",
+     "without the root label (RFC 1034 §3.1)"),
+    ROW(IBIDI_IDNA_A4_2, "A4_2",
      "UTS #46 §4.2 ToASCII step 4.2 VerifyDnsLength: every label must be 1 to 63 octets "
-     "(RFC 1034 §3.1, RFC 5890 §2.3.2.1)"},
-    {IBIDI_IDNA_B1, "B1",
-     "RFC 5893 rule 1: the first character must have the Bidi property L, R or AL"},
-    {IBIDI_IDNA_B2, "B2",
+     "(RFC 1034 §3.1, RFC 5890 §2.3.2.1)"),
+    ROW(IBIDI_IDNA_B1, "B1",
+     "RFC 5893 rule 1: the first character must have the Bidi property L, R or AL"),
+    ROW(IBIDI_IDNA_B2, "B2",
      "RFC 5893 rule 2: in an RTL label only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM are "
-     "allowed"},
-    {IBIDI_IDNA_B3, "B3",
-     "RFC 5893 rule 3: an RTL label must end with R, AL, EN or AN, followed by NSM*"},
-    {IBIDI_IDNA_B4, "B4",
-     "RFC 5893 rule 4: in an RTL label, EN and AN must not both be present"},
-    {IBIDI_IDNA_B5, "B5",
-     "RFC 5893 rule 5: in an LTR label only L, EN, ES, CS, ET, ON, BN and NSM are allowed"},
-    {IBIDI_IDNA_B6, "B6",
-     "RFC 5893 rule 6: an LTR label must end with L or EN, followed by NSM*"},
-    {IBIDI_IDNA_C1, "C1",
+     "allowed"),
+    ROW(IBIDI_IDNA_B3, "B3",
+     "RFC 5893 rule 3: an RTL label must end with R, AL, EN or AN, followed by NSM*"),
+    ROW(IBIDI_IDNA_B4, "B4",
+     "RFC 5893 rule 4: in an RTL label, EN and AN must not both be present"),
+    ROW(IBIDI_IDNA_B5, "B5",
+     "RFC 5893 rule 5: in an LTR label only L, EN, ES, CS, ET, ON, BN and NSM are allowed"),
+    ROW(IBIDI_IDNA_B6, "B6",
+     "RFC 5893 rule 6: an LTR label must end with L or EN, followed by NSM*"),
+    ROW(IBIDI_IDNA_C1, "C1",
      "RFC 5892 A.1: ZERO WIDTH NON-JOINER must follow a virama, or stand between a left- or "
-     "dual-joining and a right- or dual-joining character (transparent ones skipped)"},
-    {IBIDI_IDNA_C2, "C2",
-     "RFC 5892 A.2: ZERO WIDTH JOINER must follow a virama (Canonical_Combining_Class 9)"},
-    {IBIDI_IDNA_X4_2, "X4_2",
-     "UTS #46 §4.3 ToUnicode: empty label (ToASCII with VerifyDnsLength reports A4_2)"},
-    {IBIDI_IDNA_O3, "O3",
-     "RFC 5892 A.3: MIDDLE DOT must stand between two LATIN SMALL LETTER L (l\u00b7l)"},
-    {IBIDI_IDNA_O4, "O4",
-     "RFC 5892 A.4: GREEK LOWER NUMERAL SIGN (KERAIA) must be followed by a Greek character"},
-    {IBIDI_IDNA_O5, "O5",
-     "RFC 5892 A.5: HEBREW PUNCTUATION GERESH must follow a Hebrew character"},
-    {IBIDI_IDNA_O6, "O6",
-     "RFC 5892 A.6: HEBREW PUNCTUATION GERSHAYIM must follow a Hebrew character"},
-    {IBIDI_IDNA_O7, "O7",
+     "dual-joining and a right- or dual-joining character (transparent ones skipped)"),
+    ROW(IBIDI_IDNA_C2, "C2",
+     "RFC 5892 A.2: ZERO WIDTH JOINER must follow a virama (Canonical_Combining_Class 9)"),
+    ROW(IBIDI_IDNA_X4_2, "X4_2",
+     "UTS #46 §4.3 ToUnicode: empty label (ToASCII with VerifyDnsLength reports A4_2)"),
+    ROW(IBIDI_IDNA_O3, "O3",
+     "RFC 5892 A.3: MIDDLE DOT must stand between two LATIN SMALL LETTER L (l\u00b7l)"),
+    ROW(IBIDI_IDNA_O4, "O4",
+     "RFC 5892 A.4: GREEK LOWER NUMERAL SIGN (KERAIA) must be followed by a Greek character"),
+    ROW(IBIDI_IDNA_O5, "O5",
+     "RFC 5892 A.5: HEBREW PUNCTUATION GERESH must follow a Hebrew character"),
+    ROW(IBIDI_IDNA_O6, "O6",
+     "RFC 5892 A.6: HEBREW PUNCTUATION GERSHAYIM must follow a Hebrew character"),
+    ROW(IBIDI_IDNA_O7, "O7",
      "RFC 5892 A.7: a label with KATAKANA MIDDLE DOT must contain a Hiragana, Katakana or Han "
-     "character"},
-    {IBIDI_IDNA_O8, "O8",
-     "RFC 5892 A.8: ARABIC-INDIC DIGITS must not be mixed with EXTENDED ARABIC-INDIC DIGITS"},
-    {IBIDI_IDNA_O9, "O9",
-     "RFC 5892 A.9: EXTENDED ARABIC-INDIC DIGITS must not be mixed with ARABIC-INDIC DIGITS"},
-    {IBIDI_IDNA_DISALLOWED_CP, "DISALLOWED",
-     "RFC 5892 §2-§3: the code point is DISALLOWED in IDNA2008 (RFC 5891 §4.2.2, §5.4)"},
-    {IBIDI_IDNA_UNASSIGNED_CP, "UNASSIGNED",
-     "RFC 5892 §2.11: the code point is UNASSIGNED in Unicode 17.0 (RFC 5891 §4.2.2, §5.4)"},
-    {IBIDI_IDNA_NO_CONTEXT_RULE, "NO_CONTEXT_RULE",
+     "character"),
+    ROW(IBIDI_IDNA_O8, "O8",
+     "RFC 5892 A.8: ARABIC-INDIC DIGITS must not be mixed with EXTENDED ARABIC-INDIC DIGITS"),
+    ROW(IBIDI_IDNA_O9, "O9",
+     "RFC 5892 A.9: EXTENDED ARABIC-INDIC DIGITS must not be mixed with ARABIC-INDIC DIGITS"),
+    ROW(IBIDI_IDNA_DISALLOWED_CP, "DISALLOWED",
+     "RFC 5892 §2-§3: the code point is DISALLOWED in IDNA2008 (RFC 5891 §4.2.2, §5.4)"),
+    ROW(IBIDI_IDNA_UNASSIGNED_CP, "UNASSIGNED",
+     "RFC 5892 §2.11: the code point is UNASSIGNED in Unicode 17.0 (RFC 5891 §4.2.2, §5.4)"),
+    ROW(IBIDI_IDNA_NO_CONTEXT_RULE, "NO_CONTEXT_RULE",
      "RFC 5891 §4.2.3.3, §5.4: a CONTEXTJ or CONTEXTO code point without a rule in the IANA "
-     "registry is not allowed"},
-    {IBIDI_IDNA_FAKE_A_LABEL, "FAKE_A_LABEL",
+     "registry is not allowed"),
+    ROW(IBIDI_IDNA_FAKE_A_LABEL, "FAKE_A_LABEL",
      "RFC 5890 §2.3.2.1, RFC 5891 §5.4: a label starting with \"xn--\" must be the canonical "
-     "Punycode of a valid U-label (decode, validate, re-encode, compare)"},
-    {IBIDI_IDNA_W_DIGIT_AFTER_RTL, "W_DIGIT_AFTER_RTL",
+     "Punycode of a valid U-label (decode, validate, re-encode, compare)"),
+    ROW(IBIDI_IDNA_W_DIGIT_AFTER_RTL, "W_DIGIT_AFTER_RTL",
      "RFC 5893 §2: an LDH label starting with an ASCII digit follows an RTL label; the Bidi "
-     "Rule's guarantee does not hold, the name may display like another one"},
-    {IBIDI_IDNA_W_PER_LABEL_BIDI, "W_PER_LABEL_BIDI",
+     "Rule's guarantee does not hold, the name may display like another one"),
+    ROW(IBIDI_IDNA_W_PER_LABEL_BIDI, "W_PER_LABEL_BIDI",
      "RFC 5893 §2 applies the Bidi Rule to every label of a Bidi domain name; this name passes "
-     "only because each label was checked alone, and may display like another name"},
+     "only because each label was checked alone, and may display like another name"),
     /* ---- Identifier component rules (ibidi/iri.h) ---- */
-    {IBIDI_IRI_MIXED_DIRECTION, "MIXED_DIRECTION",
+    ROW(IBIDI_IRI_MIXED_DIRECTION, "MIXED_DIRECTION",
      "RFC 3987 §4.2 rule 1, 2012 bidi IRI guidelines §3: a component should not use both "
      "right-to-left (R, AL) and left-to-right (L) characters (Duerst 2001 §5 restriction 1: "
-     "must not)"},
-    {IBIDI_IRI_RTL_START, "RTL_START",
+     "must not)"),
+    ROW(IBIDI_IRI_RTL_START, "RTL_START",
      "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using right-to-left "
-     "characters should start with a right-to-left character"},
-    {IBIDI_IRI_RTL_END, "RTL_END",
+     "characters should start with a right-to-left character"),
+    ROW(IBIDI_IRI_RTL_END, "RTL_END",
      "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using right-to-left "
      "characters should end with a right-to-left character, optionally followed by "
-     "nonspacing marks (NSM)"},
-    {IBIDI_IRI_RTL_OTHER_CLASS, "RTL_OTHER_CLASS",
+     "nonspacing marks (NSM)"),
+    ROW(IBIDI_IRI_RTL_OTHER_CLASS, "RTL_OTHER_CLASS",
      "Duerst 2001 §5 restriction 3: a component using right-to-left characters must not use "
      "characters of any other class, such as neutrals or numbers (nonspacing marks are "
-     "allowed)"},
-    {IBIDI_IRI_HOST_BIDI_RULE, "HOST_BIDI_RULE",
+     "allowed)"),
+    ROW(IBIDI_IRI_HOST_BIDI_RULE, "HOST_BIDI_RULE",
      "RFC 5893 §2, required of host labels by RFC 3987 §4.2: the labels of a host with "
      "right-to-left characters must satisfy the Bidi Rule; the IDNA code names the "
-     "condition broken"},
-    {IBIDI_IRI_DIGIT_AFTER_RTL, "DIGIT_AFTER_RTL",
+     "condition broken"),
+    ROW(IBIDI_IRI_DIGIT_AFTER_RTL, "DIGIT_AFTER_RTL",
      "2012 bidi IRI guidelines §5 Examples 10 and 11, RFC 5893 §2: a component starting with "
      "a digit follows a component ending right-to-left with only delimiters between them, "
-     "so the two may display in either order"},
+     "so the two may display in either order"),
     /* ---- Bidi ambiguity (ibidi/ambiguity.h) ---- */
-    {IBIDI_AMBIG_NUMBER_LEVEL, "NUMBER_LEVEL",
+    ROW(IBIDI_AMBIG_NUMBER_LEVEL, "NUMBER_LEVEL",
      "Badami, \"Weak types EN and AN\": the closest strong characters before and "
      "after this number differ in direction (the ends of the text count as "
      "left-to-right), so its embedding level cannot be told from the display "
-     "(number embedding level ambiguity)"},
-    {IBIDI_AMBIG_NUMBER_TYPE, "NUMBER_TYPE",
+     "(number embedding level ambiguity)"),
+    ROW(IBIDI_AMBIG_NUMBER_TYPE, "NUMBER_TYPE",
      "Badami, \"Number type ambiguity\": the embedding level of this European "
      "digit is ambiguous and one of its closest strong characters is an Arabic "
      "letter (AL), so whether W2 made it an Arabic number, and so whether the "
      "terminator or separator next to it joins the number (W4, W5), cannot be "
-     "told from the display"},
-    {IBIDI_AMBIG_NUMBER_SEPARATOR, "NUMBER_SEPARATOR",
+     "told from the display"),
+    ROW(IBIDI_AMBIG_NUMBER_SEPARATOR, "NUMBER_SEPARATOR",
      "Badami, \"Number separator ambiguity\" and Recommendation I: the text "
      "matches one of the paper's six expressions, so whether a separator (ES, CS) "
      "belongs to a number or shows as a neutral may not be told from the display; "
      "the paper's own note finds the expressions imprecise (WN* may end with a "
      "number, terminator or separator, so they cover too much; numbers with "
      "several separators are not handled exactly): SEPARATOR_TWIN gives the exact "
-     "answer"},
-    {IBIDI_AMBIG_IDN_NUMBER_LABEL, "IDN_NUMBER_LABEL",
+     "answer"),
+    ROW(IBIDI_AMBIG_IDN_NUMBER_LABEL, "IDN_NUMBER_LABEL",
      "Badami, \"Number embedding level ambiguity in IDNs\", case 3: the closest "
      "strong labels before and after this number label differ in direction "
      "(missing labels count as LTR) and neither the number prefix nor the number "
-     "suffix exception applies"},
-    {IBIDI_AMBIG_REC_II, "REC_II",
+     "suffix exception applies"),
+    ROW(IBIDI_AMBIG_REC_II, "REC_II",
      "Badami, Recommendation II (tentative): the top-level label should be a "
-     "strong label (it is a number or neutral label)"},
-    {IBIDI_AMBIG_REC_III_PRECEDING, "REC_III_PRECEDING",
+     "strong label (it is a number or neutral label)"),
+    ROW(IBIDI_AMBIG_REC_III_PRECEDING, "REC_III_PRECEDING",
      "Badami, Recommendation III.1: the closest preceding strong label of this "
-     "number label within the domain name should be an LTR label"},
-    {IBIDI_AMBIG_REC_III_FOLLOWING, "REC_III_FOLLOWING",
+     "number label within the domain name should be an LTR label"),
+    ROW(IBIDI_AMBIG_REC_III_FOLLOWING, "REC_III_FOLLOWING",
      "Badami, Recommendation III.2: the closest following strong label of this "
-     "number label within the domain name should be an LTR label"},
-    {IBIDI_AMBIG_PARENT_DOMAIN, "PARENT_DOMAIN",
+     "number label within the domain name should be an LTR label"),
+    ROW(IBIDI_AMBIG_PARENT_DOMAIN, "PARENT_DOMAIN",
      "Badami, \"Recommendations concerning the use of IDNs\": this parent domain "
      "cannot be rendered unambiguously on its own (number embedding level "
-     "ambiguity in IDNs) although the whole name can"},
-    {IBIDI_AMBIG_RELATIVE_NAME, "RELATIVE_NAME",
+     "ambiguity in IDNs) although the whole name can"),
+    ROW(IBIDI_AMBIG_RELATIVE_NAME, "RELATIVE_NAME",
      "Badami, \"Recommendations concerning the use of IDNs\": this relative name "
      "cannot be rendered unambiguously on its own (number embedding level "
-     "ambiguity in IDNs) although the whole name can"},
-    {IBIDI_AMBIG_CONTAINED_DOMAIN, "CONTAINED_DOMAIN",
+     "ambiguity in IDNs) although the whole name can"),
+    ROW(IBIDI_AMBIG_CONTAINED_DOMAIN, "CONTAINED_DOMAIN",
      "Badami, \"Recommendations concerning the use of IDNs\": the identifier "
      "contains a domain name that cannot be rendered unambiguously on its own "
-     "(DEF@123.ABC.com holds 123.ABC.com)"},
-    {IBIDI_AMBIG_VALID_TWIN, "VALID_TWIN",
+     "(DEF@123.ABC.com holds 123.ABC.com)"),
+    ROW(IBIDI_AMBIG_VALID_TWIN, "VALID_TWIN",
      "exact (twin search, each twin confirmed by the UBA): another text displays "
      "identically and is a valid identifier under the IDNA flags given (for plain "
-     "text: any other text that displays identically)"},
-    {IBIDI_AMBIG_INVALID_TWINS_ONLY, "INVALID_TWINS_ONLY",
+     "text: any other text that displays identically)"),
+    ROW(IBIDI_AMBIG_INVALID_TWINS_ONLY, "INVALID_TWINS_ONLY",
      "exact (twin search): other texts display identically, but none is a valid "
      "identifier: the ambiguity is resolved by the restrictions within IDNA and "
-     "the identifier rules (Badami, \"Bidirectional ambiguity in IDNs\")"},
-    {IBIDI_AMBIG_SEPARATOR_TWIN, "SEPARATOR_TWIN",
+     "the identifier rules (Badami, \"Bidirectional ambiguity in IDNs\")"),
+    ROW(IBIDI_AMBIG_SEPARATOR_TWIN, "SEPARATOR_TWIN",
      "exact (twin search): this separator (ES or CS) is part of a number (level "
      "2) here and a neutral in a twin that displays identically, or the reverse: "
      "number separator ambiguity found without the paper's expressions, which "
-     "their own note finds imprecise"},
-    {IBIDI_AMBIG_DOMAIN_UNDETERMINED, "DOMAIN_UNDETERMINED",
+     "their own note finds imprecise"),
+    ROW(IBIDI_AMBIG_DOMAIN_UNDETERMINED, "DOMAIN_UNDETERMINED",
      "exact, Badami, \"Bidirectional ambiguity in other internet identifiers\": "
      "the display does not determine the domain: a valid twin has another host "
-     "(123@ABC.com and ABC@123.com)"},
-    {IBIDI_AMBIG_SAME_AUTHORITY, "SAME_AUTHORITY",
+     "(123@ABC.com and ABC@123.com)"),
+    ROW(IBIDI_AMBIG_SAME_AUTHORITY, "SAME_AUTHORITY",
      "exact, Badami, \"Dealing with bidirectional ambiguity\": a valid twin has "
      "the same scheme and authority, so one administration controls both and can "
-     "avoid allocating them to different resources"},
-    {IBIDI_AMBIG_SEARCH_TRUNCATED, "SEARCH_TRUNCATED",
+     "avoid allocating them to different resources"),
+    ROW(IBIDI_AMBIG_SEARCH_TRUNCATED, "SEARCH_TRUNCATED",
      "exact: the twin search was cut by its bound on candidates; more twins may "
-     "exist"},
+     "exist"),
     /* ---- RFC 5893 §3 (ibidi/rfc5893.h) ---- */
-    {IBIDI_RFC5893_REQ_GROUPING, "GROUPING",
+    ROW(IBIDI_RFC5893_REQ_GROUPING, "GROUPING",
      "RFC 5893 §3 Character Grouping: in some context the characters of the label do not stay "
-     "grouped between the delimiters around it"},
-    {IBIDI_RFC5893_REQ_CONTROLS, "CONTROLS",
+     "grouped between the delimiters around it"),
+    ROW(IBIDI_RFC5893_REQ_CONTROLS, "CONTROLS",
      "RFC 5893 §3: with a directional control (LRE, RLE, LRO, RLO, PDF) outside the labels, "
-     "the characters of the label do not stay grouped between its delimiters"},
-    {IBIDI_RFC5893_REQ_UNIQUENESS, "UNIQUENESS",
+     "the characters of the label do not stay grouped between its delimiters"),
+    ROW(IBIDI_RFC5893_REQ_UNIQUENESS, "UNIQUENESS",
      "RFC 5893 §3 Label Uniqueness: another label that satisfies the Bidi Rule displays "
-     "identically in the same context"},
-    {IBIDI_RFC5893_REQ_TRUNCATED, "TRUNCATED",
+     "identically in the same context"),
+    ROW(IBIDI_RFC5893_REQ_TRUNCATED, "TRUNCATED",
      "RFC 5893 §3 Label Uniqueness: the twin search was cut by its bound, so the check is "
-     "incomplete"},
+     "incomplete"),
 };
-const size_t ibidi__n_codes = sizeof ibidi__codes / sizeof ibidi__codes[0];
+#undef ROW
 
 const ibidi__code_info *ibidi__code_find(ibidi_code code)
 {
-    size_t lo = 0, hi = ibidi__n_codes;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ibidi__codes[mid].code == code)
-            return &ibidi__codes[mid];
-        if (ibidi__codes[mid].code < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
+    if ((unsigned)code >= IBIDI__CODES_END || !ibidi__codes[code].name)
+        return NULL;
+    return &ibidi__codes[code];
 }
 
 const char *ibidi_code_name(ibidi_code code)
@@ -244,8 +238,9 @@ ibidi_code ibidi_code_from_name(const char *name, size_t len)
 {
     if (name == NULL)
         return -1;
-    for (size_t i = 0; i < ibidi__n_codes; i++)
-        if (strlen(ibidi__codes[i].name) == len && memcmp(ibidi__codes[i].name, name, len) == 0)
+    for (size_t i = 0; i < IBIDI__CODES_END; i++)
+        if (ibidi__codes[i].name && strlen(ibidi__codes[i].name) == len &&
+            memcmp(ibidi__codes[i].name, name, len) == 0)
             return ibidi__codes[i].code;
     return -1;
 }

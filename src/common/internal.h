@@ -77,8 +77,11 @@ typedef struct ibidi__code_info {
     const char *message;
 } ibidi__code_info;
 
-extern const ibidi__code_info ibidi__codes[]; /* in order of code */
-extern const size_t ibidi__n_codes;
+/* Every code is below this (the ranges of common.h end at 399). */
+#define IBIDI__CODES_END 400
+/* Row c is code c's; a value that is no code has an empty row (name NULL). */
+extern const ibidi__code_info ibidi__codes[IBIDI__CODES_END];
+/* The row of a code, NULL for a value that is none: one read. */
 const ibidi__code_info *ibidi__code_find(ibidi_code code);
 
 /* Receives one finding (its rule not filled in) of a sink started by ibidi__sink_init_fn. */
