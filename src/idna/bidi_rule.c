@@ -77,7 +77,9 @@ static inline void hit(ibidi__rule *r, unsigned k, size_t at, int bc)
         r->fn(r->ctx, k, at, bc);
 }
 
-void ibidi__rule_begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ctx)
+/* The core, inlined into the label checker of IDNA (its hot caller) and wrapped below for
+ * the others. */
+IBIDI__ALWAYS_INLINE void begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ctx)
 {
     r->fn = fn;
     r->ctx = ctx;
@@ -91,7 +93,7 @@ void ibidi__rule_begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ct
     r->en = r->an = 0;
 }
 
-void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n)
+IBIDI__ALWAYS_INLINE void feed(ibidi__rule *r, const uint8_t *cls, size_t n)
 {
     size_t i = 0;
     if (n > 0 && r->n == 0) {
@@ -113,6 +115,32 @@ void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n)
         return;
     }
     const int rtl = r->dir == IBIDI__RULE_RTL;
+    /* The usual chunk breaks nothing: one pass gathers its classes and its last character
+     * that is not NSM, without a branch per character on the conditions. */
+    unsigned all = 0, outside = 0;
+    size_t last = SIZE_MAX;
+    for (size_t j = 0; j < n; j++) {
+        const unsigned b = class_bit(cls[j]);
+        all |= b;
+        outside |= cls[j] >= IBIDI_BC_COUNT; /* no bit: breaks rule 2 / rule 5 below */
+        last = b & BIT(IBIDI_BC_NSM) ? last : j;
+    }
+    const unsigned en_an = BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN);
+    const int meet = rtl && !(r->en && r->an) &&
+                     ((all & en_an) == en_an || (r->en && (all & BIT(IBIDI_BC_AN))) ||
+                      (r->an && (all & BIT(IBIDI_BC_EN))));
+    if (!(all & ~r->allowed) && !outside && !meet) {
+        if (last != SIZE_MAX) {
+            r->last = r->n + last;
+            r->last_bc = cls[last];
+        }
+        if (rtl) {
+            r->en |= (all & BIT(IBIDI_BC_EN)) != 0;
+            r->an |= (all & BIT(IBIDI_BC_AN)) != 0;
+        }
+        r->n += n;
+        return;
+    }
     for (; i < n; i++) {
         const uint8_t c = cls[i];
         const unsigned b = class_bit(c);
@@ -136,7 +164,7 @@ void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n)
     r->n += n;
 }
 
-unsigned ibidi__rule_end(ibidi__rule *r)
+IBIDI__ALWAYS_INLINE unsigned end(ibidi__rule *r)
 {
     if (r->n == 0 || r->dir == IBIDI__RULE_STOP)
         return r->broken;
@@ -150,6 +178,15 @@ unsigned ibidi__rule_end(ibidi__rule *r)
     return r->broken;
 }
 
+void ibidi__rule_begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ctx)
+{
+    begin(r, fallback, fn, ctx);
+}
+
+void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n) { feed(r, cls, n); }
+
+unsigned ibidi__rule_end(ibidi__rule *r) { return end(r); }
+
 unsigned ibidi__rule_classes(const uint8_t *cls, size_t n, int fallback, ibidi__rule_fn fn,
                              void *ctx)
 {
@@ -160,9 +197,9 @@ unsigned ibidi__rule_classes(const uint8_t *cls, size_t n, int fallback, ibidi__
                 fallback = IBIDI__RULE_RTL;
     }
     ibidi__rule r;
-    ibidi__rule_begin(&r, fallback, fn, ctx);
-    ibidi__rule_feed(&r, cls, n);
-    return ibidi__rule_end(&r);
+    begin(&r, fallback, fn, ctx);
+    feed(&r, cls, n);
+    return end(&r);
 }
 
 /* RFC 5893 §1.4: an RTL label contains a character of class R, AL or AN. */
@@ -200,16 +237,16 @@ void ibidi__bidi_rule_label(const ibidi__label *l, ibidi__sink *s)
 {
     label_hits h = {l, s};
     ibidi__rule r;
-    ibidi__rule_begin(&r, IBIDI__RULE_STOP, label_hit, &h);
+    begin(&r, IBIDI__RULE_STOP, label_hit, &h);
     uint8_t cls[64];
     for (size_t i = 0; i < l->n;) {
         size_t k = 0;
         for (; k < sizeof cls && i + k < l->n; k++)
             cls[k] = (uint8_t)ibidi__bc(l->cps[i + k]);
-        ibidi__rule_feed(&r, cls, k);
+        feed(&r, cls, k);
         i += k;
     }
-    (void)ibidi__rule_end(&r);
+    (void)end(&r);
 }
 
 int ibidi__is_digit_ldh_label(const uint32_t *cps, size_t n)
