@@ -677,15 +677,15 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
  * as the reader sees it, *n_keys its length; with *differs as well it is compared with what
  * is there instead (*differs becomes 1 at the first difference) and not stored. */
 static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_len,
-                            ibidi_display_form form, size_t n_id, ibidi_dir para, const char *before,
-                            size_t blen, const char *after, size_t alen, uint32_t *seq,
-                            uint8_t *par, int *contiguous, int *form_ok, size_t *bad,
-                            size_t *n_keys, int *differs, ibidi_error *err)
+                            ibidi_display_form form, size_t n_id,
+                            const ibidi_display_options *o, uint32_t *seq, uint8_t *par,
+                            int *contiguous, int *form_ok, size_t *bad, size_t *n_keys,
+                            int *differs, ibidi_error *err)
 {
     size_t n = 0, m = 0, first = SIZE_MAX, ctx_between = 0, nk = 0;
     uint32_t ordinal = 0;
     int added;
-    ibidi_status st = add_context(w, &n, before, blen, &ordinal, err);
+    ibidi_status st = add_context(w, &n, o->before, o->before_len, &ordinal, err);
     if (st != IBIDI_OK)
         return st;
     added = add_form(w, &n, form_text, form_len, form, n_id, bad);
@@ -694,10 +694,10 @@ static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_
     *form_ok = added;
     if (!*form_ok)
         return IBIDI_OK;
-    st = add_context(w, &n, after, alen, &ordinal, err);
+    st = add_context(w, &n, o->after, o->after_len, &ordinal, err);
     if (st != IBIDI_OK)
         return st;
-    st = ibidi__lay_out(w, n, para, err);
+    st = ibidi__lay_out(w, n, o->context, err);
     if (st != IBIDI_OK)
         return st;
     for (size_t v = 0; v < n; v++) {
@@ -828,6 +828,30 @@ static int comp_contiguous(ibidi__dwork *w, size_t n_id, uint32_t c)
     return count == 0 || hi - lo + 1 == count;
 }
 
+/* The start of a call that proves in context (ibidi_display_prove, _needs_embedding): the
+ * inputs every such call needs checked, the work area laid out, the identifier's code
+ * points decoded, and a copy of them in the scratch array that the forms are built over. */
+static ibidi_status begin_proof(ibidi__dwork *w, ibidi__dw_proof *small, const char *s,
+                                size_t len, const ibidi_display_options *o, size_t *n_id,
+                                ibidi_error *err)
+{
+    if ((s == NULL && len > 0) || (o->before == NULL && o->before_len > 0) ||
+        (o->after == NULL && o->after_len > 0) || !valid_context(o->context) ||
+        (o->comps == NULL && len > 0) || !comps_valid(len, o->comps, o->n_comps) ||
+        o->before_len > SIZE_MAX / 2 - o->after_len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi_status st = ibidi__dwork_init(w, IBIDI__DW_KIND_PROOF, small, len,
+                                        o->before_len + o->after_len, o->work, o->work_size,
+                                        err);
+    if (st != IBIDI_OK)
+        return st;
+    st = ibidi__decode_id(w, s, len, o->comps, o->n_comps, n_id, err);
+    if (st != IBIDI_OK)
+        return st;
+    memcpy(w->scratch, w->cps, *n_id * sizeof(uint32_t));
+    return IBIDI_OK;
+}
+
 ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_display_options *opts,
                                  ibidi_display_proof *proof, ibidi_error *err)
 {
@@ -836,28 +860,17 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_display_
     const size_t n_comps = o->n_comps;
     const ibidi_display_form form = o->form;
     const ibidi_dir para = o->context;
-    const char *const before = o->before, *const after = o->after;
-    const size_t before_len = o->before_len, after_len = o->after_len;
     ibidi__dw_proof small;
     ibidi__dwork w;
     ibidi__emit e;
     ibidi_status st;
     size_t n_id = 0, bad = 0;
     int contiguous = 1, form_ok = 1;
-    if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
-        (after == NULL && after_len > 0) || proof == NULL || !valid_form(form) ||
-        form == IBIDI_DISPLAY_FORM_VISUAL || !valid_context(para) ||
-        (comps == NULL && len > 0) || !comps_valid(len, comps, n_comps) ||
-        before_len > SIZE_MAX / 2 - after_len)
+    if (proof == NULL || !valid_form(form) || form == IBIDI_DISPLAY_FORM_VISUAL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len,
-                           o->work, o->work_size, err);
+    st = begin_proof(&w, &small, s, len, o, &n_id, err);
     if (st != IBIDI_OK)
         return st;
-    st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
-    if (st != IBIDI_OK)
-        return st;
-    memcpy(w.scratch, w.cps, n_id * sizeof(uint32_t));
     e = ibidi__emitter(w.text, w.text_cap);
     ibidi__emit_form(&e, s, len, comps, n_comps, form, para);
     if (e.len > e.cap)
@@ -866,8 +879,8 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_display_
     proof->component = IBIDI_NO_PART;
     proof->offset = 0;
     proof->together = 0;
-    st = arrange(&w, w.text, e.len, form, n_id, para, before, before_len, after, after_len,
-                 w.seq, w.par, &contiguous, &form_ok, &bad, NULL, NULL, err);
+    st = arrange(&w, w.text, e.len, form, n_id, o, w.seq, w.par, &contiguous, &form_ok, &bad,
+                 NULL, NULL, err);
     if (st != IBIDI_OK)
         return st;
     if (!form_ok) { /* the form's text does not hold the identifier as it should */
@@ -916,30 +929,20 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
     const ibidi_iri_component *const comps = o->comps;
     const size_t n_comps = o->n_comps;
     const ibidi_dir para = o->context;
-    const char *const before = o->before, *const after = o->after;
-    const size_t before_len = o->before_len, after_len = o->after_len;
     ibidi__dw_proof small;
     ibidi__dwork w;
     ibidi__emit e;
     ibidi_status st;
     size_t n_id = 0, bad = 0, nk = 0;
     int plain = 1, embedded = 1, form_ok = 1, differs = 0;
-    if ((s == NULL && len > 0) || (before == NULL && before_len > 0) ||
-        (after == NULL && after_len > 0) || needed == NULL || !valid_context(para) ||
-        (comps == NULL && len > 0) || !comps_valid(len, comps, n_comps) ||
-        before_len > SIZE_MAX / 2 - after_len)
+    if (needed == NULL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    st = ibidi__dwork_init(&w, IBIDI__DW_KIND_PROOF, &small, len, before_len + after_len,
-                           o->work, o->work_size, err);
+    st = begin_proof(&w, &small, s, len, o, &n_id, err);
     if (st != IBIDI_OK)
         return st;
-    st = ibidi__decode_id(&w, s, len, comps, n_comps, &n_id, err);
-    if (st != IBIDI_OK)
-        return st;
-    memcpy(w.scratch, w.cps, n_id * sizeof(uint32_t));
     /* The line with the identifier as it is ... */
-    st = arrange(&w, s, len, IBIDI_DISPLAY_FORM_EMBED, n_id, para, before, before_len, after, after_len,
-                 NULL, NULL, &plain, &form_ok, &bad, &nk, NULL, err);
+    st = arrange(&w, s, len, IBIDI_DISPLAY_FORM_EMBED, n_id, o, NULL, NULL, &plain, &form_ok,
+                 &bad, &nk, NULL, err);
     if (st != IBIDI_OK)
         return st;
     /* ... against the line with LRE ... PDF around it (2012 guidelines §2). "The display is
@@ -947,8 +950,8 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
      * shows at the same place with the same level parity (L4 glyphs). */
     e = ibidi__emitter(w.text, w.text_cap);
     ibidi__emit_form(&e, s, len, comps, n_comps, IBIDI_DISPLAY_FORM_EMBED, para);
-    st = arrange(&w, w.text, e.len, IBIDI_DISPLAY_FORM_EMBED, n_id, para, before, before_len, after,
-                 after_len, NULL, NULL, &embedded, &form_ok, &bad, &nk, &differs, err);
+    st = arrange(&w, w.text, e.len, IBIDI_DISPLAY_FORM_EMBED, n_id, o, NULL, NULL, &embedded,
+                 &form_ok, &bad, &nk, &differs, err);
     if (st != IBIDI_OK)
         return st;
     *needed = !plain || differs;
