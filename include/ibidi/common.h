@@ -76,7 +76,8 @@ typedef enum ibidi_status {
     IBIDI_E_NOMEM = 3,            /* an allocating wrapper could not allocate */
     IBIDI_E_TOO_LONG = 4,         /* a length would overflow size_t arithmetic */
 
-    IBIDI_E_UTF8_TRUNCATED = 100,      /* sequence cut short by the end or a non-continuation byte */
+    IBIDI_E_UTF8_TRUNCATED = 100,      /* sequence cut short by the end or a
+                                          non-continuation byte */
     IBIDI_E_UTF8_UNEXPECTED_CONT = 101, /* continuation byte 80..BF where a sequence must start */
     IBIDI_E_UTF8_INVALID_BYTE = 102,   /* F8..FF: never appears in UTF-8 */
     IBIDI_E_UTF8_OVERLONG = 103,       /* C0, C1, E0 80..9F, F0 80..8F: overlong encoding */
@@ -138,7 +139,8 @@ typedef enum ibidi_status {
  * on success status is IBIDI_OK and the other fields are 0. */
 typedef struct ibidi_error {
     ibidi_status status; /* the same value the call returned */
-    size_t offset;       /* start of the problem: byte offset in UTF-8 input, index in code point input */
+    size_t offset;       /* start of the problem: byte offset in UTF-8 input, index in
+                            code point input */
     uint32_t value;      /* the offending byte or code point when there is one, else 0 */
 } ibidi_error;
 

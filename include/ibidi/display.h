@@ -69,7 +69,8 @@ typedef enum ibidi_display_form {
 
 typedef enum ibidi_display_repr {
     IBIDI_DISPLAY_REPR_LOGICAL = 0, /* the processing form: logical order, as stored (§4.1) */
-    IBIDI_DISPLAY_REPR_TEXTUAL = 1, /* the form for running text: IBIDI_DISPLAY_FORM_MARKS (§4.3) */
+    IBIDI_DISPLAY_REPR_TEXTUAL = 1, /* the form for running text: IBIDI_DISPLAY_FORM_MARKS
+                                       (§4.3) */
     IBIDI_DISPLAY_REPR_VISUAL = 2   /* the visual form (§4.2): components left to right in logical
                                order, each in its natural reading order, no controls */
 } ibidi_display_repr;

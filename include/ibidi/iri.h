@@ -198,8 +198,9 @@ typedef struct ibidi_iri_options {
  * A host is a run of consecutive IBIDI_IRI_COMP_LABEL components; its Bidi Rule applies to
  * each label alone with IBIDI_IDNA_BIDI_PER_LABEL in opts->idna. Findings go to *findings
  * (may be NULL), in order of offset; each one's severity is decided by the options
- * (IBIDI_IRI_DUERST2001, IBIDI_IRI_STRICT; the rules above say which are warnings). Returns IBIDI_OK when no finding is an error, else
- * IBIDI_E_IDENT_INVALID with the first error's offset in err;
+ * (IBIDI_IRI_DUERST2001, IBIDI_IRI_STRICT; the rules above say which are warnings).
+ * Returns IBIDI_OK when no finding is an error, else IBIDI_E_IDENT_INVALID with the first
+ * error's offset in err;
  * IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length or components outside the input,
  * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
  * (bytes between components are not read).
@@ -263,9 +264,10 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
 /*
  * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
  * UTF-8 %HH triplets (step 2); a reg-name host is converted by UTS #46 ToASCII with
- * opts->idna unless IBIDI_IRI_HOST_PERCENT is given (IBIDI_IRI_ENCODE_ASCII: see above). The input must parse as an IRI (ibidi_iri_parse's
- * errors); a host that IDNA rejects gives IBIDI_E_IRI_HOST_IDNA with the offset of its
- * first finding. No normalization is applied (step 1 variant c).
+ * opts->idna unless IBIDI_IRI_HOST_PERCENT is given (IBIDI_IRI_ENCODE_ASCII: see above).
+ * The input must parse as an IRI (ibidi_iri_parse's errors); a host that IDNA rejects
+ * gives IBIDI_E_IRI_HOST_IDNA with the offset of its first finding. No normalization is
+ * applied (step 1 variant c).
  */
 IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
                                         const ibidi_iri_options *opts, char *out, size_t cap,

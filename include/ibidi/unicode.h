@@ -74,7 +74,8 @@ typedef enum ibidi_uts46_status {
 typedef enum ibidi_uts46_idna2008 {
     IBIDI_UTS46_IDNA2008_NONE = 0, /* no column: allowed by IDNA2008 or not valid at all */
     IBIDI_UTS46_IDNA2008_NV8 = 1,  /* valid in UTS #46 but excluded by IDNA2008 */
-    IBIDI_UTS46_IDNA2008_XV8 = 2   /* valid in UTS #46, excluded by IDNA2008 for this version only */
+    IBIDI_UTS46_IDNA2008_XV8 = 2   /* valid in UTS #46, excluded by IDNA2008 for this
+                                      version only */
 } ibidi_uts46_idna2008;
 
 /* Longest value any *_mapping / *_decomposition call below can produce (code points). */
@@ -90,7 +91,8 @@ IBIDI_API ibidi_bidi_class ibidi_cp_bidi_class(uint32_t cp);
 IBIDI_API ibidi_gc ibidi_cp_general_category(uint32_t cp);
 IBIDI_API uint8_t ibidi_cp_combining_class(uint32_t cp);
 IBIDI_API int ibidi_cp_bidi_mirrored(uint32_t cp);             /* Bidi_Mirrored: 1 or 0 */
-IBIDI_API uint32_t ibidi_cp_mirroring_glyph(uint32_t cp);      /* Bidi_Mirroring_Glyph; cp if none */
+/* Bidi_Mirroring_Glyph; cp if none */
+IBIDI_API uint32_t ibidi_cp_mirroring_glyph(uint32_t cp);
 IBIDI_API ibidi_bracket_type ibidi_cp_bracket_type(uint32_t cp);
 IBIDI_API uint32_t ibidi_cp_paired_bracket(uint32_t cp);       /* Bidi_Paired_Bracket; cp if none */
 IBIDI_API ibidi_script ibidi_cp_script(uint32_t cp);
@@ -130,7 +132,8 @@ IBIDI_API const char *ibidi_cp_script_name(ibidi_script sc);      /* short: "Ara
 IBIDI_API const char *ibidi_cp_script_long_name(ibidi_script sc); /* long: "Arabic" */
 IBIDI_API const char *ibidi_cp_joining_type_name(ibidi_joining_type jt);
 IBIDI_API const char *ibidi_cp_bracket_type_name(ibidi_bracket_type bpt); /* "n", "o", "c" */
-IBIDI_API const char *ibidi_cp_decomposition_type_name(ibidi_decomposition_type dt); /* "can", "font"... */
+/* "can", "font"... */
+IBIDI_API const char *ibidi_cp_decomposition_type_name(ibidi_decomposition_type dt);
 IBIDI_API const char *ibidi_cp_uts46_status_name(ibidi_uts46_status st);  /* "valid", "mapped"... */
 /* Reverse lookups by short or long name (exact, case-sensitive); -1 when unknown. */
 IBIDI_API int ibidi_cp_bidi_class_from_name(const char *name, size_t len);
