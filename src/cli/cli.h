@@ -17,6 +17,13 @@ typedef struct cli_command {
     const char *summary; /* one line for `ibidi help` */
     const char *usage;   /* full text for `ibidi help NAME` and `NAME --help` */
     int (*run)(int argc, char **argv);
+    /* Its option syntax, for the GNU argument order (main.c puts options before items):
+     * the long options that take a value ("--input --profile"; "--name=value" works too),
+     * the short options it has ("-d -e"; all others take no value), and whether its first
+     * word is a subcommand that stays first (ibidi iri check ...). */
+    const char *value_opts;
+    const char *short_opts;
+    int subcommand;
 } cli_command;
 
 extern const cli_command cli_cmd_props;

@@ -600,4 +600,7 @@ const cli_command cli_cmd_bidi = {
     "bad hex code point, unknown class name, non-ASCII Bidi Notation), 2 for a usage\n"
     "error.\n",
     bidi_run,
+    "--dir --input --output",
+    NULL,
+    0,
 };

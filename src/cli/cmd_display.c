@@ -353,7 +353,7 @@ const cli_command cli_cmd_display = {
     "                punctuation context and check with the UBA that it keeps its promise\n" COMMON_OPTIONS
     "Example: ibidi display --input notation 'http://ab.CDE.FGH/ij/kl/mn/op.html'\n"
     "prints   http://ab.HGF.EDC/ij/kl/mn/op.html\n",
-    display_run};
+    display_run, "--as --context --form --input", NULL, 0};
 
 const cli_command cli_cmd_convert = {
     "convert", "convert between logical, textual and visual forms (Duerst 2001 §4.4)",
@@ -364,4 +364,4 @@ const cli_command cli_cmd_convert = {
     "            LRE ... PDF around the whole in a right-to-left context (§4.3); reading it\n"
     "            back removes exactly those marks, and any other is an error\n"
     "  visual    components left to right, each in its natural reading order (§4.2)\n" COMMON_OPTIONS,
-    convert_run};
+    convert_run, "--as --context --from --input --to", NULL, 0};

@@ -383,12 +383,13 @@ static int idna_main(int argc, char **argv, idna_opts *o)
         }
         if (a[0] != '-' || a[1] != '-')
             break;
-        if (strcmp(a, "--json") == 0) {
-            o->fmt = FMT_JSON;
-            continue;
-        }
-        if (strcmp(a, "--tsv") == 0) {
-            o->fmt = FMT_TSV;
+        if (strcmp(a, "--json") == 0 || strcmp(a, "--tsv") == 0) {
+            const idna_format fmt = a[2] == 'j' ? FMT_JSON : FMT_TSV;
+            if (o->check)
+                return cli_usage_error(o->cmd, "unknown option '%s' (check writes text)", a);
+            if (o->fmt != FMT_TEXT && o->fmt != fmt)
+                return cli_usage_error(o->cmd, "--json and --tsv: choose one");
+            o->fmt = fmt;
             continue;
         }
         if (o->check && cli_opt(a, "--as", &v)) {
@@ -489,7 +490,7 @@ const cli_command cli_cmd_to_ascii = {
     "Converts each NAME (or each line of standard input) to its ASCII form (A-labels),\n"
     "by UTS #46 ToASCII or the IDNA2008 protocol, and names every rule it breaks.\n"
     "\n" IDNA_OPTIONS,
-    to_ascii_run};
+    to_ascii_run, "--input --profile", NULL, 0};
 
 const cli_command cli_cmd_to_unicode = {
     "to-unicode", "domain names to U-labels: UTS #46 ToUnicode or IDNA2008",
@@ -498,7 +499,7 @@ const cli_command cli_cmd_to_unicode = {
     "Converts each NAME (or each line of standard input) to its Unicode form (U-labels),\n"
     "by UTS #46 ToUnicode or the IDNA2008 protocol, and names every rule it breaks.\n"
     "\n" IDNA_OPTIONS,
-    to_unicode_run};
+    to_unicode_run, "--input --profile", NULL, 0};
 
 const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
@@ -516,4 +517,4 @@ const cli_command cli_cmd_check = {
     "Recommendations I-III, parent domains, relative names, contained domains) and the\n"
     "exact twin search (another identifier that displays identically, valid or not).\n"
     "Exit status 1 when the name is invalid under --profile (default uts46).\n",
-    check_run};
+    check_run, "--as --input --profile", NULL, 0};

@@ -126,4 +126,7 @@ const cli_command cli_cmd_normalize = {
     "normalized), 1 otherwise, 2 for a usage error. An ill-formed line is reported\n"
     "with its byte offset and skipped, never altered.\n",
     normalize_run,
+    "--form",
+    NULL,
+    0,
 };

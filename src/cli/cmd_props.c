@@ -287,4 +287,7 @@ const cli_command cli_cmd_props = {
     "Exit status: 0 when every item was understood, 1 otherwise (ill-formed UTF-8,\n"
     "value above U+10FFFF), 2 for a usage error.\n",
     props_run,
+    NULL,
+    NULL,
+    0,
 };

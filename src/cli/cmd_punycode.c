@@ -122,17 +122,20 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
 static int punycode_run(int argc, char **argv)
 {
     puny_opts o = {0, 0, 0, 0};
-    int i = 1;
+    int i = 1, chosen = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
             i++;
             break;
         }
-        if (strcmp(a, "--decode") == 0 || strcmp(a, "-d") == 0)
-            o.decode = 1;
-        else if (strcmp(a, "--encode") == 0 || strcmp(a, "-e") == 0)
-            o.decode = 0;
+        const int dec = strcmp(a, "--decode") == 0 || strcmp(a, "-d") == 0;
+        if (dec || strcmp(a, "--encode") == 0 || strcmp(a, "-e") == 0) {
+            if (chosen && o.decode != dec)
+                return cli_usage_error("punycode", "--encode and --decode: choose one");
+            o.decode = dec;
+            chosen = 1;
+        }
         else if (strcmp(a, "--canonical") == 0)
             o.flags |= IBIDI_PUNYCODE_CANONICAL;
         else if (strcmp(a, "--hex") == 0)
@@ -159,4 +162,4 @@ const cli_command cli_cmd_punycode = {
     "  --hex         code points in hexadecimal separated by spaces (0041 U+00E9) instead\n"
     "                of UTF-8 text: the input of --encode, the output of --decode\n"
     "  --canonical   --decode accepts only what the encoder produces (as A-labels must be)\n",
-    punycode_run};
+    punycode_run, NULL, "-d -e", 0};

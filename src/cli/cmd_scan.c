@@ -1083,10 +1083,11 @@ static int run_scan(int argc, char **argv)
         int r;
         if (!only_files && strcmp(a, "--") == 0) {
             only_files = 1;
-        } else if (!only_files && strcmp(a, "--json") == 0) {
-            o.format = FMT_JSON;
-        } else if (!only_files && strcmp(a, "--tsv") == 0) {
-            o.format = FMT_TSV;
+        } else if (!only_files && (strcmp(a, "--json") == 0 || strcmp(a, "--tsv") == 0)) {
+            const int fmt = a[2] == 'j' ? FMT_JSON : FMT_TSV;
+            if (o.format != 0 && o.format != fmt)
+                return cli_usage_error(cmd_name, "--json and --tsv: choose one");
+            o.format = fmt;
         } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--context", &v))) {
             if (r < 0)
                 return CLI_USAGE;
@@ -1127,6 +1128,12 @@ static int run_scan(int argc, char **argv)
     int from_file = o.file && strcmp(o.file, "-") != 0;
     if (from_file) {
         f = fopen(o.file, "rb");
+        struct stat sb;
+        if (f && fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            fclose(f);
+            f = NULL;
+            errno = EISDIR;
+        }
         if (!f) {
             fprintf(stderr, "ibidi %s: cannot open '%s': %s\n", cmd_name, o.file,
                     strerror(errno));
@@ -1226,4 +1233,7 @@ const cli_command cli_cmd_scan = {
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
     "usage error or an input that cannot be opened.\n",
     run_scan,
+    "--context --profile --threads",
+    NULL,
+    0,
 };

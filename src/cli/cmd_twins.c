@@ -299,4 +299,4 @@ const cli_command cli_cmd_twins = {
     "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
     "when no identifier has a valid twin (for text: any twin) and no search was cut, 1\n"
     "otherwise, 2 for a usage error.\n",
-    twins_run};
+    twins_run, "--as --context --input --max-candidates --profile", NULL, 0};

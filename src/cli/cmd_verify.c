@@ -556,6 +556,11 @@ static int verify_run(int argc, char **argv)
     vopts o = {IBIDI_RFC5893_VERIFY_DEFAULT_LENGTH, 2, 0};
     for (int i = 1; i < argc; i++) {
         const char *v;
+        if (strcmp(argv[i], "--") == 0) {
+            if (i + 1 < argc)
+                return cli_usage_error("verify-rule", "takes no items, got '%s'", argv[i + 1]);
+            break;
+        }
         const int is_len = cli_opt(argv[i], "--max-length", &v);
         if (is_len || cli_opt(argv[i], "--threads", &v)) {
             const char *opt = is_len ? "--max-length" : "--threads";
@@ -619,4 +624,7 @@ const cli_command cli_cmd_verify_rule = {
     "Exit status: 0 when the rule holds (no counterexample), 1 otherwise, 2 for a usage\n"
     "error.\n",
     verify_run,
+    "--max-length --threads",
+    NULL,
+    0,
 };

@@ -1,5 +1,6 @@
 /* ibidi: the command-line tool. Dispatches to one command per capability. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -33,13 +34,99 @@ static void print_help(void)
     printf("usage: ibidi COMMAND [OPTIONS] [ITEM ...]\n"
            "       ibidi --version | help [COMMAND]\n\n"
            "Each command takes its items as arguments or, when none are given, one per line\n"
-           "on standard input. --json gives machine-readable output. Exit status: 0 when\n"
-           "every item was valid, 1 when some item was not, 2 for a usage error.\n\n"
+           "on standard input. Options may come before, between or after the items; \"--\"\n"
+           "ends them (a word with a single \"-\" is an item). --json gives machine-readable\n"
+           "output. Exit status: 0 when every item was valid, 1 when some item was not, 2 for\n"
+           "a usage error or an input that cannot be read.\n\n"
            "commands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         printf("  %-12s %s\n", commands[i]->name, commands[i]->summary);
     printf("  %-12s %s\n", "help", "this list, or the usage of one command");
     printf("  %-12s %s\n", "version", "the version of ibidi and of its Unicode data");
+}
+
+static const char help_usage[] =
+    "usage: ibidi help [COMMAND]\n"
+    "\n"
+    "Without COMMAND, the list of commands; with one, its usage (the same as\n"
+    "'ibidi COMMAND --help').\n";
+static const char version_usage[] =
+    "usage: ibidi version   (or ibidi --version, ibidi -V)\n"
+    "\n"
+    "The version of ibidi and of the Unicode data it was built with.\n";
+
+/* Is word w in the space-separated list? */
+static int listed(const char *list, const char *w, size_t wlen)
+{
+    if (!list)
+        return 0;
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n == wlen && strncmp(p, w, n) == 0)
+            return 1;
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+/*
+ * GNU argument order: options may come anywhere among the items, and "--" ends them. An
+ * option is a word that starts with "--" (and has more), or one of the command's short
+ * options; every other word, "-" and names that start with a single "-" included, is an
+ * item. The words are rearranged as the commands read them: the subcommand (if the
+ * command has one), the options with their values, "--", then the items in their order.
+ * Returns the new argv (argv[0] is the command's name), or NULL without memory.
+ */
+static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_argc)
+{
+    char **out = malloc(((size_t)argc + 2) * sizeof *out);
+    char **items = malloc(((size_t)argc + 1) * sizeof *items);
+    if (!out || !items) {
+        free(out);
+        free(items);
+        return NULL;
+    }
+    int n = 0, ni = 0, i = 1;
+    out[n++] = argv[0];
+    int have_sub = !c->subcommand;
+    for (; i < argc; i++) {
+        char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        const size_t alen = strlen(a);
+        const int is_long = alen > 2 && a[0] == '-' && a[1] == '-';
+        if (is_long || listed(c->short_opts, a, alen)) {
+            out[n++] = a;
+            if (is_long && !strchr(a, '=') && listed(c->value_opts, a, alen) && i + 1 < argc)
+                out[n++] = argv[++i];
+        } else if (!have_sub) {
+            out[n++] = a; /* the subcommand stays first */
+            have_sub = 1;
+        } else {
+            items[ni++] = a;
+        }
+    }
+    for (; i < argc; i++)
+        items[ni++] = argv[i];
+    /* A subcommand given only after "--" is still the subcommand. */
+    int first = 0;
+    if (!have_sub && ni > 0) {
+        /* out[1..n) are options: the subcommand goes before them */
+        memmove(out + 2, out + 1, (size_t)(n - 1) * sizeof *out);
+        out[1] = items[0];
+        n++;
+        first = 1;
+    }
+    out[n++] = "--";
+    for (int k = first; k < ni; k++)
+        out[n++] = items[k];
+    free(items);
+    *new_argc = n;
+    return out;
 }
 
 static const cli_command *find_command(const char *name)
@@ -62,7 +149,17 @@ int main(int argc, char **argv)
         return CLI_OK;
     }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        if (argc > 3)
+            return cli_usage_error("help", "one command at a time");
         if (argc > 2) {
+            if (strcmp(argv[2], "help") == 0) {
+                fputs(help_usage, stdout);
+                return CLI_OK;
+            }
+            if (strcmp(argv[2], "version") == 0) {
+                fputs(version_usage, stdout);
+                return CLI_OK;
+            }
             const cli_command *c = find_command(argv[2]);
             if (!c) {
                 fprintf(stderr, "ibidi: unknown command '%s' (see 'ibidi help')\n", argv[2]);
@@ -87,7 +184,14 @@ int main(int argc, char **argv)
             return CLI_OK;
         }
     }
-    int rc = c->run(argc - 1, argv + 1);
+    int n;
+    char **args = gnu_order(c, argc - 1, argv + 1, &n);
+    if (!args) {
+        fprintf(stderr, "ibidi: out of memory\n");
+        return CLI_USAGE;
+    }
+    int rc = c->run(n, args);
+    free(args);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "ibidi: error writing standard output\n");
         return CLI_INVALID;
