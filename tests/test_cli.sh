@@ -40,7 +40,7 @@ has props-paren "$tmp/blocks" "3:   Bidi_Paired_Bracket          U+0029"
 has props-paren "$tmp/blocks" "3:   UTS46                        valid (NV8)"
 
 run props-json 0 "$IBIDI" props --json U+200C
-has props-json "$tmp/out" '{"cp":"U+200C","char":"‌","name":"ZERO WIDTH NON-JOINER","label":null,"gc":"Cf","bc":"BN","ccc":0,"sc":"Zinh","scx":["Zinh"],"jt":"U","bidi_mirrored":false,"mirroring_glyph":null,"bpt":"n","bpb":null,"dt":"none","dm":[],"default_ignorable":true,"noncharacter":false,"assigned":true,"uts46":{"status":"deviation","mapping":[],"idna2008":null}}'
+has props-json "$tmp/out" '{"input":"U+200C","code_points":[{"cp":"U+200C","char":"‌","name":"ZERO WIDTH NON-JOINER","label":null,"gc":"Cf","bc":"BN","ccc":0,"sc":"Zinh","scx":["Zinh"],"jt":"U","bidi_mirrored":false,"mirroring_glyph":null,"bpt":"n","bpb":null,"dt":"none","dm":[],"default_ignorable":true,"noncharacter":false,"assigned":true,"uts46":{"status":"deviation","mapping":[],"idna2008":null},"rfc5892":"CONTEXTJ"}]}'
 
 # Characters as text and from standard input give the same blocks as U+ notation.
 run props-text 0 "$IBIDI" props "אa"
@@ -51,7 +51,17 @@ run props-stdin 0 sh -c "\"$IBIDI\" props --json <\"$tmp/in\""
 contains props-stdin "$tmp/out" '"name":"ARABIC LETTER ALEF"'
 contains props-stdin "$tmp/out" '"jt":"R"'
 run props-range 0 "$IBIDI" props --json U+0660..U+0669
-[ "$(wc -l <"$tmp/out")" -eq 10 ] && ok || ko "props-range: expected 10 lines"
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && [ "$(grep -o '"cp":' "$tmp/out" | wc -l)" -eq 10 ] && ok ||
+    ko "props-range: expected one record of 10 code points"
+run props-reversed 0 "$IBIDI" props --json U+0669..U+0660
+[ "$(grep -o '"cp":' "$tmp/out" | wc -l)" -eq 10 ] && ok || ko "props-reversed: not 10"
+# every item one record, in order, failures included
+printf 'a\n\377\nb\n' >"$tmp/in"
+run props-failed 1 sh -c "\"$IBIDI\" props --json <\"$tmp/in\""
+[ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || ko "props-failed: $(cat "$tmp/out")"
+contains props-failed "$tmp/out" '{"input":"�","input_hex":"ff","code_points":[],"error":{"status":"UTF8_INVALID_BYTE","offset":0,'
+run props-rfc5892 0 "$IBIDI" props U+0061
+has props-rfc5892 "$tmp/out" "  IDNA2008 (RFC 5892)          PVALID"
 run props-labels 0 "$IBIDI" props U+0009 U+0378 U+E000 U+D800 U+FDD0
 has props-labels "$tmp/out" "U+0009 <control-0009>"
 has props-labels "$tmp/out" "U+0378 <reserved-0378>"

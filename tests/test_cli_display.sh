@@ -100,7 +100,7 @@ contains "invalid utf8" "$tmp/err" "[UTF8_INVALID_BYTE] at byte 3"
 run "malformed IRI" 1 "$IBIDI" display 'http://[::1/x'
 contains "malformed IRI" "$tmp/err" "[IRI_HOST]"
 run "json error" 1 "$IBIDI" display --json 'a..b'
-contains "json error" "$tmp/out" '"status": "DOMAIN_EMPTY_LABEL", "offset": 2'
+contains "json error" "$tmp/out" '"status":"DOMAIN_EMPTY_LABEL","offset":2'
 run "unknown form" 2 "$IBIDI" display --form sideways ab
 run "convert needs from/to" 2 "$IBIDI" convert --from logical ab
 run "bad context" 2 "$IBIDI" display --context up ab

@@ -152,7 +152,7 @@ has "bad UTF-8: truncated" "$tmp/out" "\\xD7${TAB}invalid [UTF8_TRUNCATED]$TAB$T
 has "bad UTF-8: the next line is read" "$tmp/out" "example.com${TAB}valid${TAB}example.com${TAB}example.com$TAB"
 contains "bad UTF-8: counted" "$tmp/out" "names=3${TAB}skipped=1${TAB}valid=1${TAB}invalid=2$TAB"
 run "bad UTF-8 json" 1 "$IBIDI" scan --json "$tmp/in"
-contains "bad UTF-8 json" "$tmp/out" "{\"type\": \"name\", \"name\": \"a$(printf '\357\277\275')b.com\", \"valid\": false, \"findings\": [], \"display\": {\"ltr\": null, \"rtl\": null}, \"codes\": \"[UTF8_INVALID_BYTE]\""
+contains "bad UTF-8 json" "$tmp/out" "{\"type\": \"name\", \"name\": \"a$(printf '\357\277\275')b.com\", \"name_hex\": \"61ff622e636f6d\", \"valid\": false, \"findings\": [], \"display\": {\"ltr\": null, \"rtl\": null}, \"codes\": \"[UTF8_INVALID_BYTE]\""
 printf 'a\tb.com\n' >"$tmp/in"
 run "tab inside a name" 1 "$IBIDI" scan --tsv "$tmp/in"
 contains "tab inside a name is escaped" "$tmp/out" "a\\tb.com${TAB}invalid ["

@@ -35,7 +35,8 @@ done
 echo
 echo "== Bidi_Class of each character of the first sample identifier"
 first=$(grep -v '^#' "$SAMPLES" | head -n 1)
-"$IBIDI" props --json "$first" | sed -e 's/.*"cp":"\([^"]*\)".*"name":"\([^"]*\)".*"bc":"\([^"]*\)".*/\1 \3 \2/'
+"$IBIDI" props --json "$first" | sed -e 's/},{"cp"/}\n{"cp"/g' |
+    sed -e 's/.*"cp":"\([^"]*\)".*"name":"\([^"]*\)".*"bc":"\([^"]*\)".*/\1 \3 \2/'
 echo
 echo "== Display order (UAX #9) of each sample in a left-to-right context, levels, runs"
 grep -v '^#' "$SAMPLES" | "$IBIDI" bidi --output json | sed -e 's/^{"input":\("[^"]*"\).*"levels":\(\[[^]]*\]\).*"visual":\("[^"]*"\).*/\1\n    shown as \3\n    levels \2/'

@@ -56,8 +56,34 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
-/* JSON: writes s[0..len) as a JSON string literal (with quotes); s must be valid UTF-8. */
+/*
+ * The one escaping rule of the command's output (README, "The command"):
+ *  - JSON: cli_json_string writes a JSON string literal, always valid: the characters of
+ *    s, with ", \\ and C0/DEL escaped, and each byte of ill-formed UTF-8 as U+FFFD. An
+ *    item's text goes out through cli_json_input: the key ("input", scan's "name") so
+ *    written, and, only when the item is not well-formed UTF-8, KEY_hex with every byte
+ *    of it in lower-case hex, so that the item's bytes are always recoverable: KEY_hex
+ *    when present, else KEY.
+ *  - Text and TSV: cli_put_escaped writes UTF-8 as it is, tab, CR, LF and backslash as
+ *    \t \r \n \\, other C0 controls, DEL and each byte of ill-formed UTF-8 as \xNN
+ *    (upper-case hex): reversible, and a line never splits.
+ */
 void cli_json_string(FILE *f, const char *s, size_t len);
+void cli_json_input(FILE *f, const char *key, const char *s, size_t len);
+/* The bytes as a JSON string of lower-case hex digits, two per byte. */
+void cli_json_hex(FILE *f, const char *s, size_t len);
+void cli_put_escaped(FILE *f, const char *s, size_t len);
+
+/* Every item gets one record, in input order, failures included. A failed item's JSON
+ * record holds its input (cli_json_input) and cli_json_error's
+ * "error":{"status":NAME,"offset":N,"message":TEXT}; its text line is cli_text_error's
+ * "error: NAME at UNIT N" (unit NULL: no offset); the human message goes to standard
+ * error as before (cli_report). */
+void cli_json_error(FILE *f, const ibidi_error *err);
+void cli_text_error(FILE *f, const ibidi_error *err, const char *unit);
+/* The whole record of a failed item: {"input":...,"error":{...}} or the text line. */
+void cli_fail_record(FILE *f, int json, const char *item, size_t len, const ibidi_error *err,
+                     const char *unit);
 /* Writes the code point as "U+XXXX" (4 to 6 hex digits). */
 void cli_put_cp(FILE *f, uint32_t cp);
 /* Writes a code point sequence as "U+XXXX U+YYYY". */
@@ -84,7 +110,11 @@ int cli_parse_input(const char *v, cli_input *in);
  * stderr naming cmd and the item when the text is not ASCII, or without memory. */
 char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t len, cli_input in,
                         size_t *out_len);
-/* Writes UTF-8 text, in notation again when in is not CLI_IN_UTF8. */
+/* Why cli_from_notation gave NULL, as an error for the item's record: NOTATION_SYNTAX at
+ * the first byte that is not ASCII, else NOMEM. */
+void cli_notation_failure(const char *s, size_t len, ibidi_error *err);
+/* Writes UTF-8 text for a text or TSV line, in notation again when in is not CLI_IN_UTF8;
+ * either way escaped as cli_put_escaped says. */
 void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);
 
 /* Text as a JSON string: the UTF-8 itself, or its notation form when in is not

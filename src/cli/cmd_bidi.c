@@ -42,6 +42,8 @@ typedef struct bidi_item {
     char *visual;          /* the visual line in the notation of the input */
     size_t visual_len;
     ibidi_bidi_info info;
+    ibidi_error fail; /* why the item failed, for its record */
+    int fail_index;   /* its offset counts code points, not bytes */
 } bidi_item;
 
 static void item_free(bidi_item *it)
@@ -56,8 +58,9 @@ static void item_free(bidi_item *it)
     free(it->visual);
 }
 
-static int no_memory(size_t itemno)
+static int no_memory(bidi_item *it, size_t itemno)
 {
+    it->fail = (ibidi_error){IBIDI_E_NOMEM, 0, 0};
     fprintf(stderr, "ibidi bidi: item %zu: out of memory\n", itemno);
     return CLI_INVALID;
 }
@@ -69,6 +72,7 @@ static int item_alloc(bidi_item *it, size_t itemno)
     size_t n = it->n ? it->n : 1;
     it->work_size = ibidi_bidi_work_size(it->n);
     if (it->work_size == SIZE_MAX || n > SIZE_MAX / 3 / sizeof(size_t)) {
+        it->fail = (ibidi_error){IBIDI_E_TOO_LONG, 0, 0};
         fprintf(stderr, "ibidi bidi: item %zu: %zu code points: longer than the algorithm accepts\n",
                 itemno, it->n);
         return CLI_INVALID;
@@ -83,7 +87,7 @@ static int item_alloc(bidi_item *it, size_t itemno)
         it->work = malloc(it->work_size);
     if (!it->classes || !it->levels || !it->order || !it->runs || !it->para ||
         (it->work_size && !it->work))
-        return no_memory(itemno);
+        return no_memory(it, itemno);
     return CLI_OK;
 }
 
@@ -113,9 +117,10 @@ static int hex_digit(char c)
 }
 
 /* Reports a bad token of hex or classes input, naming it, with its byte offset. */
-static void report_token(size_t itemno, const char *what, const char *tok, size_t tlen,
-                         ibidi_error *err)
+static void report_token(bidi_item *it, size_t itemno, const char *what, const char *tok,
+                         size_t tlen, ibidi_error *err)
 {
+    it->fail = *err;
     char buf[96];
     snprintf(buf, sizeof buf, "%s '%.*s'", what, (int)(tlen > 40 ? 40 : tlen), tok);
     cli_report("bidi", itemno, buf, err, "byte");
@@ -126,7 +131,7 @@ static int parse_hex(const char *s, size_t len, bidi_item *it, size_t itemno)
 {
     it->cps = malloc((len / 2 + 1) * sizeof *it->cps);
     if (!it->cps)
-        return no_memory(itemno);
+        return no_memory(it, itemno);
     size_t n = 0, i = 0, start, tlen;
     while ((tlen = next_token(s, len, &i, &start)) > 0) {
         const char *tok = s + start;
@@ -148,7 +153,7 @@ static int parse_hex(const char *s, size_t len, bidi_item *it, size_t itemno)
             if (k < tlen) {
                 err.status = sig > 6 ? IBIDI_E_CP_TOO_LARGE : IBIDI_E_CP_SYNTAX;
                 err.value = sig > 6 ? 0xFFFFFFFFu : (uint32_t)(unsigned char)tok[k];
-                report_token(itemno, "hex code point", tok, tlen, &err);
+                report_token(it, itemno, "hex code point", tok, tlen, &err);
                 return CLI_INVALID;
             }
         }
@@ -158,7 +163,7 @@ static int parse_hex(const char *s, size_t len, bidi_item *it, size_t itemno)
             err.status = IBIDI_E_CP_TOO_LARGE;
         if (err.status != IBIDI_OK) {
             err.value = cp;
-            report_token(itemno, "hex code point", tok, tlen, &err);
+            report_token(it, itemno, "hex code point", tok, tlen, &err);
             return CLI_INVALID;
         }
         it->cps[n++] = cp;
@@ -172,11 +177,13 @@ static int parse_classes(const char *s, size_t len, bidi_item *it, size_t itemno
 {
     it->classes = malloc(len / 2 + 1);
     if (!it->classes)
-        return no_memory(itemno);
+        return no_memory(it, itemno);
     size_t n = 0, i = 0, start, tlen;
     while ((tlen = next_token(s, len, &i, &start)) > 0) {
         int bc = ibidi_cp_bidi_class_from_name(s + start, tlen);
         if (bc < 0) {
+            it->fail = (ibidi_error){IBIDI_E_CLASS_NAME, start, 0};
+            fflush(stdout);
             fprintf(stderr,
                     "ibidi bidi: item %zu: '%.*s' is not a Bidi_Class name (L, R, AL, EN, ES, "
                     "ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, RLE, RLO, PDF, LRI, RLI, FSI, "
@@ -196,10 +203,12 @@ static int parse_notation(const char *s, size_t len, bidi_item *it, bidi_input i
 {
     it->cps = malloc((len ? len : 1) * sizeof *it->cps);
     if (!it->cps)
-        return no_memory(itemno);
+        return no_memory(it, itemno);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x80) {
+            it->fail = (ibidi_error){IBIDI_E_NOTATION_SYNTAX, i, c};
+            fflush(stdout);
             fprintf(stderr,
                     "ibidi bidi: item %zu: Bidi Notation is ASCII only (A-Z right-to-left, "
                     "a-z left-to-right, 0-9 European digits): byte %02X at byte %zu\n",
@@ -222,6 +231,8 @@ static int layout(bidi_item *it, const bidi_opts *o, size_t itemno)
         size_t nr = 0;
         ibidi_bidi_para para = {0, 0, 0};
         if (ibidi_bidi_paragraph(it->classes, it->n, at, o->dir, &para, &err) != IBIDI_OK) {
+            it->fail = err;
+            it->fail_index = 1;
             cli_report("bidi", itemno, "paragraph", &err, "index");
             return CLI_INVALID;
         }
@@ -237,6 +248,8 @@ static int layout(bidi_item *it, const bidi_opts *o, size_t itemno)
             ibidi_bidi_reorder(it->levels + s, e - s, it->order + s, NULL, &err) != IBIDI_OK ||
             ibidi_bidi_runs(it->levels + s, e - s, it->runs + it->n_runs, it->n - it->n_runs,
                             &nr, &err) != IBIDI_OK) {
+            it->fail = err;
+            it->fail_index = 1;
             cli_report("bidi", itemno, "layout", &err, "index");
             return CLI_INVALID;
         }
@@ -267,7 +280,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
         for (;;) {
             it->visual = malloc(cap);
             if (!it->visual)
-                return no_memory(itemno);
+                return no_memory(it, itemno);
             ibidi_status st = ibidi_bidi_visual_utf8(item, len, &vo, it->visual, cap, &need, NULL,
                                                      &err);
             if (st == IBIDI_OK)
@@ -275,6 +288,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
             free(it->visual);
             it->visual = NULL;
             if (st != IBIDI_E_BUFFER_TOO_SMALL || need <= cap) {
+                it->fail = err;
                 cli_report("bidi", itemno, "visual", &err, "byte");
                 return CLI_INVALID;
             }
@@ -288,16 +302,18 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
          * separator kept at its end as ibidi_bidi_visual_* do. */
         it->visual = malloc(4 * n + 1);
         if (!it->visual)
-            return no_memory(itemno);
+            return no_memory(it, itemno);
         size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
         if (!tmp)
-            return no_memory(itemno);
+            return no_memory(it, itemno);
         size_t pos = 0;
         for (size_t p = 0; p < it->n_para; p++) {
             size_t s = it->para[3 * p], e = it->para[3 * p + 1];
             size_t body = e > s && it->classes[e - 1] == IBIDI_BC_B ? e - 1 : e;
             if (ibidi_bidi_reorder(it->levels + s, body - s, tmp, NULL, &err) != IBIDI_OK) {
                 free(tmp);
+                it->fail = err;
+                it->fail_index = 1;
                 cli_report("bidi", itemno, "visual", &err, "index");
                 return CLI_INVALID;
             }
@@ -317,17 +333,19 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
     }
     uint32_t *vis = malloc((n ? n : 1) * sizeof *vis);
     if (!vis)
-        return no_memory(itemno);
+        return no_memory(it, itemno);
     size_t vn = 0;
     if (ibidi_bidi_visual_cp(it->cps, n, &vo, vis, n, &vn, NULL, &err) != IBIDI_OK) {
         free(vis);
+        it->fail = err;
+        it->fail_index = 1;
         cli_report("bidi", itemno, "visual", &err, "index");
         return CLI_INVALID;
     }
     it->visual = malloc(7 * vn + 1);
     if (!it->visual) {
         free(vis);
-        return no_memory(itemno);
+        return no_memory(it, itemno);
     }
     size_t pos = 0;
     for (size_t v = 0; v < vn; v++) {
@@ -373,8 +391,8 @@ static void print_order(const bidi_item *it, const char *sep)
 
 static void print_json(const char *item, size_t len, const bidi_item *it, const bidi_opts *o)
 {
-    fputs("{\"input\":", stdout);
-    cli_json_string(stdout, item, len);
+    fputc('{', stdout);
+    cli_json_input(stdout, "input", item, len);
     printf(",\"dir\":\"%s\",\"paragraph_level\":%u,\"levels\":[", o->dir_name,
            (unsigned)it->info.para_level);
     for (size_t i = 0; i < it->n; i++) {
@@ -415,6 +433,7 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     switch (o->in) {
     case IN_UTF8:
         if (ibidi_utf8_validate(item, len, &it.n, &err) != IBIDI_OK) {
+            it.fail = err;
             cli_report("bidi", itemno, "text", &err, "byte");
             rc = CLI_INVALID;
             break;
@@ -427,6 +446,7 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         r.classes = it.classes;
         r.cap = it.n ? it.n : 1;
         if (ibidi_bidi_resolve_utf8(item, len, &bo, &r, &err) != IBIDI_OK) {
+            it.fail = err;
             cli_report("bidi", itemno, "text", &err, "byte");
             rc = CLI_INVALID;
         }
@@ -444,6 +464,8 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         r.classes = it.classes;
         r.cap = it.n;
         if (ibidi_bidi_resolve_cp(it.cps, it.n, &bo, &r, &err) != IBIDI_OK) {
+            it.fail = err;
+            it.fail_index = 1;
             cli_report("bidi", itemno, "code points", &err, "index");
             rc = CLI_INVALID;
         }
@@ -457,6 +479,8 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         r.levels = it.levels;
         r.cap = it.n;
         if (ibidi_bidi_resolve_classes(it.classes, it.n, &bo, &r, &err) != IBIDI_OK) {
+            it.fail = err;
+            it.fail_index = 1;
             cli_report("bidi", itemno, "classes", &err, "index");
             rc = CLI_INVALID;
         }
@@ -470,7 +494,7 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     if (rc == CLI_OK) {
         switch (o->out) {
         case OUT_VISUAL:
-            fwrite(it.visual, 1, it.visual_len, stdout);
+            cli_put_escaped(stdout, it.visual, it.visual_len);
             break;
         case OUT_LEVELS:
             print_levels(&it);
@@ -490,6 +514,12 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         }
         if (o->out != OUT_JSON)
             fputc('\n', stdout);
+    } else {
+        /* every item one record: this one says why it failed */
+        if (it.fail.status == IBIDI_OK)
+            it.fail.status = IBIDI_E_INVALID_ARGUMENT;
+        cli_fail_record(stdout, o->out == OUT_JSON, item, len, &it.fail,
+                        it.fail_index ? "index" : "byte");
     }
     item_free(&it);
     return rc;

@@ -99,8 +99,11 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     int rc = CLI_OK;
     if (o->in != CLI_IN_UTF8) {
         conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &slen);
-        if (!conv)
+        if (!conv) {
+            cli_notation_failure(item, len, &err);
+            cli_fail_record(stdout, o->json, item, len, &err, "byte");
             return CLI_INVALID;
+        }
         s = conv;
     }
     if (o->convert) {
@@ -116,14 +119,8 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
     }
     if (st != IBIDI_OK) {
-        if (o->json) {
-            printf("{\"input\": ");
-            cli_json_string(stdout, item, len);
-            printf(", \"error\": {\"status\": \"%s\", \"offset\": %zu, \"message\": ",
-                   ibidi_status_name(st), err.offset);
-            cli_json_string(stdout, ibidi_strerror(st), strlen(ibidi_strerror(st)));
-            printf("}}\n");
-        }
+        err.status = st;
+        cli_fail_record(stdout, o->json, item, len, &err, "byte");
         cli_report(o->cmd, itemno, "cannot show it", &err, "byte");
         rc = CLI_INVALID;
         goto done;

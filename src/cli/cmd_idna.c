@@ -154,7 +154,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
     }
     int rc = is_valid(&r) ? CLI_OK : CLI_INVALID;
     if (o->fmt == FMT_TSV) {
-        fwrite(item, 1, len, stdout);
+        cli_put_escaped(stdout, item, len);
         fputc('\t', stdout);
         if (!encoding_error(&r))
             cli_put_text(stdout, r.out, r.out_len, o->in);
@@ -165,16 +165,14 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
             print_codes(stdout, &r);
         fputc('\n', stdout);
     } else if (o->fmt == FMT_JSON) {
-        fputs("{\"input\":", stdout);
-        cli_json_string(stdout, item, len);
+        fputc('{', stdout);
+        cli_json_input(stdout, "input", item, len);
         printf(",\"profile\":\"%s\",\"valid\":%s", ibidi_idna_profile_name(o->profile),
                is_valid(&r) ? "true" : "false");
         if (encoding_error(&r)) {
-            printf(",\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":",
-                   ibidi_status_name(r.st), r.err.offset);
-            const char *m = ibidi_strerror(r.st);
-            cli_json_string(stdout, m, strlen(m));
-            fputs("}}\n", stdout);
+            fputc(',', stdout);
+            cli_json_error(stdout, &r.err);
+            fputs("}\n", stdout);
         } else {
             fputs(",\"output\":", stdout);
             cli_json_string(stdout, r.out, r.out_len);
@@ -188,6 +186,7 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
         }
     } else {
         if (encoding_error(&r)) {
+            cli_text_error(stdout, &r.err, "byte");
             cli_report(o->cmd, itemno, "input", &r.err, "byte");
         } else {
             cli_put_text(stdout, r.out, r.out_len, o->in);
@@ -344,8 +343,17 @@ static int idna_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     char *conv = NULL;
     if (o->in != CLI_IN_UTF8) {
         conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &nlen);
-        if (!conv)
+        if (!conv) {
+            ibidi_error err;
+            cli_notation_failure(item, len, &err);
+            if (o->fmt == FMT_TSV) {
+                cli_put_escaped(stdout, item, len);
+                printf("\t\t[%s]\n", ibidi_status_name(err.status));
+            } else {
+                cli_fail_record(stdout, o->fmt == FMT_JSON, item, len, &err, "byte");
+            }
             return CLI_INVALID;
+        }
         name = conv;
     }
     int rc = o->check ? check_item(item, len, itemno, o, name, nlen)

@@ -85,13 +85,13 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     }
     if (st != IBIDI_OK) {
         if (o->json) {
-            fputs("{\"input\":", stdout);
-            cli_json_string(stdout, item, ilen);
+            fputc('{', stdout);
+            cli_json_input(stdout, "input", item, ilen);
             fputs(",\"valid\":false", stdout);
             put_json_error(&e, st, o, s, len);
             fputs("}\n", stdout);
         } else {
-            fwrite(item, 1, ilen, stdout);
+            cli_put_escaped(stdout, item, ilen);
             printf("\n  not an IRI: %s [%s] at ", ibidi_strerror(st), ibidi_status_name(st));
             put_where(stdout, o, s, len, e.offset);
             fputc('\n', stdout);
@@ -149,7 +149,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         }
         fputs("]}\n", stdout);
     } else {
-        fwrite(item, 1, ilen, stdout);
+        cli_put_escaped(stdout, item, ilen);
         fputc('\n', stdout);
         for (size_t i = 0; i < info.n_components; i++) {
             printf("  %-12s ", ibidi_iri_component_kind_name(comps[i].kind));
@@ -204,8 +204,8 @@ static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_
     if (o->sub == SUB_TO_IRI)
         where.in = CLI_IN_UTF8; /* a URI's offsets are bytes of the URI as given */
     if (o->json) {
-        fputs("{\"input\":", stdout);
-        cli_json_string(stdout, item, ilen);
+        fputc('{', stdout);
+        cli_json_input(stdout, "input", item, ilen);
         printf(",\"valid\":%s", st == IBIDI_OK ? "true" : "false");
         if (st == IBIDI_OK) {
             fputs(",\"output\":", stdout);
@@ -220,6 +220,8 @@ static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_
         cli_put_text(stdout, out, n, out_in);
         fputc('\n', stdout);
     } else {
+        e.status = st;
+        cli_text_error(stdout, &e, "byte");
         report(&where, itemno, &e, s, len);
     }
     ibidi_free(out);
@@ -234,8 +236,12 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
     char *conv = NULL;
     if (o->in != CLI_IN_UTF8 && o->sub != SUB_TO_IRI) {
         conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &slen);
-        if (!conv)
+        if (!conv) {
+            ibidi_error err;
+            cli_notation_failure(item, len, &err);
+            cli_fail_record(stdout, o->json, item, len, &err, "byte");
             return CLI_INVALID;
+        }
         s = conv;
     }
     int rc = o->sub == SUB_CHECK ? check_item(item, len, itemno, o, s, slen)

@@ -20,12 +20,13 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
     if (o->check) {
         int yes = 0;
         if (ibidi_normalize_is_normalized_utf8(o->form, item, len, &yes, &err) != IBIDI_OK) {
+            cli_fail_record(stdout, o->json, item, len, &err, "byte");
             cli_report("normalize", itemno, "text", &err, "byte");
             return CLI_INVALID;
         }
         if (o->json) {
-            fputs("{\"input\":", stdout);
-            cli_json_string(stdout, item, len);
+            fputc('{', stdout);
+            cli_json_input(stdout, "input", item, len);
             printf(",\"form\":\"%s\",\"normalized\":%s}\n", o->form_name, yes ? "true" : "false");
         } else {
             printf("%s\n", yes ? "yes" : "no");
@@ -36,18 +37,20 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
     char *out = NULL;
     size_t out_len = 0;
     if (ibidi_normalize_utf8_alloc(o->form, item, len, &out, &out_len, &err) != IBIDI_OK) {
+        cli_fail_record(stdout, o->json, item, len, &err,
+                        err.status == IBIDI_E_NOMEM ? NULL : "byte");
         cli_report("normalize", itemno, "text", &err,
                    err.status == IBIDI_E_NOMEM ? NULL : "byte");
         return CLI_INVALID;
     }
     if (o->json) {
-        fputs("{\"input\":", stdout);
-        cli_json_string(stdout, item, len);
+        fputc('{', stdout);
+        cli_json_input(stdout, "input", item, len);
         printf(",\"form\":\"%s\",\"output\":", o->form_name);
         cli_json_string(stdout, out, out_len);
         printf(",\"changed\":%s}\n", len == out_len && memcmp(item, out, len) == 0 ? "false" : "true");
     } else {
-        fwrite(out, 1, out_len, stdout);
+        cli_put_escaped(stdout, out, out_len);
         fputc('\n', stdout);
     }
     ibidi_free(out);

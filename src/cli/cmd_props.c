@@ -103,6 +103,8 @@ static void print_text(uint32_t cp)
     if (i8 != IBIDI_UTS46_IDNA2008_NONE)
         printf(" (%s)", i8 == IBIDI_UTS46_IDNA2008_NV8 ? "NV8" : "XV8");
     fputc('\n', stdout);
+    printf("  %-28s %s\n", "IDNA2008 (RFC 5892)",
+           ibidi_idna_property_name(ibidi_idna_property_of(cp)));
 }
 
 static void json_cp_or_null(uint32_t v, uint32_t cp)
@@ -176,14 +178,18 @@ static void print_json(uint32_t cp)
            yesno(ibidi_cp_assigned(cp)));
     printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_cp_uts46_status_name(st));
     json_cp_array(map, nmap);
-    printf(",\"idna2008\":%s}}\n", i8 == IBIDI_UTS46_IDNA2008_NV8   ? "\"NV8\""
-                                   : i8 == IBIDI_UTS46_IDNA2008_XV8 ? "\"XV8\""
-                                                                    : "null");
+    printf(",\"idna2008\":%s}", i8 == IBIDI_UTS46_IDNA2008_NV8   ? "\"NV8\""
+                                 : i8 == IBIDI_UTS46_IDNA2008_XV8 ? "\"XV8\""
+                                                                  : "null");
+    printf(",\"rfc5892\":\"%s\"}", ibidi_idna_property_name(ibidi_idna_property_of(cp)));
 }
 
 static void show(props_opts *o, uint32_t cp)
 {
     if (o->json) {
+        if (o->printed)
+            fputc(',', stdout);
+        o->printed = 1;
         print_json(cp);
         return;
     }
@@ -193,14 +199,54 @@ static void show(props_opts *o, uint32_t cp)
     print_text(cp);
 }
 
+static int props_one(props_opts *o, const char *item, size_t len, size_t itemno,
+                     ibidi_error *err);
+
+/* One record per item: in JSON {"input":...,"code_points":[...]} (or the error), in text
+ * the blocks of its code points (or the error line). */
 static int props_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     props_opts *o = ctx;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+    if (o->json) {
+        /* the code points are checked before any is written, so a record is whole */
+        fputc('{', stdout);
+        cli_json_input(stdout, "input", item, len);
+        fputs(",\"code_points\":[", stdout);
+        o->printed = 0;
+    }
+    const int rc = props_one(o, item, len, itemno, &err);
+    if (o->json) {
+        if (rc == CLI_OK) {
+            fputs("]}\n", stdout);
+        } else {
+            fputs("],", stdout);
+            cli_json_error(stdout, &err);
+            fputs("}\n", stdout);
+        }
+    } else if (rc != CLI_OK) {
+        if (o->printed)
+            fputc('\n', stdout);
+        o->printed = 1;
+        cli_text_error(stdout, &err, err.status == IBIDI_E_CP_SYNTAX ||
+                                         err.status == IBIDI_E_CP_TOO_LARGE ||
+                                         err.status == IBIDI_OK
+                                     ? NULL
+                                     : "byte");
+    }
+    return rc;
+}
+
+static int props_one(props_opts *o, const char *item, size_t len, size_t itemno,
+                     ibidi_error *errp)
+{
     uint32_t lo, hi;
     const char *dots = len > 4 ? strstr(item, "..") : NULL;
-    ibidi_error err = {IBIDI_OK, 0, 0};
+    ibidi_error *const err = errp;
 
     if (len == 0) {
+        err->status = IBIDI_E_CP_SYNTAX;
+        fflush(stdout);
         fprintf(stderr, "ibidi props: item %zu: empty: give a character, U+XXXX or U+XXXX..U+YYYY\n",
                 itemno);
         return CLI_INVALID;
@@ -208,11 +254,15 @@ static int props_item(const char *item, size_t len, size_t itemno, void *ctx)
     /* U+XXXX..U+YYYY: an inclusive range. */
     if (dots && dots < item + len && cli_parse_u_notation(item, (size_t)(dots - item), &lo) &&
         cli_parse_u_notation(dots + 2, len - (size_t)(dots + 2 - item), &hi)) {
-        if (lo > 0x10FFFF || hi > 0x10FFFF || lo > hi) {
-            err.status = lo > hi && lo <= 0x10FFFF && hi <= 0x10FFFF ? IBIDI_E_CP_SYNTAX
-                                                                     : IBIDI_E_CP_TOO_LARGE;
-            err.value = lo > 0x10FFFF ? lo : hi;
-            cli_report("props", itemno, "range", &err, NULL);
+        if (lo > hi) { /* U+0669..U+0660: the same range, written the other way round */
+            const uint32_t t = lo;
+            lo = hi;
+            hi = t;
+        }
+        if (lo > 0x10FFFF || hi > 0x10FFFF) {
+            err->status = IBIDI_E_CP_TOO_LARGE;
+            err->value = hi;
+            cli_report("props", itemno, "range", err, NULL);
             return CLI_INVALID;
         }
         for (uint32_t cp = lo;; cp++) {
@@ -224,22 +274,22 @@ static int props_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     if (cli_parse_u_notation(item, len, &lo)) {
         if (lo > 0x10FFFF) {
-            err.status = IBIDI_E_CP_TOO_LARGE;
-            err.value = lo;
-            cli_report("props", itemno, "code point", &err, NULL);
+            err->status = IBIDI_E_CP_TOO_LARGE;
+            err->value = lo;
+            cli_report("props", itemno, "code point", err, NULL);
             return CLI_INVALID;
         }
         show(o, lo);
         return CLI_OK;
     }
     if ((item[0] == 'U' || item[0] == 'u') && len > 1 && item[1] == '+') {
-        err.status = IBIDI_E_CP_SYNTAX;
-        cli_report("props", itemno, "code point", &err, NULL);
+        err->status = IBIDI_E_CP_SYNTAX;
+        cli_report("props", itemno, "code point", err, NULL);
         return CLI_INVALID;
     }
     /* Anything else is text: every code point of it, after checking the whole item. */
-    if (ibidi_utf8_validate(item, len, NULL, &err) != IBIDI_OK) {
-        cli_report("props", itemno, "text", &err, "byte");
+    if (ibidi_utf8_validate(item, len, NULL, err) != IBIDI_OK) {
+        cli_report("props", itemno, "text", err, "byte");
         return CLI_INVALID;
     }
     for (size_t pos = 0; pos < len;) {
@@ -278,11 +328,15 @@ const cli_command cli_cmd_props = {
     "Prints, for each code point, its name, General_Category, Bidi_Class,\n"
     "Canonical_Combining_Class, Script and Script_Extensions, Joining_Type, mirroring\n"
     "glyph and bracket data, decomposition, Default_Ignorable_Code_Point,\n"
-    "Noncharacter_Code_Point and UTS #46 status and mapping. An item is a code point\n"
-    "(U+05D0), an inclusive range (U+0600..U+0605) or text, whose every code point is\n"
-    "shown. Without items, one item per line is read from standard input.\n"
+    "Noncharacter_Code_Point, UTS #46 status and mapping, and the RFC 5892 derived\n"
+    "property. An item is a code point (U+05D0), an inclusive range (U+0600..U+0605,\n"
+    "either way round) or text, whose every code point is shown. Without items, one item\n"
+    "per line is read from standard input. An item not understood gives the line\n"
+    "\"error: STATUS\" (at byte N for text) in its place.\n"
     "\n"
-    "  --json   one JSON object per code point and line (JSON Lines)\n"
+    "  --json   one JSON object per item and line (JSON Lines): {\"input\", \"code_points\":\n"
+    "           [one object per code point]}, or for an item not understood {\"input\",\n"
+    "           \"code_points\": [], \"error\": {\"status\", \"offset\", \"message\"}}\n"
     "\n"
     "Exit status: 0 when every item was understood, 1 otherwise (ill-formed UTF-8,\n"
     "value above U+10FFFF), 2 for a usage error.\n",

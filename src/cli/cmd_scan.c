@@ -188,61 +188,6 @@ static int read_batch(reader *r, batch *b)
 
 /* ---- Output helpers -------------------------------------------------------------------- */
 
-/* Text and TSV: UTF-8 as it is, with tab, CR, LF and backslash escaped as \t \r \n \\,
- * other C0 controls and DEL as \xNN, and each byte of ill-formed UTF-8 as \xNN. */
-static void put_escaped(FILE *f, const char *s, size_t len)
-{
-    size_t pos = 0, run = 0; /* s[run..pos) is written as it is */
-    while (pos < len) {
-        unsigned char c = (unsigned char)s[pos];
-        if (c >= 0x20 && c < 0x7F && c != '\\') {
-            pos++;
-            continue;
-        }
-        if (c >= 0x80) {
-            size_t at = pos;
-            uint32_t cp;
-            if (ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK)
-                continue;
-            pos = at;
-        }
-        fwrite(s + run, 1, pos - run, f);
-        switch (c) {
-        case '\t': fputs("\\t", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\\': fputs("\\\\", f); break;
-        default: fprintf(f, "\\x%02X", c); /* C0, DEL, a byte of ill-formed UTF-8 */
-        }
-        run = ++pos;
-    }
-    fwrite(s + run, 1, pos - run, f);
-}
-
-/* JSON: the text with each byte of ill-formed UTF-8 replaced by U+FFFD (JSON strings hold
- * only characters). */
-static void put_json_lossy(FILE *f, const char *s, size_t len)
-{
-    if (ibidi_utf8_validate(s, len, NULL, NULL) == IBIDI_OK) {
-        cli_json_string(f, s, len);
-        return;
-    }
-    buf b = {NULL, 0, 0};
-    size_t pos = 0;
-    while (pos < len) {
-        size_t at = pos;
-        uint32_t cp;
-        if (ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK) {
-            buf_add(&b, s + at, pos - at);
-        } else {
-            buf_add(&b, "\xEF\xBF\xBD", 3);
-            pos = at + 1;
-        }
-    }
-    cli_json_string(f, b.p ? b.p : "", b.len);
-    free(b.p);
-}
-
 /* ---- Per-name work --------------------------------------------------------------------- */
 
 /* One worker's results for the name at hand (the library allocates them). */
@@ -367,7 +312,11 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     /* the record */
     if (o->format == FMT_JSON) {
         fputs("{\"type\": \"name\", \"name\": ", out);
-        put_json_lossy(out, name, len);
+        cli_json_string(out, name, len);
+        if (ibidi_utf8_validate(name, len, NULL, NULL) != IBIDI_OK) {
+            fputs(", \"name_hex\": ", out); /* the bytes, as the one escaping rule says */
+            cli_json_hex(out, name, len);
+        }
         fprintf(out, ", \"valid\": %s, \"findings\": ", valid ? "true" : "false");
         put_json_findings(out, w, n_fnd);
         fputs(", \"display\": {", out);
@@ -392,23 +341,23 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             fprintf(out, ", \"analysis\": \"%s\"", ibidi_status_name(analysis));
         fprintf(out, ", \"line\": %zu}\n", lineno);
     } else if (o->format == FMT_TSV) {
-        put_escaped(out, name, len);
+        cli_put_escaped(out, name, len);
         fputs(valid ? "\tvalid" : "\tinvalid ", out);
         if (!valid)
             fwrite(codes, 1, codes_len, out);
         for (int c = 0; c < N_CTX; c++) {
             fputc('\t', out);
             if (has_disp[c])
-                put_escaped(out, p + r->display[c].start, r->display[c].length);
+                cli_put_escaped(out, p + r->display[c].start, r->display[c].length);
         }
         fputc('\t', out);
         put_finding_codes(out, w, n_fnd, ",");
         fputc('\n', out);
     } else {
-        put_escaped(out, name, len);
+        cli_put_escaped(out, name, len);
         if (has_uform && (ulen != len || memcmp(u, name, len) != 0)) {
             fputs(" (", out);
-            put_escaped(out, u, ulen);
+            cli_put_escaped(out, u, ulen);
             fputc(')', out);
         }
         fputs(valid ? ": valid" : ": invalid ", out);
@@ -419,7 +368,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                 continue;
             fprintf(out, "; %s ", ctx_names[c]);
             if (has_disp[c])
-                put_escaped(out, p + r->display[c].start, r->display[c].length);
+                cli_put_escaped(out, p + r->display[c].start, r->display[c].length);
             else
                 fputs("(none)", out);
         }
@@ -789,20 +738,20 @@ static int print_groups(const scan_opts *o, key_table *t, int c)
             printf("], \"valid_names\": %zu}\n", valid);
         } else if (o->format == FMT_TSV) {
             printf("collision\t%s\t", ctx_names[c]);
-            put_escaped(stdout, e->disp, e->disp_len);
+            cli_put_escaped(stdout, e->disp, e->disp_len);
             putchar('\t');
             for (size_t j = 0; j < g->n; j++) {
                 fputs(j ? "," : "", stdout);
-                put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
+                cli_put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
             }
             putchar('\n');
         } else {
             printf("collision %s: ", ctx_names[c]);
-            put_escaped(stdout, e->disp, e->disp_len);
+            cli_put_escaped(stdout, e->disp, e->disp_len);
             printf(" is shown for %zu names (%zu valid):", g->n, valid);
             for (size_t j = 0; j < g->n; j++) {
                 fputs(j ? ", " : " ", stdout);
-                put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
+                cli_put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
             }
             putchar('\n');
         }
@@ -1227,8 +1176,9 @@ const cli_command cli_cmd_scan = {
     "\n"
     "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
     "Text and TSV output escape tab, CR, LF and backslash (\\t \\r \\n \\\\) and ill-formed\n"
-    "bytes (\\xNN). A progress bar goes to standard error when it is a terminal; the time\n"
-    "taken always goes to standard error.\n"
+    "bytes (\\xNN); JSON shows ill-formed bytes as U+FFFD in \"name\" and gives the bytes\n"
+    "in hex in \"name_hex\". A progress bar goes to standard error when it is a terminal;\n"
+    "the time taken always goes to standard error.\n"
     "\n"
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
     "usage error or an input that cannot be opened.\n",

@@ -89,6 +89,19 @@ static int twin_cmp(const void *a, const void *b)
     return c ? c : (x->len > y->len) - (x->len < y->len);
 }
 
+/* The record of an item the search could not take: in text, its "# item" line when
+ * several are given, then the error line. */
+static void fail_record(const twins_opts *o, const char *item, size_t len,
+                        const ibidi_error *err)
+{
+    if (!o->json && o->many) {
+        fputs("# ", stdout);
+        cli_put_escaped(stdout, item, len);
+        fputc('\n', stdout);
+    }
+    cli_fail_record(stdout, o->json, item, len, err, "byte");
+}
+
 static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const twins_opts *o = ctx;
@@ -97,8 +110,12 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     char *conv = NULL;
     int rc = CLI_OK;
     if (o->in != CLI_IN_UTF8) {
-        if (!(conv = cli_from_notation("twins", itemno, item, len, o->in, &slen)))
+        if (!(conv = cli_from_notation("twins", itemno, item, len, o->in, &slen))) {
+            ibidi_error nerr;
+            cli_notation_failure(item, len, &nerr);
+            fail_record(o, item, len, &nerr);
             return CLI_INVALID;
+        }
         s = conv;
     }
     /* the kind the twins are judged as: the input's own, so that AUTO cannot pick another
@@ -120,6 +137,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
     ibidi_status st = ibidi_ambig_twins_utf8(s, slen, &ao, collect, &l, &stats, &err);
     if (st != IBIDI_OK) {
+        fail_record(o, item, len, &err);
         cli_report("twins", itemno, "cannot search twins", &err,
                    o->in == CLI_IN_UTF8 ? "byte" : "byte of the UTF-8 form");
         list_free(&l);
@@ -127,6 +145,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         return CLI_INVALID;
     }
     if (l.oom) {
+        fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
         fprintf(stderr, "ibidi twins: out of memory\n");
         list_free(&l);
         free(conv);
@@ -136,6 +155,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     for (size_t i = 0; i < l.n && !o->text; i++) {
         l.v[i].valid = validate(l.v[i].s, l.v[i].len, kind, o->profile, &l.v[i].codes);
         if (l.v[i].valid < 0) {
+            fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
             fprintf(stderr, "ibidi twins: out of memory\n");
             list_free(&l);
             free(conv);
@@ -153,8 +173,8 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (o->json) {
         char *codes = NULL;
         int valid = o->text ? 0 : validate(s, slen, kind, o->profile, &codes);
-        fputs("{\"input\":", stdout);
-        cli_json_text(stdout, item, len, o->in);
+        fputc('{', stdout);
+        cli_json_input(stdout, "input", item, len);
         printf(",\"context\":\"%s\",\"as\":\"%s\"", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
                o->text ? "text" : ibidi_iri_kind_name(kind));
         if (!o->text && valid >= 0) {
@@ -188,7 +208,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     } else {
         if (o->many) {
             fputs("# ", stdout);
-            fwrite(item, 1, len, stdout);
+            cli_put_escaped(stdout, item, len);
             fputc('\n', stdout);
         }
         for (size_t i = 0; i < l.n; i++) {

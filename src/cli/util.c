@@ -43,6 +43,7 @@ int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ct
 void cli_report(const char *cmd, size_t itemno, const char *what, const ibidi_error *err,
                 const char *unit)
 {
+    fflush(stdout); /* the records so far first, so a log of both streams stays in order */
     fprintf(stderr, "ibidi %s: item %zu: %s: %s [%s]", cmd, itemno, what,
             ibidi_strerror(err->status),
             ibidi_status_name(err->status) ? ibidi_status_name(err->status) : "?");
@@ -62,12 +63,26 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return CLI_USAGE;
 }
 
+/* One JSON string literal; bytes of ill-formed UTF-8 become U+FFFD (the caller that must
+ * keep them writes cli_json_input's hex field beside). */
 void cli_json_string(FILE *f, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     fputc('"', f);
-    for (size_t i = 0; i < len; i++) {
+    size_t i = 0;
+    while (i < len) {
         unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) {
+            size_t at = i;
+            uint32_t cp;
+            if (ibidi_utf8_next(s, len, &i, &cp, NULL) == IBIDI_OK) {
+                fwrite(s + at, 1, i - at, f);
+            } else {
+                fputs("\xEF\xBF\xBD", f);
+                i = at + 1;
+            }
+            continue;
+        }
         switch (c) {
         case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;
@@ -75,14 +90,104 @@ void cli_json_string(FILE *f, const char *s, size_t len)
         case '\r': fputs("\\r", f); break;
         case '\t': fputs("\\t", f); break;
         default:
-            if (c < 0x20 || c == 0x7F) {
+            if (c < 0x20 || c == 0x7F)
                 fprintf(f, "\\u00%c%c", hex[c >> 4], hex[c & 15]);
-            } else {
+            else
                 fputc(c, f);
-            }
         }
+        i++;
     }
     fputc('"', f);
+}
+
+void cli_json_hex(FILE *f, const char *s, size_t len)
+{
+    fputc('"', f);
+    for (size_t i = 0; i < len; i++)
+        fprintf(f, "%02x", (unsigned char)s[i]);
+    fputc('"', f);
+}
+
+void cli_json_input(FILE *f, const char *key, const char *s, size_t len)
+{
+    fprintf(f, "\"%s\":", key);
+    cli_json_string(f, s, len);
+    if (ibidi_utf8_validate(s, len, NULL, NULL) == IBIDI_OK)
+        return;
+    fprintf(f, ",\"%s_hex\":", key);
+    cli_json_hex(f, s, len);
+}
+
+void cli_json_error(FILE *f, const ibidi_error *err)
+{
+    const char *name = ibidi_status_name(err->status), *m = ibidi_strerror(err->status);
+    fprintf(f, "\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":", name ? name : "?",
+            err->offset);
+    cli_json_string(f, m, strlen(m));
+    fputc('}', f);
+}
+
+void cli_text_error(FILE *f, const ibidi_error *err, const char *unit)
+{
+    const char *name = ibidi_status_name(err->status);
+    fprintf(f, "error: %s", name ? name : "?");
+    if (unit)
+        fprintf(f, " at %s %zu", unit, err->offset);
+    fputc('\n', f);
+}
+
+void cli_fail_record(FILE *f, int json, const char *item, size_t len, const ibidi_error *err,
+                     const char *unit)
+{
+    if (json) {
+        fputc('{', f);
+        cli_json_input(f, "input", item, len);
+        fputc(',', f);
+        cli_json_error(f, err);
+        fputs("}\n", f);
+    } else {
+        cli_text_error(f, err, unit);
+    }
+}
+
+void cli_notation_failure(const char *s, size_t len, ibidi_error *err)
+{
+    size_t i = 0;
+    while (i < len && (unsigned char)s[i] < 0x80)
+        i++;
+    if (i < len)
+        *err = (ibidi_error){IBIDI_E_NOTATION_SYNTAX, i, (unsigned char)s[i]};
+    else
+        *err = (ibidi_error){IBIDI_E_NOMEM, 0, 0};
+}
+
+void cli_put_escaped(FILE *f, const char *s, size_t len)
+{
+    size_t pos = 0, run = 0; /* s[run..pos) is written as it is */
+    while (pos < len) {
+        unsigned char c = (unsigned char)s[pos];
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            pos++;
+            continue;
+        }
+        if (c >= 0x80) {
+            size_t at = pos;
+            uint32_t cp;
+            if (ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK)
+                continue;
+            pos = at;
+        }
+        fwrite(s + run, 1, pos - run, f);
+        switch (c) {
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\\': fputs("\\\\", f); break;
+        default: fprintf(f, "\\x%02X", c); /* C0, DEL, a byte of ill-formed UTF-8 */
+        }
+        run = ++pos;
+    }
+    fwrite(s + run, 1, pos - run, f);
 }
 
 void cli_put_cp(FILE *f, uint32_t cp) { fprintf(f, "U+%04X", (unsigned)cp); }
@@ -243,11 +348,16 @@ char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t le
     return buf;
 }
 
-void cli_put_text(FILE *f, const char *s, size_t len, cli_input in)
+static void put_raw(FILE *f, const char *s, size_t len) { fwrite(s, 1, len, f); }
+
+/* The text, in notation when `in` says so; escape: as cli_put_escaped (for text and TSV
+ * lines), else the characters themselves (for a JSON string built on top). */
+static void put_text(FILE *f, const char *s, size_t len, cli_input in, int escape)
 {
     size_t pos = 0;
+    void (*const put)(FILE *, const char *, size_t) = escape ? cli_put_escaped : put_raw;
     if (in == CLI_IN_UTF8) {
-        fwrite(s, 1, len, f);
+        put(f, s, len);
         return;
     }
     while (pos < len) {
@@ -255,7 +365,7 @@ void cli_put_text(FILE *f, const char *s, size_t len, cli_input in)
         size_t at = pos, e = 0;
         int ch;
         if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK) {
-            fwrite(s + at, 1, len - at, f);
+            put(f, s + at, len - at);
             return;
         }
         while (e < sizeof control_names / sizeof control_names[0] && control_names[e].cp != cp)
@@ -265,11 +375,18 @@ void cli_put_text(FILE *f, const char *s, size_t len, cli_input in)
             continue;
         }
         ch = cli_notation_char(cp, in == CLI_IN_NOTATION_ARABIC);
-        if (ch >= 0)
-            fputc(ch, f);
-        else
-            fwrite(s + at, 1, pos - at, f);
+        if (ch >= 0) {
+            const char c = (char)ch;
+            put(f, &c, 1);
+        } else {
+            put(f, s + at, pos - at);
+        }
     }
+}
+
+void cli_put_text(FILE *f, const char *s, size_t len, cli_input in)
+{
+    put_text(f, s, len, in, 1);
 }
 
 void cli_json_text(FILE *f, const char *s, size_t len, cli_input in)
@@ -281,7 +398,7 @@ void cli_json_text(FILE *f, const char *s, size_t len, cli_input in)
         cli_json_string(f, s, len);
         return;
     }
-    cli_put_text(m, s, len, in); /* the notation form, then as a JSON string */
+    put_text(m, s, len, in, 0); /* the notation form, then as a JSON string */
     if (fclose(m) == 0 && b)
         cli_json_string(f, b, bl);
     else

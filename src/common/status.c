@@ -47,6 +47,12 @@ static const status_info statuses[] = {
      "value above 10FFFF is not a Unicode code point (Unicode 17.0 §3.4, D9)"},
     {IBIDI_E_CP_SYNTAX, "CP_SYNTAX",
      "code point notation not understood: expected U+XXXX or hexadecimal digits, 0..10FFFF"},
+    {IBIDI_E_NOTATION_SYNTAX, "NOTATION_SYNTAX",
+     "Bidi Notation is ASCII only: A-Z right-to-left letters, a-z left-to-right, 0-9 European "
+     "digits, the other characters as themselves"},
+    {IBIDI_E_CLASS_NAME, "CLASS_NAME",
+     "not a Bidi_Class name: L, R, AL, EN, ES, ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, "
+     "RLE, RLO, PDF, LRI, RLI, FSI, PDI (UAX #9 Table 4)"},
     {IBIDI_E_BIDI_WORK_TOO_SMALL, "BIDI_WORK_TOO_SMALL",
      "bidi work area too small: inputs longer than IBIDI_BIDI_SMALL (1024) code points need "
      "a caller work area of ibidi_bidi_work_size(n) bytes"},
