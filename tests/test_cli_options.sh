@@ -62,6 +62,19 @@ run conflict-puny 2 "$IBIDI" punycode --encode --decode abc
 run check-json 2 "$IBIDI" check --json a.com
 run check-tsv 2 "$IBIDI" check a.com --tsv
 run unknown 2 "$IBIDI" props --nosuch U+0041
+# Numbers out of range are usage errors that name the range.
+run range-big 2 "$IBIDI" twins --max-candidates 99999999999999999999999 ab
+contains range-big "$tmp/err" "--max-candidates needs a number from 0"
+run range-neg 2 "$IBIDI" twins --max-candidates -1 ab
+run range-threads 2 "$IBIDI" scan --threads 0 data/samples/names.txt
+run range-length 2 "$IBIDI" verify-rule --max-length 99
+# A bad value is reported with the status that names it, as the item's line.
+run puny-large 1 "$IBIDI" punycode --hex --encode 110000
+has puny-large "$tmp/out" "error: CP_TOO_LARGE at byte 0"
+run puny-surrogate 1 "$IBIDI" punycode --hex --encode 'U+0041 D800'
+has puny-surrogate "$tmp/out" "error: CP_SURROGATE at byte 7"
+run puny-syntax 1 "$IBIDI" punycode --hex --encode 'U+zz'
+has puny-syntax "$tmp/out" "error: CP_SYNTAX at byte 0"
 # A missing value is a usage error.
 run missing-value 2 "$IBIDI" bidi abc --dir
 # Inputs that cannot be read: exit 2.

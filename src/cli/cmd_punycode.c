@@ -16,8 +16,10 @@ typedef struct puny_opts {
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
 
-/* "0041 U+00E9 1F600" -> code points; returns the count or (size_t)-1 after reporting. */
-static size_t parse_hex(const char *s, size_t len, uint32_t *cps, size_t itemno)
+/* "0041 U+00E9 1F600" -> code points; returns the count, or (size_t)-1 with *err set: the
+ * value's own status (CP_TOO_LARGE, CP_SURROGATE) when it is a number, else CP_SYNTAX,
+ * at the token's byte offset. */
+static size_t parse_hex(const char *s, size_t len, uint32_t *cps, ibidi_error *err)
 {
     size_t n = 0, i = 0;
     while (i < len) {
@@ -30,10 +32,10 @@ static size_t parse_hex(const char *s, size_t len, uint32_t *cps, size_t itemno)
             i++;
         uint32_t cp = 0;
         const char *t = s + start;
-        size_t tl = i - start, k = 0;
+        size_t tl = i - start, k = 0, sig = 0;
         int ok = cli_parse_u_notation(t, tl, &cp);
         if (!ok) {
-            ok = tl > 0 && tl <= 6;
+            ok = tl > 0;
             for (k = 0; ok && k < tl; k++) {
                 char c = t[k];
                 int d = c >= '0' && c <= '9'   ? c - '0'
@@ -42,18 +44,32 @@ static size_t parse_hex(const char *s, size_t len, uint32_t *cps, size_t itemno)
                                                : -1;
                 if (d < 0)
                     ok = 0;
+                else if ((sig += cp || d) > 8)
+                    cp = 0xFFFFFFFFu; /* far above 10FFFF: stays too large */
                 else
                     cp = cp * 16 + (uint32_t)d;
             }
         }
-        if (!ok || cp > 0x10FFFF) {
-            fprintf(stderr, "ibidi punycode: item %zu: '%.*s' at byte %zu: %s\n", itemno,
-                    (int)tl, t, start, ibidi_strerror(IBIDI_E_CP_SYNTAX));
+        ibidi_status st = !ok                           ? IBIDI_E_CP_SYNTAX
+                          : cp > 0x10FFFF               ? IBIDI_E_CP_TOO_LARGE
+                          : cp >= 0xD800 && cp <= 0xDFFF ? IBIDI_E_CP_SURROGATE
+                                                         : IBIDI_OK;
+        if (st != IBIDI_OK) {
+            *err = (ibidi_error){st, start, ok ? cp : 0};
             return (size_t)-1;
         }
         cps[n++] = cp;
     }
     return n;
+}
+
+/* Every item one line: the result, or "error: STATUS at UNIT N" (and the message on
+ * standard error). */
+static int fail(size_t itemno, const char *what, const ibidi_error *err, const char *unit)
+{
+    cli_text_error(stdout, err, unit);
+    cli_report("punycode", itemno, what, err, unit);
+    return CLI_INVALID;
 }
 
 static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
@@ -62,16 +78,13 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_error err = {IBIDI_OK, 0, 0};
     uint32_t *cps = malloc((len + 1) * sizeof *cps);
     int rc = CLI_OK;
-    if (!cps) {
-        fprintf(stderr, "ibidi punycode: out of memory\n");
-        return CLI_INVALID;
-    }
+    if (!cps)
+        return fail(itemno, "input", &(ibidi_error){IBIDI_E_NOMEM, 0, 0}, NULL);
     if (o->decode) {
         size_t n = 0;
         ibidi_status st = ibidi_punycode_decode(item, len, o->flags, cps, len + 1, &n, &err);
         if (st) {
-            cli_report("punycode", itemno, "decode", &err, "byte");
-            rc = CLI_INVALID;
+            rc = fail(itemno, "decode", &err, "byte");
         } else if (o->hex_out) {
             for (size_t i = 0; i < n; i++)
                 printf(i ? " %04X" : "%04X", (unsigned)cps[i]);
@@ -80,26 +93,26 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
             char *out = malloc(n * 4 + 1);
             size_t ol = 0;
             if (out && ibidi_utf8_encode(cps, n, out, n * 4 + 1, &ol, &err) == IBIDI_OK) {
-                fwrite(out, 1, ol, stdout);
+                cli_put_escaped(stdout, out, ol);
                 fputc('\n', stdout);
             } else {
-                cli_report("punycode", itemno, "output", &err, "index");
-                rc = CLI_INVALID;
+                if (!out)
+                    err = (ibidi_error){IBIDI_E_NOMEM, 0, 0};
+                rc = fail(itemno, "output", &err, "index");
             }
             free(out);
         }
     } else {
         size_t n = 0;
         if (o->hex_in) {
-            n = parse_hex(item, len, cps, itemno);
+            n = parse_hex(item, len, cps, &err);
             if (n == (size_t)-1) {
                 free(cps);
-                return CLI_INVALID;
+                return fail(itemno, "hexadecimal code point", &err, "byte");
             }
         } else if (ibidi_utf8_decode(item, len, cps, len + 1, &n, &err) != IBIDI_OK) {
-            cli_report("punycode", itemno, "input", &err, "byte");
             free(cps);
-            return CLI_INVALID;
+            return fail(itemno, "input", &err, "byte");
         }
         size_t need = 0;
         ibidi_status st = ibidi_punycode_encode(cps, n, NULL, 0, &need, &err);
@@ -107,8 +120,7 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
         if (out)
             st = ibidi_punycode_encode(cps, n, out, need + 1, &need, &err);
         if (!out || st) {
-            cli_report("punycode", itemno, "encode", &err, "index");
-            rc = CLI_INVALID;
+            rc = fail(itemno, "encode", &err, "index");
         } else {
             fwrite(out, 1, need, stdout);
             fputc('\n', stdout);

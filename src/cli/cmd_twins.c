@@ -2,11 +2,15 @@
  * ambiguity), in the standard display model or in a right-to-left paragraph, each marked
  * valid or invalid with the reasons. The search is the library's (ibidi_ambig_twins_utf8): each
  * twin is confirmed by running the UBA forward, and a cut by the bound is said. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+
+/* The largest bound --max-candidates takes: far beyond any search that ends in a day. */
+#define MAX_CANDIDATES_OPT 1000000000000ull
 
 typedef struct twins_opts {
     ibidi_dir context;
@@ -280,10 +284,12 @@ static int twins_run(int argc, char **argv)
             char *end;
             if (r < 0)
                 return CLI_USAGE;
+            errno = 0;
             unsigned long long m = strtoull(v, &end, 10);
-            if (*v < '0' || *v > '9' || *end || m > (size_t)-1)
-                return cli_usage_error("twins", "--max-candidates needs a number (0: no "
-                                                "bound), not '%s'", v);
+            if (*v < '0' || *v > '9' || *end || errno == ERANGE || m > MAX_CANDIDATES_OPT)
+                return cli_usage_error("twins", "--max-candidates needs a number from 0 (no "
+                                                "bound) to %llu, not '%s'",
+                                       MAX_CANDIDATES_OPT, v);
             o.max_candidates = (size_t)m;
         } else {
             return cli_usage_error("twins", "unknown option '%s'", a);
