@@ -23,7 +23,9 @@
  *     IBIDI_E_IDENT_INVALID with "[...]" codes in strcmp order without repeats (or
  *     IBIDI_E_TOO_LONG past 1024 components), a parse error named among the codes;
  *     without a work area the same, but IBIDI_E_IDNA_WORK_TOO_SMALL where the components
- *     are more than the stack holds (only past 256 bytes); the allocating call the same.
+ *     are more than the stack holds (only past 256 bytes); the allocating call the same;
+ *  6. the form users see (ibidi_iri_unicode_form) of a parsed identifier: unchanged when
+ *     it says so, its size contract, and a changed form still parses as the same kind.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -212,6 +214,29 @@ static void one(const char *s, size_t len, ibidi_iri_kind as)
     r2.st = ibidi_iri_parse_alloc(s, len, as, &a, &r2.info, &r2.err);
     require(r2.st == IBIDI_OK && a && info_eq(&r1.info, &r2.info) && same_comps(r1.c, a, n));
     ibidi_free(a);
+
+    /* 6. the U-label form */
+    {
+        static char u[MAXN * 8 + 64];
+        size_t ul = 0, need = 0;
+        int changed = -1;
+        const ibidi_iri_options o = {as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        ibidi_status st = ibidi_iri_unicode_form(s, len, &o, u, sizeof u, &ul, &changed, NULL);
+        require(st == IBIDI_OK && (changed == 0 || changed == 1));
+        if (!changed)
+            require(ul == len && memcmp(u, s, len) == 0);
+        else
+            require(ibidi_iri_parse(u, ul, r1.info.kind, NULL, 0, NULL, NULL) != IBIDI_E_IDENT_EMPTY);
+        require(ibidi_iri_unicode_form(s, len, &o, NULL, 0, &need, NULL, NULL) ==
+                    (ul ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
+                need == ul);
+        char *a = NULL;
+        size_t al = 0;
+        int ac = -1;
+        require(ibidi_iri_unicode_form_alloc(s, len, &o, &a, &al, &ac, NULL) == IBIDI_OK && a &&
+                al == ul && ac == changed && memcmp(a, u, ul) == 0 && a[al] == '\0');
+        ibidi_free(a);
+    }
 
     /* 4. AUTO agrees with the kind it chose */
     if (as == IBIDI_IRI_AS_AUTO) {

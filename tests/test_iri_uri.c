@@ -697,8 +697,70 @@ static void test_options_and_alloc(void)
     ibidi_free(out);
 }
 
+/* ibidi_iri_unicode_form: a host's A-labels as users see them. */
+static void test_unicode_form(void)
+{
+    static const struct {
+        ibidi_iri_kind as;
+        const char *in, *want;
+        int changed;
+    } cases[] = {
+        /* Badami's domain: the Bidi Rule breaks (B1 on 123), the U-label is still shown */
+        {IBIDI_IRI_AS_DOMAIN, "xn--4dbcd.123.com", "\xd7\x90\xd7\x91\xd7\x92.123.com", 1},
+        {IBIDI_IRI_AS_AUTO, "xn--4dbcd.123.com", "\xd7\x90\xd7\x91\xd7\x92.123.com", 1},
+        {IBIDI_IRI_AS_EMAIL, "123@xn--4dbcd.com", "123@\xd7\x90\xd7\x91\xd7\x92.com", 1},
+        {IBIDI_IRI_AS_IRI, "http://XN--4dbcd.com:80/xn--4dbcd?q#f",
+         "http://\xd7\x90\xd7\x91\xd7\x92.com:80/xn--4dbcd?q#f", 1},
+        /* the host's other labels are mapped too (ToUnicode's form, as scan compares) */
+        {IBIDI_IRI_AS_DOMAIN, "WWW.xn--4dbcd.COM", "www.\xd7\x90\xd7\x91\xd7\x92.com", 1},
+        /* no A-label: kept byte for byte */
+        {IBIDI_IRI_AS_DOMAIN, "WWW.Example.COM", "WWW.Example.COM", 0},
+        {IBIDI_IRI_AS_IRI, "http://[::1]/xn--4dbcd", "http://[::1]/xn--4dbcd", 0},
+        /* a label that decodes to a disallowed character is shown decoded (U+0080, with
+         * its error for the validity calls), as ToUnicode writes it */
+        {IBIDI_IRI_AS_DOMAIN, "xn--a.xn--4dbcd", "\xc2\x80.\xd7\x90\xd7\x91\xd7\x92", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const ibidi_iri_options o = {cases[i].as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        char out[256];
+        size_t n = 0, need = 0;
+        int changed = -1;
+        const size_t len = strlen(cases[i].in);
+        ibidi_status st =
+            ibidi_iri_unicode_form(cases[i].in, len, &o, out, sizeof out, &n, &changed, NULL);
+        CHECK(st == IBIDI_OK && n == strlen(cases[i].want) && memcmp(out, cases[i].want, n) == 0 &&
+                  changed == cases[i].changed,
+              "unicode form of %s: status %d, '%.*s', changed %d", cases[i].in, (int)st, (int)n,
+              out, changed);
+        /* the size contract: one byte short, then nothing */
+        if (n > 0)
+            CHECK(ibidi_iri_unicode_form(cases[i].in, len, &o, out, n - 1, &need, NULL, NULL) ==
+                          IBIDI_E_BUFFER_TOO_SMALL &&
+                      need == n,
+                  "unicode form of %s: short buffer", cases[i].in);
+        CHECK(ibidi_iri_unicode_form(cases[i].in, len, &o, NULL, 0, &need, NULL, NULL) ==
+                      (n ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
+                  need == n,
+              "unicode form of %s: no buffer", cases[i].in);
+    }
+    /* parse errors are the parser's; bad arguments are refused */
+    ibidi_error e;
+    char out[64];
+    size_t n;
+    CHECK(ibidi_iri_unicode_form("a..b", 4, &(ibidi_iri_options){IBIDI_IRI_AS_DOMAIN, 0,
+                                                                 {IBIDI_IDNA_PROFILE_UTS46, 0, 0,
+                                                                  NULL, 0}},
+                                 out, sizeof out, &n, NULL, &e) == IBIDI_E_DOMAIN_EMPTY_LABEL &&
+              e.offset == 2,
+          "unicode form: a parse error with its offset");
+    CHECK(ibidi_iri_unicode_form(NULL, 3, NULL, out, sizeof out, &n, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT,
+          "unicode form: NULL input");
+}
+
 int main(void)
 {
+    test_unicode_form();
     test_options_and_alloc();
     UTS46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     WHATWG = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_WHATWG);

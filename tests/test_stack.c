@@ -813,6 +813,27 @@ static int c_uri_to_iri(void)
     return ok;
 }
 
+static int c_unicode_form(void)
+{
+    /* A-labels in an IRI's host; and a host whose other labels map the most (U+FDFA,
+     * 18 code points each: three labels of 20) beside an A-label */
+    static const char xn[] = "http://xn--4dbcd.xn--4dbcd.example/xn--4dbcd";
+    static char heavy[256];
+    size_t len = 0, hl = 0;
+    int changed = 0;
+    for (int l = 0; l < 3; l++) {
+        for (int k = 0; k < 20; k++)
+            hl += (size_t)snprintf(heavy + hl, sizeof heavy - hl, "\xEF\xB7\xBA");
+        heavy[hl++] = '.';
+    }
+    hl += (size_t)snprintf(heavy + hl, sizeof heavy - hl, "xn--4dbcd");
+    const ibidi_iri_options d = {IBIDI_IRI_AS_DOMAIN, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    return st_ok(ibidi_iri_unicode_form(xn, sizeof xn - 1, NULL, out, sizeof out, &len, &changed,
+                                        NULL)) &&
+           changed &&
+           st_ok(ibidi_iri_unicode_form(heavy, hl, &d, out, sizeof out, &len, &changed, NULL));
+}
+
 /* display.h */
 static const char *disp_s[] = {rtl_dom, iri_rtl, iri_q, mail, mixed_dom, dots};
 static const size_t *disp_len[] = {&rtl_dom_len, &iri_rtl_len, &iri_q_len, &mail_len,
@@ -1238,6 +1259,7 @@ static const scase cases[] = {
     {"ibidi_iri_percent_encode_component", IBIDI_IRI_PARSE_STACK, c_percent},
     {"ibidi_iri_to_uri", IBIDI_IRI_STACK, c_iri_to_uri},
     {"ibidi_iri_from_uri", IBIDI_IRI_STACK, c_uri_to_iri},
+    {"ibidi_iri_unicode_form", IBIDI_IRI_STACK, c_unicode_form},
     {"ibidi_display_work_size, ibidi_display_form_name, ibidi_display_repr_name", IBIDI_DISPLAY_STACK,
      c_display_small},
     {"ibidi_display_layout", IBIDI_DISPLAY_STACK, c_display_layout},

@@ -249,6 +249,27 @@ IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
                                                 const ibidi_iri_options *opts, char **codes,
                                                 size_t *codes_len, ibidi_error *err);
 
+/*
+ * The identifier as users see it (RFC 5894 §4.2: U-labels are displayed, A-labels are for
+ * the protocol): when the host (a domain name, an IRI's reg-name, a mail address's
+ * domain; kind opts->as) holds an "xn--" label, the whole host is replaced by its UTS #46
+ * ToUnicode form with opts->idna, also when ToUnicode finds rules broken (a label it
+ * cannot decode stays as written; the errors are for the validity calls to report).
+ * Everything else is kept byte for byte. *changed (may be NULL) gets 1 when the host was replaced. Writes
+ * *out_len bytes (snprintf-style: IBIDI_E_BUFFER_TOO_SMALL with the size needed); parse
+ * errors as ibidi_iri_parse. `ibidi check`, `display`, `convert`, `twins` and `iri` show
+ * and analyse this form, as `scan` does. Stack: IBIDI_IRI_STACK.
+ */
+IBIDI_API ibidi_status ibidi_iri_unicode_form(const char *s, size_t len,
+                                              const ibidi_iri_options *opts, char *out,
+                                              size_t cap, size_t *out_len, int *changed,
+                                              ibidi_error *err);
+/* Allocating convenience: the form in *out (NUL-terminated; release with ibidi_free). */
+IBIDI_API ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
+                                                    const ibidi_iri_options *opts, char **out,
+                                                    size_t *out_len, int *changed,
+                                                    ibidi_error *err);
+
 /* ---- Percent-encoding, IRI to URI, URI to IRI ---------------------------------------- */
 
 /*
