@@ -106,6 +106,21 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
         s = conv;
     }
+    /* RFC 5894 §4.2: users see U-labels; the display is of them (the record says so) */
+    char *uform = NULL;
+    size_t ulen = 0;
+    int shown_u = 0;
+    const ibidi_iri_options uo = {o->as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    if (ibidi_iri_unicode_form_alloc(s, slen, &uo, &uform, &ulen, &shown_u, NULL) == IBIDI_OK &&
+        shown_u) {
+        s = uform;
+        slen = ulen;
+        if (!o->json) {
+            fflush(stdout);
+            fprintf(stderr, "ibidi %s: item %zu: shown with its A-labels as U-labels\n", o->cmd,
+                    itemno);
+        }
+    }
     if (o->convert) {
         const ibidi_display_options d = lib_opts(o, NULL, 0);
         st = ibidi_display_convert_alloc(s, slen, &d, &out, &out_len, &err);
@@ -131,6 +146,10 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     } else {
         printf("{\"input\": ");
         cli_json_string(stdout, item, len);
+        if (shown_u) {
+            printf(", \"unicode_form\": "); /* what is shown: the A-labels as U-labels */
+            put_json_text(s, slen, o);
+        }
         if (o->convert)
             printf(", \"from\": \"%s\", \"to\": \"%s\"", ibidi_display_repr_name(o->from),
                    ibidi_display_repr_name(o->to));
@@ -212,6 +231,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
 done:
     ibidi_free(out);
     ibidi_free(comps);
+    ibidi_free(uform);
     free(conv);
     return rc;
 }

@@ -210,6 +210,20 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
 {
     ibidi_findings found;
     ibidi_error err;
+    /* RFC 5894 §4.2: users see U-labels, so the display is judged on them (as scan does) */
+    char *uform = NULL;
+    size_t ulen = 0;
+    int changed = 0;
+    const ibidi_iri_options uo = {as, 0, {o->profile, 0, 0, NULL, 0}};
+    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
+            IBIDI_OK &&
+        changed) {
+        printf("  shown to users as: ");
+        cli_put_text(stdout, uform, ulen, o->in);
+        printf(" (its A-labels as U-labels, RFC 5894 §4.2; analysed below)\n");
+        name = uform;
+        nlen = ulen;
+    }
     const ibidi_ambig_options ao = {as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
                                     {o->profile, 0, 0, NULL, 0}, NULL, 0};
     ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
@@ -217,6 +231,7 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
     const size_t nf = found.n;
     if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+        ibidi_free(uform);
         return;
     }
     if (st != IBIDI_OK) {
@@ -239,6 +254,7 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
         }
     }
     ibidi_findings_free(&found);
+    ibidi_free(uform);
 }
 
 /* ibidi check of an IRI or mail address: its validity (parse, component rules, IDNA on the

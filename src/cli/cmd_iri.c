@@ -244,8 +244,24 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
         s = conv;
     }
+    /* RFC 5894 §4.2: users see U-labels; the rules are checked on them (the record says
+     * so); the conversions keep the IRI as written */
+    char *uform = NULL;
+    size_t ulen = 0;
+    int shown_u = 0;
+    if (o->sub == SUB_CHECK &&
+        ibidi_iri_unicode_form_alloc(s, slen, &o->lib, &uform, &ulen, &shown_u, NULL) ==
+            IBIDI_OK &&
+        shown_u) {
+        s = uform;
+        slen = ulen;
+        fflush(stdout);
+        fprintf(stderr, "ibidi %s: item %zu: checked with its A-labels as U-labels\n", o->cmd,
+                itemno);
+    }
     int rc = o->sub == SUB_CHECK ? check_item(item, len, itemno, o, s, slen)
                                  : convert_item(item, len, itemno, o, s, slen);
+    ibidi_free(uform);
     free(conv);
     return rc;
 }

@@ -122,6 +122,20 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
         s = conv;
     }
+    /* RFC 5894 §4.2: users see U-labels; the twins are those of what they see (the JSON
+     * record gives it as "unicode_form") */
+    char *uform = NULL;
+    size_t ulen = 0;
+    int shown_u = 0;
+    if (!o->text) {
+        const ibidi_iri_options uo = {o->as, 0, {o->profile, 0, 0, NULL, 0}};
+        if (ibidi_iri_unicode_form_alloc(s, slen, &uo, &uform, &ulen, &shown_u, NULL) ==
+                IBIDI_OK &&
+            shown_u) {
+            s = uform;
+            slen = ulen;
+        }
+    }
     /* the kind the twins are judged as: the input's own, so that AUTO cannot pick another
      * kind for a twin */
     ibidi_iri_kind kind = o->as;
@@ -146,6 +160,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
                    o->in == CLI_IN_UTF8 ? "byte" : "byte of the UTF-8 form");
         list_free(&l);
         free(conv);
+        ibidi_free(uform);
         return CLI_INVALID;
     }
     if (l.oom) {
@@ -153,6 +168,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         fprintf(stderr, "ibidi twins: out of memory\n");
         list_free(&l);
         free(conv);
+        ibidi_free(uform);
         return CLI_INVALID;
     }
     size_t n_valid = 0;
@@ -179,6 +195,10 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         int valid = o->text ? 0 : validate(s, slen, kind, o->profile, &codes);
         fputc('{', stdout);
         cli_json_input(stdout, "input", item, len);
+        if (shown_u) {
+            fputs(",\"unicode_form\":", stdout);
+            cli_json_text(stdout, s, slen, o->in);
+        }
         printf(",\"context\":\"%s\",\"as\":\"%s\"", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
                o->text ? "text" : ibidi_iri_kind_name(kind));
         if (!o->text && valid >= 0) {
@@ -210,9 +230,14 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
                o->text ? (size_t)0 : n_valid, stats.candidates,
                stats.truncated ? "true" : "false");
     } else {
-        if (o->many) {
+        if (o->many || shown_u) {
             fputs("# ", stdout);
             cli_put_escaped(stdout, item, len);
+            if (shown_u) {
+                fputs(" shown as ", stdout);
+                cli_put_text(stdout, s, slen, o->in);
+                fputs(" (A-labels as U-labels)", stdout);
+            }
             fputc('\n', stdout);
         }
         for (size_t i = 0; i < l.n; i++) {
@@ -229,6 +254,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     list_free(&l);
     free(conv);
+    ibidi_free(uform);
     return rc;
 }
 
