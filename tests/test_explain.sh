@@ -28,7 +28,9 @@ while read -r kind value name sev; do
         ko "$name: no example line"
     elif [ "$ex" = none ]; then
         without=$((without + 1))
-        if grep -q '^  note      ..........' "$tmp/one"; then ok; else ko "$name: no example, no why"; fi
+        if grep -q '^  note      ..........' "$tmp/one"; then ok; else
+            ko "$name: no example, no why"
+        fi
     else
         examples=$((examples + 1))
         (eval "$ex") >"$tmp/ex" 2>&1
