@@ -156,6 +156,14 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 demo: $(CLI)
 	@sh tools/demo.sh $(CLI)
 
+MANDIR        ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+# A program linked with `pkg-config --libs ibidi` must find libibidi.so.1 right after an
+# install into the system, so the loader's cache is refreshed then (root, no DESTDIR); a
+# staged install (DESTDIR) or a user's own prefix has no cache of ours to refresh.
+LDCONFIG_STEP = @if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; \
+	then echo ldconfig; ldconfig; fi
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/ibidi $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/ibidi.h $(DESTDIR)$(PREFIX)/include/
@@ -167,11 +175,19 @@ install: all
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' ibidi.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibidi.pc
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 644 docs/ibidi.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 docs/libibidi.3 $(DESTDIR)$(MANDIR)/man3/
+	install -m 644 tools/ibidi.bash-completion $(DESTDIR)$(COMPLETIONDIR)/ibidi
+	$(LDCONFIG_STEP)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/include/ibidi.h $(DESTDIR)$(PREFIX)/bin/ibidi
 	rm -rf $(DESTDIR)$(PREFIX)/include/ibidi
 	rm -f $(DESTDIR)$(PREFIX)/lib/libibidi.* $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibidi.pc
+	rm -f $(DESTDIR)$(MANDIR)/man1/ibidi.1 $(DESTDIR)$(MANDIR)/man3/libibidi.3
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/ibidi
+	$(LDCONFIG_STEP)
 
 clean:
 	rm -rf $(BUILD)

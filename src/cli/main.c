@@ -19,6 +19,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_twins,
     &cli_cmd_scan,
     &cli_cmd_verify_rule,
+    &cli_cmd_explain,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
