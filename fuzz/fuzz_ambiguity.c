@@ -27,10 +27,14 @@
  *  7. the label category of the whole text (ibidi_ambig_label_category_utf8) is the one
  *     the paper's definitions give from the Bidi classes, ill-formed UTF-8 fails as
  *     ibidi_utf8_validate does, the code point call agrees, also with values that are not
- *     code points put in (they count as neutral), and the category has a name.
+ *     code points put in (they count as neutral), and the category has a name;
+ *  8. characters of class BN are set aside (UAX #9 X9): plain text without the twin search
+ *     gives the findings of the text without them, with the offsets mapped back (a
+ *     finding ends where its last character kept ends).
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ibidi.h"
 
@@ -124,6 +128,42 @@ static void categories(const char *s, size_t len)
     }
     require(ibidi_ambig_label_category_cp(mixed, m) == want);
     require(ibidi_ambig_label_category_cp(NULL, n) == IBIDI_AMBIG_LABEL_NEUTRAL);
+}
+
+/* Property 8 for s (len bytes, analysed with o into f, n findings). */
+static void set_aside(const char *s, size_t len, const ibidi_ambig_options *o,
+                      const ibidi_finding *f, size_t n)
+{
+    static char t[1024];
+    static size_t start[1025], end[1025];
+    static ibidi_finding g[BIG];
+    size_t pos = 0, tl = 0, any = 0;
+    end[0] = 0;
+    while (pos < len) {
+        const size_t at = pos;
+        uint32_t cp;
+        require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK);
+        if (ibidi_cp_bidi_class(cp) == IBIDI_BC_BN) {
+            any = 1;
+            continue;
+        }
+        start[tl] = at;
+        memcpy(t + tl, s + at, pos - at);
+        tl += pos - at;
+        end[tl] = pos;
+    }
+    start[tl] = len;
+    if (!any)
+        return;
+    ibidi_findings fg = {g, BIG, 0, 0};
+    require(ibidi_ambig_analyze(t, tl, o, &fg, NULL) == IBIDI_OK && fg.n == n);
+    for (size_t i = 0; i < n && i < BIG; i++) {
+        require(g[i].code == f[i].code && g[i].context == f[i].context &&
+                g[i].detail == f[i].detail && g[i].cp == f[i].cp);
+        require(f[i].offset == start[g[i].offset]);
+        require(g[i].length == 0 ? f[i].length == 0
+                                 : f[i].offset + f[i].length == end[g[i].offset + g[i].length]);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -231,5 +271,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(found);
         }
     }
+    /* 8 */
+    if ((opt & IBIDI_AMBIG_TEXT) && !(opt & IBIDI_AMBIG_EXACT))
+        set_aside(s, len, &o, big, n2);
     return 0;
 }

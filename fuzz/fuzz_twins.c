@@ -5,19 +5,23 @@
  * UTF-8, cut to its first 24 code points (the search is exponential in the worst case; the
  * candidates are bounded too). Properties checked with abort():
  *  1. ill-formed UTF-8 gives the decoder's status at the offset ibidi_utf8_validate finds;
- *     a bidi control or a character of class BN, B or S gives IBIDI_E_AMBIG_CONTROL at the
+ *     a bidi control or a character of class B or S gives IBIDI_E_AMBIG_CONTROL at the
  *     first such character; everything else gives IBIDI_OK;
  *  2. every twin displays like the input (ibidi_bidi_visual_utf8, paragraph direction
- *     forced) and differs from it, and has as many code points;
+ *     forced, the characters of class BN left out of both: X9 removes them and they take
+ *     no glyph position) and differs from it, has as many code points, and carries the
+ *     input's BN characters (each once; the order may change with the glyphs they sit
+ *     between);
  *  3. every twin draws each combining mark on the same glyph as the input: a character of
  *     class NSM attaches to the closest preceding character, in logical order, that is
- *     not NSM (or to none), and at each visual position the twin's mark has its base at
- *     the same visual position as the input's (or both none);
+ *     neither NSM nor BN (or to none), and at each visual position of the text without BN
+ *     the twin's mark has its base at the same visual position as the input's (or both
+ *     none);
  *  4. no twin is reported twice (hashes of the twins seen);
  *  5. the stats count the twins, and at most the bound of candidates ran;
  *  6. the input's resolved levels lie in the sets the search assumes for each class, and
- *     each mark has the level of the character before it (the paragraph level when first),
- *     which the search prunes on;
+ *     each mark has the level of the character before it (BN left out; the paragraph level
+ *     when first), which the search prunes on;
  *  7. the code point call (ibidi_ambig_twins_cp) counts the same twins and candidates.
  */
 #include <stdint.h>
@@ -43,7 +47,9 @@ typedef struct fz {
     size_t len;
     char vis[MAX_CPS * 4];
     size_t vis_len;
-    long on[MAX_CPS]; /* where the input's marks are drawn (marks_on) */
+    long on[MAX_CPS]; /* where the input's marks are drawn (marks_on, BN left out) */
+    uint32_t cps[MAX_CPS]; /* the input */
+    size_t n;
     size_t count;
     uint64_t seen[SEEN_SLOTS];
     uint32_t stamp[SEEN_SLOTS];
@@ -58,6 +64,37 @@ static uint64_t hash(const char *s, size_t len)
     for (size_t i = 0; i < len; i++)
         h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h ? h : 1;
+}
+
+static int is_bn(uint32_t cp)
+{
+    return ibidi_cp_bidi_class(cp) == IBIDI_BC_BN;
+}
+
+/* t without its characters of class BN (X9), in place; returns the new length. */
+static size_t strip_bn(uint32_t *t, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!is_bn(t[i]))
+            t[m++] = t[i];
+    return m;
+}
+
+/* The UTF-8 text s without its characters of class BN, into out (as long as s at most). */
+static size_t strip_bn_utf8(const char *s, size_t len, char *out)
+{
+    size_t pos = 0, o = 0;
+    while (pos < len) {
+        const size_t at = pos;
+        uint32_t cp;
+        require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK);
+        if (!is_bn(cp)) {
+            memcpy(out + o, s + at, pos - at);
+            o += pos - at;
+        }
+    }
+    return o;
 }
 
 /* For each visual position of t (n code points, paragraph direction dir): -1 when the
@@ -88,7 +125,7 @@ static int marks_on(const uint32_t *t, size_t n, ibidi_dir dir, long *on)
 static int on_twin(const char *twin, size_t len, void *ctx)
 {
     fz *f = (fz *)ctx;
-    char vis[MAX_CPS * 4];
+    char vis[MAX_CPS * 4], vis2[MAX_CPS * 4];
     size_t vl = 0, n1 = 0, n2 = 0;
     f->count++;
     require(!(len == f->len && memcmp(twin, f->text, len) == 0));
@@ -96,12 +133,33 @@ static int on_twin(const char *twin, size_t len, void *ctx)
     require(ibidi_utf8_validate(f->text, f->len, &n2, NULL) == IBIDI_OK && n1 == n2);
     require(ibidi_bidi_visual_utf8(twin, len, &(ibidi_bidi_options){.dir = f->dir}, vis, sizeof vis, &vl, NULL,
                                NULL) == IBIDI_OK);
-    require(vl == f->vis_len && memcmp(vis, f->vis, vl) == 0);
+    vl = strip_bn_utf8(vis, vl, vis2);
+    require(vl == f->vis_len && memcmp(vis2, f->vis, vl) == 0);
     /* the marks on the same glyphs */
     uint32_t cps[MAX_CPS];
     long on[MAX_CPS];
     size_t n = 0;
     require(ibidi_utf8_decode(twin, len, cps, MAX_CPS, &n, NULL) == IBIDI_OK && n == n1);
+    {
+        /* the input's BN characters, each once (their order may change with the glyphs
+         * they sit between) */
+        uint8_t used[MAX_CPS] = {0};
+        size_t nb = 0, mb = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (!is_bn(cps[i]))
+                continue;
+            nb++;
+            size_t k = 0;
+            while (k < f->n && (used[k] || f->cps[k] != cps[i]))
+                k++;
+            require(k < f->n);
+            used[k] = 1;
+        }
+        for (size_t k = 0; k < f->n; k++)
+            mb += is_bn(f->cps[k]);
+        require(nb == mb);
+    }
+    n = strip_bn(cps, n);
     require(marks_on(cps, n, f->dir, on));
     require(memcmp(on, f->on, n * sizeof on[0]) == 0);
     /* no repeats: open addressing over the hashes of this input's twins */
@@ -154,11 +212,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(F.stamp, 0, sizeof F.stamp);
         F.gen = 1;
     }
-    /* the input's own display and marks, compared in on_twin (controls: no twin comes) */
-    require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, F.vis, sizeof F.vis, &F.vis_len, NULL,
-                               NULL) == IBIDI_OK);
+    /* the input's own display and marks, compared in on_twin (controls: no twin comes),
+     * BN left out */
+    {
+        char vis[MAX_CPS * 4];
+        size_t vl = 0;
+        require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, vis,
+                                       sizeof vis, &vl, NULL, NULL) == IBIDI_OK);
+        F.vis_len = strip_bn_utf8(vis, vl, F.vis);
+    }
+    memcpy(F.cps, cps, n * sizeof cps[0]);
+    F.n = n;
+    uint32_t kept[MAX_CPS];
+    memcpy(kept, cps, n * sizeof cps[0]);
+    const size_t nk = strip_bn(kept, n);
     if (ctl_at == (size_t)-1)
-        require(marks_on(cps, n, dir, F.on));
+        require(marks_on(kept, nk, dir, F.on));
     ibidi_status r = ibidi_ambig_twins_utf8(s, len, &o, on_twin, &F, &st, &e);
     if (ctl_at != (size_t)-1) {
         require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
@@ -175,14 +244,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sc.truncated == st.truncated);
     }
 
-    /* the input's levels by class */
+    /* the input's levels by class (BN left out: X9) */
     uint8_t lv[MAX_CPS];
-    if (n) {
-        require(ibidi_bidi_resolve_cp(cps, n, &(ibidi_bidi_options){.dir = dir},
-                              &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) == IBIDI_OK);
-        for (size_t i = 0; i < n; i++) {
-            require(ibidi__twin_level_allowed(ibidi_cp_bidi_class(cps[i]), (unsigned)dir, lv[i]));
-            if (ibidi_cp_bidi_class(cps[i]) == IBIDI_BC_NSM)
+    if (nk) {
+        require(ibidi_bidi_resolve_cp(kept, nk, &(ibidi_bidi_options){.dir = dir},
+                              &(ibidi_bidi_result){.levels = lv, .cap = nk}, NULL) == IBIDI_OK);
+        for (size_t i = 0; i < nk; i++) {
+            require(ibidi__twin_level_allowed(ibidi_cp_bidi_class(kept[i]), (unsigned)dir,
+                                              lv[i]));
+            if (ibidi_cp_bidi_class(kept[i]) == IBIDI_BC_NSM)
                 require(lv[i] == (i ? lv[i - 1] : (uint8_t)dir));
         }
     }

@@ -540,7 +540,6 @@ static void test_errors(void)
         {"a\xD8\x9C", 1, 0x61C},             /* ALM */
         {"a\tb", 1, 9},                       /* S */
         {"a.b\n", 3, 10},                     /* B */
-        {"a\xE2\x80\x8D" "b", 1, 0x200D},    /* ZWJ: BN */
         {"\xE2\x80\xAB" "a", 0, 0x202B},     /* RLE */
         {"a\xE2\x81\xA7", 1, 0x2067},        /* RLI */
     };
@@ -892,6 +891,109 @@ static void test_options(void)
     }
 }
 
+/* ---- Characters set aside: ZWNJ, ZWJ (UAX #9 X9) ---------------------------------------- */
+
+#define ZWNJ "\xE2\x80\x8C"
+#define ZWJ "\xE2\x80\x8D"
+
+/* The findings of s with the joiner j put in at byte `at` are those of s: the same codes,
+ * contexts, expressions and code points, the offsets moved past the joiner where it comes
+ * before them; a finding on characters (codes 201-203, 222) ends where its last character
+ * does, one on a label or part (the others) takes a joiner at its end too. */
+static void joiner_same(const char *what, const char *s, size_t len, size_t at, const char *j,
+                        ibidi_iri_kind as, unsigned opt)
+{
+    static ibidi_finding P[FCAP];
+    char t[512];
+    const size_t jl = strlen(j);
+    ibidi_status st = t_ambig_analyze(s, len, as, opt, IDNA, 200000, &FR, &E);
+    const size_t np = NF;
+    memcpy(P, F, (np < FCAP ? np : FCAP) * sizeof P[0]);
+    memcpy(t, s, at);
+    memcpy(t + at, j, jl);
+    memcpy(t + at + jl, s + at, len - at);
+    ibidi_status sj = t_ambig_analyze(t, len + jl, as, opt, IDNA, 200000, &FR, &E);
+    CHECK(st == IBIDI_OK && sj == IBIDI_OK && NF == np && np > 0,
+          "%s: analysed with the joiner (%d, %d), %zu findings as without (%zu)", what, (int)sj,
+          (int)st, NF, np);
+    for (size_t i = 0; i < np && i < NF && i < FCAP; i++) {
+        const ibidi_finding *p = &P[i], *f = &F[i];
+        const int chars = p->code <= IBIDI_AMBIG_NUMBER_SEPARATOR ||
+                          p->code == IBIDI_AMBIG_SEPARATOR_TWIN;
+        const size_t end = p->offset + p->length;
+        const size_t off = p->offset + (p->offset >= at ? jl : 0);
+        const size_t fend = end + ((chars ? end > at : end >= at) ? jl : 0);
+        CHECK(f->code == p->code && f->context == p->context && f->detail == p->detail &&
+                  f->cp == p->cp && f->offset == off && f->offset + f->length == fend,
+              "%s: finding %zu %s at %zu+%zu, expected %s at %zu+%zu", what, i,
+              ibidi_code_name(f->code), f->offset, f->length, ibidi_code_name(p->code), off,
+              fend - off);
+    }
+}
+
+static void test_joiners(void)
+{
+    /* the name: 5.روح‌افزا.com (Persian writes ZWNJ inside words) */
+    static const char persian[] = "5.\xD8\xB1\xD9\x88\xD8\xAD\xD8\xA7\xD9\x81\xD8\xB2"
+                                  "\xD8\xA7.com";
+    joiner_same("5.ruh|afza.com", persian, strlen(persian), 8, ZWNJ, IBIDI_IRI_AS_DOMAIN, 0);
+    joiner_same("5.ruh|afza.com exact", persian, strlen(persian), 8, ZWNJ, IBIDI_IRI_AS_DOMAIN,
+                IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL);
+    static const struct {
+        const char *notation;
+        size_t at; /* notation index */
+        const char *j;
+        ibidi_iri_kind as;
+        unsigned opt;
+    } cases[] = {
+        {"DEF.123.ABC.com", 1, ZWNJ, IBIDI_IRI_AS_DOMAIN, 0},  /* inside an RTL label */
+        {"DEF.123.ABC.com", 5, ZWJ, IBIDI_IRI_AS_DOMAIN, 0},   /* between two digits */
+        {"DEF.123.ABC.com", 7, ZWJ, IBIDI_IRI_AS_DOMAIN, 0},   /* after a digit, label end */
+        {"DEF.123.ABC.com", 7, ZWJ, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT},
+        {"A1+2b", 2, ZWJ, TEXT_AS, IBIDI_AMBIG_TEXT},          /* W4 across the joiner */
+        {"A%123+456B", 5, ZWNJ, TEXT_AS, IBIDI_AMBIG_TEXT | IBIDI_AMBIG_EXACT},
+        {"123@ABC.com", 5, ZWNJ, IBIDI_IRI_AS_EMAIL, IBIDI_AMBIG_EXACT},
+        /* in the path (RFC 3987 ucschar): the twins carry it and stay valid */
+        {"http://www.ABC.com/123/ABC/", 24, ZWNJ, IBIDI_IRI_AS_IRI, IBIDI_AMBIG_EXACT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t len;
+        const char *s = t_notation(1, cases[i].notation, 0, &len);
+        joiner_same(cases[i].notation, s, len, nb(cases[i].notation, cases[i].at), cases[i].j,
+                    cases[i].as, cases[i].opt);
+    }
+    /* the offsets point into the input: the digit after a joiner, its own byte only */
+    {
+        size_t len;
+        const char *s = t_notation(1, "A." ZWNJ "1" ZWJ ".com", 0, &len);
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, IDNA, 0, &FR, &E) == IBIDI_OK &&
+                  NF == 3 && F[2].code == IBIDI_AMBIG_NUMBER_LEVEL && F[2].offset == 6 &&
+                  F[2].length == 1 && F[2].cp == '1' &&
+                  F[0].code == IBIDI_AMBIG_IDN_NUMBER_LABEL && F[0].offset == 3 &&
+                  F[0].length == 7 && F[0].cp == 0x200C && F[0].bidi_class == IBIDI_BC_BN,
+              "A.|1|.com: NUMBER_LEVEL at 6+1, the label at 3+7 from its joiner");
+    }
+    /* CONTEXTJ (RFC 5892 A.1): ZWNJ between Hebrew letters is invalid, so the twin that
+     * carries it is too: without it the name has a valid twin, with it none */
+    {
+        size_t len;
+        const char *s = t_notation(1, "http://www.A" ZWNJ "BC.com/123/ABC/", 0, &len);
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_IRI, IBIDI_AMBIG_EXACT, IDNA, 0, &FR, &E) ==
+                      IBIDI_OK &&
+                  NF >= 1 && F[0].code == IBIDI_AMBIG_INVALID_TWINS_ONLY && F[0].offset == 0,
+              "http://www.A|BC.com/123/ABC/: only invalid twins (C1)");
+    }
+    /* a label of joiners alone shows nothing: a neutral label */
+    {
+        size_t len;
+        const char *s = t_notation(1, "A.1." ZWJ, 0, &len);
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, IDNA, 0, &FR, &E) == IBIDI_OK &&
+                  NF >= 1 && F[NF - 1].code == IBIDI_AMBIG_REC_II && F[NF - 1].offset == 5 &&
+                  F[NF - 1].length == 3,
+              "A.1.|: REC_II on the joiner label");
+    }
+}
+
 int main(void)
 {
     IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
@@ -905,6 +1007,7 @@ int main(void)
     test_parents();
     test_mail_iri();
     test_errors();
+    test_joiners();
     test_exact();
     test_options();
     (void)CASE;

@@ -538,6 +538,40 @@ static void options(void)
     }
 }
 
+/* Names with ZWNJ or ZWJ (IDNA2008 CONTEXTJ, RFC 5892 A.1, A.2) are analysed as the UBA
+ * shows them (X9 sets the joiners aside): the findings of the name without the joiner,
+ * offsets moved past it, and the analysis's status IBIDI_OK (not "without findings"). */
+static void joiners(unsigned flags)
+{
+    static const char with[] = "5.\xD8\xB1\xD9\x88\xD8\xAD\xE2\x80\x8C\xD8\xA7\xD9\x81"
+                               "\xD8\xB2\xD8\xA7.com";
+    static const char without[] = "5.\xD8\xB1\xD9\x88\xD8\xAD\xD8\xA7\xD9\x81\xD8\xB2"
+                                  "\xD8\xA7.com";
+    char buf[CAP];
+    ibidi_finding fw[NF], fo[NF];
+    ibidi_findings sw = {fw, NF, 0, 0}, so = {fo, NF, 0, 0};
+    ibidi_scan_result rw, ro;
+    compare(with, strlen(with), flags, "ZWNJ");
+    CHECK(t_scan(with, strlen(with), flags, IBIDI_SCAN_LTR, buf, sizeof buf, NULL, &sw, &rw,
+                 NULL) == IBIDI_OK &&
+              t_scan(without, strlen(without), flags, IBIDI_SCAN_LTR, buf, sizeof buf, NULL,
+                     &so, &ro, NULL) == IBIDI_OK &&
+              rw.analysis == IBIDI_OK && ro.analysis == IBIDI_OK && sw.n == so.n && sw.n >= 3,
+          "5.ruh|afza.com: analysed (%d), %zu findings, as without the joiner (%zu)",
+          (int)rw.analysis, sw.n, so.n);
+    for (size_t i = 0; i < sw.n && i < so.n && i < NF; i++)
+        CHECK(fw[i].code == fo[i].code && fw[i].context == fo[i].context &&
+                  fw[i].offset == fo[i].offset + (fo[i].offset >= 8 ? 3u : 0u) &&
+                  fw[i].cp == fo[i].cp,
+              "5.ruh|afza.com: finding %zu %s at %zu, as without the joiner", i,
+              ibidi_code_name(fw[i].code), fw[i].offset);
+    /* a bidi control is still not analysed, and says so */
+    CHECK(t_scan("a\xE2\x80\x8F" "1.com", 8, flags, 0, buf, sizeof buf, NULL, &sw, &rw,
+                 NULL) == IBIDI_OK &&
+              rw.analysis == IBIDI_E_AMBIG_CONTROL && sw.n == 0,
+          "RLM: not analysed, AMBIG_CONTROL");
+}
+
 int main(void)
 {
     static const ibidi_idna_profile profiles[] = {IBIDI_IDNA_PROFILE_UTS46,
@@ -550,6 +584,7 @@ int main(void)
         idna_sources(flags);
         random_names(flags);
         edges(flags);
+        joiners(flags);
     }
     options();
     printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "

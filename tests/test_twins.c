@@ -869,7 +869,7 @@ static void test_errors(void)
         {"LRM", "ab\xE2\x80\x8E" "c", 2, 0x200E},   {"RLM", "\xE2\x80\x8F", 0, 0x200F},
         {"ALM", "a\xD8\x9C", 1, 0x061C},             {"RLE", "a1\xE2\x80\xAB", 2, 0x202B},
         {"PDF", "\xE2\x80\xAC", 0, 0x202C},          {"LRI", "x\xE2\x81\xA6", 1, 0x2066},
-        {"PDI", "x\xE2\x81\xA9", 1, 0x2069},         {"ZWJ (BN)", "ab\xE2\x80\x8D", 2, 0x200D},
+        {"PDI", "x\xE2\x81\xA9", 1, 0x2069},
         {"TAB (S)", "a\tb", 1, 9},                   {"LF (B)", "ab\n", 2, 10},
         {"U+2029 (B)", "\xD7\x90\xE2\x80\xA9", 2, 0x2029},
     };
@@ -1192,6 +1192,120 @@ static void test_figures(void)
         }
 }
 
+/* ---- Characters set aside: ZWNJ, ZWJ (UAX #9 X9) ---------------------------------------- */
+
+/* The twins of one search, each in UTF-8 with a NUL, one after the other. */
+typedef struct twin_list {
+    char buf[16384];
+    size_t len, n;
+} twin_list;
+
+static int collect_twin(const char *t, size_t len, void *vp)
+{
+    twin_list *l = vp;
+    if (l->len + len + 1 > sizeof l->buf)
+        return 1;
+    memcpy(l->buf + l->len, t, len);
+    l->buf[l->len + len] = 0;
+    l->len += len + 1;
+    l->n++;
+    return 0;
+}
+
+/* s without ZWNJ and ZWJ, into out (NUL-terminated). */
+static void strip_joiners(const char *s, char *out)
+{
+    while (*s) {
+        if (strncmp(s, "\xE2\x80\x8C", 3) == 0 || strncmp(s, "\xE2\x80\x8D", 3) == 0)
+            s += 3;
+        else
+            *out++ = *s++;
+    }
+    *out = 0;
+}
+
+/* The twins of s (with joiners) are those of s without them, in the same order, each with
+ * the input's joiners. */
+static void joiners_carried(const char *what, const char *s, ibidi_dir dir, size_t min_twins)
+{
+    static twin_list with, without;
+    char plain[512], t[512];
+    ibidi_ambig_twin_stats sw, so;
+    with.len = with.n = without.len = without.n = 0;
+    strip_joiners(s, plain);
+    CHECK(t_twins_utf8(s, strlen(s), dir, 0, collect_twin, &with, &sw, NULL) == IBIDI_OK &&
+              t_twins_utf8(plain, strlen(plain), dir, 0, collect_twin, &without, &so, NULL) ==
+                  IBIDI_OK &&
+              with.n == without.n && with.n >= min_twins && sw.candidates == so.candidates &&
+              !sw.truncated,
+          "%s: %zu twins with the joiners, %zu without (at least %zu)", what, with.n,
+          without.n, min_twins);
+    size_t nj = strlen(s) - strlen(plain);
+    for (size_t a = 0, b = 0, k = 0; k < with.n && k < without.n; k++) {
+        const char *x = with.buf + a, *y = without.buf + b;
+        strip_joiners(x, t);
+        CHECK(strcmp(t, y) == 0 && strlen(x) - strlen(t) == nj,
+              "%s: twin %zu is the twin without joiners, with them", what, k);
+        a += strlen(x) + 1;
+        b += strlen(y) + 1;
+    }
+}
+
+static void test_joiners(void)
+{
+    /* the name: 5.روح‌افزا.com */
+    static const char persian[] = "5.\xD8\xB1\xD9\x88\xD8\xAD\xE2\x80\x8C\xD8\xA7\xD9\x81"
+                                  "\xD8\xB2\xD8\xA7.com";
+    static twin_list l;
+    l.len = l.n = 0;
+    CHECK(t_twins_utf8(persian, strlen(persian), LTR, 0, collect_twin, &l, NULL, NULL) ==
+                  IBIDI_OK &&
+              l.n == 1 &&
+              strcmp(l.buf, "\xD8\xB1\xD9\x88\xD8\xAD\xE2\x80\x8C\xD8\xA7\xD9\x81\xD8\xB2"
+                            "\xD8\xA7.5.com") == 0,
+          "5.ruh|afza.com: the twin ruh|afza.5.com, ZWNJ still between HAH and ALEF");
+    joiners_carried("5.ruh|afza.com", persian, LTR, 1);
+    joiners_carried("5.ruh|afza.com (RTL)", persian, RTL, 0);
+    static const struct {
+        const char *notation;
+        size_t min_twins;
+    } cases[] = {
+        {"123.A\xE2\x80\x8C" "BC.com", 1},
+        {"http://www.ABC.com/1\xE2\x80\x8D" "23/A\xE2\x80\x8C" "BC/", 3},
+        {"\xE2\x80\x8C" "A1+2\xE2\x80\x8D" "b", 1},
+        {"A\xE2\x80\x8C\xE2\x80\x8D" "%123+456B", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int d = 0; d < 2; d++) {
+            size_t len;
+            char s[512];
+            const char *u = t_notation(1, cases[i].notation, 0, &len);
+            memcpy(s, u, len);
+            s[len] = 0;
+            joiners_carried(cases[i].notation, s, d ? RTL : LTR, d ? 0 : cases[i].min_twins);
+        }
+    /* the code point call: the same twins */
+    {
+        uint32_t cps[64];
+        size_t n = 0;
+        ibidi_ambig_twin_stats a, b;
+        CHECK(ibidi_utf8_decode(persian, strlen(persian), cps, 64, &n, NULL) == IBIDI_OK &&
+                  t_twins_cp(cps, n, LTR, 0, NULL, NULL, &a, NULL) == IBIDI_OK &&
+                  t_twins_utf8(persian, strlen(persian), LTR, 0, NULL, NULL, &b, NULL) ==
+                      IBIDI_OK &&
+                  a.twins == b.twins && a.twins == 1 && a.candidates == b.candidates,
+              "code points: the same twins");
+    }
+    /* joiners alone: nothing shows, no twin */
+    {
+        ibidi_ambig_twin_stats st;
+        CHECK(t_twins_utf8("\xE2\x80\x8C\xE2\x80\x8D", 6, LTR, 0, NULL, NULL, &st, NULL) ==
+                      IBIDI_OK &&
+                  st.twins == 0 && st.candidates == 0,
+              "joiners alone: no twin");
+    }
+}
+
 int main(void)
 {
     test_claims();
@@ -1200,6 +1314,7 @@ int main(void)
     test_marks();
     test_properties();
     test_errors();
+    test_joiners();
     test_options();
     test_validate();
     test_figures();

@@ -25,6 +25,22 @@
  * on the digit in one and on the letter in the other. (`ibidi verify-rule` reports the
  * code point and the as-rendered readings of RFC 5893 Label Uniqueness apart.)
  *
+ * Characters of class BN (ZWNJ and ZWJ, which IDNA2008 allows in context, RFC 5892 A.1 and
+ * A.2; the other default ignorables of that class) are set aside, as UAX #9 X9 removes
+ * them: they take no glyph position and no part in resolving levels. The analysis works on
+ * the text without them and maps every finding back to the input's bytes: a finding on
+ * characters ends where its last character ends, one on a label or part covers it whole
+ * (set-aside characters at its ends too), cp is the code point at the offset. The twin
+ * search finds the twins of the text without them and puts the input's ones back into
+ * each twin, between the two code points shown where their neighbours were shown when
+ * those are still logically adjacent (else after the one shown where the predecessor
+ * was); it never adds or drops one. So texts that differ only in such characters, which
+ * this glyph model shows alike (it has no shaping, which joiners change), are not listed
+ * as twins of each other. Validity then judges the twin with its joiners: CONTEXTJ makes
+ * a ZWNJ or ZWJ invalid in most places, so a twin that carries one into another context
+ * may be invalid where the same twin without it would be valid. The bidi formatting
+ * characters (Bidi_Control) and classes B and S are still refused.
+ *
  * Nothing here allocates but the _alloc calls. The calls take ibidi_ambig_options (what the
  * input is, IBIDI_AMBIG_* bits, the paragraph of the twin search, its bound, the IDNA
  * processing that decides which twins are valid, a work area); a NULL pointer or a
@@ -218,7 +234,7 @@ IBIDI_API size_t ibidi_ambig_work_size(size_t len, unsigned flags);
  * IBIDI_E_AMBIG_WORK_TOO_SMALL when the input needs a work area (above 256 bytes, or
  * IBIDI_AMBIG_EXACT) and opts->work holds less than ibidi_ambig_work_size(len, flags);
  * then, the first from left to right: the decoder's statuses; IBIDI_E_AMBIG_CONTROL for
- * bidi formatting characters or characters of class BN, B or S; then the parser's status
+ * bidi formatting characters or characters of class B or S; then the parser's status
  * when the identifier does not parse; IBIDI_E_TWINS_TOO_LONG with IBIDI_AMBIG_EXACT above
  * IBIDI_AMBIG_TWINS_MAX code points (with the byte offset of the first past them).
  * Stack: IBIDI_AMBIG_ANALYZE_STACK.
@@ -262,7 +278,9 @@ typedef int (*ibidi_ambig_twin_utf8_fn)(const char *twin, size_t len, void *ctx)
  * plus 256; reaching either bound sets stats->truncated (SIZE_MAX: no bound, and then a
  * long text full of weak characters may take very long). Twins come in a fixed order for
  * a given input. stats may be NULL. Other fields of opts are not read (flags: unknown bits
- * are refused).
+ * are refused). Characters of class BN are set aside and carried into every twin (see the
+ * top): "every twin" means every text without them, each reported once with the input's
+ * ones put back; IBIDI_AMBIG_TWINS_MAX counts them too.
  * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
  * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
  * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL or

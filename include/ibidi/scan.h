@@ -64,7 +64,8 @@ typedef struct ibidi_scan_result {
     ibidi_span unicode;  /* the ToUnicode form, the form that is compared */
     ibidi_span codes;    /* "[]" when valid, else e.g. "[B1, V6]" or "[DOMAIN_CHAR]" */
     ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
-    ibidi_status analysis; /* ibidi_ambig_analyze's status on the form */
+    ibidi_status analysis; /* ibidi_ambig_analyze's status on the form: IBIDI_OK when the
+                              analysis ran, else why it did not (step 3) */
     size_t needed;       /* the bytes the text parts take in the buffer */
 } ibidi_scan_result;
 
@@ -81,7 +82,10 @@ typedef struct ibidi_scan_result {
  *      the name as written is not (an A-label that is not that of a valid U-label).
  *   3. Badami's analysis of the form (ibidi_ambig_analyze as a domain name, without
  *      the twin search): its findings to *findings (may be NULL), its status in
- *      res->analysis.
+ *      res->analysis. IBIDI_OK says the analysis ran (no findings then means none were
+ *      found); any other status says it did not run and why (IBIDI_E_AMBIG_CONTROL: a bidi
+ *      control, B or S; the parser's status: no domain name; the decoder's;
+ *      IBIDI_E_AMBIG_TOO_LONG), and *findings is then empty: not "without findings".
  *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL)
  *      in the contexts that opts->flags ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when
  *      the form parses as a domain name.

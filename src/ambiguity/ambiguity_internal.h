@@ -11,19 +11,29 @@
 #include "iri/iri_internal.h"
 
 /* Badami, "Control characters and formatting characters": identifiers are taken to hold
- * none of LRM, RLM, LRE, RLE, LRO, RLO, PDF, nor characters of class BN, B or S; the
- * isolates (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. */
+ * none of LRM, RLM, LRE, RLE, LRO, RLO, PDF, nor characters of class B or S; the isolates
+ * (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. Characters of class
+ * BN are not refused (ibidi__ambig_set_aside): IDNA2008 allows ZWNJ and ZWJ in context
+ * (RFC 5892 A.1, A.2), so the paper's assumption is widened to what UAX #9 does with them. */
 static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_bidi_class bc)
 {
     /* the classes first: they decide for nearly every character without the range tests
      * of the formatting characters of RFC 3987 §4.1 */
-    return bc == IBIDI_BC_BN || bc == IBIDI_BC_B || bc == IBIDI_BC_S ||
-           ibidi__is_bidi_control(cp);
+    return bc == IBIDI_BC_B || bc == IBIDI_BC_S || ibidi__is_bidi_control(cp);
 }
 
 static inline int ibidi__ambig_is_control(uint32_t cp)
 {
     return ibidi__ambig_is_control_bc(cp, ibidi_cp_bidi_class(cp));
+}
+
+/* UAX #9 X9: characters of class BN (ZWNJ, ZWJ, the other default ignorables of that
+ * class; none is a Bidi_Control character) are removed before the weak types resolve and
+ * take no glyph position in the display. The analysis and the twin search set them aside:
+ * they work on the text without them, and map every finding back to the input's bytes. */
+static inline int ibidi__ambig_set_aside(ibidi_bidi_class bc)
+{
+    return bc == IBIDI_BC_BN;
 }
 
 /* The twin search's bound as the calls take it (ibidi_ambig_options.max_candidates, and

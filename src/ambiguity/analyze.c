@@ -9,6 +9,11 @@
  * left-to-right embedding): codes 1-10 have context IBIDI_DIR_LTR. The exact codes are made
  * for each context asked (LTR always, RTL with IBIDI_AMBIG_RTL).
  *
+ * Characters of class BN (ZWNJ, ZWJ: IDNA2008 allows them in context) are set aside as
+ * UAX #9 X9 removes them: the arrays hold the other code points, whose byte offsets map
+ * every finding back to the input (emit, emit_bytes); the exact checks give the search the
+ * whole text, and the search carries them into each twin.
+ *
  * Memory: no allocation. The arrays are sized for the input: on the stack up to
  * AMB_SMALL bytes (every domain name), in the caller's work area above, up to
  * AMB_MAX_BYTES (longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES).
@@ -128,7 +133,8 @@ ibidi_status ibidi_ambig_label_category_utf8(const char *label, size_t len, unsi
 /* ---- The work area ----------------------------------------------------------------- */
 
 typedef struct lab {
-    uint16_t cs, ce; /* code point range */
+    uint16_t cs, ce; /* code point range (of the code points kept: see amb) */
+    uint16_t bs, be; /* byte range: the component's, set-aside characters at its ends too */
     uint16_t comp;   /* component index */
     uint16_t prev, next; /* closest strong label before / after (index), AMB_NONE */
     unsigned cat;
@@ -139,11 +145,13 @@ typedef struct amb {
     const char *s;
     size_t len;
     int text; /* IBIDI_AMBIG_TEXT: no structure */
-    size_t n; /* code points */
-    /* the arrays (amb_layout): cp, bc of each code point; the class of the closest strong
-     * character before / after each code point in the whole text, the ends of the text
-     * counting as L ("Weak types EN and AN"); its byte offset (n + 1 of them); its
-     * component, or AMB_NONE */
+    size_t n; /* code points kept */
+    size_t nset; /* code points set aside (UAX #9 X9: class BN, ibidi__ambig_set_aside):
+                    they are in no array; the byte offsets of those kept locate them */
+    /* the arrays (amb_layout), over the code points kept: cp, bc of each code point; the
+     * class of the closest strong character before / after each code point in the whole
+     * text, the ends of the text counting as L ("Weak types EN and AN"); its byte offset
+     * (n + 1 of them); its component, or AMB_NONE */
     uint32_t *cp;
     uint8_t *bc, *pbc, *nbc;
     uint16_t *off, *comp_of;
@@ -202,9 +210,11 @@ static int cmp_finding(const ibidi_finding *x, const ibidi_finding *y)
 }
 
 /* Keeps out[0..cap) as the smallest findings seen so far, in order (the findings are made
- * in no particular order and cannot all be kept: the caller's array is the only store). */
-static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_t cpe,
-                 size_t comp, int expression)
+ * in no particular order and cannot all be kept: the caller's array is the only store).
+ * The finding covers bytes [start, end) of the input; cp and bc are those of its first
+ * code point (0 and -1 when it has none). */
+static void emit_at(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t start, size_t end,
+                    uint32_t cp, int bc, size_t comp, int expression)
 {
     ibidi_finding f;
     size_t stored = a->count < a->cap ? a->count : a->cap, k;
@@ -212,11 +222,11 @@ static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_
     f.severity = IBIDI_SEVERITY_WARNING; /* an ambiguity never makes an identifier invalid */
     f.rule = ibidi_code_message(code);
     f.context = ctx;
-    f.offset = cps < a->n ? a->off[cps] : a->len;
-    f.length = (cpe < a->n ? a->off[cpe] : a->len) - f.offset;
+    f.offset = start;
+    f.length = end - start;
     f.part = comp;
-    f.cp = cps < a->n ? a->cp[cps] : 0;
-    f.bidi_class = cps < a->n ? a->bc[cps] : -1;
+    f.cp = cp;
+    f.bidi_class = bc;
     f.detail = expression;
     a->count++;
     if (a->cap == 0 || (stored == a->cap && cmp_finding(&f, &a->out[a->cap - 1]) >= 0))
@@ -228,6 +238,41 @@ static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_
         stored--; /* the last one drops out */
     memmove(&a->out[k + 1], &a->out[k], (stored - k) * sizeof f);
     a->out[k] = f;
+}
+
+static size_t utf8_length(uint32_t cp)
+{
+    return cp < 0x80u ? 1u : cp < 0x800u ? 2u : cp < 0x10000u ? 3u : 4u;
+}
+
+/* A finding on the characters [cps, cpe) (code points kept): from the first one's byte to
+ * the end of the last one's, so a character set aside (X9) inside the range is covered and
+ * one right after it is not. */
+static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_t cpe,
+                 size_t comp, int expression)
+{
+    if (cps >= a->n) {
+        emit_at(a, code, ctx, a->len, a->len, 0, -1, comp, expression);
+        return;
+    }
+    const size_t e = cpe < a->n ? cpe : a->n; /* past the last one */
+    const size_t end = e > cps ? a->off[e - 1] + utf8_length(a->cp[e - 1]) : a->off[cps];
+    emit_at(a, code, ctx, a->off[cps], end, a->cp[cps], a->bc[cps], comp, expression);
+}
+
+/* A finding on bytes [start, end) that are a part of the identifier (labels, the host, the
+ * whole text), whatever characters set aside lie at its ends; cp is the one at start. */
+static void emit_bytes(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t start, size_t end,
+                       size_t comp, int expression)
+{
+    uint32_t cp = 0;
+    int bc = -1;
+    if (start < a->len) {
+        size_t pos = start;
+        if (ibidi_utf8_next(a->s, a->len, &pos, &cp, NULL) == IBIDI_OK) /* decoded already */
+            bc = (int)ibidi_cp_bidi_class(cp);
+    }
+    emit_at(a, code, ctx, start, end, cp, bc, comp, expression);
 }
 
 static size_t comp_at(const amb *a, size_t i)
@@ -248,6 +293,24 @@ static int dir_of(uint8_t bc)
 static int is_number(uint8_t bc)
 {
     return bc == IBIDI_BC_EN || bc == IBIDI_BC_AN;
+}
+
+/* The class of the closest strong character before code point i (i <= n: n is the end),
+ * and of the closest at or after i; the ends of the text count as L. */
+static uint8_t strong_before(const amb *a, size_t i)
+{
+    if (i < a->n)
+        return a->pbc[i];
+    if (a->n == 0)
+        return IBIDI_BC_L;
+    return strong(a->bc[a->n - 1]) ? a->bc[a->n - 1] : a->pbc[a->n - 1];
+}
+
+static uint8_t strong_from(const amb *a, size_t i)
+{
+    if (i >= a->n)
+        return IBIDI_BC_L;
+    return strong(a->bc[i]) ? a->bc[i] : a->nbc[i];
 }
 
 /* ---- Codes 1 and 2: "Weak types EN and AN", "Number type ambiguity" ------------------ */
@@ -524,6 +587,8 @@ static void collect_labels(amb *a)
         while (ci < a->n && a->off[ci] < k->start + k->length)
             ci++;
         l->ce = (uint16_t)ci;
+        l->bs = (uint16_t)k->start;
+        l->be = (uint16_t)(k->start + k->length);
         l->comp = (uint16_t)c;
         l->dfirst = l->dlast = DIR_L;
         {
@@ -563,9 +628,10 @@ static void idn_checks(amb *a)
     int pout, nout, whole;
     if (nl == 0)
         return;
-    /* Outside the domain name: the closest strong characters of the identifier. */
-    pout = dir_of(a->pbc[L[0].cs]);
-    nout = dir_of(a->nbc[L[nl - 1].ce - 1]);
+    /* Outside the domain name: the closest strong characters of the identifier (labels
+     * may hold no code point kept: only characters set aside) */
+    pout = dir_of(strong_before(a, L[0].cs));
+    nout = dir_of(strong_from(a, L[nl - 1].ce));
 
     for (size_t k = 0; k < nl; k++) {
         separator_label(a, &L[k]);
@@ -573,18 +639,22 @@ static void idn_checks(amb *a)
             continue;
         /* "Number embedding level ambiguity in IDNs", case 3 */
         if (idn_ambiguous(a, k, 0, nl, pout, nout))
-            emit(a, IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
+            emit_bytes(a, IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_DIR_LTR, L[k].bs, L[k].be,
+                       L[k].comp, 0);
         /* Recommendation III: the closest strong labels within the domain name are LTR. */
         if (L[k].prev != AMB_NONE && IBIDI_AMBIG_LABEL_CATEGORY(L[L[k].prev].cat) != IBIDI_AMBIG_LABEL_LTR)
-            emit(a, IBIDI_AMBIG_REC_III_PRECEDING, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
+            emit_bytes(a, IBIDI_AMBIG_REC_III_PRECEDING, IBIDI_DIR_LTR, L[k].bs, L[k].be,
+                       L[k].comp, 0);
         if (L[k].next != AMB_NONE && IBIDI_AMBIG_LABEL_CATEGORY(L[L[k].next].cat) != IBIDI_AMBIG_LABEL_LTR)
-            emit(a, IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_DIR_LTR, L[k].cs, L[k].ce, L[k].comp, 0);
+            emit_bytes(a, IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_DIR_LTR, L[k].bs, L[k].be,
+                       L[k].comp, 0);
     }
 
     /* Recommendation II (tentative): the top-level label (the last one; the root label
      * gives no component) is a strong label. */
     if (!is_strong_label(&L[nl - 1]))
-        emit(a, IBIDI_AMBIG_REC_II, IBIDI_DIR_LTR, L[nl - 1].cs, L[nl - 1].ce, L[nl - 1].comp, 0);
+        emit_bytes(a, IBIDI_AMBIG_REC_II, IBIDI_DIR_LTR, L[nl - 1].bs, L[nl - 1].be,
+                   L[nl - 1].comp, 0);
 
     /* "Recommendations concerning the use of IDNs". A name is ambiguous on its own when a
      * number label has case 3 with the outside counted as LTR (the IDN analysis: cases 1
@@ -598,15 +668,18 @@ static void idn_checks(amb *a)
      * own, whatever the text around it does (DEF@123.ABC.com). */
     whole = part_ambiguous(a, 0, nl);
     if (!a->text && a->info.kind != IBIDI_IRI_AS_DOMAIN && whole)
-        emit(a, IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_DIR_LTR, L[0].cs, L[nl - 1].ce, L[0].comp, 0);
+        emit_bytes(a, IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_DIR_LTR, L[0].bs, L[nl - 1].be,
+                   L[0].comp, 0);
     if (whole)
         return;
     for (size_t i = 1; i < nl; i++)
         if (part_ambiguous(a, i, nl))
-            emit(a, IBIDI_AMBIG_PARENT_DOMAIN, IBIDI_DIR_LTR, L[i].cs, L[nl - 1].ce, L[i].comp, 0);
+            emit_bytes(a, IBIDI_AMBIG_PARENT_DOMAIN, IBIDI_DIR_LTR, L[i].bs, L[nl - 1].be,
+                       L[i].comp, 0);
     for (size_t j = 1; j < nl; j++)
         if (part_ambiguous(a, 0, j))
-            emit(a, IBIDI_AMBIG_RELATIVE_NAME, IBIDI_DIR_LTR, L[0].cs, L[j - 1].ce, L[0].comp, 0);
+            emit_bytes(a, IBIDI_AMBIG_RELATIVE_NAME, IBIDI_DIR_LTR, L[0].bs, L[j - 1].be,
+                       L[0].comp, 0);
 }
 
 /* ---- Codes 20-25: exact findings (twin search) --------------------------------------- */
@@ -626,6 +699,7 @@ typedef struct twin_ctx {
     uint8_t weak[TWINS_MAX], tweak[TWINS_MAX]; /* types after W1-W7 */
     uint8_t tbc[TWINS_MAX];
     uint32_t tcp[TWINS_MAX];
+    uint32_t full[TWINS_MAX]; /* the input with its characters set aside, for the search */
     int any, valid, undetermined, same_authority;
 } twin_ctx;
 
@@ -679,9 +753,19 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     /* With IBIDI_AMBIG_TEXT validity does not apply: any twin counts. */
     t->valid = 1;
     /* SEPARATOR_TWIN: the same glyph position holds the input's ES or CS character in both
-     * texts (identical glyphs); W4 makes it part of a number in one and not in the other. */
-    if (ibidi_utf8_decode(tw, tlen, t->tcp, TWINS_MAX, &tn, NULL) != IBIDI_OK ||
-        tn != a->n ||
+     * texts (identical glyphs); W4 makes it part of a number in one and not in the other.
+     * The twin carries the input's characters set aside (ibidi_ambig_twins_utf8): they go
+     * here too (X9), so that glyph positions compare one to one. */
+    if (ibidi_utf8_decode(tw, tlen, t->tcp, TWINS_MAX, &tn, NULL) != IBIDI_OK)
+        return 0;
+    if (a->nset) {
+        size_t k = 0;
+        for (size_t i = 0; i < tn; i++)
+            if (!ibidi__ambig_set_aside(ibidi_cp_bidi_class(t->tcp[i])))
+                t->tcp[k++] = t->tcp[i];
+        tn = k;
+    }
+    if (tn != a->n ||
         ibidi_bidi_resolve_cp(t->tcp, tn, &(ibidi_bidi_options){.dir = t->dir},
                               &(ibidi_bidi_result){.levels = t->tlev, .classes = t->tbc,
                                                    .weak = t->tweak, .cap = TWINS_MAX},
@@ -697,6 +781,17 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     return 0;
 }
 
+/* The byte offset of code point k of the input, those set aside counted (the length when
+ * it has fewer). */
+static size_t byte_of(const amb *a, size_t k)
+{
+    size_t pos = 0;
+    uint32_t cp;
+    for (size_t i = 0; i < k && pos < a->len; i++)
+        (void)ibidi_utf8_next(a->s, a->len, &pos, &cp, NULL); /* decoded already */
+    return pos;
+}
+
 /* The exact findings in context dir: t and the search's state are the work area's. */
 static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state,
                                  size_t max_candidates, ibidi_error *err)
@@ -708,52 +803,63 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
     t->dir = dir;
     t->any = t->valid = t->undetermined = t->same_authority = 0;
     memset(t->sep, 0, sizeof t->sep);
-    /* the search takes at most TWINS_MAX code points: the byte offset of the first past
-     * them, as ibidi_ambig_twins_utf8 says it */
-    if (a->n > TWINS_MAX)
-        return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, a->off[TWINS_MAX], 0);
+    /* the search takes at most TWINS_MAX code points, those set aside counted (a twin
+     * carries them): the byte offset of the first past them, as ibidi_ambig_twins_utf8
+     * says it */
+    if (a->n + a->nset > TWINS_MAX)
+        return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, byte_of(a, TWINS_MAX), 0);
     {
+        /* the code points kept: X9 removes the others, so their levels are those of the
+         * whole text's */
         ibidi_bidi_result r = {.levels = t->lev, .weak = t->weak, .cap = TWINS_MAX};
-        st = ibidi_bidi_resolve_utf8(a->s, a->len, &(ibidi_bidi_options){.dir = dir}, &r, err);
+        st = ibidi_bidi_resolve_cp(a->cp, a->n, &(ibidi_bidi_options){.dir = dir}, &r, err);
         if (st == IBIDI_OK)
             st = ibidi_bidi_reorder(t->lev, r.n, t->v2l, NULL, err);
         if (st != IBIDI_OK)
             return st;
         w4_joins(a->bc, t->weak, a->n, t->join);
     }
-    /* the search on the code points decoded already, each twin to on_twin in UTF-8 */
-    st = ibidi__twins_search_in(state, a->cp, a->n, dir, max_candidates, on_twin, t, &stats,
-                                &e);
+    /* the search on the code points decoded already (with those set aside when there are
+     * any: the search carries them into the twins, which IDNA then judges with them), each
+     * twin to on_twin in UTF-8 */
+    const uint32_t *text = a->cp;
+    size_t tn = a->n;
+    if (a->nset) {
+        tn = 0;
+        for (size_t pos = 0; pos < a->len;)
+            (void)ibidi_utf8_next(a->s, a->len, &pos, &t->full[tn++], NULL); /* decoded */
+        text = t->full;
+    }
+    st = ibidi__twins_search_in(state, text, tn, dir, max_candidates, on_twin, t, &stats, &e);
     if (st != IBIDI_OK) /* not reached: the text was checked above */
-        return ibidi__fail(err, st, e.offset < a->n ? a->off[e.offset] : a->len, e.value);
+        return ibidi__fail(err, st, byte_of(a, e.offset), e.value);
     if (t->valid)
-        emit(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->n, IBIDI_NO_PART, 0);
+        emit_bytes(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->len, IBIDI_NO_PART, 0);
     else if (t->any)
-        emit(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->n, IBIDI_NO_PART, 0);
+        emit_bytes(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->len, IBIDI_NO_PART, 0);
     for (size_t i = 0; i < a->n; i++)
         if (t->sep[i])
             emit(a, IBIDI_AMBIG_SEPARATOR_TWIN, dir, i, i + 1, comp_at(a, i), 0);
     if (t->undetermined) {
         /* the input's host (a relative IRI may have none: then the whole text) */
-        size_t hs = 0, he = a->n;
+        size_t hs = 0, bs = 0, be = a->len;
         if (a->info.host.present) {
-            while (hs < a->n && a->off[hs] < a->info.host.start)
+            bs = a->info.host.start;
+            be = bs + a->info.host.length;
+            while (hs < a->n && a->off[hs] < bs)
                 hs++;
-            he = hs;
-            while (he < a->n && a->off[he] < a->info.host.start + a->info.host.length)
-                he++;
         }
-        emit(a, IBIDI_AMBIG_DOMAIN_UNDETERMINED, dir, hs, he, comp_at(a, hs), 0);
+        emit_bytes(a, IBIDI_AMBIG_DOMAIN_UNDETERMINED, dir, bs, be, comp_at(a, hs), 0);
     }
     if (t->same_authority) {
         /* what follows the authority: where the twins differ */
         size_t from = 0, end = a->info.authority.start + a->info.authority.length;
         while (from < a->n && a->off[from] < end)
             from++;
-        emit(a, IBIDI_AMBIG_SAME_AUTHORITY, dir, from, a->n, comp_at(a, from), 0);
+        emit_bytes(a, IBIDI_AMBIG_SAME_AUTHORITY, dir, end, a->len, comp_at(a, from), 0);
     }
     if (stats.truncated)
-        emit(a, IBIDI_AMBIG_SEARCH_TRUNCATED, dir, 0, a->n, IBIDI_NO_PART, 0);
+        emit_bytes(a, IBIDI_AMBIG_SEARCH_TRUNCATED, dir, 0, a->len, IBIDI_NO_PART, 0);
     return IBIDI_OK;
 }
 
@@ -811,6 +917,7 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
     a->len = len;
     a->text = (options & IBIDI_AMBIG_TEXT) != 0;
     a->n = 0;
+    a->nset = 0;
     a->ncomps = 0;
     a->nl = 0;
     a->out = findings ? findings->items : NULL;
@@ -822,7 +929,10 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
     /* Decode, left to right: the first ill-formed sequence or control character found is
      * reported. "Control characters and formatting characters": the paper assumes no bidi
      * formatting characters (LRM, RLM, ALM and the embedding, override and isolate
-     * controls) and no characters of class BN, B or S. The arrays and counts are held in
+     * controls) and no characters of class BN, B or S. BN is set aside instead (X9 removes
+     * it: ibidi__ambig_set_aside), so that the joiners IDNA allows in context are analysed
+     * as the UBA displays them; the byte offsets of the code points kept are the map back
+     * to the input. The arrays and counts are held in
      * locals: a store through a byte array may alias anything, which would make the
      * compiler reload every field of a at each step. (Open-coded: the same steps in an
      * inline function cost 2.5% of the analysis.) */
@@ -830,7 +940,7 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
         uint32_t *const cpa = a->cp;
         uint8_t *const bca = a->bc;
         uint16_t *const offa = a->off, *const compa = a->comp_of;
-        size_t n = 0;
+        size_t n = 0, nset = 0;
         unsigned classes = 0;
         while (pos < len) {
             const size_t at = pos;
@@ -842,6 +952,10 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
                 return st;
             }
             bc = ibidi_cp_bidi_class(cp);
+            if (ibidi__ambig_set_aside(bc)) { /* X9 */
+                nset++;
+                continue;
+            }
             if (ibidi__ambig_is_control_bc(cp, bc))
                 return ibidi__fail(err, IBIDI_E_AMBIG_CONTROL, at, cp);
             cpa[n] = cp;
@@ -853,6 +967,7 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
         }
         offa[n] = (uint16_t)len;
         a->n = n;
+        a->nset = nset;
         a->classes = classes;
     }
 

@@ -35,6 +35,10 @@
  * AN 2, EN 0 (W7) or 2, neutrals 0 or 1 (N1, N2, N0), ES/ET/CS/NSM 0, 1 or 2 (W1, W4, W5);
  * in an RTL paragraph L, EN and AN are 2 (I2), R and AL 1, the others 1 or 2.
  *
+ * Characters of class BN (ZWNJ, ZWJ, ...) are set aside (UAX #9 X9 removes them before any
+ * rule that decides a level, and they take no glyph position): the search runs on the
+ * text without them, and each twin found gets the input's ones back (report_with_aside).
+ *
  * Nothing here allocates; every array is sized IBIDI_AMBIG_TWINS_MAX, in one state on the
  * stack (or in the caller's memory: the exact analysis keeps it in its work area).
  */
@@ -115,6 +119,16 @@ struct ibidi__twins {
         char utf8[MAXN * 4];
     } g;
     uint8_t gflag[MAXN]; /* Bidi_Mirrored without a mirroring glyph, shown at an odd level */
+    /* The characters set aside (X9, ibidi__ambig_set_aside): naside of them in the input
+     * full (nfull code points). The search runs on the text without them, which is held
+     * in lc until the options are built (text is then NULL, and choice0, the option that
+     * is the input's at each visual position, tells the input itself); l2v0 is its
+     * logical-to-visual map. No copy of either is kept: the state must stay within
+     * IBIDI_STACK_MAX. */
+    size_t naside, nfull;
+    const uint32_t *full;
+    int16_t l2v0[MAXN];
+    int8_t choice0[MAXN];
     size_t max_cand, node_budget, nodes;
     ibidi_ambig_twin_fn fn;
     ibidi_ambig_twin_utf8_fn fn8; /* when set, twins go to it in UTF-8 instead */
@@ -523,6 +537,71 @@ static int marks_match(search *s)
     return memcmp(s->att, s->att0, s->n * sizeof s->att[0]) == 0;
 }
 
+/* Where the twin in s->lc carries the input's character set aside that sat in the input
+ * at logical gap g (before the code point kept of index g; 0..n), as a gap of the twin:
+ * between the two code points now shown where its neighbours were shown, when they are
+ * still logically adjacent (a joiner then sits between the same two glyphs, and joins or
+ * separates them as in the input); else right after the one shown where its predecessor
+ * was (before the one shown where its successor was, at the start). v2l is the twin's
+ * visual-to-logical map. */
+static size_t aside_gap(const search *s, const int16_t *v2l, size_t g)
+{
+    const int a = g > 0 ? v2l[s->l2v0[g - 1]] : NONE;
+    const int b = g < s->n ? v2l[s->l2v0[g]] : NONE;
+    if (a != NONE && b != NONE && (b == a + 1 || a == b + 1))
+        return (size_t)(a > b ? a : b);
+    if (a != NONE)
+        return (size_t)a + 1u;
+    return b == NONE ? 0u : (size_t)b;
+}
+
+/* Reports the twin in s->lc with the input's characters set aside put back (aside_gap),
+ * to fn8 in UTF-8 or to fn: the twin of the input is the twin of the text without them
+ * (X9 removes them before any rule that decides a level, and they take no glyph
+ * position). Scratch, all free once the leaf has compared: att (the twin's visual-to-
+ * logical map), ll and fl (each set-aside character's index in full and gap in the twin:
+ * with one set aside, n < MAXN, so both fit a byte). Returns the callback's answer. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* off the path of the forward run's stack */
+#endif
+static int report_with_aside(search *s)
+{
+    const size_t n = s->n;
+    int16_t *v2l = s->att;
+    uint8_t *at = s->ll, *gap = s->fl;
+    uint32_t *cps = s->g.glyph; /* for fn: the UTF-8 buffer is not used then */
+    size_t len = 0, m = 0, k = 0, kept = 0;
+    for (size_t j = 0; j < n; j++)
+        v2l[s->l2v[j]] = (int16_t)j;
+    for (size_t i = 0; i < s->nfull; i++) {
+        if (!ibidi__ambig_set_aside(ibidi_cp_bidi_class(s->full[i]))) {
+            kept++;
+            continue;
+        }
+        at[k] = (uint8_t)i;
+        gap[k++] = (uint8_t)aside_gap(s, v2l, kept);
+    }
+    for (size_t x = 0; x <= n; x++) {
+        for (size_t j = 0; j < k; j++) {
+            if (gap[j] != x)
+                continue;
+            if (s->fn8)
+                len += ibidi_utf8_encode_cp(s->full[at[j]], s->g.utf8 + len);
+            else
+                cps[m++] = s->full[at[j]];
+        }
+        if (x == n)
+            break;
+        if (s->fn8)
+            len += ibidi_utf8_encode_cp(s->lc[x], s->g.utf8 + len);
+        else
+            cps[m++] = s->lc[x];
+    }
+    if (s->fn8)
+        return s->fn8(s->g.utf8, len, s->ctx);
+    return s->fn ? s->fn(cps, m, s->ctx) : 0;
+}
+
 /* A leaf: undo L2 and L4, run the UBA forward, compare the marks, report a twin. Returns 1
  * to stop. */
 static int leaf(search *s)
@@ -560,7 +639,8 @@ static int leaf(search *s)
             }
         }
     }
-    if (memcmp(s->lc, s->text, n * sizeof s->lc[0]) == 0)
+    if (s->text ? memcmp(s->lc, s->text, n * sizeof s->lc[0]) == 0
+                : memcmp(s->choice, s->choice0, n) == 0)
         return 0; /* the input itself */
     if (s->max_cand && s->st.candidates >= s->max_cand) {
         s->st.truncated = 1;
@@ -578,7 +658,9 @@ static int leaf(search *s)
         return 0;
     s->st.twins++;
     int stop = 0;
-    if (s->fn8) {
+    if (s->naside) {
+        stop = report_with_aside(s);
+    } else if (s->fn8) {
         size_t len = 0;
         for (size_t i = 0; i < n; i++)
             len += ibidi_utf8_encode_cp(s->lc[i], s->g.utf8 + len);
@@ -664,6 +746,27 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
                               ibidi_ambig_twin_stats *stats, ibidi_error *err)
 {
     ibidi_error e;
+    /* X9: the characters set aside take no part in the search (see report_with_aside);
+     * the text without them goes to lc, free until the search starts */
+    s->naside = 0;
+    s->nfull = n;
+    s->full = text;
+    for (size_t i = 0; i < n; i++)
+        if (ibidi__ambig_set_aside(ibidi_cp_bidi_class(text[i])))
+            s->naside++;
+    if (s->naside) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!ibidi__ambig_set_aside(ibidi_cp_bidi_class(text[i])))
+                s->lc[m++] = text[i];
+        text = s->lc;
+        n = m;
+        if (n == 0) { /* nothing shows: nothing to search */
+            if (stats)
+                memset(stats, 0, sizeof *stats);
+            return ibidi__ok(err);
+        }
+    }
     s->n = n;
     s->dir = context;
     s->para = context == IBIDI_DIR_RTL ? 1u : 0u;
@@ -695,11 +798,25 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
         s->lev0[v] = s->fl[v2l[v]];
         s->l2v[v2l[v]] = (int16_t)v;
     }
+    if (s->naside)
+        memcpy(s->l2v0, s->l2v, n * sizeof s->l2v[0]);
     for (size_t j = 0; j < n; j++)
         s->ll[j] = ibidi_cp_bidi_class(text[j]) == IBIDI_BC_NSM; /* the marks */
     attachments(n, s->ll, s->l2v, s->att0);
 
     build_options(s);
+    if (s->naside) {
+        /* the input's option at each visual position (its glyph's code point and level are
+         * one of them), for the leaf to tell the input itself once lc is overwritten */
+        for (size_t v = 0; v < n; v++) {
+            const uint32_t cp = text[v2l[v]];
+            s->choice0[v] = -1;
+            for (unsigned k = 0; k < s->nopt[v]; k++)
+                if (OPT_CP(s->opts[v][k]) == cp && OPT_LEVEL(s->opts[v][k]) == s->lev0[v])
+                    s->choice0[v] = (int8_t)k;
+        }
+        s->text = NULL;
+    }
     run_search(s);
     if (stats)
         *stats = s->st;

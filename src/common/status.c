@@ -139,7 +139,8 @@ static const status_info statuses[] = {
     {IBIDI_E_AMBIG_CONTROL, "AMBIG_CONTROL",
      "Badami, \"Control characters and formatting characters\": the ambiguity analysis and "
      "the twin search take identifiers without bidi formatting characters (LRM, RLM, ALM, "
-     "LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) and without characters of class BN, B or S"},
+     "LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) and without characters of class B or S "
+     "(class BN, e.g. ZWNJ and ZWJ, is set aside as UAX #9 X9 removes it)"},
     {IBIDI_E_TWINS_TOO_LONG, "TWINS_TOO_LONG",
      "the twin search takes at most IBIDI_AMBIG_TWINS_MAX (256) code points"},
     {IBIDI_E_AMBIG_TOO_LONG, "AMBIG_TOO_LONG",
