@@ -97,6 +97,7 @@ typedef enum ibidi_status {
     IBIDI_E_PUNYCODE_OVERFLOW = 302,   /* RFC 3492 §6.4: a value does not fit */
     IBIDI_E_PUNYCODE_RANGE = 303,      /* decodes to a surrogate or a value above 10FFFF */
     IBIDI_E_PUNYCODE_NOT_CANONICAL = 304, /* valid, but not what the encoder produces */
+    IBIDI_E_PUNYCODE_TOO_LONG = 305,   /* more than IBIDI_PUNYCODE_MAX_CPS code points */
     IBIDI_E_IDNA_INVALID = 310,        /* the name breaks rules: see its findings */
     IBIDI_E_IDNA_TOO_LONG = 311,       /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
     IBIDI_E_IDNA_WORK_TOO_SMALL = 312, /* a name mapped to more code points than the fixed
