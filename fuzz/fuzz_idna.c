@@ -24,7 +24,8 @@
  *  8. on a name of one label, the Bidi Rule on its Bidi classes
  *     (ibidi_idna_bidi_rule_classes) breaks exactly the conditions the findings name (only
  *     B1 when condition 1 is broken: the calls on names stop there), and
- *     ibidi_idna_is_rtl_label_cp says whether it is a Bidi domain name.
+ *     ibidi_idna_is_rtl_label_cp says whether it is a Bidi domain name;
+ *  9. the root label helper ibidi_idna_strip_root (check_strip_root), described there.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -111,6 +112,30 @@ static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r,
                      : ibidi_idna_to_unicode_utf8(s, len, &o, out, OUT_CAP, &r->len, &fs, NULL);
     r->nf = fs.n;
     r->nerr = fs.errors;
+}
+
+/* 9. ibidi_idna_strip_root: removes nothing or one final full stop after a non-empty
+ * label, and ToASCII of the name without it is ToASCII of the name less its final "."
+ * (the root label is an empty label at the end, which ToASCII keeps as it is). */
+static void check_strip_root(const char *s, size_t len, const ibidi_idna_options *opts)
+{
+    static char a[OUT_CAP], b[OUT_CAP];
+    const size_t k = ibidi_idna_strip_root(s, len);
+    require(k == len || k + 1 == len || k + 3 == len);
+    if (k == len || k == 0)
+        return;
+    require(ibidi_idna_strip_root(s, k) <= k);
+    size_t na = 0, nb = 0;
+    ibidi_status sa = ibidi_idna_to_ascii_utf8(s, len, opts, a, OUT_CAP, &na, NULL, NULL);
+    ibidi_status sb = ibidi_idna_to_ascii_utf8(s, k, opts, b, OUT_CAP, &nb, NULL, NULL);
+    if (sa == IBIDI_E_IDNA_TOO_LONG || sb == IBIDI_E_IDNA_TOO_LONG)
+        return;
+    /* (IDNA2008 maps nothing: there U+3002 is a DISALLOWED code point, not a full stop) */
+    if (sb == IBIDI_OK && !(opts->add & (IBIDI_IDNA_VERIFY_DNS_LENGTH | IBIDI_IDNA_2008_LOOKUP |
+                                         IBIDI_IDNA_2008_REGISTER)))
+        require(sa == IBIDI_OK);
+    if (sa == IBIDI_OK && sb == IBIDI_OK)
+        require(na == nb + 1 && memcmp(a, b, nb) == 0 && a[nb] == '.');
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -249,5 +274,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(rx.st == IBIDI_OK && rx.len == ru.len && memcmp(out8b, out8, ru.len) == 0);
     }
 
+    check_strip_root(s, len, &opts);
     return 0;
 }

@@ -42,7 +42,9 @@ static void note_findings(const ibidi_finding *f, size_t n)
         if (!nm || f[i].code < 1 || f[i].code > 99 ||
             f[i].severity != (warning ? IBIDI_SEVERITY_WARNING : IBIDI_SEVERITY_ERROR) ||
             f[i].rule != ibidi_code_message(f[i].code) || f[i].context != IBIDI_DIR_LTR ||
-            f[i].length != 0 || f[i].detail != 0) {
+            f[i].length != 0 ||
+            f[i].detail != (f[i].code == IBIDI_IDNA_A4_2 ? f[i].detail : 0) ||
+            (f[i].detail != 0 && f[i].detail != IBIDI_IDNA_ROOT_LABEL)) {
             if (bad_findings++ < 5)
                 CHECK(0, "finding %d (%s): severity %d, rule %s", f[i].code, nm ? nm : "?",
                       (int)f[i].severity, f[i].rule ? f[i].rule : "NULL");
@@ -458,6 +460,50 @@ static void test_idna2008(void)
           "root label");
     CHECK(ascii("example..com", LOOKUP) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_2),
           "empty label");
+}
+
+/* The root label: a trailing full stop is accepted without VerifyDnsLength (whatwg) and
+ * by IDNA2008; with it (uts46, as IdnaTestV2 requires) A4_2 says it is the root label; and
+ * ibidi_idna_strip_root makes "example.com." and "example.com" the same name. */
+static void test_root_label(void)
+{
+    CHECK(ascii("Example.COM.", WHATWG) == IBIDI_OK && strcmp(R.out, "example.com.") == 0 &&
+              R.nf == 0,
+          "root label, whatwg: %s", R.out);
+    CHECK(ascii("b\xC3\xBC" "cher.de.", WHATWG) == IBIDI_OK &&
+              strcmp(R.out, "xn--bcher-kva.de.") == 0,
+          "root label after a U-label, whatwg: %s", R.out);
+    CHECK(ascii("example.com.", UTS46) == IBIDI_E_IDNA_INVALID && R.nf == 1 &&
+              has(IBIDI_IDNA_A4_2) && has(IBIDI_IDNA_A4_2)->detail == IBIDI_IDNA_ROOT_LABEL &&
+              has(IBIDI_IDNA_A4_2)->part == 2 && has(IBIDI_IDNA_A4_2)->offset == 12,
+          "root label, uts46: A4_2 with detail ROOT_LABEL");
+    CHECK(strstr(ibidi_code_message(IBIDI_IDNA_A4_2), "root label") != NULL,
+          "the A4_2 message names the root label");
+    CHECK(ascii("example..com", UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_2) &&
+              has(IBIDI_IDNA_A4_2)->detail == 0,
+          "an empty label that is not the root: detail 0");
+    CHECK(unicode("example.com.", UTS46) == IBIDI_OK, "ToUnicode keeps the root label");
+
+    static const struct {
+        const char *in;
+        size_t want;
+    } cases[] = {
+        {"example.com.", 11}, {"example.com", 11}, {"", 0}, {".", 1}, {"a..", 3},
+        {"a.", 1}, {"example.com\xE3\x80\x82", 11}, {"example.com\xEF\xBC\x8E", 11},
+        {"example.com\xEF\xBD\xA1", 11}, {"\xE3\x80\x82", 3}, {"a.\xE3\x80\x82", 5},
+        {"\xD7\x90\xD7\x91.", 4}, {"a\x82", 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t got = ibidi_idna_strip_root(cases[i].in, strlen(cases[i].in));
+        CHECK(got == cases[i].want, "strip_root(\"%s\") = %zu, want %zu", cases[i].in, got,
+              cases[i].want);
+    }
+    CHECK(ibidi_idna_strip_root(NULL, 5) == 0, "strip_root(NULL)");
+    /* the one call a comparison needs: both forms give the same prefix */
+    const char *a = "example.com.", *b = "example.com";
+    CHECK(ibidi_idna_strip_root(a, strlen(a)) == ibidi_idna_strip_root(b, strlen(b)) &&
+              memcmp(a, b, ibidi_idna_strip_root(b, strlen(b))) == 0,
+          "example.com. and example.com compare equal");
 }
 
 static void test_uts46_flags(void)
@@ -1040,6 +1086,7 @@ int main(void)
     test_limits();
     test_idna2008();
     test_uts46_flags();
+    test_root_label();
     test_shortcuts();
     test_options();
     test_alloc();

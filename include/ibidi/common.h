@@ -206,7 +206,8 @@ typedef struct ibidi_finding {
                                 IBIDI_DIR_LTR for the others */
     int detail;              /* per code: IBIDI_IRI_HOST_BIDI_RULE the condition broken as its
                                 IDNA code (IBIDI_IDNA_B1..B6); IBIDI_AMBIG_NUMBER_SEPARATOR the
-                                expression (1-6); else 0 */
+                                expression (1-6); IBIDI_IDNA_A4_2 IBIDI_IDNA_ROOT_LABEL when
+                                the empty label is the root label; else 0 */
 } ibidi_finding;
 
 /* Where a call puts its findings: the first cap go to items (which may be NULL with cap 0);

@@ -81,7 +81,9 @@ typedef enum ibidi_idna_code {
     IBIDI_IDNA_U1 = 21,  /* UseSTD3ASCIIRules: ASCII other than a-z, 0-9, "-" */
     IBIDI_IDNA_A3 = 33,  /* ToASCII step 3: Punycode encoding failed */
     IBIDI_IDNA_A4_1 = 34, /* ToASCII step 4.1: name longer than 253 octets (or empty) */
-    IBIDI_IDNA_A4_2 = 35, /* ToASCII step 4.2: label longer than 63 octets (or empty) */
+    IBIDI_IDNA_A4_2 = 35, /* ToASCII step 4.2: label longer than 63 octets (or empty; the
+                             root label of a name ending in a full stop: detail
+                             IBIDI_IDNA_ROOT_LABEL) */
     IBIDI_IDNA_B1 = 41,  /* RFC 5893 §2 condition 1 */
     IBIDI_IDNA_B2 = 42,  /* condition 2 */
     IBIDI_IDNA_B3 = 43,  /* condition 3 */
@@ -111,6 +113,11 @@ typedef enum ibidi_idna_code {
     IBIDI_IDNA_W_PER_LABEL_BIDI = 91   /* the name passes the Bidi Rule only when each label
                                           is checked alone (IBIDI_IDNA_BIDI_PER_LABEL) */
 } ibidi_idna_code;
+
+/* The detail (ibidi_finding.detail) of an A4_2 finding about the empty root label, the one
+ * after the last full stop of "example.com.": VerifyDnsLength rejects it (UTS #46 §4.2 step
+ * 4.2); the other empty labels have detail 0. */
+#define IBIDI_IDNA_ROOT_LABEL 1
 
 /* ---- Processing options -------------------------------------------------------------- */
 
@@ -223,6 +230,20 @@ IBIDI_API ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
                                                    const ibidi_idna_options *opts, char **out,
                                                    size_t *out_len, ibidi_findings *findings,
                                                    ibidi_error *err);
+
+/* ---- The root label ------------------------------------------------------------------ */
+
+/*
+ * The length of a UTF-8 name without its root label, so that "example.com." and
+ * "example.com" compare equal as the same fully qualified name (RFC 1034 §3.1: a name
+ * ending in a full stop ends with the empty root label): len less its last full stop when
+ * that follows a non-empty label, else len. Full stops are U+002E and the three that UTS #46
+ * maps to it (U+3002, U+FF0E, U+FF61; RFC 3490 §3.1). "a.." keeps its length (its last
+ * empty label is not the root label alone), and so does "." (the root name itself, which
+ * has nothing before it); a NULL name gives 0. No validation: apply it to a name before or
+ * after ToASCII, and compare the prefixes it gives.
+ */
+IBIDI_API size_t ibidi_idna_strip_root(const char *name, size_t len);
 
 /* ---- The Bidi Rule alone ------------------------------------------------------------- */
 

@@ -53,7 +53,8 @@ const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
      "without the root label (RFC 1034 §3.1)"),
     ROW(IBIDI_IDNA_A4_2, "A4_2",
      "UTS #46 §4.2 ToASCII step 4.2 VerifyDnsLength: every label must be 1 to 63 octets "
-     "(RFC 1034 §3.1, RFC 5890 §2.3.2.1)"),
+     "(RFC 1034 §3.1, RFC 5890 §2.3.2.1), the root label too: a name must not end with a "
+     "full stop (detail IBIDI_IDNA_ROOT_LABEL)"),
     ROW(IBIDI_IDNA_B1, "B1",
      "RFC 5893 rule 1: the first character must have the Bidi property L, R or AL"),
     ROW(IBIDI_IDNA_B2, "B2",

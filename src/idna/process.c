@@ -651,8 +651,12 @@ static void emit_ascii(work *w, sink_out *o)
             n_real--;
             /* UTS #46 §4.2 step 4: VerifyDnsLength disallows the empty root label; the
              * IDNA2008 protocol takes a fully qualified name with its root label */
-            if (!is_2008(w))
-                ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+            if (!is_2008(w)) {
+                const ibidi_finding f = {IBIDI_IDNA_A4_2, IBIDI_SEVERITY_ERROR, NULL, i,
+                                         w->off[L->start], 0, 0, -1, IBIDI_DIR_LTR,
+                                         IBIDI_IDNA_ROOT_LABEL};
+                ibidi__sink_put(&w->sink, &f);
+            }
             continue;
         }
         if (label_len < 1 || label_len > 63)
@@ -1121,4 +1125,32 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
     call c = {name, NULL, len, ibidi__options_flags(opts), to_ascii, {out, NULL, cap, 0, 0},
               out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 1);
+}
+
+/* A full stop ending s[0..end): its length in bytes (U+002E, or one of the three UTS #46
+ * maps to it: U+3002, U+FF0E, U+FF61), or 0. */
+static size_t full_stop_before(const char *s, size_t end)
+{
+    if (end >= 1 && s[end - 1] == '.')
+        return 1;
+    if (end >= 3) {
+        const unsigned char *b = (const unsigned char *)s + end - 3;
+        if ((b[0] == 0xE3 && b[1] == 0x80 && b[2] == 0x82) ||
+            (b[0] == 0xEF && b[1] == 0xBC && b[2] == 0x8E) ||
+            (b[0] == 0xEF && b[1] == 0xBD && b[2] == 0xA1))
+            return 3;
+    }
+    return 0;
+}
+
+/* RFC 1034 §3.1: a name that ends in a full stop ends with the empty root label, and names
+ * the same node as without it. */
+size_t ibidi_idna_strip_root(const char *name, size_t len)
+{
+    if (!name)
+        return 0;
+    const size_t k = full_stop_before(name, len);
+    if (k == 0 || k == len || full_stop_before(name, len - k))
+        return len; /* no full stop, the root name ".", or an empty label before it */
+    return len - k;
 }
