@@ -187,8 +187,12 @@ static void test_arguments(void)
     /* every output pointer may be NULL */
     CHECK(ibidi_idna_to_ascii_utf8("a.b", 3, OPT(UTS46), NULL, 0, NULL, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL, "no output at all: too small");
-    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, 0, NULL, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(UTS46 & ~IBIDI_IDNA_VERIFY_DNS_LENGTH), NULL, 0,
+                                   NULL, NULL, NULL) == IBIDI_OK,
           "no output needed");
+    /* the URL Standard fails on an empty host (domain to ASCII: the empty string) */
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, 0, NULL, NULL, NULL) ==
+              IBIDI_E_IDNA_INVALID, "empty host, whatwg");
 }
 
 static void test_buffers(void)
@@ -504,6 +508,76 @@ static void test_root_label(void)
     CHECK(ibidi_idna_strip_root(a, strlen(a)) == ibidi_idna_strip_root(b, strlen(b)) &&
               memcmp(a, b, ibidi_idna_strip_root(b, strlen(b))) == 0,
           "example.com. and example.com compare equal");
+}
+
+/* IBIDI_IDNA_URL_HOST (the whatwg profile): the ASCII carve-out, the empty host and the
+ * forbidden domain code points; tests/test_wpt.c runs the web-platform-tests data. */
+static void test_url_host(void)
+{
+    const unsigned plain = WHATWG & ~IBIDI_IDNA_URL_HOST;
+    CHECK((WHATWG & IBIDI_IDNA_URL_HOST) && !(UTS46 & IBIDI_IDNA_URL_HOST) &&
+              !(LOOKUP & IBIDI_IDNA_URL_HOST) && !(REGISTER & IBIDI_IDNA_URL_HOST),
+          "only the whatwg profile has URL_HOST");
+    /* the carve-out: an ASCII name is lowercased whatever UTS #46 says */
+    CHECK(ascii("XN--A.Example", WHATWG) == IBIDI_OK && strcmp(R.out, "xn--a.example") == 0 &&
+              R.nf == 0,
+          "xn--a, whatwg: %s", R.out);
+    CHECK(ascii("xn--a.example", plain) == IBIDI_E_IDNA_INVALID, "xn--a, UTS #46");
+    CHECK(ascii("xn--a.\xC3\x9F", WHATWG) == IBIDI_E_IDNA_INVALID,
+          "xn--a next to a non-ASCII label: UTS #46 decides");
+    CHECK(ascii("a=b!", WHATWG) == IBIDI_OK && strcmp(R.out, "a=b!") == 0,
+          "ASCII that is not forbidden");
+    /* forbidden domain code points: each one a finding, in the carve-out and after mapping */
+    CHECK(ascii("A b.c%d", WHATWG) == IBIDI_E_IDNA_INVALID && R.nf == 2 &&
+              R.f[0].code == IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT && R.f[0].offset == 1 &&
+              R.f[0].cp == ' ' && R.f[0].part == 0 && R.f[1].offset == 5 &&
+              R.f[1].cp == '%' && R.f[1].part == 1 && R.err.offset == 1 && R.err.value == ' ' &&
+              strcmp(R.out, "a b.c%d") == 0,
+          "forbidden in the carve-out");
+    for (unsigned c = 0; c < 0x80; c++) {
+        char in[4] = {'a', (char)c, 'b', 0};
+        size_t len = 0;
+        ibidi_findings fs = {R.f, FCAP, 0, 0};
+        ibidi_status st = ibidi_idna_to_ascii_utf8(in, 3, OPT(WHATWG), R.out, CAP, &len, &fs,
+                                                   NULL);
+        const int forbidden = c <= 0x1F || c == 0x7F || strchr(" #%/:<>?@[\\]^|", (int)c);
+        CHECK((st == IBIDI_OK) == !forbidden && (forbidden ? fs.n == 1 : fs.n == 0),
+              "U+%04X: status %d", c, (int)st);
+    }
+    CHECK(ascii("ex\xEF\xBC\x85" "ample.\xC3\xA9", WHATWG) == IBIDI_E_IDNA_INVALID &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT) &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)->cp == '%' &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)->offset == 2,
+          "U+FF05 maps to a forbidden %%");
+    CHECK(ascii("\xC3\xA9 b", WHATWG) == IBIDI_E_IDNA_INVALID &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT),
+          "a space kept in a Punycode label");
+    CHECK(ascii("\xC3\xA9 b", plain) == IBIDI_OK, "the same without URL_HOST");
+    /* the empty host */
+    CHECK(ascii("", WHATWG) == IBIDI_E_IDNA_INVALID && R.nf == 1 &&
+              R.f[0].code == IBIDI_IDNA_EMPTY_HOST,
+          "empty host");
+    CHECK(ascii("\xC2\xAD", WHATWG) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_EMPTY_HOST),
+          "a host of ignored code points");
+    CHECK(ascii("\xC2\xAD", plain) == IBIDI_OK && R.len == 0, "the same without URL_HOST");
+    CHECK(unicode("xn--a", WHATWG) == IBIDI_E_IDNA_INVALID, "ToUnicode is UTS #46's");
+    CHECK(unicode("", WHATWG) == IBIDI_OK, "ToUnicode has no empty host check");
+    /* IDNA2008 modes ignore the flag */
+    CHECK(ascii("xn--a", LOOKUP | IBIDI_IDNA_URL_HOST) == IBIDI_E_IDNA_INVALID,
+          "URL_HOST ignored by IDNA2008");
+    /* the code point call and the buffer contract on the carve-out */
+    const uint32_t cps[] = {'X', 'N', '-', '-', 'a', '#'};
+    uint32_t o32[8];
+    size_t len = 0;
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    ibidi_error e;
+    ibidi_status st = ibidi_idna_to_ascii_cp(cps, 6, OPT(WHATWG), o32, 8, &len, &fs, &e);
+    CHECK(st == IBIDI_E_IDNA_INVALID && len == 6 && o32[0] == 'x' && o32[5] == '#' &&
+              fs.n == 1 && R.f[0].offset == 5 && e.offset == 5 && e.value == '#',
+          "code points: %d", (int)st);
+    st = ibidi_idna_to_ascii_utf8("XN--A", 5, OPT(WHATWG), R.out, 4, &len, NULL, &e);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 5 && e.status == st, "too small: %d",
+          (int)st);
 }
 
 static void test_uts46_flags(void)
@@ -993,8 +1067,16 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
                      : ibidi_idna_to_unicode_cp(in32, n32, o, out32, CAP, &l32, &fs32, &e32);
         const size_t nf8 = fs8.n, nf32 = fs32.n;
         note_findings(f8, nf8 < FCAP ? nf8 : FCAP);
-        /* the ToUnicode form, in which the offsets of findings count */
+        /* the ToUnicode form, in which the offsets of findings count; the name itself for
+         * the URL Standard's ASCII carve-out (IBIDI_IDNA_URL_HOST), which processes no more */
         ibidi_idna_to_unicode_utf8(in, n, o, u8, CAP, &lu, NULL, NULL);
+        int ascii_name = 1;
+        for (size_t i = 0; i < n; i++)
+            ascii_name &= (unsigned char)in[i] < 0x80;
+        if (to_ascii && (flags & IBIDI_IDNA_URL_HOST) && ascii_name && n <= CAP) {
+            memcpy(u8, in, n);
+            lu = n;
+        }
         size_t got = 0;
         int same = s8 == s32 && nf8 == nf32 && fs8.errors == fs32.errors &&
                    ibidi_utf8_decode(out8, l8, in32 + 1024, 1024, &got, NULL) == IBIDI_OK &&
@@ -1087,6 +1169,7 @@ int main(void)
     test_idna2008();
     test_uts46_flags();
     test_root_label();
+    test_url_host();
     test_shortcuts();
     test_options();
     test_alloc();
