@@ -24,7 +24,9 @@
  *  8. on a name of one label, the Bidi Rule on its Bidi classes
  *     (ibidi_idna_bidi_rule_classes) breaks exactly the conditions the findings name (only
  *     B1 when condition 1 is broken: the calls on names stop there), and
- *     ibidi_idna_is_rtl_label_cp says whether it is a Bidi domain name.
+ *     ibidi_idna_is_rtl_label_cp says whether it is a Bidi domain name;
+ *  9. the root label helper ibidi_idna_strip_root (check_strip_root), and 10. the whatwg
+ *     profile's URL Standard checks (check_url_host), described there.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -111,6 +113,66 @@ static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r,
                      : ibidi_idna_to_unicode_utf8(s, len, &o, out, OUT_CAP, &r->len, &fs, NULL);
     r->nf = fs.n;
     r->nerr = fs.errors;
+}
+
+/* 10. IBIDI_IDNA_URL_HOST (the whatwg profile), ToASCII: the status is OK or IDNA_INVALID;
+ * a valid result is ASCII, not empty and free of forbidden domain code points; an ASCII
+ * name gives itself lowercased, valid exactly when it is not empty and has no forbidden
+ * domain code point, one finding per such code point. */
+static int forbidden_domain_cp(unsigned char c)
+{
+    return c <= 0x1F || c == 0x7F || (c && strchr(" #%/:<>?@[\\]^|", c) != NULL);
+}
+
+static void check_url_host(const char *s, size_t len)
+{
+    static char o[OUT_CAP];
+    static ibidi_finding f[F_CAP];
+    const ibidi_idna_options w = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0};
+    ibidi_findings fs = {f, F_CAP, 0, 0};
+    size_t n = 0, bad = 0;
+    int ascii = 1;
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &w, o, OUT_CAP, &n, &fs, NULL);
+    require(st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID);
+    require((st == IBIDI_OK) == (fs.errors == 0));
+    if (st == IBIDI_OK) {
+        require(n > 0);
+        for (size_t i = 0; i < n; i++)
+            require((unsigned char)o[i] < 0x80 && !forbidden_domain_cp((unsigned char)o[i]));
+    }
+    for (size_t i = 0; i < len; i++) {
+        ascii &= (unsigned char)s[i] < 0x80;
+        bad += forbidden_domain_cp((unsigned char)s[i]);
+    }
+    if (!ascii)
+        return;
+    require(n == len && fs.n == bad + (len == 0) && (st == IBIDI_OK) == (fs.n == 0));
+    for (size_t i = 0; i < len; i++)
+        require(o[i] == ((s[i] >= 'A' && s[i] <= 'Z') ? s[i] + 32 : s[i]));
+}
+
+/* 9. ibidi_idna_strip_root: removes nothing or one final full stop after a non-empty
+ * label, and ToASCII of the name without it is ToASCII of the name less its final "."
+ * (the root label is an empty label at the end, which ToASCII keeps as it is). */
+static void check_strip_root(const char *s, size_t len, const ibidi_idna_options *opts)
+{
+    static char a[OUT_CAP], b[OUT_CAP];
+    const size_t k = ibidi_idna_strip_root(s, len);
+    require(k == len || k + 1 == len || k + 3 == len);
+    if (k == len || k == 0)
+        return;
+    require(ibidi_idna_strip_root(s, k) <= k);
+    size_t na = 0, nb = 0;
+    ibidi_status sa = ibidi_idna_to_ascii_utf8(s, len, opts, a, OUT_CAP, &na, NULL, NULL);
+    ibidi_status sb = ibidi_idna_to_ascii_utf8(s, k, opts, b, OUT_CAP, &nb, NULL, NULL);
+    if (sa == IBIDI_E_IDNA_TOO_LONG || sb == IBIDI_E_IDNA_TOO_LONG)
+        return;
+    /* (IDNA2008 maps nothing: there U+3002 is a DISALLOWED code point, not a full stop) */
+    if (sb == IBIDI_OK && !(opts->add & (IBIDI_IDNA_VERIFY_DNS_LENGTH | IBIDI_IDNA_2008_LOOKUP |
+                                         IBIDI_IDNA_2008_REGISTER)))
+        require(sa == IBIDI_OK);
+    if (sa == IBIDI_OK && sb == IBIDI_OK)
+        require(na == nb + 1 && memcmp(a, b, nb) == 0 && a[nb] == '.');
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -249,5 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(rx.st == IBIDI_OK && rx.len == ru.len && memcmp(out8b, out8, ru.len) == 0);
     }
 
+    check_url_host(s, len);
+    check_strip_root(s, len, &opts);
     return 0;
 }

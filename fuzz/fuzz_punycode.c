@@ -14,7 +14,8 @@
  *      by three bytes any value mod 110000. Encoding then decoding canonically gives the
  *      same code points; the output is the basic code points, a delimiter if there are any,
  *      and lower-case digits; the size needed is reported without a buffer; a delta beyond
- *      2^32 (RFC 3492 §6.4) is possible only above 3800 code points; a surrogate or a value
+ *      2^32 (RFC 3492 §6.4) is possible only above 3800 code points; more than
+ *      IBIDI_PUNYCODE_MAX_CPS give PUNYCODE_TOO_LONG, and only they; a surrogate or a value
  *      above 10FFFF put in the middle is reported at its index.
  * Properties are checked with abort().
  */
@@ -42,7 +43,8 @@ static void *xmalloc(size_t n)
 static int is_pc_error(ibidi_status st)
 {
     return st == IBIDI_E_PUNYCODE_BAD_INPUT || st == IBIDI_E_PUNYCODE_TRUNCATED ||
-           st == IBIDI_E_PUNYCODE_OVERFLOW || st == IBIDI_E_PUNYCODE_RANGE;
+           st == IBIDI_E_PUNYCODE_OVERFLOW || st == IBIDI_E_PUNYCODE_RANGE ||
+           st == IBIDI_E_PUNYCODE_TOO_LONG;
 }
 
 /* (1) */
@@ -137,6 +139,11 @@ static void check_encode(const uint8_t *data, size_t size)
     size_t need = (size_t)-1, len = 0, m = 0;
     ibidi_error e;
     ibidi_status st = ibidi_punycode_encode(t, n, NULL, 0, &need, &e);
+    if (st == IBIDI_E_PUNYCODE_TOO_LONG) { /* the bound, checked before anything else */
+        REQUIRE(n > IBIDI_PUNYCODE_MAX_CPS && e.offset == IBIDI_PUNYCODE_MAX_CPS);
+        goto done;
+    }
+    REQUIRE(n <= IBIDI_PUNYCODE_MAX_CPS);
     if (st == IBIDI_E_PUNYCODE_OVERFLOW) {
         /* (10FFFF - 80) * (n + 1) + 2n + 1 < 2^32 for n <= 3800 */
         REQUIRE(n > 3800 && e.offset < n);

@@ -42,7 +42,9 @@ static void note_findings(const ibidi_finding *f, size_t n)
         if (!nm || f[i].code < 1 || f[i].code > 99 ||
             f[i].severity != (warning ? IBIDI_SEVERITY_WARNING : IBIDI_SEVERITY_ERROR) ||
             f[i].rule != ibidi_code_message(f[i].code) || f[i].context != IBIDI_DIR_LTR ||
-            f[i].length != 0 || f[i].detail != 0) {
+            f[i].length != 0 ||
+            f[i].detail != (f[i].code == IBIDI_IDNA_A4_2 ? f[i].detail : 0) ||
+            (f[i].detail != 0 && f[i].detail != IBIDI_IDNA_ROOT_LABEL)) {
             if (bad_findings++ < 5)
                 CHECK(0, "finding %d (%s): severity %d, rule %s", f[i].code, nm ? nm : "?",
                       (int)f[i].severity, f[i].rule ? f[i].rule : "NULL");
@@ -185,8 +187,12 @@ static void test_arguments(void)
     /* every output pointer may be NULL */
     CHECK(ibidi_idna_to_ascii_utf8("a.b", 3, OPT(UTS46), NULL, 0, NULL, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL, "no output at all: too small");
-    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, 0, NULL, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(UTS46 & ~IBIDI_IDNA_VERIFY_DNS_LENGTH), NULL, 0,
+                                   NULL, NULL, NULL) == IBIDI_OK,
           "no output needed");
+    /* the URL Standard fails on an empty host (domain to ASCII: the empty string) */
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, 0, NULL, NULL, NULL) ==
+              IBIDI_E_IDNA_INVALID, "empty host, whatwg");
 }
 
 static void test_buffers(void)
@@ -458,6 +464,120 @@ static void test_idna2008(void)
           "root label");
     CHECK(ascii("example..com", LOOKUP) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_2),
           "empty label");
+}
+
+/* The root label: a trailing full stop is accepted without VerifyDnsLength (whatwg) and
+ * by IDNA2008; with it (uts46, as IdnaTestV2 requires) A4_2 says it is the root label; and
+ * ibidi_idna_strip_root makes "example.com." and "example.com" the same name. */
+static void test_root_label(void)
+{
+    CHECK(ascii("Example.COM.", WHATWG) == IBIDI_OK && strcmp(R.out, "example.com.") == 0 &&
+              R.nf == 0,
+          "root label, whatwg: %s", R.out);
+    CHECK(ascii("b\xC3\xBC" "cher.de.", WHATWG) == IBIDI_OK &&
+              strcmp(R.out, "xn--bcher-kva.de.") == 0,
+          "root label after a U-label, whatwg: %s", R.out);
+    CHECK(ascii("example.com.", UTS46) == IBIDI_E_IDNA_INVALID && R.nf == 1 &&
+              has(IBIDI_IDNA_A4_2) && has(IBIDI_IDNA_A4_2)->detail == IBIDI_IDNA_ROOT_LABEL &&
+              has(IBIDI_IDNA_A4_2)->part == 2 && has(IBIDI_IDNA_A4_2)->offset == 12,
+          "root label, uts46: A4_2 with detail ROOT_LABEL");
+    CHECK(strstr(ibidi_code_message(IBIDI_IDNA_A4_2), "root label") != NULL,
+          "the A4_2 message names the root label");
+    CHECK(ascii("example..com", UTS46) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_A4_2) &&
+              has(IBIDI_IDNA_A4_2)->detail == 0,
+          "an empty label that is not the root: detail 0");
+    CHECK(unicode("example.com.", UTS46) == IBIDI_OK, "ToUnicode keeps the root label");
+
+    static const struct {
+        const char *in;
+        size_t want;
+    } cases[] = {
+        {"example.com.", 11}, {"example.com", 11}, {"", 0}, {".", 1}, {"a..", 3},
+        {"a.", 1}, {"example.com\xE3\x80\x82", 11}, {"example.com\xEF\xBC\x8E", 11},
+        {"example.com\xEF\xBD\xA1", 11}, {"\xE3\x80\x82", 3}, {"a.\xE3\x80\x82", 5},
+        {"\xD7\x90\xD7\x91.", 4}, {"a\x82", 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t got = ibidi_idna_strip_root(cases[i].in, strlen(cases[i].in));
+        CHECK(got == cases[i].want, "strip_root(\"%s\") = %zu, want %zu", cases[i].in, got,
+              cases[i].want);
+    }
+    CHECK(ibidi_idna_strip_root(NULL, 5) == 0, "strip_root(NULL)");
+    /* the one call a comparison needs: both forms give the same prefix */
+    const char *a = "example.com.", *b = "example.com";
+    CHECK(ibidi_idna_strip_root(a, strlen(a)) == ibidi_idna_strip_root(b, strlen(b)) &&
+              memcmp(a, b, ibidi_idna_strip_root(b, strlen(b))) == 0,
+          "example.com. and example.com compare equal");
+}
+
+/* IBIDI_IDNA_URL_HOST (the whatwg profile): the ASCII carve-out, the empty host and the
+ * forbidden domain code points; tests/test_wpt.c runs the web-platform-tests data. */
+static void test_url_host(void)
+{
+    const unsigned plain = WHATWG & ~IBIDI_IDNA_URL_HOST;
+    CHECK((WHATWG & IBIDI_IDNA_URL_HOST) && !(UTS46 & IBIDI_IDNA_URL_HOST) &&
+              !(LOOKUP & IBIDI_IDNA_URL_HOST) && !(REGISTER & IBIDI_IDNA_URL_HOST),
+          "only the whatwg profile has URL_HOST");
+    /* the carve-out: an ASCII name is lowercased whatever UTS #46 says */
+    CHECK(ascii("XN--A.Example", WHATWG) == IBIDI_OK && strcmp(R.out, "xn--a.example") == 0 &&
+              R.nf == 0,
+          "xn--a, whatwg: %s", R.out);
+    CHECK(ascii("xn--a.example", plain) == IBIDI_E_IDNA_INVALID, "xn--a, UTS #46");
+    CHECK(ascii("xn--a.\xC3\x9F", WHATWG) == IBIDI_E_IDNA_INVALID,
+          "xn--a next to a non-ASCII label: UTS #46 decides");
+    CHECK(ascii("a=b!", WHATWG) == IBIDI_OK && strcmp(R.out, "a=b!") == 0,
+          "ASCII that is not forbidden");
+    /* forbidden domain code points: each one a finding, in the carve-out and after mapping */
+    CHECK(ascii("A b.c%d", WHATWG) == IBIDI_E_IDNA_INVALID && R.nf == 2 &&
+              R.f[0].code == IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT && R.f[0].offset == 1 &&
+              R.f[0].cp == ' ' && R.f[0].part == 0 && R.f[1].offset == 5 &&
+              R.f[1].cp == '%' && R.f[1].part == 1 && R.err.offset == 1 && R.err.value == ' ' &&
+              strcmp(R.out, "a b.c%d") == 0,
+          "forbidden in the carve-out");
+    for (unsigned c = 0; c < 0x80; c++) {
+        char in[4] = {'a', (char)c, 'b', 0};
+        size_t len = 0;
+        ibidi_findings fs = {R.f, FCAP, 0, 0};
+        ibidi_status st = ibidi_idna_to_ascii_utf8(in, 3, OPT(WHATWG), R.out, CAP, &len, &fs,
+                                                   NULL);
+        const int forbidden = c <= 0x1F || c == 0x7F || strchr(" #%/:<>?@[\\]^|", (int)c);
+        CHECK((st == IBIDI_OK) == !forbidden && (forbidden ? fs.n == 1 : fs.n == 0),
+              "U+%04X: status %d", c, (int)st);
+    }
+    CHECK(ascii("ex\xEF\xBC\x85" "ample.\xC3\xA9", WHATWG) == IBIDI_E_IDNA_INVALID &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT) &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)->cp == '%' &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)->offset == 2,
+          "U+FF05 maps to a forbidden %%");
+    CHECK(ascii("\xC3\xA9 b", WHATWG) == IBIDI_E_IDNA_INVALID &&
+              has(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT),
+          "a space kept in a Punycode label");
+    CHECK(ascii("\xC3\xA9 b", plain) == IBIDI_OK, "the same without URL_HOST");
+    /* the empty host */
+    CHECK(ascii("", WHATWG) == IBIDI_E_IDNA_INVALID && R.nf == 1 &&
+              R.f[0].code == IBIDI_IDNA_EMPTY_HOST,
+          "empty host");
+    CHECK(ascii("\xC2\xAD", WHATWG) == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_EMPTY_HOST),
+          "a host of ignored code points");
+    CHECK(ascii("\xC2\xAD", plain) == IBIDI_OK && R.len == 0, "the same without URL_HOST");
+    CHECK(unicode("xn--a", WHATWG) == IBIDI_E_IDNA_INVALID, "ToUnicode is UTS #46's");
+    CHECK(unicode("", WHATWG) == IBIDI_OK, "ToUnicode has no empty host check");
+    /* IDNA2008 modes ignore the flag */
+    CHECK(ascii("xn--a", LOOKUP | IBIDI_IDNA_URL_HOST) == IBIDI_E_IDNA_INVALID,
+          "URL_HOST ignored by IDNA2008");
+    /* the code point call and the buffer contract on the carve-out */
+    const uint32_t cps[] = {'X', 'N', '-', '-', 'a', '#'};
+    uint32_t o32[8];
+    size_t len = 0;
+    ibidi_findings fs = {R.f, FCAP, 0, 0};
+    ibidi_error e;
+    ibidi_status st = ibidi_idna_to_ascii_cp(cps, 6, OPT(WHATWG), o32, 8, &len, &fs, &e);
+    CHECK(st == IBIDI_E_IDNA_INVALID && len == 6 && o32[0] == 'x' && o32[5] == '#' &&
+              fs.n == 1 && R.f[0].offset == 5 && e.offset == 5 && e.value == '#',
+          "code points: %d", (int)st);
+    st = ibidi_idna_to_ascii_utf8("XN--A", 5, OPT(WHATWG), R.out, 4, &len, NULL, &e);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 5 && e.status == st, "too small: %d",
+          (int)st);
 }
 
 static void test_uts46_flags(void)
@@ -947,8 +1067,16 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
                      : ibidi_idna_to_unicode_cp(in32, n32, o, out32, CAP, &l32, &fs32, &e32);
         const size_t nf8 = fs8.n, nf32 = fs32.n;
         note_findings(f8, nf8 < FCAP ? nf8 : FCAP);
-        /* the ToUnicode form, in which the offsets of findings count */
+        /* the ToUnicode form, in which the offsets of findings count; the name itself for
+         * the URL Standard's ASCII carve-out (IBIDI_IDNA_URL_HOST), which processes no more */
         ibidi_idna_to_unicode_utf8(in, n, o, u8, CAP, &lu, NULL, NULL);
+        int ascii_name = 1;
+        for (size_t i = 0; i < n; i++)
+            ascii_name &= (unsigned char)in[i] < 0x80;
+        if (to_ascii && (flags & IBIDI_IDNA_URL_HOST) && ascii_name && n <= CAP) {
+            memcpy(u8, in, n);
+            lu = n;
+        }
         size_t got = 0;
         int same = s8 == s32 && nf8 == nf32 && fs8.errors == fs32.errors &&
                    ibidi_utf8_decode(out8, l8, in32 + 1024, 1024, &got, NULL) == IBIDI_OK &&
@@ -1040,6 +1168,8 @@ int main(void)
     test_limits();
     test_idna2008();
     test_uts46_flags();
+    test_root_label();
+    test_url_host();
     test_shortcuts();
     test_options();
     test_alloc();

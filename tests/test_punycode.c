@@ -465,8 +465,9 @@ static void test_encode_errors(void)
     CHECK(st == IBIDI_E_CP_SURROGATE && e.offset == 0, "D800 %d", st);
 
     /* §6.4: valid input reaches a delta beyond 2^32 - 1. With h basic code points before
-     * U+10FFFF its delta is (10FFFF - 80) * (h + 1) + h: 3800 fit, 4096 do not. */
-    enum { NB = 4096 };
+     * U+10FFFF its delta is (10FFFF - 80) * (h + 1) + h: 3800 fit, 4000 do not (within
+     * IBIDI_PUNYCODE_MAX_CPS, so the overflow, not the length, is what fails). */
+    enum { NB = 4000 };
     uint32_t *cps = malloc((NB + 2) * sizeof *cps);
     char *enc = malloc(NB * 2 + 64);
     uint32_t *dec = malloc((NB + 2) * sizeof *dec);
@@ -497,6 +498,59 @@ static void test_encode_errors(void)
     /* the preflight reports the overflow too */
     st = ibidi_punycode_encode(cps, 4001, NULL, 0, &len, &e);
     CHECK(st == IBIDI_E_PUNYCODE_OVERFLOW, "overflow in preflight: %d", st);
+    free(cps), free(enc), free(dec);
+}
+
+/* ------------------------------------------------------------------ length bound */
+
+/* IBIDI_PUNYCODE_MAX_CPS: exactly the bound passes, one more code point gives
+ * IBIDI_E_PUNYCODE_TOO_LONG, in both directions (no time is measured: the status says that
+ * the quadratic passes were not run). */
+static void test_length_bound(void)
+{
+    enum { MAX = IBIDI_PUNYCODE_MAX_CPS, BIG = 100000 };
+    uint32_t *cps = malloc((BIG + 1) * sizeof *cps), *dec = malloc((MAX + 2) * sizeof *dec);
+    char *enc = malloc(8 * (BIG + 1));
+    if (!cps || !dec || !enc) {
+        CHECK(0, "out of memory");
+        free(cps), free(enc), free(dec);
+        return;
+    }
+    /* distinct non-basic code points, the encoder's worst case (one pass each) */
+    for (size_t i = 0; i <= BIG; i++)
+        cps[i] = 0x4E00 + (uint32_t)(i % 0x5000) + (i % 3 == 0 ? 0 : 0x10000);
+    size_t len = 0, m = 0;
+    ibidi_error e;
+    ibidi_status st = ibidi_punycode_encode(cps, MAX, enc, 8 * (BIG + 1), &len, &e);
+    CHECK(st == IBIDI_OK && len > MAX, "encode %d code points: %d", MAX, st);
+    st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, dec, MAX + 2, &m, &e);
+    CHECK(st == IBIDI_OK && m == MAX && memcmp(dec, cps, MAX * sizeof *cps) == 0,
+          "decode %d code points: %d", MAX, st);
+    st = ibidi_punycode_encode(cps, MAX + 1, enc, 8 * (BIG + 1), &len, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.status == st && e.offset == MAX &&
+              e.value == cps[MAX] && len == 0,
+          "encode %d code points: %d offset %zu", MAX + 1, st, e.offset);
+    st = ibidi_punycode_encode(cps, BIG, NULL, 0, &len, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG, "encode %d code points: %d", BIG, st);
+    /* decoding: MAX + 1 basic code points, and MAX basic code points and one delta */
+    memset(enc, 'a', MAX + 1);
+    enc[MAX + 1] = '-';
+    st = ibidi_punycode_decode(enc, MAX + 2, 0, dec, MAX + 2, &m, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.offset == MAX && e.value == 'a',
+          "decode %d basic code points: %d offset %zu", MAX + 1, st, e.offset);
+    st = ibidi_punycode_decode(enc + 1, MAX + 1, 0, dec, MAX + 2, &m, &e);
+    CHECK(st == IBIDI_OK && m == MAX, "decode %d basic code points: %d", MAX, st);
+    enc[MAX + 1] = 'a'; /* "aaa...a-a": U+0080 after MAX basic code points */
+    enc[MAX] = '-';
+    st = ibidi_punycode_decode(enc, MAX + 2, 0, NULL, 0, &m, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.offset == MAX + 1 && e.value == 'a',
+          "decode %d basic + 1: %d offset %zu", MAX, st, e.offset);
+    /* a long run of one-digit deltas ("a": delta 0, U+0080 each time) stops at the bound
+     * too, at the digit that would code the first code point beyond it */
+    memset(enc, 'a', BIG);
+    st = ibidi_punycode_decode(enc, BIG, 0, dec, MAX + 2, &m, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.offset == MAX && e.value == 'a',
+          "decode %d digits: %d offset %zu", BIG, st, e.offset);
     free(cps), free(enc), free(dec);
 }
 
@@ -687,6 +741,7 @@ int main(void)
     test_decode_cases();
     test_decode_range();
     test_encode_errors();
+    test_length_bound();
     test_contract();
     test_round_trips();
     test_random_decodes();

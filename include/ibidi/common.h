@@ -99,6 +99,7 @@ typedef enum ibidi_status {
     IBIDI_E_PUNYCODE_OVERFLOW = 302,   /* RFC 3492 §6.4: a value does not fit */
     IBIDI_E_PUNYCODE_RANGE = 303,      /* decodes to a surrogate or a value above 10FFFF */
     IBIDI_E_PUNYCODE_NOT_CANONICAL = 304, /* valid, but not what the encoder produces */
+    IBIDI_E_PUNYCODE_TOO_LONG = 305,   /* more than IBIDI_PUNYCODE_MAX_CPS code points */
     IBIDI_E_IDNA_INVALID = 310,        /* the name breaks rules: see its findings */
     IBIDI_E_IDNA_TOO_LONG = 311,       /* more than IBIDI_IDNA_MAX_CPS code points after mapping */
     IBIDI_E_IDNA_WORK_TOO_SMALL = 312, /* a name mapped to more code points than the fixed
@@ -207,7 +208,8 @@ typedef struct ibidi_finding {
                                 IBIDI_DIR_LTR for the others */
     int detail;              /* per code: IBIDI_IRI_HOST_BIDI_RULE the condition broken as its
                                 IDNA code (IBIDI_IDNA_B1..B6); IBIDI_AMBIG_NUMBER_SEPARATOR the
-                                expression (1-6); else 0 */
+                                expression (1-6); IBIDI_IDNA_A4_2 IBIDI_IDNA_ROOT_LABEL when
+                                the empty label is the root label; else 0 */
 } ibidi_finding;
 
 /* Where a call puts its findings: the first cap go to items (which may be NULL with cap 0);

@@ -58,8 +58,9 @@ IBIDI_API const char *ibidi_idna_property_name(ibidi_idna_property p);
  * The codes of IDNA findings (ibidi_finding.code; ibidi_code_name gives "P4", "B1",
  * "A4_2"...). The first group carries the status codes of UTS #46 and IdnaTestV2.txt; the
  * second names the IDNA2008 rules that UTS #46 does not test; the third are warnings, which
- * never make a name invalid (severity IBIDI_SEVERITY_WARNING). Values are explicit and
- * never reused (common.h: 1-99 are IDNA's).
+ * never make a name invalid (severity IBIDI_SEVERITY_WARNING); the fourth are the URL
+ * Standard's checks on a host (IBIDI_IDNA_URL_HOST). Values are explicit and never reused
+ * (common.h: 1-99 are IDNA's).
  *
  * An IDNA finding's part is the index of the label in the name, offset where it is in the
  * processed name (the ToUnicode form: bytes for the UTF-8 calls, code points for the code
@@ -81,7 +82,9 @@ typedef enum ibidi_idna_code {
     IBIDI_IDNA_U1 = 21,  /* UseSTD3ASCIIRules: ASCII other than a-z, 0-9, "-" */
     IBIDI_IDNA_A3 = 33,  /* ToASCII step 3: Punycode encoding failed */
     IBIDI_IDNA_A4_1 = 34, /* ToASCII step 4.1: name longer than 253 octets (or empty) */
-    IBIDI_IDNA_A4_2 = 35, /* ToASCII step 4.2: label longer than 63 octets (or empty) */
+    IBIDI_IDNA_A4_2 = 35, /* ToASCII step 4.2: label longer than 63 octets (or empty; the
+                             root label of a name ending in a full stop: detail
+                             IBIDI_IDNA_ROOT_LABEL) */
     IBIDI_IDNA_B1 = 41,  /* RFC 5893 §2 condition 1 */
     IBIDI_IDNA_B2 = 42,  /* condition 2 */
     IBIDI_IDNA_B3 = 43,  /* condition 3 */
@@ -106,11 +109,20 @@ typedef enum ibidi_idna_code {
     IBIDI_IDNA_FAKE_A_LABEL = 83,  /* RFC 5890 §2.3.2.1, RFC 5891 §5.4: "xn--" label that is
                                       not the A-label of a valid U-label */
 
+    IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT = 84, /* URL Standard, host parser: a forbidden
+                                                  domain code point in the result */
+    IBIDI_IDNA_EMPTY_HOST = 85, /* URL Standard, domain to ASCII: the result is empty */
+
     IBIDI_IDNA_W_DIGIT_AFTER_RTL = 90, /* RFC 5893 §2 (end): an LDH label starting with an
                                           ASCII digit follows an RTL label */
     IBIDI_IDNA_W_PER_LABEL_BIDI = 91   /* the name passes the Bidi Rule only when each label
                                           is checked alone (IBIDI_IDNA_BIDI_PER_LABEL) */
 } ibidi_idna_code;
+
+/* The detail (ibidi_finding.detail) of an A4_2 finding about the empty root label, the one
+ * after the last full stop of "example.com.": VerifyDnsLength rejects it (UTS #46 §4.2 step
+ * 4.2); the other empty labels have detail 0. */
+#define IBIDI_IDNA_ROOT_LABEL 1
 
 /* ---- Processing options -------------------------------------------------------------- */
 
@@ -130,11 +142,32 @@ typedef enum ibidi_idna_code {
  * (registration). */
 #define IBIDI_IDNA_2008_LOOKUP 0x100u
 #define IBIDI_IDNA_2008_REGISTER 0x200u
+/*
+ * The URL Standard's "domain to ASCII" with beStrict false, and the host parser's checks on
+ * its result; with UTS #46 processing (ignored with the IBIDI_IDNA_2008_* flags), and in
+ * ToASCII only:
+ *   - a name of ASCII code points only is lowercased and not otherwise processed: the URL
+ *     Standard returns it whatever UTS #46 ToASCII says (browsers accept "xn--" labels that
+ *     UTS #46 rejects, such as "xn--a"), so none of the UTS #46 findings is made on it;
+ *   - an empty result fails (IBIDI_IDNA_EMPTY_HOST: "" or a name of ignored code points);
+ *   - so does every forbidden domain code point of the result
+ *     (IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT): U+0000-U+001F, space, "#", "%", "/", ":",
+ *     "<", ">", "?", "@", "[", "\", "]", "^", "|" and U+007F, also where mapping made them
+ *     (U+FF05 FULLWIDTH PERCENT SIGN, U+2A74 "::=").
+ * The offsets of the findings on an ASCII name count in the name itself (the lowercased
+ * name is the processed name there), elsewhere in the ToUnicode form as usual.
+ * The host parser then reads a result that ends in a number as an IPv4 address, which this
+ * flag does not do. ToUnicode is the URL Standard's "domain to Unicode": UTS #46 ToUnicode
+ * with the same flags, whose findings are that standard's validation errors.
+ */
+#define IBIDI_IDNA_URL_HOST 0x400u
 
 /* Profiles: sets of the flags above. */
 typedef enum ibidi_idna_profile {
     IBIDI_IDNA_PROFILE_UTS46 = 0,   /* every UTS #46 check on, as IdnaTestV2.txt assumes */
-    IBIDI_IDNA_PROFILE_WHATWG = 1,  /* WHATWG URL Standard "domain to ASCII", beStrict false */
+    IBIDI_IDNA_PROFILE_WHATWG = 1,  /* WHATWG URL Standard "domain to ASCII", beStrict false,
+                                       and the host parser's checks: CheckBidi, CheckJoiners
+                                       and IBIDI_IDNA_URL_HOST */
     IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP = 2,
     IBIDI_IDNA_PROFILE_IDNA2008_REGISTER = 3
 } ibidi_idna_profile;
@@ -223,6 +256,20 @@ IBIDI_API ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
                                                    const ibidi_idna_options *opts, char **out,
                                                    size_t *out_len, ibidi_findings *findings,
                                                    ibidi_error *err);
+
+/* ---- The root label ------------------------------------------------------------------ */
+
+/*
+ * The length of a UTF-8 name without its root label, so that "example.com." and
+ * "example.com" compare equal as the same fully qualified name (RFC 1034 §3.1: a name
+ * ending in a full stop ends with the empty root label): len less its last full stop when
+ * that follows a non-empty label, else len. Full stops are U+002E and the three that UTS #46
+ * maps to it (U+3002, U+FF0E, U+FF61; RFC 3490 §3.1). "a.." keeps its length (its last
+ * empty label is not the root label alone), and so does "." (the root name itself, which
+ * has nothing before it); a NULL name gives 0. No validation: apply it to a name before or
+ * after ToASCII, and compare the prefixes it gives.
+ */
+IBIDI_API size_t ibidi_idna_strip_root(const char *name, size_t len);
 
 /* ---- The Bidi Rule alone ------------------------------------------------------------- */
 

@@ -18,18 +18,28 @@ extern "C" {
  * must be canonical (RFC 5891 §5.4: decode, re-encode, compare). */
 #define IBIDI_PUNYCODE_CANONICAL 1u
 
+/* Longest string, in code points, that the calls encode or decode: far beyond a DNS label
+ * (63 octets, RFC 1034 §3.1) and beyond any label of IBIDI_IDNA_MAX_CPS code points, and a
+ * bound on their time (RFC 3492 §6's insertion coding is quadratic in the length: 4096
+ * code points take milliseconds, 100000 take seconds). Longer input to the encoder, or
+ * input that decodes to more, gives IBIDI_E_PUNYCODE_TOO_LONG; nothing is truncated. */
+#define IBIDI_PUNYCODE_MAX_CPS 4096
+
 /* Worst-case stack of both calls, in bytes (gcc -O2, x86-64). */
 #define IBIDI_PUNYCODE_STACK 1024
 
 /* Encodes code points as Punycode (without the "xn--" prefix). Writes up to cap bytes to
  * out (not NUL-terminated); *out_len gets the length needed. Errors: IBIDI_E_CP_SURROGATE,
  * IBIDI_E_CP_TOO_LARGE (offset = index), IBIDI_E_PUNYCODE_OVERFLOW (RFC 3492 §6.4),
- * IBIDI_E_BUFFER_TOO_SMALL. */
+ * IBIDI_E_PUNYCODE_TOO_LONG (n above IBIDI_PUNYCODE_MAX_CPS, checked first: offset = the
+ * first index beyond it), IBIDI_E_BUFFER_TOO_SMALL. */
 IBIDI_API ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out,
                                              size_t cap, size_t *out_len, ibidi_error *err);
 /* Decodes Punycode (without the "xn--" prefix) into code points. Errors name the byte
  * offset: IBIDI_E_PUNYCODE_BAD_INPUT, _TRUNCATED, _OVERFLOW, _RANGE, _NOT_CANONICAL
- * (with IBIDI_PUNYCODE_CANONICAL), IBIDI_E_BUFFER_TOO_SMALL. */
+ * (with IBIDI_PUNYCODE_CANONICAL), IBIDI_E_PUNYCODE_TOO_LONG (more than
+ * IBIDI_PUNYCODE_MAX_CPS code points: offset = where the first one beyond it is coded),
+ * IBIDI_E_BUFFER_TOO_SMALL. */
 IBIDI_API ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags,
                                              uint32_t *out, size_t cap, size_t *out_len,
                                              ibidi_error *err);

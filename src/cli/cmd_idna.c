@@ -489,7 +489,9 @@ static int check_run(int argc, char **argv)
 
 #define IDNA_OPTIONS                                                                          \
     "  --profile P   uts46 (default: every UTS #46 check on, as IdnaTestV2.txt assumes),\n"    \
-    "                whatwg (the URL Standard: no hyphen, STD3 or DNS length checks),\n"       \
+    "                whatwg (the URL Standard's domain to ASCII: an ASCII host is only\n"    \
+    "                lower-cased; no hyphen, STD3 or DNS length checks; the empty host and\n" \
+    "                forbidden domain code points fail),\n"                                   \
     "                idna2008-lookup (RFC 5891 §5: no mapping, RFC 5892 derived property),\n"  \
     "                idna2008-register (RFC 5891 §4: also CONTEXTO rules, hyphens)\n"           \
     "  --[no-]check-hyphens --[no-]check-bidi --[no-]check-joiners --[no-]std3\n"              \

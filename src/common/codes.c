@@ -53,7 +53,8 @@ const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
      "without the root label (RFC 1034 §3.1)"),
     ROW(IBIDI_IDNA_A4_2, "A4_2",
      "UTS #46 §4.2 ToASCII step 4.2 VerifyDnsLength: every label must be 1 to 63 octets "
-     "(RFC 1034 §3.1, RFC 5890 §2.3.2.1)"),
+     "(RFC 1034 §3.1, RFC 5890 §2.3.2.1), the root label too: a name must not end with a "
+     "full stop (detail IBIDI_IDNA_ROOT_LABEL)"),
     ROW(IBIDI_IDNA_B1, "B1",
      "RFC 5893 rule 1: the first character must have the Bidi property L, R or AL"),
     ROW(IBIDI_IDNA_B2, "B2",
@@ -99,6 +100,14 @@ const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
     ROW(IBIDI_IDNA_FAKE_A_LABEL, "FAKE_A_LABEL",
      "RFC 5890 §2.3.2.1, RFC 5891 §5.4: a label starting with \"xn--\" must be the canonical "
      "Punycode of a valid U-label (decode, validate, re-encode, compare)"),
+    ROW(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT, "DOMAIN_INVALID_CODE_POINT",
+     "URL Standard, host parsing (domain-invalid-code-point): the domain must not contain a "
+     "forbidden domain code point: a C0 control, space, \"#\", \"%\", \"/\", \":\", \"<\", "
+     "\">\", \"?\", \"@\", \"[\", \"\\\", \"]\", \"^\", \"|\" or U+007F DELETE, also after "
+     "mapping"),
+    ROW(IBIDI_IDNA_EMPTY_HOST, "EMPTY_HOST",
+     "URL Standard, domain to ASCII (domain-to-ASCII): the result must not be the empty "
+     "string (a host of ignored code points only, or none)"),
     ROW(IBIDI_IDNA_W_DIGIT_AFTER_RTL, "W_DIGIT_AFTER_RTL",
      "RFC 5893 §2: an LDH label starting with an ASCII digit follows an RTL label; the Bidi "
      "Rule's guarantee does not hold, the name may display like another one"),

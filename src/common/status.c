@@ -73,6 +73,10 @@ static const status_info statuses[] = {
     {IBIDI_E_PUNYCODE_NOT_CANONICAL, "PUNYCODE_NOT_CANONICAL",
      "non-canonical Punycode: re-encoding the decoded label gives a different string, so this "
      "is not an A-label (RFC 5891 §5.4, RFC 5890 §2.3.2.1)"},
+    {IBIDI_E_PUNYCODE_TOO_LONG, "PUNYCODE_TOO_LONG",
+     "Punycode input or output longer than IBIDI_PUNYCODE_MAX_CPS (4096) code points: far "
+     "beyond a DNS label (63 octets, RFC 1034 §3.1), and not processed (the codec of "
+     "RFC 3492 §6 is quadratic in the length)"},
     {IBIDI_E_IDNA_INVALID, "IDNA_INVALID",
      "the domain name breaks IDNA rules: each finding names the rule, the label and the offset"},
     {IBIDI_E_IDNA_TOO_LONG, "IDNA_TOO_LONG",

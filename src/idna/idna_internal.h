@@ -76,8 +76,9 @@ static inline unsigned ibidi__profile_flags(ibidi_idna_profile profile)
     case IBIDI_IDNA_PROFILE_WHATWG:
         /* URL Standard "domain to ASCII" with beStrict false: CheckHyphens false, CheckBidi
          * true, CheckJoiners true, UseSTD3ASCIIRules false, Transitional false,
-         * VerifyDnsLength false, IgnoreInvalidPunycode false. */
-        return IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS;
+         * VerifyDnsLength false, IgnoreInvalidPunycode false; then the ASCII carve-out,
+         * the empty host and the forbidden domain code points (IBIDI_IDNA_URL_HOST). */
+        return IBIDI_IDNA_CHECK_BIDI | IBIDI_IDNA_CHECK_JOINERS | IBIDI_IDNA_URL_HOST;
     case IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP:
         /* RFC 5891 §5.4: lookup checks "--" in positions 3-4 but not leading or trailing
          * hyphens (registration does, §4.2.3.1); the Bidi Rule is a SHOULD there. */

@@ -651,8 +651,12 @@ static void emit_ascii(work *w, sink_out *o)
             n_real--;
             /* UTS #46 §4.2 step 4: VerifyDnsLength disallows the empty root label; the
              * IDNA2008 protocol takes a fully qualified name with its root label */
-            if (!is_2008(w))
-                ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_2, (uint32_t)i, w->off[L->start], 0, -1);
+            if (!is_2008(w)) {
+                const ibidi_finding f = {IBIDI_IDNA_A4_2, IBIDI_SEVERITY_ERROR, NULL, i,
+                                         w->off[L->start], 0, 0, -1, IBIDI_DIR_LTR,
+                                         IBIDI_IDNA_ROOT_LABEL};
+                ibidi__sink_put(&w->sink, &f);
+            }
             continue;
         }
         if (label_len < 1 || label_len > 63)
@@ -664,6 +668,37 @@ static void emit_ascii(work *w, sink_out *o)
         if (name_len < 1 || name_len > 253)
             ibidi__idna_add(&w->sink, IBIDI_IDNA_A4_1, 0, 0, 0, -1);
     }
+}
+
+/* URL Standard, host parsing: a forbidden domain code point (a forbidden host code point,
+ * a C0 control, U+0025 or U+007F). */
+static int is_forbidden_domain_cp(uint32_t c)
+{
+    switch (c) {
+    case ' ': case '#': case '%': case '/': case ':': case '<': case '>': case '?': case '@':
+    case '[': case '\\': case ']': case '^': case '|': case 0x7F:
+        return 1;
+    default:
+        return c <= 0x1F;
+    }
+}
+
+/* URL Standard, domain to ASCII steps on the result of UTS #46 ToASCII (a name with a
+ * non-ASCII code point): an empty result fails, and so does a forbidden domain code point.
+ * Those of the result are those of the processed name: a label with non-ASCII code points
+ * keeps its ASCII ones as Punycode's basic code points (RFC 3492 §3.1), and an A3 label
+ * stays as it is. */
+static void url_host_checks(work *w, size_t out_len)
+{
+    for (size_t li = 0; li < w->n_labels; li++) {
+        const label_rec *L = &w->labels[li];
+        for (size_t i = L->start; i < L->end; i++)
+            if (is_forbidden_domain_cp(w->p[i]))
+                ibidi__idna_add(&w->sink, IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT, (uint32_t)li,
+                                w->off[i], w->p[i], -1);
+    }
+    if (out_len == 0)
+        ibidi__idna_add(&w->sink, IBIDI_IDNA_EMPTY_HOST, 0, 0, 0, -1);
 }
 
 static void emit_unicode(const work *w, sink_out *o)
@@ -963,6 +998,60 @@ static int fast_lane(const call *c, sink_out *o)
 static ibidi_status run_general(const call *c, sink_out *o);
 static ibidi_status run_big(const call *c, sink_out *o);
 
+/* Starts the sink of a call on its findings record (see findings_fn). */
+static void sink_for(const call *c, ibidi__sink *s)
+{
+    if (c->findings && !c->findings->items && c->findings->cap == FINDINGS_FN) {
+        const findings_fn *x = (const findings_fn *)(const void *)c->findings;
+        ibidi__sink_init_fn(s, x->fn, x->ctx);
+    } else {
+        ibidi__sink_init(s, c->findings);
+    }
+}
+
+/*
+ * URL Standard, domain to ASCII with beStrict false (IBIDI_IDNA_URL_HOST), on a name of
+ * ASCII code points only: the result is the name lowercased, whatever UTS #46 ToASCII says
+ * of it (the standard's carve-out for web compatibility: "xn--a" and "xn--ls8h=" are
+ * hosts); then the empty host and the forbidden domain code points fail (domain to ASCII;
+ * host parsing). Offsets are those of the input, which lowercasing keeps. Returns 0 when
+ * the name has a non-ASCII code point: UTS #46 decides, then url_host_checks. Out of line:
+ * the fast paths' callers do not pay for its sink.
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int url_ascii(const call *c, sink_out *o, ibidi_status *st)
+{
+    const size_t n = c->len;
+    for (size_t i = 0; i < n; i++)
+        if ((c->cps ? c->cps[i] : (unsigned char)c->s[i]) >= 0x80)
+            return 0;
+    ibidi__sink sink;
+    uint32_t label = 0;
+    sink_for(c, &sink);
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t ch = (uint32_t)ascii_lower(c->cps ? c->cps[i] : (unsigned char)c->s[i]);
+        if (is_forbidden_domain_cp(ch))
+            ibidi__idna_add(&sink, IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT, label, i, ch, -1);
+        label += ch == '.';
+        out_cp(o, ch);
+    }
+    if (n == 0)
+        ibidi__idna_add(&sink, IBIDI_IDNA_EMPTY_HOST, 0, 0, 0, -1);
+    if (c->out_len)
+        *c->out_len = o->len;
+    ibidi__sink_done(&sink, c->findings);
+    if (o->len > o->cap)
+        *st = ibidi__fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o->cap, 0);
+    else if (sink.errors)
+        *st = ibidi__fail(c->err, IBIDI_E_IDNA_INVALID, sink.first_error_offset,
+                          sink.first_error_cp);
+    else
+        *st = IBIDI_OK;
+    return 1;
+}
+
 /* Inlined into each public call, so that the call record is never built in memory and
  * read back (a store-forwarding stall that cost more than the whole fast path). `internal`
  * (a constant at each call) is 1 for ibidi__idna_utf8_fn, whose findings record is a
@@ -988,7 +1077,17 @@ static inline ibidi_status run(const call *c, int internal)
     /* both IDNA2008 modes, or an unknown profile (IBIDI__BAD_OPTIONS has every bit) */
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if (ascii_fast(c, &o) || fast_lane(c, &o)) {
+    if (ascii_fast(c, &o)) {
+        if (c->out_len)
+            *c->out_len = o.len;
+        return IBIDI_OK;
+    }
+    ibidi_status url_st;
+    if (c->to_ascii && (c->flags & IBIDI_IDNA_URL_HOST) &&
+        !(c->flags & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) &&
+        url_ascii(c, &o, &url_st))
+        return url_st;
+    if (fast_lane(c, &o)) {
         if (c->out_len)
             *c->out_len = o.len;
         return IBIDI_OK;
@@ -1020,12 +1119,7 @@ static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
     w.n = 0;
     w.grown = 0;
     lay_out(&w, area, cap);
-    if (c->findings && !c->findings->items && c->findings->cap == FINDINGS_FN) {
-        const findings_fn *x = (const findings_fn *)(const void *)c->findings;
-        ibidi__sink_init_fn(&w.sink, x->fn, x->ctx);
-    } else {
-        ibidi__sink_init(&w.sink, c->findings);
-    }
+    sink_for(c, &w.sink);
     st = c->cps ? map_cps(&w, c->cps, c->len, c->err) : map_utf8(&w, c->s, c->len, c->err);
     if (st == IBIDI_OK && !is_2008(&w))
         st = normalize_name(&w, c->err);
@@ -1040,6 +1134,8 @@ static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
         emit_ascii(&w, &o);
     else
         emit_unicode(&w, &o);
+    if (c->to_ascii && (w.flags & IBIDI_IDNA_URL_HOST) && !is_2008(&w))
+        url_host_checks(&w, o.len);
 
     if (c->out_len)
         *c->out_len = o.len;
@@ -1121,4 +1217,32 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
     call c = {name, NULL, len, ibidi__options_flags(opts), to_ascii, {out, NULL, cap, 0, 0},
               out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 1);
+}
+
+/* A full stop ending s[0..end): its length in bytes (U+002E, or one of the three UTS #46
+ * maps to it: U+3002, U+FF0E, U+FF61), or 0. */
+static size_t full_stop_before(const char *s, size_t end)
+{
+    if (end >= 1 && s[end - 1] == '.')
+        return 1;
+    if (end >= 3) {
+        const unsigned char *b = (const unsigned char *)s + end - 3;
+        if ((b[0] == 0xE3 && b[1] == 0x80 && b[2] == 0x82) ||
+            (b[0] == 0xEF && b[1] == 0xBC && b[2] == 0x8E) ||
+            (b[0] == 0xEF && b[1] == 0xBD && b[2] == 0xA1))
+            return 3;
+    }
+    return 0;
+}
+
+/* RFC 1034 §3.1: a name that ends in a full stop ends with the empty root label, and names
+ * the same node as without it. */
+size_t ibidi_idna_strip_root(const char *name, size_t len)
+{
+    if (!name)
+        return 0;
+    const size_t k = full_stop_before(name, len);
+    if (k == 0 || k == len || full_stop_before(name, len - k))
+        return len; /* no full stop, the root name ".", or an empty label before it */
+    return len - k;
 }

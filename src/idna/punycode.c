@@ -17,6 +17,11 @@
  * buffer. Basic code points inserted by a delta cannot occur: n starts at 0x80 and only
  * grows (§6.2, the note on the braces), and cannot wrap because of the overflow checks.
  *
+ * Both directions are bounded by IBIDI_PUNYCODE_MAX_CPS code points: the encoder makes one
+ * pass per distinct non-basic code point and the decoder inserts each code point into the
+ * output, both quadratic in the length, so an unbounded input would take seconds (RFC 3492
+ * §6 has no limit; a DNS label has 63 octets, RFC 1034 §3.1).
+ *
  * Error offsets: the offending byte (a bad digit, the digit whose addition or weight
  * overflows, the first upper-case digit); for a code point out of range or too large, the
  * first byte of the variable-length integer whose delta produced it; for a truncated
@@ -189,6 +194,9 @@ ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out, siz
         *out_len = 0;
     if ((!cps && n) || (!out && cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (n > IBIDI_PUNYCODE_MAX_CPS) /* the bound on §6.3's passes (see the top) */
+        return ibidi__fail(err, IBIDI_E_PUNYCODE_TOO_LONG, IBIDI_PUNYCODE_MAX_CPS,
+                           cps[IBIDI_PUNYCODE_MAX_CPS]);
     st = encode_core(cps, n, &o, err, 0);
     if (st != IBIDI_OK)
         return st;
@@ -230,6 +238,8 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
     for (size_t j = 0; j < nb; j++) {
         if (p[j] >= INITIAL_N) /* §6.2: fail on any non-basic code point */
             return ibidi__fail(err, IBIDI_E_PUNYCODE_BAD_INPUT, j, p[j]);
+        if (j == IBIDI_PUNYCODE_MAX_CPS) /* the bound on §6.2's insertions (see the top) */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_TOO_LONG, j, p[j]);
         if (j < cap)
             out[j] = p[j];
     }
@@ -240,8 +250,9 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
         const size_t start = pos;
         const uint32_t oldi = i;
         uint64_t acc = i, w = 1;
-        if (outn >= UINT32_MAX) /* length(output) + 1 must fit too */
-            return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, start, p[start]);
+        if (outn == IBIDI_PUNYCODE_MAX_CPS) /* the bound on §6.2's insertions (see the top);
+                                              so length(output) + 1 fits in 32 bits too */
+            return ibidi__fail(err, IBIDI_E_PUNYCODE_TOO_LONG, start, p[start]);
         for (uint32_t k = BASE;; k += BASE) {
             if (pos == len)
                 return ibidi__fail(err, IBIDI_E_PUNYCODE_TRUNCATED, len, 0);
