@@ -134,7 +134,7 @@ run "last line without LF" 0 "$IBIDI" scan --tsv "$tmp/nolf"
 contains "last line without LF is read" "$tmp/out" "names=2${TAB}"
 : >"$tmp/empty"
 run "empty input" 0 "$IBIDI" scan --tsv "$tmp/empty"
-has "empty input summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}lines=0${TAB}names=0${TAB}skipped=0${TAB}valid=0${TAB}invalid=0${TAB}with_findings=0${TAB}ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}rtl_display_keys=0${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0"
+has "empty input summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}lines=0${TAB}names=0${TAB}skipped=0${TAB}valid=0${TAB}invalid=0${TAB}with_findings=0${TAB}not_analysed=0${TAB}ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}rtl_display_keys=0${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0"
 
 # ---- One name in several forms ---------------------------------------------------------
 printf '%s.com\n%s.com\n%s.COM\n%s.com\n' "$HE_A" "$HE" "$HE" "$HE" >"$tmp/in"
@@ -147,8 +147,8 @@ has "A-label in a group: Unicode forms, once each" "$tmp/out" "collision${TAB}lt
 # ---- Ill-formed UTF-8 ------------------------------------------------------------------
 printf 'a\377b.com\n\327\n# \377 in a comment is fine\nexample.com\n' >"$tmp/in"
 run "bad UTF-8" 1 "$IBIDI" scan --tsv "$tmp/in"
-has "bad UTF-8: invalid byte" "$tmp/out" "a\\xFFb.com${TAB}invalid [UTF8_INVALID_BYTE]$TAB$TAB$TAB"
-has "bad UTF-8: truncated" "$tmp/out" "\\xD7${TAB}invalid [UTF8_TRUNCATED]$TAB$TAB$TAB"
+has "bad UTF-8: invalid byte" "$tmp/out" "a\\xFFb.com${TAB}invalid [UTF8_INVALID_BYTE]$TAB$TAB${TAB}not-analysed:UTF8_INVALID_BYTE"
+has "bad UTF-8: truncated" "$tmp/out" "\\xD7${TAB}invalid [UTF8_TRUNCATED]$TAB$TAB${TAB}not-analysed:UTF8_TRUNCATED"
 has "bad UTF-8: the next line is read" "$tmp/out" "example.com${TAB}valid${TAB}example.com${TAB}example.com$TAB"
 contains "bad UTF-8: counted" "$tmp/out" "names=3${TAB}skipped=1${TAB}valid=1${TAB}invalid=2$TAB"
 run "bad UTF-8 json" 1 "$IBIDI" scan --json "$tmp/in"
@@ -214,5 +214,18 @@ same "large input: records in input order" "$tmp/lines" "$tmp/lines.sorted"
 "$IBIDI" scan --tsv --threads 1 "$tmp/big" >"$tmp/big.tsv1" 2>/dev/null
 same "large input from a pipe with threads" "$tmp/big.tsv1" "$tmp/big.tsv2"
 
+# A name with a joiner is analysed as the name without it (the joiner is X9's BN), and a
+# name the analysis cannot take is counted apart, never as one without findings.
+printf '5.\330\261\331\210\330\255\342\200\214\330\247\331\201\330\262\330\247.com\n5.\330\261\331\210\330\255\330\247\331\201\330\262\330\247.com\na\342\200\2171.com\n' >"$tmp/in"
+run joiner 1 "$IBIDI" scan --threads 1 "$tmp/in"
+[ "$(grep -c 'findings NUMBER_LEVEL@0 IDN_NUMBER_LABEL@0 REC_III_FOLLOWING@0$' "$tmp/out")" -eq 2 ] && ok ||
+    ko "joiner: both names should have the same findings: $(cat "$tmp/out")"
+contains joiner "$tmp/out" "not analysed [AMBIG_CONTROL]"
+contains joiner "$tmp/out" "2 with findings, 1 not analysed"
+# The root label of a zone file's name: example.com. is example.com, not another name
+printf 'example.com.\nexample.com\n' >"$tmp/in"
+run root 0 "$IBIDI" scan --threads 1 "$tmp/in"
+has root "$tmp/out" "example.com. (example.com): valid; ltr example.com; rtl example.com"
+contains root "$tmp/out" "0 collision groups"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -92,7 +92,7 @@ typedef struct batch {
     buf keybytes;
     name_key *keys;
     size_t n_keys, keys_cap;
-    size_t n_names, n_skipped, n_valid, n_findings;
+    size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed;
     int failed; /* out of memory while processing */
     int done;   /* processed (guarded by the pipeline's mutex) */
 } batch;
@@ -213,6 +213,8 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
                                        (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u),
                                    {w->o->profile, 0, 0, NULL, 0}};
     worker_free(w);
+    /* a zone file's names end with the root label: example.com. is example.com */
+    len = ibidi_idna_strip_root(name, len);
     ibidi_status st = ibidi_scan_name_alloc(name, len, &so, &w->text, &w->r, &w->fnd, NULL);
     if (st != IBIDI_OK)
         return st;
@@ -281,6 +283,8 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         b->n_valid++;
     if (n_fnd)
         b->n_findings++;
+    if (analysis != IBIDI_OK)
+        b->n_not_analysed++; /* no findings here means not looked at, not none found */
 
     /* the keys for the collision tables */
     if (has_disp[CTX_LTR] || has_disp[CTX_RTL]) {
@@ -351,7 +355,10 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                 cli_put_escaped(out, p + r->display[c].start, r->display[c].length);
         }
         fputc('\t', out);
-        put_finding_codes(out, w, n_fnd, ",");
+        if (analysis != IBIDI_OK)
+            fprintf(out, "not-analysed:%s", ibidi_status_name(analysis));
+        else
+            put_finding_codes(out, w, n_fnd, ",");
         fputc('\n', out);
     } else {
         cli_put_escaped(out, name, len);
@@ -381,6 +388,8 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                     fputs("(rtl)", out);
             }
         }
+        if (analysis != IBIDI_OK)
+            fprintf(out, "; not analysed [%s]", ibidi_status_name(analysis));
         fputc('\n', out);
     }
     return;
@@ -390,7 +399,7 @@ nomem:
 
 static void process_batch(worker *w, batch *b)
 {
-    b->n_names = b->n_skipped = b->n_valid = b->n_findings = 0;
+    b->n_names = b->n_skipped = b->n_valid = b->n_findings = b->n_not_analysed = 0;
     b->n_keys = 0;
     b->keybytes.len = 0;
     b->failed = 0;
@@ -764,7 +773,7 @@ static int print_groups(const scan_opts *o, key_table *t, int c)
 /* ---- The scan -------------------------------------------------------------------------- */
 
 typedef struct totals {
-    size_t names, skipped, valid, findings, lines;
+    size_t names, skipped, valid, findings, not_analysed, lines;
 } totals;
 
 typedef struct scan_state {
@@ -827,6 +836,7 @@ static void consume(scan_state *s, batch *b)
     s->tot.skipped += b->n_skipped;
     s->tot.valid += b->n_valid;
     s->tot.findings += b->n_findings;
+    s->tot.not_analysed += b->n_not_analysed;
     for (size_t i = 0; i < b->n_keys && !s->failed; i++) {
         const name_key *k = &b->keys[i];
         for (int c = 0; c < N_CTX; c++)
@@ -975,9 +985,10 @@ static void print_summary(const scan_state *s)
     size_t invalid = t->names - t->valid;
     if (o->format == FMT_JSON) {
         printf("{\"type\": \"summary\", \"profile\": \"%s\", \"lines\": %zu, \"names\": %zu, "
-               "\"skipped\": %zu, \"valid\": %zu, \"invalid\": %zu, \"with_findings\": %zu",
+               "\"skipped\": %zu, \"valid\": %zu, \"invalid\": %zu, \"with_findings\": %zu, "
+               "\"not_analysed\": %zu",
                ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
-               invalid, t->findings);
+               invalid, t->findings, t->not_analysed);
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
@@ -987,9 +998,9 @@ static void print_summary(const scan_state *s)
         printf("}\n");
     } else if (o->format == FMT_TSV) {
         printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
-               "\twith_findings=%zu",
+               "\twith_findings=%zu\tnot_analysed=%zu",
                ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
-               invalid, t->findings);
+               invalid, t->findings, t->not_analysed);
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
@@ -999,8 +1010,8 @@ static void print_summary(const scan_state *s)
         printf("\n");
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
-               "%zu with findings (profile %s)\n",
-               t->names, t->lines, t->skipped, t->valid, invalid, t->findings,
+               "%zu with findings, %zu not analysed (profile %s)\n",
+               t->names, t->lines, t->skipped, t->valid, invalid, t->findings, t->not_analysed,
                ibidi_idna_profile_name(o->profile));
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
@@ -1175,6 +1186,10 @@ const cli_command cli_cmd_scan = {
     "                separated), then summary TAB key=value ...\n"
     "\n"
     "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
+    "A name's final root label dot (as zone files write names) is set aside, so that\n"
+    "example.com. and example.com are one name. A name the analysis cannot take (a bidi\n"
+    "control, say) says \"not analysed [STATUS]\" (TSV: not-analysed:STATUS; JSON:\n"
+    "\"analysis\") and is counted apart, never as a name without findings.\n"
     "Text and TSV output escape tab, CR, LF and backslash (\\t \\r \\n \\\\) and ill-formed\n"
     "bytes (\\xNN); JSON shows ill-formed bytes as U+FFFD in \"name\" and gives the bytes\n"
     "in hex in \"name_hex\". A progress bar goes to standard error when it is a terminal;\n"
