@@ -6,8 +6,10 @@
  * Properties checked with abort():
  *  1. no crash; a parse error is a defined status;
  *  2. every form strips back to the input: the marks form through ibidi_display_convert
- *     (textual -> logical), the control forms by dropping what they insert, HTML by
- *     reading its tags and character references;
+ *     (textual -> logical; refused with CONVERT_RESTRICTION exactly when a component
+ *     breaks Duerst 2001 §5 restriction 1, MIXED_DIRECTION or RTL_START), the control
+ *     forms by dropping what they insert, HTML by reading its tags and character
+ *     references;
  *  3. the forms with an unconditional promise (embed, isolate, components, html,
  *     html-span) pass their proof in the chosen context;
  *  4. the layout's visual-to-logical map covers every code point once;
@@ -147,14 +149,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             c.as = as;
             c.from = IBIDI_DISPLAY_REPR_TEXTUAL;
             c.to = IBIDI_DISPLAY_REPR_LOGICAL;
-            require(ibidi_display_convert(out, out_len, &c, back, sizeof back, &blen, &err) ==
-                    IBIDI_OK);
-            require(blen == len && memcmp(back, s, len) == 0);
+            /* ... unless a component breaks restriction 1 (§5), which the conversions refuse */
+            ibidi_findings rf;
+            const ibidi_iri_options io = {as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+            int broken = 0;
+            if (ibidi_iri_check_alloc(s, len, &io, &rf, NULL) != IBIDI_E_NOMEM)
+                for (size_t k = 0; k < rf.n; k++)
+                    broken |= rf.items[k].code == IBIDI_IRI_MIXED_DIRECTION ||
+                              rf.items[k].code == IBIDI_IRI_RTL_START;
+            ibidi_findings_free(&rf);
+            const ibidi_status cst =
+                ibidi_display_convert(out, out_len, &c, back, sizeof back, &blen, &err);
+            require(cst == (broken ? IBIDI_E_CONVERT_RESTRICTION : IBIDI_OK));
+            require(broken || (blen == len && memcmp(back, s, len) == 0));
             char *a = NULL;
             size_t alen = 0;
-            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &alen, &err) ==
-                        IBIDI_OK &&
-                    alen == len && memcmp(a, s, len) == 0 && a[alen] == '\0');
+            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &alen, &err) == cst &&
+                    (broken ? a == NULL
+                            : alen == len && memcmp(a, s, len) == 0 && a[alen] == '\0'));
             ibidi_free(a);
             break;
         }

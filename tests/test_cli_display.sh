@@ -107,5 +107,14 @@ run "bad context" 2 "$IBIDI" display --context up ab
 run "help" 0 "$IBIDI" display --help
 contains "help" "$tmp/out" "usage: ibidi display"
 
+# Duerst 2001 §5 restriction 1: ab.1CD.com would show as ab.1DC.com, whose logical form is
+# ab.CD1.com; the conversion of ab.1CD.com is refused with the restriction named.
+run restriction 1 "$IBIDI" convert --input notation --from logical --to visual 'ab.1CD.com'
+has restriction "$tmp/out" "error: CONVERT_RESTRICTION at byte 3"
+contains restriction "$tmp/err" "Duerst 2001 §5 restriction 1"
+# the visual form ab.1DC.com reads back as the one logical form that keeps the
+# restriction, ab.CD1.com, which shows as it: that round trip holds
+line restriction-back 'ab.CD1.com' "$IBIDI" convert --input notation --from visual --to logical 'ab.1DC.com'
+line restriction-kept 'ab.1DC.com' "$IBIDI" convert --input notation --from logical --to visual 'ab.CD1.com'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

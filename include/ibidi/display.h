@@ -239,7 +239,13 @@ IBIDI_API ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
  *     reversed as the UBA shows them); a component whose display cannot give the visual
  *     text read (IBIDI_E_CONVERT_VISUAL) is an error;
  * and the remaining conversions through these. The logical form must parse as opts->as
- * (opts->comps is not used: each form is parsed as it comes). Stack: IBIDI_DISPLAY_STACK.
+ * (opts->comps is not used: each form is parsed as it comes), and, for a conversion
+ * between two different forms, keep Duerst 2001 §5 restriction 1 (RFC 3987 §4.2 rule 1):
+ * a component with both directions (MIXED_DIRECTION) or one using right-to-left
+ * characters that does not start with one (RTL_START) gives IBIDI_E_CONVERT_RESTRICTION
+ * at that finding's offset (in the logical form when the input is visual), since the
+ * forms of such an identifier do not convert back to it.
+ * Stack: IBIDI_DISPLAY_STACK.
  */
 IBIDI_API ibidi_status ibidi_display_convert(const char *s, size_t len,
                                              const ibidi_display_options *opts, char *out,

@@ -140,6 +140,11 @@ static const status_info statuses[] = {
     {IBIDI_E_CONVERT_VISUAL, "CONVERT_VISUAL",
      "Duerst 2001 §4.4: no component in logical order displays as this visual component "
      "in its natural direction"},
+    {IBIDI_E_CONVERT_RESTRICTION, "CONVERT_RESTRICTION",
+     "Duerst 2001 §5 restriction 1 (RFC 3987 §4.2 rule 1): the conversions of §4.4 are "
+     "defined only for identifiers whose components keep one direction and, when they use "
+     "right-to-left characters, start with one; this component does not "
+     "(MIXED_DIRECTION or RTL_START), so its forms would not convert back to it"},
     {IBIDI_E_AMBIG_CONTROL, "AMBIG_CONTROL",
      "Badami, \"Control characters and formatting characters\": the ambiguity analysis and "
      "the twin search take identifiers without bidi formatting characters (LRM, RLM, ALM, "

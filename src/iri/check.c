@@ -172,6 +172,8 @@ typedef struct comp_facts {
     int last_strong; /* direction of its last strong character: 0 none, 1 L, 2 R/AL */
 } comp_facts;
 
+_Static_assert(sizeof(comp_facts) <= IBIDI__IRI_FACTS_SIZE, "the caller's facts buffer holds them");
+
 static void own_add(comp_facts *cf, ibidi_iri_code code, size_t index, size_t offset,
                     uint32_t value, ibidi_bidi_class bc)
 {
@@ -309,6 +311,17 @@ static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int 
         }
     }
     return IBIDI_OK;
+}
+
+ibidi_status ibidi__iri_component_rules(const char *s, size_t start, size_t end,
+                                        unsigned options, const ibidi_finding **found,
+                                        size_t *n, void *facts, ibidi_error *err)
+{
+    comp_facts *cf = facts;
+    ibidi_status st = component_rules(s, start, end, 0, options, 0, cf, err);
+    *found = cf->own;
+    *n = st == IBIDI_OK ? cf->n_own : 0;
+    return st;
 }
 
 /* The label s[start..end) fed to the Bidi Rule's core (src/idna/bidi_rule.c) 64 code points

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "iri/display_internal.h"
+#include "iri/iri_internal.h"
 #include "unicode/utf8_internal.h"
 
 /* Textual to logical. The logical text goes to w->text; *llen gets its length. Anything
@@ -235,6 +236,33 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
         st = ibidi__parse_in(&w, s, len, as, &nc, err);
         if (st != IBIDI_OK)
             return st;
+    }
+
+    /* Duerst 2001 §5 restriction 1 and RFC 3987 §4.2 rule 1: the forms convert back to the
+     * identifier only when each component keeps one direction and one that uses
+     * right-to-left characters starts with one (ab.1CD.com would show as ab.1DC.com,
+     * whose logical form is ab.CD1.com). A component that breaks either refuses the
+     * conversion, at its offset in the logical form (in the input when that is logical or
+     * textual). Restriction 3 (no numbers in a right-to-left component) is not needed for
+     * the round trip, as RFC 3987 §4.4 Example 7 shows. */
+    if (from != to) {
+        for (size_t c = 0; c < nc; c++) {
+            _Alignas(ibidi_finding) unsigned char facts[IBIDI__IRI_FACTS_SIZE];
+            const ibidi_finding *f;
+            size_t nf = 0;
+            st = ibidi__iri_component_rules(l, w.comps[c].start,
+                                            w.comps[c].start + w.comps[c].length, 0, &f, &nf,
+                                            facts, err);
+            if (st != IBIDI_OK)
+                return st;
+            for (size_t k = 0; k < nf; k++)
+                if (f[k].code == IBIDI_IRI_MIXED_DIRECTION || f[k].code == IBIDI_IRI_RTL_START)
+                    return ibidi__fail(err, IBIDI_E_CONVERT_RESTRICTION,
+                                       from == IBIDI_DISPLAY_REPR_TEXTUAL
+                                           ? textual_offset(s, len, context, f[k].offset)
+                                           : f[k].offset,
+                                       f[k].cp);
+        }
     }
 
     /* From the logical form to the one asked for. */

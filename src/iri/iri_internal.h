@@ -28,6 +28,16 @@ static inline unsigned ibidi__iri_check_bits(const ibidi_iri_options *o)
            (ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_BIDI_PER_LABEL);
 }
 
+/* The component rules of RFC 3987 §4.2, the 2012 guidelines §3 and (by options) Duerst
+ * 2001 §5 on the component s[start..end) alone: no host Bidi Rule, no neighbours
+ * (DIGIT_AFTER_RTL). *found points at its findings, in facts, a buffer of
+ * IBIDI__IRI_FACTS_SIZE bytes aligned for an ibidi_finding; the decoder's status for
+ * ill-formed UTF-8. For callers that judge one component without the whole check. */
+#define IBIDI__IRI_FACTS_SIZE 320
+ibidi_status ibidi__iri_component_rules(const char *s, size_t start, size_t end,
+                                        unsigned options, const ibidi_finding **found,
+                                        size_t *n, void *facts, ibidi_error *err);
+
 /* ibidi_iri_check with the check bits (ibidi__iri_check_bits) and every finding passed to
  * fn (may be NULL) instead of an array: for the validity calls, which only sum the
  * findings up and hold no array of them on the stack. The components must be those of
