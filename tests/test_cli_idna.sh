@@ -154,5 +154,16 @@ contains "fake A-label 2008" "$tmp/out" "FAKE_A_LABEL"
 run "unknown profile" 2 "$IBIDI" to-ascii --profile nope x
 run "unknown option" 2 "$IBIDI" to-ascii --bogus x
 
+# check: the component rules of a mail address in words; a fully qualified name; label
+# categories and RFC 5893 §3 for a domain name
+run check-email 0 "$IBIDI" check --as email --input notation 'AB1@CD.com'
+contains check-email "$tmp/out" "warning RTL_END at byte 4, U+0031 (EN)"
+run check-fqdn 0 "$IBIDI" check --as fqdn example.com.
+has check-fqdn "$tmp/out" "  fully qualified: the root label set aside"
+has check-fqdn "$tmp/out" "  uts46                valid []"
+run check-cats 1 "$IBIDI" check --input notation '123.ABC.1com'
+has check-cats "$tmp/out" "  label categories (Badami): 123 number, ABC rtl, 1com ltr+number-prefix"
+contains check-cats "$tmp/out" "  RFC 5893 §3: "
+contains check-cats "$tmp/out" "    GROUPING    ltr, label 0 (123): RFC 5893 §3 Character Grouping"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -147,5 +147,10 @@ contains "help command" "$tmp/out" "ibidi iri to-iri"
 run "help list" 0 "$IBIDI" help
 contains "help list" "$tmp/out" "IRIs: components and bidi rules, IRI to URI, URI to IRI"
 
+# A mail address gets the component rules (--as email), Duerst's restriction 3 with --duerst
+run iri-email 1 "$IBIDI" iri check --duerst --as email --input notation 'AB1@CD.com'
+has iri-email "$tmp/out" "  local-atom   AB1"
+contains iri-email "$tmp/out" "error   RTL_OTHER_CLASS in local-atom 0 'AB1'"
+run iri-email-bad-as 2 "$IBIDI" iri check --as nosuch a@b.com
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ibidi/rfc5893.h"
 #include "ibidi/utf8.h"
 
 typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
@@ -20,6 +21,7 @@ typedef struct idna_opts {
     idna_format fmt;
     cli_input in;
     ibidi_iri_kind as; /* ibidi check --as */
+    int fqdn;          /* --as fqdn: a domain name whose root label is set aside */
 } idna_opts;
 
 /* The result of one call, with buffers that grow on demand. */
@@ -257,6 +259,58 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
     ibidi_free(uform);
 }
 
+/* Badami's label categories, label by label (of the name as given, in network order). */
+static void put_categories(const char *name, size_t nlen, const idna_opts *o)
+{
+    fputs("  label categories (Badami):", stdout);
+    int first = 1;
+    for (size_t a = 0; a <= nlen;) {
+        size_t b = a;
+        while (b < nlen && name[b] != '.')
+            b++;
+        unsigned cat = 0;
+        if (b > a && ibidi_ambig_label_category_utf8(name + a, b - a, &cat, NULL) == IBIDI_OK) {
+            fputs(first ? " " : ", ", stdout);
+            first = 0;
+            cli_put_text(stdout, name + a, b - a, o->in);
+            printf(" %s", ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat)));
+            if (cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX)
+                fputs("+number-prefix", stdout);
+            if (cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX)
+                fputs("+number-suffix", stdout);
+        }
+        a = b + 1;
+    }
+    fputc('\n', stdout);
+}
+
+/* RFC 5893 §3 on the name: Character Grouping in every context, and Label Uniqueness by
+ * the twin search (ibidi/rfc5893.h, experimental). */
+static void put_rfc5893(const char *name, size_t nlen, const idna_opts *o)
+{
+    ibidi_finding f[16];
+    ibidi_findings fs = {f, 16, 0, 0};
+    ibidi_error err;
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, 0, 0, &fs, NULL, &err);
+    if (st != IBIDI_OK) {
+        printf("  RFC 5893 §3: not checked: %s [%s] at byte %zu\n", ibidi_strerror(st),
+               ibidi_status_name(st), err.offset);
+        return;
+    }
+    if (fs.n == 0) {
+        printf("  RFC 5893 §3: every label keeps Character Grouping and Label Uniqueness\n");
+        return;
+    }
+    printf("  RFC 5893 §3: %zu finding%s\n", fs.n, fs.n == 1 ? "" : "s");
+    for (size_t i = 0; i < fs.n && i < 16; i++) {
+        printf("    %-11s %s, label %zu (", ibidi_code_name(f[i].code),
+               f[i].context == IBIDI_DIR_RTL ? "rtl" : "ltr", f[i].part);
+        if (f[i].offset <= nlen && f[i].length <= nlen - f[i].offset)
+            cli_put_text(stdout, name + f[i].offset, f[i].length, o->in);
+        printf("): %s\n", f[i].rule);
+    }
+}
+
 /* ibidi check of an IRI or mail address: its validity (parse, component rules, IDNA on the
  * host under the profile) and the ambiguity findings. */
 static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const idna_opts *o)
@@ -277,6 +331,25 @@ static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const
            ibidi_iri_kind_name(kind), st == IBIDI_OK ? "valid" : "invalid", (int)clen, codes,
            ibidi_idna_profile_name(o->profile));
     ibidi_free(codes);
+    /* the component rules in words, warnings included (RFC 3987 §4.2, the 2012 guidelines
+     * §3, and Duerst 2001 §5 as warnings: what the validity above does not count) */
+    ibidi_findings cf;
+    const ibidi_iri_options co = {kind, IBIDI_IRI_DUERST2001, {o->profile, 0, 0, NULL, 0}};
+    ibidi_status cst = ibidi_iri_check_alloc(name, nlen, &co, &cf, NULL);
+    if (cst == IBIDI_OK || cst == IBIDI_E_IDENT_INVALID)
+        for (size_t i = 0; i < cf.n; i++) {
+            const ibidi_finding *x = &cf.items[i];
+            printf("    %-7s %s at byte %zu", x->severity == IBIDI_SEVERITY_ERROR ? "error"
+                                                                                  : "warning",
+                   ibidi_code_name(x->code), x->offset);
+            if (x->cp)
+                printf(", U+%04X (%s)", (unsigned)x->cp,
+                       x->bidi_class >= 0
+                           ? ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class)
+                           : "?");
+            printf(": %s\n", x->rule);
+        }
+    ibidi_findings_free(&cf);
     put_ambiguity(name, nlen, kind, o);
     return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
 }
@@ -288,8 +361,14 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
 {
     (void)itemno;
     int rc = CLI_OK;
-    fwrite(item, 1, len, stdout);
+    cli_put_escaped(stdout, item, len);
     fputc('\n', stdout);
+    if (o->fqdn) { /* a zone file's name: example.com. is example.com */
+        const size_t stripped = ibidi_idna_strip_root(name, nlen);
+        if (stripped != nlen)
+            printf("  fully qualified: the root label set aside\n");
+        nlen = stripped;
+    }
     ibidi_iri_kind kind = o->as;
     if (kind == IBIDI_IRI_AS_AUTO) {
         ibidi_iri_info info;
@@ -347,6 +426,8 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
         printf("  Bidi domain name (RFC 5893 §1.4): %s\n",
                bidi_name ? "yes, it has a label with R, AL or AN" : "no");
+    put_categories(name, nlen, o);
+    put_rfc5893(name, nlen, o);
     put_ambiguity(name, nlen, IBIDI_IRI_AS_DOMAIN, o);
     return rc;
 }
@@ -417,17 +498,19 @@ static int idna_main(int argc, char **argv, idna_opts *o)
             continue;
         }
         if (o->check && cli_opt(a, "--as", &v)) {
-            static const char *const kinds[] = {"auto", "domain", "iri", "email"};
+            static const char *const kinds[] = {"auto", "domain", "iri", "email", "fqdn"};
             int k;
             if (!v) {
                 if (i + 1 >= argc)
                     return cli_usage_error(o->cmd, "%s needs a value", a);
                 v = argv[++i];
             }
-            if ((k = cli_pick(v, kinds, 4)) < 0)
-                return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or email",
+            if ((k = cli_pick(v, kinds, 5)) < 0)
+                return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri, email or "
+                                               "fqdn",
                                        v);
-            o->as = (ibidi_iri_kind)k;
+            o->fqdn = k == 4;
+            o->as = k == 4 ? IBIDI_IRI_AS_DOMAIN : (ibidi_iri_kind)k;
             continue;
         }
         if (cli_opt(a, "--profile", &v) || cli_opt(a, "--input", &v)) {
@@ -469,21 +552,21 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 static int to_ascii_run(int argc, char **argv)
 {
     idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO};
+                   IBIDI_IRI_AS_AUTO, 0};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
     idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO};
+                   IBIDI_IRI_AS_AUTO, 0};
     return idna_main(argc, argv, &o);
 }
 
 static int check_run(int argc, char **argv)
 {
     idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO};
+                   IBIDI_IRI_AS_AUTO, 0};
     return idna_main(argc, argv, &o);
 }
 
@@ -530,15 +613,19 @@ const cli_command cli_cmd_to_unicode = {
 const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
     "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic]\n"
-    "                   [--as auto|domain|iri|email] [NAME ...]\n"
+    "                   [--as auto|domain|iri|email|fqdn] [NAME ...]\n"
     "\n"
     "For each domain NAME (or each line of standard input): its A-label and U-label forms,\n"
     "the verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of\n"
     "the per-label Bidi reading, with every finding: the Bidi Rule conditions (RFC 5893 §2),\n"
     "the contextual rules (RFC 5892 Appendix A), the other IDNA rules, and the warning for\n"
     "a label starting with a digit after an RTL label. For an IRI or a mail address (--as,\n"
-    "default auto: the kind the text has): its validity with the reasons. Then, for every\n"
-    "kind, the bidi ambiguity findings in both contexts: Badami's analysis (label\n"
+    "default auto: the kind the text has): its validity with the reasons and the component\n"
+    "rules in words (RFC 3987 §4.2, the 2012 guidelines §3, Duerst 2001 §5). --as fqdn\n"
+    "takes a domain name with its root label set aside (example.com. is example.com). A\n"
+    "domain name also gets Badami's label categories and the RFC 5893 §3 requirements\n"
+    "(Character Grouping, Label Uniqueness). Then, for every kind, the bidi ambiguity\n"
+    "findings in both contexts: Badami's analysis (label\n"
     "categories, number embedding level, number type and number separator ambiguity,\n"
     "Recommendations I-III, parent domains, relative names, contained domains) and the\n"
     "exact twin search (another identifier that displays identically, valid or not).\n"

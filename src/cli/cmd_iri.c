@@ -78,7 +78,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     ibidi_error e = {IBIDI_OK, 0, 0};
     ibidi_iri_component *comps = NULL;
     int rc = CLI_OK;
-    ibidi_status st = ibidi_iri_parse_alloc(s, len, IBIDI_IRI_AS_IRI, &comps, &info, &e);
+    ibidi_status st = ibidi_iri_parse_alloc(s, len, o->lib.as, &comps, &info, &e);
     if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;
@@ -300,6 +300,18 @@ static int iri_run(int argc, char **argv)
             o.lib.flags |= IBIDI_IRI_DUERST2001;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--bidi-per-label") == 0) {
             o.lib.idna.add |= IBIDI_IDNA_BIDI_PER_LABEL;
+        } else if (o.sub == SUB_CHECK && cli_opt(a, "--as", &v)) {
+            static const char *const kinds[] = {"auto", "domain", "iri", "email"};
+            int k;
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o.cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            if ((k = cli_pick(v, kinds, 4)) < 0)
+                return cli_usage_error(o.cmd, "unknown --as '%s': auto, domain, iri or email",
+                                       v);
+            o.lib.as = (ibidi_iri_kind)k;
         } else if (o.sub == SUB_CHECK && strcmp(a, "--strict") == 0) {
             o.lib.flags |= IBIDI_IRI_STRICT;
         } else if (o.sub == SUB_TO_URI && strcmp(a, "--host-percent") == 0) {
@@ -336,7 +348,7 @@ static int iri_run(int argc, char **argv)
 
 const cli_command cli_cmd_iri = {
     "iri", "IRIs: components and bidi rules, IRI to URI, URI to IRI",
-    "usage: ibidi iri check [--duerst] [--bidi-per-label] [--strict]\n"
+    "usage: ibidi iri check [--duerst] [--bidi-per-label] [--strict] [--as K]\n"
     "                       [--input utf8|notation|notation-arabic] [--json] [IRI ...]\n"
     "       ibidi iri to-uri [--host-percent] [--encode-ascii] [--profile P]\n"
     "                        [--input utf8|notation|notation-arabic] [--json] [IRI ...]\n"
@@ -354,6 +366,8 @@ const cli_command cli_cmd_iri = {
     "                    component may hold no other class (restriction 3)\n"
     "  --bidi-per-label  the Bidi Rule label by label, not over the whole host\n"
     "  --strict          warnings count as errors\n"
+    "  --as K            iri (default), email (a mail address: local part and domain get\n"
+    "                    the rules), domain, or auto (the kind the text has)\n"
     "  --input I         utf8 (default), notation (A-Z right-to-left letters of class R,\n"
     "                    Hebrew U+05D0..U+05E9), notation-arabic (A-Z of class AL); the\n"
     "                    components are printed in the same notation\n"
@@ -381,4 +395,4 @@ const cli_command cli_cmd_iri = {
     "\n"
     "Exit status: 0 when every item is valid; 1 when an item is not an IRI (or URI), cannot\n"
     "be converted, or (check) has an error-level finding; 2 for a usage error.\n",
-    iri_run, "--input --output --profile", NULL, 1};
+    iri_run, "--as --input --output --profile", NULL, 1};
