@@ -75,6 +75,13 @@ run puny-surrogate 1 "$IBIDI" punycode --hex --encode 'U+0041 D800'
 has puny-surrogate "$tmp/out" "error: CP_SURROGATE at byte 7"
 run puny-syntax 1 "$IBIDI" punycode --hex --encode 'U+zz'
 has puny-syntax "$tmp/out" "error: CP_SYNTAX at byte 0"
+# Display order for a bidi terminal: LRO ... PDF with --wrap, never into a file by default
+LRO=$(printf '\342\200\255')
+PDF=$(printf '\342\200\254')
+line wrap "${LRO}ab.DC.com$PDF" "$IBIDI" display --input notation ab.CD.com --wrap
+line wrap-file 'ab.DC.com' "$IBIDI" display --input notation ab.CD.com
+line no-wrap 'ab.DC.com' "$IBIDI" display --no-wrap --input notation ab.CD.com
+line wrap-bidi "${LRO}CBA$PDF" "$IBIDI" bidi --wrap --input notation ABC
 # A missing value is a usage error.
 run missing-value 2 "$IBIDI" bidi abc --dir
 # Inputs that cannot be read: exit 2.

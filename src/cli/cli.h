@@ -118,6 +118,11 @@ void cli_notation_failure(const char *s, size_t len, ibidi_error *err);
  * either way escaped as cli_put_escaped says. */
 void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);
 
+/* Visual-order text for a text line: as cli_put_text, inside LRO ... PDF when standard
+ * output is a terminal (or always, or never: cli_set_wrap, from --wrap / --no-wrap). */
+void cli_put_visual(FILE *f, const char *s, size_t len, cli_input in);
+void cli_set_wrap(int mode); /* -1 auto (a terminal), 0 never, 1 always */
+
 /* Text as a JSON string: the UTF-8 itself, or its notation form when in is not
  * CLI_IN_UTF8. */
 void cli_json_text(FILE *f, const char *s, size_t len, cli_input in);

@@ -494,7 +494,7 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     if (rc == CLI_OK) {
         switch (o->out) {
         case OUT_VISUAL:
-            cli_put_escaped(stdout, it.visual, it.visual_len);
+            cli_put_visual(stdout, it.visual, it.visual_len, CLI_IN_UTF8);
             break;
         case OUT_LEVELS:
             print_levels(&it);

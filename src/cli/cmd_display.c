@@ -141,7 +141,11 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         goto done;
     }
     if (!o->json) {
-        cli_put_text(stdout, out, out_len, o->in);
+        /* the visual order, and the visual form of convert, are display order */
+        if (o->convert ? o->to == IBIDI_DISPLAY_REPR_VISUAL : o->form == IBIDI_DISPLAY_FORM_VISUAL)
+            cli_put_visual(stdout, out, out_len, o->in);
+        else
+            cli_put_text(stdout, out, out_len, o->in);
         putchar('\n');
     } else {
         printf("{\"input\": ");

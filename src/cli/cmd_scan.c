@@ -375,7 +375,8 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                 continue;
             fprintf(out, "; %s ", ctx_names[c]);
             if (has_disp[c])
-                cli_put_escaped(out, p + r->display[c].start, r->display[c].length);
+                cli_put_visual(out, p + r->display[c].start, r->display[c].length,
+                               CLI_IN_UTF8);
             else
                 fputs("(none)", out);
         }

@@ -38,7 +38,9 @@ static void print_help(void)
            "on standard input. Options may come before, between or after the items; \"--\"\n"
            "ends them (a word with a single \"-\" is an item). --json gives machine-readable\n"
            "output. Exit status: 0 when every item was valid, 1 when some item was not, 2 for\n"
-           "a usage error or an input that cannot be read.\n\n"
+           "a usage error or an input that cannot be read. Text in display order goes to a\n"
+           "terminal inside LRO ... PDF, so that a terminal that applies the bidi algorithm\n"
+           "shows it as it is; --wrap does so always, --no-wrap never.\n\n"
            "commands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         printf("  %-12s %s\n", commands[i]->name, commands[i]->summary);
@@ -185,6 +187,20 @@ int main(int argc, char **argv)
             return CLI_OK;
         }
     }
+    /* --wrap / --no-wrap, before "--": how every command writes visual-order text */
+    int kept = 2;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < argc)
+                argv[kept++] = argv[i++];
+            break;
+        }
+        if (strcmp(argv[i], "--wrap") == 0 || strcmp(argv[i], "--no-wrap") == 0)
+            cli_set_wrap(argv[i][2] == 'w');
+        else
+            argv[kept++] = argv[i];
+    }
+    argc = kept;
     int n;
     char **args = gnu_order(c, argc - 1, argv + 1, &n);
     if (!args) {

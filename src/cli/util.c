@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "ibidi/utf8.h"
@@ -188,6 +189,23 @@ void cli_put_escaped(FILE *f, const char *s, size_t len)
         run = ++pos;
     }
     fwrite(s + run, 1, pos - run, f);
+}
+
+/* The one setting of the whole command (main.c): -1 auto, 0 never, 1 always. */
+static int wrap_mode = -1;
+
+void cli_set_wrap(int mode) { wrap_mode = mode; }
+
+void cli_put_visual(FILE *f, const char *s, size_t len, cli_input in)
+{
+    /* A terminal that applies the bidi algorithm itself would reorder visual-order text a
+     * second time; LRO ... PDF makes it show the characters left to right as they are. */
+    const int wrap = wrap_mode < 0 ? isatty(STDOUT_FILENO) : wrap_mode; /* f may be a batch */
+    if (wrap)
+        fputs("\xE2\x80\xAD", f); /* U+202D LEFT-TO-RIGHT OVERRIDE */
+    cli_put_text(f, s, len, in);
+    if (wrap)
+        fputs("\xE2\x80\xAC", f); /* U+202C POP DIRECTIONAL FORMATTING */
 }
 
 void cli_put_cp(FILE *f, uint32_t cp) { fprintf(f, "U+%04X", (unsigned)cp); }
