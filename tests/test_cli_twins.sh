@@ -75,7 +75,7 @@ has "notation-arabic" "$tmp/out" "$(printf 'ABC@123.com\tvalid')"
 run "json" 1 "$IBIDI" twins --input notation --json 123@ABC.com
 contains "json" "$tmp/out" '{"input":"123@ABC.com","context":"ltr","as":"email","valid":true,"codes":"[]","display":"123@CBA.com","twins":['
 contains "json" "$tmp/out" '{"twin":"ABC@123.com","valid":true,"codes":"[]"}'
-contains "json" "$tmp/out" '"truncated":false}'
+contains "json" "$tmp/out" '"truncated":false,"list_cut":false}'
 run "json text" 1 "$IBIDI" twins --input notation --json --as text 123ABC
 contains "json text" "$tmp/out" '{"twin":"ABC123","valid":null}'
 run "several items" 1 "$IBIDI" twins --input notation 123.ABC.com 123@ABC.com
@@ -89,7 +89,7 @@ has "stdin" "$tmp/out" "$(printf 'ABC@123.com\tvalid')"
 run "bound" 1 "$IBIDI" twins --input notation --max-candidates 1 'http://www.ABC.com/123/ABC/'
 contains "bound" "$tmp/out" "# search cut after 1 candidates"
 run "bound json" 1 "$IBIDI" twins --input notation --json --max-candidates 1 'http://www.ABC.com/123/ABC/'
-contains "bound json" "$tmp/out" '"candidates":1,"truncated":true}'
+contains "bound json" "$tmp/out" '"candidates":1,"truncated":true,"list_cut":false}'
 
 # ---- errors -------------------------------------------------------------------------------
 run "bidi control" 1 "$IBIDI" twins "$(printf 'a\342\200\217b')"

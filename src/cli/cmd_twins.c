@@ -34,11 +34,20 @@ typedef struct twin_list {
     twin *v;
     size_t n, cap;
     int oom;
+    int cut; /* the list reached MAX_HELD: the search was stopped there */
 } twin_list;
+
+/* The twins one item holds, so that its memory stays bounded (about 30 MB) whatever
+ * --max-candidates allows; the search stops there and the output says so. */
+#define MAX_HELD 100000
 
 static int collect(const char *t, size_t len, void *ctx)
 {
     twin_list *l = ctx;
+    if (l->n == MAX_HELD) {
+        l->cut = 1;
+        return 1;
+    }
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
         twin *v = realloc(l->v, cap * sizeof *v);
@@ -187,7 +196,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         qsort(l.v, l.n, sizeof *l.v, twin_cmp);
     /* exit 1 when the identifier is ambiguous (a valid twin; any twin for text) or when
      * the bound cut the search, so that nothing is proved */
-    if ((o->text ? l.n : n_valid) > 0 || stats.truncated)
+    if ((o->text ? l.n : n_valid) > 0 || stats.truncated || l.cut)
         rc = CLI_INVALID;
 
     if (o->json) {
@@ -226,9 +235,9 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             cli_json_string(stdout, l.v[i].codes, strlen(l.v[i].codes));
             fputc('}', stdout);
         }
-        printf("],\"valid_twins\":%zu,\"candidates\":%zu,\"truncated\":%s}\n",
+        printf("],\"valid_twins\":%zu,\"candidates\":%zu,\"truncated\":%s,\"list_cut\":%s}\n",
                o->text ? (size_t)0 : n_valid, stats.candidates,
-               stats.truncated ? "true" : "false");
+               stats.truncated || l.cut ? "true" : "false", l.cut ? "true" : "false");
     } else {
         if (o->many || shown_u) {
             fputs("# ", stdout);
@@ -251,6 +260,9 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             printf("# search cut after %zu candidates (--max-candidates): more twins may "
                    "exist\n",
                    stats.candidates);
+        if (l.cut)
+            printf("# list cut at %d twins (the most one item holds): more twins may exist\n",
+                   MAX_HELD);
     }
     list_free(&l);
     free(conv);
@@ -344,8 +356,10 @@ const cli_command cli_cmd_twins = {
     "                text: a plain string, no identifier structure and no validity\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register: the IDNA\n"
     "                rules for hosts\n"
-    "  --max-candidates N  bound of the search (default 1000000; 0: none); a cut search\n"
-    "                ends with a line \"# search cut ...\"\n"
+    "  --max-candidates N  bound of the search (default 1000000; 0: none, up to 10^12); a\n"
+    "                cut search ends with a line \"# search cut ...\". An item holds at\n"
+    "                most 100000 twins (\"# list cut ...\", JSON list_cut), so memory\n"
+    "                stays bounded\n"
     "  --json        one object per identifier: display, validity, twins, candidates tried\n"
     "\n"
     "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
