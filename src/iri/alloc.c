@@ -127,33 +127,25 @@ ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
     return convert_alloc(ibidi_iri_from_uri, uri, len, opts, out, out_len, err);
 }
 
+/* ibidi_iri_unicode_form as a conversion; whether the host was replaced is told by the
+ * result (a replaced host never gives the same bytes: an "xn--" label is gone). */
+static ibidi_status unicode_form_fn(const char *s, size_t len, const ibidi_iri_options *opts,
+                                    char *out, size_t cap, size_t *out_len, ibidi_error *err)
+{
+    return ibidi_iri_unicode_form(s, len, opts, out, cap, out_len, NULL, err);
+}
+
 ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
                                           const ibidi_iri_options *opts, char **out,
                                           size_t *out_len, int *changed, ibidi_error *err)
 {
-    if (out)
-        *out = NULL;
+    size_t n = 0;
+    const ibidi_status st = convert_alloc(unicode_form_fn, s, len, opts, out, &n, err);
     if (out_len)
-        *out_len = 0;
-    if (!out)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t need = 0;
-    ibidi_status st = ibidi_iri_unicode_form(s, len, opts, NULL, 0, &need, changed, err);
-    if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
-        return st;
-    char *buf = malloc(need + 1);
-    if (!buf)
-        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-    st = ibidi_iri_unicode_form(s, len, opts, buf, need, &need, changed, err);
-    if (st != IBIDI_OK) { /* not reached: sized above */
-        free(buf);
-        return st;
-    }
-    buf[need] = '\0';
-    *out = buf;
-    if (out_len)
-        *out_len = need;
-    return IBIDI_OK;
+        *out_len = n;
+    if (changed)
+        *changed = st == IBIDI_OK && !(n == len && (len == 0 || memcmp(*out, s, len) == 0));
+    return st;
 }
 
 ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri_options *opts,
