@@ -719,6 +719,8 @@ static void test_unicode_form(void)
          "http://\xd7\x90\xd7\x91\xd7\x92.com:80/xn--4dbcd?q#f", 1},
         /* the host's other labels are mapped too (ToUnicode's form, as scan compares) */
         {IBIDI_IRI_AS_DOMAIN, "WWW.xn--4dbcd.COM", "www.\xd7\x90\xd7\x91\xd7\x92.com", 1},
+        /* an empty U-label: the form is empty */
+        {IBIDI_IRI_AS_DOMAIN, "xn--", "", 1},
         /* no A-label: kept byte for byte */
         {IBIDI_IRI_AS_DOMAIN, "WWW.Example.COM", "WWW.Example.COM", 0},
         {IBIDI_IRI_AS_IRI, "http://[::1]/xn--4dbcd", "http://[::1]/xn--4dbcd", 0},

@@ -69,7 +69,12 @@ CC=${CC:-cc}
 if command -v man >/dev/null 2>&1 && command -v "$CC" >/dev/null 2>&1; then
     MANWIDTH=200 man -l docs/libibidi.3 2>/dev/null |
         sed -n '/^EXAMPLES/,/^ *Build it/p' | sed -e '1d' -e '$d' -e 's/^       //' >"$tmp/ex.c"
-    if "$CC" -std=c11 -Wall -Wextra -Werror -Iinclude "$tmp/ex.c" "$BUILD/libibidi.a" \
+    # a sanitizer build's library links only with the sanitizer's runtime
+    san=
+    if grep -q __asan_init "$BUILD/libibidi.a" 2>/dev/null; then
+        san="-fsanitize=address,undefined"
+    fi
+    if "$CC" -std=c11 -Wall -Wextra -Werror -Iinclude "$tmp/ex.c" "$BUILD/libibidi.a" $san \
         -o "$tmp/ex" 2>"$tmp/err"; then
         ok
         "$tmp/ex" >"$tmp/out" 2>&1 && ok || ko "libibidi.3 example: exit $?"

@@ -63,6 +63,8 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
         *changed = use_u;
     if (need > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    if (need == 0) /* "xn--" alone decodes to nothing: out may be NULL */
+        return ibidi__ok(err);
     if (!use_u) {
         if (len)
             memcpy(out, s, len);
