@@ -116,5 +116,12 @@ contains restriction "$tmp/err" "Duerst 2001 §5 restriction 1"
 # restriction, ab.CD1.com, which shows as it: that round trip holds
 line restriction-back 'ab.CD1.com' "$IBIDI" convert --input notation --from visual --to logical 'ab.1DC.com'
 line restriction-kept 'ab.1DC.com' "$IBIDI" convert --input notation --from logical --to visual 'ab.CD1.com'
+# The textual form offered must display as the identifier (its proof by the UBA, as display
+# --prove does): a right-to-left segment ending in a digit and a space does not
+seg=$(printf 'a/\327\2241\342\200\200')
+run proof 1 "$IBIDI" convert --as iri --from logical --to textual "$seg"
+has proof "$tmp/out" "error: CONVERT_PROOF at byte 5"
+contains proof "$tmp/err" "Duerst 2001 §4.3"
+line proof-holds 'http://ab.&lrm;CDE&lrm;.&lrm;FGH&lrm;/ij' "$IBIDI" convert --input notation --from logical --to textual 'http://ab.CDE.FGH/ij'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -86,6 +86,43 @@ static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c,
     return held;
 }
 
+/* convert --to textual: the form offered must display as the identifier, as display
+ * --prove shows (Duerst 2001 §4.3), in the paragraph of --context with nothing around it:
+ * its logical form (the input, or converted to it), parsed, and the marks form proved. */
+static ibidi_status prove_textual(const char *s, size_t len, const display_opts *o,
+                                  ibidi_error *err)
+{
+    char *lg = NULL;
+    size_t lglen = len;
+    ibidi_status st = IBIDI_OK;
+    if (o->from != IBIDI_DISPLAY_REPR_LOGICAL) {
+        ibidi_display_options d = lib_opts(o, NULL, 0);
+        d.to = IBIDI_DISPLAY_REPR_LOGICAL;
+        st = ibidi_display_convert_alloc(s, len, &d, &lg, &lglen, err);
+        s = lg;
+    }
+    ibidi_iri_component *comps = NULL;
+    ibidi_iri_info info;
+    if (st == IBIDI_OK)
+        st = ibidi_iri_parse_alloc(s, lglen, o->as, &comps, &info, err);
+    if (st == IBIDI_OK) {
+        ibidi_display_options d = lib_opts(o, comps, info.n_components);
+        d.form = IBIDI_DISPLAY_FORM_MARKS;
+        d.work_size = ibidi_display_work_size(lglen, 0);
+        d.work = d.work_size ? malloc(d.work_size) : NULL;
+        ibidi_display_proof p = {IBIDI_DISPLAY_PROOF_NOT_STANDARD, IBIDI_NO_PART, 0, 0};
+        st = d.work_size && !d.work ? IBIDI_E_NOMEM : ibidi_display_prove(s, lglen, &d, &p, err);
+        free(d.work);
+        if (st == IBIDI_OK && p.failure != IBIDI_DISPLAY_PROOF_HOLDS) {
+            st = IBIDI_E_CONVERT_PROOF;
+            *err = (ibidi_error){st, p.offset, 0};
+        }
+    }
+    ibidi_free(comps);
+    ibidi_free(lg);
+    return st;
+}
+
 static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const display_opts *o = ctx;
@@ -125,6 +162,9 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         const ibidi_display_options d = lib_opts(o, NULL, 0);
         st = ibidi_display_convert_alloc(s, slen, &d, &out, &out_len, &err);
         memset(&info, 0, sizeof info);
+        if (st == IBIDI_OK && o->to == IBIDI_DISPLAY_REPR_TEXTUAL &&
+            o->from != IBIDI_DISPLAY_REPR_TEXTUAL)
+            st = prove_textual(s, slen, o, &err);
     } else {
         st = ibidi_iri_parse_alloc(s, slen, o->as, &comps, &info, &err);
         nc = info.n_components;
@@ -384,5 +424,10 @@ const cli_command cli_cmd_convert = {
     "  textual   the form for running text: LRM around each right-to-left component, and\n"
     "            LRE ... PDF around the whole in a right-to-left context (§4.3); reading it\n"
     "            back removes exactly those marks, and any other is an error\n"
-    "  visual    components left to right, each in its natural reading order (§4.2)\n" COMMON_OPTIONS,
+    "  visual    components left to right, each in its natural reading order (§4.2)\n"
+    "An identifier with a component of both directions, or one that uses right-to-left\n"
+    "characters without starting with one, is refused (CONVERT_RESTRICTION, Duerst 2001 §5\n"
+    "restriction 1): its forms would not convert back to it. A textual form is given only\n"
+    "when it displays as the identifier in the --context paragraph (CONVERT_PROOF\n"
+    "otherwise; the proof the display command makes).\n" COMMON_OPTIONS,
     convert_run, "--as --context --from --input --to", NULL, 0};

@@ -246,6 +246,10 @@ static const xrow rows[] = {
       "ibidi convert --input notation --from visual --to logical ab.1C2.com", NULL),
     S(453, "IBIDI_E_CONVERT_RESTRICTION",
       "ibidi convert --input notation --from logical --to visual ab.1CD.com", NULL),
+    S(454, "IBIDI_E_CONVERT_PROOF",
+      "ibidi convert --as iri --from logical --to textual "
+      "\"$(printf 'a/\\327\\2241\\342\\200\\200')\"",
+      NULL),
     S(460, "IBIDI_E_AMBIG_CONTROL", "printf 'a\\342\\200\\216b\\n' | ibidi twins --as text",
       NULL),
     S(461, "IBIDI_E_TWINS_TOO_LONG", "printf 'A1%.0s' $(seq 200) | ibidi twins --as text",

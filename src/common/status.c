@@ -145,6 +145,10 @@ static const status_info statuses[] = {
      "defined only for identifiers whose components keep one direction and, when they use "
      "right-to-left characters, start with one; this component does not "
      "(MIXED_DIRECTION or RTL_START), so its forms would not convert back to it"},
+    {IBIDI_E_CONVERT_PROOF, "CONVERT_PROOF",
+     "Duerst 2001 §4.3: in this paragraph the textual form (the marks form) does not display "
+     "as the identifier: the UBA shows its components out of order or split "
+     "(ibidi_display_prove), so the form is not offered"},
     {IBIDI_E_AMBIG_CONTROL, "AMBIG_CONTROL",
      "Badami, \"Control characters and formatting characters\": the ambiguity analysis and "
      "the twin search take identifiers without bidi formatting characters (LRM, RLM, ALM, "
