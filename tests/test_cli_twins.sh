@@ -121,5 +121,12 @@ run "check as domain" 0 "$IBIDI" check --as domain example.com
 contains "check as domain" "$tmp/out" "bidi ambiguity (Badami): none"
 run "check bad as" 2 "$IBIDI" check --as text abc
 
+# --max-twins bounds the list (and memory); a cut list is said, and nothing is proved
+run max-twins 1 "$IBIDI" twins --max-twins 1 --input notation '123@ABC.com'
+[ "$(grep -c '	valid' "$tmp/out")" -eq 1 ] && ok || ko "max-twins: $(cat "$tmp/out")"
+has max-twins "$tmp/out" "# list cut at 1 twins (--max-twins): more twins may exist"
+run max-twins-json 1 "$IBIDI" twins --max-twins 2 --json --input notation '123@ABC.com'
+contains max-twins-json "$tmp/out" '"truncated":true,"list_cut":true}'
+run max-twins-range 2 "$IBIDI" twins --max-twins 0 ab
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

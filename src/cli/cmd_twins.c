@@ -19,6 +19,7 @@ typedef struct twins_opts {
     ibidi_iri_kind as;
     ibidi_idna_profile profile;
     size_t max_candidates;
+    size_t max_twins; /* --max-twins: the twins one item holds (memory stays bounded) */
     int json;
     int many; /* more than one item: each one's twins under a "# ITEM" line */
 } twins_opts;
@@ -33,18 +34,19 @@ typedef struct twin {
 typedef struct twin_list {
     twin *v;
     size_t n, cap;
+    size_t max; /* --max-twins */
     int oom;
-    int cut; /* the list reached MAX_HELD: the search was stopped there */
+    int cut; /* the list reached max: the search was stopped there */
 } twin_list;
 
-/* The twins one item holds, so that its memory stays bounded (about 30 MB) whatever
- * --max-candidates allows; the search stops there and the output says so. */
+/* The twins one item holds by default, so that its memory stays bounded (about 30 MB)
+ * whatever --max-candidates allows; the search stops there and the output says so. */
 #define MAX_HELD 100000
 
 static int collect(const char *t, size_t len, void *ctx)
 {
     twin_list *l = ctx;
-    if (l->n == MAX_HELD) {
+    if (l->n == l->max) {
         l->cut = 1;
         return 1;
     }
@@ -156,6 +158,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             kind = info.kind;
     }
     twin_list l = {0};
+    l.max = o->max_twins;
     ibidi_ambig_twin_stats stats;
     ibidi_error err;
     /* --max-candidates 0 is no bound */
@@ -261,8 +264,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
                    "exist\n",
                    stats.candidates);
         if (l.cut)
-            printf("# list cut at %d twins (the most one item holds): more twins may exist\n",
-                   MAX_HELD);
+            printf("# list cut at %zu twins (--max-twins): more twins may exist\n", l.max);
     }
     list_free(&l);
     free(conv);
@@ -280,6 +282,7 @@ static int twins_run(int argc, char **argv)
     o.as = IBIDI_IRI_AS_AUTO;
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
     o.max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
+    o.max_twins = MAX_HELD;
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -329,6 +332,17 @@ static int twins_run(int argc, char **argv)
                                                 "bound) to %llu, not '%s'",
                                        MAX_CANDIDATES_OPT, v);
             o.max_candidates = (size_t)m;
+        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--max-twins", &v)) != 0) {
+            char *end;
+            if (r < 0)
+                return CLI_USAGE;
+            errno = 0;
+            unsigned long m = strtoul(v, &end, 10);
+            if (*v < '1' || *v > '9' || *end || errno == ERANGE || m > MAX_HELD)
+                return cli_usage_error("twins", "--max-twins needs a number from 1 to %d, not "
+                                                "'%s'",
+                                       MAX_HELD, v);
+            o.max_twins = (size_t)m;
         } else {
             return cli_usage_error("twins", "unknown option '%s'", a);
         }
@@ -341,7 +355,7 @@ const cli_command cli_cmd_twins = {
     "twins", "every other identifier that displays exactly like this one (display twins)",
     "usage: ibidi twins [--context ltr|rtl] [--input utf8|notation|notation-arabic]\n"
     "                   [--as auto|domain|iri|email|text] [--profile P]\n"
-    "                   [--max-candidates N] [--json] [IDENT ...]\n"
+    "                   [--max-candidates N] [--max-twins N] [--json] [IDENT ...]\n"
     "\n"
     "Lists every other logical identifier that shows the same glyphs, mirroring included\n"
     "(Badami's bidi ambiguity), one per line: TWIN TAB valid, or TWIN TAB invalid [codes]\n"
@@ -358,11 +372,13 @@ const cli_command cli_cmd_twins = {
     "                rules for hosts\n"
     "  --max-candidates N  bound of the search (default 1000000; 0: none, up to 10^12); a\n"
     "                cut search ends with a line \"# search cut ...\". An item holds at\n"
-    "                most 100000 twins (\"# list cut ...\", JSON list_cut), so memory\n"
-    "                stays bounded\n"
+    "                most --max-twins twins\n"
+    "  --max-twins N  the twins one item lists, 1 to 100000 (the default): the search stops\n"
+    "                there (\"# list cut ...\", JSON list_cut, exit 1), so memory stays\n"
+    "                bounded\n"
     "  --json        one object per identifier: display, validity, twins, candidates tried\n"
     "\n"
     "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
     "when no identifier has a valid twin (for text: any twin) and no search was cut, 1\n"
     "otherwise, 2 for a usage error.\n",
-    twins_run, "--as --context --input --max-candidates --profile", NULL, 0};
+    twins_run, "--as --context --input --max-candidates --max-twins --profile", NULL, 0};
