@@ -114,6 +114,10 @@ char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t le
 /* Why cli_from_notation gave NULL, as an error for the item's record: NOTATION_SYNTAX at
  * the first byte that is not ASCII, else NOMEM. */
 void cli_notation_failure(const char *s, size_t len, ibidi_error *err);
+/* cli_from_notation that, when it gives NULL, also writes the item's failure record (JSON
+ * or text line, cli_fail_record). */
+char *cli_from_notation_record(const char *cmd, size_t itemno, const char *s, size_t len,
+                               cli_input in, int json, size_t *out_len);
 /* Writes UTF-8 text for a text or TSV line, in notation again when in is not CLI_IN_UTF8;
  * either way escaped as cli_put_escaped says. */
 void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);

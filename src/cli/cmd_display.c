@@ -135,12 +135,9 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_status st;
     int rc = CLI_OK;
     if (o->in != CLI_IN_UTF8) {
-        conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &slen);
-        if (!conv) {
-            cli_notation_failure(item, len, &err);
-            cli_fail_record(stdout, o->json, item, len, &err, "byte");
+        conv = cli_from_notation_record(o->cmd, itemno, item, len, o->in, o->json, &slen);
+        if (!conv)
             return CLI_INVALID;
-        }
         s = conv;
     }
     /* RFC 5894 §4.2: users see U-labels; the display is of them (the record says so) */

@@ -235,13 +235,9 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
     size_t slen = len;
     char *conv = NULL;
     if (o->in != CLI_IN_UTF8 && o->sub != SUB_TO_IRI) {
-        conv = cli_from_notation(o->cmd, itemno, item, len, o->in, &slen);
-        if (!conv) {
-            ibidi_error err;
-            cli_notation_failure(item, len, &err);
-            cli_fail_record(stdout, o->json, item, len, &err, "byte");
+        conv = cli_from_notation_record(o->cmd, itemno, item, len, o->in, o->json, &slen);
+        if (!conv)
             return CLI_INVALID;
-        }
         s = conv;
     }
     /* RFC 5894 §4.2: users see U-labels; the rules are checked on them (the record says

@@ -162,6 +162,18 @@ void cli_notation_failure(const char *s, size_t len, ibidi_error *err)
         *err = (ibidi_error){IBIDI_E_NOMEM, 0, 0};
 }
 
+char *cli_from_notation_record(const char *cmd, size_t itemno, const char *s, size_t len,
+                               cli_input in, int json, size_t *out_len)
+{
+    char *conv = cli_from_notation(cmd, itemno, s, len, in, out_len);
+    if (!conv) {
+        ibidi_error err;
+        cli_notation_failure(s, len, &err);
+        cli_fail_record(stdout, json, s, len, &err, "byte");
+    }
+    return conv;
+}
+
 void cli_put_escaped(FILE *f, const char *s, size_t len)
 {
     size_t pos = 0, run = 0; /* s[run..pos) is written as it is */
