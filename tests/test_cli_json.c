@@ -42,14 +42,6 @@ static void add(const char *p, size_t len)
 }
 #define ADD(s) add(s, sizeof(s) - 1)
 
-static uint32_t rnd(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static void make_lines(void)
 {
     ADD("example.com");
@@ -91,9 +83,9 @@ static void make_lines(void)
     uint32_t st = 0x1234567u;
     while (n_lines < 120) {
         char b[80];
-        size_t len = rnd(&st) % sizeof b;
+        size_t len = t_xorshift32(&st) % sizeof b;
         for (size_t i = 0; i < len; i++) {
-            char c = (char)(rnd(&st) & 0xff);
+            char c = (char)(t_xorshift32(&st) & 0xff);
             b[i] = c == '\n' ? 'n' : c;
         }
         if (len && b[len - 1] == '\r')
@@ -117,17 +109,6 @@ static void ws(jp *p)
 {
     while (p->s < p->e && (*p->s == ' ' || *p->s == '\t' || *p->s == '\r' || *p->s == '\n'))
         p->s++;
-}
-
-static int hexv(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
 }
 
 /* A string; with out, its value in UTF-8 (malloc'd). */
@@ -161,7 +142,7 @@ static int string(jp *p, char **out, size_t *out_len)
                     goto bad;
                 cp = 0;
                 for (int i = 0; i < 4; i++) {
-                    int d = hexv(p->s[i]);
+                    int d = t_hex_digit(p->s[i]);
                     if (d < 0)
                         goto bad;
                     cp = cp * 16 + (uint32_t)d;
@@ -352,7 +333,7 @@ static int parse_record(const char *s, size_t len, const char *key, const char *
         size_t m = p.got_len[1] / 2;
         char *b = malloc(m + 1);
         for (size_t i = 0; i < m; i++) {
-            int h = hexv(p.got[1][2 * i]), l = hexv(p.got[1][2 * i + 1]);
+            int h = t_hex_digit(p.got[1][2 * i]), l = t_hex_digit(p.got[1][2 * i + 1]);
             if (h < 0 || l < 0 || p.got_len[1] % 2)
                 ok = 0;
             b[i] = (char)(h * 16 + l);

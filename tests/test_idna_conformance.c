@@ -37,17 +37,6 @@ static char *trim(char *s)
     return s;
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* A field: UTF-8 with \uXXXX and \x{X..} escapes; "" is the empty string. */
 static int parse_str(const char *f, str *out)
 {
@@ -64,8 +53,8 @@ static int parse_str(const char *f, str *out)
                 p++;
             cp = 0;
             int digits = 0;
-            while (p < len && hexval(f[p]) >= 0 && (brace || digits < 4)) {
-                cp = cp * 16 + (uint32_t)hexval(f[p++]);
+            while (p < len && t_hex_digit(f[p]) >= 0 && (brace || digits < 4)) {
+                cp = cp * 16 + (uint32_t)t_hex_digit(f[p++]);
                 digits++;
             }
             if (brace) {

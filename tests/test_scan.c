@@ -229,11 +229,6 @@ static void sample(unsigned flags)
     free(text);
 }
 
-static int hexval(int c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* The source column of IdnaTestV2.txt (\uXXXX escapes undone; lone surrogates kept out). */
 static void idna_sources(unsigned flags)
 {
@@ -258,7 +253,7 @@ static void idna_sources(unsigned flags)
             if (q[0] == '\\' && q + 5 < semi && q[1] == 'u') {
                 unsigned cp = 0;
                 for (int i = 2; i < 6; i++)
-                    cp = cp * 16 + (unsigned)hexval(q[i]);
+                    cp = cp * 16 + (unsigned)t_hex_digit(q[i]);
                 if (cp >= 0xD800 && cp <= 0xDFFF)
                     bad = 1;
                 k += ibidi_utf8_encode_cp(cp, b + k);

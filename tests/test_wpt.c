@@ -82,19 +82,13 @@ static void ws(reader *r)
         r->p++;
 }
 
-static int hexv(int c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 static long hex4(reader *r)
 {
     long v = 0;
     if (r->end - r->p < 4)
         return -1;
     for (int i = 0; i < 4; i++) {
-        int h = hexv((unsigned char)r->p[i]);
+        int h = t_hex_digit((unsigned char)r->p[i]);
         if (h < 0)
             return -1;
         v = v * 16 + h;
@@ -492,7 +486,7 @@ static int ends_in_number(const char *s, size_t n)
         return 1;
     if (m >= 2 && l[0] == '0' && (l[1] == 'x' || l[1] == 'X')) {
         for (size_t i = 2; i < m; i++)
-            if (hexv((unsigned char)l[i]) < 0)
+            if (t_hex_digit((unsigned char)l[i]) < 0)
                 return 0;
         return 1;
     }
@@ -591,10 +585,10 @@ static void classify(const jcase *c, hostcase *h)
     static char host[4096];
     size_t m = 0;
     for (size_t i = hs; i < he; i++) {
-        if (in[i] == '%' && i + 2 < he && hexv((unsigned char)in[i + 1]) >= 0 &&
-            hexv((unsigned char)in[i + 2]) >= 0) {
-            host[m++] = (char)(hexv((unsigned char)in[i + 1]) * 16 +
-                               hexv((unsigned char)in[i + 2]));
+        if (in[i] == '%' && i + 2 < he && t_hex_digit((unsigned char)in[i + 1]) >= 0 &&
+            t_hex_digit((unsigned char)in[i + 2]) >= 0) {
+            host[m++] = (char)(t_hex_digit((unsigned char)in[i + 1]) * 16 +
+                               t_hex_digit((unsigned char)in[i + 2]));
             i += 2;
         } else {
             host[m++] = in[i];

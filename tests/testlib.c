@@ -38,6 +38,17 @@ int t_summary(void)
     return t_failed ? 1 : 0;
 }
 
+int t_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 uint32_t t_xorshift32(uint32_t *state)
 {
     uint32_t x = *state;

@@ -21,6 +21,9 @@ void t_pass_n(long n);
 /* Prints "<n> passed, <m> failed" and returns the process exit status (0 when none failed). */
 int t_summary(void);
 
+/* The value of a hexadecimal digit (0-9, a-f, A-F), or -1 for any other character. */
+int t_hex_digit(int c);
+
 /* Fixed-seed generators, so that every run tests the same cases: xorshift32 and
  * xorshift64* (its high 32 bits); each advances *state and returns the next value. */
 uint32_t t_xorshift32(uint32_t *state);
