@@ -69,7 +69,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
  *    \t \r \n \\, other C0 controls, DEL and each byte of ill-formed UTF-8 as \xNN
  *    (upper-case hex): reversible, and a line never splits.
  */
-void cli_json_string(FILE *f, const char *s, size_t len);
+/* cli_json_string returns 1 when it replaced some byte (s is not well-formed UTF-8). */
+int cli_json_string(FILE *f, const char *s, size_t len);
 void cli_json_input(FILE *f, const char *key, const char *s, size_t len);
 /* The bytes as a JSON string of lower-case hex digits, two per byte. */
 void cli_json_hex(FILE *f, const char *s, size_t len);

@@ -316,8 +316,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     /* the record */
     if (o->format == FMT_JSON) {
         fputs("{\"type\": \"name\", \"name\": ", out);
-        cli_json_string(out, name, len);
-        if (ibidi_utf8_validate(name, len, NULL, NULL) != IBIDI_OK) {
+        if (cli_json_string(out, name, len)) {
             fputs(", \"name_hex\": ", out); /* the bytes, as the one escaping rule says */
             cli_json_hex(out, name, len);
         }

@@ -66,9 +66,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 
 /* One JSON string literal; bytes of ill-formed UTF-8 become U+FFFD (the caller that must
  * keep them writes cli_json_input's hex field beside). */
-void cli_json_string(FILE *f, const char *s, size_t len)
+int cli_json_string(FILE *f, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
+    int replaced = 0;
     fputc('"', f);
     size_t i = 0;
     while (i < len) {
@@ -81,6 +82,7 @@ void cli_json_string(FILE *f, const char *s, size_t len)
             } else {
                 fputs("\xEF\xBF\xBD", f);
                 i = at + 1;
+                replaced = 1;
             }
             continue;
         }
@@ -99,6 +101,7 @@ void cli_json_string(FILE *f, const char *s, size_t len)
         i++;
     }
     fputc('"', f);
+    return replaced;
 }
 
 void cli_json_hex(FILE *f, const char *s, size_t len)
@@ -112,8 +115,7 @@ void cli_json_hex(FILE *f, const char *s, size_t len)
 void cli_json_input(FILE *f, const char *key, const char *s, size_t len)
 {
     fprintf(f, "\"%s\":", key);
-    cli_json_string(f, s, len);
-    if (ibidi_utf8_validate(s, len, NULL, NULL) == IBIDI_OK)
+    if (!cli_json_string(f, s, len))
         return;
     fprintf(f, ",\"%s_hex\":", key);
     cli_json_hex(f, s, len);
