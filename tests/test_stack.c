@@ -997,6 +997,43 @@ static int c_convert(void)
     return ok;
 }
 
+/* uts39.h: names of 253 bytes with the most labels, right-to-left and mixed labels with
+ * digits, every code point mapping to many (the level is read as the name goes) */
+static int c_uts39(void)
+{
+    static const char *const names[] = {dots, rtl_dom, mixed_dom, fdfa};
+    const size_t *const lens[] = {&dots_len, &rtl_dom_len, &mixed_dom_len, &fdfa_len};
+    int ok = 1;
+    for (int k = 0; k < 4; k++) {
+        ibidi_uts39_level l;
+        int m;
+        size_t off;
+        ibidi_findings f = findings();
+        const ibidi_uts39_options single = {IBIDI_UTS39_ASCII_ONLY, 0};
+        const ibidi_uts39_options whole = {IBIDI_UTS39_SINGLE_SCRIPT, IBIDI_UTS39_WHOLE_NAME};
+        ibidi_status st = ibidi_uts39_check_utf8(names[k], *lens[k], &single, &l, &f, NULL);
+        ok = ok && (st == IBIDI_OK || st == IBIDI_E_UTS39_INVALID);
+        st = ibidi_uts39_check_utf8(names[k], *lens[k], &whole, &l, &f, NULL);
+        ok = ok && (st == IBIDI_OK || st == IBIDI_E_UTS39_INVALID);
+        ibidi_findings a = {NULL, 0, 0, 0};
+        st = ibidi_uts39_check_alloc(names[k], *lens[k], &single, &l, &a, NULL);
+        ok = ok && (st == IBIDI_OK || st == IBIDI_E_UTS39_INVALID);
+        ibidi_findings_free(&a);
+        ok = ok && st_ok(ibidi_uts39_level_utf8(names[k], *lens[k], &l, NULL)) &&
+             st_ok(ibidi_uts39_mixed_numbers_utf8(names[k], *lens[k], &m, &off, NULL));
+    }
+    ibidi_uts39_level l;
+    int m;
+    ibidi_findings f = findings();
+    return ok && st_ok(ibidi_uts39_level_cp(fdfa_cp, fdfa_n, &l, NULL)) &&
+           st_ok(ibidi_uts39_mixed_numbers_cp(fdfa_cp, fdfa_n, &m, NULL, NULL)) &&
+           st_ok(ibidi_uts39_check_cp(fdfa_cp, fdfa_n, NULL, &l, &f, NULL)) &&
+           ibidi_uts39_digit(0x1D7E1, NULL) == 9 &&
+           ibidi_uts39_recommended_script(IBIDI_SC_ARAB) &&
+           ibidi_uts39_level_from_name("unrestricted", 12) == IBIDI_UTS39_UNRESTRICTED &&
+           ibidi_uts39_level_name(IBIDI_UTS39_SINGLE_SCRIPT) != NULL;
+}
+
 /* ambiguity.h */
 static int c_ambig_small(void)
 {
@@ -1284,6 +1321,8 @@ static const scase cases[] = {
     {"ibidi_rfc5893_run", IBIDI_RFC5893_STACK, c_rfc5893_run},
     {"ibidi_rfc5893_grouping_classes", IBIDI_RFC5893_STACK, c_rfc5893_grouping},
     {"ibidi_rfc5893_check_name_utf8", IBIDI_RFC5893_NAME_STACK, c_rfc5893_check_name},
+    {"ibidi_uts39_check_utf8, _cp, _alloc, _level_*, _mixed_numbers_* ...", IBIDI_UTS39_STACK,
+     c_uts39},
 };
 
 int main(int argc, char **argv)

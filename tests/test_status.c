@@ -3,8 +3,8 @@
  *
  * The status values are read from include/ibidi/common.h at test time, so a status added
  * to the enum without a name and a message in src/common/status.c fails this test. The
- * finding codes are read the same way from the enums of idna.h, iri.h, ambiguity.h and
- * rfc5893.h, so a code added without its row in src/common/codes.c (or a row without a
+ * finding codes are read the same way from the enums of idna.h, iri.h, ambiguity.h,
+ * rfc5893.h and uts39.h, so a code added without its row in src/common/codes.c (or a row without a
  * code) fails too.
  */
 #include <ctype.h>
@@ -19,6 +19,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/rfc5893.h"
+#include "ibidi/uts39.h"
 #include "testlib.h"
 
 #define MAX_STATUS 256
@@ -123,6 +124,7 @@ static const code_enum code_enums[] = {
     {"include/ibidi/iri.h", "ibidi_iri_code", "IBIDI_IRI_", 101, 199, 6},
     {"include/ibidi/ambiguity.h", "ibidi_ambig_code", "IBIDI_AMBIG_", 201, 299, 16},
     {"include/ibidi/rfc5893.h", "ibidi_rfc5893_requirement", "IBIDI_RFC5893_REQ_", 301, 399, 4},
+    {"include/ibidi/uts39.h", "ibidi_uts39_code", "IBIDI_UTS39_", 401, 449, 2},
 };
 #define N_CODE_ENUMS (sizeof code_enums / sizeof code_enums[0])
 #define MAX_CODES 512
@@ -192,7 +194,7 @@ static void test_codes(void)
         CHECK(v >= 0 && (size_t)v == i, "row %zu holds the code %ld", i, v);
         CHECK(is_code(v), "row %zu: code %ld is in no enum", i, v);
         CHECK((v >= 1 && v <= 99) || (v >= 101 && v <= 199) || (v >= 201 && v <= 299) ||
-                  (v >= 301 && v <= 399),
+                  (v >= 301 && v <= 399) || (v >= 401 && v <= 449),
               "row %zu: code %ld outside the ranges of common.h", i, v);
         if (!CHECK(r->name && *r->name && r->message && *r->message,
                    "row %zu (code %ld): no name or message", i, v))
@@ -249,7 +251,8 @@ static void test_codes(void)
     CHECK(ibidi_code_from_name("MIXED_DIRECTION", 15) == IBIDI_IRI_MIXED_DIRECTION &&
               ibidi_code_from_name("VALID_TWIN", 10) == IBIDI_AMBIG_VALID_TWIN &&
               ibidi_code_from_name("UNIQUENESS", 10) == IBIDI_RFC5893_REQ_UNIQUENESS &&
-              ibidi_code_from_name("DISALLOWED", 10) == IBIDI_IDNA_DISALLOWED_CP,
+              ibidi_code_from_name("DISALLOWED", 10) == IBIDI_IDNA_DISALLOWED_CP &&
+              ibidi_code_from_name("RESTRICTION_LEVEL", 17) == IBIDI_UTS39_RESTRICTION_LEVEL,
           "code_from_name of a name of each capability");
     /* the RFC 5893 requirement names of their own API are lower case: not code names */
     CHECK(ibidi_code_from_name("uniqueness", 10) == -1, "code_from_name(\"uniqueness\")");

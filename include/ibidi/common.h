@@ -65,8 +65,9 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *   200..299 the bidirectional algorithm (ibidi/bidi.h)
  *   300..399 IDNA: Punycode (RFC 3492) and name processing (ibidi/idna.h)
  *   400..499 identifiers: structure, rules, display, conversions (ibidi/iri.h,
- *            ibidi/display.h)
- *   500..    later capabilities (ambiguity) take ranges of 100.
+ *            ibidi/display.h), and the ambiguity analysis (ibidi/ambiguity.h)
+ *   550..599 registry script policy: UTS #39 (ibidi/uts39.h)
+ *   later capabilities take ranges of 50.
  */
 typedef enum ibidi_status {
     IBIDI_OK = 0,
@@ -139,7 +140,10 @@ typedef enum ibidi_status {
     IBIDI_E_AMBIG_WORK_TOO_SMALL = 463, /* the analysis of a long identifier (over 256 bytes)
                                            or the exact one without the work area it needs */
     IBIDI_E_RFC5893_CLASS = 470,       /* RFC 5893 checks: a Bidi class value out of range */
-    IBIDI_E_RFC5893_TOO_LONG = 471     /* RFC 5893 checks: a label over 63 characters */
+    IBIDI_E_RFC5893_TOO_LONG = 471,    /* RFC 5893 checks: a label over 63 characters */
+
+    IBIDI_E_UTS39_INVALID = 550        /* the name breaks the registry's script policy
+                                          (UTS #39 §5.2, §5.3): see its findings */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;
@@ -186,6 +190,8 @@ typedef struct ibidi_span {
  *   101..199  the bidi rules on identifier components (ibidi/iri.h, IBIDI_IRI_*)
  *   201..299  bidi ambiguity (ibidi/ambiguity.h, IBIDI_AMBIG_*)
  *   301..399  RFC 5893 §3 requirements (ibidi/rfc5893.h, IBIDI_RFC5893_REQ_*)
+ *   401..449  registry policy: UTS #39 restriction levels and mixed numbers (ibidi/uts39.h,
+ *             IBIDI_UTS39_*)
  */
 typedef int ibidi_code;
 
@@ -213,7 +219,9 @@ typedef struct ibidi_finding {
     int detail;              /* per code: IBIDI_IRI_HOST_BIDI_RULE the condition broken as its
                                 IDNA code (IBIDI_IDNA_B1..B6); IBIDI_AMBIG_NUMBER_SEPARATOR the
                                 expression (1-6); IBIDI_IDNA_A4_2 IBIDI_IDNA_ROOT_LABEL when
-                                the empty label is the root label; else 0 */
+                                the empty label is the root label; IBIDI_UTS39_RESTRICTION_LEVEL
+                                the label's level; IBIDI_UTS39_MIXED_NUMBERS the zero of the
+                                first decimal system; else 0 */
 } ibidi_finding;
 
 /* Where a call puts its findings: the first cap go to items (which may be NULL with cap 0);

@@ -173,6 +173,13 @@ static const xrow rows[] = {
       "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
     F(304, "IBIDI_RFC5893_REQ_TRUNCATED", S_WARNING, NULL, NULL,
       "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
+    /* ---- findings: registry policy, UTS #39 (ibidi/uts39.h) ---- */
+    F(401, "IBIDI_UTS39_RESTRICTION_LEVEL", S_ERROR, NULL, NULL,
+      "ibidi_uts39_check_utf8 reports it for a label above the options' max_level; no "
+      "command calls it yet"),
+    F(402, "IBIDI_UTS39_MIXED_NUMBERS", S_WARNING,
+      "an error under a registry's policy (the options' max_level)", NULL,
+      "ibidi_uts39_check_utf8 reports it; no command calls it yet"),
     /* ---- statuses (ibidi/common.h) ---- */
     {K_STATUS, 0, "IBIDI_OK", S_SUCCESS, NULL, NULL, NULL, "what every call returns when it "
      "succeeds"},
@@ -262,6 +269,8 @@ static const xrow rows[] = {
       "passes class values"),
     S(471, "IBIDI_E_RFC5893_TOO_LONG", NULL,
       "only the experimental calls of ibidi/rfc5893.h return it; no command calls them"),
+    S(550, "IBIDI_E_UTS39_INVALID", NULL,
+      "ibidi_uts39_check_utf8 returns it when a finding is an error; no command calls it yet"),
 };
 #undef F
 #undef S
@@ -299,7 +308,10 @@ static const char *row_from(const xrow *r)
                              "ibidi_scan_name; commands check, scan"
                            : "bidi ambiguity, exact (ibidi/ambiguity.h): ibidi_ambig_analyze "
                              "with IBIDI_AMBIG_EXACT; commands check, scan";
-        return "RFC 5893 §3 (ibidi/rfc5893.h, experimental): ibidi_rfc5893_check_name_utf8";
+        if (v < 400)
+            return "RFC 5893 §3 (ibidi/rfc5893.h, experimental): ibidi_rfc5893_check_name_utf8";
+        return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
+               "_alloc)";
     }
     if (v == 0)
         return "every call";
@@ -326,7 +338,10 @@ static const char *row_from(const xrow *r)
     if (v < 470)
         return "bidi ambiguity (ibidi/ambiguity.h): ibidi_ambig_analyze, "
                "ibidi_ambig_twins_utf8; commands check, twins, scan";
-    return "RFC 5893 checks (ibidi/rfc5893.h, experimental)";
+    if (v < 500)
+        return "RFC 5893 checks (ibidi/rfc5893.h, experimental)";
+    return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
+           "_alloc)";
 }
 
 static const char *const severity_word[] = {"error", "warning", "status", "success"};

@@ -12,6 +12,7 @@
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/rfc5893.h"
+#include "ibidi/uts39.h"
 
 /* Indexed by code, so that finding the row of a code (once per finding made) is one read;
  * the codes that do not exist are empty rows (name NULL). */
@@ -221,6 +222,14 @@ const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
     ROW(IBIDI_RFC5893_REQ_TRUNCATED, "TRUNCATED",
      "RFC 5893 §3 Label Uniqueness: the twin search was cut by its bound, so the check is "
      "incomplete"),
+    /* ---- registry policy: UTS #39 (ibidi/uts39.h) ---- */
+    ROW(IBIDI_UTS39_RESTRICTION_LEVEL, "RESTRICTION_LEVEL",
+     "UTS #39 §5.2: the label mixes scripts beyond the highest restriction level the "
+     "registry allows (ASCII-only, single script, highly, moderately, minimally restrictive, "
+     "unrestricted)"),
+    ROW(IBIDI_UTS39_MIXED_NUMBERS, "MIXED_NUMBERS",
+     "UTS #39 §5.3: the label holds digits (General_Category Nd) of more than one decimal "
+     "number system"),
 };
 #undef ROW
 

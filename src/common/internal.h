@@ -77,8 +77,9 @@ typedef struct ibidi__code_info {
     const char *message;
 } ibidi__code_info;
 
-/* Every code is below this (the ranges of common.h end at 399). */
-#define IBIDI__CODES_END 400
+/* Every code is below this (the ranges of common.h end at 449; 451..499 are kept for the
+ * codes of label generation rulesets). */
+#define IBIDI__CODES_END 500
 /* Row c is code c's; a value that is no code has an empty row (name NULL). */
 extern const ibidi__code_info ibidi__codes[IBIDI__CODES_END];
 /* The row of a code, NULL for a value that is none: one read. */

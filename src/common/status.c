@@ -168,6 +168,10 @@ static const status_info statuses[] = {
     {IBIDI_E_RFC5893_TOO_LONG, "RFC5893_TOO_LONG",
      "RFC 5893 checks: a label or neighbour over IBIDI_RFC5893_MAX_LABEL (63) characters "
      "(RFC 1034 §3.1)"},
+    {IBIDI_E_UTS39_INVALID, "UTS39_INVALID",
+     "the name breaks the registry's script policy: a label above the highest restriction "
+     "level allowed (UTS #39 §5.2) or digits of more than one decimal system (UTS #39 §5.3): "
+     "see its findings"},
 };
 
 static const status_info *find(ibidi_status s)
