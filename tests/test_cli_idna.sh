@@ -165,5 +165,25 @@ run check-cats 1 "$IBIDI" check --input notation '123.ABC.1com'
 has check-cats "$tmp/out" "  label categories (Badami): 123 number, ABC rtl, 1com ltr+number-prefix"
 contains check-cats "$tmp/out" "  RFC 5893 §3: "
 contains check-cats "$tmp/out" "    GROUPING    ltr, label 0 (123): RFC 5893 §3 Character Grouping"
+
+# check --json: one object per item, the same content as the text
+run check-json 1 "$IBIDI" check --json --input notation 123.ABC.com a.com
+[ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || ko "check-json: not one line per item"
+contains check-json "$tmp/out" '{"input":"123.ABC.com","kind":"domain","profile":"uts46","valid":false,'
+contains check-json "$tmp/out" '"status":"[B1]","errors":[{"code":"B1","label":0,"offset":0,"cp":"U+0031","bidi_class":"EN"'
+contains check-json "$tmp/out" '{"profile":"bidi-per-label","valid":true,"status":"[]"}'
+contains check-json "$tmp/out" '"bidi_domain_name":true,"categories":[{"label":"123","category":"number"}'
+contains check-json "$tmp/out" '"rfc5893":{"checked":true,'
+contains check-json "$tmp/out" '"ambiguity":{"analysed":true,"findings":[{"code":"NUMBER_LEVEL"'
+contains check-json "$tmp/out" '{"input":"a.com","kind":"domain","profile":"uts46","valid":true,"a_label":"a.com","u_label":"a.com","status":"[]"'
+run check-json-fqdn 0 "$IBIDI" check --json --as fqdn example.com.
+contains check-json-fqdn "$tmp/out" '"valid":true,"fqdn":true,'
+run check-json-email 0 "$IBIDI" check --json --as email --input notation 'AB1@CD.com'
+contains check-json-email "$tmp/out" '"kind":"email","profile":"uts46","valid":true,"status":"[]","findings":[{"code":"RTL_END","severity":"warning","offset":4'
+run check-json-alabel 1 "$IBIDI" check --json 'xn--4dbcd.123.com'
+contains check-json-alabel "$tmp/out" '"shown_as":"'
+run check-json-bad 1 "$IBIDI" check --json "$(printf 'a\300\257b')"
+contains check-json-bad "$tmp/out" '","input_hex":"61c0af62","error":{"status":"UTF8_OVERLONG","offset":1,"message":'
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && ok || ko "check-json-bad: not one record"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -388,6 +388,8 @@ static const cmd cmds[] = {
     {"convert --from logical --to visual --json", 0},
     {"convert --from visual --to logical --json", 0},
     {"iri check --json", 0},
+    {"check --json", 0},
+    {"check --json --as fqdn --profile idna2008-register", 0},
     {"iri to-uri --json", 0},
     {"iri to-iri --json", 0},
     {"twins --json --max-candidates 2000", 0},

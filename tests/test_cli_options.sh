@@ -58,9 +58,9 @@ run help-two 2 "$IBIDI" help props bidi
 run conflict-format 2 "$IBIDI" to-ascii --tsv a.com --json
 run conflict-scan 2 "$IBIDI" scan --json --tsv data/samples/names.txt
 run conflict-puny 2 "$IBIDI" punycode --encode --decode abc
-# An option a command does not list is refused (check writes text only).
-run check-json 2 "$IBIDI" check --json a.com
+# An option a command does not list is refused (check writes text or JSON).
 run check-tsv 2 "$IBIDI" check a.com --tsv
+contains check-tsv "$tmp/err" "check writes text or JSON"
 run unknown 2 "$IBIDI" props --nosuch U+0041
 # Numbers out of range are usage errors that name the range.
 run range-big 2 "$IBIDI" twins --max-candidates 99999999999999999999999 ab

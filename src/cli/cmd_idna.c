@@ -72,19 +72,22 @@ static int cmp_code(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The distinct error codes of the findings, in IdnaTestV2 order: "[B1, V6]", or "[]". */
-static void print_codes(FILE *f, const idna_result *r)
+/* The distinct error codes of the findings x[0..nx) and y[0..ny), in IdnaTestV2 order:
+ * "[B1, V6]", or "[]". */
+static void print_codes2(FILE *f, const ibidi_finding *x, size_t nx, const ibidi_finding *y,
+                         size_t ny)
 {
     ibidi_code c[64];
     size_t n = 0;
-    for (size_t i = 0; i < r->nf; i++) {
-        if (r->f[i].severity == IBIDI_SEVERITY_WARNING)
+    for (size_t i = 0; i < nx + ny; i++) {
+        const ibidi_finding *e = i < nx ? &x[i] : &y[i - nx];
+        if (e->severity == IBIDI_SEVERITY_WARNING)
             continue;
         size_t j;
-        for (j = 0; j < n && c[j] != r->f[i].code; j++)
+        for (j = 0; j < n && c[j] != e->code; j++)
             ;
         if (j == n && n < 64)
-            c[n++] = r->f[i].code;
+            c[n++] = e->code;
     }
     qsort(c, n, sizeof c[0], cmp_code);
     fputc('[', f);
@@ -92,6 +95,8 @@ static void print_codes(FILE *f, const idna_result *r)
         fprintf(f, "%s%s", i ? ", " : "", ibidi_code_name(c[i]));
     fputc(']', f);
 }
+
+static void print_codes(FILE *f, const idna_result *r) { print_codes2(f, r->f, r->nf, NULL, 0); }
 
 /* One finding in words; offsets are bytes of the UTF-8 ToUnicode form. */
 static void put_finding_words(FILE *f, const ibidi_finding *x)
@@ -116,26 +121,39 @@ static void put_finding_words(FILE *f, const ibidi_finding *x)
     fprintf(f, ": %s\n", x->rule);
 }
 
-static void put_json_findings(const idna_result *r, int warnings)
+/* The findings of f[0..n) of one severity as JSON objects, each after a comma unless it is
+ * the first (*first). Offsets are bytes of the UTF-8 ToUnicode form; the registry policy's
+ * findings (UTS #39) also name the label's level or the first decimal system's zero. */
+static void put_json_list(const ibidi_finding *f, size_t n, int warnings, int *first)
 {
-    int first = 1;
-    for (size_t i = 0; i < r->nf; i++) {
-        const ibidi_finding *x = &r->f[i];
+    for (size_t i = 0; i < n; i++) {
+        const ibidi_finding *x = &f[i];
         if ((x->severity == IBIDI_SEVERITY_WARNING) != warnings)
             continue;
-        printf("%s{\"code\":\"%s\",\"label\":%u,\"offset\":%zu", first ? "" : ",",
+        printf("%s{\"code\":\"%s\",\"label\":%u,\"offset\":%zu", *first ? "" : ",",
                ibidi_code_name(x->code), (unsigned)x->part, x->offset);
-        first = 0;
+        *first = 0;
         if (x->cp)
             printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             printf(",\"bidi_class\":\"%s\"",
                    ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+        if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
+            printf(",\"restriction\":\"%s\"",
+                   ibidi_uts39_level_name((ibidi_uts39_level)x->detail));
+        else if (x->code == IBIDI_UTS39_MIXED_NUMBERS)
+            printf(",\"zero\":\"U+%04X\"", (unsigned)x->detail);
         const char *m = x->rule;
         fputs(",\"message\":", stdout);
         cli_json_string(stdout, m, strlen(m));
         fputc('}', stdout);
     }
+}
+
+static void put_json_findings(const idna_result *r, int warnings)
+{
+    int first = 1;
+    put_json_list(r->f, r->nf, warnings, &first);
 }
 
 static int is_valid(const idna_result *r) { return r->st == IBIDI_OK; }
@@ -354,6 +372,235 @@ static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const
     return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
 }
 
+/* ---- ibidi check --json: one object per item, what the text says ---------------------- */
+
+/* The bidi ambiguity findings, as put_ambiguity finds them: ,"shown_as" when A-labels were
+ * shown as U-labels, and ,"ambiguity":{"analysed":..., "findings" or "error"}. */
+static void json_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as, const idna_opts *o)
+{
+    ibidi_findings found;
+    ibidi_error err;
+    char *uform = NULL;
+    size_t ulen = 0;
+    int changed = 0;
+    const ibidi_iri_options uo = {as, 0, {o->profile, 0, 0, NULL, 0}};
+    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
+            IBIDI_OK &&
+        changed) {
+        fputs(",\"shown_as\":", stdout);
+        cli_json_text(stdout, uform, ulen, o->in);
+        name = uform;
+        nlen = ulen;
+    }
+    const ibidi_ambig_options ao = {as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
+                                    {o->profile, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
+    fputs(",\"ambiguity\":{", stdout);
+    if (st != IBIDI_OK) {
+        fputs("\"analysed\":false,", stdout);
+        cli_json_error(stdout, &err);
+    } else {
+        fputs("\"analysed\":true,\"findings\":[", stdout);
+        for (size_t i = 0; i < found.n; i++) {
+            const ibidi_finding *x = &found.items[i];
+            printf("%s{\"code\":\"%s\",\"context\":\"%s\",\"offset\":%zu,\"length\":%zu",
+                   i ? "," : "", ibidi_code_name(x->code),
+                   x->context == IBIDI_DIR_RTL ? "rtl" : "ltr", x->offset, x->length);
+            if (x->offset <= nlen && x->length <= nlen - x->offset) {
+                fputs(",\"text\":", stdout);
+                cli_json_text(stdout, name + x->offset, x->length, o->in);
+            }
+            if (x->detail)
+                printf(",\"expression\":%d", x->detail);
+            fputs(",\"message\":", stdout);
+            cli_json_string(stdout, x->rule, strlen(x->rule));
+            fputc('}', stdout);
+        }
+        fputc(']', stdout);
+    }
+    fputc('}', stdout);
+    ibidi_findings_free(&found);
+    ibidi_free(uform);
+}
+
+/* ,"categories":[{"label":..., "category":"rtl+number-suffix"}...] (put_categories). */
+static void json_categories(const char *name, size_t nlen, const idna_opts *o)
+{
+    fputs(",\"categories\":[", stdout);
+    int first = 1;
+    for (size_t a = 0; a <= nlen;) {
+        size_t b = a;
+        while (b < nlen && name[b] != '.')
+            b++;
+        unsigned cat = 0;
+        if (b > a && ibidi_ambig_label_category_utf8(name + a, b - a, &cat, NULL) == IBIDI_OK) {
+            fputs(first ? "{\"label\":" : ",{\"label\":", stdout);
+            first = 0;
+            cli_json_text(stdout, name + a, b - a, o->in);
+            printf(",\"category\":\"%s%s%s\"}",
+                   ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat)),
+                   cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
+                   cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
+        }
+        a = b + 1;
+    }
+    fputc(']', stdout);
+}
+
+/* ,"rfc5893":{"checked":..., "findings" or "error"} (put_rfc5893). */
+static void json_rfc5893(const char *name, size_t nlen, const idna_opts *o)
+{
+    ibidi_finding f[16];
+    ibidi_findings fs = {f, 16, 0, 0};
+    ibidi_error err;
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, 0, 0, &fs, NULL, &err);
+    fputs(",\"rfc5893\":{", stdout);
+    if (st != IBIDI_OK) {
+        fputs("\"checked\":false,", stdout);
+        cli_json_error(stdout, &err);
+    } else {
+        printf("\"checked\":true,\"count\":%zu,\"findings\":[", fs.n);
+        for (size_t i = 0; i < fs.n && i < 16; i++) {
+            printf("%s{\"code\":\"%s\",\"context\":\"%s\",\"label\":%zu,\"offset\":%zu,"
+                   "\"length\":%zu",
+                   i ? "," : "", ibidi_code_name(f[i].code),
+                   f[i].context == IBIDI_DIR_RTL ? "rtl" : "ltr", f[i].part, f[i].offset,
+                   f[i].length);
+            if (f[i].offset <= nlen && f[i].length <= nlen - f[i].offset) {
+                fputs(",\"text\":", stdout);
+                cli_json_text(stdout, name + f[i].offset, f[i].length, o->in);
+            }
+            fputs(",\"message\":", stdout);
+            cli_json_string(stdout, f[i].rule, strlen(f[i].rule));
+            fputc('}', stdout);
+        }
+        fputc(']', stdout);
+    }
+    fputc('}', stdout);
+}
+
+/* An IRI or mail address: check_ident's content. */
+static int check_ident_json(const char *item, size_t len, const char *name, size_t nlen,
+                            ibidi_iri_kind kind, const idna_opts *o)
+{
+    char *codes = NULL;
+    size_t clen = 0;
+    ibidi_error err;
+    const ibidi_iri_options vo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
+    ibidi_status st = ibidi_iri_validate_alloc(name, nlen, &vo, &codes, &clen, &err);
+    if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) {
+        cli_fail_record(stdout, 1, item, len, &err, "byte");
+        return CLI_INVALID;
+    }
+    fputc('{', stdout);
+    cli_json_input(stdout, "input", item, len);
+    printf(",\"kind\":\"%s\",\"profile\":\"%s\",\"valid\":%s,\"status\":",
+           ibidi_iri_kind_name(kind), ibidi_idna_profile_name(o->profile),
+           st == IBIDI_OK ? "true" : "false");
+    cli_json_string(stdout, codes, clen);
+    ibidi_free(codes);
+    ibidi_findings cf;
+    const ibidi_iri_options co = {kind, IBIDI_IRI_DUERST2001, {o->profile, 0, 0, NULL, 0}};
+    ibidi_status cst = ibidi_iri_check_alloc(name, nlen, &co, &cf, NULL);
+    fputs(",\"findings\":[", stdout);
+    if (cst == IBIDI_OK || cst == IBIDI_E_IDENT_INVALID)
+        for (size_t i = 0; i < cf.n; i++) {
+            const ibidi_finding *x = &cf.items[i];
+            printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"offset\":%zu", i ? "," : "",
+                   ibidi_code_name(x->code),
+                   x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning", x->offset);
+            if (x->cp)
+                printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
+            if (x->bidi_class >= 0)
+                printf(",\"bidi_class\":\"%s\"",
+                       ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+            fputs(",\"message\":", stdout);
+            cli_json_string(stdout, x->rule, strlen(x->rule));
+            fputc('}', stdout);
+        }
+    fputc(']', stdout);
+    ibidi_findings_free(&cf);
+    json_ambiguity(name, nlen, kind, o);
+    fputs("}\n", stdout);
+    return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
+}
+
+/* A domain name: check_item's content, the verdict and findings of --profile at the top. */
+static int check_domain_json(const char *item, size_t len, const char *name, size_t nlen,
+                             int fqdn, const idna_opts *o)
+{
+    idna_result r[5];
+    int rc = CLI_OK;
+    for (int p = 0; p < 5; p++) {
+        unsigned flags = p < 4 ? ibidi_idna_profile_flags((ibidi_idna_profile)p)
+                               : ibidi_idna_profile_flags(o->profile) | IBIDI_IDNA_BIDI_PER_LABEL;
+        if (!convert(name, nlen, flags, 1, &r[p])) {
+            for (int q = 0; q <= p; q++)
+                result_free(&r[q]);
+            fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
+            return CLI_INVALID;
+        }
+    }
+    if (encoding_error(&r[0])) { /* not a name, under every profile */
+        cli_fail_record(stdout, 1, item, len, &r[0].err, "byte");
+        for (int p = 0; p < 5; p++)
+            result_free(&r[p]);
+        return CLI_INVALID;
+    }
+    const idna_result *sel = &r[o->profile];
+    if (!is_valid(sel))
+        rc = CLI_INVALID;
+    fputc('{', stdout);
+    cli_json_input(stdout, "input", item, len);
+    printf(",\"kind\":\"domain\",\"profile\":\"%s\",\"valid\":%s",
+           ibidi_idna_profile_name(o->profile), rc == CLI_OK ? "true" : "false");
+    if (fqdn)
+        fputs(",\"fqdn\":true", stdout);
+    idna_result u;
+    if (!encoding_error(sel)) {
+        fputs(",\"a_label\":", stdout);
+        cli_json_string(stdout, sel->out, sel->out_len);
+    }
+    if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u)) {
+        fputs(",\"u_label\":", stdout);
+        cli_json_text(stdout, u.out, u.out_len, o->in);
+    }
+    result_free(&u);
+    fputs(",\"status\":\"", stdout);
+    print_codes(stdout, sel);
+    fputs("\",\"errors\":[", stdout);
+    put_json_findings(sel, 0);
+    fputs("],\"warnings\":[", stdout);
+    put_json_findings(sel, 1);
+    fputs("],\"profiles\":[", stdout);
+    for (int p = 0; p < 5; p++) {
+        printf("%s{\"profile\":\"%s\",\"valid\":%s", p ? "," : "",
+               p < 4 ? ibidi_idna_profile_name((ibidi_idna_profile)p) : "bidi-per-label",
+               is_valid(&r[p]) ? "true" : "false");
+        if (encoding_error(&r[p])) {
+            fputc(',', stdout);
+            cli_json_error(stdout, &r[p].err);
+        } else {
+            fputs(",\"status\":\"", stdout);
+            print_codes(stdout, &r[p]);
+            fputc('"', stdout);
+        }
+        fputc('}', stdout);
+    }
+    fputc(']', stdout);
+    for (int p = 0; p < 5; p++)
+        result_free(&r[p]);
+    int bidi_name = 0;
+    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, NULL, &bidi_name, NULL);
+    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
+        printf(",\"bidi_domain_name\":%s", bidi_name ? "true" : "false");
+    json_categories(name, nlen, o);
+    json_rfc5893(name, nlen, o);
+    json_ambiguity(name, nlen, IBIDI_IRI_AS_DOMAIN, o);
+    fputs("}\n", stdout);
+    return rc;
+}
+
 /* ibidi check: the verdict of each profile and of the per-label Bidi reading, every
  * finding in words, and the A-label form; then the ambiguity findings. */
 static int check_item(const char *item, size_t len, size_t itemno, const idna_opts *o,
@@ -361,11 +608,16 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
 {
     (void)itemno;
     int rc = CLI_OK;
-    cli_put_escaped(stdout, item, len);
-    fputc('\n', stdout);
+    const int json = o->fmt == FMT_JSON;
+    if (!json) {
+        cli_put_escaped(stdout, item, len);
+        fputc('\n', stdout);
+    }
+    int fqdn = 0;
     if (o->fqdn) { /* a zone file's name: example.com. is example.com */
         const size_t stripped = ibidi_idna_strip_root(name, nlen);
-        if (stripped != nlen)
+        fqdn = stripped != nlen;
+        if (fqdn && !json)
             printf("  fully qualified: the root label set aside\n");
         nlen = stripped;
     }
@@ -376,6 +628,9 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
         kind = (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL) ? info.kind
                                                                      : IBIDI_IRI_AS_DOMAIN;
     }
+    if (json)
+        return kind != IBIDI_IRI_AS_DOMAIN ? check_ident_json(item, len, name, nlen, kind, o)
+                                           : check_domain_json(item, len, name, nlen, fqdn, o);
     if (kind != IBIDI_IRI_AS_DOMAIN)
         return check_ident(name, nlen, kind, o);
     idna_result a;
@@ -490,8 +745,9 @@ static int idna_main(int argc, char **argv, idna_opts *o)
             break;
         if (strcmp(a, "--json") == 0 || strcmp(a, "--tsv") == 0) {
             const idna_format fmt = a[2] == 'j' ? FMT_JSON : FMT_TSV;
-            if (o->check)
-                return cli_usage_error(o->cmd, "unknown option '%s' (check writes text)", a);
+            if (o->check && fmt == FMT_TSV)
+                return cli_usage_error(o->cmd, "unknown option '%s' (check writes text or JSON)",
+                                       a);
             if (o->fmt != FMT_TEXT && o->fmt != fmt)
                 return cli_usage_error(o->cmd, "--json and --tsv: choose one");
             o->fmt = fmt;
@@ -613,7 +869,7 @@ const cli_command cli_cmd_to_unicode = {
 const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
     "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic]\n"
-    "                   [--as auto|domain|iri|email|fqdn] [NAME ...]\n"
+    "                   [--as auto|domain|iri|email|fqdn] [--json] [NAME ...]\n"
     "\n"
     "For each domain NAME (or each line of standard input): its A-label and U-label forms,\n"
     "the verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of\n"
@@ -629,5 +885,10 @@ const cli_command cli_cmd_check = {
     "categories, number embedding level, number type and number separator ambiguity,\n"
     "Recommendations I-III, parent domains, relative names, contained domains) and the\n"
     "exact twin search (another identifier that displays identically, valid or not).\n"
+    "--json writes one JSON object per item with the same content: for a domain name\n"
+    "kind, profile, valid, a_label, u_label, the status, errors and warnings of --profile,\n"
+    "profiles (each verdict), bidi_domain_name, categories, rfc5893 and ambiguity; for an\n"
+    "IRI or a mail address kind, valid, status, findings and ambiguity; an item that is not\n"
+    "a name gets {\"input\", \"error\"}. Offsets are bytes of the UTF-8 ToUnicode form.\n"
     "Exit status 1 when the name is invalid under --profile (default uts46).\n",
     check_run, "--as --input --profile", NULL, 0};
