@@ -185,5 +185,59 @@ contains check-json-alabel "$tmp/out" '"shown_as":"'
 run check-json-bad 1 "$IBIDI" check --json "$(printf 'a\300\257b')"
 contains check-json-bad "$tmp/out" '","input_hex":"61c0af62","error":{"status":"UTF8_OVERLONG","offset":1,"message":'
 [ "$(wc -l <"$tmp/out")" -eq 1 ] && ok || ko "check-json-bad: not one record"
+
+# check: the registry's script policy (UTS #39 §5.2, §5.3). p\320\260ypal has U+0430
+# CYRILLIC SMALL LETTER A among Latin letters: minimally restrictive.
+paypal=$(printf 'p\320\260ypal.com')
+run policy-none 0 "$IBIDI" check "$paypal"
+has policy-none "$tmp/out" "  restriction level (UTS #39 §5.2): minimally-restrictive (p$(printf '\320\260')ypal minimally-restrictive, com ascii-only)"
+if grep -q "registry policy" "$tmp/out"; then ko "policy-none: a policy line without --max-restriction"; else ok; fi
+run policy-above 1 "$IBIDI" check --max-restriction moderately-restrictive "$paypal"
+has policy-above "$tmp/out" "  registry policy (at most moderately-restrictive): invalid [RESTRICTION_LEVEL]"
+contains policy-above "$tmp/out" "    RESTRICTION_LEVEL label 0, byte 1, U+0430 '$(printf '\320\260')': UTS #39 §5.2"
+run policy-gnu-order 1 "$IBIDI" check "$paypal" --max-restriction=moderately-restrictive
+run policy-at 0 "$IBIDI" check --max-restriction minimally-restrictive "$paypal"
+has policy-at "$tmp/out" "  registry policy (at most minimally-restrictive): valid []"
+run policy-alabel 1 "$IBIDI" check --max-restriction moderately-restrictive xn--pypal-4ve.com
+contains policy-alabel "$tmp/out" "RESTRICTION_LEVEL label 0, byte 1, U+0430"
+run policy-bad-level 2 "$IBIDI" check --max-restriction bogus a.com
+contains policy-bad-level "$tmp/err" "unknown --max-restriction 'bogus': ascii-only, single-script"
+run policy-no-value 2 "$IBIDI" check a.com --max-restriction
+contains policy-no-value "$tmp/err" "--max-restriction"
+run policy-not-to-ascii 2 "$IBIDI" to-ascii --max-restriction single-script a.com
+run policy-japanese 0 "$IBIDI" check "$(printf 'ab\346\227\245\346\234\254\343\201\256.jp')"
+contains policy-japanese "$tmp/out" "restriction level (UTS #39 §5.2): highly-restrictive"
+run policy-notation 0 "$IBIDI" check --input notation ABC.com
+has policy-notation "$tmp/out" "  restriction level (UTS #39 §5.2): single-script (ABC single-script, com ascii-only)"
+# mixed numbers: a warning, an error under a policy. BEH, ASCII 1 and EXTENDED
+# ARABIC-INDIC DIGIT TWO pass IDNA (both digits are EN: no Bidi Rule 4) but not a registry.
+mixed=$(printf '\330\2501\333\262.com')
+run mixed-warning 0 "$IBIDI" check "$mixed"
+contains mixed-warning "$tmp/out" "  uts46                valid []"
+contains mixed-warning "$tmp/out" "    MIXED_NUMBERS label 0, byte 3, U+06F2"
+run mixed-policy 1 "$IBIDI" check --max-restriction unrestricted "$mixed"
+has mixed-policy "$tmp/out" "  registry policy (at most unrestricted): invalid [MIXED_NUMBERS]"
+# the host of an IRI or a mail address
+run policy-iri 1 "$IBIDI" check --max-restriction single-script "http://$paypal/x"
+contains policy-iri "$tmp/out" "  restriction level (UTS #39 §5.2) of the host: minimally-restrictive"
+contains policy-iri "$tmp/out" "RESTRICTION_LEVEL label 0, byte 8, U+0430"
+run policy-mail 0 "$IBIDI" check "user@$paypal"
+contains policy-mail "$tmp/out" "of the host: minimally-restrictive"
+run policy-no-host 0 "$IBIDI" check --as iri --max-restriction ascii-only 'x/y'
+if grep -q "restriction level" "$tmp/out"; then ko "policy-no-host: a level without a host"; else ok; fi
+# JSON
+iran=$(printf '\330\247\333\214\330\261\330\247\331\206')
+run policy-json 0 "$IBIDI" check --json "$iran.com"
+contains policy-json "$tmp/out" "\"restriction\":\"single-script\",\"labels\":[{\"label\":\"$iran\",\"restriction\":\"single-script\"},{\"label\":\"com\",\"restriction\":\"ascii-only\"}],\"profiles\":"
+run policy-json-above 1 "$IBIDI" check --json --max-restriction moderately-restrictive "$paypal"
+contains policy-json-above "$tmp/out" '"valid":false,"a_label":"xn--pypal-4ve.com"'
+contains policy-json-above "$tmp/out" '"status":"[RESTRICTION_LEVEL]","errors":[{"code":"RESTRICTION_LEVEL","label":0,"offset":1,"cp":"U+0430","restriction":"minimally-restrictive","message":"UTS #39 §5.2'
+contains policy-json-above "$tmp/out" '"restriction":"minimally-restrictive","max_restriction":"moderately-restrictive","labels":'
+run policy-json-mixed 0 "$IBIDI" check --json "$mixed"
+contains policy-json-mixed "$tmp/out" '"warnings":[{"code":"MIXED_NUMBERS","label":0,"offset":3,"cp":"U+06F2","zero":"U+0030","message":"UTS #39 §5.3'
+run policy-json-iri 1 "$IBIDI" check --json --max-restriction single-script "http://$paypal/x"
+contains policy-json-iri "$tmp/out" '"valid":false,'
+contains policy-json-iri "$tmp/out" '{"code":"RESTRICTION_LEVEL","severity":"error","label":0,"offset":8,"cp":"U+0430","restriction":"minimally-restrictive"'
+contains policy-json-iri "$tmp/out" '"restriction":"minimally-restrictive","max_restriction":"single-script","labels":'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

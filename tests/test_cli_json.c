@@ -390,6 +390,7 @@ static const cmd cmds[] = {
     {"iri check --json", 0},
     {"check --json", 0},
     {"check --json --as fqdn --profile idna2008-register", 0},
+    {"check --json --max-restriction single-script", 0},
     {"iri to-uri --json", 0},
     {"iri to-iri --json", 0},
     {"twins --json --max-candidates 2000", 0},

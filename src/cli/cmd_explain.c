@@ -174,12 +174,18 @@ static const xrow rows[] = {
     F(304, "IBIDI_RFC5893_REQ_TRUNCATED", S_WARNING, NULL, NULL,
       "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
     /* ---- findings: registry policy, UTS #39 (ibidi/uts39.h) ---- */
-    F(401, "IBIDI_UTS39_RESTRICTION_LEVEL", S_ERROR, NULL, NULL,
-      "ibidi_uts39_check_utf8 reports it for a label above the options' max_level; no "
-      "command calls it yet"),
+    F(401, "IBIDI_UTS39_RESTRICTION_LEVEL", S_ERROR,
+      "only under a registry's policy: --max-restriction, the options' max_level",
+      "ibidi check --max-restriction moderately-restrictive 'p\xd0\xb0ypal.com'",
+      "p\xd0\xb0ypal.com (U+0430 CYRILLIC SMALL LETTER A among Latin letters) is minimally "
+      "restrictive; the finding names the first character that takes the label above the "
+      "level, and its detail is the label's level"),
     F(402, "IBIDI_UTS39_MIXED_NUMBERS", S_WARNING,
-      "an error under a registry's policy (the options' max_level)", NULL,
-      "ibidi_uts39_check_utf8 reports it; no command calls it yet"),
+      "an error under a registry's policy: --max-restriction, the options' max_level",
+      "ibidi check '\xd8\xa8" "1\xdb\xb2.com'",
+      "BEH, ASCII 1 and EXTENDED ARABIC-INDIC DIGIT TWO: valid IDNA (both digits are EN), "
+      "mixed numbers for a registry; the finding names the first digit of the second system, "
+      "and its detail is the first system's zero"),
     /* ---- statuses (ibidi/common.h) ---- */
     {K_STATUS, 0, "IBIDI_OK", S_SUCCESS, NULL, NULL, NULL, "what every call returns when it "
      "succeeds"},
@@ -269,8 +275,11 @@ static const xrow rows[] = {
       "passes class values"),
     S(471, "IBIDI_E_RFC5893_TOO_LONG", NULL,
       "only the experimental calls of ibidi/rfc5893.h return it; no command calls them"),
-    S(550, "IBIDI_E_UTS39_INVALID", NULL,
-      "ibidi_uts39_check_utf8 returns it when a finding is an error; no command calls it yet"),
+    {K_STATUS, 550, "IBIDI_E_UTS39_INVALID", S_FAIL, NULL,
+     "ibidi check --max-restriction single-script '\xd8\xa8" "1\xdb\xb2.com'",
+     "registry policy (at most single-script): invalid",
+     "check prints the findings that made the name invalid under the policy instead of the "
+     "status"},
 };
 #undef F
 #undef S
@@ -311,7 +320,7 @@ static const char *row_from(const xrow *r)
         if (v < 400)
             return "RFC 5893 §3 (ibidi/rfc5893.h, experimental): ibidi_rfc5893_check_name_utf8";
         return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
-               "_alloc)";
+               "_alloc); command check";
     }
     if (v == 0)
         return "every call";
@@ -341,7 +350,7 @@ static const char *row_from(const xrow *r)
     if (v < 500)
         return "RFC 5893 checks (ibidi/rfc5893.h, experimental)";
     return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
-           "_alloc)";
+           "_alloc); command check --max-restriction";
 }
 
 static const char *const severity_word[] = {"error", "warning", "status", "success"};

@@ -22,6 +22,7 @@ typedef struct idna_opts {
     cli_input in;
     ibidi_iri_kind as; /* ibidi check --as */
     int fqdn;          /* --as fqdn: a domain name whose root label is set aside */
+    ibidi_uts39_level max_restriction; /* ibidi check --max-restriction, or NO_LIMIT */
 } idna_opts;
 
 /* The result of one call, with buffers that grow on demand. */
@@ -329,6 +330,119 @@ static void put_rfc5893(const char *name, size_t nlen, const idna_opts *o)
     }
 }
 
+/* ---- The registry's script policy (UTS #39): ibidi check, text and JSON -------------- */
+
+/* A domain name, or an IRI's host, judged label by label on its U-label form (what the
+ * registry registers and users see, RFC 5894 §4.2): its restriction level (UTS #39 §5.2),
+ * the findings of --max-restriction and mixed numbers (§5.3). */
+typedef struct policy {
+    int run;                /* 1 when judged */
+    ibidi_status st;        /* IBIDI_OK or IBIDI_E_UTS39_INVALID when run, else why not */
+    ibidi_uts39_level level;
+    ibidi_findings found;   /* offsets in bytes of the form the findings name */
+    const char *text;       /* the domain name judged, base bytes into that form */
+    size_t len, base;
+} policy;
+
+static void policy_run(policy *p, const char *text, size_t len, size_t base, const idna_opts *o)
+{
+    const ibidi_uts39_options po = {o->max_restriction, 0};
+    memset(p, 0, sizeof *p);
+    p->text = text;
+    p->len = len;
+    p->base = base;
+    p->st = ibidi_uts39_check_alloc(text, len, &po, &p->level, &p->found, NULL);
+    p->run = p->st == IBIDI_OK || p->st == IBIDI_E_UTS39_INVALID;
+    for (size_t i = 0; i < p->found.n; i++)
+        p->found.items[i].offset += base;
+}
+
+/* Under --max-restriction, a label above the level or mixed numbers make the name invalid. */
+static int policy_invalid(const policy *p) { return p->run && p->st == IBIDI_E_UTS39_INVALID; }
+
+static void policy_free(policy *p) { ibidi_findings_free(&p->found); }
+
+/* Each label with its level: "LABEL LEVEL, ..." (text) or {"label", "restriction"} (JSON). */
+static void policy_labels(const policy *p, int json, const idna_opts *o)
+{
+    int first = 1;
+    for (size_t a = 0; a <= p->len;) {
+        size_t b = a;
+        while (b < p->len && p->text[b] != '.')
+            b++;
+        ibidi_uts39_level l;
+        if (b > a && ibidi_uts39_level_utf8(p->text + a, b - a, &l, NULL) == IBIDI_OK) {
+            fputs(first ? "" : json ? "," : ", ", stdout);
+            first = 0;
+            if (json) {
+                fputs("{\"label\":", stdout);
+                cli_json_text(stdout, p->text + a, b - a, o->in);
+                printf(",\"restriction\":\"%s\"}", ibidi_uts39_level_name(l));
+            } else {
+                cli_put_text(stdout, p->text + a, b - a, o->in);
+                printf(" %s", ibidi_uts39_level_name(l));
+            }
+        }
+        a = b + 1;
+    }
+}
+
+/* "  restriction level (UTS #39 §5.2): LEVEL (LABEL LEVEL, ...)", the verdict of
+ * --max-restriction when it is given, then every finding in words. */
+static void put_policy(const policy *p, const char *what, const idna_opts *o)
+{
+    if (!p->run) {
+        printf("  restriction level (UTS #39 §5.2)%s: not computed: %s [%s]\n", what,
+               ibidi_strerror(p->st), ibidi_status_name(p->st));
+        return;
+    }
+    printf("  restriction level (UTS #39 §5.2)%s: %s (", what,
+           ibidi_uts39_level_name(p->level));
+    policy_labels(p, 0, o);
+    fputs(")\n", stdout);
+    if (o->max_restriction != IBIDI_UTS39_NO_LIMIT) {
+        printf("  registry policy (at most %s): %s ", ibidi_uts39_level_name(o->max_restriction),
+               policy_invalid(p) ? "invalid" : "valid");
+        print_codes2(stdout, p->found.items, p->found.n, NULL, 0);
+        fputc('\n', stdout);
+    }
+    for (size_t i = 0; i < p->found.n; i++)
+        put_finding_words(stdout, &p->found.items[i]);
+}
+
+/* ,"restriction", ,"max_restriction" when given, ,"labels" with each label's level. */
+static void json_policy(const policy *p, const idna_opts *o)
+{
+    if (!p->run)
+        return;
+    printf(",\"restriction\":\"%s\"", ibidi_uts39_level_name(p->level));
+    if (o->max_restriction != IBIDI_UTS39_NO_LIMIT)
+        printf(",\"max_restriction\":\"%s\"", ibidi_uts39_level_name(o->max_restriction));
+    fputs(",\"labels\":[", stdout);
+    policy_labels(p, 1, o);
+    fputc(']', stdout);
+}
+
+/* The host of an IRI or mail address, judged on the identifier as users see it (its
+ * A-labels as U-labels); run 0 when it has no reg-name host. *form is allocated. */
+static void policy_host(policy *p, const char *name, size_t nlen, ibidi_iri_kind kind,
+                        char **form, const idna_opts *o)
+{
+    size_t flen = 0;
+    int changed = 0;
+    ibidi_iri_info info;
+    const ibidi_iri_options uo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
+    memset(p, 0, sizeof *p);
+    p->st = IBIDI_OK;
+    *form = NULL;
+    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, form, &flen, &changed, NULL) != IBIDI_OK)
+        return;
+    ibidi_status st = ibidi_iri_parse(*form, flen, kind, NULL, 0, &info, NULL);
+    if ((st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL) &&
+        info.host_kind == IBIDI_IRI_COMP_LABEL && info.host.present && info.host.length > 0)
+        policy_run(p, *form + info.host.start, info.host.length, info.host.start, o);
+}
+
 /* ibidi check of an IRI or mail address: its validity (parse, component rules, IDNA on the
  * host under the profile) and the ambiguity findings. */
 static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const idna_opts *o)
@@ -368,8 +482,16 @@ static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const
             printf(": %s\n", x->rule);
         }
     ibidi_findings_free(&cf);
+    policy pol;
+    char *form = NULL;
+    policy_host(&pol, name, nlen, kind, &form, o);
+    if (pol.run)
+        put_policy(&pol, " of the host", o);
+    const int bad = policy_invalid(&pol);
+    policy_free(&pol);
+    ibidi_free(form);
     put_ambiguity(name, nlen, kind, o);
-    return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
+    return st == IBIDI_OK && !bad ? CLI_OK : CLI_INVALID;
 }
 
 /* ---- ibidi check --json: one object per item, what the text says ---------------------- */
@@ -492,37 +614,52 @@ static int check_ident_json(const char *item, size_t len, const char *name, size
         cli_fail_record(stdout, 1, item, len, &err, "byte");
         return CLI_INVALID;
     }
+    policy pol;
+    char *form = NULL;
+    policy_host(&pol, name, nlen, kind, &form, o);
+    const int valid = st == IBIDI_OK && !policy_invalid(&pol);
     fputc('{', stdout);
     cli_json_input(stdout, "input", item, len);
     printf(",\"kind\":\"%s\",\"profile\":\"%s\",\"valid\":%s,\"status\":",
            ibidi_iri_kind_name(kind), ibidi_idna_profile_name(o->profile),
-           st == IBIDI_OK ? "true" : "false");
+           valid ? "true" : "false");
     cli_json_string(stdout, codes, clen);
     ibidi_free(codes);
-    ibidi_findings cf;
+    ibidi_findings cf = {NULL, 0, 0, 0};
     const ibidi_iri_options co = {kind, IBIDI_IRI_DUERST2001, {o->profile, 0, 0, NULL, 0}};
     ibidi_status cst = ibidi_iri_check_alloc(name, nlen, &co, &cf, NULL);
+    const size_t ncf = cst == IBIDI_OK || cst == IBIDI_E_IDENT_INVALID ? cf.n : 0;
     fputs(",\"findings\":[", stdout);
-    if (cst == IBIDI_OK || cst == IBIDI_E_IDENT_INVALID)
-        for (size_t i = 0; i < cf.n; i++) {
-            const ibidi_finding *x = &cf.items[i];
-            printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"offset\":%zu", i ? "," : "",
-                   ibidi_code_name(x->code),
-                   x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning", x->offset);
-            if (x->cp)
-                printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
-            if (x->bidi_class >= 0)
-                printf(",\"bidi_class\":\"%s\"",
-                       ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
-            fputs(",\"message\":", stdout);
-            cli_json_string(stdout, x->rule, strlen(x->rule));
-            fputc('}', stdout);
-        }
+    for (size_t i = 0; i < ncf + pol.found.n; i++) {
+        /* the component rules, then the host's policy (UTS #39) */
+        const ibidi_finding *x = i < ncf ? &cf.items[i] : &pol.found.items[i - ncf];
+        printf("%s{\"code\":\"%s\",\"severity\":\"%s\"", i ? "," : "", ibidi_code_name(x->code),
+               x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning");
+        if (i >= ncf)
+            printf(",\"label\":%zu", x->part);
+        printf(",\"offset\":%zu", x->offset);
+        if (x->cp)
+            printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
+        if (x->bidi_class >= 0)
+            printf(",\"bidi_class\":\"%s\"",
+                   ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+        if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
+            printf(",\"restriction\":\"%s\"",
+                   ibidi_uts39_level_name((ibidi_uts39_level)x->detail));
+        else if (x->code == IBIDI_UTS39_MIXED_NUMBERS)
+            printf(",\"zero\":\"U+%04X\"", (unsigned)x->detail);
+        fputs(",\"message\":", stdout);
+        cli_json_string(stdout, x->rule, strlen(x->rule));
+        fputc('}', stdout);
+    }
     fputc(']', stdout);
     ibidi_findings_free(&cf);
+    json_policy(&pol, o);
+    policy_free(&pol);
+    ibidi_free(form);
     json_ambiguity(name, nlen, kind, o);
     fputs("}\n", stdout);
-    return st == IBIDI_OK ? CLI_OK : CLI_INVALID;
+    return valid ? CLI_OK : CLI_INVALID;
 }
 
 /* A domain name: check_item's content, the verdict and findings of --profile at the top. */
@@ -548,7 +685,15 @@ static int check_domain_json(const char *item, size_t len, const char *name, siz
         return CLI_INVALID;
     }
     const idna_result *sel = &r[o->profile];
-    if (!is_valid(sel))
+    /* the registry's script policy, on the U-label form */
+    idna_result u;
+    policy pol;
+    memset(&pol, 0, sizeof pol);
+    const int have_u =
+        convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u);
+    if (have_u)
+        policy_run(&pol, u.out, u.out_len, 0, o);
+    if (!is_valid(sel) || policy_invalid(&pol))
         rc = CLI_INVALID;
     fputc('{', stdout);
     cli_json_input(stdout, "input", item, len);
@@ -556,23 +701,29 @@ static int check_domain_json(const char *item, size_t len, const char *name, siz
            ibidi_idna_profile_name(o->profile), rc == CLI_OK ? "true" : "false");
     if (fqdn)
         fputs(",\"fqdn\":true", stdout);
-    idna_result u;
     if (!encoding_error(sel)) {
         fputs(",\"a_label\":", stdout);
         cli_json_string(stdout, sel->out, sel->out_len);
     }
-    if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u)) {
+    if (have_u) {
         fputs(",\"u_label\":", stdout);
         cli_json_text(stdout, u.out, u.out_len, o->in);
     }
-    result_free(&u);
     fputs(",\"status\":\"", stdout);
-    print_codes(stdout, sel);
+    print_codes2(stdout, sel->f, sel->nf, pol.found.items, pol.found.n);
+    int first = 1;
     fputs("\",\"errors\":[", stdout);
-    put_json_findings(sel, 0);
+    put_json_list(sel->f, sel->nf, 0, &first);
+    put_json_list(pol.found.items, pol.found.n, 0, &first);
+    first = 1;
     fputs("],\"warnings\":[", stdout);
-    put_json_findings(sel, 1);
-    fputs("],\"profiles\":[", stdout);
+    put_json_list(sel->f, sel->nf, 1, &first);
+    put_json_list(pol.found.items, pol.found.n, 1, &first);
+    fputc(']', stdout);
+    json_policy(&pol, o);
+    policy_free(&pol);
+    result_free(&u);
+    fputs(",\"profiles\":[", stdout);
     for (int p = 0; p < 5; p++) {
         printf("%s{\"profile\":\"%s\",\"valid\":%s", p ? "," : "",
                p < 4 ? ibidi_idna_profile_name((ibidi_idna_profile)p) : "bidi-per-label",
@@ -641,12 +792,13 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     }
     result_free(&a);
     idna_result u;
-    if (convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u)) {
+    const int have_u =
+        convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u);
+    if (have_u) {
         fputs("  U-label form: ", stdout);
         cli_put_text(stdout, u.out, u.out_len, o->in);
         fputc('\n', stdout);
     }
-    result_free(&u);
     for (int p = 0; p < 5; p++) {
         unsigned flags = p < 4 ? ibidi_idna_profile_flags((ibidi_idna_profile)p)
                                : ibidi_idna_profile_flags(o->profile) | IBIDI_IDNA_BIDI_PER_LABEL;
@@ -654,6 +806,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
         idna_result r;
         if (!convert(name, nlen, flags, 1, &r)) {
             result_free(&r);
+            result_free(&u);
             fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
             return CLI_INVALID;
         }
@@ -661,6 +814,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
             printf("  %-20s not a name: %s (at byte %zu)\n", label, ibidi_strerror(r.st),
                    r.err.offset);
             result_free(&r);
+            result_free(&u);
             return CLI_INVALID;
         }
         printf("  %-20s %s ", label, is_valid(&r) ? "valid" : "invalid");
@@ -675,6 +829,15 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
             rc = CLI_INVALID;
         result_free(&r);
     }
+    if (have_u) { /* the registry's script policy, on the U-label form */
+        policy pol;
+        policy_run(&pol, u.out, u.out_len, 0, o);
+        put_policy(&pol, "", o);
+        if (policy_invalid(&pol))
+            rc = CLI_INVALID;
+        policy_free(&pol);
+    }
+    result_free(&u);
     /* the Bidi Rule alone, on the name as given: is it a Bidi domain name? */
     int bidi_name = 0;
     ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, NULL, &bidi_name, NULL);
@@ -769,6 +932,22 @@ static int idna_main(int argc, char **argv, idna_opts *o)
             o->as = k == 4 ? IBIDI_IRI_AS_DOMAIN : (ibidi_iri_kind)k;
             continue;
         }
+        if (o->check && cli_opt(a, "--max-restriction", &v)) {
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o->cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            const int l = ibidi_uts39_level_from_name(v, strlen(v));
+            if (l < 0)
+                return cli_usage_error(o->cmd, "unknown --max-restriction '%s': ascii-only, "
+                                               "single-script, highly-restrictive, "
+                                               "moderately-restrictive, minimally-restrictive or "
+                                               "unrestricted (UTS #39 §5.2)",
+                                       v);
+            o->max_restriction = (ibidi_uts39_level)l;
+            continue;
+        }
         if (cli_opt(a, "--profile", &v) || cli_opt(a, "--input", &v)) {
             int is_profile = strncmp(a, "--profile", 9) == 0;
             if (!v) {
@@ -808,21 +987,21 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 static int to_ascii_run(int argc, char **argv)
 {
     idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO, 0};
+                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
     idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO, 0};
+                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT};
     return idna_main(argc, argv, &o);
 }
 
 static int check_run(int argc, char **argv)
 {
     idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO, 0};
+                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT};
     return idna_main(argc, argv, &o);
 }
 
@@ -869,7 +1048,8 @@ const cli_command cli_cmd_to_unicode = {
 const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
     "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic]\n"
-    "                   [--as auto|domain|iri|email|fqdn] [--json] [NAME ...]\n"
+    "                   [--as auto|domain|iri|email|fqdn] [--max-restriction LEVEL]\n"
+    "                   [--json] [NAME ...]\n"
     "\n"
     "For each domain NAME (or each line of standard input): its A-label and U-label forms,\n"
     "the verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of\n"
@@ -885,10 +1065,23 @@ const cli_command cli_cmd_check = {
     "categories, number embedding level, number type and number separator ambiguity,\n"
     "Recommendations I-III, parent domains, relative names, contained domains) and the\n"
     "exact twin search (another identifier that displays identically, valid or not).\n"
+    "\n"
+    "A registry's script policy (RFC 5894 §3.2, UTS #39 §5): each name gets its\n"
+    "restriction level, that of its most mixed label (of an IRI or a mail address: of its\n"
+    "host), on the U-label form: ascii-only, single-script, highly-restrictive,\n"
+    "moderately-restrictive, minimally-restrictive or unrestricted (a script that UAX #31\n"
+    "does not recommend), and digits of more than one decimal system in a label are\n"
+    "reported (MIXED_NUMBERS, UTS #39 §5.3). Without --max-restriction neither changes\n"
+    "the verdict. --max-restriction LEVEL states the registry's policy: a label above LEVEL\n"
+    "(RESTRICTION_LEVEL) or with mixed numbers makes the name invalid.\n"
+    "\n"
     "--json writes one JSON object per item with the same content: for a domain name\n"
-    "kind, profile, valid, a_label, u_label, the status, errors and warnings of --profile,\n"
-    "profiles (each verdict), bidi_domain_name, categories, rfc5893 and ambiguity; for an\n"
-    "IRI or a mail address kind, valid, status, findings and ambiguity; an item that is not\n"
-    "a name gets {\"input\", \"error\"}. Offsets are bytes of the UTF-8 ToUnicode form.\n"
-    "Exit status 1 when the name is invalid under --profile (default uts46).\n",
-    check_run, "--as --input --profile", NULL, 0};
+    "kind, profile, valid, a_label, u_label, the status, errors and warnings of --profile\n"
+    "and of the policy, restriction, max_restriction (when given), labels (each label's\n"
+    "restriction), profiles (each verdict), bidi_domain_name, categories, rfc5893 and\n"
+    "ambiguity; for an IRI or a mail address kind, valid, status, findings, the host's\n"
+    "restriction and labels, and ambiguity; an item that is not a name gets {\"input\",\n"
+    "\"error\"}. Offsets are bytes of the UTF-8 ToUnicode form.\n"
+    "Exit status 1 when the name is invalid under --profile (default uts46) or above\n"
+    "--max-restriction.\n",
+    check_run, "--as --input --max-restriction --profile", NULL, 0};
