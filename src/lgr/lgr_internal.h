@@ -42,7 +42,9 @@ typedef struct lgr_var {
 #define LGR_NO_TYPE 0xFFu
 
 /* A code point set (a class), as sorted, disjoint, non-adjacent inclusive ranges
- * lgr->ranges[first .. first + count), pairs of (lo, hi). */
+ * lgr->ranges[first .. first + count), pairs of (lo, hi). first and count count ranges,
+ * not uint32_t: range k of the class is lgr->ranges[2 * (first + k)] ..
+ * lgr->ranges[2 * (first + k) + 1]. */
 typedef struct lgr_class {
     uint32_t first;
     uint32_t count;
@@ -126,7 +128,8 @@ struct ibidi_lgr {
     lgr_class *classes;         /* named classes first (n_named_classes), then anonymous */
     uint32_t n_classes;
     uint32_t *ranges;           /* lo, hi pairs */
-    uint32_t n_ranges;
+    uint32_t n_ranges;          /* pairs */
+    uint32_t n_named_classes;   /* = info.n_classes */
 
     lgr_node *nodes;
     uint32_t n_nodes;
@@ -135,11 +138,16 @@ struct ibidi_lgr {
 
     lgr_rule *rules;
     uint32_t n_rules;
+    uint32_t max_rule_depth;    /* the deepest nesting of nodes in any rule, references to
+                                   other rules followed (a rule body alone is 1): at most
+                                   the loader's limits.max_depth, so evaluation that
+                                   recurses once a level is bounded by it */
 
     lgr_action *actions;        /* the document's, then the default ones (§7.6) */
     uint32_t n_actions;
 
-    const char **disp_names;    /* not used by evaluation: for info */
+    const char **disp_names;    /* not used by evaluation: for info; the disposition of
+                                   each action, by action index (n_actions) */
     /* storage of the info arrays */
     const char **languages, **scopes, **variant_types;
     ibidi_lgr_reference *references;
