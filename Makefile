@@ -27,7 +27,7 @@ ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
 # One folder per capability; the generated tables live beside the code that reads them.
 LIB_SRC  := $(sort $(wildcard src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c \
-                              src/iri/*.c src/ambiguity/*.c src/scan/*.c))
+                              src/iri/*.c src/ambiguity/*.c src/scan/*.c src/lgr/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
