@@ -17,5 +17,6 @@
 #include "ibidi/display.h"
 #include "ibidi/ambiguity.h"
 #include "ibidi/scan.h"
+#include "ibidi/lgr.h"
 
 #endif /* IBIDI_H */
