@@ -24,10 +24,13 @@ CPPFLAGS += -U__SSE2__
 endif
 ALL_CFLAGS = $(WARN) $(OPT) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
+# The LGR loader (src/lgr/load.c) reads XML with expat (Debian: libexpat1-dev); everything
+# that links the library links it too.
+LIBS := -lexpat
 
 # One folder per capability; the generated tables live beside the code that reads them.
 LIB_SRC  := $(sort $(wildcard src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c \
-                              src/iri/*.c src/ambiguity/*.c src/scan/*.c \
+                              src/iri/*.c src/ambiguity/*.c src/scan/*.c src/lgr/*.c \
                               src/uts39/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
@@ -58,23 +61,23 @@ $(STATIC): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(SHARED): $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libibidi.so.$(SOVERSION) $(ALL_CFLAGS) $^ -o $@ $(ALL_LDFLAGS)
+	$(CC) -shared -Wl,-soname,libibidi.so.$(SOVERSION) $(ALL_CFLAGS) $^ -o $@ $(ALL_LDFLAGS) $(LIBS)
 	ln -sf libibidi.so.$(VERSION) $(BUILD)/libibidi.so.$(SOVERSION)
 	ln -sf libibidi.so.$(SOVERSION) $(BUILD)/libibidi.so
 
 $(CLI): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) -pthread
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) -pthread
 
 # Tests link the static library, so they can also reach internal (hidden) functions;
 # -pthread for test_stack, which runs each entry point on a thread of a chosen stack.
 $(BUILD)/tests/%: tests/%.c $(TESTLIB_OBJ) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) -MMD -MP $< $(TESTLIB_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) -pthread
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) -MMD -MP $< $(TESTLIB_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) -pthread
 
 # Fuzz targets replay their seed corpora as ordinary tests with any compiler.
 $(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/replay_main.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS)
 
 # The table generator is a host tool; it reads only data/.
 $(GEN): $(GEN_SRC)
@@ -101,7 +104,7 @@ fuzz:
 	$(MAKE) BUILD=$(BUILD)/fuzzer CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzzer/libibidi.a
 	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
 	  echo "clang $$f -> $(BUILD)/fuzzer/$$n"; \
-	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $(BUILD)/fuzzer/libibidi.a -o $(BUILD)/fuzzer/$$n || exit 1; \
+	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $(BUILD)/fuzzer/libibidi.a $(LIBS) -o $(BUILD)/fuzzer/$$n || exit 1; \
 	done
 
 # Benchmarks compare with ICU (and, for bidi, FriBidi) side by side when their headers are
@@ -120,11 +123,11 @@ endif
 # The benches use the public API only (no -Isrc), like any program linking libibidi.
 $(BUILD)/bench/bench: bench/bench.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS) $(LIBS)
 
 $(BUILD)/bench/bench_bidi: bench/bench_bidi.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_BIDI_FLAGS)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_BIDI_FLAGS) $(LIBS)
 
 # IDNA: ICU's UTS #46 object (libicuuc) and libidn2 when their headers are installed.
 HAVE_IDN2 := $(shell printf '\043include <idn2.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
@@ -134,17 +137,17 @@ BENCH_IDNA_FLAGS += -DIBIDI_BENCH_IDN2 -lidn2
 endif
 $(BUILD)/bench/bench_idna: bench/bench_idna.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_IDNA_FLAGS)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_IDNA_FLAGS) $(LIBS)
 
 # Identifier display: ICU's ubidi alongside.
 $(BUILD)/bench/bench_iri: bench/bench_iri.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_FLAGS) $(LIBS)
 
 # Collision scan: the per-name pipeline of `ibidi scan`, and the command itself.
 $(BUILD)/bench/bench_scan: bench/bench_scan.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
 
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(CLI)
 	$(BUILD)/bench/bench

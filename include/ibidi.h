@@ -18,5 +18,6 @@
 #include "ibidi/ambiguity.h"
 #include "ibidi/scan.h"
 #include "ibidi/uts39.h"
+#include "ibidi/lgr.h"
 
 #endif /* IBIDI_H */

@@ -74,7 +74,7 @@ if command -v man >/dev/null 2>&1 && command -v "$CC" >/dev/null 2>&1; then
     if grep -q __asan_init "$BUILD/libibidi.a" 2>/dev/null; then
         san="-fsanitize=address,undefined"
     fi
-    if "$CC" -std=c11 -Wall -Wextra -Werror -Iinclude "$tmp/ex.c" "$BUILD/libibidi.a" $san \
+    if "$CC" -std=c11 -Wall -Wextra -Werror -Iinclude "$tmp/ex.c" "$BUILD/libibidi.a" -lexpat $san \
         -o "$tmp/ex" 2>"$tmp/err"; then
         ok
         "$tmp/ex" >"$tmp/out" 2>&1 && ok || ko "libibidi.3 example: exit $?"

@@ -261,6 +261,8 @@ static unsigned char idna_work[65536]; /* at least ibidi_idna_work_size() */
 static unsigned char amb_work[1 << 17]; /* at least ibidi_ambig_work_size(1024, EXACT) */
 static char long_form[256]; /* A-labels of under 253 bytes whose form has over 256 */
 static size_t long_form_len;
+static char *lgr_sample, *lgr_deep; /* an LGR document; rules nested to the depth limit */
+static size_t lgr_sample_len, lgr_deep_len;
 
 static size_t put(char *b, size_t at, const char *s)
 {
@@ -289,6 +291,19 @@ static size_t fill(char *b, size_t cap, const char *const *pieces, size_t np, co
 static void make_inputs(void)
 {
     size_t at = 0;
+    /* lgr.h: the sample LGR, and rules nested 63 deep (lgr, rules, rule, 60 choices) */
+    lgr_sample = t_read_file("data/samples/lgr/toy-hebrew-arabic.xml", &lgr_sample_len);
+    lgr_deep = malloc(4096);
+    if (lgr_deep) {
+        size_t n = (size_t)sprintf(lgr_deep, "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">"
+                                             "<data/><rules><rule name=\"r\">");
+        for (int i = 0; i < 60; i++)
+            n += (size_t)sprintf(lgr_deep + n, "<choice>");
+        n += (size_t)sprintf(lgr_deep + n, "<any/>");
+        for (int i = 0; i < 60; i++)
+            n += (size_t)sprintf(lgr_deep + n, "</choice>");
+        lgr_deep_len = n + (size_t)sprintf(lgr_deep + n, "</rule></rules></lgr>");
+    }
     for (int i = 0; i < 84; i++)
         at = put(fdfa, at, "\xEF\xB7\xBA");
     fdfa_len = put(fdfa, at, "a");
@@ -1258,6 +1273,34 @@ static int c_rfc5893_check_name(void)
     return st_ok(ibidi_rfc5893_check_name_utf8(mixed_dom, 126, 0, 2000, &f, rfc_d, NULL));
 }
 
+/* lgr.h. Loading allocates, and its stack is expat's and the loader's handlers': the loader
+ * recurses nowhere (its element stack, the walk of the rule graph and the operands of the
+ * class operations are on the heap), and expat keeps open elements in its own heap stack,
+ * so the depth of a document does not deepen the call. The case loads the sample LGR
+ * (every construct: meta, ranges, sequences, variants, tags, classes by tag, property
+ * and set operation, context rules, forward references, actions), one with rules nested
+ * to the default limit (63 levels), and a document that is refused (the diagnostic's
+ * formatting), then reads the info and frees. */
+static int c_lgr_load(void)
+{
+    ibidi_lgr *lgr = NULL, *deep = NULL, *refused = NULL;
+    ibidi_lgr_diag d;
+    static const char bad_doc[] = "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data>"
+                                  "<char cp=\"0061\" when=\"nope\"/></data></lgr>";
+    if (!lgr_sample || !lgr_deep ||
+        !st_ok(ibidi_lgr_load(lgr_sample, lgr_sample_len, NULL, &lgr, &d)))
+        return 0;
+    const ibidi_lgr_info *in = ibidi_lgr_get_info(lgr);
+    int ok = in != NULL && in->n_rules == 6 && in->index_possible &&
+             st_ok(ibidi_lgr_load(lgr_deep, lgr_deep_len, NULL, &deep, &d)) &&
+             ibidi_lgr_load(bad_doc, sizeof bad_doc - 1, NULL, &refused, &d) ==
+                 IBIDI_E_LGR_REFERENCE &&
+             refused == NULL;
+    ibidi_lgr_free(lgr);
+    ibidi_lgr_free(deep);
+    return ok;
+}
+
 /* ---- The table ------------------------------------------------------------------------ */
 
 typedef struct scase {
@@ -1323,6 +1366,7 @@ static const scase cases[] = {
     {"ibidi_rfc5893_check_name_utf8", IBIDI_RFC5893_NAME_STACK, c_rfc5893_check_name},
     {"ibidi_uts39_check_utf8, _cp, _alloc, _level_*, _mixed_numbers_* ...", IBIDI_UTS39_STACK,
      c_uts39},
+    {"ibidi_lgr_load, _get_info, _free", IBIDI_LGR_STACK, c_lgr_load},
 };
 
 int main(int argc, char **argv)

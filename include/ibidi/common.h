@@ -66,6 +66,7 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *   300..399 IDNA: Punycode (RFC 3492) and name processing (ibidi/idna.h)
  *   400..499 identifiers: structure, rules, display, conversions (ibidi/iri.h,
  *            ibidi/display.h), and the ambiguity analysis (ibidi/ambiguity.h)
+ *   500..549 registry policy: Label Generation Rulesets (ibidi/lgr.h)
  *   550..599 registry script policy: UTS #39 (ibidi/uts39.h)
  *   later capabilities take ranges of 50.
  */
@@ -141,6 +142,24 @@ typedef enum ibidi_status {
                                            or the exact one without the work area it needs */
     IBIDI_E_RFC5893_CLASS = 470,       /* RFC 5893 checks: a Bidi class value out of range */
     IBIDI_E_RFC5893_TOO_LONG = 471,    /* RFC 5893 checks: a label over 63 characters */
+
+    IBIDI_E_LGR_XML = 500,             /* LGR document: not well-formed XML */
+    IBIDI_E_LGR_LIMIT = 501,           /* LGR document: over a size, count or depth limit */
+    IBIDI_E_LGR_ENTITY = 502,          /* LGR document: an entity declaration or reference */
+    IBIDI_E_LGR_ELEMENT = 503,         /* LGR document: element or attribute RFC 7940 does not
+                                          allow there */
+    IBIDI_E_LGR_CODE_POINT = 504,      /* LGR document: bad code point, range or sequence */
+    IBIDI_E_LGR_DUPLICATE = 505,       /* LGR document: something defined twice */
+    IBIDI_E_LGR_REFERENCE = 506,       /* LGR document: undefined rule, class, tag or ref */
+    IBIDI_E_LGR_CYCLE = 507,           /* LGR document: a rule or class refers to itself */
+    IBIDI_E_LGR_PROPERTY = 508,        /* LGR document: an unknown Unicode property or value */
+    IBIDI_E_LGR_FILE = 509,            /* LGR document: the file cannot be read */
+    IBIDI_E_LGR_LABEL_TOO_LONG = 510,  /* a label over IBIDI_LGR_MAX_LABEL code points */
+    IBIDI_E_LGR_NOT_ELIGIBLE = 511,    /* variants or index of a label that is not eligible */
+    IBIDI_E_LGR_NO_INDEX = 512,        /* RFC 7940 §8.5: variant sets not symmetric and
+                                          transitive, so no index label */
+    IBIDI_E_LGR_REPERTOIRE = 513,      /* RFC 7940 §8.1: a code point outside the repertoire */
+    IBIDI_E_LGR_CONTEXT = 514,         /* RFC 7940 §8.1: a when / not-when rule does not hold */
 
     IBIDI_E_UTS39_INVALID = 550        /* the name breaks the registry's script policy
                                           (UTS #39 §5.2, §5.3): see its findings */

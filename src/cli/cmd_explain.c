@@ -33,6 +33,8 @@ typedef struct xrow {
 #define IRI_WARN "an error with --strict, IBIDI_IRI_STRICT"
 #define CMD_NEVER "the command always gives calls what they need, so none of its commands "   \
                   "reports it; a program calling the library can get it"
+#define LGR_NO_CMD "only the calls of ibidi/lgr.h return it (loading an LGR document, "       \
+                   "judging labels with one); no command loads an LGR yet"
 
 static const xrow rows[] = {
     /* ---- findings: IDNA (ibidi/idna.h) ---- */
@@ -275,6 +277,21 @@ static const xrow rows[] = {
       "passes class values"),
     S(471, "IBIDI_E_RFC5893_TOO_LONG", NULL,
       "only the experimental calls of ibidi/rfc5893.h return it; no command calls them"),
+    S(500, "IBIDI_E_LGR_XML", NULL, LGR_NO_CMD),
+    S(501, "IBIDI_E_LGR_LIMIT", NULL, LGR_NO_CMD),
+    S(502, "IBIDI_E_LGR_ENTITY", NULL, LGR_NO_CMD),
+    S(503, "IBIDI_E_LGR_ELEMENT", NULL, LGR_NO_CMD),
+    S(504, "IBIDI_E_LGR_CODE_POINT", NULL, LGR_NO_CMD),
+    S(505, "IBIDI_E_LGR_DUPLICATE", NULL, LGR_NO_CMD),
+    S(506, "IBIDI_E_LGR_REFERENCE", NULL, LGR_NO_CMD),
+    S(507, "IBIDI_E_LGR_CYCLE", NULL, LGR_NO_CMD),
+    S(508, "IBIDI_E_LGR_PROPERTY", NULL, LGR_NO_CMD),
+    S(509, "IBIDI_E_LGR_FILE", NULL, LGR_NO_CMD),
+    S(510, "IBIDI_E_LGR_LABEL_TOO_LONG", NULL, LGR_NO_CMD),
+    S(511, "IBIDI_E_LGR_NOT_ELIGIBLE", NULL, LGR_NO_CMD),
+    S(512, "IBIDI_E_LGR_NO_INDEX", NULL, LGR_NO_CMD),
+    S(513, "IBIDI_E_LGR_REPERTOIRE", NULL, LGR_NO_CMD),
+    S(514, "IBIDI_E_LGR_CONTEXT", NULL, LGR_NO_CMD),
     {K_STATUS, 550, "IBIDI_E_UTS39_INVALID", S_FAIL, NULL,
      "ibidi check --max-restriction single-script '\xd8\xa8" "1\xdb\xb2.com'",
      "registry policy (at most single-script): invalid",
@@ -349,6 +366,11 @@ static const char *row_from(const xrow *r)
                "ibidi_ambig_twins_utf8; commands check, twins, scan";
     if (v < 500)
         return "RFC 5893 checks (ibidi/rfc5893.h, experimental)";
+    if (v < 510)
+        return "Label Generation Rulesets (ibidi/lgr.h): ibidi_lgr_load, ibidi_lgr_load_file";
+    if (v < 550)
+        return "Label Generation Rulesets (ibidi/lgr.h): the evaluation of labels "
+               "(ibidi_lgr_check ... ibidi_lgr_set_check)";
     return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
            "_alloc); command check --max-restriction";
 }

@@ -168,6 +168,46 @@ static const status_info statuses[] = {
     {IBIDI_E_RFC5893_TOO_LONG, "RFC5893_TOO_LONG",
      "RFC 5893 checks: a label or neighbour over IBIDI_RFC5893_MAX_LABEL (63) characters "
      "(RFC 1034 §3.1)"},
+    {IBIDI_E_LGR_XML, "LGR_XML",
+     "LGR document: not well-formed XML (the diagnostic holds the XML parser's message and "
+     "the line and column)"},
+    {IBIDI_E_LGR_LIMIT, "LGR_LIMIT",
+     "LGR document: over a limit of ibidi_lgr_limits (bytes, elements, nesting, repertoire) "
+     "or of the compiled form (sequences of 32 code points, 64 variant types, counts of "
+     "65534)"},
+    {IBIDI_E_LGR_ENTITY, "LGR_ENTITY",
+     "LGR document: an entity declaration or a reference to an undeclared entity (an LGR "
+     "needs none: nothing is expanded, nothing is read from outside)"},
+    {IBIDI_E_LGR_ELEMENT, "LGR_ELEMENT",
+     "LGR document: an element or attribute RFC 7940 does not allow where it is, or a "
+     "required one missing (RFC 7940 §4-§7)"},
+    {IBIDI_E_LGR_CODE_POINT, "LGR_CODE_POINT",
+     "LGR document: not a code point of 4 to 6 hexadecimal digits, a surrogate, above "
+     "10FFFF, or a range that ends before it starts (RFC 7940 §5)"},
+    {IBIDI_E_LGR_DUPLICATE, "LGR_DUPLICATE",
+     "LGR document: a code point, sequence, variant, class, rule or reference id defined "
+     "twice (RFC 7940 §5, §6)"},
+    {IBIDI_E_LGR_REFERENCE, "LGR_REFERENCE",
+     "LGR document: a rule, class, tag or reference id that is used but not defined "
+     "(RFC 7940 §5.4.1, §6.2.1, §6.2.2, §6.3.4)"},
+    {IBIDI_E_LGR_CYCLE, "LGR_CYCLE",
+     "LGR document: a rule that refers to itself through by-ref (RFC 7940 §6.3.4)"},
+    {IBIDI_E_LGR_PROPERTY, "LGR_PROPERTY",
+     "LGR document: a Unicode property or value the Unicode 17.0.0 tables do not have "
+     "(RFC 7940 §6.2.3)"},
+    {IBIDI_E_LGR_FILE, "LGR_FILE", "LGR document: the file cannot be opened or read"},
+    {IBIDI_E_LGR_LABEL_TOO_LONG, "LGR_LABEL_TOO_LONG",
+     "LGR: a label over IBIDI_LGR_MAX_LABEL (63) code points (RFC 1035 §2.3.4)"},
+    {IBIDI_E_LGR_NOT_ELIGIBLE, "LGR_NOT_ELIGIBLE",
+     "LGR: variants or an index label asked of a label that is not eligible (RFC 7940 §8.1)"},
+    {IBIDI_E_LGR_NO_INDEX, "LGR_NO_INDEX",
+     "LGR: the variant sets are not symmetric and transitive, so labels have no index label "
+     "(RFC 7940 §8.5)"},
+    {IBIDI_E_LGR_REPERTOIRE, "LGR_REPERTOIRE",
+     "LGR: a code point that no entry of the repertoire covers (RFC 7940 §8.1)"},
+    {IBIDI_E_LGR_CONTEXT, "LGR_CONTEXT",
+     "LGR: a code point of the repertoire whose when or not-when rule does not hold "
+     "(RFC 7940 §8.1)"},
     {IBIDI_E_UTS39_INVALID, "UTS39_INVALID",
      "the name breaks the registry's script policy: a label above the highest restriction "
      "level allowed (UTS #39 §5.2) or digits of more than one decimal system (UTS #39 §5.3): "
