@@ -30,6 +30,9 @@ line short-after 'ليهمابتكلموشعربي؟' "$IBIDI" punycode egbpdaj6
 # A subcommand stays the first word; its options may follow the items.
 run iri-sub 0 "$IBIDI" iri to-uri 'http://a.example/ملف' --host-percent
 has iri-sub "$tmp/out" "http://a.example/%D9%85%D9%84%D9%81"
+# an option before the subcommand: the subcommand is still the first word
+run iri-option-first 0 "$IBIDI" iri --host-percent to-uri 'http://a.example/ملف'
+has iri-option-first "$tmp/out" "http://a.example/%D9%85%D9%84%D9%81"
 # verify-rule takes no items
 run verify-items 2 "$IBIDI" verify-rule --max-length 1 extra
 

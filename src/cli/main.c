@@ -107,7 +107,10 @@ static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_ar
             if (is_long && !strchr(a, '=') && listed(c->value_opts, a, alen) && i + 1 < argc)
                 out[n++] = argv[++i];
         } else if (!have_sub) {
-            out[n++] = a; /* the subcommand stays first */
+            /* the subcommand goes first, before any option given ahead of it */
+            memmove(out + 2, out + 1, (size_t)(n - 1) * sizeof *out);
+            out[1] = a;
+            n++;
             have_sub = 1;
         } else {
             items[ni++] = a;
