@@ -1301,6 +1301,76 @@ static int c_lgr_load(void)
     return ok;
 }
 
+/* Evaluation on loaded LGRs (loaded by the first, unmeasured call): 63-code-point labels
+ * whose every code point has variants, through every call, on the sample LGR and on one
+ * whose whole-label rule nests 60 choices deep. */
+static ibidi_lgr *eval_sample, *eval_deep;
+
+static int count_variants(const ibidi_lgr_variant *v, void *ctx)
+{
+    (void)v;
+    ++*(int *)ctx;
+    return 0;
+}
+
+static int c_lgr_eval(void)
+{
+    if (!eval_sample) {
+        static char doc[4096];
+        size_t n = (size_t)sprintf(doc, "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data>"
+                                        "<char cp=\"0061\"><var cp=\"0062\"/></char>"
+                                        "<char cp=\"0062\"><var cp=\"0061\"/></char>"
+                                        "</data><rules><rule name=\"r\">");
+        for (int i = 0; i < 60; i++)
+            n += (size_t)sprintf(doc + n, "<choice>");
+        n += (size_t)sprintf(doc + n, "<char cp=\"0062\"/>");
+        for (int i = 0; i < 60; i++)
+            n += (size_t)sprintf(doc + n, "</choice>");
+        n += (size_t)sprintf(doc + n, "</rule><action disp=\"invalid\" match=\"r\"/></rules></lgr>");
+        if (!lgr_sample || ibidi_lgr_load(lgr_sample, lgr_sample_len, NULL, &eval_sample, NULL) ||
+            ibidi_lgr_load(doc, n, NULL, &eval_deep, NULL))
+            return 0;
+    }
+    uint32_t kaf_alef[IBIDI_LGR_MAX_LABEL], a[IBIDI_LGR_MAX_LABEL], idx[IBIDI_LGR_MAX_INDEX];
+    for (int i = 0; i < IBIDI_LGR_MAX_LABEL; i++) {
+        kaf_alef[i] = i % 2 ? 0x0627 : 0x0643;
+        a[i] = 'a';
+    }
+    const ibidi_lgr *lgrs[2] = {eval_sample, eval_deep};
+    const uint32_t *labels[2] = {kaf_alef, a};
+    int ok = 1;
+    for (int k = 0; k < 2; k++) {
+        ibidi_lgr_result r;
+        ibidi_lgr_variant_summary sum;
+        ibidi_lgr_set_result sr;
+        uint64_t est = 0;
+        size_t m = 0;
+        int seen = 0;
+        ok &= st_ok(ibidi_lgr_check(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &r, NULL)) &&
+              r.eligible;
+        ok &= st_ok(ibidi_lgr_variant_estimate(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &est,
+                                               NULL));
+        ok &= st_ok(ibidi_lgr_variants(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL,
+                                       IBIDI_LGR_INCLUDE_INVALID, 200, count_variants, &seen,
+                                       &sum, NULL)) &&
+              seen == 200;
+        ok &= st_ok(ibidi_lgr_index_label(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, idx,
+                                          IBIDI_LGR_MAX_INDEX, &m, NULL));
+        ok &= st_ok(ibidi_lgr_set_check(lgrs[k], lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &sr,
+                                        NULL));
+    }
+    static const char ulabel[] = "\xd9\x83\xd8\xa7\xd9\x83\xd8\xa7-\xd9\x83\xd8\xa7";
+    char out[256];
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t m = 0;
+    ibidi_lgr_result r;
+    ok &= st_ok(ibidi_lgr_check_utf8(eval_sample, ulabel, sizeof ulabel - 1, &r, NULL));
+    ok &= st_ok(ibidi_lgr_index_label_utf8(eval_sample, ulabel, sizeof ulabel - 1, out,
+                                           sizeof out, &m, NULL));
+    ok &= st_ok(ibidi_lgr_label_decode("xn--mgbh0a", 10, cps, IBIDI_LGR_MAX_LABEL, &m, NULL));
+    return ok;
+}
+
 /* ---- The table ------------------------------------------------------------------------ */
 
 typedef struct scase {
@@ -1367,6 +1437,9 @@ static const scase cases[] = {
     {"ibidi_uts39_check_utf8, _cp, _alloc, _level_*, _mixed_numbers_* ...", IBIDI_UTS39_STACK,
      c_uts39},
     {"ibidi_lgr_load, _get_info, _free", IBIDI_LGR_STACK, c_lgr_load},
+    {"ibidi_lgr_check(_utf8), _variants, _variant_estimate, _index_label(_utf8), _set_check, "
+     "_label_decode",
+     IBIDI_LGR_STACK, c_lgr_eval},
 };
 
 int main(int argc, char **argv)

@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 /* Worst-case stack, in bytes, of every call of this header. */
-#define IBIDI_LGR_STACK 24576
+#define IBIDI_LGR_STACK 28672
 
 /* The longest label evaluated, in code points (RFC 1035 §2.3.4: 63 octets). */
 #define IBIDI_LGR_MAX_LABEL 63
@@ -130,13 +130,13 @@ typedef struct ibidi_lgr_info {
     /* checks of the document (RFC 8228 §6, RFC 7940 §8.5) */
     int symmetric;      /* every variant mapping has its reverse */
     int transitive;     /* the variants of a variant are variants */
-    int index_possible; /* symmetric and transitive: ibidi_lgr_index_label works */
+    int index_possible; /* ibidi_lgr_index_label works: symmetric, and transitive once the
+                           mappings with context rules (when / not-when) are set aside,
+                           since an index label takes those only where their rules hold
+                           (as RZ-LGR-5's common LGR needs) */
 } ibidi_lgr_info;
 
 IBIDI_API const ibidi_lgr_info *ibidi_lgr_get_info(const ibidi_lgr *lgr);
-
-/* The variant type names of a mask of ibidi_lgr_variant.types: bit i is
- * info->variant_types[i]. */
 
 /* ---- Evaluation -------------------------------------------------------------------------- */
 
@@ -160,6 +160,8 @@ typedef struct ibidi_lgr_result {
     int not_match;           /* 1 when rule was a not-match rule */
     uint64_t types;          /* variant types of the label's reflexive mappings (bits of
                                 info->variant_types) */
+    int registrable;         /* eligible, and its disposition neither "invalid" nor "blocked"
+                                (RFC 7940 §7.3: such labels cannot be registered) */
 } ibidi_lgr_result;
 
 #define IBIDI_LGR_NO_ACTION ((size_t)-1)

@@ -84,6 +84,10 @@ typedef struct lgr_rule {
     uint32_t comment;
     uint8_t has_anchor;  /* contains an anchor (directly or through references): a context
                             rule judged at a position (§6.4) */
+    /* set by ibidi__lgr_prepare: the rule can only match a label that holds one of some
+       code points (has_req), whose lgr_bloom bits are req_bloom */
+    uint8_t has_req;
+    uint64_t req_bloom;
 } lgr_rule;
 
 /* The variant-set condition of an action (§7.2). */
@@ -178,6 +182,23 @@ static inline const uint32_t *lgr_cps(const struct ibidi_lgr *lgr, const uint32_
 {
     return len > 1 ? lgr->pool + seq : first;
 }
+
+/* A code point's bit in a label's 64-bit summary: a label whose summary shares no bit with
+ * a rule's req_bloom cannot match the rule. */
+static inline uint64_t lgr_bloom(uint32_t cp)
+{
+    return (uint64_t)1 << ((cp * 2654435761u) >> 26);
+}
+
+/* The most nodes one match of a rule may visit, its references expanded: a rule that
+ * refers twice to one that refers twice to ... would otherwise cost 2^depth per label. */
+#define LGR_MAX_EXPANDED 200000u
+
+/* Derives what evaluation precomputes (the rules' req_bloom) and checks the rules' expanded
+ * size; the loader calls it last, after every rule reference is resolved and cycles are
+ * refused. Returns 0; -1 with *bad_rule when a rule's expanded
+ * size exceeds LGR_MAX_EXPANDED (IBIDI_E_LGR_LIMIT); -2 without memory. */
+int ibidi__lgr_prepare(struct ibidi_lgr *lgr, uint32_t *bad_rule);
 
 /* Whether the class holds cp (binary search over its ranges). */
 int ibidi__lgr_class_has(const struct ibidi_lgr *lgr, uint32_t cls, uint32_t cp);

@@ -2383,7 +2383,7 @@ static int build_hash(loader *ld)
     return 0;
 }
 
-/* §7.6: after the document's actions, the default ones. Their types count only when the
+/* RFC 7940 §7.6: after the document's actions, the default ones. Their types count only when the
  * document uses them: a type no variant has can never set off an action. */
 static int default_actions(loader *ld)
 {
@@ -2569,9 +2569,46 @@ static int check_variant_sets(loader *ld)
             }
         }
     }
+    /* RFC 7940 §8.5 asks symmetric and transitive variant sets for index labels. A mapping
+       with a when / not-when rule holds only in some labels, and the index label takes a
+       variant only where its rule holds (as the root zone's index label procedure does),
+       so mappings with context rules are left out of the transitivity that index labels
+       need: RZ-LGR-5's common LGR is transitive that way, not in the strict one */
+    int index_transitive = transitive;
+    if (symmetric && !transitive) {
+        pairset p2 = {NULL, 0};
+        p2.slot = calloc((size_t)cap, sizeof *p2.slot);
+        p2.mask = cap - 1u;
+        if (!p2.slot) {
+            nomem(ld);
+            goto out;
+        }
+        for (uint32_t a = 0; a < nc; a++) {
+            parent[a] = a;
+            size[a] = 0;
+            deg[a] = 0;
+        }
+        for (uint32_t v = 0; v < nv; v++) {
+            const lgr_var *x = &lgr->vars[v];
+            if (x->when != NONE || x->not_when != NONE || target[v] >= nc)
+                continue;
+            if (pair_add(&p2, owner[v], target[v]) && target[v] != owner[v])
+                deg[owner[v]]++;
+            uint32_t r1 = uf_find(parent, owner[v]), r2 = uf_find(parent, target[v]);
+            if (r1 != r2)
+                parent[r1] = r2;
+        }
+        for (uint32_t a = 0; a < nc; a++)
+            size[uf_find(parent, a)]++;
+        index_transitive = 1;
+        for (uint32_t a = 0; a < nc && index_transitive; a++)
+            if (deg[a] != size[uf_find(parent, a)] - 1u)
+                index_transitive = 0;
+        free(p2.slot);
+    }
     lgr->info.symmetric = symmetric;
     lgr->info.transitive = transitive;
-    lgr->info.index_possible = symmetric && transitive;
+    lgr->info.index_possible = symmetric && index_transitive;
     ret = 0;
 out:
     free(target);
@@ -2647,11 +2684,32 @@ static int fill_info(loader *ld)
     return 0;
 }
 
+/* What evaluation derives once from the rules (ibidi__lgr_prepare, src/lgr/eval.c), and
+ * its bound on the work of one match. */
+static int prepare_rules(loader *ld)
+{
+    uint32_t bad = 0;
+    int rc = ibidi__lgr_prepare(ld->lgr, &bad);
+    if (rc == -2) {
+        nomem(ld);
+        return -1;
+    }
+    if (rc == -1) {
+        fail_at(ld, IBIDI_E_LGR_LIMIT, nowhere,
+                "rule \"%.40s\": one match could visit over %u nodes with its references and "
+                "counts expanded (a limit of ibidi, so that every label's evaluation stays "
+                "bounded)",
+                ld->lgr->strings[ld->lgr->rules[bad].name], LGR_MAX_EXPANDED);
+        return -1;
+    }
+    return 0;
+}
+
 static int finish(loader *ld)
 {
-    return resolve_rules(ld) || walk_rules(ld) || merge_classes(ld) || sort_repertoire(ld) ||
-                   build_hash(ld) || default_actions(ld) || check_variant_sets(ld) ||
-                   fill_info(ld)
+    return resolve_rules(ld) || walk_rules(ld) || merge_classes(ld) || prepare_rules(ld) ||
+                   sort_repertoire(ld) || build_hash(ld) || default_actions(ld) ||
+                   check_variant_sets(ld) || fill_info(ld)
                ? -1
                : 0;
 }

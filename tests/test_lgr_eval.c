@@ -1,0 +1,389 @@
+/* Label evaluation under an LGR (RFC 7940 §8): eligibility, disposition, variants, index
+ * labels and LGR sets, on an LGR of our own that holds each kind of rule and action, and on
+ * ICANN's root zone and second-level LGRs (read from ../shared/lgr; skipped when absent).
+ * Every expected figure is derived by hand from the LGR's text; the comments say how. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi/lgr.h"
+#include "ibidi/utf8.h"
+#include "testlib.h"
+
+/* An LGR that uses each construct once, so that each case below has one reason. */
+static const char toy[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">\n"
+    "<meta><version comment=\"toy\">1</version><date>2026-11-25</date>\n"
+    "<language>und-Latn</language><unicode-version>17.0.0</unicode-version></meta>\n"
+    "<data>\n"
+    " <char cp=\"0061\"><var cp=\"0062\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0062\"><var cp=\"0061\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0063\"><var cp=\"0064\" type=\"allocatable\"/></char>\n"
+    " <char cp=\"0064\"><var cp=\"0063\" type=\"allocatable\"/></char>\n"
+    " <char cp=\"0065\"><var cp=\"0065\" type=\"r-self\"/><var cp=\"0066\" type=\"r-self\"/></char>\n"
+    " <char cp=\"0066\"><var cp=\"0065\" type=\"r-self\"/><var cp=\"0066\" type=\"r-self\"/></char>\n"
+    " <char cp=\"0078 0079\"><var cp=\"007A\" type=\"allocatable\"/></char>\n"
+    " <char cp=\"0078\"/>\n"
+    " <char cp=\"0079\"/>\n"
+    " <char cp=\"007A\"><var cp=\"0078 0079\" type=\"allocatable\"/></char>\n"
+    " <char cp=\"0030\" not-when=\"leading-digit\"/>\n"
+    " <range first-cp=\"0031\" last-cp=\"0039\" not-when=\"leading-digit\"/>\n"
+    " <char cp=\"002D\" when=\"between\"/>\n"
+    "</data>\n"
+    "<rules>\n"
+    " <class name=\"digits\">0030-0039</class>\n"
+    " <difference name=\"odd\"><class by-ref=\"digits\"/><class>0030 0032 0034 0036 0038</class></difference>\n"
+    " <rule name=\"leading-digit\"><look-behind><start/></look-behind><anchor/></rule>\n"
+    " <rule name=\"between\"><look-behind><any/></look-behind><anchor/><look-ahead><any/></look-ahead></rule>\n"
+    " <rule name=\"no-ac\"><char cp=\"0061\"/><any count=\"0+\"/><char cp=\"0063\"/></rule>\n"
+    " <rule name=\"three-x\"><char cp=\"0078\" count=\"3+\"/></rule>\n"
+    " <rule name=\"two-digits\"><class property=\"gc:Nd\" count=\"2\"/></rule>\n"
+    " <rule name=\"odd-end\"><class by-ref=\"odd\"/><end/></rule>\n"
+    " <action disp=\"invalid\" match=\"no-ac\" comment=\"no a before c\"/>\n"
+    " <action disp=\"invalid\" match=\"three-x\"/>\n"
+    " <action disp=\"invalid\" match=\"two-digits\"/>\n"
+    " <action disp=\"invalid\" match=\"odd-end\"/>\n"
+    " <action disp=\"activated\" only-variants=\"r-self\"/>\n"
+    " <action disp=\"blocked\" any-variant=\"blocked\"/>\n"
+    " <action disp=\"allocatable\" all-variants=\"allocatable\"/>\n"
+    " <action disp=\"valid\"/>\n"
+    "</rules>\n"
+    "</lgr>\n";
+
+static size_t cps_of(const char *s, uint32_t *cps)
+{
+    size_t n = 0;
+    if (ibidi_utf8_decode(s, strlen(s), cps, 64, &n, NULL) != IBIDI_OK)
+        return 0;
+    return n;
+}
+
+static int is(const char *a, const char *b)
+{
+    return a && b && strcmp(a, b) == 0;
+}
+
+/* The variants of a label, collected as "label=disposition" joined by spaces. */
+typedef struct collect {
+    char text[8192];
+    size_t len;
+    int stop_after; /* stop after this many (0: never) */
+    int seen;
+} collect;
+
+static int collect_fn(const ibidi_lgr_variant *v, void *ctx)
+{
+    collect *c = ctx;
+    char buf[256];
+    size_t blen = 0;
+    ibidi_utf8_encode(v->cps, v->n, buf, sizeof buf, &blen, NULL);
+    int w = snprintf(c->text + c->len, sizeof c->text - c->len, "%s%.*s=%s", c->len ? " " : "",
+                     (int)blen, buf, v->disposition ? v->disposition : "?");
+    if (w > 0 && (size_t)w < sizeof c->text - c->len)
+        c->len += (size_t)w;
+    c->seen++;
+    return c->stop_after && c->seen >= c->stop_after;
+}
+
+static void variants(const ibidi_lgr *lgr, const char *label, unsigned flags, uint64_t max,
+                     collect *c, ibidi_lgr_variant_summary *sum, ibidi_status *st)
+{
+    uint32_t cps[64];
+    size_t n = cps_of(label, cps);
+    c->len = 0;
+    c->text[0] = 0;
+    c->seen = 0;
+    *st = ibidi_lgr_variants(lgr, cps, n, flags, max, collect_fn, c, sum, NULL);
+}
+
+static void check_label(const ibidi_lgr *lgr, const char *label, int eligible,
+                        const char *disp, size_t action, const char *file, int line)
+{
+    ibidi_lgr_result r;
+    ibidi_status st = ibidi_lgr_check_utf8(lgr, label, strlen(label), &r, NULL);
+    t_check(st == IBIDI_OK && r.eligible == eligible && is(r.disposition, disp) &&
+                r.action == action,
+            file, line, "%s: status %d eligible %d disposition %s action %zu", label, st,
+            r.eligible, r.disposition ? r.disposition : "(null)", r.action);
+}
+#define LABEL(lgr, s, el, disp, act) check_label(lgr, s, el, disp, act, __FILE__, __LINE__)
+
+static void index_is(const ibidi_lgr *lgr, const char *label, const char *want, int line)
+{
+    char out[1024];
+    size_t len = 0;
+    ibidi_status st = ibidi_lgr_index_label_utf8(lgr, label, strlen(label), out, sizeof out,
+                                                 &len, NULL);
+    t_check(st == IBIDI_OK && len == strlen(want) && memcmp(out, want, len) == 0, __FILE__,
+            line, "index of %s: status %d, %.*s, want %s", label, st, (int)len, out, want);
+}
+
+static void test_toy(void)
+{
+    ibidi_lgr *lgr = NULL;
+    ibidi_lgr_diag d;
+    ibidi_status st = ibidi_lgr_load(toy, sizeof toy - 1, NULL, &lgr, &d);
+    CHECK(st == IBIDI_OK, "toy LGR loads: %d line %lu: %s", st, d.line, d.message);
+    if (!lgr)
+        return;
+    const ibidi_lgr_info *info = ibidi_lgr_get_info(lgr);
+    CHECK(info->symmetric && info->transitive && info->index_possible,
+          "toy: symmetric %d transitive %d", info->symmetric, info->transitive);
+
+    /* §8.1 eligibility: repertoire and context rules */
+    LABEL(lgr, "a", 1, "valid", 7);
+    LABEL(lgr, "a2", 1, "valid", 7);
+    LABEL(lgr, "2a", 0, "invalid", IBIDI_LGR_NO_ACTION); /* not-when leading-digit holds */
+    LABEL(lgr, "a-a", 1, "valid", 7);                   /* when "between" holds */
+    LABEL(lgr, "-a", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    LABEL(lgr, "a-", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    LABEL(lgr, "aq", 0, "invalid", IBIDI_LGR_NO_ACTION); /* q: no repertoire entry */
+    LABEL(lgr, "", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    {
+        ibidi_lgr_result r;
+        ibidi_lgr_check_utf8(lgr, "a-", 2, &r, NULL);
+        CHECK(r.status == IBIDI_E_LGR_CONTEXT && r.offset == 1 && r.cp == '-' &&
+                  is(r.context_rule, "between"),
+              "a-: context rule between at 1 (%d %zu %s)", r.status, r.offset,
+              r.context_rule ? r.context_rule : "-");
+        ibidi_lgr_check_utf8(lgr, "2a", 2, &r, NULL);
+        CHECK(r.status == IBIDI_E_LGR_CONTEXT && r.offset == 0 && is(r.context_rule, "leading-digit"),
+              "2a: leading-digit at 0");
+        ibidi_lgr_check_utf8(lgr, "aaq", 3, &r, NULL);
+        CHECK(r.status == IBIDI_E_LGR_REPERTOIRE && r.offset == 2 && r.cp == 'q' && !r.context_rule,
+              "aaq: repertoire at 2");
+    }
+    /* §7: whole-label rules and their actions, in order */
+    LABEL(lgr, "abc", 1, "invalid", 0);  /* a any* c */
+    LABEL(lgr, "ca", 1, "valid", 7);     /* c before a: no match */
+    LABEL(lgr, "xxx", 1, "invalid", 1);  /* x{3,}: three single x entries */
+    LABEL(lgr, "xx", 1, "valid", 7);
+    LABEL(lgr, "a24", 1, "invalid", 2);  /* two Nd in a row (class by property) */
+    LABEL(lgr, "a2a4", 1, "valid", 7);
+    LABEL(lgr, "a3", 1, "invalid", 3);   /* odd = digits minus even, at the end */
+    LABEL(lgr, "a30", 1, "invalid", 2);
+    LABEL(lgr, "a3a", 1, "valid", 7);
+    /* §5.3.4: reflexive mappings give the original label their type; only-variants holds
+       when every code point comes from a mapping */
+    LABEL(lgr, "e", 1, "activated", 4);
+    LABEL(lgr, "ef", 1, "activated", 4);
+    LABEL(lgr, "ea", 1, "valid", 7);
+    {
+        ibidi_lgr_result r;
+        ibidi_lgr_check_utf8(lgr, "abc", 3, &r, NULL);
+        CHECK(is(r.rule, "no-ac") && !r.not_match && !r.default_action &&
+                  is(r.action_comment, "no a before c"),
+              "abc: decided by no-ac and its comment");
+        ibidi_lgr_check_utf8(lgr, "e", 1, &r, NULL);
+        CHECK(r.types == (uint64_t)1 << 2 && is(info->variant_types[2], "r-self"),
+              "e: its reflexive type r-self (third type of the document)");
+    }
+
+    /* §8.2: variants and their dispositions */
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary sum;
+    variants(lgr, "a", 0, 0, &c, &sum, &st);
+    CHECK(st == IBIDI_OK && strcmp(c.text, "b=blocked") == 0 && sum.estimate == 2 &&
+              sum.generated == 1 && sum.reported == 1 && !sum.cut,
+          "variants of a: %s", c.text);
+    variants(lgr, "cd", 0, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "cc=allocatable dd=allocatable dc=allocatable") == 0 &&
+              sum.estimate == 4 && sum.generated == 3,
+          "variants of cd: %s", c.text);
+    /* e is reflexive: no identity choice; f comes from a mapping of the same type */
+    variants(lgr, "ea", 0, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "eb=blocked fa=valid fb=blocked") == 0 && sum.estimate == 4,
+          "variants of ea: %s (estimate %llu)", c.text, (unsigned long long)sum.estimate);
+    variants(lgr, "e", 0, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "f=activated") == 0 && sum.estimate == 2, "variants of e: %s", c.text);
+    /* sequences: xy is one entry (the longest first) with its own variant */
+    variants(lgr, "xyz", 0, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "xyxy=allocatable zz=allocatable zxy=allocatable") == 0,
+          "variants of xyz: %s", c.text);
+    /* §8.2 step 5: invalid variants are dropped unless asked for */
+    variants(lgr, "ad", 0, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "bd=blocked bc=blocked") == 0 && sum.invalid == 1 &&
+              sum.reported == 2 && sum.generated == 3,
+          "variants of ad: %s", c.text);
+    variants(lgr, "ad", IBIDI_LGR_INCLUDE_INVALID, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "ac=invalid bd=blocked bc=blocked") == 0 && sum.reported == 3,
+          "variants of ad with invalid: %s", c.text);
+    /* the bound and the callback */
+    variants(lgr, "cd", 0, 2, &c, &sum, &st);
+    CHECK(sum.generated == 2 && sum.cut && c.seen == 2, "cd bounded at 2: cut");
+    variants(lgr, "cd", 0, 3, &c, &sum, &st);
+    CHECK(sum.generated == 3 && !sum.cut, "cd bounded at 3: not cut");
+    c.stop_after = 1;
+    variants(lgr, "cd", 0, 0, &c, &sum, &st);
+    CHECK(sum.stopped && sum.reported == 1, "the callback stops the enumeration");
+    c.stop_after = 0;
+    variants(lgr, "aq", 0, 0, &c, &sum, &st);
+    CHECK(st == IBIDI_E_LGR_NOT_ELIGIBLE, "variants of a label that is not eligible");
+    {
+        uint32_t cps[64];
+        size_t n = cps_of("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdc", cps);
+        uint64_t est = 0;
+        CHECK(n == 63 && ibidi_lgr_variant_estimate(lgr, cps, n, &est, NULL) == IBIDI_OK &&
+                  est == (uint64_t)1 << 63,
+              "63 code points of two choices: 2^63 permutations");
+        ibidi_lgr_variant_summary s2;
+        st = ibidi_lgr_variants(lgr, cps, n, 0, 1000, NULL, NULL, &s2, NULL);
+        CHECK(st == IBIDI_OK && s2.generated == 1000 && s2.cut, "a bound on 2^63 variants");
+    }
+
+    /* §8.5 index labels */
+    index_is(lgr, "ba", "aa", __LINE__);
+    index_is(lgr, "dc", "cc", __LINE__);
+    index_is(lgr, "f", "e", __LINE__);
+    index_is(lgr, "xyz", "xyxy", __LINE__); /* both divisions give xy+xy */
+    index_is(lgr, "zz", "xyxy", __LINE__);
+    index_is(lgr, "a-2", "a-2", __LINE__);
+
+    /* labels over 63 code points, A-labels, bad UTF-8 */
+    {
+        char big[70];
+        memset(big, 'a', 64);
+        ibidi_lgr_result r;
+        ibidi_error e;
+        st = ibidi_lgr_check_utf8(lgr, big, 64, &r, &e);
+        CHECK(st == IBIDI_E_LGR_LABEL_TOO_LONG, "64 code points: too long (%d)", st);
+        st = ibidi_lgr_check_utf8(lgr, big, 63, &r, &e);
+        CHECK(st == IBIDI_OK && r.eligible, "63 code points: evaluated");
+        st = ibidi_lgr_check_utf8(lgr, "a\xff", 2, &r, &e);
+        CHECK(st == IBIDI_E_UTF8_INVALID_BYTE && e.offset == 1, "ill-formed UTF-8: at byte 1");
+    }
+    ibidi_lgr_free(lgr);
+}
+
+/* ---- ICANN's LGRs ---------------------------------------------------------------------- */
+
+static ibidi_lgr *load_shared(const char *rel)
+{
+    char path[512];
+    snprintf(path, sizeof path, "../shared/lgr/%s", rel);
+    ibidi_lgr *lgr = NULL;
+    ibidi_lgr_diag d;
+    ibidi_status st = ibidi_lgr_load_file(path, NULL, &lgr, &d);
+    if (st == IBIDI_E_LGR_FILE)
+        return NULL;
+    CHECK(st == IBIDI_OK, "%s loads: %s", rel, d.message);
+    return lgr;
+}
+
+/* RZ-LGR-5 Arabic. ايران is ALEF YEH REH ALEF NOON (0627 064A 0631 0627 0646). Its entries'
+ * variants in the file: 0627 has 4 (all blocked), 064A has 7 (06CC allocatable, 6
+ * blocked), 0631 none, 0646 one (06BA allocatable): 5 * 8 * 1 * 5 * 2 = 400 permutations,
+ * the original among them. Those made with allocatable mappings only: 06CC, 06BA, both:
+ * 3 allocatable; the 396 others hold a blocked mapping. No two letters of a no-mix rule
+ * can meet in them (the label has one yeh and no kaf or heh), so none is invalid. */
+static void test_rz_arabic(ibidi_lgr *ar, ibidi_lgr *common)
+{
+    LABEL(ar, "ايران", 1, "valid", 20); /* the document's own catch-all, its 21st action */
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary sum;
+    ibidi_status st;
+    variants(ar, "ايران", 0, 0, &c, &sum, &st);
+    CHECK(st == IBIDI_OK && sum.estimate == 400 && sum.generated == 399 && sum.reported == 399 &&
+              sum.invalid == 0,
+          "ايران: 399 variants (%llu %llu %llu)", (unsigned long long)sum.estimate,
+          (unsigned long long)sum.generated, (unsigned long long)sum.reported);
+    CHECK(strstr(c.text, "ایران=allocatable") != NULL, "ایران is an allocatable variant of ايران");
+    size_t alloc = 0;
+    for (const char *p = c.text; (p = strstr(p, "=allocatable")); p++)
+        alloc++;
+    CHECK(alloc == 3, "3 allocatable variants (%zu)", alloc);
+    CHECK(strstr(c.text, "آيران=blocked") != NULL, "آيران (ALEF WITH MADDA) is blocked");
+    /* WLE rule 1: do not mix KAF (0643) and KEHEH (06A9): action 3 of the file */
+    LABEL(ar, "كاک", 1, "invalid", 2);
+    LABEL(ar, "کاک", 1, "valid", 20);
+    /* no digits, no hyphen in the root zone */
+    LABEL(ar, "ايران1", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    /* both Public Suffix List names collide: the same index label */
+    char a[256], b[256];
+    size_t al = 0, bl = 0;
+    ibidi_lgr_index_label_utf8(ar, "ايران", strlen("ايران"), a, sizeof a, &al, NULL);
+    ibidi_lgr_index_label_utf8(ar, "ایران", strlen("ایران"), b, sizeof b, &bl, NULL);
+    CHECK(al && al == bl && memcmp(a, b, al) == 0, "ايران and ایران share their index label");
+    if (common) {
+        uint32_t cps[64];
+        size_t n = cps_of("ايران", cps);
+        ibidi_lgr_set_result sr;
+        st = ibidi_lgr_set_check(ar, common, cps, n, &sr, NULL);
+        CHECK(st == IBIDI_OK && sr.element.eligible && sr.common_eligible &&
+                  sr.index_status == IBIDI_OK && sr.index_len == 5,
+              "ايران in the root zone set: eligible in both, index of 5 (%d %d %zu)",
+              sr.common_eligible, sr.index_status, sr.index_len);
+        n = cps_of("ایران", cps);
+        ibidi_lgr_set_result sr2;
+        ibidi_lgr_set_check(ar, common, cps, n, &sr2, NULL);
+        CHECK(sr2.index_len == sr.index_len &&
+                  memcmp(sr.index, sr2.index, sr.index_len * sizeof(uint32_t)) == 0,
+              "ایران collides with ايران in the common LGR too");
+    }
+}
+
+/* RZ-LGR-5 Hebrew: final and nominal forms are blocked variants of each other; VAV and
+ * SAMEKH are blocked variants of Latin i and o, which are in the repertoire only with a
+ * reflexive out-of-repertoire-var mapping, so a label holding them is invalid (the second
+ * action of the file). */
+static void test_rz_hebrew(ibidi_lgr *he)
+{
+    LABEL(he, "שלום", 1, "valid", 4);
+    LABEL(he, "שלוi", 1, "invalid", 1);
+    LABEL(he, "ש1", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary sum;
+    ibidi_status st;
+    /* ש ל ו ם: ו has one variant (i), ם one (מ): 2 * 2 = 4 permutations, 3 variants, each
+       holding a blocked mapping */
+    variants(he, "שלום", 0, 0, &c, &sum, &st);
+    CHECK(strcmp(c.text, "שלומ=blocked שלiם=blocked שלiמ=blocked") == 0 && sum.estimate == 4,
+          "variants of שלום: %s", c.text);
+}
+
+/* Second-level reference LGR for the Arabic script: digits and hyphen with context rules
+ * (leading-digit, hyphen-minus-disallowed, initial-or-medial-position of ALEF MAKSURA), and
+ * digit-mixing as a whole-label rule (action 2 of the file). */
+static void test_sl_arabic(ibidi_lgr *sl)
+{
+    LABEL(sl, "بب1", 1, "valid", 21);
+    LABEL(sl, "1بب", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    LABEL(sl, "١بب", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    LABEL(sl, "بب1١", 1, "invalid", 1);    /* ASCII and Arabic-Indic digits mixed */
+    LABEL(sl, "بب١۱", 1, "invalid", 1);    /* Arabic-Indic and Extended Arabic-Indic */
+    LABEL(sl, "ب-ب", 1, "valid", 21);
+    LABEL(sl, "-بب", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    LABEL(sl, "بب-", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    LABEL(sl, "بى", 1, "valid", 21);        /* ALEF MAKSURA at the end */
+    LABEL(sl, "ىب", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    ibidi_lgr_result r;
+    ibidi_lgr_check_utf8(sl, "1بب", strlen("1بب"), &r, NULL);
+    CHECK(r.status == IBIDI_E_LGR_CONTEXT && r.offset == 0 && is(r.context_rule, "leading-digit"),
+          "1بب: leading-digit");
+    ibidi_lgr_check_utf8(sl, "ىب", strlen("ىب"), &r, NULL);
+    CHECK(is(r.context_rule, "initial-or-medial-position"), "ىب: initial-or-medial-position");
+}
+
+int main(void)
+{
+    test_toy();
+    ibidi_lgr *ar = load_shared("root-zone/lgr-5/lgr-5-arabic-script-26may22-en.xml");
+    if (!ar) {
+        printf("skipped: ../shared/lgr is not there (ICANN's LGRs)\n");
+        return t_summary();
+    }
+    ibidi_lgr *he = load_shared("root-zone/lgr-5/lgr-5-hebrew-script-26may22-en.xml");
+    ibidi_lgr *common = load_shared("root-zone/lgr-5-common-26may22-en.xml");
+    ibidi_lgr *sl = load_shared("second-level-reference-lgr/lgr-second-level-arabic-script-31may22-en.xml");
+    test_rz_arabic(ar, common);
+    if (he)
+        test_rz_hebrew(he);
+    if (sl)
+        test_sl_arabic(sl);
+    ibidi_lgr_free(ar);
+    ibidi_lgr_free(he);
+    ibidi_lgr_free(common);
+    ibidi_lgr_free(sl);
+    return t_summary();
+}
