@@ -395,6 +395,10 @@ static const cmd cmds[] = {
     {"iri to-iri --json", 0},
     {"twins --json --max-candidates 2000", 0},
     {"scan --json --threads 1", 1},
+    {"scan --json --threads 1 --lgr data/samples/lgr/toy-hebrew-arabic.xml", 1},
+    {"lgr check --json --max-variants 20 --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
+    {"lgr index --json --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
+    {"check --json --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
 };
 
 int main(int argc, char **argv)

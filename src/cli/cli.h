@@ -39,6 +39,7 @@ extern const cli_command cli_cmd_iri;
 extern const cli_command cli_cmd_verify_rule;
 extern const cli_command cli_cmd_twins;
 extern const cli_command cli_cmd_scan;
+extern const cli_command cli_cmd_lgr;
 extern const cli_command cli_cmd_explain;
 
 /* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there

@@ -23,6 +23,7 @@ typedef struct idna_opts {
     ibidi_iri_kind as; /* ibidi check --as */
     int fqdn;          /* --as fqdn: a domain name whose root label is set aside */
     ibidi_uts39_level max_restriction; /* ibidi check --max-restriction, or NO_LIMIT */
+    ibidi_lgr *lgr;    /* ibidi check --lgr: the registry's LGR, or NULL */
 } idna_opts;
 
 /* The result of one call, with buffers that grow on demand. */
@@ -663,6 +664,109 @@ static int check_ident_json(const char *item, size_t len, const char *name, size
 }
 
 /* A domain name: check_item's content, the verdict and findings of --profile at the top. */
+/* --lgr: the name's first label (the label a registry registers) under its LGR, as RFC
+ * 7940 §8 says: eligibility, disposition, the action that decided, the index label. */
+typedef struct lgr_verdict {
+    int run;
+    ibidi_status st; /* the label could not be read (e.g. over 63 code points) */
+    ibidi_error err;
+    const char *label;
+    size_t len;
+    ibidi_lgr_result r;
+    char index[IBIDI_LGR_MAX_INDEX * 4];
+    size_t index_len;
+} lgr_verdict;
+
+static void lgr_judge(lgr_verdict *v, const char *u, size_t ulen, const idna_opts *o)
+{
+    memset(v, 0, sizeof *v);
+    if (!o->lgr)
+        return;
+    const char *dot = memchr(u, '.', ulen);
+    v->run = 1;
+    v->label = u;
+    v->len = dot ? (size_t)(dot - u) : ulen;
+    v->st = ibidi_lgr_check_utf8(o->lgr, u, v->len, &v->r, &v->err);
+    if (v->st == IBIDI_OK && v->r.eligible &&
+        ibidi_lgr_index_label_utf8(o->lgr, u, v->len, v->index, sizeof v->index, &v->index_len,
+                                   NULL) != IBIDI_OK)
+        v->index_len = 0;
+}
+
+/* A label the LGR does not make registrable makes the name invalid. */
+static int lgr_invalid(const lgr_verdict *v) { return v->run && !(v->st == IBIDI_OK && v->r.registrable); }
+
+static void put_lgr(const lgr_verdict *v)
+{
+    if (!v->run)
+        return;
+    fputs("  LGR (RFC 7940) on the first label ", stdout);
+    cli_put_escaped(stdout, v->label, v->len);
+    fputs(": ", stdout);
+    if (v->st != IBIDI_OK) {
+        printf("not evaluated: %s [%s]\n", ibidi_strerror(v->st), ibidi_status_name(v->st));
+        return;
+    }
+    const ibidi_lgr_result *r = &v->r;
+    if (!r->eligible) {
+        printf("invalid: not eligible, %s at index %zu (U+%04X)", ibidi_status_name(r->status),
+               r->offset, (unsigned)r->cp);
+        if (r->context_rule)
+            printf(", rule %s", r->context_rule);
+        fputc('\n', stdout);
+        return;
+    }
+    printf("%s, %s (action %zu%s", r->registrable ? "registrable" : "not registrable",
+           r->disposition, r->action, r->default_action ? ", a default one" : "");
+    if (r->rule)
+        printf(", %s %s", r->not_match ? "not-match" : "match", r->rule);
+    fputc(')', stdout);
+    if (v->index_len) {
+        fputs("; index label ", stdout);
+        cli_put_escaped(stdout, v->index, v->index_len);
+    }
+    fputc('\n', stdout);
+}
+
+static void json_lgr(const lgr_verdict *v)
+{
+    if (!v->run)
+        return;
+    fputs(",\"lgr\":{\"label\":", stdout);
+    cli_json_string(stdout, v->label, v->len);
+    if (v->st != IBIDI_OK) {
+        fputc(',', stdout);
+        cli_json_error(stdout, &v->err);
+        fputc('}', stdout);
+        return;
+    }
+    const ibidi_lgr_result *r = &v->r;
+    printf(",\"eligible\":%s,\"registrable\":%s,\"disposition\":\"%s\"",
+           r->eligible ? "true" : "false", r->registrable ? "true" : "false", r->disposition);
+    if (!r->eligible) {
+        printf(",\"reason\":{\"status\":\"%s\",\"offset\":%zu,\"cp\":\"U+%04X\",\"rule\":",
+               ibidi_status_name(r->status), r->offset, (unsigned)r->cp);
+        if (r->context_rule)
+            cli_json_string(stdout, r->context_rule, strlen(r->context_rule));
+        else
+            fputs("null", stdout);
+        fputc('}', stdout);
+    } else {
+        printf(",\"action\":%zu,\"default_action\":%s,\"rule\":", r->action,
+               r->default_action ? "true" : "false");
+        if (r->rule)
+            cli_json_string(stdout, r->rule, strlen(r->rule));
+        else
+            fputs("null", stdout);
+        fputs(",\"index\":", stdout);
+        if (v->index_len)
+            cli_json_string(stdout, v->index, v->index_len);
+        else
+            fputs("null", stdout);
+    }
+    fputc('}', stdout);
+}
+
 static int check_domain_json(const char *item, size_t len, const char *name, size_t nlen,
                              int fqdn, const idna_opts *o)
 {
@@ -691,9 +795,13 @@ static int check_domain_json(const char *item, size_t len, const char *name, siz
     memset(&pol, 0, sizeof pol);
     const int have_u =
         convert(name, nlen, ibidi_idna_profile_flags(o->profile), 0, &u) && !encoding_error(&u);
-    if (have_u)
+    lgr_verdict lv;
+    memset(&lv, 0, sizeof lv);
+    if (have_u) {
         policy_run(&pol, u.out, u.out_len, 0, o);
-    if (!is_valid(sel) || policy_invalid(&pol))
+        lgr_judge(&lv, u.out, u.out_len, o);
+    }
+    if (!is_valid(sel) || policy_invalid(&pol) || lgr_invalid(&lv))
         rc = CLI_INVALID;
     fputc('{', stdout);
     cli_json_input(stdout, "input", item, len);
@@ -721,6 +829,7 @@ static int check_domain_json(const char *item, size_t len, const char *name, siz
     put_json_list(pol.found.items, pol.found.n, 1, &first);
     fputc(']', stdout);
     json_policy(&pol, o);
+    json_lgr(&lv); /* before u goes: lv points into it */
     policy_free(&pol);
     result_free(&u);
     fputs(",\"profiles\":[", stdout);
@@ -836,6 +945,11 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
         if (policy_invalid(&pol))
             rc = CLI_INVALID;
         policy_free(&pol);
+        lgr_verdict lv;
+        lgr_judge(&lv, u.out, u.out_len, o);
+        put_lgr(&lv);
+        if (lgr_invalid(&lv))
+            rc = CLI_INVALID;
     }
     result_free(&u);
     /* the Bidi Rule alone, on the name as given: is it a Bidi domain name? */
@@ -932,6 +1046,23 @@ static int idna_main(int argc, char **argv, idna_opts *o)
             o->as = k == 4 ? IBIDI_IRI_AS_DOMAIN : (ibidi_iri_kind)k;
             continue;
         }
+        if (o->check && cli_opt(a, "--lgr", &v)) {
+            if (!v) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(o->cmd, "%s needs a value", a);
+                v = argv[++i];
+            }
+            ibidi_lgr_diag d;
+            ibidi_lgr_free(o->lgr);
+            o->lgr = NULL;
+            ibidi_status st = ibidi_lgr_load_file(v, NULL, &o->lgr, &d);
+            if (st != IBIDI_OK) {
+                fprintf(stderr, "ibidi %s: %s:%lu:%lu: %s [%s]\n", o->cmd, v, d.line, d.column,
+                        d.message, ibidi_status_name(st));
+                return CLI_USAGE;
+            }
+            continue;
+        }
         if (o->check && cli_opt(a, "--max-restriction", &v)) {
             if (!v) {
                 if (i + 1 >= argc)
@@ -987,22 +1118,24 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 static int to_ascii_run(int argc, char **argv)
 {
     idna_opts o = {"to-ascii", 1, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT};
+                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT, NULL};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
     idna_opts o = {"to-unicode", 0, 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT};
+                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT, NULL};
     return idna_main(argc, argv, &o);
 }
 
 static int check_run(int argc, char **argv)
 {
     idna_opts o = {"check", 1, 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8,
-                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT};
-    return idna_main(argc, argv, &o);
+                   IBIDI_IRI_AS_AUTO, 0, IBIDI_UTS39_NO_LIMIT, NULL};
+    int rc = idna_main(argc, argv, &o);
+    ibidi_lgr_free(o.lgr);
+    return rc;
 }
 
 #define IDNA_OPTIONS                                                                          \
@@ -1049,7 +1182,7 @@ const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
     "usage: ibidi check [--profile P] [--input utf8|notation|notation-arabic]\n"
     "                   [--as auto|domain|iri|email|fqdn] [--max-restriction LEVEL]\n"
-    "                   [--json] [NAME ...]\n"
+    "                   [--lgr FILE] [--json] [NAME ...]\n"
     "\n"
     "For each domain NAME (or each line of standard input): its A-label and U-label forms,\n"
     "the verdict of each profile (uts46, whatwg, idna2008-lookup, idna2008-register) and of\n"
@@ -1075,6 +1208,12 @@ const cli_command cli_cmd_check = {
     "the verdict. --max-restriction LEVEL states the registry's policy: a label above LEVEL\n"
     "(RESTRICTION_LEVEL) or with mixed numbers makes the name invalid.\n"
     "\n"
+    "--lgr FILE applies the registry's Label Generation Ruleset (RFC 7940) to the first\n"
+    "label of a domain name (the label registered), beside IDNA2008 and the Bidi Rule: its\n"
+    "eligibility, its disposition with the action that decided it, its index label (JSON\n"
+    "\"lgr\"). A label that is not eligible, or is invalid or blocked, makes the name\n"
+    "invalid. `ibidi lgr check` lists its variant labels.\n"
+    "\n"
     "--json writes one JSON object per item with the same content: for a domain name\n"
     "kind, profile, valid, a_label, u_label, the status, errors and warnings of --profile\n"
     "and of the policy, restriction, max_restriction (when given), labels (each label's\n"
@@ -1082,6 +1221,7 @@ const cli_command cli_cmd_check = {
     "ambiguity; for an IRI or a mail address kind, valid, status, findings, the host's\n"
     "restriction and labels, and ambiguity; an item that is not a name gets {\"input\",\n"
     "\"error\"}. Offsets are bytes of the UTF-8 ToUnicode form.\n"
-    "Exit status 1 when the name is invalid under --profile (default uts46) or above\n"
-    "--max-restriction.\n",
-    check_run, "--as --input --max-restriction --profile", NULL, 0};
+    "Exit status 1 when the name is invalid under --profile (default uts46), above\n"
+    "--max-restriction, or not registrable under --lgr; 2 for a usage error or an LGR that\n"
+    "cannot be read.\n",
+    check_run, "--as --input --max-restriction --profile --lgr", NULL, 0};

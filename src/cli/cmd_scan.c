@@ -36,6 +36,7 @@ typedef struct scan_opts {
     int format;
     int threads;
     const char *file; /* NULL or "-": standard input */
+    ibidi_lgr *lgr;   /* --lgr: each name's first label under this LGR (RFC 7940) */
 } scan_opts;
 
 /* ---- Growable buffers ------------------------------------------------------------------ */
@@ -79,6 +80,8 @@ typedef struct name_key {
     size_t disp_off[N_CTX], disp_len[N_CTX];
     int has_disp[N_CTX];
     int valid;
+    size_t index_off, index_len; /* --lgr: the first label's index label (RFC 7940 §8.5) */
+    int has_index;
 } name_key;
 
 typedef struct batch {
@@ -260,6 +263,33 @@ static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *se
 }
 
 /* Everything about one name: the record goes to out, the keys to b. */
+/* A name's first label under the LGR: its disposition ("invalid" when it is not eligible
+ * or cannot be read) and its index label (none then). */
+typedef struct lgr_verdict {
+    const char *disposition;
+    char index[IBIDI_LGR_MAX_INDEX * 4];
+    size_t index_len;
+} lgr_verdict;
+
+static void lgr_judge(const ibidi_lgr *lgr, const char *u, size_t ulen, lgr_verdict *v)
+{
+    const char *dot = memchr(u, '.', ulen);
+    size_t llen = dot ? (size_t)(dot - u) : ulen;
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t n = 0;
+    ibidi_lgr_result r;
+    v->disposition = "invalid";
+    v->index_len = 0;
+    if (ibidi_lgr_label_decode(u, llen, cps, IBIDI_LGR_MAX_LABEL, &n, NULL) != IBIDI_OK ||
+        ibidi_lgr_check(lgr, cps, n, &r, NULL) != IBIDI_OK)
+        return;
+    v->disposition = r.disposition;
+    if (r.eligible &&
+        ibidi_lgr_index_label_utf8(lgr, u, llen, v->index, sizeof v->index, &v->index_len,
+                                   NULL) != IBIDI_OK)
+        v->index_len = 0;
+}
+
 static void process_name(worker *w, batch *b, FILE *out, const char *name, size_t len,
                          size_t lineno)
 {
@@ -286,8 +316,14 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     if (analysis != IBIDI_OK)
         b->n_not_analysed++; /* no findings here means not looked at, not none found */
 
+    /* --lgr: the name's first label (the one a registry registers) under the LGR: its
+       disposition, and its index label, the key of its variant set */
+    lgr_verdict lv;
+    if (o->lgr)
+        lgr_judge(o->lgr, u, ulen, &lv);
+
     /* the keys for the collision tables */
-    if (has_disp[CTX_LTR] || has_disp[CTX_RTL]) {
+    if (has_disp[CTX_LTR] || has_disp[CTX_RTL] || (o->lgr && lv.index_len)) {
         if (b->n_keys == b->keys_cap) {
             size_t cap = b->keys_cap ? b->keys_cap * 2 : 256;
             name_key *k = realloc(b->keys, cap * sizeof *k);
@@ -310,6 +346,11 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
                 !buf_add(&b->keybytes, p + r->display[c].start, r->display[c].length))
                 goto nomem;
         }
+        k->has_index = o->lgr && lv.index_len;
+        k->index_off = b->keybytes.len;
+        k->index_len = k->has_index ? lv.index_len : 0;
+        if (k->has_index && !buf_add(&b->keybytes, lv.index, lv.index_len))
+            goto nomem;
         b->n_keys++;
     }
 
@@ -342,6 +383,16 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         }
         if (analysis != IBIDI_OK)
             fprintf(out, ", \"analysis\": \"%s\"", ibidi_status_name(analysis));
+        if (o->lgr) {
+            fputs(", \"lgr\": {\"disposition\": ", out);
+            cli_json_string(out, lv.disposition, strlen(lv.disposition));
+            fputs(", \"index\": ", out);
+            if (lv.index_len)
+                cli_json_string(out, lv.index, lv.index_len);
+            else
+                fputs("null", out);
+            fputc('}', out);
+        }
         fprintf(out, ", \"line\": %zu}\n", lineno);
     } else if (o->format == FMT_TSV) {
         cli_put_escaped(out, name, len);
@@ -358,6 +409,10 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             fprintf(out, "not-analysed:%s", ibidi_status_name(analysis));
         else
             put_finding_codes(out, w, n_fnd, ",");
+        if (o->lgr) {
+            fprintf(out, "\t%s\t", lv.disposition);
+            cli_put_escaped(out, lv.index, lv.index_len);
+        }
         fputc('\n', out);
     } else {
         cli_put_escaped(out, name, len);
@@ -390,6 +445,13 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         }
         if (analysis != IBIDI_OK)
             fprintf(out, "; not analysed [%s]", ibidi_status_name(analysis));
+        if (o->lgr) {
+            fprintf(out, "; lgr %s", lv.disposition);
+            if (lv.index_len) {
+                fputs(" index ", out);
+                cli_put_escaped(out, lv.index, lv.index_len);
+            }
+        }
         fputc('\n', out);
     }
     return;
@@ -709,9 +771,11 @@ static int cmp_member(const void *pa, const void *pb)
                      sort_group_of->lens[b]);
 }
 
-/* The groups of one context, by display bytes; the names of each by their bytes. */
+/* The groups of one context (c < N_CTX), or of the LGR's variant sets (c == N_CTX), by
+ * display or index bytes; the names of each by their bytes. */
 static int print_groups(const scan_opts *o, key_table *t, int c)
 {
+    const int variant = c == N_CTX;
     if (!t->n_groups)
         return 1;
     key_entry **list = malloc(t->n_groups * sizeof *list);
@@ -736,7 +800,16 @@ static int print_groups(const scan_opts *o, key_table *t, int c)
         }
         sort_group_of = g;
         qsort(ord, g->n, sizeof *ord, cmp_member);
-        if (o->format == FMT_JSON) {
+        if (o->format == FMT_JSON && variant) {
+            fputs("{\"type\": \"variant_collision\", \"index\": ", stdout);
+            cli_json_string(stdout, e->disp, e->disp_len);
+            fputs(", \"names\": [", stdout);
+            for (size_t j = 0; j < g->n; j++) {
+                fputs(j ? ", " : "", stdout);
+                cli_json_string(stdout, g->names[ord[j]], g->lens[ord[j]]);
+            }
+            printf("], \"valid_names\": %zu}\n", valid);
+        } else if (o->format == FMT_JSON) {
             printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ", ctx_names[c]);
             cli_json_string(stdout, e->disp, e->disp_len);
             fputs(", \"names\": [", stdout);
@@ -746,7 +819,8 @@ static int print_groups(const scan_opts *o, key_table *t, int c)
             }
             printf("], \"valid_names\": %zu}\n", valid);
         } else if (o->format == FMT_TSV) {
-            printf("collision\t%s\t", ctx_names[c]);
+            printf("%s\t%s\t", variant ? "variant-collision" : "collision",
+                   variant ? "lgr" : ctx_names[c]);
             cli_put_escaped(stdout, e->disp, e->disp_len);
             putchar('\t');
             for (size_t j = 0; j < g->n; j++) {
@@ -755,9 +829,15 @@ static int print_groups(const scan_opts *o, key_table *t, int c)
             }
             putchar('\n');
         } else {
-            printf("collision %s: ", ctx_names[c]);
-            cli_put_escaped(stdout, e->disp, e->disp_len);
-            printf(" is shown for %zu names (%zu valid):", g->n, valid);
+            if (variant) {
+                fputs("variant collision: index ", stdout);
+                cli_put_escaped(stdout, e->disp, e->disp_len);
+                printf(" is shared by %zu names (%zu valid):", g->n, valid);
+            } else {
+                printf("collision %s: ", ctx_names[c]);
+                cli_put_escaped(stdout, e->disp, e->disp_len);
+                printf(" is shown for %zu names (%zu valid):", g->n, valid);
+            }
             for (size_t j = 0; j < g->n; j++) {
                 fputs(j ? ", " : " ", stdout);
                 cli_put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
@@ -778,7 +858,7 @@ typedef struct totals {
 
 typedef struct scan_state {
     const scan_opts *o;
-    key_table tables[N_CTX];
+    key_table tables[N_CTX + 1]; /* the contexts, then --lgr's variant sets */
     totals tot;
     int failed;
     /* progress */
@@ -844,6 +924,10 @@ static void consume(scan_state *s, batch *b)
                 !table_add(&s->tables[c], b->keybytes.p + k->disp_off[c], k->disp_len[c],
                            b->keybytes.p + k->name_off, k->name_len, k->valid))
                 s->failed = 1;
+        if (k->has_index &&
+            !table_add(&s->tables[N_CTX], b->keybytes.p + k->index_off, k->index_len,
+                       b->keybytes.p + k->name_off, k->name_len, k->valid))
+            s->failed = 1;
     }
     if (s->progress)
         show_progress(s, 0);
@@ -995,6 +1079,10 @@ static void print_summary(const scan_state *s)
                        "\"names_in_collisions\": %zu}",
                        ctx_names[c], s->tables[c].n, s->tables[c].n_groups,
                        s->tables[c].n_in_groups);
+        if (o->lgr)
+            printf(", \"lgr\": {\"index_labels\": %zu, \"variant_groups\": %zu, "
+                   "\"names_in_variant_groups\": %zu}",
+                   s->tables[N_CTX].n, s->tables[N_CTX].n_groups, s->tables[N_CTX].n_in_groups);
         printf("}\n");
     } else if (o->format == FMT_TSV) {
         printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
@@ -1007,6 +1095,9 @@ static void print_summary(const scan_state *s)
                        "\t%s_names_in_collisions=%zu",
                        ctx_names[c], s->tables[c].n, ctx_names[c], s->tables[c].n_groups,
                        ctx_names[c], s->tables[c].n_in_groups);
+        if (o->lgr)
+            printf("\tlgr_index_labels=%zu\tlgr_variant_groups=%zu\tlgr_names_in_variant_groups=%zu",
+                   s->tables[N_CTX].n, s->tables[N_CTX].n_groups, s->tables[N_CTX].n_in_groups);
         printf("\n");
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
@@ -1019,6 +1110,10 @@ static void print_summary(const scan_state *s)
                        "%zu names in collisions\n",
                        ctx_names[c], s->tables[c].n, s->tables[c].n_groups,
                        s->tables[c].n_in_groups);
+        if (o->lgr)
+            printf("summary lgr: %zu distinct index labels, %zu variant groups, "
+                   "%zu names in variant groups\n",
+                   s->tables[N_CTX].n, s->tables[N_CTX].n_groups, s->tables[N_CTX].n_in_groups);
     }
 }
 
@@ -1038,6 +1133,7 @@ static int run_scan(int argc, char **argv)
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
     o.threads = default_threads();
     int only_files = 0;
+    const char *lgr_path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int r;
@@ -1075,6 +1171,10 @@ static int run_scan(int argc, char **argv)
                 return cli_usage_error(cmd_name, "--threads needs a number from 1 to %d, not '%s'",
                                        MAX_THREADS, v);
             o.threads = (int)k;
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--lgr", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            lgr_path = v;
         } else if (!only_files && a[0] == '-' && a[1] != '\0') {
             return cli_usage_error(cmd_name, "unknown option '%s'", a);
         } else {
@@ -1084,6 +1184,15 @@ static int run_scan(int argc, char **argv)
         }
     }
 
+    if (lgr_path) {
+        ibidi_lgr_diag d;
+        ibidi_status st = ibidi_lgr_load_file(lgr_path, NULL, &o.lgr, &d);
+        if (st != IBIDI_OK) {
+            fprintf(stderr, "ibidi %s: %s:%lu:%lu: %s [%s]\n", cmd_name, lgr_path, d.line,
+                    d.column, d.message, ibidi_status_name(st));
+            return CLI_USAGE;
+        }
+    }
     FILE *f = stdin;
     int from_file = o.file && strcmp(o.file, "-") != 0;
     if (from_file) {
@@ -1097,6 +1206,7 @@ static int run_scan(int argc, char **argv)
         if (!f) {
             fprintf(stderr, "ibidi %s: cannot open '%s': %s\n", cmd_name, o.file,
                     strerror(errno));
+            ibidi_lgr_free(o.lgr);
             return CLI_USAGE;
         }
     }
@@ -1108,6 +1218,7 @@ static int run_scan(int argc, char **argv)
     if (!r) {
         if (from_file)
             fclose(f);
+        ibidi_lgr_free(o.lgr);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         return CLI_INVALID;
     }
@@ -1135,8 +1246,8 @@ static int run_scan(int argc, char **argv)
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         rc = CLI_INVALID;
     } else {
-        for (int c = 0; c < N_CTX; c++)
-            if (o.ctx[c] && !print_groups(&o, &s.tables[c], c)) {
+        for (int c = 0; c <= N_CTX; c++)
+            if ((c == N_CTX ? o.lgr != NULL : o.ctx[c]) && !print_groups(&o, &s.tables[c], c)) {
                 fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
                 rc = CLI_INVALID;
             }
@@ -1148,11 +1259,12 @@ static int run_scan(int argc, char **argv)
             o.threads == 1 ? "" : "s");
     if (s.tot.valid != s.tot.names)
         rc = CLI_INVALID;
-    for (int c = 0; c < N_CTX; c++) {
-        if (o.ctx[c] && s.tables[c].n_groups)
+    for (int c = 0; c <= N_CTX; c++) {
+        if ((c == N_CTX || o.ctx[c]) && s.tables[c].n_groups)
             rc = CLI_INVALID;
         table_free(&s.tables[c]);
     }
+    ibidi_lgr_free(o.lgr);
     if (from_file)
         fclose(f);
     free(r);
@@ -1163,7 +1275,7 @@ const cli_command cli_cmd_scan = {
     "scan",
     "a list of names: validity, bidi findings, displays and collision groups",
     "usage: ibidi scan [--context ltr|rtl|both] [--profile P] [--json|--tsv] [--threads K]\n"
-    "                  [FILE|-]\n"
+    "                  [--lgr FILE] [FILE|-]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
     "lines are skipped), from FILE or standard input, and reports for each name whether it\n"
@@ -1177,6 +1289,10 @@ const cli_command cli_cmd_scan = {
     "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
     "  --threads K   worker threads (default: the number of online processors)\n"
+    "  --lgr FILE    also judge each name's first label under this Label Generation\n"
+    "                Ruleset (RFC 7940): its disposition and index label per name, and\n"
+    "                the variant collision groups: names whose first labels are variants\n"
+    "                of each other (the same index label)\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
     "                \"findings\", \"display\", \"codes\", ...} per name, then\n"
     "                {\"type\": \"collision\", \"context\", \"display\", \"names\"} per group,\n"
@@ -1184,6 +1300,10 @@ const cli_command cli_cmd_scan = {
     "  --tsv         NAME TAB valid|invalid CODES TAB DISPLAY-LTR TAB DISPLAY-RTL TAB FINDINGS\n"
     "                per name, then collision TAB CONTEXT TAB DISPLAY TAB NAMES (comma-\n"
     "                separated), then summary TAB key=value ...\n"
+    "With --lgr, each name's record also gives its first label's disposition and index\n"
+    "label (JSON \"lgr\"; TSV two more columns, DISPOSITION TAB INDEX), and the variant\n"
+    "groups follow the display groups (JSON {\"type\": \"variant_collision\", \"index\",\n"
+    "\"names\"}; TSV variant-collision TAB lgr TAB INDEX TAB NAMES).\n"
     "\n"
     "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
     "A name's final root label dot (as zone files write names) is set aside, so that\n"
@@ -1198,7 +1318,7 @@ const cli_command cli_cmd_scan = {
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
     "usage error or an input that cannot be opened.\n",
     run_scan,
-    "--context --profile --threads",
+    "--context --profile --threads --lgr",
     NULL,
     0,
 };

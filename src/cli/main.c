@@ -18,6 +18,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_iri,
     &cli_cmd_twins,
     &cli_cmd_scan,
+    &cli_cmd_lgr,
     &cli_cmd_verify_rule,
     &cli_cmd_explain,
 };

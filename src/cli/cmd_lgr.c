@@ -1,0 +1,545 @@
+/* ibidi lgr: registry policy as Label Generation Rulesets (RFC 7940): a label's
+ * eligibility and disposition with the action that decided it, its variant labels with
+ * theirs, its index label, and what an LGR document holds. All of it is the library's
+ * (ibidi/lgr.h); this file reads arguments and writes records. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+enum { SUB_CHECK, SUB_VARIANTS, SUB_INDEX, SUB_INFO };
+
+/* The variants one label lists by default in `lgr check` (`lgr variants` lists them all
+ * unless --max-variants says otherwise): enough for every label of the root zone LGRs'
+ * Arabic and Hebrew scripts, few enough to read. */
+#define CHECK_MAX_VARIANTS 1000
+
+typedef struct lgr_opts {
+    const char *cmd;
+    int sub;
+    const char *lgr_path;
+    const char *set_path;
+    ibidi_lgr *lgr;
+    ibidi_lgr *common;
+    uint64_t max_variants; /* 0: no bound */
+    unsigned flags;        /* IBIDI_LGR_INCLUDE_INVALID */
+    int list_variants;
+    int json;
+} lgr_opts;
+
+static void put_cps_utf8(FILE *f, const uint32_t *cps, size_t n, int json)
+{
+    char buf[IBIDI_LGR_MAX_INDEX * 4];
+    size_t len = 0;
+    if (ibidi_utf8_encode(cps, n, buf, sizeof buf, &len, NULL) != IBIDI_OK)
+        len = 0;
+    if (json)
+        cli_json_string(f, buf, len);
+    else
+        cli_put_escaped(f, buf, len);
+}
+
+static void json_str_or_null(FILE *f, const char *s)
+{
+    if (s)
+        cli_json_string(f, s, strlen(s));
+    else
+        fputs("null", f);
+}
+
+static void json_types(FILE *f, const ibidi_lgr_info *info, uint64_t types)
+{
+    fputc('[', f);
+    int first = 1;
+    for (size_t i = 0; i < info->n_variant_types && i < 64; i++)
+        if (types >> i & 1) {
+            if (!first)
+                fputc(',', f);
+            first = 0;
+            cli_json_string(f, info->variant_types[i], strlen(info->variant_types[i]));
+        }
+    fputc(']', f);
+}
+
+static void text_types(FILE *f, const ibidi_lgr_info *info, uint64_t types)
+{
+    int first = 1;
+    for (size_t i = 0; i < info->n_variant_types && i < 64; i++)
+        if (types >> i & 1) {
+            if (!first)
+                fputc(',', f);
+            first = 0;
+            fputs(info->variant_types[i], f);
+        }
+    if (first)
+        fputc('-', f);
+}
+
+/* ---- Variants ---------------------------------------------------------------------------- */
+
+typedef struct var_out {
+    const lgr_opts *o;
+    const ibidi_lgr_info *info;
+    int count;
+} var_out;
+
+static int put_variant(const ibidi_lgr_variant *v, void *ctx)
+{
+    var_out *vo = ctx;
+    FILE *f = stdout;
+    if (vo->o->json) {
+        if (vo->count++)
+            fputc(',', f);
+        fputs("{\"label\":", f);
+        put_cps_utf8(f, v->cps, v->n, 1);
+        fputs(",\"disposition\":", f);
+        json_str_or_null(f, v->disposition);
+        fputs(",\"types\":", f);
+        json_types(f, vo->info, v->types);
+        fprintf(f, ",\"only_variants\":%s,\"action\":%zu,\"default_action\":%s,\"rule\":",
+                v->only_variants ? "true" : "false", v->action,
+                v->default_action ? "true" : "false");
+        json_str_or_null(f, v->rule);
+        fputc('}', f);
+    } else {
+        fputs("variant\t", f);
+        put_cps_utf8(f, v->cps, v->n, 0);
+        fprintf(f, "\t%s\t", v->disposition ? v->disposition : "-");
+        text_types(f, vo->info, v->types);
+        fputc('\n', f);
+    }
+    return 0;
+}
+
+/* The variant list of an eligible label: the JSON members or the text lines. */
+static ibidi_status put_variants(const lgr_opts *o, const uint32_t *cps, size_t n)
+{
+    const ibidi_lgr_info *info = ibidi_lgr_get_info(o->lgr);
+    ibidi_lgr_variant_summary sum;
+    var_out vo = {o, info, 0};
+    if (o->json)
+        fputs(",\"variants\":[", stdout);
+    ibidi_status st = ibidi_lgr_variants(o->lgr, cps, n, o->flags, o->max_variants,
+                                         put_variant, &vo, &sum, NULL);
+    if (o->json) {
+        fprintf(stdout,
+                "],\"variant_estimate\":%llu,\"variants_generated\":%llu,"
+                "\"variants_listed\":%llu,\"variants_invalid\":%llu,\"variants_cut\":%s",
+                (unsigned long long)sum.estimate, (unsigned long long)sum.generated,
+                (unsigned long long)sum.reported, (unsigned long long)sum.invalid,
+                sum.cut ? "true" : "false");
+    } else {
+        fprintf(stdout, "variants\testimate %llu\tgenerated %llu\tlisted %llu\tinvalid %llu%s\n",
+                (unsigned long long)sum.estimate, (unsigned long long)sum.generated,
+                (unsigned long long)sum.reported, (unsigned long long)sum.invalid,
+                sum.cut ? "\tcut by --max-variants" : "");
+    }
+    return st;
+}
+
+/* ---- One label --------------------------------------------------------------------------- */
+
+static void put_index(const lgr_opts *o, const char *key, const ibidi_lgr *lgr,
+                      const uint32_t *cps, size_t n)
+{
+    uint32_t idx[IBIDI_LGR_MAX_INDEX];
+    size_t m = 0;
+    ibidi_error e;
+    ibidi_status st = ibidi_lgr_index_label(lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, &e);
+    if (o->json) {
+        fprintf(stdout, ",\"%s\":", key);
+        if (st == IBIDI_OK)
+            put_cps_utf8(stdout, idx, m, 1);
+        else
+            fputs("null", stdout);
+        if (st != IBIDI_OK)
+            fprintf(stdout, ",\"%s_status\":\"%s\"", key, ibidi_status_name(st));
+    } else {
+        fprintf(stdout, "%s\t", key);
+        if (st == IBIDI_OK)
+            put_cps_utf8(stdout, idx, m, 0);
+        else
+            fprintf(stdout, "none (%s)", ibidi_status_name(st));
+        fputc('\n', stdout);
+    }
+}
+
+static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
+{
+    const lgr_opts *o = ctx;
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t n = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_label_decode(item, len, cps, IBIDI_LGR_MAX_LABEL, &n, &err);
+    if (st != IBIDI_OK) {
+        cli_report(o->cmd, itemno, "cannot read the label", &err, "byte");
+        cli_fail_record(stdout, o->json, item, len, &err, "byte");
+        return CLI_INVALID;
+    }
+    ibidi_lgr_result r;
+    st = ibidi_lgr_check(o->lgr, cps, n, &r, &err);
+    if (st != IBIDI_OK) {
+        cli_report(o->cmd, itemno, "cannot evaluate the label", &err, "index");
+        cli_fail_record(stdout, o->json, item, len, &err, "index");
+        return CLI_INVALID;
+    }
+    FILE *f = stdout;
+    if (o->sub == SUB_INDEX) {
+        if (o->json) {
+            fputc('{', f);
+            cli_json_input(f, "input", item, len);
+            fputs(",\"label\":", f);
+            put_cps_utf8(f, cps, n, 1);
+            fprintf(f, ",\"eligible\":%s", r.eligible ? "true" : "false");
+        } else {
+            fputs("label\t", f);
+            put_cps_utf8(f, cps, n, 0);
+            fputc('\n', f);
+        }
+        if (r.eligible)
+            put_index(o, "index", o->lgr, cps, n);
+        if (o->common)
+            put_index(o, "common_index", o->common, cps, n);
+        if (o->json)
+            fputs("}\n", f);
+        return r.eligible ? CLI_OK : CLI_INVALID;
+    }
+    const ibidi_lgr_info *info = ibidi_lgr_get_info(o->lgr);
+    if (o->json) {
+        fputc('{', f);
+        cli_json_input(f, "input", item, len);
+        fputs(",\"label\":", f);
+        put_cps_utf8(f, cps, n, 1);
+        fprintf(f, ",\"eligible\":%s", r.eligible ? "true" : "false");
+        if (!r.eligible) {
+            fprintf(f, ",\"reason\":{\"status\":\"%s\",\"offset\":%zu,\"cp\":\"U+%04X\",\"rule\":",
+                    ibidi_status_name(r.status), r.offset, (unsigned)r.cp);
+            json_str_or_null(f, r.context_rule);
+            fputs(",\"message\":", f);
+            json_str_or_null(f, ibidi_strerror(r.status));
+            fputc('}', f);
+        }
+        fputs(",\"disposition\":", f);
+        json_str_or_null(f, r.disposition);
+        if (r.action != IBIDI_LGR_NO_ACTION) {
+            fprintf(f, ",\"action\":{\"index\":%zu,\"default\":%s,\"rule\":", r.action,
+                    r.default_action ? "true" : "false");
+            json_str_or_null(f, r.rule);
+            fprintf(f, ",\"not_match\":%s,\"comment\":", r.not_match ? "true" : "false");
+            json_str_or_null(f, r.action_comment);
+            fputc('}', f);
+        } else {
+            fputs(",\"action\":null", f);
+        }
+        fputs(",\"types\":", f);
+        json_types(f, info, r.types);
+    } else {
+        fputs("label\t", f);
+        put_cps_utf8(f, cps, n, 0);
+        fprintf(f, "\t%s", r.disposition ? r.disposition : "-");
+        if (!r.eligible) {
+            fprintf(f, "\tnot eligible: %s at index %zu (U+%04X)", ibidi_status_name(r.status),
+                    r.offset, (unsigned)r.cp);
+            if (r.context_rule)
+                fprintf(f, ", rule %s", r.context_rule);
+        } else {
+            fprintf(f, "\taction %zu%s", r.action, r.default_action ? " (default)" : "");
+            if (r.rule)
+                fprintf(f, " %s %s", r.not_match ? "not-match" : "match", r.rule);
+            if (r.action_comment) {
+                fputs(": ", f);
+                cli_put_escaped(f, r.action_comment, strlen(r.action_comment));
+            }
+        }
+        fputc('\n', f);
+    }
+    if (o->common) {
+        ibidi_lgr_set_result sr;
+        st = ibidi_lgr_set_check(o->lgr, o->common, cps, n, &sr, NULL);
+        if (o->json) {
+            fprintf(f, ",\"set\":{\"common_eligible\":%s,\"common_index\":",
+                    st == IBIDI_OK && sr.common_eligible ? "true" : "false");
+            if (st == IBIDI_OK && sr.index_status == IBIDI_OK)
+                put_cps_utf8(f, sr.index, sr.index_len, 1);
+            else
+                fputs("null", f);
+            fputc('}', f);
+        } else {
+            fprintf(f, "common\t%s\t",
+                    st == IBIDI_OK && sr.common_eligible ? "eligible" : "not-eligible");
+            if (st == IBIDI_OK && sr.index_status == IBIDI_OK)
+                put_cps_utf8(f, sr.index, sr.index_len, 0);
+            else
+                fputc('-', f);
+            fputc('\n', f);
+        }
+    }
+    if (r.eligible) {
+        if (info->index_possible)
+            put_index(o, "index", o->lgr, cps, n);
+        if (o->list_variants)
+            put_variants(o, cps, n);
+    }
+    if (o->json)
+        fputs("}\n", f);
+    return r.registrable ? CLI_OK : CLI_INVALID;
+}
+
+/* ---- lgr info ---------------------------------------------------------------------------- */
+
+static void info_line(const char *key, const char *v)
+{
+    if (!v)
+        return;
+    fprintf(stdout, "%s\t", key);
+    cli_put_escaped(stdout, v, strlen(v));
+    fputc('\n', stdout);
+}
+
+static void info_json_key(const char *key, const char *v)
+{
+    fprintf(stdout, ",\"%s\":", key);
+    json_str_or_null(stdout, v);
+}
+
+static int info_file(const lgr_opts *o, const char *path)
+{
+    ibidi_lgr *lgr = NULL;
+    ibidi_lgr_diag d;
+    ibidi_status st = ibidi_lgr_load_file(path, NULL, &lgr, &d);
+    FILE *f = stdout;
+    if (st != IBIDI_OK) {
+        fflush(stdout);
+        fprintf(stderr, "ibidi %s: %s:%lu:%lu: %s [%s]\n", o->cmd, path, d.line, d.column,
+                d.message, ibidi_status_name(st));
+        if (o->json) {
+            fputs("{\"file\":", f);
+            cli_json_string(f, path, strlen(path));
+            fprintf(f, ",\"valid\":false,\"error\":{\"status\":\"%s\",\"line\":%lu,"
+                       "\"column\":%lu,\"offset\":%zu,\"message\":",
+                    ibidi_status_name(st), d.line, d.column, d.offset);
+            cli_json_string(f, d.message, strlen(d.message));
+            fputs("}}\n", f);
+        } else {
+            fputs("file\t", f);
+            cli_put_escaped(f, path, strlen(path));
+            fprintf(f, "\ninvalid\t%s at line %lu column %lu: ", ibidi_status_name(st), d.line,
+                    d.column);
+            cli_put_escaped(f, d.message, strlen(d.message));
+            fputc('\n', f);
+        }
+        return st == IBIDI_E_LGR_FILE ? CLI_USAGE : CLI_INVALID;
+    }
+    const ibidi_lgr_info *i = ibidi_lgr_get_info(lgr);
+    if (o->json) {
+        fputs("{\"file\":", f);
+        cli_json_string(f, path, strlen(path));
+        fputs(",\"valid\":true", f);
+        info_json_key("version", i->version);
+        info_json_key("version_comment", i->version_comment);
+        info_json_key("date", i->date);
+        info_json_key("unicode_version", i->unicode_version);
+        info_json_key("validity_start", i->validity_start);
+        info_json_key("validity_end", i->validity_end);
+        info_json_key("description_type", i->description_type);
+        fputs(",\"languages\":[", f);
+        for (size_t k = 0; k < i->n_languages; k++) {
+            if (k)
+                fputc(',', f);
+            json_str_or_null(f, i->languages[k]);
+        }
+        fputs("],\"scopes\":[", f);
+        for (size_t k = 0; k < i->n_scopes; k++) {
+            if (k)
+                fputc(',', f);
+            json_str_or_null(f, i->scopes[k]);
+        }
+        fputs("],\"references\":[", f);
+        for (size_t k = 0; k < i->n_references; k++) {
+            fputs(k ? ",{\"id\":" : "{\"id\":", f);
+            json_str_or_null(f, i->references[k].id);
+            fputs(",\"text\":", f);
+            json_str_or_null(f, i->references[k].text);
+            fputs(",\"comment\":", f);
+            json_str_or_null(f, i->references[k].comment);
+            fputc('}', f);
+        }
+        fprintf(f,
+                "],\"code_points\":%zu,\"sequences\":%zu,\"ranges\":%zu,\"variants\":%zu,"
+                "\"reflexive\":%zu,\"classes\":%zu,\"rules\":%zu,\"actions\":%zu,\"tags\":%zu,"
+                "\"variant_types\":[",
+                i->n_code_points, i->n_sequences, i->n_ranges, i->n_variants, i->n_reflexive,
+                i->n_classes, i->n_rules, i->n_actions, i->n_tags);
+        for (size_t k = 0; k < i->n_variant_types; k++) {
+            if (k)
+                fputc(',', f);
+            json_str_or_null(f, i->variant_types[k]);
+        }
+        fprintf(f, "],\"symmetric\":%s,\"transitive\":%s,\"index_possible\":%s}\n",
+                i->symmetric ? "true" : "false", i->transitive ? "true" : "false",
+                i->index_possible ? "true" : "false");
+    } else {
+        fputs("file\t", f);
+        cli_put_escaped(f, path, strlen(path));
+        fputc('\n', f);
+        info_line("version", i->version);
+        info_line("version-comment", i->version_comment);
+        info_line("date", i->date);
+        for (size_t k = 0; k < i->n_languages; k++)
+            info_line("language", i->languages[k]);
+        for (size_t k = 0; k < i->n_scopes; k++)
+            info_line("scope", i->scopes[k]);
+        info_line("unicode-version", i->unicode_version);
+        info_line("validity-start", i->validity_start);
+        info_line("validity-end", i->validity_end);
+        fprintf(f, "references\t%zu\ncode-points\t%zu\nsequences\t%zu\nranges\t%zu\n"
+                   "variants\t%zu\nreflexive\t%zu\nclasses\t%zu\nrules\t%zu\nactions\t%zu\n"
+                   "tags\t%zu\nvariant-types\t",
+                i->n_references, i->n_code_points, i->n_sequences, i->n_ranges, i->n_variants,
+                i->n_reflexive, i->n_classes, i->n_rules, i->n_actions, i->n_tags);
+        for (size_t k = 0; k < i->n_variant_types; k++)
+            fprintf(f, "%s%s", k ? " " : "", i->variant_types[k]);
+        fprintf(f, "\nsymmetric\t%s\ntransitive\t%s\nindex-label\t%s\n",
+                i->symmetric ? "yes" : "no", i->transitive ? "yes" : "no",
+                i->index_possible ? "possible" : "not possible (RFC 7940 §8.5)");
+    }
+    ibidi_lgr_free(lgr);
+    return CLI_OK;
+}
+
+/* ---- Arguments ---------------------------------------------------------------------------- */
+
+static int load(const char *cmd, const char *path, ibidi_lgr **out)
+{
+    ibidi_lgr_diag d;
+    ibidi_status st = ibidi_lgr_load_file(path, NULL, out, &d);
+    if (st == IBIDI_OK)
+        return CLI_OK;
+    fflush(stdout);
+    fprintf(stderr, "ibidi %s: %s:%lu:%lu: %s [%s]\n", cmd, path, d.line, d.column, d.message,
+            ibidi_status_name(st));
+    return CLI_USAGE;
+}
+
+static int lgr_run(int argc, char **argv)
+{
+    lgr_opts o;
+    memset(&o, 0, sizeof o);
+    o.cmd = "lgr";
+    if (argc < 2)
+        return cli_usage_error("lgr", "which one: check, variants, index or info?");
+    static const char *const subs[] = {"check", "variants", "index", "info"};
+    static const char *const names[] = {"lgr check", "lgr variants", "lgr index", "lgr info"};
+    int sub = cli_pick(argv[1], subs, 4);
+    if (sub < 0)
+        return cli_usage_error("lgr", "unknown subcommand '%s': check, variants, index or info",
+                               argv[1]);
+    o.sub = sub;
+    o.cmd = names[sub];
+    o.list_variants = sub == SUB_CHECK || sub == SUB_VARIANTS;
+    o.max_variants = sub == SUB_CHECK ? CHECK_MAX_VARIANTS : 0;
+    int i = 2;
+    for (; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] != '-')
+            break;
+        int r;
+        if (strcmp(a, "--json") == 0) {
+            o.json = 1;
+        } else if (sub != SUB_INFO && (r = cli_opt_value(o.cmd, argc, argv, &i, "--lgr", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            o.lgr_path = v;
+        } else if (sub != SUB_INFO && (r = cli_opt_value(o.cmd, argc, argv, &i, "--set", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            o.set_path = v;
+        } else if ((sub == SUB_CHECK || sub == SUB_VARIANTS) &&
+                   (r = cli_opt_value(o.cmd, argc, argv, &i, "--max-variants", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            char *end;
+            errno = 0;
+            unsigned long long m = strtoull(v, &end, 10);
+            if (!*v || *end || errno || v[0] == '-')
+                return cli_usage_error(o.cmd, "--max-variants needs a number (0: no bound), not '%s'",
+                                       v);
+            o.max_variants = m;
+        } else if ((sub == SUB_CHECK || sub == SUB_VARIANTS) &&
+                   strcmp(a, "--include-invalid") == 0) {
+            o.flags |= IBIDI_LGR_INCLUDE_INVALID;
+        } else if (sub == SUB_CHECK && strcmp(a, "--no-variants") == 0) {
+            o.list_variants = 0;
+        } else {
+            return cli_usage_error(o.cmd, "unknown option '%s'", a);
+        }
+    }
+    if (sub == SUB_INFO) {
+        if (i >= argc)
+            return cli_usage_error(o.cmd, "which LGR file?");
+        int worst = CLI_OK;
+        for (; i < argc; i++) {
+            int rc = info_file(&o, argv[i]);
+            if (rc > worst)
+                worst = rc;
+        }
+        return worst;
+    }
+    if (!o.lgr_path)
+        return cli_usage_error(o.cmd, "--lgr FILE is needed: the LGR to apply");
+    int rc = load(o.cmd, o.lgr_path, &o.lgr);
+    if (rc == CLI_OK && o.set_path)
+        rc = load(o.cmd, o.set_path, &o.common);
+    if (rc == CLI_OK)
+        rc = cli_for_each_item(argc, argv, i, lgr_item, &o);
+    ibidi_lgr_free(o.lgr);
+    ibidi_lgr_free(o.common);
+    return rc;
+}
+
+const cli_command cli_cmd_lgr = {
+    "lgr",
+    "registry policy: a label under a Label Generation Ruleset (RFC 7940)",
+    "usage: ibidi lgr check --lgr FILE [--set COMMON] [--json] [--max-variants N]\n"
+    "                       [--include-invalid] [--no-variants] [LABEL...]\n"
+    "       ibidi lgr variants --lgr FILE [--json] [--max-variants N] [--include-invalid]\n"
+    "                       [LABEL...]\n"
+    "       ibidi lgr index --lgr FILE [--set COMMON] [--json] [LABEL...]\n"
+    "       ibidi lgr info [--json] FILE...\n"
+    "\n"
+    "Applies a registry's Label Generation Ruleset (RFC 7940 XML) to labels (U-labels or\n"
+    "A-labels; one per line on standard input when none are given), as RFC 7940 §8 says:\n"
+    "  check     eligibility (repertoire and context rules), the disposition with the\n"
+    "            action and rule that decided it, the index label, and the variant labels\n"
+    "            with their dispositions (at most 1000 unless --max-variants says)\n"
+    "  variants  the variant labels alone (no bound unless --max-variants says)\n"
+    "  index     the index label (RFC 7940 §8.5): labels with the same one are variants\n"
+    "            of each other and collide\n"
+    "  info      what an LGR document says and holds, and its checks (symmetric and\n"
+    "            transitive variants; whether index labels exist)\n"
+    "\n"
+    "  --lgr FILE          the LGR (for the root zone: an element LGR such as Arabic)\n"
+    "  --set COMMON        the common LGR of its set: its index label finds collisions\n"
+    "                      with labels of other scripts (root zone procedure)\n"
+    "  --max-variants N    generate at most N variant permutations (0: no bound); the\n"
+    "                      summary says when the bound cut the list\n"
+    "  --include-invalid   also list variants whose disposition is invalid\n"
+    "  --no-variants       check: no variant list\n"
+    "  --json              one JSON object per label\n"
+    "\n"
+    "Text output, one record per label: a line \"label LABEL DISPOSITION ...\", then\n"
+    "\"common\", \"index\" and \"variant LABEL DISPOSITION TYPES\" lines and a \"variants\"\n"
+    "summary line (tab-separated). Exit status: 0 when every label is eligible and\n"
+    "neither invalid nor blocked, 1 otherwise, 2 for usage errors or an LGR that cannot be\n"
+    "read or is not a valid RFC 7940 document (lgr info: 1 for an invalid document).\n",
+    lgr_run,
+    "--lgr --set --max-variants",
+    "",
+    1,
+};
