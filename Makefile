@@ -149,12 +149,18 @@ $(BUILD)/bench/bench_scan: bench/bench_scan.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(CLI)
+# Registry policy: ICANN's LGRs from ../shared/lgr (skipped when absent).
+$(BUILD)/bench/bench_lgr: bench/bench_lgr.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
+
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(BUILD)/bench/bench_lgr $(CLI)
 	$(BUILD)/bench/bench
 	$(BUILD)/bench/bench_bidi
 	$(BUILD)/bench/bench_idna
 	$(BUILD)/bench/bench_iri
 	$(BUILD)/bench/bench_scan $(CLI)
+	$(BUILD)/bench/bench_lgr
 
 # The main job on bundled sample data.
 demo: $(CLI)
