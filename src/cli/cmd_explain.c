@@ -33,8 +33,11 @@ typedef struct xrow {
 #define IRI_WARN "an error with --strict, IBIDI_IRI_STRICT"
 #define CMD_NEVER "the command always gives calls what they need, so none of its commands "   \
                   "reports it; a program calling the library can get it"
-#define LGR_NO_CMD "only the calls of ibidi/lgr.h return it (loading an LGR document, "       \
-                   "judging labels with one); no command loads an LGR yet"
+/* The examples of ibidi/lgr.h: a document on standard input, or the sample LGR. */
+#define LGR_DOC(body)                                                                      \
+    "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">" body                           \
+    "</lgr>' | ibidi lgr info /dev/stdin"
+#define LGR_TOY "data/samples/lgr/toy-hebrew-arabic.xml"
 
 static const xrow rows[] = {
     /* ---- findings: IDNA (ibidi/idna.h) ---- */
@@ -277,21 +280,35 @@ static const xrow rows[] = {
       "passes class values"),
     S(471, "IBIDI_E_RFC5893_TOO_LONG", NULL,
       "only the experimental calls of ibidi/rfc5893.h return it; no command calls them"),
-    S(500, "IBIDI_E_LGR_XML", NULL, LGR_NO_CMD),
-    S(501, "IBIDI_E_LGR_LIMIT", NULL, LGR_NO_CMD),
-    S(502, "IBIDI_E_LGR_ENTITY", NULL, LGR_NO_CMD),
-    S(503, "IBIDI_E_LGR_ELEMENT", NULL, LGR_NO_CMD),
-    S(504, "IBIDI_E_LGR_CODE_POINT", NULL, LGR_NO_CMD),
-    S(505, "IBIDI_E_LGR_DUPLICATE", NULL, LGR_NO_CMD),
-    S(506, "IBIDI_E_LGR_REFERENCE", NULL, LGR_NO_CMD),
-    S(507, "IBIDI_E_LGR_CYCLE", NULL, LGR_NO_CMD),
-    S(508, "IBIDI_E_LGR_PROPERTY", NULL, LGR_NO_CMD),
-    S(509, "IBIDI_E_LGR_FILE", NULL, LGR_NO_CMD),
-    S(510, "IBIDI_E_LGR_LABEL_TOO_LONG", NULL, LGR_NO_CMD),
-    S(511, "IBIDI_E_LGR_NOT_ELIGIBLE", NULL, LGR_NO_CMD),
-    S(512, "IBIDI_E_LGR_NO_INDEX", NULL, LGR_NO_CMD),
-    S(513, "IBIDI_E_LGR_REPERTOIRE", NULL, LGR_NO_CMD),
-    S(514, "IBIDI_E_LGR_CONTEXT", NULL, LGR_NO_CMD),
+    S(500, "IBIDI_E_LGR_XML", "printf '<lgr' | ibidi lgr info /dev/stdin", NULL),
+    S(501, "IBIDI_E_LGR_LIMIT",
+      "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char cp=\"%s\"/></data>"
+      "</lgr>' \"$(printf '0061 %.0s' $(seq 33))\" | ibidi lgr info /dev/stdin",
+      NULL),
+    S(502, "IBIDI_E_LGR_ENTITY",
+      "printf '<!DOCTYPE lgr [<!ENTITY a \"b\">]><lgr/>' | ibidi lgr info /dev/stdin", NULL),
+    S(503, "IBIDI_E_LGR_ELEMENT", LGR_DOC("<frob/>"), NULL),
+    S(504, "IBIDI_E_LGR_CODE_POINT", LGR_DOC("<data><char cp=\"ZZ\"/></data>"), NULL),
+    S(505, "IBIDI_E_LGR_DUPLICATE",
+      LGR_DOC("<data><char cp=\"0061\"/><char cp=\"0061\"/></data>"), NULL),
+    S(506, "IBIDI_E_LGR_REFERENCE", LGR_DOC("<data><char cp=\"0061\" when=\"nope\"/></data>"),
+      NULL),
+    S(507, "IBIDI_E_LGR_CYCLE",
+      LGR_DOC("<data/><rules><rule name=\"a\"><rule by-ref=\"a\"/></rule></rules>"), NULL),
+    S(508, "IBIDI_E_LGR_PROPERTY",
+      LGR_DOC("<data/><rules><class name=\"c\" property=\"xx:Yy\"/></rules>"), NULL),
+    S(509, "IBIDI_E_LGR_FILE", "ibidi lgr info /nonexistent/lgr.xml", NULL),
+    S(510, "IBIDI_E_LGR_LABEL_TOO_LONG",
+      "ibidi lgr check --lgr " LGR_TOY " \"$(printf 'a%.0s' $(seq 64))\"", NULL),
+    S(511, "IBIDI_E_LGR_NOT_ELIGIBLE", "ibidi lgr index --lgr " LGR_TOY " --set " LGR_TOY " x",
+      NULL),
+    S(512, "IBIDI_E_LGR_NO_INDEX",
+      "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char cp=\"0061\"><var "
+      "cp=\"0062\"/></char><char cp=\"0062\"/></data></lgr>' | ibidi lgr index --lgr "
+      "/dev/stdin a",
+      NULL),
+    S(513, "IBIDI_E_LGR_REPERTOIRE", "ibidi lgr check --lgr " LGR_TOY " x", NULL),
+    S(514, "IBIDI_E_LGR_CONTEXT", "ibidi lgr check --lgr " LGR_TOY " -- '-\xd7\x90'", NULL),
     {K_STATUS, 550, "IBIDI_E_UTS39_INVALID", S_FAIL, NULL,
      "ibidi check --max-restriction single-script '\xd8\xa8" "1\xdb\xb2.com'",
      "registry policy (at most single-script): invalid",
