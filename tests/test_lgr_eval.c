@@ -2,6 +2,7 @@
  * labels and LGR sets, on an LGR of our own that holds each kind of rule and action, and on
  * ICANN's root zone and second-level LGRs (read from ../shared/lgr; skipped when absent).
  * Every expected figure is derived by hand from the LGR's text; the comments say how. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,7 +248,8 @@ static void test_toy(void)
         ibidi_lgr_result r;
         ibidi_error e;
         st = ibidi_lgr_check_utf8(lgr, big, 64, &r, &e);
-        CHECK(st == IBIDI_E_LGR_LABEL_TOO_LONG, "64 code points: too long (%d)", st);
+        CHECK(st == IBIDI_E_LGR_LABEL_TOO_LONG && e.offset == 63 && e.value == 'a',
+              "64 code points: too long at the 64th (%d %zu)", st, e.offset);
         st = ibidi_lgr_check_utf8(lgr, big, 63, &r, &e);
         CHECK(st == IBIDI_OK && r.eligible, "63 code points: evaluated");
         st = ibidi_lgr_check_utf8(lgr, "a\xff", 2, &r, &e);
@@ -323,6 +325,29 @@ static void test_rz_arabic(ibidi_lgr *ar, ibidi_lgr *common)
     }
 }
 
+/* Collisions across scripts (root zone procedure): the common LGR holds every script's
+ * repertoire with the cross-script variants, so Latin ace and Cyrillic асе (0430 0441
+ * 0435), and Greek ορο and Latin opo, share their index labels, which the element LGRs
+ * alone cannot show. */
+static void test_cross_script(ibidi_lgr *common, ibidi_lgr *latin)
+{
+    index_is(common, "асе", "ace", __LINE__);
+    index_is(common, "ace", "ace", __LINE__);
+    index_is(common, "ορο", "opo", __LINE__);
+    if (latin) {
+        uint32_t cps[64];
+        size_t n = cps_of("асе", cps);
+        ibidi_lgr_set_result sr;
+        ibidi_status st = ibidi_lgr_set_check(latin, common, cps, n, &sr, NULL);
+        /* the Latin element LGR lists Cyrillic look-alikes only with a reflexive
+           out-of-repertoire-var mapping: eligible, and invalid by its second action */
+        CHECK(st == IBIDI_OK && sr.element.eligible && !sr.element.registrable &&
+                  sr.element.action == 1 && sr.common_eligible &&
+                  sr.index_status == IBIDI_OK && sr.index_len == 3 && sr.index[0] == 'a',
+              "Cyrillic асе: invalid in the Latin LGR, but its common index is ace");
+    }
+}
+
 /* RZ-LGR-5 Hebrew: final and nominal forms are blocked variants of each other; VAV and
  * SAMEKH are blocked variants of Latin i and o, which are in the repertoire only with a
  * reflexive out-of-repertoire-var mapping, so a label holding them is invalid (the second
@@ -365,9 +390,73 @@ static void test_sl_arabic(ibidi_lgr *sl)
     CHECK(is(r.context_rule, "initial-or-medial-position"), "ىب: initial-or-medial-position");
 }
 
+/* One loaded LGR, labels judged from several threads at once: every thread gets what one
+ * thread alone gets (the LGR is read-only; evaluation keeps its state on the stack). */
+#define N_THREADS 4
+#define N_THREAD_LABELS 2000
+
+typedef struct thread_job {
+    const ibidi_lgr *lgr;
+    const uint32_t (*labels)[8];
+    const char **want_disp;
+    const uint64_t *want_generated;
+    int mismatches;
+} thread_job;
+
+static void *judge_all(void *arg)
+{
+    thread_job *j = arg;
+    for (int i = 0; i < N_THREAD_LABELS; i++) {
+        ibidi_lgr_result r;
+        ibidi_lgr_variant_summary sum;
+        ibidi_lgr_check(j->lgr, j->labels[i], 8, &r, NULL);
+        ibidi_lgr_variants(j->lgr, j->labels[i], 8, 0, 0, NULL, NULL, &sum, NULL);
+        if (r.disposition != j->want_disp[i] || sum.generated != j->want_generated[i])
+            j->mismatches++;
+    }
+    return NULL;
+}
+
+static void test_threads(void)
+{
+    ibidi_lgr *lgr = NULL;
+    if (ibidi_lgr_load(toy, sizeof toy - 1, NULL, &lgr, NULL) != IBIDI_OK)
+        return;
+    static uint32_t labels[N_THREAD_LABELS][8];
+    static const char *want_disp[N_THREAD_LABELS];
+    static uint64_t want_generated[N_THREAD_LABELS];
+    static const uint32_t letters[] = {'a', 'b', 'c', 'd', 'e', 'f', 'x', 'y', 'z', '1', '-'};
+    uint32_t seed = 12345;
+    for (int i = 0; i < N_THREAD_LABELS; i++) {
+        for (int k = 0; k < 8; k++)
+            labels[i][k] = letters[t_xorshift32(&seed) % (sizeof letters / sizeof letters[0])];
+        ibidi_lgr_result r;
+        ibidi_lgr_variant_summary sum;
+        ibidi_lgr_check(lgr, labels[i], 8, &r, NULL);
+        ibidi_lgr_variants(lgr, labels[i], 8, 0, 0, NULL, NULL, &sum, NULL);
+        want_disp[i] = r.disposition;
+        want_generated[i] = sum.generated;
+    }
+    pthread_t th[N_THREADS];
+    thread_job jobs[N_THREADS];
+    for (int t = 0; t < N_THREADS; t++) {
+        jobs[t] = (thread_job){lgr, (const uint32_t(*)[8])labels, want_disp, want_generated, 0};
+        CHECK(pthread_create(&th[t], NULL, judge_all, &jobs[t]) == 0, "thread %d starts", t);
+    }
+    int mismatches = 0;
+    for (int t = 0; t < N_THREADS; t++) {
+        pthread_join(th[t], NULL);
+        mismatches += jobs[t].mismatches;
+    }
+    CHECK(mismatches == 0, "%d threads x %d labels: %d results differ from one thread's",
+          N_THREADS, N_THREAD_LABELS, mismatches);
+    ibidi_lgr_free(lgr);
+}
+
 int main(void)
 {
     test_toy();
+    test_threads();
     ibidi_lgr *ar = load_shared("root-zone/lgr-5/lgr-5-arabic-script-26may22-en.xml");
     if (!ar) {
         printf("skipped: ../shared/lgr is not there (ICANN's LGRs)\n");
@@ -377,6 +466,10 @@ int main(void)
     ibidi_lgr *common = load_shared("root-zone/lgr-5-common-26may22-en.xml");
     ibidi_lgr *sl = load_shared("second-level-reference-lgr/lgr-second-level-arabic-script-31may22-en.xml");
     test_rz_arabic(ar, common);
+    ibidi_lgr *latin = load_shared("root-zone/lgr-5/lgr-5-latin-script-26may22-en.xml");
+    if (common)
+        test_cross_script(common, latin);
+    ibidi_lgr_free(latin);
     if (he)
         test_rz_hebrew(he);
     if (sl)

@@ -411,6 +411,14 @@ IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, uin
         st = ibidi_utf8_decode(label, len, cps, cap, n, err);
         if (st != IBIDI_E_BUFFER_TOO_SMALL)
             return st;
+        /* the well-formed label's first code point beyond cap: where it starts, its value */
+        size_t at = 0, next;
+        uint32_t cp = 0;
+        for (size_t k = 0; k < cap; k++)
+            ibidi_utf8_next(label, len, &at, &cp, NULL);
+        next = at;
+        ibidi_utf8_next(label, len, &next, &cp, NULL);
+        return ibidi__fail(err, IBIDI_E_LGR_LABEL_TOO_LONG, at, cp);
     }
     return ibidi__fail(err, IBIDI_E_LGR_LABEL_TOO_LONG, 0, 0);
 }
