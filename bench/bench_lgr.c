@@ -7,9 +7,9 @@
  *   index      the index label (ibidi_lgr_index_label) of the same labels
  *   variants   variant labels generated with their dispositions (ibidi_lgr_variants),
  *              per second (at least 1M)
- * ICANN's lgr-core (Python, the only other implementation) is not installed here; its
- * published figures (about 3 s to load the common LGR, a median of 22 ms per label with
- * variants) are quoted beside ours, not measured.
+ * ICANN's lgr-core (Python, the only other implementation) is not installed here; the
+ * figures it gave when the LGR work was planned (about 3 s to load the common LGR, a median
+ * of 22 ms per label with variants) are quoted beside ours, not measured.
  * Each figure is the best of several passes (clock_gettime(CLOCK_MONOTONIC)).
  */
 #include <stdint.h>
@@ -164,8 +164,8 @@ int main(void)
         {"RZ-LGR-5 common", "root-zone/lgr-5-common-26may22-en.xml", 0x0600, 0x06FF},
         {"RZ-LGR-5 Latin", "root-zone/lgr-5/lgr-5-latin-script-26may22-en.xml", 0x0061, 0x017F},
     };
-    printf("LGR (RFC 7940) evaluation, ibidi %s; lgr-core (Python) as published: about 3 s to\n"
-           "load the common LGR, 22 ms median per label with variants\n",
+    printf("LGR (RFC 7940) evaluation, ibidi %s; lgr-core (Python, not run here) took about 3 s\n"
+           "to load the common LGR and 22 ms median per label with variants\n",
            ibidi_version());
     for (size_t k = 0; k < sizeof lgrs / sizeof lgrs[0]; k++) {
         double ms;
