@@ -800,17 +800,12 @@ static int print_groups(const scan_opts *o, key_table *t, int c)
         }
         sort_group_of = g;
         qsort(ord, g->n, sizeof *ord, cmp_member);
-        if (o->format == FMT_JSON && variant) {
-            fputs("{\"type\": \"variant_collision\", \"index\": ", stdout);
-            cli_json_string(stdout, e->disp, e->disp_len);
-            fputs(", \"names\": [", stdout);
-            for (size_t j = 0; j < g->n; j++) {
-                fputs(j ? ", " : "", stdout);
-                cli_json_string(stdout, g->names[ord[j]], g->lens[ord[j]]);
-            }
-            printf("], \"valid_names\": %zu}\n", valid);
-        } else if (o->format == FMT_JSON) {
-            printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ", ctx_names[c]);
+        if (o->format == FMT_JSON) {
+            if (variant)
+                fputs("{\"type\": \"variant_collision\", \"index\": ", stdout);
+            else
+                printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ",
+                       ctx_names[c]);
             cli_json_string(stdout, e->disp, e->disp_len);
             fputs(", \"names\": [", stdout);
             for (size_t j = 0; j < g->n; j++) {
