@@ -382,6 +382,18 @@ static void test_sl_arabic(ibidi_lgr *sl)
     LABEL(sl, "بب-", 0, "invalid", IBIDI_LGR_NO_ACTION);
     LABEL(sl, "بى", 1, "valid", 21);        /* ALEF MAKSURA at the end */
     LABEL(sl, "ىب", 0, "invalid", IBIDI_LGR_NO_ACTION);
+    /* كتب1: KAF has 06A9 (optionally-activated) and 06AA (allocatable), TEH has 067A
+       (blocked), DIGIT ONE has 0661 and 06F1 (activated): 3 * 2 * 3 = 18 permutations.
+       By the file's actions: a blocked mapping blocks (its 17th action); else an
+       optionally-activated one makes it allocatable (19th); else an activated one
+       activated (20th); allocatable mappings alone allocatable (21st) */
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary sum;
+    ibidi_status st;
+    variants(sl, "كتب1", 0, 0, &c, &sum, &st);
+    CHECK(st == IBIDI_OK && sum.estimate == 18 && sum.generated == 17 &&
+              strcmp(c.text, "كتب١=activated كتب۱=activated كٺب1=blocked كٺب١=blocked كٺب۱=blocked کتب1=allocatable کتب١=allocatable کتب۱=allocatable کٺب1=blocked کٺب١=blocked کٺب۱=blocked ڪتب1=allocatable ڪتب١=activated ڪتب۱=activated ڪٺب1=blocked ڪٺب١=blocked ڪٺب۱=blocked") == 0,
+          "variants of كتب1: %s", c.text);
     ibidi_lgr_result r;
     ibidi_lgr_check_utf8(sl, "1بب", strlen("1بب"), &r, NULL);
     CHECK(r.status == IBIDI_E_LGR_CONTEXT && r.offset == 0 && is(r.context_rule, "leading-digit"),
