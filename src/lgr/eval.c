@@ -75,7 +75,7 @@ static pset match_once(const lgr_ctx *c, const lgr_node *nd, pset s)
     switch ((lgr_node_kind)nd->kind) {
     case LGR_N_SEQ:
         return match_kids(c, nd, s);
-    case LGR_N_CHOICE: { /* RFC 7940 §6.3.3 */
+    case LGR_N_CHOICE: { /* RFC 7940 §6.3.5 */
         const uint32_t *kid = lgr->kids + nd->a;
         for (uint32_t i = 0; i < nd->b; i++)
             r |= match_node(c, kid[i], s);
@@ -122,7 +122,7 @@ static pset match_once(const lgr_ctx *c, const lgr_node *nd, pset s)
     return 0;
 }
 
-/* RFC 7940 §6.3.7: count="n", "n+", "n:m". */
+/* RFC 7940 §6.3.3: count="n", "n+", "n:m". */
 static pset match_node(const lgr_ctx *c, uint32_t node, pset s)
 {
     const lgr_node *nd = &c->lgr->nodes[node];

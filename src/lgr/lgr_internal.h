@@ -54,7 +54,7 @@ typedef struct lgr_class {
 /* A node of a compiled rule (§6.3). */
 typedef enum lgr_node_kind {
     LGR_N_SEQ = 0,     /* children matched one after the other (a <rule> body) */
-    LGR_N_CHOICE,      /* one of the children (§6.3.3) */
+    LGR_N_CHOICE,      /* one of the children (§6.3.5) */
     LGR_N_START,       /* <start/>: the beginning of the label */
     LGR_N_END,         /* <end/> */
     LGR_N_ANY,         /* <any/>: any code point */
@@ -69,7 +69,7 @@ typedef enum lgr_node_kind {
 typedef struct lgr_node {
     uint8_t kind;        /* lgr_node_kind */
     uint8_t len;         /* LGR_N_CHAR: code points */
-    uint16_t min;        /* count (§6.3.7): min..max repetitions, max LGR_COUNT_INF for "n+" */
+    uint16_t min;        /* count (§6.3.3): min..max repetitions, max LGR_COUNT_INF for "n+" */
     uint16_t max;
     uint32_t a;          /* SEQ / CHOICE / LOOK_*: first child index in lgr->kids;
                             CHAR: first code point (len 1) or pool offset; CLASS: class index;
