@@ -38,7 +38,11 @@
  *       timed (the count is printed);
  *   (b) 100k ASCII host names ("www.example-42.com", some in upper or mixed case);
  *   (c) 100k names with Hebrew or Arabic labels and ASCII labels, valid under the Bidi Rule
- *       ("שלום.example.קום", "موقع.وزارة-الاتصالات.مصر").
+ *       ("שלום.example.קום", "موقع.وزارة-الاتصالات.مصر");
+ *   (d) the names of (c) in A-labels, as zone files hold them ("xn--5dbqzzl.example.xn--
+ *       9dbq2a"): ToASCII, which decodes and checks each A-label;
+ *   (e) the same names through ToUnicode (ICU's uidna_nameToUnicodeUTF8; libidn2's lookup
+ *       is a ToASCII, so it has no figure there).
  * Generation is deterministic (xorshift32 with fixed seeds).
  *
  * Each figure is the best of several timed passes (clock_gettime(CLOCK_MONOTONIC)), the
@@ -483,6 +487,7 @@ typedef struct ctx {
 #endif
     char out[OUT_CAP];
     size_t failed; /* names rejected in a timed pass */
+    int to_unicode; /* workload (e): ToUnicode instead of ToASCII */
 } ctx;
 
 #define IDN2_FLAGS_USED_TEXT "IDN2_NONTRANSITIONAL | IDN2_USE_STD3_ASCII_RULES"
@@ -491,6 +496,7 @@ typedef struct ctx {
 #endif
 #define ICU_OPTIONS_TEXT                                                                        \
     "UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | "                \
+    "UIDNA_NONTRANSITIONAL_TO_UNICODE | "                                                       \
     "UIDNA_USE_STD3_RULES"
 
 /* One conversion; the result is in out (out_len bytes). Returns 1 when accepted; *why gets
@@ -572,8 +578,9 @@ static size_t run_ibidi(const set *s, ctx *c)
     for (size_t r = 0; r < s->reps; r++) {
         for (size_t i = 0; i < s->count; i++) {
             size_t len = s->off[i + 1] - s->off[i] - 1, n = 0;
-            if (ibidi_idna_to_ascii_utf8(s->p + s->off[i], len, &c->ib_opts, c->out, OUT_CAP, &n,
-                                         NULL, NULL) != IBIDI_OK)
+            if ((c->to_unicode ? ibidi_idna_to_unicode_utf8 : ibidi_idna_to_ascii_utf8)(
+                    s->p + s->off[i], len, &c->ib_opts, c->out, OUT_CAP, &n, NULL, NULL) !=
+                IBIDI_OK)
                 c->failed++;
             acc += n + (unsigned char)c->out[0];
         }
@@ -590,8 +597,8 @@ static size_t run_icu(const set *s, ctx *c)
             int32_t len = (int32_t)(s->off[i + 1] - s->off[i] - 1);
             UIDNAInfo info = UIDNA_INFO_INITIALIZER;
             UErrorCode e = U_ZERO_ERROR;
-            int32_t n = uidna_nameToASCII_UTF8(c->icu, s->p + s->off[i], len, c->out, OUT_CAP,
-                                               &info, &e);
+            int32_t n = (c->to_unicode ? uidna_nameToUnicodeUTF8 : uidna_nameToASCII_UTF8)(
+                c->icu, s->p + s->off[i], len, c->out, OUT_CAP, &info, &e);
             if (U_FAILURE(e) || info.errors)
                 c->failed++;
             acc += (size_t)n + (unsigned char)c->out[0];
@@ -665,7 +672,8 @@ static void measure(const set *s, result *out, ctx *c)
     jobs[n++] = (job){run_icu, s, &out->t[L_ICU]};
 #endif
 #ifdef IBIDI_BENCH_IDN2
-    jobs[n++] = (job){run_idn2, s, &out->t[L_IDN2]};
+    if (!c->to_unicode) /* libidn2's lookup is a ToASCII */
+        jobs[n++] = (job){run_idn2, s, &out->t[L_IDN2]};
 #endif
     jobs[n++] = (job){run_ibidi, s, &out->t[L_IBIDI]};
     double round = 0;
@@ -905,7 +913,8 @@ int main(int argc, char **argv)
 #ifdef IBIDI_BENCH_ICU
     UErrorCode ue = U_ZERO_ERROR;
     c.icu = uidna_openUTS46(UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ |
-                                UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_USE_STD3_RULES,
+                                UIDNA_NONTRANSITIONAL_TO_ASCII |
+                                UIDNA_NONTRANSITIONAL_TO_UNICODE | UIDNA_USE_STD3_RULES,
                             &ue);
     if (U_FAILURE(ue)) {
         fprintf(stderr, "ICU: uidna_openUTS46 failed: %s\n", u_errorName(ue));
@@ -975,6 +984,19 @@ int main(int argc, char **argv)
     set b = filtered(hosts.name, &hosts, &c);
     set cc = filtered(rtl.name, &rtl, &c);
     set a = concat("(a) valid non-ASCII names", &a1, &a2);
+    /* (d), (e): the names of (c) as zone files hold them, in A-labels */
+    set alabels;
+    memset(&alabels, 0, sizeof alabels);
+    alabels.name = "(d) ToASCII of A-label names";
+    for (size_t i = 0; i < cc.count; i++) {
+        size_t n = 0;
+        if (ibidi_idna_to_ascii_utf8(cc.p + cc.off[i], cc.off[i + 1] - cc.off[i] - 1,
+                                     &c.ib_opts, c.out, OUT_CAP, &n, NULL, NULL) == IBIDI_OK)
+            set_add(&alabels, c.out, n);
+    }
+    set d = filtered("(d) ToASCII of A-label names", &alabels, &c);
+    set e = d;
+    e.name = "(e) ToUnicode of A-labels";
     printf("timed: the names all the libraries at hand accept with the same output:\n"
            "  (a1) %zu of %zu, (a2) %zu of %zu, (b) %zu of %zu, (c) %zu of %zu\n",
            a1.count, file.count, a2.count, gen.count, b.count, hosts.count, cc.count,
@@ -1001,7 +1023,13 @@ int main(int argc, char **argv)
     row(b.name, &b, &r, 0, 0.5);
     measure(&cc, &r, &c);
     row(cc.name, &cc, &r, 0, 0.5);
-    printf("\ntarget: (a) against the faster of ICU and libidn2, (b) and (c) against ICU.\n");
+    measure(&d, &r, &c);
+    row(d.name, &d, &r, 0, 0.5);
+    c.to_unicode = 1;
+    measure(&e, &r, &c);
+    row(e.name, &e, &r, 0, 0.5);
+    c.to_unicode = 0;
+    printf("\ntarget: (a) against the faster of ICU and libidn2, (b) to (e) against ICU.\n");
     printf("total time %.1f s\n", now() - t_start);
 
 #ifdef IBIDI_BENCH_ICU
@@ -1016,5 +1044,7 @@ int main(int argc, char **argv)
     set_free(&a2);
     set_free(&b);
     set_free(&cc);
+    set_free(&alabels);
+    set_free(&d);
     return (int)(sink & 0);
 }
