@@ -24,9 +24,10 @@ CPPFLAGS += -U__SSE2__
 endif
 ALL_CFLAGS = $(WARN) $(OPT) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
-# The LGR loader (src/lgr/load.c) reads XML with expat (Debian: libexpat1-dev); everything
-# that links the library links it too.
-LIBS := -lexpat
+# The LGR loader (src/lgr/load.c) reads XML with expat (Debian: libexpat1-dev), and the
+# collision groups (src/scan/groups.c) lock their shards with POSIX threads' mutexes;
+# everything that links the library links both.
+LIBS := -lexpat -pthread
 
 # One folder per capability; the generated tables live beside the code that reads them.
 LIB_SRC  := $(sort $(wildcard src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c \

@@ -11,17 +11,20 @@
  *   analyze     ibidi_ambig_analyze without the twin search (Badami's findings, both
  *               contexts)
  *   display     ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL, left-to-right and right-to-left
- *   table       the display keys into a hash table (one entry per distinct display, the
- *               first name kept with it), as the scan's collision tables
+ *   groups      the display keys into the collision groups (ibidi_scan_groups_add, then
+ *               _finish and the walk of the groups), as the scan does it
  *   full        all of it, name after name: ibidi_scan_name (which parses each form once
- *               and classifies it once for both displays) and the table
+ *               and classifies it once for both displays) and the groups
  * Workloads: data/samples/names.txt (the bundled sample, repeated), and 200000 names
  * generated from it with numbered labels (a number label in front of every fourth name,
  * "nN." in front of the others).
  *
  * Given the path of the ibidi command as argument 1 (make bench does), it also runs
  * `ibidi scan --tsv` over the generated list with 1 and 2 threads, output to /dev/null,
- * and reports its rate and peak memory (ru_maxrss of the child).
+ * and reports its rate and peak memory (ru_maxrss of the child); then with 2 threads and
+ * --memory 256M (the list fits: the same as the default) and 1M (runs are written to a
+ * temporary file and merged). The collision groups' own peak (ibidi_scan_groups_get_stats)
+ * is printed for the generated list, in memory and with a limit of 1 MiB.
  * Figures are the best of several passes (clock_gettime(CLOCK_MONOTONIC)).
  */
 #include <fcntl.h>
@@ -76,94 +79,6 @@ static double now(void)
 
 static volatile size_t sink;
 
-/* ---- The key table (as the scan's): open addressing, one entry per display ---------- */
-
-typedef struct entry {
-    uint64_t hash;
-    char *key; /* display, then the first name */
-    size_t klen;
-} entry;
-
-typedef struct table {
-    entry *e;
-    size_t cap, n;
-    /* the keys live in chunks, as in the scan (one allocation per key would cost more
-     * than the key) */
-    char **chunks;
-    size_t n_chunks, used;
-} table;
-
-#define CHUNK ((size_t)1 << 20)
-
-static char *table_alloc(table *t, size_t n)
-{
-    if (n > CHUNK)
-        exit(1);
-    if (t->n_chunks == 0 || CHUNK - t->used < n) {
-        char **c = realloc(t->chunks, (t->n_chunks + 1) * sizeof *c);
-        if (!c || !(c[t->n_chunks] = malloc(CHUNK)))
-            exit(1);
-        t->chunks = c;
-        t->n_chunks++;
-        t->used = 0;
-    }
-    t->used += n;
-    return t->chunks[t->n_chunks - 1] + t->used - n;
-}
-
-static uint64_t hash_bytes(const char *s, size_t n)
-{
-    uint64_t h = 14695981039346656037ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h ^ (h >> 29);
-}
-
-static void table_add(table *t, const char *d, size_t dl, const char *name, size_t nl)
-{
-    if ((t->n + 1) * 2 > t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 1024;
-        entry *e = calloc(cap, sizeof *e);
-        if (!e)
-            exit(1);
-        for (size_t i = 0; i < t->cap; i++)
-            if (t->e[i].key) {
-                size_t j = (size_t)t->e[i].hash & (cap - 1);
-                while (e[j].key)
-                    j = (j + 1) & (cap - 1);
-                e[j] = t->e[i];
-            }
-        free(t->e);
-        t->e = e;
-        t->cap = cap;
-    }
-    uint64_t h = hash_bytes(d, dl);
-    size_t j = (size_t)h & (t->cap - 1);
-    while (t->e[j].key) {
-        if (t->e[j].hash == h && t->e[j].klen == dl && memcmp(t->e[j].key, d, dl) == 0)
-            return;
-        j = (j + 1) & (t->cap - 1);
-    }
-    char *k = table_alloc(t, dl + nl);
-    memcpy(k, d, dl);
-    memcpy(k + dl, name, nl);
-    t->e[j].hash = h;
-    t->e[j].key = k;
-    t->e[j].klen = dl;
-    t->n++;
-}
-
-static void table_free(table *t)
-{
-    for (size_t i = 0; i < t->n_chunks; i++)
-        free(t->chunks[i]);
-    free(t->chunks);
-    free(t->e);
-    memset(t, 0, sizeof *t);
-}
-
 /* ---- The steps ------------------------------------------------------------------------ */
 
 static unsigned flags;
@@ -175,9 +90,9 @@ typedef struct prepared {
     list disp[2];    /* displays (empty when none) */
 } prepared;
 
-enum { STEP_UNICODE, STEP_VALIDATE, STEP_ANALYZE, STEP_DISPLAY, STEP_TABLE, STEP_FULL, N_STEPS };
+enum { STEP_UNICODE, STEP_VALIDATE, STEP_ANALYZE, STEP_DISPLAY, STEP_GROUPS, STEP_FULL, N_STEPS };
 static const char *const step_names[N_STEPS] = {"to-unicode", "validate", "analyze",
-                                                "display x2", "table", "full"};
+                                                "display x2", "groups", "full"};
 
 static size_t one_unicode(const char *s, size_t n, char *out)
 {
@@ -217,15 +132,49 @@ static size_t one_display(const char *u, size_t ul, int rtl, char *out)
     return st == IBIDI_OK ? dl : (size_t)-1;
 }
 
+static int count_group(const ibidi_scan_group *g, void *ctx)
+{
+    *(size_t *)ctx += g->n;
+    return 0;
+}
+
+/* The groups of a pass (two kinds: the contexts); memory 0 is the default limit. Its
+ * finish and walk belong to the pass's time. */
+static ibidi_scan_groups *groups_new(size_t memory)
+{
+    ibidi_scan_groups *g = NULL;
+    const ibidi_scan_groups_options o = {memory, NULL, 2};
+    if (ibidi_scan_groups_create(&o, &g, NULL) != IBIDI_OK) {
+        fprintf(stderr, "bench_scan: cannot make the collision groups\n");
+        exit(1);
+    }
+    return g;
+}
+
+static size_t groups_end(ibidi_scan_groups *g, ibidi_scan_groups_stats *st)
+{
+    size_t names = 0;
+    if (ibidi_scan_groups_finish(g, NULL) != IBIDI_OK ||
+        ibidi_scan_groups_each(g, count_group, &names, NULL) != IBIDI_OK) {
+        fprintf(stderr, "bench_scan: the collision groups failed\n");
+        exit(1);
+    }
+    if (st)
+        ibidi_scan_groups_get_stats(g, st);
+    ibidi_scan_groups_free(g);
+    return names;
+}
+
 /* One pass of a step over the list; returns the seconds taken. */
 static double pass(int step, const list *l, const prepared *p)
 {
     char u[CAP + 1], d[2][CAP + 1], sbuf[8 * CAP];
     ibidi_finding sf[64];
-    table t[2];
+    ibidi_scan_groups *g = NULL;
     size_t acc = 0;
-    memset(t, 0, sizeof t);
     double t0 = now();
+    if (step == STEP_GROUPS || step == STEP_FULL)
+        g = groups_new(0);
     for (size_t i = 0; i < l->n; i++) {
         switch (step) {
         case STEP_UNICODE: acc += one_unicode(l->s[i], l->len[i], u); break;
@@ -237,11 +186,11 @@ static double pass(int step, const list *l, const prepared *p)
             acc += one_display(p->uform.s[i], p->uform.len[i], 0, d[0]);
             acc += one_display(p->uform.s[i], p->uform.len[i], 1, d[1]);
             break;
-        case STEP_TABLE:
-            for (int c = 0; c < 2; c++)
+        case STEP_GROUPS:
+            for (unsigned c = 0; c < 2; c++)
                 if (p->disp[c].len[i])
-                    table_add(&t[c], p->disp[c].s[i], p->disp[c].len[i], p->uform.s[i],
-                              p->uform.len[i]);
+                    ibidi_scan_groups_add(g, c, p->disp[c].s[i], p->disp[c].len[i],
+                                          p->uform.s[i], p->uform.len[i], 1, NULL);
             break;
         default: {
             ibidi_scan_result r;
@@ -254,16 +203,17 @@ static double pass(int step, const list *l, const prepared *p)
             size_t nl = r.unicode.present ? r.unicode.length : l->len[i];
             /* the analysis's findings count only when it ran (as r.n_findings did) */
             acc += (size_t)r.valid + (r.analysis == IBIDI_OK ? sfs.n : 0);
-            for (int c = 0; c < 2; c++)
+            for (unsigned c = 0; c < 2; c++)
                 if (r.display[c].present)
-                    table_add(&t[c], sbuf + r.display[c].start, r.display[c].length, name, nl);
+                    ibidi_scan_groups_add(g, c, sbuf + r.display[c].start, r.display[c].length,
+                                          name, nl, r.valid, NULL);
         }
         }
     }
+    if (g)
+        acc += groups_end(g, NULL);
     double el = now() - t0;
-    sink += acc + t[0].n + t[1].n;
-    table_free(&t[0]);
-    table_free(&t[1]);
+    sink += acc;
     return el;
 }
 
@@ -295,6 +245,39 @@ static void free_list(list *l)
     memset(l, 0, sizeof *l);
 }
 
+/* The collision groups alone over the generated list's displays: adds per second, and
+ * the groups' own peak memory, in memory and with a limit of 1 MiB (runs written). */
+static void measure_groups(const list *l)
+{
+    prepared p;
+    prepare(l, &p);
+    for (int k = 0; k < 2; k++) {
+        const size_t memory = k ? (size_t)1 << 20 : 0;
+        ibidi_scan_groups_stats st;
+        double best = 1e30;
+        for (int r = 0; r < 3; r++) {
+            ibidi_scan_groups *g = groups_new(memory);
+            double t0 = now();
+            for (size_t i = 0; i < l->n; i++)
+                for (unsigned c = 0; c < 2; c++)
+                    if (p.disp[c].len[i])
+                        ibidi_scan_groups_add(g, c, p.disp[c].s[i], p.disp[c].len[i],
+                                              p.uform.s[i], p.uform.len[i], 1, NULL);
+            sink += groups_end(g, &st);
+            double el = now() - t0;
+            if (el < best)
+                best = el;
+        }
+        printf("  collision groups, %s: %.0f names/s (adds, finish and walk, one thread), "
+               "peak %.1f MB, %zu runs, %.1f MB written\n",
+               k ? "--memory 1M" : "in memory", (double)l->n / best,
+               (double)st.memory_peak / 1048576.0, st.runs, (double)st.temp_bytes / 1048576.0);
+    }
+    free_list(&p.uform);
+    free_list(&p.disp[0]);
+    free_list(&p.disp[1]);
+}
+
 /* Names per second of each step: the best of `passes` passes of `reps` runs over l. */
 static void measure(const char *what, const list *l, int reps, int passes)
 {
@@ -320,9 +303,10 @@ static void measure(const char *what, const list *l, int reps, int passes)
 
 /* ---- The command ---------------------------------------------------------------------- */
 
-/* Runs `ibidi scan --tsv --threads K FILE` with output to /dev/null; *kb gets the peak
- * resident memory of the command. Returns the seconds taken, or -1. */
-static double run_cli(const char *ibidi, const char *file, int threads, long *kb)
+/* Runs `ibidi scan --tsv --threads K [--memory M] FILE` with output to /dev/null; *kb gets
+ * the peak resident memory of the command. Returns the seconds taken, or -1. */
+static double run_cli(const char *ibidi, const char *file, int threads, const char *memory,
+                      long *kb)
 {
     int fd[2];
     if (pipe(fd) != 0)
@@ -343,7 +327,11 @@ static double run_cli(const char *ibidi, const char *file, int threads, long *kb
             }
             char nthreads[16];
             snprintf(nthreads, sizeof nthreads, "%d", threads);
-            execl(ibidi, ibidi, "scan", "--tsv", "--threads", nthreads, file, (char *)NULL);
+            if (memory)
+                execl(ibidi, ibidi, "scan", "--tsv", "--threads", nthreads, "--memory", memory,
+                      file, (char *)NULL);
+            else
+                execl(ibidi, ibidi, "scan", "--tsv", "--threads", nthreads, file, (char *)NULL);
             _exit(127);
         }
         int status = 0;
@@ -414,22 +402,30 @@ int main(int argc, char **argv)
                 fprintf(out, "%s\n", line);
         fclose(out);
         printf("ibidi scan --tsv over %d generated names (output to /dev/null):\n", N_GEN);
-        for (int t = 1; t <= 2; t++) {
+        static const struct {
+            int threads;
+            const char *memory;
+        } runs[] = {{1, NULL}, {2, NULL}, {2, "256M"}, {2, "1M"}};
+        for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+            const int t = runs[r].threads;
             double best = 1e30;
             long kb = -1;
+            char what[64];
+            snprintf(what, sizeof what, "%d thread%s%s%s", t, t > 1 ? "s" : "",
+                     runs[r].memory ? ", --memory " : "", runs[r].memory ? runs[r].memory : "");
             for (int k = 0; k < 3; k++) {
                 long m;
-                double el = run_cli(argv[1], path, t, &m);
+                double el = run_cli(argv[1], path, t, runs[r].memory, &m);
                 if (el > 0 && el < best) {
                     best = el;
                     kb = m;
                 }
             }
             if (kb < 0)
-                printf("  %d thread%s: could not run %s\n", t, t > 1 ? "s" : " ", argv[1]);
+                printf("  %-24s could not run %s\n", what, argv[1]);
             else
-                printf("  %d thread%s: %9.0f names/s, peak memory %.1f MB\n", t,
-                       t > 1 ? "s" : " ", (double)N_GEN / best, (double)kb / 1024.0);
+                printf("  %-24s %9.0f names/s, peak memory %.1f MB\n", what,
+                       (double)N_GEN / best, (double)kb / 1024.0);
         }
         remove(path);
     }
@@ -446,10 +442,11 @@ int main(int argc, char **argv)
     printf("\n");
     measure("sample", &sample, 100, 5);
     measure("generated", &gen, 1, 3);
+    measure_groups(&gen);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("  peak memory of this process (ru_maxrss): %.1f MB (the lists, their Unicode forms "
-           "and displays, two key tables of %zu names)\n",
+           "and displays, the collision groups of %zu names)\n",
            (double)ru.ru_maxrss / 1024.0, gen.n);
 
     free_list(&sample);

@@ -4,7 +4,10 @@
 # display`); the --json and --tsv formats; --context; comments, blank lines and CRLF; an
 # A-label and its U-label are one name; ill-formed UTF-8; exit statuses; standard input
 # and files; a large generated input scanned with several threads gives the same output
-# as one thread.
+# as one thread; --memory: the smallest limit (runs in a temporary file, merged) gives the
+# output of the default run and leaves nothing in TMPDIR, an unusable TMPDIR matters only
+# past the limit, bad sizes are usage errors; a name's validity in a group does not depend
+# on the order of the lines.
 # Usage: sh tests/test_cli_scan.sh BUILD
 BUILD=${1:-build}
 IBIDI=$BUILD/ibidi
@@ -213,6 +216,60 @@ same "large input: records in input order" "$tmp/lines" "$tmp/lines.sorted"
 "$IBIDI" scan --tsv --threads 2 <"$tmp/big" >"$tmp/big.tsv2" 2>/dev/null
 "$IBIDI" scan --tsv --threads 1 "$tmp/big" >"$tmp/big.tsv1" 2>/dev/null
 same "large input from a pipe with threads" "$tmp/big.tsv1" "$tmp/big.tsv2"
+
+# ---- Bounded memory: --memory ------------------------------------------------------------
+# 100000 names (ASCII, Hebrew labels, numbers, A-labels, copies, a planted pair every 50
+# numbers) scanned with the smallest limit, which sorts the collision groups into many runs
+# of a temporary file and merges them, give exactly the output of the default run.
+awk -v he="$HE" -v hea="$HE_A" 'BEGIN {
+    for (i = 1; i <= 100000; i++) {
+        if (i % 50 == 0) print i "." he ".com"
+        else if (i % 50 == 25) print he "." (i + 25) ".com"
+        else if (i % 7 == 0) print "n" (i - 7) ".example.com"
+        else if (i % 5 == 0) print hea "." i ".org"
+        else if (i % 5 == 1) print i "." he ".net"
+        else print "w" i ".example.com"
+    }
+}' >"$tmp/mem"
+for fmt in --tsv --json; do
+    "$IBIDI" scan $fmt --threads 2 "$tmp/mem" >"$tmp/mem.default" 2>"$tmp/err"
+    rc_d=$?
+    mkdir -p "$tmp/runs"
+    TMPDIR="$tmp/runs" "$IBIDI" scan $fmt --threads 2 --memory 64K "$tmp/mem" >"$tmp/mem.64k" 2>"$tmp/err"
+    rc_s=$?
+    if [ "$rc_d" -eq 1 ] && [ "$rc_s" -eq 1 ]; then ok; else ko "--memory 64K $fmt: exit $rc_d and $rc_s ($(head -c 300 "$tmp/err"))"; fi
+    same "--memory 64K $fmt: the output of the default run" "$tmp/mem.default" "$tmp/mem.64k"
+    if [ -z "$(ls -A "$tmp/runs")" ]; then ok; else ko "--memory 64K: files left in TMPDIR: $(ls -A "$tmp/runs")"; fi
+done
+count "--memory: the planted groups" 2000 "$tmp/mem.default" '^\{"type": "collision", "context": "ltr"'
+TMPDIR="$tmp/runs" "$IBIDI" scan --tsv --threads 1 --memory=1m "$tmp/mem" >"$tmp/mem.1m" 2>"$tmp/err"
+"$IBIDI" scan --tsv --threads 1 "$tmp/mem" >"$tmp/mem.default" 2>"$tmp/err"
+same "--memory=1m, one thread: the output of the default run" "$tmp/mem.default" "$tmp/mem.1m"
+# The runs are written only past the limit: an unusable TMPDIR is no matter in memory,
+# and an error with the directory and the reason when the limit is passed.
+run "TMPDIR missing, in memory" 1 env TMPDIR="$tmp/none" "$IBIDI" scan --tsv "$tmp/mem"
+same "TMPDIR missing, in memory: the same output" "$tmp/mem.default" "$tmp/out"
+run "TMPDIR missing, spilling" 1 env TMPDIR="$tmp/none" "$IBIDI" scan --tsv --memory 64K "$tmp/mem"
+contains "TMPDIR missing: why" "$tmp/err" "ibidi scan: the collision groups' temporary file in $tmp/none: No such file or directory"
+contains "TMPDIR missing: the status" "$tmp/err" "[TEMP_FILE]"
+if grep -q '^summary' "$tmp/out"; then ko "TMPDIR missing: a summary after the failure"; else ok; fi
+for bad in 0 63K 65535 abc 1.5G 12X -5 '' 1KB 99999999999999999999G; do
+    run "--memory '$bad'" 2 "$IBIDI" scan --memory "$bad" "$SAMPLE"
+done
+contains "--memory: why" "$tmp/err" "--memory needs"
+run "--memory without value" 2 "$IBIDI" scan --memory
+for good in 64K 65536 2M 1g 1G; do
+    run "--memory $good" 1 "$IBIDI" scan --tsv --memory "$good" "$SAMPLE"
+    same "--memory $good: the sample's output" "$tmp/file.out" "$tmp/out"
+done
+# A name's validity in a group does not depend on the order of the lines: a name is valid
+# when one of its writings is (here example.360, after a fake A-label of it).
+printf 'xn--example-.360\n360.example\nexample.360\n' >"$tmp/in"
+run "validity of a name written twice" 1 "$IBIDI" scan --context rtl --threads 1 "$tmp/in"
+has "validity of a name written twice" "$tmp/out" "collision rtl: example.360 is shown for 2 names (2 valid): 360.example, example.360"
+printf 'example.360\n360.example\nxn--example-.360\n' >"$tmp/in"
+run "validity, the other order" 1 "$IBIDI" scan --context rtl --threads 1 "$tmp/in"
+has "validity, the other order" "$tmp/out" "collision rtl: example.360 is shown for 2 names (2 valid): 360.example, example.360"
 
 # A name with a joiner is analysed as the name without it (the joiner is X9's BN), and a
 # name the analysis cannot take is counted apart, never as one without findings.

@@ -1227,6 +1227,38 @@ static int c_scan_name(void)
     }
 }
 
+/* The collision groups: every call, with the smallest limit so that runs are written and
+ * merged (in several passes) on the measured stack, and a callback. */
+static int count_group(const ibidi_scan_group *g, void *ctx)
+{
+    *(size_t *)ctx += g->n;
+    return 0;
+}
+static int c_scan_groups(void)
+{
+    ibidi_scan_groups *g = NULL;
+    const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 3};
+    ibidi_scan_groups_stats st;
+    ibidi_scan_group_counts c;
+    size_t names = 0;
+    if (!st_ok(ibidi_scan_groups_create(&o, &g, NULL)))
+        return 0;
+    int ok = 1;
+    for (unsigned i = 0; i < 6000 && ok; i++) {
+        char key[32], name[32];
+        int kl = snprintf(key, sizeof key, "key%u.example", i / 3);
+        int nl = snprintf(name, sizeof name, "name%u.example", i);
+        ok = st_ok(ibidi_scan_groups_add(g, (i / 6) % 3, key, (size_t)kl, name, (size_t)nl, 1,
+                                         NULL));
+    }
+    ok = ok && st_ok(ibidi_scan_groups_finish(g, NULL)) &&
+         st_ok(ibidi_scan_groups_each(g, count_group, &names, NULL)) &&
+         st_ok(ibidi_scan_groups_counts(g, 0, &c));
+    ibidi_scan_groups_get_stats(g, &st);
+    ibidi_scan_groups_free(g);
+    return ok && names == 6000 && st.runs > 4;
+}
+
 /* rfc5893.h */
 static int c_rfc5893_small(void)
 {
@@ -1430,6 +1462,8 @@ static const scase cases[] = {
     {"ibidi_ambig_twins_utf8, _cp", IBIDI_AMBIG_TWINS_STACK, c_twins},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate},
     {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name},
+    {"ibidi_scan_groups_create, _add, _finish, _each, _counts, _get_stats, _free",
+     IBIDI_SCAN_GROUPS_STACK, c_scan_groups},
     {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small},
     {"ibidi_rfc5893_run", IBIDI_RFC5893_STACK, c_rfc5893_run},
     {"ibidi_rfc5893_grouping_classes", IBIDI_RFC5893_STACK, c_rfc5893_grouping},

@@ -77,6 +77,8 @@ typedef enum ibidi_status {
     IBIDI_E_BUFFER_TOO_SMALL = 2, /* output did not fit; *out_len holds the size needed */
     IBIDI_E_NOMEM = 3,            /* an allocating wrapper could not allocate */
     IBIDI_E_TOO_LONG = 4,         /* a length would overflow size_t arithmetic */
+    IBIDI_E_TEMP_FILE = 5,        /* a temporary file could not be created, written or read
+                                     (ibidi_error.value holds the errno) */
 
     IBIDI_E_UTF8_TRUNCATED = 100,      /* sequence cut short by the end or a
                                           non-continuation byte */
@@ -171,7 +173,8 @@ typedef struct ibidi_error {
     ibidi_status status; /* the same value the call returned */
     size_t offset;       /* start of the problem: byte offset in UTF-8 input, index in
                             code point input */
-    uint32_t value;      /* the offending byte or code point when there is one, else 0 */
+    uint32_t value;      /* the offending byte or code point when there is one (for
+                            IBIDI_E_TEMP_FILE the errno), else 0 */
 } ibidi_error;
 
 /* A sentence naming the rule that was broken, e.g. for IBIDI_E_UTF8_SURROGATE

@@ -5,11 +5,14 @@
  *   - the line reader of a list (one name per line, "#" comments);
  *   - one name's validity under an IDNA profile, its Unicode form, Badami's findings
  *     (ibidi/ambiguity.h) and its display keys in both paragraph directions, with one parse
- *     and one bidi classification shared by the steps.
+ *     and one bidi classification shared by the steps;
+ *   - the collision groups of a whole list: names that share a key (a display, an LGR
+ *     index label), found in memory under a limit, with sorted runs on disk beyond it.
  *
- * Conventions are those of ibidi/common.h; nothing here allocates but the _alloc call. The
- * calls take ibidi_scan_options (which displays to make, the IDNA processing); a NULL
- * pointer or a zero-initialised record means: no display, the uts46 profile.
+ * Conventions are those of ibidi/common.h. Nothing here allocates but the _alloc call and
+ * the collision groups (ibidi_scan_groups), whose job it is. The per-name calls take
+ * ibidi_scan_options (which displays to make, the IDNA processing); a NULL pointer or a
+ * zero-initialised record means: no display, the uts46 profile.
  *
  * Stack (gcc -O2, x86-64; IBIDI_STACK_MAX, ibidi/common.h): IBIDI_SCAN_STACK, for every
  * name. No work area is needed: the steps run one after the other, each returning before
@@ -110,6 +113,126 @@ IBIDI_API ibidi_status ibidi_scan_name_alloc(const char *name, size_t len,
                                              const ibidi_scan_options *opts, char **buf,
                                              ibidi_scan_result *res, ibidi_findings *findings,
                                              ibidi_error *err);
+
+/* ---- Collision groups of a list ---------------------------------------------------------- */
+
+/*
+ * The names of a list that share a key: for `ibidi scan`, the names (Unicode forms) that
+ * display alike in a left-to-right paragraph (one kind of key), in a right-to-left one
+ * (another kind) and whose first labels share an LGR index label (a third). A group is
+ * every key of a kind with at least two distinct names.
+ *
+ * Memory. The object allocates, and stays under a limit whatever the number of names: the
+ * keys and names it is given are kept in memory up to half the limit (in shards, one per
+ * range of a 64-bit hash of the kind and key); a shard that fills up is sorted and written
+ * as a run to a temporary file. ibidi_scan_groups_finish merges each shard's runs (k-way,
+ * by hash, comparing the kinds, keys and names exactly where hashes are equal, so a hash
+ * collision costs time but never joins two keys; runs are first merged into longer ones
+ * while there are too many to read at once), keeps the names of the keys that have two
+ * or more, and sorts those in printed order the same way. The limit holds for the
+ * object's own buffers, to within one key or name larger than a buffer (a record is
+ * never split) and one group's names while it is passed to the callback. A name is
+ * stored once with a key that is the name itself (the display of most names).
+ * The temporary file is created only when something must be written (a scan that fits in
+ * memory writes nothing), in the directory given, and removed from it at once: it
+ * disappears when the object is freed, on every path, and when the process dies. It holds
+ * about the list's keys and names (times the merge passes, rarely more than two); a
+ * directory on a tmpfs holds them in memory.
+ *
+ * Threads. ibidi_scan_groups_add may be called from any number of threads at once (each
+ * shard has its own lock, so threads rarely wait; a shard that spills holds its lock while
+ * it writes). finish, and everything before it, must not run at the same time as an add;
+ * after finish the object is read-only: ibidi_scan_groups_each (any number of times,
+ * also at once), _counts and _get_stats.
+ *
+ * A name added several times under one key counts once; it is valid when any of its adds
+ * said so (a list may hold a name as an A-label and as its U-label, only one of them well
+ * written). Errors: IBIDI_E_NOMEM, IBIDI_E_TEMP_FILE (err->value: the errno), and
+ * IBIDI_E_INVALID_ARGUMENT (a kind out of range, a NULL pointer with a length, a limit
+ * below IBIDI_SCAN_GROUPS_MIN_MEMORY, a call out of turn). After an error in add or finish
+ * the groups would be incomplete: every later add, finish and each returns the same status;
+ * free the object. Stack: IBIDI_SCAN_GROUPS_STACK for every call (and the callback's
+ * own below each).
+ */
+#define IBIDI_SCAN_GROUPS_STACK 4096
+#define IBIDI_SCAN_GROUPS_DEFAULT_MEMORY ((size_t)1 << 30) /* 1 GiB */
+#define IBIDI_SCAN_GROUPS_MIN_MEMORY ((size_t)1 << 16)     /* 64 KiB */
+#define IBIDI_SCAN_GROUPS_MAX_KINDS 256
+
+typedef struct ibidi_scan_groups ibidi_scan_groups;
+
+/* A NULL pointer, or a zero-initialised record: 1 GiB, $TMPDIR (or /tmp), one kind. */
+typedef struct ibidi_scan_groups_options {
+    size_t memory;        /* the limit in bytes (0: IBIDI_SCAN_GROUPS_DEFAULT_MEMORY); at
+                             least IBIDI_SCAN_GROUPS_MIN_MEMORY */
+    const char *temp_dir; /* where the temporary file goes (NULL: $TMPDIR when set and not
+                             empty, else /tmp); copied */
+    unsigned kinds;       /* kinds of keys, 1 to IBIDI_SCAN_GROUPS_MAX_KINDS (0: 1) */
+} ibidi_scan_groups_options;
+
+/* Makes an empty object. IBIDI_E_INVALID_ARGUMENT, IBIDI_E_NOMEM; *out NULL then. */
+IBIDI_API ibidi_status ibidi_scan_groups_create(const ibidi_scan_groups_options *opts,
+                                                ibidi_scan_groups **out, ibidi_error *err);
+
+/* Adds a name under a key of a kind (0 to kinds - 1); valid (0 or 1) is the name's
+ * validity, as groups report it. Keys and names are bytes, compared as bytes (NULL with
+ * length 0 is the empty string), each at most UINT32_MAX bytes (else IBIDI_E_TOO_LONG).
+ * Thread-safe; may write a run (IBIDI_E_TEMP_FILE). */
+IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind,
+                                             const char *key, size_t key_len,
+                                             const char *name, size_t name_len, int valid,
+                                             ibidi_error *err);
+
+/* Ends the adds and finds the groups (the merges: on a large list, most of the work after
+ * the adds). A second call does nothing. */
+IBIDI_API ibidi_status ibidi_scan_groups_finish(ibidi_scan_groups *g, ibidi_error *err);
+
+/* One collision group, valid during the callback only. */
+typedef struct ibidi_scan_group {
+    unsigned kind;
+    const char *key;
+    size_t key_len;
+    size_t n;                     /* distinct names, at least 2 */
+    const char *const *names;     /* in byte order (memcmp, the shorter first) */
+    const size_t *name_lens;
+    const unsigned char *valid;   /* 1 for each valid name */
+    size_t n_valid;
+} ibidi_scan_group;
+
+/* Receives one group; returns 0 to go on, non-zero to stop. */
+typedef int (*ibidi_scan_group_fn)(const ibidi_scan_group *group, void *ctx);
+
+/* After finish: every group in a stable order, the order `ibidi scan` prints: by kind, then
+ * by key bytes (memcmp, the shorter first). IBIDI_E_INVALID_ARGUMENT before finish. */
+IBIDI_API ibidi_status ibidi_scan_groups_each(const ibidi_scan_groups *g,
+                                              ibidi_scan_group_fn fn, void *ctx,
+                                              ibidi_error *err);
+
+/* The figures of one kind, after finish (IBIDI_E_INVALID_ARGUMENT before, after a finish
+ * that failed, or for a kind out of range). */
+typedef struct ibidi_scan_group_counts {
+    size_t keys;            /* distinct keys */
+    size_t groups;          /* keys with two or more distinct names */
+    size_t names_in_groups; /* the names of those groups */
+} ibidi_scan_group_counts;
+
+IBIDI_API ibidi_status ibidi_scan_groups_counts(const ibidi_scan_groups *g, unsigned kind,
+                                                ibidi_scan_group_counts *out);
+
+/* What the object holds and has written, at any time (also while threads add). */
+typedef struct ibidi_scan_groups_stats {
+    size_t memory;        /* bytes of buffers held now */
+    size_t memory_peak;   /* the most held at once */
+    size_t runs;          /* sorted runs written to the temporary file (merge passes too) */
+    uint64_t temp_bytes;  /* bytes taken in the temporary file */
+    uint64_t adds;        /* calls of ibidi_scan_groups_add that succeeded */
+} ibidi_scan_groups_stats;
+
+IBIDI_API void ibidi_scan_groups_get_stats(const ibidi_scan_groups *g,
+                                           ibidi_scan_groups_stats *out);
+
+/* Releases everything and closes (so removes) the temporary file. NULL is allowed. */
+IBIDI_API void ibidi_scan_groups_free(ibidi_scan_groups *g);
 
 #ifdef __cplusplus
 }

@@ -200,6 +200,12 @@ static const xrow rows[] = {
       "with the size needed in *out_len"),
     S(3, "IBIDI_E_NOMEM", NULL, "only when memory runs out in an _alloc call"),
     S(4, "IBIDI_E_TOO_LONG", NULL, "only for lengths near SIZE_MAX, which no input reaches"),
+    S(5, "IBIDI_E_TEMP_FILE",
+      "(export TMPDIR=/nonexistent; seq 3000 | sed 's/$/.example.com/' | "
+      "ibidi scan --memory 64K)",
+      "the collision groups of ibidi scan write sorted runs to a temporary file in $TMPDIR "
+      "(or /tmp) once they hold more than --memory; a directory that does not exist, "
+      "cannot be written or is full stops the scan (exit status 1)"),
     S(100, "IBIDI_E_UTF8_TRUNCATED", "printf 'a\\303\\n' | ibidi props", NULL),
     S(101, "IBIDI_E_UTF8_UNEXPECTED_CONT", "printf 'a\\200\\n' | ibidi normalize", NULL),
     S(102, "IBIDI_E_UTF8_INVALID_BYTE", "printf 'a\\370\\n' | ibidi normalize", NULL),

@@ -3,9 +3,10 @@
  * a left-to-right and a right-to-left paragraph; then the collision groups: distinct names
  * (compared in their Unicode form, so an A-label and its U-label are one name) that show
  * the same glyphs. The input streams through in batches that worker threads process while
- * the main thread reads, writes the records in input order and keeps one table entry per
- * distinct display: memory grows with the number of distinct displays, not with the
- * input. */
+ * the main thread reads and writes the records in input order. The workers give each
+ * name's keys to the library's collision groups (ibidi_scan_groups, ibidi/scan.h), which
+ * keep memory under --memory with sorted runs in a temporary file; at the end this file
+ * only prints the groups it walks and the summary. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -23,6 +24,9 @@ static const char cmd_name[] = "scan";
 
 enum { FMT_TEXT = 0, FMT_JSON = 1, FMT_TSV = 2 };
 enum { CTX_LTR = 0, CTX_RTL = 1, N_CTX = 2 };
+/* The kinds of keys of the collision groups: a display per context, then --lgr's index
+ * labels. */
+enum { KIND_VARIANT = N_CTX, N_KINDS = N_CTX + 1 };
 static const char *const ctx_names[N_CTX] = {"ltr", "rtl"};
 
 /* A batch holds this many lines, or about this many bytes, whichever comes first. */
@@ -37,6 +41,8 @@ typedef struct scan_opts {
     int threads;
     const char *file; /* NULL or "-": standard input */
     ibidi_lgr *lgr;   /* --lgr: each name's first label under this LGR (RFC 7940) */
+    size_t memory;    /* --memory: the collision groups' limit */
+    ibidi_scan_groups *groups; /* the workers add every name's keys here */
 } scan_opts;
 
 /* ---- Growable buffers ------------------------------------------------------------------ */
@@ -73,17 +79,6 @@ static int buf_add(buf *b, const char *s, size_t n)
 
 /* ---- Batches --------------------------------------------------------------------------- */
 
-/* What the collision tables need from one name: its Unicode form and its displays (as
- * offsets into the batch's key bytes; no display when it could not be computed). */
-typedef struct name_key {
-    size_t name_off, name_len;
-    size_t disp_off[N_CTX], disp_len[N_CTX];
-    int has_disp[N_CTX];
-    int valid;
-    size_t index_off, index_len; /* --lgr: the first label's index label (RFC 7940 §8.5) */
-    int has_index;
-} name_key;
-
 typedef struct batch {
     /* input: the lines, without their LF */
     buf text;
@@ -92,11 +87,9 @@ typedef struct batch {
     /* results */
     char *out; /* the formatted records (open_memstream) */
     size_t out_len;
-    buf keybytes;
-    name_key *keys;
-    size_t n_keys, keys_cap;
     size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed;
-    int failed; /* out of memory while processing */
+    ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
+    uint32_t failed_value; /* its ibidi_error value (IBIDI_E_TEMP_FILE: the errno) */
     int done;   /* processed (guarded by the pipeline's mutex) */
 } batch;
 
@@ -106,8 +99,6 @@ static void batch_free(batch *b)
     free(b->line_off);
     free(b->line_len);
     free(b->out);
-    free(b->keybytes.p);
-    free(b->keys);
 }
 
 /* ---- Reading lines in blocks ----------------------------------------------------------- */
@@ -290,6 +281,19 @@ static void lgr_judge(const ibidi_lgr *lgr, const char *u, size_t ulen, lgr_verd
         v->index_len = 0;
 }
 
+/* One key of a name into the collision groups; 0 (and the batch failed) on an error. */
+static int add_key(const scan_opts *o, batch *b, unsigned kind, const char *key, size_t klen,
+                   const char *name, size_t nlen, int valid)
+{
+    ibidi_error e;
+    ibidi_status st = ibidi_scan_groups_add(o->groups, kind, key, klen, name, nlen, valid, &e);
+    if (st == IBIDI_OK)
+        return 1;
+    b->failed = st;
+    b->failed_value = e.value;
+    return 0;
+}
+
 static void process_name(worker *w, batch *b, FILE *out, const char *name, size_t len,
                          size_t lineno)
 {
@@ -322,37 +326,15 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     if (o->lgr)
         lgr_judge(o->lgr, u, ulen, &lv);
 
-    /* the keys for the collision tables */
-    if (has_disp[CTX_LTR] || has_disp[CTX_RTL] || (o->lgr && lv.index_len)) {
-        if (b->n_keys == b->keys_cap) {
-            size_t cap = b->keys_cap ? b->keys_cap * 2 : 256;
-            name_key *k = realloc(b->keys, cap * sizeof *k);
-            if (!k)
-                goto nomem;
-            b->keys = k;
-            b->keys_cap = cap;
-        }
-        name_key *k = &b->keys[b->n_keys];
-        k->name_off = b->keybytes.len;
-        k->name_len = ulen;
-        k->valid = valid;
-        if (!buf_add(&b->keybytes, u, ulen))
-            goto nomem;
-        for (int c = 0; c < N_CTX; c++) {
-            k->has_disp[c] = has_disp[c];
-            k->disp_off[c] = b->keybytes.len;
-            k->disp_len[c] = has_disp[c] ? r->display[c].length : 0;
-            if (has_disp[c] &&
-                !buf_add(&b->keybytes, p + r->display[c].start, r->display[c].length))
-                goto nomem;
-        }
-        k->has_index = o->lgr && lv.index_len;
-        k->index_off = b->keybytes.len;
-        k->index_len = k->has_index ? lv.index_len : 0;
-        if (k->has_index && !buf_add(&b->keybytes, lv.index, lv.index_len))
-            goto nomem;
-        b->n_keys++;
-    }
+    /* the keys into the collision groups, from this thread: the library's locks are per
+       shard of keys, so workers seldom wait for each other */
+    for (int c = 0; c < N_CTX; c++)
+        if (has_disp[c] && !add_key(o, b, (unsigned)c, p + r->display[c].start,
+                                    r->display[c].length, u, ulen, valid))
+            return;
+    if (o->lgr && lv.index_len &&
+        !add_key(o, b, KIND_VARIANT, lv.index, lv.index_len, u, ulen, valid))
+        return;
 
     /* the record */
     if (o->format == FMT_JSON) {
@@ -456,21 +438,19 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     }
     return;
 nomem:
-    b->failed = 1;
+    b->failed = IBIDI_E_NOMEM;
 }
 
 static void process_batch(worker *w, batch *b)
 {
     b->n_names = b->n_skipped = b->n_valid = b->n_findings = b->n_not_analysed = 0;
-    b->n_keys = 0;
-    b->keybytes.len = 0;
-    b->failed = 0;
+    b->failed = IBIDI_OK;
     free(b->out);
     b->out = NULL;
     b->out_len = 0;
     FILE *out = open_memstream(&b->out, &b->out_len);
     if (!out) {
-        b->failed = 1;
+        b->failed = IBIDI_E_NOMEM;
         return;
     }
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
@@ -482,367 +462,57 @@ static void process_batch(worker *w, batch *b)
         }
         process_name(w, b, out, line + start, len, b->first_lineno + i);
     }
-    if (fclose(out) != 0)
-        b->failed = 1;
+    if (fclose(out) != 0 && !b->failed)
+        b->failed = IBIDI_E_NOMEM;
 }
 
-/* ---- Collision tables ------------------------------------------------------------------ */
+/* ---- Collision groups ----------------------------------------------------------------- */
 
-/* Names (Unicode forms) that share one display, kept only once a second one arrives. */
-typedef struct group {
-    char **names;
-    size_t *lens;
-    unsigned char *valid;
-    size_t n, cap;
-} group;
-
-typedef struct key_entry {
-    uint64_t hash;
-    char *disp; /* display, then the first name, in one allocation */
-    size_t disp_len, first_len;
-    int first_valid;
-    group *g;
-} key_entry;
-
-/* Open addressing with linear probing; a NULL disp marks a free slot. */
-typedef struct key_table {
-    key_entry *e;
-    size_t cap, n;
-    /* names that are in some group: a name has one display per context, so it can be in
-     * one group only, and its presence here says it is there already */
-    char **member;
-    size_t *member_len;
-    uint64_t *member_hash;
-    size_t mcap, mn;
-    size_t n_groups, n_in_groups;
-    /* the displays and first names, packed into chunks that live as long as the table:
-     * entries are never removed, and one allocation per key would cost more than the key */
-    char **chunks;
-    size_t n_chunks, chunks_cap, chunk_used, chunk_size;
-} key_table;
-
-#define CHUNK_BYTES ((size_t)1 << 20)
-
-static char *arena_alloc(key_table *t, size_t n)
+/* One group as the library walks them (by kind: the contexts, then --lgr's variant sets;
+ * by display or index bytes; the names by their bytes). */
+static int print_group(const ibidi_scan_group *g, void *ctx)
 {
-    if (t->n_chunks == 0 || t->chunk_size - t->chunk_used < n) {
-        if (t->n_chunks == t->chunks_cap) {
-            size_t cap = t->chunks_cap ? t->chunks_cap * 2 : 16;
-            char **c = realloc(t->chunks, cap * sizeof *c);
-            if (!c)
-                return NULL;
-            t->chunks = c;
-            t->chunks_cap = cap;
+    const scan_opts *o = ctx;
+    const int variant = g->kind == KIND_VARIANT;
+    const char *ctx_name = variant ? "lgr" : ctx_names[g->kind];
+    if (o->format == FMT_JSON) {
+        if (variant)
+            fputs("{\"type\": \"variant_collision\", \"index\": ", stdout);
+        else
+            printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ", ctx_name);
+        cli_json_string(stdout, g->key, g->key_len);
+        fputs(", \"names\": [", stdout);
+        for (size_t j = 0; j < g->n; j++) {
+            fputs(j ? ", " : "", stdout);
+            cli_json_string(stdout, g->names[j], g->name_lens[j]);
         }
-        size_t size = n > CHUNK_BYTES ? n : CHUNK_BYTES;
-        char *c = malloc(size);
-        if (!c)
-            return NULL;
-        t->chunks[t->n_chunks++] = c;
-        t->chunk_size = size;
-        t->chunk_used = 0;
-    }
-    char *p = t->chunks[t->n_chunks - 1] + t->chunk_used;
-    t->chunk_used += n;
-    return p;
-}
-
-static uint64_t hash_bytes(const char *s, size_t n)
-{
-    /* FNV-1a, 64 bits */
-    uint64_t h = 14695981039346656037ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h ^ (h >> 29);
-}
-
-static int table_grow(key_table *t)
-{
-    size_t cap = t->cap ? t->cap * 2 : 1024;
-    key_entry *e = calloc(cap, sizeof *e);
-    if (!e)
-        return 0;
-    for (size_t i = 0; i < t->cap; i++) {
-        if (!t->e[i].disp)
-            continue;
-        size_t j = (size_t)t->e[i].hash & (cap - 1);
-        while (e[j].disp)
-            j = (j + 1) & (cap - 1);
-        e[j] = t->e[i];
-    }
-    free(t->e);
-    t->e = e;
-    t->cap = cap;
-    return 1;
-}
-
-static int member_grow(key_table *t)
-{
-    size_t cap = t->mcap ? t->mcap * 2 : 256;
-    char **m = calloc(cap, sizeof *m);
-    size_t *ml = calloc(cap, sizeof *ml);
-    uint64_t *mh = calloc(cap, sizeof *mh);
-    if (!m || !ml || !mh) {
-        free(m);
-        free(ml);
-        free(mh);
-        return 0;
-    }
-    for (size_t i = 0; i < t->mcap; i++) {
-        if (!t->member[i])
-            continue;
-        size_t j = (size_t)t->member_hash[i] & (cap - 1);
-        while (m[j])
-            j = (j + 1) & (cap - 1);
-        m[j] = t->member[i];
-        ml[j] = t->member_len[i];
-        mh[j] = t->member_hash[i];
-    }
-    free(t->member);
-    free(t->member_len);
-    free(t->member_hash);
-    t->member = m;
-    t->member_len = ml;
-    t->member_hash = mh;
-    t->mcap = cap;
-    return 1;
-}
-
-/* Finds the name among the members; with add, inserts it when absent. Returns 1 when it
- * was there, 0 when not (and added if asked), -1 without memory. */
-static int member_find(key_table *t, char *name, size_t len, int add)
-{
-    if (add && (t->mn + 1) * 2 > t->mcap && !member_grow(t))
-        return -1;
-    if (!t->mcap)
-        return 0;
-    uint64_t h = hash_bytes(name, len);
-    size_t j = (size_t)h & (t->mcap - 1);
-    while (t->member[j]) {
-        if (t->member_hash[j] == h && t->member_len[j] == len &&
-            memcmp(t->member[j], name, len) == 0)
-            return 1;
-        j = (j + 1) & (t->mcap - 1);
-    }
-    if (add) {
-        t->member[j] = name;
-        t->member_len[j] = len;
-        t->member_hash[j] = h;
-        t->mn++;
-    }
-    return 0;
-}
-
-static char *dup_bytes(const char *s, size_t n)
-{
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    }
-    return p;
-}
-
-static int group_add(key_table *t, group *g, const char *name, size_t len, int valid)
-{
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? g->cap * 2 : 4;
-        char **n = realloc(g->names, cap * sizeof *n);
-        if (!n)
-            return 0;
-        g->names = n;
-        size_t *l = realloc(g->lens, cap * sizeof *l);
-        if (!l)
-            return 0;
-        g->lens = l;
-        unsigned char *v = realloc(g->valid, cap);
-        if (!v)
-            return 0;
-        g->valid = v;
-        g->cap = cap;
-    }
-    char *copy = dup_bytes(name, len);
-    if (!copy)
-        return 0;
-    if (member_find(t, copy, len, 1) < 0) {
-        free(copy);
-        return 0;
-    }
-    g->names[g->n] = copy;
-    g->lens[g->n] = len;
-    g->valid[g->n] = (unsigned char)valid;
-    g->n++;
-    t->n_in_groups++;
-    return 1;
-}
-
-/* Adds one name with its display. Returns 0 without memory. */
-static int table_add(key_table *t, const char *disp, size_t dlen, const char *name, size_t len,
-                     int valid)
-{
-    if ((t->n + 1) * 2 > t->cap && !table_grow(t))
-        return 0;
-    uint64_t h = hash_bytes(disp, dlen);
-    size_t j = (size_t)h & (t->cap - 1);
-    key_entry *e;
-    for (;;) {
-        e = &t->e[j];
-        if (!e->disp)
-            break;
-        if (e->hash == h && e->disp_len == dlen && memcmp(e->disp, disp, dlen) == 0)
-            break;
-        j = (j + 1) & (t->cap - 1);
-    }
-    if (!e->disp) {
-        char *p = arena_alloc(t, dlen + len);
-        if (!p)
-            return 0;
-        memcpy(p, disp, dlen);
-        memcpy(p + dlen, name, len);
-        e->hash = h;
-        e->disp = p;
-        e->disp_len = dlen;
-        e->first_len = len;
-        e->first_valid = valid;
-        e->g = NULL;
-        t->n++;
-        return 1;
-    }
-    if (!e->g) {
-        if (e->first_len == len && memcmp(e->disp + dlen, name, len) == 0)
-            return 1; /* the same name again */
-        e->g = calloc(1, sizeof *e->g);
-        if (!e->g || !group_add(t, e->g, e->disp + dlen, e->first_len, e->first_valid))
-            return 0;
-        t->n_groups++;
-        return group_add(t, e->g, name, len, valid);
-    }
-    int found = member_find(t, (char *)name, len, 0);
-    if (found)
-        return 1;
-    return group_add(t, e->g, name, len, valid);
-}
-
-static void table_free(key_table *t)
-{
-    for (size_t i = 0; i < t->cap; i++) {
-        if (!t->e[i].disp)
-            continue;
-        group *g = t->e[i].g;
-        if (g) {
-            for (size_t k = 0; k < g->n; k++)
-                free(g->names[k]);
-            free(g->names);
-            free(g->lens);
-            free(g->valid);
-            free(g);
+        printf("], \"valid_names\": %zu}\n", g->n_valid);
+    } else if (o->format == FMT_TSV) {
+        printf("%s\t%s\t", variant ? "variant-collision" : "collision", ctx_name);
+        cli_put_escaped(stdout, g->key, g->key_len);
+        putchar('\t');
+        for (size_t j = 0; j < g->n; j++) {
+            fputs(j ? "," : "", stdout);
+            cli_put_escaped(stdout, g->names[j], g->name_lens[j]);
         }
-    }
-    for (size_t i = 0; i < t->n_chunks; i++)
-        free(t->chunks[i]);
-    free(t->chunks);
-    free(t->e);
-    free(t->member);
-    free(t->member_len);
-    free(t->member_hash);
-}
-
-static int cmp_bytes(const char *a, size_t al, const char *b, size_t bl)
-{
-    int c = memcmp(a, b, al < bl ? al : bl);
-    if (c)
-        return c;
-    return al < bl ? -1 : al > bl;
-}
-
-static int cmp_entry(const void *pa, const void *pb)
-{
-    const key_entry *a = *(const key_entry *const *)pa, *b = *(const key_entry *const *)pb;
-    return cmp_bytes(a->disp, a->disp_len, b->disp, b->disp_len);
-}
-
-static const group *sort_group_of;
-static int cmp_member(const void *pa, const void *pb)
-{
-    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-    return cmp_bytes(sort_group_of->names[a], sort_group_of->lens[a], sort_group_of->names[b],
-                     sort_group_of->lens[b]);
-}
-
-/* The groups of one context (c < N_CTX), or of the LGR's variant sets (c == N_CTX), by
- * display or index bytes; the names of each by their bytes. */
-static int print_groups(const scan_opts *o, key_table *t, int c)
-{
-    const int variant = c == N_CTX;
-    if (!t->n_groups)
-        return 1;
-    key_entry **list = malloc(t->n_groups * sizeof *list);
-    if (!list)
-        return 0;
-    size_t k = 0;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->e[i].disp && t->e[i].g)
-            list[k++] = &t->e[i];
-    qsort(list, k, sizeof *list, cmp_entry);
-    for (size_t i = 0; i < k; i++) {
-        const key_entry *e = list[i];
-        const group *g = e->g;
-        size_t *ord = malloc(g->n * sizeof *ord), valid = 0;
-        if (!ord) {
-            free(list);
-            return 0;
+        putchar('\n');
+    } else {
+        if (variant) {
+            fputs("variant collision: index ", stdout);
+            cli_put_escaped(stdout, g->key, g->key_len);
+            printf(" is shared by %zu names (%zu valid):", g->n, g->n_valid);
+        } else {
+            printf("collision %s: ", ctx_name);
+            cli_put_escaped(stdout, g->key, g->key_len);
+            printf(" is shown for %zu names (%zu valid):", g->n, g->n_valid);
         }
         for (size_t j = 0; j < g->n; j++) {
-            ord[j] = j;
-            valid += g->valid[j];
+            fputs(j ? ", " : " ", stdout);
+            cli_put_escaped(stdout, g->names[j], g->name_lens[j]);
         }
-        sort_group_of = g;
-        qsort(ord, g->n, sizeof *ord, cmp_member);
-        if (o->format == FMT_JSON) {
-            if (variant)
-                fputs("{\"type\": \"variant_collision\", \"index\": ", stdout);
-            else
-                printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ",
-                       ctx_names[c]);
-            cli_json_string(stdout, e->disp, e->disp_len);
-            fputs(", \"names\": [", stdout);
-            for (size_t j = 0; j < g->n; j++) {
-                fputs(j ? ", " : "", stdout);
-                cli_json_string(stdout, g->names[ord[j]], g->lens[ord[j]]);
-            }
-            printf("], \"valid_names\": %zu}\n", valid);
-        } else if (o->format == FMT_TSV) {
-            printf("%s\t%s\t", variant ? "variant-collision" : "collision",
-                   variant ? "lgr" : ctx_names[c]);
-            cli_put_escaped(stdout, e->disp, e->disp_len);
-            putchar('\t');
-            for (size_t j = 0; j < g->n; j++) {
-                fputs(j ? "," : "", stdout);
-                cli_put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
-            }
-            putchar('\n');
-        } else {
-            if (variant) {
-                fputs("variant collision: index ", stdout);
-                cli_put_escaped(stdout, e->disp, e->disp_len);
-                printf(" is shared by %zu names (%zu valid):", g->n, valid);
-            } else {
-                printf("collision %s: ", ctx_names[c]);
-                cli_put_escaped(stdout, e->disp, e->disp_len);
-                printf(" is shown for %zu names (%zu valid):", g->n, valid);
-            }
-            for (size_t j = 0; j < g->n; j++) {
-                fputs(j ? ", " : " ", stdout);
-                cli_put_escaped(stdout, g->names[ord[j]], g->lens[ord[j]]);
-            }
-            putchar('\n');
-        }
-        free(ord);
+        putchar('\n');
     }
-    free(list);
-    return 1;
+    return 0;
 }
 
 /* ---- The scan -------------------------------------------------------------------------- */
@@ -853,9 +523,10 @@ typedef struct totals {
 
 typedef struct scan_state {
     const scan_opts *o;
-    key_table tables[N_CTX + 1]; /* the contexts, then --lgr's variant sets */
+    ibidi_scan_group_counts counts[N_KINDS]; /* the contexts, then --lgr's variant sets */
     totals tot;
-    int failed;
+    ibidi_status failed; /* as batch.failed */
+    uint32_t failed_value;
     /* progress */
     int progress;
     double t0, last;
@@ -897,11 +568,12 @@ static void show_progress(scan_state *s, int final)
     fflush(stderr);
 }
 
-/* The main thread's part: the batch's records in order, its keys into the tables. */
+/* The main thread's part: the batch's records in order, and its counts. */
 static void consume(scan_state *s, batch *b)
 {
     if (b->failed) {
-        s->failed = 1;
+        s->failed = b->failed;
+        s->failed_value = b->failed_value;
         return;
     }
     if (b->out_len)
@@ -912,18 +584,6 @@ static void consume(scan_state *s, batch *b)
     s->tot.valid += b->n_valid;
     s->tot.findings += b->n_findings;
     s->tot.not_analysed += b->n_not_analysed;
-    for (size_t i = 0; i < b->n_keys && !s->failed; i++) {
-        const name_key *k = &b->keys[i];
-        for (int c = 0; c < N_CTX; c++)
-            if (k->has_disp[c] &&
-                !table_add(&s->tables[c], b->keybytes.p + k->disp_off[c], k->disp_len[c],
-                           b->keybytes.p + k->name_off, k->name_len, k->valid))
-                s->failed = 1;
-        if (k->has_index &&
-            !table_add(&s->tables[N_CTX], b->keybytes.p + k->index_off, k->index_len,
-                       b->keybytes.p + k->name_off, k->name_len, k->valid))
-            s->failed = 1;
-    }
     if (s->progress)
         show_progress(s, 0);
 }
@@ -972,7 +632,7 @@ static void scan_serial(scan_state *s, reader *r)
     w.o = s->o;
     while (!s->failed) {
         if (!read_batch(r, &b)) {
-            s->failed = 1;
+            s->failed = IBIDI_E_NOMEM;
             break;
         }
         if (b.n_lines == 0)
@@ -996,7 +656,7 @@ static void scan_threads(scan_state *s, reader *r, int k)
     p.n_slots = (size_t)k * 2 + 2;
     p.slots = calloc(p.n_slots, sizeof *p.slots);
     if (!p.slots) {
-        s->failed = 1;
+        s->failed = IBIDI_E_NOMEM;
         return;
     }
     pthread_mutex_init(&p.mu, NULL);
@@ -1006,7 +666,7 @@ static void scan_threads(scan_state *s, reader *r, int k)
         if (pthread_create(&tid[started], NULL, worker_main, &p) != 0)
             break;
     if (started == 0) {
-        s->failed = 1;
+        s->failed = IBIDI_E_NOMEM;
     } else {
         size_t consumed = 0, filled = 0;
         int eof = 0;
@@ -1016,7 +676,7 @@ static void scan_threads(scan_state *s, reader *r, int k)
                 batch *b = &p.slots[filled % p.n_slots];
                 b->done = 0;
                 if (!read_batch(r, b)) {
-                    s->failed = 1;
+                    s->failed = IBIDI_E_NOMEM;
                     break;
                 }
                 if (b->n_lines == 0) {
@@ -1072,12 +732,13 @@ static void print_summary(const scan_state *s)
             if (o->ctx[c])
                 printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
                        "\"names_in_collisions\": %zu}",
-                       ctx_names[c], s->tables[c].n, s->tables[c].n_groups,
-                       s->tables[c].n_in_groups);
+                       ctx_names[c], s->counts[c].keys, s->counts[c].groups,
+                       s->counts[c].names_in_groups);
         if (o->lgr)
             printf(", \"lgr\": {\"index_labels\": %zu, \"variant_groups\": %zu, "
                    "\"names_in_variant_groups\": %zu}",
-                   s->tables[N_CTX].n, s->tables[N_CTX].n_groups, s->tables[N_CTX].n_in_groups);
+                   s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
+                   s->counts[KIND_VARIANT].names_in_groups);
         printf("}\n");
     } else if (o->format == FMT_TSV) {
         printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
@@ -1088,11 +749,12 @@ static void print_summary(const scan_state *s)
             if (o->ctx[c])
                 printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
                        "\t%s_names_in_collisions=%zu",
-                       ctx_names[c], s->tables[c].n, ctx_names[c], s->tables[c].n_groups,
-                       ctx_names[c], s->tables[c].n_in_groups);
+                       ctx_names[c], s->counts[c].keys, ctx_names[c], s->counts[c].groups,
+                       ctx_names[c], s->counts[c].names_in_groups);
         if (o->lgr)
             printf("\tlgr_index_labels=%zu\tlgr_variant_groups=%zu\tlgr_names_in_variant_groups=%zu",
-                   s->tables[N_CTX].n, s->tables[N_CTX].n_groups, s->tables[N_CTX].n_in_groups);
+                   s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
+                   s->counts[KIND_VARIANT].names_in_groups);
         printf("\n");
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
@@ -1103,13 +765,52 @@ static void print_summary(const scan_state *s)
             if (o->ctx[c])
                 printf("summary %s: %zu distinct displays, %zu collision groups, "
                        "%zu names in collisions\n",
-                       ctx_names[c], s->tables[c].n, s->tables[c].n_groups,
-                       s->tables[c].n_in_groups);
+                       ctx_names[c], s->counts[c].keys, s->counts[c].groups,
+                       s->counts[c].names_in_groups);
         if (o->lgr)
             printf("summary lgr: %zu distinct index labels, %zu variant groups, "
                    "%zu names in variant groups\n",
-                   s->tables[N_CTX].n, s->tables[N_CTX].n_groups, s->tables[N_CTX].n_in_groups);
+                   s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
+                   s->counts[KIND_VARIANT].names_in_groups);
     }
+}
+
+/* Why the scan stopped: the library's status, in words. */
+static void report_failure(ibidi_status st, uint32_t value, const char *tmpdir)
+{
+    if (st == IBIDI_E_TEMP_FILE)
+        fprintf(stderr,
+                "ibidi %s: the collision groups' temporary file in %s: %s (set TMPDIR to "
+                "another directory) [TEMP_FILE]\n",
+                cmd_name, tmpdir, strerror((int)value));
+    else if (st == IBIDI_E_NOMEM)
+        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+    else
+        fprintf(stderr, "ibidi %s: %s [%s]\n", cmd_name, ibidi_strerror(st),
+                ibidi_status_name(st));
+}
+
+/* --memory: bytes, or a number with K, M or G (powers of 1024, either case). */
+static int parse_size(const char *v, size_t *out)
+{
+    unsigned shift = 0;
+    char *end;
+    if (*v < '0' || *v > '9')
+        return 0;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno)
+        return 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: break;
+    }
+    if (*end || n > (unsigned long long)(SIZE_MAX >> shift))
+        return 0;
+    *out = (size_t)n << shift;
+    return 1;
 }
 
 static int default_threads(void)
@@ -1127,6 +828,7 @@ static int run_scan(int argc, char **argv)
     o.ctx[CTX_LTR] = o.ctx[CTX_RTL] = 1;
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
     o.threads = default_threads();
+    o.memory = IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
     int only_files = 0;
     const char *lgr_path = NULL;
     for (int i = 1; i < argc; i++) {
@@ -1166,6 +868,16 @@ static int run_scan(int argc, char **argv)
                 return cli_usage_error(cmd_name, "--threads needs a number from 1 to %d, not '%s'",
                                        MAX_THREADS, v);
             o.threads = (int)k;
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--memory", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (!parse_size(v, &o.memory))
+                return cli_usage_error(cmd_name,
+                                       "--memory needs a size in bytes, or with K, M or G "
+                                       "(e.g. 512M), not '%s'",
+                                       v);
+            if (o.memory < IBIDI_SCAN_GROUPS_MIN_MEMORY)
+                return cli_usage_error(cmd_name, "--memory needs at least 64K, not '%s'", v);
         } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--lgr", &v))) {
             if (r < 0)
                 return CLI_USAGE;
@@ -1206,11 +918,17 @@ static int run_scan(int argc, char **argv)
         }
     }
 
+    /* the collision groups: the runs go to $TMPDIR (named here, for the messages) */
+    const char *tmpdir = getenv("TMPDIR");
+    if (!tmpdir || !*tmpdir)
+        tmpdir = "/tmp";
+    const ibidi_scan_groups_options go = {o.memory, tmpdir, N_KINDS};
     scan_state s;
     memset(&s, 0, sizeof s);
     s.o = &o;
     reader *r = calloc(1, sizeof *r);
-    if (!r) {
+    if (!r || ibidi_scan_groups_create(&go, &o.groups, NULL) != IBIDI_OK) {
+        free(r);
         if (from_file)
             fclose(f);
         ibidi_lgr_free(o.lgr);
@@ -1237,15 +955,26 @@ static int run_scan(int argc, char **argv)
         fprintf(stderr, "ibidi %s: error reading %s\n", cmd_name, from_file ? o.file : "standard input");
         rc = CLI_INVALID;
     }
+    if (!s.failed) {
+        if (s.progress)
+            fputs("merging the collision groups...\033[K", stderr);
+        ibidi_error e;
+        ibidi_status st = ibidi_scan_groups_finish(o.groups, &e);
+        if (st == IBIDI_OK)
+            st = ibidi_scan_groups_each(o.groups, print_group, &o, &e);
+        for (unsigned k = 0; st == IBIDI_OK && k < N_KINDS; k++)
+            st = ibidi_scan_groups_counts(o.groups, k, &s.counts[k]);
+        if (s.progress)
+            fputs("\r\033[K", stderr);
+        if (st != IBIDI_OK) {
+            s.failed = st;
+            s.failed_value = e.value;
+        }
+    }
     if (s.failed) {
-        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+        report_failure(s.failed, s.failed_value, tmpdir);
         rc = CLI_INVALID;
     } else {
-        for (int c = 0; c <= N_CTX; c++)
-            if ((c == N_CTX ? o.lgr != NULL : o.ctx[c]) && !print_groups(&o, &s.tables[c], c)) {
-                fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
-                rc = CLI_INVALID;
-            }
         print_summary(&s);
     }
     double elapsed = now() - s.t0;
@@ -1254,11 +983,10 @@ static int run_scan(int argc, char **argv)
             o.threads == 1 ? "" : "s");
     if (s.tot.valid != s.tot.names)
         rc = CLI_INVALID;
-    for (int c = 0; c <= N_CTX; c++) {
-        if ((c == N_CTX || o.ctx[c]) && s.tables[c].n_groups)
+    for (int k = 0; k < N_KINDS; k++)
+        if (s.counts[k].groups)
             rc = CLI_INVALID;
-        table_free(&s.tables[c]);
-    }
+    ibidi_scan_groups_free(o.groups);
     ibidi_lgr_free(o.lgr);
     if (from_file)
         fclose(f);
@@ -1270,7 +998,7 @@ const cli_command cli_cmd_scan = {
     "scan",
     "a list of names: validity, bidi findings, displays and collision groups",
     "usage: ibidi scan [--context ltr|rtl|both] [--profile P] [--json|--tsv] [--threads K]\n"
-    "                  [--lgr FILE] [FILE|-]\n"
+    "                  [--memory SIZE] [--lgr FILE] [FILE|-]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
     "lines are skipped), from FILE or standard input, and reports for each name whether it\n"
@@ -1278,12 +1006,15 @@ const cli_command cli_cmd_scan = {
     "ambiguity findings, and how it displays in a left-to-right paragraph (the standard\n"
     "display model) and a right-to-left one. Names are compared in their Unicode form, so an\n"
     "A-label and its U-label are the same name. Then it lists the collision groups: sets of\n"
-    "distinct names that display identically in a context. Memory grows with the number of\n"
-    "distinct displays, not with the input.\n"
+    "distinct names that display identically in a context.\n"
     "\n"
     "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
     "  --threads K   worker threads (default: the number of online processors)\n"
+    "  --memory SIZE the most memory the collision groups take: bytes, or with K, M or G\n"
+    "                (default 1G, at least 64K). Past it, they are sorted into runs in a\n"
+    "                temporary file in $TMPDIR (or /tmp), merged at the end: a list of any\n"
+    "                size needs about its own size on that disk, and gives the same output\n"
     "  --lgr FILE    also judge each name's first label under this Label Generation\n"
     "                Ruleset (RFC 7940): its disposition and index label per name, and\n"
     "                the variant collision groups: names whose first labels are variants\n"
@@ -1313,7 +1044,7 @@ const cli_command cli_cmd_scan = {
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
     "usage error or an input that cannot be opened.\n",
     run_scan,
-    "--context --profile --threads --lgr",
+    "--context --profile --threads --memory --lgr",
     NULL,
     0,
 };

@@ -24,6 +24,9 @@ static const status_info statuses[] = {
      "output buffer too small: the size needed was stored in *out_len"},
     {IBIDI_E_NOMEM, "NOMEM", "out of memory in an allocating wrapper"},
     {IBIDI_E_TOO_LONG, "TOO_LONG", "input too long: its size would overflow size_t arithmetic"},
+    {IBIDI_E_TEMP_FILE, "TEMP_FILE",
+     "a temporary file could not be created, written or read (the directory is missing or "
+     "not writable, or the disk is full; the error's value is the errno)"},
     {IBIDI_E_UTF8_TRUNCATED, "UTF8_TRUNCATED",
      "ill-formed UTF-8: a multi-byte sequence is cut short by the end of input or by a byte "
      "that is not a continuation byte 80..BF (Unicode 17.0 §3.9, Table 3-7)"},

@@ -1,0 +1,711 @@
+/*
+ * The collision groups of a list (ibidi/scan.h, ibidi_scan_groups): names that share a
+ * key, under a memory limit. Allocating is this file's job (tests/test_scan_noalloc.sh
+ * lists it). The sorted runs, their file and their merge are src/scan/runs.c.
+ *
+ * Two passes over sorted records:
+ *   1. add: records (hash of kind and key, kind, key, name, valid) go to one of up to 64
+ *      shards by the hash's top bits, each with its own lock and half the limit shared
+ *      out; a full shard is sorted and written as a run. finish merges each shard with its
+ *      runs in hash order (a key's records are then together, its names in byte order) and
+ *      keeps the names of every key that has two or more, counting keys and groups.
+ *   2. the names kept are records again, ordered by kind and key (their first seven bytes
+ *      as the order value, then the bytes), sorted and, if they do not fit, spilled and
+ *      merged the same way: each walks them in the order `ibidi scan` prints.
+ * Shards are disjoint ranges of hashes, so each is merged alone, and a key's figures come
+ * from one shard. Hashing first, instead of sorting by key from the start, keeps most
+ * comparisons to one 64-bit compare (keys share long prefixes, "www." for one), and groups
+ * are few, so the second pass is small.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/internal.h"
+#include "ibidi/scan.h"
+#include "scan/groups_internal.h"
+#include "scan/runs_internal.h"
+
+#define MAX_SHARD_BITS 6
+/* A shard per MiB of limit (up to 64): a small limit keeps fewer, larger shards, whose runs
+ * are then fewer too. */
+#define SHARD_MIN ((size_t)1 << 20)
+
+typedef struct shard {
+    pthread_mutex_t mu;
+    ibidi__rbuf rb;
+    ibidi__runs runs;
+    unsigned char *wbuf; /* the block runs are written through */
+    size_t wcap;
+    ibidi_status failed;
+    int eno;
+    uint64_t adds; /* under mu: a locked increment beside the lock would cost as much again */
+} shard;
+
+struct ibidi_scan_groups {
+    size_t limit;
+    unsigned kinds;
+    unsigned shard_bits;
+    size_t n_shards;
+    shard *shards;
+    size_t shard_budget; /* a shard's records and index */
+    size_t wblock;       /* a shard's write block */
+    size_t block;        /* a merge's read block per run, and its write block */
+    size_t fan_in;       /* runs one merge reads at once */
+    uint64_t hash_mask;
+    ibidi__tfile tf;
+    int finished;
+    ibidi_status failed; /* of finish; every later call returns it */
+    int eno;
+    ibidi__rbuf p2; /* the second pass: the names of the groups */
+    ibidi__runs p2_runs;
+    ibidi_scan_group_counts *counts; /* per kind */
+    atomic_size_t mem, peak;
+    /* the first failed add's status and errno: every add after it fails the same way,
+     * whatever its shard, since the groups are incomplete from then on */
+    atomic_int add_failed, add_eno;
+};
+
+/* ---- Memory accounting ----------------------------------------------------------------- */
+
+static void mem_more(ibidi_scan_groups *g, size_t n)
+{
+    size_t now = atomic_fetch_add(&g->mem, n) + n;
+    size_t peak = atomic_load(&g->peak);
+    while (now > peak && !atomic_compare_exchange_weak(&g->peak, &peak, now)) {
+    }
+}
+
+static void mem_less(ibidi_scan_groups *g, size_t n) { atomic_fetch_sub(&g->mem, n); }
+
+/* After a buffer changed capacity from before to after. */
+static void mem_moved(ibidi_scan_groups *g, size_t before, size_t after)
+{
+    if (after > before)
+        mem_more(g, after - before);
+    else if (after < before)
+        mem_less(g, before - after);
+}
+
+/* ---- Keys -------------------------------------------------------------------------------- */
+
+static uint64_t fmix64(uint64_t h)
+{
+    /* MurmurHash3's finaliser: every input bit moves every output bit */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+/* The 64-bit hash of a kind and a key: eight bytes a step, the length and kind in the
+ * seed (so keys that differ only by trailing zero bytes differ). Its quality matters for
+ * the balance of the shards and the time of the sort, never for the result. */
+static uint64_t key_hash(unsigned kind, const unsigned char *p, size_t n)
+{
+    uint64_t h = fmix64(((uint64_t)kind << 32) ^ (uint64_t)n ^ 0x9e3779b97f4a7c15ull);
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0x9fb21c651e98df25ull;
+        h ^= h >> 29;
+        p += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w = 0;
+        memcpy(&w, p, n);
+        h = (h ^ w) * 0x9fb21c651e98df25ull;
+    }
+    return fmix64(h);
+}
+
+/* The order value of the second pass: the kind, then the key's first seven bytes (a
+ * shorter key padded with zero bytes, which sorts it first among equal prefixes, as the
+ * byte comparison does when the rest decides). */
+static uint64_t key_prefix(unsigned kind, const unsigned char *p, size_t n)
+{
+    uint64_t v = (uint64_t)kind << 56;
+    for (size_t i = 0; i < 7 && i < n; i++)
+        v |= (uint64_t)p[i] << (48 - 8 * i);
+    return v;
+}
+
+/* ---- Create, add ------------------------------------------------------------------------- */
+
+static size_t clamp(size_t v, size_t lo, size_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void ibidi__scan_groups_set_hash_mask(ibidi_scan_groups *g, uint64_t mask) { g->hash_mask = mask; }
+
+ibidi_status ibidi_scan_groups_create(const ibidi_scan_groups_options *opts,
+                                      ibidi_scan_groups **out, ibidi_error *err)
+{
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    *out = NULL;
+    const size_t limit = opts && opts->memory ? opts->memory : IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
+    const unsigned kinds = opts && opts->kinds ? opts->kinds : 1u;
+    if (limit < IBIDI_SCAN_GROUPS_MIN_MEMORY || kinds > IBIDI_SCAN_GROUPS_MAX_KINDS)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const char *dir = opts ? opts->temp_dir : NULL;
+    if (!dir) {
+        const char *e = getenv("TMPDIR");
+        dir = e && *e ? e : "/tmp";
+    }
+    ibidi_scan_groups *g = calloc(1, sizeof *g);
+    if (!g)
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    g->limit = limit;
+    g->kinds = kinds;
+    g->hash_mask = ~(uint64_t)0;
+    atomic_init(&g->mem, 0);
+    atomic_init(&g->peak, 0);
+    atomic_init(&g->add_failed, 0);
+    atomic_init(&g->add_eno, 0);
+    while (g->shard_bits < MAX_SHARD_BITS && (SHARD_MIN << (g->shard_bits + 1)) <= limit)
+        g->shard_bits++;
+    g->n_shards = (size_t)1 << g->shard_bits;
+    /* Half the limit for the shards while names are added, so that at finish a quarter is
+     * left for the merge's blocks and a quarter (and each shard's part once merged) for
+     * the second pass. */
+    const size_t per_shard = limit / 2 / g->n_shards;
+    g->wblock = clamp(per_shard / 8, 4096, 262144);
+    g->shard_budget = per_shard - g->wblock;
+    g->block = clamp(limit / 256, 4096, (size_t)1 << 20);
+    g->fan_in = clamp(limit / 4 / (g->block + 64) - 1, 2, 256);
+    g->counts = calloc(kinds, sizeof *g->counts);
+    g->shards = calloc(g->n_shards, sizeof *g->shards);
+    if (!g->counts || !g->shards || ibidi__tfile_init(&g->tf, dir) != IBIDI_OK) {
+        free(g->counts);
+        free(g->shards);
+        free(g);
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    }
+    for (size_t i = 0; i < g->n_shards; i++) {
+        if (pthread_mutex_init(&g->shards[i].mu, NULL) != 0) {
+            while (i-- > 0)
+                pthread_mutex_destroy(&g->shards[i].mu);
+            ibidi__tfile_close(&g->tf);
+            free(g->counts);
+            free(g->shards);
+            free(g);
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        }
+    }
+    *out = g;
+    return ibidi__ok(err);
+}
+
+/* Writes a full shard as a run (under its lock). */
+static ibidi_status shard_spill(ibidi_scan_groups *g, shard *s)
+{
+    if (!s->wbuf) {
+        s->wcap = g->wblock;
+        mem_more(g, s->wcap);
+    }
+    const size_t before = s->wcap;
+    ibidi_status st = ibidi__rbuf_spill(&s->rb, &g->tf, &s->wbuf, &s->wcap, &s->runs, &s->eno);
+    mem_moved(g, before, s->wcap);
+    return st;
+}
+
+static ibidi_status fail_eno(ibidi_error *err, ibidi_status st, int eno)
+{
+    return ibidi__fail(err, st, 0, st == IBIDI_E_TEMP_FILE ? (uint32_t)eno : 0);
+}
+
+ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind, const char *key,
+                                   size_t key_len, const char *name, size_t name_len, int valid,
+                                   ibidi_error *err)
+{
+    if (!g || kind >= g->kinds || (!key && key_len) || (!name && name_len))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (g->finished)
+        return g->failed ? fail_eno(err, g->failed, g->eno)
+                         : ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const int failed = atomic_load_explicit(&g->add_failed, memory_order_acquire);
+    if (failed)
+        return fail_eno(err, (ibidi_status)failed,
+                        atomic_load_explicit(&g->add_eno, memory_order_relaxed));
+    if (key_len > UINT32_MAX || name_len > UINT32_MAX)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
+    ibidi__rec r;
+    r.key = (const unsigned char *)key;
+    r.name = (const unsigned char *)name;
+    r.key_len = (uint32_t)key_len;
+    r.name_len = (uint32_t)name_len;
+    r.kind = kind;
+    r.flags = valid ? IBIDI__REC_VALID : 0u;
+    if (key_len == name_len && (key_len == 0 || memcmp(key, name, key_len) == 0))
+        r.flags |= IBIDI__REC_KEY_IS_NAME; /* stored once */
+    r.order = key_hash(kind, r.key, key_len) & g->hash_mask;
+    shard *s = &g->shards[g->shard_bits ? (size_t)(r.order >> (64 - g->shard_bits)) : 0];
+
+    ibidi_status st = IBIDI_OK;
+    pthread_mutex_lock(&s->mu);
+    if (s->failed) {
+        st = s->failed;
+    } else {
+        const size_t before = ibidi__rbuf_mem(&s->rb);
+        int k = ibidi__rbuf_add(&s->rb, &r, g->shard_budget);
+        if (k == 0) {
+            st = shard_spill(g, s);
+            if (st == IBIDI_OK)
+                k = ibidi__rbuf_add(&s->rb, &r, g->shard_budget); /* empty: it fits */
+        }
+        mem_moved(g, before, ibidi__rbuf_mem(&s->rb));
+        if (st == IBIDI_OK && k < 0)
+            st = IBIDI_E_NOMEM;
+        if (st != IBIDI_OK) {
+            s->failed = st;
+            atomic_store_explicit(&g->add_eno, s->eno, memory_order_relaxed);
+            atomic_store_explicit(&g->add_failed, (int)st, memory_order_release);
+        } else {
+            s->adds++;
+        }
+    }
+    const int eno = s->eno;
+    pthread_mutex_unlock(&s->mu);
+    return st == IBIDI_OK ? ibidi__ok(err) : fail_eno(err, st, eno);
+}
+
+/* ---- Finish: the first pass -------------------------------------------------------------- */
+
+/* One key's names as they come out of a merge (copied: a merge's record lasts until its
+ * next one). */
+typedef struct name_ref {
+    size_t off;
+    size_t len;
+    unsigned char valid;
+} name_ref;
+
+typedef struct collect {
+    int has;
+    uint64_t order;
+    unsigned kind;
+    size_t distinct; /* the key's distinct names so far (first pass) */
+    unsigned char *key;
+    size_t key_len, key_cap;
+    unsigned char *bytes;
+    size_t len, cap;
+    name_ref *names;
+    size_t n, ncap;
+    size_t mem; /* the capacities above, as accounted */
+} collect;
+
+static void collect_free(ibidi_scan_groups *g, collect *c)
+{
+    free(c->key);
+    free(c->bytes);
+    free(c->names);
+    mem_less(g, c->mem);
+    memset(c, 0, sizeof *c);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t unit, size_t *mem)
+{
+    if (need <= *cap)
+        return 1;
+    size_t cap2 = *cap ? *cap : 16;
+    while (cap2 < need)
+        cap2 *= 2;
+    if (cap2 > SIZE_MAX / unit)
+        return 0;
+    void *q = realloc(*p, cap2 * unit);
+    if (!q)
+        return 0;
+    *mem += (cap2 - *cap) * unit;
+    *p = q;
+    *cap = cap2;
+    return 1;
+}
+
+/* Starts a key with r's key. */
+static int collect_key(ibidi_scan_groups *g, collect *c, const ibidi__rec *r)
+{
+    const size_t before = c->mem;
+    int ok = grow((void **)&c->key, &c->key_cap, r->key_len, 1, &c->mem);
+    mem_moved(g, before, c->mem);
+    if (!ok)
+        return 0;
+    if (r->key_len)
+        memcpy(c->key, r->key, r->key_len);
+    c->key_len = r->key_len;
+    c->order = r->order;
+    c->kind = r->kind;
+    c->has = 1;
+    c->n = 0;
+    c->len = 0;
+    return 1;
+}
+
+/* r has the key collected. */
+static int collect_same(const collect *c, const ibidi__rec *r)
+{
+    return c->has && r->order == c->order && r->kind == c->kind && r->key_len == c->key_len &&
+           (c->key_len == 0 || memcmp(r->key, c->key, c->key_len) == 0);
+}
+
+/* Adds r's name to the key's (a copy of the last one only updates its validity). */
+static int collect_name(ibidi_scan_groups *g, collect *c, const ibidi__rec *r)
+{
+    const unsigned char valid = (r->flags & IBIDI__REC_VALID) ? 1 : 0;
+    if (c->n) {
+        name_ref *l = &c->names[c->n - 1];
+        if (l->len == r->name_len &&
+            (l->len == 0 || memcmp(c->bytes + l->off, r->name, l->len) == 0)) {
+            l->valid |= valid;
+            return 1;
+        }
+    }
+    const size_t before = c->mem;
+    int ok = grow((void **)&c->bytes, &c->cap, c->len + r->name_len, 1, &c->mem) &&
+             grow((void **)&c->names, &c->ncap, c->n + 1, sizeof *c->names, &c->mem);
+    mem_moved(g, before, c->mem);
+    if (!ok)
+        return 0;
+    if (r->name_len)
+        memcpy(c->bytes + c->len, r->name, r->name_len);
+    c->names[c->n].off = c->len;
+    c->names[c->n].len = r->name_len;
+    c->names[c->n].valid = valid;
+    c->n++;
+    c->len += r->name_len;
+    return 1;
+}
+
+/* The second pass's buffer, and the block its spills are written through. */
+typedef struct pass2 {
+    unsigned char *wbuf;
+    size_t wcap;
+} pass2;
+
+static ibidi_status p2_add(ibidi_scan_groups *g, pass2 *p, const ibidi__rec *r)
+{
+    const size_t mine = ibidi__rbuf_mem(&g->p2), all = atomic_load(&g->mem);
+    const size_t others = all > mine ? all - mine : 0;
+    /* at most a quarter with its write block: each reads the runs through the merge's
+     * blocks beside it */
+    size_t budget = g->limit > others ? g->limit - others : 0;
+    if (budget > g->limit / 4 - g->block)
+        budget = g->limit / 4 - g->block;
+    int k = ibidi__rbuf_add(&g->p2, r, budget);
+    ibidi_status st = IBIDI_OK;
+    if (k == 0) {
+        const size_t wbefore = p->wcap;
+        st = ibidi__rbuf_spill(&g->p2, &g->tf, &p->wbuf, &p->wcap, &g->p2_runs, &g->eno);
+        mem_moved(g, wbefore, p->wcap);
+        if (st == IBIDI_OK)
+            k = ibidi__rbuf_add(&g->p2, r, budget);
+    }
+    mem_moved(g, mine, ibidi__rbuf_mem(&g->p2));
+    if (st == IBIDI_OK && k < 0)
+        st = IBIDI_E_NOMEM;
+    return st;
+}
+
+/* The first pass keeps only the key and its last distinct name: once a second name
+ * comes the key is a group, and every name goes on to the second pass when the next
+ * distinct one shows it has no more copies (a copy may still set its validity). So a key
+ * with many names takes no more memory than one with two. */
+static ibidi_status emit_held(ibidi_scan_groups *g, collect *c, pass2 *p)
+{
+    ibidi__rec r;
+    r.order = key_prefix(c->kind, c->key, c->key_len);
+    r.kind = c->kind;
+    r.key = c->key;
+    r.key_len = (uint32_t)c->key_len;
+    for (size_t i = 0; i < c->n; i++) {
+        r.name = c->bytes + c->names[i].off;
+        r.name_len = (uint32_t)c->names[i].len;
+        r.flags = c->names[i].valid ? IBIDI__REC_VALID : 0u;
+        if (r.name_len == r.key_len && (r.key_len == 0 || memcmp(r.name, r.key, r.key_len) == 0))
+            r.flags |= IBIDI__REC_KEY_IS_NAME;
+        ibidi_status st = p2_add(g, p, &r);
+        if (st != IBIDI_OK)
+            return st;
+    }
+    c->n = 0;
+    c->len = 0;
+    return IBIDI_OK;
+}
+
+/* One record of the first pass's merge. */
+static ibidi_status first_pass_name(ibidi_scan_groups *g, collect *c, pass2 *p,
+                                    const ibidi__rec *r)
+{
+    if (c->n) {
+        const name_ref *l = &c->names[c->n - 1];
+        if (l->len == r->name_len &&
+            (l->len == 0 || memcmp(c->bytes + l->off, r->name, l->len) == 0)) {
+            c->names[c->n - 1].valid |= (r->flags & IBIDI__REC_VALID) ? 1 : 0;
+            return IBIDI_OK;
+        }
+        ibidi_status st = emit_held(g, c, p); /* a second distinct name: a group */
+        if (st != IBIDI_OK)
+            return st;
+    }
+    c->distinct++;
+    return collect_name(g, c, r) ? IBIDI_OK : IBIDI_E_NOMEM;
+}
+
+/* The key is complete: count it, and its last name goes on when it is a group. */
+static ibidi_status first_pass_close(ibidi_scan_groups *g, collect *c, pass2 *p)
+{
+    if (!c->has)
+        return IBIDI_OK;
+    ibidi_scan_group_counts *k = &g->counts[c->kind];
+    k->keys++;
+    c->has = 0;
+    if (c->distinct >= 2) {
+        k->groups++;
+        k->names_in_groups += c->distinct;
+        return emit_held(g, c, p);
+    }
+    return IBIDI_OK;
+}
+
+/* Merges runs down to what one merge reads at once, through a block of g->block bytes. */
+static ibidi_status reduce(ibidi_scan_groups *g, ibidi__runs *runs, int *eno)
+{
+    if (runs->n <= g->fan_in)
+        return IBIDI_OK;
+    unsigned char *buf = NULL;
+    size_t cap = g->block;
+    const size_t mem = ibidi__merge_mem(g->fan_in + 1, g->block); /* readers and writer */
+    mem_more(g, mem);
+    ibidi_status st = ibidi__runs_reduce(&g->tf, runs, g->fan_in, g->fan_in, g->block, &buf,
+                                         &cap, eno);
+    mem_less(g, mem);
+    free(buf);
+    return st;
+}
+
+static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pass2 *p)
+{
+    if (s->wbuf) { /* the shard's writes are over */
+        free(s->wbuf);
+        s->wbuf = NULL;
+        mem_less(g, s->wcap);
+    }
+    ibidi__rbuf_sort(&s->rb);
+    ibidi_status st = reduce(g, &s->runs, &g->eno);
+    if (st != IBIDI_OK)
+        return st;
+    ibidi__merge m;
+    const size_t reading = ibidi__merge_mem(s->runs.n, g->block);
+    mem_more(g, reading);
+    st = ibidi__merge_open(&m, &g->tf, s->runs.v, s->runs.n, &s->rb, g->block, &g->eno);
+    for (;;) {
+        ibidi__rec r;
+        int has;
+        if (st == IBIDI_OK)
+            st = ibidi__merge_next(&m, &r, &has, &g->eno);
+        if (st != IBIDI_OK || !has)
+            break;
+        if (!collect_same(c, &r)) {
+            st = first_pass_close(g, c, p);
+            if (st == IBIDI_OK && !collect_key(g, c, &r))
+                st = IBIDI_E_NOMEM;
+            c->distinct = 0;
+        }
+        if (st == IBIDI_OK)
+            st = first_pass_name(g, c, p, &r);
+    }
+    if (st == IBIDI_OK)
+        st = first_pass_close(g, c, p);
+    ibidi__merge_close(&m);
+    mem_less(g, reading);
+    /* the shard's part of the memory goes to the second pass */
+    mem_less(g, ibidi__rbuf_mem(&s->rb));
+    ibidi__rbuf_free(&s->rb);
+    free(s->runs.v);
+    memset(&s->runs, 0, sizeof s->runs);
+    return st;
+}
+
+ibidi_status ibidi_scan_groups_finish(ibidi_scan_groups *g, ibidi_error *err)
+{
+    if (!g)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (g->finished)
+        return g->failed ? fail_eno(err, g->failed, g->eno) : ibidi__ok(err);
+    g->finished = 1;
+    for (size_t i = 0; i < g->n_shards && !g->failed; i++)
+        if (g->shards[i].failed) {
+            g->failed = g->shards[i].failed;
+            g->eno = g->shards[i].eno;
+        }
+    collect c;
+    pass2 p;
+    memset(&c, 0, sizeof c);
+    memset(&p, 0, sizeof p);
+    /* the second pass's write block, in its quarter of the limit */
+    p.wcap = g->block;
+    p.wbuf = g->failed ? NULL : malloc(p.wcap);
+    if (p.wbuf)
+        mem_more(g, p.wcap);
+    else if (!g->failed)
+        g->failed = IBIDI_E_NOMEM;
+    for (size_t i = 0; i < g->n_shards && !g->failed; i++)
+        g->failed = finish_shard(g, &g->shards[i], &c, &p);
+    collect_free(g, &c);
+    if (p.wbuf) {
+        free(p.wbuf);
+        mem_less(g, p.wcap);
+    }
+    if (!g->failed) {
+        ibidi__rbuf_sort(&g->p2);
+        g->failed = reduce(g, &g->p2_runs, &g->eno);
+    }
+    /* the shards are no longer needed, whatever happened */
+    for (size_t i = 0; i < g->n_shards; i++) {
+        shard *s = &g->shards[i];
+        if (s->wbuf) {
+            free(s->wbuf);
+            s->wbuf = NULL;
+            mem_less(g, s->wcap);
+        }
+        mem_less(g, ibidi__rbuf_mem(&s->rb));
+        ibidi__rbuf_free(&s->rb);
+        free(s->runs.v);
+        memset(&s->runs, 0, sizeof s->runs);
+    }
+    return g->failed ? fail_eno(err, g->failed, g->eno) : ibidi__ok(err);
+}
+
+/* ---- The groups ---------------------------------------------------------------------------- */
+
+/* Passes the collected key and its names to fn; returns fn's value (or -1 without memory). */
+static int deliver(ibidi_scan_groups *g, collect *c, ibidi_scan_group_fn fn, void *ctx)
+{
+    const size_t n = c->n;
+    const size_t bytes = n * (sizeof(char *) + sizeof(size_t) + 1);
+    unsigned char *block = malloc(bytes ? bytes : 1);
+    if (!block)
+        return -1;
+    mem_more(g, bytes);
+    const char **names = (const char **)(void *)block;
+    size_t *lens = (size_t *)(void *)(block + n * sizeof(char *));
+    unsigned char *valid = block + n * (sizeof(char *) + sizeof(size_t));
+    ibidi_scan_group grp;
+    grp.kind = c->kind;
+    grp.key = (const char *)c->key;
+    grp.key_len = c->key_len;
+    grp.n = n;
+    grp.n_valid = 0;
+    for (size_t i = 0; i < n; i++) {
+        names[i] = (const char *)c->bytes + c->names[i].off;
+        lens[i] = c->names[i].len;
+        valid[i] = c->names[i].valid;
+        grp.n_valid += valid[i];
+    }
+    grp.names = names;
+    grp.name_lens = lens;
+    grp.valid = valid;
+    int r = fn(&grp, ctx);
+    free(block);
+    mem_less(g, bytes);
+    return r ? 1 : 0;
+}
+
+ibidi_status ibidi_scan_groups_each(const ibidi_scan_groups *cg, ibidi_scan_group_fn fn, void *ctx,
+                                    ibidi_error *err)
+{
+    /* read-only but for the memory figures, which are atomic */
+    ibidi_scan_groups *g = (ibidi_scan_groups *)(uintptr_t)cg;
+    if (!g || !fn || !g->finished)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (g->failed)
+        return fail_eno(err, g->failed, g->eno);
+    ibidi__merge m;
+    collect c;
+    int eno = 0, stop = 0;
+    memset(&c, 0, sizeof c);
+    const size_t reading = ibidi__merge_mem(g->p2_runs.n, g->block);
+    mem_more(g, reading);
+    ibidi_status st =
+        ibidi__merge_open(&m, &g->tf, g->p2_runs.v, g->p2_runs.n, &g->p2, g->block, &eno);
+    for (;;) {
+        ibidi__rec r;
+        int has;
+        if (st == IBIDI_OK)
+            st = ibidi__merge_next(&m, &r, &has, &eno);
+        if (st != IBIDI_OK || !has)
+            break;
+        if (!collect_same(&c, &r)) {
+            if (c.has) {
+                int k = deliver(g, &c, fn, ctx);
+                if (k < 0)
+                    st = IBIDI_E_NOMEM;
+                if (k) {
+                    stop = 1;
+                    break;
+                }
+            }
+            if (!collect_key(g, &c, &r)) {
+                st = IBIDI_E_NOMEM;
+                break;
+            }
+        }
+        if (!collect_name(g, &c, &r)) {
+            st = IBIDI_E_NOMEM;
+            break;
+        }
+    }
+    if (st == IBIDI_OK && !stop && c.has && deliver(g, &c, fn, ctx) < 0)
+        st = IBIDI_E_NOMEM;
+    ibidi__merge_close(&m);
+    mem_less(g, reading);
+    collect_free(g, &c);
+    return st == IBIDI_OK ? ibidi__ok(err) : fail_eno(err, st, eno);
+}
+
+ibidi_status ibidi_scan_groups_counts(const ibidi_scan_groups *g, unsigned kind,
+                                      ibidi_scan_group_counts *out)
+{
+    if (!g || !out || !g->finished || g->failed || kind >= g->kinds)
+        return IBIDI_E_INVALID_ARGUMENT;
+    *out = g->counts[kind];
+    return IBIDI_OK;
+}
+
+void ibidi_scan_groups_get_stats(const ibidi_scan_groups *cg, ibidi_scan_groups_stats *out)
+{
+    ibidi_scan_groups *g = (ibidi_scan_groups *)(uintptr_t)cg; /* the locks and atomics */
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!g)
+        return;
+    out->memory = atomic_load(&g->mem);
+    out->memory_peak = atomic_load(&g->peak);
+    ibidi__tfile_stats(&g->tf, &out->runs, &out->temp_bytes);
+    for (size_t i = 0; i < g->n_shards; i++) {
+        pthread_mutex_lock(&g->shards[i].mu);
+        out->adds += g->shards[i].adds;
+        pthread_mutex_unlock(&g->shards[i].mu);
+    }
+}
+
+void ibidi_scan_groups_free(ibidi_scan_groups *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->n_shards; i++) {
+        shard *s = &g->shards[i];
+        ibidi__rbuf_free(&s->rb);
+        free(s->runs.v);
+        free(s->wbuf);
+        pthread_mutex_destroy(&s->mu);
+    }
+    ibidi__tfile_close(&g->tf);
+    ibidi__rbuf_free(&g->p2);
+    free(g->p2_runs.v);
+    free(g->shards);
+    free(g->counts);
+    free(g);
+}

@@ -1,0 +1,16 @@
+/*
+ * What tests reach of the collision groups (src/scan/groups.c) beyond ibidi/scan.h.
+ */
+#ifndef IBIDI_SCAN_GROUPS_INTERNAL_H
+#define IBIDI_SCAN_GROUPS_INTERNAL_H
+
+#include <stdint.h>
+
+#include "ibidi/scan.h"
+
+/* Keeps only these bits of every key's 64-bit hash from now on (call it before the first
+ * add): a mask of 0 gives every key the same hash, so that the exact comparison of keys
+ * within a hash, and nothing else, keeps them apart. For tests only. */
+void ibidi__scan_groups_set_hash_mask(ibidi_scan_groups *g, uint64_t mask);
+
+#endif

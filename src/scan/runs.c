@@ -1,0 +1,718 @@
+/*
+ * Sorted runs of records for the collision grouping (src/scan/runs_internal.h): records
+ * in memory, their sort, the temporary file, the writing of runs and their k-way merge.
+ * Allocates; holds no state of its own.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "scan/runs_internal.h"
+
+/* ---- Records ------------------------------------------------------------------------------ */
+
+static void rec_decode(const unsigned char *p, ibidi__rec *r)
+{
+    memcpy(&r->order, p, 8);
+    memcpy(&r->key_len, p + 8, 4);
+    memcpy(&r->name_len, p + 12, 4);
+    r->kind = p[16];
+    r->flags = p[17];
+    p += IBIDI__REC_HEAD;
+    if (r->flags & IBIDI__REC_KEY_IS_NAME) {
+        r->key = r->name = p;
+    } else {
+        r->key = p;
+        r->name = p + r->key_len;
+    }
+}
+
+static void rec_encode(unsigned char *p, const ibidi__rec *r)
+{
+    const unsigned char kind = (unsigned char)r->kind, flags = (unsigned char)r->flags;
+    memcpy(p, &r->order, 8);
+    memcpy(p + 8, &r->key_len, 4);
+    memcpy(p + 12, &r->name_len, 4);
+    p[16] = kind;
+    p[17] = flags;
+    p += IBIDI__REC_HEAD;
+    if (!(r->flags & IBIDI__REC_KEY_IS_NAME) && r->key_len) {
+        memcpy(p, r->key, r->key_len);
+        p += r->key_len;
+    }
+    if (r->name_len)
+        memcpy(p, r->name, r->name_len);
+}
+
+int ibidi__bytes_cmp(const unsigned char *a, size_t al, const unsigned char *b, size_t bl)
+{
+    const size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c)
+        return c;
+    return al < bl ? -1 : al > bl;
+}
+
+int ibidi__rec_cmp(const ibidi__rec *a, const ibidi__rec *b)
+{
+    if (a->order != b->order)
+        return a->order < b->order ? -1 : 1;
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    int c = ibidi__bytes_cmp(a->key, a->key_len, b->key, b->key_len);
+    if (c)
+        return c;
+    return ibidi__bytes_cmp(a->name, a->name_len, b->name, b->name_len);
+}
+
+int ibidi__rec_same_key(const ibidi__rec *a, const ibidi__rec *b)
+{
+    return a->order == b->order && a->kind == b->kind && a->key_len == b->key_len &&
+           (a->key_len == 0 || memcmp(a->key, b->key, a->key_len) == 0);
+}
+
+/* ---- Records in memory ------------------------------------------------------------------- */
+
+/* The buffer is one block: records from the front, the index from the back (entry i at
+ * cap - (i + 1) entries), full when they meet. One block needs no split of the budget
+ * between the two, which would waste one part or the other whatever the records' size. */
+#define ENT sizeof(ibidi__rent)
+/* The first block, unless the budget is smaller: small scans stay small. */
+#define FIRST_BLOCK ((size_t)65536)
+
+static ibidi__rent *rbuf_index(const ibidi__rbuf *b)
+{
+    return (ibidi__rent *)(void *)(b->arena + b->cap - b->n * ENT);
+}
+
+static size_t round_down16(size_t n) { return n & ~(size_t)15u; }
+
+int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget)
+{
+    const size_t size = ibidi__rec_size(r);
+    if (size > SIZE_MAX / 2 || b->n >= SIZE_MAX / (4 * ENT))
+        return -1;
+    const size_t need = b->len + size + (b->n + 1) * ENT;
+    if (need > b->cap) {
+        size_t cap = b->cap > FIRST_BLOCK / 2 ? b->cap * 2 : FIRST_BLOCK;
+        while (cap < need && cap <= SIZE_MAX / 4)
+            cap *= 2;
+        if (cap > round_down16(budget))
+            cap = round_down16(budget);
+        if (cap < need) {
+            if (b->n > 0)
+                return 0; /* full: the caller spills */
+            cap = (need + 15u) & ~(size_t)15u; /* one record over the budget, alone */
+        }
+        unsigned char *p = realloc(b->arena, cap);
+        if (!p)
+            return -1;
+        /* the index moves to the new end */
+        if (b->n)
+            memmove(p + cap - b->n * ENT, p + b->cap - b->n * ENT, b->n * ENT);
+        b->arena = p;
+        b->cap = cap;
+    }
+    rec_encode(b->arena + b->len, r);
+    b->n++;
+    ibidi__rent *e = rbuf_index(b); /* the new entry is the first of the index */
+    e->order = r->order;
+    e->off = b->len;
+    b->len += size;
+    return 1;
+}
+
+void ibidi__rbuf_get(const ibidi__rbuf *b, size_t i, ibidi__rec *r)
+{
+    rec_decode(b->arena + rbuf_index(b)[i].off, r);
+}
+
+void ibidi__rbuf_free(ibidi__rbuf *b)
+{
+    free(b->arena);
+    memset(b, 0, sizeof *b);
+}
+
+/* Introsort of the index: quicksort with a median of three, heapsort past a depth of
+ * 2 log2 n (so O(n log n) whatever the order values), insertion sort for short ranges.
+ * No allocation (the C library's qsort may allocate a copy of the array), and the stack
+ * stays O(log n): the shorter side recurses. */
+static int ent_less(const unsigned char *ar, const ibidi__rent *a, const ibidi__rent *b)
+{
+    if (a->order != b->order)
+        return a->order < b->order;
+    ibidi__rec x, y;
+    rec_decode(ar + a->off, &x);
+    rec_decode(ar + b->off, &y);
+    return ibidi__rec_cmp(&x, &y) < 0;
+}
+
+static void ent_swap(ibidi__rent *a, ibidi__rent *b)
+{
+    ibidi__rent t = *a;
+    *a = *b;
+    *b = t;
+}
+
+static void insertion_sort(const unsigned char *ar, ibidi__rent *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        ibidi__rent t = v[i];
+        size_t j = i;
+        while (j > 0 && ent_less(ar, &t, &v[j - 1])) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = t;
+    }
+}
+
+static void sift_down(const unsigned char *ar, ibidi__rent *v, size_t i, size_t n)
+{
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && ent_less(ar, &v[c], &v[c + 1]))
+            c++;
+        if (!ent_less(ar, &v[i], &v[c]))
+            return;
+        ent_swap(&v[i], &v[c]);
+        i = c;
+    }
+}
+
+static void heap_sort(const unsigned char *ar, ibidi__rent *v, size_t n)
+{
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(ar, v, i, n);
+    for (size_t e = n; e-- > 1;) {
+        ent_swap(&v[0], &v[e]);
+        sift_down(ar, v, 0, e);
+    }
+}
+
+static void intro_sort(const unsigned char *ar, ibidi__rent *v, size_t n, unsigned depth)
+{
+    while (n > 16) {
+        if (depth == 0) {
+            heap_sort(ar, v, n);
+            return;
+        }
+        depth--;
+        /* v[0] <= v[m] <= v[n - 1], the pivot moved to v[1]: both ends stop the scans */
+        const size_t m = n / 2;
+        if (ent_less(ar, &v[m], &v[0]))
+            ent_swap(&v[m], &v[0]);
+        if (ent_less(ar, &v[n - 1], &v[0]))
+            ent_swap(&v[n - 1], &v[0]);
+        if (ent_less(ar, &v[n - 1], &v[m]))
+            ent_swap(&v[n - 1], &v[m]);
+        ent_swap(&v[m], &v[1]);
+        const ibidi__rent p = v[1];
+        size_t i = 1, j = n - 1;
+        for (;;) {
+            do
+                i++;
+            while (ent_less(ar, &v[i], &p));
+            do
+                j--;
+            while (ent_less(ar, &p, &v[j]));
+            if (i >= j)
+                break;
+            ent_swap(&v[i], &v[j]);
+        }
+        ent_swap(&v[1], &v[j]);
+        const size_t left = j, right = n - j - 1;
+        if (left < right) {
+            intro_sort(ar, v, left, depth);
+            v += j + 1;
+            n = right;
+        } else {
+            intro_sort(ar, v + j + 1, right, depth);
+            n = left;
+        }
+    }
+    insertion_sort(ar, v, n);
+}
+
+void ibidi__rbuf_sort(ibidi__rbuf *b)
+{
+    unsigned depth = 0;
+    for (size_t n = b->n; n > 1; n >>= 1)
+        depth += 2;
+    intro_sort(b->arena, rbuf_index(b), b->n, depth);
+}
+
+/* ---- The temporary file ------------------------------------------------------------------ */
+
+ibidi_status ibidi__tfile_init(ibidi__tfile *t, const char *dir)
+{
+    const size_t n = strlen(dir);
+    t->fd = -1;
+    t->end = 0;
+    t->runs = 0;
+    t->dir = malloc(n + 1);
+    if (!t->dir)
+        return IBIDI_E_NOMEM;
+    memcpy(t->dir, dir, n + 1);
+    if (pthread_mutex_init(&t->mu, NULL) != 0) {
+        free(t->dir);
+        t->dir = NULL;
+        return IBIDI_E_NOMEM;
+    }
+    return IBIDI_OK;
+}
+
+void ibidi__tfile_close(ibidi__tfile *t)
+{
+    if (!t->dir)
+        return;
+    if (t->fd >= 0)
+        close(t->fd);
+    t->fd = -1;
+    free(t->dir);
+    t->dir = NULL;
+    pthread_mutex_destroy(&t->mu);
+}
+
+void ibidi__tfile_stats(ibidi__tfile *t, size_t *runs, uint64_t *bytes)
+{
+    if (!t->dir)
+        return;
+    pthread_mutex_lock(&t->mu);
+    *runs = t->runs;
+    *bytes = t->end;
+    pthread_mutex_unlock(&t->mu);
+}
+
+/* Creates the file (under the mutex) and unlinks it: from then on only the descriptor
+ * names it, so no path of the program, nor its death, can leave it behind. */
+static ibidi_status tfile_create(ibidi__tfile *t, int *eno)
+{
+    static const char base[] = "/ibidi-groups-XXXXXX";
+    const size_t n = strlen(t->dir);
+    char *path = malloc(n + sizeof base);
+    if (!path)
+        return IBIDI_E_NOMEM;
+    memcpy(path, t->dir, n);
+    memcpy(path + n, base, sizeof base);
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        *eno = errno;
+        free(path);
+        return IBIDI_E_TEMP_FILE;
+    }
+    if (unlink(path) != 0) {
+        *eno = errno;
+        close(fd);
+        unlink(path);
+        free(path);
+        return IBIDI_E_TEMP_FILE;
+    }
+    free(path);
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC); /* a program the caller starts gets no copy */
+    t->fd = fd;
+    return IBIDI_OK;
+}
+
+static ibidi_status tfile_reserve(ibidi__tfile *t, uint64_t n, uint64_t *off, int *eno)
+{
+    ibidi_status st = IBIDI_OK;
+    pthread_mutex_lock(&t->mu);
+    if (t->fd < 0)
+        st = tfile_create(t, eno);
+    if (st == IBIDI_OK) {
+        *off = t->end;
+        t->end += n;
+        t->runs++;
+    }
+    pthread_mutex_unlock(&t->mu);
+    return st;
+}
+
+/* An offset pread and pwrite can take (off_t may be narrower than 64 bits). */
+static int offset_ok(uint64_t off, size_t n)
+{
+    const off_t o = (off_t)(off + n);
+    return o >= 0 && (uint64_t)o == off + n;
+}
+
+static ibidi_status write_at(const ibidi__tfile *t, uint64_t off, const unsigned char *p,
+                             size_t n, int *eno)
+{
+    if (!offset_ok(off, n)) {
+        *eno = EFBIG;
+        return IBIDI_E_TEMP_FILE;
+    }
+    while (n) {
+        ssize_t k = pwrite(t->fd, p, n, (off_t)off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            *eno = k < 0 ? errno : ENOSPC;
+            return IBIDI_E_TEMP_FILE;
+        }
+        p += k;
+        n -= (size_t)k;
+        off += (uint64_t)k;
+    }
+    return IBIDI_OK;
+}
+
+/* Reads up to n bytes (fewer only at the end of what was written); *got gets how many. */
+static ibidi_status read_at(const ibidi__tfile *t, uint64_t off, unsigned char *p, size_t n,
+                            size_t *got, int *eno)
+{
+    *got = 0;
+    if (!offset_ok(off, n)) {
+        *eno = EFBIG;
+        return IBIDI_E_TEMP_FILE;
+    }
+    while (n) {
+        ssize_t k = pread(t->fd, p, n, (off_t)off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0) {
+            *eno = errno;
+            return IBIDI_E_TEMP_FILE;
+        }
+        if (k == 0)
+            break;
+        p += k;
+        n -= (size_t)k;
+        off += (uint64_t)k;
+        *got += (size_t)k;
+    }
+    return IBIDI_OK;
+}
+
+int ibidi__runs_push(ibidi__runs *rs, ibidi__run r)
+{
+    if (rs->n == rs->cap) {
+        size_t cap = rs->cap ? rs->cap * 2 : 16;
+        ibidi__run *v = realloc(rs->v, cap * sizeof *v);
+        if (!v)
+            return 0;
+        rs->v = v;
+        rs->cap = cap;
+    }
+    rs->v[rs->n++] = r;
+    return 1;
+}
+
+/* ---- Writing runs ------------------------------------------------------------------------ */
+
+ibidi_status ibidi__writer_open(ibidi__writer *w, ibidi__tfile *tf, unsigned char **buf,
+                                size_t *cap, uint64_t bound, int *eno)
+{
+    memset(w, 0, sizeof *w);
+    w->tf = tf;
+    w->buf = buf;
+    w->cap = cap;
+    if (!*buf) {
+        *buf = malloc(*cap);
+        if (!*buf)
+            return IBIDI_E_NOMEM;
+    }
+    return tfile_reserve(tf, bound, &w->off, eno);
+}
+
+/* Writes the buffer but its last record, which a copy may still have to update. */
+static ibidi_status writer_flush(ibidi__writer *w, int keep_last, int *eno)
+{
+    const size_t keep = keep_last && w->has_last ? w->len - w->last : 0;
+    const size_t n = w->len - keep;
+    ibidi_status st = write_at(w->tf, w->off + w->pos, *w->buf, n, eno);
+    if (st != IBIDI_OK)
+        return st;
+    w->pos += n;
+    if (keep)
+        memmove(*w->buf, *w->buf + n, keep);
+    w->len = keep;
+    w->last = 0;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi__writer_put(ibidi__writer *w, const ibidi__rec *r, int *eno)
+{
+    if (w->has_last) {
+        ibidi__rec last;
+        rec_decode(*w->buf + w->last, &last);
+        if (ibidi__rec_cmp(&last, r) == 0) { /* a copy: one record, valid if either is */
+            if (r->flags & IBIDI__REC_VALID)
+                (*w->buf)[w->last + 17] |= (unsigned char)IBIDI__REC_VALID;
+            return IBIDI_OK;
+        }
+    }
+    const size_t size = ibidi__rec_size(r);
+    if (w->len + size > *w->cap) {
+        ibidi_status st = writer_flush(w, 1, eno);
+        if (st != IBIDI_OK)
+            return st;
+        if (w->len + size > *w->cap) { /* a record larger than the block */
+            unsigned char *p = realloc(*w->buf, w->len + size);
+            if (!p)
+                return IBIDI_E_NOMEM;
+            *w->buf = p;
+            *w->cap = w->len + size;
+        }
+    }
+    rec_encode(*w->buf + w->len, r);
+    w->last = w->len;
+    w->len += size;
+    w->has_last = 1;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi__writer_close(ibidi__writer *w, ibidi__run *run, int *eno)
+{
+    ibidi_status st = writer_flush(w, 0, eno);
+    if (st != IBIDI_OK)
+        return st;
+    run->off = w->off;
+    run->len = w->pos;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi__rbuf_spill(ibidi__rbuf *b, ibidi__tfile *tf, unsigned char **buf,
+                               size_t *cap, ibidi__runs *runs, int *eno)
+{
+    ibidi__writer w;
+    ibidi__run run;
+    if (b->n == 0)
+        return IBIDI_OK;
+    ibidi__rbuf_sort(b);
+    /* the records' bytes bound the run's: copies only make it shorter */
+    ibidi_status st = ibidi__writer_open(&w, tf, buf, cap, b->len, eno);
+    for (size_t i = 0; st == IBIDI_OK && i < b->n; i++) {
+        ibidi__rec r;
+        ibidi__rbuf_get(b, i, &r);
+        st = ibidi__writer_put(&w, &r, eno);
+    }
+    if (st == IBIDI_OK)
+        st = ibidi__writer_close(&w, &run, eno);
+    if (st == IBIDI_OK && !ibidi__runs_push(runs, run))
+        st = IBIDI_E_NOMEM;
+    if (st == IBIDI_OK)
+        b->len = b->n = 0;
+    return st;
+}
+
+/* ---- Merging ------------------------------------------------------------------------------ */
+
+struct ibidi__source {
+    const ibidi__rbuf *mem; /* a buffer, or else a run of the file */
+    size_t i;
+    uint64_t off, end;
+    unsigned char *buf;
+    size_t cap, pos, len;
+    ibidi__rec cur;
+};
+
+/* Makes k bytes from pos readable in the block (reading more of the run). */
+static ibidi_status source_fill(const ibidi__tfile *tf, ibidi__source *s, size_t k, int *eno)
+{
+    if (s->len - s->pos >= k)
+        return IBIDI_OK;
+    memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+    s->len -= s->pos;
+    s->pos = 0;
+    if (k > s->cap) { /* a record larger than the block */
+        unsigned char *p = realloc(s->buf, k);
+        if (!p)
+            return IBIDI_E_NOMEM;
+        s->buf = p;
+        s->cap = k;
+    }
+    uint64_t left = s->end - s->off;
+    size_t want = s->cap - s->len, got;
+    if (want > left)
+        want = (size_t)left;
+    ibidi_status st = read_at(tf, s->off, s->buf + s->len, want, &got, eno);
+    if (st != IBIDI_OK)
+        return st;
+    s->off += got;
+    s->len += got;
+    if (s->len < k) { /* the file ends inside a record: it was not what was written */
+        *eno = EIO;
+        return IBIDI_E_TEMP_FILE;
+    }
+    return IBIDI_OK;
+}
+
+static ibidi_status source_next(const ibidi__tfile *tf, ibidi__source *s, int *has, int *eno)
+{
+    *has = 0;
+    if (s->mem) {
+        if (s->i < s->mem->n) {
+            ibidi__rbuf_get(s->mem, s->i++, &s->cur);
+            *has = 1;
+        }
+        return IBIDI_OK;
+    }
+    if (s->pos == s->len && s->off == s->end)
+        return IBIDI_OK;
+    ibidi_status st = source_fill(tf, s, IBIDI__REC_HEAD, eno);
+    if (st != IBIDI_OK)
+        return st;
+    ibidi__rec h;
+    uint32_t kl, nl;
+    memcpy(&kl, s->buf + s->pos + 8, 4);
+    memcpy(&nl, s->buf + s->pos + 12, 4);
+    h.flags = s->buf[s->pos + 17];
+    h.key_len = kl;
+    h.name_len = nl;
+    st = source_fill(tf, s, ibidi__rec_size(&h), eno);
+    if (st != IBIDI_OK)
+        return st;
+    rec_decode(s->buf + s->pos, &s->cur);
+    s->pos += ibidi__rec_size(&s->cur);
+    *has = 1;
+    return IBIDI_OK;
+}
+
+static int heap_less(const ibidi__merge *m, size_t a, size_t b)
+{
+    int c = ibidi__rec_cmp(&m->src[a].cur, &m->src[b].cur);
+    return c < 0 || (c == 0 && a < b);
+}
+
+static void heap_down(ibidi__merge *m, size_t i)
+{
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= m->hn)
+            return;
+        if (c + 1 < m->hn && heap_less(m, m->heap[c + 1], m->heap[c]))
+            c++;
+        if (!heap_less(m, m->heap[c], m->heap[i]))
+            return;
+        size_t t = m->heap[i];
+        m->heap[i] = m->heap[c];
+        m->heap[c] = t;
+        i = c;
+    }
+}
+
+void ibidi__merge_close(ibidi__merge *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        free(m->src[i].buf);
+    free(m->src);
+    free(m->heap);
+    memset(m, 0, sizeof *m);
+}
+
+ibidi_status ibidi__merge_open(ibidi__merge *m, const ibidi__tfile *tf, const ibidi__run *runs,
+                               size_t n_runs, const ibidi__rbuf *mem, size_t block, int *eno)
+{
+    memset(m, 0, sizeof *m);
+    m->tf = tf;
+    const size_t n = n_runs + (mem && mem->n ? 1u : 0u);
+    if (n == 0)
+        return IBIDI_OK;
+    m->src = calloc(n, sizeof *m->src);
+    m->heap = malloc(n * sizeof *m->heap);
+    if (!m->src || !m->heap) {
+        ibidi__merge_close(m);
+        return IBIDI_E_NOMEM;
+    }
+    m->n = n;
+    for (size_t i = 0; i < n; i++) {
+        ibidi__source *s = &m->src[i];
+        if (i < n_runs) {
+            s->off = runs[i].off;
+            s->end = runs[i].off + runs[i].len;
+            s->cap = block;
+            s->buf = malloc(block);
+            if (!s->buf) {
+                ibidi__merge_close(m);
+                return IBIDI_E_NOMEM;
+            }
+        } else {
+            s->mem = mem;
+        }
+        int has;
+        ibidi_status st = source_next(tf, s, &has, eno);
+        if (st != IBIDI_OK) {
+            ibidi__merge_close(m);
+            return st;
+        }
+        if (has)
+            m->heap[m->hn++] = i;
+    }
+    for (size_t i = m->hn / 2; i-- > 0;)
+        heap_down(m, i);
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi__merge_next(ibidi__merge *m, ibidi__rec *out, int *has, int *eno)
+{
+    *has = 0;
+    if (m->pending) {
+        m->pending = 0;
+        int more;
+        ibidi_status st = source_next(m->tf, &m->src[m->heap[0]], &more, eno);
+        if (st != IBIDI_OK)
+            return st;
+        if (!more)
+            m->heap[0] = m->heap[--m->hn];
+        heap_down(m, 0);
+    }
+    if (m->hn == 0)
+        return IBIDI_OK;
+    *out = m->src[m->heap[0]].cur;
+    m->pending = 1;
+    *has = 1;
+    return IBIDI_OK;
+}
+
+ibidi_status ibidi__runs_reduce(ibidi__tfile *tf, ibidi__runs *runs, size_t max_runs,
+                                size_t fan_in, size_t block, unsigned char **buf, size_t *cap,
+                                int *eno)
+{
+    if (max_runs < 1)
+        max_runs = 1;
+    if (fan_in < 2)
+        fan_in = 2;
+    while (runs->n > max_runs) {
+        size_t k = runs->n - max_runs + 1;
+        if (k > fan_in)
+            k = fan_in;
+        uint64_t bound = 0;
+        for (size_t i = 0; i < k; i++)
+            bound += runs->v[i].len;
+        ibidi__merge m;
+        ibidi__writer w;
+        ibidi__run out;
+        ibidi_status st = ibidi__merge_open(&m, tf, runs->v, k, NULL, block, eno);
+        if (st != IBIDI_OK)
+            return st;
+        st = ibidi__writer_open(&w, tf, buf, cap, bound, eno);
+        for (;;) {
+            ibidi__rec r;
+            int has;
+            if (st == IBIDI_OK)
+                st = ibidi__merge_next(&m, &r, &has, eno);
+            if (st != IBIDI_OK || !has)
+                break;
+            st = ibidi__writer_put(&w, &r, eno);
+        }
+        if (st == IBIDI_OK)
+            st = ibidi__writer_close(&w, &out, eno);
+        ibidi__merge_close(&m);
+        if (st != IBIDI_OK)
+            return st;
+        /* the merged runs' space in the file is not reused: the file is at most as many
+         * times the data as there are passes, and it goes when the object does */
+        memmove(runs->v, runs->v + k, (runs->n - k) * sizeof *runs->v);
+        runs->n -= k;
+        if (!ibidi__runs_push(runs, out))
+            return IBIDI_E_NOMEM;
+    }
+    return IBIDI_OK;
+}

@@ -1,0 +1,595 @@
+/*
+ * The collision groups of a list (ibidi/scan.h, ibidi_scan_groups): every run is compared
+ * with a reference computed here in the simplest way (all the (kind, key, name) triples
+ * sorted with qsort, copies merged): the groups, their order (kind, key bytes), the names'
+ * order and validity, and the counts of each kind. The same adds are run in memory, with
+ * a limit small enough to spill many runs (and to need several merge passes), with every
+ * key given the same 64-bit hash (a test hook: only the exact comparison of keys keeps
+ * them apart) or one of a few, and from several threads at once. Also: the temporary file
+ * never shows in its directory and nothing is left there; a directory that does not exist
+ * or is a file gives IBIDI_E_TEMP_FILE with the errno, but only when a run must be
+ * written; keys and names longer than a shard's buffer; the callback that stops; each
+ * called twice; the argument checks and the calls out of turn.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ibidi/scan.h"
+#include "scan/groups_internal.h"
+#include "testlib.h"
+
+/* ---- The adds of a case ------------------------------------------------------------------ */
+
+typedef struct item {
+    unsigned kind;
+    char key[40];
+    size_t key_len;
+    char name[40];
+    size_t name_len;
+    int valid;
+} item;
+
+/* n items over a small alphabet, so that keys repeat and share names: keys of 1 to 6
+ * letters of "ab.", names of 1 to 5 letters of "abcd"; a key is the name itself one time
+ * in four (the stored-once path). Keys with a zero byte test the byte comparison. */
+static item *make_items(size_t n, unsigned kinds, uint64_t seed)
+{
+    item *v = calloc(n, sizeof *v);
+    if (!v)
+        exit(1);
+    for (size_t i = 0; i < n; i++) {
+        item *it = &v[i];
+        it->kind = t_xorshift64s(&seed) % kinds;
+        it->name_len = 1 + t_xorshift64s(&seed) % 5;
+        for (size_t k = 0; k < it->name_len; k++)
+            it->name[k] = "abcd"[t_xorshift64s(&seed) % 4];
+        if (t_xorshift64s(&seed) % 4 == 0) {
+            memcpy(it->key, it->name, it->name_len);
+            it->key_len = it->name_len;
+        } else {
+            it->key_len = 1 + t_xorshift64s(&seed) % 6;
+            for (size_t k = 0; k < it->key_len; k++)
+                it->key[k] = "ab.\0"[t_xorshift64s(&seed) % 4];
+        }
+        it->valid = t_xorshift64s(&seed) % 3 != 0;
+    }
+    return v;
+}
+
+/* ---- The reference ------------------------------------------------------------------------ */
+
+static int bytes_cmp(const char *a, size_t al, const char *b, size_t bl)
+{
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    return c ? c : (al < bl ? -1 : al > bl);
+}
+
+static int item_cmp(const void *pa, const void *pb)
+{
+    const item *a = pa, *b = pb;
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    int c = bytes_cmp(a->key, a->key_len, b->key, b->key_len);
+    return c ? c : bytes_cmp(a->name, a->name_len, b->name, b->name_len);
+}
+
+/* The groups as text, one line per group: "kind key: name+ name- ..." (+ valid), keys and
+ * names in hexadecimal; and the counts of each kind. */
+typedef struct text {
+    char *p;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *s, size_t n)
+{
+    if (t->len + n + 1 > t->cap) {
+        t->cap = (t->len + n + 1) * 2;
+        t->p = realloc(t->p, t->cap);
+        if (!t->p)
+            exit(1);
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = '\0';
+}
+
+static void put_hex(text *t, const char *s, size_t n)
+{
+    char h[3];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(h, sizeof h, "%02x", (unsigned char)s[i]);
+        put(t, h, 2);
+    }
+}
+
+#define MAX_KINDS 4
+typedef struct counts {
+    size_t keys[MAX_KINDS], groups[MAX_KINDS], names[MAX_KINDS];
+} counts;
+
+static void reference(const item *in, size_t n, text *t, counts *c)
+{
+    item *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v)
+        exit(1);
+    memcpy(v, in, n * sizeof *v);
+    qsort(v, n, sizeof *v, item_cmp);
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && v[j].kind == v[i].kind &&
+               bytes_cmp(v[j].key, v[j].key_len, v[i].key, v[i].key_len) == 0)
+            j++;
+        /* v[i..j): one key; its distinct names */
+        size_t distinct = 0;
+        for (size_t k = i; k < j; k++)
+            if (k == i || item_cmp(&v[k], &v[k - 1]) != 0)
+                distinct++;
+        c->keys[v[i].kind]++;
+        if (distinct >= 2) {
+            c->groups[v[i].kind]++;
+            c->names[v[i].kind] += distinct;
+            char h[16];
+            snprintf(h, sizeof h, "%u ", v[i].kind);
+            put(t, h, strlen(h));
+            put_hex(t, v[i].key, v[i].key_len);
+            put(t, ":", 1);
+            for (size_t k = i; k < j;) {
+                size_t e = k;
+                int valid = 0;
+                while (e < j && item_cmp(&v[e], &v[k]) == 0)
+                    valid |= v[e++].valid;
+                put(t, " ", 1);
+                put_hex(t, v[k].name, v[k].name_len);
+                put(t, valid ? "+" : "-", 1);
+                k = e;
+            }
+            put(t, "\n", 1);
+        }
+        i = j;
+    }
+    free(v);
+}
+
+/* ---- The object's answer ------------------------------------------------------------------ */
+
+typedef struct seen {
+    text t;
+    size_t groups;
+    int ordered; /* each group's names strictly increasing, n_valid right */
+} seen;
+
+static int on_group(const ibidi_scan_group *g, void *ctx)
+{
+    seen *s = ctx;
+    char h[16];
+    size_t valid = 0;
+    snprintf(h, sizeof h, "%u ", g->kind);
+    put(&s->t, h, strlen(h));
+    put_hex(&s->t, g->key, g->key_len);
+    put(&s->t, ":", 1);
+    for (size_t i = 0; i < g->n; i++) {
+        put(&s->t, " ", 1);
+        put_hex(&s->t, g->names[i], g->name_lens[i]);
+        put(&s->t, g->valid[i] ? "+" : "-", 1);
+        valid += g->valid[i];
+        if (i && bytes_cmp(g->names[i - 1], g->name_lens[i - 1], g->names[i], g->name_lens[i]) >= 0)
+            s->ordered = 0;
+    }
+    if (valid != g->n_valid || g->n < 2)
+        s->ordered = 0;
+    put(&s->t, "\n", 1);
+    s->groups++;
+    return 0;
+}
+
+/* ---- Running a case ----------------------------------------------------------------------- */
+
+typedef struct adder {
+    ibidi_scan_groups *g;
+    const item *v;
+    size_t from, to, step;
+    ibidi_status st;
+} adder;
+
+static void *add_range(void *arg)
+{
+    adder *a = arg;
+    a->st = IBIDI_OK;
+    for (size_t i = a->from; i < a->to && a->st == IBIDI_OK; i += a->step)
+        a->st = ibidi_scan_groups_add(a->g, a->v[i].kind, a->v[i].key, a->v[i].key_len,
+                                      a->v[i].name, a->v[i].name_len, a->v[i].valid, NULL);
+    return NULL;
+}
+
+/* Entries of a directory other than . and .. */
+static int dir_entries(const char *path)
+{
+    DIR *d = opendir(path);
+    int n = 0;
+    struct dirent *e;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            n++;
+    closedir(d);
+    return n;
+}
+
+static char tmpdir[64];
+
+/* Adds v with the options (threads > 1: that many threads at once, interleaved), and
+ * compares everything with the reference. */
+static void run_case(const char *what, const item *v, size_t n, unsigned kinds, size_t memory,
+                     int threads, int mask_bits, const text *want, const counts *wc,
+                     ibidi_scan_groups_stats *stats_out)
+{
+    ibidi_scan_groups *g = NULL;
+    const ibidi_scan_groups_options o = {memory, tmpdir, kinds};
+    if (!CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK && g, "%s: create", what))
+        return;
+    if (mask_bits >= 0) /* keep the top bits (the shard) and mask_bits low ones */
+        ibidi__scan_groups_set_hash_mask(g, mask_bits == 0 ? 0
+                                                : (0xfc00000000000000ull |
+                                                   (((uint64_t)1 << mask_bits) - 1)));
+    if (threads <= 1) {
+        adder a = {g, v, 0, n, 1, IBIDI_OK};
+        add_range(&a);
+        CHECK(a.st == IBIDI_OK, "%s: add: %s", what, ibidi_status_name(a.st));
+    } else {
+        pthread_t tid[8];
+        adder a[8];
+        for (int k = 0; k < threads; k++) {
+            a[k] = (adder){g, v, (size_t)k, n, (size_t)threads, IBIDI_OK};
+            if (pthread_create(&tid[k], NULL, add_range, &a[k]) != 0)
+                exit(1);
+        }
+        for (int k = 0; k < threads; k++) {
+            pthread_join(tid[k], NULL);
+            CHECK(a[k].st == IBIDI_OK, "%s: thread %d: %s", what, k,
+                  ibidi_status_name(a[k].st));
+        }
+    }
+    CHECK(dir_entries(tmpdir) == 0, "%s: the temporary file shows in its directory", what);
+    ibidi_error err;
+    CHECK(ibidi_scan_groups_finish(g, &err) == IBIDI_OK, "%s: finish: %s", what,
+          ibidi_status_name(err.status));
+    seen s = {{NULL, 0, 0}, 0, 1};
+    put(&s.t, "", 0);
+    CHECK(ibidi_scan_groups_each(g, on_group, &s, NULL) == IBIDI_OK, "%s: each", what);
+    CHECK(strcmp(s.t.p, want->p) == 0, "%s: groups differ from the reference (%zu bytes, "
+                                       "%zu expected)",
+          what, s.t.len, want->len);
+    CHECK(s.ordered, "%s: names out of order or n_valid wrong", what);
+    /* a second walk gives the same */
+    seen s2 = {{NULL, 0, 0}, 0, 1};
+    put(&s2.t, "", 0);
+    CHECK(ibidi_scan_groups_each(g, on_group, &s2, NULL) == IBIDI_OK &&
+              strcmp(s2.t.p, s.t.p) == 0,
+          "%s: a second each differs", what);
+    for (unsigned k = 0; k < kinds; k++) {
+        ibidi_scan_group_counts c;
+        CHECK(ibidi_scan_groups_counts(g, k, &c) == IBIDI_OK && c.keys == wc->keys[k] &&
+                  c.groups == wc->groups[k] && c.names_in_groups == wc->names[k],
+              "%s: kind %u: %zu keys, %zu groups, %zu names; expected %zu, %zu, %zu", what, k,
+              c.keys, c.groups, c.names_in_groups, wc->keys[k], wc->groups[k], wc->names[k]);
+    }
+    ibidi_scan_groups_stats st;
+    ibidi_scan_groups_get_stats(g, &st);
+    CHECK(st.adds == n, "%s: %llu adds counted, %zu made", what, (unsigned long long)st.adds, n);
+    /* the limit, give or take a record and the group passed to the callback */
+    const size_t limit = memory ? memory : IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
+    CHECK(st.memory_peak <= limit, "%s: peak %zu bytes over the limit %zu", what,
+          st.memory_peak, limit);
+    if (stats_out)
+        *stats_out = st;
+    ibidi_scan_groups_free(g);
+    CHECK(dir_entries(tmpdir) == 0, "%s: something left in the directory", what);
+    free(s.t.p);
+    free(s2.t.p);
+}
+
+/* ---- The cases -------------------------------------------------------------------------- */
+
+static void test_small(void)
+{
+    /* the display groups of `ibidi scan`'s kind, by hand */
+    static const struct {
+        unsigned kind;
+        const char *key, *name;
+        int valid;
+    } adds[] = {
+        {0, "b.com", "b.com", 1}, {0, "x.com", "y.com", 1}, {0, "x.com", "a.com", 0},
+        {0, "x.com", "y.com", 0}, {1, "x.com", "y.com", 1}, {0, "a", "z", 1},
+        {0, "a", "y", 1},         {0, "ab", "q", 0},        {0, "ab", "q", 1},
+        {2, "k", "n1", 0},        {2, "k", "n2", 0},        {2, "k", "n0", 0},
+    };
+    ibidi_scan_groups *g = NULL;
+    ibidi_scan_groups_options o = {0, tmpdir, 3};
+    CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK, "create");
+    for (size_t i = 0; i < sizeof adds / sizeof adds[0]; i++)
+        CHECK(ibidi_scan_groups_add(g, adds[i].kind, adds[i].key, strlen(adds[i].key),
+                                    adds[i].name, strlen(adds[i].name), adds[i].valid,
+                                    NULL) == IBIDI_OK,
+              "add %zu", i);
+    CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "finish");
+    CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "finish again does nothing");
+    seen s = {{NULL, 0, 0}, 0, 1};
+    put(&s.t, "", 0);
+    CHECK(ibidi_scan_groups_each(g, on_group, &s, NULL) == IBIDI_OK, "each");
+    /* kind 0: "a" before "x.com" (bytes); y.com valid (one of its adds was) */
+    CHECK(strcmp(s.t.p, "0 61: 79+ 7a+\n"
+                        "0 782e636f6d: 612e636f6d- 792e636f6d+\n"
+                        "2 6b: 6e30- 6e31- 6e32-\n") == 0,
+          "small: groups\n%s", s.t.p);
+    ibidi_scan_group_counts c;
+    CHECK(ibidi_scan_groups_counts(g, 0, &c) == IBIDI_OK && c.keys == 4 && c.groups == 2 &&
+              c.names_in_groups == 4,
+          "small: kind 0 counts %zu %zu %zu", c.keys, c.groups, c.names_in_groups);
+    CHECK(ibidi_scan_groups_counts(g, 1, &c) == IBIDI_OK && c.keys == 1 && c.groups == 0,
+          "small: kind 1 counts");
+    CHECK(ibidi_scan_groups_counts(g, 3, &c) == IBIDI_E_INVALID_ARGUMENT, "kind 3 of 3");
+    ibidi_error err;
+    CHECK(ibidi_scan_groups_add(g, 0, "a", 1, "b", 1, 1, &err) == IBIDI_E_INVALID_ARGUMENT &&
+              err.status == IBIDI_E_INVALID_ARGUMENT,
+          "add after finish");
+    ibidi_scan_groups_stats st;
+    ibidi_scan_groups_get_stats(g, &st);
+    CHECK(st.runs == 0 && st.temp_bytes == 0 && st.adds == 12, "small: nothing written");
+    ibidi_scan_groups_free(g);
+    free(s.t.p);
+}
+
+static int stop_after_one(const ibidi_scan_group *g, void *ctx)
+{
+    (void)g;
+    ++*(int *)ctx;
+    return 1;
+}
+
+static void test_arguments(void)
+{
+    ibidi_scan_groups *g = (ibidi_scan_groups *)&g;
+    ibidi_error err;
+    ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY - 1, tmpdir, 1};
+    CHECK(ibidi_scan_groups_create(&o, &g, &err) == IBIDI_E_INVALID_ARGUMENT && !g &&
+              err.status == IBIDI_E_INVALID_ARGUMENT,
+          "a limit below the minimum");
+    o.memory = 0;
+    o.kinds = IBIDI_SCAN_GROUPS_MAX_KINDS + 1;
+    CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_E_INVALID_ARGUMENT, "too many kinds");
+    CHECK(ibidi_scan_groups_create(&o, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT, "NULL out");
+    /* NULL options: the defaults, one kind */
+    CHECK(ibidi_scan_groups_create(NULL, &g, NULL) == IBIDI_OK && g, "NULL options");
+    CHECK(ibidi_scan_groups_add(g, 1, "a", 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "kind 1 of 1");
+    CHECK(ibidi_scan_groups_add(g, 0, NULL, 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "NULL key with a length");
+    CHECK(ibidi_scan_groups_add(g, 0, "a", 1, NULL, 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "NULL name with a length");
+    CHECK(ibidi_scan_groups_add(NULL, 0, "a", 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "NULL object");
+    /* empty keys and names are strings like any other */
+    CHECK(ibidi_scan_groups_add(g, 0, NULL, 0, NULL, 0, 1, NULL) == IBIDI_OK &&
+              ibidi_scan_groups_add(g, 0, NULL, 0, "x", 1, 0, NULL) == IBIDI_OK &&
+              ibidi_scan_groups_add(g, 0, "", 0, "", 0, 0, NULL) == IBIDI_OK,
+          "empty key and name");
+    int calls = 0;
+    ibidi_scan_group_counts c;
+    CHECK(ibidi_scan_groups_each(g, stop_after_one, &calls, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "each before finish");
+    CHECK(ibidi_scan_groups_counts(g, 0, &c) == IBIDI_E_INVALID_ARGUMENT, "counts before finish");
+    CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "finish");
+    CHECK(ibidi_scan_groups_each(g, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT, "NULL fn");
+    CHECK(ibidi_scan_groups_counts(g, 0, NULL) == IBIDI_E_INVALID_ARGUMENT, "NULL counts");
+    CHECK(ibidi_scan_groups_counts(g, 0, &c) == IBIDI_OK && c.keys == 1 && c.groups == 1 &&
+              c.names_in_groups == 2,
+          "the empty key: one group of the empty name and x");
+    ibidi_scan_groups_free(g);
+    CHECK(ibidi_scan_groups_finish(NULL, NULL) == IBIDI_E_INVALID_ARGUMENT, "finish NULL");
+    ibidi_scan_groups_free(NULL);
+    ibidi_scan_groups_stats st;
+    ibidi_scan_groups_get_stats(NULL, &st);
+    CHECK(st.memory == 0 && st.adds == 0, "stats of NULL");
+
+    /* a callback that stops after the first group */
+    CHECK(ibidi_scan_groups_create(NULL, &g, NULL) == IBIDI_OK, "create");
+    for (int i = 0; i < 10; i++) {
+        char k[16], n[16];
+        snprintf(k, sizeof k, "k%d", i / 2);
+        snprintf(n, sizeof n, "n%d", i);
+        ibidi_scan_groups_add(g, 0, k, strlen(k), n, strlen(n), 1, NULL);
+    }
+    ibidi_scan_groups_finish(g, NULL);
+    calls = 0;
+    CHECK(ibidi_scan_groups_each(g, stop_after_one, &calls, NULL) == IBIDI_OK && calls == 1,
+          "the callback stops the walk (%d calls)", calls);
+    ibidi_scan_groups_free(g);
+}
+
+/* Records larger than a shard's buffer (the 64 KiB limit gives one shard of 28 KiB) and
+ * than a merge's block. */
+static void test_large_records(void)
+{
+    enum { BIG = 100000 };
+    char *big = malloc(BIG), *big2 = malloc(BIG);
+    ibidi_scan_groups *g = NULL;
+    const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, tmpdir, 1};
+    if (!big || !big2)
+        exit(1);
+    memset(big, 'k', BIG);
+    memset(big2, 'n', BIG);
+    big2[BIG - 1] = 'm';
+    CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK, "create");
+    int ok = 1;
+    for (int i = 0; i < 3000 && ok; i++) {
+        char n[16];
+        snprintf(n, sizeof n, "name%d", i);
+        ok = ibidi_scan_groups_add(g, 0, n, strlen(n), n, strlen(n), 1, NULL) == IBIDI_OK;
+        if (i == 1000)
+            ok = ok && ibidi_scan_groups_add(g, 0, big, BIG, big2, BIG, 0, NULL) == IBIDI_OK;
+        if (i == 2000)
+            ok = ok && ibidi_scan_groups_add(g, 0, big, BIG, "short", 5, 1, NULL) == IBIDI_OK &&
+                 ibidi_scan_groups_add(g, 0, big, BIG, big, BIG, 1, NULL) == IBIDI_OK;
+    }
+    CHECK(ok && ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "large records: adds, finish");
+    seen s = {{NULL, 0, 0}, 0, 1};
+    put(&s.t, "", 0);
+    CHECK(ibidi_scan_groups_each(g, on_group, &s, NULL) == IBIDI_OK && s.groups == 1 && s.ordered,
+          "large records: one group");
+    ibidi_scan_group_counts c;
+    CHECK(ibidi_scan_groups_counts(g, 0, &c) == IBIDI_OK && c.keys == 3001 &&
+              c.names_in_groups == 3,
+          "large records: %zu keys, %zu names in the group", c.keys, c.names_in_groups);
+    ibidi_scan_groups_stats st;
+    ibidi_scan_groups_get_stats(g, &st);
+    CHECK(st.runs > 2, "large records: runs were written (%zu)", st.runs);
+    ibidi_scan_groups_free(g);
+    free(s.t.p);
+    free(big);
+    free(big2);
+}
+
+/* A directory the file cannot go to: the error only when a run must be written. */
+static void test_temp_errors(void)
+{
+    char missing[96], file[96];
+    snprintf(missing, sizeof missing, "%s/no-such-dir", tmpdir);
+    snprintf(file, sizeof file, "%s.file", tmpdir);
+    FILE *f = fopen(file, "w");
+    if (f)
+        fclose(f);
+    const char *dirs[2] = {missing, file};
+    const int errnos[2] = {ENOENT, ENOTDIR};
+    for (int d = 0; d < 2; d++) {
+        ibidi_scan_groups *g = NULL;
+        ibidi_error err;
+        /* in memory: nothing is written, all is well */
+        ibidi_scan_groups_options o = {0, dirs[d], 1};
+        CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_add(g, 0, "k", 1, "a", 1, 1, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_add(g, 0, "k", 1, "b", 1, 1, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_finish(g, NULL) == IBIDI_OK,
+              "%s: in memory, no file needed", dirs[d]);
+        ibidi_scan_groups_free(g);
+        /* spilling: the first run fails, and then every call (4 MiB: four shards, and an
+         * add to another shard fails as well) */
+        o.memory = (size_t)4 << 20;
+        CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK, "create");
+        ibidi_status st = IBIDI_OK;
+        int i;
+        for (i = 0; i < 100000 && st == IBIDI_OK; i++) {
+            char n[16];
+            snprintf(n, sizeof n, "n%d", i);
+            st = ibidi_scan_groups_add(g, 0, n, strlen(n), n, strlen(n), 1, &err);
+        }
+        CHECK(st == IBIDI_E_TEMP_FILE && err.status == IBIDI_E_TEMP_FILE &&
+                  err.value == (uint32_t)errnos[d],
+              "%s: add gives TEMP_FILE with errno %d (%s, errno %u, after %d adds)", dirs[d],
+              errnos[d], ibidi_status_name(st), err.value, i);
+        int stays = 1;
+        for (int k = 0; k < 16; k++) {
+            char key[16];
+            snprintf(key, sizeof key, "x%d", k);
+            stays &= ibidi_scan_groups_add(g, 0, key, strlen(key), "x", 1, 1, &err) ==
+                         IBIDI_E_TEMP_FILE &&
+                     err.value == (uint32_t)errnos[d];
+        }
+        CHECK(stays, "%s: the error stays, for every key", dirs[d]);
+        CHECK(ibidi_scan_groups_finish(g, &err) == IBIDI_E_TEMP_FILE &&
+                  err.value == (uint32_t)errnos[d],
+              "%s: finish says so too", dirs[d]);
+        CHECK(ibidi_scan_groups_each(g, on_group, NULL, NULL) == IBIDI_E_TEMP_FILE,
+              "%s: and each", dirs[d]);
+        ibidi_scan_groups_free(g);
+    }
+    /* a directory that is not writable (root may write anywhere: then not checked) */
+    if (geteuid() != 0) {
+        char ro[96];
+        snprintf(ro, sizeof ro, "%s/ro", tmpdir);
+        if (mkdir(ro, 0500) == 0) {
+            ibidi_scan_groups *g = NULL;
+            ibidi_error err;
+            const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, ro, 1};
+            ibidi_status st = ibidi_scan_groups_create(&o, &g, NULL);
+            for (int i = 0; i < 100000 && st == IBIDI_OK; i++) {
+                char n[16];
+                snprintf(n, sizeof n, "n%d", i);
+                st = ibidi_scan_groups_add(g, 0, n, strlen(n), n, strlen(n), 1, &err);
+            }
+            CHECK(st == IBIDI_E_TEMP_FILE && err.value == EACCES,
+                  "an unwritable directory: TEMP_FILE, EACCES (%s, %u)", ibidi_status_name(st),
+                  err.value);
+            ibidi_scan_groups_free(g);
+            rmdir(ro);
+        }
+    } else {
+        printf("info: running as root: the unwritable directory is not checked\n");
+    }
+    remove(file);
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/ibidi_groups_XXXXXX");
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_small();
+    test_arguments();
+    test_large_records();
+    test_temp_errors();
+
+    /* The cases against the reference: 200000 adds, 3 kinds */
+    const size_t n = 200000;
+    item *v = make_items(n, 3, 0x5eed);
+    text want = {NULL, 0, 0};
+    counts wc;
+    put(&want, "", 0);
+    reference(v, n, &want, &wc);
+    printf("info: reference: %zu+%zu+%zu keys, %zu+%zu+%zu groups\n", wc.keys[0], wc.keys[1],
+           wc.keys[2], wc.groups[0], wc.groups[1], wc.groups[2]);
+    CHECK(wc.groups[0] > 1000 && wc.keys[0] > wc.groups[0], "the reference has groups");
+    ibidi_scan_groups_stats st;
+    run_case("in memory", v, n, 3, 0, 1, -1, &want, &wc, &st);
+    CHECK(st.runs == 0, "in memory: no run written (%zu)", st.runs);
+    run_case("64 KiB", v, n, 3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, -1, &want, &wc, &st);
+    CHECK(st.runs > 100, "64 KiB: many runs (%zu), merged in passes", st.runs);
+    printf("info: 64 KiB: %zu runs, %llu bytes written, peak %zu bytes\n", st.runs,
+           (unsigned long long)st.temp_bytes, st.memory_peak);
+    run_case("1 MiB", v, n, 3, (size_t)1 << 20, 1, -1, &want, &wc, &st);
+    CHECK(st.runs > 1, "1 MiB: runs (%zu)", st.runs);
+    run_case("one hash", v, n, 3, 0, 1, 0, &want, &wc, NULL);
+    run_case("one hash, 64 KiB", v, n, 3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, 0, &want, &wc, NULL);
+    run_case("4 hashes per shard, 4 MiB", v, n, 3, (size_t)4 << 20, 1, 2, &want, &wc, NULL);
+    run_case("4 threads", v, n, 3, 0, 4, -1, &want, &wc, NULL);
+    run_case("4 threads, 64 KiB", v, n, 3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 4, -1, &want, &wc,
+             NULL);
+    run_case("3 threads, 2 MiB, 16 hashes", v, n, 3, (size_t)2 << 20, 3, 4, &want, &wc, NULL);
+    free(want.p);
+    free(v);
+
+    /* one kind, few adds */
+    v = make_items(50, 1, 7);
+    want.p = NULL;
+    want.len = want.cap = 0;
+    put(&want, "", 0);
+    reference(v, 50, &want, &wc);
+    run_case("50 adds", v, 50, 1, 0, 1, -1, &want, &wc, NULL);
+    run_case("50 adds, 64 KiB", v, 50, 1, IBIDI_SCAN_GROUPS_MIN_MEMORY, 2, -1, &want, &wc, NULL);
+    free(want.p);
+    free(v);
+
+    CHECK(dir_entries(tmpdir) == 0, "nothing left in %s", tmpdir);
+    rmdir(tmpdir);
+    return t_summary();
+}
