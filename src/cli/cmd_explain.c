@@ -38,6 +38,8 @@ typedef struct xrow {
     "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">" body                           \
     "</lgr>' | ibidi lgr info /dev/stdin"
 #define LGR_TOY "data/samples/lgr/toy-hebrew-arabic.xml"
+/* The statuses of zone files (ibidi/scan.h), which no command reads yet. */
+#define ZONE_LIB "the zone file reader of ibidi/scan.h (ibidi_scan_zone_line) returns it"
 
 static const xrow rows[] = {
     /* ---- findings: IDNA (ibidi/idna.h) ---- */
@@ -314,6 +316,13 @@ static const xrow rows[] = {
      "registry policy (at most single-script): invalid",
      "check prints the findings that made the name invalid under the policy instead of the "
      "status"},
+    S(600, "IBIDI_E_ZONE_QUOTE", NULL, ZONE_LIB),
+    S(601, "IBIDI_E_ZONE_PAREN", NULL, ZONE_LIB),
+    S(602, "IBIDI_E_ZONE_ESCAPE", NULL, ZONE_LIB),
+    S(603, "IBIDI_E_ZONE_NAME", NULL, ZONE_LIB),
+    S(604, "IBIDI_E_ZONE_DIRECTIVE", NULL, ZONE_LIB),
+    S(605, "IBIDI_E_ZONE_NO_ORIGIN", NULL, ZONE_LIB),
+    S(606, "IBIDI_E_ZONE_NO_OWNER", NULL, ZONE_LIB),
 };
 #undef F
 #undef S
@@ -388,8 +397,11 @@ static const char *row_from(const xrow *r)
     if (v < 550)
         return "Label Generation Rulesets (ibidi/lgr.h): the evaluation of labels "
                "(ibidi_lgr_check ... ibidi_lgr_set_check)";
-    return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
-           "_alloc); command check --max-restriction";
+    if (v < 600)
+        return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
+               "_alloc); command check --max-restriction";
+    return "zone files (ibidi/scan.h): ibidi_scan_zone_line, ibidi_scan_zone_init, "
+           "ibidi_scan_zone_end";
 }
 
 static const char *const severity_word[] = {"error", "warning", "status", "success"};
