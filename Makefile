@@ -28,6 +28,9 @@ ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 # collision groups (src/scan/groups.c) lock their shards with POSIX threads' mutexes;
 # everything that links the library links both.
 LIBS := -lexpat -pthread
+# The command alone reads gzip-compressed input, with zlib (Debian: zlib1g-dev); the library
+# does not use it, so programs that link libibidi need not link zlib.
+CLI_LIBS := -lz
 
 # One folder per capability; the generated tables live beside the code that reads them.
 LIB_SRC  := $(sort $(wildcard src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c \
@@ -67,7 +70,7 @@ $(SHARED): $(LIB_OBJ)
 	ln -sf libibidi.so.$(SOVERSION) $(BUILD)/libibidi.so
 
 $(CLI): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) -pthread
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) $(CLI_LIBS) -pthread
 
 # Tests link the static library, so they can also reach internal (hidden) functions;
 # -pthread for test_stack, which runs each entry point on a thread of a chosen stack.

@@ -6,7 +6,8 @@
  * output line is one valid JSON value (strict RFC 8259 grammar, strings of well-formed
  * UTF-8), there is exactly one record per input line, in order, and each record's input
  * gives back the line's bytes (its "input_hex" when present, else "input"; scan's "name"
- * records are compared with the names its line reader, ibidi_scan_line, finds).
+ * records are compared with the names its line reader, ibidi_scan_line, finds, or with
+ * --format zone the owner names its zone reader, ibidi_scan_zone_line, hands over).
  * Usage: test_cli_json [BUILD]; the ibidi command is BUILD/ibidi, BUILD by default the
  * folder above the one of this program (build/tests/test_cli_json: build).
  */
@@ -371,7 +372,8 @@ static char *slurp(const char *path, size_t *len)
 
 typedef struct cmd {
     const char *args; /* after "ibidi" */
-    int scan;         /* records of type name only, names as the line reader finds them */
+    int scan;         /* records of type name only, names as the line reader finds them (1)
+                         or as the zone reader hands them over (2) */
 } cmd;
 
 static const cmd cmds[] = {
@@ -396,6 +398,7 @@ static const cmd cmds[] = {
     {"twins --json --max-candidates 2000", 0},
     {"scan --json --threads 1", 1},
     {"scan --json --threads 1 --lgr data/samples/lgr/toy-hebrew-arabic.xml", 1},
+    {"scan --json --threads 1 --format zone --origin example", 2},
     {"lgr check --json --max-variants 20 --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
     {"lgr index --json --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
     {"check --json --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
@@ -438,6 +441,23 @@ int main(int argc, char **argv)
         if (ibidi_scan_line(lines[i].p, lines[i].len, &start, &nl) && n_names < MAX_LINES)
             names[n_names++] = (line){lines[i].p + start, nl};
     }
+    /* ... and what its zone reader hands over, line after line (the root, an empty name,
+       is no record) */
+    static char owners_text[MAX_LINES * IBIDI_SCAN_ZONE_NAME_MAX];
+    line owners[MAX_LINES];
+    size_t n_owners = 0, used = 0;
+    {
+        ibidi_scan_zone_state zs;
+        ibidi_scan_zone_result zr;
+        CHECK(ibidi_scan_zone_init(&zs, "example", 7, NULL) == IBIDI_OK, "zone origin");
+        for (size_t i = 0; i < n_lines; i++)
+            if (ibidi_scan_zone_line(&zs, lines[i].p, lines[i].len, owners_text + used,
+                                     IBIDI_SCAN_ZONE_NAME_MAX, &zr, NULL) == IBIDI_OK &&
+                zr.kind == IBIDI_SCAN_ZONE_OWNER && zr.name_len) {
+                owners[n_owners++] = (line){owners_text + used, zr.name_len};
+                used += zr.name_len;
+            }
+    }
 
     for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
         const cmd *k = &cmds[c];
@@ -451,7 +471,7 @@ int main(int argc, char **argv)
         if (!CHECK(o != NULL, "ibidi %s: no output file", k->args))
             continue;
         size_t rec = 0, bad = 0, pos = 0;
-        const size_t want = k->scan ? n_names : n_lines;
+        const size_t want = k->scan == 2 ? n_owners : k->scan ? n_names : n_lines;
         while (pos < len) {
             const char *e = memchr(o + pos, '\n', len - pos);
             size_t l = e ? (size_t)(e - (o + pos)) : len - pos;
@@ -465,7 +485,7 @@ int main(int argc, char **argv)
             int is_record = !k->scan || (l > 16 && memcmp(o + pos, "{\"type\": \"name\"", 15) == 0);
             if (ok && is_record) {
                 const size_t r = rec < want ? rec : 0;
-                const line *x = k->scan ? &names[r] : &lines[r];
+                const line *x = k->scan == 2 ? &owners[r] : k->scan ? &names[r] : &lines[r];
                 if (rec < want && !(b && bl == x->len && memcmp(b, x->p, bl) == 0) && bad++ < 3)
                     CHECK(0, "ibidi %s: record %zu does not give back its input line", k->args,
                           rec + 1);

@@ -288,9 +288,11 @@ static size_t fill(char *b, size_t cap, const char *const *pieces, size_t np, co
     return at;
 }
 
+static void zone_inputs(void);
 static void make_inputs(void)
 {
     size_t at = 0;
+    zone_inputs();
     /* lgr.h: the sample LGR, and rules nested 63 deep (lgr, rules, rule, 60 choices) */
     lgr_sample = t_read_file("data/samples/lgr/toy-hebrew-arabic.xml", &lgr_sample_len);
     lgr_deep = malloc(4096);
@@ -1259,6 +1261,56 @@ static int c_scan_groups(void)
     return ok && names == 6000 && st.runs > 4;
 }
 
+/* scan.h: zone files. The state is static, as the other cases' outputs are: the figure is
+ * the calls'. The worst lines: the longest spelling (every octet a \DDD), a relative name
+ * the longest origin completes, a relative $ORIGIN, a record with quotes and parentheses. */
+static ibidi_scan_zone_state zone_st;
+static char zone_buf[IBIDI_SCAN_ZONE_NAME_MAX];
+static char zone_esc[1100], zone_origin[300];
+static size_t zone_esc_len, zone_origin_len;
+static void zone_inputs(void)
+{
+    zone_esc_len = zone_origin_len = 0;
+    for (int k = 0; k < 4; k++) {
+        size_t l = k < 3 ? 63 : 61;
+        for (size_t i = 0; i < l; i++) {
+            memcpy(zone_esc + zone_esc_len, "\\000", 4);
+            zone_esc_len += 4;
+            zone_origin[zone_origin_len++] = (char)('a' + k);
+        }
+        zone_esc[zone_esc_len++] = '.';
+        zone_origin[zone_origin_len++] = '.';
+    }
+    zone_origin_len -= 2 + 1; /* room for a relative "x." before it: 251 octets, no dot */
+}
+static int c_zone_init(void)
+{
+    return st_ok(ibidi_scan_zone_init(&zone_st, zone_origin, zone_origin_len, NULL)) &&
+           st_ok(ibidi_scan_zone_init(&zone_st, zone_esc, zone_esc_len, NULL));
+}
+static int c_zone_line(void)
+{
+    static const char *const lines[] = {"x A 192.0.2.1", "@ A 192.0.2.1",
+                                        "y TXT ( \"a ; b\" \\( ; c", "\"d\" )",
+                                        "$ORIGIN y", "$INCLUDE \"f\" g", "\t3600 IN A 192.0.2.1"};
+    ibidi_scan_zone_result r;
+    int ok = st_ok(ibidi_scan_zone_init(&zone_st, zone_origin, zone_origin_len, NULL));
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        ok &= st_ok(ibidi_scan_zone_line(&zone_st, lines[i], strlen(lines[i]), zone_buf,
+                                         sizeof zone_buf, &r, NULL));
+    return ok && st_ok(ibidi_scan_zone_line(&zone_st, zone_esc, zone_esc_len, zone_buf,
+                                            sizeof zone_buf, &r, NULL)) &&
+           r.name_len == 1003;
+}
+static int c_zone_end(void) { return st_ok(ibidi_scan_zone_end(&zone_st, NULL)); }
+static int c_detect_format(void)
+{
+    static const char text[] = "; a zone\n$ORIGIN com.\n@ IN SOA a. b. (\n1 2 3 4 5 )\n"
+                               "example 3600 IN CLASS1 TYPE65534 \\# 0\nexample.com. 1h NS a.\n";
+    return ibidi_scan_detect_format(text, sizeof text - 1) == IBIDI_SCAN_FORMAT_ZONE &&
+           ibidi_scan_detect_format(zone_esc, zone_esc_len) == IBIDI_SCAN_FORMAT_NAMES;
+}
+
 /* rfc5893.h */
 static int c_rfc5893_small(void)
 {
@@ -1464,6 +1516,10 @@ static const scase cases[] = {
     {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name},
     {"ibidi_scan_groups_create, _add, _finish, _each, _counts, _get_stats, _free",
      IBIDI_SCAN_GROUPS_STACK, c_scan_groups},
+    {"ibidi_scan_zone_init", IBIDI_SCAN_ZONE_STACK, c_zone_init},
+    {"ibidi_scan_zone_line", IBIDI_SCAN_ZONE_STACK, c_zone_line},
+    {"ibidi_scan_zone_end", IBIDI_SCAN_ZONE_STACK, c_zone_end},
+    {"ibidi_scan_detect_format", IBIDI_SCAN_ZONE_STACK, c_detect_format},
     {"ibidi_rfc5893_conditions ... _requirement_name", IBIDI_RFC5893_STACK, c_rfc5893_small},
     {"ibidi_rfc5893_run", IBIDI_RFC5893_STACK, c_rfc5893_run},
     {"ibidi_rfc5893_grouping_classes", IBIDI_RFC5893_STACK, c_rfc5893_grouping},

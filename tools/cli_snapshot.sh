@@ -61,6 +61,8 @@ items() { grep -v '^#' "$1" | grep -v '^$'; }
 for fmt in "" --json --tsv; do
     "$W" scan $fmt --threads 1 "$names" </dev/null >/dev/null 2>&1 || true
     "$W" scan $fmt --threads 2 --context ltr --profile whatwg "$names" </dev/null >/dev/null 2>&1 || true
+    "$W" scan $fmt --threads 1 data/samples/zone.txt </dev/null >/dev/null 2>&1 || true
+    "$W" scan $fmt --threads 2 data/samples/zone.txt.gz </dev/null >/dev/null 2>&1 || true
 done
 for p in uts46 whatwg idna2008-lookup idna2008-register; do
     for fmt in "" --json --tsv; do

@@ -68,6 +68,7 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *            ibidi/display.h), and the ambiguity analysis (ibidi/ambiguity.h)
  *   500..549 registry policy: Label Generation Rulesets (ibidi/lgr.h)
  *   550..599 registry script policy: UTS #39 (ibidi/uts39.h)
+ *   600..649 the input of a scan: zone files (ibidi/scan.h)
  *   later capabilities take ranges of 50.
  */
 typedef enum ibidi_status {
@@ -163,8 +164,20 @@ typedef enum ibidi_status {
     IBIDI_E_LGR_REPERTOIRE = 513,      /* RFC 7940 §8.1: a code point outside the repertoire */
     IBIDI_E_LGR_CONTEXT = 514,         /* RFC 7940 §8.1: a when / not-when rule does not hold */
 
-    IBIDI_E_UTS39_INVALID = 550        /* the name breaks the registry's script policy
+    IBIDI_E_UTS39_INVALID = 550,       /* the name breaks the registry's script policy
                                           (UTS #39 §5.2, §5.3): see its findings */
+
+    IBIDI_E_ZONE_QUOTE = 600,          /* zone file: a quoted string not closed on its line */
+    IBIDI_E_ZONE_PAREN = 601,          /* zone file: ")" without "(", "(" never closed, or
+                                          parentheses in a directive */
+    IBIDI_E_ZONE_ESCAPE = 602,         /* zone file: "\" ending a line, or a bad "\DDD" */
+    IBIDI_E_ZONE_NAME = 603,           /* zone file: an empty label, a label over 63 or a
+                                          name over 255 octets (RFC 1035 §2.3.4) */
+    IBIDI_E_ZONE_DIRECTIVE = 604,      /* zone file: $ORIGIN or $INCLUDE without its name,
+                                          $TTL without a TTL */
+    IBIDI_E_ZONE_NO_ORIGIN = 605,      /* zone file: a relative name or "@", no origin */
+    IBIDI_E_ZONE_NO_OWNER = 606        /* zone file: a record line starting with a blank
+                                          before any owner */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;

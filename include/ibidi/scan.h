@@ -3,6 +3,9 @@
  * `ibidi scan` does it.
  *
  *   - the line reader of a list (one name per line, "#" comments);
+ *   - the line reader of a zone file (RFC 1035 §5.1 master files, as ICANN's CZDS delivers
+ *     zones): the owner name of each run of records, with a small state the caller keeps
+ *     from line to line; and the call that tells a zone file from a list by its first lines;
  *   - one name's validity under an IDNA profile, its Unicode form, Badami's findings
  *     (ibidi/ambiguity.h) and its display keys in both paragraph directions, with one parse
  *     and one bidi classification shared by the steps;
@@ -33,6 +36,8 @@ extern "C" {
 
 /* Worst-case stack, in bytes, of every call of this header (ibidi_scan_line: under 1 KiB). */
 #define IBIDI_SCAN_STACK 31744
+/* ... and of the zone file calls (ibidi_scan_zone_*, ibidi_scan_detect_format). */
+#define IBIDI_SCAN_ZONE_STACK 2048
 
 /* ---- Lists of names ------------------------------------------------------------------- */
 
@@ -44,6 +49,137 @@ extern "C" {
  * should not hold LF.
  */
 IBIDI_API int ibidi_scan_line(const char *line, size_t len, size_t *start, size_t *name_len);
+
+/* ---- Zone files (RFC 1035 §5.1 master files) ------------------------------------------ */
+
+/*
+ * A zone file holds one resource record per line (`name TTL class type rdata`, fields
+ * separated by spaces or tabs), as ICANN's CZDS delivers zones: fully qualified owner
+ * names (ending with "."), in A-labels, sorted, so that the records of one name follow
+ * each other. A registry's own master file may use all of RFC 1035 §5.1, which the reader
+ * follows: ";" comments (not inside a quoted string), blank lines, $ORIGIN (relative owner
+ * names get the origin appended; "@" alone is the origin), $TTL, $INCLUDE (reported, not
+ * followed), a line that starts with a blank continues the last owner, and parentheses
+ * make one record of several lines (its owner is on the first).
+ *
+ * The names handed over (owners and origins) are absolute, without the root label's dot
+ * ("example.com." is "example.com"; the root itself is the empty name), in one spelling
+ * whatever the file wrote (RFC 1035 §5.1 escapes: "\X" is the character X, "\DDD" the byte
+ * of decimal value DDD): every escaped byte is written as itself, except those that zone
+ * files give a meaning or that show nothing, which stay escaped in one way only: "\X" for
+ * . \ " ( ) ; @ $ (so "\." is a dot inside a label, not a separator), and "\DDD" with
+ * three digits for the bytes 00..20 (controls and the space) and 7F. So "\097.com." and
+ * "a.com." are the same name "a.com", a U-label that a file wrote as \DDD escapes of its
+ * UTF-8 bytes (as BIND writes bytes above 7F) is handed over as UTF-8, a label's dot is
+ * never taken for a separator, and a name handed over, written in a zone file with a final
+ * dot, reads back as itself. A name is refused (IBIDI_E_ZONE_NAME) when DNS cannot carry
+ * it: an empty label, a label over 63 octets, over 255 octets in all (RFC 1035 §2.3.4).
+ */
+
+/* The most bytes of a name handed over: 255 octets of wire form, a byte of a label taking
+ * at most 4 ("\DDD"), fit in 1003 bytes. A buffer of this size never gets
+ * IBIDI_E_BUFFER_TOO_SMALL. */
+#define IBIDI_SCAN_ZONE_NAME_MAX 1024
+
+/* What the reader keeps from one line to the next: zero-initialise it (no origin) or set it
+ * with ibidi_scan_zone_init before the first line, then pass it to every line of the file
+ * in order. Owned by the caller; no pointer inside, so it may be copied. The fields are for
+ * reading (the calls alone change them). */
+typedef struct ibidi_scan_zone_state {
+    char origin[IBIDI_SCAN_ZONE_NAME_MAX]; /* the origin, as names are handed over */
+    size_t origin_len;
+    size_t origin_wire; /* its length in wire form (octets, with the root's) */
+    int has_origin;     /* 0 before any $ORIGIN (and without one given to _init) */
+    char owner[IBIDI_SCAN_ZONE_NAME_MAX]; /* the last owner name */
+    size_t owner_len;
+    int has_owner;
+    unsigned parens; /* parentheses open at the end of the last line: the next lines
+                        continue a record */
+} ibidi_scan_zone_state;
+
+/* What a line of a zone file holds. */
+typedef enum ibidi_scan_zone_kind {
+    IBIDI_SCAN_ZONE_BLANK = 0,      /* nothing: blank, or only a comment */
+    IBIDI_SCAN_ZONE_OWNER = 1,      /* a record whose owner differs from the last one: the
+                                       name is handed over */
+    IBIDI_SCAN_ZONE_SAME_OWNER = 2, /* a record of the last owner: its name written again
+                                       (equal to it under ASCII case folding, RFC 4343 §3),
+                                       or left out (the line starts with a blank) */
+    IBIDI_SCAN_ZONE_CONTINUED = 3,  /* a line inside parentheses: the rest of a record */
+    IBIDI_SCAN_ZONE_ORIGIN = 4,     /* $ORIGIN: the origin is now the name handed over */
+    IBIDI_SCAN_ZONE_TTL = 5,        /* $TTL (RFC 2308 §4): field holds the value */
+    IBIDI_SCAN_ZONE_INCLUDE = 6,    /* $INCLUDE: field holds the file name, not followed
+                                       (a reader of one stream cannot open other files) */
+    IBIDI_SCAN_ZONE_DIRECTIVE = 7   /* another "$" word (BIND's $GENERATE...): field holds
+                                       the word; not read */
+} ibidi_scan_zone_kind;
+
+typedef struct ibidi_scan_zone_result {
+    ibidi_scan_zone_kind kind;
+    size_t name_len; /* OWNER, ORIGIN: the bytes of the name in buf, else 0 */
+    int relative;    /* OWNER, ORIGIN: 1 when the origin completed the name as written (a
+                        relative name, or "@") */
+    ibidi_span field; /* in line: the owner as written (OWNER, SAME_OWNER when written), the
+                         argument of $ORIGIN, $TTL or $INCLUDE, the word of another directive */
+} ibidi_scan_zone_result;
+
+/*
+ * Sets st to the start of a file whose origin is known beforehand (as a server knows a
+ * zone's name from its configuration): origin is a name as a zone file writes it, taken as
+ * absolute with or without its final dot; NULL with len 0 means no origin (a zeroed state).
+ * Returns IBIDI_OK, or the status of a name the reader refuses (st is then zeroed), or
+ * IBIDI_E_INVALID_ARGUMENT. Stack: IBIDI_SCAN_ZONE_STACK.
+ */
+IBIDI_API ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const char *origin,
+                                            size_t len, ibidi_error *err);
+
+/*
+ * One line of a zone file (without its LF; a CR at its end is a blank): what it holds in
+ * res, and when it starts the records of a new owner (IBIDI_SCAN_ZONE_OWNER) or sets the
+ * origin (IBIDI_SCAN_ZONE_ORIGIN), the name in buf (res->name_len bytes, not terminated).
+ * A record's owner is the first field of a line that starts outside parentheses with
+ * neither a blank, ";" nor "$". An owner equal to the last one is IBIDI_SCAN_ZONE_SAME_OWNER
+ * and not handed over: in a sorted zone the records of one name follow each other, so each
+ * name comes once (a name that comes back later is handed over again).
+ * Returns IBIDI_OK; for a malformed line its status, with err->offset the byte of the line
+ * where the problem is and err->value that byte:
+ *   IBIDI_E_ZONE_QUOTE     a quoted string not closed on its line
+ *   IBIDI_E_ZONE_PAREN     ")" without "(", or a directive with parentheses
+ *   IBIDI_E_ZONE_ESCAPE    "\" at the end of the line, "\DDD" not three digits or above 255
+ *   IBIDI_E_ZONE_NAME      an owner or $ORIGIN name DNS cannot carry (see above)
+ *   IBIDI_E_ZONE_DIRECTIVE $ORIGIN or $INCLUDE without its name, $TTL without a TTL
+ *   IBIDI_E_ZONE_NO_ORIGIN a relative name or "@" and no origin
+ *   IBIDI_E_ZONE_NO_OWNER  a record line that starts with a blank before any owner;
+ * IBIDI_E_BUFFER_TOO_SMALL when the name does not fit in cap bytes (res->name_len holds its
+ * size; never with IBIDI_SCAN_ZONE_NAME_MAX); IBIDI_E_INVALID_ARGUMENT. A line that fails
+ * changes nothing in st, so the next line is read as if it were not there. No allocation.
+ * Stack: IBIDI_SCAN_ZONE_STACK.
+ */
+IBIDI_API ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line,
+                                            size_t len, char *buf, size_t cap,
+                                            ibidi_scan_zone_result *res, ibidi_error *err);
+
+/* At the end of the file: IBIDI_E_ZONE_PAREN when a "(" is still open (its record never
+ * ended), else IBIDI_OK. Stack: IBIDI_SCAN_ZONE_STACK. */
+IBIDI_API ibidi_status ibidi_scan_zone_end(const ibidi_scan_zone_state *st, ibidi_error *err);
+
+/* What an input holds. */
+typedef enum ibidi_scan_format {
+    IBIDI_SCAN_FORMAT_NAMES = 0, /* a list of names, one per line (ibidi_scan_line) */
+    IBIDI_SCAN_FORMAT_ZONE = 1   /* a zone file (ibidi_scan_zone_line) */
+} ibidi_scan_format;
+
+/*
+ * Tells a zone file from a list of names by the first bytes of an input (any amount; the
+ * text after its last LF counts only when there is no LF at all). Each line votes: a
+ * directive ($ORIGIN, $TTL, $INCLUDE, $GENERATE) or a record (an owner unless the line
+ * starts with a blank, up to two fields that are a TTL or a class, then a record type: a
+ * mnemonic such as A, NS, DS, RRSIG or TYPEnnn, RFC 3597 §5) for a zone; any other line
+ * for a list; blank lines, comments ("#", ";") and the lines inside parentheses do not
+ * vote. A zone file when its votes are more, else (an empty input too) a list.
+ * Stack: IBIDI_SCAN_ZONE_STACK.
+ */
+IBIDI_API ibidi_scan_format ibidi_scan_detect_format(const char *text, size_t len);
 
 /* ---- One name of a list (ibidi scan) ---------------------------------------------------- */
 

@@ -320,6 +320,19 @@ static const xrow rows[] = {
      "registry policy (at most single-script): invalid",
      "check prints the findings that made the name invalid under the policy instead of the "
      "status"},
+    S(600, "IBIDI_E_ZONE_QUOTE",
+      "printf 'a.com. 3600 IN TXT \"open\\n' | ibidi scan --format zone", NULL),
+    S(601, "IBIDI_E_ZONE_PAREN",
+      "printf 'a.com. 3600 IN A 192.0.2.1 )\\n' | ibidi scan --format zone", NULL),
+    S(602, "IBIDI_E_ZONE_ESCAPE",
+      "printf 'a\\\\300.com. 3600 IN A 192.0.2.1\\n' | ibidi scan --format zone", NULL),
+    S(603, "IBIDI_E_ZONE_NAME", "printf 'a..com. 3600 IN A 192.0.2.1\\n' | ibidi scan --format zone",
+      NULL),
+    S(604, "IBIDI_E_ZONE_DIRECTIVE", "printf '$ORIGIN\\n' | ibidi scan --format zone", NULL),
+    S(605, "IBIDI_E_ZONE_NO_ORIGIN", "printf 'www 3600 IN A 192.0.2.1\\n' | ibidi scan --format zone",
+      NULL),
+    S(606, "IBIDI_E_ZONE_NO_OWNER", "printf ' 3600 IN A 192.0.2.1\\n' | ibidi scan --format zone",
+      NULL),
 };
 #undef F
 #undef S
@@ -394,8 +407,11 @@ static const char *row_from(const xrow *r)
     if (v < 550)
         return "Label Generation Rulesets (ibidi/lgr.h): the evaluation of labels "
                "(ibidi_lgr_check ... ibidi_lgr_set_check)";
-    return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
-           "_alloc); command check --max-restriction";
+    if (v < 600)
+        return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
+               "_alloc); command check --max-restriction";
+    return "zone files (ibidi/scan.h): ibidi_scan_zone_line, ibidi_scan_zone_init, "
+           "ibidi_scan_zone_end; command scan (a zone file, or --format zone)";
 }
 
 static const char *const severity_word[] = {"error", "warning", "status", "success"};

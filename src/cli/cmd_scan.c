@@ -1,6 +1,7 @@
-/* ibidi scan: a list of domain names, one per line, checked for bidi ambiguity as a whole.
- * Each name gets its validity under an IDNA profile, Badami's findings and its display in
- * a left-to-right and a right-to-left paragraph; then the collision groups: distinct names
+/* ibidi scan: a list of domain names, one per line, or the owner names of a zone file
+ * (either may be gzip-compressed), checked for bidi ambiguity as a whole. Each name gets
+ * its validity under an IDNA profile, Badami's findings and its display in a left-to-right
+ * and a right-to-left paragraph; then the collision groups: distinct names
  * (compared in their Unicode form, so an A-label and its U-label are one name) that show
  * the same glyphs. The input streams through in batches that worker threads process while
  * the main thread reads and writes the records in input order. The workers give each
@@ -8,6 +9,7 @@
  * keep memory under --memory with sorted runs in a temporary file; at the end this file
  * only prints the groups it walks and the summary. */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "cli/cli.h"
 #include "ibidi/utf8.h"
@@ -23,6 +26,9 @@
 static const char cmd_name[] = "scan";
 
 enum { FMT_TEXT = 0, FMT_JSON = 1, FMT_TSV = 2 };
+/* What the input holds (--format): told from its first lines, a list, a zone file. */
+enum { IN_AUTO = 0, IN_NAMES = 1, IN_ZONE = 2 };
+static const char *const in_names[] = {"auto", "names", "zone"};
 enum { CTX_LTR = 0, CTX_RTL = 1, N_CTX = 2 };
 /* The kinds of keys of the collision groups: a display per context, then --lgr's index
  * labels. */
@@ -40,6 +46,8 @@ typedef struct scan_opts {
     int format;
     int threads;
     const char *file; /* NULL or "-": standard input */
+    int in_format;    /* IN_AUTO, IN_NAMES, IN_ZONE */
+    const char *origin; /* --origin: a zone file's origin before any $ORIGIN */
     ibidi_lgr *lgr;   /* --lgr: each name's first label under this LGR (RFC 7940) */
     size_t memory;    /* --memory: the collision groups' limit */
     ibidi_scan_groups *groups; /* the workers add every name's keys here */
@@ -84,6 +92,8 @@ typedef struct batch {
     buf text;
     size_t *line_off, *line_len;
     size_t n_lines, lines_cap, first_lineno;
+    int names_given; /* a zone file: each line is the owner name the zone reader found on
+                        the input line, or empty when it found none */
     /* results */
     char *out; /* the formatted records (open_memstream) */
     size_t out_len;
@@ -103,14 +113,91 @@ static void batch_free(batch *b)
 
 /* ---- Reading lines in blocks ----------------------------------------------------------- */
 
+/* Messages about the lines of a zone file that go to standard error; the rest are counted. */
+#define MAX_ZONE_REPORTS 20
+
+/* The input is read through zlib, which reads gzip-compressed input and passes any other
+ * through as it is (gzdopen, gzread), from a file and from standard input alike. */
 typedef struct reader {
-    FILE *f;
+    gzFile gz;
     char block[65536];
     size_t pos, len;
     int eof, error;
+    char error_text[160]; /* zlib's or the system's message */
     size_t lineno;
-    uint64_t bytes; /* read so far, for the progress bar */
+    uint64_t bytes; /* bytes of the input (compressed, when it is) read so far, for the
+                       progress bar */
+    /* a zone file: the reader's state from line to line, the name it hands over, and the
+       lines it could not read */
+    int zone;
+    const char *what; /* the input in messages: the file name or "standard input" */
+    ibidi_scan_zone_state zs;
+    char name[IBIDI_SCAN_ZONE_NAME_MAX];
+    size_t malformed, reports;
 } reader;
+
+/* The next block of (decompressed) input; at the end, whether the input ended well. */
+static void reader_fill(reader *r)
+{
+    int n = gzread(r->gz, r->block, (unsigned)sizeof r->block);
+    int zerr = Z_OK;
+    r->pos = 0;
+    r->len = n > 0 ? (size_t)n : 0;
+    z_off_t off = gzoffset(r->gz);
+    if (off >= 0)
+        r->bytes = (uint64_t)off;
+    if (n > 0)
+        return;
+    r->eof = 1;
+    /* gzread gives what a truncated gzip stream holds, then 0 with Z_BUF_ERROR */
+    const char *msg = gzerror(r->gz, &zerr);
+    if (n < 0 || zerr != Z_OK) { /* zlib's message (for Z_ERRNO, the system's) */
+        r->error = 1;
+        snprintf(r->error_text, sizeof r->error_text, "%s", msg && *msg ? msg : "read error");
+    }
+}
+
+/* Starts a message about a zone file's line, "ibidi scan: FILE:LINE", and returns 1; 0
+ * once enough were shown (the others are counted all the same). */
+static int zone_report_start(reader *r, size_t lineno)
+{
+    if (r->reports++ >= MAX_ZONE_REPORTS)
+        return 0;
+    fprintf(stderr, "ibidi %s: %s:%zu", cmd_name, r->what, lineno);
+    return 1;
+}
+
+/* A zone file: the line start..end of b becomes the owner name the zone reader hands over
+ * (the records of one name after the first, directives, comments: an empty line). Lines it
+ * cannot read are reported and count as malformed; $INCLUDE and other directives, whose
+ * names are not read, are reported. Returns 0 without memory. */
+static int zone_line(reader *r, batch *b, size_t start)
+{
+    const size_t lineno = r->lineno + 1;
+    const char *line = b->text.len > start ? b->text.p + start : "";
+    ibidi_scan_zone_result res;
+    ibidi_error e;
+    ibidi_status st = ibidi_scan_zone_line(&r->zs, line, b->text.len - start, r->name,
+                                           sizeof r->name, &res, &e);
+    if (st != IBIDI_OK) {
+        r->malformed++;
+        if (zone_report_start(r, lineno))
+            fprintf(stderr, ":%zu: %s [%s]\n", e.offset + 1, ibidi_strerror(st),
+                    ibidi_status_name(st));
+    } else if ((res.kind == IBIDI_SCAN_ZONE_INCLUDE || res.kind == IBIDI_SCAN_ZONE_DIRECTIVE) &&
+               zone_report_start(r, lineno)) {
+        fputs(res.kind == IBIDI_SCAN_ZONE_INCLUDE ? ": $INCLUDE " : ": ", stderr);
+        cli_put_escaped(stderr, line + res.field.start, res.field.length);
+        fputs(res.kind == IBIDI_SCAN_ZONE_INCLUDE
+                  ? " not followed: the names of that file are not scanned\n"
+                  : " not read: the names it makes are not scanned\n",
+              stderr);
+    }
+    b->text.len = start;
+    if (st == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_OWNER)
+        return buf_add(&b->text, r->name, res.name_len);
+    return 1;
+}
 
 static int batch_push_line(batch *b, size_t start)
 {
@@ -140,20 +227,14 @@ static int read_batch(reader *r, batch *b)
     b->n_lines = 0;
     b->text.len = 0;
     b->first_lineno = r->lineno + 1;
+    b->names_given = r->zone;
     while (b->n_lines < BATCH_LINES && (partial || b->text.len < BATCH_BYTES)) {
         if (r->pos == r->len) {
-            if (!r->eof) {
-                r->len = fread(r->block, 1, sizeof r->block, r->f);
-                r->pos = 0;
-                r->bytes += r->len;
-                if (r->len == 0) {
-                    r->eof = 1;
-                    r->error = ferror(r->f) != 0;
-                }
-            }
+            if (!r->eof)
+                reader_fill(r);
             if (r->len == 0) {
                 if (partial) { /* the last line has no LF */
-                    if (!batch_push_line(b, start))
+                    if ((r->zone && !zone_line(r, b, start)) || !batch_push_line(b, start))
                         return 0;
                     r->lineno++;
                 }
@@ -168,7 +249,7 @@ static int read_batch(reader *r, batch *b)
         r->pos += take;
         if (nl) {
             r->pos++;
-            if (!batch_push_line(b, start))
+            if ((r->zone && !zone_line(r, b, start)) || !batch_push_line(b, start))
                 return 0;
             r->lineno++;
             start = b->text.len;
@@ -456,7 +537,13 @@ static void process_batch(worker *w, batch *b)
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
         size_t start, len;
         const char *line = b->text.p + b->line_off[i];
-        if (!ibidi_scan_line(line, b->line_len[i], &start, &len)) {
+        if (b->names_given) { /* the zone reader's name, or none */
+            start = 0;
+            len = b->line_len[i];
+        } else if (!ibidi_scan_line(line, b->line_len[i], &start, &len)) {
+            len = 0;
+        }
+        if (!len) {
             b->n_skipped++;
             continue;
         }
@@ -882,6 +969,16 @@ static int run_scan(int argc, char **argv)
             if (r < 0)
                 return CLI_USAGE;
             lgr_path = v;
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--format", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            o.in_format = cli_pick(v, in_names, 3);
+            if (o.in_format < 0)
+                return cli_usage_error(cmd_name, "unknown format '%s' (auto, names, zone)", v);
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--origin", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            o.origin = v;
         } else if (!only_files && a[0] == '-' && a[1] != '\0') {
             return cli_usage_error(cmd_name, "unknown option '%s'", a);
         } else {
@@ -891,6 +988,14 @@ static int run_scan(int argc, char **argv)
         }
     }
 
+    /* the origin is read as the zone reader reads names, so a bad one is refused now */
+    ibidi_scan_zone_state origin_state;
+    if (o.origin) {
+        ibidi_error e;
+        if (ibidi_scan_zone_init(&origin_state, o.origin, strlen(o.origin), &e) != IBIDI_OK)
+            return cli_usage_error(cmd_name, "--origin '%s': %s [%s]", o.origin,
+                                   ibidi_strerror(e.status), ibidi_status_name(e.status));
+    }
     if (lgr_path) {
         ibidi_lgr_diag d;
         ibidi_status st = ibidi_lgr_load_file(lgr_path, NULL, &o.lgr, &d);
@@ -900,22 +1005,24 @@ static int run_scan(int argc, char **argv)
             return CLI_USAGE;
         }
     }
-    FILE *f = stdin;
+    /* the file, or a copy of standard input's descriptor (gzclose closes what it reads) */
     int from_file = o.file && strcmp(o.file, "-") != 0;
-    if (from_file) {
-        f = fopen(o.file, "rb");
-        struct stat sb;
-        if (f && fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            fclose(f);
-            f = NULL;
-            errno = EISDIR;
-        }
-        if (!f) {
+    int fd = from_file ? open(o.file, O_RDONLY) : dup(STDIN_FILENO);
+    struct stat sb;
+    if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        close(fd);
+        fd = -1;
+        errno = EISDIR;
+    }
+    if (fd < 0) {
+        if (from_file)
             fprintf(stderr, "ibidi %s: cannot open '%s': %s\n", cmd_name, o.file,
                     strerror(errno));
-            ibidi_lgr_free(o.lgr);
-            return CLI_USAGE;
-        }
+        else
+            fprintf(stderr, "ibidi %s: cannot read standard input: %s\n", cmd_name,
+                    strerror(errno));
+        ibidi_lgr_free(o.lgr);
+        return CLI_USAGE;
     }
 
     /* the collision groups: the runs go to $TMPDIR (named here, for the messages) */
@@ -927,21 +1034,35 @@ static int run_scan(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.o = &o;
     reader *r = calloc(1, sizeof *r);
-    if (!r || ibidi_scan_groups_create(&go, &o.groups, NULL) != IBIDI_OK) {
+    gzFile gz = r ? gzdopen(fd, "rb") : NULL;
+    if (!gz || ibidi_scan_groups_create(&go, &o.groups, NULL) != IBIDI_OK) {
+        if (gz)
+            gzclose(gz); /* closes fd */
+        else
+            close(fd);
         free(r);
-        if (from_file)
-            fclose(f);
         ibidi_lgr_free(o.lgr);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         return CLI_INVALID;
     }
-    r->f = f;
+    gzbuffer(gz, 1u << 17); /* fewer, larger reads of a compressed input */
+    r->gz = gz;
+    r->what = from_file ? o.file : "standard input";
     s.r = r;
     s.progress = isatty(2);
     s.t0 = s.last = now();
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode))
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode))
         s.size = (uint64_t)sb.st_size;
+    /* --format auto: the first block (decompressed) says what the input holds */
+    if (o.in_format == IN_AUTO) {
+        reader_fill(r);
+        o.in_format = ibidi_scan_detect_format(r->block, r->len) == IBIDI_SCAN_FORMAT_ZONE
+                          ? IN_ZONE
+                          : IN_NAMES;
+    }
+    r->zone = o.in_format == IN_ZONE;
+    if (r->zone && o.origin)
+        r->zs = origin_state;
 
     if (o.threads <= 1)
         scan_serial(&s, r);
@@ -952,8 +1073,24 @@ static int run_scan(int argc, char **argv)
         show_progress(&s, 1);
     int rc = CLI_OK;
     if (r->error) {
-        fprintf(stderr, "ibidi %s: error reading %s\n", cmd_name, from_file ? o.file : "standard input");
+        fprintf(stderr, "ibidi %s: error reading %s: %s\n", cmd_name, r->what, r->error_text);
         rc = CLI_INVALID;
+    }
+    if (r->zone && !s.failed) {
+        ibidi_error e;
+        /* RFC 1035 §5.1: a record whose "(" is never closed did not end */
+        if (ibidi_scan_zone_end(&r->zs, &e) != IBIDI_OK) {
+            r->malformed++;
+            if (r->reports++ < MAX_ZONE_REPORTS)
+                fprintf(stderr, "ibidi %s: %s: at the end: %s [%s]\n", cmd_name, r->what,
+                        ibidi_strerror(e.status), ibidi_status_name(e.status));
+        }
+        if (r->malformed) {
+            fprintf(stderr, "ibidi %s: %zu line%s of the zone file could not be read%s\n",
+                    cmd_name, r->malformed, r->malformed == 1 ? "" : "s",
+                    r->reports > MAX_ZONE_REPORTS ? " (the first ones are shown above)" : "");
+            rc = CLI_INVALID;
+        }
     }
     if (!s.failed) {
         if (s.progress)
@@ -988,26 +1125,32 @@ static int run_scan(int argc, char **argv)
             rc = CLI_INVALID;
     ibidi_scan_groups_free(o.groups);
     ibidi_lgr_free(o.lgr);
-    if (from_file)
-        fclose(f);
+    gzclose(r->gz);
     free(r);
     return rc;
 }
 
 const cli_command cli_cmd_scan = {
     "scan",
-    "a list of names: validity, bidi findings, displays and collision groups",
-    "usage: ibidi scan [--context ltr|rtl|both] [--profile P] [--json|--tsv] [--threads K]\n"
-    "                  [--memory SIZE] [--lgr FILE] [FILE|-]\n"
+    "names of a list or a zone file: validity, bidi findings, displays, collisions",
+    "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
+    "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
+    "                  [--lgr FILE] [FILE|-]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
-    "lines are skipped), from FILE or standard input, and reports for each name whether it\n"
-    "is valid under the IDNA profile (with the reasons, as IdnaTestV2 codes), Badami's bidi\n"
-    "ambiguity findings, and how it displays in a left-to-right paragraph (the standard\n"
-    "display model) and a right-to-left one. Names are compared in their Unicode form, so an\n"
+    "lines are skipped), or the owner names of a zone file, from FILE or standard input\n"
+    "(either may be gzip-compressed), and reports for each name whether it is valid under\n"
+    "the IDNA profile (with the reasons, as IdnaTestV2 codes), Badami's bidi ambiguity\n"
+    "findings, and how it displays in a left-to-right paragraph (the standard display\n"
+    "model) and a right-to-left one. Names are compared in their Unicode form, so an\n"
     "A-label and its U-label are the same name. Then it lists the collision groups: sets of\n"
     "distinct names that display identically in a context.\n"
     "\n"
+    "  --format F    what the input holds: auto (default: told from its first lines),\n"
+    "                names (a list) or zone (an RFC 1035 master file, as ICANN's CZDS\n"
+    "                delivers zones: one record per line, name TTL class type data)\n"
+    "  --origin NAME a zone file's origin before its first $ORIGIN (the zone's name, as\n"
+    "                a server's configuration gives it); ignored for a list\n"
     "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
     "  --threads K   worker threads (default: the number of online processors)\n"
@@ -1031,20 +1174,22 @@ const cli_command cli_cmd_scan = {
     "groups follow the display groups (JSON {\"type\": \"variant_collision\", \"index\",\n"
     "\"names\"}; TSV variant-collision TAB lgr TAB INDEX TAB NAMES).\n"
     "\n"
+    "A zone file gives each owner name once per run of its records, absolute and without\n"
+    "its root dot ($ORIGIN, $TTL, '@', parentheses, escapes and comments are read; ibidi(1)\n"
+    "says how); a line it cannot read goes to standard error with its line, column and\n"
+    "status, and makes the exit status 1. Records keep the input's line numbers.\n"
     "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
     "A name's final root label dot (as zone files write names) is set aside, so that\n"
     "example.com. and example.com are one name. A name the analysis cannot take (a bidi\n"
     "control, say) says \"not analysed [STATUS]\" (TSV: not-analysed:STATUS; JSON:\n"
     "\"analysis\") and is counted apart, never as a name without findings.\n"
-    "Text and TSV output escape tab, CR, LF and backslash (\\t \\r \\n \\\\) and ill-formed\n"
-    "bytes (\\xNN); JSON shows ill-formed bytes as U+FFFD in \"name\" and gives the bytes\n"
-    "in hex in \"name_hex\". A progress bar goes to standard error when it is a terminal;\n"
-    "the time taken always goes to standard error.\n"
+    "Output escapes as the README says (\"name_hex\" in JSON for ill-formed bytes). A\n"
+    "progress bar goes to standard error when it is a terminal; the time taken always does.\n"
     "\n"
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
     "usage error or an input that cannot be opened.\n",
     run_scan,
-    "--context --profile --threads --memory --lgr",
+    "--context --profile --threads --memory --lgr --format --origin",
     NULL,
     0,
 };

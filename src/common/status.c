@@ -215,6 +215,28 @@ static const status_info statuses[] = {
      "the name breaks the registry's script policy: a label above the highest restriction "
      "level allowed (UTS #39 §5.2) or digits of more than one decimal system (UTS #39 §5.3): "
      "see its findings"},
+    {IBIDI_E_ZONE_QUOTE, "ZONE_QUOTE",
+     "zone file: a quoted string is not closed on its line (RFC 1035 §5.1: a "
+     "<character-string> in quotes ends with the next \" that no \\ escapes)"},
+    {IBIDI_E_ZONE_PAREN, "ZONE_PAREN",
+     "zone file: \")\" without an open \"(\", a \"(\" not closed by the end of the file, or "
+     "parentheses in a $ directive (RFC 1035 §5.1: parentheses group the data of one record "
+     "across lines)"},
+    {IBIDI_E_ZONE_ESCAPE, "ZONE_ESCAPE",
+     "zone file: \"\\\" ends the line, or \"\\DDD\" is not three decimal digits of a value up "
+     "to 255 (RFC 1035 §5.1)"},
+    {IBIDI_E_ZONE_NAME, "ZONE_NAME",
+     "zone file: a name DNS cannot carry: an empty label, a label over 63 octets or a name "
+     "over 255 octets (RFC 1035 §2.3.4)"},
+    {IBIDI_E_ZONE_DIRECTIVE, "ZONE_DIRECTIVE",
+     "zone file: $ORIGIN or $INCLUDE without its domain name or file name, or $TTL without "
+     "a TTL (RFC 1035 §5.1, RFC 2308 §4)"},
+    {IBIDI_E_ZONE_NO_ORIGIN, "ZONE_NO_ORIGIN",
+     "zone file: a relative name or \"@\" before any $ORIGIN, and no origin given "
+     "(RFC 1035 §5.1: relative names are completed with the current origin)"},
+    {IBIDI_E_ZONE_NO_OWNER, "ZONE_NO_OWNER",
+     "zone file: a record line starting with a blank before any owner name (RFC 1035 §5.1: "
+     "such a line takes the last stated owner)"},
 };
 
 static const status_info *find(ibidi_status s)
