@@ -284,5 +284,14 @@ printf 'example.com.\nexample.com\n' >"$tmp/in"
 run root 0 "$IBIDI" scan --threads 1 "$tmp/in"
 has root "$tmp/out" "example.com. (example.com): valid; ltr example.com; rtl example.com"
 contains root "$tmp/out" "0 collision groups"
+# --only-valid: of the sample's groups, only the one with two valid names
+run only-valid 1 "$IBIDI" scan --only-valid --threads 1 "$SAMPLE"
+[ "$(grep -c '^collision' "$tmp/out")" -eq 1 ] && ok || ko "only-valid: not one group"
+has only-valid "$tmp/out" "collision rtl: example.360 is shown for 2 names (2 valid): 360.example, example.360"
+has only-valid "$tmp/out" "summary: 1 groups with at least two valid names shown (--only-valid)"
+run only-valid-json 1 "$IBIDI" scan --json --only-valid --threads 2 "$SAMPLE"
+contains only-valid-json "$tmp/out" '"groups_shown": 1}'
+[ "$(grep -c '"type": "collision"' "$tmp/out")" -eq 1 ] && ok || ko "only-valid-json: not one group"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -51,6 +51,8 @@ typedef struct scan_opts {
     ibidi_lgr *lgr;   /* --lgr: each name's first label under this LGR (RFC 7940) */
     size_t memory;    /* --memory: the collision groups' limit */
     ibidi_scan_groups *groups; /* the workers add every name's keys here */
+    int only_valid;   /* --only-valid: show the groups with at least two valid names */
+    size_t shown;     /* the groups shown (all of them without --only-valid) */
 } scan_opts;
 
 /* ---- Growable buffers ------------------------------------------------------------------ */
@@ -559,7 +561,12 @@ static void process_batch(worker *w, batch *b)
  * by display or index bytes; the names by their bytes). */
 static int print_group(const ibidi_scan_group *g, void *ctx)
 {
-    const scan_opts *o = ctx;
+    scan_opts *o = ctx;
+    /* --only-valid: a registry acts on a collision only when two names of it can be
+       registered; groups of invalid names (refused anyway) are left out */
+    if (o->only_valid && g->n_valid < 2)
+        return 0;
+    o->shown++;
     const int variant = g->kind == KIND_VARIANT;
     const char *ctx_name = variant ? "lgr" : ctx_names[g->kind];
     if (o->format == FMT_JSON) {
@@ -826,6 +833,8 @@ static void print_summary(const scan_state *s)
                    "\"names_in_variant_groups\": %zu}",
                    s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
                    s->counts[KIND_VARIANT].names_in_groups);
+        if (o->only_valid)
+            printf(", \"groups_shown\": %zu", o->shown);
         printf("}\n");
     } else if (o->format == FMT_TSV) {
         printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
@@ -842,6 +851,8 @@ static void print_summary(const scan_state *s)
             printf("\tlgr_index_labels=%zu\tlgr_variant_groups=%zu\tlgr_names_in_variant_groups=%zu",
                    s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
                    s->counts[KIND_VARIANT].names_in_groups);
+        if (o->only_valid)
+            printf("\tgroups_shown=%zu", o->shown);
         printf("\n");
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
@@ -859,6 +870,9 @@ static void print_summary(const scan_state *s)
                    "%zu names in variant groups\n",
                    s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
                    s->counts[KIND_VARIANT].names_in_groups);
+        if (o->only_valid)
+            printf("summary: %zu groups with at least two valid names shown (--only-valid)\n",
+                   o->shown);
     }
 }
 
@@ -965,6 +979,8 @@ static int run_scan(int argc, char **argv)
                                        v);
             if (o.memory < IBIDI_SCAN_GROUPS_MIN_MEMORY)
                 return cli_usage_error(cmd_name, "--memory needs at least 64K, not '%s'", v);
+        } else if (!only_files && strcmp(a, "--only-valid") == 0) {
+            o.only_valid = 1;
         } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--lgr", &v))) {
             if (r < 0)
                 return CLI_USAGE;
@@ -1120,8 +1136,9 @@ static int run_scan(int argc, char **argv)
             o.threads == 1 ? "" : "s");
     if (s.tot.valid != s.tot.names)
         rc = CLI_INVALID;
+    /* collisions make the exit status 1: those shown, under --only-valid */
     for (int k = 0; k < N_KINDS; k++)
-        if (s.counts[k].groups)
+        if (o.only_valid ? o.shown > 0 : s.counts[k].groups > 0)
             rc = CLI_INVALID;
     ibidi_scan_groups_free(o.groups);
     ibidi_lgr_free(o.lgr);
@@ -1135,7 +1152,7 @@ const cli_command cli_cmd_scan = {
     "names of a list or a zone file: validity, bidi findings, displays, collisions",
     "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
     "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
-    "                  [--lgr FILE] [FILE|-]\n"
+    "                  [--lgr FILE] [--only-valid] [FILE|-]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
     "lines are skipped), or the owner names of a zone file, from FILE or standard input\n"
@@ -1162,6 +1179,7 @@ const cli_command cli_cmd_scan = {
     "                Ruleset (RFC 7940): its disposition and index label per name, and\n"
     "                the variant collision groups: names whose first labels are variants\n"
     "                of each other (the same index label)\n"
+    "  --only-valid  only the groups with two valid names or more (exit status too)\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
     "                \"findings\", \"display\", \"codes\", ...} per name, then\n"
     "                {\"type\": \"collision\", \"context\", \"display\", \"names\"} per group,\n"
