@@ -279,10 +279,11 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
     ibidi_free(uform);
 }
 
-/* Badami's label categories, label by label (of the name as given, in network order). */
-static void put_categories(const char *name, size_t nlen, const idna_opts *o)
+/* Badami's label categories, label by label (of the name as given, in network order): the
+ * text line, or with json the member ,"categories":[{"label":..., "category":...}...]. */
+static void put_categories(const char *name, size_t nlen, const idna_opts *o, int json)
 {
-    fputs("  label categories (Badami):", stdout);
+    fputs(json ? ",\"categories\":[" : "  label categories (Badami):", stdout);
     int first = 1;
     for (size_t a = 0; a <= nlen;) {
         size_t b = a;
@@ -290,18 +291,23 @@ static void put_categories(const char *name, size_t nlen, const idna_opts *o)
             b++;
         unsigned cat = 0;
         if (b > a && ibidi_ambig_label_category_utf8(name + a, b - a, &cat, NULL) == IBIDI_OK) {
-            fputs(first ? " " : ", ", stdout);
+            const char *cname = ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat));
+            const char *pre = cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX ? "+number-prefix" : "";
+            const char *suf = cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "";
+            if (json) {
+                fputs(first ? "{\"label\":" : ",{\"label\":", stdout);
+                cli_json_text(stdout, name + a, b - a, o->in);
+                printf(",\"category\":\"%s%s%s\"}", cname, pre, suf);
+            } else {
+                fputs(first ? " " : ", ", stdout);
+                cli_put_text(stdout, name + a, b - a, o->in);
+                printf(" %s%s%s", cname, pre, suf);
+            }
             first = 0;
-            cli_put_text(stdout, name + a, b - a, o->in);
-            printf(" %s", ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat)));
-            if (cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX)
-                fputs("+number-prefix", stdout);
-            if (cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX)
-                fputs("+number-suffix", stdout);
         }
         a = b + 1;
     }
-    fputc('\n', stdout);
+    fputc(json ? ']' : '\n', stdout);
 }
 
 /* RFC 5893 §3 on the name: Character Grouping in every context, and Label Uniqueness by
@@ -544,30 +550,6 @@ static void json_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as, con
     fputc('}', stdout);
     ibidi_findings_free(&found);
     ibidi_free(uform);
-}
-
-/* ,"categories":[{"label":..., "category":"rtl+number-suffix"}...] (put_categories). */
-static void json_categories(const char *name, size_t nlen, const idna_opts *o)
-{
-    fputs(",\"categories\":[", stdout);
-    int first = 1;
-    for (size_t a = 0; a <= nlen;) {
-        size_t b = a;
-        while (b < nlen && name[b] != '.')
-            b++;
-        unsigned cat = 0;
-        if (b > a && ibidi_ambig_label_category_utf8(name + a, b - a, &cat, NULL) == IBIDI_OK) {
-            fputs(first ? "{\"label\":" : ",{\"label\":", stdout);
-            first = 0;
-            cli_json_text(stdout, name + a, b - a, o->in);
-            printf(",\"category\":\"%s%s%s\"}",
-                   ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat)),
-                   cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
-                   cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
-        }
-        a = b + 1;
-    }
-    fputc(']', stdout);
 }
 
 /* ,"rfc5893":{"checked":..., "findings" or "error"} (put_rfc5893). */
@@ -854,7 +836,7 @@ static int check_domain_json(const char *item, size_t len, const char *name, siz
     ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, NULL, &bidi_name, NULL);
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
         printf(",\"bidi_domain_name\":%s", bidi_name ? "true" : "false");
-    json_categories(name, nlen, o);
+    put_categories(name, nlen, o, 1);
     json_rfc5893(name, nlen, o);
     json_ambiguity(name, nlen, IBIDI_IRI_AS_DOMAIN, o);
     fputs("}\n", stdout);
@@ -958,7 +940,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
         printf("  Bidi domain name (RFC 5893 §1.4): %s\n",
                bidi_name ? "yes, it has a label with R, AL or AN" : "no");
-    put_categories(name, nlen, o);
+    put_categories(name, nlen, o, 0);
     put_rfc5893(name, nlen, o);
     put_ambiguity(name, nlen, IBIDI_IRI_AS_DOMAIN, o);
     return rc;
