@@ -258,23 +258,17 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (o->common) {
         ibidi_lgr_set_result sr;
         st = ibidi_lgr_set_check(o->lgr, o->common, cps, n, &sr, NULL);
-        if (o->json) {
+        const int eligible = st == IBIDI_OK && sr.common_eligible;
+        if (o->json)
             fprintf(f, ",\"set\":{\"common_eligible\":%s,\"common_index\":",
-                    st == IBIDI_OK && sr.common_eligible ? "true" : "false");
-            if (st == IBIDI_OK && sr.index_status == IBIDI_OK)
-                put_cps_utf8(f, sr.index, sr.index_len, 1);
-            else
-                fputs("null", f);
-            fputc('}', f);
-        } else {
-            fprintf(f, "common\t%s\t",
-                    st == IBIDI_OK && sr.common_eligible ? "eligible" : "not-eligible");
-            if (st == IBIDI_OK && sr.index_status == IBIDI_OK)
-                put_cps_utf8(f, sr.index, sr.index_len, 0);
-            else
-                fputc('-', f);
-            fputc('\n', f);
-        }
+                    eligible ? "true" : "false");
+        else
+            fprintf(f, "common\t%s\t", eligible ? "eligible" : "not-eligible");
+        if (st == IBIDI_OK && sr.index_status == IBIDI_OK)
+            put_cps_utf8(f, sr.index, sr.index_len, o->json);
+        else
+            fputs(o->json ? "null" : "-", f);
+        fputs(o->json ? "}" : "\n", f);
     }
     if (r.eligible) {
         if (info->index_possible)
