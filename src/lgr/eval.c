@@ -437,6 +437,30 @@ IBIDI_API ibidi_status ibidi_lgr_check_utf8(const ibidi_lgr *lgr, const char *la
 
 /* ---- Variants (RFC 7940 §8.2-§8.4) ------------------------------------------------------- */
 
+/* The label divided into entries (§8.1), and its permutations: the product over its entries
+ * of 1 + their variants (a reflexive one stands for the entry), saturating. Fails with
+ * IBIDI_E_LGR_NOT_ELIGIBLE for a label that is not eligible. */
+static ibidi_status parse_estimate(const struct ibidi_lgr *lgr, const uint32_t *label,
+                                   size_t n, lgr_parse *pp, uint64_t *estimate,
+                                   ibidi_error *err)
+{
+    ibidi_status st = check_args(lgr, label, n, err);
+    if (st != IBIDI_OK)
+        return st;
+    ibidi_lgr_result res;
+    parse_label(lgr, label, n, pp, &res);
+    if (!res.eligible)
+        return ibidi__fail(err, IBIDI_E_LGR_NOT_ELIGIBLE, res.offset, res.cp);
+    uint64_t est = 1;
+    for (size_t i = 0; i < pp->k; i++) {
+        const lgr_char *e = &lgr->chars[pp->entry[i]];
+        uint64_t choices = 1 + e->var_count - e->reflexive;
+        est = est > UINT64_MAX / choices ? UINT64_MAX : est * choices;
+    }
+    *estimate = est;
+    return IBIDI_OK;
+}
+
 IBIDI_API ibidi_status ibidi_lgr_variant_estimate(const ibidi_lgr *lgr, const uint32_t *label,
                                                   size_t n, uint64_t *estimate,
                                                   ibidi_error *err)
@@ -444,22 +468,9 @@ IBIDI_API ibidi_status ibidi_lgr_variant_estimate(const ibidi_lgr *lgr, const ui
     if (!estimate)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     *estimate = 0;
-    ibidi_status st = check_args(lgr, label, n, err);
-    if (st != IBIDI_OK)
-        return st;
     lgr_parse pp;
-    ibidi_lgr_result res;
-    parse_label(lgr, label, n, &pp, &res);
-    if (!res.eligible)
-        return ibidi__fail(err, IBIDI_E_LGR_NOT_ELIGIBLE, res.offset, res.cp);
-    uint64_t est = 1;
-    for (size_t i = 0; i < pp.k; i++) {
-        const lgr_char *e = &lgr->chars[pp.entry[i]];
-        uint64_t choices = 1 + e->var_count - e->reflexive;
-        est = est > UINT64_MAX / choices ? UINT64_MAX : est * choices;
-    }
-    *estimate = est;
-    return ibidi__ok(err);
+    ibidi_status st = parse_estimate(lgr, label, n, &pp, estimate, err);
+    return st != IBIDI_OK ? st : ibidi__ok(err);
 }
 
 typedef struct lgr_walk {
@@ -560,12 +571,10 @@ IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *
     memset(s, 0, sizeof *s);
     if (flags & ~IBIDI_LGR_INCLUDE_INVALID)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    ibidi_status st = ibidi_lgr_variant_estimate(lgr, label, n, &s->estimate, err);
+    lgr_parse pp; /* one division of the label for the estimate and the walk */
+    ibidi_status st = parse_estimate(lgr, label, n, &pp, &s->estimate, err);
     if (st != IBIDI_OK)
         return st;
-    lgr_parse pp;
-    ibidi_lgr_result res;
-    parse_label(lgr, label, n, &pp, &res);
     lgr_walk w;
     w.lgr = lgr;
     w.label = label;
