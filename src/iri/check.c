@@ -204,6 +204,30 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
     if (start == end)
         return IBIDI_OK; /* an empty component passes every rule */
 
+    /* Nearly every label is ASCII letters, digits and hyphens: no R or AL, so none of the
+     * rules above the last applies, and the component ends left-to-right when it holds a
+     * letter. One pass over the bytes, without decoding or class lookups. */
+    {
+        size_t k = start;
+        int letter = 0;
+        for (; k < end; k++) {
+            const unsigned char ch = (unsigned char)s[k];
+            if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))
+                letter = 1;
+            else if (!((ch >= '0' && ch <= '9') || ch == '-'))
+                break;
+        }
+        if (k == end) {
+            if (letter)
+                cf->last_strong = 1;
+            /* 2012 guidelines §5 Examples 10, 11; RFC 5893 §2 (end), as below */
+            if (prev_last_strong == 2 && s[start] >= '0' && s[start] <= '9')
+                own_add(cf, IBIDI_IRI_DIGIT_AFTER_RTL, index, start, (unsigned char)s[start],
+                        IBIDI_BC_EN);
+            return IBIDI_OK;
+        }
+    }
+
     int first_strong = 0;     /* direction of the first strong character */
     int mixed = 0;            /* MIXED_DIRECTION found */
     int has_rtl = 0;          /* an R or AL seen */
@@ -301,6 +325,10 @@ static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int 
     *yes = 0;
     size_t pos = start;
     while (pos < end) {
+        if ((unsigned char)s[pos] < 0x80) {
+            pos++; /* ASCII has no R, AL or AN */
+            continue;
+        }
         uint32_t cp;
         ibidi_status st = next_cp(s, end, &pos, &cp, err);
         if (st != IBIDI_OK)
