@@ -82,6 +82,12 @@ static int is_special(unsigned char c)
            c == '$';
 }
 
+/* An octet that a name holds as itself: neither special, nor one that shows nothing. */
+static int is_plain(unsigned char c)
+{
+    return c > 0x20 && c != 0x7f && !is_special(c);
+}
+
 /* One octet of a label: a special byte as "\X", the bytes that show nothing (00..20, 7F)
  * as \DDD, so that no name holds a control or a blank; every other byte as itself. */
 static void put_octet(name_buf *n, unsigned char c)
@@ -157,6 +163,25 @@ static ibidi_status read_name(const char *s, size_t b, size_t e, const ibidi_sca
                 n->b[n->len++] = '.';
             continue;
         } else {
+            if (is_plain(c)) {
+                /* a run of octets written as themselves (nearly every name is only these):
+                   copied at once, as far as the limits below let the octets in; the octet
+                   that breaks one takes the path below, which refuses it */
+                size_t r = i + 1;
+                while (r < e && is_plain((unsigned char)s[r]))
+                    r++;
+                const size_t lim = WIRE_MAX < n->wire + 2 ? 0 : WIRE_MAX - n->wire - 2;
+                const size_t most = lim < LABEL_MAX ? lim : LABEL_MAX;
+                const size_t room = most > n->label ? most - n->label : 0;
+                const size_t take = r - i < room ? r - i : room;
+                if (take) {
+                    memcpy(n->b + n->len, s + i, take);
+                    n->len += take;
+                    n->label += take;
+                    i += take;
+                    continue;
+                }
+            }
             i++;
         }
         /* RFC 1035 §2.3.4: a label of up to 63 octets, a name of up to 255 with the root's */
@@ -202,7 +227,17 @@ static ibidi_status scan_rest(const char *s, size_t len, size_t i, unsigned *par
     *first_paren = SIZE_MAX;
     while (i < len) {
         unsigned char c = (unsigned char)s[i];
-        if (is_blank(c)) {
+        if (c > 0x20 && c != ';' && c != '(' && c != ')' && c != '"' && c != '\\') {
+            /* an ordinary field (the TTL, class, type, most data): to its end at once */
+            *data = 1;
+            i++;
+            while (i < len) {
+                c = (unsigned char)s[i];
+                if (c <= 0x20 || c == ';' || c == '(' || c == ')' || c == '"' || c == '\\')
+                    break;
+                i++;
+            }
+        } else if (is_blank(c)) {
             i++;
         } else if (c == ';') {
             break;
@@ -407,14 +442,21 @@ ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, s
     const size_t e = field_end(line, len, 0);
     if (e == 0) /* "(" where the owner should be */
         return ibidi__fail(err, IBIDI_E_ZONE_NAME, 0, (unsigned char)line[0]);
-    status = read_name(line, 0, e, st, 0, &n, &rel, err);
-    if (status != IBIDI_OK)
-        return status;
+    /* The last owner written again as it was handed over, with its final dot (how a sorted
+     * zone writes the records of one name): that spelling reads back as the owner itself
+     * (ibidi/scan.h), so it is not read again. */
+    const int again = st->has_owner && e == st->owner_len + 1 && line[e - 1] == '.' &&
+                      memcmp(line, st->owner, st->owner_len) == 0;
+    if (!again) {
+        status = read_name(line, 0, e, st, 0, &n, &rel, err);
+        if (status != IBIDI_OK)
+            return status;
+    }
     status = scan_rest(line, len, e, &parens, &data, &first_paren, err);
     if (status != IBIDI_OK)
         return status;
     res->field = (ibidi_span){0, e, 1};
-    if (st->has_owner && same_name(n.b, n.len, st->owner, st->owner_len)) {
+    if (again || (st->has_owner && same_name(n.b, n.len, st->owner, st->owner_len))) {
         /* a sorted zone writes its records of one name one after the other */
         res->kind = IBIDI_SCAN_ZONE_SAME_OWNER;
         st->parens = parens;
