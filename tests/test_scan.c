@@ -159,7 +159,28 @@ static int span_eq(const char *buf, const ibidi_span *s, const char *p, size_t n
     return s->present && s->length == n && memcmp(buf + s->start, p, n) == 0;
 }
 
-static size_t n_compared, n_valid, n_display, n_findings, n_idna_codes;
+static size_t n_compared, n_valid, n_display, n_findings, n_idna_codes, n_self[2];
+
+static int cmp_u32(const void *a, const void *b)
+{
+    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The code points of s, each as the smaller of itself and its mirror (L4), sorted: a
+ * display is a reordering of its form with some characters mirrored, so both give the
+ * same list. (ibidi/scan.h's self_display rests on it: no other form displays alike.) */
+static size_t mirror_classes(const char *s, size_t len, uint32_t *out, size_t cap)
+{
+    size_t n = 0, pos = 0;
+    uint32_t cp;
+    while (pos < len && n < cap && ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK) {
+        const uint32_t m = ibidi_bidi_mirror(cp, 1);
+        out[n++] = m < cp ? m : cp;
+    }
+    qsort(out, n, sizeof *out, cmp_u32);
+    return n;
+}
 
 /* Compares ibidi_scan_name with the reference on one name. */
 static void compare(const char *name, size_t len, unsigned flags, const char *what)
@@ -189,6 +210,34 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
     for (int c = 0; c < 2; c++)
         ok &= s.display[c].present == r.has_disp[c] &&
               (!r.has_disp[c] || span_eq(buf, &s.display[c], r.disp[c], r.dlen[c]));
+    /* the short path: a display that is the form itself, and a form of which no other
+       form's display is a reordering */
+    for (int c = 0; c < 2; c++) {
+        if (!(s.self_display & (1u << c)))
+            continue;
+        n_self[c]++;
+        ok &= r.has_unicode && r.has_disp[c] && r.dlen[c] == r.ulen &&
+              memcmp(r.disp[c], r.unicode, r.ulen) == 0;
+        for (size_t i = 0; i < r.ulen; i++) {
+            const char ch = r.unicode[i];
+            ok &= (ch >= 'a' && ch <= 'z') || ch == '-' || ch == '.' ||
+                  (c == 0 && ch >= '0' && ch <= '9');
+        }
+    }
+    /* a form that displays as itself right-to-left does so left-to-right too */
+    ok &= !(s.self_display & IBIDI_SCAN_RTL) || (s.self_display & IBIDI_SCAN_LTR);
+    if ((s.self_display & IBIDI_SCAN_RTL) && s.analysis == IBIDI_OK)
+        ok &= r.nf == 0; /* no finding in a name that takes the short path */
+    for (int c = 0; c < 2; c++) {
+        static uint32_t a[CAP], d[CAP];
+        if (!r.has_disp[c] || !r.has_unicode)
+            continue;
+        const size_t na = mirror_classes(r.unicode, r.ulen, a, CAP);
+        const size_t nd = mirror_classes(r.disp[c], r.dlen[c], d, CAP);
+        CHECK(na == nd && memcmp(a, d, na * sizeof *a) == 0,
+              "%s: the display of \"%.*s\" (context %d) is not a reordering of its code points",
+              what, (int)(len < 80 ? len : 80), name, c);
+    }
     CHECK(ok, "%s: scan of \"%.*s\" (%zu bytes) differs from the public calls: valid %d/%d, "
               "status %s/%s, codes \"%.*s\"/\"%.*s\", analysis %s/%s, findings %zu/%zu, "
               "display %d%d/%d%d",
@@ -302,6 +351,33 @@ static void random_names(unsigned flags)
         compare(b, k, flags, "random");
     }
     printf("info: random names: %zu compared\n", n_compared - n0);
+}
+
+/* Names as zones hold most of them (ASCII letters, digits, hyphens and dots, in labels of
+ * every shape), which take the short path of ibidi_scan_name or just miss it. */
+static void ldh_names(unsigned flags)
+{
+    static const char alphabet[] = "abcxyz0179-.";
+    unsigned long x = 777;
+    size_t n0 = n_compared, s0 = n_self[0], s1 = n_self[1];
+    for (int t = 0; t < 20000; t++) {
+        char b[96];
+        x = x * 6364136223846793005ul + 1442695040888963407ul;
+        const size_t n = 1 + (size_t)((x >> 33) % 24);
+        for (size_t i = 0; i < n; i++) {
+            x = x * 6364136223846793005ul + 1442695040888963407ul;
+            /* letters most of the time, as in zones */
+            const unsigned long r = (x >> 33) % 20;
+            b[i] = r < 12 ? alphabet[r % 6] : alphabet[(x >> 40) % (sizeof alphabet - 1)];
+        }
+        compare(b, n, flags, "ldh");
+    }
+    printf("info: LDH names: %zu compared, %zu displayed as themselves left-to-right, %zu "
+           "right-to-left too\n",
+           n_compared - n0, n_self[0] - s0, n_self[1] - s1);
+    CHECK(n_self[1] - s1 > 1000 && n_self[0] - s0 > n_self[1] - s1 &&
+              n_self[1] - s1 < n_compared - n0,
+          "the LDH names take the short path and miss it");
 }
 
 /* ---- Error paths and edges -------------------------------------------------------------- */
@@ -578,6 +654,7 @@ int main(void)
         sample(flags);
         idna_sources(flags);
         random_names(flags);
+        ldh_names(flags);
         edges(flags);
         joiners(flags);
     }

@@ -205,6 +205,10 @@ typedef struct ibidi_scan_result {
     ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
     ibidi_status analysis; /* ibidi_ambig_analyze's status on the form: IBIDI_OK when the
                               analysis ran, else why it did not (step 3) */
+    unsigned self_display; /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL: the contexts (of those asked)
+                              where the display is the form itself and no other form can
+                              display alike (see step 4), so that the name can be in no
+                              collision group of that context */
     size_t needed;       /* the bytes the text parts take in the buffer */
 } ibidi_scan_result;
 
@@ -227,7 +231,17 @@ typedef struct ibidi_scan_result {
  *      IBIDI_E_AMBIG_TOO_LONG), and *findings is then empty: not "without findings".
  *   4. The display keys: the visual form (as ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL)
  *      in the contexts that opts->flags ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when
- *      the form parses as a domain name.
+ *      the form parses as a domain name. Most names of a zone take a short path here: a
+ *      form of ASCII letters, digits, hyphens and dots displays as itself in a left-to-
+ *      right paragraph, and one of letters, hyphens and dots whose labels start and end
+ *      with a letter in a right-to-left one too (every character resolves to level 0 or
+ *      2 alike, UAX #9 W7, N1). Such a display is the unicode span itself (no copy), and
+ *      res->self_display says so: no other form can display alike, since a display is a
+ *      reordering of the form's code points with some mirrored (L4), and ASCII mirrors
+ *      only to ASCII brackets. A form of the second kind has no finding either (every
+ *      label is strong left-to-right, no number: none of Badami's cases), so its analysis
+ *      is not run (res->analysis IBIDI_OK, no findings). tests/test_scan.c checks both
+ *      against the full path.
  * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
  * The text parts go to buf (unicode, codes, displays, in that order); res->needed gets the

@@ -83,9 +83,51 @@ typedef struct parse_out {
     ibidi_iri_info info;
 } parse_out;
 
+/* The contexts where the form displays as itself and no other form can display alike
+ * (ibidi_scan_result.self_display), of those in flags; *quiet says the form has none of
+ * Badami's findings. ASCII alone has no R, AL or AN: in a left-to-right paragraph every
+ * character resolves to L (W7 makes digits L after sos L; N1, N2 the neutrals), all at
+ * level 0. Without digits, and with every label starting and ending with a letter, the
+ * neutrals (hyphens, dots) all sit between letters, so in a right-to-left paragraph too
+ * every character is L (N1), all at level 2: one run, kept in order (L2). Such a name
+ * holds only strong left-to-right labels and no number, which is none of Badami's cases
+ * (number levels, number separators, IDN number labels, Recommendations II and III). */
+static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet)
+{
+    int ltr = 1, rtl = 1;
+    size_t label = 0; /* bytes of the label so far */
+    char prev = '.';
+    for (size_t i = 0; i < n; i++) {
+        const char ch = f[i];
+        if (ch >= 'a' && ch <= 'z') {
+            label++;
+        } else if (ch == '-') {
+            if (prev == '.')
+                rtl = 0; /* a label that starts with a hyphen */
+            label++;
+        } else if (ch == '.') {
+            if (label == 0 || prev == '-')
+                rtl = 0; /* an empty label, or one that ends with a hyphen */
+            label = 0;
+        } else if (ch >= '0' && ch <= '9') {
+            rtl = 0;
+            label++;
+        } else {
+            ltr = rtl = 0;
+            break;
+        }
+        prev = ch;
+    }
+    if (n == 0 || prev == '-' || prev == '.')
+        rtl = 0;
+    *quiet = rtl;
+    return (ltr ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
+}
+
 /* The parse of the form as a domain name, the component rules (when `check`) into c, and
- * the analysis (its status into *analysis, its findings to findings). */
-NOINLINE static void parse_steps(const char *form, size_t flen, int check,
+ * the analysis (its status into *analysis, its findings to findings), unless `quiet` says
+ * it has no finding to give and the parse succeeds. */
+NOINLINE static void parse_steps(const char *form, size_t flen, int check, int quiet,
                                  const ibidi_idna_options *idna, ibidi__code_set *c,
                                  parse_out *po, ibidi_status *analysis,
                                  ibidi_findings *findings)
@@ -103,6 +145,10 @@ NOINLINE static void parse_steps(const char *form, size_t flen, int check,
     po->status = pre.status;
     if (check)
         ibidi__validate_check(form, flen, pre.status, &pre.err, comps, &po->info, 0, c);
+    if (quiet && pre.status == IBIDI_OK) {
+        *analysis = IBIDI_OK; /* ran, and found nothing (self_display) */
+        return;
+    }
     /* Badami's analysis (no twin search) */
     const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0, *idna, NULL, 0};
     *analysis =
@@ -181,8 +227,10 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
 
     /* 2. the form, parsed once for validity, analysis and display: the component rules
      * and the analysis (3.) */
+    int quiet = 0;
+    unsigned self = self_display(form, flen, o->flags, &quiet);
     ibidi__code_set_init(&c);
-    parse_steps(form, flen, has_form, &o->idna, &c, &po, &r->analysis, findings);
+    parse_steps(form, flen, has_form, quiet, &o->idna, &c, &po, &r->analysis, findings);
     /* ... validity: ToASCII of the host, once the components are gone from the stack */
     if (!has_form) {
         /* no Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid */
@@ -206,8 +254,17 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     }
 
     /* 4. the display keys, when the form is a domain name */
-    if (po.status == IBIDI_OK && (o->flags & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL)))
-        displays(form, flen, o->flags, buf, cap, &at, r);
+    if (po.status == IBIDI_OK) {
+        /* the short path: the form's own bytes, already in buf, are the display */
+        if (!has_form)
+            self = 0; /* no form in buf to point at (an ASCII name always has one) */
+        for (int k = 0; k < 2; k++)
+            if (self & (1u << k))
+                r->display[k] = r->unicode;
+        r->self_display = self;
+        if (o->flags & ~self & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL))
+            displays(form, flen, o->flags & ~self, buf, cap, &at, r);
+    }
 
 done:
     r->needed = at;
