@@ -137,7 +137,20 @@ run "last line without LF" 0 "$IBIDI" scan --tsv "$tmp/nolf"
 contains "last line without LF is read" "$tmp/out" "names=2${TAB}"
 : >"$tmp/empty"
 run "empty input" 0 "$IBIDI" scan --tsv "$tmp/empty"
-has "empty input summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}lines=0${TAB}names=0${TAB}skipped=0${TAB}valid=0${TAB}invalid=0${TAB}with_findings=0${TAB}not_analysed=0${TAB}ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}rtl_display_keys=0${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0"
+has "empty input summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}lines=0${TAB}names=0${TAB}skipped=0${TAB}valid=0${TAB}invalid=0${TAB}with_findings=0${TAB}not_analysed=0${TAB}ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}ltr_self_displayed=0${TAB}rtl_display_keys=0${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0${TAB}rtl_self_displayed=0"
+
+# ---- Names displayed as written -------------------------------------------------------
+# ASCII names: left-to-right always as written; right-to-left too without digits and with
+# labels that start and end with a letter. They are counted, not compared: no other name
+# can display alike (ibidi/scan.h), so the groups stay the same.
+printf 'example.com\nEXAMPLE.com\n1.com\n-x.com\nx.com\ncom.1\n' >"$tmp/in"
+run "names displayed as written" 1 "$IBIDI" scan --tsv "$tmp/in"
+contains "names displayed as written: counted" "$tmp/out" "ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}ltr_self_displayed=6${TAB}rtl_display_keys=2${TAB}rtl_collision_groups=1${TAB}rtl_names_in_collisions=2${TAB}rtl_self_displayed=3"
+# com.1 displays as written, but a name with a digit is compared all the same: 1.com
+# shows as com.1 in a right-to-left paragraph (W7 leaves the first digit EN, N2)
+has "names displayed as written: a digit is compared" "$tmp/out" "collision${TAB}rtl${TAB}com.1${TAB}1.com,com.1"
+run "names displayed as written: JSON" 1 "$IBIDI" scan --json "$tmp/in"
+contains "names displayed as written: JSON summary" "$tmp/out" '"ltr": {"display_keys": 0, "collision_groups": 0, "names_in_collisions": 0, "self_displayed": 6}'
 
 # ---- One name in several forms ---------------------------------------------------------
 printf '%s.com\n%s.com\n%s.COM\n%s.com\n' "$HE_A" "$HE" "$HE" "$HE" >"$tmp/in"

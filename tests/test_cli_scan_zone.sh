@@ -51,7 +51,7 @@ grep -v -E "^(collision|summary)$TAB" "$tmp/zone.tsv" | cut -f1 >"$tmp/got"
 same "zone: every owner once, in order, without its root dot" "$tmp/owners" "$tmp/got"
 grep "^collision$TAB" "$tmp/zone.tsv" | cut -f2- >"$tmp/got"
 same "zone: the planted groups, no others" "$tmp/groups" "$tmp/got"
-has "zone summary" "$tmp/zone.tsv" "summary${TAB}profile=uts46${TAB}lines=39${TAB}names=17${TAB}skipped=22${TAB}valid=10${TAB}invalid=7${TAB}with_findings=7${TAB}not_analysed=0${TAB}ltr_display_keys=13${TAB}ltr_collision_groups=3${TAB}ltr_names_in_collisions=7${TAB}rtl_display_keys=17${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0"
+has "zone summary" "$tmp/zone.tsv" "summary${TAB}profile=uts46${TAB}lines=39${TAB}names=17${TAB}skipped=22${TAB}valid=10${TAB}invalid=7${TAB}with_findings=7${TAB}not_analysed=0${TAB}ltr_display_keys=8${TAB}ltr_collision_groups=3${TAB}ltr_names_in_collisions=7${TAB}ltr_self_displayed=5${TAB}rtl_display_keys=15${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0${TAB}rtl_self_displayed=2"
 if [ -s "$tmp/err" ] && grep -v '^ibidi scan: 17 names in ' "$tmp/err" | grep -q .; then
     ko "zone: messages on standard error: $(head -c 300 "$tmp/err")"
 else

@@ -24,6 +24,9 @@ typedef struct cli_command {
     const char *value_opts;
     const char *short_opts;
     int subcommand;
+    /* More of the usage text, written after it (NULL: none): C11 compilers need take no
+     * string literal over 4095 bytes. */
+    const char *usage_more;
 } cli_command;
 
 extern const cli_command cli_cmd_props;
@@ -76,6 +79,8 @@ void cli_json_input(FILE *f, const char *key, const char *s, size_t len);
 /* The bytes as a JSON string of lower-case hex digits, two per byte. */
 void cli_json_hex(FILE *f, const char *s, size_t len);
 void cli_put_escaped(FILE *f, const char *s, size_t len);
+/* The same into out, which has room for 4 * len bytes; returns the bytes written. */
+size_t cli_escape(char *out, const char *s, size_t len);
 
 /* Every item gets one record, in input order, failures included. A failed item's JSON
  * record holds its input (cli_json_input) and cli_json_error's
@@ -128,6 +133,7 @@ void cli_put_text(FILE *f, const char *s, size_t len, cli_input in);
  * output is a terminal (or always, or never: cli_set_wrap, from --wrap / --no-wrap). */
 void cli_put_visual(FILE *f, const char *s, size_t len, cli_input in);
 void cli_set_wrap(int mode); /* -1 auto (a terminal), 0 never, 1 always */
+int cli_wrap_on(void);       /* whether cli_put_visual wraps, as set */
 
 /* Text as a JSON string: the UTF-8 itself, or its notation form when in is not
  * CLI_IN_UTF8. */

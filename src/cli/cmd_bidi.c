@@ -633,4 +633,5 @@ const cli_command cli_cmd_bidi = {
     "--dir --input --output",
     NULL,
     0,
+    NULL,
 };

@@ -411,7 +411,7 @@ const cli_command cli_cmd_display = {
     "                punctuation context and check with the UBA that it keeps its promise\n" COMMON_OPTIONS
     "Example: ibidi display --input notation 'http://ab.CDE.FGH/ij/kl/mn/op.html'\n"
     "prints   http://ab.HGF.EDC/ij/kl/mn/op.html\n",
-    display_run, "--as --context --form --input", NULL, 0};
+    display_run, "--as --context --form --input", NULL, 0, NULL};
 
 const cli_command cli_cmd_convert = {
     "convert", "convert between logical, textual and visual forms (Duerst 2001 §4.4)",
@@ -427,4 +427,4 @@ const cli_command cli_cmd_convert = {
     "restriction 1): its forms would not convert back to it. A textual form is given only\n"
     "when it displays as the identifier in the --context paragraph (CONVERT_PROOF\n"
     "otherwise; the proof the display command makes).\n" COMMON_OPTIONS,
-    convert_run, "--as --context --from --input --to", NULL, 0};
+    convert_run, "--as --context --from --input --to", NULL, 0, NULL};

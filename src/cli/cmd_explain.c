@@ -630,4 +630,4 @@ const cli_command cli_cmd_explain = {
     "           severity, severity_note, example, example_shows, note\n"
     "\n"
     "Exit status: 0 when every CODE was known, 1 when one was not, 2 for a usage error.\n",
-    explain_run, NULL, NULL, 0};
+    explain_run, NULL, NULL, 0, NULL};

@@ -1149,7 +1149,7 @@ const cli_command cli_cmd_to_ascii = {
     "Converts each NAME (or each line of standard input) to its ASCII form (A-labels),\n"
     "by UTS #46 ToASCII or the IDNA2008 protocol, and names every rule it breaks.\n"
     "\n" IDNA_OPTIONS,
-    to_ascii_run, "--input --profile", NULL, 0};
+    to_ascii_run, "--input --profile", NULL, 0, NULL};
 
 const cli_command cli_cmd_to_unicode = {
     "to-unicode", "domain names to U-labels: UTS #46 ToUnicode or IDNA2008",
@@ -1158,7 +1158,7 @@ const cli_command cli_cmd_to_unicode = {
     "Converts each NAME (or each line of standard input) to its Unicode form (U-labels),\n"
     "by UTS #46 ToUnicode or the IDNA2008 protocol, and names every rule it breaks.\n"
     "\n" IDNA_OPTIONS,
-    to_unicode_run, "--input --profile", NULL, 0};
+    to_unicode_run, "--input --profile", NULL, 0, NULL};
 
 const cli_command cli_cmd_check = {
     "check", "every finding for a domain name, in words, under every profile",
@@ -1206,4 +1206,4 @@ const cli_command cli_cmd_check = {
     "Exit status 1 when the name is invalid under --profile (default uts46), above\n"
     "--max-restriction, or not registrable under --lgr; 2 for a usage error or an LGR that\n"
     "cannot be read.\n",
-    check_run, "--as --input --max-restriction --profile --lgr", NULL, 0};
+    check_run, "--as --input --max-restriction --profile --lgr", NULL, 0, NULL};

@@ -391,4 +391,4 @@ const cli_command cli_cmd_iri = {
     "\n"
     "Exit status: 0 when every item is valid; 1 when an item is not an IRI (or URI), cannot\n"
     "be converted, or (check) has an error-level finding; 2 for a usage error.\n",
-    iri_run, "--as --input --output --profile", NULL, 1};
+    iri_run, "--as --input --output --profile", NULL, 1, NULL};

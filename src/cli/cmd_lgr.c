@@ -536,4 +536,5 @@ const cli_command cli_cmd_lgr = {
     "--lgr --set --max-variants",
     "",
     1,
+    NULL,
 };

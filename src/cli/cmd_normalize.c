@@ -132,4 +132,5 @@ const cli_command cli_cmd_normalize = {
     "--form",
     NULL,
     0,
+    NULL,
 };

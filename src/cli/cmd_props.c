@@ -344,4 +344,5 @@ const cli_command cli_cmd_props = {
     NULL,
     NULL,
     0,
+    NULL,
 };

@@ -174,4 +174,4 @@ const cli_command cli_cmd_punycode = {
     "  --hex         code points in hexadecimal separated by spaces (0041 U+00E9) instead\n"
     "                of UTF-8 text: the input of --encode, the output of --decode\n"
     "  --canonical   --decode accepts only what the encoder produces (as A-labels must be)\n",
-    punycode_run, NULL, "-d -e", 0};
+    punycode_run, NULL, "-d -e", 0, NULL};

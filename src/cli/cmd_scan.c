@@ -19,6 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 
 #include "cli/cli.h"
 #include "ibidi/utf8.h"
@@ -100,6 +103,7 @@ typedef struct batch {
     char *out; /* the formatted records (open_memstream) */
     size_t out_len;
     size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed;
+    size_t n_self[N_CTX]; /* names that display as themselves (ibidi_scan_result) */
     ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
     uint32_t failed_value; /* its ibidi_error value (IBIDI_E_TEMP_FILE: the errno) */
     int done;   /* processed (guarded by the pipeline's mutex) */
@@ -267,34 +271,93 @@ static int read_batch(reader *r, batch *b)
 
 /* ---- Per-name work --------------------------------------------------------------------- */
 
-/* One worker's results for the name at hand (the library allocates them). */
+/* A text or TSV record, put together in a buffer and written with one call (the
+ * stream's calls, one per part, cost more than the bytes). */
+typedef struct rec {
+    buf b;
+    int failed; /* the buffer could not grow */
+} rec;
+
+static void rec_add(rec *r, const char *s, size_t n)
+{
+    if (!buf_add(&r->b, s, n))
+        r->failed = 1;
+}
+
+static void rec_str(rec *r, const char *s) { rec_add(r, s, strlen(s)); }
+
+static void rec_escaped(rec *r, const char *s, size_t n)
+{
+    /* cli_escape writes at most 4 bytes per byte */
+    if (n <= (SIZE_MAX - r->b.len) / 4 && buf_reserve(&r->b, 4 * n))
+        r->b.len += cli_escape(r->b.p + r->b.len, s, n);
+    else
+        r->failed = 1;
+}
+
+/* One worker's results for the name at hand: in the worker's own buffers, which hold the
+ * results of nearly every name; the library allocates for the others. */
+#define WORKER_TEXT 4096
+#define WORKER_FINDINGS 32
 typedef struct worker {
     const scan_opts *o;
-    char *text; /* ibidi_scan_name's text parts */
+    const char *text; /* ibidi_scan_name's text parts: own_text, or alloc_text */
     ibidi_scan_result r;
-    ibidi_findings fnd;
-    size_t n_fnd; /* the findings of the last name */
+    ibidi_findings fnd; /* items: own_items, or allocated */
+    size_t n_fnd;       /* the findings of the last name */
+    char *alloc_text;
+    ibidi_finding *alloc_items;
+    rec rec;  /* a text or TSV record being put together */
+    int wrap; /* cli_wrap_on(), for the visual forms of text records */
+    char own_text[WORKER_TEXT];
+    ibidi_finding own_items[WORKER_FINDINGS];
 } worker;
+
+/* The last name's allocated results. */
+static void worker_release(worker *w)
+{
+    ibidi_free(w->alloc_text);
+    w->alloc_text = NULL;
+    if (w->alloc_items) {
+        ibidi_findings f = {w->alloc_items, 0, 0, 0};
+        ibidi_findings_free(&f);
+        w->alloc_items = NULL;
+    }
+}
 
 static void worker_free(worker *w)
 {
-    ibidi_free(w->text);
-    w->text = NULL;
-    ibidi_findings_free(&w->fnd);
+    worker_release(w);
+    free(w->rec.b.p);
+    w->rec.b = (buf){NULL, 0, 0};
 }
 
-/* ibidi_scan_name_alloc for one name, the last name's results released. */
+/* ibidi_scan_name for one name, the last name's results released. */
 static ibidi_status scan_one(worker *w, const char *name, size_t len)
 {
     const ibidi_scan_options so = {(w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
                                        (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u),
                                    {w->o->profile, 0, 0, NULL, 0}};
-    worker_free(w);
+    worker_release(w);
     /* a zone file's names end with the root label: example.com. is example.com */
     len = ibidi_idna_strip_root(name, len);
-    ibidi_status st = ibidi_scan_name_alloc(name, len, &so, &w->text, &w->r, &w->fnd, NULL);
-    if (st != IBIDI_OK)
+    w->fnd = (ibidi_findings){w->own_items, WORKER_FINDINGS, 0, 0};
+    ibidi_status st =
+        ibidi_scan_name(name, len, &so, w->own_text, sizeof w->own_text, &w->r, &w->fnd, NULL);
+    w->text = w->own_text;
+    if (st == IBIDI_E_BUFFER_TOO_SMALL || (st == IBIDI_OK && w->fnd.n > WORKER_FINDINGS)) {
+        /* more than the buffers hold: the allocating call, once */
+        char *text = NULL;
+        ibidi_findings f = {NULL, 0, 0, 0};
+        st = ibidi_scan_name_alloc(name, len, &so, &text, &w->r, &f, NULL);
+        if (st != IBIDI_OK)
+            return st;
+        w->text = w->alloc_text = text;
+        w->fnd = f;
+        w->alloc_items = f.items;
+    } else if (st != IBIDI_OK) {
         return st;
+    }
     w->n_fnd = w->r.analysis == IBIDI_OK ? w->fnd.n : 0;
     return IBIDI_OK;
 }
@@ -321,7 +384,7 @@ static void put_json_findings(FILE *f, const worker *w, size_t n)
 }
 
 /* The finding codes without repeats, in the order found, separated by sep. */
-static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *sep)
+static void put_finding_codes(rec *rb, const worker *w, size_t n, const char *sep)
 {
     int first = 1;
     for (size_t i = 0; i < n; i++) {
@@ -331,7 +394,9 @@ static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *se
         if (j < i)
             continue;
         const char *nm = ibidi_code_name(w->fnd.items[i].code);
-        fprintf(f, "%s%s", first ? "" : sep, nm ? nm : "?");
+        if (!first)
+            rec_str(rb, sep);
+        rec_str(rb, nm ? nm : "?");
         first = 0;
     }
 }
@@ -410,11 +475,15 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         lgr_judge(o->lgr, u, ulen, &lv);
 
     /* the keys into the collision groups, from this thread: the library's locks are per
-       shard of keys, so workers seldom wait for each other */
-    for (int c = 0; c < N_CTX; c++)
-        if (has_disp[c] && !add_key(o, b, (unsigned)c, p + r->display[c].start,
-                                    r->display[c].length, u, ulen, valid))
+       shard of keys, so workers seldom wait for each other. A name that displays as
+       itself can share its display with no other name: it is only counted. */
+    for (int c = 0; c < N_CTX; c++) {
+        if (r->self_display & (1u << c))
+            b->n_self[c]++;
+        else if (has_disp[c] && !add_key(o, b, (unsigned)c, p + r->display[c].start,
+                                         r->display[c].length, u, ulen, valid))
             return;
+    }
     if (o->lgr && lv.index_len &&
         !add_key(o, b, KIND_VARIANT, lv.index, lv.index_len, u, ulen, valid))
         return;
@@ -459,65 +528,92 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             fputc('}', out);
         }
         fprintf(out, ", \"line\": %zu}\n", lineno);
-    } else if (o->format == FMT_TSV) {
-        cli_put_escaped(out, name, len);
-        fputs(valid ? "\tvalid" : "\tinvalid ", out);
-        if (!valid)
-            fwrite(codes, 1, codes_len, out);
-        for (int c = 0; c < N_CTX; c++) {
-            fputc('\t', out);
-            if (has_disp[c])
-                cli_put_escaped(out, p + r->display[c].start, r->display[c].length);
-        }
-        fputc('\t', out);
-        if (analysis != IBIDI_OK)
-            fprintf(out, "not-analysed:%s", ibidi_status_name(analysis));
-        else
-            put_finding_codes(out, w, n_fnd, ",");
-        if (o->lgr) {
-            fprintf(out, "\t%s\t", lv.disposition);
-            cli_put_escaped(out, lv.index, lv.index_len);
-        }
-        fputc('\n', out);
     } else {
-        cli_put_escaped(out, name, len);
-        if (has_uform && (ulen != len || memcmp(u, name, len) != 0)) {
-            fputs(" (", out);
-            cli_put_escaped(out, u, ulen);
-            fputc(')', out);
+        rec *rb = &w->rec; /* text and TSV */
+        const int tsv = o->format == FMT_TSV;
+        rb->b.len = 0;
+        rb->failed = 0;
+        rec_escaped(rb, name, len);
+        if (!tsv && has_uform && (ulen != len || memcmp(u, name, len) != 0)) {
+            rec_str(rb, " (");
+            rec_escaped(rb, u, ulen);
+            rec_str(rb, ")");
         }
-        fputs(valid ? ": valid" : ": invalid ", out);
+        if (tsv)
+            rec_str(rb, valid ? "\tvalid" : "\tinvalid ");
+        else
+            rec_str(rb, valid ? ": valid" : ": invalid ");
         if (!valid)
-            fwrite(codes, 1, codes_len, out);
+            rec_add(rb, codes, codes_len);
         for (int c = 0; c < N_CTX; c++) {
+            if (tsv) {
+                rec_str(rb, "\t");
+                if (has_disp[c])
+                    rec_escaped(rb, p + r->display[c].start, r->display[c].length);
+                continue;
+            }
             if (!o->ctx[c])
                 continue;
-            fprintf(out, "; %s ", ctx_names[c]);
-            if (has_disp[c])
-                cli_put_visual(out, p + r->display[c].start, r->display[c].length,
-                               CLI_IN_UTF8);
-            else
-                fputs("(none)", out);
+            rec_str(rb, "; ");
+            rec_str(rb, ctx_names[c]);
+            rec_str(rb, " ");
+            if (!has_disp[c]) {
+                rec_str(rb, "(none)");
+                continue;
+            }
+            /* LRO ... PDF, as cli_put_visual writes visual-order text */
+            if (w->wrap)
+                rec_str(rb, "\xE2\x80\xAD");
+            rec_escaped(rb, p + r->display[c].start, r->display[c].length);
+            if (w->wrap)
+                rec_str(rb, "\xE2\x80\xAC");
         }
-        if (n_fnd) {
-            fputs("; findings ", out);
-            for (size_t i = 0; i < n_fnd; i++) {
-                const char *nm = ibidi_code_name(w->fnd.items[i].code);
-                fprintf(out, "%s%s@%zu", i ? " " : "", nm ? nm : "?", w->fnd.items[i].offset);
-                if (w->o->ctx[CTX_RTL] && w->fnd.items[i].context == IBIDI_DIR_RTL)
-                    fputs("(rtl)", out);
+        if (tsv) {
+            rec_str(rb, "\t");
+            if (analysis != IBIDI_OK) {
+                rec_str(rb, "not-analysed:");
+                rec_str(rb, ibidi_status_name(analysis));
+            } else {
+                put_finding_codes(rb, w, n_fnd, ",");
+            }
+            if (o->lgr) {
+                rec_str(rb, "\t");
+                rec_str(rb, lv.disposition);
+                rec_str(rb, "\t");
+                rec_escaped(rb, lv.index, lv.index_len);
+            }
+        } else {
+            if (n_fnd) {
+                rec_str(rb, "; findings ");
+                for (size_t i = 0; i < n_fnd; i++) {
+                    const char *nm = ibidi_code_name(w->fnd.items[i].code);
+                    char at[48];
+                    rec_str(rb, i ? " " : "");
+                    rec_str(rb, nm ? nm : "?");
+                    snprintf(at, sizeof at, "@%zu", w->fnd.items[i].offset);
+                    rec_str(rb, at);
+                    if (w->o->ctx[CTX_RTL] && w->fnd.items[i].context == IBIDI_DIR_RTL)
+                        rec_str(rb, "(rtl)");
+                }
+            }
+            if (analysis != IBIDI_OK) {
+                rec_str(rb, "; not analysed [");
+                rec_str(rb, ibidi_status_name(analysis));
+                rec_str(rb, "]");
+            }
+            if (o->lgr) {
+                rec_str(rb, "; lgr ");
+                rec_str(rb, lv.disposition);
+                if (lv.index_len) {
+                    rec_str(rb, " index ");
+                    rec_escaped(rb, lv.index, lv.index_len);
+                }
             }
         }
-        if (analysis != IBIDI_OK)
-            fprintf(out, "; not analysed [%s]", ibidi_status_name(analysis));
-        if (o->lgr) {
-            fprintf(out, "; lgr %s", lv.disposition);
-            if (lv.index_len) {
-                fputs(" index ", out);
-                cli_put_escaped(out, lv.index, lv.index_len);
-            }
-        }
-        fputc('\n', out);
+        rec_str(rb, "\n");
+        if (rb->failed)
+            goto nomem;
+        fwrite(rb->b.p, 1, rb->b.len, out);
     }
     return;
 nomem:
@@ -527,6 +623,7 @@ nomem:
 static void process_batch(worker *w, batch *b)
 {
     b->n_names = b->n_skipped = b->n_valid = b->n_findings = b->n_not_analysed = 0;
+    b->n_self[CTX_LTR] = b->n_self[CTX_RTL] = 0;
     b->failed = IBIDI_OK;
     free(b->out);
     b->out = NULL;
@@ -536,6 +633,11 @@ static void process_batch(worker *w, batch *b)
         b->failed = IBIDI_E_NOMEM;
         return;
     }
+#ifdef __GLIBC__
+    /* the stream is this thread's alone: without a lock taken and released by every call
+       (a tenth of the scan's time, as many calls as the records have parts) */
+    __fsetlocking(out, FSETLOCKING_BYCALLER);
+#endif
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
         size_t start, len;
         const char *line = b->text.p + b->line_off[i];
@@ -613,6 +715,7 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
 
 typedef struct totals {
     size_t names, skipped, valid, findings, not_analysed, lines;
+    size_t self[N_CTX];
 } totals;
 
 typedef struct scan_state {
@@ -658,7 +761,30 @@ static void show_progress(scan_state *s, int final)
     } else {
         fputs("\r", stderr);
     }
-    fprintf(stderr, "%zu names, %.0f names/s\033[K", s->tot.names, rate);
+    /* the phase, and the memory the collision groups hold (their part grows with the
+       list, up to --memory; the runs written past it wait in the temporary file) */
+    ibidi_scan_groups_stats gs;
+    ibidi_scan_groups_get_stats(s->o->groups, &gs);
+    fprintf(stderr, "reading: %zu names, %.0f names/s, groups %.1f MB", s->tot.names, rate,
+            (double)gs.memory / 1048576.0);
+    if (gs.runs)
+        fprintf(stderr, ", %zu runs (%.0f MB) on disk", gs.runs,
+                (double)gs.temp_bytes / 1048576.0);
+    fputs("\033[K", stderr);
+    fflush(stderr);
+}
+
+/* The phase after the reading: the merges of the collision groups' runs, in one call. */
+static void show_merging(const scan_state *s)
+{
+    ibidi_scan_groups_stats gs;
+    ibidi_scan_groups_get_stats(s->o->groups, &gs);
+    fprintf(stderr, "\rmerging the collision groups: %zu names read, groups %.1f MB", s->tot.names,
+            (double)gs.memory / 1048576.0);
+    if (gs.runs)
+        fprintf(stderr, ", %zu runs (%.0f MB) on disk", gs.runs,
+                (double)gs.temp_bytes / 1048576.0);
+    fputs("...\033[K", stderr);
     fflush(stderr);
 }
 
@@ -678,6 +804,8 @@ static void consume(scan_state *s, batch *b)
     s->tot.valid += b->n_valid;
     s->tot.findings += b->n_findings;
     s->tot.not_analysed += b->n_not_analysed;
+    for (int c = 0; c < N_CTX; c++)
+        s->tot.self[c] += b->n_self[c];
     if (s->progress)
         show_progress(s, 0);
 }
@@ -698,6 +826,7 @@ static void *worker_main(void *arg)
     worker w;
     memset(&w, 0, sizeof w);
     w.o = p->o;
+    w.wrap = cli_wrap_on();
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (p->taken == p->filled && !p->finished)
@@ -724,6 +853,7 @@ static void scan_serial(scan_state *s, reader *r)
     memset(&w, 0, sizeof w);
     memset(&b, 0, sizeof b);
     w.o = s->o;
+    w.wrap = cli_wrap_on();
     while (!s->failed) {
         if (!read_batch(r, &b)) {
             s->failed = IBIDI_E_NOMEM;
@@ -825,9 +955,9 @@ static void print_summary(const scan_state *s)
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
-                       "\"names_in_collisions\": %zu}",
+                       "\"names_in_collisions\": %zu, \"self_displayed\": %zu}",
                        ctx_names[c], s->counts[c].keys, s->counts[c].groups,
-                       s->counts[c].names_in_groups);
+                       s->counts[c].names_in_groups, t->self[c]);
         if (o->lgr)
             printf(", \"lgr\": {\"index_labels\": %zu, \"variant_groups\": %zu, "
                    "\"names_in_variant_groups\": %zu}",
@@ -844,9 +974,9 @@ static void print_summary(const scan_state *s)
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
-                       "\t%s_names_in_collisions=%zu",
+                       "\t%s_names_in_collisions=%zu\t%s_self_displayed=%zu",
                        ctx_names[c], s->counts[c].keys, ctx_names[c], s->counts[c].groups,
-                       ctx_names[c], s->counts[c].names_in_groups);
+                       ctx_names[c], s->counts[c].names_in_groups, ctx_names[c], t->self[c]);
         if (o->lgr)
             printf("\tlgr_index_labels=%zu\tlgr_variant_groups=%zu\tlgr_names_in_variant_groups=%zu",
                    s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
@@ -862,9 +992,9 @@ static void print_summary(const scan_state *s)
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf("summary %s: %zu distinct displays, %zu collision groups, "
-                       "%zu names in collisions\n",
+                       "%zu names in collisions, %zu names displayed as written\n",
                        ctx_names[c], s->counts[c].keys, s->counts[c].groups,
-                       s->counts[c].names_in_groups);
+                       s->counts[c].names_in_groups, t->self[c]);
         if (o->lgr)
             printf("summary lgr: %zu distinct index labels, %zu variant groups, "
                    "%zu names in variant groups\n",
@@ -1110,7 +1240,7 @@ static int run_scan(int argc, char **argv)
     }
     if (!s.failed) {
         if (s.progress)
-            fputs("merging the collision groups...\033[K", stderr);
+            show_merging(&s);
         ibidi_error e;
         ibidi_status st = ibidi_scan_groups_finish(o.groups, &e);
         if (st == IBIDI_OK)
@@ -1161,7 +1291,9 @@ const cli_command cli_cmd_scan = {
     "findings, and how it displays in a left-to-right paragraph (the standard display\n"
     "model) and a right-to-left one. Names are compared in their Unicode form, so an\n"
     "A-label and its U-label are the same name. Then it lists the collision groups: sets of\n"
-    "distinct names that display identically in a context.\n"
+    "distinct names that display identically in a context. Names displayed as written\n"
+    "(ASCII ones that no other name can display like) are counted in the summary\n"
+    "(self_displayed), not compared (display_keys counts the other displays).\n"
     "\n"
     "  --format F    what the input holds: auto (default: told from its first lines),\n"
     "                names (a list) or zone (an RFC 1035 master file, as ICANN's CZDS\n"
@@ -1190,7 +1322,11 @@ const cli_command cli_cmd_scan = {
     "With --lgr, each name's record also gives its first label's disposition and index\n"
     "label (JSON \"lgr\"; TSV two more columns, DISPOSITION TAB INDEX), and the variant\n"
     "groups follow the display groups (JSON {\"type\": \"variant_collision\", \"index\",\n"
-    "\"names\"}; TSV variant-collision TAB lgr TAB INDEX TAB NAMES).\n"
+    "\"names\"}; TSV variant-collision TAB lgr TAB INDEX TAB NAMES).\n",
+    run_scan,
+    "--context --profile --threads --memory --lgr --format --origin",
+    NULL,
+    0,
     "\n"
     "A zone file gives each owner name once per run of its records, absolute and without\n"
     "its root dot ($ORIGIN, $TTL, '@', parentheses, escapes and comments are read; ibidi(1)\n"
@@ -1206,8 +1342,4 @@ const cli_command cli_cmd_scan = {
     "\n"
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
     "usage error or an input that cannot be opened.\n",
-    run_scan,
-    "--context --profile --threads --memory --lgr --format --origin",
-    NULL,
-    0,
 };

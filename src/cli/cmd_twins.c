@@ -381,4 +381,4 @@ const cli_command cli_cmd_twins = {
     "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
     "when no identifier has a valid twin (for text: any twin) and no search was cut, 1\n"
     "otherwise, 2 for a usage error.\n",
-    twins_run, "--as --context --input --max-candidates --max-twins --profile", NULL, 0};
+    twins_run, "--as --context --input --max-candidates --max-twins --profile", NULL, 0, NULL};

@@ -627,4 +627,5 @@ const cli_command cli_cmd_verify_rule = {
     "--max-length --threads",
     NULL,
     0,
+    NULL,
 };

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -83,6 +84,14 @@ static int listed(const char *list, const char *w, size_t wlen)
  * command has one), the options with their values, "--", then the items in their order.
  * Returns the new argv (argv[0] is the command's name), or NULL without memory.
  */
+/* A command's whole usage text. */
+static void cli_put_usage(const cli_command *c)
+{
+    fputs(c->usage, stdout);
+    if (c->usage_more)
+        fputs(c->usage_more, stdout);
+}
+
 static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_argc)
 {
     char **out = malloc(((size_t)argc + 2) * sizeof *out);
@@ -172,7 +181,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ibidi: unknown command '%s' (see 'ibidi help')\n", argv[2]);
                 return CLI_USAGE;
             }
-            fputs(c->usage, stdout);
+            cli_put_usage(c);
             return CLI_OK;
         }
         print_help();
@@ -187,12 +196,12 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--") == 0)
             break;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(c->usage, stdout);
+            cli_put_usage(c);
             return CLI_OK;
         }
     }
     /* --wrap / --no-wrap, before "--": how every command writes visual-order text */
-    int kept = 2;
+    int kept = 2, wrap = -1;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0) {
             while (i < argc)
@@ -200,11 +209,13 @@ int main(int argc, char **argv)
             break;
         }
         if (strcmp(argv[i], "--wrap") == 0 || strcmp(argv[i], "--no-wrap") == 0)
-            cli_set_wrap(argv[i][2] == 'w');
+            wrap = argv[i][2] == 'w';
         else
             argv[kept++] = argv[i];
     }
     argc = kept;
+    /* auto: told once here, not asked of the system for every line written */
+    cli_set_wrap(wrap < 0 ? isatty(STDOUT_FILENO) : wrap);
     int n;
     char **args = gnu_order(c, argc - 1, argv + 1, &n);
     if (!args) {

@@ -176,9 +176,10 @@ char *cli_from_notation_record(const char *cmd, size_t itemno, const char *s, si
     return conv;
 }
 
-void cli_put_escaped(FILE *f, const char *s, size_t len)
+size_t cli_escape(char *out, const char *s, size_t len)
 {
-    size_t pos = 0, run = 0; /* s[run..pos) is written as it is */
+    static const char hex[] = "0123456789ABCDEF";
+    size_t pos = 0, run = 0, o = 0; /* s[run..pos) is copied as it is */
     while (pos < len) {
         unsigned char c = (unsigned char)s[pos];
         if (c >= 0x20 && c < 0x7F && c != '\\') {
@@ -192,17 +193,41 @@ void cli_put_escaped(FILE *f, const char *s, size_t len)
                 continue;
             pos = at;
         }
-        fwrite(s + run, 1, pos - run, f);
+        memcpy(out + o, s + run, pos - run);
+        o += pos - run;
+        out[o++] = '\\';
         switch (c) {
-        case '\t': fputs("\\t", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\\': fputs("\\\\", f); break;
-        default: fprintf(f, "\\x%02X", c); /* C0, DEL, a byte of ill-formed UTF-8 */
+        case '\t': out[o++] = 't'; break;
+        case '\r': out[o++] = 'r'; break;
+        case '\n': out[o++] = 'n'; break;
+        case '\\': out[o++] = '\\'; break;
+        default: /* C0, DEL, a byte of ill-formed UTF-8 */
+            out[o++] = 'x';
+            out[o++] = hex[c >> 4];
+            out[o++] = hex[c & 15];
         }
         run = ++pos;
     }
-    fwrite(s + run, 1, pos - run, f);
+    memcpy(out + o, s + run, pos - run);
+    return o + pos - run;
+}
+
+void cli_put_escaped(FILE *f, const char *s, size_t len)
+{
+    char tmp[4 * 256];
+    /* in pieces cut before a byte that starts a character (or is ill-formed alone), so
+       that no well-formed character is split between two pieces */
+    while (len) {
+        size_t k = len;
+        if (k > 256) {
+            k = 256;
+            while (k > 252 && ((unsigned char)s[k] & 0xC0u) == 0x80u)
+                k--;
+        }
+        fwrite(tmp, 1, cli_escape(tmp, s, k), f);
+        s += k;
+        len -= k;
+    }
 }
 
 /* The one setting of the whole command (main.c): -1 auto, 0 never, 1 always. */
@@ -210,11 +235,13 @@ static int wrap_mode = -1;
 
 void cli_set_wrap(int mode) { wrap_mode = mode; }
 
+int cli_wrap_on(void) { return wrap_mode < 0 ? isatty(STDOUT_FILENO) : wrap_mode; }
+
 void cli_put_visual(FILE *f, const char *s, size_t len, cli_input in)
 {
     /* A terminal that applies the bidi algorithm itself would reorder visual-order text a
      * second time; LRO ... PDF makes it show the characters left to right as they are. */
-    const int wrap = wrap_mode < 0 ? isatty(STDOUT_FILENO) : wrap_mode; /* f may be a batch */
+    const int wrap = cli_wrap_on(); /* f may be a batch; main.c tells auto once */
     if (wrap)
         fputs("\xE2\x80\xAD", f); /* U+202D LEFT-TO-RIGHT OVERRIDE */
     cli_put_text(f, s, len, in);
