@@ -44,15 +44,22 @@ static int word_is(const char *s, size_t n, const char *w)
     return 1;
 }
 
+/* What a byte is to the reader of a line (RFC 1035 §5.1), looked up in one step: most
+ * bytes of a zone file are none of these. */
+enum { Z_BLANK = 1, Z_GROUP = 2, Z_QUOTE = 4, Z_ESCAPE = 8 };
+static const unsigned char zone_byte[256] = {
+    [' '] = Z_BLANK, ['\t'] = Z_BLANK, ['\r'] = Z_BLANK, ['\n'] = Z_BLANK,
+    [';'] = Z_GROUP, ['('] = Z_GROUP, [')'] = Z_GROUP, ['"'] = Z_QUOTE, ['\\'] = Z_ESCAPE};
+
 /* The end of a field that starts at i: RFC 1035 §5.1, blanks separate fields, ";" starts a
  * comment, "(" and ")" group lines, and "\" makes the next byte an ordinary one. */
 static size_t field_end(const char *s, size_t len, size_t i)
 {
     while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        if (is_blank(c) || c == ';' || c == '(' || c == ')')
+        const unsigned k = zone_byte[(unsigned char)s[i]];
+        if (k & (Z_BLANK | Z_GROUP))
             break;
-        i += c == '\\' && i + 1 < len ? 2 : 1;
+        i += k == Z_ESCAPE && i + 1 < len ? 2 : 1;
     }
     return i;
 }
@@ -227,16 +234,12 @@ static ibidi_status scan_rest(const char *s, size_t len, size_t i, unsigned *par
     *first_paren = SIZE_MAX;
     while (i < len) {
         unsigned char c = (unsigned char)s[i];
-        if (c > 0x20 && c != ';' && c != '(' && c != ')' && c != '"' && c != '\\') {
+        if (!zone_byte[c]) {
             /* an ordinary field (the TTL, class, type, most data): to its end at once */
             *data = 1;
             i++;
-            while (i < len) {
-                c = (unsigned char)s[i];
-                if (c <= 0x20 || c == ';' || c == '(' || c == ')' || c == '"' || c == '\\')
-                    break;
+            while (i < len && !zone_byte[(unsigned char)s[i]])
                 i++;
-            }
         } else if (is_blank(c)) {
             i++;
         } else if (c == ';') {
