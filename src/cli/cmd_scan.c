@@ -177,14 +177,13 @@ static int zone_report_start(reader *r, size_t lineno)
  * (the records of one name after the first, directives, comments: an empty line). Lines it
  * cannot read are reported and count as malformed; $INCLUDE and other directives, whose
  * names are not read, are reported. Returns 0 without memory. */
-static int zone_line(reader *r, batch *b, size_t start)
+static int zone_line(reader *r, batch *b, size_t start, const char *line, size_t len)
 {
     const size_t lineno = r->lineno + 1;
-    const char *line = b->text.len > start ? b->text.p + start : "";
     ibidi_scan_zone_result res;
     ibidi_error e;
-    ibidi_status st = ibidi_scan_zone_line(&r->zs, line, b->text.len - start, r->name,
-                                           sizeof r->name, &res, &e);
+    ibidi_status st =
+        ibidi_scan_zone_line(&r->zs, len ? line : "", len, r->name, sizeof r->name, &res, &e);
     if (st != IBIDI_OK) {
         r->malformed++;
         if (zone_report_start(r, lineno))
@@ -240,7 +239,9 @@ static int read_batch(reader *r, batch *b)
                 reader_fill(r);
             if (r->len == 0) {
                 if (partial) { /* the last line has no LF */
-                    if ((r->zone && !zone_line(r, b, start)) || !batch_push_line(b, start))
+                    if ((r->zone && !zone_line(r, b, start, b->text.p + start,
+                                               b->text.len - start)) ||
+                        !batch_push_line(b, start))
                         return 0;
                     r->lineno++;
                 }
@@ -250,12 +251,22 @@ static int read_batch(reader *r, batch *b)
         const char *p = r->block + r->pos;
         const char *nl = memchr(p, '\n', r->len - r->pos);
         size_t take = nl ? (size_t)(nl - p) : r->len - r->pos;
+        if (r->zone && nl && !partial) {
+            /* a whole zone line in the block: read where it is, only its name is kept */
+            r->pos += take + 1;
+            if (!zone_line(r, b, start, p, take) || !batch_push_line(b, start))
+                return 0;
+            r->lineno++;
+            start = b->text.len;
+            continue;
+        }
         if (!buf_add(&b->text, p, take))
             return 0;
         r->pos += take;
         if (nl) {
             r->pos++;
-            if ((r->zone && !zone_line(r, b, start)) || !batch_push_line(b, start))
+            if ((r->zone && !zone_line(r, b, start, b->text.p + start, b->text.len - start)) ||
+                !batch_push_line(b, start))
                 return 0;
             r->lineno++;
             start = b->text.len;
@@ -293,6 +304,17 @@ static void rec_escaped(rec *r, const char *s, size_t n)
         r->b.len += cli_escape(r->b.p + r->b.len, s, n);
     else
         r->failed = 1;
+}
+
+/* The record's first n bytes once more. */
+static void rec_again(rec *r, size_t n)
+{
+    if (!r->failed && buf_reserve(&r->b, n)) {
+        memcpy(r->b.p + r->b.len, r->b.p, n);
+        r->b.len += n;
+    } else {
+        r->failed = 1;
+    }
 }
 
 /* One worker's results for the name at hand: in the worker's own buffers, which hold the
@@ -534,7 +556,9 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         rb->b.len = 0;
         rb->failed = 0;
         rec_escaped(rb, name, len);
-        if (!tsv && has_uform && (ulen != len || memcmp(u, name, len) != 0)) {
+        const size_t name_esc = rb->b.len; /* the name, escaped, is rb->b.p[0..name_esc) */
+        const int as_written = has_uform && ulen == len && memcmp(u, name, len) == 0;
+        if (!tsv && has_uform && !as_written) {
             rec_str(rb, " (");
             rec_escaped(rb, u, ulen);
             rec_str(rb, ")");
@@ -548,7 +572,9 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         for (int c = 0; c < N_CTX; c++) {
             if (tsv) {
                 rec_str(rb, "\t");
-                if (has_disp[c])
+                if (as_written && (r->self_display & (1u << c)))
+                    rec_again(rb, name_esc); /* the display is the name as written */
+                else if (has_disp[c])
                     rec_escaped(rb, p + r->display[c].start, r->display[c].length);
                 continue;
             }
