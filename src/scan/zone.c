@@ -89,10 +89,17 @@ static int is_special(unsigned char c)
            c == '$';
 }
 
-/* An octet that a name holds as itself: neither special, nor one that shows nothing. */
+/* An octet that a name holds as itself: neither special, nor one that shows nothing
+ * (00..20, 7F). The ASCII ones that are not, as bits: 00..20 " $ ( ) . ; below 64,
+ * @ \ DEL above. */
 static int is_plain(unsigned char c)
 {
-    return c > 0x20 && c != 0x7f && !is_special(c);
+    static const uint64_t lo = (((uint64_t)1 << 33) - 1) | (uint64_t)1 << '"' |
+                               (uint64_t)1 << '$' | (uint64_t)1 << '(' | (uint64_t)1 << ')' |
+                               (uint64_t)1 << '.' | (uint64_t)1 << ';';
+    static const uint64_t hi = (uint64_t)1 << ('@' - 64) | (uint64_t)1 << ('\\' - 64) |
+                               (uint64_t)1 << (0x7f - 64);
+    return c >= 0x80 || !(((c < 64 ? lo >> c : hi >> (c - 64))) & 1u);
 }
 
 /* One octet of a label: a special byte as "\X", the bytes that show nothing (00..20, 7F)
