@@ -140,8 +140,8 @@ run "empty input" 0 "$IBIDI" scan --tsv "$tmp/empty"
 has "empty input summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}lines=0${TAB}names=0${TAB}skipped=0${TAB}valid=0${TAB}invalid=0${TAB}with_findings=0${TAB}not_analysed=0${TAB}ltr_display_keys=0${TAB}ltr_collision_groups=0${TAB}ltr_names_in_collisions=0${TAB}ltr_self_displayed=0${TAB}rtl_display_keys=0${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0${TAB}rtl_self_displayed=0"
 
 # ---- Names displayed as written -------------------------------------------------------
-# ASCII names: left-to-right always as written; right-to-left too without digits and with
-# labels that start and end with a letter. They are counted, not compared: no other name
+# ASCII names: left-to-right always as written; right-to-left too when they start with a
+# letter and have only digits after their last one. They are counted, not compared: no other name
 # can display alike (ibidi/scan.h), so the groups stay the same.
 printf 'example.com\nEXAMPLE.com\n1.com\n-x.com\nx.com\ncom.1\n' >"$tmp/in"
 run "names displayed as written" 1 "$IBIDI" scan --tsv "$tmp/in"

@@ -220,8 +220,7 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
               memcmp(r.disp[c], r.unicode, r.ulen) == 0;
         for (size_t i = 0; i < r.ulen; i++) {
             const char ch = r.unicode[i];
-            ok &= (ch >= 'a' && ch <= 'z') || ch == '-' || ch == '.' ||
-                  (c == 0 && ch >= '0' && ch <= '9');
+            ok &= (ch >= 'a' && ch <= 'z') || ch == '-' || ch == '.' || (ch >= '0' && ch <= '9');
         }
     }
     /* a form that displays as itself right-to-left does so left-to-right too */
@@ -378,6 +377,66 @@ static void ldh_names(unsigned flags)
     CHECK(n_self[1] - s1 > 1000 && n_self[0] - s0 > n_self[1] - s1 &&
               n_self[1] - s1 < n_compared - n0,
           "the LDH names take the short path and miss it");
+}
+
+/* Every form of up to six characters over a, b, 1, 2, hyphen and dot: a form that
+ * displays as itself (self_display) must share its display with no other form of the
+ * set, in either context. The forms that break the claim if the rule were looser are
+ * there: 12.ab shows as ab.12 right-to-left, a-.b as itself, -ab as ab-. */
+static int cmp_disp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void self_unique(void)
+{
+    static const char alphabet[] = "ab12-.";
+    enum { MAXF = 6, NFORMS = 6 + 36 + 216 + 1296 + 7776 + 46656 };
+    static char forms[NFORMS][MAXF + 1];
+    static char disp[NFORMS][2 * MAXF + 4]; /* display, then a tab and 1 when self */
+    static char *order[NFORMS];
+    size_t n = 0, selfs[2] = {0, 0}, checked = 0;
+    for (size_t len = 1; len <= MAXF; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= 6;
+        for (size_t k = 0; k < total; k++, n++) {
+            size_t x = k;
+            for (size_t i = 0; i < len; i++, x /= 6)
+                forms[n][i] = alphabet[x % 6];
+            forms[n][len] = '\0';
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        const ibidi_scan_options o = {c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR, exact(0)};
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            char buf[256];
+            ibidi_scan_result r;
+            if (ibidi_scan_name(forms[i], strlen(forms[i]), &o, buf, sizeof buf, &r, NULL,
+                                NULL) != IBIDI_OK ||
+                !r.display[c].present)
+                continue; /* no display: not a domain name (an empty label, say) */
+            const int self = (r.self_display >> c) & 1;
+            selfs[c] += (size_t)self;
+            snprintf(disp[m], sizeof disp[m], "%.*s\t%d", (int)r.display[c].length,
+                     buf + r.display[c].start, self);
+            order[m] = disp[m];
+            m++;
+        }
+        qsort(order, m, sizeof *order, cmp_disp);
+        /* the same display twice (sorted together, up to the tab): neither may be self */
+        for (size_t i = 0; i + 1 < m; i++) {
+            const size_t k = strcspn(order[i], "\t");
+            if (strncmp(order[i], order[i + 1], k + 1) != 0)
+                continue;
+            checked++;
+            CHECK(order[i][k + 1] == '0' && order[i + 1][k + 1] == '0',
+                  "context %d: display \"%.*s\" is shared by forms, one of them self_display",
+                  c, (int)k, order[i]);
+        }
+    }
+    printf("info: %zu forms of up to %d characters: %zu display as themselves left-to-right, "
+           "%zu right-to-left; %zu shared displays, none of them self_display\n",
+           n, MAXF, selfs[0], selfs[1], checked);
+    CHECK(selfs[1] > 1000 && checked > 1000, "the forms reach both cases");
 }
 
 /* ---- Error paths and edges -------------------------------------------------------------- */
@@ -659,6 +718,7 @@ int main(void)
         joiners(flags);
     }
     options();
+    self_unique();
     printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "
            "%zu invalid by ToUnicode's codes only\n",
            n_compared, n_valid, n_display, n_findings, n_idna_codes);

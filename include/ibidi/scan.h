@@ -233,15 +233,16 @@ typedef struct ibidi_scan_result {
  *      in the contexts that opts->flags ask (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL), made when
  *      the form parses as a domain name. Most names of a zone take a short path here: a
  *      form of ASCII letters, digits, hyphens and dots displays as itself in a left-to-
- *      right paragraph, and one of letters, hyphens and dots whose labels start and end
- *      with a letter in a right-to-left one too (every character resolves to level 0 or
- *      2 alike, UAX #9 W7, N1). Such a display is the unicode span itself (no copy), and
- *      res->self_display says so: no other form can display alike, since a display is a
- *      reordering of the form's code points with some mirrored (L4), and ASCII mirrors
- *      only to ASCII brackets. A form of the second kind has no finding either (every
- *      label is strong left-to-right, no number: none of Badami's cases), so its analysis
- *      is not run (res->analysis IBIDI_OK, no findings). tests/test_scan.c checks both
- *      against the full path.
+ *      right paragraph, and in a right-to-left one too when it starts with a letter and
+ *      has only digits after its last letter (every character resolves to L, UAX #9 W7,
+ *      N1). Such a display is the unicode span itself (no copy), and res->self_display
+ *      says so: no other form can display alike (a display reorders the form's code
+ *      points, mirroring only brackets; src/scan/scan.c gives the argument). A form
+ *      without digits whose labels start and end with a letter has no finding either
+ *      (only strong left-to-right labels, no number: none of Badami's cases), so its
+ *      analysis is not run (res->analysis IBIDI_OK, no findings). tests/test_scan.c
+ *      checks both against the full path, and the claim on every form of up to six
+ *      characters over a, b, 1, 2, hyphen and dot.
  * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
  * The text parts go to buf (unicode, codes, displays, in that order); res->needed gets the

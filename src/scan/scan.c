@@ -85,43 +85,50 @@ typedef struct parse_out {
 
 /* The contexts where the form displays as itself and no other form can display alike
  * (ibidi_scan_result.self_display), of those in flags; *quiet says the form has none of
- * Badami's findings. ASCII alone has no R, AL or AN: in a left-to-right paragraph every
+ * Badami's findings.
+ * Left-to-right: ASCII holds no R, AL or AN, so in a left-to-right paragraph every
  * character resolves to L (W7 makes digits L after sos L; N1, N2 the neutrals), all at
- * level 0. Without digits, and with every label starting and ending with a letter, the
- * neutrals (hyphens, dots) all sit between letters, so in a right-to-left paragraph too
- * every character is L (N1), all at level 2: one run, kept in order (L2). Such a name
- * holds only strong left-to-right labels and no number, which is none of Badami's cases
+ * level 0: a display is its form, so two forms never share one.
+ * Right-to-left, for a form of letters, digits, hyphens and dots that starts with a letter
+ * and has only digits after its last letter: W7 makes every digit L (a letter comes
+ * first), every hyphen and dot lies between two of them (N1), so all of it is L at level
+ * 2, shown as it is. Another form N of the same characters (a display reorders the form's
+ * code points: ASCII letters, digits, hyphens and dots mirror to nothing else) shows as
+ * itself unless some of its neutrals resolve to level 1, which needs an EN still EN (a
+ * digit before N's first letter) on one side; the display then ends with N's first run,
+ * digits only, after such a neutral: never a letter, nor digits after a letter. So no
+ * other form displays alike in either context.
+ * Badami: without digits and with every label starting and ending with a letter, a name
+ * holds only strong left-to-right labels and no number, which is none of his cases
  * (number levels, number separators, IDN number labels, Recommendations II and III). */
 static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet)
 {
-    int ltr = 1, rtl = 1;
+    int ascii = 1, digits = 0, neutral_after_letter = 0, labels_ok = 1;
     size_t label = 0; /* bytes of the label so far */
     char prev = '.';
     for (size_t i = 0; i < n; i++) {
         const char ch = f[i];
         if (ch >= 'a' && ch <= 'z') {
+            neutral_after_letter = 0;
             label++;
-        } else if (ch == '-') {
-            if (prev == '.')
-                rtl = 0; /* a label that starts with a hyphen */
-            label++;
-        } else if (ch == '.') {
-            if (label == 0 || prev == '-')
-                rtl = 0; /* an empty label, or one that ends with a hyphen */
-            label = 0;
         } else if (ch >= '0' && ch <= '9') {
-            rtl = 0;
+            digits = 1;
             label++;
+        } else if (ch == '-' || ch == '.') {
+            if (ch == '-' ? prev == '.' : (label == 0 || prev == '-'))
+                labels_ok = 0; /* a label that starts or ends with a hyphen, or is empty */
+            label = ch == '-' ? label + 1 : 0;
+            neutral_after_letter = 1;
         } else {
-            ltr = rtl = 0;
+            ascii = 0;
             break;
         }
         prev = ch;
     }
-    if (n == 0 || prev == '-' || prev == '.')
-        rtl = 0;
-    *quiet = rtl;
-    return (ltr ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
+    const int first_letter = n > 0 && f[0] >= 'a' && f[0] <= 'z';
+    const int rtl = ascii && first_letter && !neutral_after_letter;
+    *quiet = rtl && !digits && labels_ok;
+    return (ascii && n > 0 ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
 }
 
 /* The parse of the form as a domain name, the component rules (when `check`) into c, and
