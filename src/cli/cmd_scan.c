@@ -92,6 +92,42 @@ static int buf_add(buf *b, const char *s, size_t n)
 
 /* ---- Batches --------------------------------------------------------------------------- */
 
+/* Text and TSV records, put together in the batch's buffer (a stream's calls, one per part,
+ * cost more than the bytes). */
+typedef struct rec {
+    buf b;
+    int failed; /* the buffer could not grow */
+} rec;
+
+static void rec_add(rec *r, const char *s, size_t n)
+{
+    if (!buf_add(&r->b, s, n))
+        r->failed = 1;
+}
+
+static inline void rec_str(rec *r, const char *s) { rec_add(r, s, strlen(s)); }
+
+static void rec_escaped(rec *r, const char *s, size_t n)
+{
+    /* cli_escape writes at most 4 bytes per byte */
+    if (n <= (SIZE_MAX - r->b.len) / 4 && buf_reserve(&r->b, 4 * n))
+        r->b.len += cli_escape(r->b.p + r->b.len, s, n);
+    else
+        r->failed = 1;
+}
+
+/* The n bytes at from once more. */
+static void rec_again(rec *r, size_t from, size_t n)
+{
+    if (!r->failed && buf_reserve(&r->b, n)) {
+        memcpy(r->b.p + r->b.len, r->b.p + from, n);
+        r->b.len += n;
+    } else {
+        r->failed = 1;
+    }
+}
+
+
 typedef struct batch {
     /* input: the lines, without their LF */
     buf text;
@@ -100,8 +136,9 @@ typedef struct batch {
     int names_given; /* a zone file: each line is the owner name the zone reader found on
                         the input line, or empty when it found none */
     /* results */
-    char *out; /* the formatted records (open_memstream) */
+    char *out; /* the formatted records: JSON (open_memstream) */
     size_t out_len;
+    rec orec; /* ... text and TSV, put together in place */
     size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed;
     size_t n_self[N_CTX]; /* names that display as themselves (ibidi_scan_result) */
     ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
@@ -115,6 +152,7 @@ static void batch_free(batch *b)
     free(b->line_off);
     free(b->line_len);
     free(b->out);
+    free(b->orec.b.p);
 }
 
 /* ---- Reading lines in blocks ----------------------------------------------------------- */
@@ -282,41 +320,6 @@ static int read_batch(reader *r, batch *b)
 
 /* ---- Per-name work --------------------------------------------------------------------- */
 
-/* A text or TSV record, put together in a buffer and written with one call (the
- * stream's calls, one per part, cost more than the bytes). */
-typedef struct rec {
-    buf b;
-    int failed; /* the buffer could not grow */
-} rec;
-
-static void rec_add(rec *r, const char *s, size_t n)
-{
-    if (!buf_add(&r->b, s, n))
-        r->failed = 1;
-}
-
-static void rec_str(rec *r, const char *s) { rec_add(r, s, strlen(s)); }
-
-static void rec_escaped(rec *r, const char *s, size_t n)
-{
-    /* cli_escape writes at most 4 bytes per byte */
-    if (n <= (SIZE_MAX - r->b.len) / 4 && buf_reserve(&r->b, 4 * n))
-        r->b.len += cli_escape(r->b.p + r->b.len, s, n);
-    else
-        r->failed = 1;
-}
-
-/* The record's first n bytes once more. */
-static void rec_again(rec *r, size_t n)
-{
-    if (!r->failed && buf_reserve(&r->b, n)) {
-        memcpy(r->b.p + r->b.len, r->b.p, n);
-        r->b.len += n;
-    } else {
-        r->failed = 1;
-    }
-}
-
 /* One worker's results for the name at hand: in the worker's own buffers, which hold the
  * results of nearly every name; the library allocates for the others. */
 #define WORKER_TEXT 4096
@@ -329,7 +332,6 @@ typedef struct worker {
     size_t n_fnd;       /* the findings of the last name */
     char *alloc_text;
     ibidi_finding *alloc_items;
-    rec rec;  /* a text or TSV record being put together */
     int wrap; /* cli_wrap_on(), for the visual forms of text records */
     char own_text[WORKER_TEXT];
     ibidi_finding own_items[WORKER_FINDINGS];
@@ -350,8 +352,6 @@ static void worker_release(worker *w)
 static void worker_free(worker *w)
 {
     worker_release(w);
-    free(w->rec.b.p);
-    w->rec.b = (buf){NULL, 0, 0};
 }
 
 /* ibidi_scan_name for one name, the last name's results released. */
@@ -551,12 +551,11 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         }
         fprintf(out, ", \"line\": %zu}\n", lineno);
     } else {
-        rec *rb = &w->rec; /* text and TSV */
+        rec *rb = &b->orec; /* text and TSV */
         const int tsv = o->format == FMT_TSV;
-        rb->b.len = 0;
-        rb->failed = 0;
+        const size_t at = rb->b.len;
         rec_escaped(rb, name, len);
-        const size_t name_esc = rb->b.len; /* the name, escaped, is rb->b.p[0..name_esc) */
+        const size_t name_esc = rb->b.len - at; /* the name, escaped, at rb->b.p + at */
         const int as_written = has_uform && ulen == len && memcmp(u, name, len) == 0;
         if (!tsv && has_uform && !as_written) {
             rec_str(rb, " (");
@@ -573,7 +572,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             if (tsv) {
                 rec_str(rb, "\t");
                 if (as_written && (r->self_display & (1u << c)))
-                    rec_again(rb, name_esc); /* the display is the name as written */
+                    rec_again(rb, at, name_esc); /* the display is the name as written */
                 else if (has_disp[c])
                     rec_escaped(rb, p + r->display[c].start, r->display[c].length);
                 continue;
@@ -639,7 +638,6 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         rec_str(rb, "\n");
         if (rb->failed)
             goto nomem;
-        fwrite(rb->b.p, 1, rb->b.len, out);
     }
     return;
 nomem:
@@ -654,16 +652,21 @@ static void process_batch(worker *w, batch *b)
     free(b->out);
     b->out = NULL;
     b->out_len = 0;
-    FILE *out = open_memstream(&b->out, &b->out_len);
-    if (!out) {
-        b->failed = IBIDI_E_NOMEM;
-        return;
-    }
+    b->orec.b.len = 0;
+    b->orec.failed = 0;
+    FILE *out = NULL;
+    if (w->o->format == FMT_JSON) {
+        out = open_memstream(&b->out, &b->out_len);
+        if (!out) {
+            b->failed = IBIDI_E_NOMEM;
+            return;
+        }
 #ifdef __GLIBC__
-    /* the stream is this thread's alone: without a lock taken and released by every call
-       (a tenth of the scan's time, as many calls as the records have parts) */
-    __fsetlocking(out, FSETLOCKING_BYCALLER);
+        /* the stream is this thread's alone: without a lock taken and released by every
+           call, as many as the records have parts */
+        __fsetlocking(out, FSETLOCKING_BYCALLER);
 #endif
+    }
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
         size_t start, len;
         const char *line = b->text.p + b->line_off[i];
@@ -679,7 +682,7 @@ static void process_batch(worker *w, batch *b)
         }
         process_name(w, b, out, line + start, len, b->first_lineno + i);
     }
-    if (fclose(out) != 0 && !b->failed)
+    if (out && fclose(out) != 0 && !b->failed)
         b->failed = IBIDI_E_NOMEM;
 }
 
@@ -824,6 +827,8 @@ static void consume(scan_state *s, batch *b)
     }
     if (b->out_len)
         fwrite(b->out, 1, b->out_len, stdout);
+    if (b->orec.b.len)
+        fwrite(b->orec.b.p, 1, b->orec.b.len, stdout);
     s->tot.lines += b->n_lines;
     s->tot.names += b->n_names;
     s->tot.skipped += b->n_skipped;
