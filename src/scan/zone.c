@@ -5,6 +5,9 @@
  * they decide where the next owner is. No allocation, no state of its own. */
 #include <limits.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/internal.h"
 #include "ibidi/scan.h"
@@ -51,10 +54,42 @@ static const unsigned char zone_byte[256] = {
     [' '] = Z_BLANK, ['\t'] = Z_BLANK, ['\r'] = Z_BLANK, ['\n'] = Z_BLANK,
     [';'] = Z_GROUP, ['('] = Z_GROUP, [')'] = Z_GROUP, ['"'] = Z_QUOTE, ['\\'] = Z_ESCAPE};
 
+#if defined(__SSE2__)
+/* 16 bytes from s at once: bits of the blanks, and of the bytes that zone_byte gives
+ * another meaning (; ( ) " \), as _mm_movemask_epi8 numbers them. */
+static void zone_masks16(const char *s, unsigned *blank, unsigned *other)
+{
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    const __m128i b = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+    const __m128i o = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')), _mm_cmpeq_epi8(v, _mm_set1_epi8('('))),
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(')')),
+                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    *blank = (unsigned)_mm_movemask_epi8(b);
+    *other = (unsigned)_mm_movemask_epi8(o);
+}
+#endif
+
 /* The end of a field that starts at i: RFC 1035 §5.1, blanks separate fields, ";" starts a
  * comment, "(" and ")" group lines, and "\" makes the next byte an ordinary one. */
 static size_t field_end(const char *s, size_t len, size_t i)
 {
+#if defined(__SSE2__)
+    /* 16 bytes at a time up to the first byte that is not ordinary (a quote is, here) */
+    while (len - i >= 16) {
+        unsigned blank, other;
+        zone_masks16(s + i, &blank, &other);
+        const unsigned stop = blank | other;
+        if (stop) {
+            i += (size_t)__builtin_ctz(stop);
+            break;
+        }
+        i += 16;
+    }
+#endif
     while (i < len) {
         const unsigned k = zone_byte[(unsigned char)s[i]];
         if (k & (Z_BLANK | Z_GROUP))
@@ -240,6 +275,23 @@ static ibidi_status scan_rest(const char *s, size_t len, size_t i, unsigned *par
     *data = 0;
     *first_paren = SIZE_MAX;
     while (i < len) {
+#if defined(__SSE2__)
+        /* 16 bytes at a time while they hold only fields and blanks */
+        while (len - i >= 16) {
+            unsigned blank, other;
+            zone_masks16(s + i, &blank, &other);
+            const unsigned upto = other ? (other & (0u - other)) - 1u : 0xFFFFu;
+            if (upto & ~blank)
+                *data = 1; /* a field among the bytes passed */
+            if (other) {
+                i += (size_t)__builtin_ctz(other);
+                break;
+            }
+            i += 16;
+        }
+        if (i >= len)
+            break;
+#endif
         unsigned char c = (unsigned char)s[i];
         if (!zone_byte[c]) {
             /* an ordinary field (the TTL, class, type, most data): to its end at once */
