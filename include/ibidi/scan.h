@@ -377,8 +377,9 @@ IBIDI_API void ibidi_scan_groups_free(ibidi_scan_groups *g);
 /*
  * Which of a few names to be registered (the candidates) collide with the names already
  * there (the existing list, a zone of any size), as `ibidi scan --against` asks. The
- * candidates go into an index in memory (the object allocates: about their bytes and
- * 64 bytes each, whatever the existing list); each existing name is then looked up once,
+ * candidates go into an index in memory (the object allocates: their texts and up to
+ * about 400 bytes each, a 64-byte record and four entries of a hash table kept at most half
+ * full, whatever the existing list); each existing name is then looked up once,
  * as it streams by, and never stored unless it collides. A collision has its reasons, as
  * bits:
  *   IBIDI_SCAN_WHY_SAME  the same Unicode form: the name is already there (an A-label and
