@@ -1261,6 +1261,39 @@ static int c_scan_groups(void)
     return ok && names == 6000 && st.runs > 4;
 }
 
+/* The candidates against an existing list: every call, with candidates that share keys (so
+ * that lookups find several, bisect and sort, and finish finds peers and merges). */
+static int c_scan_against(void)
+{
+    ibidi_scan_against *a = NULL;
+    ibidi_scan_hit hits[64];
+    const ibidi_scan_collision *col;
+    size_t n = 0, m = 0;
+    if (!st_ok(ibidi_scan_against_create(&a, NULL)))
+        return 0;
+    int ok = 1;
+    for (unsigned i = 0; i < 200 && ok; i++) {
+        char name[32], key[3][16];
+        ibidi_scan_keys k;
+        memset(&k, 0, sizeof k);
+        k.name = k.form = name;
+        k.name_len = k.form_len = (size_t)snprintf(name, sizeof name, "name%u.example", i % 150);
+        for (int j = 0; j < 3; j++) {
+            k.key[j] = key[j];
+            k.key_len[j] = (size_t)snprintf(key[j], sizeof key[j], "k%d.%u", j, i % (7u + (unsigned)j));
+        }
+        k.valid = 1;
+        ok = i < 40 ? st_ok(ibidi_scan_against_add(a, &k, NULL, NULL))
+                    : st_ok(ibidi_scan_against_lookup(a, &k, hits, 64, &n, NULL)) &&
+                          st_ok(ibidi_scan_against_record(a, &k, i, hits, n, NULL));
+    }
+    ok = ok && st_ok(ibidi_scan_against_finish(a, NULL)) &&
+         st_ok(ibidi_scan_against_collisions(a, 3, &col, &m, NULL)) &&
+         ibidi_scan_against_count(a) == 40;
+    ibidi_scan_against_free(a);
+    return ok && m > 10;
+}
+
 /* scan.h: zone files. The state is static, as the other cases' outputs are: the figure is
  * the calls'. The worst lines: the longest spelling (every octet a \DDD), a relative name
  * the longest origin completes, a relative $ORIGIN, a record with quotes and parentheses. */
@@ -1516,6 +1549,8 @@ static const scase cases[] = {
     {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name},
     {"ibidi_scan_groups_create, _add, _finish, _each, _counts, _get_stats, _free",
      IBIDI_SCAN_GROUPS_STACK, c_scan_groups},
+    {"ibidi_scan_against_create, _add, _lookup, _record, _finish, _collisions, _count, _free",
+     IBIDI_SCAN_AGAINST_STACK, c_scan_against},
     {"ibidi_scan_zone_init", IBIDI_SCAN_ZONE_STACK, c_zone_init},
     {"ibidi_scan_zone_line", IBIDI_SCAN_ZONE_STACK, c_zone_line},
     {"ibidi_scan_zone_end", IBIDI_SCAN_ZONE_STACK, c_zone_end},

@@ -10,10 +10,12 @@
  *     (ibidi/ambiguity.h) and its display keys in both paragraph directions, with one parse
  *     and one bidi classification shared by the steps;
  *   - the collision groups of a whole list: names that share a key (a display, an LGR
- *     index label), found in memory under a limit, with sorted runs on disk beyond it.
+ *     index label), found in memory under a limit, with sorted runs on disk beyond it;
+ *   - a few candidates to register checked against an existing list of any size.
  *
- * Conventions are those of ibidi/common.h. Nothing here allocates but the _alloc call and
- * the collision groups (ibidi_scan_groups), whose job it is. The per-name calls take
+ * Conventions are those of ibidi/common.h. Nothing here allocates but the _alloc call, the
+ * collision groups (ibidi_scan_groups) and the index of candidates (ibidi_scan_against),
+ * whose job it is. The per-name calls take
  * ibidi_scan_options (which displays to make, the IDNA processing); a NULL pointer or a
  * zero-initialised record means: no display, the uts46 profile.
  *
@@ -384,6 +386,121 @@ IBIDI_API void ibidi_scan_groups_get_stats(const ibidi_scan_groups *g,
 
 /* Releases everything and closes (so removes) the temporary file. NULL is allowed. */
 IBIDI_API void ibidi_scan_groups_free(ibidi_scan_groups *g);
+
+/* ---- Candidates against an existing list (registration-time checks) ----------------- */
+
+/*
+ * Which of a few names to be registered (the candidates) collide with the names already
+ * there (the existing list, a zone of any size), as `ibidi scan --against` asks. The
+ * candidates go into an index in memory (the object allocates: their texts and up to
+ * about 400 bytes each, a 64-byte record and four entries of a hash table kept at most half
+ * full, whatever the existing list); each existing name is then looked up once,
+ * as it streams by, and never stored unless it collides. A collision has its reasons, as
+ * bits:
+ *   IBIDI_SCAN_WHY_SAME  the same Unicode form: the name is already there (an A-label and
+ *                        its U-label are one name); forms are compared as bytes, so a
+ *                        name whose displays are the name itself is found too;
+ *   IBIDI_SCAN_WHY_LTR   the same display in a left-to-right paragraph (key 0);
+ *   IBIDI_SCAN_WHY_RTL   the same display in a right-to-left paragraph (key 1);
+ *   IBIDI_SCAN_WHY_LGR   the same LGR index label (key 2): variants under an LGR.
+ * A key is compared only with the keys of its kind, as bytes.
+ *
+ * The calls, in this order: _create; _add for every candidate (its index is the number of
+ * adds before it); then _lookup and _record for every existing name (from any number of
+ * threads at once); _finish; then _collisions for each candidate; _free. _lookup is
+ * read-only and allocation-free; _record takes a lock (collisions are rare, so threads
+ * seldom wait) and copies the existing name. _finish also finds the candidates that
+ * collide with each other (each such collision has the other's index in `peer`), merges
+ * the collisions of one candidate with names of one Unicode form (their reasons and
+ * validity joined: a list may hold a name as an A-label and as its U-label) and orders a
+ * candidate's collisions by the seq the caller gave with each existing name (its line
+ * number, say), then the peers by index: the same result whatever the threads did.
+ * Errors: IBIDI_E_NOMEM; IBIDI_E_INVALID_ARGUMENT (a NULL pointer with a length, a call
+ * out of turn, a candidate index out of range); IBIDI_E_TOO_LONG (over UINT32_MAX - 1
+ * candidates, or a text over UINT32_MAX bytes). Stack: IBIDI_SCAN_AGAINST_STACK for every
+ * call.
+ */
+#define IBIDI_SCAN_AGAINST_STACK 4096
+#define IBIDI_SCAN_WHY_SAME 0x1u
+#define IBIDI_SCAN_WHY_LTR 0x2u
+#define IBIDI_SCAN_WHY_RTL 0x4u
+#define IBIDI_SCAN_WHY_LGR 0x8u
+#define IBIDI_SCAN_AGAINST_KEYS 3 /* the keys of a name: LTR display, RTL display, LGR index */
+#define IBIDI_SCAN_NO_PEER ((size_t)-1)
+
+typedef struct ibidi_scan_against ibidi_scan_against;
+
+/* One name, candidate or existing, as the index compares it. NULL with length 0 is the
+ * empty string, except for a key: a NULL key is no key of that kind (not made, say). */
+typedef struct ibidi_scan_keys {
+    const char *name; /* the name as written (what the collisions report) */
+    size_t name_len;
+    const char *form; /* its Unicode form (ibidi_scan_result.unicode; the name when none) */
+    size_t form_len;
+    int valid; /* its validity (ibidi_scan_result.valid), reported */
+    const char *key[IBIDI_SCAN_AGAINST_KEYS]; /* [0] ltr display, [1] rtl, [2] index label */
+    size_t key_len[IBIDI_SCAN_AGAINST_KEYS];
+} ibidi_scan_keys;
+
+/* A candidate an existing name collides with. */
+typedef struct ibidi_scan_hit {
+    size_t candidate; /* its index */
+    unsigned why;     /* IBIDI_SCAN_WHY_* bits */
+} ibidi_scan_hit;
+
+/* One collision of a candidate, valid until _free. */
+typedef struct ibidi_scan_collision {
+    unsigned why;     /* IBIDI_SCAN_WHY_* bits */
+    int valid;        /* the other name's validity */
+    size_t peer;      /* another candidate's index, or IBIDI_SCAN_NO_PEER: an existing name */
+    uint64_t seq;     /* the seq _record had (the first, after a merge); a peer: 0 */
+    const char *name; /* the other name as written (the first, after a merge) */
+    size_t name_len;
+    const char *form; /* its Unicode form */
+    size_t form_len;
+} ibidi_scan_collision;
+
+/* An empty index. IBIDI_E_INVALID_ARGUMENT, IBIDI_E_NOMEM; *out NULL then. */
+IBIDI_API ibidi_status ibidi_scan_against_create(ibidi_scan_against **out, ibidi_error *err);
+
+/* Adds a candidate (its texts are copied); *index (may be NULL) gets its index. Not
+ * thread-safe: every add comes before the lookups (IBIDI_E_INVALID_ARGUMENT after a
+ * _record or _finish). */
+IBIDI_API ibidi_status ibidi_scan_against_add(ibidi_scan_against *a, const ibidi_scan_keys *k,
+                                              size_t *index, ibidi_error *err);
+
+/*
+ * The candidates the existing name k collides with, each once with all its reasons, in
+ * index order, to hits (cap of them); *n gets how many there are. IBIDI_E_BUFFER_TOO_SMALL
+ * when cap < *n (hits then holds the first cap). k->name and k->valid are not used.
+ * Thread-safe, no allocation.
+ */
+IBIDI_API ibidi_status ibidi_scan_against_lookup(const ibidi_scan_against *a,
+                                                 const ibidi_scan_keys *k, ibidi_scan_hit *hits,
+                                                 size_t cap, size_t *n, ibidi_error *err);
+
+/* Keeps the collisions of the existing name k (name, form, valid) with the n candidates of
+ * hits (as _lookup gave them; the caller may leave some out), under seq. Thread-safe. */
+IBIDI_API ibidi_status ibidi_scan_against_record(ibidi_scan_against *a, const ibidi_scan_keys *k,
+                                                 uint64_t seq, const ibidi_scan_hit *hits,
+                                                 size_t n, ibidi_error *err);
+
+/* Ends the lookups: the peers, the merges, the order (see above). A second call does
+ * nothing. After an error every later call returns it. */
+IBIDI_API ibidi_status ibidi_scan_against_finish(ibidi_scan_against *a, ibidi_error *err);
+
+/* After finish: the collisions of a candidate, the existing names first (by seq), then the
+ * peers (by index); *items is NULL when *n is 0. */
+IBIDI_API ibidi_status ibidi_scan_against_collisions(const ibidi_scan_against *a,
+                                                     size_t candidate,
+                                                     const ibidi_scan_collision **items,
+                                                     size_t *n, ibidi_error *err);
+
+/* The number of candidates added. */
+IBIDI_API size_t ibidi_scan_against_count(const ibidi_scan_against *a);
+
+/* Releases everything. NULL is allowed. */
+IBIDI_API void ibidi_scan_against_free(ibidi_scan_against *a);
 
 #ifdef __cplusplus
 }

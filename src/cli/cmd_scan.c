@@ -24,6 +24,7 @@
 #endif
 
 #include "cli/cli.h"
+#include "cli/scan_against.h"
 #include "ibidi/utf8.h"
 
 static const char cmd_name[] = "scan";
@@ -56,6 +57,7 @@ typedef struct scan_opts {
     ibidi_scan_groups *groups; /* the workers add every name's keys here */
     int only_valid;   /* --only-valid: show the groups with at least two valid names */
     size_t shown;     /* the groups shown (all of them without --only-valid) */
+    cli_against *against; /* --against: the input is the existing list (scan_against.c) */
 } scan_opts;
 
 /* ---- Growable buffers ------------------------------------------------------------------ */
@@ -680,6 +682,15 @@ static void process_batch(worker *w, batch *b)
             b->n_skipped++;
             continue;
         }
+        if (w->o->against) { /* an existing name: looked up, no record of its own */
+            int valid;
+            b->n_names++;
+            if (!cli_against_existing(w->o->against, line + start, len, b->first_lineno + i,
+                                      &valid))
+                b->failed = IBIDI_E_NOMEM;
+            b->n_valid += (size_t)valid;
+            continue;
+        }
         process_name(w, b, out, line + start, len, b->first_lineno + i);
     }
     if (out && fclose(out) != 0 && !b->failed)
@@ -1092,7 +1103,11 @@ static int run_scan(int argc, char **argv)
     o.threads = default_threads();
     o.memory = IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
     int only_files = 0;
-    const char *lgr_path = NULL;
+    const char *lgr_path = NULL, *against = NULL;
+    /* the arguments that are no option, moved to the front of argv (each to a place the
+       loop has passed) */
+    char **items = argv;
+    size_t n_items = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int r;
@@ -1156,14 +1171,23 @@ static int run_scan(int argc, char **argv)
             if (r < 0)
                 return CLI_USAGE;
             o.origin = v;
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--against", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            against = v;
         } else if (!only_files && a[0] == '-' && a[1] != '\0') {
             return cli_usage_error(cmd_name, "unknown option '%s'", a);
         } else {
-            if (o.file)
-                return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", o.file, a);
-            o.file = a;
+            items[n_items++] = argv[i];
         }
     }
+    /* --against: the input is the existing list, the arguments are the candidates */
+    if (against && strcmp(against, "-") == 0 && n_items == 0)
+        return cli_usage_error(cmd_name, "--against -: the candidates cannot come from "
+                                         "standard input too; give them as arguments");
+    if (!against && n_items > 1)
+        return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", items[0], items[1]);
+    o.file = against ? against : n_items ? items[0] : NULL;
 
     /* the origin is read as the zone reader reads names, so a bad one is refused now */
     ibidi_scan_zone_state origin_state;
@@ -1180,6 +1204,16 @@ static int run_scan(int argc, char **argv)
             fprintf(stderr, "ibidi %s: %s:%lu:%lu: %s [%s]\n", cmd_name, lgr_path, d.line,
                     d.column, d.message, ibidi_status_name(st));
             return CLI_USAGE;
+        }
+    }
+    if (against) {
+        const cli_against_opts ao = {o.format == FMT_JSON, o.format == FMT_TSV, o.ctx[CTX_LTR],
+                                     o.ctx[CTX_RTL], o.profile, o.lgr, o.only_valid};
+        int arc;
+        o.against = cli_against_start(&ao, items, n_items, &arc);
+        if (!o.against) {
+            ibidi_lgr_free(o.lgr);
+            return arc;
         }
     }
     /* the file, or a copy of standard input's descriptor (gzclose closes what it reads) */
@@ -1199,6 +1233,7 @@ static int run_scan(int argc, char **argv)
             fprintf(stderr, "ibidi %s: cannot read standard input: %s\n", cmd_name,
                     strerror(errno));
         ibidi_lgr_free(o.lgr);
+        cli_against_free(o.against);
         return CLI_USAGE;
     }
 
@@ -1219,6 +1254,7 @@ static int run_scan(int argc, char **argv)
             close(fd);
         free(r);
         ibidi_lgr_free(o.lgr);
+        cli_against_free(o.against);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         return CLI_INVALID;
     }
@@ -1269,6 +1305,14 @@ static int run_scan(int argc, char **argv)
             rc = CLI_INVALID;
         }
     }
+    if (o.against) {
+        if (s.failed)
+            report_failure(s.failed, s.failed_value, tmpdir);
+        const cli_against_totals at = {s.tot.lines, s.tot.names, s.tot.skipped, s.tot.valid,
+                                       r->malformed, r->error, s.failed != IBIDI_OK};
+        rc = cli_against_report(o.against, &at);
+        goto end;
+    }
     if (!s.failed) {
         if (s.progress)
             show_merging(&s);
@@ -1291,17 +1335,19 @@ static int run_scan(int argc, char **argv)
     } else {
         print_summary(&s);
     }
+end:;
     double elapsed = now() - s.t0;
     fprintf(stderr, "ibidi %s: %zu names in %.3f s (%.0f names/s, %d thread%s)\n", cmd_name,
             s.tot.names, elapsed, elapsed > 0 ? (double)s.tot.names / elapsed : 0.0, o.threads,
             o.threads == 1 ? "" : "s");
-    if (s.tot.valid != s.tot.names)
+    if (s.tot.valid != s.tot.names && !o.against)
         rc = CLI_INVALID;
     /* collisions make the exit status 1: those shown, under --only-valid */
     for (int k = 0; k < N_KINDS; k++)
         if (o.only_valid ? o.shown > 0 : s.counts[k].groups > 0)
             rc = CLI_INVALID;
     ibidi_scan_groups_free(o.groups);
+    cli_against_free(o.against);
     ibidi_lgr_free(o.lgr);
     gzclose(r->gz);
     free(r);
@@ -1314,35 +1360,38 @@ const cli_command cli_cmd_scan = {
     "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
     "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
     "                  [--lgr FILE] [--only-valid] [FILE|-]\n"
+    "       ibidi scan --against EXISTING [OPTION...] [CANDIDATE...]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
     "lines are skipped), or the owner names of a zone file, from FILE or standard input\n"
     "(either may be gzip-compressed), and reports for each name whether it is valid under\n"
     "the IDNA profile (with the reasons, as IdnaTestV2 codes), Badami's bidi ambiguity\n"
-    "findings, and how it displays in a left-to-right paragraph (the standard display\n"
-    "model) and a right-to-left one. Names are compared in their Unicode form, so an\n"
-    "A-label and its U-label are the same name. Then it lists the collision groups: sets of\n"
-    "distinct names that display identically in a context. Names displayed as written\n"
-    "(ASCII ones that no other name can display like) are counted in the summary\n"
-    "(self_displayed), not compared (display_keys counts the other displays).\n"
+    "findings, and how it displays in a left-to-right paragraph and a right-to-left one.\n"
+    "Names are compared in their Unicode form (an A-label and its U-label are one name).\n"
+    "Then it lists the collision groups: distinct names that display alike in a context.\n"
+    "Names displayed as written (ASCII ones no other name can display like) are counted\n"
+    "(summary: self_displayed), not compared (display_keys: the other displays).\n"
     "\n"
-    "  --format F    what the input holds: auto (default: told from its first lines),\n"
-    "                names (a list) or zone (an RFC 1035 master file, as ICANN's CZDS\n"
-    "                delivers zones: one record per line, name TTL class type data)\n"
-    "  --origin NAME a zone file's origin before its first $ORIGIN (the zone's name, as\n"
-    "                a server's configuration gives it); ignored for a list\n"
+    "  --format F    auto (default: told from its first lines), names (a list) or zone\n"
+    "                (an RFC 1035 master file, as ICANN's CZDS delivers zones)\n"
+    "  --origin NAME a zone file's origin before its first $ORIGIN; ignored for a list\n"
     "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
     "  --threads K   worker threads (default: the number of online processors)\n"
     "  --memory SIZE the most memory the collision groups take: bytes, or with K, M or G\n"
-    "                (default 1G, at least 64K). Past it, they are sorted into runs in a\n"
-    "                temporary file in $TMPDIR (or /tmp), merged at the end: a list of any\n"
-    "                size needs about its own size on that disk, and gives the same output\n"
-    "  --lgr FILE    also judge each name's first label under this Label Generation\n"
-    "                Ruleset (RFC 7940): its disposition and index label per name, and\n"
-    "                the variant collision groups: names whose first labels are variants\n"
-    "                of each other (the same index label)\n"
-    "  --only-valid  only the groups with two valid names or more (exit status too)\n"
+    "                (default 1G, at least 64K); past it, sorted runs go to a temporary\n"
+    "                file in $TMPDIR (or /tmp), about the list's size, merged at the end\n"
+    "  --lgr FILE    also judge each name's first label under this LGR (RFC 7940): its\n"
+    "                disposition and index label, and the variant collision groups\n"
+    "                (first labels with the same index label)\n"
+    "  --only-valid  only the groups with two valid names or more (exit status too);\n"
+    "                with --against, only the collisions with valid names\n"
+    "  --against EXISTING  registration checks: EXISTING, read as FILE is, holds the\n"
+    "                names there; each CANDIDATE (none: each line of standard input) gets\n"
+    "                one record, in order, of the names it collides with and why (same,\n"
+    "                ltr, rtl, lgr), other candidates marked (JSON {\"type\": \"candidate\",\n"
+    "                \"collisions\": [...], ...}; TSV candidate TAB NAME TAB VALIDITY TAB N\n"
+    "                TAB COLLISIONS), then a summary\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
     "                \"findings\", \"display\", \"codes\", ...} per name, then\n"
     "                {\"type\": \"collision\", \"context\", \"display\", \"names\"} per group,\n"
@@ -1350,27 +1399,26 @@ const cli_command cli_cmd_scan = {
     "  --tsv         NAME TAB valid|invalid CODES TAB DISPLAY-LTR TAB DISPLAY-RTL TAB FINDINGS\n"
     "                per name, then collision TAB CONTEXT TAB DISPLAY TAB NAMES (comma-\n"
     "                separated), then summary TAB key=value ...\n"
-    "With --lgr, each name's record also gives its first label's disposition and index\n"
-    "label (JSON \"lgr\"; TSV two more columns, DISPOSITION TAB INDEX), and the variant\n"
-    "groups follow the display groups (JSON {\"type\": \"variant_collision\", \"index\",\n"
-    "\"names\"}; TSV variant-collision TAB lgr TAB INDEX TAB NAMES).\n",
+    "With --lgr, a name's record gives its disposition and index label (JSON \"lgr\"; TSV\n"
+    "DISPOSITION TAB INDEX), and the variant groups follow (JSON {\"type\":\n"
+    "\"variant_collision\", \"index\", \"names\"}; TSV variant-collision TAB lgr TAB INDEX\n"
+    "TAB NAMES).\n",
     run_scan,
-    "--context --profile --threads --memory --lgr --format --origin",
+    "--context --profile --threads --memory --lgr --format --origin --against",
     NULL,
     0,
     "\n"
-    "A zone file gives each owner name once per run of its records, absolute and without\n"
-    "its root dot ($ORIGIN, $TTL, '@', parentheses, escapes and comments are read; ibidi(1)\n"
-    "says how); a line it cannot read goes to standard error with its line, column and\n"
-    "status, and makes the exit status 1. Records keep the input's line numbers.\n"
-    "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
-    "A name's final root label dot (as zone files write names) is set aside, so that\n"
-    "example.com. and example.com are one name. A name the analysis cannot take (a bidi\n"
-    "control, say) says \"not analysed [STATUS]\" (TSV: not-analysed:STATUS; JSON:\n"
-    "\"analysis\") and is counted apart, never as a name without findings.\n"
+    "A zone file gives each owner name once per run of its records (ibidi(1) says how);\n"
+    "a line it cannot read goes to standard error with its line, column and status, and\n"
+    "makes the exit status 1. Records keep the input's line numbers.\n"
+    "Ill-formed UTF-8 gives an invalid record with the decoder's status as code. A final\n"
+    "root dot is set aside (example.com. is example.com). A name the analysis cannot take\n"
+    "(a bidi control, say) says \"not analysed [STATUS]\" (TSV: not-analysed:STATUS;\n"
+    "JSON: \"analysis\"), counted apart, never as a name without findings.\n"
     "Output escapes as the README says (\"name_hex\" in JSON for ill-formed bytes). A\n"
     "progress bar goes to standard error when it is a terminal; the time taken always does.\n"
     "\n"
-    "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
-    "usage error or an input that cannot be opened.\n",
+    "Exit status: 0 when every name is valid and no names collide (--against: every\n"
+    "candidate), 1 otherwise, 2 for a usage error or an input that cannot be opened (or,\n"
+    "with --against, read to its end).\n",
 };

@@ -1,0 +1,406 @@
+/* ibidi scan --against EXISTING [CANDIDATE...]: registration-time checks. The candidates
+ * (few) are scanned first, as `ibidi scan` scans any name, and go into the library's index
+ * (ibidi_scan_against) with their Unicode form and keys: the displays in the contexts
+ * asked and, with --lgr, their first label's index label. The existing list (a whole zone,
+ * maybe) then streams through cmd_scan.c's reader and workers, which call
+ * cli_against_existing for each name: scanned the same way, looked up, and kept only when it
+ * collides. At the end each candidate gets one record, in the candidates' order, with
+ * every name it collides with and why, then the summary. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/scan_against.h"
+
+static const char cmd_name[] = "scan";
+
+/* What a candidate's record shows. */
+typedef struct cand {
+    char *name; /* as given (its root dot set aside) */
+    size_t len;
+    size_t line; /* its line of standard input, or its place among the arguments */
+    char *text;  /* ibidi_scan_name_alloc's text parts */
+    ibidi_scan_result r;
+    const char *disposition; /* --lgr */
+    char index[IBIDI_LGR_MAX_INDEX * 4];
+    size_t index_len;
+} cand;
+
+struct cli_against {
+    cli_against_opts o;
+    ibidi_scan_options so;
+    ibidi_scan_against *idx;
+    cand *c;
+    size_t n, cap;
+};
+
+/* ---- One name ---------------------------------------------------------------------------- */
+
+/* Its first label's LGR index label (the key of its variant set), and its disposition. */
+static void lgr_key(const ibidi_lgr *lgr, const char *u, size_t ulen, const char **disposition,
+                    char *index, size_t cap, size_t *index_len)
+{
+    const char *dot = memchr(u, '.', ulen);
+    const size_t llen = dot ? (size_t)(dot - u) : ulen;
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t n = 0;
+    ibidi_lgr_result r;
+    *disposition = "invalid";
+    *index_len = 0;
+    if (ibidi_lgr_label_decode(u, llen, cps, IBIDI_LGR_MAX_LABEL, &n, NULL) != IBIDI_OK ||
+        ibidi_lgr_check(lgr, cps, n, &r, NULL) != IBIDI_OK)
+        return;
+    *disposition = r.disposition;
+    if (r.eligible &&
+        ibidi_lgr_index_label_utf8(lgr, u, llen, index, cap, index_len, NULL) != IBIDI_OK)
+        *index_len = 0;
+}
+
+/* The keys of a scanned name, pointing into text and index. */
+static void make_keys(const cli_against *a, const char *name, size_t len, const char *text,
+                      const ibidi_scan_result *r, const char *index, size_t index_len,
+                      ibidi_scan_keys *k)
+{
+    memset(k, 0, sizeof *k);
+    k->name = name;
+    k->name_len = len;
+    k->form = r->unicode.present ? text + r->unicode.start : name;
+    k->form_len = r->unicode.present ? r->unicode.length : len;
+    k->valid = r->valid;
+    for (int c = 0; c < 2; c++)
+        if (r->display[c].present) {
+            k->key[c] = text + r->display[c].start;
+            k->key_len[c] = r->display[c].length;
+        }
+    if (a->o.lgr && index_len) {
+        k->key[2] = index;
+        k->key_len[2] = index_len;
+    }
+}
+
+int cli_against_existing(cli_against *a, const char *name, size_t len, uint64_t line,
+                         int *valid)
+{
+    char *text = NULL;
+    ibidi_scan_result r;
+    ibidi_scan_keys k;
+    const char *disposition;
+    char index[IBIDI_LGR_MAX_INDEX * 4];
+    size_t index_len = 0, n = 0;
+    ibidi_scan_hit small[16], *hits = small;
+    *valid = 0;
+    len = ibidi_idna_strip_root(name, len); /* a zone's example.com. is example.com */
+    if (ibidi_scan_name_alloc(name, len, &a->so, &text, &r, NULL, NULL) != IBIDI_OK)
+        return 0;
+    *valid = r.valid;
+    if (a->o.lgr) {
+        const char *u = r.unicode.present ? text + r.unicode.start : name;
+        lgr_key(a->o.lgr, u, r.unicode.present ? r.unicode.length : len, &disposition, index,
+                sizeof index, &index_len);
+    }
+    make_keys(a, name, len, text, &r, index, index_len, &k);
+    ibidi_status st = ibidi_scan_against_lookup(a->idx, &k, hits, 16, &n, NULL);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) { /* many candidates share a key */
+        hits = malloc(n * sizeof *hits);
+        st = hits ? ibidi_scan_against_lookup(a->idx, &k, hits, n, &n, NULL) : IBIDI_E_NOMEM;
+    }
+    if (st == IBIDI_OK && n)
+        st = ibidi_scan_against_record(a->idx, &k, line, hits, n, NULL);
+    if (hits != small)
+        free(hits);
+    ibidi_free(text);
+    return st == IBIDI_OK;
+}
+
+/* ---- The candidates ------------------------------------------------------------------------ */
+
+static int add_candidate(cli_against *a, const char *name, size_t len, size_t line)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 16;
+        cand *c = realloc(a->c, cap * sizeof *c);
+        if (!c)
+            return 0;
+        a->c = c;
+        a->cap = cap;
+    }
+    cand *c = &a->c[a->n];
+    memset(c, 0, sizeof *c);
+    len = ibidi_idna_strip_root(name, len);
+    c->name = malloc(len + 1);
+    if (!c->name)
+        return 0;
+    memcpy(c->name, name, len);
+    c->name[len] = '\0';
+    c->len = len;
+    c->line = line;
+    a->n++; /* freed with the others from here on */
+    if (ibidi_scan_name_alloc(c->name, len, &a->so, &c->text, &c->r, NULL, NULL) != IBIDI_OK)
+        return 0;
+    if (a->o.lgr) {
+        const char *u = c->r.unicode.present ? c->text + c->r.unicode.start : c->name;
+        lgr_key(a->o.lgr, u, c->r.unicode.present ? c->r.unicode.length : len, &c->disposition,
+                c->index, sizeof c->index, &c->index_len);
+    }
+    ibidi_scan_keys k;
+    make_keys(a, c->name, len, c->text, &c->r, c->index, c->index_len, &k);
+    return ibidi_scan_against_add(a->idx, &k, NULL, NULL) == IBIDI_OK;
+}
+
+void cli_against_free(cli_against *a)
+{
+    if (!a)
+        return;
+    for (size_t i = 0; i < a->n; i++) {
+        free(a->c[i].name);
+        ibidi_free(a->c[i].text);
+    }
+    free(a->c);
+    ibidi_scan_against_free(a->idx);
+    free(a);
+}
+
+cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, size_t n,
+                               int *rc)
+{
+    cli_against *a = calloc(1, sizeof *a);
+    *rc = CLI_USAGE; /* the check cannot be made */
+    if (!a || ibidi_scan_against_create(&a->idx, NULL) != IBIDI_OK) {
+        free(a);
+        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+        return NULL;
+    }
+    a->o = *o;
+    a->so.flags = (o->ltr ? IBIDI_SCAN_LTR : 0u) | (o->rtl ? IBIDI_SCAN_RTL : 0u);
+    a->so.idna.profile = o->profile;
+    int ok = 1;
+    if (n) {
+        for (size_t i = 0; i < n && ok; i++)
+            ok = add_candidate(a, cands[i], strlen(cands[i]), i + 1);
+    } else { /* one per line, as a list: comments and blank lines are no candidates */
+        char *line = NULL;
+        size_t cap = 0, lineno = 0;
+        ssize_t got;
+        while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+            size_t len = (size_t)got, start, nlen;
+            lineno++;
+            if (len && line[len - 1] == '\n')
+                len--;
+            if (ibidi_scan_line(line, len, &start, &nlen))
+                ok = add_candidate(a, line + start, nlen, lineno);
+        }
+        free(line);
+        if (ok && ferror(stdin)) {
+            fprintf(stderr, "ibidi %s: error reading the candidates from standard input\n",
+                    cmd_name);
+            cli_against_free(a);
+            return NULL;
+        }
+    }
+    if (!ok) {
+        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+        cli_against_free(a);
+        return NULL;
+    }
+    if (a->n == 0) {
+        cli_against_free(a);
+        cli_usage_error(cmd_name, "--against: no candidate (give them as arguments, or one "
+                                  "per line on standard input)");
+        return NULL;
+    }
+    *rc = CLI_OK;
+    return a;
+}
+
+/* ---- The records ------------------------------------------------------------------------- */
+
+static const char *const why_names[] = {"same", "ltr", "rtl", "lgr"};
+
+/* The reasons, separated by sep (a JSON array's items when json). */
+static void put_why(FILE *f, unsigned why, const char *sep, int json)
+{
+    int first = 1;
+    for (unsigned b = 0; b < 4; b++)
+        if (why & (1u << b)) {
+            fprintf(f, json ? "%s\"%s\"" : "%s%s", first ? "" : sep, why_names[b]);
+            first = 0;
+        }
+}
+
+static int counts(const cli_against *a, const ibidi_scan_collision *c)
+{
+    return !a->o.only_valid || c->valid; /* --only-valid: a valid name and the candidate */
+}
+
+static void put_json_record(const cli_against *a, const cand *c,
+                            const ibidi_scan_collision *col, size_t n)
+{
+    const ibidi_scan_result *r = &c->r;
+    fputs("{\"type\": \"candidate\", \"name\": ", stdout);
+    if (cli_json_string(stdout, c->name, c->len)) {
+        fputs(", \"name_hex\": ", stdout);
+        cli_json_hex(stdout, c->name, c->len);
+    }
+    printf(", \"valid\": %s, \"codes\": ", r->valid ? "true" : "false");
+    cli_json_string(stdout, c->text + r->codes.start, r->codes.length);
+    if (r->unicode.present) {
+        fputs(", \"unicode\": ", stdout);
+        cli_json_string(stdout, c->text + r->unicode.start, r->unicode.length);
+    }
+    if (a->o.lgr) {
+        fputs(", \"lgr\": {\"disposition\": ", stdout);
+        cli_json_string(stdout, c->disposition, strlen(c->disposition));
+        fputs(", \"index\": ", stdout);
+        if (c->index_len)
+            cli_json_string(stdout, c->index, c->index_len);
+        else
+            fputs("null", stdout);
+        fputc('}', stdout);
+    }
+    fputs(", \"collisions\": [", stdout);
+    int first = 1;
+    for (size_t j = 0; j < n; j++) {
+        const ibidi_scan_collision *x = &col[j];
+        if (!counts(a, x))
+            continue;
+        const int peer = x->peer != IBIDI_SCAN_NO_PEER;
+        printf("%s{\"%s\": ", first ? "" : ", ", peer ? "candidate" : "existing");
+        cli_json_string(stdout, x->name, x->name_len);
+        fputs(", \"unicode\": ", stdout);
+        cli_json_string(stdout, x->form, x->form_len);
+        printf(", \"valid\": %s, \"why\": [", x->valid ? "true" : "false");
+        put_why(stdout, x->why, ", ", 1);
+        printf("], \"line\": %llu}",
+               (unsigned long long)(peer ? a->c[x->peer].line : x->seq));
+        first = 0;
+    }
+    printf("], \"line\": %zu}\n", c->line);
+}
+
+static void put_tsv_record(const cli_against *a, const cand *c, const ibidi_scan_collision *col,
+                           size_t n, size_t shown)
+{
+    fputs("candidate\t", stdout);
+    cli_put_escaped(stdout, c->name, c->len);
+    fputs(c->r.valid ? "\tvalid" : "\tinvalid ", stdout);
+    if (!c->r.valid)
+        fwrite(c->text + c->r.codes.start, 1, c->r.codes.length, stdout);
+    printf("\t%zu\t", shown);
+    int first = 1;
+    for (size_t j = 0; j < n; j++) {
+        if (!counts(a, &col[j]))
+            continue;
+        printf("%s%s:", first ? "" : ",",
+               col[j].peer != IBIDI_SCAN_NO_PEER ? "candidate" : "existing");
+        cli_put_escaped(stdout, col[j].name, col[j].name_len);
+        putchar(':');
+        put_why(stdout, col[j].why, "+", 0);
+        fputs(col[j].valid ? ":valid" : ":invalid", stdout);
+        first = 0;
+    }
+    putchar('\n');
+}
+
+static void put_text_record(const cli_against *a, const cand *c,
+                            const ibidi_scan_collision *col, size_t n, size_t shown)
+{
+    const ibidi_scan_result *r = &c->r;
+    cli_put_escaped(stdout, c->name, c->len);
+    if (r->unicode.present &&
+        (r->unicode.length != c->len || memcmp(c->text + r->unicode.start, c->name, c->len))) {
+        fputs(" (", stdout);
+        cli_put_escaped(stdout, c->text + r->unicode.start, r->unicode.length);
+        putchar(')');
+    }
+    fputs(r->valid ? ": valid" : ": invalid ", stdout);
+    if (!r->valid)
+        fwrite(c->text + r->codes.start, 1, r->codes.length, stdout);
+    if (a->o.lgr) {
+        printf("; lgr %s", c->disposition);
+        if (c->index_len) {
+            fputs(" index ", stdout);
+            cli_put_escaped(stdout, c->index, c->index_len);
+        }
+    }
+    if (!shown) {
+        fputs("; no collision\n", stdout);
+        return;
+    }
+    printf("; collides with %zu name%s:", shown, shown == 1 ? "" : "s");
+    int first = 1;
+    for (size_t j = 0; j < n; j++) {
+        const ibidi_scan_collision *x = &col[j];
+        if (!counts(a, x))
+            continue;
+        const int peer = x->peer != IBIDI_SCAN_NO_PEER;
+        fputs(first ? " " : ", ", stdout);
+        if (peer)
+            fputs("candidate ", stdout);
+        cli_put_escaped(stdout, x->name, x->name_len);
+        if (x->form_len != x->name_len || memcmp(x->form, x->name, x->name_len)) {
+            fputs(" (", stdout);
+            cli_put_escaped(stdout, x->form, x->form_len);
+            putchar(')');
+        }
+        fputs(" [", stdout);
+        put_why(stdout, x->why, " ", 0);
+        printf("%s]", x->valid ? "" : "; invalid");
+        if (!peer)
+            printf(" line %llu", (unsigned long long)x->seq);
+        first = 0;
+    }
+    putchar('\n');
+}
+
+int cli_against_report(cli_against *a, const cli_against_totals *t)
+{
+    if (t->read_error || t->failed) /* the messages are out: the answer would be wrong */
+        return CLI_USAGE;
+    ibidi_error e;
+    if (ibidi_scan_against_finish(a->idx, &e) != IBIDI_OK) {
+        fprintf(stderr, "ibidi %s: %s [%s]\n", cmd_name, ibidi_strerror(e.status),
+                ibidi_status_name(e.status));
+        return CLI_USAGE;
+    }
+    size_t valid = 0, colliding = 0, total = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        const cand *c = &a->c[i];
+        const ibidi_scan_collision *col;
+        size_t n = 0, shown = 0;
+        ibidi_scan_against_collisions(a->idx, i, &col, &n, NULL);
+        for (size_t j = 0; j < n; j++)
+            shown += (size_t)counts(a, &col[j]);
+        valid += (size_t)(c->r.valid != 0);
+        colliding += shown > 0;
+        total += shown;
+        if (a->o.json)
+            put_json_record(a, c, col, n);
+        else if (a->o.tsv)
+            put_tsv_record(a, c, col, n, shown);
+        else
+            put_text_record(a, c, col, n, shown);
+    }
+    const char *profile = ibidi_idna_profile_name(a->o.profile);
+    if (a->o.json)
+        printf("{\"type\": \"summary\", \"profile\": \"%s\", \"candidates\": %zu, "
+               "\"valid_candidates\": %zu, \"colliding\": %zu, \"collisions\": %zu, "
+               "\"existing\": {\"lines\": %zu, \"names\": %zu, \"skipped\": %zu, \"valid\": %zu, "
+               "\"unreadable_lines\": %zu}%s}\n",
+               profile, a->n, valid, colliding, total, t->lines, t->names, t->skipped, t->valid,
+               t->unreadable, a->o.only_valid ? ", \"only_valid\": true" : "");
+    else if (a->o.tsv)
+        printf("summary\tprofile=%s\tcandidates=%zu\tvalid_candidates=%zu\tcolliding=%zu"
+               "\tcollisions=%zu\texisting_lines=%zu\texisting_names=%zu\texisting_skipped=%zu"
+               "\texisting_valid=%zu\tunreadable_lines=%zu\n",
+               profile, a->n, valid, colliding, total, t->lines, t->names, t->skipped, t->valid,
+               t->unreadable);
+    else
+        printf("summary: %zu candidates, %zu valid, %zu colliding (%zu collision%s%s); "
+               "against %zu names (%zu lines, %zu skipped, %zu unreadable), %zu valid "
+               "(profile %s)\n",
+               a->n, valid, colliding, total, total == 1 ? "" : "s",
+               a->o.only_valid ? " with valid names" : "",
+               t->names, t->lines, t->skipped, t->unreadable, t->valid, profile);
+    /* a registry may go ahead only when every candidate is valid and collides with none */
+    return valid == a->n && colliding == 0 ? CLI_OK : CLI_INVALID;
+}
