@@ -153,4 +153,10 @@ int cli_pick(const char *value, const char *const *names, int n);
 /* Parses a --profile value (ibidi_idna_profile_name); 0 if unknown. */
 int cli_parse_profile(const char *value, ibidi_idna_profile *profile);
 
+/* A name's first label (the one a registry registers) under an LGR: its disposition
+ * ("invalid" when it is not eligible or cannot be read) and, when eligible, its index
+ * label, the key of its variant set, into index (cap bytes; *index_len 0 when none). */
+void cli_lgr_first_label(const ibidi_lgr *lgr, const char *u, size_t ulen,
+                         const char **disposition, char *index, size_t cap, size_t *index_len);
+
 #endif

@@ -436,21 +436,8 @@ typedef struct lgr_verdict {
 
 static void lgr_judge(const ibidi_lgr *lgr, const char *u, size_t ulen, lgr_verdict *v)
 {
-    const char *dot = memchr(u, '.', ulen);
-    size_t llen = dot ? (size_t)(dot - u) : ulen;
-    uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t n = 0;
-    ibidi_lgr_result r;
-    v->disposition = "invalid";
-    v->index_len = 0;
-    if (ibidi_lgr_label_decode(u, llen, cps, IBIDI_LGR_MAX_LABEL, &n, NULL) != IBIDI_OK ||
-        ibidi_lgr_check(lgr, cps, n, &r, NULL) != IBIDI_OK)
-        return;
-    v->disposition = r.disposition;
-    if (r.eligible &&
-        ibidi_lgr_index_label_utf8(lgr, u, llen, v->index, sizeof v->index, &v->index_len,
-                                   NULL) != IBIDI_OK)
-        v->index_len = 0;
+    cli_lgr_first_label(lgr, u, ulen, &v->disposition, v->index, sizeof v->index,
+                        &v->index_len);
 }
 
 /* One key of a name into the collision groups; 0 (and the batch failed) on an error. */

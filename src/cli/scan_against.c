@@ -36,26 +36,6 @@ struct cli_against {
 
 /* ---- One name ---------------------------------------------------------------------------- */
 
-/* Its first label's LGR index label (the key of its variant set), and its disposition. */
-static void lgr_key(const ibidi_lgr *lgr, const char *u, size_t ulen, const char **disposition,
-                    char *index, size_t cap, size_t *index_len)
-{
-    const char *dot = memchr(u, '.', ulen);
-    const size_t llen = dot ? (size_t)(dot - u) : ulen;
-    uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t n = 0;
-    ibidi_lgr_result r;
-    *disposition = "invalid";
-    *index_len = 0;
-    if (ibidi_lgr_label_decode(u, llen, cps, IBIDI_LGR_MAX_LABEL, &n, NULL) != IBIDI_OK ||
-        ibidi_lgr_check(lgr, cps, n, &r, NULL) != IBIDI_OK)
-        return;
-    *disposition = r.disposition;
-    if (r.eligible &&
-        ibidi_lgr_index_label_utf8(lgr, u, llen, index, cap, index_len, NULL) != IBIDI_OK)
-        *index_len = 0;
-}
-
 /* The keys of a scanned name, pointing into text and index. */
 static void make_keys(const cli_against *a, const char *name, size_t len, const char *text,
                       const ibidi_scan_result *r, const char *index, size_t index_len,
@@ -95,7 +75,7 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, uint64_t 
     *valid = r.valid;
     if (a->o.lgr) {
         const char *u = r.unicode.present ? text + r.unicode.start : name;
-        lgr_key(a->o.lgr, u, r.unicode.present ? r.unicode.length : len, &disposition, index,
+        cli_lgr_first_label(a->o.lgr, u, r.unicode.present ? r.unicode.length : len, &disposition, index,
                 sizeof index, &index_len);
     }
     make_keys(a, name, len, text, &r, index, index_len, &k);
@@ -139,7 +119,7 @@ static int add_candidate(cli_against *a, const char *name, size_t len, size_t li
         return 0;
     if (a->o.lgr) {
         const char *u = c->r.unicode.present ? c->text + c->r.unicode.start : c->name;
-        lgr_key(a->o.lgr, u, c->r.unicode.present ? c->r.unicode.length : len, &c->disposition,
+        cli_lgr_first_label(a->o.lgr, u, c->r.unicode.present ? c->r.unicode.length : len, &c->disposition,
                 c->index, sizeof c->index, &c->index_len);
     }
     ibidi_scan_keys k;

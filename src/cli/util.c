@@ -464,3 +464,22 @@ void cli_json_text(FILE *f, const char *s, size_t len, cli_input in)
         cli_json_string(f, s, len);
     free(b);
 }
+
+void cli_lgr_first_label(const ibidi_lgr *lgr, const char *u, size_t ulen,
+                         const char **disposition, char *index, size_t cap, size_t *index_len)
+{
+    const char *dot = memchr(u, '.', ulen);
+    const size_t llen = dot ? (size_t)(dot - u) : ulen;
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t n = 0;
+    ibidi_lgr_result r;
+    *disposition = "invalid";
+    *index_len = 0;
+    if (ibidi_lgr_label_decode(u, llen, cps, IBIDI_LGR_MAX_LABEL, &n, NULL) != IBIDI_OK ||
+        ibidi_lgr_check(lgr, cps, n, &r, NULL) != IBIDI_OK)
+        return;
+    *disposition = r.disposition;
+    if (r.eligible &&
+        ibidi_lgr_index_label_utf8(lgr, u, llen, index, cap, index_len, NULL) != IBIDI_OK)
+        *index_len = 0;
+}
