@@ -19,6 +19,7 @@
 
 #include "common/internal.h"
 #include "ibidi/scan.h"
+#include "scan/groups_internal.h"
 
 /* the texts of a name: the name as written, its form, then the keys */
 #define T_NAME 0
@@ -47,6 +48,8 @@ typedef struct match {
     uint64_t seq;
     size_t cand, peer;
     size_t name_off, form_off;
+    const char *form; /* the form's bytes, set while finish sorts (the records then move
+                         no more): the comparisons need no other context */
     uint32_t name_len, form_len;
     unsigned why;
     int valid;
@@ -73,41 +76,6 @@ struct ibidi_scan_against {
     ibidi_scan_collision *out; /* after finish: the collisions, by candidate */
     size_t *first;             /* the first of each candidate's in out; n_cands + 1 */
 };
-
-/* ---- Hashing ---------------------------------------------------------------------------- */
-
-static uint64_t fmix64(uint64_t h)
-{
-    /* MurmurHash3's finaliser: every input bit moves every output bit */
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
-}
-
-/* The hash of a kind and a text, eight bytes a step, the length and kind in the seed. Its
- * quality matters for the length of the probes, never for the result. */
-static uint64_t text_hash(unsigned kind, const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    uint64_t h = fmix64(((uint64_t)kind << 32) ^ (uint64_t)n ^ 0x9e3779b97f4a7c15ull);
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        h = (h ^ w) * 0x9fb21c651e98df25ull;
-        h ^= h >> 29;
-        p += 8;
-        n -= 8;
-    }
-    if (n) {
-        uint64_t w = 0;
-        memcpy(&w, p, n);
-        h = (h ^ w) * 0x9fb21c651e98df25ull;
-    }
-    return fmix64(h);
-}
 
 /* ---- Growing -------------------------------------------------------------------------- */
 
@@ -294,7 +262,7 @@ ibidi_status ibidi_scan_against_add(ibidi_scan_against *a, const ibidi_scan_keys
         const char *x;
         size_t xn;
         if (given_text(k, kind, &x, &xn)) {
-            table_put(a->table, a->table_cap, text_hash(kind, x, xn), id, kind);
+            table_put(a->table, a->table_cap, ibidi__scan_key_hash(kind, x, xn), id, kind);
             a->table_used++;
         }
     }
@@ -353,7 +321,7 @@ ibidi_status ibidi_scan_against_lookup(const ibidi_scan_against *a, const ibidi_
         size_t xn;
         if (!given_text(k, kind, &x, &xn))
             continue;
-        const uint64_t h = text_hash(kind, x, xn);
+        const uint64_t h = ibidi__scan_key_hash(kind, x, xn);
         const size_t sorted = stored; /* the hits of the earlier kinds, by candidate */
         for (size_t i = (size_t)h & (a->table_cap - 1); a->table[i].cand != EMPTY;
              i = (i + 1) & (a->table_cap - 1)) {
@@ -459,9 +427,6 @@ static int bytes_cmp(const char *x, size_t xn, const char *y, size_t yn)
     return c ? c : (xn < yn ? -1 : xn > yn);
 }
 
-/* qsort has no context argument: the arena of the sort under way (finish runs alone). */
-static _Thread_local const char *sort_records;
-
 /* By candidate; the existing names by form, then seq (so a form's first comes first);
  * then the peers by index. */
 static int by_form(const void *pa, const void *pb)
@@ -474,7 +439,7 @@ static int by_form(const void *pa, const void *pb)
         return xp - yp;
     if (xp)
         return x->peer < y->peer ? -1 : x->peer > y->peer;
-    int c = bytes_cmp(sort_records + x->form_off, x->form_len, sort_records + y->form_off,
+    int c = bytes_cmp(x->form, x->form_len, y->form,
                       y->form_len);
     if (c)
         return c;
@@ -494,7 +459,7 @@ static int by_seq(const void *pa, const void *pb)
         return x->peer < y->peer ? -1 : x->peer > y->peer;
     if (x->seq != y->seq)
         return x->seq < y->seq ? -1 : 1;
-    return bytes_cmp(sort_records + x->form_off, x->form_len, sort_records + y->form_off,
+    return bytes_cmp(x->form, x->form_len, y->form,
                      y->form_len);
 }
 
@@ -562,7 +527,8 @@ ibidi_status ibidi_scan_against_finish(ibidi_scan_against *a, ibidi_error *err)
     ibidi_status st = find_peers(a);
     if (st == IBIDI_OK) {
         /* the collisions of a candidate with the names of one form become one */
-        sort_records = a->records.p;
+        for (size_t r = 0; r < a->n_matches; r++)
+            a->matches[r].form = a->records.p + a->matches[r].form_off;
         if (a->n_matches)
             qsort(a->matches, a->n_matches, sizeof *a->matches, by_form);
         size_t w = 0;
@@ -584,7 +550,6 @@ ibidi_status ibidi_scan_against_finish(ibidi_scan_against *a, ibidi_error *err)
         a->n_matches = w;
         if (a->n_matches)
             qsort(a->matches, a->n_matches, sizeof *a->matches, by_seq);
-        sort_records = NULL;
         a->out = malloc((a->n_matches ? a->n_matches : 1) * sizeof *a->out);
         a->first = malloc((a->n_cands + 1) * sizeof *a->first);
         if (!a->out || !a->first)

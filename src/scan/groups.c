@@ -104,8 +104,9 @@ static uint64_t fmix64(uint64_t h)
 /* The 64-bit hash of a kind and a key: eight bytes a step, the length and kind in the
  * seed (so keys that differ only by trailing zero bytes differ). Its quality matters for
  * the balance of the shards and the time of the sort, never for the result. */
-static uint64_t key_hash(unsigned kind, const unsigned char *p, size_t n)
+uint64_t ibidi__scan_key_hash(unsigned kind, const void *key, size_t n)
 {
+    const unsigned char *p = key;
     uint64_t h = fmix64(((uint64_t)kind << 32) ^ (uint64_t)n ^ 0x9e3779b97f4a7c15ull);
     while (n >= 8) {
         uint64_t w;
@@ -241,7 +242,7 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind, const ch
     r.flags = valid ? IBIDI__REC_VALID : 0u;
     if (key_len == name_len && (key_len == 0 || memcmp(key, name, key_len) == 0))
         r.flags |= IBIDI__REC_KEY_IS_NAME; /* stored once */
-    r.order = key_hash(kind, r.key, key_len) & g->hash_mask;
+    r.order = ibidi__scan_key_hash(kind, r.key, key_len) & g->hash_mask;
     shard *s = &g->shards[g->shard_bits ? (size_t)(r.order >> (64 - g->shard_bits)) : 0];
 
     ibidi_status st = IBIDI_OK;
