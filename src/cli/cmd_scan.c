@@ -765,6 +765,8 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static void put_groups_memory(const scan_state *s, const char *end);
+
 static void show_progress(scan_state *s, int final)
 {
     double t = now();
@@ -788,31 +790,29 @@ static void show_progress(scan_state *s, int final)
     } else {
         fputs("\r", stderr);
     }
-    /* the phase, and the memory the collision groups hold (their part grows with the
-       list, up to --memory; the runs written past it wait in the temporary file) */
+    fprintf(stderr, "reading: %zu names, %.0f names/s, ", s->tot.names, rate);
+    put_groups_memory(s, "\033[K");
+}
+
+/* The memory the collision groups hold (it grows with the list, up to --memory; the runs
+ * written past it wait in the temporary file), then end. */
+static void put_groups_memory(const scan_state *s, const char *end)
+{
     ibidi_scan_groups_stats gs;
     ibidi_scan_groups_get_stats(s->o->groups, &gs);
-    fprintf(stderr, "reading: %zu names, %.0f names/s, groups %.1f MB", s->tot.names, rate,
-            (double)gs.memory / 1048576.0);
+    fprintf(stderr, "groups %.1f MB", (double)gs.memory / 1048576.0);
     if (gs.runs)
         fprintf(stderr, ", %zu runs (%.0f MB) on disk", gs.runs,
                 (double)gs.temp_bytes / 1048576.0);
-    fputs("\033[K", stderr);
+    fputs(end, stderr);
     fflush(stderr);
 }
 
 /* The phase after the reading: the merges of the collision groups' runs, in one call. */
 static void show_merging(const scan_state *s)
 {
-    ibidi_scan_groups_stats gs;
-    ibidi_scan_groups_get_stats(s->o->groups, &gs);
-    fprintf(stderr, "\rmerging the collision groups: %zu names read, groups %.1f MB", s->tot.names,
-            (double)gs.memory / 1048576.0);
-    if (gs.runs)
-        fprintf(stderr, ", %zu runs (%.0f MB) on disk", gs.runs,
-                (double)gs.temp_bytes / 1048576.0);
-    fputs("...\033[K", stderr);
-    fflush(stderr);
+    fprintf(stderr, "\rmerging the collision groups: %zu names read, ", s->tot.names);
+    put_groups_memory(s, "...\033[K");
 }
 
 /* The main thread's part: the batch's records in order, and its counts. */
