@@ -67,7 +67,7 @@ echo "info: $nfiles files looked up"
 
 # 3. the command uses the public API only
 for f in src/cli/*.c src/cli/*.h; do
-    inc=$(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | grep -v -E '^(ibidi\.h|ibidi/[a-z0-9_]+\.h|cli/cli\.h)$')
+    inc=$(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | grep -v -E '^(ibidi\.h|ibidi/[a-z0-9_]+\.h|cli/[a-z0-9_]+\.h)$')
     if [ -z "$inc" ]; then ok; else bad "$f includes $(echo "$inc" | tr '\n' ' ')"; fi
 done
 if command -v nm >/dev/null 2>&1 && [ -f "$BUILD/libibidi.so" ]; then

@@ -21,6 +21,7 @@
 #include <zlib.h>
 
 #include "cli/cli.h"
+#include "cli/scan_html.h"
 #include "ibidi/utf8.h"
 
 static const char cmd_name[] = "scan";
@@ -53,6 +54,8 @@ typedef struct scan_opts {
     ibidi_scan_groups *groups; /* the workers add every name's keys here */
     int only_valid;   /* --only-valid: show the groups with at least two valid names */
     size_t shown;     /* the groups shown (all of them without --only-valid) */
+    const char *html_path; /* --html: the report as a page, beside the output */
+    scan_html *html;
 } scan_opts;
 
 /* ---- Growable buffers ------------------------------------------------------------------ */
@@ -567,6 +570,8 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
     if (o->only_valid && g->n_valid < 2)
         return 0;
     o->shown++;
+    if (o->html)
+        scan_html_group(o->html, g);
     const int variant = g->kind == KIND_VARIANT;
     const char *ctx_name = variant ? "lgr" : ctx_names[g->kind];
     if (o->format == FMT_JSON) {
@@ -876,6 +881,28 @@ static void print_summary(const scan_state *s)
     }
 }
 
+/* --html: the page gets the summary's figures. */
+static int html_finish(const scan_state *s)
+{
+    const scan_opts *o = s->o;
+    scan_html_figures fig;
+    memset(&fig, 0, sizeof fig);
+    fig.profile = ibidi_idna_profile_name(o->profile);
+    fig.lines = s->tot.lines;
+    fig.names = s->tot.names;
+    fig.skipped = s->tot.skipped;
+    fig.valid = s->tot.valid;
+    fig.findings = s->tot.findings;
+    fig.not_analysed = s->tot.not_analysed;
+    for (int k = 0; k < N_KINDS; k++) {
+        fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL : o->ctx[k];
+        fig.counts[k] = s->counts[k];
+    }
+    fig.only_valid = o->only_valid;
+    fig.shown = o->shown;
+    return scan_html_finish(o->html, &fig);
+}
+
 /* Why the scan stopped: the library's status, in words. */
 static void report_failure(ibidi_status st, uint32_t value, const char *tmpdir)
 {
@@ -979,6 +1006,13 @@ static int run_scan(int argc, char **argv)
                                        v);
             if (o.memory < IBIDI_SCAN_GROUPS_MIN_MEMORY)
                 return cli_usage_error(cmd_name, "--memory needs at least 64K, not '%s'", v);
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--html", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (strcmp(v, "-") == 0 || !*v)
+                return cli_usage_error(cmd_name, "--html needs a file name (standard output "
+                                                 "has the records)");
+            o.html_path = v;
         } else if (!only_files && strcmp(a, "--only-valid") == 0) {
             o.only_valid = 1;
         } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--lgr", &v))) {
@@ -1045,6 +1079,15 @@ static int run_scan(int argc, char **argv)
     const char *tmpdir = getenv("TMPDIR");
     if (!tmpdir || !*tmpdir)
         tmpdir = "/tmp";
+    /* --html: the file is opened now, so that a path that cannot be written fails at once,
+       not after the scan */
+    if (o.html_path &&
+        !(o.html = scan_html_open(cmd_name, o.html_path, tmpdir,
+                                  from_file ? o.file : "standard input", o.profile))) {
+        close(fd);
+        ibidi_lgr_free(o.lgr);
+        return CLI_USAGE;
+    }
     const ibidi_scan_groups_options go = {o.memory, tmpdir, N_KINDS};
     scan_state s;
     memset(&s, 0, sizeof s);
@@ -1058,6 +1101,7 @@ static int run_scan(int argc, char **argv)
             close(fd);
         free(r);
         ibidi_lgr_free(o.lgr);
+        scan_html_free(o.html);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         return CLI_INVALID;
     }
@@ -1130,6 +1174,8 @@ static int run_scan(int argc, char **argv)
     } else {
         print_summary(&s);
     }
+    /* a report that could not be written: as standard output that could not be (main.c) */
+    const int html_failed = o.html && !s.failed && !html_finish(&s);
     double elapsed = now() - s.t0;
     fprintf(stderr, "ibidi %s: %zu names in %.3f s (%.0f names/s, %d thread%s)\n", cmd_name,
             s.tot.names, elapsed, elapsed > 0 ? (double)s.tot.names / elapsed : 0.0, o.threads,
@@ -1142,9 +1188,10 @@ static int run_scan(int argc, char **argv)
             rc = CLI_INVALID;
     ibidi_scan_groups_free(o.groups);
     ibidi_lgr_free(o.lgr);
+    scan_html_free(o.html);
     gzclose(r->gz);
     free(r);
-    return rc;
+    return html_failed ? CLI_INVALID : rc;
 }
 
 const cli_command cli_cmd_scan = {
@@ -1152,7 +1199,7 @@ const cli_command cli_cmd_scan = {
     "names of a list or a zone file: validity, bidi findings, displays, collisions",
     "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
     "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
-    "                  [--lgr FILE] [--only-valid] [FILE|-]\n"
+    "                  [--lgr FILE] [--only-valid] [--html FILE] [FILE|-]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
     "lines are skipped), or the owner names of a zone file, from FILE or standard input\n"
@@ -1165,21 +1212,22 @@ const cli_command cli_cmd_scan = {
     "\n"
     "  --format F    what the input holds: auto (default: told from its first lines),\n"
     "                names (a list) or zone (an RFC 1035 master file, as ICANN's CZDS\n"
-    "                delivers zones: one record per line, name TTL class type data)\n"
-    "  --origin NAME a zone file's origin before its first $ORIGIN (the zone's name, as\n"
-    "                a server's configuration gives it); ignored for a list\n"
+    "                delivers zones)\n"
+    "  --origin NAME a zone file's origin before its first $ORIGIN (the zone's name);\n"
+    "                ignored for a list\n"
     "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
-    "  --threads K   worker threads (default: the number of online processors)\n"
+    "  --threads K   worker threads (default: one per online processor)\n"
     "  --memory SIZE the most memory the collision groups take: bytes, or with K, M or G\n"
     "                (default 1G, at least 64K). Past it, they are sorted into runs in a\n"
     "                temporary file in $TMPDIR (or /tmp), merged at the end: a list of any\n"
     "                size needs about its own size on that disk, and gives the same output\n"
-    "  --lgr FILE    also judge each name's first label under this Label Generation\n"
-    "                Ruleset (RFC 7940): its disposition and index label per name, and\n"
-    "                the variant collision groups: names whose first labels are variants\n"
-    "                of each other (the same index label)\n"
+    "  --lgr FILE    also judge each name's first label under this LGR (RFC 7940): its\n"
+    "                disposition and index label, and the variant collision groups\n"
+    "                (names whose first labels share an index label)\n"
     "  --only-valid  only the groups with two valid names or more (exit status too)\n"
+    "  --html FILE   also the report as one HTML page: the summary, then each group's\n"
+    "                names as the browser shows them in both directions, with filters\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
     "                \"findings\", \"display\", \"codes\", ...} per name, then\n"
     "                {\"type\": \"collision\", \"context\", \"display\", \"names\"} per group,\n"
@@ -1193,9 +1241,9 @@ const cli_command cli_cmd_scan = {
     "\"names\"}; TSV variant-collision TAB lgr TAB INDEX TAB NAMES).\n"
     "\n"
     "A zone file gives each owner name once per run of its records, absolute and without\n"
-    "its root dot ($ORIGIN, $TTL, '@', parentheses, escapes and comments are read; ibidi(1)\n"
-    "says how); a line it cannot read goes to standard error with its line, column and\n"
-    "status, and makes the exit status 1. Records keep the input's line numbers.\n"
+    "its root dot (ibidi(1) says what is read); a line it cannot read goes to standard\n"
+    "error with its line, column and status, and makes the exit status 1. Records keep\n"
+    "the input's line numbers.\n"
     "A line of ill-formed UTF-8 gives an invalid record with the decoder's status as code.\n"
     "A name's final root label dot (as zone files write names) is set aside, so that\n"
     "example.com. and example.com are one name. A name the analysis cannot take (a bidi\n"
@@ -1205,9 +1253,9 @@ const cli_command cli_cmd_scan = {
     "progress bar goes to standard error when it is a terminal; the time taken always does.\n"
     "\n"
     "Exit status: 0 when every name is valid and no names collide, 1 otherwise, 2 for a\n"
-    "usage error or an input that cannot be opened.\n",
+    "usage error, an input or an --html FILE that cannot be opened.\n",
     run_scan,
-    "--context --profile --threads --memory --lgr --format --origin",
+    "--context --profile --threads --memory --lgr --format --origin --html",
     NULL,
     0,
 };
