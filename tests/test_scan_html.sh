@@ -208,6 +208,12 @@ contains "--html unopenable: message" "$tmp/err" "cannot open '$tmp/no/such/dir/
 [ -s "$tmp/out" ] && ko "--html unopenable: the scan ran" || ok
 run "--html a directory" 2 "$IBIDI" scan --html "$tmp" "$LIST"
 run "--html -" 2 "$IBIDI" scan --html - "$LIST"
+cp "$LIST" "$tmp/list"
+run "--html the input" 2 "$IBIDI" scan --html "$tmp/list" "$tmp/list"
+contains "--html the input: message" "$tmp/err" "is the input: it would be overwritten"
+same "--html the input: left as it was" "$LIST" "$tmp/list"
+run "--html the input, as standard input" 2 sh -c "\"$IBIDI\" scan --html \"$tmp/list\" <\"$tmp/list\""
+same "--html standard input: left as it was" "$LIST" "$tmp/list"
 run "--html without a file" 2 "$IBIDI" scan "$LIST" --html
 contains "--html without a file: message" "$tmp/err" "--html needs a value"
 run "input missing: the report untouched" 2 "$IBIDI" scan --html "$tmp/untouched.html" "$tmp/nothing.txt"

@@ -1083,7 +1083,7 @@ static int run_scan(int argc, char **argv)
        not after the scan */
     if (o.html_path &&
         !(o.html = scan_html_open(cmd_name, o.html_path, tmpdir,
-                                  from_file ? o.file : "standard input", o.profile))) {
+                                  from_file ? o.file : "standard input", fd, o.profile))) {
         close(fd);
         ibidi_lgr_free(o.lgr);
         return CLI_USAGE;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -204,7 +205,7 @@ static const char page_script[] =
     "})();\n";
 
 scan_html *scan_html_open(const char *cmd, const char *path, const char *tmpdir,
-                          const char *input, ibidi_idna_profile profile)
+                          const char *input, int input_fd, ibidi_idna_profile profile)
 {
     scan_html *h = calloc(1, sizeof *h);
     if (!h || !(h->path = strdup(path)) || !(h->input = strdup(input))) {
@@ -213,6 +214,14 @@ scan_html *scan_html_open(const char *cmd, const char *path, const char *tmpdir,
         return NULL;
     }
     h->cmd = cmd;
+    struct stat in_st, out_st;
+    if (fstat(input_fd, &in_st) == 0 && S_ISREG(in_st.st_mode) && stat(path, &out_st) == 0 &&
+        in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+        fprintf(stderr, "ibidi %s: --html '%s' is the input: it would be overwritten\n", cmd,
+                path);
+        scan_html_free(h);
+        return NULL;
+    }
     h->out = fopen(path, "w");
     if (!h->out) {
         fprintf(stderr, "ibidi %s: cannot open '%s' for the HTML report: %s\n", cmd, path,

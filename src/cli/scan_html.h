@@ -26,10 +26,11 @@ typedef struct scan_html_figures {
 } scan_html_figures;
 
 /* Opens path for writing (truncated) and a temporary file in tmpdir for the groups. input
- * names the scanned input in the page's title. The names of the groups are checked again
- * under profile. NULL after a message on standard error naming cmd. */
+ * names the scanned input in the page's title; path is refused when it is the file that
+ * input_fd reads (truncating it would lose the input). The names of the groups are checked
+ * again under profile. NULL after a message on standard error naming cmd. */
 scan_html *scan_html_open(const char *cmd, const char *path, const char *tmpdir,
-                          const char *input, ibidi_idna_profile profile);
+                          const char *input, int input_fd, ibidi_idna_profile profile);
 
 /* One group shown (the kind, SCAN_HTML_*, is g->kind). Write errors are kept for
  * scan_html_finish, which reports them. */
