@@ -17,6 +17,12 @@ has between "$tmp/out" "b.com	b.com	[]"
 # A value-taking option takes the next word, wherever it stands.
 line value-after 'com.DC.ab' "$IBIDI" display ab.CD.com --context rtl --input notation
 line value-equals 'com.DC.ab' "$IBIDI" display --input=notation ab.CD.com --context=rtl
+# ... and the last word, without one, is a usage error: never the "--" that the
+# rearranged words put after the options (a file named "--" would be read or written).
+run value-last 2 "$IBIDI" display ab.CD.com --context
+contains value-last "$tmp/err" "ibidi display: --context needs a value"
+run value-last-alone 2 "$IBIDI" scan --lgr
+contains value-last-alone "$tmp/err" "ibidi scan: --lgr needs a value"
 run props-after 0 "$IBIDI" props U+05D0 --json
 contains props-after "$tmp/out" '"cp":"U+05D0"'
 # After "--" every word is an item, also one that looks like an option.

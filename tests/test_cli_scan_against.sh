@@ -182,6 +182,9 @@ contains "stdin twice" "$tmp/err" "cannot come from standard input too"
 run "missing file" 2 "$IBIDI" scan --against "$tmp/none.txt" a.example
 contains "missing file" "$tmp/err" "cannot open"
 run "a directory" 2 "$IBIDI" scan --against "$tmp" a.example
+run "with --html" 2 "$IBIDI" scan --html "$tmp/page.html" --against "$tmp/existing.txt" a.example
+contains "with --html" "$tmp/err" "--html and --against: choose one"
+[ ! -e "$tmp/page.html" ] && ok || ko "with --html: no page written"
 run "bad lgr" 2 "$IBIDI" scan --lgr "$tmp/none.xml" --against "$tmp/existing.txt" a.example
 run "two inputs without --against" 2 "$IBIDI" scan a.txt b.txt
 contains "two inputs" "$tmp/err" "one input only"

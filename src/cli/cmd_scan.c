@@ -25,6 +25,7 @@
 
 #include "cli/cli.h"
 #include "cli/scan_against.h"
+#include "cli/scan_html.h"
 #include "ibidi/utf8.h"
 
 static const char cmd_name[] = "scan";
@@ -58,6 +59,8 @@ typedef struct scan_opts {
     int only_valid;   /* --only-valid: show the groups with at least two valid names */
     size_t shown;     /* the groups shown (all of them without --only-valid) */
     cli_against *against; /* --against: the input is the existing list (scan_against.c) */
+    const char *html_path; /* --html: the report as a page, beside the output */
+    scan_html *html;
 } scan_opts;
 
 /* ---- Growable buffers ------------------------------------------------------------------ */
@@ -696,6 +699,8 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
     if (o->only_valid && g->n_valid < 2)
         return 0;
     o->shown++;
+    if (o->html)
+        scan_html_group(o->html, g);
     const int variant = g->kind == KIND_VARIANT;
     const char *ctx_name = variant ? "lgr" : ctx_names[g->kind];
     if (o->format == FMT_JSON) {
@@ -1035,6 +1040,30 @@ static void print_summary(const scan_state *s)
     }
 }
 
+/* --html: the page gets the summary's figures. */
+static int html_finish(const scan_state *s)
+{
+    const scan_opts *o = s->o;
+    scan_html_figures fig;
+    memset(&fig, 0, sizeof fig);
+    fig.profile = ibidi_idna_profile_name(o->profile);
+    fig.lines = s->tot.lines;
+    fig.names = s->tot.names;
+    fig.skipped = s->tot.skipped;
+    fig.valid = s->tot.valid;
+    fig.findings = s->tot.findings;
+    fig.not_analysed = s->tot.not_analysed;
+    for (int k = 0; k < N_KINDS; k++) {
+        fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL : o->ctx[k];
+        fig.counts[k] = s->counts[k];
+    }
+    for (int c = 0; c < N_CTX; c++)
+        fig.self[c] = s->tot.self[c];
+    fig.only_valid = o->only_valid;
+    fig.shown = o->shown;
+    return scan_html_finish(o->html, &fig);
+}
+
 /* Why the scan stopped: the library's status, in words. */
 static void report_failure(ibidi_status st, uint32_t value, const char *tmpdir)
 {
@@ -1142,6 +1171,13 @@ static int run_scan(int argc, char **argv)
                                        v);
             if (o.memory < IBIDI_SCAN_GROUPS_MIN_MEMORY)
                 return cli_usage_error(cmd_name, "--memory needs at least 64K, not '%s'", v);
+        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--html", &v))) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (strcmp(v, "-") == 0 || !*v)
+                return cli_usage_error(cmd_name, "--html needs a file name (standard output "
+                                                 "has the records)");
+            o.html_path = v;
         } else if (!only_files && strcmp(a, "--only-valid") == 0) {
             o.only_valid = 1;
         } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--lgr", &v))) {
@@ -1172,6 +1208,9 @@ static int run_scan(int argc, char **argv)
     if (against && strcmp(against, "-") == 0 && n_items == 0)
         return cli_usage_error(cmd_name, "--against -: the candidates cannot come from "
                                          "standard input too; give them as arguments");
+    /* the page shows collision groups, which a check against a list does not make */
+    if (against && o.html_path)
+        return cli_usage_error(cmd_name, "--html and --against: choose one");
     if (!against && n_items > 1)
         return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", items[0], items[1]);
     o.file = against ? against : n_items ? items[0] : NULL;
@@ -1228,6 +1267,16 @@ static int run_scan(int argc, char **argv)
     const char *tmpdir = getenv("TMPDIR");
     if (!tmpdir || !*tmpdir)
         tmpdir = "/tmp";
+    /* --html: the file is opened now, so that a path that cannot be written fails at once,
+       not after the scan */
+    if (o.html_path &&
+        !(o.html = scan_html_open(cmd_name, o.html_path, tmpdir,
+                                  from_file ? o.file : "standard input", fd, o.profile))) {
+        close(fd);
+        ibidi_lgr_free(o.lgr);
+        cli_against_free(o.against);
+        return CLI_USAGE;
+    }
     const ibidi_scan_groups_options go = {o.memory, tmpdir, N_KINDS};
     scan_state s;
     memset(&s, 0, sizeof s);
@@ -1242,6 +1291,7 @@ static int run_scan(int argc, char **argv)
         free(r);
         ibidi_lgr_free(o.lgr);
         cli_against_free(o.against);
+        scan_html_free(o.html);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         return CLI_INVALID;
     }
@@ -1323,6 +1373,8 @@ static int run_scan(int argc, char **argv)
         print_summary(&s);
     }
 end:;
+    /* a report that could not be written: as standard output that could not be (main.c) */
+    const int html_failed = o.html && !s.failed && !html_finish(&s);
     double elapsed = now() - s.t0;
     fprintf(stderr, "ibidi %s: %zu names in %.3f s (%.0f names/s, %d thread%s)\n", cmd_name,
             s.tot.names, elapsed, elapsed > 0 ? (double)s.tot.names / elapsed : 0.0, o.threads,
@@ -1336,9 +1388,10 @@ end:;
     ibidi_scan_groups_free(o.groups);
     cli_against_free(o.against);
     ibidi_lgr_free(o.lgr);
+    scan_html_free(o.html);
     gzclose(r->gz);
     free(r);
-    return rc;
+    return html_failed ? CLI_INVALID : rc;
 }
 
 const cli_command cli_cmd_scan = {
@@ -1346,7 +1399,7 @@ const cli_command cli_cmd_scan = {
     "names of a list or a zone file: validity, bidi findings, displays, collisions",
     "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
     "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
-    "                  [--lgr FILE] [--only-valid] [FILE|-]\n"
+    "                  [--lgr FILE] [--only-valid] [--html FILE] [FILE|-]\n"
     "       ibidi scan --against EXISTING [OPTION...] [CANDIDATE...]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
@@ -1364,7 +1417,7 @@ const cli_command cli_cmd_scan = {
     "  --origin NAME a zone file's origin before its first $ORIGIN; ignored for a list\n"
     "  --context C   ltr, rtl or both (default): the displays and collisions to compute\n"
     "  --profile P   uts46 (default), whatwg, idna2008-lookup, idna2008-register\n"
-    "  --threads K   worker threads (default: the number of online processors)\n"
+    "  --threads K   worker threads (default: one per online processor)\n"
     "  --memory SIZE the most memory the collision groups take: bytes, or with K, M or G\n"
     "                (default 1G, at least 64K); past it, sorted runs go to a temporary\n"
     "                file in $TMPDIR (or /tmp), about the list's size, merged at the end\n"
@@ -1379,6 +1432,8 @@ const cli_command cli_cmd_scan = {
     "                ltr, rtl, lgr), other candidates marked (JSON {\"type\": \"candidate\",\n"
     "                \"collisions\": [...], ...}; TSV candidate TAB NAME TAB VALIDITY TAB N\n"
     "                TAB COLLISIONS), then a summary\n"
+    "  --html FILE   also the report as one HTML page: the summary, then each group's\n"
+    "                names as the browser shows them in both directions, with filters\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
     "                \"findings\", \"display\", \"codes\", ...} per name, then\n"
     "                {\"type\": \"collision\", \"context\", \"display\", \"names\"} per group,\n"
@@ -1391,7 +1446,7 @@ const cli_command cli_cmd_scan = {
     "\"variant_collision\", \"index\", \"names\"}; TSV variant-collision TAB lgr TAB INDEX\n"
     "TAB NAMES).\n",
     run_scan,
-    "--context --profile --threads --memory --lgr --format --origin --against",
+    "--context --profile --threads --memory --lgr --format --origin --against --html",
     NULL,
     0,
     "\n"
@@ -1407,5 +1462,5 @@ const cli_command cli_cmd_scan = {
     "\n"
     "Exit status: 0 when every name is valid and no names collide (--against: every\n"
     "candidate), 1 otherwise, 2 for a usage error or an input that cannot be opened (or,\n"
-    "with --against, read to its end).\n",
+    "with --against, read to its end; an --html FILE that cannot be opened).\n",
 };

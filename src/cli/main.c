@@ -82,7 +82,9 @@ static int listed(const char *list, const char *w, size_t wlen)
  * options; every other word, "-" and names that start with a single "-" included, is an
  * item. The words are rearranged as the commands read them: the subcommand (if the
  * command has one), the options with their values, "--", then the items in their order.
- * Returns the new argv (argv[0] is the command's name), or NULL without memory.
+ * Returns the new argv (argv[0] is the command's name), or NULL without memory. An option
+ * that takes a value but is the last word goes to *no_value: rearranged, it would take
+ * the "--" as its value (`ibidi scan names.txt --lgr` would load a file named "--").
  */
 /* A command's whole usage text. */
 static void cli_put_usage(const cli_command *c)
@@ -92,7 +94,8 @@ static void cli_put_usage(const cli_command *c)
         fputs(c->usage_more, stdout);
 }
 
-static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_argc)
+static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_argc,
+                        const char **no_value)
 {
     char **out = malloc(((size_t)argc + 2) * sizeof *out);
     char **items = malloc(((size_t)argc + 1) * sizeof *items);
@@ -114,8 +117,12 @@ static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_ar
         const int is_long = alen > 2 && a[0] == '-' && a[1] == '-';
         if (is_long || listed(c->short_opts, a, alen)) {
             out[n++] = a;
-            if (is_long && !strchr(a, '=') && listed(c->value_opts, a, alen) && i + 1 < argc)
-                out[n++] = argv[++i];
+            if (is_long && !strchr(a, '=') && listed(c->value_opts, a, alen)) {
+                if (i + 1 < argc)
+                    out[n++] = argv[++i];
+                else
+                    *no_value = a;
+            }
         } else if (!have_sub) {
             /* the subcommand goes first, before any option given ahead of it */
             memmove(out + 2, out + 1, (size_t)(n - 1) * sizeof *out);
@@ -217,10 +224,15 @@ int main(int argc, char **argv)
     /* auto: told once here, not asked of the system for every line written */
     cli_set_wrap(wrap < 0 ? isatty(STDOUT_FILENO) : wrap);
     int n;
-    char **args = gnu_order(c, argc - 1, argv + 1, &n);
+    const char *no_value = NULL;
+    char **args = gnu_order(c, argc - 1, argv + 1, &n, &no_value);
     if (!args) {
         fprintf(stderr, "ibidi: out of memory\n");
         return CLI_USAGE;
+    }
+    if (no_value) { /* as cli_opt_value says it */
+        free(args);
+        return cli_usage_error(c->name, "%s needs a value", no_value);
     }
     int rc = c->run(n, args);
     free(args);
