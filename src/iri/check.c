@@ -76,6 +76,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
@@ -318,6 +319,21 @@ static void host_finding(sink *sk, comp_facts *cf, size_t *next, size_t index,
     sink_add(sk, &f);
 }
 
+/* Is every byte of s below 0x80? Eight at a time. */
+static int all_ascii(const char *s, size_t len)
+{
+    uint64_t any = 0;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        any |= w;
+    }
+    for (; i < len; i++)
+        any |= (unsigned char)s[i];
+    return (any & 0x8080808080808080ull) == 0;
+}
+
 /* Does s[start..end) hold R, AL or AN (an RTL label, RFC 5893 §1.4)? */
 static ibidi_status holds_idna_rtl(const char *s, size_t start, size_t end, int *yes,
                                    ibidi_error *err)
@@ -433,6 +449,12 @@ static ibidi_status check(const char *s, size_t len, const ibidi_iri_component *
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, c->start > len ? len : c->start, 0);
         prev_end = c->start + c->length;
     }
+
+    /* ASCII holds no R, AL or AN: no component is right-to-left and no host a Bidi domain
+     * name (RFC 5893 §1.4), and each rule below needs one or the other (most names of a
+     * zone end here) */
+    if (all_ascii(s, len))
+        return ibidi__fail(err, IBIDI_OK, 0, 0);
 
     sink sk = *skp;
     const int per_label = (options & IBIDI_IDNA_BIDI_PER_LABEL) != 0;
