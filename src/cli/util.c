@@ -181,6 +181,23 @@ size_t cli_escape(char *out, const char *s, size_t len)
     static const char hex[] = "0123456789ABCDEF";
     size_t pos = 0, run = 0, o = 0; /* s[run..pos) is copied as it is */
     while (pos < len) {
+        /* eight bytes at a time while none is a control, DEL, backslash or above 0x7F
+           (bit tricks on a word: a byte below 0x20, or equal to 0x5C or 0x7F, sets its
+           top bit in `bad`) */
+        while (len - pos >= 8) {
+            const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
+            uint64_t w, bs, del;
+            memcpy(&w, s + pos, 8);
+            bs = w ^ (ones * '\\');
+            del = w ^ (ones * 0x7Fu);
+            const uint64_t bad = ((w - ones * 0x20u) & ~w) | ((bs - ones) & ~bs) |
+                                 ((del - ones) & ~del) | w;
+            if (bad & tops)
+                break;
+            pos += 8;
+        }
+        if (pos >= len)
+            break;
         unsigned char c = (unsigned char)s[pos];
         if (c >= 0x20 && c < 0x7F && c != '\\') {
             pos++;
