@@ -76,14 +76,14 @@ static const char *arg_text(FunctionCallInfo fcinfo, int i, size_t *len, size_t 
 static ibidi_idna_profile arg_profile(FunctionCallInfo fcinfo, int i)
 {
     size_t len;
-    const char *s = arg_text(fcinfo, i, &len, 64);
+    const char *s = arg_text(fcinfo, i, &len, NAME_MAX_BYTES);
     for (int p = 0; p < 4; p++) {
         const char *n = ibidi_idna_profile_name((ibidi_idna_profile)p);
         if (n && strlen(n) == len && memcmp(n, s, len) == 0)
             return (ibidi_idna_profile)p;
     }
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("ibidi: unknown profile \"%.*s\"", (int)len, s),
+                    errmsg("ibidi: unknown profile \"%.*s\"", (int)Min(len, 64), s),
                     errhint("Valid profiles: uts46, whatwg, idna2008-lookup, "
                             "idna2008-register.")));
     pg_unreachable();
@@ -93,13 +93,13 @@ static ibidi_idna_profile arg_profile(FunctionCallInfo fcinfo, int i)
 static ibidi_dir arg_context(FunctionCallInfo fcinfo, int i)
 {
     size_t len;
-    const char *s = arg_text(fcinfo, i, &len, 64);
+    const char *s = arg_text(fcinfo, i, &len, NAME_MAX_BYTES);
     if (len == 3 && memcmp(s, "ltr", 3) == 0)
         return IBIDI_DIR_LTR;
     if (len == 3 && memcmp(s, "rtl", 3) == 0)
         return IBIDI_DIR_RTL;
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("ibidi: unknown context \"%.*s\"", (int)len, s),
+                    errmsg("ibidi: unknown context \"%.*s\"", (int)Min(len, 64), s),
                     errhint("Valid contexts: ltr (a left-to-right paragraph, the standard "
                             "display model), rtl (a right-to-left paragraph).")));
     pg_unreachable();
