@@ -1,0 +1,1040 @@
+/*
+ * postgres/ibidi.c: the PostgreSQL extension ibidi, libibidi's checks where a registry
+ * keeps its names. Every function is a thin wrapper: it reads its text arguments, calls
+ * the library, copies the result into palloc'd memory, frees what the library allocated,
+ * and only then reports an error. So no ereport (a longjmp) ever crosses a libibidi frame
+ * and nothing the library allocated leaks; the library never calls back into PostgreSQL
+ * but for the twin search's callback, which neither allocates with ereport on failure nor
+ * checks for interrupts (it stops the search instead).
+ *
+ * Errors of our own (docs: README, "PostgreSQL"), class IB:
+ *   IB001  the name is invalid under the profile (ibidi_to_ascii, ibidi_to_unicode): the
+ *          message names the first rule broken and its byte offset, the detail the rule's
+ *          sentence and every code broken;
+ *   IB002  the name cannot be processed at all (over a length limit, a bidi control where
+ *          the display cannot take one...): the library's status, its sentence and offset;
+ *   IB003  an LGR document refused by ibidi_lgr_load (line, column and the RFC 7940 rule),
+ *          or another document under a name already loaded.
+ * Bad profile and context words are 22023 (invalid_parameter_value) with a hint listing
+ * the valid ones; an unknown LGR name is 42704 (undefined_object).
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/jsonb.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+
+#include "ibidi.h"
+#include "ibidi/rfc5893.h"
+#include "ibidi/utf8.h"
+
+PG_MODULE_MAGIC;
+
+#define ERRCODE_IBIDI_INVALID_NAME MAKE_SQLSTATE('I', 'B', '0', '0', '1')
+#define ERRCODE_IBIDI_CANNOT_PROCESS MAKE_SQLSTATE('I', 'B', '0', '0', '2')
+#define ERRCODE_IBIDI_LGR MAKE_SQLSTATE('I', 'B', '0', '0', '3')
+
+/* The longest argument the functions take, in bytes. A domain name has at most 253
+ * octets (RFC 1035 §2.3.4) and every call of the library stops at a few thousand code
+ * points anyway (IBIDI_IDNA_MAX_CPS); the bound keeps a megabyte of text from costing the
+ * time of its decoding before that status comes back. */
+#define NAME_MAX_BYTES 8192
+/* The longest LGR document ibidi_lgr_load stores (the root zone's Arabic LGR is under
+ * 1 MB); the loader has its own limits besides (ibidi_lgr_limits). */
+#define LGR_MAX_BYTES (64 * 1024 * 1024)
+
+/* ---- Arguments ---------------------------------------------------------------------------- */
+
+/* A text argument as bytes. The library takes UTF-8; a database in another encoding would
+ * hand it other bytes, so the functions refuse to run there. */
+static const char *arg_text(FunctionCallInfo fcinfo, int i, size_t *len, size_t max)
+{
+    text *t = PG_GETARG_TEXT_PP(i);
+    if (GetDatabaseEncoding() != PG_UTF8)
+        ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                        errmsg("ibidi needs a database in UTF-8 (this one is %s)",
+                               GetDatabaseEncodingName())));
+    *len = VARSIZE_ANY_EXHDR(t);
+    if (*len > max)
+        ereport(ERROR, (errcode(ERRCODE_IBIDI_CANNOT_PROCESS),
+                        errmsg("ibidi: argument of %zu bytes, over the limit of %zu", *len,
+                               max),
+                        errdetail("A domain name has at most 253 octets (RFC 1035 §2.3.4).")));
+    return VARDATA_ANY(t);
+}
+
+/* The profile word: one of the library's names (ibidi_idna_profile_name). */
+static ibidi_idna_profile arg_profile(FunctionCallInfo fcinfo, int i)
+{
+    size_t len;
+    const char *s = arg_text(fcinfo, i, &len, NAME_MAX_BYTES);
+    for (int p = 0; p < 4; p++) {
+        const char *n = ibidi_idna_profile_name((ibidi_idna_profile)p);
+        if (n && strlen(n) == len && memcmp(n, s, len) == 0)
+            return (ibidi_idna_profile)p;
+    }
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("ibidi: unknown profile \"%.*s\"", (int)Min(len, 64), s),
+                    errhint("Valid profiles: uts46, whatwg, idna2008-lookup, "
+                            "idna2008-register.")));
+    pg_unreachable();
+}
+
+/* The paragraph word: ltr (the standard display model) or rtl. */
+static ibidi_dir arg_context(FunctionCallInfo fcinfo, int i)
+{
+    size_t len;
+    const char *s = arg_text(fcinfo, i, &len, NAME_MAX_BYTES);
+    if (len == 3 && memcmp(s, "ltr", 3) == 0)
+        return IBIDI_DIR_LTR;
+    if (len == 3 && memcmp(s, "rtl", 3) == 0)
+        return IBIDI_DIR_RTL;
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("ibidi: unknown context \"%.*s\"", (int)Min(len, 64), s),
+                    errhint("Valid contexts: ltr (a left-to-right paragraph, the standard "
+                            "display model), rtl (a right-to-left paragraph).")));
+    pg_unreachable();
+}
+
+static text *text_of(const char *s, size_t len) { return cstring_to_text_with_len(s, (int)len); }
+
+/* A library status that stops the call: IB002 with its name, sentence and offset. */
+static void cannot_process(const char *what, const ibidi_error *err) pg_attribute_noreturn();
+static void cannot_process(const char *what, const ibidi_error *err)
+{
+    const char *name = ibidi_status_name(err->status);
+    if (err->status == IBIDI_E_NOMEM)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+    ereport(ERROR, (errcode(ERRCODE_IBIDI_CANNOT_PROCESS),
+                    errmsg("ibidi: %s: %s at byte %zu", what, name ? name : "?", err->offset),
+                    errdetail("%s", ibidi_strerror(err->status))));
+    pg_unreachable();
+}
+
+/* ---- JSON text, as the command writes it (src/cli/util.c, cli_json_string) -------------- */
+
+static void json_string(StringInfo b, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    appendStringInfoChar(b, '"');
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) {
+            size_t at = i;
+            uint32_t cp;
+            if (ibidi_utf8_next(s, len, &i, &cp, NULL) == IBIDI_OK) {
+                appendBinaryStringInfo(b, s + at, (int)(i - at));
+            } else {
+                appendStringInfoString(b, "\xEF\xBF\xBD");
+                i = at + 1;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"': appendStringInfoString(b, "\\\""); break;
+        case '\\': appendStringInfoString(b, "\\\\"); break;
+        case '\n': appendStringInfoString(b, "\\n"); break;
+        case '\r': appendStringInfoString(b, "\\r"); break;
+        case '\t': appendStringInfoString(b, "\\t"); break;
+        default:
+            if (c < 0x20 || c == 0x7F) {
+                appendStringInfoString(b, "\\u00");
+                appendStringInfoChar(b, hex[c >> 4]);
+                appendStringInfoChar(b, hex[c & 15]);
+            } else {
+                appendStringInfoChar(b, (char)c);
+            }
+        }
+        i++;
+    }
+    appendStringInfoChar(b, '"');
+}
+
+static void json_cstr(StringInfo b, const char *s)
+{
+    if (s)
+        json_string(b, s, strlen(s));
+    else
+        appendStringInfoString(b, "null");
+}
+
+static void json_error(StringInfo b, const ibidi_error *err)
+{
+    const char *name = ibidi_status_name(err->status);
+    appendStringInfo(b, "\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":",
+                     name ? name : "?", err->offset);
+    json_cstr(b, ibidi_strerror(err->status));
+    appendStringInfoChar(b, '}');
+}
+
+static Datum jsonb_of(StringInfo b)
+{
+    return DirectFunctionCall1(jsonb_in, CStringGetDatum(b->data));
+}
+
+/* ---- IDNA ----------------------------------------------------------------------------------- */
+
+/* One conversion with everything copied out of the library: the output, the findings, the
+ * status. Everything is palloc'd, so an ereport afterwards leaks nothing. */
+typedef struct conv {
+    ibidi_status st;
+    ibidi_error err;
+    char *out;
+    size_t out_len;
+    ibidi_finding *f;
+    size_t nf;
+} conv;
+
+/* The name under exactly these flags, as the command's convert() (src/cli/cmd_idna.c). */
+static void convert(const char *name, size_t len, unsigned flags, int to_ascii, conv *c)
+{
+    const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
+    char *out = NULL;
+    ibidi_findings found = {NULL, 0, 0, 0};
+    memset(c, 0, sizeof *c);
+    c->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &c->out_len, &found,
+                                                 &c->err)
+                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &c->out_len,
+                                                   &found, &c->err);
+    if (out) {
+        c->out = palloc(c->out_len + 1);
+        memcpy(c->out, out, c->out_len);
+        c->out[c->out_len] = '\0';
+    } else {
+        c->out_len = 0;
+    }
+    if (found.items && found.n) {
+        c->nf = found.n;
+        c->f = palloc(sizeof *c->f * found.n);
+        memcpy(c->f, found.items, sizeof *c->f * found.n);
+    }
+    ibidi_free(out);
+    ibidi_findings_free(&found);
+    if (c->st == IBIDI_E_NOMEM)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+}
+
+static int encoding_error(const conv *c) { return c->st != IBIDI_OK && c->st != IBIDI_E_IDNA_INVALID; }
+
+/* The order of status codes in IdnaTestV2.txt: P, B, C, V, U, A, X, then IDNA2008's own
+ * codes; by number within a letter (as the command prints them). */
+static int code_rank(ibidi_code c)
+{
+    const char *n = ibidi_code_name(c);
+    static const char order[] = "PBCVUAX";
+    const char *p = n && n[1] >= '0' && n[1] <= '9' ? strchr(order, n[0]) : NULL;
+    return p ? (int)(p - order) * 1000 + (int)c : 10000 + (int)c;
+}
+
+static int cmp_code(const void *a, const void *b)
+{
+    int x = code_rank(*(const ibidi_code *)a), y = code_rank(*(const ibidi_code *)b);
+    return (x > y) - (x < y);
+}
+
+/* The distinct error codes of x[0..nx) and y[0..ny): "[B1, V6]", or "[]". */
+static void put_codes(StringInfo b, const ibidi_finding *x, size_t nx, const ibidi_finding *y,
+                      size_t ny)
+{
+    ibidi_code c[64];
+    size_t n = 0;
+    for (size_t i = 0; i < nx + ny; i++) {
+        const ibidi_finding *e = i < nx ? &x[i] : &y[i - nx];
+        if (e->severity == IBIDI_SEVERITY_WARNING)
+            continue;
+        size_t j;
+        for (j = 0; j < n && c[j] != e->code; j++)
+            ;
+        if (j == n && n < 64)
+            c[n++] = e->code;
+    }
+    qsort(c, n, sizeof c[0], cmp_code);
+    appendStringInfoChar(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        const char *name = ibidi_code_name(c[i]);
+        appendStringInfo(b, "%s%s", i ? ", " : "", name ? name : "?");
+    }
+    appendStringInfoChar(b, ']');
+}
+
+/* ToASCII or ToUnicode under a profile; an invalid name is an ERROR (IB001) naming the
+ * first error finding's rule and byte offset (in the ToUnicode form, as the library
+ * counts). */
+static Datum idna_convert(FunctionCallInfo fcinfo, int to_ascii)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    ibidi_idna_profile p = arg_profile(fcinfo, 1);
+    conv c;
+    convert(name, len, ibidi_idna_profile_flags(p), to_ascii, &c);
+    if (c.st == IBIDI_OK)
+        PG_RETURN_TEXT_P(text_of(c.out, c.out_len));
+    if (encoding_error(&c))
+        cannot_process(to_ascii ? "ToASCII" : "ToUnicode", &c.err);
+    const ibidi_finding *first = NULL;
+    for (size_t i = 0; i < c.nf && !first; i++)
+        if (c.f[i].severity == IBIDI_SEVERITY_ERROR)
+            first = &c.f[i];
+    StringInfoData codes;
+    initStringInfo(&codes);
+    put_codes(&codes, c.f, c.nf, NULL, 0);
+    const char *code = first ? ibidi_code_name(first->code) : NULL;
+    ereport(ERROR, (errcode(ERRCODE_IBIDI_INVALID_NAME),
+                    errmsg("ibidi: invalid domain name \"%.*s\" (%s): %s at byte %zu", (int)len,
+                           name, ibidi_idna_profile_name(p), code ? code : "?",
+                           first ? first->offset : c.err.offset),
+                    errdetail("%s. Every rule broken: %s.",
+                              first ? first->rule : ibidi_strerror(c.st), codes.data)));
+    pg_unreachable();
+}
+
+PG_FUNCTION_INFO_V1(pg_ibidi_to_ascii);
+Datum pg_ibidi_to_ascii(PG_FUNCTION_ARGS) { return idna_convert(fcinfo, 1); }
+
+PG_FUNCTION_INFO_V1(pg_ibidi_to_unicode);
+Datum pg_ibidi_to_unicode(PG_FUNCTION_ARGS) { return idna_convert(fcinfo, 0); }
+
+/* Valid: ToASCII under the profile records no error (the "valid" of ibidi check --json
+ * without --max-restriction and --lgr). A name the library cannot process is not valid. */
+PG_FUNCTION_INFO_V1(pg_ibidi_is_valid);
+Datum pg_ibidi_is_valid(PG_FUNCTION_ARGS)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    ibidi_idna_profile p = arg_profile(fcinfo, 1);
+    const ibidi_idna_options opts = {p, 0, 0, NULL, 0};
+    char buf[1024];
+    size_t out_len = 0;
+    ibidi_status st = ibidi_idna_to_ascii_utf8(name, len, &opts, buf, sizeof buf, &out_len,
+                                               NULL, NULL);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) { /* a long name: the same call with room */
+        char *big = palloc(out_len);
+        st = ibidi_idna_to_ascii_utf8(name, len, &opts, big, out_len, &out_len, NULL, NULL);
+        pfree(big);
+    }
+    PG_RETURN_BOOL(st == IBIDI_OK);
+}
+
+/* ---- ibidi_check: the JSON of `ibidi check --json --as domain` (src/cli/cmd_idna.c) ------ */
+
+/* The findings of one severity (put_json_list). */
+static void json_list(StringInfo b, const ibidi_finding *f, size_t n, int warnings, int *first)
+{
+    for (size_t i = 0; i < n; i++) {
+        const ibidi_finding *x = &f[i];
+        if ((x->severity == IBIDI_SEVERITY_WARNING) != warnings)
+            continue;
+        const char *code = ibidi_code_name(x->code);
+        appendStringInfo(b, "%s{\"code\":\"%s\",\"label\":%u,\"offset\":%zu", *first ? "" : ",",
+                         code ? code : "?", (unsigned)x->part, x->offset);
+        *first = 0;
+        if (x->cp)
+            appendStringInfo(b, ",\"cp\":\"U+%04X\"", (unsigned)x->cp);
+        if (x->bidi_class >= 0)
+            appendStringInfo(b, ",\"bidi_class\":\"%s\"",
+                             ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+        if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
+            appendStringInfo(b, ",\"restriction\":\"%s\"",
+                             ibidi_uts39_level_name((ibidi_uts39_level)x->detail));
+        else if (x->code == IBIDI_UTS39_MIXED_NUMBERS)
+            appendStringInfo(b, ",\"zero\":\"U+%04X\"", (unsigned)x->detail);
+        appendStringInfoString(b, ",\"message\":");
+        json_cstr(b, x->rule);
+        appendStringInfoChar(b, '}');
+    }
+}
+
+/* UTS #39 on the U-label form: ,"restriction" and ,"labels" (json_policy), its findings. */
+typedef struct policy {
+    int run;
+    ibidi_uts39_level level;
+    ibidi_finding *f;
+    size_t nf;
+} policy;
+
+static void policy_run(policy *p, const char *text, size_t len)
+{
+    const ibidi_uts39_options po = {IBIDI_UTS39_NO_LIMIT, 0};
+    ibidi_findings found = {NULL, 0, 0, 0};
+    memset(p, 0, sizeof *p);
+    ibidi_status st = ibidi_uts39_check_alloc(text, len, &po, &p->level, &found, NULL);
+    p->run = st == IBIDI_OK || st == IBIDI_E_UTS39_INVALID;
+    if (p->run && found.items && found.n) {
+        p->nf = found.n;
+        p->f = palloc(sizeof *p->f * found.n);
+        memcpy(p->f, found.items, sizeof *p->f * found.n);
+    }
+    ibidi_findings_free(&found);
+}
+
+static void json_policy(StringInfo b, const policy *p, const char *text, size_t len)
+{
+    if (!p->run)
+        return;
+    appendStringInfo(b, ",\"restriction\":\"%s\",\"labels\":[", ibidi_uts39_level_name(p->level));
+    int first = 1;
+    for (size_t a = 0; a <= len;) {
+        size_t e = a;
+        while (e < len && text[e] != '.')
+            e++;
+        ibidi_uts39_level l;
+        if (e > a && ibidi_uts39_level_utf8(text + a, e - a, &l, NULL) == IBIDI_OK) {
+            appendStringInfoString(b, first ? "{\"label\":" : ",{\"label\":");
+            first = 0;
+            json_string(b, text + a, e - a);
+            appendStringInfo(b, ",\"restriction\":\"%s\"}", ibidi_uts39_level_name(l));
+        }
+        a = e + 1;
+    }
+    appendStringInfoChar(b, ']');
+}
+
+/* Badami's label categories (put_categories, JSON). */
+static void json_categories(StringInfo b, const char *name, size_t nlen)
+{
+    appendStringInfoString(b, ",\"categories\":[");
+    int first = 1;
+    for (size_t a = 0; a <= nlen;) {
+        size_t e = a;
+        while (e < nlen && name[e] != '.')
+            e++;
+        unsigned cat = 0;
+        if (e > a && ibidi_ambig_label_category_utf8(name + a, e - a, &cat, NULL) == IBIDI_OK) {
+            const char *cname = ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat));
+            appendStringInfoString(b, first ? "{\"label\":" : ",{\"label\":");
+            first = 0;
+            json_string(b, name + a, e - a);
+            appendStringInfo(b, ",\"category\":\"%s%s%s\"}", cname ? cname : "?",
+                             cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
+                             cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
+        }
+        a = e + 1;
+    }
+    appendStringInfoChar(b, ']');
+}
+
+/* RFC 5893 §3 (json_rfc5893). */
+static void json_rfc5893(StringInfo b, const char *name, size_t nlen)
+{
+    ibidi_finding f[16];
+    ibidi_findings fs = {f, 16, 0, 0};
+    ibidi_error err;
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, 0, 0, &fs, NULL, &err);
+    appendStringInfoString(b, ",\"rfc5893\":{");
+    if (st != IBIDI_OK) {
+        appendStringInfoString(b, "\"checked\":false,");
+        json_error(b, &err);
+    } else {
+        appendStringInfo(b, "\"checked\":true,\"count\":%zu,\"findings\":[", fs.n);
+        for (size_t i = 0; i < fs.n && i < 16; i++) {
+            const char *code = ibidi_code_name(f[i].code);
+            appendStringInfo(b,
+                             "%s{\"code\":\"%s\",\"context\":\"%s\",\"label\":%zu,"
+                             "\"offset\":%zu,\"length\":%zu",
+                             i ? "," : "", code ? code : "?",
+                             f[i].context == IBIDI_DIR_RTL ? "rtl" : "ltr", f[i].part,
+                             f[i].offset, f[i].length);
+            if (f[i].offset <= nlen && f[i].length <= nlen - f[i].offset) {
+                appendStringInfoString(b, ",\"text\":");
+                json_string(b, name + f[i].offset, f[i].length);
+            }
+            appendStringInfoString(b, ",\"message\":");
+            json_cstr(b, f[i].rule);
+            appendStringInfoChar(b, '}');
+        }
+        appendStringInfoChar(b, ']');
+    }
+    appendStringInfoChar(b, '}');
+}
+
+/* Badami's analysis and the exact twin search, both contexts, on the form users see
+ * (json_ambiguity): ,"shown_as" when A-labels became U-labels, ,"ambiguity". */
+static void json_ambiguity(StringInfo b, const char *name, size_t nlen, ibidi_idna_profile p)
+{
+    char *uform = NULL;
+    size_t ulen = 0;
+    int changed = 0;
+    const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {p, 0, 0, NULL, 0}};
+    char *form = NULL;
+    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
+            IBIDI_OK &&
+        changed) {
+        form = pnstrdup(uform, ulen);
+        appendStringInfoString(b, ",\"shown_as\":");
+        json_string(b, form, ulen);
+        name = form;
+        nlen = ulen;
+    }
+    ibidi_free(uform);
+    const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
+                                    IBIDI_DIR_LTR, 0, {p, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_findings found = {NULL, 0, 0, 0};
+    ibidi_error err;
+    ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
+    /* copied before anything that may ereport (appendStringInfo can run out of memory) */
+    ibidi_finding *f = NULL;
+    size_t nf = 0;
+    if (st == IBIDI_OK && found.items && found.n) {
+        f = palloc(sizeof *f * found.n);
+        memcpy(f, found.items, sizeof *f * found.n);
+        nf = found.n;
+    }
+    ibidi_findings_free(&found);
+    if (st == IBIDI_E_NOMEM)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+    appendStringInfoString(b, ",\"ambiguity\":{");
+    if (st != IBIDI_OK) {
+        appendStringInfoString(b, "\"analysed\":false,");
+        json_error(b, &err);
+    } else {
+        appendStringInfoString(b, "\"analysed\":true,\"findings\":[");
+        for (size_t i = 0; i < nf; i++) {
+            const ibidi_finding *x = &f[i];
+            const char *code = ibidi_code_name(x->code);
+            appendStringInfo(b, "%s{\"code\":\"%s\",\"context\":\"%s\",\"offset\":%zu,\"length\":%zu",
+                             i ? "," : "", code ? code : "?",
+                             x->context == IBIDI_DIR_RTL ? "rtl" : "ltr", x->offset, x->length);
+            if (x->offset <= nlen && x->length <= nlen - x->offset) {
+                appendStringInfoString(b, ",\"text\":");
+                json_string(b, name + x->offset, x->length);
+            }
+            if (x->detail)
+                appendStringInfo(b, ",\"expression\":%d", x->detail);
+            appendStringInfoString(b, ",\"message\":");
+            json_cstr(b, x->rule);
+            appendStringInfoChar(b, '}');
+        }
+        appendStringInfoChar(b, ']');
+    }
+    appendStringInfoChar(b, '}');
+}
+
+PG_FUNCTION_INFO_V1(pg_ibidi_check);
+Datum pg_ibidi_check(PG_FUNCTION_ARGS)
+{
+    size_t nlen;
+    const char *name = arg_text(fcinfo, 0, &nlen, NAME_MAX_BYTES);
+    ibidi_idna_profile prof = arg_profile(fcinfo, 1);
+    StringInfoData b;
+    initStringInfo(&b);
+    conv r[5];
+    for (int p = 0; p < 5; p++) {
+        unsigned flags = p < 4 ? ibidi_idna_profile_flags((ibidi_idna_profile)p)
+                               : ibidi_idna_profile_flags(prof) | IBIDI_IDNA_BIDI_PER_LABEL;
+        convert(name, nlen, flags, 1, &r[p]);
+    }
+    appendStringInfoString(&b, "{\"input\":");
+    json_string(&b, name, nlen);
+    if (encoding_error(&r[0])) { /* not a name under any profile (cli_fail_record) */
+        appendStringInfoChar(&b, ',');
+        json_error(&b, &r[0].err);
+        appendStringInfoChar(&b, '}');
+        PG_RETURN_DATUM(jsonb_of(&b));
+    }
+    const conv *sel = &r[prof];
+    conv u;
+    convert(name, nlen, ibidi_idna_profile_flags(prof), 0, &u);
+    const int have_u = !encoding_error(&u);
+    policy pol;
+    memset(&pol, 0, sizeof pol);
+    if (have_u)
+        policy_run(&pol, u.out, u.out_len);
+    const int valid = sel->st == IBIDI_OK; /* no --max-restriction: the policy never fails */
+    appendStringInfo(&b, ",\"kind\":\"domain\",\"profile\":\"%s\",\"valid\":%s",
+                     ibidi_idna_profile_name(prof), valid ? "true" : "false");
+    if (!encoding_error(sel)) {
+        appendStringInfoString(&b, ",\"a_label\":");
+        json_string(&b, sel->out, sel->out_len);
+    }
+    if (have_u) {
+        appendStringInfoString(&b, ",\"u_label\":");
+        json_string(&b, u.out, u.out_len);
+    }
+    appendStringInfoString(&b, ",\"status\":\"");
+    put_codes(&b, sel->f, sel->nf, pol.f, pol.nf);
+    int first = 1;
+    appendStringInfoString(&b, "\",\"errors\":[");
+    json_list(&b, sel->f, sel->nf, 0, &first);
+    json_list(&b, pol.f, pol.nf, 0, &first);
+    first = 1;
+    appendStringInfoString(&b, "],\"warnings\":[");
+    json_list(&b, sel->f, sel->nf, 1, &first);
+    json_list(&b, pol.f, pol.nf, 1, &first);
+    appendStringInfoChar(&b, ']');
+    if (have_u)
+        json_policy(&b, &pol, u.out, u.out_len);
+    appendStringInfoString(&b, ",\"profiles\":[");
+    for (int p = 0; p < 5; p++) {
+        appendStringInfo(&b, "%s{\"profile\":\"%s\",\"valid\":%s", p ? "," : "",
+                         p < 4 ? ibidi_idna_profile_name((ibidi_idna_profile)p) : "bidi-per-label",
+                         r[p].st == IBIDI_OK ? "true" : "false");
+        if (encoding_error(&r[p])) {
+            appendStringInfoChar(&b, ',');
+            json_error(&b, &r[p].err);
+        } else {
+            appendStringInfoString(&b, ",\"status\":\"");
+            put_codes(&b, r[p].f, r[p].nf, NULL, 0);
+            appendStringInfoChar(&b, '"');
+        }
+        appendStringInfoChar(&b, '}');
+    }
+    appendStringInfoChar(&b, ']');
+    int bidi_name = 0;
+    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, NULL, &bidi_name, NULL);
+    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
+        appendStringInfo(&b, ",\"bidi_domain_name\":%s", bidi_name ? "true" : "false");
+    json_categories(&b, name, nlen);
+    json_rfc5893(&b, name, nlen);
+    json_ambiguity(&b, name, nlen, prof);
+    appendStringInfoChar(&b, '}');
+    PG_RETURN_DATUM(jsonb_of(&b));
+}
+
+/* ---- Display ---------------------------------------------------------------------------------- */
+
+/* The visual form of the name as written (ibidi_display_utf8, IBIDI_DISPLAY_FORM_VISUAL),
+ * taken as a domain name, in the paragraph given. */
+PG_FUNCTION_INFO_V1(pg_ibidi_display);
+Datum pg_ibidi_display(PG_FUNCTION_ARGS)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    ibidi_dir ctx = arg_context(fcinfo, 1);
+    const size_t ws = ibidi_display_work_size(len, 0);
+    if (ws == SIZE_MAX)
+        cannot_process("display", &(ibidi_error){IBIDI_E_TOO_LONG, len, 0});
+    void *work = ws ? palloc(ws) : NULL;
+    ibidi_display_options o;
+    memset(&o, 0, sizeof o);
+    o.as = IBIDI_IRI_AS_DOMAIN;
+    o.context = ctx;
+    o.form = IBIDI_DISPLAY_FORM_VISUAL;
+    o.work = work;
+    o.work_size = ws;
+    /* the visual form reorders the code points and mirrors brackets: as many bytes as
+     * the name, give or take the mirrored glyphs' lengths; the second call has room */
+    size_t cap = len + 16, out_len = 0;
+    char *out = palloc(cap);
+    ibidi_error err;
+    ibidi_status st = ibidi_display_utf8(name, len, &o, out, cap, &out_len, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        cap = out_len;
+        out = repalloc(out, cap > 0 ? cap : 1);
+        st = ibidi_display_utf8(name, len, &o, out, cap, &out_len, &err);
+    }
+    if (st != IBIDI_OK)
+        cannot_process("display", &err);
+    PG_RETURN_TEXT_P(text_of(out, out_len));
+}
+
+/* The display key: the visual form, in the paragraph given, of the name's ToUnicode form
+ * (uts46), exactly the key `ibidi scan` groups names on (ibidi_scan_name, step 4). Two
+ * names with the same key show the same glyphs; an A-label and its U-label, or two
+ * spellings that map alike (case), share it too. The key is the visual text itself, not a
+ * hash of it: no false match, and a collision group's key reads as what users see. NULL
+ * when the form is no domain name (then it has no display and collides with nothing). */
+PG_FUNCTION_INFO_V1(pg_ibidi_display_key);
+Datum pg_ibidi_display_key(PG_FUNCTION_ARGS)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    ibidi_dir ctx = arg_context(fcinfo, 1);
+    ibidi_scan_options so;
+    memset(&so, 0, sizeof so);
+    so.flags = ctx == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR;
+    char stackbuf[2048];
+    char *buf = stackbuf;
+    ibidi_scan_result res;
+    ibidi_error err;
+    ibidi_status st = ibidi_scan_name(name, len, &so, buf, sizeof stackbuf, &res, NULL, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        buf = palloc(res.needed);
+        st = ibidi_scan_name(name, len, &so, buf, res.needed, &res, NULL, &err);
+    }
+    if (st != IBIDI_OK)
+        cannot_process("display key", &err);
+    const ibidi_span *d = &res.display[ctx == IBIDI_DIR_RTL ? 1 : 0];
+    if (!d->present)
+        PG_RETURN_NULL();
+    PG_RETURN_TEXT_P(text_of(buf + d->start, d->length));
+}
+
+/* ---- Twins -------------------------------------------------------------------------------- */
+
+typedef struct twin_list {
+    char **s;
+    size_t *len;
+    size_t n, cap;
+    int oom;
+} twin_list;
+
+/* Called by the library during the search: it must not ereport (no longjmp across the
+ * library), so allocation failures stop the search and are reported afterwards. */
+static int twin_collect(const char *twin, size_t len, void *ctx)
+{
+    twin_list *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        char **s = palloc_extended(sizeof *s * cap, MCXT_ALLOC_NO_OOM);
+        size_t *ln = s ? palloc_extended(sizeof *ln * cap, MCXT_ALLOC_NO_OOM) : NULL;
+        if (!ln)
+            return l->oom = 1;
+        if (l->n) {
+            memcpy(s, l->s, sizeof *s * l->n);
+            memcpy(ln, l->len, sizeof *ln * l->n);
+        }
+        l->s = s;
+        l->len = ln;
+        l->cap = cap;
+    }
+    char *copy = palloc_extended(len + 1, MCXT_ALLOC_NO_OOM);
+    if (!copy)
+        return l->oom = 1;
+    memcpy(copy, twin, len);
+    copy[len] = '\0';
+    l->s[l->n] = copy;
+    l->len[l->n++] = len;
+    return 0;
+}
+
+/* Every other domain name that shows the same glyphs in the paragraph given (the exact
+ * twin search of ibidi twins --as domain), with its validity under uts46 and the codes of
+ * the rules it breaks ("[]" when valid): valid twins first, then by bytes. The search runs
+ * on the form users see (A-labels as U-labels, RFC 5894 §4.2). */
+PG_FUNCTION_INFO_V1(pg_ibidi_twins);
+Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    ibidi_dir ctx = arg_context(fcinfo, 1);
+    char *uform = NULL;
+    size_t ulen = 0;
+    int changed = 0;
+    const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    if (ibidi_iri_unicode_form_alloc(name, len, &uo, &uform, &ulen, &changed, NULL) == IBIDI_OK &&
+        changed) {
+        name = pnstrdup(uform, ulen);
+        len = ulen;
+    }
+    ibidi_free(uform);
+    twin_list l = {NULL, NULL, 0, 0, 0}; /* freed with the function's memory context */
+    const ibidi_ambig_options ao = {IBIDI_IRI_AS_AUTO, 0, ctx, 0,
+                                    {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_ambig_twin_stats stats;
+    ibidi_error err;
+    ibidi_status st = ibidi_ambig_twins_utf8(name, len, &ao, twin_collect, &l, &stats, &err);
+    if (l.oom)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+    if (st != IBIDI_OK)
+        cannot_process("twins", &err);
+    InitMaterializedSRF(fcinfo, 0);
+    ReturnSetInfo *rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
+    /* valid twins first, then by bytes (as the command lists them) */
+    int *valid = palloc(sizeof *valid * (l.n ? l.n : 1));
+    char **codes = palloc(sizeof *codes * (l.n ? l.n : 1));
+    for (size_t i = 0; i < l.n; i++) {
+        char *c = NULL;
+        size_t clen = 0;
+        const ibidi_iri_options vo = {IBIDI_IRI_AS_DOMAIN, 0,
+                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        ibidi_status vs = ibidi_iri_validate_alloc(l.s[i], l.len[i], &vo, &c, &clen, NULL);
+        valid[i] = vs == IBIDI_OK;
+        codes[i] = c ? pnstrdup(c, clen) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
+        ibidi_free(c);
+        if (vs == IBIDI_E_NOMEM)
+            ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+    }
+    for (int pass = 1; pass >= 0; pass--) /* valid, then invalid; the search's order is
+                                             fixed for an input, so the rows are too */
+        for (size_t i = 0; i < l.n; i++) {
+            if (valid[i] != pass)
+                continue;
+            Datum values[3];
+            bool nulls[3] = {false, false, false};
+            values[0] = PointerGetDatum(text_of(l.s[i], l.len[i]));
+            values[1] = BoolGetDatum(valid[i]);
+            values[2] = PointerGetDatum(cstring_to_text(codes[i]));
+            tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+        }
+    return (Datum)0;
+}
+
+/* ---- LGRs ------------------------------------------------------------------------------------ */
+
+/* The LGRs this backend has compiled, by name. The table ibidi_lgr never changes what a
+ * name holds (ibidi_lgr_load refuses another document under a loaded name), so an entry
+ * stays right for the backend's life, and the functions that read it may be IMMUTABLE. */
+typedef struct lgr_entry {
+    struct lgr_entry *next;
+    char *name;
+    ibidi_lgr *lgr;
+} lgr_entry;
+
+static lgr_entry *lgr_cache;
+
+/* The schema-qualified table, wherever the extension was created: the schema of the
+ * calling function, which the extension script created beside the table. */
+static char *lgr_table(FunctionCallInfo fcinfo)
+{
+    char *schema = get_namespace_name(get_func_namespace(fcinfo->flinfo->fn_oid));
+    if (!schema)
+        ereport(ERROR, (errcode(ERRCODE_UNDEFINED_SCHEMA),
+                        errmsg("ibidi: the extension's schema is gone")));
+    return psprintf("%s.ibidi_lgr", quote_identifier(schema));
+}
+
+/* The document stored under name, or NULL; palloc'd in the caller's context. */
+static char *lgr_xml(FunctionCallInfo fcinfo, const char *name, size_t len, size_t *xml_len)
+{
+    MemoryContext caller = CurrentMemoryContext;
+    char *sql = psprintf("SELECT xml FROM %s WHERE name = $1", lgr_table(fcinfo));
+    Oid types[1] = {TEXTOID};
+    Datum args[1] = {PointerGetDatum(text_of(name, len))};
+    char *xml = NULL;
+    SPI_connect();
+    int rc = SPI_execute_with_args(sql, 1, types, args, NULL, true, 1);
+    if (rc != SPI_OK_SELECT)
+        ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                        errmsg("ibidi: reading the LGR table failed (%d)", rc)));
+    if (SPI_processed == 1) {
+        bool isnull;
+        Datum d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
+        if (!isnull) {
+            text *t = DatumGetTextPP(d);
+            *xml_len = VARSIZE_ANY_EXHDR(t);
+            xml = MemoryContextAlloc(caller, *xml_len + 1);
+            memcpy(xml, VARDATA_ANY(t), *xml_len);
+            xml[*xml_len] = '\0';
+        }
+    }
+    SPI_finish();
+    return xml;
+}
+
+static void lgr_refused(const ibidi_lgr_diag *d, ibidi_status st) pg_attribute_noreturn();
+static void lgr_refused(const ibidi_lgr_diag *d, ibidi_status st)
+{
+    if (st == IBIDI_E_NOMEM)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+    const char *name = ibidi_status_name(st);
+    ereport(ERROR, (errcode(ERRCODE_IBIDI_LGR),
+                    errmsg("ibidi: LGR document refused: %s at line %lu, column %lu",
+                           name ? name : "?", d->line, d->column),
+                    errdetail("%s", d->message)));
+    pg_unreachable();
+}
+
+/* The compiled LGR of a name: from the cache, else read and compiled once. */
+static const ibidi_lgr *lgr_get(FunctionCallInfo fcinfo, int i)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, i, &len, 1024);
+    for (lgr_entry *e = lgr_cache; e; e = e->next)
+        if (strlen(e->name) == len && memcmp(e->name, name, len) == 0)
+            return e->lgr;
+    size_t xml_len = 0;
+    char *xml = lgr_xml(fcinfo, name, len, &xml_len);
+    if (!xml)
+        ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
+                        errmsg("ibidi: no LGR named \"%.*s\"", (int)len, name),
+                        errhint("Load one with ibidi_lgr_load(name, xml).")));
+    ibidi_lgr *lgr = NULL;
+    ibidi_lgr_diag d;
+    memset(&d, 0, sizeof d);
+    ibidi_status st = ibidi_lgr_load(xml, xml_len, NULL, &lgr, &d);
+    pfree(xml);
+    if (st != IBIDI_OK)
+        lgr_refused(&d, st);
+    lgr_entry *e = MemoryContextAllocExtended(TopMemoryContext, sizeof *e, MCXT_ALLOC_NO_OOM);
+    char *ename = e ? MemoryContextAllocExtended(TopMemoryContext, len + 1, MCXT_ALLOC_NO_OOM)
+                    : NULL;
+    if (!ename) {
+        ibidi_lgr_free(lgr); /* not cached: freed before the error */
+        if (e)
+            pfree(e);
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+    }
+    memcpy(ename, name, len);
+    ename[len] = '\0';
+    e->name = ename;
+    e->lgr = lgr;
+    e->next = lgr_cache;
+    lgr_cache = e;
+    return lgr;
+}
+
+/* Stores an LGR document under a name, once it compiles. The same document again is
+ * accepted (nothing changes); another one under a name already taken is refused, so that
+ * an index built on ibidi_lgr_index under that name never goes stale. Returns what the
+ * document holds, as ibidi lgr info --json counts it. */
+PG_FUNCTION_INFO_V1(pg_ibidi_lgr_load);
+Datum pg_ibidi_lgr_load(PG_FUNCTION_ARGS)
+{
+    size_t nlen, xlen;
+    const char *name = arg_text(fcinfo, 0, &nlen, 1024);
+    const char *xml = arg_text(fcinfo, 1, &xlen, LGR_MAX_BYTES);
+    if (nlen == 0)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("ibidi: an LGR needs a name")));
+    ibidi_lgr *lgr = NULL;
+    ibidi_lgr_diag d;
+    memset(&d, 0, sizeof d);
+    ibidi_status st = ibidi_lgr_load(xml, xlen, NULL, &lgr, &d);
+    if (st != IBIDI_OK)
+        lgr_refused(&d, st);
+    const ibidi_lgr_info *info = ibidi_lgr_get_info(lgr);
+    StringInfoData b;
+    initStringInfo(&b);
+    appendStringInfoString(&b, "{\"name\":");
+    json_string(&b, name, nlen);
+    appendStringInfo(&b,
+                     ",\"code_points\":%zu,\"sequences\":%zu,\"variants\":%zu,"
+                     "\"rules\":%zu,\"actions\":%zu,\"symmetric\":%s,\"transitive\":%s,"
+                     "\"index_possible\":%s}",
+                     info->n_code_points, info->n_sequences, info->n_variants, info->n_rules,
+                     info->n_actions, info->symmetric ? "true" : "false",
+                     info->transitive ? "true" : "false",
+                     info->index_possible ? "true" : "false");
+    ibidi_lgr_free(lgr);
+    size_t old_len = 0;
+    char *old = lgr_xml(fcinfo, name, nlen, &old_len);
+    if (old) {
+        if (old_len != xlen || memcmp(old, xml, xlen) != 0)
+            ereport(ERROR, (errcode(ERRCODE_IBIDI_LGR),
+                            errmsg("ibidi: another LGR is already loaded as \"%.*s\"", (int)nlen,
+                                   name),
+                            errdetail("Index labels computed under that name would go stale."),
+                            errhint("Load the new document under a new name.")));
+    } else {
+        char *sql = psprintf("INSERT INTO %s (name, xml) VALUES ($1, $2)", lgr_table(fcinfo));
+        Oid types[2] = {TEXTOID, TEXTOID};
+        Datum args[2] = {PointerGetDatum(text_of(name, nlen)), PointerGetDatum(text_of(xml, xlen))};
+        SPI_connect();
+        int rc = SPI_execute_with_args(sql, 2, types, args, NULL, false, 0);
+        if (rc != SPI_OK_INSERT)
+            ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                            errmsg("ibidi: storing the LGR failed (%d)", rc)));
+        SPI_finish();
+    }
+    PG_RETURN_DATUM(jsonb_of(&b));
+}
+
+static size_t encode_cps(const uint32_t *cps, size_t n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    if (ibidi_utf8_encode(cps, n, buf, cap, &len, NULL) != IBIDI_OK)
+        len = 0;
+    return len;
+}
+
+/* A label under an LGR: the JSON of `ibidi lgr check --json --no-variants` (src/cli/cmd_lgr.c)
+ * with registrable beside. A label that cannot be read (over 63 code points, bad Punycode)
+ * is a record with its error, as the command writes it. */
+PG_FUNCTION_INFO_V1(pg_ibidi_lgr_check);
+Datum pg_ibidi_lgr_check(PG_FUNCTION_ARGS)
+{
+    const ibidi_lgr *lgr = lgr_get(fcinfo, 0);
+    size_t len;
+    const char *label = arg_text(fcinfo, 1, &len, NAME_MAX_BYTES);
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t n = 0;
+    ibidi_error err;
+    StringInfoData b;
+    initStringInfo(&b);
+    appendStringInfoString(&b, "{\"input\":");
+    json_string(&b, label, len);
+    ibidi_status st = ibidi_lgr_label_decode(label, len, cps, IBIDI_LGR_MAX_LABEL, &n, &err);
+    ibidi_lgr_result r;
+    if (st == IBIDI_OK)
+        st = ibidi_lgr_check(lgr, cps, n, &r, &err);
+    if (st != IBIDI_OK) {
+        appendStringInfoChar(&b, ',');
+        json_error(&b, &err);
+        appendStringInfoChar(&b, '}');
+        PG_RETURN_DATUM(jsonb_of(&b));
+    }
+    const ibidi_lgr_info *info = ibidi_lgr_get_info(lgr);
+    char buf[IBIDI_LGR_MAX_INDEX * 4];
+    appendStringInfoString(&b, ",\"label\":");
+    json_string(&b, buf, encode_cps(cps, n, buf, sizeof buf));
+    appendStringInfo(&b, ",\"eligible\":%s", r.eligible ? "true" : "false");
+    if (!r.eligible) {
+        appendStringInfo(&b, ",\"reason\":{\"status\":\"%s\",\"offset\":%zu,\"cp\":\"U+%04X\",\"rule\":",
+                         ibidi_status_name(r.status), r.offset, (unsigned)r.cp);
+        json_cstr(&b, r.context_rule);
+        appendStringInfoString(&b, ",\"message\":");
+        json_cstr(&b, ibidi_strerror(r.status));
+        appendStringInfoChar(&b, '}');
+    }
+    appendStringInfoString(&b, ",\"disposition\":");
+    json_cstr(&b, r.disposition);
+    appendStringInfo(&b, ",\"registrable\":%s", r.registrable ? "true" : "false");
+    if (r.action != IBIDI_LGR_NO_ACTION) {
+        appendStringInfo(&b, ",\"action\":{\"index\":%zu,\"default\":%s,\"rule\":", r.action,
+                         r.default_action ? "true" : "false");
+        json_cstr(&b, r.rule);
+        appendStringInfo(&b, ",\"not_match\":%s,\"comment\":", r.not_match ? "true" : "false");
+        json_cstr(&b, r.action_comment);
+        appendStringInfoChar(&b, '}');
+    } else {
+        appendStringInfoString(&b, ",\"action\":null");
+    }
+    appendStringInfoString(&b, ",\"types\":[");
+    int first = 1;
+    for (size_t i = 0; i < info->n_variant_types && i < 64; i++)
+        if (r.types >> i & 1) {
+            if (!first)
+                appendStringInfoChar(&b, ',');
+            first = 0;
+            json_cstr(&b, info->variant_types[i]);
+        }
+    appendStringInfoChar(&b, ']');
+    if (r.eligible && info->index_possible) {
+        uint32_t idx[IBIDI_LGR_MAX_INDEX];
+        size_t m = 0;
+        ibidi_status ist = ibidi_lgr_index_label(lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, NULL);
+        appendStringInfoString(&b, ",\"index\":");
+        if (ist == IBIDI_OK)
+            json_string(&b, buf, encode_cps(idx, m, buf, sizeof buf));
+        else
+            appendStringInfo(&b, "null,\"index_status\":\"%s\"", ibidi_status_name(ist));
+    }
+    appendStringInfoChar(&b, '}');
+    PG_RETURN_DATUM(jsonb_of(&b));
+}
+
+/* The index label (RFC 7940 §8.5): labels with the same one are variants of each other.
+ * NULL for a label that has none (not eligible, over 63 code points, not decodable): it
+ * collides with nothing and ibidi_lgr_check says why. An LGR whose variant sets allow no
+ * index label is an ERROR (every label would be NULL). */
+PG_FUNCTION_INFO_V1(pg_ibidi_lgr_index);
+Datum pg_ibidi_lgr_index(PG_FUNCTION_ARGS)
+{
+    const ibidi_lgr *lgr = lgr_get(fcinfo, 0);
+    size_t len;
+    const char *label = arg_text(fcinfo, 1, &len, NAME_MAX_BYTES);
+    char out[IBIDI_LGR_MAX_INDEX * 4];
+    size_t out_len = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_index_label_utf8(lgr, label, len, out, sizeof out, &out_len, &err);
+    if (st == IBIDI_OK)
+        PG_RETURN_TEXT_P(text_of(out, out_len));
+    if (st == IBIDI_E_LGR_NO_INDEX)
+        ereport(ERROR, (errcode(ERRCODE_IBIDI_LGR),
+                        errmsg("ibidi: LGR \"%s\" has no index labels",
+                               text_to_cstring(PG_GETARG_TEXT_PP(0))),
+                        errdetail("%s", ibidi_strerror(st))));
+    if (st == IBIDI_E_NOMEM || st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_E_INVALID_ARGUMENT)
+        cannot_process("LGR index label", &err);
+    PG_RETURN_NULL();
+}

@@ -1,0 +1,24 @@
+-- IDNA: ToASCII, ToUnicode, validity and every finding (ibidi_check) under each profile.
+CREATE EXTENSION ibidi;
+SELECT ibidi_to_ascii('שלום.com'), ibidi_to_ascii('Bücher.example'),
+       ibidi_to_ascii('faß.de', 'whatwg'), ibidi_to_ascii('faß.de', 'idna2008-register');
+SELECT ibidi_to_unicode('xn--9dbne9b.com'), ibidi_to_unicode('XN--BCHER-KVA.example');
+-- validity: the Bidi Rule (RFC 5893 §2) makes 1א.com invalid, ABC.123.com is ASCII
+SELECT n, ibidi_is_valid(n) AS uts46, ibidi_is_valid(n, 'idna2008-lookup') AS lookup
+FROM (VALUES ('שלום.com'), ('1א.com'), ('א1.com'), ('example.com'), ('a_b.com'),
+             ('xn--a.com'), ('ÖBB.at'), ('-x.com')) AS t(n);
+-- STRICT: NULL in, NULL out
+SELECT ibidi_to_ascii(NULL), ibidi_is_valid(NULL), ibidi_check(NULL) IS NULL AS check_null;
+-- ibidi_check: the JSON of ibidi check --json --as domain
+SELECT jsonb_pretty(ibidi_check('שלום.com'));
+SELECT c->>'valid' AS valid, c->>'status' AS status, c->'errors'->0->>'code' AS first,
+       c->'errors'->0->>'offset' AS at, jsonb_array_length(c->'profiles') AS profiles
+FROM (SELECT ibidi_check('1א.com') AS c) s;
+SELECT c->>'valid' AS valid, c->>'status' AS status
+FROM (SELECT ibidi_check('faß.de', p) AS c, p FROM (VALUES ('uts46'), ('idna2008-register')) v(p)) s;
+-- Badami's findings: a number between two right-to-left labels
+SELECT f->>'code' AS code, f->>'context' AS context, f->>'text' AS text
+FROM jsonb_array_elements(ibidi_check('אב.12.גד')->'ambiguity'->'findings') f
+ORDER BY 1, 2, 3;
+-- an A-label is judged as the U-label users see
+SELECT ibidi_check('xn--9dbne9b.com')->>'shown_as' AS shown_as;
