@@ -71,18 +71,54 @@ static inline uint32_t threshold(uint32_t k, uint32_t bias)
     return k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
 }
 
+/* The last step of RFC 3492 §6.1, ((base - tmin + 1) * delta) / (delta + skew), for every
+ * delta its loop leaves (0 to ((base - tmin) * tmax) / 2 = 455), computed by the compiler:
+ * a division by a variable costs more than the rest of a decoded code point. */
+#define ADAPT_MAX (((BASE - TMIN) * TMAX) / 2)
+#define ADAPT_Q(d) (uint8_t)(((BASE - TMIN + 1) * (d)) / ((d) + SKEW))
+#define ADAPT_Q8(d)                                                                        \
+    ADAPT_Q(d), ADAPT_Q((d) + 1), ADAPT_Q((d) + 2), ADAPT_Q((d) + 3), ADAPT_Q((d) + 4),    \
+        ADAPT_Q((d) + 5), ADAPT_Q((d) + 6), ADAPT_Q((d) + 7)
+#define ADAPT_Q64(d)                                                                       \
+    ADAPT_Q8(d), ADAPT_Q8((d) + 8), ADAPT_Q8((d) + 16), ADAPT_Q8((d) + 24),                \
+        ADAPT_Q8((d) + 32), ADAPT_Q8((d) + 40), ADAPT_Q8((d) + 48), ADAPT_Q8((d) + 56)
+static const uint8_t adapt_last[ADAPT_MAX + 1] = {
+    ADAPT_Q64(0),   ADAPT_Q64(64),  ADAPT_Q64(128), ADAPT_Q64(192),
+    ADAPT_Q64(256), ADAPT_Q64(320), ADAPT_Q64(384), ADAPT_Q8(448)};
+_Static_assert(ADAPT_MAX + 1 == 7 * 64 + 8, "adapt_last covers 0..ADAPT_MAX");
+
+/* x / d for the divisors of short strings (a delta over the code points so far, §6.1;
+ * i over length(output) + 1, §6.2), by a multiplication: with m = ceil(2^32 / d) =
+ * (2^32 + e) / d, e < d, x * m / 2^32 = x / d + x * e / (d * 2^32), and the second term
+ * is below 1 / d when x * e < 2^32, which x < 2^26 and d <= 64 ensure; then the floor is
+ * that of x / d (the fraction of x / d is at most (d - 1) / d). Else a division. */
+#define RECIP(d) ((((uint64_t)1 << 32) + (d) - 1) / (d))
+#define RECIP8(d)                                                                          \
+    RECIP(d), RECIP((d) + 1), RECIP((d) + 2), RECIP((d) + 3), RECIP((d) + 4),              \
+        RECIP((d) + 5), RECIP((d) + 6), RECIP((d) + 7)
+static const uint64_t recip[65] = {0,           RECIP8(1),  RECIP8(9),  RECIP8(17),
+                                   RECIP8(25),  RECIP8(33), RECIP8(41), RECIP8(49),
+                                   RECIP8(57)};
+static inline uint32_t div_small(uint32_t x, uint32_t d)
+{
+    if (d <= 64 && x < ((uint32_t)1 << 26))
+        return (uint32_t)(((uint64_t)x * recip[d]) >> 32);
+    return x / d;
+}
+
 /* RFC 3492 §6.1 (bias adaptation function, §3.4). delta <= UINT32_MAX, so delta / 2 +
- * delta / 2 / numpoints still fits. */
-static uint32_t adapt(uint32_t delta, size_t numpoints, int firsttime)
+ * delta / 2 / numpoints still fits; numpoints <= IBIDI_PUNYCODE_MAX_CPS + 1 (32 bits: a
+ * 64-bit division costs twice as much). */
+IBIDI__ALWAYS_INLINE uint32_t adapt(uint32_t delta, uint32_t numpoints, int firsttime)
 {
     uint32_t k = 0;
     delta = firsttime ? delta / DAMP : delta / 2;
-    delta += (uint32_t)(delta / numpoints);
-    while (delta > ((BASE - TMIN) * TMAX) / 2) {
+    delta += div_small(delta, numpoints);
+    while (delta > ADAPT_MAX) {
         delta /= BASE - TMIN;
         k += BASE;
     }
-    return k + ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+    return k + adapt_last[delta];
 }
 
 /* Where the encoder's bytes go: stored while they fit (buf, cap) or, with ref set, compared
@@ -171,7 +207,7 @@ IBIDI__ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_
                 if (delta > UINT32_MAX) /* §6.4 */
                     return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, j, c);
                 put_integer(o, (uint32_t)delta, bias, compare);
-                bias = adapt((uint32_t)delta, h + 1, h == b);
+                bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
                 delta = 0;
                 h++;
             }
