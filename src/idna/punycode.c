@@ -353,3 +353,88 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
     }
     return ibidi__ok(err);
 }
+
+/*
+ * RFC 3492 §6.2 for the A-label fast path of UTS #46 (src/idna/alabel.c): s[0..len) is
+ * the Punycode of an "xn--" label after Map (UTS #46 §4 step 1), so in lower case, its
+ * basic code points among a-z, 0-9 and "-". Returns the number of code points decoded
+ * into out, or 0 when the path must fall back: wherever ibidi_punycode_decode with
+ * IBIDI_PUNYCODE_CANONICAL would fail (a bad digit, a truncated integer, an overflow of
+ * §6.4, a value that is no scalar value, a delimiter with no basic code point before it,
+ * more than cap code points, cap <= IBIDI_PUNYCODE_MAX_CPS), and also where it would
+ * succeed with basic code points only (UTS #46 §4 step 4.3 then rejects the label).
+ *
+ * The re-encoding of RFC 5891 §5.4 is left out, because it cannot fail here:
+ *   - the basic part, copied as it is, is what §6.3 writes first, and its delimiter is
+ *     there exactly when the basic part is not empty (the leading delimiter is refused);
+ *   - every delta inserts a code point >= 0x80 (n starts there and only grows), so the
+ *     decoded string determines its insertions: by value, and from left to right among
+ *     equal values (a delta >= 0 never goes back to the left of the last insertion of the
+ *     same n), which is the order of §6.3's passes;
+ *   - from one state (n, i, length) the insertion a delta makes is one-to-one in the
+ *     delta, so the encoder, whose deltas decode to the same string, writes the same
+ *     deltas, with the same bias after each (§6.1 depends on the deltas only);
+ *   - a value has one generalized variable-length integer for a given bias (§3.3: the
+ *     digits below t end it, the others go on, a mixed radix), and the digits here are in
+ *     lower case, the encoder's (§5).
+ * So the encoder writes s back byte for byte; tests/test_punycode.c compares this decoder
+ * with the canonical one on every short string of a small alphabet.
+ */
+size_t ibidi__punycode_decode_lane(const char *s, size_t len, uint32_t *out, size_t cap)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t d = len, outn, pos;
+    uint32_t i = 0, n = INITIAL_N, bias = INITIAL_BIAS;
+    if (cap > IBIDI_PUNYCODE_MAX_CPS)
+        cap = IBIDI_PUNYCODE_MAX_CPS;
+    /* §6.2: the basic code points are those before the last delimiter */
+    while (d > 0 && p[d - 1] != DELIMITER)
+        d--;
+    if (d == len || d == 1) /* basic code points only (or empty); a leading delimiter */
+        return 0;
+    outn = d ? d - 1 : 0;
+    if (outn >= cap)
+        return 0;
+    for (size_t j = 0; j < outn; j++) {
+        if (p[j] >= INITIAL_N) /* §6.2: fail on any non-basic code point */
+            return 0;
+        out[j] = p[j];
+    }
+    for (pos = d; pos < len;) {
+        const uint32_t oldi = i;
+        uint64_t acc = i, w = 1;
+        if (outn == cap)
+            return 0;
+        for (uint32_t k = BASE;; k += BASE) {
+            if (pos == len) /* truncated */
+                return 0;
+            uint32_t dv = digit_value[p[pos++]];
+            if (dv == 0 || (dv & DIGIT_UPPER)) /* §5: not a digit, or not canonical */
+                return 0;
+            dv--;
+            acc += dv * w;
+            if (acc > UINT32_MAX) /* §6.4 */
+                return 0;
+            const uint32_t t = threshold(k, bias);
+            if (dv < t)
+                break;
+            w *= BASE - t;
+            if (w > UINT32_MAX) /* §6.4 */
+                return 0;
+        }
+        i = (uint32_t)acc;
+        const uint32_t npts = (uint32_t)(outn + 1);
+        bias = adapt(i - oldi, npts, oldi == 0);
+        const uint32_t q = div_small(i, npts);
+        const uint64_t nn = (uint64_t)n + q;
+        if (nn > 0x10FFFFu || nn - 0xD800u < 0x800u) /* §6.4, or not a scalar value */
+            return 0;
+        n = (uint32_t)nn;
+        i -= q * npts;
+        for (size_t j = outn; j > i; j--) /* insert n at i */
+            out[j] = out[j - 1];
+        out[i++] = n;
+        outn++;
+    }
+    return outn;
+}
