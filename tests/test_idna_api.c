@@ -4,13 +4,16 @@
  * findings record, the allocating calls, encoding errors with
  * their offsets, the length limits (labels 63 octets, names 253, the work area bound),
  * the code point calls with lone surrogates, every profile and flag, A-label round trips
- * and fake A-labels, and the differences between UTS #46 and IDNA2008 that a user meets.
+ * and fake A-labels, and the differences between UTS #46 and IDNA2008 that a user meets;
+ * the A-label fast path of the UTF-8 calls: which names it decides, and that every other
+ * name gets from the general path the finding it would get without the fast path.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ibidi.h"
+#include "idna/idna_internal.h" /* ibidi__idna_alabel_lane, to see which names it decides */
 #include "testlib.h"
 
 #define CAP 20000
@@ -158,6 +161,166 @@ static void test_names(void)
         CHECK(strcmp(ibidi_idna_profile_name((ibidi_idna_profile)p), pn[p]) == 0, "profile %d", p);
     CHECK(ibidi_idna_profile_name((ibidi_idna_profile)9) == NULL, "unknown profile name");
     CHECK(ibidi_idna_profile_flags((ibidi_idna_profile)9) == 0, "unknown profile flags");
+}
+
+
+/*
+ * The A-label fast path (src/idna/alabel.c): names of ASCII with A-labels. Each case names
+ * its labels as U-labels in <...>, made A-labels here (RFC 3492 encoding of the code
+ * points, nothing mapped), and says whether the fast path decides it (lane) and what the
+ * public call gives: status, a finding that must be there (0: none at all), the output.
+ * Where the path falls back, the general path must report the name as it would anyway;
+ * test_alabel_names compares the two paths on generated names.
+ */
+#define HEB "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D" /* shalom (R) */
+#define ARA "\xD9\x85\xD8\xB5\xD8\xB1"         /* misr (AL) */
+
+/* name with each <U-label> replaced by its A-label; 0 when it does not fit or encode */
+static size_t make_alabels(const char *tmpl, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (const char *p = tmpl; *p;) {
+        if (*p != '<') {
+            if (o + 1 >= cap)
+                return 0;
+            out[o++] = *p++;
+            continue;
+        }
+        const char *e = strchr(p, '>');
+        uint32_t cps[256];
+        size_t n = 0, got = 0;
+        if (!e || ibidi_utf8_decode(p + 1, (size_t)(e - p - 1), cps, 256, &n, NULL) ||
+            o + 4 >= cap)
+            return 0;
+        memcpy(out + o, "xn--", 4);
+        o += 4;
+        if (ibidi_punycode_encode(cps, n, out + o, cap - o - 1, &got, NULL))
+            return 0;
+        o += got;
+        p = e + 1;
+    }
+    out[o] = '\0';
+    return o;
+}
+
+typedef struct alabel_case {
+    const char *name;   /* with <U-label>s */
+    int to_ascii;
+    unsigned add, remove; /* flags against the uts46 profile */
+    int lane;           /* the fast path decides it */
+    ibidi_status st;
+    ibidi_idna_code code; /* a finding that must be there; 0: no finding */
+    const char *out;    /* NULL: not checked; with <U-label>s for ToASCII */
+} alabel_case;
+
+static void test_alabel_cases(void)
+{
+    const unsigned H = IBIDI_IDNA_CHECK_HYPHENS, D = IBIDI_IDNA_VERIFY_DNS_LENGTH,
+                   J = IBIDI_IDNA_CHECK_JOINERS, T = IBIDI_IDNA_TRANSITIONAL,
+                   IP = IBIDI_IDNA_IGNORE_INVALID_PUNYCODE, PL = IBIDI_IDNA_BIDI_PER_LABEL;
+    const ibidi_status OK = IBIDI_OK, BAD = IBIDI_E_IDNA_INVALID;
+    static char long_label[80], long_name[300];
+    /* a label of 64 octets as an A-label (ToASCII's limit, RFC 1034 §3.1); a name of 16
+     * A-labels of 18 octets (over 253) */
+    memcpy(long_label, "<\xC3\xBC", 3);
+    memset(long_label + 3, 'a', 56);
+    strcpy(long_label + 59, ">.com");
+    long_name[0] = '\0';
+    for (int i = 0; i < 16; i++)
+        strcat(long_name, "<\xC3\xBC" "aaaaaaaaaa>.");
+    strcat(long_name, "com");
+    const alabel_case cases[] = {
+        /* decided by the fast path */
+        {"<" HEB ">.example", 0, 0, 0, 1, OK, 0, HEB ".example"},
+        {"<" HEB ">.example", 1, 0, 0, 1, OK, 0, "<" HEB ">.example"},
+        {"www.<" ARA ">.<" HEB ">", 1, 0, 0, 1, OK, 0, "www.<" ARA ">.<" HEB ">"},
+        {"XN--5DBQZZL.Example", 1, 0, 0, 1, OK, 0, "xn--5dbqzzl.example"}, /* upper case */
+        {"Xn--5dBqZzL.com", 0, 0, 0, 1, OK, 0, "\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.com"},
+        {"<a\xC3\x9F>.de", 0, T, 0, 1, OK, 0, "a\xC3\x9F.de"}, /* a deviation stays: decoded */
+        {"<m\xC3\xBCnchen>.de", 1, 0, 0, 1, OK, 0, "<m\xC3\xBCnchen>.de"},
+        {"<" ARA "-\xD9\xA1\xD9\xA2>.com", 0, 0, 0, 1, OK, 0, ARA "-\xD9\xA1\xD9\xA2.com"},
+        {"1com.<" HEB ">", 1, 0, IBIDI_IDNA_CHECK_BIDI, 1, OK, 0, "1com.<" HEB ">"},
+        /* the general path decides, with the finding it always gave */
+        {"xn--abc-.com", 1, 0, 0, 0, BAD, IBIDI_IDNA_P4, NULL}, /* ASCII only (step 4.3) */
+        {"xn--.com", 0, 0, 0, 0, BAD, IBIDI_IDNA_P4, NULL},     /* empty */
+        {"xn---5dbqzzl.com", 0, 0, 0, 0, BAD, IBIDI_IDNA_P4, NULL}, /* not canonical */
+        {"xn---5dbqzzl.com", 0, IP, 0, 0, BAD, IBIDI_IDNA_V4, NULL}, /* kept: an xn-- label */
+        {"xn--99999999999a.com", 1, 0, 0, 0, BAD, IBIDI_IDNA_P4, NULL}, /* §6.4 overflow */
+        {"xn--5dbqzz9.com", 0, 0, 0, 0, BAD, IBIDI_IDNA_P4, NULL},  /* truncated */
+        {"xn--5db_qzzl.com", 1, 0, 0, 0, BAD, IBIDI_IDNA_P4, NULL},  /* not a digit */
+        {"xn--5dbqzzl_.com", 0, 0, IBIDI_IDNA_USE_STD3_RULES, 0, BAD, IBIDI_IDNA_P4, NULL},
+        {"<\xC3\x9C>.de", 0, 0, 0, 0, BAD, IBIDI_IDNA_V7, NULL},      /* mapped: not valid */
+        {"<e\xCC\x81>.fr", 0, 0, 0, 0, BAD, IBIDI_IDNA_V1, NULL},     /* not NFC */
+        {"<\xCC\x81" "a>.fr", 1, 0, 0, 0, BAD, IBIDI_IDNA_V6, NULL},  /* leading mark */
+        {"<ab--\xC3\xBC>.de", 0, 0, 0, 0, BAD, IBIDI_IDNA_V2, NULL},  /* CheckHyphens */
+        {"<-\xC3\xBC>.de", 1, 0, 0, 0, BAD, IBIDI_IDNA_V3, NULL},
+        {"<xn--\xC3\xBC>.de", 0, 0, H, 0, BAD, IBIDI_IDNA_V4, NULL},  /* an xn-- U-label */
+        {"<a\xE2\x80\x8D" "b>.de", 0, 0, 0, 0, BAD, IBIDI_IDNA_C2, NULL}, /* ZWJ */
+        {"<a\xE2\x80\x8D" "b>.de", 0, 0, J, 0, OK, 0, "a\xE2\x80\x8D" "b.de"},
+        {"<\xD8\xA8\xE2\x80\x8C\xD8\xA8>.com", 0, 0, 0, 0, OK, 0, NULL}, /* ZWNJ, A.1 holds */
+        {"<\xD7\x90" "a>.com", 0, 0, 0, 0, BAD, IBIDI_IDNA_B2, NULL},  /* Bidi Rule */
+        {"<" HEB ">.1com", 1, 0, 0, 0, BAD, IBIDI_IDNA_B1, NULL},
+        {"<ab--\xC3\xBC>.de", 0, 0, H, 0, OK, 0, "ab--\xC3\xBC.de"}, /* no CheckHyphens */
+        {"<" HEB ">.1com", 1, PL, 0, 0, OK, IBIDI_IDNA_W_DIGIT_AFTER_RTL, NULL},
+        {"<" HEB "a>.com", 0, PL, 0, 0, BAD, IBIDI_IDNA_B2, NULL},
+        {"ab--c.<" HEB ">", 0, 0, 0, 0, BAD, IBIDI_IDNA_V2, NULL},  /* an ASCII "--" label */
+        {"ab--c.<" HEB ">", 0, 0, H, 0, OK, 0, NULL},
+        {"-ab.<" HEB ">", 1, 0, 0, 0, BAD, IBIDI_IDNA_V3, NULL},
+        {"<" HEB ">.example.", 1, 0, 0, 0, BAD, IBIDI_IDNA_A4_2, NULL}, /* the root label */
+        {"<" HEB ">.example.", 0, 0, 0, 0, OK, 0, HEB ".example."},
+        {"<" HEB ">..example", 0, 0, 0, 0, BAD, IBIDI_IDNA_X4_2, NULL},
+        {"<" HEB ">..example", 1, 0, D, 0, OK, 0, NULL},
+        {long_label, 1, 0, 0, 0, BAD, IBIDI_IDNA_A4_2, NULL},
+        {long_label, 0, 0, 0, 0, OK, 0, NULL},
+        {long_name, 1, 0, 0, 0, BAD, IBIDI_IDNA_A4_1, NULL},
+        {long_name, 1, 0, D, 0, OK, 0, NULL},
+        {"a_b.<" HEB ">", 0, 0, 0, 0, BAD, IBIDI_IDNA_U1, NULL}, /* STD3 */
+        {"xn--5dbqzzl.\xC3\xBC", 0, 0, 0, 0, OK, 0, "\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.\xC3\xBC"},
+        {"<" HEB ">.com", 1, IBIDI_IDNA_URL_HOST, 0, 0, OK, 0, NULL}, /* the ASCII carve-out */
+        {"<" HEB ">.com", 0, IBIDI_IDNA_2008_LOOKUP, 0, 0, OK, 0, HEB ".com"},
+    };
+    char name[400], want[400], lane_out[400];
+    size_t fails = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const alabel_case *c = &cases[i];
+        const unsigned flags = (UTS46 | c->add) & ~c->remove;
+        const size_t n = make_alabels(c->name, name, sizeof name);
+        size_t wn = 0, ln = 0;
+        if (c->out && c->to_ascii)
+            wn = make_alabels(c->out, want, sizeof want);
+        else if (c->out)
+            wn = strlen(strcpy(want, c->out));
+        const ibidi_status st = c->to_ascii ? ascii(name, flags) : unicode(name, flags);
+        const int lane = ibidi__idna_alabel_lane(name, n, flags, c->to_ascii, lane_out,
+                                                 sizeof lane_out, &ln);
+        int ok = n > 0 && st == c->st && lane == c->lane;
+        ok = ok && (c->code ? has(c->code) != NULL : R.nf == 0);
+        ok = ok && (!c->out || (R.len == wn && memcmp(R.out, want, wn) == 0));
+        ok = ok && (!lane || (ln == R.len && memcmp(lane_out, R.out, ln) == 0));
+        if (!ok && fails++ < 10)
+            CHECK(0, "A-label case %zu \"%s\" %s: status %d, lane %d, %zu findings (first %d), "
+                     "\"%s\"",
+                  i, name, c->to_ascii ? "ToASCII" : "ToUnicode", (int)st, lane, R.nf,
+                  R.nf ? (int)R.f[0].code : 0, R.out);
+        else if (ok)
+            t_pass_n(1);
+    }
+    /* a buffer one byte short: the general path reports it, with the size needed */
+    make_alabels("<" HEB ">.example", name, sizeof name);
+    {
+        char small[19];
+        size_t need = 0, ln = 0;
+        ibidi_status st = ibidi_idna_to_ascii_utf8(name, strlen(name), NULL, small,
+                                                   strlen(name) - 1, &need, NULL, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && need == strlen(name) &&
+                  !ibidi__idna_alabel_lane(name, strlen(name), UTS46, 1, small,
+                                           strlen(name) - 1, &ln),
+              "A-label: ToASCII into a buffer one byte short: %d, need %zu", (int)st, need);
+        st = ibidi_idna_to_unicode_utf8(name, strlen(name), NULL, small, 15, &need, NULL, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && need == 16 &&
+                  !ibidi__idna_alabel_lane(name, strlen(name), UTS46, 0, small, 15, &ln),
+              "A-label: ToUnicode into a buffer one byte short: %d, need %zu", (int)st, need);
+    }
 }
 
 static void test_arguments(void)
@@ -1155,6 +1318,130 @@ static void test_shortcuts(void)
            st.valid);
 }
 
+
+/*
+ * Generated names of ASCII and A-labels, many of them broken on purpose (upper case, a
+ * digit more or less, a leading delimiter, basic code points only, overflow, labels too
+ * long, empty labels, invalid or unnormalized code points, joiners, marks, Bidi Rule
+ * failures, digits after RTL labels): the UTF-8 calls, which take the fast path, against
+ * the code point calls, which never do (compare_calls, every profile and flag set); and
+ * wherever the fast path decides a name, the code point call must accept it without a
+ * finding and give the same output.
+ */
+static void test_alabel_names(void)
+{
+    static const char *const pieces[] = {
+        "\xD7\x90", "\xD7\x91", "\xD7\xA9", "\xD7\x9C", "\xD7\x95",     /* Hebrew (R) */
+        "\xD8\xA7", "\xD9\x85", "\xD8\xB5", "\xD8\xB1", "\xDB\x8C",     /* Arabic (AL) */
+        "\xD9\xA1", "\xD9\xA2", "1", "2", "-",                          /* AN, EN, hyphen */
+        "\xC3\xBC", "\xC3\xA9", "e\xCC\x81", "\xC3\x9F", "\xCF\x82",    /* ü é e+acute ß ς */
+        "\xE4\xB8\xAD", "\xD0\xB4", "a", "b", "x", "n",                 /* CJK, Cyrillic */
+        "\xE2\x80\x8C", "\xE2\x80\x8D", "\xCC\x81", "\xD6\xB4",         /* ZWNJ ZWJ marks */
+        "\xC3\x9C", "\xE2\x84\xAB", "\xF0\x9F\x98\x80", "\xF0\x90\xA4\x80"}; /* Ü Å 😀 (R) */
+    static const char *const ascii_labels[] = {"com", "example", "WWW", "1abc", "a-b", "-x",
+                                               "ab--c", "xn--", "xn--abc-", "xn---9dbne9b",
+                                               "xn--99999999999a", "xn--9"};
+    const unsigned lane_flags[] = {UTS46, UTS46 & ~IBIDI_IDNA_CHECK_HYPHENS,
+                                   UTS46 & ~IBIDI_IDNA_CHECK_BIDI,
+                                   UTS46 | IBIDI_IDNA_TRANSITIONAL | IBIDI_IDNA_BIDI_PER_LABEL,
+                                   WHATWG};
+    shortcut_stats st = {0, 0, 0};
+    long lane_hits = 0, lane_fails = 0;
+    for (int iter = 0; iter < 6000; iter++) {
+        char in[600], u[200];
+        size_t n = 0;
+        const size_t labels = 1 + rnd() % 4, script = rnd() % 5;
+        for (size_t l = 0; l < labels && n < 400; l++) {
+            uint32_t r = rnd();
+            if (l)
+                in[n++] = '.';
+            if (r % 3 == 0) { /* an ASCII label */
+                const char *a = ascii_labels[r / 3 % (r % 7 ? 3 : 12)];
+                memcpy(in + n, a, strlen(a));
+                n += strlen(a);
+                continue;
+            }
+            /* an A-label of pieces, mostly of one script */
+            size_t un = 0, count = 1 + rnd() % (r % 11 == 0 ? 40 : 8);
+            for (size_t i = 0; i < count; i++) {
+                uint32_t q = rnd();
+                const size_t np = sizeof pieces / sizeof pieces[0];
+                const char *p = q % 5 ? pieces[(script * 5 + q / 5 % 6) % np] : pieces[q / 5 % np];
+                memcpy(u + un, p, strlen(p));
+                un += strlen(p);
+            }
+            uint32_t cps[200];
+            size_t cn = 0, got = 0;
+            if (ibidi_utf8_decode(u, un, cps, 200, &cn, NULL) ||
+                ibidi_punycode_encode(cps, cn, in + n + 4, 150, &got, NULL))
+                continue;
+            memcpy(in + n, "xn--", 4);
+            char *lab = in + n;
+            n += 4 + got;
+            switch (rnd() % 12) { /* mutations */
+            case 0: /* upper case, all of it */
+                for (char *c = lab; c < in + n; c++)
+                    *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+                break;
+            case 1: /* upper case, one byte */
+                if (got) {
+                    char *c = lab + 4 + rnd() % got;
+                    *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+                }
+                break;
+            case 2: /* a digit more */
+                in[n++] = "a9zb"[rnd() % 4];
+                break;
+            case 3: /* a digit less */
+                if (got)
+                    n--;
+                break;
+            case 4: /* a delimiter first */
+                memmove(lab + 5, lab + 4, got);
+                lab[4] = '-';
+                n++;
+                break;
+            default:
+                break;
+            }
+        }
+        if (rnd() % 10 == 0) /* the root label */
+            in[n++] = '.';
+        compare_calls(in, n, &st);
+        for (size_t k = 0; k < sizeof lane_flags / sizeof lane_flags[0] * 2; k++) {
+            static char lane_out[CAP];
+            static uint32_t in32[700], out32[CAP];
+            const unsigned flags = lane_flags[k / 2];
+            const int to_ascii = k % 2;
+            size_t ln = 0, n32 = 0, l32 = 0;
+            if (!ibidi__idna_alabel_lane(in, n, flags, to_ascii, lane_out, CAP, &ln))
+                continue;
+            ibidi_findings fs = {R.f, FCAP, 0, 0};
+            ibidi_status s32 = IBIDI_E_INVALID_ARGUMENT;
+            if (ibidi_utf8_decode(in, n, in32, 700, &n32, NULL) == IBIDI_OK)
+                s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, OPT(flags), out32, CAP, &l32,
+                                                        &fs, NULL)
+                               : ibidi_idna_to_unicode_cp(in32, n32, OPT(flags), out32, CAP,
+                                                          &l32, &fs, NULL);
+            size_t got = 0;
+            int ok = s32 == IBIDI_OK && fs.n == 0 &&
+                     ibidi_utf8_decode(lane_out, ln, in32, 700, &got, NULL) == IBIDI_OK &&
+                     got == l32 && memcmp(in32, out32, got * sizeof *in32) == 0;
+            if (!ok && lane_fails++ < 5)
+                CHECK(0, "A-label fast path decided \"%.*s\" flags %#x %s; the general path: "
+                         "status %d, %zu findings",
+                      (int)n, in, flags, to_ascii ? "ToASCII" : "ToUnicode", (int)s32, fs.n);
+            lane_hits++;
+        }
+    }
+    CHECK(lane_hits > 5000, "the A-label fast path decided only %ld calls", lane_hits);
+    if (!st.fails && !lane_fails)
+        t_pass_n(st.done + lane_hits);
+    printf("info: %ld names with A-labels compared between UTF-8 and code points (%ld valid), "
+           "%ld calls decided by the A-label fast path\n",
+           st.done, st.valid, lane_hits);
+}
+
 int main(void)
 {
     UTS46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
@@ -1171,6 +1458,8 @@ int main(void)
     test_root_label();
     test_url_host();
     test_shortcuts();
+    test_alabel_cases();
+    test_alabel_names();
     test_options();
     test_alloc();
     /* every finding the calls above made had its code's severity and rule */

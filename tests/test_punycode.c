@@ -15,7 +15,11 @@
  *  - the buffer contract (size needed reported, also for the decoder), empty input, bad
  *    arguments;
  *  - round trips of pseudo-random strings (fixed seed; short and long, every plane), and
- *    decoding of pseudo-random digit strings: what decodes re-encodes to the input.
+ *    decoding of pseudo-random digit strings: what decodes re-encodes to the input;
+ *  - the decoder of the A-label fast path (ibidi__punycode_decode_lane), which skips the
+ *    re-encoding of RFC 5891 §5.4: against the canonical decoder on every string of up to
+ *    7 bytes of an alphabet of digits, delimiters, an upper-case digit and a non-ASCII
+ *    byte, on pseudo-random ones and on encodings of pseudo-random code points.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -735,6 +739,96 @@ static void test_random_decodes(void)
     printf("info: %ld pseudo-random decodes, %ld valid\n", done, decoded);
 }
 
+
+/* ------------------------------------------------------------------ the fast path's decoder */
+
+/* ibidi__punycode_decode_lane on s[0..len) against the canonical decoder: it succeeds
+ * exactly when canonical decoding does with no more than cap code points, not all basic,
+ * with the same code points. Returns 1 when they agree; *lane_ok says whether it decoded. */
+static int lane_agrees(const char *s, size_t len, size_t cap, int *lane_ok)
+{
+    uint32_t want[128], got[128];
+    size_t m = 0;
+    const ibidi_status sc =
+        ibidi_punycode_decode(s, len, IBIDI_PUNYCODE_CANONICAL, want, 128, &m, NULL);
+    const size_t n = ibidi__punycode_decode_lane(s, len, got, cap);
+    const int expect = sc == IBIDI_OK && m <= cap && !ibidi__punycode_is_basic_only(s, len);
+    *lane_ok = n != 0;
+    if (!expect)
+        return n == 0;
+    return n == m && memcmp(got, want, m * sizeof *got) == 0;
+}
+
+static void test_lane_decoder(void)
+{
+    static const char alphabet[] = "a9bz-A\x80"; /* digits 0, 35, 1, 25; upper case; non-ASCII */
+    const size_t k = sizeof alphabet - 1;
+    char in[1024];
+    long fails = 0, done = 0, decoded = 0;
+    int ok;
+    /* every string of up to 7 bytes over the alphabet */
+    for (size_t len = 0; len <= 7; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= k;
+        for (size_t v = 0; v < total; v++) {
+            size_t x = v;
+            for (size_t i = 0; i < len; i++, x /= k)
+                in[i] = alphabet[x % k];
+            if (!lane_agrees(in, len, 128, &ok) && fails++ < 5)
+                CHECK(0, "lane decoder on \"%.*s\"", (int)len, in);
+            decoded += ok;
+            done++;
+        }
+    }
+    /* pseudo-random strings (overflow among them: long runs of high digits), and the
+     * encodings of pseudo-random code points, each with a cap at, above and below size */
+    static const char wide[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCZ-";
+    uint32_t cps[60];
+    for (int iter = 0; iter < 40000; iter++) {
+        size_t len = 0;
+        if (iter % 2) {
+            len = rnd() % 30 + (iter % 10 == 1 ? rnd() % 60 : 0);
+            for (size_t i = 0; i < len; i++)
+                in[i] = wide[rnd() % (iter % 3 ? 36 : sizeof wide - 1)];
+        } else {
+            const size_t n = rnd() % 60;
+            const uint32_t mix = rnd();
+            for (size_t i = 0; i < n; i++)
+                cps[i] = random_cp((mix >> (4 * (rnd() % 4))) & 7);
+            if (ibidi_punycode_encode(cps, n, in, sizeof in, &len, NULL) != IBIDI_OK)
+                continue;
+        }
+        for (size_t cap = 0; cap < 3; cap++) {
+            size_t c = cap == 0 ? 128 : cap == 1 ? len : len / 2;
+            if (!lane_agrees(in, len, c, &ok) && fails++ < 5)
+                CHECK(0, "lane decoder on \"%.*s\" cap %zu", (int)len, in, c);
+            decoded += ok;
+            done++;
+        }
+    }
+    /* the lane's own refusals where the canonical decoder succeeds */
+    size_t m = 0;
+    CHECK(ibidi__punycode_decode_lane("abc-", 4, (uint32_t[8]){0}, 8) == 0 &&
+              ibidi_punycode_decode("abc-", 4, IBIDI_PUNYCODE_CANONICAL, cps, 60, &m, NULL) ==
+                  IBIDI_OK,
+          "basic code points only: the lane refuses (UTS #46 §4 step 4.3)");
+    CHECK(ibidi__punycode_decode_lane("", 0, (uint32_t[8]){0}, 8) == 0, "empty: refused");
+    CHECK(ibidi__punycode_decode_lane("ab-9", 4, (uint32_t[8]){0}, 8) == 0,
+          "a truncated integer: refused");
+    CHECK(ibidi__punycode_decode_lane("99999999999a", 12, (uint32_t[8]){0}, 8) == 0,
+          "overflow (RFC 3492 §6.4): refused");
+    CHECK(ibidi__punycode_decode_lane("-5dbqzzl", 8, (uint32_t[8]){0}, 8) == 0,
+          "a leading delimiter: refused (not canonical)");
+    CHECK(ibidi__punycode_decode_lane("5DBQZZL", 7, (uint32_t[8]){0}, 8) == 0,
+          "upper-case digits: refused (not canonical)");
+    CHECK(ibidi__punycode_decode_lane("5dbqzzl", 7, (uint32_t[8]){0}, 8) == 5,
+          "a Hebrew word: decoded");
+    if (!fails)
+        t_pass_n(done);
+    printf("info: %ld strings through the fast path's decoder, %ld decoded\n", done, decoded);
+}
+
 int main(void)
 {
     test_samples();
@@ -745,5 +839,6 @@ int main(void)
     test_contract();
     test_round_trips();
     test_random_decodes();
+    test_lane_decoder();
     return t_summary();
 }

@@ -120,6 +120,12 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
                                 int to_ascii, char *out, size_t cap, size_t *out_len,
                                 ibidi__sink_fn fn, void *ctx, ibidi_error *err);
 
+/* UTS #46 ToASCII (to_ascii 1) or ToUnicode (0) of a UTF-8 name of ASCII with an A-label
+ * that yields no finding (src/idna/alabel.c): returns 1 with the output in out[0..*out_len)
+ * when it decides the name, 0 when the general path must (out may hold anything then). */
+int ibidi__idna_alabel_lane(const char *name, size_t len, unsigned flags, int to_ascii,
+                            char *out, size_t cap, size_t *out_len);
+
 /* Records an IDNA finding (severity from the code: the W_ codes are warnings). */
 void ibidi__idna_add(ibidi__sink *s, ibidi_idna_code code, size_t label, size_t offset,
                      uint32_t cp, int bidi_class);

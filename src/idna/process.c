@@ -1087,6 +1087,13 @@ static inline ibidi_status run(const call *c, int internal)
         !(c->flags & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) &&
         url_ascii(c, &o, &url_st))
         return url_st;
+    /* names in A-labels, as zone files hold them: src/idna/alabel.c */
+    if (c->s && !o.units_cp && ibidi__idna_alabel_lane(c->s, c->len, c->flags, c->to_ascii,
+                                                       o.c, o.cap, &o.len)) {
+        if (c->out_len)
+            *c->out_len = o.len;
+        return IBIDI_OK;
+    }
     if (fast_lane(c, &o)) {
         if (c->out_len)
             *c->out_len = o.len;

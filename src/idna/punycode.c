@@ -71,18 +71,54 @@ static inline uint32_t threshold(uint32_t k, uint32_t bias)
     return k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
 }
 
+/* The last step of RFC 3492 §6.1, ((base - tmin + 1) * delta) / (delta + skew), for every
+ * delta its loop leaves (0 to ((base - tmin) * tmax) / 2 = 455), computed by the compiler:
+ * a division by a variable costs more than the rest of a decoded code point. */
+#define ADAPT_MAX (((BASE - TMIN) * TMAX) / 2)
+#define ADAPT_Q(d) (uint8_t)(((BASE - TMIN + 1) * (d)) / ((d) + SKEW))
+#define ADAPT_Q8(d)                                                                        \
+    ADAPT_Q(d), ADAPT_Q((d) + 1), ADAPT_Q((d) + 2), ADAPT_Q((d) + 3), ADAPT_Q((d) + 4),    \
+        ADAPT_Q((d) + 5), ADAPT_Q((d) + 6), ADAPT_Q((d) + 7)
+#define ADAPT_Q64(d)                                                                       \
+    ADAPT_Q8(d), ADAPT_Q8((d) + 8), ADAPT_Q8((d) + 16), ADAPT_Q8((d) + 24),                \
+        ADAPT_Q8((d) + 32), ADAPT_Q8((d) + 40), ADAPT_Q8((d) + 48), ADAPT_Q8((d) + 56)
+static const uint8_t adapt_last[ADAPT_MAX + 1] = {
+    ADAPT_Q64(0),   ADAPT_Q64(64),  ADAPT_Q64(128), ADAPT_Q64(192),
+    ADAPT_Q64(256), ADAPT_Q64(320), ADAPT_Q64(384), ADAPT_Q8(448)};
+_Static_assert(ADAPT_MAX + 1 == 7 * 64 + 8, "adapt_last covers 0..ADAPT_MAX");
+
+/* x / d for the divisors of short strings (a delta over the code points so far, §6.1;
+ * i over length(output) + 1, §6.2), by a multiplication: with m = ceil(2^32 / d) =
+ * (2^32 + e) / d, e < d, x * m / 2^32 = x / d + x * e / (d * 2^32), and the second term
+ * is below 1 / d when x * e < 2^32, which x < 2^26 and d <= 64 ensure; then the floor is
+ * that of x / d (the fraction of x / d is at most (d - 1) / d). Else a division. */
+#define RECIP(d) ((((uint64_t)1 << 32) + (d) - 1) / (d))
+#define RECIP8(d)                                                                          \
+    RECIP(d), RECIP((d) + 1), RECIP((d) + 2), RECIP((d) + 3), RECIP((d) + 4),              \
+        RECIP((d) + 5), RECIP((d) + 6), RECIP((d) + 7)
+static const uint64_t recip[65] = {0,           RECIP8(1),  RECIP8(9),  RECIP8(17),
+                                   RECIP8(25),  RECIP8(33), RECIP8(41), RECIP8(49),
+                                   RECIP8(57)};
+static inline uint32_t div_small(uint32_t x, uint32_t d)
+{
+    if (d <= 64 && x < ((uint32_t)1 << 26))
+        return (uint32_t)(((uint64_t)x * recip[d]) >> 32);
+    return x / d;
+}
+
 /* RFC 3492 §6.1 (bias adaptation function, §3.4). delta <= UINT32_MAX, so delta / 2 +
- * delta / 2 / numpoints still fits. */
-static uint32_t adapt(uint32_t delta, size_t numpoints, int firsttime)
+ * delta / 2 / numpoints still fits; numpoints <= IBIDI_PUNYCODE_MAX_CPS + 1 (32 bits: a
+ * 64-bit division costs twice as much). */
+IBIDI__ALWAYS_INLINE uint32_t adapt(uint32_t delta, uint32_t numpoints, int firsttime)
 {
     uint32_t k = 0;
     delta = firsttime ? delta / DAMP : delta / 2;
-    delta += (uint32_t)(delta / numpoints);
-    while (delta > ((BASE - TMIN) * TMAX) / 2) {
+    delta += div_small(delta, numpoints);
+    while (delta > ADAPT_MAX) {
         delta /= BASE - TMIN;
         k += BASE;
     }
-    return k + ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+    return k + adapt_last[delta];
 }
 
 /* Where the encoder's bytes go: stored while they fit (buf, cap) or, with ref set, compared
@@ -171,7 +207,7 @@ IBIDI__ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_
                 if (delta > UINT32_MAX) /* §6.4 */
                     return ibidi__fail(err, IBIDI_E_PUNYCODE_OVERFLOW, j, c);
                 put_integer(o, (uint32_t)delta, bias, compare);
-                bias = adapt((uint32_t)delta, h + 1, h == b);
+                bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
                 delta = 0;
                 h++;
             }
@@ -316,4 +352,89 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
                                o.diff < len ? p[o.diff] : 0);
     }
     return ibidi__ok(err);
+}
+
+/*
+ * RFC 3492 §6.2 for the A-label fast path of UTS #46 (src/idna/alabel.c): s[0..len) is
+ * the Punycode of an "xn--" label after Map (UTS #46 §4 step 1), so in lower case, its
+ * basic code points among a-z, 0-9 and "-". Returns the number of code points decoded
+ * into out, or 0 when the path must fall back: wherever ibidi_punycode_decode with
+ * IBIDI_PUNYCODE_CANONICAL would fail (a bad digit, a truncated integer, an overflow of
+ * §6.4, a value that is no scalar value, a delimiter with no basic code point before it,
+ * more than cap code points, cap <= IBIDI_PUNYCODE_MAX_CPS), and also where it would
+ * succeed with basic code points only (UTS #46 §4 step 4.3 then rejects the label).
+ *
+ * The re-encoding of RFC 5891 §5.4 is left out, because it cannot fail here:
+ *   - the basic part, copied as it is, is what §6.3 writes first, and its delimiter is
+ *     there exactly when the basic part is not empty (the leading delimiter is refused);
+ *   - every delta inserts a code point >= 0x80 (n starts there and only grows), so the
+ *     decoded string determines its insertions: by value, and from left to right among
+ *     equal values (a delta >= 0 never goes back to the left of the last insertion of the
+ *     same n), which is the order of §6.3's passes;
+ *   - from one state (n, i, length) the insertion a delta makes is one-to-one in the
+ *     delta, so the encoder, whose deltas decode to the same string, writes the same
+ *     deltas, with the same bias after each (§6.1 depends on the deltas only);
+ *   - a value has one generalized variable-length integer for a given bias (§3.3: the
+ *     digits below t end it, the others go on, a mixed radix), and the digits here are in
+ *     lower case, the encoder's (§5).
+ * So the encoder writes s back byte for byte; tests/test_punycode.c compares this decoder
+ * with the canonical one on every short string of a small alphabet.
+ */
+size_t ibidi__punycode_decode_lane(const char *s, size_t len, uint32_t *out, size_t cap)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t d = len, outn, pos;
+    uint32_t i = 0, n = INITIAL_N, bias = INITIAL_BIAS;
+    if (cap > IBIDI_PUNYCODE_MAX_CPS)
+        cap = IBIDI_PUNYCODE_MAX_CPS;
+    /* §6.2: the basic code points are those before the last delimiter */
+    while (d > 0 && p[d - 1] != DELIMITER)
+        d--;
+    if (d == len || d == 1) /* basic code points only (or empty); a leading delimiter */
+        return 0;
+    outn = d ? d - 1 : 0;
+    if (outn >= cap)
+        return 0;
+    for (size_t j = 0; j < outn; j++) {
+        if (p[j] >= INITIAL_N) /* §6.2: fail on any non-basic code point */
+            return 0;
+        out[j] = p[j];
+    }
+    for (pos = d; pos < len;) {
+        const uint32_t oldi = i;
+        uint64_t acc = i, w = 1;
+        if (outn == cap)
+            return 0;
+        for (uint32_t k = BASE;; k += BASE) {
+            if (pos == len) /* truncated */
+                return 0;
+            uint32_t dv = digit_value[p[pos++]];
+            if (dv == 0 || (dv & DIGIT_UPPER)) /* §5: not a digit, or not canonical */
+                return 0;
+            dv--;
+            acc += dv * w;
+            if (acc > UINT32_MAX) /* §6.4 */
+                return 0;
+            const uint32_t t = threshold(k, bias);
+            if (dv < t)
+                break;
+            w *= BASE - t;
+            if (w > UINT32_MAX) /* §6.4 */
+                return 0;
+        }
+        i = (uint32_t)acc;
+        const uint32_t npts = (uint32_t)(outn + 1);
+        bias = adapt(i - oldi, npts, oldi == 0);
+        const uint32_t q = div_small(i, npts);
+        const uint64_t nn = (uint64_t)n + q;
+        if (nn > 0x10FFFFu || nn - 0xD800u < 0x800u) /* §6.4, or not a scalar value */
+            return 0;
+        n = (uint32_t)nn;
+        i -= q * npts;
+        for (size_t j = outn; j > i; j--) /* insert n at i */
+            out[j] = out[j - 1];
+        out[i++] = n;
+        outn++;
+    }
+    return outn;
 }

@@ -5,6 +5,7 @@
 #define IBIDI_PUNYCODE_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ibidi/idna.h"
 
@@ -16,5 +17,12 @@ static inline int ibidi__punycode_is_basic_only(const char *s, size_t len)
 {
     return len == 0 || s[len - 1] == '-';
 }
+
+/* RFC 3492 §6.2 on the lower-case Punycode of an A-label, for the A-label fast path of
+ * UTS #46: the code points decoded into out (at most cap), or 0 where that path falls
+ * back (see src/idna/punycode.c). Succeeds exactly where ibidi_punycode_decode with
+ * IBIDI_PUNYCODE_CANONICAL succeeds with some non-basic code point and no more than cap
+ * code points, with the same output. */
+size_t ibidi__punycode_decode_lane(const char *s, size_t len, uint32_t *out, size_t cap);
 
 #endif
