@@ -101,7 +101,7 @@ typedef struct parse_out {
  * Badami: without digits and with every label starting and ending with a letter, a name
  * holds only strong left-to-right labels and no number, which is none of his cases
  * (number levels, number separators, IDN number labels, Recommendations II and III). */
-static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet, int *ldh)
+static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet)
 {
     int ascii = 1, digits = 0, neutral_after_letter = 0, labels_ok = 1;
     size_t label = 0; /* bytes of the label so far */
@@ -128,16 +128,28 @@ static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet
     const int first_letter = n > 0 && f[0] >= 'a' && f[0] <= 'z';
     const int rtl = ascii && first_letter && !neutral_after_letter;
     *quiet = rtl && !digits && labels_ok;
-    *ldh = ascii && n > 0;
     return (ascii && n > 0 ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
 }
 
-/* Whether every label of an ASCII form is 1 to 63 bytes and the whole at most 253 (no
- * root label): then ToASCII of the form finds nothing that ToUnicode of the same bytes
- * did not. UTS #46 §4.2: ToASCII is the processing ToUnicode does (§4), then Punycode for
- * labels that are not ASCII (none here), then VerifyDnsLength (these lengths); so when
- * ToUnicode gave the form unchanged and without an error, the host's ToASCII of step 2 is
- * not run. */
+/* A name of ASCII letters, digits, hyphens and dots (its A-labels among them). When
+ * ToUnicode takes such a name without an error, ToASCII of its form finds nothing more
+ * than VerifyDnsLength on the name's own lengths (UTS #46 §4.2: ToASCII is the processing
+ * ToUnicode does (§4), on labels that were valid as they were decoded, so that nothing is
+ * mapped; then Punycode, which gives back the A-labels, canonical since they decoded; then
+ * the lengths). So with dns_lengths, the host's ToASCII of step 2 is not run. */
+static int ldh_name(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char ch = (unsigned char)s[i] | 0x20u; /* A-Z as a-z */
+        if (!((ch >= 'a' && ch <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-' ||
+              s[i] == '.'))
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether every label of a name is 1 to 63 bytes and the whole at most 253 (no root
+ * label): VerifyDnsLength (UTS #46 §4.2 step 4) then has nothing to say. */
 static int dns_lengths(const char *f, size_t n)
 {
     size_t label = 0;
@@ -259,8 +271,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
 
     /* 2. the form, parsed once for validity, analysis and display: the component rules
      * and the analysis (3.) */
-    int quiet = 0, ascii = 0;
-    unsigned self = self_display(form, flen, o->flags, &quiet, &ascii);
+    int quiet = 0;
+    unsigned self = self_display(form, flen, o->flags, &quiet);
     ibidi__code_set_init(&c);
     parse_steps(form, flen, has_form, quiet, &o->idna, &c, &po, &r->analysis, findings);
     /* ... validity: ToASCII of the host, once the components are gone from the stack */
@@ -270,8 +282,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         place_status(buf, cap, &at, st, &r->codes);
     } else {
         if (po.status == IBIDI_OK && ibidi__validity_host(&po.info) &&
-            !(st == IBIDI_OK && ascii && ulen == len && memcmp(ubuf, name, len) == 0 &&
-              po.info.host.start == 0 && po.info.host.length == flen && dns_lengths(form, flen)))
+            !(st == IBIDI_OK && po.info.host.start == 0 && po.info.host.length == flen &&
+              ldh_name(name, len) && dns_lengths(name, len)))
             ibidi__validate_host(form, po.info.host, &o->idna, &c);
         if (c.any) {
             r->status = IBIDI_E_IDENT_INVALID;
