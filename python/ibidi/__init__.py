@@ -1,0 +1,366 @@
+"""ibidi: Internet identifiers with right-to-left text, over the C library libibidi.
+
+IDNA (UTS #46 and IDNA2008) with the RFC 5893 Bidi Rule applied to the whole name, as the
+RFC says (``idna`` checks each label alone and so accepts ``123.<RTL>.com``), the Unicode
+Bidirectional Algorithm (UAX #9), how identifiers display and what else displays alike,
+Badami's bidi ambiguity findings, IRI <-> URI conversions, RFC 7940 Label Generation
+Rulesets, and collision scans of whole zones.
+
+Strings in, strings out: every text argument is a ``str`` (or ``bytes`` holding UTF-8);
+offsets and lengths count code points of the text they name. Nothing is kept between calls.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable, Iterator, List, Optional, Sequence, Union
+
+from . import _ibidi
+from ._ibidi import decode, display, encode
+
+__all__ = [
+    "encode", "decode", "check", "process", "display", "twins", "analyze", "scan",
+    "Scanner", "Finding", "IDNAResult", "Twins", "ScanRecord", "Collision", "ScanSummary",
+    "Error", "IDNAError", "IDNABidiError", "BidiError", "InvalidCodepoint",
+    "InvalidCodepointContext", "InvalidLabel", "InvalidHyphen", "InvalidPunycode",
+    "InvalidLength", "InvalidEncoding", "bidi", "iri", "lgr", "PROFILES",
+    "__version__", "unicode_version",
+]
+
+__version__: str = _ibidi.version
+unicode_version: str = _ibidi.unicode_version
+
+#: The IDNA processing profiles (ibidi/idna.h): every UTS #46 check (as IdnaTestV2 assumes);
+#: the WHATWG URL Standard's domain to ASCII; IDNA2008 lookup (RFC 5891 §5) and
+#: registration (§4).
+PROFILES = ("uts46", "whatwg", "idna2008-lookup", "idna2008-register")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken rule (or a warning): the library's ibidi_finding.
+
+    code: the code's name ("B1", "V6", "A4_2", "NUMBER_LEVEL"...); severity: "error" or
+    "warning"; rule: a sentence naming the rule; label: the label (IDNA) or component
+    (analysis) it concerns, from 0, or None; offset, length: where, in code points of the
+    processed (ToUnicode) form for IDNA, of the input for the analysis; cp: the code point
+    there, or None; bidi_class: its Bidi_Class for the Bidi Rule, or None; context: the
+    paragraph direction an ambiguity finding holds in ("ltr" or "rtl"); detail: per code
+    (the Bidi Rule condition, the number-separator expression, ...), else 0.
+    """
+
+    code: str
+    severity: str
+    rule: str
+    label: Optional[int]
+    offset: int
+    length: int
+    cp: Optional[int]
+    bidi_class: Optional[str]
+    context: str
+    detail: int
+
+    @property
+    def char(self) -> Optional[str]:
+        """The character at offset, or None."""
+        return chr(self.cp) if self.cp is not None else None
+
+
+class Error(ValueError):
+    """A call of the library failed: .code is its status name ("IRI_HOST", "LGR_XML"...),
+    .offset the code point where the problem is (LGR documents: the byte; .line and .column
+    too)."""
+
+    def __init__(self, code: str, message: str, offset: int = 0, line: int = 0,
+                 column: int = 0) -> None:
+        super().__init__(f"{message} [{code}]" + (f" at {offset}" if offset else ""))
+        self.code = code
+        self.message = message
+        self.offset = offset
+        self.line = line
+        self.column = column
+
+
+class IDNAError(UnicodeError):
+    """A name the IDNA processing rejects (a UnicodeError, as ``idna.IDNAError`` is).
+
+    .code: the first broken rule ("B1", "V6", "A4_2"...) or, when the name could not be
+    processed at all, the library's status ("IDNA_TOO_LONG", "UTF8_INVALID_BYTE");
+    .rule: its sentence; .offset: where (code points of the ToUnicode form); .label: the
+    label's index (or None); .findings: every broken rule, as Finding objects.
+    """
+
+    def __init__(self, code: str, rule: str, offset: int = 0, label: Optional[int] = None,
+                 findings: Sequence[Finding] = ()) -> None:
+        more = f" (and {len(findings) - 1} more)" if len(findings) > 1 else ""
+        where = f" in label {label}" if label is not None else ""
+        super().__init__(f"{code}{where} at {offset}: {rule}{more}")
+        self.code = code
+        self.rule = rule
+        self.offset = offset
+        self.label = label
+        self.findings = list(findings)
+
+
+class IDNABidiError(IDNAError):
+    """The Bidi Rule (RFC 5893 §2, conditions B1-B6), applied to every label of a Bidi
+    domain name."""
+
+
+BidiError = IDNABidiError
+
+
+class InvalidCodepoint(IDNAError):
+    """A code point the profile does not allow (UTS #46 P1, V7, U1; RFC 5892 DISALLOWED,
+    UNASSIGNED; the URL Standard's forbidden domain code points)."""
+
+
+class InvalidCodepointContext(IDNAError):
+    """A CONTEXTJ or CONTEXTO code point whose rule does not hold (RFC 5892 Appendix A:
+    C1, C2, O3-O9)."""
+
+
+class InvalidLabel(IDNAError):
+    """A label breaks UTS #46 §4.1 validity: not NFC (V1), a full stop (V5), a leading
+    combining mark (V6)."""
+
+
+class InvalidHyphen(IDNAError):
+    """Hyphens where CheckHyphens forbids them (V2, V3) or an "xn--" label (V4)."""
+
+
+class InvalidPunycode(IDNAError):
+    """An "xn--" label that is not valid Punycode or not the A-label of a valid U-label (P4,
+    A3, FAKE_A_LABEL)."""
+
+
+class InvalidLength(IDNAError):
+    """An empty or too long label or name (A4_1, A4_2, X4_2, EMPTY_HOST, IDNA_TOO_LONG)."""
+
+
+class InvalidEncoding(IDNAError):
+    """bytes that are not well-formed UTF-8 (Unicode §3.9)."""
+
+
+def _idna_class(code: str) -> type:
+    if code[:1] == "B" and code[1:].isdigit():
+        return IDNABidiError
+    if code in ("C1", "C2", "NO_CONTEXT_RULE") or (code[:1] == "O" and code[1:].isdigit()):
+        return InvalidCodepointContext
+    if code in ("P1", "V7", "U1", "DISALLOWED_CP", "UNASSIGNED_CP", "DOMAIN_INVALID_CODE_POINT"):
+        return InvalidCodepoint
+    if code in ("V2", "V3", "V4"):
+        return InvalidHyphen
+    if code in ("V1", "V5", "V6", "V8"):
+        return InvalidLabel
+    if code in ("P4", "A3", "FAKE_A_LABEL", "PUNYCODE_BAD_INPUT", "PUNYCODE_OVERFLOW"):
+        return InvalidPunycode
+    if code in ("A4_1", "A4_2", "X4_2", "EMPTY_HOST", "IDNA_TOO_LONG", "IDNA_WORK_TOO_SMALL"):
+        return InvalidLength
+    if code.startswith("UTF8_"):
+        return InvalidEncoding
+    return IDNAError
+
+
+def _make_idna_error(code, message, findings, offset):
+    """The exception of a failed encode or decode (called from C)."""
+    fs = [Finding(*t) for t in findings]
+    if fs:
+        first = fs[0]
+        return _idna_class(first.code)(first.code, first.rule, first.offset, first.label, fs)
+    return _idna_class(code)(code, message, offset, None, ())
+
+
+def _make_status_error(code, message, offset, line=0, column=0):
+    return Error(code, message, offset, line, column)
+
+
+_ibidi._setup(_make_idna_error, _make_status_error)
+
+
+@dataclass(frozen=True)
+class IDNAResult:
+    """The whole outcome of ToASCII or ToUnicode, valid or not (UTS #46 §4 converts "as
+    much as possible"): output (None after an encoding error), valid, codes (the distinct
+    error codes, as IdnaTestV2.txt lists them) and every finding (warnings included)."""
+
+    output: Optional[str]
+    valid: bool
+    status: str
+    findings: List[Finding]
+
+    @property
+    def codes(self) -> List[str]:
+        seen: List[str] = []
+        for f in self.findings:
+            if f.severity == "error" and f.code not in seen:
+                seen.append(f.code)
+        if not self.findings and self.status not in ("OK", "IDNA_INVALID"):
+            seen.append(self.status)
+        return seen
+
+
+def process(name: Union[str, bytes], profile: str = "uts46", *, to: str = "ascii",
+            transitional: bool = False) -> IDNAResult:
+    """UTS #46 ToASCII (to="ascii") or ToUnicode (to="unicode") under a profile, without
+    raising: the output, validity and every finding."""
+    if to not in ("ascii", "unicode"):
+        raise ValueError(f"to must be one of 'ascii', 'unicode', not {to!r}")
+    out, status, findings, _ = _ibidi._process(name, to == "ascii", profile, transitional)
+    fs = [Finding(*t) for t in findings] if isinstance(findings, list) else []
+    return IDNAResult(out, status == "OK", status, fs)
+
+
+def check(name: Union[str, bytes], profile: str = "uts46") -> List[Finding]:
+    """Every rule the name breaks under the profile (ToASCII's findings, errors and
+    warnings, as `ibidi to-ascii --json` lists them), without raising. An empty list: the
+    name is valid and draws no warning. bytes that are not UTF-8 give one finding whose
+    code is the decoder's status ("UTF8_INVALID_BYTE")."""
+    out, status, findings, offset = _ibidi._process(name, True, profile, False)
+    if out is None:
+        return [Finding(status, "error", "ill-formed UTF-8 (Unicode §3.9)", None, offset, 1,
+                        None, None, "ltr", 0)]
+    return [Finding(*t) for t in findings]
+
+
+class Twins(list):
+    """The twins of an identifier (a list of str) with the search's figures: truncated
+    (True when the bound cut the search: more twins may exist) and candidates."""
+
+    truncated: bool = False
+    candidates: int = 0
+
+
+def twins(ident: Union[str, bytes], context: str = "ltr", *,
+          max_candidates: int = 0) -> Twins:
+    """Every other text that displays exactly like ident in a paragraph of this direction
+    ("ltr": the standard display model; "rtl"), found by the exact search of
+    ibidi/ambiguity.h; max_candidates bounds it (0: a million)."""
+    found, truncated, candidates = _ibidi._twins(ident, context, max_candidates)
+    t = Twins(found)
+    t.truncated = truncated
+    t.candidates = candidates
+    return t
+
+
+def analyze(ident: Union[str, bytes], *, kind: str = "auto", rtl: bool = True,
+            exact: bool = False, profile: str = "uts46") -> List[Finding]:
+    """Badami's bidi ambiguity findings ("Number embedding level ambiguity in IDNs") for an
+    identifier (kind: "auto", "domain", "iri", "email"), in the standard display model and,
+    with rtl, in a right-to-left paragraph; exact adds the findings of the twin search
+    (valid twins under the profile). Offsets count code points of ident."""
+    return [Finding(*t) for t in _ibidi._analyze(ident, kind=kind, rtl=rtl, exact=exact,
+                                                 profile=profile)]
+
+
+# ---- scan ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScanRecord:
+    """One name of a scan, as `ibidi scan --json` writes it ("type": "name"): the name as
+    given, valid (under the profile), unicode (its ToUnicode form, None when there is none),
+    codes ("[]" or "[B1, V6]"), display ({"ltr": ..., "rtl": ...}, None where not made),
+    analysis (None when Badami's analysis ran, else why not), findings."""
+
+    name: str
+    valid: bool
+    unicode: Optional[str]
+    codes: str
+    display: dict
+    analysis: Optional[str]
+    findings: List[Finding]
+    type: str = "name"
+
+
+@dataclass(frozen=True)
+class Collision:
+    """Names that display alike in one context: display, names (Unicode forms, in byte
+    order), valid (a flag per name) and valid_names."""
+
+    context: str
+    display: str
+    names: List[str]
+    valid: List[bool]
+    valid_names: int
+    type: str = "collision"
+
+
+@dataclass(frozen=True)
+class ScanSummary:
+    """The figures of `ibidi scan --json`'s summary: lines, names, skipped, valid, invalid,
+    with_findings, not_analysed, and per context display_keys, collision_groups,
+    names_in_collisions, self_displayed."""
+
+    figures: dict
+    type: str = "summary"
+
+    def __getitem__(self, key):
+        return self.figures[key]
+
+
+_CONTEXTS = ("ltr", "rtl")
+
+
+class Scanner:
+    """The state of one scan, for callers that feed names from several threads:
+    add(names) from any number of threads at once (the GIL is released while the library
+    works), then finish(), groups() and summary(). ibidi.scan is the one-thread form."""
+
+    def __init__(self, contexts: Sequence[str] = ("ltr", "rtl"), profile: str = "uts46", *,
+                 memory: int = 0, temp_dir: Optional[str] = None) -> None:
+        if isinstance(contexts, str):
+            contexts = (contexts,)
+        for c in contexts:
+            if c not in _CONTEXTS:
+                raise ValueError(f"contexts must hold 'ltr' and/or 'rtl', not {c!r}")
+        self.contexts = tuple(c for c in _CONTEXTS if c in contexts)
+        self._s = _ibidi._Scanner(_ibidi, "ltr" in contexts, "rtl" in contexts, profile,
+                                  memory, temp_dir)
+
+    def _record(self, t) -> ScanRecord:
+        name, valid, uform, codes, d0, d1, analysis, findings = t
+        disp = {c: (d0 if c == "ltr" else d1) for c in self.contexts}
+        return ScanRecord(name, valid, uform, codes, disp, analysis,
+                          [Finding(*f) for f in findings])
+
+    def add(self, names: Iterable[Union[str, bytes]], records: bool = True) -> List[ScanRecord]:
+        """Scans a batch of names (each as a line of a list: "#" comments and blanks around
+        are dropped; a blank line is skipped) and adds their displays to the groups."""
+        got = self._s.add(list(names), records)
+        return [self._record(t) for t in got] if records else []
+
+    def finish(self) -> None:
+        self._s.finish()
+
+    def groups(self) -> List[Collision]:
+        return [Collision(*g) for g in self._s.groups()]
+
+    def summary(self) -> ScanSummary:
+        return ScanSummary(self._s.summary())
+
+
+def scan(names: Iterable[Union[str, bytes]], contexts: Sequence[str] = ("ltr", "rtl"), *,
+         profile: str = "uts46", records: bool = True, batch: int = 512,
+         memory: int = 0, temp_dir: Optional[str] = None
+         ) -> Iterator[Union[ScanRecord, Collision, ScanSummary]]:
+    """Scans a list of names as `ibidi scan` does: yields a ScanRecord per name (unless
+    records is False), then a Collision per group of names that display alike in a context,
+    then one ScanSummary. Items are read as lines of a list (an open file will do). The
+    library works on batches of names without the GIL; memory bounds the groups (0: 1 GiB;
+    beyond it they spill to a temporary file in temp_dir)."""
+    s = Scanner(contexts, profile, memory=memory, temp_dir=temp_dir)
+    buf: list = []
+    for name in names:
+        buf.append(name)
+        if len(buf) >= batch:
+            yield from s.add(buf, records)
+            buf = []
+    if buf:
+        yield from s.add(buf, records)
+    s.finish()
+    yield from s.groups()
+    yield s.summary()
+
+
+from . import bidi, iri, lgr  # noqa: E402  (the submodules use the names above)

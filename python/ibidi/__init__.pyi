@@ -1,0 +1,109 @@
+from dataclasses import dataclass
+from typing import Iterable, Iterator, List, Optional, Sequence, Union
+
+from . import bidi as bidi, iri as iri, lgr as lgr
+
+_Text = Union[str, bytes, bytearray]
+
+__version__: str
+unicode_version: str
+PROFILES: tuple
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: str
+    rule: str
+    label: Optional[int]
+    offset: int
+    length: int
+    cp: Optional[int]
+    bidi_class: Optional[str]
+    context: str
+    detail: int
+    @property
+    def char(self) -> Optional[str]: ...
+
+class Error(ValueError):
+    code: str
+    message: str
+    offset: int
+    line: int
+    column: int
+    def __init__(self, code: str, message: str, offset: int = ..., line: int = ..., column: int = ...) -> None: ...
+
+class IDNAError(UnicodeError):
+    code: str
+    rule: str
+    offset: int
+    label: Optional[int]
+    findings: List[Finding]
+    def __init__(self, code: str, rule: str, offset: int = ..., label: Optional[int] = ..., findings: Sequence[Finding] = ...) -> None: ...
+
+class IDNABidiError(IDNAError): ...
+BidiError = IDNABidiError
+class InvalidCodepoint(IDNAError): ...
+class InvalidCodepointContext(IDNAError): ...
+class InvalidLabel(IDNAError): ...
+class InvalidHyphen(IDNAError): ...
+class InvalidPunycode(IDNAError): ...
+class InvalidLength(IDNAError): ...
+class InvalidEncoding(IDNAError): ...
+
+@dataclass(frozen=True)
+class IDNAResult:
+    output: Optional[str]
+    valid: bool
+    status: str
+    findings: List[Finding]
+    @property
+    def codes(self) -> List[str]: ...
+
+def encode(name: _Text, profile: str = ..., *, transitional: bool = ...) -> bytes: ...
+def decode(name: _Text, profile: str = ..., *, transitional: bool = ...) -> str: ...
+def process(name: _Text, profile: str = ..., *, to: str = ..., transitional: bool = ...) -> IDNAResult: ...
+def check(name: _Text, profile: str = ...) -> List[Finding]: ...
+def display(ident: _Text, context: str = ..., form: str = ..., *, kind: str = ...) -> str: ...
+
+class Twins(List[str]):
+    truncated: bool
+    candidates: int
+
+def twins(ident: _Text, context: str = ..., *, max_candidates: int = ...) -> Twins: ...
+def analyze(ident: _Text, *, kind: str = ..., rtl: bool = ..., exact: bool = ..., profile: str = ...) -> List[Finding]: ...
+
+@dataclass(frozen=True)
+class ScanRecord:
+    name: str
+    valid: bool
+    unicode: Optional[str]
+    codes: str
+    display: dict
+    analysis: Optional[str]
+    findings: List[Finding]
+    type: str = ...
+
+@dataclass(frozen=True)
+class Collision:
+    context: str
+    display: str
+    names: List[str]
+    valid: List[bool]
+    valid_names: int
+    type: str = ...
+
+@dataclass(frozen=True)
+class ScanSummary:
+    figures: dict
+    type: str = ...
+    def __getitem__(self, key: str) -> object: ...
+
+class Scanner:
+    contexts: tuple
+    def __init__(self, contexts: Sequence[str] = ..., profile: str = ..., *, memory: int = ..., temp_dir: Optional[str] = ...) -> None: ...
+    def add(self, names: Iterable[_Text], records: bool = ...) -> List[ScanRecord]: ...
+    def finish(self) -> None: ...
+    def groups(self) -> List[Collision]: ...
+    def summary(self) -> ScanSummary: ...
+
+def scan(names: Iterable[_Text], contexts: Sequence[str] = ..., *, profile: str = ..., records: bool = ..., batch: int = ..., memory: int = ..., temp_dir: Optional[str] = ...) -> Iterator[Union[ScanRecord, Collision, ScanSummary]]: ...

@@ -1,0 +1,1429 @@
+/*
+ * ibidi._ibidi: the CPython extension over libibidi (linked statically). It converts
+ * arguments and results and nothing more: every rule is the library's. Rich objects (the
+ * exceptions, Finding and the scan records) are made by the Python layer (ibidi/__init__.py)
+ * from the tuples returned here, except on the hot path of encode and decode, which return
+ * bytes or str straight from C and, on failure, ask the Python layer's factory (registered
+ * once per module by _setup, kept in the module's state: no global state) for the exception.
+ *
+ * Offsets. The library counts bytes of UTF-8; Python counts code points, so every offset
+ * and length handed out is converted to code points of the text it refers to (the ToUnicode
+ * form for IDNA findings, ibidi/idna.h; the input for the analysis and the conversions).
+ *
+ * Threads. Scanner.add releases the GIL around the library calls of a whole batch: the
+ * library keeps no global state and the collision groups take concurrent adds
+ * (ibidi/scan.h), so threads that scan scale.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+/* ---- Module state ---------------------------------------------------------------------- */
+
+typedef struct modstate {
+    PyObject *idna_error;   /* callable(code, message, findings, offset) -> exception */
+    PyObject *status_error; /* callable(code, message, offset) -> exception */
+} modstate;
+
+static modstate *state_of(PyObject *module) { return (modstate *)PyModule_GetState(module); }
+
+/* ---- Text arguments -------------------------------------------------------------------- */
+
+/* A text argument as UTF-8: str, or bytes / bytearray holding UTF-8 (the library reports
+ * ill-formed bytes with their offset). A str holding lone surrogates cannot be UTF-8: the
+ * IDNA calls take such names as code points (UTS #46 treats them as disallowed, V7), the
+ * others raise ValueError. */
+typedef struct text_arg {
+    const char *s;
+    size_t n;
+    int surrogates; /* a str that UTF-8 cannot encode */
+} text_arg;
+
+static int get_text(PyObject *o, text_arg *t, const char *what, int allow_surrogates)
+{
+    t->surrogates = 0;
+    if (PyUnicode_Check(o)) {
+        Py_ssize_t n;
+        const char *s = PyUnicode_AsUTF8AndSize(o, &n);
+        if (!s) {
+            if (allow_surrogates && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+                PyErr_Clear();
+                t->surrogates = 1;
+                t->s = NULL;
+                t->n = 0;
+                return 1;
+            }
+            return 0;
+        }
+        t->s = s;
+        t->n = (size_t)n;
+        return 1;
+    }
+    if (PyBytes_Check(o)) {
+        t->s = PyBytes_AS_STRING(o);
+        t->n = (size_t)PyBytes_GET_SIZE(o);
+        return 1;
+    }
+    if (PyByteArray_Check(o)) {
+        t->s = PyByteArray_AS_STRING(o);
+        t->n = (size_t)PyByteArray_GET_SIZE(o);
+        return 1;
+    }
+    PyErr_Format(PyExc_TypeError, "%s must be str or bytes, not %.100s", what,
+                 Py_TYPE(o)->tp_name);
+    return 0;
+}
+
+/* Code points of s[0..off): the Python index of a byte offset (bytes past the end count as
+ * the end; continuation bytes 80..BF are not counted, Unicode §3.9). */
+static size_t cp_index(const char *s, size_t len, size_t off)
+{
+    if (!s)
+        return off;
+    if (off > len)
+        off = len;
+    size_t n = 0;
+    for (size_t i = 0; i < off; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* A choice among names, as a ValueError naming the valid values when it is none of them. */
+static int pick(PyObject *o, const char *what, const char *const *names, int n, int *out)
+{
+    if (!PyUnicode_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be str, not %.100s", what, Py_TYPE(o)->tp_name);
+        return 0;
+    }
+    const char *s = PyUnicode_AsUTF8(o);
+    if (!s)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcmp(s, names[i]) == 0) {
+            *out = i;
+            return 1;
+        }
+    PyObject *valid = PyUnicode_FromString("");
+    for (int i = 0; valid && i < n; i++) {
+        if (!names[i])
+            continue;
+        PyObject *v = PyUnicode_FromFormat("%U%s'%s'", valid, PyUnicode_GET_LENGTH(valid) ? ", " : "",
+                                           names[i]);
+        Py_SETREF(valid, v);
+    }
+    if (valid)
+        PyErr_Format(PyExc_ValueError, "%s must be one of %U, not %R", what, valid, o);
+    Py_XDECREF(valid);
+    return 0;
+}
+
+static const char *const profile_names[] = {"uts46", "whatwg", "idna2008-lookup",
+                                            "idna2008-register"};
+static const char *const dir_names[] = {"ltr", "rtl", "auto", "auto-rtl"};
+static const char *const context_names[] = {"ltr", "rtl"};
+static const char *const kind_names[] = {"auto", "domain", "iri", "email"};
+static const char *const form_names[] = {"visual",     "marks", "embed",    "isolate",
+                                         "components", "html",  "html-span"};
+
+static int get_profile(PyObject *o, ibidi_idna_profile *p)
+{
+    int i = 0;
+    if (o && !pick(o, "profile", profile_names, 4, &i))
+        return 0;
+    *p = (ibidi_idna_profile)i;
+    return 1;
+}
+
+/* ---- Errors ---------------------------------------------------------------------------- */
+
+static PyObject *set_status_error(modstate *ms, ibidi_status st, size_t offset)
+{
+    if (st == IBIDI_E_NOMEM)
+        return PyErr_NoMemory();
+    const char *nm = ibidi_status_name(st);
+    PyObject *e = PyObject_CallFunction(ms->status_error, "ssn", nm ? nm : "?",
+                                        ibidi_strerror(st), (Py_ssize_t)offset);
+    if (e) {
+        PyErr_SetObject((PyObject *)Py_TYPE(e), e);
+        Py_DECREF(e);
+    }
+    return NULL;
+}
+
+/* One finding as the tuple Finding(*t) takes: code, severity, rule, label, offset, length,
+ * cp, bidi_class, context, detail. Offsets count code points of ref (NULL: already code
+ * points). */
+static PyObject *finding_tuple(const ibidi_finding *f, const char *ref, size_t ref_len)
+{
+    const char *nm = ibidi_code_name(f->code);
+    size_t off = cp_index(ref, ref_len, f->offset);
+    size_t end = cp_index(ref, ref_len, f->offset + f->length);
+    PyObject *label = f->part == IBIDI_NO_PART ? Py_NewRef(Py_None) : PyLong_FromSize_t(f->part);
+    PyObject *cp = f->cp ? PyLong_FromUnsignedLong(f->cp) : Py_NewRef(Py_None);
+    const char *bc = f->bidi_class >= 0 ? ibidi_cp_bidi_class_name((ibidi_bidi_class)f->bidi_class)
+                                        : NULL;
+    PyObject *bco = bc ? PyUnicode_FromString(bc) : Py_NewRef(Py_None);
+    if (!label || !cp || !bco) {
+        Py_XDECREF(label);
+        Py_XDECREF(cp);
+        Py_XDECREF(bco);
+        return NULL;
+    }
+    return Py_BuildValue("(sssNnnNNsi)", nm ? nm : "?",
+                         f->severity == IBIDI_SEVERITY_WARNING ? "warning" : "error", f->rule,
+                         label, (Py_ssize_t)off, (Py_ssize_t)(end - off), cp, bco,
+                         f->context == IBIDI_DIR_RTL ? "rtl" : "ltr", f->detail);
+}
+
+/* The findings (only the errors with errors_only) as a list of tuples. */
+static PyObject *findings_list(const ibidi_finding *f, size_t n, const char *ref,
+                               size_t ref_len, int errors_only)
+{
+    PyObject *l = PyList_New(0);
+    for (size_t i = 0; l && i < n; i++) {
+        if (errors_only && f[i].severity == IBIDI_SEVERITY_WARNING)
+            continue;
+        PyObject *t = finding_tuple(&f[i], ref, ref_len);
+        if (!t || PyList_Append(l, t) < 0)
+            Py_CLEAR(l);
+        Py_XDECREF(t);
+    }
+    return l;
+}
+
+/* ---- IDNA -------------------------------------------------------------------------------- */
+
+#define FAST_OUT 1024 /* ToASCII of a name of up to 253 bytes fits: 253 bytes of A-labels */
+#define FAST_FINDINGS 32
+
+/* The outcome of one ToASCII or ToUnicode, from the stack buffers or allocated. */
+typedef struct idna_run {
+    ibidi_status st;
+    ibidi_error err;
+    const char *out; /* UTF-8 runs */
+    size_t out_len;
+    const uint32_t *out_cp; /* code point runs (a name with lone surrogates) */
+    const ibidi_finding *f;
+    size_t nf;
+    /* storage */
+    char buf[FAST_OUT];
+    ibidi_finding items[FAST_FINDINGS];
+    char *alloc_out;
+    uint32_t *alloc_cp;
+    ibidi_findings alloc_f;
+    uint32_t *in_cp; /* the input as code points */
+    size_t in_n;
+} idna_run;
+
+static void run_free(idna_run *r)
+{
+    ibidi_free(r->alloc_out);
+    PyMem_Free(r->alloc_cp);
+    PyMem_Free(r->in_cp);
+    ibidi_findings_free(&r->alloc_f);
+}
+
+/* Runs the conversion; 0 (a Python error set) only when memory ran out. */
+static int idna_convert(PyObject *name, const text_arg *t, int to_ascii,
+                        const ibidi_idna_options *o, idna_run *r)
+{
+    r->alloc_out = NULL;
+    r->alloc_cp = NULL;
+    r->in_cp = NULL;
+    memset(&r->alloc_f, 0, sizeof r->alloc_f);
+    r->out_cp = NULL;
+    if (t->surrogates) {
+        /* lone surrogates: the code point calls, which take them as UTS #46 does */
+        Py_UCS4 *cps = PyUnicode_AsUCS4Copy(name);
+        if (!cps)
+            return 0;
+        r->in_cp = (uint32_t *)cps;
+        r->in_n = (size_t)PyUnicode_GET_LENGTH(name);
+        size_t cap = r->in_n * 4 + 64;
+        r->alloc_cp = PyMem_Malloc(cap * sizeof(uint32_t));
+        ibidi_finding *items = PyMem_Malloc(64 * sizeof *items);
+        if (!r->alloc_cp || !items) {
+            PyMem_Free(items);
+            PyErr_NoMemory();
+            return 0;
+        }
+        for (;;) {
+            ibidi_findings fs = {items, 64, 0, 0};
+            r->st = to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, o, r->alloc_cp, cap,
+                                                      &r->out_len, &fs, &r->err)
+                             : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, o, r->alloc_cp, cap,
+                                                        &r->out_len, &fs, &r->err);
+            if (r->st == IBIDI_E_BUFFER_TOO_SMALL && r->out_len > cap) {
+                cap = r->out_len;
+                uint32_t *b = PyMem_Realloc(r->alloc_cp, cap * sizeof(uint32_t));
+                if (!b) {
+                    PyMem_Free(items);
+                    PyErr_NoMemory();
+                    return 0;
+                }
+                r->alloc_cp = b;
+                continue;
+            }
+            if (fs.n > 64 && fs.n > fs.cap) {
+                ibidi_finding *m = PyMem_Realloc(items, fs.n * sizeof *items);
+                if (!m) {
+                    PyMem_Free(items);
+                    PyErr_NoMemory();
+                    return 0;
+                }
+                items = m;
+                ibidi_findings fs2 = {items, fs.n, 0, 0};
+                (void)(to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, o, r->alloc_cp, cap,
+                                                         &r->out_len, &fs2, &r->err)
+                                : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, o, r->alloc_cp,
+                                                           cap, &r->out_len, &fs2, &r->err));
+            }
+            r->alloc_f.items = items;
+            r->alloc_f.n = fs.n;
+            break;
+        }
+        r->out_cp = r->alloc_cp;
+        r->f = r->alloc_f.items;
+        r->nf = r->alloc_f.n;
+        return 1;
+    }
+    ibidi_findings fs = {r->items, FAST_FINDINGS, 0, 0};
+    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(t->s, t->n, o, r->buf, sizeof r->buf,
+                                                &r->out_len, &fs, &r->err)
+                     : ibidi_idna_to_unicode_utf8(t->s, t->n, o, r->buf, sizeof r->buf,
+                                                  &r->out_len, &fs, &r->err);
+    if (r->st == IBIDI_E_BUFFER_TOO_SMALL || r->st == IBIDI_E_IDNA_WORK_TOO_SMALL ||
+        fs.n > fs.cap) {
+        /* a long name, or more findings than the stack holds: once more, allocated */
+        r->st = to_ascii ? ibidi_idna_to_ascii_alloc(t->s, t->n, o, &r->alloc_out, &r->out_len,
+                                                     &r->alloc_f, &r->err)
+                         : ibidi_idna_to_unicode_alloc(t->s, t->n, o, &r->alloc_out,
+                                                       &r->out_len, &r->alloc_f, &r->err);
+        if (r->st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
+            /* a name that maps to over 1536 code points (none of up to 253 bytes): the
+               work area of ibidi/idna.h, so that it gets its real verdict (A4_1, or
+               IDNA_TOO_LONG above IBIDI_IDNA_MAX_CPS) */
+            ibidi_idna_options w = *o;
+            w.work_size = ibidi_idna_work_size();
+            w.work = PyMem_Malloc(w.work_size);
+            if (!w.work) {
+                PyErr_NoMemory();
+                return 0;
+            }
+            ibidi_findings_free(&r->alloc_f);
+            r->st = to_ascii ? ibidi_idna_to_ascii_alloc(t->s, t->n, &w, &r->alloc_out,
+                                                         &r->out_len, &r->alloc_f, &r->err)
+                             : ibidi_idna_to_unicode_alloc(t->s, t->n, &w, &r->alloc_out,
+                                                           &r->out_len, &r->alloc_f, &r->err);
+            PyMem_Free(w.work);
+        }
+        if (r->st == IBIDI_E_NOMEM) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        r->out = r->alloc_out;
+        r->f = r->alloc_f.items;
+        r->nf = r->alloc_f.n;
+    } else {
+        r->out = r->buf;
+        r->f = r->items;
+        r->nf = fs.n;
+    }
+    return 1;
+}
+
+static PyObject *run_output(const idna_run *r)
+{
+    if (r->out_cp)
+        return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, r->out_cp, (Py_ssize_t)r->out_len);
+    return PyUnicode_DecodeUTF8(r->out ? r->out : "", (Py_ssize_t)r->out_len, "surrogatepass");
+}
+
+/* The ToUnicode form, to which the findings' offsets refer: the output of a ToUnicode run,
+ * else made here. *ref is allocated (ibidi_free) when *owned. */
+static void processed_form(const text_arg *t, int to_ascii, const ibidi_idna_options *o,
+                           const idna_run *r, const char **ref, size_t *ref_len, char **owned)
+{
+    *owned = NULL;
+    if (r->out_cp || t->surrogates) { /* the offsets already count code points */
+        *ref = NULL;
+        *ref_len = 0;
+        return;
+    }
+    if (!to_ascii) {
+        *ref = r->out;
+        *ref_len = r->out_len;
+        return;
+    }
+    if (ibidi_idna_to_unicode_alloc(t->s, t->n, o, owned, ref_len, NULL, NULL) == IBIDI_OK ||
+        *owned) {
+        *ref = *owned;
+        return;
+    }
+    *ref = t->s; /* no form: offsets of the name itself (all the library can point into) */
+    *ref_len = t->n;
+}
+
+static PyObject *raise_idna(modstate *ms, const text_arg *t, int to_ascii,
+                            const ibidi_idna_options *o, const idna_run *r)
+{
+    if (r->st != IBIDI_E_IDNA_INVALID) {
+        const char *nm = ibidi_status_name(r->st);
+        PyObject *e = PyObject_CallFunction(ms->idna_error, "ss[]n", nm ? nm : "?",
+                                            ibidi_strerror(r->st), (Py_ssize_t)r->err.offset);
+        if (e) {
+            PyErr_SetObject((PyObject *)Py_TYPE(e), e);
+            Py_DECREF(e);
+        }
+        return NULL;
+    }
+    const char *ref;
+    size_t ref_len;
+    char *owned;
+    processed_form(t, to_ascii, o, r, &ref, &ref_len, &owned);
+    PyObject *l = findings_list(r->f, r->nf, ref, ref_len, 1);
+    ibidi_free(owned);
+    if (!l)
+        return NULL;
+    PyObject *e = PyObject_CallFunction(ms->idna_error, "OsOn", Py_None, "", l, (Py_ssize_t)0);
+    Py_DECREF(l);
+    if (e) {
+        PyErr_SetObject((PyObject *)Py_TYPE(e), e);
+        Py_DECREF(e);
+    }
+    return NULL;
+}
+
+/* encode(name, profile="uts46", transitional=False) and decode(...): the arguments read by
+ * hand (METH_FASTCALL): the call's overhead is most of the cost of a short name. */
+static int idna_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                     const char *fn, PyObject **name, ibidi_idna_options *o)
+{
+    PyObject *profile = NULL, *transitional = NULL;
+    if (nargs < 1 || nargs > 2) {
+        if (!(nargs == 0 && kwnames)) {
+            PyErr_Format(PyExc_TypeError, "%s() takes 1 or 2 positional arguments (%zd given)",
+                         fn, nargs);
+            return 0;
+        }
+    }
+    *name = nargs >= 1 ? args[0] : NULL;
+    if (nargs == 2)
+        profile = args[1];
+    if (kwnames) {
+        Py_ssize_t nk = PyTuple_GET_SIZE(kwnames);
+        for (Py_ssize_t i = 0; i < nk; i++) {
+            const char *k = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, i));
+            PyObject *v = args[nargs + i];
+            if (!k)
+                return 0;
+            if (strcmp(k, "profile") == 0 && !profile)
+                profile = v;
+            else if (strcmp(k, "transitional") == 0)
+                transitional = v;
+            else if (strcmp(k, "name") == 0 && !*name)
+                *name = v;
+            else {
+                PyErr_Format(PyExc_TypeError, "%s() got an unexpected or repeated keyword "
+                             "argument '%s'", fn, k);
+                return 0;
+            }
+        }
+    }
+    if (!*name) {
+        PyErr_Format(PyExc_TypeError, "%s() missing required argument 'name'", fn);
+        return 0;
+    }
+    memset(o, 0, sizeof *o);
+    if (!get_profile(profile, &o->profile))
+        return 0;
+    if (transitional) {
+        int b = PyObject_IsTrue(transitional);
+        if (b < 0)
+            return 0;
+        if (b)
+            o->add |= IBIDI_IDNA_TRANSITIONAL;
+    }
+    return 1;
+}
+
+static PyObject *idna_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames, int to_ascii)
+{
+    PyObject *name;
+    ibidi_idna_options o;
+    if (!idna_args(args, nargs, kwnames, to_ascii ? "encode" : "decode", &name, &o))
+        return NULL;
+    text_arg t;
+    if (!get_text(name, &t, "name", 1))
+        return NULL;
+    idna_run r;
+    if (!idna_convert(name, &t, to_ascii, &o, &r)) {
+        run_free(&r);
+        return NULL;
+    }
+    PyObject *res;
+    if (r.st == IBIDI_OK)
+        res = to_ascii ? PyBytes_FromStringAndSize(r.out, (Py_ssize_t)r.out_len) : run_output(&r);
+    else
+        res = raise_idna(state_of(self), &t, to_ascii, &o, &r);
+    run_free(&r);
+    return res;
+}
+
+static PyObject *py_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    return idna_call(self, args, nargs, kwnames, 1);
+}
+
+static PyObject *py_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    return idna_call(self, args, nargs, kwnames, 0);
+}
+
+/* _process(name, to_ascii, profile, transitional) -> (output or None, status, findings):
+ * the whole result without raising (ibidi.check, ibidi.process). output is None after an
+ * encoding error (ill-formed UTF-8), status the library's status name. */
+static PyObject *py_process(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *name, *profile;
+    int to_ascii, transitional;
+    if (!PyArg_ParseTuple(args, "OpOp", &name, &to_ascii, &profile, &transitional))
+        return NULL;
+    ibidi_idna_options o;
+    memset(&o, 0, sizeof o);
+    if (!get_profile(profile, &o.profile))
+        return NULL;
+    if (transitional)
+        o.add |= IBIDI_IDNA_TRANSITIONAL;
+    text_arg t;
+    if (!get_text(name, &t, "name", 1))
+        return NULL;
+    idna_run r;
+    if (!idna_convert(name, &t, to_ascii, &o, &r)) {
+        run_free(&r);
+        return NULL;
+    }
+    PyObject *res = NULL;
+    const int converted = r.st == IBIDI_OK || r.st == IBIDI_E_IDNA_INVALID;
+    if (converted) {
+        const char *ref;
+        size_t ref_len;
+        char *owned;
+        processed_form(&t, to_ascii, &o, &r, &ref, &ref_len, &owned);
+        PyObject *l = findings_list(r.f, r.nf, ref, ref_len, 0);
+        ibidi_free(owned);
+        PyObject *out = l ? run_output(&r) : NULL;
+        if (out)
+            res = Py_BuildValue("(NsNn)", out, ibidi_status_name(r.st), l, (Py_ssize_t)0);
+        else
+            Py_XDECREF(l);
+    } else {
+        const char *nm = ibidi_status_name(r.st);
+        res = Py_BuildValue("(Os[]n)", Py_None, nm ? nm : "?", (Py_ssize_t)r.err.offset);
+    }
+    run_free(&r);
+    return res;
+}
+
+/* ---- Bidi ---------------------------------------------------------------------------------- */
+
+static int get_dir(PyObject *o, ibidi_dir *d, const char *const *names, int n, const char *what)
+{
+    int i = 0;
+    if (o && !pick(o, what, names, n, &i))
+        return 0;
+    *d = (ibidi_dir)i;
+    return 1;
+}
+
+static PyObject *py_levels(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"text", "direction", NULL};
+    PyObject *text, *dir = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:levels", kwl, &text, &dir))
+        return NULL;
+    ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, NULL, 0};
+    text_arg t;
+    if ((dir && !get_dir(dir, &o.dir, dir_names, 4, "direction")) ||
+        !get_text(text, &t, "text", 0))
+        return NULL;
+    ibidi_bidi_result res;
+    memset(&res, 0, sizeof res);
+    ibidi_error err;
+    ibidi_status st = ibidi_bidi_resolve_utf8_alloc(t.s, t.n, &o, 0, &res, &err);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
+    PyObject *l = PyList_New((Py_ssize_t)res.n);
+    for (size_t i = 0; l && i < res.n; i++) {
+        PyObject *v = PyLong_FromLong(res.levels[i]);
+        if (!v) {
+            Py_CLEAR(l);
+            break;
+        }
+        PyList_SET_ITEM(l, (Py_ssize_t)i, v);
+    }
+    ibidi_bidi_result_free(&res);
+    return l;
+}
+
+static PyObject *py_visual(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"text", "direction", "mirror", "remove_controls", NULL};
+    PyObject *text, *dir = NULL;
+    int mirror = 1, remove = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O$pp:visual", kwl, &text, &dir, &mirror,
+                                     &remove))
+        return NULL;
+    ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, NULL, 0};
+    text_arg t;
+    if ((dir && !get_dir(dir, &o.dir, dir_names, 4, "direction")) ||
+        !get_text(text, &t, "text", 0))
+        return NULL;
+    o.flags = (mirror ? 0u : IBIDI_BIDI_NO_MIRROR) | (remove ? IBIDI_BIDI_REMOVE_CONTROLS : 0u);
+    char *out = NULL;
+    size_t n = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_bidi_visual_utf8_alloc(t.s, t.n, &o, &out, &n, &err);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
+    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
+    ibidi_free(out);
+    return r;
+}
+
+/* reorder(levels) -> the logical index shown at each visual position (UAX #9 L2). */
+static PyObject *py_reorder_levels(PyObject *self, PyObject *arg)
+{
+    PyObject *seq = PySequence_Fast(arg, "levels must be a sequence of int");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    uint8_t *lv = PyMem_Malloc((size_t)n + 1);
+    size_t *v2l = PyMem_Malloc(((size_t)n + 1) * sizeof(size_t));
+    PyObject *res = NULL;
+    if (!lv || !v2l) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred())
+            goto done;
+        if (v < 0 || v > IBIDI_BIDI_MAX_DEPTH + 1) {
+            PyErr_Format(PyExc_ValueError, "level %ld at %zd is not 0..%d (UAX #9 BD2)", v, i,
+                         IBIDI_BIDI_MAX_DEPTH + 1);
+            goto done;
+        }
+        lv[i] = (uint8_t)v;
+    }
+    ibidi_error err;
+    ibidi_status st = ibidi_bidi_reorder(lv, (size_t)n, v2l, NULL, &err);
+    if (st != IBIDI_OK) {
+        set_status_error(state_of(self), st, err.offset);
+        goto done;
+    }
+    res = PyList_New(n);
+    for (Py_ssize_t i = 0; res && i < n; i++) {
+        PyObject *x = PyLong_FromSize_t(v2l[i]);
+        if (!x) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyList_SET_ITEM(res, i, x);
+    }
+done:
+    PyMem_Free(lv);
+    PyMem_Free(v2l);
+    Py_DECREF(seq);
+    return res;
+}
+
+/* ---- Display, twins, analysis, IRIs ---------------------------------------------------- */
+
+static PyObject *py_display(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"ident", "context", "form", "kind", NULL};
+    PyObject *ident, *ctx = NULL, *form = NULL, *kind = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO$O:display", kwl, &ident, &ctx, &form,
+                                     &kind))
+        return NULL;
+    ibidi_display_options o;
+    memset(&o, 0, sizeof o);
+    int f = 0, k = 0;
+    text_arg t;
+    if ((ctx && !get_dir(ctx, &o.context, context_names, 2, "context")) ||
+        (form && !pick(form, "form", form_names, 7, &f)) ||
+        (kind && !pick(kind, "kind", kind_names, 4, &k)) || !get_text(ident, &t, "ident", 0))
+        return NULL;
+    o.form = (ibidi_display_form)f;
+    o.as = (ibidi_iri_kind)k; /* kind_names follow ibidi_iri_kind's order */
+    char *out = NULL;
+    size_t n = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_display_utf8_alloc(t.s, t.n, &o, &out, &n, &err);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
+    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
+    ibidi_free(out);
+    return r;
+}
+
+static int twin_cb(const char *twin, size_t len, void *ctx)
+{
+    PyObject *s = PyUnicode_DecodeUTF8(twin, (Py_ssize_t)len, "surrogatepass");
+    if (!s || PyList_Append((PyObject *)ctx, s) < 0) {
+        Py_XDECREF(s);
+        return 1; /* stop: the error is set */
+    }
+    Py_DECREF(s);
+    return 0;
+}
+
+/* _twins(ident, context, max_candidates) -> (twins, truncated, candidates) */
+static PyObject *py_twins(PyObject *self, PyObject *args)
+{
+    PyObject *ident, *ctx;
+    Py_ssize_t maxc;
+    if (!PyArg_ParseTuple(args, "OOn", &ident, &ctx, &maxc))
+        return NULL;
+    ibidi_ambig_options o;
+    memset(&o, 0, sizeof o);
+    text_arg t;
+    if (!get_dir(ctx, &o.context, context_names, 2, "context") ||
+        !get_text(ident, &t, "ident", 0))
+        return NULL;
+    if (maxc < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_candidates must be >= 0 (0: the default bound)");
+        return NULL;
+    }
+    o.max_candidates = (size_t)maxc;
+    PyObject *l = PyList_New(0);
+    if (!l)
+        return NULL;
+    ibidi_ambig_twin_stats stats;
+    ibidi_error err;
+    ibidi_status st = ibidi_ambig_twins_utf8(t.s, t.n, &o, twin_cb, l, &stats, &err);
+    if (PyErr_Occurred()) {
+        Py_DECREF(l);
+        return NULL;
+    }
+    if (st != IBIDI_OK) {
+        Py_DECREF(l);
+        return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
+    }
+    return Py_BuildValue("(NOn)", l, stats.truncated ? Py_True : Py_False,
+                         (Py_ssize_t)stats.candidates);
+}
+
+static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"ident", "kind", "rtl", "exact", "profile", NULL};
+    PyObject *ident, *kind = NULL, *profile = NULL;
+    int rtl = 1, exact = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$OppO:analyze", kwl, &ident, &kind, &rtl,
+                                     &exact, &profile))
+        return NULL;
+    ibidi_ambig_options o;
+    memset(&o, 0, sizeof o);
+    int k = 0;
+    text_arg t;
+    if ((kind && !pick(kind, "kind", kind_names, 4, &k)) ||
+        !get_profile(profile, &o.idna.profile) || !get_text(ident, &t, "ident", 0))
+        return NULL;
+    o.as = (ibidi_iri_kind)k;
+    o.flags = (rtl ? IBIDI_AMBIG_RTL : 0u) | (exact ? IBIDI_AMBIG_EXACT : 0u);
+    ibidi_findings fs;
+    memset(&fs, 0, sizeof fs);
+    ibidi_error err;
+    ibidi_status st;
+    Py_BEGIN_ALLOW_THREADS /* the exact analysis runs a twin search: let others run */
+    st = ibidi_ambig_analyze_alloc(t.s, t.n, &o, &fs, &err);
+    Py_END_ALLOW_THREADS
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
+    PyObject *l = findings_list(fs.items, fs.n, t.s, t.n, 0);
+    ibidi_findings_free(&fs);
+    return l;
+}
+
+static PyObject *iri_convert(PyObject *self, PyObject *args, PyObject *kw, int to_uri)
+{
+    static char *kwl_to[] = {"iri", "profile", "host_percent", "encode_ascii", NULL};
+    static char *kwl_from[] = {"uri", "keep_unsafe", "host_to_unicode", NULL};
+    PyObject *s, *profile = NULL;
+    int a = 0, b = 0;
+    ibidi_iri_options o;
+    memset(&o, 0, sizeof o);
+    if (to_uri) {
+        if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O$pp:to_uri", kwl_to, &s, &profile, &a,
+                                         &b) ||
+            !get_profile(profile, &o.idna.profile))
+            return NULL;
+        o.flags = (a ? IBIDI_IRI_HOST_PERCENT : 0u) | (b ? IBIDI_IRI_ENCODE_ASCII : 0u);
+    } else {
+        if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$pp:to_iri", kwl_from, &s, &a, &b))
+            return NULL;
+        o.flags = (a ? IBIDI_IRI_KEEP_UNSAFE : 0u) | (b ? IBIDI_IRI_HOST_TO_UNICODE : 0u);
+    }
+    text_arg t;
+    if (!get_text(s, &t, to_uri ? "iri" : "uri", 0))
+        return NULL;
+    char *out = NULL;
+    size_t n = 0;
+    ibidi_error err;
+    ibidi_status st = to_uri ? ibidi_iri_to_uri_alloc(t.s, t.n, &o, &out, &n, &err)
+                             : ibidi_iri_from_uri_alloc(t.s, t.n, &o, &out, &n, &err);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
+    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
+    ibidi_free(out);
+    return r;
+}
+
+static PyObject *py_to_uri(PyObject *self, PyObject *args, PyObject *kw)
+{
+    return iri_convert(self, args, kw, 1);
+}
+
+static PyObject *py_to_iri(PyObject *self, PyObject *args, PyObject *kw)
+{
+    return iri_convert(self, args, kw, 0);
+}
+
+/* ---- LGR ------------------------------------------------------------------------------------ */
+
+typedef struct lgr_obj {
+    PyObject_HEAD
+    ibidi_lgr *lgr;
+    PyObject *module;
+} lgr_obj;
+
+static void lgr_dealloc(lgr_obj *o)
+{
+    ibidi_lgr_free(o->lgr);
+    Py_XDECREF(o->module);
+    PyTypeObject *tp = Py_TYPE(o);
+    tp->tp_free(o);
+    Py_DECREF(tp);
+}
+
+/* _LGR(module, data, path): exactly one of data (bytes) and path (str) given. A refused
+ * document raises the status error with the diagnostic's message, line and column. */
+static PyObject *lgr_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    PyObject *module, *data, *path;
+    if (kw && PyDict_GET_SIZE(kw)) {
+        PyErr_SetString(PyExc_TypeError, "_LGR takes no keyword arguments");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOO", &module, &data, &path))
+        return NULL;
+    ibidi_lgr_diag diag;
+    memset(&diag, 0, sizeof diag);
+    ibidi_lgr *lgr = NULL;
+    ibidi_status st;
+    if (data != Py_None) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0)
+            return NULL;
+        Py_BEGIN_ALLOW_THREADS
+        st = ibidi_lgr_load(view.buf, (size_t)view.len, NULL, &lgr, &diag);
+        Py_END_ALLOW_THREADS
+        PyBuffer_Release(&view);
+    } else {
+        PyObject *b;
+        if (!PyUnicode_FSConverter(path, &b))
+            return NULL;
+        const char *p = PyBytes_AS_STRING(b);
+        Py_BEGIN_ALLOW_THREADS
+        st = ibidi_lgr_load_file(p, NULL, &lgr, &diag);
+        Py_END_ALLOW_THREADS
+        Py_DECREF(b);
+    }
+    if (st != IBIDI_OK) {
+        modstate *ms = state_of(module);
+        const char *nm = ibidi_status_name(st);
+        PyObject *e = PyObject_CallFunction(ms->status_error, "ssnkk", nm ? nm : "?",
+                                            diag.message[0] ? diag.message : ibidi_strerror(st),
+                                            (Py_ssize_t)diag.offset, diag.line, diag.column);
+        if (e) {
+            PyErr_SetObject((PyObject *)Py_TYPE(e), e);
+            Py_DECREF(e);
+        }
+        return NULL;
+    }
+    lgr_obj *o = (lgr_obj *)type->tp_alloc(type, 0);
+    if (!o) {
+        ibidi_lgr_free(lgr);
+        return NULL;
+    }
+    o->lgr = lgr;
+    o->module = Py_NewRef(module);
+    return (PyObject *)o;
+}
+
+/* check(label) -> (eligible, status, offset, cp, context_rule, disposition, registrable,
+ * rule, action_comment) */
+static PyObject *lgr_check(lgr_obj *self, PyObject *label)
+{
+    text_arg t;
+    if (!get_text(label, &t, "label", 0))
+        return NULL;
+    ibidi_lgr_result r;
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_check_utf8(self->lgr, t.s, t.n, &r, &err);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self->module), st, err.offset);
+    PyObject *cp = r.eligible ? Py_NewRef(Py_None) : PyLong_FromUnsignedLong(r.cp);
+    if (!cp)
+        return NULL;
+    return Py_BuildValue("(OsnNzsOzz)", r.eligible ? Py_True : Py_False,
+                         ibidi_status_name(r.status), (Py_ssize_t)r.offset, cp, r.context_rule,
+                         r.disposition, r.registrable ? Py_True : Py_False, r.rule,
+                         r.action_comment);
+}
+
+typedef struct variants_ctx {
+    PyObject *list;
+} variants_ctx;
+
+static int variant_cb(const ibidi_lgr_variant *v, void *ctx)
+{
+    variants_ctx *c = ctx;
+    PyObject *s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, v->cps, (Py_ssize_t)v->n);
+    PyObject *t = s ? Py_BuildValue("(Ns)", s, v->disposition) : NULL;
+    if (!t || PyList_Append(c->list, t) < 0) {
+        Py_XDECREF(t);
+        return 1;
+    }
+    Py_DECREF(t);
+    return 0;
+}
+
+/* variants(label, include_invalid=False, max=0) -> ([(label, disposition)...], cut) */
+static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"label", "include_invalid", "max", NULL};
+    PyObject *label;
+    int inv = 0;
+    unsigned long long max = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$pK:variants", kwl, &label, &inv, &max))
+        return NULL;
+    text_arg t;
+    if (!get_text(label, &t, "label", 0))
+        return NULL;
+    uint32_t cps[IBIDI_LGR_MAX_LABEL + 1];
+    size_t n = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_label_decode(t.s, t.n, cps, IBIDI_LGR_MAX_LABEL + 1, &n, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL || (st == IBIDI_OK && n > IBIDI_LGR_MAX_LABEL))
+        st = IBIDI_E_LGR_LABEL_TOO_LONG;
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self->module), st, err.offset);
+    variants_ctx c = {PyList_New(0)};
+    if (!c.list)
+        return NULL;
+    ibidi_lgr_variant_summary sum;
+    st = ibidi_lgr_variants(self->lgr, cps, n, inv ? IBIDI_LGR_INCLUDE_INVALID : 0u, max,
+                            variant_cb, &c, &sum, &err);
+    if (PyErr_Occurred()) {
+        Py_DECREF(c.list);
+        return NULL;
+    }
+    if (st != IBIDI_OK) {
+        Py_DECREF(c.list);
+        return set_status_error(state_of(self->module), st, err.offset);
+    }
+    return Py_BuildValue("(NO)", c.list, sum.cut ? Py_True : Py_False);
+}
+
+static PyObject *lgr_index_label(lgr_obj *self, PyObject *label)
+{
+    text_arg t;
+    if (!get_text(label, &t, "label", 0))
+        return NULL;
+    char out[IBIDI_LGR_MAX_INDEX * 4];
+    size_t n = 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_index_label_utf8(self->lgr, t.s, t.n, out, sizeof out, &n, &err);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self->module), st, err.offset);
+    return PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
+}
+
+static PyMethodDef lgr_methods[] = {
+    {"check", (PyCFunction)lgr_check, METH_O, "check(label) -> tuple"},
+    {"variants", (PyCFunction)(void (*)(void))lgr_variants, METH_VARARGS | METH_KEYWORDS,
+     "variants(label, *, include_invalid=False, max=0) -> (list, cut)"},
+    {"index_label", (PyCFunction)lgr_index_label, METH_O, "index_label(label) -> str"},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot lgr_slots[] = {
+    {Py_tp_dealloc, (void *)lgr_dealloc},
+    {Py_tp_new, (void *)lgr_new},
+    {Py_tp_methods, lgr_methods},
+    {Py_tp_doc, (void *)"A compiled Label Generation Ruleset (RFC 7940); see ibidi.lgr.load."},
+    {0, NULL}};
+
+static PyType_Spec lgr_spec = {"ibidi._ibidi._LGR", sizeof(lgr_obj), 0, Py_TPFLAGS_DEFAULT,
+                               lgr_slots};
+
+/* ---- Scan ------------------------------------------------------------------------------------ */
+
+typedef struct scanner_obj {
+    PyObject_HEAD
+    PyObject *module;
+    ibidi_scan_groups *groups;
+    ibidi_scan_options opts;
+    unsigned ctx;     /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL asked */
+    int active;       /* adds running without the GIL */
+    int finished;
+    ibidi_status failed; /* an add or finish that failed: every later call says so */
+    size_t lines, names, skipped, valid, with_findings, not_analysed, self_disp[2];
+} scanner_obj;
+
+static void scanner_dealloc(scanner_obj *o)
+{
+    ibidi_scan_groups_free(o->groups);
+    Py_XDECREF(o->module);
+    PyTypeObject *tp = Py_TYPE(o);
+    tp->tp_free(o);
+    Py_DECREF(tp);
+}
+
+/* _Scanner(module, ltr, rtl, profile, memory, temp_dir) */
+static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    PyObject *module, *profile;
+    int ltr, rtl;
+    Py_ssize_t memory;
+    const char *temp_dir;
+    if (kw && PyDict_GET_SIZE(kw)) {
+        PyErr_SetString(PyExc_TypeError, "_Scanner takes no keyword arguments");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OppOnz", &module, &ltr, &rtl, &profile, &memory, &temp_dir))
+        return NULL;
+    scanner_obj *o = (scanner_obj *)type->tp_alloc(type, 0);
+    if (!o)
+        return NULL;
+    o->module = Py_NewRef(module);
+    o->ctx = (ltr ? IBIDI_SCAN_LTR : 0u) | (rtl ? IBIDI_SCAN_RTL : 0u);
+    o->opts.flags = o->ctx;
+    if (!get_profile(profile, &o->opts.idna.profile)) {
+        Py_DECREF(o);
+        return NULL;
+    }
+    /* kinds: 0 the left-to-right displays, 1 the right-to-left ones, as `ibidi scan` */
+    ibidi_scan_groups_options go = {memory < 0 ? 0 : (size_t)memory, temp_dir, 2};
+    ibidi_error err;
+    ibidi_status st = ibidi_scan_groups_create(&go, &o->groups, &err);
+    if (st != IBIDI_OK) {
+        Py_DECREF(o);
+        return set_status_error(state_of(module), st, 0);
+    }
+    return (PyObject *)o;
+}
+
+/* One name's outcome, made without the GIL. */
+typedef struct scan_item {
+    char *name; /* the name (copied: the GIL is released while the batch runs) */
+    size_t len;
+    int has_name; /* 0: a blank or comment line (ibidi_scan_line) */
+    size_t start, name_len;
+    char *buf;
+    ibidi_scan_result r;
+    ibidi_findings f;
+    ibidi_status st;
+} scan_item;
+
+/* The keys of one name into the groups, as `ibidi scan` adds them (src/cli/cmd_scan.c,
+ * process_name): a name that displays as itself in a context (self_display) can share
+ * that display with no other name, so it is only counted. */
+static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
+{
+    const char *name = it->name + it->start;
+    /* a zone's "example.com." is "example.com" (RFC 1034 §3.1), as `ibidi scan` reads it */
+    const size_t len = ibidi_idna_strip_root(name, it->name_len);
+    it->st = ibidi_scan_name_alloc(name, len, &s->opts, &it->buf, &it->r, &it->f, NULL);
+    if (it->st != IBIDI_OK)
+        return it->st;
+    const ibidi_scan_result *r = &it->r;
+    const char *u = r->unicode.present ? it->buf + r->unicode.start : name;
+    size_t ulen = r->unicode.present ? r->unicode.length : len;
+    for (unsigned c = 0; c < 2; c++) {
+        if (!(s->ctx & (1u << c)))
+            continue;
+        if (r->self_display & (1u << c)) {
+            self_disp[c]++;
+        } else if (r->display[c].present) {
+            ibidi_error e;
+            ibidi_status st = ibidi_scan_groups_add(s->groups, c, it->buf + r->display[c].start,
+                                                    r->display[c].length, u, ulen, r->valid, &e);
+            if (st != IBIDI_OK)
+                return st;
+        }
+    }
+    return IBIDI_OK;
+}
+
+static PyObject *span_str(const char *buf, ibidi_span sp)
+{
+    if (!sp.present)
+        return Py_NewRef(Py_None);
+    return PyUnicode_DecodeUTF8(buf + sp.start, (Py_ssize_t)sp.length, "surrogateescape");
+}
+
+/* A record: (name, valid, unicode, codes, display_ltr, display_rtl, analysis, findings). */
+static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
+{
+    const ibidi_scan_result *r = &it->r;
+    PyObject *name = PyUnicode_DecodeUTF8(it->name + it->start, (Py_ssize_t)it->name_len,
+                                          "surrogateescape");
+    PyObject *u = span_str(it->buf, r->unicode);
+    PyObject *codes = span_str(it->buf, r->codes);
+    PyObject *d0 = (s->ctx & IBIDI_SCAN_LTR) ? span_str(it->buf, r->display[0]) : Py_NewRef(Py_None);
+    PyObject *d1 = (s->ctx & IBIDI_SCAN_RTL) ? span_str(it->buf, r->display[1]) : Py_NewRef(Py_None);
+    const char *ref = r->unicode.present ? it->buf + r->unicode.start : it->name + it->start;
+    size_t ref_len = r->unicode.present ? r->unicode.length
+                                        : ibidi_idna_strip_root(ref, it->name_len);
+    PyObject *f = findings_list(it->f.items, r->analysis == IBIDI_OK ? it->f.n : 0, ref,
+                                ref_len, 0);
+    PyObject *an = r->analysis == IBIDI_OK ? Py_NewRef(Py_None)
+                                           : PyUnicode_FromString(ibidi_status_name(r->analysis));
+    if (!name || !u || !codes || !d0 || !d1 || !f || !an) {
+        Py_XDECREF(name);
+        Py_XDECREF(u);
+        Py_XDECREF(codes);
+        Py_XDECREF(d0);
+        Py_XDECREF(d1);
+        Py_XDECREF(f);
+        Py_XDECREF(an);
+        return NULL;
+    }
+    return Py_BuildValue("(NONNNNNN)", name, r->valid ? Py_True : Py_False, u, codes, d0, d1,
+                         an, f);
+}
+
+/* add(names, records) -> list of records (None with records False). Runs the whole batch
+ * without the GIL; may be called from several threads at once. */
+static PyObject *scanner_add(scanner_obj *self, PyObject *args)
+{
+    PyObject *names;
+    int records;
+    if (!PyArg_ParseTuple(args, "Op", &names, &records))
+        return NULL;
+    if (self->failed)
+        return set_status_error(state_of(self->module), self->failed, 0);
+    if (self->finished) {
+        PyErr_SetString(PyExc_RuntimeError, "the scan is finished: no more names");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(names, "names must be an iterable of str or bytes");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    scan_item *items = PyMem_Calloc((size_t)n + 1, sizeof *items);
+    if (!items) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    PyObject *res = NULL;
+    Py_ssize_t got = 0;
+    for (; got < n; got++) {
+        text_arg t;
+        if (!get_text(PySequence_Fast_GET_ITEM(seq, got), &t, "a name", 0))
+            goto done;
+        items[got].name = PyMem_RawMalloc(t.n + 1);
+        if (!items[got].name) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memcpy(items[got].name, t.s, t.n);
+        /* a line of an open file keeps its LF, which ibidi_scan_line does not take */
+        items[got].len = t.n && t.s[t.n - 1] == '\n' ? t.n - 1 : t.n;
+    }
+    size_t self_disp[2] = {0, 0};
+    ibidi_status st = IBIDI_OK;
+    self->active++;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && st == IBIDI_OK; i++) {
+        scan_item *it = &items[i];
+        it->has_name = ibidi_scan_line(it->name, it->len, &it->start, &it->name_len);
+        if (it->has_name)
+            st = scan_one(self, it, self_disp);
+    }
+    Py_END_ALLOW_THREADS
+    self->active--;
+    if (st != IBIDI_OK) {
+        self->failed = st;
+        set_status_error(state_of(self->module), st, 0);
+        goto done;
+    }
+    res = records ? PyList_New(0) : Py_NewRef(Py_None);
+    for (Py_ssize_t i = 0; res && i < n; i++) {
+        const scan_item *it = &items[i];
+        self->lines++;
+        if (!it->has_name) {
+            self->skipped++;
+            continue;
+        }
+        self->names++;
+        self->valid += it->r.valid != 0;
+        if (it->r.analysis != IBIDI_OK)
+            self->not_analysed++;
+        else if (it->f.n)
+            self->with_findings++;
+        if (records) {
+            PyObject *rec = scan_record(self, it);
+            if (!rec || PyList_Append(res, rec) < 0)
+                Py_CLEAR(res);
+            Py_XDECREF(rec);
+        }
+    }
+    self->self_disp[0] += self_disp[0];
+    self->self_disp[1] += self_disp[1];
+done:
+    for (Py_ssize_t i = 0; i < got; i++) {
+        PyMem_RawFree(items[i].name);
+        ibidi_free(items[i].buf);
+        ibidi_findings_free(&items[i].f);
+    }
+    PyMem_Free(items);
+    Py_DECREF(seq);
+    return res;
+}
+
+static PyObject *scanner_finish(scanner_obj *self, PyObject *unused)
+{
+    (void)unused;
+    if (self->failed)
+        return set_status_error(state_of(self->module), self->failed, 0);
+    if (self->finished)
+        Py_RETURN_NONE;
+    if (self->active) {
+        PyErr_SetString(PyExc_RuntimeError, "finish() while add() runs in another thread");
+        return NULL;
+    }
+    self->finished = 1; /* under the GIL: no add starts from now on */
+    ibidi_error err;
+    ibidi_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = ibidi_scan_groups_finish(self->groups, &err);
+    Py_END_ALLOW_THREADS
+    if (st != IBIDI_OK) {
+        self->failed = st;
+        return set_status_error(state_of(self->module), st, 0);
+    }
+    Py_RETURN_NONE;
+}
+
+static int group_cb(const ibidi_scan_group *g, void *ctx)
+{
+    PyObject *names = PyList_New((Py_ssize_t)g->n);
+    PyObject *valid = PyList_New((Py_ssize_t)g->n);
+    if (!names || !valid)
+        goto fail;
+    for (size_t j = 0; j < g->n; j++) {
+        PyObject *s = PyUnicode_DecodeUTF8(g->names[j], (Py_ssize_t)g->name_lens[j],
+                                           "surrogateescape");
+        if (!s)
+            goto fail;
+        PyList_SET_ITEM(names, (Py_ssize_t)j, s);
+        PyList_SET_ITEM(valid, (Py_ssize_t)j, PyBool_FromLong(g->valid[j]));
+    }
+    PyObject *key = PyUnicode_DecodeUTF8(g->key, (Py_ssize_t)g->key_len, "surrogateescape");
+    PyObject *t = key ? Py_BuildValue("(sNNNn)", context_names[g->kind], key, names, valid,
+                                      (Py_ssize_t)g->n_valid)
+                      : NULL;
+    if (!t || PyList_Append((PyObject *)ctx, t) < 0) {
+        Py_XDECREF(t);
+        return 1;
+    }
+    Py_DECREF(t);
+    return 0;
+fail:
+    Py_XDECREF(names);
+    Py_XDECREF(valid);
+    return 1;
+}
+
+/* groups() -> [(context, display, names, valid flags, valid_names)] in `ibidi scan`'s order */
+static PyObject *scanner_groups(scanner_obj *self, PyObject *unused)
+{
+    (void)unused;
+    if (!self->finished) {
+        PyErr_SetString(PyExc_RuntimeError, "groups() before finish()");
+        return NULL;
+    }
+    PyObject *l = PyList_New(0);
+    if (!l)
+        return NULL;
+    ibidi_error err;
+    ibidi_status st = ibidi_scan_groups_each(self->groups, group_cb, l, &err);
+    if (PyErr_Occurred()) {
+        Py_DECREF(l);
+        return NULL;
+    }
+    if (st != IBIDI_OK) {
+        Py_DECREF(l);
+        return set_status_error(state_of(self->module), st, 0);
+    }
+    return l;
+}
+
+/* summary() -> dict with the figures of `ibidi scan --json`'s summary record */
+static PyObject *scanner_summary(scanner_obj *self, PyObject *unused)
+{
+    (void)unused;
+    if (!self->finished) {
+        PyErr_SetString(PyExc_RuntimeError, "summary() before finish()");
+        return NULL;
+    }
+    PyObject *d = Py_BuildValue(
+        "{s:s,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "profile",
+        ibidi_idna_profile_name(self->opts.idna.profile), "lines", (Py_ssize_t)self->lines,
+        "names", (Py_ssize_t)self->names, "skipped", (Py_ssize_t)self->skipped, "valid",
+        (Py_ssize_t)self->valid, "invalid", (Py_ssize_t)(self->names - self->valid),
+        "with_findings", (Py_ssize_t)self->with_findings, "not_analysed",
+        (Py_ssize_t)self->not_analysed);
+    for (unsigned c = 0; d && c < 2; c++) {
+        if (!(self->ctx & (1u << c)))
+            continue;
+        ibidi_scan_group_counts k;
+        if (ibidi_scan_groups_counts(self->groups, c, &k) != IBIDI_OK)
+            memset(&k, 0, sizeof k);
+        PyObject *v = Py_BuildValue("{s:n,s:n,s:n,s:n}", "display_keys", (Py_ssize_t)k.keys,
+                                    "collision_groups", (Py_ssize_t)k.groups,
+                                    "names_in_collisions", (Py_ssize_t)k.names_in_groups,
+                                    "self_displayed", (Py_ssize_t)self->self_disp[c]);
+        if (!v || PyDict_SetItemString(d, context_names[c], v) < 0)
+            Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    return d;
+}
+
+static PyMethodDef scanner_methods[] = {
+    {"add", (PyCFunction)scanner_add, METH_VARARGS, "add(names, records) -> list or None"},
+    {"finish", (PyCFunction)scanner_finish, METH_NOARGS, "finish()"},
+    {"groups", (PyCFunction)scanner_groups, METH_NOARGS, "groups() -> list"},
+    {"summary", (PyCFunction)scanner_summary, METH_NOARGS, "summary() -> dict"},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot scanner_slots[] = {
+    {Py_tp_dealloc, (void *)scanner_dealloc},
+    {Py_tp_new, (void *)scanner_new},
+    {Py_tp_methods, scanner_methods},
+    {Py_tp_doc, (void *)"The state of one scan; see ibidi.Scanner."},
+    {0, NULL}};
+
+static PyType_Spec scanner_spec = {"ibidi._ibidi._Scanner", sizeof(scanner_obj), 0,
+                                   Py_TPFLAGS_DEFAULT, scanner_slots};
+
+/* ---- Module ------------------------------------------------------------------------------ */
+
+static PyObject *py_setup(PyObject *self, PyObject *args)
+{
+    PyObject *a, *b;
+    if (!PyArg_ParseTuple(args, "OO", &a, &b))
+        return NULL;
+    modstate *ms = state_of(self);
+    Py_XSETREF(ms->idna_error, Py_NewRef(a));
+    Py_XSETREF(ms->status_error, Py_NewRef(b));
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_code_message(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    const char *s = PyUnicode_AsUTF8(arg);
+    if (!s)
+        return NULL;
+    ibidi_code c = ibidi_code_from_name(s, strlen(s));
+    if (c < 0) {
+        PyErr_Format(PyExc_ValueError, "unknown finding code %R", arg);
+        return NULL;
+    }
+    return PyUnicode_FromString(ibidi_code_message(c));
+}
+
+static PyMethodDef methods[] = {
+    {"encode", (PyCFunction)(void (*)(void))py_encode, METH_FASTCALL | METH_KEYWORDS,
+     "encode(name, profile='uts46', *, transitional=False) -> bytes"},
+    {"decode", (PyCFunction)(void (*)(void))py_decode, METH_FASTCALL | METH_KEYWORDS,
+     "decode(name, profile='uts46', *, transitional=False) -> str"},
+    {"_process", py_process, METH_VARARGS, NULL},
+    {"levels", (PyCFunction)(void (*)(void))py_levels, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"visual", (PyCFunction)(void (*)(void))py_visual, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_reorder_levels", py_reorder_levels, METH_O, NULL},
+    {"display", (PyCFunction)(void (*)(void))py_display, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_twins", py_twins, METH_VARARGS, NULL},
+    {"_analyze", (PyCFunction)(void (*)(void))py_analyze, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"to_uri", (PyCFunction)(void (*)(void))py_to_uri, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"to_iri", (PyCFunction)(void (*)(void))py_to_iri, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_code_message", py_code_message, METH_O, NULL},
+    {"_setup", py_setup, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL}};
+
+static int mod_traverse(PyObject *m, visitproc visit, void *arg)
+{
+    modstate *ms = state_of(m);
+    Py_VISIT(ms->idna_error);
+    Py_VISIT(ms->status_error);
+    return 0;
+}
+
+static int mod_clear(PyObject *m)
+{
+    modstate *ms = state_of(m);
+    Py_CLEAR(ms->idna_error);
+    Py_CLEAR(ms->status_error);
+    return 0;
+}
+
+static void mod_free(void *m) { mod_clear((PyObject *)m); }
+
+static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT,
+                                    "ibidi._ibidi",
+                                    "The C layer of the ibidi package (libibidi).",
+                                    sizeof(modstate),
+                                    methods,
+                                    NULL,
+                                    mod_traverse,
+                                    mod_clear,
+                                    mod_free};
+
+PyMODINIT_FUNC PyInit__ibidi(void)
+{
+    PyObject *m = PyModule_Create(&moddef);
+    if (!m)
+        return NULL;
+    PyObject *lt = PyType_FromSpec(&lgr_spec);
+    PyObject *st = PyType_FromSpec(&scanner_spec);
+    if (!lt || !st || PyModule_AddObject(m, "_LGR", lt) < 0) {
+        Py_XDECREF(lt);
+        Py_XDECREF(st);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddObject(m, "_Scanner", st) < 0) {
+        Py_DECREF(st);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddStringConstant(m, "version", ibidi_version()) < 0 ||
+        PyModule_AddStringConstant(m, "unicode_version", ibidi_unicode_version()) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

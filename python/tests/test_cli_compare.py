@@ -1,0 +1,119 @@
+"""The Python API against the CLI's JSON on the bundled samples: the same verdicts, codes,
+outputs, findings, displays, collision groups and summary figures."""
+import json
+import os
+import subprocess
+
+import pytest
+
+import ibidi
+
+
+@pytest.fixture(scope="module")
+def cli(request):
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    exe = os.path.join(root, os.environ.get("IBIDI_BUILD", "build"), "ibidi")
+    if not os.path.exists(exe):
+        exe = os.path.join(root, "build", "ibidi")
+    return root, exe
+
+
+def run(exe, args, stdin):
+    p = subprocess.run([exe] + args, input=stdin, capture_output=True, text=True)
+    return [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+
+
+def sample_names(root, name):
+    with open(os.path.join(root, "data/samples", name), encoding="utf-8") as f:
+        text = f.read()
+    return text, [ln.split("#", 1)[0].strip() for ln in text.splitlines()
+                  if ln.split("#", 1)[0].strip()]
+
+
+def byte_offset(text, cp_offset):
+    return len(text[:cp_offset].encode())
+
+
+@pytest.mark.parametrize("profile", ibidi.PROFILES)
+def test_to_ascii_matches_cli(cli, profile):
+    root, exe = cli
+    text, names = sample_names(root, "names.txt")
+    want = run(exe, ["to-ascii", "--json", "--profile", profile], "\n".join(names) + "\n")
+    assert len(want) == len(names)
+    for name, w in zip(names, want):
+        r = ibidi.process(name, profile)
+        assert r.valid == w["valid"], name
+        if "output" not in w:
+            continue
+        assert r.output == w["output"], name
+        assert "[" + ", ".join(sorted(r.codes)) + "]" == "[" + ", ".join(
+            sorted(c for c in w["status"].strip("[]").split(", ") if c)) + "]", name
+        form = ibidi.process(name, profile, to="unicode").output
+        got = [(f.code, f.label, byte_offset(form, f.offset)) for f in r.findings
+               if f.severity == "error"]
+        assert got == [(e["code"], e["label"], e["offset"]) for e in w["errors"]], name
+        got_w = [f.code for f in ibidi.check(name, profile) if f.severity == "warning"]
+        assert got_w == [e["code"] for e in w["warnings"]], name
+
+
+def test_to_unicode_matches_cli(cli):
+    root, exe = cli
+    _, names = sample_names(root, "names.txt")
+    want = run(exe, ["to-unicode", "--json"], "\n".join(names) + "\n")
+    for name, w in zip(names, want):
+        r = ibidi.process(name, to="unicode")
+        assert r.valid == w["valid"] and r.output == w.get("output", r.output), name
+        if r.valid:
+            assert ibidi.decode(name) == w["output"]
+
+
+def test_scan_matches_cli(cli):
+    root, exe = cli
+    path = os.path.join(root, "data/samples/names.txt")
+    with open(path, encoding="utf-8") as f:
+        want = run(exe, ["scan", "--json"], f.read())
+    with open(path, encoding="utf-8") as f:
+        got = list(ibidi.scan(f))
+    w_names = [w for w in want if w["type"] == "name"]
+    g_names = [g for g in got if g.type == "name"]
+    assert len(w_names) == len(g_names)
+    for w, g in zip(w_names, g_names):
+        assert g.name == w["name"] and g.valid == w["valid"] and g.codes == w["codes"]
+        assert g.display == w["display"]
+        assert g.analysis == w.get("analysis")
+        if "unicode" in w:
+            assert g.unicode == w["unicode"]
+        form = g.unicode if g.unicode is not None else g.name
+        assert [(f.code, f.context, byte_offset(form, f.offset),
+                 len(form[f.offset:f.offset + f.length].encode()))
+                for f in g.findings] == [(x["code"], x["context"], x["offset"], x["length"])
+                                         for x in w["findings"]]
+    w_groups = [(w["context"], w["display"], w["names"], w["valid_names"])
+                for w in want if w["type"] == "collision"]
+    g_groups = [(g.context, g.display, g.names, g.valid_names)
+                for g in got if g.type == "collision"]
+    assert g_groups == w_groups and g_groups
+    w_sum = [w for w in want if w["type"] == "summary"][0]
+    g_sum = got[-1].figures
+    for k in ("profile", "lines", "names", "skipped", "valid", "invalid", "with_findings",
+              "not_analysed", "ltr", "rtl"):
+        assert g_sum[k] == w_sum[k], k
+
+
+def test_display_matches_cli(cli):
+    root, exe = cli
+    _, idents = sample_names(root, "identifiers.txt")
+    for ctx in ("ltr", "rtl"):
+        want = run(exe, ["display", "--json", "--context", ctx], "\n".join(idents) + "\n")
+        assert len(want) == len(idents)
+        for ident, w in zip(idents, want):
+            assert ibidi.display(ident, ctx) == w["output"], ident
+
+
+def test_twins_match_cli(cli):
+    root, exe = cli
+    for ident in ("\u05e2\u05d1\u05e8\u05d9\u05ea.123", "123.\u05d0\u05d1.com", "abc"):
+        w = run(exe, ["twins", "--json"], ident + "\n")[0]
+        t = ibidi.twins(ident)
+        assert sorted(t) == sorted(x["twin"]
+                                   for x in w["twins"]), ident
