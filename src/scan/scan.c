@@ -131,32 +131,27 @@ static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet
     return (ascii && n > 0 ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
 }
 
-/* A name of ASCII letters, digits, hyphens and dots (its A-labels among them). When
- * ToUnicode takes such a name without an error, ToASCII of its form finds nothing more
- * than VerifyDnsLength on the name's own lengths (UTS #46 §4.2: ToASCII is the processing
- * ToUnicode does (§4), on labels that were valid as they were decoded, so that nothing is
- * mapped; then Punycode, which gives back the A-labels, canonical since they decoded; then
- * the lengths). So with dns_lengths, the host's ToASCII of step 2 is not run. */
-static int ldh_name(const char *s, size_t n)
+/* A name of ASCII letters, digits, hyphens and dots (its A-labels among them) whose labels
+ * are 1 to 63 bytes and the whole at most 253 (no root label). When ToUnicode takes such a
+ * name without an error, ToASCII of its form finds nothing more: UTS #46 §4.2, ToASCII is
+ * the processing ToUnicode does (§4), on labels that were valid as they were decoded, so
+ * that nothing is mapped; then Punycode, which gives back the A-labels, canonical since
+ * they decoded; then VerifyDnsLength, on these lengths. So the host's ToASCII of step 2 is
+ * not run for it. One pass; the bytes allowed are bits of two words. */
+static int ldh_dns_name(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char ch = (unsigned char)s[i] | 0x20u; /* A-Z as a-z */
-        if (!((ch >= 'a' && ch <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-' ||
-              s[i] == '.'))
-            return 0;
-    }
-    return 1;
-}
-
-/* Whether every label of a name is 1 to 63 bytes and the whole at most 253 (no root
- * label): VerifyDnsLength (UTS #46 §4.2 step 4) then has nothing to say. */
-static int dns_lengths(const char *f, size_t n)
-{
+    static const uint64_t lo = (uint64_t)1 << '-' | (uint64_t)1 << '.' |
+                               (((uint64_t)1 << 10) - 1) << '0';
+    static const uint64_t hi = (((uint64_t)1 << 26) - 1) << ('A' - 64) |
+                               (((uint64_t)1 << 26) - 1) << ('a' - 64);
     size_t label = 0;
     if (n == 0 || n > 253)
         return 0;
     for (size_t i = 0; i < n; i++) {
-        if (f[i] != '.') {
+        const unsigned char ch = (unsigned char)s[i];
+        if (ch >= 128 || !(((ch < 64 ? lo >> ch : hi >> (ch - 64))) & 1u))
+            return 0;
+        if (ch != '.') {
             if (++label > 63)
                 return 0;
         } else if (label == 0) {
@@ -283,7 +278,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     } else {
         if (po.status == IBIDI_OK && ibidi__validity_host(&po.info) &&
             !(st == IBIDI_OK && po.info.host.start == 0 && po.info.host.length == flen &&
-              ldh_name(name, len) && dns_lengths(name, len)))
+              ldh_dns_name(name, len)))
             ibidi__validate_host(form, po.info.host, &o->idna, &c);
         if (c.any) {
             r->status = IBIDI_E_IDENT_INVALID;
