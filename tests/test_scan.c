@@ -404,6 +404,13 @@ static void self_unique(void)
             forms[n][len] = '\0';
         }
     }
+    /* and the whole pipeline against the public calls, on every form (the short path of
+       the analysis among them) */
+    const size_t n0 = n_compared;
+    for (size_t i = 0; i < n; i++)
+        compare(forms[i], strlen(forms[i]), ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46),
+                "short form");
+    printf("info: %zu short forms compared with the public calls\n", n_compared - n0);
     for (int c = 0; c < 2; c++) {
         const ibidi_scan_options o = {c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR, exact(0)};
         size_t m = 0;

@@ -239,12 +239,12 @@ typedef struct ibidi_scan_result {
  *      has only digits after its last letter (every character resolves to L, UAX #9 W7,
  *      N1). Such a display is the unicode span itself (no copy), and res->self_display
  *      says so: no other form can display alike (a display reorders the form's code
- *      points, mirroring only brackets; src/scan/scan.c gives the argument). A form
- *      without digits whose labels start and end with a letter has no finding either
- *      (only strong left-to-right labels, no number: none of Badami's cases), so its
- *      analysis is not run (res->analysis IBIDI_OK, no findings). tests/test_scan.c
- *      checks both against the full path, and the claim on every form of up to six
- *      characters over a, b, 1, 2, hyphen and dot.
+ *      points, mirroring only brackets; src/scan/scan.c gives the argument). Such a form
+ *      whose labels start with a letter and end with a letter or digit has no finding
+ *      either (only strong left-to-right labels, every digit after a letter: none of
+ *      Badami's cases), so its analysis is not run (res->analysis IBIDI_OK, no
+ *      findings). tests/test_scan.c checks both against the full path, on every form of
+ *      up to six characters over a, b, 1, 2, hyphen and dot among others.
  * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
  * The text parts go to buf (unicode, codes, displays, in that order); res->needed gets the

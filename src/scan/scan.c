@@ -98,12 +98,14 @@ typedef struct parse_out {
  * digit before N's first letter) on one side; the display then ends with N's first run,
  * digits only, after such a neutral: never a letter, nor digits after a letter. So no
  * other form displays alike in either context.
- * Badami: without digits and with every label starting and ending with a letter, a name
- * holds only strong left-to-right labels and no number, which is none of his cases
- * (number levels, number separators, IDN number labels, Recommendations II and III). */
+ * Badami: with every label starting with a letter and ending with a letter or digit (and
+ * the rule above), every label is strong left-to-right and every digit follows a letter:
+ * no number has a right-to-left neighbour (number levels), no label is a number (IDN
+ * number labels, Recommendations II and III), and no number separator expression can
+ * start, since they start at a label's start or after R with WN*, and a letter is no WN. */
 static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet)
 {
-    int ascii = 1, digits = 0, neutral_after_letter = 0, labels_ok = 1;
+    int ascii = 1, digit_first = 0, neutral_after_letter = 0, labels_ok = 1;
     size_t label = 0; /* bytes of the label so far */
     char prev = '.';
     for (size_t i = 0; i < n; i++) {
@@ -112,7 +114,8 @@ static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet
             neutral_after_letter = 0;
             label++;
         } else if (ch >= '0' && ch <= '9') {
-            digits = 1;
+            if (label == 0)
+                digit_first = 1; /* a label that starts with a digit */
             label++;
         } else if (ch == '-' || ch == '.') {
             if (ch == '-' ? prev == '.' : (label == 0 || prev == '-'))
@@ -127,7 +130,7 @@ static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet
     }
     const int first_letter = n > 0 && f[0] >= 'a' && f[0] <= 'z';
     const int rtl = ascii && first_letter && !neutral_after_letter;
-    *quiet = rtl && !digits && labels_ok;
+    *quiet = rtl && !digit_first && labels_ok;
     return (ascii && n > 0 ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
 }
 
