@@ -1,7 +1,7 @@
 /*
  * Fuzz target for ibidi_scan_name and ibidi_scan_name_alloc (ibidi/scan.h), the per-name
- * pipeline of
- * `ibidi scan`. The first byte picks the profile and the contexts; the rest is the name.
+ * pipeline of `ibidi scan`, and ibidi_scan_groups_add_displays on what they find. The
+ * first byte picks the profile and the contexts; the rest is the name.
  * Properties checked with abort():
  *  1. no crash; IBIDI_OK with a buffer of the size the call said it needs, and
  *     IBIDI_E_BUFFER_TOO_SMALL (with the same size) with one byte less;
@@ -148,6 +148,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (dst == IBIDI_OK)
             require(r.display[c].length == dl &&
                     memcmp(buf + r.display[c].start, ref, dl) == 0);
+        /* self_display: the display is the form itself */
+        if (r.self_display & (1u << c))
+            require(dst == IBIDI_OK && dl == flen && memcmp(ref, form, flen) == 0);
+    }
+    /* the name's keys into collision groups, with a copy of it under another spelling
+       (the same Unicode form): every display not self_display is one key, and no group
+       forms (a name added twice under a key counts once) */
+    ibidi_scan_groups *grp = NULL;
+    const ibidi_scan_groups_options go = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 3};
+    if (ibidi_scan_groups_create(&go, &grp, NULL) == IBIDI_OK) {
+        unsigned added = 0, added2 = 0;
+        require(ibidi_scan_groups_add_displays(grp, name, len, &r, buf, &added, NULL) ==
+                IBIDI_OK);
+        require(ibidi_scan_groups_add_displays(grp, name, len, &r, buf, &added2, NULL) ==
+                IBIDI_OK && added2 == added);
+        for (unsigned k = 0; k < 2; k++)
+            require(((added >> k) & 1u) ==
+                    (r.display[k].present && !((r.self_display >> k) & 1u)));
+        require(ibidi_scan_groups_finish(grp, NULL) == IBIDI_OK);
+        for (unsigned k = 0; k < 2; k++) {
+            ibidi_scan_group_counts gc;
+            require(ibidi_scan_groups_counts(grp, k, &gc) == IBIDI_OK &&
+                    gc.keys == ((added >> k) & 1u) && gc.groups == 0);
+        }
+        ibidi_scan_groups_free(grp);
     }
     return 0;
 }

@@ -417,6 +417,89 @@ static void test_arguments(void)
 
 /* Records larger than a shard's buffer (the 64 KiB limit gives one shard of 28 KiB) and
  * than a merge's block. */
+/* Names through ibidi_scan_name, their displays added as `ibidi scan` adds them: the
+ * displays no other name can share stay out, an A-label and its U-label are one name, and
+ * two names that display alike right-to-left make a group there. */
+typedef struct first_seen {
+    unsigned kind;
+    size_t n;
+    char key[64];
+} first_seen;
+
+static int first_group(const ibidi_scan_group *g, void *ctx)
+{
+    first_seen *s = ctx;
+    s->kind = g->kind;
+    s->n = g->n;
+    snprintf(s->key, sizeof s->key, "%.*s", (int)g->key_len, g->key);
+    return 1;
+}
+
+static void test_add_displays(void)
+{
+    static const char *const names[] = {"example.com", "1.com", "com.1",
+                                        "xn--4dbrk0ce.com", "\xd7\x99\xd7\xa9\xd7\xa8\xd7\x90\xd7\x9c.com"};
+    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    const ibidi_scan_groups_options go = {0, tmpdir, 2};
+    ibidi_scan_groups *g = NULL;
+    unsigned added[5] = {0};
+    if (!CHECK(ibidi_scan_groups_create(&go, &g, NULL) == IBIDI_OK, "add_displays: create"))
+        return;
+    for (size_t i = 0; i < 5; i++) {
+        char buf[512];
+        ibidi_scan_result r;
+        CHECK(ibidi_scan_name(names[i], strlen(names[i]), &so, buf, sizeof buf, &r, NULL,
+                              NULL) == IBIDI_OK,
+              "add_displays: scan %s", names[i]);
+        CHECK(ibidi_scan_groups_add_displays(g, names[i], strlen(names[i]), &r, buf, &added[i],
+                                             NULL) == IBIDI_OK,
+              "add_displays: add %s", names[i]);
+    }
+    /* example.com displays as itself in both contexts; 1.com and com.1 left-to-right
+       only (right-to-left, 1.com shows as com.1); the Hebrew name in neither */
+    CHECK(added[0] == 0 && added[1] == IBIDI_SCAN_RTL && added[2] == IBIDI_SCAN_RTL &&
+              added[3] == (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL) && added[4] == added[3],
+          "add_displays: kinds added %u %u %u %u %u", added[0], added[1], added[2], added[3],
+          added[4]);
+    CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "add_displays: finish");
+    ibidi_scan_group_counts c0, c1;
+    CHECK(ibidi_scan_groups_counts(g, 0, &c0) == IBIDI_OK &&
+              ibidi_scan_groups_counts(g, 1, &c1) == IBIDI_OK,
+          "add_displays: counts");
+    /* left-to-right: the Hebrew name once (A-label and U-label); right-to-left: it, and
+       com.1 shared by 1.com and com.1 */
+    CHECK(c0.keys == 1 && c0.groups == 0 && c1.keys == 2 && c1.groups == 1 &&
+              c1.names_in_groups == 2,
+          "add_displays: keys %zu/%zu, groups %zu/%zu", c0.keys, c1.keys, c0.groups, c1.groups);
+    first_seen s = {9, 0, ""};
+    ibidi_scan_groups_each(g, first_group, &s, NULL);
+    CHECK(s.kind == 1 && s.n == 2 && strcmp(s.key, "com.1") == 0,
+          "add_displays: the group is com.1 right-to-left (%u, %zu, %s)", s.kind, s.n, s.key);
+    ibidi_scan_groups_free(g);
+
+    /* arguments: one kind only; spans without a buffer */
+    const ibidi_scan_groups_options one = {0, tmpdir, 1};
+    ibidi_scan_result r;
+    char buf[512];
+    ibidi_scan_name("1.com", 5, &so, buf, sizeof buf, &r, NULL, NULL);
+    if (ibidi_scan_groups_create(&one, &g, NULL) == IBIDI_OK) {
+        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, &r, buf, NULL, NULL) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+              "add_displays: one kind is refused");
+        ibidi_scan_groups_free(g);
+    }
+    if (ibidi_scan_groups_create(&go, &g, NULL) == IBIDI_OK) {
+        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, &r, NULL, NULL, NULL) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+              "add_displays: spans without a buffer are refused");
+        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, NULL, buf, NULL, NULL) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+              "add_displays: no result is refused");
+        ibidi_scan_groups_free(g);
+    }
+}
+
 static void test_large_records(void)
 {
     enum { BIG = 100000 };
@@ -546,6 +629,7 @@ int main(void)
     }
     test_small();
     test_arguments();
+    test_add_displays();
     test_large_records();
     test_temp_errors();
 

@@ -1253,6 +1253,22 @@ static int c_scan_groups(void)
         ok = st_ok(ibidi_scan_groups_add(g, (i / 6) % 3, key, (size_t)kl, name, (size_t)nl, 1,
                                          NULL));
     }
+    /* a name's displays as ibidi_scan_name gives them: "ab.1" in buf, both displays made
+       ("ab.1" left-to-right, as itself; "1.ab" right-to-left) */
+    {
+        static const char sbuf[] = "ab.1[]ab.11.ab";
+        ibidi_scan_result sr;
+        unsigned added = 0;
+        memset(&sr, 0, sizeof sr);
+        sr.valid = 1;
+        sr.unicode = (ibidi_span){0, 4, 1};
+        sr.codes = (ibidi_span){4, 2, 1};
+        sr.display[0] = (ibidi_span){6, 4, 1};
+        sr.display[1] = (ibidi_span){10, 4, 1};
+        sr.self_display = IBIDI_SCAN_LTR;
+        ok = ok && st_ok(ibidi_scan_groups_add_displays(g, "ab.1", 4, &sr, sbuf, &added, NULL)) &&
+             added == IBIDI_SCAN_RTL;
+    }
     ok = ok && st_ok(ibidi_scan_groups_finish(g, NULL)) &&
          st_ok(ibidi_scan_groups_each(g, count_group, &names, NULL)) &&
          st_ok(ibidi_scan_groups_counts(g, 0, &c));
@@ -1547,7 +1563,7 @@ static const scase cases[] = {
     {"ibidi_ambig_twins_utf8, _cp", IBIDI_AMBIG_TWINS_STACK, c_twins},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate},
     {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name},
-    {"ibidi_scan_groups_create, _add, _finish, _each, _counts, _get_stats, _free",
+    {"ibidi_scan_groups_create, _add, _add_displays, _finish, _each, _counts, _get_stats, _free",
      IBIDI_SCAN_GROUPS_STACK, c_scan_groups},
     {"ibidi_scan_against_create, _add, _lookup, _record, _finish, _collisions, _count, _free",
      IBIDI_SCAN_AGAINST_STACK, c_scan_against},

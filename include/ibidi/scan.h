@@ -336,6 +336,18 @@ IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind
                                              const char *name, size_t name_len, int valid,
                                              ibidi_error *err);
 
+/* The display keys of one name as ibidi_scan_name found them, as `ibidi scan` adds them:
+ * res, the buf it wrote into, and the name and len it was given. Each display it made
+ * goes under its context's kind (0 left-to-right, 1 right-to-left: g needs two kinds or
+ * more), with the name's Unicode form as the name (the name as given when it has none)
+ * and res->valid; a display res->self_display marks is left out, since no other name can
+ * share it. *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL for the kinds
+ * added. Thread-safe, and its errors, as ibidi_scan_groups_add. */
+IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name,
+                                                      size_t len, const ibidi_scan_result *res,
+                                                      const char *buf, unsigned *added,
+                                                      ibidi_error *err);
+
 /* Ends the adds and finds the groups (the merges: on a large list, most of the work after
  * the adds). A second call does nothing. */
 IBIDI_API ibidi_status ibidi_scan_groups_finish(ibidi_scan_groups *g, ibidi_error *err);

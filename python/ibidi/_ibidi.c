@@ -1045,9 +1045,9 @@ typedef struct scan_item {
     ibidi_status st;
 } scan_item;
 
-/* The keys of one name into the groups, as `ibidi scan` adds them (src/cli/cmd_scan.c,
- * process_name): a name that displays as itself in a context (self_display) can share
- * that display with no other name, so it is only counted. */
+/* The keys of one name into the groups, as `ibidi scan` adds them
+ * (ibidi_scan_groups_add_displays); a name that displays as itself in a context
+ * (self_display) can share that display with no other name: it is only counted. */
 static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
 {
     const char *name = it->name + it->start;
@@ -1057,22 +1057,10 @@ static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
     if (it->st != IBIDI_OK)
         return it->st;
     const ibidi_scan_result *r = &it->r;
-    const char *u = r->unicode.present ? it->buf + r->unicode.start : name;
-    size_t ulen = r->unicode.present ? r->unicode.length : len;
-    for (unsigned c = 0; c < 2; c++) {
-        if (!(s->ctx & (1u << c)))
-            continue;
-        if (r->self_display & (1u << c)) {
+    for (unsigned c = 0; c < 2; c++)
+        if ((s->ctx & (1u << c)) && (r->self_display & (1u << c)))
             self_disp[c]++;
-        } else if (r->display[c].present) {
-            ibidi_error e;
-            ibidi_status st = ibidi_scan_groups_add(s->groups, c, it->buf + r->display[c].start,
-                                                    r->display[c].length, u, ulen, r->valid, &e);
-            if (st != IBIDI_OK)
-                return st;
-        }
-    }
-    return IBIDI_OK;
+    return ibidi_scan_groups_add_displays(s->groups, name, len, r, it->buf, NULL, NULL);
 }
 
 static PyObject *span_str(const char *buf, ibidi_span sp)

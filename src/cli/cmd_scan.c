@@ -492,13 +492,20 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
 
     /* the keys into the collision groups, from this thread: the library's locks are per
        shard of keys, so workers seldom wait for each other. A name that displays as
-       itself can share its display with no other name: it is only counted. */
-    for (int c = 0; c < N_CTX; c++) {
+       itself can share its display with no other name: the library leaves it out, and it
+       is counted here. */
+    for (int c = 0; c < N_CTX; c++)
         if (r->self_display & (1u << c))
             b->n_self[c]++;
-        else if (has_disp[c] && !add_key(o, b, (unsigned)c, p + r->display[c].start,
-                                         r->display[c].length, u, ulen, valid))
+    {
+        ibidi_error e;
+        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, r, p,
+                                                               NULL, &e);
+        if (st != IBIDI_OK) {
+            b->failed = st;
+            b->failed_value = e.value;
             return;
+        }
     }
     if (o->lgr && lv.index_len &&
         !add_key(o, b, KIND_VARIANT, lv.index, lv.index_len, u, ulen, valid))

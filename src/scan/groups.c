@@ -273,6 +273,33 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind, const ch
     return st == IBIDI_OK ? ibidi__ok(err) : fail_eno(err, st, eno);
 }
 
+ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name, size_t len,
+                                            const ibidi_scan_result *res, const char *buf,
+                                            unsigned *added, ibidi_error *err)
+{
+    if (added)
+        *added = 0;
+    if (!g || !res || (!name && len) || g->kinds < 2 ||
+        (!buf && (res->unicode.present || res->display[0].present || res->display[1].present)))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    /* the names are compared in their Unicode form: an A-label and its U-label are one */
+    const char *u = res->unicode.present ? buf + res->unicode.start : name;
+    const size_t ulen = res->unicode.present ? res->unicode.length : len;
+    for (unsigned k = 0; k < 2; k++) {
+        const ibidi_span *d = &res->display[k];
+        /* a display no other name can share puts the name in no group */
+        if (!d->present || (res->self_display & (1u << k)))
+            continue;
+        ibidi_status st = ibidi_scan_groups_add(g, k, buf + d->start, d->length, u, ulen,
+                                                res->valid, err);
+        if (st != IBIDI_OK)
+            return st;
+        if (added)
+            *added |= 1u << k;
+    }
+    return ibidi__ok(err);
+}
+
 /* ---- Finish: the first pass -------------------------------------------------------------- */
 
 /* One key's names as they come out of a merge (copied: a merge's record lasts until its
