@@ -37,6 +37,7 @@
 #include "idna/idna_internal.h"
 #include "idna/punycode_internal.h"
 #include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
 
 /* RFC 1034 §3.1: 253 octets for a name without its root label; longer names leave. */
 #define ALABEL_MAX 253
@@ -57,31 +58,6 @@ static const unsigned char map_ascii[256] = {
     LOW('u'),  LOW('v'),  LOW('w'),  LOW('x'),  LOW('y'),  LOW('z')};
 #undef LOW
 #undef SELF
-
-/* The UTF-8 of cp (a scalar value) at o; its length. */
-static inline size_t put_utf8(char *o, uint32_t cp)
-{
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
 
 /* UTS #46 §4.1 criteria 1, 6, 7 and 8 on the decoded label l[0..n), with the Bidi class of
  * each code point into cls; returns the label's class set (IBIDI__BC_BIT, NON_ASCII), or 0
@@ -215,13 +191,13 @@ int ibidi__idna_alabel_lane(const char *name, size_t len, unsigned flags, int to
     for (size_t i = 0; i < n; i++) {
         if (cap - o < 4) {
             char b[4];
-            const size_t k = put_utf8(b, cps[i]);
+            const size_t k = ibidi__utf8_put(b, cps[i]);
             if (k > cap - o)
                 return 0;
             memcpy(out + o, b, k);
             o += k;
         } else {
-            o += put_utf8(out + o, cps[i]);
+            o += ibidi__utf8_put(out + o, cps[i]);
         }
     }
     *out_len = o;

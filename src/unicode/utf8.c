@@ -92,32 +92,9 @@ ibidi_status ibidi_utf8_decode(const char *s, size_t len, uint32_t *dst, size_t 
 
 size_t ibidi_utf8_encode_cp(uint32_t cp, char out[4])
 {
-    unsigned char *o = (unsigned char *)out;
-    if (cp < 0x80) {
-        o[0] = (unsigned char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (unsigned char)(0xC0 | (cp >> 6));
-        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        if (cp >= 0xD800 && cp <= 0xDFFF)
-            return 0;
-        o[0] = (unsigned char)(0xE0 | (cp >> 12));
-        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    if (cp <= 0x10FFFF) {
-        o[0] = (unsigned char)(0xF0 | (cp >> 18));
-        o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-        o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        o[3] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 4;
-    }
-    return 0;
+    if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+        return 0; /* no scalar value: no UTF-8 */
+    return ibidi__utf8_put(out, cp);
 }
 
 ibidi_status ibidi_utf8_encode(const uint32_t *cps, size_t n, char *dst, size_t cap,

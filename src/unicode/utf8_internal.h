@@ -207,4 +207,30 @@ IBIDI__ALWAYS_INLINE uint32_t ibidi__utf8_decode_valid(const unsigned char *s, s
     return c;
 }
 
+/* The UTF-8 of cp, a scalar value, at o (room for 4 bytes); its length. Inline for the
+ * loops that write decoded text (the A-label fast path); ibidi_utf8_encode_cp checks. */
+static inline size_t ibidi__utf8_put(char *o, uint32_t cp)
+{
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | (cp >> 12));
+        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (char)(0xF0 | (cp >> 18));
+    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
 #endif
