@@ -103,6 +103,18 @@ static void check_findings(const res *r, size_t unicode_len)
     }
     /* the error count covers the findings not stored too */
     require((r->st == IBIDI_E_IDNA_INVALID) == (r->nerr > 0));
+    /* their codes as text (ibidi_findings_codes): "[]" exactly without an error, each
+       error code named in it, the size it says, and the same text cut to a smaller buffer */
+    const size_t nf = r->nf < F_CAP ? r->nf : F_CAP;
+    char t[2048], cut[8];
+    const size_t tl = ibidi_findings_codes(r->f, nf, NULL, 0, t, sizeof t);
+    require(tl < sizeof t && strlen(t) == tl && t[0] == '[' && t[tl - 1] == ']');
+    require((tl == 2) == (errors == 0));
+    for (size_t i = 0; i < nf; i++)
+        if (r->f[i].severity == IBIDI_SEVERITY_ERROR)
+            require(strstr(t, ibidi_code_name(r->f[i].code)) != NULL);
+    require(ibidi_findings_codes(NULL, 0, r->f, nf, cut, sizeof cut) == tl &&
+            strncmp(cut, t, sizeof cut - 1) == 0 && strlen(cut) == (tl < 7 ? tl : 7));
 }
 
 static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r, char *out)

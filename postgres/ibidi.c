@@ -226,45 +226,14 @@ static void convert(const char *name, size_t len, unsigned flags, int to_ascii, 
 
 static int encoding_error(const conv *c) { return c->st != IBIDI_OK && c->st != IBIDI_E_IDNA_INVALID; }
 
-/* The order of status codes in IdnaTestV2.txt: P, B, C, V, U, A, X, then IDNA2008's own
- * codes; by number within a letter (as the command prints them). */
-static int code_rank(ibidi_code c)
-{
-    const char *n = ibidi_code_name(c);
-    static const char order[] = "PBCVUAX";
-    const char *p = n && n[1] >= '0' && n[1] <= '9' ? strchr(order, n[0]) : NULL;
-    return p ? (int)(p - order) * 1000 + (int)c : 10000 + (int)c;
-}
-
-static int cmp_code(const void *a, const void *b)
-{
-    int x = code_rank(*(const ibidi_code *)a), y = code_rank(*(const ibidi_code *)b);
-    return (x > y) - (x < y);
-}
-
-/* The distinct error codes of x[0..nx) and y[0..ny): "[B1, V6]", or "[]". */
+/* The distinct error codes of x[0..nx) and y[0..ny), in IdnaTestV2.txt's order (as the
+ * command prints them): "[B1, V6]", or "[]". */
 static void put_codes(StringInfo b, const ibidi_finding *x, size_t nx, const ibidi_finding *y,
                       size_t ny)
 {
-    ibidi_code c[64];
-    size_t n = 0;
-    for (size_t i = 0; i < nx + ny; i++) {
-        const ibidi_finding *e = i < nx ? &x[i] : &y[i - nx];
-        if (e->severity == IBIDI_SEVERITY_WARNING)
-            continue;
-        size_t j;
-        for (j = 0; j < n && c[j] != e->code; j++)
-            ;
-        if (j == n && n < 64)
-            c[n++] = e->code;
-    }
-    qsort(c, n, sizeof c[0], cmp_code);
-    appendStringInfoChar(b, '[');
-    for (size_t i = 0; i < n; i++) {
-        const char *name = ibidi_code_name(c[i]);
-        appendStringInfo(b, "%s%s", i ? ", " : "", name ? name : "?");
-    }
-    appendStringInfoChar(b, ']');
+    char t[2048]; /* 64 codes of up to 30 bytes, with their separators */
+    const size_t n = ibidi_findings_codes(x, nx, y, ny, t, sizeof t);
+    appendBinaryStringInfo(b, t, (int)(n < sizeof t ? n : sizeof t - 1));
 }
 
 /* ToASCII or ToUnicode under a profile; an invalid name is an ERROR (IB001) naming the

@@ -1360,6 +1360,18 @@ static int c_detect_format(void)
            ibidi_scan_detect_format(zone_esc, zone_esc_len) == IBIDI_SCAN_FORMAT_NAMES;
 }
 
+/* common.h: the codes of findings as text, with more distinct codes than are listed */
+static int c_findings_codes(void)
+{
+    static ibidi_finding f[80];
+    char t[64];
+    for (int i = 0; i < 80; i++) {
+        f[i].code = (ibidi_code)(1 + i % 70);
+        f[i].severity = IBIDI_SEVERITY_ERROR;
+    }
+    return ibidi_findings_codes(f, 40, f + 40, 40, t, sizeof t) > sizeof t && strlen(t) == 63;
+}
+
 /* rfc5893.h */
 static int c_rfc5893_small(void)
 {
@@ -1516,6 +1528,7 @@ static const scase cases[] = {
     {"ibidi_version, ibidi_unicode_version", IBIDI_COMMON_STACK, c_version},
     {"ibidi_strerror, ibidi_status_name", IBIDI_COMMON_STACK, c_strerror},
     {"ibidi_code_name, _message, _from_name", IBIDI_COMMON_STACK, c_codes},
+    {"ibidi_findings_codes", IBIDI_COMMON_STACK, c_findings_codes},
     {"ibidi_findings_free, ibidi_free", IBIDI_COMMON_STACK, c_free},
     {"ibidi_cp_* properties", IBIDI_UNICODE_STACK, c_props},
     {"ibidi_cp_name", IBIDI_UNICODE_STACK, c_cp_name},

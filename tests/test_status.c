@@ -281,8 +281,41 @@ static void test_codes(void)
     }
 }
 
+/* ibidi_findings_codes: IdnaTestV2's order, each code once, warnings left out, snprintf's
+ * contract. */
+static void findings_codes(void)
+{
+    ibidi_finding a[4], b[3];
+    char t[64], small[6];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    const ibidi_code ac[4] = {IBIDI_IDNA_V6, IBIDI_IDNA_B1, IBIDI_IDNA_W_DIGIT_AFTER_RTL,
+                              IBIDI_IDNA_P4};
+    const ibidi_code bc[3] = {IBIDI_IDNA_B1, IBIDI_IDNA_A4_2, IBIDI_IDNA_C2};
+    for (int i = 0; i < 4; i++) {
+        a[i].code = ac[i];
+        a[i].severity = ac[i] == IBIDI_IDNA_W_DIGIT_AFTER_RTL ? IBIDI_SEVERITY_WARNING
+                                                             : IBIDI_SEVERITY_ERROR;
+    }
+    for (int i = 0; i < 3; i++) {
+        b[i].code = bc[i];
+        b[i].severity = IBIDI_SEVERITY_ERROR;
+    }
+    size_t n = ibidi_findings_codes(a, 4, b, 3, t, sizeof t);
+    CHECK(n == strlen("[P4, B1, C2, V6, A4_2]") && strcmp(t, "[P4, B1, C2, V6, A4_2]") == 0,
+          "findings_codes: order and repeats: %s", t);
+    n = ibidi_findings_codes(a + 2, 1, NULL, 0, t, sizeof t);
+    CHECK(n == 2 && strcmp(t, "[]") == 0, "findings_codes: a warning alone: %s", t);
+    n = ibidi_findings_codes(NULL, 0, NULL, 0, t, sizeof t);
+    CHECK(n == 2 && strcmp(t, "[]") == 0, "findings_codes: none: %s", t);
+    n = ibidi_findings_codes(a, 4, b, 3, small, sizeof small);
+    CHECK(n == 22 && strcmp(small, "[P4, ") == 0, "findings_codes: cut: %zu %s", n, small);
+    CHECK(ibidi_findings_codes(a, 4, b, 3, NULL, 0) == 22, "findings_codes: size alone");
+}
+
 int main(void)
 {
+    findings_codes();
     if (!CHECK(parse_enum("include/ibidi/common.h"), "cannot read the ibidi_status enum"))
         return t_summary();
     /* the parser must have found the values this test was written with, at least */

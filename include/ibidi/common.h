@@ -277,6 +277,15 @@ IBIDI_API const char *ibidi_code_name(ibidi_code code);
 IBIDI_API const char *ibidi_code_message(ibidi_code code);
 /* The code of a name (exact, case-sensitive); -1 when unknown. */
 IBIDI_API ibidi_code ibidi_code_from_name(const char *name, size_t len);
+/* The distinct codes of the error findings of a[0..na) and b[0..nb) (warnings left out;
+ * either may be NULL with a count of 0), in the order IdnaTestV2.txt lists them (its
+ * codes by their letter P B C V U A X, then the others; each by value): "[B1, V6]", "[]"
+ * when there is none. Written into out, NUL-terminated when cap > 0 (cut when it does
+ * not fit); returns the length the whole text takes, as snprintf does. At most 64
+ * distinct codes are listed. No allocation. Stack: IBIDI_COMMON_STACK. */
+IBIDI_API size_t ibidi_findings_codes(const ibidi_finding *a, size_t na,
+                                      const ibidi_finding *b, size_t nb, char *out,
+                                      size_t cap);
 /* Releases the items of findings filled by an _alloc call and zeroes the record. */
 IBIDI_API void ibidi_findings_free(ibidi_findings *findings);
 

@@ -60,42 +60,14 @@ static int convert(const char *name, size_t len, unsigned flags, int to_ascii, i
 
 /* The order of status codes in IdnaTestV2.txt: P, B, C, V, U, A, X, then IDNA2008's own
  * codes; by number within a letter. */
-static int code_rank(ibidi_code c)
-{
-    const char *n = ibidi_code_name(c);
-    static const char order[] = "PBCVUAX";
-    const char *p = n && n[1] >= '0' && n[1] <= '9' ? strchr(order, n[0]) : NULL;
-    return p ? (int)(p - order) * 1000 + (int)c : 10000 + (int)c;
-}
-
-static int cmp_code(const void *a, const void *b)
-{
-    int x = code_rank(*(const ibidi_code *)a), y = code_rank(*(const ibidi_code *)b);
-    return (x > y) - (x < y);
-}
-
 /* The distinct error codes of the findings x[0..nx) and y[0..ny), in IdnaTestV2 order:
  * "[B1, V6]", or "[]". */
 static void print_codes2(FILE *f, const ibidi_finding *x, size_t nx, const ibidi_finding *y,
                          size_t ny)
 {
-    ibidi_code c[64];
-    size_t n = 0;
-    for (size_t i = 0; i < nx + ny; i++) {
-        const ibidi_finding *e = i < nx ? &x[i] : &y[i - nx];
-        if (e->severity == IBIDI_SEVERITY_WARNING)
-            continue;
-        size_t j;
-        for (j = 0; j < n && c[j] != e->code; j++)
-            ;
-        if (j == n && n < 64)
-            c[n++] = e->code;
-    }
-    qsort(c, n, sizeof c[0], cmp_code);
-    fputc('[', f);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s", i ? ", " : "", ibidi_code_name(c[i]));
-    fputc(']', f);
+    char t[2048]; /* 64 codes of up to 30 bytes, with their separators */
+    const size_t n = ibidi_findings_codes(x, nx, y, ny, t, sizeof t);
+    fwrite(t, 1, n < sizeof t ? n : sizeof t - 1, f);
 }
 
 static void print_codes(FILE *f, const idna_result *r) { print_codes2(f, r->f, r->nf, NULL, 0); }

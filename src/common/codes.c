@@ -263,6 +263,54 @@ ibidi_code ibidi_code_from_name(const char *name, size_t len)
     return -1;
 }
 
+/* Where a code goes in IdnaTestV2.txt's lists: its codes (a letter of P B C V U A X and a
+ * digit) by that letter, then by value; every other code after them, by value. */
+static int code_rank(ibidi_code c)
+{
+    static const char order[] = "PBCVUAX";
+    const char *n = ibidi_code_name(c);
+    const char *p = n && n[0] && n[1] >= '0' && n[1] <= '9' ? strchr(order, n[0]) : NULL;
+    return p ? (int)(p - order) * 1000 + (int)c : 10000 + (int)c;
+}
+
+size_t ibidi_findings_codes(const ibidi_finding *a, size_t na, const ibidi_finding *b,
+                            size_t nb, char *out, size_t cap)
+{
+    /* the distinct codes in order, insertion into a short sorted list (a name breaks few
+       rules: the list is cut at 64, more than there are IDNA and identifier codes) */
+    uint16_t c[64]; /* codes are below IBIDI__CODES_END (500) */
+    size_t n = 0, len = 0;
+    for (size_t i = 0; i < na + nb; i++) {
+        const ibidi_finding *e = i < na ? (a ? &a[i] : NULL) : (b ? &b[i - na] : NULL);
+        if (!e || e->severity == IBIDI_SEVERITY_WARNING)
+            continue;
+        size_t j = 0;
+        while (j < n && c[j] != (uint16_t)e->code)
+            j++;
+        if (j < n || n == 64)
+            continue;
+        const int r = code_rank(e->code);
+        for (j = n; j > 0 && code_rank((ibidi_code)c[j - 1]) > r; j--)
+            c[j] = c[j - 1];
+        c[j] = (uint16_t)e->code;
+        n++;
+    }
+    /* "[B1, V6]", written as far as it fits, as snprintf */
+    for (size_t i = 0; i <= n; i++) {
+        const char *name = i == n ? "]" : ibidi_code_name((ibidi_code)c[i]);
+        const char *before = i == 0 ? "[" : (i < n ? ", " : "");
+        for (int part = 0; part < 2; part++) {
+            const char *t = part ? (name ? name : "?") : before;
+            for (; *t; t++, len++)
+                if (len + 1 < cap)
+                    out[len] = *t;
+        }
+    }
+    if (cap)
+        out[len < cap ? len : cap - 1] = '\0';
+    return len;
+}
+
 void ibidi_findings_free(ibidi_findings *findings)
 {
     if (findings == NULL)
