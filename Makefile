@@ -88,13 +88,55 @@ $(GEN): $(GEN_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 $(CFLAGS) $< -o $@
 
-tests: $(TESTS) $(FUZZ_REPLAY) $(CLI) $(GEN)
+# Differential fuzz targets (fuzz/diff_*.c): ibidi against other implementations as
+# oracles, built only where pkg-config finds them (a line says which are skipped):
+#   diff_bidi      UAX #9 levels and order against FriBidi and ICU where both agree
+#   diff_idna      UTS #46 ToASCII / ToUnicode against ICU's UTS #46 object
+#   diff_punycode  Punycode against libidn2's coder
+# Each replays its corpus in `make check` and runs under libFuzzer after `make fuzz`.
+PKG_CONFIG ?= pkg-config
+diff_pc_have = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo 1)
+# -isystem: the warnings of -Wpedantic are about our code, not the oracles' headers
+diff_pc_cflags = $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null))
+DIFF_TARGETS :=
+DIFF_SKIPPED :=
+ifeq ($(call diff_pc_have,fribidi icu-uc),1)
+DIFF_TARGETS += diff_bidi
+DIFF_FLAGS_diff_bidi := $(call diff_pc_cflags,fribidi icu-uc)
+DIFF_LIBS_diff_bidi := $(shell $(PKG_CONFIG) --libs fribidi icu-uc)
+else
+DIFF_SKIPPED += diff_bidi=fribidi,icu-uc
+endif
+ifeq ($(call diff_pc_have,icu-uc),1)
+DIFF_TARGETS += diff_idna
+DIFF_FLAGS_diff_idna := $(call diff_pc_cflags,icu-uc)
+DIFF_LIBS_diff_idna := $(shell $(PKG_CONFIG) --libs icu-uc)
+else
+DIFF_SKIPPED += diff_idna=icu-uc
+endif
+ifeq ($(call diff_pc_have,libidn2),1)
+DIFF_TARGETS += diff_punycode
+DIFF_FLAGS_diff_punycode := $(call diff_pc_cflags,libidn2)
+DIFF_LIBS_diff_punycode := $(shell $(PKG_CONFIG) --libs libidn2)
+else
+DIFF_SKIPPED += diff_punycode=libidn2
+endif
+DIFF_REPLAY := $(DIFF_TARGETS:%=$(BUILD)/fuzz/replay_%)
+DIFF_SKIP_MSG = @for s in $(DIFF_SKIPPED); do \
+	  echo "skipped: $${s%%=*}: $${s\#*=} not installed (pkg-config)"; done
+
+$(DIFF_REPLAY): $(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/diff_report.h fuzz/replay_main.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(DIFF_FLAGS_$*) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS) $(DIFF_LIBS_$*) $(LIBS)
+
+tests: $(TESTS) $(FUZZ_REPLAY) $(DIFF_REPLAY) $(CLI) $(GEN)
 
 # The Python package (python/) too, in the plain build: an extension linked with ASan's
 # objects cannot load into a Python that lacks its runtime, so sanitize and check-nosimd
 # leave it out (PYTHON_CHECK=0).
 PYTHON_CHECK ?= 1
 check: all tests
+	$(DIFF_SKIP_MSG)
 	@sh tests/run.sh $(BUILD)
 ifeq ($(PYTHON_CHECK),1)
 	$(MAKE) -C python check BUILD=$(BUILD)
@@ -117,6 +159,10 @@ fuzz:
 	  echo "clang $$f -> $(BUILD)/fuzzer/$$n"; \
 	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $(BUILD)/fuzzer/libibidi.a $(LIBS) -o $(BUILD)/fuzzer/$$n || exit 1; \
 	done
+	@$(foreach t,$(DIFF_TARGETS),echo "clang fuzz/$(t).c -> $(BUILD)/fuzzer/$(t)" && \
+	  clang $(CPPFLAGS) $(DIFF_FLAGS_$(t)) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined fuzz/$(t).c \
+	    $(BUILD)/fuzzer/libibidi.a $(DIFF_LIBS_$(t)) $(LIBS) -o $(BUILD)/fuzzer/$(t) &&) true
+	$(DIFF_SKIP_MSG)
 
 # Benchmarks compare with ICU (and, for bidi, FriBidi) side by side when their headers are
 # installed.

@@ -1,0 +1,252 @@
+/*
+ * Differential fuzz target for UTS #46 processing: ibidi's ToASCII and ToUnicode (profile
+ * uts46: CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength,
+ * nontransitional) against ICU's UTS #46 object (uidna_openUTS46 with UIDNA_CHECK_BIDI,
+ * UIDNA_CHECK_CONTEXTJ, UIDNA_USE_STD3_RULES and both NONTRANSITIONAL options; ICU always
+ * checks hyphens and, in ToASCII, lengths; CONTEXTO is not a UTS #46 check, so
+ * UIDNA_CHECK_CONTEXTO stays off).
+ *
+ * One oracle only: libidn2 implements IDNA2008 lookup (RFC 5891 §5) with the UTS #46
+ * mapping in front, which rejects what UTS #46 accepts (the RFC 5892 derived property,
+ * CONTEXTO, the Bidi Rule label by label), so it answers another question; python's idna
+ * package cannot run inside a C fuzzer (tests/ may compare with it offline). The input's
+ * code points are therefore restricted to what ICU's data (Unicode 15.0) knows as Unicode
+ * 17.0 does, and each known deviation of ICU 72 from UTS #46 17.0 is a named exclusion.
+ *
+ * Input: the name in UTF-8 (ill-formed, or longer than MAX_NAME bytes: not read).
+ * Compared, for ToASCII and for ToUnicode: whether the name is valid (ibidi: no error
+ * finding; ICU: UIDNAInfo.errors is 0) and, when both say valid, the output. The error
+ * codes themselves are not compared: the two sets of names differ (UTS #46's P1..X4_2
+ * against ICU's UIDNA_ERROR_* bits).
+ *
+ * Named exclusions (counted per conversion):
+ *  icu-older-data   the name holds a code point that Unicode 17.0 assigns and ICU 72
+ *                   (Unicode 15.0) does not: ICU treats it as disallowed (UTS #46 §4
+ *                   step 1 on its older IdnaMappingTable).
+ *  icu-root-label   ToASCII: ibidi's only error is the empty root label of a name ending
+ *                   in a full stop, which VerifyDnsLength rejects (UTS #46 §4.2 step 4.2,
+ *                   IdnaTestV2.txt's A4_2 on "a.b."); ICU, which has no VerifyDnsLength
+ *                   option, accepts a final empty label (UIDNA_ERROR_EMPTY_LABEL is only
+ *                   for a non-final one).
+ *  icu-std3-not-equal  the mapped name holds U+2260, U+226E or U+226F (NOT EQUAL TO, NOT
+ *                   LESS-THAN, NOT GREATER-THAN; also made by NFC from "=", "<", ">" and
+ *                   U+0338): UTS #46 up to 15.1 gave them the status disallowed_STD3_valid,
+ *                   so that UseSTD3ASCIIRules rejects them, and ICU 72 does; since UTS #46
+ *                   16.0 they are valid (NV8) and UseSTD3ASCIIRules checks ASCII code
+ *                   points only (§4.1 criterion 7), as ibidi does: IdnaTestV2.txt 17.0
+ *                   converts "≮" to "xn--gdh".
+ *  icu-mapping-changed  the name holds a code point whose mapping in IdnaMappingTable.txt
+ *                   changed after 15.0 (the list in mapping_changed): U+1E9E LATIN CAPITAL
+ *                   LETTER SHARP S maps to U+00DF since 15.1, to "ss" in ICU 72.
+ *  icu-default-ignorable  the name holds a Default_Ignorable_Code_Point that the 17.0 table
+ *                   ignores and ICU 72 disallows (U+206A..U+206F, U+3164, U+FFA0...): UTS
+ *                   #46 15.1 derives the status of every Default_Ignorable_Code_Point as
+ *                   ignored (§5 step 2 of the derivation), 15.0 left some disallowed. Only
+ *                   such code points are asked of ICU (label "a" + the code point), so the
+ *                   exclusion cannot hide a wrong status elsewhere in ibidi's table.
+ *  icu-ignored-root-label  ToUnicode: the mapped name ends in an empty label that was not
+ *                   empty before mapping ("n.\u00AD": the soft hyphen is ignored): UTS #46
+ *                   §4 breaks the mapped, normalized string into labels (step 3), so the
+ *                   last label is the root label, which ToUnicode accepts; ICU 72 decides
+ *                   on the input's labels and reports UIDNA_ERROR_EMPTY_LABEL.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/uchar.h>
+#include <unicode/uidna.h>
+
+#include "diff_report.h"
+#include "ibidi/idna.h"
+#include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum {
+    EX_ICU_DATA,
+    EX_ROOT_LABEL,
+    EX_STD3_NOT_EQUAL,
+    EX_MAPPING_CHANGED,
+    EX_DEFAULT_IGNORABLE,
+    EX_IGNORED_ROOT,
+    EX_COUNT
+};
+
+static diff_exclusion exclusions[EX_COUNT] = {
+    [EX_ICU_DATA] = {"icu-older-data",
+                     "code point assigned after Unicode 15.0 (ICU 72)", 0},
+    [EX_ROOT_LABEL] = {"icu-root-label",
+                       "ICU accepts the empty root label that VerifyDnsLength rejects", 0},
+    [EX_STD3_NOT_EQUAL] = {"icu-std3-not-equal",
+                           "ICU 72 disallows U+2260, U+226E, U+226F under UseSTD3ASCIIRules", 0},
+    [EX_MAPPING_CHANGED] = {"icu-mapping-changed",
+                            "the UTS #46 mapping of a code point changed after 15.0", 0},
+    [EX_DEFAULT_IGNORABLE] = {"icu-default-ignorable",
+                              "ICU 72 disallows a Default_Ignorable_Code_Point (15.1: ignored)", 0},
+    [EX_IGNORED_ROOT] = {"icu-ignored-root-label",
+                         "ICU: a last label of ignored code points is empty, not the root", 0},
+};
+
+static diff_report report = {"diff_idna", "conversions", 0, 0, 0, exclusions, EX_COUNT, 0};
+
+/* Longest name read: past the 253 octets of a DNS name, so that lengths are compared too. */
+#define MAX_NAME 400
+#define MAX_FINDINGS 64
+#define OUT_CAP 4096
+
+/* Code points whose UTS #46 mapping differs between Unicode 15.0 (ICU 72) and 17.0. */
+static int mapping_changed(uint32_t cp)
+{
+    return cp == 0x1E9E; /* 15.1: "ss" became U+00DF */
+}
+
+/* Does ICU 72 disallow cp, a Default_Ignorable_Code_Point that UTS #46 17.0 ignores? */
+static int icu_disallows_ignorable(const UIDNA *icu, uint32_t cp)
+{
+    char label[8] = "a", out[64];
+    size_t n = 1 + ibidi_utf8_encode_cp(cp, label + 1);
+    UErrorCode e = U_ZERO_ERROR;
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    uidna_labelToUnicodeUTF8(icu, label, (int32_t)n, out, (int32_t)sizeof out, &info, &e);
+    return U_SUCCESS(e) && (info.errors & UIDNA_ERROR_DISALLOWED) != 0;
+}
+
+/* Does the name end in one of the four full stops that UTS #46 maps to "."? */
+static int ends_in_full_stop(const char *name, size_t len)
+{
+    static const char *const stops[] = {".", "\xE3\x80\x82", "\xEF\xBC\x8E", "\xEF\xBD\xA1"};
+    for (size_t i = 0; i < 4; i++) {
+        size_t k = strlen(stops[i]);
+        if (len >= k && memcmp(name + len - k, stops[i], k) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the name's only error finding the empty root label (A4_2 with its detail)? */
+static int only_root_label_error(const ibidi_findings *f)
+{
+    size_t root = 0;
+    for (size_t i = 0; i < f->n && i < f->cap; i++)
+        if (f->items[i].severity == IBIDI_SEVERITY_ERROR && f->items[i].code == IBIDI_IDNA_A4_2 &&
+            f->items[i].detail == IBIDI_IDNA_ROOT_LABEL)
+            root++;
+    return f->n <= f->cap && root > 0 && root == f->errors;
+}
+
+static void dump_findings(const ibidi_findings *f)
+{
+    fprintf(stderr, "ibidi findings:");
+    for (size_t i = 0; i < f->n && i < f->cap; i++)
+        fprintf(stderr, " %s%s@%zu", ibidi_code_name(f->items[i].code),
+                f->items[i].severity == IBIDI_SEVERITY_ERROR ? "" : "(warning)",
+                f->items[i].offset);
+    fprintf(stderr, "\n");
+}
+
+/* One conversion, both ways compared; to_ascii picks ToASCII or ToUnicode. */
+static void compare(const UIDNA *icu, const char *name, size_t len, int to_ascii,
+                    const uint8_t *data, size_t size)
+{
+    static char out_ibidi[OUT_CAP], out_icu[OUT_CAP];
+    static ibidi_finding items[MAX_FINDINGS];
+    ibidi_findings f = {items, MAX_FINDINGS, 0, 0};
+    size_t n_ibidi = 0;
+    ibidi_status st = (to_ascii ? ibidi_idna_to_ascii_utf8 : ibidi_idna_to_unicode_utf8)(
+        name, len, NULL, out_ibidi, OUT_CAP, &n_ibidi, &f, NULL);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID)
+        abort(); /* every well-formed name of up to MAX_NAME bytes is processed */
+
+    UErrorCode e = U_ZERO_ERROR;
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    int32_t n_icu = (to_ascii ? uidna_nameToASCII_UTF8 : uidna_nameToUnicodeUTF8)(
+        icu, name, (int32_t)len, out_icu, OUT_CAP, &info, &e);
+    if (U_FAILURE(e))
+        abort();
+
+    int ok_ibidi = st == IBIDI_OK, ok_icu = info.errors == 0;
+    if (to_ascii && !ok_ibidi && ok_icu && only_root_label_error(&f)) {
+        diff_exclude(&report, EX_ROOT_LABEL);
+        return;
+    }
+    if (!to_ascii && ok_ibidi && info.errors == UIDNA_ERROR_EMPTY_LABEL && n_ibidi > 0 &&
+        out_ibidi[n_ibidi - 1] == '.' && !ends_in_full_stop(name, len)) {
+        diff_exclude(&report, EX_IGNORED_ROOT);
+        return;
+    }
+    report.compared++;
+    if (ok_ibidi == ok_icu &&
+        (!ok_ibidi || ((size_t)n_icu == n_ibidi && memcmp(out_icu, out_ibidi, n_ibidi) == 0)))
+        return;
+    uint32_t cps[MAX_NAME];
+    size_t n = 0;
+    if (ibidi_utf8_decode(name, len, cps, MAX_NAME, &n, NULL) == IBIDI_OK)
+        diff_dump_cps("name", cps, n);
+    dump_findings(&f);
+    diff_fail(&report, data, size,
+              "%s: ibidi %s \"%.*s\", ICU %s (errors 0x%x) \"%.*s\"",
+              to_ascii ? "ToASCII" : "ToUnicode", ok_ibidi ? "valid" : "invalid", (int)n_ibidi,
+              out_ibidi, ok_icu ? "valid" : "invalid", (unsigned)info.errors, (int)n_icu,
+              out_icu);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static UIDNA *icu;
+    diff_begin(&report, 2);
+    const char *name = (const char *)data;
+    size_t n = 0;
+    if (size > MAX_NAME || ibidi_utf8_validate(name, size, &n, NULL) != IBIDI_OK) {
+        report.unusable += 2;
+        return 0;
+    }
+    if (!icu) {
+        UErrorCode e = U_ZERO_ERROR;
+        icu = uidna_openUTS46(UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_USE_STD3_RULES |
+                                  UIDNA_NONTRANSITIONAL_TO_ASCII |
+                                  UIDNA_NONTRANSITIONAL_TO_UNICODE,
+                              &e);
+        if (U_FAILURE(e))
+            abort();
+    }
+
+    /* Data: the code points of the name and of its mapped form (ToUnicode, with the
+     * A-labels decoded), where ICU 72's Unicode 15.0 tables and UTS #46 15.0 differ from
+     * 17.0's. */
+    static char mapped[OUT_CAP];
+    size_t mapped_len = 0;
+    ibidi_status st = ibidi_idna_to_unicode_utf8(name, size, NULL, mapped, OUT_CAP, &mapped_len,
+                                                 NULL, NULL);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID)
+        abort();
+    for (int pass = 0; pass < 2; pass++) {
+        const char *t = pass ? mapped : name;
+        size_t tlen = pass ? mapped_len : size, pos = 0;
+        uint32_t cp;
+        while (pos < tlen) {
+            if (ibidi_utf8_next(t, tlen, &pos, &cp, NULL) != IBIDI_OK)
+                abort();
+            int ex = -1;
+            if (ibidi_cp_assigned(cp) && u_charType((UChar32)cp) == U_UNASSIGNED)
+                ex = EX_ICU_DATA;
+            else if (pass == 1 && (cp == 0x2260 || cp == 0x226E || cp == 0x226F))
+                ex = EX_STD3_NOT_EQUAL;
+            else if (mapping_changed(cp))
+                ex = EX_MAPPING_CHANGED;
+            else if (ibidi_cp_default_ignorable(cp) &&
+                     ibidi_cp_uts46_status(cp) == IBIDI_UTS46_IGNORED &&
+                     icu_disallows_ignorable(icu, cp))
+                ex = EX_DEFAULT_IGNORABLE;
+            if (ex >= 0) {
+                diff_exclude(&report, (size_t)ex);
+                diff_exclude(&report, (size_t)ex);
+                return 0;
+            }
+        }
+    }
+    compare(icu, name, size, 1, data, size);
+    compare(icu, name, size, 0, data, size);
+    return 0;
+}
