@@ -527,8 +527,10 @@ ibidi_status ibidi_scan_against_finish(ibidi_scan_against *a, ibidi_error *err)
     ibidi_status st = find_peers(a);
     if (st == IBIDI_OK) {
         /* the collisions of a candidate with the names of one form become one */
+        /* (records hold no byte yet when every text is empty: no null pointer arithmetic) */
+        const char *base = a->records.p ? a->records.p : "";
         for (size_t r = 0; r < a->n_matches; r++)
-            a->matches[r].form = a->records.p + a->matches[r].form_off;
+            a->matches[r].form = base + a->matches[r].form_off;
         if (a->n_matches)
             qsort(a->matches, a->n_matches, sizeof *a->matches, by_form);
         size_t w = 0;
@@ -538,8 +540,8 @@ ibidi_status ibidi_scan_against_finish(ibidi_scan_against *a, ibidi_error *err)
                 match *p = &a->matches[w - 1];
                 if (p->cand == m->cand && p->peer == IBIDI_SCAN_NO_PEER &&
                     m->peer == IBIDI_SCAN_NO_PEER &&
-                    same_bytes(a->records.p + p->form_off, p->form_len,
-                               a->records.p + m->form_off, m->form_len)) {
+                    same_bytes(p->form, p->form_len,
+                               m->form, m->form_len)) {
                     p->why |= m->why;
                     p->valid |= m->valid;
                     continue;

@@ -446,8 +446,10 @@ static ibidi_status emit_held(ibidi_scan_groups *g, collect *c, pass2 *p)
     r.kind = c->kind;
     r.key = c->key;
     r.key_len = (uint32_t)c->key_len;
+    /* (no name byte is held when every name is empty: no null pointer arithmetic) */
+    const unsigned char *bytes = c->bytes ? c->bytes : (const unsigned char *)"";
     for (size_t i = 0; i < c->n; i++) {
-        r.name = c->bytes + c->names[i].off;
+        r.name = bytes + c->names[i].off;
         r.name_len = (uint32_t)c->names[i].len;
         r.flags = c->names[i].valid ? IBIDI__REC_VALID : 0u;
         if (r.name_len == r.key_len && (r.key_len == 0 || memcmp(r.name, r.key, r.key_len) == 0))

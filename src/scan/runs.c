@@ -85,6 +85,8 @@ int ibidi__rec_same_key(const ibidi__rec *a, const ibidi__rec *b)
 
 static ibidi__rent *rbuf_index(const ibidi__rbuf *b)
 {
+    if (!b->arena)
+        return NULL; /* nothing yet (and no arithmetic on a null pointer, C11 6.5.6) */
     return (ibidi__rent *)(void *)(b->arena + b->cap - b->n * ENT);
 }
 
