@@ -56,9 +56,11 @@ if [ $# -gt 0 ]; then
     targets=$*
 else
     targets=
-    for f in "$BUILD"/fuzzer/*; do
-        case "$f" in *.a | *.so | *.o | *.d) continue ;; esac
-        [ -f "$f" ] && [ -x "$f" ] && targets="$targets $(basename "$f")"
+    # the targets of the sources (a binary left from a removed target is not one)
+    for f in fuzz/fuzz_*.c fuzz/diff_*.c; do
+        [ -f "$f" ] || continue
+        t=$(basename "$f" .c)
+        [ -x "$BUILD/fuzzer/$t" ] && targets="$targets $t"
     done
 fi
 keep=1
