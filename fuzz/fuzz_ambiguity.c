@@ -5,8 +5,9 @@
  *
  * The first byte picks the call: bits 0-2 the options (IBIDI_AMBIG_RTL, _EXACT, _TEXT),
  * bits 3-4 the kind (auto, domain, iri, email), bit 5 the IDNA flags (UTS #46 with or
- * without CheckBidi); the rest is the text (UTF-8, any bytes). With IBIDI_AMBIG_EXACT the
- * text is cut to 48 bytes. Properties checked with abort():
+ * without CheckBidi); the rest is the text (UTF-8, any bytes), up to the library's limit
+ * (IBIDI_AMBIG_MAX_BYTES) also with IBIDI_AMBIG_EXACT: its twin search is bounded by
+ * MAX_CANDIDATES. Properties checked with abort():
  *  1. no crash; the status is OK, or an error with findings->n 0 and err->status set;
  *  2. the number of findings is the same with no findings record, cap 0, a small cap and a
  *     large one, and the small array is the start of the large one; none is an error;
@@ -41,6 +42,7 @@
 #define BIG 8192
 #define SMALL 3
 #define MAX_CANDIDATES 2000
+#define EXACT_CAP IBIDI_AMBIG_MAX_BYTES
 
 static ibidi_finding big[BIG], small[SMALL];
 static unsigned char work[1 << 17]; /* ibidi_ambig_work_size(1024, IBIDI_AMBIG_EXACT) */
@@ -184,8 +186,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         flags &= ~(unsigned)IBIDI_IDNA_CHECK_BIDI;
     s = (const char *)data + 1;
     len = size - 1;
-    if ((opt & IBIDI_AMBIG_EXACT) && len > 48)
-        len = 48;
+    if ((opt & IBIDI_AMBIG_EXACT) && len > EXACT_CAP)
+        len = EXACT_CAP;
 
     categories(s, size - 1);
 

@@ -2,8 +2,9 @@
  * Fuzz target for the display twin search (include/ibidi/ambiguity.h, ibidi_ambig_twins_utf8).
  *
  * The first byte's bit 0 picks the paragraph direction (LTR, RTL); the rest is the text in
- * UTF-8, cut to its first 24 code points (the search is exponential in the worst case; the
- * candidates are bounded too). Properties checked with abort():
+ * UTF-8, cut to its first IBIDI_AMBIG_TWINS_MAX code points, the library's own limit (the
+ * search is exponential in the worst case, but its candidates are bounded, BOUND, which
+ * keeps each input fast). Properties checked with abort():
  *  1. ill-formed UTF-8 gives the decoder's status at the offset ibidi_utf8_validate finds;
  *     a bidi control or a character of class B or S gives IBIDI_E_AMBIG_CONTROL at the
  *     first such character; everything else gives IBIDI_OK;
@@ -31,7 +32,7 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "ibidi.h"
 
-#define MAX_CPS 24
+#define MAX_CPS IBIDI_AMBIG_TWINS_MAX
 #define BOUND 20000
 #define SEEN_SLOTS 65536 /* a power of two above BOUND */
 

@@ -1,0 +1,135 @@
+#!/bin/sh
+# A bounded fuzzing campaign over every libFuzzer target (make fuzz, clang): each target
+# runs for SECONDS on a copy of its seed corpus (fuzz/corpus/<target>), JOBS targets at a
+# time, and the campaign fails when any of them crashes, leaks, times out (one input over
+# 10 s), runs out of memory (2 GB) or gets a sanitizer report (ASan, UBSan: UBSan's reports
+# halt the target, see UBSAN_OPTIONS below, and any "runtime error:" in a log fails too).
+# The inputs it finds stay out of the tree: corpora, logs and crash artifacts go to a
+# temporary folder, removed when every target passed and kept (its path printed) when one
+# failed, or to OUT when given (kept). CI runs it for 20 s a target; a long campaign is the
+# same with a larger SECONDS.
+# Usage: sh tools/fuzz_campaign.sh [SECONDS [TARGET...]]
+# Environment: BUILD (default build; the targets are $BUILD/fuzzer/<target>), JOBS (targets
+# run at a time, default 2), OUT (the folder for the outputs), NO_BUILD=1 (skip make fuzz).
+# Prints one line per target (execs, exec/s, coverage, features, corpus size, the slowest
+# input in seconds, result) and
+# "N passed, N failed" (targets).
+set -u
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+cd "$(dirname "$0")/.."
+SECONDS_EACH=${1:-20}
+[ $# -gt 0 ] && shift
+BUILD=${BUILD:-build}
+JOBS=${JOBS:-2}
+
+# One target (called through xargs below): fuzz/corpus/<t> copied to $OUT/<t>/corpus.
+if [ "${FUZZ_CAMPAIGN_ONE:-}" = 1 ]; then
+    t=$1
+    d=$OUT/$t
+    mkdir -p "$d/corpus" "$d/artifacts"
+    [ -d "fuzz/corpus/$t" ] && cp -R "fuzz/corpus/$t/." "$d/corpus/"
+    dict=
+    for f in "fuzz/dict/$t.dict" "fuzz/$t.dict"; do
+        [ -f "$f" ] && dict="-dict=$f" && break
+    done
+    start=$(date +%s)
+    # halt_on_error: the targets are built with UBSan in its recovering mode, so without
+    # it a report would be printed and the run would go on as a pass.
+    # shellcheck disable=SC2086
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        "$BUILD/fuzzer/$t" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$d/artifacts/" $dict "$d/corpus" \
+        >"$d/log" 2>&1
+    echo $? >"$d/rc"
+    echo $(($(date +%s) - start)) >"$d/time"
+    exit 0
+fi
+
+if [ "${NO_BUILD:-0}" != 1 ]; then
+    make -j"$JOBS" BUILD="$BUILD" fuzz >/dev/null || {
+        echo "make fuzz failed"
+        echo "0 passed, 1 failed"
+        exit 1
+    }
+fi
+if [ $# -gt 0 ]; then
+    targets=$*
+else
+    targets=
+    # the targets of the sources (a binary left from a removed target is not one)
+    for f in fuzz/fuzz_*.c fuzz/diff_*.c; do
+        [ -f "$f" ] || continue
+        t=$(basename "$f" .c)
+        [ -x "$BUILD/fuzzer/$t" ] && targets="$targets $t"
+    done
+fi
+keep=1
+if [ -z "${OUT:-}" ]; then
+    OUT=$(mktemp -d "${TMPDIR:-/tmp}/ibidi-fuzz.XXXXXX")
+    keep=0
+fi
+export OUT BUILD SECONDS_EACH
+t0=$(date +%s)
+# shellcheck disable=SC2086
+printf '%s\n' $targets | FUZZ_CAMPAIGN_ONE=1 xargs -P "$JOBS" -n 1 sh "$self" "$SECONDS_EACH"
+
+pass=0
+fail=0
+printf '%-22s %10s %8s %7s %8s %7s %7s  %s\n' target execs exec/s cov ft corpus slowest result
+for t in $targets; do
+    d=$OUT/$t
+    log=$d/log
+    rc=$(cat "$d/rc" 2>/dev/null || echo 99)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+    slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log" | tail -n 1)
+    last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -n 1)
+    cov=$(printf '%s\n' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+    ft=$(printf '%s\n' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+    corp=$(printf '%s\n' "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
+    result=ok
+    arts=$(ls "$d/artifacts" 2>/dev/null | head -n 3 | tr '\n' ' ')
+    if grep -q 'runtime error:' "$log"; then
+        result="UBSan report"
+    elif grep -q 'ERROR: LeakSanitizer' "$log"; then
+        result="leak"
+    elif grep -q 'ERROR: AddressSanitizer' "$log"; then
+        result="ASan report"
+    elif grep -q 'ERROR: libFuzzer: timeout' "$log"; then
+        result="timeout"
+    elif grep -q 'ERROR: libFuzzer: out-of-memory' "$log"; then
+        result="out of memory"
+    elif grep -q 'ERROR: libFuzzer' "$log" || [ -n "$arts" ]; then
+        result="crash"
+    elif [ "$rc" -ne 0 ] || [ -z "$execs" ]; then
+        result="exit $rc"
+    fi
+    [ -n "$arts" ] && result="$result ($arts)"
+    if [ "$result" = ok ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+    fi
+    printf '%-22s %10s %8s %7s %8s %7s %7s  %s\n' "$t" "${execs:--}" "${eps:--}" "${cov:--}" \
+        "${ft:--}" "${corp:--}" "${slow:+${slow}s}" "$result"
+done
+echo "info: $SECONDS_EACH s a target, $JOBS at a time, $(($(date +%s) - t0)) s in all"
+if [ "$fail" -ne 0 ]; then
+    for t in $targets; do
+        d=$OUT/$t
+        if grep -qE 'ERROR: |runtime error:' "$d/log" || [ -n "$(ls "$d/artifacts")" ]; then
+            echo "== $t"
+            # the property a target names before abort() (file.c:LINE: condition), then
+            # the report
+            grep -E '^[a-z0-9_]+\.[ch]:[0-9]+: ' "$d/log" | head -n 3
+            grep -E -A 12 'ERROR: |runtime error:' "$d/log" | head -n 40
+        fi
+    done
+    echo "outputs kept in $OUT"
+elif [ "$keep" = 0 ]; then
+    rm -rf "$OUT"
+else
+    echo "outputs in $OUT"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
