@@ -255,7 +255,9 @@ IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
  * domain; kind opts->as) holds an "xn--" label, the whole host is replaced by its UTS #46
  * ToUnicode form with opts->idna, also when ToUnicode finds rules broken (a label it
  * cannot decode stays as written; the errors are for the validity calls to report).
- * Everything else is kept byte for byte. *changed (may be NULL) gets 1 when the host was replaced. Writes
+ * Everything else is kept byte for byte. *changed (may be NULL) gets 1 when the form
+ * written differs from s (0 otherwise, and on any error: an "xn--" label that does not
+ * decode is kept as written, so a form may be s itself), as the _alloc call says. Writes
  * *out_len bytes (snprintf-style: IBIDI_E_BUFFER_TOO_SMALL with the size needed); parse
  * errors as ibidi_iri_parse. `ibidi check`, `display`, `convert`, `twins` and `iri` show
  * and analyse this form, as `scan` does. Stack: IBIDI_IRI_STACK.

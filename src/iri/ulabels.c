@@ -59,10 +59,11 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
     const size_t need = use_u ? len - (he - hs) + ul : len;
     if (out_len)
         *out_len = need;
-    if (changed)
-        *changed = use_u;
     if (need > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    if (changed) /* the form differs from s: a label that decodes to nothing else (one
+                    ToUnicode keeps as written) leaves it the same (set again below) */
+        *changed = need != len;
     if (need == 0) /* "xn--" alone decodes to nothing: out may be NULL */
         return ibidi__ok(err);
     if (!use_u) {
@@ -75,5 +76,7 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
     (void)ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, out + hs, ul, &wrote, NULL,
                                      NULL); /* the same run: the same ul bytes */
     memcpy(out + hs + ul, s + he, len - he);
+    if (changed)
+        *changed = need != len || memcmp(out, s, len) != 0;
     return ibidi__ok(err);
 }
