@@ -28,8 +28,17 @@ if [ "${FUZZ_CAMPAIGN_ONE:-}" = 1 ]; then
     d=$OUT/$t
     mkdir -p "$d/corpus" "$d/artifacts"
     [ -d "fuzz/corpus/$t" ] && cp -R "fuzz/corpus/$t/." "$d/corpus/"
+    # the dictionary of the target's family (fuzz/dict/), when it has one
+    case $t in
+    fuzz_bidi* | diff_bidi | fuzz_display | fuzz_convert | fuzz_twins) fam=bidi ;;
+    fuzz_idna | diff_idna | fuzz_names* | fuzz_scan | fuzz_scan_against | fuzz_uts39) fam=idna ;;
+    fuzz_punycode | diff_punycode) fam=punycode ;;
+    fuzz_lgr_*) fam=lgr ;;
+    fuzz_scan_zone) fam=zone ;;
+    *) fam=$t ;;
+    esac
     dict=
-    for f in "fuzz/dict/$t.dict" "fuzz/$t.dict"; do
+    for f in "fuzz/dict/$t.dict" "fuzz/dict/$fam.dict"; do
         [ -f "$f" ] && dict="-dict=$f" && break
     done
     start=$(date +%s)
