@@ -427,11 +427,10 @@ static int bytes_cmp(const char *x, size_t xn, const char *y, size_t yn)
     return c ? c : (xn < yn ? -1 : xn > yn);
 }
 
-/* By candidate; the existing names by form, then seq (so a form's first comes first);
- * then the peers by index. */
-static int by_form(const void *pa, const void *pb)
+/* The order both sorts share: by candidate, its existing names before its peers, the peers
+ * by index; 0 when x and y are existing names of one candidate (the sorts then differ). */
+static int by_candidate(const match *x, const match *y)
 {
-    const match *x = pa, *y = pb;
     if (x->cand != y->cand)
         return x->cand < y->cand ? -1 : 1;
     const int xp = x->peer != IBIDI_SCAN_NO_PEER, yp = y->peer != IBIDI_SCAN_NO_PEER;
@@ -439,28 +438,32 @@ static int by_form(const void *pa, const void *pb)
         return xp - yp;
     if (xp)
         return x->peer < y->peer ? -1 : x->peer > y->peer;
-    int c = bytes_cmp(x->form, x->form_len, y->form,
-                      y->form_len);
-    if (c)
-        return c;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
+    return 0;
+}
+
+/* By candidate; the existing names by form, then seq (so a form's first comes first);
+ * then the peers by index. */
+static int by_form(const void *pa, const void *pb)
+{
+    const match *x = pa, *y = pb;
+    int c = by_candidate(x, y);
+    if (!c && x->peer == IBIDI_SCAN_NO_PEER &&
+        !(c = bytes_cmp(x->form, x->form_len, y->form, y->form_len)))
+        c = x->seq < y->seq ? -1 : x->seq > y->seq;
+    return c;
 }
 
 /* By candidate; the existing names by seq (then form, for equal seqs); the peers last. */
 static int by_seq(const void *pa, const void *pb)
 {
     const match *x = pa, *y = pb;
-    if (x->cand != y->cand)
-        return x->cand < y->cand ? -1 : 1;
-    const int xp = x->peer != IBIDI_SCAN_NO_PEER, yp = y->peer != IBIDI_SCAN_NO_PEER;
-    if (xp != yp)
-        return xp - yp;
-    if (xp)
-        return x->peer < y->peer ? -1 : x->peer > y->peer;
-    if (x->seq != y->seq)
-        return x->seq < y->seq ? -1 : 1;
-    return bytes_cmp(x->form, x->form_len, y->form,
-                     y->form_len);
+    int c = by_candidate(x, y);
+    if (!c && x->peer == IBIDI_SCAN_NO_PEER) {
+        c = x->seq < y->seq ? -1 : x->seq > y->seq;
+        if (!c)
+            c = bytes_cmp(x->form, x->form_len, y->form, y->form_len);
+    }
+    return c;
 }
 
 /* The candidates that collide with each other: each looks up the others. */
