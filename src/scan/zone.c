@@ -262,6 +262,15 @@ static ibidi_status read_name(const char *s, size_t b, size_t e, const ibidi_sca
     return IBIDI_OK;
 }
 
+/* The origin is now the name read into n (RFC 1035 §5.1 $ORIGIN, or the one given). */
+static void set_origin(ibidi_scan_zone_state *st, const name_buf *n)
+{
+    memcpy(st->origin, n->b, n->len);
+    st->origin_len = n->len;
+    st->origin_wire = n->wire;
+    st->has_origin = 1;
+}
+
 /* ---- The fields after the owner -------------------------------------------------------- */
 
 /* The rest of a line from i (RFC 1035 §5.1): ";" starts a comment to the end of the line
@@ -426,10 +435,7 @@ static ibidi_status directive(ibidi_scan_zone_state *st, const char *s, size_t l
     status = hand_over(&n, buf, cap, res, err);
     if (status != IBIDI_OK)
         return status;
-    memcpy(st->origin, n.b, n.len);
-    st->origin_len = n.len;
-    st->origin_wire = n.wire;
-    st->has_origin = 1;
+    set_origin(st, &n);
     return ibidi__ok(err);
 }
 
@@ -448,10 +454,7 @@ ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const char *origin,
     ibidi_status status = read_name(origin, 0, len, st, 1, &n, &rel, err);
     if (status != IBIDI_OK)
         return status;
-    memcpy(st->origin, n.b, n.len);
-    st->origin_len = n.len;
-    st->origin_wire = n.wire;
-    st->has_origin = 1;
+    set_origin(st, &n);
     return ibidi__ok(err);
 }
 
