@@ -10,9 +10,17 @@
 # same with a larger SECONDS.
 # Usage: sh tools/fuzz_campaign.sh [SECONDS [TARGET...]]
 # Environment: BUILD (default build; the targets are $BUILD/fuzzer/<target>), JOBS (targets
-# run at a time, default 2), OUT (the folder for the outputs), NO_BUILD=1 (skip make fuzz).
+# run at a time, default 2), OUT (the folder for the outputs), NO_BUILD=1 (skip make fuzz),
+# BUDGET=cpu (SECONDS is CPU time, not wall-clock time: see below).
+# With BUDGET=cpu a target runs again on its own corpus until the CPU time of its runs
+# reaches SECONDS, so a long campaign gets its time even on a shared machine. A campaign
+# stopped from outside, or a target stopped at a finding since fixed, goes on where it was
+# when run again with the same OUT (losing at most the run of 10 minutes it was in); a
+# target that has its CPU time is only reported. Its line then sums the runs (execs, CPU
+# seconds) and counts every input found on the way (found), those of earlier runs
+# included; the result is the last run's.
 # Prints one line per target (execs, exec/s, coverage, features, corpus size, the slowest
-# input in seconds, result) and
+# input in seconds, CPU seconds, inputs found, result) and
 # "N passed, N failed" (targets).
 set -u
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
@@ -41,15 +49,45 @@ if [ "${FUZZ_CAMPAIGN_ONE:-}" = 1 ]; then
     for f in "fuzz/dict/$t.dict" "fuzz/dict/$fam.dict"; do
         [ -f "$f" ] && dict="-dict=$f" && break
     done
+    # the CPU seconds of this shell's children so far: the second line of `times`, which
+    # must run in this shell (in a pipe or $(...) it would see a subshell's children)
+    cpu_now() {
+        sed -n '2p' "$d/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m");
+            t += a[1] * 60 + a[2] } printf "%d", t }'
+    }
+    cpu=$(cat "$d/cpu" 2>/dev/null || echo 0)
+    if [ "${BUDGET:-wall}" = cpu ] && [ -s "$d/rc" ] && [ "$(cat "$d/rc")" != 0 ]; then
+        # the last run stopped at a finding: keep its inputs among those found, go on
+        mkdir -p "$d/found"
+        mv "$d/artifacts/"* "$d/found/" 2>/dev/null
+    fi
     start=$(date +%s)
-    # halt_on_error: the targets are built with UBSan in its recovering mode, so without
-    # it a report would be printed and the run would go on as a pass.
-    # shellcheck disable=SC2086
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        "$BUILD/fuzzer/$t" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$d/artifacts/" $dict "$d/corpus" \
-        >"$d/log" 2>&1
-    echo $? >"$d/rc"
+    while :; do
+        left=$SECONDS_EACH
+        if [ "${BUDGET:-wall}" = cpu ]; then
+            left=$((SECONDS_EACH - cpu))
+            [ "$left" -gt 0 ] || break
+            # a short remainder is not worth the start of a run; a long one is cut into
+            # runs of 10 minutes, so a campaign stopped from outside loses at most one
+            [ "$left" -lt 10 ] && left=10
+            [ "$left" -gt 600 ] && left=600
+        fi
+        times >"$d/times"
+        c0=$(cpu_now)
+        # halt_on_error: the targets are built with UBSan in its recovering mode, so without
+        # it a report would be printed and the run would go on as a pass.
+        # shellcheck disable=SC2086
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+            "$BUILD/fuzzer/$t" -max_total_time="$left" -timeout=10 -rss_limit_mb=2048 \
+            -print_final_stats=1 -artifact_prefix="$d/artifacts/" $dict "$d/corpus" \
+            >"$d/log" 2>&1
+        echo $? >"$d/rc"
+        cat "$d/log" >>"$d/log.all"
+        times >"$d/times"
+        cpu=$((cpu + $(cpu_now) - c0))
+        echo "$cpu" >"$d/cpu"
+        [ "${BUDGET:-wall}" = cpu ] && [ "$(cat "$d/rc")" = 0 ] || break
+    done
     echo $(($(date +%s) - start)) >"$d/time"
     exit 0
 fi
@@ -94,14 +132,23 @@ printf '%s\n' $targets | FUZZ_CAMPAIGN_ONE=1 xargs -P "$JOBS" -n 1 sh "$self" "$
 
 pass=0
 fail=0
-printf '%-22s %10s %8s %7s %8s %7s %7s  %s\n' target execs exec/s cov ft corpus slowest result
+printf '%-22s %10s %8s %7s %8s %7s %7s %6s %5s  %s\n' target execs exec/s cov ft corpus \
+    slowest cpu found result
 for t in $targets; do
     d=$OUT/$t
     log=$d/log
     rc=$(cat "$d/rc" 2>/dev/null || echo 99)
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    cpu=$(cat "$d/cpu" 2>/dev/null || echo 0)
+    # every run of the target (several under BUDGET=cpu): execs summed, exec/s over CPU time
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$d/log.all" 2>/dev/null |
+        awk '{ n += $1 } END { if (NR) print n }')
     eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-    slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log" | tail -n 1)
+    if [ "${BUDGET:-wall}" = cpu ] && [ -n "$execs" ] && [ "$cpu" -gt 0 ]; then
+        eps=$((execs / cpu))
+    fi
+    slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$d/log.all" 2>/dev/null |
+        sort -g | tail -n 1)
+    found=$(ls "$d/found" "$d/artifacts" 2>/dev/null | grep -c -v -e '^$' -e ':$')
     last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -n 1)
     cov=$(printf '%s\n' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
     ft=$(printf '%s\n' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
@@ -129,8 +176,8 @@ for t in $targets; do
     else
         fail=$((fail + 1))
     fi
-    printf '%-22s %10s %8s %7s %8s %7s %7s  %s\n' "$t" "${execs:--}" "${eps:--}" "${cov:--}" \
-        "${ft:--}" "${corp:--}" "${slow:+${slow}s}" "$result"
+    printf '%-22s %10s %8s %7s %8s %7s %7s %6s %5s  %s\n' "$t" "${execs:--}" "${eps:--}" \
+        "${cov:--}" "${ft:--}" "${corp:--}" "${slow:+${slow}s}" "$cpu" "$found" "$result"
 done
 echo "info: $SECONDS_EACH s a target, $JOBS at a time, $(($(date +%s) - t0)) s in all"
 if [ "$fail" -ne 0 ]; then
