@@ -116,6 +116,18 @@ contains restriction "$tmp/err" "Duerst 2001 §5 restriction 1"
 # restriction, ab.CD1.com, which shows as it: that round trip holds
 line restriction-back 'ab.CD1.com' "$IBIDI" convert --input notation --from visual --to logical 'ab.1DC.com'
 line restriction-kept 'ab.1DC.com' "$IBIDI" convert --input notation --from logical --to visual 'ab.CD1.com'
+# Duerst 2001 §5: a visual form is offered only when it reads back as the identifier. L1
+# puts a trailing neutral at the paragraph's level, so in a left-to-right paragraph the
+# ")" of http://e.org/A) shows after the right-to-left component and reads back as part of
+# it; in a right-to-left paragraph the ZWNJ after ab shows at its left.
+run round-trip 1 "$IBIDI" convert --input notation --as iri --from logical --to visual 'http://e.org/A)'
+has round-trip "$tmp/out" "error: CONVERT_ROUND_TRIP at byte 13"
+contains round-trip "$tmp/err" "Duerst 2001 §5: the visual form would not read back"
+zwnj=$(printf 'ab\342\200\214')
+run round-trip-zwnj 1 "$IBIDI" convert --context rtl --from logical --to visual "$zwnj"
+has round-trip-zwnj "$tmp/out" "error: CONVERT_ROUND_TRIP at byte 0"
+line round-trip-zwnj-ltr "$zwnj" "$IBIDI" convert --from logical --to visual "$zwnj"
+line round-trip-kept 'http://e.org/A' "$IBIDI" convert --input notation --as iri --from logical --to visual 'http://e.org/A'
 # The textual form offered must display as the identifier (its proof by the UBA, as display
 # --prove does): a right-to-left segment ending in a digit and a space does not
 seg=$(printf 'a/\327\2241\342\200\200')

@@ -985,8 +985,9 @@ static int c_convert(void)
                                                .to = (ibidi_display_repr)from};
                     const ibidi_status fst = ibidi_display_convert(disp_s[k], *disp_len[k], &o,
                                                                    form, sizeof form, &flen, NULL);
-                    /* an identifier that breaks Duerst's restriction 1 has no other form */
-                    if (fst == IBIDI_E_CONVERT_RESTRICTION)
+                    /* an identifier that breaks Duerst's restriction 1 has no other form, and
+                     * one whose visual form would not read back has none */
+                    if (fst == IBIDI_E_CONVERT_RESTRICTION || fst == IBIDI_E_CONVERT_ROUND_TRIP)
                         continue;
                     if (!st_ok(fst))
                         return 0;
@@ -994,8 +995,9 @@ static int c_convert(void)
                     o.to = (ibidi_display_repr)to;
                     ibidi_status st =
                         ibidi_display_convert(form, flen, &o, out, sizeof out, &len, NULL);
-                    /* a visual form may not read back (IBIDI_E_CONVERT_VISUAL) */
-                    if (st != IBIDI_OK && st != IBIDI_E_CONVERT_VISUAL &&
+                    /* the textual form of one whose visual form would not read back has no
+                     * visual form either */
+                    if (st != IBIDI_OK && st != IBIDI_E_CONVERT_ROUND_TRIP &&
                         st != IBIDI_E_CONVERT_RESTRICTION && st != IBIDI_E_DISPLAY_WORK_TOO_SMALL)
                         return 0;
                 }

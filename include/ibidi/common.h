@@ -137,6 +137,8 @@ typedef enum ibidi_status {
                                           (mixed, or not starting right-to-left) */
     IBIDI_E_CONVERT_PROOF = 454,       /* the textual form does not display as the
                                           identifier: its proof by the UBA fails */
+    IBIDI_E_CONVERT_ROUND_TRIP = 455,  /* the visual form would not read back as the
+                                          identifier (Duerst 2001 §5) */
     IBIDI_E_AMBIG_CONTROL = 460,       /* Badami: a bidi formatting character, or class B or
                                           S, in text given to the ambiguity analysis */
     IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_AMBIG_TWINS_MAX code points */

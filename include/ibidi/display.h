@@ -234,7 +234,11 @@ IBIDI_API ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
  *   textual -> logical: removes exactly the marks §4.3 adds, where it adds them; any other
  *     mark or control, or one missing, is an error (IBIDI_E_CONVERT_MARK,
  *     IBIDI_E_CONVERT_EMBEDDING) at its offset, never dropped silently;
- *   textual -> visual: the UBA on the textual form (§4.4), controls removed;
+ *   textual -> visual: the UBA on the textual form (§4.4), controls removed, offered only
+ *     when it reads back as the identifier (visual -> logical gives it again; Duerst 2001
+ *     §5), else IBIDI_E_CONVERT_ROUND_TRIP at the character to blame: restriction 1 alone
+ *     does not ensure it, since L1 moves a trailing neutral or ZWNJ to the side of a
+ *     right-to-left paragraph and the W rules join numbers across components;
  *   visual -> logical: each component read in its natural order (right-to-left ones
  *     reversed as the UBA shows them); a component whose display cannot give the visual
  *     text read (IBIDI_E_CONVERT_VISUAL) is an error;

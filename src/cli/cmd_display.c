@@ -426,5 +426,6 @@ const cli_command cli_cmd_convert = {
     "characters without starting with one, is refused (CONVERT_RESTRICTION, Duerst 2001 §5\n"
     "restriction 1): its forms would not convert back to it. A textual form is given only\n"
     "when it displays as the identifier in the --context paragraph (CONVERT_PROOF\n"
-    "otherwise; the proof the display command makes).\n" COMMON_OPTIONS,
+    "otherwise; the proof the display command makes), a visual form only when it reads\n"
+    "back as the identifier (CONVERT_ROUND_TRIP otherwise, Duerst 2001 §5).\n" COMMON_OPTIONS,
     convert_run, "--as --context --from --input --to", NULL, 0, NULL};

@@ -274,6 +274,9 @@ static const xrow rows[] = {
       "ibidi convert --as iri --from logical --to textual "
       "\"$(printf 'a/\\327\\2241\\342\\200\\200')\"",
       NULL),
+    S(455, "IBIDI_E_CONVERT_ROUND_TRIP",
+      "ibidi convert --input notation --as iri --from logical --to visual 'http://e.org/A)'",
+      NULL),
     S(460, "IBIDI_E_AMBIG_CONTROL", "printf 'a\\342\\200\\216b\\n' | ibidi twins --as text",
       NULL),
     S(461, "IBIDI_E_TWINS_TOO_LONG", "printf 'A1%.0s' $(seq 200) | ibidi twins --as text",

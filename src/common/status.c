@@ -152,6 +152,11 @@ static const status_info statuses[] = {
      "Duerst 2001 §4.3: in this paragraph the textual form (the marks form) does not display "
      "as the identifier: the UBA shows its components out of order or split "
      "(ibidi_display_prove), so the form is not offered"},
+    {IBIDI_E_CONVERT_ROUND_TRIP, "CONVERT_ROUND_TRIP",
+     "Duerst 2001 §5: the visual form would not read back as the identifier, so it is not "
+     "offered: read component by component in natural order it does not parse as one, or "
+     "gives another text from here on (the UBA shows a character outside its component, as "
+     "L1 does with a trailing neutral or ZWNJ in a right-to-left paragraph)"},
     {IBIDI_E_AMBIG_CONTROL, "AMBIG_CONTROL",
      "Badami, \"Control characters and formatting characters\": the ambiguity analysis and "
      "the twin search take identifiers without bidi formatting characters (LRM, RLM, ALM, "

@@ -2,12 +2,14 @@
  * Duerst 2001 §4.4: conversions between the processing (logical), textual and visual
  * forms of an identifier. Every conversion goes through the logical form and is checked
  * by going back: a textual form is accepted only when it is exactly what §4.3 makes of
- * its logical form, a visual form only when its logical form shows as it.
+ * its logical form, a visual form only when its logical form shows as it; and a visual
+ * form is made only when it reads back so (§5).
  */
 #include <string.h>
 
 #include "iri/display_internal.h"
 #include "iri/iri_internal.h"
+#include "ibidi/utf8.h"
 #include "unicode/utf8_internal.h"
 
 /* Textual to logical. The logical text goes to w->text; *llen gets its length. Anything
@@ -105,14 +107,28 @@ static void visual_of(ibidi__dwork *w, const char *l, size_t llen, size_t n_comp
     }
 }
 
-/* Visual to logical: each component with right-to-left characters read in its natural
- * order (§4.4: "component-by-component from left to right, using the natural reading
- * order for each component"), which the UBA gives back for any component whose display is
- * its own inverse; the caller checks the result by showing it again. */
-static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size_t n_comps,
-                                size_t *llen, ibidi_error *err)
+/* Where the text an emitter compared (check->cmp, len bytes) first differs from what it was
+ * given, at the start of that character; SIZE_MAX when the two are the same. */
+static size_t mismatch_at(const ibidi__emit *check, const char *s, size_t len)
 {
-    ibidi__emit l = ibidi__emitter(w->text, w->text_cap);
+    size_t at = check->mismatch;
+    if (at == SIZE_MAX && check->len != len)
+        at = check->len < len ? check->len : len;
+    if (at == SIZE_MAX)
+        return SIZE_MAX;
+    while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
+        at--;
+    return at;
+}
+
+/* Visual to logical, into *l (which may only compare): each component with right-to-left
+ * characters read in its natural order (§4.4: "component-by-component from left to right,
+ * using the natural reading order for each component"), which the UBA gives back for any
+ * component whose display is its own inverse; the caller checks the result by showing it
+ * again. */
+static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size_t n_comps,
+                                ibidi__emit *l, ibidi_error *err)
+{
     size_t pos = 0;
     for (size_t c = 0; c < n_comps; c++) {
         const ibidi_iri_component *cm = &w->comps[c];
@@ -120,7 +136,7 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
         ibidi_status st;
         if (!ibidi__span_has_rtl(s, cm->start, cm->length))
             continue;
-        ibidi__put(&l, s + pos, cm->start - pos);
+        ibidi__put(l, s + pos, cm->start - pos);
         while (p < end) {
             const unsigned char *u = (const unsigned char *)s;
             uint32_t cp = u[p];
@@ -138,32 +154,79 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
             return st;
         for (size_t v = 0; v < n; v++) {
             size_t i = w->v2l[v];
-            ibidi__put_cp(&l, ibidi_bidi_mirror(w->cps[i], w->levels[i]));
+            ibidi__put_cp(l, ibidi_bidi_mirror(w->cps[i], w->levels[i]));
         }
         pos = end;
     }
-    ibidi__put(&l, s + pos, len - pos);
-    if (l.len > l.cap)
-        return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
-    *llen = l.len;
+    ibidi__put(l, s + pos, len - pos);
     return IBIDI_OK;
 }
 
-static const ibidi_display_options defaults;
-
-/* Where the text an emitter compared (check->cmp, len bytes) first differs from what it was
- * given, at the start of that character; SIZE_MAX when the two are the same. */
-static size_t mismatch_at(const ibidi__emit *check, const char *s, size_t len)
+/* The byte offset in the logical text l of the character that visual_of showed at byte
+ * vofs of its visual form (w->cps and w->v2l as visual_of left them): the character to
+ * blame when the visual form does not read back. */
+static size_t logical_of_visual(const ibidi__dwork *w, const char *v, size_t vofs, const char *l,
+                                size_t llen)
 {
-    size_t at = check->mismatch;
-    if (at == SIZE_MAX && check->len != len)
-        at = check->len < len ? check->len : len;
-    if (at == SIZE_MAX)
-        return SIZE_MAX;
-    while (at > 0 && at < len && ((unsigned char)s[at] & 0xC0u) == 0x80u)
-        at--;
-    return at;
+    size_t k = 0, pos = 0, n = 0, i = 0, j;
+    uint32_t cp;
+    ibidi_status st;
+    /* the visual form's characters before vofs */
+    while (pos < vofs) {
+        const unsigned char *u = (const unsigned char *)v;
+        size_t step = u[pos] < 0x80 ? 1 : ibidi__utf8_decode_multi(u + pos, vofs - pos, &cp, &st);
+        pos += step ? step : 1;
+        k++;
+    }
+    /* the k-th character shown (the marks of the textual form are not), in logical order
+     * among the characters that are not marks */
+    for (size_t v2 = 0;; v2++) {
+        if (v2 >= w->cap)
+            return 0;
+        i = w->v2l[v2];
+        if (ibidi__is_bidi_control(w->cps[i]))
+            continue;
+        if (n++ == k)
+            break;
+    }
+    j = i;
+    for (size_t t = 0; t < i; t++)
+        j -= ibidi__is_bidi_control(w->cps[t]) != 0;
+    for (pos = 0; pos < llen && j > 0; j--) {
+        const unsigned char *u = (const unsigned char *)l;
+        size_t step = u[pos] < 0x80 ? 1 : ibidi__utf8_decode_multi(u + pos, llen - pos, &cp, &st);
+        pos += step ? step : 1;
+    }
+    return pos;
 }
+
+/* Duerst 2001 §5: the forms are offered so that they convert back. The visual form v of the
+ * logical text l (w->text: l, then v) reads back as l exactly: it parses as `as` and its
+ * components read in their natural order give l. Restriction 1 does not make it so alone:
+ * L1 moves a trailing neutral or a BN character (ZWNJ) to the side of a right-to-left
+ * paragraph, W rules join numbers across components, and such a form parses as something
+ * else or reads back as another text. *at gets the offset in l to blame. */
+static ibidi_status visual_reads_back(ibidi__dwork *w, const char *l, size_t llen, const char *v,
+                                      size_t vlen, ibidi_iri_kind as, size_t *at)
+{
+    size_t nv = 0;
+    ibidi_error e2;
+    ibidi__emit back = ibidi__emitter(NULL, 0);
+    if (ibidi__parse_in(w, v, vlen, as, &nv, &e2) != IBIDI_OK) {
+        *at = logical_of_visual(w, v, e2.offset < vlen ? e2.offset : vlen, l, llen);
+        return IBIDI_E_CONVERT_ROUND_TRIP;
+    }
+    back.cmp = l;
+    back.cmp_len = llen;
+    if (read_visual(w, v, vlen, nv, &back, &e2) != IBIDI_OK) {
+        *at = 0;
+        return IBIDI_E_CONVERT_ROUND_TRIP;
+    }
+    *at = mismatch_at(&back, l, llen);
+    return *at == SIZE_MAX ? IBIDI_OK : IBIDI_E_CONVERT_ROUND_TRIP;
+}
+
+static const ibidi_display_options defaults;
 
 ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_display_options *opts,
                                    char *out, size_t cap, size_t *out_len, ibidi_error *err)
@@ -213,9 +276,13 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
         st = ibidi__parse_in(&w, s, len, as, &nc, err);
         if (st != IBIDI_OK)
             return st;
-        st = read_visual(&w, s, len, nc, &llen, err);
+        ibidi__emit rl = ibidi__emitter(w.text, w.text_cap);
+        st = read_visual(&w, s, len, nc, &rl, err);
         if (st != IBIDI_OK)
             return st;
+        if (rl.len > rl.cap)
+            return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+        llen = rl.len;
         l = w.text;
         st = ibidi__parse_in(&w, l, llen, as, &nc, err);
         if (st != IBIDI_OK)
@@ -273,17 +340,39 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
     case IBIDI_DISPLAY_REPR_TEXTUAL:
         ibidi__emit_form(&e, l, llen, w.comps, nc, IBIDI_DISPLAY_FORM_MARKS, context);
         break;
-    case IBIDI_DISPLAY_REPR_VISUAL:
-        if (l != w.text) { /* visual_of keeps its textual form after the logical one */
+    case IBIDI_DISPLAY_REPR_VISUAL: {
+        /* w.text: the logical form, then its textual form, which visual_of has decoded
+         * before it writes the visual form over it */
+        ibidi__emit v;
+        if (l != w.text) {
             if (llen > w.text_cap)
                 return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
             memcpy(w.text, l, llen);
             l = w.text;
         }
-        visual_of(&w, l, llen, nc, context, &e, &st, err);
+        if (from == IBIDI_DISPLAY_REPR_VISUAL) { /* checked above: it is the input */
+            ibidi__put(&e, s, len);
+            break;
+        }
+        v = ibidi__emitter(w.text + llen, w.text_cap - llen);
+        visual_of(&w, l, llen, nc, context, &v, &st, err);
         if (st != IBIDI_OK)
             return st;
+        if (v.len > v.cap)
+            return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
+        size_t at;
+        if (visual_reads_back(&w, l, llen, v.out, v.len, as, &at) != IBIDI_OK) {
+            uint32_t cp = 0;
+            ibidi_utf8_next(l, llen, &(size_t){at}, &cp, NULL);
+            return ibidi__fail(err, IBIDI_E_CONVERT_ROUND_TRIP,
+                               from == IBIDI_DISPLAY_REPR_TEXTUAL
+                                   ? textual_offset(s, len, context, at)
+                                   : at,
+                               cp);
+        }
+        ibidi__put(&e, v.out, v.len);
         break;
+    }
     }
     if (out_len)
         *out_len = e.len;
