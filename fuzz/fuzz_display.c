@@ -11,7 +11,9 @@
  *     forms by dropping what they insert, HTML by reading its tags and character
  *     references;
  *  3. the forms with an unconditional promise (embed, isolate, components, html,
- *     html-span) pass their proof in the chosen context;
+ *     html-span) pass their proof in the chosen context (a label starting with ZWJ and
+ *     holding ZWNJ failed it, issue 24: the proof compared where the BN characters go,
+ *     which X9 removes; it now compares the characters that show);
  *  4. the layout's visual-to-logical map covers every code point once;
  *  5. snprintf contract: a size query reports the length a full call writes;
  *  6. the allocating calls (utf8, convert, layout) give what the caller-buffer calls give;

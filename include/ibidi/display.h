@@ -192,6 +192,8 @@ typedef enum ibidi_display_proof_failure {
     IBIDI_DISPLAY_PROOF_COMPONENT_SPLIT = 4,   /* a component's characters are not contiguous */
     IBIDI_DISPLAY_PROOF_COMPONENT_DISPLAY = 5  /* a component is not displayed as alone in its own
                                           direction */
+    /* Every promise is about the characters that show: a BN character (ZWJ, ZWNJ), which
+     * UAX #9 X9 removes, may be anywhere. */
 } ibidi_display_proof_failure;
 
 typedef struct ibidi_display_proof {

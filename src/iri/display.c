@@ -787,6 +787,12 @@ static ibidi_status componentwise(ibidi__dwork *w, size_t n_id, uint32_t *seq, u
     return IBIDI_OK;
 }
 
+/* Is cp of class BN (X9 removes it; it shows nothing)? */
+static int is_bn(uint32_t cp)
+{
+    return ibidi_cp_bidi_class(cp) == IBIDI_BC_BN;
+}
+
 /* Components whose characters are contiguous in the arrangement seq. */
 static size_t count_together(ibidi__dwork *w, size_t n_id, const uint32_t *seq)
 {
@@ -899,10 +905,21 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_display_
         proof->failure = IBIDI_DISPLAY_PROOF_NOT_CONTIGUOUS;
         return ibidi__ok(err);
     }
-    for (size_t m = 0; m < n_id; m++) {
-        uint32_t want = w.seq2[m], got = w.seq[m];
+    /* The arrangements are compared on the characters that show: X9 removes a BN character
+     * (ZWJ, ZWNJ, U+206A...), so where an implementation that keeps it puts it, and at
+     * which level, is its own convention (UAX #9 §5.2: the level of the character before
+     * it, which next to an isolate initiator is the level outside the isolate), not a
+     * display the form could keep or break. */
+    for (size_t m = 0, m2 = 0;; m++, m2++) {
+        while (m < n_id && is_bn(w.scratch[w.seq[m]]))
+            m++;
+        while (m2 < n_id && is_bn(w.scratch[w.seq2[m2]]))
+            m2++;
+        if (m >= n_id || m2 >= n_id)
+            break;
+        uint32_t want = w.seq2[m2], got = w.seq[m];
         uint32_t cw, cg;
-        if (want == got && w.par[m] == w.par2[m])
+        if (want == got && w.par[m] == w.par2[m2])
             continue;
         proof->offset = w.offs[want];
         cw = w.comp_of[want];
