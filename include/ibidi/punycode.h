@@ -14,8 +14,9 @@ extern "C" {
 #endif
 
 /* Decoding option: accept only the encoding the encoder produces (lower-case digits, no
- * delimiter without basic code points, no basic code point inserted by a delta). A-labels
- * must be canonical (RFC 5891 §5.4: decode, re-encode, compare). */
+ * basic code point inserted by a delta). A-labels must be canonical (RFC 5891 §5.4:
+ * decode, re-encode, compare). A delimiter without basic code points before it is refused
+ * without the option too (BAD_INPUT: RFC 3492 §6.2 reads it as a digit). */
 #define IBIDI_PUNYCODE_CANONICAL 1u
 
 /* Longest string, in code points, that the calls encode or decode: far beyond a DNS label

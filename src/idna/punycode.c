@@ -11,11 +11,12 @@
  * still checks the whole input and reports the size needed.
  *
  * With IBIDI_PUNYCODE_CANONICAL the decoder accepts only what ibidi_punycode_encode
- * produces (RFC 5891 §5.4: decode, re-encode, compare): upper-case digits and a leading
- * delimiter with no basic code points before it are reported where they occur, and the
- * decoded code points are re-encoded and compared byte by byte with the input, without a
- * buffer. Basic code points inserted by a delta cannot occur: n starts at 0x80 and only
- * grows (§6.2, the note on the braces), and cannot wrap because of the overflow checks.
+ * produces (RFC 5891 §5.4: decode, re-encode, compare): upper-case digits are reported
+ * where they occur, and the decoded code points are re-encoded and compared byte by byte
+ * with the input, without a buffer. A leading delimiter is refused in both modes, as §6.2
+ * refuses it (it consumes the delimiter only after basic code points). Basic code points
+ * inserted by a delta cannot occur: n starts at 0x80 and only grows (§6.2, the note on the
+ * braces), and cannot wrap because of the overflow checks.
  *
  * Both directions are bounded by IBIDI_PUNYCODE_MAX_CPS code points: the encoder makes one
  * pass per distinct non-basic code point and the decoder inserts each code point into the
@@ -262,14 +263,15 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
     if (d == 0) { /* no delimiter: every byte is a digit */
         nb = 0;
         pos = 0;
+    } else if (d == 1) {
+        /* §6.2: "if more than zero code points were consumed then consume one more" (the
+         * delimiter): none were, so the leading delimiter is read as a digit, and refused
+         * below (BAD_INPUT at 0). The encoder never writes it (§6.3). */
+        nb = 0;
+        pos = 0;
     } else {
         nb = d - 1;
         pos = d;
-        /* The encoder writes a delimiter only after basic code points (§6.3). §6.2
-         * consumes none here and then fails on "-" as a digit; it is accepted as an empty
-         * basic part, but is not canonical. */
-        if (nb == 0)
-            nc_off = 0;
     }
     for (size_t j = 0; j < nb; j++) {
         if (p[j] >= INITIAL_N) /* §6.2: fail on any non-basic code point */
