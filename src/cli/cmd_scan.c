@@ -670,7 +670,8 @@ static void process_batch(worker *w, batch *b)
     }
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
         size_t start, len;
-        const char *line = b->text.p + b->line_off[i];
+        /* a batch of empty names only has no text (arithmetic on NULL is undefined) */
+        const char *line = b->text.p ? b->text.p + b->line_off[i] : "";
         if (b->names_given) { /* the zone reader's name, or none */
             start = 0;
             len = b->line_len[i];
