@@ -83,6 +83,20 @@ $(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/replay_main.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS)
 
+# The command's front end as a fuzz target (fuzz/fuzz_cli.c): the command's objects with
+# its main() renamed ibidi_cli_main, in an archive of their own.
+CLI_FUZZ_OBJ = $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ)) $(BUILD)/obj/fuzz/cli_main.o
+$(BUILD)/obj/fuzz/cli_main.o: src/cli/main.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Dmain=ibidi_cli_main -MMD -MP -c $< -o $@
+$(BUILD)/libibidi_cli.a: $(CLI_FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/fuzz/replay_fuzz_cli: fuzz/fuzz_cli.c fuzz/replay_main.c tests/json_reader.h \
+                               $(BUILD)/libibidi_cli.a $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(BUILD)/libibidi_cli.a $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) $(CLI_LIBS)
+
 # The table generator is a host tool; it reads only data/.
 $(GEN): $(GEN_SRC)
 	@mkdir -p $(@D)
@@ -154,10 +168,11 @@ tables: $(GEN)
 
 # libFuzzer builds (clang): build/fuzz/<target>; run e.g. build/fuzz/fuzz_utf8 fuzz/corpus/fuzz_utf8
 fuzz:
-	$(MAKE) BUILD=$(BUILD)/fuzzer CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzzer/libibidi.a
+	$(MAKE) BUILD=$(BUILD)/fuzzer CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzzer/libibidi.a $(BUILD)/fuzzer/libibidi_cli.a
 	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
 	  echo "clang $$f -> $(BUILD)/fuzzer/$$n"; \
-	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $(BUILD)/fuzzer/libibidi.a $(LIBS) -o $(BUILD)/fuzzer/$$n || exit 1; \
+	  cli=; [ $$n = fuzz_cli ] && cli=$(BUILD)/fuzzer/libibidi_cli.a; \
+	  clang $(CPPFLAGS) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $$f $$cli $(BUILD)/fuzzer/libibidi.a $(LIBS) $(CLI_LIBS) -o $(BUILD)/fuzzer/$$n || exit 1; \
 	done
 	@$(foreach t,$(DIFF_TARGETS),echo "clang fuzz/$(t).c -> $(BUILD)/fuzzer/$(t)" && \
 	  clang $(CPPFLAGS) $(DIFF_FLAGS_$(t)) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined fuzz/$(t).c \
