@@ -49,6 +49,18 @@ extern void __sanitizer_set_report_fd(void *fd) __attribute__((weak));
 static char dir[64];
 static int out_fd = -1, err_fd = -1, saved_out = -1, saved_err = -1, here = -1;
 
+/* The run's folder and what is in it (the command removes what it spills), at exit. */
+static void cleanup(void)
+{
+    static const char *const files[] = {"stdin", "stdout", "toy.xml"};
+    char path[96];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
 /* The run's folder (cwd and TMPDIR, so that scan's spilled runs stay in it), a file of it
  * for standard output and /dev/null for standard error while the command runs; once. */
 static void setup(void)
@@ -62,6 +74,7 @@ static void setup(void)
     }
     snprintf(dir, sizeof dir, "/tmp/ibidi-fuzz-cli.XXXXXX");
     require(mkdtemp(dir) != NULL);
+    atexit(cleanup);
     here = open(".", O_RDONLY);
     require(here >= 0 && chdir(dir) == 0);
     require(setenv("TMPDIR", dir, 1) == 0);
