@@ -192,14 +192,19 @@ static int hyphens_16_differ(const char *t, size_t len)
     return 0;
 }
 
-/* Are all of the name's error findings V2 ("--" at the third and fourth positions)? */
+/* Are the name's error findings V2 ("--" at the third and fourth positions), one at
+ * least, and maybe the empty root label (icu-root-label: ICU accepts it too)? */
 static int only_v2_errors(const ibidi_findings *f)
 {
-    size_t v2 = 0;
-    for (size_t i = 0; i < f->n && i < f->cap; i++)
-        if (f->items[i].severity == IBIDI_SEVERITY_ERROR && f->items[i].code == IBIDI_IDNA_V2)
-            v2++;
-    return f->n <= f->cap && v2 > 0 && v2 == f->errors;
+    size_t v2 = 0, root = 0;
+    for (size_t i = 0; i < f->n && i < f->cap; i++) {
+        const ibidi_finding *x = &f->items[i];
+        if (x->severity != IBIDI_SEVERITY_ERROR)
+            continue;
+        v2 += x->code == IBIDI_IDNA_V2;
+        root += x->code == IBIDI_IDNA_A4_2 && x->detail == IBIDI_IDNA_ROOT_LABEL;
+    }
+    return f->n <= f->cap && v2 > 0 && v2 + root == f->errors;
 }
 
 /* Is the name's only error finding the empty root label (A4_2 with its detail)? */
