@@ -43,10 +43,12 @@ class Finding:
     code: the code's name ("B1", "V6", "A4_2", "NUMBER_LEVEL"...); severity: "error" or
     "warning"; rule: a sentence naming the rule; label: the label (IDNA) or component
     (analysis) it concerns, from 0, or None; offset, length: where, in code points of the
-    processed (ToUnicode) form for IDNA, of the input for the analysis; cp: the code point
-    there, or None; bidi_class: its Bidi_Class for the Bidi Rule, or None; context: the
-    paragraph direction an ambiguity finding holds in ("ltr" or "rtl"); detail: per code
-    (the Bidi Rule condition, the number-separator expression, ...), else 0.
+    processed (ToUnicode) form for IDNA (ToASCII of an ASCII name under the "whatwg"
+    profile: of the name, which it only lowercases), of the input for the analysis; cp:
+    the code point there, or None; bidi_class: its Bidi_Class for the Bidi Rule, or None;
+    context: the paragraph direction an ambiguity finding holds in ("ltr" or "rtl");
+    detail: per code (the Bidi Rule condition, the number-separator expression, ...),
+    else 0.
     """
 
     code: str
@@ -86,7 +88,8 @@ class IDNAError(UnicodeError):
 
     .code: the first broken rule ("B1", "V6", "A4_2"...) or, when the name could not be
     processed at all, the library's status ("IDNA_TOO_LONG", "UTF8_INVALID_BYTE");
-    .rule: its sentence; .offset: where (code points of the ToUnicode form); .label: the
+    .rule: its sentence; .offset: where (code points of the processed form, as
+    Finding.offset; of the name when it could not be processed); .label: the
     label's index (or None); .findings: every broken rule, as Finding objects.
     """
 
@@ -214,12 +217,12 @@ def process(name: Union[str, bytes], profile: str = "uts46", *, to: str = "ascii
 def check(name: Union[str, bytes], profile: str = "uts46") -> List[Finding]:
     """Every rule the name breaks under the profile (ToASCII's findings, errors and
     warnings, as `ibidi to-ascii --json` lists them), without raising. An empty list: the
-    name is valid and draws no warning. bytes that are not UTF-8 give one finding whose
-    code is the decoder's status ("UTF8_INVALID_BYTE")."""
+    name is valid and draws no warning. A name that cannot be processed at all gives one
+    finding whose code is the library's status, at the code point where it fails: bytes
+    that are not UTF-8 ("UTF8_INVALID_BYTE"...), a name too long ("IDNA_TOO_LONG")."""
     out, status, findings, offset = _ibidi._process(name, True, profile, False)
-    if out is None:
-        return [Finding(status, "error", "ill-formed UTF-8 (Unicode §3.9)", None, offset, 1,
-                        None, None, "ltr", 0)]
+    if out is None:  # findings is then the status's sentence
+        return [Finding(status, "error", findings, None, offset, 1, None, None, "ltr", 0)]
     return [Finding(*t) for t in findings]
 
 

@@ -33,31 +33,40 @@ static modstate *state_of(PyObject *module) { return (modstate *)PyModule_GetSta
 
 /* ---- Text arguments -------------------------------------------------------------------- */
 
+static PyObject *set_status_error(modstate *ms, ibidi_status st, size_t offset);
+
 /* A text argument as UTF-8: str, or bytes / bytearray holding UTF-8 (the library reports
  * ill-formed bytes with their offset). A str holding lone surrogates cannot be UTF-8: the
- * IDNA calls take such names as code points (UTS #46 treats them as disallowed, V7), the
- * others raise ValueError. */
+ * IDNA calls (ms NULL) take such names as code points (UTS #46 treats them as disallowed,
+ * V7); the others raise the status error of ms, CP_SURROGATE at the first one, as the
+ * library's code point calls refuse a surrogate (not the codec's UnicodeEncodeError). */
 typedef struct text_arg {
     const char *s;
     size_t n;
     int surrogates; /* a str that UTF-8 cannot encode */
 } text_arg;
 
-static int get_text(PyObject *o, text_arg *t, const char *what, int allow_surrogates)
+static int get_text(PyObject *o, text_arg *t, const char *what, modstate *ms)
 {
     t->surrogates = 0;
     if (PyUnicode_Check(o)) {
         Py_ssize_t n;
         const char *s = PyUnicode_AsUTF8AndSize(o, &n);
         if (!s) {
-            if (allow_surrogates && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
-                PyErr_Clear();
-                t->surrogates = 1;
-                t->s = NULL;
-                t->n = 0;
-                return 1;
+            if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+                return 0;
+            PyErr_Clear();
+            if (ms) {
+                Py_ssize_t i = 0, len = PyUnicode_GET_LENGTH(o);
+                while (i < len && !Py_UNICODE_IS_SURROGATE(PyUnicode_READ_CHAR(o, i)))
+                    i++;
+                set_status_error(ms, IBIDI_E_CP_SURROGATE, (size_t)i);
+                return 0;
             }
-            return 0;
+            t->surrogates = 1;
+            t->s = NULL;
+            t->n = 0;
+            return 1;
         }
         t->s = s;
         t->n = (size_t)n;
@@ -217,14 +226,19 @@ typedef struct idna_run {
     ibidi_findings alloc_f;
     uint32_t *in_cp; /* the input as code points */
     size_t in_n;
+    ibidi_finding *cp_items; /* the findings of a code point run */
+    void *cp_work;           /* its work area, when the name needs one */
 } idna_run;
 
+/* alloc_out and alloc_f come from the library (its allocator), the rest from PyMem. */
 static void run_free(idna_run *r)
 {
     ibidi_free(r->alloc_out);
+    ibidi_findings_free(&r->alloc_f);
     PyMem_Free(r->alloc_cp);
     PyMem_Free(r->in_cp);
-    ibidi_findings_free(&r->alloc_f);
+    PyMem_Free(r->cp_items);
+    PyMem_Free(r->cp_work);
 }
 
 /* Runs the conversion; 0 (a Python error set) only when memory ran out. */
@@ -234,61 +248,69 @@ static int idna_convert(PyObject *name, const text_arg *t, int to_ascii,
     r->alloc_out = NULL;
     r->alloc_cp = NULL;
     r->in_cp = NULL;
+    r->cp_items = NULL;
+    r->cp_work = NULL;
     memset(&r->alloc_f, 0, sizeof r->alloc_f);
     r->out_cp = NULL;
     if (t->surrogates) {
-        /* lone surrogates: the code point calls, which take them as UTS #46 does */
+        /* lone surrogates: the code point calls, which take them as UTS #46 does, into
+           buffers of PyMem (run_free: ibidi_findings_free would hand them to free(), which
+           PYTHONMALLOC=debug, python -X dev, refuses), grown until everything fits; a name
+           that maps to more code points than the fixed area holds gets the work area, as
+           the UTF-8 runs get it (ibidi/idna.h), so that it has its real verdict */
         Py_UCS4 *cps = PyUnicode_AsUCS4Copy(name);
         if (!cps)
             return 0;
         r->in_cp = (uint32_t *)cps;
         r->in_n = (size_t)PyUnicode_GET_LENGTH(name);
-        size_t cap = r->in_n * 4 + 64;
+        ibidi_idna_options w = *o;
+        size_t cap = r->in_n * 4 + 64, fcap = 64;
         r->alloc_cp = PyMem_Malloc(cap * sizeof(uint32_t));
-        ibidi_finding *items = PyMem_Malloc(64 * sizeof *items);
-        if (!r->alloc_cp || !items) {
-            PyMem_Free(items);
+        r->cp_items = PyMem_Malloc(fcap * sizeof(ibidi_finding));
+        if (!r->alloc_cp || !r->cp_items) {
             PyErr_NoMemory();
             return 0;
         }
         for (;;) {
-            ibidi_findings fs = {items, 64, 0, 0};
-            r->st = to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, o, r->alloc_cp, cap,
+            ibidi_findings fs = {r->cp_items, fcap, 0, 0};
+            r->st = to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, &w, r->alloc_cp, cap,
                                                       &r->out_len, &fs, &r->err)
-                             : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, o, r->alloc_cp, cap,
+                             : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, &w, r->alloc_cp, cap,
                                                         &r->out_len, &fs, &r->err);
+            if (r->st == IBIDI_E_IDNA_WORK_TOO_SMALL && !w.work) {
+                w.work_size = ibidi_idna_work_size();
+                w.work = r->cp_work = PyMem_Malloc(w.work_size);
+                if (!w.work) {
+                    PyErr_NoMemory();
+                    return 0;
+                }
+                continue;
+            }
             if (r->st == IBIDI_E_BUFFER_TOO_SMALL && r->out_len > cap) {
                 cap = r->out_len;
                 uint32_t *b = PyMem_Realloc(r->alloc_cp, cap * sizeof(uint32_t));
                 if (!b) {
-                    PyMem_Free(items);
                     PyErr_NoMemory();
                     return 0;
                 }
                 r->alloc_cp = b;
                 continue;
             }
-            if (fs.n > 64 && fs.n > fs.cap) {
-                ibidi_finding *m = PyMem_Realloc(items, fs.n * sizeof *items);
+            if (fs.n > fcap) {
+                fcap = fs.n;
+                ibidi_finding *m = PyMem_Realloc(r->cp_items, fcap * sizeof(ibidi_finding));
                 if (!m) {
-                    PyMem_Free(items);
                     PyErr_NoMemory();
                     return 0;
                 }
-                items = m;
-                ibidi_findings fs2 = {items, fs.n, 0, 0};
-                (void)(to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, o, r->alloc_cp, cap,
-                                                         &r->out_len, &fs2, &r->err)
-                                : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, o, r->alloc_cp,
-                                                           cap, &r->out_len, &fs2, &r->err));
+                r->cp_items = m;
+                continue;
             }
-            r->alloc_f.items = items;
-            r->alloc_f.n = fs.n;
+            r->nf = fs.n;
             break;
         }
         r->out_cp = r->alloc_cp;
-        r->f = r->alloc_f.items;
-        r->nf = r->alloc_f.n;
+        r->f = r->cp_items;
         return 1;
     }
     ibidi_findings fs = {r->items, FAST_FINDINGS, 0, 0};
@@ -343,8 +365,23 @@ static PyObject *run_output(const idna_run *r)
     return PyUnicode_DecodeUTF8(r->out ? r->out : "", (Py_ssize_t)r->out_len, "surrogatepass");
 }
 
-/* The ToUnicode form, to which the findings' offsets refer: the output of a ToUnicode run,
- * else made here. *ref is allocated (ibidi_free) when *owned. */
+/* A name of ASCII code points only, which ToASCII with IBIDI_IDNA_URL_HOST (the whatwg
+ * profile) lowercases and does not otherwise process (ibidi/idna.h). */
+static int url_host_ascii(const text_arg *t, const ibidi_idna_options *o)
+{
+    const unsigned f = ibidi_idna_options_flags(o);
+    if (!(f & IBIDI_IDNA_URL_HOST) || (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)))
+        return 0;
+    for (size_t i = 0; i < t->n; i++)
+        if ((unsigned char)t->s[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
+/* The processed form, to which the findings' offsets refer: the output of a ToUnicode run,
+ * else the ToUnicode form made here, except for an ASCII name under IBIDI_IDNA_URL_HOST,
+ * whose findings count in the name itself (ibidi/idna.h). *ref is allocated (ibidi_free)
+ * when *owned. */
 static void processed_form(const text_arg *t, int to_ascii, const ibidi_idna_options *o,
                            const idna_run *r, const char **ref, size_t *ref_len, char **owned)
 {
@@ -357,6 +394,11 @@ static void processed_form(const text_arg *t, int to_ascii, const ibidi_idna_opt
     if (!to_ascii) {
         *ref = r->out;
         *ref_len = r->out_len;
+        return;
+    }
+    if (url_host_ascii(t, o)) {
+        *ref = t->s;
+        *ref_len = t->n;
         return;
     }
     if (ibidi_idna_to_unicode_alloc(t->s, t->n, o, owned, ref_len, NULL, NULL) == IBIDI_OK ||
@@ -374,7 +416,8 @@ static PyObject *raise_idna(modstate *ms, const text_arg *t, int to_ascii,
     if (r->st != IBIDI_E_IDNA_INVALID) {
         const char *nm = ibidi_status_name(r->st);
         PyObject *e = PyObject_CallFunction(ms->idna_error, "ss[]n", nm ? nm : "?",
-                                            ibidi_strerror(r->st), (Py_ssize_t)r->err.offset);
+                                            ibidi_strerror(r->st),
+                                            (Py_ssize_t)cp_index(t->s, t->n, r->err.offset));
         if (e) {
             PyErr_SetObject((PyObject *)Py_TYPE(e), e);
             Py_DECREF(e);
@@ -459,7 +502,7 @@ static PyObject *idna_call(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (!idna_args(args, nargs, kwnames, to_ascii ? "encode" : "decode", &name, &o))
         return NULL;
     text_arg t;
-    if (!get_text(name, &t, "name", 1))
+    if (!get_text(name, &t, "name", NULL))
         return NULL;
     idna_run r;
     if (!idna_convert(name, &t, to_ascii, &o, &r)) {
@@ -487,9 +530,10 @@ static PyObject *py_decode(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return idna_call(self, args, nargs, kwnames, 0);
 }
 
-/* _process(name, to_ascii, profile, transitional) -> (output or None, status, findings):
- * the whole result without raising (ibidi.check, ibidi.process). output is None after an
- * encoding error (ill-formed UTF-8), status the library's status name. */
+/* _process(name, to_ascii, profile, transitional) -> (output, status, findings, 0): the whole
+ * result without raising (ibidi.check, ibidi.process), status the library's status name.
+ * A name that could not be processed at all (ill-formed UTF-8, IDNA_TOO_LONG) gives
+ * (None, status, the status's sentence, offset in code points of the name). */
 static PyObject *py_process(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -504,7 +548,7 @@ static PyObject *py_process(PyObject *self, PyObject *args)
     if (transitional)
         o.add |= IBIDI_IDNA_TRANSITIONAL;
     text_arg t;
-    if (!get_text(name, &t, "name", 1))
+    if (!get_text(name, &t, "name", NULL))
         return NULL;
     idna_run r;
     if (!idna_convert(name, &t, to_ascii, &o, &r)) {
@@ -527,7 +571,8 @@ static PyObject *py_process(PyObject *self, PyObject *args)
             Py_XDECREF(l);
     } else {
         const char *nm = ibidi_status_name(r.st);
-        res = Py_BuildValue("(Os[]n)", Py_None, nm ? nm : "?", (Py_ssize_t)r.err.offset);
+        res = Py_BuildValue("(Ossn)", Py_None, nm ? nm : "?", ibidi_strerror(r.st),
+                            (Py_ssize_t)cp_index(t.s, t.n, r.err.offset));
     }
     run_free(&r);
     return res;
@@ -553,7 +598,7 @@ static PyObject *py_levels(PyObject *self, PyObject *args, PyObject *kw)
     ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, NULL, 0};
     text_arg t;
     if ((dir && !get_dir(dir, &o.dir, dir_names, 4, "direction")) ||
-        !get_text(text, &t, "text", 0))
+        !get_text(text, &t, "text", state_of(self)))
         return NULL;
     ibidi_bidi_result res;
     memset(&res, 0, sizeof res);
@@ -585,7 +630,7 @@ static PyObject *py_visual(PyObject *self, PyObject *args, PyObject *kw)
     ibidi_bidi_options o = {IBIDI_DIR_AUTO, 0, NULL, 0};
     text_arg t;
     if ((dir && !get_dir(dir, &o.dir, dir_names, 4, "direction")) ||
-        !get_text(text, &t, "text", 0))
+        !get_text(text, &t, "text", state_of(self)))
         return NULL;
     o.flags = (mirror ? 0u : IBIDI_BIDI_NO_MIRROR) | (remove ? IBIDI_BIDI_REMOVE_CONTROLS : 0u);
     char *out = NULL;
@@ -614,11 +659,14 @@ static PyObject *py_reorder_levels(PyObject *self, PyObject *arg)
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        /* an int beyond C long is a level out of range like any other, not OverflowError */
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        int overflow = 0;
+        long v = PyLong_AsLongAndOverflow(item, &overflow);
         if (v == -1 && PyErr_Occurred())
             goto done;
-        if (v < 0 || v > IBIDI_BIDI_MAX_DEPTH + 1) {
-            PyErr_Format(PyExc_ValueError, "level %ld at %zd is not 0..%d (UAX #9 BD2)", v, i,
+        if (overflow || v < 0 || v > IBIDI_BIDI_MAX_DEPTH + 1) {
+            PyErr_Format(PyExc_ValueError, "level %R at %zd is not 0..%d (UAX #9 BD2)", item, i,
                          IBIDI_BIDI_MAX_DEPTH + 1);
             goto done;
         }
@@ -661,7 +709,8 @@ static PyObject *py_display(PyObject *self, PyObject *args, PyObject *kw)
     text_arg t;
     if ((ctx && !get_dir(ctx, &o.context, context_names, 2, "context")) ||
         (form && !pick(form, "form", form_names, 7, &f)) ||
-        (kind && !pick(kind, "kind", kind_names, 4, &k)) || !get_text(ident, &t, "ident", 0))
+        (kind && !pick(kind, "kind", kind_names, 4, &k)) ||
+        !get_text(ident, &t, "ident", state_of(self)))
         return NULL;
     o.form = (ibidi_display_form)f;
     o.as = (ibidi_iri_kind)k; /* kind_names follow ibidi_iri_kind's order */
@@ -698,7 +747,7 @@ static PyObject *py_twins(PyObject *self, PyObject *args)
     memset(&o, 0, sizeof o);
     text_arg t;
     if (!get_dir(ctx, &o.context, context_names, 2, "context") ||
-        !get_text(ident, &t, "ident", 0))
+        !get_text(ident, &t, "ident", state_of(self)))
         return NULL;
     if (maxc < 0) {
         PyErr_SetString(PyExc_ValueError, "max_candidates must be >= 0 (0: the default bound)");
@@ -736,7 +785,7 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
     int k = 0;
     text_arg t;
     if ((kind && !pick(kind, "kind", kind_names, 4, &k)) ||
-        !get_profile(profile, &o.idna.profile) || !get_text(ident, &t, "ident", 0))
+        !get_profile(profile, &o.idna.profile) || !get_text(ident, &t, "ident", state_of(self)))
         return NULL;
     o.as = (ibidi_iri_kind)k;
     o.flags = (rtl ? IBIDI_AMBIG_RTL : 0u) | (exact ? IBIDI_AMBIG_EXACT : 0u);
@@ -774,7 +823,7 @@ static PyObject *iri_convert(PyObject *self, PyObject *args, PyObject *kw, int t
         o.flags = (a ? IBIDI_IRI_KEEP_UNSAFE : 0u) | (b ? IBIDI_IRI_HOST_TO_UNICODE : 0u);
     }
     text_arg t;
-    if (!get_text(s, &t, to_uri ? "iri" : "uri", 0))
+    if (!get_text(s, &t, to_uri ? "iri" : "uri", state_of(self)))
         return NULL;
     char *out = NULL;
     size_t n = 0;
@@ -870,16 +919,36 @@ static PyObject *lgr_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     return (PyObject *)o;
 }
 
+/* A label argument as the code points the calls of ibidi/lgr.h evaluate (a U-label, or an
+ * A-label decoded: ibidi_lgr_label_decode, as their _utf8 forms do). A label that does not
+ * decode raises the status error at the code point of the argument where it fails (the
+ * library counts bytes); offsets after decoding count code points of the decoded label, as
+ * ibidi/lgr.h says. */
+static int lgr_label(lgr_obj *self, PyObject *label, uint32_t *cps, size_t *n)
+{
+    text_arg t;
+    if (!get_text(label, &t, "label", state_of(self->module)))
+        return 0;
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_label_decode(t.s, t.n, cps, IBIDI_LGR_MAX_LABEL, n, &err);
+    if (st != IBIDI_OK) {
+        set_status_error(state_of(self->module), st, cp_index(t.s, t.n, err.offset));
+        return 0;
+    }
+    return 1;
+}
+
 /* check(label) -> (eligible, status, offset, cp, context_rule, disposition, registrable,
  * rule, action_comment) */
 static PyObject *lgr_check(lgr_obj *self, PyObject *label)
 {
-    text_arg t;
-    if (!get_text(label, &t, "label", 0))
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
+    size_t n = 0;
+    if (!lgr_label(self, label, cps, &n))
         return NULL;
     ibidi_lgr_result r;
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_check_utf8(self->lgr, t.s, t.n, &r, &err);
+    ibidi_status st = ibidi_lgr_check(self->lgr, cps, n, &r, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self->module), st, err.offset);
     PyObject *cp = r.eligible ? Py_NewRef(Py_None) : PyLong_FromUnsignedLong(r.cp);
@@ -917,23 +986,17 @@ static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
     unsigned long long max = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$pK:variants", kwl, &label, &inv, &max))
         return NULL;
-    text_arg t;
-    if (!get_text(label, &t, "label", 0))
-        return NULL;
-    uint32_t cps[IBIDI_LGR_MAX_LABEL + 1];
+    uint32_t cps[IBIDI_LGR_MAX_LABEL];
     size_t n = 0;
-    ibidi_error err;
-    ibidi_status st = ibidi_lgr_label_decode(t.s, t.n, cps, IBIDI_LGR_MAX_LABEL + 1, &n, &err);
-    if (st == IBIDI_E_BUFFER_TOO_SMALL || (st == IBIDI_OK && n > IBIDI_LGR_MAX_LABEL))
-        st = IBIDI_E_LGR_LABEL_TOO_LONG;
-    if (st != IBIDI_OK)
-        return set_status_error(state_of(self->module), st, err.offset);
+    if (!lgr_label(self, label, cps, &n))
+        return NULL;
     variants_ctx c = {PyList_New(0)};
     if (!c.list)
         return NULL;
     ibidi_lgr_variant_summary sum;
-    st = ibidi_lgr_variants(self->lgr, cps, n, inv ? IBIDI_LGR_INCLUDE_INVALID : 0u, max,
-                            variant_cb, &c, &sum, &err);
+    ibidi_error err;
+    ibidi_status st = ibidi_lgr_variants(self->lgr, cps, n, inv ? IBIDI_LGR_INCLUDE_INVALID : 0u,
+                                         max, variant_cb, &c, &sum, &err);
     if (PyErr_Occurred()) {
         Py_DECREF(c.list);
         return NULL;
@@ -947,16 +1010,15 @@ static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
 
 static PyObject *lgr_index_label(lgr_obj *self, PyObject *label)
 {
-    text_arg t;
-    if (!get_text(label, &t, "label", 0))
+    uint32_t cps[IBIDI_LGR_MAX_LABEL], idx[IBIDI_LGR_MAX_INDEX];
+    size_t n = 0, m = 0;
+    if (!lgr_label(self, label, cps, &n))
         return NULL;
-    char out[IBIDI_LGR_MAX_INDEX * 4];
-    size_t n = 0;
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_index_label_utf8(self->lgr, t.s, t.n, out, sizeof out, &n, &err);
+    ibidi_status st = ibidi_lgr_index_label(self->lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self->module), st, err.offset);
-    return PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, idx, (Py_ssize_t)m);
 }
 
 static PyMethodDef lgr_methods[] = {
@@ -1128,7 +1190,7 @@ static PyObject *scanner_add(scanner_obj *self, PyObject *args)
     Py_ssize_t got = 0;
     for (; got < n; got++) {
         text_arg t;
-        if (!get_text(PySequence_Fast_GET_ITEM(seq, got), &t, "a name", 0))
+        if (!get_text(PySequence_Fast_GET_ITEM(seq, got), &t, "a name", state_of(self->module)))
             goto done;
         items[got].name = PyMem_RawMalloc(t.n + 1);
         if (!items[got].name) {
