@@ -5,7 +5,8 @@
  * and only then reports an error. So no ereport (a longjmp) ever crosses a libibidi frame
  * and nothing the library allocated leaks; the library never calls back into PostgreSQL
  * but for the twin search's callback, which neither allocates with ereport on failure nor
- * checks for interrupts (it stops the search instead).
+ * serves interrupts: it stops the search instead, and the failure or the interrupt is dealt
+ * with after it.
  *
  * Errors of our own (docs: README, "PostgreSQL"), class IB:
  *   IB001  the name is invalid under the profile (ibidi_to_ascii, ibidi_to_unicode): the
@@ -21,6 +22,7 @@
 #include "postgres.h"
 
 #include "access/htup_details.h"
+#include "access/xact.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
@@ -28,6 +30,7 @@
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/jsonb.h"
 #include "utils/lsyscache.h"
@@ -640,46 +643,72 @@ Datum pg_ibidi_display_key(PG_FUNCTION_ARGS)
 
 /* ---- Twins -------------------------------------------------------------------------------- */
 
+/* The twins one call lists at most, the default of ibidi twins --max-twins: the search
+ * runs up to a million candidates (IBIDI_AMBIG_DEFAULT_CANDIDATES), and a name of 250
+ * bytes can have as many twins (a digit label between right-to-left labels, over and over),
+ * which as rows would hold hundreds of megabytes of the backend's memory. */
+#define TWINS_MAX 100000
+
+typedef struct twin {
+    char *s;
+    size_t len;
+    bool valid;
+    char *codes;
+} twin;
+
 typedef struct twin_list {
-    char **s;
-    size_t *len;
+    twin *v;
     size_t n, cap;
     int oom;
+    int cut;         /* stopped at TWINS_MAX: more twins exist */
+    int interrupted; /* stopped for a cancel or a termination, served after the search */
 } twin_list;
 
-/* Called by the library during the search: it must not ereport (no longjmp across the
- * library), so allocation failures stop the search and are reported afterwards. */
-static int twin_collect(const char *twin, size_t len, void *ctx)
+/* Called by the library for each twin it finds: it must not ereport (no longjmp across
+ * the library), so allocation failures, the list's bound and a pending cancel or
+ * termination stop the search, and are dealt with afterwards. */
+static int twin_collect(const char *s, size_t len, void *ctx)
 {
     twin_list *l = ctx;
+    if ((QueryCancelPending || ProcDiePending) && INTERRUPTS_CAN_BE_PROCESSED())
+        return l->interrupted = 1;
+    if (l->n == TWINS_MAX)
+        return l->cut = 1;
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
-        char **s = palloc_extended(sizeof *s * cap, MCXT_ALLOC_NO_OOM);
-        size_t *ln = s ? palloc_extended(sizeof *ln * cap, MCXT_ALLOC_NO_OOM) : NULL;
-        if (!ln)
+        twin *v = palloc_extended(sizeof *v * cap, MCXT_ALLOC_NO_OOM);
+        if (!v)
             return l->oom = 1;
-        if (l->n) {
-            memcpy(s, l->s, sizeof *s * l->n);
-            memcpy(ln, l->len, sizeof *ln * l->n);
-        }
-        l->s = s;
-        l->len = ln;
+        if (l->n)
+            memcpy(v, l->v, sizeof *v * l->n);
+        l->v = v;
         l->cap = cap;
     }
     char *copy = palloc_extended(len + 1, MCXT_ALLOC_NO_OOM);
     if (!copy)
         return l->oom = 1;
-    memcpy(copy, twin, len);
+    memcpy(copy, s, len);
     copy[len] = '\0';
-    l->s[l->n] = copy;
-    l->len[l->n++] = len;
+    l->v[l->n++] = (twin){copy, len, false, NULL};
     return 0;
+}
+
+/* Valid twins first, then by bytes (the command's order, src/cli/cmd_twins.c). */
+static int twin_cmp(const void *a, const void *b)
+{
+    const twin *x = a, *y = b;
+    if (x->valid != y->valid)
+        return x->valid ? -1 : 1;
+    int c = memcmp(x->s, y->s, Min(x->len, y->len));
+    return c ? c : (x->len > y->len) - (x->len < y->len);
 }
 
 /* Every other domain name that shows the same glyphs in the paragraph given (the exact
  * twin search of ibidi twins --as domain), with its validity under uts46 and the codes of
  * the rules it breaks ("[]" when valid): valid twins first, then by bytes. The search runs
- * on the form users see (A-labels as U-labels, RFC 5894 §4.2). */
+ * on the form users see (A-labels as U-labels, RFC 5894 §4.2). A search cut by its bound,
+ * or a list cut at TWINS_MAX, returns the twins found with a WARNING that more may exist
+ * (the command's "# search cut" and "# list cut" lines). */
 PG_FUNCTION_INFO_V1(pg_ibidi_twins);
 Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
 {
@@ -696,45 +725,56 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
         len = ulen;
     }
     ibidi_free(uform);
-    twin_list l = {NULL, NULL, 0, 0, 0}; /* freed with the function's memory context */
+    twin_list l = {NULL, 0, 0, 0, 0, 0}; /* freed with the function's memory context */
     const ibidi_ambig_options ao = {IBIDI_IRI_AS_AUTO, 0, ctx, 0,
                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
     ibidi_ambig_twin_stats stats;
     ibidi_error err;
     ibidi_status st = ibidi_ambig_twins_utf8(name, len, &ao, twin_collect, &l, &stats, &err);
+    if (l.interrupted) {
+        CHECK_FOR_INTERRUPTS();
+        /* not reached while the interrupt is one (ProcessInterrupts raises a cancel it
+         * can serve); the list is not whole in any case */
+        ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
+                        errmsg("ibidi: twin search interrupted")));
+    }
     if (l.oom)
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
     if (st != IBIDI_OK)
         cannot_process("twins", &err);
-    InitMaterializedSRF(fcinfo, 0);
-    ReturnSetInfo *rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
-    /* valid twins first, then by bytes (as the command lists them) */
-    int *valid = palloc(sizeof *valid * (l.n ? l.n : 1));
-    char **codes = palloc(sizeof *codes * (l.n ? l.n : 1));
     for (size_t i = 0; i < l.n; i++) {
+        CHECK_FOR_INTERRUPTS();
         char *c = NULL;
         size_t clen = 0;
         const ibidi_iri_options vo = {IBIDI_IRI_AS_DOMAIN, 0,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-        ibidi_status vs = ibidi_iri_validate_alloc(l.s[i], l.len[i], &vo, &c, &clen, NULL);
-        valid[i] = vs == IBIDI_OK;
-        codes[i] = c ? pnstrdup(c, clen) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
+        ibidi_status vs = ibidi_iri_validate_alloc(l.v[i].s, l.v[i].len, &vo, &c, &clen, NULL);
+        l.v[i].valid = vs == IBIDI_OK;
+        l.v[i].codes = c ? pnstrdup(c, clen) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
         ibidi_free(c);
         if (vs == IBIDI_E_NOMEM)
             ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
     }
-    for (int pass = 1; pass >= 0; pass--) /* valid, then invalid; the search's order is
-                                             fixed for an input, so the rows are too */
-        for (size_t i = 0; i < l.n; i++) {
-            if (valid[i] != pass)
-                continue;
-            Datum values[3];
-            bool nulls[3] = {false, false, false};
-            values[0] = PointerGetDatum(text_of(l.s[i], l.len[i]));
-            values[1] = BoolGetDatum(valid[i]);
-            values[2] = PointerGetDatum(cstring_to_text(codes[i]));
-            tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-        }
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, twin_cmp);
+    if (l.cut)
+        ereport(WARNING, (errmsg("ibidi: twins: the list stops at %d twins: more twins exist",
+                                 TWINS_MAX)));
+    else if (stats.truncated)
+        ereport(WARNING,
+                (errmsg("ibidi: twins: the search stopped after %zu candidates: more twins may "
+                        "exist",
+                        stats.candidates)));
+    InitMaterializedSRF(fcinfo, 0);
+    ReturnSetInfo *rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
+    for (size_t i = 0; i < l.n; i++) {
+        Datum values[3];
+        bool nulls[3] = {false, false, false};
+        values[0] = PointerGetDatum(text_of(l.v[i].s, l.v[i].len));
+        values[1] = BoolGetDatum(l.v[i].valid);
+        values[2] = PointerGetDatum(cstring_to_text(l.v[i].codes));
+        tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+    }
     return (Datum)0;
 }
 
@@ -742,14 +782,63 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
 
 /* The LGRs this backend has compiled, by name. The table ibidi_lgr never changes what a
  * name holds (ibidi_lgr_load refuses another document under a loaded name), so an entry
- * stays right for the backend's life, and the functions that read it may be IMMUTABLE. */
+ * stays right for the backend's life, and the functions that read it may be IMMUTABLE.
+ * But a row this transaction wrote is not there yet for good: if the transaction, or the
+ * subtransaction that wrote it, rolls back, the name is free again and may be loaded with
+ * another document. An entry compiled from such a row is provisional: kept when the
+ * transaction commits, dropped when any (sub)transaction aborts (it is compiled again from
+ * the table if the row is still there). */
 typedef struct lgr_entry {
     struct lgr_entry *next;
     char *name;
     ibidi_lgr *lgr;
+    bool provisional;
 } lgr_entry;
 
 static lgr_entry *lgr_cache;
+
+static void lgr_drop_provisional(void)
+{
+    lgr_entry **p = &lgr_cache;
+    while (*p) {
+        lgr_entry *e = *p;
+        if (e->provisional) {
+            *p = e->next;
+            ibidi_lgr_free(e->lgr);
+            pfree(e->name);
+            pfree(e);
+        } else {
+            p = &e->next;
+        }
+    }
+}
+
+static void lgr_xact_callback(XactEvent event, void *arg)
+{
+    if (event == XACT_EVENT_COMMIT) {
+        for (lgr_entry *e = lgr_cache; e; e = e->next)
+            e->provisional = false;
+    } else if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT ||
+               event == XACT_EVENT_PREPARE || event == XACT_EVENT_PARALLEL_COMMIT) {
+        /* a parallel worker's commit is not the transaction's; a prepared transaction may
+         * still roll back, after this backend has gone on */
+        lgr_drop_provisional();
+    }
+}
+
+static void lgr_subxact_callback(SubXactEvent event, SubTransactionId sub,
+                                 SubTransactionId parent, void *arg)
+{
+    if (event == SUBXACT_EVENT_ABORT_SUB)
+        lgr_drop_provisional();
+}
+
+PGDLLEXPORT void _PG_init(void);
+void _PG_init(void)
+{
+    RegisterXactCallback(lgr_xact_callback, NULL);
+    RegisterSubXactCallback(lgr_subxact_callback, NULL);
+}
 
 /* The schema-qualified table, wherever the extension was created: the schema of the
  * calling function, which the extension script created beside the table. */
@@ -762,11 +851,13 @@ static char *lgr_table(FunctionCallInfo fcinfo)
     return psprintf("%s.ibidi_lgr", quote_identifier(schema));
 }
 
-/* The document stored under name, or NULL; palloc'd in the caller's context. */
-static char *lgr_xml(FunctionCallInfo fcinfo, const char *name, size_t len, size_t *xml_len)
+/* The document stored under name, or NULL; palloc'd in the caller's context. *mine (may be
+ * NULL): the row was written by this transaction, which has not committed yet. */
+static char *lgr_xml(FunctionCallInfo fcinfo, const char *name, size_t len, size_t *xml_len,
+                     bool *mine)
 {
     MemoryContext caller = CurrentMemoryContext;
-    char *sql = psprintf("SELECT xml FROM %s WHERE name = $1", lgr_table(fcinfo));
+    char *sql = psprintf("SELECT xml, xmin FROM %s WHERE name = $1", lgr_table(fcinfo));
     Oid types[1] = {TEXTOID};
     Datum args[1] = {PointerGetDatum(text_of(name, len))};
     char *xml = NULL;
@@ -784,6 +875,10 @@ static char *lgr_xml(FunctionCallInfo fcinfo, const char *name, size_t len, size
             xml = MemoryContextAlloc(caller, *xml_len + 1);
             memcpy(xml, VARDATA_ANY(t), *xml_len);
             xml[*xml_len] = '\0';
+            Datum x = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull);
+            if (mine)
+                *mine = !isnull &&
+                        TransactionIdIsCurrentTransactionId(DatumGetTransactionId(x));
         }
     }
     SPI_finish();
@@ -812,7 +907,8 @@ static const ibidi_lgr *lgr_get(FunctionCallInfo fcinfo, int i)
         if (strlen(e->name) == len && memcmp(e->name, name, len) == 0)
             return e->lgr;
     size_t xml_len = 0;
-    char *xml = lgr_xml(fcinfo, name, len, &xml_len);
+    bool mine = false;
+    char *xml = lgr_xml(fcinfo, name, len, &xml_len, &mine);
     if (!xml)
         ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
                         errmsg("ibidi: no LGR named \"%.*s\"", (int)len, name),
@@ -837,6 +933,7 @@ static const ibidi_lgr *lgr_get(FunctionCallInfo fcinfo, int i)
     ename[len] = '\0';
     e->name = ename;
     e->lgr = lgr;
+    e->provisional = mine;
     e->next = lgr_cache;
     lgr_cache = e;
     return lgr;
@@ -876,7 +973,7 @@ Datum pg_ibidi_lgr_load(PG_FUNCTION_ARGS)
                      info->index_possible ? "true" : "false");
     ibidi_lgr_free(lgr);
     size_t old_len = 0;
-    char *old = lgr_xml(fcinfo, name, nlen, &old_len);
+    char *old = lgr_xml(fcinfo, name, nlen, &old_len, NULL);
     if (old) {
         if (old_len != xlen || memcmp(old, xml, xlen) != 0)
             ereport(ERROR, (errcode(ERRCODE_IBIDI_LGR),

@@ -1,7 +1,9 @@
 #!/bin/sh
 # postgres/run_tests.sh (make -C postgres installcheck): the extension on a real server.
 #  1. pg_regress (make installcheck-server) on a cluster of its own: every function, the
-#     error messages and SQLSTATEs, the display-key index in EXPLAIN, a parallel plan;
+#     error messages and SQLSTATEs, the display-key index in EXPLAIN, a parallel plan, and
+#     every function over some five thousand hostile arguments drawn from a fixed seed
+#     (sql/fuzz.sql: the SQLSTATEs each raises, and the functions agree with each other);
 #  2. ibidi_check against the command: for each name of a list, the jsonb of
 #     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb.
 # Prints "N passed, N failed" (pg_regress's tests, then one per name) and exits 1 on a
