@@ -859,6 +859,35 @@ static void test_options(void)
         CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n == fa.n &&
                   same_findings(a, b, fa.n),
               "max_candidates 0: the default bound");
+        {
+            /* the analysis validates every twin, so its default bound is its own, lower one
+             * (IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES): "a.1.\u0628." 14 times has more
+             * candidates than that and fewer than a million (found by the extension's
+             * fuzz test, where 35 times took 49 s under the search's default) */
+            static char many[14 * 7 + 1];
+            for (int r = 0; r < 14; r++)
+                memcpy(many + 7 * r, "a.1.\xD8\xA8.", 7);
+            ibidi_ambig_options m = o;
+            m.as = IBIDI_IRI_AS_DOMAIN;
+            m.work = NULL;
+            m.work_size = 0;
+            ibidi_findings d, e, f;
+            m.max_candidates = 0;
+            int ok = ibidi_ambig_analyze_alloc(many, sizeof many - 1, &m, &d, &E) == IBIDI_OK;
+            m.max_candidates = IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES;
+            ok = ok && ibidi_ambig_analyze_alloc(many, sizeof many - 1, &m, &e, &E) == IBIDI_OK;
+            m.max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
+            ok = ok && ibidi_ambig_analyze_alloc(many, sizeof many - 1, &m, &f, &E) == IBIDI_OK;
+            CHECK(ok && has_code(d.items, d.n, IBIDI_AMBIG_SEARCH_TRUNCATED) && d.n == e.n &&
+                      same_findings(d.items, e.items, d.n) &&
+                      !has_code(f.items, f.n, IBIDI_AMBIG_SEARCH_TRUNCATED),
+                  "EXACT, max_candidates 0: IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES");
+            if (ok) {
+                ibidi_findings_free(&d);
+                ibidi_findings_free(&e);
+                ibidi_findings_free(&f);
+            }
+        }
         /* the allocating call: its own work area, the findings of the call */
         ibidi_findings al;
         o.work = NULL;

@@ -195,6 +195,13 @@ IBIDI_API int ibidi_ambig_code_is_exact(ibidi_ambig_code code);
 #define IBIDI_AMBIG_TWINS_MAX 256
 /* A bound on the candidates that suits interactive use. */
 #define IBIDI_AMBIG_DEFAULT_CANDIDATES 1000000u
+/* The analysis's default bound when it validates every twin (IBIDI_AMBIG_EXACT): each
+ * candidate then costs a whole IDNA validation besides its layout, 50 to 100 times the
+ * search alone (85 us for a name of 60 labels), so that a million would take over a
+ * minute; ten thousand keep an analysis near a second, and a search they cut is reported
+ * (IBIDI_AMBIG_SEARCH_TRUNCATED). A name with that many candidates has many more twins
+ * than any registry would list one by one. */
+#define IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES 10000u
 
 /* How the calls run. A NULL pointer, or a zero-initialised record, is the default of every
  * field. Each call reads the fields it names and ignores the others, so that one record may
@@ -206,8 +213,9 @@ typedef struct ibidi_ambig_options {
     ibidi_dir context;       /* twin search: the paragraph, IBIDI_DIR_LTR (0, the standard
                                 display model) or IBIDI_DIR_RTL */
     size_t max_candidates;   /* the twin search's bound (both calls): the candidates run
-                                forward at most; 0: IBIDI_AMBIG_DEFAULT_CANDIDATES;
-                                SIZE_MAX: no bound */
+                                forward at most; 0: IBIDI_AMBIG_DEFAULT_CANDIDATES
+                                (IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES for the analysis
+                                with IBIDI_AMBIG_EXACT); SIZE_MAX: no bound */
     ibidi_idna_options idna; /* analysis, IBIDI_AMBIG_EXACT: which twins are valid
                                 identifiers (zero: the uts46 profile); its own work area is
                                 not used (the analysis's takes its place) */

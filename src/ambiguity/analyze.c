@@ -1039,7 +1039,9 @@ static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
     const work_parts w = parts_of(a->len, o->flags);
     twin_ctx *t = (twin_ctx *)(void *)x;
     void *state = x + w.exact;
-    const size_t bound = ibidi__twins_bound(o->max_candidates);
+    /* each candidate is validated: a bound of its own (see ambiguity.h) */
+    const size_t bound = ibidi__twins_bound(
+        o->max_candidates ? o->max_candidates : IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES);
     ibidi_status st;
     /* the validation of each twin: its components, then IDNA, in IDNA's area */
     t->idna = o->idna;
