@@ -669,6 +669,12 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
     return 1;
 }
 
+/* Is cp of class BN (X9 removes it; it shows nothing)? */
+static int is_bn(uint32_t cp)
+{
+    return ibidi_cp_bidi_class(cp) == IBIDI_BC_BN;
+}
+
 /* Where the identifier's characters land when before + form + after is shown in a
  * paragraph of direction para: seq[m] is the identifier index at the m-th visual place
  * among them, par[m] the parity of its level (not made when seq is NULL). *contiguous says
@@ -682,7 +688,7 @@ static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_
                             int *contiguous, int *form_ok, size_t *bad, size_t *n_keys,
                             int *differs, ibidi_error *err)
 {
-    size_t n = 0, m = 0, first = SIZE_MAX, ctx_between = 0, nk = 0;
+    size_t n = 0, m = 0, shown = 0, ctx_between = 0, nk = 0;
     uint32_t ordinal = 0;
     int added;
     ibidi_status st = add_context(w, &n, o->before, o->before_len, &ordinal, err);
@@ -714,17 +720,21 @@ static ibidi_status arrange(ibidi__dwork *w, const char *form_text, size_t form_
             w->keys[nk] = k;
             w->kpar[nk++] = odd;
         }
+        /* A BN character shows nothing, and where it goes is a convention (see
+         * ibidi_display_prove): it neither splits the identifier nor lies in it. */
+        const int bn = is_bn(w->cps[w->v2l[v]]);
         if (k & IBIDI__CONTEXT) {
-            if (first != SIZE_MAX)
+            if (shown > 0 && !bn)
                 ctx_between++;
             continue;
         }
-        if (first == SIZE_MAX)
-            first = v;
-        /* Context seen since the first identifier character lies inside the identifier. */
-        if (ctx_between > 0 && m > 0)
-            *contiguous = 0;
-        ctx_between = 0;
+        if (!bn) {
+            /* Context seen since the first identifier character lies inside the identifier. */
+            if (ctx_between > 0 && shown > 0)
+                *contiguous = 0;
+            ctx_between = 0;
+            shown++;
+        }
         if (seq) {
             seq[m] = k;
             par[m] = odd;
@@ -785,12 +795,6 @@ static ibidi_status componentwise(ibidi__dwork *w, size_t n_id, uint32_t *seq, u
         i = j;
     }
     return IBIDI_OK;
-}
-
-/* Is cp of class BN (X9 removes it; it shows nothing)? */
-static int is_bn(uint32_t cp)
-{
-    return ibidi_cp_bidi_class(cp) == IBIDI_BC_BN;
 }
 
 /* Components whose characters are contiguous in the arrangement seq. */
