@@ -193,7 +193,10 @@ typedef enum ibidi_display_proof_failure {
     IBIDI_DISPLAY_PROOF_COMPONENT_DISPLAY = 5  /* a component is not displayed as alone in its own
                                           direction */
     /* Every promise is about the characters that show: a BN character (ZWJ, ZWNJ), which
-     * UAX #9 X9 removes, may be anywhere. */
+     * UAX #9 X9 removes, may be anywhere. No form keeps one across a paragraph separator
+     * (U+2029, class B), which ends the paragraph and every embedding (P1, X8), nor for
+     * whitespace that ends the line, which L1 puts at the paragraph's level, outside the
+     * run of its component or embedding (the proof reports both). */
 } ibidi_display_proof_failure;
 
 typedef struct ibidi_display_proof {
