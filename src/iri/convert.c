@@ -73,7 +73,8 @@ static size_t textual_offset(const char *s, size_t len, ibidi_dir context, size_
 /* Visual form (§4.2) of the logical text l[0..llen) with its components: the UBA on the
  * textual form (§4.4), the controls left out. */
 static void visual_of(ibidi__dwork *w, const char *l, size_t llen, size_t n_comps,
-                      ibidi_dir context, ibidi__emit *out, ibidi_status *st, ibidi_error *err)
+                      ibidi_dir context, ibidi__emit *out, size_t *n_laid, ibidi_status *st,
+                      ibidi_error *err)
 {
     ibidi__emit t = ibidi__emitter(w->text + llen, w->text_cap - llen);
     const unsigned char *u;
@@ -100,6 +101,8 @@ static void visual_of(ibidi__dwork *w, const char *l, size_t llen, size_t n_comp
     *st = ibidi__lay_out(w, n, context, err);
     if (*st != IBIDI_OK)
         return;
+    if (n_laid)
+        *n_laid = n;
     for (size_t v = 0; v < n; v++) {
         size_t i = w->v2l[v];
         if (!ibidi__is_bidi_control(w->cps[i]))
@@ -163,10 +166,10 @@ static ibidi_status read_visual(ibidi__dwork *w, const char *s, size_t len, size
 }
 
 /* The byte offset in the logical text l of the character that visual_of showed at byte
- * vofs of its visual form (w->cps and w->v2l as visual_of left them): the character to
- * blame when the visual form does not read back. */
-static size_t logical_of_visual(const ibidi__dwork *w, const char *v, size_t vofs, const char *l,
-                                size_t llen)
+ * vofs of its visual form (w->cps and w->v2l as visual_of left them, n_laid code points):
+ * the character to blame when the visual form does not read back. */
+static size_t logical_of_visual(const ibidi__dwork *w, size_t n_laid, const char *v, size_t vofs,
+                                const char *l, size_t llen)
 {
     size_t k = 0, pos = 0, n = 0, i = 0, j;
     uint32_t cp;
@@ -181,8 +184,8 @@ static size_t logical_of_visual(const ibidi__dwork *w, const char *v, size_t vof
     /* the k-th character shown (the marks of the textual form are not), in logical order
      * among the characters that are not marks */
     for (size_t v2 = 0;; v2++) {
-        if (v2 >= w->cap)
-            return 0;
+        if (v2 >= n_laid) /* past the last character shown: blame the end */
+            return llen;
         i = w->v2l[v2];
         if (ibidi__is_bidi_control(w->cps[i]))
             continue;
@@ -206,14 +209,14 @@ static size_t logical_of_visual(const ibidi__dwork *w, const char *v, size_t vof
  * L1 moves a trailing neutral or a BN character (ZWNJ) to the side of a right-to-left
  * paragraph, W rules join numbers across components, and such a form parses as something
  * else or reads back as another text. *at gets the offset in l to blame. */
-static ibidi_status visual_reads_back(ibidi__dwork *w, const char *l, size_t llen, const char *v,
-                                      size_t vlen, ibidi_iri_kind as, size_t *at)
+static ibidi_status visual_reads_back(ibidi__dwork *w, size_t n_laid, const char *l, size_t llen,
+                                      const char *v, size_t vlen, ibidi_iri_kind as, size_t *at)
 {
     size_t nv = 0;
     ibidi_error e2;
     ibidi__emit back = ibidi__emitter(NULL, 0);
     if (ibidi__parse_in(w, v, vlen, as, &nv, &e2) != IBIDI_OK) {
-        *at = logical_of_visual(w, v, e2.offset < vlen ? e2.offset : vlen, l, llen);
+        *at = logical_of_visual(w, n_laid, v, e2.offset < vlen ? e2.offset : vlen, l, llen);
         return IBIDI_E_CONVERT_ROUND_TRIP;
     }
     back.cmp = l;
@@ -292,7 +295,7 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
             ibidi__emit check = ibidi__emitter(NULL, 0);
             check.cmp = s;
             check.cmp_len = len;
-            visual_of(&w, l, llen, nc, context, &check, &st, err);
+            visual_of(&w, l, llen, nc, context, &check, NULL, &st, err);
             if (st != IBIDI_OK)
                 return st;
             size_t at = mismatch_at(&check, s, len);
@@ -355,13 +358,14 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
             break;
         }
         v = ibidi__emitter(w.text + llen, w.text_cap - llen);
-        visual_of(&w, l, llen, nc, context, &v, &st, err);
+        size_t n_laid = 0;
+        visual_of(&w, l, llen, nc, context, &v, &n_laid, &st, err);
         if (st != IBIDI_OK)
             return st;
         if (v.len > v.cap)
             return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
         size_t at;
-        if (visual_reads_back(&w, l, llen, v.out, v.len, as, &at) != IBIDI_OK) {
+        if (visual_reads_back(&w, n_laid, l, llen, v.out, v.len, as, &at) != IBIDI_OK) {
             uint32_t cp = 0;
             ibidi_utf8_next(l, llen, &(size_t){at}, &cp, NULL);
             return ibidi__fail(err, IBIDI_E_CONVERT_ROUND_TRIP,
