@@ -656,7 +656,9 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
     if (st != IBIDI_OK)
         return ibidi__fail(err, st, uerr.offset, uerr.value);
-    max_candidates = ibidi__twins_bound(max_candidates); /* as ibidi_ambig_options' */
+    /* a bound of its own by default (see rfc5893.h), else as ibidi_ambig_options' */
+    max_candidates =
+        ibidi__twins_bound(max_candidates ? max_candidates : IBIDI_RFC5893_DEFAULT_CANDIDATES);
     out o;
     ibidi__sink_init(&o.sink, findings);
     o.details = findings && findings->items ? details : NULL;

@@ -166,8 +166,9 @@ static const xrow rows[] = {
       "ibidi check --input notation http://www.ABC.com/123/ABC/", NULL),
     {K_FINDING, 225, "IBIDI_AMBIG_SEARCH_TRUNCATED", S_WARNING, NULL,
      "ibidi twins --max-candidates 1 --input notation 123.456.ABC.com", "# search cut",
-     "check and scan search with the default bound (IBIDI_AMBIG_DEFAULT_CANDIDATES), which "
-     "identifiers of a usual length stay far below; twins reports a cut search in words"},
+     "check and scan search with the exact analysis's default bound "
+     "(IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES), which identifiers of a usual length stay far "
+     "below; twins reports a cut search in words"},
     /* ---- findings: RFC 5893 §3 (ibidi/rfc5893.h, experimental) ---- */
     F(301, "IBIDI_RFC5893_REQ_GROUPING", S_WARNING, NULL, NULL,
       "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
