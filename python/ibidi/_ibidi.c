@@ -983,9 +983,13 @@ static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
     static char *kwl[] = {"label", "include_invalid", "max", NULL};
     PyObject *label;
     int inv = 0;
-    unsigned long long max = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$pK:variants", kwl, &label, &inv, &max))
+    long long max = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$pL:variants", kwl, &label, &inv, &max))
         return NULL;
+    if (max < 0) { /* "K" would take -1 as no bound, silently; twins() refuses it too */
+        PyErr_SetString(PyExc_ValueError, "max must be >= 0 (0: no bound)");
+        return NULL;
+    }
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
     size_t n = 0;
     if (!lgr_label(self, label, cps, &n))
@@ -996,7 +1000,7 @@ static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
     ibidi_lgr_variant_summary sum;
     ibidi_error err;
     ibidi_status st = ibidi_lgr_variants(self->lgr, cps, n, inv ? IBIDI_LGR_INCLUDE_INVALID : 0u,
-                                         max, variant_cb, &c, &sum, &err);
+                                         (uint64_t)max, variant_cb, &c, &sum, &err);
     if (PyErr_Occurred()) {
         Py_DECREF(c.list);
         return NULL;

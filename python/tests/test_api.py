@@ -261,6 +261,9 @@ def test_lgr(root):
         lgr.variants("abc")
     assert ei.value.code == "LGR_NOT_ELIGIBLE"
     assert isinstance(lgr.variants("\u05d0\u05d1"), list)
+    # a negative bound is refused, as twins() refuses one, not read as "no bound"
+    with pytest.raises(ValueError):
+        lgr.variants("\u05d0\u05d1", max=-1)
     idx = lgr.index_label("\u05d0\u05d1")
     assert isinstance(idx, str) and idx
     with pytest.raises(ibidi.Error) as ei:
