@@ -179,6 +179,11 @@ for t in $targets; do
     printf '%-22s %10s %8s %7s %8s %7s %7s %6s %5s  %s\n' "$t" "${execs:--}" "${eps:--}" \
         "${cov:--}" "${ft:--}" "${corp:--}" "${slow:+${slow}s}" "$cpu" "$found" "$result"
 done
+# the differential targets' own count: inputs compared, and excluded by each named deviation
+# of the other implementation (the last run's)
+for t in $targets; do
+    grep -h '^info: diff_' "$OUT/$t/log" 2>/dev/null | tail -n 1
+done
 echo "info: $SECONDS_EACH s a target, $JOBS at a time, $(($(date +%s) - t0)) s in all"
 if [ "$fail" -ne 0 ]; then
     for t in $targets; do
