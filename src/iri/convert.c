@@ -173,14 +173,9 @@ static size_t logical_of_visual(const ibidi__dwork *w, size_t n_laid, const char
 {
     size_t k = 0, pos = 0, n = 0, i = 0, j;
     uint32_t cp;
-    ibidi_status st;
-    /* the visual form's characters before vofs */
-    while (pos < vofs) {
-        const unsigned char *u = (const unsigned char *)v;
-        size_t step = u[pos] < 0x80 ? 1 : ibidi__utf8_decode_multi(u + pos, vofs - pos, &cp, &st);
-        pos += step ? step : 1;
+    /* the visual form's characters before vofs (the form is well-formed UTF-8) */
+    while (pos < vofs && ibidi_utf8_next(v, vofs, &pos, &cp, NULL) == IBIDI_OK)
         k++;
-    }
     /* the k-th character shown (the marks of the textual form are not), in logical order
      * among the characters that are not marks */
     for (size_t v2 = 0;; v2++) {
@@ -195,11 +190,8 @@ static size_t logical_of_visual(const ibidi__dwork *w, size_t n_laid, const char
     j = i;
     for (size_t t = 0; t < i; t++)
         j -= ibidi__is_bidi_control(w->cps[t]) != 0;
-    for (pos = 0; pos < llen && j > 0; j--) {
-        const unsigned char *u = (const unsigned char *)l;
-        size_t step = u[pos] < 0x80 ? 1 : ibidi__utf8_decode_multi(u + pos, llen - pos, &cp, &st);
-        pos += step ? step : 1;
-    }
+    for (pos = 0; j > 0 && ibidi_utf8_next(l, llen, &pos, &cp, NULL) == IBIDI_OK; j--)
+        ;
     return pos;
 }
 
@@ -347,15 +339,15 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
         /* w.text: the logical form, then its textual form, which visual_of has decoded
          * before it writes the visual form over it */
         ibidi__emit v;
+        if (from == IBIDI_DISPLAY_REPR_VISUAL) { /* checked above: it is the input */
+            ibidi__put(&e, s, len);
+            break;
+        }
         if (l != w.text) {
             if (llen > w.text_cap)
                 return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, 0, 0);
             memcpy(w.text, l, llen);
             l = w.text;
-        }
-        if (from == IBIDI_DISPLAY_REPR_VISUAL) { /* checked above: it is the input */
-            ibidi__put(&e, s, len);
-            break;
         }
         v = ibidi__emitter(w.text + llen, w.text_cap - llen);
         size_t n_laid = 0;
