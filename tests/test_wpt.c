@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ibidi/idna.h"
+#include "ibidi/utf8.h"
 #include "testlib.h"
 
 /* ---- Where the URL Standard and UTS #46 differ on toascii.json ----------------------
@@ -97,30 +98,6 @@ static long hex4(reader *r)
     return v;
 }
 
-static size_t put_utf8(char *o, unsigned long cp)
-{
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* A string at r->p (the opening quote); into *out when out is not NULL. */
 static void read_string(reader *r, jstr *out)
 {
@@ -162,7 +139,7 @@ static void read_string(reader *r, jstr *out)
             }
             if (v >= 0xD800 && v <= 0xDFFF)
                 v = 0xFFFD;
-            w += put_utf8(w, (unsigned long)v);
+            w += ibidi_utf8_encode_cp((uint32_t)v, w);
             break;
         }
         default: *w++ = c; break; /* \" \\ \/ */
