@@ -785,24 +785,34 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
  * stays right for the backend's life, and the functions that read it may be IMMUTABLE.
  * But a row this transaction wrote is not there yet for good: if the transaction, or the
  * subtransaction that wrote it, rolls back, the name is free again and may be loaded with
- * another document. An entry compiled from such a row is provisional: kept when the
- * transaction commits, dropped when any (sub)transaction aborts (it is compiled again from
- * the table if the row is still there). */
+ * another document. An entry compiled from such a row, or by ibidi_lgr_load itself, is
+ * provisional: kept when the transaction commits, dropped when the subtransaction it was
+ * made in aborts (a committed subtransaction hands its entries to its parent), or the
+ * transaction. A dropped entry is compiled again from the table if the row is still there.
+ *
+ * ibidi_lgr_load leaves what it compiled here. So a label can be checked in the PL/pgSQL
+ * function that loaded its LGR: there the new row is not yet visible to the IMMUTABLE
+ * readers, whose snapshot may be older than the row (the planner folds a call with
+ * constant arguments, and a non-volatile function sees no command after its snapshot's).
+ * A call folded in the very statement that loads runs before the load: that one fails. */
 typedef struct lgr_entry {
     struct lgr_entry *next;
     char *name;
     ibidi_lgr *lgr;
     bool provisional;
+    SubTransactionId subxact; /* the subtransaction a provisional entry belongs to */
 } lgr_entry;
 
 static lgr_entry *lgr_cache;
 
-static void lgr_drop_provisional(void)
+/* Drops the provisional entries of subtransaction sub, or all of them for
+ * InvalidSubTransactionId. */
+static void lgr_drop_provisional(SubTransactionId sub)
 {
     lgr_entry **p = &lgr_cache;
     while (*p) {
         lgr_entry *e = *p;
-        if (e->provisional) {
+        if (e->provisional && (sub == InvalidSubTransactionId || e->subxact == sub)) {
             *p = e->next;
             ibidi_lgr_free(e->lgr);
             pfree(e->name);
@@ -822,15 +832,54 @@ static void lgr_xact_callback(XactEvent event, void *arg)
                event == XACT_EVENT_PREPARE || event == XACT_EVENT_PARALLEL_COMMIT) {
         /* a parallel worker's commit is not the transaction's; a prepared transaction may
          * still roll back, after this backend has gone on */
-        lgr_drop_provisional();
+        lgr_drop_provisional(InvalidSubTransactionId);
     }
 }
 
 static void lgr_subxact_callback(SubXactEvent event, SubTransactionId sub,
                                  SubTransactionId parent, void *arg)
 {
-    if (event == SUBXACT_EVENT_ABORT_SUB)
-        lgr_drop_provisional();
+    if (event == SUBXACT_EVENT_ABORT_SUB) {
+        lgr_drop_provisional(sub);
+    } else if (event == SUBXACT_EVENT_COMMIT_SUB) {
+        for (lgr_entry *e = lgr_cache; e; e = e->next)
+            if (e->provisional && e->subxact == sub)
+                e->subxact = parent;
+    }
+}
+
+/* The cache's entry for name, or NULL. */
+static lgr_entry *lgr_cached(const char *name, size_t len)
+{
+    for (lgr_entry *e = lgr_cache; e; e = e->next)
+        if (strlen(e->name) == len && memcmp(e->name, name, len) == 0)
+            return e;
+    return NULL;
+}
+
+/* Puts lgr into the cache under name, which then owns it; false (lgr still the caller's)
+ * when memory runs out. A provisional entry belongs to the current subtransaction: the
+ * row it stands for was written there or in one of its ancestors, which cannot abort
+ * without it. */
+static bool lgr_cache_add(const char *name, size_t len, ibidi_lgr *lgr, bool provisional)
+{
+    lgr_entry *e = MemoryContextAllocExtended(TopMemoryContext, sizeof *e, MCXT_ALLOC_NO_OOM);
+    char *ename = e ? MemoryContextAllocExtended(TopMemoryContext, len + 1, MCXT_ALLOC_NO_OOM)
+                    : NULL;
+    if (!ename) {
+        if (e)
+            pfree(e);
+        return false;
+    }
+    memcpy(ename, name, len);
+    ename[len] = '\0';
+    e->name = ename;
+    e->lgr = lgr;
+    e->provisional = provisional;
+    e->subxact = provisional ? GetCurrentSubTransactionId() : InvalidSubTransactionId;
+    e->next = lgr_cache;
+    lgr_cache = e;
+    return true;
 }
 
 PGDLLEXPORT void _PG_init(void);
@@ -903,9 +952,9 @@ static const ibidi_lgr *lgr_get(FunctionCallInfo fcinfo, int i)
 {
     size_t len;
     const char *name = arg_text(fcinfo, i, &len, 1024);
-    for (lgr_entry *e = lgr_cache; e; e = e->next)
-        if (strlen(e->name) == len && memcmp(e->name, name, len) == 0)
-            return e->lgr;
+    const lgr_entry *hit = lgr_cached(name, len);
+    if (hit)
+        return hit->lgr;
     size_t xml_len = 0;
     bool mine = false;
     char *xml = lgr_xml(fcinfo, name, len, &xml_len, &mine);
@@ -920,22 +969,10 @@ static const ibidi_lgr *lgr_get(FunctionCallInfo fcinfo, int i)
     pfree(xml);
     if (st != IBIDI_OK)
         lgr_refused(&d, st);
-    lgr_entry *e = MemoryContextAllocExtended(TopMemoryContext, sizeof *e, MCXT_ALLOC_NO_OOM);
-    char *ename = e ? MemoryContextAllocExtended(TopMemoryContext, len + 1, MCXT_ALLOC_NO_OOM)
-                    : NULL;
-    if (!ename) {
+    if (!lgr_cache_add(name, len, lgr, mine)) {
         ibidi_lgr_free(lgr); /* not cached: freed before the error */
-        if (e)
-            pfree(e);
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
     }
-    memcpy(ename, name, len);
-    ename[len] = '\0';
-    e->name = ename;
-    e->lgr = lgr;
-    e->provisional = mine;
-    e->next = lgr_cache;
-    lgr_cache = e;
     return lgr;
 }
 
@@ -971,7 +1008,11 @@ Datum pg_ibidi_lgr_load(PG_FUNCTION_ARGS)
                      info->n_actions, info->symmetric ? "true" : "false",
                      info->transitive ? "true" : "false",
                      info->index_possible ? "true" : "false");
-    ibidi_lgr_free(lgr);
+    /* The cache takes the compiled LGR before anything below can fail: an error aborts the
+     * subtransaction it belongs to, and that drops it. Without memory for the entry the
+     * readers compile it again from the table. */
+    if (lgr_cached(name, nlen) || !lgr_cache_add(name, nlen, lgr, true))
+        ibidi_lgr_free(lgr);
     size_t old_len = 0;
     char *old = lgr_xml(fcinfo, name, nlen, &old_len, NULL);
     if (old) {
