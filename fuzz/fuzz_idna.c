@@ -7,7 +7,11 @@
  * lookup / registration modes from bits 6-7); the rest is the name, in UTF-8.
  * Properties checked with abort():
  *  1. no crash, and every call ends with a defined status: OK, IDNA_INVALID, a UTF-8
- *     error at the offset ibidi_utf8_validate reports, or IDNA_TOO_LONG;
+ *     error at the offset ibidi_utf8_validate reports, or IDNA_TOO_LONG; the calls have a
+ *     work area, and without one ToUnicode gives the same, but IDNA_WORK_TOO_SMALL where
+ *     the name maps to more than the fixed area's 1536 code points (so only above 256
+ *     bytes, UTS #46 mapping a byte to at most six, and always when the ToUnicode form,
+ *     which mapping does not lengthen, has more than 1536);
  *  2. the UTF-8 and the code point calls agree (status, output, findings);
  *  3. the needed size is reported when the buffer is too small (snprintf contract), and
  *     a call with the exact size gives the same output;
@@ -66,11 +70,25 @@ static unsigned flags_of(uint8_t b)
     return f;
 }
 
+/* The calls' work area: inputs go up to 4096 bytes, and names that map to more than 1536
+ * code points need one (property 1). */
+static unsigned char work_area[64 * 1024];
+
 /* Options that give exactly these flags (the profile's own are removed). */
 static ibidi_idna_options exact(unsigned flags)
 {
-    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
+    const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, work_area,
+                                  sizeof work_area};
     return o;
+}
+
+/* Code points of well-formed UTF-8. */
+static size_t cps_in(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
 }
 
 typedef struct res {
@@ -140,7 +158,7 @@ static void check_url_host(const char *s, size_t len)
 {
     static char o[OUT_CAP];
     static ibidi_finding f[F_CAP];
-    const ibidi_idna_options w = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0};
+    const ibidi_idna_options w = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, work_area, sizeof work_area};
     ibidi_findings fs = {f, F_CAP, 0, 0};
     size_t n = 0, bad = 0;
     int ascii = 1;
@@ -191,6 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1 || size > 4096)
         return 0;
+    require(ibidi_idna_work_size() <= sizeof work_area);
     unsigned flags = flags_of(data[0]);
     const ibidi_idna_options opts = exact(flags);
     const char *s = (const char *)data + 1;
@@ -211,6 +230,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ru.st == IBIDI_E_IDNA_TOO_LONG)
         return 0;
     check_findings(&ru, ru.len);
+    {
+        /* 1. without the work area */
+        ibidi_idna_options nw = opts;
+        size_t nlen = 0;
+        nw.work = NULL;
+        nw.work_size = 0;
+        const ibidi_status st =
+            ibidi_idna_to_unicode_utf8(s, len, &nw, out8c, OUT_CAP, &nlen, NULL, NULL);
+        if (st == IBIDI_E_IDNA_WORK_TOO_SMALL)
+            require(len > 256);
+        else
+            require(st == ru.st && nlen == ru.len && memcmp(out8c, out8, nlen) == 0 &&
+                    cps_in(out8, ru.len) <= 1536);
+    }
     one(s, len, flags, 1, &ra, out8b);
     require(ra.st == IBIDI_OK || ra.st == IBIDI_E_IDNA_INVALID);
     check_findings(&ra, ru.len);
