@@ -510,6 +510,38 @@ static void test_limits(void)
     with_work(0, name, UTS46); /* ToUnicode checks no length */
     CHECK(R.st == IBIDI_OK && R.len == 1537, "with a work area: %s",
           ibidi_status_name(R.st));
+    /* an encoding error comes before the limits, also where mapping stops short of it */
+    memset(name, 'a', IBIDI_IDNA_MAX_CPS + 100);
+    name[IBIDI_IDNA_MAX_CPS + 50] = '\x80';
+    name[IBIDI_IDNA_MAX_CPS + 100] = '\0';
+    CHECK(with_work(0, name, UTS46) == IBIDI_E_UTF8_UNEXPECTED_CONT &&
+              R.err.offset == IBIDI_IDNA_MAX_CPS + 50,
+          "ill-formed past the bound: %s at %zu", ibidi_status_name(R.st), R.err.offset);
+    CHECK(unicode(name, UTS46) == IBIDI_E_UTF8_UNEXPECTED_CONT &&
+              R.err.offset == IBIDI_IDNA_MAX_CPS + 50,
+          "ill-formed past the fixed area: %s at %zu", ibidi_status_name(R.st),
+          R.err.offset);
+    {
+        static uint32_t big[IBIDI_IDNA_MAX_CPS + 10];
+        static uint32_t bout[IBIDI_IDNA_MAX_CPS + 10];
+        const ibidi_idna_options wo = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work_area,
+                                       sizeof work_area};
+        ibidi_error e;
+        size_t n = 0;
+        for (size_t i = 0; i < IBIDI_IDNA_MAX_CPS + 10; i++)
+            big[i] = 'a';
+        big[IBIDI_IDNA_MAX_CPS + 5] = 0x110000;
+        CHECK(ibidi_idna_to_unicode_cp(big, IBIDI_IDNA_MAX_CPS + 10, &wo, bout,
+                                       IBIDI_IDNA_MAX_CPS + 10, &n, NULL, &e) ==
+                      IBIDI_E_CP_TOO_LARGE &&
+                  e.offset == IBIDI_IDNA_MAX_CPS + 5 && e.value == 0x110000,
+              "a code point above U+10FFFF past the bound: %s at %zu",
+              ibidi_status_name(e.status), e.offset);
+        CHECK(ibidi_idna_to_ascii_cp(big, IBIDI_IDNA_MAX_CPS + 10, NULL, bout,
+                                     IBIDI_IDNA_MAX_CPS + 10, &n, NULL, &e) ==
+                  IBIDI_E_CP_TOO_LARGE,
+              "... and past the fixed area: %s", ibidi_status_name(e.status));
+    }
     /* every name of up to 253 bytes fits the fixed area: 84 U+FDFA (252 bytes) and a letter
      * map to the most code points a name of 253 bytes can (18 per 3 bytes, 1513) */
     k = 0;

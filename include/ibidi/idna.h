@@ -212,10 +212,11 @@ IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
  * *findings (may be NULL), in order of label, then of the step that made them.
  *
  * Returns IBIDI_OK when no error finding was recorded, IBIDI_E_IDNA_INVALID when at least
- * one was (err gets the first error finding's offset and code point); encoding errors
- * (UTF-8) and IBIDI_E_BUFFER_TOO_SMALL, IBIDI_E_IDNA_TOO_LONG take precedence;
- * IBIDI_E_INVALID_ARGUMENT for an unknown profile or both IBIDI_IDNA_2008_LOOKUP and
- * _REGISTER.
+ * one was (err gets the first error finding's offset and code point). Other statuses take
+ * precedence, in this order: an encoding error anywhere in the name (ill-formed UTF-8; a
+ * code point above U+10FFFF), then IBIDI_E_IDNA_TOO_LONG or IBIDI_E_IDNA_WORK_TOO_SMALL,
+ * then IBIDI_E_BUFFER_TOO_SMALL; IBIDI_E_INVALID_ARGUMENT for an unknown profile or both
+ * IBIDI_IDNA_2008_LOOKUP and _REGISTER.
  *
  * The code point variants write code points and accept lone surrogates as UTS #46 does:
  * they are disallowed code points (V7), and ToASCII cannot encode them (A3: the label is

@@ -1105,6 +1105,21 @@ static inline ibidi_status run(const call *c, int internal)
     return run_general(c, &o);
 }
 
+/* The first encoding error of the whole input (ill-formed UTF-8, or a code point above
+ * U+10FFFF), into c->err; IBIDI_OK when there is none. */
+static ibidi_status encoding_error(const call *c)
+{
+    if (c->cps == NULL) {
+        ibidi_error e;
+        const ibidi_status st = ibidi_utf8_validate(c->s, c->len, NULL, &e);
+        return st == IBIDI_OK ? IBIDI_OK : ibidi__fail(c->err, st, e.offset, e.value);
+    }
+    for (size_t i = 0; i < c->len; i++)
+        if (c->cps[i] > 0x10FFFF)
+            return ibidi__fail(c->err, IBIDI_E_CP_TOO_LARGE, i, c->cps[i]);
+    return IBIDI_OK;
+}
+
 /* Every other name, in the area given: the fixed one (run_general) or the caller's
  * (run_big, cap MAXC). The fixed area has a frame of its own, so that a call given a work
  * area does not hold it too: it runs in IBIDI_IDNA_WORK_STACK, and the library's callers
@@ -1130,6 +1145,13 @@ static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
     st = c->cps ? map_cps(&w, c->cps, c->len, c->err) : map_utf8(&w, c->s, c->len, c->err);
     if (st == IBIDI_OK && !is_2008(&w))
         st = normalize_name(&w, c->err);
+    if (w.grown || st == IBIDI_E_IDNA_TOO_LONG) {
+        /* Mapping stopped at a limit, maybe before the end: an encoding error after it
+         * still comes first (idna.h), whatever the length or the area. */
+        const ibidi_status enc = encoding_error(c);
+        if (enc != IBIDI_OK)
+            return enc;
+    }
     if (w.grown) /* more than the fixed area holds, and no work area for it */
         return ibidi__fail(c->err, IBIDI_E_IDNA_WORK_TOO_SMALL, w.grown_at, 0);
     if (st)
