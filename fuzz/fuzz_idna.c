@@ -25,7 +25,8 @@
  *     ToUnicode is idempotent on valid names (nontransitional);
  *  7. the allocating calls give what the caller-buffer calls give (status, output,
  *     findings), and so does the Bidi Rule alone (ibidi_idna_bidi_rule_utf8 and _alloc),
- *     whose findings are all B1-B6 or its two warnings;
+ *     whose findings are all B1-B6 or its two warnings, and which gives IDNA_TOO_LONG
+ *     exactly on names of more than IBIDI_IDNA_MAX_CPS code points;
  *  8. on a name of one label, the Bidi Rule on its Bidi classes
  *     (ibidi_idna_bidi_rule_classes) breaks exactly the conditions the findings name (only
  *     B1 when condition 1 is broken: the calls on names stop there), and
@@ -146,7 +147,8 @@ static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r,
     r->nerr = fs.errors;
 }
 
-/* 10. IBIDI_IDNA_URL_HOST (the whatwg profile), ToASCII: the status is OK or IDNA_INVALID;
+/* 10. IBIDI_IDNA_URL_HOST (the whatwg profile), ToASCII: the status is OK or IDNA_INVALID
+ * (or IDNA_TOO_LONG past the bound);
  * a valid result is ASCII, not empty and free of forbidden domain code points; an ASCII
  * name gives itself lowercased, valid exactly when it is not empty and has no forbidden
  * domain code point, one finding per such code point. */
@@ -164,6 +166,10 @@ static void check_url_host(const char *s, size_t len)
     size_t n = 0, bad = 0;
     int ascii = 1;
     ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &w, o, OUT_CAP, &n, &fs, NULL);
+    if (st == IBIDI_E_IDNA_TOO_LONG) { /* a code point maps to 18 at most (U+FDFA) */
+        require(cps_in(s, len) * 18 > IBIDI_IDNA_MAX_CPS);
+        return;
+    }
     require(st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID);
     require((st == IBIDI_OK) == (fs.errors == 0));
     if (st == IBIDI_OK) {
@@ -304,7 +310,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ibidi_free(got);
         ibidi_findings_free(&af);
     }
-    {
+    if (cps_in(s, len) > IBIDI_IDNA_MAX_CPS) {
+        /* the Bidi Rule alone takes names of up to IBIDI_IDNA_MAX_CPS code points */
+        ibidi_findings none = {NULL, 0, 0, 0};
+        int bidi = -1;
+        require(ibidi_idna_bidi_rule_utf8(s, len, flags, &none, &bidi, NULL) ==
+                    IBIDI_E_IDNA_TOO_LONG &&
+                none.n == 0 && bidi == 0);
+        const ibidi_status st2 = ibidi_idna_bidi_rule_alloc(s, len, flags, &none, NULL, NULL);
+        require((st2 == IBIDI_E_IDNA_TOO_LONG || st2 == IBIDI_E_NOMEM) && none.items == NULL);
+    } else {
         static ibidi_finding bf[F_CAP];
         ibidi_findings bfs = {bf, F_CAP, 0, 0}, baf = {NULL, 0, 0, 0};
         int bidi = -1, bidi2 = -1;

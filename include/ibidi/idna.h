@@ -282,7 +282,9 @@ IBIDI_API int ibidi_idna_is_rtl_label_cp(const uint32_t *label, size_t n);
  * a Bidi domain name, every label against the six conditions of RFC 5893 §2 (each label on
  * its own with IBIDI_IDNA_BIDI_PER_LABEL in flags); plus the W_DIGIT_AFTER_RTL warning.
  * Findings B1-B6 name the condition, label, offset and the Bidi_Class found. *is_bidi_name
- * (may be NULL) gets 1 for a Bidi domain name. Returns IBIDI_OK or IBIDI_E_IDNA_INVALID.
+ * (may be NULL) gets 1 for a Bidi domain name. Returns IBIDI_OK or IBIDI_E_IDNA_INVALID;
+ * before them, the first UTF-8 error anywhere in the name, then IBIDI_E_IDNA_TOO_LONG for a
+ * name of more than IBIDI_IDNA_MAX_CPS code points (no finding is made then).
  * Stack: about 13 KiB (within IBIDI_IDNA_STACK).
  */
 IBIDI_API ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned flags,
