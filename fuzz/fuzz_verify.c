@@ -147,15 +147,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
        out the three dearest parts (conditions, RFC 3454, controls): the runs of one or of
        four shards have them */
     const int merged = o.shards >= 2 && o.shards <= 3 && o.max_length <= 2;
+    unsigned dear = 0; /* the parts left out; BN alone when none of those asked is left */
     if (o.max_length >= 2)
-        o.parts = (o.parts ? o.parts : IBIDI_RFC5893_VERIFY_ALL) &
-                  ~(IBIDI_RFC5893_VERIFY_CONDITIONS | IBIDI_RFC5893_VERIFY_CONTROLS);
+        dear |= IBIDI_RFC5893_VERIFY_CONDITIONS | IBIDI_RFC5893_VERIFY_CONTROLS;
     if (merged)
-        o.parts = (o.parts ? o.parts : IBIDI_RFC5893_VERIFY_ALL) &
-                  ~(IBIDI_RFC5893_VERIFY_CONDITIONS | IBIDI_RFC5893_VERIFY_RFC3454 |
-                    IBIDI_RFC5893_VERIFY_CONTROLS);
-    if (o.parts == 0 && (o.max_length >= 2 || merged))
-        o.parts = IBIDI_RFC5893_VERIFY_BN;
+        dear |= IBIDI_RFC5893_VERIFY_CONDITIONS | IBIDI_RFC5893_VERIFY_RFC3454 |
+                IBIDI_RFC5893_VERIFY_CONTROLS;
+    if (dear) {
+        o.parts = (o.parts ? o.parts : IBIDI_RFC5893_VERIFY_ALL) & ~dear;
+        if (o.parts == 0)
+            o.parts = IBIDI_RFC5893_VERIFY_BN;
+    }
     vresult *r = malloc(sizeof *r), *m = calloc(1, sizeof *m), *other = malloc(sizeof *other);
     counts *c = calloc(1, sizeof *c);
     require(r && m && other && c);
