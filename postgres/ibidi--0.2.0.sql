@@ -20,7 +20,7 @@ CREATE FUNCTION ibidi_to_unicode(name text, profile text DEFAULT 'uts46') RETURN
     AS 'MODULE_PATHNAME', 'pg_ibidi_to_unicode'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION ibidi_to_unicode(text, text) IS
-    'UTS #46 ToUnicode (or IDNA2008) under a profile; an invalid name is an error (SQLSTATE IB001)';
+    'UTS #46 ToUnicode (or IDNA2008) under a profile; an invalid name is an error (SQLSTATE IB001), but under whatwg, whose domain to Unicode returns its result whatever the validation errors';
 
 CREATE FUNCTION ibidi_is_valid(name text, profile text DEFAULT 'uts46') RETURNS boolean
     AS 'MODULE_PATHNAME', 'pg_ibidi_is_valid'

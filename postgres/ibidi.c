@@ -9,9 +9,10 @@
  * with after it.
  *
  * Errors of our own (docs: README, "PostgreSQL"), class IB:
- *   IB001  the name is invalid under the profile (ibidi_to_ascii, ibidi_to_unicode): the
- *          message names the first rule broken and its byte offset, the detail the rule's
- *          sentence and every code broken;
+ *   IB001  the name is invalid under the profile (ibidi_to_ascii, ibidi_to_unicode but
+ *          under whatwg, whose domain to Unicode never fails): the message names the
+ *          first rule broken and its byte offset, the detail the rule's sentence and
+ *          every code broken;
  *   IB002  the name cannot be processed at all (over a length limit, a bidi control where
  *          the display cannot take one...): the library's status, its sentence and offset;
  *   IB003  an LGR document refused by ibidi_lgr_load (line, column and the RFC 7940 rule),
@@ -241,7 +242,9 @@ static void put_codes(StringInfo b, const ibidi_finding *x, size_t nx, const ibi
 
 /* ToASCII or ToUnicode under a profile; an invalid name is an ERROR (IB001) naming the
  * first error finding's rule and byte offset (in the ToUnicode form, as the library
- * counts). */
+ * counts). But for ToUnicode under whatwg: the URL Standard's "domain to Unicode" never
+ * fails (it signifies its validation errors and returns the result), so neither does this
+ * call; ibidi_is_valid and ibidi_check give the verdict. */
 static Datum idna_convert(FunctionCallInfo fcinfo, int to_ascii)
 {
     size_t len;
@@ -249,7 +252,8 @@ static Datum idna_convert(FunctionCallInfo fcinfo, int to_ascii)
     ibidi_idna_profile p = arg_profile(fcinfo, 1);
     conv c;
     convert(name, len, ibidi_idna_profile_flags(p), to_ascii, &c);
-    if (c.st == IBIDI_OK)
+    if (c.st == IBIDI_OK ||
+        (c.st == IBIDI_E_IDNA_INVALID && !to_ascii && p == IBIDI_IDNA_PROFILE_WHATWG))
         PG_RETURN_TEXT_P(text_of(c.out, c.out_len));
     if (encoding_error(&c))
         cannot_process(to_ascii ? "ToASCII" : "ToUnicode", &c.err);

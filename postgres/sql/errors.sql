@@ -4,6 +4,8 @@ SELECT ibidi_to_ascii('1א.com');
 \echo :LAST_ERROR_SQLSTATE
 SELECT ibidi_to_unicode('xn--a.com');
 \echo :LAST_ERROR_SQLSTATE
+SELECT ibidi_to_unicode('xn---', 'idna2008-lookup');
+\echo :LAST_ERROR_SQLSTATE
 SELECT ibidi_to_ascii('a..b');
 \echo :LAST_ERROR_SQLSTATE
 SELECT ibidi_to_ascii('example.com', 'uts47');

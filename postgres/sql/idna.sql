@@ -3,6 +3,9 @@ CREATE EXTENSION ibidi;
 SELECT ibidi_to_ascii('שלום.com'), ibidi_to_ascii('Bücher.example'),
        ibidi_to_ascii('faß.de', 'whatwg'), ibidi_to_ascii('faß.de', 'idna2008-register');
 SELECT ibidi_to_unicode('xn--9dbne9b.com'), ibidi_to_unicode('XN--BCHER-KVA.example');
+-- under whatwg, ToUnicode is the URL Standard's domain to Unicode: the result, errors or not
+SELECT ibidi_to_unicode('xn---', 'whatwg'), ibidi_to_unicode('1א.com', 'whatwg'),
+       ibidi_is_valid('1א.com', 'whatwg');
 -- validity: the Bidi Rule (RFC 5893 §2) makes 1א.com invalid, ABC.123.com is ASCII
 SELECT n, ibidi_is_valid(n) AS uts46, ibidi_is_valid(n, 'idna2008-lookup') AS lookup
 FROM (VALUES ('שלום.com'), ('1א.com'), ('א1.com'), ('example.com'), ('a_b.com'),
