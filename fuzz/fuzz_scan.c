@@ -1,7 +1,7 @@
 /*
  * Fuzz target for ibidi_scan_name and ibidi_scan_name_alloc (ibidi/scan.h), the per-name
  * pipeline of `ibidi scan`, and ibidi_scan_groups_add_displays on what they find. The
- * first byte picks the profile and the contexts; the rest is the name.
+ * first byte picks the profile, the contexts and IBIDI_SCAN_OWNER; the rest is the name.
  * Properties checked with abort():
  *  1. no crash; IBIDI_OK with a buffer of the size the call said it needs, and
  *     IBIDI_E_BUFFER_TOO_SMALL (with the same size) with one byte less;
@@ -12,7 +12,10 @@
  *     each display is ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL's, made exactly when that call
  *     succeeds (forms up to IBIDI_AMBIG_MAX_BYTES);
  *  5. only the contexts asked for are made;
- *  6. the allocating call gives the same result, text and findings.
+ *  6. the allocating call gives the same result, text and findings;
+ *  7. IBIDI_SCAN_OWNER: nothing set aside without it; with it, whole labels with a label
+ *     after them, starting with "*." or holding a "_", and the results of 4 are those of
+ *     the rest of the name.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,7 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const unsigned flags = ibidi_idna_profile_flags((ibidi_idna_profile)(data[0] & 3u));
     /* ToUnicode with exactly these flags, as the scan calls it */
     const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
-    const unsigned options = (data[0] >> 2) & 3u;
+    const unsigned options =
+        ((data[0] >> 2) & 3u) | ((data[0] & 0x10u) ? IBIDI_SCAN_OWNER : 0u);
     const char *name = (const char *)data + 1;
     const size_t len = size - 1;
     ibidi_scan_result r, r2;
@@ -102,16 +106,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(!r.display[0].present || (options & IBIDI_SCAN_LTR));
     require(!r.display[1].present || (options & IBIDI_SCAN_RTL));
 
-    /* 4 */
+    /* 7 */
+    const size_t k = r.set_aside;
+    require(k == 0 || ((options & IBIDI_SCAN_OWNER) && k < len && name[k - 1] == '.' &&
+                       ((k >= 2 && name[0] == '*' && name[1] == '.') || memchr(name, '_', k))));
+
+    /* 4, on the name after the labels set aside */
     if (ibidi_utf8_validate(name, len, NULL, NULL) != IBIDI_OK) {
-        require(!r.valid && !r.unicode.present && !r.display[0].present && !r.display[1].present);
+        require(!r.valid && !r.unicode.present && !r.display[0].present &&
+                !r.display[1].present && k == 0);
         return 0;
     }
+    const char *host = name + k;
+    const size_t hlen = len - k;
     size_t ul = 0;
     ibidi_status ust =
-        ibidi_idna_to_unicode_utf8(name, len, &opts, ref, CAP, &ul, NULL, NULL);
-    const char *form = name;
-    size_t flen = len;
+        ibidi_idna_to_unicode_utf8(host, hlen, &opts, ref, CAP, &ul, NULL, NULL);
+    const char *form = host;
+    size_t flen = hlen;
     if (ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID) {
         if (ul > IBIDI_AMBIG_MAX_BYTES) {
             require(r.status == IBIDI_E_AMBIG_TOO_LONG && !r.unicode.present);
@@ -123,7 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         flen = ul;
     } else {
         require(!r.unicode.present && !r.valid);
-        if (len > IBIDI_AMBIG_MAX_BYTES)
+        if (hlen > IBIDI_AMBIG_MAX_BYTES)
             return 0;
     }
     const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0,

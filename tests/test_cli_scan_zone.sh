@@ -51,7 +51,7 @@ grep -v -E "^(collision|summary)$TAB" "$tmp/zone.tsv" | cut -f1 >"$tmp/got"
 same "zone: every owner once, in order, without its root dot" "$tmp/owners" "$tmp/got"
 grep "^collision$TAB" "$tmp/zone.tsv" | cut -f2- >"$tmp/got"
 same "zone: the planted groups, no others" "$tmp/groups" "$tmp/got"
-has "zone summary" "$tmp/zone.tsv" "summary${TAB}profile=uts46${TAB}lines=39${TAB}names=17${TAB}skipped=22${TAB}valid=10${TAB}invalid=7${TAB}with_findings=7${TAB}not_analysed=0${TAB}ltr_display_keys=8${TAB}ltr_collision_groups=3${TAB}ltr_names_in_collisions=7${TAB}ltr_self_displayed=5${TAB}rtl_display_keys=15${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0${TAB}rtl_self_displayed=2"
+has "zone summary" "$tmp/zone.tsv" "summary${TAB}profile=uts46${TAB}lines=39${TAB}names=17${TAB}skipped=22${TAB}valid=10${TAB}invalid=7${TAB}with_findings=7${TAB}not_analysed=0${TAB}set_aside=0${TAB}ltr_display_keys=8${TAB}ltr_collision_groups=3${TAB}ltr_names_in_collisions=7${TAB}ltr_self_displayed=5${TAB}rtl_display_keys=15${TAB}rtl_collision_groups=0${TAB}rtl_names_in_collisions=0${TAB}rtl_self_displayed=2"
 if [ -s "$tmp/err" ] && grep -v '^ibidi scan: 17 names in ' "$tmp/err" | grep -q .; then
     ko "zone: messages on standard error: $(head -c 300 "$tmp/err")"
 else
@@ -185,6 +185,45 @@ printf '.\t3600\tIN\tNS\ta.root.\n\\097\\.b.example.\tA\t192.0.2.1\nA\\.b.exampl
 run "escapes" 1 "$IBIDI" scan --tsv --format zone "$tmp/esc"
 contains "escapes: the root is skipped, one name" "$tmp/out" "lines=3${TAB}names=1${TAB}skipped=2$TAB"
 contains "escapes: the escaped dot stays" "$tmp/out" "a\\\\.b.example${TAB}invalid"
+
+# ---- Owner names that are no host names: wildcards and underscored labels -------------
+# (RFC 4592, RFC 8552: set aside, the host name after them judged and compared)
+he=xn--4dbrk0ce
+printf '$ORIGIN example.\n@\t3600\tIN\tSOA\tns host 1 2 3 4 5\n*\tA\t192.0.2.1\n_dmarc\tTXT\t"v=DMARC1"\nsel._domainkey\tTXT\t"k=rsa"\n_443._tcp.www\tTLSA\t3 1 1 00\nwww\tA\t192.0.2.1\n*.%s.12\tA\t192.0.2.1\n12.%s\tA\t192.0.2.1\n_only.\tTXT\t"x"\na\\._b\tA\t192.0.2.1\na.*\tA\t192.0.2.1\n*\\.x\tA\t192.0.2.1\n' "$he" "$he" >"$tmp/owners"
+run "owners" 1 "$IBIDI" scan --tsv "$tmp/owners"
+cp "$tmp/out" "$tmp/owners.tsv"
+has "owners: a wildcard" "$tmp/owners.tsv" "*.example${TAB}valid${TAB}example${TAB}example${TAB}set-aside:*."
+has "owners: _dmarc" "$tmp/owners.tsv" "_dmarc.example${TAB}valid${TAB}example${TAB}example${TAB}set-aside:_dmarc."
+has "owners: a label below an underscored one" "$tmp/owners.tsv" "sel._domainkey.example${TAB}valid${TAB}example${TAB}example${TAB}set-aside:sel._domainkey."
+has "owners: two underscored labels" "$tmp/owners.tsv" "_443._tcp.www.example${TAB}valid${TAB}www.example${TAB}www.example${TAB}set-aside:_443._tcp."
+has "owners: the host judged, its findings after the labels set aside" "$tmp/owners.tsv" "*.$he.12.example${TAB}invalid [B1]$TAB$(printf '12.\327\234\327\220\327\250\327\251\327\231').example${TAB}example.12.$(printf '\327\234\327\220\327\250\327\251\327\231')${TAB}set-aside:*.,NUMBER_LEVEL,IDN_NUMBER_LABEL,REC_III_PRECEDING"
+has "owners: no host name after it, judged as it is" "$tmp/owners.tsv" "_only${TAB}invalid [U1]${TAB}_only${TAB}only_$TAB"
+has "owners: an escaped dot ends no label" "$tmp/owners.tsv" "a\\\\._b.example${TAB}invalid [U1]${TAB}a\\\\._b.example${TAB}a\\\\._b.example$TAB"
+has "owners: a wildcard only first" "$tmp/owners.tsv" "a.*.example${TAB}invalid [DOMAIN_CHAR]$TAB$TAB${TAB}not-analysed:DOMAIN_CHAR"
+has "owners: an escaped dot after *" "$tmp/owners.tsv" "*\\\\.x.example${TAB}invalid [DOMAIN_CHAR]$TAB$TAB${TAB}not-analysed:DOMAIN_CHAR"
+# the wildcard's host is compared: it collides with 12.<he> though it owns no record
+has "owners: the host of a wildcard in a group" "$tmp/owners.tsv" "collision${TAB}ltr$TAB$(printf '12.\327\234\327\220\327\250\327\251\327\231').example$TAB$(printf '12.\327\231\327\251\327\250\327\220\327\234').example,$(printf '\327\231\327\251\327\250\327\220\327\234').12.example"
+[ "$(grep -c "^collision$TAB" "$tmp/owners.tsv")" -eq 1 ] && ok ||
+    ko "owners: _dmarc.example and example make a group"
+contains "owners: counted" "$tmp/owners.tsv" "names=12${TAB}skipped=1${TAB}valid=6${TAB}invalid=6${TAB}with_findings=2${TAB}not_analysed=2${TAB}set_aside=5$TAB"
+run "owners json" 1 "$IBIDI" scan --json "$tmp/owners"
+contains "owners json: the labels set aside" "$tmp/out" '{"type": "name", "name": "_dmarc.example", "set_aside": "_dmarc.", "valid": true, "findings": [], "display": {"ltr": "example", "rtl": "example"}, "codes": "[]", "unicode": "example", "line": 4}'
+contains "owners json: summary" "$tmp/out" '"not_analysed": 2, "set_aside": 5, "ltr": '
+run "owners text" 1 "$IBIDI" scan "$tmp/owners"
+has "owners text: the host" "$tmp/out" "_443._tcp.www.example (host www.example): valid; ltr www.example; rtl www.example"
+contains "owners text: summary" "$tmp/out" "summary: 5 owner names judged by their host names"
+# a list is of host names: nothing set aside, and no set_aside figure
+printf '_dmarc.example\n*.example\n' >"$tmp/owners.list"
+run "a list keeps its labels" 1 "$IBIDI" scan --tsv --format names "$tmp/owners.list"
+has "a list: _dmarc" "$tmp/out" "_dmarc.example${TAB}invalid [U1]${TAB}_dmarc.example${TAB}dmarc.example_$TAB"
+has "a list: *" "$tmp/out" "*.example${TAB}invalid [DOMAIN_CHAR]$TAB$TAB${TAB}not-analysed:DOMAIN_CHAR"
+if grep -q set_aside "$tmp/out"; then ko "a list: a set_aside figure"; else ok; fi
+# --against: an existing owner is looked up as its host name, a name in use
+run "against owners" 1 "$IBIDI" scan --against "$tmp/owners" -- "$he.12.example" "www.example"
+he_u=$(printf '\327\231\327\251\327\250\327\220\327\234')
+has "against owners: the wildcard's host" "$tmp/out" "$he.12.example ($he_u.12.example): invalid [B1]; collides with 2 names: *.$he.12.example ($he_u.12.example) [same ltr rtl; invalid] line 8, 12.$he.example (12.$he_u.example) [ltr; invalid] line 9"
+# one record per form in use: its first owner
+has "against owners: www" "$tmp/out" "www.example: valid; collides with 1 name: _443._tcp.www.example (www.example) [same ltr rtl] line 6"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -532,7 +532,7 @@ static void edges(unsigned flags)
     CHECK(t_scan("a", 1, flags, 0, buf, sizeof buf, &need, &fs, NULL, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL result");
-    CHECK(t_scan("a", 1, flags, 4, buf, sizeof buf, &need, &fs, &s, &e) ==
+    CHECK(t_scan("a", 1, flags, 8, buf, sizeof buf, &need, &fs, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "unknown option bit");
     CHECK(t_scan("a", 1, flags, 0, NULL, 5, &need, &fs, &s, &e) ==
@@ -586,7 +586,7 @@ static void options(void)
     /* refused: unknown bits, an unknown IDNA profile */
     {
         ibidi_scan_options o = zero;
-        o.flags = 0x4u;
+        o.flags = 0x8u;
         CHECK(ibidi_scan_name(nm, nl, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT &&
                   e.status == IBIDI_E_INVALID_ARGUMENT,
               "unknown flag bits refused");
@@ -709,6 +709,86 @@ static void joiners(unsigned flags)
           "RLM: not analysed, AMBIG_CONTROL");
 }
 
+/* IBIDI_SCAN_OWNER: the labels set aside, and everything else that of the rest alone. */
+static void owners(void)
+{
+    static const struct {
+        const char *name;
+        size_t set_aside;
+    } cases[] = {
+        {"*.example", 2},
+        {"_dmarc.example", 7},
+        {"sel._domainkey.example", 15},          /* a label below the underscored one */
+        {"_443._tcp.www.example", 10},           /* SRV and TLSA: two of them */
+        {"*._tcp.x", 7},                         /* a wildcard, then an underscored label */
+        {"\xd7\x90._dmarc.com", 10},             /* a U-label below one */
+        {"_a._b", 3},                            /* a label must follow: _b stays */
+        {"_x..example", 3},                      /* the empty label then breaks the rules */
+        {"x._y", 0},
+        {"_only", 0},
+        {"*", 0},
+        {"*.", 0},
+        {"a.*.example", 0},                      /* a wildcard is a first label only */
+        {"**.example", 0},
+        {"a\\._b.example", 0},                   /* zone escapes: "\." is no dot */
+        {"*\\.x.example", 0},
+        {"a_b.example", 0},                      /* "_" inside a label: a label like others */
+        {"example", 0},
+        {"", 0},
+    };
+    static char b1[CAP], b2[CAP];
+    static ibidi_finding f1[NF], f2[NF];
+    const unsigned uts46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *nm = cases[i].name;
+        const size_t nl = strlen(nm), k = cases[i].set_aside;
+        ibidi_findings fs1 = {f1, NF, 0, 0}, fs2 = {f2, NF, 0, 0};
+        ibidi_scan_result r1, r2;
+        CHECK(t_scan(nm, nl, uts46, 3 | IBIDI_SCAN_OWNER, b1, CAP, NULL, &fs1, &r1, NULL) ==
+                      IBIDI_OK &&
+                  r1.set_aside == k,
+              "owner \"%s\": %zu bytes set aside, expected %zu", nm, r1.set_aside, k);
+        CHECK(t_scan(nm + k, nl - k, uts46, 3, b2, CAP, NULL, &fs2, &r2, NULL) == IBIDI_OK &&
+                  same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n) && r2.set_aside == 0,
+              "owner \"%s\": judged as \"%s\" alone", nm, nm + k);
+        CHECK(t_scan(nm, nl, uts46, 3, b2, CAP, NULL, &fs2, &r2, NULL) == IBIDI_OK &&
+                  r2.set_aside == 0 && (k == 0 || !r2.valid),
+              "\"%s\" without IBIDI_SCAN_OWNER: nothing set aside, and invalid when "
+              "something would be", nm);
+    }
+    /* host names of every kind under the prefixes: the same results as alone */
+    static const char *const hosts[] = {"example.com", "xn--4dbrk0ce.com", "123.xn--4dbrk0ce.com",
+                                        "\xd7\x90\xd7\x91.12.com", "\xd8\xa7\xd9\x84.1-2.com",
+                                        "A\xe2\x80\x8d.com", "a..com"};
+    static const char *const prefixes[] = {"*.", "_dmarc.", "*._tcp.", "s1._domainkey."};
+    size_t n = 0;
+    for (size_t h = 0; h < sizeof hosts / sizeof hosts[0]; h++)
+        for (size_t p = 0; p < sizeof prefixes / sizeof prefixes[0]; p++) {
+            char nm[128];
+            const int nl = snprintf(nm, sizeof nm, "%s%s", prefixes[p], hosts[h]);
+            ibidi_findings fs1 = {f1, NF, 0, 0}, fs2 = {f2, NF, 0, 0};
+            ibidi_scan_result r1, r2;
+            const int ok =
+                t_scan(nm, (size_t)nl, uts46, 3 | IBIDI_SCAN_OWNER, b1, CAP, NULL, &fs1, &r1,
+                       NULL) == IBIDI_OK &&
+                r1.set_aside == strlen(prefixes[p]) &&
+                t_scan(hosts[h], strlen(hosts[h]), uts46, 3, b2, CAP, NULL, &fs2, &r2, NULL) ==
+                    IBIDI_OK &&
+                same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n);
+            CHECK(ok, "owner \"%s\": judged as its host name", nm);
+            n += ok;
+        }
+    CHECK(n == 28, "the 28 owners with a prefix");
+    /* ill-formed UTF-8 anywhere: the decoder's status, nothing set aside */
+    {
+        ibidi_scan_result r;
+        CHECK(t_scan("_x.a\xff", 5, uts46, IBIDI_SCAN_OWNER, b1, CAP, NULL, NULL, &r, NULL) ==
+                      IBIDI_OK &&
+                  r.set_aside == 0 && r.status == IBIDI_E_UTF8_INVALID_BYTE && !r.valid,
+              "owner with ill-formed UTF-8: status %d", (int)r.status);
+    }
+}
+
 int main(void)
 {
     static const ibidi_idna_profile profiles[] = {IBIDI_IDNA_PROFILE_UTS46,
@@ -725,6 +805,7 @@ int main(void)
         joiners(flags);
     }
     options();
+    owners();
     self_unique();
     printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "
            "%zu invalid by ToUnicode's codes only\n",

@@ -187,11 +187,21 @@ IBIDI_API ibidi_scan_format ibidi_scan_detect_format(const char *text, size_t le
 
 #define IBIDI_SCAN_LTR 0x1u /* make the display in a left-to-right paragraph */
 #define IBIDI_SCAN_RTL 0x2u /* ... and in a right-to-left one */
+/* The name is a zone file's owner name, a DNS name that need not be a host name: the labels
+ * DNS gives another use are set aside (ibidi_scan_result.set_aside): a first label "*" (a
+ * wildcard, RFC 4592 §2.1.1), and every label up to the last one that starts with "_"
+ * (underscored names, RFC 8552 §1.1: _dmarc, SRV's _443._tcp, and the labels below one,
+ * such as DKIM's selector in selector._domainkey), when a label follows them. Such labels
+ * are no host name labels (RFC 5890 §2.3.1 puts them outside IDNA), so the name is judged
+ * by the host name after them. Without this flag they are labels like any other: "*" and
+ * "_" break the rules of a domain name. A "\" in the name escapes the next byte, as zone
+ * files write a dot inside a label (ibidi_scan_zone_line). */
+#define IBIDI_SCAN_OWNER 0x4u
 
 /* How ibidi_scan_name runs. A NULL pointer, or a zero-initialised record: no display, the
  * uts46 profile. */
 typedef struct ibidi_scan_options {
-    unsigned flags;          /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL */
+    unsigned flags;          /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL, IBIDI_SCAN_OWNER */
     ibidi_idna_options idna; /* ToUnicode, validity (ToASCII of the form's host) and the
                                 analysis; its work area is IDNA's (names that map to over
                                 1536 code points, none of up to 253 bytes) */
@@ -212,6 +222,10 @@ typedef struct ibidi_scan_result {
                               display alike (see step 4), so that the name can be in no
                               collision group of that context */
     size_t needed;       /* the bytes the text parts take in the buffer */
+    size_t set_aside;    /* IBIDI_SCAN_OWNER: the bytes at the start of the name that were
+                            set aside (the labels with their dots, e.g. 10 for
+                            "_dmarc._x.example"); everything above is of the rest of the
+                            name, the host name. 0 otherwise */
 } ibidi_scan_result;
 
 /*
@@ -245,6 +259,9 @@ typedef struct ibidi_scan_result {
  *      Badami's cases), so its analysis is not run (res->analysis IBIDI_OK, no
  *      findings). tests/test_scan.c checks both against the full path, on every form of
  *      up to six characters over a, b, 1, 2, hyphen and dot among others.
+ * With IBIDI_SCAN_OWNER, the labels set aside (res->set_aside bytes) take part in none of
+ * these steps: they run on the rest of the name, and the findings' offsets count in its
+ * form. The name must be well-formed UTF-8 as a whole.
  * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
  * The text parts go to buf (unicode, codes, displays, in that order); res->needed gets the
@@ -341,8 +358,11 @@ IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind
  * goes under its context's kind (0 left-to-right, 1 right-to-left: g needs two kinds or
  * more), with the name's Unicode form as the name (the name as given when it has none)
  * and res->valid; a display res->self_display marks is left out, since no other name can
- * share it. *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL for the kinds
- * added. Thread-safe, and its errors, as ibidi_scan_groups_add. */
+ * share it. A name with labels set aside (res->set_aside, IBIDI_SCAN_OWNER) goes in as its
+ * host name, whose form and displays res holds: "_dmarc.example" and "example" are one
+ * name of the groups (one registrant's), and a host name that owns no record of its own
+ * is compared all the same. *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL
+ * for the kinds added. Thread-safe, and its errors, as ibidi_scan_groups_add. */
 IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name,
                                                       size_t len, const ibidi_scan_result *res,
                                                       const char *buf, unsigned *added,

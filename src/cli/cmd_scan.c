@@ -146,7 +146,7 @@ typedef struct batch {
     char *out; /* the formatted records: JSON (open_memstream) */
     size_t out_len;
     rec orec; /* ... text and TSV, put together in place */
-    size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed;
+    size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed, n_set_aside;
     size_t n_self[N_CTX]; /* names that display as themselves (ibidi_scan_result) */
     ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
     uint32_t failed_value; /* its ibidi_error value (IBIDI_E_TEMP_FILE: the errno) */
@@ -364,8 +364,10 @@ static void worker_free(worker *w)
 /* ibidi_scan_name for one name, the last name's results released. */
 static ibidi_status scan_one(worker *w, const char *name, size_t len)
 {
+    /* a zone file's owner names: their wildcard and underscored labels are set aside */
     const ibidi_scan_options so = {(w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
-                                       (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u),
+                                       (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u) |
+                                       (w->o->in_format == IN_ZONE ? IBIDI_SCAN_OWNER : 0u),
                                    {w->o->profile, 0, 0, NULL, 0}};
     worker_release(w);
     /* a zone file's names end with the root label: example.com. is example.com */
@@ -474,6 +476,7 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     const char *codes = p + r->codes.start;
     const size_t codes_len = r->codes.length, n_fnd = w->n_fnd;
     const ibidi_status analysis = r->analysis;
+    const size_t set_aside = r->set_aside; /* the name's labels before its host name */
     int has_disp[N_CTX];
     for (int c = 0; c < N_CTX; c++)
         has_disp[c] = r->display[c].present;
@@ -483,6 +486,8 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         b->n_findings++;
     if (analysis != IBIDI_OK)
         b->n_not_analysed++; /* no findings here means not looked at, not none found */
+    if (set_aside)
+        b->n_set_aside++;
 
     /* --lgr: the name's first label (the one a registry registers) under the LGR: its
        disposition, and its index label, the key of its variant set */
@@ -493,9 +498,10 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     /* the keys into the collision groups, from this thread: the library's locks are per
        shard of keys, so workers seldom wait for each other. A name that displays as
        itself can share its display with no other name: the library leaves it out, and it
-       is counted here. */
+       is counted here. A name with labels set aside goes in as its host name (the
+       library's doing), which is not the name as written. */
     for (int c = 0; c < N_CTX; c++)
-        if (r->self_display & (1u << c))
+        if ((r->self_display & (1u << c)) && !set_aside)
             b->n_self[c]++;
     {
         ibidi_error e;
@@ -517,6 +523,10 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         if (cli_json_string(out, name, len)) {
             fputs(", \"name_hex\": ", out); /* the bytes, as the one escaping rule says */
             cli_json_hex(out, name, len);
+        }
+        if (set_aside) {
+            fputs(", \"set_aside\": ", out);
+            cli_json_string(out, name, set_aside);
         }
         fprintf(out, ", \"valid\": %s, \"findings\": ", valid ? "true" : "false");
         put_json_findings(out, w, n_fnd);
@@ -557,8 +567,13 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         const size_t at = rb->b.len;
         rec_escaped(rb, name, len);
         const size_t name_esc = rb->b.len - at; /* the name, escaped, at rb->b.p + at */
-        const int as_written = has_uform && ulen == len && memcmp(u, name, len) == 0;
-        if (!tsv && has_uform && !as_written) {
+        const int as_written =
+            has_uform && !set_aside && ulen == len && memcmp(u, name, len) == 0;
+        if (!tsv && set_aside) {
+            rec_str(rb, " (host ");
+            rec_escaped(rb, u, ulen);
+            rec_str(rb, ")");
+        } else if (!tsv && has_uform && !as_written) {
             rec_str(rb, " (");
             rec_escaped(rb, u, ulen);
             rec_str(rb, ")");
@@ -596,6 +611,12 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         }
         if (tsv) {
             rec_str(rb, "\t");
+            if (set_aside) {
+                rec_str(rb, "set-aside:");
+                rec_escaped(rb, name, set_aside);
+                if (analysis != IBIDI_OK || n_fnd)
+                    rec_str(rb, ",");
+            }
             if (analysis != IBIDI_OK) {
                 rec_str(rb, "not-analysed:");
                 rec_str(rb, ibidi_status_name(analysis));
@@ -648,6 +669,7 @@ nomem:
 static void process_batch(worker *w, batch *b)
 {
     b->n_names = b->n_skipped = b->n_valid = b->n_findings = b->n_not_analysed = 0;
+    b->n_set_aside = 0;
     b->n_self[CTX_LTR] = b->n_self[CTX_RTL] = 0;
     b->failed = IBIDI_OK;
     free(b->out);
@@ -685,8 +707,8 @@ static void process_batch(worker *w, batch *b)
         if (w->o->against) { /* an existing name: looked up, no record of its own */
             int valid;
             b->n_names++;
-            if (!cli_against_existing(w->o->against, line + start, len, b->first_lineno + i,
-                                      &valid))
+            if (!cli_against_existing(w->o->against, line + start, len, b->names_given,
+                                      b->first_lineno + i, &valid))
                 b->failed = IBIDI_E_NOMEM;
             b->n_valid += (size_t)valid;
             continue;
@@ -757,6 +779,7 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
 
 typedef struct totals {
     size_t names, skipped, valid, findings, not_analysed, lines;
+    size_t set_aside; /* zone owners judged by their host names (IBIDI_SCAN_OWNER) */
     size_t self[N_CTX];
 } totals;
 
@@ -848,6 +871,7 @@ static void consume(scan_state *s, batch *b)
     s->tot.valid += b->n_valid;
     s->tot.findings += b->n_findings;
     s->tot.not_analysed += b->n_not_analysed;
+    s->tot.set_aside += b->n_set_aside;
     for (int c = 0; c < N_CTX; c++)
         s->tot.self[c] += b->n_self[c];
     if (s->progress)
@@ -996,6 +1020,8 @@ static void print_summary(const scan_state *s)
                "\"not_analysed\": %zu",
                ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
                invalid, t->findings, t->not_analysed);
+        if (o->in_format == IN_ZONE)
+            printf(", \"set_aside\": %zu", t->set_aside);
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
@@ -1015,6 +1041,8 @@ static void print_summary(const scan_state *s)
                "\twith_findings=%zu\tnot_analysed=%zu",
                ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
                invalid, t->findings, t->not_analysed);
+        if (o->in_format == IN_ZONE)
+            printf("\tset_aside=%zu", t->set_aside);
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
@@ -1033,6 +1061,10 @@ static void print_summary(const scan_state *s)
                "%zu with findings, %zu not analysed (profile %s)\n",
                t->names, t->lines, t->skipped, t->valid, invalid, t->findings, t->not_analysed,
                ibidi_idna_profile_name(o->profile));
+        if (o->in_format == IN_ZONE)
+            printf("summary: %zu owner names judged by their host names (wildcard or "
+                   "underscored labels set aside)\n",
+                   t->set_aside);
         for (int c = 0; c < N_CTX; c++)
             if (o->ctx[c])
                 printf("summary %s: %zu distinct displays, %zu collision groups, "
@@ -1462,7 +1494,10 @@ const cli_command cli_cmd_scan = {
     "\n"
     "A zone file gives each owner name once per run of its records (ibidi(1) says how);\n"
     "a line it cannot read goes to standard error with its line, column and status, and\n"
-    "makes the exit status 1. Records keep the input's line numbers.\n"
+    "makes the exit status 1. Records keep the input's line numbers. An owner's wildcard\n"
+    "label (*.) and its labels up to the last underscored one (_dmarc., _443._tcp.,\n"
+    "sel._domainkey.) are set aside: the host name after them is judged and grouped\n"
+    "(JSON \"set_aside\"; TSV set-aside:LABELS first in FINDINGS; summary set_aside).\n"
     "Ill-formed UTF-8 gives an invalid record with the decoder's status as code. A final\n"
     "root dot is set aside (example.com. is example.com). A name the analysis cannot take\n"
     "(a bidi control, say) says \"not analysed [STATUS]\" (TSV: not-analysed:STATUS;\n"

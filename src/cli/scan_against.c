@@ -58,8 +58,8 @@ static void make_keys(const cli_against *a, const char *name, size_t len, const 
     }
 }
 
-int cli_against_existing(cli_against *a, const char *name, size_t len, uint64_t line,
-                         int *valid)
+int cli_against_existing(cli_against *a, const char *name, size_t len, int owner,
+                         uint64_t line, int *valid)
 {
     char *text = NULL;
     ibidi_scan_result r;
@@ -70,7 +70,11 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, uint64_t 
     ibidi_scan_hit small[16], *hits = small;
     *valid = 0;
     len = ibidi_idna_strip_root(name, len); /* a zone's example.com. is example.com */
-    if (ibidi_scan_name_alloc(name, len, &a->so, &text, &r, NULL, NULL) != IBIDI_OK)
+    /* a zone's owner: "_dmarc.example" is looked up as "example", a name in use */
+    ibidi_scan_options so = a->so;
+    if (owner)
+        so.flags |= IBIDI_SCAN_OWNER;
+    if (ibidi_scan_name_alloc(name, len, &so, &text, &r, NULL, NULL) != IBIDI_OK)
         return 0;
     *valid = r.valid;
     if (a->o.lgr) {

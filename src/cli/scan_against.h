@@ -35,10 +35,11 @@ typedef struct cli_against_totals {
 cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, size_t n,
                                int *rc);
 
-/* One name of the existing list (line is its line number), from any worker thread: its
- * validity in *valid. Returns 0 without memory. */
-int cli_against_existing(cli_against *a, const char *name, size_t len, uint64_t line,
-                         int *valid);
+/* One name of the existing list (line is its line number; owner: a zone file's owner name,
+ * IBIDI_SCAN_OWNER), from any worker thread: its validity in *valid. Returns 0 without
+ * memory. */
+int cli_against_existing(cli_against *a, const char *name, size_t len, int owner,
+                         uint64_t line, int *valid);
 
 /* After the list: a record per candidate in their order, then the summary. Returns the
  * exit status. */

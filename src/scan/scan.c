@@ -217,6 +217,29 @@ NOINLINE static void displays(const char *form, size_t flen, unsigned flags, cha
                 place(buf, cap, at, dbuf[k], dlen[k], &r->display[k]);
 }
 
+/* The bytes of an owner name's labels that are no host name labels (IBIDI_SCAN_OWNER): a
+ * first label "*" (RFC 4592 §2.1.1: the wildcard is the owner's first label, and only
+ * there), then every label up to the last that starts with "_" (RFC 8552 §1.1: the
+ * underscored label names a use of the name above it; DKIM's selector sits below one).
+ * Only labels that a label follows: a name of such labels alone has no host name to judge,
+ * and stays as it is. "\X" is a byte X (zone file escapes), so "\." ends no label. */
+static size_t owner_set_aside(const char *s, size_t n)
+{
+    size_t end = 0, label = 0;
+    if (n > 2 && s[0] == '*' && s[1] == '.')
+        end = label = 2;
+    for (size_t i = label; i < n; i++) {
+        if (s[i] == '\\') {
+            i++; /* the byte it escapes */
+        } else if (s[i] == '.') {
+            if (s[label] == '_' && i + 1 < n)
+                end = i + 1;
+            label = i + 1;
+        }
+    }
+    return end;
+}
+
 static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
 
 ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_options *opts,
@@ -236,7 +259,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     if (findings)
         findings->n = findings->errors = 0;
     if (!r || (!name && len) || (!buf && cap) || (findings && !findings->items && findings->cap) ||
-        (o->flags & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL)) || ibidi_idna_options_flags(&o->idna) == ~0u)
+        (o->flags & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_OWNER)) ||
+        ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     memset(r, 0, sizeof *r);
 
@@ -246,6 +270,14 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         r->status = r->analysis = st;
         place_status(buf, cap, &at, st, &r->codes);
         goto done;
+    }
+    if (o->flags & IBIDI_SCAN_OWNER) {
+        /* the labels set aside are judged by nothing below: the host name after them is */
+        r->set_aside = owner_set_aside(name, len);
+        name += r->set_aside;
+        len -= r->set_aside;
+        form = name;
+        flen = len;
     }
 
     /* 1. ToUnicode; its error codes are kept for step 2 */
