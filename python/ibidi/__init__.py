@@ -264,7 +264,9 @@ class ScanRecord:
     """One name of a scan, as `ibidi scan --json` writes it ("type": "name"): the name as
     given, valid (under the profile), unicode (its ToUnicode form, None when there is none),
     codes ("[]" or "[B1, V6]"), display ({"ltr": ..., "rtl": ...}, None where not made),
-    analysis (None when Badami's analysis ran, else why not), findings."""
+    analysis (None when Badami's analysis ran, else why not), findings; set_aside (a scan
+    of owner names: the wildcard and underscored labels set aside, "_dmarc.", with every
+    other field that of the host name after them; else None)."""
 
     name: str
     valid: bool
@@ -273,6 +275,7 @@ class ScanRecord:
     display: dict
     analysis: Optional[str]
     findings: List[Finding]
+    set_aside: Optional[str] = None
     type: str = "name"
 
 
@@ -292,7 +295,7 @@ class Collision:
 @dataclass(frozen=True)
 class ScanSummary:
     """The figures of `ibidi scan --json`'s summary: lines, names, skipped, valid, invalid,
-    with_findings, not_analysed, and per context display_keys, collision_groups,
+    with_findings, not_analysed, set_aside (a scan of owner names), and per context display_keys, collision_groups,
     names_in_collisions, self_displayed."""
 
     figures: dict
@@ -308,10 +311,15 @@ _CONTEXTS = ("ltr", "rtl")
 class Scanner:
     """The state of one scan, for callers that feed names from several threads:
     add(names) from any number of threads at once (the GIL is released while the library
-    works), then finish(), groups() and summary(). ibidi.scan is the one-thread form."""
+    works), then finish(), groups() and summary(). ibidi.scan is the one-thread form.
+    owners: the names are a zone's owner names, as `ibidi scan` reads a zone file: a
+    wildcard first label and underscored labels (RFC 4592, RFC 8552: "*.", "_dmarc.",
+    "sel._domainkey.") are set aside, and the host name after them is judged and
+    compared."""
 
     def __init__(self, contexts: Sequence[str] = ("ltr", "rtl"), profile: str = "uts46", *,
-                 memory: int = 0, temp_dir: Optional[str] = None) -> None:
+                 memory: int = 0, temp_dir: Optional[str] = None,
+                 owners: bool = False) -> None:
         if isinstance(contexts, str):
             contexts = (contexts,)
         for c in contexts:
@@ -319,13 +327,13 @@ class Scanner:
                 raise ValueError(f"contexts must hold 'ltr' and/or 'rtl', not {c!r}")
         self.contexts = tuple(c for c in _CONTEXTS if c in contexts)
         self._s = _ibidi._Scanner(_ibidi, "ltr" in contexts, "rtl" in contexts, profile,
-                                  memory, temp_dir)
+                                  memory, temp_dir, owners)
 
     def _record(self, t) -> ScanRecord:
-        name, valid, uform, codes, d0, d1, analysis, findings = t
+        name, valid, uform, codes, d0, d1, analysis, findings, set_aside = t
         disp = {c: (d0 if c == "ltr" else d1) for c in self.contexts}
         return ScanRecord(name, valid, uform, codes, disp, analysis,
-                          [Finding(*f) for f in findings])
+                          [Finding(*f) for f in findings], set_aside)
 
     def add(self, names: Iterable[Union[str, bytes]], records: bool = True) -> List[ScanRecord]:
         """Scans a batch of names (each as a line of a list: "#" comments and blanks around
@@ -345,14 +353,14 @@ class Scanner:
 
 def scan(names: Iterable[Union[str, bytes]], contexts: Sequence[str] = ("ltr", "rtl"), *,
          profile: str = "uts46", records: bool = True, batch: int = 512,
-         memory: int = 0, temp_dir: Optional[str] = None
+         memory: int = 0, temp_dir: Optional[str] = None, owners: bool = False
          ) -> Iterator[Union[ScanRecord, Collision, ScanSummary]]:
     """Scans a list of names as `ibidi scan` does: yields a ScanRecord per name (unless
     records is False), then a Collision per group of names that display alike in a context,
     then one ScanSummary. Items are read as lines of a list (an open file will do). The
     library works on batches of names without the GIL; memory bounds the groups (0: 1 GiB;
-    beyond it they spill to a temporary file in temp_dir)."""
-    s = Scanner(contexts, profile, memory=memory, temp_dir=temp_dir)
+    beyond it they spill to a temporary file in temp_dir); owners as Scanner takes it."""
+    s = Scanner(contexts, profile, memory=memory, temp_dir=temp_dir, owners=owners)
     buf: list = []
     for name in names:
         buf.append(name)

@@ -1054,6 +1054,8 @@ typedef struct scanner_obj {
     int finished;
     ibidi_status failed; /* an add or finish that failed: every later call says so */
     size_t lines, names, skipped, valid, with_findings, not_analysed, self_disp[2];
+    int owners;       /* the names are a zone's owner names (IBIDI_SCAN_OWNER) */
+    size_t set_aside; /* ... judged by their host names */
 } scanner_obj;
 
 static void scanner_dealloc(scanner_obj *o)
@@ -1065,25 +1067,28 @@ static void scanner_dealloc(scanner_obj *o)
     Py_DECREF(tp);
 }
 
-/* _Scanner(module, ltr, rtl, profile, memory, temp_dir) */
+/* _Scanner(module, ltr, rtl, profile, memory, temp_dir, owners) */
 static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
     PyObject *module, *profile;
     int ltr, rtl;
     Py_ssize_t memory;
     const char *temp_dir;
+    int owners;
     if (kw && PyDict_GET_SIZE(kw)) {
         PyErr_SetString(PyExc_TypeError, "_Scanner takes no keyword arguments");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OppOnz", &module, &ltr, &rtl, &profile, &memory, &temp_dir))
+    if (!PyArg_ParseTuple(args, "OppOnzp", &module, &ltr, &rtl, &profile, &memory, &temp_dir,
+                          &owners))
         return NULL;
     scanner_obj *o = (scanner_obj *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
     o->module = Py_NewRef(module);
     o->ctx = (ltr ? IBIDI_SCAN_LTR : 0u) | (rtl ? IBIDI_SCAN_RTL : 0u);
-    o->opts.flags = o->ctx;
+    o->owners = owners;
+    o->opts.flags = o->ctx | (owners ? IBIDI_SCAN_OWNER : 0u);
     if (!get_profile(profile, &o->opts.idna.profile)) {
         Py_DECREF(o);
         return NULL;
@@ -1123,8 +1128,9 @@ static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
     if (it->st != IBIDI_OK)
         return it->st;
     const ibidi_scan_result *r = &it->r;
+    /* a name with labels set aside is its host name in the groups, not displayed as written */
     for (unsigned c = 0; c < 2; c++)
-        if ((s->ctx & (1u << c)) && (r->self_display & (1u << c)))
+        if ((s->ctx & (1u << c)) && (r->self_display & (1u << c)) && !r->set_aside)
             self_disp[c]++;
     return ibidi_scan_groups_add_displays(s->groups, name, len, r, it->buf, NULL, NULL);
 }
@@ -1136,7 +1142,8 @@ static PyObject *span_str(const char *buf, ibidi_span sp)
     return PyUnicode_DecodeUTF8(buf + sp.start, (Py_ssize_t)sp.length, "surrogateescape");
 }
 
-/* A record: (name, valid, unicode, codes, display_ltr, display_rtl, analysis, findings). */
+/* A record: (name, valid, unicode, codes, display_ltr, display_rtl, analysis, findings,
+ * set_aside). */
 static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
 {
     const ibidi_scan_result *r = &it->r;
@@ -1153,7 +1160,11 @@ static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
                                 ref_len, 0);
     PyObject *an = r->analysis == IBIDI_OK ? Py_NewRef(Py_None)
                                            : PyUnicode_FromString(ibidi_status_name(r->analysis));
-    if (!name || !u || !codes || !d0 || !d1 || !f || !an) {
+    PyObject *sa = r->set_aside ? PyUnicode_DecodeUTF8(it->name + it->start,
+                                                       (Py_ssize_t)r->set_aside,
+                                                       "surrogateescape")
+                                : Py_NewRef(Py_None);
+    if (!name || !u || !codes || !d0 || !d1 || !f || !an || !sa) {
         Py_XDECREF(name);
         Py_XDECREF(u);
         Py_XDECREF(codes);
@@ -1161,10 +1172,11 @@ static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
         Py_XDECREF(d1);
         Py_XDECREF(f);
         Py_XDECREF(an);
+        Py_XDECREF(sa);
         return NULL;
     }
-    return Py_BuildValue("(NONNNNNN)", name, r->valid ? Py_True : Py_False, u, codes, d0, d1,
-                         an, f);
+    return Py_BuildValue("(NONNNNNNN)", name, r->valid ? Py_True : Py_False, u, codes, d0, d1,
+                         an, f, sa);
 }
 
 /* add(names, records) -> list of records (None with records False). Runs the whole batch
@@ -1232,6 +1244,7 @@ static PyObject *scanner_add(scanner_obj *self, PyObject *args)
         }
         self->names++;
         self->valid += it->r.valid != 0;
+        self->set_aside += it->r.set_aside != 0;
         if (it->r.analysis != IBIDI_OK)
             self->not_analysed++;
         else if (it->f.n)
@@ -1349,6 +1362,12 @@ static PyObject *scanner_summary(scanner_obj *self, PyObject *unused)
         (Py_ssize_t)self->valid, "invalid", (Py_ssize_t)(self->names - self->valid),
         "with_findings", (Py_ssize_t)self->with_findings, "not_analysed",
         (Py_ssize_t)self->not_analysed);
+    if (d && self->owners) {
+        PyObject *v = PyLong_FromSize_t(self->set_aside);
+        if (!v || PyDict_SetItemString(d, "set_aside", v) < 0)
+            Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
     for (unsigned c = 0; d && c < 2; c++) {
         if (!(self->ctx & (1u << c)))
             continue;

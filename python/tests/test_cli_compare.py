@@ -100,6 +100,42 @@ def test_scan_matches_cli(cli):
         assert g_sum[k] == w_sum[k], k
 
 
+def test_scan_owners_matches_cli_zone(cli, tmp_path):
+    # a zone's owner names: the command sets aside wildcards and underscored labels, and so
+    # does a Scanner given owners=True the names the command read
+    root, exe = cli
+    he = "xn--4dbrk0ce"
+    zone = tmp_path / "owners.zone"
+    zone.write_text("$ORIGIN example.\n@ 3600 IN SOA ns host 1 2 3 4 5\n* A 192.0.2.1\n"
+                    "_dmarc TXT \"v=DMARC1\"\nsel._domainkey TXT \"k\"\n"
+                    "_443._tcp.www TLSA 3 1 1 00\nwww A 192.0.2.1\n"
+                    f"*.{he}.12 A 192.0.2.1\n12.{he} A 192.0.2.1\n_only. TXT \"x\"\n"
+                    "a.* A 192.0.2.1\n", encoding="utf-8")
+    want = run(exe, ["scan", "--json", str(zone)], "")
+    w_names = [w for w in want if w["type"] == "name"]
+    got = list(ibidi.scan([w["name"] for w in w_names], owners=True))
+    g_names = [g for g in got if g.type == "name"]
+    assert len(g_names) == len(w_names) == 10
+    for w, g in zip(w_names, g_names):
+        assert (g.name, g.valid, g.codes, g.display, g.unicode, g.set_aside) == \
+            (w["name"], w["valid"], w["codes"], w["display"], w.get("unicode"),
+             w.get("set_aside")), w["name"]
+    assert [g.set_aside for g in g_names if g.set_aside] == \
+        ["*.", "_dmarc.", "sel._domainkey.", "_443._tcp.", "*."]
+    w_groups = [(w["context"], w["display"], w["names"]) for w in want
+                if w["type"] == "collision"]
+    assert [(g.context, g.display, g.names) for g in got if g.type == "collision"] == \
+        w_groups and len(w_groups) == 1
+    w_sum = want[-1]
+    for k in ("names", "valid", "invalid", "set_aside", "ltr", "rtl"):
+        assert got[-1].figures[k] == w_sum[k], k
+    # without owners=True the same names are host names: nothing set aside
+    plain = [g for g in ibidi.scan([w["name"] for w in w_names]) if g.type == "name"]
+    assert all(g.set_aside is None for g in plain)
+    assert not plain[2].valid and plain[2].codes == "[U1]"  # _dmarc.example
+    assert "set_aside" not in list(ibidi.scan(["a.com"]))[-1].figures
+
+
 def test_display_matches_cli(cli):
     root, exe = cli
     _, idents = sample_names(root, "identifiers.txt")
