@@ -1095,6 +1095,8 @@ static int html_finish(const scan_state *s)
     fig.valid = s->tot.valid;
     fig.findings = s->tot.findings;
     fig.not_analysed = s->tot.not_analysed;
+    fig.zone = o->in_format == IN_ZONE;
+    fig.set_aside = s->tot.set_aside;
     for (int k = 0; k < N_KINDS; k++) {
         fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL : o->ctx[k];
         fig.counts[k] = s->counts[k];

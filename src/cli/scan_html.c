@@ -403,6 +403,10 @@ static void put_summary(FILE *f, const scan_html_figures *x)
             "<tr><th>profile</th><td>%s</td></tr>\n",
             x->names, x->lines, x->skipped, x->valid, x->names - x->valid, x->findings,
             x->not_analysed, x->profile);
+    if (x->zone)
+        fprintf(f, "<tr><th>host names judged</th><td>%zu owner names, their wildcard or "
+                   "underscored labels set aside</td></tr>\n",
+                x->set_aside);
     for (int c = 0; c < 2; c++)
         if (x->has[c])
             fprintf(f,

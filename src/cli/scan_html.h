@@ -19,6 +19,8 @@ enum { SCAN_HTML_LTR = 0, SCAN_HTML_RTL = 1, SCAN_HTML_VARIANT = 2, SCAN_HTML_KI
 typedef struct scan_html_figures {
     const char *profile; /* ibidi_idna_profile_name */
     size_t lines, names, skipped, valid, findings, not_analysed;
+    int zone;         /* a zone file: set_aside is shown */
+    size_t set_aside; /* owner names judged by their host names (IBIDI_SCAN_OWNER) */
     int has[SCAN_HTML_KINDS]; /* the contexts asked; the variants when --lgr */
     ibidi_scan_group_counts counts[SCAN_HTML_KINDS];
     size_t self[2]; /* per context: the names displayed as written (not compared) */
