@@ -228,6 +228,8 @@ static size_t owner_set_aside(const char *s, size_t n)
     size_t end = 0, label = 0;
     if (n > 2 && s[0] == '*' && s[1] == '.')
         end = label = 2;
+    else if (!memchr(s, '_', n))
+        return 0; /* nearly every name of a zone: no byte-by-byte pass */
     for (size_t i = label; i < n; i++) {
         if (s[i] == '\\') {
             i++; /* the byte it escapes */
