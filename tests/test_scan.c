@@ -744,6 +744,7 @@ static void owners(void)
         const size_t nl = strlen(nm), k = cases[i].set_aside;
         ibidi_findings fs1 = {f1, NF, 0, 0}, fs2 = {f2, NF, 0, 0};
         ibidi_scan_result r1, r2;
+        memset(&r1, 0, sizeof r1); /* the message may read it before the call */
         CHECK(t_scan(nm, nl, uts46, 3 | IBIDI_SCAN_OWNER, b1, CAP, NULL, &fs1, &r1, NULL) ==
                       IBIDI_OK &&
                   r1.set_aside == k,
@@ -782,6 +783,7 @@ static void owners(void)
     /* ill-formed UTF-8 anywhere: the decoder's status, nothing set aside */
     {
         ibidi_scan_result r;
+        memset(&r, 0, sizeof r);
         CHECK(t_scan("_x.a\xff", 5, uts46, IBIDI_SCAN_OWNER, b1, CAP, NULL, NULL, &r, NULL) ==
                       IBIDI_OK &&
                   r.set_aside == 0 && r.status == IBIDI_E_UTF8_INVALID_BYTE && !r.valid,
