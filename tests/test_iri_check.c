@@ -1203,6 +1203,37 @@ static void test_options_and_alloc(void)
               codes && strcmp(codes, "[B1]") == 0 && cl == 4,
           "validate_alloc: %s", codes ? codes : "(null)");
     ibidi_free(codes);
+    /* a host that maps to more code points than IDNA's fixed area (1536): U+FDFA maps to
+       18, so 100 of them (300 bytes) need the work area; without one there is no verdict,
+       and the allocating call gives one */
+    {
+        static char big[512], w1[256];
+        static unsigned char work[1 << 16];
+        size_t n = (size_t)snprintf(big, sizeof big, "http://");
+        for (int i = 0; i < 100; i++)
+            n += (size_t)snprintf(big + n, sizeof big - n, "\xEF\xB7\xBA");
+        n += (size_t)snprintf(big + n, sizeof big - n, ".com/");
+        ibidi_iri_options o = as_iri;
+        size_t l1 = 0, l2 = 0;
+        ibidi_error e = {IBIDI_OK, 0, 0};
+        CHECK(ibidi_iri_validate(big, n, &o, w1, sizeof w1, &l1, &e) ==
+                      IBIDI_E_IDNA_WORK_TOO_SMALL &&
+                  e.status == IBIDI_E_IDNA_WORK_TOO_SMALL && e.offset >= 7 && e.offset < n &&
+                  l1 == 0,
+              "validate: a host past IDNA's fixed area, no work area: no verdict (offset %zu)",
+              e.offset);
+        o.idna.work = work;
+        o.idna.work_size = sizeof work;
+        CHECK(ibidi_idna_work_size() <= sizeof work &&
+                  ibidi_iri_validate(big, n, &o, w1, sizeof w1, &l1, NULL) ==
+                      IBIDI_E_IDENT_INVALID &&
+                  l1 < sizeof w1 && strstr(w1, "WORK") == NULL,
+              "validate: with a work area, the verdict: %.*s", (int)l1, w1);
+        const ibidi_status st = ibidi_iri_validate_alloc(big, n, &as_iri, &codes, &l2, NULL);
+        CHECK(st == IBIDI_E_IDENT_INVALID && codes && l2 == l1 && memcmp(codes, w1, l1) == 0,
+              "validate_alloc gives the work area itself: %s", codes ? codes : "(null)");
+        ibidi_free(codes);
+    }
 }
 
 int main(void)

@@ -234,17 +234,19 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * an identifier with more (only a longer one can have them) keeps them in opts->idna.work,
  * which ToASCII then uses after them: without a work area of ibidi_idna_work_size() bytes
  * it gives IBIDI_E_IDNA_WORK_TOO_SMALL. Identifiers of more than 1024 components give
- * IBIDI_E_TOO_LONG. ToASCII gets opts->idna as it is, its work area included (a host
- * that maps to more code points than IDNA's fixed area holds, and no work area, gives the
- * code IDNA_WORK_TOO_SMALL). Stack: IBIDI_IRI_STACK.
+ * IBIDI_E_TOO_LONG. ToASCII gets opts->idna as it is, its work area included: a host that
+ * maps to more code points than IDNA's fixed area holds (1536: only a host of over 256
+ * bytes can), and no work area, gives IBIDI_E_IDNA_WORK_TOO_SMALL too, with the host's
+ * offset (no verdict without it); a host over IBIDI_IDNA_MAX_CPS gives the code
+ * IDNA_TOO_LONG (no domain name is that long). Stack: IBIDI_IRI_STACK.
  */
 IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len,
                                           const ibidi_iri_options *opts, char *codes,
                                           size_t cap, size_t *codes_len, ibidi_error *err);
 /* Allocating convenience: the codes as a NUL-terminated string in *codes (release with
  * ibidi_free), set when the call returns IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL.
- * An identifier with more components than the stack holds gets a work area of
- * ibidi_idna_work_size() bytes when opts->idna has none (IDNA then uses it too). */
+ * An identifier with more components than the stack holds, or whose host needs IDNA's work
+ * area, gets one of ibidi_idna_work_size() bytes when opts->idna has none. */
 IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
                                                 const ibidi_iri_options *opts, char **codes,
                                                 size_t *codes_len, ibidi_error *err);

@@ -122,21 +122,25 @@ static inline int ibidi__validity_host(const ibidi_iri_info *info)
 /* The steps of ibidi_iri_validate, for callers that parse once for several steps (the
  * scan): the parse's verdict and the component rules (pst and pe the parser's status and
  * error, comps and info its result when pst is IBIDI_OK) into c; and UTS #46 ToASCII of a
- * host with the IDNA options (its work area too). The two never share the stack if the
- * caller keeps them apart (the host step runs IDNA). */
+ * host with the IDNA options (its work area too): IBIDI_OK, or IBIDI_E_IDNA_WORK_TOO_SMALL
+ * (in err, nothing added to c) for a host that maps to more code points than IDNA's fixed
+ * area and no work area, which takes a host of over 256 bytes. The two never share the
+ * stack if the caller keeps them apart (the host step runs IDNA). */
 void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ibidi_error *pe,
                            const ibidi_iri_component *comps, const ibidi_iri_info *info,
                            unsigned check_bits, ibidi__code_set *c);
-void ibidi__validate_host(const char *s, ibidi_span host, const ibidi_idna_options *idna,
-                          ibidi__code_set *c);
+ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
+                                  const ibidi_idna_options *idna, ibidi__code_set *c,
+                                  ibidi_error *err);
 
 /* ibidi_iri_validate into c without the text: the parse, the component rules (check_bits:
  * ibidi__iri_check_bits) and ToASCII of the host under idna (not NULL; its work area also
  * takes the components of an identifier that has more than the stack holds). info gets
  * the parse (zeroed when it failed). Returns IBIDI_OK (c then says valid or not),
- * IBIDI_E_TOO_LONG (more than 1024 components) or IBIDI_E_IDNA_WORK_TOO_SMALL (more than
- * the stack holds, which takes an identifier of over 256 bytes, and no work area for
- * them). No argument checks. */
+ * IBIDI_E_TOO_LONG (more than 1024 components) or IBIDI_E_IDNA_WORK_TOO_SMALL (more
+ * components than the stack holds, or a host that maps to more code points than IDNA's
+ * fixed area, either of which takes an identifier of over 256 bytes, and no work area).
+ * No argument checks. */
 ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
                                  unsigned check_bits, const ibidi_idna_options *idna,
                                  ibidi__code_set *c, ibidi_iri_info *info, ibidi_error *err);

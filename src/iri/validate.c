@@ -136,9 +136,13 @@ void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ib
                               NULL);
 }
 
-/* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). */
-NOINLINE void ibidi__validate_host(const char *s, ibidi_span host,
-                                   const ibidi_idna_options *idna, ibidi__code_set *c)
+/* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). A host that
+ * needs IDNA's work area and has none gets no verdict: IBIDI_E_IDNA_WORK_TOO_SMALL, so
+ * that the caller can give one (as for components beyond the stack), not a code that
+ * would call the identifier invalid. */
+NOINLINE ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
+                                           const ibidi_idna_options *idna,
+                                           ibidi__code_set *c, ibidi_error *err)
 {
     char out[VAL_OUT];
     size_t out_len = 0;
@@ -146,10 +150,14 @@ NOINLINE void ibidi__validate_host(const char *s, ibidi_span host,
     ibidi__code_set_idna x = {c, host.start, host.length};
     ibidi_status st = ibidi__idna_utf8_fn(s + host.start, host.length, idna, 1, out, sizeof out,
                                           &out_len, ibidi__code_set_idna_fn, &x, &e);
+    const size_t at = host.start + (e.offset < host.length ? e.offset : 0);
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL)
+        return ibidi__fail(err, st, at, e.value);
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
-        /* IDNA_TOO_LONG, IDNA_WORK_TOO_SMALL (the parser has checked the encoding) */
-        ibidi__code_set_add(c, ibidi_status_name(st),
-                         host.start + (e.offset < host.length ? e.offset : 0), e.value);
+        /* IDNA_TOO_LONG: no domain name is that long (the parser has checked the
+           encoding) */
+        ibidi__code_set_add(c, ibidi_status_name(st), at, e.value);
+    return IBIDI_OK;
 }
 
 /* Parse and component check with the components in comps (cap of them); *needed gets the
@@ -204,7 +212,7 @@ ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
                                                           : IBIDI_E_IDNA_WORK_TOO_SMALL,
                            0, 0);
     if (ibidi__validity_host(info))
-        ibidi__validate_host(s, info->host, idna, c);
+        return ibidi__validate_host(s, info->host, idna, c, err);
     return IBIDI_OK;
 }
 

@@ -313,10 +313,15 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         r->status = st;
         place_status(buf, cap, &at, st, &r->codes);
     } else {
+        ibidi_error he;
         if (po.status == IBIDI_OK && ibidi__validity_host(&po.info) &&
             !(st == IBIDI_OK && po.info.host.start == 0 && po.info.host.length == flen &&
-              ldh_dns_name(name, len)))
-            ibidi__validate_host(form, po.info.host, &o->idna, &c);
+              ldh_dns_name(name, len)) &&
+            ibidi__validate_host(form, po.info.host, &o->idna, &c, &he) != IBIDI_OK) {
+            /* not reached: a form of up to SCAN_SMALL bytes maps within IDNA's fixed area;
+               were it to, its status would be the name's code, as ToUnicode's are */
+            ibidi__code_set_add(&c, ibidi_status_name(he.status), he.offset, he.value);
+        }
         if (c.any) {
             r->status = IBIDI_E_IDENT_INVALID;
         } else if (st == IBIDI_E_IDNA_INVALID) {
