@@ -24,7 +24,10 @@
  *     RTL_START or RTL_END (ibidi_iri_check);
  *  5. the allocating calls (ibidi_iri_to_uri_alloc, ibidi_iri_from_uri_alloc,
  *     ibidi_iri_check_alloc) give the status, offset and output of the caller-buffer calls,
- *     a NUL after the output, and no memory after an error.
+ *     a NUL after the output, and no memory after an error;
+ *  6. the calls get an IDNA work area; IRI to URI without one gives the same, or
+ *     IBIDI_E_IDNA_WORK_TOO_SMALL for an input of over 256 bytes (a host past IDNA's fixed
+ *     area), and its allocating call the result with one.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,11 +35,14 @@
 
 #include "ibidi.h"
 
-/* The options of a call: the IRI bits and exact IDNA flags. */
+static unsigned char idna_work[1 << 16]; /* ibidi_idna_work_size() */
+
+/* The options of a call: the IRI bits and exact IDNA flags, and a work area for IDNA. */
 static ibidi_iri_options opts_of(unsigned iri, unsigned idna)
 {
     const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, iri,
-                                 {IBIDI_IDNA_PROFILE_UTS46, idna, ~idna, NULL, 0}};
+                                 {IBIDI_IDNA_PROFILE_UTS46, idna, ~idna, idna_work,
+                                  sizeof idna_work}};
     return o;
 }
 #include "uri_equiv.h"
@@ -219,6 +225,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                   (st == IBIDI_E_IRI_HOST_IDNA && len > 100);
     sizes(to_uri, s, len, uri_opt, flags, st, out, n, &e, lenient);
     same_alloc(ibidi_iri_to_uri_alloc, s, len, &uo, st, out, n, &e);
+    /* 6 */
+    {
+        require(ibidi_idna_work_size() <= sizeof idna_work);
+        ibidi_iri_options u0 = uo;
+        u0.idna.work = NULL;
+        u0.idna.work_size = 0;
+        ibidi_error e0;
+        size_t n0 = 0;
+        ibidi_status st0 = ibidi_iri_to_uri(s, len, &u0, out2, OUT_CAP, &n0, &e0);
+        require((st0 == st && n0 == n && (st == IBIDI_OK ? memcmp(out2, out, n) == 0
+                                                         : e0.offset == e.offset)) ||
+                (st0 == IBIDI_E_IDNA_WORK_TOO_SMALL && len > 256));
+        same_alloc(ibidi_iri_to_uri_alloc, s, len, &u0, st, out, n, &e);
+    }
     if (st == IBIDI_OK) {
         for (size_t i = 0; i < n; i++)
             require((unsigned char)out[i] < 0x80 && !is_excluded((unsigned char)out[i]));

@@ -701,6 +701,39 @@ static void test_options_and_alloc(void)
               strlen(out) == n && n > sizeof big,
           "to_uri_alloc on a long input to encode: %zu bytes", n);
     ibidi_free(out);
+    /* a host past IDNA's fixed area (1536 code points): 1600 U+00E9, which the whatwg
+       profile converts (it checks no length); without a work area there is no answer,
+       with one the URI, and the allocating call gives one itself */
+    {
+        static char host[4096], uri[8192];
+        static unsigned char work[1 << 16];
+        size_t hn = (size_t)snprintf(host, sizeof host, "http://");
+        for (int i = 0; i < 1600; i++)
+            hn += (size_t)snprintf(host + hn, sizeof host - hn, "\xC3\xA9");
+        hn += (size_t)snprintf(host + hn, sizeof host - hn, "/p");
+        ibidi_iri_options w = zero;
+        w.idna.profile = IBIDI_IDNA_PROFILE_WHATWG;
+        size_t un = 0;
+        ibidi_error e = {IBIDI_OK, 0, 0};
+        const ibidi_status s0 = ibidi_iri_to_uri(host, hn, &w, uri, sizeof uri, &un, &e);
+        CHECK(s0 == IBIDI_E_IDNA_WORK_TOO_SMALL && e.status == s0 && e.offset >= 7 &&
+                  e.offset < hn,
+              "to_uri: a host past IDNA's fixed area, no work area: %s at %zu",
+              ibidi_status_name(s0), e.offset);
+        w.idna.work = work;
+        w.idna.work_size = sizeof work;
+        const ibidi_status s1 = ibidi_iri_to_uri(host, hn, &w, uri, sizeof uri, &un, NULL);
+        CHECK(ibidi_idna_work_size() <= sizeof work && s1 == IBIDI_OK &&
+                  memcmp(uri, "http://xn--", 11) == 0 && un > 1600 &&
+                  memcmp(uri + un - 2, "/p", 2) == 0,
+              "to_uri: with a work area, the URI (%s, %zu bytes)", ibidi_status_name(s1), un);
+        w.idna.work = NULL;
+        w.idna.work_size = 0;
+        const ibidi_status s2 = ibidi_iri_to_uri_alloc(host, hn, &w, &out, &n, NULL);
+        CHECK(s2 == IBIDI_OK && out && n == un && memcmp(out, uri, un) == 0,
+              "to_uri_alloc gives the work area itself (%s)", ibidi_status_name(s2));
+        ibidi_free(out);
+    }
 }
 
 /* ibidi_iri_unicode_form: a host's A-labels as users see them. */

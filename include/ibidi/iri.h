@@ -291,8 +291,10 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
  * UTF-8 %HH triplets (step 2); a reg-name host is converted by UTS #46 ToASCII with
  * opts->idna unless IBIDI_IRI_HOST_PERCENT is given (IBIDI_IRI_ENCODE_ASCII: see above).
  * The input must parse as an IRI (ibidi_iri_parse's errors); a host that IDNA rejects
- * gives IBIDI_E_IRI_HOST_IDNA with the offset of its first finding. No normalization is
- * applied (step 1 variant c).
+ * gives IBIDI_E_IRI_HOST_IDNA with the offset of its first finding; one that maps to more
+ * code points than IDNA's fixed area (only a host of over 256 bytes can), when opts->idna
+ * has no work area, gives IBIDI_E_IDNA_WORK_TOO_SMALL (the allocating call gives it one).
+ * No normalization is applied (step 1 variant c).
  */
 IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
                                         const ibidi_iri_options *opts, char *out, size_t cap,

@@ -9,6 +9,7 @@
 #include "common/internal.h"
 #include "ibidi/display.h"
 #include "ibidi/iri.h"
+#include "iri/iri_internal.h"
 
 ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
                                    ibidi_iri_component **comps, ibidi_iri_info *info,
@@ -117,7 +118,19 @@ static ibidi_status convert_alloc(convert_fn fn, const char *s, size_t len,
 ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len, const ibidi_iri_options *opts,
                                     char **out, size_t *out_len, ibidi_error *err)
 {
-    return convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, out_len, err);
+    ibidi_status st = convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, out_len, err);
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
+        /* a host that maps past IDNA's fixed area: the work area it needs, once */
+        ibidi_iri_options with_work = opts ? *opts : ibidi__iri_defaults;
+        void *work = malloc(ibidi_idna_work_size());
+        if (!work)
+            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        with_work.idna.work = work;
+        with_work.idna.work_size = ibidi_idna_work_size();
+        st = convert_alloc(ibidi_iri_to_uri, iri, len, &with_work, out, out_len, err);
+        free(work);
+    }
+    return st;
 }
 
 ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
@@ -163,8 +176,7 @@ ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri
     ibidi_status st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
     if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
         /* more components than the stack holds: the IDNA work area takes them */
-        with_work = opts ? *opts : (ibidi_iri_options){IBIDI_IRI_AS_AUTO, 0,
-                                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+        with_work = opts ? *opts : ibidi__iri_defaults;
         work = malloc(ibidi_idna_work_size());
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);

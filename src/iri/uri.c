@@ -260,7 +260,11 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl,
     }
     if (st != IBIDI_OK) {
         size_t off = e.offset < hl ? e.offset : hl;
-        return ibidi__fail(err, IBIDI_E_IRI_HOST_IDNA, hs + off, e.value);
+        /* a host past IDNA's fixed area and no work area: not rejected, not converted
+           either; the caller can give one (the allocating call does) */
+        return ibidi__fail(err,
+                           st == IBIDI_E_IDNA_WORK_TOO_SMALL ? st : IBIDI_E_IRI_HOST_IDNA,
+                           hs + off, e.value);
     }
     for (size_t i = 0; i < n; i++) {
         if (!is_reg_name_char((unsigned char)res[i])) {
