@@ -1209,10 +1209,7 @@ static void test_options_and_alloc(void)
     {
         static char big[512], w1[256];
         static unsigned char work[1 << 16];
-        size_t n = (size_t)snprintf(big, sizeof big, "http://");
-        for (int i = 0; i < 100; i++)
-            n += (size_t)snprintf(big + n, sizeof big - n, "\xEF\xB7\xBA");
-        n += (size_t)snprintf(big + n, sizeof big - n, ".com/");
+        const size_t n = t_repeat(big, sizeof big, "http://", "\xEF\xB7\xBA", 100, ".com/");
         ibidi_iri_options o = as_iri;
         size_t l1 = 0, l2 = 0;
         ibidi_error e = {IBIDI_OK, 0, 0};

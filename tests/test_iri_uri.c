@@ -707,10 +707,7 @@ static void test_options_and_alloc(void)
     {
         static char host[4096], uri[8192];
         static unsigned char work[1 << 16];
-        size_t hn = (size_t)snprintf(host, sizeof host, "http://");
-        for (int i = 0; i < 1600; i++)
-            hn += (size_t)snprintf(host + hn, sizeof host - hn, "\xC3\xA9");
-        hn += (size_t)snprintf(host + hn, sizeof host - hn, "/p");
+        const size_t hn = t_repeat(host, sizeof host, "http://", "\xC3\xA9", 1600, "/p");
         ibidi_iri_options w = zero;
         w.idna.profile = IBIDI_IDNA_PROFILE_WHATWG;
         size_t un = 0;

@@ -78,6 +78,24 @@ const char *t_data_path(const char *rel)
     return buf;
 }
 
+size_t t_repeat(char *out, size_t cap, const char *head, const char *unit, int count,
+                const char *tail)
+{
+    size_t n = 0;
+    const size_t hl = strlen(head), ul = strlen(unit), tl = strlen(tail);
+    if (cap == 0)
+        return 0;
+    for (int i = -1; i <= count; i++) {
+        const char *p = i < 0 ? head : i == count ? tail : unit;
+        const size_t l = i < 0 ? hl : i == count ? tl : ul;
+        const size_t take = l < cap - 1 - n ? l : cap - 1 - n;
+        memcpy(out + n, p, take);
+        n += take;
+    }
+    out[n] = '\0';
+    return n;
+}
+
 char *t_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

@@ -38,6 +38,10 @@ size_t t_class_representatives(uint32_t *rep);
 const char *t_data_path(const char *rel);
 /* Reads a whole file into a malloc'd NUL-terminated buffer; *len gets its size. NULL on error. */
 char *t_read_file(const char *path, size_t *len);
+/* head, then unit count times, then tail, into out (NUL-terminated, cut at cap - 1 bytes):
+ * long inputs for the bounds. Returns the length written. */
+size_t t_repeat(char *out, size_t cap, const char *head, const char *unit, int count,
+                const char *tail);
 
 /* Bidi Notation (the seeds' examples): A-Z are right-to-left letters, Hebrew U+05D0 + i
  * (class R), or with arabic Arabic U+0621 + i (class AL); Duerst 2001's entities &lrm;
