@@ -115,18 +115,27 @@ static ibidi_status convert_alloc(convert_fn fn, const char *s, size_t len,
     }
 }
 
+/* For a call that gave IBIDI_E_IDNA_WORK_TOO_SMALL (more components than the stack holds,
+ * or a host that maps past IDNA's fixed area): opts (NULL: the defaults) in *with, with an
+ * IDNA work area of its own. Returns the area, to be freed; NULL without memory. */
+static void *with_idna_work(const ibidi_iri_options *opts, ibidi_iri_options *with)
+{
+    void *work = malloc(ibidi_idna_work_size());
+    *with = opts ? *opts : ibidi__iri_defaults;
+    with->idna.work = work;
+    with->idna.work_size = work ? ibidi_idna_work_size() : 0;
+    return work;
+}
+
 ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len, const ibidi_iri_options *opts,
                                     char **out, size_t *out_len, ibidi_error *err)
 {
     ibidi_status st = convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, out_len, err);
-    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
-        /* a host that maps past IDNA's fixed area: the work area it needs, once */
-        ibidi_iri_options with_work = opts ? *opts : ibidi__iri_defaults;
-        void *work = malloc(ibidi_idna_work_size());
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* once, with the work area it needs */
+        ibidi_iri_options with_work;
+        void *work = with_idna_work(opts, &with_work);
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        with_work.idna.work = work;
-        with_work.idna.work_size = ibidi_idna_work_size();
         st = convert_alloc(ibidi_iri_to_uri, iri, len, &with_work, out, out_len, err);
         free(work);
     }
@@ -174,14 +183,10 @@ ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri
     void *work = NULL;
     ibidi_iri_options with_work;
     ibidi_status st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
-    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
-        /* more components than the stack holds: the IDNA work area takes them */
-        with_work = opts ? *opts : ibidi__iri_defaults;
-        work = malloc(ibidi_idna_work_size());
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* again, with the work area it needs */
+        work = with_idna_work(opts, &with_work);
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        with_work.idna.work = work;
-        with_work.idna.work_size = ibidi_idna_work_size();
         opts = &with_work;
         st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
     }
