@@ -9,4 +9,4 @@
 # Usage: sh tests/test_iri_noalloc.sh BUILD
 . tests/noalloc_lib.sh
 noalloc_check "${1:-build}" iri "^($NOALLOC_LIBC|ibidi_[a-z0-9_]*_alloc)\$" \
-    "ibidi_iri_parse_alloc ibidi_iri_check_alloc ibidi_iri_validate_alloc ibidi_iri_unicode_form_alloc ibidi_iri_to_uri_alloc ibidi_iri_from_uri_alloc convert_alloc ibidi_display_layout_alloc ibidi_display_layout_free ibidi_display_utf8_alloc ibidi_display_convert_alloc with_display_work display_alloc"
+    "ibidi_iri_parse_alloc ibidi_iri_check_alloc ibidi_iri_validate_alloc ibidi_iri_unicode_form_alloc ibidi_iri_to_uri_alloc ibidi_iri_from_uri_alloc convert_alloc ibidi_display_layout_alloc ibidi_display_layout_free ibidi_display_utf8_alloc ibidi_display_convert_alloc with_display_work with_idna_work display_alloc"
