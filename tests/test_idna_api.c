@@ -544,23 +544,12 @@ static void test_limits(void)
     }
     /* every name of up to 253 bytes fits the fixed area: 84 U+FDFA (252 bytes) and a letter
      * map to the most code points a name of 253 bytes can (18 per 3 bytes, 1513) */
-    k = 0;
-    for (int i = 0; i < 84; i++) {
-        memcpy(name + k, "\xEF\xB7\xBA", 3);
-        k += 3;
-    }
-    name[k++] = 'a';
-    name[k] = '\0';
+    t_repeat(name, sizeof name, "", "\xEF\xB7\xBA", 84, "a");
     unicode(name, UTS46);
     CHECK(R.st == IBIDI_E_IDNA_INVALID && R.len > 1513 && R.len == strlen(R.out),
           "253 bytes of the longest mappings: %s, %zu bytes", ibidi_status_name(R.st), R.len);
     /* a short input whose mapping passes the bound: U+FDFA maps to 18 code points */
-    k = 0;
-    for (int i = 0; i < 120; i++) {
-        memcpy(name + k, "\xEF\xB7\xBA", 3);
-        k += 3;
-    }
-    name[k] = '\0';
+    t_repeat(name, sizeof name, "", "\xEF\xB7\xBA", 120, "");
     CHECK(with_work(0, name, UTS46) == IBIDI_E_IDNA_TOO_LONG && R.err.value == 0x0648 &&
               R.err.offset == 113 * 3,
           "mapping past the bound: %s at %zu", ibidi_status_name(R.st), R.err.offset);

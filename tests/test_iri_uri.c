@@ -335,16 +335,8 @@ static void test_to_uri_errors(void)
      * buffer asks for the size first and the call with that size finds the error. */
     {
         static char host[4000], want[4000];
-        size_t k = (size_t)snprintf(host, sizeof host, "http://"), w = k;
-        memcpy(want, host, k);
-        for (int i = 0; i < 300; i++) {
-            memcpy(host + k, "\xC3\xA9.", 3);
-            memcpy(want + w, "xn--9ca.", 8);
-            k += 3;
-            w += 8;
-        }
-        memcpy(host + k, "x/", 3);
-        memcpy(want + w, "x/", 3);
+        t_repeat(host, sizeof host, "http://", "\xC3\xA9.", 300, "x/");
+        t_repeat(want, sizeof want, "http://", "xn--9ca.", 300, "x/");
         URI(host, 0, WHATWG, want);
         size_t n = 0;
         ibidi_status st = t_iri_to_uri(host, strlen(host), 0, UTS46, NULL, 0, &n, NULL);
