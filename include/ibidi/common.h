@@ -210,6 +210,29 @@ typedef enum ibidi_dir {
     IBIDI_DIR_AUTO_RTL = 3 /* P2-P3, RTL when there is no strong character */
 } ibidi_dir;
 
+/* ---- Output buffers ---------------------------------------------------------------------
+ *
+ * Every call that writes text or code points takes one of these records: the caller's
+ * memory (data, cap) and, after the call, the size the whole result needs (len), as
+ * snprintf returns it. data may be NULL with cap 0 (a call that only measures). When the
+ * result does not fit, the call returns IBIDI_E_BUFFER_TOO_SMALL with len set, and the
+ * contents of data are unspecified; nothing is ever truncated silently. UTF-8 output is
+ * not NUL-terminated. The _alloc calls take the same record: they allocate data
+ * themselves (NUL-terminated; release with ibidi_free), ignore cap, and leave data NULL
+ * after an error. */
+typedef struct ibidi_buf {
+    char *data;
+    size_t cap; /* bytes */
+    size_t len; /* out: the bytes the whole result takes */
+} ibidi_buf;
+
+/* The same for code points: cap and len count uint32_t values. */
+typedef struct ibidi_buf32 {
+    uint32_t *data;
+    size_t cap;
+    size_t len; /* out */
+} ibidi_buf32;
+
 /* A part of an input: present or not, and where (bytes). */
 typedef struct ibidi_span {
     size_t start;
