@@ -8,7 +8,7 @@
  * Per name, as the scan does it:
  *   to-unicode  ibidi_idna_to_unicode_utf8 (profile uts46): the form names are compared on
  *   validate    ibidi_iri_validate of that form as a domain name (codes as text)
- *   analyze     ibidi_ambig_analyze without the twin search (Badami's findings, both
+ *   analyze     ibidi_ambiguity_analyze without the twin search (Badami's findings, both
  *               contexts)
  *   display     ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL, left-to-right and right-to-left
  *   groups      the display keys into the collision groups (ibidi_scan_groups_add, then
@@ -123,9 +123,9 @@ static size_t one_analyze(const char *u, size_t ul)
 {
     ibidi_finding f[64];
     ibidi_findings fs = {f, 64, 0, 0};
-    const ibidi_ambig_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
-                                   idna_opts, ambig_work, sizeof ambig_work};
-    ibidi_ambig_analyze(u, ul, &o, &fs, NULL);
+    const ibidi_ambiguity_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIGUITY_RTL, IBIDI_DIR_LTR, 0,
+                                       idna_opts, ambig_work, sizeof ambig_work};
+    ibidi_ambiguity_analyze(u, ul, &o, &fs, NULL);
     return fs.n;
 }
 

@@ -1,12 +1,12 @@
 /*
- * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambig_analyze and
- * ibidi_ambig_analyze_alloc), every kind and option, with a small bound on the twin search
- * (ibidi_ambig_options.max_candidates) so that each input stays fast.
+ * Fuzz target for Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambiguity_analyze and
+ * ibidi_ambiguity_analyze_alloc), every kind and option, with a small bound on the twin search
+ * (ibidi_ambiguity_options.max_candidates) so that each input stays fast.
  *
- * The first byte picks the call: bits 0-2 the options (IBIDI_AMBIG_RTL, _EXACT, _TEXT),
+ * The first byte picks the call: bits 0-2 the options (IBIDI_AMBIGUITY_RTL, _EXACT, _TEXT),
  * bits 3-4 the kind (auto, domain, iri, email), bit 5 the IDNA flags (UTS #46 with or
  * without CheckBidi); the rest is the text (UTF-8, any bytes), up to the library's limit
- * (IBIDI_AMBIG_MAX_BYTES) also with IBIDI_AMBIG_EXACT: its twin search is bounded by
+ * (IBIDI_AMBIGUITY_MAX_BYTES) also with IBIDI_AMBIGUITY_EXACT: its twin search is bounded by
  * MAX_CANDIDATES. Properties checked with abort():
  *  1. no crash; the status is OK, or an error with findings->n 0 and err->status set;
  *  2. the number of findings is the same with no findings record, cap 0, a small cap and a
@@ -16,16 +16,16 @@
  *     point's class (-1 and 0 at the end of the input);
  *  4. every code has a name and is an ambiguity code (201-299), every finding is a
  *     warning with its code's rule text; Badami's codes (201-210) have context LTR; exact
- *     codes come only with IBIDI_AMBIG_EXACT, RTL context only with IBIDI_AMBIG_RTL; the
+ *     codes come only with IBIDI_AMBIGUITY_EXACT, RTL context only with IBIDI_AMBIGUITY_RTL; the
  *     detail (the expression) is 1-6 for NUMBER_SEPARATOR and 0 otherwise; plain text
  *     gives only codes 201-203, 220, 222, 225;
  *  5. NUMBER_TYPE only where NUMBER_LEVEL is (the paper's claim: resolving number
  *     embedding level ambiguity rules out number type ambiguity);
  *  6. the work area changes nothing: without one, an input the stack serves
- *     (ibidi_ambig_work_size 0) gives the same, any other IBIDI_E_AMBIG_WORK_TOO_SMALL
- *     (IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIG_MAX_BYTES); the allocating call gives the
+ *     (ibidi_ambiguity_work_size 0) gives the same, any other IBIDI_E_AMBIG_WORK_TOO_SMALL
+ *     (IBIDI_E_AMBIG_TOO_LONG above IBIDI_AMBIGUITY_MAX_BYTES); the allocating call gives the
  *     status and findings of the call with a large array;
- *  7. the label category of the whole text (ibidi_ambig_label_category_utf8) is the one
+ *  7. the label category of the whole text (ibidi_ambiguity_label_category_utf8) is the one
  *     the paper's definitions give from the Bidi classes, ill-formed UTF-8 fails as
  *     ibidi_utf8_validate does, the code point call agrees, also with values that are not
  *     code points put in (they count as neutral), and the category has a name;
@@ -42,10 +42,10 @@
 #define BIG 8192
 #define SMALL 3
 #define MAX_CANDIDATES 2000
-#define EXACT_CAP IBIDI_AMBIG_MAX_BYTES
+#define EXACT_CAP IBIDI_AMBIGUITY_MAX_BYTES
 
 static ibidi_finding big[BIG], small[SMALL];
-static unsigned char work[1 << 17]; /* ibidi_ambig_work_size(1024, IBIDI_AMBIG_EXACT) */
+static unsigned char work[1 << 17]; /* ibidi_ambiguity_work_size(1024, IBIDI_AMBIGUITY_EXACT) */
 
 static void require(int ok)
 {
@@ -91,14 +91,14 @@ static unsigned category_of(const uint32_t *cp, size_t n)
         }
     }
     if (first_l < n && has_r)
-        return IBIDI_AMBIG_LABEL_MIXED;
+        return IBIDI_AMBIGUITY_LABEL_MIXED;
     if (first_l < n)
-        return IBIDI_AMBIG_LABEL_LTR |
-               (first_num < first_l ? IBIDI_AMBIG_LABEL_NUMBER_PREFIX : 0u) |
-               (last_num < n && last_num > last_l ? IBIDI_AMBIG_LABEL_NUMBER_SUFFIX : 0u);
+        return IBIDI_AMBIGUITY_LABEL_LTR |
+               (first_num < first_l ? IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX : 0u) |
+               (last_num < n && last_num > last_l ? IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX : 0u);
     if (has_r)
-        return IBIDI_AMBIG_LABEL_RTL;
-    return first_num < n ? IBIDI_AMBIG_LABEL_NUMBER : IBIDI_AMBIG_LABEL_NEUTRAL;
+        return IBIDI_AMBIGUITY_LABEL_RTL;
+    return first_num < n ? IBIDI_AMBIGUITY_LABEL_NUMBER : IBIDI_AMBIGUITY_LABEL_NEUTRAL;
 }
 
 static void categories(const char *s, size_t len)
@@ -107,7 +107,7 @@ static void categories(const char *s, size_t len)
     size_t n = 0, pos = 0;
     unsigned got = 99;
     ibidi_error e, ve;
-    const ibidi_status st = ibidi_ambig_label_category_utf8(s, len, &got, &e);
+    const ibidi_status st = ibidi_ambiguity_label_category_utf8(s, len, &got, &e);
     const ibidi_status vst = ibidi_utf8_validate(s, len, NULL, &ve);
     if (vst != IBIDI_OK) {
         require(st == vst && e.offset == ve.offset && got == 99);
@@ -119,8 +119,8 @@ static void categories(const char *s, size_t len)
     if (pos < len)
         return; /* longer than the array: the UTF-8 call alone was checked */
     const unsigned want = category_of(cps, n);
-    require(got == want && ibidi_ambig_label_category_cp(cps, n) == want);
-    require(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(want)) != NULL);
+    require(got == want && ibidi_ambiguity_label_category_cp(cps, n) == want);
+    require(ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(want)) != NULL);
     /* every other value out of the code point range: the category stays */
     size_t m = 0;
     static uint32_t mixed[2 * 4096 + 2];
@@ -128,12 +128,12 @@ static void categories(const char *s, size_t len)
         mixed[m++] = i % 2 ? 0xD800u + (uint32_t)i % 0x800u : 0x110000u + (uint32_t)i;
         mixed[m++] = cps[i];
     }
-    require(ibidi_ambig_label_category_cp(mixed, m) == want);
-    require(ibidi_ambig_label_category_cp(NULL, n) == IBIDI_AMBIG_LABEL_NEUTRAL);
+    require(ibidi_ambiguity_label_category_cp(mixed, m) == want);
+    require(ibidi_ambiguity_label_category_cp(NULL, n) == IBIDI_AMBIGUITY_LABEL_NEUTRAL);
 }
 
 /* Property 8 for s (len bytes, analysed with o into f, n findings). */
-static void set_aside(const char *s, size_t len, const ibidi_ambig_options *o,
+static void set_aside(const char *s, size_t len, const ibidi_ambiguity_options *o,
                       const ibidi_finding *f, size_t n)
 {
     static char t[1024];
@@ -158,7 +158,7 @@ static void set_aside(const char *s, size_t len, const ibidi_ambig_options *o,
     if (!any)
         return;
     ibidi_findings fg = {g, BIG, 0, 0};
-    require(ibidi_ambig_analyze(t, tl, o, &fg, NULL) == IBIDI_OK && fg.n == n);
+    require(ibidi_ambiguity_analyze(t, tl, o, &fg, NULL) == IBIDI_OK && fg.n == n);
     for (size_t i = 0; i < n && i < BIG; i++) {
         require(g[i].code == f[i].code && g[i].context == f[i].context &&
                 g[i].detail == f[i].detail && g[i].cp == f[i].cp);
@@ -186,37 +186,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         flags &= ~(unsigned)IBIDI_IDNA_CHECK_BIDI;
     s = (const char *)data + 1;
     len = size - 1;
-    if ((opt & IBIDI_AMBIG_EXACT) && len > EXACT_CAP)
+    if ((opt & IBIDI_AMBIGUITY_EXACT) && len > EXACT_CAP)
         len = EXACT_CAP;
 
     categories(s, size - 1);
 
-    const ibidi_ambig_options o = {kind, opt, IBIDI_DIR_LTR, MAX_CANDIDATES,
-                                   {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
-                                   sizeof work};
-    st0 = ibidi_ambig_analyze(s, len, &o, &f0, &e0);
-    st1 = ibidi_ambig_analyze(s, len, &o, &f1, &e1);
-    st2 = ibidi_ambig_analyze(s, len, &o, &f2, &e2);
+    const ibidi_ambiguity_options o = {kind, opt, IBIDI_DIR_LTR, MAX_CANDIDATES,
+                                       {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
+                                       sizeof work};
+    st0 = ibidi_ambiguity_analyze(s, len, &o, &f0, &e0);
+    st1 = ibidi_ambiguity_analyze(s, len, &o, &f1, &e1);
+    st2 = ibidi_ambiguity_analyze(s, len, &o, &f2, &e2);
     /* no record at all: only the status */
-    st3 = ibidi_ambig_analyze(s, len, &o, NULL, &e3);
+    st3 = ibidi_ambiguity_analyze(s, len, &o, NULL, &e3);
     n0 = f0.n;
     n1 = f1.n;
     n2 = f2.n;
     /* 6 */
     {
-        ibidi_ambig_options none = o;
+        ibidi_ambiguity_options none = o;
         ibidi_findings fn = {NULL, 0, 99, 99}, fa;
-        const size_t ws = ibidi_ambig_work_size(len, opt);
+        const size_t ws = ibidi_ambiguity_work_size(len, opt);
         none.work = NULL;
         none.work_size = 0;
-        ibidi_status st = ibidi_ambig_analyze(s, len, &none, &fn, NULL);
+        ibidi_status st = ibidi_ambiguity_analyze(s, len, &none, &fn, NULL);
         if (ws == 0)
             require(st == st2 && fn.n == n2);
         else
             require(st == (ws == SIZE_MAX ? IBIDI_E_AMBIG_TOO_LONG
                                           : IBIDI_E_AMBIG_WORK_TOO_SMALL) &&
                     fn.n == 0);
-        st = ibidi_ambig_analyze_alloc(s, len, &none, &fa, NULL);
+        st = ibidi_ambiguity_analyze_alloc(s, len, &none, &fa, NULL);
         require(st == st2 && fa.n == (st == IBIDI_OK ? n2 : 0) && (fa.n == 0) == !fa.items);
         for (size_t i = 0; i < fa.n && i < BIG && i < n2; i++)
             require(same(&fa.items[i], &big[i]));
@@ -238,7 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     for (size_t i = 0; i < n2; i++) {
         const ibidi_finding *f = &big[i];
-        int exact = ibidi_ambig_code_is_exact(f->code);
+        int exact = ibidi_ambiguity_code_is_exact(f->code);
         /* 3 */
         if (i > 0)
             require(before(&big[i - 1], f));
@@ -257,24 +257,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(f->severity == IBIDI_SEVERITY_WARNING && f->rule == ibidi_code_message(f->code));
         require(f->context == IBIDI_DIR_LTR || f->context == IBIDI_DIR_RTL);
         require(exact || f->context == IBIDI_DIR_LTR);
-        require(!exact || (opt & IBIDI_AMBIG_EXACT));
-        require(f->context == IBIDI_DIR_LTR || (opt & IBIDI_AMBIG_RTL));
-        require((f->code == IBIDI_AMBIG_NUMBER_SEPARATOR) == (f->detail >= 1 && f->detail <= 6));
-        require(f->code == IBIDI_AMBIG_NUMBER_SEPARATOR || f->detail == 0);
-        if (opt & IBIDI_AMBIG_TEXT)
-            require(f->code <= IBIDI_AMBIG_NUMBER_SEPARATOR || f->code == IBIDI_AMBIG_VALID_TWIN ||
-                    f->code == IBIDI_AMBIG_SEPARATOR_TWIN ||
-                    f->code == IBIDI_AMBIG_SEARCH_TRUNCATED);
+        require(!exact || (opt & IBIDI_AMBIGUITY_EXACT));
+        require(f->context == IBIDI_DIR_LTR || (opt & IBIDI_AMBIGUITY_RTL));
+        require((f->code == IBIDI_AMBIGUITY_NUMBER_SEPARATOR) ==
+                (f->detail >= 1 && f->detail <= 6));
+        require(f->code == IBIDI_AMBIGUITY_NUMBER_SEPARATOR || f->detail == 0);
+        if (opt & IBIDI_AMBIGUITY_TEXT)
+            require(f->code <= IBIDI_AMBIGUITY_NUMBER_SEPARATOR ||
+                    f->code == IBIDI_AMBIGUITY_VALID_TWIN ||
+                    f->code == IBIDI_AMBIGUITY_SEPARATOR_TWIN ||
+                    f->code == IBIDI_AMBIGUITY_SEARCH_TRUNCATED);
         /* 5 */
-        if (f->code == IBIDI_AMBIG_NUMBER_TYPE) {
+        if (f->code == IBIDI_AMBIGUITY_NUMBER_TYPE) {
             int found = 0;
             for (size_t j = 0; j < n2; j++)
-                found |= big[j].code == IBIDI_AMBIG_NUMBER_LEVEL && big[j].offset == f->offset;
+                found |= big[j].code == IBIDI_AMBIGUITY_NUMBER_LEVEL && big[j].offset == f->offset;
             require(found);
         }
     }
     /* 8 */
-    if ((opt & IBIDI_AMBIG_TEXT) && !(opt & IBIDI_AMBIG_EXACT))
+    if ((opt & IBIDI_AMBIGUITY_TEXT) && !(opt & IBIDI_AMBIGUITY_EXACT))
         set_aside(s, len, &o, big, n2);
     return 0;
 }

@@ -8,9 +8,9 @@
  *  2. every span lies inside the bytes needed, in the order unicode, codes, displays;
  *  3. valid exactly when the status is IBIDI_OK and the codes are "[]";
  *  4. the result is that of the public calls it fuses: the Unicode form is ToUnicode's,
- *     the analysis's status and findings are ibidi_ambig_analyze's on the form,
+ *     the analysis's status and findings are ibidi_ambiguity_analyze's on the form,
  *     each display is ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL's, made exactly when that call
- *     succeeds (forms up to IBIDI_AMBIG_MAX_BYTES);
+ *     succeeds (forms up to IBIDI_AMBIGUITY_MAX_BYTES);
  *  5. only the contexts asked for are made;
  *  6. the allocating call gives the same result, text and findings;
  *  7. IBIDI_SCAN_OWNER: nothing set aside without it; with it, whole labels with a label
@@ -49,7 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char buf[CAP], ref[CAP];
     static ibidi_finding f[64], g[64];
-    static unsigned char work[1 << 17]; /* ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, 0) */
+    /* ibidi_ambiguity_work_size(IBIDI_AMBIGUITY_MAX_BYTES, 0) */
+    static unsigned char work[1 << 17];
     ibidi_findings fs = {f, 64, 0, 0}, gs = {g, 64, 0, 0};
     if (size < 1)
         return 0;
@@ -125,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *form = host;
     size_t flen = hlen;
     if (ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID) {
-        if (ul > IBIDI_AMBIG_MAX_BYTES) {
+        if (ul > IBIDI_AMBIGUITY_MAX_BYTES) {
             require(r.status == IBIDI_E_AMBIG_TOO_LONG && !r.unicode.present);
             return 0;
         }
@@ -135,13 +136,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         flen = ul;
     } else {
         require(!r.unicode.present && !r.valid);
-        if (hlen > IBIDI_AMBIG_MAX_BYTES)
+        if (hlen > IBIDI_AMBIGUITY_MAX_BYTES)
             return 0;
     }
-    const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0,
-                                    {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
-                                    sizeof work};
-    ibidi_status ast = ibidi_ambig_analyze(form, flen, &ao, &gs, NULL);
+    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0,
+                                        {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
+                                        sizeof work};
+    ibidi_status ast = ibidi_ambiguity_analyze(form, flen, &ao, &gs, NULL);
     /* the scan's findings count only when its analysis succeeded */
     const size_t nf = ast == IBIDI_OK ? gs.n : 0;
     require(ast == r.analysis && (ast != IBIDI_OK || nf == fs.n));

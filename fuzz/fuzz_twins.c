@@ -1,8 +1,9 @@
 /*
- * Fuzz target for the display twin search (include/ibidi/ambiguity.h, ibidi_ambig_twins_utf8).
+ * Fuzz target for the display twin search (include/ibidi/ambiguity.h,
+ * ibidi_ambiguity_twins_utf8).
  *
  * The first byte's bit 0 picks the paragraph direction (LTR, RTL); the rest is the text in
- * UTF-8, cut to its first IBIDI_AMBIG_TWINS_MAX code points, the library's own limit (the
+ * UTF-8, cut to its first IBIDI_AMBIGUITY_TWINS_MAX code points, the library's own limit (the
  * search is exponential in the worst case, but its candidates are bounded, BOUND, which
  * keeps each input fast). Properties checked with abort():
  *  1. ill-formed UTF-8 gives the decoder's status at the offset ibidi_utf8_validate finds;
@@ -23,7 +24,7 @@
  *  6. the input's resolved levels lie in the sets the search assumes for each class, and
  *     each mark has the level of the character before it (BN left out; the paragraph level
  *     when first), which the search prunes on;
- *  7. the code point call (ibidi_ambig_twins_cp) counts the same twins and candidates.
+ *  7. the code point call (ibidi_ambiguity_twins_cp) counts the same twins and candidates.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "ibidi.h"
 
-#define MAX_CPS IBIDI_AMBIG_TWINS_MAX
+#define MAX_CPS IBIDI_AMBIGUITY_TWINS_MAX
 #define BOUND 20000
 #define SEEN_SLOTS 65536 /* a power of two above BOUND */
 
@@ -183,13 +184,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *s = (const char *)data + 1;
     size_t len = size - 1;
     ibidi_error e, ve;
-    ibidi_ambig_twin_stats st;
-    const ibidi_ambig_options o = {IBIDI_IRI_AS_AUTO, 0, dir, BOUND,
-                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_ambiguity_twin_stats st;
+    const ibidi_ambiguity_options o = {IBIDI_IRI_AS_AUTO, 0, dir, BOUND,
+                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
 
     ibidi_status vs = ibidi_utf8_validate(s, len, NULL, &ve);
     if (vs != IBIDI_OK) {
-        ibidi_status r = ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &st, &e);
+        ibidi_status r = ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &st, &e);
         require(r == vs && e.status == vs && e.offset == ve.offset && st.twins == 0);
         return 0;
     }
@@ -229,7 +230,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const size_t nk = strip_bn(kept, n);
     if (ctl_at == (size_t)-1)
         require(marks_on(kept, nk, dir, F.on));
-    ibidi_status r = ibidi_ambig_twins_utf8(s, len, &o, on_twin, &F, &st, &e);
+    ibidi_status r = ibidi_ambiguity_twins_utf8(s, len, &o, on_twin, &F, &st, &e);
     if (ctl_at != (size_t)-1) {
         require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
         return 0;
@@ -239,8 +240,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(st.twins <= st.candidates);
     /* 7 */
     {
-        ibidi_ambig_twin_stats sc;
-        require(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &sc, NULL) == IBIDI_OK &&
+        ibidi_ambiguity_twin_stats sc;
+        require(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &sc, NULL) == IBIDI_OK &&
                 sc.twins == st.twins && sc.candidates == st.candidates &&
                 sc.truncated == st.truncated);
     }

@@ -385,14 +385,15 @@ static void json_categories(StringInfo b, const char *name, size_t nlen)
         while (e < nlen && name[e] != '.')
             e++;
         unsigned cat = 0;
-        if (e > a && ibidi_ambig_label_category_utf8(name + a, e - a, &cat, NULL) == IBIDI_OK) {
-            const char *cname = ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat));
+        if (e > a && ibidi_ambiguity_label_category_utf8(name + a, e - a, &cat, NULL) == IBIDI_OK) {
+            const char *cname =
+                ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(cat));
             appendStringInfoString(b, first ? "{\"label\":" : ",{\"label\":");
             first = 0;
             json_string(b, name + a, e - a);
             appendStringInfo(b, ",\"category\":\"%s%s%s\"}", cname ? cname : "?",
-                             cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
-                             cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
+                             cat & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
+                             cat & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
         }
         a = e + 1;
     }
@@ -452,11 +453,12 @@ static void json_ambiguity(StringInfo b, const char *name, size_t nlen, ibidi_id
         nlen = ulen;
     }
     ibidi_free(uform);
-    const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
-                                    IBIDI_DIR_LTR, 0, {p, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_DOMAIN,
+                                        IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                        IBIDI_DIR_LTR, 0, {p, 0, 0, NULL, 0}, NULL, 0};
     ibidi_findings found = {NULL, 0, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
+    ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
     /* copied before anything that may ereport (appendStringInfo can run out of memory) */
     ibidi_finding *f = NULL;
     size_t nf = 0;
@@ -648,7 +650,7 @@ Datum pg_ibidi_display_key(PG_FUNCTION_ARGS)
 /* ---- Twins -------------------------------------------------------------------------------- */
 
 /* The twins one call lists at most, the default of ibidi twins --max-twins: the search
- * runs up to a million candidates (IBIDI_AMBIG_DEFAULT_CANDIDATES), and a name of 250
+ * runs up to a million candidates (IBIDI_AMBIGUITY_DEFAULT_CANDIDATES), and a name of 250
  * bytes can have as many twins (a digit label between right-to-left labels, over and over),
  * which as rows would hold hundreds of megabytes of the backend's memory. */
 #define TWINS_MAX 100000
@@ -730,11 +732,11 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
     }
     ibidi_free(uform);
     twin_list l = {NULL, 0, 0, 0, 0, 0}; /* freed with the function's memory context */
-    const ibidi_ambig_options ao = {IBIDI_IRI_AS_AUTO, 0, ctx, 0,
-                                    {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    ibidi_ambig_twin_stats stats;
+    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_AUTO, 0, ctx, 0,
+                                        {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
-    ibidi_status st = ibidi_ambig_twins_utf8(name, len, &ao, twin_collect, &l, &stats, &err);
+    ibidi_status st = ibidi_ambiguity_twins_utf8(name, len, &ao, twin_collect, &l, &stats, &err);
     if (l.interrupted) {
         CHECK_FOR_INTERRUPTS();
         /* not reached while the interrupt is one (ProcessInterrupts raises a cancel it

@@ -1,6 +1,6 @@
 /*
- * Badami's analysis (include/ibidi/ambiguity.h: ibidi_label_category_*, ibidi_ambig_code_*,
- * ibidi_ambig_analyze): every example of "Bidirectional ambiguities in Internet
+ * Badami's analysis (include/ibidi/ambiguity.h: ibidi_ambiguity_label_category_*,
+ * ibidi_ambiguity_code_*, ibidi_ambiguity_analyze): every example of "Bidirectional ambiguities in Internet
  * identifiers" with the paper's verdict, in Bidi Notation (A-Z Hebrew letters, class R; the
  * number type cases use Arabic letters, class AL). Where the paper writes '?' for a neutral
  * or separator inside a label, the tests use LOW LINE '_' (ON, allowed in a domain name by
@@ -23,8 +23,8 @@ static ibidi_error E;
 static const char *CASE = "";
 static unsigned IDNA; /* the IDNA flags of run(): UTS #46 with every check unless a test says */
 
-#define TEXT_AS ((ibidi_iri_kind)99) /* ignored with IBIDI_AMBIG_TEXT */
-#define DEFC IBIDI_AMBIG_DEFAULT_CANDIDATES
+#define TEXT_AS ((ibidi_iri_kind)99) /* ignored with IBIDI_AMBIGUITY_TEXT */
+#define DEFC IBIDI_AMBIGUITY_DEFAULT_CANDIDATES
 
 /* Byte offset of notation index i (A-Z are two bytes in UTF-8). */
 static size_t nb(const char *notation, size_t i)
@@ -69,7 +69,7 @@ static ibidi_status run(const char *notation, ibidi_iri_kind as, unsigned opt)
     return run_ex(notation, 0, as, opt);
 }
 
-static size_t count(ibidi_ambig_code code)
+static size_t count(ibidi_ambiguity_code code)
 {
     size_t c = 0;
     for (size_t i = 0; i < NF && i < FCAP; i++)
@@ -79,7 +79,7 @@ static size_t count(ibidi_ambig_code code)
 
 /* Is there a finding of this code at byte offset off (SIZE_MAX: anywhere) with length len
  * (SIZE_MAX: any)? */
-static int has(ibidi_ambig_code code, size_t off, size_t len)
+static int has(ibidi_ambiguity_code code, size_t off, size_t len)
 {
     for (size_t i = 0; i < NF && i < FCAP; i++)
         if (F[i].code == (ibidi_code)code && (off == (size_t)-1 || F[i].offset == off) &&
@@ -91,7 +91,7 @@ static int has(ibidi_ambig_code code, size_t off, size_t len)
 static int has_expr(int x)
 {
     for (size_t i = 0; i < NF && i < FCAP; i++)
-        if (F[i].code == IBIDI_AMBIG_NUMBER_SEPARATOR && F[i].detail == x)
+        if (F[i].code == IBIDI_AMBIGUITY_NUMBER_SEPARATOR && F[i].detail == x)
             return 1;
     return 0;
 }
@@ -120,102 +120,116 @@ static unsigned cat(const char *notation)
     size_t len;
     unsigned c = 0xFFFFu;
     const char *s = t_notation(0, notation, 0, &len);
-    ibidi_status st = ibidi_ambig_label_category_utf8(s, len, &c, &E);
+    ibidi_status st = ibidi_ambiguity_label_category_utf8(s, len, &c, &E);
     uint32_t cps[64];
     size_t n = 0;
     CHECK(st == IBIDI_OK, "category %s: status %d", notation, (int)st);
     ibidi_utf8_decode(s, len, cps, 64, &n, NULL);
-    CHECK(ibidi_ambig_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree", notation);
+    CHECK(ibidi_ambiguity_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree",
+          notation);
     return c;
 }
 
 static void test_categories(void)
 {
-    const unsigned P = IBIDI_AMBIG_LABEL_NUMBER_PREFIX, S = IBIDI_AMBIG_LABEL_NUMBER_SUFFIX;
+    const unsigned P = IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX, S = IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX;
     uint32_t odd[3] = {0x110000u, 0xD800u, 0x5D0u};
     unsigned c;
     /* the paper's definitions */
-    CHECK(cat("abc") == IBIDI_AMBIG_LABEL_LTR, "LTR label");
-    CHECK(cat("com") == IBIDI_AMBIG_LABEL_LTR, "LTR label com");
-    CHECK(cat("ABC") == IBIDI_AMBIG_LABEL_RTL, "RTL label");
-    CHECK(cat("ABC123") == IBIDI_AMBIG_LABEL_RTL, "RTL label with digits (no flags)");
-    CHECK(cat("123") == IBIDI_AMBIG_LABEL_NUMBER, "number label");
-    CHECK(cat("12-3") == IBIDI_AMBIG_LABEL_NUMBER, "number label with ES");
-    CHECK(cat("-") == IBIDI_AMBIG_LABEL_NEUTRAL, "neutral label");
-    CHECK(cat("_~") == IBIDI_AMBIG_LABEL_NEUTRAL, "neutral label ON");
-    CHECK(cat("") == IBIDI_AMBIG_LABEL_NEUTRAL, "empty label is neutral");
-    CHECK(cat("456com") == (IBIDI_AMBIG_LABEL_LTR | P), "number prefix label 456com");
-    CHECK(cat("_456com") == (IBIDI_AMBIG_LABEL_LTR | P), "number prefix label ?456com ('?' = _)");
-    CHECK(cat("-456com") == (IBIDI_AMBIG_LABEL_LTR | P), "number prefix label ?456com ('?' = -)");
-    CHECK(cat("com123") == (IBIDI_AMBIG_LABEL_LTR | S), "number suffix label com123");
-    CHECK(cat("com123_") == (IBIDI_AMBIG_LABEL_LTR | S), "number suffix label com123? ('?' = _)");
-    CHECK(cat("abc123") == (IBIDI_AMBIG_LABEL_LTR | S), "number suffix label abc123");
-    CHECK(cat("1a2") == (IBIDI_AMBIG_LABEL_LTR | P | S), "prefix and suffix");
-    CHECK(cat("a1b") == IBIDI_AMBIG_LABEL_LTR, "number inside an LTR label: no flag");
-    CHECK(cat("abcABC") == IBIDI_AMBIG_LABEL_MIXED, "abcABC: mixed (IDNA forbids it)");
-    CHECK(cat("1aB") == IBIDI_AMBIG_LABEL_MIXED, "mixed gets no flags");
+    CHECK(cat("abc") == IBIDI_AMBIGUITY_LABEL_LTR, "LTR label");
+    CHECK(cat("com") == IBIDI_AMBIGUITY_LABEL_LTR, "LTR label com");
+    CHECK(cat("ABC") == IBIDI_AMBIGUITY_LABEL_RTL, "RTL label");
+    CHECK(cat("ABC123") == IBIDI_AMBIGUITY_LABEL_RTL, "RTL label with digits (no flags)");
+    CHECK(cat("123") == IBIDI_AMBIGUITY_LABEL_NUMBER, "number label");
+    CHECK(cat("12-3") == IBIDI_AMBIGUITY_LABEL_NUMBER, "number label with ES");
+    CHECK(cat("-") == IBIDI_AMBIGUITY_LABEL_NEUTRAL, "neutral label");
+    CHECK(cat("_~") == IBIDI_AMBIGUITY_LABEL_NEUTRAL, "neutral label ON");
+    CHECK(cat("") == IBIDI_AMBIGUITY_LABEL_NEUTRAL, "empty label is neutral");
+    CHECK(cat("456com") == (IBIDI_AMBIGUITY_LABEL_LTR | P), "number prefix label 456com");
+    CHECK(cat("_456com") == (IBIDI_AMBIGUITY_LABEL_LTR | P),
+          "number prefix label ?456com ('?' = _)");
+    CHECK(cat("-456com") == (IBIDI_AMBIGUITY_LABEL_LTR | P),
+          "number prefix label ?456com ('?' = -)");
+    CHECK(cat("com123") == (IBIDI_AMBIGUITY_LABEL_LTR | S), "number suffix label com123");
+    CHECK(cat("com123_") == (IBIDI_AMBIGUITY_LABEL_LTR | S),
+          "number suffix label com123? ('?' = _)");
+    CHECK(cat("abc123") == (IBIDI_AMBIGUITY_LABEL_LTR | S), "number suffix label abc123");
+    CHECK(cat("1a2") == (IBIDI_AMBIGUITY_LABEL_LTR | P | S), "prefix and suffix");
+    CHECK(cat("a1b") == IBIDI_AMBIGUITY_LABEL_LTR, "number inside an LTR label: no flag");
+    CHECK(cat("abcABC") == IBIDI_AMBIGUITY_LABEL_MIXED, "abcABC: mixed (IDNA forbids it)");
+    CHECK(cat("1aB") == IBIDI_AMBIGUITY_LABEL_MIXED, "mixed gets no flags");
     {   /* Arabic letters (AL) and Arabic-Indic digits (AN) */
         unsigned v = 0;
-        CHECK(ibidi_ambig_label_category_utf8("\xD8\xA8\xD9\xA2", 4, &v, NULL) == IBIDI_OK &&
-                  v == IBIDI_AMBIG_LABEL_RTL, "AL label");
-        CHECK(ibidi_ambig_label_category_utf8("\xD9\xA2", 2, &v, NULL) == IBIDI_OK &&
-                  v == IBIDI_AMBIG_LABEL_NUMBER, "AN label is a number label");
-        CHECK(ibidi_ambig_label_category_utf8("\xD9\xA2" "a", 3, &v, NULL) == IBIDI_OK &&
-                  v == (IBIDI_AMBIG_LABEL_LTR | P), "AN before L: prefix");
+        CHECK(ibidi_ambiguity_label_category_utf8("\xD8\xA8\xD9\xA2", 4, &v, NULL) == IBIDI_OK &&
+                  v == IBIDI_AMBIGUITY_LABEL_RTL, "AL label");
+        CHECK(ibidi_ambiguity_label_category_utf8("\xD9\xA2", 2, &v, NULL) == IBIDI_OK &&
+                  v == IBIDI_AMBIGUITY_LABEL_NUMBER, "AN label is a number label");
+        CHECK(ibidi_ambiguity_label_category_utf8("\xD9\xA2" "a", 3, &v, NULL) == IBIDI_OK &&
+                  v == (IBIDI_AMBIGUITY_LABEL_LTR | P), "AN before L: prefix");
     }
-    CHECK(IBIDI_AMBIG_LABEL_CATEGORY(IBIDI_AMBIG_LABEL_LTR | P | S) == IBIDI_AMBIG_LABEL_LTR, "category macro");
+    CHECK(IBIDI_AMBIGUITY_LABEL_CATEGORY(IBIDI_AMBIGUITY_LABEL_LTR | P | S) ==
+              IBIDI_AMBIGUITY_LABEL_LTR,
+          "category macro");
     /* values that are not code points are neutral */
-    CHECK(ibidi_ambig_label_category_cp(odd, 2) == IBIDI_AMBIG_LABEL_NEUTRAL, "non-code points neutral");
-    CHECK(ibidi_ambig_label_category_cp(odd, 3) == IBIDI_AMBIG_LABEL_RTL, "non-code points + R");
-    CHECK(ibidi_ambig_label_category_cp(NULL, 0) == IBIDI_AMBIG_LABEL_NEUTRAL, "NULL, 0");
+    CHECK(ibidi_ambiguity_label_category_cp(odd, 2) == IBIDI_AMBIGUITY_LABEL_NEUTRAL,
+          "non-code points neutral");
+    CHECK(ibidi_ambiguity_label_category_cp(odd, 3) == IBIDI_AMBIGUITY_LABEL_RTL,
+          "non-code points + R");
+    CHECK(ibidi_ambiguity_label_category_cp(NULL, 0) == IBIDI_AMBIGUITY_LABEL_NEUTRAL, "NULL, 0");
     /* errors */
-    CHECK(ibidi_ambig_label_category_utf8("a\xFF", 2, &c, &E) == IBIDI_E_UTF8_INVALID_BYTE &&
+    CHECK(ibidi_ambiguity_label_category_utf8("a\xFF", 2, &c, &E) == IBIDI_E_UTF8_INVALID_BYTE &&
               E.offset == 1, "category: invalid UTF-8 at its offset");
-    CHECK(ibidi_ambig_label_category_utf8("a\xC3", 2, &c, &E) == IBIDI_E_UTF8_TRUNCATED && E.offset == 1,
+    CHECK(ibidi_ambiguity_label_category_utf8("a\xC3", 2, &c, &E) == IBIDI_E_UTF8_TRUNCATED &&
+              E.offset == 1,
           "category: truncated UTF-8");
-    CHECK(ibidi_ambig_label_category_utf8(NULL, 1, &c, &E) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_ambiguity_label_category_utf8(NULL, 1, &c, &E) == IBIDI_E_INVALID_ARGUMENT,
           "category: NULL with a length");
-    CHECK(ibidi_ambig_label_category_utf8("a", 1, NULL, &E) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_ambiguity_label_category_utf8("a", 1, NULL, &E) == IBIDI_E_INVALID_ARGUMENT,
           "category: NULL result");
-    CHECK(ibidi_ambig_label_category_utf8(NULL, 0, &c, &E) == IBIDI_OK && c == IBIDI_AMBIG_LABEL_NEUTRAL,
+    CHECK(ibidi_ambiguity_label_category_utf8(NULL, 0, &c, &E) == IBIDI_OK &&
+              c == IBIDI_AMBIGUITY_LABEL_NEUTRAL,
           "category: empty");
     /* names */
-    CHECK(strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_NEUTRAL), "neutral") == 0 &&
-              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_NUMBER), "number") == 0 &&
-              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_LTR), "ltr") == 0 &&
-              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_RTL), "rtl") == 0 &&
-              strcmp(ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_MIXED), "mixed") == 0,
+    const char *(*name)(ibidi_ambiguity_label_category) = ibidi_ambiguity_label_category_name;
+    CHECK(strcmp(name(IBIDI_AMBIGUITY_LABEL_NEUTRAL), "neutral") == 0 &&
+              strcmp(name(IBIDI_AMBIGUITY_LABEL_NUMBER), "number") == 0 &&
+              strcmp(name(IBIDI_AMBIGUITY_LABEL_LTR), "ltr") == 0 &&
+              strcmp(name(IBIDI_AMBIGUITY_LABEL_RTL), "rtl") == 0 &&
+              strcmp(name(IBIDI_AMBIGUITY_LABEL_MIXED), "mixed") == 0,
           "category names");
-    CHECK(ibidi_ambig_label_category_name((ibidi_ambig_label_category)5) == NULL, "unknown category name");
+    CHECK(ibidi_ambiguity_label_category_name((ibidi_ambiguity_label_category)5) == NULL,
+          "unknown category name");
 }
 
 static void test_codes(void)
 {
-    static const ibidi_ambig_code all[] = {
-        IBIDI_AMBIG_NUMBER_LEVEL, IBIDI_AMBIG_NUMBER_TYPE, IBIDI_AMBIG_NUMBER_SEPARATOR,
-        IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_AMBIG_REC_II, IBIDI_AMBIG_REC_III_PRECEDING,
-        IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_AMBIG_PARENT_DOMAIN, IBIDI_AMBIG_RELATIVE_NAME,
-        IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_AMBIG_VALID_TWIN, IBIDI_AMBIG_INVALID_TWINS_ONLY,
-        IBIDI_AMBIG_SEPARATOR_TWIN, IBIDI_AMBIG_DOMAIN_UNDETERMINED, IBIDI_AMBIG_SAME_AUTHORITY,
-        IBIDI_AMBIG_SEARCH_TRUNCATED};
+    static const ibidi_ambiguity_code all[] = {
+        IBIDI_AMBIGUITY_NUMBER_LEVEL, IBIDI_AMBIGUITY_NUMBER_TYPE,
+        IBIDI_AMBIGUITY_NUMBER_SEPARATOR, IBIDI_AMBIGUITY_IDN_NUMBER_LABEL,
+        IBIDI_AMBIGUITY_REC_II, IBIDI_AMBIGUITY_REC_III_PRECEDING,
+        IBIDI_AMBIGUITY_REC_III_FOLLOWING, IBIDI_AMBIGUITY_PARENT_DOMAIN,
+        IBIDI_AMBIGUITY_RELATIVE_NAME, IBIDI_AMBIGUITY_CONTAINED_DOMAIN,
+        IBIDI_AMBIGUITY_VALID_TWIN, IBIDI_AMBIGUITY_INVALID_TWINS_ONLY,
+        IBIDI_AMBIGUITY_SEPARATOR_TWIN, IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED,
+        IBIDI_AMBIGUITY_SAME_AUTHORITY, IBIDI_AMBIGUITY_SEARCH_TRUNCATED};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const char *n = ibidi_code_name(all[i]), *m = ibidi_code_message(all[i]);
         CHECK(n && *n, "code %d has a name", (int)all[i]);
         CHECK(m && strlen(m) > 30, "code %d has a message", (int)all[i]);
         /* the exact codes are 220 and up (common.h: 201-299 are the analysis's) */
-        CHECK(ibidi_ambig_code_is_exact(all[i]) == (all[i] >= IBIDI_AMBIG_VALID_TWIN),
+        CHECK(ibidi_ambiguity_code_is_exact(all[i]) == (all[i] >= IBIDI_AMBIGUITY_VALID_TWIN),
               "code %d exactness", (int)all[i]);
-        if (all[i] < IBIDI_AMBIG_VALID_TWIN)
+        if (all[i] < IBIDI_AMBIGUITY_VALID_TWIN)
             CHECK(strstr(m, "Badami") != NULL, "code %d message names the paper", (int)all[i]);
     }
-    CHECK(strcmp(ibidi_code_name(IBIDI_AMBIG_NUMBER_LEVEL), "NUMBER_LEVEL") == 0 &&
-              IBIDI_AMBIG_NUMBER_LEVEL == 201,
+    CHECK(strcmp(ibidi_code_name(IBIDI_AMBIGUITY_NUMBER_LEVEL), "NUMBER_LEVEL") == 0 &&
+              IBIDI_AMBIGUITY_NUMBER_LEVEL == 201,
           "NUMBER_LEVEL name");
-    CHECK(strstr(ibidi_code_message(IBIDI_AMBIG_NUMBER_LEVEL), "Weak types EN and AN"),
+    CHECK(strstr(ibidi_code_message(IBIDI_AMBIGUITY_NUMBER_LEVEL), "Weak types EN and AN"),
           "NUMBER_LEVEL message names the section");
-    CHECK(strstr(ibidi_code_message(IBIDI_AMBIG_NUMBER_SEPARATOR), "imprecise"),
+    CHECK(strstr(ibidi_code_message(IBIDI_AMBIGUITY_NUMBER_SEPARATOR), "imprecise"),
           "NUMBER_SEPARATOR message says the expressions are imprecise");
-    CHECK(strstr(ibidi_code_message(IBIDI_AMBIG_SEPARATOR_TWIN), "imprecise"),
+    CHECK(strstr(ibidi_code_message(IBIDI_AMBIGUITY_SEPARATOR_TWIN), "imprecise"),
           "SEPARATOR_TWIN message says what it replaces");
     /* the gaps of the range: below the first code, between the groups, after the last */
     CHECK(ibidi_code_name(200) == NULL && ibidi_code_name(211) == NULL &&
@@ -228,11 +242,11 @@ static void test_codes(void)
 
 static void number_level_case(const char *x, size_t first, size_t n)
 {
-    CHECK(run(x, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK, "%s: ok", x);
-    CHECK(count(IBIDI_AMBIG_NUMBER_LEVEL) == n, "%s: %zu NUMBER_LEVEL, got %zu", x, n,
-          count(IBIDI_AMBIG_NUMBER_LEVEL));
+    CHECK(run(x, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK, "%s: ok", x);
+    CHECK(count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == n, "%s: %zu NUMBER_LEVEL, got %zu", x, n,
+          count(IBIDI_AMBIGUITY_NUMBER_LEVEL));
     for (size_t i = 0; i < n; i++)
-        CHECK(has(IBIDI_AMBIG_NUMBER_LEVEL, nb(x, first + i), 1), "%s: digit %zu", x, i);
+        CHECK(has(IBIDI_AMBIGUITY_NUMBER_LEVEL, nb(x, first + i), 1), "%s: digit %zu", x, i);
 }
 
 static void test_number_level(void)
@@ -250,16 +264,16 @@ static void test_number_level(void)
     number_level_case("123", 0, 0);
     number_level_case("a-b", 0, 0);
     /* AN counts as a number; AL as right-to-left */
-    CHECK(t_ambig_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, DEFC,
+    CHECK(t_ambig_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IRI_AS_AUTO, IBIDI_AMBIGUITY_TEXT, 0, DEFC,
                           &FR, &E) == IBIDI_OK &&
-              NF == 1 && F[0].code == IBIDI_AMBIG_NUMBER_LEVEL && F[0].cp == 0x661 &&
+              NF == 1 && F[0].code == IBIDI_AMBIGUITY_NUMBER_LEVEL && F[0].cp == 0x661 &&
               F[0].bidi_class == IBIDI_BC_AN && F[0].length == 2 &&
               F[0].context == IBIDI_DIR_LTR && F[0].part == IBIDI_NO_PART &&
               F[0].severity == IBIDI_SEVERITY_WARNING && F[0].detail == 0,
           "AN before AL");
     /* component index in a domain name */
     CHECK(run("abc.123ABC", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
-              has(IBIDI_AMBIG_NUMBER_LEVEL, 4, 1) && F[0].part == 1,
+              has(IBIDI_AMBIGUITY_NUMBER_LEVEL, 4, 1) && F[0].part == 1,
           "NUMBER_LEVEL carries the component");
 }
 
@@ -268,34 +282,34 @@ static void test_number_level(void)
 static void test_number_type(void)
 {
     /* Arabic letters: W2 decides EN or AN, and so whether % (ET) joins the number */
-    CHECK(run_ex("abc1%ABC", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 1 && has(IBIDI_AMBIG_NUMBER_TYPE, 3, 1) &&
-              has(IBIDI_AMBIG_NUMBER_LEVEL, 3, 1),
+    CHECK(run_ex("abc1%ABC", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 1 && has(IBIDI_AMBIGUITY_NUMBER_TYPE, 3, 1) &&
+              has(IBIDI_AMBIGUITY_NUMBER_LEVEL, 3, 1),
           "abc1%%ABC (AL): NUMBER_TYPE at the digit next to the terminator");
-    CHECK(run_ex("ABC%1", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 1 && has(IBIDI_AMBIG_NUMBER_TYPE, 7, 1),
+    CHECK(run_ex("ABC%1", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 1 && has(IBIDI_AMBIGUITY_NUMBER_TYPE, 7, 1),
           "ABC%%1 (AL): terminator before");
-    CHECK(run_ex("ab1+2AB", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 2,
+    CHECK(run_ex("ab1+2AB", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 2,
           "ab1+2AB (AL): EN ES EN joins only as EN");
-    CHECK(run_ex("ab1,2AB", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 0 && count(IBIDI_AMBIG_NUMBER_LEVEL) == 2,
+    CHECK(run_ex("ab1,2AB", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 0 && count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 2,
           "ab1,2AB (AL): EN CS EN joins either way: no NUMBER_TYPE");
-    CHECK(run_ex("ab1,\xD9\xA2" "AB", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 1 && has(IBIDI_AMBIG_NUMBER_TYPE, 2, 1),
+    CHECK(run_ex("ab1,\xD9\xA2" "AB", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 1 && has(IBIDI_AMBIGUITY_NUMBER_TYPE, 2, 1),
           "ab1,<AN>AB (AL): EN CS AN joins only as AN");
     /* Hebrew letters (R): W2 does not apply */
-    CHECK(run("abc1%ABC", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 0 && count(IBIDI_AMBIG_NUMBER_LEVEL) == 1,
+    CHECK(run("abc1%ABC", TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 0 && count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 1,
           "abc1%%ABC (R): no NUMBER_TYPE");
     /* no terminator or separator next to it */
-    CHECK(run_ex("abc1ABC", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_TYPE) == 0 && count(IBIDI_AMBIG_NUMBER_LEVEL) == 1,
+    CHECK(run_ex("abc1ABC", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_TYPE) == 0 && count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 1,
           "abc1ABC (AL): no NUMBER_TYPE");
     /* the paper's claim: with NUMBER_LEVEL resolved, no number type ambiguity */
-    CHECK(run_ex("ABC1%DEF", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0,
+    CHECK(run_ex("ABC1%DEF", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK && NF == 0,
           "ABC1%%DEF (AL): number level resolved, no NUMBER_TYPE");
-    CHECK(run_ex("abc1%def", 1, TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0,
+    CHECK(run_ex("abc1%def", 1, TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK && NF == 0,
           "abc1%%def: nothing");
 }
 
@@ -306,20 +320,20 @@ static void sep_case(const char *x, ibidi_iri_kind as, unsigned opt, int expr, s
 {
     CHECK(run(x, as, opt) == IBIDI_OK, "%s: ok (%d %u)", x, E.status, (unsigned)E.offset);
     if (expr == 0) {
-        CHECK(count(IBIDI_AMBIG_NUMBER_SEPARATOR) == 0, "%s: no expression matches (%zu)", x,
-              count(IBIDI_AMBIG_NUMBER_SEPARATOR));
+        CHECK(count(IBIDI_AMBIGUITY_NUMBER_SEPARATOR) == 0, "%s: no expression matches (%zu)", x,
+              count(IBIDI_AMBIGUITY_NUMBER_SEPARATOR));
         return;
     }
     CHECK(has_expr(expr), "%s: expression %d", x, expr);
     for (size_t i = 0; i < NF; i++)
-        if (F[i].code == IBIDI_AMBIG_NUMBER_SEPARATOR && F[i].detail == expr)
+        if (F[i].code == IBIDI_AMBIGUITY_NUMBER_SEPARATOR && F[i].detail == expr)
             CHECK(F[i].offset == off && F[i].length == len, "%s: expression %d at %zu+%zu (%zu+%zu)",
                   x, expr, off, len, F[i].offset, F[i].length);
 }
 
 static void test_separator(void)
 {
-    const unsigned T = IBIDI_AMBIG_TEXT;
+    const unsigned T = IBIDI_AMBIGUITY_TEXT;
     /* each expression after R (the number separator section's forms), % = ET, + = ES */
     sep_case("A%1+2", TEXT_AS, T, 1, 0, 6);
     sep_case("A1+%2", TEXT_AS, T, 2, 0, 6);
@@ -328,7 +342,7 @@ static void test_separator(void)
     sep_case("A%1+2%", TEXT_AS, T, 5, 0, 7);
     sep_case("A%1+2%", TEXT_AS, T, 1, 0, 6);
     sep_case("A1%+%2", TEXT_AS, T, 6, 0, 7);
-    CHECK(count(IBIDI_AMBIG_NUMBER_SEPARATOR) == 1, "A1%%+%%2: expression 6 only");
+    CHECK(count(IBIDI_AMBIGUITY_NUMBER_SEPARATOR) == 1, "A1%%+%%2: expression 6 only");
     /* with CS (/ and ,) and a longer WN* */
     sep_case("A-7%1/2", TEXT_AS, T, 1, 0, 8);
     sep_case("xyzA%12,34B", TEXT_AS, T, 1, 3, 8);
@@ -346,7 +360,8 @@ static void test_separator(void)
     sep_case("A1%2", TEXT_AS, T, 0, 0, 0);   /* no separator */
     sep_case("A1+ 2%", TEXT_AS, T, 0, 0, 0); /* WS breaks the number */
     /* AL is not R: after AL the digits are Arabic numbers (W2), ET and ES do not join */
-    CHECK(run_ex("A%1+2", 1, TEXT_AS, T) == IBIDI_OK && count(IBIDI_AMBIG_NUMBER_SEPARATOR) == 0,
+    CHECK(run_ex("A%1+2", 1, TEXT_AS, T) == IBIDI_OK &&
+              count(IBIDI_AMBIGUITY_NUMBER_SEPARATOR) == 0,
           "A%%1+2 with AL: no expression");
 
     /* Recommendation I on domain labels: (^|R), per label. A domain name may not hold '%'
@@ -381,69 +396,80 @@ static void test_idn(void)
     const ibidi_iri_kind D = IBIDI_IRI_AS_DOMAIN;
     /* 123.ABC.com and ABC.123.com: both ambiguous */
     CHECK(same_display("123.ABC.com", "ABC.123.com", 0), "123.ABC.com / ABC.123.com alike");
-    CHECK(run("123.ABC.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 0, 3) &&
-              count(IBIDI_AMBIG_IDN_NUMBER_LABEL) == 1 &&
-              has(IBIDI_AMBIG_REC_III_FOLLOWING, 0, 3) &&
-              !has(IBIDI_AMBIG_REC_III_PRECEDING, ANY, ANY) &&
-              count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_REC_II, ANY, ANY) &&
-              !has(IBIDI_AMBIG_PARENT_DOMAIN, ANY, ANY) &&
-              !has(IBIDI_AMBIG_RELATIVE_NAME, ANY, ANY),
+    CHECK(run("123.ABC.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 0, 3) &&
+              count(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL) == 1 &&
+              has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, 0, 3) &&
+              !has(IBIDI_AMBIGUITY_REC_III_PRECEDING, ANY, ANY) &&
+              count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIGUITY_REC_II, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_PARENT_DOMAIN, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_RELATIVE_NAME, ANY, ANY),
           "123.ABC.com: IDN_NUMBER_LABEL, REC_III_FOLLOWING");
-    CHECK(run("ABC.123.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3) &&
-              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) &&
-              !has(IBIDI_AMBIG_REC_III_FOLLOWING, ANY, ANY),
+    CHECK(run("ABC.123.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 7, 3) &&
+              has(IBIDI_AMBIGUITY_REC_III_PRECEDING, 7, 3) &&
+              !has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, ANY, ANY),
           "ABC.123.com: IDN_NUMBER_LABEL, REC_III_PRECEDING");
     CHECK(F[0].part == 1 || F[1].part == 1, "ABC.123.com: label 1");
 
     /* case 2: abc123.ABC.com is not ambiguous within IDNA (abcABC.123.com is invalid) */
     CHECK(same_display("abc123.ABC.com", "abcABC.123.com", 0), "abc123.ABC.com pair");
-    CHECK(run("abc123.ABC.com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_REC_III_FOLLOWING, ANY, ANY),
+    CHECK(run("abc123.ABC.com", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 3 &&
+              !has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, ANY, ANY),
           "abc123.ABC.com: NUMBER_LEVEL only (case 2)");
     CHECK(same_display("abc123.456.ABC", "abcABC.123.456", 0), "abc123.456.ABC pair");
-    CHECK(run("abc123.456.ABC", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              count(IBIDI_AMBIG_NUMBER_LEVEL) == 6 && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3) &&
-              !has(IBIDI_AMBIG_REC_III_PRECEDING, ANY, ANY),
+    CHECK(run("abc123.456.ABC", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 6 &&
+              has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, 7, 3) &&
+              !has(IBIDI_AMBIGUITY_REC_III_PRECEDING, ANY, ANY),
           "abc123.456.ABC: no IDN finding (number suffix label before an RTL label)");
 
     /* case 3 exceptions: preceding RTL, following number prefix label */
     CHECK(same_display("ABC.123.456com", "123.456.ABCcom", 0), "ABC.123.456com pair");
-    CHECK(run("ABC.123.456com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3),
+    CHECK(run("ABC.123.456com", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_REC_III_PRECEDING, 7, 3),
           "ABC.123.456com: prefix exception");
     CHECK(same_display("ABC.123._456com", "456_.123.ABCcom", 0), "ABC.123.?456com pair (_)");
-    CHECK(run("ABC.123._456com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+    CHECK(run("ABC.123._456com", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY),
           "ABC.123.?456com ('?' = _): prefix exception");
-    CHECK(run("ABC.123.-456com", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+    CHECK(run("ABC.123.-456com", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY),
           "ABC.123.?456com ('?' = -): prefix exception");
     /* preceding number suffix label, following RTL */
     CHECK(same_display("com123.456.ABC", "comABC.123.456", 0), "com123.456.ABC pair");
-    CHECK(run("com123.456.ABC", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
+    CHECK(run("com123.456.ABC", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, 7, 3),
           "com123.456.ABC: suffix exception");
     CHECK(same_display("com123_.456.ABC", "comABC.456._123", 0), "com123?.456.ABC pair (_)");
-    CHECK(run("com123_.456.ABC", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+    CHECK(run("com123_.456.ABC", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY),
           "com123?.456.ABC ('?' = _): suffix exception");
     /* near misses: the exceptions need exactly those label kinds */
-    CHECK(run("ABC.123.com456", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
+    CHECK(run("ABC.123.com456", D, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 7, 3),
           "ABC.123.com456: a suffix label after: ambiguous");
-    CHECK(run("456com.123.ABC", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
+    CHECK(run("456com.123.ABC", D, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 7, 3),
           "456com.123.ABC: a prefix label before: ambiguous");
-    CHECK(run("abc.123.ABC", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 4, 3),
+    CHECK(run("abc.123.ABC", D, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 4, 3),
           "abc.123.ABC: ambiguous");
     /* both the same direction, or missing (LTR) */
-    CHECK(run("ABC.123.DEF", D, 0) == IBIDI_OK && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
+    CHECK(run("ABC.123.DEF", D, 0) == IBIDI_OK &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_REC_III_PRECEDING, 7, 3) &&
+              has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, 7, 3),
           "ABC.123.DEF: both RTL, Recommendation III both ways");
     CHECK(run("abc.123.def", D, 0) == IBIDI_OK && NF == 0, "abc.123.def: nothing");
-    CHECK(run("123.456", D, 0) == IBIDI_OK && count(IBIDI_AMBIG_IDN_NUMBER_LABEL) == 0 &&
-              count(IBIDI_AMBIG_REC_II) == 1 && has(IBIDI_AMBIG_REC_II, 4, 3),
+    CHECK(run("123.456", D, 0) == IBIDI_OK && count(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL) == 0 &&
+              count(IBIDI_AMBIGUITY_REC_II) == 1 && has(IBIDI_AMBIGUITY_REC_II, 4, 3),
           "123.456: no strong label at all; REC_II");
     /* case 1: digits inside an RTL label have no IDN finding */
     CHECK(run("ABC1D.com", D, 0) == IBIDI_OK && NF == 0, "ABC1D.com: case 1, nothing");
     /* neutral labels are skipped when looking for strong labels */
-    CHECK(run("ABC.-.123.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 9, 3) &&
-              has(IBIDI_AMBIG_REC_III_PRECEDING, 9, 3),
+    CHECK(run("ABC.-.123.com", D, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 9, 3) &&
+              has(IBIDI_AMBIGUITY_REC_III_PRECEDING, 9, 3),
           "ABC.-.123.com: neutral label skipped");
 }
 
@@ -452,19 +478,19 @@ static void test_rec_ii(void)
     CHECK(same_display("http://www.123.ABC/abc", "http://www.ABC.123/abc", 0),
           "Recommendation II pair");
     CHECK(run("http://www.ABC.123/abc", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
-              has(IBIDI_AMBIG_REC_II, 18, 3) && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 18, 3),
+              has(IBIDI_AMBIGUITY_REC_II, 18, 3) && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 18, 3),
           "http://www.ABC.123/abc: REC_II on the host's top-level label");
     CHECK(run("http://www.123.ABC/abc", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
-              !has(IBIDI_AMBIG_REC_II, ANY, ANY),
+              !has(IBIDI_AMBIGUITY_REC_II, ANY, ANY),
           "http://www.123.ABC/abc: top-level label strong");
-    CHECK(run("abc.123", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
+    CHECK(run("abc.123", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_REC_II, 4, 3),
           "abc.123: REC_II");
-    CHECK(run("abc.123.", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 3),
+    CHECK(run("abc.123.", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_REC_II, 4, 3),
           "abc.123. (root label): REC_II on 123");
-    CHECK(run("abc.-", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 4, 1),
+    CHECK(run("abc.-", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_REC_II, 4, 1),
           "abc.-: a neutral top-level label");
     CHECK(run("abc.ABC", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && NF == 0, "abc.ABC: nothing");
-    CHECK(run("x@abc.123", IBIDI_IRI_AS_EMAIL, 0) == IBIDI_OK && has(IBIDI_AMBIG_REC_II, 6, 3),
+    CHECK(run("x@abc.123", IBIDI_IRI_AS_EMAIL, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_REC_II, 6, 3),
           "mail domain: REC_II");
 }
 
@@ -473,21 +499,27 @@ static void test_parents(void)
     /* DEF.123.ABC.com is unambiguous; its parent 123.ABC.com is not; its relative name
      * DEF.123 is not either */
     CHECK(run("DEF.123.ABC.com", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
-              !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              !has(IBIDI_AMBIG_NUMBER_LEVEL, ANY, ANY) && has(IBIDI_AMBIG_PARENT_DOMAIN, 7, 14) &&
-              count(IBIDI_AMBIG_PARENT_DOMAIN) == 1 && has(IBIDI_AMBIG_RELATIVE_NAME, 0, 10) &&
-              count(IBIDI_AMBIG_RELATIVE_NAME) == 1 &&
-              has(IBIDI_AMBIG_REC_III_PRECEDING, 7, 3) && has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3) &&
-              !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_NUMBER_LEVEL, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_PARENT_DOMAIN, 7, 14) &&
+              count(IBIDI_AMBIGUITY_PARENT_DOMAIN) == 1 &&
+              has(IBIDI_AMBIGUITY_RELATIVE_NAME, 0, 10) &&
+              count(IBIDI_AMBIGUITY_RELATIVE_NAME) == 1 &&
+              has(IBIDI_AMBIGUITY_REC_III_PRECEDING, 7, 3) &&
+              has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, 7, 3) &&
+              !has(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, ANY, ANY),
           "DEF.123.ABC.com: PARENT_DOMAIN 123.ABC.com, RELATIVE_NAME DEF.123");
     CHECK(run("GHI.DEF.123.ABC.com", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
-              count(IBIDI_AMBIG_PARENT_DOMAIN) == 1 && has(IBIDI_AMBIG_PARENT_DOMAIN, 14, 14) &&
-              count(IBIDI_AMBIG_RELATIVE_NAME) == 1 && has(IBIDI_AMBIG_RELATIVE_NAME, 0, 17),
+              count(IBIDI_AMBIGUITY_PARENT_DOMAIN) == 1 &&
+              has(IBIDI_AMBIGUITY_PARENT_DOMAIN, 14, 14) &&
+              count(IBIDI_AMBIGUITY_RELATIVE_NAME) == 1 &&
+              has(IBIDI_AMBIGUITY_RELATIVE_NAME, 0, 17),
           "GHI.DEF.123.ABC.com: one ambiguous parent, one relative name");
     /* the whole name ambiguous: its own findings say it */
     CHECK(run("x.123.ABC.com", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK &&
-              has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 2, 3) && !has(IBIDI_AMBIG_PARENT_DOMAIN, ANY, ANY) &&
-              !has(IBIDI_AMBIG_RELATIVE_NAME, ANY, ANY),
+              has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 2, 3) &&
+              !has(IBIDI_AMBIGUITY_PARENT_DOMAIN, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_RELATIVE_NAME, ANY, ANY),
           "x.123.ABC.com: ambiguous itself, parents not repeated");
     /* Recommendation III holds: parents and relative names are fine */
     CHECK(run("abc.123.def.ABC", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_OK && NF == 0,
@@ -498,30 +530,32 @@ static void test_mail_iri(void)
 {
     const ibidi_iri_kind M = IBIDI_IRI_AS_EMAIL;
     CHECK(same_display("123@ABC.com", "ABC@123.com", 0), "123@ABC.com / ABC@123.com alike");
-    CHECK(run("123@ABC.com", M, 0) == IBIDI_OK && count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 &&
-              !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
+    CHECK(run("123@ABC.com", M, 0) == IBIDI_OK && count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 3 &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, ANY, ANY),
           "123@ABC.com: NUMBER_LEVEL in the local part");
-    CHECK(run("ABC@123.com", M, 0) == IBIDI_OK && has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3) &&
-              !has(IBIDI_AMBIG_REC_III_PRECEDING, ANY, ANY) &&
-              !has(IBIDI_AMBIG_CONTAINED_DOMAIN, ANY, ANY),
+    CHECK(run("ABC@123.com", M, 0) == IBIDI_OK && has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 7, 3) &&
+              !has(IBIDI_AMBIGUITY_REC_III_PRECEDING, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, ANY, ANY),
           "ABC@123.com: IDN_NUMBER_LABEL with the local part before the domain");
     /* the IMA DEF@123.ABC.com is unambiguous, its domain 123.ABC.com is not */
-    CHECK(run("DEF@123.ABC.com", M, 0) == IBIDI_OK && has(IBIDI_AMBIG_CONTAINED_DOMAIN, 7, 14) &&
-              !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY) &&
-              !has(IBIDI_AMBIG_NUMBER_LEVEL, ANY, ANY) &&
-              has(IBIDI_AMBIG_REC_III_FOLLOWING, 7, 3),
+    CHECK(run("DEF@123.ABC.com", M, 0) == IBIDI_OK &&
+              has(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, 7, 14) &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_NUMBER_LEVEL, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_REC_III_FOLLOWING, 7, 3),
           "DEF@123.ABC.com: CONTAINED_DOMAIN");
     CHECK(run("http://DEF@123.ABC.com/", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
-              has(IBIDI_AMBIG_CONTAINED_DOMAIN, 14, 14),
+              has(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, 14, 14),
           "IRI host: CONTAINED_DOMAIN");
     CHECK(same_display("http://www.ABC.com/123/ABC/", "http://www.ABC.com/ABC/123/", 0),
           "IRI pair of \"Dealing with bidirectional ambiguity\"");
     CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IRI_AS_IRI, 0) == IBIDI_OK &&
-              count(IBIDI_AMBIG_NUMBER_LEVEL) == 3 && !has(IBIDI_AMBIG_IDN_NUMBER_LABEL, ANY, ANY),
+              count(IBIDI_AMBIGUITY_NUMBER_LEVEL) == 3 &&
+              !has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, ANY, ANY),
           "http://www.ABC.com/123/ABC/: NUMBER_LEVEL in the path");
     CHECK(run("ABC@123.com", IBIDI_IRI_AS_AUTO, 0) == IBIDI_OK &&
-              has(IBIDI_AMBIG_IDN_NUMBER_LABEL, 7, 3),
+              has(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, 7, 3),
           "AUTO takes a mail address");
 }
 
@@ -547,7 +581,7 @@ static void test_errors(void)
         for (int t = 0; t < 2; t++) {
             FR.n = 99; /* an error sets it to 0 */
             st = t_ambig_analyze(ctl[i].s, strlen(ctl[i].s), IBIDI_IRI_AS_DOMAIN,
-                                 t ? IBIDI_AMBIG_TEXT : 0, 0, DEFC, &FR, &E);
+                                 t ? IBIDI_AMBIGUITY_TEXT : 0, 0, DEFC, &FR, &E);
             CHECK(st == IBIDI_E_AMBIG_CONTROL && E.status == st && E.offset == ctl[i].off &&
                       E.value == ctl[i].cp && NF == 0,
                   "control %zu (text %d): status %d offset %zu", i, t, (int)st, E.offset);
@@ -560,7 +594,7 @@ static void test_errors(void)
     CHECK(t_ambig_analyze("a\xFF\t", 3, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &FR, &E) ==
                   IBIDI_E_UTF8_INVALID_BYTE && E.offset == 1,
           "invalid UTF-8 at its offset");
-    CHECK(t_ambig_analyze("ab\xE0\x80", 4, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_TEXT, 0, DEFC, &FR,
+    CHECK(t_ambig_analyze("ab\xE0\x80", 4, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIGUITY_TEXT, 0, DEFC, &FR,
                           &E) == IBIDI_E_UTF8_OVERLONG && E.offset == 2,
           "overlong UTF-8 in text mode");
     /* parse errors */
@@ -573,9 +607,9 @@ static void test_errors(void)
     CHECK(run("http://[zz]/", IBIDI_IRI_AS_IRI, 0) == IBIDI_E_IRI_HOST, "IRI host");
     CHECK(run("a\f", IBIDI_IRI_AS_DOMAIN, 0) == IBIDI_E_IDENT_CONTROL,
           "FORM FEED (WS, Cc): the parser's control error");
-    CHECK(run("a\f1B", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 1,
+    CHECK(run("a\f1B", TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK && NF == 1,
           "FORM FEED in plain text is a WS character");
-    CHECK(run("", TEXT_AS, IBIDI_AMBIG_TEXT) == IBIDI_OK && NF == 0, "empty plain text");
+    CHECK(run("", TEXT_AS, IBIDI_AMBIGUITY_TEXT) == IBIDI_OK && NF == 0, "empty plain text");
     /* arguments */
     CHECK(t_ambig_analyze(NULL, 1, IBIDI_IRI_AS_DOMAIN, 0, 0, DEFC, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL text with a length");
@@ -586,16 +620,17 @@ static void test_errors(void)
               IBIDI_E_INVALID_ARGUMENT, "unknown option");
     CHECK(t_ambig_analyze("a", 1, (ibidi_iri_kind)7, 0, 0, DEFC, &FR, &E) ==
               IBIDI_E_INVALID_ARGUMENT, "unknown kind");
-    CHECK(t_ambig_analyze("a", 1, (ibidi_iri_kind)7, IBIDI_AMBIG_TEXT, 0, DEFC, &FR, &E) ==
-              IBIDI_OK, "kind ignored with IBIDI_AMBIG_TEXT");
+    CHECK(t_ambig_analyze("a", 1, (ibidi_iri_kind)7, IBIDI_AMBIGUITY_TEXT, 0, DEFC, &FR, &E) ==
+              IBIDI_OK, "kind ignored with IBIDI_AMBIGUITY_TEXT");
     {
         static char big[1100];
         memset(big, 'a', sizeof big);
         FR.n = 99;
-        CHECK(t_ambig_analyze(big, 1024, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, DEFC, &FR, &E) ==
-                      IBIDI_OK && NF == 0, "1024 bytes: analysed");
-        CHECK(t_ambig_analyze(big, 1025, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT, 0, DEFC, &FR, &E) ==
-                      IBIDI_E_AMBIG_TOO_LONG && E.offset == 1024,
+        CHECK(t_ambig_analyze(big, 1024, IBIDI_IRI_AS_AUTO, IBIDI_AMBIGUITY_TEXT, 0, DEFC, &FR,
+                              &E) == IBIDI_OK && NF == 0,
+              "1024 bytes: analysed");
+        CHECK(t_ambig_analyze(big, 1025, IBIDI_IRI_AS_AUTO, IBIDI_AMBIGUITY_TEXT, 0, DEFC, &FR,
+                              &E) == IBIDI_E_AMBIG_TOO_LONG && E.offset == 1024,
               "1025 bytes: IBIDI_E_AMBIG_TOO_LONG");
     }
     /* fcap too small: the count is complete, the array holds the first findings */
@@ -630,62 +665,67 @@ static void test_errors(void)
 
 static void test_exact(void)
 {
-    const unsigned X = IBIDI_AMBIG_EXACT;
+    const unsigned X = IBIDI_AMBIGUITY_EXACT;
     const unsigned no_bidi = IDNA & ~(unsigned)IBIDI_IDNA_CHECK_BIDI;
     /* 123.ABC.com and ABC.123.com: under the RFC 5893 Bidi Rule (CheckBidi) a label of a
      * bidi domain name may not start with a digit (B1), so both are invalid and the twins
      * are invalid; without CheckBidi the paper's verdict holds: a valid twin */
     CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_INVALID_TWINS_ONLY, 0, 14) && !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
+              has(IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, 0, 14) &&
+              !has(IBIDI_AMBIGUITY_VALID_TWIN, ANY, ANY),
           "123.ABC.com with CheckBidi: INVALID_TWINS_ONLY");
     IDNA = no_bidi;
     CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_VALID_TWIN, 0, 14) && !has(IBIDI_AMBIG_INVALID_TWINS_ONLY, ANY, ANY) &&
-              !has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, ANY, ANY),
+              has(IBIDI_AMBIGUITY_VALID_TWIN, 0, 14) &&
+              !has(IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, ANY, ANY) &&
+              !has(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, ANY, ANY),
           "123.ABC.com without CheckBidi: VALID_TWIN (ABC.123.com)");
     /* RTL context: the exact findings are made for it too. 123.ABC.com has no twin in a
      * right-to-left paragraph; abc.123 has one (123.abc), where the dot is a neutral in
      * both (no SEPARATOR_TWIN), and none in the standard display model */
-    CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
-              has(IBIDI_AMBIG_VALID_TWIN, 0, ANY) && count(IBIDI_AMBIG_VALID_TWIN) == 1 &&
+    CHECK(run("123.ABC.com", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIGUITY_RTL) == IBIDI_OK &&
+              has(IBIDI_AMBIGUITY_VALID_TWIN, 0, ANY) && count(IBIDI_AMBIGUITY_VALID_TWIN) == 1 &&
               F[NF - 1].context == IBIDI_DIR_LTR,
           "123.ABC.com: no twin in RTL");
-    CHECK(run("abc.123", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 2 &&
-              F[0].code == IBIDI_AMBIG_REC_II && F[1].code == IBIDI_AMBIG_VALID_TWIN &&
+    CHECK(run("abc.123", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIGUITY_RTL) == IBIDI_OK && NF == 2 &&
+              F[0].code == IBIDI_AMBIGUITY_REC_II && F[1].code == IBIDI_AMBIGUITY_VALID_TWIN &&
               F[1].context == IBIDI_DIR_RTL,
           "abc.123: a valid twin in RTL only");
     IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     /* abc123.ABC.com: its twin abcABC.123.com is invalid */
     CHECK(run("abc123.ABC.com", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_INVALID_TWINS_ONLY, 0, ANY) && !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
+              has(IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, 0, ANY) &&
+              !has(IBIDI_AMBIGUITY_VALID_TWIN, ANY, ANY),
           "abc123.ABC.com: INVALID_TWINS_ONLY");
     CHECK(run("abc123.456.ABC", IBIDI_IRI_AS_DOMAIN, X) == IBIDI_OK &&
-              !has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY),
+              !has(IBIDI_AMBIGUITY_VALID_TWIN, ANY, ANY),
           "abc123.456.ABC: no valid twin");
     /* mail: the display does not determine the domain */
     CHECK(run("123@ABC.com", IBIDI_IRI_AS_EMAIL, X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY) && has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, 4, 10),
+              has(IBIDI_AMBIGUITY_VALID_TWIN, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, 4, 10),
           "123@ABC.com: DOMAIN_UNDETERMINED");
     CHECK(run("ABC@123.com", IBIDI_IRI_AS_EMAIL, X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, 7, 7),
+              has(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, 7, 7),
           "ABC@123.com: DOMAIN_UNDETERMINED");
     /* IRI: the twin has the same authority */
     CHECK(run("http://www.ABC.com/123/ABC/", IBIDI_IRI_AS_IRI, X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_VALID_TWIN, ANY, ANY) && has(IBIDI_AMBIG_SAME_AUTHORITY, 21, 12) &&
-              !has(IBIDI_AMBIG_DOMAIN_UNDETERMINED, ANY, ANY),
+              has(IBIDI_AMBIGUITY_VALID_TWIN, ANY, ANY) &&
+              has(IBIDI_AMBIGUITY_SAME_AUTHORITY, 21, 12) &&
+              !has(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, ANY, ANY),
           "http://www.ABC.com/123/ABC/: SAME_AUTHORITY");
     /* plain text: any twin; the separator that joins a number in one and not the other */
-    CHECK(run("A%123+456B", TEXT_AS, IBIDI_AMBIG_TEXT | X) == IBIDI_OK &&
-              has(IBIDI_AMBIG_VALID_TWIN, 0, ANY) && has(IBIDI_AMBIG_SEPARATOR_TWIN, 6, 1),
+    CHECK(run("A%123+456B", TEXT_AS, IBIDI_AMBIGUITY_TEXT | X) == IBIDI_OK &&
+              has(IBIDI_AMBIGUITY_VALID_TWIN, 0, ANY) && has(IBIDI_AMBIGUITY_SEPARATOR_TWIN, 6, 1),
           "A%%123+456B: VALID_TWIN and SEPARATOR_TWIN at +");
-    CHECK(run("A%123+456B", TEXT_AS, IBIDI_AMBIG_TEXT | X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
-              NF == 5 && F[3].context == IBIDI_DIR_RTL && has(IBIDI_AMBIG_SEPARATOR_TWIN, 6, 1),
+    CHECK(run("A%123+456B", TEXT_AS, IBIDI_AMBIGUITY_TEXT | X | IBIDI_AMBIGUITY_RTL) == IBIDI_OK &&
+              NF == 5 && F[3].context == IBIDI_DIR_RTL && has(IBIDI_AMBIGUITY_SEPARATOR_TWIN, 6, 1),
           "A%%123+456B: the same in RTL");
     /* the paper's A-123/456B has no twin under today's classes (HYPHEN-MINUS is ES) */
-    CHECK(run("A-123/456B", TEXT_AS, IBIDI_AMBIG_TEXT | X | IBIDI_AMBIG_RTL) == IBIDI_OK &&
+    CHECK(run("A-123/456B", TEXT_AS, IBIDI_AMBIGUITY_TEXT | X | IBIDI_AMBIGUITY_RTL) == IBIDI_OK &&
               NF == 0, "A-123/456B: no twin");
-    CHECK(run("abc", TEXT_AS, IBIDI_AMBIG_TEXT | X) == IBIDI_OK && NF == 0, "abc: no twin");
-    CHECK(run("abc.com", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIG_RTL) == IBIDI_OK && NF == 0,
+    CHECK(run("abc", TEXT_AS, IBIDI_AMBIGUITY_TEXT | X) == IBIDI_OK && NF == 0, "abc: no twin");
+    CHECK(run("abc.com", IBIDI_IRI_AS_DOMAIN, X | IBIDI_AMBIGUITY_RTL) == IBIDI_OK && NF == 0,
           "abc.com: nothing in either context");
     /* a tiny bound truncates */
     {
@@ -695,14 +735,14 @@ static void test_exact(void)
         CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, X, 0, 1, &FR, &E) ==
                   IBIDI_OK,
               "bounded search");
-        CHECK(has(IBIDI_AMBIG_SEARCH_TRUNCATED, 0, len), "SEARCH_TRUNCATED");
+        CHECK(has(IBIDI_AMBIGUITY_SEARCH_TRUNCATED, 0, len), "SEARCH_TRUNCATED");
     }
     /* too long for the twin search */
     {
         static char big[300];
         memset(big, 'a', sizeof big);
         FR.n = 99;
-        CHECK(t_ambig_analyze(big, sizeof big, IBIDI_IRI_AS_AUTO, IBIDI_AMBIG_TEXT | X, 0, DEFC,
+        CHECK(t_ambig_analyze(big, sizeof big, IBIDI_IRI_AS_AUTO, IBIDI_AMBIGUITY_TEXT | X, 0, DEFC,
                               &FR, &E) ==
                   IBIDI_E_TWINS_TOO_LONG && NF == 0,
               "300 code points: IBIDI_E_TWINS_TOO_LONG");
@@ -725,7 +765,7 @@ static int same_findings(const ibidi_finding *x, const ibidi_finding *y, size_t 
 }
 
 /* Is some finding of x[0..n) of this code? */
-static int has_code(const ibidi_finding *x, size_t n, ibidi_ambig_code code)
+static int has_code(const ibidi_finding *x, size_t n, ibidi_ambiguity_code code)
 {
     for (size_t i = 0; i < n; i++)
         if (x[i].code == (ibidi_code)code)
@@ -738,15 +778,15 @@ static void test_options(void)
     static unsigned char work[1 << 17];
     static ibidi_finding a[FCAP], b[FCAP];
     const unsigned uts46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
-    const ibidi_ambig_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
-                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
+                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
     size_t len;
     const char *s = t_notation(0, "DEF.123.ABC.com", 0, &len);
     ibidi_findings fa = {a, FCAP, 0, 0}, fb = {b, FCAP, 0, 0};
 
     /* NULL and a zeroed record: decide the kind, Badami's analysis, no work area */
-    CHECK(ibidi_ambig_analyze(s, len, NULL, &fa, &E) == IBIDI_OK &&
-              ibidi_ambig_analyze(s, len, &zero, &fb, &E) == IBIDI_OK && fa.n == fb.n &&
+    CHECK(ibidi_ambiguity_analyze(s, len, NULL, &fa, &E) == IBIDI_OK &&
+              ibidi_ambiguity_analyze(s, len, &zero, &fb, &E) == IBIDI_OK && fa.n == fb.n &&
               fa.n > 0 && same_findings(a, b, fa.n),
           "NULL options and zeroed options agree (%zu findings)", fa.n);
     CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_AUTO, 0, uts46, DEFC, &fb, &E) == IBIDI_OK &&
@@ -754,134 +794,135 @@ static void test_options(void)
           "the defaults: AUTO, no flags, uts46");
     /* refused: unknown bits, kind, IDNA profile; the analysis ignores the context */
     {
-        ibidi_ambig_options o = zero;
+        ibidi_ambiguity_options o = zero;
         o.flags = 0x8u;
-        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT &&
+        CHECK(ibidi_ambiguity_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT &&
                   E.status == IBIDI_E_INVALID_ARGUMENT && fa.n == 0,
               "unknown flag bits refused");
         o = zero;
         o.as = (ibidi_iri_kind)9;
-        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(ibidi_ambiguity_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT,
               "unknown kind refused");
         o = zero;
         o.idna.profile = (ibidi_idna_profile)9;
-        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(ibidi_ambiguity_analyze(s, len, &o, &fa, &E) == IBIDI_E_INVALID_ARGUMENT,
               "unknown IDNA profile refused");
         o = zero;
         o.context = (ibidi_dir)7;
-        CHECK(ibidi_ambig_analyze(s, len, &o, &fa, &E) == IBIDI_OK,
+        CHECK(ibidi_ambiguity_analyze(s, len, &o, &fa, &E) == IBIDI_OK,
               "the analysis ignores the twin search's context");
     }
     /* the work area: its size, when it is needed, any alignment */
-    CHECK(ibidi_ambig_work_size(0, 0) == 0 && ibidi_ambig_work_size(256, 0) == 0 &&
-              ibidi_ambig_work_size(256, IBIDI_AMBIG_RTL | IBIDI_AMBIG_TEXT) == 0 &&
-              ibidi_ambig_work_size(257, 0) > 0 &&
-              ibidi_ambig_work_size(1, IBIDI_AMBIG_EXACT) > ibidi_ambig_work_size(1024, 0) &&
-              ibidi_ambig_work_size(1024, IBIDI_AMBIG_EXACT) <= sizeof work &&
-              ibidi_ambig_work_size(1025, 0) == SIZE_MAX,
-          "ibidi_ambig_work_size: 0 up to 256 bytes, SIZE_MAX above 1024");
+    CHECK(ibidi_ambiguity_work_size(0, 0) == 0 && ibidi_ambiguity_work_size(256, 0) == 0 &&
+              ibidi_ambiguity_work_size(256, IBIDI_AMBIGUITY_RTL | IBIDI_AMBIGUITY_TEXT) == 0 &&
+              ibidi_ambiguity_work_size(257, 0) > 0 &&
+              ibidi_ambiguity_work_size(1, IBIDI_AMBIGUITY_EXACT) >
+                  ibidi_ambiguity_work_size(1024, 0) &&
+              ibidi_ambiguity_work_size(1024, IBIDI_AMBIGUITY_EXACT) <= sizeof work &&
+              ibidi_ambiguity_work_size(1025, 0) == SIZE_MAX,
+          "ibidi_ambiguity_work_size: 0 up to 256 bytes, SIZE_MAX above 1024");
     {
         static char big[600]; /* 8 bytes of UTF-8 every 7 characters */
         for (size_t i = 0; i + 1 < sizeof big; i++)
             big[i] = "a1.B-2c"[i % 7];
         const char *t = t_notation(1, big, 0, &len);
-        ibidi_ambig_options o = zero;
-        o.flags = IBIDI_AMBIG_TEXT | IBIDI_AMBIG_RTL;
-        CHECK(ibidi_ambig_analyze(t, 256, &o, &fa, &E) == IBIDI_OK,
+        ibidi_ambiguity_options o = zero;
+        o.flags = IBIDI_AMBIGUITY_TEXT | IBIDI_AMBIGUITY_RTL;
+        CHECK(ibidi_ambiguity_analyze(t, 256, &o, &fa, &E) == IBIDI_OK,
               "256 bytes: on the stack");
         fa.n = 99;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL &&
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL &&
                   E.status == IBIDI_E_AMBIG_WORK_TOO_SMALL && fa.n == 0,
               "%zu bytes without a work area: AMBIG_WORK_TOO_SMALL", len);
-        const size_t ws = ibidi_ambig_work_size(len, o.flags);
+        const size_t ws = ibidi_ambiguity_work_size(len, o.flags);
         o.work = work;
         o.work_size = ws - 1;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL,
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL,
               "a work area one byte short");
         o.work_size = sizeof work;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n > 0,
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n > 0,
               "%zu bytes in the work area: %zu findings", len, fb.n);
         for (size_t skew = 1; skew < 16; skew += 7) {
             o.work = work + skew;
             o.work_size = ws;
-            CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK && fa.n == fb.n &&
+            CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_OK && fa.n == fb.n &&
                       same_findings(a, b, fa.n),
-                  "a work area of ibidi_ambig_work_size() at +%zu: the same findings", skew);
+                  "a work area of ibidi_ambiguity_work_size() at +%zu: the same findings", skew);
         }
         /* the allocating call gives itself the work area */
         ibidi_findings al;
         o.work = NULL;
         o.work_size = 0;
-        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, &al, &E) == IBIDI_OK && al.n == fb.n &&
+        CHECK(ibidi_ambiguity_analyze_alloc(t, len, &o, &al, &E) == IBIDI_OK && al.n == fb.n &&
                   al.cap >= al.n && al.items && same_findings(al.items, b, al.n),
               "_alloc: %zu findings, as with a large array", al.n);
         ibidi_findings_free(&al);
         CHECK(al.items == NULL && al.n == 0, "ibidi_findings_free zeroes the record");
     }
-    /* IBIDI_AMBIG_EXACT always takes the work area */
+    /* IBIDI_AMBIGUITY_EXACT always takes the work area */
     {
-        ibidi_ambig_options o = zero;
+        ibidi_ambiguity_options o = zero;
         const char *t = t_notation(0, "123.ABC.com", 0, &len);
-        o.flags = IBIDI_AMBIG_EXACT;
+        o.flags = IBIDI_AMBIGUITY_EXACT;
         o.as = IBIDI_IRI_AS_DOMAIN;
         o.idna.remove = IBIDI_IDNA_CHECK_BIDI;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL,
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL,
               "EXACT without a work area: AMBIG_WORK_TOO_SMALL");
         o.work = work + 3;
-        o.work_size = ibidi_ambig_work_size(len, o.flags);
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK &&
-                  has_code(a, fa.n, IBIDI_AMBIG_VALID_TWIN),
+        o.work_size = ibidi_ambiguity_work_size(len, o.flags);
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_OK &&
+                  has_code(a, fa.n, IBIDI_AMBIGUITY_VALID_TWIN),
               "EXACT in the work area, the IDNA options without CheckBidi: VALID_TWIN");
         /* the IDNA options decide which twins are valid: uts46 has CheckBidi */
         o.idna.remove = 0;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK &&
-                  has_code(b, fb.n, IBIDI_AMBIG_INVALID_TWINS_ONLY) &&
-                  !has_code(b, fb.n, IBIDI_AMBIG_VALID_TWIN),
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fb, &E) == IBIDI_OK &&
+                  has_code(b, fb.n, IBIDI_AMBIGUITY_INVALID_TWINS_ONLY) &&
+                  !has_code(b, fb.n, IBIDI_AMBIGUITY_VALID_TWIN),
               "EXACT, uts46: INVALID_TWINS_ONLY");
         /* ... and Bidi Rule by label (IBIDI_IDNA_BIDI_PER_LABEL) lets the twin through */
         o.idna.add = IBIDI_IDNA_BIDI_PER_LABEL;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK &&
-                  has_code(b, fb.n, IBIDI_AMBIG_VALID_TWIN),
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fb, &E) == IBIDI_OK &&
+                  has_code(b, fb.n, IBIDI_AMBIGUITY_VALID_TWIN),
               "EXACT, uts46 with the Bidi Rule by label: VALID_TWIN");
         /* max_candidates: 0 the default, 1 cuts, SIZE_MAX no bound */
         o.idna.add = 0;
         o.max_candidates = 1;
         t = t_notation(0, "123.456.ABC.com", 0, &len);
-        o.work_size = ibidi_ambig_work_size(len, o.flags);
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK &&
-                  has_code(a, fa.n, IBIDI_AMBIG_SEARCH_TRUNCATED),
+        o.work_size = ibidi_ambiguity_work_size(len, o.flags);
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_OK &&
+                  has_code(a, fa.n, IBIDI_AMBIGUITY_SEARCH_TRUNCATED),
               "max_candidates 1: SEARCH_TRUNCATED");
         o.max_candidates = SIZE_MAX;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fa, &E) == IBIDI_OK && fa.n > 0 &&
-                  !has_code(a, fa.n, IBIDI_AMBIG_SEARCH_TRUNCATED),
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fa, &E) == IBIDI_OK && fa.n > 0 &&
+                  !has_code(a, fa.n, IBIDI_AMBIGUITY_SEARCH_TRUNCATED),
               "max_candidates SIZE_MAX: no bound");
         o.max_candidates = 0;
-        CHECK(ibidi_ambig_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n == fa.n &&
+        CHECK(ibidi_ambiguity_analyze(t, len, &o, &fb, &E) == IBIDI_OK && fb.n == fa.n &&
                   same_findings(a, b, fa.n),
               "max_candidates 0: the default bound");
         {
             /* the analysis validates every twin, so its default bound is its own, lower one
-             * (IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES): "a.1.\u0628." 14 times has more
+             * (IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES): "a.1.\u0628." 14 times has more
              * candidates than that and fewer than a million (found by the extension's
              * fuzz test, where 35 times took 49 s under the search's default) */
             static char many[14 * 7 + 1];
             for (int r = 0; r < 14; r++)
                 memcpy(many + 7 * r, "a.1.\xD8\xA8.", 7);
-            ibidi_ambig_options m = o;
+            ibidi_ambiguity_options m = o;
             m.as = IBIDI_IRI_AS_DOMAIN;
             m.work = NULL;
             m.work_size = 0;
             ibidi_findings d, e, f;
             m.max_candidates = 0;
-            int ok = ibidi_ambig_analyze_alloc(many, sizeof many - 1, &m, &d, &E) == IBIDI_OK;
-            m.max_candidates = IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES;
-            ok = ok && ibidi_ambig_analyze_alloc(many, sizeof many - 1, &m, &e, &E) == IBIDI_OK;
-            m.max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
-            ok = ok && ibidi_ambig_analyze_alloc(many, sizeof many - 1, &m, &f, &E) == IBIDI_OK;
-            CHECK(ok && has_code(d.items, d.n, IBIDI_AMBIG_SEARCH_TRUNCATED) && d.n == e.n &&
+            int ok = ibidi_ambiguity_analyze_alloc(many, sizeof many - 1, &m, &d, &E) == IBIDI_OK;
+            m.max_candidates = IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES;
+            ok = ok && ibidi_ambiguity_analyze_alloc(many, sizeof many - 1, &m, &e, &E) == IBIDI_OK;
+            m.max_candidates = IBIDI_AMBIGUITY_DEFAULT_CANDIDATES;
+            ok = ok && ibidi_ambiguity_analyze_alloc(many, sizeof many - 1, &m, &f, &E) == IBIDI_OK;
+            CHECK(ok && has_code(d.items, d.n, IBIDI_AMBIGUITY_SEARCH_TRUNCATED) && d.n == e.n &&
                       same_findings(d.items, e.items, d.n) &&
-                      !has_code(f.items, f.n, IBIDI_AMBIG_SEARCH_TRUNCATED),
-                  "EXACT, max_candidates 0: IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES");
+                      !has_code(f.items, f.n, IBIDI_AMBIGUITY_SEARCH_TRUNCATED),
+                  "EXACT, max_candidates 0: IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES");
             if (ok) {
                 ibidi_findings_free(&d);
                 ibidi_findings_free(&e);
@@ -892,18 +933,18 @@ static void test_options(void)
         ibidi_findings al;
         o.work = NULL;
         o.work_size = 0;
-        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, &al, &E) == IBIDI_OK && al.n == fb.n &&
+        CHECK(ibidi_ambiguity_analyze_alloc(t, len, &o, &al, &E) == IBIDI_OK && al.n == fb.n &&
                   same_findings(al.items, b, al.n),
               "_alloc with EXACT: a work area of its own");
         ibidi_findings_free(&al);
-        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, NULL, &E) == IBIDI_OK,
+        CHECK(ibidi_ambiguity_analyze_alloc(t, len, &o, NULL, &E) == IBIDI_OK,
               "_alloc without a findings record");
-        CHECK(ibidi_ambig_analyze_alloc("a\tb", 3, &o, &al, &E) == IBIDI_E_AMBIG_CONTROL &&
+        CHECK(ibidi_ambiguity_analyze_alloc("a\tb", 3, &o, &al, &E) == IBIDI_E_AMBIG_CONTROL &&
                   al.items == NULL && al.n == 0 && E.offset == 1,
               "_alloc: an error leaves no findings");
         o.work = work;
         o.work_size = 10;
-        CHECK(ibidi_ambig_analyze_alloc(t, len, &o, &al, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL &&
+        CHECK(ibidi_ambiguity_analyze_alloc(t, len, &o, &al, &E) == IBIDI_E_AMBIG_WORK_TOO_SMALL &&
                   al.items == NULL,
               "_alloc: a work area given too small is the caller's");
     }
@@ -912,8 +953,8 @@ static void test_options(void)
         /* number labels between labels of both directions: several findings each */
         const char *t = t_notation(2, "A.1.b.2.C.3.d.4.E.5.f.6.G.7.h", 0, &len);
         ibidi_findings al = {NULL, 0, 0, 0};
-        CHECK(ibidi_ambig_analyze(t, len, NULL, &fb, &E) == IBIDI_OK && fb.n > 16 &&
-                  ibidi_ambig_analyze_alloc(t, len, NULL, &al, &E) == IBIDI_OK &&
+        CHECK(ibidi_ambiguity_analyze(t, len, NULL, &fb, &E) == IBIDI_OK && fb.n > 16 &&
+                  ibidi_ambiguity_analyze_alloc(t, len, NULL, &al, &E) == IBIDI_OK &&
                   al.n == fb.n && same_findings(al.items, b, al.n),
               "_alloc: %zu findings (a second run)", fb.n);
         ibidi_findings_free(&al);
@@ -947,8 +988,8 @@ static void joiner_same(const char *what, const char *s, size_t len, size_t at, 
           (int)st, NF, np);
     for (size_t i = 0; i < np && i < NF && i < FCAP; i++) {
         const ibidi_finding *p = &P[i], *f = &F[i];
-        const int chars = p->code <= IBIDI_AMBIG_NUMBER_SEPARATOR ||
-                          p->code == IBIDI_AMBIG_SEPARATOR_TWIN;
+        const int chars = p->code <= IBIDI_AMBIGUITY_NUMBER_SEPARATOR ||
+                          p->code == IBIDI_AMBIGUITY_SEPARATOR_TWIN;
         const size_t end = p->offset + p->length;
         const size_t off = p->offset + (p->offset >= at ? jl : 0);
         const size_t fend = end + ((chars ? end > at : end >= at) ? jl : 0);
@@ -967,7 +1008,7 @@ static void test_joiners(void)
                                   "\xD8\xA7.com";
     joiner_same("5.ruh|afza.com", persian, strlen(persian), 8, ZWNJ, IBIDI_IRI_AS_DOMAIN, 0);
     joiner_same("5.ruh|afza.com exact", persian, strlen(persian), 8, ZWNJ, IBIDI_IRI_AS_DOMAIN,
-                IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL);
+                IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL);
     static const struct {
         const char *notation;
         size_t at; /* notation index */
@@ -978,12 +1019,12 @@ static void test_joiners(void)
         {"DEF.123.ABC.com", 1, ZWNJ, IBIDI_IRI_AS_DOMAIN, 0},  /* inside an RTL label */
         {"DEF.123.ABC.com", 5, ZWJ, IBIDI_IRI_AS_DOMAIN, 0},   /* between two digits */
         {"DEF.123.ABC.com", 7, ZWJ, IBIDI_IRI_AS_DOMAIN, 0},   /* after a digit, label end */
-        {"DEF.123.ABC.com", 7, ZWJ, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT},
-        {"A1+2b", 2, ZWJ, TEXT_AS, IBIDI_AMBIG_TEXT},          /* W4 across the joiner */
-        {"A%123+456B", 5, ZWNJ, TEXT_AS, IBIDI_AMBIG_TEXT | IBIDI_AMBIG_EXACT},
-        {"123@ABC.com", 5, ZWNJ, IBIDI_IRI_AS_EMAIL, IBIDI_AMBIG_EXACT},
+        {"DEF.123.ABC.com", 7, ZWJ, IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIGUITY_EXACT},
+        {"A1+2b", 2, ZWJ, TEXT_AS, IBIDI_AMBIGUITY_TEXT},          /* W4 across the joiner */
+        {"A%123+456B", 5, ZWNJ, TEXT_AS, IBIDI_AMBIGUITY_TEXT | IBIDI_AMBIGUITY_EXACT},
+        {"123@ABC.com", 5, ZWNJ, IBIDI_IRI_AS_EMAIL, IBIDI_AMBIGUITY_EXACT},
         /* in the path (RFC 3987 ucschar): the twins carry it and stay valid */
-        {"http://www.ABC.com/123/ABC/", 24, ZWNJ, IBIDI_IRI_AS_IRI, IBIDI_AMBIG_EXACT},
+        {"http://www.ABC.com/123/ABC/", 24, ZWNJ, IBIDI_IRI_AS_IRI, IBIDI_AMBIGUITY_EXACT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t len;
@@ -996,9 +1037,9 @@ static void test_joiners(void)
         size_t len;
         const char *s = t_notation(1, "A." ZWNJ "1" ZWJ ".com", 0, &len);
         CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, IDNA, 0, &FR, &E) == IBIDI_OK &&
-                  NF == 3 && F[2].code == IBIDI_AMBIG_NUMBER_LEVEL && F[2].offset == 6 &&
+                  NF == 3 && F[2].code == IBIDI_AMBIGUITY_NUMBER_LEVEL && F[2].offset == 6 &&
                   F[2].length == 1 && F[2].cp == '1' &&
-                  F[0].code == IBIDI_AMBIG_IDN_NUMBER_LABEL && F[0].offset == 3 &&
+                  F[0].code == IBIDI_AMBIGUITY_IDN_NUMBER_LABEL && F[0].offset == 3 &&
                   F[0].length == 7 && F[0].cp == 0x200C && F[0].bidi_class == IBIDI_BC_BN,
               "A.|1|.com: NUMBER_LEVEL at 6+1, the label at 3+7 from its joiner");
     }
@@ -1007,9 +1048,9 @@ static void test_joiners(void)
     {
         size_t len;
         const char *s = t_notation(1, "http://www.A" ZWNJ "BC.com/123/ABC/", 0, &len);
-        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_IRI, IBIDI_AMBIG_EXACT, IDNA, 0, &FR, &E) ==
+        CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_IRI, IBIDI_AMBIGUITY_EXACT, IDNA, 0, &FR, &E) ==
                       IBIDI_OK &&
-                  NF >= 1 && F[0].code == IBIDI_AMBIG_INVALID_TWINS_ONLY && F[0].offset == 0,
+                  NF >= 1 && F[0].code == IBIDI_AMBIGUITY_INVALID_TWINS_ONLY && F[0].offset == 0,
               "http://www.A|BC.com/123/ABC/: only invalid twins (C1)");
     }
     /* a label of joiners alone shows nothing: a neutral label */
@@ -1017,7 +1058,7 @@ static void test_joiners(void)
         size_t len;
         const char *s = t_notation(1, "A.1." ZWJ, 0, &len);
         CHECK(t_ambig_analyze(s, len, IBIDI_IRI_AS_DOMAIN, 0, IDNA, 0, &FR, &E) == IBIDI_OK &&
-                  NF >= 1 && F[NF - 1].code == IBIDI_AMBIG_REC_II && F[NF - 1].offset == 5 &&
+                  NF >= 1 && F[NF - 1].code == IBIDI_AMBIGUITY_REC_II && F[NF - 1].offset == 5 &&
                   F[NF - 1].length == 3,
               "A.1.|: REC_II on the joiner label");
     }

@@ -61,10 +61,10 @@ has by-name "$tmp/out" "B3 (finding code 43, IBIDI_IDNA_B3)"
 contains by-name "$tmp/out" "  rule      RFC 5893 rule 3: an RTL label must end with R, AL, EN"
 contains by-name "$tmp/out" "  severity  error: the input is invalid"
 run lower 0 "$IBIDI" explain number-level
-has lower "$tmp/out" "NUMBER_LEVEL (finding code 201, IBIDI_AMBIG_NUMBER_LEVEL)"
+has lower "$tmp/out" "NUMBER_LEVEL (finding code 201, IBIDI_AMBIGUITY_NUMBER_LEVEL)"
 contains lower "$tmp/out" "  severity  warning: it never makes the input invalid"
 run at-offset 0 "$IBIDI" explain REC_III_PRECEDING@11
-has at-offset "$tmp/out" "REC_III_PRECEDING (finding code 206, IBIDI_AMBIG_REC_III_PRECEDING)"
+has at-offset "$tmp/out" "REC_III_PRECEDING (finding code 206, IBIDI_AMBIGUITY_REC_III_PRECEDING)"
 run enumerator 0 "$IBIDI" explain IBIDI_E_UTF8_TRUNCATED UTF8_TRUNCATED IBIDI_IDNA_DISALLOWED_CP
 [ "$(grep -c '^UTF8_TRUNCATED (status 100, IBIDI_E_UTF8_TRUNCATED)$' "$tmp/out")" -eq 2 ] &&
     ok || ko "enumerator: $(head -c 300 "$tmp/out")"

@@ -1,7 +1,7 @@
 /*
  * ibidi_scan_name (ibidi/scan.h): the fused per-name pipeline of `ibidi scan` must
  * give exactly what the public calls give one after the other (ToUnicode,
- * ibidi_iri_validate, ibidi_ambig_analyze, ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL),
+ * ibidi_iri_validate, ibidi_ambiguity_analyze, ibidi_display_utf8 IBIDI_DISPLAY_FORM_VISUAL),
  * on the bundled sample, on the source column of IdnaTestV2.txt, on names built from
  * them, and on random mixes of the characters that matter; plus its error paths, its
  * options record and ibidi_scan_name_alloc.
@@ -96,7 +96,7 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         form = r->unicode;
         flen = ul;
     }
-    if (flen > IBIDI_AMBIG_MAX_BYTES) {
+    if (flen > IBIDI_AMBIGUITY_MAX_BYTES) {
         memset(r, 0, sizeof *r);
         r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
         r->clen = status_codes(IBIDI_E_AMBIG_TOO_LONG, r->codes);
@@ -142,7 +142,7 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
     }
     ibidi_findings fa = {r->f, NF, 0, 0};
     r->analysis = t_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags,
-                                  IBIDI_AMBIG_DEFAULT_CANDIDATES, &fa, NULL);
+                                  IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, &fa, NULL);
     r->nf = r->analysis == IBIDI_OK ? fa.n : 0;
     for (int c = 0; c < 2; c++) {
         size_t dl = 0;
@@ -486,7 +486,7 @@ static void edges(unsigned flags)
                   IBIDI_OK &&
               !s.valid && s.status == IBIDI_E_AMBIG_TOO_LONG &&
               s.analysis == IBIDI_E_AMBIG_TOO_LONG && !s.display[0].present,
-          "a form over IBIDI_AMBIG_MAX_BYTES: AMBIG_TOO_LONG, no analysis or display");
+          "a form over IBIDI_AMBIGUITY_MAX_BYTES: AMBIG_TOO_LONG, no analysis or display");
 
     /* the buffer: too small gives the size needed, and the same result with it */
     const char *nm = "\xd7\x90\xd7\x91" "12.com"; /* valid: an RTL label may end with digits */

@@ -250,15 +250,15 @@ static ibidi_iri_component iri_comps[NAME_MAX_BYTES + 2];
 static size_t n_iri_comps;
 static ibidi_display_span spans_out[1024];
 static ibidi_rfc5893_detail rfc_d[64];
-static char twins_text[IBIDI_AMBIG_TWINS_MAX * 4];
+static char twins_text[IBIDI_AMBIGUITY_TWINS_MAX * 4];
 static size_t twins_text_len;
-static uint32_t twins_cp[IBIDI_AMBIG_TWINS_MAX];
+static uint32_t twins_cp[IBIDI_AMBIGUITY_TWINS_MAX];
 static size_t twins_n;
 static char scan_buf[8192];
 static char many[1024]; /* "http://\xD7\x90.com/b/b/..." : 500 components, past the stack's */
 static size_t many_len;
 static unsigned char idna_work[65536]; /* at least ibidi_idna_work_size() */
-static unsigned char amb_work[1 << 17]; /* at least ibidi_ambig_work_size(1024, EXACT) */
+static unsigned char amb_work[1 << 17]; /* at least ibidi_ambiguity_work_size(1024, EXACT) */
 static char long_form[256]; /* A-labels of under 253 bytes whose form has over 256 */
 static size_t long_form_len;
 static char *lgr_sample, *lgr_deep; /* an LGR document; rules nested to the depth limit */
@@ -418,11 +418,11 @@ static void make_inputs(void)
         size_t k = 0;
         twins_text_len = 0;
         twins_n = 0;
-        while (twins_n < IBIDI_AMBIG_TWINS_MAX) {
+        while (twins_n < IBIDI_AMBIGUITY_TWINS_MAX) {
             twins_text_len = put(twins_text, twins_text_len, p[k++ % 14]);
             twins_n++;
         }
-        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_AMBIG_TWINS_MAX, &twins_n,
+        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_AMBIGUITY_TWINS_MAX, &twins_n,
                           NULL);
     }
     {
@@ -466,8 +466,8 @@ static int c_strerror(void)
 }
 static int c_codes(void)
 {
-    return ibidi_code_name(IBIDI_IDNA_B1) != NULL && ibidi_code_message(IBIDI_AMBIG_REC_II) &&
-           ibidi_code_from_name("SAME_AUTHORITY", 14) == IBIDI_AMBIG_SAME_AUTHORITY;
+    return ibidi_code_name(IBIDI_IDNA_B1) != NULL && ibidi_code_message(IBIDI_AMBIGUITY_REC_II) &&
+           ibidi_code_from_name("SAME_AUTHORITY", 14) == IBIDI_AMBIGUITY_SAME_AUTHORITY;
 }
 static int c_free(void)
 {
@@ -1058,10 +1058,10 @@ static int c_ambig_small(void)
 {
     unsigned cat = 0;
     size_t s = 0, n = 0;
-    return ibidi_ambig_label_category_cp(fdfa_cp, fdfa_n) == IBIDI_AMBIG_LABEL_MIXED &&
-           st_ok(ibidi_ambig_label_category_utf8(rtl_dom, rtl_dom_len, &cat, NULL)) &&
-           ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_RTL) &&
-           ibidi_ambig_code_is_exact(IBIDI_AMBIG_VALID_TWIN) &&
+    return ibidi_ambiguity_label_category_cp(fdfa_cp, fdfa_n) == IBIDI_AMBIGUITY_LABEL_MIXED &&
+           st_ok(ibidi_ambiguity_label_category_utf8(rtl_dom, rtl_dom_len, &cat, NULL)) &&
+           ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_RTL) &&
+           ibidi_ambiguity_code_is_exact(IBIDI_AMBIGUITY_VALID_TWIN) &&
            ibidi_scan_line(" a.b # c", 8, &s, &n) == 1;
 }
 static const char *amb_s[] = {rtl_dom, iri_rtl, mail, mixed_dom, dots, iri_q};
@@ -1075,22 +1075,22 @@ static int c_ambiguity_analyze(void)
     /* identifiers of up to 253 bytes: on the stack, no work area */
     for (int k = 0; k < 6; k++) {
         ibidi_findings f = findings();
-        const ibidi_ambig_options rtl = {amb_as[k], IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
-                                         {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-        const ibidi_ambig_options text = {amb_as[k], IBIDI_AMBIG_TEXT, IBIDI_DIR_LTR, 0,
-                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-        if (!st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], &rtl, &f, NULL)) ||
-            !st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], &text, &f, NULL)))
+        const ibidi_ambiguity_options rtl = {amb_as[k], IBIDI_AMBIGUITY_RTL, IBIDI_DIR_LTR, 0,
+                                             {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        const ibidi_ambiguity_options text = {amb_as[k], IBIDI_AMBIGUITY_TEXT, IBIDI_DIR_LTR, 0,
+                                              {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        if (!st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], &rtl, &f, NULL)) ||
+            !st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], &text, &f, NULL)))
             return 0;
     }
     /* longer ones in the work area, and the allocating call */
     {
         ibidi_findings f = findings(), a;
-        const ibidi_ambig_options o = {IBIDI_IRI_AS_IRI, IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
-                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
-                                       sizeof amb_work};
-        int ok = st_ok(ibidi_ambig_analyze(many, many_len, &o, &f, NULL)) &&
-                 st_ok(ibidi_ambig_analyze_alloc(many, many_len, NULL, &a, NULL));
+        const ibidi_ambiguity_options o = {IBIDI_IRI_AS_IRI, IBIDI_AMBIGUITY_RTL, IBIDI_DIR_LTR, 0,
+                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
+                                           sizeof amb_work};
+        int ok = st_ok(ibidi_ambiguity_analyze(many, many_len, &o, &f, NULL)) &&
+                 st_ok(ibidi_ambiguity_analyze_alloc(many, many_len, NULL, &a, NULL));
         ibidi_findings_free(&a);
         return ok;
     }
@@ -1108,26 +1108,28 @@ static int c_ambiguity_exact(void)
                                           IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN};
     for (int k = 0; k < 4; k++) {
         ibidi_findings f = findings();
-        const ibidi_ambig_options o = {as[k], IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR,
-                                       0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
-                                       sizeof amb_work};
-        if (!st_ok(ibidi_ambig_analyze(ids[k], strlen(ids[k]), &o, &f, NULL)))
+        const ibidi_ambiguity_options o = {as[k], IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                           IBIDI_DIR_LTR, 0,
+                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
+                                           sizeof amb_work};
+        if (!st_ok(ibidi_ambiguity_analyze(ids[k], strlen(ids[k]), &o, &f, NULL)))
             return 0;
     }
     for (int k = 0; k < 6; k++) {
         ibidi_findings f = findings();
-        const ibidi_ambig_options o = {amb_as[k], IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
-                                       IBIDI_DIR_LTR, 2000,
-                                       {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0}, amb_work,
-                                       sizeof amb_work};
-        if (!st_ok(ibidi_ambig_analyze(amb_s[k], *amb_len[k], &o, &f, NULL)))
+        const ibidi_ambiguity_options o = {amb_as[k], IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                           IBIDI_DIR_LTR, 2000,
+                                           {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0}, amb_work,
+                                           sizeof amb_work};
+        if (!st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], &o, &f, NULL)))
             return 0;
     }
     {
         ibidi_findings a;
-        const ibidi_ambig_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT, IBIDI_DIR_LTR, 0,
-                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-        int ok = st_ok(ibidi_ambig_analyze_alloc(ids[0], strlen(ids[0]), &o, &a, NULL));
+        const ibidi_ambiguity_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIGUITY_EXACT,
+                                           IBIDI_DIR_LTR, 0,
+                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        int ok = st_ok(ibidi_ambiguity_analyze_alloc(ids[0], strlen(ids[0]), &o, &a, NULL));
         ibidi_findings_free(&a);
         return ok;
     }
@@ -1147,15 +1149,15 @@ static int count_twin_cp(const uint32_t *t, size_t n, void *ctx)
 static int c_twins(void)
 {
     size_t count = 0;
-    ibidi_ambig_twin_stats st;
-    const ibidi_ambig_options ltr = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 20000,
-                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    const ibidi_ambig_options rtl = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_RTL, 20000,
-                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    return st_ok(ibidi_ambig_twins_utf8(twins_text, twins_text_len, &ltr, count_twin, &count,
-                                        &st, NULL)) &&
-           st_ok(ibidi_ambig_twins_cp(twins_cp, twins_n, &rtl, count_twin_cp, &count, &st,
-                                      NULL));
+    ibidi_ambiguity_twin_stats st;
+    const ibidi_ambiguity_options ltr = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 20000,
+                                         {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options rtl = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_RTL, 20000,
+                                         {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    return st_ok(ibidi_ambiguity_twins_utf8(twins_text, twins_text_len, &ltr, count_twin, &count,
+                                            &st, NULL)) &&
+           st_ok(ibidi_ambiguity_twins_cp(twins_cp, twins_n, &rtl, count_twin_cp, &count, &st,
+                                          NULL));
 }
 static int c_ident_validate(void)
 {
@@ -1571,11 +1573,11 @@ static const scase cases[] = {
     {"ibidi_display_prove", IBIDI_DISPLAY_STACK, c_display_prove},
     {"ibidi_display_needs_embedding", IBIDI_DISPLAY_STACK, c_display_needs_embedding},
     {"ibidi_display_convert, _convert_alloc", IBIDI_DISPLAY_STACK, c_convert},
-    {"ibidi_ambig_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small},
-    {"ibidi_ambig_analyze, _alloc", IBIDI_AMBIG_ANALYZE_STACK, c_ambiguity_analyze},
-    {"ibidi_ambig_analyze, _alloc (IBIDI_AMBIG_EXACT)", IBIDI_AMBIG_ANALYZE_STACK,
+    {"ibidi_ambiguity_label_category_*, ibidi_scan_line ...", IBIDI_COMMON_STACK, c_ambig_small},
+    {"ibidi_ambiguity_analyze, _alloc", IBIDI_AMBIGUITY_ANALYZE_STACK, c_ambiguity_analyze},
+    {"ibidi_ambiguity_analyze, _alloc (IBIDI_AMBIGUITY_EXACT)", IBIDI_AMBIGUITY_ANALYZE_STACK,
      c_ambiguity_exact},
-    {"ibidi_ambig_twins_utf8, _cp", IBIDI_AMBIG_TWINS_STACK, c_twins},
+    {"ibidi_ambiguity_twins_utf8, _cp", IBIDI_AMBIGUITY_TWINS_STACK, c_twins},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate},
     {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name},
     {"ibidi_scan_groups_create, _add, _add_displays, _finish, _each, _counts, _get_stats, _free",
@@ -1617,7 +1619,8 @@ int main(int argc, char **argv)
            BUILD_NAME, ALLOW_NUM, ALLOW_DEN, ALLOW_ADD, overhead);
     CHECK(IBIDI_STACK_MAX == 32768, "the library's bound is 32 KiB");
     CHECK(ibidi_idna_work_size() <= sizeof idna_work &&
-              ibidi_ambig_work_size(IBIDI_AMBIG_MAX_BYTES, IBIDI_AMBIG_EXACT) <= sizeof amb_work &&
+              ibidi_ambiguity_work_size(IBIDI_AMBIGUITY_MAX_BYTES, IBIDI_AMBIGUITY_EXACT) <=
+                  sizeof amb_work &&
               long_form_len > 0 &&
               long_form_len <= NAME_MAX_BYTES,
           "the work areas of the cases are large enough");

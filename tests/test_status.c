@@ -122,7 +122,7 @@ typedef struct code_enum {
 static const code_enum code_enums[] = {
     {"include/ibidi/idna.h", "ibidi_idna_code", "IBIDI_IDNA_", 1, 99, 36},
     {"include/ibidi/iri.h", "ibidi_iri_code", "IBIDI_IRI_", 101, 199, 6},
-    {"include/ibidi/ambiguity.h", "ibidi_ambig_code", "IBIDI_AMBIG_", 201, 299, 16},
+    {"include/ibidi/ambiguity.h", "ibidi_ambiguity_code", "IBIDI_AMBIGUITY_", 201, 299, 16},
     {"include/ibidi/rfc5893.h", "ibidi_rfc5893_requirement", "IBIDI_RFC5893_REQ_", 301, 399, 4},
     {"include/ibidi/uts39.h", "ibidi_uts39_code", "IBIDI_UTS39_", 401, 449, 2},
 };
@@ -249,7 +249,7 @@ static void test_codes(void)
     CHECK(ibidi_code_from_name("B1 ", 3) == -1, "code_from_name(\"B1 \")");
     CHECK(ibidi_code_from_name("MIXED_DIRECTIONS", 16) == -1, "a longer name is unknown");
     CHECK(ibidi_code_from_name("MIXED_DIRECTION", 15) == IBIDI_IRI_MIXED_DIRECTION &&
-              ibidi_code_from_name("VALID_TWIN", 10) == IBIDI_AMBIG_VALID_TWIN &&
+              ibidi_code_from_name("VALID_TWIN", 10) == IBIDI_AMBIGUITY_VALID_TWIN &&
               ibidi_code_from_name("UNIQUENESS", 10) == IBIDI_RFC5893_REQ_UNIQUENESS &&
               ibidi_code_from_name("DISALLOWED", 10) == IBIDI_IDNA_DISALLOWED_CP &&
               ibidi_code_from_name("RESTRICTION_LEVEL", 17) == IBIDI_UTS39_RESTRICTION_LEVEL,

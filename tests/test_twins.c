@@ -1,6 +1,6 @@
 /*
- * Display twins and identifier validity (ibidi/ambiguity.h: ibidi_ambig_twins_cp,
- * ibidi_ambig_twins_utf8, ibidi_iri_validate).
+ * Display twins and identifier validity (ibidi/ambiguity.h: ibidi_ambiguity_twins_cp,
+ * ibidi_ambiguity_twins_utf8, ibidi_iri_validate).
  *
  *   - Badami's pairs in the standard display model (LTR): each text is among the twins
  *     of the other, with the validity codes of the twins that IDNA rules out; the exact
@@ -62,8 +62,8 @@ static int collect(const char *t, size_t len, void *ctx)
     return 0;
 }
 
-static ibidi_status twins_of(const char *notation, ibidi_dir d, tlist *l, ibidi_ambig_twin_stats *st)
-{
+static ibidi_status twins_of(const char *notation, ibidi_dir d, tlist *l,
+                             ibidi_ambiguity_twin_stats *st) {
     size_t len;
     const char *s = t_notation(0, notation, 0, &len);
     ibidi_error e;
@@ -110,7 +110,7 @@ static void check_codes(const char *name, const char *notation, ibidi_iri_kind a
 static void pair(const char *name, const char *a, const char *b, ibidi_dir d)
 {
     tlist *ta = malloc(sizeof *ta), *tb = malloc(sizeof *tb);
-    ibidi_ambig_twin_stats sa, sb;
+    ibidi_ambiguity_twin_stats sa, sb;
     CHECK(twins_of(a, d, ta, &sa) == IBIDI_OK, "%s: twins of %s", name, a);
     CHECK(twins_of(b, d, tb, &sb) == IBIDI_OK, "%s: twins of %s", name, b);
     CHECK(has(ta, b), "%s (%s): %s is a twin of %s", name, dname(d), b, a);
@@ -127,7 +127,7 @@ static void exact(const char *name, const char *text, ibidi_dir d, const char *c
                   size_t nwant)
 {
     tlist *l = malloc(sizeof *l);
-    ibidi_ambig_twin_stats st;
+    ibidi_ambiguity_twin_stats st;
     CHECK(twins_of(text, d, l, &st) == IBIDI_OK, "%s: status", name);
     int ok = l->n == nwant && st.twins == nwant;
     for (size_t i = 0; ok && i < nwant; i++)
@@ -147,15 +147,15 @@ static void exact(const char *name, const char *text, ibidi_dir d, const char *c
  * mark (class NSM), -2 for a mark without a base, else the visual position of its base
  * (the closest preceding character, in logical order, that is not a mark). */
 typedef struct rendering {
-    uint32_t g[IBIDI_AMBIG_TWINS_MAX];
-    uint8_t f[IBIDI_AMBIG_TWINS_MAX];
-    long on[IBIDI_AMBIG_TWINS_MAX];
+    uint32_t g[IBIDI_AMBIGUITY_TWINS_MAX];
+    uint8_t f[IBIDI_AMBIGUITY_TWINS_MAX];
+    long on[IBIDI_AMBIGUITY_TWINS_MAX];
 } rendering;
 
 static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
 {
-    uint8_t lv[IBIDI_AMBIG_TWINS_MAX];
-    size_t v2l[IBIDI_AMBIG_TWINS_MAX], l2v[IBIDI_AMBIG_TWINS_MAX];
+    uint8_t lv[IBIDI_AMBIGUITY_TWINS_MAX];
+    size_t v2l[IBIDI_AMBIGUITY_TWINS_MAX], l2v[IBIDI_AMBIGUITY_TWINS_MAX];
     if (ibidi_bidi_resolve_cp(t, n, &(ibidi_bidi_options){.dir = d},
                               &(ibidi_bidi_result){.levels = lv, .cap = n}, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
@@ -474,7 +474,7 @@ static void test_badami_pairs(void)
      * between two ENs, and '-' is not); no twin exists at all. */
     {
         tlist *l = malloc(sizeof *l);
-        ibidi_ambig_twin_stats st;
+        ibidi_ambiguity_twin_stats st;
         twins_of("A-123/456B", LTR, l, &st);
         CHECK(!has(l, "A456/-123B"), "A-123/456B and A456/-123B are not twins under Unicode 17 "
                                      "classes ('-' ES, '/' CS)");
@@ -595,7 +595,7 @@ static void test_marks(void)
      * count too), twins those reported; the bound still cuts the search. */
     {
         tlist *l = malloc(sizeof *l);
-        ibidi_ambig_twin_stats st;
+        ibidi_ambiguity_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "123A" M "BC", 0, &len);
         l->n = 0;
@@ -655,10 +655,10 @@ static void test_properties(void)
         for (int d = 0; d < 2; d++) {
             size_t len, n;
             const char *s = t_notation(0, texts[k], 0, &len);
-            uint32_t cps[IBIDI_AMBIG_TWINS_MAX];
-            ibidi_utf8_decode(s, len, cps, IBIDI_AMBIG_TWINS_MAX, &n, NULL);
+            uint32_t cps[IBIDI_AMBIGUITY_TWINS_MAX];
+            ibidi_utf8_decode(s, len, cps, IBIDI_AMBIGUITY_TWINS_MAX, &n, NULL);
             prop_ctx p = {cps, n, (ibidi_dir)d, 0, 0, 0};
-            ibidi_ambig_twin_stats st;
+            ibidi_ambiguity_twin_stats st;
             ibidi_status r = t_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
             CHECK(r == IBIDI_OK && !st.truncated && !st.stopped, "properties: %s %s", texts[k],
                   dname((ibidi_dir)d));
@@ -688,7 +688,7 @@ static void test_properties(void)
             exact("only strong characters: no twin", strong[k], (ibidi_dir)d, none, 0);
         }
     /* the empty text */
-    ibidi_ambig_twin_stats st;
+    ibidi_ambiguity_twin_stats st;
     CHECK(t_twins_utf8("", 0, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
           "empty text: no twin");
     CHECK(t_twins_cp(NULL, 0, RTL, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 0,
@@ -784,7 +784,7 @@ static void test_completeness(void)
         random_text(t, n);
         a->n = 0;
         a->overflow = 0;
-        ibidi_ambig_twin_stats st;
+        ibidi_ambiguity_twin_stats st;
         ibidi_status r = t_twins_cp(t, n, d, 0, set_add, a, &st, NULL);
         size_t rep = set_sort_unique(a);
         brute_perm(t, n, d, b, &glyphs_only);
@@ -811,7 +811,7 @@ static void test_completeness(void)
         size_t n = 1 + rnd() % 10;
         ibidi_dir d = (ibidi_dir)(k & 1);
         random_text(t, n);
-        ibidi_ambig_twin_stats sa, sb;
+        ibidi_ambiguity_twin_stats sa, sb;
         a->n = b->n = 0;
         a->overflow = b->overflow = 0;
         ibidi_status ra = ibidi__twins_search(t, n, d, 0, 0, set_add, NULL, a, &sa, NULL);
@@ -890,29 +890,31 @@ static void test_errors(void)
     }
     /* length */
     {
-        char s[IBIDI_AMBIG_TWINS_MAX * 2 + 2];
-        uint32_t t[IBIDI_AMBIG_TWINS_MAX + 1];
+        char s[IBIDI_AMBIGUITY_TWINS_MAX * 2 + 2];
+        uint32_t t[IBIDI_AMBIGUITY_TWINS_MAX + 1];
         ibidi_error e;
-        ibidi_ambig_twin_stats st;
-        for (size_t i = 0; i < IBIDI_AMBIG_TWINS_MAX + 1; i++) {
+        ibidi_ambiguity_twin_stats st;
+        for (size_t i = 0; i < IBIDI_AMBIGUITY_TWINS_MAX + 1; i++) {
             s[2 * i] = (char)0xD7; /* Hebrew letters, two bytes each */
             s[2 * i + 1] = (char)0x90;
             t[i] = i % 2 ? '1' : 0x05D0;
         }
-        CHECK(t_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2 + 2, LTR, 0, NULL, NULL, NULL, &e) ==
-                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIG_TWINS_MAX * 2,
+        CHECK(t_twins_utf8(s, IBIDI_AMBIGUITY_TWINS_MAX * 2 + 2, LTR, 0, NULL, NULL, NULL, &e) ==
+                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIGUITY_TWINS_MAX * 2,
               "257 code points (UTF-8): TWINS_TOO_LONG at byte %zu", e.offset);
-        CHECK(t_twins_cp(t, IBIDI_AMBIG_TWINS_MAX + 1, LTR, 0, NULL, NULL, NULL, &e) ==
-                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIG_TWINS_MAX,
+        CHECK(t_twins_cp(t, IBIDI_AMBIGUITY_TWINS_MAX + 1, LTR, 0, NULL, NULL, NULL, &e) ==
+                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIGUITY_TWINS_MAX,
               "257 code points: TWINS_TOO_LONG");
-        CHECK(t_twins_utf8(s, IBIDI_AMBIG_TWINS_MAX * 2, LTR, 0, NULL, NULL, &st, &e) == IBIDI_OK &&
+        CHECK(t_twins_utf8(s, IBIDI_AMBIGUITY_TWINS_MAX * 2, LTR, 0, NULL, NULL, &st, &e) ==
+                      IBIDI_OK &&
                   st.twins == 0,
               "256 code points: searched");
         /* 256 alternating A1A1...: long, many twins; bounded */
-        CHECK(t_twins_cp(t, IBIDI_AMBIG_TWINS_MAX, LTR, 1000, NULL, NULL, &st, &e) == IBIDI_OK &&
+        CHECK(t_twins_cp(t, IBIDI_AMBIGUITY_TWINS_MAX, LTR, 1000, NULL, NULL, &st, &e) ==
+                      IBIDI_OK &&
                   st.candidates <= 1000,
-              "256 code points with numbers: bounded (%zu candidates, truncated %d)",
-              st.candidates, st.truncated);
+              "256 code points with numbers: bounded (%zu candidates, truncated %d)", st.candidates,
+              st.truncated);
         printf("info: A1A1... (256 code points, LTR, bound 1000): %zu candidates, %zu twins, "
                "truncated %d\n", st.candidates, st.twins, st.truncated);
     }
@@ -946,7 +948,7 @@ static void test_errors(void)
     /* truncation and stopping */
     {
         tlist *l = malloc(sizeof *l);
-        ibidi_ambig_twin_stats st;
+        ibidi_ambiguity_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "ABC.123.456com", 0, &len);
         l->n = 0;
@@ -961,7 +963,7 @@ static void test_errors(void)
     }
     {
         long calls = 0;
-        ibidi_ambig_twin_stats st;
+        ibidi_ambiguity_twin_stats st;
         size_t len;
         const char *s = t_notation(0, "ABC.123.456com", 0, &len);
         CHECK(t_twins_utf8(s, len, LTR, 0, NULL, NULL, &st, NULL) == IBIDI_OK && st.twins == 6,
@@ -978,55 +980,55 @@ static void test_errors(void)
  * fields ignored. */
 static void test_options(void)
 {
-    const ibidi_ambig_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
-                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    ibidi_ambig_options o = zero;
-    ibidi_ambig_twin_stats a, b;
+    const ibidi_ambiguity_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
+                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_ambiguity_options o = zero;
+    ibidi_ambiguity_twin_stats a, b;
     ibidi_error e;
     size_t len;
     const char *s = t_notation(0, "ABC.123.456com", 0, &len);
     uint32_t cps[64];
     size_t n = 0;
     CHECK(ibidi_utf8_decode(s, len, cps, 64, &n, NULL) == IBIDI_OK, "decode");
-    CHECK(ibidi_ambig_twins_utf8(s, len, NULL, NULL, NULL, &a, &e) == IBIDI_OK &&
-              ibidi_ambig_twins_utf8(s, len, &zero, NULL, NULL, &b, &e) == IBIDI_OK &&
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, NULL, NULL, NULL, &a, &e) == IBIDI_OK &&
+              ibidi_ambiguity_twins_utf8(s, len, &zero, NULL, NULL, &b, &e) == IBIDI_OK &&
               a.twins == 6 && b.twins == a.twins && b.candidates == a.candidates,
           "NULL and zeroed options: LTR, the default bound (%zu twins)", a.twins);
-    CHECK(t_twins_utf8(s, len, LTR, IBIDI_AMBIG_DEFAULT_CANDIDATES, NULL, NULL, &b, &e) ==
+    CHECK(t_twins_utf8(s, len, LTR, IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, NULL, NULL, &b, &e) ==
                   IBIDI_OK && b.twins == a.twins && b.candidates == a.candidates,
-          "the default bound is IBIDI_AMBIG_DEFAULT_CANDIDATES");
-    CHECK(ibidi_ambig_twins_cp(cps, n, NULL, NULL, NULL, &b, &e) == IBIDI_OK &&
+          "the default bound is IBIDI_AMBIGUITY_DEFAULT_CANDIDATES");
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, NULL, NULL, NULL, &b, &e) == IBIDI_OK &&
               b.twins == a.twins,
           "code points, NULL options");
     o.context = IBIDI_DIR_RTL;
-    CHECK(ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK &&
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK &&
               t_twins_utf8(s, len, RTL, 0, NULL, NULL, &a, &e) == IBIDI_OK &&
               b.twins == a.twins && b.candidates == a.candidates,
           "context RTL from the options");
     o = zero;
     o.max_candidates = 2;
-    CHECK(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.truncated &&
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.truncated &&
               b.candidates == 2,
           "max_candidates 2: truncated");
     o.max_candidates = SIZE_MAX;
-    CHECK(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && !b.truncated &&
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && !b.truncated &&
               b.twins == 6,
           "max_candidates SIZE_MAX: no bound");
     o = zero;
-    o.flags = IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL | IBIDI_AMBIG_TEXT;
+    o.flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL | IBIDI_AMBIGUITY_TEXT;
     o.as = (ibidi_iri_kind)9;
     o.idna.profile = (ibidi_idna_profile)9;
-    CHECK(ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.twins == 6,
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.twins == 6,
           "the analysis's fields are not read");
     o.flags = 0x10u;
     b.twins = 99;
-    CHECK(ibidi_ambig_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT &&
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT &&
               e.status == IBIDI_E_INVALID_ARGUMENT && b.twins == 0 &&
-              ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
+              ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
           "unknown flag bits refused");
     o = zero;
     o.context = IBIDI_DIR_AUTO_RTL;
-    CHECK(ibidi_ambig_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
           "context AUTO_RTL refused");
 }
 
@@ -1191,7 +1193,7 @@ static void test_figures(void)
                                         "1-2-3-4-5-6-7-8-9-0-1-2-3"};
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
         for (int d = 0; d < 2; d++) {
-            ibidi_ambig_twin_stats st;
+            ibidi_ambiguity_twin_stats st;
             tlist *l = malloc(sizeof *l);
             ibidi_status r = twins_of(texts[k], (ibidi_dir)d, l, &st);
             CHECK(r == IBIDI_OK && !st.truncated, "figures: %s", texts[k]);
@@ -1239,7 +1241,7 @@ static void joiners_carried(const char *what, const char *s, ibidi_dir dir, size
 {
     static twin_list with, without;
     char plain[512], t[512];
-    ibidi_ambig_twin_stats sw, so;
+    ibidi_ambiguity_twin_stats sw, so;
     with.len = with.n = without.len = without.n = 0;
     strip_joiners(s, plain);
     CHECK(t_twins_utf8(s, strlen(s), dir, 0, collect_twin, &with, &sw, NULL) == IBIDI_OK &&
@@ -1297,7 +1299,7 @@ static void test_joiners(void)
     {
         uint32_t cps[64];
         size_t n = 0;
-        ibidi_ambig_twin_stats a, b;
+        ibidi_ambiguity_twin_stats a, b;
         CHECK(ibidi_utf8_decode(persian, strlen(persian), cps, 64, &n, NULL) == IBIDI_OK &&
                   t_twins_cp(cps, n, LTR, 0, NULL, NULL, &a, NULL) == IBIDI_OK &&
                   t_twins_utf8(persian, strlen(persian), LTR, 0, NULL, NULL, &b, NULL) ==
@@ -1307,7 +1309,7 @@ static void test_joiners(void)
     }
     /* joiners alone: nothing shows, no twin */
     {
-        ibidi_ambig_twin_stats st;
+        ibidi_ambiguity_twin_stats st;
         CHECK(t_twins_utf8("\xE2\x80\x8C\xE2\x80\x8D", 6, LTR, 0, NULL, NULL, &st, NULL) ==
                       IBIDI_OK &&
                   st.twins == 0 && st.candidates == 0,

@@ -101,26 +101,26 @@ static inline ibidi_status t_iri_from_uri(const char *s, size_t len, unsigned op
 ibidi_status t_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned flags,
                              unsigned idna, size_t max_candidates, ibidi_findings *f,
                              ibidi_error *err);
-static inline ibidi_ambig_options t_twin_opts(ibidi_dir context, size_t max_candidates)
+static inline ibidi_ambiguity_options t_twin_opts(ibidi_dir context, size_t max_candidates)
 {
-    const ibidi_ambig_options o = {IBIDI_IRI_AS_AUTO, 0, context,
-                                   max_candidates ? max_candidates : SIZE_MAX,
-                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options o = {IBIDI_IRI_AS_AUTO, 0, context,
+                                       max_candidates ? max_candidates : SIZE_MAX,
+                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
     return o;
 }
 static inline ibidi_status t_twins_utf8(const char *s, size_t len, ibidi_dir context,
-                                        size_t max_candidates, ibidi_ambig_twin_utf8_fn fn,
-                                        void *ctx, ibidi_ambig_twin_stats *st, ibidi_error *err)
+                                        size_t max_candidates, ibidi_ambiguity_twin_utf8_fn fn,
+                                        void *ctx, ibidi_ambiguity_twin_stats *st, ibidi_error *err)
 {
-    const ibidi_ambig_options o = t_twin_opts(context, max_candidates);
-    return ibidi_ambig_twins_utf8(s, len, &o, fn, ctx, st, err);
+    const ibidi_ambiguity_options o = t_twin_opts(context, max_candidates);
+    return ibidi_ambiguity_twins_utf8(s, len, &o, fn, ctx, st, err);
 }
 static inline ibidi_status t_twins_cp(const uint32_t *t, size_t n, ibidi_dir context,
-                                      size_t max_candidates, ibidi_ambig_twin_fn fn, void *ctx,
-                                      ibidi_ambig_twin_stats *st, ibidi_error *err)
+                                      size_t max_candidates, ibidi_ambiguity_twin_fn fn, void *ctx,
+                                      ibidi_ambiguity_twin_stats *st, ibidi_error *err)
 {
-    const ibidi_ambig_options o = t_twin_opts(context, max_candidates);
-    return ibidi_ambig_twins_cp(t, n, &o, fn, ctx, st, err);
+    const ibidi_ambiguity_options o = t_twin_opts(context, max_candidates);
+    return ibidi_ambiguity_twins_cp(t, n, &o, fn, ctx, st, err);
 }
 /* The display calls with their inputs as separate words, as most display tests were
  * written; the options record itself is tested in test_display.c. */

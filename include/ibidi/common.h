@@ -141,8 +141,8 @@ typedef enum ibidi_status {
                                           identifier (Duerst 2001 §5) */
     IBIDI_E_AMBIG_CONTROL = 460,       /* Badami: a bidi formatting character, or class B or
                                           S, in text given to the ambiguity analysis */
-    IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_AMBIG_TWINS_MAX code points */
-    IBIDI_E_AMBIG_TOO_LONG = 462,      /* more than IBIDI_AMBIG_MAX_BYTES bytes to analyse */
+    IBIDI_E_TWINS_TOO_LONG = 461,      /* more than IBIDI_AMBIGUITY_TWINS_MAX code points */
+    IBIDI_E_AMBIG_TOO_LONG = 462,      /* more than IBIDI_AMBIGUITY_MAX_BYTES bytes to analyse */
     IBIDI_E_AMBIG_WORK_TOO_SMALL = 463, /* the analysis of a long identifier (over 256 bytes)
                                            or the exact one without the work area it needs */
     IBIDI_E_RFC5893_CLASS = 470,       /* RFC 5893 checks: a Bidi class value out of range */
@@ -248,7 +248,7 @@ typedef struct ibidi_span {
  *   1..99     IDNA (ibidi/idna.h, IBIDI_IDNA_*): the status codes of UTS #46 and
  *             IdnaTestV2.txt ("B1", "V6", "A4_2"), IDNA2008's own, and two warnings
  *   101..199  the bidi rules on identifier components (ibidi/iri.h, IBIDI_IRI_*)
- *   201..299  bidi ambiguity (ibidi/ambiguity.h, IBIDI_AMBIG_*)
+ *   201..299  bidi ambiguity (ibidi/ambiguity.h, IBIDI_AMBIGUITY_*)
  *   301..399  RFC 5893 §3 requirements (ibidi/rfc5893.h, IBIDI_RFC5893_REQ_*)
  *   401..449  registry policy: UTS #39 restriction levels and mixed numbers (ibidi/uts39.h,
  *             IBIDI_UTS39_*)
@@ -277,7 +277,7 @@ typedef struct ibidi_finding {
     ibidi_dir context;       /* ambiguity findings: the paragraph direction they hold in;
                                 IBIDI_DIR_LTR for the others */
     int detail;              /* per code: IBIDI_IRI_HOST_BIDI_RULE the condition broken as its
-                                IDNA code (IBIDI_IDNA_B1..B6); IBIDI_AMBIG_NUMBER_SEPARATOR the
+                                IDNA code (IBIDI_IDNA_B1..B6); IBIDI_AMBIGUITY_NUMBER_SEPARATOR the
                                 expression (1-6); IBIDI_IDNA_A4_2 IBIDI_IDNA_ROOT_LABEL when
                                 the empty label is the root label; IBIDI_UTS39_RESTRICTION_LEVEL
                                 the label's level; IBIDI_UTS39_MIXED_NUMBERS the zero of the

@@ -262,7 +262,7 @@ typedef struct ibidi_rfc5893_detail {
  * IBIDI_RFC5893_LITERAL) in both directions, the first context that breaks it; with
  * IBIDI_RFC5893_CONTROLS the same with the controls; and Label Uniqueness: for the
  * neighbours nothing, L and R with FULL STOP as D1 and D2, in both directions, the twins
- * (ibidi_ambig_twins_cp, at most max_candidates candidates each; 0:
+ * (ibidi_ambiguity_twins_cp, at most max_candidates candidates each; 0:
  * IBIDI_RFC5893_DEFAULT_CANDIDATES, SIZE_MAX: no bound) of S1 D1 X D2 S2 that differ only
  * inside X and whose X part satisfies the rule; the first one found per label and
  * direction is reported.

@@ -215,7 +215,7 @@ typedef struct ibidi_scan_result {
     ibidi_span unicode;  /* the ToUnicode form, the form that is compared */
     ibidi_span codes;    /* "[]" when valid, else e.g. "[B1, V6]" or "[DOMAIN_CHAR]" */
     ibidi_span display[2]; /* the visual form: [0] left-to-right, [1] right-to-left */
-    ibidi_status analysis; /* ibidi_ambig_analyze's status on the form: IBIDI_OK when the
+    ibidi_status analysis; /* ibidi_ambiguity_analyze's status on the form: IBIDI_OK when the
                               analysis ran, else why it did not (step 3) */
     unsigned self_display; /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL: the contexts (of those asked)
                               where the display is the form itself and no other form can
@@ -239,7 +239,7 @@ typedef struct ibidi_scan_result {
  *      form; ibidi_iri_validate's codes and IBIDI_E_IDENT_INVALID when the form is
  *      invalid; ToUnicode's error codes and IBIDI_E_IDNA_INVALID when the form is valid but
  *      the name as written is not (an A-label that is not that of a valid U-label).
- *   3. Badami's analysis of the form (ibidi_ambig_analyze as a domain name, without
+ *   3. Badami's analysis of the form (ibidi_ambiguity_analyze as a domain name, without
  *      the twin search): its findings to *findings (may be NULL), its status in
  *      res->analysis. IBIDI_OK says the analysis ran (no findings then means none were
  *      found); any other status says it did not run and why (IBIDI_E_AMBIG_CONTROL: a bidi
@@ -262,7 +262,7 @@ typedef struct ibidi_scan_result {
  * With IBIDI_SCAN_OWNER, the labels set aside (res->set_aside bytes) take part in none of
  * these steps: they run on the rest of the name, and the findings' offsets count in its
  * form. The name must be well-formed UTF-8 as a whole.
- * Forms over IBIDI_AMBIG_MAX_BYTES bytes (no domain name is that long) get the status
+ * Forms over IBIDI_AMBIGUITY_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
  * The text parts go to buf (unicode, codes, displays, in that order); res->needed gets the
  * bytes they take. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when

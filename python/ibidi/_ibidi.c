@@ -743,7 +743,7 @@ static PyObject *py_twins(PyObject *self, PyObject *args)
     Py_ssize_t maxc;
     if (!PyArg_ParseTuple(args, "OOn", &ident, &ctx, &maxc))
         return NULL;
-    ibidi_ambig_options o;
+    ibidi_ambiguity_options o;
     memset(&o, 0, sizeof o);
     text_arg t;
     if (!get_dir(ctx, &o.context, context_names, 2, "context") ||
@@ -757,9 +757,9 @@ static PyObject *py_twins(PyObject *self, PyObject *args)
     PyObject *l = PyList_New(0);
     if (!l)
         return NULL;
-    ibidi_ambig_twin_stats stats;
+    ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
-    ibidi_status st = ibidi_ambig_twins_utf8(t.s, t.n, &o, twin_cb, l, &stats, &err);
+    ibidi_status st = ibidi_ambiguity_twins_utf8(t.s, t.n, &o, twin_cb, l, &stats, &err);
     if (PyErr_Occurred()) {
         Py_DECREF(l);
         return NULL;
@@ -780,7 +780,7 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$OppO:analyze", kwl, &ident, &kind, &rtl,
                                      &exact, &profile))
         return NULL;
-    ibidi_ambig_options o;
+    ibidi_ambiguity_options o;
     memset(&o, 0, sizeof o);
     int k = 0;
     text_arg t;
@@ -788,13 +788,13 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
         !get_profile(profile, &o.idna.profile) || !get_text(ident, &t, "ident", state_of(self)))
         return NULL;
     o.as = (ibidi_iri_kind)k;
-    o.flags = (rtl ? IBIDI_AMBIG_RTL : 0u) | (exact ? IBIDI_AMBIG_EXACT : 0u);
+    o.flags = (rtl ? IBIDI_AMBIGUITY_RTL : 0u) | (exact ? IBIDI_AMBIGUITY_EXACT : 0u);
     ibidi_findings fs;
     memset(&fs, 0, sizeof fs);
     ibidi_error err;
     ibidi_status st;
     Py_BEGIN_ALLOW_THREADS /* the exact analysis runs a twin search: let others run */
-    st = ibidi_ambig_analyze_alloc(t.s, t.n, &o, &fs, &err);
+    st = ibidi_ambiguity_analyze_alloc(t.s, t.n, &o, &fs, &err);
     Py_END_ALLOW_THREADS
     if (st != IBIDI_OK)
         return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));

@@ -139,7 +139,7 @@ def random_texts(seed, count, pools_from=POOLS):
 def limit_texts():
     """Texts at the library's limits and one past them: the DNS label and name (63, 253
     octets), the fixed IDNA work area (1536 code points after mapping: U+00BD maps to 3),
-    IBIDI_IDNA_MAX_CPS (2048), IBIDI_AMBIG_MAX_BYTES (1024), IBIDI_AMBIG_TWINS_MAX (256),
+    IBIDI_IDNA_MAX_CPS (2048), IBIDI_AMBIGUITY_MAX_BYTES (1024), IBIDI_AMBIGUITY_TWINS_MAX (256),
     IBIDI_LGR_MAX_LABEL (63), the embedding depth (125), long paragraphs; some with a lone
     surrogate, which the IDNA calls take as a code point."""
     heb, arb = "\u05d0\u05d1\u05d2", "\u0645\u062b\u0627\u0644"

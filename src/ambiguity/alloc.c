@@ -15,13 +15,14 @@
  * size the first one counted. */
 #define FIRST_GUESS 16
 
-ibidi_status ibidi_ambig_analyze_alloc(const char *s, size_t len, const ibidi_ambig_options *opts,
-                                       ibidi_findings *findings, ibidi_error *err)
+ibidi_status ibidi_ambiguity_analyze_alloc(const char *s, size_t len,
+                                           const ibidi_ambiguity_options *opts,
+                                           ibidi_findings *findings, ibidi_error *err)
 {
-    static const ibidi_ambig_options defaults = {
+    static const ibidi_ambiguity_options defaults = {
         IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL,
         0};
-    ibidi_ambig_options o = opts ? *opts : defaults;
+    ibidi_ambiguity_options o = opts ? *opts : defaults;
     void *work = NULL;
     ibidi_finding *items = NULL;
     size_t cap = 0;
@@ -32,7 +33,7 @@ ibidi_status ibidi_ambig_analyze_alloc(const char *s, size_t len, const ibidi_am
     }
     if (!o.work) {
         /* SIZE_MAX: too long, which the call reports */
-        const size_t ws = ibidi_ambig_work_size(len, o.flags);
+        const size_t ws = ibidi_ambiguity_work_size(len, o.flags);
         if (ws && ws != SIZE_MAX) {
             if (!(work = malloc(ws)))
                 return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
@@ -50,7 +51,7 @@ ibidi_status ibidi_ambig_analyze_alloc(const char *s, size_t len, const ibidi_am
             }
         }
         ibidi_findings f = {items, cap, 0, 0};
-        st = ibidi_ambig_analyze(s, len, &o, findings ? &f : NULL, err);
+        st = ibidi_ambiguity_analyze(s, len, &o, findings ? &f : NULL, err);
         if (st != IBIDI_OK || f.n <= cap) {
             if (findings && st == IBIDI_OK && f.n > 0) {
                 findings->items = items;

@@ -36,12 +36,12 @@ static inline int ibidi__ambig_set_aside(ibidi_bidi_class bc)
     return bc == IBIDI_BC_BN;
 }
 
-/* The twin search's bound as the calls take it (ibidi_ambig_options.max_candidates, and
+/* The twin search's bound as the calls take it (ibidi_ambiguity_options.max_candidates, and
  * ibidi_rfc5893_check_name_utf8): 0 the default, SIZE_MAX none, which is the search's 0. */
 static inline size_t ibidi__twins_bound(size_t max_candidates)
 {
     if (max_candidates == 0)
-        return IBIDI_AMBIG_DEFAULT_CANDIDATES;
+        return IBIDI_AMBIGUITY_DEFAULT_CANDIDATES;
     return max_candidates == SIZE_MAX ? 0 : max_candidates;
 }
 
@@ -54,21 +54,21 @@ int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level
 #define IBIDI__TWINS_NO_PRUNE 0x1u /* enumerate every level vector the classes allow (the
                                       reference of the completeness test) */
 
-/* ibidi_ambig_twins_cp with flags: the search itself, its state on the stack (in a frame
+/* ibidi_ambiguity_twins_cp with flags: the search itself, its state on the stack (in a frame
  * of its own); max_candidates 0 is no bound. Each twin goes to fn8 in UTF-8 when it is
  * set (encoded in the search's state), else to fn. */
 ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
-                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
-                                 ibidi_ambig_twin_utf8_fn fn8, void *ctx,
-                                 ibidi_ambig_twin_stats *stats, ibidi_error *err);
+                                 size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
+                                 ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
+                                 ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
 
 /* The same with the state in the caller's memory (the exact analysis's work area): state
  * holds ibidi__twins_state_size() bytes, aligned for size_t (about 14 KiB). */
 size_t ibidi__twins_state_size(void);
 ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
                                     ibidi_dir context, size_t max_candidates,
-                                    ibidi_ambig_twin_utf8_fn fn8, void *ctx,
-                                    ibidi_ambig_twin_stats *stats, ibidi_error *err);
+                                    ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
+                                    ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
 
 /* An identifier parsed once for several steps (ibidi_scan_name): the parser's status and
  * error, and when it is IBIDI_OK its components and info. */
@@ -79,12 +79,12 @@ typedef struct ibidi__parsed {
     const ibidi_iri_info *info;
 } ibidi__parsed;
 
-/* ibidi_ambig_analyze on an identifier already parsed with opts->as (the decoding errors
+/* ibidi_ambiguity_analyze on an identifier already parsed with opts->as (the decoding errors
  * still come first, then pre's status: with a failed parse no work area is needed), opts
- * without IBIDI_AMBIG_TEXT, which has no structure to parse, and with the work area given
+ * without IBIDI_AMBIGUITY_TEXT, which has no structure to parse, and with the work area given
  * here in place of the options'. */
 ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi__parsed *pre,
-                                         const ibidi_ambig_options *opts, void *work,
+                                         const ibidi_ambiguity_options *opts, void *work,
                                          size_t work_size, ibidi_findings *findings,
                                          ibidi_error *err);
 

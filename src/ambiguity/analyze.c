@@ -7,7 +7,7 @@
  *
  * Everything is computed for the paper's standard display model (the identifier alone in a
  * left-to-right embedding): codes 1-10 have context IBIDI_DIR_LTR. The exact codes are made
- * for each context asked (LTR always, RTL with IBIDI_AMBIG_RTL).
+ * for each context asked (LTR always, RTL with IBIDI_AMBIGUITY_RTL).
  *
  * Characters of class BN (ZWNJ, ZWJ: IDNA2008 allows them in context) are set aside as
  * UAX #9 X9 removes them: the arrays hold the other code points, whose byte offsets map
@@ -17,11 +17,11 @@
  * Memory: no allocation. The arrays are sized for the input: on the stack up to
  * AMB_SMALL bytes (every domain name), in the caller's work area above, up to
  * AMB_MAX_BYTES (longer input gives IBIDI_E_AMBIG_TOO_LONG with the offset AMB_MAX_BYTES).
- * The exact findings (IBIDI_AMBIG_EXACT) always take the work area: the arrays, the twin
+ * The exact findings (IBIDI_AMBIGUITY_EXACT) always take the work area: the arrays, the twin
  * search's state and the validation of every twin (its components, then IDNA's area) all
  * go there, so that IDNA (27 KiB with its fixed area) never runs on the stack under the
- * search (IBIDI_STACK_MAX). With IBIDI_AMBIG_EXACT, text of more than
- * IBIDI_AMBIG_TWINS_MAX code points gives the twin search's IBIDI_E_TWINS_TOO_LONG. On any
+ * search (IBIDI_STACK_MAX). With IBIDI_AMBIGUITY_EXACT, text of more than
+ * IBIDI_AMBIGUITY_TWINS_MAX code points gives the twin search's IBIDI_E_TWINS_TOO_LONG. On any
  * error findings->n is 0.
  */
 #include <string.h>
@@ -35,10 +35,10 @@
 
 /* The longest identifier analysed, in bytes (so also in code points), and the longest
  * analysed on the stack. */
-#define AMB_MAX_BYTES IBIDI_AMBIG_MAX_BYTES
+#define AMB_MAX_BYTES IBIDI_AMBIGUITY_MAX_BYTES
 #define AMB_SMALL 256
 #define AMB_NONE 0xFFFFu
-#define TWINS_MAX IBIDI_AMBIG_TWINS_MAX
+#define TWINS_MAX IBIDI_AMBIGUITY_TWINS_MAX
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
@@ -81,19 +81,19 @@ static void cat_add(cat_acc *c, ibidi_bidi_class bc)
 static unsigned cat_value(const cat_acc *c)
 {
     if (c->has_l && c->has_r)
-        return IBIDI_AMBIG_LABEL_MIXED;
+        return IBIDI_AMBIGUITY_LABEL_MIXED;
     if (c->has_l) {
-        unsigned v = IBIDI_AMBIG_LABEL_LTR;
+        unsigned v = IBIDI_AMBIGUITY_LABEL_LTR;
         if (c->num_before_l)
-            v |= IBIDI_AMBIG_LABEL_NUMBER_PREFIX;
+            v |= IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX;
         if (c->num_after_l)
-            v |= IBIDI_AMBIG_LABEL_NUMBER_SUFFIX;
+            v |= IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX;
         return v;
     }
     if (c->has_r)
-        return IBIDI_AMBIG_LABEL_RTL;
+        return IBIDI_AMBIGUITY_LABEL_RTL;
     /* num_before_l is set by any number character while no L has been seen */
-    return c->num_before_l ? IBIDI_AMBIG_LABEL_NUMBER : IBIDI_AMBIG_LABEL_NEUTRAL;
+    return c->num_before_l ? IBIDI_AMBIGUITY_LABEL_NUMBER : IBIDI_AMBIGUITY_LABEL_NEUTRAL;
 }
 
 /* Values that are not code points count as neutral characters (ambiguity.h). */
@@ -102,7 +102,7 @@ static ibidi_bidi_class class_of(uint32_t cp)
     return is_code_point(cp) ? ibidi_cp_bidi_class(cp) : IBIDI_BC_ON;
 }
 
-unsigned ibidi_ambig_label_category_cp(const uint32_t *label, size_t n)
+unsigned ibidi_ambiguity_label_category_cp(const uint32_t *label, size_t n)
 {
     cat_acc c = {0, 0, 0, 0};
     if (!label)
@@ -112,7 +112,7 @@ unsigned ibidi_ambig_label_category_cp(const uint32_t *label, size_t n)
     return cat_value(&c);
 }
 
-ibidi_status ibidi_ambig_label_category_utf8(const char *label, size_t len, unsigned *category,
+ibidi_status ibidi_ambiguity_label_category_utf8(const char *label, size_t len, unsigned *category,
                                        ibidi_error *err)
 {
     cat_acc c = {0, 0, 0, 0};
@@ -144,7 +144,7 @@ typedef struct lab {
 typedef struct amb {
     const char *s;
     size_t len;
-    int text; /* IBIDI_AMBIG_TEXT: no structure */
+    int text; /* IBIDI_AMBIGUITY_TEXT: no structure */
     size_t n; /* code points kept */
     size_t nset; /* code points set aside (UAX #9 X9: class BN, ibidi__ambig_set_aside):
                     they are in no array; the byte offsets of those kept locate them */
@@ -213,7 +213,7 @@ static int cmp_finding(const ibidi_finding *x, const ibidi_finding *y)
  * in no particular order and cannot all be kept: the caller's array is the only store).
  * The finding covers bytes [start, end) of the input; cp and bc are those of its first
  * code point (0 and -1 when it has none). */
-static void emit_at(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t start, size_t end,
+static void emit_at(amb *a, ibidi_ambiguity_code code, ibidi_dir ctx, size_t start, size_t end,
                     uint32_t cp, int bc, size_t comp, int expression)
 {
     ibidi_finding f;
@@ -248,7 +248,7 @@ static size_t utf8_length(uint32_t cp)
 /* A finding on the characters [cps, cpe) (code points kept): from the first one's byte to
  * the end of the last one's, so a character set aside (X9) inside the range is covered and
  * one right after it is not. */
-static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_t cpe,
+static void emit(amb *a, ibidi_ambiguity_code code, ibidi_dir ctx, size_t cps, size_t cpe,
                  size_t comp, int expression)
 {
     if (cps >= a->n) {
@@ -262,7 +262,7 @@ static void emit(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t cps, size_
 
 /* A finding on bytes [start, end) that are a part of the identifier (labels, the host, the
  * whole text), whatever characters set aside lie at its ends; cp is the one at start. */
-static void emit_bytes(amb *a, ibidi_ambig_code code, ibidi_dir ctx, size_t start, size_t end,
+static void emit_bytes(amb *a, ibidi_ambiguity_code code, ibidi_dir ctx, size_t start, size_t end,
                        size_t comp, int expression)
 {
     uint32_t cp = 0;
@@ -360,10 +360,10 @@ static void number_checks(amb *a)
         uint8_t p = a->pbc[i], q = a->nbc[i];
         if (!is_number(a->bc[i]) || dir_of(p) == dir_of(q))
             continue;
-        emit(a, IBIDI_AMBIG_NUMBER_LEVEL, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
+        emit(a, IBIDI_AMBIGUITY_NUMBER_LEVEL, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
         if (a->bc[i] == IBIDI_BC_EN && (p == IBIDI_BC_AL || q == IBIDI_BC_AL) &&
             (type_neighbour(a, i, -1) || type_neighbour(a, i, 1)))
-            emit(a, IBIDI_AMBIG_NUMBER_TYPE, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
+            emit(a, IBIDI_AMBIGUITY_NUMBER_TYPE, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
     }
 }
 
@@ -463,10 +463,10 @@ static void separator_label(amb *a, const lab *l)
     for (int x = 0; x < 6; x++) {
         size_t end = rx_match(a, x, l->cs, l->ce);
         if (end)
-            emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, l->cs, end, l->comp, x + 1);
+            emit(a, IBIDI_AMBIGUITY_NUMBER_SEPARATOR, IBIDI_DIR_LTR, l->cs, end, l->comp, x + 1);
         for (size_t i = l->cs; i < l->ce; i++)
             if (a->bc[i] == IBIDI_BC_R && (end = rx_match(a, x, i + 1, l->ce)) != 0)
-                emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, l->comp, x + 1);
+                emit(a, IBIDI_AMBIGUITY_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, l->comp, x + 1);
     }
 }
 
@@ -489,7 +489,7 @@ static void separator_text(amb *a)
             if (!a->text && c != AMB_NONE && a->comps[c].kind == IBIDI_IRI_COMP_LABEL &&
                 a->off[end - 1] < a->comps[c].start + a->comps[c].length)
                 continue;
-            emit(a, IBIDI_AMBIG_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, comp_at(a, i), x + 1);
+            emit(a, IBIDI_AMBIGUITY_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, comp_at(a, i), x + 1);
         }
     }
 }
@@ -529,14 +529,14 @@ static int idn_ambiguous(const amb *a, size_t k, size_t lo, size_t hi, int pout,
     if (L[k].prev != AMB_NONE && L[k].prev >= lo) {
         const lab *p = &L[L[k].prev];
         pd = p->dlast;
-        psuf = IBIDI_AMBIG_LABEL_CATEGORY(p->cat) == IBIDI_AMBIG_LABEL_LTR &&
-               (p->cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX);
+        psuf = IBIDI_AMBIGUITY_LABEL_CATEGORY(p->cat) == IBIDI_AMBIGUITY_LABEL_LTR &&
+               (p->cat & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX);
     }
     if (L[k].next != AMB_NONE && L[k].next < hi) {
         const lab *q = &L[L[k].next];
         nd = q->dfirst;
-        npre = IBIDI_AMBIG_LABEL_CATEGORY(q->cat) == IBIDI_AMBIG_LABEL_LTR &&
-               (q->cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX);
+        npre = IBIDI_AMBIGUITY_LABEL_CATEGORY(q->cat) == IBIDI_AMBIGUITY_LABEL_LTR &&
+               (q->cat & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX);
     }
     if (pd == nd)
         return 0;
@@ -549,13 +549,14 @@ static int idn_ambiguous(const amb *a, size_t k, size_t lo, size_t hi, int pout,
 
 static int is_number_label(const lab *l)
 {
-    return IBIDI_AMBIG_LABEL_CATEGORY(l->cat) == IBIDI_AMBIG_LABEL_NUMBER;
+    return IBIDI_AMBIGUITY_LABEL_CATEGORY(l->cat) == IBIDI_AMBIGUITY_LABEL_NUMBER;
 }
 
 static int is_strong_label(const lab *l)
 {
-    ibidi_ambig_label_category c = IBIDI_AMBIG_LABEL_CATEGORY(l->cat);
-    return c == IBIDI_AMBIG_LABEL_LTR || c == IBIDI_AMBIG_LABEL_RTL || c == IBIDI_AMBIG_LABEL_MIXED;
+    ibidi_ambiguity_label_category c = IBIDI_AMBIGUITY_LABEL_CATEGORY(l->cat);
+    return c == IBIDI_AMBIGUITY_LABEL_LTR || c == IBIDI_AMBIGUITY_LABEL_RTL ||
+           c == IBIDI_AMBIGUITY_LABEL_MIXED;
 }
 
 /* Labels [lo, hi) on their own (a domain name rendered as an identifier in its own right:
@@ -639,21 +640,23 @@ static void idn_checks(amb *a)
             continue;
         /* "Number embedding level ambiguity in IDNs", case 3 */
         if (idn_ambiguous(a, k, 0, nl, pout, nout))
-            emit_bytes(a, IBIDI_AMBIG_IDN_NUMBER_LABEL, IBIDI_DIR_LTR, L[k].bs, L[k].be,
+            emit_bytes(a, IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, IBIDI_DIR_LTR, L[k].bs, L[k].be,
                        L[k].comp, 0);
         /* Recommendation III: the closest strong labels within the domain name are LTR. */
-        if (L[k].prev != AMB_NONE && IBIDI_AMBIG_LABEL_CATEGORY(L[L[k].prev].cat) != IBIDI_AMBIG_LABEL_LTR)
-            emit_bytes(a, IBIDI_AMBIG_REC_III_PRECEDING, IBIDI_DIR_LTR, L[k].bs, L[k].be,
+        if (L[k].prev != AMB_NONE &&
+            IBIDI_AMBIGUITY_LABEL_CATEGORY(L[L[k].prev].cat) != IBIDI_AMBIGUITY_LABEL_LTR)
+            emit_bytes(a, IBIDI_AMBIGUITY_REC_III_PRECEDING, IBIDI_DIR_LTR, L[k].bs, L[k].be,
                        L[k].comp, 0);
-        if (L[k].next != AMB_NONE && IBIDI_AMBIG_LABEL_CATEGORY(L[L[k].next].cat) != IBIDI_AMBIG_LABEL_LTR)
-            emit_bytes(a, IBIDI_AMBIG_REC_III_FOLLOWING, IBIDI_DIR_LTR, L[k].bs, L[k].be,
+        if (L[k].next != AMB_NONE &&
+            IBIDI_AMBIGUITY_LABEL_CATEGORY(L[L[k].next].cat) != IBIDI_AMBIGUITY_LABEL_LTR)
+            emit_bytes(a, IBIDI_AMBIGUITY_REC_III_FOLLOWING, IBIDI_DIR_LTR, L[k].bs, L[k].be,
                        L[k].comp, 0);
     }
 
     /* Recommendation II (tentative): the top-level label (the last one; the root label
      * gives no component) is a strong label. */
     if (!is_strong_label(&L[nl - 1]))
-        emit_bytes(a, IBIDI_AMBIG_REC_II, IBIDI_DIR_LTR, L[nl - 1].bs, L[nl - 1].be,
+        emit_bytes(a, IBIDI_AMBIGUITY_REC_II, IBIDI_DIR_LTR, L[nl - 1].bs, L[nl - 1].be,
                    L[nl - 1].comp, 0);
 
     /* "Recommendations concerning the use of IDNs". A name is ambiguous on its own when a
@@ -668,17 +671,17 @@ static void idn_checks(amb *a)
      * own, whatever the text around it does (DEF@123.ABC.com). */
     whole = part_ambiguous(a, 0, nl);
     if (!a->text && a->info.kind != IBIDI_IRI_AS_DOMAIN && whole)
-        emit_bytes(a, IBIDI_AMBIG_CONTAINED_DOMAIN, IBIDI_DIR_LTR, L[0].bs, L[nl - 1].be,
+        emit_bytes(a, IBIDI_AMBIGUITY_CONTAINED_DOMAIN, IBIDI_DIR_LTR, L[0].bs, L[nl - 1].be,
                    L[0].comp, 0);
     if (whole)
         return;
     for (size_t i = 1; i < nl; i++)
         if (part_ambiguous(a, i, nl))
-            emit_bytes(a, IBIDI_AMBIG_PARENT_DOMAIN, IBIDI_DIR_LTR, L[i].bs, L[nl - 1].be,
+            emit_bytes(a, IBIDI_AMBIGUITY_PARENT_DOMAIN, IBIDI_DIR_LTR, L[i].bs, L[nl - 1].be,
                        L[i].comp, 0);
     for (size_t j = 1; j < nl; j++)
         if (part_ambiguous(a, 0, j))
-            emit_bytes(a, IBIDI_AMBIG_RELATIVE_NAME, IBIDI_DIR_LTR, L[0].bs, L[j - 1].be,
+            emit_bytes(a, IBIDI_AMBIGUITY_RELATIVE_NAME, IBIDI_DIR_LTR, L[0].bs, L[j - 1].be,
                        L[0].comp, 0);
 }
 
@@ -750,11 +753,11 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
                 t->same_authority = 1;
         }
     }
-    /* With IBIDI_AMBIG_TEXT validity does not apply: any twin counts. */
+    /* With IBIDI_AMBIGUITY_TEXT validity does not apply: any twin counts. */
     t->valid = 1;
     /* SEPARATOR_TWIN: the same glyph position holds the input's ES or CS character in both
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other.
-     * The twin carries the input's characters set aside (ibidi_ambig_twins_utf8): they go
+     * The twin carries the input's characters set aside (ibidi_ambiguity_twins_utf8): they go
      * here too (X9), so that glyph positions compare one to one. */
     if (ibidi_utf8_decode(tw, tlen, t->tcp, TWINS_MAX, &tn, NULL) != IBIDI_OK)
         return 0;
@@ -796,7 +799,7 @@ static size_t byte_of(const amb *a, size_t k)
 static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state,
                                  size_t max_candidates, ibidi_error *err)
 {
-    ibidi_ambig_twin_stats stats;
+    ibidi_ambiguity_twin_stats stats;
     ibidi_error e;
     ibidi_status st;
     t->a = a;
@@ -804,7 +807,7 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
     t->any = t->valid = t->undetermined = t->same_authority = 0;
     memset(t->sep, 0, sizeof t->sep);
     /* the search takes at most TWINS_MAX code points, those set aside counted (a twin
-     * carries them): the byte offset of the first past them, as ibidi_ambig_twins_utf8
+     * carries them): the byte offset of the first past them, as ibidi_ambiguity_twins_utf8
      * says it */
     if (a->n + a->nset > TWINS_MAX)
         return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, byte_of(a, TWINS_MAX), 0);
@@ -834,12 +837,12 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
     if (st != IBIDI_OK) /* not reached: the text was checked above */
         return ibidi__fail(err, st, byte_of(a, e.offset), e.value);
     if (t->valid)
-        emit_bytes(a, IBIDI_AMBIG_VALID_TWIN, dir, 0, a->len, IBIDI_NO_PART, 0);
+        emit_bytes(a, IBIDI_AMBIGUITY_VALID_TWIN, dir, 0, a->len, IBIDI_NO_PART, 0);
     else if (t->any)
-        emit_bytes(a, IBIDI_AMBIG_INVALID_TWINS_ONLY, dir, 0, a->len, IBIDI_NO_PART, 0);
+        emit_bytes(a, IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, dir, 0, a->len, IBIDI_NO_PART, 0);
     for (size_t i = 0; i < a->n; i++)
         if (t->sep[i])
-            emit(a, IBIDI_AMBIG_SEPARATOR_TWIN, dir, i, i + 1, comp_at(a, i), 0);
+            emit(a, IBIDI_AMBIGUITY_SEPARATOR_TWIN, dir, i, i + 1, comp_at(a, i), 0);
     if (t->undetermined) {
         /* the input's host (a relative IRI may have none: then the whole text) */
         size_t hs = 0, bs = 0, be = a->len;
@@ -849,31 +852,31 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
             while (hs < a->n && a->off[hs] < bs)
                 hs++;
         }
-        emit_bytes(a, IBIDI_AMBIG_DOMAIN_UNDETERMINED, dir, bs, be, comp_at(a, hs), 0);
+        emit_bytes(a, IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, dir, bs, be, comp_at(a, hs), 0);
     }
     if (t->same_authority) {
         /* what follows the authority: where the twins differ */
         size_t from = 0, end = a->info.authority.start + a->info.authority.length;
         while (from < a->n && a->off[from] < end)
             from++;
-        emit_bytes(a, IBIDI_AMBIG_SAME_AUTHORITY, dir, end, a->len, comp_at(a, from), 0);
+        emit_bytes(a, IBIDI_AMBIGUITY_SAME_AUTHORITY, dir, end, a->len, comp_at(a, from), 0);
     }
     if (stats.truncated)
-        emit_bytes(a, IBIDI_AMBIG_SEARCH_TRUNCATED, dir, 0, a->len, IBIDI_NO_PART, 0);
+        emit_bytes(a, IBIDI_AMBIGUITY_SEARCH_TRUNCATED, dir, 0, a->len, IBIDI_NO_PART, 0);
     return IBIDI_OK;
 }
 
 /* ---- Entry points ---------------------------------------------------------------------- */
 
-#define ALL_FLAGS (IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)
+#define ALL_FLAGS (IBIDI_AMBIGUITY_RTL | IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_TEXT)
 
 /* The defaults of the options: decide the kind, no flags, the standard display model, the
  * default bound, uts46, no work area. */
-static const ibidi_ambig_options defaults = {
+static const ibidi_ambiguity_options defaults = {
     IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
 
 /* The work area, for inputs of len bytes with flags: the arrays (when the stack does not
- * take them), then for IBIDI_AMBIG_EXACT the exact checks' memory, the search's state and
+ * take them), then for IBIDI_AMBIGUITY_EXACT the exact checks' memory, the search's state and
  * IDNA's area; each part 16-aligned, and 16 bytes for the caller's alignment. */
 #define A16(x) (((size_t)(x) + 15u) & ~(size_t)15u)
 typedef struct work_parts {
@@ -883,7 +886,7 @@ typedef struct work_parts {
 static work_parts parts_of(size_t len, unsigned flags)
 {
     work_parts w = {0, 0, 0, 0, 0};
-    const int exact = (flags & IBIDI_AMBIG_EXACT) != 0;
+    const int exact = (flags & IBIDI_AMBIGUITY_EXACT) != 0;
     if (len > AMB_SMALL || exact)
         w.arrays = A16(AMB_BYTES(len));
     if (exact) {
@@ -897,7 +900,7 @@ static work_parts parts_of(size_t len, unsigned flags)
     return w;
 }
 
-size_t ibidi_ambig_work_size(size_t len, unsigned flags)
+size_t ibidi_ambiguity_work_size(size_t len, unsigned flags)
 {
     if (len > AMB_MAX_BYTES)
         return SIZE_MAX; /* refused (IBIDI_E_AMBIG_TOO_LONG): no area serves */
@@ -906,7 +909,7 @@ size_t ibidi_ambig_work_size(size_t len, unsigned flags)
 
 /* Badami's analysis with a's arrays laid out; pre (may be NULL) is the identifier already
  * parsed with `as`. */
-static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_ambig_options *o,
+static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_ambiguity_options *o,
                                const ibidi__parsed *pre, ibidi_findings *findings,
                                ibidi_error *err)
 {
@@ -915,7 +918,7 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
     const unsigned options = o->flags;
     a->s = s;
     a->len = len;
-    a->text = (options & IBIDI_AMBIG_TEXT) != 0;
+    a->text = (options & IBIDI_AMBIGUITY_TEXT) != 0;
     a->n = 0;
     a->nset = 0;
     a->ncomps = 0;
@@ -1031,9 +1034,9 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
     return ibidi__ok(err);
 }
 
-/* The exact findings after Badami's (IBIDI_AMBIG_EXACT: a is in the work area, x its exact
+/* The exact findings after Badami's (IBIDI_AMBIGUITY_EXACT: a is in the work area, x its exact
  * part). */
-static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
+static ibidi_status analyze_exact(amb *a, const ibidi_ambiguity_options *o, char *x,
                                   ibidi_findings *findings, ibidi_error *err)
 {
     const work_parts w = parts_of(a->len, o->flags);
@@ -1041,7 +1044,7 @@ static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
     void *state = x + w.exact;
     /* each candidate is validated: a bound of its own (see ambiguity.h) */
     const size_t bound = ibidi__twins_bound(
-        o->max_candidates ? o->max_candidates : IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES);
+        o->max_candidates ? o->max_candidates : IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES);
     ibidi_status st;
     /* the validation of each twin: its components, then IDNA, in IDNA's area */
     t->idna = o->idna;
@@ -1049,7 +1052,7 @@ static ibidi_status analyze_exact(amb *a, const ibidi_ambig_options *o, char *x,
     t->idna.work_size = ibidi_idna_work_size();
     t->check_bits = ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_BIDI_PER_LABEL;
     st = exact_checks(a, IBIDI_DIR_LTR, t, state, bound, err);
-    if (st == IBIDI_OK && (o->flags & IBIDI_AMBIG_RTL))
+    if (st == IBIDI_OK && (o->flags & IBIDI_AMBIGUITY_RTL))
         st = exact_checks(a, IBIDI_DIR_RTL, t, state, bound, err);
     if (st != IBIDI_OK) {
         if (findings)
@@ -1082,7 +1085,7 @@ static ibidi_status decoded_then(const char *s, size_t len, const ibidi__parsed 
 /* The arrays on the stack (inputs of up to AMB_SMALL bytes), in a frame of its own so that
  * a call with a work area does not hold them too. */
 NOINLINE static ibidi_status analyze_small(const char *s, size_t len,
-                                           const ibidi_ambig_options *o,
+                                           const ibidi_ambiguity_options *o,
                                            const ibidi__parsed *pre, ibidi_findings *findings,
                                            ibidi_error *err)
 {
@@ -1094,7 +1097,7 @@ NOINLINE static ibidi_status analyze_small(const char *s, size_t len,
 
 /* The argument checks, then the analysis on the stack or in the work area (work, size:
  * the options' or, for the scan, its own). */
-static ibidi_status analyze(const char *s, size_t len, const ibidi_ambig_options *o,
+static ibidi_status analyze(const char *s, size_t len, const ibidi_ambiguity_options *o,
                             const ibidi__parsed *pre, void *work, size_t work_size,
                             ibidi_findings *findings, ibidi_error *err)
 {
@@ -1102,15 +1105,15 @@ static ibidi_status analyze(const char *s, size_t len, const ibidi_ambig_options
         findings->n = findings->errors = 0;
     if ((!s && len) || (findings && !findings->items && findings->cap) ||
         (o->flags & ~ALL_FLAGS) ||
-        ((o->flags & IBIDI_AMBIG_TEXT) == 0 &&
+        ((o->flags & IBIDI_AMBIGUITY_TEXT) == 0 &&
          ((int)o->as < 0 || (int)o->as > (int)IBIDI_IRI_AS_EMAIL)) ||
         ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > AMB_MAX_BYTES)
         return ibidi__fail(err, IBIDI_E_AMBIG_TOO_LONG, AMB_MAX_BYTES, 0);
-    if (pre && pre->status != IBIDI_OK && !(o->flags & IBIDI_AMBIG_TEXT))
+    if (pre && pre->status != IBIDI_OK && !(o->flags & IBIDI_AMBIGUITY_TEXT))
         return decoded_then(s, len, pre, err);
-    if (len <= AMB_SMALL && !(o->flags & IBIDI_AMBIG_EXACT)) /* parts_of gives 0 */
+    if (len <= AMB_SMALL && !(o->flags & IBIDI_AMBIGUITY_EXACT)) /* parts_of gives 0 */
         return analyze_small(s, len, o, pre, findings, err);
     const work_parts w = parts_of(len, o->flags);
     if (!work || work_size < w.total)
@@ -1119,22 +1122,22 @@ static ibidi_status analyze(const char *s, size_t len, const ibidi_ambig_options
     amb a;
     amb_layout(&a, p, len);
     ibidi_status st = analyze_in(&a, s, len, o, pre, findings, err);
-    if (st != IBIDI_OK || !(o->flags & IBIDI_AMBIG_EXACT))
+    if (st != IBIDI_OK || !(o->flags & IBIDI_AMBIGUITY_EXACT))
         return st;
     return analyze_exact(&a, o, p + w.arrays, findings, err);
 }
 
 ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi__parsed *pre,
-                                         const ibidi_ambig_options *opts, void *work,
+                                         const ibidi_ambiguity_options *opts, void *work,
                                          size_t work_size, ibidi_findings *findings,
                                          ibidi_error *err)
 {
     return analyze(s, len, opts, pre, work, work_size, findings, err);
 }
 
-ibidi_status ibidi_ambig_analyze(const char *s, size_t len, const ibidi_ambig_options *opts,
-                                 ibidi_findings *findings, ibidi_error *err)
+ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, const ibidi_ambiguity_options *opts,
+                                     ibidi_findings *findings, ibidi_error *err)
 {
-    const ibidi_ambig_options *o = opts ? opts : &defaults;
+    const ibidi_ambiguity_options *o = opts ? opts : &defaults;
     return analyze(s, len, o, NULL, o->work, o->work_size, findings, err);
 }

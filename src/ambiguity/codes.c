@@ -5,19 +5,19 @@
  */
 #include "ibidi/ambiguity.h"
 
-const char *ibidi_ambig_label_category_name(ibidi_ambig_label_category category)
+const char *ibidi_ambiguity_label_category_name(ibidi_ambiguity_label_category category)
 {
     switch (category) {
-    case IBIDI_AMBIG_LABEL_NEUTRAL: return "neutral";
-    case IBIDI_AMBIG_LABEL_NUMBER: return "number";
-    case IBIDI_AMBIG_LABEL_LTR: return "ltr";
-    case IBIDI_AMBIG_LABEL_RTL: return "rtl";
-    case IBIDI_AMBIG_LABEL_MIXED: return "mixed";
+    case IBIDI_AMBIGUITY_LABEL_NEUTRAL: return "neutral";
+    case IBIDI_AMBIGUITY_LABEL_NUMBER: return "number";
+    case IBIDI_AMBIGUITY_LABEL_LTR: return "ltr";
+    case IBIDI_AMBIGUITY_LABEL_RTL: return "rtl";
+    case IBIDI_AMBIGUITY_LABEL_MIXED: return "mixed";
     }
     return NULL;
 }
 
-int ibidi_ambig_code_is_exact(ibidi_ambig_code code)
+int ibidi_ambiguity_code_is_exact(ibidi_ambiguity_code code)
 {
-    return code >= IBIDI_AMBIG_VALID_TWIN;
+    return code >= IBIDI_AMBIGUITY_VALID_TWIN;
 }

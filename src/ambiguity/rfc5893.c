@@ -602,7 +602,7 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                 tc.total = t;
                 tc.text = text;
                 tc.found = 0;
-                ibidi_ambig_twin_stats stats;
+                ibidi_ambiguity_twin_stats stats;
                 ibidi_error e;
                 ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin,
                                                       NULL, &tc, &stats, &e);
@@ -656,7 +656,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigne
     ibidi_status st = ibidi_utf8_validate(name, len, NULL, &uerr);
     if (st != IBIDI_OK)
         return ibidi__fail(err, st, uerr.offset, uerr.value);
-    /* a bound of its own by default (see rfc5893.h), else as ibidi_ambig_options' */
+    /* a bound of its own by default (see rfc5893.h), else as ibidi_ambiguity_options' */
     max_candidates =
         ibidi__twins_bound(max_candidates ? max_candidates : IBIDI_RFC5893_DEFAULT_CANDIDATES);
     out o;

@@ -39,7 +39,7 @@
  * rule that decides a level, and they take no glyph position): the search runs on the
  * text without them, and each twin found gets the input's ones back (report_with_aside).
  *
- * Nothing here allocates; every array is sized IBIDI_AMBIG_TWINS_MAX, in one state on the
+ * Nothing here allocates; every array is sized IBIDI_AMBIGUITY_TWINS_MAX, in one state on the
  * stack (or in the caller's memory: the exact analysis keeps it in its work area).
  */
 #include <string.h>
@@ -48,7 +48,7 @@
 #include "unicode/utf8_internal.h"
 #include "ibidi/utf8.h"
 
-#define MAXN IBIDI_AMBIG_TWINS_MAX
+#define MAXN IBIDI_AMBIGUITY_TWINS_MAX
 /* Options of one visual position: level 0 or 2 give one character (the glyph itself),
  * an odd level the glyph's inverse images under L4 (at most two: the glyph itself and
  * its Bidi_Mirroring_Glyph, since that mapping is an involution; test_twins checks it on
@@ -130,10 +130,10 @@ struct ibidi__twins {
     int16_t l2v0[MAXN];
     int8_t choice0[MAXN];
     size_t max_cand, node_budget, nodes;
-    ibidi_ambig_twin_fn fn;
-    ibidi_ambig_twin_utf8_fn fn8; /* when set, twins go to it in UTF-8 instead */
+    ibidi_ambiguity_twin_fn fn;
+    ibidi_ambiguity_twin_utf8_fn fn8; /* when set, twins go to it in UTF-8 instead */
     void *ctx;
-    ibidi_ambig_twin_stats st;
+    ibidi_ambiguity_twin_stats st;
 };
 typedef struct ibidi__twins search;
 
@@ -741,9 +741,9 @@ static void visual_order(const uint8_t *lev, size_t n, int16_t *v2l, uint8_t *tl
 
 /* The search in the state s (the caller's memory). */
 static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_dir context,
-                              size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
-                              ibidi_ambig_twin_utf8_fn fn8, void *ctx,
-                              ibidi_ambig_twin_stats *stats, ibidi_error *err)
+                              size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
+                              ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
+                              ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     ibidi_error e;
     /* X9: the characters set aside take no part in the search (see report_with_aside);
@@ -829,8 +829,8 @@ __attribute__((noinline))
 #endif
 static ibidi_status search_on_stack(const uint32_t *text, size_t n, ibidi_dir context,
                                     size_t max_candidates, unsigned flags,
-                                    ibidi_ambig_twin_fn fn, ibidi_ambig_twin_utf8_fn fn8,
-                                    void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err)
+                                    ibidi_ambiguity_twin_fn fn, ibidi_ambiguity_twin_utf8_fn fn8,
+                                    void *ctx, ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     search s;
     return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
@@ -839,7 +839,7 @@ static ibidi_status search_on_stack(const uint32_t *text, size_t n, ibidi_dir co
 /* The checks of the text before a search: IBIDI_OK when it may run (n > 0), else the
  * status to return (the empty text passes: nothing to search). */
 static ibidi_status check_text(const uint32_t *text, size_t n, ibidi_dir context,
-                               ibidi_ambig_twin_stats *stats, ibidi_error *err)
+                               ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     if (stats)
         memset(stats, 0, sizeof *stats);
@@ -861,9 +861,9 @@ static ibidi_status check_text(const uint32_t *text, size_t n, ibidi_dir context
 }
 
 ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
-                                 size_t max_candidates, unsigned flags, ibidi_ambig_twin_fn fn,
-                                 ibidi_ambig_twin_utf8_fn fn8, void *ctx,
-                                 ibidi_ambig_twin_stats *stats, ibidi_error *err)
+                                 size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
+                                 ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
+                                 ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     ibidi_status st = check_text(text, n, context, stats, err);
     if (st != IBIDI_OK || n == 0)
@@ -873,8 +873,8 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
 
 ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
                                     ibidi_dir context, size_t max_candidates,
-                                    ibidi_ambig_twin_utf8_fn fn8, void *ctx,
-                                    ibidi_ambig_twin_stats *stats, ibidi_error *err)
+                                    ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
+                                    ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     ibidi_status st = check_text(text, n, context, stats, err);
     if (st != IBIDI_OK || n == 0)
@@ -884,16 +884,18 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
 
 /* The search's context and bound of the options (NULL: the defaults); 0 when they are
  * refused (IBIDI_E_INVALID_ARGUMENT). */
-static int twins_opts(const ibidi_ambig_options *opts, ibidi_dir *context, size_t *bound)
+static int twins_opts(const ibidi_ambiguity_options *opts, ibidi_dir *context, size_t *bound)
 {
     *context = opts ? opts->context : IBIDI_DIR_LTR;
     *bound = ibidi__twins_bound(opts ? opts->max_candidates : 0);
-    return !(opts && (opts->flags & ~(IBIDI_AMBIG_RTL | IBIDI_AMBIG_EXACT | IBIDI_AMBIG_TEXT)));
+    return !(opts &&
+             (opts->flags & ~(IBIDI_AMBIGUITY_RTL | IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_TEXT)));
 }
 
-ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n,
-                                  const ibidi_ambig_options *opts, ibidi_ambig_twin_fn fn,
-                                  void *ctx, ibidi_ambig_twin_stats *stats, ibidi_error *err)
+ibidi_status ibidi_ambiguity_twins_cp(const uint32_t *text, size_t n,
+                                      const ibidi_ambiguity_options *opts,
+                                      ibidi_ambiguity_twin_fn fn, void *ctx,
+                                      ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     ibidi_dir context;
     size_t bound;
@@ -906,9 +908,10 @@ ibidi_status ibidi_ambig_twins_cp(const uint32_t *text, size_t n,
 }
 
 /* The UTF-8 call: the search encodes each twin for the callback. */
-ibidi_status ibidi_ambig_twins_utf8(const char *s, size_t len, const ibidi_ambig_options *opts,
-                                    ibidi_ambig_twin_utf8_fn fn, void *ctx,
-                                    ibidi_ambig_twin_stats *stats, ibidi_error *err)
+ibidi_status ibidi_ambiguity_twins_utf8(const char *s, size_t len,
+                                        const ibidi_ambiguity_options *opts,
+                                        ibidi_ambiguity_twin_utf8_fn fn, void *ctx,
+                                        ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     uint32_t cps[MAXN];
     size_t n = 0, pos = 0, bound;

@@ -133,41 +133,41 @@ static const xrow rows[] = {
     F(106, "IBIDI_IRI_DIGIT_AFTER_RTL", S_WARNING, IRI_WARN,
       "ibidi iri check --input notation 'http://example.com/AB/1c'", NULL),
     /* ---- findings: bidi ambiguity (ibidi/ambiguity.h) ---- */
-    F(201, "IBIDI_AMBIG_NUMBER_LEVEL", S_WARNING, NULL,
+    F(201, "IBIDI_AMBIGUITY_NUMBER_LEVEL", S_WARNING, NULL,
       "ibidi check --input notation 123.ABC.com", NULL),
-    F(202, "IBIDI_AMBIG_NUMBER_TYPE", S_WARNING, NULL,
+    F(202, "IBIDI_AMBIGUITY_NUMBER_TYPE", S_WARNING, NULL,
       "ibidi check --input notation-arabic 'http://a.com/abc1$ABC'", NULL),
-    F(203, "IBIDI_AMBIG_NUMBER_SEPARATOR", S_WARNING, NULL,
+    F(203, "IBIDI_AMBIGUITY_NUMBER_SEPARATOR", S_WARNING, NULL,
       "ibidi check --input notation 'http://a.com/A$1+2'",
       "its detail is the paper's expression that matched (1-6)"),
-    F(204, "IBIDI_AMBIG_IDN_NUMBER_LABEL", S_WARNING, NULL,
+    F(204, "IBIDI_AMBIGUITY_IDN_NUMBER_LABEL", S_WARNING, NULL,
       "ibidi check --input notation 123.ABC.com", NULL),
-    F(205, "IBIDI_AMBIG_REC_II", S_WARNING, NULL, "ibidi check --input notation ABC.123",
+    F(205, "IBIDI_AMBIGUITY_REC_II", S_WARNING, NULL, "ibidi check --input notation ABC.123",
       NULL),
-    F(206, "IBIDI_AMBIG_REC_III_PRECEDING", S_WARNING, NULL,
+    F(206, "IBIDI_AMBIGUITY_REC_III_PRECEDING", S_WARNING, NULL,
       "ibidi check --input notation ABC.123.com", NULL),
-    F(207, "IBIDI_AMBIG_REC_III_FOLLOWING", S_WARNING, NULL,
+    F(207, "IBIDI_AMBIGUITY_REC_III_FOLLOWING", S_WARNING, NULL,
       "ibidi check --input notation 123.ABC.com", NULL),
-    F(208, "IBIDI_AMBIG_PARENT_DOMAIN", S_WARNING, NULL,
+    F(208, "IBIDI_AMBIGUITY_PARENT_DOMAIN", S_WARNING, NULL,
       "ibidi check --input notation DEF.123.ABC.com", NULL),
-    F(209, "IBIDI_AMBIG_RELATIVE_NAME", S_WARNING, NULL,
+    F(209, "IBIDI_AMBIGUITY_RELATIVE_NAME", S_WARNING, NULL,
       "ibidi check --input notation DEF.123.ABC.com", NULL),
-    F(210, "IBIDI_AMBIG_CONTAINED_DOMAIN", S_WARNING, NULL,
+    F(210, "IBIDI_AMBIGUITY_CONTAINED_DOMAIN", S_WARNING, NULL,
       "ibidi check --input notation DEF@123.ABC.com", NULL),
-    F(220, "IBIDI_AMBIG_VALID_TWIN", S_WARNING, NULL,
+    F(220, "IBIDI_AMBIGUITY_VALID_TWIN", S_WARNING, NULL,
       "ibidi check --input notation 'http://a.com/A-1'", "ibidi twins lists the twins"),
-    F(221, "IBIDI_AMBIG_INVALID_TWINS_ONLY", S_WARNING, NULL,
+    F(221, "IBIDI_AMBIGUITY_INVALID_TWINS_ONLY", S_WARNING, NULL,
       "ibidi check --input notation 123.ABC.com", "ibidi twins lists the twins"),
-    F(222, "IBIDI_AMBIG_SEPARATOR_TWIN", S_WARNING, NULL,
+    F(222, "IBIDI_AMBIGUITY_SEPARATOR_TWIN", S_WARNING, NULL,
       "ibidi check --input notation 'http://a.com/A$123+456B'", NULL),
-    F(223, "IBIDI_AMBIG_DOMAIN_UNDETERMINED", S_WARNING, NULL,
+    F(223, "IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED", S_WARNING, NULL,
       "ibidi check --input notation 123@ABC.com", NULL),
-    F(224, "IBIDI_AMBIG_SAME_AUTHORITY", S_WARNING, NULL,
+    F(224, "IBIDI_AMBIGUITY_SAME_AUTHORITY", S_WARNING, NULL,
       "ibidi check --input notation http://www.ABC.com/123/ABC/", NULL),
-    {K_FINDING, 225, "IBIDI_AMBIG_SEARCH_TRUNCATED", S_WARNING, NULL,
+    {K_FINDING, 225, "IBIDI_AMBIGUITY_SEARCH_TRUNCATED", S_WARNING, NULL,
      "ibidi twins --max-candidates 1 --input notation 123.456.ABC.com", "# search cut",
      "check and scan search with the exact analysis's default bound "
-     "(IBIDI_AMBIG_EXACT_DEFAULT_CANDIDATES), which identifiers of a usual length stay far "
+     "(IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES), which identifiers of a usual length stay far "
      "below; twins reports a cut search in words"},
     /* ---- findings: RFC 5893 §3 (ibidi/rfc5893.h, experimental) ---- */
     F(301, "IBIDI_RFC5893_REQ_GROUPING", S_WARNING, NULL, NULL,
@@ -370,10 +370,10 @@ static const char *row_from(const xrow *r)
             return "identifier rules (ibidi/iri.h): ibidi_iri_check, ibidi_iri_validate; "
                    "commands iri check, check, twins";
         if (v < 300)
-            return v < 220 ? "bidi ambiguity (ibidi/ambiguity.h): ibidi_ambig_analyze, "
+            return v < 220 ? "bidi ambiguity (ibidi/ambiguity.h): ibidi_ambiguity_analyze, "
                              "ibidi_scan_name; commands check, scan"
-                           : "bidi ambiguity, exact (ibidi/ambiguity.h): ibidi_ambig_analyze "
-                             "with IBIDI_AMBIG_EXACT; commands check, scan";
+                           : "bidi ambiguity, exact (ibidi/ambiguity.h): ibidi_ambiguity_analyze "
+                             "with IBIDI_AMBIGUITY_EXACT; commands check, scan";
         if (v < 400)
             return "RFC 5893 §3 (ibidi/rfc5893.h, experimental): ibidi_rfc5893_check_name_utf8";
         return "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
@@ -402,8 +402,8 @@ static const char *row_from(const xrow *r)
         return "display (ibidi/display.h): the ibidi_display_* calls; commands display, "
                "convert";
     if (v < 470)
-        return "bidi ambiguity (ibidi/ambiguity.h): ibidi_ambig_analyze, "
-               "ibidi_ambig_twins_utf8; commands check, twins, scan";
+        return "bidi ambiguity (ibidi/ambiguity.h): ibidi_ambiguity_analyze, "
+               "ibidi_ambiguity_twins_utf8; commands check, twins, scan";
     if (v < 500)
         return "RFC 5893 checks (ibidi/rfc5893.h, experimental)";
     if (v < 510)

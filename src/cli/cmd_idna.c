@@ -218,9 +218,9 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
         name = uform;
         nlen = ulen;
     }
-    const ibidi_ambig_options ao = {as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
-                                    {o->profile, 0, 0, NULL, 0}, NULL, 0};
-    ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
+    const ibidi_ambiguity_options ao = {as, IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                        IBIDI_DIR_LTR, 0, {o->profile, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
     const ibidi_finding *f = found.items;
     const size_t nf = found.n;
     if (st == IBIDI_E_NOMEM) {
@@ -262,10 +262,11 @@ static void put_categories(const char *name, size_t nlen, const idna_opts *o, in
         while (b < nlen && name[b] != '.')
             b++;
         unsigned cat = 0;
-        if (b > a && ibidi_ambig_label_category_utf8(name + a, b - a, &cat, NULL) == IBIDI_OK) {
-            const char *cname = ibidi_ambig_label_category_name(IBIDI_AMBIG_LABEL_CATEGORY(cat));
-            const char *pre = cat & IBIDI_AMBIG_LABEL_NUMBER_PREFIX ? "+number-prefix" : "";
-            const char *suf = cat & IBIDI_AMBIG_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "";
+        if (b > a && ibidi_ambiguity_label_category_utf8(name + a, b - a, &cat, NULL) == IBIDI_OK) {
+            const char *cname =
+                ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(cat));
+            const char *pre = cat & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "";
+            const char *suf = cat & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "";
             if (json) {
                 fputs(first ? "{\"label\":" : ",{\"label\":", stdout);
                 cli_json_text(stdout, name + a, b - a, o->in);
@@ -493,9 +494,9 @@ static void json_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as, con
         name = uform;
         nlen = ulen;
     }
-    const ibidi_ambig_options ao = {as, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL, IBIDI_DIR_LTR, 0,
-                                    {o->profile, 0, 0, NULL, 0}, NULL, 0};
-    ibidi_status st = ibidi_ambig_analyze_alloc(name, nlen, &ao, &found, &err);
+    const ibidi_ambiguity_options ao = {as, IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                        IBIDI_DIR_LTR, 0, {o->profile, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
     fputs(",\"ambiguity\":{", stdout);
     if (st != IBIDI_OK) {
         fputs("\"analysed\":false,", stdout);

@@ -1,7 +1,8 @@
 /* ibidi twins: every other identifier that displays exactly like this one (Badami's bidi
  * ambiguity), in the standard display model or in a right-to-left paragraph, each marked
- * valid or invalid with the reasons. The search is the library's (ibidi_ambig_twins_utf8): each
- * twin is confirmed by running the UBA forward, and a cut by the bound is said. */
+ * valid or invalid with the reasons. The search is the library's
+ * (ibidi_ambiguity_twins_utf8): each twin is confirmed by running the UBA forward, and a cut
+ * by the bound is said. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,13 +160,13 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     twin_list l = {0};
     l.max = o->max_twins;
-    ibidi_ambig_twin_stats stats;
+    ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
     /* --max-candidates 0 is no bound */
-    const ibidi_ambig_options ao = {IBIDI_IRI_AS_AUTO, 0, o->context,
-                                    o->max_candidates ? o->max_candidates : SIZE_MAX,
-                                    {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    ibidi_status st = ibidi_ambig_twins_utf8(s, slen, &ao, collect, &l, &stats, &err);
+    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_AUTO, 0, o->context,
+                                        o->max_candidates ? o->max_candidates : SIZE_MAX,
+                                        {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    ibidi_status st = ibidi_ambiguity_twins_utf8(s, slen, &ao, collect, &l, &stats, &err);
     if (st != IBIDI_OK) {
         fail_record(o, item, len, &err);
         cli_report("twins", itemno, "cannot search twins", &err,
@@ -281,7 +282,7 @@ static int twins_run(int argc, char **argv)
     o.context = IBIDI_DIR_LTR;
     o.as = IBIDI_IRI_AS_AUTO;
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
-    o.max_candidates = IBIDI_AMBIG_DEFAULT_CANDIDATES;
+    o.max_candidates = IBIDI_AMBIGUITY_DEFAULT_CANDIDATES;
     o.max_twins = MAX_HELD;
     int i = 1;
     for (; i < argc; i++) {

@@ -140,18 +140,18 @@ const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
      "a digit follows a component ending right-to-left with only delimiters between them, "
      "so the two may display in either order"),
     /* ---- Bidi ambiguity (ibidi/ambiguity.h) ---- */
-    ROW(IBIDI_AMBIG_NUMBER_LEVEL, "NUMBER_LEVEL",
+    ROW(IBIDI_AMBIGUITY_NUMBER_LEVEL, "NUMBER_LEVEL",
      "Badami, \"Weak types EN and AN\": the closest strong characters before and "
      "after this number differ in direction (the ends of the text count as "
      "left-to-right), so its embedding level cannot be told from the display "
      "(number embedding level ambiguity)"),
-    ROW(IBIDI_AMBIG_NUMBER_TYPE, "NUMBER_TYPE",
+    ROW(IBIDI_AMBIGUITY_NUMBER_TYPE, "NUMBER_TYPE",
      "Badami, \"Number type ambiguity\": the embedding level of this European "
      "digit is ambiguous and one of its closest strong characters is an Arabic "
      "letter (AL), so whether W2 made it an Arabic number, and so whether the "
      "terminator or separator next to it joins the number (W4, W5), cannot be "
      "told from the display"),
-    ROW(IBIDI_AMBIG_NUMBER_SEPARATOR, "NUMBER_SEPARATOR",
+    ROW(IBIDI_AMBIGUITY_NUMBER_SEPARATOR, "NUMBER_SEPARATOR",
      "Badami, \"Number separator ambiguity\" and Recommendation I: the text "
      "matches one of the paper's six expressions, so whether a separator (ES, CS) "
      "belongs to a number or shows as a neutral may not be told from the display; "
@@ -159,54 +159,54 @@ const ibidi__code_info ibidi__codes[IBIDI__CODES_END] = {
      "number, terminator or separator, so they cover too much; numbers with "
      "several separators are not handled exactly): SEPARATOR_TWIN gives the exact "
      "answer"),
-    ROW(IBIDI_AMBIG_IDN_NUMBER_LABEL, "IDN_NUMBER_LABEL",
+    ROW(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, "IDN_NUMBER_LABEL",
      "Badami, \"Number embedding level ambiguity in IDNs\", case 3: the closest "
      "strong labels before and after this number label differ in direction "
      "(missing labels count as LTR) and neither the number prefix nor the number "
      "suffix exception applies"),
-    ROW(IBIDI_AMBIG_REC_II, "REC_II",
+    ROW(IBIDI_AMBIGUITY_REC_II, "REC_II",
      "Badami, Recommendation II (tentative): the top-level label should be a "
      "strong label (it is a number or neutral label)"),
-    ROW(IBIDI_AMBIG_REC_III_PRECEDING, "REC_III_PRECEDING",
+    ROW(IBIDI_AMBIGUITY_REC_III_PRECEDING, "REC_III_PRECEDING",
      "Badami, Recommendation III.1: the closest preceding strong label of this "
      "number label within the domain name should be an LTR label"),
-    ROW(IBIDI_AMBIG_REC_III_FOLLOWING, "REC_III_FOLLOWING",
+    ROW(IBIDI_AMBIGUITY_REC_III_FOLLOWING, "REC_III_FOLLOWING",
      "Badami, Recommendation III.2: the closest following strong label of this "
      "number label within the domain name should be an LTR label"),
-    ROW(IBIDI_AMBIG_PARENT_DOMAIN, "PARENT_DOMAIN",
+    ROW(IBIDI_AMBIGUITY_PARENT_DOMAIN, "PARENT_DOMAIN",
      "Badami, \"Recommendations concerning the use of IDNs\": this parent domain "
      "cannot be rendered unambiguously on its own (number embedding level "
      "ambiguity in IDNs) although the whole name can"),
-    ROW(IBIDI_AMBIG_RELATIVE_NAME, "RELATIVE_NAME",
+    ROW(IBIDI_AMBIGUITY_RELATIVE_NAME, "RELATIVE_NAME",
      "Badami, \"Recommendations concerning the use of IDNs\": this relative name "
      "cannot be rendered unambiguously on its own (number embedding level "
      "ambiguity in IDNs) although the whole name can"),
-    ROW(IBIDI_AMBIG_CONTAINED_DOMAIN, "CONTAINED_DOMAIN",
+    ROW(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, "CONTAINED_DOMAIN",
      "Badami, \"Recommendations concerning the use of IDNs\": the identifier "
      "contains a domain name that cannot be rendered unambiguously on its own "
      "(DEF@123.ABC.com holds 123.ABC.com)"),
-    ROW(IBIDI_AMBIG_VALID_TWIN, "VALID_TWIN",
+    ROW(IBIDI_AMBIGUITY_VALID_TWIN, "VALID_TWIN",
      "exact (twin search, each twin confirmed by the UBA): another text displays "
      "identically and is a valid identifier under the IDNA flags given (for plain "
      "text: any other text that displays identically)"),
-    ROW(IBIDI_AMBIG_INVALID_TWINS_ONLY, "INVALID_TWINS_ONLY",
+    ROW(IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, "INVALID_TWINS_ONLY",
      "exact (twin search): other texts display identically, but none is a valid "
      "identifier: the ambiguity is resolved by the restrictions within IDNA and "
      "the identifier rules (Badami, \"Bidirectional ambiguity in IDNs\")"),
-    ROW(IBIDI_AMBIG_SEPARATOR_TWIN, "SEPARATOR_TWIN",
+    ROW(IBIDI_AMBIGUITY_SEPARATOR_TWIN, "SEPARATOR_TWIN",
      "exact (twin search): this separator (ES or CS) is part of a number (level "
      "2) here and a neutral in a twin that displays identically, or the reverse: "
      "number separator ambiguity found without the paper's expressions, which "
      "their own note finds imprecise"),
-    ROW(IBIDI_AMBIG_DOMAIN_UNDETERMINED, "DOMAIN_UNDETERMINED",
+    ROW(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, "DOMAIN_UNDETERMINED",
      "exact, Badami, \"Bidirectional ambiguity in other internet identifiers\": "
      "the display does not determine the domain: a valid twin has another host "
      "(123@ABC.com and ABC@123.com)"),
-    ROW(IBIDI_AMBIG_SAME_AUTHORITY, "SAME_AUTHORITY",
+    ROW(IBIDI_AMBIGUITY_SAME_AUTHORITY, "SAME_AUTHORITY",
      "exact, Badami, \"Dealing with bidirectional ambiguity\": a valid twin has "
      "the same scheme and authority, so one administration controls both and can "
      "avoid allocating them to different resources"),
-    ROW(IBIDI_AMBIG_SEARCH_TRUNCATED, "SEARCH_TRUNCATED",
+    ROW(IBIDI_AMBIGUITY_SEARCH_TRUNCATED, "SEARCH_TRUNCATED",
      "exact: the twin search was cut by its bound on candidates; more twins may "
      "exist"),
     /* ---- RFC 5893 §3 (ibidi/rfc5893.h) ---- */

@@ -163,14 +163,14 @@ static const status_info statuses[] = {
      "LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) and without characters of class B or S "
      "(class BN, e.g. ZWNJ and ZWJ, is set aside as UAX #9 X9 removes it)"},
     {IBIDI_E_TWINS_TOO_LONG, "TWINS_TOO_LONG",
-     "the twin search takes at most IBIDI_AMBIG_TWINS_MAX (256) code points"},
+     "the twin search takes at most IBIDI_AMBIGUITY_TWINS_MAX (256) code points"},
     {IBIDI_E_AMBIG_TOO_LONG, "AMBIG_TOO_LONG",
-     "the ambiguity analysis takes identifiers of at most IBIDI_AMBIG_MAX_BYTES (1024) bytes, "
-     "far beyond a domain name (253 octets) or a mail address (320)"},
+     "the ambiguity analysis takes identifiers of at most IBIDI_AMBIGUITY_MAX_BYTES (1024) "
+     "bytes, far beyond a domain name (253 octets) or a mail address (320)"},
     {IBIDI_E_AMBIG_WORK_TOO_SMALL, "AMBIG_WORK_TOO_SMALL",
      "the ambiguity analysis of an identifier over 256 bytes and the exact analysis (the "
      "twin search and the validation of each twin) need the caller's work area "
-     "(ibidi_ambig_work_size)"},
+     "(ibidi_ambiguity_work_size)"},
     {IBIDI_E_RFC5893_CLASS, "RFC5893_CLASS",
      "RFC 5893 checks: a Bidi_Class value of IBIDI_BC_COUNT or more in a class string"},
     {IBIDI_E_RFC5893_TOO_LONG, "RFC5893_TOO_LONG",

@@ -3,13 +3,13 @@
  * validity, Badami's analysis and the display keys in both contexts.
  *
  * The steps are those of the public calls (ibidi_idna_to_unicode_utf8,
- * ibidi_iri_validate, ibidi_ambig_analyze, ibidi_display_utf8 with
+ * ibidi_iri_validate, ibidi_ambiguity_analyze, ibidi_display_utf8 with
  * IBIDI_DISPLAY_FORM_VISUAL), but the form is parsed once for all of them and classified once
  * for both displays; tests/test_scan.c checks that the results are those of the public
  * calls.
  *
  * Stack (IBIDI_STACK_MAX, ibidi/common.h). Nothing allocates, and no work area is needed.
- * The form (at most IBIDI_AMBIG_MAX_BYTES) is kept on the stack; the large steps each run in
+ * The form (at most IBIDI_AMBIGUITY_MAX_BYTES) is kept on the stack; the large steps each run in
  * a frame of their own that returns before the next one: ToUnicode (IDNA's area), then the
  * parse with the component rules and the analysis (the components and the analysis's
  * arrays, sized for SCAN_SMALL bytes: a longer form is no domain name, its parse fails
@@ -26,7 +26,7 @@
 #include "ibidi/scan.h"
 #include "ibidi/utf8.h"
 
-#define SCAN_MAX IBIDI_AMBIG_MAX_BYTES
+#define SCAN_MAX IBIDI_AMBIGUITY_MAX_BYTES
 /* A domain name has at most 253 octets and a label separator for the root (at most three
  * bytes): the parse of a longer form fails (IBIDI_E_DOMAIN_TOO_LONG) and keeps nothing; so
  * components for SCAN_SMALL bytes (ibidi_iri_parse: at most len + 2) always do, and the
@@ -192,7 +192,7 @@ NOINLINE static void parse_steps(const char *form, size_t flen, int check, int q
         return;
     }
     /* Badami's analysis (no twin search) */
-    const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0, *idna, NULL, 0};
+    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0, *idna, NULL, 0};
     *analysis =
         ibidi__ambig_analyze_parsed(form, flen, &pre, &ao, NULL, 0, findings, NULL);
 }
