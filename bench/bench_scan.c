@@ -123,8 +123,9 @@ static size_t one_analyze(const char *u, size_t ul)
 {
     ibidi_finding f[64];
     ibidi_findings fs = {f, 64, 0, 0};
-    const ibidi_ambiguity_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIGUITY_RTL, IBIDI_DIR_LTR, 0,
-                                       idna_opts, ambig_work, sizeof ambig_work};
+    const ibidi_ambiguity_options o = {.as = IBIDI_IRI_AS_DOMAIN, .flags = IBIDI_AMBIGUITY_RTL,
+                                       .idna = idna_opts, .work = ambig_work,
+                                       .work_size = sizeof ambig_work};
     ibidi_ambiguity_analyze(u, ul, &o, &fs, NULL);
     return fs.n;
 }

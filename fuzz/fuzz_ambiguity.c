@@ -191,9 +191,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     categories(s, size - 1);
 
-    const ibidi_ambiguity_options o = {kind, opt, IBIDI_DIR_LTR, MAX_CANDIDATES,
-                                       {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
-                                       sizeof work};
+    const ibidi_ambiguity_options o = {.as = kind,
+                                       .flags = opt,
+                                       .max_candidates = MAX_CANDIDATES,
+                                       .idna = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0},
+                                       .work = work,
+                                       .work_size = sizeof work};
     st0 = ibidi_ambiguity_analyze(s, len, &o, &f0, &e0);
     st1 = ibidi_ambiguity_analyze(s, len, &o, &f1, &e1);
     st2 = ibidi_ambiguity_analyze(s, len, &o, &f2, &e2);

@@ -139,9 +139,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (hlen > IBIDI_AMBIGUITY_MAX_BYTES)
             return 0;
     }
-    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0,
-                                        {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}, work,
-                                        sizeof work};
+    const ibidi_ambiguity_options ao = {.as = IBIDI_IRI_AS_DOMAIN,
+                                        .idna = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0},
+                                        .work = work,
+                                        .work_size = sizeof work};
     ibidi_status ast = ibidi_ambiguity_analyze(form, flen, &ao, &gs, NULL);
     /* the scan's findings count only when its analysis succeeded */
     const size_t nf = ast == IBIDI_OK ? gs.n : 0;

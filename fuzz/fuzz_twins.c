@@ -185,12 +185,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = size - 1;
     ibidi_error e, ve;
     ibidi_ambiguity_twin_stats st;
-    const ibidi_ambiguity_options o = {IBIDI_IRI_AS_AUTO, 0, dir, BOUND,
-                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    /* without a callback: the twins are counted */
+    const ibidi_ambiguity_options o = {.context = dir, .max_candidates = BOUND};
+    const ibidi_ambiguity_options each = {.context = dir,
+                                          .max_candidates = BOUND,
+                                          .twin_utf8_fn = on_twin,
+                                          .twin_ctx = &F};
 
     ibidi_status vs = ibidi_utf8_validate(s, len, NULL, &ve);
     if (vs != IBIDI_OK) {
-        ibidi_status r = ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &st, &e);
+        ibidi_status r = ibidi_ambiguity_twins_utf8(s, len, &o, &st, &e);
         require(r == vs && e.status == vs && e.offset == ve.offset && st.twins == 0);
         return 0;
     }
@@ -230,7 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const size_t nk = strip_bn(kept, n);
     if (ctl_at == (size_t)-1)
         require(marks_on(kept, nk, dir, F.on));
-    ibidi_status r = ibidi_ambiguity_twins_utf8(s, len, &o, on_twin, &F, &st, &e);
+    ibidi_status r = ibidi_ambiguity_twins_utf8(s, len, &each, &st, &e);
     if (ctl_at != (size_t)-1) {
         require(r == IBIDI_E_AMBIG_CONTROL && e.offset == ctl_at && F.count == 0);
         return 0;
@@ -241,7 +245,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* 7 */
     {
         ibidi_ambiguity_twin_stats sc;
-        require(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &sc, NULL) == IBIDI_OK &&
+        require(ibidi_ambiguity_twins_cp(cps, n, &o, &sc, NULL) == IBIDI_OK &&
                 sc.twins == st.twins && sc.candidates == st.candidates &&
                 sc.truncated == st.truncated);
     }

@@ -453,9 +453,9 @@ static void json_ambiguity(StringInfo b, const char *name, size_t nlen, ibidi_id
         nlen = ulen;
     }
     ibidi_free(uform);
-    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_DOMAIN,
-                                        IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
-                                        IBIDI_DIR_LTR, 0, {p, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options ao = {.as = IBIDI_IRI_AS_DOMAIN,
+                                        .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                        .idna = {p, 0, 0, NULL, 0}};
     ibidi_findings found = {NULL, 0, 0, 0};
     ibidi_error err;
     ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
@@ -732,11 +732,12 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
     }
     ibidi_free(uform);
     twin_list l = {NULL, 0, 0, 0, 0, 0}; /* freed with the function's memory context */
-    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_AUTO, 0, ctx, 0,
-                                        {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options ao = {.context = ctx,
+                                        .twin_utf8_fn = twin_collect,
+                                        .twin_ctx = &l};
     ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
-    ibidi_status st = ibidi_ambiguity_twins_utf8(name, len, &ao, twin_collect, &l, &stats, &err);
+    ibidi_status st = ibidi_ambiguity_twins_utf8(name, len, &ao, &stats, &err);
     if (l.interrupted) {
         CHECK_FOR_INTERRUPTS();
         /* not reached while the interrupt is one (ProcessInterrupts raises a cancel it

@@ -778,8 +778,8 @@ static void test_options(void)
     static unsigned char work[1 << 17];
     static ibidi_finding a[FCAP], b[FCAP];
     const unsigned uts46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
-    const ibidi_ambiguity_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
-                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options zero = {.as = IBIDI_IRI_AS_AUTO, .context = IBIDI_DIR_LTR,
+                                          .idna = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
     size_t len;
     const char *s = t_notation(0, "DEF.123.ABC.com", 0, &len);
     ibidi_findings fa = {a, FCAP, 0, 0}, fb = {b, FCAP, 0, 0};

@@ -1075,10 +1075,8 @@ static int c_ambiguity_analyze(void)
     /* identifiers of up to 253 bytes: on the stack, no work area */
     for (int k = 0; k < 6; k++) {
         ibidi_findings f = findings();
-        const ibidi_ambiguity_options rtl = {amb_as[k], IBIDI_AMBIGUITY_RTL, IBIDI_DIR_LTR, 0,
-                                             {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-        const ibidi_ambiguity_options text = {amb_as[k], IBIDI_AMBIGUITY_TEXT, IBIDI_DIR_LTR, 0,
-                                              {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        const ibidi_ambiguity_options rtl = {.as = amb_as[k], .flags = IBIDI_AMBIGUITY_RTL};
+        const ibidi_ambiguity_options text = {.as = amb_as[k], .flags = IBIDI_AMBIGUITY_TEXT};
         if (!st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], &rtl, &f, NULL)) ||
             !st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], &text, &f, NULL)))
             return 0;
@@ -1086,9 +1084,8 @@ static int c_ambiguity_analyze(void)
     /* longer ones in the work area, and the allocating call */
     {
         ibidi_findings f = findings(), a;
-        const ibidi_ambiguity_options o = {IBIDI_IRI_AS_IRI, IBIDI_AMBIGUITY_RTL, IBIDI_DIR_LTR, 0,
-                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
-                                           sizeof amb_work};
+        const ibidi_ambiguity_options o = {.as = IBIDI_IRI_AS_IRI, .flags = IBIDI_AMBIGUITY_RTL,
+                                           .work = amb_work, .work_size = sizeof amb_work};
         int ok = st_ok(ibidi_ambiguity_analyze(many, many_len, &o, &f, NULL)) &&
                  st_ok(ibidi_ambiguity_analyze_alloc(many, many_len, NULL, &a, NULL));
         ibidi_findings_free(&a);
@@ -1108,27 +1105,28 @@ static int c_ambiguity_exact(void)
                                           IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN};
     for (int k = 0; k < 4; k++) {
         ibidi_findings f = findings();
-        const ibidi_ambiguity_options o = {as[k], IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
-                                           IBIDI_DIR_LTR, 0,
-                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, amb_work,
-                                           sizeof amb_work};
+        const ibidi_ambiguity_options o = {.as = as[k],
+                                           .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                           .work = amb_work,
+                                           .work_size = sizeof amb_work};
         if (!st_ok(ibidi_ambiguity_analyze(ids[k], strlen(ids[k]), &o, &f, NULL)))
             return 0;
     }
     for (int k = 0; k < 6; k++) {
         ibidi_findings f = findings();
-        const ibidi_ambiguity_options o = {amb_as[k], IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
-                                           IBIDI_DIR_LTR, 2000,
-                                           {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0}, amb_work,
-                                           sizeof amb_work};
+        const ibidi_ambiguity_options o = {.as = amb_as[k],
+                                           .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                           .max_candidates = 2000,
+                                           .idna = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, NULL, 0},
+                                           .work = amb_work,
+                                           .work_size = sizeof amb_work};
         if (!st_ok(ibidi_ambiguity_analyze(amb_s[k], *amb_len[k], &o, &f, NULL)))
             return 0;
     }
     {
         ibidi_findings a;
-        const ibidi_ambiguity_options o = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIGUITY_EXACT,
-                                           IBIDI_DIR_LTR, 0,
-                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+        const ibidi_ambiguity_options o = {.as = IBIDI_IRI_AS_DOMAIN,
+                                           .flags = IBIDI_AMBIGUITY_EXACT};
         int ok = st_ok(ibidi_ambiguity_analyze_alloc(ids[0], strlen(ids[0]), &o, &a, NULL));
         ibidi_findings_free(&a);
         return ok;
@@ -1150,14 +1148,12 @@ static int c_twins(void)
 {
     size_t count = 0;
     ibidi_ambiguity_twin_stats st;
-    const ibidi_ambiguity_options ltr = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 20000,
-                                         {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    const ibidi_ambiguity_options rtl = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_RTL, 20000,
-                                         {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    return st_ok(ibidi_ambiguity_twins_utf8(twins_text, twins_text_len, &ltr, count_twin, &count,
-                                            &st, NULL)) &&
-           st_ok(ibidi_ambiguity_twins_cp(twins_cp, twins_n, &rtl, count_twin_cp, &count, &st,
-                                          NULL));
+    const ibidi_ambiguity_options ltr = {.context = IBIDI_DIR_LTR, .max_candidates = 20000,
+                                         .twin_utf8_fn = count_twin, .twin_ctx = &count};
+    const ibidi_ambiguity_options rtl = {.context = IBIDI_DIR_RTL, .max_candidates = 20000,
+                                         .twin_fn = count_twin_cp, .twin_ctx = &count};
+    return st_ok(ibidi_ambiguity_twins_utf8(twins_text, twins_text_len, &ltr, &st, NULL)) &&
+           st_ok(ibidi_ambiguity_twins_cp(twins_cp, twins_n, &rtl, &st, NULL));
 }
 static int c_ident_validate(void)
 {

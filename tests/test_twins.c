@@ -975,13 +975,28 @@ static void test_errors(void)
     }
 }
 
+static int count_utf8(const char *t, size_t len, void *ctx)
+{
+    (void)t;
+    (void)len;
+    (*(long *)ctx)++;
+    return 0;
+}
+static int count_cp(const uint32_t *t, size_t n, void *ctx)
+{
+    (void)t;
+    (void)n;
+    (*(long *)ctx)++;
+    return 0;
+}
+
 /* The options record of the twin calls: NULL and zero are the standard display model and
- * the default bound; the context and bound are read, unknown flag bits refused, the other
- * fields ignored. */
+ * the default bound; the context, bound and callback are read, unknown flag bits refused,
+ * the other fields ignored. */
 static void test_options(void)
 {
-    const ibidi_ambiguity_options zero = {IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0,
-                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options zero = {.as = IBIDI_IRI_AS_AUTO, .context = IBIDI_DIR_LTR,
+                                          .idna = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
     ibidi_ambiguity_options o = zero;
     ibidi_ambiguity_twin_stats a, b;
     ibidi_error e;
@@ -990,46 +1005,69 @@ static void test_options(void)
     uint32_t cps[64];
     size_t n = 0;
     CHECK(ibidi_utf8_decode(s, len, cps, 64, &n, NULL) == IBIDI_OK, "decode");
-    CHECK(ibidi_ambiguity_twins_utf8(s, len, NULL, NULL, NULL, &a, &e) == IBIDI_OK &&
-              ibidi_ambiguity_twins_utf8(s, len, &zero, NULL, NULL, &b, &e) == IBIDI_OK &&
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, NULL, &a, &e) == IBIDI_OK &&
+              ibidi_ambiguity_twins_utf8(s, len, &zero, &b, &e) == IBIDI_OK &&
               a.twins == 6 && b.twins == a.twins && b.candidates == a.candidates,
           "NULL and zeroed options: LTR, the default bound (%zu twins)", a.twins);
     CHECK(t_twins_utf8(s, len, LTR, IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, NULL, NULL, &b, &e) ==
                   IBIDI_OK && b.twins == a.twins && b.candidates == a.candidates,
           "the default bound is IBIDI_AMBIGUITY_DEFAULT_CANDIDATES");
-    CHECK(ibidi_ambiguity_twins_cp(cps, n, NULL, NULL, NULL, &b, &e) == IBIDI_OK &&
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, NULL, &b, &e) == IBIDI_OK &&
               b.twins == a.twins,
           "code points, NULL options");
     o.context = IBIDI_DIR_RTL;
-    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK &&
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_OK &&
               t_twins_utf8(s, len, RTL, 0, NULL, NULL, &a, &e) == IBIDI_OK &&
               b.twins == a.twins && b.candidates == a.candidates,
           "context RTL from the options");
     o = zero;
     o.max_candidates = 2;
-    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.truncated &&
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, &b, &e) == IBIDI_OK && b.truncated &&
               b.candidates == 2,
           "max_candidates 2: truncated");
     o.max_candidates = SIZE_MAX;
-    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_OK && !b.truncated &&
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, &b, &e) == IBIDI_OK && !b.truncated &&
               b.twins == 6,
           "max_candidates SIZE_MAX: no bound");
     o = zero;
     o.flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL | IBIDI_AMBIGUITY_TEXT;
     o.as = (ibidi_iri_kind)9;
     o.idna.profile = (ibidi_idna_profile)9;
-    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_OK && b.twins == 6,
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_OK && b.twins == 6,
           "the analysis's fields are not read");
     o.flags = 0x10u;
     b.twins = 99;
-    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT &&
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_E_INVALID_ARGUMENT &&
               e.status == IBIDI_E_INVALID_ARGUMENT && b.twins == 0 &&
-              ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
+              ibidi_ambiguity_twins_cp(cps, n, &o, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
           "unknown flag bits refused");
     o = zero;
     o.context = IBIDI_DIR_AUTO_RTL;
-    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, NULL, NULL, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, &b, &e) == IBIDI_E_INVALID_ARGUMENT,
           "context AUTO_RTL refused");
+    /* the callback and its context: each call takes its own, and ignores the other's */
+    long utf8_calls = 0, cp_calls = 0;
+    o = zero;
+    o.twin_utf8_fn = count_utf8;
+    o.twin_fn = count_cp;
+    o.twin_ctx = &utf8_calls;
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_OK && b.twins == 6 &&
+              utf8_calls == 6,
+          "twin_utf8_fn gets every twin with twin_ctx");
+    o.twin_ctx = &cp_calls;
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, &b, &e) == IBIDI_OK && b.twins == 6 &&
+              cp_calls == 6 && utf8_calls == 6,
+          "twin_fn gets every twin with twin_ctx, twin_utf8_fn is not called");
+    o.twin_fn = NULL;
+    CHECK(ibidi_ambiguity_twins_cp(cps, n, &o, &b, &e) == IBIDI_OK && b.twins == 6 &&
+              cp_calls == 6 && utf8_calls == 6,
+          "twin_fn NULL: twins counted, twin_utf8_fn not called");
+    o.twin_utf8_fn = stop_first;
+    utf8_calls = 0;
+    o.twin_ctx = &utf8_calls;
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_OK && b.stopped &&
+              b.twins == 1 && utf8_calls == 1,
+          "the callback of the options stops the search");
 }
 
 static void test_validate(void)

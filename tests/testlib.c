@@ -238,9 +238,11 @@ ibidi_status t_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as, unsig
                              unsigned idna, size_t max_candidates, ibidi_findings *f,
                              ibidi_error *err)
 {
-    const ibidi_ambiguity_options o = {as, flags, IBIDI_DIR_LTR,
-                                       max_candidates ? max_candidates : SIZE_MAX,
-                                       {IBIDI_IDNA_PROFILE_UTS46, idna, ~idna, NULL, 0},
-                                       t_ambig_work, sizeof t_ambig_work};
+    const ibidi_ambiguity_options o = {.as = as,
+                                       .flags = flags,
+                                       .max_candidates = max_candidates ? max_candidates : SIZE_MAX,
+                                       .idna = {IBIDI_IDNA_PROFILE_UTS46, idna, ~idna, NULL, 0},
+                                       .work = t_ambig_work,
+                                       .work_size = sizeof t_ambig_work};
     return ibidi_ambiguity_analyze(s, len, &o, f, err);
 }

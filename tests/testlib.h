@@ -101,26 +101,27 @@ static inline ibidi_status t_iri_from_uri(const char *s, size_t len, unsigned op
 ibidi_status t_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as, unsigned flags,
                              unsigned idna, size_t max_candidates, ibidi_findings *f,
                              ibidi_error *err);
-static inline ibidi_ambiguity_options t_twin_opts(ibidi_dir context, size_t max_candidates)
-{
-    const ibidi_ambiguity_options o = {IBIDI_IRI_AS_AUTO, 0, context,
-                                       max_candidates ? max_candidates : SIZE_MAX,
-                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    return o;
-}
+/* The twin search with its options as separate words (max_candidates 0: no bound), as the
+ * twin tests were written; the options record itself is tested in test_twins.c. */
 static inline ibidi_status t_twins_utf8(const char *s, size_t len, ibidi_dir context,
                                         size_t max_candidates, ibidi_ambiguity_twin_utf8_fn fn,
                                         void *ctx, ibidi_ambiguity_twin_stats *st, ibidi_error *err)
 {
-    const ibidi_ambiguity_options o = t_twin_opts(context, max_candidates);
-    return ibidi_ambiguity_twins_utf8(s, len, &o, fn, ctx, st, err);
+    const ibidi_ambiguity_options o = {.context = context,
+                                       .max_candidates = max_candidates ? max_candidates : SIZE_MAX,
+                                       .twin_utf8_fn = fn,
+                                       .twin_ctx = ctx};
+    return ibidi_ambiguity_twins_utf8(s, len, &o, st, err);
 }
 static inline ibidi_status t_twins_cp(const uint32_t *t, size_t n, ibidi_dir context,
                                       size_t max_candidates, ibidi_ambiguity_twin_fn fn, void *ctx,
                                       ibidi_ambiguity_twin_stats *st, ibidi_error *err)
 {
-    const ibidi_ambiguity_options o = t_twin_opts(context, max_candidates);
-    return ibidi_ambiguity_twins_cp(t, n, &o, fn, ctx, st, err);
+    const ibidi_ambiguity_options o = {.context = context,
+                                       .max_candidates = max_candidates ? max_candidates : SIZE_MAX,
+                                       .twin_fn = fn,
+                                       .twin_ctx = ctx};
+    return ibidi_ambiguity_twins_cp(t, n, &o, st, err);
 }
 /* The display calls with their inputs as separate words, as most display tests were
  * written; the options record itself is tested in test_display.c. */

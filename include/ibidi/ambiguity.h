@@ -42,11 +42,12 @@
  * characters (Bidi_Control) and classes B and S are still refused.
  *
  * Nothing here allocates but the _alloc calls. The calls take ibidi_ambiguity_options
- * (what the input is, IBIDI_AMBIGUITY_* bits, the paragraph of the twin search, its bound,
- * the IDNA processing that decides which twins are valid, a work area); a NULL pointer or a
- * zero-initialised record means: decide what the input is, Badami's analysis alone, the
- * standard display model, IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, the uts46 profile, no work
- * area. The lists of names (`ibidi scan`) are ibidi/scan.h's.
+ * (what the input is, IBIDI_AMBIGUITY_* bits, the paragraph of the twin search, its bound
+ * and its callback, the IDNA processing that decides which twins are valid, a work area); a
+ * NULL pointer or a zero-initialised record means: decide what the input is, Badami's
+ * analysis alone, the standard display model, IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, no
+ * callback, the uts46 profile, no work area. The lists of names (`ibidi scan`) are
+ * ibidi/scan.h's.
  *
  * Stack (gcc -O2, x86-64; IBIDI_STACK_MAX, ibidi/common.h): IBIDI_AMBIGUITY_STACK at most.
  * The analysis runs on the stack for identifiers of up to 256 bytes (every domain name),
@@ -205,9 +206,14 @@ IBIDI_API int ibidi_ambiguity_code_is_exact(ibidi_ambiguity_code code);
  * than any registry would list one by one. */
 #define IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES 10000u
 
+/* Receives one twin of the twin search; returns 0 to go on, non-zero to stop the search. */
+typedef int (*ibidi_ambiguity_twin_fn)(const uint32_t *twin, size_t n, void *ctx);
+typedef int (*ibidi_ambiguity_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
+
 /* How the calls run. A NULL pointer, or a zero-initialised record, is the default of every
  * field. Each call reads the fields it names and ignores the others, so that one record may
- * serve the analysis and the twin search. */
+ * serve the analysis and the twin search. The twin search's callback and its context are
+ * fields too, so that no call takes more than six parameters. */
 typedef struct ibidi_ambiguity_options {
     ibidi_iri_kind as;       /* analysis: what s is (ibidi_iri_parse); 0: decide (AUTO) */
     unsigned flags;          /* IBIDI_AMBIGUITY_* bits (the analysis's; the search refuses
@@ -224,6 +230,11 @@ typedef struct ibidi_ambiguity_options {
     void *work;              /* analysis: NULL, or a work area of
                                 ibidi_ambiguity_work_size(len, flags) bytes, any alignment */
     size_t work_size;
+    ibidi_ambiguity_twin_fn twin_fn;           /* ibidi_ambiguity_twins_cp: receives each
+                                                  twin; NULL: the twins are only counted */
+    ibidi_ambiguity_twin_utf8_fn twin_utf8_fn; /* ibidi_ambiguity_twins_utf8: the same in
+                                                  UTF-8 */
+    void *twin_ctx;                            /* twin search: passed to the callback */
 } ibidi_ambiguity_options;
 
 /* Bytes of the work area that ibidi_ambiguity_analyze needs for len bytes with these flags:
@@ -272,26 +283,25 @@ typedef struct ibidi_ambiguity_twin_stats {
     int stopped;       /* 1 when the callback stopped the search */
 } ibidi_ambiguity_twin_stats;
 
-/* Receives one twin; returns 0 to go on, non-zero to stop the search. */
-typedef int (*ibidi_ambiguity_twin_fn)(const uint32_t *twin, size_t n, void *ctx);
-typedef int (*ibidi_ambiguity_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
-
 /*
  * Every text other than `text` that displays identically to it in a paragraph of
- * direction opts->context (IBIDI_DIR_LTR or IBIDI_DIR_RTL), each passed once to fn (may be
- * NULL: the twins are only counted). The search runs over the embedding levels the
- * characters shown could have, undoes L2 and L4 for each choice, and keeps a candidate
- * only when the UBA, run forward on it, gives the same glyphs with exactly the levels
- * chosen (so each twin is found once) and it draws every mark on the same glyph (see the
- * top). It is exact: every twin reported displays identically, and when stats->truncated
- * is 0 every twin was reported. At most opts->max_candidates candidates are run forward
- * (0: IBIDI_AMBIGUITY_DEFAULT_CANDIDATES), and the search takes at most 64 times as many steps
+ * direction opts->context (IBIDI_DIR_LTR or IBIDI_DIR_RTL), each passed once to the
+ * callback of opts with opts->twin_ctx: opts->twin_fn for ibidi_ambiguity_twins_cp,
+ * opts->twin_utf8_fn for ibidi_ambiguity_twins_utf8 (NULL, or opts NULL: the twins are
+ * only counted). The search runs over the embedding levels the characters shown could
+ * have, undoes L2 and L4 for each choice, and keeps a candidate only when the UBA, run
+ * forward on it, gives the same glyphs with exactly the levels chosen (so each twin is
+ * found once) and it draws every mark on the same glyph (see the top). It is exact: every
+ * twin reported displays identically, and when stats->truncated is 0 every twin was
+ * reported. At most opts->max_candidates candidates are run forward (0:
+ * IBIDI_AMBIGUITY_DEFAULT_CANDIDATES), and the search takes at most 64 times as many steps
  * plus 256; reaching either bound sets stats->truncated (SIZE_MAX: no bound, and then a
  * long text full of weak characters may take very long). Twins come in a fixed order for
  * a given input. stats may be NULL. Other fields of opts are not read (flags: unknown bits
- * are refused). Characters of class BN are set aside and carried into every twin (see the
- * top): "every twin" means every text without them, each reported once with the input's
- * ones put back; IBIDI_AMBIGUITY_TWINS_MAX counts them too.
+ * are refused; the other call's callback is ignored). Characters of class BN are set aside
+ * and carried into every twin (see the top): "every twin" means every text without them,
+ * each reported once with the input's ones put back; IBIDI_AMBIGUITY_TWINS_MAX counts
+ * them too.
  * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
  * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
  * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL or
@@ -300,12 +310,10 @@ typedef int (*ibidi_ambiguity_twin_utf8_fn)(const char *twin, size_t len, void *
  */
 IBIDI_API ibidi_status ibidi_ambiguity_twins_cp(const uint32_t *text, size_t n,
                                                 const ibidi_ambiguity_options *opts,
-                                                ibidi_ambiguity_twin_fn fn, void *ctx,
                                                 ibidi_ambiguity_twin_stats *stats,
                                                 ibidi_error *err);
 IBIDI_API ibidi_status ibidi_ambiguity_twins_utf8(const char *s, size_t len,
                                                   const ibidi_ambiguity_options *opts,
-                                                  ibidi_ambiguity_twin_utf8_fn fn, void *ctx,
                                                   ibidi_ambiguity_twin_stats *stats,
                                                   ibidi_error *err);
 

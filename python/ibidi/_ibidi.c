@@ -757,9 +757,11 @@ static PyObject *py_twins(PyObject *self, PyObject *args)
     PyObject *l = PyList_New(0);
     if (!l)
         return NULL;
+    o.twin_utf8_fn = twin_cb;
+    o.twin_ctx = l;
     ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
-    ibidi_status st = ibidi_ambiguity_twins_utf8(t.s, t.n, &o, twin_cb, l, &stats, &err);
+    ibidi_status st = ibidi_ambiguity_twins_utf8(t.s, t.n, &o, &stats, &err);
     if (PyErr_Occurred()) {
         Py_DECREF(l);
         return NULL;

@@ -20,8 +20,9 @@ ibidi_status ibidi_ambiguity_analyze_alloc(const char *s, size_t len,
                                            ibidi_findings *findings, ibidi_error *err)
 {
     static const ibidi_ambiguity_options defaults = {
-        IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL,
-        0};
+        .as = IBIDI_IRI_AS_AUTO,
+        .context = IBIDI_DIR_LTR,
+        .idna = {.profile = IBIDI_IDNA_PROFILE_UTS46}};
     ibidi_ambiguity_options o = opts ? *opts : defaults;
     void *work = NULL;
     ibidi_finding *items = NULL;

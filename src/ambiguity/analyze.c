@@ -872,8 +872,9 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
 
 /* The defaults of the options: decide the kind, no flags, the standard display model, the
  * default bound, uts46, no work area. */
-static const ibidi_ambiguity_options defaults = {
-    IBIDI_IRI_AS_AUTO, 0, IBIDI_DIR_LTR, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
+static const ibidi_ambiguity_options defaults = {.as = IBIDI_IRI_AS_AUTO,
+                                                  .context = IBIDI_DIR_LTR,
+                                                  .idna = {.profile = IBIDI_IDNA_PROFILE_UTS46}};
 
 /* The work area, for inputs of len bytes with flags: the arrays (when the stack does not
  * take them), then for IBIDI_AMBIGUITY_EXACT the exact checks' memory, the search's state and

@@ -892,9 +892,10 @@ static int twins_opts(const ibidi_ambiguity_options *opts, ibidi_dir *context, s
              (opts->flags & ~(IBIDI_AMBIGUITY_RTL | IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_TEXT)));
 }
 
+/* The callback and its context travel in the options (at most six parameters a call); no
+ * options: no callback, the twins are only counted. */
 ibidi_status ibidi_ambiguity_twins_cp(const uint32_t *text, size_t n,
                                       const ibidi_ambiguity_options *opts,
-                                      ibidi_ambiguity_twin_fn fn, void *ctx,
                                       ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     ibidi_dir context;
@@ -904,13 +905,13 @@ ibidi_status ibidi_ambiguity_twins_cp(const uint32_t *text, size_t n,
             memset(stats, 0, sizeof *stats);
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     }
-    return ibidi__twins_search(text, n, context, bound, 0, fn, NULL, ctx, stats, err);
+    return ibidi__twins_search(text, n, context, bound, 0, opts ? opts->twin_fn : NULL, NULL,
+                               opts ? opts->twin_ctx : NULL, stats, err);
 }
 
 /* The UTF-8 call: the search encodes each twin for the callback. */
 ibidi_status ibidi_ambiguity_twins_utf8(const char *s, size_t len,
                                         const ibidi_ambiguity_options *opts,
-                                        ibidi_ambiguity_twin_utf8_fn fn, void *ctx,
                                         ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     uint32_t cps[MAXN];
@@ -932,8 +933,9 @@ ibidi_status ibidi_ambiguity_twins_utf8(const char *s, size_t len,
             return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, pos, 0);
         cps[n++] = ibidi__utf8_decode_valid((const unsigned char *)s, &pos);
     }
-    /* fn NULL: the twins are counted, not encoded */
-    st = ibidi__twins_search(cps, n, context, bound, 0, NULL, fn, ctx, stats, &e);
+    /* no callback: the twins are counted, not encoded */
+    st = ibidi__twins_search(cps, n, context, bound, 0, NULL, opts ? opts->twin_utf8_fn : NULL,
+                             opts ? opts->twin_ctx : NULL, stats, &e);
     if (st != IBIDI_OK) {
         /* the error's index as a byte offset: the offsets are found again rather than kept
          * (one error a call, against a store for every code point on the stack) */

@@ -218,8 +218,9 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
         name = uform;
         nlen = ulen;
     }
-    const ibidi_ambiguity_options ao = {as, IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
-                                        IBIDI_DIR_LTR, 0, {o->profile, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options ao = {.as = as,
+                                        .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                        .idna = {o->profile, 0, 0, NULL, 0}};
     ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
     const ibidi_finding *f = found.items;
     const size_t nf = found.n;
@@ -494,8 +495,9 @@ static void json_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as, con
         name = uform;
         nlen = ulen;
     }
-    const ibidi_ambiguity_options ao = {as, IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
-                                        IBIDI_DIR_LTR, 0, {o->profile, 0, 0, NULL, 0}, NULL, 0};
+    const ibidi_ambiguity_options ao = {.as = as,
+                                        .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
+                                        .idna = {o->profile, 0, 0, NULL, 0}};
     ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
     fputs(",\"ambiguity\":{", stdout);
     if (st != IBIDI_OK) {

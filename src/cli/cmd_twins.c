@@ -163,10 +163,12 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
     /* --max-candidates 0 is no bound */
-    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_AUTO, 0, o->context,
-                                        o->max_candidates ? o->max_candidates : SIZE_MAX,
-                                        {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
-    ibidi_status st = ibidi_ambiguity_twins_utf8(s, slen, &ao, collect, &l, &stats, &err);
+    const ibidi_ambiguity_options ao = {.context = o->context,
+                                        .max_candidates = o->max_candidates ? o->max_candidates
+                                                                            : SIZE_MAX,
+                                        .twin_utf8_fn = collect,
+                                        .twin_ctx = &l};
+    ibidi_status st = ibidi_ambiguity_twins_utf8(s, slen, &ao, &stats, &err);
     if (st != IBIDI_OK) {
         fail_record(o, item, len, &err);
         cli_report("twins", itemno, "cannot search twins", &err,

@@ -192,7 +192,7 @@ NOINLINE static void parse_steps(const char *form, size_t flen, int check, int q
         return;
     }
     /* Badami's analysis (no twin search) */
-    const ibidi_ambiguity_options ao = {IBIDI_IRI_AS_DOMAIN, 0, IBIDI_DIR_LTR, 0, *idna, NULL, 0};
+    const ibidi_ambiguity_options ao = {.as = IBIDI_IRI_AS_DOMAIN, .idna = *idna};
     *analysis =
         ibidi__ambig_analyze_parsed(form, flen, &pre, &ao, NULL, 0, findings, NULL);
 }
