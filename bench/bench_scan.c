@@ -195,25 +195,29 @@ static double pass(int step, const list *l, const prepared *p)
             break;
         case STEP_GROUPS:
             for (unsigned c = 0; c < 2; c++)
-                if (p->disp[c].len[i])
-                    ibidi_scan_groups_add(g, c, p->disp[c].s[i], p->disp[c].len[i],
-                                          p->uform.s[i], p->uform.len[i], 1, NULL);
+                if (p->disp[c].len[i]) {
+                    const ibidi_scan_groups_entry e = {c, p->disp[c].s[i], p->disp[c].len[i],
+                                                       p->uform.s[i], p->uform.len[i], 1};
+                    ibidi_scan_groups_add(g, &e, NULL);
+                }
             break;
         default: {
             ibidi_scan_result r;
             ibidi_findings sfs = {sf, 64, 0, 0};
             const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, idna_opts};
-            if (ibidi_scan_name(l->s[i], l->len[i], &so, sbuf, sizeof sbuf, &r, &sfs, NULL) !=
-                IBIDI_OK)
+            r.text = (ibidi_buf){sbuf, sizeof sbuf, 0};
+            if (ibidi_scan_name(l->s[i], l->len[i], &so, &r, &sfs, NULL) != IBIDI_OK)
                 break;
             const char *name = r.unicode.present ? sbuf + r.unicode.start : l->s[i];
             size_t nl = r.unicode.present ? r.unicode.length : l->len[i];
             /* the analysis's findings count only when it ran (as r.n_findings did) */
             acc += (size_t)r.valid + (r.analysis == IBIDI_OK ? sfs.n : 0);
             for (unsigned c = 0; c < 2; c++)
-                if (r.display[c].present)
-                    ibidi_scan_groups_add(g, c, sbuf + r.display[c].start, r.display[c].length,
-                                          name, nl, r.valid, NULL);
+                if (r.display[c].present) {
+                    const ibidi_scan_groups_entry e = {c, sbuf + r.display[c].start,
+                                                       r.display[c].length, name, nl, r.valid};
+                    ibidi_scan_groups_add(g, &e, NULL);
+                }
         }
         }
     }
@@ -267,9 +271,11 @@ static void measure_groups(const list *l)
             double t0 = now();
             for (size_t i = 0; i < l->n; i++)
                 for (unsigned c = 0; c < 2; c++)
-                    if (p.disp[c].len[i])
-                        ibidi_scan_groups_add(g, c, p.disp[c].s[i], p.disp[c].len[i],
-                                              p.uform.s[i], p.uform.len[i], 1, NULL);
+                    if (p.disp[c].len[i]) {
+                        const ibidi_scan_groups_entry e = {c, p.disp[c].s[i], p.disp[c].len[i],
+                                                           p.uform.s[i], p.uform.len[i], 1};
+                        ibidi_scan_groups_add(g, &e, NULL);
+                    }
             sink += groups_end(g, &st);
             double el = now() - t0;
             if (el < best)

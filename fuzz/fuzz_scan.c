@@ -65,32 +65,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t need = 0;
     const ibidi_scan_options so = {options, opts};
 
-    ibidi_status st = ibidi_scan_name(name, len, &so, NULL, 0, &r, &fs, NULL);
+    r.text = (ibidi_buf){NULL, 0, 0};
+    ibidi_status st = ibidi_scan_name(name, len, &so, &r, &fs, NULL);
     require(st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL);
-    need = r.needed;
+    need = r.text.len;
     require((st == IBIDI_OK) == (need == 0));
     if (need > CAP)
         return 0;
     if (need > 0) {
-        require(ibidi_scan_name(name, len, &so, buf, need - 1, &r2, &fs, NULL) ==
-                    IBIDI_E_BUFFER_TOO_SMALL &&
-                r2.needed == need);
+        r2.text = (ibidi_buf){buf, need - 1, 0};
+        require(ibidi_scan_name(name, len, &so, &r2, &fs, NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
+                r2.text.len == need);
     }
-    require(ibidi_scan_name(name, len, &so, buf, need, &r, &fs, NULL) == IBIDI_OK &&
-            r.needed == need);
+    r.text = (ibidi_buf){buf, need, 0};
+    require(ibidi_scan_name(name, len, &so, &r, &fs, NULL) == IBIDI_OK && r.text.len == need &&
+            r.text.data == buf && r.text.cap == need);
 
     /* 6 */
     {
         ibidi_findings fa;
-        char *text = NULL;
-        require(ibidi_scan_name_alloc(name, len, &so, &text, &r2, &fa, NULL) == IBIDI_OK &&
-                text && r2.needed == need && memcmp(text, buf, need) == 0 &&
+        require(ibidi_scan_name_alloc(name, len, &so, &r2, &fa, NULL) == IBIDI_OK);
+        const char *text = r2.text.data;
+        require(text && r2.text.len == need && memcmp(text, buf, need) == 0 &&
                 text[need] == '\0' && r2.valid == r.valid && r2.status == r.status &&
                 r2.analysis == r.analysis && fa.n == (r.analysis == IBIDI_OK ? fs.n : 0) &&
                 (fa.n == 0) == (fa.items == NULL));
         for (size_t i = 0; i < fa.n && i < 64; i++)
             require(same(&fa.items[i], &f[i]));
-        ibidi_free(text);
+        ibidi_free(r2.text.data);
         ibidi_findings_free(&fa);
     }
 
@@ -173,10 +175,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ibidi_scan_groups_options go = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 3};
     if (ibidi_scan_groups_create(&go, &grp, NULL) == IBIDI_OK) {
         unsigned added = 0, added2 = 0;
-        require(ibidi_scan_groups_add_displays(grp, name, len, &r, buf, &added, NULL) ==
-                IBIDI_OK);
-        require(ibidi_scan_groups_add_displays(grp, name, len, &r, buf, &added2, NULL) ==
-                IBIDI_OK && added2 == added);
+        require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added, NULL) == IBIDI_OK);
+        require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added2, NULL) == IBIDI_OK &&
+                added2 == added);
         for (unsigned k = 0; k < 2; k++)
             require(((added >> k) & 1u) ==
                     (r.display[k].present && !((r.self_display >> k) & 1u)));

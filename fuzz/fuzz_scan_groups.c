@@ -159,16 +159,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_scan_groups *g = NULL;
     const ibidi_scan_groups_options o = {memory, "/tmp", kinds};
     require(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK && g);
-    for (size_t i = 0; i < n; i++)
-        require(ibidi_scan_groups_add(g, v[i].kind, (const char *)v[i].key, v[i].key_len,
-                                      (const char *)v[i].name, v[i].name_len, v[i].valid,
-                                      NULL) == IBIDI_OK);
+    for (size_t i = 0; i < n; i++) {
+        const ibidi_scan_groups_entry e = {v[i].kind, (const char *)v[i].key, v[i].key_len,
+                                           (const char *)v[i].name, v[i].name_len,
+                                           v[i].valid};
+        require(ibidi_scan_groups_add(g, &e, NULL) == IBIDI_OK);
+    }
     ibidi_scan_groups_stats st;
     ibidi_scan_groups_get_stats(g, &st);
     require(st.adds == n);
     require(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK);
     require(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK);
-    require(ibidi_scan_groups_add(g, 0, "k", 1, "n", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT);
+    const ibidi_scan_groups_entry late = {0, "k", 1, "n", 1, 1};
+    require(ibidi_scan_groups_add(g, &late, NULL) == IBIDI_E_INVALID_ARGUMENT);
 
     qsort(v, n, sizeof v[0], add_cmp);
     for (int pass = 0; pass < 2; pass++) {

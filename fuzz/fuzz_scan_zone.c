@@ -82,11 +82,12 @@ static void check_stable(const char *n, size_t len)
     static char line[IBIDI_SCAN_ZONE_NAME_MAX + 2], out[IBIDI_SCAN_ZONE_NAME_MAX];
     static ibidi_scan_zone_state st;
     ibidi_scan_zone_result r;
+    ibidi_buf name = {out, sizeof out, 0};
     memset(&st, 0, sizeof st);
     memcpy(line, n, len);
     line[len] = '.';
-    require(ibidi_scan_zone_line(&st, line, len + 1, out, sizeof out, &r, NULL) == IBIDI_OK);
-    require(r.kind == IBIDI_SCAN_ZONE_OWNER && r.name_len == len && memcmp(out, n, len) == 0);
+    require(ibidi_scan_zone_line(&st, line, len + 1, &name, &r, NULL) == IBIDI_OK);
+    require(r.kind == IBIDI_SCAN_ZONE_OWNER && name.len == len && memcmp(out, n, len) == 0);
 }
 
 static ibidi_scan_zone_state st, before;
@@ -95,9 +96,10 @@ static char buf[IBIDI_SCAN_ZONE_NAME_MAX];
 static void one_line(const char *line, size_t len)
 {
     ibidi_scan_zone_result r;
+    ibidi_buf name = {buf, sizeof buf, 99};
     ibidi_error e;
     before = st;
-    ibidi_status s = ibidi_scan_zone_line(&st, line, len, buf, sizeof buf, &r, &e);
+    ibidi_status s = ibidi_scan_zone_line(&st, line, len, &name, &r, &e);
     require(zone_status(s) && e.status == s);
     if (s != IBIDI_OK) {
         require(memcmp(&before, &st, sizeof st) == 0);
@@ -107,30 +109,31 @@ static void one_line(const char *line, size_t len)
     require(r.kind >= IBIDI_SCAN_ZONE_BLANK && r.kind <= IBIDI_SCAN_ZONE_DIRECTIVE);
     require(!r.field.present || (r.field.start <= len && r.field.length <= len - r.field.start));
     if (r.kind != IBIDI_SCAN_ZONE_OWNER && r.kind != IBIDI_SCAN_ZONE_ORIGIN) {
-        require(r.name_len == 0);
+        require(name.len == 0);
         return;
     }
-    check_spelling(buf, r.name_len);
-    check_stable(buf, r.name_len);
+    check_spelling(buf, name.len);
+    check_stable(buf, name.len);
     if (r.kind == IBIDI_SCAN_ZONE_OWNER) {
-        int same = before.has_owner && before.owner_len == r.name_len;
-        for (size_t i = 0; same && i < r.name_len; i++)
+        int same = before.has_owner && before.owner_len == name.len;
+        for (size_t i = 0; same && i < name.len; i++)
             same = lower((unsigned char)before.owner[i]) == lower((unsigned char)buf[i]);
         require(!same);
-        require(st.has_owner && st.owner_len == r.name_len &&
-                memcmp(st.owner, buf, r.name_len) == 0);
+        require(st.has_owner && st.owner_len == name.len &&
+                memcmp(st.owner, buf, name.len) == 0);
     } else {
-        require(st.has_origin && st.origin_len == r.name_len &&
-                memcmp(st.origin, buf, r.name_len) == 0);
+        require(st.has_origin && st.origin_len == name.len &&
+                memcmp(st.origin, buf, name.len) == 0);
     }
-    if (r.name_len) { /* property 6: the same line with a buffer one byte short */
+    if (name.len) { /* property 6: the same line with a buffer one byte short */
         static ibidi_scan_zone_state again;
         static char small[IBIDI_SCAN_ZONE_NAME_MAX];
         ibidi_scan_zone_result r2;
+        ibidi_buf short_name = {small, name.len - 1, 0};
         again = before;
-        require(ibidi_scan_zone_line(&again, line, len, small, r.name_len - 1, &r2, NULL) ==
+        require(ibidi_scan_zone_line(&again, line, len, &short_name, &r2, NULL) ==
                 IBIDI_E_BUFFER_TOO_SMALL);
-        require(r2.name_len == r.name_len && memcmp(&again, &before, sizeof again) == 0);
+        require(short_name.len == name.len && memcmp(&again, &before, sizeof again) == 0);
     }
 }
 

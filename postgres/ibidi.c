@@ -631,20 +631,20 @@ Datum pg_ibidi_display_key(PG_FUNCTION_ARGS)
     memset(&so, 0, sizeof so);
     so.flags = ctx == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR;
     char stackbuf[2048];
-    char *buf = stackbuf;
     ibidi_scan_result res;
     ibidi_error err;
-    ibidi_status st = ibidi_scan_name(name, len, &so, buf, sizeof stackbuf, &res, NULL, &err);
+    res.text = (ibidi_buf){stackbuf, sizeof stackbuf, 0};
+    ibidi_status st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
-        buf = palloc(res.needed);
-        st = ibidi_scan_name(name, len, &so, buf, res.needed, &res, NULL, &err);
+        res.text = (ibidi_buf){palloc(res.text.len), res.text.len, 0};
+        st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
     }
     if (st != IBIDI_OK)
         cannot_process("display key", &err);
     const ibidi_span *d = &res.display[ctx == IBIDI_DIR_RTL ? 1 : 0];
     if (!d->present)
         PG_RETURN_NULL();
-    PG_RETURN_TEXT_P(text_of(buf + d->start, d->length));
+    PG_RETURN_TEXT_P(text_of(res.text.data + d->start, d->length));
 }
 
 /* ---- Twins -------------------------------------------------------------------------------- */

@@ -196,13 +196,15 @@ int main(int argc, char **argv)
         ibidi_scan_zone_state zs;
         ibidi_scan_zone_result zr;
         CHECK(ibidi_scan_zone_init(&zs, "example", 7, NULL) == IBIDI_OK, "zone origin");
-        for (size_t i = 0; i < n_lines; i++)
-            if (ibidi_scan_zone_line(&zs, lines[i].p, lines[i].len, owners_text + used,
-                                     IBIDI_SCAN_ZONE_NAME_MAX, &zr, NULL) == IBIDI_OK &&
-                zr.kind == IBIDI_SCAN_ZONE_OWNER && zr.name_len) {
-                owners[n_owners++] = (line){owners_text + used, zr.name_len};
-                used += zr.name_len;
+        for (size_t i = 0; i < n_lines; i++) {
+            ibidi_buf owner = {owners_text + used, IBIDI_SCAN_ZONE_NAME_MAX, 0};
+            if (ibidi_scan_zone_line(&zs, lines[i].p, lines[i].len, &owner, &zr, NULL) ==
+                    IBIDI_OK &&
+                zr.kind == IBIDI_SCAN_ZONE_OWNER && owner.len) {
+                owners[n_owners++] = (line){owners_text + used, owner.len};
+                used += owner.len;
             }
+        }
     }
 
     for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {

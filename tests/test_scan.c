@@ -30,9 +30,11 @@ static ibidi_status t_scan(const char *name, size_t len, unsigned flags, unsigne
                            ibidi_scan_result *r, ibidi_error *err)
 {
     const ibidi_scan_options o = {options, exact(flags)};
-    ibidi_status st = ibidi_scan_name(name, len, &o, buf, cap, r, f, err);
+    if (r)
+        r->text = (ibidi_buf){buf, cap, 0};
+    ibidi_status st = ibidi_scan_name(name, len, &o, r, f, err);
     if (need && r)
-        *need = r->needed;
+        *need = r->text.len;
     return st;
 }
 
@@ -417,8 +419,8 @@ static void self_unique(void)
         for (size_t i = 0; i < n; i++) {
             char buf[256];
             ibidi_scan_result r;
-            if (ibidi_scan_name(forms[i], strlen(forms[i]), &o, buf, sizeof buf, &r, NULL,
-                                NULL) != IBIDI_OK ||
+            r.text = (ibidi_buf){buf, sizeof buf, 0};
+            if (ibidi_scan_name(forms[i], strlen(forms[i]), &o, &r, NULL, NULL) != IBIDI_OK ||
                 !r.display[c].present)
                 continue; /* no display: not a domain name (an empty label, say) */
             const int self = (r.self_display >> c) & 1;
@@ -544,13 +546,13 @@ static void edges(unsigned flags)
           "NULL findings with a capacity");
 }
 
-/* Two scans alike: results, text parts and findings. */
-static int same_scan(const ibidi_scan_result *a, const char *ta, const ibidi_finding *fa,
-                     size_t na, const ibidi_scan_result *b, const char *tb,
-                     const ibidi_finding *fb, size_t nb)
+/* Two scans alike: results, text parts (in each one's text.data) and findings. */
+static int same_scan(const ibidi_scan_result *a, const ibidi_finding *fa, size_t na,
+                     const ibidi_scan_result *b, const ibidi_finding *fb, size_t nb)
 {
     int ok = a->valid == b->valid && a->status == b->status && a->analysis == b->analysis &&
-             a->needed == b->needed && memcmp(ta, tb, a->needed) == 0 && na == nb;
+             a->text.len == b->text.len && memcmp(a->text.data, b->text.data, a->text.len) == 0 &&
+             na == nb;
     const ibidi_span *sa[4] = {&a->unicode, &a->codes, &a->display[0], &a->display[1]};
     const ibidi_span *sb[4] = {&b->unicode, &b->codes, &b->display[0], &b->display[1]};
     for (int k = 0; ok && k < 4; k++)
@@ -575,25 +577,35 @@ static void options(void)
     const size_t nl = strlen(nm);
 
     /* NULL and a zeroed record: no display, the uts46 profile */
-    CHECK(ibidi_scan_name(nm, nl, NULL, b1, CAP, &r1, &fs1, &e) == IBIDI_OK &&
-              ibidi_scan_name(nm, nl, &zero, b2, CAP, &r2, &fs2, &e) == IBIDI_OK &&
-              same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n) && !r1.display[0].present &&
+    r1.text = (ibidi_buf){b1, CAP, 0};
+    r2.text = (ibidi_buf){b2, CAP, 0};
+    CHECK(ibidi_scan_name(nm, nl, NULL, &r1, &fs1, &e) == IBIDI_OK &&
+              ibidi_scan_name(nm, nl, &zero, &r2, &fs2, &e) == IBIDI_OK &&
+              same_scan(&r1, f1, fs1.n, &r2, f2, fs2.n) && !r1.display[0].present &&
               !r1.display[1].present,
           "NULL and zeroed options agree: no display");
+    CHECK(r1.text.data == b1 && r1.text.cap == CAP && r1.text.len > 0 && r1.text.len < CAP,
+          "the buffer stays in the result, len the bytes taken");
     CHECK(t_scan(nm, nl, uts46, 0, b2, CAP, NULL, &fs2, &r2, &e) == IBIDI_OK &&
-              same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n),
+              same_scan(&r1, f1, fs1.n, &r2, f2, fs2.n),
           "the defaults: the uts46 profile");
-    /* refused: unknown bits, an unknown IDNA profile */
+    /* refused: unknown bits, an unknown IDNA profile, no result, data NULL with a cap */
     {
         ibidi_scan_options o = zero;
         o.flags = 0x8u;
-        CHECK(ibidi_scan_name(nm, nl, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT &&
+        r1.text = (ibidi_buf){b1, CAP, 0};
+        CHECK(ibidi_scan_name(nm, nl, &o, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT &&
                   e.status == IBIDI_E_INVALID_ARGUMENT,
               "unknown flag bits refused");
         o = zero;
         o.idna.profile = (ibidi_idna_profile)9;
-        CHECK(ibidi_scan_name(nm, nl, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT,
+        CHECK(ibidi_scan_name(nm, nl, &o, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT,
               "unknown IDNA profile refused");
+        CHECK(ibidi_scan_name(nm, nl, NULL, NULL, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT,
+              "no result record refused");
+        r1.text = (ibidi_buf){NULL, 4, 0};
+        CHECK(ibidi_scan_name(nm, nl, NULL, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT,
+              "text data NULL with a capacity refused");
     }
     /* a form of over 256 bytes from a name of fewer: A-labels of CJK ideographs */
     {
@@ -615,17 +627,17 @@ static void options(void)
         compare(name, al, uts46, "long form");
         ibidi_scan_options o = zero;
         o.flags = IBIDI_SCAN_LTR | IBIDI_SCAN_RTL;
-        CHECK(ibidi_scan_name(name, al, &o, b1, CAP, &r1, &fs1, &e) == IBIDI_OK &&
+        r1.text = (ibidi_buf){b1, CAP, 0};
+        CHECK(ibidi_scan_name(name, al, &o, &r1, &fs1, &e) == IBIDI_OK &&
                   r1.unicode.length == ul && !r1.valid && r1.status == IBIDI_E_IDENT_INVALID &&
                   r1.analysis == IBIDI_E_DOMAIN_TOO_LONG && !r1.display[0].present,
               "a long form: no domain name (DOMAIN_TOO_LONG), no work area needed");
-        char *text = NULL;
         ibidi_findings fa;
-        CHECK(ibidi_scan_name_alloc(name, al, &o, &text, &r2, &fa, &e) == IBIDI_OK && text &&
-                  text[r2.needed] == '\0' &&
-                  same_scan(&r1, b1, f1, 0, &r2, text, fa.items, fa.n),
+        CHECK(ibidi_scan_name_alloc(name, al, &o, &r2, &fa, &e) == IBIDI_OK && r2.text.data &&
+                  r2.text.data[r2.text.len] == '\0' &&
+                  same_scan(&r1, f1, 0, &r2, fa.items, fa.n),
               "_alloc on a long form");
-        ibidi_free(text);
+        ibidi_free(r2.text.data);
         ibidi_findings_free(&fa);
     }
     /* _alloc: a form longer than its first guess, more findings than its first guess */
@@ -640,37 +652,35 @@ static void options(void)
         for (int k = 0; k < 2; k++) {
             const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
                                           {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-            char *text = NULL;
             ibidi_findings fa;
-            CHECK(ibidi_scan_name(list[k], lens[k], &o, b1, CAP, &r1, &fs1, &e) == IBIDI_OK &&
-                      ibidi_scan_name_alloc(list[k], lens[k], &o, &text, &r2, &fa, &e) ==
-                          IBIDI_OK &&
-                      same_scan(&r1, b1, f1, r1.analysis == IBIDI_OK ? fs1.n : 0, &r2, text,
-                                fa.items, fa.n),
-                  "_alloc %d: as the call (%zu bytes, %zu findings)", k, r1.needed, fs1.n);
-            CHECK(k == 0 ? r1.needed > 4 * lens[k] + 64 : fs1.n > 16,
+            r1.text = (ibidi_buf){b1, CAP, 0};
+            CHECK(ibidi_scan_name(list[k], lens[k], &o, &r1, &fs1, &e) == IBIDI_OK &&
+                      ibidi_scan_name_alloc(list[k], lens[k], &o, &r2, &fa, &e) == IBIDI_OK &&
+                      same_scan(&r1, f1, r1.analysis == IBIDI_OK ? fs1.n : 0, &r2, fa.items,
+                                fa.n),
+                  "_alloc %d: as the call (%zu bytes, %zu findings)", k, r1.text.len, fs1.n);
+            CHECK(k == 0 ? r1.text.len > 4 * lens[k] + 64 : fs1.n > 16,
                   "_alloc %d: past its first guess", k);
-            ibidi_free(text);
+            ibidi_free(r2.text.data);
             ibidi_findings_free(&fa);
         }
     }
     /* _alloc: no findings record, no result; errors */
     {
-        char *text = NULL;
         ibidi_findings fa;
-        CHECK(ibidi_scan_name_alloc(nm, nl, NULL, &text, NULL, NULL, &e) == IBIDI_OK && text,
-              "_alloc without findings nor result");
-        ibidi_free(text);
-        CHECK(ibidi_scan_name_alloc(nm, nl, NULL, NULL, &r1, &fa, &e) ==
-                      IBIDI_E_INVALID_ARGUMENT &&
+        r1.text = (ibidi_buf){(char *)1, 7, 99}; /* cap ignored, data replaced */
+        CHECK(ibidi_scan_name_alloc(nm, nl, NULL, &r1, NULL, &e) == IBIDI_OK && r1.text.data &&
+                  r1.text.data != (char *)1 && r1.text.data[r1.text.len] == '\0',
+              "_alloc without findings");
+        ibidi_free(r1.text.data);
+        CHECK(ibidi_scan_name_alloc(nm, nl, NULL, NULL, &fa, &e) == IBIDI_E_INVALID_ARGUMENT &&
                   fa.items == NULL,
-              "_alloc without a place for the text");
+              "_alloc without a result for the text");
         ibidi_scan_options o = zero;
         o.flags = 8;
-        text = (char *)1;
-        CHECK(ibidi_scan_name_alloc(nm, nl, &o, &text, &r1, &fa, &e) ==
-                      IBIDI_E_INVALID_ARGUMENT &&
-                  text == NULL && fa.items == NULL,
+        r1.text.data = (char *)1;
+        CHECK(ibidi_scan_name_alloc(nm, nl, &o, &r1, &fa, &e) == IBIDI_E_INVALID_ARGUMENT &&
+                  r1.text.data == NULL && fa.items == NULL,
               "_alloc: an error leaves nothing allocated");
     }
 }
@@ -750,7 +760,7 @@ static void owners(void)
                   r1.set_aside == k,
               "owner \"%s\": %zu bytes set aside, expected %zu", nm, r1.set_aside, k);
         CHECK(t_scan(nm + k, nl - k, uts46, 3, b2, CAP, NULL, &fs2, &r2, NULL) == IBIDI_OK &&
-                  same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n) && r2.set_aside == 0,
+                  same_scan(&r1, f1, fs1.n, &r2, f2, fs2.n) && r2.set_aside == 0,
               "owner \"%s\": judged as \"%s\" alone", nm, nm + k);
         CHECK(t_scan(nm, nl, uts46, 3, b2, CAP, NULL, &fs2, &r2, NULL) == IBIDI_OK &&
                   r2.set_aside == 0 && (k == 0 || !r2.valid),
@@ -775,7 +785,7 @@ static void owners(void)
                 r1.set_aside == strlen(prefixes[p]) &&
                 t_scan(hosts[h], strlen(hosts[h]), uts46, 3, b2, CAP, NULL, &fs2, &r2, NULL) ==
                     IBIDI_OK &&
-                same_scan(&r1, b1, f1, fs1.n, &r2, b2, f2, fs2.n);
+                same_scan(&r1, f1, fs1.n, &r2, f2, fs2.n);
             CHECK(ok, "owner \"%s\": judged as its host name", nm);
             n += ok;
         }

@@ -31,8 +31,9 @@ static int real_make(real *x, const char *name)
 {
     const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, {0, 0, 0, NULL, 0}};
     memset(x, 0, sizeof *x);
-    if (ibidi_scan_name_alloc(name, strlen(name), &so, &x->text, &x->r, NULL, NULL) != IBIDI_OK)
+    if (ibidi_scan_name_alloc(name, strlen(name), &so, &x->r, NULL, NULL) != IBIDI_OK)
         return 0;
+    x->text = x->r.text.data;
     x->k.name = name;
     x->k.name_len = strlen(name);
     x->k.form = x->r.unicode.present ? x->text + x->r.unicode.start : name;

@@ -24,6 +24,15 @@
 #include "scan/groups_internal.h"
 #include "testlib.h"
 
+/* ibidi_scan_groups_add with its entry as separate words, as the tests were written; the
+ * entry record itself is tested in test_arguments. */
+static ibidi_status t_add(ibidi_scan_groups *g, unsigned kind, const char *key, size_t key_len,
+                          const char *name, size_t name_len, int valid, ibidi_error *err)
+{
+    const ibidi_scan_groups_entry e = {kind, key, key_len, name, name_len, valid};
+    return ibidi_scan_groups_add(g, &e, err);
+}
+
 /* ---- The adds of a case ------------------------------------------------------------------ */
 
 typedef struct item {
@@ -204,7 +213,7 @@ static void *add_range(void *arg)
     adder *a = arg;
     a->st = IBIDI_OK;
     for (size_t i = a->from; i < a->to && a->st == IBIDI_OK; i += a->step)
-        a->st = ibidi_scan_groups_add(a->g, a->v[i].kind, a->v[i].key, a->v[i].key_len,
+        a->st = t_add(a->g, a->v[i].kind, a->v[i].key, a->v[i].key_len,
                                       a->v[i].name, a->v[i].name_len, a->v[i].valid, NULL);
     return NULL;
 }
@@ -316,7 +325,7 @@ static void test_small(void)
     ibidi_scan_groups_options o = {0, tmpdir, 3};
     CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK, "create");
     for (size_t i = 0; i < sizeof adds / sizeof adds[0]; i++)
-        CHECK(ibidi_scan_groups_add(g, adds[i].kind, adds[i].key, strlen(adds[i].key),
+        CHECK(t_add(g, adds[i].kind, adds[i].key, strlen(adds[i].key),
                                     adds[i].name, strlen(adds[i].name), adds[i].valid,
                                     NULL) == IBIDI_OK,
               "add %zu", i);
@@ -338,7 +347,7 @@ static void test_small(void)
           "small: kind 1 counts");
     CHECK(ibidi_scan_groups_counts(g, 3, &c) == IBIDI_E_INVALID_ARGUMENT, "kind 3 of 3");
     ibidi_error err;
-    CHECK(ibidi_scan_groups_add(g, 0, "a", 1, "b", 1, 1, &err) == IBIDI_E_INVALID_ARGUMENT &&
+    CHECK(t_add(g, 0, "a", 1, "b", 1, 1, &err) == IBIDI_E_INVALID_ARGUMENT &&
               err.status == IBIDI_E_INVALID_ARGUMENT,
           "add after finish");
     ibidi_scan_groups_stats st;
@@ -369,18 +378,25 @@ static void test_arguments(void)
     CHECK(ibidi_scan_groups_create(&o, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT, "NULL out");
     /* NULL options: the defaults, one kind */
     CHECK(ibidi_scan_groups_create(NULL, &g, NULL) == IBIDI_OK && g, "NULL options");
-    CHECK(ibidi_scan_groups_add(g, 1, "a", 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_add(g, 1, "a", 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "kind 1 of 1");
-    CHECK(ibidi_scan_groups_add(g, 0, NULL, 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_add(g, 0, NULL, 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "NULL key with a length");
-    CHECK(ibidi_scan_groups_add(g, 0, "a", 1, NULL, 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_add(g, 0, "a", 1, NULL, 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "NULL name with a length");
-    CHECK(ibidi_scan_groups_add(NULL, 0, "a", 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(t_add(NULL, 0, "a", 1, "b", 1, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "NULL object");
+    CHECK(ibidi_scan_groups_add(g, NULL, &err) == IBIDI_E_INVALID_ARGUMENT &&
+              err.status == IBIDI_E_INVALID_ARGUMENT,
+          "NULL entry");
+    {
+        const ibidi_scan_groups_entry e = {0, "k", 1, "n", 1, 1};
+        CHECK(ibidi_scan_groups_add(g, &e, NULL) == IBIDI_OK, "an entry record");
+    }
     /* empty keys and names are strings like any other */
-    CHECK(ibidi_scan_groups_add(g, 0, NULL, 0, NULL, 0, 1, NULL) == IBIDI_OK &&
-              ibidi_scan_groups_add(g, 0, NULL, 0, "x", 1, 0, NULL) == IBIDI_OK &&
-              ibidi_scan_groups_add(g, 0, "", 0, "", 0, 0, NULL) == IBIDI_OK,
+    CHECK(t_add(g, 0, NULL, 0, NULL, 0, 1, NULL) == IBIDI_OK &&
+              t_add(g, 0, NULL, 0, "x", 1, 0, NULL) == IBIDI_OK &&
+              t_add(g, 0, "", 0, "", 0, 0, NULL) == IBIDI_OK,
           "empty key and name");
     int calls = 0;
     ibidi_scan_group_counts c;
@@ -390,9 +406,9 @@ static void test_arguments(void)
     CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "finish");
     CHECK(ibidi_scan_groups_each(g, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT, "NULL fn");
     CHECK(ibidi_scan_groups_counts(g, 0, NULL) == IBIDI_E_INVALID_ARGUMENT, "NULL counts");
-    CHECK(ibidi_scan_groups_counts(g, 0, &c) == IBIDI_OK && c.keys == 1 && c.groups == 1 &&
+    CHECK(ibidi_scan_groups_counts(g, 0, &c) == IBIDI_OK && c.keys == 2 && c.groups == 1 &&
               c.names_in_groups == 2,
-          "the empty key: one group of the empty name and x");
+          "the empty key: one group of the empty name and x (and the key k alone)");
     ibidi_scan_groups_free(g);
     CHECK(ibidi_scan_groups_finish(NULL, NULL) == IBIDI_E_INVALID_ARGUMENT, "finish NULL");
     ibidi_scan_groups_free(NULL);
@@ -406,7 +422,7 @@ static void test_arguments(void)
         char k[16], n[16];
         snprintf(k, sizeof k, "k%d", i / 2);
         snprintf(n, sizeof n, "n%d", i);
-        ibidi_scan_groups_add(g, 0, k, strlen(k), n, strlen(n), 1, NULL);
+        t_add(g, 0, k, strlen(k), n, strlen(n), 1, NULL);
     }
     ibidi_scan_groups_finish(g, NULL);
     calls = 0;
@@ -435,7 +451,7 @@ static int first_group(const ibidi_scan_group *g, void *ctx)
     return 1;
 }
 
-static void test_add_displays(void)
+static void tesibidi_scan_groups_add_displays(void)
 {
     static const char *const names[] = {"example.com", "1.com", "com.1",
                                         "xn--4dbrk0ce.com", "\xd7\x99\xd7\xa9\xd7\xa8\xd7\x90\xd7\x9c.com"};
@@ -449,10 +465,10 @@ static void test_add_displays(void)
     for (size_t i = 0; i < 5; i++) {
         char buf[512];
         ibidi_scan_result r;
-        CHECK(ibidi_scan_name(names[i], strlen(names[i]), &so, buf, sizeof buf, &r, NULL,
-                              NULL) == IBIDI_OK,
+        r.text = (ibidi_buf){buf, sizeof buf, 0};
+        CHECK(ibidi_scan_name(names[i], strlen(names[i]), &so, &r, NULL, NULL) == IBIDI_OK,
               "add_displays: scan %s", names[i]);
-        CHECK(ibidi_scan_groups_add_displays(g, names[i], strlen(names[i]), &r, buf, &added[i],
+        CHECK(ibidi_scan_groups_add_displays(g, names[i], strlen(names[i]), &r, &added[i],
                                              NULL) == IBIDI_OK,
               "add_displays: add %s", names[i]);
     }
@@ -482,18 +498,21 @@ static void test_add_displays(void)
     const ibidi_scan_groups_options one = {0, tmpdir, 1};
     ibidi_scan_result r;
     char buf[512];
-    ibidi_scan_name("1.com", 5, &so, buf, sizeof buf, &r, NULL, NULL);
+    r.text = (ibidi_buf){buf, sizeof buf, 0};
+    ibidi_scan_name("1.com", 5, &so, &r, NULL, NULL);
     if (ibidi_scan_groups_create(&one, &g, NULL) == IBIDI_OK) {
-        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, &r, buf, NULL, NULL) ==
+        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, &r, NULL, NULL) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "add_displays: one kind is refused");
         ibidi_scan_groups_free(g);
     }
     if (ibidi_scan_groups_create(&go, &g, NULL) == IBIDI_OK) {
-        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, &r, NULL, NULL, NULL) ==
+        ibidi_scan_result no_text = r;
+        no_text.text.data = NULL;
+        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, &no_text, NULL, NULL) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "add_displays: spans without a buffer are refused");
-        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, NULL, buf, NULL, NULL) ==
+        CHECK(ibidi_scan_groups_add_displays(g, "1.com", 5, NULL, NULL, NULL) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "add_displays: no result is refused");
         ibidi_scan_groups_free(g);
@@ -516,12 +535,12 @@ static void test_large_records(void)
     for (int i = 0; i < 3000 && ok; i++) {
         char n[16];
         snprintf(n, sizeof n, "name%d", i);
-        ok = ibidi_scan_groups_add(g, 0, n, strlen(n), n, strlen(n), 1, NULL) == IBIDI_OK;
+        ok = t_add(g, 0, n, strlen(n), n, strlen(n), 1, NULL) == IBIDI_OK;
         if (i == 1000)
-            ok = ok && ibidi_scan_groups_add(g, 0, big, BIG, big2, BIG, 0, NULL) == IBIDI_OK;
+            ok = ok && t_add(g, 0, big, BIG, big2, BIG, 0, NULL) == IBIDI_OK;
         if (i == 2000)
-            ok = ok && ibidi_scan_groups_add(g, 0, big, BIG, "short", 5, 1, NULL) == IBIDI_OK &&
-                 ibidi_scan_groups_add(g, 0, big, BIG, big, BIG, 1, NULL) == IBIDI_OK;
+            ok = ok && t_add(g, 0, big, BIG, "short", 5, 1, NULL) == IBIDI_OK &&
+                 t_add(g, 0, big, BIG, big, BIG, 1, NULL) == IBIDI_OK;
     }
     CHECK(ok && ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "large records: adds, finish");
     seen s = {{NULL, 0, 0}, 0, 1};
@@ -558,8 +577,8 @@ static void test_temp_errors(void)
         /* in memory: nothing is written, all is well */
         ibidi_scan_groups_options o = {0, dirs[d], 1};
         CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK &&
-                  ibidi_scan_groups_add(g, 0, "k", 1, "a", 1, 1, NULL) == IBIDI_OK &&
-                  ibidi_scan_groups_add(g, 0, "k", 1, "b", 1, 1, NULL) == IBIDI_OK &&
+                  t_add(g, 0, "k", 1, "a", 1, 1, NULL) == IBIDI_OK &&
+                  t_add(g, 0, "k", 1, "b", 1, 1, NULL) == IBIDI_OK &&
                   ibidi_scan_groups_finish(g, NULL) == IBIDI_OK,
               "%s: in memory, no file needed", dirs[d]);
         ibidi_scan_groups_free(g);
@@ -572,7 +591,7 @@ static void test_temp_errors(void)
         for (i = 0; i < 100000 && st == IBIDI_OK; i++) {
             char n[16];
             snprintf(n, sizeof n, "n%d", i);
-            st = ibidi_scan_groups_add(g, 0, n, strlen(n), n, strlen(n), 1, &err);
+            st = t_add(g, 0, n, strlen(n), n, strlen(n), 1, &err);
         }
         CHECK(st == IBIDI_E_TEMP_FILE && err.status == IBIDI_E_TEMP_FILE &&
                   err.value == (uint32_t)errnos[d],
@@ -582,7 +601,7 @@ static void test_temp_errors(void)
         for (int k = 0; k < 16; k++) {
             char key[16];
             snprintf(key, sizeof key, "x%d", k);
-            stays &= ibidi_scan_groups_add(g, 0, key, strlen(key), "x", 1, 1, &err) ==
+            stays &= t_add(g, 0, key, strlen(key), "x", 1, 1, &err) ==
                          IBIDI_E_TEMP_FILE &&
                      err.value == (uint32_t)errnos[d];
         }
@@ -606,7 +625,7 @@ static void test_temp_errors(void)
             for (int i = 0; i < 100000 && st == IBIDI_OK; i++) {
                 char n[16];
                 snprintf(n, sizeof n, "n%d", i);
-                st = ibidi_scan_groups_add(g, 0, n, strlen(n), n, strlen(n), 1, &err);
+                st = t_add(g, 0, n, strlen(n), n, strlen(n), 1, &err);
             }
             CHECK(st == IBIDI_E_TEMP_FILE && err.value == EACCES,
                   "an unwritable directory: TEMP_FILE, EACCES (%s, %u)", ibidi_status_name(st),
@@ -629,7 +648,7 @@ int main(void)
     }
     test_small();
     test_arguments();
-    test_add_displays();
+    tesibidi_scan_groups_add_displays();
     test_large_records();
     test_temp_errors();
 

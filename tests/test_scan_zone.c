@@ -59,6 +59,7 @@ void free(void *p) { __libc_free(p); }
 /* ---- Helpers --------------------------------------------------------------------------- */
 
 static char buf[IBIDI_SCAN_ZONE_NAME_MAX];
+static ibidi_buf out; /* the name handed over: buf, or another buffer a test gives */
 static ibidi_scan_zone_result res;
 static ibidi_error err;
 
@@ -66,7 +67,8 @@ static ibidi_error err;
 static ibidi_status zl(ibidi_scan_zone_state *st, const char *line)
 {
     counting = 1;
-    ibidi_status s = ibidi_scan_zone_line(st, line, strlen(line), buf, sizeof buf, &res, &err);
+    out = (ibidi_buf){buf, sizeof buf, 99}; /* len: set by every line */
+    ibidi_status s = ibidi_scan_zone_line(st, line, strlen(line), &out, &res, &err);
     counting = 0;
     return s;
 }
@@ -78,10 +80,10 @@ static void owner(int line, ibidi_scan_zone_state *st, const char *text, const c
 {
     ibidi_status s = zl(st, text);
     t_check(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_OWNER &&
-                res.name_len == strlen(want) && memcmp(buf, want, res.name_len) == 0 &&
+                out.len == strlen(want) && memcmp(buf, want, out.len) == 0 &&
                 res.relative == relative && err.status == IBIDI_OK,
             __FILE__, line, "'%s': status %s kind %d name '%.*s' relative %d, want owner '%s'",
-            text, ibidi_status_name(s), (int)res.kind, (int)res.name_len, buf, res.relative,
+            text, ibidi_status_name(s), (int)res.kind, (int)out.len, buf, res.relative,
             want);
     t_check(st->has_owner && st->owner_len == strlen(want) &&
                 memcmp(st->owner, want, st->owner_len) == 0,
@@ -94,9 +96,9 @@ static void owner(int line, ibidi_scan_zone_state *st, const char *text, const c
 static void kind(int line, ibidi_scan_zone_state *st, const char *text, ibidi_scan_zone_kind k)
 {
     ibidi_status s = zl(st, text);
-    t_check(s == IBIDI_OK && res.kind == k && res.name_len == 0, __FILE__, line,
-            "'%s': status %s kind %d name_len %zu, want kind %d", text, ibidi_status_name(s),
-            (int)res.kind, res.name_len, (int)k);
+    t_check(s == IBIDI_OK && res.kind == k && out.len == 0, __FILE__, line,
+            "'%s': status %s kind %d name->len %zu, want kind %d", text, ibidi_status_name(s),
+            (int)res.kind, out.len, (int)k);
 }
 #define KIND(st, text, k) kind(__LINE__, st, text, k)
 
@@ -183,7 +185,7 @@ static void test_origin(void)
 {
     ibidi_scan_zone_state st = fresh();
     ibidi_status s = zl(&st, "$ORIGIN example.");
-    CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_ORIGIN && res.name_len == 7 &&
+    CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_ORIGIN && out.len == 7 &&
               memcmp(buf, "example", 7) == 0 && !res.relative,
           "$ORIGIN example.: %s kind %d", ibidi_status_name(s), (int)res.kind);
     CHECK(res.field.present && res.field.start == 8 && res.field.length == 8,
@@ -196,15 +198,15 @@ static void test_origin(void)
     /* a relative $ORIGIN is completed with the one before; directives in any case */
     s = zl(&st, "$origin sub ; a comment");
     CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_ORIGIN && res.relative &&
-              res.name_len == 11 && memcmp(buf, "sub.example", 11) == 0,
-          "relative $ORIGIN: %s '%.*s'", ibidi_status_name(s), (int)res.name_len, buf);
+              out.len == 11 && memcmp(buf, "sub.example", 11) == 0,
+          "relative $ORIGIN: %s '%.*s'", ibidi_status_name(s), (int)out.len, buf);
     OWNER_REL(&st, "www 3600 IN A 192.0.2.1", "www.sub.example");
     /* "@" as $ORIGIN's argument is the origin itself */
     s = zl(&st, "$ORIGIN @");
-    CHECK(s == IBIDI_OK && res.name_len == 11, "$ORIGIN @");
+    CHECK(s == IBIDI_OK && out.len == 11, "$ORIGIN @");
     /* the root as origin */
     s = zl(&st, "$ORIGIN .");
-    CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_ORIGIN && res.name_len == 0 &&
+    CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_ORIGIN && out.len == 0 &&
               st.has_origin && st.origin_len == 0 && st.origin_wire == 1,
           "$ORIGIN .");
     OWNER_REL(&st, "com 172800 IN NS a.gtld-servers.net.", "com");
@@ -384,7 +386,7 @@ static void test_limits(void)
     strcpy(line + n, " A 192.0.2.1");
     want[n - 1] = '\0';
     OWNER(&st, line, want);
-    CHECK(res.name_len == 253, "the longest name of letters: %zu", res.name_len);
+    CHECK(out.len == 253, "the longest name of letters: %zu", out.len);
     /* one octet more in the last label (before its dot, at 253) */
     memmove(line + 254, line + 253, strlen(line + 253) + 1);
     line[253] = 'd';
@@ -408,24 +410,27 @@ static void test_limits(void)
     want[n - 1] = '\0';
     st = fresh();
     OWNER(&st, line, want);
-    CHECK(res.name_len == n - 1 && n - 1 == 1003 && 1003 <= IBIDI_SCAN_ZONE_NAME_MAX,
-          "the longest name handed over: %zu", res.name_len);
+    CHECK(out.len == n - 1 && n - 1 == 1003 && 1003 <= IBIDI_SCAN_ZONE_NAME_MAX,
+          "the longest name handed over: %zu", out.len);
     /* a buffer too small: the size needed, and the state as it was */
     st = fresh();
     ibidi_scan_zone_state before = st;
     char small[16];
-    ibidi_status s = ibidi_scan_zone_line(&st, line, strlen(line), small, sizeof small, &res, &err);
-    CHECK(s == IBIDI_E_BUFFER_TOO_SMALL && res.name_len == 1003 &&
+    out = (ibidi_buf){small, sizeof small, 0};
+    ibidi_status s = ibidi_scan_zone_line(&st, line, strlen(line), &out, &res, &err);
+    CHECK(s == IBIDI_E_BUFFER_TOO_SMALL && out.len == 1003 &&
               memcmp(&before, &st, sizeof st) == 0,
-          "buffer too small: %s, %zu", ibidi_status_name(s), res.name_len);
-    s = ibidi_scan_zone_line(&st, "a.com.", 6, NULL, 0, &res, &err);
-    CHECK(s == IBIDI_E_BUFFER_TOO_SMALL && res.name_len == 5 && !st.has_owner,
+          "buffer too small: %s, %zu", ibidi_status_name(s), out.len);
+    out = (ibidi_buf){NULL, 0, 0};
+    s = ibidi_scan_zone_line(&st, "a.com.", 6, &out, &res, &err);
+    CHECK(s == IBIDI_E_BUFFER_TOO_SMALL && out.len == 5 && !st.has_owner,
           "no buffer: the size");
-    s = ibidi_scan_zone_line(&st, ".", 1, NULL, 0, &res, &err);
-    CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_OWNER && res.name_len == 0,
+    s = ibidi_scan_zone_line(&st, ".", 1, &out, &res, &err);
+    CHECK(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_OWNER && out.len == 0,
           "the root needs no buffer");
-    s = ibidi_scan_zone_line(&st, "$ORIGIN example.", 16, small, 4, &res, &err);
-    CHECK(s == IBIDI_E_BUFFER_TOO_SMALL && res.name_len == 7 && !st.has_origin,
+    out = (ibidi_buf){small, 4, 0};
+    s = ibidi_scan_zone_line(&st, "$ORIGIN example.", 16, &out, &res, &err);
+    CHECK(s == IBIDI_E_BUFFER_TOO_SMALL && out.len == 7 && !st.has_origin,
           "$ORIGIN, buffer too small");
 }
 
@@ -434,25 +439,27 @@ static void test_limits(void)
 static void test_arguments(void)
 {
     ibidi_scan_zone_state st = fresh();
-    CHECK(ibidi_scan_zone_line(NULL, "a.", 2, buf, sizeof buf, &res, &err) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    out = (ibidi_buf){buf, sizeof buf, 0};
+    CHECK(ibidi_scan_zone_line(NULL, "a.", 2, &out, &res, &err) == IBIDI_E_INVALID_ARGUMENT,
           "no state");
-    CHECK(ibidi_scan_zone_line(&st, "a.", 2, buf, sizeof buf, NULL, &err) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_scan_zone_line(&st, "a.", 2, &out, NULL, &err) == IBIDI_E_INVALID_ARGUMENT,
           "no result");
-    CHECK(ibidi_scan_zone_line(&st, NULL, 2, buf, sizeof buf, &res, &err) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_scan_zone_line(&st, NULL, 2, &out, &res, &err) == IBIDI_E_INVALID_ARGUMENT,
           "no line");
-    CHECK(ibidi_scan_zone_line(&st, "a.", 2, NULL, 5, &res, &err) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_scan_zone_line(&st, "a.", 2, NULL, &res, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "no name record");
+    out = (ibidi_buf){NULL, 5, 0};
+    CHECK(ibidi_scan_zone_line(&st, "a.", 2, &out, &res, &err) == IBIDI_E_INVALID_ARGUMENT,
           "no buffer with a capacity");
-    CHECK(ibidi_scan_zone_line(&st, NULL, 0, NULL, 0, &res, NULL) == IBIDI_OK &&
-              res.kind == IBIDI_SCAN_ZONE_BLANK,
+    out = (ibidi_buf){NULL, 0, 0};
+    CHECK(ibidi_scan_zone_line(&st, NULL, 0, &out, &res, NULL) == IBIDI_OK &&
+              res.kind == IBIDI_SCAN_ZONE_BLANK && out.len == 0,
           "an empty line, no buffer, no error record");
     CHECK(ibidi_scan_zone_end(NULL, &err) == IBIDI_E_INVALID_ARGUMENT, "end: no state");
     /* a line is bytes up to len: what follows is not read */
-    CHECK(ibidi_scan_zone_line(&st, "a.com.b.net.", 6, buf, sizeof buf, &res, &err) ==
-                  IBIDI_OK &&
-              res.name_len == 5 && memcmp(buf, "a.com", 5) == 0,
+    out = (ibidi_buf){buf, sizeof buf, 0};
+    CHECK(ibidi_scan_zone_line(&st, "a.com.b.net.", 6, &out, &res, &err) == IBIDI_OK &&
+              out.len == 5 && memcmp(buf, "a.com", 5) == 0,
           "len bounds the line");
 
     /* the state is only data: a copy goes on exactly as the original */
@@ -465,17 +472,16 @@ static void test_arguments(void)
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         if (i == 3)
             two = one;
+        ibidi_buf n1 = {b1, sizeof b1, 0}, n2 = {b2, sizeof b2, 0};
         if (i < 3) {
-            ibidi_scan_zone_line(&one, lines[i], strlen(lines[i]), b1, sizeof b1, &res, NULL);
+            ibidi_scan_zone_line(&one, lines[i], strlen(lines[i]), &n1, &res, NULL);
             continue;
         }
         ibidi_scan_zone_result r1, r2;
-        ibidi_status s1 = ibidi_scan_zone_line(&one, lines[i], strlen(lines[i]), b1, sizeof b1,
-                                               &r1, NULL);
-        ibidi_status s2 = ibidi_scan_zone_line(&two, lines[i], strlen(lines[i]), b2, sizeof b2,
-                                               &r2, NULL);
-        same &= s1 == s2 && r1.kind == r2.kind && r1.name_len == r2.name_len &&
-                memcmp(b1, b2, r1.name_len) == 0;
+        ibidi_status s1 = ibidi_scan_zone_line(&one, lines[i], strlen(lines[i]), &n1, &r1, NULL);
+        ibidi_status s2 = ibidi_scan_zone_line(&two, lines[i], strlen(lines[i]), &n2, &r2, NULL);
+        same &= s1 == s2 && r1.kind == r2.kind && n1.len == n2.len &&
+                memcmp(b1, b2, n1.len) == 0;
     }
     CHECK(same && memcmp(&one, &two, sizeof one) == 0, "a copied state goes on the same");
 }
@@ -555,16 +561,16 @@ static void test_sample(void)
         size_t e = nl ? (size_t)(nl - text) : len;
         lines++;
         counting = 1;
-        ibidi_status s = ibidi_scan_zone_line(&st, text + pos, e - pos, buf, sizeof buf, &res,
-                                              &err);
+        out = (ibidi_buf){buf, sizeof buf, 0};
+        ibidi_status s = ibidi_scan_zone_line(&st, text + pos, e - pos, &out, &res, &err);
         counting = 0;
         if (s != IBIDI_OK) {
             bad++;
             CHECK(0, "sample line %zu: %s", lines, ibidi_status_name(s));
         } else if (res.kind == IBIDI_SCAN_ZONE_OWNER) {
-            CHECK(n < n_want && res.name_len == strlen(want[n]) &&
-                      memcmp(buf, want[n], res.name_len) == 0,
-                  "sample line %zu: owner '%.*s', want '%s'", lines, (int)res.name_len, buf,
+            CHECK(n < n_want && out.len == strlen(want[n]) &&
+                      memcmp(buf, want[n], out.len) == 0,
+                  "sample line %zu: owner '%.*s', want '%s'", lines, (int)out.len, buf,
                   n < n_want ? want[n] : "none");
             n++;
         }

@@ -1206,24 +1206,22 @@ static int c_scan_name(void)
         ibidi_scan_result r;
         const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-        if (!st_ok(ibidi_scan_name(idna_names[k], *idna_lens[k], &o, scan_buf, sizeof scan_buf,
-                                   &r, &f, NULL)))
+        r.text = (ibidi_buf){scan_buf, sizeof scan_buf, 0};
+        if (!st_ok(ibidi_scan_name(idna_names[k], *idna_lens[k], &o, &r, &f, NULL)))
             return 0;
     }
     /* a name of A-labels whose Unicode form is longer than a domain name; and the
      * allocating call */
     {
         ibidi_findings f = findings(), a;
-        ibidi_scan_result r;
-        char *text = NULL;
+        ibidi_scan_result r, ra;
         const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-        int ok = st_ok(ibidi_scan_name(long_form, long_form_len, &o, scan_buf, sizeof scan_buf,
-                                       &r, &f, NULL)) &&
+        r.text = (ibidi_buf){scan_buf, sizeof scan_buf, 0};
+        int ok = st_ok(ibidi_scan_name(long_form, long_form_len, &o, &r, &f, NULL)) &&
                  r.unicode.length > 256 &&
-                 st_ok(ibidi_scan_name_alloc(long_form, long_form_len, NULL, &text, &r, &a,
-                                             NULL));
-        ibidi_free(text);
+                 st_ok(ibidi_scan_name_alloc(long_form, long_form_len, NULL, &ra, &a, NULL));
+        ibidi_free(ra.text.data);
         ibidi_findings_free(&a);
         return ok;
     }
@@ -1250,23 +1248,24 @@ static int c_scan_groups(void)
         char key[32], name[32];
         int kl = snprintf(key, sizeof key, "key%u.example", i / 3);
         int nl = snprintf(name, sizeof name, "name%u.example", i);
-        ok = st_ok(ibidi_scan_groups_add(g, (i / 6) % 3, key, (size_t)kl, name, (size_t)nl, 1,
-                                         NULL));
+        const ibidi_scan_groups_entry e = {(i / 6) % 3, key, (size_t)kl, name, (size_t)nl, 1};
+        ok = st_ok(ibidi_scan_groups_add(g, &e, NULL));
     }
     /* a name's displays as ibidi_scan_name gives them: "ab.1" in buf, both displays made
        ("ab.1" left-to-right, as itself; "1.ab" right-to-left) */
     {
-        static const char sbuf[] = "ab.1[]ab.11.ab";
+        static char sbuf[] = "ab.1[]ab.11.ab";
         ibidi_scan_result sr;
         unsigned added = 0;
         memset(&sr, 0, sizeof sr);
+        sr.text = (ibidi_buf){sbuf, sizeof sbuf - 1, sizeof sbuf - 1};
         sr.valid = 1;
         sr.unicode = (ibidi_span){0, 4, 1};
         sr.codes = (ibidi_span){4, 2, 1};
         sr.display[0] = (ibidi_span){6, 4, 1};
         sr.display[1] = (ibidi_span){10, 4, 1};
         sr.self_display = IBIDI_SCAN_LTR;
-        ok = ok && st_ok(ibidi_scan_groups_add_displays(g, "ab.1", 4, &sr, sbuf, &added, NULL)) &&
+        ok = ok && st_ok(ibidi_scan_groups_add_displays(g, "ab.1", 4, &sr, &added, NULL)) &&
              added == IBIDI_SCAN_RTL;
     }
     ok = ok && st_ok(ibidi_scan_groups_finish(g, NULL)) &&
@@ -1343,13 +1342,12 @@ static int c_zone_line(void)
                                         "y TXT ( \"a ; b\" \\( ; c", "\"d\" )",
                                         "$ORIGIN y", "$INCLUDE \"f\" g", "\t3600 IN A 192.0.2.1"};
     ibidi_scan_zone_result r;
+    ibidi_buf name = {zone_buf, sizeof zone_buf, 0};
     int ok = st_ok(ibidi_scan_zone_init(&zone_st, zone_origin, zone_origin_len, NULL));
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        ok &= st_ok(ibidi_scan_zone_line(&zone_st, lines[i], strlen(lines[i]), zone_buf,
-                                         sizeof zone_buf, &r, NULL));
-    return ok && st_ok(ibidi_scan_zone_line(&zone_st, zone_esc, zone_esc_len, zone_buf,
-                                            sizeof zone_buf, &r, NULL)) &&
-           r.name_len == 1003;
+        ok &= st_ok(ibidi_scan_zone_line(&zone_st, lines[i], strlen(lines[i]), &name, &r, NULL));
+    return ok && st_ok(ibidi_scan_zone_line(&zone_st, zone_esc, zone_esc_len, &name, &r, NULL)) &&
+           name.len == 1003;
 }
 static int c_zone_end(void) { return st_ok(ibidi_scan_zone_end(&zone_st, NULL)); }
 static int c_detect_format(void)

@@ -118,7 +118,6 @@ typedef enum ibidi_scan_zone_kind {
 
 typedef struct ibidi_scan_zone_result {
     ibidi_scan_zone_kind kind;
-    size_t name_len; /* OWNER, ORIGIN: the bytes of the name in buf, else 0 */
     int relative;    /* OWNER, ORIGIN: 1 when the origin completed the name as written (a
                         relative name, or "@") */
     ibidi_span field; /* in line: the owner as written (OWNER, SAME_OWNER when written), the
@@ -138,7 +137,8 @@ IBIDI_API ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const cha
 /*
  * One line of a zone file (without its LF; a CR at its end is a blank): what it holds in
  * res, and when it starts the records of a new owner (IBIDI_SCAN_ZONE_OWNER) or sets the
- * origin (IBIDI_SCAN_ZONE_ORIGIN), the name in buf (res->name_len bytes, not terminated).
+ * origin (IBIDI_SCAN_ZONE_ORIGIN), the name in name->data (name->len bytes, not
+ * terminated; name->len is 0 for every other line, malformed ones included).
  * A record's owner is the first field of a line that starts outside parentheses with
  * neither a blank, ";" nor "$". An owner equal to the last one is IBIDI_SCAN_ZONE_SAME_OWNER
  * and not handed over: in a sorted zone the records of one name follow each other, so each
@@ -152,13 +152,13 @@ IBIDI_API ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const cha
  *   IBIDI_E_ZONE_DIRECTIVE $ORIGIN or $INCLUDE without its name, $TTL without a TTL
  *   IBIDI_E_ZONE_NO_ORIGIN a relative name or "@" and no origin
  *   IBIDI_E_ZONE_NO_OWNER  a record line that starts with a blank before any owner;
- * IBIDI_E_BUFFER_TOO_SMALL when the name does not fit in cap bytes (res->name_len holds its
- * size; never with IBIDI_SCAN_ZONE_NAME_MAX); IBIDI_E_INVALID_ARGUMENT. A line that fails
- * changes nothing in st, so the next line is read as if it were not there. No allocation.
- * Stack: IBIDI_SCAN_ZONE_STACK.
+ * IBIDI_E_BUFFER_TOO_SMALL when the name does not fit in name->cap bytes (name->len holds
+ * its size; never with IBIDI_SCAN_ZONE_NAME_MAX); IBIDI_E_INVALID_ARGUMENT (name NULL among
+ * others). A line that fails changes nothing in st, so the next line is read as if it were
+ * not there. No allocation. Stack: IBIDI_SCAN_ZONE_STACK.
  */
 IBIDI_API ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line,
-                                            size_t len, char *buf, size_t cap,
+                                            size_t len, ibidi_buf *name,
                                             ibidi_scan_zone_result *res, ibidi_error *err);
 
 /* At the end of the file: IBIDI_E_ZONE_PAREN when a "(" is still open (its record never
@@ -207,9 +207,12 @@ typedef struct ibidi_scan_options {
                                 1536 code points, none of up to 253 bytes) */
 } ibidi_scan_options;
 
-/* What ibidi_scan_name finds. The spans are byte ranges of the caller's buffer; a part
- * that was not made has present 0. */
+/* What ibidi_scan_name finds. The spans are byte ranges of text.data; a part that was not
+ * made has present 0. The caller's buffer travels in the record (text), so that the calls
+ * keep to six parameters. */
 typedef struct ibidi_scan_result {
+    ibidi_buf text;      /* in: the caller's buffer for the text parts (data, cap); out: len,
+                            the bytes they take (ibidi_scan_name_alloc allocates data) */
     int valid;           /* 1: the name is a valid domain name under the profile */
     ibidi_status status; /* IBIDI_OK when valid, else the reason (see ibidi_scan_name) */
     ibidi_span unicode;  /* the ToUnicode form, the form that is compared */
@@ -221,7 +224,6 @@ typedef struct ibidi_scan_result {
                               where the display is the form itself and no other form can
                               display alike (see step 4), so that the name can be in no
                               collision group of that context */
-    size_t needed;       /* the bytes the text parts take in the buffer */
     size_t set_aside;    /* IBIDI_SCAN_OWNER: the bytes at the start of the name that were
                             set aside (the labels with their dots, e.g. 10 for
                             "_dmarc._x.example"); everything above is of the rest of the
@@ -264,23 +266,25 @@ typedef struct ibidi_scan_result {
  * form. The name must be well-formed UTF-8 as a whole.
  * Forms over IBIDI_AMBIGUITY_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
- * The text parts go to buf (unicode, codes, displays, in that order); res->needed gets the
- * bytes they take. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
- * cap < res->needed (res is filled all the same, with the spans a large enough buffer
- * would get); IBIDI_E_INVALID_ARGUMENT (unknown flags or IDNA profile). No allocation.
- * Stack: IBIDI_SCAN_STACK.
+ * The text parts go to res->text.data (unicode, codes, displays, in that order), whose
+ * capacity the caller sets in res->text.cap (data may be NULL with cap 0); res->text.len
+ * gets the bytes they take. The call reads those two fields of res and sets all the
+ * others. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
+ * res->text.cap < res->text.len (res is filled all the same, with the spans a large enough
+ * buffer would get); IBIDI_E_INVALID_ARGUMENT (res NULL, data NULL with a capacity, unknown
+ * flags or IDNA profile). No allocation. Stack: IBIDI_SCAN_STACK.
  */
 IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len,
-                                       const ibidi_scan_options *opts, char *buf, size_t cap,
-                                       ibidi_scan_result *res, ibidi_findings *findings,
-                                       ibidi_error *err);
+                                       const ibidi_scan_options *opts, ibidi_scan_result *res,
+                                       ibidi_findings *findings, ibidi_error *err);
 
-/* Allocating convenience: the text parts in *buf, NUL-terminated (release with
- * ibidi_free), and every finding in findings->items, allocated (release with
- * ibidi_findings_free; its cap is ignored; none when the analysis failed). One run for
- * nearly every name. After an error *buf and findings->items are NULL. */
+/* Allocating convenience: the text parts in res->text.data, allocated and NUL-terminated
+ * (release with ibidi_free; res->text.cap is ignored), and every finding in
+ * findings->items, allocated (release with ibidi_findings_free; its cap is ignored; none
+ * when the analysis failed). One run for nearly every name. After an error res->text.data
+ * and findings->items are NULL. */
 IBIDI_API ibidi_status ibidi_scan_name_alloc(const char *name, size_t len,
-                                             const ibidi_scan_options *opts, char **buf,
+                                             const ibidi_scan_options *opts,
                                              ibidi_scan_result *res, ibidi_findings *findings,
                                              ibidi_error *err);
 
@@ -344,17 +348,28 @@ typedef struct ibidi_scan_groups_options {
 IBIDI_API ibidi_status ibidi_scan_groups_create(const ibidi_scan_groups_options *opts,
                                                 ibidi_scan_groups **out, ibidi_error *err);
 
-/* Adds a name under a key of a kind (0 to kinds - 1); valid (0 or 1) is the name's
- * validity, as groups report it. Keys and names are bytes, compared as bytes (NULL with
- * length 0 is the empty string), each at most UINT32_MAX bytes (else IBIDI_E_TOO_LONG).
- * Thread-safe; may write a run (IBIDI_E_TEMP_FILE). */
-IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind,
-                                             const char *key, size_t key_len,
-                                             const char *name, size_t name_len, int valid,
+/* One add: a name under a key of a kind. Keys and names are bytes, compared as bytes (NULL
+ * with length 0 is the empty string), each at most UINT32_MAX bytes. A record, so that the
+ * call keeps to six parameters. */
+typedef struct ibidi_scan_groups_entry {
+    unsigned kind; /* 0 to kinds - 1 */
+    const char *key;
+    size_t key_len;
+    const char *name;
+    size_t name_len;
+    int valid; /* the name's validity (0 or 1), as groups report it */
+} ibidi_scan_groups_entry;
+
+/* Adds the entry e (its key and name are copied). IBIDI_E_INVALID_ARGUMENT for e NULL, a
+ * kind out of range or a NULL pointer with a length; IBIDI_E_TOO_LONG for a key or name over
+ * UINT32_MAX bytes. Thread-safe; may write a run (IBIDI_E_TEMP_FILE). */
+IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g,
+                                             const ibidi_scan_groups_entry *e,
                                              ibidi_error *err);
 
 /* The display keys of one name as ibidi_scan_name found them, as `ibidi scan` adds them:
- * res, the buf it wrote into, and the name and len it was given. Each display it made
+ * res, with the text it points into (res->text.data), and the name and len it was given
+ * (IBIDI_E_INVALID_ARGUMENT when res holds parts but no text). Each display it made
  * goes under its context's kind (0 left-to-right, 1 right-to-left: g needs two kinds or
  * more), with the name's Unicode form as the name (the name as given when it has none)
  * and res->valid; a display res->self_display marks is left out, since no other name can
@@ -365,8 +380,7 @@ IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind
  * for the kinds added. Thread-safe, and its errors, as ibidi_scan_groups_add. */
 IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name,
                                                       size_t len, const ibidi_scan_result *res,
-                                                      const char *buf, unsigned *added,
-                                                      ibidi_error *err);
+                                                      unsigned *added, ibidi_error *err);
 
 /* Ends the adds and finds the groups (the merges: on a large list, most of the work after
  * the adds). A second call does nothing. */

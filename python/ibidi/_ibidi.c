@@ -1126,7 +1126,8 @@ static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
     const char *name = it->name + it->start;
     /* a zone's "example.com." is "example.com" (RFC 1034 §3.1), as `ibidi scan` reads it */
     const size_t len = ibidi_idna_strip_root(name, it->name_len);
-    it->st = ibidi_scan_name_alloc(name, len, &s->opts, &it->buf, &it->r, &it->f, NULL);
+    it->st = ibidi_scan_name_alloc(name, len, &s->opts, &it->r, &it->f, NULL);
+    it->buf = it->r.text.data; /* NULL after an error */
     if (it->st != IBIDI_OK)
         return it->st;
     const ibidi_scan_result *r = &it->r;
@@ -1134,7 +1135,7 @@ static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
     for (unsigned c = 0; c < 2; c++)
         if ((s->ctx & (1u << c)) && (r->self_display & (1u << c)) && !r->set_aside)
             self_disp[c]++;
-    return ibidi_scan_groups_add_displays(s->groups, name, len, r, it->buf, NULL, NULL);
+    return ibidi_scan_groups_add_displays(s->groups, name, len, r, NULL, NULL);
 }
 
 static PyObject *span_str(const char *buf, ibidi_span sp)

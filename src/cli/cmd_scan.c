@@ -226,9 +226,9 @@ static int zone_line(reader *r, batch *b, size_t start, const char *line, size_t
 {
     const size_t lineno = r->lineno + 1;
     ibidi_scan_zone_result res;
+    ibidi_buf owner = {r->name, sizeof r->name, 0};
     ibidi_error e;
-    ibidi_status st =
-        ibidi_scan_zone_line(&r->zs, len ? line : "", len, r->name, sizeof r->name, &res, &e);
+    ibidi_status st = ibidi_scan_zone_line(&r->zs, len ? line : "", len, &owner, &res, &e);
     if (st != IBIDI_OK) {
         r->malformed++;
         if (zone_report_start(r, lineno))
@@ -245,7 +245,7 @@ static int zone_line(reader *r, batch *b, size_t start, const char *line, size_t
     }
     b->text.len = start;
     if (st == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_OWNER)
-        return buf_add(&b->text, r->name, res.name_len);
+        return buf_add(&b->text, r->name, owner.len);
     return 1;
 }
 
@@ -373,17 +373,16 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
     /* a zone file's names end with the root label: example.com. is example.com */
     len = ibidi_idna_strip_root(name, len);
     w->fnd = (ibidi_findings){w->own_items, WORKER_FINDINGS, 0, 0};
-    ibidi_status st =
-        ibidi_scan_name(name, len, &so, w->own_text, sizeof w->own_text, &w->r, &w->fnd, NULL);
+    w->r.text = (ibidi_buf){w->own_text, sizeof w->own_text, 0};
+    ibidi_status st = ibidi_scan_name(name, len, &so, &w->r, &w->fnd, NULL);
     w->text = w->own_text;
     if (st == IBIDI_E_BUFFER_TOO_SMALL || (st == IBIDI_OK && w->fnd.n > WORKER_FINDINGS)) {
         /* more than the buffers hold: the allocating call, once */
-        char *text = NULL;
         ibidi_findings f = {NULL, 0, 0, 0};
-        st = ibidi_scan_name_alloc(name, len, &so, &text, &w->r, &f, NULL);
+        st = ibidi_scan_name_alloc(name, len, &so, &w->r, &f, NULL);
         if (st != IBIDI_OK)
             return st;
-        w->text = w->alloc_text = text;
+        w->text = w->alloc_text = w->r.text.data;
         w->fnd = f;
         w->alloc_items = f.items;
     } else if (st != IBIDI_OK) {
@@ -451,8 +450,9 @@ static void lgr_judge(const ibidi_lgr *lgr, const char *u, size_t ulen, lgr_verd
 static int add_key(const scan_opts *o, batch *b, unsigned kind, const char *key, size_t klen,
                    const char *name, size_t nlen, int valid)
 {
+    const ibidi_scan_groups_entry entry = {kind, key, klen, name, nlen, valid};
     ibidi_error e;
-    ibidi_status st = ibidi_scan_groups_add(o->groups, kind, key, klen, name, nlen, valid, &e);
+    ibidi_status st = ibidi_scan_groups_add(o->groups, &entry, &e);
     if (st == IBIDI_OK)
         return 1;
     b->failed = st;
@@ -505,8 +505,8 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             b->n_self[c]++;
     {
         ibidi_error e;
-        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, r, p,
-                                                               NULL, &e);
+        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, r, NULL,
+                                                               &e);
         if (st != IBIDI_OK) {
             b->failed = st;
             b->failed_value = e.value;

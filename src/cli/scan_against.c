@@ -74,8 +74,9 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, int owner
     ibidi_scan_options so = a->so;
     if (owner)
         so.flags |= IBIDI_SCAN_OWNER;
-    if (ibidi_scan_name_alloc(name, len, &so, &text, &r, NULL, NULL) != IBIDI_OK)
+    if (ibidi_scan_name_alloc(name, len, &so, &r, NULL, NULL) != IBIDI_OK)
         return 0;
+    text = r.text.data;
     *valid = r.valid;
     if (a->o.lgr) {
         const char *u = r.unicode.present ? text + r.unicode.start : name;
@@ -119,8 +120,9 @@ static int add_candidate(cli_against *a, const char *name, size_t len, size_t li
     c->len = len;
     c->line = line;
     a->n++; /* freed with the others from here on */
-    if (ibidi_scan_name_alloc(c->name, len, &a->so, &c->text, &c->r, NULL, NULL) != IBIDI_OK)
+    if (ibidi_scan_name_alloc(c->name, len, &a->so, &c->r, NULL, NULL) != IBIDI_OK)
         return 0;
+    c->text = c->r.text.data;
     if (a->o.lgr) {
         const char *u = c->r.unicode.present ? c->text + c->r.unicode.start : c->name;
         cli_lgr_first_label(a->o.lgr, u, c->r.unicode.present ? c->r.unicode.length : len, &c->disposition,

@@ -298,10 +298,10 @@ static void put_name_row(scan_html *h, FILE *f, const ibidi_scan_group *g, size_
     const char *name = g->names[j];
     const size_t len = g->name_lens[j];
     const int valid = g->valid[j];
-    char *text = NULL;
     ibidi_scan_result r;
     ibidi_findings fnd = {NULL, 0, 0, 0};
-    const int ok = ibidi_scan_name_alloc(name, len, &h->so, &text, &r, &fnd, NULL) == IBIDI_OK;
+    const int ok = ibidi_scan_name_alloc(name, len, &h->so, &r, &fnd, NULL) == IBIDI_OK;
+    const char *text = r.text.data;
 
     fprintf(f, "<tr class=\"%s\"><td>", valid ? "valid" : "invalid");
     put_logical(f, name, len, "name");
@@ -356,7 +356,7 @@ static void put_name_row(scan_html *h, FILE *f, const ibidi_scan_group *g, size_
         fputs("</p></td>", f);
     }
     fputs("</tr>\n", f);
-    ibidi_free(text);
+    ibidi_free(r.text.data);
     ibidi_findings_free(&fnd);
 }
 

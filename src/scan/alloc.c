@@ -16,25 +16,25 @@
 /* Findings kept by a first run (most names have none or a few). */
 #define FIRST_FINDINGS 16
 
+/* The text parts go to res->text, allocated here (ibidi/common.h: an _alloc call allocates
+ * data, sets len, ignores cap, and leaves data NULL after an error); cap is left as the
+ * bytes the block holds for the text, 0 after an error. */
 ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_scan_options *opts,
-                                   char **buf, ibidi_scan_result *res, ibidi_findings *findings,
+                                   ibidi_scan_result *res, ibidi_findings *findings,
                                    ibidi_error *err)
 {
-    ibidi_scan_result local;
     /* the unicode form and the displays are each about as long as the name (a form may be
      * longer, which a second run takes), the codes a few dozen bytes */
     size_t text = len < SIZE_MAX / 8 ? len * 4 + 64 : len, fcap = FIRST_FINDINGS;
     ibidi_status st;
-    if (buf)
-        *buf = NULL;
     if (findings) {
         findings->items = NULL;
         findings->cap = findings->n = findings->errors = 0;
     }
     if (!res)
-        res = &local;
-    if (!buf)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    res->text.data = NULL;
+    res->text.cap = 0;
     for (;;) {
         /* the text, its NUL, then the findings (aligned for them) */
         const size_t at = (text + 1 + 15u) & ~(size_t)15u;
@@ -43,12 +43,16 @@ ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_sca
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
         ibidi_findings f = {findings ? (ibidi_finding *)(void *)(block + at) : NULL,
                             findings ? fcap : 0, 0, 0};
-        st = ibidi_scan_name(name, len, opts, block, text, res, findings ? &f : NULL, err);
+        res->text.data = block;
+        res->text.cap = text;
+        st = ibidi_scan_name(name, len, opts, res, findings ? &f : NULL, err);
+        res->text.data = NULL; /* until the block is the caller's */
+        res->text.cap = 0;
         if (st == IBIDI_E_BUFFER_TOO_SMALL || (st == IBIDI_OK && f.n > fcap)) {
             /* the same name again gives the same sizes */
             free(block);
-            if (res->needed > text)
-                text = res->needed;
+            if (res->text.len > text)
+                text = res->text.len;
             if (f.n > fcap)
                 fcap = f.n;
             continue;
@@ -68,8 +72,9 @@ ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_sca
             findings->cap = findings->n = f.n;
             findings->errors = f.errors;
         }
-        block[res->needed] = '\0';
-        *buf = block;
+        block[res->text.len] = '\0';
+        res->text.data = block;
+        res->text.cap = text;
         break;
     }
     return st;

@@ -218,12 +218,16 @@ static ibidi_status fail_eno(ibidi_error *err, ibidi_status st, int eno)
     return ibidi__fail(err, st, 0, st == IBIDI_E_TEMP_FILE ? (uint32_t)eno : 0);
 }
 
-ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind, const char *key,
-                                   size_t key_len, const char *name, size_t name_len, int valid,
+/* One add comes as an entry record (kind, key, name, validity): at most six parameters a
+ * call. */
+ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, const ibidi_scan_groups_entry *e,
                                    ibidi_error *err)
 {
-    if (!g || kind >= g->kinds || (!key && key_len) || (!name && name_len))
+    if (!g || !e || e->kind >= g->kinds || (!e->key && e->key_len) || (!e->name && e->name_len))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const unsigned kind = e->kind;
+    const char *key = e->key, *name = e->name;
+    const size_t key_len = e->key_len, name_len = e->name_len;
     if (g->finished)
         return g->failed ? fail_eno(err, g->failed, g->eno)
                          : ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
@@ -239,7 +243,7 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind, const ch
     r.key_len = (uint32_t)key_len;
     r.name_len = (uint32_t)name_len;
     r.kind = kind;
-    r.flags = valid ? IBIDI__REC_VALID : 0u;
+    r.flags = e->valid ? IBIDI__REC_VALID : 0u;
     if (key_len == name_len && (key_len == 0 || memcmp(key, name, key_len) == 0))
         r.flags |= IBIDI__REC_KEY_IS_NAME; /* stored once */
     r.order = ibidi__scan_key_hash(kind, r.key, key_len) & g->hash_mask;
@@ -273,15 +277,18 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, unsigned kind, const ch
     return st == IBIDI_OK ? ibidi__ok(err) : fail_eno(err, st, eno);
 }
 
+/* The text the spans of res point into is res->text.data, where ibidi_scan_name wrote it. */
 ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name, size_t len,
-                                            const ibidi_scan_result *res, const char *buf,
-                                            unsigned *added, ibidi_error *err)
+                                            const ibidi_scan_result *res, unsigned *added,
+                                            ibidi_error *err)
 {
     if (added)
         *added = 0;
     if (!g || !res || (!name && len) || g->kinds < 2 ||
-        (!buf && (res->unicode.present || res->display[0].present || res->display[1].present)))
+        (!res->text.data &&
+         (res->unicode.present || res->display[0].present || res->display[1].present)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const char *buf = res->text.data;
     /* the names are compared in their Unicode form: an A-label and its U-label are one */
     const char *u = res->unicode.present ? buf + res->unicode.start : name;
     const size_t ulen = res->unicode.present ? res->unicode.length : len;
@@ -290,8 +297,8 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
         /* a display no other name can share puts the name in no group */
         if (!d->present || (res->self_display & (1u << k)))
             continue;
-        ibidi_status st = ibidi_scan_groups_add(g, k, buf + d->start, d->length, u, ulen,
-                                                res->valid, err);
+        const ibidi_scan_groups_entry e = {k, buf + d->start, d->length, u, ulen, res->valid};
+        ibidi_status st = ibidi_scan_groups_add(g, &e, err);
         if (st != IBIDI_OK)
             return st;
         if (added)

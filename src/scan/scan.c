@@ -244,11 +244,14 @@ static size_t owner_set_aside(const char *s, size_t n)
 
 static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
 
+/* The caller's buffer comes in r->text (data, cap): the output buffer convention of
+ * ibidi/common.h, inside the result so that the call keeps to six parameters. */
 ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_options *opts,
-                             char *buf, size_t cap, ibidi_scan_result *r,
-                             ibidi_findings *findings, ibidi_error *err)
+                             ibidi_scan_result *r, ibidi_findings *findings, ibidi_error *err)
 {
     const ibidi_scan_options *o = opts ? opts : &defaults;
+    char *buf;
+    size_t cap;
     char ubuf[SCAN_MAX];
     ibidi__code_set idna_codes, c;
     ibidi__code_set_idna idna_x = {&idna_codes, 0, 0};
@@ -260,11 +263,16 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
 
     if (findings)
         findings->n = findings->errors = 0;
-    if (!r || (!name && len) || (!buf && cap) || (findings && !findings->items && findings->cap) ||
+    if (!r || (!name && len) || (!r->text.data && r->text.cap) ||
+        (findings && !findings->items && findings->cap) ||
         (o->flags & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_OWNER)) ||
         ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    buf = r->text.data;
+    cap = r->text.cap;
     memset(r, 0, sizeof *r);
+    r->text.data = buf;
+    r->text.cap = cap;
 
     st = ibidi_utf8_validate(name, len, NULL, NULL);
     if (st != IBIDI_OK) {
@@ -350,7 +358,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     }
 
 done:
-    r->needed = at;
+    r->text.len = at;
     if (at > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);

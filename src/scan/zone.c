@@ -365,19 +365,18 @@ static int is_ttl(const char *s, size_t n)
 }
 
 /* The name to the caller's buffer; its size also when it does not fit. */
-static ibidi_status hand_over(const name_buf *n, char *buf, size_t cap,
-                              ibidi_scan_zone_result *res, ibidi_error *err)
+static ibidi_status hand_over(const name_buf *n, ibidi_buf *out, ibidi_error *err)
 {
-    res->name_len = n->len;
-    if (cap < n->len)
+    out->len = n->len;
+    if (out->cap < n->len)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     if (n->len)
-        memcpy(buf, n->b, n->len);
+        memcpy(out->data, n->b, n->len);
     return IBIDI_OK;
 }
 
-static ibidi_status directive(ibidi_scan_zone_state *st, const char *s, size_t len, char *buf,
-                              size_t cap, ibidi_scan_zone_result *res, ibidi_error *err)
+static ibidi_status directive(ibidi_scan_zone_state *st, const char *s, size_t len,
+                              ibidi_buf *out, ibidi_scan_zone_result *res, ibidi_error *err)
 {
     const size_t we = field_end(s, len, 0);
     const size_t a = skip_blanks(s, len, we);
@@ -432,7 +431,7 @@ static ibidi_status directive(ibidi_scan_zone_state *st, const char *s, size_t l
     if (status != IBIDI_OK)
         return status;
     res->relative = rel;
-    status = hand_over(&n, buf, cap, res, err);
+    status = hand_over(&n, out, err);
     if (status != IBIDI_OK)
         return status;
     set_origin(st, &n);
@@ -458,9 +457,10 @@ ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const char *origin,
     return ibidi__ok(err);
 }
 
+/* The name handed over goes to `name` (ibidi/common.h's output buffer record); its len is 0
+ * for every line that hands over none. */
 ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, size_t len,
-                                  char *buf, size_t cap, ibidi_scan_zone_result *res,
-                                  ibidi_error *err)
+                                  ibidi_buf *name, ibidi_scan_zone_result *res, ibidi_error *err)
 {
     unsigned parens;
     int data, rel = 0;
@@ -468,9 +468,10 @@ ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, s
     ibidi_status status;
     name_buf n;
 
-    if (!st || !res || (!line && len) || (!buf && cap))
+    if (!st || !res || (!line && len) || !name || (!name->data && name->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     memset(res, 0, sizeof *res);
+    name->len = 0;
     res->kind = IBIDI_SCAN_ZONE_BLANK;
     parens = st->parens;
     if (parens) { /* RFC 1035 §5.1: inside parentheses a line continues the record */
@@ -499,7 +500,7 @@ ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, s
         return ibidi__ok(err);
     }
     if (line[0] == '$') /* RFC 1035 §5.1 control entries */
-        return directive(st, line, len, buf, cap, res, err);
+        return directive(st, line, len, name, res, err);
 
     /* RFC 1035 §5.1: <domain-name> [<TTL>] [<class>] <type> <RDATA>, the owner first */
     if (line[0] == ')')
@@ -529,7 +530,7 @@ ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, s
     }
     res->kind = IBIDI_SCAN_ZONE_OWNER;
     res->relative = rel;
-    status = hand_over(&n, buf, cap, res, err);
+    status = hand_over(&n, name, err);
     if (status != IBIDI_OK)
         return status;
     memcpy(st->owner, n.b, n.len);
