@@ -110,10 +110,10 @@ static void bench_labels(const char *name, const ibidi_lgr *lgr, const uint32_t 
         if (t < best)
             best = t;
         uint32_t out[IBIDI_LGR_MAX_INDEX];
-        size_t m;
+        ibidi_buf32 index = {out, IBIDI_LGR_MAX_INDEX, 0};
         t0 = now();
         for (size_t i = 0; i < N_LABELS; i++)
-            ibidi_lgr_index_label(lgr, labels[i], lens[i], out, IBIDI_LGR_MAX_INDEX, &m, NULL);
+            ibidi_lgr_index_label(lgr, labels[i], lens[i], &index, NULL);
         t = now() - t0;
         if (t < best_idx)
             best_idx = t;
@@ -127,8 +127,8 @@ static void bench_labels(const char *name, const ibidi_lgr *lgr, const uint32_t 
     double t0 = now();
     for (size_t i = 0; i < N_LABELS && total < 2000000; i++) {
         ibidi_lgr_variant_summary sum;
-        ibidi_lgr_variants(lgr, labels[i], lens[i], 0, 100000, count_variant, &reported, &sum,
-                           NULL);
+        const ibidi_lgr_variant_options vo = {0, 100000, count_variant, &reported};
+        ibidi_lgr_variants(lgr, labels[i], lens[i], &vo, &sum, NULL);
         total += sum.generated;
     }
     double t = now() - t0;

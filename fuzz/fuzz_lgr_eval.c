@@ -82,10 +82,9 @@ static int each_variant(const ibidi_lgr_variant *v, void *ctx)
     require(ibidi_lgr_check(w->lgr, v->cps, v->n, &r, NULL) == IBIDI_OK);
     if (r.eligible) {
         uint32_t idx[IBIDI_LGR_MAX_INDEX];
-        size_t m = 0;
-        require(ibidi_lgr_index_label(w->lgr, v->cps, v->n, idx, IBIDI_LGR_MAX_INDEX, &m,
-                                      NULL) == IBIDI_OK);
-        require(m == w->index_len && memcmp(idx, w->index, m * sizeof *idx) == 0);
+        ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
+        require(ibidi_lgr_index_label(w->lgr, v->cps, v->n, &index, NULL) == IBIDI_OK);
+        require(index.len == w->index_len && memcmp(idx, w->index, index.len * sizeof *idx) == 0);
     }
     return 0;
 }
@@ -101,9 +100,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     const char *s = (const char *)data;
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_label_decode(s, size, cps, IBIDI_LGR_MAX_LABEL, &n, &err);
+    ibidi_status st = ibidi_lgr_label_decode(s, size, &dec, &err);
+    const size_t n = dec.len;
     ibidi_lgr_result r, r2;
     ibidi_status st2 = ibidi_lgr_check_utf8(lgr, s, size, &r2, NULL);
     if (st != IBIDI_OK) {
@@ -120,18 +120,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     walk w;
     w.lgr = lgr;
-    st = ibidi_lgr_index_label(lgr, cps, n, w.index, IBIDI_LGR_MAX_INDEX, &w.index_len, NULL);
+    ibidi_buf32 index = {w.index, IBIDI_LGR_MAX_INDEX, 0};
+    st = ibidi_lgr_index_label(lgr, cps, n, &index, NULL);
+    w.index_len = index.len;
     uint64_t est = 0;
     ibidi_status se = ibidi_lgr_variant_estimate(lgr, cps, n, &est, NULL);
     char u8[IBIDI_LGR_MAX_INDEX * 4];
-    size_t u8len = 0;
-    ibidi_status su = ibidi_lgr_index_label_utf8(lgr, s, size, u8, sizeof u8, &u8len, NULL);
+    ibidi_buf index8 = {u8, sizeof u8, 0};
+    ibidi_status su = ibidi_lgr_index_label_utf8(lgr, s, size, &index8, NULL);
     if (!r.eligible) {
         require(st == IBIDI_E_LGR_NOT_ELIGIBLE && se == IBIDI_E_LGR_NOT_ELIGIBLE &&
                 su == IBIDI_E_LGR_NOT_ELIGIBLE);
         ibidi_lgr_variant_summary sum;
-        require(ibidi_lgr_variants(lgr, cps, n, 0, 0, NULL, NULL, &sum, NULL) ==
-                IBIDI_E_LGR_NOT_ELIGIBLE);
+        require(ibidi_lgr_variants(lgr, cps, n, NULL, &sum, NULL) == IBIDI_E_LGR_NOT_ELIGIBLE);
         return 0;
     }
     require(st == IBIDI_OK && se == IBIDI_OK && su == IBIDI_OK && est >= 1);
@@ -139,13 +140,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* property 4 (with a bound that keeps each input quick) */
     ibidi_lgr_variant_summary all, cut;
     const uint64_t bound = 2000;
-    require(ibidi_lgr_variants(lgr, cps, n, IBIDI_LGR_INCLUDE_INVALID, bound, each_variant, &w,
-                               &all, NULL) == IBIDI_OK);
+    const ibidi_lgr_variant_options each = {IBIDI_LGR_INCLUDE_INVALID, bound, each_variant, &w};
+    require(ibidi_lgr_variants(lgr, cps, n, &each, &all, NULL) == IBIDI_OK);
     require(all.generated <= bound && all.generated < est + (est == UINT64_MAX));
     require(all.reported == all.generated && !all.stopped);
     uint64_t half = all.generated / 2;
     if (half) {
-        require(ibidi_lgr_variants(lgr, cps, n, 0, half, NULL, NULL, &cut, NULL) == IBIDI_OK);
+        const ibidi_lgr_variant_options bounded = {0, half, NULL, NULL};
+        require(ibidi_lgr_variants(lgr, cps, n, &bounded, &cut, NULL) == IBIDI_OK);
         require(cut.generated == half && cut.cut == (all.generated > half));
         require(cut.reported + cut.invalid == cut.generated);
     }

@@ -1061,13 +1061,14 @@ Datum pg_ibidi_lgr_check(PG_FUNCTION_ARGS)
     size_t len;
     const char *label = arg_text(fcinfo, 1, &len, NAME_MAX_BYTES);
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
     ibidi_error err;
     StringInfoData b;
     initStringInfo(&b);
     appendStringInfoString(&b, "{\"input\":");
     json_string(&b, label, len);
-    ibidi_status st = ibidi_lgr_label_decode(label, len, cps, IBIDI_LGR_MAX_LABEL, &n, &err);
+    ibidi_status st = ibidi_lgr_label_decode(label, len, &dec, &err);
+    const size_t n = dec.len;
     ibidi_lgr_result r;
     if (st == IBIDI_OK)
         st = ibidi_lgr_check(lgr, cps, n, &r, &err);
@@ -1115,11 +1116,11 @@ Datum pg_ibidi_lgr_check(PG_FUNCTION_ARGS)
     appendStringInfoChar(&b, ']');
     if (r.eligible && info->index_possible) {
         uint32_t idx[IBIDI_LGR_MAX_INDEX];
-        size_t m = 0;
-        ibidi_status ist = ibidi_lgr_index_label(lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, NULL);
+        ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
+        ibidi_status ist = ibidi_lgr_index_label(lgr, cps, n, &index, NULL);
         appendStringInfoString(&b, ",\"index\":");
         if (ist == IBIDI_OK)
-            json_string(&b, buf, encode_cps(idx, m, buf, sizeof buf));
+            json_string(&b, buf, encode_cps(idx, index.len, buf, sizeof buf));
         else
             appendStringInfo(&b, "null,\"index_status\":\"%s\"", ibidi_status_name(ist));
     }
@@ -1138,11 +1139,11 @@ Datum pg_ibidi_lgr_index(PG_FUNCTION_ARGS)
     size_t len;
     const char *label = arg_text(fcinfo, 1, &len, NAME_MAX_BYTES);
     char out[IBIDI_LGR_MAX_INDEX * 4];
-    size_t out_len = 0;
+    ibidi_buf index = {out, sizeof out, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_index_label_utf8(lgr, label, len, out, sizeof out, &out_len, &err);
+    ibidi_status st = ibidi_lgr_index_label_utf8(lgr, label, len, &index, &err);
     if (st == IBIDI_OK)
-        PG_RETURN_TEXT_P(text_of(out, out_len));
+        PG_RETURN_TEXT_P(text_of(out, index.len));
     if (st == IBIDI_E_LGR_NO_INDEX)
         ereport(ERROR, (errcode(ERRCODE_IBIDI_LGR),
                         errmsg("ibidi: LGR \"%s\" has no index labels",

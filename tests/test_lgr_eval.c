@@ -95,7 +95,8 @@ static void variants(const ibidi_lgr *lgr, const char *label, unsigned flags, ui
     c->len = 0;
     c->text[0] = 0;
     c->seen = 0;
-    *st = ibidi_lgr_variants(lgr, cps, n, flags, max, collect_fn, c, sum, NULL);
+    const ibidi_lgr_variant_options o = {flags, max, collect_fn, c};
+    *st = ibidi_lgr_variants(lgr, cps, n, &o, sum, NULL);
 }
 
 static void check_label(const ibidi_lgr *lgr, const char *label, int eligible,
@@ -113,9 +114,9 @@ static void check_label(const ibidi_lgr *lgr, const char *label, int eligible,
 static void index_is(const ibidi_lgr *lgr, const char *label, const char *want, int line)
 {
     char out[1024];
-    size_t len = 0;
-    ibidi_status st = ibidi_lgr_index_label_utf8(lgr, label, strlen(label), out, sizeof out,
-                                                 &len, NULL);
+    ibidi_buf index = {out, sizeof out, 0};
+    ibidi_status st = ibidi_lgr_index_label_utf8(lgr, label, strlen(label), &index, NULL);
+    const size_t len = index.len;
     t_check(st == IBIDI_OK && len == strlen(want) && memcmp(out, want, len) == 0, __FILE__,
             line, "index of %s: status %d, %.*s, want %s", label, st, (int)len, out, want);
 }
@@ -229,7 +230,8 @@ static void test_toy(void)
                   est == (uint64_t)1 << 63,
               "63 code points of two choices: 2^63 permutations");
         ibidi_lgr_variant_summary s2;
-        st = ibidi_lgr_variants(lgr, cps, n, 0, 1000, NULL, NULL, &s2, NULL);
+        const ibidi_lgr_variant_options bound = {.max = 1000};
+        st = ibidi_lgr_variants(lgr, cps, n, &bound, &s2, NULL);
         CHECK(st == IBIDI_OK && s2.generated == 1000 && s2.cut, "a bound on 2^63 variants");
     }
 
@@ -254,6 +256,56 @@ static void test_toy(void)
         CHECK(st == IBIDI_OK && r.eligible, "63 code points: evaluated");
         st = ibidi_lgr_check_utf8(lgr, "a\xff", 2, &r, &e);
         CHECK(st == IBIDI_E_UTF8_INVALID_BYTE && e.offset == 1, "ill-formed UTF-8: at byte 1");
+        /* the decoder's record: len the whole count, also over the capacity */
+        uint32_t cps[IBIDI_LGR_MAX_LABEL];
+        ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
+        st = ibidi_lgr_label_decode(big, 64, &dec, &e);
+        CHECK(st == IBIDI_E_LGR_LABEL_TOO_LONG && dec.len == 64 && e.offset == 63,
+              "label_decode: 64 code points, too long (%zu)", dec.len);
+        st = ibidi_lgr_label_decode("xn--mgbh0a", 10, &dec, &e);
+        CHECK(st == IBIDI_OK && dec.len == 3 && cps[0] == 0x0634 && cps[2] == 0x0627,
+              "label_decode: an A-label");
+        CHECK(ibidi_lgr_label_decode("a", 1, NULL, &e) == IBIDI_E_INVALID_ARGUMENT,
+              "label_decode: no record");
+        dec = (ibidi_buf32){NULL, 1, 0};
+        CHECK(ibidi_lgr_label_decode("a", 1, &dec, &e) == IBIDI_E_INVALID_ARGUMENT,
+              "label_decode: data NULL with a capacity");
+    }
+    /* the index label's records: the size needed when it does not fit */
+    {
+        uint32_t cps[4] = {'x', 'y', 'z'}, idx[3];
+        ibidi_buf32 index = {idx, 3, 0};
+        CHECK(ibidi_lgr_index_label(lgr, cps, 3, &index, NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
+                  index.len == 4,
+              "index label: 4 code points needed, 3 given");
+        index = (ibidi_buf32){NULL, 0, 0};
+        CHECK(ibidi_lgr_index_label(lgr, cps, 3, &index, NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
+                  index.len == 4,
+              "index label: measured without a buffer");
+        CHECK(ibidi_lgr_index_label(lgr, cps, 3, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "index label: no record");
+        char u8[3];
+        ibidi_buf index8 = {u8, sizeof u8, 0};
+        CHECK(ibidi_lgr_index_label_utf8(lgr, "xyz", 3, &index8, NULL) ==
+                      IBIDI_E_BUFFER_TOO_SMALL &&
+                  index8.len == 4,
+              "index label (UTF-8): 4 bytes needed, 3 given");
+        CHECK(ibidi_lgr_index_label_utf8(lgr, "xyz", 3, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "index label (UTF-8): no record");
+    }
+    /* the variants' options: NULL is the defaults, unknown flag bits are refused */
+    {
+        uint32_t cps[2] = {'b', 'a'};
+        ibidi_lgr_variant_summary s1, s2;
+        const ibidi_lgr_variant_options zero = {0, 0, NULL, NULL};
+        CHECK(ibidi_lgr_variants(lgr, cps, 2, NULL, &s1, NULL) == IBIDI_OK &&
+                  ibidi_lgr_variants(lgr, cps, 2, &zero, &s2, NULL) == IBIDI_OK &&
+                  s1.generated == s2.generated && s1.reported == s2.reported && !s1.cut,
+              "variants: NULL and zeroed options agree (%llu generated)",
+              (unsigned long long)s1.generated);
+        const ibidi_lgr_variant_options bad = {0x2u, 0, NULL, NULL};
+        CHECK(ibidi_lgr_variants(lgr, cps, 2, &bad, &s1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "variants: unknown flag bits refused");
     }
     ibidi_lgr_free(lgr);
 }
@@ -303,9 +355,10 @@ static void test_rz_arabic(ibidi_lgr *ar, ibidi_lgr *common)
     LABEL(ar, "ايران1", 0, "invalid", IBIDI_LGR_NO_ACTION);
     /* both Public Suffix List names collide: the same index label */
     char a[256], b[256];
-    size_t al = 0, bl = 0;
-    ibidi_lgr_index_label_utf8(ar, "ايران", strlen("ايران"), a, sizeof a, &al, NULL);
-    ibidi_lgr_index_label_utf8(ar, "ایران", strlen("ایران"), b, sizeof b, &bl, NULL);
+    ibidi_buf ia = {a, sizeof a, 0}, ib = {b, sizeof b, 0};
+    ibidi_lgr_index_label_utf8(ar, "ايران", strlen("ايران"), &ia, NULL);
+    ibidi_lgr_index_label_utf8(ar, "ایران", strlen("ایران"), &ib, NULL);
+    const size_t al = ia.len, bl = ib.len;
     CHECK(al && al == bl && memcmp(a, b, al) == 0, "ايران and ایران share their index label");
     if (common) {
         uint32_t cps[64];
@@ -422,7 +475,7 @@ static void *judge_all(void *arg)
         ibidi_lgr_result r;
         ibidi_lgr_variant_summary sum;
         ibidi_lgr_check(j->lgr, j->labels[i], 8, &r, NULL);
-        ibidi_lgr_variants(j->lgr, j->labels[i], 8, 0, 0, NULL, NULL, &sum, NULL);
+        ibidi_lgr_variants(j->lgr, j->labels[i], 8, NULL, &sum, NULL);
         if (r.disposition != j->want_disp[i] || sum.generated != j->want_generated[i])
             j->mismatches++;
     }
@@ -445,7 +498,7 @@ static void test_threads(void)
         ibidi_lgr_result r;
         ibidi_lgr_variant_summary sum;
         ibidi_lgr_check(lgr, labels[i], 8, &r, NULL);
-        ibidi_lgr_variants(lgr, labels[i], 8, 0, 0, NULL, NULL, &sum, NULL);
+        ibidi_lgr_variants(lgr, labels[i], 8, NULL, &sum, NULL);
         want_disp[i] = r.disposition;
         want_generated[i] = sum.generated;
     }

@@ -1487,30 +1487,32 @@ static int c_lgr_eval(void)
         ibidi_lgr_variant_summary sum;
         ibidi_lgr_set_result sr;
         uint64_t est = 0;
-        size_t m = 0;
         int seen = 0;
         ok &= st_ok(ibidi_lgr_check(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &r, NULL)) &&
               r.eligible;
         ok &= st_ok(ibidi_lgr_variant_estimate(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &est,
                                                NULL));
-        ok &= st_ok(ibidi_lgr_variants(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL,
-                                       IBIDI_LGR_INCLUDE_INVALID, 200, count_variants, &seen,
-                                       &sum, NULL)) &&
+        const ibidi_lgr_variant_options vo = {IBIDI_LGR_INCLUDE_INVALID, 200, count_variants,
+                                              &seen};
+        ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
+        ok &= st_ok(ibidi_lgr_variants(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &vo, &sum,
+                                       NULL)) &&
               seen == 200;
-        ok &= st_ok(ibidi_lgr_index_label(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, idx,
-                                          IBIDI_LGR_MAX_INDEX, &m, NULL));
+        ok &= st_ok(ibidi_lgr_index_label(lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &index,
+                                          NULL));
         ok &= st_ok(ibidi_lgr_set_check(lgrs[k], lgrs[k], labels[k], IBIDI_LGR_MAX_LABEL, &sr,
                                         NULL));
     }
     static const char ulabel[] = "\xd9\x83\xd8\xa7\xd9\x83\xd8\xa7-\xd9\x83\xd8\xa7";
     char out[256];
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t m = 0;
+    ibidi_buf index8 = {out, sizeof out, 0};
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
     ibidi_lgr_result r;
     ok &= st_ok(ibidi_lgr_check_utf8(eval_sample, ulabel, sizeof ulabel - 1, &r, NULL));
-    ok &= st_ok(ibidi_lgr_index_label_utf8(eval_sample, ulabel, sizeof ulabel - 1, out,
-                                           sizeof out, &m, NULL));
-    ok &= st_ok(ibidi_lgr_label_decode("xn--mgbh0a", 10, cps, IBIDI_LGR_MAX_LABEL, &m, NULL));
+    ok &= st_ok(ibidi_lgr_index_label_utf8(eval_sample, ulabel, sizeof ulabel - 1, &index8,
+                                           NULL));
+    ok &= st_ok(ibidi_lgr_label_decode("xn--mgbh0a", 10, &dec, NULL));
     return ok;
 }
 

@@ -196,6 +196,16 @@ typedef int (*ibidi_lgr_variant_fn)(const ibidi_lgr_variant *variant, void *ctx)
 #define IBIDI_LGR_INCLUDE_INVALID 0x1u /* also hand over variants whose disposition is
                                           "invalid" (§8.2 step 5 drops them) */
 
+/* How ibidi_lgr_variants runs: its flags, bound and callback in one record, so that the call
+ * keeps to six parameters. A NULL pointer, or a zero-initialised record: no flag, no bound,
+ * no callback (the variants are only counted in the summary). */
+typedef struct ibidi_lgr_variant_options {
+    unsigned flags;          /* IBIDI_LGR_INCLUDE_INVALID; other bits are refused */
+    uint64_t max;            /* the permutations generated at most; 0: no bound */
+    ibidi_lgr_variant_fn fn; /* receives each variant label; NULL: none is handed over */
+    void *ctx;               /* passed to fn */
+} ibidi_lgr_variant_options;
+
 /* What an enumeration did. */
 typedef struct ibidi_lgr_variant_summary {
     uint64_t estimate;   /* the permutations (original label included) before context rules
@@ -218,14 +228,14 @@ IBIDI_API ibidi_status ibidi_lgr_variant_estimate(const ibidi_lgr *lgr, const ui
  * Every variant label of an eligible label (§8.2: each code point or sequence replaced by
  * itself or one of its variants whose context rule holds, the original label itself
  * excepted), each with its disposition (§8.3), in lexicographic order of the choices (the
- * original code point first, then its variants in document order). At most max (0: no
- * bound) permutations are generated; summary (may be NULL) says how many and whether the
- * bound cut the enumeration. Returns IBIDI_E_LGR_NOT_ELIGIBLE for a label that is not
- * eligible, else as ibidi_lgr_check. No allocation.
+ * original code point first, then its variants in document order), handed to opts->fn
+ * with opts->ctx. At most opts->max (0: no bound) permutations are generated; summary (may
+ * be NULL) says how many and whether the bound cut the enumeration. Returns
+ * IBIDI_E_INVALID_ARGUMENT for unknown bits in opts->flags, IBIDI_E_LGR_NOT_ELIGIBLE for a
+ * label that is not eligible, else as ibidi_lgr_check. No allocation.
  */
 IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *label,
-                                          size_t n, unsigned flags, uint64_t max,
-                                          ibidi_lgr_variant_fn fn, void *ctx,
+                                          size_t n, const ibidi_lgr_variant_options *opts,
                                           ibidi_lgr_variant_summary *summary,
                                           ibidi_error *err);
 
@@ -235,16 +245,16 @@ IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *
  * least such label over the ways the label divides into repertoire entries. Two labels
  * are variants of each other (collide) when their index labels are equal. Needs an LGR
  * whose variant sets are symmetric and transitive (info->index_possible), else
- * IBIDI_E_LGR_NO_INDEX. Output as common.h says (code points, *out_len the count needed,
- * at most IBIDI_LGR_MAX_INDEX).
+ * IBIDI_E_LGR_NO_INDEX. Output as common.h says: code points in out (out->len the count
+ * needed, at most IBIDI_LGR_MAX_INDEX, also with IBIDI_E_BUFFER_TOO_SMALL; 0 after any
+ * other error).
  */
 IBIDI_API ibidi_status ibidi_lgr_index_label(const ibidi_lgr *lgr, const uint32_t *label,
-                                             size_t n, uint32_t *out, size_t cap,
-                                             size_t *out_len, ibidi_error *err);
-/* The same for a UTF-8 label (U-label or A-label), with a UTF-8 output. */
+                                             size_t n, ibidi_buf32 *out, ibidi_error *err);
+/* The same for a UTF-8 label (U-label or A-label), with a UTF-8 output (out->len bytes). */
 IBIDI_API ibidi_status ibidi_lgr_index_label_utf8(const ibidi_lgr *lgr, const char *label,
-                                                  size_t len, char *out, size_t cap,
-                                                  size_t *out_len, ibidi_error *err);
+                                                  size_t len, ibidi_buf *out,
+                                                  ibidi_error *err);
 
 /* ---- LGR sets (root zone procedure) ------------------------------------------------------ */
 
@@ -266,9 +276,12 @@ IBIDI_API ibidi_status ibidi_lgr_set_check(const ibidi_lgr *element, const ibidi
                                            ibidi_lgr_set_result *res, ibidi_error *err);
 
 /* Decodes a UTF-8 label (U-label, or "xn--" A-label decoded with Punycode) to code points,
- * as the _utf8 calls do: *n the count; IBIDI_E_LGR_LABEL_TOO_LONG over cap. */
-IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, uint32_t *cps,
-                                              size_t cap, size_t *n, ibidi_error *err);
+ * as the _utf8 calls do, into out (common.h's record): out->len the count, also when it is
+ * over out->cap, which is then IBIDI_E_LGR_LABEL_TOO_LONG (a capacity of
+ * IBIDI_LGR_MAX_LABEL is the calls' own limit) rather than IBIDI_E_BUFFER_TOO_SMALL; the
+ * decoders' statuses; IBIDI_E_INVALID_ARGUMENT (out NULL, data NULL with a capacity). */
+IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, ibidi_buf32 *out,
+                                              ibidi_error *err);
 
 #ifdef __cplusplus
 }

@@ -932,7 +932,9 @@ static int lgr_label(lgr_obj *self, PyObject *label, uint32_t *cps, size_t *n)
     if (!get_text(label, &t, "label", state_of(self->module)))
         return 0;
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_label_decode(t.s, t.n, cps, IBIDI_LGR_MAX_LABEL, n, &err);
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
+    ibidi_status st = ibidi_lgr_label_decode(t.s, t.n, &dec, &err);
+    *n = dec.len;
     if (st != IBIDI_OK) {
         set_status_error(state_of(self->module), st, cp_index(t.s, t.n, err.offset));
         return 0;
@@ -1001,8 +1003,9 @@ static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
         return NULL;
     ibidi_lgr_variant_summary sum;
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_variants(self->lgr, cps, n, inv ? IBIDI_LGR_INCLUDE_INVALID : 0u,
-                                         (uint64_t)max, variant_cb, &c, &sum, &err);
+    const ibidi_lgr_variant_options vo = {inv ? IBIDI_LGR_INCLUDE_INVALID : 0u, (uint64_t)max,
+                                          variant_cb, &c};
+    ibidi_status st = ibidi_lgr_variants(self->lgr, cps, n, &vo, &sum, &err);
     if (PyErr_Occurred()) {
         Py_DECREF(c.list);
         return NULL;
@@ -1017,14 +1020,15 @@ static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
 static PyObject *lgr_index_label(lgr_obj *self, PyObject *label)
 {
     uint32_t cps[IBIDI_LGR_MAX_LABEL], idx[IBIDI_LGR_MAX_INDEX];
-    size_t n = 0, m = 0;
+    size_t n = 0;
     if (!lgr_label(self, label, cps, &n))
         return NULL;
+    ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_index_label(self->lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, &err);
+    ibidi_status st = ibidi_lgr_index_label(self->lgr, cps, n, &index, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self->module), st, err.offset);
-    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, idx, (Py_ssize_t)m);
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, idx, (Py_ssize_t)index.len);
 }
 
 static PyMethodDef lgr_methods[] = {

@@ -644,10 +644,10 @@ static void lgr_judge(lgr_verdict *v, const char *u, size_t ulen, const idna_opt
     v->label = u;
     v->len = dot ? (size_t)(dot - u) : ulen;
     v->st = ibidi_lgr_check_utf8(o->lgr, u, v->len, &v->r, &v->err);
+    ibidi_buf index = {v->index, sizeof v->index, 0};
     if (v->st == IBIDI_OK && v->r.eligible &&
-        ibidi_lgr_index_label_utf8(o->lgr, u, v->len, v->index, sizeof v->index, &v->index_len,
-                                   NULL) != IBIDI_OK)
-        v->index_len = 0;
+        ibidi_lgr_index_label_utf8(o->lgr, u, v->len, &index, NULL) == IBIDI_OK)
+        v->index_len = index.len;
 }
 
 /* A label the LGR does not make registrable makes the name invalid. */

@@ -121,8 +121,8 @@ static ibidi_status put_variants(const lgr_opts *o, const uint32_t *cps, size_t 
     var_out vo = {o, info, 0};
     if (o->json)
         fputs(",\"variants\":[", stdout);
-    ibidi_status st = ibidi_lgr_variants(o->lgr, cps, n, o->flags, o->max_variants,
-                                         put_variant, &vo, &sum, NULL);
+    const ibidi_lgr_variant_options vopts = {o->flags, o->max_variants, put_variant, &vo};
+    ibidi_status st = ibidi_lgr_variants(o->lgr, cps, n, &vopts, &sum, NULL);
     if (o->json) {
         fprintf(stdout,
                 "],\"variant_estimate\":%llu,\"variants_generated\":%llu,"
@@ -145,9 +145,10 @@ static void put_index(const lgr_opts *o, const char *key, const ibidi_lgr *lgr,
                       const uint32_t *cps, size_t n)
 {
     uint32_t idx[IBIDI_LGR_MAX_INDEX];
-    size_t m = 0;
+    ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
     ibidi_error e;
-    ibidi_status st = ibidi_lgr_index_label(lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, &e);
+    ibidi_status st = ibidi_lgr_index_label(lgr, cps, n, &index, &e);
+    const size_t m = index.len;
     if (o->json) {
         fprintf(stdout, ",\"%s\":", key);
         if (st == IBIDI_OK)
@@ -170,9 +171,10 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const lgr_opts *o = ctx;
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_lgr_label_decode(item, len, cps, IBIDI_LGR_MAX_LABEL, &n, &err);
+    ibidi_status st = ibidi_lgr_label_decode(item, len, &dec, &err);
+    const size_t n = dec.len;
     if (st != IBIDI_OK) {
         cli_report(o->cmd, itemno, "cannot read the label", &err, "byte");
         cli_fail_record(stdout, o->json, item, len, &err, "byte");

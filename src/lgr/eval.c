@@ -391,11 +391,15 @@ IBIDI_API ibidi_status ibidi_lgr_check(const ibidi_lgr *lgr, const uint32_t *lab
     return ibidi__ok(err);
 }
 
-IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, uint32_t *cps,
-                                              size_t cap, size_t *n, ibidi_error *err)
+/* The code points go to an ibidi_buf32 (the output buffer convention of ibidi/common.h). */
+IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, ibidi_buf32 *out,
+                                              ibidi_error *err)
 {
-    if ((!label && len) || (!cps && cap) || !n)
+    if (!out || (!label && len) || (!out->data && out->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    uint32_t *cps = out->data;
+    const size_t cap = out->cap;
+    size_t *n = &out->len;
     *n = 0;
     ibidi_status st;
     if (len >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
@@ -428,11 +432,11 @@ IBIDI_API ibidi_status ibidi_lgr_check_utf8(const ibidi_lgr *lgr, const char *la
                                             ibidi_error *err)
 {
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    size_t n;
-    ibidi_status st = ibidi_lgr_label_decode(label, len, cps, IBIDI_LGR_MAX_LABEL, &n, err);
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
+    ibidi_status st = ibidi_lgr_label_decode(label, len, &dec, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi_lgr_check(lgr, cps, n, res, err);
+    return ibidi_lgr_check(lgr, cps, dec.len, res, err);
 }
 
 /* ---- Variants (RFC 7940 §8.2-§8.4) ------------------------------------------------------- */
@@ -560,16 +564,19 @@ static void walk(lgr_walk *w, size_t i, size_t len, uint64_t types, int only, in
     }
 }
 
+/* Flags, bound and callback come in an options record (at most six parameters a call);
+ * NULL is no flag, no bound, no callback. */
 IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *label,
-                                          size_t n, unsigned flags, uint64_t max,
-                                          ibidi_lgr_variant_fn fn, void *ctx,
+                                          size_t n, const ibidi_lgr_variant_options *opts,
                                           ibidi_lgr_variant_summary *summary,
                                           ibidi_error *err)
 {
+    static const ibidi_lgr_variant_options none = {0, 0, NULL, NULL};
+    const ibidi_lgr_variant_options *o = opts ? opts : &none;
     ibidi_lgr_variant_summary local;
     ibidi_lgr_variant_summary *s = summary ? summary : &local;
     memset(s, 0, sizeof *s);
-    if (flags & ~IBIDI_LGR_INCLUDE_INVALID)
+    if (o->flags & ~IBIDI_LGR_INCLUDE_INVALID)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     lgr_parse pp; /* one division of the label for the estimate and the walk */
     ibidi_status st = parse_estimate(lgr, label, n, &pp, &s->estimate, err);
@@ -580,10 +587,10 @@ IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *
     w.label = label;
     w.n = n;
     w.pp = &pp;
-    w.flags = flags;
-    w.max = max;
-    w.fn = fn;
-    w.ctx = ctx;
+    w.flags = o->flags;
+    w.max = o->max;
+    w.fn = o->fn;
+    w.ctx = o->ctx;
     w.sum = s;
     w.done = 0;
     walk(&w, 0, 0, 0, 1, 1);
@@ -635,14 +642,15 @@ static int seq_less(const uint32_t *a, size_t al, const uint32_t *b, size_t bl)
     return al < bl;
 }
 
+/* The index label goes to an ibidi_buf32 (the output buffer convention of ibidi/common.h). */
 IBIDI_API ibidi_status ibidi_lgr_index_label(const ibidi_lgr *lgr, const uint32_t *label,
-                                             size_t n, uint32_t *out, size_t cap,
-                                             size_t *out_len, ibidi_error *err)
+                                             size_t n, ibidi_buf32 *buf, ibidi_error *err)
 {
-    if (out_len)
-        *out_len = 0;
-    if (!out && cap)
+    if (!buf || (!buf->data && buf->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    uint32_t *out = buf->data;
+    const size_t cap = buf->cap;
+    buf->len = 0;
     ibidi_status st = check_args(lgr, label, n, err);
     if (st != IBIDI_OK)
         return st;
@@ -712,28 +720,27 @@ IBIDI_API ibidi_status ibidi_lgr_index_label(const ibidi_lgr *lgr, const uint32_
             if (total < cap)
                 out[total] = x.head[p][i];
     }
-    if (out_len)
-        *out_len = total;
+    buf->len = total;
     if (total > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
 }
 
 IBIDI_API ibidi_status ibidi_lgr_index_label_utf8(const ibidi_lgr *lgr, const char *label,
-                                                  size_t len, char *out, size_t cap,
-                                                  size_t *out_len, ibidi_error *err)
+                                                  size_t len, ibidi_buf *out, ibidi_error *err)
 {
     uint32_t cps[IBIDI_LGR_MAX_LABEL], idx[IBIDI_LGR_MAX_INDEX];
-    size_t n, m;
-    if (out_len)
-        *out_len = 0;
-    ibidi_status st = ibidi_lgr_label_decode(label, len, cps, IBIDI_LGR_MAX_LABEL, &n, err);
+    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0}, index = {idx, IBIDI_LGR_MAX_INDEX, 0};
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    out->len = 0; /* data NULL with a capacity: the encoder refuses it, after the label */
+    ibidi_status st = ibidi_lgr_label_decode(label, len, &dec, err);
     if (st != IBIDI_OK)
         return st;
-    st = ibidi_lgr_index_label(lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, err);
+    st = ibidi_lgr_index_label(lgr, cps, dec.len, &index, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi_utf8_encode(idx, m, out, cap, out_len, err);
+    return ibidi_utf8_encode(idx, index.len, out->data, out->cap, &out->len, err);
 }
 
 /* ---- LGR sets ----------------------------------------------------------------------------- */
@@ -755,8 +762,10 @@ IBIDI_API ibidi_status ibidi_lgr_set_check(const ibidi_lgr *element, const ibidi
     if (st != IBIDI_OK)
         return st;
     res->common_eligible = cr.eligible;
-    if (cr.eligible)
-        res->index_status = ibidi_lgr_index_label(common, label, n, res->index,
-                                                  IBIDI_LGR_MAX_INDEX, &res->index_len, NULL);
+    if (cr.eligible) {
+        ibidi_buf32 index = {res->index, IBIDI_LGR_MAX_INDEX, 0};
+        res->index_status = ibidi_lgr_index_label(common, label, n, &index, NULL);
+        res->index_len = index.len;
+    }
     return ibidi__ok(err);
 }
