@@ -22,9 +22,9 @@
  *  5. the bytes as raw class values (some >= IBIDI_BC_COUNT): grouping ends with OK, or
  *     with RFC5893_CLASS at the first bad value (offset in the label, value the class);
  *     NULL classes break every condition asked for;
- *  6. the bytes as classes: ibidi_rfc3454_rule_ok is RFC 3454 §6 read directly (no L with
- *     R or AL, which must then open and close the label); a finding of REQ_CONTROLS names
- *     a placement with a name, the others placement 0;
+ *  6. the bytes as classes: ibidi_rfc5893_rfc3454_rule_ok is RFC 3454 §6 read directly
+ *     (no L with R or AL, which must then open and close the label); a finding of
+ *     REQ_CONTROLS names a placement with a name, the others placement 0;
  *  7. once per run: the label alphabet (ibidi_rfc5893_label_alphabet) lists, in order,
  *     exactly the classes with code points but BN, each example of its class.
  */
@@ -153,8 +153,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cls[i] = (uint8_t)((uint8_t)name[i] % IBIDI_BC_COUNT);
     const unsigned mask = (unsigned)data[0] >> 2 & IBIDI_RFC5893_ALL_CONDITIONS;
     require((ibidi_rfc5893_conditions(cls, m, mask) & ~mask) == 0);
-    require(ibidi_rfc3454_rule_ok(cls, m) == rfc3454_direct(cls, m));
-    require(m == 0 || ibidi_rfc3454_rule_ok(NULL, m) == 0);
+    require(ibidi_rfc5893_rfc3454_rule_ok(cls, m) == rfc3454_direct(cls, m));
+    require(m == 0 || ibidi_rfc5893_rfc3454_rule_ok(NULL, m) == 0);
     require(ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)IBIDI_RFC5893_PLACEMENTS) ==
             NULL);
     int holds = -1;

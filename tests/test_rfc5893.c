@@ -280,16 +280,18 @@ static void test_rfc3454(void)
     static const uint8_t r_r[] = {R, R}, r_en[] = {R, EN}, en_r[] = {EN, R}, r_nsm[] = {R, NSM},
                          r_l_r[] = {R, L, R}, en[] = {EN}, an_an[] = {AN, AN}, l[] = {L},
                          al_en_al[] = {AL, EN, AL};
-    CHECK(ibidi_rfc3454_rule_ok(r_r, 2), "RFC 3454: R R");
-    CHECK(ibidi_rfc3454_rule_ok(al_en_al, 3), "RFC 3454: AL EN AL");
-    CHECK(!ibidi_rfc3454_rule_ok(r_en, 2), "RFC 3454: R EN ends with a number (RFC 5893 §4.3)");
-    CHECK(!ibidi_rfc3454_rule_ok(en_r, 2), "RFC 3454: EN R starts with a number");
-    CHECK(!ibidi_rfc3454_rule_ok(r_nsm, 2), "RFC 3454: R NSM ends with NSM (RFC 5893 §4.1-4.2)");
-    CHECK(!ibidi_rfc3454_rule_ok(r_l_r, 3), "RFC 3454: RandALCat with LCat");
-    CHECK(ibidi_rfc3454_rule_ok(en, 1), "RFC 3454: a number label passes (no RandALCat)");
-    CHECK(ibidi_rfc3454_rule_ok(an_an, 2), "RFC 3454: AN AN passes");
-    CHECK(ibidi_rfc3454_rule_ok(l, 1), "RFC 3454: L");
-    CHECK(ibidi_rfc3454_rule_ok(NULL, 0), "RFC 3454: empty");
+    CHECK(ibidi_rfc5893_rfc3454_rule_ok(r_r, 2), "RFC 3454: R R");
+    CHECK(ibidi_rfc5893_rfc3454_rule_ok(al_en_al, 3), "RFC 3454: AL EN AL");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(r_en, 2),
+          "RFC 3454: R EN ends with a number (RFC 5893 §4.3)");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(en_r, 2), "RFC 3454: EN R starts with a number");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(r_nsm, 2),
+          "RFC 3454: R NSM ends with NSM (RFC 5893 §4.1-4.2)");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(r_l_r, 3), "RFC 3454: RandALCat with LCat");
+    CHECK(ibidi_rfc5893_rfc3454_rule_ok(en, 1), "RFC 3454: a number label passes (no RandALCat)");
+    CHECK(ibidi_rfc5893_rfc3454_rule_ok(an_an, 2), "RFC 3454: AN AN passes");
+    CHECK(ibidi_rfc5893_rfc3454_rule_ok(l, 1), "RFC 3454: L");
+    CHECK(ibidi_rfc5893_rfc3454_rule_ok(NULL, 0), "RFC 3454: empty");
 }
 
 static void classes_of(const uint32_t *cp, size_t n, uint8_t *c)
@@ -306,14 +308,14 @@ static void test_section4(void)
     static const uint32_t yivo[] = {0x05D9, 0x05B4, 0x05D5, 0x05D0, 0x05B8};
     uint8_t c[16];
     classes_of(dhivehi, 10, c);
-    CHECK(!ibidi_rfc3454_rule_ok(c, 10), "§4.1 Dhivehi konpeetaru: RFC 3454 rejects it");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(c, 10), "§4.1 Dhivehi konpeetaru: RFC 3454 rejects it");
     CHECK(conds(c, 10) == 0, "§4.1 Dhivehi konpeetaru: RFC 5893 accepts it");
     classes_of(yivo, 5, c);
-    CHECK(!ibidi_rfc3454_rule_ok(c, 5), "§4.2 YIVO: RFC 3454 rejects it");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(c, 5), "§4.2 YIVO: RFC 3454 rejects it");
     CHECK(conds(c, 5) == 0, "§4.2 YIVO: RFC 5893 accepts it");
     /* §4.3: ALEF 5 and 5 ALEF display alike in an LTR context; RFC 5893 keeps ALEF 5. */
     static const uint8_t alef5[] = {R, EN}, five_alef[] = {EN, R};
-    CHECK(!ibidi_rfc3454_rule_ok(alef5, 2) && !ibidi_rfc3454_rule_ok(five_alef, 2),
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(alef5, 2) && !ibidi_rfc5893_rfc3454_rule_ok(five_alef, 2),
           "§4.3: RFC 3454 rejects both");
     CHECK(conds(alef5, 2) == 0 && conds(five_alef, 2) == COND(1), "§4.3: RFC 5893 keeps ALEF 5");
     ibidi_rfc5893_case a = {NULL, 0, CS, alef5, 2, CS, NULL, 0, IBIDI_DIR_LTR, 0, 0};
@@ -559,7 +561,7 @@ static void test_error_offsets(void)
           "IBIDI_IDNA_RULE_COND bits are IBIDI_RFC5893_COND's");
     CHECK(ibidi_idna_bidi_rule_classes(NULL, 3) == six, "bidi_rule_classes: NULL breaks all");
     CHECK(ibidi_idna_bidi_rule_classes(NULL, 0) == 0, "bidi_rule_classes: NULL and empty");
-    CHECK(!ibidi_rfc3454_rule_ok(NULL, 2), "RFC 3454: NULL classes fail");
+    CHECK(!ibidi_rfc5893_rfc3454_rule_ok(NULL, 2), "RFC 3454: NULL classes fail");
     static const uint8_t s[] = {R, EN}, x[] = {L};
     uint8_t long_part[IBIDI_RFC5893_MAX_LABEL + 1], bad_part[2] = {99, L};
     memset(long_part, L, sizeof long_part);

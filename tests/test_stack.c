@@ -1375,7 +1375,7 @@ static int c_rfc5893_small(void)
 {
     size_t n = 0;
     return ibidi_rfc5893_conditions(bidi_cls, 63, IBIDI_RFC5893_ALL_CONDITIONS) != 0 &&
-           ibidi_rfc3454_rule_ok(bidi_cls, 1) && ibidi_rfc5893_delimiters(&n) != NULL &&
+           ibidi_rfc5893_rfc3454_rule_ok(bidi_cls, 1) && ibidi_rfc5893_delimiters(&n) != NULL &&
            ibidi_rfc5893_neighbours(&n) != NULL &&
            ibidi_rfc5893_placement_name(IBIDI_RFC5893_PLACE_INNER) &&
            ibidi_rfc5893_requirement_name(IBIDI_RFC5893_REQ_UNIQUENESS);

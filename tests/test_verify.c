@@ -478,7 +478,7 @@ static void test_searches(void)
             nth_string(ALPHA, NA, n, i, c);
             if (c[0] == ES || c[n - 1] == ES)
                 continue;
-            const int a = passes(c, n), b = ibidi_rfc3454_rule_ok(c, n);
+            const int a = passes(c, n), b = ibidi_rfc5893_rfc3454_rule_ok(c, n);
             only5893 += a && !b;
             only3454 += b && !a;
             nsm += a && !b && c[n - 1] == NSM;
@@ -518,7 +518,8 @@ static unsigned long long names_3454(unsigned max)
                 if (j < n && c[j] != CS)
                     continue;
                 const size_t ln = j - s;
-                ok = ln > 0 && c[s] != ES && c[j - 1] != ES && ibidi_rfc3454_rule_ok(c + s, ln);
+                ok = ln > 0 && c[s] != ES && c[j - 1] != ES &&
+                     ibidi_rfc5893_rfc3454_rule_ok(c + s, ln);
                 s = j + 1;
             }
             k += ok;

@@ -103,7 +103,7 @@ IBIDI_API unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, un
  * hold no LCat character (L) and must start and end with a RandALCat character. 1 when the
  * label satisfies it (labels without R or AL always do, the empty one too), 0 when not
  * (also for classes NULL with n > 0). */
-IBIDI_API int ibidi_rfc3454_rule_ok(const uint8_t *classes, size_t n);
+IBIDI_API int ibidi_rfc5893_rfc3454_rule_ok(const uint8_t *classes, size_t n);
 
 /* ---- Contexts ------------------------------------------------------------------------- */
 

@@ -33,7 +33,7 @@ unsigned ibidi_rfc5893_conditions(const uint8_t *classes, size_t n, unsigned app
 /* RFC 3454 §6, items 2 and 3 (RandALCat: R, AL; LCat: L). Item 1 bans the characters of
  * §5.8 (LRM, RLM, the embedding controls, U+0340, U+0341, U+206A-206F); none is allowed
  * by IDNA2008 either, so on the classes of labels it adds nothing. */
-int ibidi_rfc3454_rule_ok(const uint8_t *classes, size_t n)
+int ibidi_rfc5893_rfc3454_rule_ok(const uint8_t *classes, size_t n)
 {
     if (n == 0)
         return 1;

@@ -95,7 +95,7 @@ static int legal(const rule *r, const uint8_t *c, size_t n)
         return 0;
     switch (r->kind) {
     case RULE_5893: return ibidi_rfc5893_conditions(c, n, r->apply) == 0;
-    case RULE_3454: return ibidi_rfc3454_rule_ok(c, n);
+    case RULE_3454: return ibidi_rfc5893_rfc3454_rule_ok(c, n);
     case RULE_NO_RTL: return !has_rtl(c, n); /* the rule does not apply (RFC 5893 §1.4) */
     default: /* §3 "unproblematic": satisfies the rule, or no R/AL/AN and not EN first */
         return ibidi_rfc5893_conditions(c, n, IBIDI_RFC5893_ALL_CONDITIONS) == 0 ||
@@ -825,7 +825,7 @@ static int run_rfc3454(vrun *w)
         do {
             if (!hyphens_ok(o.c, n))
                 continue;
-            const int a = legal(&STRICT, o.c, n), b = ibidi_rfc3454_rule_ok(o.c, n);
+            const int a = legal(&STRICT, o.c, n), b = ibidi_rfc5893_rfc3454_rule_ok(o.c, n);
             const uint8_t last = o.c[n - 1];
             r->only_rfc5893 += a && !b;
             r->only_rfc3454 += b && !a;
@@ -852,7 +852,7 @@ static int run_rfc3454(vrun *w)
         const lencheck lc = {w, -1, space_def(0), &one, &x, NULL, NULL, &cd, 1,
                              NULL, NULL, NULL, 0, NULL};
         st = fill_example(&lc, &r->section4[k], 0, (size_t)-1, 0);
-        r->accepted_rfc3454[k] = (uint8_t)ibidi_rfc3454_rule_ok(ex[k], len[k]);
+        r->accepted_rfc3454[k] = (uint8_t)ibidi_rfc5893_rfc3454_rule_ok(ex[k], len[k]);
         r->accepted_rfc5893[k] = (uint8_t)legal(&STRICT, ex[k], len[k]);
     }
     free(one.v);
@@ -879,7 +879,7 @@ static int name_legal(const uint8_t *c, size_t n, int mode)
         if (ln == 0 || !hyphens_ok(l, ln))
             return 0;
         if (mode == 1) {
-            if (!ibidi_rfc3454_rule_ok(l, ln))
+            if (!ibidi_rfc5893_rfc3454_rule_ok(l, ln))
                 return 0;
         } else if (bidi && ibidi_rfc5893_conditions(l, ln, IBIDI_RFC5893_ALL_CONDITIONS)) {
             int ldh = 1;
