@@ -100,7 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static ibidi_rfc5893_detail d[F_CAP];
     ibidi_findings fs = {f, F_CAP, 0, 0}, fc = {NULL, 0, 0, 0}, fn = {f, F_CAP, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, len, options, bound, &fs, d, &err);
+    const ibidi_rfc5893_name_options no = {options, bound};
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, len, &no, &fs, d, &err);
     const size_t n = fs.n;
     ibidi_error verr;
     const ibidi_status vst = ibidi_utf8_validate(name, len, NULL, &verr);
@@ -139,10 +140,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(d[i].placement == 0);
     }
     if (data[0] & 0x40u) {
-        st = ibidi_rfc5893_check_name_utf8(name, len, options, bound, &fc, d, NULL);
+        st = ibidi_rfc5893_check_name_utf8(name, len, &no, &fc, d, NULL);
         require(st == IBIDI_OK && fc.n == n);
     } else {
-        st = ibidi_rfc5893_check_name_utf8(name, len, options, bound, &fn, NULL, NULL);
+        st = ibidi_rfc5893_check_name_utf8(name, len, &no, &fn, NULL, NULL);
         require(st == IBIDI_OK && fn.n == n);
     }
 
@@ -157,11 +158,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(m == 0 || ibidi_rfc5893_rfc3454_rule_ok(NULL, m) == 0);
     require(ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)IBIDI_RFC5893_PLACEMENTS) ==
             NULL);
-    int holds = -1;
+    ibidi_rfc5893_grouping g;
     if (m <= 12) {
+        g.holds = -1;
         st = ibidi_rfc5893_grouping_classes(cls, m, options & ~(unsigned)IBIDI_RFC5893_CONTROLS,
-                                            &holds, NULL, NULL, NULL);
-        require(st == IBIDI_OK && (holds == 0 || holds == 1));
+                                            &g, NULL);
+        require(st == IBIDI_OK && (g.holds == 0 || g.holds == 1) &&
+                (g.holds || g.failed.x == cls));
     }
     require(m == 0 || ibidi_rfc5893_conditions(NULL, m, mask) == mask);
     if (m <= 8) {
@@ -171,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 first_bad = i;
         ibidi_error gerr;
         st = ibidi_rfc5893_grouping_classes((const uint8_t *)name, m, IBIDI_RFC5893_ONLY_LTR,
-                                            &holds, NULL, NULL, &gerr);
+                                            &g, &gerr);
         if (first_bad == m)
             require(st == IBIDI_OK);
         else

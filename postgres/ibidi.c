@@ -406,7 +406,7 @@ static void json_rfc5893(StringInfo b, const char *name, size_t nlen)
     ibidi_finding f[16];
     ibidi_findings fs = {f, 16, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, 0, 0, &fs, NULL, &err);
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, NULL, &fs, NULL, &err);
     appendStringInfoString(b, ",\"rfc5893\":{");
     if (st != IBIDI_OK) {
         appendStringInfoString(b, "\"checked\":false,");

@@ -427,12 +427,12 @@ static void test_grouping(void)
         {"AaB (invalid: condition 2)", {R, L, R}, 3, 0},
     };
     for (size_t k = 0; k < N(cases); k++) {
-        int holds = -1;
-        ibidi_rfc5893_case f;
-        memset(&f, 0, sizeof f);
-        size_t runs = 0;
-        ibidi_status st = ibidi_rfc5893_grouping_classes(cases[k].c, cases[k].n, 0, &holds, &f,
-                                                          &runs, NULL);
+        ibidi_rfc5893_grouping g;
+        memset(&g, 0xFF, sizeof g); /* every field is set by the call */
+        ibidi_status st = ibidi_rfc5893_grouping_classes(cases[k].c, cases[k].n, 0, &g, NULL);
+        const int holds = g.holds;
+        const ibidi_rfc5893_case f = g.failed;
+        const size_t runs = g.runs;
         CHECK(st == IBIDI_OK && holds == cases[k].holds, "grouping %s: status %d holds %d",
               cases[k].name, st, holds);
         if (!holds) {
@@ -447,26 +447,30 @@ static void test_grouping(void)
             ibidi_rfc5893_delimiters(&nd);
             ibidi_rfc5893_neighbours(&nn);
             CHECK(runs == 2 * nd * nd * nn * nn, "%s: every context run (%zu)", cases[k].name, runs);
+            CHECK(f.x == NULL && f.n == 0 && f.placement == 0, "%s: no failed context",
+                  cases[k].name);
         }
     }
     /* Literal reading: even "A" fails (A.A. in a LTR paragraph shows A.A. with the other
      * A between the full stops). */
     static const uint8_t r[] = {R};
-    int holds = 1;
-    ibidi_rfc5893_case f;
-    CHECK(ibidi_rfc5893_grouping_classes(r, 1, IBIDI_RFC5893_LITERAL, &holds, &f, NULL, NULL) ==
-                  IBIDI_OK && !holds,
+    ibidi_rfc5893_grouping g;
+    CHECK(ibidi_rfc5893_grouping_classes(r, 1, IBIDI_RFC5893_LITERAL, &g, NULL) == IBIDI_OK &&
+              !g.holds,
           "literal reading: A fails");
     CHECK(ibidi_rfc5893_grouping_classes(r, 1, IBIDI_RFC5893_ONLY_LTR | IBIDI_RFC5893_ONLY_RTL,
-                                         &holds, NULL, NULL, NULL) == IBIDI_OK && holds,
+                                         &g, NULL) == IBIDI_OK &&
+              g.holds && g.runs == 0,
           "no direction: nothing to break");
+    CHECK(ibidi_rfc5893_grouping_classes(r, 1, IBIDI_RFC5893_LITERAL, NULL, NULL) == IBIDI_OK,
+          "no result record: the status alone");
     /* Controls: the reported context has a control placement. */
-    CHECK(ibidi_rfc5893_grouping_classes(r, 1, IBIDI_RFC5893_CONTROLS, &holds, &f, NULL, NULL) ==
-              IBIDI_OK, "controls run");
-    if (!holds)
-        CHECK(f.placement != IBIDI_RFC5893_PLACE_NONE, "controls: failing placement %s",
-              ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)f.placement));
-    printf("info: A with controls outside: %s\n", holds ? "grouped" : "broken");
+    CHECK(ibidi_rfc5893_grouping_classes(r, 1, IBIDI_RFC5893_CONTROLS, &g, NULL) == IBIDI_OK,
+          "controls run");
+    if (!g.holds)
+        CHECK(g.failed.placement != IBIDI_RFC5893_PLACE_NONE, "controls: failing placement %s",
+              ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)g.failed.placement));
+    printf("info: A with controls outside: %s\n", g.holds ? "grouped" : "broken");
 }
 
 static void test_sets(void)
@@ -533,12 +537,14 @@ static void test_errors(void)
     CHECK(ibidi_rfc5893_run(&c, NULL, NULL, &err) == IBIDI_E_RFC5893_TOO_LONG, "run: label over 63");
     c.n = IBIDI_RFC5893_MAX_LABEL;
     CHECK(ibidi_rfc5893_run(&c, NULL, NULL, &err) == IBIDI_OK, "run: label of 63");
-    int holds = 5;
-    CHECK(ibidi_rfc5893_grouping_classes(NULL, 1, 0, &holds, NULL, NULL, &err) ==
-              IBIDI_E_INVALID_ARGUMENT, "grouping: NULL label");
-    CHECK(ibidi_rfc5893_grouping_classes(bad, 2, 0, &holds, NULL, NULL, &err) == IBIDI_E_RFC5893_CLASS,
+    ibidi_rfc5893_grouping g;
+    g.holds = 5;
+    CHECK(ibidi_rfc5893_grouping_classes(NULL, 1, 0, &g, &err) == IBIDI_E_INVALID_ARGUMENT &&
+              g.holds == 1 && g.runs == 0,
+          "grouping: NULL label");
+    CHECK(ibidi_rfc5893_grouping_classes(bad, 2, 0, &g, &err) == IBIDI_E_RFC5893_CLASS,
           "grouping: bad class");
-    CHECK(ibidi_rfc5893_grouping_classes(long_label, sizeof long_label, 0, NULL, NULL, NULL, &err) ==
+    CHECK(ibidi_rfc5893_grouping_classes(long_label, sizeof long_label, 0, NULL, &err) ==
               IBIDI_E_RFC5893_TOO_LONG, "grouping: too long");
     CHECK(ibidi_status_name(IBIDI_E_RFC5893_CLASS) && ibidi_status_name(IBIDI_E_RFC5893_TOO_LONG),
           "status names");
@@ -591,13 +597,13 @@ static void test_error_offsets(void)
     /* grouping: the offset is the index in x, not in the first context tried. */
     static const uint8_t bad[] = {R, 77};
     ibidi_error err;
-    int holds = 5;
-    CHECK(ibidi_rfc5893_grouping_classes(bad, 2, 0, &holds, NULL, NULL, &err) ==
-                  IBIDI_E_RFC5893_CLASS && err.offset == 1 && err.value == 77,
+    ibidi_rfc5893_grouping g;
+    CHECK(ibidi_rfc5893_grouping_classes(bad, 2, 0, &g, &err) == IBIDI_E_RFC5893_CLASS &&
+              err.offset == 1 && err.value == 77,
           "grouping: class 77 at index 1 of the label (offset %zu)", err.offset);
-    CHECK(ibidi_rfc5893_grouping_classes(long_part, sizeof long_part, 0, &holds, NULL, NULL,
-                                         &err) == IBIDI_E_RFC5893_TOO_LONG && err.offset == 0 &&
-              err.value == IBIDI_RFC5893_MAX_LABEL + 1,
+    CHECK(ibidi_rfc5893_grouping_classes(long_part, sizeof long_part, 0, &g, &err) ==
+                  IBIDI_E_RFC5893_TOO_LONG &&
+              err.offset == 0 && err.value == IBIDI_RFC5893_MAX_LABEL + 1,
           "grouping: too long, offset 0, value the length");
     CHECK(ibidi_rfc5893_run(&(ibidi_rfc5893_case){NULL, 0, CS, x, 1, CS, NULL, 3, IBIDI_DIR_LTR,
                                                   0, 0},
@@ -648,6 +654,15 @@ static void test_middle_placement(void)
               (broken & IBIDI_RFC5893_BROKEN_GROUPED) && d.len == 4 && memcmp(d.key, want_e, 4) == 0,
           "a RLE . A SP PDF (LTR) shows a A . SP: A next to a");
 }
+/* ibidi_rfc5893_check_name_utf8 with its options as separate words, as the tests were
+ * written; the options record itself is tested with the errors below. */
+static ibidi_status check_name(const char *s, size_t len, unsigned flags, size_t max,
+                               ibidi_findings *f, ibidi_rfc5893_detail *d, ibidi_error *err)
+{
+    const ibidi_rfc5893_name_options o = {flags, max};
+    return ibidi_rfc5893_check_name_utf8(s, len, &o, f, d, err);
+}
+
 /* The findings of a name in notation into f (cap), details into d; *st the status. */
 static size_t findings_of(const char *notation, unsigned options, ibidi_finding *f,
                           ibidi_rfc5893_detail *d, size_t cap, ibidi_status *st)
@@ -655,7 +670,7 @@ static size_t findings_of(const char *notation, unsigned options, ibidi_finding 
     size_t len;
     ibidi_findings fs = {f, cap, 0, 0};
     const char *s = t_notation(0, notation, 0, &len);
-    *st = ibidi_rfc5893_check_name_utf8(s, len, options, 100000, &fs, d, NULL);
+    *st = check_name(s, len, options, 100000, &fs, d, NULL);
     for (size_t i = 0; i < fs.n && i < cap; i++)
         CHECK(f[i].offset + f[i].length <= len && f[i].severity == IBIDI_SEVERITY_WARNING &&
                   f[i].rule == ibidi_code_message(f[i].code) &&
@@ -691,7 +706,7 @@ static void test_name(void)
         ibidi_findings gs = {g, 16, 0, 0};
         size_t len;
         const char *s = t_notation(0, "123.ABC.com", 0, &len);
-        CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &gs, NULL, NULL) == IBIDI_OK &&
+        CHECK(check_name(s, len, 0, 100000, &gs, NULL, NULL) == IBIDI_OK &&
                   gs.n == n && memcmp(&g[0].code, &f[0].code, sizeof g[0].code) == 0,
               "no details: the same findings");
     }
@@ -703,7 +718,7 @@ static void test_name(void)
     size_t len = 0;
     ibidi_findings fs = {f, 16, 0, 0};
     ibidi_utf8_encode(twin_src, 3, s, sizeof s, &len, NULL);
-    st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &fs, d, NULL);
+    st = check_name(s, len, 0, 100000, &fs, d, NULL);
     int uniq = 0;
     for (size_t i = 0; i < fs.n && i < 16; i++)
         if (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS)
@@ -716,7 +731,7 @@ static void test_name(void)
         const uint32_t src[] = {0x31, 0x5D0};
         ibidi_utf8_encode(src, 2, s, sizeof s, &len, NULL);
         fs.n = 0;
-        st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &fs, d, NULL);
+        st = check_name(s, len, 0, 100000, &fs, d, NULL);
         int found = 0;
         for (size_t i = 0; i < fs.n && i < 16; i++)
             if (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS) {
@@ -731,33 +746,44 @@ static void test_name(void)
     /* Counting without storage, controls option, root label. */
     ibidi_findings count = {NULL, 0, 0, 0};
     const char *name = t_notation(1, "ABC.123.", 0, &len);
-    CHECK(ibidi_rfc5893_check_name_utf8(name, len, IBIDI_RFC5893_CONTROLS, 1000, &count, d,
-                                        NULL) == IBIDI_OK && count.n > 0,
+    CHECK(check_name(name, len, IBIDI_RFC5893_CONTROLS, 1000, &count, d, NULL) == IBIDI_OK &&
+              count.n > 0,
           "ABC.123.: findings counted without storage (%zu)", count.n);
-    CHECK(ibidi_rfc5893_check_name_utf8(name, len, IBIDI_RFC5893_CONTROLS, 1000, NULL, NULL,
-                                        NULL) == IBIDI_OK,
+    CHECK(check_name(name, len, IBIDI_RFC5893_CONTROLS, 1000, NULL, NULL, NULL) == IBIDI_OK,
           "no findings record at all");
-    CHECK(ibidi_rfc5893_check_name_utf8("", 0, 0, 0, &count, NULL, NULL) == IBIDI_OK &&
-              count.n == 0,
+    CHECK(check_name("", 0, 0, 0, &count, NULL, NULL) == IBIDI_OK && count.n == 0,
           "empty name: nothing");
     /* Errors. */
     ibidi_error err;
     count.n = 99;
-    CHECK(ibidi_rfc5893_check_name_utf8("a.\xC0\x80", 4, 0, 0, &count, NULL, &err) ==
-                  IBIDI_E_UTF8_OVERLONG && err.offset == 2 && count.n == 0,
+    CHECK(check_name("a.\xC0\x80", 4, 0, 0, &count, NULL, &err) == IBIDI_E_UTF8_OVERLONG &&
+              err.offset == 2 && count.n == 0,
           "ill-formed UTF-8 with its offset");
-    CHECK(ibidi_rfc5893_check_name_utf8(NULL, 1, 0, 0, NULL, NULL, &err) ==
-              IBIDI_E_INVALID_ARGUMENT, "NULL name");
+    CHECK(check_name(NULL, 1, 0, 0, NULL, NULL, &err) == IBIDI_E_INVALID_ARGUMENT, "NULL name");
     ibidi_findings no_items = {NULL, 2, 0, 0};
-    CHECK(ibidi_rfc5893_check_name_utf8("a", 1, 0, 0, &no_items, NULL, &err) ==
-              IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
-    CHECK(ibidi_rfc5893_check_name_utf8("a", 1, 0x10u, 0, NULL, NULL, &err) ==
-              IBIDI_E_INVALID_ARGUMENT, "unknown option bits");
+    CHECK(check_name("a", 1, 0, 0, &no_items, NULL, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "NULL findings with a capacity");
+    CHECK(check_name("a", 1, 0x10u, 0, NULL, NULL, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "unknown option bits");
+    {
+        /* the options record: NULL and zero are the defaults */
+        static ibidi_finding fa[16], fb[16];
+        ibidi_findings a = {fa, 16, 0, 0}, b = {fb, 16, 0, 0};
+        const ibidi_rfc5893_name_options zero = {0, 0};
+        const char *nm = t_notation(1, "ABC.123.", 0, &len);
+        int same = ibidi_rfc5893_check_name_utf8(nm, len, NULL, &a, NULL, &err) == IBIDI_OK &&
+                   ibidi_rfc5893_check_name_utf8(nm, len, &zero, &b, NULL, &err) == IBIDI_OK &&
+                   a.n == b.n && a.n > 0;
+        for (size_t i = 0; same && i < a.n && i < 16; i++)
+            same = fa[i].code == fb[i].code && fa[i].offset == fb[i].offset &&
+                   fa[i].context == fb[i].context;
+        CHECK(same, "NULL and zeroed name options agree (%zu findings)", a.n);
+    }
     char longname[80];
     memset(longname, 'a', sizeof longname);
     longname[0] = 'b';
     longname[1] = '.';
-    CHECK(ibidi_rfc5893_check_name_utf8(longname, sizeof longname, 0, 0, &count, NULL, &err) ==
+    CHECK(check_name(longname, sizeof longname, 0, 0, &count, NULL, &err) ==
                   IBIDI_E_RFC5893_TOO_LONG && err.offset == 2 && count.n == 0,
           "label over 63 at offset 2 (%zu)", err.offset);
     /* A label with ZWNJ (BN): X9 sets it aside, so Label Uniqueness is checked as for the
@@ -771,10 +797,9 @@ static void test_name(void)
         ibidi_utf8_encode(zw, 3, s, sizeof s, &len, NULL);
         ibidi_utf8_encode(pl, 2, s2, sizeof s2, &len2, NULL);
         fs.n = 0;
-        st = ibidi_rfc5893_check_name_utf8(s, len, 0, 1000, &fs, d, NULL);
+        st = check_name(s, len, 0, 1000, &fs, d, NULL);
         int trunc = 0, same = st == IBIDI_OK &&
-                              ibidi_rfc5893_check_name_utf8(s2, len2, 0, 1000, &fs2, NULL,
-                                                            NULL) == IBIDI_OK &&
+                              check_name(s2, len2, 0, 1000, &fs2, NULL, NULL) == IBIDI_OK &&
                               fs2.n == fs.n;
         for (size_t i = 0; i < fs.n && i < 16; i++) {
             trunc |= f[i].code == IBIDI_RFC5893_REQ_TRUNCATED;
@@ -788,12 +813,11 @@ static void test_name(void)
         const uint32_t lab[] = {0x5D0, 0x5D1, 0x2D, 0x31, 0x32}; /* AB-12 */
         ibidi_utf8_encode(lab, 5, s, sizeof s, &len, NULL);
         fs.n = 0;
-        CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, 1, &fs, d, NULL) == IBIDI_OK, "bound 1");
+        CHECK(check_name(s, len, 0, 1, &fs, d, NULL) == IBIDI_OK, "bound 1");
         for (size_t i = 0; i < fs.n && i < 16; i++)
             t1 += f[i].code == IBIDI_RFC5893_REQ_TRUNCATED;
         fs.n = 0;
-        CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, SIZE_MAX, &fs, d, NULL) == IBIDI_OK,
-              "no bound");
+        CHECK(check_name(s, len, 0, SIZE_MAX, &fs, d, NULL) == IBIDI_OK, "no bound");
         for (size_t i = 0; i < fs.n && i < 16; i++)
             t2 += f[i].code == IBIDI_RFC5893_REQ_TRUNCATED;
         CHECK(t2 == 0 && t1 > 0, "bound 1 truncates (%zu), SIZE_MAX never (%zu)", t1, t2);

@@ -1395,25 +1395,24 @@ static int c_rfc5893_grouping(void)
 {
     static const uint8_t x[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_CS, IBIDI_BC_EN, IBIDI_BC_NSM,
                                 IBIDI_BC_AL, IBIDI_BC_AN, IBIDI_BC_R};
-    ibidi_rfc5893_case f;
-    size_t runs = 0;
-    int holds = 0;
-    return st_ok(ibidi_rfc5893_grouping_classes(x, 8, IBIDI_RFC5893_CONTROLS, &holds, &f, &runs,
-                                                NULL));
+    ibidi_rfc5893_grouping g;
+    return st_ok(ibidi_rfc5893_grouping_classes(x, 8, IBIDI_RFC5893_CONTROLS, &g, NULL));
 }
 static int c_rfc5893_check_name(void)
 {
     static const char name[] = "\xD7\x90" "1-2\xD7\x91.123.\xD8\xA8\xD9\xA1\xD9\xA2.ab1";
+    const ibidi_rfc5893_name_options controls = {IBIDI_RFC5893_CONTROLS, 20000};
+    const ibidi_rfc5893_name_options plain = {0, 2000};
     ibidi_findings f = findings();
-    if (!st_ok(ibidi_rfc5893_check_name_utf8(name, sizeof name - 1, IBIDI_RFC5893_CONTROLS,
-                                             20000, &f, rfc_d, NULL)))
+    if (!st_ok(ibidi_rfc5893_check_name_utf8(name, sizeof name - 1, &controls, &f, rfc_d,
+                                             NULL)))
         return 0;
     f = findings();
-    if (!st_ok(ibidi_rfc5893_check_name_utf8(rtl_dom, 40, 0, 2000, &f, rfc_d, NULL)))
+    if (!st_ok(ibidi_rfc5893_check_name_utf8(rtl_dom, 40, &plain, &f, rfc_d, NULL)))
         return 0;
     /* a label of 63 characters, the twin search at its bound */
     f = findings();
-    return st_ok(ibidi_rfc5893_check_name_utf8(mixed_dom, 126, 0, 2000, &f, rfc_d, NULL));
+    return st_ok(ibidi_rfc5893_check_name_utf8(mixed_dom, 126, &plain, &f, rfc_d, NULL));
 }
 
 /* lgr.h. Loading allocates, and its stack is expat's and the loader's handlers': the loader

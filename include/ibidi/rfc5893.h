@@ -215,22 +215,32 @@ IBIDI_API ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *
 #define IBIDI_RFC5893_ONLY_LTR 0x4u /* left-to-right paragraph only */
 #define IBIDI_RFC5893_ONLY_RTL 0x8u /* right-to-left paragraph only */
 
+/* What ibidi_rfc5893_grouping_classes finds: its outputs in one record, so that the call
+ * keeps to six parameters. */
+typedef struct ibidi_rfc5893_grouping {
+    int holds;                 /* 1 when no context breaks Character Grouping, else 0 */
+    ibidi_rfc5893_case failed; /* holds 0: the first context that breaks it (its pointers
+                                  point into x and the library's neighbour table); zeroed
+                                  when the label holds */
+    size_t runs;               /* the UBA runs made */
+} ibidi_rfc5893_grouping;
+
 /*
  * Character Grouping of label x (classes) over every context: each delimiter as D1 and
  * as D2, each neighbour as S1 and as S2, both paragraph directions (unless restricted),
- * and with IBIDI_RFC5893_CONTROLS every control placement. *holds gets 1 when no context
- * breaks it, else 0 and *failed (optional) the first context that does (in the order:
- * direction, placement, control, D1, D2, S1, S2); its pointers point into x and the
- * library's neighbour table. *runs (optional) gets the number of UBA runs made.
+ * and with IBIDI_RFC5893_CONTROLS every control placement. res (may be NULL: the status
+ * alone) gets whether it holds, the first context that breaks it (in the order:
+ * direction, placement, control, D1, D2, S1, S2) and the number of UBA runs made; after
+ * an error, holds 1 and the rest zero.
  * Errors: IBIDI_E_INVALID_ARGUMENT (x NULL with n > 0), IBIDI_E_RFC5893_TOO_LONG (n over
  * IBIDI_RFC5893_MAX_LABEL: offset 0, value n), IBIDI_E_RFC5893_CLASS (offset the index in
  * x, value the class). With both directions left out (ONLY_LTR | ONLY_RTL) nothing is run
  * and the label holds.
  */
 IBIDI_API ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n,
-                                                      unsigned options, int *holds,
-                                                      ibidi_rfc5893_case *failed,
-                                                      size_t *runs, ibidi_error *err);
+                                                      unsigned options,
+                                                      ibidi_rfc5893_grouping *res,
+                                                      ibidi_error *err);
 
 /* ---- One domain name ------------------------------------------------------------------ */
 
@@ -256,16 +266,25 @@ typedef struct ibidi_rfc5893_detail {
     size_t twin_len;
 } ibidi_rfc5893_detail;
 
+/* How ibidi_rfc5893_check_name_utf8 runs: its settings in one record, so that the call
+ * keeps to six parameters. A NULL pointer, or a zero-initialised record: the grouped
+ * reading, no controls, both directions, IBIDI_RFC5893_DEFAULT_CANDIDATES. */
+typedef struct ibidi_rfc5893_name_options {
+    unsigned flags;        /* IBIDI_RFC5893_LITERAL, _CONTROLS, _ONLY_LTR, _ONLY_RTL; other
+                              bits are refused */
+    size_t max_candidates; /* each twin search's bound; 0: IBIDI_RFC5893_DEFAULT_CANDIDATES,
+                              SIZE_MAX: no bound */
+} ibidi_rfc5893_name_options;
+
 /*
  * RFC 5893 §3 for a domain name in UTF-8 (labels split at U+002E; an empty label, e.g. the
  * root, is skipped). For every label: Character Grouping (in the reading chosen by
- * IBIDI_RFC5893_LITERAL) in both directions, the first context that breaks it; with
- * IBIDI_RFC5893_CONTROLS the same with the controls; and Label Uniqueness: for the
- * neighbours nothing, L and R with FULL STOP as D1 and D2, in both directions, the twins
- * (ibidi_ambiguity_twins_cp, at most max_candidates candidates each; 0:
- * IBIDI_RFC5893_DEFAULT_CANDIDATES, SIZE_MAX: no bound) of S1 D1 X D2 S2 that differ only
- * inside X and whose X part satisfies the rule; the first one found per label and
- * direction is reported.
+ * IBIDI_RFC5893_LITERAL in opts->flags) in both directions, the first context that breaks
+ * it; with IBIDI_RFC5893_CONTROLS the same with the controls; and Label Uniqueness: for
+ * the neighbours nothing, L and R with FULL STOP as D1 and D2, in both directions, the
+ * twins (ibidi_ambiguity_twins_cp, at most opts->max_candidates candidates each) of
+ * S1 D1 X D2 S2 that differ only inside X and whose X part satisfies the rule; the first
+ * one found per label and direction is reported.
  * Findings go to *findings (may be NULL) in order of label, requirement, direction, as
  * ibidi_finding records: the code is the requirement (IBIDI_RFC5893_REQ_*, 301-304), a
  * warning (the name is not made invalid: the rule itself is ibidi_idna_bidi_rule_utf8's);
@@ -277,10 +296,10 @@ typedef struct ibidi_rfc5893_detail {
  * Errors: the decoder's statuses with the byte offset; IBIDI_E_RFC5893_TOO_LONG for a
  * label over IBIDI_RFC5893_MAX_LABEL code points (offset of the label);
  * IBIDI_E_INVALID_ARGUMENT (NULL with a length, an items array NULL with a capacity,
- * unknown option bits). Stack: IBIDI_RFC5893_NAME_STACK.
+ * unknown flag bits). Stack: IBIDI_RFC5893_NAME_STACK.
  */
 IBIDI_API ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
-                                                     unsigned options, size_t max_candidates,
+                                                     const ibidi_rfc5893_name_options *opts,
                                                      ibidi_findings *findings,
                                                      ibidi_rfc5893_detail *details,
                                                      ibidi_error *err);

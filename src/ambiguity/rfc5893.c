@@ -430,15 +430,16 @@ static unsigned want_of(unsigned options)
                                              : IBIDI_RFC5893_BROKEN_GROUPED;
 }
 
+/* The outputs come in one result record (at most six parameters a call); NULL: the status
+ * alone. */
 ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned options,
-                                            int *holds, ibidi_rfc5893_case *failed,
-                                            size_t *runs, ibidi_error *err)
+                                            ibidi_rfc5893_grouping *res, ibidi_error *err)
 {
     int h = 1;
-    if (holds)
-        *holds = 1;
-    if (runs)
-        *runs = 0;
+    if (res) {
+        memset(res, 0, sizeof *res);
+        res->holds = 1;
+    }
     if (x == NULL && n > 0) {
         (void)ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         return IBIDI_E_INVALID_ARGUMENT;
@@ -458,9 +459,10 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
     const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
                                                          : IBIDI_RFC5893_PLACE_NONE;
     ibidi_status st = search(x, n, dirmask_of(options), IBIDI_RFC5893_PLACE_NONE, pl_to,
-                             want_of(options), &h, failed, runs, err);
-    if (holds)
-        *holds = h;
+                             want_of(options), &h, res ? &res->failed : NULL,
+                             res ? &res->runs : NULL, err);
+    if (res)
+        res->holds = h;
     return st;
 }
 
@@ -642,10 +644,15 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len, unsigned options,
-                                           size_t max_candidates, ibidi_findings *findings,
+/* The flags and the bound come in an options record (at most six parameters a call); NULL:
+ * the defaults. */
+ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
+                                           const ibidi_rfc5893_name_options *opts,
+                                           ibidi_findings *findings,
                                            ibidi_rfc5893_detail *details, ibidi_error *err)
 {
+    const unsigned options = opts ? opts->flags : 0u;
+    size_t max_candidates = opts ? opts->max_candidates : 0;
     if (findings)
         findings->n = findings->errors = 0;
     if ((name == NULL && len > 0) || (findings && findings->items == NULL && findings->cap > 0) ||

@@ -1082,13 +1082,13 @@ static int run_bn(vrun *w)
                 continue;
             r->checked++;
             for (unsigned opt = 0; opt < 2; opt++) {
-                int h1 = 1, h2 = 1;
-                ibidi_status st = ibidi_rfc5893_grouping_classes(o.c, n, opt, &h1, NULL, NULL, NULL);
+                ibidi_rfc5893_grouping g1, g2;
+                ibidi_status st = ibidi_rfc5893_grouping_classes(o.c, n, opt, &g1, NULL);
                 if (st == IBIDI_OK)
-                    st = ibidi_rfc5893_grouping_classes(s, m, opt, &h2, NULL, NULL, NULL);
+                    st = ibidi_rfc5893_grouping_classes(s, m, opt, &g2, NULL);
                 if (st != IBIDI_OK)
                     return st;
-                if (h1 != h2) {
+                if (g1.holds != g2.holds) {
                     r->differ++;
                     break;
                 }

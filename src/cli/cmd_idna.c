@@ -291,7 +291,7 @@ static void put_rfc5893(const char *name, size_t nlen, const idna_opts *o)
     ibidi_finding f[16];
     ibidi_findings fs = {f, 16, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, 0, 0, &fs, NULL, &err);
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, NULL, &fs, NULL, &err);
     if (st != IBIDI_OK) {
         printf("  RFC 5893 §3: not checked: %s [%s] at byte %zu\n", ibidi_strerror(st),
                ibidi_status_name(st), err.offset);
@@ -533,7 +533,7 @@ static void json_rfc5893(const char *name, size_t nlen, const idna_opts *o)
     ibidi_finding f[16];
     ibidi_findings fs = {f, 16, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, 0, 0, &fs, NULL, &err);
+    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, NULL, &fs, NULL, &err);
     fputs(",\"rfc5893\":{", stdout);
     if (st != IBIDI_OK) {
         fputs("\"checked\":false,", stdout);
