@@ -1,4 +1,6 @@
-/* Internal pieces shared by the identifier code (structure, rules, display, conversions). */
+/* Internal pieces shared by the identifier code (structure, rules, validity, URIs), and
+ * the two that the display code (src/display/) builds on: the component rules of one
+ * component and the right-to-left test. */
 #ifndef IBIDI_IRI_INTERNAL_H
 #define IBIDI_IRI_INTERNAL_H
 
@@ -6,7 +8,6 @@
 #include <stdint.h>
 
 #include "common/internal.h"
-#include "ibidi/display.h"
 #include "ibidi/iri.h"
 #include "unicode/ucd.h"
 

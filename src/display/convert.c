@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "iri/display_internal.h"
+#include "display/display_internal.h"
 #include "iri/iri_internal.h"
 #include "ibidi/utf8.h"
 #include "unicode/utf8_internal.h"

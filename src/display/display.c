@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "iri/display_internal.h"
+#include "display/display_internal.h"
 #include "unicode/utf8_internal.h"
 #include "ibidi/utf8.h"
 
