@@ -119,9 +119,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const char *host = name + k;
     const size_t hlen = len - k;
-    size_t ul = 0;
-    ibidi_status ust =
-        ibidi_idna_to_unicode_utf8(host, hlen, &opts, ref, CAP, &ul, NULL, NULL);
+    ibidi_buf ub = {ref, CAP, 0};
+    ibidi_status ust = ibidi_idna_to_unicode_utf8(host, hlen, &opts, &ub, NULL, NULL);
+    const size_t ul = ub.len;
     const char *form = host;
     size_t flen = hlen;
     if (ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID) {

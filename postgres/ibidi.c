@@ -203,26 +203,23 @@ typedef struct conv {
 static void convert(const char *name, size_t len, unsigned flags, int to_ascii, conv *c)
 {
     const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
-    char *out = NULL;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_findings found = {NULL, 0, 0, 0};
     memset(c, 0, sizeof *c);
-    c->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &c->out_len, &found,
-                                                 &c->err)
-                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &c->out_len,
-                                                   &found, &c->err);
-    if (out) {
+    c->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &found, &c->err)
+                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &found, &c->err);
+    if (out.data) {
+        c->out_len = out.len;
         c->out = palloc(c->out_len + 1);
-        memcpy(c->out, out, c->out_len);
+        memcpy(c->out, out.data, c->out_len);
         c->out[c->out_len] = '\0';
-    } else {
-        c->out_len = 0;
     }
     if (found.items && found.n) {
         c->nf = found.n;
         c->f = palloc(sizeof *c->f * found.n);
         memcpy(c->f, found.items, sizeof *c->f * found.n);
     }
-    ibidi_free(out);
+    ibidi_free(out.data);
     ibidi_findings_free(&found);
     if (c->st == IBIDI_E_NOMEM)
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
@@ -290,13 +287,13 @@ Datum pg_ibidi_is_valid(PG_FUNCTION_ARGS)
     ibidi_idna_profile p = arg_profile(fcinfo, 1);
     const ibidi_idna_options opts = {p, 0, 0, NULL, 0};
     char buf[1024];
-    size_t out_len = 0;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(name, len, &opts, buf, sizeof buf, &out_len,
-                                               NULL, NULL);
+    ibidi_buf out = {buf, sizeof buf, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(name, len, &opts, &out, NULL, NULL);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) { /* a long name: the same call with room */
-        char *big = palloc(out_len);
-        st = ibidi_idna_to_ascii_utf8(name, len, &opts, big, out_len, &out_len, NULL, NULL);
-        pfree(big);
+        out.data = palloc(out.len);
+        out.cap = out.len;
+        st = ibidi_idna_to_ascii_utf8(name, len, &opts, &out, NULL, NULL);
+        pfree(out.data);
     }
     PG_RETURN_BOOL(st == IBIDI_OK);
 }

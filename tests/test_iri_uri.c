@@ -207,13 +207,12 @@ static void test_to_uri_rfc(void)
     /* an RTL host through ToASCII: its A-labels, as IDNA gives them */
     {
         char a[128], w[160];
-        size_t n = 0;
+        ibidi_buf b = {a, sizeof a - 1, 0};
         const char *h = nota("AB.CD", 0);
         /* NULL options: the uts46 profile, whose flags UTS46 holds */
-        CHECK(ibidi_idna_to_ascii_utf8(h, strlen(h), NULL, a, sizeof a - 1, &n, NULL, NULL) ==
-                  IBIDI_OK,
+        CHECK(ibidi_idna_to_ascii_utf8(h, strlen(h), NULL, &b, NULL, NULL) == IBIDI_OK,
               "A-labels of AB.CD");
-        a[n] = '\0';
+        a[b.len] = '\0';
         snprintf(w, sizeof w, "http://%s/", a);
         CHECK(strncmp(a, "xn--", 4) == 0, "AB.CD: %s", a);
         URI(nota("http://AB.CD/", 0), 0, UTS46, w);
@@ -455,15 +454,15 @@ static void test_to_iri_host_unicode(void)
     IRI("http://xn--99zt52a.%41.org/", H, "http://xn--99zt52a.A.org/");
     /* RTL labels: one that passes the Bidi Rule but ends with a digit keeps its A-label */
     char a1[64], a2[64], w[512];
-    size_t n1 = 0, n2 = 0;
+    ibidi_buf b1 = {a1, sizeof a1 - 1, 0}, b2 = {a2, sizeof a2 - 1, 0};
     /* NULL options: the uts46 profile */
-    CHECK(ibidi_idna_to_ascii_utf8(nota("AB", 0), strlen(nota("AB", 0)), NULL, a1, sizeof a1 - 1,
-                                   &n1, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8(nota("AB", 0), strlen(nota("AB", 0)), NULL, &b1, NULL,
+                                   NULL) == IBIDI_OK,
           "A-label of AB");
-    CHECK(ibidi_idna_to_ascii_utf8(nota("AB1", 0), strlen(nota("AB1", 0)), NULL, a2,
-                                   sizeof a2 - 1, &n2, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8(nota("AB1", 0), strlen(nota("AB1", 0)), NULL, &b2, NULL,
+                                   NULL) == IBIDI_OK,
           "A-label of AB1");
-    a1[n1] = a2[n2] = '\0';
+    a1[b1.len] = a2[b2.len] = '\0';
     char u1[200], u2[200];
     snprintf(u1, sizeof u1, "http://%s.example/", a1);
     snprintf(u2, sizeof u2, "http://%s.%s/", a1, a2);

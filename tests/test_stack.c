@@ -387,9 +387,9 @@ static void make_inputs(void)
             u[at2++] = '.';
         }
         at2 = put(u, at2, "com");
-        long_form_len = 0;
-        ibidi_idna_to_ascii_utf8(u, at2, NULL, long_form, sizeof long_form - 1, &long_form_len,
-                                 NULL, NULL);
+        ibidi_buf lf = {long_form, sizeof long_form - 1, 0};
+        ibidi_idna_to_ascii_utf8(u, at2, NULL, &lf, NULL, NULL);
+        long_form_len = lf.len;
     }
     ctx_before_len = (size_t)(put(ctx_before, 0, "\xD7\x90\xD7\x91 (1) ") - 0);
     ctx_after_len = (size_t)(put(ctx_after, 0, " 2 \xD7\x92 [x]"));
@@ -665,13 +665,11 @@ static int c_idna_small(void)
 static int idna_utf8_all(int to_ascii, const ibidi_idna_options *o)
 {
     for (size_t k = 0; k < 5; k++) {
-        size_t len = 0;
+        ibidi_buf b = {out, sizeof out, 0};
         ibidi_findings f = findings();
         ibidi_status st =
-            to_ascii ? ibidi_idna_to_ascii_utf8(idna_names[k], *idna_lens[k], o, out,
-                                                sizeof out, &len, &f, NULL)
-                     : ibidi_idna_to_unicode_utf8(idna_names[k], *idna_lens[k], o, out,
-                                                  sizeof out, &len, &f, NULL);
+            to_ascii ? ibidi_idna_to_ascii_utf8(idna_names[k], *idna_lens[k], o, &b, &f, NULL)
+                     : ibidi_idna_to_unicode_utf8(idna_names[k], *idna_lens[k], o, &b, &f, NULL);
         if (!idna_ok(st))
             return 0;
     }
@@ -702,24 +700,20 @@ static int c_idna_work(void)
 }
 static int c_idna_cp(void)
 {
-    size_t len = 0;
+    ibidi_buf32 b = {cp_out, 8192, 0};
     ibidi_findings f = findings();
-    return idna_ok(ibidi_idna_to_ascii_cp(fdfa_cp, fdfa_n, NULL, cp_out, 8192, &len, &f,
-                                          NULL)) &&
-           idna_ok(ibidi_idna_to_unicode_cp(fdfa_cp, fdfa_n, NULL, cp_out, 8192, &len, &f,
-                                            NULL));
+    return idna_ok(ibidi_idna_to_ascii_cp(fdfa_cp, fdfa_n, NULL, &b, &f, NULL)) &&
+           idna_ok(ibidi_idna_to_unicode_cp(fdfa_cp, fdfa_n, NULL, &b, &f, NULL));
 }
 static int c_idna_alloc(void)
 {
-    size_t len = 0;
+    ibidi_buf b = {NULL, 0, 0};
     ibidi_findings f = {NULL, 0, 0, 0};
-    int ok = idna_ok(ibidi_idna_to_ascii_alloc(fdfa, fdfa_len, NULL, &alloc_out, &len, &f,
-                                               NULL));
-    ibidi_free(alloc_out);
+    int ok = idna_ok(ibidi_idna_to_ascii_alloc(fdfa, fdfa_len, NULL, &b, &f, NULL));
+    ibidi_free(b.data);
     ibidi_findings_free(&f);
-    ok = ok && idna_ok(ibidi_idna_to_unicode_alloc(xn_dom, xn_dom_len, NULL, &alloc_out, &len,
-                                                   &f, NULL));
-    ibidi_free(alloc_out);
+    ok = ok && idna_ok(ibidi_idna_to_unicode_alloc(xn_dom, xn_dom_len, NULL, &b, &f, NULL));
+    ibidi_free(b.data);
     ibidi_findings_free(&f);
     return ok;
 }

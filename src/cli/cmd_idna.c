@@ -49,10 +49,11 @@ static int convert(const char *name, size_t len, unsigned flags, int to_ascii, i
 {
     const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
     memset(r, 0, sizeof *r);
-    r->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &r->out, &r->out_len,
-                                                 &r->found, &r->err)
-                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &r->out, &r->out_len,
-                                                   &r->found, &r->err);
+    ibidi_buf out = {NULL, 0, 0};
+    r->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &r->found, &r->err)
+                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &r->found, &r->err);
+    r->out = out.data;
+    r->out_len = out.len;
     r->f = r->found.items;
     r->nf = r->found.n;
     return r->st != IBIDI_E_NOMEM;

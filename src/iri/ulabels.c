@@ -48,14 +48,15 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
      * output is what users see even when it breaks rules (UTS #46 §4.3 keeps a label it
      * cannot decode as it is written). A first call sizes it (and says whether ToUnicode
      * runs at all), a second writes it in place, between the parts around the host. */
-    size_t ul = 0;
+    ibidi_buf size = {NULL, 0, 0};
     int use_u = 0;
     if (any_xn && he - hs <= IBIDI_IRI_DOMAIN_MAX_OCTETS + 1) {
-        const ibidi_status ust = ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, NULL, 0,
-                                                            &ul, NULL, NULL);
+        const ibidi_status ust =
+            ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, &size, NULL, NULL);
         use_u = ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID ||
                 ust == IBIDI_E_BUFFER_TOO_SMALL;
     }
+    const size_t ul = size.len;
     const size_t need = use_u ? len - (he - hs) + ul : len;
     if (out_len)
         *out_len = need;
@@ -72,8 +73,8 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
         return ibidi__ok(err);
     }
     memcpy(out, s, hs);
-    size_t wrote = 0;
-    (void)ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, out + hs, ul, &wrote, NULL,
+    ibidi_buf host = {out + hs, ul, 0};
+    (void)ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, &host, NULL,
                                      NULL); /* the same run: the same ul bytes */
     memcpy(out + hs + ul, s + he, len - he);
     if (changed)

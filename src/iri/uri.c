@@ -241,23 +241,23 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl,
 {
     char local[HOST_SCRATCH];
     size_t room = k->len < k->cap ? k->cap - k->len : 0;
-    size_t n = 0;
     ibidi_error e = {IBIDI_OK, 0, 0};
-    const char *res = room ? k->p + k->len : NULL;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, room ? k->p + k->len : NULL,
-                                               room, &n, NULL, &e);
+    ibidi_buf form = {room ? k->p + k->len : NULL, room, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, &form, NULL, &e);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         /* IDNA reports the size before the errors: ask again where the form fits */
-        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, local, sizeof local, &n, NULL, &e);
-        res = local;
+        form = (ibidi_buf){local, sizeof local, 0};
+        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, &form, NULL, &e);
         if (st == IBIDI_E_BUFFER_TOO_SMALL) {
             /* an ASCII form above HOST_SCRATCH bytes, far beyond any DNS name, does not fit
              * the caller's buffer either: the call reports the size; the host is checked
              * when the buffer holds the whole URI */
-            k->len += n;
+            k->len += form.len;
             return IBIDI_OK;
         }
     }
+    const char *res = form.data;
+    const size_t n = form.len;
     if (st != IBIDI_OK) {
         size_t off = e.offset < hl ? e.offset : hl;
         /* a host past IDNA's fixed area and no work area: not rejected, not converted
@@ -616,10 +616,11 @@ static int host_to_unicode(u2i *x, size_t hs, size_t he)
     if (!any_xn)
         return 0;
     char u[HOST_UNICODE_MAX * 4];
-    size_t ul = 0;
-    if (ibidi_idna_to_unicode_utf8(s + hs, hl, NULL /* the uts46 profile */, u, sizeof u, &ul,
-                                   NULL, NULL) != IBIDI_OK)
+    ibidi_buf ub = {u, sizeof u, 0};
+    if (ibidi_idna_to_unicode_utf8(s + hs, hl, NULL /* the uts46 profile */, &ub, NULL, NULL) !=
+        IBIDI_OK)
         return 0;
+    const size_t ul = ub.len;
     /* ToUnicode keeps the labels of an ASCII host (it writes "." between them): pair them */
     size_t dots_in = 0, dots_out = 0;
     for (size_t i = hs; i < he; i++)
