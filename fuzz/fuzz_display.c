@@ -110,9 +110,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     after = afters[(data[0] >> 3) & 7];
     s = (const char *)data + 1;
     len = size - 1;
-    if (ibidi_iri_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
+    ibidi_iri_components rec = {comps, 4096, 0};
+    if (ibidi_iri_parse(s, len, as, &rec, &info, &err) != IBIDI_OK)
         return 0;
-    n = info.n_components;
+    n = rec.n;
     int has_b = 0, ends_ws = 0; /* a paragraph separator, whitespace at the end (see 3) */
     for (size_t pos = 0; pos < len;) {
         uint32_t cp;

@@ -64,7 +64,7 @@ static int is_excluded(unsigned char c)
 
 static int parses(const char *s, size_t n)
 {
-    ibidi_status st = ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL);
+    ibidi_status st = ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, NULL, NULL, NULL);
     return st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL;
 }
 
@@ -152,10 +152,9 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
         require(a == b && memcmp(na, nb, a) == 0);
     }
     if (!(iri_opt & IBIDI_IRI_KEEP_UNSAFE)) {
-        ibidi_iri_info info;
-        require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, comps, OUT_CAP, &info, NULL) ==
-                IBIDI_OK);
-        st = ibidi_iri_check(i1, il, comps, info.n_components, NULL, &fs, NULL);
+        ibidi_iri_components rec = {comps, OUT_CAP, 0};
+        require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) == IBIDI_OK);
+        st = ibidi_iri_check(i1, il, &rec, NULL, &fs, NULL);
         require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
         for (size_t i = 0; i < fs.n && i < 64; i++)
             require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
@@ -214,7 +213,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(e.status == st && e.offset <= len);
     if (!(uri_opt & IBIDI_IRI_ENCODE_ASCII) || n_excluded == 0) {
         ibidi_error pe;
-        ibidi_status pst = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, 0, NULL, &pe);
+        ibidi_status pst = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, NULL, &pe);
         if (pst != IBIDI_OK && pst != IBIDI_E_BUFFER_TOO_SMALL)
             require(st == pst && e.offset == pe.offset);
         else

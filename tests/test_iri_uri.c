@@ -510,10 +510,10 @@ static int output_rules_ok(const char *s, size_t n)
     static ibidi_iri_component comps[CAP];
     static ibidi_finding f[256];
     ibidi_findings fs = {f, 256, 0, 0};
-    ibidi_iri_info info;
-    if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, comps, CAP, &info, NULL) != IBIDI_OK)
+    ibidi_iri_components rec = {comps, CAP, 0};
+    if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) != IBIDI_OK)
         return 0;
-    ibidi_status st = t_iri_check(s, n, comps, info.n_components, 0, &fs, NULL);
+    ibidi_status st = t_iri_check(s, n, comps, rec.n, 0, &fs, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return 0;
     for (size_t i = 0; i < fs.n && i < 256; i++)
@@ -632,7 +632,7 @@ static void test_properties(void)
             if (sect == 2)
                 break;
         }
-        if (ibidi_iri_parse(x, k, IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL) ==
+        if (ibidi_iri_parse(x, k, IBIDI_IRI_AS_IRI, NULL, NULL, NULL) ==
             IBIDI_E_BUFFER_TOO_SMALL)
             props(x, k);
     }

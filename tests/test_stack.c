@@ -426,13 +426,12 @@ static void make_inputs(void)
                           NULL);
     }
     {
-        ibidi_iri_info info;
-        ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, comps,
-                          sizeof comps / sizeof comps[0], &info, NULL);
-        n_comps = info.n_components;
-        ibidi_iri_parse(iri_q, iri_q_len, IBIDI_IRI_AS_IRI, iri_comps,
-                          sizeof iri_comps / sizeof iri_comps[0], &info, NULL);
-        n_iri_comps = info.n_components;
+        ibidi_iri_components rec = {comps, sizeof comps / sizeof comps[0], 0};
+        ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, &rec, NULL, NULL);
+        n_comps = rec.n;
+        rec = (ibidi_iri_components){iri_comps, sizeof iri_comps / sizeof iri_comps[0], 0};
+        ibidi_iri_parse(iri_q, iri_q_len, IBIDI_IRI_AS_IRI, &rec, NULL, NULL);
+        n_iri_comps = rec.n;
     }
 }
 
@@ -731,15 +730,14 @@ static int c_idna_bidi_rule(void)
 static int c_ident_parse(void)
 {
     ibidi_iri_info info;
+    ibidi_iri_components rec = {comps, 255, 0};
     static const ibidi_iri_kind kinds[] = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_AS_IRI};
     for (int k = 0; k < 2; k++)
-        if (!st_ok(ibidi_iri_parse(iri_rtl, iri_rtl_len, kinds[k], comps + 0, 255, &info,
-                                     NULL)) ||
-            !st_ok(ibidi_iri_parse(iri_q, iri_q_len, kinds[k], comps + 0, 255, &info, NULL)))
+        if (!st_ok(ibidi_iri_parse(iri_rtl, iri_rtl_len, kinds[k], &rec, &info, NULL)) ||
+            !st_ok(ibidi_iri_parse(iri_q, iri_q_len, kinds[k], &rec, &info, NULL)))
             return 0;
-    return st_ok(ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, comps, 255, &info,
-                                   NULL)) &&
-           st_ok(ibidi_iri_parse(mail, mail_len, IBIDI_IRI_AS_EMAIL, comps, 255, &info, NULL)) &&
+    return st_ok(ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, &rec, &info, NULL)) &&
+           st_ok(ibidi_iri_parse(mail, mail_len, IBIDI_IRI_AS_EMAIL, &rec, &info, NULL)) &&
            ibidi_iri_component_kind_name(IBIDI_IRI_COMP_LABEL) && ibidi_iri_kind_name(IBIDI_IRI_AS_IRI);
 }
 static int check_ok(ibidi_status st)
@@ -749,21 +747,22 @@ static int check_ok(ibidi_status st)
 static int check_one(const char *s, size_t len, ibidi_iri_kind as)
 {
     static ibidi_iri_component c[NAME_MAX_BYTES + 2];
+    ibidi_iri_components rec = {c, NAME_MAX_BYTES + 2, 0};
     ibidi_iri_info info;
     ibidi_findings f = findings();
-    if (!st_ok(ibidi_iri_parse(s, len, as, c, NAME_MAX_BYTES + 2, &info, NULL)))
+    if (!st_ok(ibidi_iri_parse(s, len, as, &rec, &info, NULL)))
         return 0;
     const ibidi_iri_options strict = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_DUERST2001,
                                       {IBIDI_IDNA_PROFILE_UTS46, IBIDI_IDNA_BIDI_PER_LABEL, 0,
                                        NULL, 0}};
     ibidi_findings all = {NULL, 0, 0, 0};
-    int ok = check_ok(ibidi_iri_check(s, len, c, info.n_components, NULL, &f, NULL)) &&
-             check_ok(ibidi_iri_check(s, len, c, info.n_components, &strict, &f, NULL));
-    static ibidi_iri_component *pc;
+    int ok = check_ok(ibidi_iri_check(s, len, &rec, NULL, &f, NULL)) &&
+             check_ok(ibidi_iri_check(s, len, &rec, &strict, &f, NULL));
+    ibidi_iri_components pc = {NULL, 0, 0};
     ibidi_iri_options kind = {as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
     ok = ok && st_ok(ibidi_iri_parse_alloc(s, len, as, &pc, &info, NULL)) &&
          check_ok(ibidi_iri_check_alloc(s, len, &kind, &all, NULL));
-    ibidi_free(pc);
+    ibidi_free(pc.items);
     ibidi_findings_free(&all);
     return ok;
 }
@@ -849,9 +848,9 @@ static const ibidi_iri_kind disp_as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI, 
 #define N_DISP 6
 static size_t parse_disp(int k, ibidi_iri_component *c)
 {
-    ibidi_iri_info info;
-    ibidi_iri_parse(disp_s[k], *disp_len[k], disp_as[k], c, NAME_MAX_BYTES + 2, &info, NULL);
-    return info.n_components;
+    ibidi_iri_components rec = {c, NAME_MAX_BYTES + 2, 0};
+    ibidi_iri_parse(disp_s[k], *disp_len[k], disp_as[k], &rec, NULL, NULL);
+    return rec.n;
 }
 static int c_display_small(void)
 {

@@ -64,12 +64,24 @@ static inline ibidi_iri_options t_iri_opts(ibidi_iri_kind as, unsigned flags, un
                                   ~(idna | (flags & IBIDI_IDNA_BIDI_PER_LABEL)), NULL, 0}};
     return o;
 }
+/* ibidi_iri_parse into the array c of cap components; *n gets their number (also when cap
+ * is too small), as the parse's record says it. */
+static inline ibidi_status t_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
+                                       ibidi_iri_component *c, size_t cap, size_t *n,
+                                       ibidi_iri_info *info, ibidi_error *err)
+{
+    ibidi_iri_components r = {c, cap, 0};
+    const ibidi_status st = ibidi_iri_parse(s, len, as, &r, info, err);
+    *n = r.n;
+    return st;
+}
 static inline ibidi_status t_iri_check(const char *s, size_t len, const ibidi_iri_component *c,
                                        size_t n, unsigned options, ibidi_findings *f,
                                        ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_AUTO, options, 0);
-    return ibidi_iri_check(s, len, c, n, &o, f, err);
+    const ibidi_iri_components r = {(ibidi_iri_component *)c, n, n}; /* read only */
+    return ibidi_iri_check(s, len, &r, &o, f, err);
 }
 static inline ibidi_status t_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
                                           unsigned idna_flags, unsigned check_options,

@@ -73,11 +73,23 @@ typedef struct ibidi_iri_component {
     ibidi_iri_component_kind kind;
 } ibidi_iri_component;
 
+/* The components of an identifier, as ibidi_findings holds findings: ibidi_iri_parse puts
+ * the first cap in items (which may be NULL with cap 0) and counts them all in n, also
+ * when there are more than cap (then IBIDI_E_BUFFER_TOO_SMALL), so that one record says
+ * both where they are and how many. ibidi_iri_check reads items[0..n), and refuses a
+ * record with n above cap: one whose parse did not store them all. ibidi_iri_parse_alloc
+ * allocates items (release with ibidi_free). */
+typedef struct ibidi_iri_components {
+    ibidi_iri_component *items;
+    size_t cap;
+    size_t n; /* out */
+} ibidi_iri_components;
+
 /* The large parts of a parsed identifier. Spans are in bytes of the input; the host span
- * covers the whole host (with the brackets of an IP-literal). */
+ * covers the whole host (with the brackets of an IP-literal). The number of components is
+ * the components record's n, not repeated here. */
 typedef struct ibidi_iri_info {
     ibidi_iri_kind kind; /* what the input was parsed as (never AUTO) */
-    size_t n_components;   /* also when the array was too small */
     ibidi_span scheme, authority, userinfo, host, port, path, query, fragment;
     ibidi_span local_part; /* mail addresses: the local part, quotes included */
     int host_kind;         /* 0 none, IBIDI_IRI_COMP_LABEL (a reg-name or domain),
@@ -93,10 +105,12 @@ typedef struct ibidi_iri_info {
 #define IBIDI_IRI_LOCAL_PART_MAX_OCTETS 64
 
 /*
- * Parses UTF-8 input as `as` says into components, in logical order. comps gets up to cap
- * components; info (may be NULL) the parts and the number of components, which is also
- * stored when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). A number of components of
- * at most len + 2 always suffices.
+ * Parses UTF-8 input as `as` says into components, in logical order: comps->items gets up
+ * to comps->cap of them and comps->n their number, which is also stored when cap is too
+ * small (then IBIDI_E_BUFFER_TOO_SMALL), and is 0 after any other error. comps may be
+ * NULL: a record of capacity 0 whose count is not kept (so IBIDI_E_BUFFER_TOO_SMALL for an
+ * input that has components). info (may be NULL) gets the parts. A capacity of len + 2
+ * components always suffices.
  *
  * Errors, each with the byte offset where the input broke the rule:
  *   - the UTF-8 decoder's statuses;
@@ -119,13 +133,15 @@ typedef struct ibidi_iri_info {
  * component.
  */
 IBIDI_API ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
-                                         ibidi_iri_component *comps, size_t cap,
-                                         ibidi_iri_info *info, ibidi_error *err);
+                                       ibidi_iri_components *comps, ibidi_iri_info *info,
+                                       ibidi_error *err);
 
-/* Allocating convenience: every component in *comps (release with ibidi_free), their
- * number in info->n_components; *comps is NULL after an error. */
+/* Allocating convenience: every component in comps->items, allocated (release with
+ * ibidi_free; not NULL after success, even with no component), their number in comps->n
+ * and comps->cap (the cap given is ignored); after an error items is NULL and n 0. comps
+ * NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
-                                             ibidi_iri_component **comps, ibidi_iri_info *info,
+                                             ibidi_iri_components *comps, ibidi_iri_info *info,
                                              ibidi_error *err);
 
 /* "scheme", "userinfo", "label", "ipv4", "ip-literal", "port", "segment", "extension",
@@ -189,8 +205,8 @@ typedef struct ibidi_iri_options {
 } ibidi_iri_options;
 
 /*
- * Checks the components of a parsed identifier (s, comps from ibidi_iri_parse with the
- * same input) against the rules above. Every component gets the component rules (scheme,
+ * Checks the components of a parsed identifier (s, and comps filled by ibidi_iri_parse on
+ * the same input; NULL: no component) against the rules above. Every component gets the component rules (scheme,
  * port, IPv4 and IP-literal components hold no right-to-left characters and pass them);
  * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
  * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
@@ -200,13 +216,13 @@ typedef struct ibidi_iri_options {
  * (may be NULL), in order of offset; each one's severity is decided by the options
  * (IBIDI_IRI_DUERST2001, IBIDI_IRI_STRICT; the rules above say which are warnings).
  * Returns IBIDI_OK when no finding is an error, else IBIDI_E_IDENT_INVALID with the first
- * error's offset in err;
- * IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length or components outside the input,
- * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
- * (bytes between components are not read).
+ * error's offset in err; IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length, a
+ * components record with n above cap (or items NULL with n > 0), or components outside
+ * the input, out of order or overlapping; the decoder's status for ill-formed UTF-8 in a
+ * component (bytes between components are not read).
  */
 IBIDI_API ibidi_status ibidi_iri_check(const char *s, size_t len,
-                                       const ibidi_iri_component *comps, size_t n_comps,
+                                       const ibidi_iri_components *comps,
                                        const ibidi_iri_options *opts, ibidi_findings *findings,
                                        ibidi_error *err);
 

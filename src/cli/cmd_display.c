@@ -101,12 +101,11 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
         st = ibidi_display_convert_alloc(s, len, &d, &lg, &lglen, err);
         s = lg;
     }
-    ibidi_iri_component *comps = NULL;
-    ibidi_iri_info info;
+    ibidi_iri_components comps = {NULL, 0, 0};
     if (st == IBIDI_OK)
-        st = ibidi_iri_parse_alloc(s, lglen, o->as, &comps, &info, err);
+        st = ibidi_iri_parse_alloc(s, lglen, o->as, &comps, NULL, err);
     if (st == IBIDI_OK) {
-        ibidi_display_options d = lib_opts(o, comps, info.n_components);
+        ibidi_display_options d = lib_opts(o, comps.items, comps.n);
         d.form = IBIDI_DISPLAY_FORM_MARKS;
         d.work_size = ibidi_display_work_size(lglen, 0);
         d.work = d.work_size ? malloc(d.work_size) : NULL;
@@ -118,7 +117,7 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
             *err = (ibidi_error){st, p.offset, 0};
         }
     }
-    ibidi_free(comps);
+    ibidi_free(comps.items);
     ibidi_free(lg);
     return st;
 }
@@ -129,7 +128,8 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     char *conv = NULL, *out = NULL;
     const char *s = item;
     size_t slen = len, out_len = 0, nc = 0;
-    ibidi_iri_component *comps = NULL;
+    ibidi_iri_components parsed = {NULL, 0, 0};
+    const ibidi_iri_component *comps = NULL;
     ibidi_iri_info info;
     ibidi_error err = {IBIDI_OK, 0, 0};
     ibidi_status st;
@@ -163,8 +163,9 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
             o->from != IBIDI_DISPLAY_REPR_TEXTUAL)
             st = prove_textual(s, slen, o, &err);
     } else {
-        st = ibidi_iri_parse_alloc(s, slen, o->as, &comps, &info, &err);
-        nc = info.n_components;
+        st = ibidi_iri_parse_alloc(s, slen, o->as, &parsed, &info, &err);
+        comps = parsed.items;
+        nc = parsed.n;
         if (st == IBIDI_OK) {
             const ibidi_display_options d = lib_opts(o, comps, nc);
             st = ibidi_display_utf8_alloc(s, slen, &d, &out, &out_len, &err);
@@ -271,7 +272,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         printf("}\n");
 done:
     ibidi_free(out);
-    ibidi_free(comps);
+    ibidi_free(parsed.items);
     ibidi_free(uform);
     free(conv);
     return rc;

@@ -417,7 +417,7 @@ static void policy_host(policy *p, const char *name, size_t nlen, ibidi_iri_kind
     *form = NULL;
     if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, form, &flen, &changed, NULL) != IBIDI_OK)
         return;
-    ibidi_status st = ibidi_iri_parse(*form, flen, kind, NULL, 0, &info, NULL);
+    ibidi_status st = ibidi_iri_parse(*form, flen, kind, NULL, &info, NULL);
     if ((st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL) &&
         info.host_kind == IBIDI_IRI_COMP_LABEL && info.host.present && info.host.length > 0)
         policy_run(p, *form + info.host.start, info.host.length, info.host.start, o);
@@ -839,7 +839,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     ibidi_iri_kind kind = o->as;
     if (kind == IBIDI_IRI_AS_AUTO) {
         ibidi_iri_info info;
-        ibidi_status pst = ibidi_iri_parse(name, nlen, kind, NULL, 0, &info, NULL);
+        ibidi_status pst = ibidi_iri_parse(name, nlen, kind, NULL, &info, NULL);
         kind = (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL) ? info.kind
                                                                      : IBIDI_IRI_AS_DOMAIN;
     }

@@ -152,8 +152,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_iri_kind kind = o->as;
     if (!o->text && kind == IBIDI_IRI_AS_AUTO) {
         ibidi_iri_info info;
-        ibidi_iri_component comp;
-        ibidi_status pst = ibidi_iri_parse(s, slen, kind, &comp, 0, &info, NULL);
+        ibidi_status pst = ibidi_iri_parse(s, slen, kind, NULL, &info, NULL);
         if (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL)
             kind = info.kind;
     }

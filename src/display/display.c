@@ -270,11 +270,11 @@ static const ibidi_display_options defaults;
 ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
                              size_t *n_comps, ibidi_error *err)
 {
-    ibidi_iri_info info;
-    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
+    ibidi_iri_components rec = {w->comps, w->comps_cap, 0};
+    ibidi_status st = ibidi_iri_parse(s, len, as, &rec, NULL, err);
     if (st != IBIDI_OK)
         return st;
-    *n_comps = info.n_components;
+    *n_comps = rec.n;
     return IBIDI_OK;
 }
 

@@ -11,29 +11,29 @@
 #include "iri/iri_internal.h"
 
 ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
-                                   ibidi_iri_component **comps, ibidi_iri_info *info,
+                                   ibidi_iri_components *comps, ibidi_iri_info *info,
                                    ibidi_error *err)
 {
-    ibidi_iri_info local;
-    if (!info)
-        info = &local;
-    if (comps)
-        *comps = NULL;
+    if (comps) {
+        comps->items = NULL;
+        comps->cap = comps->n = 0;
+    }
     if (!comps)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    ibidi_status st = ibidi_iri_parse(s, len, as, NULL, 0, info, err);
+    ibidi_iri_components count = {NULL, 0, 0};
+    ibidi_status st = ibidi_iri_parse(s, len, as, &count, info, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return st;
-    const size_t n = info->n_components;
-    ibidi_iri_component *c = malloc((n ? n : 1) * sizeof *c);
-    if (!c)
+    const size_t n = count.n;
+    ibidi_iri_components all = {malloc((n ? n : 1) * sizeof *all.items), n, 0};
+    if (!all.items)
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-    st = ibidi_iri_parse(s, len, as, c, n, info, err);
+    st = ibidi_iri_parse(s, len, as, &all, info, err);
     if (st != IBIDI_OK) { /* not reached: the same input parsed a moment ago */
-        free(c);
+        free(all.items);
         return st;
     }
-    *comps = c;
+    *comps = all;
     return IBIDI_OK;
 }
 
@@ -44,22 +44,21 @@ ibidi_status ibidi_iri_check_alloc(const char *s, size_t len, const ibidi_iri_op
         findings->items = NULL;
         findings->cap = findings->n = findings->errors = 0;
     }
-    ibidi_iri_component *comps;
-    ibidi_iri_info info;
+    ibidi_iri_components comps;
     ibidi_status st =
-        ibidi_iri_parse_alloc(s, len, opts ? opts->as : IBIDI_IRI_AS_AUTO, &comps, &info, err);
+        ibidi_iri_parse_alloc(s, len, opts ? opts->as : IBIDI_IRI_AS_AUTO, &comps, NULL, err);
     if (st != IBIDI_OK)
         return st;
     ibidi_findings count = {NULL, 0, 0, 0};
-    st = ibidi_iri_check(s, len, comps, info.n_components, opts, &count, err);
+    st = ibidi_iri_check(s, len, &comps, opts, &count, err);
     if (st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID) {
         ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
         if (findings && count.n && !items) {
-            free(comps);
+            free(comps.items);
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
         }
         ibidi_findings all = {items, items ? count.n : 0, 0, 0};
-        st = ibidi_iri_check(s, len, comps, info.n_components, opts, &all, err);
+        st = ibidi_iri_check(s, len, &comps, opts, &all, err);
         if (findings) {
             findings->items = items;
             findings->cap = items ? count.n : 0;
@@ -67,7 +66,7 @@ ibidi_status ibidi_iri_check_alloc(const char *s, size_t len, const ibidi_iri_op
             findings->errors = all.errors;
         }
     }
-    free(comps);
+    free(comps.items);
     return st;
 }
 

@@ -31,7 +31,7 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
     if ((s == NULL && len > 0) || (out == NULL && cap > 0))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_iri_info info;
-    ibidi_status st = ibidi_iri_parse(s, len, o->as, NULL, 0, &info, err);
+    ibidi_status st = ibidi_iri_parse(s, len, o->as, NULL, &info, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return st;
     const size_t hs = info.host.start, he = info.host.start + info.host.length;

@@ -160,7 +160,7 @@ ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char 
 static ibidi_status parse_spans(const char *s, size_t len, ibidi_iri_info *info,
                                 ibidi_error *err)
 {
-    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, 0, info, err);
+    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, info, err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL)
         return ibidi__ok(err);
     return st;
