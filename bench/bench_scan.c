@@ -110,9 +110,9 @@ static size_t one_unicode(const char *s, size_t n, char *out)
 static int one_validate(const char *u, size_t ul)
 {
     char codes[256];
-    size_t cl = 0;
+    ibidi_buf cb = {codes, sizeof codes, 0};
     const ibidi_iri_options o = {IBIDI_IRI_AS_DOMAIN, 0, idna_opts};
-    return ibidi_iri_validate(u, ul, &o, codes, sizeof codes, &cl, NULL) == IBIDI_OK;
+    return ibidi_iri_validate(u, ul, &o, &cb, NULL) == IBIDI_OK;
 }
 
 /* The analysis's work area for forms over 256 bytes (the benchmark runs one thread). */

@@ -434,21 +434,20 @@ static void json_rfc5893(StringInfo b, const char *name, size_t nlen)
  * (json_ambiguity): ,"shown_as" when A-labels became U-labels, ,"ambiguity". */
 static void json_ambiguity(StringInfo b, const char *name, size_t nlen, ibidi_idna_profile p)
 {
-    char *uform = NULL;
-    size_t ulen = 0;
-    int changed = 0;
+    ibidi_buf u = {NULL, 0, 0};
     const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {p, 0, 0, NULL, 0}};
     char *form = NULL;
-    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
-            IBIDI_OK &&
-        changed) {
-        form = pnstrdup(uform, ulen);
+    /* shown when the form differs from the name: an A-label became a U-label */
+    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &u, NULL) == IBIDI_OK &&
+        (u.len != nlen || memcmp(u.data, name, nlen) != 0)) {
+        const size_t ulen = u.len;
+        form = pnstrdup(u.data, ulen);
         appendStringInfoString(b, ",\"shown_as\":");
         json_string(b, form, ulen);
         name = form;
         nlen = ulen;
     }
-    ibidi_free(uform);
+    ibidi_free(u.data);
     const ibidi_ambig_options ao = {IBIDI_IRI_AS_DOMAIN, IBIDI_AMBIG_EXACT | IBIDI_AMBIG_RTL,
                                     IBIDI_DIR_LTR, 0, {p, 0, 0, NULL, 0}, NULL, 0};
     ibidi_findings found = {NULL, 0, 0, 0};
@@ -716,16 +715,15 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
     size_t len;
     const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
     ibidi_dir ctx = arg_context(fcinfo, 1);
-    char *uform = NULL;
-    size_t ulen = 0;
-    int changed = 0;
+    ibidi_buf u = {NULL, 0, 0};
     const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    if (ibidi_iri_unicode_form_alloc(name, len, &uo, &uform, &ulen, &changed, NULL) == IBIDI_OK &&
-        changed) {
-        name = pnstrdup(uform, ulen);
-        len = ulen;
+    /* the form users see, when it differs from the name */
+    if (ibidi_iri_unicode_form_alloc(name, len, &uo, &u, NULL) == IBIDI_OK &&
+        (u.len != len || memcmp(u.data, name, len) != 0)) {
+        name = pnstrdup(u.data, u.len);
+        len = u.len;
     }
-    ibidi_free(uform);
+    ibidi_free(u.data);
     twin_list l = {NULL, 0, 0, 0, 0, 0}; /* freed with the function's memory context */
     const ibidi_ambig_options ao = {IBIDI_IRI_AS_AUTO, 0, ctx, 0,
                                     {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL, 0};
@@ -745,14 +743,13 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
         cannot_process("twins", &err);
     for (size_t i = 0; i < l.n; i++) {
         CHECK_FOR_INTERRUPTS();
-        char *c = NULL;
-        size_t clen = 0;
+        ibidi_buf c = {NULL, 0, 0};
         const ibidi_iri_options vo = {IBIDI_IRI_AS_DOMAIN, 0,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-        ibidi_status vs = ibidi_iri_validate_alloc(l.v[i].s, l.v[i].len, &vo, &c, &clen, NULL);
+        ibidi_status vs = ibidi_iri_validate_alloc(l.v[i].s, l.v[i].len, &vo, &c, NULL);
         l.v[i].valid = vs == IBIDI_OK;
-        l.v[i].codes = c ? pnstrdup(c, clen) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
-        ibidi_free(c);
+        l.v[i].codes = c.data ? pnstrdup(c.data, c.len) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
+        ibidi_free(c.data);
         if (vs == IBIDI_E_NOMEM)
             ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
     }

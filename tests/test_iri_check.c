@@ -1204,13 +1204,16 @@ static void test_options_and_alloc(void)
           "check_alloc: a parse error, no findings");
     CHECK(ibidi_iri_check_alloc("example.com", 11, NULL, NULL, NULL) == IBIDI_OK,
           "check_alloc with no findings record");
-    char *codes = NULL;
-    size_t cl = 0;
-    CHECK(ibidi_iri_validate_alloc("123.\xD7\x90\xD7\x91.com", 11, NULL, &codes, &cl, NULL) ==
+    ibidi_buf codes = {NULL, 0, 0};
+    CHECK(ibidi_iri_validate_alloc("123.\xD7\x90\xD7\x91.com", 11, NULL, &codes, NULL) ==
                   IBIDI_E_IDENT_INVALID &&
-              codes && strcmp(codes, "[B1]") == 0 && cl == 4,
-          "validate_alloc: %s", codes ? codes : "(null)");
-    ibidi_free(codes);
+              codes.data && strcmp(codes.data, "[B1]") == 0 && codes.len == 4,
+          "validate_alloc: %s", codes.data ? codes.data : "(null)");
+    ibidi_free(codes.data);
+    CHECK(ibidi_iri_validate_alloc("a", 1, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "validate_alloc without a destination");
+    CHECK(ibidi_iri_validate("a..b", 4, NULL, NULL, NULL) == IBIDI_E_BUFFER_TOO_SMALL,
+          "validate: a NULL codes record is a capacity of 0");
     /* a host that maps to more code points than IDNA's fixed area (1536): U+FDFA maps to
        18, so 100 of them (300 bytes) need the work area; without one there is no verdict,
        and the allocating call gives one */
@@ -1219,25 +1222,25 @@ static void test_options_and_alloc(void)
         static unsigned char work[1 << 16];
         const size_t n = t_repeat(big, sizeof big, "http://", "\xEF\xB7\xBA", 100, ".com/");
         ibidi_iri_options o = as_iri;
-        size_t l1 = 0, l2 = 0;
+        ibidi_buf b1 = {w1, sizeof w1, 0};
         ibidi_error e = {IBIDI_OK, 0, 0};
-        CHECK(ibidi_iri_validate(big, n, &o, w1, sizeof w1, &l1, &e) ==
-                      IBIDI_E_IDNA_WORK_TOO_SMALL &&
+        CHECK(ibidi_iri_validate(big, n, &o, &b1, &e) == IBIDI_E_IDNA_WORK_TOO_SMALL &&
                   e.status == IBIDI_E_IDNA_WORK_TOO_SMALL && e.offset >= 7 && e.offset < n &&
-                  l1 == 0,
+                  b1.len == 0,
               "validate: a host past IDNA's fixed area, no work area: no verdict (offset %zu)",
               e.offset);
         o.idna.work = work;
         o.idna.work_size = sizeof work;
         CHECK(ibidi_idna_work_size() <= sizeof work &&
-                  ibidi_iri_validate(big, n, &o, w1, sizeof w1, &l1, NULL) ==
-                      IBIDI_E_IDENT_INVALID &&
-                  l1 < sizeof w1 && strstr(w1, "WORK") == NULL,
-              "validate: with a work area, the verdict: %.*s", (int)l1, w1);
-        const ibidi_status st = ibidi_iri_validate_alloc(big, n, &as_iri, &codes, &l2, NULL);
-        CHECK(st == IBIDI_E_IDENT_INVALID && codes && l2 == l1 && memcmp(codes, w1, l1) == 0,
-              "validate_alloc gives the work area itself: %s", codes ? codes : "(null)");
-        ibidi_free(codes);
+                  ibidi_iri_validate(big, n, &o, &b1, NULL) == IBIDI_E_IDENT_INVALID &&
+                  b1.len < sizeof w1 && strstr(w1, "WORK") == NULL,
+              "validate: with a work area, the verdict: %.*s", (int)b1.len, w1);
+        const size_t l1 = b1.len;
+        const ibidi_status st = ibidi_iri_validate_alloc(big, n, &as_iri, &codes, NULL);
+        CHECK(st == IBIDI_E_IDENT_INVALID && codes.data && codes.len == l1 &&
+                  memcmp(codes.data, w1, l1) == 0,
+              "validate_alloc gives the work area itself: %s", codes.data ? codes.data : "(null)");
+        ibidi_free(codes.data);
     }
 }
 

@@ -111,7 +111,9 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         ibidi_iri_options vo = t_iri_opts(IBIDI_IRI_AS_DOMAIN, 0, flags);
         vo.idna.work = work;
         vo.idna.work_size = sizeof work;
-        vst = ibidi_iri_validate(form, flen, &vo, r->codes, CAP, &cl, NULL);
+        ibidi_buf cb = {r->codes, CAP, 0};
+        vst = ibidi_iri_validate(form, flen, &vo, &cb, NULL);
+        cl = cb.len;
     }
     r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {

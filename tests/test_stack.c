@@ -775,8 +775,8 @@ static int c_ident_check(void)
 }
 static int c_percent(void)
 {
-    size_t len = 0;
-    return st_ok(ibidi_iri_percent_encode_component(fdfa, fdfa_len, out, sizeof out, &len, NULL));
+    ibidi_buf b = {out, sizeof out, 0};
+    return st_ok(ibidi_iri_percent_encode_component(fdfa, fdfa_len, &b, NULL));
 }
 static int uri_ok(ibidi_status st)
 {
@@ -787,33 +787,33 @@ static int uri_ok(ibidi_status st)
 static int c_iri_to_uri(void)
 {
     static char iri[300];
-    size_t len = 0, at = put(iri, 0, "http://");
+    size_t at = put(iri, 0, "http://");
+    ibidi_buf b = {out, sizeof out, 0}, b30 = {out, 30, 0}, b4 = {out, 4, 0}, b10 = {out, 10, 0};
     const ibidi_iri_options enc = {IBIDI_IRI_AS_IRI, IBIDI_IRI_ENCODE_ASCII,
                                    {IBIDI_IDNA_PROFILE_UTS46, 0, ~0u, NULL, 0}};
     memcpy(iri + at, fdfa, fdfa_len - 7);
     at += fdfa_len - 7;
-    int ok = uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, out, sizeof out, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, out, 30, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, &enc, out, 4, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri(iri, at, NULL, out, sizeof out, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri(iri, at, NULL, out, 10, &len, NULL));
-    ibidi_status st = ibidi_iri_to_uri_alloc(iri_rtl, iri_rtl_len, NULL, &alloc_out, &len, NULL);
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    int ok = uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, &b, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, &b30, NULL)) &&
+             uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, &enc, &b4, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri, at, NULL, &b, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri, at, NULL, &b10, NULL));
+    ibidi_buf a = {NULL, 0, 0};
+    ibidi_status st = ibidi_iri_to_uri_alloc(iri_rtl, iri_rtl_len, NULL, &a, NULL);
+    ibidi_free(a.data);
     return ok && uri_ok(st);
 }
 static int c_uri_to_iri(void)
 {
-    size_t len = 0;
+    ibidi_buf b = {out, sizeof out, 0}, a = {NULL, 0, 0};
     const ibidi_iri_options u = {IBIDI_IRI_AS_IRI, IBIDI_IRI_HOST_TO_UNICODE,
                                  {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}},
                             k = {IBIDI_IRI_AS_IRI, IBIDI_IRI_KEEP_UNSAFE,
                                  {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    int ok = st_ok(ibidi_iri_from_uri(uri, uri_len, &u, out, sizeof out, &len, NULL)) &&
-             st_ok(ibidi_iri_from_uri(uri, uri_len, &k, out, sizeof out, &len, NULL)) &&
-             st_ok(ibidi_iri_from_uri_alloc(uri, uri_len, &u, &alloc_out, &len, NULL));
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    int ok = st_ok(ibidi_iri_from_uri(uri, uri_len, &u, &b, NULL)) &&
+             st_ok(ibidi_iri_from_uri(uri, uri_len, &k, &b, NULL)) &&
+             st_ok(ibidi_iri_from_uri_alloc(uri, uri_len, &u, &a, NULL));
+    ibidi_free(a.data);
     return ok;
 }
 
@@ -823,8 +823,8 @@ static int c_unicode_form(void)
      * 18 code points each: three labels of 20) beside an A-label */
     static const char xn[] = "http://xn--4dbcd.xn--4dbcd.example/xn--4dbcd";
     static char heavy[256];
-    size_t len = 0, hl = 0;
-    int changed = 0;
+    size_t hl = 0;
+    ibidi_buf b = {out, sizeof out, 0};
     for (int l = 0; l < 3; l++) {
         for (int k = 0; k < 20; k++)
             hl += (size_t)snprintf(heavy + hl, sizeof heavy - hl, "\xEF\xB7\xBA");
@@ -832,10 +832,8 @@ static int c_unicode_form(void)
     }
     hl += (size_t)snprintf(heavy + hl, sizeof heavy - hl, "xn--4dbcd");
     const ibidi_iri_options d = {IBIDI_IRI_AS_DOMAIN, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    return st_ok(ibidi_iri_unicode_form(xn, sizeof xn - 1, NULL, out, sizeof out, &len, &changed,
-                                        NULL)) &&
-           changed &&
-           st_ok(ibidi_iri_unicode_form(heavy, hl, &d, out, sizeof out, &len, &changed, NULL));
+    return st_ok(ibidi_iri_unicode_form(xn, sizeof xn - 1, NULL, &b, NULL)) &&
+           b.len != sizeof xn - 1 && st_ok(ibidi_iri_unicode_form(heavy, hl, &d, &b, NULL));
 }
 
 /* display.h */
@@ -1158,38 +1156,36 @@ static int c_ident_validate(void)
     memcpy(iri + at, fdfa, fdfa_len - 7);
     at += fdfa_len - 7;
     for (int k = 0; k < 6; k++) {
-        size_t len = 0;
+        ibidi_buf b = {out, sizeof out, 0};
         const ibidi_iri_options o = {amb_as[k], IBIDI_IRI_DUERST2001,
                                      {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}};
-        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], &o, out, sizeof out, &len,
-                                             NULL);
+        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
     }
     {
-        size_t len = 0;
+        ibidi_buf b = {out, sizeof out, 0};
         const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, 0,
                                      {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}};
-        ibidi_status st = ibidi_iri_validate(iri, at, &o, out, sizeof out, &len, NULL);
+        ibidi_status st = ibidi_iri_validate(iri, at, &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
     }
     {
         /* more components than the stack holds: in the IDNA work area, which ToASCII
          * then uses; and the allocating call, which gives one */
-        size_t len = 0;
-        char *codes = NULL;
+        ibidi_buf b = {out, sizeof out, 0}, codes = {NULL, 0, 0};
         const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, 0,
                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, idna_work,
                                       sizeof idna_work}};
-        ibidi_status st = ibidi_iri_validate(many, many_len, &o, out, sizeof out, &len, NULL);
+        ibidi_status st = ibidi_iri_validate(many, many_len, &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
-        st = ibidi_iri_validate(rtl_dom, rtl_dom_len, &o, out, sizeof out, &len, NULL);
+        st = ibidi_iri_validate(rtl_dom, rtl_dom_len, &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
-        st = ibidi_iri_validate_alloc(many, many_len, NULL, &codes, &len, NULL);
-        ibidi_free(codes);
+        st = ibidi_iri_validate_alloc(many, many_len, NULL, &codes, NULL);
+        ibidi_free(codes.data);
         return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
     }
 }

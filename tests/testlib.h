@@ -89,20 +89,32 @@ static inline ibidi_status t_iri_validate(const char *s, size_t len, ibidi_iri_k
                                           ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(as, check_options, idna_flags);
-    return ibidi_iri_validate(s, len, &o, codes, cap, codes_len, err);
+    ibidi_buf b = {codes, cap, 0};
+    const ibidi_status st = ibidi_iri_validate(s, len, &o, &b, err);
+    if (codes_len)
+        *codes_len = b.len;
+    return st;
 }
 static inline ibidi_status t_iri_to_uri(const char *s, size_t len, unsigned options,
                                         unsigned idna_flags, char *out, size_t cap,
                                         size_t *out_len, ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_IRI, options, idna_flags);
-    return ibidi_iri_to_uri(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_iri_to_uri(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 static inline ibidi_status t_iri_from_uri(const char *s, size_t len, unsigned options, char *out,
                                           size_t cap, size_t *out_len, ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_IRI, options, 0);
-    return ibidi_iri_from_uri(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_iri_from_uri(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 
 /* The ambiguity calls with the options as separate words, as most tests were written: exact

@@ -241,8 +241,9 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes (their
  * ibidi_code_name; warnings left out), component rule codes (HOST_BIDI_RULE left out, the
  * B codes say it) and a parse error as its status name (ibidi_status_name, e.g.
- * "DOMAIN_CHAR"). *codes_len gets the length needed (no NUL is written), also when cap is
- * too small (then IBIDI_E_BUFFER_TOO_SMALL). Returns IBIDI_OK when valid,
+ * "DOMAIN_CHAR"). codes is an ibidi_buf: codes->len gets the length needed (no NUL is
+ * written), also when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL); codes may be NULL,
+ * a capacity of 0. Returns IBIDI_OK when valid,
  * IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes the host's
  * start plus the finding's offset in its ToUnicode form) when not. The Bidi Rule counts
  * only through the IDNA options (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
@@ -257,15 +258,17 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * IDNA_TOO_LONG (no domain name is that long). Stack: IBIDI_IRI_STACK.
  */
 IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len,
-                                          const ibidi_iri_options *opts, char *codes,
-                                          size_t cap, size_t *codes_len, ibidi_error *err);
-/* Allocating convenience: the codes as a NUL-terminated string in *codes (release with
- * ibidi_free), set when the call returns IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL.
- * An identifier with more components than the stack holds, or whose host needs IDNA's work
- * area, gets one of ibidi_idna_work_size() bytes when opts->idna has none. */
+                                          const ibidi_iri_options *opts, ibidi_buf *codes,
+                                          ibidi_error *err);
+/* Allocating convenience: the codes as a NUL-terminated string in codes->data (release
+ * with ibidi_free; codes->len its length, codes->cap ignored), set when the call returns
+ * IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL. An identifier with more components than
+ * the stack holds, or whose host needs IDNA's work area, gets one of
+ * ibidi_idna_work_size() bytes when opts->idna has none. codes NULL:
+ * IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
-                                                const ibidi_iri_options *opts, char **codes,
-                                                size_t *codes_len, ibidi_error *err);
+                                                const ibidi_iri_options *opts, ibidi_buf *codes,
+                                                ibidi_error *err);
 
 /*
  * The identifier as users see it (RFC 5894 §4.2: U-labels are displayed, A-labels are for
@@ -273,22 +276,24 @@ IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
  * domain; kind opts->as) holds an "xn--" label, the whole host is replaced by its UTS #46
  * ToUnicode form with opts->idna, also when ToUnicode finds rules broken (a label it
  * cannot decode stays as written; the errors are for the validity calls to report).
- * Everything else is kept byte for byte. *changed (may be NULL) gets 1 when the form
- * written differs from s (0 otherwise, and on any error: an "xn--" label that does not
- * decode is kept as written, so a form may be s itself), as the _alloc call says. Writes
- * *out_len bytes (snprintf-style: IBIDI_E_BUFFER_TOO_SMALL with the size needed); parse
- * errors as ibidi_iri_parse. `ibidi check`, `display`, `convert`, `twins` and `iri` show
- * and analyse this form, as `scan` does. Stack: IBIDI_IRI_STACK.
+ * Everything else is kept byte for byte. The form goes to form (ibidi_buf: form->len the
+ * size needed, IBIDI_E_BUFFER_TOO_SMALL when it does not fit; form may be NULL: a capacity
+ * of 0); parse errors as ibidi_iri_parse. Whether the form differs from s is for the
+ * caller to compare (form->len and the bytes): the call no longer says it in a parameter
+ * of its own, which kept it above the six the API allows and only repeated what the bytes
+ * show (an "xn--" label that does not decode is kept as written, so a form may be s
+ * itself). `ibidi check`, `display`, `convert`, `twins` and `iri` show and analyse this
+ * form, as `scan` does. Stack: IBIDI_IRI_STACK.
  */
 IBIDI_API ibidi_status ibidi_iri_unicode_form(const char *s, size_t len,
-                                              const ibidi_iri_options *opts, char *out,
-                                              size_t cap, size_t *out_len, int *changed,
+                                              const ibidi_iri_options *opts, ibidi_buf *form,
                                               ibidi_error *err);
-/* Allocating convenience: the form in *out (NUL-terminated; release with ibidi_free). */
+/* Allocating convenience: the form in form->data (NUL-terminated; release with
+ * ibidi_free; form->len its length, form->cap ignored; NULL after an error). form NULL:
+ * IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
-                                                    const ibidi_iri_options *opts, char **out,
-                                                    size_t *out_len, int *changed,
-                                                    ibidi_error *err);
+                                                    const ibidi_iri_options *opts,
+                                                    ibidi_buf *form, ibidi_error *err);
 
 /* ---- Percent-encoding, IRI to URI, URI to IRI ---------------------------------------- */
 
@@ -296,11 +301,13 @@ IBIDI_API ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
  * The fallback of the 2012 guidelines §3: the whole component s[0..len) percent-encoded
  * (RFC 3987 §3.1 step 2 on every character outside US-ASCII: each UTF-8 octet as %HH with
  * upper-case digits). Existing "%HH" triplets and ASCII characters are kept; a component
- * so encoded has no right-to-left characters left. Writes *out_len bytes.
+ * so encoded has no right-to-left characters left. Writes into out (ibidi_buf: out->len
+ * the size needed, IBIDI_E_BUFFER_TOO_SMALL when it does not fit; out may be NULL: a
+ * capacity of 0); the decoder's status for ill-formed UTF-8, IBIDI_E_TOO_LONG when the
+ * size would overflow.
  */
-IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char *out,
-                                                          size_t cap, size_t *out_len,
-                                                          ibidi_error *err);
+IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len,
+                                                          ibidi_buf *out, ibidi_error *err);
 
 /*
  * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
@@ -310,11 +317,12 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
  * gives IBIDI_E_IRI_HOST_IDNA with the offset of its first finding; one that maps to more
  * code points than IDNA's fixed area (only a host of over 256 bytes can), when opts->idna
  * has no work area, gives IBIDI_E_IDNA_WORK_TOO_SMALL (the allocating call gives it one).
- * No normalization is applied (step 1 variant c).
+ * No normalization is applied (step 1 variant c). The URI goes to out (ibidi_buf, as the
+ * calls above; out may be NULL: a capacity of 0).
  */
 IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
-                                        const ibidi_iri_options *opts, char *out, size_t cap,
-                                        size_t *out_len, ibidi_error *err);
+                                        const ibidi_iri_options *opts, ibidi_buf *out,
+                                        ibidi_error *err);
 
 /*
  * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they
@@ -328,20 +336,21 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
  * RTL_START, RTL_END: 2012 guidelines §3) stays percent-encoded as a whole, unless
  * IBIDI_IRI_KEEP_UNSAFE; IBIDI_IRI_HOST_TO_UNICODE converts A-labels by ToUnicode (the
  * uts46 profile). The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and parse as an IRI
- * reference.
+ * reference. The IRI goes to out (ibidi_buf, as the calls above; out may be NULL).
  */
 IBIDI_API ibidi_status ibidi_iri_from_uri(const char *uri, size_t len,
-                                          const ibidi_iri_options *opts, char *out, size_t cap,
-                                          size_t *out_len, ibidi_error *err);
+                                          const ibidi_iri_options *opts, ibidi_buf *out,
+                                          ibidi_error *err);
 
-/* Allocating convenience: the conversions into a NUL-terminated string returned in *out
- * (release with ibidi_free); *out is NULL after an error. */
+/* Allocating convenience: the conversions into out->data, allocated and NUL-terminated
+ * (release with ibidi_free; out->len its length, out->cap ignored); out->data is NULL
+ * after an error. out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len,
-                                              const ibidi_iri_options *opts, char **out,
-                                              size_t *out_len, ibidi_error *err);
+                                              const ibidi_iri_options *opts, ibidi_buf *out,
+                                              ibidi_error *err);
 IBIDI_API ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
-                                                const ibidi_iri_options *opts, char **out,
-                                                size_t *out_len, ibidi_error *err);
+                                                const ibidi_iri_options *opts, ibidi_buf *out,
+                                                ibidi_error *err);
 
 #ifdef __cplusplus
 }

@@ -831,15 +831,14 @@ static PyObject *iri_convert(PyObject *self, PyObject *args, PyObject *kw, int t
     text_arg t;
     if (!get_text(s, &t, to_uri ? "iri" : "uri", state_of(self)))
         return NULL;
-    char *out = NULL;
-    size_t n = 0;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_error err;
-    ibidi_status st = to_uri ? ibidi_iri_to_uri_alloc(t.s, t.n, &o, &out, &n, &err)
-                             : ibidi_iri_from_uri_alloc(t.s, t.n, &o, &out, &n, &err);
+    ibidi_status st = to_uri ? ibidi_iri_to_uri_alloc(t.s, t.n, &o, &out, &err)
+                             : ibidi_iri_from_uri_alloc(t.s, t.n, &o, &out, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
-    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
-    ibidi_free(out);
+    PyObject *r = PyUnicode_DecodeUTF8(out.data, (Py_ssize_t)out.len, NULL);
+    ibidi_free(out.data);
     return r;
 }
 

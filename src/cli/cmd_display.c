@@ -143,10 +143,9 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     /* RFC 5894 §4.2: users see U-labels; the display is of them (the record says so) */
     char *uform = NULL;
     size_t ulen = 0;
-    int shown_u = 0;
     const ibidi_iri_options uo = {o->as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    if (ibidi_iri_unicode_form_alloc(s, slen, &uo, &uform, &ulen, &shown_u, NULL) == IBIDI_OK &&
-        shown_u) {
+    const int shown_u = cli_unicode_form(s, slen, &uo, &uform, &ulen);
+    if (shown_u) {
         s = uform;
         slen = ulen;
         if (!o->json) {

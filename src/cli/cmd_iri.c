@@ -191,11 +191,12 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
 static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
                         const char *s, size_t len)
 {
-    size_t n = 0;
-    char *out = NULL;
+    ibidi_buf b = {NULL, 0, 0};
     ibidi_error e = {IBIDI_OK, 0, 0};
-    ibidi_status st = o->sub == SUB_TO_URI ? ibidi_iri_to_uri_alloc(s, len, &o->lib, &out, &n, &e)
-                                           : ibidi_iri_from_uri_alloc(s, len, &o->lib, &out, &n, &e);
+    ibidi_status st = o->sub == SUB_TO_URI ? ibidi_iri_to_uri_alloc(s, len, &o->lib, &b, &e)
+                                           : ibidi_iri_from_uri_alloc(s, len, &o->lib, &b, &e);
+    char *out = b.data;
+    const size_t n = b.len;
     if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;
@@ -246,11 +247,7 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
      * so); the conversions keep the IRI as written */
     char *uform = NULL;
     size_t ulen = 0;
-    int shown_u = 0;
-    if (o->sub == SUB_CHECK &&
-        ibidi_iri_unicode_form_alloc(s, slen, &o->lib, &uform, &ulen, &shown_u, NULL) ==
-            IBIDI_OK &&
-        shown_u) {
+    if (o->sub == SUB_CHECK && cli_unicode_form(s, slen, &o->lib, &uform, &ulen)) {
         s = uform;
         slen = ulen;
         fflush(stdout);

@@ -4,7 +4,6 @@
  * They are the only code of src/iri that allocates (tests/test_iri_noalloc.sh).
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "common/internal.h"
 #include "ibidi/iri.h"
@@ -71,44 +70,42 @@ ibidi_status ibidi_iri_check_alloc(const char *s, size_t len, const ibidi_iri_op
 }
 
 /* A conversion of ibidi/iri.h into memory of the size a first run reports. */
-typedef ibidi_status (*convert_fn)(const char *, size_t, const ibidi_iri_options *, char *,
-                                   size_t, size_t *, ibidi_error *);
+typedef ibidi_status (*convert_fn)(const char *, size_t, const ibidi_iri_options *, ibidi_buf *,
+                                   ibidi_error *);
 
 static ibidi_status convert_alloc(convert_fn fn, const char *s, size_t len,
-                                  const ibidi_iri_options *opts, char **out, size_t *out_len,
-                                  ibidi_error *err)
+                                  const ibidi_iri_options *opts, ibidi_buf *out, ibidi_error *err)
 {
-    if (out)
-        *out = NULL;
-    if (out_len)
-        *out_len = 0;
+    if (out) {
+        out->data = NULL;
+        out->len = 0;
+    }
     if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t need = 0;
-    ibidi_status st = fn(s, len, opts, NULL, 0, &need, err);
+    ibidi_buf size = {NULL, 0, 0};
+    ibidi_status st = fn(s, len, opts, &size, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return st;
     /* IRI to URI may ask for more than it writes (it needs the room to look into a copy of
      * the input): loop until the call fits, as its size only grows */
+    size_t need = size.len;
     for (;;) {
-        char *buf = malloc(need + 1);
-        if (!buf)
+        ibidi_buf into = {malloc(need + 1), need, 0};
+        if (!into.data)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        size_t got = 0;
-        st = fn(s, len, opts, buf, need, &got, err);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL && got > need) {
-            free(buf);
-            need = got;
+        st = fn(s, len, opts, &into, err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && into.len > need) {
+            free(into.data);
+            need = into.len;
             continue;
         }
         if (st != IBIDI_OK) {
-            free(buf);
+            free(into.data);
             return st;
         }
-        buf[got] = '\0';
-        *out = buf;
-        if (out_len)
-            *out_len = got;
+        into.data[into.len] = '\0';
+        out->data = into.data;
+        out->len = into.len;
         return IBIDI_OK;
     }
 }
@@ -126,86 +123,71 @@ static void *with_idna_work(const ibidi_iri_options *opts, ibidi_iri_options *wi
 }
 
 ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len, const ibidi_iri_options *opts,
-                                    char **out, size_t *out_len, ibidi_error *err)
+                                    ibidi_buf *out, ibidi_error *err)
 {
-    ibidi_status st = convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, out_len, err);
+    ibidi_status st = convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, err);
     if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* once, with the work area it needs */
         ibidi_iri_options with_work;
         void *work = with_idna_work(opts, &with_work);
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        st = convert_alloc(ibidi_iri_to_uri, iri, len, &with_work, out, out_len, err);
+        st = convert_alloc(ibidi_iri_to_uri, iri, len, &with_work, out, err);
         free(work);
     }
     return st;
 }
 
 ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
-                                      const ibidi_iri_options *opts, char **out,
-                                      size_t *out_len, ibidi_error *err)
+                                      const ibidi_iri_options *opts, ibidi_buf *out,
+                                      ibidi_error *err)
 {
-    return convert_alloc(ibidi_iri_from_uri, uri, len, opts, out, out_len, err);
-}
-
-/* ibidi_iri_unicode_form as a conversion; whether the host was replaced is told by the
- * result (a replaced host never gives the same bytes: an "xn--" label is gone). */
-static ibidi_status unicode_form_fn(const char *s, size_t len, const ibidi_iri_options *opts,
-                                    char *out, size_t cap, size_t *out_len, ibidi_error *err)
-{
-    return ibidi_iri_unicode_form(s, len, opts, out, cap, out_len, NULL, err);
+    return convert_alloc(ibidi_iri_from_uri, uri, len, opts, out, err);
 }
 
 ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
-                                          const ibidi_iri_options *opts, char **out,
-                                          size_t *out_len, int *changed, ibidi_error *err)
+                                          const ibidi_iri_options *opts, ibidi_buf *form,
+                                          ibidi_error *err)
 {
-    size_t n = 0;
-    const ibidi_status st = convert_alloc(unicode_form_fn, s, len, opts, out, &n, err);
-    if (out_len)
-        *out_len = n;
-    if (changed)
-        *changed = st == IBIDI_OK && !(n == len && (len == 0 || memcmp(*out, s, len) == 0));
-    return st;
+    return convert_alloc(ibidi_iri_unicode_form, s, len, opts, form, err);
 }
 
 ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri_options *opts,
-                                      char **codes, size_t *codes_len, ibidi_error *err)
+                                      ibidi_buf *codes, ibidi_error *err)
 {
-    if (codes)
-        *codes = NULL;
-    if (codes_len)
-        *codes_len = 0;
+    if (codes) {
+        codes->data = NULL;
+        codes->len = 0;
+    }
     if (!codes)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t need = 0;
+    ibidi_buf size = {NULL, 0, 0};
     void *work = NULL;
     ibidi_iri_options with_work;
-    ibidi_status st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
+    ibidi_status st = ibidi_iri_validate(s, len, opts, &size, err);
     if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* again, with the work area it needs */
         work = with_idna_work(opts, &with_work);
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
         opts = &with_work;
-        st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
+        st = ibidi_iri_validate(s, len, opts, &size, err);
     }
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         free(work);
         return st;
     }
-    char *buf = malloc(need + 1);
-    if (!buf) {
+    ibidi_buf into = {malloc(size.len + 1), size.len, 0};
+    if (!into.data) {
         free(work);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     }
-    st = ibidi_iri_validate(s, len, opts, buf, need, &need, err);
+    st = ibidi_iri_validate(s, len, opts, &into, err);
     free(work);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* not reached: sized above */
-        free(buf);
+        free(into.data);
         return st;
     }
-    buf[need] = '\0';
-    *codes = buf;
-    if (codes_len)
-        *codes_len = need;
+    into.data[into.len] = '\0';
+    codes->data = into.data;
+    codes->len = into.len;
     return st;
 }

@@ -230,19 +230,21 @@ ibidi_status ibidi__code_set_result(ibidi__code_set *c, char *codes, size_t cap,
 }
 
 ibidi_status ibidi_iri_validate(const char *s, size_t len, const ibidi_iri_options *opts,
-                                char *codes, size_t cap, size_t *codes_len, ibidi_error *err)
+                                ibidi_buf *codes, ibidi_error *err)
 {
     const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
+    char *const data = codes ? codes->data : NULL;
+    const size_t cap = codes ? codes->cap : 0;
     ibidi_iri_info info;
     ibidi__code_set c;
-    if (codes_len)
-        *codes_len = 0;
-    if ((!s && len) || (!codes && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
+    if (codes)
+        codes->len = 0;
+    if ((!s && len) || (!data && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
         ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_status st = ibidi__iri_validity(s, len, o->as, ibidi__iri_check_bits(o), &o->idna, &c,
                                           &info, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi__code_set_result(&c, codes, cap, codes_len, err);
+    return ibidi__code_set_result(&c, data, cap, codes ? &codes->len : NULL, err);
 }
