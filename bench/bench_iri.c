@@ -109,13 +109,12 @@ static double run_ibidi_form(char iris[][512], size_t n)
         double t0 = now();
         for (size_t i = 0; i < n; i++) {
             char out[1024];
-            size_t out_len = 0;
+            ibidi_buf b = {out, sizeof out, 0};
             const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI,
                                              .form = IBIDI_DISPLAY_FORM_ISOLATE};
-            if (ibidi_display_utf8(iris[i], strlen(iris[i]), &o, out, sizeof out, &out_len,
-                                   NULL) != IBIDI_OK)
+            if (ibidi_display_utf8(iris[i], strlen(iris[i]), &o, &b, NULL) != IBIDI_OK)
                 abort();
-            sink += out_len;
+            sink += b.len;
         }
         double t = now() - t0;
         if (t < best)

@@ -130,11 +130,11 @@ static size_t one_analyze(const char *u, size_t ul)
 
 static size_t one_display(const char *u, size_t ul, int rtl, char *out)
 {
-    size_t dl = 0;
+    ibidi_buf b = {out, CAP, 0};
     const ibidi_display_options o = {.as = IBIDI_IRI_AS_DOMAIN,
                                      .context = rtl ? IBIDI_DIR_RTL : IBIDI_DIR_LTR};
-    ibidi_status st = ibidi_display_utf8(u, ul, &o, out, CAP, &dl, NULL);
-    return st == IBIDI_OK ? dl : (size_t)-1;
+    ibidi_status st = ibidi_display_utf8(u, ul, &o, &b, NULL);
+    return st == IBIDI_OK ? b.len : (size_t)-1;
 }
 
 static int count_group(const ibidi_scan_group *g, void *ctx)

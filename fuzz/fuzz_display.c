@@ -136,24 +136,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.work = work;
     o.work_size = sizeof work;
     for (int form = IBIDI_DISPLAY_FORM_VISUAL; form <= IBIDI_DISPLAY_FORM_HTML_SPAN; form++) {
-        size_t out_len = 0, need = 0;
+        ibidi_buf ob = {out, sizeof out, 0}, need = {NULL, 0, 0};
         o.form = (ibidi_display_form)form;
-        ibidi_status st = ibidi_display_utf8(s, len, &o, out, sizeof out, &out_len, &err);
+        ibidi_status st = ibidi_display_utf8(s, len, &o, &ob, &err);
+        const size_t out_len = ob.len;
         require(st == IBIDI_OK);
-        require(ibidi_display_utf8(s, len, &o, NULL, 0, &need, &err) ==
+        require(ibidi_display_utf8(s, len, &o, &need, &err) ==
                     (out_len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
-                need == out_len);
+                need.len == out_len);
         {
             /* the allocating call, and parsing inside the call, give the same text */
-            char *a = NULL;
-            size_t alen = 0;
+            ibidi_buf a = {NULL, 0, 0};
             ibidi_display_options p = o;
             p.comps = NULL;
             p.n_comps = 0;
             p.as = info.kind;
-            require(ibidi_display_utf8_alloc(s, len, &p, &a, &alen, &err) == IBIDI_OK &&
-                    alen == out_len && memcmp(a, out, alen) == 0 && a[alen] == '\0');
-            ibidi_free(a);
+            require(ibidi_display_utf8_alloc(s, len, &p, &a, &err) == IBIDI_OK &&
+                    a.len == out_len && memcmp(a.data, out, out_len) == 0 &&
+                    a.data[out_len] == '\0');
+            ibidi_free(a.data);
         }
         switch (form) {
         case IBIDI_DISPLAY_FORM_VISUAL:
@@ -161,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case IBIDI_DISPLAY_FORM_MARKS: {
             /* Duerst 2001 §4.4: textual -> logical gives the identifier back exactly. */
             static char back[65536];
-            size_t blen = 0;
+            ibidi_buf bb = {back, sizeof back, 0};
             as = info.kind;
             ibidi_display_options c = o;
             c.as = as;
@@ -176,16 +177,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     broken |= rf.items[k].code == IBIDI_IRI_MIXED_DIRECTION ||
                               rf.items[k].code == IBIDI_IRI_RTL_START;
             ibidi_findings_free(&rf);
-            const ibidi_status cst =
-                ibidi_display_convert(out, out_len, &c, back, sizeof back, &blen, &err);
+            const ibidi_status cst = ibidi_display_convert(out, out_len, &c, &bb, &err);
             require(cst == (broken ? IBIDI_E_CONVERT_RESTRICTION : IBIDI_OK));
-            require(broken || (blen == len && memcmp(back, s, len) == 0));
-            char *a = NULL;
-            size_t alen = 0;
-            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &alen, &err) == cst &&
-                    (broken ? a == NULL
-                            : alen == len && memcmp(a, s, len) == 0 && a[alen] == '\0'));
-            ibidi_free(a);
+            require(broken || (bb.len == len && memcmp(back, s, len) == 0));
+            ibidi_buf a = {NULL, 0, 0};
+            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &err) == cst &&
+                    (broken ? a.data == NULL
+                            : a.len == len && memcmp(a.data, s, len) == 0 &&
+                                  a.data[len] == '\0'));
+            ibidi_free(a.data);
             break;
         }
         case IBIDI_DISPLAY_FORM_HTML:

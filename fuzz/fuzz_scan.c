@@ -150,12 +150,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int c = 0; c < 2; c++) {
         if (!(options & (c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR)))
             continue;
-        size_t dl = 0;
+        size_t dl;
         ibidi_display_options d;
         memset(&d, 0, sizeof d);
         d.as = IBIDI_IRI_AS_DOMAIN;
         d.context = c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-        ibidi_status dst = ibidi_display_utf8(form, flen, &d, ref, CAP, &dl, NULL);
+        ibidi_buf db = {ref, CAP, 0};
+        ibidi_status dst = ibidi_display_utf8(form, flen, &d, &db, NULL);
+        dl = db.len;
         require((dst == IBIDI_OK) == r.display[c].present);
         if (dst == IBIDI_OK)
             require(r.display[c].length == dl &&

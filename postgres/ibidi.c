@@ -595,18 +595,17 @@ Datum pg_ibidi_display(PG_FUNCTION_ARGS)
     o.work_size = ws;
     /* the visual form reorders the code points and mirrors brackets: as many bytes as
      * the name, give or take the mirrored glyphs' lengths; the second call has room */
-    size_t cap = len + 16, out_len = 0;
-    char *out = palloc(cap);
+    ibidi_buf out = {palloc(len + 16), len + 16, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_display_utf8(name, len, &o, out, cap, &out_len, &err);
+    ibidi_status st = ibidi_display_utf8(name, len, &o, &out, &err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
-        cap = out_len;
-        out = repalloc(out, cap > 0 ? cap : 1);
-        st = ibidi_display_utf8(name, len, &o, out, cap, &out_len, &err);
+        out.cap = out.len;
+        out.data = repalloc(out.data, out.cap > 0 ? out.cap : 1);
+        st = ibidi_display_utf8(name, len, &o, &out, &err);
     }
     if (st != IBIDI_OK)
         cannot_process("display", &err);
-    PG_RETURN_TEXT_P(text_of(out, out_len));
+    PG_RETURN_TEXT_P(text_of(out.data, out.len));
 }
 
 /* The display key: the visual form, in the paragraph given, of the name's ToUnicode form

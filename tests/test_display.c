@@ -483,6 +483,18 @@ static void test_layout(void)
 
 /* ---- The options record and the allocating calls ------------------------------------ */
 
+/* A display call that writes text into out[0..cap); *n gets the size it reports. */
+typedef ibidi_status (*text_fn)(const char *, size_t, const ibidi_display_options *,
+                                ibidi_buf *, ibidi_error *);
+static ibidi_status into(text_fn f, const char *s, size_t len, const ibidi_display_options *o,
+                         char *out, size_t cap, size_t *n, ibidi_error *err)
+{
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = f(s, len, o, &b, err);
+    *n = b.len;
+    return st;
+}
+
 static void test_options(void)
 {
     size_t len, n_out = 0, n_ref = 0;
@@ -497,17 +509,20 @@ static void test_options(void)
     /* NULL options and a zero-initialised record are the default: decide the kind, a
      * left-to-right paragraph, the visual form. */
     const ibidi_display_options zero = {0};
-    CHECK(ibidi_display_utf8(s, len, NULL, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
-              ibidi_display_utf8(s, len, &zero, got, sizeof got, &n_out, &err) == IBIDI_OK &&
+    CHECK(into(ibidi_display_utf8, s, len, NULL, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
+              into(ibidi_display_utf8, s, len, &zero, got, sizeof got, &n_out, &err) ==
+                  IBIDI_OK &&
               n_ref == n_out && memcmp(ref, got, n_ref) == 0,
           "NULL options equal a zero record");
     ibidi_display_options o = {0};
     o.as = IRI;
     o.form = IBIDI_DISPLAY_FORM_VISUAL;
     o.context = LTR;
-    CHECK(ibidi_display_utf8(s, len, &o, got, sizeof got, &n_out, &err) == IBIDI_OK &&
+    CHECK(into(ibidi_display_utf8, s, len, &o, got, sizeof got, &n_out, &err) == IBIDI_OK &&
               n_ref == n_out && memcmp(ref, got, n_ref) == 0,
           "the default is the visual form in a left-to-right paragraph");
+    CHECK(ibidi_display_utf8(s, len, &o, NULL, &err) == IBIDI_E_BUFFER_TOO_SMALL,
+          "a NULL output record is a capacity of 0");
 
     /* Parsing inside the call gives what the components given give, for every form and
      * both paragraphs. */
@@ -519,19 +534,20 @@ static void test_options(void)
             a.context = b.context = d ? RTL : LTR;
             b.comps = comps;
             b.n_comps = ncomp;
-            CHECK(ibidi_display_utf8(s, len, &a, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
-                      ibidi_display_utf8(s, len, &b, got, sizeof got, &n_out, &err) ==
+            CHECK(into(ibidi_display_utf8, s, len, &a, ref, sizeof ref, &n_ref, &err) ==
+                          IBIDI_OK &&
+                      into(ibidi_display_utf8, s, len, &b, got, sizeof got, &n_out, &err) ==
                           IBIDI_OK &&
                       n_ref == n_out && memcmp(ref, got, n_ref) == 0,
                   "form %s, %s paragraph: parsed inside = components given",
                   ibidi_display_form_name((ibidi_display_form)f), d ? "rtl" : "ltr");
-            char *al = NULL;
-            size_t al_len = 0;
-            CHECK(ibidi_display_utf8_alloc(s, len, &a, &al, &al_len, &err) == IBIDI_OK && al &&
-                      al_len == n_ref && memcmp(al, ref, n_ref) == 0 && al[al_len] == '\0',
+            ibidi_buf al = {NULL, 0, 0};
+            CHECK(ibidi_display_utf8_alloc(s, len, &a, &al, &err) == IBIDI_OK && al.data &&
+                      al.len == n_ref && memcmp(al.data, ref, n_ref) == 0 &&
+                      al.data[al.len] == '\0',
                   "form %s: _alloc equals the caller-buffer call",
                   ibidi_display_form_name((ibidi_display_form)f));
-            ibidi_free(al);
+            ibidi_free(al.data);
         }
     }
 
@@ -594,17 +610,19 @@ static void test_options(void)
     co.as = IRI;
     co.from = IBIDI_DISPLAY_REPR_LOGICAL;
     co.to = IBIDI_DISPLAY_REPR_TEXTUAL;
-    char *al = NULL;
-    size_t al_len = 0;
-    CHECK(ibidi_display_convert(s, len, &co, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
-              ibidi_display_convert_alloc(s, len, &co, &al, &al_len, &err) == IBIDI_OK &&
-              al && al_len == n_ref && memcmp(al, ref, n_ref) == 0 && al[al_len] == '\0',
+    ibidi_buf al = {NULL, 0, 0};
+    CHECK(into(ibidi_display_convert, s, len, &co, ref, sizeof ref, &n_ref, &err) == IBIDI_OK &&
+              ibidi_display_convert_alloc(s, len, &co, &al, &err) == IBIDI_OK && al.data &&
+              al.len == n_ref && memcmp(al.data, ref, n_ref) == 0 && al.data[al.len] == '\0',
           "convert_alloc equals the caller-buffer call");
-    ibidi_free(al);
-    al = (char *)1;
-    CHECK(ibidi_display_convert_alloc("a\0b", 3, &co, &al, &al_len, &err) != IBIDI_OK &&
-              al == NULL,
+    ibidi_free(al.data);
+    al = (ibidi_buf){(char *)1, 0, 1};
+    CHECK(ibidi_display_convert_alloc("a\0b", 3, &co, &al, &err) != IBIDI_OK &&
+              al.data == NULL && al.len == 0,
           "convert_alloc after an error: NULL");
+    CHECK(ibidi_display_convert_alloc(s, len, &co, NULL, &err) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_display_utf8_alloc(s, len, NULL, NULL, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "the allocating calls need their record");
 
     /* A long identifier: _alloc needs no work area; the caller-buffer call asks for one
      * and runs in it. */
@@ -613,8 +631,7 @@ static void test_options(void)
     for (size_t i = 7; i < sizeof big; i++)
         big[i] = (i % 8 == 0) ? '/' : 'a';
     ibidi_display_options bo = {0};
-    size_t need = 0;
-    CHECK(ibidi_display_utf8(big, sizeof big, &bo, NULL, 0, &need, &err) ==
+    CHECK(ibidi_display_utf8(big, sizeof big, &bo, NULL, &err) ==
               IBIDI_E_DISPLAY_WORK_TOO_SMALL,
           "a long identifier without a work area: %s", ibidi_status_name(err.status));
     size_t ws = ibidi_display_work_size(sizeof big, 0);
@@ -624,15 +641,15 @@ static void test_options(void)
     bo.work = work;
     bo.work_size = ws;
     CHECK(work && bout &&
-              ibidi_display_utf8(big, sizeof big, &bo, bout, 2 * sizeof big, &n_ref, &err) ==
-                  IBIDI_OK,
+              into(ibidi_display_utf8, big, sizeof big, &bo, bout, 2 * sizeof big, &n_ref,
+                   &err) == IBIDI_OK,
           "with ibidi_display_work_size() bytes: %s", ibidi_status_name(err.status));
     bo.work = NULL;
     bo.work_size = 0;
-    CHECK(ibidi_display_utf8_alloc(big, sizeof big, &bo, &al, &al_len, &err) == IBIDI_OK &&
-              al_len == n_ref && bout && memcmp(al, bout, n_ref) == 0,
+    CHECK(ibidi_display_utf8_alloc(big, sizeof big, &bo, &al, &err) == IBIDI_OK &&
+              al.len == n_ref && bout && memcmp(al.data, bout, n_ref) == 0,
           "_alloc of a long identifier equals the work-area call");
-    ibidi_free(al);
+    ibidi_free(al.data);
     free(work);
     free(bout);
 }

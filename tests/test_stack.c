@@ -889,18 +889,16 @@ static int c_display_utf8(void)
         size_t nc = parse_disp(k, comps);
         for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
-                size_t len = 0;
+                ibidi_buf b = {out, sizeof out, 0};
                 ibidi_display_options o = {.comps = comps, .n_comps = nc,
                                            .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                            .form = (ibidi_display_form)f};
-                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, out, sizeof out,
-                                              &len, NULL)))
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, &b, NULL)))
                     return 0;
                 o.comps = NULL;
                 o.n_comps = 0;
                 o.as = disp_as[k];
-                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, out, sizeof out,
-                                              &len, NULL)))
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, &b, NULL)))
                     return 0;
             }
     }
@@ -908,12 +906,11 @@ static int c_display_utf8(void)
 }
 static int c_display_utf8_alloc(void)
 {
-    size_t len = 0;
+    ibidi_buf a = {NULL, 0, 0};
     const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .form = IBIDI_DISPLAY_FORM_MARKS,
                                      .context = IBIDI_DIR_RTL};
-    int ok = st_ok(ibidi_display_utf8_alloc(iri_rtl, iri_rtl_len, &o, &alloc_out, &len, NULL));
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    int ok = st_ok(ibidi_display_utf8_alloc(iri_rtl, iri_rtl_len, &o, &a, NULL));
+    ibidi_free(a.data);
     return ok;
 }
 /* The proofs and the embedding test take context text: the identifier and the context
@@ -969,13 +966,13 @@ static int c_convert(void)
                 for (int d = 0; d < 2; d++) {
                     /* the other forms come from the logical one */
                     static char form[16384];
-                    size_t flen = 0, len = 0;
+                    ibidi_buf fb = {form, sizeof form, 0}, b = {out, sizeof out, 0};
                     ibidi_display_options o = {.as = disp_as[k],
                                                .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                                .from = IBIDI_DISPLAY_REPR_LOGICAL,
                                                .to = (ibidi_display_repr)from};
-                    const ibidi_status fst = ibidi_display_convert(disp_s[k], *disp_len[k], &o,
-                                                                   form, sizeof form, &flen, NULL);
+                    const ibidi_status fst =
+                        ibidi_display_convert(disp_s[k], *disp_len[k], &o, &fb, NULL);
                     /* an identifier that breaks Duerst's restriction 1 has no other form, and
                      * one whose visual form would not read back has none */
                     if (fst == IBIDI_E_CONVERT_RESTRICTION || fst == IBIDI_E_CONVERT_ROUND_TRIP)
@@ -984,26 +981,23 @@ static int c_convert(void)
                         return 0;
                     o.from = (ibidi_display_repr)from;
                     o.to = (ibidi_display_repr)to;
-                    ibidi_status st =
-                        ibidi_display_convert(form, flen, &o, out, sizeof out, &len, NULL);
+                    ibidi_status st = ibidi_display_convert(form, fb.len, &o, &b, NULL);
                     /* the textual form of one whose visual form would not read back has no
                      * visual form either */
                     if (st != IBIDI_OK && st != IBIDI_E_CONVERT_ROUND_TRIP &&
                         st != IBIDI_E_CONVERT_RESTRICTION && st != IBIDI_E_DISPLAY_WORK_TOO_SMALL)
                         return 0;
                 }
-    size_t len = 0;
     const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .to = IBIDI_DISPLAY_REPR_TEXTUAL,
                                      .context = IBIDI_DIR_RTL};
     /* iri_rtl breaks Duerst's restriction 1 ("(\xD7\x94)" does not start right-to-left) */
     static const char kept[] = "http://\xD7\x90\xD7\x91.com/\xD7\x92\xD7\x93/x?\xD7\x94=1";
-    int ok = ibidi_display_convert_alloc(iri_rtl, iri_rtl_len, &o, &alloc_out, &len, NULL) ==
+    ibidi_buf a = {NULL, 0, 0};
+    int ok = ibidi_display_convert_alloc(iri_rtl, iri_rtl_len, &o, &a, NULL) ==
              IBIDI_E_CONVERT_RESTRICTION;
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
-    ok = ok && st_ok(ibidi_display_convert_alloc(kept, sizeof kept - 1, &o, &alloc_out, &len, NULL));
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    ibidi_free(a.data);
+    ok = ok && st_ok(ibidi_display_convert_alloc(kept, sizeof kept - 1, &o, &a, NULL));
+    ibidi_free(a.data);
     return ok;
 }
 

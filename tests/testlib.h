@@ -183,7 +183,11 @@ static inline ibidi_status t_display_form(const char *s, size_t len,
 {
     ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
     o.form = form;
-    return ibidi_display_utf8(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_display_utf8(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 static inline ibidi_status t_display_utf8(const char *s, size_t len, ibidi_iri_kind as,
                                           ibidi_display_form form, ibidi_dir context, char *out,
@@ -193,7 +197,11 @@ static inline ibidi_status t_display_utf8(const char *s, size_t len, ibidi_iri_k
     ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
     o.as = as;
     o.form = form;
-    return ibidi_display_utf8(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_display_utf8(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 static inline ibidi_status t_display_prove(const char *s, size_t len,
                                            const ibidi_iri_component *comps, size_t n_comps,
@@ -236,7 +244,11 @@ static inline ibidi_status t_display_convert(const char *s, size_t len, ibidi_ir
     o.as = as;
     o.from = from;
     o.to = to;
-    return ibidi_display_convert(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_display_convert(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 
 #endif

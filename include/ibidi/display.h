@@ -170,16 +170,18 @@ IBIDI_API void ibidi_display_layout_free(ibidi_display_layout_result *res);
 /* ---- Presentation forms -------------------------------------------------------------- */
 
 /* The identifier in form opts->form (IBIDI_DISPLAY_FORM_MARKS and _VISUAL depend on the
- * paragraph, opts->context), into out (not NUL-terminated; *out_len gets the size needed).
- * Stack: IBIDI_DISPLAY_STACK. */
+ * paragraph, opts->context), into out (ibidi_buf: not NUL-terminated; out->len gets the
+ * size needed, also when it does not fit, then IBIDI_E_BUFFER_TOO_SMALL; out may be NULL:
+ * a capacity of 0). Stack: IBIDI_DISPLAY_STACK. */
 IBIDI_API ibidi_status ibidi_display_utf8(const char *s, size_t len,
-                                          const ibidi_display_options *opts, char *out,
-                                          size_t cap, size_t *out_len, ibidi_error *err);
-/* Allocating convenience: into a NUL-terminated string (release with ibidi_free); no work
- * area needed; *out is NULL after an error. */
+                                          const ibidi_display_options *opts, ibidi_buf *out,
+                                          ibidi_error *err);
+/* Allocating convenience: into out->data, allocated and NUL-terminated (release with
+ * ibidi_free; out->len its length, out->cap ignored); no work area needed; out->data is
+ * NULL after an error. out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_display_utf8_alloc(const char *s, size_t len,
-                                                const ibidi_display_options *opts, char **out,
-                                                size_t *out_len, ibidi_error *err);
+                                                const ibidi_display_options *opts,
+                                                ibidi_buf *out, ibidi_error *err);
 
 /* Which promise a proof found broken. */
 typedef enum ibidi_display_proof_failure {
@@ -253,17 +255,18 @@ IBIDI_API ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
  * a component with both directions (MIXED_DIRECTION) or one using right-to-left
  * characters that does not start with one (RTL_START) gives IBIDI_E_CONVERT_RESTRICTION
  * at that finding's offset (in the logical form when the input is visual), since the
- * forms of such an identifier do not convert back to it.
- * Stack: IBIDI_DISPLAY_STACK.
+ * forms of such an identifier do not convert back to it. The converted form goes to out
+ * (ibidi_buf, as ibidi_display_utf8). Stack: IBIDI_DISPLAY_STACK.
  */
 IBIDI_API ibidi_status ibidi_display_convert(const char *s, size_t len,
-                                             const ibidi_display_options *opts, char *out,
-                                             size_t cap, size_t *out_len, ibidi_error *err);
-/* Allocating convenience: into a NUL-terminated string (release with ibidi_free). */
+                                             const ibidi_display_options *opts,
+                                             ibidi_buf *out, ibidi_error *err);
+/* Allocating convenience: into out->data, allocated and NUL-terminated (release with
+ * ibidi_free; out->len its length, out->cap ignored); out->data is NULL after an error.
+ * out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_display_convert_alloc(const char *s, size_t len,
                                                    const ibidi_display_options *opts,
-                                                   char **out, size_t *out_len,
-                                                   ibidi_error *err);
+                                                   ibidi_buf *out, ibidi_error *err);
 
 #ifdef __cplusplus
 }

@@ -720,14 +720,13 @@ static PyObject *py_display(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     o.form = (ibidi_display_form)f;
     o.as = (ibidi_iri_kind)k; /* kind_names follow ibidi_iri_kind's order */
-    char *out = NULL;
-    size_t n = 0;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_display_utf8_alloc(t.s, t.n, &o, &out, &n, &err);
+    ibidi_status st = ibidi_display_utf8_alloc(t.s, t.n, &o, &out, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
-    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
-    ibidi_free(out);
+    PyObject *r = PyUnicode_DecodeUTF8(out.data, (Py_ssize_t)out.len, NULL);
+    ibidi_free(out.data);
     return r;
 }
 

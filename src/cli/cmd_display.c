@@ -92,14 +92,15 @@ static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c,
 static ibidi_status prove_textual(const char *s, size_t len, const display_opts *o,
                                   ibidi_error *err)
 {
-    char *lg = NULL;
+    ibidi_buf lg = {NULL, 0, 0};
     size_t lglen = len;
     ibidi_status st = IBIDI_OK;
     if (o->from != IBIDI_DISPLAY_REPR_LOGICAL) {
         ibidi_display_options d = lib_opts(o, NULL, 0);
         d.to = IBIDI_DISPLAY_REPR_LOGICAL;
-        st = ibidi_display_convert_alloc(s, len, &d, &lg, &lglen, err);
-        s = lg;
+        st = ibidi_display_convert_alloc(s, len, &d, &lg, err);
+        s = lg.data;
+        lglen = lg.len;
     }
     ibidi_iri_components comps = {NULL, 0, 0};
     if (st == IBIDI_OK)
@@ -118,7 +119,7 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
         }
     }
     ibidi_free(comps.items);
-    ibidi_free(lg);
+    ibidi_free(lg.data);
     return st;
 }
 
@@ -156,7 +157,10 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     if (o->convert) {
         const ibidi_display_options d = lib_opts(o, NULL, 0);
-        st = ibidi_display_convert_alloc(s, slen, &d, &out, &out_len, &err);
+        ibidi_buf b = {NULL, 0, 0};
+        st = ibidi_display_convert_alloc(s, slen, &d, &b, &err);
+        out = b.data;
+        out_len = b.len;
         memset(&info, 0, sizeof info);
         if (st == IBIDI_OK && o->to == IBIDI_DISPLAY_REPR_TEXTUAL &&
             o->from != IBIDI_DISPLAY_REPR_TEXTUAL)
@@ -167,7 +171,10 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         nc = parsed.n;
         if (st == IBIDI_OK) {
             const ibidi_display_options d = lib_opts(o, comps, nc);
-            st = ibidi_display_utf8_alloc(s, slen, &d, &out, &out_len, &err);
+            ibidi_buf b = {NULL, 0, 0};
+            st = ibidi_display_utf8_alloc(s, slen, &d, &b, &err);
+            out = b.data;
+            out_len = b.len;
         }
     }
     if (st != IBIDI_OK) {

@@ -81,17 +81,17 @@ void ibidi_display_layout_free(ibidi_display_layout_result *res)
 }
 
 /* A display call that writes text, into memory of the size a first run reports. */
-typedef ibidi_status (*display_fn)(const char *, size_t, const ibidi_display_options *, char *,
-                                   size_t, size_t *, ibidi_error *);
+typedef ibidi_status (*display_fn)(const char *, size_t, const ibidi_display_options *,
+                                   ibidi_buf *, ibidi_error *);
 
 static ibidi_status display_alloc(display_fn fn, const char *s, size_t len,
-                                  const ibidi_display_options *opts, char **out, size_t *out_len,
+                                  const ibidi_display_options *opts, ibidi_buf *out,
                                   ibidi_error *err)
 {
-    if (out)
-        *out = NULL;
-    if (out_len)
-        *out_len = 0;
+    if (out) {
+        out->data = NULL;
+        out->len = 0;
+    }
     if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_display_options o;
@@ -99,40 +99,39 @@ static ibidi_status display_alloc(display_fn fn, const char *s, size_t len,
     ibidi_status st = with_display_work(opts, len, &o, &area, err);
     if (st != IBIDI_OK)
         return st;
-    size_t need = 0;
-    st = fn(s, len, &o, NULL, 0, &need, err);
+    ibidi_buf size = {NULL, 0, 0};
+    st = fn(s, len, &o, &size, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL) {
         free(area);
         return st;
     }
-    char *buf = malloc(need + 1);
-    if (!buf) {
+    ibidi_buf into = {malloc(size.len + 1), size.len, 0};
+    if (!into.data) {
         free(area);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     }
-    st = fn(s, len, &o, buf, need, &need, err);
+    st = fn(s, len, &o, &into, err);
     free(area);
     if (st != IBIDI_OK) { /* not reached: sized above */
-        free(buf);
+        free(into.data);
         return st;
     }
-    buf[need] = '\0';
-    *out = buf;
-    if (out_len)
-        *out_len = need;
+    into.data[into.len] = '\0';
+    out->data = into.data;
+    out->len = into.len;
     return IBIDI_OK;
 }
 
 ibidi_status ibidi_display_utf8_alloc(const char *s, size_t len,
-                                      const ibidi_display_options *opts, char **out,
-                                      size_t *out_len, ibidi_error *err)
+                                      const ibidi_display_options *opts, ibidi_buf *out,
+                                      ibidi_error *err)
 {
-    return display_alloc(ibidi_display_utf8, s, len, opts, out, out_len, err);
+    return display_alloc(ibidi_display_utf8, s, len, opts, out, err);
 }
 
 ibidi_status ibidi_display_convert_alloc(const char *s, size_t len,
-                                         const ibidi_display_options *opts, char **out,
-                                         size_t *out_len, ibidi_error *err)
+                                         const ibidi_display_options *opts, ibidi_buf *out,
+                                         ibidi_error *err)
 {
-    return display_alloc(ibidi_display_convert, s, len, opts, out, out_len, err);
+    return display_alloc(ibidi_display_convert, s, len, opts, out, err);
 }

@@ -527,15 +527,17 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
 }
 
 ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_options *opts,
-                                char *out, size_t cap, size_t *out_len, ibidi_error *err)
+                                ibidi_buf *out, ibidi_error *err)
 {
     const ibidi_display_options *o = opts ? opts : &defaults;
+    char *const data = out ? out->data : NULL;
+    const size_t cap = out ? out->cap : 0;
     ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
-    if (out_len)
-        *out_len = 0;
-    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(o->form) ||
+    if (out)
+        out->len = 0;
+    if ((s == NULL && len > 0) || (data == NULL && cap > 0) || !valid_form(o->form) ||
         !valid_context(o->context) || !comps_valid(len, o->comps, o->n_comps))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     const ibidi_iri_component *comps;
@@ -543,7 +545,8 @@ ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_o
     st = begin_id(&w, &small, s, len, o, &comps, &nc, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, out, cap, out_len, err);
+    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, data, cap,
+                          out ? &out->len : NULL, err);
 }
 
 /* ---- Proofs ----------------------------------------------------------------------------- */
