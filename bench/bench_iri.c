@@ -89,7 +89,7 @@ static double run_ibidi_layout(char iris[][512], size_t n)
             if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) != IBIDI_OK)
                 abort();
             ibidi_iri_check(iris[i], len, &rec, NULL, &fs, NULL);
-            const ibidi_display_options o = {.comps = comps, .n_comps = rec.n};
+            const ibidi_display_options o = {.comps = &rec};
             ibidi_display_layout_result r = {levels, v2l, NULL, 512, 0, NULL, 0, 0};
             if (ibidi_display_layout(iris[i], len, &o, &r, NULL) != IBIDI_OK)
                 abort();

@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_iri_kind as;
     ibidi_dir ctx;
     const char *s, *before, *after;
-    size_t len, n;
+    size_t len;
     if (size < 1 || size > 2000)
         return 0;
     as = (ibidi_iri_kind)(data[0] & 3);
@@ -113,7 +113,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_iri_components rec = {comps, 4096, 0};
     if (ibidi_iri_parse(s, len, as, &rec, &info, &err) != IBIDI_OK)
         return 0;
-    n = rec.n;
     int has_b = 0, ends_ws = 0; /* a paragraph separator, whitespace at the end (see 3) */
     for (size_t pos = 0; pos < len;) {
         uint32_t cp;
@@ -126,8 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_display_options o;
     memset(&o, 0, sizeof o);
     o.as = as;
-    o.comps = comps;
-    o.n_comps = n;
+    o.comps = &rec;
     o.context = ctx;
     o.before = before;
     o.before_len = strlen(before);
@@ -149,7 +147,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ibidi_buf a = {NULL, 0, 0};
             ibidi_display_options p = o;
             p.comps = NULL;
-            p.n_comps = 0;
             p.as = info.kind;
             require(ibidi_display_utf8_alloc(s, len, &p, &a, &err) == IBIDI_OK &&
                     a.len == out_len && memcmp(a.data, out, out_len) == 0 &&

@@ -505,6 +505,7 @@ static void test_options(void)
     ibidi_error err = {IBIDI_OK, 0, 0};
     char ref[256], got[256];
     CHECK(t_iri_parse(s, len, IRI, comps, 32, &ncomp, &info, &err) == IBIDI_OK, "parse");
+    const ibidi_iri_components rec = {comps, 32, ncomp}; /* as the parse filled it */
 
     /* NULL options and a zero-initialised record are the default: decide the kind, a
      * left-to-right paragraph, the visual form. */
@@ -532,8 +533,7 @@ static void test_options(void)
             a.as = IRI;
             a.form = b.form = (ibidi_display_form)f;
             a.context = b.context = d ? RTL : LTR;
-            b.comps = comps;
-            b.n_comps = ncomp;
+            b.comps = &rec;
             CHECK(into(ibidi_display_utf8, s, len, &a, ref, sizeof ref, &n_ref, &err) ==
                           IBIDI_OK &&
                       into(ibidi_display_utf8, s, len, &b, got, sizeof got, &n_out, &err) ==
@@ -599,11 +599,17 @@ static void test_options(void)
     CHECK(ibidi_display_needs_embedding(s, len, &po, &needed, &err) ==
               IBIDI_E_INVALID_ARGUMENT,
           "needs_embedding without components");
-    po.comps = comps;
-    po.n_comps = ncomp;
+    po.comps = &rec;
     CHECK(ibidi_display_prove(s, len, &po, &proof, &err) == IBIDI_OK &&
               proof.failure == IBIDI_DISPLAY_PROOF_HOLDS,
           "the isolate form holds with no context");
+    /* a record whose parse did not store every component is refused */
+    const ibidi_iri_components cut = {comps, ncomp - 1, ncomp};
+    po.comps = &cut;
+    CHECK(ibidi_display_prove(s, len, &po, &proof, &err) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_display_utf8(s, len, &po, NULL, &err) == IBIDI_E_INVALID_ARGUMENT,
+          "components: a record with n above cap");
+    po.comps = &rec;
 
     /* Conversions: _alloc equals the caller-buffer call and ends with a NUL. */
     ibidi_display_options co = {0};

@@ -844,11 +844,11 @@ static const ibidi_iri_kind disp_as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI, 
                                            IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN,
                                            IBIDI_IRI_AS_DOMAIN};
 #define N_DISP 6
-static size_t parse_disp(int k, ibidi_iri_component *c)
+static ibidi_iri_components parse_disp(int k, ibidi_iri_component *c)
 {
     ibidi_iri_components rec = {c, NAME_MAX_BYTES + 2, 0};
     ibidi_iri_parse(disp_s[k], *disp_len[k], disp_as[k], &rec, NULL, NULL);
-    return rec.n;
+    return rec;
 }
 static int c_display_small(void)
 {
@@ -858,16 +858,15 @@ static int c_display_small(void)
 static int c_display_layout(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         for (int d = 0; d < 2; d++) {
-            ibidi_display_options o = {.comps = comps, .n_comps = nc,
+            ibidi_display_options o = {.comps = &rec,
                                        .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR};
             ibidi_display_layout_result r = {lev_out, v2l_out, offs_out, BIDI_N, 0,
                                              spans_out, 1024, 0};
             if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], &o, &r, NULL)))
                 return 0;
             o.comps = NULL; /* parsed by the call */
-            o.n_comps = 0;
             o.as = disp_as[k];
             if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], &o, &r, NULL)))
                 return 0;
@@ -886,17 +885,16 @@ static int c_display_layout_alloc(void)
 static int c_display_utf8(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 ibidi_buf b = {out, sizeof out, 0};
-                ibidi_display_options o = {.comps = comps, .n_comps = nc,
+                ibidi_display_options o = {.comps = &rec,
                                            .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                            .form = (ibidi_display_form)f};
                 if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, &b, NULL)))
                     return 0;
                 o.comps = NULL;
-                o.n_comps = 0;
                 o.as = disp_as[k];
                 if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, &b, NULL)))
                     return 0;
@@ -919,9 +917,9 @@ static size_t ctx_room(size_t len)
 {
     return len + ctx_before_len + ctx_after_len <= IBIDI_DISPLAY_SMALL;
 }
-static ibidi_display_options ctx_opts(size_t nc, int with_ctx, int d)
+static ibidi_display_options ctx_opts(const ibidi_iri_components *rec, int with_ctx, int d)
 {
-    ibidi_display_options o = {.comps = comps, .n_comps = nc,
+    ibidi_display_options o = {.comps = rec,
                                .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                .before = ctx_before, .before_len = with_ctx ? ctx_before_len : 0,
                                .after = ctx_after, .after_len = with_ctx ? ctx_after_len : 0};
@@ -930,12 +928,12 @@ static ibidi_display_options ctx_opts(size_t nc, int with_ctx, int d)
 static int c_display_prove(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         int with_ctx = ctx_room(*disp_len[k]);
         for (int f = IBIDI_DISPLAY_FORM_MARKS; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 ibidi_display_proof p;
-                ibidi_display_options o = ctx_opts(nc, with_ctx, d);
+                ibidi_display_options o = ctx_opts(&rec, with_ctx, d);
                 o.form = (ibidi_display_form)f;
                 if (!st_ok(ibidi_display_prove(disp_s[k], *disp_len[k], &o, &p, NULL)))
                     return 0;
@@ -946,11 +944,11 @@ static int c_display_prove(void)
 static int c_display_needs_embedding(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         int with_ctx = ctx_room(*disp_len[k]);
         for (int d = 0; d < 2; d++) {
             int needed = 0;
-            const ibidi_display_options o = ctx_opts(nc, with_ctx, d);
+            const ibidi_display_options o = ctx_opts(&rec, with_ctx, d);
             if (!st_ok(ibidi_display_needs_embedding(disp_s[k], *disp_len[k], &o, &needed,
                                                      NULL)))
                 return 0;

@@ -149,11 +149,15 @@ static inline ibidi_status t_twins_cp(const uint32_t *t, size_t n, ibidi_dir con
 /* The display calls with their inputs as separate words, as most display tests were
  * written; the options record itself is tested in test_display.c. */
 #include "ibidi/display.h"
+/* comps and n_comps as the record *rec (read only), or NULL when comps is NULL with no
+ * count: the call parses; rec must outlive the options. */
 static inline ibidi_display_options t_display_opts(const ibidi_iri_component *comps,
-                                                   size_t n_comps, ibidi_dir context,
-                                                   void *work, size_t work_size)
+                                                   size_t n_comps, ibidi_iri_components *rec,
+                                                   ibidi_dir context, void *work,
+                                                   size_t work_size)
 {
-    ibidi_display_options o = {IBIDI_IRI_AS_AUTO, comps, n_comps, context,
+    *rec = (ibidi_iri_components){(ibidi_iri_component *)comps, n_comps, n_comps};
+    ibidi_display_options o = {IBIDI_IRI_AS_AUTO, comps || n_comps ? rec : NULL, context,
                                IBIDI_DISPLAY_FORM_VISUAL, IBIDI_DISPLAY_REPR_LOGICAL,
                                IBIDI_DISPLAY_REPR_LOGICAL, NULL, 0, NULL, 0, work, work_size};
     return o;
@@ -166,7 +170,9 @@ static inline ibidi_status t_display_layout(const char *s, size_t len,
                                             size_t *n_spans, void *work, size_t work_size,
                                             ibidi_error *err)
 {
-    const ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
+    ibidi_iri_components rec;
+    const ibidi_display_options o =
+        t_display_opts(comps, n_comps, &rec, context, work, work_size);
     ibidi_display_layout_result r = {levels, v2l, offsets, cap, 0, spans, scap, 0};
     ibidi_status st = ibidi_display_layout(s, len, &o, &r, err);
     if (n_cps)
@@ -181,7 +187,8 @@ static inline ibidi_status t_display_form(const char *s, size_t len,
                                           size_t cap, size_t *out_len, void *work,
                                           size_t work_size, ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(comps, n_comps, &rec, context, work, work_size);
     o.form = form;
     ibidi_buf b = {out, cap, 0};
     const ibidi_status st = ibidi_display_utf8(s, len, &o, &b, err);
@@ -194,7 +201,8 @@ static inline ibidi_status t_display_utf8(const char *s, size_t len, ibidi_iri_k
                                           size_t cap, size_t *out_len, void *work,
                                           size_t work_size, ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(NULL, 0, &rec, context, work, work_size);
     o.as = as;
     o.form = form;
     ibidi_buf b = {out, cap, 0};
@@ -211,7 +219,8 @@ static inline ibidi_status t_display_prove(const char *s, size_t len,
                                            ibidi_display_proof *proof, void *work,
                                            size_t work_size, ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(comps, n_comps, para, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(comps, n_comps, &rec, para, work, work_size);
     o.form = form;
     o.before = before;
     o.before_len = before_len;
@@ -227,7 +236,8 @@ static inline ibidi_status t_display_needs_embedding(const char *s, size_t len,
                                                      int *needed, void *work, size_t work_size,
                                                      ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(comps, n_comps, para, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(comps, n_comps, &rec, para, work, work_size);
     o.before = before;
     o.before_len = before_len;
     o.after = after;
@@ -240,7 +250,8 @@ static inline ibidi_status t_display_convert(const char *s, size_t len, ibidi_ir
                                              size_t *out_len, void *work, size_t work_size,
                                              ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(NULL, 0, &rec, context, work, work_size);
     o.as = as;
     o.from = from;
     o.to = to;

@@ -78,10 +78,11 @@ typedef enum ibidi_display_repr {
 typedef struct ibidi_display_options {
     ibidi_iri_kind as;                /* what the identifier is, when comps is NULL (0: decide,
                                          as ibidi_iri_parse does) */
-    const ibidi_iri_component *comps; /* the identifier already parsed (ibidi_iri_parse of
-                                         the same text), or NULL: the call parses it.
-                                         ibidi_display_prove and _needs_embedding need it */
-    size_t n_comps;
+    const ibidi_iri_components *comps; /* the identifier already parsed: the record that
+                                          ibidi_iri_parse of the same text filled (its
+                                          items[0..n); one with n above cap is refused),
+                                          or NULL: the call parses it. ibidi_display_prove
+                                          and _needs_embedding need it */
     ibidi_dir context;                /* the paragraph around the identifier: IBIDI_DIR_LTR
                                          (0; the standard display model, the identifier alone
                                          in a left-to-right embedding) or IBIDI_DIR_RTL */

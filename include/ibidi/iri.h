@@ -76,9 +76,10 @@ typedef struct ibidi_iri_component {
 /* The components of an identifier, as ibidi_findings holds findings: ibidi_iri_parse puts
  * the first cap in items (which may be NULL with cap 0) and counts them all in n, also
  * when there are more than cap (then IBIDI_E_BUFFER_TOO_SMALL), so that one record says
- * both where they are and how many. ibidi_iri_check reads items[0..n), and refuses a
- * record with n above cap: one whose parse did not store them all. ibidi_iri_parse_alloc
- * allocates items (release with ibidi_free). */
+ * both where they are and how many. ibidi_iri_check and the display calls (the comps of
+ * ibidi_display_options) read items[0..n), and refuse a record with n above cap: one
+ * whose parse did not store them all. ibidi_iri_parse_alloc allocates items (release with
+ * ibidi_free). */
 typedef struct ibidi_iri_components {
     ibidi_iri_component *items;
     size_t cap;

@@ -32,14 +32,12 @@ static const char *const failure_names[] = {"holds",           "not-contiguous",
                                             "component-split", "component-display"};
 
 /* The library's options for the identifier s (already parsed into c when c is not NULL). */
-static ibidi_display_options lib_opts(const display_opts *o, const ibidi_iri_component *c,
-                                      size_t nc)
+static ibidi_display_options lib_opts(const display_opts *o, const ibidi_iri_components *c)
 {
     ibidi_display_options d;
     memset(&d, 0, sizeof d);
     d.as = o->as;
     d.comps = c;
-    d.n_comps = nc;
     d.context = o->context;
     d.form = o->form;
     d.from = o->from;
@@ -59,7 +57,7 @@ static void put_json_text(const char *s, size_t len, const display_opts *o)
 
 /* Proves the form in every context of the table, in the direction of --context. Returns
  * the number of contexts where it holds; *first gets the first failure. */
-static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c, size_t nc,
+static size_t prove_all(const char *s, size_t len, const ibidi_iri_components *c,
                         const display_opts *o, ibidi_display_proof *first, size_t *tried)
 {
     size_t held = 0;
@@ -67,7 +65,7 @@ static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c,
     *tried = 0;
     for (size_t b = 0; b < N_BEFORE; b++)
         for (size_t a = 0; a < N_AFTER; a++) {
-            ibidi_display_options d = lib_opts(o, c, nc);
+            ibidi_display_options d = lib_opts(o, c);
             d.before = proof_before[b];
             d.before_len = strlen(proof_before[b]);
             d.after = proof_after[a];
@@ -96,7 +94,7 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
     size_t lglen = len;
     ibidi_status st = IBIDI_OK;
     if (o->from != IBIDI_DISPLAY_REPR_LOGICAL) {
-        ibidi_display_options d = lib_opts(o, NULL, 0);
+        ibidi_display_options d = lib_opts(o, NULL);
         d.to = IBIDI_DISPLAY_REPR_LOGICAL;
         st = ibidi_display_convert_alloc(s, len, &d, &lg, err);
         s = lg.data;
@@ -106,7 +104,7 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
     if (st == IBIDI_OK)
         st = ibidi_iri_parse_alloc(s, lglen, o->as, &comps, NULL, err);
     if (st == IBIDI_OK) {
-        ibidi_display_options d = lib_opts(o, comps.items, comps.n);
+        ibidi_display_options d = lib_opts(o, &comps);
         d.form = IBIDI_DISPLAY_FORM_MARKS;
         d.work_size = ibidi_display_work_size(lglen, 0);
         d.work = d.work_size ? malloc(d.work_size) : NULL;
@@ -156,7 +154,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
     }
     if (o->convert) {
-        const ibidi_display_options d = lib_opts(o, NULL, 0);
+        const ibidi_display_options d = lib_opts(o, NULL);
         ibidi_buf b = {NULL, 0, 0};
         st = ibidi_display_convert_alloc(s, slen, &d, &b, &err);
         out = b.data;
@@ -170,7 +168,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         comps = parsed.items;
         nc = parsed.n;
         if (st == IBIDI_OK) {
-            const ibidi_display_options d = lib_opts(o, comps, nc);
+            const ibidi_display_options d = lib_opts(o, &parsed);
             ibidi_buf b = {NULL, 0, 0};
             st = ibidi_display_utf8_alloc(s, slen, &d, &b, &err);
             out = b.data;
@@ -220,7 +218,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     if (!o->convert && (o->levels || o->spans)) {
         ibidi_display_layout_result lay;
-        const ibidi_display_options d = lib_opts(o, comps, nc);
+        const ibidi_display_options d = lib_opts(o, &parsed);
         if (ibidi_display_layout_alloc(s, slen, &d, &lay, &err) == IBIDI_OK) {
             const size_t n = lay.n, ns = lay.n_spans;
             const uint8_t *lv = lay.levels;
@@ -255,7 +253,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     if (!o->convert && o->prove && o->form != IBIDI_DISPLAY_FORM_VISUAL) {
         ibidi_display_proof first = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
-        size_t tried, held = prove_all(s, slen, comps, nc, o, &first, &tried);
+        size_t tried, held = prove_all(s, slen, &parsed, o, &first, &tried);
         if (o->json) {
             printf(", \"proof\": {\"contexts\": %zu, \"held\": %zu", tried, held);
             if (held < tried)
