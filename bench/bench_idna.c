@@ -506,8 +506,9 @@ static int conv_ibidi(ctx *c, const char *s, size_t len, char *out, size_t *out_
 {
     ibidi_finding f[4];
     ibidi_findings fs = {f, 4, 0, 0};
-    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &c->ib_opts, out, OUT_CAP, out_len, &fs,
-                                               NULL);
+    ibidi_buf b = {out, OUT_CAP, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &c->ib_opts, &b, &fs, NULL);
+    *out_len = b.len;
     const size_t nf = fs.n;
     if (st == IBIDI_OK)
         return 1;
@@ -577,12 +578,12 @@ static size_t run_ibidi(const set *s, ctx *c)
     size_t acc = 0;
     for (size_t r = 0; r < s->reps; r++) {
         for (size_t i = 0; i < s->count; i++) {
-            size_t len = s->off[i + 1] - s->off[i] - 1, n = 0;
+            size_t len = s->off[i + 1] - s->off[i] - 1;
+            ibidi_buf b = {c->out, OUT_CAP, 0};
             if ((c->to_unicode ? ibidi_idna_to_unicode_utf8 : ibidi_idna_to_ascii_utf8)(
-                    s->p + s->off[i], len, &c->ib_opts, c->out, OUT_CAP, &n, NULL, NULL) !=
-                IBIDI_OK)
+                    s->p + s->off[i], len, &c->ib_opts, &b, NULL, NULL) != IBIDI_OK)
                 c->failed++;
-            acc += n + (unsigned char)c->out[0];
+            acc += b.len + (unsigned char)c->out[0];
         }
     }
     return acc;
@@ -989,10 +990,10 @@ int main(int argc, char **argv)
     memset(&alabels, 0, sizeof alabels);
     alabels.name = "(d) ToASCII of A-label names";
     for (size_t i = 0; i < cc.count; i++) {
-        size_t n = 0;
+        ibidi_buf b = {c.out, OUT_CAP, 0};
         if (ibidi_idna_to_ascii_utf8(cc.p + cc.off[i], cc.off[i + 1] - cc.off[i] - 1,
-                                     &c.ib_opts, c.out, OUT_CAP, &n, NULL, NULL) == IBIDI_OK)
-            set_add(&alabels, c.out, n);
+                                     &c.ib_opts, &b, NULL, NULL) == IBIDI_OK)
+            set_add(&alabels, c.out, b.len);
     }
     set d = filtered("(d) ToASCII of A-label names", &alabels, &c);
     set e = d;

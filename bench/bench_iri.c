@@ -81,16 +81,15 @@ static double run_ibidi_layout(char iris[][512], size_t n)
         double t0 = now();
         for (size_t i = 0; i < n; i++) {
             ibidi_iri_component comps[128];
-            ibidi_iri_info info;
+            ibidi_iri_components rec = {comps, 128, 0};
             ibidi_finding f[32];
             ibidi_findings fs = {f, 32, 0, 0};
             uint8_t levels[512];
             size_t v2l[512], len = strlen(iris[i]);
-            if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, comps, 128, &info, NULL) !=
-                IBIDI_OK)
+            if (ibidi_iri_parse(iris[i], len, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) != IBIDI_OK)
                 abort();
-            ibidi_iri_check(iris[i], len, comps, info.n_components, NULL, &fs, NULL);
-            const ibidi_display_options o = {.comps = comps, .n_comps = info.n_components};
+            ibidi_iri_check(iris[i], len, &rec, NULL, &fs, NULL);
+            const ibidi_display_options o = {.comps = &rec};
             ibidi_display_layout_result r = {levels, v2l, NULL, 512, 0, NULL, 0, 0};
             if (ibidi_display_layout(iris[i], len, &o, &r, NULL) != IBIDI_OK)
                 abort();
@@ -110,13 +109,12 @@ static double run_ibidi_form(char iris[][512], size_t n)
         double t0 = now();
         for (size_t i = 0; i < n; i++) {
             char out[1024];
-            size_t out_len = 0;
+            ibidi_buf b = {out, sizeof out, 0};
             const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI,
                                              .form = IBIDI_DISPLAY_FORM_ISOLATE};
-            if (ibidi_display_utf8(iris[i], strlen(iris[i]), &o, out, sizeof out, &out_len,
-                                   NULL) != IBIDI_OK)
+            if (ibidi_display_utf8(iris[i], strlen(iris[i]), &o, &b, NULL) != IBIDI_OK)
                 abort();
-            sink += out_len;
+            sink += b.len;
         }
         double t = now() - t0;
         if (t < best)

@@ -102,18 +102,17 @@ static const char *const step_names[N_STEPS] = {"to-unicode", "validate", "analy
 
 static size_t one_unicode(const char *s, size_t n, char *out)
 {
-    size_t ol = 0;
-    ibidi_status st =
-        ibidi_idna_to_unicode_utf8(s, n, &idna_opts, out, CAP, &ol, NULL, NULL);
-    return (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ol <= CAP ? ol : (size_t)-1;
+    ibidi_buf b = {out, CAP, 0};
+    ibidi_status st = ibidi_idna_to_unicode_utf8(s, n, &idna_opts, &b, NULL, NULL);
+    return (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && b.len <= CAP ? b.len : (size_t)-1;
 }
 
 static int one_validate(const char *u, size_t ul)
 {
     char codes[256];
-    size_t cl = 0;
+    ibidi_buf cb = {codes, sizeof codes, 0};
     const ibidi_iri_options o = {IBIDI_IRI_AS_DOMAIN, 0, idna_opts};
-    return ibidi_iri_validate(u, ul, &o, codes, sizeof codes, &cl, NULL) == IBIDI_OK;
+    return ibidi_iri_validate(u, ul, &o, &cb, NULL) == IBIDI_OK;
 }
 
 /* The analysis's work area for forms over 256 bytes (the benchmark runs one thread). */
@@ -132,11 +131,11 @@ static size_t one_analyze(const char *u, size_t ul)
 
 static size_t one_display(const char *u, size_t ul, int rtl, char *out)
 {
-    size_t dl = 0;
+    ibidi_buf b = {out, CAP, 0};
     const ibidi_display_options o = {.as = IBIDI_IRI_AS_DOMAIN,
                                      .context = rtl ? IBIDI_DIR_RTL : IBIDI_DIR_LTR};
-    ibidi_status st = ibidi_display_utf8(u, ul, &o, out, CAP, &dl, NULL);
-    return st == IBIDI_OK ? dl : (size_t)-1;
+    ibidi_status st = ibidi_display_utf8(u, ul, &o, &b, NULL);
+    return st == IBIDI_OK ? b.len : (size_t)-1;
 }
 
 static int count_group(const ibidi_scan_group *g, void *ctx)
@@ -452,10 +451,9 @@ static size_t zone_name(uint64_t i, char *out, zone_mix *mix)
         } while (x);
         if ((h >> 40) % 10 == 0)
             k += (size_t)sprintf(u + k, "%u", (unsigned)((h >> 44) % 100));
-        size_t alen = 0;
-        if (kind >= 97 &&
-            ibidi_idna_to_ascii_utf8(u, k, &idna_opts, out, 200, &alen, NULL, NULL) == IBIDI_OK) {
-            n = alen;
+        ibidi_buf ab = {out, 200, 0};
+        if (kind >= 97 && ibidi_idna_to_ascii_utf8(u, k, &idna_opts, &ab, NULL, NULL) == IBIDI_OK) {
+            n = ab.len;
             mix->alabel++;
         } else {
             memcpy(out, u, k);

@@ -139,13 +139,14 @@ static int icu_disallows_ignorable(const UIDNA *icu, uint32_t cp)
 static int cp_differs(const UIDNA *icu, uint32_t cp)
 {
     char label[8] = "a", out[64], mine[64];
-    size_t n = 1 + ibidi_utf8_encode_cp(cp, label + 1), ml = 0;
+    size_t n = 1 + ibidi_utf8_encode_cp(cp, label + 1);
     UErrorCode e = U_ZERO_ERROR;
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
     int32_t ol = uidna_labelToUnicodeUTF8(icu, label, (int32_t)n, out, (int32_t)sizeof out,
                                           &info, &e);
-    ibidi_status st = ibidi_idna_to_unicode_utf8(label, n, NULL, mine, sizeof mine, &ml, NULL,
-                                                 NULL);
+    ibidi_buf mb = {mine, sizeof mine, 0};
+    ibidi_status st = ibidi_idna_to_unicode_utf8(label, n, NULL, &mb, NULL, NULL);
+    const size_t ml = mb.len;
     if (U_FAILURE(e) || (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID))
         return 1; /* either refuses it outright: nothing to compare */
     const int icu_valid = info.errors == 0, mine_valid = st == IBIDI_OK;
@@ -235,9 +236,10 @@ static void compare(const UIDNA *icu, const char *name, size_t len, int to_ascii
     static char out_ibidi[OUT_CAP], out_icu[OUT_CAP];
     static ibidi_finding items[MAX_FINDINGS];
     ibidi_findings f = {items, MAX_FINDINGS, 0, 0};
-    size_t n_ibidi = 0;
+    ibidi_buf b = {out_ibidi, OUT_CAP, 0};
     ibidi_status st = (to_ascii ? ibidi_idna_to_ascii_utf8 : ibidi_idna_to_unicode_utf8)(
-        name, len, NULL, out_ibidi, OUT_CAP, &n_ibidi, &f, NULL);
+        name, len, NULL, &b, &f, NULL);
+    const size_t n_ibidi = b.len;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID)
         abort(); /* every well-formed name of up to MAX_NAME bytes is processed */
 
@@ -335,9 +337,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * A-labels decoded), where ICU 72's Unicode 15.0 tables and UTS #46 15.0 differ from
      * 17.0's. */
     static char mapped[OUT_CAP];
-    size_t mapped_len = 0;
-    ibidi_status st = ibidi_idna_to_unicode_utf8(name, size, NULL, mapped, OUT_CAP, &mapped_len,
-                                                 NULL, NULL);
+    ibidi_buf mb = {mapped, OUT_CAP, 0};
+    ibidi_status st = ibidi_idna_to_unicode_utf8(name, size, NULL, &mb, NULL, NULL);
+    const size_t mapped_len = mb.len;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID)
         abort();
     /* the named deviations first, then a code point whose own conversion differs */

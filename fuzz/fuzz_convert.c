@@ -75,28 +75,28 @@ static ibidi_status conv(const char *s, size_t len, const ibidi_display_options 
     need_work(len);
     o.work = work;
     o.work_size = work_size;
-    char *a = NULL;
-    size_t alen = (size_t)-1, qlen = (size_t)-1;
-    ibidi_status st = ibidi_display_convert_alloc(s, len, &o, &a, &alen, err);
+    ibidi_buf ab = {NULL, 0, (size_t)-1}, q = {NULL, 0, (size_t)-1};
+    ibidi_status st = ibidi_display_convert_alloc(s, len, &o, &ab, err);
+    char *a = ab.data;
+    const size_t alen = ab.len;
     ibidi_error qe;
-    ibidi_status qs = ibidi_display_convert(s, len, &o, NULL, 0, &qlen, &qe);
+    ibidi_status qs = ibidi_display_convert(s, len, &o, &q, &qe);
     if (st != IBIDI_OK) {
-        require(a == NULL && qs == st);
+        require(a == NULL && alen == 0 && qs == st);
         *out = NULL;
         return st;
     }
     require(a != NULL && a[alen] == '\0');
-    require(qs == (alen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && qlen == alen);
+    require(qs == (alen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && q.len == alen);
     char *buf = malloc(alen + 1);
     require(buf != NULL);
-    size_t blen = (size_t)-1;
-    require(ibidi_display_convert(s, len, &o, buf, alen, &blen, NULL) == IBIDI_OK &&
-            blen == alen && memcmp(buf, a, alen) == 0);
+    ibidi_buf b = {buf, alen, (size_t)-1};
+    require(ibidi_display_convert(s, len, &o, &b, NULL) == IBIDI_OK && b.len == alen &&
+            memcmp(buf, a, alen) == 0);
     if (alen > 0) {
-        blen = (size_t)-1;
-        require(ibidi_display_convert(s, len, &o, buf, alen - 1, &blen, NULL) ==
-                    IBIDI_E_BUFFER_TOO_SMALL &&
-                blen == alen);
+        b = (ibidi_buf){buf, alen - 1, (size_t)-1};
+        require(ibidi_display_convert(s, len, &o, &b, NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
+                b.len == alen);
     }
     free(buf);
     *out = a;
@@ -149,10 +149,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ibidi_display_options w = o;
         w.from = from;
         w.to = to;
-        size_t nlen = (size_t)-1;
-        ibidi_status ns = ibidi_display_convert(s, len, &w, NULL, 0, &nlen, NULL);
+        ibidi_buf nb = {NULL, 0, (size_t)-1};
+        ibidi_status ns = ibidi_display_convert(s, len, &w, &nb, NULL);
         if (ns != IBIDI_E_DISPLAY_WORK_TOO_SMALL)
-            require(ns == st || (st == IBIDI_OK && ns == IBIDI_E_BUFFER_TOO_SMALL && nlen == ylen));
+            require(ns == st ||
+                    (st == IBIDI_OK && ns == IBIDI_E_BUFFER_TOO_SMALL && nb.len == ylen));
     }
     if (st != IBIDI_OK) {
         /* 4: when the logical form is reached, the second step refuses */

@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_iri_kind as;
     ibidi_dir ctx;
     const char *s, *before, *after;
-    size_t len, n;
+    size_t len;
     if (size < 1 || size > 2000)
         return 0;
     as = (ibidi_iri_kind)(data[0] & 3);
@@ -110,9 +110,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     after = afters[(data[0] >> 3) & 7];
     s = (const char *)data + 1;
     len = size - 1;
-    if (ibidi_iri_parse(s, len, as, comps, 4096, &info, &err) != IBIDI_OK)
+    ibidi_iri_components rec = {comps, 4096, 0};
+    if (ibidi_iri_parse(s, len, as, &rec, &info, &err) != IBIDI_OK)
         return 0;
-    n = info.n_components;
     int has_b = 0, ends_ws = 0; /* a paragraph separator, whitespace at the end (see 3) */
     for (size_t pos = 0; pos < len;) {
         uint32_t cp;
@@ -125,8 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_display_options o;
     memset(&o, 0, sizeof o);
     o.as = as;
-    o.comps = comps;
-    o.n_comps = n;
+    o.comps = &rec;
     o.context = ctx;
     o.before = before;
     o.before_len = strlen(before);
@@ -135,24 +134,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.work = work;
     o.work_size = sizeof work;
     for (int form = IBIDI_DISPLAY_FORM_VISUAL; form <= IBIDI_DISPLAY_FORM_HTML_SPAN; form++) {
-        size_t out_len = 0, need = 0;
+        ibidi_buf ob = {out, sizeof out, 0}, need = {NULL, 0, 0};
         o.form = (ibidi_display_form)form;
-        ibidi_status st = ibidi_display_utf8(s, len, &o, out, sizeof out, &out_len, &err);
+        ibidi_status st = ibidi_display_utf8(s, len, &o, &ob, &err);
+        const size_t out_len = ob.len;
         require(st == IBIDI_OK);
-        require(ibidi_display_utf8(s, len, &o, NULL, 0, &need, &err) ==
+        require(ibidi_display_utf8(s, len, &o, &need, &err) ==
                     (out_len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
-                need == out_len);
+                need.len == out_len);
         {
             /* the allocating call, and parsing inside the call, give the same text */
-            char *a = NULL;
-            size_t alen = 0;
+            ibidi_buf a = {NULL, 0, 0};
             ibidi_display_options p = o;
             p.comps = NULL;
-            p.n_comps = 0;
             p.as = info.kind;
-            require(ibidi_display_utf8_alloc(s, len, &p, &a, &alen, &err) == IBIDI_OK &&
-                    alen == out_len && memcmp(a, out, alen) == 0 && a[alen] == '\0');
-            ibidi_free(a);
+            require(ibidi_display_utf8_alloc(s, len, &p, &a, &err) == IBIDI_OK &&
+                    a.len == out_len && memcmp(a.data, out, out_len) == 0 &&
+                    a.data[out_len] == '\0');
+            ibidi_free(a.data);
         }
         switch (form) {
         case IBIDI_DISPLAY_FORM_VISUAL:
@@ -160,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case IBIDI_DISPLAY_FORM_MARKS: {
             /* Duerst 2001 §4.4: textual -> logical gives the identifier back exactly. */
             static char back[65536];
-            size_t blen = 0;
+            ibidi_buf bb = {back, sizeof back, 0};
             as = info.kind;
             ibidi_display_options c = o;
             c.as = as;
@@ -175,16 +174,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     broken |= rf.items[k].code == IBIDI_IRI_MIXED_DIRECTION ||
                               rf.items[k].code == IBIDI_IRI_RTL_START;
             ibidi_findings_free(&rf);
-            const ibidi_status cst =
-                ibidi_display_convert(out, out_len, &c, back, sizeof back, &blen, &err);
+            const ibidi_status cst = ibidi_display_convert(out, out_len, &c, &bb, &err);
             require(cst == (broken ? IBIDI_E_CONVERT_RESTRICTION : IBIDI_OK));
-            require(broken || (blen == len && memcmp(back, s, len) == 0));
-            char *a = NULL;
-            size_t alen = 0;
-            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &alen, &err) == cst &&
-                    (broken ? a == NULL
-                            : alen == len && memcmp(a, s, len) == 0 && a[alen] == '\0'));
-            ibidi_free(a);
+            require(broken || (bb.len == len && memcmp(back, s, len) == 0));
+            ibidi_buf a = {NULL, 0, 0};
+            require(ibidi_display_convert_alloc(out, out_len, &c, &a, &err) == cst &&
+                    (broken ? a.data == NULL
+                            : a.len == len && memcmp(a.data, s, len) == 0 &&
+                                  a.data[len] == '\0'));
+            ibidi_free(a.data);
             break;
         }
         case IBIDI_DISPLAY_FORM_HTML:

@@ -132,8 +132,10 @@ static void one(const char *s, size_t len, unsigned flags, int to_ascii, res *r,
 {
     const ibidi_idna_options o = exact(flags);
     ibidi_findings fs = {r->f, F_CAP, 0, 0};
-    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(s, len, &o, out, OUT_CAP, &r->len, &fs, NULL)
-                     : ibidi_idna_to_unicode_utf8(s, len, &o, out, OUT_CAP, &r->len, &fs, NULL);
+    ibidi_buf b = {out, OUT_CAP, 0};
+    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(s, len, &o, &b, &fs, NULL)
+                     : ibidi_idna_to_unicode_utf8(s, len, &o, &b, &fs, NULL);
+    r->len = b.len;
     r->nf = fs.n;
     r->nerr = fs.errors;
 }
@@ -154,9 +156,11 @@ static void check_url_host(const char *s, size_t len, size_t n_cps)
     static ibidi_finding f[F_CAP];
     const ibidi_idna_options w = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, work_area, sizeof work_area};
     ibidi_findings fs = {f, F_CAP, 0, 0};
-    size_t n = 0, bad = 0;
+    ibidi_buf b = {o, OUT_CAP, 0};
+    size_t bad = 0;
     int ascii = 1;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &w, o, OUT_CAP, &n, &fs, NULL);
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &w, &b, &fs, NULL);
+    const size_t n = b.len;
     if (st == IBIDI_E_IDNA_TOO_LONG) { /* a code point maps to 18 at most (U+FDFA) */
         require(n_cps * 18 > IBIDI_IDNA_MAX_CPS);
         return;
@@ -190,9 +194,10 @@ static void check_strip_root(const char *s, size_t len, const ibidi_idna_options
     if (k == len || k == 0)
         return;
     require(ibidi_idna_strip_root(s, k) <= k);
-    size_t na = 0, nb = 0;
-    ibidi_status sa = ibidi_idna_to_ascii_utf8(s, len, opts, a, OUT_CAP, &na, NULL, NULL);
-    ibidi_status sb = ibidi_idna_to_ascii_utf8(s, k, opts, b, OUT_CAP, &nb, NULL, NULL);
+    ibidi_buf ba = {a, OUT_CAP, 0}, bb = {b, OUT_CAP, 0};
+    ibidi_status sa = ibidi_idna_to_ascii_utf8(s, len, opts, &ba, NULL, NULL);
+    ibidi_status sb = ibidi_idna_to_ascii_utf8(s, k, opts, &bb, NULL, NULL);
+    const size_t na = ba.len, nb = bb.len;
     if (sa == IBIDI_E_IDNA_TOO_LONG || sb == IBIDI_E_IDNA_TOO_LONG)
         return;
     /* (IDNA2008 maps nothing: there U+3002 is a DISALLOWED code point, not a full stop) */
@@ -220,8 +225,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     one(s, len, flags, 0, &ru, out8);
     if (!well_formed) {
         ibidi_error e;
-        require(ibidi_idna_to_unicode_utf8(s, len, &opts, out8, OUT_CAP, NULL, NULL, &e) ==
-                verr.status);
+        ibidi_buf b = {out8, OUT_CAP, 0};
+        require(ibidi_idna_to_unicode_utf8(s, len, &opts, &b, NULL, &e) == verr.status);
         require(e.offset == verr.offset && ru.st == verr.status);
         return 0;
     }
@@ -232,11 +237,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     {
         /* 1. without the work area */
         ibidi_idna_options nw = opts;
-        size_t nlen = 0;
+        ibidi_buf b = {out8c, OUT_CAP, 0};
         nw.work = NULL;
         nw.work_size = 0;
-        const ibidi_status st =
-            ibidi_idna_to_unicode_utf8(s, len, &nw, out8c, OUT_CAP, &nlen, NULL, NULL);
+        const ibidi_status st = ibidi_idna_to_unicode_utf8(s, len, &nw, &b, NULL, NULL);
+        const size_t nlen = b.len;
         size_t unicode_cps = 0;
         require(ibidi_utf8_validate(out8, ru.len, &unicode_cps, NULL) == IBIDI_OK);
         if (st == IBIDI_E_IDNA_WORK_TOO_SMALL)
@@ -258,7 +263,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t clen, cnf;
     static ibidi_finding cf[F_CAP];
     ibidi_findings cfs = {cf, F_CAP, 0, 0};
-    ibidi_status cst = ibidi_idna_to_unicode_cp(cps, n, &opts, outc, OUT_CAP, &clen, &cfs, NULL);
+    ibidi_buf32 cb = {outc, OUT_CAP, 0};
+    ibidi_status cst = ibidi_idna_to_unicode_cp(cps, n, &opts, &cb, &cfs, NULL);
+    clen = cb.len;
     cnf = cfs.n;
     require(cst == ru.st && cnf == ru.nf && cfs.errors == ru.nerr);
     size_t enc_len;
@@ -267,7 +274,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < cnf && i < F_CAP; i++)
         require(cf[i].code == ru.f[i].code && cf[i].part == ru.f[i].part &&
                 cf[i].cp == ru.f[i].cp);
-    cst = ibidi_idna_to_ascii_cp(cps, n, &opts, outc, OUT_CAP, &clen, &cfs, NULL);
+    cst = ibidi_idna_to_ascii_cp(cps, n, &opts, &cb, &cfs, NULL);
+    clen = cb.len;
     cnf = cfs.n;
     require(cst == ra.st && cnf == ra.nf && clen == ra.len);
     for (size_t i = 0; i < clen; i++)
@@ -275,33 +283,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* 3. buffer too small: the needed size, then the same output with exactly that size */
     if (ra.len > 0) {
-        size_t need = 0;
-        require(ibidi_idna_to_ascii_utf8(s, len, &opts, out8c, ra.len - 1, &need, NULL, NULL) ==
+        ibidi_buf b = {out8c, ra.len - 1, 0};
+        require(ibidi_idna_to_ascii_utf8(s, len, &opts, &b, NULL, NULL) ==
                 IBIDI_E_BUFFER_TOO_SMALL);
-        require(need == ra.len);
-        ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &opts, out8c, need, &need, NULL, NULL);
-        require(st == ra.st && memcmp(out8c, out8b, need) == 0);
+        require(b.len == ra.len);
+        b.cap = b.len;
+        ibidi_status st = ibidi_idna_to_ascii_utf8(s, len, &opts, &b, NULL, NULL);
+        require(st == ra.st && b.len == ra.len && memcmp(out8c, out8b, b.len) == 0);
     }
 
     /* 7. the allocating calls */
     for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
         const res *r = to_ascii ? &ra : &ru;
         const char *want = to_ascii ? out8b : out8;
-        char *got = NULL;
-        size_t got_len = 0;
+        ibidi_buf b = {NULL, 0, 0};
         ibidi_findings af = {NULL, 0, 0, 0};
-        ibidi_status st = to_ascii
-                              ? ibidi_idna_to_ascii_alloc(s, len, &opts, &got, &got_len, &af, NULL)
-                              : ibidi_idna_to_unicode_alloc(s, len, &opts, &got, &got_len, &af,
-                                                            NULL);
+        ibidi_status st = to_ascii ? ibidi_idna_to_ascii_alloc(s, len, &opts, &b, &af, NULL)
+                                   : ibidi_idna_to_unicode_alloc(s, len, &opts, &b, &af, NULL);
         if (st == IBIDI_E_NOMEM)
             continue;
+        const char *got = b.data;
+        const size_t got_len = b.len;
         require(st == r->st && got && got_len == r->len && memcmp(got, want, got_len) == 0 &&
                 got[got_len] == '\0');
         require(af.n == r->nf && af.errors == r->nerr && (af.n == 0 || af.items));
         for (size_t i = 0; i < af.n && i < F_CAP; i++)
             require(af.items[i].code == r->f[i].code && af.items[i].offset == r->f[i].offset);
-        ibidi_free(got);
+        ibidi_free(b.data);
         ibidi_findings_free(&af);
     }
     if (n_cps > IBIDI_IDNA_MAX_CPS) {

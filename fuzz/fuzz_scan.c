@@ -122,9 +122,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const char *host = name + k;
     const size_t hlen = len - k;
-    size_t ul = 0;
-    ibidi_status ust =
-        ibidi_idna_to_unicode_utf8(host, hlen, &opts, ref, CAP, &ul, NULL, NULL);
+    ibidi_buf ub = {ref, CAP, 0};
+    ibidi_status ust = ibidi_idna_to_unicode_utf8(host, hlen, &opts, &ub, NULL, NULL);
+    const size_t ul = ub.len;
     const char *form = host;
     size_t flen = hlen;
     if (ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID) {
@@ -154,12 +154,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int c = 0; c < 2; c++) {
         if (!(options & (c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR)))
             continue;
-        size_t dl = 0;
+        size_t dl;
         ibidi_display_options d;
         memset(&d, 0, sizeof d);
         d.as = IBIDI_IRI_AS_DOMAIN;
         d.context = c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-        ibidi_status dst = ibidi_display_utf8(form, flen, &d, ref, CAP, &dl, NULL);
+        ibidi_buf db = {ref, CAP, 0};
+        ibidi_status dst = ibidi_display_utf8(form, flen, &d, &db, NULL);
+        dl = db.len;
         require((dst == IBIDI_OK) == r.display[c].present);
         if (dst == IBIDI_OK)
             require(r.display[c].length == dl &&

@@ -64,18 +64,30 @@ static int is_excluded(unsigned char c)
 
 static int parses(const char *s, size_t n)
 {
-    ibidi_status st = ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL);
+    ibidi_status st = ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, NULL, NULL, NULL);
     return st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL;
 }
 
 typedef ibidi_status (*conv_fn)(const char *s, size_t len, unsigned opt, unsigned flags,
                                 char *out, size_t cap, size_t *n, ibidi_error *e);
 
+/* A conversion into out[0..cap), its size in *n (the properties below read the three). */
+typedef ibidi_status (*buf_fn)(const char *, size_t, const ibidi_iri_options *, ibidi_buf *,
+                               ibidi_error *);
+static ibidi_status into(buf_fn f, const char *s, size_t len, const ibidi_iri_options *o,
+                         char *out, size_t cap, size_t *n, ibidi_error *e)
+{
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = f(s, len, o, &b, e);
+    *n = b.len;
+    return st;
+}
+
 static ibidi_status to_uri(const char *s, size_t len, unsigned opt, unsigned flags, char *out,
                            size_t cap, size_t *n, ibidi_error *e)
 {
     const ibidi_iri_options o = opts_of(opt, flags);
-    return ibidi_iri_to_uri(s, len, &o, out, cap, n, e);
+    return into(ibidi_iri_to_uri, s, len, &o, out, cap, n, e);
 }
 
 static ibidi_status to_iri(const char *s, size_t len, unsigned opt, unsigned flags, char *out,
@@ -83,27 +95,24 @@ static ibidi_status to_iri(const char *s, size_t len, unsigned opt, unsigned fla
 {
     (void)flags;
     const ibidi_iri_options o = opts_of(opt, 0);
-    return ibidi_iri_from_uri(s, len, &o, out, cap, n, e);
+    return into(ibidi_iri_from_uri, s, len, &o, out, cap, n, e);
 }
 
 static char small[OUT_CAP];
 
 /* Property 5 for a conversion whose caller-buffer result was (st, out[0..n), e). */
-typedef ibidi_status (*alloc_fn)(const char *, size_t, const ibidi_iri_options *, char **,
-                                 size_t *, ibidi_error *);
-static void same_alloc(alloc_fn f, const char *s, size_t len, const ibidi_iri_options *o,
+static void same_alloc(buf_fn f, const char *s, size_t len, const ibidi_iri_options *o,
                        ibidi_status st, const char *out, size_t n, const ibidi_error *e)
 {
-    char *a = (char *)1;
-    size_t al = 1;
+    ibidi_buf a = {(char *)1, 1, 1}; /* data and len are set, cap is not read */
     ibidi_error ae;
-    ibidi_status ast = f(s, len, o, &a, &al, &ae);
+    ibidi_status ast = f(s, len, o, &a, &ae);
     require(ast == st);
     if (st == IBIDI_OK)
-        require(a && al == n && memcmp(a, out, n) == 0 && a[n] == '\0');
+        require(a.data && a.len == n && memcmp(a.data, out, n) == 0 && a.data[n] == '\0');
     else
-        require(!a && al == 0 && ae.offset == e->offset);
-    ibidi_free(a);
+        require(!a.data && a.len == 0 && ae.offset == e->offset);
+    ibidi_free(a.data);
 }
 
 /* Property 3 for one call whose full result was (st, out[0..n), e). lenient: a small
@@ -139,23 +148,22 @@ static void back_and_forth(const char *u, size_t ul, unsigned iri_opt)
     size_t il, u2l;
     ibidi_error e;
     const ibidi_iri_options io = opts_of(iri_opt, 0);
-    ibidi_status st = ibidi_iri_from_uri(u, ul, &io, i1, OUT_CAP, &il, &e);
+    ibidi_status st = into(ibidi_iri_from_uri, u, ul, &io, i1, OUT_CAP, &il, &e);
     require(st == IBIDI_OK);
     same_alloc(ibidi_iri_from_uri_alloc, u, ul, &io, st, i1, il, &e);
     sizes(to_iri, u, ul, iri_opt, 0, st, i1, il, &e, 0);
     require(parses(i1, il));
     if (!(iri_opt & IBIDI_IRI_HOST_TO_UNICODE)) {
         const ibidi_iri_options po = opts_of(IBIDI_IRI_HOST_PERCENT, 0);
-        st = ibidi_iri_to_uri(i1, il, &po, u2, OUT_CAP, &u2l, NULL);
+        st = into(ibidi_iri_to_uri, i1, il, &po, u2, OUT_CAP, &u2l, NULL);
         require(st == IBIDI_OK);
         size_t a = norm(u, ul, na), b = norm(u2, u2l, nb);
         require(a == b && memcmp(na, nb, a) == 0);
     }
     if (!(iri_opt & IBIDI_IRI_KEEP_UNSAFE)) {
-        ibidi_iri_info info;
-        require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, comps, OUT_CAP, &info, NULL) ==
-                IBIDI_OK);
-        st = ibidi_iri_check(i1, il, comps, info.n_components, NULL, &fs, NULL);
+        ibidi_iri_components rec = {comps, OUT_CAP, 0};
+        require(ibidi_iri_parse(i1, il, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) == IBIDI_OK);
+        st = ibidi_iri_check(i1, il, &rec, NULL, &fs, NULL);
         require(st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID);
         for (size_t i = 0; i < fs.n && i < 64; i++)
             require(f[i].code != IBIDI_IRI_MIXED_DIRECTION && f[i].code != IBIDI_IRI_RTL_START &&
@@ -191,7 +199,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int utf8_ok = ibidi_utf8_validate(s, len, NULL, &verr) == IBIDI_OK;
 
     /* 1. percent-encoding of the whole input as one component */
-    ibidi_status st = ibidi_iri_percent_encode_component(s, len, out, OUT_CAP, &n, &e);
+    ibidi_buf pb = {out, OUT_CAP, 0};
+    ibidi_status st = ibidi_iri_percent_encode_component(s, len, &pb, &e);
+    n = pb.len;
     if (!utf8_ok) {
         require(st == verr.status && e.offset == verr.offset);
     } else {
@@ -208,13 +218,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < len; i++)
         n_excluded += (size_t)is_excluded((unsigned char)s[i]);
     const ibidi_iri_options uo = opts_of(uri_opt, flags);
-    st = ibidi_iri_to_uri(s, len, &uo, out, OUT_CAP, &n, &e);
+    st = into(ibidi_iri_to_uri, s, len, &uo, out, OUT_CAP, &n, &e);
     require(st == IBIDI_OK || st != IBIDI_E_BUFFER_TOO_SMALL);
     if (st != IBIDI_OK)
         require(e.status == st && e.offset <= len);
     if (!(uri_opt & IBIDI_IRI_ENCODE_ASCII) || n_excluded == 0) {
         ibidi_error pe;
-        ibidi_status pst = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, 0, NULL, &pe);
+        ibidi_status pst = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, NULL, &pe);
         if (pst != IBIDI_OK && pst != IBIDI_E_BUFFER_TOO_SMALL)
             require(st == pst && e.offset == pe.offset);
         else
@@ -233,7 +243,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         u0.idna.work_size = 0;
         ibidi_error e0;
         size_t n0 = 0;
-        ibidi_status st0 = ibidi_iri_to_uri(s, len, &u0, out2, OUT_CAP, &n0, &e0);
+        ibidi_status st0 = into(ibidi_iri_to_uri, s, len, &u0, out2, OUT_CAP, &n0, &e0);
         require((st0 == st && n0 == n && (st == IBIDI_OK ? memcmp(out2, out, n) == 0
                                                          : e0.offset == e.offset)) ||
                 (st0 == IBIDI_E_IDNA_WORK_TOO_SMALL && len > 256));
@@ -243,7 +253,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < n; i++)
             require((unsigned char)out[i] < 0x80 && !is_excluded((unsigned char)out[i]));
         require(parses(out, n));
-        require(ibidi_iri_to_uri(out, n, &uo, out2, OUT_CAP, &n2, NULL) == IBIDI_OK);
+        require(into(ibidi_iri_to_uri, out, n, &uo, out2, OUT_CAP, &n2, NULL) == IBIDI_OK);
         require(n2 == n && memcmp(out, out2, n) == 0);
         /* 4. the URI of the input, to an IRI and back */
         if (uri_opt & IBIDI_IRI_HOST_PERCENT)
@@ -252,7 +262,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* 4. the input itself as a URI */
     const ibidi_iri_options io = opts_of(iri_opt, 0);
-    st = ibidi_iri_from_uri(s, len, &io, out, OUT_CAP, &n, &e);
+    st = into(ibidi_iri_from_uri, s, len, &io, out, OUT_CAP, &n, &e);
     same_alloc(ibidi_iri_from_uri_alloc, s, len, &io, st, out, n, &e);
     if (st != IBIDI_OK) {
         require(st != IBIDI_E_BUFFER_TOO_SMALL && e.status == st && e.offset <= len);

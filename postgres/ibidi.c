@@ -203,26 +203,23 @@ typedef struct conv {
 static void convert(const char *name, size_t len, unsigned flags, int to_ascii, conv *c)
 {
     const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
-    char *out = NULL;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_findings found = {NULL, 0, 0, 0};
     memset(c, 0, sizeof *c);
-    c->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &c->out_len, &found,
-                                                 &c->err)
-                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &c->out_len,
-                                                   &found, &c->err);
-    if (out) {
+    c->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &found, &c->err)
+                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &found, &c->err);
+    if (out.data) {
+        c->out_len = out.len;
         c->out = palloc(c->out_len + 1);
-        memcpy(c->out, out, c->out_len);
+        memcpy(c->out, out.data, c->out_len);
         c->out[c->out_len] = '\0';
-    } else {
-        c->out_len = 0;
     }
     if (found.items && found.n) {
         c->nf = found.n;
         c->f = palloc(sizeof *c->f * found.n);
         memcpy(c->f, found.items, sizeof *c->f * found.n);
     }
-    ibidi_free(out);
+    ibidi_free(out.data);
     ibidi_findings_free(&found);
     if (c->st == IBIDI_E_NOMEM)
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
@@ -290,13 +287,13 @@ Datum pg_ibidi_is_valid(PG_FUNCTION_ARGS)
     ibidi_idna_profile p = arg_profile(fcinfo, 1);
     const ibidi_idna_options opts = {p, 0, 0, NULL, 0};
     char buf[1024];
-    size_t out_len = 0;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(name, len, &opts, buf, sizeof buf, &out_len,
-                                               NULL, NULL);
+    ibidi_buf out = {buf, sizeof buf, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(name, len, &opts, &out, NULL, NULL);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) { /* a long name: the same call with room */
-        char *big = palloc(out_len);
-        st = ibidi_idna_to_ascii_utf8(name, len, &opts, big, out_len, &out_len, NULL, NULL);
-        pfree(big);
+        out.data = palloc(out.len);
+        out.cap = out.len;
+        st = ibidi_idna_to_ascii_utf8(name, len, &opts, &out, NULL, NULL);
+        pfree(out.data);
     }
     PG_RETURN_BOOL(st == IBIDI_OK);
 }
@@ -438,21 +435,20 @@ static void json_rfc5893(StringInfo b, const char *name, size_t nlen)
  * (json_ambiguity): ,"shown_as" when A-labels became U-labels, ,"ambiguity". */
 static void json_ambiguity(StringInfo b, const char *name, size_t nlen, ibidi_idna_profile p)
 {
-    char *uform = NULL;
-    size_t ulen = 0;
-    int changed = 0;
+    ibidi_buf u = {NULL, 0, 0};
     const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {p, 0, 0, NULL, 0}};
     char *form = NULL;
-    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
-            IBIDI_OK &&
-        changed) {
-        form = pnstrdup(uform, ulen);
+    /* shown when the form differs from the name: an A-label became a U-label */
+    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &u, NULL) == IBIDI_OK &&
+        (u.len != nlen || memcmp(u.data, name, nlen) != 0)) {
+        const size_t ulen = u.len;
+        form = pnstrdup(u.data, ulen);
         appendStringInfoString(b, ",\"shown_as\":");
         json_string(b, form, ulen);
         name = form;
         nlen = ulen;
     }
-    ibidi_free(uform);
+    ibidi_free(u.data);
     const ibidi_ambiguity_options ao = {.as = IBIDI_IRI_AS_DOMAIN,
                                         .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
                                         .idna = {p, 0, 0, NULL, 0}};
@@ -601,18 +597,17 @@ Datum pg_ibidi_display(PG_FUNCTION_ARGS)
     o.work_size = ws;
     /* the visual form reorders the code points and mirrors brackets: as many bytes as
      * the name, give or take the mirrored glyphs' lengths; the second call has room */
-    size_t cap = len + 16, out_len = 0;
-    char *out = palloc(cap);
+    ibidi_buf out = {palloc(len + 16), len + 16, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_display_utf8(name, len, &o, out, cap, &out_len, &err);
+    ibidi_status st = ibidi_display_utf8(name, len, &o, &out, &err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
-        cap = out_len;
-        out = repalloc(out, cap > 0 ? cap : 1);
-        st = ibidi_display_utf8(name, len, &o, out, cap, &out_len, &err);
+        out.cap = out.len;
+        out.data = repalloc(out.data, out.cap > 0 ? out.cap : 1);
+        st = ibidi_display_utf8(name, len, &o, &out, &err);
     }
     if (st != IBIDI_OK)
         cannot_process("display", &err);
-    PG_RETURN_TEXT_P(text_of(out, out_len));
+    PG_RETURN_TEXT_P(text_of(out.data, out.len));
 }
 
 /* The display key: the visual form, in the paragraph given, of the name's ToUnicode form
@@ -721,16 +716,15 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
     size_t len;
     const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
     ibidi_dir ctx = arg_context(fcinfo, 1);
-    char *uform = NULL;
-    size_t ulen = 0;
-    int changed = 0;
+    ibidi_buf u = {NULL, 0, 0};
     const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    if (ibidi_iri_unicode_form_alloc(name, len, &uo, &uform, &ulen, &changed, NULL) == IBIDI_OK &&
-        changed) {
-        name = pnstrdup(uform, ulen);
-        len = ulen;
+    /* the form users see, when it differs from the name */
+    if (ibidi_iri_unicode_form_alloc(name, len, &uo, &u, NULL) == IBIDI_OK &&
+        (u.len != len || memcmp(u.data, name, len) != 0)) {
+        name = pnstrdup(u.data, u.len);
+        len = u.len;
     }
-    ibidi_free(uform);
+    ibidi_free(u.data);
     twin_list l = {NULL, 0, 0, 0, 0, 0}; /* freed with the function's memory context */
     const ibidi_ambiguity_options ao = {.context = ctx,
                                         .twin_utf8_fn = twin_collect,
@@ -751,14 +745,13 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
         cannot_process("twins", &err);
     for (size_t i = 0; i < l.n; i++) {
         CHECK_FOR_INTERRUPTS();
-        char *c = NULL;
-        size_t clen = 0;
+        ibidi_buf c = {NULL, 0, 0};
         const ibidi_iri_options vo = {IBIDI_IRI_AS_DOMAIN, 0,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-        ibidi_status vs = ibidi_iri_validate_alloc(l.v[i].s, l.v[i].len, &vo, &c, &clen, NULL);
+        ibidi_status vs = ibidi_iri_validate_alloc(l.v[i].s, l.v[i].len, &vo, &c, NULL);
         l.v[i].valid = vs == IBIDI_OK;
-        l.v[i].codes = c ? pnstrdup(c, clen) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
-        ibidi_free(c);
+        l.v[i].codes = c.data ? pnstrdup(c.data, c.len) : pstrdup(vs == IBIDI_OK ? "[]" : "?");
+        ibidi_free(c.data);
         if (vs == IBIDI_E_NOMEM)
             ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
     }

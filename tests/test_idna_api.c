@@ -67,7 +67,9 @@ static void record(ibidi_findings *fs)
 static ibidi_status ascii(const char *s, unsigned flags)
 {
     ibidi_findings fs = {R.f, FCAP, 0, 0};
-    R.st = ibidi_idna_to_ascii_utf8(s, strlen(s), OPT(flags), R.out, CAP, &R.len, &fs, &R.err);
+    ibidi_buf b = {R.out, CAP, 0};
+    R.st = ibidi_idna_to_ascii_utf8(s, strlen(s), OPT(flags), &b, &fs, &R.err);
+    R.len = b.len;
     record(&fs);
     return R.st;
 }
@@ -75,7 +77,9 @@ static ibidi_status ascii(const char *s, unsigned flags)
 static ibidi_status unicode(const char *s, unsigned flags)
 {
     ibidi_findings fs = {R.f, FCAP, 0, 0};
-    R.st = ibidi_idna_to_unicode_utf8(s, strlen(s), OPT(flags), R.out, CAP, &R.len, &fs, &R.err);
+    ibidi_buf b = {R.out, CAP, 0};
+    R.st = ibidi_idna_to_unicode_utf8(s, strlen(s), OPT(flags), &b, &fs, &R.err);
+    R.len = b.len;
     record(&fs);
     return R.st;
 }
@@ -89,9 +93,10 @@ static ibidi_status with_work(int to_ascii, const char *s, unsigned flags)
     ibidi_findings fs = {R.f, FCAP, 0, 0};
     const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, work_area + 1,
                                   ibidi_idna_work_size()}; /* any alignment */
-    R.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, strlen(s), &o, R.out, CAP, &R.len, &fs, &R.err)
-                    : ibidi_idna_to_unicode_utf8(s, strlen(s), &o, R.out, CAP, &R.len, &fs,
-                                                 &R.err);
+    ibidi_buf b = {R.out, CAP, 0};
+    R.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, strlen(s), &o, &b, &fs, &R.err)
+                    : ibidi_idna_to_unicode_utf8(s, strlen(s), &o, &b, &fs, &R.err);
+    R.len = b.len;
     record(&fs);
     return R.st;
 }
@@ -309,81 +314,92 @@ static void test_alabel_cases(void)
     make_alabels("<" HEB ">.example", name, sizeof name);
     {
         char small[19];
-        size_t need = 0, ln = 0;
-        ibidi_status st = ibidi_idna_to_ascii_utf8(name, strlen(name), NULL, small,
-                                                   strlen(name) - 1, &need, NULL, NULL);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && need == strlen(name) &&
+        size_t ln = 0;
+        ibidi_buf b = {small, strlen(name) - 1, 0};
+        ibidi_status st = ibidi_idna_to_ascii_utf8(name, strlen(name), NULL, &b, NULL, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && b.len == strlen(name) &&
                   !ibidi__idna_alabel_lane(name, strlen(name), UTS46, 1, small,
                                            strlen(name) - 1, &ln),
-              "A-label: ToASCII into a buffer one byte short: %d, need %zu", (int)st, need);
-        st = ibidi_idna_to_unicode_utf8(name, strlen(name), NULL, small, 15, &need, NULL, NULL);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && need == 16 &&
+              "A-label: ToASCII into a buffer one byte short: %d, need %zu", (int)st, b.len);
+        b = (ibidi_buf){small, 15, 0};
+        st = ibidi_idna_to_unicode_utf8(name, strlen(name), NULL, &b, NULL, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && b.len == 16 &&
                   !ibidi__idna_alabel_lane(name, strlen(name), UTS46, 0, small, 15, &ln),
-              "A-label: ToUnicode into a buffer one byte short: %d, need %zu", (int)st, need);
+              "A-label: ToUnicode into a buffer one byte short: %d, need %zu", (int)st, b.len);
     }
 }
 
 static void test_arguments(void)
 {
-    size_t len = 7;
+    ibidi_buf b = {R.out, CAP, 7};
+    ibidi_buf none = {NULL, 0, 7};
+    ibidi_buf32 none32 = {NULL, 0, 7};
     ibidi_findings fs = {NULL, 0, 7, 7};
     ibidi_error e;
-    CHECK(ibidi_idna_to_ascii_utf8(NULL, 1, OPT(UTS46), R.out, CAP, &len, &fs, &e) ==
+    CHECK(ibidi_idna_to_ascii_utf8(NULL, 1, OPT(UTS46), &b, &fs, &e) ==
               IBIDI_E_INVALID_ARGUMENT && e.status == IBIDI_E_INVALID_ARGUMENT,
           "NULL name");
-    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(UTS46), NULL, 5, &len, NULL, NULL) ==
+    ibidi_buf no_data = {NULL, 5, 0};
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(UTS46), &no_data, NULL, NULL) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL output with a capacity");
+    ibidi_buf32 no_data32 = {NULL, 5, 0};
+    CHECK(ibidi_idna_to_ascii_cp(NULL, 0, OPT(UTS46), &no_data32, NULL, NULL) ==
+              IBIDI_E_INVALID_ARGUMENT, "NULL code point output with a capacity");
     ibidi_findings no_items = {NULL, 3, 0, 0};
-    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(UTS46), R.out, CAP, &len, &no_items, NULL) ==
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(UTS46), &b, &no_items, NULL) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL findings with a capacity");
     CHECK(ibidi_idna_to_ascii_utf8("a", 1, OPT(IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER),
-                                   R.out, CAP, &len, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+                                   &b, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "both IDNA2008 modes");
-    CHECK(ibidi_idna_to_unicode_cp(NULL, 2, OPT(UTS46), NULL, 0, &len, NULL, NULL) ==
+    CHECK(ibidi_idna_to_unicode_cp(NULL, 2, OPT(UTS46), &none32, NULL, NULL) ==
               IBIDI_E_INVALID_ARGUMENT, "NULL code points");
     /* NULL with length 0 is the empty name */
     fs.n = fs.errors = 7;
-    CHECK(ibidi_idna_to_unicode_cp(NULL, 0, OPT(WHATWG), NULL, 0, &len, &fs, NULL) ==
-              IBIDI_OK && len == 0 && fs.n == 0 && fs.errors == 0, "empty name, whatwg");
-    CHECK(ibidi_idna_to_unicode_utf8(NULL, 0, OPT(UTS46), NULL, 0, &len, &fs, &e) ==
-              IBIDI_E_IDNA_INVALID && fs.n == 1 && fs.errors == 1, "empty name, uts46: X4_2");
-    /* every output pointer may be NULL */
-    CHECK(ibidi_idna_to_ascii_utf8("a.b", 3, OPT(UTS46), NULL, 0, NULL, NULL, NULL) ==
+    CHECK(ibidi_idna_to_unicode_cp(NULL, 0, OPT(WHATWG), &none32, &fs, NULL) == IBIDI_OK &&
+              none32.len == 0 && fs.n == 0 && fs.errors == 0,
+          "empty name, whatwg");
+    CHECK(ibidi_idna_to_unicode_utf8(NULL, 0, OPT(UTS46), &none, &fs, &e) ==
+              IBIDI_E_IDNA_INVALID && none.len == 0 && fs.n == 1 && fs.errors == 1,
+          "empty name, uts46: X4_2");
+    /* every output pointer may be NULL: the output record too, a capacity of 0 */
+    CHECK(ibidi_idna_to_ascii_utf8("a.b", 3, OPT(UTS46), NULL, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL, "no output at all: too small");
-    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(UTS46 & ~IBIDI_IDNA_VERIFY_DNS_LENGTH), NULL, 0,
-                                   NULL, NULL, NULL) == IBIDI_OK,
+    const uint32_t a_b[] = {'a', '.', 'b'};
+    CHECK(ibidi_idna_to_ascii_cp(a_b, 3, OPT(UTS46), NULL, NULL, NULL) ==
+              IBIDI_E_BUFFER_TOO_SMALL, "no code point output at all: too small");
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(UTS46 & ~IBIDI_IDNA_VERIFY_DNS_LENGTH), NULL,
+                                   NULL, NULL) == IBIDI_OK,
           "no output needed");
     /* the URL Standard fails on an empty host (domain to ASCII: the empty string) */
-    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, 0, NULL, NULL, NULL) ==
+    CHECK(ibidi_idna_to_ascii_utf8("", 0, OPT(WHATWG), NULL, NULL, NULL) ==
               IBIDI_E_IDNA_INVALID, "empty host, whatwg");
 }
 
 static void test_buffers(void)
 {
     const char *in = "Bücher.Example.קום";
-    size_t need = 0;
     ibidi_findings none = {NULL, 0, 0, 0};
     char small[8];
+    ibidi_buf sb = {small, sizeof small, 0};
     ibidi_error e;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), small, sizeof small,
-                                               &need, &none, &e);
+    ibidi_status st = ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), &sb, &none, &e);
+    const size_t need = sb.len;
     CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && e.status == st, "too small: %s", ibidi_status_name(st));
     ascii(in, WHATWG);
     CHECK(R.st == IBIDI_OK && need == R.len &&
               strcmp(R.out, "xn--bcher-kva.example.xn--9dbq2a") == 0,
           "needed size %zu vs %zu, %s", need, R.len, R.out);
     char exact[64];
-    size_t got;
-    CHECK(ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), exact, need, &got, NULL, NULL) ==
-                  IBIDI_OK &&
-              got == need &&
-              memcmp(exact, R.out, need) == 0,
+    ibidi_buf eb = {exact, need, 0};
+    CHECK(ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), &eb, NULL, NULL) == IBIDI_OK &&
+              eb.len == need && memcmp(exact, R.out, need) == 0,
           "exact size");
     /* the findings array: the first cap are stored, the total (and the errors) counted */
     const char *bad = "-a-.-b-.-c-";
     ibidi_finding f[2];
     ibidi_findings two = {f, 2, 0, 0};
-    st = ibidi_idna_to_ascii_utf8(bad, strlen(bad), OPT(UTS46), R.out, CAP, &got, &two, &e);
+    ibidi_buf rb = {R.out, CAP, 0};
+    st = ibidi_idna_to_ascii_utf8(bad, strlen(bad), OPT(UTS46), &rb, &two, &e);
     CHECK(st == IBIDI_E_IDNA_INVALID && two.n == 3 && two.errors == 3 &&
               f[0].code == IBIDI_IDNA_V3 && f[1].part == 1 && e.offset == 0 && e.value == '-',
           "findings beyond the array: %zu", two.n);
@@ -411,30 +427,33 @@ static void test_encoding_errors(void)
     /* NUL is a code point: disallowed, not an end of string */
     const char nul[] = {'a', '\0', 'b'};
     ibidi_findings fs = {R.f, FCAP, 0, 0};
-    R.st = ibidi_idna_to_ascii_utf8(nul, 3, OPT(UTS46), R.out, CAP, &R.len, &fs, &R.err);
+    ibidi_buf rb = {R.out, CAP, 0};
+    R.st = ibidi_idna_to_ascii_utf8(nul, 3, OPT(UTS46), &rb, &fs, &R.err);
+    R.len = rb.len;
     record(&fs);
     /* UTS #46 (since Unicode 16) leaves ASCII to UseSTD3ASCIIRules: U1 */
     const ibidi_finding *u1 = has(IBIDI_IDNA_U1);
     CHECK(R.st == IBIDI_E_IDNA_INVALID && u1 && u1->offset == 1 && u1->cp == 0 && R.len == 3,
           "NUL");
-    R.st = ibidi_idna_to_ascii_utf8(nul, 3, OPT(LOOKUP), R.out, CAP, &R.len, &fs, &R.err);
+    R.st = ibidi_idna_to_ascii_utf8(nul, 3, OPT(LOOKUP), &rb, &fs, &R.err);
+    R.len = rb.len;
     record(&fs);
     CHECK(R.st == IBIDI_E_IDNA_INVALID && has(IBIDI_IDNA_DISALLOWED_CP), "NUL in IDNA2008");
     /* the code point calls: values above 10FFFF are no code points */
     uint32_t big[] = {'a', 0x110000};
     uint32_t out[16];
-    size_t len;
+    ibidi_buf32 ob = {out, 16, 0};
     ibidi_error e;
-    CHECK(ibidi_idna_to_ascii_cp(big, 2, OPT(UTS46), out, 16, &len, NULL, &e) ==
-              IBIDI_E_CP_TOO_LARGE && e.offset == 1 && e.value == 0x110000,
+    CHECK(ibidi_idna_to_ascii_cp(big, 2, OPT(UTS46), &ob, NULL, &e) == IBIDI_E_CP_TOO_LARGE &&
+              e.offset == 1 && e.value == 0x110000,
           "code point above 10FFFF");
     /* lone surrogates: disallowed (V7) and not encodable (A3), label left as it is */
     uint32_t sur[] = {'a', 0xD800, 'b', '.', 'c'};
     ibidi_finding f[8];
     ibidi_findings f8 = {f, 8, 0, 0};
-    ibidi_status st = ibidi_idna_to_ascii_cp(sur, 5, OPT(UTS46), out, 16, &len, &f8, NULL);
+    ibidi_status st = ibidi_idna_to_ascii_cp(sur, 5, OPT(UTS46), &ob, &f8, NULL);
     note_findings(f, f8.n < 8 ? f8.n : 8);
-    CHECK(st == IBIDI_E_IDNA_INVALID && len == 5 && out[1] == 0xD800 && f8.n == 2 &&
+    CHECK(st == IBIDI_E_IDNA_INVALID && ob.len == 5 && out[1] == 0xD800 && f8.n == 2 &&
               f[0].code == IBIDI_IDNA_V7 && f[0].offset == 1 && f[1].code == IBIDI_IDNA_A3,
           "surrogate: %zu findings", f8.n);
 }
@@ -502,8 +521,8 @@ static void test_limits(void)
     {
         const ibidi_idna_options small = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work_area,
                                           ibidi_idna_work_size() - 1};
-        size_t n = 0;
-        CHECK(ibidi_idna_to_unicode_utf8(name, 1537, &small, R.out, CAP, &n, NULL, NULL) ==
+        ibidi_buf b = {R.out, CAP, 0};
+        CHECK(ibidi_idna_to_unicode_utf8(name, 1537, &small, &b, NULL, NULL) ==
                   IBIDI_E_IDNA_WORK_TOO_SMALL,
               "a work area one byte short is not used");
     }
@@ -527,18 +546,16 @@ static void test_limits(void)
         const ibidi_idna_options wo = {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work_area,
                                        sizeof work_area};
         ibidi_error e;
-        size_t n = 0;
+        ibidi_buf32 b = {bout, IBIDI_IDNA_MAX_CPS + 10, 0};
         for (size_t i = 0; i < IBIDI_IDNA_MAX_CPS + 10; i++)
             big[i] = 'a';
         big[IBIDI_IDNA_MAX_CPS + 5] = 0x110000;
-        CHECK(ibidi_idna_to_unicode_cp(big, IBIDI_IDNA_MAX_CPS + 10, &wo, bout,
-                                       IBIDI_IDNA_MAX_CPS + 10, &n, NULL, &e) ==
+        CHECK(ibidi_idna_to_unicode_cp(big, IBIDI_IDNA_MAX_CPS + 10, &wo, &b, NULL, &e) ==
                       IBIDI_E_CP_TOO_LARGE &&
                   e.offset == IBIDI_IDNA_MAX_CPS + 5 && e.value == 0x110000,
               "a code point above U+10FFFF past the bound: %s at %zu",
               ibidi_status_name(e.status), e.offset);
-        CHECK(ibidi_idna_to_ascii_cp(big, IBIDI_IDNA_MAX_CPS + 10, NULL, bout,
-                                     IBIDI_IDNA_MAX_CPS + 10, &n, NULL, &e) ==
+        CHECK(ibidi_idna_to_ascii_cp(big, IBIDI_IDNA_MAX_CPS + 10, NULL, &b, NULL, &e) ==
                   IBIDI_E_CP_TOO_LARGE,
               "... and past the fixed area: %s", ibidi_status_name(e.status));
     }
@@ -560,13 +577,13 @@ static void test_limits(void)
     for (int i = 0; i < IBIDI_IDNA_MAX_CPS; i++)
         cps[i] = (i & 1) ? 0x10FFFD : 0xE0;
     static uint32_t out[IBIDI_IDNA_MAX_CPS * 10];
-    size_t len;
+    ibidi_buf32 ob = {out, IBIDI_IDNA_MAX_CPS * 10, 0};
     ibidi_finding f[8];
     ibidi_findings f8 = {f, 8, 0, 0};
     const ibidi_idna_options ww = {IBIDI_IDNA_PROFILE_WHATWG, 0, 0, work_area,
                                    sizeof work_area};
-    ibidi_status st = ibidi_idna_to_ascii_cp(cps, IBIDI_IDNA_MAX_CPS, &ww, out,
-                                             IBIDI_IDNA_MAX_CPS * 10, &len, &f8, NULL);
+    ibidi_status st = ibidi_idna_to_ascii_cp(cps, IBIDI_IDNA_MAX_CPS, &ww, &ob, &f8, NULL);
+    const size_t len = ob.len;
     const size_t nf = f8.n;
     note_findings(f, nf < 8 ? nf : 8);
     int a3 = 0;
@@ -720,10 +737,9 @@ static void test_url_host(void)
           "forbidden in the carve-out");
     for (unsigned c = 0; c < 0x80; c++) {
         char in[4] = {'a', (char)c, 'b', 0};
-        size_t len = 0;
+        ibidi_buf b = {R.out, CAP, 0};
         ibidi_findings fs = {R.f, FCAP, 0, 0};
-        ibidi_status st = ibidi_idna_to_ascii_utf8(in, 3, OPT(WHATWG), R.out, CAP, &len, &fs,
-                                                   NULL);
+        ibidi_status st = ibidi_idna_to_ascii_utf8(in, 3, OPT(WHATWG), &b, &fs, NULL);
         const int forbidden = c <= 0x1F || c == 0x7F || strchr(" #%/:<>?@[\\]^|", (int)c);
         CHECK((st == IBIDI_OK) == !forbidden && (forbidden ? fs.n == 1 : fs.n == 0),
               "U+%04X: status %d", c, (int)st);
@@ -752,15 +768,16 @@ static void test_url_host(void)
     /* the code point call and the buffer contract on the carve-out */
     const uint32_t cps[] = {'X', 'N', '-', '-', 'a', '#'};
     uint32_t o32[8];
-    size_t len = 0;
+    ibidi_buf32 ob = {o32, 8, 0};
     ibidi_findings fs = {R.f, FCAP, 0, 0};
     ibidi_error e;
-    ibidi_status st = ibidi_idna_to_ascii_cp(cps, 6, OPT(WHATWG), o32, 8, &len, &fs, &e);
-    CHECK(st == IBIDI_E_IDNA_INVALID && len == 6 && o32[0] == 'x' && o32[5] == '#' &&
+    ibidi_status st = ibidi_idna_to_ascii_cp(cps, 6, OPT(WHATWG), &ob, &fs, &e);
+    CHECK(st == IBIDI_E_IDNA_INVALID && ob.len == 6 && o32[0] == 'x' && o32[5] == '#' &&
               fs.n == 1 && R.f[0].offset == 5 && e.offset == 5 && e.value == '#',
           "code points: %d", (int)st);
-    st = ibidi_idna_to_ascii_utf8("XN--A", 5, OPT(WHATWG), R.out, 4, &len, NULL, &e);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 5 && e.status == st, "too small: %d",
+    ibidi_buf b = {R.out, 4, 0};
+    st = ibidi_idna_to_ascii_utf8("XN--A", 5, OPT(WHATWG), &b, NULL, &e);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && b.len == 5 && e.status == st, "too small: %d",
           (int)st);
 }
 
@@ -792,10 +809,10 @@ static void test_uts46_flags(void)
           "offset of B2 in bytes");
     uint32_t cps[] = {'a', 'b', '.', 0x5D0, 0x5D1, 'c', '.', 'd'};
     uint32_t out[16];
-    size_t len;
+    ibidi_buf32 ob = {out, 16, 0};
     ibidi_finding f[8];
     ibidi_findings f8 = {f, 8, 0, 0};
-    ibidi_idna_to_unicode_cp(cps, 8, OPT(UTS46), out, 16, &len, &f8, NULL);
+    ibidi_idna_to_unicode_cp(cps, 8, OPT(UTS46), &ob, &f8, NULL);
     const size_t nf = f8.n;
     note_findings(f, nf < 8 ? nf : 8);
     size_t i;
@@ -837,8 +854,10 @@ static full_t call_full(int to_ascii, const char *s, size_t n, const ibidi_idna_
 {
     full_t r;
     ibidi_findings fs = {f, 1024, 0, 0};
-    r.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, n, o, out, CAP, &r.len, &fs, &r.err)
-                    : ibidi_idna_to_unicode_utf8(s, n, o, out, CAP, &r.len, &fs, &r.err);
+    ibidi_buf b = {out, CAP, 0};
+    r.st = to_ascii ? ibidi_idna_to_ascii_utf8(s, n, o, &b, &fs, &r.err)
+                    : ibidi_idna_to_unicode_utf8(s, n, o, &b, &fs, &r.err);
+    r.len = b.len;
     r.n = fs.n;
     r.errors = fs.errors;
     note_findings(f, r.n < 1024 ? r.n : 1024);
@@ -908,22 +927,22 @@ static void test_options(void)
         const ibidi_idna_options bad = {(ibidi_idna_profile)9, 0, 0, NULL, 0};
         char out[64];
         uint32_t cout[8];
-        size_t n = 0;
+        ibidi_buf ob = {out, sizeof out, 0};
+        ibidi_buf32 cb = {cout, 8, 0};
         ibidi_error e;
         CHECK(ibidi_idna_options_flags(&bad) == ~0u, "options_flags of an unknown profile");
-        CHECK(ibidi_idna_to_ascii_utf8("-A_b..", 6, &bad, out, sizeof out, &n, NULL, &e) ==
+        CHECK(ibidi_idna_to_ascii_utf8("-A_b..", 6, &bad, &ob, NULL, &e) ==
                       IBIDI_E_INVALID_ARGUMENT && e.status == IBIDI_E_INVALID_ARGUMENT,
               "ToASCII refuses an unknown profile");
-        CHECK(ibidi_idna_to_unicode_utf8("a", 1, &bad, out, sizeof out, &n, NULL, NULL) ==
+        CHECK(ibidi_idna_to_unicode_utf8("a", 1, &bad, &ob, NULL, NULL) ==
                   IBIDI_E_INVALID_ARGUMENT,
               "ToUnicode refuses an unknown profile");
         const uint32_t a = 'a';
-        CHECK(ibidi_idna_to_ascii_cp(&a, 1, &bad, cout, 8, &n, NULL, NULL) ==
-                  IBIDI_E_INVALID_ARGUMENT,
+        CHECK(ibidi_idna_to_ascii_cp(&a, 1, &bad, &cb, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
               "ToASCII on code points refuses an unknown profile");
-        char *ao = (char *)1;
-        CHECK(ibidi_idna_to_ascii_alloc("a", 1, &bad, &ao, &n, NULL, NULL) ==
-                      IBIDI_E_INVALID_ARGUMENT && ao == NULL,
+        ibidi_buf ao = {(char *)1, 0, 0};
+        CHECK(ibidi_idna_to_ascii_alloc("a", 1, &bad, &ao, NULL, NULL) ==
+                      IBIDI_E_INVALID_ARGUMENT && ao.data == NULL,
               "the allocating call refuses an unknown profile");
     }
 
@@ -967,45 +986,40 @@ static void test_options(void)
     const ibidi_idna_options lookup_to_register = {
         IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP, IBIDI_IDNA_2008_REGISTER | IBIDI_IDNA_CHECK_HYPHENS,
         IBIDI_IDNA_2008_LOOKUP, NULL, 0};
-    size_t len = 0;
     char out[64];
+    ibidi_buf ob = {out, sizeof out, 0};
     ibidi_finding f[8];
     ibidi_findings fs = {f, 8, 0, 0};
     const char *s = "faß.de";
-    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &uts46, out, sizeof out, &len, &fs, NULL) ==
-                  IBIDI_OK &&
-              len == 13 && memcmp(out, "xn--fa-hia.de", 13) == 0,
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &uts46, &ob, &fs, NULL) == IBIDI_OK &&
+              ob.len == 13 && memcmp(out, "xn--fa-hia.de", 13) == 0,
           "uts46 options: ß kept");
-    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &trans, out, sizeof out, &len, &fs, NULL) ==
-                  IBIDI_OK &&
-              len == 7 && memcmp(out, "fass.de", 7) == 0,
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &trans, &ob, &fs, NULL) == IBIDI_OK &&
+              ob.len == 7 && memcmp(out, "fass.de", 7) == 0,
           "uts46 + transitional: ß mapped");
     s = "-abc.com";
-    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &uts46, out, sizeof out, &len, &fs, NULL) ==
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &uts46, &ob, &fs, NULL) ==
                   IBIDI_E_IDNA_INVALID &&
               fs.n == 1 && f[0].code == IBIDI_IDNA_V3,
           "uts46: V3");
-    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &no_hyphens, out, sizeof out, &len, &fs,
-                                   NULL) == IBIDI_OK &&
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &no_hyphens, &ob, &fs, NULL) == IBIDI_OK &&
               fs.n == 0,
           "uts46 - CheckHyphens");
-    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &hyphens_both, out, sizeof out, &len, &fs,
-                                   NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &hyphens_both, &ob, &fs, NULL) == IBIDI_OK,
           "a flag both added and removed is removed");
-    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &lookup_to_register, out, sizeof out, &len,
-                                   &fs, NULL) == IBIDI_E_IDNA_INVALID &&
+    CHECK(ibidi_idna_to_ascii_utf8(s, strlen(s), &lookup_to_register, &ob, &fs, NULL) ==
+                  IBIDI_E_IDNA_INVALID &&
               fs.n == 1 && f[0].code == IBIDI_IDNA_V3,
           "lookup profile turned into registration");
     s = "a..b";
-    CHECK(ibidi_idna_to_unicode_utf8(s, strlen(s), &whatwg, out, sizeof out, &len, &fs, NULL) ==
-              IBIDI_OK,
+    CHECK(ibidi_idna_to_unicode_utf8(s, strlen(s), &whatwg, &ob, &fs, NULL) == IBIDI_OK,
           "whatwg: empty label");
-    CHECK(ibidi_idna_to_unicode_utf8(s, strlen(s), &whatwg_len, out, sizeof out, &len, &fs,
-                                     NULL) == IBIDI_E_IDNA_INVALID &&
+    CHECK(ibidi_idna_to_unicode_utf8(s, strlen(s), &whatwg_len, &ob, &fs, NULL) ==
+                  IBIDI_E_IDNA_INVALID &&
               fs.n == 1 && f[0].code == IBIDI_IDNA_X4_2,
           "whatwg + VerifyDnsLength: X4_2");
     ibidi_error e;
-    CHECK(ibidi_idna_to_ascii_utf8("a", 1, &both_2008, out, sizeof out, &len, &fs, &e) ==
+    CHECK(ibidi_idna_to_ascii_utf8("a", 1, &both_2008, &ob, &fs, &e) ==
                   IBIDI_E_INVALID_ARGUMENT &&
               e.status == IBIDI_E_INVALID_ARGUMENT,
           "both IDNA2008 modes through options");
@@ -1014,8 +1028,8 @@ static void test_options(void)
 
 /* ---- The allocating calls ------------------------------------------------------------ */
 
-typedef ibidi_status (*alloc_fn)(const char *, size_t, const ibidi_idna_options *, char **,
-                                 size_t *, ibidi_findings *, ibidi_error *);
+typedef ibidi_status (*alloc_fn)(const char *, size_t, const ibidi_idna_options *, ibidi_buf *,
+                                 ibidi_findings *, ibidi_error *);
 
 /* The allocating call on s against the buffer call: status, error, output (NUL-terminated),
  * every finding (the buffer call's array is large enough for all). Returns 1 when equal. */
@@ -1024,29 +1038,32 @@ static int alloc_matches(int to_ascii, const char *s, size_t n, const ibidi_idna
 {
     alloc_fn fn = to_ascii ? ibidi_idna_to_ascii_alloc : ibidi_idna_to_unicode_alloc;
     full_t ref = call_full(to_ascii, s, n, o, out_a, f_a);
-    char *out = NULL, *out2 = NULL;
-    size_t len = 99, len2 = 99;
+    ibidi_buf b = {out_b, 7, 99}, b2 = {NULL, 0, 99}; /* data and cap are ignored */
+    const char *out, *out2;
+    size_t len;
     ibidi_findings fs = {NULL, 0, 99, 99};
     ibidi_error e;
-    ibidi_status st = fn(s, n, o, &out, &len, &fs, &e);
-    /* without findings, without a length: the same status and output */
-    ibidi_status st2 = fn(s, n, o, &out2, NULL, NULL, NULL);
-    if (out2)
-        len2 = strlen(out2);
+    ibidi_status st = fn(s, n, o, &b, &fs, &e);
+    out = b.data;
+    len = b.len;
+    /* without findings: the same status and output */
+    ibidi_status st2 = fn(s, n, o, &b2, NULL, NULL);
+    out2 = b2.data;
     int ok = st == ref.st && e.status == ref.err.status && e.offset == ref.err.offset &&
              e.value == ref.err.value && out != NULL && len == ref.len && ref.len <= CAP &&
              memcmp(out, out_a, len) == 0 && out[len] == '\0' && fs.n == ref.n &&
              fs.errors == ref.errors && (fs.n == 0 || (fs.items != NULL && fs.cap >= fs.n)) &&
-             st2 == st && out2 != NULL && memcmp(out2, out_a, len) == 0 && out2[len] == '\0';
+             st2 == st && out2 != NULL && b2.len == len && memcmp(out2, out_a, len) == 0 &&
+             out2[len] == '\0';
     /* (strlen only where the name holds no NUL) */
-    ok = ok && (memchr(out_a, '\0', ref.len) != NULL || len2 == ref.len);
+    ok = ok && (memchr(out_a, '\0', ref.len) != NULL || strlen(out2) == ref.len);
     for (size_t i = 0; ok && i < fs.n && i < 1024; i++)
         ok = same_finding(&fs.items[i], &f_a[i]);
     if (ok)
         note_findings(fs.items, fs.n);
     *n_findings = fs.n;
-    ibidi_free(out);
-    ibidi_free(out2);
+    ibidi_free(b.data);
+    ibidi_free(b2.data);
     ibidi_findings_free(&fs);
     return ok && fs.items == NULL && fs.n == 0;
 }
@@ -1078,12 +1095,11 @@ static void test_alloc(void)
     for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
         CHECK(alloc_matches(to_ascii, name, 305, NULL, &nf) && nf > 300 && nf > FCAP,
               "many findings (%s): %zu", to_ascii ? "ToASCII" : "ToUnicode", nf);
-        char *out = NULL;
+        ibidi_buf b = {NULL, 0, 0};
         ibidi_findings fs = {NULL, 0, 0, 0};
-        ibidi_status st = to_ascii ? ibidi_idna_to_ascii_alloc(name, 305, NULL, &out, NULL, &fs,
-                                                               NULL)
-                                   : ibidi_idna_to_unicode_alloc(name, 305, NULL, &out, NULL,
-                                                                 &fs, NULL);
+        ibidi_status st = to_ascii ? ibidi_idna_to_ascii_alloc(name, 305, NULL, &b, &fs, NULL)
+                                   : ibidi_idna_to_unicode_alloc(name, 305, NULL, &b, &fs, NULL);
+        const char *out = b.data;
         size_t u1 = 0;
         for (size_t i = 0; i < fs.n; i++)
             u1 += fs.items[i].code == IBIDI_IDNA_U1 && fs.items[i].offset == i &&
@@ -1091,30 +1107,28 @@ static void test_alloc(void)
         CHECK(st == IBIDI_E_IDNA_INVALID && u1 == 300 && fs.errors == fs.n &&
                   out && strlen(out) >= 300,
               "many findings: %zu U1 of %zu", u1, fs.n);
-        ibidi_free(out);
+        ibidi_free(b.data);
         ibidi_findings_free(&fs);
     }
 
     /* the empty output is an empty string, not NULL */
     {
-        char *out = NULL;
-        size_t len = 9;
-        CHECK(ibidi_idna_to_unicode_alloc("", 0, &profiles[1], &out, &len, NULL, NULL) ==
-                      IBIDI_OK &&
-                  out && out[0] == '\0' && len == 0,
+        ibidi_buf b = {NULL, 0, 9};
+        CHECK(ibidi_idna_to_unicode_alloc("", 0, &profiles[1], &b, NULL, NULL) == IBIDI_OK &&
+                  b.data && b.data[0] == '\0' && b.len == 0,
               "empty name, whatwg");
-        ibidi_free(out);
+        ibidi_free(b.data);
     }
     /* the findings record's cap is ignored: the call allocates what it needs */
     {
-        char *out = NULL;
+        ibidi_buf b = {NULL, 0, 0};
         ibidi_findings fs = {NULL, 5, 9, 9};
-        CHECK(ibidi_idna_to_ascii_alloc("-a-.b", 5, NULL, &out, NULL, &fs, NULL) ==
+        CHECK(ibidi_idna_to_ascii_alloc("-a-.b", 5, NULL, &b, &fs, NULL) ==
                       IBIDI_E_IDNA_INVALID &&
-                  out && strcmp(out, "-a-.b") == 0 && fs.n == 1 && fs.errors == 1 && fs.items &&
-                  fs.items[0].code == IBIDI_IDNA_V3,
+                  b.data && strcmp(b.data, "-a-.b") == 0 && fs.n == 1 && fs.errors == 1 &&
+                  fs.items && fs.items[0].code == IBIDI_IDNA_V3,
               "cap of the record ignored");
-        ibidi_free(out);
+        ibidi_free(b.data);
         ibidi_findings_free(&fs);
     }
     /* errors other than IDNA_INVALID: no output, no findings */
@@ -1128,28 +1142,27 @@ static void test_alloc(void)
                {"-a-.\xFF", 5, IBIDI_E_UTF8_INVALID_BYTE, 4}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         for (int to_ascii = 0; to_ascii < 2; to_ascii++) {
-            char *out = (char *)bad; /* any non-NULL value: the call must clear it */
-            size_t len = 9;
+            /* any non-NULL data: the call must clear it */
+            ibidi_buf b = {(char *)bad, 0, 9};
             ibidi_findings fs = {NULL, 0, 9, 9};
             ibidi_error e;
             ibidi_status st =
-                to_ascii ? ibidi_idna_to_ascii_alloc(bad[i].s, bad[i].len, NULL, &out, &len,
-                                                     &fs, &e)
-                         : ibidi_idna_to_unicode_alloc(bad[i].s, bad[i].len, NULL, &out, &len,
-                                                       &fs, &e);
-            CHECK(st == bad[i].st && e.status == st && e.offset == bad[i].off && out == NULL &&
-                      len == 0 && fs.items == NULL && fs.n == 0 && fs.errors == 0,
+                to_ascii ? ibidi_idna_to_ascii_alloc(bad[i].s, bad[i].len, NULL, &b, &fs, &e)
+                         : ibidi_idna_to_unicode_alloc(bad[i].s, bad[i].len, NULL, &b, &fs, &e);
+            CHECK(st == bad[i].st && e.status == st && e.offset == bad[i].off &&
+                      b.data == NULL && b.len == 0 && fs.items == NULL && fs.n == 0 &&
+                      fs.errors == 0,
                   "ill-formed case %zu (%s): %s at %zu", i, to_ascii ? "ToASCII" : "ToUnicode",
                   ibidi_status_name(st), e.offset);
         }
     {
         static char long_name[IBIDI_IDNA_MAX_CPS + 2];
         memset(long_name, 'a', IBIDI_IDNA_MAX_CPS + 1);
-        char *out = long_name;
+        ibidi_buf b = {long_name, 0, 0};
         ibidi_findings fs = {NULL, 0, 0, 0};
-        CHECK(ibidi_idna_to_ascii_alloc(long_name, IBIDI_IDNA_MAX_CPS + 1, NULL, &out, NULL, &fs,
+        CHECK(ibidi_idna_to_ascii_alloc(long_name, IBIDI_IDNA_MAX_CPS + 1, NULL, &b, &fs,
                                         NULL) == IBIDI_E_IDNA_TOO_LONG &&
-                  out == NULL && fs.items == NULL,
+                  b.data == NULL && fs.items == NULL,
               "too long: no output");
     }
     /* the Bidi Rule alone: the same findings as into a caller array */
@@ -1188,14 +1201,13 @@ static void test_alloc(void)
                   fs.items == NULL && fs.n == 0,
               "bidi_rule_alloc: ill-formed, no findings");
     }
-    CHECK(ibidi_idna_to_ascii_alloc("a", 1, NULL, NULL, NULL, NULL, NULL) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_idna_to_ascii_alloc("a", 1, NULL, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "NULL out");
     {
-        char *out = (char *)bad;
-        CHECK(ibidi_idna_to_unicode_alloc(NULL, 3, NULL, &out, NULL, NULL, NULL) ==
+        ibidi_buf b = {(char *)bad, 0, 9};
+        CHECK(ibidi_idna_to_unicode_alloc(NULL, 3, NULL, &b, NULL, NULL) ==
                       IBIDI_E_INVALID_ARGUMENT &&
-                  out == NULL,
+                  b.data == NULL && b.len == 0,
               "NULL name with a length");
     }
 }
@@ -1239,21 +1251,22 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
     for (size_t k = 0; k < 4 * 4 * 2; k++) {
         unsigned flags = profiles[k / 8] & ~flag_off[k / 2 % 4];
         int to_ascii = k % 2;
-        size_t l8 = 0, l32 = 0, lu = 0;
+        ibidi_buf b8 = {out8, CAP, 0}, bu = {u8, CAP, 0};
+        ibidi_buf32 b32 = {out32, CAP, 0};
         ibidi_findings fs8 = {f8, FCAP, 0, 0}, fs32 = {f32, FCAP, 0, 0};
         ibidi_error e8, e32;
         const ibidi_idna_options *o = OPT(flags);
-        ibidi_status s8 = to_ascii
-                              ? ibidi_idna_to_ascii_utf8(in, n, o, out8, CAP, &l8, &fs8, &e8)
-                              : ibidi_idna_to_unicode_utf8(in, n, o, out8, CAP, &l8, &fs8, &e8);
-        ibidi_status s32 =
-            to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, o, out32, CAP, &l32, &fs32, &e32)
-                     : ibidi_idna_to_unicode_cp(in32, n32, o, out32, CAP, &l32, &fs32, &e32);
+        ibidi_status s8 = to_ascii ? ibidi_idna_to_ascii_utf8(in, n, o, &b8, &fs8, &e8)
+                                   : ibidi_idna_to_unicode_utf8(in, n, o, &b8, &fs8, &e8);
+        ibidi_status s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, o, &b32, &fs32, &e32)
+                                    : ibidi_idna_to_unicode_cp(in32, n32, o, &b32, &fs32, &e32);
+        const size_t l8 = b8.len, l32 = b32.len;
         const size_t nf8 = fs8.n, nf32 = fs32.n;
         note_findings(f8, nf8 < FCAP ? nf8 : FCAP);
         /* the ToUnicode form, in which the offsets of findings count; the name itself for
          * the URL Standard's ASCII carve-out (IBIDI_IDNA_URL_HOST), which processes no more */
-        ibidi_idna_to_unicode_utf8(in, n, o, u8, CAP, &lu, NULL, NULL);
+        ibidi_idna_to_unicode_utf8(in, n, o, &bu, NULL, NULL);
+        size_t lu = bu.len;
         int ascii_name = 1;
         for (size_t i = 0; i < n; i++)
             ascii_name &= (unsigned char)in[i] < 0x80;
@@ -1434,16 +1447,17 @@ static void test_alabel_names(void)
             static uint32_t in32[700], out32[CAP];
             const unsigned flags = lane_flags[k / 2];
             const int to_ascii = k % 2;
-            size_t ln = 0, n32 = 0, l32 = 0;
+            size_t ln = 0, n32 = 0;
             if (!ibidi__idna_alabel_lane(in, n, flags, to_ascii, lane_out, CAP, &ln))
                 continue;
             ibidi_findings fs = {R.f, FCAP, 0, 0};
+            ibidi_buf32 b32 = {out32, CAP, 0};
             ibidi_status s32 = IBIDI_E_INVALID_ARGUMENT;
             if (ibidi_utf8_decode(in, n, in32, 700, &n32, NULL) == IBIDI_OK)
-                s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, OPT(flags), out32, CAP, &l32,
-                                                        &fs, NULL)
-                               : ibidi_idna_to_unicode_cp(in32, n32, OPT(flags), out32, CAP,
-                                                          &l32, &fs, NULL);
+                s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, OPT(flags), &b32, &fs, NULL)
+                               : ibidi_idna_to_unicode_cp(in32, n32, OPT(flags), &b32, &fs,
+                                                          NULL);
+            const size_t l32 = b32.len;
             size_t got = 0;
             int ok = s32 == IBIDI_OK && fs.n == 0 &&
                      ibidi_utf8_decode(lane_out, ln, in32, 700, &got, NULL) == IBIDI_OK &&

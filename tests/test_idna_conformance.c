@@ -165,13 +165,12 @@ static void check_op(size_t lineno, const char *op, const str *src,
                      const codes *want_codes)
 {
     uint32_t out[MAXV * 2];
-    size_t out_len = 0;
+    ibidi_buf32 ob = {out, MAXV * 2, 0};
     ibidi_finding f[MAXF];
     ibidi_findings fs = {f, MAXF, 0, 0};
-    ibidi_status st = to_ascii ? ibidi_idna_to_ascii_cp(src->cp, src->n, opts, out, MAXV * 2,
-                                                        &out_len, &fs, NULL)
-                               : ibidi_idna_to_unicode_cp(src->cp, src->n, opts, out, MAXV * 2,
-                                                          &out_len, &fs, NULL);
+    ibidi_status st = to_ascii ? ibidi_idna_to_ascii_cp(src->cp, src->n, opts, &ob, &fs, NULL)
+                               : ibidi_idna_to_unicode_cp(src->cp, src->n, opts, &ob, &fs, NULL);
+    const size_t out_len = ob.len;
     const size_t nf = fs.n;
     n_runs++;
     codes got;
@@ -206,13 +205,12 @@ static void check_op(size_t lineno, const char *op, const str *src,
         CHECK(0, "line %zu: cannot encode as UTF-8", lineno);
         return;
     }
-    size_t o8 = 0;
+    ibidi_buf ob8 = {out8, sizeof out8, 0};
     ibidi_finding f8[MAXF];
     ibidi_findings fs8 = {f8, MAXF, 0, 0};
-    ibidi_status st8 = to_ascii ? ibidi_idna_to_ascii_utf8(in8, in_len, opts, out8, sizeof out8,
-                                                           &o8, &fs8, NULL)
-                                : ibidi_idna_to_unicode_utf8(in8, in_len, opts, out8,
-                                                             sizeof out8, &o8, &fs8, NULL);
+    ibidi_status st8 = to_ascii ? ibidi_idna_to_ascii_utf8(in8, in_len, opts, &ob8, &fs8, NULL)
+                                : ibidi_idna_to_unicode_utf8(in8, in_len, opts, &ob8, &fs8, NULL);
+    const size_t o8 = ob8.len;
     const size_t nf8 = fs8.n;
     codes got8;
     finding_codes(f8, nf8, &got8);

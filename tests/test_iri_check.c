@@ -309,14 +309,14 @@ static void through_parser(const char *what, const text *t, ibidi_iri_kind as,
                            size_t ne, ibidi_status want)
 {
     ibidi_iri_component pc[MAXC];
-    ibidi_iri_info info;
-    if (ibidi_iri_parse(t->s, t->len, as, pc, MAXC, &info, NULL) != IBIDI_OK) {
+    ibidi_iri_components rec = {pc, MAXC, 0};
+    if (ibidi_iri_parse(t->s, t->len, as, &rec, NULL, NULL) != IBIDI_OK) {
         n_not_parsed++;
         return;
     }
     n_parsed++;
     if (c) {
-        int same = info.n_components == nc;
+        int same = rec.n == nc;
         for (size_t i = 0; same && i < nc; i++)
             same = pc[i].start == c[i].start && pc[i].length == c[i].length &&
                    pc[i].kind == c[i].kind;
@@ -325,7 +325,7 @@ static void through_parser(const char *what, const text *t, ibidi_iri_kind as,
     result r;
     char pwhat[MAXS + 96];
     snprintf(pwhat, sizeof pwhat, "%s through ibidi_iri_parse", what);
-    run_comps(t, pc, info.n_components, opt, &r);
+    run_comps(t, pc, rec.n, opt, &r);
     compare(pwhat, t, &r, opt, e, ne, want);
 }
 
@@ -1131,55 +1131,63 @@ static void test_options_and_alloc(void)
     const char *iri = "http://\xD7\x90\xD7\x91.com/ab\xD7\x90/1";
     const size_t len = strlen(iri);
     ibidi_iri_component comps[32];
-    ibidi_iri_info info;
-    CHECK(ibidi_iri_parse(iri, len, IBIDI_IRI_AS_IRI, comps, 32, &info, NULL) == IBIDI_OK,
-          "parse");
+    ibidi_iri_components rec = {comps, 32, 0};
+    CHECK(ibidi_iri_parse(iri, len, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) == IBIDI_OK, "parse");
     /* NULL options and a zeroed record are the defaults; they equal the word-options call */
     static const ibidi_iri_options zero;
     ibidi_finding a[16], b[16], c[16];
     ibidi_findings fa = {a, 16, 0, 0}, fb = {b, 16, 0, 0}, fc = {c, 16, 0, 0};
-    ibidi_status sa = ibidi_iri_check(iri, len, comps, info.n_components, NULL, &fa, NULL);
-    ibidi_status sb = ibidi_iri_check(iri, len, comps, info.n_components, &zero, &fb, NULL);
-    ibidi_status sc = t_iri_check(iri, len, comps, info.n_components, 0, &fc, NULL);
+    ibidi_status sa = ibidi_iri_check(iri, len, &rec, NULL, &fa, NULL);
+    ibidi_status sb = ibidi_iri_check(iri, len, &rec, &zero, &fb, NULL);
+    ibidi_status sc = t_iri_check(iri, len, comps, rec.n, 0, &fc, NULL);
     CHECK(sa == sb && sb == sc && fa.n == fb.n && fb.n == fc.n && fa.n > 0 &&
               memcmp(a, b, fa.n * sizeof a[0]) == 0 && memcmp(b, c, fa.n * sizeof a[0]) == 0,
           "NULL, zeroed and word options agree: %zu findings", fa.n);
     /* the host's Bidi Rule per label comes from the IDNA record */
     const char *host = "http://123.\xD7\x90\xD7\x91.com/";
     ibidi_iri_component hc[16];
-    ibidi_iri_info hi;
-    ibidi_iri_parse(host, strlen(host), IBIDI_IRI_AS_IRI, hc, 16, &hi, NULL);
+    ibidi_iri_components hrec = {hc, 16, 0};
+    ibidi_iri_parse(host, strlen(host), IBIDI_IRI_AS_IRI, &hrec, NULL, NULL);
     ibidi_iri_options per = zero;
     per.idna.add = IBIDI_IDNA_BIDI_PER_LABEL;
-    CHECK(ibidi_iri_check(host, strlen(host), hc, hi.n_components, NULL, NULL, NULL) ==
+    CHECK(ibidi_iri_check(host, strlen(host), &hrec, NULL, NULL, NULL) ==
                   IBIDI_E_IDENT_INVALID &&
-              ibidi_iri_check(host, strlen(host), hc, hi.n_components, &per, NULL, NULL) ==
-                  IBIDI_OK,
+              ibidi_iri_check(host, strlen(host), &hrec, &per, NULL, NULL) == IBIDI_OK,
           "123.AB.com: the Bidi Rule over the host, or per label with the IDNA option");
     /* a bit no call knows is refused; the bits of other calls are not */
     ibidi_iri_options bad = zero;
     bad.flags = 0x8;
-    CHECK(ibidi_iri_check(iri, len, comps, info.n_components, &bad, NULL, NULL) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_check(iri, len, &rec, &bad, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "unknown option bit");
     bad.flags = IBIDI_IRI_HOST_PERCENT | IBIDI_IRI_KEEP_UNSAFE;
-    CHECK(ibidi_iri_check(iri, len, comps, info.n_components, &bad, NULL, NULL) == sa,
+    CHECK(ibidi_iri_check(iri, len, &rec, &bad, NULL, NULL) == sa,
           "other calls' bits are ignored");
+    /* a record that holds fewer components than it counts (a parse into too small an
+     * array) is no identifier's: refused, not read past its capacity */
+    ibidi_iri_components cut = {comps, rec.n - 1, rec.n};
+    CHECK(ibidi_iri_check(iri, len, &cut, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "a record with n above cap");
+    CHECK(ibidi_iri_check("", 0, NULL, NULL, NULL, NULL) == IBIDI_OK, "NULL record: none");
     /* the allocating calls: the same components and findings as the buffer calls */
-    ibidi_iri_component *ac = NULL;
+    ibidi_iri_components ac = {comps, 99, 99}; /* cleared, the cap ignored */
     ibidi_iri_info ai;
     int same = ibidi_iri_parse_alloc(iri, len, IBIDI_IRI_AS_IRI, &ac, &ai, NULL) == IBIDI_OK &&
-               ac && ai.n_components == info.n_components;
-    for (size_t i = 0; same && i < info.n_components; i++)
-        same = ac[i].start == comps[i].start && ac[i].length == comps[i].length &&
-               ac[i].kind == comps[i].kind;
+               ac.items && ac.items != comps && ac.n == rec.n && ac.cap == rec.n;
+    for (size_t i = 0; same && i < rec.n; i++)
+        same = ac.items[i].start == comps[i].start && ac.items[i].length == comps[i].length &&
+               ac.items[i].kind == comps[i].kind;
     CHECK(same, "parse_alloc");
-    ibidi_free(ac);
-    ac = (ibidi_iri_component *)comps;
+    CHECK(ibidi_iri_check(iri, len, &ac, NULL, NULL, NULL) == sa, "check of parse_alloc's");
+    ibidi_free(ac.items);
+    ac = (ibidi_iri_components){comps, 32, 5};
     CHECK(ibidi_iri_parse_alloc("a..b", 4, IBIDI_IRI_AS_DOMAIN, &ac, NULL, NULL) ==
                   IBIDI_E_DOMAIN_EMPTY_LABEL &&
-              ac == NULL,
+              ac.items == NULL && ac.n == 0,
           "parse_alloc: an error leaves no components");
+    CHECK(ibidi_iri_parse_alloc(".", 1, IBIDI_IRI_AS_DOMAIN, &ac, NULL, NULL) == IBIDI_OK &&
+              ac.items != NULL && ac.n == 0,
+          "parse_alloc: no component, still an array");
+    ibidi_free(ac.items);
     CHECK(ibidi_iri_parse_alloc("a", 1, IBIDI_IRI_AS_DOMAIN, NULL, NULL, NULL) ==
               IBIDI_E_INVALID_ARGUMENT,
           "parse_alloc without a destination");
@@ -1196,13 +1204,16 @@ static void test_options_and_alloc(void)
           "check_alloc: a parse error, no findings");
     CHECK(ibidi_iri_check_alloc("example.com", 11, NULL, NULL, NULL) == IBIDI_OK,
           "check_alloc with no findings record");
-    char *codes = NULL;
-    size_t cl = 0;
-    CHECK(ibidi_iri_validate_alloc("123.\xD7\x90\xD7\x91.com", 11, NULL, &codes, &cl, NULL) ==
+    ibidi_buf codes = {NULL, 0, 0};
+    CHECK(ibidi_iri_validate_alloc("123.\xD7\x90\xD7\x91.com", 11, NULL, &codes, NULL) ==
                   IBIDI_E_IDENT_INVALID &&
-              codes && strcmp(codes, "[B1]") == 0 && cl == 4,
-          "validate_alloc: %s", codes ? codes : "(null)");
-    ibidi_free(codes);
+              codes.data && strcmp(codes.data, "[B1]") == 0 && codes.len == 4,
+          "validate_alloc: %s", codes.data ? codes.data : "(null)");
+    ibidi_free(codes.data);
+    CHECK(ibidi_iri_validate_alloc("a", 1, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "validate_alloc without a destination");
+    CHECK(ibidi_iri_validate("a..b", 4, NULL, NULL, NULL) == IBIDI_E_BUFFER_TOO_SMALL,
+          "validate: a NULL codes record is a capacity of 0");
     /* a host that maps to more code points than IDNA's fixed area (1536): U+FDFA maps to
        18, so 100 of them (300 bytes) need the work area; without one there is no verdict,
        and the allocating call gives one */
@@ -1211,25 +1222,25 @@ static void test_options_and_alloc(void)
         static unsigned char work[1 << 16];
         const size_t n = t_repeat(big, sizeof big, "http://", "\xEF\xB7\xBA", 100, ".com/");
         ibidi_iri_options o = as_iri;
-        size_t l1 = 0, l2 = 0;
+        ibidi_buf b1 = {w1, sizeof w1, 0};
         ibidi_error e = {IBIDI_OK, 0, 0};
-        CHECK(ibidi_iri_validate(big, n, &o, w1, sizeof w1, &l1, &e) ==
-                      IBIDI_E_IDNA_WORK_TOO_SMALL &&
+        CHECK(ibidi_iri_validate(big, n, &o, &b1, &e) == IBIDI_E_IDNA_WORK_TOO_SMALL &&
                   e.status == IBIDI_E_IDNA_WORK_TOO_SMALL && e.offset >= 7 && e.offset < n &&
-                  l1 == 0,
+                  b1.len == 0,
               "validate: a host past IDNA's fixed area, no work area: no verdict (offset %zu)",
               e.offset);
         o.idna.work = work;
         o.idna.work_size = sizeof work;
         CHECK(ibidi_idna_work_size() <= sizeof work &&
-                  ibidi_iri_validate(big, n, &o, w1, sizeof w1, &l1, NULL) ==
-                      IBIDI_E_IDENT_INVALID &&
-                  l1 < sizeof w1 && strstr(w1, "WORK") == NULL,
-              "validate: with a work area, the verdict: %.*s", (int)l1, w1);
-        const ibidi_status st = ibidi_iri_validate_alloc(big, n, &as_iri, &codes, &l2, NULL);
-        CHECK(st == IBIDI_E_IDENT_INVALID && codes && l2 == l1 && memcmp(codes, w1, l1) == 0,
-              "validate_alloc gives the work area itself: %s", codes ? codes : "(null)");
-        ibidi_free(codes);
+                  ibidi_iri_validate(big, n, &o, &b1, NULL) == IBIDI_E_IDENT_INVALID &&
+                  b1.len < sizeof w1 && strstr(w1, "WORK") == NULL,
+              "validate: with a work area, the verdict: %.*s", (int)b1.len, w1);
+        const size_t l1 = b1.len;
+        const ibidi_status st = ibidi_iri_validate_alloc(big, n, &as_iri, &codes, NULL);
+        CHECK(st == IBIDI_E_IDENT_INVALID && codes.data && codes.len == l1 &&
+                  memcmp(codes.data, w1, l1) == 0,
+              "validate_alloc gives the work area itself: %s", codes.data ? codes.data : "(null)");
+        ibidi_free(codes.data);
     }
 }
 

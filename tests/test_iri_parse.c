@@ -16,6 +16,7 @@
 #define CAP 1100
 
 static ibidi_iri_component C[CAP];
+static ibidi_iri_components P; /* C, as the last parse filled it */
 static ibidi_iri_info I;
 static ibidi_error E;
 static ibidi_status ST;
@@ -63,7 +64,8 @@ static void denotate(const char *s, size_t n, char *out)
 static ibidi_status parse_n(const char *s, size_t n, ibidi_iri_kind as)
 {
     memset(&E, 0xAB, sizeof E);
-    ST = ibidi_iri_parse(s, n, as, C, CAP, &I, &E);
+    P = (ibidi_iri_components){C, CAP, 0};
+    ST = ibidi_iri_parse(s, n, as, &P, &I, &E);
     return ST;
 }
 
@@ -88,7 +90,7 @@ static const char *render(const char *s)
     char tmp[4096];
     size_t j = 0;
     out[0] = '\0';
-    for (size_t i = 0; i < I.n_components && i < CAP; i++) {
+    for (size_t i = 0; i < P.n && i < CAP; i++) {
         denotate(s + C[i].start, C[i].length, tmp);
         j += (size_t)snprintf(out + j, sizeof out - j, "%s%s:%s", i ? " " : "",
                               kcode(C[i].kind), tmp);
@@ -201,7 +203,7 @@ static void test_rfc3987_examples(void)
     SPANS(IRI, nt("http://ab.CDE.FGH/ij/kl/mn/op.html"),
           "scheme 0+4 auth 7+16 host 7+16 path 23+17 hk=3");
     parse(nt("http://ab.CDE.FGH/ij/kl/mn/op.html"), IBIDI_IRI_AS_IRI);
-    CHECK(I.n_components == 9 && C[2].start == 10 && C[2].length == 6 && C[3].start == 17 &&
+    CHECK(P.n == 9 && C[2].start == 10 && C[2].length == 6 && C[3].start == 17 &&
               C[3].length == 6 && C[8].start == 36 && C[8].length == 4,
           "example 2 component offsets");
     SPANS(IRI, nt("http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV"),
@@ -439,7 +441,7 @@ static void test_ipv6(void)
     for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++) {
         snprintf(buf, sizeof buf, "http://[%s]/", valid[i]);
         parse(buf, IBIDI_IRI_AS_IRI);
-        CHECK(ST == IBIDI_OK && I.host_kind == IBIDI_IRI_COMP_IP_LITERAL && I.n_components == 3 &&
+        CHECK(ST == IBIDI_OK && I.host_kind == IBIDI_IRI_COMP_IP_LITERAL && P.n == 3 &&
                   C[1].kind == IBIDI_IRI_COMP_IP_LITERAL && C[1].start == 8 &&
                   C[1].length == strlen(valid[i]) && I.host.start == 7 &&
                   I.host.length == strlen(valid[i]) + 2,
@@ -606,7 +608,7 @@ static void test_domain(void)
     strcat(lab, "a");
     snprintf(buf, sizeof buf, "x.%s", nt(lab));
     parse(buf, IBIDI_IRI_AS_DOMAIN);
-    CHECK(ST == IBIDI_OK && I.n_components == 2 && C[1].length == 63, "63-octet Hebrew label");
+    CHECK(ST == IBIDI_OK && P.n == 2 && C[1].length == 63, "63-octet Hebrew label");
     fill(lab, 'A', 32);
     snprintf(buf, sizeof buf, "x.%s", nt(lab));
     ERR(DOMAIN, buf, DOMAIN_LABEL_TOO_LONG, 2);
@@ -623,13 +625,13 @@ static void test_domain(void)
     snprintf(buf, sizeof buf, "%s.%s.%s.%s", l63, l63, l63, l61);
     CHECK(strlen(buf) == 253, "253");
     parse(buf, IBIDI_IRI_AS_DOMAIN);
-    CHECK(ST == IBIDI_OK && I.n_components == 4, "253-octet name");
+    CHECK(ST == IBIDI_OK && P.n == 4, "253-octet name");
     strcat(buf, ".");
     parse(buf, IBIDI_IRI_AS_DOMAIN);
-    CHECK(ST == IBIDI_OK && I.n_components == 4, "253-octet name with the root");
+    CHECK(ST == IBIDI_OK && P.n == 4, "253-octet name with the root");
     snprintf(buf, sizeof buf, "%s.%s.%s.%s\xE3\x80\x82", l63, l63, l63, l61);
     parse(buf, IBIDI_IRI_AS_DOMAIN);
-    CHECK(ST == IBIDI_OK && I.n_components == 4, "253-octet name with an ideographic root");
+    CHECK(ST == IBIDI_OK && P.n == 4, "253-octet name with an ideographic root");
     snprintf(buf, sizeof buf, "%s.%s.%s.%s", l63, l63, l63, l62);
     ERRV(DOMAIN, buf, DOMAIN_TOO_LONG, 253, 0);
     strcat(buf, ".");
@@ -872,64 +874,85 @@ static void test_buffer(void)
 {
     const char *s = "http://a.b/c.d?e=f#g";
     ibidi_iri_component small[4], full[16];
+    ibidi_iri_components rec;
     ibidi_iri_info info;
     ibidi_error err;
     size_t n;
 
-    ibidi_status st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, 16, &info, &err);
-    n = info.n_components;
+    rec = (ibidi_iri_components){full, 16, 99};
+    ibidi_status st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    n = rec.n;
     CHECK(st == IBIDI_OK && n == 8, "full parse: %zu", n);
 
-    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, NULL, 0, &info, &err);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && err.status == st && info.n_components == n &&
+    rec = (ibidi_iri_components){NULL, 0, 99};
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && err.status == st && rec.n == n &&
               info.kind == IBIDI_IRI_AS_IRI && info.query.present && info.query.start == 15,
           "count only");
-    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, small, 4, &info, &err);
+    rec = (ibidi_iri_components){small, 4, 99};
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, &rec, &info, &err);
     int same = 1;
     for (size_t i = 0; i < 4; i++)
         same &= small[i].start == full[i].start && small[i].length == full[i].length &&
                 small[i].kind == full[i].kind;
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && info.n_components == n && same,
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && rec.n == n && same,
           "small buffer keeps the first components");
-    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, n, &info, &err);
-    CHECK(st == IBIDI_OK && info.n_components == n, "exact buffer");
-    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, n - 1, &info, &err);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && info.n_components == n, "one short");
+    rec = (ibidi_iri_components){full, n, 99};
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    CHECK(st == IBIDI_OK && rec.n == n, "exact buffer");
+    rec = (ibidi_iri_components){full, n - 1, 99};
+    st = ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && rec.n == n, "one short");
     /* info and err may be NULL */
-    CHECK(ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, full, 16, NULL, NULL) == IBIDI_OK,
+    rec = (ibidi_iri_components){full, 16, 99};
+    CHECK(ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, &rec, NULL, NULL) == IBIDI_OK &&
+              rec.n == n,
           "NULL info and err");
-    CHECK(ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL) ==
+    /* so may the components record: a capacity of 0 */
+    CHECK(ibidi_iri_parse(s, strlen(s), IBIDI_IRI_AS_IRI, NULL, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL,
           "NULL everything");
-    /* a syntax error is reported over a small buffer, wherever it is */
-    st = ibidi_iri_parse("a.b.c d", 7, IBIDI_IRI_AS_DOMAIN, NULL, 0, &info, &err);
-    CHECK(st == IBIDI_E_DOMAIN_CHAR && err.offset == 5, "syntax error over BUFFER_TOO_SMALL");
-    st = ibidi_iri_parse("http://a/b/c/d/e/f g", 20, IBIDI_IRI_AS_IRI, small, 2, &info, &err);
-    CHECK(st == IBIDI_E_IRI_CHAR && err.offset == 18, "late syntax error over a small buffer");
+    /* a syntax error is reported over a small buffer, wherever it is, and counts nothing */
+    rec = (ibidi_iri_components){NULL, 0, 99};
+    st = ibidi_iri_parse("a.b.c d", 7, IBIDI_IRI_AS_DOMAIN, &rec, &info, &err);
+    CHECK(st == IBIDI_E_DOMAIN_CHAR && err.offset == 5 && rec.n == 0,
+          "syntax error over BUFFER_TOO_SMALL");
+    rec = (ibidi_iri_components){small, 2, 99};
+    st = ibidi_iri_parse("http://a/b/c/d/e/f g", 20, IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    CHECK(st == IBIDI_E_IRI_CHAR && err.offset == 18 && rec.n == 0,
+          "late syntax error over a small buffer");
     /* no components need no buffer */
-    st = ibidi_iri_parse(".", 1, IBIDI_IRI_AS_DOMAIN, NULL, 0, &info, &err);
-    CHECK(st == IBIDI_OK && info.n_components == 0, "root with no buffer");
-    st = ibidi_iri_parse("http:", 5, IBIDI_IRI_AS_IRI, small, 1, &info, &err);
-    CHECK(st == IBIDI_OK && info.n_components == 1, "scheme only");
+    rec = (ibidi_iri_components){NULL, 0, 99};
+    st = ibidi_iri_parse(".", 1, IBIDI_IRI_AS_DOMAIN, &rec, &info, &err);
+    CHECK(st == IBIDI_OK && rec.n == 0, "root with no buffer");
+    CHECK(ibidi_iri_parse(".", 1, IBIDI_IRI_AS_DOMAIN, NULL, &info, &err) == IBIDI_OK,
+          "root with no record");
+    rec = (ibidi_iri_components){small, 1, 99};
+    st = ibidi_iri_parse("http:", 5, IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    CHECK(st == IBIDI_OK && rec.n == 1, "scheme only");
 
     /* the bound: len + 2 components always suffice */
     static const char *const dense[] = {"...", "?=&=&=", "/./.", "a.b.c.d", "x:...#",
                                         "?&&&", "/////", "...?=#", ".a.a.a", "#"};
     for (size_t i = 0; i < sizeof dense / sizeof dense[0]; i++) {
         size_t len = strlen(dense[i]);
-        st = ibidi_iri_parse(dense[i], len, IBIDI_IRI_AS_IRI, C, CAP, &info, &err);
-        CHECK(st == IBIDI_OK && info.n_components <= len + 2, "bound '%s': %zu", dense[i],
-              info.n_components);
+        rec = (ibidi_iri_components){C, CAP, 0};
+        st = ibidi_iri_parse(dense[i], len, IBIDI_IRI_AS_IRI, &rec, &info, &err);
+        CHECK(st == IBIDI_OK && rec.n <= len + 2, "bound '%s': %zu", dense[i], rec.n);
     }
 
     /* arguments */
-    st = ibidi_iri_parse(NULL, 3, IBIDI_IRI_AS_IRI, full, 16, &info, &err);
-    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st, "NULL text with a length");
-    st = ibidi_iri_parse("a", 1, IBIDI_IRI_AS_IRI, NULL, 2, &info, &err);
+    rec = (ibidi_iri_components){full, 16, 99};
+    st = ibidi_iri_parse(NULL, 3, IBIDI_IRI_AS_IRI, &rec, &info, &err);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && err.status == st && rec.n == 0,
+          "NULL text with a length");
+    rec = (ibidi_iri_components){NULL, 2, 0};
+    st = ibidi_iri_parse("a", 1, IBIDI_IRI_AS_IRI, &rec, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "NULL comps with a capacity");
-    st = ibidi_iri_parse("a", 1, (ibidi_iri_kind)4, full, 16, &info, &err);
+    rec = (ibidi_iri_components){full, 16, 0};
+    st = ibidi_iri_parse("a", 1, (ibidi_iri_kind)4, &rec, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "unknown kind");
-    st = ibidi_iri_parse("a", 1, (ibidi_iri_kind)-1, full, 16, &info, &err);
+    st = ibidi_iri_parse("a", 1, (ibidi_iri_kind)-1, &rec, &info, &err);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "negative kind");
 }
 
@@ -978,9 +1001,9 @@ static void test_auto(void)
     ERRN(AUTO, "a@b\x01", 4, IDENT_CONTROL, 3);
     CHECK(I.kind == IBIDI_IRI_AS_EMAIL, "AUTO kind with a control");
     ERRN(AUTO, "", 0, IDENT_EMPTY, 0);
-    CHECK(I.kind == IBIDI_IRI_AS_DOMAIN && I.n_components == 0, "AUTO kind of empty input");
+    CHECK(I.kind == IBIDI_IRI_AS_DOMAIN && P.n == 0, "AUTO kind of empty input");
     ERR(EMAIL, "a@b c", DOMAIN_CHAR, 3);
-    CHECK(I.kind == IBIDI_IRI_AS_EMAIL && I.n_components == 0 && I.local_part.present,
+    CHECK(I.kind == IBIDI_IRI_AS_EMAIL && P.n == 0 && I.local_part.present,
           "info after an error");
     OK(AUTO, "a.b@c.d", "A:a A:b L:c L:d");
     OK(AUTO, "http://a.b", "S:http L:a L:b");

@@ -33,7 +33,12 @@ static ibidi_status call(fn f, const char *s, size_t len, unsigned opt, unsigned
                          size_t cap, size_t *n, ibidi_error *e)
 {
     switch (f) {
-    case F_PCT: return ibidi_iri_percent_encode_component(s, len, out, cap, n, e);
+    case F_PCT: {
+        ibidi_buf b = {out, cap, 0};
+        const ibidi_status st = ibidi_iri_percent_encode_component(s, len, &b, e);
+        *n = b.len;
+        return st;
+    }
     case F_URI: return t_iri_to_uri(s, len, opt, flags, out, cap, n, e);
     default: return t_iri_from_uri(s, len, opt, out, cap, n, e);
     }
@@ -163,13 +168,12 @@ static void test_percent_encode(void)
     PCT_ERR("\xF4\x90\x80\x80", 4, IBIDI_E_UTF8_TOO_LARGE, 0, 0xF4);
     PCT_ERR("\xC3\xA9\xE2\x82", 4, IBIDI_E_UTF8_TRUNCATED, 2, 0xE2);
     PCT_ERR(NULL, 3, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t n;
-    CHECK(ibidi_iri_percent_encode_component("a", 1, NULL, 4, &n, NULL) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    ibidi_buf b = {NULL, 4, 0};
+    CHECK(ibidi_iri_percent_encode_component("a", 1, &b, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "pct: NULL output with a capacity");
-    CHECK(ibidi_iri_percent_encode_component("\xC3\xA9", 2, NULL, 0, NULL, NULL) ==
+    CHECK(ibidi_iri_percent_encode_component("\xC3\xA9", 2, NULL, NULL) ==
               IBIDI_E_BUFFER_TOO_SMALL,
-          "pct: out_len and err may be NULL");
+          "pct: the output record and err may be NULL");
 }
 
 /* ---- IRI to URI -------------------------------------------------------------------------- */
@@ -207,13 +211,12 @@ static void test_to_uri_rfc(void)
     /* an RTL host through ToASCII: its A-labels, as IDNA gives them */
     {
         char a[128], w[160];
-        size_t n = 0;
+        ibidi_buf b = {a, sizeof a - 1, 0};
         const char *h = nota("AB.CD", 0);
         /* NULL options: the uts46 profile, whose flags UTS46 holds */
-        CHECK(ibidi_idna_to_ascii_utf8(h, strlen(h), NULL, a, sizeof a - 1, &n, NULL, NULL) ==
-                  IBIDI_OK,
+        CHECK(ibidi_idna_to_ascii_utf8(h, strlen(h), NULL, &b, NULL, NULL) == IBIDI_OK,
               "A-labels of AB.CD");
-        a[n] = '\0';
+        a[b.len] = '\0';
         snprintf(w, sizeof w, "http://%s/", a);
         CHECK(strncmp(a, "xn--", 4) == 0, "AB.CD: %s", a);
         URI(nota("http://AB.CD/", 0), 0, UTS46, w);
@@ -455,15 +458,15 @@ static void test_to_iri_host_unicode(void)
     IRI("http://xn--99zt52a.%41.org/", H, "http://xn--99zt52a.A.org/");
     /* RTL labels: one that passes the Bidi Rule but ends with a digit keeps its A-label */
     char a1[64], a2[64], w[512];
-    size_t n1 = 0, n2 = 0;
+    ibidi_buf b1 = {a1, sizeof a1 - 1, 0}, b2 = {a2, sizeof a2 - 1, 0};
     /* NULL options: the uts46 profile */
-    CHECK(ibidi_idna_to_ascii_utf8(nota("AB", 0), strlen(nota("AB", 0)), NULL, a1, sizeof a1 - 1,
-                                   &n1, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8(nota("AB", 0), strlen(nota("AB", 0)), NULL, &b1, NULL,
+                                   NULL) == IBIDI_OK,
           "A-label of AB");
-    CHECK(ibidi_idna_to_ascii_utf8(nota("AB1", 0), strlen(nota("AB1", 0)), NULL, a2,
-                                   sizeof a2 - 1, &n2, NULL, NULL) == IBIDI_OK,
+    CHECK(ibidi_idna_to_ascii_utf8(nota("AB1", 0), strlen(nota("AB1", 0)), NULL, &b2, NULL,
+                                   NULL) == IBIDI_OK,
           "A-label of AB1");
-    a1[n1] = a2[n2] = '\0';
+    a1[b1.len] = a2[b2.len] = '\0';
     char u1[200], u2[200];
     snprintf(u1, sizeof u1, "http://%s.example/", a1);
     snprintf(u2, sizeof u2, "http://%s.%s/", a1, a2);
@@ -511,10 +514,10 @@ static int output_rules_ok(const char *s, size_t n)
     static ibidi_iri_component comps[CAP];
     static ibidi_finding f[256];
     ibidi_findings fs = {f, 256, 0, 0};
-    ibidi_iri_info info;
-    if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, comps, CAP, &info, NULL) != IBIDI_OK)
+    ibidi_iri_components rec = {comps, CAP, 0};
+    if (ibidi_iri_parse(s, n, IBIDI_IRI_AS_IRI, &rec, NULL, NULL) != IBIDI_OK)
         return 0;
-    ibidi_status st = t_iri_check(s, n, comps, info.n_components, 0, &fs, NULL);
+    ibidi_status st = t_iri_check(s, n, comps, rec.n, 0, &fs, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return 0;
     for (size_t i = 0; i < fs.n && i < 256; i++)
@@ -633,7 +636,7 @@ static void test_properties(void)
             if (sect == 2)
                 break;
         }
-        if (ibidi_iri_parse(x, k, IBIDI_IRI_AS_IRI, NULL, 0, NULL, NULL) ==
+        if (ibidi_iri_parse(x, k, IBIDI_IRI_AS_IRI, NULL, NULL, NULL) ==
             IBIDI_E_BUFFER_TOO_SMALL)
             props(x, k);
     }
@@ -646,41 +649,42 @@ static void test_options_and_alloc(void)
 {
     const char *iri = "http://r\xC3\xA9sum\xC3\xA9.example.org/\xD9\x85\xD9\x84\xD9\x81";
     char a[256], b[256];
-    size_t na = 0, nb = 0;
+    ibidi_buf ba = {a, sizeof a, 0}, bb = {b, sizeof b, 0};
     static const ibidi_iri_options zero;
-    CHECK(ibidi_iri_to_uri(iri, strlen(iri), NULL, a, sizeof a, &na, NULL) == IBIDI_OK &&
-              ibidi_iri_to_uri(iri, strlen(iri), &zero, b, sizeof b, &nb, NULL) == IBIDI_OK &&
-              na == nb && memcmp(a, b, na) == 0 && memcmp(a, "http://xn--rsum-bpad.example.org/", 33) == 0,
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), NULL, &ba, NULL) == IBIDI_OK &&
+              ibidi_iri_to_uri(iri, strlen(iri), &zero, &bb, NULL) == IBIDI_OK &&
+              ba.len == bb.len && memcmp(a, b, ba.len) == 0 &&
+              memcmp(a, "http://xn--rsum-bpad.example.org/", 33) == 0,
           "NULL and zeroed options: the uts46 profile for the host");
+    const size_t nb = bb.len;
     ibidi_iri_options pct = zero;
     pct.flags = IBIDI_IRI_HOST_PERCENT;
-    CHECK(ibidi_iri_to_uri(iri, strlen(iri), &pct, a, sizeof a, &na, NULL) == IBIDI_OK &&
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), &pct, &ba, NULL) == IBIDI_OK &&
               memcmp(a, "http://r%C3%A9sum%C3%A9", 23) == 0,
           "IBIDI_IRI_HOST_PERCENT");
     ibidi_iri_options badp = zero;
     badp.idna.profile = (ibidi_idna_profile)7;
-    CHECK(ibidi_iri_to_uri(iri, strlen(iri), &badp, a, sizeof a, &na, NULL) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), &badp, &ba, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "an unknown IDNA profile is refused");
-    char *out = NULL;
-    size_t n = 0;
-    CHECK(ibidi_iri_to_uri_alloc(iri, strlen(iri), NULL, &out, &n, NULL) == IBIDI_OK && out &&
-              n == nb && memcmp(out, b, n) == 0 && out[n] == '\0',
+    CHECK(ibidi_iri_to_uri(iri, strlen(iri), NULL, NULL, NULL) == IBIDI_E_BUFFER_TOO_SMALL,
+          "to_uri: a NULL output record is a capacity of 0");
+    ibidi_buf ob = {NULL, 0, 0};
+    CHECK(ibidi_iri_to_uri_alloc(iri, strlen(iri), NULL, &ob, NULL) == IBIDI_OK && ob.data &&
+              ob.len == nb && memcmp(ob.data, b, ob.len) == 0 && ob.data[ob.len] == '\0',
           "to_uri_alloc");
-    char *back = NULL;
-    size_t nback = 0;
+    ibidi_buf back = {NULL, 0, 0};
     ibidi_iri_options h = zero;
     h.flags = IBIDI_IRI_HOST_TO_UNICODE;
-    CHECK(ibidi_iri_from_uri_alloc(out, n, &h, &back, &nback, NULL) == IBIDI_OK && back &&
-              nback == strlen(iri) && strcmp(back, iri) == 0,
-          "from_uri_alloc gives the IRI back: %s", back ? back : "(null)");
-    ibidi_free(out);
-    ibidi_free(back);
-    out = (char *)a;
-    CHECK(ibidi_iri_to_uri_alloc("http://[x", 9, NULL, &out, &n, NULL) == IBIDI_E_IRI_HOST &&
-              out == NULL,
+    CHECK(ibidi_iri_from_uri_alloc(ob.data, ob.len, &h, &back, NULL) == IBIDI_OK && back.data &&
+              back.len == strlen(iri) && strcmp(back.data, iri) == 0,
+          "from_uri_alloc gives the IRI back: %s", back.data ? back.data : "(null)");
+    ibidi_free(ob.data);
+    ibidi_free(back.data);
+    ob = (ibidi_buf){a, sizeof a, 3}; /* data, cap and len are not read */
+    CHECK(ibidi_iri_to_uri_alloc("http://[x", 9, NULL, &ob, NULL) == IBIDI_E_IRI_HOST &&
+              ob.data == NULL && ob.len == 0,
           "to_uri_alloc: an error leaves no output");
-    CHECK(ibidi_iri_from_uri_alloc("a", 1, NULL, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_from_uri_alloc("a", 1, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "from_uri_alloc without a destination");
     /* a long input with characters to encode: the first size asked for is not the last */
     static char big[5000];
@@ -689,10 +693,10 @@ static void test_options_and_alloc(void)
         big[i] = (i % 3) ? 'x' : '<';
     ibidi_iri_options enc = zero;
     enc.flags = IBIDI_IRI_ENCODE_ASCII;
-    CHECK(ibidi_iri_to_uri_alloc(big, sizeof big, &enc, &out, &n, NULL) == IBIDI_OK && out &&
-              strlen(out) == n && n > sizeof big,
-          "to_uri_alloc on a long input to encode: %zu bytes", n);
-    ibidi_free(out);
+    CHECK(ibidi_iri_to_uri_alloc(big, sizeof big, &enc, &ob, NULL) == IBIDI_OK && ob.data &&
+              strlen(ob.data) == ob.len && ob.len > sizeof big,
+          "to_uri_alloc on a long input to encode: %zu bytes", ob.len);
+    ibidi_free(ob.data);
     /* a host past IDNA's fixed area (1536 code points): 1600 U+00E9, which the whatwg
        profile converts (it checks no length); without a work area there is no answer,
        with one the URI, and the allocating call gives one itself */
@@ -702,26 +706,27 @@ static void test_options_and_alloc(void)
         const size_t hn = t_repeat(host, sizeof host, "http://", "\xC3\xA9", 1600, "/p");
         ibidi_iri_options w = zero;
         w.idna.profile = IBIDI_IDNA_PROFILE_WHATWG;
-        size_t un = 0;
+        ibidi_buf ub = {uri, sizeof uri, 0};
         ibidi_error e = {IBIDI_OK, 0, 0};
-        const ibidi_status s0 = ibidi_iri_to_uri(host, hn, &w, uri, sizeof uri, &un, &e);
+        const ibidi_status s0 = ibidi_iri_to_uri(host, hn, &w, &ub, &e);
         CHECK(s0 == IBIDI_E_IDNA_WORK_TOO_SMALL && e.status == s0 && e.offset >= 7 &&
                   e.offset < hn,
               "to_uri: a host past IDNA's fixed area, no work area: %s at %zu",
               ibidi_status_name(s0), e.offset);
         w.idna.work = work;
         w.idna.work_size = sizeof work;
-        const ibidi_status s1 = ibidi_iri_to_uri(host, hn, &w, uri, sizeof uri, &un, NULL);
+        const ibidi_status s1 = ibidi_iri_to_uri(host, hn, &w, &ub, NULL);
+        const size_t un = ub.len;
         CHECK(ibidi_idna_work_size() <= sizeof work && s1 == IBIDI_OK &&
                   memcmp(uri, "http://xn--", 11) == 0 && un > 1600 &&
                   memcmp(uri + un - 2, "/p", 2) == 0,
               "to_uri: with a work area, the URI (%s, %zu bytes)", ibidi_status_name(s1), un);
         w.idna.work = NULL;
         w.idna.work_size = 0;
-        const ibidi_status s2 = ibidi_iri_to_uri_alloc(host, hn, &w, &out, &n, NULL);
-        CHECK(s2 == IBIDI_OK && out && n == un && memcmp(out, uri, un) == 0,
+        const ibidi_status s2 = ibidi_iri_to_uri_alloc(host, hn, &w, &ob, NULL);
+        CHECK(s2 == IBIDI_OK && ob.data && ob.len == un && memcmp(ob.data, uri, un) == 0,
               "to_uri_alloc gives the work area itself (%s)", ibidi_status_name(s2));
-        ibidi_free(out);
+        ibidi_free(ob.data);
     }
 }
 
@@ -753,39 +758,55 @@ static void test_unicode_form(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const ibidi_iri_options o = {cases[i].as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
         char out[256];
-        size_t n = 0, need = 0;
-        int changed = -1;
+        ibidi_buf b = {out, sizeof out, 0};
         const size_t len = strlen(cases[i].in);
-        ibidi_status st =
-            ibidi_iri_unicode_form(cases[i].in, len, &o, out, sizeof out, &n, &changed, NULL);
+        ibidi_status st = ibidi_iri_unicode_form(cases[i].in, len, &o, &b, NULL);
+        const size_t n = b.len;
+        /* whether the form differs is the caller's comparison */
+        const int changed = n != len || memcmp(out, cases[i].in, len) != 0;
         CHECK(st == IBIDI_OK && n == strlen(cases[i].want) && memcmp(out, cases[i].want, n) == 0 &&
                   changed == cases[i].changed,
               "unicode form of %s: status %d, '%.*s', changed %d", cases[i].in, (int)st, (int)n,
               out, changed);
         /* the size contract: one byte short, then nothing */
-        if (n > 0)
-            CHECK(ibidi_iri_unicode_form(cases[i].in, len, &o, out, n - 1, &need, NULL, NULL) ==
+        if (n > 0) {
+            b = (ibidi_buf){out, n - 1, 0};
+            CHECK(ibidi_iri_unicode_form(cases[i].in, len, &o, &b, NULL) ==
                           IBIDI_E_BUFFER_TOO_SMALL &&
-                      need == n,
+                      b.len == n,
                   "unicode form of %s: short buffer", cases[i].in);
-        CHECK(ibidi_iri_unicode_form(cases[i].in, len, &o, NULL, 0, &need, NULL, NULL) ==
+        }
+        b = (ibidi_buf){NULL, 0, 0};
+        CHECK(ibidi_iri_unicode_form(cases[i].in, len, &o, &b, NULL) ==
                       (n ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&
-                  need == n,
+                  b.len == n,
               "unicode form of %s: no buffer", cases[i].in);
+        /* the allocating call: the same form, NUL-terminated */
+        ibidi_buf a = {NULL, 0, 0};
+        CHECK(ibidi_iri_unicode_form_alloc(cases[i].in, len, &o, &a, NULL) == IBIDI_OK &&
+                  a.data && a.len == n && memcmp(a.data, out, n) == 0 && a.data[n] == '\0',
+              "unicode form of %s: allocated", cases[i].in);
+        ibidi_free(a.data);
     }
     /* parse errors are the parser's; bad arguments are refused */
     ibidi_error e;
     char out[64];
-    size_t n;
+    ibidi_buf b = {out, sizeof out, 0};
     CHECK(ibidi_iri_unicode_form("a..b", 4, &(ibidi_iri_options){IBIDI_IRI_AS_DOMAIN, 0,
                                                                  {IBIDI_IDNA_PROFILE_UTS46, 0, 0,
                                                                   NULL, 0}},
-                                 out, sizeof out, &n, NULL, &e) == IBIDI_E_DOMAIN_EMPTY_LABEL &&
+                                 &b, &e) == IBIDI_E_DOMAIN_EMPTY_LABEL &&
               e.offset == 2,
           "unicode form: a parse error with its offset");
-    CHECK(ibidi_iri_unicode_form(NULL, 3, NULL, out, sizeof out, &n, NULL, NULL) ==
-              IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_iri_unicode_form(NULL, 3, NULL, &b, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "unicode form: NULL input");
+    b = (ibidi_buf){out, 0, 5};
+    CHECK(ibidi_iri_unicode_form_alloc("a..b", 4, NULL, &b, NULL) ==
+                  IBIDI_E_DOMAIN_EMPTY_LABEL &&
+              b.data == NULL && b.len == 0,
+          "unicode form allocated: no form after an error");
+    CHECK(ibidi_iri_unicode_form_alloc("a", 1, NULL, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "unicode form allocated: a record is needed");
 }
 
 int main(void)

@@ -85,10 +85,11 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         r->clen = status_codes(st, r->codes);
         return;
     }
-    size_t ul = 0;
+    ibidi_buf ub = {r->unicode, CAP, 0};
     ibidi_findings fi = {idna, 4096, 0, 0};
     const ibidi_idna_options o = exact(flags);
-    st = ibidi_idna_to_unicode_utf8(name, len, &o, r->unicode, CAP, &ul, &fi, NULL);
+    st = ibidi_idna_to_unicode_utf8(name, len, &o, &ub, &fi, NULL);
+    const size_t ul = ub.len;
     const size_t ni = fi.n;
     const char *form = name;
     size_t flen = len;
@@ -112,7 +113,9 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         ibidi_iri_options vo = t_iri_opts(IBIDI_IRI_AS_DOMAIN, 0, flags);
         vo.idna.work = work;
         vo.idna.work_size = sizeof work;
-        vst = ibidi_iri_validate(form, flen, &vo, r->codes, CAP, &cl, NULL);
+        ibidi_buf cb = {r->codes, CAP, 0};
+        vst = ibidi_iri_validate(form, flen, &vo, &cb, NULL);
+        cl = cb.len;
     }
     r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
@@ -609,7 +612,7 @@ static void options(void)
     }
     /* a form of over 256 bytes from a name of fewer: A-labels of CJK ideographs */
     {
-        size_t ul = 0, al = 0;
+        size_t ul = 0;
         for (int l = 0; l < 6; l++) {
             for (int i = 0; i < 20; i++) {
                 memcpy(u + ul, "\xE4\xB8\x80", 3);
@@ -619,9 +622,11 @@ static void options(void)
         }
         memcpy(u + ul, "com", 3);
         ul += 3;
-        CHECK(ibidi_idna_to_ascii_utf8(u, ul, NULL, b2, CAP, &al, NULL, NULL) == IBIDI_OK &&
-                  al < 256 && ul > 256,
-              "a name of %zu bytes, its form of %zu", al, ul);
+        ibidi_buf ab = {b2, CAP, 0};
+        CHECK(ibidi_idna_to_ascii_utf8(u, ul, NULL, &ab, NULL, NULL) == IBIDI_OK &&
+                  ab.len < 256 && ul > 256,
+              "a name of %zu bytes, its form of %zu", ab.len, ul);
+        const size_t al = ab.len;
         char name[256];
         memcpy(name, b2, al);
         compare(name, al, uts46, "long form");

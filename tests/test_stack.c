@@ -387,9 +387,9 @@ static void make_inputs(void)
             u[at2++] = '.';
         }
         at2 = put(u, at2, "com");
-        long_form_len = 0;
-        ibidi_idna_to_ascii_utf8(u, at2, NULL, long_form, sizeof long_form - 1, &long_form_len,
-                                 NULL, NULL);
+        ibidi_buf lf = {long_form, sizeof long_form - 1, 0};
+        ibidi_idna_to_ascii_utf8(u, at2, NULL, &lf, NULL, NULL);
+        long_form_len = lf.len;
     }
     ctx_before_len = (size_t)(put(ctx_before, 0, "\xD7\x90\xD7\x91 (1) ") - 0);
     ctx_after_len = (size_t)(put(ctx_after, 0, " 2 \xD7\x92 [x]"));
@@ -426,13 +426,12 @@ static void make_inputs(void)
                           NULL);
     }
     {
-        ibidi_iri_info info;
-        ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, comps,
-                          sizeof comps / sizeof comps[0], &info, NULL);
-        n_comps = info.n_components;
-        ibidi_iri_parse(iri_q, iri_q_len, IBIDI_IRI_AS_IRI, iri_comps,
-                          sizeof iri_comps / sizeof iri_comps[0], &info, NULL);
-        n_iri_comps = info.n_components;
+        ibidi_iri_components rec = {comps, sizeof comps / sizeof comps[0], 0};
+        ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, &rec, NULL, NULL);
+        n_comps = rec.n;
+        rec = (ibidi_iri_components){iri_comps, sizeof iri_comps / sizeof iri_comps[0], 0};
+        ibidi_iri_parse(iri_q, iri_q_len, IBIDI_IRI_AS_IRI, &rec, NULL, NULL);
+        n_iri_comps = rec.n;
     }
 }
 
@@ -665,13 +664,11 @@ static int c_idna_small(void)
 static int idna_utf8_all(int to_ascii, const ibidi_idna_options *o)
 {
     for (size_t k = 0; k < 5; k++) {
-        size_t len = 0;
+        ibidi_buf b = {out, sizeof out, 0};
         ibidi_findings f = findings();
         ibidi_status st =
-            to_ascii ? ibidi_idna_to_ascii_utf8(idna_names[k], *idna_lens[k], o, out,
-                                                sizeof out, &len, &f, NULL)
-                     : ibidi_idna_to_unicode_utf8(idna_names[k], *idna_lens[k], o, out,
-                                                  sizeof out, &len, &f, NULL);
+            to_ascii ? ibidi_idna_to_ascii_utf8(idna_names[k], *idna_lens[k], o, &b, &f, NULL)
+                     : ibidi_idna_to_unicode_utf8(idna_names[k], *idna_lens[k], o, &b, &f, NULL);
         if (!idna_ok(st))
             return 0;
     }
@@ -702,24 +699,20 @@ static int c_idna_work(void)
 }
 static int c_idna_cp(void)
 {
-    size_t len = 0;
+    ibidi_buf32 b = {cp_out, 8192, 0};
     ibidi_findings f = findings();
-    return idna_ok(ibidi_idna_to_ascii_cp(fdfa_cp, fdfa_n, NULL, cp_out, 8192, &len, &f,
-                                          NULL)) &&
-           idna_ok(ibidi_idna_to_unicode_cp(fdfa_cp, fdfa_n, NULL, cp_out, 8192, &len, &f,
-                                            NULL));
+    return idna_ok(ibidi_idna_to_ascii_cp(fdfa_cp, fdfa_n, NULL, &b, &f, NULL)) &&
+           idna_ok(ibidi_idna_to_unicode_cp(fdfa_cp, fdfa_n, NULL, &b, &f, NULL));
 }
 static int c_idna_alloc(void)
 {
-    size_t len = 0;
+    ibidi_buf b = {NULL, 0, 0};
     ibidi_findings f = {NULL, 0, 0, 0};
-    int ok = idna_ok(ibidi_idna_to_ascii_alloc(fdfa, fdfa_len, NULL, &alloc_out, &len, &f,
-                                               NULL));
-    ibidi_free(alloc_out);
+    int ok = idna_ok(ibidi_idna_to_ascii_alloc(fdfa, fdfa_len, NULL, &b, &f, NULL));
+    ibidi_free(b.data);
     ibidi_findings_free(&f);
-    ok = ok && idna_ok(ibidi_idna_to_unicode_alloc(xn_dom, xn_dom_len, NULL, &alloc_out, &len,
-                                                   &f, NULL));
-    ibidi_free(alloc_out);
+    ok = ok && idna_ok(ibidi_idna_to_unicode_alloc(xn_dom, xn_dom_len, NULL, &b, &f, NULL));
+    ibidi_free(b.data);
     ibidi_findings_free(&f);
     return ok;
 }
@@ -737,15 +730,14 @@ static int c_idna_bidi_rule(void)
 static int c_ident_parse(void)
 {
     ibidi_iri_info info;
+    ibidi_iri_components rec = {comps, 255, 0};
     static const ibidi_iri_kind kinds[] = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_AS_IRI};
     for (int k = 0; k < 2; k++)
-        if (!st_ok(ibidi_iri_parse(iri_rtl, iri_rtl_len, kinds[k], comps + 0, 255, &info,
-                                     NULL)) ||
-            !st_ok(ibidi_iri_parse(iri_q, iri_q_len, kinds[k], comps + 0, 255, &info, NULL)))
+        if (!st_ok(ibidi_iri_parse(iri_rtl, iri_rtl_len, kinds[k], &rec, &info, NULL)) ||
+            !st_ok(ibidi_iri_parse(iri_q, iri_q_len, kinds[k], &rec, &info, NULL)))
             return 0;
-    return st_ok(ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, comps, 255, &info,
-                                   NULL)) &&
-           st_ok(ibidi_iri_parse(mail, mail_len, IBIDI_IRI_AS_EMAIL, comps, 255, &info, NULL)) &&
+    return st_ok(ibidi_iri_parse(rtl_dom, rtl_dom_len, IBIDI_IRI_AS_DOMAIN, &rec, &info, NULL)) &&
+           st_ok(ibidi_iri_parse(mail, mail_len, IBIDI_IRI_AS_EMAIL, &rec, &info, NULL)) &&
            ibidi_iri_component_kind_name(IBIDI_IRI_COMP_LABEL) && ibidi_iri_kind_name(IBIDI_IRI_AS_IRI);
 }
 static int check_ok(ibidi_status st)
@@ -755,21 +747,22 @@ static int check_ok(ibidi_status st)
 static int check_one(const char *s, size_t len, ibidi_iri_kind as)
 {
     static ibidi_iri_component c[NAME_MAX_BYTES + 2];
+    ibidi_iri_components rec = {c, NAME_MAX_BYTES + 2, 0};
     ibidi_iri_info info;
     ibidi_findings f = findings();
-    if (!st_ok(ibidi_iri_parse(s, len, as, c, NAME_MAX_BYTES + 2, &info, NULL)))
+    if (!st_ok(ibidi_iri_parse(s, len, as, &rec, &info, NULL)))
         return 0;
     const ibidi_iri_options strict = {IBIDI_IRI_AS_AUTO, IBIDI_IRI_DUERST2001,
                                       {IBIDI_IDNA_PROFILE_UTS46, IBIDI_IDNA_BIDI_PER_LABEL, 0,
                                        NULL, 0}};
     ibidi_findings all = {NULL, 0, 0, 0};
-    int ok = check_ok(ibidi_iri_check(s, len, c, info.n_components, NULL, &f, NULL)) &&
-             check_ok(ibidi_iri_check(s, len, c, info.n_components, &strict, &f, NULL));
-    static ibidi_iri_component *pc;
+    int ok = check_ok(ibidi_iri_check(s, len, &rec, NULL, &f, NULL)) &&
+             check_ok(ibidi_iri_check(s, len, &rec, &strict, &f, NULL));
+    ibidi_iri_components pc = {NULL, 0, 0};
     ibidi_iri_options kind = {as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
     ok = ok && st_ok(ibidi_iri_parse_alloc(s, len, as, &pc, &info, NULL)) &&
          check_ok(ibidi_iri_check_alloc(s, len, &kind, &all, NULL));
-    ibidi_free(pc);
+    ibidi_free(pc.items);
     ibidi_findings_free(&all);
     return ok;
 }
@@ -782,8 +775,8 @@ static int c_ident_check(void)
 }
 static int c_percent(void)
 {
-    size_t len = 0;
-    return st_ok(ibidi_iri_percent_encode_component(fdfa, fdfa_len, out, sizeof out, &len, NULL));
+    ibidi_buf b = {out, sizeof out, 0};
+    return st_ok(ibidi_iri_percent_encode_component(fdfa, fdfa_len, &b, NULL));
 }
 static int uri_ok(ibidi_status st)
 {
@@ -794,33 +787,33 @@ static int uri_ok(ibidi_status st)
 static int c_iri_to_uri(void)
 {
     static char iri[300];
-    size_t len = 0, at = put(iri, 0, "http://");
+    size_t at = put(iri, 0, "http://");
+    ibidi_buf b = {out, sizeof out, 0}, b30 = {out, 30, 0}, b4 = {out, 4, 0}, b10 = {out, 10, 0};
     const ibidi_iri_options enc = {IBIDI_IRI_AS_IRI, IBIDI_IRI_ENCODE_ASCII,
                                    {IBIDI_IDNA_PROFILE_UTS46, 0, ~0u, NULL, 0}};
     memcpy(iri + at, fdfa, fdfa_len - 7);
     at += fdfa_len - 7;
-    int ok = uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, out, sizeof out, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, out, 30, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, &enc, out, 4, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri(iri, at, NULL, out, sizeof out, &len, NULL)) &&
-             uri_ok(ibidi_iri_to_uri(iri, at, NULL, out, 10, &len, NULL));
-    ibidi_status st = ibidi_iri_to_uri_alloc(iri_rtl, iri_rtl_len, NULL, &alloc_out, &len, NULL);
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    int ok = uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, &b, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri_rtl, iri_rtl_len, NULL, &b30, NULL)) &&
+             uri_ok(ibidi_iri_to_uri("a:<\xD7\x90>", 6, &enc, &b4, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri, at, NULL, &b, NULL)) &&
+             uri_ok(ibidi_iri_to_uri(iri, at, NULL, &b10, NULL));
+    ibidi_buf a = {NULL, 0, 0};
+    ibidi_status st = ibidi_iri_to_uri_alloc(iri_rtl, iri_rtl_len, NULL, &a, NULL);
+    ibidi_free(a.data);
     return ok && uri_ok(st);
 }
 static int c_uri_to_iri(void)
 {
-    size_t len = 0;
+    ibidi_buf b = {out, sizeof out, 0}, a = {NULL, 0, 0};
     const ibidi_iri_options u = {IBIDI_IRI_AS_IRI, IBIDI_IRI_HOST_TO_UNICODE,
                                  {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}},
                             k = {IBIDI_IRI_AS_IRI, IBIDI_IRI_KEEP_UNSAFE,
                                  {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    int ok = st_ok(ibidi_iri_from_uri(uri, uri_len, &u, out, sizeof out, &len, NULL)) &&
-             st_ok(ibidi_iri_from_uri(uri, uri_len, &k, out, sizeof out, &len, NULL)) &&
-             st_ok(ibidi_iri_from_uri_alloc(uri, uri_len, &u, &alloc_out, &len, NULL));
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    int ok = st_ok(ibidi_iri_from_uri(uri, uri_len, &u, &b, NULL)) &&
+             st_ok(ibidi_iri_from_uri(uri, uri_len, &k, &b, NULL)) &&
+             st_ok(ibidi_iri_from_uri_alloc(uri, uri_len, &u, &a, NULL));
+    ibidi_free(a.data);
     return ok;
 }
 
@@ -830,8 +823,8 @@ static int c_unicode_form(void)
      * 18 code points each: three labels of 20) beside an A-label */
     static const char xn[] = "http://xn--4dbcd.xn--4dbcd.example/xn--4dbcd";
     static char heavy[256];
-    size_t len = 0, hl = 0;
-    int changed = 0;
+    size_t hl = 0;
+    ibidi_buf b = {out, sizeof out, 0};
     for (int l = 0; l < 3; l++) {
         for (int k = 0; k < 20; k++)
             hl += (size_t)snprintf(heavy + hl, sizeof heavy - hl, "\xEF\xB7\xBA");
@@ -839,10 +832,8 @@ static int c_unicode_form(void)
     }
     hl += (size_t)snprintf(heavy + hl, sizeof heavy - hl, "xn--4dbcd");
     const ibidi_iri_options d = {IBIDI_IRI_AS_DOMAIN, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    return st_ok(ibidi_iri_unicode_form(xn, sizeof xn - 1, NULL, out, sizeof out, &len, &changed,
-                                        NULL)) &&
-           changed &&
-           st_ok(ibidi_iri_unicode_form(heavy, hl, &d, out, sizeof out, &len, &changed, NULL));
+    return st_ok(ibidi_iri_unicode_form(xn, sizeof xn - 1, NULL, &b, NULL)) &&
+           b.len != sizeof xn - 1 && st_ok(ibidi_iri_unicode_form(heavy, hl, &d, &b, NULL));
 }
 
 /* display.h */
@@ -853,11 +844,11 @@ static const ibidi_iri_kind disp_as[] = {IBIDI_IRI_AS_DOMAIN, IBIDI_IRI_AS_IRI, 
                                            IBIDI_IRI_AS_EMAIL, IBIDI_IRI_AS_DOMAIN,
                                            IBIDI_IRI_AS_DOMAIN};
 #define N_DISP 6
-static size_t parse_disp(int k, ibidi_iri_component *c)
+static ibidi_iri_components parse_disp(int k, ibidi_iri_component *c)
 {
-    ibidi_iri_info info;
-    ibidi_iri_parse(disp_s[k], *disp_len[k], disp_as[k], c, NAME_MAX_BYTES + 2, &info, NULL);
-    return info.n_components;
+    ibidi_iri_components rec = {c, NAME_MAX_BYTES + 2, 0};
+    ibidi_iri_parse(disp_s[k], *disp_len[k], disp_as[k], &rec, NULL, NULL);
+    return rec;
 }
 static int c_display_small(void)
 {
@@ -867,16 +858,15 @@ static int c_display_small(void)
 static int c_display_layout(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         for (int d = 0; d < 2; d++) {
-            ibidi_display_options o = {.comps = comps, .n_comps = nc,
+            ibidi_display_options o = {.comps = &rec,
                                        .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR};
             ibidi_display_layout_result r = {lev_out, v2l_out, offs_out, BIDI_N, 0,
                                              spans_out, 1024, 0};
             if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], &o, &r, NULL)))
                 return 0;
             o.comps = NULL; /* parsed by the call */
-            o.n_comps = 0;
             o.as = disp_as[k];
             if (!st_ok(ibidi_display_layout(disp_s[k], *disp_len[k], &o, &r, NULL)))
                 return 0;
@@ -895,21 +885,18 @@ static int c_display_layout_alloc(void)
 static int c_display_utf8(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         for (int f = IBIDI_DISPLAY_FORM_VISUAL; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
-                size_t len = 0;
-                ibidi_display_options o = {.comps = comps, .n_comps = nc,
+                ibidi_buf b = {out, sizeof out, 0};
+                ibidi_display_options o = {.comps = &rec,
                                            .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                            .form = (ibidi_display_form)f};
-                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, out, sizeof out,
-                                              &len, NULL)))
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, &b, NULL)))
                     return 0;
                 o.comps = NULL;
-                o.n_comps = 0;
                 o.as = disp_as[k];
-                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, out, sizeof out,
-                                              &len, NULL)))
+                if (!st_ok(ibidi_display_utf8(disp_s[k], *disp_len[k], &o, &b, NULL)))
                     return 0;
             }
     }
@@ -917,12 +904,11 @@ static int c_display_utf8(void)
 }
 static int c_display_utf8_alloc(void)
 {
-    size_t len = 0;
+    ibidi_buf a = {NULL, 0, 0};
     const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .form = IBIDI_DISPLAY_FORM_MARKS,
                                      .context = IBIDI_DIR_RTL};
-    int ok = st_ok(ibidi_display_utf8_alloc(iri_rtl, iri_rtl_len, &o, &alloc_out, &len, NULL));
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    int ok = st_ok(ibidi_display_utf8_alloc(iri_rtl, iri_rtl_len, &o, &a, NULL));
+    ibidi_free(a.data);
     return ok;
 }
 /* The proofs and the embedding test take context text: the identifier and the context
@@ -931,9 +917,9 @@ static size_t ctx_room(size_t len)
 {
     return len + ctx_before_len + ctx_after_len <= IBIDI_DISPLAY_SMALL;
 }
-static ibidi_display_options ctx_opts(size_t nc, int with_ctx, int d)
+static ibidi_display_options ctx_opts(const ibidi_iri_components *rec, int with_ctx, int d)
 {
-    ibidi_display_options o = {.comps = comps, .n_comps = nc,
+    ibidi_display_options o = {.comps = rec,
                                .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                .before = ctx_before, .before_len = with_ctx ? ctx_before_len : 0,
                                .after = ctx_after, .after_len = with_ctx ? ctx_after_len : 0};
@@ -942,12 +928,12 @@ static ibidi_display_options ctx_opts(size_t nc, int with_ctx, int d)
 static int c_display_prove(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         int with_ctx = ctx_room(*disp_len[k]);
         for (int f = IBIDI_DISPLAY_FORM_MARKS; f <= IBIDI_DISPLAY_FORM_HTML_SPAN; f++)
             for (int d = 0; d < 2; d++) {
                 ibidi_display_proof p;
-                ibidi_display_options o = ctx_opts(nc, with_ctx, d);
+                ibidi_display_options o = ctx_opts(&rec, with_ctx, d);
                 o.form = (ibidi_display_form)f;
                 if (!st_ok(ibidi_display_prove(disp_s[k], *disp_len[k], &o, &p, NULL)))
                     return 0;
@@ -958,11 +944,11 @@ static int c_display_prove(void)
 static int c_display_needs_embedding(void)
 {
     for (int k = 0; k < N_DISP; k++) {
-        size_t nc = parse_disp(k, comps);
+        const ibidi_iri_components rec = parse_disp(k, comps);
         int with_ctx = ctx_room(*disp_len[k]);
         for (int d = 0; d < 2; d++) {
             int needed = 0;
-            const ibidi_display_options o = ctx_opts(nc, with_ctx, d);
+            const ibidi_display_options o = ctx_opts(&rec, with_ctx, d);
             if (!st_ok(ibidi_display_needs_embedding(disp_s[k], *disp_len[k], &o, &needed,
                                                      NULL)))
                 return 0;
@@ -978,13 +964,13 @@ static int c_convert(void)
                 for (int d = 0; d < 2; d++) {
                     /* the other forms come from the logical one */
                     static char form[16384];
-                    size_t flen = 0, len = 0;
+                    ibidi_buf fb = {form, sizeof form, 0}, b = {out, sizeof out, 0};
                     ibidi_display_options o = {.as = disp_as[k],
                                                .context = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                                .from = IBIDI_DISPLAY_REPR_LOGICAL,
                                                .to = (ibidi_display_repr)from};
-                    const ibidi_status fst = ibidi_display_convert(disp_s[k], *disp_len[k], &o,
-                                                                   form, sizeof form, &flen, NULL);
+                    const ibidi_status fst =
+                        ibidi_display_convert(disp_s[k], *disp_len[k], &o, &fb, NULL);
                     /* an identifier that breaks Duerst's restriction 1 has no other form, and
                      * one whose visual form would not read back has none */
                     if (fst == IBIDI_E_CONVERT_RESTRICTION || fst == IBIDI_E_CONVERT_ROUND_TRIP)
@@ -993,26 +979,23 @@ static int c_convert(void)
                         return 0;
                     o.from = (ibidi_display_repr)from;
                     o.to = (ibidi_display_repr)to;
-                    ibidi_status st =
-                        ibidi_display_convert(form, flen, &o, out, sizeof out, &len, NULL);
+                    ibidi_status st = ibidi_display_convert(form, fb.len, &o, &b, NULL);
                     /* the textual form of one whose visual form would not read back has no
                      * visual form either */
                     if (st != IBIDI_OK && st != IBIDI_E_CONVERT_ROUND_TRIP &&
                         st != IBIDI_E_CONVERT_RESTRICTION && st != IBIDI_E_DISPLAY_WORK_TOO_SMALL)
                         return 0;
                 }
-    size_t len = 0;
     const ibidi_display_options o = {.as = IBIDI_IRI_AS_IRI, .to = IBIDI_DISPLAY_REPR_TEXTUAL,
                                      .context = IBIDI_DIR_RTL};
     /* iri_rtl breaks Duerst's restriction 1 ("(\xD7\x94)" does not start right-to-left) */
     static const char kept[] = "http://\xD7\x90\xD7\x91.com/\xD7\x92\xD7\x93/x?\xD7\x94=1";
-    int ok = ibidi_display_convert_alloc(iri_rtl, iri_rtl_len, &o, &alloc_out, &len, NULL) ==
+    ibidi_buf a = {NULL, 0, 0};
+    int ok = ibidi_display_convert_alloc(iri_rtl, iri_rtl_len, &o, &a, NULL) ==
              IBIDI_E_CONVERT_RESTRICTION;
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
-    ok = ok && st_ok(ibidi_display_convert_alloc(kept, sizeof kept - 1, &o, &alloc_out, &len, NULL));
-    ibidi_free(alloc_out);
-    alloc_out = NULL;
+    ibidi_free(a.data);
+    ok = ok && st_ok(ibidi_display_convert_alloc(kept, sizeof kept - 1, &o, &a, NULL));
+    ibidi_free(a.data);
     return ok;
 }
 
@@ -1163,38 +1146,36 @@ static int c_ident_validate(void)
     memcpy(iri + at, fdfa, fdfa_len - 7);
     at += fdfa_len - 7;
     for (int k = 0; k < 6; k++) {
-        size_t len = 0;
+        ibidi_buf b = {out, sizeof out, 0};
         const ibidi_iri_options o = {amb_as[k], IBIDI_IRI_DUERST2001,
                                      {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}};
-        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], &o, out, sizeof out, &len,
-                                             NULL);
+        ibidi_status st = ibidi_iri_validate(amb_s[k], *amb_len[k], &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
     }
     {
-        size_t len = 0;
+        ibidi_buf b = {out, sizeof out, 0};
         const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, 0,
                                      {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0}};
-        ibidi_status st = ibidi_iri_validate(iri, at, &o, out, sizeof out, &len, NULL);
+        ibidi_status st = ibidi_iri_validate(iri, at, &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
     }
     {
         /* more components than the stack holds: in the IDNA work area, which ToASCII
          * then uses; and the allocating call, which gives one */
-        size_t len = 0;
-        char *codes = NULL;
+        ibidi_buf b = {out, sizeof out, 0}, codes = {NULL, 0, 0};
         const ibidi_iri_options o = {IBIDI_IRI_AS_IRI, 0,
                                      {IBIDI_IDNA_PROFILE_UTS46, 0, 0, idna_work,
                                       sizeof idna_work}};
-        ibidi_status st = ibidi_iri_validate(many, many_len, &o, out, sizeof out, &len, NULL);
+        ibidi_status st = ibidi_iri_validate(many, many_len, &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
-        st = ibidi_iri_validate(rtl_dom, rtl_dom_len, &o, out, sizeof out, &len, NULL);
+        st = ibidi_iri_validate(rtl_dom, rtl_dom_len, &o, &b, NULL);
         if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
             return 0;
-        st = ibidi_iri_validate_alloc(many, many_len, NULL, &codes, &len, NULL);
-        ibidi_free(codes);
+        st = ibidi_iri_validate_alloc(many, many_len, NULL, &codes, NULL);
+        ibidi_free(codes.data);
         return st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID;
     }
 }

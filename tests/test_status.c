@@ -260,22 +260,20 @@ static void test_codes(void)
     /* ibidi_findings_free: releases what an _alloc call allocated and zeroes the record */
     {
         static const char name[] = "-a.b--c.xn--zz.\xd7\x90" "1"; /* V3, V2, P4, B... */
-        char *out = NULL;
-        size_t out_len = 0;
+        ibidi_buf out = {NULL, 0, 0};
         ibidi_findings fs = {NULL, 0, 0, 0};
-        ibidi_status st = ibidi_idna_to_ascii_alloc(name, sizeof name - 1, NULL, &out,
-                                                    &out_len, &fs, NULL);
+        ibidi_status st = ibidi_idna_to_ascii_alloc(name, sizeof name - 1, NULL, &out, &fs, NULL);
         CHECK(st == IBIDI_E_IDNA_INVALID, "alloc on an invalid name: %s", ibidi_status_name(st));
-        CHECK(out != NULL && fs.items != NULL && fs.n >= 3 && fs.cap >= fs.n &&
+        CHECK(out.data != NULL && fs.items != NULL && fs.n >= 3 && fs.cap >= fs.n &&
                   fs.errors >= 3,
-              "alloc: out %p, %zu findings (%zu errors, cap %zu)", (void *)out, fs.n, fs.errors,
-              fs.cap);
+              "alloc: out %p, %zu findings (%zu errors, cap %zu)", (void *)out.data, fs.n,
+              fs.errors, fs.cap);
         ibidi_findings_free(&fs);
         CHECK(fs.items == NULL && fs.cap == 0 && fs.n == 0 && fs.errors == 0,
               "findings_free zeroes the record");
         ibidi_findings_free(&fs); /* twice: the record is empty now */
         CHECK(fs.items == NULL && fs.n == 0, "findings_free on an empty record");
-        ibidi_free(out);
+        ibidi_free(out.data);
         ibidi_findings_free(NULL); /* allowed */
         CHECK(1, "findings_free(NULL)");
     }

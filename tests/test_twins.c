@@ -1143,32 +1143,31 @@ static void test_validate(void)
         CHECK(ws <= sizeof work && ws >= 1024 * sizeof(ibidi_iri_component) + 16,
               "ibidi_idna_work_size() (%zu) holds 1024 components", ws);
         ibidi_iri_options wo = {IBIDI_IRI_AS_IRI, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, work, ws}};
-        CHECK(ibidi_iri_validate(big, n, &wo, codes, sizeof codes, &cl, &e) == IBIDI_E_TOO_LONG,
+        ibidi_buf cb = {codes, sizeof codes, 0};
+        CHECK(ibidi_iri_validate(big, n, &wo, &cb, &e) == IBIDI_E_TOO_LONG,
               "validate: over 1024 components with a work area: TOO_LONG");
         for (size_t comps = 259; comps <= 1024; comps += 765) {
             /* "http://a/" and comps - 2 segments "b/", the last one empty */
             size_t m = 9 + 2 * (comps - 3);
-            char *z = NULL;
-            size_t zl = 0;
-            CHECK(ibidi_iri_validate(big, m, NULL, codes, sizeof codes, &cl, &e) ==
-                      IBIDI_E_IDNA_WORK_TOO_SMALL && e.status == IBIDI_E_IDNA_WORK_TOO_SMALL,
+            ibidi_buf z = {NULL, 0, 0};
+            CHECK(ibidi_iri_validate(big, m, NULL, &cb, &e) == IBIDI_E_IDNA_WORK_TOO_SMALL &&
+                      e.status == IBIDI_E_IDNA_WORK_TOO_SMALL,
                   "validate: %zu components without a work area: IDNA_WORK_TOO_SMALL", comps);
             wo.idna.work_size = 100;
-            CHECK(ibidi_iri_validate(big, m, &wo, codes, sizeof codes, &cl, &e) ==
-                      IBIDI_E_IDNA_WORK_TOO_SMALL,
+            CHECK(ibidi_iri_validate(big, m, &wo, &cb, &e) == IBIDI_E_IDNA_WORK_TOO_SMALL,
                   "validate: %zu components, a work area too small: IDNA_WORK_TOO_SMALL", comps);
             for (size_t skew = 0; skew < 3; skew++) { /* any alignment */
                 wo.idna.work = work + skew;
                 wo.idna.work_size = ws;
-                CHECK(ibidi_iri_validate(big, m, &wo, codes, sizeof codes, &cl, &e) == IBIDI_OK &&
-                          cl == 2 && memcmp(codes, "[]", 2) == 0,
+                CHECK(ibidi_iri_validate(big, m, &wo, &cb, &e) == IBIDI_OK && cb.len == 2 &&
+                          memcmp(codes, "[]", 2) == 0,
                       "validate: %zu components in the work area (+%zu): valid", comps, skew);
             }
             wo.idna.work = work;
-            CHECK(ibidi_iri_validate_alloc(big, m, NULL, &z, &zl, &e) == IBIDI_OK && z &&
-                      strcmp(z, "[]") == 0 && zl == 2,
+            CHECK(ibidi_iri_validate_alloc(big, m, NULL, &z, &e) == IBIDI_OK && z.data &&
+                      strcmp(z.data, "[]") == 0 && z.len == 2,
                   "validate_alloc: %zu components: a work area of its own", comps);
-            ibidi_free(z);
+            ibidi_free(z.data);
         }
         memcpy(big, "http://", 7);
         n = 7;
@@ -1184,13 +1183,12 @@ static void test_validate(void)
               "validate: a host of 2100 code points, no work area: IDNA_WORK_TOO_SMALL in the "
               "host (%s at %zu)",
               ibidi_status_name(st), e.offset);
-        char *z = NULL;
-        size_t zl = 0;
-        st = ibidi_iri_validate_alloc(big, n, NULL, &z, &zl, &e);
-        CHECK(st == IBIDI_E_IDENT_INVALID && z && strcmp(z, "[IDNA_TOO_LONG]") == 0,
+        ibidi_buf z = {NULL, 0, 0};
+        st = ibidi_iri_validate_alloc(big, n, NULL, &z, &e);
+        CHECK(st == IBIDI_E_IDENT_INVALID && z.data && strcmp(z.data, "[IDNA_TOO_LONG]") == 0,
               "validate_alloc: a host of 2100 code points, past IBIDI_IDNA_MAX_CPS: %s",
-              z ? z : "(null)");
-        ibidi_free(z);
+              z.data ? z.data : "(null)");
+        ibidi_free(z.data);
     }
     /* buffer semantics */
     {

@@ -295,7 +295,9 @@ static char out[8192];
 static int to_ascii(const char *s, size_t n, unsigned remove, size_t *len)
 {
     const ibidi_idna_options o = {IBIDI_IDNA_PROFILE_WHATWG, 0, remove, NULL, 0};
-    ibidi_status st = ibidi_idna_to_ascii_utf8(s, n, &o, out, sizeof out, len, NULL, NULL);
+    ibidi_buf b = {out, sizeof out, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(s, n, &o, &b, NULL, NULL);
+    *len = b.len;
     CHECK(st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID || (st >= 100 && st < 110),
           "unexpected status %s", ibidi_status_name(st));
     return st == IBIDI_OK;

@@ -64,12 +64,24 @@ static inline ibidi_iri_options t_iri_opts(ibidi_iri_kind as, unsigned flags, un
                                   ~(idna | (flags & IBIDI_IDNA_BIDI_PER_LABEL)), NULL, 0}};
     return o;
 }
+/* ibidi_iri_parse into the array c of cap components; *n gets their number (also when cap
+ * is too small), as the parse's record says it. */
+static inline ibidi_status t_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
+                                       ibidi_iri_component *c, size_t cap, size_t *n,
+                                       ibidi_iri_info *info, ibidi_error *err)
+{
+    ibidi_iri_components r = {c, cap, 0};
+    const ibidi_status st = ibidi_iri_parse(s, len, as, &r, info, err);
+    *n = r.n;
+    return st;
+}
 static inline ibidi_status t_iri_check(const char *s, size_t len, const ibidi_iri_component *c,
                                        size_t n, unsigned options, ibidi_findings *f,
                                        ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_AUTO, options, 0);
-    return ibidi_iri_check(s, len, c, n, &o, f, err);
+    const ibidi_iri_components r = {(ibidi_iri_component *)c, n, n}; /* read only */
+    return ibidi_iri_check(s, len, &r, &o, f, err);
 }
 static inline ibidi_status t_iri_validate(const char *s, size_t len, ibidi_iri_kind as,
                                           unsigned idna_flags, unsigned check_options,
@@ -77,20 +89,32 @@ static inline ibidi_status t_iri_validate(const char *s, size_t len, ibidi_iri_k
                                           ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(as, check_options, idna_flags);
-    return ibidi_iri_validate(s, len, &o, codes, cap, codes_len, err);
+    ibidi_buf b = {codes, cap, 0};
+    const ibidi_status st = ibidi_iri_validate(s, len, &o, &b, err);
+    if (codes_len)
+        *codes_len = b.len;
+    return st;
 }
 static inline ibidi_status t_iri_to_uri(const char *s, size_t len, unsigned options,
                                         unsigned idna_flags, char *out, size_t cap,
                                         size_t *out_len, ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_IRI, options, idna_flags);
-    return ibidi_iri_to_uri(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_iri_to_uri(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 static inline ibidi_status t_iri_from_uri(const char *s, size_t len, unsigned options, char *out,
                                           size_t cap, size_t *out_len, ibidi_error *err)
 {
     const ibidi_iri_options o = t_iri_opts(IBIDI_IRI_AS_IRI, options, 0);
-    return ibidi_iri_from_uri(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_iri_from_uri(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 
 /* The ambiguity calls with the options as separate words, as most tests were written: exact
@@ -126,11 +150,15 @@ static inline ibidi_status t_twins_cp(const uint32_t *t, size_t n, ibidi_dir con
 /* The display calls with their inputs as separate words, as most display tests were
  * written; the options record itself is tested in test_display.c. */
 #include "ibidi/display.h"
+/* comps and n_comps as the record *rec (read only), or NULL when comps is NULL with no
+ * count: the call parses; rec must outlive the options. */
 static inline ibidi_display_options t_display_opts(const ibidi_iri_component *comps,
-                                                   size_t n_comps, ibidi_dir context,
-                                                   void *work, size_t work_size)
+                                                   size_t n_comps, ibidi_iri_components *rec,
+                                                   ibidi_dir context, void *work,
+                                                   size_t work_size)
 {
-    ibidi_display_options o = {IBIDI_IRI_AS_AUTO, comps, n_comps, context,
+    *rec = (ibidi_iri_components){(ibidi_iri_component *)comps, n_comps, n_comps};
+    ibidi_display_options o = {IBIDI_IRI_AS_AUTO, comps || n_comps ? rec : NULL, context,
                                IBIDI_DISPLAY_FORM_VISUAL, IBIDI_DISPLAY_REPR_LOGICAL,
                                IBIDI_DISPLAY_REPR_LOGICAL, NULL, 0, NULL, 0, work, work_size};
     return o;
@@ -143,7 +171,9 @@ static inline ibidi_status t_display_layout(const char *s, size_t len,
                                             size_t *n_spans, void *work, size_t work_size,
                                             ibidi_error *err)
 {
-    const ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
+    ibidi_iri_components rec;
+    const ibidi_display_options o =
+        t_display_opts(comps, n_comps, &rec, context, work, work_size);
     ibidi_display_layout_result r = {levels, v2l, offsets, cap, 0, spans, scap, 0};
     ibidi_status st = ibidi_display_layout(s, len, &o, &r, err);
     if (n_cps)
@@ -158,19 +188,29 @@ static inline ibidi_status t_display_form(const char *s, size_t len,
                                           size_t cap, size_t *out_len, void *work,
                                           size_t work_size, ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(comps, n_comps, context, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(comps, n_comps, &rec, context, work, work_size);
     o.form = form;
-    return ibidi_display_utf8(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_display_utf8(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 static inline ibidi_status t_display_utf8(const char *s, size_t len, ibidi_iri_kind as,
                                           ibidi_display_form form, ibidi_dir context, char *out,
                                           size_t cap, size_t *out_len, void *work,
                                           size_t work_size, ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(NULL, 0, &rec, context, work, work_size);
     o.as = as;
     o.form = form;
-    return ibidi_display_utf8(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_display_utf8(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 static inline ibidi_status t_display_prove(const char *s, size_t len,
                                            const ibidi_iri_component *comps, size_t n_comps,
@@ -180,7 +220,8 @@ static inline ibidi_status t_display_prove(const char *s, size_t len,
                                            ibidi_display_proof *proof, void *work,
                                            size_t work_size, ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(comps, n_comps, para, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(comps, n_comps, &rec, para, work, work_size);
     o.form = form;
     o.before = before;
     o.before_len = before_len;
@@ -196,7 +237,8 @@ static inline ibidi_status t_display_needs_embedding(const char *s, size_t len,
                                                      int *needed, void *work, size_t work_size,
                                                      ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(comps, n_comps, para, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(comps, n_comps, &rec, para, work, work_size);
     o.before = before;
     o.before_len = before_len;
     o.after = after;
@@ -209,11 +251,16 @@ static inline ibidi_status t_display_convert(const char *s, size_t len, ibidi_ir
                                              size_t *out_len, void *work, size_t work_size,
                                              ibidi_error *err)
 {
-    ibidi_display_options o = t_display_opts(NULL, 0, context, work, work_size);
+    ibidi_iri_components rec;
+    ibidi_display_options o = t_display_opts(NULL, 0, &rec, context, work, work_size);
     o.as = as;
     o.from = from;
     o.to = to;
-    return ibidi_display_convert(s, len, &o, out, cap, out_len, err);
+    ibidi_buf b = {out, cap, 0};
+    const ibidi_status st = ibidi_display_convert(s, len, &o, &b, err);
+    if (out_len)
+        *out_len = b.len;
+    return st;
 }
 
 #endif

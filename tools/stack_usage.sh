@@ -17,7 +17,7 @@ CFLAGS=${*:--O2}
 CC=${CC:-gcc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for f in src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c src/iri/*.c src/ambiguity/*.c src/uts39/*.c; do
+for f in src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c src/iri/*.c src/display/*.c src/ambiguity/*.c src/uts39/*.c; do
     o=$tmp/$(echo "$f" | tr / _ | sed 's/\.c$//')
     $CC -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -std=c11 $CFLAGS -fPIC -fvisibility=hidden \
         -fcallgraph-info=su -c "$f" -o "$o.o" -dumpbase "$(basename "$o")" -dumpdir "$tmp/"

@@ -78,10 +78,11 @@ typedef enum ibidi_display_repr {
 typedef struct ibidi_display_options {
     ibidi_iri_kind as;                /* what the identifier is, when comps is NULL (0: decide,
                                          as ibidi_iri_parse does) */
-    const ibidi_iri_component *comps; /* the identifier already parsed (ibidi_iri_parse of
-                                         the same text), or NULL: the call parses it.
-                                         ibidi_display_prove and _needs_embedding need it */
-    size_t n_comps;
+    const ibidi_iri_components *comps; /* the identifier already parsed: the record that
+                                          ibidi_iri_parse of the same text filled (its
+                                          items[0..n); one with n above cap is refused),
+                                          or NULL: the call parses it. ibidi_display_prove
+                                          and _needs_embedding need it */
     ibidi_dir context;                /* the paragraph around the identifier: IBIDI_DIR_LTR
                                          (0; the standard display model, the identifier alone
                                          in a left-to-right embedding) or IBIDI_DIR_RTL */
@@ -170,16 +171,18 @@ IBIDI_API void ibidi_display_layout_free(ibidi_display_layout_result *res);
 /* ---- Presentation forms -------------------------------------------------------------- */
 
 /* The identifier in form opts->form (IBIDI_DISPLAY_FORM_MARKS and _VISUAL depend on the
- * paragraph, opts->context), into out (not NUL-terminated; *out_len gets the size needed).
- * Stack: IBIDI_DISPLAY_STACK. */
+ * paragraph, opts->context), into out (ibidi_buf: not NUL-terminated; out->len gets the
+ * size needed, also when it does not fit, then IBIDI_E_BUFFER_TOO_SMALL; out may be NULL:
+ * a capacity of 0). Stack: IBIDI_DISPLAY_STACK. */
 IBIDI_API ibidi_status ibidi_display_utf8(const char *s, size_t len,
-                                          const ibidi_display_options *opts, char *out,
-                                          size_t cap, size_t *out_len, ibidi_error *err);
-/* Allocating convenience: into a NUL-terminated string (release with ibidi_free); no work
- * area needed; *out is NULL after an error. */
+                                          const ibidi_display_options *opts, ibidi_buf *out,
+                                          ibidi_error *err);
+/* Allocating convenience: into out->data, allocated and NUL-terminated (release with
+ * ibidi_free; out->len its length, out->cap ignored); no work area needed; out->data is
+ * NULL after an error. out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_display_utf8_alloc(const char *s, size_t len,
-                                                const ibidi_display_options *opts, char **out,
-                                                size_t *out_len, ibidi_error *err);
+                                                const ibidi_display_options *opts,
+                                                ibidi_buf *out, ibidi_error *err);
 
 /* Which promise a proof found broken. */
 typedef enum ibidi_display_proof_failure {
@@ -253,17 +256,18 @@ IBIDI_API ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
  * a component with both directions (MIXED_DIRECTION) or one using right-to-left
  * characters that does not start with one (RTL_START) gives IBIDI_E_CONVERT_RESTRICTION
  * at that finding's offset (in the logical form when the input is visual), since the
- * forms of such an identifier do not convert back to it.
- * Stack: IBIDI_DISPLAY_STACK.
+ * forms of such an identifier do not convert back to it. The converted form goes to out
+ * (ibidi_buf, as ibidi_display_utf8). Stack: IBIDI_DISPLAY_STACK.
  */
 IBIDI_API ibidi_status ibidi_display_convert(const char *s, size_t len,
-                                             const ibidi_display_options *opts, char *out,
-                                             size_t cap, size_t *out_len, ibidi_error *err);
-/* Allocating convenience: into a NUL-terminated string (release with ibidi_free). */
+                                             const ibidi_display_options *opts,
+                                             ibidi_buf *out, ibidi_error *err);
+/* Allocating convenience: into out->data, allocated and NUL-terminated (release with
+ * ibidi_free; out->len its length, out->cap ignored); out->data is NULL after an error.
+ * out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_display_convert_alloc(const char *s, size_t len,
                                                    const ibidi_display_options *opts,
-                                                   char **out, size_t *out_len,
-                                                   ibidi_error *err);
+                                                   ibidi_buf *out, ibidi_error *err);
 
 #ifdef __cplusplus
 }

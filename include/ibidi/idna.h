@@ -207,9 +207,11 @@ IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
 
 /*
  * UTS #46 ToASCII / ToUnicode (or the IDNA2008 protocol with the IBIDI_IDNA_2008_* flags).
- * The converted name goes to out (not NUL-terminated; *out_len gets the length needed) also
- * when the name breaks rules: UTS #46 §4 converts "as much as possible". Findings go to
- * *findings (may be NULL), in order of label, then of the step that made them.
+ * The converted name goes to out (ibidi_buf: out->data, not NUL-terminated; out->len gets
+ * the length the whole name needs, also when it does not fit), even when the name breaks
+ * rules: UTS #46 §4 converts "as much as possible". out may be NULL: nothing is written,
+ * as with a capacity of 0. Findings go to *findings (may be NULL), in order of label, then
+ * of the step that made them.
  *
  * Returns IBIDI_OK when no error finding was recorded, IBIDI_E_IDNA_INVALID when at least
  * one was (err gets the first error finding's offset and code point). Other statuses take
@@ -218,9 +220,9 @@ IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
  * then IBIDI_E_BUFFER_TOO_SMALL; IBIDI_E_INVALID_ARGUMENT for an unknown profile or both
  * IBIDI_IDNA_2008_LOOKUP and _REGISTER.
  *
- * The code point variants write code points and accept lone surrogates as UTS #46 does:
- * they are disallowed code points (V7), and ToASCII cannot encode them (A3: the label is
- * then left as it is).
+ * The code point variants write code points (ibidi_buf32: cap and len count them) and
+ * accept lone surrogates as UTS #46 does: they are disallowed code points (V7), and
+ * ToASCII cannot encode them (A3: the label is then left as it is).
  *
  * Names that map to up to 1536 code points (every name of up to 253 bytes: UTS #46 maps a
  * UTF-8 byte to at most six code points) run in a fixed area on the stack; longer ones in
@@ -228,34 +230,33 @@ IBIDI_API unsigned ibidi_idna_options_flags(const ibidi_idna_options *opts);
  * Nothing is allocated. Stack: IBIDI_IDNA_STACK; IBIDI_IDNA_WORK_STACK with a work area.
  */
 IBIDI_API ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
-                                                const ibidi_idna_options *opts, char *out,
-                                                size_t cap, size_t *out_len,
+                                                const ibidi_idna_options *opts, ibidi_buf *out,
                                                 ibidi_findings *findings, ibidi_error *err);
 IBIDI_API ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
-                                                  const ibidi_idna_options *opts, char *out,
-                                                  size_t cap, size_t *out_len,
-                                                  ibidi_findings *findings, ibidi_error *err);
+                                                  const ibidi_idna_options *opts,
+                                                  ibidi_buf *out, ibidi_findings *findings,
+                                                  ibidi_error *err);
 IBIDI_API ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n,
-                                              const ibidi_idna_options *opts, uint32_t *out,
-                                              size_t cap, size_t *out_len,
+                                              const ibidi_idna_options *opts, ibidi_buf32 *out,
                                               ibidi_findings *findings, ibidi_error *err);
 IBIDI_API ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
-                                                const ibidi_idna_options *opts, uint32_t *out,
-                                                size_t cap, size_t *out_len,
-                                                ibidi_findings *findings, ibidi_error *err);
+                                                const ibidi_idna_options *opts,
+                                                ibidi_buf32 *out, ibidi_findings *findings,
+                                                ibidi_error *err);
 
-/* Allocating convenience: the UTF-8 calls above into a NUL-terminated string returned in
- * *out (release with ibidi_free) and, when findings is not NULL, every finding in
- * findings->items, allocated (release with ibidi_findings_free; its cap is ignored). *out
- * and the findings are set also when the name is invalid (IBIDI_E_IDNA_INVALID); after
- * other errors *out is NULL and findings->items NULL. */
+/* Allocating convenience: the UTF-8 calls above into out->data, allocated and
+ * NUL-terminated (release with ibidi_free; out->len the length, out->cap ignored) and,
+ * when findings is not NULL, every finding in findings->items, allocated (release with
+ * ibidi_findings_free; its cap is ignored). out->data and the findings are set also when
+ * the name is invalid (IBIDI_E_IDNA_INVALID); after other errors out->data is NULL and
+ * findings->items NULL. out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_idna_to_ascii_alloc(const char *name, size_t len,
-                                                 const ibidi_idna_options *opts, char **out,
-                                                 size_t *out_len, ibidi_findings *findings,
+                                                 const ibidi_idna_options *opts,
+                                                 ibidi_buf *out, ibidi_findings *findings,
                                                  ibidi_error *err);
 IBIDI_API ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
-                                                   const ibidi_idna_options *opts, char **out,
-                                                   size_t *out_len, ibidi_findings *findings,
+                                                   const ibidi_idna_options *opts,
+                                                   ibidi_buf *out, ibidi_findings *findings,
                                                    ibidi_error *err);
 
 /* ---- The root label ------------------------------------------------------------------ */

@@ -73,11 +73,24 @@ typedef struct ibidi_iri_component {
     ibidi_iri_component_kind kind;
 } ibidi_iri_component;
 
+/* The components of an identifier, as ibidi_findings holds findings: ibidi_iri_parse puts
+ * the first cap in items (which may be NULL with cap 0) and counts them all in n, also
+ * when there are more than cap (then IBIDI_E_BUFFER_TOO_SMALL), so that one record says
+ * both where they are and how many. ibidi_iri_check and the display calls (the comps of
+ * ibidi_display_options) read items[0..n), and refuse a record with n above cap: one
+ * whose parse did not store them all. ibidi_iri_parse_alloc allocates items (release with
+ * ibidi_free). */
+typedef struct ibidi_iri_components {
+    ibidi_iri_component *items;
+    size_t cap;
+    size_t n; /* out */
+} ibidi_iri_components;
+
 /* The large parts of a parsed identifier. Spans are in bytes of the input; the host span
- * covers the whole host (with the brackets of an IP-literal). */
+ * covers the whole host (with the brackets of an IP-literal). The number of components is
+ * the components record's n, not repeated here. */
 typedef struct ibidi_iri_info {
     ibidi_iri_kind kind; /* what the input was parsed as (never AUTO) */
-    size_t n_components;   /* also when the array was too small */
     ibidi_span scheme, authority, userinfo, host, port, path, query, fragment;
     ibidi_span local_part; /* mail addresses: the local part, quotes included */
     int host_kind;         /* 0 none, IBIDI_IRI_COMP_LABEL (a reg-name or domain),
@@ -93,10 +106,12 @@ typedef struct ibidi_iri_info {
 #define IBIDI_IRI_LOCAL_PART_MAX_OCTETS 64
 
 /*
- * Parses UTF-8 input as `as` says into components, in logical order. comps gets up to cap
- * components; info (may be NULL) the parts and the number of components, which is also
- * stored when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). A number of components of
- * at most len + 2 always suffices.
+ * Parses UTF-8 input as `as` says into components, in logical order: comps->items gets up
+ * to comps->cap of them and comps->n their number, which is also stored when cap is too
+ * small (then IBIDI_E_BUFFER_TOO_SMALL), and is 0 after any other error. comps may be
+ * NULL: a record of capacity 0 whose count is not kept (so IBIDI_E_BUFFER_TOO_SMALL for an
+ * input that has components). info (may be NULL) gets the parts. A capacity of len + 2
+ * components always suffices.
  *
  * Errors, each with the byte offset where the input broke the rule:
  *   - the UTF-8 decoder's statuses;
@@ -119,13 +134,15 @@ typedef struct ibidi_iri_info {
  * component.
  */
 IBIDI_API ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
-                                         ibidi_iri_component *comps, size_t cap,
-                                         ibidi_iri_info *info, ibidi_error *err);
+                                       ibidi_iri_components *comps, ibidi_iri_info *info,
+                                       ibidi_error *err);
 
-/* Allocating convenience: every component in *comps (release with ibidi_free), their
- * number in info->n_components; *comps is NULL after an error. */
+/* Allocating convenience: every component in comps->items, allocated (release with
+ * ibidi_free; not NULL after success, even with no component), their number in comps->n
+ * and comps->cap (the cap given is ignored); after an error items is NULL and n 0. comps
+ * NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
-                                             ibidi_iri_component **comps, ibidi_iri_info *info,
+                                             ibidi_iri_components *comps, ibidi_iri_info *info,
                                              ibidi_error *err);
 
 /* "scheme", "userinfo", "label", "ipv4", "ip-literal", "port", "segment", "extension",
@@ -189,8 +206,8 @@ typedef struct ibidi_iri_options {
 } ibidi_iri_options;
 
 /*
- * Checks the components of a parsed identifier (s, comps from ibidi_iri_parse with the
- * same input) against the rules above. Every component gets the component rules (scheme,
+ * Checks the components of a parsed identifier (s, and comps filled by ibidi_iri_parse on
+ * the same input; NULL: no component) against the rules above. Every component gets the component rules (scheme,
  * port, IPv4 and IP-literal components hold no right-to-left characters and pass them);
  * the labels of a host (an IRI's reg-name, a domain name, a mail domain) also get the IDNA
  * Bidi Rule, which makes the component rules strict for them (RFC 3987 §4.2 note): a label
@@ -200,13 +217,13 @@ typedef struct ibidi_iri_options {
  * (may be NULL), in order of offset; each one's severity is decided by the options
  * (IBIDI_IRI_DUERST2001, IBIDI_IRI_STRICT; the rules above say which are warnings).
  * Returns IBIDI_OK when no finding is an error, else IBIDI_E_IDENT_INVALID with the first
- * error's offset in err;
- * IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length or components outside the input,
- * out of order or overlapping; the decoder's status for ill-formed UTF-8 in a component
- * (bytes between components are not read).
+ * error's offset in err; IBIDI_E_INVALID_ARGUMENT for NULL with a non-zero length, a
+ * components record with n above cap (or items NULL with n > 0), or components outside
+ * the input, out of order or overlapping; the decoder's status for ill-formed UTF-8 in a
+ * component (bytes between components are not read).
  */
 IBIDI_API ibidi_status ibidi_iri_check(const char *s, size_t len,
-                                       const ibidi_iri_component *comps, size_t n_comps,
+                                       const ibidi_iri_components *comps,
                                        const ibidi_iri_options *opts, ibidi_findings *findings,
                                        ibidi_error *err);
 
@@ -225,8 +242,9 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes (their
  * ibidi_code_name; warnings left out), component rule codes (HOST_BIDI_RULE left out, the
  * B codes say it) and a parse error as its status name (ibidi_status_name, e.g.
- * "DOMAIN_CHAR"). *codes_len gets the length needed (no NUL is written), also when cap is
- * too small (then IBIDI_E_BUFFER_TOO_SMALL). Returns IBIDI_OK when valid,
+ * "DOMAIN_CHAR"). codes is an ibidi_buf: codes->len gets the length needed (no NUL is
+ * written), also when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL); codes may be NULL,
+ * a capacity of 0. Returns IBIDI_OK when valid,
  * IBIDI_E_IDENT_INVALID (with the offset of the first problem; for IDNA codes the host's
  * start plus the finding's offset in its ToUnicode form) when not. The Bidi Rule counts
  * only through the IDNA options (IBIDI_IDNA_CHECK_BIDI), so "[]" always means valid.
@@ -241,15 +259,17 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * IDNA_TOO_LONG (no domain name is that long). Stack: IBIDI_IRI_STACK.
  */
 IBIDI_API ibidi_status ibidi_iri_validate(const char *s, size_t len,
-                                          const ibidi_iri_options *opts, char *codes,
-                                          size_t cap, size_t *codes_len, ibidi_error *err);
-/* Allocating convenience: the codes as a NUL-terminated string in *codes (release with
- * ibidi_free), set when the call returns IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL.
- * An identifier with more components than the stack holds, or whose host needs IDNA's work
- * area, gets one of ibidi_idna_work_size() bytes when opts->idna has none. */
+                                          const ibidi_iri_options *opts, ibidi_buf *codes,
+                                          ibidi_error *err);
+/* Allocating convenience: the codes as a NUL-terminated string in codes->data (release
+ * with ibidi_free; codes->len its length, codes->cap ignored), set when the call returns
+ * IBIDI_OK or IBIDI_E_IDENT_INVALID, else NULL. An identifier with more components than
+ * the stack holds, or whose host needs IDNA's work area, gets one of
+ * ibidi_idna_work_size() bytes when opts->idna has none. codes NULL:
+ * IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
-                                                const ibidi_iri_options *opts, char **codes,
-                                                size_t *codes_len, ibidi_error *err);
+                                                const ibidi_iri_options *opts, ibidi_buf *codes,
+                                                ibidi_error *err);
 
 /*
  * The identifier as users see it (RFC 5894 §4.2: U-labels are displayed, A-labels are for
@@ -257,22 +277,24 @@ IBIDI_API ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len,
  * domain; kind opts->as) holds an "xn--" label, the whole host is replaced by its UTS #46
  * ToUnicode form with opts->idna, also when ToUnicode finds rules broken (a label it
  * cannot decode stays as written; the errors are for the validity calls to report).
- * Everything else is kept byte for byte. *changed (may be NULL) gets 1 when the form
- * written differs from s (0 otherwise, and on any error: an "xn--" label that does not
- * decode is kept as written, so a form may be s itself), as the _alloc call says. Writes
- * *out_len bytes (snprintf-style: IBIDI_E_BUFFER_TOO_SMALL with the size needed); parse
- * errors as ibidi_iri_parse. `ibidi check`, `display`, `convert`, `twins` and `iri` show
- * and analyse this form, as `scan` does. Stack: IBIDI_IRI_STACK.
+ * Everything else is kept byte for byte. The form goes to form (ibidi_buf: form->len the
+ * size needed, IBIDI_E_BUFFER_TOO_SMALL when it does not fit; form may be NULL: a capacity
+ * of 0); parse errors as ibidi_iri_parse. Whether the form differs from s is for the
+ * caller to compare (form->len and the bytes): the call no longer says it in a parameter
+ * of its own, which kept it above the six the API allows and only repeated what the bytes
+ * show (an "xn--" label that does not decode is kept as written, so a form may be s
+ * itself). `ibidi check`, `display`, `convert`, `twins` and `iri` show and analyse this
+ * form, as `scan` does. Stack: IBIDI_IRI_STACK.
  */
 IBIDI_API ibidi_status ibidi_iri_unicode_form(const char *s, size_t len,
-                                              const ibidi_iri_options *opts, char *out,
-                                              size_t cap, size_t *out_len, int *changed,
+                                              const ibidi_iri_options *opts, ibidi_buf *form,
                                               ibidi_error *err);
-/* Allocating convenience: the form in *out (NUL-terminated; release with ibidi_free). */
+/* Allocating convenience: the form in form->data (NUL-terminated; release with
+ * ibidi_free; form->len its length, form->cap ignored; NULL after an error). form NULL:
+ * IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
-                                                    const ibidi_iri_options *opts, char **out,
-                                                    size_t *out_len, int *changed,
-                                                    ibidi_error *err);
+                                                    const ibidi_iri_options *opts,
+                                                    ibidi_buf *form, ibidi_error *err);
 
 /* ---- Percent-encoding, IRI to URI, URI to IRI ---------------------------------------- */
 
@@ -280,11 +302,13 @@ IBIDI_API ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
  * The fallback of the 2012 guidelines §3: the whole component s[0..len) percent-encoded
  * (RFC 3987 §3.1 step 2 on every character outside US-ASCII: each UTF-8 octet as %HH with
  * upper-case digits). Existing "%HH" triplets and ASCII characters are kept; a component
- * so encoded has no right-to-left characters left. Writes *out_len bytes.
+ * so encoded has no right-to-left characters left. Writes into out (ibidi_buf: out->len
+ * the size needed, IBIDI_E_BUFFER_TOO_SMALL when it does not fit; out may be NULL: a
+ * capacity of 0); the decoder's status for ill-formed UTF-8, IBIDI_E_TOO_LONG when the
+ * size would overflow.
  */
-IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char *out,
-                                                          size_t cap, size_t *out_len,
-                                                          ibidi_error *err);
+IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len,
+                                                          ibidi_buf *out, ibidi_error *err);
 
 /*
  * RFC 3987 §3.1: the URI of an IRI reference. Every character outside US-ASCII becomes
@@ -294,11 +318,12 @@ IBIDI_API ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t 
  * gives IBIDI_E_IRI_HOST_IDNA with the offset of its first finding; one that maps to more
  * code points than IDNA's fixed area (only a host of over 256 bytes can), when opts->idna
  * has no work area, gives IBIDI_E_IDNA_WORK_TOO_SMALL (the allocating call gives it one).
- * No normalization is applied (step 1 variant c).
+ * No normalization is applied (step 1 variant c). The URI goes to out (ibidi_buf, as the
+ * calls above; out may be NULL: a capacity of 0).
  */
 IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
-                                        const ibidi_iri_options *opts, char *out, size_t cap,
-                                        size_t *out_len, ibidi_error *err);
+                                        const ibidi_iri_options *opts, ibidi_buf *out,
+                                        ibidi_error *err);
 
 /*
  * RFC 3987 §3.2: the IRI of a URI. Percent-encoded octets become characters where they
@@ -312,20 +337,21 @@ IBIDI_API ibidi_status ibidi_iri_to_uri(const char *iri, size_t len,
  * RTL_START, RTL_END: 2012 guidelines §3) stays percent-encoded as a whole, unless
  * IBIDI_IRI_KEEP_UNSAFE; IBIDI_IRI_HOST_TO_UNICODE converts A-labels by ToUnicode (the
  * uts46 profile). The input must be ASCII (IBIDI_E_URI_NOT_ASCII) and parse as an IRI
- * reference.
+ * reference. The IRI goes to out (ibidi_buf, as the calls above; out may be NULL).
  */
 IBIDI_API ibidi_status ibidi_iri_from_uri(const char *uri, size_t len,
-                                          const ibidi_iri_options *opts, char *out, size_t cap,
-                                          size_t *out_len, ibidi_error *err);
+                                          const ibidi_iri_options *opts, ibidi_buf *out,
+                                          ibidi_error *err);
 
-/* Allocating convenience: the conversions into a NUL-terminated string returned in *out
- * (release with ibidi_free); *out is NULL after an error. */
+/* Allocating convenience: the conversions into out->data, allocated and NUL-terminated
+ * (release with ibidi_free; out->len its length, out->cap ignored); out->data is NULL
+ * after an error. out NULL: IBIDI_E_INVALID_ARGUMENT. */
 IBIDI_API ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len,
-                                              const ibidi_iri_options *opts, char **out,
-                                              size_t *out_len, ibidi_error *err);
+                                              const ibidi_iri_options *opts, ibidi_buf *out,
+                                              ibidi_error *err);
 IBIDI_API ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
-                                                const ibidi_iri_options *opts, char **out,
-                                                size_t *out_len, ibidi_error *err);
+                                                const ibidi_iri_options *opts, ibidi_buf *out,
+                                                ibidi_error *err);
 
 #ifdef __cplusplus
 }

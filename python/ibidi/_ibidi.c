@@ -273,10 +273,11 @@ static int idna_convert(PyObject *name, const text_arg *t, int to_ascii,
         }
         for (;;) {
             ibidi_findings fs = {r->cp_items, fcap, 0, 0};
-            r->st = to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, &w, r->alloc_cp, cap,
-                                                      &r->out_len, &fs, &r->err)
-                             : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, &w, r->alloc_cp, cap,
-                                                        &r->out_len, &fs, &r->err);
+            ibidi_buf32 out = {r->alloc_cp, cap, 0};
+            r->st = to_ascii ? ibidi_idna_to_ascii_cp(r->in_cp, r->in_n, &w, &out, &fs, &r->err)
+                             : ibidi_idna_to_unicode_cp(r->in_cp, r->in_n, &w, &out, &fs,
+                                                        &r->err);
+            r->out_len = out.len;
             if (r->st == IBIDI_E_IDNA_WORK_TOO_SMALL && !w.work) {
                 w.work_size = ibidi_idna_work_size();
                 w.work = r->cp_work = PyMem_Malloc(w.work_size);
@@ -314,17 +315,17 @@ static int idna_convert(PyObject *name, const text_arg *t, int to_ascii,
         return 1;
     }
     ibidi_findings fs = {r->items, FAST_FINDINGS, 0, 0};
-    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(t->s, t->n, o, r->buf, sizeof r->buf,
-                                                &r->out_len, &fs, &r->err)
-                     : ibidi_idna_to_unicode_utf8(t->s, t->n, o, r->buf, sizeof r->buf,
-                                                  &r->out_len, &fs, &r->err);
+    ibidi_buf out = {r->buf, sizeof r->buf, 0};
+    r->st = to_ascii ? ibidi_idna_to_ascii_utf8(t->s, t->n, o, &out, &fs, &r->err)
+                     : ibidi_idna_to_unicode_utf8(t->s, t->n, o, &out, &fs, &r->err);
+    r->out_len = out.len;
     if (r->st == IBIDI_E_BUFFER_TOO_SMALL || r->st == IBIDI_E_IDNA_WORK_TOO_SMALL ||
         fs.n > fs.cap) {
         /* a long name, or more findings than the stack holds: once more, allocated */
-        r->st = to_ascii ? ibidi_idna_to_ascii_alloc(t->s, t->n, o, &r->alloc_out, &r->out_len,
-                                                     &r->alloc_f, &r->err)
-                         : ibidi_idna_to_unicode_alloc(t->s, t->n, o, &r->alloc_out,
-                                                       &r->out_len, &r->alloc_f, &r->err);
+        out = (ibidi_buf){NULL, 0, 0};
+        r->st = to_ascii ? ibidi_idna_to_ascii_alloc(t->s, t->n, o, &out, &r->alloc_f, &r->err)
+                         : ibidi_idna_to_unicode_alloc(t->s, t->n, o, &out, &r->alloc_f,
+                                                       &r->err);
         if (r->st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
             /* a name that maps to over 1536 code points (none of up to 253 bytes): the
                work area of ibidi/idna.h, so that it gets its real verdict (A4_1, or
@@ -337,12 +338,14 @@ static int idna_convert(PyObject *name, const text_arg *t, int to_ascii,
                 return 0;
             }
             ibidi_findings_free(&r->alloc_f);
-            r->st = to_ascii ? ibidi_idna_to_ascii_alloc(t->s, t->n, &w, &r->alloc_out,
-                                                         &r->out_len, &r->alloc_f, &r->err)
-                             : ibidi_idna_to_unicode_alloc(t->s, t->n, &w, &r->alloc_out,
-                                                           &r->out_len, &r->alloc_f, &r->err);
+            r->st = to_ascii ? ibidi_idna_to_ascii_alloc(t->s, t->n, &w, &out, &r->alloc_f,
+                                                         &r->err)
+                             : ibidi_idna_to_unicode_alloc(t->s, t->n, &w, &out, &r->alloc_f,
+                                                           &r->err);
             PyMem_Free(w.work);
         }
+        r->alloc_out = out.data;
+        r->out_len = out.len;
         if (r->st == IBIDI_E_NOMEM) {
             PyErr_NoMemory();
             return 0;
@@ -401,9 +404,12 @@ static void processed_form(const text_arg *t, int to_ascii, const ibidi_idna_opt
         *ref_len = t->n;
         return;
     }
-    if (ibidi_idna_to_unicode_alloc(t->s, t->n, o, owned, ref_len, NULL, NULL) == IBIDI_OK ||
-        *owned) {
+    ibidi_buf form = {NULL, 0, 0};
+    const ibidi_status st = ibidi_idna_to_unicode_alloc(t->s, t->n, o, &form, NULL, NULL);
+    *owned = form.data;
+    if (st == IBIDI_OK || *owned) {
         *ref = *owned;
+        *ref_len = form.len;
         return;
     }
     *ref = t->s; /* no form: offsets of the name itself (all the library can point into) */
@@ -714,14 +720,13 @@ static PyObject *py_display(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     o.form = (ibidi_display_form)f;
     o.as = (ibidi_iri_kind)k; /* kind_names follow ibidi_iri_kind's order */
-    char *out = NULL;
-    size_t n = 0;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_display_utf8_alloc(t.s, t.n, &o, &out, &n, &err);
+    ibidi_status st = ibidi_display_utf8_alloc(t.s, t.n, &o, &out, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
-    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
-    ibidi_free(out);
+    PyObject *r = PyUnicode_DecodeUTF8(out.data, (Py_ssize_t)out.len, NULL);
+    ibidi_free(out.data);
     return r;
 }
 
@@ -827,15 +832,14 @@ static PyObject *iri_convert(PyObject *self, PyObject *args, PyObject *kw, int t
     text_arg t;
     if (!get_text(s, &t, to_uri ? "iri" : "uri", state_of(self)))
         return NULL;
-    char *out = NULL;
-    size_t n = 0;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_error err;
-    ibidi_status st = to_uri ? ibidi_iri_to_uri_alloc(t.s, t.n, &o, &out, &n, &err)
-                             : ibidi_iri_from_uri_alloc(t.s, t.n, &o, &out, &n, &err);
+    ibidi_status st = to_uri ? ibidi_iri_to_uri_alloc(t.s, t.n, &o, &out, &err)
+                             : ibidi_iri_from_uri_alloc(t.s, t.n, &o, &out, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
-    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
-    ibidi_free(out);
+    PyObject *r = PyUnicode_DecodeUTF8(out.data, (Py_ssize_t)out.len, NULL);
+    ibidi_free(out.data);
     return r;
 }
 

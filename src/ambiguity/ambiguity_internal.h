@@ -71,11 +71,11 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
                                     ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
 
 /* An identifier parsed once for several steps (ibidi_scan_name): the parser's status and
- * error, and when it is IBIDI_OK its components and info. */
+ * error, and when it is IBIDI_OK its components (all stored) and info. */
 typedef struct ibidi__parsed {
     ibidi_status status;
     ibidi_error err;
-    const ibidi_iri_component *comps;
+    const ibidi_iri_components *comps;
     const ibidi_iri_info *info;
 } ibidi__parsed;
 

@@ -982,15 +982,17 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
                     *err = pre->err;
                 return pre->status;
             }
-            a->comps = pre->comps;
+            a->comps = pre->comps->items;
+            a->ncomps = pre->comps->n;
             a->info = *pre->info;
         } else {
-            st = ibidi_iri_parse(s, len, o->as, a->compbuf, len + 2, &a->info, err);
+            ibidi_iri_components rec = {a->compbuf, len + 2, 0};
+            st = ibidi_iri_parse(s, len, o->as, &rec, &a->info, err);
             if (st != IBIDI_OK)
                 return st;
             a->comps = a->compbuf;
+            a->ncomps = rec.n;
         }
-        a->ncomps = a->info.n_components;
         const ibidi_iri_component *const comps = a->comps;
         const uint16_t *const offa = a->off;
         uint16_t *const compa = a->comp_of;

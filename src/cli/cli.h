@@ -153,6 +153,12 @@ int cli_pick(const char *value, const char *const *names, int n);
 /* Parses a --profile value (ibidi_idna_profile_name); 0 if unknown. */
 int cli_parse_profile(const char *value, ibidi_idna_profile *profile);
 
+/* The identifier s as users see it (RFC 5894 §4.2, ibidi_iri_unicode_form_alloc with o):
+ * 1 when the form differs from s, with the form in *form (release with ibidi_free) and
+ * its length in *form_len; else 0 and *form NULL (the call failed, or the form is s). */
+int cli_unicode_form(const char *s, size_t len, const ibidi_iri_options *o, char **form,
+                     size_t *form_len);
+
 /* A name's first label (the one a registry registers) under an LGR: its disposition
  * ("invalid" when it is not eligible or cannot be read) and, when eligible, its index
  * label, the key of its variant set, into index (cap bytes; *index_len 0 when none). */

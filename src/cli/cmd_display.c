@@ -32,14 +32,12 @@ static const char *const failure_names[] = {"holds",           "not-contiguous",
                                             "component-split", "component-display"};
 
 /* The library's options for the identifier s (already parsed into c when c is not NULL). */
-static ibidi_display_options lib_opts(const display_opts *o, const ibidi_iri_component *c,
-                                      size_t nc)
+static ibidi_display_options lib_opts(const display_opts *o, const ibidi_iri_components *c)
 {
     ibidi_display_options d;
     memset(&d, 0, sizeof d);
     d.as = o->as;
     d.comps = c;
-    d.n_comps = nc;
     d.context = o->context;
     d.form = o->form;
     d.from = o->from;
@@ -59,7 +57,7 @@ static void put_json_text(const char *s, size_t len, const display_opts *o)
 
 /* Proves the form in every context of the table, in the direction of --context. Returns
  * the number of contexts where it holds; *first gets the first failure. */
-static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c, size_t nc,
+static size_t prove_all(const char *s, size_t len, const ibidi_iri_components *c,
                         const display_opts *o, ibidi_display_proof *first, size_t *tried)
 {
     size_t held = 0;
@@ -67,7 +65,7 @@ static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c,
     *tried = 0;
     for (size_t b = 0; b < N_BEFORE; b++)
         for (size_t a = 0; a < N_AFTER; a++) {
-            ibidi_display_options d = lib_opts(o, c, nc);
+            ibidi_display_options d = lib_opts(o, c);
             d.before = proof_before[b];
             d.before_len = strlen(proof_before[b]);
             d.after = proof_after[a];
@@ -92,21 +90,21 @@ static size_t prove_all(const char *s, size_t len, const ibidi_iri_component *c,
 static ibidi_status prove_textual(const char *s, size_t len, const display_opts *o,
                                   ibidi_error *err)
 {
-    char *lg = NULL;
+    ibidi_buf lg = {NULL, 0, 0};
     size_t lglen = len;
     ibidi_status st = IBIDI_OK;
     if (o->from != IBIDI_DISPLAY_REPR_LOGICAL) {
-        ibidi_display_options d = lib_opts(o, NULL, 0);
+        ibidi_display_options d = lib_opts(o, NULL);
         d.to = IBIDI_DISPLAY_REPR_LOGICAL;
-        st = ibidi_display_convert_alloc(s, len, &d, &lg, &lglen, err);
-        s = lg;
+        st = ibidi_display_convert_alloc(s, len, &d, &lg, err);
+        s = lg.data;
+        lglen = lg.len;
     }
-    ibidi_iri_component *comps = NULL;
-    ibidi_iri_info info;
+    ibidi_iri_components comps = {NULL, 0, 0};
     if (st == IBIDI_OK)
-        st = ibidi_iri_parse_alloc(s, lglen, o->as, &comps, &info, err);
+        st = ibidi_iri_parse_alloc(s, lglen, o->as, &comps, NULL, err);
     if (st == IBIDI_OK) {
-        ibidi_display_options d = lib_opts(o, comps, info.n_components);
+        ibidi_display_options d = lib_opts(o, &comps);
         d.form = IBIDI_DISPLAY_FORM_MARKS;
         d.work_size = ibidi_display_work_size(lglen, 0);
         d.work = d.work_size ? malloc(d.work_size) : NULL;
@@ -118,8 +116,8 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
             *err = (ibidi_error){st, p.offset, 0};
         }
     }
-    ibidi_free(comps);
-    ibidi_free(lg);
+    ibidi_free(comps.items);
+    ibidi_free(lg.data);
     return st;
 }
 
@@ -129,7 +127,8 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     char *conv = NULL, *out = NULL;
     const char *s = item;
     size_t slen = len, out_len = 0, nc = 0;
-    ibidi_iri_component *comps = NULL;
+    ibidi_iri_components parsed = {NULL, 0, 0};
+    const ibidi_iri_component *comps = NULL;
     ibidi_iri_info info;
     ibidi_error err = {IBIDI_OK, 0, 0};
     ibidi_status st;
@@ -143,10 +142,9 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     /* RFC 5894 §4.2: users see U-labels; the display is of them (the record says so) */
     char *uform = NULL;
     size_t ulen = 0;
-    int shown_u = 0;
     const ibidi_iri_options uo = {o->as, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
-    if (ibidi_iri_unicode_form_alloc(s, slen, &uo, &uform, &ulen, &shown_u, NULL) == IBIDI_OK &&
-        shown_u) {
+    const int shown_u = cli_unicode_form(s, slen, &uo, &uform, &ulen);
+    if (shown_u) {
         s = uform;
         slen = ulen;
         if (!o->json) {
@@ -156,18 +154,25 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         }
     }
     if (o->convert) {
-        const ibidi_display_options d = lib_opts(o, NULL, 0);
-        st = ibidi_display_convert_alloc(s, slen, &d, &out, &out_len, &err);
+        const ibidi_display_options d = lib_opts(o, NULL);
+        ibidi_buf b = {NULL, 0, 0};
+        st = ibidi_display_convert_alloc(s, slen, &d, &b, &err);
+        out = b.data;
+        out_len = b.len;
         memset(&info, 0, sizeof info);
         if (st == IBIDI_OK && o->to == IBIDI_DISPLAY_REPR_TEXTUAL &&
             o->from != IBIDI_DISPLAY_REPR_TEXTUAL)
             st = prove_textual(s, slen, o, &err);
     } else {
-        st = ibidi_iri_parse_alloc(s, slen, o->as, &comps, &info, &err);
-        nc = info.n_components;
+        st = ibidi_iri_parse_alloc(s, slen, o->as, &parsed, &info, &err);
+        comps = parsed.items;
+        nc = parsed.n;
         if (st == IBIDI_OK) {
-            const ibidi_display_options d = lib_opts(o, comps, nc);
-            st = ibidi_display_utf8_alloc(s, slen, &d, &out, &out_len, &err);
+            const ibidi_display_options d = lib_opts(o, &parsed);
+            ibidi_buf b = {NULL, 0, 0};
+            st = ibidi_display_utf8_alloc(s, slen, &d, &b, &err);
+            out = b.data;
+            out_len = b.len;
         }
     }
     if (st != IBIDI_OK) {
@@ -213,7 +218,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     if (!o->convert && (o->levels || o->spans)) {
         ibidi_display_layout_result lay;
-        const ibidi_display_options d = lib_opts(o, comps, nc);
+        const ibidi_display_options d = lib_opts(o, &parsed);
         if (ibidi_display_layout_alloc(s, slen, &d, &lay, &err) == IBIDI_OK) {
             const size_t n = lay.n, ns = lay.n_spans;
             const uint8_t *lv = lay.levels;
@@ -248,7 +253,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
     }
     if (!o->convert && o->prove && o->form != IBIDI_DISPLAY_FORM_VISUAL) {
         ibidi_display_proof first = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
-        size_t tried, held = prove_all(s, slen, comps, nc, o, &first, &tried);
+        size_t tried, held = prove_all(s, slen, &parsed, o, &first, &tried);
         if (o->json) {
             printf(", \"proof\": {\"contexts\": %zu, \"held\": %zu", tried, held);
             if (held < tried)
@@ -271,7 +276,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         printf("}\n");
 done:
     ibidi_free(out);
-    ibidi_free(comps);
+    ibidi_free(parsed.items);
     ibidi_free(uform);
     free(conv);
     return rc;

@@ -49,10 +49,11 @@ static int convert(const char *name, size_t len, unsigned flags, int to_ascii, i
 {
     const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
     memset(r, 0, sizeof *r);
-    r->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &r->out, &r->out_len,
-                                                 &r->found, &r->err)
-                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &r->out, &r->out_len,
-                                                   &r->found, &r->err);
+    ibidi_buf out = {NULL, 0, 0};
+    r->st = to_ascii ? ibidi_idna_to_ascii_alloc(name, len, &opts, &out, &r->found, &r->err)
+                     : ibidi_idna_to_unicode_alloc(name, len, &opts, &out, &r->found, &r->err);
+    r->out = out.data;
+    r->out_len = out.len;
     r->f = r->found.items;
     r->nf = r->found.n;
     return r->st != IBIDI_E_NOMEM;
@@ -207,11 +208,8 @@ static void put_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as,
     /* RFC 5894 §4.2: users see U-labels, so the display is judged on them (as scan does) */
     char *uform = NULL;
     size_t ulen = 0;
-    int changed = 0;
     const ibidi_iri_options uo = {as, 0, {o->profile, 0, 0, NULL, 0}};
-    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
-            IBIDI_OK &&
-        changed) {
+    if (cli_unicode_form(name, nlen, &uo, &uform, &ulen)) {
         printf("  shown to users as: ");
         cli_put_text(stdout, uform, ulen, o->in);
         printf(" (its A-labels as U-labels, RFC 5894 §4.2; analysed below)\n");
@@ -409,16 +407,17 @@ static void json_policy(const policy *p, const idna_opts *o)
 static void policy_host(policy *p, const char *name, size_t nlen, ibidi_iri_kind kind,
                         char **form, const idna_opts *o)
 {
-    size_t flen = 0;
-    int changed = 0;
+    ibidi_buf f = {NULL, 0, 0};
     ibidi_iri_info info;
     const ibidi_iri_options uo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
     memset(p, 0, sizeof *p);
     p->st = IBIDI_OK;
-    *form = NULL;
-    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, form, &flen, &changed, NULL) != IBIDI_OK)
+    const ibidi_status fst = ibidi_iri_unicode_form_alloc(name, nlen, &uo, &f, NULL);
+    *form = f.data;
+    if (fst != IBIDI_OK)
         return;
-    ibidi_status st = ibidi_iri_parse(*form, flen, kind, NULL, 0, &info, NULL);
+    const size_t flen = f.len;
+    ibidi_status st = ibidi_iri_parse(*form, flen, kind, NULL, &info, NULL);
     if ((st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL) &&
         info.host_kind == IBIDI_IRI_COMP_LABEL && info.host.present && info.host.length > 0)
         policy_run(p, *form + info.host.start, info.host.length, info.host.start, o);
@@ -428,11 +427,12 @@ static void policy_host(policy *p, const char *name, size_t nlen, ibidi_iri_kind
  * host under the profile) and the ambiguity findings. */
 static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const idna_opts *o)
 {
-    char *codes = NULL;
-    size_t clen = 0;
+    ibidi_buf cb = {NULL, 0, 0};
     ibidi_error err;
     const ibidi_iri_options vo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
-    ibidi_status st = ibidi_iri_validate_alloc(name, nlen, &vo, &codes, &clen, &err);
+    ibidi_status st = ibidi_iri_validate_alloc(name, nlen, &vo, &cb, &err);
+    char *codes = cb.data;
+    size_t clen = cb.len;
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) {
         printf("  not checked: %s [%s] at byte %zu\n", ibidi_strerror(st), ibidi_status_name(st),
                err.offset);
@@ -485,11 +485,8 @@ static void json_ambiguity(const char *name, size_t nlen, ibidi_iri_kind as, con
     ibidi_error err;
     char *uform = NULL;
     size_t ulen = 0;
-    int changed = 0;
     const ibidi_iri_options uo = {as, 0, {o->profile, 0, 0, NULL, 0}};
-    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &uform, &ulen, &changed, NULL) ==
-            IBIDI_OK &&
-        changed) {
+    if (cli_unicode_form(name, nlen, &uo, &uform, &ulen)) {
         fputs(",\"shown_as\":", stdout);
         cli_json_text(stdout, uform, ulen, o->in);
         name = uform;
@@ -563,11 +560,12 @@ static void json_rfc5893(const char *name, size_t nlen, const idna_opts *o)
 static int check_ident_json(const char *item, size_t len, const char *name, size_t nlen,
                             ibidi_iri_kind kind, const idna_opts *o)
 {
-    char *codes = NULL;
-    size_t clen = 0;
+    ibidi_buf cb = {NULL, 0, 0};
     ibidi_error err;
     const ibidi_iri_options vo = {kind, 0, {o->profile, 0, 0, NULL, 0}};
-    ibidi_status st = ibidi_iri_validate_alloc(name, nlen, &vo, &codes, &clen, &err);
+    ibidi_status st = ibidi_iri_validate_alloc(name, nlen, &vo, &cb, &err);
+    char *codes = cb.data;
+    const size_t clen = cb.len;
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) {
         cli_fail_record(stdout, 1, item, len, &err, "byte");
         return CLI_INVALID;
@@ -841,7 +839,7 @@ static int check_item(const char *item, size_t len, size_t itemno, const idna_op
     ibidi_iri_kind kind = o->as;
     if (kind == IBIDI_IRI_AS_AUTO) {
         ibidi_iri_info info;
-        ibidi_status pst = ibidi_iri_parse(name, nlen, kind, NULL, 0, &info, NULL);
+        ibidi_status pst = ibidi_iri_parse(name, nlen, kind, NULL, &info, NULL);
         kind = (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL) ? info.kind
                                                                      : IBIDI_IRI_AS_DOMAIN;
     }

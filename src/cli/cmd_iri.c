@@ -76,9 +76,11 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
 {
     ibidi_iri_info info;
     ibidi_error e = {IBIDI_OK, 0, 0};
-    ibidi_iri_component *comps = NULL;
+    ibidi_iri_components parsed = {NULL, 0, 0};
     int rc = CLI_OK;
-    ibidi_status st = ibidi_iri_parse_alloc(s, len, o->lib.as, &comps, &info, &e);
+    ibidi_status st = ibidi_iri_parse_alloc(s, len, o->lib.as, &parsed, &info, &e);
+    const ibidi_iri_component *comps = parsed.items;
+    const size_t nc = parsed.n;
     if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;
@@ -96,7 +98,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             put_where(stdout, o, s, len, e.offset);
             fputc('\n', stdout);
         }
-        ibidi_free(comps);
+        ibidi_free(parsed.items);
         return CLI_INVALID;
     }
     /* the check parses again: the identifier's findings, allocated by the library */
@@ -106,7 +108,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     const size_t nf = found.n;
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* out of memory */
         report(o, itemno, &e, s, len);
-        ibidi_free(comps);
+        ibidi_free(parsed.items);
         ibidi_findings_free(&found);
         return CLI_INVALID;
     }
@@ -120,7 +122,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         fputs("{\"input\":", stdout);
         cli_json_string(stdout, item, ilen);
         printf(",\"valid\":%s,\"components\":[", n_err ? "false" : "true");
-        for (size_t i = 0; i < info.n_components; i++) {
+        for (size_t i = 0; i < nc; i++) {
             const ibidi_iri_component *c = &comps[i];
             printf("%s{\"kind\":\"%s\",", i ? "," : "", ibidi_iri_component_kind_name(c->kind));
             put_json_where(o, s, len, c->start);
@@ -151,14 +153,14 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     } else {
         cli_put_escaped(stdout, item, ilen);
         fputc('\n', stdout);
-        for (size_t i = 0; i < info.n_components; i++) {
+        for (size_t i = 0; i < nc; i++) {
             printf("  %-12s ", ibidi_iri_component_kind_name(comps[i].kind));
             cli_put_text(stdout, s + comps[i].start, comps[i].length, o->in);
             fputc('\n', stdout);
         }
         for (size_t i = 0; i < nf; i++) {
             const ibidi_finding *x = &f[i];
-            const ibidi_iri_component *c = &comps[x->part < info.n_components ? x->part : 0];
+            const ibidi_iri_component *c = &comps[x->part < nc ? x->part : 0];
             printf("  %-7s %s", x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning",
                    ibidi_code_name(x->code));
             if (x->detail)
@@ -179,7 +181,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         printf("  %s: %zu error%s, %zu warning%s\n", n_err ? "invalid" : "valid", n_err,
                n_err == 1 ? "" : "s", n_warn, n_warn == 1 ? "" : "s");
     }
-    ibidi_free(comps);
+    ibidi_free(parsed.items);
     ibidi_findings_free(&found);
     return rc;
 }
@@ -189,11 +191,12 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
 static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_opts *o,
                         const char *s, size_t len)
 {
-    size_t n = 0;
-    char *out = NULL;
+    ibidi_buf b = {NULL, 0, 0};
     ibidi_error e = {IBIDI_OK, 0, 0};
-    ibidi_status st = o->sub == SUB_TO_URI ? ibidi_iri_to_uri_alloc(s, len, &o->lib, &out, &n, &e)
-                                           : ibidi_iri_from_uri_alloc(s, len, &o->lib, &out, &n, &e);
+    ibidi_status st = o->sub == SUB_TO_URI ? ibidi_iri_to_uri_alloc(s, len, &o->lib, &b, &e)
+                                           : ibidi_iri_from_uri_alloc(s, len, &o->lib, &b, &e);
+    char *out = b.data;
+    const size_t n = b.len;
     if (st == IBIDI_E_NOMEM) {
         fprintf(stderr, "ibidi %s: out of memory\n", o->cmd);
         return CLI_INVALID;
@@ -244,11 +247,7 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
      * so); the conversions keep the IRI as written */
     char *uform = NULL;
     size_t ulen = 0;
-    int shown_u = 0;
-    if (o->sub == SUB_CHECK &&
-        ibidi_iri_unicode_form_alloc(s, slen, &o->lib, &uform, &ulen, &shown_u, NULL) ==
-            IBIDI_OK &&
-        shown_u) {
+    if (o->sub == SUB_CHECK && cli_unicode_form(s, slen, &o->lib, &uform, &ulen)) {
         s = uform;
         slen = ulen;
         fflush(stdout);

@@ -88,7 +88,9 @@ static int validate(const char *s, size_t len, ibidi_iri_kind as, ibidi_idna_pro
                     char **codes)
 {
     const ibidi_iri_options o = {as, 0, {profile, 0, 0, NULL, 0}};
-    ibidi_status st = ibidi_iri_validate_alloc(s, len, &o, codes, NULL, NULL);
+    ibidi_buf b = {NULL, 0, 0};
+    ibidi_status st = ibidi_iri_validate_alloc(s, len, &o, &b, NULL);
+    *codes = b.data;
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return -1;
     return st == IBIDI_OK;
@@ -141,9 +143,8 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     int shown_u = 0;
     if (!o->text) {
         const ibidi_iri_options uo = {o->as, 0, {o->profile, 0, 0, NULL, 0}};
-        if (ibidi_iri_unicode_form_alloc(s, slen, &uo, &uform, &ulen, &shown_u, NULL) ==
-                IBIDI_OK &&
-            shown_u) {
+        shown_u = cli_unicode_form(s, slen, &uo, &uform, &ulen);
+        if (shown_u) {
             s = uform;
             slen = ulen;
         }
@@ -153,8 +154,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_iri_kind kind = o->as;
     if (!o->text && kind == IBIDI_IRI_AS_AUTO) {
         ibidi_iri_info info;
-        ibidi_iri_component comp;
-        ibidi_status pst = ibidi_iri_parse(s, slen, kind, &comp, 0, &info, NULL);
+        ibidi_status pst = ibidi_iri_parse(s, slen, kind, NULL, &info, NULL);
         if (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL)
             kind = info.kind;
     }

@@ -350,6 +350,24 @@ int cli_parse_profile(const char *value, ibidi_idna_profile *profile)
     return 0;
 }
 
+int cli_unicode_form(const char *s, size_t len, const ibidi_iri_options *o, char **form,
+                     size_t *form_len)
+{
+    ibidi_buf b = {NULL, 0, 0};
+    *form = NULL;
+    *form_len = 0;
+    if (ibidi_iri_unicode_form_alloc(s, len, o, &b, NULL) != IBIDI_OK)
+        return 0;
+    /* a form that is s itself (no "xn--" label, or none that decodes) is not shown */
+    if (b.len == len && (len == 0 || memcmp(b.data, s, len) == 0)) {
+        ibidi_free(b.data);
+        return 0;
+    }
+    *form = b.data;
+    *form_len = b.len;
+    return 1;
+}
+
 #define NOTATION_R_BASE 0x05D0u
 #define NOTATION_AL_BASE 0x0621u
 

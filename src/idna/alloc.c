@@ -8,26 +8,26 @@
 #include "common/internal.h"
 #include "ibidi/idna.h"
 
-typedef ibidi_status (*utf8_call)(const char *, size_t, const ibidi_idna_options *, char *,
-                                  size_t, size_t *, ibidi_findings *, ibidi_error *);
+typedef ibidi_status (*utf8_call)(const char *, size_t, const ibidi_idna_options *, ibidi_buf *,
+                                  ibidi_findings *, ibidi_error *);
 
 static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
-                              const ibidi_idna_options *opts, char **out, size_t *out_len,
+                              const ibidi_idna_options *opts, ibidi_buf *out,
                               ibidi_findings *findings, ibidi_error *err)
 {
-    if (out)
-        *out = NULL;
-    if (out_len)
-        *out_len = 0;
+    if (out) {
+        out->data = NULL;
+        out->len = 0;
+    }
     if (findings) {
         findings->items = NULL;
         findings->cap = findings->n = findings->errors = 0;
     }
     if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t need = 0;
+    ibidi_buf size = {NULL, 0, 0};
     ibidi_findings count = {NULL, 0, 0, 0};
-    ibidi_status st = fn(name, len, opts, NULL, 0, &need, &count, err);
+    ibidi_status st = fn(name, len, opts, &size, &count, err);
     void *work = NULL;
     ibidi_idna_options with_work;
     if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* a long mapping: the work area it needs */
@@ -38,13 +38,13 @@ static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
         with_work.work = work;
         with_work.work_size = ibidi_idna_work_size();
         opts = &with_work;
-        st = fn(name, len, opts, NULL, 0, &need, &count, err);
+        st = fn(name, len, opts, &size, &count, err);
     }
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         free(work);
         return st;
     }
-    char *buf = malloc(need + 1);
+    char *buf = malloc(size.len + 1);
     ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
     if (!buf || (findings && count.n && !items)) {
         free(buf);
@@ -52,13 +52,13 @@ static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
         free(work);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     }
+    ibidi_buf into = {buf, size.len, 0};
     ibidi_findings all = {items, items ? count.n : 0, 0, 0};
-    st = fn(name, len, opts, buf, need, &need, &all, err);
+    st = fn(name, len, opts, &into, &all, err);
     free(work);
-    buf[need] = '\0';
-    *out = buf;
-    if (out_len)
-        *out_len = need;
+    buf[into.len] = '\0';
+    out->data = buf;
+    out->len = into.len;
     if (findings) {
         findings->items = items;
         findings->cap = items ? count.n : 0;
@@ -69,19 +69,17 @@ static ibidi_status run_alloc(utf8_call fn, const char *name, size_t len,
 }
 
 ibidi_status ibidi_idna_to_ascii_alloc(const char *name, size_t len,
-                                       const ibidi_idna_options *opts, char **out,
-                                       size_t *out_len, ibidi_findings *findings,
-                                       ibidi_error *err)
+                                       const ibidi_idna_options *opts, ibidi_buf *out,
+                                       ibidi_findings *findings, ibidi_error *err)
 {
-    return run_alloc(ibidi_idna_to_ascii_utf8, name, len, opts, out, out_len, findings, err);
+    return run_alloc(ibidi_idna_to_ascii_utf8, name, len, opts, out, findings, err);
 }
 
 ibidi_status ibidi_idna_to_unicode_alloc(const char *name, size_t len,
-                                         const ibidi_idna_options *opts, char **out,
-                                         size_t *out_len, ibidi_findings *findings,
-                                         ibidi_error *err)
+                                         const ibidi_idna_options *opts, ibidi_buf *out,
+                                         ibidi_findings *findings, ibidi_error *err)
 {
-    return run_alloc(ibidi_idna_to_unicode_utf8, name, len, opts, out, out_len, findings, err);
+    return run_alloc(ibidi_idna_to_unicode_utf8, name, len, opts, out, findings, err);
 }
 
 ibidi_status ibidi_idna_bidi_rule_alloc(const char *name, size_t len, unsigned flags,

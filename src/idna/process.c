@@ -1192,21 +1192,25 @@ static ibidi_status run_big(const call *c, sink_out *op)
     return run_in(c, op, c->work, MAXC);
 }
 
+/* The public calls take the output as one record (ibidi_buf, ibidi_buf32: common.h's
+ * convention for every output buffer); the call record keeps its three fields, the length
+ * written straight into the caller's record. A NULL record is an output of capacity 0. */
 ibidi_status ibidi_idna_to_ascii_utf8(const char *name, size_t len,
-                                      const ibidi_idna_options *opts, char *out, size_t cap,
-                                      size_t *out_len, ibidi_findings *findings, ibidi_error *err)
+                                      const ibidi_idna_options *opts, ibidi_buf *out,
+                                      ibidi_findings *findings, ibidi_error *err)
 {
-    call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0}, out_len,
+    call c = {name, NULL, len, ibidi__options_flags(opts), 1,
+              {out ? out->data : NULL, NULL, out ? out->cap : 0, 0, 0}, out ? &out->len : NULL,
               findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 0);
 }
 
 ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
-                                        const ibidi_idna_options *opts, char *out, size_t cap,
-                                        size_t *out_len, ibidi_findings *findings,
-                                        ibidi_error *err)
+                                        const ibidi_idna_options *opts, ibidi_buf *out,
+                                        ibidi_findings *findings, ibidi_error *err)
 {
-    call c = {name, NULL, len, ibidi__options_flags(opts), 0, {out, NULL, cap, 0, 0}, out_len,
+    call c = {name, NULL, len, ibidi__options_flags(opts), 0,
+              {out ? out->data : NULL, NULL, out ? out->cap : 0, 0, 0}, out ? &out->len : NULL,
               findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 0);
 }
@@ -1214,28 +1218,27 @@ ibidi_status ibidi_idna_to_unicode_utf8(const char *name, size_t len,
 /* The code point calls: a NULL name is the empty name when n is 0, and an argument error
  * (found by run) otherwise. */
 static inline ibidi_status run_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
-                                  int to_ascii, uint32_t *out, size_t cap, size_t *out_len,
-                                  ibidi_findings *findings, ibidi_error *err)
+                                  int to_ascii, ibidi_buf32 *out, ibidi_findings *findings,
+                                  ibidi_error *err)
 {
     static const uint32_t none[1] = {0};
     call c = {NULL, name ? name : (n ? NULL : none), n, ibidi__options_flags(opts), to_ascii,
-              {NULL, out, cap, 0, 1}, out_len, findings, err, opts ? opts->work : NULL,
-              opts ? opts->work_size : 0};
+              {NULL, out ? out->data : NULL, out ? out->cap : 0, 0, 1}, out ? &out->len : NULL,
+              findings, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 0);
 }
 
 ibidi_status ibidi_idna_to_ascii_cp(const uint32_t *name, size_t n, const ibidi_idna_options *opts,
-                                    uint32_t *out, size_t cap, size_t *out_len,
-                                    ibidi_findings *findings, ibidi_error *err)
+                                    ibidi_buf32 *out, ibidi_findings *findings, ibidi_error *err)
 {
-    return run_cp(name, n, opts, 1, out, cap, out_len, findings, err);
+    return run_cp(name, n, opts, 1, out, findings, err);
 }
 
 ibidi_status ibidi_idna_to_unicode_cp(const uint32_t *name, size_t n,
-                                      const ibidi_idna_options *opts, uint32_t *out, size_t cap,
-                                      size_t *out_len, ibidi_findings *findings, ibidi_error *err)
+                                      const ibidi_idna_options *opts, ibidi_buf32 *out,
+                                      ibidi_findings *findings, ibidi_error *err)
 {
-    return run_cp(name, n, opts, 0, out, cap, out_len, findings, err);
+    return run_cp(name, n, opts, 0, out, findings, err);
 }
 
 ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_options *opts,

@@ -4,37 +4,35 @@
  * They are the only code of src/iri that allocates (tests/test_iri_noalloc.sh).
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "common/internal.h"
-#include "ibidi/display.h"
 #include "ibidi/iri.h"
 #include "iri/iri_internal.h"
 
 ibidi_status ibidi_iri_parse_alloc(const char *s, size_t len, ibidi_iri_kind as,
-                                   ibidi_iri_component **comps, ibidi_iri_info *info,
+                                   ibidi_iri_components *comps, ibidi_iri_info *info,
                                    ibidi_error *err)
 {
-    ibidi_iri_info local;
-    if (!info)
-        info = &local;
-    if (comps)
-        *comps = NULL;
+    if (comps) {
+        comps->items = NULL;
+        comps->cap = comps->n = 0;
+    }
     if (!comps)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    ibidi_status st = ibidi_iri_parse(s, len, as, NULL, 0, info, err);
+    ibidi_iri_components count = {NULL, 0, 0};
+    ibidi_status st = ibidi_iri_parse(s, len, as, &count, info, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return st;
-    const size_t n = info->n_components;
-    ibidi_iri_component *c = malloc((n ? n : 1) * sizeof *c);
-    if (!c)
+    const size_t n = count.n;
+    ibidi_iri_components all = {malloc((n ? n : 1) * sizeof *all.items), n, 0};
+    if (!all.items)
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-    st = ibidi_iri_parse(s, len, as, c, n, info, err);
+    st = ibidi_iri_parse(s, len, as, &all, info, err);
     if (st != IBIDI_OK) { /* not reached: the same input parsed a moment ago */
-        free(c);
+        free(all.items);
         return st;
     }
-    *comps = c;
+    *comps = all;
     return IBIDI_OK;
 }
 
@@ -45,22 +43,21 @@ ibidi_status ibidi_iri_check_alloc(const char *s, size_t len, const ibidi_iri_op
         findings->items = NULL;
         findings->cap = findings->n = findings->errors = 0;
     }
-    ibidi_iri_component *comps;
-    ibidi_iri_info info;
+    ibidi_iri_components comps;
     ibidi_status st =
-        ibidi_iri_parse_alloc(s, len, opts ? opts->as : IBIDI_IRI_AS_AUTO, &comps, &info, err);
+        ibidi_iri_parse_alloc(s, len, opts ? opts->as : IBIDI_IRI_AS_AUTO, &comps, NULL, err);
     if (st != IBIDI_OK)
         return st;
     ibidi_findings count = {NULL, 0, 0, 0};
-    st = ibidi_iri_check(s, len, comps, info.n_components, opts, &count, err);
+    st = ibidi_iri_check(s, len, &comps, opts, &count, err);
     if (st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID) {
         ibidi_finding *items = findings && count.n ? malloc(count.n * sizeof *items) : NULL;
         if (findings && count.n && !items) {
-            free(comps);
+            free(comps.items);
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
         }
         ibidi_findings all = {items, items ? count.n : 0, 0, 0};
-        st = ibidi_iri_check(s, len, comps, info.n_components, opts, &all, err);
+        st = ibidi_iri_check(s, len, &comps, opts, &all, err);
         if (findings) {
             findings->items = items;
             findings->cap = items ? count.n : 0;
@@ -68,49 +65,47 @@ ibidi_status ibidi_iri_check_alloc(const char *s, size_t len, const ibidi_iri_op
             findings->errors = all.errors;
         }
     }
-    free(comps);
+    free(comps.items);
     return st;
 }
 
 /* A conversion of ibidi/iri.h into memory of the size a first run reports. */
-typedef ibidi_status (*convert_fn)(const char *, size_t, const ibidi_iri_options *, char *,
-                                   size_t, size_t *, ibidi_error *);
+typedef ibidi_status (*convert_fn)(const char *, size_t, const ibidi_iri_options *, ibidi_buf *,
+                                   ibidi_error *);
 
 static ibidi_status convert_alloc(convert_fn fn, const char *s, size_t len,
-                                  const ibidi_iri_options *opts, char **out, size_t *out_len,
-                                  ibidi_error *err)
+                                  const ibidi_iri_options *opts, ibidi_buf *out, ibidi_error *err)
 {
-    if (out)
-        *out = NULL;
-    if (out_len)
-        *out_len = 0;
+    if (out) {
+        out->data = NULL;
+        out->len = 0;
+    }
     if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t need = 0;
-    ibidi_status st = fn(s, len, opts, NULL, 0, &need, err);
+    ibidi_buf size = {NULL, 0, 0};
+    ibidi_status st = fn(s, len, opts, &size, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return st;
     /* IRI to URI may ask for more than it writes (it needs the room to look into a copy of
      * the input): loop until the call fits, as its size only grows */
+    size_t need = size.len;
     for (;;) {
-        char *buf = malloc(need + 1);
-        if (!buf)
+        ibidi_buf into = {malloc(need + 1), need, 0};
+        if (!into.data)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        size_t got = 0;
-        st = fn(s, len, opts, buf, need, &got, err);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL && got > need) {
-            free(buf);
-            need = got;
+        st = fn(s, len, opts, &into, err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && into.len > need) {
+            free(into.data);
+            need = into.len;
             continue;
         }
         if (st != IBIDI_OK) {
-            free(buf);
+            free(into.data);
             return st;
         }
-        buf[got] = '\0';
-        *out = buf;
-        if (out_len)
-            *out_len = got;
+        into.data[into.len] = '\0';
+        out->data = into.data;
+        out->len = into.len;
         return IBIDI_OK;
     }
 }
@@ -128,215 +123,71 @@ static void *with_idna_work(const ibidi_iri_options *opts, ibidi_iri_options *wi
 }
 
 ibidi_status ibidi_iri_to_uri_alloc(const char *iri, size_t len, const ibidi_iri_options *opts,
-                                    char **out, size_t *out_len, ibidi_error *err)
+                                    ibidi_buf *out, ibidi_error *err)
 {
-    ibidi_status st = convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, out_len, err);
+    ibidi_status st = convert_alloc(ibidi_iri_to_uri, iri, len, opts, out, err);
     if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* once, with the work area it needs */
         ibidi_iri_options with_work;
         void *work = with_idna_work(opts, &with_work);
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        st = convert_alloc(ibidi_iri_to_uri, iri, len, &with_work, out, out_len, err);
+        st = convert_alloc(ibidi_iri_to_uri, iri, len, &with_work, out, err);
         free(work);
     }
     return st;
 }
 
 ibidi_status ibidi_iri_from_uri_alloc(const char *uri, size_t len,
-                                      const ibidi_iri_options *opts, char **out,
-                                      size_t *out_len, ibidi_error *err)
+                                      const ibidi_iri_options *opts, ibidi_buf *out,
+                                      ibidi_error *err)
 {
-    return convert_alloc(ibidi_iri_from_uri, uri, len, opts, out, out_len, err);
-}
-
-/* ibidi_iri_unicode_form as a conversion; whether the host was replaced is told by the
- * result (a replaced host never gives the same bytes: an "xn--" label is gone). */
-static ibidi_status unicode_form_fn(const char *s, size_t len, const ibidi_iri_options *opts,
-                                    char *out, size_t cap, size_t *out_len, ibidi_error *err)
-{
-    return ibidi_iri_unicode_form(s, len, opts, out, cap, out_len, NULL, err);
+    return convert_alloc(ibidi_iri_from_uri, uri, len, opts, out, err);
 }
 
 ibidi_status ibidi_iri_unicode_form_alloc(const char *s, size_t len,
-                                          const ibidi_iri_options *opts, char **out,
-                                          size_t *out_len, int *changed, ibidi_error *err)
+                                          const ibidi_iri_options *opts, ibidi_buf *form,
+                                          ibidi_error *err)
 {
-    size_t n = 0;
-    const ibidi_status st = convert_alloc(unicode_form_fn, s, len, opts, out, &n, err);
-    if (out_len)
-        *out_len = n;
-    if (changed)
-        *changed = st == IBIDI_OK && !(n == len && (len == 0 || memcmp(*out, s, len) == 0));
-    return st;
+    return convert_alloc(ibidi_iri_unicode_form, s, len, opts, form, err);
 }
 
 ibidi_status ibidi_iri_validate_alloc(const char *s, size_t len, const ibidi_iri_options *opts,
-                                      char **codes, size_t *codes_len, ibidi_error *err)
+                                      ibidi_buf *codes, ibidi_error *err)
 {
-    if (codes)
-        *codes = NULL;
-    if (codes_len)
-        *codes_len = 0;
+    if (codes) {
+        codes->data = NULL;
+        codes->len = 0;
+    }
     if (!codes)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    size_t need = 0;
+    ibidi_buf size = {NULL, 0, 0};
     void *work = NULL;
     ibidi_iri_options with_work;
-    ibidi_status st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
+    ibidi_status st = ibidi_iri_validate(s, len, opts, &size, err);
     if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* again, with the work area it needs */
         work = with_idna_work(opts, &with_work);
         if (!work)
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
         opts = &with_work;
-        st = ibidi_iri_validate(s, len, opts, NULL, 0, &need, err);
+        st = ibidi_iri_validate(s, len, opts, &size, err);
     }
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
         free(work);
         return st;
     }
-    char *buf = malloc(need + 1);
-    if (!buf) {
+    ibidi_buf into = {malloc(size.len + 1), size.len, 0};
+    if (!into.data) {
         free(work);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     }
-    st = ibidi_iri_validate(s, len, opts, buf, need, &need, err);
+    st = ibidi_iri_validate(s, len, opts, &into, err);
     free(work);
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID) { /* not reached: sized above */
-        free(buf);
+        free(into.data);
         return st;
     }
-    buf[need] = '\0';
-    *codes = buf;
-    if (codes_len)
-        *codes_len = need;
+    into.data[into.len] = '\0';
+    codes->data = into.data;
+    codes->len = into.len;
     return st;
-}
-
-/* ---- ibidi/display.h ------------------------------------------------------------------- */
-
-/* A display call on a copy of the options that carries a work area when the identifier is
- * too long for the fixed one and the caller gave none: *area gets what was allocated. */
-static ibidi_status with_display_work(const ibidi_display_options *opts, size_t len,
-                                      ibidi_display_options *copy, void **area,
-                                      ibidi_error *err)
-{
-    static const ibidi_display_options none;
-    *copy = opts ? *opts : none;
-    *area = NULL;
-    const size_t need = ibidi_display_work_size(len, copy->before_len + copy->after_len);
-    if (copy->work == NULL && need > 0) {
-        if (need == SIZE_MAX)
-            return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-        *area = malloc(need);
-        if (!*area)
-            return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-        copy->work = *area;
-        copy->work_size = need;
-    }
-    return IBIDI_OK;
-}
-
-ibidi_status ibidi_display_layout_alloc(const char *s, size_t len,
-                                        const ibidi_display_options *opts,
-                                        ibidi_display_layout_result *res, ibidi_error *err)
-{
-    if (!res)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    memset(res, 0, sizeof *res);
-    ibidi_display_options o;
-    void *area;
-    ibidi_status st = with_display_work(opts, len, &o, &area, err);
-    if (st != IBIDI_OK)
-        return st;
-    ibidi_display_layout_result count = {NULL, NULL, NULL, 0, 0, NULL, 0, 0};
-    st = ibidi_display_layout(s, len, &o, &count, err);
-    if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL) {
-        free(area);
-        return st;
-    }
-    /* one block: the spans, the two maps of size_t, then the levels */
-    const size_t n = count.n, ns = count.n_spans;
-    unsigned char *block = malloc(ns * sizeof(ibidi_display_span) + 2 * n * sizeof(size_t) + n + 1);
-    if (!block) {
-        free(area);
-        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-    }
-    ibidi_display_layout_result r = {NULL, NULL, NULL, n, 0, NULL, ns, 0};
-    r.spans = (ibidi_display_span *)(void *)block;
-    r.visual_to_logical = (size_t *)(void *)(block + ns * sizeof(ibidi_display_span));
-    r.offsets = r.visual_to_logical + n;
-    r.levels = (uint8_t *)(r.offsets + n);
-    st = ibidi_display_layout(s, len, &o, &r, err);
-    free(area);
-    if (st != IBIDI_OK) { /* not reached: sized above */
-        free(block);
-        return st;
-    }
-    *res = r;
-    return IBIDI_OK;
-}
-
-void ibidi_display_layout_free(ibidi_display_layout_result *res)
-{
-    if (!res)
-        return;
-    free(res->spans); /* the block starts with the spans */
-    memset(res, 0, sizeof *res);
-}
-
-/* A display call that writes text, into memory of the size a first run reports. */
-typedef ibidi_status (*display_fn)(const char *, size_t, const ibidi_display_options *, char *,
-                                   size_t, size_t *, ibidi_error *);
-
-static ibidi_status display_alloc(display_fn fn, const char *s, size_t len,
-                                  const ibidi_display_options *opts, char **out, size_t *out_len,
-                                  ibidi_error *err)
-{
-    if (out)
-        *out = NULL;
-    if (out_len)
-        *out_len = 0;
-    if (!out)
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    ibidi_display_options o;
-    void *area;
-    ibidi_status st = with_display_work(opts, len, &o, &area, err);
-    if (st != IBIDI_OK)
-        return st;
-    size_t need = 0;
-    st = fn(s, len, &o, NULL, 0, &need, err);
-    if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL) {
-        free(area);
-        return st;
-    }
-    char *buf = malloc(need + 1);
-    if (!buf) {
-        free(area);
-        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-    }
-    st = fn(s, len, &o, buf, need, &need, err);
-    free(area);
-    if (st != IBIDI_OK) { /* not reached: sized above */
-        free(buf);
-        return st;
-    }
-    buf[need] = '\0';
-    *out = buf;
-    if (out_len)
-        *out_len = need;
-    return IBIDI_OK;
-}
-
-ibidi_status ibidi_display_utf8_alloc(const char *s, size_t len,
-                                      const ibidi_display_options *opts, char **out,
-                                      size_t *out_len, ibidi_error *err)
-{
-    return display_alloc(ibidi_display_utf8, s, len, opts, out, out_len, err);
-}
-
-ibidi_status ibidi_display_convert_alloc(const char *s, size_t len,
-                                         const ibidi_display_options *opts, char **out,
-                                         size_t *out_len, ibidi_error *err)
-{
-    return display_alloc(ibidi_display_convert, s, len, opts, out, out_len, err);
 }

@@ -515,21 +515,25 @@ static ibidi_status check(const char *s, size_t len, const ibidi_iri_component *
     return ibidi__fail(err, IBIDI_OK, 0, 0);
 }
 
-ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_component *comps,
-                             size_t n_comps, const ibidi_iri_options *opts,
-                             ibidi_findings *findings, ibidi_error *err)
+ibidi_status ibidi_iri_check(const char *s, size_t len, const ibidi_iri_components *comps,
+                             const ibidi_iri_options *opts, ibidi_findings *findings,
+                             ibidi_error *err)
 {
     const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
+    const ibidi_iri_component *items = comps ? comps->items : NULL;
+    const size_t n_comps = comps ? comps->n : 0;
     if (findings)
         findings->n = findings->errors = 0;
-    if ((s == NULL && len > 0) || (comps == NULL && n_comps > 0) ||
+    /* a record whose parse stored fewer components than it counted holds no identifier */
+    if ((s == NULL && len > 0) || (items == NULL && n_comps > 0) ||
+        (comps && comps->n > comps->cap) ||
         (findings && findings->items == NULL && findings->cap > 0) ||
         (o->flags & ~IBIDI__IRI_ALL_FLAGS))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     sink sk;
     ibidi__sink_init(&sk.out, findings);
     sk.options = ibidi__iri_check_bits(o);
-    ibidi_status st = check(s, len, comps, n_comps, sk.options, &sk, err);
+    ibidi_status st = check(s, len, items, n_comps, sk.options, &sk, err);
     if (st == IBIDI_OK || st == IBIDI_E_IDENT_INVALID)
         ibidi__sink_done(&sk.out, findings);
     return st;

@@ -1,4 +1,6 @@
-/* Internal pieces shared by the identifier code (structure, rules, display, conversions). */
+/* Internal pieces shared by the identifier code (structure, rules, validity, URIs), and
+ * the two that the display code (src/display/) builds on: the component rules of one
+ * component and the right-to-left test. */
 #ifndef IBIDI_IRI_INTERNAL_H
 #define IBIDI_IRI_INTERNAL_H
 
@@ -6,7 +8,6 @@
 #include <stdint.h>
 
 #include "common/internal.h"
-#include "ibidi/display.h"
 #include "ibidi/iri.h"
 #include "unicode/ucd.h"
 
@@ -121,14 +122,15 @@ static inline int ibidi__validity_host(const ibidi_iri_info *info)
 
 /* The steps of ibidi_iri_validate, for callers that parse once for several steps (the
  * scan): the parse's verdict and the component rules (pst and pe the parser's status and
- * error, comps and info its result when pst is IBIDI_OK) into c; and UTS #46 ToASCII of a
- * host with the IDNA options (its work area too): IBIDI_OK, or IBIDI_E_IDNA_WORK_TOO_SMALL
- * (in err, nothing added to c) for a host that maps to more code points than IDNA's fixed
- * area and no work area, which takes a host of over 256 bytes. The two never share the
- * stack if the caller keeps them apart (the host step runs IDNA). */
+ * error, comps its components, all stored, when pst is IBIDI_OK) into c; and UTS #46
+ * ToASCII of a host with the IDNA options (its work area too): IBIDI_OK, or
+ * IBIDI_E_IDNA_WORK_TOO_SMALL (in err, nothing added to c) for a host that maps to more
+ * code points than IDNA's fixed area and no work area, which takes a host of over 256
+ * bytes. The two never share the stack if the caller keeps them apart (the host step runs
+ * IDNA). */
 void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ibidi_error *pe,
-                           const ibidi_iri_component *comps, const ibidi_iri_info *info,
-                           unsigned check_bits, ibidi__code_set *c);
+                           const ibidi_iri_components *comps, unsigned check_bits,
+                           ibidi__code_set *c);
 ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
                                   const ibidi_idna_options *idna, ibidi__code_set *c,
                                   ibidi_error *err);

@@ -23,7 +23,8 @@
  *   - a host or domain name that is only a label separator is the root alone: no
  *     component; a trailing separator is the root label and gives none either;
  *   - on failure, info holds the kind (for IBIDI_IRI_AS_AUTO the kind chosen, DOMAIN for
- *     empty input) and the spans found before the error, and n_components is 0.
+ *     empty input) and the spans found before the error, and the components record's n
+ *     is 0.
  */
 #include <string.h>
 
@@ -869,15 +870,19 @@ static ibidi_iri_kind auto_kind(const unsigned char *p, size_t len)
 /* ---- Entry points ------------------------------------------------------------------ */
 
 ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
-                               ibidi_iri_component *comps, size_t cap, ibidi_iri_info *info,
-                               ibidi_error *err)
+                             ibidi_iri_components *comps, ibidi_iri_info *info,
+                             ibidi_error *err)
 {
     static const ibidi_iri_info zero_info;
     ibidi_iri_info local;
+    ibidi_iri_components none = {NULL, 0, 0}; /* a NULL record: capacity 0, count dropped */
     pctx c;
     ibidi_status st;
 
-    if ((!s && len) || (!comps && cap) || (unsigned)as > IBIDI_IRI_AS_EMAIL)
+    if (!comps)
+        comps = &none;
+    comps->n = 0;
+    if ((!s && len) || (!comps->items && comps->cap) || (unsigned)as > IBIDI_IRI_AS_EMAIL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (!info)
         info = &local;
@@ -892,8 +897,8 @@ ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
         info->kind = as = auto_kind((const unsigned char *)s, len);
     c.p = (const unsigned char *)s;
     c.len = len;
-    c.comps = comps;
-    c.cap = cap;
+    c.comps = comps->items;
+    c.cap = comps->cap;
     c.n = 0;
     c.info = info;
     c.err = err;
@@ -914,12 +919,10 @@ ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
         st = parse_iri(&c);
         break;
     }
-    if (st != IBIDI_OK) {
-        info->n_components = 0;
+    if (st != IBIDI_OK)
         return st;
-    }
-    info->n_components = c.n;
-    if (c.n > cap)
+    comps->n = c.n;
+    if (c.n > comps->cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
 }

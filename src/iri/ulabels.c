@@ -18,20 +18,19 @@ static int is_xn(const char *s, size_t a, size_t b)
 }
 
 ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_options *opts,
-                                    char *out, size_t cap, size_t *out_len, int *changed,
-                                    ibidi_error *err)
+                                    ibidi_buf *form, ibidi_error *err)
 {
     static const ibidi_iri_options defaults = {IBIDI_IRI_AS_AUTO, 0,
                                                {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
     const ibidi_iri_options *o = opts ? opts : &defaults;
-    if (out_len)
-        *out_len = 0;
-    if (changed)
-        *changed = 0;
+    char *const out = form ? form->data : NULL;
+    const size_t cap = form ? form->cap : 0;
+    if (form)
+        form->len = 0;
     if ((s == NULL && len > 0) || (out == NULL && cap > 0))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_iri_info info;
-    ibidi_status st = ibidi_iri_parse(s, len, o->as, NULL, 0, &info, err);
+    ibidi_status st = ibidi_iri_parse(s, len, o->as, NULL, &info, err);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return st;
     const size_t hs = info.host.start, he = info.host.start + info.host.length;
@@ -48,22 +47,20 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
      * output is what users see even when it breaks rules (UTS #46 §4.3 keeps a label it
      * cannot decode as it is written). A first call sizes it (and says whether ToUnicode
      * runs at all), a second writes it in place, between the parts around the host. */
-    size_t ul = 0;
+    ibidi_buf size = {NULL, 0, 0};
     int use_u = 0;
     if (any_xn && he - hs <= IBIDI_IRI_DOMAIN_MAX_OCTETS + 1) {
-        const ibidi_status ust = ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, NULL, 0,
-                                                            &ul, NULL, NULL);
+        const ibidi_status ust =
+            ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, &size, NULL, NULL);
         use_u = ust == IBIDI_OK || ust == IBIDI_E_IDNA_INVALID ||
                 ust == IBIDI_E_BUFFER_TOO_SMALL;
     }
+    const size_t ul = size.len;
     const size_t need = use_u ? len - (he - hs) + ul : len;
-    if (out_len)
-        *out_len = need;
+    if (form)
+        form->len = need;
     if (need > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
-    if (changed) /* the form differs from s: a label that decodes to nothing else (one
-                    ToUnicode keeps as written) leaves it the same (set again below) */
-        *changed = need != len;
     if (need == 0) /* "xn--" alone decodes to nothing: out may be NULL */
         return ibidi__ok(err);
     if (!use_u) {
@@ -72,11 +69,9 @@ ibidi_status ibidi_iri_unicode_form(const char *s, size_t len, const ibidi_iri_o
         return ibidi__ok(err);
     }
     memcpy(out, s, hs);
-    size_t wrote = 0;
-    (void)ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, out + hs, ul, &wrote, NULL,
+    ibidi_buf host = {out + hs, ul, 0};
+    (void)ibidi_idna_to_unicode_utf8(s + hs, he - hs, &o->idna, &host, NULL,
                                      NULL); /* the same run: the same ul bytes */
     memcpy(out + hs + ul, s + he, len - he);
-    if (changed)
-        *changed = need != len || memcmp(out, s, len) != 0;
     return ibidi__ok(err);
 }

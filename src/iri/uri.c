@@ -118,16 +118,18 @@ static int hexval(unsigned c)
 
 /* ---- Percent-encoding of a component ---------------------------------------------------- */
 
-ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char *out,
-                                                size_t cap, size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, ibidi_buf *out,
+                                                ibidi_error *err)
 {
-    if (out_len)
-        *out_len = 0;
-    if ((!s && len) || (!out && cap))
+    char *const data = out ? out->data : NULL;
+    const size_t cap = out ? out->cap : 0;
+    if (out)
+        out->len = 0;
+    if ((!s && len) || (!data && cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > SIZE_MAX / 3)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    sink k = {out, cap, 0};
+    sink k = {data, cap, 0};
     size_t pos = 0;
     while (pos < len) {
         unsigned char c = (unsigned char)s[pos];
@@ -145,8 +147,8 @@ ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char 
         for (; at < pos; at++)
             put_pct(&k, (unsigned char)s[at]);
     }
-    if (out_len)
-        *out_len = k.len;
+    if (out)
+        out->len = k.len;
     if (k.len > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
@@ -160,7 +162,7 @@ ibidi_status ibidi_iri_percent_encode_component(const char *s, size_t len, char 
 static ibidi_status parse_spans(const char *s, size_t len, ibidi_iri_info *info,
                                 ibidi_error *err)
 {
-    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, 0, info, err);
+    ibidi_status st = ibidi_iri_parse(s, len, IBIDI_IRI_AS_IRI, NULL, info, err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL)
         return ibidi__ok(err);
     return st;
@@ -241,23 +243,23 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl,
 {
     char local[HOST_SCRATCH];
     size_t room = k->len < k->cap ? k->cap - k->len : 0;
-    size_t n = 0;
     ibidi_error e = {IBIDI_OK, 0, 0};
-    const char *res = room ? k->p + k->len : NULL;
-    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, room ? k->p + k->len : NULL,
-                                               room, &n, NULL, &e);
+    ibidi_buf form = {room ? k->p + k->len : NULL, room, 0};
+    ibidi_status st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, &form, NULL, &e);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         /* IDNA reports the size before the errors: ask again where the form fits */
-        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, local, sizeof local, &n, NULL, &e);
-        res = local;
+        form = (ibidi_buf){local, sizeof local, 0};
+        st = ibidi_idna_to_ascii_utf8(iri + hs, hl, o, &form, NULL, &e);
         if (st == IBIDI_E_BUFFER_TOO_SMALL) {
             /* an ASCII form above HOST_SCRATCH bytes, far beyond any DNS name, does not fit
              * the caller's buffer either: the call reports the size; the host is checked
              * when the buffer holds the whole URI */
-            k->len += n;
+            k->len += form.len;
             return IBIDI_OK;
         }
     }
+    const char *res = form.data;
+    const size_t n = form.len;
     if (st != IBIDI_OK) {
         size_t off = e.offset < hl ? e.offset : hl;
         /* a host past IDNA's fixed area and no work area: not rejected, not converted
@@ -303,14 +305,16 @@ static ibidi_status host_to_ascii(const char *iri, size_t hs, size_t hl,
  * its errors). The call with the size asked for gives the exact answer.
  */
 ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, const ibidi_iri_options *opts,
-                              char *out, size_t cap, size_t *out_len, ibidi_error *err)
+                              ibidi_buf *out, ibidi_error *err)
 {
     const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
     const unsigned options = o->flags;
     const unsigned idna_flags = ibidi_idna_options_flags(&o->idna);
-    if (out_len)
-        *out_len = 0;
-    if ((!iri && len) || (!out && cap) || (options & ~IBIDI__IRI_ALL_FLAGS) ||
+    char *const data = out ? out->data : NULL;
+    const size_t cap = out ? out->cap : 0;
+    if (out)
+        out->len = 0;
+    if ((!iri && len) || (!data && cap) || (options & ~IBIDI__IRI_ALL_FLAGS) ||
         idna_flags == ~0u /* an unknown profile */)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len > SIZE_MAX / 4)
@@ -326,7 +330,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, const ibidi_iri_optio
     if (n_excluded == 0) {
         st = parse_spans(iri, len, &info, err);
     } else if (cap >= len) {
-        st = parse_spans_encoded(iri, len, out, &info, err); /* overwritten below */
+        st = parse_spans_encoded(iri, len, data, &info, err); /* overwritten below */
     } else if (len <= IRI_SCRATCH) {
         char scratch[IRI_SCRATCH];
         st = parse_spans_encoded(iri, len, scratch, &info, err);
@@ -338,8 +342,8 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, const ibidi_iri_optio
         size_t need = len + 2 * n_excluded;
         for (size_t i = 0; i < len; i++)
             need += (unsigned char)iri[i] >= 0x80 ? 2 : 0;
-        if (out_len)
-            *out_len = need;
+        if (out)
+            out->len = need;
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     }
     if (st != IBIDI_OK)
@@ -351,7 +355,7 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, const ibidi_iri_optio
         for (size_t i = hs; i < he && !idna_host; i++)
             idna_host = (unsigned char)iri[i] >= 0x80;
 
-    sink k = {out, cap, 0};
+    sink k = {data, cap, 0};
     size_t i = 0;
     while (i < len) {
         if (idna_host && i == hs) {
@@ -374,8 +378,8 @@ ibidi_status ibidi_iri_to_uri(const char *iri, size_t len, const ibidi_iri_optio
         put_pct(&k, (unsigned char)iri[i]);
         i++;
     }
-    if (out_len)
-        *out_len = k.len;
+    if (out)
+        out->len = k.len;
     if (k.len > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
@@ -616,10 +620,11 @@ static int host_to_unicode(u2i *x, size_t hs, size_t he)
     if (!any_xn)
         return 0;
     char u[HOST_UNICODE_MAX * 4];
-    size_t ul = 0;
-    if (ibidi_idna_to_unicode_utf8(s + hs, hl, NULL /* the uts46 profile */, u, sizeof u, &ul,
-                                   NULL, NULL) != IBIDI_OK)
+    ibidi_buf ub = {u, sizeof u, 0};
+    if (ibidi_idna_to_unicode_utf8(s + hs, hl, NULL /* the uts46 profile */, &ub, NULL, NULL) !=
+        IBIDI_OK)
         return 0;
+    const size_t ul = ub.len;
     /* ToUnicode keeps the labels of an ASCII host (it writes "." between them): pair them */
     size_t dots_in = 0, dots_out = 0;
     for (size_t i = hs; i < he; i++)
@@ -717,12 +722,14 @@ static void query_units(u2i *x, size_t a, size_t e)
 }
 
 ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, const ibidi_iri_options *opts,
-                                char *out, size_t cap, size_t *out_len, ibidi_error *err)
+                                ibidi_buf *out, ibidi_error *err)
 {
     const unsigned options = (opts ? opts : &ibidi__iri_defaults)->flags;
-    if (out_len)
-        *out_len = 0;
-    if ((!uri && len) || (!out && cap) || (options & ~IBIDI__IRI_ALL_FLAGS))
+    char *const data = out ? out->data : NULL;
+    const size_t cap = out ? out->cap : 0;
+    if (out)
+        out->len = 0;
+    if ((!uri && len) || (!data && cap) || (options & ~IBIDI__IRI_ALL_FLAGS))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     /* RFC 3987 §3.2 step 1, RFC 3986 §2: a URI is a sequence of US-ASCII characters */
     for (size_t i = 0; i < len; i++)
@@ -735,7 +742,7 @@ ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, const ibidi_iri_opt
 
     /* Only userinfo, reg-name, path, query and fragment may hold triplets (RFC 3986 §3);
      * they come in this order, and everything between them is copied. */
-    u2i x = {uri, options, {out, cap, 0}};
+    u2i x = {uri, options, {data, cap, 0}};
     size_t cur = 0;
     if (info.userinfo.present) {
         verbatim(&x, cur, info.userinfo.start);
@@ -766,8 +773,8 @@ ibidi_status ibidi_iri_from_uri(const char *uri, size_t len, const ibidi_iri_opt
     }
     verbatim(&x, cur, len);
 
-    if (out_len)
-        *out_len = x.k.len;
+    if (out)
+        out->len = x.k.len;
     if (x.k.len > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);

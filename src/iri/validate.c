@@ -123,8 +123,8 @@ static void check_fn(void *ctx, const ibidi_finding *f)
 /* ---- The steps ---------------------------------------------------------------------- */
 
 void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ibidi_error *pe,
-                           const ibidi_iri_component *comps, const ibidi_iri_info *info,
-                           unsigned check_bits, ibidi__code_set *c)
+                           const ibidi_iri_components *comps, unsigned check_bits,
+                           ibidi__code_set *c)
 {
     if (pst != IBIDI_OK) {
         ibidi__code_set_add(c, ibidi_status_name(pst), pe->offset, pe->value);
@@ -132,8 +132,7 @@ void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ib
     }
     /* the component rules: error-level findings (the parse has checked the encoding, so
      * the check's only statuses are OK and IDENT_INVALID, which the codes say) */
-    (void)ibidi__iri_check_fn(s, len, comps, info->n_components, check_bits, check_fn, c,
-                              NULL);
+    (void)ibidi__iri_check_fn(s, len, comps->items, comps->n, check_bits, check_fn, c, NULL);
 }
 
 /* UTS #46 ToASCII of one host: the error findings' codes (warnings left out). A host that
@@ -164,14 +163,16 @@ NOINLINE ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
  * components when they do not fit (IBIDI_E_BUFFER_TOO_SMALL, nothing else done). */
 static ibidi_status structure_in(const char *s, size_t len, ibidi_iri_kind as,
                                  unsigned check_bits, ibidi_iri_component *comps, size_t cap,
-                                 ibidi__code_set *c, ibidi_iri_info *info)
+                                 ibidi__code_set *c, ibidi_iri_info *info, size_t *needed)
 {
     ibidi_error pe = {IBIDI_OK, 0, 0};
+    ibidi_iri_components rec = {comps, cap, 0};
     memset(info, 0, sizeof *info);
-    ibidi_status pst = ibidi_iri_parse(s, len, as, comps, cap, info, &pe);
+    ibidi_status pst = ibidi_iri_parse(s, len, as, &rec, info, &pe);
+    *needed = rec.n;
     if (pst == IBIDI_E_BUFFER_TOO_SMALL)
         return pst;
-    ibidi__validate_check(s, len, pst, &pe, comps, info, check_bits, c);
+    ibidi__validate_check(s, len, pst, &pe, &rec, check_bits, c);
     if (pst != IBIDI_OK)
         memset(info, 0, sizeof *info); /* no parts: nothing to convert */
     return IBIDI_OK;
@@ -179,10 +180,10 @@ static ibidi_status structure_in(const char *s, size_t len, ibidi_iri_kind as,
 
 NOINLINE static ibidi_status structure_small(const char *s, size_t len, ibidi_iri_kind as,
                                              unsigned check_bits, ibidi__code_set *c,
-                                             ibidi_iri_info *info)
+                                             ibidi_iri_info *info, size_t *needed)
 {
     ibidi_iri_component comps[VAL_SMALL_COMPS];
-    return structure_in(s, len, as, check_bits, comps, VAL_SMALL_COMPS, c, info);
+    return structure_in(s, len, as, check_bits, comps, VAL_SMALL_COMPS, c, info, needed);
 }
 
 ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
@@ -197,19 +198,18 @@ ibidi_status ibidi__iri_validity(const char *s, size_t len, ibidi_iri_kind as,
                      ? (idna->work_size - skip) / sizeof(ibidi_iri_component)
                      : 0;
     ibidi_status st;
+    size_t needed = 0;
     ibidi__code_set_init(c);
     if (cap > VAL_COMPS)
         cap = VAL_COMPS;
     if (cap > VAL_SMALL_COMPS)
         st = structure_in(s, len, as, check_bits,
                           (ibidi_iri_component *)(void *)((char *)idna->work + skip), cap, c,
-                          info);
+                          info, &needed);
     else
-        st = structure_small(s, len, as, check_bits, c, info);
+        st = structure_small(s, len, as, check_bits, c, info, &needed);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) /* only an identifier of over VAL_SMALL_LEN bytes */
-        return ibidi__fail(err,
-                           info->n_components > VAL_COMPS ? IBIDI_E_TOO_LONG
-                                                          : IBIDI_E_IDNA_WORK_TOO_SMALL,
+        return ibidi__fail(err, needed > VAL_COMPS ? IBIDI_E_TOO_LONG : IBIDI_E_IDNA_WORK_TOO_SMALL,
                            0, 0);
     if (ibidi__validity_host(info))
         return ibidi__validate_host(s, info->host, idna, c, err);
@@ -230,19 +230,21 @@ ibidi_status ibidi__code_set_result(ibidi__code_set *c, char *codes, size_t cap,
 }
 
 ibidi_status ibidi_iri_validate(const char *s, size_t len, const ibidi_iri_options *opts,
-                                char *codes, size_t cap, size_t *codes_len, ibidi_error *err)
+                                ibidi_buf *codes, ibidi_error *err)
 {
     const ibidi_iri_options *o = opts ? opts : &ibidi__iri_defaults;
+    char *const data = codes ? codes->data : NULL;
+    const size_t cap = codes ? codes->cap : 0;
     ibidi_iri_info info;
     ibidi__code_set c;
-    if (codes_len)
-        *codes_len = 0;
-    if ((!s && len) || (!codes && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
+    if (codes)
+        codes->len = 0;
+    if ((!s && len) || (!data && cap) || (o->flags & ~IBIDI__IRI_ALL_FLAGS) ||
         ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_status st = ibidi__iri_validity(s, len, o->as, ibidi__iri_check_bits(o), &o->idna, &c,
                                           &info, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi__code_set_result(&c, codes, cap, codes_len, err);
+    return ibidi__code_set_result(&c, data, cap, codes ? &codes->len : NULL, err);
 }

@@ -175,18 +175,18 @@ NOINLINE static void parse_steps(const char *form, size_t flen, int check, int q
                                  ibidi_findings *findings)
 {
     ibidi_iri_component comps[SCAN_SMALL_COMPS];
+    ibidi_iri_components rec = {comps, SCAN_SMALL_COMPS, 0};
     ibidi__parsed pre;
     memset(&po->info, 0, sizeof po->info);
     pre.err.status = IBIDI_OK;
     pre.err.offset = 0;
     pre.err.value = 0;
-    pre.status = ibidi_iri_parse(form, flen, IBIDI_IRI_AS_DOMAIN, comps, SCAN_SMALL_COMPS,
-                                 &po->info, &pre.err);
-    pre.comps = comps;
+    pre.status = ibidi_iri_parse(form, flen, IBIDI_IRI_AS_DOMAIN, &rec, &po->info, &pre.err);
+    pre.comps = &rec;
     pre.info = &po->info;
     po->status = pre.status;
     if (check)
-        ibidi__validate_check(form, flen, pre.status, &pre.err, comps, &po->info, 0, c);
+        ibidi__validate_check(form, flen, pre.status, &pre.err, &rec, 0, c);
     if (quiet && pre.status == IBIDI_OK) {
         *analysis = IBIDI_OK; /* ran, and found nothing (self_display) */
         return;

@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "iri/display_internal.h"
+#include "display/display_internal.h"
 #include "unicode/utf8_internal.h"
 #include "ibidi/utf8.h"
 
@@ -152,11 +152,27 @@ ibidi_status ibidi__dwork_init(ibidi__dwork *w, ibidi__dw_kind kind, void *small
 
 /* ---- Decoding the identifier ---------------------------------------------------------- */
 
-/* Checks that the components lie in [0, len), in order and without overlap. */
-static int comps_valid(size_t len, const ibidi_iri_component *comps, size_t n)
+/* The components the options give: the record's items[0..n), or none (NULL). */
+static inline const ibidi_iri_component *given_items(const ibidi_display_options *o)
+{
+    return o->comps ? o->comps->items : NULL;
+}
+static inline size_t given_n(const ibidi_display_options *o)
+{
+    return o->comps ? o->comps->n : 0;
+}
+
+/* Checks that the components given (none: NULL) lie in [0, len), in order and without
+ * overlap, all of them stored: a record with n above cap comes from a parse into too
+ * small an array, and holds no identifier's components. */
+static int comps_valid(size_t len, const ibidi_iri_components *rec)
 {
     size_t end = 0;
-    if (n > 0 && comps == NULL)
+    if (rec == NULL)
+        return 1;
+    const ibidi_iri_component *comps = rec->items;
+    const size_t n = rec->n;
+    if (n > rec->cap || (n > 0 && comps == NULL))
         return 0;
     for (size_t i = 0; i < n; i++) {
         if (comps[i].start < end || comps[i].start > len || comps[i].length > len - comps[i].start)
@@ -270,11 +286,11 @@ static const ibidi_display_options defaults;
 ibidi_status ibidi__parse_in(ibidi__dwork *w, const char *s, size_t len, ibidi_iri_kind as,
                              size_t *n_comps, ibidi_error *err)
 {
-    ibidi_iri_info info;
-    ibidi_status st = ibidi_iri_parse(s, len, as, w->comps, w->comps_cap, &info, err);
+    ibidi_iri_components rec = {w->comps, w->comps_cap, 0};
+    ibidi_status st = ibidi_iri_parse(s, len, as, &rec, NULL, err);
     if (st != IBIDI_OK)
         return st;
-    *n_comps = info.n_components;
+    *n_comps = rec.n;
     return IBIDI_OK;
 }
 
@@ -289,8 +305,8 @@ static ibidi_status begin_id(ibidi__dwork *w, ibidi__dw_id *small, const char *s
         ibidi__dwork_init(w, IBIDI__DW_KIND_ID, small, len, 0, o->work, o->work_size, err);
     if (st != IBIDI_OK)
         return st;
-    *comps = o->comps;
-    *n_comps = o->n_comps;
+    *comps = given_items(o);
+    *n_comps = given_n(o);
     if (o->comps != NULL)
         return IBIDI_OK;
     *comps = w->comps;
@@ -313,7 +329,7 @@ ibidi_status ibidi_display_layout(const char *s, size_t len, const ibidi_display
     const size_t cap = res->cap, scap = res->spans_cap;
     res->n = res->n_spans = 0;
     if ((s == NULL && len > 0) || !valid_context(o->context) ||
-        !comps_valid(len, o->comps, o->n_comps) || (spans == NULL && scap > 0) ||
+        !comps_valid(len, o->comps) || (spans == NULL && scap > 0) ||
         (cap > 0 && levels == NULL && visual_to_logical == NULL && offsets == NULL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     const ibidi_iri_component *comps;
@@ -527,23 +543,26 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
 }
 
 ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_options *opts,
-                                char *out, size_t cap, size_t *out_len, ibidi_error *err)
+                                ibidi_buf *out, ibidi_error *err)
 {
     const ibidi_display_options *o = opts ? opts : &defaults;
+    char *const data = out ? out->data : NULL;
+    const size_t cap = out ? out->cap : 0;
     ibidi__dw_id small;
     ibidi__dwork w;
     ibidi_status st;
-    if (out_len)
-        *out_len = 0;
-    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || !valid_form(o->form) ||
-        !valid_context(o->context) || !comps_valid(len, o->comps, o->n_comps))
+    if (out)
+        out->len = 0;
+    if ((s == NULL && len > 0) || (data == NULL && cap > 0) || !valid_form(o->form) ||
+        !valid_context(o->context) || !comps_valid(len, o->comps))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     const ibidi_iri_component *comps;
     size_t nc;
     st = begin_id(&w, &small, s, len, o, &comps, &nc, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, out, cap, out_len, err);
+    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, data, cap,
+                          out ? &out->len : NULL, err);
 }
 
 /* ---- Proofs ----------------------------------------------------------------------------- */
@@ -847,7 +866,7 @@ static ibidi_status begin_proof(ibidi__dwork *w, ibidi__dw_proof *small, const c
 {
     if ((s == NULL && len > 0) || (o->before == NULL && o->before_len > 0) ||
         (o->after == NULL && o->after_len > 0) || !valid_context(o->context) ||
-        (o->comps == NULL && len > 0) || !comps_valid(len, o->comps, o->n_comps) ||
+        (o->comps == NULL && len > 0) || !comps_valid(len, o->comps) ||
         o->before_len > SIZE_MAX / 2 - o->after_len)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_status st = ibidi__dwork_init(w, IBIDI__DW_KIND_PROOF, small, len,
@@ -855,7 +874,7 @@ static ibidi_status begin_proof(ibidi__dwork *w, ibidi__dw_proof *small, const c
                                         err);
     if (st != IBIDI_OK)
         return st;
-    st = ibidi__decode_id(w, s, len, o->comps, o->n_comps, n_id, err);
+    st = ibidi__decode_id(w, s, len, given_items(o), given_n(o), n_id, err);
     if (st != IBIDI_OK)
         return st;
     memcpy(w->scratch, w->cps, *n_id * sizeof(uint32_t));
@@ -866,8 +885,8 @@ ibidi_status ibidi_display_prove(const char *s, size_t len, const ibidi_display_
                                  ibidi_display_proof *proof, ibidi_error *err)
 {
     const ibidi_display_options *o = opts ? opts : &defaults;
-    const ibidi_iri_component *const comps = o->comps;
-    const size_t n_comps = o->n_comps;
+    const ibidi_iri_component *const comps = given_items(o);
+    const size_t n_comps = given_n(o);
     const ibidi_display_form form = o->form;
     const ibidi_dir para = o->context;
     ibidi__dw_proof small;
@@ -947,8 +966,8 @@ ibidi_status ibidi_display_needs_embedding(const char *s, size_t len,
                                            ibidi_error *err)
 {
     const ibidi_display_options *o = opts ? opts : &defaults;
-    const ibidi_iri_component *const comps = o->comps;
-    const size_t n_comps = o->n_comps;
+    const ibidi_iri_component *const comps = given_items(o);
+    const size_t n_comps = given_n(o);
     const ibidi_dir para = o->context;
     ibidi__dw_proof small;
     ibidi__dwork w;

@@ -1,10 +1,13 @@
 /* Internal interface of the display code (display.c, convert.c): the work area, output
- * with size counting, and form generation. */
+ * with size counting, and form generation. The display calls the identifier code
+ * (src/iri/: its parser, and through iri_internal.h the component rules), never the
+ * reverse. */
 #ifndef IBIDI_DISPLAY_INTERNAL_H
 #define IBIDI_DISPLAY_INTERNAL_H
 
-#include "iri/iri_internal.h"
 #include "common/internal.h"
+#include "ibidi/display.h"
+#include "iri/iri_internal.h"
 
 #define IBIDI__LRM 0x200Eu
 #define IBIDI__LRE 0x202Au

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "iri/display_internal.h"
+#include "display/display_internal.h"
 #include "iri/iri_internal.h"
 #include "ibidi/utf8.h"
 #include "unicode/utf8_internal.h"
@@ -224,19 +224,23 @@ static ibidi_status visual_reads_back(ibidi__dwork *w, size_t n_laid, const char
 static const ibidi_display_options defaults;
 
 ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_display_options *opts,
-                                   char *out, size_t cap, size_t *out_len, ibidi_error *err)
+                                   ibidi_buf *out, ibidi_error *err)
 {
     const ibidi_display_options *o = opts ? opts : &defaults;
+    char *const data = out ? out->data : NULL;
+    const size_t cap = out ? out->cap : 0;
     const ibidi_iri_kind as = o->as;
     const ibidi_display_repr from = o->from, to = o->to;
     const ibidi_dir context = o->context;
     ibidi__dw_conv small;
     ibidi__dwork w;
-    ibidi__emit e = ibidi__emitter(out, cap);
+    ibidi__emit e = ibidi__emitter(data, cap);
     const char *l = s;
     size_t llen = len, nc = 0;
     ibidi_status st;
-    if ((s == NULL && len > 0) || (out == NULL && cap > 0) || from > IBIDI_DISPLAY_REPR_VISUAL ||
+    if (out) /* 0 until there is a form, as every call of the header */
+        out->len = 0;
+    if ((s == NULL && len > 0) || (data == NULL && cap > 0) || from > IBIDI_DISPLAY_REPR_VISUAL ||
         to > IBIDI_DISPLAY_REPR_VISUAL || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     st = ibidi__dwork_init(&w, IBIDI__DW_KIND_CONV, &small, len, 0, o->work, o->work_size, err);
@@ -370,8 +374,8 @@ ibidi_status ibidi_display_convert(const char *s, size_t len, const ibidi_displa
         break;
     }
     }
-    if (out_len)
-        *out_len = e.len;
+    if (out)
+        out->len = e.len;
     if (e.len > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
