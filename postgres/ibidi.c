@@ -233,8 +233,15 @@ static void put_codes(StringInfo b, const ibidi_finding *x, size_t nx, const ibi
                       size_t ny)
 {
     char t[2048]; /* 64 codes of up to 30 bytes, with their separators */
-    const size_t n = ibidi_findings_codes(x, nx, y, ny, t, sizeof t);
-    appendBinaryStringInfo(b, t, (int)(n < sizeof t ? n : sizeof t - 1));
+    ibidi_finding *all = palloc((nx + ny + 1) * sizeof *all);
+    if (nx)
+        memcpy(all, x, nx * sizeof *all);
+    if (ny)
+        memcpy(all + nx, y, ny * sizeof *all);
+    ibidi_buf out = {t, sizeof t, 0};
+    if (ibidi_findings_codes(all, nx + ny, &out) == IBIDI_OK)
+        appendBinaryStringInfo(b, t, (int)out.len);
+    pfree(all);
 }
 
 /* ToASCII or ToUnicode under a profile; an invalid name is an ERROR (IB001) naming the

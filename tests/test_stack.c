@@ -1348,7 +1348,10 @@ static int c_findings_codes(void)
         f[i].code = (ibidi_code)(1 + i % 70);
         f[i].severity = IBIDI_SEVERITY_ERROR;
     }
-    return ibidi_findings_codes(f, 40, f + 40, 40, t, sizeof t) > sizeof t && strlen(t) == 63;
+    ibidi_buf out = {t, sizeof t, 0};
+    return ibidi_findings_codes(f, 80, &out) == IBIDI_E_BUFFER_TOO_SMALL && out.len > sizeof t &&
+           ibidi_code_describe(IBIDI_CODE_STATUS, IBIDI_E_ZONE_NAME) != NULL &&
+           ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_B1) > 0;
 }
 
 /* rfc5893.h */
@@ -1508,7 +1511,8 @@ static const scase cases[] = {
     {"ibidi_version, ibidi_unicode_version", IBIDI_COMMON_STACK, c_version},
     {"ibidi_strerror, ibidi_status_name", IBIDI_COMMON_STACK, c_strerror},
     {"ibidi_code_name, _message, _from_name", IBIDI_COMMON_STACK, c_codes},
-    {"ibidi_findings_codes", IBIDI_COMMON_STACK, c_findings_codes},
+    {"ibidi_findings_codes ibidi_code_describe ibidi_code_order", IBIDI_COMMON_STACK,
+     c_findings_codes},
     {"ibidi_findings_free, ibidi_free", IBIDI_COMMON_STACK, c_free},
     {"ibidi_cp_* properties", IBIDI_UNICODE_STACK, c_props},
     {"ibidi_cp_name", IBIDI_UNICODE_STACK, c_cp_name},

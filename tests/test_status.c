@@ -13,11 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/internal.h" /* ibidi__codes, IBIDI__CODES_END */
+#include "common/internal.h" /* ibidi__code_set */
 #include "ibidi/ambiguity.h"
 #include "ibidi/common.h"
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
+#include "ibidi/lgr.h"
 #include "ibidi/rfc5893.h"
 #include "ibidi/uts39.h"
 #include "testlib.h"
@@ -125,6 +126,7 @@ static const code_enum code_enums[] = {
     {"include/ibidi/ambiguity.h", "ibidi_ambiguity_code", "IBIDI_AMBIGUITY_", 201, 299, 16},
     {"include/ibidi/rfc5893.h", "ibidi_rfc5893_requirement", "IBIDI_RFC5893_REQ_", 301, 399, 4},
     {"include/ibidi/uts39.h", "ibidi_uts39_code", "IBIDI_UTS39_", 401, 449, 2},
+    {"include/ibidi/lgr.h", "ibidi_lgr_code", "IBIDI_LGR_", 451, 499, 2},
 };
 #define N_CODE_ENUMS (sizeof code_enums / sizeof code_enums[0])
 #define MAX_CODES 512
@@ -141,10 +143,11 @@ static int is_code(long v)
 }
 
 /* The name a code's enumerator implies: the enumerator without its prefix; the two IDNA2008
- * property codes drop their "_CP" too ("DISALLOWED", as the IDNA2008 tables say). */
+ * property codes drop their "_CP" too ("DISALLOWED", as the IDNA2008 tables say), and the
+ * LGR codes keep "LGR_" ("LGR_INELIGIBLE": alone, "INELIGIBLE" would not say for what). */
 static void implied_name(const char *ident, const char *prefix, char *out, size_t cap)
 {
-    snprintf(out, cap, "%s", ident + strlen(prefix));
+    snprintf(out, cap, "%s", ident + strlen(prefix) - (strcmp(prefix, "IBIDI_LGR_") == 0 ? 4 : 0));
     size_t n = strlen(out);
     if (strcmp(prefix, "IBIDI_IDNA_") == 0 && n > 3 && strcmp(out + n - 3, "_CP") == 0)
         out[n - 3] = '\0';
@@ -180,41 +183,89 @@ static void test_codes(void)
                   "code_message(%s) has no message", c->ident);
         }
     }
-    /* the table: row c is code c's (the lookup is one read), the others empty; every row a
-     * code of the enums, names and messages present and unique, the lookups agree with it */
-    size_t rows = 0;
-    for (size_t i = 0; i < IBIDI__CODES_END; i++) {
-        const ibidi__code_info *r = &ibidi__codes[i];
-        const long v = r->code;
-        if (!r->name && !r->message) {
-            CHECK(r->code == 0, "empty row %zu has the code %d", i, r->code);
+    /* the table: sorted by type, then value; every finding row a code of the enums, its
+     * name, enumerator, texts present, names and messages unique; the lookups agree */
+    size_t n_table = 0, rows = 0;
+    const ibidi_code_info *t = ibidi_code_table(&n_table);
+    static const char *const groups[] = {
+        "bidi-rule", "context", "code-point", "hyphen", "label", "punycode", "length",
+        "encoding", "component-rules", "ambiguity", "rfc5893", "script-policy", "lgr",
+        "lgr-document", "identifier", "display", "zone", "syntax", "bidi", "api", "idna",
+        "success"};
+    for (size_t i = 0; i < n_table; i++) {
+        const ibidi_code_info *r = &t[i];
+        const long v = r->value;
+        if (i > 0)
+            CHECK(t[i - 1].type < r->type || (t[i - 1].type == r->type && t[i - 1].value < v),
+                  "row %zu (%s) out of order", i, r->name);
+        CHECK(ibidi_code_describe(r->type, r->value) == r, "describe(%d, %ld) is not row %zu",
+              (int)r->type, v, i);
+        if (!CHECK(r->name && *r->name && r->message && *r->message && r->enumerator &&
+                       r->capability && r->group && r->text && *r->text && r->from,
+                   "row %zu (%ld): a field missing", i, v))
+            continue;
+        size_t g = 0;
+        while (g < sizeof groups / sizeof groups[0] && strcmp(groups[g], r->group) != 0)
+            g++;
+        CHECK(g < sizeof groups / sizeof groups[0], "row %s: unknown group %s", r->name,
+              r->group);
+        CHECK(r->example || r->note, "row %s: neither an example nor a note saying why", r->name);
+        CHECK(ibidi_code_order(r->type, r->value) >= 0, "row %s has no order", r->name);
+        if (r->type == IBIDI_CODE_STATUS) {
+            CHECK(is_listed(v), "status row %s: %ld is in no enum", r->name, v);
+            CHECK(r->severity == (v == IBIDI_OK ? IBIDI_SEVERITY_SUCCESS : IBIDI_SEVERITY_FAILURE),
+                  "status row %s: severity %d", r->name, (int)r->severity);
             continue;
         }
         rows++;
-        CHECK(v >= 0 && (size_t)v == i, "row %zu holds the code %ld", i, v);
+        CHECK(r->severity == IBIDI_SEVERITY_ERROR || r->severity == IBIDI_SEVERITY_WARNING,
+              "finding row %s: severity %d", r->name, (int)r->severity);
         CHECK(is_code(v), "row %zu: code %ld is in no enum", i, v);
         CHECK((v >= 1 && v <= 99) || (v >= 101 && v <= 199) || (v >= 201 && v <= 299) ||
-                  (v >= 301 && v <= 399) || (v >= 401 && v <= 449),
+                  (v >= 301 && v <= 399) || (v >= 401 && v <= 449) || (v >= 451 && v <= 499),
               "row %zu: code %ld outside the ranges of common.h", i, v);
-        if (!CHECK(r->name && *r->name && r->message && *r->message,
-                   "row %zu (code %ld): no name or message", i, v))
-            continue;
-        CHECK(ibidi_code_name(r->code) == r->name, "code_name(%ld) is not row %zu's", v, i);
-        CHECK(ibidi_code_message(r->code) == r->message, "code_message(%ld) is not row %zu's",
+        CHECK(ibidi_code_name(r->value) == r->name, "code_name(%ld) is not row %zu's", v, i);
+        CHECK(ibidi_code_message(r->value) == r->message, "code_message(%ld) is not row %zu's",
               v, i);
-        CHECK(ibidi__code_find(r->code) == r, "code_find(%ld) is not row %zu", v, i);
-        CHECK(ibidi_code_from_name(r->name, strlen(r->name)) == r->code,
+        CHECK(ibidi_code_from_name(r->name, strlen(r->name)) == r->value,
               "code_from_name(\"%s\") is %d, want %ld", r->name,
               ibidi_code_from_name(r->name, strlen(r->name)), v);
         for (size_t j = 0; j < i; j++) {
-            const ibidi__code_info *o = &ibidi__codes[j];
-            if (!o->name || !o->message)
-                continue;
-            CHECK(strcmp(o->name, r->name) != 0, "codes %d and %d: same name %s", o->code,
-                  r->code, r->name);
-            CHECK(strcmp(o->message, r->message) != 0, "codes %d and %d: same message", o->code,
-                  r->code);
+            const ibidi_code_info *o = &t[j];
+            CHECK(strcmp(o->name, r->name) != 0, "codes %d and %d: same name %s", o->value,
+                  r->value, r->name);
+            CHECK(strcmp(o->message, r->message) != 0, "codes %d and %d: same message",
+                  o->value, r->value);
         }
+    }
+    CHECK(ibidi_code_describe(IBIDI_CODE_FINDING, 0) == NULL &&
+              ibidi_code_describe(IBIDI_CODE_STATUS, -1) == NULL &&
+              ibidi_code_describe((ibidi_code_type)7, IBIDI_OK) == NULL &&
+              ibidi_code_order(IBIDI_CODE_FINDING, 500) == -1,
+          "describe and order of values that are none");
+    /* the one order of codes: IdnaTestV2's letters, then the other codes, then statuses */
+    CHECK(ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_P4) <
+                  ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_B1) &&
+              ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_V3) <
+                  ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_U1) &&
+              ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_X4_2) <
+                  ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_IDNA_DISALLOWED_CP) &&
+              ibidi_code_order(IBIDI_CODE_FINDING, IBIDI_LGR_NOT_REGISTRABLE) <
+                  ibidi_code_order(IBIDI_CODE_STATUS, IBIDI_OK),
+          "the order of codes");
+    {
+        ibidi__code_set c;
+        char out[64];
+        ibidi__code_set_init(&c);
+        ibidi__code_set_add(&c, IBIDI_CODE_STATUS, IBIDI_E_DOMAIN_CHAR, 9, 0);
+        ibidi__code_set_add(&c, IBIDI_CODE_FINDING, IBIDI_IDNA_U1, 4, 0);
+        ibidi__code_set_add(&c, IBIDI_CODE_FINDING, IBIDI_IDNA_V3, 7, 0);
+        ibidi__code_set_add(&c, IBIDI_CODE_FINDING, IBIDI_IDNA_U1, 2, 0);
+        ibidi__code_set_add(&c, IBIDI_CODE_FINDING, 0, 1, 0); /* none: ignored */
+        const size_t n = ibidi__code_set_format(&c, out, sizeof out);
+        CHECK(n == strlen("[V3, U1, DOMAIN_CHAR]") && memcmp(out, "[V3, U1, DOMAIN_CHAR]", n) == 0 &&
+                  c.first == 2,
+              "code set: %.*s, first %zu", (int)n, out, c.first);
     }
 
     printf("info: %zu finding codes parsed from the headers, %zu rows in the table\n", n_codes,
@@ -228,7 +279,7 @@ static void test_codes(void)
             continue;
         if (!CHECK(ibidi_code_name((ibidi_code)v) == NULL &&
                        strcmp(ibidi_code_message((ibidi_code)v), "unknown finding") == 0 &&
-                       ibidi__code_find((ibidi_code)v) == NULL,
+                       ibidi_code_describe(IBIDI_CODE_FINDING, (int)v) == NULL,
                    "value %ld is no code but has a name or message", v))
             break;
         unknown++;
@@ -279,36 +330,40 @@ static void test_codes(void)
     }
 }
 
-/* ibidi_findings_codes: IdnaTestV2's order, each code once, warnings left out, snprintf's
+/* ibidi_findings_codes: the one order, each code once, warnings left out, snprintf's
  * contract. */
 static void findings_codes(void)
 {
-    ibidi_finding a[4], b[3];
+    ibidi_finding a[7];
     char t[64], small[6];
     memset(a, 0, sizeof a);
-    memset(b, 0, sizeof b);
-    const ibidi_code ac[4] = {IBIDI_IDNA_V6, IBIDI_IDNA_B1, IBIDI_IDNA_W_DIGIT_AFTER_RTL,
-                              IBIDI_IDNA_P4};
-    const ibidi_code bc[3] = {IBIDI_IDNA_B1, IBIDI_IDNA_A4_2, IBIDI_IDNA_C2};
-    for (int i = 0; i < 4; i++) {
+    const ibidi_code ac[7] = {IBIDI_IDNA_V6, IBIDI_IDNA_B1, IBIDI_IDNA_W_DIGIT_AFTER_RTL,
+                              IBIDI_IDNA_P4, IBIDI_IDNA_B1, IBIDI_IDNA_A4_2, IBIDI_IDNA_C2};
+    for (int i = 0; i < 7; i++) {
         a[i].code = ac[i];
         a[i].severity = ac[i] == IBIDI_IDNA_W_DIGIT_AFTER_RTL ? IBIDI_SEVERITY_WARNING
                                                              : IBIDI_SEVERITY_ERROR;
     }
-    for (int i = 0; i < 3; i++) {
-        b[i].code = bc[i];
-        b[i].severity = IBIDI_SEVERITY_ERROR;
-    }
-    size_t n = ibidi_findings_codes(a, 4, b, 3, t, sizeof t);
-    CHECK(n == strlen("[P4, B1, C2, V6, A4_2]") && strcmp(t, "[P4, B1, C2, V6, A4_2]") == 0,
-          "findings_codes: order and repeats: %s", t);
-    n = ibidi_findings_codes(a + 2, 1, NULL, 0, t, sizeof t);
-    CHECK(n == 2 && strcmp(t, "[]") == 0, "findings_codes: a warning alone: %s", t);
-    n = ibidi_findings_codes(NULL, 0, NULL, 0, t, sizeof t);
-    CHECK(n == 2 && strcmp(t, "[]") == 0, "findings_codes: none: %s", t);
-    n = ibidi_findings_codes(a, 4, b, 3, small, sizeof small);
-    CHECK(n == 22 && strcmp(small, "[P4, ") == 0, "findings_codes: cut: %zu %s", n, small);
-    CHECK(ibidi_findings_codes(a, 4, b, 3, NULL, 0) == 22, "findings_codes: size alone");
+    ibidi_buf out = {t, sizeof t, 0};
+    ibidi_status st = ibidi_findings_codes(a, 7, &out);
+    CHECK(st == IBIDI_OK && out.len == strlen("[P4, B1, C2, V6, A4_2]") &&
+              memcmp(t, "[P4, B1, C2, V6, A4_2]", out.len) == 0,
+          "findings_codes: order and repeats: %.*s", (int)out.len, t);
+    st = ibidi_findings_codes(a + 2, 1, &out);
+    CHECK(st == IBIDI_OK && out.len == 2 && memcmp(t, "[]", 2) == 0,
+          "findings_codes: a warning alone");
+    st = ibidi_findings_codes(NULL, 0, &out);
+    CHECK(st == IBIDI_OK && out.len == 2 && memcmp(t, "[]", 2) == 0, "findings_codes: none");
+    ibidi_buf cut = {small, sizeof small, 0};
+    st = ibidi_findings_codes(a, 7, &cut);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && cut.len == 22, "findings_codes: cut: %s %zu",
+          ibidi_status_name(st), cut.len);
+    ibidi_buf none = {NULL, 0, 0};
+    CHECK(ibidi_findings_codes(a, 7, &none) == IBIDI_E_BUFFER_TOO_SMALL && none.len == 22,
+          "findings_codes: size alone");
+    CHECK(ibidi_findings_codes(NULL, 1, &out) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_findings_codes(a, 1, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "findings_codes: bad arguments");
 }
 
 int main(void)

@@ -178,8 +178,11 @@ typedef enum ibidi_status {
     IBIDI_E_ZONE_DIRECTIVE = 604,      /* zone file: $ORIGIN or $INCLUDE without its name,
                                           $TTL without a TTL */
     IBIDI_E_ZONE_NO_ORIGIN = 605,      /* zone file: a relative name or "@", no origin */
-    IBIDI_E_ZONE_NO_OWNER = 606        /* zone file: a record line starting with a blank
+    IBIDI_E_ZONE_NO_OWNER = 606,       /* zone file: a record line starting with a blank
                                           before any owner */
+
+    IBIDI_E_VERDICT_WORK_TOO_SMALL = 650 /* a verdict (ibidi/verdict.h) without a work area of
+                                            ibidi_verdict_work_size() bytes */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;
@@ -252,13 +255,19 @@ typedef struct ibidi_span {
  *   301..399  RFC 5893 §3 requirements (ibidi/rfc5893.h, IBIDI_RFC5893_REQ_*)
  *   401..449  registry policy: UTS #39 restriction levels and mixed numbers (ibidi/uts39.h,
  *             IBIDI_UTS39_*)
+ *   451..499  registry policy: Label Generation Rulesets (ibidi/lgr.h, IBIDI_LGR_*)
+ * Every code and every status has one row in the library's table of codes
+ * (ibidi_code_describe, below), and codes are listed in one order everywhere.
  */
 typedef int ibidi_code;
 
-/* An error makes the input invalid; a warning never does. */
+/* An error makes the input invalid; a warning never does. A finding is one or the other;
+ * the table of codes also describes statuses: a call fails with them, or succeeds. */
 typedef enum ibidi_severity {
     IBIDI_SEVERITY_ERROR = 0,
-    IBIDI_SEVERITY_WARNING = 1
+    IBIDI_SEVERITY_WARNING = 1,
+    IBIDI_SEVERITY_FAILURE = 2, /* the table's statuses: the call fails with it */
+    IBIDI_SEVERITY_SUCCESS = 3  /* the table's IBIDI_OK */
 } ibidi_severity;
 
 /* A finding that concerns no label or component. */
@@ -302,15 +311,60 @@ IBIDI_API const char *ibidi_code_name(ibidi_code code);
 IBIDI_API const char *ibidi_code_message(ibidi_code code);
 /* The code of a name (exact, case-sensitive); -1 when unknown. */
 IBIDI_API ibidi_code ibidi_code_from_name(const char *name, size_t len);
-/* The distinct codes of the error findings of a[0..na) and b[0..nb) (warnings left out;
- * either may be NULL with a count of 0), in the order IdnaTestV2.txt lists them (its
- * codes by their letter P B C V U A X, then the others; each by value): "[B1, V6]", "[]"
- * when there is none. Written into out, NUL-terminated when cap > 0 (cut when it does
- * not fit); returns the length the whole text takes, as snprintf does. At most 64
- * distinct codes are listed. No allocation. Stack: IBIDI_COMMON_STACK. */
-IBIDI_API size_t ibidi_findings_codes(const ibidi_finding *a, size_t na,
-                                      const ibidi_finding *b, size_t nb, char *out,
-                                      size_t cap);
+/* The distinct codes of the error findings f[0..n) (warnings left out; f may be NULL with n
+ * 0), in the one order of codes (ibidi_code_order): "[B1, V6]", "[]" when there is none,
+ * into out (out->len: the bytes the whole text takes; IBIDI_E_BUFFER_TOO_SMALL when it
+ * does not fit). At most 64 distinct codes are listed. No allocation.
+ * Stack: IBIDI_COMMON_STACK. */
+IBIDI_API ibidi_status ibidi_findings_codes(const ibidi_finding *f, size_t n, ibidi_buf *out);
+
+/* ---- The table of codes -----------------------------------------------------------------
+ *
+ * One row for every finding code and every status: what `ibidi explain` prints, what the
+ * Python exceptions and the SQL function ibidi_codes() read, so that no client keeps a
+ * table of its own. */
+typedef enum ibidi_code_type {
+    IBIDI_CODE_FINDING = 0, /* an ibidi_code */
+    IBIDI_CODE_STATUS = 1   /* an ibidi_status */
+} ibidi_code_type;
+
+typedef struct ibidi_code_info {
+    ibidi_code_type type;
+    int value;                 /* the code or the status */
+    const char *name;          /* "B3", "NUMBER_LEVEL", "UTF8_TRUNCATED" */
+    const char *enumerator;    /* "IBIDI_IDNA_B3", "IBIDI_E_UTF8_TRUNCATED" */
+    const char *capability;    /* the header that defines it: "idna", "iri", "ambiguity",
+                                  "rfc5893", "uts39", "lgr", "common", "utf8", "bidi",
+                                  "punycode", "display", "scan", "verdict" */
+    const char *group;         /* the family of rules: "bidi-rule", "context", "code-point",
+                                  "hyphen", "label", "punycode", "length", "encoding" (the
+                                  IDNA ones, which Python's exception classes follow),
+                                  "component-rules", "ambiguity", "rfc5893",
+                                  "script-policy", "lgr", "lgr-document", "identifier",
+                                  "display", "zone", "syntax", "bidi", "api", "idna",
+                                  "success" */
+    ibidi_severity severity;   /* a finding: ERROR or WARNING, by default; a status:
+                                  FAILURE, SUCCESS for IBIDI_OK */
+    const char *severity_note; /* how options change the severity, or NULL */
+    const char *text;          /* a short text: "RTL label does not end with R, AL, EN or AN" */
+    const char *rule;          /* the rule it cites: "RFC 5893 §2 rule 3", or NULL */
+    const char *message;       /* the sentence: ibidi_code_message, ibidi_strerror */
+    const char *from;          /* the calls and the commands that report it */
+    const char *example;       /* a command line whose output shows it, or NULL */
+    const char *example_shows; /* what that output shows for it, when not its name */
+    const char *note;          /* more to know (why there is no example), or NULL */
+} ibidi_code_info;
+
+/* The row of a finding code or a status; NULL for a value that is none. One read. */
+IBIDI_API const ibidi_code_info *ibidi_code_describe(ibidi_code_type type, int value);
+/* Every row, the finding codes by value and then the statuses by value; *n gets the count. */
+IBIDI_API const ibidi_code_info *ibidi_code_table(size_t *n);
+/* Where a code or status goes in every list of codes: IdnaTestV2.txt's codes first, by
+ * their letter P B C V U A X and then by value, then the other finding codes by value, then
+ * the statuses (a reason such as "DOMAIN_CHAR") by value. Smaller comes first; -1 for a
+ * value that is none. */
+IBIDI_API int ibidi_code_order(ibidi_code_type type, int value);
+
 /* Releases the items of findings filled by an _alloc call and zeroes the record. */
 IBIDI_API void ibidi_findings_free(ibidi_findings *findings);
 

@@ -140,6 +140,19 @@ IBIDI_API const ibidi_lgr_info *ibidi_lgr_get_info(const ibidi_lgr *lgr);
 
 /* ---- Evaluation -------------------------------------------------------------------------- */
 
+/* The codes of the findings a verdict (ibidi/verdict.h) makes of an LGR's evaluation of a
+ * name's first label (ibidi_finding.code; common.h: 451-499 are the LGRs'). Both are
+ * errors: RFC 7940 §7.3, such a label cannot be registered. */
+typedef enum ibidi_lgr_code {
+    /* §8.1: the label is not eligible: a code point outside the repertoire (detail
+     * IBIDI_E_LGR_REPERTOIRE) or whose when / not-when rule does not hold
+     * (IBIDI_E_LGR_CONTEXT); offset and cp name it. */
+    IBIDI_LGR_INELIGIBLE = 451,
+    /* §8.3, §7.3: the label is eligible, but its disposition ("invalid", "blocked") makes it
+     * one a registry does not register; detail is the index of the deciding action. */
+    IBIDI_LGR_NOT_REGISTRABLE = 452
+} ibidi_lgr_code;
+
 /* How a label fared. */
 typedef struct ibidi_lgr_result {
     int eligible;            /* §8.1: every code point in the repertoire, its context rules hold */

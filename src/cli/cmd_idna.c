@@ -67,8 +67,17 @@ static void print_codes2(FILE *f, const ibidi_finding *x, size_t nx, const ibidi
                          size_t ny)
 {
     char t[2048]; /* 64 codes of up to 30 bytes, with their separators */
-    const size_t n = ibidi_findings_codes(x, nx, y, ny, t, sizeof t);
-    fwrite(t, 1, n < sizeof t ? n : sizeof t - 1, f);
+    ibidi_finding *all = malloc((nx + ny + 1) * sizeof *all);
+    if (!all)
+        return;
+    if (nx)
+        memcpy(all, x, nx * sizeof *all);
+    if (ny)
+        memcpy(all + nx, y, ny * sizeof *all);
+    ibidi_buf out = {t, sizeof t, 0};
+    if (ibidi_findings_codes(all, nx + ny, &out) == IBIDI_OK)
+        fwrite(t, 1, out.len, f);
+    free(all);
 }
 
 static void print_codes(FILE *f, const idna_result *r) { print_codes2(f, r->f, r->nf, NULL, 0); }

@@ -70,20 +70,27 @@ static inline int ibidi__is_bidi_control(uint32_t cp)
 
 /* ---- Findings (src/common/codes.c) ---------------------------------------------------- */
 
-/* One row of the table of finding codes. */
-typedef struct ibidi__code_info {
-    ibidi_code code;
-    const char *name;
-    const char *message;
-} ibidi__code_info;
+/* A set of distinct codes and statuses, the reasons a validity call gives as text (at most
+ * IBIDI__CODE_SET_MAX distinct: more than the codes that exist), and where the first
+ * problem is. src/common/codes.c. */
+#define IBIDI__CODE_SET_MAX 64
+typedef struct ibidi__code_set {
+    int order[IBIDI__CODE_SET_MAX]; /* ibidi_code_order of each, which also says what it is */
+    ibidi_code_type type[IBIDI__CODE_SET_MAX];
+    int value[IBIDI__CODE_SET_MAX];
+    size_t n;
+    size_t first; /* offset of the first problem */
+    uint32_t first_value;
+    int any;
+} ibidi__code_set;
 
-/* Every code is below this (the ranges of common.h end at 449; 451..499 are kept for the
- * codes of label generation rulesets). */
-#define IBIDI__CODES_END 500
-/* Row c is code c's; a value that is no code has an empty row (name NULL). */
-extern const ibidi__code_info ibidi__codes[IBIDI__CODES_END];
-/* The row of a code, NULL for a value that is none: one read. */
-const ibidi__code_info *ibidi__code_find(ibidi_code code);
+void ibidi__code_set_init(ibidi__code_set *c);
+/* Adds a finding code or a status (a value that is none is ignored), at offset. */
+void ibidi__code_set_add(ibidi__code_set *c, ibidi_code_type type, int value, size_t offset,
+                         uint32_t cp);
+/* "[A, B]" in the one order of codes (ibidi_code_order); snprintf-like: the length needed,
+ * the text only when it fits. */
+size_t ibidi__code_set_format(const ibidi__code_set *c, char *out, size_t cap);
 
 /* Receives one finding (its rule not filled in) of a sink started by ibidi__sink_init_fn. */
 typedef void (*ibidi__sink_fn)(void *ctx, const ibidi_finding *f);

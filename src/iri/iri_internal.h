@@ -81,22 +81,6 @@ static inline int ibidi__is_rtl_bc(ibidi_bidi_class bc)
 
 /* ---- Validity (validate.c) ---------------------------------------------------------- */
 
-/* The reasons an identifier is invalid, as code names without repeats (at most
- * IBIDI__CODE_SET_MAX distinct: far more than the codes that exist), and where the first
- * problem is. */
-#define IBIDI__CODE_SET_MAX 64
-typedef struct ibidi__code_set {
-    const char *name[IBIDI__CODE_SET_MAX];
-    size_t n;
-    size_t first; /* offset of the first problem */
-    uint32_t first_value;
-    int any;
-} ibidi__code_set;
-
-void ibidi__code_set_init(ibidi__code_set *c);
-void ibidi__code_set_add(ibidi__code_set *c, const char *name, size_t offset, uint32_t value);
-/* "[A, B]" in strcmp order; snprintf-like: the length needed, the text only when it fits. */
-size_t ibidi__code_set_format(ibidi__code_set *c, char *out, size_t cap);
 /* The codes text of a status alone ("[NAME]"), as ibidi__code_set_format. */
 size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap);
 /* The text into codes (cap), *codes_len the length needed; the status of

@@ -35,68 +35,13 @@
 #define NOINLINE
 #endif
 
-/* ---- The set of codes --------------------------------------------------------------- */
-
-void ibidi__code_set_init(ibidi__code_set *c)
-{
-    c->n = 0;
-    c->first = 0;
-    c->first_value = 0;
-    c->any = 0;
-}
-
-void ibidi__code_set_add(ibidi__code_set *c, const char *name, size_t offset, uint32_t value)
-{
-    if (!name)
-        return;
-    if (!c->any || offset < c->first) {
-        c->first = offset;
-        c->first_value = value;
-    }
-    c->any = 1;
-    for (size_t i = 0; i < c->n; i++)
-        if (strcmp(c->name[i], name) == 0)
-            return;
-    if (c->n < IBIDI__CODE_SET_MAX)
-        c->name[c->n++] = name;
-}
-
-size_t ibidi__code_set_format(ibidi__code_set *c, char *out, size_t cap)
-{
-    for (size_t i = 1; i < c->n; i++) { /* insertion sort: a handful of names */
-        const char *x = c->name[i];
-        size_t j = i;
-        while (j > 0 && strcmp(c->name[j - 1], x) > 0) {
-            c->name[j] = c->name[j - 1];
-            j--;
-        }
-        c->name[j] = x;
-    }
-    size_t need = 2;
-    for (size_t i = 0; i < c->n; i++)
-        need += strlen(c->name[i]) + (i ? 2 : 0);
-    if (need <= cap) {
-        size_t w = 0;
-        out[w++] = '[';
-        for (size_t i = 0; i < c->n; i++) {
-            if (i) {
-                out[w++] = ',';
-                out[w++] = ' ';
-            }
-            size_t l = strlen(c->name[i]);
-            memcpy(out + w, c->name[i], l);
-            w += l;
-        }
-        out[w++] = ']';
-    }
-    return need;
-}
+/* ---- The set of codes (src/common/codes.c holds the set itself) ---------------------- */
 
 size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap)
 {
     ibidi__code_set c;
     ibidi__code_set_init(&c);
-    ibidi__code_set_add(&c, ibidi_status_name(st), 0, 0);
+    ibidi__code_set_add(&c, IBIDI_CODE_STATUS, (int)st, 0, 0);
     return ibidi__code_set_format(&c, out, cap);
 }
 
@@ -109,7 +54,7 @@ void ibidi__code_set_idna_fn(void *ctx, const ibidi_finding *f)
     if (f->severity != IBIDI_SEVERITY_ERROR)
         return;
     const size_t off = f->offset < x->span_len ? f->offset : x->span_len;
-    ibidi__code_set_add(x->codes, ibidi_code_name(f->code), x->base + off, f->cp);
+    ibidi__code_set_add(x->codes, IBIDI_CODE_FINDING, f->code, x->base + off, f->cp);
 }
 
 /* A component rule finding into the set: errors only, and not HOST_BIDI_RULE, which
@@ -117,7 +62,7 @@ void ibidi__code_set_idna_fn(void *ctx, const ibidi_finding *f)
 static void check_fn(void *ctx, const ibidi_finding *f)
 {
     if (f->code != IBIDI_IRI_HOST_BIDI_RULE && f->severity == IBIDI_SEVERITY_ERROR)
-        ibidi__code_set_add(ctx, ibidi_code_name(f->code), f->offset, f->cp);
+        ibidi__code_set_add(ctx, IBIDI_CODE_FINDING, f->code, f->offset, f->cp);
 }
 
 /* ---- The steps ---------------------------------------------------------------------- */
@@ -127,7 +72,7 @@ void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ib
                            ibidi__code_set *c)
 {
     if (pst != IBIDI_OK) {
-        ibidi__code_set_add(c, ibidi_status_name(pst), pe->offset, pe->value);
+        ibidi__code_set_add(c, IBIDI_CODE_STATUS, (int)pst, pe->offset, pe->value);
         return;
     }
     /* the component rules: error-level findings (the parse has checked the encoding, so
@@ -155,7 +100,7 @@ NOINLINE ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
         /* IDNA_TOO_LONG: no domain name is that long (the parser has checked the
            encoding) */
-        ibidi__code_set_add(c, ibidi_status_name(st), at, e.value);
+        ibidi__code_set_add(c, IBIDI_CODE_STATUS, (int)st, at, e.value);
     return IBIDI_OK;
 }
 

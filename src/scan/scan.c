@@ -328,7 +328,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
             ibidi__validate_host(form, po.info.host, &o->idna, &c, &he) != IBIDI_OK) {
             /* not reached: a form of up to SCAN_SMALL bytes maps within IDNA's fixed area;
                were it to, its status would be the name's code, as ToUnicode's are */
-            ibidi__code_set_add(&c, ibidi_status_name(he.status), he.offset, he.value);
+            ibidi__code_set_add(&c, IBIDI_CODE_STATUS, (int)he.status, he.offset, he.value);
         }
         if (c.any) {
             r->status = IBIDI_E_IDENT_INVALID;
