@@ -17,7 +17,7 @@
  * Every part resolves the text (and its paragraphs, 2) first; then, with abort():
  * fuzz_bidi_levels: 1, 2, 3, 8; fuzz_bidi_lines: 4, 5; fuzz_bidi_visual: 6 and the visual
  * text of 7; fuzz_bidi_utf8: (1), the scalar value check of (2) and the rest of 7.
- *  1. the classes returned are ibidi_cp_bidi_class; info agrees with the levels (length,
+ *  1. the classes returned are ibidi_unicode_bidi_class; info agrees with the levels (length,
  *     maximum, odd levels, explicit controls) and with the paragraphs; asking for the
  *     types changes no level, and the types agree with the levels: BN exactly where X9
  *     removes, after N2 only L, R, EN, AN, R exactly at odd levels (I1-I2) where L1 reset
@@ -252,8 +252,8 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
     REQUIRE(ibidi_utf8_encode(t, n, B.u8, 4 * n1, &u8len, NULL) == IBIDI_OK);
     int brackets = 0, explicit_ = 0;
     for (size_t i = 0; i < n; i++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(t[i]);
-        brackets |= ibidi_cp_bracket_type(t[i]) != IBIDI_BPT_NONE;
+        ibidi_unicode_bc bc = ibidi_unicode_bidi_class(t[i]);
+        brackets |= ibidi_unicode_bracket_type(t[i]) != IBIDI_BPT_NONE;
         explicit_ |= bc >= IBIDI_BC_LRE && bc <= IBIDI_BC_PDI;
         B.cls2[i] = (uint8_t)bc;
     }
@@ -289,7 +289,7 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
             const unsigned l1 = (1u << IBIDI_BC_WS) | (1u << IBIDI_BC_S) | (1u << IBIDI_BC_B) |
                                 (1u << IBIDI_BC_LRI) | (1u << IBIDI_BC_RLI) |
                                 (1u << IBIDI_BC_FSI) | (1u << IBIDI_BC_PDI);
-            if (ibidi_bidi_class_removed((ibidi_bidi_class)c)) {
+            if (ibidi_bidi_class_removed((ibidi_unicode_bc)c)) {
                 REQUIRE(ty == IBIDI_BC_BN && wk == IBIDI_BC_BN);
                 continue;
             }

@@ -295,14 +295,14 @@ static int data_exclusion(const UIDNA *icu, const char *name, size_t size, const
             if (generic) {
                 if (cp >= 0x80 && cp_differs(icu, cp))
                     return EX_CP_DIFFERS;
-            } else if (ibidi_cp_assigned(cp) && u_charType((UChar32)cp) == U_UNASSIGNED) {
+            } else if (ibidi_unicode_assigned(cp) && u_charType((UChar32)cp) == U_UNASSIGNED) {
                 return EX_ICU_DATA;
             } else if (pass == 1 && (cp == 0x2260 || cp == 0x226E || cp == 0x226F)) {
                 return EX_STD3_NOT_EQUAL;
             } else if (mapping_changed(cp)) {
                 return EX_MAPPING_CHANGED;
-            } else if (ibidi_cp_default_ignorable(cp) &&
-                       ibidi_cp_uts46_status(cp) == IBIDI_UTS46_IGNORED &&
+            } else if (ibidi_unicode_default_ignorable(cp) &&
+                       ibidi_unicode_uts46_status(cp) == IBIDI_UNICODE_UTS46_IGNORED &&
                        icu_disallows_ignorable(icu, cp)) {
                 return EX_DEFAULT_IGNORABLE;
             }

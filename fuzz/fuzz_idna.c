@@ -339,7 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                            NULL) == IBIDI_OK) {
             static uint8_t cls[sizeof cps / sizeof cps[0]];
             for (size_t i = 0; i < ncp; i++)
-                cls[i] = (uint8_t)ibidi_cp_bidi_class(cps[i]);
+                cls[i] = (uint8_t)ibidi_unicode_bidi_class(cps[i]);
             const unsigned broken = ibidi_idna_bidi_rule_classes(cls, ncp);
             const int rtl = ibidi_idna_is_rtl_label_cp(cps, ncp);
             require(rtl == bidi);

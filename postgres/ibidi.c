@@ -318,7 +318,7 @@ static void json_list(StringInfo b, const ibidi_finding *f, size_t n, int warnin
             appendStringInfo(b, ",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             appendStringInfo(b, ",\"bidi_class\":\"%s\"",
-                             ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                             ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
         if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
             appendStringInfo(b, ",\"restriction\":\"%s\"",
                              ibidi_uts39_level_name((ibidi_uts39_level)x->detail));

@@ -412,7 +412,7 @@ static void test_work_area(void)
     char *s = enc(t, N, &blen);
     uint8_t *cls = xmalloc(N), *lv0 = xmalloc(N), *lv = xmalloc(N);
     for (size_t i = 0; i < N; i++)
-        cls[i] = (uint8_t)ibidi_cp_bidi_class(t[i]);
+        cls[i] = (uint8_t)ibidi_unicode_bidi_class(t[i]);
     size_t ws = ibidi_bidi_work_size(N);
     unsigned char *buf = xmalloc(ws + 16);
     uint32_t *o32 = xmalloc(N * sizeof *o32);
@@ -955,7 +955,7 @@ static void test_line_levels(void)
                           pl, st, st2);
                     printf("  classes:");
                     for (size_t i = a; i < b; i++)
-                        printf(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)cl[i]));
+                        printf(" %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)cl[i]));
                     printf("\n  got/want:");
                     for (size_t i = a; i < b; i++)
                         printf(" %u/%u", out[i - a], want[i - a]);
@@ -1064,7 +1064,7 @@ static void test_paragraphs(void)
     for (size_t i = 0; i < sizeof p2 / sizeof p2[0]; i++) {
         n = dec(p2[i].s, t, 64);
         for (size_t k = 0; k < n; k++)
-            cl[k] = (uint8_t)ibidi_cp_bidi_class(t[k]);
+            cl[k] = (uint8_t)ibidi_unicode_bidi_class(t[k]);
         st = para_of(cl, n, n - 1, IBIDI_DIR_AUTO, &s, &en, &pl, &e);
         CHECK(st == IBIDI_OK && s == 0 && en == n && pl == p2[i].lvl_auto,
               "P2 case %zu AUTO: level %u", i, pl);
@@ -1162,7 +1162,7 @@ static void test_visual(void)
 {
     /* X9 */
     for (int c = 0; c < 256; c++)
-        CHECK(ibidi_bidi_class_removed((ibidi_bidi_class)c) == is_removed((unsigned)c),
+        CHECK(ibidi_bidi_class_removed((ibidi_unicode_bc)c) == is_removed((unsigned)c),
               "ibidi_bidi_class_removed(%d)", c);
 
     /* L4 */
@@ -1237,17 +1237,18 @@ static void test_visual(void)
                  s4 == IBIDI_OK && la == n && lb == n;
         /* mirroring: a[v] is b[v] mirrored, or b[v] itself */
         for (size_t v = 0; ok && v < n; v++)
-            ok = a[v] == b[v] || (a[v] == ibidi_cp_mirroring_glyph(b[v]) && ibidi_cp_bidi_mirrored(b[v]));
+            ok = a[v] == b[v] ||
+                 (a[v] == ibidi_unicode_mirroring_glyph(b[v]) && ibidi_unicode_bidi_mirrored(b[v]));
         /* dropping the controls from a gives c, from b gives d */
         size_t k = 0, k2 = 0;
         for (size_t v = 0; ok && v < n; v++) {
-            ibidi_bidi_class bc = ibidi_cp_bidi_class(a[v]);
+            ibidi_unicode_bc bc = ibidi_unicode_bidi_class(a[v]);
             int ctlc = (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
                        bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || a[v] == 0x200E ||
                        a[v] == 0x200F || a[v] == 0x61C;
             if (!ctlc)
                 ok = k < lc && c[k++] == a[v];
-            bc = ibidi_cp_bidi_class(b[v]);
+            bc = ibidi_unicode_bidi_class(b[v]);
             ctlc = (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
                    bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || b[v] == 0x200E || b[v] == 0x200F ||
                    b[v] == 0x61C;

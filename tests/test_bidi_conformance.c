@@ -204,7 +204,7 @@ static const char *dir_name(ibidi_dir d)
 
 /* ------------------------------------------------------------------ shared checks */
 
-static int is_removed(uint8_t bc) { return ibidi_bidi_class_removed((ibidi_bidi_class)bc) != 0; }
+static int is_removed(uint8_t bc) { return ibidi_bidi_class_removed((ibidi_unicode_bc)bc) != 0; }
 
 /* Checks resolved levels against the expected ones (-1 = x), the X9-removed positions,
  * L2 against the expected order (removed indices dropped), the inverse map and the runs.
@@ -227,7 +227,7 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
         if (is_removed(cls[i]) != (want_lev[i] < 0)) {
             if (!(f & F_REMOVED))
                 note("\n    position %zu: class %s, removed %d, expected level %d", i,
-                     ibidi_cp_bidi_class_name((ibidi_bidi_class)cls[i]), is_removed(cls[i]),
+                     ibidi_unicode_bidi_class_name((ibidi_unicode_bc)cls[i]), is_removed(cls[i]),
                      want_lev[i]);
             f |= F_REMOVED;
         }
@@ -421,7 +421,7 @@ static void bt_head(void *p)
     const bt_ctx *c = p;
     note("BidiTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
-        note(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)c->cls[i]));
+        note(" %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c->cls[i]));
 }
 
 static void test_bidi_test(void)
@@ -463,7 +463,7 @@ static void test_bidi_test(void)
                 int bc;
                 while (q < semi && *q != ' ' && *q != '\t')
                     q++;
-                bc = ibidi_cp_bidi_class_from_name(w, (size_t)(q - w));
+                bc = ibidi_unicode_bidi_class_from_name(w, (size_t)(q - w));
                 if (bc < 0 || bc >= IBIDI_BC_COUNT) {
                     ok = 0;
                     break;
@@ -551,7 +551,7 @@ static void bct_head(void *p)
     note("BidiCharacterTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
         note(" %04X(%s)", (unsigned)c->cps[i],
-             ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
+             ibidi_unicode_bidi_class_name(ibidi_unicode_bidi_class(c->cps[i])));
 }
 
 /* Is cp dropped by IBIDI_BIDI_REMOVE_CONTROLS: X9-removed, isolate controls, LRM, RLM,
@@ -734,10 +734,10 @@ static void test_bidi_character_test(void)
                                      i, B.lev[i], B.cls[i], B.lev2[i], B.cls2[i]);
                             f |= F_APIS;
                         }
-                        if (B.cls[i] != (uint8_t)ibidi_cp_bidi_class(B.cps[i])) {
+                        if (B.cls[i] != (uint8_t)ibidi_unicode_bidi_class(B.cps[i])) {
                             if (!(f & F_APIS))
                                 note("\n    index %zu: classes output %u, Bidi_Class %u", i,
-                                     B.cls[i], (unsigned)ibidi_cp_bidi_class(B.cps[i]));
+                                     B.cls[i], (unsigned)ibidi_unicode_bidi_class(B.cps[i]));
                             f |= F_APIS;
                         }
                         if (B.offs[i] != off) {
@@ -836,7 +836,7 @@ static void test_mirroring(void)
                 st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_LTR, 0, 1), out, 2, &out_len, NULL,
                                           NULL);
                 ok1 = ok1 && st == IBIDI_OK && out_len == 1 && out[0] == cp;
-                ok1 = ok1 && ibidi_cp_bidi_mirrored(cp) == 1;
+                ok1 = ok1 && ibidi_unicode_bidi_mirrored(cp) == 1;
                 if (!ok1) {
                     fails++;
                     if (fails <= SHOW_FAILURES)
@@ -845,7 +845,7 @@ static void test_mirroring(void)
                               "mirror(cp, 0) = %04X, Bidi_Mirrored %d, visual_cp RTL gives %04X, "
                               "LTR gives %04X",
                               lineno, (unsigned)cp, (unsigned)g, (unsigned)ibidi_bidi_mirror(cp, 1),
-                              (unsigned)ibidi_bidi_mirror(cp, 0), ibidi_cp_bidi_mirrored(cp),
+                              (unsigned)ibidi_bidi_mirror(cp, 0), ibidi_unicode_bidi_mirrored(cp),
                               (unsigned)rtl, (unsigned)out[0]);
                 } else {
                     t_pass_n(1);
@@ -859,7 +859,7 @@ static void test_mirroring(void)
         int m;
         if (glyph[cp])
             continue;
-        m = ibidi_cp_bidi_mirrored(cp);
+        m = ibidi_unicode_bidi_mirrored(cp);
         others++;
         others_mirrored += m != 0;
         if (ibidi_bidi_mirror(cp, 1) != cp || ibidi_bidi_mirror(cp, 0) != cp) {

@@ -273,13 +273,13 @@ static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_m
             int first = -1, has_l = 0;
             ibidi_utf8_decode(s + comps[c].start, comps[c].length, cps, 256, &n, NULL);
             for (size_t i = 0; i < n && i < 256; i++) {
-                ibidi_bidi_class bc = ibidi_cp_bidi_class(cps[i]);
+                ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cps[i]);
                 if (first < 0 && (bc == IBIDI_BC_L || bc == IBIDI_BC_R || bc == IBIDI_BC_AL))
                     first = bc == IBIDI_BC_L ? 0 : 1;
                 has_l |= bc == IBIDI_BC_L;
             }
             if (first == 1) {
-                ibidi_bidi_class b0 = ibidi_cp_bidi_class(cps[0]);
+                ibidi_unicode_bc b0 = ibidi_unicode_bidi_class(cps[0]);
                 if ((b0 != IBIDI_BC_R && b0 != IBIDI_BC_AL) || has_l)
                     return 1;
             }
@@ -813,7 +813,7 @@ static int has_rtl_letter(const char *s, size_t len)
     if (ibidi_utf8_decode(s, len, cps, 512, &n, NULL) != IBIDI_OK)
         return 0;
     for (size_t i = 0; i < n; i++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(cps[i]);
+        ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cps[i]);
         if (bc == IBIDI_BC_R || bc == IBIDI_BC_AL)
             return 1;
     }

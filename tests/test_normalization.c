@@ -76,9 +76,9 @@ static int same_cp(const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
  * through the public property API, Hangul included. */
 static size_t ref_decompose(uint32_t cp, int compat, uint32_t *out, size_t cap)
 {
-    uint32_t m[IBIDI_MAX_DECOMPOSITION];
-    ibidi_decomposition_type t = IBIDI_DT_NONE;
-    size_t k = ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &t), n = 0;
+    uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_dt t = IBIDI_DT_NONE;
+    size_t k = ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &t), n = 0;
     if (k == 0 || (!compat && t != IBIDI_DT_CANONICAL)) {
         if (cap)
             out[0] = cp;
@@ -102,7 +102,8 @@ static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32
     for (int swapped = 1; swapped;) {
         swapped = 0;
         for (size_t i = 0; i + 1 < m; i++) {
-            uint8_t a = ibidi_cp_combining_class(out[i]), b = ibidi_cp_combining_class(out[i + 1]);
+            uint8_t a = ibidi_unicode_combining_class(out[i]),
+                    b = ibidi_unicode_combining_class(out[i + 1]);
             if (a > b && b > 0) {
                 uint32_t t = out[i];
                 out[i] = out[i + 1];
@@ -114,12 +115,12 @@ static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32
     if (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)
         return m;
     for (size_t i = 1; i < m;) {
-        uint8_t cc = ibidi_cp_combining_class(out[i]);
+        uint8_t cc = ibidi_unicode_combining_class(out[i]);
         size_t j = i;
         int found = 0;
         while (j > 0) {
             j--;
-            if (ibidi_cp_combining_class(out[j]) == 0) {
+            if (ibidi_unicode_combining_class(out[j]) == 0) {
                 found = 1;
                 break;
             }
@@ -127,11 +128,11 @@ static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32
         if (found) {
             int blocked = 0;
             for (size_t b = j + 1; b < i; b++) {
-                uint8_t bc = ibidi_cp_combining_class(out[b]);
+                uint8_t bc = ibidi_unicode_combining_class(out[b]);
                 if (bc == 0 || bc >= cc)
                     blocked = 1;
             }
-            uint32_t p = blocked ? 0 : ibidi_cp_compose(out[j], out[i]);
+            uint32_t p = blocked ? 0 : ibidi_unicode_compose(out[j], out[i]);
             if (p) {
                 out[j] = p;
                 memmove(out + i, out + i + 1, (m - i - 1) * sizeof *out);
@@ -298,8 +299,8 @@ static void test_conformance_file(void)
     /* Part 1 rule: X == toNFC(X) == toNFD(X) == toNFKC(X) == toNFKD(X) for every code point
      * not listed in Part 1 (unassigned ones included; surrogates are not scalar values). */
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-        uint32_t o[IBIDI_MAX_DECOMPOSITION];
-        char s8[4], o8[4 * IBIDI_MAX_DECOMPOSITION];
+        uint32_t o[IBIDI_UNICODE_MAX_DECOMPOSITION];
+        char s8[4], o8[4 * IBIDI_UNICODE_MAX_DECOMPOSITION];
         size_t u, ol;
         int ok = 1;
         if ((cp >= 0xD800 && cp <= 0xDFFF) || listed[cp])
@@ -340,12 +341,12 @@ static void test_fast_path_assumptions(void)
     if (!second)
         abort();
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-        uint32_t m[IBIDI_MAX_DECOMPOSITION];
-        ibidi_decomposition_type t = IBIDI_DT_NONE;
+        uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
+        ibidi_unicode_dt t = IBIDI_DT_NONE;
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
-        if (ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &t) == 2 &&
-            t == IBIDI_DT_CANONICAL && ibidi_cp_compose(m[0], m[1]) == cp) {
+        if (ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 2 &&
+            t == IBIDI_DT_CANONICAL && ibidi_unicode_compose(m[0], m[1]) == cp) {
             second[m[1]] = 1;
             pairs++;
         }
@@ -363,12 +364,12 @@ static void test_fast_path_assumptions(void)
         int compat = forms[f] == IBIDI_NORMALIZE_NFKC || forms[f] == IBIDI_NORMALIZE_NFKD;
         for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
             ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
-            uint32_t d[IBIDI_MAX_DECOMPOSITION * 4];
+            uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION * 4];
             int stable;
             if (cp >= 0xD800 && cp <= 0xDFFF)
                 continue;
             stable = ibidi_normalize_quick_check_cp(forms[f], &cp, 1, &q, NULL) == IBIDI_OK &&
-                     q == IBIDI_NORMALIZE_YES && ibidi_cp_combining_class(cp) == 0;
+                     q == IBIDI_NORMALIZE_YES && ibidi_unicode_combining_class(cp) == 0;
             if (cp < ibidi__nf_stable_below[f] &&
                 !CHECK(stable, "U+%04X is below the %s fast-path limit U+%04X but not stable",
                        (unsigned)cp, form_names[f], (unsigned)ibidi__nf_stable_below[f]))
@@ -379,7 +380,7 @@ static void test_fast_path_assumptions(void)
             if (forms[f] == IBIDI_NORMALIZE_NFD || forms[f] == IBIDI_NORMALIZE_NFKD)
                 continue; /* nothing composes: class 0 and no decomposition suffice */
             ref_decompose(cp, compat, d, sizeof d / sizeof d[0]);
-            if (!CHECK(ibidi_cp_combining_class(d[0]) == 0 && !second[d[0]],
+            if (!CHECK(ibidi_unicode_combining_class(d[0]) == 0 && !second[d[0]],
                        "stable U+%04X (%s) decomposes first to U+%04X, which may combine back",
                        (unsigned)cp, form_names[f], (unsigned)d[0]))
                 bad++;
@@ -832,7 +833,7 @@ static void test_huge_runs(void)
     w[wn++] = 'q';
     for (unsigned c = 1; c < 256; c++)
         for (size_t i = 1; i <= n; i++)
-            if (ibidi_cp_combining_class(s[i]) == c)
+            if (ibidi_unicode_combining_class(s[i]) == c)
                 w[wn++] = s[i];
     w[wn++] = 'z';
     o = nf_cp(IBIDI_NORMALIZE_NFD, s, n + 2, &on);

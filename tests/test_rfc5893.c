@@ -243,7 +243,7 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
             if (!agree && bits_failures++ < 5) {
                 char s[64] = "";
                 for (size_t i = 0; i < n; i++) {
-                    strcat(s, ibidi_cp_bidi_class_name((ibidi_bidi_class)c[i]));
+                    strcat(s, ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c[i]));
                     strcat(s, " ");
                 }
                 CHECK(0, "condition bits of %s: classes %#x, B codes %#x", s, here, idna);
@@ -295,7 +295,7 @@ static void test_rfc3454(void)
 static void classes_of(const uint32_t *cp, size_t n, uint8_t *c)
 {
     for (size_t i = 0; i < n; i++)
-        c[i] = (uint8_t)ibidi_cp_bidi_class(cp[i]);
+        c[i] = (uint8_t)ibidi_unicode_bidi_class(cp[i]);
 }
 
 /* RFC 5893 §4: the examples of the issues found with RFC 3454. */
@@ -473,8 +473,10 @@ static void test_sets(void)
     const ibidi_rfc5893_delimiter *d = ibidi_rfc5893_delimiters(&n);
     CHECK(n == 3 && d[0].cp == 0x2E && d[1].cp == 0x20 && d[2].cp == 0x40, "delimiters");
     for (size_t i = 0; i < n; i++) {
-        CHECK(ibidi_cp_bidi_class(d[i].cp) == d[i].bidi_class, "delimiter class U+%04X", d[i].cp);
-        CHECK(!ibidi_cp_bidi_mirrored(d[i].cp) && ibidi_cp_bracket_type(d[i].cp) == IBIDI_BPT_NONE,
+        CHECK(ibidi_unicode_bidi_class(d[i].cp) == d[i].bidi_class, "delimiter class U+%04X",
+              d[i].cp);
+        CHECK(!ibidi_unicode_bidi_mirrored(d[i].cp) &&
+                  ibidi_unicode_bracket_type(d[i].cp) == IBIDI_BPT_NONE,
               "delimiter U+%04X is neither mirrored nor a bracket", d[i].cp);
         CHECK(d[i].why && *d[i].why, "delimiter reason");
     }
@@ -483,8 +485,8 @@ static void test_sets(void)
     for (size_t i = 1; i < n; i++) {
         CHECK(conds(nb[i].classes, nb[i].n) == 0, "neighbour %s passes the rule", nb[i].notation);
         for (size_t k = 0; k < nb[i].n; k++)
-            CHECK(ibidi_cp_bidi_class(nb[i].cps[k]) == nb[i].classes[k], "neighbour %s code point",
-                  nb[i].notation);
+            CHECK(ibidi_unicode_bidi_class(nb[i].cps[k]) == nb[i].classes[k],
+                  "neighbour %s code point", nb[i].notation);
     }
     CHECK(ibidi_rfc5893_delimiters(NULL) != NULL && ibidi_rfc5893_neighbours(NULL) != NULL, "NULL n");
     CHECK(strcmp(ibidi_rfc5893_placement_name(IBIDI_RFC5893_PLACE_MIDDLE), "middle") == 0, "placement name");

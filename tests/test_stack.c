@@ -406,7 +406,7 @@ static void make_inputs(void)
             bidi_cp[i] = unit[i % nu];
         ibidi_utf8_encode(bidi_cp, BIDI_N, bidi_utf8, sizeof bidi_utf8, &bidi_utf8_len, NULL);
         for (size_t i = 0; i < BIDI_N; i++)
-            bidi_cls[i] = (uint8_t)ibidi_cp_bidi_class(bidi_cp[i]);
+            bidi_cls[i] = (uint8_t)ibidi_unicode_bidi_class(bidi_cp[i]);
         for (size_t i = 0; i < BIDI_N; i++)
             deep_cp[i] = i < 400 ? (i % 2 ? 0x202B : 0x2067) : (i % 3 ? 0x05D0 : '(');
     }
@@ -480,42 +480,46 @@ static int c_free(void)
 /* unicode.h */
 static int c_props(void)
 {
-    ibidi_script sc[8];
-    uint32_t m[IBIDI_MAX_DECOMPOSITION];
-    ibidi_decomposition_type dt;
+    ibidi_unicode_sc sc[8];
+    uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_dt dt;
     unsigned acc = 0;
     for (uint32_t cp = 0x0600; cp < 0x0700; cp++) {
-        acc += ibidi_cp_bidi_class(cp) + ibidi_cp_general_category(cp) +
-               ibidi_cp_combining_class(cp) + (unsigned)ibidi_cp_bidi_mirrored(cp) +
-               ibidi_cp_mirroring_glyph(cp) + ibidi_cp_bracket_type(cp) +
-               ibidi_cp_paired_bracket(cp) + (unsigned)ibidi_cp_script(cp) +
-               (unsigned)ibidi_cp_script_extensions(cp, sc, 8) + ibidi_cp_joining_type(cp) +
-               (unsigned)ibidi_cp_default_ignorable(cp) + (unsigned)ibidi_cp_noncharacter(cp) +
-               (unsigned)ibidi_cp_bidi_control(cp) + (unsigned)ibidi_cp_assigned(cp) +
-               (unsigned)ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &dt) +
-               ibidi_cp_compose(cp, 0x0654) + ibidi_cp_uts46_status(cp) +
-               (unsigned)ibidi_cp_uts46_mapping(cp, m, IBIDI_MAX_UTS46_MAPPING) +
-               ibidi_cp_uts46_idna2008(cp);
+        acc += ibidi_unicode_bidi_class(cp) + ibidi_unicode_general_category(cp) +
+               ibidi_unicode_combining_class(cp) + (unsigned)ibidi_unicode_bidi_mirrored(cp) +
+               ibidi_unicode_mirroring_glyph(cp) + ibidi_unicode_bracket_type(cp) +
+               ibidi_unicode_paired_bracket(cp) + (unsigned)ibidi_unicode_script(cp) +
+               (unsigned)ibidi_unicode_script_extensions(cp, sc, 8) +
+               ibidi_unicode_joining_type(cp) + (unsigned)ibidi_unicode_default_ignorable(cp) +
+               (unsigned)ibidi_unicode_noncharacter(cp) + (unsigned)ibidi_unicode_bidi_control(cp) +
+               (unsigned)ibidi_unicode_assigned(cp) +
+               (unsigned)ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt) +
+               ibidi_unicode_compose(cp, 0x0654) + ibidi_unicode_uts46_status(cp) +
+               (unsigned)ibidi_unicode_uts46_mapping(cp, m, IBIDI_UNICODE_MAX_UTS46_MAPPING) +
+               ibidi_unicode_uts46_idna2008(cp);
     }
-    acc += (unsigned)ibidi_cp_decomposition(0xAC01, m, IBIDI_MAX_DECOMPOSITION, &dt);
-    acc += (unsigned)ibidi_cp_uts46_mapping(0xFDFA, m, IBIDI_MAX_UTS46_MAPPING);
+    acc += (unsigned)ibidi_unicode_decomposition(0xAC01, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt);
+    acc += (unsigned)ibidi_unicode_uts46_mapping(0xFDFA, m, IBIDI_UNICODE_MAX_UTS46_MAPPING);
     return acc > 0;
 }
 static int c_cp_name(void)
 {
-    char n[IBIDI_MAX_NAME];
-    return ibidi_cp_name(0xFDFA, n, sizeof n) > 0 && ibidi_cp_name(0xAC01, n, sizeof n) > 0 &&
-           ibidi_cp_name(0x4E00, n, sizeof n) > 0;
+    char n[IBIDI_UNICODE_MAX_NAME];
+    return ibidi_unicode_name(0xFDFA, n, sizeof n) > 0 &&
+           ibidi_unicode_name(0xAC01, n, sizeof n) > 0 &&
+           ibidi_unicode_name(0x4E00, n, sizeof n) > 0;
 }
 static int c_value_names(void)
 {
-    return ibidi_cp_bidi_class_name(IBIDI_BC_AL) && ibidi_cp_gc_name(IBIDI_GC_MN) &&
-           ibidi_cp_script_name(IBIDI_SC_ARAB) && ibidi_cp_script_long_name(IBIDI_SC_ARAB) &&
-           ibidi_cp_joining_type_name(IBIDI_JT_D) && ibidi_cp_bracket_type_name(IBIDI_BPT_OPEN) &&
-           ibidi_cp_decomposition_type_name(IBIDI_DT_FONT) &&
-           ibidi_cp_uts46_status_name(IBIDI_UTS46_MAPPED) &&
-           ibidi_cp_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-           ibidi_cp_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
+    return ibidi_unicode_bidi_class_name(IBIDI_BC_AL) && ibidi_unicode_gc_name(IBIDI_GC_MN) &&
+           ibidi_unicode_script_name(IBIDI_SC_ARAB) &&
+           ibidi_unicode_script_long_name(IBIDI_SC_ARAB) &&
+           ibidi_unicode_joining_type_name(IBIDI_JT_D) &&
+           ibidi_unicode_bracket_type_name(IBIDI_BPT_OPEN) &&
+           ibidi_unicode_decomposition_type_name(IBIDI_DT_FONT) &&
+           ibidi_unicode_uts46_status_name(IBIDI_UNICODE_UTS46_MAPPED) &&
+           ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
+           ibidi_unicode_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
 }
 static int c_utf8(void)
 {
@@ -1532,8 +1536,8 @@ static const scase cases[] = {
     {"ibidi_code_name, _message, _from_name", IBIDI_COMMON_STACK, c_codes},
     {"ibidi_findings_codes", IBIDI_COMMON_STACK, c_findings_codes},
     {"ibidi_findings_free, ibidi_free", IBIDI_COMMON_STACK, c_free},
-    {"ibidi_cp_* properties", IBIDI_UNICODE_STACK, c_props},
-    {"ibidi_cp_name", IBIDI_UNICODE_STACK, c_cp_name},
+    {"ibidi_unicode_* properties", IBIDI_UNICODE_STACK, c_props},
+    {"ibidi_unicode_name", IBIDI_UNICODE_STACK, c_cp_name},
     {"ibidi_*_name, ibidi_*_from_name (unicode.h)", IBIDI_UNICODE_STACK, c_value_names},
     {"ibidi_utf8_*", IBIDI_UNICODE_STACK, c_utf8},
     {"ibidi_normalize_*, ibidi_quick_check_*, ibidi_normalize_is_normalized_utf8", IBIDI_UNICODE_STACK,

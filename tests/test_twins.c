@@ -164,15 +164,16 @@ static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
         uint32_t c = t[v2l[v]];
         uint8_t l = lv[v2l[v]];
         r->g[v] = ibidi_bidi_mirror(c, l);
-        r->f[v] = (uint8_t)((l & 1) && ibidi_cp_bidi_mirrored(c) && ibidi_cp_mirroring_glyph(c) == c);
+        r->f[v] = (uint8_t)((l & 1) && ibidi_unicode_bidi_mirrored(c) &&
+                            ibidi_unicode_mirroring_glyph(c) == c);
         l2v[v2l[v]] = v;
     }
     for (size_t i = 0; i < n; i++) {
         long on = -1;
-        if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
             on = -2;
             for (size_t j = i; j-- > 0;)
-                if (ibidi_cp_bidi_class(t[j]) != IBIDI_BC_NSM) {
+                if (ibidi_unicode_bidi_class(t[j]) != IBIDI_BC_NSM) {
                     on = (long)l2v[j];
                     break;
                 }
@@ -337,13 +338,13 @@ static void brute_perm(const uint32_t *t, size_t n, ibidi_dir d, tset *out, long
     for (;;) {
         size_t mpos[SET_LEN], nm = 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_cp_mirroring_glyph(p[i]) != p[i])
+            if (ibidi_unicode_mirroring_glyph(p[i]) != p[i])
                 mpos[nm++] = i;
         for (unsigned mask = 0; mask < (1u << nm); mask++) {
             memcpy(c, p, n * sizeof p[0]);
             for (size_t k = 0; k < nm; k++)
                 if (mask & (1u << k))
-                    c[mpos[k]] = ibidi_cp_mirroring_glyph(c[mpos[k]]);
+                    c[mpos[k]] = ibidi_unicode_mirroring_glyph(c[mpos[k]]);
             if (memcmp(c, t, n * sizeof t[0]) == 0)
                 continue;
             if (!render(c, n, d, r) || !same_glyphs(r, r0, n))
@@ -717,12 +718,12 @@ static void test_claims(void)
             continue;
         }
         for (size_t i = 0; i < n; i++) {
-            if (!ibidi__twin_level_allowed(ibidi_cp_bidi_class(t[i]), (unsigned)d, lv[i])) {
+            if (!ibidi__twin_level_allowed(ibidi_unicode_bidi_class(t[i]), (unsigned)d, lv[i])) {
                 if (bad++ < 5)
                     printf("  level %u for %04X in %s (%s)\n", lv[i], (unsigned)t[i], show(t, n),
                            dname(d));
             }
-            if (ibidi_cp_bidi_class(t[i]) != IBIDI_BC_NSM)
+            if (ibidi_unicode_bidi_class(t[i]) != IBIDI_BC_NSM)
                 continue;
             marks++;
             if (lv[i] != (i ? lv[i - 1] : (uint8_t)d) && bad_marks++ < 5)
@@ -741,11 +742,11 @@ static void test_claims(void)
     for (uint32_t c = 0; c <= 0x10FFFF; c++) {
         if (c >= 0xD800 && c <= 0xDFFF)
             continue;
-        uint32_t m = ibidi_cp_mirroring_glyph(c);
+        uint32_t m = ibidi_unicode_mirroring_glyph(c);
         if (m == c)
             continue;
         pairs++;
-        if (ibidi_cp_mirroring_glyph(m) != c || !ibidi_cp_bidi_mirrored(c))
+        if (ibidi_unicode_mirroring_glyph(m) != c || !ibidi_unicode_bidi_mirrored(c))
             asym++;
     }
     CHECK(pairs > 300 && asym == 0, "Bidi_Mirroring_Glyph is an involution: %ld mappings, %ld not",
@@ -798,7 +799,7 @@ static void test_completeness(void)
         twins_perm += (long)b->n;
         with_perm += b->n > 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
                 marks_perm += (long)b->n;
                 break;
             }
@@ -828,7 +829,7 @@ static void test_completeness(void)
         twins_dfs += (long)a->n;
         with_dfs += a->n > 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
                 marks_dfs += (long)a->n;
                 break;
             }

@@ -132,8 +132,8 @@ static void test_levels(void)
         if (cp == 0xD800)
             cp = 0xE000;
         ibidi_uts39_level l = IBIDI_UTS39_NO_LIMIT;
-        ibidi_script scx[IBIDI_SC_COUNT];
-        size_t n = ibidi_cp_script_extensions(cp, scx, IBIDI_SC_COUNT);
+        ibidi_unicode_sc scx[IBIDI_SC_COUNT];
+        size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_SC_COUNT);
         int rec = 0;
         for (size_t k = 0; k < n && k < IBIDI_SC_COUNT; k++)
             rec |= ibidi_uts39_recommended_script(scx[k]);
@@ -460,7 +460,7 @@ static void test_names(void)
           "level_from_name: exact, case-sensitive, by length");
 
     int rec = 0;
-    for (ibidi_script sc = 0; sc < IBIDI_SC_COUNT; sc++)
+    for (ibidi_unicode_sc sc = 0; sc < IBIDI_SC_COUNT; sc++)
         rec += ibidi_uts39_recommended_script(sc);
     CHECK(rec == 31, "%d Recommended scripts (UAX #31 Table 5 has 29 and Common, Inherited)",
           rec);

@@ -94,7 +94,7 @@ typedef struct ibidi_bidi_options {
 
 /* The outputs of a resolution, in arrays the caller owns (or that
  * ibidi_bidi_resolve_utf8_alloc allocates). Every array is optional (NULL) but levels;
- * each has cap entries, one per code point. The types are ibidi_bidi_class values:
+ * each has cap entries, one per code point. The types are ibidi_unicode_bc values:
  *   weak   the type after W1-W7: a digit is EN, AN (W2) or L (W7); an ES, ET or CS that
  *          joined a number (W4, W5) has the number's type, one that did not is ON (W6); an
  *          NSM has the type W1 gave it (the character before it, ON after an isolate
@@ -141,7 +141,7 @@ IBIDI_API ibidi_status ibidi_bidi_resolve_cp(const uint32_t *text, size_t n,
                                              const ibidi_bidi_options *opts,
                                              ibidi_bidi_result *res, ibidi_error *err);
 
-/* The same for a sequence of Bidi_Class values (ibidi_bidi_class), each standing for a
+/* The same for a sequence of Bidi_Class values (ibidi_unicode_bc), each standing for a
  * character of that class which is not a paired bracket (the input of BidiTest.txt).
  * A value >= IBIDI_BC_COUNT gives IBIDI_E_INVALID_ARGUMENT with its index. res->offsets
  * is not written. Stack: at most 17 KiB (17040 bytes). */
@@ -166,7 +166,7 @@ IBIDI_API void ibidi_bidi_result_free(ibidi_bidi_result *res);
 
 /* Is a character of this class removed by rule X9 (RLE, LRE, RLO, LRO, PDF, BN)? Stack: 8
  * bytes. */
-IBIDI_API int ibidi_bidi_class_removed(ibidi_bidi_class bc);
+IBIDI_API int ibidi_bidi_class_removed(ibidi_unicode_bc bc);
 
 /* A paragraph (P1): the code points [start, end), its paragraph separator included when it
  * has one, and its embedding level. */

@@ -173,8 +173,8 @@ static PyObject *finding_tuple(const ibidi_finding *f, const char *ref, size_t r
     size_t end = cp_index(ref, ref_len, f->offset + f->length);
     PyObject *label = f->part == IBIDI_NO_PART ? Py_NewRef(Py_None) : PyLong_FromSize_t(f->part);
     PyObject *cp = f->cp ? PyLong_FromUnsignedLong(f->cp) : Py_NewRef(Py_None);
-    const char *bc = f->bidi_class >= 0 ? ibidi_cp_bidi_class_name((ibidi_bidi_class)f->bidi_class)
-                                        : NULL;
+    const char *bc =
+        f->bidi_class >= 0 ? ibidi_unicode_bidi_class_name((ibidi_unicode_bc)f->bidi_class) : NULL;
     PyObject *bco = bc ? PyUnicode_FromString(bc) : Py_NewRef(Py_None);
     if (!label || !cp || !bco) {
         Py_XDECREF(label);

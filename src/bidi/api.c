@@ -66,7 +66,7 @@ size_t ibidi_bidi_work_size(size_t n)
     return n * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK;
 }
 
-int ibidi_bidi_class_removed(ibidi_bidi_class bc)
+int ibidi_bidi_class_removed(ibidi_unicode_bc bc)
 {
     return (unsigned)bc < IBIDI_BC_COUNT && (IBIDI__REMOVED_X9 & IBIDI__BC_BIT(bc)) != 0;
 }

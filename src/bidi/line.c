@@ -813,7 +813,7 @@ uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level)
      * UCD names one (BidiMirroring.txt); others are left to the font. */
     if (!(level & 1u) || cp > 0x10FFFFu || !(ibidi__props_of(cp)->flags & IBIDI__PF_MIRRORED))
         return cp;
-    return ibidi_cp_mirroring_glyph(cp);
+    return ibidi_unicode_mirroring_glyph(cp);
 }
 
 void ibidi__bidi_visual_order(const ibidi__bidi *b, const ibidi__bidi_visual *v)

@@ -180,7 +180,7 @@ static int parse_classes(const char *s, size_t len, bidi_item *it, size_t itemno
         return no_memory(it, itemno);
     size_t n = 0, i = 0, start, tlen;
     while ((tlen = next_token(s, len, &i, &start)) > 0) {
-        int bc = ibidi_cp_bidi_class_from_name(s + start, tlen);
+        int bc = ibidi_unicode_bidi_class_from_name(s + start, tlen);
         if (bc < 0) {
             it->fail = (ibidi_error){IBIDI_E_CLASS_NAME, start, 0};
             fflush(stdout);
@@ -319,7 +319,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
             }
             for (size_t v = s; v < e; v++) {
                 size_t l = v < body ? s + tmp[v - s] : v;
-                const char *name = ibidi_cp_bidi_class_name((ibidi_bidi_class)it->classes[l]);
+                const char *name = ibidi_unicode_bidi_class_name((ibidi_unicode_bc)it->classes[l]);
                 size_t nl = strlen(name);
                 if (pos)
                     it->visual[pos++] = ' ';
@@ -370,7 +370,7 @@ static void print_levels(const bidi_item *it)
         if (i)
             fputc(' ', stdout);
         /* X9: removed characters print as 'x', as in the conformance files. */
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)it->classes[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[i]))
             fputc('x', stdout);
         else
             printf("%u", (unsigned)it->levels[i]);
@@ -382,7 +382,7 @@ static void print_order(const bidi_item *it, const char *sep)
     int first = 1;
     for (size_t v = 0; v < it->n; v++) {
         size_t l = it->order[v];
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)it->classes[l]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[l]))
             continue;
         printf("%s%zu", first ? "" : sep, l);
         first = 0;
@@ -398,7 +398,7 @@ static void print_json(const char *item, size_t len, const bidi_item *it, const 
     for (size_t i = 0; i < it->n; i++) {
         if (i)
             fputc(',', stdout);
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)it->classes[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[i]))
             fputs("null", stdout);
         else
             printf("%u", (unsigned)it->levels[i]);

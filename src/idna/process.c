@@ -148,25 +148,25 @@ static ibidi_status map_cp(work *w, uint32_t cp, size_t in_off, ibidi_error *err
             return push(w, cp + 32, in_off, err);
     }
     const ibidi__uts46 *u = uts46_rec(cp);
-    ibidi_uts46_status st = (ibidi_uts46_status)(u->status & 7u);
+    ibidi_unicode_uts46 st = (ibidi_unicode_uts46)(u->status & 7u);
     int transitional = (w->flags & IBIDI_IDNA_TRANSITIONAL) != 0;
     switch (st) {
-    case IBIDI_UTS46_IGNORED:
+    case IBIDI_UNICODE_UTS46_IGNORED:
         return IBIDI_OK;
-    case IBIDI_UTS46_MAPPED:
+    case IBIDI_UNICODE_UTS46_MAPPED:
         w->maybe_invalid = 1;
         if (transitional && cp == 0x1E9E) { /* capital sharp s: "ss" when transitional */
             ibidi_status s = push(w, 's', in_off, err);
             return s ? s : push(w, 's', in_off, err);
         }
         break;
-    case IBIDI_UTS46_DEVIATION:
+    case IBIDI_UNICODE_UTS46_DEVIATION:
         if (transitional) {
             w->maybe_invalid = 1;
             break; /* replaced by its mapping, which may be empty (ZWJ, ZWNJ) */
         }
         return push(w, cp, in_off, err);
-    case IBIDI_UTS46_DISALLOWED: /* stays, and is found by the validity criteria */
+    case IBIDI_UNICODE_UTS46_DISALLOWED: /* stays, and is found by the validity criteria */
         w->maybe_invalid = 1;
         return push(w, cp, in_off, err);
     default:
@@ -380,7 +380,7 @@ static void compute_offsets(work *w)
 
 static int is_mark(uint32_t cp)
 {
-    ibidi_gc gc = ibidi_cp_general_category(cp);
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
     return gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME;
 }
 
@@ -403,8 +403,9 @@ static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
         if (is_surrogate(c)) {
             ok = 0;
         } else {
-            ibidi_uts46_status st = (ibidi_uts46_status)(uts46_rec(c)->status & 7u);
-            ok = st == IBIDI_UTS46_VALID || (st == IBIDI_UTS46_DEVIATION && !transitional);
+            ibidi_unicode_uts46 st = (ibidi_unicode_uts46)(uts46_rec(c)->status & 7u);
+            ok = st == IBIDI_UNICODE_UTS46_VALID ||
+                 (st == IBIDI_UNICODE_UTS46_DEVIATION && !transitional);
         }
         if (!ok)
             ibidi__idna_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
@@ -494,7 +495,7 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
             ibidi__bidi_rule_label(&lb, &scratch);
             if (scratch.errors)
                 ibidi__idna_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
-                                (int)ibidi_cp_bidi_class(l[0]));
+                                (int)ibidi_unicode_bidi_class(l[0]));
         } else {
             ibidi__bidi_rule_label(&lb, &w->sink);
         }
@@ -879,8 +880,8 @@ static int ascii_fast(const call *c, sink_out *o)
 static inline int lane_valid(uint32_t cp, int transitional)
 {
     const unsigned st = uts46_rec(cp)->status & 7u;
-    return st == IBIDI_UTS46_VALID ||
-           (st == IBIDI_UTS46_DEVIATION && !transitional && cp != 0x200C && cp != 0x200D);
+    return st == IBIDI_UNICODE_UTS46_VALID ||
+           (st == IBIDI_UNICODE_UTS46_DEVIATION && !transitional && cp != 0x200C && cp != 0x200D);
 }
 
 #if defined(__GNUC__)
@@ -918,7 +919,7 @@ static int fast_lane(const call *c, sink_out *o)
                 /* Map: a code point mapped to a single one that is valid as it is (an
                  * upper-case letter); anything else leaves the lane */
                 const ibidi__uts46 *u = k ? uts46_rec(cp) : NULL;
-                if (!u || (u->status & 7u) != IBIDI_UTS46_MAPPED || u->map_len != 1)
+                if (!u || (u->status & 7u) != IBIDI_UNICODE_UTS46_MAPPED || u->map_len != 1)
                     return 0;
                 cp = ibidi__seq_pool[u->map_off];
                 if (cp < 0x80 ? ldh_lower[cp] != cp : !lane_valid(cp, transitional))
@@ -931,7 +932,7 @@ static int fast_lane(const call *c, sink_out *o)
             last_ccc = ccc;
             pos += k;
         }
-        const ibidi_bidi_class bc = ibidi__bc(cp);
+        const ibidi_unicode_bc bc = ibidi__bc(cp);
         if (cp == '.') { /* Break (§4 step 3): the label ends */
             lab_end[nl] = (uint16_t)n;
             lab_bits[nl++] = bits;

@@ -98,7 +98,7 @@ typedef struct nsrc {
     uint32_t dmask;          /* IBIDI__NI_NFD_NO or IBIDI__NI_NFKD_NO */
     int compat;              /* decompose with compatibility mappings (NFKD, NFKC) */
     unsigned dn, di;         /* decomposition of the character at cur: dec[di..dn) pending */
-    uint32_t dec[IBIDI_MAX_DECOMPOSITION];
+    uint32_t dec[IBIDI_UNICODE_MAX_DECOMPOSITION];
     ibidi_status st; /* the error, when a read returned -1 */
     size_t err_off;
     uint32_t err_val;
