@@ -250,10 +250,10 @@ static size_t ib_validate(job *j)
 
 static size_t ib_decode(job *j)
 {
-    size_t n = 0;
-    if (ibidi_utf8_decode(j->s, j->len, j->cps, j->cps_cap, &n, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {j->cps, j->cps_cap, 0};
+    if (ibidi_utf8_decode(j->s, j->len, &dec, NULL) != IBIDI_OK)
         j->failed = 1;
-    return n ? j->cps[n - 1] : 0;
+    return dec.len ? j->cps[dec.len - 1] : 0;
 }
 
 static size_t ib_qc(job *j)

@@ -490,10 +490,12 @@ static set make_set(const char *name, const buf *b)
         s.u8_off[k] = s.u8_total;
         s.cp_off[k] = s.cp_total;
         memcpy(s.u8 + s.u8_total, b->p + pos, len);
-        if (ibidi_utf8_decode(b->p + pos, len, s.cp + s.cp_total, len, &n, NULL) != IBIDI_OK) {
+        ibidi_buf32 dec = {s.cp + s.cp_total, len, 0};
+        if (ibidi_utf8_decode(b->p + pos, len, &dec, NULL) != IBIDI_OK) {
             fprintf(stderr, "%s: generated text is not UTF-8\n", name);
             exit(2);
         }
+        n = dec.len;
         s.u8_total += len;
         s.cp_total += n;
         if (len > s.max_bytes)

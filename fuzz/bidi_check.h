@@ -248,8 +248,9 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
     void *bn_work = bn_work_size ? xmalloc(bn_work_size) : NULL;
 
     ibidi_error e;
-    size_t u8len = 0;
-    REQUIRE(ibidi_utf8_encode(t, n, B.u8, 4 * n1, &u8len, NULL) == IBIDI_OK);
+    ibidi_buf u8 = {B.u8, 4 * n1, 0};
+    REQUIRE(ibidi_utf8_encode(t, n, &u8, NULL) == IBIDI_OK);
+    size_t u8len = u8.len;
     int brackets = 0, explicit_ = 0;
     for (size_t i = 0; i < n; i++) {
         ibidi_unicode_bc bc = ibidi_unicode_bidi_class(t[i]);
@@ -429,8 +430,9 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
             REQUIRE(st == (k ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == k);
 
             /* 7: the UTF-8 forms */
-            size_t wlen = 0;
-            REQUIRE(ibidi_utf8_encode(B.want, k, B.w8, 4 * n1, &wlen, NULL) == IBIDI_OK);
+            ibidi_buf w8 = {B.w8, 4 * n1, 0};
+            REQUIRE(ibidi_utf8_encode(B.want, k, &w8, NULL) == IBIDI_OK);
+            size_t wlen = w8.len;
             st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, NULL, 0, &plen, NULL, &e);
             REQUIRE(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == wlen);
             st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, B.o8, wlen, &plen, &info2, &e);
@@ -545,8 +547,8 @@ static int bidi_fuzz_one(const uint8_t *data, size_t size, unsigned parts)
         free(work);
     } else {
         uint32_t *t = xmalloc((count + 1) * sizeof *t);
-        size_t got = 0;
-        REQUIRE(ibidi_utf8_decode(s, size, t, count, &got, NULL) == IBIDI_OK && got == count);
+        ibidi_buf32 got = {t, count, 0};
+        REQUIRE(ibidi_utf8_decode(s, size, &got, NULL) == IBIDI_OK && got.len == count);
         check_text(t, count, dir, parts);
         free(t);
     }

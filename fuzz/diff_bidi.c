@@ -243,8 +243,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         report.unusable++;
         return 0;
     }
-    if (ibidi_utf8_decode(s, len, cps, MAX_CPS, &n, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {cps, MAX_CPS, 0};
+    if (ibidi_utf8_decode(s, len, &dec, NULL) != IBIDI_OK)
         abort();
+    n = dec.len;
 
     /* Exclusions that come from the code points alone. */
     size_t initiators = 0, openers = 0;

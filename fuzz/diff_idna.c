@@ -268,9 +268,9 @@ static void compare(const UIDNA *icu, const char *name, size_t len, int to_ascii
         (!ok_ibidi || ((size_t)n_icu == n_ibidi && memcmp(out_icu, out_ibidi, n_ibidi) == 0)))
         return;
     uint32_t cps[MAX_NAME];
-    size_t n = 0;
-    if (ibidi_utf8_decode(name, len, cps, MAX_NAME, &n, NULL) == IBIDI_OK)
-        diff_dump_cps("name", cps, n);
+    ibidi_buf32 dec = {cps, MAX_NAME, 0};
+    if (ibidi_utf8_decode(name, len, &dec, NULL) == IBIDI_OK)
+        diff_dump_cps("name", cps, dec.len);
     dump_findings(&f);
     diff_fail(&report, data, size,
               "%s: ibidi %s \"%.*s\", ICU %s (errors 0x%x) \"%.*s\"",

@@ -253,16 +253,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require((unsigned char)out8b[i] < 0x80);
 
     /* 2. the code point calls agree */
-    size_t n;
-    require(ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &n, NULL) == IBIDI_OK);
+    ibidi_buf32 dec = {cps, sizeof cps / sizeof cps[0], 0};
+    require(ibidi_utf8_decode(s, len, &dec, NULL) == IBIDI_OK);
+    size_t n = dec.len;
     size_t clen, cnf;
     static ibidi_finding cf[F_CAP];
     ibidi_findings cfs = {cf, F_CAP, 0, 0};
     ibidi_status cst = ibidi_idna_to_unicode_cp(cps, n, &opts, outc, OUT_CAP, &clen, &cfs, NULL);
     cnf = cfs.n;
     require(cst == ru.st && cnf == ru.nf && cfs.errors == ru.nerr);
-    size_t enc_len;
-    require(ibidi_utf8_encode(outc, clen, out8c, OUT_CAP, &enc_len, NULL) == IBIDI_OK);
+    ibidi_buf enc = {out8c, OUT_CAP, 0};
+    require(ibidi_utf8_encode(outc, clen, &enc, NULL) == IBIDI_OK);
+    size_t enc_len = enc.len;
     require(enc_len == ru.len && memcmp(out8c, out8, enc_len) == 0);
     for (size_t i = 0; i < cnf && i < F_CAP; i++)
         require(cf[i].code == ru.f[i].code && cf[i].part == ru.f[i].part &&
@@ -333,10 +335,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ibidi_findings_free(&baf);
 
         /* 8 */
-        size_t ncp = 0;
+        ibidi_buf32 dec8 = {cps, sizeof cps / sizeof cps[0], 0};
         int one_label = memchr(s, '.', len) == NULL;
-        if (one_label && ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &ncp,
-                                           NULL) == IBIDI_OK) {
+        if (one_label && ibidi_utf8_decode(s, len, &dec8, NULL) == IBIDI_OK) {
+            size_t ncp = dec8.len;
             static uint8_t cls[sizeof cps / sizeof cps[0]];
             for (size_t i = 0; i < ncp; i++)
                 cls[i] = (uint8_t)ibidi_unicode_bidi_class(cps[i]);

@@ -139,8 +139,9 @@ static int on_twin(const char *twin, size_t len, void *ctx)
     /* the marks on the same glyphs */
     uint32_t cps[MAX_CPS];
     long on[MAX_CPS];
-    size_t n = 0;
-    require(ibidi_utf8_decode(twin, len, cps, MAX_CPS, &n, NULL) == IBIDI_OK && n == n1);
+    ibidi_buf32 dec = {cps, MAX_CPS, 0};
+    require(ibidi_utf8_decode(twin, len, &dec, NULL) == IBIDI_OK && dec.len == n1);
+    size_t n = dec.len;
     {
         /* the input's BN characters, each once (their order may change with the glyphs
          * they sit between) */

@@ -99,10 +99,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the code point API */
     {
         uint32_t *cp = malloc((ncp + 1) * sizeof *cp), *ocp;
-        size_t got = 0, need = 0, u = 0;
+        size_t got = 0, need = 0;
         char *enc;
         REQUIRE(cp != NULL);
-        REQUIRE(ibidi_utf8_decode(x, size, cp, ncp, &got, NULL) == IBIDI_OK && got == ncp);
+        ibidi_buf32 dec = {cp, ncp, 0};
+        REQUIRE(ibidi_utf8_decode(x, size, &dec, NULL) == IBIDI_OK && dec.len == ncp);
         REQUIRE(ibidi_normalize_quick_check_cp(f, cp, ncp, &qcp, NULL) == IBIDI_OK && qcp == q);
         REQUIRE(ibidi_normalize_cp(f, cp, ncp, NULL, 0, &need, NULL) ==
                 (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
@@ -116,8 +117,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(ibidi_normalize_cp(f, cp, ncp, ocp, need, &got, NULL) == IBIDI_OK && got == need);
         enc = malloc(4 * need + 1);
         REQUIRE(enc != NULL);
-        REQUIRE(ibidi_utf8_encode(ocp, need, enc, 4 * need, &u, NULL) == IBIDI_OK);
-        REQUIRE(same(enc, u, o, on));
+        ibidi_buf u = {enc, 4 * need, 0};
+        REQUIRE(ibidi_utf8_encode(ocp, need, &u, NULL) == IBIDI_OK);
+        REQUIRE(same(enc, u.len, o, on));
         free(enc);
         free(ocp);
         free(cp);

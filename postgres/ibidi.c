@@ -1042,10 +1042,8 @@ Datum pg_ibidi_lgr_load(PG_FUNCTION_ARGS)
 
 static size_t encode_cps(const uint32_t *cps, size_t n, char *buf, size_t cap)
 {
-    size_t len = 0;
-    if (ibidi_utf8_encode(cps, n, buf, cap, &len, NULL) != IBIDI_OK)
-        len = 0;
-    return len;
+    ibidi_buf enc = {buf, cap, 0};
+    return ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK ? enc.len : 0;
 }
 
 /* A label under an LGR: the JSON of `ibidi lgr check --json --no-variants` (src/cli/cmd_lgr.c)

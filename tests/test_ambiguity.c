@@ -122,10 +122,11 @@ static unsigned cat(const char *notation)
     const char *s = t_notation(0, notation, 0, &len);
     ibidi_status st = ibidi_ambig_label_category_utf8(s, len, &c, &E);
     uint32_t cps[64];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, 64, 0};
     CHECK(st == IBIDI_OK, "category %s: status %d", notation, (int)st);
-    ibidi_utf8_decode(s, len, cps, 64, &n, NULL);
-    CHECK(ibidi_ambig_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree", notation);
+    ibidi_utf8_decode(s, len, &dec, NULL);
+    CHECK(ibidi_ambig_label_category_cp(cps, dec.len) == c, "category %s: cp and utf8 agree",
+          notation);
     return c;
 }
 

@@ -63,22 +63,24 @@ static void *xmalloc(size_t n)
 /* Decodes a UTF-8 literal (NUL-terminated) into code points; returns their number. */
 static size_t dec(const char *s, uint32_t *out, size_t cap)
 {
-    size_t n = 0;
-    if (ibidi_utf8_decode(s, strlen(s), out, cap, &n, NULL) != IBIDI_OK) {
+    ibidi_buf32 d = {out, cap, 0};
+    if (ibidi_utf8_decode(s, strlen(s), &d, NULL) != IBIDI_OK) {
         printf("bad test literal\n");
         exit(2);
     }
-    return n;
+    return d.len;
 }
 
 /* Encodes code points into a malloc'd NUL-terminated UTF-8 buffer; *len gets its size. */
 static char *enc(const uint32_t *t, size_t n, size_t *len)
 {
     char *s = xmalloc(4 * n + 1);
-    if (ibidi_utf8_encode(t, n, s, 4 * n + 1, len, NULL) != IBIDI_OK) {
+    ibidi_buf e = {s, 4 * n + 1, 0};
+    if (ibidi_utf8_encode(t, n, &e, NULL) != IBIDI_OK) {
         printf("bad test code points\n");
         exit(2);
     }
+    *len = e.len;
     s[*len] = 0;
     return s;
 }

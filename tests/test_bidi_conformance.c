@@ -605,13 +605,16 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
         if (f & F_VISUAL)
             continue;
         /* the UTF-8 variant gives the same text */
-        if (ibidi_utf8_encode(B.out, out_len, B.u8out, 4 * B.cap, &want_u8, NULL) != IBIDI_OK)
+        ibidi_buf want = {B.u8out, 4 * B.cap, 0};
+        if (ibidi_utf8_encode(B.out, out_len, &want, NULL) != IBIDI_OK)
             abort();
+        want_u8 = want.len;
         {
-            size_t u8_in = 0;
+            ibidi_buf in = {B.u8, 4 * B.cap, 0};
             char *res = B.u8out + want_u8;
-            if (ibidi_utf8_encode(cps, n, B.u8, 4 * B.cap, &u8_in, NULL) != IBIDI_OK)
+            if (ibidi_utf8_encode(cps, n, &in, NULL) != IBIDI_OK)
                 abort();
+            size_t u8_in = in.len;
             st = ibidi_bidi_visual_utf8(B.u8, u8_in, OPTS(dir, opts[o], n), res,
                                         8 * B.cap - want_u8, &u8_len, NULL, NULL);
             if (st != IBIDI_OK || u8_len != want_u8 || memcmp(res, B.u8out, want_u8) != 0) {
@@ -688,8 +691,10 @@ static void test_bidi_character_test(void)
                 lines++;
                 msg_len = 0;
                 msg[0] = '\0';
-                if (ibidi_utf8_encode(B.cps, n, B.u8, 4 * B.cap, &u8_len, NULL) != IBIDI_OK)
+                ibidi_buf u8 = {B.u8, 4 * B.cap, 0};
+                if (ibidi_utf8_encode(B.cps, n, &u8, NULL) != IBIDI_OK)
                     abort();
+                u8_len = u8.len;
                 ibidi_bidi_result r8 = {.levels = B.lev2, .classes = B.cls2, .offsets = B.offs,
                                         .cap = n};
                 ibidi_bidi_result rcp = {.levels = B.lev, .classes = B.cls, .cap = n};
@@ -931,8 +936,10 @@ static void test_long_input(void)
             ok = B.lev[i] == (B.cls[i] == IBIDI_BC_R ? 1 : d ? 2 : 0) && B.cls2[i] == B.cls[i];
         CHECK(ok, "long input, %s: status %s or wrong levels", dir_name(dir),
               ibidi_status_name(st));
-        if (ibidi_utf8_encode(B.cps, n, B.u8, 4 * B.cap, &u8_len, NULL) != IBIDI_OK)
+        ibidi_buf u8 = {B.u8, 4 * B.cap, 0};
+        if (ibidi_utf8_encode(B.cps, n, &u8, NULL) != IBIDI_OK)
             abort();
+        u8_len = u8.len;
         ibidi_bidi_result r8 = {.levels = B.lev2, .cap = n};
         st = ibidi_bidi_resolve_utf8(B.u8, u8_len, &o, &r8, NULL);
         n_cps = r8.n;

@@ -260,10 +260,11 @@ int main(void)
             n2 = r2.n;
             int same;
             if (s2 == IBIDI_E_BIDI_WORK_TOO_SMALL) { /* well formed, levels fit */
-                size_t n = 0;
+                ibidi_buf32 dec = {cps, 6000, 0};
+                size_t n = n1;
                 same = s1 == IBIDI_OK && n1 == n2 &&
-                       ibidi_utf8_decode(text, len, cps, 6000, &n, NULL) == IBIDI_OK &&
-                       n == n1 &&
+                       ibidi_utf8_decode(text, len, &dec, NULL) == IBIDI_OK &&
+                       dec.len == n1 &&
                        ibidi_bidi_resolve_cp(cps, n,
                                              &(ibidi_bidi_options){dir, 0, work,
                                                                    ibidi_bidi_work_size(n)},

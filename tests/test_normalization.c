@@ -37,14 +37,15 @@ static void hex_str(const uint32_t *c, size_t n, char *buf, size_t cap)
 /* UTF-8 of n code points into a malloc'd buffer; *len gets its size. */
 static char *enc(const uint32_t *c, size_t n, size_t *len)
 {
-    size_t need = 0;
-    char *b;
-    if (ibidi_utf8_encode(c, n, NULL, 0, &need, NULL) != (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK))
+    ibidi_buf b = {NULL, 0, 0};
+    if (ibidi_utf8_encode(c, n, &b, NULL) != (b.len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK))
         return NULL;
-    b = malloc(need + 1);
-    if (!b || ibidi_utf8_encode(c, n, b, need, len, NULL) != IBIDI_OK)
+    b.data = malloc(b.len + 1);
+    b.cap = b.len;
+    if (!b.data || ibidi_utf8_encode(c, n, &b, NULL) != IBIDI_OK)
         abort();
-    return b;
+    *len = b.len;
+    return b.data;
 }
 
 /* Code point normalization into a malloc'd buffer (*n gets its length), via the size query. */
@@ -916,7 +917,9 @@ static void test_quick_check_word_path(void)
             char nu8[48 * 4 * 18];
             size_t ncp_len = 0, nu8_len = 0;
             ibidi_status s5 = ibidi_normalize_cp((ibidi_normalize_form)f, cps, n, ncps, 48 * 18, &ncp_len, NULL);
-            ibidi_status s6 = ibidi_utf8_encode(ncps, ncp_len, nu8, sizeof nu8, &nu8_len, NULL);
+            ibidi_buf nu8_b = {nu8, sizeof nu8, 0};
+            ibidi_status s6 = ibidi_utf8_encode(ncps, ncp_len, &nu8_b, NULL);
+            nu8_len = nu8_b.len;
             int agree = !s5 && !s6 && nu8_len == out_len && memcmp(nu8, out, out_len) == 0;
             n_strings++;
             if (s1 || s2 || s3 || s4 || a != b || isn != same || (a == IBIDI_NORMALIZE_YES && !same) ||

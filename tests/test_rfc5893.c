@@ -171,8 +171,9 @@ static void test_conditions_agree_with_idna(void)
                 u[i] = cp[idx[i]];
             }
             char s[32];
-            size_t len = 0;
-            ibidi_utf8_encode(u, n, s, sizeof s, &len, NULL);
+            ibidi_buf enc = {s, sizeof s, 0};
+            ibidi_utf8_encode(u, n, &enc, NULL);
+            size_t len = enc.len;
             int bidi = 0;
             ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, 0, NULL, &bidi, NULL);
             if (bidi) {
@@ -700,9 +701,10 @@ static void test_name(void)
      * (marks as rendered) finds no twin and Label Uniqueness holds. */
     const uint32_t twin_src[] = {0x5D0, 0x31, 0x300};
     char s[16];
-    size_t len = 0;
+    ibidi_buf enc = {s, sizeof s, 0};
     ibidi_findings fs = {f, 16, 0, 0};
-    ibidi_utf8_encode(twin_src, 3, s, sizeof s, &len, NULL);
+    ibidi_utf8_encode(twin_src, 3, &enc, NULL);
+    size_t len = enc.len;
     st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &fs, d, NULL);
     int uniq = 0;
     for (size_t i = 0; i < fs.n && i < 16; i++)
@@ -714,7 +716,8 @@ static void test_name(void)
      * a left-to-right paragraph: the twin's label and its context in the detail */
     {
         const uint32_t src[] = {0x31, 0x5D0};
-        ibidi_utf8_encode(src, 2, s, sizeof s, &len, NULL);
+        ibidi_utf8_encode(src, 2, &enc, NULL);
+        len = enc.len;
         fs.n = 0;
         st = ibidi_rfc5893_check_name_utf8(s, len, 0, 100000, &fs, d, NULL);
         int found = 0;
@@ -768,8 +771,11 @@ static void test_name(void)
         size_t len2;
         ibidi_finding f2[16];
         ibidi_findings fs2 = {f2, 16, 0, 0};
-        ibidi_utf8_encode(zw, 3, s, sizeof s, &len, NULL);
-        ibidi_utf8_encode(pl, 2, s2, sizeof s2, &len2, NULL);
+        ibidi_buf enc2 = {s2, sizeof s2, 0};
+        ibidi_utf8_encode(zw, 3, &enc, NULL);
+        ibidi_utf8_encode(pl, 2, &enc2, NULL);
+        len = enc.len;
+        len2 = enc2.len;
         fs.n = 0;
         st = ibidi_rfc5893_check_name_utf8(s, len, 0, 1000, &fs, d, NULL);
         int trunc = 0, same = st == IBIDI_OK &&
@@ -786,7 +792,8 @@ static void test_name(void)
     {
         size_t t1 = 0, t2 = 0;
         const uint32_t lab[] = {0x5D0, 0x5D1, 0x2D, 0x31, 0x32}; /* AB-12 */
-        ibidi_utf8_encode(lab, 5, s, sizeof s, &len, NULL);
+        ibidi_utf8_encode(lab, 5, &enc, NULL);
+        len = enc.len;
         fs.n = 0;
         CHECK(ibidi_rfc5893_check_name_utf8(s, len, 0, 1, &fs, d, NULL) == IBIDI_OK, "bound 1");
         for (size_t i = 0; i < fs.n && i < 16; i++)

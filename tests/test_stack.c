@@ -404,7 +404,9 @@ static void make_inputs(void)
         size_t nu = sizeof unit / sizeof unit[0];
         for (size_t i = 0; i < BIDI_N; i++)
             bidi_cp[i] = unit[i % nu];
-        ibidi_utf8_encode(bidi_cp, BIDI_N, bidi_utf8, sizeof bidi_utf8, &bidi_utf8_len, NULL);
+        ibidi_buf enc = {bidi_utf8, sizeof bidi_utf8, 0};
+        ibidi_utf8_encode(bidi_cp, BIDI_N, &enc, NULL);
+        bidi_utf8_len = enc.len;
         for (size_t i = 0; i < BIDI_N; i++)
             bidi_cls[i] = (uint8_t)ibidi_unicode_bidi_class(bidi_cp[i]);
         for (size_t i = 0; i < BIDI_N; i++)
@@ -422,8 +424,9 @@ static void make_inputs(void)
             twins_text_len = put(twins_text, twins_text_len, p[k++ % 14]);
             twins_n++;
         }
-        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_AMBIG_TWINS_MAX, &twins_n,
-                          NULL);
+        ibidi_buf32 dec = {twins_cp, IBIDI_AMBIG_TWINS_MAX, 0};
+        ibidi_utf8_decode(twins_text, twins_text_len, &dec, NULL);
+        twins_n = dec.len;
     }
     {
         ibidi_iri_info info;
@@ -523,13 +526,15 @@ static int c_value_names(void)
 }
 static int c_utf8(void)
 {
-    size_t n = 0, pos = 0, len = 0;
+    size_t n = 0, pos = 0;
     uint32_t cp;
     char b[4];
+    ibidi_buf32 dec = {cp_out, 8192, 0};
+    ibidi_buf enc = {out, sizeof out, 0};
     return st_ok(ibidi_utf8_validate(bidi_utf8, bidi_utf8_len, &n, NULL)) &&
            st_ok(ibidi_utf8_next(bidi_utf8, bidi_utf8_len, &pos, &cp, NULL)) &&
-           st_ok(ibidi_utf8_decode(bidi_utf8, bidi_utf8_len, cp_out, 8192, &n, NULL)) &&
-           st_ok(ibidi_utf8_encode(cp_out, n, out, sizeof out, &len, NULL)) &&
+           st_ok(ibidi_utf8_decode(bidi_utf8, bidi_utf8_len, &dec, NULL)) &&
+           st_ok(ibidi_utf8_encode(cp_out, dec.len, &enc, NULL)) &&
            ibidi_utf8_encode_cp(0x10FFFF, b) == 4;
 }
 static int c_normalize(void)

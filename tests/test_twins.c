@@ -527,11 +527,13 @@ static void test_rtl_context(void)
 static void glyphs(const char *name, const char *a, const char *b, ibidi_dir d, int marks_alike)
 {
     uint32_t ta[64], tb[64];
-    size_t la, lb, na = 0, nb = 0;
+    size_t la, lb;
+    ibidi_buf32 da = {ta, 64, 0}, db = {tb, 64, 0};
     const char *sa = t_notation(0, a, 0, &la);
-    ibidi_utf8_decode(sa, la, ta, 64, &na, NULL);
+    ibidi_utf8_decode(sa, la, &da, NULL);
     const char *sb = t_notation(0, b, 0, &lb);
-    ibidi_utf8_decode(sb, lb, tb, 64, &nb, NULL);
+    ibidi_utf8_decode(sb, lb, &db, NULL);
+    size_t na = da.len, nb = db.len;
     rendering *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
     int ok = na == nb && render(ta, na, d, ra) && render(tb, nb, d, rb);
     CHECK(ok && same_glyphs(ra, rb, na), "%s (%s): the same glyphs", name, dname(d));
@@ -654,10 +656,12 @@ static void test_properties(void)
     long twins = 0;
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
         for (int d = 0; d < 2; d++) {
-            size_t len, n;
+            size_t len;
             const char *s = t_notation(0, texts[k], 0, &len);
             uint32_t cps[IBIDI_AMBIG_TWINS_MAX];
-            ibidi_utf8_decode(s, len, cps, IBIDI_AMBIG_TWINS_MAX, &n, NULL);
+            ibidi_buf32 dec = {cps, IBIDI_AMBIG_TWINS_MAX, 0};
+            ibidi_utf8_decode(s, len, &dec, NULL);
+            size_t n = dec.len;
             prop_ctx p = {cps, n, (ibidi_dir)d, 0, 0, 0};
             ibidi_ambig_twin_stats st;
             ibidi_status r = t_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
@@ -987,8 +991,9 @@ static void test_options(void)
     size_t len;
     const char *s = t_notation(0, "ABC.123.456com", 0, &len);
     uint32_t cps[64];
-    size_t n = 0;
-    CHECK(ibidi_utf8_decode(s, len, cps, 64, &n, NULL) == IBIDI_OK, "decode");
+    ibidi_buf32 dec = {cps, 64, 0};
+    CHECK(ibidi_utf8_decode(s, len, &dec, NULL) == IBIDI_OK, "decode");
+    size_t n = dec.len;
     CHECK(ibidi_ambig_twins_utf8(s, len, NULL, NULL, NULL, &a, &e) == IBIDI_OK &&
               ibidi_ambig_twins_utf8(s, len, &zero, NULL, NULL, &b, &e) == IBIDI_OK &&
               a.twins == 6 && b.twins == a.twins && b.candidates == a.candidates,
@@ -1297,10 +1302,10 @@ static void test_joiners(void)
     /* the code point call: the same twins */
     {
         uint32_t cps[64];
-        size_t n = 0;
+        ibidi_buf32 dec = {cps, 64, 0};
         ibidi_ambig_twin_stats a, b;
-        CHECK(ibidi_utf8_decode(persian, strlen(persian), cps, 64, &n, NULL) == IBIDI_OK &&
-                  t_twins_cp(cps, n, LTR, 0, NULL, NULL, &a, NULL) == IBIDI_OK &&
+        CHECK(ibidi_utf8_decode(persian, strlen(persian), &dec, NULL) == IBIDI_OK &&
+                  t_twins_cp(cps, dec.len, LTR, 0, NULL, NULL, &a, NULL) == IBIDI_OK &&
                   t_twins_utf8(persian, strlen(persian), LTR, 0, NULL, NULL, &b, NULL) ==
                       IBIDI_OK &&
                   a.twins == b.twins && a.twins == 1 && a.candidates == b.candidates,

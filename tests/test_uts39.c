@@ -25,12 +25,12 @@ static ibidi_uts39_level level_of(const char *s)
     ibidi_uts39_level a = IBIDI_UTS39_NO_LIMIT, b = IBIDI_UTS39_NO_LIMIT;
     ibidi_error err;
     uint32_t cps[256];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, 256, 0};
     ibidi_status st = ibidi_uts39_level_utf8(s, strlen(s), &a, &err);
     CHECK(st == IBIDI_OK && err.status == IBIDI_OK, "level_utf8(%s): %s", s,
           ibidi_status_name(st));
-    CHECK(ibidi_utf8_decode(s, strlen(s), cps, 256, &n, NULL) == IBIDI_OK, "decode %s", s);
-    st = ibidi_uts39_level_cp(cps, n, &b, &err);
+    CHECK(ibidi_utf8_decode(s, strlen(s), &dec, NULL) == IBIDI_OK, "decode %s", s);
+    st = ibidi_uts39_level_cp(cps, dec.len, &b, &err);
     CHECK(st == IBIDI_OK && a == b, "level_cp(%s) = %s, level_utf8 %s", s, lname(b), lname(a));
     return a;
 }

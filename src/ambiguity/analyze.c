@@ -756,8 +756,10 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other.
      * The twin carries the input's characters set aside (ibidi_ambig_twins_utf8): they go
      * here too (X9), so that glyph positions compare one to one. */
-    if (ibidi_utf8_decode(tw, tlen, t->tcp, TWINS_MAX, &tn, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {t->tcp, TWINS_MAX, 0};
+    if (ibidi_utf8_decode(tw, tlen, &dec, NULL) != IBIDI_OK)
         return 0;
+    tn = dec.len;
     if (a->nset) {
         size_t k = 0;
         for (size_t i = 0; i < tn; i++)

@@ -109,9 +109,9 @@ static void put_sample(FILE *f, const vlabel *l, const ibidi_rfc5893_alphabet *a
     fputs("\"", f);
     for (size_t i = 0; i < l->n; i++) {
         char buf[4];
-        size_t len = 0;
-        ibidi_utf8_encode(&al->example[l->classes[i]], 1, buf, sizeof buf, &len, NULL);
-        fwrite(buf, 1, len, f);
+        ibidi_buf enc = {buf, sizeof buf, 0};
+        ibidi_utf8_encode(&al->example[l->classes[i]], 1, &enc, NULL);
+        fwrite(buf, 1, enc.len, f);
     }
     fputs("\"", f);
 }

@@ -408,7 +408,9 @@ IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, uin
             return st;
         }
     } else {
-        st = ibidi_utf8_decode(label, len, cps, cap, n, err);
+        ibidi_buf32 dec = {cps, cap, 0};
+        st = ibidi_utf8_decode(label, len, &dec, err);
+        *n = dec.len;
         if (st != IBIDI_E_BUFFER_TOO_SMALL)
             return st;
         /* the well-formed label's first code point beyond cap: where it starts, its value */
@@ -733,7 +735,11 @@ IBIDI_API ibidi_status ibidi_lgr_index_label_utf8(const ibidi_lgr *lgr, const ch
     st = ibidi_lgr_index_label(lgr, cps, n, idx, IBIDI_LGR_MAX_INDEX, &m, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi_utf8_encode(idx, m, out, cap, out_len, err);
+    ibidi_buf enc = {out, cap, 0};
+    st = ibidi_utf8_encode(idx, m, &enc, err);
+    if (out_len)
+        *out_len = enc.len;
+    return st;
 }
 
 /* ---- LGR sets ----------------------------------------------------------------------------- */
