@@ -232,14 +232,14 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
         size_t j = i;
         while (j < n && !is_surrogate(src[j]))
             j++;
-        size_t got;
+        ibidi_buf32 got = {dst + w, cap - w, 0};
         ibidi_error e;
-        ibidi_status st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFC, src + i, j - i, dst + w, cap - w, &got, &e);
+        ibidi_status st = ibidi_normalize_cp(src + i, j - i, IBIDI_NORMALIZE_NFC, &got, &e);
         if (st == IBIDI_E_BUFFER_TOO_SMALL)
             return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, j, 0);
         if (st)
             return ibidi__fail(err, st, i + e.offset, e.value);
-        w += got;
+        w += got.len;
         i = j;
     }
     *out_n = w;
@@ -254,7 +254,7 @@ static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch, size_t cap)
     for (size_t i = 0; i < n; i++)
         if (is_surrogate(src[i]))
             plain = 0;
-    if (plain && ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, src, n, &qc, NULL) == IBIDI_OK) {
+    if (plain && ibidi_normalize_quick_check_cp(src, n, IBIDI_NORMALIZE_NFC, &qc, NULL) == IBIDI_OK) {
         if (qc == IBIDI_NORMALIZE_YES)
             return 1;
         if (qc == IBIDI_NORMALIZE_NO)
