@@ -188,15 +188,15 @@ static size_t make_alabels(const char *tmpl, char *out, size_t cap)
         }
         const char *e = strchr(p, '>');
         uint32_t cps[256];
-        size_t got = 0;
         ibidi_buf32 dec = {cps, 256, 0};
         if (!e || ibidi_utf8_decode(p + 1, (size_t)(e - p - 1), &dec, NULL) || o + 4 >= cap)
             return 0;
         memcpy(out + o, "xn--", 4);
         o += 4;
-        if (ibidi_punycode_encode(cps, dec.len, out + o, cap - o - 1, &got, NULL))
+        ibidi_buf got = {out + o, cap - o - 1, 0};
+        if (ibidi_punycode_encode(cps, dec.len, &got, NULL))
             return 0;
-        o += got;
+        o += got.len;
         p = e + 1;
     }
     out[o] = '\0';
@@ -1393,11 +1393,12 @@ static void test_alabel_names(void)
                 un += strlen(p);
             }
             uint32_t cps[200];
-            size_t got = 0;
             ibidi_buf32 dec = {cps, 200, 0};
+            ibidi_buf enc = {in + n + 4, 150, 0};
             if (ibidi_utf8_decode(u, un, &dec, NULL) ||
-                ibidi_punycode_encode(cps, dec.len, in + n + 4, 150, &got, NULL))
+                ibidi_punycode_encode(cps, dec.len, &enc, NULL))
                 continue;
+            size_t got = enc.len;
             memcpy(in + n, "xn--", 4);
             char *lab = in + n;
             n += 4 + got;

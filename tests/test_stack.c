@@ -566,11 +566,11 @@ static int c_normalize_alloc(void)
 /* punycode.h */
 static int c_punycode(void)
 {
-    size_t len = 0, n = 0;
-    return st_ok(ibidi_punycode_encode(bidi_cp, 64, out, sizeof out, &len, NULL)) &&
-           st_ok(ibidi_punycode_decode(out, len, IBIDI_PUNYCODE_CANONICAL, cp_out, 8192, &n,
-                                       NULL)) &&
-           st_ok(ibidi_punycode_encode(fdfa_cp, fdfa_n, out, sizeof out, &len, NULL));
+    ibidi_buf enc = {out, sizeof out, 0};
+    ibidi_buf32 dec = {cp_out, 8192, 0};
+    return st_ok(ibidi_punycode_encode(bidi_cp, 64, &enc, NULL)) &&
+           st_ok(ibidi_punycode_decode(out, enc.len, IBIDI_PUNYCODE_CANONICAL, &dec, NULL)) &&
+           st_ok(ibidi_punycode_encode(fdfa_cp, fdfa_n, &enc, NULL));
 }
 
 /* bidi.h */

@@ -81,8 +81,9 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (!cps)
         return fail(itemno, "input", &(ibidi_error){IBIDI_E_NOMEM, 0, 0}, NULL);
     if (o->decode) {
-        size_t n = 0;
-        ibidi_status st = ibidi_punycode_decode(item, len, o->flags, cps, len + 1, &n, &err);
+        ibidi_buf32 dec = {cps, len + 1, 0};
+        ibidi_status st = ibidi_punycode_decode(item, len, o->flags, &dec, &err);
+        size_t n = dec.len;
         if (st) {
             rc = fail(itemno, "decode", &err, "byte");
         } else if (o->hex_out) {
@@ -116,18 +117,21 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
         } else {
             n = dec.len;
         }
-        size_t need = 0;
-        ibidi_status st = ibidi_punycode_encode(cps, n, NULL, 0, &need, &err);
-        char *out = st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_OK ? malloc(need + 1) : NULL;
-        if (out)
-            st = ibidi_punycode_encode(cps, n, out, need + 1, &need, &err);
-        if (!out || st) {
+        ibidi_buf enc = {NULL, 0, 0};
+        ibidi_status st = ibidi_punycode_encode(cps, n, &enc, &err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_OK) {
+            enc.cap = enc.len + 1;
+            enc.data = malloc(enc.cap);
+        }
+        if (enc.data)
+            st = ibidi_punycode_encode(cps, n, &enc, &err);
+        if (!enc.data || st) {
             rc = fail(itemno, "encode", &err, "index");
         } else {
-            fwrite(out, 1, need, stdout);
+            fwrite(enc.data, 1, enc.len, stdout);
             fputc('\n', stdout);
         }
-        free(out);
+        free(enc.data);
     }
     free(cps);
     return rc;

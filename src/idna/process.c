@@ -322,13 +322,12 @@ static void break_and_convert(work *w)
             if (k < len) {
                 flags |= L_P4_KEPT; /* step 4.1: a non-ASCII code point */
             } else {
-                size_t got = 0;
+                ibidi_buf32 got = {w->tmp, w->cap, 0};
                 /* Only the canonical encoding of a label is accepted: otherwise two
                  * different A-labels would name the same U-label (RFC 5891 §5.4: decode,
                  * re-encode, compare). The label is in lower case by now. */
                 ibidi_status st = ibidi_punycode_decode(w->ascii, len - 4,
-                                                        IBIDI_PUNYCODE_CANONICAL, w->tmp,
-                                                        w->cap, &got, NULL);
+                                                        IBIDI_PUNYCODE_CANONICAL, &got, NULL);
                 if (st) {
                     if (is_2008(w) || !(w->flags & IBIDI_IDNA_IGNORE_INVALID_PUNYCODE)) {
                         flags |= L_P4_KEPT; /* step 4.2 */
@@ -339,7 +338,7 @@ static void break_and_convert(work *w)
                         flags |= L_P4_DECODED; /* step 4.3: empty or all ASCII */
                     flags |= L_DECODED;
                     src = w->tmp;
-                    len = got;
+                    len = got.len;
                 }
             }
         }
@@ -599,7 +598,9 @@ static ibidi_status out_punycode(sink_out *o, const uint32_t *l, size_t n, size_
 {
     const size_t room = o->len < o->cap ? o->cap - o->len : 0;
     char *at = !room ? NULL : o->units_cp ? (char *)(void *)(o->u + o->len) : o->c + o->len;
-    ibidi_status st = ibidi_punycode_encode(l, n, at, room, got, NULL);
+    ibidi_buf enc = {at, room, 0};
+    ibidi_status st = ibidi_punycode_encode(l, n, &enc, NULL);
+    *got = enc.len;
     if (st == IBIDI_OK && o->units_cp)
         for (size_t i = *got; i-- > 0;)
             o->u[o->len + i] = (unsigned char)at[i];
@@ -976,12 +977,11 @@ static int fast_lane(const call *c, sink_out *o)
             out_cp(&t, '.');
         if (c->to_ascii && (lab_bits[li] & NON_ASCII)) { /* §4.2 step 3: the A-label */
             char pny[4 * LANE_MAX];
-            size_t got;
-            if (ibidi_punycode_encode(cps + a, m, pny, sizeof pny, &got, NULL) ||
-                (dns && got + 4 > 63))
+            ibidi_buf got = {pny, sizeof pny, 0};
+            if (ibidi_punycode_encode(cps + a, m, &got, NULL) || (dns && got.len + 4 > 63))
                 return 0;
             out_ascii(&t, "xn--", 4);
-            out_ascii(&t, pny, got);
+            out_ascii(&t, pny, got.len);
         } else { /* ToUnicode, or an ASCII label */
             if (c->to_ascii && dns && m > 63)
                 return 0;

@@ -401,7 +401,9 @@ IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, uin
     if (len >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
         label[3] == '-') {
         /* an A-label: its Punycode (RFC 3492), decoded as IDNA does (RFC 5891 §5.5) */
-        st = ibidi_punycode_decode(label + 4, len - 4, 0, cps, cap, n, err);
+        ibidi_buf32 dec = {cps, cap, 0};
+        st = ibidi_punycode_decode(label + 4, len - 4, 0, &dec, err);
+        *n = dec.len;
         if (st == IBIDI_OK || st != IBIDI_E_BUFFER_TOO_SMALL) {
             if (st != IBIDI_OK && err)
                 err->offset += 4;
