@@ -173,10 +173,12 @@ static void check_l2(bufs *B, const uint8_t *lv, size_t m)
     for (size_t k = 0; k < m; k++)
         REQUIRE(B->v2l[B->one[k]] == k);
     /* runs */
-    ibidi_status st = ibidi_bidi_runs(lv, m, NULL, 0, &nr, &e);
+    ibidi_bidi_run_list pre = {NULL, 0, (size_t)-1};
+    ibidi_status st = ibidi_bidi_runs(lv, m, &pre, &e);
+    nr = pre.n;
     REQUIRE(st == (m ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && nr <= m && (m == 0 || nr > 0));
-    size_t nr2 = (size_t)-1;
-    REQUIRE(ibidi_bidi_runs(lv, m, B->runs, nr, &nr2, &e) == IBIDI_OK && nr2 == nr);
+    ibidi_bidi_run_list all = {B->runs, nr, (size_t)-1};
+    REQUIRE(ibidi_bidi_runs(lv, m, &all, &e) == IBIDI_OK && all.n == nr);
     size_t v = 0;
     for (size_t r = 0; r < nr; r++) {
         const ibidi_bidi_run *run = &B->runs[r];
@@ -390,7 +392,8 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
             if (!(parts & P_LINES))
                 continue;
             /* 4: L1 per line (B.lv3 is a copy of B.lv for the calls in place) */
-            REQUIRE(ibidi_bidi_line_levels(B.lv, B.cls, n, s, en, L, B.line, &e) == IBIDI_OK);
+            ibidi_bidi_line para_line = {B.lv, B.cls, n, s, en, L};
+            REQUIRE(ibidi_bidi_line_levels(&para_line, B.line, &e) == IBIDI_OK);
             REQUIRE(memcmp(B.line, B.lv + s, m) == 0);
             size_t a = s;
             while (a < en) {
@@ -398,10 +401,11 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
                 while (b < en && ((t[b] * 2654435761u) >> 29) != 0)
                     b++;
                 ref_line(B.lv, B.cls, a, b, L, B.line + n1);
-                REQUIRE(ibidi_bidi_line_levels(B.lv, B.cls, n, a, b, L, B.line, &e) == IBIDI_OK);
+                ibidi_bidi_line line = {B.lv, B.cls, n, a, b, L};
+                REQUIRE(ibidi_bidi_line_levels(&line, B.line, &e) == IBIDI_OK);
                 REQUIRE(memcmp(B.line, B.line + n1, b - a) == 0);
-                REQUIRE(ibidi_bidi_line_levels(B.lv3, B.cls, n, a, b, L, B.lv3 + a, &e) ==
-                        IBIDI_OK);
+                line.levels = B.lv3;
+                REQUIRE(ibidi_bidi_line_levels(&line, B.lv3 + a, &e) == IBIDI_OK);
                 REQUIRE(memcmp(B.lv3 + a, B.line + n1, b - a) == 0);
                 memcpy(B.lv3 + a, B.lv + a, b - a); /* B.lv3 is B.lv again */
                 /* 5 on the line */
@@ -417,33 +421,36 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
 
         /* 6 */
         for (unsigned opt = 0; opt < 4 && (parts & P_VISUAL); opt++) {
-            size_t k = expected_visual(&B, t, ps, pe, np, opt), olen = (size_t)-1;
+            size_t k = expected_visual(&B, t, ps, pe, np, opt);
+            ibidi_buf32 o32 = {B.out, n, (size_t)-1};
             ov.flags = opt;
-            st = ibidi_bidi_visual_cp(t, n, &ov, B.out, n, &olen, &info2, &e);
-            REQUIRE(st == IBIDI_OK && olen == k && info_eq(&info, &info2));
+            st = ibidi_bidi_visual_cp(t, n, &ov, &o32, &info2, &e);
+            REQUIRE(st == IBIDI_OK && o32.len == k && info_eq(&info, &info2));
             REQUIRE(k == 0 || memcmp(B.out, B.want, k * 4) == 0);
             if (!(opt & IBIDI_BIDI_REMOVE_CONTROLS))
                 REQUIRE(k == n);
             /* preflight */
-            size_t plen = (size_t)-1;
-            st = ibidi_bidi_visual_cp(t, n, &ov, NULL, 0, &plen, NULL, NULL);
-            REQUIRE(st == (k ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == k);
+            ibidi_buf32 p32 = {NULL, 0, (size_t)-1};
+            st = ibidi_bidi_visual_cp(t, n, &ov, &p32, NULL, NULL);
+            REQUIRE(st == (k ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && p32.len == k);
 
             /* 7: the UTF-8 forms */
             ibidi_buf w8 = {B.w8, 4 * n1, 0};
             REQUIRE(ibidi_utf8_encode(B.want, k, &w8, NULL) == IBIDI_OK);
             size_t wlen = w8.len;
-            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, NULL, 0, &plen, NULL, &e);
-            REQUIRE(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == wlen);
-            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, B.o8, wlen, &plen, &info2, &e);
-            REQUIRE(st == IBIDI_OK && plen == wlen && info_eq(&info, &info2));
+            ibidi_buf p8 = {NULL, 0, (size_t)-1};
+            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, &p8, NULL, &e);
+            REQUIRE(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && p8.len == wlen);
+            ibidi_buf o8 = {B.o8, wlen, (size_t)-1};
+            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, &o8, &info2, &e);
+            REQUIRE(st == IBIDI_OK && o8.len == wlen && info_eq(&info, &info2));
             REQUIRE(wlen == 0 || memcmp(B.o8, B.w8, wlen) == 0);
             if (opt == (unsigned)d) { /* the allocating form, once per option */
-                char *ap = NULL;
-                size_t alen = (size_t)-1;
-                REQUIRE(ibidi_bidi_visual_utf8_alloc(B.u8, u8len, &ov, &ap, &alen, &e) == IBIDI_OK);
-                REQUIRE(ap && alen == wlen && memcmp(ap, B.w8, wlen) == 0 && ap[wlen] == 0);
-                ibidi_free(ap);
+                ibidi_buf a = {NULL, 0, (size_t)-1};
+                REQUIRE(ibidi_bidi_visual_utf8_alloc(B.u8, u8len, &ov, &a, &e) == IBIDI_OK);
+                REQUIRE(a.data && a.len == wlen && memcmp(a.data, B.w8, wlen) == 0 &&
+                        a.data[wlen] == 0);
+                ibidi_free(a.data);
             }
         }
 
@@ -528,18 +535,18 @@ static int bidi_fuzz_one(const uint8_t *data, size_t size, unsigned parts)
         size_t ws = ibidi_bidi_work_size(size);
         void *work = ws ? xmalloc(ws) : NULL;
         uint8_t *lv = xmalloc(size + 1);
-        size_t olen = 0;
         ibidi_bidi_result r = {.levels = lv, .cap = size};
         ibidi_status st = ibidi_bidi_resolve_utf8(
             s, size, &(ibidi_bidi_options){IBIDI_DIR_AUTO, 0, work, ws}, &r, &e);
         REQUIRE(st == sv && e.status == sv && e.offset == ev.offset && e.value == ev.value);
+        ibidi_buf o = {(char *)lv, size, 1};
         st = ibidi_bidi_visual_utf8(s, size, &(ibidi_bidi_options){IBIDI_DIR_RTL, 0, work, ws},
-                                    (char *)lv, size, &olen, NULL, &e);
-        REQUIRE(st == sv && e.offset == ev.offset);
-        char *p = NULL;
+                                    &o, NULL, &e);
+        REQUIRE(st == sv && e.offset == ev.offset && o.len == 0);
+        ibidi_buf p = {NULL, 0, 1};
         st = ibidi_bidi_visual_utf8_alloc(s, size, &(ibidi_bidi_options){IBIDI_DIR_LTR, 3, NULL, 0},
-                                          &p, &olen, &e);
-        REQUIRE(st == sv && e.offset == ev.offset && p == NULL);
+                                          &p, &e);
+        REQUIRE(st == sv && e.offset == ev.offset && p.data == NULL && p.len == 0);
         ibidi_bidi_result ra;
         st = ibidi_bidi_resolve_utf8_alloc(s, size, NULL, IBIDI_BIDI_WANT_WEAK, &ra, &e);
         REQUIRE(st == sv && e.offset == ev.offset && ra.levels == NULL && ra.weak == NULL);

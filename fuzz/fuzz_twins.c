@@ -127,14 +127,15 @@ static int on_twin(const char *twin, size_t len, void *ctx)
 {
     fz *f = (fz *)ctx;
     char vis[MAX_CPS * 4], vis2[MAX_CPS * 4];
-    size_t vl = 0, n1 = 0, n2 = 0;
+    size_t n1 = 0, n2 = 0;
+    ibidi_buf vb = {vis, sizeof vis, 0};
     f->count++;
     require(!(len == f->len && memcmp(twin, f->text, len) == 0));
     require(ibidi_utf8_validate(twin, len, &n1, NULL) == IBIDI_OK);
     require(ibidi_utf8_validate(f->text, f->len, &n2, NULL) == IBIDI_OK && n1 == n2);
-    require(ibidi_bidi_visual_utf8(twin, len, &(ibidi_bidi_options){.dir = f->dir}, vis, sizeof vis, &vl, NULL,
-                               NULL) == IBIDI_OK);
-    vl = strip_bn_utf8(vis, vl, vis2);
+    require(ibidi_bidi_visual_utf8(twin, len, &(ibidi_bidi_options){.dir = f->dir}, &vb, NULL,
+                                   NULL) == IBIDI_OK);
+    size_t vl = strip_bn_utf8(vis, vb.len, vis2);
     require(vl == f->vis_len && memcmp(vis2, f->vis, vl) == 0);
     /* the marks on the same glyphs */
     uint32_t cps[MAX_CPS];
@@ -218,10 +219,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * BN left out */
     {
         char vis[MAX_CPS * 4];
-        size_t vl = 0;
-        require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, vis,
-                                       sizeof vis, &vl, NULL, NULL) == IBIDI_OK);
-        F.vis_len = strip_bn_utf8(vis, vl, F.vis);
+        ibidi_buf vb = {vis, sizeof vis, 0};
+        require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, &vb, NULL,
+                                       NULL) == IBIDI_OK);
+        F.vis_len = strip_bn_utf8(vis, vb.len, F.vis);
     }
     memcpy(F.cps, cps, n * sizeof cps[0]);
     F.n = n;

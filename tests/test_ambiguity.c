@@ -103,14 +103,14 @@ static int has_expr(int x)
 static int same_display(const char *x, const char *y, int arabic)
 {
     char a[512], b[512];
-    size_t la, lb, nx, ny;
+    ibidi_buf va = {a, sizeof a, 0}, vb = {b, sizeof b, 0};
+    size_t nx, ny;
     const char *sx = t_notation(1, x, arabic, &nx), *sy = t_notation(2, y, arabic, &ny);
-    if (ibidi_bidi_visual_utf8(sx, nx, &(ibidi_bidi_options){.dir = IBIDI_DIR_LTR}, a, sizeof a, &la, NULL,
-                               NULL) != IBIDI_OK ||
-        ibidi_bidi_visual_utf8(sy, ny, &(ibidi_bidi_options){.dir = IBIDI_DIR_LTR}, b, sizeof b, &lb, NULL,
-                               NULL) != IBIDI_OK)
+    const ibidi_bidi_options ltr = {.dir = IBIDI_DIR_LTR};
+    if (ibidi_bidi_visual_utf8(sx, nx, &ltr, &va, NULL, NULL) != IBIDI_OK ||
+        ibidi_bidi_visual_utf8(sy, ny, &ltr, &vb, NULL, NULL) != IBIDI_OK)
         return 0;
-    return la == lb && memcmp(a, b, la) == 0;
+    return va.len == vb.len && memcmp(a, b, va.len) == 0;
 }
 
 /* ---- Label categories ---------------------------------------------------------------- */

@@ -258,7 +258,9 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
             f |= F_ORDER;
 
         /* L2 runs: every index once, in the order of the map, descending in odd runs */
-        st = ibidi_bidi_runs(lev, n, B.runs, n, &nr, NULL);
+        ibidi_bidi_run_list rl = {B.runs, n, (size_t)-1};
+        st = ibidi_bidi_runs(lev, n, &rl, NULL);
+        nr = rl.n;
         if (st != IBIDI_OK || nr == 0 || nr > n) {
             note("\n    ibidi_bidi_runs: status %s, %zu runs", ibidi_status_name(st), nr);
             f |= F_RUNS;
@@ -288,7 +290,9 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
             }
             if (n && !(f & F_RUNS)) {
                 size_t q = 0;
-                st = ibidi_bidi_runs(lev, n, B.runs, nr - 1, &q, NULL);
+                rl = (ibidi_bidi_run_list){B.runs, nr - 1, 0};
+                st = ibidi_bidi_runs(lev, n, &rl, NULL);
+                q = rl.n;
                 if (st != IBIDI_E_BUFFER_TOO_SMALL || q != nr) {
                     note("\n    ibidi_bidi_runs with capacity %zu: status %s, n_runs %zu (want "
                          "BUFFER_TOO_SMALL, %zu)",
@@ -573,8 +577,9 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
     unsigned f = 0;
     for (int o = 0; o < 3; o++) {
         size_t out_len = (size_t)-1, k = 0, u8_len = 0, want_u8 = 0;
-        ibidi_status st = ibidi_bidi_visual_cp(cps, n, OPTS(dir, opts[o], n), B.out, n, &out_len,
-                                               NULL, NULL);
+        ibidi_buf32 o32b = {B.out, n, (size_t)-1};
+        ibidi_status st = ibidi_bidi_visual_cp(cps, n, OPTS(dir, opts[o], n), &o32b, NULL, NULL);
+        out_len = o32b.len;
         if (st != IBIDI_OK) {
             note("\n    ibidi_bidi_visual_cp options %u: status %s", opts[o],
                  ibidi_status_name(st));
@@ -615,8 +620,9 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
             if (ibidi_utf8_encode(cps, n, &in, NULL) != IBIDI_OK)
                 abort();
             size_t u8_in = in.len;
-            st = ibidi_bidi_visual_utf8(B.u8, u8_in, OPTS(dir, opts[o], n), res,
-                                        8 * B.cap - want_u8, &u8_len, NULL, NULL);
+            ibidi_buf o8b = {res, 8 * B.cap - want_u8, 0};
+            st = ibidi_bidi_visual_utf8(B.u8, u8_in, OPTS(dir, opts[o], n), &o8b, NULL, NULL);
+            u8_len = o8b.len;
             if (st != IBIDI_OK || u8_len != want_u8 || memcmp(res, B.u8out, want_u8) != 0) {
                 note("\n    ibidi_bidi_visual_utf8 options %u: status %s, %zu bytes (want %zu), "
                      "%s",
@@ -834,12 +840,14 @@ static void test_mirroring(void)
                       ibidi_bidi_mirror(cp, IBIDI_BIDI_MAX_DEPTH) == g &&
                       ibidi_bidi_mirror(cp, 0) == cp && ibidi_bidi_mirror(cp, 2) == cp &&
                       ibidi_bidi_mirror(cp, IBIDI_BIDI_MAX_DEPTH + 1) == cp;
-                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_RTL, 0, 1), out, 2, &out_len, NULL,
-                                          NULL);
+                ibidi_buf32 o32b = {out, 2, 0};
+                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_RTL, 0, 1), &o32b, NULL, NULL);
+                out_len = o32b.len;
                 rtl = st == IBIDI_OK && out_len == 1 ? out[0] : 0xFFFFFFFFu;
                 ok1 = ok1 && rtl == g;
-                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_LTR, 0, 1), out, 2, &out_len, NULL,
-                                          NULL);
+                o32b = (ibidi_buf32){out, 2, 0};
+                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_LTR, 0, 1), &o32b, NULL, NULL);
+                out_len = o32b.len;
                 ok1 = ok1 && st == IBIDI_OK && out_len == 1 && out[0] == cp;
                 ok1 = ok1 && ibidi_unicode_bidi_mirrored(cp) == 1;
                 if (!ok1) {
@@ -950,13 +958,15 @@ static void test_long_input(void)
         for (size_t v = 0; ok && v < n; v++)
             ok = B.v2l[v] < n && B.l2v[B.v2l[v]] == v;
         CHECK(ok, "long input, %s: reorder", dir_name(dir));
-        st = ibidi_bidi_visual_cp(B.cps, n, &o, B.out, n, &got, NULL, NULL);
+        ibidi_buf32 o32b = {B.out, n, 0};
+        st = ibidi_bidi_visual_cp(B.cps, n, &o, &o32b, NULL, NULL);
+        got = o32b.len;
         ok = st == IBIDI_OK && got == n;
         for (size_t v = 0; ok && v < n; v++)
             ok = B.out[v] == B.cps[B.v2l[v]];
         CHECK(ok, "long input, %s: visual_cp status %s", dir_name(dir), ibidi_status_name(st));
-        CHECK(ibidi_bidi_visual_cp(B.cps, n, &(ibidi_bidi_options){dir, 0, NULL, 0}, B.out, n, &got,
-                                   NULL, NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
+        CHECK(ibidi_bidi_visual_cp(B.cps, n, &(ibidi_bidi_options){dir, 0, NULL, 0}, &o32b, NULL,
+                                   NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
               "long input, %s: visual_cp without a work area", dir_name(dir));
         free(w);
     }

@@ -603,16 +603,16 @@ static int c_bidi_resolve_classes(void)
 }
 static int c_bidi_lines(void)
 {
-    size_t nr = 0;
     ibidi_bidi_para para;
     ibidi_bidi_result r = {.levels = lev_out, .classes = cls_out, .cap = BIDI_N};
+    const ibidi_bidi_line line = {lev_out, cls_out, BIDI_N, 100, 900, 0};
+    ibidi_bidi_run_list runs = {runs_out, BIDI_N, 0};
     ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, NULL, &r, NULL);
     return ibidi_bidi_class_removed(IBIDI_BC_BN) &&
            st_ok(ibidi_bidi_paragraph(cls_out, BIDI_N, 500, IBIDI_DIR_AUTO, &para, NULL)) &&
-           st_ok(ibidi_bidi_line_levels(lev_out, cls_out, BIDI_N, 100, 900, 0, lev_out + 100,
-                                        NULL)) &&
+           st_ok(ibidi_bidi_line_levels(&line, lev_out + 100, NULL)) &&
            st_ok(ibidi_bidi_reorder(lev_out, BIDI_N, v2l_out, l2v_out, NULL)) &&
-           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, runs_out, BIDI_N, &nr, NULL)) &&
+           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, &runs, NULL)) &&
            ibidi_bidi_mirror('(', 1) == ')';
 }
 static int c_bidi_reorder_deep(void)
@@ -623,23 +623,21 @@ static int c_bidi_reorder_deep(void)
 }
 static int c_bidi_visual(void)
 {
-    size_t len = 0;
+    ibidi_buf o = {out, sizeof out, 0};
+    ibidi_buf32 o32 = {cp_out, 8192, 0};
     ibidi_bidi_info info;
     const ibidi_bidi_options autod = {IBIDI_DIR_AUTO, 0, NULL, 0},
                              rtl = {IBIDI_DIR_RTL, IBIDI_BIDI_REMOVE_CONTROLS, NULL, 0};
-    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &autod, out, sizeof out, &len,
-                                        &info, NULL)) &&
-           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &rtl, out, sizeof out, &len,
-                                        NULL, NULL)) &&
-           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, NULL, cp_out, 8192, &len, &info, NULL));
+    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &autod, &o, &info, NULL)) &&
+           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &rtl, &o, NULL, NULL)) &&
+           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, NULL, &o32, &info, NULL));
 }
 static int c_bidi_visual_alloc(void)
 {
-    size_t len = 0;
+    ibidi_buf a = {NULL, 0, 0};
     const ibidi_bidi_options rtl = {IBIDI_DIR_RTL, 0, NULL, 0};
-    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl, &alloc_out,
-                                                &len, NULL));
-    ibidi_free(alloc_out);
+    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl, &a, NULL));
+    ibidi_free(a.data);
     ibidi_bidi_result r;
     ok = ok && st_ok(ibidi_bidi_resolve_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl,
                                                    IBIDI_BIDI_WANT_CLASSES | IBIDI_BIDI_WANT_WEAK |
