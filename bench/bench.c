@@ -250,16 +250,16 @@ static size_t ib_validate(job *j)
 
 static size_t ib_decode(job *j)
 {
-    size_t n = 0;
-    if (ibidi_utf8_decode(j->s, j->len, j->cps, j->cps_cap, &n, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {j->cps, j->cps_cap, 0};
+    if (ibidi_utf8_decode(j->s, j->len, &dec, NULL) != IBIDI_OK)
         j->failed = 1;
-    return n ? j->cps[n - 1] : 0;
+    return dec.len ? j->cps[dec.len - 1] : 0;
 }
 
 static size_t ib_qc(job *j)
 {
     ibidi_normalize_qc qc = IBIDI_NORMALIZE_NO;
-    if (ibidi_normalize_quick_check_utf8(IBIDI_NORMALIZE_NFC, j->s, j->len, &qc, NULL) != IBIDI_OK)
+    if (ibidi_normalize_quick_check_utf8(j->s, j->len, IBIDI_NORMALIZE_NFC, &qc, NULL) != IBIDI_OK)
         j->failed = 1;
     return (size_t)qc;
 }
@@ -267,17 +267,17 @@ static size_t ib_qc(job *j)
 static size_t ib_is_norm(job *j)
 {
     int r = 0;
-    if (ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, j->s, j->len, &r, NULL) != IBIDI_OK)
+    if (ibidi_normalize_is_normalized_utf8(j->s, j->len, IBIDI_NORMALIZE_NFC, &r, NULL) != IBIDI_OK)
         j->failed = 1;
     return (size_t)r;
 }
 
 static size_t ib_nfc(job *j)
 {
-    size_t n = 0;
-    if (ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, j->s, j->len, j->u8, j->u8_cap, &n, NULL) != IBIDI_OK)
+    ibidi_buf o = {j->u8, j->u8_cap, 0};
+    if (ibidi_normalize_utf8(j->s, j->len, IBIDI_NORMALIZE_NFC, &o, NULL) != IBIDI_OK)
         j->failed = 1;
-    return n;
+    return o.len;
 }
 
 /* ------------------------------------------------------------------ ICU */
@@ -427,9 +427,9 @@ int main(void)
         j.cps_cap = j.len;
         j.cps = malloc(j.cps_cap * sizeof *j.cps);
         /* NFC output: preflighted once; the result of NFC is never more than 3x the input */
-        size_t need = 0;
-        ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, j.s, j.len, NULL, 0, &need, NULL);
-        j.u8_cap = need;
+        ibidi_buf need = {NULL, 0, 0};
+        ibidi_normalize_utf8(j.s, j.len, IBIDI_NORMALIZE_NFC, &need, NULL);
+        j.u8_cap = need.len;
         j.u8 = malloc(j.u8_cap + 1);
         if (!j.cps || !j.u8)
             return 2;
@@ -480,7 +480,7 @@ int main(void)
         j.failed = 0;
         ib = measure(ib_qc, &j);
         ibidi_normalize_qc qc = IBIDI_NORMALIZE_NO;
-        ibidi_normalize_quick_check_utf8(IBIDI_NORMALIZE_NFC, j.s, j.len, &qc, NULL);
+        ibidi_normalize_quick_check_utf8(j.s, j.len, IBIDI_NORMALIZE_NFC, &qc, NULL);
         const char *ibqc = qc == IBIDI_NORMALIZE_YES ? "YES" : qc == IBIDI_NORMALIZE_NO ? "NO" : "MAYBE";
         char qcall[96];
         snprintf(qcall, sizeof qcall, "(ibidi %s)", ibqc);
@@ -505,7 +505,7 @@ int main(void)
         int early = 0; /* set when ICU's answer comes from an early exit */
         ib = measure(ib_is_norm, &j);
         int isn = -1;
-        ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, j.s, j.len, &isn, NULL);
+        ibidi_normalize_is_normalized_utf8(j.s, j.len, IBIDI_NORMALIZE_NFC, &isn, NULL);
         char icall[96];
         snprintf(icall, sizeof icall, "(ibidi %d)", isn);
         call = HAVE_ICU ? NULL : icall;

@@ -490,10 +490,12 @@ static set make_set(const char *name, const buf *b)
         s.u8_off[k] = s.u8_total;
         s.cp_off[k] = s.cp_total;
         memcpy(s.u8 + s.u8_total, b->p + pos, len);
-        if (ibidi_utf8_decode(b->p + pos, len, s.cp + s.cp_total, len, &n, NULL) != IBIDI_OK) {
+        ibidi_buf32 dec = {s.cp + s.cp_total, len, 0};
+        if (ibidi_utf8_decode(b->p + pos, len, &dec, NULL) != IBIDI_OK) {
             fprintf(stderr, "%s: generated text is not UTF-8\n", name);
             exit(2);
         }
+        n = dec.len;
         s.u8_total += len;
         s.cp_total += n;
         if (len > s.max_bytes)
@@ -836,7 +838,7 @@ static void check_item(check *k, size_t item, const uint32_t *cp, size_t n, cons
     size_t diff = 0;
     k->items++;
     for (size_t i = 0; i < n; i++) {
-        if (ibidi_bidi_class_removed(ibidi_cp_bidi_class(cp[i])))
+        if (ibidi_bidi_class_removed(ibidi_unicode_bidi_class(cp[i])))
             continue;
         k->cps++;
         int other = lv[i * lv_stride];
@@ -901,7 +903,7 @@ static void sanity(const set *s, ctx *c, size_t step, size_t *u8_cp_diff)
         (void)check_item; /* unused when neither ICU nor FriBidi is there */
         int removed = 0;
         for (size_t k = 0; k < n && !removed; k++)
-            removed = ibidi_bidi_class_removed(ibidi_cp_bidi_class(cp[k]));
+            removed = ibidi_bidi_class_removed(ibidi_unicode_bidi_class(cp[k]));
 #ifdef IBIDI_BENCH_ICU
         if (s->u16_off[i + 1] - s->u16_off[i] == n) { /* BMP only: same indices */
             UErrorCode e = U_ZERO_ERROR;
@@ -1051,7 +1053,7 @@ int main(int argc, char **argv)
     c.work_size = ibidi_bidi_work_size(c.cap);
     c.work = xmalloc(c.work_size);
     for (uint32_t b = 0; b < 128; b++)
-        c.tab[b] = (uint8_t)ibidi_cp_bidi_class(b);
+        c.tab[b] = (uint8_t)ibidi_unicode_bidi_class(b);
 
     printf("ibidi %s (Unicode %s): bidi levels + visual map, best of up to %d rounds "
            "(a pass under %g ms repeated within each)\n",

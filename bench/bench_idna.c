@@ -759,7 +759,7 @@ static void show(char *buf, size_t cap, const char *s, size_t len)
             pos = start + 1;
             continue;
         }
-        ibidi_gc gc = ibidi_cp_general_category(cp);
+        ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
         if (cp >= 0x80 && (gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME ||
                            gc == IBIDI_GC_CF || gc == IBIDI_GC_CC || gc == IBIDI_GC_CN ||
                            gc == IBIDI_GC_ZS || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP)) {

@@ -17,7 +17,7 @@
  * Every part resolves the text (and its paragraphs, 2) first; then, with abort():
  * fuzz_bidi_levels: 1, 2, 3, 8; fuzz_bidi_lines: 4, 5; fuzz_bidi_visual: 6 and the visual
  * text of 7; fuzz_bidi_utf8: (1), the scalar value check of (2) and the rest of 7.
- *  1. the classes returned are ibidi_cp_bidi_class; info agrees with the levels (length,
+ *  1. the classes returned are ibidi_unicode_bidi_class; info agrees with the levels (length,
  *     maximum, odd levels, explicit controls) and with the paragraphs; asking for the
  *     types changes no level, and the types agree with the levels: BN exactly where X9
  *     removes, after N2 only L, R, EN, AN, R exactly at odd levels (I1-I2) where L1 reset
@@ -173,10 +173,12 @@ static void check_l2(bufs *B, const uint8_t *lv, size_t m)
     for (size_t k = 0; k < m; k++)
         REQUIRE(B->v2l[B->one[k]] == k);
     /* runs */
-    ibidi_status st = ibidi_bidi_runs(lv, m, NULL, 0, &nr, &e);
+    ibidi_bidi_run_list pre = {NULL, 0, (size_t)-1};
+    ibidi_status st = ibidi_bidi_runs(lv, m, &pre, &e);
+    nr = pre.n;
     REQUIRE(st == (m ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && nr <= m && (m == 0 || nr > 0));
-    size_t nr2 = (size_t)-1;
-    REQUIRE(ibidi_bidi_runs(lv, m, B->runs, nr, &nr2, &e) == IBIDI_OK && nr2 == nr);
+    ibidi_bidi_run_list all = {B->runs, nr, (size_t)-1};
+    REQUIRE(ibidi_bidi_runs(lv, m, &all, &e) == IBIDI_OK && all.n == nr);
     size_t v = 0;
     for (size_t r = 0; r < nr; r++) {
         const ibidi_bidi_run *run = &B->runs[r];
@@ -248,12 +250,13 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
     void *bn_work = bn_work_size ? xmalloc(bn_work_size) : NULL;
 
     ibidi_error e;
-    size_t u8len = 0;
-    REQUIRE(ibidi_utf8_encode(t, n, B.u8, 4 * n1, &u8len, NULL) == IBIDI_OK);
+    ibidi_buf u8 = {B.u8, 4 * n1, 0};
+    REQUIRE(ibidi_utf8_encode(t, n, &u8, NULL) == IBIDI_OK);
+    size_t u8len = u8.len;
     int brackets = 0, explicit_ = 0;
     for (size_t i = 0; i < n; i++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(t[i]);
-        brackets |= ibidi_cp_bracket_type(t[i]) != IBIDI_BPT_NONE;
+        ibidi_unicode_bc bc = ibidi_unicode_bidi_class(t[i]);
+        brackets |= ibidi_unicode_bracket_type(t[i]) != IBIDI_BPT_NONE;
         explicit_ |= bc >= IBIDI_BC_LRE && bc <= IBIDI_BC_PDI;
         B.cls2[i] = (uint8_t)bc;
     }
@@ -289,7 +292,7 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
             const unsigned l1 = (1u << IBIDI_BC_WS) | (1u << IBIDI_BC_S) | (1u << IBIDI_BC_B) |
                                 (1u << IBIDI_BC_LRI) | (1u << IBIDI_BC_RLI) |
                                 (1u << IBIDI_BC_FSI) | (1u << IBIDI_BC_PDI);
-            if (ibidi_bidi_class_removed((ibidi_bidi_class)c)) {
+            if (ibidi_bidi_class_removed((ibidi_unicode_bc)c)) {
                 REQUIRE(ty == IBIDI_BC_BN && wk == IBIDI_BC_BN);
                 continue;
             }
@@ -389,7 +392,8 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
             if (!(parts & P_LINES))
                 continue;
             /* 4: L1 per line (B.lv3 is a copy of B.lv for the calls in place) */
-            REQUIRE(ibidi_bidi_line_levels(B.lv, B.cls, n, s, en, L, B.line, &e) == IBIDI_OK);
+            ibidi_bidi_line para_line = {B.lv, B.cls, n, s, en, L};
+            REQUIRE(ibidi_bidi_line_levels(&para_line, B.line, &e) == IBIDI_OK);
             REQUIRE(memcmp(B.line, B.lv + s, m) == 0);
             size_t a = s;
             while (a < en) {
@@ -397,10 +401,11 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
                 while (b < en && ((t[b] * 2654435761u) >> 29) != 0)
                     b++;
                 ref_line(B.lv, B.cls, a, b, L, B.line + n1);
-                REQUIRE(ibidi_bidi_line_levels(B.lv, B.cls, n, a, b, L, B.line, &e) == IBIDI_OK);
+                ibidi_bidi_line line = {B.lv, B.cls, n, a, b, L};
+                REQUIRE(ibidi_bidi_line_levels(&line, B.line, &e) == IBIDI_OK);
                 REQUIRE(memcmp(B.line, B.line + n1, b - a) == 0);
-                REQUIRE(ibidi_bidi_line_levels(B.lv3, B.cls, n, a, b, L, B.lv3 + a, &e) ==
-                        IBIDI_OK);
+                line.levels = B.lv3;
+                REQUIRE(ibidi_bidi_line_levels(&line, B.lv3 + a, &e) == IBIDI_OK);
                 REQUIRE(memcmp(B.lv3 + a, B.line + n1, b - a) == 0);
                 memcpy(B.lv3 + a, B.lv + a, b - a); /* B.lv3 is B.lv again */
                 /* 5 on the line */
@@ -416,32 +421,36 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
 
         /* 6 */
         for (unsigned opt = 0; opt < 4 && (parts & P_VISUAL); opt++) {
-            size_t k = expected_visual(&B, t, ps, pe, np, opt), olen = (size_t)-1;
+            size_t k = expected_visual(&B, t, ps, pe, np, opt);
+            ibidi_buf32 o32 = {B.out, n, (size_t)-1};
             ov.flags = opt;
-            st = ibidi_bidi_visual_cp(t, n, &ov, B.out, n, &olen, &info2, &e);
-            REQUIRE(st == IBIDI_OK && olen == k && info_eq(&info, &info2));
+            st = ibidi_bidi_visual_cp(t, n, &ov, &o32, &info2, &e);
+            REQUIRE(st == IBIDI_OK && o32.len == k && info_eq(&info, &info2));
             REQUIRE(k == 0 || memcmp(B.out, B.want, k * 4) == 0);
             if (!(opt & IBIDI_BIDI_REMOVE_CONTROLS))
                 REQUIRE(k == n);
             /* preflight */
-            size_t plen = (size_t)-1;
-            st = ibidi_bidi_visual_cp(t, n, &ov, NULL, 0, &plen, NULL, NULL);
-            REQUIRE(st == (k ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == k);
+            ibidi_buf32 p32 = {NULL, 0, (size_t)-1};
+            st = ibidi_bidi_visual_cp(t, n, &ov, &p32, NULL, NULL);
+            REQUIRE(st == (k ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && p32.len == k);
 
             /* 7: the UTF-8 forms */
-            size_t wlen = 0;
-            REQUIRE(ibidi_utf8_encode(B.want, k, B.w8, 4 * n1, &wlen, NULL) == IBIDI_OK);
-            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, NULL, 0, &plen, NULL, &e);
-            REQUIRE(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && plen == wlen);
-            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, B.o8, wlen, &plen, &info2, &e);
-            REQUIRE(st == IBIDI_OK && plen == wlen && info_eq(&info, &info2));
+            ibidi_buf w8 = {B.w8, 4 * n1, 0};
+            REQUIRE(ibidi_utf8_encode(B.want, k, &w8, NULL) == IBIDI_OK);
+            size_t wlen = w8.len;
+            ibidi_buf p8 = {NULL, 0, (size_t)-1};
+            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, &p8, NULL, &e);
+            REQUIRE(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && p8.len == wlen);
+            ibidi_buf o8 = {B.o8, wlen, (size_t)-1};
+            st = ibidi_bidi_visual_utf8(B.u8, u8len, &ov, &o8, &info2, &e);
+            REQUIRE(st == IBIDI_OK && o8.len == wlen && info_eq(&info, &info2));
             REQUIRE(wlen == 0 || memcmp(B.o8, B.w8, wlen) == 0);
             if (opt == (unsigned)d) { /* the allocating form, once per option */
-                char *ap = NULL;
-                size_t alen = (size_t)-1;
-                REQUIRE(ibidi_bidi_visual_utf8_alloc(B.u8, u8len, &ov, &ap, &alen, &e) == IBIDI_OK);
-                REQUIRE(ap && alen == wlen && memcmp(ap, B.w8, wlen) == 0 && ap[wlen] == 0);
-                ibidi_free(ap);
+                ibidi_buf a = {NULL, 0, (size_t)-1};
+                REQUIRE(ibidi_bidi_visual_utf8_alloc(B.u8, u8len, &ov, &a, &e) == IBIDI_OK);
+                REQUIRE(a.data && a.len == wlen && memcmp(a.data, B.w8, wlen) == 0 &&
+                        a.data[wlen] == 0);
+                ibidi_free(a.data);
             }
         }
 
@@ -526,18 +535,18 @@ static int bidi_fuzz_one(const uint8_t *data, size_t size, unsigned parts)
         size_t ws = ibidi_bidi_work_size(size);
         void *work = ws ? xmalloc(ws) : NULL;
         uint8_t *lv = xmalloc(size + 1);
-        size_t olen = 0;
         ibidi_bidi_result r = {.levels = lv, .cap = size};
         ibidi_status st = ibidi_bidi_resolve_utf8(
             s, size, &(ibidi_bidi_options){IBIDI_DIR_AUTO, 0, work, ws}, &r, &e);
         REQUIRE(st == sv && e.status == sv && e.offset == ev.offset && e.value == ev.value);
+        ibidi_buf o = {(char *)lv, size, 1};
         st = ibidi_bidi_visual_utf8(s, size, &(ibidi_bidi_options){IBIDI_DIR_RTL, 0, work, ws},
-                                    (char *)lv, size, &olen, NULL, &e);
-        REQUIRE(st == sv && e.offset == ev.offset);
-        char *p = NULL;
+                                    &o, NULL, &e);
+        REQUIRE(st == sv && e.offset == ev.offset && o.len == 0);
+        ibidi_buf p = {NULL, 0, 1};
         st = ibidi_bidi_visual_utf8_alloc(s, size, &(ibidi_bidi_options){IBIDI_DIR_LTR, 3, NULL, 0},
-                                          &p, &olen, &e);
-        REQUIRE(st == sv && e.offset == ev.offset && p == NULL);
+                                          &p, &e);
+        REQUIRE(st == sv && e.offset == ev.offset && p.data == NULL && p.len == 0);
         ibidi_bidi_result ra;
         st = ibidi_bidi_resolve_utf8_alloc(s, size, NULL, IBIDI_BIDI_WANT_WEAK, &ra, &e);
         REQUIRE(st == sv && e.offset == ev.offset && ra.levels == NULL && ra.weak == NULL);
@@ -545,8 +554,8 @@ static int bidi_fuzz_one(const uint8_t *data, size_t size, unsigned parts)
         free(work);
     } else {
         uint32_t *t = xmalloc((count + 1) * sizeof *t);
-        size_t got = 0;
-        REQUIRE(ibidi_utf8_decode(s, size, t, count, &got, NULL) == IBIDI_OK && got == count);
+        ibidi_buf32 got = {t, count, 0};
+        REQUIRE(ibidi_utf8_decode(s, size, &got, NULL) == IBIDI_OK && got.len == count);
         check_text(t, count, dir, parts);
         free(t);
     }

@@ -89,7 +89,7 @@ static diff_exclusion exclusions[EX_COUNT] = {
 
 static diff_report report = {"diff_bidi", "inputs", 0, 0, 0, exclusions, EX_COUNT, 0};
 
-/* FriBidi's and ICU's Bidi_Class values as ibidi_bidi_class (-1: unknown). */
+/* FriBidi's and ICU's Bidi_Class values as ibidi_unicode_bc (-1: unknown). */
 static int from_fribidi(FriBidiCharType t)
 {
     switch (t) {
@@ -151,9 +151,9 @@ static int from_icu(UCharDirection d)
 }
 
 /* The opening bracket of a pair that N0 (BD16) matches, for cp of bracket type bpt. */
-static uint32_t opening_of(uint32_t cp, ibidi_bracket_type bpt)
+static uint32_t opening_of(uint32_t cp, ibidi_unicode_bpt bpt)
 {
-    return bpt == IBIDI_BPT_CLOSE ? ibidi_cp_paired_bracket(cp) : cp;
+    return bpt == IBIDI_BPT_CLOSE ? ibidi_unicode_paired_bracket(cp) : cp;
 }
 
 /* The canonical singleton decomposition of cp, or cp: BD16 matches brackets up to
@@ -161,9 +161,9 @@ static uint32_t opening_of(uint32_t cp, ibidi_bracket_type bpt)
  * giving both the same bracket id. */
 static uint32_t canonical_bracket(uint32_t cp)
 {
-    uint32_t d[IBIDI_MAX_DECOMPOSITION];
-    ibidi_decomposition_type t;
-    if (ibidi_cp_decomposition(cp, d, IBIDI_MAX_DECOMPOSITION, &t) == 1 &&
+    uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_dt t;
+    if (ibidi_unicode_decomposition(cp, d, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 1 &&
         t == IBIDI_DT_CANONICAL)
         return d[0];
     return cp;
@@ -174,7 +174,7 @@ static int fribidi_data_same(uint32_t cp, int bc)
 {
     if (from_fribidi(fribidi_get_bidi_type(cp)) != bc)
         return 0;
-    ibidi_bracket_type bpt = ibidi_cp_bracket_type(cp);
+    ibidi_unicode_bpt bpt = ibidi_unicode_bracket_type(cp);
     FriBidiBracketType fb = fribidi_get_bracket(cp);
     if (bpt == IBIDI_BPT_NONE)
         return fb == FRIBIDI_NO_BRACKET;
@@ -190,10 +190,10 @@ static int icu_data_same(uint32_t cp, int bc)
     if (from_icu(u_charDirection(c)) != bc)
         return 0;
     int bpt = u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
-    int want = ibidi_cp_bracket_type(cp) == IBIDI_BPT_OPEN    ? U_BPT_OPEN
-               : ibidi_cp_bracket_type(cp) == IBIDI_BPT_CLOSE ? U_BPT_CLOSE
+    int want = ibidi_unicode_bracket_type(cp) == IBIDI_BPT_OPEN    ? U_BPT_OPEN
+               : ibidi_unicode_bracket_type(cp) == IBIDI_BPT_CLOSE ? U_BPT_CLOSE
                                                               : U_BPT_NONE;
-    return bpt == want && (uint32_t)u_getBidiPairedBracket(c) == ibidi_cp_paired_bracket(cp);
+    return bpt == want && (uint32_t)u_getBidiPairedBracket(c) == ibidi_unicode_paired_bracket(cp);
 }
 
 #define MAX_CPS IBIDI_BIDI_SMALL
@@ -202,7 +202,7 @@ static void dump_levels(const char *who, const uint8_t *lv, const uint8_t *cls, 
 {
     fprintf(stderr, "%-7s levels:", who);
     for (size_t i = 0; i < n; i++) {
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)cls[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)cls[i]))
             fprintf(stderr, " x");
         else
             fprintf(stderr, " %u", lv[i]);
@@ -243,20 +243,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         report.unusable++;
         return 0;
     }
-    if (ibidi_utf8_decode(s, len, cps, MAX_CPS, &n, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {cps, MAX_CPS, 0};
+    if (ibidi_utf8_decode(s, len, &dec, NULL) != IBIDI_OK)
         abort();
+    n = dec.len;
 
     /* Exclusions that come from the code points alone. */
     size_t initiators = 0, openers = 0;
     int fr_old = 0, icu_old = 0, mid_b = 0, removed = 0;
     for (size_t i = 0; i < n; i++) {
-        int bc = (int)ibidi_cp_bidi_class(cps[i]);
+        int bc = (int)ibidi_unicode_bidi_class(cps[i]);
         classes[i] = (uint8_t)bc;
         fr_old |= !fribidi_data_same(cps[i], bc);
         icu_old |= !icu_data_same(cps[i], bc);
         mid_b |= bc == IBIDI_BC_B && i + 1 < n;
-        removed |= ibidi_bidi_class_removed((ibidi_bidi_class)bc);
-        openers += bc == IBIDI_BC_ON && ibidi_cp_bracket_type(cps[i]) == IBIDI_BPT_OPEN;
+        removed |= ibidi_bidi_class_removed((ibidi_unicode_bc)bc);
+        openers += bc == IBIDI_BC_ON && ibidi_unicode_bracket_type(cps[i]) == IBIDI_BPT_OPEN;
         if (bc == IBIDI_BC_LRE || bc == IBIDI_BC_RLE || bc == IBIDI_BC_LRO ||
             bc == IBIDI_BC_RLO || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI || bc == IBIDI_BC_FSI)
             initiators++;
@@ -348,7 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The anchors first: do they agree? */
     int agree = para_fr == para_icu;
     for (size_t i = 0; agree && i < n; i++)
-        if (!ibidi_bidi_class_removed((ibidi_bidi_class)classes[i]) && fr_levels[i] != lv_icu[i])
+        if (!ibidi_bidi_class_removed((ibidi_unicode_bc)classes[i]) && fr_levels[i] != lv_icu[i])
             agree = 0;
     if (agree && !removed && n > 0 && memcmp(v_fr, v_icu, n * sizeof *v_fr) != 0)
         agree = 0;
@@ -358,7 +360,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     report.compared++;
     int same = para_ibidi == para_icu;
     for (size_t i = 0; same && i < n; i++)
-        if (!ibidi_bidi_class_removed((ibidi_bidi_class)classes[i]) && lv_ibidi[i] != lv_icu[i])
+        if (!ibidi_bidi_class_removed((ibidi_unicode_bc)classes[i]) && lv_ibidi[i] != lv_icu[i])
             same = 0;
     if (same && !removed && n > 0 && memcmp(v_ibidi, v_icu, n * sizeof *v_icu) != 0)
         same = 0;

@@ -270,9 +270,9 @@ static void compare(const UIDNA *icu, const char *name, size_t len, int to_ascii
         (!ok_ibidi || ((size_t)n_icu == n_ibidi && memcmp(out_icu, out_ibidi, n_ibidi) == 0)))
         return;
     uint32_t cps[MAX_NAME];
-    size_t n = 0;
-    if (ibidi_utf8_decode(name, len, cps, MAX_NAME, &n, NULL) == IBIDI_OK)
-        diff_dump_cps("name", cps, n);
+    ibidi_buf32 dec = {cps, MAX_NAME, 0};
+    if (ibidi_utf8_decode(name, len, &dec, NULL) == IBIDI_OK)
+        diff_dump_cps("name", cps, dec.len);
     dump_findings(&f);
     diff_fail(&report, data, size,
               "%s: ibidi %s \"%.*s\", ICU %s (errors 0x%x) \"%.*s\"",
@@ -297,14 +297,14 @@ static int data_exclusion(const UIDNA *icu, const char *name, size_t size, const
             if (generic) {
                 if (cp >= 0x80 && cp_differs(icu, cp))
                     return EX_CP_DIFFERS;
-            } else if (ibidi_cp_assigned(cp) && u_charType((UChar32)cp) == U_UNASSIGNED) {
+            } else if (ibidi_unicode_assigned(cp) && u_charType((UChar32)cp) == U_UNASSIGNED) {
                 return EX_ICU_DATA;
             } else if (pass == 1 && (cp == 0x2260 || cp == 0x226E || cp == 0x226F)) {
                 return EX_STD3_NOT_EQUAL;
             } else if (mapping_changed(cp)) {
                 return EX_MAPPING_CHANGED;
-            } else if (ibidi_cp_default_ignorable(cp) &&
-                       ibidi_cp_uts46_status(cp) == IBIDI_UTS46_IGNORED &&
+            } else if (ibidi_unicode_default_ignorable(cp) &&
+                       ibidi_unicode_uts46_status(cp) == IBIDI_UNICODE_UTS46_IGNORED &&
                        icu_disallows_ignorable(icu, cp)) {
                 return EX_DEFAULT_IGNORABLE;
             }

@@ -125,8 +125,10 @@ static void encode(const uint8_t *p, size_t len, const uint8_t *data, size_t siz
         diff_exclude(&report, EX_TOO_LONG);
         return;
     }
-    size_t n_ibidi = 0, n_idn2 = OUT_CAP;
-    ibidi_status st = ibidi_punycode_encode(cps, n, out_ibidi, OUT_CAP, &n_ibidi, NULL);
+    size_t n_idn2 = OUT_CAP;
+    ibidi_buf enc = {out_ibidi, OUT_CAP, 0};
+    ibidi_status st = ibidi_punycode_encode(cps, n, &enc, NULL);
+    size_t n_ibidi = enc.len;
     int rc = _idn2_punycode_encode(n, cps, &n_idn2, out_idn2);
     if (st != IBIDI_OK && st != IBIDI_E_PUNYCODE_OVERFLOW)
         abort(); /* no other failure for scalar values within the bounds */
@@ -168,9 +170,10 @@ static void decode(const uint8_t *p, size_t len, const uint8_t *data, size_t siz
         diff_exclude(&report, EX_BASIC_ONLY);
         return;
     }
-    size_t n_ibidi = 0, n_idn2 = MAX_IN;
-    ibidi_status st = ibidi_punycode_decode((const char *)p, len, 0, out_ibidi, MAX_IN,
-                                            &n_ibidi, NULL);
+    size_t n_idn2 = MAX_IN;
+    ibidi_buf32 dec = {out_ibidi, MAX_IN, 0};
+    ibidi_status st = ibidi_punycode_decode((const char *)p, len, 0, &dec, NULL);
+    size_t n_ibidi = dec.len;
     int rc = _idn2_punycode_decode(len, (const char *)p, &n_idn2, out_idn2);
     if (st == IBIDI_E_PUNYCODE_TOO_LONG || (rc == IDN2_OK && n_idn2 > IBIDI_PUNYCODE_MAX_CPS)) {
         diff_exclude(&report, EX_TOO_LONG);

@@ -77,8 +77,8 @@ static unsigned category_of(const uint32_t *cp, size_t n)
     size_t first_l = n, last_l = n, first_num = n, last_num = n;
     int has_r = 0;
     for (size_t i = 0; i < n; i++) {
-        const ibidi_bidi_class c = cp[i] <= 0x10FFFFu && (cp[i] < 0xD800u || cp[i] > 0xDFFFu)
-                                       ? ibidi_cp_bidi_class(cp[i])
+        const ibidi_unicode_bc c = cp[i] <= 0x10FFFFu && (cp[i] < 0xD800u || cp[i] > 0xDFFFu)
+                                       ? ibidi_unicode_bidi_class(cp[i])
                                        : IBIDI_BC_ON;
         if (c == IBIDI_BC_L) {
             first_l = first_l == n ? i : first_l;
@@ -145,7 +145,7 @@ static void set_aside(const char *s, size_t len, const ibidi_ambiguity_options *
         const size_t at = pos;
         uint32_t cp;
         require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK);
-        if (ibidi_cp_bidi_class(cp) == IBIDI_BC_BN) {
+        if (ibidi_unicode_bidi_class(cp) == IBIDI_BC_BN) {
             any = 1;
             continue;
         }
@@ -251,7 +251,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint32_t cp = 0;
             require(((unsigned char)s[f->offset] & 0xC0u) != 0x80u);
             require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK && cp == f->cp);
-            require(f->bidi_class == (int)ibidi_cp_bidi_class(cp));
+            require(f->bidi_class == (int)ibidi_unicode_bidi_class(cp));
         } else {
             require(f->cp == 0 && f->bidi_class == -1);
         }

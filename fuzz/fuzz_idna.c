@@ -263,8 +263,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require((unsigned char)out8b[i] < 0x80);
 
     /* 2. the code point calls agree */
-    size_t n;
-    require(ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &n, NULL) == IBIDI_OK);
+    ibidi_buf32 dec = {cps, sizeof cps / sizeof cps[0], 0};
+    require(ibidi_utf8_decode(s, len, &dec, NULL) == IBIDI_OK);
+    size_t n = dec.len;
     size_t clen, cnf;
     static ibidi_finding cf[F_CAP];
     ibidi_findings cfs = {cf, F_CAP, 0, 0};
@@ -273,8 +274,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     clen = cb.len;
     cnf = cfs.n;
     require(cst == ru.st && cnf == ru.nf && cfs.errors == ru.nerr);
-    size_t enc_len;
-    require(ibidi_utf8_encode(outc, clen, out8c, OUT_CAP, &enc_len, NULL) == IBIDI_OK);
+    ibidi_buf enc = {out8c, OUT_CAP, 0};
+    require(ibidi_utf8_encode(outc, clen, &enc, NULL) == IBIDI_OK);
+    size_t enc_len = enc.len;
     require(enc_len == ru.len && memcmp(out8c, out8, enc_len) == 0);
     for (size_t i = 0; i < cnf && i < F_CAP; i++)
         require(cf[i].code == ru.f[i].code && cf[i].part == ru.f[i].part &&
@@ -346,13 +348,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ibidi_findings_free(&baf);
 
         /* 8 */
-        size_t ncp = 0;
+        ibidi_buf32 dec8 = {cps, sizeof cps / sizeof cps[0], 0};
         int one_label = memchr(s, '.', len) == NULL;
-        if (one_label && ibidi_utf8_decode(s, len, cps, sizeof cps / sizeof cps[0], &ncp,
-                                           NULL) == IBIDI_OK) {
+        if (one_label && ibidi_utf8_decode(s, len, &dec8, NULL) == IBIDI_OK) {
+            size_t ncp = dec8.len;
             static uint8_t cls[sizeof cps / sizeof cps[0]];
             for (size_t i = 0; i < ncp; i++)
-                cls[i] = (uint8_t)ibidi_cp_bidi_class(cps[i]);
+                cls[i] = (uint8_t)ibidi_unicode_bidi_class(cps[i]);
             const unsigned broken = ibidi_idna_bidi_rule_classes(cls, ncp);
             const int rtl = ibidi_idna_is_rtl_label_cp(cps, ncp);
             require(rtl == bidi);

@@ -6,7 +6,7 @@
  * The input is a name (arbitrary bytes); its first four bytes, little-endian, are also
  * read as an integer. Properties checked with abort():
  *  1. ibidi_code_from_name gives -1 or the code whose name is exactly the input;
- *     ibidi_cp_bidi_class_from_name and ibidi_cp_script_from_name -1 or a value (the
+ *     ibidi_unicode_bidi_class_from_name and ibidi_unicode_script_from_name -1 or a value (the
  *     input is one of its aliases);
  *  2. the name of each value read back gives the value again (codes, classes, scripts);
  *  3. every name function returns NULL or a non-empty string for any integer, and
@@ -59,36 +59,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(ibidi_code_from_name(cn, strlen(cn)) == iv);
     require(ibidi_code_message(iv) != NULL);
 
-    int bc = ibidi_cp_bidi_class_from_name(s, size);
+    int bc = ibidi_unicode_bidi_class_from_name(s, size);
     require(bc == -1 || (bc >= 0 && bc < IBIDI_BC_COUNT));
-    const char *bn = ibidi_cp_bidi_class_name((ibidi_bidi_class)(v % (IBIDI_BC_COUNT + 2)));
+    const char *bn = ibidi_unicode_bidi_class_name((ibidi_unicode_bc)(v % (IBIDI_BC_COUNT + 2)));
     if (bn)
-        require(ibidi_cp_bidi_class_from_name(bn, strlen(bn)) ==
+        require(ibidi_unicode_bidi_class_from_name(bn, strlen(bn)) ==
                 (int)(v % (IBIDI_BC_COUNT + 2)));
     if (bc != -1) /* the input is its short name or its long one */
-        require(ibidi_cp_bidi_class_name((ibidi_bidi_class)bc) != NULL);
+        require(ibidi_unicode_bidi_class_name((ibidi_unicode_bc)bc) != NULL);
 
-    int sc = ibidi_cp_script_from_name(s, size);
+    int sc = ibidi_unicode_script_from_name(s, size);
     require(sc == -1 || (sc >= 0 && sc < IBIDI_SC_COUNT));
     if (sc != -1) /* its short or long name, or another alias (Qaac for Copt) */
-        require(ibidi_cp_script_name((ibidi_script)sc) != NULL);
-    const ibidi_script vs = (ibidi_script)(v % (IBIDI_SC_COUNT + 2));
-    const char *sn = ibidi_cp_script_name(vs), *sl = ibidi_cp_script_long_name(vs);
+        require(ibidi_unicode_script_name((ibidi_unicode_sc)sc) != NULL);
+    const ibidi_unicode_sc vs = (ibidi_unicode_sc)(v % (IBIDI_SC_COUNT + 2));
+    const char *sn = ibidi_unicode_script_name(vs), *sl = ibidi_unicode_script_long_name(vs);
     require((sn == NULL) == (sl == NULL));
     if (sn) {
-        require(ibidi_cp_script_from_name(sn, strlen(sn)) == (int)vs);
-        require(ibidi_cp_script_from_name(sl, strlen(sl)) == (int)vs);
+        require(ibidi_unicode_script_from_name(sn, strlen(sn)) == (int)vs);
+        require(ibidi_unicode_script_from_name(sl, strlen(sl)) == (int)vs);
     }
 
     /* 3: any integer, as a binding may pass one */
-    name_ok(ibidi_cp_bidi_class_name((ibidi_bidi_class)iv));
-    name_ok(ibidi_cp_gc_name((ibidi_gc)iv));
-    name_ok(ibidi_cp_script_name((ibidi_script)iv));
-    name_ok(ibidi_cp_script_long_name((ibidi_script)iv));
-    name_ok(ibidi_cp_joining_type_name((ibidi_joining_type)iv));
-    name_ok(ibidi_cp_bracket_type_name((ibidi_bracket_type)iv));
-    name_ok(ibidi_cp_decomposition_type_name((ibidi_decomposition_type)iv));
-    name_ok(ibidi_cp_uts46_status_name((ibidi_uts46_status)iv));
+    name_ok(ibidi_unicode_bidi_class_name((ibidi_unicode_bc)iv));
+    name_ok(ibidi_unicode_gc_name((ibidi_unicode_gc)iv));
+    name_ok(ibidi_unicode_script_name((ibidi_unicode_sc)iv));
+    name_ok(ibidi_unicode_script_long_name((ibidi_unicode_sc)iv));
+    name_ok(ibidi_unicode_joining_type_name((ibidi_unicode_jt)iv));
+    name_ok(ibidi_unicode_bracket_type_name((ibidi_unicode_bpt)iv));
+    name_ok(ibidi_unicode_decomposition_type_name((ibidi_unicode_dt)iv));
+    name_ok(ibidi_unicode_uts46_status_name((ibidi_unicode_uts46)iv));
     name_ok(ibidi_idna_profile_name((ibidi_idna_profile)iv));
     name_ok(ibidi_idna_property_name((ibidi_idna_property)iv));
     name_ok(ibidi_iri_kind_name((ibidi_iri_kind)iv));

@@ -5,7 +5,7 @@
  *  2. values above 10FFFF are unassigned (Cn) and have no name, mapping or decomposition;
  *  3. Bidi_Paired_Bracket is an involution between an opening and a closing bracket;
  *     a Bidi_Mirroring_Glyph exists only for Bidi_Mirrored characters;
- *  4. sizes are bounded by IBIDI_MAX_* and the same with any buffer capacity (preflight);
+ *  4. sizes are bounded by IBIDI_UNICODE_MAX_* and the same with any buffer capacity (preflight);
  *  5. a primary composite of two consecutive values decomposes canonically to them;
  *  6. the binary properties hold together as the UCD defines them: the explicit
  *     formatting classes are Bidi_Control (Cf, Default_Ignorable); noncharacters are
@@ -31,49 +31,50 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_one(uint32_t cp)
 {
-    ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
-    ibidi_gc gc = ibidi_cp_general_category(cp);
-    ibidi_script sc = ibidi_cp_script(cp);
-    ibidi_joining_type jt = ibidi_cp_joining_type(cp);
-    ibidi_bracket_type bpt = ibidi_cp_bracket_type(cp);
-    ibidi_uts46_status st = ibidi_cp_uts46_status(cp);
-    ibidi_decomposition_type dt = IBIDI_DT_COUNT;
-    uint32_t buf[IBIDI_MAX_DECOMPOSITION + IBIDI_MAX_UTS46_MAPPING];
-    ibidi_script scx[256];
-    char name[IBIDI_MAX_NAME];
+    ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
+    ibidi_unicode_sc sc = ibidi_unicode_script(cp);
+    ibidi_unicode_jt jt = ibidi_unicode_joining_type(cp);
+    ibidi_unicode_bpt bpt = ibidi_unicode_bracket_type(cp);
+    ibidi_unicode_uts46 st = ibidi_unicode_uts46_status(cp);
+    ibidi_unicode_dt dt = IBIDI_DT_COUNT;
+    uint32_t buf[IBIDI_UNICODE_MAX_DECOMPOSITION + IBIDI_UNICODE_MAX_UTS46_MAPPING];
+    ibidi_unicode_sc scx[256];
+    char name[IBIDI_UNICODE_MAX_NAME];
 
     /* 1 */
-    REQUIRE((unsigned)bc < IBIDI_BC_COUNT && ibidi_cp_bidi_class_name(bc));
-    REQUIRE((unsigned)gc < IBIDI_GC_COUNT && ibidi_cp_gc_name(gc));
-    REQUIRE(sc < IBIDI_SC_COUNT && ibidi_cp_script_name(sc) && ibidi_cp_script_long_name(sc));
-    REQUIRE(jt <= IBIDI_JT_T && ibidi_cp_joining_type_name(jt));
-    REQUIRE(bpt <= IBIDI_BPT_CLOSE && ibidi_cp_bracket_type_name(bpt));
-    REQUIRE(st <= IBIDI_UTS46_DISALLOWED && ibidi_cp_uts46_status_name(st));
-    REQUIRE(ibidi_cp_combining_class(cp) <= 254);
-    REQUIRE(ibidi_cp_assigned(cp) == (gc != IBIDI_GC_CN));
+    REQUIRE((unsigned)bc < IBIDI_BC_COUNT && ibidi_unicode_bidi_class_name(bc));
+    REQUIRE((unsigned)gc < IBIDI_GC_COUNT && ibidi_unicode_gc_name(gc));
+    REQUIRE(sc < IBIDI_SC_COUNT && ibidi_unicode_script_name(sc) &&
+            ibidi_unicode_script_long_name(sc));
+    REQUIRE(jt <= IBIDI_JT_T && ibidi_unicode_joining_type_name(jt));
+    REQUIRE(bpt <= IBIDI_BPT_CLOSE && ibidi_unicode_bracket_type_name(bpt));
+    REQUIRE(st <= IBIDI_UNICODE_UTS46_DISALLOWED && ibidi_unicode_uts46_status_name(st));
+    REQUIRE(ibidi_unicode_combining_class(cp) <= 254);
+    REQUIRE(ibidi_unicode_assigned(cp) == (gc != IBIDI_GC_CN));
 
     /* 4: Script_Extensions, preflighted and full */
-    size_t nscx = ibidi_cp_script_extensions(cp, NULL, 0);
+    size_t nscx = ibidi_unicode_script_extensions(cp, NULL, 0);
     REQUIRE(nscx >= 1 && nscx <= 256);
-    REQUIRE(ibidi_cp_script_extensions(cp, scx, 256) == nscx);
+    REQUIRE(ibidi_unicode_script_extensions(cp, scx, 256) == nscx);
     for (size_t i = 0; i < nscx; i++)
         REQUIRE(scx[i] < IBIDI_SC_COUNT);
 
     /* 4: decomposition */
-    size_t nd = ibidi_cp_decomposition(cp, buf, IBIDI_MAX_DECOMPOSITION, &dt);
-    REQUIRE(nd <= IBIDI_MAX_DECOMPOSITION && (unsigned)dt < IBIDI_DT_COUNT);
+    size_t nd = ibidi_unicode_decomposition(cp, buf, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt);
+    REQUIRE(nd <= IBIDI_UNICODE_MAX_DECOMPOSITION && (unsigned)dt < IBIDI_DT_COUNT);
     REQUIRE((nd == 0) == (dt == IBIDI_DT_NONE));
-    REQUIRE(ibidi_cp_decomposition(cp, NULL, 0, NULL) == nd);
+    REQUIRE(ibidi_unicode_decomposition(cp, NULL, 0, NULL) == nd);
 
     /* 4: UTS #46 mapping */
-    size_t nm = ibidi_cp_uts46_mapping(cp, buf, IBIDI_MAX_UTS46_MAPPING);
-    REQUIRE(nm <= IBIDI_MAX_UTS46_MAPPING);
-    REQUIRE(nm == 0 || st == IBIDI_UTS46_MAPPED || st == IBIDI_UTS46_DEVIATION);
-    REQUIRE(ibidi_cp_uts46_mapping(cp, NULL, 0) == nm);
+    size_t nm = ibidi_unicode_uts46_mapping(cp, buf, IBIDI_UNICODE_MAX_UTS46_MAPPING);
+    REQUIRE(nm <= IBIDI_UNICODE_MAX_UTS46_MAPPING);
+    REQUIRE(nm == 0 || st == IBIDI_UNICODE_UTS46_MAPPED || st == IBIDI_UNICODE_UTS46_DEVIATION);
+    REQUIRE(ibidi_unicode_uts46_mapping(cp, NULL, 0) == nm);
 
     /* 4: name */
-    size_t nn = ibidi_cp_name(cp, name, sizeof name);
-    REQUIRE(nn <= IBIDI_MAX_NAME && ibidi_cp_name(cp, NULL, 0) == nn);
+    size_t nn = ibidi_unicode_name(cp, name, sizeof name);
+    REQUIRE(nn <= IBIDI_UNICODE_MAX_NAME && ibidi_unicode_name(cp, NULL, 0) == nn);
     for (size_t i = 0; i < nn; i++)
         REQUIRE((name[i] >= 'A' && name[i] <= 'Z') || (name[i] >= '0' && name[i] <= '9') ||
                 name[i] == ' ' || name[i] == '-');
@@ -83,42 +84,43 @@ static void check_one(uint32_t cp)
         REQUIRE(gc == IBIDI_GC_CN && nn == 0 && nd == 0 && nm == 0);
 
     /* 3 */
-    uint32_t pb = ibidi_cp_paired_bracket(cp);
+    uint32_t pb = ibidi_unicode_paired_bracket(cp);
     if (bpt == IBIDI_BPT_NONE) {
         REQUIRE(pb == cp);
     } else {
-        REQUIRE(pb != cp && ibidi_cp_paired_bracket(pb) == cp);
-        REQUIRE(ibidi_cp_bracket_type(pb) == (bpt == IBIDI_BPT_OPEN ? IBIDI_BPT_CLOSE : IBIDI_BPT_OPEN));
+        REQUIRE(pb != cp && ibidi_unicode_paired_bracket(pb) == cp);
+        REQUIRE(ibidi_unicode_bracket_type(pb) ==
+                (bpt == IBIDI_BPT_OPEN ? IBIDI_BPT_CLOSE : IBIDI_BPT_OPEN));
     }
-    if (ibidi_cp_mirroring_glyph(cp) != cp)
-        REQUIRE(ibidi_cp_bidi_mirrored(cp));
+    if (ibidi_unicode_mirroring_glyph(cp) != cp)
+        REQUIRE(ibidi_unicode_bidi_mirrored(cp));
 
     /* 6 */
-    const int ctl = ibidi_cp_bidi_control(cp);
+    const int ctl = ibidi_unicode_bidi_control(cp);
     if (bc >= IBIDI_BC_LRE && bc <= IBIDI_BC_PDI)
         REQUIRE(ctl);
     if (ctl)
-        REQUIRE(gc == IBIDI_GC_CF && ibidi_cp_default_ignorable(cp) &&
+        REQUIRE(gc == IBIDI_GC_CF && ibidi_unicode_default_ignorable(cp) &&
                 (bc >= IBIDI_BC_LRE || bc == IBIDI_BC_L || bc == IBIDI_BC_R ||
                  bc == IBIDI_BC_AL));
     const int nonchar = cp <= 0x10FFFF && ((cp >= 0xFDD0 && cp <= 0xFDEF) ||
                                            (cp & 0xFFFEu) == 0xFFFEu);
-    REQUIRE(ibidi_cp_noncharacter(cp) == nonchar);
+    REQUIRE(ibidi_unicode_noncharacter(cp) == nonchar);
     const ibidi_idna_property ip = ibidi_idna_property_of(cp);
     REQUIRE(ibidi_idna_property_name(ip) != NULL);
     if (nonchar)
-        REQUIRE(gc == IBIDI_GC_CN && !ibidi_cp_default_ignorable(cp) &&
+        REQUIRE(gc == IBIDI_GC_CN && !ibidi_unicode_default_ignorable(cp) &&
                 ip == IBIDI_IDNA_DISALLOWED);
-    const ibidi_uts46_idna2008 v8 = ibidi_cp_uts46_idna2008(cp);
-    REQUIRE(v8 <= IBIDI_UTS46_IDNA2008_XV8);
-    if (v8 != IBIDI_UTS46_IDNA2008_NONE)
-        REQUIRE(st == IBIDI_UTS46_VALID);
+    const ibidi_unicode_idna2008 v8 = ibidi_unicode_uts46_idna2008(cp);
+    REQUIRE(v8 <= IBIDI_UNICODE_UTS46_IDNA2008_XV8);
+    if (v8 != IBIDI_UNICODE_UTS46_IDNA2008_NONE)
+        REQUIRE(st == IBIDI_UNICODE_UTS46_VALID);
 
     /* 7 */
-    const char *bn = ibidi_cp_bidi_class_name(bc), *sn = ibidi_cp_script_name(sc);
-    REQUIRE(ibidi_cp_bidi_class_from_name(bn, strlen(bn)) == (int)bc);
-    REQUIRE(ibidi_cp_script_from_name(sn, strlen(sn)) == (int)sc);
-    REQUIRE(ibidi_cp_decomposition_type_name(dt) != NULL);
+    const char *bn = ibidi_unicode_bidi_class_name(bc), *sn = ibidi_unicode_script_name(sc);
+    REQUIRE(ibidi_unicode_bidi_class_from_name(bn, strlen(bn)) == (int)bc);
+    REQUIRE(ibidi_unicode_script_from_name(sn, strlen(sn)) == (int)sc);
+    REQUIRE(ibidi_unicode_decomposition_type_name(dt) != NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -129,11 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                       (uint32_t)data[i + 3] << 24;
         check_one(cp);
         /* 5 */
-        uint32_t c = ibidi_cp_compose(prev, cp);
+        uint32_t c = ibidi_unicode_compose(prev, cp);
         if (c) {
-            uint32_t d[IBIDI_MAX_DECOMPOSITION];
-            ibidi_decomposition_type dt;
-            REQUIRE(ibidi_cp_decomposition(c, d, IBIDI_MAX_DECOMPOSITION, &dt) == 2);
+            uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
+            ibidi_unicode_dt dt;
+            REQUIRE(ibidi_unicode_decomposition(c, d, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt) == 2);
             REQUIRE(dt == IBIDI_DT_CANONICAL && d[0] == prev && d[1] == cp);
         }
         prev = cp;

@@ -52,11 +52,11 @@ static void check_decode(const char *s, size_t len)
 {
     uint32_t *out = xmalloc((len + 1) * sizeof *out); /* at most one code point per byte */
     char *enc = xmalloc(len + 1), *norm = xmalloc(len + 1);
-    size_t m = (size_t)-1, mc = (size_t)-1, elen = 0;
+    ibidi_buf32 dm = {out, len, (size_t)-1}, dmc = {out, len, (size_t)-1};
     ibidi_error e, ec;
-    ibidi_status st = ibidi_punycode_decode(s, len, 0, out, len, &m, &e);
-    ibidi_status sc =
-        ibidi_punycode_decode(s, len, IBIDI_PUNYCODE_CANONICAL, out, len, &mc, &ec);
+    ibidi_status st = ibidi_punycode_decode(s, len, 0, &dm, &e);
+    ibidi_status sc = ibidi_punycode_decode(s, len, IBIDI_PUNYCODE_CANONICAL, &dmc, &ec);
+    size_t m = dm.len, mc = dmc.len;
     REQUIRE(e.status == st && ec.status == sc);
     if (st != IBIDI_OK) {
         REQUIRE(is_pc_error(st));
@@ -69,8 +69,8 @@ static void check_decode(const char *s, size_t len)
     /* the canonical call wrote the same code points, if it succeeded */
     REQUIRE(sc == IBIDI_OK || sc == IBIDI_E_PUNYCODE_NOT_CANONICAL);
     REQUIRE(mc == m && m <= len);
-    ibidi_status s2 = ibidi_punycode_decode(s, len, 0, out, len, &m, NULL);
-    REQUIRE(s2 == IBIDI_OK);
+    ibidi_status s2 = ibidi_punycode_decode(s, len, 0, &dm, NULL);
+    REQUIRE(s2 == IBIDI_OK && dm.len == m);
     for (size_t i = 0; i < m; i++)
         REQUIRE(out[i] <= 0x10FFFF && (out[i] < 0xD800 || out[i] > 0xDFFF));
 
@@ -84,8 +84,9 @@ static void check_decode(const char *s, size_t len)
     for (size_t i = d; i < len; i++)
         if (norm[i] >= 'A' && norm[i] <= 'Z')
             norm[i] = (char)(norm[i] - 'A' + 'a');
-    REQUIRE(ibidi_punycode_encode(out, m, enc, len, &elen, &e) == IBIDI_OK);
-    REQUIRE(elen == len - skip && memcmp(enc, norm + skip, elen) == 0);
+    ibidi_buf eb = {enc, len, 0};
+    REQUIRE(ibidi_punycode_encode(out, m, &eb, &e) == IBIDI_OK);
+    REQUIRE(eb.len == len - skip && memcmp(enc, norm + skip, eb.len) == 0);
     int canonical = skip == 0 && memcmp(norm, s, len) == 0;
     REQUIRE(sc == (canonical ? IBIDI_OK : IBIDI_E_PUNYCODE_NOT_CANONICAL));
     if (!canonical)
@@ -93,12 +94,12 @@ static void check_decode(const char *s, size_t len)
 
     /* buffer contract */
     if (m > 0) {
-        size_t need = 0;
-        st = ibidi_punycode_decode(s, len, 0, out, m - 1, &need, &e);
-        REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && need == m && e.status == st);
-        need = 0;
-        st = ibidi_punycode_decode(s, len, 0, NULL, 0, &need, NULL);
-        REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && need == m);
+        ibidi_buf32 need = {out, m - 1, 0};
+        st = ibidi_punycode_decode(s, len, 0, &need, &e);
+        REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && need.len == m && e.status == st);
+        need = (ibidi_buf32){NULL, 0, 0};
+        st = ibidi_punycode_decode(s, len, 0, &need, NULL);
+        REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && need.len == m);
     }
 done:
     free(out), free(enc), free(norm);
@@ -136,9 +137,10 @@ static void check_encode(const uint8_t *data, size_t size)
         nb += c < 0x80;
     }
 
-    size_t need = (size_t)-1, len = 0, m = 0;
+    ibidi_buf pre = {NULL, 0, (size_t)-1};
     ibidi_error e;
-    ibidi_status st = ibidi_punycode_encode(t, n, NULL, 0, &need, &e);
+    ibidi_status st = ibidi_punycode_encode(t, n, &pre, &e);
+    size_t need = pre.len;
     if (st == IBIDI_E_PUNYCODE_TOO_LONG) { /* the bound, checked before anything else */
         REQUIRE(n > IBIDI_PUNYCODE_MAX_CPS && e.offset == IBIDI_PUNYCODE_MAX_CPS);
         goto done;
@@ -151,7 +153,9 @@ static void check_encode(const uint8_t *data, size_t size)
     }
     REQUIRE(st == (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && e.status == st);
     char *enc = xmalloc(need + 1);
-    st = ibidi_punycode_encode(t, n, enc, need, &len, &e);
+    ibidi_buf eb = {enc, need, 0};
+    st = ibidi_punycode_encode(t, n, &eb, &e);
+    size_t len = eb.len;
     REQUIRE(st == IBIDI_OK && len == need);
     size_t j = 0;
     for (size_t i = 0; i < n; i++)
@@ -162,18 +166,20 @@ static void check_encode(const uint8_t *data, size_t size)
     for (; j < len; j++)
         REQUIRE((enc[j] >= 'a' && enc[j] <= 'z') || (enc[j] >= '0' && enc[j] <= '9'));
     if (need > 0) {
-        st = ibidi_punycode_encode(t, n, enc, need - 1, &len, &e);
-        REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && len == need);
+        eb.cap = need - 1;
+        st = ibidi_punycode_encode(t, n, &eb, &e);
+        REQUIRE(st == IBIDI_E_BUFFER_TOO_SMALL && eb.len == need);
     }
-    st = ibidi_punycode_decode(enc, need, IBIDI_PUNYCODE_CANONICAL, back, n, &m, &e);
-    REQUIRE(st == IBIDI_OK && m == n && (n == 0 || memcmp(back, t, n * sizeof *t) == 0));
+    ibidi_buf32 bb = {back, n, 0};
+    st = ibidi_punycode_decode(enc, need, IBIDI_PUNYCODE_CANONICAL, &bb, &e);
+    REQUIRE(st == IBIDI_OK && bb.len == n && (n == 0 || memcmp(back, t, n * sizeof *t) == 0));
     free(enc);
 
     /* a value that is not a scalar value, in the middle */
     if (n > 0) {
         uint32_t keep = t[n / 2];
         t[n / 2] = keep & 1 ? 0xD800 + (keep & 0x7FF) : 0x110000 + keep;
-        st = ibidi_punycode_encode(t, n, NULL, 0, &len, &e);
+        st = ibidi_punycode_encode(t, n, &pre, &e);
         size_t first = n / 2;
         REQUIRE(st == (keep & 1 ? IBIDI_E_CP_SURROGATE : IBIDI_E_CP_TOO_LARGE) &&
                 e.offset == first && e.value == t[first]);

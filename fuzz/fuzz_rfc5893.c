@@ -76,7 +76,7 @@ static void alphabet_once(void)
             require(a.example[c] == 0);
             continue;
         }
-        require(ibidi_cp_bidi_class(a.example[c]) == (ibidi_bidi_class)c);
+        require(ibidi_unicode_bidi_class(a.example[c]) == (ibidi_unicode_bc)c);
         if (c != IBIDI_BC_BN)
             require(k < a.n_classes && a.classes[k++] == c);
     }
@@ -130,7 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(f[i].severity == IBIDI_SEVERITY_WARNING && f[i].rule == ibidi_code_message(f[i].code));
         require(f[i].context == IBIDI_DIR_LTR || f[i].context == IBIDI_DIR_RTL);
         require(ibidi_utf8_next(name, len, &pos, &cp, NULL) == IBIDI_OK && cp == f[i].cp &&
-                f[i].bidi_class == (int)ibidi_cp_bidi_class(cp));
+                f[i].bidi_class == (int)ibidi_unicode_bidi_class(cp));
         require(d[i].s1 < nn && d[i].s2 < nn);
         require(d[i].twin_len <= IBIDI_RFC5893_MAX_LABEL);
         require((d[i].twin_len > 0) == (f[i].code == IBIDI_RFC5893_REQ_UNIQUENESS));

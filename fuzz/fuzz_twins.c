@@ -70,7 +70,7 @@ static uint64_t hash(const char *s, size_t len)
 
 static int is_bn(uint32_t cp)
 {
-    return ibidi_cp_bidi_class(cp) == IBIDI_BC_BN;
+    return ibidi_unicode_bidi_class(cp) == IBIDI_BC_BN;
 }
 
 /* t without its characters of class BN (X9), in place; returns the new length. */
@@ -114,7 +114,7 @@ static int marks_on(const uint32_t *t, size_t n, ibidi_dir dir, long *on)
         l2v[v2l[v]] = v;
     long base = -2;
     for (size_t i = 0; i < n; i++) {
-        if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
             on[l2v[i]] = base;
         } else {
             on[l2v[i]] = -1;
@@ -128,20 +128,22 @@ static int on_twin(const char *twin, size_t len, void *ctx)
 {
     fz *f = (fz *)ctx;
     char vis[MAX_CPS * 4], vis2[MAX_CPS * 4];
-    size_t vl = 0, n1 = 0, n2 = 0;
+    size_t n1 = 0, n2 = 0;
+    ibidi_buf vb = {vis, sizeof vis, 0};
     f->count++;
     require(!(len == f->len && memcmp(twin, f->text, len) == 0));
     require(ibidi_utf8_validate(twin, len, &n1, NULL) == IBIDI_OK);
     require(ibidi_utf8_validate(f->text, f->len, &n2, NULL) == IBIDI_OK && n1 == n2);
-    require(ibidi_bidi_visual_utf8(twin, len, &(ibidi_bidi_options){.dir = f->dir}, vis, sizeof vis, &vl, NULL,
-                               NULL) == IBIDI_OK);
-    vl = strip_bn_utf8(vis, vl, vis2);
+    require(ibidi_bidi_visual_utf8(twin, len, &(ibidi_bidi_options){.dir = f->dir}, &vb, NULL,
+                                   NULL) == IBIDI_OK);
+    size_t vl = strip_bn_utf8(vis, vb.len, vis2);
     require(vl == f->vis_len && memcmp(vis2, f->vis, vl) == 0);
     /* the marks on the same glyphs */
     uint32_t cps[MAX_CPS];
     long on[MAX_CPS];
-    size_t n = 0;
-    require(ibidi_utf8_decode(twin, len, cps, MAX_CPS, &n, NULL) == IBIDI_OK && n == n1);
+    ibidi_buf32 dec = {cps, MAX_CPS, 0};
+    require(ibidi_utf8_decode(twin, len, &dec, NULL) == IBIDI_OK && dec.len == n1);
+    size_t n = dec.len;
     {
         /* the input's BN characters, each once (their order may change with the glyphs
          * they sit between) */
@@ -222,10 +224,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * BN left out */
     {
         char vis[MAX_CPS * 4];
-        size_t vl = 0;
-        require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, vis,
-                                       sizeof vis, &vl, NULL, NULL) == IBIDI_OK);
-        F.vis_len = strip_bn_utf8(vis, vl, F.vis);
+        ibidi_buf vb = {vis, sizeof vis, 0};
+        require(ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = dir}, &vb, NULL,
+                                       NULL) == IBIDI_OK);
+        F.vis_len = strip_bn_utf8(vis, vb.len, F.vis);
     }
     memcpy(F.cps, cps, n * sizeof cps[0]);
     F.n = n;
@@ -256,9 +258,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(ibidi_bidi_resolve_cp(kept, nk, &(ibidi_bidi_options){.dir = dir},
                               &(ibidi_bidi_result){.levels = lv, .cap = nk}, NULL) == IBIDI_OK);
         for (size_t i = 0; i < nk; i++) {
-            require(ibidi__twin_level_allowed(ibidi_cp_bidi_class(kept[i]), (unsigned)dir,
+            require(ibidi__twin_level_allowed(ibidi_unicode_bidi_class(kept[i]), (unsigned)dir,
                                               lv[i]));
-            if (ibidi_cp_bidi_class(kept[i]) == IBIDI_BC_NSM)
+            if (ibidi_unicode_bidi_class(kept[i]) == IBIDI_BC_NSM)
                 require(lv[i] == (i ? lv[i - 1] : (uint8_t)dir));
         }
     }

@@ -60,17 +60,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* decode: preflight, then into an exact buffer */
-    size_t out_len = (size_t)-1;
-    ibidi_status sd = ibidi_utf8_decode(s, size, NULL, 0, &out_len, &ed);
+    ibidi_buf32 pre = {NULL, 0, (size_t)-1};
+    ibidi_status sd = ibidi_utf8_decode(s, size, &pre, &ed);
     REQUIRE(ed.status == sd);
     uint32_t *dec = malloc((size + 1) * sizeof *dec);
     REQUIRE(dec);
     if (sv == IBIDI_OK) {
-        REQUIRE(out_len == count);
+        REQUIRE(pre.len == count);
         REQUIRE(sd == (count ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
-        size_t got = (size_t)-1;
-        sd = ibidi_utf8_decode(s, size, dec, count, &got, &ed);
-        REQUIRE(ed.status == sd && got == count);
+        ibidi_buf32 got = {dec, count, (size_t)-1};
+        sd = ibidi_utf8_decode(s, size, &got, &ed);
+        REQUIRE(ed.status == sd && got.len == count);
     }
 
     /* property 1 */
@@ -90,14 +90,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(count == 0 || memcmp(dec, cps, count * sizeof *cps) == 0);
 
         /* property 4 */
-        size_t need = (size_t)-1;
-        ibidi_status se = ibidi_utf8_encode(dec, count, NULL, 0, &need, NULL);
-        REQUIRE(need == size && se == (size ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
+        ibidi_buf need = {NULL, 0, (size_t)-1};
+        ibidi_status se = ibidi_utf8_encode(dec, count, &need, NULL);
+        REQUIRE(need.len == size && se == (size ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
         char *enc = malloc(size + 1);
         REQUIRE(enc);
-        size_t got = (size_t)-1;
-        REQUIRE(ibidi_utf8_encode(dec, count, enc, size, &got, NULL) == IBIDI_OK);
-        REQUIRE(got == size && (size == 0 || memcmp(enc, data, size) == 0));
+        ibidi_buf got = {enc, size, (size_t)-1};
+        REQUIRE(ibidi_utf8_encode(dec, count, &got, NULL) == IBIDI_OK);
+        REQUIRE(got.len == size && (size == 0 || memcmp(enc, data, size) == 0));
         free(enc);
     }
     free(dec);

@@ -162,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (ibidi_uts39_digit(cps[i], &zero) >= 0)
                 require(ibidi_uts39_digit(zero, NULL) == 0);
         }
-        ibidi_script sc = ibidi_cp_script(ncp ? cps[0] : 0);
+        ibidi_unicode_sc sc = ibidi_unicode_script(ncp ? cps[0] : 0);
         require(ibidi_uts39_recommended_script(sc) == 0 || ibidi_uts39_recommended_script(sc) == 1);
     }
     const char *n = ibidi_uts39_level_name(lv);

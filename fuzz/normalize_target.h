@@ -33,17 +33,20 @@
 /* NF of well-formed s as a malloc'd buffer, checking the size contract on the way. */
 static char *nf_utf8(ibidi_normalize_form f, const char *s, size_t n, size_t *out_n)
 {
-    size_t need = 0, got = 0;
-    ibidi_status st = ibidi_normalize_utf8(f, s, n, NULL, 0, &need, NULL);
+    ibidi_buf pre = {NULL, 0, 0};
+    ibidi_status st = ibidi_normalize_utf8(s, n, f, &pre, NULL);
+    size_t need = pre.len;
     char *o;
     REQUIRE(st == (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
     o = malloc(need + 1);
     REQUIRE(o != NULL);
     if (need) {
-        REQUIRE(ibidi_normalize_utf8(f, s, n, o, need - 1, &got, NULL) == IBIDI_E_BUFFER_TOO_SMALL);
-        REQUIRE(got == need);
+        ibidi_buf got = {o, need - 1, 0};
+        REQUIRE(ibidi_normalize_utf8(s, n, f, &got, NULL) == IBIDI_E_BUFFER_TOO_SMALL);
+        REQUIRE(got.len == need);
     }
-    REQUIRE(ibidi_normalize_utf8(f, s, n, o, need, &got, NULL) == IBIDI_OK && got == need);
+    ibidi_buf got = {o, need, 0};
+    REQUIRE(ibidi_normalize_utf8(s, n, f, &got, NULL) == IBIDI_OK && got.len == need);
     *out_n = need;
     return o;
 }
@@ -60,20 +63,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ibidi_normalize_form f = FUZZ_FORM;
     const char *x = (const char *)data;
     ibidi_error ev = {IBIDI_OK, 0, 0}, e = {IBIDI_OK, 0, 0};
-    size_t on = 0, n2 = 0, ncp = 0, dummy = 0;
+    size_t on = 0, n2 = 0, ncp = 0;
     char *o, *o2;
     ibidi_normalize_qc q = IBIDI_NORMALIZE_YES, qcp = IBIDI_NORMALIZE_YES;
     int yes = -1;
 
     if (ibidi_utf8_validate(x, size, &ncp, &ev) != IBIDI_OK) {
-        char *a = (char *)1;
-        REQUIRE(ibidi_normalize_utf8(f, x, size, NULL, 0, &dummy, &e) == ev.status);
+        ibidi_buf a = {(char *)1, 0, 1};
+        REQUIRE(ibidi_normalize_utf8(x, size, f, &(ibidi_buf){NULL, 0, 0}, &e) == ev.status);
         REQUIRE(e.status == ev.status && e.offset == ev.offset && e.value == ev.value);
-        REQUIRE(ibidi_normalize_quick_check_utf8(f, x, size, &q, &e) == ev.status && e.offset == ev.offset);
-        REQUIRE(ibidi_normalize_is_normalized_utf8(f, x, size, &yes, &e) == ev.status &&
+        REQUIRE(ibidi_normalize_quick_check_utf8(x, size, f, &q, &e) == ev.status && e.offset == ev.offset);
+        REQUIRE(ibidi_normalize_is_normalized_utf8(x, size, f, &yes, &e) == ev.status &&
                 e.offset == ev.offset);
-        REQUIRE(ibidi_normalize_utf8_alloc(f, x, size, &a, &dummy, &e) == ev.status && a == NULL &&
-                e.offset == ev.offset);
+        REQUIRE(ibidi_normalize_utf8_alloc(x, size, f, &a, &e) == ev.status && a.data == NULL &&
+                a.len == 0 && e.offset == ev.offset);
         return 0;
     }
 
@@ -85,39 +88,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(o2);
 
     /* the result is in the form */
-    REQUIRE(ibidi_normalize_quick_check_utf8(f, o, on, &q, NULL) == IBIDI_OK && q != IBIDI_NORMALIZE_NO);
+    REQUIRE(ibidi_normalize_quick_check_utf8(o, on, f, &q, NULL) == IBIDI_OK && q != IBIDI_NORMALIZE_NO);
     REQUIRE(!(q == IBIDI_NORMALIZE_MAYBE && (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)));
-    REQUIRE(ibidi_normalize_is_normalized_utf8(f, o, on, &yes, NULL) == IBIDI_OK && yes == 1);
+    REQUIRE(ibidi_normalize_is_normalized_utf8(o, on, f, &yes, NULL) == IBIDI_OK && yes == 1);
 
     /* quick check and is_normalized of the input agree with the result */
-    REQUIRE(ibidi_normalize_quick_check_utf8(f, x, size, &q, NULL) == IBIDI_OK);
+    REQUIRE(ibidi_normalize_quick_check_utf8(x, size, f, &q, NULL) == IBIDI_OK);
     REQUIRE(!(q == IBIDI_NORMALIZE_YES && !same(o, on, x, size)));
     REQUIRE(!(q == IBIDI_NORMALIZE_NO && same(o, on, x, size)));
-    REQUIRE(ibidi_normalize_is_normalized_utf8(f, x, size, &yes, NULL) == IBIDI_OK &&
+    REQUIRE(ibidi_normalize_is_normalized_utf8(x, size, f, &yes, NULL) == IBIDI_OK &&
             yes == same(o, on, x, size));
 
     /* the code point API */
     {
         uint32_t *cp = malloc((ncp + 1) * sizeof *cp), *ocp;
-        size_t got = 0, need = 0, u = 0;
         char *enc;
         REQUIRE(cp != NULL);
-        REQUIRE(ibidi_utf8_decode(x, size, cp, ncp, &got, NULL) == IBIDI_OK && got == ncp);
-        REQUIRE(ibidi_normalize_quick_check_cp(f, cp, ncp, &qcp, NULL) == IBIDI_OK && qcp == q);
-        REQUIRE(ibidi_normalize_cp(f, cp, ncp, NULL, 0, &need, NULL) ==
-                (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
+        ibidi_buf32 dec = {cp, ncp, 0};
+        REQUIRE(ibidi_utf8_decode(x, size, &dec, NULL) == IBIDI_OK && dec.len == ncp);
+        REQUIRE(ibidi_normalize_quick_check_cp(cp, ncp, f, &qcp, NULL) == IBIDI_OK && qcp == q);
+        ibidi_buf32 pre = {NULL, 0, 0};
+        ibidi_status sp = ibidi_normalize_cp(cp, ncp, f, &pre, NULL);
+        size_t need = pre.len;
+        REQUIRE(sp == (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK));
         ocp = malloc((need + 1) * sizeof *ocp);
         REQUIRE(ocp != NULL);
         if (need) {
-            REQUIRE(ibidi_normalize_cp(f, cp, ncp, ocp, need - 1, &got, NULL) ==
-                        IBIDI_E_BUFFER_TOO_SMALL &&
-                    got == need);
+            ibidi_buf32 got = {ocp, need - 1, 0};
+            REQUIRE(ibidi_normalize_cp(cp, ncp, f, &got, NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
+                    got.len == need);
         }
-        REQUIRE(ibidi_normalize_cp(f, cp, ncp, ocp, need, &got, NULL) == IBIDI_OK && got == need);
+        ibidi_buf32 got = {ocp, need, 0};
+        REQUIRE(ibidi_normalize_cp(cp, ncp, f, &got, NULL) == IBIDI_OK && got.len == need);
         enc = malloc(4 * need + 1);
         REQUIRE(enc != NULL);
-        REQUIRE(ibidi_utf8_encode(ocp, need, enc, 4 * need, &u, NULL) == IBIDI_OK);
-        REQUIRE(same(enc, u, o, on));
+        ibidi_buf u = {enc, 4 * need, 0};
+        REQUIRE(ibidi_utf8_encode(ocp, need, &u, NULL) == IBIDI_OK);
+        REQUIRE(same(enc, u.len, o, on));
         free(enc);
         free(ocp);
         free(cp);
@@ -125,11 +132,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* the allocating wrapper */
     {
-        char *a = NULL;
-        size_t an = 0;
-        REQUIRE(ibidi_normalize_utf8_alloc(f, x, size, &a, &an, NULL) == IBIDI_OK && a != NULL);
-        REQUIRE(a[an] == '\0' && same(a, an, o, on));
-        ibidi_free(a);
+        ibidi_buf a = {NULL, 0, 0};
+        REQUIRE(ibidi_normalize_utf8_alloc(x, size, f, &a, NULL) == IBIDI_OK && a.data != NULL);
+        REQUIRE(a.data[a.len] == '\0' && same(a.data, a.len, o, on));
+        ibidi_free(a.data);
     }
 
     /* canonical equivalence: composing or not first does not change the result */

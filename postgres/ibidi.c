@@ -322,7 +322,7 @@ static void json_list(StringInfo b, const ibidi_finding *f, size_t n, int warnin
             appendStringInfo(b, ",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             appendStringInfo(b, ",\"bidi_class\":\"%s\"",
-                             ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                             ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
         if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
             appendStringInfo(b, ",\"restriction\":\"%s\"",
                              ibidi_uts39_level_name((ibidi_uts39_level)x->detail));
@@ -1045,10 +1045,8 @@ Datum pg_ibidi_lgr_load(PG_FUNCTION_ARGS)
 
 static size_t encode_cps(const uint32_t *cps, size_t n, char *buf, size_t cap)
 {
-    size_t len = 0;
-    if (ibidi_utf8_encode(cps, n, buf, cap, &len, NULL) != IBIDI_OK)
-        len = 0;
-    return len;
+    ibidi_buf enc = {buf, cap, 0};
+    return ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK ? enc.len : 0;
 }
 
 /* A label under an LGR: the JSON of `ibidi lgr check --json --no-variants` (src/cli/cmd_lgr.c)

@@ -103,14 +103,14 @@ static int has_expr(int x)
 static int same_display(const char *x, const char *y, int arabic)
 {
     char a[512], b[512];
-    size_t la, lb, nx, ny;
+    ibidi_buf va = {a, sizeof a, 0}, vb = {b, sizeof b, 0};
+    size_t nx, ny;
     const char *sx = t_notation(1, x, arabic, &nx), *sy = t_notation(2, y, arabic, &ny);
-    if (ibidi_bidi_visual_utf8(sx, nx, &(ibidi_bidi_options){.dir = IBIDI_DIR_LTR}, a, sizeof a, &la, NULL,
-                               NULL) != IBIDI_OK ||
-        ibidi_bidi_visual_utf8(sy, ny, &(ibidi_bidi_options){.dir = IBIDI_DIR_LTR}, b, sizeof b, &lb, NULL,
-                               NULL) != IBIDI_OK)
+    const ibidi_bidi_options ltr = {.dir = IBIDI_DIR_LTR};
+    if (ibidi_bidi_visual_utf8(sx, nx, &ltr, &va, NULL, NULL) != IBIDI_OK ||
+        ibidi_bidi_visual_utf8(sy, ny, &ltr, &vb, NULL, NULL) != IBIDI_OK)
         return 0;
-    return la == lb && memcmp(a, b, la) == 0;
+    return va.len == vb.len && memcmp(a, b, va.len) == 0;
 }
 
 /* ---- Label categories ---------------------------------------------------------------- */
@@ -122,10 +122,10 @@ static unsigned cat(const char *notation)
     const char *s = t_notation(0, notation, 0, &len);
     ibidi_status st = ibidi_ambiguity_label_category_utf8(s, len, &c, &E);
     uint32_t cps[64];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, 64, 0};
     CHECK(st == IBIDI_OK, "category %s: status %d", notation, (int)st);
-    ibidi_utf8_decode(s, len, cps, 64, &n, NULL);
-    CHECK(ibidi_ambiguity_label_category_cp(cps, n) == c, "category %s: cp and utf8 agree",
+    ibidi_utf8_decode(s, len, &dec, NULL);
+    CHECK(ibidi_ambiguity_label_category_cp(cps, dec.len) == c, "category %s: cp and utf8 agree",
           notation);
     return c;
 }

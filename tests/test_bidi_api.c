@@ -63,22 +63,24 @@ static void *xmalloc(size_t n)
 /* Decodes a UTF-8 literal (NUL-terminated) into code points; returns their number. */
 static size_t dec(const char *s, uint32_t *out, size_t cap)
 {
-    size_t n = 0;
-    if (ibidi_utf8_decode(s, strlen(s), out, cap, &n, NULL) != IBIDI_OK) {
+    ibidi_buf32 d = {out, cap, 0};
+    if (ibidi_utf8_decode(s, strlen(s), &d, NULL) != IBIDI_OK) {
         printf("bad test literal\n");
         exit(2);
     }
-    return n;
+    return d.len;
 }
 
 /* Encodes code points into a malloc'd NUL-terminated UTF-8 buffer; *len gets its size. */
 static char *enc(const uint32_t *t, size_t n, size_t *len)
 {
     char *s = xmalloc(4 * n + 1);
-    if (ibidi_utf8_encode(t, n, s, 4 * n + 1, len, NULL) != IBIDI_OK) {
+    ibidi_buf e = {s, 4 * n + 1, 0};
+    if (ibidi_utf8_encode(t, n, &e, NULL) != IBIDI_OK) {
         printf("bad test code points\n");
         exit(2);
     }
+    *len = e.len;
     s[*len] = 0;
     return s;
 }
@@ -142,6 +144,9 @@ static void test_errors(void)
     uint32_t out32[64];
     char out8[256];
     ibidi_bidi_run runs[64];
+    ibidi_buf o8b;
+    ibidi_buf32 o32b;
+    ibidi_bidi_run_list rl;
     ibidi_error e;
     ibidi_status st;
     const uint32_t abc[3] = {'a', 'b', 'c'};
@@ -176,17 +181,34 @@ static void test_errors(void)
     CHECK(r.levels == NULL && r.cap == 0, "a failed resolve_utf8_alloc left arrays");
     r = (ibidi_bidi_result){.levels = lv, .classes = cl, .offsets = off, .cap = 64};
     NULLCASE(ibidi_bidi_reorder(NULL, 3, maps, NULL, &e), "reorder");
-    NULLCASE(ibidi_bidi_runs(NULL, 3, runs, 64, &len, &e), "runs");
+    NULLCASE(ibidi_bidi_runs(NULL, 3, &(ibidi_bidi_run_list){runs, 64, 0}, &e), "runs");
+    NULLCASE(ibidi_bidi_runs(lev3, 3, NULL, &e), "runs into no list");
+    NULLCASE(ibidi_bidi_runs(lev3, 3, &(ibidi_bidi_run_list){NULL, 4, 0}, &e),
+             "runs into NULL items with a capacity");
     NULLCASE(ibidi_bidi_paragraph(NULL, 3, 0, IBIDI_DIR_AUTO, NULL, &e), "paragraph");
-    NULLCASE(ibidi_bidi_line_levels(NULL, cls3, 3, 0, 3, 0, lv, &e), "line_levels levels");
-    NULLCASE(ibidi_bidi_line_levels(lev3, NULL, 3, 0, 3, 0, lv, &e), "line_levels classes");
-    NULLCASE(ibidi_bidi_line_levels(lev3, cls3, 3, 0, 3, 0, NULL, &e), "line_levels output");
-    NULLCASE(ibidi_bidi_visual_utf8(NULL, 3, NULL, out8, sizeof out8, &len, NULL, &e),
+    NULLCASE(ibidi_bidi_line_levels(NULL, lv, &e), "line_levels without a line");
+    NULLCASE(ibidi_bidi_line_levels(&(ibidi_bidi_line){NULL, cls3, 3, 0, 3, 0}, lv, &e),
+             "line_levels levels");
+    NULLCASE(ibidi_bidi_line_levels(&(ibidi_bidi_line){lev3, NULL, 3, 0, 3, 0}, lv, &e),
+             "line_levels classes");
+    NULLCASE(ibidi_bidi_line_levels(&(ibidi_bidi_line){lev3, cls3, 3, 0, 3, 0}, NULL, &e),
+             "line_levels output");
+    NULLCASE(ibidi_bidi_visual_utf8(NULL, 3, NULL, &(ibidi_buf){out8, sizeof out8, 0}, NULL, &e),
              "visual_utf8");
-    NULLCASE(ibidi_bidi_visual_cp(NULL, 3, NULL, out32, 64, &len, NULL, &e), "visual_cp");
+    NULLCASE(ibidi_bidi_visual_cp(NULL, 3, NULL, &(ibidi_buf32){out32, 64, 0}, NULL, &e),
+             "visual_cp");
+    NULLCASE(ibidi_bidi_visual_utf8("abc", 3, NULL, NULL, NULL, &e), "visual_utf8 into no record");
+    NULLCASE(ibidi_bidi_visual_cp(abc, 3, NULL, NULL, NULL, &e), "visual_cp into no record");
+    NULLCASE(ibidi_bidi_visual_utf8("abc", 3, NULL, &(ibidi_buf){NULL, 4, 0}, NULL, &e),
+             "visual_utf8 into NULL data with a capacity");
+    NULLCASE(ibidi_bidi_visual_cp(abc, 3, NULL, &(ibidi_buf32){NULL, 4, 0}, NULL, &e),
+             "visual_cp into NULL data with a capacity");
     {
-        char *p = (char *)1;
-        NULLCASE(ibidi_bidi_visual_utf8_alloc(NULL, 3, NULL, &p, &len, &e), "visual_utf8_alloc");
+        ibidi_buf p = {(char *)1, 0, 1};
+        NULLCASE(ibidi_bidi_visual_utf8_alloc(NULL, 3, NULL, &p, &e), "visual_utf8_alloc");
+        CHECK(p.data == NULL && p.len == 0, "a failed visual_utf8_alloc left its record");
+        NULLCASE(ibidi_bidi_visual_utf8_alloc("abc", 3, NULL, NULL, &e),
+                 "visual_utf8_alloc into no record");
     }
     ibidi_bidi_result_free(NULL); /* allowed, does nothing */
 
@@ -196,9 +218,13 @@ static void test_errors(void)
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && e.status == st, "unknown direction: %d", st);
     st = ibidi_bidi_resolve_utf8("abc", 3, OPTS((ibidi_dir)5, 0, NULL, 0), &r, &e);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "resolve_utf8 unknown direction: %d", st);
-    st = ibidi_bidi_visual_cp(abc, 3, OPTS((ibidi_dir)7, 0, NULL, 0), out32, 64, &len, NULL, &e);
+    o32b = (ibidi_buf32){out32, 64, 0};
+    st = ibidi_bidi_visual_cp(abc, 3, OPTS((ibidi_dir)7, 0, NULL, 0), &o32b, NULL, &e);
+    len = o32b.len;
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "visual_cp unknown direction: %d", st);
-    st = ibidi_bidi_visual_cp(abc, 3, OPTS(IBIDI_DIR_LTR, 4, NULL, 0), out32, 64, &len, NULL, &e);
+    o32b = (ibidi_buf32){out32, 64, 0};
+    st = ibidi_bidi_visual_cp(abc, 3, OPTS(IBIDI_DIR_LTR, 4, NULL, 0), &o32b, NULL, &e);
+    len = o32b.len;
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "visual_cp unknown flag: %d", st);
 
     /* ill-formed UTF-8: the decoder's status at the byte offset, with the offending byte */
@@ -230,15 +256,17 @@ static void test_errors(void)
               "resolve_utf8 bad case %zu: status %d offset %zu value %X, want %d at %zu", i, st,
               e.offset, e.value, bad[i].st, bad[i].off);
         memset(&e, 0, sizeof e);
-        st = ibidi_bidi_visual_utf8(bad[i].s, bad[i].len, OPTS(IBIDI_DIR_RTL, 0, NULL, 0), out8,
-                                    sizeof out8, &len, NULL, &e);
+        o8b = (ibidi_buf){out8, sizeof out8, 0};
+        st = ibidi_bidi_visual_utf8(bad[i].s, bad[i].len, OPTS(IBIDI_DIR_RTL, 0, NULL, 0), &o8b,
+                                    NULL, &e);
+        len = o8b.len;
         CHECK(st == bad[i].st && e.offset == bad[i].off, "visual_utf8 bad case %zu: %d at %zu", i,
               st, e.offset);
-        char *p = NULL;
+        ibidi_buf p = {NULL, 0, 0};
         memset(&e, 0, sizeof e);
         st = ibidi_bidi_visual_utf8_alloc(bad[i].s, bad[i].len, OPTS(IBIDI_DIR_RTL, 0, NULL, 0),
-                                          &p, &len, &e);
-        CHECK(st == bad[i].st && e.offset == bad[i].off && p == NULL,
+                                          &p, &e);
+        CHECK(st == bad[i].st && e.offset == bad[i].off && p.data == NULL,
               "visual_utf8_alloc bad case %zu: %d at %zu", i, st, e.offset);
         ibidi_bidi_result ra;
         memset(&e, 0, sizeof e);
@@ -279,7 +307,9 @@ static void test_errors(void)
                       e.value == cps[i].t[cps[i].at],
                   "resolve_cp bad case %zu: %d at %zu value %X", i, st, e.offset, e.value);
             memset(&e, 0, sizeof e);
-            st = ibidi_bidi_visual_cp(cps[i].t, cps[i].n, NULL, out32, 64, &len, NULL, &e);
+            o32b = (ibidi_buf32){out32, 64, 0};
+            st = ibidi_bidi_visual_cp(cps[i].t, cps[i].n, NULL, &o32b, NULL, &e);
+            len = o32b.len;
             CHECK(st == cps[i].st && e.offset == cps[i].at, "visual_cp bad case %zu: %d at %zu",
                   i, st, e.offset);
         }
@@ -331,7 +361,9 @@ static void test_errors(void)
         st = ibidi_bidi_reorder(l, 6, NULL, maps, &e);
         CHECK(st == IBIDI_E_BIDI_LEVEL && e.offset == 3, "level 255 at 3: %d at %zu", st,
               e.offset);
-        st = ibidi_bidi_runs(l, 6, runs, 64, &len, &e);
+        rl = (ibidi_bidi_run_list){runs, 64, 0};
+        st = ibidi_bidi_runs(l, 6, &rl, &e);
+        len = rl.n;
         CHECK(st == IBIDI_E_BIDI_LEVEL && e.offset == 3, "runs, level 255 at 3: %d at %zu", st,
               e.offset);
         l[3] = 126;
@@ -343,25 +375,31 @@ static void test_errors(void)
     {
         const uint8_t l[5] = {0, 1, 1, 2, 0};
         len = 0;
-        st = ibidi_bidi_runs(l, 5, runs, 2, &len, &e);
+        rl = (ibidi_bidi_run_list){runs, 2, 0};
+        st = ibidi_bidi_runs(l, 5, &rl, &e);
+        len = rl.n;
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 4, "runs cap 2: %d, %zu", st, len);
         len = 0;
-        st = ibidi_bidi_runs(l, 5, NULL, 0, &len, &e);
+        rl = (ibidi_bidi_run_list){NULL, 0, 0};
+        st = ibidi_bidi_runs(l, 5, &rl, &e);
+        len = rl.n;
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 4, "runs preflight: %d, %zu", st, len);
-        st = ibidi_bidi_runs(l, 5, runs, 4, &len, &e);
+        rl = (ibidi_bidi_run_list){runs, 4, 0};
+        st = ibidi_bidi_runs(l, 5, &rl, &e);
+        len = rl.n;
         CHECK(st == IBIDI_OK && len == 4, "runs exact: %d, %zu", st, len);
     }
 
     /* L1 per line: bad bounds */
     {
         uint8_t out[8];
-        st = ibidi_bidi_line_levels(lev3, cls3, 3, 2, 1, 0, out, &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lev3, cls3, 3, 2, 1, 0}, out, &e);
         CHECK(st == IBIDI_E_INVALID_ARGUMENT && e.status == st, "line start > end: %d", st);
-        st = ibidi_bidi_line_levels(lev3, cls3, 3, 0, 4, 0, out, &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lev3, cls3, 3, 0, 4, 0}, out, &e);
         CHECK(st == IBIDI_E_INVALID_ARGUMENT, "line end > n: %d", st);
-        st = ibidi_bidi_line_levels(lev3, cls3, 3, 3, 3, 0, out, &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lev3, cls3, 3, 3, 3, 0}, out, &e);
         CHECK(st == IBIDI_OK, "empty line at the end: %d", st);
-        st = ibidi_bidi_line_levels(lev3, cls3, 3, 1, 1, 0, NULL, &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lev3, cls3, 3, 1, 1, 0}, NULL, &e);
         CHECK(st == IBIDI_OK, "empty line into NULL: %d", st);
     }
 
@@ -412,12 +450,15 @@ static void test_work_area(void)
     char *s = enc(t, N, &blen);
     uint8_t *cls = xmalloc(N), *lv0 = xmalloc(N), *lv = xmalloc(N);
     for (size_t i = 0; i < N; i++)
-        cls[i] = (uint8_t)ibidi_cp_bidi_class(t[i]);
+        cls[i] = (uint8_t)ibidi_unicode_bidi_class(t[i]);
     size_t ws = ibidi_bidi_work_size(N);
     unsigned char *buf = xmalloc(ws + 16);
     uint32_t *o32 = xmalloc(N * sizeof *o32);
     char *o8 = xmalloc(blen + 1);
     size_t olen;
+    ibidi_buf o8b;
+    ibidi_buf32 o32b;
+    ibidi_bidi_run_list rl;
     ibidi_error e;
     ibidi_status st;
 
@@ -451,16 +492,21 @@ static void test_work_area(void)
             CHECK(a == 3 || memcmp(lv0, lv, N) == 0, "resolve_cp, work %s: other levels", nm);
         st = ibidi_bidi_resolve_classes(cls, N, o, &r, &e);
         CHECK(st == want && e.status == st, "resolve_classes, work %s: %d", nm, st);
-        st = ibidi_bidi_visual_utf8(s, blen, o, o8, blen, &olen, NULL, &e);
+        o8b = (ibidi_buf){o8, blen, 0};
+        st = ibidi_bidi_visual_utf8(s, blen, o, &o8b, NULL, &e);
+        olen = o8b.len;
         CHECK(st == want && e.status == st, "visual_utf8, work %s: %d", nm, st);
-        st = ibidi_bidi_visual_cp(t, N, o, o32, N, &olen, NULL, &e);
+        o32b = (ibidi_buf32){o32, N, 0};
+        st = ibidi_bidi_visual_cp(t, N, o, &o32b, NULL, &e);
+        olen = o32b.len;
         CHECK(st == want && e.status == st, "visual_cp, work %s: %d", nm, st);
     }
     /* the allocating wrappers need no work area, and ignore one given */
-    char *p = NULL;
-    st = ibidi_bidi_visual_utf8_alloc(s, blen, OPTS(IBIDI_DIR_AUTO, 0, buf, 1), &p, &olen, &e);
-    CHECK(st == IBIDI_OK && p && olen == blen, "visual_utf8_alloc of %d code points: %d", N, st);
-    ibidi_free(p);
+    ibidi_buf p = {NULL, 0, 0};
+    st = ibidi_bidi_visual_utf8_alloc(s, blen, OPTS(IBIDI_DIR_AUTO, 0, buf, 1), &p, &e);
+    CHECK(st == IBIDI_OK && p.data && p.len == blen, "visual_utf8_alloc of %d code points: %d",
+          N, st);
+    ibidi_free(p.data);
     {
         ibidi_bidi_result ra;
         const unsigned want = IBIDI_BIDI_WANT_CLASSES | IBIDI_BIDI_WANT_WEAK |
@@ -489,8 +535,10 @@ static void test_work_area(void)
     st = ibidi_bidi_resolve_classes(cls, IBIDI_BIDI_SMALL, OPTS(IBIDI_DIR_RTL, 0, NULL, 0), &rs,
                                     &e);
     CHECK(st == IBIDI_OK, "resolve_classes of IBIDI_BIDI_SMALL: %d", st);
-    st = ibidi_bidi_visual_cp(t, IBIDI_BIDI_SMALL, OPTS(IBIDI_DIR_RTL, 0, NULL, 0), o32, N, &olen,
-                              NULL, &e);
+    o32b = (ibidi_buf32){o32, N, 0};
+    st = ibidi_bidi_visual_cp(t, IBIDI_BIDI_SMALL, OPTS(IBIDI_DIR_RTL, 0, NULL, 0), &o32b, NULL,
+                              &e);
+    olen = o32b.len;
     CHECK(st == IBIDI_OK && olen == IBIDI_BIDI_SMALL, "visual_cp of IBIDI_BIDI_SMALL: %d", st);
 
     /* the functions without a work area take any length: reorder, runs, line levels */
@@ -503,7 +551,9 @@ static void test_work_area(void)
             l[i] = (uint8_t)below(127);
         st = ibidi_bidi_reorder(l, M, v, w, &e);
         CHECK(st == IBIDI_OK, "reorder of %d levels: %d", M, st);
-        st = ibidi_bidi_runs(l, M, r, M, &olen, &e);
+        rl = (ibidi_bidi_run_list){r, M, 0};
+        st = ibidi_bidi_runs(l, M, &rl, &e);
+        olen = rl.n;
         CHECK(st == IBIDI_OK, "runs of %d levels: %d", M, st);
         free(l);
         free(v);
@@ -529,6 +579,9 @@ static void test_empty(void)
     uint32_t o32[1];
     char o8[1];
     ibidi_bidi_run runs[1];
+    ibidi_buf o8b;
+    ibidi_buf32 o32b;
+    ibidi_bidi_run_list rl;
     ibidi_bidi_info info;
     ibidi_error e;
     ibidi_status st;
@@ -570,29 +623,38 @@ static void test_empty(void)
               st);
         ibidi_bidi_result_free(&ra);
         memset(&info, 0x55, sizeof info);
-        st = ibidi_bidi_visual_utf8("", 0, o, o8, 0, &olen, &info, &e);
+        o8b = (ibidi_buf){o8, 0, 9};
+        st = ibidi_bidi_visual_utf8("", 0, o, &o8b, &info, &e);
+        olen = o8b.len;
         CHECK(st == IBIDI_OK && olen == 0 && info.paragraphs == 0, "visual_utf8 empty: %d", st);
-        st = ibidi_bidi_visual_utf8(NULL, 0, OPTS(dir, 3, NULL, 0), NULL, 0, &olen, NULL, &e);
+        o8b = (ibidi_buf){NULL, 0, 9};
+        st = ibidi_bidi_visual_utf8(NULL, 0, OPTS(dir, 3, NULL, 0), &o8b, NULL, &e);
+        olen = o8b.len;
         CHECK(st == IBIDI_OK && olen == 0, "visual_utf8 NULL: %d", st);
         memset(&info, 0x55, sizeof info);
-        st = ibidi_bidi_visual_cp(NULL, 0, o, o32, 0, &olen, &info, &e);
+        o32b = (ibidi_buf32){o32, 0, 9};
+        st = ibidi_bidi_visual_cp(NULL, 0, o, &o32b, &info, &e);
+        olen = o32b.len;
         CHECK(st == IBIDI_OK && olen == 0 && info.paragraphs == 0, "visual_cp empty: %d", st);
-        char *p = NULL;
-        olen = 9;
-        st = ibidi_bidi_visual_utf8_alloc("", 0, o, &p, &olen, &e);
-        CHECK(st == IBIDI_OK && p && p[0] == 0 && olen == 0, "visual_utf8_alloc empty: %d", st);
-        ibidi_free(p);
+        ibidi_buf p = {NULL, 0, 9};
+        st = ibidi_bidi_visual_utf8_alloc("", 0, o, &p, &e);
+        CHECK(st == IBIDI_OK && p.data && p.data[0] == 0 && p.len == 0,
+              "visual_utf8_alloc empty: %d", st);
+        ibidi_free(p.data);
     }
     st = ibidi_bidi_reorder(NULL, 0, NULL, NULL, &e);
     CHECK(st == IBIDI_OK, "reorder empty: %d", st);
     st = ibidi_bidi_reorder(NULL, 0, maps, maps, &e);
     CHECK(st == IBIDI_OK, "reorder empty with maps: %d", st);
-    st = ibidi_bidi_runs(NULL, 0, runs, 1, &nr, &e);
+    rl = (ibidi_bidi_run_list){runs, 1, 9};
+    st = ibidi_bidi_runs(NULL, 0, &rl, &e);
+    nr = rl.n;
     CHECK(st == IBIDI_OK && nr == 0, "runs empty: %d, %zu", st, nr);
-    nr = 9;
-    st = ibidi_bidi_runs(NULL, 0, NULL, 0, &nr, &e);
+    rl = (ibidi_bidi_run_list){NULL, 0, 9};
+    st = ibidi_bidi_runs(NULL, 0, &rl, &e);
+    nr = rl.n;
     CHECK(st == IBIDI_OK && nr == 0, "runs empty, no buffer: %d, %zu", st, nr);
-    st = ibidi_bidi_line_levels(NULL, NULL, 0, 0, 0, 0, NULL, &e);
+    st = ibidi_bidi_line_levels(&(ibidi_bidi_line){NULL, NULL, 0, 0, 0, 0}, NULL, &e);
     CHECK(st == IBIDI_OK, "line_levels empty: %d", st);
 }
 
@@ -713,7 +775,9 @@ static int check_l2(const uint8_t *lv, size_t n, const char *what)
     }
     if (!bad) {
         size_t k = ref_runs(lv, rb_ref, n, rb_refruns);
-        st = ibidi_bidi_runs(lv, n, rb_runs, n, &nr, &e);
+        ibidi_bidi_run_list rl = {rb_runs, n, (size_t)-1};
+        st = ibidi_bidi_runs(lv, n, &rl, &e);
+        nr = rl.n;
         if (st != IBIDI_OK || nr != k)
             bad = "runs count";
         for (size_t i = 0; !bad && i < k; i++)
@@ -868,14 +932,15 @@ static void test_line_levels(void)
     const size_t br[4] = {0, 2, 4, 7};
     const uint8_t want_ltr[7] = {1, 0, 1, 0, 1, 1, 1};
     for (int l = 0; l < 3; l++) {
-        st = ibidi_bidi_line_levels(lv, cl, n, br[l], br[l + 1], 0, out, &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lv, cl, n, br[l], br[l + 1], 0}, out, &e);
         CHECK(st == IBIDI_OK && memcmp(out, want_ltr + br[l], br[l + 1] - br[l]) == 0,
               "line %d of the LTR paragraph: %d, %u %u", l, st, out[0], out[1]);
     }
     /* in place, line by line */
     memcpy(out, lv, n);
     for (int l = 0; l < 3; l++) {
-        st = ibidi_bidi_line_levels(out, cl, n, br[l], br[l + 1], 0, out + br[l], &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){out, cl, n, br[l], br[l + 1], 0},
+                                    out + br[l], &e);
         CHECK(st == IBIDI_OK, "in place line %d: %d", l, st);
     }
     CHECK(memcmp(out, want_ltr, n) == 0, "in place: %u %u %u %u", out[0], out[1], out[2], out[3]);
@@ -893,13 +958,14 @@ static void test_line_levels(void)
     {
         const size_t lb[4] = {0, 2, 12, 16};
         for (int l = 0; l < 3; l++) {
-            st = ibidi_bidi_line_levels(lv, cl, n, lb[l], lb[l + 1], 1, out, &e);
+            st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lv, cl, n, lb[l], lb[l + 1], 1}, out,
+                                        &e);
             ref_line(lv, cl, lb[l], lb[l + 1], 1, want);
             CHECK(st == IBIDI_OK && memcmp(out, want, lb[l + 1] - lb[l]) == 0,
                   "RTL line %d: %d", l, st);
         }
         /* "cd ef  " ends with two spaces at level 2 that go to level 1 */
-        st = ibidi_bidi_line_levels(lv, cl, n, 7, 14, 1, out, &e);
+        st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lv, cl, n, 7, 14, 1}, out, &e);
         CHECK(st == IBIDI_OK && out[0] == 2 && out[2] == 2 && out[3] == 2 && out[5] == 1 &&
                   out[6] == 1,
               "line 'cd ef  ': %u %u %u %u %u %u %u", out[0], out[1], out[2], out[3], out[4],
@@ -935,7 +1001,7 @@ static void test_line_levels(void)
                 break;
             }
             /* the whole paragraph as one line: the resolved levels already */
-            st = ibidi_bidi_line_levels(lv, cl, n, s, en, pl, out, &e);
+            st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lv, cl, n, s, en, pl}, out, &e);
             if (st != IBIDI_OK || memcmp(out, lv + s, en - s) != 0) {
                 bad++;
                 CHECK(0, "the paragraph [%zu,%zu) as one line differs", s, en);
@@ -944,10 +1010,11 @@ static void test_line_levels(void)
             while (a < en) {
                 size_t b = a + 1 + below((uint32_t)(en - a));
                 ref_line(lv, cl, a, b, pl, want);
-                st = ibidi_bidi_line_levels(lv, cl, n, a, b, pl, out, &e);
+                st = ibidi_bidi_line_levels(&(ibidi_bidi_line){lv, cl, n, a, b, pl}, out, &e);
                 memcpy(out + 64, lv, n);
                 ibidi_status st2 =
-                    ibidi_bidi_line_levels(out + 64, cl, n, a, b, pl, out + 64 + a, &e);
+                    ibidi_bidi_line_levels(&(ibidi_bidi_line){out + 64, cl, n, a, b, pl},
+                                           out + 64 + a, &e);
                 if (st != IBIDI_OK || st2 != IBIDI_OK || memcmp(out, want, b - a) != 0 ||
                     memcmp(out + 64 + a, want, b - a) != 0) {
                     bad++;
@@ -955,7 +1022,7 @@ static void test_line_levels(void)
                           pl, st, st2);
                     printf("  classes:");
                     for (size_t i = a; i < b; i++)
-                        printf(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)cl[i]));
+                        printf(" %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)cl[i]));
                     printf("\n  got/want:");
                     for (size_t i = a; i < b; i++)
                         printf(" %u/%u", out[i - a], want[i - a]);
@@ -1064,7 +1131,7 @@ static void test_paragraphs(void)
     for (size_t i = 0; i < sizeof p2 / sizeof p2[0]; i++) {
         n = dec(p2[i].s, t, 64);
         for (size_t k = 0; k < n; k++)
-            cl[k] = (uint8_t)ibidi_cp_bidi_class(t[k]);
+            cl[k] = (uint8_t)ibidi_unicode_bidi_class(t[k]);
         st = para_of(cl, n, n - 1, IBIDI_DIR_AUTO, &s, &en, &pl, &e);
         CHECK(st == IBIDI_OK && s == 0 && en == n && pl == p2[i].lvl_auto,
               "P2 case %zu AUTO: level %u", i, pl);
@@ -1127,8 +1194,11 @@ static void vis(int line, const char *in, ibidi_dir dir, unsigned opt, const cha
     uint32_t t[128], o32[128], w32[128];
     char o8[512];
     size_t n = dec(in, t, 128), wn = dec(want, w32, 128), len = 0, wlen = strlen(want), olen;
+    ibidi_buf o8b;
     ibidi_error e;
-    ibidi_status st = ibidi_bidi_visual_cp(t, n, OPTS(dir, opt, NULL, 0), o32, 128, &olen, NULL, &e);
+    ibidi_buf32 o32b = {o32, 128, (size_t)-1};
+    ibidi_status st = ibidi_bidi_visual_cp(t, n, OPTS(dir, opt, NULL, 0), &o32b, NULL, &e);
+    olen = o32b.len;
     if (!t_check(st == IBIDI_OK && olen == wn && memcmp(o32, w32, wn * 4) == 0, __FILE__, line,
                  "visual_cp dir %d options %u: %d, %zu code points", dir, opt, st, olen)) {
         printf("  got:");
@@ -1139,30 +1209,35 @@ static void vis(int line, const char *in, ibidi_dir dir, unsigned opt, const cha
             printf(" %04X", w32[i]);
         printf("\n");
     }
-    st = ibidi_bidi_visual_utf8(in, strlen(in), OPTS(dir, opt, NULL, 0), NULL, 0, &len, NULL, &e);
+    o8b = (ibidi_buf){NULL, 0, (size_t)-1};
+    st = ibidi_bidi_visual_utf8(in, strlen(in), OPTS(dir, opt, NULL, 0), &o8b, NULL, &e);
+    len = o8b.len;
     t_check(st == (wlen ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) && len == wlen, __FILE__, line,
             "visual_utf8 preflight: %d, %zu (want %zu)", st, len, wlen);
     if (wlen) {
-        len = 0;
-        st = ibidi_bidi_visual_utf8(in, strlen(in), OPTS(dir, opt, NULL, 0), o8, wlen - 1, &len, NULL, &e);
+        o8b = (ibidi_buf){o8, wlen - 1, 0};
+        st = ibidi_bidi_visual_utf8(in, strlen(in), OPTS(dir, opt, NULL, 0), &o8b, NULL, &e);
+        len = o8b.len;
         t_check(st == IBIDI_E_BUFFER_TOO_SMALL && e.status == st && len == wlen, __FILE__, line,
                 "visual_utf8 one byte short: %d, %zu", st, len);
     }
-    st = ibidi_bidi_visual_utf8(in, strlen(in), OPTS(dir, opt, NULL, 0), o8, wlen, &len, NULL, &e);
+    o8b = (ibidi_buf){o8, wlen, 0};
+    st = ibidi_bidi_visual_utf8(in, strlen(in), OPTS(dir, opt, NULL, 0), &o8b, NULL, &e);
+    len = o8b.len;
     t_check(st == IBIDI_OK && len == wlen && memcmp(o8, want, wlen) == 0, __FILE__, line,
             "visual_utf8 exact: %d, %zu", st, len);
-    char *p = NULL;
-    st = ibidi_bidi_visual_utf8_alloc(in, strlen(in), OPTS(dir, opt, NULL, 0), &p, &len, &e);
-    t_check(st == IBIDI_OK && p && len == wlen && memcmp(p, want, wlen + 1) == 0, __FILE__, line,
-            "visual_utf8_alloc: %d, %zu", st, len);
-    ibidi_free(p);
+    ibidi_buf p = {NULL, 0, (size_t)-1};
+    st = ibidi_bidi_visual_utf8_alloc(in, strlen(in), OPTS(dir, opt, NULL, 0), &p, &e);
+    t_check(st == IBIDI_OK && p.data && p.len == wlen && memcmp(p.data, want, wlen + 1) == 0,
+            __FILE__, line, "visual_utf8_alloc: %d, %zu", st, p.len);
+    ibidi_free(p.data);
 }
 
 static void test_visual(void)
 {
     /* X9 */
     for (int c = 0; c < 256; c++)
-        CHECK(ibidi_bidi_class_removed((ibidi_bidi_class)c) == is_removed((unsigned)c),
+        CHECK(ibidi_bidi_class_removed((ibidi_unicode_bc)c) == is_removed((unsigned)c),
               "ibidi_bidi_class_removed(%d)", c);
 
     /* L4 */
@@ -1227,27 +1302,37 @@ static void test_visual(void)
         ibidi_dir dir = (ibidi_dir)below(4);
         uint8_t lv[80];
         ibidi_bidi_info info;
-        ibidi_status s0 = ibidi_bidi_visual_cp(t, n, OPTS(dir, 0, NULL, 0), a, 80, &la, &info, NULL);
+        ibidi_buf32 o32b = {a, 80, 0};
+        ibidi_status s0 = ibidi_bidi_visual_cp(t, n, OPTS(dir, 0, NULL, 0), &o32b, &info, NULL);
+        la = o32b.len;
+        o32b = (ibidi_buf32){b, 80, 0};
         ibidi_status s1 =
-            ibidi_bidi_visual_cp(t, n, OPTS(dir, IBIDI_BIDI_NO_MIRROR, NULL, 0), b, 80, &lb, NULL, NULL);
-        ibidi_status s2 = ibidi_bidi_visual_cp(t, n, OPTS(dir, IBIDI_BIDI_REMOVE_CONTROLS, NULL, 0), c, 80, &lc, NULL, NULL);
-        ibidi_status s3 = ibidi_bidi_visual_cp(t, n, OPTS(dir, 3, NULL, 0), d, 80, &ld, NULL, NULL);
+            ibidi_bidi_visual_cp(t, n, OPTS(dir, IBIDI_BIDI_NO_MIRROR, NULL, 0), &o32b, NULL, NULL);
+        lb = o32b.len;
+        o32b = (ibidi_buf32){c, 80, 0};
+        ibidi_status s2 = ibidi_bidi_visual_cp(t, n, OPTS(dir, IBIDI_BIDI_REMOVE_CONTROLS, NULL, 0),
+                                               &o32b, NULL, NULL);
+        lc = o32b.len;
+        o32b = (ibidi_buf32){d, 80, 0};
+        ibidi_status s3 = ibidi_bidi_visual_cp(t, n, OPTS(dir, 3, NULL, 0), &o32b, NULL, NULL);
+        ld = o32b.len;
         ibidi_status s4 = levels_cp(t, n, dir, lv, NULL, NULL, NULL);
         int ok = s0 == IBIDI_OK && s1 == IBIDI_OK && s2 == IBIDI_OK && s3 == IBIDI_OK &&
                  s4 == IBIDI_OK && la == n && lb == n;
         /* mirroring: a[v] is b[v] mirrored, or b[v] itself */
         for (size_t v = 0; ok && v < n; v++)
-            ok = a[v] == b[v] || (a[v] == ibidi_cp_mirroring_glyph(b[v]) && ibidi_cp_bidi_mirrored(b[v]));
+            ok = a[v] == b[v] ||
+                 (a[v] == ibidi_unicode_mirroring_glyph(b[v]) && ibidi_unicode_bidi_mirrored(b[v]));
         /* dropping the controls from a gives c, from b gives d */
         size_t k = 0, k2 = 0;
         for (size_t v = 0; ok && v < n; v++) {
-            ibidi_bidi_class bc = ibidi_cp_bidi_class(a[v]);
+            ibidi_unicode_bc bc = ibidi_unicode_bidi_class(a[v]);
             int ctlc = (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
                        bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || a[v] == 0x200E ||
                        a[v] == 0x200F || a[v] == 0x61C;
             if (!ctlc)
                 ok = k < lc && c[k++] == a[v];
-            bc = ibidi_cp_bidi_class(b[v]);
+            bc = ibidi_unicode_bidi_class(b[v]);
             ctlc = (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
                    bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || b[v] == 0x200E || b[v] == 0x200F ||
                    b[v] == 0x61C;
@@ -1256,17 +1341,16 @@ static void test_visual(void)
         }
         ok = ok && k == lc && k2 == ld;
         /* UTF-8 and the allocating form */
-        char *s = enc(t, n, &blen), *w = enc(a, n, &olen), o8[400], *p = NULL;
-        size_t l8 = 0, lp = 0;
+        char *s = enc(t, n, &blen), *w = enc(a, n, &olen), o8[400];
+        ibidi_buf l8 = {o8, sizeof o8, 0}, p = {NULL, 0, 0};
         ibidi_bidi_info info8;
         ok = ok &&
-             ibidi_bidi_visual_utf8(s, blen, OPTS(dir, 0, NULL, 0), o8, sizeof o8, &l8, &info8, NULL) ==
+             ibidi_bidi_visual_utf8(s, blen, OPTS(dir, 0, NULL, 0), &l8, &info8, NULL) ==
                  IBIDI_OK &&
-             l8 == olen && memcmp(o8, w, olen) == 0 &&
-             info_eq(&info8, &info) &&
-             ibidi_bidi_visual_utf8_alloc(s, blen, OPTS(dir, 0, NULL, 0), &p, &lp, NULL) == IBIDI_OK && p &&
-             lp == olen && memcmp(p, w, olen + 1) == 0;
-        ibidi_free(p);
+             l8.len == olen && memcmp(o8, w, olen) == 0 && info_eq(&info8, &info) &&
+             ibidi_bidi_visual_utf8_alloc(s, blen, OPTS(dir, 0, NULL, 0), &p, NULL) == IBIDI_OK &&
+             p.data && p.len == olen && memcmp(p.data, w, olen + 1) == 0;
+        ibidi_free(p.data);
         free(s);
         free(w);
         if (!ok) {

@@ -204,7 +204,7 @@ static const char *dir_name(ibidi_dir d)
 
 /* ------------------------------------------------------------------ shared checks */
 
-static int is_removed(uint8_t bc) { return ibidi_bidi_class_removed((ibidi_bidi_class)bc) != 0; }
+static int is_removed(uint8_t bc) { return ibidi_bidi_class_removed((ibidi_unicode_bc)bc) != 0; }
 
 /* Checks resolved levels against the expected ones (-1 = x), the X9-removed positions,
  * L2 against the expected order (removed indices dropped), the inverse map and the runs.
@@ -227,7 +227,7 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
         if (is_removed(cls[i]) != (want_lev[i] < 0)) {
             if (!(f & F_REMOVED))
                 note("\n    position %zu: class %s, removed %d, expected level %d", i,
-                     ibidi_cp_bidi_class_name((ibidi_bidi_class)cls[i]), is_removed(cls[i]),
+                     ibidi_unicode_bidi_class_name((ibidi_unicode_bc)cls[i]), is_removed(cls[i]),
                      want_lev[i]);
             f |= F_REMOVED;
         }
@@ -258,7 +258,9 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
             f |= F_ORDER;
 
         /* L2 runs: every index once, in the order of the map, descending in odd runs */
-        st = ibidi_bidi_runs(lev, n, B.runs, n, &nr, NULL);
+        ibidi_bidi_run_list rl = {B.runs, n, (size_t)-1};
+        st = ibidi_bidi_runs(lev, n, &rl, NULL);
+        nr = rl.n;
         if (st != IBIDI_OK || nr == 0 || nr > n) {
             note("\n    ibidi_bidi_runs: status %s, %zu runs", ibidi_status_name(st), nr);
             f |= F_RUNS;
@@ -288,7 +290,9 @@ static unsigned check_resolution(const uint8_t *cls, const uint8_t *lev, size_t 
             }
             if (n && !(f & F_RUNS)) {
                 size_t q = 0;
-                st = ibidi_bidi_runs(lev, n, B.runs, nr - 1, &q, NULL);
+                rl = (ibidi_bidi_run_list){B.runs, nr - 1, 0};
+                st = ibidi_bidi_runs(lev, n, &rl, NULL);
+                q = rl.n;
                 if (st != IBIDI_E_BUFFER_TOO_SMALL || q != nr) {
                     note("\n    ibidi_bidi_runs with capacity %zu: status %s, n_runs %zu (want "
                          "BUFFER_TOO_SMALL, %zu)",
@@ -421,7 +425,7 @@ static void bt_head(void *p)
     const bt_ctx *c = p;
     note("BidiTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
-        note(" %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)c->cls[i]));
+        note(" %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c->cls[i]));
 }
 
 static void test_bidi_test(void)
@@ -463,7 +467,7 @@ static void test_bidi_test(void)
                 int bc;
                 while (q < semi && *q != ' ' && *q != '\t')
                     q++;
-                bc = ibidi_cp_bidi_class_from_name(w, (size_t)(q - w));
+                bc = ibidi_unicode_bidi_class_from_name(w, (size_t)(q - w));
                 if (bc < 0 || bc >= IBIDI_BC_COUNT) {
                     ok = 0;
                     break;
@@ -551,7 +555,7 @@ static void bct_head(void *p)
     note("BidiCharacterTest.txt line %ld, %s:", c->lineno, dir_name(c->dir));
     for (size_t i = 0; i < c->n; i++)
         note(" %04X(%s)", (unsigned)c->cps[i],
-             ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(c->cps[i])));
+             ibidi_unicode_bidi_class_name(ibidi_unicode_bidi_class(c->cps[i])));
 }
 
 /* Is cp dropped by IBIDI_BIDI_REMOVE_CONTROLS: X9-removed, isolate controls, LRM, RLM,
@@ -573,8 +577,9 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
     unsigned f = 0;
     for (int o = 0; o < 3; o++) {
         size_t out_len = (size_t)-1, k = 0, u8_len = 0, want_u8 = 0;
-        ibidi_status st = ibidi_bidi_visual_cp(cps, n, OPTS(dir, opts[o], n), B.out, n, &out_len,
-                                               NULL, NULL);
+        ibidi_buf32 o32b = {B.out, n, (size_t)-1};
+        ibidi_status st = ibidi_bidi_visual_cp(cps, n, OPTS(dir, opts[o], n), &o32b, NULL, NULL);
+        out_len = o32b.len;
         if (st != IBIDI_OK) {
             note("\n    ibidi_bidi_visual_cp options %u: status %s", opts[o],
                  ibidi_status_name(st));
@@ -605,15 +610,19 @@ static unsigned check_visual(const uint32_t *cps, size_t n, ibidi_dir dir, const
         if (f & F_VISUAL)
             continue;
         /* the UTF-8 variant gives the same text */
-        if (ibidi_utf8_encode(B.out, out_len, B.u8out, 4 * B.cap, &want_u8, NULL) != IBIDI_OK)
+        ibidi_buf want = {B.u8out, 4 * B.cap, 0};
+        if (ibidi_utf8_encode(B.out, out_len, &want, NULL) != IBIDI_OK)
             abort();
+        want_u8 = want.len;
         {
-            size_t u8_in = 0;
+            ibidi_buf in = {B.u8, 4 * B.cap, 0};
             char *res = B.u8out + want_u8;
-            if (ibidi_utf8_encode(cps, n, B.u8, 4 * B.cap, &u8_in, NULL) != IBIDI_OK)
+            if (ibidi_utf8_encode(cps, n, &in, NULL) != IBIDI_OK)
                 abort();
-            st = ibidi_bidi_visual_utf8(B.u8, u8_in, OPTS(dir, opts[o], n), res,
-                                        8 * B.cap - want_u8, &u8_len, NULL, NULL);
+            size_t u8_in = in.len;
+            ibidi_buf o8b = {res, 8 * B.cap - want_u8, 0};
+            st = ibidi_bidi_visual_utf8(B.u8, u8_in, OPTS(dir, opts[o], n), &o8b, NULL, NULL);
+            u8_len = o8b.len;
             if (st != IBIDI_OK || u8_len != want_u8 || memcmp(res, B.u8out, want_u8) != 0) {
                 note("\n    ibidi_bidi_visual_utf8 options %u: status %s, %zu bytes (want %zu), "
                      "%s",
@@ -688,8 +697,10 @@ static void test_bidi_character_test(void)
                 lines++;
                 msg_len = 0;
                 msg[0] = '\0';
-                if (ibidi_utf8_encode(B.cps, n, B.u8, 4 * B.cap, &u8_len, NULL) != IBIDI_OK)
+                ibidi_buf u8 = {B.u8, 4 * B.cap, 0};
+                if (ibidi_utf8_encode(B.cps, n, &u8, NULL) != IBIDI_OK)
                     abort();
+                u8_len = u8.len;
                 ibidi_bidi_result r8 = {.levels = B.lev2, .classes = B.cls2, .offsets = B.offs,
                                         .cap = n};
                 ibidi_bidi_result rcp = {.levels = B.lev, .classes = B.cls, .cap = n};
@@ -734,10 +745,10 @@ static void test_bidi_character_test(void)
                                      i, B.lev[i], B.cls[i], B.lev2[i], B.cls2[i]);
                             f |= F_APIS;
                         }
-                        if (B.cls[i] != (uint8_t)ibidi_cp_bidi_class(B.cps[i])) {
+                        if (B.cls[i] != (uint8_t)ibidi_unicode_bidi_class(B.cps[i])) {
                             if (!(f & F_APIS))
                                 note("\n    index %zu: classes output %u, Bidi_Class %u", i,
-                                     B.cls[i], (unsigned)ibidi_cp_bidi_class(B.cps[i]));
+                                     B.cls[i], (unsigned)ibidi_unicode_bidi_class(B.cps[i]));
                             f |= F_APIS;
                         }
                         if (B.offs[i] != off) {
@@ -829,14 +840,16 @@ static void test_mirroring(void)
                       ibidi_bidi_mirror(cp, IBIDI_BIDI_MAX_DEPTH) == g &&
                       ibidi_bidi_mirror(cp, 0) == cp && ibidi_bidi_mirror(cp, 2) == cp &&
                       ibidi_bidi_mirror(cp, IBIDI_BIDI_MAX_DEPTH + 1) == cp;
-                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_RTL, 0, 1), out, 2, &out_len, NULL,
-                                          NULL);
+                ibidi_buf32 o32b = {out, 2, 0};
+                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_RTL, 0, 1), &o32b, NULL, NULL);
+                out_len = o32b.len;
                 rtl = st == IBIDI_OK && out_len == 1 ? out[0] : 0xFFFFFFFFu;
                 ok1 = ok1 && rtl == g;
-                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_LTR, 0, 1), out, 2, &out_len, NULL,
-                                          NULL);
+                o32b = (ibidi_buf32){out, 2, 0};
+                st = ibidi_bidi_visual_cp(&one, 1, OPTS(IBIDI_DIR_LTR, 0, 1), &o32b, NULL, NULL);
+                out_len = o32b.len;
                 ok1 = ok1 && st == IBIDI_OK && out_len == 1 && out[0] == cp;
-                ok1 = ok1 && ibidi_cp_bidi_mirrored(cp) == 1;
+                ok1 = ok1 && ibidi_unicode_bidi_mirrored(cp) == 1;
                 if (!ok1) {
                     fails++;
                     if (fails <= SHOW_FAILURES)
@@ -845,7 +858,7 @@ static void test_mirroring(void)
                               "mirror(cp, 0) = %04X, Bidi_Mirrored %d, visual_cp RTL gives %04X, "
                               "LTR gives %04X",
                               lineno, (unsigned)cp, (unsigned)g, (unsigned)ibidi_bidi_mirror(cp, 1),
-                              (unsigned)ibidi_bidi_mirror(cp, 0), ibidi_cp_bidi_mirrored(cp),
+                              (unsigned)ibidi_bidi_mirror(cp, 0), ibidi_unicode_bidi_mirrored(cp),
                               (unsigned)rtl, (unsigned)out[0]);
                 } else {
                     t_pass_n(1);
@@ -859,7 +872,7 @@ static void test_mirroring(void)
         int m;
         if (glyph[cp])
             continue;
-        m = ibidi_cp_bidi_mirrored(cp);
+        m = ibidi_unicode_bidi_mirrored(cp);
         others++;
         others_mirrored += m != 0;
         if (ibidi_bidi_mirror(cp, 1) != cp || ibidi_bidi_mirror(cp, 0) != cp) {
@@ -931,8 +944,10 @@ static void test_long_input(void)
             ok = B.lev[i] == (B.cls[i] == IBIDI_BC_R ? 1 : d ? 2 : 0) && B.cls2[i] == B.cls[i];
         CHECK(ok, "long input, %s: status %s or wrong levels", dir_name(dir),
               ibidi_status_name(st));
-        if (ibidi_utf8_encode(B.cps, n, B.u8, 4 * B.cap, &u8_len, NULL) != IBIDI_OK)
+        ibidi_buf u8 = {B.u8, 4 * B.cap, 0};
+        if (ibidi_utf8_encode(B.cps, n, &u8, NULL) != IBIDI_OK)
             abort();
+        u8_len = u8.len;
         ibidi_bidi_result r8 = {.levels = B.lev2, .cap = n};
         st = ibidi_bidi_resolve_utf8(B.u8, u8_len, &o, &r8, NULL);
         n_cps = r8.n;
@@ -943,13 +958,15 @@ static void test_long_input(void)
         for (size_t v = 0; ok && v < n; v++)
             ok = B.v2l[v] < n && B.l2v[B.v2l[v]] == v;
         CHECK(ok, "long input, %s: reorder", dir_name(dir));
-        st = ibidi_bidi_visual_cp(B.cps, n, &o, B.out, n, &got, NULL, NULL);
+        ibidi_buf32 o32b = {B.out, n, 0};
+        st = ibidi_bidi_visual_cp(B.cps, n, &o, &o32b, NULL, NULL);
+        got = o32b.len;
         ok = st == IBIDI_OK && got == n;
         for (size_t v = 0; ok && v < n; v++)
             ok = B.out[v] == B.cps[B.v2l[v]];
         CHECK(ok, "long input, %s: visual_cp status %s", dir_name(dir), ibidi_status_name(st));
-        CHECK(ibidi_bidi_visual_cp(B.cps, n, &(ibidi_bidi_options){dir, 0, NULL, 0}, B.out, n, &got,
-                                   NULL, NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
+        CHECK(ibidi_bidi_visual_cp(B.cps, n, &(ibidi_bidi_options){dir, 0, NULL, 0}, &o32b, NULL,
+                                   NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
               "long input, %s: visual_cp without a work area", dir_name(dir));
         free(w);
     }

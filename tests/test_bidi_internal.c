@@ -14,9 +14,10 @@
 
 static uint32_t canonical(uint32_t cp)
 {
-    uint32_t d[IBIDI_MAX_DECOMPOSITION];
-    ibidi_decomposition_type t;
-    if (ibidi_cp_decomposition(cp, d, IBIDI_MAX_DECOMPOSITION, &t) == 1 && t == IBIDI_DT_CANONICAL)
+    uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_dt t;
+    if (ibidi_unicode_decomposition(cp, d, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 1 &&
+        t == IBIDI_DT_CANONICAL)
         return d[0];
     return cp;
 }
@@ -45,13 +46,14 @@ int main(void)
     memset(owner, 0, sizeof owner);
     size_t closing = 0, brackets = 0;
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-        ibidi_bracket_type t = ibidi_cp_bracket_type(cp);
+        ibidi_unicode_bpt t = ibidi_unicode_bracket_type(cp);
         if (t == IBIDI_BPT_NONE)
             continue;
         brackets++;
-        CHECK(ibidi_cp_bidi_class(cp) == IBIDI_BC_ON, "U+%04X is a bracket but not ON", (unsigned)cp);
+        CHECK(ibidi_unicode_bidi_class(cp) == IBIDI_BC_ON, "U+%04X is a bracket but not ON",
+              (unsigned)cp);
         CHECK(cp <= 0xFFFF, "U+%04X is a bracket outside the BMP", (unsigned)cp);
-        uint32_t pb = ibidi_cp_paired_bracket(cp);
+        uint32_t pb = ibidi_unicode_paired_bracket(cp);
         CHECK(pb <= 0xFFFF && pb != cp, "U+%04X pairs with U+%04X", (unsigned)cp, (unsigned)pb);
         if (t != IBIDI_BPT_CLOSE)
             continue;
@@ -68,7 +70,8 @@ int main(void)
     /* The BMP table of the classification loop agrees with the property lookups. */
     size_t bmp_bad = 0;
     for (uint32_t cp = 0; cp <= 0xFFFF; cp++) {
-        unsigned want = (unsigned)ibidi_cp_bidi_class(cp) | (unsigned)ibidi_cp_bracket_type(cp) << 5;
+        unsigned want =
+            (unsigned)ibidi_unicode_bidi_class(cp) | (unsigned)ibidi_unicode_bracket_type(cp) << 5;
         bmp_bad += ibidi__bidi_bmp(cp) != want;
     }
     CHECK(bmp_bad == 0, "%zu BMP code points differ in the bidi table", bmp_bad);
@@ -79,12 +82,13 @@ int main(void)
     /* The classification takes ASCII openers' pairs as the next code point for ( and the
      * one after for [ and {, without a decomposition: check that against the data. */
     for (uint32_t cp = 0; cp < 0x80; cp++)
-        if (ibidi_cp_bracket_type(cp) == IBIDI_BPT_OPEN)
-            CHECK(ibidi_cp_paired_bracket(cp) == cp + 1u + (cp != '(') &&
-                      canonical(ibidi_cp_paired_bracket(cp)) == ibidi_cp_paired_bracket(cp),
+        if (ibidi_unicode_bracket_type(cp) == IBIDI_BPT_OPEN)
+            CHECK(ibidi_unicode_paired_bracket(cp) == cp + 1u + (cp != '(') &&
+                      canonical(ibidi_unicode_paired_bracket(cp)) ==
+                          ibidi_unicode_paired_bracket(cp),
                   "ASCII bracket U+%04X pairs with U+%04X", (unsigned)cp,
-                  (unsigned)ibidi_cp_paired_bracket(cp));
-        else if (ibidi_cp_bracket_type(cp) == IBIDI_BPT_CLOSE)
+                  (unsigned)ibidi_unicode_paired_bracket(cp));
+        else if (ibidi_unicode_bracket_type(cp) == IBIDI_BPT_CLOSE)
             CHECK(canonical(cp) == cp, "ASCII bracket U+%04X decomposes", (unsigned)cp);
 
     /* The internal 32-bit L2 map is the public map, with few runs and with many. */
@@ -256,10 +260,11 @@ int main(void)
             n2 = r2.n;
             int same;
             if (s2 == IBIDI_E_BIDI_WORK_TOO_SMALL) { /* well formed, levels fit */
-                size_t n = 0;
+                ibidi_buf32 dec = {cps, 6000, 0};
+                size_t n = n1;
                 same = s1 == IBIDI_OK && n1 == n2 &&
-                       ibidi_utf8_decode(text, len, cps, 6000, &n, NULL) == IBIDI_OK &&
-                       n == n1 &&
+                       ibidi_utf8_decode(text, len, &dec, NULL) == IBIDI_OK &&
+                       dec.len == n1 &&
                        ibidi_bidi_resolve_cp(cps, n,
                                              &(ibidi_bidi_options){dir, 0, work,
                                                                    ibidi_bidi_work_size(n)},

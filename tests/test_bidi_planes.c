@@ -94,7 +94,7 @@ static void compare_types_of(ibidi__bidi *b, uint32_t mask, const uint32_t *text
      * no NSM, AL, ES, ET, CS; BN exactly where X9 removes */
     for (size_t i = 0; ok && i < n; i++) {
         const unsigned c = orig[i] & IBIDI__O_CLASS, ty = t[0][i], wk = w[0][i];
-        const int removed = ibidi_bidi_class_removed((ibidi_bidi_class)c);
+        const int removed = ibidi_bidi_class_removed((ibidi_unicode_bc)c);
         ok = removed ? ty == IBIDI_BC_BN && wk == IBIDI_BC_BN
                      : (ty == IBIDI_BC_L || ty == IBIDI_BC_R || ty == IBIDI_BC_EN ||
                         ty == IBIDI_BC_AN) &&
@@ -115,11 +115,12 @@ static void compare_types_of(ibidi__bidi *b, uint32_t mask, const uint32_t *text
             at++;
         CHECK(0, "types differ: %s %ld, dir %d, n %zu, first at %zu (class %s: reference weak %s "
               "type %s level %u, planes weak %s type %s level %u)",
-              what, line, (int)dir, n, at, ibidi_cp_bidi_class_name((ibidi_bidi_class)(orig[at] & 31)),
-              ibidi_cp_bidi_class_name((ibidi_bidi_class)w[0][at]),
-              ibidi_cp_bidi_class_name((ibidi_bidi_class)t[0][at]), l[0][at],
-              ibidi_cp_bidi_class_name((ibidi_bidi_class)w[1][at]),
-              ibidi_cp_bidi_class_name((ibidi_bidi_class)t[1][at]), l[1][at]);
+              what, line, (int)dir, n, at,
+              ibidi_unicode_bidi_class_name((ibidi_unicode_bc)(orig[at] & 31)),
+              ibidi_unicode_bidi_class_name((ibidi_unicode_bc)w[0][at]),
+              ibidi_unicode_bidi_class_name((ibidi_unicode_bc)t[0][at]), l[0][at],
+              ibidi_unicode_bidi_class_name((ibidi_unicode_bc)w[1][at]),
+              ibidi_unicode_bidi_class_name((ibidi_unicode_bc)t[1][at]), l[1][at]);
         if (text) { /* the text, to replay it */
             printf("  text:");
             for (size_t i = 0; i < n && i < 200; i++)
@@ -177,7 +178,7 @@ static void conformance_types(void)
                     while (q < semi && *q != ' ')
                         q++;
                     if (q > w) {
-                        int bc = ibidi_cp_bidi_class_from_name(w, (size_t)(q - w));
+                        int bc = ibidi_unicode_bidi_class_from_name(w, (size_t)(q - w));
                         ok = bc >= 0 && n < MAXN;
                         if (ok)
                             cls[n++] = (uint8_t)bc;

@@ -271,17 +271,18 @@ static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_m
          * left-to-right one: the LRM before it then decides what the component does not. */
         for (size_t c = 0; c < ncomp; c++) {
             uint32_t cps[256];
-            size_t n = 0;
+            ibidi_buf32 dec = {cps, 256, 0};
             int first = -1, has_l = 0;
-            ibidi_utf8_decode(s + comps[c].start, comps[c].length, cps, 256, &n, NULL);
+            ibidi_utf8_decode(s + comps[c].start, comps[c].length, &dec, NULL);
+            size_t n = dec.len;
             for (size_t i = 0; i < n && i < 256; i++) {
-                ibidi_bidi_class bc = ibidi_cp_bidi_class(cps[i]);
+                ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cps[i]);
                 if (first < 0 && (bc == IBIDI_BC_L || bc == IBIDI_BC_R || bc == IBIDI_BC_AL))
                     first = bc == IBIDI_BC_L ? 0 : 1;
                 has_l |= bc == IBIDI_BC_L;
             }
             if (first == 1) {
-                ibidi_bidi_class b0 = ibidi_cp_bidi_class(cps[0]);
+                ibidi_unicode_bc b0 = ibidi_unicode_bidi_class(cps[0]);
                 if ((b0 != IBIDI_BC_R && b0 != IBIDI_BC_AL) || has_l)
                     return 1;
             }
@@ -837,11 +838,12 @@ static void test_bad_input(void)
 static int has_rtl_letter(const char *s, size_t len)
 {
     uint32_t cps[512];
-    size_t n = 0;
-    if (ibidi_utf8_decode(s, len, cps, 512, &n, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {cps, 512, 0};
+    if (ibidi_utf8_decode(s, len, &dec, NULL) != IBIDI_OK)
         return 0;
+    size_t n = dec.len;
     for (size_t i = 0; i < n; i++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(cps[i]);
+        ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cps[i]);
         if (bc == IBIDI_BC_R || bc == IBIDI_BC_AL)
             return 1;
     }

@@ -193,15 +193,15 @@ static size_t make_alabels(const char *tmpl, char *out, size_t cap)
         }
         const char *e = strchr(p, '>');
         uint32_t cps[256];
-        size_t n = 0, got = 0;
-        if (!e || ibidi_utf8_decode(p + 1, (size_t)(e - p - 1), cps, 256, &n, NULL) ||
-            o + 4 >= cap)
+        ibidi_buf32 dec = {cps, 256, 0};
+        if (!e || ibidi_utf8_decode(p + 1, (size_t)(e - p - 1), &dec, NULL) || o + 4 >= cap)
             return 0;
         memcpy(out + o, "xn--", 4);
         o += 4;
-        if (ibidi_punycode_encode(cps, n, out + o, cap - o - 1, &got, NULL))
+        ibidi_buf got = {out + o, cap - o - 1, 0};
+        if (ibidi_punycode_encode(cps, dec.len, &got, NULL))
             return 0;
-        o += got;
+        o += got.len;
         p = e + 1;
     }
     out[o] = '\0';
@@ -1243,11 +1243,12 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
     const unsigned flag_off[] = {0, IBIDI_IDNA_CHECK_HYPHENS, IBIDI_IDNA_VERIFY_DNS_LENGTH,
                                  IBIDI_IDNA_USE_STD3_RULES | IBIDI_IDNA_CHECK_BIDI};
     const unsigned profiles[] = {UTS46, WHATWG, LOOKUP, REGISTER};
-    size_t n32 = 0;
-    if (ibidi_utf8_decode(in, n, in32, 2048, &n32, NULL) != IBIDI_OK) {
+    ibidi_buf32 dec = {in32, 2048, 0};
+    if (ibidi_utf8_decode(in, n, &dec, NULL) != IBIDI_OK) {
         CHECK(0, "shortcut test input is not UTF-8");
         return;
     }
+    size_t n32 = dec.len;
     for (size_t k = 0; k < 4 * 4 * 2; k++) {
         unsigned flags = profiles[k / 8] & ~flag_off[k / 2 % 4];
         int to_ascii = k % 2;
@@ -1274,10 +1275,10 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
             memcpy(u8, in, n);
             lu = n;
         }
-        size_t got = 0;
+        ibidi_buf32 got = {in32 + 1024, 1024, 0};
         int same = s8 == s32 && nf8 == nf32 && fs8.errors == fs32.errors &&
-                   ibidi_utf8_decode(out8, l8, in32 + 1024, 1024, &got, NULL) == IBIDI_OK &&
-                   got == l32 && memcmp(in32 + 1024, out32, got * sizeof *out32) == 0;
+                   ibidi_utf8_decode(out8, l8, &got, NULL) == IBIDI_OK && got.len == l32 &&
+                   memcmp(in32 + 1024, out32, got.len * sizeof *out32) == 0;
         if (s8 == IBIDI_E_IDNA_INVALID)
             same = same && cp_offset(u8, lu, e8.offset) == e32.offset;
         for (size_t i = 0; same && i < nf8 && i < FCAP; i++)
@@ -1405,10 +1406,12 @@ static void test_alabel_names(void)
                 un += strlen(p);
             }
             uint32_t cps[200];
-            size_t cn = 0, got = 0;
-            if (ibidi_utf8_decode(u, un, cps, 200, &cn, NULL) ||
-                ibidi_punycode_encode(cps, cn, in + n + 4, 150, &got, NULL))
+            ibidi_buf32 dec = {cps, 200, 0};
+            ibidi_buf enc = {in + n + 4, 150, 0};
+            if (ibidi_utf8_decode(u, un, &dec, NULL) ||
+                ibidi_punycode_encode(cps, dec.len, &enc, NULL))
                 continue;
+            size_t got = enc.len;
             memcpy(in + n, "xn--", 4);
             char *lab = in + n;
             n += 4 + got;
@@ -1453,15 +1456,18 @@ static void test_alabel_names(void)
             ibidi_findings fs = {R.f, FCAP, 0, 0};
             ibidi_buf32 b32 = {out32, CAP, 0};
             ibidi_status s32 = IBIDI_E_INVALID_ARGUMENT;
-            if (ibidi_utf8_decode(in, n, in32, 700, &n32, NULL) == IBIDI_OK)
+            ibidi_buf32 dec = {in32, 700, 0};
+            ibidi_status sd = ibidi_utf8_decode(in, n, &dec, NULL);
+            n32 = dec.len;
+            if (sd == IBIDI_OK)
                 s32 = to_ascii ? ibidi_idna_to_ascii_cp(in32, n32, OPT(flags), &b32, &fs, NULL)
                                : ibidi_idna_to_unicode_cp(in32, n32, OPT(flags), &b32, &fs,
                                                           NULL);
             const size_t l32 = b32.len;
-            size_t got = 0;
+            ibidi_buf32 got = {in32, 700, 0};
             int ok = s32 == IBIDI_OK && fs.n == 0 &&
-                     ibidi_utf8_decode(lane_out, ln, in32, 700, &got, NULL) == IBIDI_OK &&
-                     got == l32 && memcmp(in32, out32, got * sizeof *in32) == 0;
+                     ibidi_utf8_decode(lane_out, ln, &got, NULL) == IBIDI_OK && got.len == l32 &&
+                     memcmp(in32, out32, got.len * sizeof *in32) == 0;
             if (!ok && lane_fails++ < 5)
                 CHECK(0, "A-label fast path decided \"%.*s\" flags %#x %s; the general path: "
                          "status %d, %zu findings",

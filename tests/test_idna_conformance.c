@@ -199,12 +199,13 @@ static void check_op(size_t lineno, const char *op, const str *src,
         return;
     /* the UTF-8 call must agree */
     char in8[MAXV * 4], out8[MAXV * 8], want8[MAXV * 8];
-    size_t in_len, w_len;
-    if (ibidi_utf8_encode(src->cp, src->n, in8, sizeof in8, &in_len, NULL) != IBIDI_OK ||
-        ibidi_utf8_encode(out, out_len, want8, sizeof want8, &w_len, NULL) != IBIDI_OK) {
+    ibidi_buf in_b = {in8, sizeof in8, 0}, w_b = {want8, sizeof want8, 0};
+    if (ibidi_utf8_encode(src->cp, src->n, &in_b, NULL) != IBIDI_OK ||
+        ibidi_utf8_encode(out, out_len, &w_b, NULL) != IBIDI_OK) {
         CHECK(0, "line %zu: cannot encode as UTF-8", lineno);
         return;
     }
+    const size_t in_len = in_b.len, w_len = w_b.len;
     ibidi_buf ob8 = {out8, sizeof out8, 0};
     ibidi_finding f8[MAXF];
     ibidi_findings fs8 = {f8, MAXF, 0, 0};

@@ -507,7 +507,7 @@ static void compare_one(const int *c, size_t n, const uint32_t *rep)
     if (!ok) {
         char buf[128] = "";
         for (size_t i = 0; i < n; i++) {
-            strcat(buf, ibidi_cp_bidi_class_name((ibidi_bidi_class)c[i]));
+            strcat(buf, ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c[i]));
             strcat(buf, " ");
         }
         exhaustive_failures++;
@@ -735,7 +735,7 @@ static void test_context(void)
                                                                    RA: L */
     CHECK(cj(zwnj_dd, 3, f) == 0, "A.1 D ZWNJ D");
     CHECK(cj(zwnj_dtr, N(zwnj_dtr), f) == 0, "A.1 D T T ZWNJ T R");
-    CHECK(ibidi_cp_joining_type(0xA872) == IBIDI_JT_L, "U+A872 is L");
+    CHECK(ibidi_unicode_joining_type(0xA872) == IBIDI_JT_L, "U+A872 is L");
     CHECK(cj(zwnj_lr, 3, f) == 0, "A.1 L ZWNJ R");
     /* A.1 failing */
     static const uint32_t zwnj_latin[] = {'a', 0x200C, 'b'};

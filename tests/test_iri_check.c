@@ -277,13 +277,13 @@ static void compare(const char *what, const text *t, const result *r, unsigned o
         size_t off = t->off[e[i].at];
         uint32_t v = cp_at(t, off);
         CHECK(f->code == (ibidi_code)e[i].code && f->part == e[i].comp && f->offset == off &&
-                  f->cp == v && f->bidi_class == (int)ibidi_cp_bidi_class(v) &&
+                  f->cp == v && f->bidi_class == (int)ibidi_unicode_bidi_class(v) &&
                   f->detail == e[i].idna,
               "%s: finding %zu is %s comp %zu offset %zu value %04X class %d idna %d, "
               "expected %s comp %zu offset %zu value %04X class %d idna %d",
               what, i, ibidi_code_name(f->code), f->part, f->offset,
               (unsigned)f->cp, f->bidi_class, f->detail, ibidi_code_name(e[i].code),
-              e[i].comp, off, (unsigned)v, (int)ibidi_cp_bidi_class(v), e[i].idna);
+              e[i].comp, off, (unsigned)v, (int)ibidi_unicode_bidi_class(v), e[i].idna);
     }
     if (want_st == IBIDI_E_IDENT_INVALID) {
         /* err: the first error finding's offset and value */
@@ -503,14 +503,14 @@ static void test_names(void)
 static void test_classes(void)
 {
     /* The notation's characters have the classes the tests assume. */
-    CHECK(ibidi_cp_bidi_class(notation_cp('A', HEBREW)) == IBIDI_BC_R, "A Hebrew: R");
-    CHECK(ibidi_cp_bidi_class(notation_cp('Z', HEBREW)) == IBIDI_BC_R, "Z Hebrew: R");
-    CHECK(ibidi_cp_bidi_class(notation_cp('A', ARABIC)) == IBIDI_BC_AL, "A Arabic: AL");
-    CHECK(ibidi_cp_bidi_class(notation_cp('Z', ARABIC)) == IBIDI_BC_AL, "Z Arabic: AL");
-    CHECK(ibidi_cp_bidi_class(notation_cp('^', HEBREW)) == IBIDI_BC_NSM, "^ Hebrew: NSM");
-    CHECK(ibidi_cp_bidi_class(notation_cp('^', ARABIC)) == IBIDI_BC_NSM, "^ Arabic: NSM");
-    CHECK(ibidi_cp_bidi_class(notation_cp('`', HEBREW)) == IBIDI_BC_AN, "`: AN");
-    CHECK(ibidi_cp_bidi_class(notation_cp('|', HEBREW)) == IBIDI_BC_BN, "|: BN");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('A', HEBREW)) == IBIDI_BC_R, "A Hebrew: R");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('Z', HEBREW)) == IBIDI_BC_R, "Z Hebrew: R");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('A', ARABIC)) == IBIDI_BC_AL, "A Arabic: AL");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('Z', ARABIC)) == IBIDI_BC_AL, "Z Arabic: AL");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('^', HEBREW)) == IBIDI_BC_NSM, "^ Hebrew: NSM");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('^', ARABIC)) == IBIDI_BC_NSM, "^ Arabic: NSM");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('`', HEBREW)) == IBIDI_BC_AN, "`: AN");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('|', HEBREW)) == IBIDI_BC_BN, "|: BN");
 }
 
 static void test_mixed(void)

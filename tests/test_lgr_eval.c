@@ -54,10 +54,10 @@ static const char toy[] =
 
 static size_t cps_of(const char *s, uint32_t *cps)
 {
-    size_t n = 0;
-    if (ibidi_utf8_decode(s, strlen(s), cps, 64, &n, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {cps, 64, 0};
+    if (ibidi_utf8_decode(s, strlen(s), &dec, NULL) != IBIDI_OK)
         return 0;
-    return n;
+    return dec.len;
 }
 
 static int is(const char *a, const char *b)
@@ -77,8 +77,9 @@ static int collect_fn(const ibidi_lgr_variant *v, void *ctx)
 {
     collect *c = ctx;
     char buf[256];
-    size_t blen = 0;
-    ibidi_utf8_encode(v->cps, v->n, buf, sizeof buf, &blen, NULL);
+    ibidi_buf enc = {buf, sizeof buf, 0};
+    ibidi_utf8_encode(v->cps, v->n, &enc, NULL);
+    size_t blen = enc.len;
     int w = snprintf(c->text + c->len, sizeof c->text - c->len, "%s%.*s=%s", c->len ? " " : "",
                      (int)blen, buf, v->disposition ? v->disposition : "?");
     if (w > 0 && (size_t)w < sizeof c->text - c->len)

@@ -37,32 +37,34 @@ static void hex_str(const uint32_t *c, size_t n, char *buf, size_t cap)
 /* UTF-8 of n code points into a malloc'd buffer; *len gets its size. */
 static char *enc(const uint32_t *c, size_t n, size_t *len)
 {
-    size_t need = 0;
-    char *b;
-    if (ibidi_utf8_encode(c, n, NULL, 0, &need, NULL) != (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK))
+    ibidi_buf b = {NULL, 0, 0};
+    if (ibidi_utf8_encode(c, n, &b, NULL) != (b.len ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK))
         return NULL;
-    b = malloc(need + 1);
-    if (!b || ibidi_utf8_encode(c, n, b, need, len, NULL) != IBIDI_OK)
+    b.data = malloc(b.len + 1);
+    b.cap = b.len;
+    if (!b.data || ibidi_utf8_encode(c, n, &b, NULL) != IBIDI_OK)
         abort();
-    return b;
+    *len = b.len;
+    return b.data;
 }
 
 /* Code point normalization into a malloc'd buffer (*n gets its length), via the size query. */
 static uint32_t *nf_cp(ibidi_normalize_form f, const uint32_t *s, size_t n, size_t *out_n)
 {
-    size_t need = 0;
-    ibidi_status st = ibidi_normalize_cp(f, s, n, NULL, 0, &need, NULL);
-    uint32_t *o;
+    ibidi_buf32 b = {NULL, 0, 0};
+    ibidi_status st = ibidi_normalize_cp(s, n, f, &b, NULL);
     if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL)
         return NULL;
-    o = malloc((need + 1) * sizeof *o);
-    if (!o)
+    b.data = malloc((b.len + 1) * sizeof *b.data);
+    b.cap = b.len;
+    if (!b.data)
         abort();
-    if (ibidi_normalize_cp(f, s, n, o, need, out_n, NULL) != IBIDI_OK) {
-        free(o);
+    if (ibidi_normalize_cp(s, n, f, &b, NULL) != IBIDI_OK) {
+        free(b.data);
         return NULL;
     }
-    return o;
+    *out_n = b.len;
+    return b.data;
 }
 
 static int same_cp(const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
@@ -76,9 +78,9 @@ static int same_cp(const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
  * through the public property API, Hangul included. */
 static size_t ref_decompose(uint32_t cp, int compat, uint32_t *out, size_t cap)
 {
-    uint32_t m[IBIDI_MAX_DECOMPOSITION];
-    ibidi_decomposition_type t = IBIDI_DT_NONE;
-    size_t k = ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &t), n = 0;
+    uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_dt t = IBIDI_DT_NONE;
+    size_t k = ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &t), n = 0;
     if (k == 0 || (!compat && t != IBIDI_DT_CANONICAL)) {
         if (cap)
             out[0] = cp;
@@ -102,7 +104,8 @@ static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32
     for (int swapped = 1; swapped;) {
         swapped = 0;
         for (size_t i = 0; i + 1 < m; i++) {
-            uint8_t a = ibidi_cp_combining_class(out[i]), b = ibidi_cp_combining_class(out[i + 1]);
+            uint8_t a = ibidi_unicode_combining_class(out[i]),
+                    b = ibidi_unicode_combining_class(out[i + 1]);
             if (a > b && b > 0) {
                 uint32_t t = out[i];
                 out[i] = out[i + 1];
@@ -114,12 +117,12 @@ static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32
     if (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)
         return m;
     for (size_t i = 1; i < m;) {
-        uint8_t cc = ibidi_cp_combining_class(out[i]);
+        uint8_t cc = ibidi_unicode_combining_class(out[i]);
         size_t j = i;
         int found = 0;
         while (j > 0) {
             j--;
-            if (ibidi_cp_combining_class(out[j]) == 0) {
+            if (ibidi_unicode_combining_class(out[j]) == 0) {
                 found = 1;
                 break;
             }
@@ -127,11 +130,11 @@ static size_t ref_nf(ibidi_normalize_form f, const uint32_t *s, size_t n, uint32
         if (found) {
             int blocked = 0;
             for (size_t b = j + 1; b < i; b++) {
-                uint8_t bc = ibidi_cp_combining_class(out[b]);
+                uint8_t bc = ibidi_unicode_combining_class(out[b]);
                 if (bc == 0 || bc >= cc)
                     blocked = 1;
             }
-            uint32_t p = blocked ? 0 : ibidi_cp_compose(out[j], out[i]);
+            uint32_t p = blocked ? 0 : ibidi_unicode_compose(out[j], out[i]);
             if (p) {
                 out[j] = p;
                 memmove(out + i, out + i + 1, (m - i - 1) * sizeof *out);
@@ -153,7 +156,7 @@ static void check_relation(ibidi_normalize_form f, const uint32_t *src, size_t s
                            size_t wn, long lineno, const char *rel)
 {
     uint32_t o[64];
-    size_t ol = 0, su, wu;
+    size_t su, wu;
     char *s8 = enc(src, sn, &su), *w8 = enc(want, wn, &wu);
     char o8[256];
     ibidi_status st;
@@ -162,24 +165,28 @@ static void check_relation(ibidi_normalize_form f, const uint32_t *src, size_t s
 
     hex_str(src, sn, hs, sizeof hs);
     hex_str(want, wn, hw, sizeof hw);
-    st = ibidi_normalize_cp(f, src, sn, o, wn, &ol, NULL);
-    ok &= CHECK(st == IBIDI_OK && same_cp(o, ol, want, wn), "line %ld %s: to%s(%s) (code points) "
-                "gave status %d, %zu code points, want %s", lineno, rel, form_names[f], hs, st, ol, hw);
+    ibidi_buf32 r = {o, wn, 0};
+    st = ibidi_normalize_cp(src, sn, f, &r, NULL);
+    ok &= CHECK(st == IBIDI_OK && same_cp(o, r.len, want, wn), "line %ld %s: to%s(%s) (code points) "
+                "gave status %d, %zu code points, want %s", lineno, rel, form_names[f], hs, st, r.len, hw);
     if (wn) {
-        st = ibidi_normalize_cp(f, src, sn, o, wn - 1, &ol, NULL);
-        ok &= CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ol == wn,
+        r.cap = wn - 1;
+        st = ibidi_normalize_cp(src, sn, f, &r, NULL);
+        ok &= CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && r.len == wn,
                     "line %ld %s: to%s(%s) with capacity %zu: status %d, size %zu",
-                    lineno, rel, form_names[f], hs, wn - 1, st, ol);
+                    lineno, rel, form_names[f], hs, wn - 1, st, r.len);
     }
-    st = ibidi_normalize_utf8(f, s8, su, o8, wu, &ol, NULL);
-    ok &= CHECK(st == IBIDI_OK && ol == wu && memcmp(o8, w8, wu) == 0,
+    ibidi_buf r8 = {o8, wu, 0};
+    st = ibidi_normalize_utf8(s8, su, f, &r8, NULL);
+    ok &= CHECK(st == IBIDI_OK && r8.len == wu && memcmp(o8, w8, wu) == 0,
                 "line %ld %s: to%s(%s) (UTF-8) gave status %d, %zu bytes, want %s", lineno, rel,
-                form_names[f], hs, st, ol, hw);
+                form_names[f], hs, st, r8.len, hw);
     if (wu) {
-        st = ibidi_normalize_utf8(f, s8, su, o8, wu - 1, &ol, NULL);
-        ok &= CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ol == wu,
+        r8.cap = wu - 1;
+        st = ibidi_normalize_utf8(s8, su, f, &r8, NULL);
+        ok &= CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && r8.len == wu,
                     "line %ld %s: to%s(%s) UTF-8 capacity %zu: status %d, size %zu", lineno, rel,
-                    form_names[f], hs, wu - 1, st, ol);
+                    form_names[f], hs, wu - 1, st, r8.len);
     }
     (void)ok;
     n_relations++;
@@ -197,15 +204,15 @@ static void check_qc(ibidi_normalize_form f, const uint32_t *x, size_t n, long l
     ibidi_normalize_qc q8 = IBIDI_NORMALIZE_MAYBE, qc = IBIDI_NORMALIZE_MAYBE;
     char hs[200];
     hex_str(x, n, hs, sizeof hs);
-    CHECK(ibidi_normalize_quick_check_utf8(f, s8, u, &q8, NULL) == IBIDI_OK &&
-              ibidi_normalize_quick_check_cp(f, x, n, &qc, NULL) == IBIDI_OK && q8 == qc,
+    CHECK(ibidi_normalize_quick_check_utf8(s8, u, f, &q8, NULL) == IBIDI_OK &&
+              ibidi_normalize_quick_check_cp(x, n, f, &qc, NULL) == IBIDI_OK && q8 == qc,
           "line %ld: quick check %s(%s): UTF-8 %d, code points %d", lineno, form_names[f], hs, q8, qc);
     CHECK(!(q8 == IBIDI_NORMALIZE_YES && !normalized) && !(q8 == IBIDI_NORMALIZE_NO && normalized),
           "line %ld: quick check %s(%s) = %d but normalized = %d", lineno, form_names[f], hs, q8,
           normalized);
     CHECK(!(q8 == IBIDI_NORMALIZE_MAYBE && (f == IBIDI_NORMALIZE_NFD || f == IBIDI_NORMALIZE_NFKD)),
           "line %ld: quick check %s(%s) = MAYBE", lineno, form_names[f], hs);
-    CHECK(ibidi_normalize_is_normalized_utf8(f, s8, u, &isn, NULL) == IBIDI_OK && isn == normalized,
+    CHECK(ibidi_normalize_is_normalized_utf8(s8, u, f, &isn, NULL) == IBIDI_OK && isn == normalized,
           "line %ld: is_normalized %s(%s) = %d, want %d", lineno, form_names[f], hs, isn, normalized);
     free(o);
     free(s8);
@@ -298,20 +305,22 @@ static void test_conformance_file(void)
     /* Part 1 rule: X == toNFC(X) == toNFD(X) == toNFKC(X) == toNFKD(X) for every code point
      * not listed in Part 1 (unassigned ones included; surrogates are not scalar values). */
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-        uint32_t o[IBIDI_MAX_DECOMPOSITION];
-        char s8[4], o8[4 * IBIDI_MAX_DECOMPOSITION];
-        size_t u, ol;
+        uint32_t o[IBIDI_UNICODE_MAX_DECOMPOSITION];
+        char s8[4], o8[4 * IBIDI_UNICODE_MAX_DECOMPOSITION];
+        size_t u;
         int ok = 1;
         if ((cp >= 0xD800 && cp <= 0xDFFF) || listed[cp])
             continue;
         u = ibidi_utf8_encode_cp(cp, s8);
         for (int f = 0; f < 4; f++) {
             int isn = 0;
-            ok &= ibidi_normalize_cp(forms[f], &cp, 1, o, 1, &ol, NULL) == IBIDI_OK && ol == 1 &&
+            ibidi_buf32 r = {o, 1, 0};
+            ibidi_buf r8 = {o8, u, 0};
+            ok &= ibidi_normalize_cp(&cp, 1, forms[f], &r, NULL) == IBIDI_OK && r.len == 1 &&
                   o[0] == cp;
-            ok &= ibidi_normalize_utf8(forms[f], s8, u, o8, u, &ol, NULL) == IBIDI_OK && ol == u &&
+            ok &= ibidi_normalize_utf8(s8, u, forms[f], &r8, NULL) == IBIDI_OK && r8.len == u &&
                   memcmp(o8, s8, u) == 0;
-            ok &= ibidi_normalize_is_normalized_utf8(forms[f], s8, u, &isn, NULL) == IBIDI_OK && isn == 1;
+            ok &= ibidi_normalize_is_normalized_utf8(s8, u, forms[f], &isn, NULL) == IBIDI_OK && isn == 1;
         }
         if (CHECK(ok, "U+%04X is not listed in Part 1 but is not invariant", (unsigned)cp))
             invariant++;
@@ -340,12 +349,12 @@ static void test_fast_path_assumptions(void)
     if (!second)
         abort();
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
-        uint32_t m[IBIDI_MAX_DECOMPOSITION];
-        ibidi_decomposition_type t = IBIDI_DT_NONE;
+        uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
+        ibidi_unicode_dt t = IBIDI_DT_NONE;
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
-        if (ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &t) == 2 &&
-            t == IBIDI_DT_CANONICAL && ibidi_cp_compose(m[0], m[1]) == cp) {
+        if (ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 2 &&
+            t == IBIDI_DT_CANONICAL && ibidi_unicode_compose(m[0], m[1]) == cp) {
             second[m[1]] = 1;
             pairs++;
         }
@@ -354,7 +363,7 @@ static void test_fast_path_assumptions(void)
         ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
         if (!second[cp])
             continue;
-        if (!CHECK(ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, &cp, 1, &q, NULL) == IBIDI_OK &&
+        if (!CHECK(ibidi_normalize_quick_check_cp(&cp, 1, IBIDI_NORMALIZE_NFC, &q, NULL) == IBIDI_OK &&
                        q == IBIDI_NORMALIZE_MAYBE,
                    "U+%04X is the second of a primary composite but NFC_QC is %d", (unsigned)cp, q))
             bad++;
@@ -363,12 +372,12 @@ static void test_fast_path_assumptions(void)
         int compat = forms[f] == IBIDI_NORMALIZE_NFKC || forms[f] == IBIDI_NORMALIZE_NFKD;
         for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
             ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
-            uint32_t d[IBIDI_MAX_DECOMPOSITION * 4];
+            uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION * 4];
             int stable;
             if (cp >= 0xD800 && cp <= 0xDFFF)
                 continue;
-            stable = ibidi_normalize_quick_check_cp(forms[f], &cp, 1, &q, NULL) == IBIDI_OK &&
-                     q == IBIDI_NORMALIZE_YES && ibidi_cp_combining_class(cp) == 0;
+            stable = ibidi_normalize_quick_check_cp(&cp, 1, forms[f], &q, NULL) == IBIDI_OK &&
+                     q == IBIDI_NORMALIZE_YES && ibidi_unicode_combining_class(cp) == 0;
             if (cp < ibidi__nf_stable_below[f] &&
                 !CHECK(stable, "U+%04X is below the %s fast-path limit U+%04X but not stable",
                        (unsigned)cp, form_names[f], (unsigned)ibidi__nf_stable_below[f]))
@@ -379,7 +388,7 @@ static void test_fast_path_assumptions(void)
             if (forms[f] == IBIDI_NORMALIZE_NFD || forms[f] == IBIDI_NORMALIZE_NFKD)
                 continue; /* nothing composes: class 0 and no decomposition suffice */
             ref_decompose(cp, compat, d, sizeof d / sizeof d[0]);
-            if (!CHECK(ibidi_cp_combining_class(d[0]) == 0 && !second[d[0]],
+            if (!CHECK(ibidi_unicode_combining_class(d[0]) == 0 && !second[d[0]],
                        "stable U+%04X (%s) decomposes first to U+%04X, which may combine back",
                        (unsigned)cp, form_names[f], (unsigned)d[0]))
                 bad++;
@@ -398,106 +407,133 @@ static void test_buffers(void)
     const char *a_ring = "A\xCC\x8A";
     char buf[16];
     uint32_t cbuf[8];
-    size_t n = 99;
+    ibidi_buf o = {buf, 2, 99};
+    ibidi_buf32 o32 = {cbuf, 8, 99};
     ibidi_status st;
 
-    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, a_ring, 3, buf, 2, &n, NULL);
-    CHECK(st == IBIDI_OK && n == 2 && memcmp(buf, "\xC3\x85", 2) == 0,
-          "NFC(A U+030A) with capacity 2: status %d size %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, a_ring, 3, buf, 1, &n, NULL);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 2, "capacity 1: status %d size %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, "\xC3\x85", 2, NULL, 0, &n, NULL);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 3, "NFD(U+00C5) size query: %d %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, "\xC3\x85", 2, buf, 2, &n, NULL);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 3, "NFD(U+00C5) capacity 2: %d %zu", st, n);
-    st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, "\xC3\x85", 2, buf, 3, NULL, NULL);
-    CHECK(st == IBIDI_OK && memcmp(buf, a_ring, 3) == 0, "NFD(U+00C5) without out_len: %d", st);
+    st = ibidi_normalize_utf8(a_ring, 3, IBIDI_NORMALIZE_NFC, &o, NULL);
+    CHECK(st == IBIDI_OK && o.len == 2 && memcmp(buf, "\xC3\x85", 2) == 0,
+          "NFC(A U+030A) with capacity 2: status %d size %zu", st, o.len);
+    o.cap = 1;
+    st = ibidi_normalize_utf8(a_ring, 3, IBIDI_NORMALIZE_NFC, &o, NULL);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o.len == 2, "capacity 1: status %d size %zu", st,
+          o.len);
+    o = (ibidi_buf){NULL, 0, 99};
+    st = ibidi_normalize_utf8("\xC3\x85", 2, IBIDI_NORMALIZE_NFD, &o, NULL);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o.len == 3, "NFD(U+00C5) size query: %d %zu", st,
+          o.len);
+    o = (ibidi_buf){buf, 2, 99};
+    st = ibidi_normalize_utf8("\xC3\x85", 2, IBIDI_NORMALIZE_NFD, &o, NULL);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o.len == 3, "NFD(U+00C5) capacity 2: %d %zu", st,
+          o.len);
+    o.cap = 3;
+    st = ibidi_normalize_utf8("\xC3\x85", 2, IBIDI_NORMALIZE_NFD, &o, NULL);
+    CHECK(st == IBIDI_OK && o.len == 3 && memcmp(buf, a_ring, 3) == 0, "NFD(U+00C5): %d", st);
     /* U+FDFA: one code point, 18 in NFKD */
     {
         const uint32_t fdfa = 0xFDFA;
         ibidi_error e = {IBIDI_OK, 0, 0};
-        st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFKD, &fdfa, 1, cbuf, 8, &n, &e);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 18 && e.status == st,
-              "NFKD(U+FDFA) capacity 8: %d %zu", st, n);
-        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFKD, "\xEF\xB7\xBA", 3, buf, sizeof buf, &n, NULL);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 33, "NFKD(U+FDFA) UTF-8 size %zu", n);
+        st = ibidi_normalize_cp(&fdfa, 1, IBIDI_NORMALIZE_NFKD, &o32, &e);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o32.len == 18 && e.status == st,
+              "NFKD(U+FDFA) capacity 8: %d %zu", st, o32.len);
+        o = (ibidi_buf){buf, sizeof buf, 99};
+        st = ibidi_normalize_utf8("\xEF\xB7\xBA", 3, IBIDI_NORMALIZE_NFKD, &o, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o.len == 33, "NFKD(U+FDFA) UTF-8 size %zu",
+              o.len);
     }
     /* ASCII text longer than the buffer, with a mark at the end */
     {
         const char *t = "abcdefghijklmnopqrstuvwxyze\xCC\x81";
         size_t tl = strlen(t);
         char big[64];
-        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, t, tl, big, 10, &n, NULL);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == tl - 1, "long ASCII NFC size %zu", n);
-        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, t, tl, big, tl - 1, &n, NULL);
-        CHECK(st == IBIDI_OK && n == tl - 1 && memcmp(big, t, 26) == 0 &&
+        o = (ibidi_buf){big, 10, 99};
+        st = ibidi_normalize_utf8(t, tl, IBIDI_NORMALIZE_NFC, &o, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o.len == tl - 1, "long ASCII NFC size %zu",
+              o.len);
+        o.cap = tl - 1;
+        st = ibidi_normalize_utf8(t, tl, IBIDI_NORMALIZE_NFC, &o, NULL);
+        CHECK(st == IBIDI_OK && o.len == tl - 1 && memcmp(big, t, 26) == 0 &&
                   memcmp(big + 26, "\xC3\xA9", 2) == 0,
               "long ASCII NFC exact: %d", st);
-        st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFC, (const uint32_t[]){'a', 'e', 0x301}, 3, cbuf, 1, &n, NULL);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && n == 2, "cp NFC capacity 1: %d %zu", st, n);
+        o32 = (ibidi_buf32){cbuf, 1, 99};
+        st = ibidi_normalize_cp((const uint32_t[]){'a', 'e', 0x301}, 3, IBIDI_NORMALIZE_NFC, &o32,
+                                NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && o32.len == 2, "cp NFC capacity 1: %d %zu", st,
+              o32.len);
     }
 }
 
 static void test_empty_and_arguments(void)
 {
-    size_t n = 99;
     char buf[4];
-    char *out = (char *)1;
+    uint32_t cbuf[4];
+    ibidi_buf o = {NULL, 0, 99}, a = {(char *)1, 0, 99};
+    ibidi_buf32 o32 = {NULL, 0, 99};
     ibidi_normalize_qc q = IBIDI_NORMALIZE_NO;
     int yes = 0;
     ibidi_error e = {IBIDI_E_NOMEM, 9, 9};
 
     for (int f = 0; f < 4; f++) {
-        n = 99;
-        CHECK(ibidi_normalize_utf8(forms[f], NULL, 0, NULL, 0, &n, &e) == IBIDI_OK && n == 0 &&
+        o = (ibidi_buf){NULL, 0, 99};
+        CHECK(ibidi_normalize_utf8(NULL, 0, forms[f], &o, &e) == IBIDI_OK && o.len == 0 &&
                   e.status == IBIDI_OK && e.offset == 0,
               "%s of NULL/0", form_names[f]);
-        n = 99;
-        CHECK(ibidi_normalize_utf8(forms[f], "", 0, buf, sizeof buf, &n, NULL) == IBIDI_OK && n == 0,
+        o = (ibidi_buf){buf, sizeof buf, 99};
+        CHECK(ibidi_normalize_utf8("", 0, forms[f], &o, NULL) == IBIDI_OK && o.len == 0,
               "%s of empty", form_names[f]);
-        n = 99;
-        CHECK(ibidi_normalize_cp(forms[f], NULL, 0, NULL, 0, &n, NULL) == IBIDI_OK && n == 0,
+        o32 = (ibidi_buf32){NULL, 0, 99};
+        CHECK(ibidi_normalize_cp(NULL, 0, forms[f], &o32, NULL) == IBIDI_OK && o32.len == 0,
               "%s cp of NULL/0", form_names[f]);
-        CHECK(ibidi_normalize_quick_check_utf8(forms[f], NULL, 0, &q, NULL) == IBIDI_OK && q == IBIDI_NORMALIZE_YES,
+        CHECK(ibidi_normalize_quick_check_utf8(NULL, 0, forms[f], &q, NULL) == IBIDI_OK && q == IBIDI_NORMALIZE_YES,
               "quick check of empty");
         q = IBIDI_NORMALIZE_NO;
-        CHECK(ibidi_normalize_quick_check_cp(forms[f], NULL, 0, &q, NULL) == IBIDI_OK && q == IBIDI_NORMALIZE_YES,
+        CHECK(ibidi_normalize_quick_check_cp(NULL, 0, forms[f], &q, NULL) == IBIDI_OK && q == IBIDI_NORMALIZE_YES,
               "quick check cp of empty");
-        CHECK(ibidi_normalize_is_normalized_utf8(forms[f], NULL, 0, &yes, NULL) == IBIDI_OK && yes == 1,
+        CHECK(ibidi_normalize_is_normalized_utf8(NULL, 0, forms[f], &yes, NULL) == IBIDI_OK && yes == 1,
               "is_normalized of empty");
-        out = (char *)1;
-        n = 99;
-        CHECK(ibidi_normalize_utf8_alloc(forms[f], NULL, 0, &out, &n, NULL) == IBIDI_OK && out &&
-                  out[0] == '\0' && n == 0,
+        a = (ibidi_buf){(char *)1, 0, 99};
+        CHECK(ibidi_normalize_utf8_alloc(NULL, 0, forms[f], &a, NULL) == IBIDI_OK && a.data &&
+                  a.data[0] == '\0' && a.len == 0,
               "alloc of empty");
-        ibidi_free(out);
+        ibidi_free(a.data);
     }
-    CHECK(ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, NULL, 3, buf, 4, &n, &e) == IBIDI_E_INVALID_ARGUMENT &&
+    o = (ibidi_buf){buf, 4, 0};
+    CHECK(ibidi_normalize_utf8(NULL, 3, IBIDI_NORMALIZE_NFC, &o, &e) == IBIDI_E_INVALID_ARGUMENT &&
               e.status == IBIDI_E_INVALID_ARGUMENT,
           "NULL with length 3");
-    CHECK(ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, "a", 1, NULL, 4, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    o = (ibidi_buf){NULL, 4, 0};
+    CHECK(ibidi_normalize_utf8("a", 1, IBIDI_NORMALIZE_NFC, &o, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "NULL output with capacity 4");
-    CHECK(ibidi_normalize_utf8((ibidi_normalize_form)4, "a", 1, buf, 4, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_utf8("a", 1, IBIDI_NORMALIZE_NFC, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "no output record");
+    o = (ibidi_buf){buf, 4, 0};
+    CHECK(ibidi_normalize_utf8("a", 1, (ibidi_normalize_form)4, &o, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "form 4");
-    CHECK(ibidi_normalize_cp((ibidi_normalize_form)-1, NULL, 0, NULL, 0, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    o32 = (ibidi_buf32){NULL, 0, 0};
+    CHECK(ibidi_normalize_cp(NULL, 0, (ibidi_normalize_form)-1, &o32, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "form -1");
-    CHECK(ibidi_normalize_cp(IBIDI_NORMALIZE_NFD, NULL, 2, NULL, 0, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_cp(NULL, 2, IBIDI_NORMALIZE_NFD, &o32, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "cp NULL with length 2");
-    CHECK(ibidi_normalize_quick_check_utf8(IBIDI_NORMALIZE_NFC, "a", 1, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    o32 = (ibidi_buf32){NULL, 4, 0};
+    CHECK(ibidi_normalize_cp(cbuf, 0, IBIDI_NORMALIZE_NFD, &o32, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "cp NULL output with capacity 4");
+    CHECK(ibidi_normalize_cp(cbuf, 0, IBIDI_NORMALIZE_NFD, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "cp without an output record");
+    CHECK(ibidi_normalize_quick_check_utf8("a", 1, IBIDI_NORMALIZE_NFC, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "quick check without result");
-    CHECK(ibidi_normalize_quick_check_utf8((ibidi_normalize_form)9, "a", 1, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_quick_check_utf8("a", 1, (ibidi_normalize_form)9, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "quick check form 9");
-    CHECK(ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, NULL, 1, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_quick_check_cp(NULL, 1, IBIDI_NORMALIZE_NFC, &q, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "quick check cp NULL with length 1");
-    CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, "a", 1, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_is_normalized_utf8("a", 1, IBIDI_NORMALIZE_NFC, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "is_normalized without result");
-    CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, NULL, 1, &yes, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_is_normalized_utf8(NULL, 1, IBIDI_NORMALIZE_NFC, &yes, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "is_normalized NULL with length 1");
-    CHECK(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, "a", 1, NULL, &n, NULL) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_normalize_utf8_alloc("a", 1, IBIDI_NORMALIZE_NFC, NULL, NULL) == IBIDI_E_INVALID_ARGUMENT,
           "alloc without out");
-    out = (char *)1;
-    CHECK(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, NULL, 1, &out, &n, NULL) == IBIDI_E_INVALID_ARGUMENT &&
-              out == NULL,
+    a = (ibidi_buf){(char *)1, 0, 99};
+    CHECK(ibidi_normalize_utf8_alloc(NULL, 1, IBIDI_NORMALIZE_NFC, &a, NULL) == IBIDI_E_INVALID_ARGUMENT &&
+              a.data == NULL && a.len == 0,
           "alloc NULL with length 1");
 }
 
@@ -522,8 +558,8 @@ static void test_invalid_utf8(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ibidi_error shared = {IBIDI_OK, 0, 0}, e;
-        char buf[64], *out = (char *)1;
-        size_t n;
+        char buf[64];
+        ibidi_buf o = {buf, sizeof buf, 99}, a = {(char *)1, 0, 99};
         ibidi_normalize_qc q = IBIDI_NORMALIZE_YES;
         int yes = -1;
         CHECK(ibidi_utf8_validate(cases[i].s, cases[i].len, NULL, &shared) == cases[i].st &&
@@ -531,26 +567,27 @@ static void test_invalid_utf8(void)
               "case %zu: the shared decoder says %d at %zu", i, shared.status, shared.offset);
         for (int f = 0; f < 4; f++) {
             memset(&e, 0, sizeof e);
-            CHECK(ibidi_normalize_utf8(forms[f], cases[i].s, cases[i].len, buf, sizeof buf, &n, &e) ==
-                          cases[i].st &&
-                      e.status == cases[i].st && e.offset == cases[i].off && e.value == shared.value,
+            o.len = 99;
+            CHECK(ibidi_normalize_utf8(cases[i].s, cases[i].len, forms[f], &o, &e) == cases[i].st &&
+                      e.status == cases[i].st && e.offset == cases[i].off &&
+                      e.value == shared.value && o.len == 0,
                   "case %zu %s: status %d offset %zu value %X", i, form_names[f], e.status, e.offset,
                   (unsigned)e.value);
             memset(&e, 0, sizeof e);
-            CHECK(ibidi_normalize_quick_check_utf8(forms[f], cases[i].s, cases[i].len, &q, &e) == cases[i].st &&
+            CHECK(ibidi_normalize_quick_check_utf8(cases[i].s, cases[i].len, forms[f], &q, &e) == cases[i].st &&
                       e.offset == cases[i].off,
                   "case %zu %s quick check: status %d offset %zu", i, form_names[f], e.status, e.offset);
             memset(&e, 0, sizeof e);
-            CHECK(ibidi_normalize_is_normalized_utf8(forms[f], cases[i].s, cases[i].len, &yes, &e) ==
+            CHECK(ibidi_normalize_is_normalized_utf8(cases[i].s, cases[i].len, forms[f], &yes, &e) ==
                           cases[i].st &&
                       e.offset == cases[i].off,
                   "case %zu %s is_normalized: status %d offset %zu", i, form_names[f], e.status,
                   e.offset);
             memset(&e, 0, sizeof e);
-            out = (char *)1;
-            CHECK(ibidi_normalize_utf8_alloc(forms[f], cases[i].s, cases[i].len, &out, &n, &e) ==
+            a = (ibidi_buf){(char *)1, 0, 99};
+            CHECK(ibidi_normalize_utf8_alloc(cases[i].s, cases[i].len, forms[f], &a, &e) ==
                           cases[i].st &&
-                      out == NULL && e.offset == cases[i].off,
+                      a.data == NULL && a.len == 0 && e.offset == cases[i].off,
                   "case %zu %s alloc: status %d offset %zu", i, form_names[f], e.status, e.offset);
         }
     }
@@ -559,20 +596,20 @@ static void test_invalid_utf8(void)
         size_t len = 1 + 2 * marks + 2;
         char *s = malloc(len);
         ibidi_error e = {IBIDI_OK, 0, 0};
-        size_t n;
+        ibidi_buf o = {NULL, 0, 0};
         s[0] = 'a';
         for (size_t i = 0; i < marks; i++)
             memcpy(s + 1 + 2 * i, i % 2 ? "\xCC\x81" : "\xCC\x96", 2);
         memcpy(s + 1 + 2 * marks, "\xE2\x82", 2);
         for (int f = 0; f < 4; f++) {
             memset(&e, 0, sizeof e);
-            CHECK(ibidi_normalize_utf8(forms[f], s, len, NULL, 0, &n, &e) == IBIDI_E_UTF8_TRUNCATED &&
+            CHECK(ibidi_normalize_utf8(s, len, forms[f], &o, &e) == IBIDI_E_UTF8_TRUNCATED &&
                       e.offset == 1 + 2 * marks && e.value == 0xE2,
                   "%zu marks %s: status %d offset %zu", marks, form_names[f], e.status, e.offset);
         }
         s[1 + 2 * (marks / 2)] = (char)0xC1;
         memset(&e, 0, sizeof e);
-        CHECK(ibidi_normalize_utf8(IBIDI_NORMALIZE_NFC, s, len, NULL, 0, &n, &e) == IBIDI_E_UTF8_OVERLONG &&
+        CHECK(ibidi_normalize_utf8(s, len, IBIDI_NORMALIZE_NFC, &o, &e) == IBIDI_E_UTF8_OVERLONG &&
                   e.offset == 1 + 2 * (marks / 2),
               "%zu marks, error in the middle: status %d offset %zu", marks, e.status, e.offset);
         free(s);
@@ -583,7 +620,7 @@ static void test_invalid_cp(void)
 {
     uint32_t s[200];
     ibidi_error e = {IBIDI_OK, 0, 0};
-    size_t n;
+    ibidi_buf32 o = {NULL, 0, 0};
     ibidi_normalize_qc q = IBIDI_NORMALIZE_YES;
     s[0] = 'a';
     for (size_t i = 1; i < 200; i++)
@@ -596,12 +633,12 @@ static void test_invalid_cp(void)
             s[at] = bad;
             for (int f = 0; f < 4; f++) {
                 memset(&e, 0, sizeof e);
-                CHECK(ibidi_normalize_cp(forms[f], s, 200, NULL, 0, &n, &e) == want &&
+                CHECK(ibidi_normalize_cp(s, 200, forms[f], &o, &e) == want &&
                           e.offset == at && e.value == bad,
                       "cp %X at %zu %s: status %d offset %zu", (unsigned)bad, at, form_names[f],
                       e.status, e.offset);
                 memset(&e, 0, sizeof e);
-                CHECK(ibidi_normalize_quick_check_cp(forms[f], s, 200, &q, &e) == want && e.offset == at,
+                CHECK(ibidi_normalize_quick_check_cp(s, 200, forms[f], &q, &e) == want && e.offset == at,
                       "quick check cp %X at %zu: status %d offset %zu", (unsigned)bad, at, e.status,
                       e.offset);
             }
@@ -612,7 +649,7 @@ static void test_invalid_cp(void)
     {
         const uint32_t t[3] = {0xC5, 'x', 0xFFFFFFFFu};
         memset(&e, 0, sizeof e);
-        CHECK(ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFD, t, 3, &q, &e) == IBIDI_E_CP_TOO_LARGE && e.offset == 2,
+        CHECK(ibidi_normalize_quick_check_cp(t, 3, IBIDI_NORMALIZE_NFD, &q, &e) == IBIDI_E_CP_TOO_LARGE && e.offset == 2,
               "quick check NFD after NO: %d %zu", e.status, e.offset);
     }
 }
@@ -642,10 +679,10 @@ static void test_quick_check_cases(void)
         ibidi_normalize_qc q = IBIDI_NORMALIZE_YES;
         int yes = -1;
         size_t len = strlen(cases[i].s);
-        CHECK(ibidi_normalize_quick_check_utf8(cases[i].f, cases[i].s, len, &q, NULL) == IBIDI_OK &&
+        CHECK(ibidi_normalize_quick_check_utf8(cases[i].s, len, cases[i].f, &q, NULL) == IBIDI_OK &&
                   q == cases[i].q,
               "quick check case %zu: %d, want %d", i, q, cases[i].q);
-        CHECK(ibidi_normalize_is_normalized_utf8(cases[i].f, cases[i].s, len, &yes, NULL) == IBIDI_OK &&
+        CHECK(ibidi_normalize_is_normalized_utf8(cases[i].s, len, cases[i].f, &yes, NULL) == IBIDI_OK &&
                   yes == cases[i].normalized,
               "is_normalized case %zu: %d", i, yes);
     }
@@ -657,19 +694,22 @@ static int check_against_ref(const uint32_t *s, size_t n, const char *what, size
     uint32_t *want = malloc(18 * (n + 1) * sizeof *want);
     int ok = 1;
     for (int f = 0; f < 4; f++) {
-        size_t wn = ref_nf(forms[f], s, n, want), on = 0, su, wu, ou = 0;
+        size_t wn = ref_nf(forms[f], s, n, want), on = 0, su, wu;
         uint32_t *got = nf_cp(forms[f], s, n, &on);
-        char *s8 = enc(s, n, &su), *w8 = enc(want, wn, &wu), *o8 = NULL;
-        ibidi_status st = ibidi_normalize_utf8_alloc(forms[f], s8, su, &o8, &ou, NULL);
+        char *s8 = enc(s, n, &su), *w8 = enc(want, wn, &wu);
+        ibidi_buf a = {NULL, 0, 0};
+        ibidi_status st = ibidi_normalize_utf8_alloc(s8, su, forms[f], &a, NULL);
+        char *o8 = a.data;
+        size_t ou = a.len;
         int yes = -1;
         ok &= CHECK(got && same_cp(got, on, want, wn), "%s %zu %s: code point result differs (%zu vs %zu)",
                     what, param, form_names[f], on, wn);
         ok &= CHECK(st == IBIDI_OK && ou == wu && memcmp(o8, w8, wu) == 0 && o8[ou] == '\0',
                     "%s %zu %s: UTF-8 result differs", what, param, form_names[f]);
-        ok &= CHECK(ibidi_normalize_is_normalized_utf8(forms[f], s8, su, &yes, NULL) == IBIDI_OK &&
+        ok &= CHECK(ibidi_normalize_is_normalized_utf8(s8, su, forms[f], &yes, NULL) == IBIDI_OK &&
                         yes == same_cp(s, n, want, wn),
                     "%s %zu %s: is_normalized %d", what, param, form_names[f], yes);
-        ok &= CHECK(ibidi_normalize_is_normalized_utf8(forms[f], w8, wu, &yes, NULL) == IBIDI_OK && yes == 1,
+        ok &= CHECK(ibidi_normalize_is_normalized_utf8(w8, wu, forms[f], &yes, NULL) == IBIDI_OK && yes == 1,
                     "%s %zu %s: result not normalized", what, param, form_names[f]);
         free(got);
         free(s8);
@@ -832,7 +872,7 @@ static void test_huge_runs(void)
     w[wn++] = 'q';
     for (unsigned c = 1; c < 256; c++)
         for (size_t i = 1; i <= n; i++)
-            if (ibidi_cp_combining_class(s[i]) == c)
+            if (ibidi_unicode_combining_class(s[i]) == c)
                 w[wn++] = s[i];
     w[wn++] = 'z';
     o = nf_cp(IBIDI_NORMALIZE_NFD, s, n + 2, &on);
@@ -840,27 +880,29 @@ static void test_huge_runs(void)
     free(o);
     {
         /* the same through UTF-8 with exact and short capacity, and NFC(NFD) == NFC */
-        size_t su, wu, ol = 0;
+        size_t su, wu;
         char *s8 = enc(s, n + 2, &su), *w8 = enc(w, wn, &wu), *o8 = malloc(wu + 1);
-        ibidi_status st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, s8, su, o8, wu, &ol, NULL);
-        CHECK(st == IBIDI_OK && ol == wu && memcmp(o8, w8, wu) == 0, "NFD UTF-8 long run");
-        st = ibidi_normalize_utf8(IBIDI_NORMALIZE_NFD, s8, su, o8, wu - 1, &ol, NULL);
-        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ol == wu, "NFD UTF-8 long run, short buffer");
-        char *c1 = NULL, *c2 = NULL;
-        size_t l1 = 0, l2 = 0;
+        ibidi_buf ol = {o8, wu, 0};
+        ibidi_status st = ibidi_normalize_utf8(s8, su, IBIDI_NORMALIZE_NFD, &ol, NULL);
+        CHECK(st == IBIDI_OK && ol.len == wu && memcmp(o8, w8, wu) == 0, "NFD UTF-8 long run");
+        ol.cap = wu - 1;
+        st = ibidi_normalize_utf8(s8, su, IBIDI_NORMALIZE_NFD, &ol, NULL);
+        CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ol.len == wu, "NFD UTF-8 long run, short buffer");
+        ibidi_buf c1 = {NULL, 0, 0}, c2 = {NULL, 0, 0};
         int yes = -1;
-        CHECK(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, s8, su, &c1, &l1, NULL) == IBIDI_OK &&
-                  ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFC, w8, wu, &c2, &l2, NULL) == IBIDI_OK &&
-                  l1 == l2 && memcmp(c1, c2, l1) == 0,
+        CHECK(ibidi_normalize_utf8_alloc(s8, su, IBIDI_NORMALIZE_NFC, &c1, NULL) == IBIDI_OK &&
+                  ibidi_normalize_utf8_alloc(w8, wu, IBIDI_NORMALIZE_NFC, &c2, NULL) == IBIDI_OK &&
+                  c1.len == c2.len && memcmp(c1.data, c2.data, c1.len) == 0,
               "NFC(x) == NFC(NFD(x)) on a long run");
-        CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFC, c1, l1, &yes, NULL) == IBIDI_OK && yes == 1,
+        CHECK(ibidi_normalize_is_normalized_utf8(c1.data, c1.len, IBIDI_NORMALIZE_NFC, &yes, NULL) == IBIDI_OK &&
+                  yes == 1,
               "NFC of a long run is normalized");
-        CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFD, s8, su, &yes, NULL) == IBIDI_OK && yes == 0,
+        CHECK(ibidi_normalize_is_normalized_utf8(s8, su, IBIDI_NORMALIZE_NFD, &yes, NULL) == IBIDI_OK && yes == 0,
               "the unsorted long run is not NFD");
-        CHECK(ibidi_normalize_is_normalized_utf8(IBIDI_NORMALIZE_NFD, w8, wu, &yes, NULL) == IBIDI_OK && yes == 1,
+        CHECK(ibidi_normalize_is_normalized_utf8(w8, wu, IBIDI_NORMALIZE_NFD, &yes, NULL) == IBIDI_OK && yes == 1,
               "the sorted long run is NFD");
-        ibidi_free(c1);
-        ibidi_free(c2);
+        ibidi_free(c1.data);
+        ibidi_free(c2.data);
         free(s8);
         free(w8);
         free(o8);
@@ -903,19 +945,21 @@ static void test_quick_check_word_path(void)
             ibidi_normalize_qc a = IBIDI_NORMALIZE_YES, b = IBIDI_NORMALIZE_YES;
             int isn = -1;
             char out[48 * 4 * 18];
-            size_t out_len = 0;
-            ibidi_status s1 = ibidi_normalize_quick_check_utf8((ibidi_normalize_form)f, u8, u8len, &a, NULL);
-            ibidi_status s2 = ibidi_normalize_quick_check_cp((ibidi_normalize_form)f, cps, n, &b, NULL);
-            ibidi_status s3 = ibidi_normalize_is_normalized_utf8((ibidi_normalize_form)f, u8, u8len, &isn, NULL);
-            ibidi_status s4 = ibidi_normalize_utf8((ibidi_normalize_form)f, u8, u8len, out, sizeof out,
-                                                   &out_len, NULL);
+            ibidi_buf ob = {out, sizeof out, 0};
+            ibidi_status s1 = ibidi_normalize_quick_check_utf8(u8, u8len, (ibidi_normalize_form)f, &a, NULL);
+            ibidi_status s2 = ibidi_normalize_quick_check_cp(cps, n, (ibidi_normalize_form)f, &b, NULL);
+            ibidi_status s3 = ibidi_normalize_is_normalized_utf8(u8, u8len, (ibidi_normalize_form)f, &isn, NULL);
+            ibidi_status s4 = ibidi_normalize_utf8(u8, u8len, (ibidi_normalize_form)f, &ob, NULL);
+            size_t out_len = ob.len;
             int same = s4 == IBIDI_OK && out_len == u8len && memcmp(out, u8, u8len) == 0;
             /* The code point path reads no words: its result, in UTF-8, must be the same. */
             uint32_t ncps[48 * 18];
             char nu8[48 * 4 * 18];
-            size_t ncp_len = 0, nu8_len = 0;
-            ibidi_status s5 = ibidi_normalize_cp((ibidi_normalize_form)f, cps, n, ncps, 48 * 18, &ncp_len, NULL);
-            ibidi_status s6 = ibidi_utf8_encode(ncps, ncp_len, nu8, sizeof nu8, &nu8_len, NULL);
+            ibidi_buf32 ncp_b = {ncps, 48 * 18, 0};
+            ibidi_status s5 = ibidi_normalize_cp(cps, n, (ibidi_normalize_form)f, &ncp_b, NULL);
+            ibidi_buf nu8_b = {nu8, sizeof nu8, 0};
+            ibidi_status s6 = ibidi_utf8_encode(ncps, ncp_b.len, &nu8_b, NULL);
+            size_t nu8_len = nu8_b.len;
             int agree = !s5 && !s6 && nu8_len == out_len && memcmp(nu8, out, out_len) == 0;
             n_strings++;
             if (s1 || s2 || s3 || s4 || a != b || isn != same || (a == IBIDI_NORMALIZE_YES && !same) ||

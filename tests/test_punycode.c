@@ -204,6 +204,8 @@ static void test_samples(void)
 {
     char enc[128], alt[128];
     uint32_t dec[64];
+    ibidi_buf ob;
+    ibidi_buf32 ob32;
     for (size_t k = 0; k < N_SAMPLES; k++) {
         const sample *S = &samples[k];
         size_t n = sample_len(S), plen = strlen(S->puny), len = (size_t)-1, m = (size_t)-1;
@@ -213,7 +215,9 @@ static void test_samples(void)
         digits_case(S->puny, plen, canon, 0); /* the encoder's spelling */
 
         /* encode: exactly the canonical form, the RFC's string modulo case */
-        st = ibidi_punycode_encode(S->cps, n, enc, sizeof enc, &len, &e);
+        ob = (ibidi_buf){enc, sizeof enc, 0};
+        st = ibidi_punycode_encode(S->cps, n, &ob, &e);
+        len = ob.len;
         CHECK(st == IBIDI_OK && e.status == IBIDI_OK, "%s: encode status %d", S->name, st);
         CHECK(len == plen && memcmp(enc, canon, plen) == 0, "%s: encode gives %.*s, want %s",
               S->name, (int)len, enc, canon);
@@ -224,25 +228,35 @@ static void test_samples(void)
               "%s: is_basic_only", S->name);
 
         /* encode: size needed with no buffer and with one byte too few */
-        len = 0;
-        st = ibidi_punycode_encode(S->cps, n, NULL, 0, &len, &e);
+        ob = (ibidi_buf){NULL, 0, (size_t)-1};
+        st = ibidi_punycode_encode(S->cps, n, &ob, &e);
+        len = ob.len;
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == plen && e.status == st,
               "%s: encode preflight %d %zu", S->name, st, len);
-        len = 0;
-        st = ibidi_punycode_encode(S->cps, n, enc, plen - 1, &len, NULL);
+        ob = (ibidi_buf){enc, plen - 1, (size_t)-1};
+        st = ibidi_punycode_encode(S->cps, n, &ob, NULL);
+        len = ob.len;
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == plen, "%s: encode cap-1", S->name);
-        st = ibidi_punycode_encode(S->cps, n, enc, plen, &len, NULL);
+        ob = (ibidi_buf){enc, plen, 0};
+        st = ibidi_punycode_encode(S->cps, n, &ob, NULL);
+        len = ob.len;
         CHECK(st == IBIDI_OK && len == plen && memcmp(enc, canon, plen) == 0,
               "%s: encode exact cap", S->name);
 
         /* decode the RFC's string and the canonical one */
-        st = ibidi_punycode_decode(S->puny, plen, 0, dec, 64, &m, &e);
+        ob32 = (ibidi_buf32){dec, 64, 0};
+        st = ibidi_punycode_decode(S->puny, plen, 0, &ob32, &e);
+        m = ob32.len;
         CHECK(st == IBIDI_OK && m == n && memcmp(dec, S->cps, n * 4) == 0,
               "%s: decode RFC string: status %d, %zu code points", S->name, st, m);
-        st = ibidi_punycode_decode(canon, plen, IBIDI_PUNYCODE_CANONICAL, dec, 64, &m, &e);
+        ob32 = (ibidi_buf32){dec, 64, 0};
+        st = ibidi_punycode_decode(canon, plen, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        m = ob32.len;
         CHECK(st == IBIDI_OK && m == n && memcmp(dec, S->cps, n * 4) == 0,
               "%s: canonical decode status %d", S->name, st);
-        st = ibidi_punycode_decode(S->puny, plen, IBIDI_PUNYCODE_CANONICAL, dec, 64, &m, &e);
+        ob32 = (ibidi_buf32){dec, 64, 0};
+        st = ibidi_punycode_decode(S->puny, plen, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        m = ob32.len;
         if (S->name[0] == 'I')
             CHECK(st == IBIDI_E_PUNYCODE_NOT_CANONICAL && e.offset == 19 && e.value == 'D',
                   "I: canonical decode of the RFC string: %d at %zu", st, e.offset);
@@ -255,10 +269,14 @@ static void test_samples(void)
         for (size_t i = d; i < plen && first_letter == plen; i++)
             if (alt[i] >= 'A' && alt[i] <= 'Z')
                 first_letter = i;
-        st = ibidi_punycode_decode(alt, plen, 0, dec, 64, &m, &e);
+        ob32 = (ibidi_buf32){dec, 64, 0};
+        st = ibidi_punycode_decode(alt, plen, 0, &ob32, &e);
+        m = ob32.len;
         CHECK(st == IBIDI_OK && m == n && memcmp(dec, S->cps, n * 4) == 0,
               "%s: decode upper-case digits: %d", S->name, st);
-        st = ibidi_punycode_decode(alt, plen, IBIDI_PUNYCODE_CANONICAL, dec, 64, &m, &e);
+        ob32 = (ibidi_buf32){dec, 64, 0};
+        st = ibidi_punycode_decode(alt, plen, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        m = ob32.len;
         if (first_letter < plen)
             CHECK(st == IBIDI_E_PUNYCODE_NOT_CANONICAL && e.offset == first_letter &&
                       e.value == (unsigned char)alt[first_letter],
@@ -267,15 +285,19 @@ static void test_samples(void)
             CHECK(st == IBIDI_OK, "%s: no letter among the digits: %d", S->name, st);
 
         /* decode: size needed */
-        m = 0;
-        st = ibidi_punycode_decode(S->puny, plen, 0, NULL, 0, &m, &e);
+        ob32 = (ibidi_buf32){NULL, 0, (size_t)-1};
+        st = ibidi_punycode_decode(S->puny, plen, 0, &ob32, &e);
+        m = ob32.len;
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && m == n && e.status == st,
               "%s: decode preflight %d %zu", S->name, st, m);
-        m = 0;
-        st = ibidi_punycode_decode(canon, plen, IBIDI_PUNYCODE_CANONICAL, dec, n - 1, &m, &e);
+        ob32 = (ibidi_buf32){dec, n - 1, (size_t)-1};
+        st = ibidi_punycode_decode(canon, plen, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        m = ob32.len;
         CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && m == n, "%s: decode cap-1 %d %zu", S->name, st,
               m);
-        st = ibidi_punycode_decode(canon, plen, IBIDI_PUNYCODE_CANONICAL, dec, n, &m, NULL);
+        ob32 = (ibidi_buf32){dec, n, 0};
+        st = ibidi_punycode_decode(canon, plen, IBIDI_PUNYCODE_CANONICAL, &ob32, NULL);
+        m = ob32.len;
         CHECK(st == IBIDI_OK && m == n && memcmp(dec, S->cps, n * 4) == 0,
               "%s: decode exact cap", S->name);
     }
@@ -351,8 +373,9 @@ static void test_decode_cases(void)
     for (size_t k = 0; k < sizeof dcases / sizeof dcases[0]; k++) {
         const dcase *D = &dcases[k];
         ibidi_error e = {IBIDI_E_NOMEM, 99, 99};
-        size_t m = 0, len = strlen(D->in);
-        ibidi_status st = ibidi_punycode_decode(D->in, len, D->flags, out, 256, &m, &e);
+        size_t len = strlen(D->in);
+        ibidi_buf32 ob32 = {out, 256, 0};
+        ibidi_status st = ibidi_punycode_decode(D->in, len, D->flags, &ob32, &e);
         CHECK(st == D->st && e.status == st && e.offset == D->offset && e.value == D->value,
               "case %zu \"%s\" flags %u: status %d offset %zu value %X, want %d %zu %X", k,
               D->in, D->flags, st, e.offset, (unsigned)e.value, D->st, D->offset,
@@ -361,9 +384,9 @@ static void test_decode_cases(void)
     /* "a": the smallest delta gives U+0080. A delta can never insert a basic code point
      * (§6.2: n starts at 0x80 and only grows; it cannot wrap because of the overflow
      * check), so that form of non-canonical input cannot be written. */
-    size_t m = 0;
     uint32_t cp = 0;
-    CHECK(ibidi_punycode_decode("a", 1, 0, &cp, 1, &m, NULL) == IBIDI_OK && m == 1 &&
+    ibidi_buf32 one = {&cp, 1, 0};
+    CHECK(ibidi_punycode_decode("a", 1, 0, &one, NULL) == IBIDI_OK && one.len == 1 &&
               cp == 0x80,
           "\"a\" decodes to U+0080");
 }
@@ -376,13 +399,16 @@ static ibidi_status decode_one_delta(const char *basic, uint32_t i, uint32_t *cp
     char buf[64];
     uint32_t out[64];
     size_t nb = strlen(basic), len = 0, m = 0;
+    ibidi_buf32 ob32;
     memcpy(buf, basic, nb);
     len = nb;
     if (nb)
         buf[len++] = '-';
     *at = len;
     len += put_vli(i, 72, buf + len);
-    ibidi_status st = ibidi_punycode_decode(buf, len, IBIDI_PUNYCODE_CANONICAL, out, 64, &m, e);
+    ob32 = (ibidi_buf32){out, 64, 0};
+    ibidi_status st = ibidi_punycode_decode(buf, len, IBIDI_PUNYCODE_CANONICAL, &ob32, e);
+    m = ob32.len;
     if (st == IBIDI_OK) {
         for (size_t k = 0; k < m; k++)
             if (out[k] >= 0x80)
@@ -443,7 +469,7 @@ static void test_decode_range(void)
         for (int k = 0; k < 12; k++)
             buf[len++] = '9';
         ibidi_error e;
-        ibidi_status st = ibidi_punycode_decode(buf, len, 0, NULL, 0, NULL, &e);
+        ibidi_status st = ibidi_punycode_decode(buf, len, 0, &(ibidi_buf32){NULL, 0, 0}, &e);
         CHECK(st == IBIDI_E_PUNYCODE_OVERFLOW && e.offset < len && e.value == '9',
               "second delta overflow: %d at %zu", st, e.offset);
     }
@@ -455,20 +481,30 @@ static void test_encode_errors(void)
 {
     char out[64];
     size_t len;
+    ibidi_buf ob;
+    ibidi_buf32 ob32;
     ibidi_error e;
     ibidi_status st;
     const uint32_t sur[] = {'a', 0x4E2D, 0xDFFF, 0x110000};
-    st = ibidi_punycode_encode(sur, 4, out, sizeof out, &len, &e);
+    ob = (ibidi_buf){out, sizeof out, 0};
+    st = ibidi_punycode_encode(sur, 4, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_CP_SURROGATE && e.offset == 2 && e.value == 0xDFFF, "surrogate %d", st);
     const uint32_t big[] = {'a', 0x4E2D, 0x110000, 0xD800};
-    st = ibidi_punycode_encode(big, 4, out, sizeof out, &len, &e);
+    ob = (ibidi_buf){out, sizeof out, 0};
+    st = ibidi_punycode_encode(big, 4, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_CP_TOO_LARGE && e.offset == 2 && e.value == 0x110000, "too large %d",
           st);
     const uint32_t big2[] = {0xFFFFFFFF};
-    st = ibidi_punycode_encode(big2, 1, NULL, 0, &len, &e);
+    ob = (ibidi_buf){NULL, 0, 0};
+    st = ibidi_punycode_encode(big2, 1, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_CP_TOO_LARGE && e.offset == 0 && e.value == 0xFFFFFFFF, "FFFFFFFF");
     const uint32_t d800[] = {0xD800};
-    st = ibidi_punycode_encode(d800, 1, NULL, 0, &len, &e);
+    ob = (ibidi_buf){NULL, 0, 0};
+    st = ibidi_punycode_encode(d800, 1, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_CP_SURROGATE && e.offset == 0, "D800 %d", st);
 
     /* §6.4: valid input reaches a delta beyond 2^32 - 1. With h basic code points before
@@ -486,24 +522,34 @@ static void test_encode_errors(void)
     for (size_t i = 0; i < NB; i++)
         cps[i] = 'a';
     cps[NB] = 0x10FFFF;
-    st = ibidi_punycode_encode(cps, NB + 1, enc, NB * 2 + 64, &len, &e);
+    ob = (ibidi_buf){enc, NB * 2 + 64, 0};
+    st = ibidi_punycode_encode(cps, NB + 1, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_PUNYCODE_OVERFLOW && e.offset == NB && e.value == 0x10FFFF,
           "encode overflow: %d at %zu", st, e.offset);
     cps[3800] = 0x10FFFF;
-    st = ibidi_punycode_encode(cps, 3801, enc, NB * 2 + 64, &len, &e);
+    ob = (ibidi_buf){enc, NB * 2 + 64, 0};
+    st = ibidi_punycode_encode(cps, 3801, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_OK, "3800 basic + 10FFFF: %d", st);
     size_t m = 0;
-    st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, dec, NB + 2, &m, &e);
+    ob32 = (ibidi_buf32){dec, NB + 2, 0};
+    st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+    m = ob32.len;
     CHECK(st == IBIDI_OK && m == 3801 && dec[3800] == 0x10FFFF && dec[0] == 'a',
           "3800 basic + 10FFFF round trip: %d", st);
     /* the same through non-basic code points: 4000 x U+0080, then U+10FFFF */
     for (size_t i = 0; i < 4000; i++)
         cps[i] = 0x80;
     cps[4000] = 0x10FFFF;
-    st = ibidi_punycode_encode(cps, 4001, enc, NB * 2 + 64, &len, &e);
+    ob = (ibidi_buf){enc, NB * 2 + 64, 0};
+    st = ibidi_punycode_encode(cps, 4001, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_PUNYCODE_OVERFLOW && e.offset == 4000, "overflow after U+0080: %d", st);
     /* the preflight reports the overflow too */
-    st = ibidi_punycode_encode(cps, 4001, NULL, 0, &len, &e);
+    ob = (ibidi_buf){NULL, 0, 0};
+    st = ibidi_punycode_encode(cps, 4001, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_PUNYCODE_OVERFLOW, "overflow in preflight: %d", st);
     free(cps), free(enc), free(dec);
 }
@@ -527,35 +573,53 @@ static void test_length_bound(void)
     for (size_t i = 0; i <= BIG; i++)
         cps[i] = 0x4E00 + (uint32_t)(i % 0x5000) + (i % 3 == 0 ? 0 : 0x10000);
     size_t len = 0, m = 0;
+    ibidi_buf ob;
+    ibidi_buf32 ob32;
     ibidi_error e;
-    ibidi_status st = ibidi_punycode_encode(cps, MAX, enc, 8 * (BIG + 1), &len, &e);
+    ob = (ibidi_buf){enc, 8 * (BIG + 1), 0};
+    ibidi_status st = ibidi_punycode_encode(cps, MAX, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_OK && len > MAX, "encode %d code points: %d", MAX, st);
-    st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, dec, MAX + 2, &m, &e);
+    ob32 = (ibidi_buf32){dec, MAX + 2, 0};
+    st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+    m = ob32.len;
     CHECK(st == IBIDI_OK && m == MAX && memcmp(dec, cps, MAX * sizeof *cps) == 0,
           "decode %d code points: %d", MAX, st);
-    st = ibidi_punycode_encode(cps, MAX + 1, enc, 8 * (BIG + 1), &len, &e);
+    ob = (ibidi_buf){enc, 8 * (BIG + 1), 0};
+    st = ibidi_punycode_encode(cps, MAX + 1, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.status == st && e.offset == MAX &&
               e.value == cps[MAX] && len == 0,
           "encode %d code points: %d offset %zu", MAX + 1, st, e.offset);
-    st = ibidi_punycode_encode(cps, BIG, NULL, 0, &len, &e);
+    ob = (ibidi_buf){NULL, 0, 0};
+    st = ibidi_punycode_encode(cps, BIG, &ob, &e);
+    len = ob.len;
     CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG, "encode %d code points: %d", BIG, st);
     /* decoding: MAX + 1 basic code points, and MAX basic code points and one delta */
     memset(enc, 'a', MAX + 1);
     enc[MAX + 1] = '-';
-    st = ibidi_punycode_decode(enc, MAX + 2, 0, dec, MAX + 2, &m, &e);
+    ob32 = (ibidi_buf32){dec, MAX + 2, 0};
+    st = ibidi_punycode_decode(enc, MAX + 2, 0, &ob32, &e);
+    m = ob32.len;
     CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.offset == MAX && e.value == 'a',
           "decode %d basic code points: %d offset %zu", MAX + 1, st, e.offset);
-    st = ibidi_punycode_decode(enc + 1, MAX + 1, 0, dec, MAX + 2, &m, &e);
+    ob32 = (ibidi_buf32){dec, MAX + 2, 0};
+    st = ibidi_punycode_decode(enc + 1, MAX + 1, 0, &ob32, &e);
+    m = ob32.len;
     CHECK(st == IBIDI_OK && m == MAX, "decode %d basic code points: %d", MAX, st);
     enc[MAX + 1] = 'a'; /* "aaa...a-a": U+0080 after MAX basic code points */
     enc[MAX] = '-';
-    st = ibidi_punycode_decode(enc, MAX + 2, 0, NULL, 0, &m, &e);
+    ob32 = (ibidi_buf32){NULL, 0, 0};
+    st = ibidi_punycode_decode(enc, MAX + 2, 0, &ob32, &e);
+    m = ob32.len;
     CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.offset == MAX + 1 && e.value == 'a',
           "decode %d basic + 1: %d offset %zu", MAX, st, e.offset);
     /* a long run of one-digit deltas ("a": delta 0, U+0080 each time) stops at the bound
      * too, at the digit that would code the first code point beyond it */
     memset(enc, 'a', BIG);
-    st = ibidi_punycode_decode(enc, BIG, 0, dec, MAX + 2, &m, &e);
+    ob32 = (ibidi_buf32){dec, MAX + 2, 0};
+    st = ibidi_punycode_decode(enc, BIG, 0, &ob32, &e);
+    m = ob32.len;
     CHECK(st == IBIDI_E_PUNYCODE_TOO_LONG && e.offset == MAX && e.value == 'a',
           "decode %d digits: %d offset %zu", BIG, st, e.offset);
     free(cps), free(enc), free(dec);
@@ -567,47 +631,66 @@ static void test_contract(void)
 {
     char out[8];
     uint32_t cps[8];
-    size_t len = 99;
+    ibidi_buf ob = {NULL, 0, 99};
+    ibidi_buf32 ob32 = {NULL, 0, 99};
     ibidi_error e;
     ibidi_status st;
-    st = ibidi_punycode_encode(NULL, 0, NULL, 0, &len, &e);
-    CHECK(st == IBIDI_OK && len == 0 && e.status == IBIDI_OK, "encode empty");
-    len = 99;
-    st = ibidi_punycode_decode(NULL, 0, IBIDI_PUNYCODE_CANONICAL, NULL, 0, &len, &e);
-    CHECK(st == IBIDI_OK && len == 0 && e.status == IBIDI_OK, "decode empty");
-    st = ibidi_punycode_encode(NULL, 1, out, 8, &len, &e);
+    st = ibidi_punycode_encode(NULL, 0, &ob, &e);
+    CHECK(st == IBIDI_OK && ob.len == 0 && e.status == IBIDI_OK, "encode empty");
+    st = ibidi_punycode_decode(NULL, 0, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+    CHECK(st == IBIDI_OK && ob32.len == 0 && e.status == IBIDI_OK, "decode empty");
+    ob = (ibidi_buf){out, 8, 0};
+    st = ibidi_punycode_encode(NULL, 1, &ob, &e);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT && e.status == st, "encode NULL input");
-    st = ibidi_punycode_encode(cps, 0, NULL, 8, &len, &e);
+    ob = (ibidi_buf){NULL, 8, 0};
+    st = ibidi_punycode_encode(cps, 0, &ob, &e);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "encode NULL output");
-    st = ibidi_punycode_decode(NULL, 1, 0, cps, 8, &len, &e);
+    st = ibidi_punycode_encode(cps, 0, NULL, &e);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && e.status == st, "encode without an output record");
+    ob32 = (ibidi_buf32){cps, 8, 0};
+    st = ibidi_punycode_decode(NULL, 1, 0, &ob32, &e);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "decode NULL input");
-    st = ibidi_punycode_decode("a", 1, 0, NULL, 8, &len, &e);
+    ob32 = (ibidi_buf32){NULL, 8, 0};
+    st = ibidi_punycode_decode("a", 1, 0, &ob32, &e);
     CHECK(st == IBIDI_E_INVALID_ARGUMENT, "decode NULL output");
-    /* out_len and err may be NULL */
+    st = ibidi_punycode_decode("a", 1, 0, NULL, &e);
+    CHECK(st == IBIDI_E_INVALID_ARGUMENT && e.status == st, "decode without an output record");
+    /* err may be NULL */
     const uint32_t a[] = {0xE9};
-    CHECK(ibidi_punycode_encode(a, 1, out, 8, NULL, NULL) == IBIDI_OK && memcmp(out, "9ca", 3) == 0,
-          "encode without out_len");
-    CHECK(ibidi_punycode_decode("9ca", 3, IBIDI_PUNYCODE_CANONICAL, cps, 8, NULL, NULL) ==
-                  IBIDI_OK &&
-              cps[0] == 0xE9,
-          "decode without out_len");
+    ob = (ibidi_buf){out, 8, 0};
+    CHECK(ibidi_punycode_encode(a, 1, &ob, NULL) == IBIDI_OK && ob.len == 3 &&
+              memcmp(out, "9ca", 3) == 0,
+          "encode without err");
+    ob32 = (ibidi_buf32){cps, 8, 0};
+    CHECK(ibidi_punycode_decode("9ca", 3, IBIDI_PUNYCODE_CANONICAL, &ob32, NULL) == IBIDI_OK &&
+              ob32.len == 1 && cps[0] == 0xE9,
+          "decode without err");
     /* an ASCII-only string: basic code points and a delimiter */
     const uint32_t abc[] = {'a', 'B', '-'};
-    st = ibidi_punycode_encode(abc, 3, out, 8, &len, &e);
-    CHECK(st == IBIDI_OK && len == 4 && memcmp(out, "aB--", 4) == 0, "encode ASCII");
-    CHECK(ibidi__punycode_is_basic_only(out, len) && ibidi__punycode_is_basic_only("", 0) &&
+    ob = (ibidi_buf){out, 8, 0};
+    st = ibidi_punycode_encode(abc, 3, &ob, &e);
+    CHECK(st == IBIDI_OK && ob.len == 4 && memcmp(out, "aB--", 4) == 0, "encode ASCII");
+    CHECK(ibidi__punycode_is_basic_only(out, ob.len) && ibidi__punycode_is_basic_only("", 0) &&
               !ibidi__punycode_is_basic_only("9a", 2),
           "is_basic_only");
     /* a buffer too small in the basic part and in the digits */
-    st = ibidi_punycode_encode(abc, 3, out, 2, &len, &e);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 4 && e.status == st, "encode cap 2");
-    st = ibidi_punycode_decode("aB---", 5, 0, cps, 3, &len, &e);
-    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && len == 4, "decode basic cap: %d %zu", st, len);
-    /* errors after the buffer is full are still found */
-    st = ibidi_punycode_decode("abcd-a9", 7, 0, cps, 2, &len, &e);
-    CHECK(st == IBIDI_E_PUNYCODE_TRUNCATED && e.offset == 7, "error past the cap: %d", st);
-    st = ibidi_punycode_decode("a-9A", 4, IBIDI_PUNYCODE_CANONICAL, NULL, 0, &len, &e);
-    CHECK(st == IBIDI_E_PUNYCODE_NOT_CANONICAL, "not canonical before too small: %d", st);
+    ob = (ibidi_buf){out, 2, 0};
+    st = ibidi_punycode_encode(abc, 3, &ob, &e);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ob.len == 4 && e.status == st, "encode cap 2");
+    ob32 = (ibidi_buf32){cps, 3, 0};
+    st = ibidi_punycode_decode("aB---", 5, 0, &ob32, &e);
+    CHECK(st == IBIDI_E_BUFFER_TOO_SMALL && ob32.len == 4, "decode basic cap: %d %zu", st,
+          ob32.len);
+    /* errors after the buffer is full are still found, and the size is then 0 */
+    ob32 = (ibidi_buf32){cps, 2, 99};
+    st = ibidi_punycode_decode("abcd-a9", 7, 0, &ob32, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_TRUNCATED && e.offset == 7 && ob32.len == 0,
+          "error past the cap: %d", st);
+    /* a non-canonical encoding still gives its size */
+    ob32 = (ibidi_buf32){NULL, 0, 0};
+    st = ibidi_punycode_decode("a-9A", 4, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+    CHECK(st == IBIDI_E_PUNYCODE_NOT_CANONICAL && ob32.len == 2,
+          "not canonical before too small: %d", st);
 }
 
 /* ------------------------------------------------------------------ round trips */
@@ -659,10 +742,16 @@ static void test_round_trips(void)
             nb += cps[i] < 0x80;
         }
         size_t len = 0, need = 0, m = 0;
+        ibidi_buf ob;
+        ibidi_buf32 ob32;
         ibidi_error e;
-        ibidi_status st = ibidi_punycode_encode(cps, n, NULL, 0, &need, &e);
+        ob = (ibidi_buf){NULL, 0, 0};
+        ibidi_status st = ibidi_punycode_encode(cps, n, &ob, &e);
+        need = ob.len;
         int ok = st == (need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK);
-        st = ibidi_punycode_encode(cps, n, enc, MAXN * 12 + 16, &len, &e);
+        ob = (ibidi_buf){enc, MAXN * 12 + 16, 0};
+        st = ibidi_punycode_encode(cps, n, &ob, &e);
+        len = ob.len;
         ok = ok && st == IBIDI_OK && len == need;
         /* the output: the basic code points in order, a delimiter, lower-case digits */
         size_t j = 0;
@@ -675,18 +764,25 @@ static void test_round_trips(void)
             ok = (enc[j] >= 'a' && enc[j] <= 'z') || (enc[j] >= '0' && enc[j] <= '9');
         ok = ok && ibidi__punycode_is_basic_only(enc, len) == ((size_t)nb == n);
         /* back, canonically */
-        st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, dec, MAXN, &m, &e);
+        ob32 = (ibidi_buf32){dec, MAXN, 0};
+        st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        m = ob32.len;
         ok = ok && st == IBIDI_OK && m == n && (n == 0 || memcmp(dec, cps, n * 4) == 0);
         /* digits in upper case: the same code points, not canonical if a letter changed */
         digits_case(enc, len, alt, 1);
-        st = ibidi_punycode_decode(alt, len, 0, dec, MAXN, &m, &e);
+        ob32 = (ibidi_buf32){dec, MAXN, 0};
+        st = ibidi_punycode_decode(alt, len, 0, &ob32, &e);
+        m = ob32.len;
         ok = ok && st == IBIDI_OK && m == n && (n == 0 || memcmp(dec, cps, n * 4) == 0);
-        st = ibidi_punycode_decode(alt, len, IBIDI_PUNYCODE_CANONICAL, dec, MAXN, &m, &e);
+        ob32 = (ibidi_buf32){dec, MAXN, 0};
+        st = ibidi_punycode_decode(alt, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        m = ob32.len;
         ok = ok && st == (memcmp(alt, enc, len) ? IBIDI_E_PUNYCODE_NOT_CANONICAL : IBIDI_OK);
         /* a buffer one code point short */
         if (n > 0) {
-            m = 0;
-            st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, dec, n - 1, &m, &e);
+            ob32 = (ibidi_buf32){dec, n - 1, 0};
+            st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+            m = ob32.len;
             ok = ok && st == IBIDI_E_BUFFER_TOO_SMALL && m == n;
         }
         if (!ok && fails++ < 5)
@@ -712,18 +808,21 @@ static void test_random_decodes(void)
         size_t len = rnd() % 24 + (iter % 10 == 0 ? rnd() % 48 : 0);
         for (size_t i = 0; i < len; i++)
             in[i] = alphabet[rnd() % (iter % 3 ? 36 : sizeof alphabet - 1)];
-        size_t m = 0, elen = 0;
         ibidi_error e;
-        ibidi_status st = ibidi_punycode_decode(in, len, 0, dec, 96, &m, &e);
-        ibidi_status sc = ibidi_punycode_decode(in, len, IBIDI_PUNYCODE_CANONICAL, dec, 96, &m,
-                                                &e);
+        ibidi_buf32 ob32 = {dec, 96, 0};
+        ibidi_status st = ibidi_punycode_decode(in, len, 0, &ob32, &e);
+        ob32 = (ibidi_buf32){dec, 96, 0};
+        ibidi_status sc = ibidi_punycode_decode(in, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
+        size_t m = ob32.len, elen = 0;
         int ok = 1;
         if (st == IBIDI_OK) {
             decoded++;
             digits_case(in, len, norm, 0);
+            ibidi_buf ob = {enc, sizeof enc, 0};
             ok = digits_start(in, len) != 1 &&
-                 ibidi_punycode_encode(dec, m, enc, sizeof enc, &elen, NULL) == IBIDI_OK &&
-                 elen == len && memcmp(enc, norm, elen) == 0;
+                 ibidi_punycode_encode(dec, m, &ob, NULL) == IBIDI_OK && ob.len == len &&
+                 memcmp(enc, norm, ob.len) == 0;
+            elen = ob.len;
             ok = ok && sc == (elen == len && memcmp(in, enc, len) == 0
                                   ? IBIDI_OK
                                   : IBIDI_E_PUNYCODE_NOT_CANONICAL);
@@ -751,9 +850,9 @@ static void test_random_decodes(void)
 static int lane_agrees(const char *s, size_t len, size_t cap, int *lane_ok)
 {
     uint32_t want[128], got[128];
-    size_t m = 0;
-    const ibidi_status sc =
-        ibidi_punycode_decode(s, len, IBIDI_PUNYCODE_CANONICAL, want, 128, &m, NULL);
+    ibidi_buf32 wb = {want, 128, 0};
+    const ibidi_status sc = ibidi_punycode_decode(s, len, IBIDI_PUNYCODE_CANONICAL, &wb, NULL);
+    const size_t m = wb.len;
     const size_t n = ibidi__punycode_decode_lane(s, len, got, cap);
     const int expect = sc == IBIDI_OK && m <= cap && !ibidi__punycode_is_basic_only(s, len);
     *lane_ok = n != 0;
@@ -799,8 +898,10 @@ static void test_lane_decoder(void)
             const uint32_t mix = rnd();
             for (size_t i = 0; i < n; i++)
                 cps[i] = random_cp((mix >> (4 * (rnd() % 4))) & 7);
-            if (ibidi_punycode_encode(cps, n, in, sizeof in, &len, NULL) != IBIDI_OK)
+            ibidi_buf ob = {in, sizeof in, 0};
+            if (ibidi_punycode_encode(cps, n, &ob, NULL) != IBIDI_OK)
                 continue;
+            len = ob.len;
         }
         for (size_t cap = 0; cap < 3; cap++) {
             size_t c = cap == 0 ? 128 : cap == 1 ? len : len / 2;
@@ -811,10 +912,9 @@ static void test_lane_decoder(void)
         }
     }
     /* the lane's own refusals where the canonical decoder succeeds */
-    size_t m = 0;
     CHECK(ibidi__punycode_decode_lane("abc-", 4, (uint32_t[8]){0}, 8) == 0 &&
-              ibidi_punycode_decode("abc-", 4, IBIDI_PUNYCODE_CANONICAL, cps, 60, &m, NULL) ==
-                  IBIDI_OK,
+              ibidi_punycode_decode("abc-", 4, IBIDI_PUNYCODE_CANONICAL,
+                                    &(ibidi_buf32){cps, 60, 0}, NULL) == IBIDI_OK,
           "basic code points only: the lane refuses (UTS #46 §4 step 4.3)");
     CHECK(ibidi__punycode_decode_lane("", 0, (uint32_t[8]){0}, 8) == 0, "empty: refused");
     CHECK(ibidi__punycode_decode_lane("ab-9", 4, (uint32_t[8]){0}, 8) == 0,

@@ -171,8 +171,9 @@ static void test_conditions_agree_with_idna(void)
                 u[i] = cp[idx[i]];
             }
             char s[32];
-            size_t len = 0;
-            ibidi_utf8_encode(u, n, s, sizeof s, &len, NULL);
+            ibidi_buf enc = {s, sizeof s, 0};
+            ibidi_utf8_encode(u, n, &enc, NULL);
+            size_t len = enc.len;
             int bidi = 0;
             ibidi_status st = ibidi_idna_bidi_rule_utf8(s, len, 0, NULL, &bidi, NULL);
             if (bidi) {
@@ -243,7 +244,7 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
             if (!agree && bits_failures++ < 5) {
                 char s[64] = "";
                 for (size_t i = 0; i < n; i++) {
-                    strcat(s, ibidi_cp_bidi_class_name((ibidi_bidi_class)c[i]));
+                    strcat(s, ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c[i]));
                     strcat(s, " ");
                 }
                 CHECK(0, "condition bits of %s: classes %#x, B codes %#x", s, here, idna);
@@ -297,7 +298,7 @@ static void test_rfc3454(void)
 static void classes_of(const uint32_t *cp, size_t n, uint8_t *c)
 {
     for (size_t i = 0; i < n; i++)
-        c[i] = (uint8_t)ibidi_cp_bidi_class(cp[i]);
+        c[i] = (uint8_t)ibidi_unicode_bidi_class(cp[i]);
 }
 
 /* RFC 5893 §4: the examples of the issues found with RFC 3454. */
@@ -479,8 +480,10 @@ static void test_sets(void)
     const ibidi_rfc5893_delimiter *d = ibidi_rfc5893_delimiters(&n);
     CHECK(n == 3 && d[0].cp == 0x2E && d[1].cp == 0x20 && d[2].cp == 0x40, "delimiters");
     for (size_t i = 0; i < n; i++) {
-        CHECK(ibidi_cp_bidi_class(d[i].cp) == d[i].bidi_class, "delimiter class U+%04X", d[i].cp);
-        CHECK(!ibidi_cp_bidi_mirrored(d[i].cp) && ibidi_cp_bracket_type(d[i].cp) == IBIDI_BPT_NONE,
+        CHECK(ibidi_unicode_bidi_class(d[i].cp) == d[i].bidi_class, "delimiter class U+%04X",
+              d[i].cp);
+        CHECK(!ibidi_unicode_bidi_mirrored(d[i].cp) &&
+                  ibidi_unicode_bracket_type(d[i].cp) == IBIDI_BPT_NONE,
               "delimiter U+%04X is neither mirrored nor a bracket", d[i].cp);
         CHECK(d[i].why && *d[i].why, "delimiter reason");
     }
@@ -489,8 +492,8 @@ static void test_sets(void)
     for (size_t i = 1; i < n; i++) {
         CHECK(conds(nb[i].classes, nb[i].n) == 0, "neighbour %s passes the rule", nb[i].notation);
         for (size_t k = 0; k < nb[i].n; k++)
-            CHECK(ibidi_cp_bidi_class(nb[i].cps[k]) == nb[i].classes[k], "neighbour %s code point",
-                  nb[i].notation);
+            CHECK(ibidi_unicode_bidi_class(nb[i].cps[k]) == nb[i].classes[k],
+                  "neighbour %s code point", nb[i].notation);
     }
     CHECK(ibidi_rfc5893_delimiters(NULL) != NULL && ibidi_rfc5893_neighbours(NULL) != NULL, "NULL n");
     CHECK(strcmp(ibidi_rfc5893_placement_name(IBIDI_RFC5893_PLACE_MIDDLE), "middle") == 0, "placement name");
@@ -715,9 +718,10 @@ static void test_name(void)
      * (marks as rendered) finds no twin and Label Uniqueness holds. */
     const uint32_t twin_src[] = {0x5D0, 0x31, 0x300};
     char s[16];
-    size_t len = 0;
+    ibidi_buf enc = {s, sizeof s, 0};
     ibidi_findings fs = {f, 16, 0, 0};
-    ibidi_utf8_encode(twin_src, 3, s, sizeof s, &len, NULL);
+    ibidi_utf8_encode(twin_src, 3, &enc, NULL);
+    size_t len = enc.len;
     st = check_name(s, len, 0, 100000, &fs, d, NULL);
     int uniq = 0;
     for (size_t i = 0; i < fs.n && i < 16; i++)
@@ -729,7 +733,8 @@ static void test_name(void)
      * a left-to-right paragraph: the twin's label and its context in the detail */
     {
         const uint32_t src[] = {0x31, 0x5D0};
-        ibidi_utf8_encode(src, 2, s, sizeof s, &len, NULL);
+        ibidi_utf8_encode(src, 2, &enc, NULL);
+        len = enc.len;
         fs.n = 0;
         st = check_name(s, len, 0, 100000, &fs, d, NULL);
         int found = 0;
@@ -794,8 +799,11 @@ static void test_name(void)
         size_t len2;
         ibidi_finding f2[16];
         ibidi_findings fs2 = {f2, 16, 0, 0};
-        ibidi_utf8_encode(zw, 3, s, sizeof s, &len, NULL);
-        ibidi_utf8_encode(pl, 2, s2, sizeof s2, &len2, NULL);
+        ibidi_buf enc2 = {s2, sizeof s2, 0};
+        ibidi_utf8_encode(zw, 3, &enc, NULL);
+        ibidi_utf8_encode(pl, 2, &enc2, NULL);
+        len = enc.len;
+        len2 = enc2.len;
         fs.n = 0;
         st = check_name(s, len, 0, 1000, &fs, d, NULL);
         int trunc = 0, same = st == IBIDI_OK &&
@@ -811,7 +819,8 @@ static void test_name(void)
     {
         size_t t1 = 0, t2 = 0;
         const uint32_t lab[] = {0x5D0, 0x5D1, 0x2D, 0x31, 0x32}; /* AB-12 */
-        ibidi_utf8_encode(lab, 5, s, sizeof s, &len, NULL);
+        ibidi_utf8_encode(lab, 5, &enc, NULL);
+        len = enc.len;
         fs.n = 0;
         CHECK(check_name(s, len, 0, 1, &fs, d, NULL) == IBIDI_OK, "bound 1");
         for (size_t i = 0; i < fs.n && i < 16; i++)

@@ -404,9 +404,11 @@ static void make_inputs(void)
         size_t nu = sizeof unit / sizeof unit[0];
         for (size_t i = 0; i < BIDI_N; i++)
             bidi_cp[i] = unit[i % nu];
-        ibidi_utf8_encode(bidi_cp, BIDI_N, bidi_utf8, sizeof bidi_utf8, &bidi_utf8_len, NULL);
+        ibidi_buf enc = {bidi_utf8, sizeof bidi_utf8, 0};
+        ibidi_utf8_encode(bidi_cp, BIDI_N, &enc, NULL);
+        bidi_utf8_len = enc.len;
         for (size_t i = 0; i < BIDI_N; i++)
-            bidi_cls[i] = (uint8_t)ibidi_cp_bidi_class(bidi_cp[i]);
+            bidi_cls[i] = (uint8_t)ibidi_unicode_bidi_class(bidi_cp[i]);
         for (size_t i = 0; i < BIDI_N; i++)
             deep_cp[i] = i < 400 ? (i % 2 ? 0x202B : 0x2067) : (i % 3 ? 0x05D0 : '(');
     }
@@ -422,8 +424,9 @@ static void make_inputs(void)
             twins_text_len = put(twins_text, twins_text_len, p[k++ % 14]);
             twins_n++;
         }
-        ibidi_utf8_decode(twins_text, twins_text_len, twins_cp, IBIDI_AMBIGUITY_TWINS_MAX, &twins_n,
-                          NULL);
+        ibidi_buf32 dec = {twins_cp, IBIDI_AMBIGUITY_TWINS_MAX, 0};
+        ibidi_utf8_decode(twins_text, twins_text_len, &dec, NULL);
+        twins_n = dec.len;
     }
     {
         ibidi_iri_components rec = {comps, sizeof comps / sizeof comps[0], 0};
@@ -479,89 +482,94 @@ static int c_free(void)
 /* unicode.h */
 static int c_props(void)
 {
-    ibidi_script sc[8];
-    uint32_t m[IBIDI_MAX_DECOMPOSITION];
-    ibidi_decomposition_type dt;
+    ibidi_unicode_sc sc[8];
+    uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_dt dt;
     unsigned acc = 0;
     for (uint32_t cp = 0x0600; cp < 0x0700; cp++) {
-        acc += ibidi_cp_bidi_class(cp) + ibidi_cp_general_category(cp) +
-               ibidi_cp_combining_class(cp) + (unsigned)ibidi_cp_bidi_mirrored(cp) +
-               ibidi_cp_mirroring_glyph(cp) + ibidi_cp_bracket_type(cp) +
-               ibidi_cp_paired_bracket(cp) + (unsigned)ibidi_cp_script(cp) +
-               (unsigned)ibidi_cp_script_extensions(cp, sc, 8) + ibidi_cp_joining_type(cp) +
-               (unsigned)ibidi_cp_default_ignorable(cp) + (unsigned)ibidi_cp_noncharacter(cp) +
-               (unsigned)ibidi_cp_bidi_control(cp) + (unsigned)ibidi_cp_assigned(cp) +
-               (unsigned)ibidi_cp_decomposition(cp, m, IBIDI_MAX_DECOMPOSITION, &dt) +
-               ibidi_cp_compose(cp, 0x0654) + ibidi_cp_uts46_status(cp) +
-               (unsigned)ibidi_cp_uts46_mapping(cp, m, IBIDI_MAX_UTS46_MAPPING) +
-               ibidi_cp_uts46_idna2008(cp);
+        acc += ibidi_unicode_bidi_class(cp) + ibidi_unicode_general_category(cp) +
+               ibidi_unicode_combining_class(cp) + (unsigned)ibidi_unicode_bidi_mirrored(cp) +
+               ibidi_unicode_mirroring_glyph(cp) + ibidi_unicode_bracket_type(cp) +
+               ibidi_unicode_paired_bracket(cp) + (unsigned)ibidi_unicode_script(cp) +
+               (unsigned)ibidi_unicode_script_extensions(cp, sc, 8) +
+               ibidi_unicode_joining_type(cp) + (unsigned)ibidi_unicode_default_ignorable(cp) +
+               (unsigned)ibidi_unicode_noncharacter(cp) + (unsigned)ibidi_unicode_bidi_control(cp) +
+               (unsigned)ibidi_unicode_assigned(cp) +
+               (unsigned)ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt) +
+               ibidi_unicode_compose(cp, 0x0654) + ibidi_unicode_uts46_status(cp) +
+               (unsigned)ibidi_unicode_uts46_mapping(cp, m, IBIDI_UNICODE_MAX_UTS46_MAPPING) +
+               ibidi_unicode_uts46_idna2008(cp);
     }
-    acc += (unsigned)ibidi_cp_decomposition(0xAC01, m, IBIDI_MAX_DECOMPOSITION, &dt);
-    acc += (unsigned)ibidi_cp_uts46_mapping(0xFDFA, m, IBIDI_MAX_UTS46_MAPPING);
+    acc += (unsigned)ibidi_unicode_decomposition(0xAC01, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt);
+    acc += (unsigned)ibidi_unicode_uts46_mapping(0xFDFA, m, IBIDI_UNICODE_MAX_UTS46_MAPPING);
     return acc > 0;
 }
 static int c_cp_name(void)
 {
-    char n[IBIDI_MAX_NAME];
-    return ibidi_cp_name(0xFDFA, n, sizeof n) > 0 && ibidi_cp_name(0xAC01, n, sizeof n) > 0 &&
-           ibidi_cp_name(0x4E00, n, sizeof n) > 0;
+    char n[IBIDI_UNICODE_MAX_NAME];
+    return ibidi_unicode_name(0xFDFA, n, sizeof n) > 0 &&
+           ibidi_unicode_name(0xAC01, n, sizeof n) > 0 &&
+           ibidi_unicode_name(0x4E00, n, sizeof n) > 0;
 }
 static int c_value_names(void)
 {
-    return ibidi_cp_bidi_class_name(IBIDI_BC_AL) && ibidi_cp_gc_name(IBIDI_GC_MN) &&
-           ibidi_cp_script_name(IBIDI_SC_ARAB) && ibidi_cp_script_long_name(IBIDI_SC_ARAB) &&
-           ibidi_cp_joining_type_name(IBIDI_JT_D) && ibidi_cp_bracket_type_name(IBIDI_BPT_OPEN) &&
-           ibidi_cp_decomposition_type_name(IBIDI_DT_FONT) &&
-           ibidi_cp_uts46_status_name(IBIDI_UTS46_MAPPED) &&
-           ibidi_cp_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-           ibidi_cp_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
+    return ibidi_unicode_bidi_class_name(IBIDI_BC_AL) && ibidi_unicode_gc_name(IBIDI_GC_MN) &&
+           ibidi_unicode_script_name(IBIDI_SC_ARAB) &&
+           ibidi_unicode_script_long_name(IBIDI_SC_ARAB) &&
+           ibidi_unicode_joining_type_name(IBIDI_JT_D) &&
+           ibidi_unicode_bracket_type_name(IBIDI_BPT_OPEN) &&
+           ibidi_unicode_decomposition_type_name(IBIDI_DT_FONT) &&
+           ibidi_unicode_uts46_status_name(IBIDI_UNICODE_UTS46_MAPPED) &&
+           ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
+           ibidi_unicode_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
 }
 static int c_utf8(void)
 {
-    size_t n = 0, pos = 0, len = 0;
+    size_t n = 0, pos = 0;
     uint32_t cp;
     char b[4];
+    ibidi_buf32 dec = {cp_out, 8192, 0};
+    ibidi_buf enc = {out, sizeof out, 0};
     return st_ok(ibidi_utf8_validate(bidi_utf8, bidi_utf8_len, &n, NULL)) &&
            st_ok(ibidi_utf8_next(bidi_utf8, bidi_utf8_len, &pos, &cp, NULL)) &&
-           st_ok(ibidi_utf8_decode(bidi_utf8, bidi_utf8_len, cp_out, 8192, &n, NULL)) &&
-           st_ok(ibidi_utf8_encode(cp_out, n, out, sizeof out, &len, NULL)) &&
+           st_ok(ibidi_utf8_decode(bidi_utf8, bidi_utf8_len, &dec, NULL)) &&
+           st_ok(ibidi_utf8_encode(cp_out, dec.len, &enc, NULL)) &&
            ibidi_utf8_encode_cp(0x10FFFF, b) == 4;
 }
 static int c_normalize(void)
 {
     static const ibidi_normalize_form forms[] = {IBIDI_NORMALIZE_NFC, IBIDI_NORMALIZE_NFD, IBIDI_NORMALIZE_NFKC, IBIDI_NORMALIZE_NFKD};
     for (int f = 0; f < 4; f++) {
-        size_t len = 0;
+        ibidi_buf o = {out, sizeof out, 0};
+        ibidi_buf32 o32 = {cp_out, 8192, 0};
         ibidi_normalize_qc qc;
         int is = 0;
-        if (!st_ok(ibidi_normalize_utf8(forms[f], fdfa, fdfa_len, out, sizeof out, &len, NULL)) ||
-            !st_ok(ibidi_normalize_utf8(forms[f], bidi_utf8, bidi_utf8_len, out, sizeof out,
-                                        &len, NULL)) ||
-            !st_ok(ibidi_normalize_cp(forms[f], bidi_cp, BIDI_N, cp_out, 8192, &len, NULL)) ||
-            !st_ok(ibidi_normalize_quick_check_utf8(forms[f], bidi_utf8, bidi_utf8_len, &qc, NULL)) ||
-            !st_ok(ibidi_normalize_quick_check_cp(forms[f], bidi_cp, BIDI_N, &qc, NULL)) ||
-            !st_ok(ibidi_normalize_is_normalized_utf8(forms[f], bidi_utf8, bidi_utf8_len, &is, NULL)))
+        if (!st_ok(ibidi_normalize_utf8(fdfa, fdfa_len, forms[f], &o, NULL)) ||
+            !st_ok(ibidi_normalize_utf8(bidi_utf8, bidi_utf8_len, forms[f], &o, NULL)) ||
+            !st_ok(ibidi_normalize_cp(bidi_cp, BIDI_N, forms[f], &o32, NULL)) ||
+            !st_ok(ibidi_normalize_quick_check_utf8(bidi_utf8, bidi_utf8_len, forms[f], &qc, NULL)) ||
+            !st_ok(ibidi_normalize_quick_check_cp(bidi_cp, BIDI_N, forms[f], &qc, NULL)) ||
+            !st_ok(ibidi_normalize_is_normalized_utf8(bidi_utf8, bidi_utf8_len, forms[f], &is, NULL)))
             return 0;
     }
     return 1;
 }
 static int c_normalize_alloc(void)
 {
-    size_t len = 0;
-    int ok = st_ok(ibidi_normalize_utf8_alloc(IBIDI_NORMALIZE_NFKC, fdfa, fdfa_len, &alloc_out, &len,
-                                              NULL));
-    ibidi_free(alloc_out);
+    ibidi_buf res = {NULL, 0, 0};
+    int ok = st_ok(ibidi_normalize_utf8_alloc(fdfa, fdfa_len, IBIDI_NORMALIZE_NFKC, &res, NULL));
+    ibidi_free(res.data);
     return ok;
 }
 
 /* punycode.h */
 static int c_punycode(void)
 {
-    size_t len = 0, n = 0;
-    return st_ok(ibidi_punycode_encode(bidi_cp, 64, out, sizeof out, &len, NULL)) &&
-           st_ok(ibidi_punycode_decode(out, len, IBIDI_PUNYCODE_CANONICAL, cp_out, 8192, &n,
-                                       NULL)) &&
-           st_ok(ibidi_punycode_encode(fdfa_cp, fdfa_n, out, sizeof out, &len, NULL));
+    ibidi_buf enc = {out, sizeof out, 0};
+    ibidi_buf32 dec = {cp_out, 8192, 0};
+    return st_ok(ibidi_punycode_encode(bidi_cp, 64, &enc, NULL)) &&
+           st_ok(ibidi_punycode_decode(out, enc.len, IBIDI_PUNYCODE_CANONICAL, &dec, NULL)) &&
+           st_ok(ibidi_punycode_encode(fdfa_cp, fdfa_n, &enc, NULL));
 }
 
 /* bidi.h */
@@ -594,16 +602,16 @@ static int c_bidi_resolve_classes(void)
 }
 static int c_bidi_lines(void)
 {
-    size_t nr = 0;
     ibidi_bidi_para para;
     ibidi_bidi_result r = {.levels = lev_out, .classes = cls_out, .cap = BIDI_N};
+    const ibidi_bidi_line line = {lev_out, cls_out, BIDI_N, 100, 900, 0};
+    ibidi_bidi_run_list runs = {runs_out, BIDI_N, 0};
     ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, NULL, &r, NULL);
     return ibidi_bidi_class_removed(IBIDI_BC_BN) &&
            st_ok(ibidi_bidi_paragraph(cls_out, BIDI_N, 500, IBIDI_DIR_AUTO, &para, NULL)) &&
-           st_ok(ibidi_bidi_line_levels(lev_out, cls_out, BIDI_N, 100, 900, 0, lev_out + 100,
-                                        NULL)) &&
+           st_ok(ibidi_bidi_line_levels(&line, lev_out + 100, NULL)) &&
            st_ok(ibidi_bidi_reorder(lev_out, BIDI_N, v2l_out, l2v_out, NULL)) &&
-           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, runs_out, BIDI_N, &nr, NULL)) &&
+           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, &runs, NULL)) &&
            ibidi_bidi_mirror('(', 1) == ')';
 }
 static int c_bidi_reorder_deep(void)
@@ -614,23 +622,21 @@ static int c_bidi_reorder_deep(void)
 }
 static int c_bidi_visual(void)
 {
-    size_t len = 0;
+    ibidi_buf o = {out, sizeof out, 0};
+    ibidi_buf32 o32 = {cp_out, 8192, 0};
     ibidi_bidi_info info;
     const ibidi_bidi_options autod = {IBIDI_DIR_AUTO, 0, NULL, 0},
                              rtl = {IBIDI_DIR_RTL, IBIDI_BIDI_REMOVE_CONTROLS, NULL, 0};
-    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &autod, out, sizeof out, &len,
-                                        &info, NULL)) &&
-           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &rtl, out, sizeof out, &len,
-                                        NULL, NULL)) &&
-           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, NULL, cp_out, 8192, &len, &info, NULL));
+    return st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &autod, &o, &info, NULL)) &&
+           st_ok(ibidi_bidi_visual_utf8(bidi_utf8, bidi_utf8_len, &rtl, &o, NULL, NULL)) &&
+           st_ok(ibidi_bidi_visual_cp(bidi_cp, BIDI_N, NULL, &o32, &info, NULL));
 }
 static int c_bidi_visual_alloc(void)
 {
-    size_t len = 0;
+    ibidi_buf a = {NULL, 0, 0};
     const ibidi_bidi_options rtl = {IBIDI_DIR_RTL, 0, NULL, 0};
-    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl, &alloc_out,
-                                                &len, NULL));
-    ibidi_free(alloc_out);
+    int ok = st_ok(ibidi_bidi_visual_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl, &a, NULL));
+    ibidi_free(a.data);
     ibidi_bidi_result r;
     ok = ok && st_ok(ibidi_bidi_resolve_utf8_alloc(bidi_utf8, bidi_utf8_len, &rtl,
                                                    IBIDI_BIDI_WANT_CLASSES | IBIDI_BIDI_WANT_WEAK |
@@ -1514,11 +1520,11 @@ static const scase cases[] = {
     {"ibidi_findings_codes ibidi_code_describe ibidi_code_order", IBIDI_COMMON_STACK,
      c_findings_codes},
     {"ibidi_findings_free, ibidi_free", IBIDI_COMMON_STACK, c_free},
-    {"ibidi_cp_* properties", IBIDI_UNICODE_STACK, c_props},
-    {"ibidi_cp_name", IBIDI_UNICODE_STACK, c_cp_name},
+    {"ibidi_unicode_* properties", IBIDI_UNICODE_STACK, c_props},
+    {"ibidi_unicode_name", IBIDI_UNICODE_STACK, c_cp_name},
     {"ibidi_*_name, ibidi_*_from_name (unicode.h)", IBIDI_UNICODE_STACK, c_value_names},
     {"ibidi_utf8_*", IBIDI_UNICODE_STACK, c_utf8},
-    {"ibidi_normalize_*, ibidi_quick_check_*, ibidi_normalize_is_normalized_utf8", IBIDI_UNICODE_STACK,
+    {"ibidi_normalize_utf8, _cp, _quick_check_*, _is_normalized_utf8", IBIDI_UNICODE_STACK,
      c_normalize},
     {"ibidi_normalize_utf8_alloc", IBIDI_UNICODE_STACK, c_normalize_alloc},
     {"ibidi_punycode_encode, _decode", IBIDI_PUNYCODE_STACK, c_punycode},

@@ -185,11 +185,11 @@ static const struct {
           {"Vertical", IBIDI_DT_VERTICAL}, {"Wide", IBIDI_DT_WIDE},
           {"Narrow", IBIDI_DT_NARROW},   {"Small", IBIDI_DT_SMALL},
           {"Square", IBIDI_DT_SQUARE},   {"Fraction", IBIDI_DT_FRACTION}},
-  ST[] = {{"valid", IBIDI_UTS46_VALID},
-          {"ignored", IBIDI_UTS46_IGNORED},
-          {"mapped", IBIDI_UTS46_MAPPED},
-          {"deviation", IBIDI_UTS46_DEVIATION},
-          {"disallowed", IBIDI_UTS46_DISALLOWED}};
+  ST[] = {{"valid", IBIDI_UNICODE_UTS46_VALID},
+          {"ignored", IBIDI_UNICODE_UTS46_IGNORED},
+          {"mapped", IBIDI_UNICODE_UTS46_MAPPED},
+          {"deviation", IBIDI_UNICODE_UTS46_DEVIATION},
+          {"disallowed", IBIDI_UNICODE_UTS46_DISALLOWED}};
 
 #define LOOKUP(table, s) lookup_value(table, sizeof table / sizeof table[0], s)
 static int lookup_value(const void *table, size_t n, const char *s)
@@ -398,16 +398,16 @@ static void check_basic(void)
         /* UAX #44 / DerivedBidiClass.txt: unassigned DI and noncharacters default to BN. */
         if (!e_listed[c] && (e_di[c] || nc))
             want_bc = IBIDI_BC_BN;
-        got = (int)ibidi_cp_bidi_class(c);
+        got = (int)ibidi_unicode_bidi_class(c);
         if (!count(&bc, got == want_bc))
             CHECK(0, "U+%04X Bidi_Class %d, expected %d", (unsigned)c, got, want_bc);
-        got = (int)ibidi_cp_general_category(c);
+        got = (int)ibidi_unicode_general_category(c);
         if (!count(&gc, got == e_gc[c]))
             CHECK(0, "U+%04X General_Category %d, expected %d", (unsigned)c, got, e_gc[c]);
-        got = ibidi_cp_combining_class(c);
+        got = ibidi_unicode_combining_class(c);
         if (!count(&ccc, got == e_ccc[c] && IBIDI__NI_CCC(ibidi__norm_info(c)) == e_ccc[c]))
             CHECK(0, "U+%04X ccc %d, expected %d", (unsigned)c, got, e_ccc[c]);
-        if (!count(&asg, ibidi_cp_assigned(c) == (e_gc[c] != IBIDI_GC_CN)))
+        if (!count(&asg, ibidi_unicode_assigned(c) == (e_gc[c] != IBIDI_GC_CN)))
             CHECK(0, "U+%04X assigned", (unsigned)c);
     }
     report(&bc);
@@ -446,14 +446,15 @@ static void check_flags(void)
     for (c = 0; c < NCP; c++) {
         /* §23.7: U+FDD0..U+FDEF and the last two code points of every plane. */
         int want_nc = (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
-        if (!count(&di, ibidi_cp_default_ignorable(c) == e_di[c]))
+        if (!count(&di, ibidi_unicode_default_ignorable(c) == e_di[c]))
             CHECK(0, "U+%04X Default_Ignorable_Code_Point", (unsigned)c);
-        if (!count(&nc, ibidi_cp_noncharacter(c) == want_nc))
+        if (!count(&nc, ibidi_unicode_noncharacter(c) == want_nc))
             CHECK(0, "U+%04X Noncharacter_Code_Point", (unsigned)c);
-        if (!count(&bm, ibidi_cp_bidi_mirrored(c) == mir[c]))
+        if (!count(&bm, ibidi_unicode_bidi_mirrored(c) == mir[c]))
             CHECK(0, "U+%04X Bidi_Mirrored", (unsigned)c);
         /* the public call and the inline test of the library's internals */
-        if (!count(&bcl, ibidi_cp_bidi_control(c) == ctl[c] && ibidi__is_bidi_control(c) == ctl[c]))
+        if (!count(&bcl,
+                   ibidi_unicode_bidi_control(c) == ctl[c] && ibidi__is_bidi_control(c) == ctl[c]))
             CHECK(0, "U+%04X Bidi_Control", (unsigned)c);
     }
     report(&di);
@@ -494,12 +495,12 @@ static void check_pairs(void)
         close_ucd(&r);
     }
     for (c = 0; c < NCP; c++) {
-        if (!count(&bmg, ibidi_cp_mirroring_glyph(c) == glyph[c]))
+        if (!count(&bmg, ibidi_unicode_mirroring_glyph(c) == glyph[c]))
             CHECK(0, "U+%04X Bidi_Mirroring_Glyph %04X, expected %04X", (unsigned)c,
-                  (unsigned)ibidi_cp_mirroring_glyph(c), (unsigned)glyph[c]);
-        if (!count(&bpb, ibidi_cp_paired_bracket(c) == pair[c]))
+                  (unsigned)ibidi_unicode_mirroring_glyph(c), (unsigned)glyph[c]);
+        if (!count(&bpb, ibidi_unicode_paired_bracket(c) == pair[c]))
             CHECK(0, "U+%04X Bidi_Paired_Bracket", (unsigned)c);
-        if (!count(&bpt, (int)ibidi_cp_bracket_type(c) == type[c]))
+        if (!count(&bpt, (int)ibidi_unicode_bracket_type(c) == type[c]))
             CHECK(0, "U+%04X Bidi_Paired_Bracket_Type", (unsigned)c);
     }
     report(&bmg);
@@ -537,7 +538,7 @@ static void check_decompositions(void)
         uint32_t want[MAXD], got[MAXD], exp[64];
         size_t n;
         int nw = 0, ok, i, compat;
-        ibidi_decomposition_type t = IBIDI_DT_COUNT;
+        ibidi_unicode_dt t = IBIDI_DT_COUNT;
         if (is_syllable(c)) { /* §3.12: LV -> <L, V>, LVT -> <LV, T> */
             uint32_t s = c - S_BASE;
             if (s % N_T == 0) {
@@ -552,7 +553,7 @@ static void check_decompositions(void)
             nw = e_dmlen[c];
             memcpy(want, e_dm[c], sizeof want);
         }
-        n = ibidi_cp_decomposition(c, got, MAXD, &t);
+        n = ibidi_unicode_decomposition(c, got, MAXD, &t);
         ok = n == (size_t)nw;
         for (i = 0; ok && i < nw; i++)
             ok = got[i] == want[i];
@@ -569,7 +570,7 @@ static void check_decompositions(void)
             if (m == 1 && exp[0] == c)
                 m = 0; /* decomposes to itself */
             n = ibidi__full_decomposition(c, compat, got);
-            ok = n == (size_t)m && m <= IBIDI_MAX_DECOMPOSITION;
+            ok = n == (size_t)m && m <= IBIDI_UNICODE_MAX_DECOMPOSITION;
             for (i = 0; ok && i < m; i++)
                 ok = got[i] == exp[i];
             if (!count(compat ? &nfkd : &nfd, ok))
@@ -636,7 +637,7 @@ static void check_composition(void)
         }
     }
     for (i = 0; i < np; i++) {
-        uint32_t got = ibidi_cp_compose(pr[i].a, pr[i].b);
+        uint32_t got = ibidi_unicode_compose(pr[i].a, pr[i].b);
         if (!count(pr[i].c ? &comp : &excl, got == pr[i].c))
             CHECK(0, "compose(%04X, %04X) = %04X, expected %04X", (unsigned)pr[i].a,
                   (unsigned)pr[i].b, (unsigned)got, (unsigned)pr[i].c);
@@ -644,15 +645,15 @@ static void check_composition(void)
     /* Hangul (§3.12): every L + V and LV + T; LVT + T and LV + TBase do not compose. */
     for (c = 0; c < 19 * 21; c++) {
         uint32_t lv = S_BASE + c * N_T, t;
-        if (!count(&comp, ibidi_cp_compose(L_BASE + c / 21, V_BASE + c % 21) == lv))
+        if (!count(&comp, ibidi_unicode_compose(L_BASE + c / 21, V_BASE + c % 21) == lv))
             CHECK(0, "compose(L, V) for %04X", (unsigned)lv);
         for (t = 1; t < N_T; t++) {
-            if (!count(&comp, ibidi_cp_compose(lv, T_BASE + t) == lv + t))
+            if (!count(&comp, ibidi_unicode_compose(lv, T_BASE + t) == lv + t))
                 CHECK(0, "compose(LV, T) for %04X", (unsigned)(lv + t));
-            if (!count(&excl, ibidi_cp_compose(lv + t, T_BASE + 1) == 0))
+            if (!count(&excl, ibidi_unicode_compose(lv + t, T_BASE + 1) == 0))
                 CHECK(0, "compose(LVT, T) for %04X", (unsigned)(lv + t));
         }
-        if (!count(&excl, ibidi_cp_compose(lv, T_BASE) == 0))
+        if (!count(&excl, ibidi_unicode_compose(lv, T_BASE) == 0))
             CHECK(0, "compose(LV, TBase) for %04X", (unsigned)lv);
     }
     /* Every code point against every second character of a canonical pair: composes
@@ -664,7 +665,7 @@ static void check_composition(void)
         size_t k;
         int ok = 1;
         for (k = 0; k < nsec; k++) {
-            uint32_t want = 0, b = seconds[k], got = ibidi_cp_compose(c, b);
+            uint32_t want = 0, b = seconds[k], got = ibidi_unicode_compose(c, b);
             if (first_of[c] >= 0)
                 for (i = (size_t)first_of[c]; i < np && pr[i].a == c; i++)
                     if (pr[i].b == b)
@@ -756,28 +757,32 @@ static void check_scripts(void)
     read_aliases(&sca, "sc");
     CHECK(sca.count == IBIDI_SC_COUNT, "IBIDI_SC_COUNT %d, PropertyValueAliases.txt has %d",
           IBIDI_SC_COUNT, sca.count);
-    CHECK(strcmp(ibidi_cp_script_name(IBIDI_SC_ARAB), "Arab") == 0 &&
-              strcmp(ibidi_cp_script_name(IBIDI_SC_HEBR), "Hebr") == 0 &&
-              strcmp(ibidi_cp_script_name(IBIDI_SC_ZYYY), "Zyyy") == 0 &&
-              strcmp(ibidi_cp_script_name(IBIDI_SC_ZINH), "Zinh") == 0 &&
-              strcmp(ibidi_cp_script_name(IBIDI_SC_ZZZZ), "Zzzz") == 0,
+    CHECK(strcmp(ibidi_unicode_script_name(IBIDI_SC_ARAB), "Arab") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_SC_HEBR), "Hebr") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_SC_ZYYY), "Zyyy") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_SC_ZINH), "Zinh") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_SC_ZZZZ), "Zzzz") == 0,
           "IBIDI_SC_* constants and names disagree");
-    CHECK(ibidi_cp_script_name(IBIDI_SC_COUNT) == NULL, "script name beyond the count");
+    CHECK(ibidi_unicode_script_name(IBIDI_SC_COUNT) == NULL, "script name beyond the count");
     /* Every alias finds the value whose short name is its first alias. */
     for (i = 0; i < sca.count; i++) {
         const char *sn = sca.names[i][0];
-        int v = ibidi_cp_script_from_name(sn, strlen(sn));
-        if (!count(&names, v >= 0 && strcmp(ibidi_cp_script_name((ibidi_script)v), sn) == 0 &&
-                          strcmp(ibidi_cp_script_long_name((ibidi_script)v), sca.names[i][1]) == 0))
+        int v = ibidi_unicode_script_from_name(sn, strlen(sn));
+        if (!count(&names, v >= 0 &&
+                               strcmp(ibidi_unicode_script_name((ibidi_unicode_sc)v), sn) == 0 &&
+                               strcmp(ibidi_unicode_script_long_name((ibidi_unicode_sc)v),
+                                      sca.names[i][1]) == 0))
             CHECK(0, "script %s", sn);
         for (k = 1; k < sca.n[i]; k++)
-            if (!count(&names, ibidi_cp_script_from_name(sca.names[i][k], strlen(sca.names[i][k])) == v))
+            if (!count(&names, ibidi_unicode_script_from_name(sca.names[i][k],
+                                                              strlen(sca.names[i][k])) == v))
                 CHECK(0, "script alias %s", sca.names[i][k]);
     }
-    if (!count(&names, ibidi_cp_script_from_name("Arabx", 5) == -1 && ibidi_cp_script_from_name("Ara", 3) == -1 &&
-                      ibidi_cp_script_from_name("Arabic", 4) == IBIDI_SC_ARAB &&
-                      ibidi_cp_script_from_name(NULL, 0) == -1))
-        CHECK(0, "ibidi_cp_script_from_name on unknown names");
+    if (!count(&names, ibidi_unicode_script_from_name("Arabx", 5) == -1 &&
+                           ibidi_unicode_script_from_name("Ara", 3) == -1 &&
+                           ibidi_unicode_script_from_name("Arabic", 4) == IBIDI_SC_ARAB &&
+                           ibidi_unicode_script_from_name(NULL, 0) == -1))
+        CHECK(0, "ibidi_unicode_script_from_name on unknown names");
     for (c = 0; c < NCP; c++)
         want[c] = "Zzzz"; /* Scripts.txt @missing: Unknown */
     if (open_ucd(&r, "Scripts.txt")) {
@@ -805,16 +810,16 @@ static void check_scripts(void)
         }
     }
     for (c = 0; c < NCP; c++) {
-        ibidi_script got[64];
+        ibidi_unicode_sc got[64];
         char buf[1024], *p = buf;
-        size_t n = ibidi_cp_script_extensions(c, got, 64), j;
+        size_t n = ibidi_unicode_script_extensions(c, got, 64), j;
         const char *exp = ext[c] ? ext[c] : want[c];
-        if (!count(&sc, strcmp(ibidi_cp_script_name(ibidi_cp_script(c)), want[c]) == 0))
+        if (!count(&sc, strcmp(ibidi_unicode_script_name(ibidi_unicode_script(c)), want[c]) == 0))
             CHECK(0, "U+%04X Script %s, expected %s", (unsigned)c,
-                  ibidi_cp_script_name(ibidi_cp_script(c)), want[c]);
+                  ibidi_unicode_script_name(ibidi_unicode_script(c)), want[c]);
         buf[0] = '\0';
         for (j = 0; j < n && j < 64; j++) {
-            const char *s = ibidi_cp_script_name(got[j]);
+            const char *s = ibidi_unicode_script_name(got[j]);
             p += sprintf(p, "%s%s", j ? " " : "", s ? s : "?");
         }
         if (!count(&scx, strcmp(buf, exp) == 0))
@@ -851,9 +856,9 @@ static void check_joining(void)
             w = (e_gc[c] == IBIDI_GC_MN || e_gc[c] == IBIDI_GC_ME || e_gc[c] == IBIDI_GC_CF)
                     ? IBIDI_JT_T
                     : IBIDI_JT_U;
-        if (!count(&jt, (int)ibidi_cp_joining_type(c) == w))
+        if (!count(&jt, (int)ibidi_unicode_joining_type(c) == w))
             CHECK(0, "U+%04X Joining_Type %d, expected %d", (unsigned)c,
-                  (int)ibidi_cp_joining_type(c), w);
+                  (int)ibidi_unicode_joining_type(c), w);
     }
     report(&jt);
     free(want);
@@ -882,8 +887,8 @@ static void check_uts46(void)
             if (l.n > 2)
                 n = seq_of(l.f[2], seq, MAXD);
             if (l.n > 3)
-                v8 = strcmp(l.f[3], "NV8") == 0   ? IBIDI_UTS46_IDNA2008_NV8
-                     : strcmp(l.f[3], "XV8") == 0 ? IBIDI_UTS46_IDNA2008_XV8
+                v8 = strcmp(l.f[3], "NV8") == 0   ? IBIDI_UNICODE_UTS46_IDNA2008_NV8
+                     : strcmp(l.f[3], "XV8") == 0 ? IBIDI_UNICODE_UTS46_IDNA2008_XV8
                                                   : 9;
             for (x = lo; x <= hi; x++) {
                 status[x] = (int8_t)s;
@@ -896,15 +901,15 @@ static void check_uts46(void)
     }
     for (c = 0; c < NCP; c++) {
         uint32_t got[MAXD];
-        size_t n = ibidi_cp_uts46_mapping(c, got, MAXD), k;
+        size_t n = ibidi_unicode_uts46_mapping(c, got, MAXD), k;
         int ok = n == len[c];
-        if (!count(&st, (int)ibidi_cp_uts46_status(c) == status[c]))
+        if (!count(&st, (int)ibidi_unicode_uts46_status(c) == status[c]))
             CHECK(0, "U+%04X UTS #46 status %d, expected %d", (unsigned)c,
-                  (int)ibidi_cp_uts46_status(c), status[c]);
+                  (int)ibidi_unicode_uts46_status(c), status[c]);
         for (k = 0; ok && k < n; k++)
             ok = got[k] == m[c][k];
         if (!count(&map, ok)) CHECK(0, "U+%04X UTS #46 mapping", (unsigned)c);
-        if (!count(&i8, (int)ibidi_cp_uts46_idna2008(c) == col[c]))
+        if (!count(&i8, (int)ibidi_unicode_uts46_idna2008(c) == col[c]))
             CHECK(0, "U+%04X UTS #46 IDNA2008 column", (unsigned)c);
     }
     report(&st);
@@ -945,13 +950,13 @@ static void check_names(void)
         close_ucd(&r);
     }
     for (c = 0; c < NCP; c++) {
-        char got[IBIDI_MAX_NAME + 1];
-        size_t n = ibidi_cp_name(c, got, IBIDI_MAX_NAME);
+        char got[IBIDI_UNICODE_MAX_NAME + 1];
+        size_t n = ibidi_unicode_name(c, got, IBIDI_UNICODE_MAX_NAME);
         const char *w = want[c] ? want[c] : "";
-        got[n <= IBIDI_MAX_NAME ? n : 0] = '\0';
+        got[n <= IBIDI_UNICODE_MAX_NAME ? n : 0] = '\0';
         if (n > longest)
             longest = n;
-        if (!count(&nm, n <= IBIDI_MAX_NAME && strcmp(got, w) == 0))
+        if (!count(&nm, n <= IBIDI_UNICODE_MAX_NAME && strcmp(got, w) == 0))
             CHECK(0, "U+%04X name '%s', expected '%s'", (unsigned)c, got, w);
         if (e_uname[c])
             if (!count(&un, strcmp(got, e_uname[c]) == 0))
@@ -969,24 +974,25 @@ static void check_buffers(void)
 {
     char name[8];
     uint32_t d[2] = {0xFFFFFFFFu, 0xFFFFFFFFu}, m[1] = {0xFFFFFFFFu};
-    ibidi_script sc[1] = {0xFFFF};
+    ibidi_unicode_sc sc[1] = {0xFFFF};
     memset(name, 'x', sizeof name);
-    CHECK(ibidi_cp_name(0x0041, name, 4) == 22 && memcmp(name, "LATIxxxx", 8) == 0,
-          "ibidi_cp_name with a short buffer");
-    CHECK(ibidi_cp_name(0x0041, NULL, 0) == 22, "ibidi_cp_name(NULL, 0)");
-    CHECK(ibidi_cp_decomposition(0xFDFA, d, 1, NULL) == 18 && d[0] == 0x0635 &&
+    CHECK(ibidi_unicode_name(0x0041, name, 4) == 22 && memcmp(name, "LATIxxxx", 8) == 0,
+          "ibidi_unicode_name with a short buffer");
+    CHECK(ibidi_unicode_name(0x0041, NULL, 0) == 22, "ibidi_unicode_name(NULL, 0)");
+    CHECK(ibidi_unicode_decomposition(0xFDFA, d, 1, NULL) == 18 && d[0] == 0x0635 &&
               d[1] == 0xFFFFFFFFu,
-          "ibidi_cp_decomposition with a short buffer");
-    CHECK(ibidi_cp_uts46_mapping(0xFDFA, m, 0) == 18 && m[0] == 0xFFFFFFFFu,
-          "ibidi_cp_uts46_mapping with cap 0");
-    CHECK(ibidi_cp_script_extensions(0x0640, sc, 0) > 1 && sc[0] == 0xFFFF,
-          "ibidi_cp_script_extensions with cap 0");
-    CHECK(ibidi_cp_bidi_class_from_name("AL", 2) == IBIDI_BC_AL &&
-              ibidi_cp_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-              ibidi_cp_bidi_class_from_name("ALx", 2) == IBIDI_BC_AL &&
-              ibidi_cp_bidi_class_from_name("Arabic", 6) == -1,
-          "ibidi_cp_bidi_class_from_name");
-    CHECK(ibidi_cp_bidi_class_name(IBIDI_BC_COUNT) == NULL && ibidi_cp_gc_name(IBIDI_GC_COUNT) == NULL,
+          "ibidi_unicode_decomposition with a short buffer");
+    CHECK(ibidi_unicode_uts46_mapping(0xFDFA, m, 0) == 18 && m[0] == 0xFFFFFFFFu,
+          "ibidi_unicode_uts46_mapping with cap 0");
+    CHECK(ibidi_unicode_script_extensions(0x0640, sc, 0) > 1 && sc[0] == 0xFFFF,
+          "ibidi_unicode_script_extensions with cap 0");
+    CHECK(ibidi_unicode_bidi_class_from_name("AL", 2) == IBIDI_BC_AL &&
+              ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
+              ibidi_unicode_bidi_class_from_name("ALx", 2) == IBIDI_BC_AL &&
+              ibidi_unicode_bidi_class_from_name("Arabic", 6) == -1,
+          "ibidi_unicode_bidi_class_from_name");
+    CHECK(ibidi_unicode_bidi_class_name(IBIDI_BC_COUNT) == NULL &&
+              ibidi_unicode_gc_name(IBIDI_GC_COUNT) == NULL,
           "names of values out of range");
 }
 
@@ -997,33 +1003,36 @@ static void check_out_of_range(void)
                                  0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu};
     size_t i;
     for (i = 0; i < sizeof V / sizeof V[0]; i++) {
-        uint32_t c = V[i], buf[IBIDI_MAX_DECOMPOSITION];
-        char name[IBIDI_MAX_NAME];
-        ibidi_script sc[4];
-        ibidi_decomposition_type dt = IBIDI_DT_COUNT;
+        uint32_t c = V[i], buf[IBIDI_UNICODE_MAX_DECOMPOSITION];
+        char name[IBIDI_UNICODE_MAX_NAME];
+        ibidi_unicode_sc sc[4];
+        ibidi_unicode_dt dt = IBIDI_DT_COUNT;
         uint32_t ni = ibidi__norm_info(c);
-        CHECK(ibidi_cp_general_category(c) == IBIDI_GC_CN && !ibidi_cp_assigned(c) &&
-                  ibidi_cp_bidi_class(c) == IBIDI_BC_L && ibidi_cp_combining_class(c) == 0 &&
-                  ibidi_cp_script(c) == IBIDI_SC_ZZZZ && ibidi_cp_joining_type(c) == IBIDI_JT_U &&
-                  !ibidi_cp_default_ignorable(c) && !ibidi_cp_noncharacter(c) &&
-                  !ibidi_cp_bidi_mirrored(c) && ibidi_cp_bracket_type(c) == IBIDI_BPT_NONE,
+        CHECK(ibidi_unicode_general_category(c) == IBIDI_GC_CN && !ibidi_unicode_assigned(c) &&
+                  ibidi_unicode_bidi_class(c) == IBIDI_BC_L &&
+                  ibidi_unicode_combining_class(c) == 0 &&
+                  ibidi_unicode_script(c) == IBIDI_SC_ZZZZ &&
+                  ibidi_unicode_joining_type(c) == IBIDI_JT_U &&
+                  !ibidi_unicode_default_ignorable(c) && !ibidi_unicode_noncharacter(c) &&
+                  !ibidi_unicode_bidi_mirrored(c) &&
+                  ibidi_unicode_bracket_type(c) == IBIDI_BPT_NONE,
               "%08X: properties of an unassigned code point", (unsigned)c);
-        CHECK(ibidi_cp_mirroring_glyph(c) == c && ibidi_cp_paired_bracket(c) == c,
+        CHECK(ibidi_unicode_mirroring_glyph(c) == c && ibidi_unicode_paired_bracket(c) == c,
               "%08X: no mirror or bracket", (unsigned)c);
-        CHECK(ibidi_cp_script_extensions(c, sc, 4) == 1 && sc[0] == IBIDI_SC_ZZZZ,
+        CHECK(ibidi_unicode_script_extensions(c, sc, 4) == 1 && sc[0] == IBIDI_SC_ZZZZ,
               "%08X: Script_Extensions", (unsigned)c);
-        CHECK(ibidi_cp_decomposition(c, buf, IBIDI_MAX_DECOMPOSITION, &dt) == 0 &&
+        CHECK(ibidi_unicode_decomposition(c, buf, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt) == 0 &&
                   dt == IBIDI_DT_NONE && ibidi__full_decomposition(c, 0, buf) == 0 &&
                   ibidi__full_decomposition(c, 1, buf) == 0,
               "%08X: no decomposition", (unsigned)c);
-        CHECK(ibidi_cp_compose(c, 0x0301) == 0 && ibidi_cp_compose(0x0041, c) == 0 &&
-                  ibidi_cp_compose(c, c) == 0,
+        CHECK(ibidi_unicode_compose(c, 0x0301) == 0 && ibidi_unicode_compose(0x0041, c) == 0 &&
+                  ibidi_unicode_compose(c, c) == 0,
               "%08X: no composition", (unsigned)c);
-        CHECK(ibidi_cp_uts46_status(c) == IBIDI_UTS46_DISALLOWED &&
-                  ibidi_cp_uts46_mapping(c, buf, IBIDI_MAX_UTS46_MAPPING) == 0 &&
-                  ibidi_cp_uts46_idna2008(c) == IBIDI_UTS46_IDNA2008_NONE,
+        CHECK(ibidi_unicode_uts46_status(c) == IBIDI_UNICODE_UTS46_DISALLOWED &&
+                  ibidi_unicode_uts46_mapping(c, buf, IBIDI_UNICODE_MAX_UTS46_MAPPING) == 0 &&
+                  ibidi_unicode_uts46_idna2008(c) == IBIDI_UNICODE_UTS46_IDNA2008_NONE,
               "%08X: UTS #46 disallowed", (unsigned)c);
-        CHECK(ibidi_cp_name(c, name, sizeof name) == 0, "%08X: no name", (unsigned)c);
+        CHECK(ibidi_unicode_name(c, name, sizeof name) == 0, "%08X: no name", (unsigned)c);
         CHECK(IBIDI__NI_CCC(ni) == 0 && IBIDI__NI_NFC_QC(ni) == IBIDI_NORMALIZE_YES &&
                   IBIDI__NI_NFKC_QC(ni) == IBIDI_NORMALIZE_YES &&
                   !(ni & (IBIDI__NI_NFD_NO | IBIDI__NI_NFKD_NO)),

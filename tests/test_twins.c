@@ -164,15 +164,16 @@ static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
         uint32_t c = t[v2l[v]];
         uint8_t l = lv[v2l[v]];
         r->g[v] = ibidi_bidi_mirror(c, l);
-        r->f[v] = (uint8_t)((l & 1) && ibidi_cp_bidi_mirrored(c) && ibidi_cp_mirroring_glyph(c) == c);
+        r->f[v] = (uint8_t)((l & 1) && ibidi_unicode_bidi_mirrored(c) &&
+                            ibidi_unicode_mirroring_glyph(c) == c);
         l2v[v2l[v]] = v;
     }
     for (size_t i = 0; i < n; i++) {
         long on = -1;
-        if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
             on = -2;
             for (size_t j = i; j-- > 0;)
-                if (ibidi_cp_bidi_class(t[j]) != IBIDI_BC_NSM) {
+                if (ibidi_unicode_bidi_class(t[j]) != IBIDI_BC_NSM) {
                     on = (long)l2v[j];
                     break;
                 }
@@ -337,13 +338,13 @@ static void brute_perm(const uint32_t *t, size_t n, ibidi_dir d, tset *out, long
     for (;;) {
         size_t mpos[SET_LEN], nm = 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_cp_mirroring_glyph(p[i]) != p[i])
+            if (ibidi_unicode_mirroring_glyph(p[i]) != p[i])
                 mpos[nm++] = i;
         for (unsigned mask = 0; mask < (1u << nm); mask++) {
             memcpy(c, p, n * sizeof p[0]);
             for (size_t k = 0; k < nm; k++)
                 if (mask & (1u << k))
-                    c[mpos[k]] = ibidi_cp_mirroring_glyph(c[mpos[k]]);
+                    c[mpos[k]] = ibidi_unicode_mirroring_glyph(c[mpos[k]]);
             if (memcmp(c, t, n * sizeof t[0]) == 0)
                 continue;
             if (!render(c, n, d, r) || !same_glyphs(r, r0, n))
@@ -459,12 +460,13 @@ static void test_badami_pairs(void)
         const char *want = "B%123+456A";
         for (int k = 0; k < 2; k++) {
             const char *text = k ? "A456+%123B" : "A%123+456B";
-            size_t len, ol = 0;
+            size_t len;
             const char *s = t_notation(0, text, 0, &len);
             char out[64];
-            ibidi_status st = ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = LTR}, out, sizeof out, &ol, NULL,
-                               NULL);
-            const char *got = st == IBIDI_OK ? t_to_notation(2, out, ol, 0) : "(error)";
+            ibidi_buf ob = {out, sizeof out, 0};
+            ibidi_status st =
+                ibidi_bidi_visual_utf8(s, len, &(ibidi_bidi_options){.dir = LTR}, &ob, NULL, NULL);
+            const char *got = st == IBIDI_OK ? t_to_notation(2, out, ob.len, 0) : "(error)";
             CHECK(strcmp(got, want) == 0, "A%%123+456B display: %s shows %s, want %s", text, got,
                   want);
         }
@@ -526,11 +528,13 @@ static void test_rtl_context(void)
 static void glyphs(const char *name, const char *a, const char *b, ibidi_dir d, int marks_alike)
 {
     uint32_t ta[64], tb[64];
-    size_t la, lb, na = 0, nb = 0;
+    size_t la, lb;
+    ibidi_buf32 da = {ta, 64, 0}, db = {tb, 64, 0};
     const char *sa = t_notation(0, a, 0, &la);
-    ibidi_utf8_decode(sa, la, ta, 64, &na, NULL);
+    ibidi_utf8_decode(sa, la, &da, NULL);
     const char *sb = t_notation(0, b, 0, &lb);
-    ibidi_utf8_decode(sb, lb, tb, 64, &nb, NULL);
+    ibidi_utf8_decode(sb, lb, &db, NULL);
+    size_t na = da.len, nb = db.len;
     rendering *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
     int ok = na == nb && render(ta, na, d, ra) && render(tb, nb, d, rb);
     CHECK(ok && same_glyphs(ra, rb, na), "%s (%s): the same glyphs", name, dname(d));
@@ -653,10 +657,12 @@ static void test_properties(void)
     long twins = 0;
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
         for (int d = 0; d < 2; d++) {
-            size_t len, n;
+            size_t len;
             const char *s = t_notation(0, texts[k], 0, &len);
             uint32_t cps[IBIDI_AMBIGUITY_TWINS_MAX];
-            ibidi_utf8_decode(s, len, cps, IBIDI_AMBIGUITY_TWINS_MAX, &n, NULL);
+            ibidi_buf32 dec = {cps, IBIDI_AMBIGUITY_TWINS_MAX, 0};
+            ibidi_utf8_decode(s, len, &dec, NULL);
+            size_t n = dec.len;
             prop_ctx p = {cps, n, (ibidi_dir)d, 0, 0, 0};
             ibidi_ambiguity_twin_stats st;
             ibidi_status r = t_twins_cp(cps, n, (ibidi_dir)d, 0, prop_cb, &p, &st, NULL);
@@ -717,12 +723,12 @@ static void test_claims(void)
             continue;
         }
         for (size_t i = 0; i < n; i++) {
-            if (!ibidi__twin_level_allowed(ibidi_cp_bidi_class(t[i]), (unsigned)d, lv[i])) {
+            if (!ibidi__twin_level_allowed(ibidi_unicode_bidi_class(t[i]), (unsigned)d, lv[i])) {
                 if (bad++ < 5)
                     printf("  level %u for %04X in %s (%s)\n", lv[i], (unsigned)t[i], show(t, n),
                            dname(d));
             }
-            if (ibidi_cp_bidi_class(t[i]) != IBIDI_BC_NSM)
+            if (ibidi_unicode_bidi_class(t[i]) != IBIDI_BC_NSM)
                 continue;
             marks++;
             if (lv[i] != (i ? lv[i - 1] : (uint8_t)d) && bad_marks++ < 5)
@@ -741,11 +747,11 @@ static void test_claims(void)
     for (uint32_t c = 0; c <= 0x10FFFF; c++) {
         if (c >= 0xD800 && c <= 0xDFFF)
             continue;
-        uint32_t m = ibidi_cp_mirroring_glyph(c);
+        uint32_t m = ibidi_unicode_mirroring_glyph(c);
         if (m == c)
             continue;
         pairs++;
-        if (ibidi_cp_mirroring_glyph(m) != c || !ibidi_cp_bidi_mirrored(c))
+        if (ibidi_unicode_mirroring_glyph(m) != c || !ibidi_unicode_bidi_mirrored(c))
             asym++;
     }
     CHECK(pairs > 300 && asym == 0, "Bidi_Mirroring_Glyph is an involution: %ld mappings, %ld not",
@@ -798,7 +804,7 @@ static void test_completeness(void)
         twins_perm += (long)b->n;
         with_perm += b->n > 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
                 marks_perm += (long)b->n;
                 break;
             }
@@ -828,7 +834,7 @@ static void test_completeness(void)
         twins_dfs += (long)a->n;
         with_dfs += a->n > 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_cp_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
                 marks_dfs += (long)a->n;
                 break;
             }
@@ -1003,8 +1009,9 @@ static void test_options(void)
     size_t len;
     const char *s = t_notation(0, "ABC.123.456com", 0, &len);
     uint32_t cps[64];
-    size_t n = 0;
-    CHECK(ibidi_utf8_decode(s, len, cps, 64, &n, NULL) == IBIDI_OK, "decode");
+    ibidi_buf32 dec = {cps, 64, 0};
+    CHECK(ibidi_utf8_decode(s, len, &dec, NULL) == IBIDI_OK, "decode");
+    size_t n = dec.len;
     CHECK(ibidi_ambiguity_twins_utf8(s, len, NULL, &a, &e) == IBIDI_OK &&
               ibidi_ambiguity_twins_utf8(s, len, &zero, &b, &e) == IBIDI_OK &&
               a.twins == 6 && b.twins == a.twins && b.candidates == a.candidates,
@@ -1334,10 +1341,10 @@ static void test_joiners(void)
     /* the code point call: the same twins */
     {
         uint32_t cps[64];
-        size_t n = 0;
+        ibidi_buf32 dec = {cps, 64, 0};
         ibidi_ambiguity_twin_stats a, b;
-        CHECK(ibidi_utf8_decode(persian, strlen(persian), cps, 64, &n, NULL) == IBIDI_OK &&
-                  t_twins_cp(cps, n, LTR, 0, NULL, NULL, &a, NULL) == IBIDI_OK &&
+        CHECK(ibidi_utf8_decode(persian, strlen(persian), &dec, NULL) == IBIDI_OK &&
+                  t_twins_cp(cps, dec.len, LTR, 0, NULL, NULL, &a, NULL) == IBIDI_OK &&
                   t_twins_utf8(persian, strlen(persian), LTR, 0, NULL, NULL, &b, NULL) ==
                       IBIDI_OK &&
                   a.twins == b.twins && a.twins == 1 && a.candidates == b.candidates,

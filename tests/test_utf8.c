@@ -153,23 +153,23 @@ static int expect_utf8(const char *what, const unsigned char *s, size_t n, ibidi
     }
 
     /* decode into a large buffer */
-    size_t out_len = 9999;
+    ibidi_buf32 dec = {got, MAXIN + 8, 9999};
     e.status = (ibidi_status)77;
-    r = ibidi_utf8_decode(cs, n, got, MAXIN + 8, &out_len, &e);
+    r = ibidi_utf8_decode(cs, n, &dec, &e);
     if (r != st || e.status != st || (st != IBIDI_OK && (e.offset != off || e.value != s[off])) ||
         (st == IBIDI_OK &&
-         (out_len != ncp || (ncp && memcmp(got, cps, ncp * sizeof *cps) != 0)))) {
+         (dec.len != ncp || (ncp && memcmp(got, cps, ncp * sizeof *cps) != 0)))) {
         CHECK(0, "decode %s: status %d offset %zu len %zu, want %d at %zu len %zu", msg, r,
-              e.offset, out_len, st, off, ncp);
+              e.offset, dec.len, st, off, ncp);
         ok = 0;
     }
     /* decode with no buffer: the size on success, the same error otherwise (an ill-formed
      * input is reported whatever the capacity) */
-    out_len = 9999;
-    r = ibidi_utf8_decode(cs, n, NULL, 0, &out_len, &e);
+    ibidi_buf32 pre = {NULL, 0, 9999};
+    r = ibidi_utf8_decode(cs, n, &pre, &e);
     ibidi_status want = st != IBIDI_OK ? st : (ncp ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK);
-    if (r != want || (st == IBIDI_OK && out_len != ncp) || (st != IBIDI_OK && e.offset != off)) {
-        CHECK(0, "decode %s (preflight): status %d len %zu", msg, r, out_len);
+    if (r != want || (st == IBIDI_OK && pre.len != ncp) || (st != IBIDI_OK && e.offset != off)) {
+        CHECK(0, "decode %s (preflight): status %d len %zu", msg, r, pre.len);
         ok = 0;
     }
     if (ok && count_pass)
@@ -569,12 +569,13 @@ static void test_round_trip(void)
         scalars++;
         size_t k = ibidi_utf8_encode_cp(cp, b), off, ncp;
         uint32_t rc[4], d = 0xFFFFFFFFu;
-        size_t pos = 0, dn = 0, cnt = 0;
+        size_t pos = 0, cnt = 0;
+        ibidi_buf32 dn = {rc, 4, 0};
         if (k != expected_len(cp) ||
             ref_classify((const unsigned char *)b, k, &off, rc, &ncp) != IBIDI_OK || ncp != 1 ||
             rc[0] != cp || ibidi_utf8_validate(b, k, &cnt, NULL) != IBIDI_OK || cnt != 1 ||
             ibidi_utf8_next(b, k, &pos, &d, NULL) != IBIDI_OK || pos != k || d != cp ||
-            ibidi_utf8_decode(b, k, rc, 4, &dn, NULL) != IBIDI_OK || dn != 1 || rc[0] != cp) {
+            ibidi_utf8_decode(b, k, &dn, NULL) != IBIDI_OK || dn.len != 1 || rc[0] != cp) {
             CHECK(0, "round trip of U+%04X (encoded in %zu bytes)", cp, k);
             bad++;
         }
@@ -586,7 +587,7 @@ static void test_round_trip(void)
     /* All scalar values at once through the string functions. */
     uint32_t *all = malloc(sizeof *all * 0x110000), *back = malloc(sizeof *back * 0x110000);
     char *enc = malloc((size_t)0x110000 * 4);
-    size_t n = 0, need = 0, got = 0, cnt = 0;
+    size_t n = 0, cnt = 0;
     if (!CHECK(all && back && enc, "allocation")) {
         free(all), free(back), free(enc);
         return;
@@ -595,16 +596,19 @@ static void test_round_trip(void)
         if (cp < 0xD800 || cp > 0xDFFF)
             all[n++] = cp;
     const size_t total = 0x80 * 1 + (0x800 - 0x80) * 2 + (0x10000 - 0x800 - 0x800) * 3 + 0x100000 * 4;
-    ibidi_status r = ibidi_utf8_encode(all, n, NULL, 0, &need, NULL);
-    CHECK(r == IBIDI_E_BUFFER_TOO_SMALL && need == total, "preflight of all scalars: %d, %zu bytes (want %zu)", r, need, total);
-    r = ibidi_utf8_encode(all, n, enc, (size_t)0x110000 * 4, &got, NULL);
-    CHECK(r == IBIDI_OK && got == total, "encode all scalars: %d, %zu bytes", r, got);
-    r = ibidi_utf8_validate(enc, got, &cnt, NULL);
+    ibidi_buf need = {NULL, 0, 0}, got = {enc, (size_t)0x110000 * 4, 0};
+    ibidi_buf32 dec = {back, 0x110000, 0};
+    ibidi_status r = ibidi_utf8_encode(all, n, &need, NULL);
+    CHECK(r == IBIDI_E_BUFFER_TOO_SMALL && need.len == total,
+          "preflight of all scalars: %d, %zu bytes (want %zu)", r, need.len, total);
+    r = ibidi_utf8_encode(all, n, &got, NULL);
+    CHECK(r == IBIDI_OK && got.len == total, "encode all scalars: %d, %zu bytes", r, got.len);
+    r = ibidi_utf8_validate(enc, got.len, &cnt, NULL);
     CHECK(r == IBIDI_OK && cnt == n, "validate all scalars: %d, %zu code points", r, cnt);
-    r = ibidi_utf8_decode(enc, got, back, 0x110000, &cnt, NULL);
-    CHECK(r == IBIDI_OK && cnt == n && memcmp(all, back, n * sizeof *all) == 0,
-          "decode all scalars: %d, %zu code points", r, cnt);
-    printf("info: round trip of all %zu scalar values (%zu bytes of UTF-8)\n", n, got);
+    r = ibidi_utf8_decode(enc, got.len, &dec, NULL);
+    CHECK(r == IBIDI_OK && dec.len == n && memcmp(all, back, n * sizeof *all) == 0,
+          "decode all scalars: %d, %zu code points", r, dec.len);
+    printf("info: round trip of all %zu scalar values (%zu bytes of UTF-8)\n", n, got.len);
     free(all);
     free(back);
     free(enc);
@@ -623,21 +627,22 @@ static void test_encode_errors(void)
         for (size_t at = 0; at < 5; at++) {
             uint32_t in[6] = {0x41, 0xE9, 0x20AC, 0x1F600, 0x10FFFF, 0x42};
             char out[32];
-            size_t out_len = 777;
+            ibidi_buf o = {out, sizeof out, 777}, pre = {NULL, 0, 777};
             ibidi_error e = {IBIDI_OK, 0, 0};
             in[at] = v;
-            ibidi_status r = ibidi_utf8_encode(in, 6, out, sizeof out, &out_len, &e);
+            ibidi_status r = ibidi_utf8_encode(in, 6, &o, &e);
             CHECK(r == want && e.status == want && e.offset == at && e.value == v,
                   "encode with %X at index %zu: status %d offset %zu value %X", v, at, r, e.offset,
                   e.value);
-            r = ibidi_utf8_encode(in, 6, NULL, 0, &out_len, &e);
+            r = ibidi_utf8_encode(in, 6, &pre, &e);
             CHECK(r == want && e.offset == at, "encode (preflight) with %X at index %zu: %d", v, at, r);
         }
     }
     /* the first bad value wins */
     uint32_t two[3] = {0x41, 0x110000, 0xD800};
     ibidi_error e;
-    CHECK(ibidi_utf8_encode(two, 3, b, 4, NULL, &e) == IBIDI_E_CP_TOO_LARGE && e.offset == 1,
+    CHECK(ibidi_utf8_encode(two, 3, &(ibidi_buf){b, 4, 0}, &e) == IBIDI_E_CP_TOO_LARGE &&
+              e.offset == 1,
           "first error reported");
     /* U+0000 encodes as one zero byte */
     CHECK(ibidi_utf8_encode_cp(0, b) == 1 && b[0] == 0, "encode_cp(0)");
@@ -650,45 +655,45 @@ static void test_buffers(void)
     const size_t need = 1 + 2 + 2 + 2 + 3 + 4 + 4 + 1;
     char out[64];
     uint32_t cps[16];
-    size_t out_len;
     ibidi_error e;
 
     for (size_t cap = 0; cap <= need; cap++) {
         memset(out, 0xAA, sizeof out);
-        out_len = 0;
-        ibidi_status r = ibidi_utf8_encode(in, n, out, cap, &out_len, &e);
+        ibidi_buf o = {out, cap, 0};
+        ibidi_status r = ibidi_utf8_encode(in, n, &o, &e);
         ibidi_status want = cap < need ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK;
-        CHECK(r == want && e.status == want && out_len == need,
-              "encode cap %zu: status %d, needed %zu (want %d, %zu)", cap, r, out_len, want, need);
+        CHECK(r == want && e.status == want && o.len == need,
+              "encode cap %zu: status %d, needed %zu (want %d, %zu)", cap, r, o.len, want, need);
         int untouched = 1;
         for (size_t i = cap; i < sizeof out; i++)
             untouched &= (unsigned char)out[i] == 0xAA;
         CHECK(untouched, "encode cap %zu wrote past the buffer", cap);
         if (cap == need) {
-            size_t got = 0;
-            CHECK(ibidi_utf8_decode(out, need, cps, n, &got, NULL) == IBIDI_OK && got == n &&
+            ibidi_buf32 got = {cps, n, 0};
+            CHECK(ibidi_utf8_decode(out, need, &got, NULL) == IBIDI_OK && got.len == n &&
                       memcmp(cps, in, sizeof in) == 0,
                   "exact-size encode decodes back");
         }
     }
-    CHECK(ibidi_utf8_encode(in, n, NULL, 0, &out_len, NULL) == IBIDI_E_BUFFER_TOO_SMALL &&
-              out_len == need,
+    ibidi_buf pre = {NULL, 0, 0};
+    CHECK(ibidi_utf8_encode(in, n, &pre, NULL) == IBIDI_E_BUFFER_TOO_SMALL && pre.len == need,
           "encode preflight with NULL");
-    CHECK(ibidi_utf8_encode(NULL, 0, NULL, 0, &out_len, &e) == IBIDI_OK && out_len == 0,
-          "encode of nothing");
+    pre.len = 9;
+    CHECK(ibidi_utf8_encode(NULL, 0, &pre, &e) == IBIDI_OK && pre.len == 0, "encode of nothing");
 
     char text[64];
-    size_t tl = 0;
-    CHECK(ibidi_utf8_encode(in, n, text, sizeof text, &tl, NULL) == IBIDI_OK, "encode");
+    ibidi_buf tb = {text, sizeof text, 0};
+    CHECK(ibidi_utf8_encode(in, n, &tb, NULL) == IBIDI_OK, "encode");
+    size_t tl = tb.len;
     for (size_t cap = 0; cap <= n; cap++) {
         uint32_t buf[16];
         for (size_t i = 0; i < 16; i++)
             buf[i] = 0xDEADBEEF;
-        out_len = 0;
-        ibidi_status r = ibidi_utf8_decode(text, tl, buf, cap, &out_len, &e);
+        ibidi_buf32 d = {buf, cap, 0};
+        ibidi_status r = ibidi_utf8_decode(text, tl, &d, &e);
         ibidi_status want = cap < n ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK;
-        CHECK(r == want && e.status == want && out_len == n,
-              "decode cap %zu: status %d, needed %zu (want %zu)", cap, r, out_len, n);
+        CHECK(r == want && e.status == want && d.len == n,
+              "decode cap %zu: status %d, needed %zu (want %zu)", cap, r, d.len, n);
         int untouched = 1;
         for (size_t i = cap; i < 16; i++)
             untouched &= buf[i] == 0xDEADBEEF;
@@ -706,13 +711,22 @@ static void test_arguments(void)
               e.status == IBIDI_E_INVALID_ARGUMENT,
           "validate(NULL, 1)");
     CHECK(ibidi_utf8_validate(NULL, 0, &n, &e) == IBIDI_OK && n == 0, "validate(NULL, 0)");
-    CHECK(ibidi_utf8_decode(NULL, 0, NULL, 0, &n, &e) == IBIDI_OK && n == 0, "decode(NULL, 0)");
-    CHECK(ibidi_utf8_decode(NULL, 3, dst, 2, &n, &e) == IBIDI_E_INVALID_ARGUMENT, "decode(NULL, 3)");
-    CHECK(ibidi_utf8_decode("ab", 2, NULL, 2, &n, &e) == IBIDI_E_INVALID_ARGUMENT,
+    ibidi_buf32 d = {NULL, 0, 5};
+    CHECK(ibidi_utf8_decode(NULL, 0, &d, &e) == IBIDI_OK && d.len == 0, "decode(NULL, 0)");
+    CHECK(ibidi_utf8_decode(NULL, 3, &(ibidi_buf32){dst, 2, 0}, &e) == IBIDI_E_INVALID_ARGUMENT,
+          "decode(NULL, 3)");
+    CHECK(ibidi_utf8_decode("ab", 2, &(ibidi_buf32){NULL, 2, 0}, &e) == IBIDI_E_INVALID_ARGUMENT,
           "decode into NULL with a capacity");
-    CHECK(ibidi_utf8_encode(NULL, 2, out, 4, &n, &e) == IBIDI_E_INVALID_ARGUMENT, "encode(NULL, 2)");
-    CHECK(ibidi_utf8_encode(dst, 0, NULL, 4, &n, &e) == IBIDI_E_INVALID_ARGUMENT,
+    CHECK(ibidi_utf8_decode("ab", 2, NULL, &e) == IBIDI_E_INVALID_ARGUMENT &&
+              e.status == IBIDI_E_INVALID_ARGUMENT,
+          "decode without an output record");
+    CHECK(ibidi_utf8_encode(NULL, 2, &(ibidi_buf){out, 4, 0}, &e) == IBIDI_E_INVALID_ARGUMENT,
+          "encode(NULL, 2)");
+    CHECK(ibidi_utf8_encode(dst, 0, &(ibidi_buf){NULL, 4, 0}, &e) == IBIDI_E_INVALID_ARGUMENT,
           "encode into NULL with a capacity");
+    CHECK(ibidi_utf8_encode(dst, 0, NULL, &e) == IBIDI_E_INVALID_ARGUMENT &&
+              e.status == IBIDI_E_INVALID_ARGUMENT,
+          "encode without an output record");
     pos = 2;
     CHECK(ibidi_utf8_next("ab", 2, &pos, &cp, &e) == IBIDI_E_INVALID_ARGUMENT && pos == 2,
           "next at the end");

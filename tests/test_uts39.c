@@ -25,12 +25,12 @@ static ibidi_uts39_level level_of(const char *s)
     ibidi_uts39_level a = IBIDI_UTS39_NO_LIMIT, b = IBIDI_UTS39_NO_LIMIT;
     ibidi_error err;
     uint32_t cps[256];
-    size_t n = 0;
+    ibidi_buf32 dec = {cps, 256, 0};
     ibidi_status st = ibidi_uts39_level_utf8(s, strlen(s), &a, &err);
     CHECK(st == IBIDI_OK && err.status == IBIDI_OK, "level_utf8(%s): %s", s,
           ibidi_status_name(st));
-    CHECK(ibidi_utf8_decode(s, strlen(s), cps, 256, &n, NULL) == IBIDI_OK, "decode %s", s);
-    st = ibidi_uts39_level_cp(cps, n, &b, &err);
+    CHECK(ibidi_utf8_decode(s, strlen(s), &dec, NULL) == IBIDI_OK, "decode %s", s);
+    st = ibidi_uts39_level_cp(cps, dec.len, &b, &err);
     CHECK(st == IBIDI_OK && a == b, "level_cp(%s) = %s, level_utf8 %s", s, lname(b), lname(a));
     return a;
 }
@@ -132,8 +132,8 @@ static void test_levels(void)
         if (cp == 0xD800)
             cp = 0xE000;
         ibidi_uts39_level l = IBIDI_UTS39_NO_LIMIT;
-        ibidi_script scx[IBIDI_SC_COUNT];
-        size_t n = ibidi_cp_script_extensions(cp, scx, IBIDI_SC_COUNT);
+        ibidi_unicode_sc scx[IBIDI_SC_COUNT];
+        size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_SC_COUNT);
         int rec = 0;
         for (size_t k = 0; k < n && k < IBIDI_SC_COUNT; k++)
             rec |= ibidi_uts39_recommended_script(scx[k]);
@@ -460,7 +460,7 @@ static void test_names(void)
           "level_from_name: exact, case-sensitive, by length");
 
     int rec = 0;
-    for (ibidi_script sc = 0; sc < IBIDI_SC_COUNT; sc++)
+    for (ibidi_unicode_sc sc = 0; sc < IBIDI_SC_COUNT; sc++)
         rec += ibidi_uts39_recommended_script(sc);
     CHECK(rec == 31, "%d Recommended scripts (UAX #31 Table 5 has 29 and Common, Inherited)",
           rec);

@@ -221,7 +221,7 @@ size_t t_class_representatives(uint32_t *rep)
     int have[IBIDI_BC_COUNT] = {0};
     size_t found = 0;
     for (uint32_t cp = 0; cp <= 0x10FFFF && found < IBIDI_BC_COUNT; cp++) {
-        ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
+        ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
         if (!have[bc]) {
             have[bc] = 1;
             rep[bc] = cp;

@@ -24,7 +24,7 @@
 #define UNICODE_VERSION "17.0.0"
 #define NCP 0x110000u  /* code points 0..10FFFF */
 #define NCPX 0x111000u /* plus one 4096 block for values above 10FFFF (defaults) */
-#define MAXSEQ 18      /* IBIDI_MAX_DECOMPOSITION, IBIDI_MAX_UTS46_MAPPING */
+#define MAXSEQ 18      /* IBIDI_UNICODE_MAX_DECOMPOSITION, IBIDI_UNICODE_MAX_UTS46_MAPPING */
 
 /* Block shifts; src/unicode/ucd.h holds the same values (checked by _Static_assert). */
 #define PROPS_SH1 9
@@ -254,7 +254,7 @@ static const char *const GC_NAMES[] = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc",
                                        "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl",
                                        "Zp", "Cc", "Cf", "Cs", "Co", "Cn"};
 static const char *const JT_NAMES[] = {"U", "C", "D", "L", "R", "T"};
-/* UnicodeData.txt decomposition tags, in the order of ibidi_decomposition_type. */
+/* UnicodeData.txt decomposition tags, in the order of ibidi_unicode_dt. */
 static const char *const DT_TAGS[] = {"",          "",         "<compat>", "<font>",
                                       "<noBreak>", "<initial>", "<medial>", "<final>",
                                       "<isolated>", "<circle>", "<super>",  "<sub>",
@@ -1195,7 +1195,7 @@ static void gen_names(const char *root)
         if (!p_name[c] || (c >= SBASE && c < SBASE + SCOUNT))
             continue;
         if (strlen(p_name[c]) > 128)
-            die("name longer than IBIDI_MAX_NAME");
+            die("name longer than IBIDI_UNICODE_MAX_NAME");
         n = split_words(p_name[c], ids);
         if (nnames % 16 == 0) {
             name_off = xrealloc(name_off, (size_t)(nnames / 16 + 1) * sizeof *name_off);
@@ -1619,7 +1619,7 @@ static void gen_scripts_header(const char *root)
     fprintf(f, "#ifndef IBIDI_UNICODE_SCRIPTS_H\n#define IBIDI_UNICODE_SCRIPTS_H\n\n"
                "#include <stdint.h>\n\n"
                "/* A Script value: one of the IBIDI_SC_* constants below. */\n"
-               "typedef uint16_t ibidi_script;\n\n");
+               "typedef uint16_t ibidi_unicode_sc;\n\n");
     for (i = 0; i < g_nsc; i++) {
         char up[16];
         int k;

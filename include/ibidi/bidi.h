@@ -9,7 +9,9 @@
  *      Each paragraph (P1: text up to and including a paragraph separator, class B) is
  *      resolved on its own and is treated as one line, so L1 is applied at its end. The
  *      levels are then ready for display of single-line text, as identifiers are.
- *   2. For text broken into lines: ibidi_bidi_line_levels applies L1 to one line.
+ *   2. For text broken into lines: ibidi_bidi_line_levels applies L1 to one line, given
+ *      as an ibidi_bidi_line record (the resolved text, the line's bounds, its paragraph's
+ *      level).
  *   3. ibidi_bidi_reorder (L2) gives the visual-to-logical and logical-to-visual maps of a
  *      line; ibidi_bidi_runs gives its visual runs.
  *   ibidi_bidi_visual_utf8 / _cp do everything at once and return the text in display
@@ -30,6 +32,10 @@
  * library's memset and memcpy, and malloc in the _alloc functions, come on top.
  * Time is linear in the input length for every input. Every function is thread-safe:
  * there is no global state.
+ *
+ * Outputs. The text in display order goes to an ibidi_buf (UTF-8) or ibidi_buf32 (code
+ * points), ibidi/common.h's output records, and the visual runs to an ibidi_bidi_run_list,
+ * with the size the whole result needs set also when it does not fit.
  *
  * Stack: IBIDI_BIDI_STACK at most (the visual calls, which lay out a whole text);
  * IBIDI_BIDI_RESOLVE_STACK for the others (resolution, L1, L2, runs).
@@ -94,7 +100,7 @@ typedef struct ibidi_bidi_options {
 
 /* The outputs of a resolution, in arrays the caller owns (or that
  * ibidi_bidi_resolve_utf8_alloc allocates). Every array is optional (NULL) but levels;
- * each has cap entries, one per code point. The types are ibidi_bidi_class values:
+ * each has cap entries, one per code point. The types are ibidi_unicode_bc values:
  *   weak   the type after W1-W7: a digit is EN, AN (W2) or L (W7); an ES, ET or CS that
  *          joined a number (W4, W5) has the number's type, one that did not is ON (W6); an
  *          NSM has the type W1 gave it (the character before it, ON after an isolate
@@ -141,7 +147,7 @@ IBIDI_API ibidi_status ibidi_bidi_resolve_cp(const uint32_t *text, size_t n,
                                              const ibidi_bidi_options *opts,
                                              ibidi_bidi_result *res, ibidi_error *err);
 
-/* The same for a sequence of Bidi_Class values (ibidi_bidi_class), each standing for a
+/* The same for a sequence of Bidi_Class values (ibidi_unicode_bc), each standing for a
  * character of that class which is not a paired bracket (the input of BidiTest.txt).
  * A value >= IBIDI_BC_COUNT gives IBIDI_E_INVALID_ARGUMENT with its index. res->offsets
  * is not written. Stack: at most 17 KiB (17040 bytes). */
@@ -166,7 +172,7 @@ IBIDI_API void ibidi_bidi_result_free(ibidi_bidi_result *res);
 
 /* Is a character of this class removed by rule X9 (RLE, LRE, RLO, LRO, PDF, BN)? Stack: 8
  * bytes. */
-IBIDI_API int ibidi_bidi_class_removed(ibidi_bidi_class bc);
+IBIDI_API int ibidi_bidi_class_removed(ibidi_unicode_bc bc);
 
 /* A paragraph (P1): the code points [start, end), its paragraph separator included when it
  * has one, and its embedding level. */
@@ -181,15 +187,27 @@ IBIDI_API ibidi_status ibidi_bidi_paragraph(const uint8_t *classes, size_t n, si
                                             ibidi_dir dir, ibidi_bidi_para *para,
                                             ibidi_error *err);
 
-/* L1 for the line [start, end) of a paragraph with embedding level para_level, from the
- * resolved levels and classes of the whole text: writes end - start levels to line_levels
- * (which may be levels + start: the call works in place). Segment and paragraph
- * separators, and whitespace and isolate controls before them or at the end of the line,
- * take the paragraph level; characters removed by X9 next to them go with them. Stack: 88
- * bytes. */
-IBIDI_API ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8_t *classes,
-                                              size_t n, size_t start, size_t end,
-                                              uint8_t para_level, uint8_t *line_levels,
+/* One line of resolved text, the input of ibidi_bidi_line_levels: the levels and classes of
+ * the whole text as a resolution gives them (ibidi_bidi_result's levels and classes, n code
+ * points), the line's code points [start, end), and the embedding level of the paragraph
+ * that holds it (ibidi_bidi_para.level, 0 or 1). */
+typedef struct ibidi_bidi_line {
+    const uint8_t *levels;  /* n resolved levels */
+    const uint8_t *classes; /* n Bidi_Class values (ibidi_unicode_bc) */
+    size_t n;
+    size_t start, end; /* the line: start <= end <= n */
+    uint8_t para_level;
+} ibidi_bidi_line;
+
+/* L1 for line->start .. line->end: writes end - start levels to line_levels (which may be
+ * line->levels + start: the call works in place). Segment and paragraph separators, and
+ * whitespace and isolate controls before them or at the end of the line, take the
+ * paragraph level; characters removed by X9 next to them go with them. Statuses:
+ * IBIDI_E_INVALID_ARGUMENT for line NULL, levels or classes NULL with n > 0, start > end,
+ * end > n, or line_levels NULL with a line that is not empty (offset: start), and for a
+ * class of the line >= IBIDI_BC_COUNT (offset: its index, value: the class);
+ * IBIDI_E_BIDI_LEVEL for para_level above 1 (value: the level). Stack: 72 bytes. */
+IBIDI_API ibidi_status ibidi_bidi_line_levels(const ibidi_bidi_line *line, uint8_t *line_levels,
                                               ibidi_error *err);
 
 /* L2 for one line of n levels: visual_to_logical[v] is the logical index shown at visual
@@ -211,38 +229,52 @@ typedef struct ibidi_bidi_run {
     uint8_t level;
 } ibidi_bidi_run;
 
-/* The visual runs of one line of n levels, left to right. *n_runs gets their number, also
- * when cap is too small (then IBIDI_E_BUFFER_TOO_SMALL). Stack: at most 3.1 KiB (3128
- * bytes). */
-IBIDI_API ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *runs,
-                                       size_t cap, size_t *n_runs, ibidi_error *err);
+/* Where ibidi_bidi_runs puts the runs, as ibidi_findings holds findings: the first cap go
+ * to items (which may be NULL with cap 0); n counts them all. */
+typedef struct ibidi_bidi_run_list {
+    ibidi_bidi_run *items;
+    size_t cap;
+    size_t n; /* out: the number of runs, also when they do not fit */
+} ibidi_bidi_run_list;
+
+/* The visual runs of one line of n levels, left to right, into runs. runs->n gets their
+ * number, also when runs->cap is too small (then IBIDI_E_BUFFER_TOO_SMALL), and 0 after
+ * the other errors: IBIDI_E_INVALID_ARGUMENT (levels NULL with n > 0, runs NULL, or
+ * runs->items NULL with runs->cap), IBIDI_E_TOO_LONG (n above IBIDI_BIDI_MAX_LENGTH),
+ * IBIDI_E_BIDI_LEVEL (a level above IBIDI_BIDI_MAX_DEPTH + 1, with its index). Stack: at
+ * most 3.1 KiB (3128 bytes). */
+IBIDI_API ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n,
+                                       ibidi_bidi_run_list *runs, ibidi_error *err);
 
 /* The text in display order, left to right: each paragraph resolved and laid out as one
  * line (L1, L2), paragraph separators staying at the end of their paragraph, and characters
  * at odd levels replaced by their Bidi_Mirroring_Glyph (L4) unless opts->flags holds
- * IBIDI_BIDI_NO_MIRROR; IBIDI_BIDI_REMOVE_CONTROLS drops the bidi controls. out gets cap
- * bytes (code points) at most; *out_len the size needed, also when cap is too small
- * (IBIDI_E_BUFFER_TOO_SMALL). info (optional) gets the summary. Stack: at most 26 KiB
- * (26352 bytes for UTF-8, 26336 for code points). */
+ * IBIDI_BIDI_NO_MIRROR; IBIDI_BIDI_REMOVE_CONTROLS drops the bidi controls. out->data gets
+ * out->cap bytes (code points for _cp) at most, not NUL-terminated; out->len the size
+ * needed, also when it does not fit (IBIDI_E_BUFFER_TOO_SMALL), and 0 after the other
+ * errors. IBIDI_E_INVALID_ARGUMENT for out NULL or out->data NULL with out->cap, as for
+ * the input and the options. info (optional) gets the summary. Stack: at most 26 KiB
+ * (26384 bytes for UTF-8, 26368 for code points). */
 IBIDI_API ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len,
-                                              const ibidi_bidi_options *opts, char *out,
-                                              size_t cap, size_t *out_len,
+                                              const ibidi_bidi_options *opts, ibidi_buf *out,
                                               ibidi_bidi_info *info, ibidi_error *err);
 IBIDI_API ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n,
-                                            const ibidi_bidi_options *opts, uint32_t *out,
-                                            size_t cap, size_t *out_len, ibidi_bidi_info *info,
-                                            ibidi_error *err);
+                                            const ibidi_bidi_options *opts, ibidi_buf32 *out,
+                                            ibidi_bidi_info *info, ibidi_error *err);
 
 /* L4: the glyph to show for cp at the given level: its Bidi_Mirroring_Glyph when the level
  * is odd and cp is Bidi_Mirrored with a mirroring glyph, else cp. Stack: 16 bytes. */
 IBIDI_API uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level);
 
-/* Allocating convenience: ibidi_bidi_visual_utf8 into a NUL-terminated string returned in
- * *out (release with ibidi_free); the work area is allocated when needed (opts->work is
- * not used). Stack: at most 26 KiB (26496 bytes). */
+/* Allocating convenience: ibidi_bidi_visual_utf8 into a NUL-terminated string that
+ * out->data receives (release with ibidi_free), its length without the terminator in
+ * out->len; out->cap is not read. After an error out->data is NULL and out->len 0
+ * (IBIDI_E_NOMEM when memory runs out, IBIDI_E_INVALID_ARGUMENT for out NULL). The work
+ * area is allocated when needed (opts->work is not used). Stack: at most 26 KiB (26544
+ * bytes). */
 IBIDI_API ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len,
-                                                    const ibidi_bidi_options *opts, char **out,
-                                                    size_t *out_len, ibidi_error *err);
+                                                    const ibidi_bidi_options *opts,
+                                                    ibidi_buf *out, ibidi_error *err);
 
 #ifdef __cplusplus
 }

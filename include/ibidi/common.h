@@ -282,7 +282,7 @@ typedef struct ibidi_finding {
     size_t offset;           /* where: bytes in UTF-8 input, index in code point input */
     size_t length;           /* how much from offset (same units); 0 for a position */
     uint32_t cp;             /* the code point at offset, 0 if none */
-    int bidi_class;          /* its Bidi_Class (ibidi_bidi_class), or -1 */
+    int bidi_class;          /* its Bidi_Class (ibidi_unicode_bc), or -1 */
     ibidi_dir context;       /* ambiguity findings: the paragraph direction they hold in;
                                 IBIDI_DIR_LTR for the others */
     int detail;              /* per code: IBIDI_IRI_HOST_BIDI_RULE the condition broken as its

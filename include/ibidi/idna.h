@@ -301,7 +301,7 @@ IBIDI_API ibidi_status ibidi_idna_bidi_rule_alloc(const char *name, size_t len, 
 #define IBIDI_IDNA_RULE_COND(k) (1u << ((unsigned)(k)-1u))
 
 /*
- * The conditions of RFC 5893 §2 that a label given as Bidi classes (ibidi_bidi_class
+ * The conditions of RFC 5893 §2 that a label given as Bidi classes (ibidi_unicode_bc
  * values) breaks, as a set of IBIDI_IDNA_RULE_COND bits; 0 when it satisfies the rule.
  * Condition 1 decides the direction: R or AL first, an RTL label (conditions 2-4); L, an
  * LTR label (5-6); for any other first class (condition 1 broken) the direction is RFC 5893

@@ -26,37 +26,47 @@ typedef enum ibidi_normalize_qc {
     IBIDI_NORMALIZE_MAYBE = 2
 } ibidi_normalize_qc;
 
-/* Normalizes UTF-8 text into dst (cap bytes). *out_len gets the size of the complete
- * result. Ill-formed UTF-8 is an error at its byte offset. No allocation; any input
- * length, including unbounded runs of combining marks. */
-IBIDI_API ibidi_status ibidi_normalize_utf8(ibidi_normalize_form form, const char *src,
-                                            size_t len, char *dst, size_t cap, size_t *out_len,
+/* Every call takes its input first, then the form (as every ibidi call takes its options
+ * after its input), then its outputs. */
+
+/* Normalizes UTF-8 text into out (ibidi/common.h's output record): out->data gets up to
+ * out->cap bytes (not NUL-terminated), out->len the size of the complete result, also when
+ * it does not fit (IBIDI_E_BUFFER_TOO_SMALL). Ill-formed UTF-8 is an error at its byte
+ * offset, and a result above SIZE_MAX bytes IBIDI_E_TOO_LONG; out->len is then 0.
+ * IBIDI_E_INVALID_ARGUMENT for a form out of range, src NULL with len, out NULL, or
+ * out->data NULL with out->cap. No allocation; any input length, including unbounded runs
+ * of combining marks. */
+IBIDI_API ibidi_status ibidi_normalize_utf8(const char *src, size_t len,
+                                            ibidi_normalize_form form, ibidi_buf *out,
                                             ibidi_error *err);
-/* The same for code points; surrogates and values above 10FFFF are errors at their index. */
-IBIDI_API ibidi_status ibidi_normalize_cp(ibidi_normalize_form form, const uint32_t *src,
-                                          size_t len, uint32_t *dst, size_t cap, size_t *out_len,
+/* The same for code points (out->cap and out->len count code points); surrogates and
+ * values above 10FFFF are errors at their index. */
+IBIDI_API ibidi_status ibidi_normalize_cp(const uint32_t *src, size_t len,
+                                          ibidi_normalize_form form, ibidi_buf32 *out,
                                           ibidi_error *err);
 /* UAX #15 quick check: YES means src is in the form, NO that it is not, MAYBE that only
  * a full check can say. One pass; ASCII and common text take the fast path. The whole
  * input is checked: ill-formed input is an error even after the answer is known. */
-IBIDI_API ibidi_status ibidi_normalize_quick_check_utf8(ibidi_normalize_form form,
-                                                        const char *src, size_t len,
+IBIDI_API ibidi_status ibidi_normalize_quick_check_utf8(const char *src, size_t len,
+                                                        ibidi_normalize_form form,
                                                         ibidi_normalize_qc *result,
                                                         ibidi_error *err);
-IBIDI_API ibidi_status ibidi_normalize_quick_check_cp(ibidi_normalize_form form,
-                                                      const uint32_t *src, size_t len,
+IBIDI_API ibidi_status ibidi_normalize_quick_check_cp(const uint32_t *src, size_t len,
+                                                      ibidi_normalize_form form,
                                                       ibidi_normalize_qc *result,
                                                       ibidi_error *err);
 /* Definite answer: *result = 1 if src is in the form, else 0 (quick check first, then a
  * comparison with the normalized text, without allocation). */
-IBIDI_API ibidi_status ibidi_normalize_is_normalized_utf8(ibidi_normalize_form form,
-                                                          const char *src, size_t len,
+IBIDI_API ibidi_status ibidi_normalize_is_normalized_utf8(const char *src, size_t len,
+                                                          ibidi_normalize_form form,
                                                           int *result, ibidi_error *err);
-/* Allocating convenience wrapper: *out gets a NUL-terminated malloc'd string (free with
- * ibidi_free), *out_len (may be NULL) its length without the terminator. */
-IBIDI_API ibidi_status ibidi_normalize_utf8_alloc(ibidi_normalize_form form,
-                                                  const char *src, size_t len, char **out,
-                                                  size_t *out_len, ibidi_error *err);
+/* Allocating convenience wrapper of ibidi_normalize_utf8: out->data gets a NUL-terminated
+ * malloc'd string (free with ibidi_free), out->len its length without the terminator;
+ * out->cap is not read. After an error out->data is NULL and out->len 0; IBIDI_E_NOMEM
+ * when memory runs out, IBIDI_E_INVALID_ARGUMENT for out NULL. */
+IBIDI_API ibidi_status ibidi_normalize_utf8_alloc(const char *src, size_t len,
+                                                  ibidi_normalize_form form, ibidi_buf *out,
+                                                  ibidi_error *err);
 
 #ifdef __cplusplus
 }

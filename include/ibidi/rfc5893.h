@@ -84,7 +84,7 @@ extern "C" {
 
 /*
  * The conditions of RFC 5893 §2 among `apply` (bits IBIDI_RFC5893_COND) that the label,
- * given as Bidi classes (ibidi_bidi_class values), breaks; 0 when it satisfies them all.
+ * given as Bidi classes (ibidi_unicode_bc values), breaks; 0 when it satisfies them all.
  * The direction of the label is that of condition 1: first character R or AL, an RTL
  * label (conditions 2-4); L, an LTR label (5-6). When condition 1 is not applied and the
  * first character is none of these, RFC 5893 §1.4 decides: a label with R, AL or AN is an

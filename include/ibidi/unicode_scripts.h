@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /* A Script value: one of the IBIDI_SC_* constants below. */
-typedef uint16_t ibidi_script;
+typedef uint16_t ibidi_unicode_sc;
 
 #define IBIDI_SC_ADLM 0 /* Adlam */
 #define IBIDI_SC_AGHB 1 /* Caucasian_Albanian */

@@ -4,7 +4,7 @@
  * it:
  *
  *   - §5.1 and §5.2: the restriction level of a string, from the Script_Extensions of its
- *     characters (ibidi_cp_script_extensions): ASCII-only, single script, highly,
+ *     characters (ibidi_unicode_script_extensions): ASCII-only, single script, highly,
  *     moderately or minimally restrictive, unrestricted;
  *   - §5.3: mixed numbers, digits (General_Category Nd) of more than one decimal system;
  *   - the check of a domain name label by label against a highest level allowed, with
@@ -88,7 +88,7 @@ IBIDI_API int ibidi_uts39_level_from_name(const char *name, size_t len);
 
 /* 1 when sc is in UAX #31 Table 5, Recommended Scripts (Common and Inherited included),
  * else 0. */
-IBIDI_API int ibidi_uts39_recommended_script(ibidi_script sc);
+IBIDI_API int ibidi_uts39_recommended_script(ibidi_unicode_sc sc);
 
 /* The decimal digit cp stands for (0..9) when its General_Category is Nd, else -1; *zero
  * (may be NULL) gets the zero of its decimal system (cp minus its value: UTS #39 §5.3),

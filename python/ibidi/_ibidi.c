@@ -173,8 +173,8 @@ static PyObject *finding_tuple(const ibidi_finding *f, const char *ref, size_t r
     size_t end = cp_index(ref, ref_len, f->offset + f->length);
     PyObject *label = f->part == IBIDI_NO_PART ? Py_NewRef(Py_None) : PyLong_FromSize_t(f->part);
     PyObject *cp = f->cp ? PyLong_FromUnsignedLong(f->cp) : Py_NewRef(Py_None);
-    const char *bc = f->bidi_class >= 0 ? ibidi_cp_bidi_class_name((ibidi_bidi_class)f->bidi_class)
-                                        : NULL;
+    const char *bc =
+        f->bidi_class >= 0 ? ibidi_unicode_bidi_class_name((ibidi_unicode_bc)f->bidi_class) : NULL;
     PyObject *bco = bc ? PyUnicode_FromString(bc) : Py_NewRef(Py_None);
     if (!label || !cp || !bco) {
         Py_XDECREF(label);
@@ -639,14 +639,13 @@ static PyObject *py_visual(PyObject *self, PyObject *args, PyObject *kw)
         !get_text(text, &t, "text", state_of(self)))
         return NULL;
     o.flags = (mirror ? 0u : IBIDI_BIDI_NO_MIRROR) | (remove ? IBIDI_BIDI_REMOVE_CONTROLS : 0u);
-    char *out = NULL;
-    size_t n = 0;
+    ibidi_buf out = {NULL, 0, 0};
     ibidi_error err;
-    ibidi_status st = ibidi_bidi_visual_utf8_alloc(t.s, t.n, &o, &out, &n, &err);
+    ibidi_status st = ibidi_bidi_visual_utf8_alloc(t.s, t.n, &o, &out, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self), st, cp_index(t.s, t.n, err.offset));
-    PyObject *r = PyUnicode_DecodeUTF8(out, (Py_ssize_t)n, NULL);
-    ibidi_free(out);
+    PyObject *r = PyUnicode_DecodeUTF8(out.data, (Py_ssize_t)out.len, NULL);
+    ibidi_free(out.data);
     return r;
 }
 

@@ -15,7 +15,7 @@
  * (LRI, RLI, FSI, PDI) and ALM, added to Unicode since, count the same. Characters of class
  * BN are not refused (ibidi__ambig_set_aside): IDNA2008 allows ZWNJ and ZWJ in context
  * (RFC 5892 A.1, A.2), so the paper's assumption is widened to what UAX #9 does with them. */
-static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_bidi_class bc)
+static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_unicode_bc bc)
 {
     /* the classes first: they decide for nearly every character without the range tests
      * of the formatting characters of RFC 3987 §4.1 */
@@ -24,14 +24,14 @@ static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_bidi_class bc)
 
 static inline int ibidi__ambig_is_control(uint32_t cp)
 {
-    return ibidi__ambig_is_control_bc(cp, ibidi_cp_bidi_class(cp));
+    return ibidi__ambig_is_control_bc(cp, ibidi_unicode_bidi_class(cp));
 }
 
 /* UAX #9 X9: characters of class BN (ZWNJ, ZWJ, the other default ignorables of that
  * class; none is a Bidi_Control character) are removed before the weak types resolve and
  * take no glyph position in the display. The analysis and the twin search set them aside:
  * they work on the text without them, and map every finding back to the input's bytes. */
-static inline int ibidi__ambig_set_aside(ibidi_bidi_class bc)
+static inline int ibidi__ambig_set_aside(ibidi_unicode_bc bc)
 {
     return bc == IBIDI_BC_BN;
 }
@@ -48,7 +48,7 @@ static inline size_t ibidi__twins_bound(size_t max_candidates)
 /* The resolved levels a character of class bc can get in text without controls, in a
  * paragraph of level para (0 or 1): 1 when `level` is one of them (UAX #9 W1-W7, N0-N2,
  * I1-I2, L1; the twin search relies on it and tests/test_twins.c checks it). */
-int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level);
+int ibidi__twin_level_allowed(ibidi_unicode_bc bc, unsigned para, unsigned level);
 
 /* ibidi__twins_search flags. */
 #define IBIDI__TWINS_NO_PRUNE 0x1u /* enumerate every level vector the classes allow (the

@@ -64,7 +64,7 @@ typedef struct cat_acc {
     int has_l, has_r, num_before_l, num_after_l;
 } cat_acc;
 
-static void cat_add(cat_acc *c, ibidi_bidi_class bc)
+static void cat_add(cat_acc *c, ibidi_unicode_bc bc)
 {
     if (bc == IBIDI_BC_L) {
         c->has_l = 1;
@@ -97,9 +97,9 @@ static unsigned cat_value(const cat_acc *c)
 }
 
 /* Values that are not code points count as neutral characters (ambiguity.h). */
-static ibidi_bidi_class class_of(uint32_t cp)
+static ibidi_unicode_bc class_of(uint32_t cp)
 {
-    return is_code_point(cp) ? ibidi_cp_bidi_class(cp) : IBIDI_BC_ON;
+    return is_code_point(cp) ? ibidi_unicode_bidi_class(cp) : IBIDI_BC_ON;
 }
 
 unsigned ibidi_ambiguity_label_category_cp(const uint32_t *label, size_t n)
@@ -124,7 +124,7 @@ ibidi_status ibidi_ambiguity_label_category_utf8(const char *label, size_t len, 
         ibidi_status st = ibidi_utf8_next(label, len, &pos, &cp, err);
         if (st != IBIDI_OK)
             return st;
-        cat_add(&c, ibidi_cp_bidi_class(cp));
+        cat_add(&c, ibidi_unicode_bidi_class(cp));
     }
     *category = cat_value(&c);
     return ibidi__ok(err);
@@ -270,7 +270,7 @@ static void emit_bytes(amb *a, ibidi_ambiguity_code code, ibidi_dir ctx, size_t 
     if (start < a->len) {
         size_t pos = start;
         if (ibidi_utf8_next(a->s, a->len, &pos, &cp, NULL) == IBIDI_OK) /* decoded already */
-            bc = (int)ibidi_cp_bidi_class(cp);
+            bc = (int)ibidi_unicode_bidi_class(cp);
     }
     emit_at(a, code, ctx, start, end, cp, bc, comp, expression);
 }
@@ -595,7 +595,7 @@ static void collect_labels(amb *a)
         {
             int seen = 0;
             for (size_t i = l->cs; i < l->ce; i++) {
-                cat_add(&acc, (ibidi_bidi_class)a->bc[i]);
+                cat_add(&acc, (ibidi_unicode_bc)a->bc[i]);
                 if (strong(a->bc[i])) {
                     if (!seen)
                         l->dfirst = (uint8_t)dir_of(a->bc[i]);
@@ -759,12 +759,14 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
      * texts (identical glyphs); W4 makes it part of a number in one and not in the other.
      * The twin carries the input's characters set aside (ibidi_ambiguity_twins_utf8): they go
      * here too (X9), so that glyph positions compare one to one. */
-    if (ibidi_utf8_decode(tw, tlen, t->tcp, TWINS_MAX, &tn, NULL) != IBIDI_OK)
+    ibidi_buf32 dec = {t->tcp, TWINS_MAX, 0};
+    if (ibidi_utf8_decode(tw, tlen, &dec, NULL) != IBIDI_OK)
         return 0;
+    tn = dec.len;
     if (a->nset) {
         size_t k = 0;
         for (size_t i = 0; i < tn; i++)
-            if (!ibidi__ambig_set_aside(ibidi_cp_bidi_class(t->tcp[i])))
+            if (!ibidi__ambig_set_aside(ibidi_unicode_bidi_class(t->tcp[i])))
                 t->tcp[k++] = t->tcp[i];
         tn = k;
     }
@@ -949,13 +951,13 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
         while (pos < len) {
             const size_t at = pos;
             uint32_t cp;
-            ibidi_bidi_class bc;
+            ibidi_unicode_bc bc;
             if ((unsigned char)s[pos] < 0x80) {
                 cp = (unsigned char)s[pos++];
             } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
                 return st;
             }
-            bc = ibidi_cp_bidi_class(cp);
+            bc = ibidi_unicode_bidi_class(cp);
             if (ibidi__ambig_set_aside(bc)) { /* X9 */
                 nset++;
                 continue;

@@ -244,7 +244,7 @@ static void display_keys(const builder *b, const size_t *v2l, ibidi_rfc5893_disp
     d->len = d->clusters_len = 0;
     for (size_t v = 0; v < b->n; v++) {
         const size_t i = v2l[v];
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[i]))
             continue;
         d->key[d->len++] = key_of(b, i);
         /* Clusters: a mark with a base before it (characters removed by X9 skipped) is
@@ -254,7 +254,7 @@ static void display_keys(const builder *b, const size_t *v2l, ibidi_rfc5893_disp
         if (b->cls[i] == IBIDI_BC_NSM) {
             while (j > 0) {
                 j--;
-                if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[j]))
+                if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[j]))
                     continue;
                 if (b->cls[j] != IBIDI_BC_NSM) {
                     has_base = 1;
@@ -267,7 +267,7 @@ static void display_keys(const builder *b, const size_t *v2l, ibidi_rfc5893_disp
         d->clusters[d->clusters_len++] =
             b->cls[i] == IBIDI_BC_NSM ? (uint8_t)IBIDI_RFC5893_MARK_KEY : key_of(b, i);
         for (size_t k = i + 1; k < b->n; k++) {
-            if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[k]))
+            if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[k]))
                 continue;
             if (b->cls[k] != IBIDI_BC_NSM)
                 break;
@@ -298,7 +298,7 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
     size_t m = 0, nx = 0;
     for (size_t v = 0; v < b->n; v++) {
         const size_t i = v2l[v];
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)b->cls[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[i]))
             continue;
         shown[m++] = b->kind[i];
         nx += b->kind[i] == K_X;
@@ -487,7 +487,7 @@ static int on_twin(const uint32_t *twin, size_t n, void *ctx)
         return 0;
     uint8_t cls[IBIDI_RFC5893_MAX_LABEL];
     for (size_t i = 0; i < t->n; i++)
-        cls[i] = (uint8_t)ibidi_cp_bidi_class(twin[t->prefix + i]);
+        cls[i] = (uint8_t)ibidi_unicode_bidi_class(twin[t->prefix + i]);
     if (ibidi_rfc5893_conditions(cls, t->n, IBIDI_RFC5893_ALL_CONDITIONS) != 0)
         return 0;
     if (memcmp(twin + t->prefix, t->text + t->prefix, t->n * sizeof *twin) == 0)
@@ -515,7 +515,7 @@ static void add(out *o, const label_at *l, ibidi_rfc5893_requirement req, ibidi_
                 const ibidi_rfc5893_detail *d)
 {
     const ibidi_finding f = {(ibidi_code)req, IBIDI_SEVERITY_WARNING, NULL, l->index, l->offset,
-                             l->length, l->cp, (int)ibidi_cp_bidi_class(l->cp), dir, 0};
+                             l->length, l->cp, (int)ibidi_unicode_bidi_class(l->cp), dir, 0};
     if (o->details && o->sink.n < o->sink.cap)
         o->details[o->sink.n] = *d;
     ibidi__sink_put(&o->sink, &f);
@@ -703,7 +703,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
             return ibidi__fail(err, IBIDI_E_RFC5893_TOO_LONG, start, 0);
         }
         cps[n] = cp;
-        cls[n++] = (uint8_t)ibidi_cp_bidi_class(cp);
+        cls[n++] = (uint8_t)ibidi_unicode_bidi_class(cp);
     }
     ibidi__sink_done(&o.sink, findings);
     return ibidi__ok(err);

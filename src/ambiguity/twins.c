@@ -66,7 +66,7 @@
 
 /* An option, packed into 32 bits so that the state of a search at its bound fits the
  * stack with the UBA's run under it (IBIDI_STACK_MAX): the code point (21 bits), its
- * level (2), its ibidi_bidi_class (5), and whether its Bidi_Paired_Bracket_Type is not
+ * level (2), its ibidi_unicode_bc (5), and whether its Bidi_Paired_Bracket_Type is not
  * None (N0 may resolve it). */
 #define OPT(cp, level, bc, bracket)                                                        \
     ((uint32_t)(cp) | (uint32_t)(level) << 21 | (uint32_t)(bc) << 23 | (uint32_t)(bracket) << 28)
@@ -142,7 +142,7 @@ size_t ibidi__twins_state_size(void)
     return sizeof(search);
 }
 
-int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level)
+int ibidi__twin_level_allowed(ibidi_unicode_bc bc, unsigned para, unsigned level)
 {
     if (para == 0) {
         switch (bc) {
@@ -171,8 +171,8 @@ int ibidi__twin_level_allowed(ibidi_bidi_class bc, unsigned para, unsigned level
 static void glyph_of(uint32_t cp, unsigned level, uint32_t *g, uint8_t *flag)
 {
     *g = ibidi_bidi_mirror(cp, (uint8_t)level);
-    *flag = (uint8_t)((level & 1u) && ibidi_cp_bidi_mirrored(cp) &&
-                      ibidi_cp_mirroring_glyph(cp) == cp);
+    *flag = (uint8_t)((level & 1u) && ibidi_unicode_bidi_mirrored(cp) &&
+                      ibidi_unicode_mirroring_glyph(cp) == cp);
 }
 
 static int is_neutral(unsigned bc)
@@ -203,7 +203,7 @@ static void build_options(search *s)
                 if (!s->gflag[i])
                     cand[nc++] = s->g.glyph[i];
             } else {
-                uint32_t m = ibidi_cp_mirroring_glyph(s->g.glyph[i]);
+                uint32_t m = ibidi_unicode_mirroring_glyph(s->g.glyph[i]);
                 cand[nc++] = s->g.glyph[i];
                 if (m != s->g.glyph[i])
                     cand[nc++] = m;
@@ -214,10 +214,10 @@ static void build_options(search *s)
                 glyph_of(cand[c], lv, &g, &f);
                 if (g != s->g.glyph[i] || f != s->gflag[i])
                     continue;
-                ibidi_bidi_class bc = ibidi_cp_bidi_class(cand[c]);
+                ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cand[c]);
                 if (!ibidi__twin_level_allowed(bc, s->para, lv) || k >= NOPT)
                     continue;
-                const unsigned bracket = ibidi_cp_bracket_type(cand[c]) != IBIDI_BPT_NONE;
+                const unsigned bracket = ibidi_unicode_bracket_type(cand[c]) != IBIDI_BPT_NONE;
                 s->opts[i][k++] = OPT(cand[c], lv, bc, bracket);
                 if (bc == IBIDI_BC_AL)
                     s->has_al = 1;
@@ -574,7 +574,7 @@ static int report_with_aside(search *s)
     for (size_t j = 0; j < n; j++)
         v2l[s->l2v[j]] = (int16_t)j;
     for (size_t i = 0; i < s->nfull; i++) {
-        if (!ibidi__ambig_set_aside(ibidi_cp_bidi_class(s->full[i]))) {
+        if (!ibidi__ambig_set_aside(ibidi_unicode_bidi_class(s->full[i]))) {
             kept++;
             continue;
         }
@@ -752,12 +752,12 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     s->nfull = n;
     s->full = text;
     for (size_t i = 0; i < n; i++)
-        if (ibidi__ambig_set_aside(ibidi_cp_bidi_class(text[i])))
+        if (ibidi__ambig_set_aside(ibidi_unicode_bidi_class(text[i])))
             s->naside++;
     if (s->naside) {
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
-            if (!ibidi__ambig_set_aside(ibidi_cp_bidi_class(text[i])))
+            if (!ibidi__ambig_set_aside(ibidi_unicode_bidi_class(text[i])))
                 s->lc[m++] = text[i];
         text = s->lc;
         n = m;
@@ -801,7 +801,7 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     if (s->naside)
         memcpy(s->l2v0, s->l2v, n * sizeof s->l2v[0]);
     for (size_t j = 0; j < n; j++)
-        s->ll[j] = ibidi_cp_bidi_class(text[j]) == IBIDI_BC_NSM; /* the marks */
+        s->ll[j] = ibidi_unicode_bidi_class(text[j]) == IBIDI_BC_NSM; /* the marks */
     attachments(n, s->ll, s->l2v, s->att0);
 
     build_options(s);

@@ -49,11 +49,11 @@ ibidi_status ibidi_rfc5893_label_alphabet(ibidi_rfc5893_alphabet *a, ibidi_error
         const ibidi_idna_property p = ibidi_idna_property_of(cp);
         if (p != IBIDI_IDNA_PVALID && p != IBIDI_IDNA_CONTEXTJ && p != IBIDI_IDNA_CONTEXTO)
             continue;
-        const ibidi_bidi_class bc = ibidi_cp_bidi_class(cp);
+        const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
         if (a->count[bc]++ == 0)
             a->example[bc] = cp;
-        a->mirrored += ibidi_cp_bidi_mirrored(cp) != 0;
-        a->brackets += ibidi_cp_bracket_type(cp) != IBIDI_BPT_NONE;
+        a->mirrored += ibidi_unicode_bidi_mirrored(cp) != 0;
+        a->brackets += ibidi_unicode_bracket_type(cp) != IBIDI_BPT_NONE;
     }
     for (int c = 0; c < IBIDI_BC_COUNT; c++) /* BN: X9 removes it (checked apart) */
         if (a->count[c] && c != IBIDI_BC_BN)

@@ -66,7 +66,7 @@ size_t ibidi_bidi_work_size(size_t n)
     return n * IBIDI__BIDI_WORK_PER_CP + IBIDI__BIDI_WORK_SLACK;
 }
 
-int ibidi_bidi_class_removed(ibidi_bidi_class bc)
+int ibidi_bidi_class_removed(ibidi_unicode_bc bc)
 {
     return (unsigned)bc < IBIDI_BC_COUNT && (IBIDI__REMOVED_X9 & IBIDI__BC_BIT(bc)) != 0;
 }
@@ -574,12 +574,14 @@ ibidi_status ibidi_bidi_paragraph(const uint8_t *classes, size_t n, size_t at, i
 /* ---------------------------------------------------------------------------------------
  * Text in display order: resolution, L1 and L2 with each paragraph as one line, and L4. */
 
+/* The arguments of both visual functions; the output record's len is 0 until the end. */
 static ibidi_status check_visual(const void *s, size_t len, const ibidi_bidi_options *o,
-                                 const void *out, size_t cap, size_t *out_len, ibidi_error *err)
+                                 const void *data, size_t cap, size_t *out_len, ibidi_error *err)
 {
-    if (out_len)
-        *out_len = 0;
-    if ((!s && len > 0) || (!out && cap > 0) || (unsigned)o->dir > IBIDI_DIR_AUTO_RTL ||
+    if (!out_len)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    *out_len = 0;
+    if ((!s && len > 0) || (!data && cap > 0) || (unsigned)o->dir > IBIDI_DIR_AUTO_RTL ||
         (o->flags & ~(unsigned)(IBIDI_BIDI_NO_MIRROR | IBIDI_BIDI_REMOVE_CONTROLS)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     return IBIDI_OK;
@@ -588,19 +590,18 @@ static ibidi_status check_visual(const void *s, size_t len, const ibidi_bidi_opt
 /* The end of both visual functions: the length needed, and whether it fit. */
 static ibidi_status visual_done(size_t len, size_t cap, size_t *out_len, ibidi_error *err)
 {
-    if (out_len)
-        *out_len = len;
+    *out_len = len;
     if (len > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
 }
 
 ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, const ibidi_bidi_options *opts,
-                                  uint32_t *out, size_t cap, size_t *out_len,
-                                  ibidi_bidi_info *info, ibidi_error *err)
+                                  ibidi_buf32 *out, ibidi_bidi_info *info, ibidi_error *err)
 {
     const ibidi_bidi_options *o = opts ? opts : &defaults;
-    ibidi_status st = check_visual(text, n, o, out, cap, out_len, err);
+    ibidi_status st = check_visual(text, n, o, out ? out->data : NULL, out ? out->cap : 0,
+                                   out ? &out->len : NULL, err);
     if (st == IBIDI_OK)
         st = check_work(n, o, err);
     int low;
@@ -615,16 +616,16 @@ ibidi_status ibidi_bidi_visual_cp(const uint32_t *text, size_t n, const ibidi_bi
     uint32_t mask = ibidi__bidi_classify_cp(&b, text, n);
     ibidi__bidi_run(&b, o->dir, mask, info, NULL);
     ibidi__bidi_visual_order(&b, &v);
-    return visual_done(ibidi__bidi_visual_cps(text, n, &v, o->flags, out, cap), cap, out_len,
-                       err);
+    return visual_done(ibidi__bidi_visual_cps(text, n, &v, o->flags, out->data, out->cap),
+                       out->cap, &out->len, err);
 }
 
 ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len, const ibidi_bidi_options *opts,
-                                    char *out, size_t cap, size_t *out_len,
-                                    ibidi_bidi_info *info, ibidi_error *err)
+                                    ibidi_buf *out, ibidi_bidi_info *info, ibidi_error *err)
 {
     const ibidi_bidi_options *o = opts ? opts : &defaults;
-    ibidi_status st = check_visual(s, len, o, out, cap, out_len, err);
+    ibidi_status st = check_visual(s, len, o, out ? out->data : NULL, out ? out->cap : 0,
+                                   out ? &out->len : NULL, err);
     if (st != IBIDI_OK)
         return st;
     size_t n;
@@ -641,8 +642,8 @@ ibidi_status ibidi_bidi_visual_utf8(const char *s, size_t len, const ibidi_bidi_
     uint32_t mask = ibidi__bidi_classify_utf8(&b, u, NULL, v.offs);
     ibidi__bidi_run(&b, o->dir, mask, info, NULL);
     ibidi__bidi_visual_order(&b, &v);
-    return visual_done(ibidi__bidi_visual_bytes(u, n, &v, o->flags, out, cap), cap, out_len,
-                       err);
+    return visual_done(ibidi__bidi_visual_bytes(u, n, &v, o->flags, out->data, out->cap),
+                       out->cap, &out->len, err);
 }
 
 /* The resolution writes flags into orig and marks into br, so both are kept and put back
@@ -682,14 +683,13 @@ int ibidi__bidi_visual_utf8_both(const char *s, size_t n, char *const out[2],
 }
 
 ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len,
-                                          const ibidi_bidi_options *opts, char **out,
-                                          size_t *out_len, ibidi_error *err)
+                                          const ibidi_bidi_options *opts, ibidi_buf *out,
+                                          ibidi_error *err)
 {
     if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    *out = NULL;
-    if (out_len)
-        *out_len = 0;
+    out->data = NULL;
+    out->len = 0;
     size_t n;
     ibidi_bidi_options o;
     ibidi_status st = alloc_work_area(s, len, opts, &o, &n, err);
@@ -705,17 +705,16 @@ ibidi_status ibidi_bidi_visual_utf8_alloc(const char *s, size_t len,
             break;
         }
         buf = nb;
-        size_t need = 0;
-        st = ibidi_bidi_visual_utf8(s, len, &o, buf, cap - 1, &need, NULL, err);
-        if (st == IBIDI_E_BUFFER_TOO_SMALL && need + 1 > cap) {
-            cap = need + 1;
+        ibidi_buf b = {buf, cap - 1, 0};
+        st = ibidi_bidi_visual_utf8(s, len, &o, &b, NULL, err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL && b.len + 1 > cap) {
+            cap = b.len + 1;
             continue;
         }
         if (st == IBIDI_OK) {
-            buf[need] = '\0';
-            if (out_len)
-                *out_len = need;
-            *out = buf;
+            buf[b.len] = '\0';
+            out->len = b.len;
+            out->data = buf;
             buf = NULL;
         }
         break;

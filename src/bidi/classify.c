@@ -22,7 +22,7 @@
  * U+3008/U+3009. Every bracket is folded to the canonical form of its closing bracket. */
 static uint16_t canonical_closing(uint32_t close)
 {
-    uint32_t d[IBIDI_MAX_DECOMPOSITION];
+    uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
     if ((ibidi__norm_info(close) & IBIDI__NI_NFD_NO) && ibidi__full_decomposition(close, 0, d) == 1)
         close = d[0];
     return (uint16_t)close;
@@ -63,7 +63,7 @@ static inline uint32_t classify_one(ibidi__bidi *b, size_t i, uint32_t cp, uint8
              * code points on (BidiBrackets.txt); most brackets of text are these. */
             b->br[i] = (uint16_t)((o & O_OPEN) ? cp + 1u + (cp != '(') : cp);
         } else {
-            uint32_t close = (o & O_OPEN) ? ibidi_cp_paired_bracket(cp) : cp;
+            uint32_t close = (o & O_OPEN) ? ibidi_unicode_paired_bracket(cp) : cp;
             b->br[i] = canonical_closing(close);
         }
     }

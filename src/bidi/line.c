@@ -734,11 +734,14 @@ ibidi_status ibidi_bidi_reorder(const uint8_t *levels, size_t n, size_t *visual_
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *runs, size_t cap,
-                             size_t *n_runs, ibidi_error *err)
+ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run_list *list,
+                             ibidi_error *err)
 {
-    if (n_runs)
-        *n_runs = 0;
+    if (!list)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    list->n = 0;
+    ibidi_bidi_run *const runs = list->items;
+    const size_t cap = list->cap;
     if ((!levels && n > 0) || (!runs && cap > 0))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (n > IBIDI_BIDI_MAX_LENGTH)
@@ -750,8 +753,7 @@ ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *ru
     size_t r = 0;
     for (size_t i = 0; i < n; i++)
         r += i == 0 || levels[i] != levels[i - 1];
-    if (n_runs)
-        *n_runs = r;
+    list->n = r;
     if (r > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     /* The level runs in logical order. */
@@ -786,10 +788,14 @@ ibidi_status ibidi_bidi_runs(const uint8_t *levels, size_t n, ibidi_bidi_run *ru
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_bidi_line_levels(const uint8_t *levels, const uint8_t *classes, size_t n,
-                                    size_t start, size_t end, uint8_t para_level,
-                                    uint8_t *line_levels, ibidi_error *err)
+ibidi_status ibidi_bidi_line_levels(const ibidi_bidi_line *line, uint8_t *line_levels,
+                                    ibidi_error *err)
 {
+    if (!line)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    const uint8_t *const levels = line->levels, *const classes = line->classes;
+    const size_t n = line->n, start = line->start, end = line->end;
+    const uint8_t para_level = line->para_level;
     if (((!levels || !classes) && n > 0) || start > end || end > n ||
         (!line_levels && end > start))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, start, 0);
@@ -813,7 +819,7 @@ uint32_t ibidi_bidi_mirror(uint32_t cp, uint8_t level)
      * UCD names one (BidiMirroring.txt); others are left to the font. */
     if (!(level & 1u) || cp > 0x10FFFFu || !(ibidi__props_of(cp)->flags & IBIDI__PF_MIRRORED))
         return cp;
-    return ibidi_cp_mirroring_glyph(cp);
+    return ibidi_unicode_mirroring_glyph(cp);
 }
 
 void ibidi__bidi_visual_order(const ibidi__bidi *b, const ibidi__bidi_visual *v)

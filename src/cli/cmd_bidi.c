@@ -180,7 +180,7 @@ static int parse_classes(const char *s, size_t len, bidi_item *it, size_t itemno
         return no_memory(it, itemno);
     size_t n = 0, i = 0, start, tlen;
     while ((tlen = next_token(s, len, &i, &start)) > 0) {
-        int bc = ibidi_cp_bidi_class_from_name(s + start, tlen);
+        int bc = ibidi_unicode_bidi_class_from_name(s + start, tlen);
         if (bc < 0) {
             it->fail = (ibidi_error){IBIDI_E_CLASS_NAME, start, 0};
             fflush(stdout);
@@ -228,7 +228,6 @@ static int layout(bidi_item *it, const bidi_opts *o, size_t itemno)
     it->n_runs = 0;
     it->n_para = 0;
     for (size_t at = 0; at < it->n;) {
-        size_t nr = 0;
         ibidi_bidi_para para = {0, 0, 0};
         if (ibidi_bidi_paragraph(it->classes, it->n, at, o->dir, &para, &err) != IBIDI_OK) {
             it->fail = err;
@@ -243,11 +242,11 @@ static int layout(bidi_item *it, const bidi_opts *o, size_t itemno)
                     itemno, s, e, at);
             return CLI_INVALID;
         }
-        if (ibidi_bidi_line_levels(it->levels, it->classes, it->n, s, e, lvl, it->levels + s,
-                                   &err) != IBIDI_OK ||
+        const ibidi_bidi_line line = {it->levels, it->classes, it->n, s, e, lvl};
+        ibidi_bidi_run_list runs = {it->runs + it->n_runs, it->n - it->n_runs, 0};
+        if (ibidi_bidi_line_levels(&line, it->levels + s, &err) != IBIDI_OK ||
             ibidi_bidi_reorder(it->levels + s, e - s, it->order + s, NULL, &err) != IBIDI_OK ||
-            ibidi_bidi_runs(it->levels + s, e - s, it->runs + it->n_runs, it->n - it->n_runs,
-                            &nr, &err) != IBIDI_OK) {
+            ibidi_bidi_runs(it->levels + s, e - s, &runs, &err) != IBIDI_OK) {
             it->fail = err;
             it->fail_index = 1;
             cli_report("bidi", itemno, "layout", &err, "index");
@@ -255,9 +254,9 @@ static int layout(bidi_item *it, const bidi_opts *o, size_t itemno)
         }
         for (size_t v = s; v < e; v++)
             it->order[v] += s;
-        for (size_t r = it->n_runs; r < it->n_runs + nr; r++)
+        for (size_t r = it->n_runs; r < it->n_runs + runs.n; r++)
             it->runs[r].start += s;
-        it->n_runs += nr;
+        it->n_runs += runs.n;
         it->para[3 * it->n_para] = s;
         it->para[3 * it->n_para + 1] = e;
         it->para[3 * it->n_para + 2] = lvl;
@@ -276,25 +275,24 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
     const ibidi_bidi_options vo = {o->dir, 0, it->work, it->work_size};
     if (o->in == IN_UTF8) {
         /* L4 may change the UTF-8 length of a character: ask again with the size needed. */
-        size_t cap = len + 16, need = 0;
+        ibidi_buf vis = {NULL, len + 16, 0};
         for (;;) {
-            it->visual = malloc(cap);
+            vis.data = it->visual = malloc(vis.cap);
             if (!it->visual)
                 return no_memory(it, itemno);
-            ibidi_status st = ibidi_bidi_visual_utf8(item, len, &vo, it->visual, cap, &need, NULL,
-                                                     &err);
+            ibidi_status st = ibidi_bidi_visual_utf8(item, len, &vo, &vis, NULL, &err);
             if (st == IBIDI_OK)
                 break;
             free(it->visual);
             it->visual = NULL;
-            if (st != IBIDI_E_BUFFER_TOO_SMALL || need <= cap) {
+            if (st != IBIDI_E_BUFFER_TOO_SMALL || vis.len <= vis.cap) {
                 it->fail = err;
                 cli_report("bidi", itemno, "visual", &err, "byte");
                 return CLI_INVALID;
             }
-            cap = need;
+            vis.cap = vis.len;
         }
-        it->visual_len = need;
+        it->visual_len = vis.len;
         return CLI_OK;
     }
     if (o->in == IN_CLASSES) {
@@ -319,7 +317,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
             }
             for (size_t v = s; v < e; v++) {
                 size_t l = v < body ? s + tmp[v - s] : v;
-                const char *name = ibidi_cp_bidi_class_name((ibidi_bidi_class)it->classes[l]);
+                const char *name = ibidi_unicode_bidi_class_name((ibidi_unicode_bc)it->classes[l]);
                 size_t nl = strlen(name);
                 if (pos)
                     it->visual[pos++] = ' ';
@@ -334,21 +332,21 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
     uint32_t *vis = malloc((n ? n : 1) * sizeof *vis);
     if (!vis)
         return no_memory(it, itemno);
-    size_t vn = 0;
-    if (ibidi_bidi_visual_cp(it->cps, n, &vo, vis, n, &vn, NULL, &err) != IBIDI_OK) {
+    ibidi_buf32 vb = {vis, n, 0};
+    if (ibidi_bidi_visual_cp(it->cps, n, &vo, &vb, NULL, &err) != IBIDI_OK) {
         free(vis);
         it->fail = err;
         it->fail_index = 1;
         cli_report("bidi", itemno, "visual", &err, "index");
         return CLI_INVALID;
     }
-    it->visual = malloc(7 * vn + 1);
+    it->visual = malloc(7 * vb.len + 1);
     if (!it->visual) {
         free(vis);
         return no_memory(it, itemno);
     }
     size_t pos = 0;
-    for (size_t v = 0; v < vn; v++) {
+    for (size_t v = 0; v < vb.len; v++) {
         uint32_t cp = vis[v];
         if (o->in == IN_HEX) {
             pos += (size_t)snprintf(it->visual + pos, 8, v ? " %04X" : "%04X", (unsigned)cp);
@@ -370,7 +368,7 @@ static void print_levels(const bidi_item *it)
         if (i)
             fputc(' ', stdout);
         /* X9: removed characters print as 'x', as in the conformance files. */
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)it->classes[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[i]))
             fputc('x', stdout);
         else
             printf("%u", (unsigned)it->levels[i]);
@@ -382,7 +380,7 @@ static void print_order(const bidi_item *it, const char *sep)
     int first = 1;
     for (size_t v = 0; v < it->n; v++) {
         size_t l = it->order[v];
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)it->classes[l]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[l]))
             continue;
         printf("%s%zu", first ? "" : sep, l);
         first = 0;
@@ -398,7 +396,7 @@ static void print_json(const char *item, size_t len, const bidi_item *it, const 
     for (size_t i = 0; i < it->n; i++) {
         if (i)
             fputc(',', stdout);
-        if (ibidi_bidi_class_removed((ibidi_bidi_class)it->classes[i]))
+        if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[i]))
             fputs("null", stdout);
         else
             printf("%u", (unsigned)it->levels[i]);

@@ -101,7 +101,7 @@ static void put_finding_words(FILE *f, const ibidi_finding *x)
         }
     }
     if (x->bidi_class >= 0)
-        fprintf(f, " (%s)", ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+        fprintf(f, " (%s)", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
     fprintf(f, ": %s\n", x->rule);
 }
 
@@ -121,7 +121,7 @@ static void put_json_list(const ibidi_finding *f, size_t n, int warnings, int *f
             printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             printf(",\"bidi_class\":\"%s\"",
-                   ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                   ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
         if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
             printf(",\"restriction\":\"%s\"",
                    ibidi_uts39_level_name((ibidi_uts39_level)x->detail));
@@ -467,7 +467,7 @@ static int check_ident(const char *name, size_t nlen, ibidi_iri_kind kind, const
             if (x->cp)
                 printf(", U+%04X (%s)", (unsigned)x->cp,
                        x->bidi_class >= 0
-                           ? ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class)
+                           ? ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class)
                            : "?");
             printf(": %s\n", x->rule);
         }
@@ -607,7 +607,7 @@ static int check_ident_json(const char *item, size_t len, const char *name, size
             printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
         if (x->bidi_class >= 0)
             printf(",\"bidi_class\":\"%s\"",
-                   ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                   ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
         if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
             printf(",\"restriction\":\"%s\"",
                    ibidi_uts39_level_name((ibidi_uts39_level)x->detail));

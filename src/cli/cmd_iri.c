@@ -26,7 +26,7 @@ static size_t notation_pos(const char *s, size_t len, size_t off)
         uint32_t cp;
         if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK)
             return n + (off - pos);
-        n += ibidi_cp_bidi_control(cp) ? 5 : 1; /* Bidi Notation: a five-character entity */
+        n += ibidi_unicode_bidi_control(cp) ? 5 : 1; /* Bidi Notation: a five-character entity */
     }
     return n;
 }
@@ -142,7 +142,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
                 printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
             if (x->bidi_class >= 0)
                 printf(",\"bidi_class\":\"%s\"",
-                       ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                       ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
             if (x->detail)
                 printf(",\"idna_code\":\"%s\"", ibidi_code_name(x->detail));
             fputs(",\"message\":", stdout);
@@ -173,7 +173,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
                 fputs(", ", stdout);
                 cli_put_cp(stdout, x->cp);
                 if (x->bidi_class >= 0)
-                    printf(" (%s)", ibidi_cp_bidi_class_name((ibidi_bidi_class)x->bidi_class));
+                    printf(" (%s)", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
             }
             printf(": %s\n", x->rule);
         }

@@ -32,9 +32,8 @@ typedef struct lgr_opts {
 static void put_cps_utf8(FILE *f, const uint32_t *cps, size_t n, int json)
 {
     char buf[IBIDI_LGR_MAX_INDEX * 4];
-    size_t len = 0;
-    if (ibidi_utf8_encode(cps, n, buf, sizeof buf, &len, NULL) != IBIDI_OK)
-        len = 0;
+    ibidi_buf enc = {buf, sizeof buf, 0};
+    size_t len = ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK ? enc.len : 0;
     if (json)
         cli_json_string(f, buf, len);
     else

@@ -19,7 +19,7 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
 
     if (o->check) {
         int yes = 0;
-        if (ibidi_normalize_is_normalized_utf8(o->form, item, len, &yes, &err) != IBIDI_OK) {
+        if (ibidi_normalize_is_normalized_utf8(item, len, o->form, &yes, &err) != IBIDI_OK) {
             cli_fail_record(stdout, o->json, item, len, &err, "byte");
             cli_report("normalize", itemno, "text", &err, "byte");
             return CLI_INVALID;
@@ -34,9 +34,8 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
         return yes ? CLI_OK : CLI_INVALID;
     }
 
-    char *out = NULL;
-    size_t out_len = 0;
-    if (ibidi_normalize_utf8_alloc(o->form, item, len, &out, &out_len, &err) != IBIDI_OK) {
+    ibidi_buf res = {NULL, 0, 0};
+    if (ibidi_normalize_utf8_alloc(item, len, o->form, &res, &err) != IBIDI_OK) {
         cli_fail_record(stdout, o->json, item, len, &err,
                         err.status == IBIDI_E_NOMEM ? NULL : "byte");
         cli_report("normalize", itemno, "text", &err,
@@ -47,13 +46,14 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
         fputc('{', stdout);
         cli_json_input(stdout, "input", item, len);
         printf(",\"form\":\"%s\",\"output\":", o->form_name);
-        cli_json_string(stdout, out, out_len);
-        printf(",\"changed\":%s}\n", len == out_len && memcmp(item, out, len) == 0 ? "false" : "true");
+        cli_json_string(stdout, res.data, res.len);
+        printf(",\"changed\":%s}\n",
+               len == res.len && memcmp(item, res.data, len) == 0 ? "false" : "true");
     } else {
-        cli_put_escaped(stdout, out, out_len);
+        cli_put_escaped(stdout, res.data, res.len);
         fputc('\n', stdout);
     }
-    ibidi_free(out);
+    ibidi_free(res.data);
     return CLI_OK;
 }
 

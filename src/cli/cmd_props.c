@@ -13,8 +13,8 @@ typedef struct props_opts {
 /* Code point label of Unicode §4.8 (Table 4-8) for code points without a name. */
 static const char *label_kind(uint32_t cp)
 {
-    ibidi_gc gc = ibidi_cp_general_category(cp);
-    if (ibidi_cp_noncharacter(cp))
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
+    if (ibidi_unicode_noncharacter(cp))
         return "noncharacter";
     switch (gc) {
     case IBIDI_GC_CC: return "control";
@@ -29,7 +29,7 @@ static const char *label_kind(uint32_t cp)
  * dotted circle (U+25CC), no controls, separators, format characters or unassigned. */
 static size_t display_form(uint32_t cp, char *buf)
 {
-    ibidi_gc gc = ibidi_cp_general_category(cp);
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
     size_t n = 0;
     if (gc == IBIDI_GC_CC || gc == IBIDI_GC_CF || gc == IBIDI_GC_CS || gc == IBIDI_GC_CN ||
         gc == IBIDI_GC_CO || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP)
@@ -41,17 +41,17 @@ static size_t display_form(uint32_t cp, char *buf)
 
 static void print_text(uint32_t cp)
 {
-    char name[IBIDI_MAX_NAME + 1], shown[8];
-    size_t nlen = ibidi_cp_name(cp, name, IBIDI_MAX_NAME);
-    uint32_t map[IBIDI_MAX_UTS46_MAPPING], dm[IBIDI_MAX_DECOMPOSITION];
-    ibidi_script scx[64];
-    ibidi_decomposition_type dt;
-    size_t nd = ibidi_cp_decomposition(cp, dm, IBIDI_MAX_DECOMPOSITION, &dt);
-    size_t nscx = ibidi_cp_script_extensions(cp, scx, 64);
+    char name[IBIDI_UNICODE_MAX_NAME + 1], shown[8];
+    size_t nlen = ibidi_unicode_name(cp, name, IBIDI_UNICODE_MAX_NAME);
+    uint32_t map[IBIDI_UNICODE_MAX_UTS46_MAPPING], dm[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_sc scx[64];
+    ibidi_unicode_dt dt;
+    size_t nd = ibidi_unicode_decomposition(cp, dm, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt);
+    size_t nscx = ibidi_unicode_script_extensions(cp, scx, 64);
     size_t nshown = display_form(cp, shown);
-    ibidi_uts46_status st = ibidi_cp_uts46_status(cp);
-    size_t nmap = ibidi_cp_uts46_mapping(cp, map, IBIDI_MAX_UTS46_MAPPING);
-    ibidi_uts46_idna2008 i8 = ibidi_cp_uts46_idna2008(cp);
+    ibidi_unicode_uts46 st = ibidi_unicode_uts46_status(cp);
+    size_t nmap = ibidi_unicode_uts46_mapping(cp, map, IBIDI_UNICODE_MAX_UTS46_MAPPING);
+    ibidi_unicode_idna2008 i8 = ibidi_unicode_uts46_idna2008(cp);
 
     cli_put_cp(stdout, cp);
     if (nlen)
@@ -60,48 +60,53 @@ static void print_text(uint32_t cp)
         printf(" <%s-%04X>\n", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
     if (nshown)
         printf("  %-28s %.*s\n", "character", (int)nshown, shown);
-    printf("  %-28s %s\n", "General_Category", ibidi_cp_gc_name(ibidi_cp_general_category(cp)));
-    printf("  %-28s %s\n", "Bidi_Class", ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(cp)));
-    printf("  %-28s %u\n", "Canonical_Combining_Class", (unsigned)ibidi_cp_combining_class(cp));
-    printf("  %-28s %s (%s)\n", "Script", ibidi_cp_script_name(ibidi_cp_script(cp)),
-           ibidi_cp_script_long_name(ibidi_cp_script(cp)));
+    printf("  %-28s %s\n", "General_Category",
+           ibidi_unicode_gc_name(ibidi_unicode_general_category(cp)));
+    printf("  %-28s %s\n", "Bidi_Class",
+           ibidi_unicode_bidi_class_name(ibidi_unicode_bidi_class(cp)));
+    printf("  %-28s %u\n", "Canonical_Combining_Class",
+           (unsigned)ibidi_unicode_combining_class(cp));
+    printf("  %-28s %s (%s)\n", "Script", ibidi_unicode_script_name(ibidi_unicode_script(cp)),
+           ibidi_unicode_script_long_name(ibidi_unicode_script(cp)));
     printf("  %-28s", "Script_Extensions");
     for (size_t i = 0; i < nscx && i < 64; i++)
-        printf(" %s", ibidi_cp_script_name(scx[i]));
-    printf("\n  %-28s %s\n", "Joining_Type", ibidi_cp_joining_type_name(ibidi_cp_joining_type(cp)));
-    printf("  %-28s %s\n", "Bidi_Mirrored", ibidi_cp_bidi_mirrored(cp) ? "Yes" : "No");
+        printf(" %s", ibidi_unicode_script_name(scx[i]));
+    printf("\n  %-28s %s\n", "Joining_Type",
+           ibidi_unicode_joining_type_name(ibidi_unicode_joining_type(cp)));
+    printf("  %-28s %s\n", "Bidi_Mirrored", ibidi_unicode_bidi_mirrored(cp) ? "Yes" : "No");
     printf("  %-28s ", "Bidi_Mirroring_Glyph");
-    if (ibidi_cp_mirroring_glyph(cp) != cp)
-        cli_put_cp(stdout, ibidi_cp_mirroring_glyph(cp));
+    if (ibidi_unicode_mirroring_glyph(cp) != cp)
+        cli_put_cp(stdout, ibidi_unicode_mirroring_glyph(cp));
     else
         fputs("none", stdout);
     printf("\n  %-28s %s\n", "Bidi_Paired_Bracket_Type",
-           ibidi_cp_bracket_type_name(ibidi_cp_bracket_type(cp)));
+           ibidi_unicode_bracket_type_name(ibidi_unicode_bracket_type(cp)));
     printf("  %-28s ", "Bidi_Paired_Bracket");
-    if (ibidi_cp_paired_bracket(cp) != cp)
-        cli_put_cp(stdout, ibidi_cp_paired_bracket(cp));
+    if (ibidi_unicode_paired_bracket(cp) != cp)
+        cli_put_cp(stdout, ibidi_unicode_paired_bracket(cp));
     else
         fputs("none", stdout);
     printf("\n  %-28s ", "Decomposition");
     if (nd) {
-        printf("<%s> ", ibidi_cp_decomposition_type_name(dt));
+        printf("<%s> ", ibidi_unicode_decomposition_type_name(dt));
         cli_put_cps(stdout, dm, nd);
     } else {
         fputs("none", stdout);
     }
     printf("\n  %-28s %s\n", "Default_Ignorable_Code_Point",
-           ibidi_cp_default_ignorable(cp) ? "Yes" : "No");
-    printf("  %-28s %s\n", "Noncharacter_Code_Point", ibidi_cp_noncharacter(cp) ? "Yes" : "No");
-    printf("  %-28s %s", "UTS46", ibidi_cp_uts46_status_name(st));
-    if (st == IBIDI_UTS46_MAPPED || st == IBIDI_UTS46_DEVIATION) {
+           ibidi_unicode_default_ignorable(cp) ? "Yes" : "No");
+    printf("  %-28s %s\n", "Noncharacter_Code_Point",
+           ibidi_unicode_noncharacter(cp) ? "Yes" : "No");
+    printf("  %-28s %s", "UTS46", ibidi_unicode_uts46_status_name(st));
+    if (st == IBIDI_UNICODE_UTS46_MAPPED || st == IBIDI_UNICODE_UTS46_DEVIATION) {
         fputs(" -> ", stdout);
         if (nmap)
             cli_put_cps(stdout, map, nmap);
         else
             fputs("(nothing)", stdout);
     }
-    if (i8 != IBIDI_UTS46_IDNA2008_NONE)
-        printf(" (%s)", i8 == IBIDI_UTS46_IDNA2008_NV8 ? "NV8" : "XV8");
+    if (i8 != IBIDI_UNICODE_UTS46_IDNA2008_NONE)
+        printf(" (%s)", i8 == IBIDI_UNICODE_UTS46_IDNA2008_NV8 ? "NV8" : "XV8");
     fputc('\n', stdout);
     printf("  %-28s %s\n", "IDNA2008 (RFC 5892)",
            ibidi_idna_property_name(ibidi_idna_property_of(cp)));
@@ -133,17 +138,17 @@ static const char *yesno(int b) { return b ? "true" : "false"; }
 
 static void print_json(uint32_t cp)
 {
-    char name[IBIDI_MAX_NAME + 1], utf8[4];
-    size_t nlen = ibidi_cp_name(cp, name, IBIDI_MAX_NAME);
+    char name[IBIDI_UNICODE_MAX_NAME + 1], utf8[4];
+    size_t nlen = ibidi_unicode_name(cp, name, IBIDI_UNICODE_MAX_NAME);
     size_t nutf8 = ibidi_utf8_encode_cp(cp, utf8);
-    uint32_t map[IBIDI_MAX_UTS46_MAPPING], dm[IBIDI_MAX_DECOMPOSITION];
-    ibidi_script scx[64];
-    ibidi_decomposition_type dt;
-    size_t nd = ibidi_cp_decomposition(cp, dm, IBIDI_MAX_DECOMPOSITION, &dt);
-    size_t nscx = ibidi_cp_script_extensions(cp, scx, 64);
-    ibidi_uts46_status st = ibidi_cp_uts46_status(cp);
-    size_t nmap = ibidi_cp_uts46_mapping(cp, map, IBIDI_MAX_UTS46_MAPPING);
-    ibidi_uts46_idna2008 i8 = ibidi_cp_uts46_idna2008(cp);
+    uint32_t map[IBIDI_UNICODE_MAX_UTS46_MAPPING], dm[IBIDI_UNICODE_MAX_DECOMPOSITION];
+    ibidi_unicode_sc scx[64];
+    ibidi_unicode_dt dt;
+    size_t nd = ibidi_unicode_decomposition(cp, dm, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt);
+    size_t nscx = ibidi_unicode_script_extensions(cp, scx, 64);
+    ibidi_unicode_uts46 st = ibidi_unicode_uts46_status(cp);
+    size_t nmap = ibidi_unicode_uts46_mapping(cp, map, IBIDI_UNICODE_MAX_UTS46_MAPPING);
+    ibidi_unicode_idna2008 i8 = ibidi_unicode_uts46_idna2008(cp);
 
     fputs("{\"cp\":\"", stdout);
     cli_put_cp(stdout, cp);
@@ -161,25 +166,28 @@ static void print_json(uint32_t cp)
         printf("\"<%s-%04X>\"", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
     }
     printf(",\"gc\":\"%s\",\"bc\":\"%s\",\"ccc\":%u,\"sc\":\"%s\",\"scx\":[",
-           ibidi_cp_gc_name(ibidi_cp_general_category(cp)),
-           ibidi_cp_bidi_class_name(ibidi_cp_bidi_class(cp)),
-           (unsigned)ibidi_cp_combining_class(cp), ibidi_cp_script_name(ibidi_cp_script(cp)));
+           ibidi_unicode_gc_name(ibidi_unicode_general_category(cp)),
+           ibidi_unicode_bidi_class_name(ibidi_unicode_bidi_class(cp)),
+           (unsigned)ibidi_unicode_combining_class(cp),
+           ibidi_unicode_script_name(ibidi_unicode_script(cp)));
     for (size_t i = 0; i < nscx && i < 64; i++)
-        printf("%s\"%s\"", i ? "," : "", ibidi_cp_script_name(scx[i]));
+        printf("%s\"%s\"", i ? "," : "", ibidi_unicode_script_name(scx[i]));
     printf("],\"jt\":\"%s\",\"bidi_mirrored\":%s,\"mirroring_glyph\":",
-           ibidi_cp_joining_type_name(ibidi_cp_joining_type(cp)), yesno(ibidi_cp_bidi_mirrored(cp)));
-    json_cp_or_null(ibidi_cp_mirroring_glyph(cp), cp);
-    printf(",\"bpt\":\"%s\",\"bpb\":", ibidi_cp_bracket_type_name(ibidi_cp_bracket_type(cp)));
-    json_cp_or_null(ibidi_cp_paired_bracket(cp), cp);
-    printf(",\"dt\":\"%s\",\"dm\":", nd ? ibidi_cp_decomposition_type_name(dt) : "none");
+           ibidi_unicode_joining_type_name(ibidi_unicode_joining_type(cp)),
+           yesno(ibidi_unicode_bidi_mirrored(cp)));
+    json_cp_or_null(ibidi_unicode_mirroring_glyph(cp), cp);
+    printf(",\"bpt\":\"%s\",\"bpb\":",
+           ibidi_unicode_bracket_type_name(ibidi_unicode_bracket_type(cp)));
+    json_cp_or_null(ibidi_unicode_paired_bracket(cp), cp);
+    printf(",\"dt\":\"%s\",\"dm\":", nd ? ibidi_unicode_decomposition_type_name(dt) : "none");
     json_cp_array(dm, nd);
     printf(",\"default_ignorable\":%s,\"noncharacter\":%s,\"assigned\":%s",
-           yesno(ibidi_cp_default_ignorable(cp)), yesno(ibidi_cp_noncharacter(cp)),
-           yesno(ibidi_cp_assigned(cp)));
-    printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_cp_uts46_status_name(st));
+           yesno(ibidi_unicode_default_ignorable(cp)), yesno(ibidi_unicode_noncharacter(cp)),
+           yesno(ibidi_unicode_assigned(cp)));
+    printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_unicode_uts46_status_name(st));
     json_cp_array(map, nmap);
-    printf(",\"idna2008\":%s}", i8 == IBIDI_UTS46_IDNA2008_NV8   ? "\"NV8\""
-                                 : i8 == IBIDI_UTS46_IDNA2008_XV8 ? "\"XV8\""
+    printf(",\"idna2008\":%s}", i8 == IBIDI_UNICODE_UTS46_IDNA2008_NV8   ? "\"NV8\""
+                                 : i8 == IBIDI_UNICODE_UTS46_IDNA2008_XV8 ? "\"XV8\""
                                                                   : "null");
     printf(",\"rfc5892\":\"%s\"}", ibidi_idna_property_name(ibidi_idna_property_of(cp)));
 }

@@ -81,8 +81,9 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (!cps)
         return fail(itemno, "input", &(ibidi_error){IBIDI_E_NOMEM, 0, 0}, NULL);
     if (o->decode) {
-        size_t n = 0;
-        ibidi_status st = ibidi_punycode_decode(item, len, o->flags, cps, len + 1, &n, &err);
+        ibidi_buf32 dec = {cps, len + 1, 0};
+        ibidi_status st = ibidi_punycode_decode(item, len, o->flags, &dec, &err);
+        size_t n = dec.len;
         if (st) {
             rc = fail(itemno, "decode", &err, "byte");
         } else if (o->hex_out) {
@@ -90,42 +91,47 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
                 printf(i ? " %04X" : "%04X", (unsigned)cps[i]);
             fputc('\n', stdout);
         } else {
-            char *out = malloc(n * 4 + 1);
-            size_t ol = 0;
-            if (out && ibidi_utf8_encode(cps, n, out, n * 4 + 1, &ol, &err) == IBIDI_OK) {
-                cli_put_escaped(stdout, out, ol);
+            ibidi_buf enc = {malloc(n * 4 + 1), n * 4 + 1, 0};
+            if (enc.data && ibidi_utf8_encode(cps, n, &enc, &err) == IBIDI_OK) {
+                cli_put_escaped(stdout, enc.data, enc.len);
                 fputc('\n', stdout);
             } else {
-                if (!out)
+                if (!enc.data)
                     err = (ibidi_error){IBIDI_E_NOMEM, 0, 0};
                 rc = fail(itemno, "output", &err, "index");
             }
-            free(out);
+            free(enc.data);
         }
     } else {
         size_t n = 0;
+        ibidi_buf32 dec = {cps, len + 1, 0};
         if (o->hex_in) {
             n = parse_hex(item, len, cps, &err);
             if (n == (size_t)-1) {
                 free(cps);
                 return fail(itemno, "hexadecimal code point", &err, "byte");
             }
-        } else if (ibidi_utf8_decode(item, len, cps, len + 1, &n, &err) != IBIDI_OK) {
+        } else if (ibidi_utf8_decode(item, len, &dec, &err) != IBIDI_OK) {
             free(cps);
             return fail(itemno, "input", &err, "byte");
+        } else {
+            n = dec.len;
         }
-        size_t need = 0;
-        ibidi_status st = ibidi_punycode_encode(cps, n, NULL, 0, &need, &err);
-        char *out = st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_OK ? malloc(need + 1) : NULL;
-        if (out)
-            st = ibidi_punycode_encode(cps, n, out, need + 1, &need, &err);
-        if (!out || st) {
+        ibidi_buf enc = {NULL, 0, 0};
+        ibidi_status st = ibidi_punycode_encode(cps, n, &enc, &err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_OK) {
+            enc.cap = enc.len + 1;
+            enc.data = malloc(enc.cap);
+        }
+        if (enc.data)
+            st = ibidi_punycode_encode(cps, n, &enc, &err);
+        if (!enc.data || st) {
             rc = fail(itemno, "encode", &err, "index");
         } else {
-            fwrite(out, 1, need, stdout);
+            fwrite(enc.data, 1, enc.len, stdout);
             fputc('\n', stdout);
         }
-        free(out);
+        free(enc.data);
     }
     free(cps);
     return rc;

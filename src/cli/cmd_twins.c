@@ -221,14 +221,13 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             cli_json_string(stdout, codes, strlen(codes));
         }
         ibidi_free(codes);
-        char *vis = NULL;
-        size_t vlen = 0;
+        ibidi_buf vis = {NULL, 0, 0};
         if (ibidi_bidi_visual_utf8_alloc(s, slen, &(ibidi_bidi_options){.dir = o->context}, &vis,
-                                         &vlen, NULL) == IBIDI_OK) {
+                                         NULL) == IBIDI_OK) {
             fputs(",\"display\":", stdout);
-            cli_json_text(stdout, vis, vlen, o->in);
+            cli_json_text(stdout, vis.data, vis.len, o->in);
         }
-        ibidi_free(vis);
+        ibidi_free(vis.data);
         fputs(",\"twins\":[", stdout);
         for (size_t i = 0; i < l.n; i++) {
             fputs(i ? ",{\"twin\":" : "{\"twin\":", stdout);

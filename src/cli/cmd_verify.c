@@ -99,7 +99,8 @@ static void put_classes(FILE *f, const vlabel *l)
     if (l->n == 0)
         fputs("(empty)", f);
     for (size_t i = 0; i < l->n; i++)
-        fprintf(f, "%s%s", i ? " " : "", ibidi_cp_bidi_class_name((ibidi_bidi_class)l->classes[i]));
+        fprintf(f, "%s%s", i ? " " : "",
+                ibidi_unicode_bidi_class_name((ibidi_unicode_bc)l->classes[i]));
 }
 
 /* The label with one code point per class (the alphabet's examples). */
@@ -108,9 +109,9 @@ static void put_sample(FILE *f, const vlabel *l, const ibidi_rfc5893_alphabet *a
     fputs("\"", f);
     for (size_t i = 0; i < l->n; i++) {
         char buf[4];
-        size_t len = 0;
-        ibidi_utf8_encode(&al->example[l->classes[i]], 1, buf, sizeof buf, &len, NULL);
-        fwrite(buf, 1, len, f);
+        ibidi_buf enc = {buf, sizeof buf, 0};
+        ibidi_utf8_encode(&al->example[l->classes[i]], 1, &enc, NULL);
+        fwrite(buf, 1, enc.len, f);
     }
     fputs("\"", f);
 }
@@ -125,7 +126,7 @@ static void put_context(FILE *f, const ibidi_rfc5893_verify_context *c)
         fprintf(f, ", %s placed %s",
                 c->placement == IBIDI_RFC5893_PLACE_STRAY_PDF
                     ? "PDF"
-                    : ibidi_cp_bidi_class_name((ibidi_bidi_class)c->control),
+                    : ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c->control),
                 ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)c->placement));
 }
 
@@ -137,7 +138,7 @@ static void put_shown(FILE *f, const vexample *e)
     for (size_t i = 0; i < e->shown_len; i++) {
         const uint8_t k = e->shown[i];
         if (k < IBIDI_RFC5893_DELIM_KEY) {
-            fprintf(f, "%s%s", i ? " " : "", ibidi_cp_bidi_class_name((ibidi_bidi_class)k));
+            fprintf(f, "%s%s", i ? " " : "", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)k));
             continue;
         }
         uint32_t cp = 0;
@@ -268,7 +269,8 @@ static void put_header(FILE *f, const vresult *r)
     for (int c = 0; c < IBIDI_BC_COUNT; c++)
         if (al->count[c])
             fprintf(f, "  %-4s %7zu code points, e.g. U+%04X\n",
-                    ibidi_cp_bidi_class_name((ibidi_bidi_class)c), al->count[c], al->example[c]);
+                    ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c), al->count[c],
+                    al->example[c]);
     fprintf(f, "Paired brackets among them: %zu; mirrored characters: %zu.\n", al->brackets,
             al->mirrored);
     fprintf(f, "%s\n", al->brackets == 0 && al->mirrored == 0
@@ -280,7 +282,7 @@ static void put_header(FILE *f, const vresult *r)
                              "class-level enumeration is not exact for them.");
     fprintf(f, "Enumerated: every string of the classes");
     for (size_t k = 0; k < al->n_classes; k++)
-        fprintf(f, " %s", ibidi_cp_bidi_class_name((ibidi_bidi_class)al->classes[k]));
+        fprintf(f, " %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)al->classes[k]));
     fprintf(f, " of length 1..%u that keeps the hyphen rule of RFC 5891 §4.2.3.1 (ES is "
                "only HYPHEN-MINUS: not first, not last, not \"--\" in positions 3-4).\n", N);
     if (al->count[IBIDI_BC_BN])
@@ -296,7 +298,8 @@ static void put_header(FILE *f, const vresult *r)
     size_t nd;
     const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
     for (size_t k = 0; k < nd; k++)
-        fprintf(f, " U+%04X (%s)", dl[k].cp, ibidi_cp_bidi_class_name((ibidi_bidi_class)dl[k].bidi_class));
+        fprintf(f, " U+%04X (%s)", dl[k].cp,
+                ibidi_unicode_bidi_class_name((ibidi_unicode_bc)dl[k].bidi_class));
     fprintf(f, ", each as D1 and as D2.\nNeighbours S1, S2: empty, or every label of up to %d "
                "characters legal under the rule tested (the definition is self-referential, "
                "§3). A label that passes starts strong and ends strong or with a number, so "
@@ -512,7 +515,8 @@ static void put_json(FILE *f, const vresult *r)
     const ibidi_rfc5893_verify_figures t = totals(rule);
     fprintf(f, "{\"max_length\":%u,\"classes\":[", r->max_length);
     for (size_t k = 0; k < al->n_classes; k++)
-        fprintf(f, "%s\"%s\"", k ? "," : "", ibidi_cp_bidi_class_name((ibidi_bidi_class)al->classes[k]));
+        fprintf(f, "%s\"%s\"", k ? "," : "",
+                ibidi_unicode_bidi_class_name((ibidi_unicode_bc)al->classes[k]));
     fprintf(f, "],\"brackets\":%zu,\"mirrored\":%zu,\"bn_checked\":%llu,\"bn_differ\":%llu,",
             al->brackets, al->mirrored, r->bn.checked, r->bn.differ);
     fprintf(f, "\"rule\":{\"enumerated\":%llu,\"passing\":%llu,\"neighbours\":%llu,"

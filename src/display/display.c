@@ -251,7 +251,7 @@ int ibidi__span_has_rtl(const char *s, size_t start, size_t length)
 static int first_strong_rtl(const uint32_t *cps, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        ibidi_bidi_class bc = ibidi__bc(cps[i]);
+        ibidi_unicode_bc bc = ibidi__bc(cps[i]);
         if (bc == IBIDI_BC_L)
             return 0;
         if (ibidi__is_rtl_bc(bc))
@@ -691,7 +691,7 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
 /* Is cp of class BN (X9 removes it; it shows nothing)? */
 static int is_bn(uint32_t cp)
 {
-    return ibidi_cp_bidi_class(cp) == IBIDI_BC_BN;
+    return ibidi_unicode_bidi_class(cp) == IBIDI_BC_BN;
 }
 
 /* Where the identifier's characters land when before + form + after is shown in a

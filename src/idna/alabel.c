@@ -78,8 +78,8 @@ static unsigned check_decoded(const uint32_t *l, size_t n, uint8_t *cls)
         const unsigned st = ibidi__uts46_rec[ibidi__trie(ibidi__uts46_s1, ibidi__uts46_s2,
                                                          ibidi__uts46_s3, IBIDI__UTS46_SH1,
                                                          IBIDI__UTS46_SH2, cp)].status & 7u;
-        if (st != IBIDI_UTS46_VALID &&
-            (st != IBIDI_UTS46_DEVIATION || cp == ZWNJ || cp == ZWJ))
+        if (st != IBIDI_UNICODE_UTS46_VALID &&
+            (st != IBIDI_UNICODE_UTS46_DEVIATION || cp == ZWNJ || cp == ZWJ))
             return 0;
         const ibidi__props *p = ibidi__props_of(cp);
         /* criterion 1: UAX #15 §9 quick check "yes" (NFC_Quick_Check=Yes, combining

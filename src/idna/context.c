@@ -11,7 +11,7 @@
  *   - A.1's regular expression is matched around the ZWNJ under test: a left- or
  *     dual-joining character, transparent characters, the ZWNJ, transparent characters,
  *     a right- or dual-joining character. Joining_Type comes from ArabicShaping.txt with
- *     its derivation (T for unlisted Mn, Me, Cf), as ibidi_cp_joining_type gives it. Join
+ *     its derivation (T for unlisted Mn, Me, Cf), as ibidi_unicode_joining_type gives it. Join
  *     causing (C, e.g. U+0640 TATWEEL, U+200D) is not in the rule's sets; another ZWNJ is
  *     U (non-joining), so it stops the match.
  *   - A.4-A.7 use the Script property, not Script_Extensions. A.7 in particular: U+30FB
@@ -35,7 +35,7 @@
 /* RFC 5892 A.1, A.2: Canonical_Combining_Class(Before(cp)) .eq. Virama. */
 static int after_virama(const ibidi__label *l, size_t i)
 {
-    return i > 0 && ibidi_cp_combining_class(l->cps[i - 1]) == CCC_VIRAMA;
+    return i > 0 && ibidi_unicode_combining_class(l->cps[i - 1]) == CCC_VIRAMA;
 }
 
 /* RFC 5892 A.1: RegExpMatch((Joining_Type:{L,D})(Joining_Type:T)*\u200C
@@ -45,19 +45,19 @@ static int after_virama(const ibidi__label *l, size_t i)
 static int zwnj_joining_context(const ibidi__label *l, size_t i)
 {
     size_t j = i;
-    while (j > 0 && ibidi_cp_joining_type(l->cps[j - 1]) == IBIDI_JT_T)
+    while (j > 0 && ibidi_unicode_joining_type(l->cps[j - 1]) == IBIDI_JT_T)
         j--;
     if (j == 0)
         return 0;
-    ibidi_joining_type left = ibidi_cp_joining_type(l->cps[j - 1]);
+    ibidi_unicode_jt left = ibidi_unicode_joining_type(l->cps[j - 1]);
     if (left != IBIDI_JT_L && left != IBIDI_JT_D)
         return 0;
     size_t k = i + 1;
-    while (k < l->n && ibidi_cp_joining_type(l->cps[k]) == IBIDI_JT_T)
+    while (k < l->n && ibidi_unicode_joining_type(l->cps[k]) == IBIDI_JT_T)
         k++;
     if (k == l->n)
         return 0;
-    ibidi_joining_type right = ibidi_cp_joining_type(l->cps[k]);
+    ibidi_unicode_jt right = ibidi_unicode_joining_type(l->cps[k]);
     return right == IBIDI_JT_R || right == IBIDI_JT_D;
 }
 
@@ -104,7 +104,7 @@ void ibidi__contexto_label(const ibidi__label *l, ibidi__sink *s)
         } else if (is_extended_arabic_indic_digit(c)) {
             has_extended = 1;
         } else if (!has_kana_han) {
-            ibidi_script sc = ibidi_cp_script(c);
+            ibidi_unicode_sc sc = ibidi_unicode_script(c);
             if (sc == IBIDI_SC_HIRA || sc == IBIDI_SC_KANA || sc == IBIDI_SC_HANI)
                 has_kana_han = 1;
         }
@@ -121,11 +121,11 @@ void ibidi__contexto_label(const ibidi__label *l, ibidi__sink *s)
         } else if (c == 0x0375) {
             /* RFC 5892 A.4: Script(After(cp)) .eq. Greek */
             code = IBIDI_IDNA_O4;
-            ok = i + 1 < l->n && ibidi_cp_script(l->cps[i + 1]) == IBIDI_SC_GREK;
+            ok = i + 1 < l->n && ibidi_unicode_script(l->cps[i + 1]) == IBIDI_SC_GREK;
         } else if (c == 0x05F3 || c == 0x05F4) {
             /* RFC 5892 A.5, A.6: Script(Before(cp)) .eq. Hebrew */
             code = c == 0x05F3 ? IBIDI_IDNA_O5 : IBIDI_IDNA_O6;
-            ok = i > 0 && ibidi_cp_script(l->cps[i - 1]) == IBIDI_SC_HEBR;
+            ok = i > 0 && ibidi_unicode_script(l->cps[i - 1]) == IBIDI_SC_HEBR;
         } else if (c == 0x30FB) {
             /* RFC 5892 A.7: some character of the label has Script Hiragana, Katakana or
              * Han (the dot itself is Common) */

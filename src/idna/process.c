@@ -148,25 +148,25 @@ static ibidi_status map_cp(work *w, uint32_t cp, size_t in_off, ibidi_error *err
             return push(w, cp + 32, in_off, err);
     }
     const ibidi__uts46 *u = uts46_rec(cp);
-    ibidi_uts46_status st = (ibidi_uts46_status)(u->status & 7u);
+    ibidi_unicode_uts46 st = (ibidi_unicode_uts46)(u->status & 7u);
     int transitional = (w->flags & IBIDI_IDNA_TRANSITIONAL) != 0;
     switch (st) {
-    case IBIDI_UTS46_IGNORED:
+    case IBIDI_UNICODE_UTS46_IGNORED:
         return IBIDI_OK;
-    case IBIDI_UTS46_MAPPED:
+    case IBIDI_UNICODE_UTS46_MAPPED:
         w->maybe_invalid = 1;
         if (transitional && cp == 0x1E9E) { /* capital sharp s: "ss" when transitional */
             ibidi_status s = push(w, 's', in_off, err);
             return s ? s : push(w, 's', in_off, err);
         }
         break;
-    case IBIDI_UTS46_DEVIATION:
+    case IBIDI_UNICODE_UTS46_DEVIATION:
         if (transitional) {
             w->maybe_invalid = 1;
             break; /* replaced by its mapping, which may be empty (ZWJ, ZWNJ) */
         }
         return push(w, cp, in_off, err);
-    case IBIDI_UTS46_DISALLOWED: /* stays, and is found by the validity criteria */
+    case IBIDI_UNICODE_UTS46_DISALLOWED: /* stays, and is found by the validity criteria */
         w->maybe_invalid = 1;
         return push(w, cp, in_off, err);
     default:
@@ -232,14 +232,14 @@ static ibidi_status nfc(const uint32_t *src, size_t n, uint32_t *dst, size_t cap
         size_t j = i;
         while (j < n && !is_surrogate(src[j]))
             j++;
-        size_t got;
+        ibidi_buf32 got = {dst + w, cap - w, 0};
         ibidi_error e;
-        ibidi_status st = ibidi_normalize_cp(IBIDI_NORMALIZE_NFC, src + i, j - i, dst + w, cap - w, &got, &e);
+        ibidi_status st = ibidi_normalize_cp(src + i, j - i, IBIDI_NORMALIZE_NFC, &got, &e);
         if (st == IBIDI_E_BUFFER_TOO_SMALL)
             return ibidi__fail(err, IBIDI_E_IDNA_TOO_LONG, j, 0);
         if (st)
             return ibidi__fail(err, st, i + e.offset, e.value);
-        w += got;
+        w += got.len;
         i = j;
     }
     *out_n = w;
@@ -254,7 +254,7 @@ static int is_nfc(const uint32_t *src, size_t n, uint32_t *scratch, size_t cap)
     for (size_t i = 0; i < n; i++)
         if (is_surrogate(src[i]))
             plain = 0;
-    if (plain && ibidi_normalize_quick_check_cp(IBIDI_NORMALIZE_NFC, src, n, &qc, NULL) == IBIDI_OK) {
+    if (plain && ibidi_normalize_quick_check_cp(src, n, IBIDI_NORMALIZE_NFC, &qc, NULL) == IBIDI_OK) {
         if (qc == IBIDI_NORMALIZE_YES)
             return 1;
         if (qc == IBIDI_NORMALIZE_NO)
@@ -322,13 +322,12 @@ static void break_and_convert(work *w)
             if (k < len) {
                 flags |= L_P4_KEPT; /* step 4.1: a non-ASCII code point */
             } else {
-                size_t got = 0;
+                ibidi_buf32 got = {w->tmp, w->cap, 0};
                 /* Only the canonical encoding of a label is accepted: otherwise two
                  * different A-labels would name the same U-label (RFC 5891 §5.4: decode,
                  * re-encode, compare). The label is in lower case by now. */
                 ibidi_status st = ibidi_punycode_decode(w->ascii, len - 4,
-                                                        IBIDI_PUNYCODE_CANONICAL, w->tmp,
-                                                        w->cap, &got, NULL);
+                                                        IBIDI_PUNYCODE_CANONICAL, &got, NULL);
                 if (st) {
                     if (is_2008(w) || !(w->flags & IBIDI_IDNA_IGNORE_INVALID_PUNYCODE)) {
                         flags |= L_P4_KEPT; /* step 4.2 */
@@ -339,7 +338,7 @@ static void break_and_convert(work *w)
                         flags |= L_P4_DECODED; /* step 4.3: empty or all ASCII */
                     flags |= L_DECODED;
                     src = w->tmp;
-                    len = got;
+                    len = got.len;
                 }
             }
         }
@@ -380,7 +379,7 @@ static void compute_offsets(work *w)
 
 static int is_mark(uint32_t cp)
 {
-    ibidi_gc gc = ibidi_cp_general_category(cp);
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
     return gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME;
 }
 
@@ -403,8 +402,9 @@ static void check_cps_uts46(work *w, const label_rec *L, uint32_t li)
         if (is_surrogate(c)) {
             ok = 0;
         } else {
-            ibidi_uts46_status st = (ibidi_uts46_status)(uts46_rec(c)->status & 7u);
-            ok = st == IBIDI_UTS46_VALID || (st == IBIDI_UTS46_DEVIATION && !transitional);
+            ibidi_unicode_uts46 st = (ibidi_unicode_uts46)(uts46_rec(c)->status & 7u);
+            ok = st == IBIDI_UNICODE_UTS46_VALID ||
+                 (st == IBIDI_UNICODE_UTS46_DEVIATION && !transitional);
         }
         if (!ok)
             ibidi__idna_add(&w->sink, IBIDI_IDNA_V7, li, w->off[i], c, -1);
@@ -494,7 +494,7 @@ static void validate_label(work *w, const label_rec *L, uint32_t li, int bidi_na
             ibidi__bidi_rule_label(&lb, &scratch);
             if (scratch.errors)
                 ibidi__idna_add(&w->sink, IBIDI_IDNA_W_PER_LABEL_BIDI, li, at, l[0],
-                                (int)ibidi_cp_bidi_class(l[0]));
+                                (int)ibidi_unicode_bidi_class(l[0]));
         } else {
             ibidi__bidi_rule_label(&lb, &w->sink);
         }
@@ -598,7 +598,9 @@ static ibidi_status out_punycode(sink_out *o, const uint32_t *l, size_t n, size_
 {
     const size_t room = o->len < o->cap ? o->cap - o->len : 0;
     char *at = !room ? NULL : o->units_cp ? (char *)(void *)(o->u + o->len) : o->c + o->len;
-    ibidi_status st = ibidi_punycode_encode(l, n, at, room, got, NULL);
+    ibidi_buf enc = {at, room, 0};
+    ibidi_status st = ibidi_punycode_encode(l, n, &enc, NULL);
+    *got = enc.len;
     if (st == IBIDI_OK && o->units_cp)
         for (size_t i = *got; i-- > 0;)
             o->u[o->len + i] = (unsigned char)at[i];
@@ -879,8 +881,8 @@ static int ascii_fast(const call *c, sink_out *o)
 static inline int lane_valid(uint32_t cp, int transitional)
 {
     const unsigned st = uts46_rec(cp)->status & 7u;
-    return st == IBIDI_UTS46_VALID ||
-           (st == IBIDI_UTS46_DEVIATION && !transitional && cp != 0x200C && cp != 0x200D);
+    return st == IBIDI_UNICODE_UTS46_VALID ||
+           (st == IBIDI_UNICODE_UTS46_DEVIATION && !transitional && cp != 0x200C && cp != 0x200D);
 }
 
 #if defined(__GNUC__)
@@ -918,7 +920,7 @@ static int fast_lane(const call *c, sink_out *o)
                 /* Map: a code point mapped to a single one that is valid as it is (an
                  * upper-case letter); anything else leaves the lane */
                 const ibidi__uts46 *u = k ? uts46_rec(cp) : NULL;
-                if (!u || (u->status & 7u) != IBIDI_UTS46_MAPPED || u->map_len != 1)
+                if (!u || (u->status & 7u) != IBIDI_UNICODE_UTS46_MAPPED || u->map_len != 1)
                     return 0;
                 cp = ibidi__seq_pool[u->map_off];
                 if (cp < 0x80 ? ldh_lower[cp] != cp : !lane_valid(cp, transitional))
@@ -931,7 +933,7 @@ static int fast_lane(const call *c, sink_out *o)
             last_ccc = ccc;
             pos += k;
         }
-        const ibidi_bidi_class bc = ibidi__bc(cp);
+        const ibidi_unicode_bc bc = ibidi__bc(cp);
         if (cp == '.') { /* Break (§4 step 3): the label ends */
             lab_end[nl] = (uint16_t)n;
             lab_bits[nl++] = bits;
@@ -975,12 +977,11 @@ static int fast_lane(const call *c, sink_out *o)
             out_cp(&t, '.');
         if (c->to_ascii && (lab_bits[li] & NON_ASCII)) { /* §4.2 step 3: the A-label */
             char pny[4 * LANE_MAX];
-            size_t got;
-            if (ibidi_punycode_encode(cps + a, m, pny, sizeof pny, &got, NULL) ||
-                (dns && got + 4 > 63))
+            ibidi_buf got = {pny, sizeof pny, 0};
+            if (ibidi_punycode_encode(cps + a, m, &got, NULL) || (dns && got.len + 4 > 63))
                 return 0;
             out_ascii(&t, "xn--", 4);
-            out_ascii(&t, pny, got);
+            out_ascii(&t, pny, got.len);
         } else { /* ToUnicode, or an ASCII label */
             if (c->to_ascii && dns && m > 63)
                 return 0;

@@ -222,38 +222,41 @@ IBIDI__ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, char *out, size_t cap,
-                                   size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, ibidi_buf *out,
+                                   ibidi_error *err)
 {
-    pc_out o = {out, cap, NULL, 0, SIZE_MAX};
     ibidi_status st;
-    if (out_len)
-        *out_len = 0;
-    if ((!cps && n) || (!out && cap))
+    if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    out->len = 0;
+    if ((!cps && n) || (!out->data && out->cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    pc_out o = {out->data, out->cap, NULL, 0, SIZE_MAX};
     if (n > IBIDI_PUNYCODE_MAX_CPS) /* the bound on §6.3's passes (see the top) */
         return ibidi__fail(err, IBIDI_E_PUNYCODE_TOO_LONG, IBIDI_PUNYCODE_MAX_CPS,
                            cps[IBIDI_PUNYCODE_MAX_CPS]);
     st = encode_core(cps, n, &o, err, 0);
     if (st != IBIDI_OK)
         return st;
-    if (out_len)
-        *out_len = o.len;
-    if (o.len > cap)
+    out->len = o.len;
+    if (o.len > out->cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, uint32_t *out,
-                                   size_t cap, size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ibidi_buf32 *res,
+                                   ibidi_error *err)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t nb, pos, outn, d = len;
     size_t nc_off = SIZE_MAX; /* first non-canonical byte */
     uint32_t i = 0, n = INITIAL_N, bias = INITIAL_BIAS;
 
-    if (out_len)
-        *out_len = 0;
+    if (!res)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    res->len = 0;
+    uint32_t *const out = res->data;
+    const size_t cap = res->cap;
     if ((!s && len) || (!out && cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
 
@@ -334,8 +337,7 @@ ibidi_status ibidi_punycode_decode(const char *s, size_t len, unsigned flags, ui
         i++;
     }
 
-    if (out_len)
-        *out_len = outn;
+    res->len = outn;
     if ((flags & IBIDI_PUNYCODE_CANONICAL) && nc_off != SIZE_MAX)
         return ibidi__fail(err, IBIDI_E_PUNYCODE_NOT_CANONICAL, nc_off, p[nc_off]);
     if (outn > cap)

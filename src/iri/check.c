@@ -176,7 +176,7 @@ typedef struct comp_facts {
 _Static_assert(sizeof(comp_facts) <= IBIDI__IRI_FACTS_SIZE, "the caller's facts buffer holds them");
 
 static void own_add(comp_facts *cf, ibidi_iri_code code, size_t index, size_t offset,
-                    uint32_t value, ibidi_bidi_class bc)
+                    uint32_t value, ibidi_unicode_bc bc)
 {
     ibidi_finding f = finding(code, index, offset, value, (int)bc, 0);
     /* insertion by (offset, rule order): at most five entries */
@@ -236,7 +236,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
     int have_tail = 0;        /* a character after the last R/AL NSM* run */
     size_t other_off = 0, tail_off = 0;
     uint32_t other_cp = 0, tail_cp = 0, first_cp = 0;
-    ibidi_bidi_class other_bc = IBIDI_BC_L, tail_bc = IBIDI_BC_L, first_bc = IBIDI_BC_L;
+    ibidi_unicode_bc other_bc = IBIDI_BC_L, tail_bc = IBIDI_BC_L, first_bc = IBIDI_BC_L;
 
     size_t pos = start;
     while (pos < end) {
@@ -245,7 +245,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
         ibidi_status st = next_cp(s, end, &pos, &cp, err);
         if (st != IBIDI_OK)
             return st;
-        const ibidi_bidi_class bc = ibidi__bc(cp);
+        const ibidi_unicode_bc bc = ibidi__bc(cp);
         if (off == start) {
             first_cp = cp;
             first_bc = bc;

@@ -211,15 +211,16 @@ static size_t host_culprit(const char *h, size_t n, uint32_t *value)
     size_t pos = 0;
     while (pos < n) {
         size_t at = pos;
-        uint32_t cp, m[IBIDI_MAX_UTS46_MAPPING];
+        uint32_t cp, m[IBIDI_UNICODE_MAX_UTS46_MAPPING];
         if (ibidi_utf8_next(h, n, &pos, &cp, NULL) != IBIDI_OK)
             break;
-        size_t k = cp < 0x80 ? 0 : ibidi_cp_uts46_mapping(cp, m, IBIDI_MAX_UTS46_MAPPING);
+        size_t k =
+            cp < 0x80 ? 0 : ibidi_unicode_uts46_mapping(cp, m, IBIDI_UNICODE_MAX_UTS46_MAPPING);
         if (cp < 0x80) {
             m[0] = cp;
             k = 1;
         }
-        for (size_t j = 0; j < k && j < IBIDI_MAX_UTS46_MAPPING; j++)
+        for (size_t j = 0; j < k && j < IBIDI_UNICODE_MAX_UTS46_MAPPING; j++)
             if (m[j] < 0x80 && !is_reg_name_char(m[j])) {
                 *value = cp;
                 return at;
@@ -405,7 +406,7 @@ typedef struct dirscan {
 
 static void dir_feed(dirscan *d, uint32_t cp)
 {
-    ibidi_bidi_class bc = ibidi__bc(cp);
+    ibidi_unicode_bc bc = ibidi__bc(cp);
     int rtl = ibidi__is_rtl_bc(bc);
     if (!d->n) {
         d->n = 1;
@@ -445,7 +446,7 @@ static int cp_decodable(uint32_t cp, unsigned where)
         return 0;
     if (ibidi__is_bidi_control(cp))
         return 0;
-    ibidi_gc gc = ibidi_cp_general_category(cp);
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
     if (gc == IBIDI_GC_ZS || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP || gc == IBIDI_GC_CC)
         return 0;
     if ((where & U_HOST) && ibidi__is_label_separator(cp))

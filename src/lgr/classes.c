@@ -177,8 +177,8 @@ void ibidi__lgr_rset_free(lgr_rset *s)
 
 /* ---- Unicode properties (RFC 7940 §6.2.3) --------------------------------------------- */
 
-/* General_Category long names, in the order of ibidi_gc (the short ones are
- * ibidi_cp_gc_name's), then the groups of PropertyValueAliases.txt as masks. */
+/* General_Category long names, in the order of ibidi_unicode_gc (the short ones are
+ * ibidi_unicode_gc_name's), then the groups of PropertyValueAliases.txt as masks. */
 static const char *const gc_long[IBIDI_GC_COUNT] = {
     "Uppercase_Letter", "Lowercase_Letter", "Titlecase_Letter", "Modifier_Letter",
     "Other_Letter", "Nonspacing_Mark", "Spacing_Mark", "Enclosing_Mark", "Decimal_Number",
@@ -256,7 +256,7 @@ int ibidi__lgr_prop_parse(const char *s, lgr_prop *out)
     switch (props[k].kind) {
     case LGR_P_GC:
         for (int g = 0; g < IBIDI_GC_COUNT; g++) {
-            const char *sn = ibidi_cp_gc_name((ibidi_gc)g);
+            const char *sn = ibidi_unicode_gc_name((ibidi_unicode_gc)g);
             if ((sn && strcmp(v, sn) == 0) || strcmp(v, gc_long[g]) == 0) {
                 out->value = 1u << g;
                 return 0;
@@ -270,7 +270,7 @@ int ibidi__lgr_prop_parse(const char *s, lgr_prop *out)
         return -2;
     case LGR_P_SC:
     case LGR_P_SCX: {
-        int sc = ibidi_cp_script_from_name(v, vlen);
+        int sc = ibidi_unicode_script_from_name(v, vlen);
         if (sc < 0)
             return -2;
         out->value = (uint32_t)sc;
@@ -278,7 +278,7 @@ int ibidi__lgr_prop_parse(const char *s, lgr_prop *out)
     }
     case LGR_P_JT:
         for (int j = 0; j < 6; j++) {
-            const char *sn = ibidi_cp_joining_type_name((ibidi_joining_type)j);
+            const char *sn = ibidi_unicode_joining_type_name((ibidi_unicode_jt)j);
             if ((sn && strcmp(v, sn) == 0) || strcmp(v, jt_long[j]) == 0) {
                 out->value = (uint32_t)j;
                 return 0;
@@ -286,7 +286,7 @@ int ibidi__lgr_prop_parse(const char *s, lgr_prop *out)
         }
         return -2;
     case LGR_P_BC: {
-        int bc = ibidi_cp_bidi_class_from_name(v, vlen);
+        int bc = ibidi_unicode_bidi_class_from_name(v, vlen);
         if (bc < 0)
             return -2;
         out->value = (uint32_t)bc;

@@ -405,14 +405,18 @@ IBIDI_API ibidi_status ibidi_lgr_label_decode(const char *label, size_t len, ibi
     if (len >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
         label[3] == '-') {
         /* an A-label: its Punycode (RFC 3492), decoded as IDNA does (RFC 5891 §5.5) */
-        st = ibidi_punycode_decode(label + 4, len - 4, 0, cps, cap, n, err);
+        ibidi_buf32 dec = {cps, cap, 0};
+        st = ibidi_punycode_decode(label + 4, len - 4, 0, &dec, err);
+        *n = dec.len;
         if (st == IBIDI_OK || st != IBIDI_E_BUFFER_TOO_SMALL) {
             if (st != IBIDI_OK && err)
                 err->offset += 4;
             return st;
         }
     } else {
-        st = ibidi_utf8_decode(label, len, cps, cap, n, err);
+        ibidi_buf32 dec = {cps, cap, 0};
+        st = ibidi_utf8_decode(label, len, &dec, err);
+        *n = dec.len;
         if (st != IBIDI_E_BUFFER_TOO_SMALL)
             return st;
         /* the well-formed label's first code point beyond cap: where it starts, its value */
@@ -740,7 +744,7 @@ IBIDI_API ibidi_status ibidi_lgr_index_label_utf8(const ibidi_lgr *lgr, const ch
     st = ibidi_lgr_index_label(lgr, cps, dec.len, &index, err);
     if (st != IBIDI_OK)
         return st;
-    return ibidi_utf8_encode(idx, index.len, out->data, out->cap, &out->len, err);
+    return ibidi_utf8_encode(idx, index.len, out, err);
 }
 
 /* ---- LGR sets ----------------------------------------------------------------------------- */

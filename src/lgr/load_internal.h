@@ -44,11 +44,12 @@ void ibidi__lgr_rset_free(lgr_rset *s);
 
 /* A property test of RFC 7940 §6.2.3 ("gc:Mn", "sc:Arab"...), parsed. */
 typedef enum lgr_prop_kind {
-    LGR_P_GC = 1,   /* General_Category: value is a mask of ibidi_gc bits (groups: L, M...) */
-    LGR_P_SC,       /* Script: an ibidi_script */
-    LGR_P_SCX,      /* Script_Extensions: an ibidi_script */
-    LGR_P_JT,       /* Joining_Type: an ibidi_joining_type */
-    LGR_P_BC,       /* Bidi_Class: an ibidi_bidi_class */
+    LGR_P_GC = 1,   /* General_Category: value is a mask of ibidi_unicode_gc bits (groups: L,
+                       M...) */
+    LGR_P_SC,       /* Script: an ibidi_unicode_sc */
+    LGR_P_SCX,      /* Script_Extensions: an ibidi_unicode_sc */
+    LGR_P_JT,       /* Joining_Type: an ibidi_unicode_jt */
+    LGR_P_BC,       /* Bidi_Class: an ibidi_unicode_bc */
     LGR_P_CCC,      /* Canonical_Combining_Class: 0..254 */
     LGR_P_BIDI_M,   /* binary properties: value 1 for Y, 0 for N */
     LGR_P_DI,

@@ -22,7 +22,8 @@
  * becomes (and whether any mark is left), once more to write the marks that stay.
  *
  * The caller's buffer receives as much as fits; the size of the complete result is always
- * counted to the end, so *out_len is exact even when IBIDI_E_BUFFER_TOO_SMALL is returned.
+ * counted to the end, so the output record's len is exact even when IBIDI_E_BUFFER_TOO_SMALL
+ * is returned.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +99,7 @@ typedef struct nsrc {
     uint32_t dmask;          /* IBIDI__NI_NFD_NO or IBIDI__NI_NFKD_NO */
     int compat;              /* decompose with compatibility mappings (NFKD, NFKC) */
     unsigned dn, di;         /* decomposition of the character at cur: dec[di..dn) pending */
-    uint32_t dec[IBIDI_MAX_DECOMPOSITION];
+    uint32_t dec[IBIDI_UNICODE_MAX_DECOMPOSITION];
     ibidi_status st; /* the error, when a read returned -1 */
     size_t err_off;
     uint32_t err_val;
@@ -259,7 +260,7 @@ static void sink_bytes(sink *o, const unsigned char *b, size_t m)
         o->too_long = o->stop = 1;
         return;
     }
-    o->n += m; /* counted also when it does not fit: *out_len is the complete size */
+    o->n += m; /* counted also when it does not fit: the record's len is the complete size */
 }
 
 /* Writes the pending verbatim range. */
@@ -696,7 +697,7 @@ static ibidi_status normalize_stream(ibidi_normalize_form form, nsrc *in, sink *
 
 static int form_ok(ibidi_normalize_form form) { return (unsigned)form <= (unsigned)IBIDI_NORMALIZE_NFKD; }
 
-/* Finishes a normalization call: status, *out_len, *err. */
+/* Finishes a normalization call: status, *out_len (the record's len), *err. */
 static ibidi_status finish(ibidi_status st, const nsrc *in, const sink *out, size_t *out_len,
                            ibidi_error *err)
 {
@@ -717,77 +718,74 @@ static ibidi_status finish(ibidi_status st, const nsrc *in, const sink *out, siz
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_normalize_utf8(ibidi_normalize_form form, const char *src, size_t len, char *dst,
-                                  size_t cap, size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_normalize_utf8(const char *src, size_t len, ibidi_normalize_form form,
+                                  ibidi_buf *out, ibidi_error *err)
 {
     nsrc in;
-    sink out;
-    if (!form_ok(form) || (!src && len) || (!dst && cap))
+    sink snk;
+    if (!form_ok(form) || (!src && len) || !out || (!out->data && out->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     src_init(&in, form, (const unsigned char *)src, NULL, len);
-    sink_init(&out, SINK_U8, cap);
-    out.u8 = (unsigned char *)dst;
-    out.src8 = (const unsigned char *)src;
-    return finish(normalize_stream(form, &in, &out), &in, &out, out_len, err);
+    sink_init(&snk, SINK_U8, out->cap);
+    snk.u8 = (unsigned char *)out->data;
+    snk.src8 = (const unsigned char *)src;
+    return finish(normalize_stream(form, &in, &snk), &in, &snk, &out->len, err);
 }
 
-ibidi_status ibidi_normalize_cp(ibidi_normalize_form form, const uint32_t *src, size_t len, uint32_t *dst,
-                                size_t cap, size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_normalize_cp(const uint32_t *src, size_t len, ibidi_normalize_form form,
+                                ibidi_buf32 *out, ibidi_error *err)
 {
     nsrc in;
-    sink out;
-    if (!form_ok(form) || (!src && len) || (!dst && cap))
+    sink snk;
+    if (!form_ok(form) || (!src && len) || !out || (!out->data && out->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     src_init(&in, form, NULL, src, len);
-    sink_init(&out, SINK_U32, cap);
-    out.u32 = dst;
-    out.src32 = src;
-    return finish(normalize_stream(form, &in, &out), &in, &out, out_len, err);
+    sink_init(&snk, SINK_U32, out->cap);
+    snk.u32 = out->data;
+    snk.src32 = src;
+    return finish(normalize_stream(form, &in, &snk), &in, &snk, &out->len, err);
 }
 
-ibidi_status ibidi_normalize_utf8_alloc(ibidi_normalize_form form, const char *src, size_t len, char **out,
-                                        size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_normalize_utf8_alloc(const char *src, size_t len, ibidi_normalize_form form,
+                                        ibidi_buf *out, ibidi_error *err)
 {
-    size_t need = 0;
     ibidi_status st;
-    char *buf;
     if (!out)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    *out = NULL;
-    if (out_len)
-        *out_len = 0;
+    out->data = NULL;
+    out->len = 0;
     if (!form_ok(form) || (!src && len))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (len == SIZE_MAX)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
     /* First try with the input's size, which is enough for most text in NFC; if the
      * result is longer, the failed call told the exact size. */
-    buf = malloc(len + 1);
-    if (!buf)
+    ibidi_buf b = {malloc(len + 1), len, 0};
+    if (!b.data)
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
-    st = ibidi_normalize_utf8(form, src, len, buf, len, &need, err);
+    st = ibidi_normalize_utf8(src, len, form, &b, err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         char *nb;
-        if (need == SIZE_MAX) {
-            free(buf);
+        if (b.len == SIZE_MAX) {
+            free(b.data);
             return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
         }
-        nb = realloc(buf, need + 1);
+        nb = realloc(b.data, b.len + 1);
         if (!nb) {
-            free(buf);
+            free(b.data);
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
         }
-        buf = nb;
-        st = ibidi_normalize_utf8(form, src, len, buf, need, &need, err);
+        b.data = nb;
+        b.cap = b.len;
+        st = ibidi_normalize_utf8(src, len, form, &b, err);
     }
     if (st != IBIDI_OK) {
-        free(buf);
+        free(b.data);
         return st;
     }
-    buf[need] = '\0';
-    *out = buf;
-    if (out_len)
-        *out_len = need;
+    b.data[b.len] = '\0';
+    out->data = b.data;
+    out->len = b.len;
     return IBIDI_OK;
 }
 
@@ -900,8 +898,9 @@ static ibidi_status validate_rest(const char *src, size_t from, size_t len, ibid
     return IBIDI_OK;
 }
 
-ibidi_status ibidi_normalize_quick_check_utf8(ibidi_normalize_form form, const char *src, size_t len,
-                                    ibidi_normalize_qc *result, ibidi_error *err)
+ibidi_status ibidi_normalize_quick_check_utf8(const char *src, size_t len,
+                                              ibidi_normalize_form form, ibidi_normalize_qc *result,
+                                              ibidi_error *err)
 {
     qscan r = {IBIDI_NORMALIZE_YES, 0, 0, 0};
     ibidi_status st;
@@ -916,8 +915,9 @@ ibidi_status ibidi_normalize_quick_check_utf8(ibidi_normalize_form form, const c
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_normalize_quick_check_cp(ibidi_normalize_form form, const uint32_t *src, size_t len,
-                                  ibidi_normalize_qc *result, ibidi_error *err)
+ibidi_status ibidi_normalize_quick_check_cp(const uint32_t *src, size_t len,
+                                            ibidi_normalize_form form, ibidi_normalize_qc *result,
+                                            ibidi_error *err)
 {
     const uint32_t busy = busy_mask(form), below = ibidi__nf_stable_below[form];
     unsigned shift, last = 0;
@@ -984,8 +984,9 @@ static int same_when_normalized(ibidi_normalize_form form, const unsigned char *
     return !out.stop && out.n == to - from;
 }
 
-ibidi_status ibidi_normalize_is_normalized_utf8(ibidi_normalize_form form, const char *src, size_t len, int *result,
-                                      ibidi_error *err)
+ibidi_status ibidi_normalize_is_normalized_utf8(const char *src, size_t len,
+                                                ibidi_normalize_form form, int *result,
+                                                ibidi_error *err)
 {
     const unsigned char *p = (const unsigned char *)src;
     const uint32_t busy = busy_mask(form), below = ibidi__nf_stable_below[form];

@@ -28,7 +28,8 @@ static const ibidi__decomp *decomp_of(uint32_t cp)
                                           IBIDI__DECOMP_SH1, IBIDI__DECOMP_SH2, cp)];
 }
 
-size_t ibidi__full_decomposition(uint32_t cp, int compat, uint32_t out[IBIDI_MAX_DECOMPOSITION])
+size_t ibidi__full_decomposition(uint32_t cp, int compat,
+                                 uint32_t out[IBIDI_UNICODE_MAX_DECOMPOSITION])
 {
     const ibidi__decomp *d;
     size_t n, off, i;
@@ -84,42 +85,48 @@ uint32_t ibidi__compose(uint32_t a, uint32_t b)
 
 /* ---------------------------------------------------------------- properties */
 
-ibidi_bidi_class ibidi_cp_bidi_class(uint32_t cp)
+ibidi_unicode_bc ibidi_unicode_bidi_class(uint32_t cp)
 {
-    return (ibidi_bidi_class)ibidi__props_of(cp)->bc;
+    return (ibidi_unicode_bc)ibidi__props_of(cp)->bc;
 }
 
-ibidi_gc ibidi_cp_general_category(uint32_t cp) { return (ibidi_gc)ibidi__props_of(cp)->gc; }
+ibidi_unicode_gc ibidi_unicode_general_category(uint32_t cp)
+{
+    return (ibidi_unicode_gc)ibidi__props_of(cp)->gc;
+}
 
-uint8_t ibidi_cp_combining_class(uint32_t cp) { return IBIDI__NI_CCC(ibidi__props_of(cp)->norm); }
+uint8_t ibidi_unicode_combining_class(uint32_t cp)
+{
+    return IBIDI__NI_CCC(ibidi__props_of(cp)->norm);
+}
 
-int ibidi_cp_bidi_mirrored(uint32_t cp)
+int ibidi_unicode_bidi_mirrored(uint32_t cp)
 {
     return (ibidi__props_of(cp)->flags & IBIDI__PF_MIRRORED) != 0;
 }
 
-uint32_t ibidi_cp_mirroring_glyph(uint32_t cp)
+uint32_t ibidi_unicode_mirroring_glyph(uint32_t cp)
 {
     uint16_t i = ibidi__trie(ibidi__mirror_s1, ibidi__mirror_s2, ibidi__mirror_s3,
                              IBIDI__PAIR_SH1, IBIDI__PAIR_SH2, cp);
     return cp + (uint32_t)ibidi__mirror_delta[i]; /* delta[0] == 0: no glyph */
 }
 
-ibidi_bracket_type ibidi_cp_bracket_type(uint32_t cp)
+ibidi_unicode_bpt ibidi_unicode_bracket_type(uint32_t cp)
 {
-    return (ibidi_bracket_type)((ibidi__props_of(cp)->flags >> IBIDI__PF_BPT_SHIFT) & 3u);
+    return (ibidi_unicode_bpt)((ibidi__props_of(cp)->flags >> IBIDI__PF_BPT_SHIFT) & 3u);
 }
 
-uint32_t ibidi_cp_paired_bracket(uint32_t cp)
+uint32_t ibidi_unicode_paired_bracket(uint32_t cp)
 {
     uint16_t i = ibidi__trie(ibidi__bracket_s1, ibidi__bracket_s2, ibidi__bracket_s3,
                              IBIDI__PAIR_SH1, IBIDI__PAIR_SH2, cp);
     return cp + (uint32_t)ibidi__bracket_delta[i];
 }
 
-ibidi_script ibidi_cp_script(uint32_t cp) { return ibidi__props_of(cp)->sc; }
+ibidi_unicode_sc ibidi_unicode_script(uint32_t cp) { return ibidi__props_of(cp)->sc; }
 
-size_t ibidi_cp_script_extensions(uint32_t cp, ibidi_script *out, size_t cap)
+size_t ibidi_unicode_script_extensions(uint32_t cp, ibidi_unicode_sc *out, size_t cap)
 {
     const ibidi__props *p = ibidi__props_of(cp);
     size_t start, end, i;
@@ -135,24 +142,27 @@ size_t ibidi_cp_script_extensions(uint32_t cp, ibidi_script *out, size_t cap)
     return end - start;
 }
 
-ibidi_joining_type ibidi_cp_joining_type(uint32_t cp)
+ibidi_unicode_jt ibidi_unicode_joining_type(uint32_t cp)
 {
-    return (ibidi_joining_type)ibidi__props_of(cp)->jt;
+    return (ibidi_unicode_jt)ibidi__props_of(cp)->jt;
 }
 
-int ibidi_cp_default_ignorable(uint32_t cp)
+int ibidi_unicode_default_ignorable(uint32_t cp)
 {
     return (ibidi__props_of(cp)->flags & IBIDI__PF_DI) != 0;
 }
 
-int ibidi_cp_noncharacter(uint32_t cp) { return (ibidi__props_of(cp)->flags & IBIDI__PF_NC) != 0; }
+int ibidi_unicode_noncharacter(uint32_t cp)
+{
+    return (ibidi__props_of(cp)->flags & IBIDI__PF_NC) != 0;
+}
 
-int ibidi_cp_bidi_control(uint32_t cp) { return ibidi__is_bidi_control(cp); }
+int ibidi_unicode_bidi_control(uint32_t cp) { return ibidi__is_bidi_control(cp); }
 
-int ibidi_cp_assigned(uint32_t cp) { return ibidi__props_of(cp)->gc != IBIDI_GC_CN; }
+int ibidi_unicode_assigned(uint32_t cp) { return ibidi__props_of(cp)->gc != IBIDI_GC_CN; }
 
-size_t ibidi_cp_decomposition(uint32_t cp, uint32_t *out, size_t cap,
-                              ibidi_decomposition_type *type)
+size_t ibidi_unicode_decomposition(uint32_t cp, uint32_t *out, size_t cap,
+                                   ibidi_unicode_dt *type)
 {
     uint32_t tmp[2];
     const uint32_t *src;
@@ -176,14 +186,14 @@ size_t ibidi_cp_decomposition(uint32_t cp, uint32_t *out, size_t cap,
         src = ibidi__seq_pool + d->dm_off;
         n = d->dm_len;
         if (type)
-            *type = (ibidi_decomposition_type)d->dt;
+            *type = (ibidi_unicode_dt)d->dt;
     }
     for (i = 0; i < n && i < cap && out; i++)
         out[i] = src[i];
     return n;
 }
 
-uint32_t ibidi_cp_compose(uint32_t a, uint32_t b) { return ibidi__compose(a, b); }
+uint32_t ibidi_unicode_compose(uint32_t a, uint32_t b) { return ibidi__compose(a, b); }
 
 static const ibidi__uts46 *uts46_of(uint32_t cp)
 {
@@ -191,12 +201,12 @@ static const ibidi__uts46 *uts46_of(uint32_t cp)
                                          IBIDI__UTS46_SH1, IBIDI__UTS46_SH2, cp)];
 }
 
-ibidi_uts46_status ibidi_cp_uts46_status(uint32_t cp)
+ibidi_unicode_uts46 ibidi_unicode_uts46_status(uint32_t cp)
 {
-    return (ibidi_uts46_status)(uts46_of(cp)->status & 7u);
+    return (ibidi_unicode_uts46)(uts46_of(cp)->status & 7u);
 }
 
-size_t ibidi_cp_uts46_mapping(uint32_t cp, uint32_t *out, size_t cap)
+size_t ibidi_unicode_uts46_mapping(uint32_t cp, uint32_t *out, size_t cap)
 {
     const ibidi__uts46 *u = uts46_of(cp);
     size_t n = u->map_len, i;
@@ -205,9 +215,9 @@ size_t ibidi_cp_uts46_mapping(uint32_t cp, uint32_t *out, size_t cap)
     return n;
 }
 
-ibidi_uts46_idna2008 ibidi_cp_uts46_idna2008(uint32_t cp)
+ibidi_unicode_idna2008 ibidi_unicode_uts46_idna2008(uint32_t cp)
 {
-    return (ibidi_uts46_idna2008)((uts46_of(cp)->status >> 3) & 3u);
+    return (ibidi_unicode_idna2008)((uts46_of(cp)->status >> 3) & 3u);
 }
 
 /* ---------------------------------------------------------------- names */
@@ -269,7 +279,7 @@ static size_t stored_name(unsigned idx, char *buf)
     return n;
 }
 
-/* The name into buf (IBIDI_MAX_NAME bytes), returns its length or 0. */
+/* The name into buf (IBIDI_UNICODE_MAX_NAME bytes), returns its length or 0. */
 static size_t name_of(uint32_t cp, char *buf)
 {
     size_t i, n;
@@ -306,9 +316,9 @@ static size_t name_of(uint32_t cp, char *buf)
     return 0;
 }
 
-size_t ibidi_cp_name(uint32_t cp, char *out, size_t cap)
+size_t ibidi_unicode_name(uint32_t cp, char *out, size_t cap)
 {
-    char buf[IBIDI_MAX_NAME];
+    char buf[IBIDI_UNICODE_MAX_NAME];
     size_t n = name_of(cp, buf);
     if (out)
         memcpy(out, buf, n < cap ? n : cap);
@@ -334,22 +344,28 @@ static const char *const UTS46_STATUS[] = {"valid", "ignored", "mapped", "deviat
 
 #define NAME_OF(table, v) ((unsigned)(v) < sizeof table / sizeof table[0] ? table[v] : NULL)
 
-const char *ibidi_cp_bidi_class_name(ibidi_bidi_class bc) { return NAME_OF(BC_SHORT, bc); }
-const char *ibidi_cp_gc_name(ibidi_gc gc) { return NAME_OF(GC_SHORT, gc); }
-const char *ibidi_cp_joining_type_name(ibidi_joining_type jt) { return NAME_OF(JT_SHORT, jt); }
-const char *ibidi_cp_bracket_type_name(ibidi_bracket_type bpt) { return NAME_OF(BPT_SHORT, bpt); }
-const char *ibidi_cp_decomposition_type_name(ibidi_decomposition_type dt)
+const char *ibidi_unicode_bidi_class_name(ibidi_unicode_bc bc) { return NAME_OF(BC_SHORT, bc); }
+const char *ibidi_unicode_gc_name(ibidi_unicode_gc gc) { return NAME_OF(GC_SHORT, gc); }
+const char *ibidi_unicode_joining_type_name(ibidi_unicode_jt jt) { return NAME_OF(JT_SHORT, jt); }
+const char *ibidi_unicode_bracket_type_name(ibidi_unicode_bpt bpt)
+{
+    return NAME_OF(BPT_SHORT, bpt);
+}
+const char *ibidi_unicode_decomposition_type_name(ibidi_unicode_dt dt)
 {
     return NAME_OF(DT_SHORT, dt);
 }
-const char *ibidi_cp_uts46_status_name(ibidi_uts46_status st) { return NAME_OF(UTS46_STATUS, st); }
+const char *ibidi_unicode_uts46_status_name(ibidi_unicode_uts46 st)
+{
+    return NAME_OF(UTS46_STATUS, st);
+}
 
-const char *ibidi_cp_script_name(ibidi_script sc)
+const char *ibidi_unicode_script_name(ibidi_unicode_sc sc)
 {
     return sc < IBIDI_SC_COUNT ? ibidi__script_short[sc] : NULL;
 }
 
-const char *ibidi_cp_script_long_name(ibidi_script sc)
+const char *ibidi_unicode_script_long_name(ibidi_unicode_sc sc)
 {
     return sc < IBIDI_SC_COUNT ? ibidi__script_long[sc] : NULL;
 }
@@ -375,12 +391,12 @@ static int find_value(const ibidi__name_value *t, size_t count, const char *name
     return -1;
 }
 
-int ibidi_cp_bidi_class_from_name(const char *name, size_t len)
+int ibidi_unicode_bidi_class_from_name(const char *name, size_t len)
 {
     return find_value(ibidi__bc_by_name, ibidi__bc_by_name_count, name, len);
 }
 
-int ibidi_cp_script_from_name(const char *name, size_t len)
+int ibidi_unicode_script_from_name(const char *name, size_t len)
 {
     return find_value(ibidi__script_by_name, ibidi__script_by_name_count, name, len);
 }

@@ -28,9 +28,10 @@ static inline uint32_t ibidi__norm_info(uint32_t cp); /* defined below, over the
 /* Full (recursively applied) decomposition of cp for NFD (compat == 0) or NFKD
  * (compat != 0), Hangul syllables included (by the algorithm of Unicode §3.12). Writes
  * the code points to out and returns their number, or returns 0 when cp decomposes to
- * itself. The result is at most IBIDI_MAX_DECOMPOSITION code points and is not yet in
+ * itself. The result is at most IBIDI_UNICODE_MAX_DECOMPOSITION code points and is not yet in
  * canonical order only where the UCD itself says so (never, as of 17.0.0). */
-size_t ibidi__full_decomposition(uint32_t cp, int compat, uint32_t out[IBIDI_MAX_DECOMPOSITION]);
+size_t ibidi__full_decomposition(uint32_t cp, int compat,
+                                 uint32_t out[IBIDI_UNICODE_MAX_DECOMPOSITION]);
 
 /* Primary composite of (a, b) per UAX #15 (exclusions applied, Hangul by algorithm),
  * or 0 when the pair does not compose. */
@@ -65,17 +66,17 @@ static inline uint16_t ibidi__trie(const uint16_t *s1, const uint16_t *s2, const
 #define IBIDI__PROPS_SH2 3
 typedef struct ibidi__props {
     uint16_t norm; /* the IBIDI__NI_* layout above */
-    uint8_t bc;    /* ibidi_bidi_class */
-    uint8_t gc;    /* ibidi_gc */
-    uint8_t sc;    /* ibidi_script */
+    uint8_t bc;    /* ibidi_unicode_bc */
+    uint8_t gc;    /* ibidi_unicode_gc */
+    uint8_t sc;    /* ibidi_unicode_sc */
     uint8_t scx;   /* 0: Script_Extensions = {sc}; k: ibidi__scx_data[off[k-1] .. off[k]) */
-    uint8_t jt;    /* ibidi_joining_type */
+    uint8_t jt;    /* ibidi_unicode_jt */
     uint8_t flags; /* IBIDI__PF_* */
 } ibidi__props;
 #define IBIDI__PF_MIRRORED 0x01u /* Bidi_Mirrored */
 #define IBIDI__PF_DI 0x02u       /* Default_Ignorable_Code_Point */
 #define IBIDI__PF_NC 0x04u       /* Noncharacter_Code_Point */
-#define IBIDI__PF_BPT_SHIFT 3    /* 2 bits: ibidi_bracket_type */
+#define IBIDI__PF_BPT_SHIFT 3    /* 2 bits: ibidi_unicode_bpt */
 extern const uint16_t ibidi__props_s1[], ibidi__props_s2[], ibidi__props_s3[];
 extern const ibidi__props ibidi__props_rec[];
 extern const uint16_t ibidi__scx_off[];
@@ -112,9 +113,10 @@ static inline uint8_t ibidi__bidi_bmp(uint32_t cp)
 /* Bidi_Class of any code point: the BMP through the table above (class in the low 5 bits),
  * the general lookup beyond it. For the per-character loops of the Bidi Rule and the
  * identifier rules. */
-static inline ibidi_bidi_class ibidi__bc(uint32_t cp)
+static inline ibidi_unicode_bc ibidi__bc(uint32_t cp)
 {
-    return cp < 0x10000 ? (ibidi_bidi_class)(ibidi__bidi_bmp(cp) & 0x1Fu) : ibidi_cp_bidi_class(cp);
+    return cp < 0x10000 ? (ibidi_unicode_bc)(ibidi__bidi_bmp(cp) & 0x1Fu)
+                        : ibidi_unicode_bidi_class(cp);
 }
 
 /* Code point sequences (decompositions, UTS #46 mappings), each stored once. */
@@ -128,7 +130,7 @@ typedef struct ibidi__decomp {
     uint8_t dm_len;   /* Decomposition_Mapping, one level (UnicodeData.txt field 5) */
     uint8_t nfd_len;  /* full canonical decomposition, 0 if none */
     uint8_t nfkd_len; /* full compatibility decomposition, 0 if none */
-    uint8_t dt;       /* ibidi_decomposition_type */
+    uint8_t dt;       /* ibidi_unicode_dt */
 } ibidi__decomp;
 extern const uint16_t ibidi__decomp_s1[], ibidi__decomp_s2[], ibidi__decomp_s3[];
 extern const ibidi__decomp ibidi__decomp_rec[];
@@ -154,7 +156,7 @@ extern const int32_t ibidi__bracket_delta[];
 typedef struct ibidi__uts46 {
     uint16_t map_off; /* into ibidi__seq_pool */
     uint8_t map_len;
-    uint8_t status; /* bits 0-2 ibidi_uts46_status, bits 3-4 ibidi_uts46_idna2008 */
+    uint8_t status; /* bits 0-2 ibidi_unicode_uts46, bits 3-4 ibidi_unicode_idna2008 */
 } ibidi__uts46;
 extern const uint16_t ibidi__uts46_s1[], ibidi__uts46_s2[], ibidi__uts46_s3[];
 extern const ibidi__uts46 ibidi__uts46_rec[];

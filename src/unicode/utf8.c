@@ -61,13 +61,14 @@ ibidi_status ibidi_utf8_next(const char *s, size_t len, size_t *pos, uint32_t *c
     return ibidi__ok(err);
 }
 
-ibidi_status ibidi_utf8_decode(const char *s, size_t len, uint32_t *dst, size_t cap,
-                               size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_utf8_decode(const char *s, size_t len, ibidi_buf32 *out, ibidi_error *err)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0, n = 0;
-    if ((!s && len) || (!dst && cap))
+    if ((!s && len) || !out || (!out->data && out->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    uint32_t *dst = out->data;
+    size_t cap = out->cap;
     while (i < len) {
         uint32_t cp;
         if (p[i] < 0x80) {
@@ -83,8 +84,7 @@ ibidi_status ibidi_utf8_decode(const char *s, size_t len, uint32_t *dst, size_t 
             dst[n] = cp;
         n++;
     }
-    if (out_len)
-        *out_len = n;
+    out->len = n;
     if (n > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
@@ -97,12 +97,13 @@ size_t ibidi_utf8_encode_cp(uint32_t cp, char out[4])
     return ibidi__utf8_put(out, cp);
 }
 
-ibidi_status ibidi_utf8_encode(const uint32_t *cps, size_t n, char *dst, size_t cap,
-                               size_t *out_len, ibidi_error *err)
+ibidi_status ibidi_utf8_encode(const uint32_t *cps, size_t n, ibidi_buf *out, ibidi_error *err)
 {
     size_t need = 0;
-    if ((!cps && n) || (!dst && cap))
+    if ((!cps && n) || !out || (!out->data && out->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    char *dst = out->data;
+    size_t cap = out->cap;
     for (size_t i = 0; i < n; i++) {
         char buf[4];
         size_t k = ibidi_utf8_encode_cp(cps[i], buf);
@@ -113,8 +114,7 @@ ibidi_status ibidi_utf8_encode(const uint32_t *cps, size_t n, char *dst, size_t 
             memcpy(dst + need, buf, k);
         need += k;
     }
-    if (out_len)
-        *out_len = need;
+    out->len = need;
     if (need > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);

@@ -51,7 +51,7 @@ static void set_and(sset *s, const sset *t)
  * identifier may hold (Unicode 17.0.0; UTS #39 §5.2 takes its lists from this table).
  * This is the standard's table as data; Identifier_Status is not among the UCD files of
  * data/, so the table is written here. */
-static const ibidi_script recommended[] = {
+static const ibidi_unicode_sc recommended[] = {
     IBIDI_SC_ZYYY, /* Common */
     IBIDI_SC_ZINH, /* Inherited */
     IBIDI_SC_ARAB, /* Arabic */
@@ -85,7 +85,7 @@ static const ibidi_script recommended[] = {
     IBIDI_SC_TIBT, /* Tibetan */
 };
 
-int ibidi_uts39_recommended_script(ibidi_script sc)
+int ibidi_uts39_recommended_script(ibidi_unicode_sc sc)
 {
     for (size_t i = 0; i < sizeof recommended / sizeof recommended[0]; i++)
         if (recommended[i] == sc)
@@ -98,15 +98,15 @@ int ibidi_uts39_recommended_script(ibidi_script sc)
  * scripts is recommended (the Identifier Profile of ibidi/uts39.h). */
 static int augmented_set(uint32_t cp, sset *s, int *outside)
 {
-    ibidi_script scx[IBIDI_SC_COUNT];
-    size_t n = ibidi_cp_script_extensions(cp, scx, IBIDI_SC_COUNT);
+    ibidi_unicode_sc scx[IBIDI_SC_COUNT];
+    size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_SC_COUNT);
     int rec = 0;
     if (n > IBIDI_SC_COUNT)
         n = IBIDI_SC_COUNT; /* the values are distinct: never more than all of them */
     memset(s, 0, sizeof *s);
     *outside = 0;
     for (size_t i = 0; i < n; i++) {
-        const ibidi_script sc = scx[i];
+        const ibidi_unicode_sc sc = scx[i];
         if (sc == IBIDI_SC_ZYYY || sc == IBIDI_SC_ZINH)
             return 0; /* UTS #39 §5.1: sets containing Zyyy or Zinh are ALL */
         if (sc >= IBIDI_SC_COUNT)
@@ -252,13 +252,13 @@ static ibidi_uts39_level state_level(const reader_state *s)
  * compares the two for every code point). */
 int ibidi_uts39_digit(uint32_t cp, uint32_t *zero)
 {
-    if (ibidi_cp_general_category(cp) != IBIDI_GC_ND) {
+    if (ibidi_unicode_general_category(cp) != IBIDI_GC_ND) {
         if (zero)
             *zero = cp;
         return -1;
     }
     uint32_t start = cp;
-    while (start > 0 && ibidi_cp_general_category(start - 1) == IBIDI_GC_ND)
+    while (start > 0 && ibidi_unicode_general_category(start - 1) == IBIDI_GC_ND)
         start--;
     const int value = (int)((cp - start) % 10u);
     if (zero)
