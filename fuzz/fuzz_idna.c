@@ -124,9 +124,23 @@ static void check_findings(const res *r, size_t unicode_len)
     t[tl] = '\0';
     require(tl < sizeof t && t[0] == '[' && t[tl - 1] == ']');
     require((tl == 2) == (errors == 0));
-    for (size_t i = 0; i < nf; i++)
+    for (size_t i = 0; i < nf; i++) {
         if (r->f[i].severity == IBIDI_SEVERITY_ERROR)
             require(strstr(t, ibidi_code_name(r->f[i].code)) != NULL);
+        /* every finding has its row in the table of codes, of IDNA, and an order; a
+           warning's row says warning (errors may be warnings under other options, not the
+           reverse) */
+        const ibidi_code_info *ci = ibidi_code_describe(IBIDI_CODE_FINDING, r->f[i].code);
+        require(ci && ci->value == r->f[i].code && strcmp(ci->capability, "idna") == 0 &&
+                ci->message == r->f[i].rule &&
+                ibidi_code_order(IBIDI_CODE_FINDING, r->f[i].code) >= 0);
+        require(r->f[i].input_offset == r->f[i].offset && r->f[i].input_length == r->f[i].length);
+    }
+    if (nf == 0) { /* the table itself, once in a while */
+        size_t rows = 0;
+        const ibidi_code_info *tab = ibidi_code_table(&rows);
+        require(tab && rows > 100 && tab[rows - 1].type == IBIDI_CODE_STATUS);
+    }
     /* a buffer too small: the size all the same, nothing claimed written */
     require(ibidi_findings_codes(r->f, nf, &cb) ==
                 (tl > sizeof cut ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK) &&

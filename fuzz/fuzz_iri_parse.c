@@ -20,7 +20,7 @@
  *  4. AUTO gives the same result as the kind it reports;
  *  5. validity of the picked kind (bit 2 of the first byte: the whatwg profile instead of
  *     uts46) with a work area: IBIDI_OK exactly when the codes are "[]", else
- *     IBIDI_E_IDENT_INVALID with "[...]" codes in strcmp order without repeats (or
+ *     IBIDI_E_IDENT_INVALID with "[...]" codes in the one order of codes without repeats (or
  *     IBIDI_E_TOO_LONG past 1024 components), a parse error named among the codes;
  *     without a work area the same, but IBIDI_E_IDNA_WORK_TOO_SMALL where the components
  *     are more than the stack holds (only past 256 bytes); the allocating call the same;
@@ -262,27 +262,34 @@ static void one(const char *s, size_t len, ibidi_iri_kind as)
     }
 }
 
-/* 5: the codes text, "[A, B]", in strcmp order without repeats. */
+/* The order of a code named in a codes text (ibidi_code_order): a finding code's, else a
+ * status's; -1 for a name that is neither. */
+static int order_of(const char *name, size_t n)
+{
+    size_t rows = 0;
+    const ibidi_code_info *t = ibidi_code_table(&rows);
+    for (size_t i = 0; i < rows; i++)
+        if (strlen(t[i].name) == n && memcmp(t[i].name, name, n) == 0)
+            return ibidi_code_order(t[i].type, t[i].value);
+    return -1;
+}
+
+/* 5: the codes text, "[A, B]", each a code or status the table names, in the one order of
+ * codes, without repeats. */
 static int codes_ok(const char *c, size_t n)
 {
     if (n < 2 || c[0] != '[' || c[n - 1] != ']')
         return 0;
-    const char *prev = NULL;
-    size_t prev_len = 0, i = 1;
+    int prev = -1;
+    size_t i = 1;
     while (i < n - 1) {
         size_t j = i;
         while (j < n - 1 && c[j] != ',')
             j++;
-        if (j == i)
+        const int o = order_of(c + i, j - i);
+        if (o < 0 || o <= prev)
             return 0;
-        if (prev) {
-            size_t m = prev_len < j - i ? prev_len : j - i;
-            int k = memcmp(prev, c + i, m);
-            if (k > 0 || (k == 0 && prev_len >= j - i))
-                return 0;
-        }
-        prev = c + i;
-        prev_len = j - i;
+        prev = o;
         if (j < n - 1) {
             if (j + 2 >= n - 1 || c[j + 1] != ' ')
                 return 0;

@@ -19,5 +19,7 @@
 #include "ibidi/scan.h"
 #include "ibidi/uts39.h"
 #include "ibidi/lgr.h"
+#include "ibidi/verdict.h"
+#include "ibidi/json.h"
 
 #endif /* IBIDI_H */

@@ -1505,6 +1505,54 @@ static int c_lgr_eval(void)
     return ok;
 }
 
+/* verdict.h and json.h: the whole verdict on the worst names (a long RTL domain name, one of
+ * 127 labels, one that maps far, an IRI), with the twin search, and its JSON */
+static int c_verdict(void)
+{
+    static const char *const names[] = {rtl_dom, dots, fdfa, mixed_dom, iri_q};
+    const size_t *const lens[] = {&rtl_dom_len, &dots_len, &fdfa_len, &mixed_dom_len, &iri_q_len};
+    static char buf[1 << 20];
+    int ok = 1;
+    for (int k = 0; k < 5; k++) {
+        ibidi_verdict_options o;
+        memset(&o, 0, sizeof o);
+        o.max_restriction = IBIDI_UTS39_SINGLE_SCRIPT;
+        o.flags = k == 1 ? IBIDI_VERDICT_NO_EXACT : 0u; /* 127 labels: the twin search is long */
+        const size_t ws = ibidi_verdict_work_size(*lens[k], &o);
+        void *work = malloc(ws);
+        if (!work)
+            return 0;
+        o.work = work;
+        o.work_size = ws;
+        ibidi_verdict v;
+        ok = ok && st_ok(ibidi_verdict_make(names[k], *lens[k], &o, buf, sizeof buf, &v));
+        static char j[1 << 14];
+        ibidi_buf jb = {j, sizeof j, 0};
+        const ibidi_status js = ibidi_json_verdict(&v, names[k], *lens[k], &jb);
+        ok = ok && (js == IBIDI_OK || js == IBIDI_E_BUFFER_TOO_SMALL);
+        if (v.n_findings) {
+            jb.len = 0;
+            ok = ok && st_ok(ibidi_json_finding(&v.findings[0], v.unicode.data, v.unicode.len, &jb));
+        }
+        free(work);
+    }
+    char q[32];
+    ibidi_buf qb = {q, sizeof q, 0};
+    return ok && st_ok(ibidi_json_string("a\"b", 3, &qb));
+}
+static int c_verdict_alloc(void)
+{
+    ibidi_verdict v;
+    ibidi_verdict_options o;
+    memset(&o, 0, sizeof o);
+    ibidi_buf j = {NULL, 0, 0};
+    int ok = st_ok(ibidi_verdict_make_alloc(rtl_dom, rtl_dom_len, &o, &v)) &&
+             st_ok(ibidi_json_verdict_alloc(&v, rtl_dom, rtl_dom_len, &j));
+    ibidi_free(j.data);
+    ibidi_verdict_free(&v);
+    return ok;
+}
+
 /* ---- The table ------------------------------------------------------------------------ */
 
 typedef struct scase {
@@ -1581,6 +1629,10 @@ static const scase cases[] = {
     {"ibidi_uts39_check_utf8, _cp, _alloc, _level_*, _mixed_numbers_* ...", IBIDI_UTS39_STACK,
      c_uts39},
     {"ibidi_lgr_load, _get_info, _free", IBIDI_LGR_STACK, c_lgr_load},
+    {"ibidi_verdict_make, _work_size, ibidi_json_verdict, _finding, _string", IBIDI_VERDICT_STACK,
+     c_verdict},
+    {"ibidi_verdict_make_alloc, _free, ibidi_json_verdict_alloc", IBIDI_VERDICT_STACK,
+     c_verdict_alloc},
     {"ibidi_lgr_check(_utf8), _variants, _variant_estimate, _index_label(_utf8), _set_check, "
      "_label_decode",
      IBIDI_LGR_STACK, c_lgr_eval},

@@ -48,7 +48,7 @@ extern "C" {
  * bytes (and bidi texts of up to IBIDI_BIDI_SMALL code points). */
 #define IBIDI_STACK_MAX 32768
 /* Stack of every function of this header (ibidi_findings_free and ibidi_free call free). */
-#define IBIDI_COMMON_STACK 512
+#define IBIDI_COMMON_STACK 1024
 
 /* The library's version at run time, e.g. "0.2.0". */
 IBIDI_API const char *ibidi_version(void);
@@ -290,7 +290,14 @@ typedef struct ibidi_finding {
                                 expression (1-6); IBIDI_IDNA_A4_2 IBIDI_IDNA_ROOT_LABEL when
                                 the empty label is the root label; IBIDI_UTS39_RESTRICTION_LEVEL
                                 the label's level; IBIDI_UTS39_MIXED_NUMBERS the zero of the
-                                first decimal system; else 0 */
+                                first decimal system; IBIDI_LGR_INELIGIBLE the status that
+                                says why (IBIDI_E_LGR_REPERTOIRE, _CONTEXT);
+                                IBIDI_LGR_NOT_REGISTRABLE the deciding action; else 0 */
+    size_t input_offset;     /* the same place in the caller's input, in its units: */
+    size_t input_length;     /* offset and length for every call but a verdict
+                                (ibidi/verdict.h), whose offset and length count in the
+                                identifier's Unicode form and these in the input as given
+                                (an A-label's place, say) */
 } ibidi_finding;
 
 /* Where a call puts its findings: the first cap go to items (which may be NULL with cap 0);

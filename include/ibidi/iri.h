@@ -238,8 +238,9 @@ IBIDI_API ibidi_status ibidi_iri_check_alloc(const char *s, size_t len,
  * Is s a valid identifier of kind opts->as? It must parse (ibidi_iri_parse), pass the
  * component rules (ibidi_iri_check with the options: error-level findings only), and
  * each host (a domain name, an IRI's reg-name, a mail domain) must pass UTS #46 ToASCII
- * with opts->idna. codes gets the reasons as text, sorted and without repeats, in the
- * form of IdnaTestV2.txt: "[]" when valid, else e.g. "[B1, V6]": IDNA codes (their
+ * with opts->idna. codes gets the reasons as text, without repeats, in the one order of
+ * codes (ibidi_code_order) and the form of IdnaTestV2.txt: "[]" when valid, else e.g.
+ * "[B1, V6]": IDNA codes (their
  * ibidi_code_name; warnings left out), component rule codes (HOST_BIDI_RULE left out, the
  * B codes say it) and a parse error as its status name (ibidi_status_name, e.g.
  * "DOMAIN_CHAR"). codes is an ibidi_buf: codes->len gets the length needed (no NUL is

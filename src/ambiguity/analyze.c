@@ -228,6 +228,8 @@ static void emit_at(amb *a, ibidi_ambiguity_code code, ibidi_dir ctx, size_t sta
     f.cp = cp;
     f.bidi_class = bc;
     f.detail = expression;
+    f.input_offset = start;
+    f.input_length = end - start;
     a->count++;
     if (a->cap == 0 || (stored == a->cap && cmp_finding(&f, &a->out[a->cap - 1]) >= 0))
         return;

@@ -515,7 +515,8 @@ static void add(out *o, const label_at *l, ibidi_rfc5893_requirement req, ibidi_
                 const ibidi_rfc5893_detail *d)
 {
     const ibidi_finding f = {(ibidi_code)req, IBIDI_SEVERITY_WARNING, NULL, l->index, l->offset,
-                             l->length, l->cp, (int)ibidi_unicode_bidi_class(l->cp), dir, 0};
+                             l->length, l->cp, (int)ibidi_unicode_bidi_class(l->cp), dir, 0,
+                             l->offset, l->length};
     if (o->details && o->sink.n < o->sink.cap)
         o->details[o->sink.n] = *d;
     ibidi__sink_put(&o->sink, &f);

@@ -797,9 +797,9 @@ static const ibidi_code_info rows[] = {
            "one whose when / not-when rule does not hold (the detail is the status that says "
            "which)",
            FROM_LGR_CODES,
-           /* example */ NULL,
+           /* example */ "ibidi check --lgr data/samples/lgr/toy-hebrew-arabic.xml x.com",
            /* shows */ NULL,
-           /* note */ "made by the verdict of a name (ibidi/verdict.h) under an LGR"),
+           /* note */ NULL),
     FINDING(IBIDI_LGR_NOT_REGISTRABLE, "LGR_NOT_REGISTRABLE", "lgr", "lgr", ERROR,
            /* note */ "only with an LGR: --lgr, the verdict options' lgr",
            /* text */ "first label's disposition is not registrable",
@@ -1882,6 +1882,8 @@ void ibidi__sink_put(ibidi__sink *s, const ibidi_finding *x)
     } else if (s->n < s->cap) {
         s->items[s->n] = *x;
         s->items[s->n].rule = ibidi_code_message(x->code);
+        s->items[s->n].input_offset = x->offset; /* the input is the processed text */
+        s->items[s->n].input_length = x->length;
     }
     s->n++;
     if (x->severity == IBIDI_SEVERITY_ERROR) {

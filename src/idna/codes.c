@@ -9,7 +9,8 @@ void ibidi__idna_add(ibidi__sink *s, ibidi_idna_code code, size_t label, size_t 
 {
     const int warning = code == IBIDI_IDNA_W_DIGIT_AFTER_RTL || code == IBIDI_IDNA_W_PER_LABEL_BIDI;
     const ibidi_finding f = {code, warning ? IBIDI_SEVERITY_WARNING : IBIDI_SEVERITY_ERROR,
-                             NULL, label, offset, 0, cp, bidi_class, IBIDI_DIR_LTR, 0};
+                             NULL, label, offset, 0, cp, bidi_class, IBIDI_DIR_LTR, 0,
+                             offset, 0};
     ibidi__sink_put(s, &f);
 }
 

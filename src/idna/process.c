@@ -656,7 +656,7 @@ static void emit_ascii(work *w, sink_out *o)
             if (!is_2008(w)) {
                 const ibidi_finding f = {IBIDI_IDNA_A4_2, IBIDI_SEVERITY_ERROR, NULL, i,
                                          w->off[L->start], 0, 0, -1, IBIDI_DIR_LTR,
-                                         IBIDI_IDNA_ROOT_LABEL};
+                                         IBIDI_IDNA_ROOT_LABEL, w->off[L->start], 0};
                 ibidi__sink_put(&w->sink, &f);
             }
             continue;

@@ -122,7 +122,7 @@ static ibidi_finding finding(ibidi_iri_code code, size_t index, size_t offset, u
                              int bc, int detail)
 {
     const ibidi_finding f = {code, IBIDI_SEVERITY_WARNING, NULL, index, offset, 0, cp, bc,
-                             IBIDI_DIR_LTR, detail};
+                             IBIDI_DIR_LTR, detail, offset, 0};
     return f;
 }
 

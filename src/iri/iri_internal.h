@@ -34,7 +34,7 @@ static inline unsigned ibidi__iri_check_bits(const ibidi_iri_options *o)
  * (DIGIT_AFTER_RTL). *found points at its findings, in facts, a buffer of
  * IBIDI__IRI_FACTS_SIZE bytes aligned for an ibidi_finding; the decoder's status for
  * ill-formed UTF-8. For callers that judge one component without the whole check. */
-#define IBIDI__IRI_FACTS_SIZE 320
+#define IBIDI__IRI_FACTS_SIZE 416
 ibidi_status ibidi__iri_component_rules(const char *s, size_t start, size_t end,
                                         unsigned options, const ibidi_finding **found,
                                         size_t *n, void *facts, ibidi_error *err);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/internal.h"
+#include "uts39/uts39_internal.h"
 #include "ibidi/unicode.h"
 #include "ibidi/utf8.h"
 #include "ibidi/uts39.h"
@@ -474,14 +475,15 @@ static void label_end(const label *lb, size_t part, ibidi_uts39_level max, ibidi
     }
 }
 
+/* The check of a name, its findings into sink (an array or a function). */
 static ibidi_status check_name(input *in, const ibidi_uts39_options *opts,
-                               ibidi_uts39_level *level, ibidi_findings *findings,
-                               ibidi_error *err)
+                               ibidi_uts39_level *level, ibidi__sink *sinkp,
+                               ibidi_findings *findings, ibidi_error *err)
 {
     const ibidi_uts39_level max = opts ? opts->max_level : IBIDI_UTS39_NO_LIMIT;
     const int whole = opts && (opts->flags & IBIDI_UTS39_WHOLE_NAME);
     ibidi_uts39_level worst = IBIDI_UTS39_ASCII_ONLY;
-    ibidi__sink sink;
+    ibidi__sink sink = *sinkp;
     label lb;
     size_t part = 0;
     uint32_t cp;
@@ -490,7 +492,6 @@ static ibidi_status check_name(input *in, const ibidi_uts39_options *opts,
     int r;
     if ((unsigned)max > IBIDI_UTS39_UNRESTRICTED || (opts && (opts->flags & ~IBIDI_UTS39_WHOLE_NAME)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    ibidi__sink_init(&sink, findings);
     label_init(&lb, 0);
     while ((r = input_next(in, &cp, &at, &len, &st, err)) > 0) {
         if (cp == 0x2Eu && !whole) { /* U+002E FULL STOP ends a label */
@@ -529,9 +530,11 @@ ibidi_status ibidi_uts39_check_cp(const uint32_t *name, size_t n, const ibidi_ut
                                   ibidi_error *err)
 {
     input in = {NULL, name, n, 0};
+    ibidi__sink sink;
     if ((!name && n) || (findings && !findings->items && findings->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    return check_name(&in, opts, level, findings, err);
+    ibidi__sink_init(&sink, findings);
+    return check_name(&in, opts, level, &sink, findings, err);
 }
 
 ibidi_status ibidi_uts39_check_utf8(const char *name, size_t len, const ibidi_uts39_options *opts,
@@ -539,9 +542,21 @@ ibidi_status ibidi_uts39_check_utf8(const char *name, size_t len, const ibidi_ut
                                     ibidi_error *err)
 {
     input in = {name, NULL, len, 0};
+    ibidi__sink sink;
     if ((!name && len) || (findings && !findings->items && findings->cap))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    return check_name(&in, opts, level, findings, err);
+    ibidi__sink_init(&sink, findings);
+    return check_name(&in, opts, level, &sink, findings, err);
+}
+
+ibidi_status ibidi__uts39_check_fn(const char *name, size_t len, const ibidi_uts39_options *opts,
+                                   ibidi_uts39_level *level, ibidi__sink_fn fn, void *ctx,
+                                   ibidi_error *err)
+{
+    input in = {name, NULL, len, 0};
+    ibidi__sink sink;
+    ibidi__sink_init_fn(&sink, fn, ctx);
+    return check_name(&in, opts, level, &sink, NULL, err);
 }
 
 /* ---- Names ---------------------------------------------------------------------------- */
