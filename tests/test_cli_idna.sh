@@ -122,7 +122,7 @@ for n in 123.ABC.com ABC.123.com; do
 done
 run "check" 1 "$IBIDI" check --input notation 123.ABC.com
 contains "check" "$tmp/out" "RFC 5893 rule 1"
-contains "check" "$tmp/out" "Bidi Rule per label  valid"
+contains "check" "$tmp/out" "bidi-per-label       valid"
 contains "check" "$tmp/out" "Bidi domain name (RFC 5893 §1.4): yes"
 run "check digit after rtl" 1 "$IBIDI" check --input notation --profile whatwg ABC.1com
 contains "check digit after rtl" "$tmp/out" "W_DIGIT_AFTER_RTL"
@@ -133,7 +133,7 @@ contains "check contexto fail" "$tmp/out" "RFC 5892 A.3"
 # ---- JSON ----------------------------------------------------------------------------
 run json 1 "$IBIDI" to-ascii --json --input notation 123.ABC.com
 contains json "$tmp/out" '"valid":false'
-contains json "$tmp/out" '"code":"B1","label":0,"offset":0,"cp":"U+0031","bidi_class":"EN"'
+contains json "$tmp/out" '"code":"B1","severity":"error","label":0,"offset":0,"length":0,"cp":"U+0031","bidi_class":"EN"'
 
 # ---- bad input -----------------------------------------------------------------------
 run "bad utf8" 1 "$IBIDI" to-ascii "$(printf 'a\300\257b')"
@@ -157,33 +157,37 @@ run "unknown option" 2 "$IBIDI" to-ascii --bogus x
 # check: the component rules of a mail address in words; a fully qualified name; label
 # categories and RFC 5893 §3 for a domain name
 run check-email 0 "$IBIDI" check --as email --input notation 'AB1@CD.com'
-contains check-email "$tmp/out" "warning RTL_END at byte 4, U+0031 (EN)"
+contains check-email "$tmp/out" "    warning RTL_END            component 0, byte 4, U+0031 (EN)"
 run check-fqdn 0 "$IBIDI" check --as fqdn example.com.
 has check-fqdn "$tmp/out" "  fully qualified: the root label set aside"
 has check-fqdn "$tmp/out" "  uts46                valid []"
 run check-cats 1 "$IBIDI" check --input notation '123.ABC.1com'
 has check-cats "$tmp/out" "  label categories (Badami): 123 number, ABC rtl, 1com ltr+number-prefix"
 contains check-cats "$tmp/out" "  RFC 5893 §3: "
-contains check-cats "$tmp/out" "    GROUPING    ltr, label 0 (123): RFC 5893 §3 Character Grouping"
+contains check-cats "$tmp/out" "    warning GROUPING           label 0, byte 0 '123', U+0031 (EN): RFC 5893 §3 Character Grouping"
 
 # check --json: one object per item, the same content as the text
 run check-json 1 "$IBIDI" check --json --input notation 123.ABC.com a.com
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || ko "check-json: not one line per item"
 contains check-json "$tmp/out" '{"input":"123.ABC.com","kind":"domain","profile":"uts46","valid":false,'
-contains check-json "$tmp/out" '"status":"[B1]","errors":[{"code":"B1","label":0,"offset":0,"cp":"U+0031","bidi_class":"EN"'
+contains check-json "$tmp/out" '"status":"[B1]","a_label":"123.xn--4dbcd.com","unicode":"123.ABC.com","findings":[{"code":"B1","severity":"error","label":0,"offset":0,"length":0,"cp":"U+0031","bidi_class":"EN"'
 contains check-json "$tmp/out" '{"profile":"bidi-per-label","valid":true,"status":"[]"}'
-contains check-json "$tmp/out" '"bidi_domain_name":true,"categories":[{"label":"123","category":"number"}'
-contains check-json "$tmp/out" '"rfc5893":{"checked":true,'
-contains check-json "$tmp/out" '"ambiguity":{"analysed":true,"findings":[{"code":"NUMBER_LEVEL"'
-contains check-json "$tmp/out" '{"input":"a.com","kind":"domain","profile":"uts46","valid":true,"a_label":"a.com","u_label":"a.com","status":"[]"'
+contains check-json "$tmp/out" '"labels":[{"label":"123","offset":0,"input_offset":0,"input_length":3,"restriction":"ascii-only","category":"number"}'
+contains check-json "$tmp/out" '"bidi_domain_name":true,"profiles":'
+contains check-json "$tmp/out" '"rfc5893":{"checked":true}'
+contains check-json "$tmp/out" '"ambiguity":{"analysed":true},"display":{"ltr":"123.CBA.com","rtl":"com.CBA.123"}}'
+contains check-json "$tmp/out" '{"code":"NUMBER_LEVEL","severity":"warning","component":0,"offset":0,"length":1,"cp":"U+0031","bidi_class":"EN","context":"ltr","text":"1",'
+contains check-json "$tmp/out" '{"input":"a.com","kind":"domain","profile":"uts46","valid":true,"status":"[]","a_label":"a.com","unicode":"a.com","findings":[]'
 run check-json-fqdn 0 "$IBIDI" check --json --as fqdn example.com.
 contains check-json-fqdn "$tmp/out" '"valid":true,"fqdn":true,'
 run check-json-email 0 "$IBIDI" check --json --as email --input notation 'AB1@CD.com'
-contains check-json-email "$tmp/out" '"kind":"email","profile":"uts46","valid":true,"status":"[]","findings":[{"code":"RTL_END","severity":"warning","offset":4'
+contains check-json-email "$tmp/out" '"kind":"email","profile":"uts46","valid":true,"status":"[]","unicode":"AB1@CD.com","findings":[{"code":"RTL_END","severity":"warning","component":0,"offset":4'
 run check-json-alabel 1 "$IBIDI" check --json 'xn--4dbcd.123.com'
-contains check-json-alabel "$tmp/out" '"shown_as":"'
+contains check-json-alabel "$tmp/out" "\"unicode\":\"$(printf '\327\220\327\221\327\222').123.com\""
+# a finding in a decoded label: its place in the Unicode form and in the input
+contains check-json-alabel "$tmp/out" '{"code":"B1","severity":"error","label":1,"offset":7,"length":0,"input_offset":10,"input_length":0,'
 run check-json-bad 1 "$IBIDI" check --json "$(printf 'a\300\257b')"
-contains check-json-bad "$tmp/out" '","input_hex":"61c0af62","error":{"status":"UTF8_OVERLONG","offset":1,"message":'
+contains check-json-bad "$tmp/out" '","input_hex":"61c0af62","kind":"domain","profile":"uts46","valid":false,"status":"[UTF8_OVERLONG]","error":{"status":"UTF8_OVERLONG","offset":1,"message":'
 [ "$(wc -l <"$tmp/out")" -eq 1 ] && ok || ko "check-json-bad: not one record"
 
 # check: the registry's script policy (UTS #39 §5.2, §5.3). p\320\260ypal has U+0430
@@ -194,12 +198,14 @@ has policy-none "$tmp/out" "  restriction level (UTS #39 §5.2): minimally-restr
 if grep -q "registry policy" "$tmp/out"; then ko "policy-none: a policy line without --max-restriction"; else ok; fi
 run policy-above 1 "$IBIDI" check --max-restriction moderately-restrictive "$paypal"
 has policy-above "$tmp/out" "  registry policy (at most moderately-restrictive): invalid [RESTRICTION_LEVEL]"
-contains policy-above "$tmp/out" "    RESTRICTION_LEVEL label 0, byte 1, U+0430 '$(printf '\320\260')': UTS #39 §5.2"
+contains policy-above "$tmp/out" "    error   RESTRICTION_LEVEL  label 0, byte 1 '$(printf '\320\260')', U+0430: UTS #39 §5.2"
+has policy-above "$tmp/out" "  domain               invalid [RESTRICTION_LEVEL] (ToASCII under uts46, the registry's policy)"
 run policy-gnu-order 1 "$IBIDI" check "$paypal" --max-restriction=moderately-restrictive
 run policy-at 0 "$IBIDI" check --max-restriction minimally-restrictive "$paypal"
 has policy-at "$tmp/out" "  registry policy (at most minimally-restrictive): valid []"
 run policy-alabel 1 "$IBIDI" check --max-restriction moderately-restrictive xn--pypal-4ve.com
-contains policy-alabel "$tmp/out" "RESTRICTION_LEVEL label 0, byte 1, U+0430"
+# the finding's place in the Unicode form, and its label's in the A-label the input wrote
+contains policy-alabel "$tmp/out" "RESTRICTION_LEVEL  label 0, byte 1 (0 of the input) '$(printf '\320\260')', U+0430"
 run policy-bad-level 2 "$IBIDI" check --max-restriction bogus a.com
 contains policy-bad-level "$tmp/err" "unknown --max-restriction 'bogus': ascii-only, single-script"
 run policy-no-value 2 "$IBIDI" check a.com --max-restriction
@@ -214,13 +220,13 @@ has policy-notation "$tmp/out" "  restriction level (UTS #39 §5.2): single-scri
 mixed=$(printf '\330\2501\333\262.com')
 run mixed-warning 0 "$IBIDI" check "$mixed"
 contains mixed-warning "$tmp/out" "  uts46                valid []"
-contains mixed-warning "$tmp/out" "    MIXED_NUMBERS label 0, byte 3, U+06F2"
+contains mixed-warning "$tmp/out" "    warning MIXED_NUMBERS      label 0, byte 3 '$(printf '\333\262')', U+06F2"
 run mixed-policy 1 "$IBIDI" check --max-restriction unrestricted "$mixed"
 has mixed-policy "$tmp/out" "  registry policy (at most unrestricted): invalid [MIXED_NUMBERS]"
 # the host of an IRI or a mail address
 run policy-iri 1 "$IBIDI" check --max-restriction single-script "http://$paypal/x"
 contains policy-iri "$tmp/out" "  restriction level (UTS #39 §5.2) of the host: minimally-restrictive"
-contains policy-iri "$tmp/out" "RESTRICTION_LEVEL label 0, byte 8, U+0430"
+contains policy-iri "$tmp/out" "RESTRICTION_LEVEL  label 0, byte 8 '$(printf '\320\260')', U+0430"
 run policy-mail 0 "$IBIDI" check "user@$paypal"
 contains policy-mail "$tmp/out" "of the host: minimally-restrictive"
 run policy-no-host 0 "$IBIDI" check --as iri --max-restriction ascii-only 'x/y'
@@ -228,16 +234,16 @@ if grep -q "restriction level" "$tmp/out"; then ko "policy-no-host: a level with
 # JSON
 iran=$(printf '\330\247\333\214\330\261\330\247\331\206')
 run policy-json 0 "$IBIDI" check --json "$iran.com"
-contains policy-json "$tmp/out" "\"restriction\":\"single-script\",\"labels\":[{\"label\":\"$iran\",\"restriction\":\"single-script\"},{\"label\":\"com\",\"restriction\":\"ascii-only\"}],\"profiles\":"
+contains policy-json "$tmp/out" "\"restriction\":\"single-script\",\"labels\":[{\"label\":\"$iran\",\"offset\":0,\"input_offset\":0,\"input_length\":10,\"restriction\":\"single-script\",\"category\":\"rtl\"},{\"label\":\"com\",\"offset\":11,\"input_offset\":11,\"input_length\":3,\"restriction\":\"ascii-only\",\"category\":\"ltr\"}],\"bidi_domain_name\":true,\"profiles\":"
 run policy-json-above 1 "$IBIDI" check --json --max-restriction moderately-restrictive "$paypal"
-contains policy-json-above "$tmp/out" '"valid":false,"a_label":"xn--pypal-4ve.com"'
-contains policy-json-above "$tmp/out" '"status":"[RESTRICTION_LEVEL]","errors":[{"code":"RESTRICTION_LEVEL","label":0,"offset":1,"cp":"U+0430","restriction":"minimally-restrictive","message":"UTS #39 §5.2'
+contains policy-json-above "$tmp/out" '"valid":false,"status":"[RESTRICTION_LEVEL]","a_label":"xn--pypal-4ve.com"'
+contains policy-json-above "$tmp/out" '"findings":[{"code":"RESTRICTION_LEVEL","severity":"error","label":0,"offset":1,"length":2,"cp":"U+0430","context":"ltr","restriction":"minimally-restrictive","text":"'
 contains policy-json-above "$tmp/out" '"restriction":"minimally-restrictive","max_restriction":"moderately-restrictive","labels":'
 run policy-json-mixed 0 "$IBIDI" check --json "$mixed"
-contains policy-json-mixed "$tmp/out" '"warnings":[{"code":"MIXED_NUMBERS","label":0,"offset":3,"cp":"U+06F2","zero":"U+0030","message":"UTS #39 §5.3'
+contains policy-json-mixed "$tmp/out" '"findings":[{"code":"MIXED_NUMBERS","severity":"warning","label":0,"offset":3,"length":2,"cp":"U+06F2","context":"ltr","zero":"U+0030",'
 run policy-json-iri 1 "$IBIDI" check --json --max-restriction single-script "http://$paypal/x"
 contains policy-json-iri "$tmp/out" '"valid":false,'
-contains policy-json-iri "$tmp/out" '{"code":"RESTRICTION_LEVEL","severity":"error","label":0,"offset":8,"cp":"U+0430","restriction":"minimally-restrictive"'
+contains policy-json-iri "$tmp/out" '{"code":"RESTRICTION_LEVEL","severity":"error","label":0,"offset":8,"length":2,"cp":"U+0430","context":"ltr","restriction":"minimally-restrictive"'
 contains policy-json-iri "$tmp/out" '"restriction":"minimally-restrictive","max_restriction":"single-script","labels":'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

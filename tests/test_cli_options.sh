@@ -69,7 +69,7 @@ run conflict-scan 2 "$IBIDI" scan --json --tsv data/samples/names.txt
 run conflict-puny 2 "$IBIDI" punycode --encode --decode abc
 # An option a command does not list is refused (check writes text or JSON).
 run check-tsv 2 "$IBIDI" check a.com --tsv
-contains check-tsv "$tmp/err" "check writes text or JSON"
+contains check-tsv "$tmp/err" "unknown option '--tsv'"
 run unknown 2 "$IBIDI" props --nosuch U+0041
 # Numbers out of range are usage errors that name the range.
 run range-big 2 "$IBIDI" twins --max-candidates 99999999999999999999999 ab

@@ -108,15 +108,15 @@ contains "help" "$tmp/out" "usage: ibidi twins"
 
 # ---- ibidi check: the ambiguity findings ------------------------------------------------
 run "check 123.ABC.com" 1 "$IBIDI" check --input notation 123.ABC.com
-contains "check 123.ABC.com" "$tmp/out" "IDN_NUMBER_LABEL       ltr, at byte 0 (123)"
-contains "check 123.ABC.com" "$tmp/out" "INVALID_TWINS_ONLY     ltr, at byte 0 (123.ABC.com)"
+contains "check 123.ABC.com" "$tmp/out" "warning IDN_NUMBER_LABEL   component 0, byte 0 '123'"
+contains "check 123.ABC.com" "$tmp/out" "warning INVALID_TWINS_ONLY byte 0 '123.ABC.com'"
 contains "check 123.ABC.com" "$tmp/out" "Recommendation III.2"
 run "check mail" 1 "$IBIDI" check --input notation 'DEF@123.ABC.com'
 contains "check mail" "$tmp/out" "  email                invalid [B1]"
-contains "check mail" "$tmp/out" "CONTAINED_DOMAIN       ltr, at byte 7 (123.ABC.com)"
+contains "check mail" "$tmp/out" "warning CONTAINED_DOMAIN   component 1, byte 7 '123.ABC.com'"
 run "check iri" 0 "$IBIDI" check --input notation 'http://www.ABC.com/123/ABC/'
 contains "check iri" "$tmp/out" "  iri                  valid []"
-contains "check iri" "$tmp/out" "SAME_AUTHORITY         ltr, at byte 21 (/123/ABC/)"
+contains "check iri" "$tmp/out" "warning SAME_AUTHORITY     byte 21 '/123/ABC/'"
 run "check as domain" 0 "$IBIDI" check --as domain example.com
 contains "check as domain" "$tmp/out" "bidi ambiguity (Badami): none"
 run "check bad as" 2 "$IBIDI" check --as text abc

@@ -9,9 +9,9 @@ IBIDI=$BUILD/ibidi
 U=$(printf '\327\220\327\221\327\222') # the U-label of xn--4dbcd
 
 # check: the same ambiguity findings for the A-label and the U-label form
-codes() { sed -n '/bidi ambiguity/,$p' "$tmp/out" | awk '/^    [A-Z_]+ /{print $1, $2, $5}'; }
+codes() { sed -n '/bidi ambiguity/,$p' "$tmp/out" | awk '/^    warning [A-Z_]+ /{print $2, $3, $4, $5, $6}'; }
 run check-a 1 "$IBIDI" check 'xn--4dbcd.123.com'
-contains check-a "$tmp/out" "shown to users as: $U.123.com"
+contains check-a "$tmp/out" "  U-label form: $U.123.com"
 codes >"$tmp/a"
 run check-u 1 "$IBIDI" check "$U.123.com"
 codes >"$tmp/u"

@@ -139,6 +139,20 @@ int cli_wrap_on(void);       /* whether cli_put_visual wraps, as set */
  * CLI_IN_UTF8. */
 void cli_json_text(FILE *f, const char *s, size_t len, cli_input in);
 
+/* Findings, the one writer per format that every command uses: a JSON object with the
+ * same fields everywhere (code, severity, label, offset, length, input_offset and
+ * input_length when the place differs in the input, cp, bidi_class, context, the detail
+ * by its meaning, the text at the place when text is given, message); an array of them;
+ * and a line in words ("    error   B1  label 0, byte 0, U+0031 (EN): RFC 5893 ..."). */
+void cli_json_finding(FILE *f, const ibidi_finding *x, const char *text, size_t text_len,
+                      cli_input in);
+void cli_json_findings(FILE *f, const ibidi_finding *x, size_t n, const char *text,
+                       size_t text_len, cli_input in);
+void cli_text_finding(FILE *f, const ibidi_finding *x, const char *text, size_t text_len,
+                      cli_input in);
+/* JSON the library wrote (ibidi/json.h), in notation again when in says so. */
+void cli_put_json(FILE *f, const char *json, size_t len, cli_input in);
+
 /* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
  * *value gets the part after '=' or NULL. */
 int cli_opt(const char *arg, const char *name, const char **value);

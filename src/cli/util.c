@@ -64,44 +64,25 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return CLI_USAGE;
 }
 
-/* One JSON string literal; bytes of ill-formed UTF-8 become U+FFFD (the caller that must
- * keep them writes cli_json_input's hex field beside). */
+/* One JSON string literal, as the library writes them (ibidi_json_string); returns 1 when
+ * a byte was replaced (ill-formed UTF-8: the caller that must keep it writes
+ * cli_json_input's hex field beside). */
 int cli_json_string(FILE *f, const char *s, size_t len)
 {
-    static const char hex[] = "0123456789abcdef";
-    int replaced = 0;
-    fputc('"', f);
-    size_t i = 0;
-    while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80) {
-            size_t at = i;
-            uint32_t cp;
-            if (ibidi_utf8_next(s, len, &i, &cp, NULL) == IBIDI_OK) {
-                fwrite(s + at, 1, i - at, f);
-            } else {
-                fputs("\xEF\xBF\xBD", f);
-                i = at + 1;
-                replaced = 1;
-            }
-            continue;
-        }
-        switch (c) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
-        default:
-            if (c < 0x20 || c == 0x7F)
-                fprintf(f, "\\u00%c%c", hex[c >> 4], hex[c & 15]);
-            else
-                fputc(c, f);
-        }
-        i++;
+    char small[512];
+    ibidi_buf b = {small, sizeof small, 0};
+    ibidi_status st = ibidi_json_string(s, len, &b);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL && (b.data = malloc(b.len)) != NULL) {
+        b.cap = b.len;
+        st = ibidi_json_string(s, len, &b);
     }
-    fputc('"', f);
-    return replaced;
+    if (st == IBIDI_OK)
+        fwrite(b.data, 1, b.len, f);
+    else
+        fputs("\"\"", f); /* out of memory: still valid JSON */
+    if (b.data != small)
+        free(b.data);
+    return ibidi_utf8_validate(s, len, NULL, NULL) != IBIDI_OK;
 }
 
 void cli_json_hex(FILE *f, const char *s, size_t len)
@@ -517,4 +498,82 @@ void cli_lgr_first_label(const ibidi_lgr *lgr, const char *u, size_t ulen,
     *disposition = r.disposition;
     if (r.eligible && ibidi_lgr_index_label_utf8(lgr, u, llen, &out, NULL) == IBIDI_OK)
         *index_len = out.len;
+}
+
+/* ---- Findings: one writer per format ----------------------------------------------------- */
+
+/* JSON the library wrote, in notation again when `in` says so: the notation letters and the
+ * bidi controls are the only characters that change, and the library writes them as
+ * themselves inside strings (never escaped), so converting the whole text converts exactly
+ * the strings' characters. */
+void cli_put_json(FILE *f, const char *json, size_t len, cli_input in)
+{
+    put_text(f, json, len, in, 0);
+}
+
+void cli_json_finding(FILE *f, const ibidi_finding *x, const char *text, size_t text_len,
+                      cli_input in)
+{
+    char small[1024];
+    ibidi_buf b = {small, sizeof small, 0};
+    ibidi_status st = ibidi_json_finding(x, text, text_len, &b);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL && (b.data = malloc(b.len)) != NULL) {
+        b.cap = b.len;
+        st = ibidi_json_finding(x, text, text_len, &b);
+    }
+    if (st == IBIDI_OK)
+        cli_put_json(f, b.data, b.len, in);
+    else
+        fputs("null", f); /* out of memory: still valid JSON */
+    if (b.data != small)
+        free(b.data);
+}
+
+void cli_json_findings(FILE *f, const ibidi_finding *x, size_t n, const char *text,
+                       size_t text_len, cli_input in)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputc(',', f);
+        cli_json_finding(f, &x[i], text, text_len, in);
+    }
+    fputc(']', f);
+}
+
+/* What a finding's part counts, as ibidi_json_finding names it. */
+static const char *part_word(const ibidi_finding *x)
+{
+    const ibidi_code_info *r = ibidi_code_describe(IBIDI_CODE_FINDING, x->code);
+    return r && (strcmp(r->capability, "iri") == 0 || strcmp(r->capability, "ambiguity") == 0)
+               ? "component"
+               : "label";
+}
+
+void cli_text_finding(FILE *f, const ibidi_finding *x, const char *text, size_t text_len,
+                      cli_input in)
+{
+    fprintf(f, "    %-7s %-18s", x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning",
+            ibidi_code_name(x->code));
+    if (x->context == IBIDI_DIR_RTL)
+        fputs(" rtl,", f);
+    if (x->part != IBIDI_NO_PART)
+        fprintf(f, " %s %zu,", part_word(x), x->part);
+    fprintf(f, " byte %zu", x->offset);
+    if (x->input_offset != x->offset)
+        fprintf(f, " (%zu of the input)", x->input_offset);
+    if (text && x->length && x->offset <= text_len && x->length <= text_len - x->offset) {
+        fputs(" '", f);
+        cli_put_text(f, text + x->offset, x->length, in);
+        fputc('\'', f);
+    }
+    if (x->cp) {
+        fputs(", ", f);
+        cli_put_cp(f, x->cp);
+    }
+    if (x->bidi_class >= 0)
+        fprintf(f, " (%s)", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
+    if (x->code == IBIDI_AMBIGUITY_NUMBER_SEPARATOR && x->detail)
+        fprintf(f, " expression %d", x->detail);
+    fprintf(f, ": %s\n", ibidi_code_message(x->code));
 }
