@@ -32,7 +32,17 @@ CREATE FUNCTION ibidi_check(name text, profile text DEFAULT 'uts46') RETURNS jso
     AS 'MODULE_PATHNAME', 'pg_ibidi_check'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
 COMMENT ON FUNCTION ibidi_check(text, text) IS
-    'every finding of a domain name (IDNA, Bidi Rule, UTS #39 levels, RFC 5893 section 3, Badami''s ambiguity) as ibidi check --json --as domain writes it';
+    'the library''s verdict on a domain name (validity and reasons; every finding of IDNA, the UTS #39 policy, RFC 5893 section 3 and Badami''s ambiguity; labels, profiles, displays) as ibidi check --json --as domain writes it';
+
+CREATE FUNCTION ibidi_codes(OUT kind text, OUT code integer, OUT name text,
+                            OUT enumerator text, OUT capability text, OUT family text,
+                            OUT severity text, OUT short_text text, OUT rule text,
+                            OUT message text, OUT example text)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'pg_ibidi_codes'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 150;
+COMMENT ON FUNCTION ibidi_codes() IS
+    'every finding code and status of the library''s table of codes (ibidi explain): its name, severity, family of rules, short text, the rule it cites, its sentence and a command that shows it';
 
 CREATE FUNCTION ibidi_display(name text, context text DEFAULT 'ltr') RETURNS text
     AS 'MODULE_PATHNAME', 'pg_ibidi_display'

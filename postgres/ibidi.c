@@ -38,7 +38,6 @@
 #include "utils/memutils.h"
 
 #include "ibidi.h"
-#include "ibidi/rfc5893.h"
 #include "ibidi/utf8.h"
 
 PG_MODULE_MAGIC;
@@ -124,44 +123,20 @@ static void cannot_process(const char *what, const ibidi_error *err)
     pg_unreachable();
 }
 
-/* ---- JSON text, as the command writes it (src/cli/util.c, cli_json_string) -------------- */
+/* ---- JSON text: the library's (ibidi/json.h), as the command writes it ------------------ */
 
 static void json_string(StringInfo b, const char *s, size_t len)
 {
-    static const char hex[] = "0123456789abcdef";
-    appendStringInfoChar(b, '"');
-    size_t i = 0;
-    while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80) {
-            size_t at = i;
-            uint32_t cp;
-            if (ibidi_utf8_next(s, len, &i, &cp, NULL) == IBIDI_OK) {
-                appendBinaryStringInfo(b, s + at, (int)(i - at));
-            } else {
-                appendStringInfoString(b, "\xEF\xBF\xBD");
-                i = at + 1;
-            }
-            continue;
-        }
-        switch (c) {
-        case '"': appendStringInfoString(b, "\\\""); break;
-        case '\\': appendStringInfoString(b, "\\\\"); break;
-        case '\n': appendStringInfoString(b, "\\n"); break;
-        case '\r': appendStringInfoString(b, "\\r"); break;
-        case '\t': appendStringInfoString(b, "\\t"); break;
-        default:
-            if (c < 0x20 || c == 0x7F) {
-                appendStringInfoString(b, "\\u00");
-                appendStringInfoChar(b, hex[c >> 4]);
-                appendStringInfoChar(b, hex[c & 15]);
-            } else {
-                appendStringInfoChar(b, (char)c);
-            }
-        }
-        i++;
+    char small[256];
+    ibidi_buf out = {small, sizeof small, 0};
+    if (ibidi_json_string(s, len, &out) == IBIDI_E_BUFFER_TOO_SMALL) {
+        out.data = palloc(out.len);
+        out.cap = out.len;
+        (void)ibidi_json_string(s, len, &out);
     }
-    appendStringInfoChar(b, '"');
+    appendBinaryStringInfo(b, out.data, (int)out.len);
+    if (out.data != small)
+        pfree(out.data);
 }
 
 static void json_cstr(StringInfo b, const char *s)
@@ -227,21 +202,14 @@ static void convert(const char *name, size_t len, unsigned flags, int to_ascii, 
 
 static int encoding_error(const conv *c) { return c->st != IBIDI_OK && c->st != IBIDI_E_IDNA_INVALID; }
 
-/* The distinct error codes of x[0..nx) and y[0..ny), in IdnaTestV2.txt's order (as the
- * command prints them): "[B1, V6]", or "[]". */
-static void put_codes(StringInfo b, const ibidi_finding *x, size_t nx, const ibidi_finding *y,
-                      size_t ny)
+/* The distinct error codes of the findings, in the one order of codes (as the command
+ * prints them): "[B1, V6]", or "[]". */
+static void put_codes(StringInfo b, const ibidi_finding *x, size_t nx)
 {
     char t[2048]; /* 64 codes of up to 30 bytes, with their separators */
-    ibidi_finding *all = palloc((nx + ny + 1) * sizeof *all);
-    if (nx)
-        memcpy(all, x, nx * sizeof *all);
-    if (ny)
-        memcpy(all + nx, y, ny * sizeof *all);
     ibidi_buf out = {t, sizeof t, 0};
-    if (ibidi_findings_codes(all, nx + ny, &out) == IBIDI_OK)
+    if (ibidi_findings_codes(x, nx, &out) == IBIDI_OK)
         appendBinaryStringInfo(b, t, (int)out.len);
-    pfree(all);
 }
 
 /* ToASCII or ToUnicode under a profile; an invalid name is an ERROR (IB001) naming the
@@ -267,7 +235,7 @@ static Datum idna_convert(FunctionCallInfo fcinfo, int to_ascii)
             first = &c.f[i];
     StringInfoData codes;
     initStringInfo(&codes);
-    put_codes(&codes, c.f, c.nf, NULL, 0);
+    put_codes(&codes, c.f, c.nf);
     const char *code = first ? ibidi_code_name(first->code) : NULL;
     ereport(ERROR, (errcode(ERRCODE_IBIDI_INVALID_NAME),
                     errmsg("ibidi: invalid domain name \"%.*s\" (%s): %s at byte %zu", (int)len,
@@ -305,280 +273,35 @@ Datum pg_ibidi_is_valid(PG_FUNCTION_ARGS)
     PG_RETURN_BOOL(st == IBIDI_OK);
 }
 
-/* ---- ibidi_check: the JSON of `ibidi check --json --as domain` (src/cli/cmd_idna.c) ------ */
+/* ---- ibidi_check: the library's verdict on a domain name, as its JSON ------------------------ */
 
-/* The findings of one severity (put_json_list). */
-static void json_list(StringInfo b, const ibidi_finding *f, size_t n, int warnings, int *first)
-{
-    for (size_t i = 0; i < n; i++) {
-        const ibidi_finding *x = &f[i];
-        if ((x->severity == IBIDI_SEVERITY_WARNING) != warnings)
-            continue;
-        const char *code = ibidi_code_name(x->code);
-        appendStringInfo(b, "%s{\"code\":\"%s\",\"label\":%u,\"offset\":%zu", *first ? "" : ",",
-                         code ? code : "?", (unsigned)x->part, x->offset);
-        *first = 0;
-        if (x->cp)
-            appendStringInfo(b, ",\"cp\":\"U+%04X\"", (unsigned)x->cp);
-        if (x->bidi_class >= 0)
-            appendStringInfo(b, ",\"bidi_class\":\"%s\"",
-                             ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
-        if (x->code == IBIDI_UTS39_RESTRICTION_LEVEL)
-            appendStringInfo(b, ",\"restriction\":\"%s\"",
-                             ibidi_uts39_level_name((ibidi_uts39_level)x->detail));
-        else if (x->code == IBIDI_UTS39_MIXED_NUMBERS)
-            appendStringInfo(b, ",\"zero\":\"U+%04X\"", (unsigned)x->detail);
-        appendStringInfoString(b, ",\"message\":");
-        json_cstr(b, x->rule);
-        appendStringInfoChar(b, '}');
-    }
-}
-
-/* UTS #39 on the U-label form: ,"restriction" and ,"labels" (json_policy), its findings. */
-typedef struct policy {
-    int run;
-    ibidi_uts39_level level;
-    ibidi_finding *f;
-    size_t nf;
-} policy;
-
-static void policy_run(policy *p, const char *text, size_t len)
-{
-    const ibidi_uts39_options po = {IBIDI_UTS39_NO_LIMIT, 0};
-    ibidi_findings found = {NULL, 0, 0, 0};
-    memset(p, 0, sizeof *p);
-    ibidi_status st = ibidi_uts39_check_alloc(text, len, &po, &p->level, &found, NULL);
-    p->run = st == IBIDI_OK || st == IBIDI_E_UTS39_INVALID;
-    if (p->run && found.items && found.n) {
-        p->nf = found.n;
-        p->f = palloc(sizeof *p->f * found.n);
-        memcpy(p->f, found.items, sizeof *p->f * found.n);
-    }
-    ibidi_findings_free(&found);
-}
-
-static void json_policy(StringInfo b, const policy *p, const char *text, size_t len)
-{
-    if (!p->run)
-        return;
-    appendStringInfo(b, ",\"restriction\":\"%s\",\"labels\":[", ibidi_uts39_level_name(p->level));
-    int first = 1;
-    for (size_t a = 0; a <= len;) {
-        size_t e = a;
-        while (e < len && text[e] != '.')
-            e++;
-        ibidi_uts39_level l;
-        if (e > a && ibidi_uts39_level_utf8(text + a, e - a, &l, NULL) == IBIDI_OK) {
-            appendStringInfoString(b, first ? "{\"label\":" : ",{\"label\":");
-            first = 0;
-            json_string(b, text + a, e - a);
-            appendStringInfo(b, ",\"restriction\":\"%s\"}", ibidi_uts39_level_name(l));
-        }
-        a = e + 1;
-    }
-    appendStringInfoChar(b, ']');
-}
-
-/* Badami's label categories (put_categories, JSON). */
-static void json_categories(StringInfo b, const char *name, size_t nlen)
-{
-    appendStringInfoString(b, ",\"categories\":[");
-    int first = 1;
-    for (size_t a = 0; a <= nlen;) {
-        size_t e = a;
-        while (e < nlen && name[e] != '.')
-            e++;
-        unsigned cat = 0;
-        if (e > a && ibidi_ambiguity_label_category_utf8(name + a, e - a, &cat, NULL) == IBIDI_OK) {
-            const char *cname =
-                ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(cat));
-            appendStringInfoString(b, first ? "{\"label\":" : ",{\"label\":");
-            first = 0;
-            json_string(b, name + a, e - a);
-            appendStringInfo(b, ",\"category\":\"%s%s%s\"}", cname ? cname : "?",
-                             cat & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
-                             cat & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
-        }
-        a = e + 1;
-    }
-    appendStringInfoChar(b, ']');
-}
-
-/* RFC 5893 §3 (json_rfc5893). */
-static void json_rfc5893(StringInfo b, const char *name, size_t nlen)
-{
-    ibidi_finding f[16];
-    ibidi_findings fs = {f, 16, 0, 0};
-    ibidi_error err;
-    ibidi_status st = ibidi_rfc5893_check_name_utf8(name, nlen, NULL, &fs, NULL, &err);
-    appendStringInfoString(b, ",\"rfc5893\":{");
-    if (st != IBIDI_OK) {
-        appendStringInfoString(b, "\"checked\":false,");
-        json_error(b, &err);
-    } else {
-        appendStringInfo(b, "\"checked\":true,\"count\":%zu,\"findings\":[", fs.n);
-        for (size_t i = 0; i < fs.n && i < 16; i++) {
-            const char *code = ibidi_code_name(f[i].code);
-            appendStringInfo(b,
-                             "%s{\"code\":\"%s\",\"context\":\"%s\",\"label\":%zu,"
-                             "\"offset\":%zu,\"length\":%zu",
-                             i ? "," : "", code ? code : "?",
-                             f[i].context == IBIDI_DIR_RTL ? "rtl" : "ltr", f[i].part,
-                             f[i].offset, f[i].length);
-            if (f[i].offset <= nlen && f[i].length <= nlen - f[i].offset) {
-                appendStringInfoString(b, ",\"text\":");
-                json_string(b, name + f[i].offset, f[i].length);
-            }
-            appendStringInfoString(b, ",\"message\":");
-            json_cstr(b, f[i].rule);
-            appendStringInfoChar(b, '}');
-        }
-        appendStringInfoChar(b, ']');
-    }
-    appendStringInfoChar(b, '}');
-}
-
-/* Badami's analysis and the exact twin search, both contexts, on the form users see
- * (json_ambiguity): ,"shown_as" when A-labels became U-labels, ,"ambiguity". */
-static void json_ambiguity(StringInfo b, const char *name, size_t nlen, ibidi_idna_profile p)
-{
-    ibidi_buf u = {NULL, 0, 0};
-    const ibidi_iri_options uo = {IBIDI_IRI_AS_DOMAIN, 0, {p, 0, 0, NULL, 0}};
-    char *form = NULL;
-    /* shown when the form differs from the name: an A-label became a U-label */
-    if (ibidi_iri_unicode_form_alloc(name, nlen, &uo, &u, NULL) == IBIDI_OK &&
-        (u.len != nlen || memcmp(u.data, name, nlen) != 0)) {
-        const size_t ulen = u.len;
-        form = pnstrdup(u.data, ulen);
-        appendStringInfoString(b, ",\"shown_as\":");
-        json_string(b, form, ulen);
-        name = form;
-        nlen = ulen;
-    }
-    ibidi_free(u.data);
-    const ibidi_ambiguity_options ao = {.as = IBIDI_IRI_AS_DOMAIN,
-                                        .flags = IBIDI_AMBIGUITY_EXACT | IBIDI_AMBIGUITY_RTL,
-                                        .idna = {p, 0, 0, NULL, 0}};
-    ibidi_findings found = {NULL, 0, 0, 0};
-    ibidi_error err;
-    ibidi_status st = ibidi_ambiguity_analyze_alloc(name, nlen, &ao, &found, &err);
-    /* copied before anything that may ereport (appendStringInfo can run out of memory) */
-    ibidi_finding *f = NULL;
-    size_t nf = 0;
-    if (st == IBIDI_OK && found.items && found.n) {
-        f = palloc(sizeof *f * found.n);
-        memcpy(f, found.items, sizeof *f * found.n);
-        nf = found.n;
-    }
-    ibidi_findings_free(&found);
-    if (st == IBIDI_E_NOMEM)
-        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
-    appendStringInfoString(b, ",\"ambiguity\":{");
-    if (st != IBIDI_OK) {
-        appendStringInfoString(b, "\"analysed\":false,");
-        json_error(b, &err);
-    } else {
-        appendStringInfoString(b, "\"analysed\":true,\"findings\":[");
-        for (size_t i = 0; i < nf; i++) {
-            const ibidi_finding *x = &f[i];
-            const char *code = ibidi_code_name(x->code);
-            appendStringInfo(b, "%s{\"code\":\"%s\",\"context\":\"%s\",\"offset\":%zu,\"length\":%zu",
-                             i ? "," : "", code ? code : "?",
-                             x->context == IBIDI_DIR_RTL ? "rtl" : "ltr", x->offset, x->length);
-            if (x->offset <= nlen && x->length <= nlen - x->offset) {
-                appendStringInfoString(b, ",\"text\":");
-                json_string(b, name + x->offset, x->length);
-            }
-            if (x->detail)
-                appendStringInfo(b, ",\"expression\":%d", x->detail);
-            appendStringInfoString(b, ",\"message\":");
-            json_cstr(b, x->rule);
-            appendStringInfoChar(b, '}');
-        }
-        appendStringInfoChar(b, ']');
-    }
-    appendStringInfoChar(b, '}');
-}
-
+/* The verdict (ibidi_verdict_make) as `ibidi check --json --as domain` prints it: the
+ * library makes the record and writes its JSON (ibidi_json_verdict); this function only
+ * copies the text out before anything may ereport. A name is never an error here: an
+ * invalid one, or one that is no name at all, is a record that says so. */
 PG_FUNCTION_INFO_V1(pg_ibidi_check);
 Datum pg_ibidi_check(PG_FUNCTION_ARGS)
 {
     size_t nlen;
     const char *name = arg_text(fcinfo, 0, &nlen, NAME_MAX_BYTES);
-    ibidi_idna_profile prof = arg_profile(fcinfo, 1);
-    StringInfoData b;
-    initStringInfo(&b);
-    conv r[5];
-    for (int p = 0; p < 5; p++) {
-        unsigned flags = p < 4 ? ibidi_idna_profile_flags((ibidi_idna_profile)p)
-                               : ibidi_idna_profile_flags(prof) | IBIDI_IDNA_BIDI_PER_LABEL;
-        convert(name, nlen, flags, 1, &r[p]);
+    ibidi_verdict_options o;
+    ibidi_verdict v;
+    ibidi_buf j = {NULL, 0, 0};
+    memset(&o, 0, sizeof o);
+    o.as = IBIDI_IRI_AS_DOMAIN;
+    o.profile = arg_profile(fcinfo, 1);
+    ibidi_status st = ibidi_verdict_make_alloc(name, nlen, &o, &v);
+    if (st == IBIDI_OK) {
+        st = ibidi_json_verdict_alloc(&v, name, nlen, &j);
+        ibidi_verdict_free(&v);
     }
-    appendStringInfoString(&b, "{\"input\":");
-    json_string(&b, name, nlen);
-    if (encoding_error(&r[0])) { /* not a name under any profile (cli_fail_record) */
-        appendStringInfoChar(&b, ',');
-        json_error(&b, &r[0].err);
-        appendStringInfoChar(&b, '}');
-        PG_RETURN_DATUM(jsonb_of(&b));
+    char *text = st == IBIDI_OK ? pnstrdup(j.data, j.len) : NULL;
+    ibidi_free(j.data);
+    if (st != IBIDI_OK) {
+        const ibidi_error err = {st, 0, 0};
+        cannot_process("ibidi_check", &err);
     }
-    const conv *sel = &r[prof];
-    conv u;
-    convert(name, nlen, ibidi_idna_profile_flags(prof), 0, &u);
-    const int have_u = !encoding_error(&u);
-    policy pol;
-    memset(&pol, 0, sizeof pol);
-    if (have_u)
-        policy_run(&pol, u.out, u.out_len);
-    const int valid = sel->st == IBIDI_OK; /* no --max-restriction: the policy never fails */
-    appendStringInfo(&b, ",\"kind\":\"domain\",\"profile\":\"%s\",\"valid\":%s",
-                     ibidi_idna_profile_name(prof), valid ? "true" : "false");
-    if (!encoding_error(sel)) {
-        appendStringInfoString(&b, ",\"a_label\":");
-        json_string(&b, sel->out, sel->out_len);
-    }
-    if (have_u) {
-        appendStringInfoString(&b, ",\"u_label\":");
-        json_string(&b, u.out, u.out_len);
-    }
-    appendStringInfoString(&b, ",\"status\":\"");
-    put_codes(&b, sel->f, sel->nf, pol.f, pol.nf);
-    int first = 1;
-    appendStringInfoString(&b, "\",\"errors\":[");
-    json_list(&b, sel->f, sel->nf, 0, &first);
-    json_list(&b, pol.f, pol.nf, 0, &first);
-    first = 1;
-    appendStringInfoString(&b, "],\"warnings\":[");
-    json_list(&b, sel->f, sel->nf, 1, &first);
-    json_list(&b, pol.f, pol.nf, 1, &first);
-    appendStringInfoChar(&b, ']');
-    if (have_u)
-        json_policy(&b, &pol, u.out, u.out_len);
-    appendStringInfoString(&b, ",\"profiles\":[");
-    for (int p = 0; p < 5; p++) {
-        appendStringInfo(&b, "%s{\"profile\":\"%s\",\"valid\":%s", p ? "," : "",
-                         p < 4 ? ibidi_idna_profile_name((ibidi_idna_profile)p) : "bidi-per-label",
-                         r[p].st == IBIDI_OK ? "true" : "false");
-        if (encoding_error(&r[p])) {
-            appendStringInfoChar(&b, ',');
-            json_error(&b, &r[p].err);
-        } else {
-            appendStringInfoString(&b, ",\"status\":\"");
-            put_codes(&b, r[p].f, r[p].nf, NULL, 0);
-            appendStringInfoChar(&b, '"');
-        }
-        appendStringInfoChar(&b, '}');
-    }
-    appendStringInfoChar(&b, ']');
-    int bidi_name = 0;
-    ibidi_status st = ibidi_idna_bidi_rule_utf8(name, nlen, 0, NULL, &bidi_name, NULL);
-    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID)
-        appendStringInfo(&b, ",\"bidi_domain_name\":%s", bidi_name ? "true" : "false");
-    json_categories(&b, name, nlen);
-    json_rfc5893(&b, name, nlen);
-    json_ambiguity(&b, name, nlen, prof);
-    appendStringInfoChar(&b, '}');
-    PG_RETURN_DATUM(jsonb_of(&b));
+    PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(text)));
 }
 
 /* ---- Display ---------------------------------------------------------------------------------- */
@@ -780,6 +503,35 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
         values[0] = PointerGetDatum(text_of(l.v[i].s, l.v[i].len));
         values[1] = BoolGetDatum(l.v[i].valid);
         values[2] = PointerGetDatum(cstring_to_text(l.v[i].codes));
+        tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+    }
+    return (Datum)0;
+}
+
+/* ---- The table of codes -------------------------------------------------------------------- */
+
+/* Every finding code and status of the library's table (ibidi_code_table), as `ibidi explain
+ * --list --json` lists them: what a registry's application shows next to a code it stored. */
+PG_FUNCTION_INFO_V1(pg_ibidi_codes);
+Datum pg_ibidi_codes(PG_FUNCTION_ARGS)
+{
+    static const char *const sev[] = {"error", "warning", "status", "success"};
+    size_t n = 0;
+    const ibidi_code_info *r = ibidi_code_table(&n);
+    InitMaterializedSRF(fcinfo, 0);
+    ReturnSetInfo *rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
+    for (size_t i = 0; i < n; i++) {
+        const char *cols[] = {r[i].type == IBIDI_CODE_FINDING ? "finding" : "status", NULL,
+                              r[i].name, r[i].enumerator, r[i].capability, r[i].group,
+                              sev[r[i].severity], r[i].text, r[i].rule, r[i].message,
+                              r[i].example};
+        Datum values[11];
+        bool nulls[11];
+        for (int k = 0; k < 11; k++) {
+            nulls[k] = k != 1 && cols[k] == NULL;
+            values[k] = k == 1 ? Int32GetDatum(r[i].value)
+                               : (nulls[k] ? (Datum)0 : PointerGetDatum(cstring_to_text(cols[k])));
+        }
         tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
     }
     return (Datum)0;

@@ -322,35 +322,32 @@ WHERE t.fn = 'ibidi_to_ascii' AND t.id > 0 AND t.result IS NOT NULL
   AND (u.state <> 'ok' OR a.state <> 'ok' OR a.result <> t.result)
 ORDER BY t.id;
 
--- ibidi_check: a jsonb object with the fields of ibidi check --json --as domain, or for a
--- text that is no name under any profile the input and an error; valid as ibidi_is_valid
--- says, a_label and u_label those of ibidi_to_ascii and ibidi_to_unicode when they return,
--- the five verdicts in their order.
+-- ibidi_check: the library's verdict as a jsonb object (ibidi check --json --as domain); for
+-- a text that is no name, its input, kind, profile, validity, reasons and an error; valid
+-- as ibidi_is_valid says and exactly when the reasons are "[]", an error finding only in
+-- an invalid name, a_label that of ibidi_to_ascii when it returns, the five verdicts in
+-- their order.
 SELECT c.id, left(c.arg1, 40) AS name, c.arg2 AS profile, left(c.result, 60) AS result
 FROM fuzz_call c
 JOIN fuzz_call v ON v.id = c.id AND v.fn = 'ibidi_is_valid'
 JOIN fuzz_call t ON t.id = c.id AND t.fn = 'ibidi_to_ascii'
-JOIN fuzz_call u ON u.id = c.id AND u.fn = 'ibidi_to_unicode'
 CROSS JOIN LATERAL (SELECT c.result::jsonb AS j) s
 WHERE c.fn = 'ibidi_check' AND c.state = 'ok' AND c.result IS NOT NULL
-  AND NOT (j->>'input' = c.arg1
+  AND NOT (j->>'input' = c.arg1 AND j->>'kind' = 'domain' AND j->>'profile' = c.arg2
+           AND j->>'valid' = v.result AND (j->>'valid' = 'true') = (j->>'status' = '[]')
            AND CASE WHEN j ? 'error'
                     THEN (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(j) k)
-                             = '{error,input}'
+                             = '{error,input,kind,profile,status,valid}'
                          AND jsonb_typeof(j->'error'->'status') = 'string'
                          AND v.result = 'false'
-                    ELSE j ?& '{kind,profile,valid,status,errors,warnings,profiles,categories,'
-                               'rfc5893,ambiguity}'
-                         AND j->>'kind' = 'domain' AND j->>'profile' = c.arg2
-                         AND j->>'valid' = v.result
-                         AND jsonb_typeof(j->'errors') = 'array'
-                         AND jsonb_typeof(j->'warnings') = 'array'
-                         AND jsonb_typeof(j->'categories') = 'array'
+                    ELSE j ?& '{unicode,findings,labels,profiles,rfc5893,ambiguity}'
+                         AND jsonb_typeof(j->'findings') = 'array'
+                         AND jsonb_typeof(j->'labels') = 'array'
                          AND jsonb_typeof(j->'rfc5893'->'checked') = 'boolean'
                          AND jsonb_typeof(j->'ambiguity'->'analysed') = 'boolean'
-                         AND (j->>'valid' = 'false' OR j->'errors' = '[]')
+                         AND (j->>'valid' = 'false'
+                              OR NOT jsonb_path_exists(j, '$.findings[*] ? (@.severity == "error")'))
                          AND (t.state <> 'ok' OR j->>'a_label' = t.result)
-                         AND (u.state <> 'ok' OR j->>'u_label' = u.result)
                          AND (SELECT array_agg(e->>'profile' ORDER BY o)
                               FROM jsonb_array_elements(j->'profiles') WITH ORDINALITY x(e, o))
                              = '{uts46,whatwg,idna2008-lookup,idna2008-register,bidi-per-label}'
