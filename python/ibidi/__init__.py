@@ -20,6 +20,7 @@ from ._ibidi import decode, display, encode
 
 __all__ = [
     "encode", "decode", "check", "process", "display", "twins", "analyze", "scan",
+    "codes", "explain", "Verdict", "Label", "CodeInfo",
     "Scanner", "Finding", "IDNAResult", "Twins", "ScanRecord", "Collision", "ScanSummary",
     "Error", "IDNAError", "IDNABidiError", "BidiError", "InvalidCodepoint",
     "InvalidCodepointContext", "InvalidLabel", "InvalidHyphen", "InvalidPunycode",
@@ -48,7 +49,9 @@ class Finding:
     the code point there, or None; bidi_class: its Bidi_Class for the Bidi Rule, or None;
     context: the paragraph direction an ambiguity finding holds in ("ltr" or "rtl");
     detail: per code (the Bidi Rule condition, the number-separator expression, ...),
-    else 0.
+    else 0; input_offset, input_length: the same place in the text as given (a verdict's
+    findings, whose offset counts in the Unicode form: the A-label a U-label came from),
+    equal to offset and length for every other call.
     """
 
     code: str
@@ -61,6 +64,8 @@ class Finding:
     bidi_class: Optional[str]
     context: str
     detail: int
+    input_offset: int = 0
+    input_length: int = 0
 
     @property
     def char(self) -> Optional[str]:
@@ -145,24 +150,66 @@ class InvalidEncoding(IDNAError):
     """bytes that are not well-formed UTF-8 (Unicode §3.9)."""
 
 
+@dataclass(frozen=True)
+class CodeInfo:
+    """One row of the library's table of codes (``ibidi explain`` prints the same): kind
+    ("finding" or "status"), value, name, enumerator, capability (the header), group (the
+    family of rules: "bidi-rule", "code-point", "context", "hyphen", "label", "punycode",
+    "length", "encoding", ...), severity ("error", "warning", "status", "success"),
+    severity_note, text (short), rule (the rule it cites), message (the sentence), source
+    (the calls and commands that report it), example, example_shows, note."""
+
+    kind: str
+    value: int
+    name: str
+    enumerator: str
+    capability: str
+    group: str
+    severity: str
+    severity_note: Optional[str]
+    text: str
+    rule: Optional[str]
+    message: str
+    source: str
+    example: Optional[str]
+    example_shows: Optional[str]
+    note: Optional[str]
+
+
+_CODES: List[CodeInfo] = [CodeInfo(*t) for t in _ibidi._codes()]
+_FINDINGS = {c.name: c for c in _CODES if c.kind == "finding"}
+_STATUSES = {c.name: c for c in _CODES if c.kind == "status"}
+
+
+def codes() -> List[CodeInfo]:
+    """Every finding code and status the library has, from its one table of codes."""
+    return list(_CODES)
+
+
+def explain(code: str) -> List[CodeInfo]:
+    """The rows that a name (any case, "-" for "_"), an enumerator or a number names: a
+    finding code and a status may share one, so both come back. Raises ValueError when
+    none does."""
+    q = code.split("@", 1)[0].upper().replace("-", "_")
+    rows = [c for c in _CODES
+            if (q.isdigit() and int(q) == c.value) or q in (c.name, c.enumerator, c.enumerator[6:])]
+    if not rows:
+        raise ValueError(f"unknown code {code!r}")
+    return rows
+
+
+# The exception of a rule's family, by the group the library's table gives its code.
+_GROUP_CLASS = {
+    "bidi-rule": "IDNABidiError", "context": "InvalidCodepointContext",
+    "code-point": "InvalidCodepoint", "hyphen": "InvalidHyphen", "label": "InvalidLabel",
+    "punycode": "InvalidPunycode", "length": "InvalidLength", "encoding": "InvalidEncoding",
+}
+
+
 def _idna_class(code: str) -> type:
-    if code[:1] == "B" and code[1:].isdigit():
-        return IDNABidiError
-    if code in ("C1", "C2", "NO_CONTEXT_RULE") or (code[:1] == "O" and code[1:].isdigit()):
-        return InvalidCodepointContext
-    if code in ("P1", "V7", "U1", "DISALLOWED_CP", "UNASSIGNED_CP", "DOMAIN_INVALID_CODE_POINT"):
-        return InvalidCodepoint
-    if code in ("V2", "V3", "V4"):
-        return InvalidHyphen
-    if code in ("V1", "V5", "V6", "V8"):
-        return InvalidLabel
-    if code in ("P4", "A3", "FAKE_A_LABEL", "PUNYCODE_BAD_INPUT", "PUNYCODE_OVERFLOW"):
-        return InvalidPunycode
-    if code in ("A4_1", "A4_2", "X4_2", "EMPTY_HOST", "IDNA_TOO_LONG", "IDNA_WORK_TOO_SMALL"):
-        return InvalidLength
-    if code.startswith("UTF8_"):
-        return InvalidEncoding
-    return IDNAError
+    row = _FINDINGS.get(code) or _STATUSES.get(code)
+    name = _GROUP_CLASS.get(row.group) if row else None
+    return globals()[name] if name else IDNAError
 
 
 def _make_idna_error(code, message, findings, offset):
@@ -214,16 +261,75 @@ def process(name: Union[str, bytes], profile: str = "uts46", *, to: str = "ascii
     return IDNAResult(out, status == "OK", status, fs)
 
 
-def check(name: Union[str, bytes], profile: str = "uts46") -> List[Finding]:
-    """Every rule the name breaks under the profile (ToASCII's findings, errors and
-    warnings, as `ibidi to-ascii --json` lists them), without raising. An empty list: the
-    name is valid and draws no warning. A name that cannot be processed at all gives one
-    finding whose code is the library's status, at the code point where it fails: bytes
-    that are not UTF-8 ("UTF8_INVALID_BYTE"...), a name too long ("IDNA_TOO_LONG")."""
-    out, status, findings, offset = _ibidi._process(name, True, profile, False)
-    if out is None:  # findings is then the status's sentence
-        return [Finding(status, "error", findings, None, offset, 1, None, None, "ltr", 0)]
-    return [Finding(*t) for t in findings]
+@dataclass(frozen=True)
+class Label:
+    """A label of a domain name (or of an IRI's or a mail address's host) in a verdict: its
+    text in the Unicode form and where it is there (offset), where it is in the input
+    (input_offset, input_length: the whole A-label a U-label came from), its UTS #39 §5.2
+    restriction level (None when the policy did not run) and Badami's category ("rtl",
+    "ltr+number-prefix", ...)."""
+
+    label: str
+    offset: int
+    input_offset: int
+    input_length: int
+    restriction: Optional[str]
+    category: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The library's whole verdict on an identifier (ibidi/verdict.h), as ``ibidi check``
+    prints it: kind ("domain", "iri", "email"), profile, valid, codes (the reasons, e.g.
+    "[B1]"), error ((status, offset) when the text is no identifier at all, else None),
+    fqdn, ascii (a domain name's A-label form), unicode (the Unicode form every finding's
+    offset counts in), findings (every finding, in one order: IDNA, the component rules,
+    the registry's policy and LGR, RFC 5893 §3, the ambiguity), labels, bidi_domain_name,
+    restriction, profiles ((profile, valid, codes) of every profile, domain names),
+    rfc5893_checked, ambiguity_analysed, display ((ltr, rtl) or None) and lgr (a dict, when
+    an LGR was given). Offsets count code points."""
+
+    kind: str
+    profile: str
+    valid: bool
+    codes: str
+    error: Optional[tuple]
+    fqdn: bool
+    ascii: Optional[str]
+    unicode: Optional[str]
+    findings: List[Finding]
+    labels: List[Label]
+    bidi_domain_name: bool
+    restriction: Optional[str]
+    profiles: List[tuple]
+    rfc5893_checked: bool
+    ambiguity_analysed: bool
+    display: Optional[tuple]
+    lgr: Optional[dict]
+
+    @property
+    def errors(self) -> List[Finding]:
+        """The findings that make the identifier invalid."""
+        return [f for f in self.findings if f.severity == "error"]
+
+
+def check(name: Union[str, bytes], profile: str = "uts46", *, kind: str = "auto",
+          max_restriction: Optional[str] = None, duerst: bool = False, exact: bool = True,
+          fqdn: bool = False, lgr=None) -> Verdict:
+    """The library's verdict on a domain name, IRI or mail address (kind "auto": the kind
+    the text has), without raising for an invalid one: valid exactly when ToASCII under the
+    profile finds no error (an IRI, a mail address: when it parses, its components pass
+    RFC 3987 §4.2 and its host passes ToASCII), under a registry's policy (max_restriction,
+    a UTS #39 §5.2 level) and LGR (an ibidi.lgr.LGR for the first label) when given;
+    duerst adds Duerst 2001 §5's component rules as errors; exact=False leaves the twin
+    search out; fqdn sets a domain name's root label aside. The same record as
+    ``ibidi check --json`` and SQL ``ibidi_check``."""
+    d = _ibidi._verdict(name, profile, kind=kind, max_restriction=max_restriction,
+                        duerst=duerst, exact=exact, fqdn=fqdn,
+                        lgr=getattr(lgr, "_lgr", lgr))
+    d["findings"] = [Finding(*t) for t in d["findings"]]
+    d["labels"] = [Label(*t) for t in d["labels"]]
+    return Verdict(**d)
 
 
 class Twins(list):

@@ -1,5 +1,5 @@
 from dataclasses import dataclass
-from typing import Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import bidi as bidi, iri as iri, lgr as lgr
 
@@ -21,8 +21,59 @@ class Finding:
     bidi_class: Optional[str]
     context: str
     detail: int
+    input_offset: int
+    input_length: int
     @property
     def char(self) -> Optional[str]: ...
+
+class CodeInfo:
+    kind: str
+    value: int
+    name: str
+    enumerator: str
+    capability: str
+    group: str
+    severity: str
+    severity_note: Optional[str]
+    text: str
+    rule: Optional[str]
+    message: str
+    source: str
+    example: Optional[str]
+    example_shows: Optional[str]
+    note: Optional[str]
+
+def codes() -> List[CodeInfo]: ...
+def explain(code: str) -> List[CodeInfo]: ...
+
+class Label:
+    label: str
+    offset: int
+    input_offset: int
+    input_length: int
+    restriction: Optional[str]
+    category: str
+
+class Verdict:
+    kind: str
+    profile: str
+    valid: bool
+    codes: str
+    error: Optional[Tuple[str, int]]
+    fqdn: bool
+    ascii: Optional[str]
+    unicode: Optional[str]
+    findings: List[Finding]
+    labels: List[Label]
+    bidi_domain_name: bool
+    restriction: Optional[str]
+    profiles: List[Tuple[str, bool, str]]
+    rfc5893_checked: bool
+    ambiguity_analysed: bool
+    display: Optional[Tuple[str, str]]
+    lgr: Optional[Dict[str, Any]]
+    @property
+    def errors(self) -> List[Finding]: ...
 
 class Error(ValueError):
     code: str
@@ -62,7 +113,8 @@ class IDNAResult:
 def encode(name: _Text, profile: str = ..., *, transitional: bool = ...) -> bytes: ...
 def decode(name: _Text, profile: str = ..., *, transitional: bool = ...) -> str: ...
 def process(name: _Text, profile: str = ..., *, to: str = ..., transitional: bool = ...) -> IDNAResult: ...
-def check(name: _Text, profile: str = ...) -> List[Finding]: ...
+def check(name: _Text, profile: str = ..., *, kind: str = ..., max_restriction: Optional[str] = ...,
+          duerst: bool = ..., exact: bool = ..., fqdn: bool = ..., lgr: Any = ...) -> Verdict: ...
 def display(ident: _Text, context: str = ..., form: str = ..., *, kind: str = ...) -> str: ...
 
 class Twins(List[str]):

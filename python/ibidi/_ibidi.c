@@ -164,13 +164,17 @@ static PyObject *set_status_error(modstate *ms, ibidi_status st, size_t offset)
 }
 
 /* One finding as the tuple Finding(*t) takes: code, severity, rule, label, offset, length,
- * cp, bidi_class, context, detail. Offsets count code points of ref (NULL: already code
- * points). */
-static PyObject *finding_tuple(const ibidi_finding *f, const char *ref, size_t ref_len)
+ * cp, bidi_class, context, detail, input_offset, input_length. Offsets count code points of
+ * ref (NULL: already code points), the input's of in (a verdict's findings: the input as
+ * given; every other call's: ref itself, where they are offset and length). */
+static PyObject *finding_tuple_in(const ibidi_finding *f, const char *ref, size_t ref_len,
+                                  const char *in, size_t in_len)
 {
     const char *nm = ibidi_code_name(f->code);
     size_t off = cp_index(ref, ref_len, f->offset);
     size_t end = cp_index(ref, ref_len, f->offset + f->length);
+    size_t ioff = cp_index(in, in_len, f->input_offset);
+    size_t iend = cp_index(in, in_len, f->input_offset + f->input_length);
     PyObject *label = f->part == IBIDI_NO_PART ? Py_NewRef(Py_None) : PyLong_FromSize_t(f->part);
     PyObject *cp = f->cp ? PyLong_FromUnsignedLong(f->cp) : Py_NewRef(Py_None);
     const char *bc =
@@ -182,10 +186,16 @@ static PyObject *finding_tuple(const ibidi_finding *f, const char *ref, size_t r
         Py_XDECREF(bco);
         return NULL;
     }
-    return Py_BuildValue("(sssNnnNNsi)", nm ? nm : "?",
+    return Py_BuildValue("(sssNnnNNsinn)", nm ? nm : "?",
                          f->severity == IBIDI_SEVERITY_WARNING ? "warning" : "error", f->rule,
                          label, (Py_ssize_t)off, (Py_ssize_t)(end - off), cp, bco,
-                         f->context == IBIDI_DIR_RTL ? "rtl" : "ltr", f->detail);
+                         f->context == IBIDI_DIR_RTL ? "rtl" : "ltr", f->detail,
+                         (Py_ssize_t)ioff, (Py_ssize_t)(iend - ioff));
+}
+
+static PyObject *finding_tuple(const ibidi_finding *f, const char *ref, size_t ref_len)
+{
+    return finding_tuple_in(f, ref, ref_len, ref, ref_len);
 }
 
 /* The findings (only the errors with errors_only) as a list of tuples. */
@@ -1414,6 +1424,191 @@ static PyType_Spec scanner_spec = {"ibidi._ibidi._Scanner", sizeof(scanner_obj),
 
 /* ---- Module ------------------------------------------------------------------------------ */
 
+/* ---- The verdict and the table of codes --------------------------------------------------- */
+
+static PyObject *vtext(const ibidi_verdict_text *t)
+{
+    return t->data ? PyUnicode_DecodeUTF8(t->data, (Py_ssize_t)t->len, "strict")
+                   : Py_NewRef(Py_None);
+}
+
+static const char *category_word(unsigned c, char *b, size_t cap)
+{
+    snprintf(b, cap, "%s%s%s",
+             ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(c)),
+             c & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
+             c & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
+    return b;
+}
+
+/* The record as a dict of plain values (ibidi/__init__.py makes the Verdict of it); every
+ * offset in code points: of the Unicode form, and of the input for the input's places. */
+static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_len)
+{
+    const char *u = v->unicode.data;
+    const size_t ul = v->unicode.len;
+    char b[64];
+    PyObject *findings = PyList_New(0), *labels = PyList_New(0), *profiles = PyList_New(0);
+    for (size_t i = 0; findings && i < v->n_findings; i++) {
+        PyObject *t = finding_tuple_in(&v->findings[i], u, ul, in, in_len);
+        if (!t || PyList_Append(findings, t) < 0)
+            Py_CLEAR(findings);
+        Py_XDECREF(t);
+    }
+    for (size_t i = 0; labels && i < v->n_labels; i++) {
+        const ibidi_verdict_label *l = &v->labels[i];
+        const size_t o = cp_index(u, ul, l->unicode.start);
+        const size_t io = cp_index(in, in_len, l->input.start);
+        const size_t ie = cp_index(in, in_len, l->input.start + l->input.length);
+        const char *r = ibidi_uts39_level_name(l->restriction);
+        PyObject *t = Py_BuildValue("(s#nnnzs)", u + l->unicode.start,
+                                    (Py_ssize_t)l->unicode.length, (Py_ssize_t)o,
+                                    (Py_ssize_t)io, (Py_ssize_t)(ie - io),
+                                    (v->ran & IBIDI_VERDICT_RAN_POLICY) ? r : NULL,
+                                    category_word(l->category, b, sizeof b));
+        if (!t || PyList_Append(labels, t) < 0)
+            Py_CLEAR(labels);
+        Py_XDECREF(t);
+    }
+    for (int p = 0; profiles && v->kind == IBIDI_IRI_AS_DOMAIN && p < IBIDI_VERDICT_PROFILES;
+         p++) {
+        const ibidi_verdict_profile *vp = &v->profiles[p];
+        PyObject *codes = vtext(&vp->codes);
+        PyObject *t = codes ? Py_BuildValue("(sON)", p < IBIDI_VERDICT_PER_LABEL
+                                                         ? ibidi_idna_profile_name((ibidi_idna_profile)p)
+                                                         : "bidi-per-label",
+                                            vp->valid ? Py_True : Py_False,
+                                            vp->codes.data ? codes
+                                                           : (Py_DECREF(codes),
+                                                              PyUnicode_FromString(ibidi_status_name(vp->status))))
+                            : NULL;
+        if (!t || PyList_Append(profiles, t) < 0)
+            Py_CLEAR(profiles);
+        Py_XDECREF(t);
+    }
+    PyObject *display = (v->ran & IBIDI_VERDICT_RAN_DISPLAY)
+                            ? Py_BuildValue("(NN)", vtext(&v->display[0]), vtext(&v->display[1]))
+                            : Py_NewRef(Py_None);
+    PyObject *error = v->error.status != IBIDI_OK
+                          ? Py_BuildValue("(sn)", ibidi_status_name(v->error.status),
+                                          (Py_ssize_t)cp_index(in, in_len, v->error.offset))
+                          : Py_NewRef(Py_None);
+    PyObject *lgr = Py_NewRef(Py_None);
+    if (v->lgr.run && v->lgr.status == IBIDI_OK) {
+        const ibidi_lgr_result *r = &v->lgr.result;
+        Py_SETREF(lgr, Py_BuildValue("{s:N,s:O,s:O,s:z,s:N}", "label", vtext(&v->lgr.label),
+                                     "eligible", r->eligible ? Py_True : Py_False,
+                                     "registrable", r->registrable ? Py_True : Py_False,
+                                     "disposition", r->disposition, "index",
+                                     vtext(&v->lgr.index)));
+    } else if (v->lgr.run) {
+        Py_SETREF(lgr, Py_BuildValue("{s:N,s:s}", "label", vtext(&v->lgr.label), "error",
+                                     ibidi_status_name(v->lgr.status)));
+    }
+    if (!findings || !labels || !profiles || !display || !error || !lgr) {
+        Py_XDECREF(findings);
+        Py_XDECREF(labels);
+        Py_XDECREF(profiles);
+        Py_XDECREF(display);
+        Py_XDECREF(error);
+        Py_XDECREF(lgr);
+        return NULL;
+    }
+    return Py_BuildValue(
+        "{s:s,s:s,s:O,s:N,s:N,s:O,s:N,s:N,s:N,s:N,s:O,s:z,s:N,s:O,s:O,s:N,s:N}", "kind",
+        ibidi_iri_kind_name(v->kind), "profile", ibidi_idna_profile_name(v->profile), "valid",
+        v->valid ? Py_True : Py_False, "codes", vtext(&v->codes), "error", error, "fqdn",
+        v->fqdn ? Py_True : Py_False, "ascii", vtext(&v->ascii), "unicode", vtext(&v->unicode),
+        "findings", findings, "labels", labels, "bidi_domain_name",
+        v->bidi_domain_name ? Py_True : Py_False, "restriction",
+        (v->ran & IBIDI_VERDICT_RAN_POLICY) ? ibidi_uts39_level_name(v->restriction) : NULL,
+        "profiles", profiles, "rfc5893_checked",
+        (v->ran & IBIDI_VERDICT_RAN_RFC5893) ? Py_True : Py_False, "ambiguity_analysed",
+        (v->ran & IBIDI_VERDICT_RAN_AMBIGUITY) ? Py_True : Py_False, "display", display, "lgr",
+        lgr);
+}
+
+static PyObject *py_verdict(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"name", "profile", "kind", "max_restriction", "duerst", "exact",
+                          "fqdn", "lgr", NULL};
+    PyObject *name, *profile = NULL, *kind = NULL, *maxr = Py_None, *lgr = Py_None;
+    int duerst = 0, exact = 1, fqdn = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O$OOpppO:check", kwl, &name, &profile, &kind,
+                                     &maxr, &duerst, &exact, &fqdn, &lgr))
+        return NULL;
+    ibidi_verdict_options o;
+    memset(&o, 0, sizeof o);
+    int k = 0;
+    text_arg t;
+    if ((kind && !pick(kind, "kind", kind_names, 4, &k)) || !get_profile(profile, &o.profile) ||
+        !get_text(name, &t, "name", state_of(self)))
+        return NULL;
+    if (maxr != Py_None) {
+        const char *m = PyUnicode_Check(maxr) ? PyUnicode_AsUTF8(maxr) : NULL;
+        const int l = m ? ibidi_uts39_level_from_name(m, strlen(m)) : -1;
+        if (l < 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "max_restriction must be one of 'ascii-only', 'single-script', "
+                         "'highly-restrictive', 'moderately-restrictive', "
+                         "'minimally-restrictive', 'unrestricted' or None, not %R", maxr);
+            return NULL;
+        }
+        o.max_restriction = (ibidi_uts39_level)l;
+    }
+    if (lgr != Py_None) {
+        PyObject *lt = PyObject_GetAttrString(self, "_LGR");
+        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
+        Py_XDECREF(lt);
+        if (!ok) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR, not %.100s",
+                             Py_TYPE(lgr)->tp_name);
+            return NULL;
+        }
+        o.lgr = ((lgr_obj *)lgr)->lgr;
+    }
+    o.as = (ibidi_iri_kind)k;
+    o.flags = (duerst ? IBIDI_VERDICT_DUERST2001 : 0u) | (exact ? 0u : IBIDI_VERDICT_NO_EXACT) |
+              (fqdn ? IBIDI_VERDICT_FQDN : 0u);
+    ibidi_verdict v;
+    ibidi_status st;
+    Py_BEGIN_ALLOW_THREADS /* the exact analysis runs a twin search: let others run */
+    st = ibidi_verdict_make_alloc(t.s, t.n, &o, &v);
+    Py_END_ALLOW_THREADS
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, 0);
+    PyObject *d = verdict_dict(&v, t.s, t.n);
+    ibidi_verdict_free(&v);
+    return d;
+}
+
+/* Every row of the library's table of codes, as tuples: type, value, name, enumerator,
+ * capability, group, severity, severity_note, text, rule, message, from, example,
+ * example_shows, note. */
+static PyObject *py_codes(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    static const char *const sev[] = {"error", "warning", "status", "success"};
+    size_t n = 0;
+    const ibidi_code_info *r = ibidi_code_table(&n);
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l && i < n; i++) {
+        PyObject *t = Py_BuildValue("(sisssssszzszzzz)",
+                                    r[i].type == IBIDI_CODE_FINDING ? "finding" : "status",
+                                    r[i].value, r[i].name, r[i].enumerator, r[i].capability,
+                                    r[i].group, sev[r[i].severity], r[i].severity_note,
+                                    r[i].text, r[i].rule, r[i].message, r[i].from,
+                                    r[i].example, r[i].example_shows, r[i].note);
+        if (!t)
+            Py_CLEAR(l);
+        else
+            PyList_SET_ITEM(l, (Py_ssize_t)i, t);
+    }
+    return l;
+}
+
 static PyObject *py_setup(PyObject *self, PyObject *args)
 {
     PyObject *a, *b;
@@ -1454,6 +1649,8 @@ static PyMethodDef methods[] = {
     {"to_uri", (PyCFunction)(void (*)(void))py_to_uri, METH_VARARGS | METH_KEYWORDS, NULL},
     {"to_iri", (PyCFunction)(void (*)(void))py_to_iri, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_code_message", py_code_message, METH_O, NULL},
+    {"_verdict", (PyCFunction)(void (*)(void))py_verdict, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_codes", py_codes, METH_NOARGS, NULL},
     {"_setup", py_setup, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};
 

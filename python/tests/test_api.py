@@ -84,7 +84,9 @@ def test_encoding_errors():
     with pytest.raises(ibidi.InvalidEncoding) as ei:
         ibidi.encode(b"ab\xffc")
     assert ei.value.code == "UTF8_INVALID_BYTE" and ei.value.offset == 2
-    assert ibidi.check(b"ab\xffc")[0].code == "UTF8_INVALID_BYTE"
+    v = ibidi.check(b"ab\xffc")
+    assert not v.valid and v.error == ("UTF8_INVALID_BYTE", 2) and v.codes == "[UTF8_INVALID_BYTE]"
+    assert v.findings == []
 
 
 def test_too_long():
@@ -146,18 +148,45 @@ def test_profiles():
 
 
 def test_check_and_process():
-    assert ibidi.check(ARABIC) == []
-    fs = ibidi.check("123." + HEB + ".com")
-    assert [f.code for f in fs] == ["B1"]
-    assert isinstance(fs[0], ibidi.Finding)
+    v = ibidi.check(ARABIC)
+    assert v.valid and v.codes == "[]" and v.errors == [] and v.kind == "domain"
+    v = ibidi.check("123." + HEB + ".com")
+    assert not v.valid and v.codes == "[B1]" and [f.code for f in v.errors] == ["B1"]
+    assert isinstance(v.findings[0], ibidi.Finding)
+    # the verdict is judged on the Unicode form: from A-labels, a Bidi domain name, the
+    # labels' categories of their U-labels, and each finding's place in both forms
+    v = ibidi.check("123.xn--4dbrk0ce.com")
+    assert v.bidi_domain_name and v.unicode == "123.\u05d9\u05e9\u05e8\u05d0\u05dc.com"
+    assert [(l.label, l.category, l.input_offset, l.input_length) for l in v.labels] == [
+        ("123", "number", 0, 3), ("\u05d9\u05e9\u05e8\u05d0\u05dc", "rtl", 4, 12), ("com", "ltr", 17, 3)]
+    twins = [f for f in v.findings if f.code == "INVALID_TWINS_ONLY"]
+    assert twins and (twins[0].offset, twins[0].length) == (0, 13)
+    assert (twins[0].input_offset, twins[0].input_length) == (0, 20)
+    # a finding that is an error makes it invalid, in every kind
+    v = ibidi.check("http://example.com/ab\u05d2\u05d3", duerst=True)
+    assert not v.valid and v.codes == "[MIXED_DIRECTION, RTL_OTHER_CLASS]"
+    v = ibidi.check("http://example.com/ab\u05d2\u05d3")
+    assert v.valid and all(f.severity == "warning" for f in v.findings)
     r = ibidi.process("123." + HEB + ".com")
     assert not r.valid and r.codes == ["B1"] and r.output == "123.xn--5dbqzzl.com"
     u = ibidi.process("xn--mgbh0fb.xn--kgbechtv", to="unicode")
     assert u.valid and u.output == ARABIC and u.status == "OK"
     # warnings come with the errors: a digit label after an RTL label (RFC 5893 §2 end)
-    w = ibidi.check(HEB + ".1abc")
+    w = ibidi.process(HEB + ".1abc").findings
     assert [(f.code, f.severity) for f in w] == [("B1", "error"),
                                                  ("W_DIGIT_AFTER_RTL", "warning")]
+
+
+def test_codes_table():
+    rows = ibidi.codes()
+    assert len(rows) > 140 and {r.kind for r in rows} == {"finding", "status"}
+    b3 = ibidi.explain("b3")
+    assert [r.name for r in b3] == ["B3"] and b3[0].group == "bidi-rule"
+    assert b3[0].rule == "RFC 5893 §2 rule 3" and b3[0].severity == "error"
+    # the exceptions follow the table's families
+    assert ibidi.explain("PUNYCODE_RANGE")[0].group == "punycode"
+    with pytest.raises(ValueError):
+        ibidi.explain("NO_SUCH_CODE")
 
 
 # ---- bidi ---------------------------------------------------------------------------------
