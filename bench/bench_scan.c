@@ -203,7 +203,7 @@ static double pass(int step, const list *l, const prepared *p)
         default: {
             ibidi_scan_result r;
             ibidi_findings sfs = {sf, 64, 0, 0};
-            const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, idna_opts};
+            const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, idna_opts, NULL};
             r.text = (ibidi_buf){sbuf, sizeof sbuf, 0};
             if (ibidi_scan_name(l->s[i], l->len[i], &so, &r, &sfs, NULL) != IBIDI_OK)
                 break;

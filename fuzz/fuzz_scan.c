@@ -15,7 +15,9 @@
  *  6. the allocating call gives the same result, text and findings;
  *  7. IBIDI_SCAN_OWNER: nothing set aside without it; with it, whole labels with a label
  *     after them, starting with "*." or holding a "_", and the results of 4 are those of
- *     the rest of the name.
+ *     the rest of the name (without its root label, ibidi_idna_strip_root: step 0);
+ *  8. ibidi_scan_counts_add counts the result as its fields say, and merging those counts
+ *     into a zeroed summary gives them back.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -63,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const size_t len = size - 1;
     ibidi_scan_result r, r2;
     size_t need = 0;
-    const ibidi_scan_options so = {options, opts};
+    const ibidi_scan_options so = {options, opts, NULL};
 
     r.text = (ibidi_buf){NULL, 0, 0};
     ibidi_status st = ibidi_scan_name(name, len, &so, &r, &fs, NULL);
@@ -109,9 +111,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(!r.display[0].present || (options & IBIDI_SCAN_LTR));
     require(!r.display[1].present || (options & IBIDI_SCAN_RTL));
 
+    /* 8 */
+    {
+        ibidi_scan_counts one, all;
+        memset(&one, 0, sizeof one);
+        memset(&all, 0, sizeof all);
+        ibidi_scan_counts_add(&one, &r);
+        ibidi_scan_counts_merge(&all, &one);
+        ibidi_scan_counts_merge(&all, &one);
+        require(one.names == 1 && one.valid == (size_t)r.valid && one.valid + one.invalid == 1 &&
+                one.with_findings == (r.n_findings > 0) &&
+                one.not_analysed == (r.analysis != IBIDI_OK) &&
+                one.set_aside == (r.set_aside > 0) && all.names == 2 &&
+                all.valid == 2 * one.valid && all.with_findings == 2 * one.with_findings);
+        require(r.n_findings == (r.analysis == IBIDI_OK ? fs.n : 0));
+        for (unsigned c = 0; c < 2; c++)
+            require(one.self_displayed[c] == ((r.self_displayed >> c) & 1u) &&
+                    all.self_displayed[c] == 2 * one.self_displayed[c] &&
+                    (r.self_displayed & ~r.self_display) == 0 &&
+                    (r.set_aside == 0 || r.self_displayed == 0));
+    }
+
     /* 7 */
     const size_t k = r.set_aside;
-    require(k == 0 || ((options & IBIDI_SCAN_OWNER) && k < len && name[k - 1] == '.' &&
+    const size_t slen = ibidi_idna_strip_root(name, len); /* step 0 */
+    require(k == 0 || ((options & IBIDI_SCAN_OWNER) && k < slen && name[k - 1] == '.' &&
                        ((k >= 2 && name[0] == '*' && name[1] == '.') || memchr(name, '_', k))));
 
     /* 4, on the name after the labels set aside */
@@ -121,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     const char *host = name + k;
-    const size_t hlen = len - k;
+    const size_t hlen = slen - k;
     ibidi_buf ub = {ref, CAP, 0};
     ibidi_status ust = ibidi_idna_to_unicode_utf8(host, hlen, &opts, &ub, NULL, NULL);
     const size_t ul = ub.len;

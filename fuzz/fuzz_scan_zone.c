@@ -8,12 +8,13 @@
  *  1. no crash; every status is IBIDI_OK or one of the zone statuses (600-606); a buffer of
  *     IBIDI_SCAN_ZONE_NAME_MAX bytes never gets IBIDI_E_BUFFER_TOO_SMALL;
  *  2. a line that fails changes nothing in the state;
- *  3. a name handed over (OWNER, ORIGIN) fits the bound, and is in the one spelling of
+ *  3. a name handed over (OWNER, APEX, ORIGIN) fits the bound, and is in the one spelling of
  *     ibidi/scan.h: no byte 00..20 or 7F, none of . \ " ( ) ; @ $ but escaped, every "\"
  *     followed by one of those or three digits of a value of 00..20 or 7F, no empty
  *     label, no final dot;
  *  4. an owner differs from the one before (ASCII case folded), and becomes the state's;
- *     an origin becomes the state's;
+ *     an origin becomes the state's; an apex becomes the state's owner, and is the state's
+ *     apex (the first one stays);
  *  5. the spelling is stable: the name handed over, read again as an absolute name, gives
  *     itself;
  *  6. the field lies inside the line; a buffer one byte too small gives
@@ -106,9 +107,10 @@ static void one_line(const char *line, size_t len)
         require(e.offset <= len);
         return;
     }
-    require(r.kind >= IBIDI_SCAN_ZONE_BLANK && r.kind <= IBIDI_SCAN_ZONE_DIRECTIVE);
+    require(r.kind >= IBIDI_SCAN_ZONE_BLANK && r.kind <= IBIDI_SCAN_ZONE_APEX);
     require(!r.field.present || (r.field.start <= len && r.field.length <= len - r.field.start));
-    if (r.kind != IBIDI_SCAN_ZONE_OWNER && r.kind != IBIDI_SCAN_ZONE_ORIGIN) {
+    if (r.kind != IBIDI_SCAN_ZONE_OWNER && r.kind != IBIDI_SCAN_ZONE_ORIGIN &&
+        r.kind != IBIDI_SCAN_ZONE_APEX) {
         require(name.len == 0);
         return;
     }
@@ -121,6 +123,14 @@ static void one_line(const char *line, size_t len)
         require(!same);
         require(st.has_owner && st.owner_len == name.len &&
                 memcmp(st.owner, buf, name.len) == 0);
+    } else if (r.kind == IBIDI_SCAN_ZONE_APEX) {
+        require(st.has_owner && st.owner_len == name.len &&
+                memcmp(st.owner, buf, name.len) == 0 && st.has_apex &&
+                st.apex_len == name.len);
+        for (size_t i = 0; i < name.len; i++)
+            require(lower((unsigned char)st.apex[i]) == lower((unsigned char)buf[i]));
+        require(!before.has_apex ||
+                (before.apex_len == st.apex_len && memcmp(before.apex, st.apex, st.apex_len) == 0));
     } else {
         require(st.has_origin && st.origin_len == name.len &&
                 memcmp(st.origin, buf, name.len) == 0);

@@ -5,7 +5,10 @@
 #     every function over some five thousand hostile arguments drawn from a fixed seed
 #     (sql/fuzz.sql: the SQLSTATEs each raises, and the functions agree with each other);
 #  2. ibidi_check against the command: for each name of a list, the jsonb of
-#     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb.
+#     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb;
+#  3. ibidi_display_key against `ibidi scan --json`: for every name of the bundled list,
+#     a few written with the root's dot, and 100,000 names drawn from a fixed seed, the key
+#     of each context is the display the command groups the name on (NULL where it has none).
 # Prints "N passed, N failed" (pg_regress's tests, then one per name) and exits 1 on a
 # failure. The cluster lives in a temporary folder, removed at the end (cluster.sh).
 set -u
@@ -53,6 +56,53 @@ for name in example.com 'שלום.com' 'ABC.123.com' 'xn--9dbne9b.com' 'مثال
         echo "$json"
     fi
 done
+
+# 3. the display keys of the command's scan. The generator is a Park-Miller sequence in awk
+# (exact in doubles, the same under mawk and gawk) over an alphabet of letters of both
+# directions, digits of three kinds, marks, joiners, case and the label separators.
+tmp=$(mktemp -d) || exit 1
+awk 'BEGIN {
+    n = split("a b z A B 0 1 9 - . . xn-- \327\220 \327\221 \327\251 \330\247 \330\250 " \
+              "\331\241 \331\242 \333\261 \337\200 \337\212 \326\267 \331\213 " \
+              "\342\200\214 \342\200\215 \303\237 \316\261 . \343\200\202", al, " ")
+    x = 20261129
+    for (i = 0; i < 100000; i++) {
+        x = (x * 16807) % 2147483647; len = 1 + x % 12; s = ""
+        for (j = 0; j < len; j++) { x = (x * 16807) % 2147483647; s = s al[1 + x % n] }
+        print s
+    }
+}' >"$tmp/names.txt"
+{ grep -v '^#' ../data/samples/names.txt; printf '%s\n' 'אב.com.' 'example.com.' \
+    'שלום.123.' 'xn--4dbrk0ce.com.' 'a.' '.'; cat "$tmp/names.txt"; } >"$tmp/all.txt"
+"$CLI" scan --json "$tmp/all.txt" 2>/dev/null | grep '"type": "name"' >"$tmp/scan.json"
+names=$(wc -l <"$tmp/scan.json")
+# one raw line per row: a delimiter and a quote no JSON line holds
+printf '%s\n' "CREATE TEMP TABLE s (j jsonb);
+\\copy s FROM '$tmp/scan.json' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')
+SELECT count(*), count(*) FILTER (WHERE
+    ibidi_display_key(j->>'name', 'ltr') IS NOT DISTINCT FROM j->'display'->>'ltr' AND
+    ibidi_display_key(j->>'name', 'rtl') IS NOT DISTINCT FROM j->'display'->>'rtl'),
+    count(*) FILTER (WHERE j->'display'->>'ltr' IS NOT NULL)
+  FROM s;
+SELECT j->>'name', ibidi_display_key(j->>'name', 'ltr'), j->'display'->>'ltr',
+       ibidi_display_key(j->>'name', 'rtl'), j->'display'->>'rtl' FROM s
+ WHERE ibidi_display_key(j->>'name', 'ltr') IS DISTINCT FROM j->'display'->>'ltr' OR
+       ibidi_display_key(j->>'name', 'rtl') IS DISTINCT FROM j->'display'->>'rtl' LIMIT 5;" |
+    psql_q >"$tmp/keys.out" 2>&1
+read -r counts <"$tmp/keys.out"
+rows=${counts%%|*}
+rest=${counts#*|}
+same=${rest%%|*}
+shown=${rest#*|}
+echo "== display keys: $rows names of the scan, $same with both keys the command's, $shown with a display"
+if [ "$rows" = "$names" ] && [ "$same" = "$rows" ] && [ "$rows" -gt 100000 ] && [ "$shown" -gt 10000 ]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
+    echo "FAIL: ibidi_display_key differs from ibidi scan --json's display ($names names)"
+    head -8 "$tmp/keys.out"
+fi
+rm -rf "$tmp"
 
 cluster_stop
 echo "$pass passed, $fail failed"

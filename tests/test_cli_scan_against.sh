@@ -60,7 +60,7 @@ has "no collision: root dot" "$tmp/out" "other.example: valid; no collision"
 run "same name, root dot" 1 "$IBIDI" scan --against "$tmp/existing.txt" example.com.
 has "same name, root dot" "$tmp/out" "example.com: valid; collides with 1 name: example.com [same ltr rtl] line 5"
 run "invalid candidate alone" 1 "$IBIDI" scan --against "$tmp/existing.txt" 'a b.example'
-has "invalid candidate alone" "$tmp/out" "a b.example: invalid [DOMAIN_CHAR]; no collision"
+has "invalid candidate alone" "$tmp/out" "a b.example: invalid [U1]; no collision"
 # --context ltr: right-to-left twins are no collision
 run "context ltr" 0 "$IBIDI" scan --context ltr --against "$tmp/existing.txt" 360.example
 has "context ltr" "$tmp/out" "360.example: valid; no collision"

@@ -29,7 +29,7 @@ static ibidi_status t_scan(const char *name, size_t len, unsigned flags, unsigne
                            char *buf, size_t cap, size_t *need, ibidi_findings *f,
                            ibidi_scan_result *r, ibidi_error *err)
 {
-    const ibidi_scan_options o = {options, exact(flags)};
+    const ibidi_scan_options o = {options, exact(flags), NULL};
     if (r)
         r->text = (ibidi_buf){buf, cap, 0};
     ibidi_status st = ibidi_scan_name(name, len, &o, r, f, err);
@@ -47,7 +47,7 @@ static int same_finding(const ibidi_finding *x, const ibidi_finding *y)
            x->detail == y->detail;
 }
 
-/* ---- The reference: the public calls, as the scan composed them before ---------------- */
+/* ---- The reference: the public calls, each on its own ------------------------------------- */
 
 typedef struct ref {
     int valid;
@@ -70,11 +70,6 @@ static size_t status_codes(ibidi_status st, char *out)
     return (size_t)sprintf(out, "[%s]", ibidi_status_name(st));
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static void reference(const char *name, size_t len, unsigned flags, ref *r)
 {
     static ibidi_finding idna[4096];
@@ -85,12 +80,11 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         r->clen = status_codes(st, r->codes);
         return;
     }
+    len = ibidi_idna_strip_root(name, len); /* the root label, set aside */
     ibidi_buf ub = {r->unicode, CAP, 0};
-    ibidi_findings fi = {idna, 4096, 0, 0};
     const ibidi_idna_options o = exact(flags);
-    st = ibidi_idna_to_unicode_utf8(name, len, &o, &ub, &fi, NULL);
+    st = ibidi_idna_to_unicode_utf8(name, len, &o, &ub, NULL, NULL);
     const size_t ul = ub.len;
-    const size_t ni = fi.n;
     const char *form = name;
     size_t flen = len;
     if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
@@ -105,45 +99,20 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         r->clen = status_codes(IBIDI_E_AMBIG_TOO_LONG, r->codes);
         return;
     }
-    size_t cl = 0;
-    ibidi_status vst =
-        t_iri_validate(form, flen, IBIDI_IRI_AS_DOMAIN, flags, 0, r->codes, CAP, &cl, NULL);
-    if (vst == IBIDI_E_IDNA_WORK_TOO_SMALL) { /* more components than the stack holds */
-        static unsigned char work[1 << 16];
-        ibidi_iri_options vo = t_iri_opts(IBIDI_IRI_AS_DOMAIN, 0, flags);
-        vo.idna.work = work;
-        vo.idna.work_size = sizeof work;
-        ibidi_buf cb = {r->codes, CAP, 0};
-        vst = ibidi_iri_validate(form, flen, &vo, &cb, NULL);
-        cl = cb.len;
-    }
-    r->clen = cl;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->status = st;
         r->clen = status_codes(st, r->codes);
-    } else if (vst == IBIDI_OK && st == IBIDI_E_IDNA_INVALID) {
-        const char *names[4096];
-        size_t k = 0;
-        for (size_t i = 0; i < ni && i < 4096; i++)
-            if (idna[i].severity == IBIDI_SEVERITY_ERROR && ibidi_code_name(idna[i].code))
-                names[k++] = ibidi_code_name(idna[i].code);
-        qsort(names, k, sizeof names[0], cmp_str);
-        size_t w = 0;
-        r->codes[w++] = '[';
-        for (size_t i = 0; i < k; i++) {
-            if (i && strcmp(names[i], names[i - 1]) == 0)
-                continue;
-            w += (size_t)sprintf(r->codes + w, "%s%s", w > 1 ? ", " : "", names[i]);
-        }
-        r->codes[w++] = ']';
-        r->clen = w;
-        r->status = st;
-    } else if (vst == IBIDI_OK) {
-        r->valid = 1;
     } else {
-        r->status = vst;
-        if (vst != IBIDI_E_IDENT_INVALID || cl == 0)
-            r->clen = status_codes(vst, r->codes);
+        /* validity: ToASCII of the name as written, its codes in the one order */
+        static char out[4 * CAP];
+        ibidi_buf ab = {out, sizeof out, 0};
+        ibidi_findings fa = {idna, 4096, 0, 0};
+        const ibidi_status ast = ibidi_idna_to_ascii_utf8(name, len, &o, &ab, &fa, NULL);
+        ibidi_buf cb = {r->codes, CAP, 0};
+        ibidi_findings_codes(idna, fa.n < 4096 ? fa.n : 4096, &cb);
+        r->clen = cb.len;
+        r->valid = ast == IBIDI_OK;
+        r->status = ast == IBIDI_OK ? IBIDI_OK : IBIDI_E_IDNA_INVALID;
     }
     ibidi_findings fa = {r->f, NF, 0, 0};
     r->analysis = t_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags,
@@ -417,11 +386,14 @@ static void self_unique(void)
                 "short form");
     printf("info: %zu short forms compared with the public calls\n", n_compared - n0);
     for (int c = 0; c < 2; c++) {
-        const ibidi_scan_options o = {c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR, exact(0)};
+        const ibidi_scan_options o = {c ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR, exact(0), NULL};
         size_t m = 0;
         for (size_t i = 0; i < n; i++) {
             char buf[256];
             ibidi_scan_result r;
+            const size_t fl = strlen(forms[i]);
+            if (fl > 1 && forms[i][fl - 1] == '.' && forms[i][fl - 2] != '.')
+                continue; /* "a." is the name "a" (step 0), which is in the list too */
             r.text = (ibidi_buf){buf, sizeof buf, 0};
             if (ibidi_scan_name(forms[i], strlen(forms[i]), &o, &r, NULL, NULL) != IBIDI_OK ||
                 !r.display[c].present)
@@ -575,7 +547,7 @@ static void options(void)
     ibidi_scan_result r1, r2;
     ibidi_error e;
     const unsigned uts46 = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
-    const ibidi_scan_options zero = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+    const ibidi_scan_options zero = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
     const char *nm = "\xd7\x90\xd7\x91" "12.ABC.com";
     const size_t nl = strlen(nm);
 
@@ -634,9 +606,10 @@ static void options(void)
         o.flags = IBIDI_SCAN_LTR | IBIDI_SCAN_RTL;
         r1.text = (ibidi_buf){b1, CAP, 0};
         CHECK(ibidi_scan_name(name, al, &o, &r1, &fs1, &e) == IBIDI_OK &&
-                  r1.unicode.length == ul && !r1.valid && r1.status == IBIDI_E_IDENT_INVALID &&
+                  r1.unicode.length == ul && r1.valid && r1.status == IBIDI_OK &&
                   r1.analysis == IBIDI_E_DOMAIN_TOO_LONG && !r1.display[0].present,
-              "a long form: no domain name (DOMAIN_TOO_LONG), no work area needed");
+              "a long form: a valid name (ToASCII gives it back), but its Unicode form is no "
+              "domain name (DOMAIN_TOO_LONG), so no display and no work area needed");
         ibidi_findings fa;
         CHECK(ibidi_scan_name_alloc(name, al, &o, &r2, &fa, &e) == IBIDI_OK && r2.text.data &&
                   r2.text.data[r2.text.len] == '\0' &&
@@ -656,7 +629,7 @@ static void options(void)
         const size_t lens[2] = {strlen(names[0]), ml};
         for (int k = 0; k < 2; k++) {
             const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
-                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+                                          {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
             ibidi_findings fa;
             r1.text = (ibidi_buf){b1, CAP, 0};
             CHECK(ibidi_scan_name(list[k], lens[k], &o, &r1, &fs1, &e) == IBIDI_OK &&

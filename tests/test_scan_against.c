@@ -29,7 +29,7 @@ typedef struct real {
 
 static int real_make(real *x, const char *name)
 {
-    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, {0, 0, 0, NULL, 0}};
+    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, {0, 0, 0, NULL, 0}, NULL};
     memset(x, 0, sizeof *x);
     if (ibidi_scan_name_alloc(name, strlen(name), &so, &x->r, NULL, NULL) != IBIDI_OK)
         return 0;

@@ -456,7 +456,7 @@ static void tesibidi_scan_groups_add_displays(void)
     static const char *const names[] = {"example.com", "1.com", "com.1",
                                         "xn--4dbrk0ce.com", "\xd7\x99\xd7\xa9\xd7\xa8\xd7\x90\xd7\x9c.com"};
     const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
-                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
     const ibidi_scan_groups_options go = {0, tmpdir, 2};
     ibidi_scan_groups *g = NULL;
     unsigned added[5] = {0};

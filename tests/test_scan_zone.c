@@ -74,12 +74,12 @@ static ibidi_status zl(ibidi_scan_zone_state *st, const char *line)
 }
 
 /* The line starts the records of the owner want (relative: whether the origin completed
- * it). */
+ * it), of kind OWNER or APEX. */
 static void owner(int line, ibidi_scan_zone_state *st, const char *text, const char *want,
-                  int relative)
+                  int relative, ibidi_scan_zone_kind kind)
 {
     ibidi_status s = zl(st, text);
-    t_check(s == IBIDI_OK && res.kind == IBIDI_SCAN_ZONE_OWNER &&
+    t_check(s == IBIDI_OK && res.kind == kind &&
                 out.len == strlen(want) && memcmp(buf, want, out.len) == 0 &&
                 res.relative == relative && err.status == IBIDI_OK,
             __FILE__, line, "'%s': status %s kind %d name '%.*s' relative %d, want owner '%s'",
@@ -89,8 +89,10 @@ static void owner(int line, ibidi_scan_zone_state *st, const char *text, const c
                 memcmp(st->owner, want, st->owner_len) == 0,
             __FILE__, line, "'%s': the state's owner is not '%s'", text, want);
 }
-#define OWNER(st, text, want) owner(__LINE__, st, text, want, 0)
-#define OWNER_REL(st, text, want) owner(__LINE__, st, text, want, 1)
+#define OWNER(st, text, want) owner(__LINE__, st, text, want, 0, IBIDI_SCAN_ZONE_OWNER)
+#define OWNER_REL(st, text, want) owner(__LINE__, st, text, want, 1, IBIDI_SCAN_ZONE_OWNER)
+#define APEX(st, text, want) owner(__LINE__, st, text, want, 0, IBIDI_SCAN_ZONE_APEX)
+#define APEX_REL(st, text, want) owner(__LINE__, st, text, want, 1, IBIDI_SCAN_ZONE_APEX)
 
 /* The line is of this kind, hands over no name. */
 static void kind(int line, ibidi_scan_zone_state *st, const char *text, ibidi_scan_zone_kind k)
@@ -211,7 +213,7 @@ static void test_origin(void)
           "$ORIGIN .");
     OWNER_REL(&st, "com 172800 IN NS a.gtld-servers.net.", "com");
     KIND(&st, "com. 172800 IN NS b.gtld-servers.net.", IBIDI_SCAN_ZONE_SAME_OWNER);
-    OWNER_REL(&st, "@ 86400 IN SOA a. b. 1 2 3 4 5", "");
+    APEX_REL(&st, "@ 86400 IN SOA a. b. 1 2 3 4 5", ""); /* the root zone's apex */
     /* the origin given beforehand, with or without its final dot */
     CHECK(ibidi_scan_zone_init(&st, "com", 3, &err) == IBIDI_OK && st.has_origin &&
               st.origin_len == 3 && !st.has_owner,
@@ -283,7 +285,7 @@ static void test_continuation(void)
 
     /* RFC 1035 §5.1: the SOA of a registry's file, over three lines */
     CHECK(ibidi_scan_zone_init(&st, "example", 7, &err) == IBIDI_OK, "init");
-    OWNER_REL(&st, "@ IN SOA ns.example. hostmaster.example. (", "example");
+    APEX_REL(&st, "@ IN SOA ns.example. hostmaster.example. (", "example");
     CHECK(st.parens == 1, "one open: %u", st.parens);
     KIND(&st, "2024010101 ; serial, not an owner", IBIDI_SCAN_ZONE_CONTINUED);
     KIND(&st, "", IBIDI_SCAN_ZONE_CONTINUED);
@@ -530,8 +532,8 @@ static void test_detect(void)
 
 static void test_sample(void)
 {
+    /* "com" is the apex (its SOA record): the zone, not a name in it */
     static const char *const want[] = {
-        "com",
         "123.com",
         "123.xn--4dbrk0ce.com",
         "2020.com",
@@ -550,7 +552,7 @@ static void test_sample(void)
         "xn--wgbh1c.com",
     };
     const size_t n_want = sizeof want / sizeof want[0];
-    size_t len = 0, n = 0, lines = 0, bad = 0, pos = 0;
+    size_t len = 0, n = 0, lines = 0, bad = 0, pos = 0, apex = 0;
     char *text = t_read_file("data/samples/zone.txt", &len);
     if (!CHECK(text != NULL, "cannot read data/samples/zone.txt"))
         return;
@@ -567,6 +569,10 @@ static void test_sample(void)
         if (s != IBIDI_OK) {
             bad++;
             CHECK(0, "sample line %zu: %s", lines, ibidi_status_name(s));
+        } else if (res.kind == IBIDI_SCAN_ZONE_APEX) {
+            apex++;
+            CHECK(out.len == 3 && memcmp(buf, "com", 3) == 0, "sample line %zu: apex '%.*s'",
+                  lines, (int)out.len, buf);
         } else if (res.kind == IBIDI_SCAN_ZONE_OWNER) {
             CHECK(n < n_want && out.len == strlen(want[n]) &&
                       memcmp(buf, want[n], out.len) == 0,
@@ -578,6 +584,8 @@ static void test_sample(void)
     }
     CHECK(n == n_want && bad == 0 && ibidi_scan_zone_end(&st, NULL) == IBIDI_OK,
           "the sample: %zu owners of %zu", n, n_want);
+    /* the SOA line and the two NS lines of com that spell the owner out */
+    CHECK(apex == 3, "the sample: %zu apex lines, want 3", apex);
     printf("info: data/samples/zone.txt: %zu lines, %zu owners\n", lines, n);
     free(text);
     text = t_read_file("data/samples/names.txt", &len);

@@ -31,6 +31,7 @@
 
 #include "common.h"
 #include "idna.h"
+#include "lgr.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -97,6 +98,9 @@ typedef struct ibidi_scan_zone_state {
     int has_owner;
     unsigned parens; /* parentheses open at the end of the last line: the next lines
                         continue a record */
+    char apex[IBIDI_SCAN_ZONE_NAME_MAX]; /* the zone's apex: the owner of its SOA record */
+    size_t apex_len;
+    int has_apex;
 } ibidi_scan_zone_state;
 
 /* What a line of a zone file holds. */
@@ -112,8 +116,14 @@ typedef enum ibidi_scan_zone_kind {
     IBIDI_SCAN_ZONE_TTL = 5,        /* $TTL (RFC 2308 §4): field holds the value */
     IBIDI_SCAN_ZONE_INCLUDE = 6,    /* $INCLUDE: field holds the file name, not followed
                                        (a reader of one stream cannot open other files) */
-    IBIDI_SCAN_ZONE_DIRECTIVE = 7   /* another "$" word (BIND's $GENERATE...): field holds
+    IBIDI_SCAN_ZONE_DIRECTIVE = 7,  /* another "$" word (BIND's $GENERATE...): field holds
                                        the word; not read */
+    IBIDI_SCAN_ZONE_APEX = 8        /* a record of the zone's apex: the owner of a SOA record
+                                       (RFC 1035 §5.2: the zone's top node), there or again
+                                       later, as an AXFR dump ends with the SOA record too.
+                                       The apex is the zone itself, not a name registered in
+                                       it: the name is handed over (buf) for the caller to
+                                       know it, and is no name of the list */
 } ibidi_scan_zone_kind;
 
 typedef struct ibidi_scan_zone_result {
@@ -142,7 +152,10 @@ IBIDI_API ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const cha
  * A record's owner is the first field of a line that starts outside parentheses with
  * neither a blank, ";" nor "$". An owner equal to the last one is IBIDI_SCAN_ZONE_SAME_OWNER
  * and not handed over: in a sorted zone the records of one name follow each other, so each
- * name comes once (a name that comes back later is handed over again).
+ * name comes once (a name that comes back later is handed over again). The owner of a SOA
+ * record is the zone's apex (IBIDI_SCAN_ZONE_APEX, kept in st): its records, at the top of
+ * the file and again wherever they come back, are never a name of the list; a SOA record
+ * whose owner already had records handed over makes the apex from then on.
  * Returns IBIDI_OK; for a malformed line its status, with err->offset the byte of the line
  * where the problem is and err->value that byte:
  *   IBIDI_E_ZONE_QUOTE     a quoted string not closed on its line
@@ -202,9 +215,11 @@ IBIDI_API ibidi_scan_format ibidi_scan_detect_format(const char *text, size_t le
  * uts46 profile. */
 typedef struct ibidi_scan_options {
     unsigned flags;          /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL, IBIDI_SCAN_OWNER */
-    ibidi_idna_options idna; /* ToUnicode, validity (ToASCII of the form's host) and the
-                                analysis; its work area is IDNA's (names that map to over
-                                1536 code points, none of up to 253 bytes) */
+    ibidi_idna_options idna; /* ToUnicode, validity (ToASCII of the name) and the analysis;
+                                its work area is IDNA's (names that map to over 1536 code
+                                points, none of up to 253 bytes) */
+    const ibidi_lgr *lgr;    /* a registry's LGR, or NULL: the first label's disposition
+                                and index label (step 5) */
 } ibidi_scan_options;
 
 /* What ibidi_scan_name finds. The spans are byte ranges of text.data; a part that was not
@@ -228,19 +243,31 @@ typedef struct ibidi_scan_result {
                             set aside (the labels with their dots, e.g. 10 for
                             "_dmarc._x.example"); everything above is of the rest of the
                             name, the host name. 0 otherwise */
+    size_t n_findings;   /* the findings the analysis made (0 when it did not run) */
+    unsigned self_displayed; /* the contexts where the name counts as displaying as itself
+                                in a scan's summary: self_display, but none for a name
+                                whose labels were set aside (its host name, not the name,
+                                is what displays as itself) */
+    const char *lgr_disposition; /* opts->lgr: the first label's disposition (RFC 7940
+                                    §8.3), "invalid" when it is not eligible or cannot be
+                                    read; NULL without an LGR */
+    ibidi_span lgr_index;  /* its index label (§8.5), the key of its variant set, when
+                              eligible and the LGR has index labels */
 } ibidi_scan_result;
 
 /*
  * Everything that `ibidi scan` needs for one name of a list (a U-label or A-label domain
  * name), with one parse and one bidi classification shared by the steps:
+ *   0. A final full stop is the root label, set aside: "example.com." is the name
+ *      "example.com" (lists and zone files write names fully qualified).
  *   1. UTS #46 ToUnicode with opts->idna: the form. When ToUnicode gives none (e.g.
  *      IBIDI_E_IDNA_TOO_LONG), the name itself stands in.
- *   2. Validity: ibidi_iri_validate of the form as a domain name. The name is valid when
- *      both ToUnicode and that pass. Reasons (status, codes): the decoder's status for
+ *   2. Validity: the name is valid exactly when ToASCII under opts->idna finds no error
+ *      in it (ibidi_idna_to_ascii_utf8, as `ibidi to-ascii` and the verdict of
+ *      ibidi/verdict.h decide it: one answer for a profile, the URL Standard's ASCII fast
+ *      path under whatwg included). Reasons (status, codes): the decoder's status for
  *      ill-formed UTF-8 (nothing else is made); ToUnicode's own status when it gives no
- *      form; ibidi_iri_validate's codes and IBIDI_E_IDENT_INVALID when the form is
- *      invalid; ToUnicode's error codes and IBIDI_E_IDNA_INVALID when the form is valid but
- *      the name as written is not (an A-label that is not that of a valid U-label).
+ *      form; ToASCII's error codes and IBIDI_E_IDNA_INVALID when the name is invalid.
  *   3. Badami's analysis of the form (ibidi_ambiguity_analyze as a domain name, without
  *      the twin search): its findings to *findings (may be NULL), its status in
  *      res->analysis. IBIDI_OK says the analysis ran (no findings then means none were
@@ -261,12 +288,17 @@ typedef struct ibidi_scan_result {
  *      Badami's cases), so its analysis is not run (res->analysis IBIDI_OK, no
  *      findings). tests/test_scan.c checks both against the full path, on every form of
  *      up to six characters over a, b, 1, 2, hyphen and dot among others.
+ *   5. With opts->lgr, the form's first label (the label a registry registers) under the
+ *      LGR (RFC 7940 §8): its disposition and, when eligible, its index label, which
+ *      ibidi_scan_groups_add_displays adds as a third kind of key (names with one variant
+ *      set collide).
  * With IBIDI_SCAN_OWNER, the labels set aside (res->set_aside bytes) take part in none of
  * these steps: they run on the rest of the name, and the findings' offsets count in its
  * form. The name must be well-formed UTF-8 as a whole.
  * Forms over IBIDI_AMBIGUITY_MAX_BYTES bytes (no domain name is that long) get the status
  * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
- * The text parts go to res->text.data (unicode, codes, displays, in that order), whose
+ * The text parts go to res->text.data (unicode, codes, displays, the index label, in that
+ * order), whose
  * capacity the caller sets in res->text.cap (data may be NULL with cap 0); res->text.len
  * gets the bytes they take. The call reads those two fields of res and sets all the
  * others. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
@@ -376,11 +408,34 @@ IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g,
  * share it. A name with labels set aside (res->set_aside, IBIDI_SCAN_OWNER) goes in as its
  * host name, whose form and displays res holds: "_dmarc.example" and "example" are one
  * name of the groups (one registrant's), and a host name that owns no record of its own
- * is compared all the same. *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL
- * for the kinds added. Thread-safe, and its errors, as ibidi_scan_groups_add. */
+ * is compared all the same. With an LGR (res->lgr_index present), the index label goes
+ * under kind 2 (g needs three kinds then), so that the names of one variant set collide.
+ * *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL for the displays added, and
+ * IBIDI_SCAN_LGR_KEY for the index label. Thread-safe, and its errors, as
+ * ibidi_scan_groups_add. */
+#define IBIDI_SCAN_LGR_KEY 0x4u
 IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name,
                                                       size_t len, const ibidi_scan_result *res,
                                                       unsigned *added, ibidi_error *err);
+
+/* ---- A scan's summary ------------------------------------------------------------------- */
+
+/* The counts of a scan's summary, as `ibidi scan` prints them and Python's Scanner gives
+ * them: the library's rules, so that every client counts alike. */
+typedef struct ibidi_scan_counts {
+    size_t names;          /* names judged */
+    size_t valid, invalid;
+    size_t with_findings;  /* names with at least one of Badami's findings */
+    size_t not_analysed;   /* names whose analysis did not run (res->analysis) */
+    size_t set_aside;      /* zone owners judged by their host names (IBIDI_SCAN_OWNER) */
+    size_t self_displayed[2]; /* names that display as themselves, counted and not compared
+                                 (res->self_displayed), by context */
+} ibidi_scan_counts;
+
+/* Counts one name's result into c. Stack: IBIDI_SCAN_GROUPS_STACK. */
+IBIDI_API void ibidi_scan_counts_add(ibidi_scan_counts *c, const ibidi_scan_result *res);
+/* Adds the counts of src (a worker's) into dst (the whole scan's). */
+IBIDI_API void ibidi_scan_counts_merge(ibidi_scan_counts *dst, const ibidi_scan_counts *src);
 
 /* Ends the adds and finds the groups (the merges: on a large list, most of the work after
  * the adds). A second call does nothing. */

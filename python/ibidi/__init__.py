@@ -372,7 +372,8 @@ class ScanRecord:
     codes ("[]" or "[B1, V6]"), display ({"ltr": ..., "rtl": ...}, None where not made),
     analysis (None when Badami's analysis ran, else why not), findings; set_aside (a scan
     of owner names: the wildcard and underscored labels set aside, "_dmarc.", with every
-    other field that of the host name after them; else None)."""
+    other field that of the host name after them; else None); lgr (a scan with an LGR:
+    {"disposition": the first label's, "index": its index label or None}; else None)."""
 
     name: str
     valid: bool
@@ -382,13 +383,16 @@ class ScanRecord:
     analysis: Optional[str]
     findings: List[Finding]
     set_aside: Optional[str] = None
+    lgr: Optional[dict] = None
     type: str = "name"
 
 
 @dataclass(frozen=True)
 class Collision:
-    """Names that display alike in one context: display, names (Unicode forms, in byte
-    order), valid (a flag per name) and valid_names."""
+    """Names that display alike in one context ("ltr", "rtl"), or whose first labels are
+    variants under the scan's LGR (context "lgr", display their index label, type
+    "variant_collision" as `ibidi scan --json` writes them): display, names
+    (in byte order), valid (a flag per name) and valid_names."""
 
     context: str
     display: str
@@ -401,8 +405,10 @@ class Collision:
 @dataclass(frozen=True)
 class ScanSummary:
     """The figures of `ibidi scan --json`'s summary: lines, names, skipped, valid, invalid,
-    with_findings, not_analysed, set_aside (a scan of owner names), and per context display_keys, collision_groups,
-    names_in_collisions, self_displayed."""
+    with_findings, not_analysed, set_aside (a scan of owner names), per context
+    display_keys, collision_groups, names_in_collisions, self_displayed, and with an LGR
+    "lgr": index_labels, variant_groups, names_in_variant_groups. The library counts them
+    (ibidi_scan_counts), as it does for `ibidi scan`."""
 
     figures: dict
     type: str = "summary"
@@ -421,11 +427,12 @@ class Scanner:
     owners: the names are a zone's owner names, as `ibidi scan` reads a zone file: a
     wildcard first label and underscored labels (RFC 4592, RFC 8552: "*.", "_dmarc.",
     "sel._domainkey.") are set aside, and the host name after them is judged and
-    compared."""
+    compared. lgr: an ibidi.lgr.LGR (`ibidi scan --lgr`): each name's first label gets its
+    disposition and index label, and names whose first labels are variants form groups."""
 
     def __init__(self, contexts: Sequence[str] = ("ltr", "rtl"), profile: str = "uts46", *,
                  memory: int = 0, temp_dir: Optional[str] = None,
-                 owners: bool = False) -> None:
+                 owners: bool = False, lgr=None) -> None:
         if isinstance(contexts, str):
             contexts = (contexts,)
         for c in contexts:
@@ -433,13 +440,15 @@ class Scanner:
                 raise ValueError(f"contexts must hold 'ltr' and/or 'rtl', not {c!r}")
         self.contexts = tuple(c for c in _CONTEXTS if c in contexts)
         self._s = _ibidi._Scanner(_ibidi, "ltr" in contexts, "rtl" in contexts, profile,
-                                  memory, temp_dir, owners)
+                                  memory, temp_dir, owners,
+                                  None if lgr is None else getattr(lgr, "_lgr", lgr))
 
     def _record(self, t) -> ScanRecord:
-        name, valid, uform, codes, d0, d1, analysis, findings, set_aside = t
+        name, valid, uform, codes, d0, d1, analysis, findings, set_aside, lg = t
         disp = {c: (d0 if c == "ltr" else d1) for c in self.contexts}
         return ScanRecord(name, valid, uform, codes, disp, analysis,
-                          [Finding(*f) for f in findings], set_aside)
+                          [Finding(*f) for f in findings], set_aside,
+                          None if lg is None else {"disposition": lg[0], "index": lg[1]})
 
     def add(self, names: Iterable[Union[str, bytes]], records: bool = True) -> List[ScanRecord]:
         """Scans a batch of names (each as a line of a list: "#" comments and blanks around
@@ -451,7 +460,9 @@ class Scanner:
         self._s.finish()
 
     def groups(self) -> List[Collision]:
-        return [Collision(*g) for g in self._s.groups()]
+        # the LGR's variant sets are `ibidi scan --json`'s "variant_collision" records
+        return [Collision(*g, type="variant_collision" if g[0] == "lgr" else "collision")
+                for g in self._s.groups()]
 
     def summary(self) -> ScanSummary:
         return ScanSummary(self._s.summary())
@@ -459,14 +470,15 @@ class Scanner:
 
 def scan(names: Iterable[Union[str, bytes]], contexts: Sequence[str] = ("ltr", "rtl"), *,
          profile: str = "uts46", records: bool = True, batch: int = 512,
-         memory: int = 0, temp_dir: Optional[str] = None, owners: bool = False
+         memory: int = 0, temp_dir: Optional[str] = None, owners: bool = False, lgr=None
          ) -> Iterator[Union[ScanRecord, Collision, ScanSummary]]:
     """Scans a list of names as `ibidi scan` does: yields a ScanRecord per name (unless
     records is False), then a Collision per group of names that display alike in a context,
     then one ScanSummary. Items are read as lines of a list (an open file will do). The
     library works on batches of names without the GIL; memory bounds the groups (0: 1 GiB;
-    beyond it they spill to a temporary file in temp_dir); owners as Scanner takes it."""
-    s = Scanner(contexts, profile, memory=memory, temp_dir=temp_dir, owners=owners)
+    beyond it they spill to a temporary file in temp_dir); owners and lgr as Scanner takes
+    them."""
+    s = Scanner(contexts, profile, memory=memory, temp_dir=temp_dir, owners=owners, lgr=lgr)
     buf: list = []
     for name in names:
         buf.append(name)

@@ -1072,24 +1072,26 @@ typedef struct scanner_obj {
     int active;       /* adds running without the GIL */
     int finished;
     ibidi_status failed; /* an add or finish that failed: every later call says so */
-    size_t lines, names, skipped, valid, with_findings, not_analysed, self_disp[2];
+    size_t lines, skipped;
+    ibidi_scan_counts counts; /* the library's counts, as `ibidi scan` keeps them */
     int owners;       /* the names are a zone's owner names (IBIDI_SCAN_OWNER) */
-    size_t set_aside; /* ... judged by their host names */
+    PyObject *lgr;    /* the _LGR whose ibidi_lgr opts.lgr points at, kept alive; or NULL */
 } scanner_obj;
 
 static void scanner_dealloc(scanner_obj *o)
 {
     ibidi_scan_groups_free(o->groups);
+    Py_XDECREF(o->lgr);
     Py_XDECREF(o->module);
     PyTypeObject *tp = Py_TYPE(o);
     tp->tp_free(o);
     Py_DECREF(tp);
 }
 
-/* _Scanner(module, ltr, rtl, profile, memory, temp_dir, owners) */
+/* _Scanner(module, ltr, rtl, profile, memory, temp_dir, owners, lgr) */
 static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-    PyObject *module, *profile;
+    PyObject *module, *profile, *lgr;
     int ltr, rtl;
     Py_ssize_t memory;
     const char *temp_dir;
@@ -1098,9 +1100,19 @@ static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         PyErr_SetString(PyExc_TypeError, "_Scanner takes no keyword arguments");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OppOnzp", &module, &ltr, &rtl, &profile, &memory, &temp_dir,
-                          &owners))
+    if (!PyArg_ParseTuple(args, "OppOnzpO", &module, &ltr, &rtl, &profile, &memory, &temp_dir,
+                          &owners, &lgr))
         return NULL;
+    if (lgr != Py_None) {
+        PyObject *lt = PyObject_GetAttrString(module, "_LGR");
+        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
+        Py_XDECREF(lt);
+        if (!ok) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
+            return NULL;
+        }
+    }
     scanner_obj *o = (scanner_obj *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
@@ -1108,12 +1120,18 @@ static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     o->ctx = (ltr ? IBIDI_SCAN_LTR : 0u) | (rtl ? IBIDI_SCAN_RTL : 0u);
     o->owners = owners;
     o->opts.flags = o->ctx | (owners ? IBIDI_SCAN_OWNER : 0u);
+    if (lgr != Py_None) {
+        o->lgr = Py_NewRef(lgr);
+        o->opts.lgr = ((lgr_obj *)lgr)->lgr;
+    }
     if (!get_profile(profile, &o->opts.idna.profile)) {
         Py_DECREF(o);
         return NULL;
     }
-    /* kinds: 0 the left-to-right displays, 1 the right-to-left ones, as `ibidi scan` */
-    ibidi_scan_groups_options go = {memory < 0 ? 0 : (size_t)memory, temp_dir, 2};
+    /* kinds: 0 the left-to-right displays, 1 the right-to-left ones, 2 the LGR's index
+       labels, as `ibidi scan` */
+    ibidi_scan_groups_options go = {memory < 0 ? 0 : (size_t)memory, temp_dir,
+                                    o->lgr ? 3 : 2};
     ibidi_error err;
     ibidi_status st = ibidi_scan_groups_create(&go, &o->groups, &err);
     if (st != IBIDI_OK) {
@@ -1135,24 +1153,17 @@ typedef struct scan_item {
     ibidi_status st;
 } scan_item;
 
-/* The keys of one name into the groups, as `ibidi scan` adds them
- * (ibidi_scan_groups_add_displays); a name that displays as itself in a context
- * (self_display) can share that display with no other name: it is only counted. */
-static ibidi_status scan_one(scanner_obj *s, scan_item *it, size_t self_disp[2])
+/* One name, and its keys into the groups, as `ibidi scan` makes and adds them
+ * (ibidi_scan_name, ibidi_scan_groups_add_displays: the library strips the root label and
+ * leaves out the displays no other name can share). */
+static ibidi_status scan_one(scanner_obj *s, scan_item *it)
 {
     const char *name = it->name + it->start;
-    /* a zone's "example.com." is "example.com" (RFC 1034 §3.1), as `ibidi scan` reads it */
-    const size_t len = ibidi_idna_strip_root(name, it->name_len);
-    it->st = ibidi_scan_name_alloc(name, len, &s->opts, &it->r, &it->f, NULL);
+    it->st = ibidi_scan_name_alloc(name, it->name_len, &s->opts, &it->r, &it->f, NULL);
     it->buf = it->r.text.data; /* NULL after an error */
     if (it->st != IBIDI_OK)
         return it->st;
-    const ibidi_scan_result *r = &it->r;
-    /* a name with labels set aside is its host name in the groups, not displayed as written */
-    for (unsigned c = 0; c < 2; c++)
-        if ((s->ctx & (1u << c)) && (r->self_display & (1u << c)) && !r->set_aside)
-            self_disp[c]++;
-    return ibidi_scan_groups_add_displays(s->groups, name, len, r, NULL, NULL);
+    return ibidi_scan_groups_add_displays(s->groups, name, it->name_len, &it->r, NULL, NULL);
 }
 
 static PyObject *span_str(const char *buf, ibidi_span sp)
@@ -1163,7 +1174,7 @@ static PyObject *span_str(const char *buf, ibidi_span sp)
 }
 
 /* A record: (name, valid, unicode, codes, display_ltr, display_rtl, analysis, findings,
- * set_aside). */
+ * set_aside, lgr) with lgr None without an LGR, else (disposition, index label or None). */
 static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
 {
     const ibidi_scan_result *r = &it->r;
@@ -1184,7 +1195,14 @@ static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
                                                        (Py_ssize_t)r->set_aside,
                                                        "surrogateescape")
                                 : Py_NewRef(Py_None);
-    if (!name || !u || !codes || !d0 || !d1 || !f || !an || !sa) {
+    PyObject *lg = Py_NewRef(Py_None);
+    if (s->lgr) {
+        PyObject *ix = span_str(it->buf, r->lgr_index);
+        Py_DECREF(lg);
+        lg = ix ? Py_BuildValue("(sN)", r->lgr_disposition ? r->lgr_disposition : "invalid", ix)
+                : NULL;
+    }
+    if (!name || !u || !codes || !d0 || !d1 || !f || !an || !sa || !lg) {
         Py_XDECREF(name);
         Py_XDECREF(u);
         Py_XDECREF(codes);
@@ -1193,10 +1211,11 @@ static PyObject *scan_record(const scanner_obj *s, const scan_item *it)
         Py_XDECREF(f);
         Py_XDECREF(an);
         Py_XDECREF(sa);
+        Py_XDECREF(lg);
         return NULL;
     }
-    return Py_BuildValue("(NONNNNNNN)", name, r->valid ? Py_True : Py_False, u, codes, d0, d1,
-                         an, f, sa);
+    return Py_BuildValue("(NONNNNNNNN)", name, r->valid ? Py_True : Py_False, u, codes, d0, d1,
+                         an, f, sa, lg);
 }
 
 /* add(names, records) -> list of records (None with records False). Runs the whole batch
@@ -1237,7 +1256,6 @@ static PyObject *scanner_add(scanner_obj *self, PyObject *args)
         /* a line of an open file keeps its LF, which ibidi_scan_line does not take */
         items[got].len = t.n && t.s[t.n - 1] == '\n' ? t.n - 1 : t.n;
     }
-    size_t self_disp[2] = {0, 0};
     ibidi_status st = IBIDI_OK;
     self->active++;
     Py_BEGIN_ALLOW_THREADS
@@ -1245,7 +1263,7 @@ static PyObject *scanner_add(scanner_obj *self, PyObject *args)
         scan_item *it = &items[i];
         it->has_name = ibidi_scan_line(it->name, it->len, &it->start, &it->name_len);
         if (it->has_name)
-            st = scan_one(self, it, self_disp);
+            st = scan_one(self, it);
     }
     Py_END_ALLOW_THREADS
     self->active--;
@@ -1262,13 +1280,7 @@ static PyObject *scanner_add(scanner_obj *self, PyObject *args)
             self->skipped++;
             continue;
         }
-        self->names++;
-        self->valid += it->r.valid != 0;
-        self->set_aside += it->r.set_aside != 0;
-        if (it->r.analysis != IBIDI_OK)
-            self->not_analysed++;
-        else if (it->f.n)
-            self->with_findings++;
+        ibidi_scan_counts_add(&self->counts, &it->r);
         if (records) {
             PyObject *rec = scan_record(self, it);
             if (!rec || PyList_Append(res, rec) < 0)
@@ -1276,8 +1288,6 @@ static PyObject *scanner_add(scanner_obj *self, PyObject *args)
             Py_XDECREF(rec);
         }
     }
-    self->self_disp[0] += self_disp[0];
-    self->self_disp[1] += self_disp[1];
 done:
     for (Py_ssize_t i = 0; i < got; i++) {
         PyMem_RawFree(items[i].name);
@@ -1328,7 +1338,9 @@ static int group_cb(const ibidi_scan_group *g, void *ctx)
         PyList_SET_ITEM(valid, (Py_ssize_t)j, PyBool_FromLong(g->valid[j]));
     }
     PyObject *key = PyUnicode_DecodeUTF8(g->key, (Py_ssize_t)g->key_len, "surrogateescape");
-    PyObject *t = key ? Py_BuildValue("(sNNNn)", context_names[g->kind], key, names, valid,
+    /* kind 2: the LGR's variant sets, "lgr" as `ibidi scan` names them */
+    PyObject *t = key ? Py_BuildValue("(sNNNn)", g->kind < 2 ? context_names[g->kind] : "lgr",
+                                      key, names, valid,
                                       (Py_ssize_t)g->n_valid)
                       : NULL;
     if (!t || PyList_Append((PyObject *)ctx, t) < 0) {
@@ -1375,15 +1387,15 @@ static PyObject *scanner_summary(scanner_obj *self, PyObject *unused)
         PyErr_SetString(PyExc_RuntimeError, "summary() before finish()");
         return NULL;
     }
+    const ibidi_scan_counts *t = &self->counts;
     PyObject *d = Py_BuildValue(
         "{s:s,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "profile",
         ibidi_idna_profile_name(self->opts.idna.profile), "lines", (Py_ssize_t)self->lines,
-        "names", (Py_ssize_t)self->names, "skipped", (Py_ssize_t)self->skipped, "valid",
-        (Py_ssize_t)self->valid, "invalid", (Py_ssize_t)(self->names - self->valid),
-        "with_findings", (Py_ssize_t)self->with_findings, "not_analysed",
-        (Py_ssize_t)self->not_analysed);
+        "names", (Py_ssize_t)t->names, "skipped", (Py_ssize_t)self->skipped, "valid",
+        (Py_ssize_t)t->valid, "invalid", (Py_ssize_t)t->invalid, "with_findings",
+        (Py_ssize_t)t->with_findings, "not_analysed", (Py_ssize_t)t->not_analysed);
     if (d && self->owners) {
-        PyObject *v = PyLong_FromSize_t(self->set_aside);
+        PyObject *v = PyLong_FromSize_t(t->set_aside);
         if (!v || PyDict_SetItemString(d, "set_aside", v) < 0)
             Py_CLEAR(d);
         Py_XDECREF(v);
@@ -1397,8 +1409,19 @@ static PyObject *scanner_summary(scanner_obj *self, PyObject *unused)
         PyObject *v = Py_BuildValue("{s:n,s:n,s:n,s:n}", "display_keys", (Py_ssize_t)k.keys,
                                     "collision_groups", (Py_ssize_t)k.groups,
                                     "names_in_collisions", (Py_ssize_t)k.names_in_groups,
-                                    "self_displayed", (Py_ssize_t)self->self_disp[c]);
+                                    "self_displayed", (Py_ssize_t)t->self_displayed[c]);
         if (!v || PyDict_SetItemString(d, context_names[c], v) < 0)
+            Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    if (d && self->lgr) {
+        ibidi_scan_group_counts k;
+        if (ibidi_scan_groups_counts(self->groups, 2, &k) != IBIDI_OK)
+            memset(&k, 0, sizeof k);
+        PyObject *v = Py_BuildValue("{s:n,s:n,s:n}", "index_labels", (Py_ssize_t)k.keys,
+                                    "variant_groups", (Py_ssize_t)k.groups,
+                                    "names_in_variant_groups", (Py_ssize_t)k.names_in_groups);
+        if (!v || PyDict_SetItemString(d, "lgr", v) < 0)
             Py_CLEAR(d);
         Py_XDECREF(v);
     }

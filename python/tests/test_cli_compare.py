@@ -115,7 +115,7 @@ def test_scan_owners_matches_cli_zone(cli, tmp_path):
     w_names = [w for w in want if w["type"] == "name"]
     got = list(ibidi.scan([w["name"] for w in w_names], owners=True))
     g_names = [g for g in got if g.type == "name"]
-    assert len(g_names) == len(w_names) == 10
+    assert len(g_names) == len(w_names) == 9  # the apex (the SOA's owner) is no name
     for w, g in zip(w_names, g_names):
         assert (g.name, g.valid, g.codes, g.display, g.unicode, g.set_aside) == \
             (w["name"], w["valid"], w["codes"], w["display"], w.get("unicode"),
@@ -132,8 +132,38 @@ def test_scan_owners_matches_cli_zone(cli, tmp_path):
     # without owners=True the same names are host names: nothing set aside
     plain = [g for g in ibidi.scan([w["name"] for w in w_names]) if g.type == "name"]
     assert all(g.set_aside is None for g in plain)
-    assert not plain[2].valid and plain[2].codes == "[U1]"  # _dmarc.example
+    assert not plain[1].valid and plain[1].codes == "[U1]"  # _dmarc.example
     assert "set_aside" not in list(ibidi.scan(["a.com"]))[-1].figures
+
+
+def test_scan_lgr_matches_cli(cli):
+    # with an LGR: each name's disposition and index label, and the variant groups, as
+    # `ibidi scan --lgr` gives them (the library decides both)
+    root, exe = cli
+    path = os.path.join(root, "data/samples/lgr/toy-hebrew-arabic.xml")
+    lg = ibidi.lgr.load(path)
+    names = ["\u05d0\u05d1.example", "\u05d0\u05d1\u05d2.example", "abc.example",
+             "\u0643\u062a\u0627\u0628.example", "\u06a9\u062a\u0627\u0628.example",
+             "xn--4dbrk0ce.com", "", "-x.example"]
+    want = run(exe, ["scan", "--json", "--lgr", path], "\n".join(names) + "\n")
+    got = list(ibidi.scan(names, lgr=lg))
+    w_names = [w for w in want if w["type"] == "name"]
+    g_names = [g for g in got if g.type == "name"]
+    assert len(g_names) == len(w_names) == 7
+    for w, g in zip(w_names, g_names):
+        assert g.lgr == w["lgr"], w["name"]
+    w_groups = [(w.get("context", "lgr"), w.get("display", w.get("index")), w["names"],
+                 w["type"]) for w in want if w["type"] in ("collision", "variant_collision")]
+    assert [(g.context, g.display, g.names, g.type) for g in got
+            if g.type in ("collision", "variant_collision")] == w_groups
+    assert any(g[0] == "lgr" for g in w_groups)
+    assert got[-1].figures["lgr"] == want[-1]["lgr"]
+    # no LGR: no lgr field, no variant groups
+    plain = list(ibidi.scan(names))
+    assert all(g.lgr is None for g in plain if g.type == "name")
+    assert "lgr" not in plain[-1].figures
+    with pytest.raises(TypeError):
+        ibidi.Scanner(lgr=42)
 
 
 def test_display_matches_cli(cli):

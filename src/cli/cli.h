@@ -173,10 +173,5 @@ int cli_parse_profile(const char *value, ibidi_idna_profile *profile);
 int cli_unicode_form(const char *s, size_t len, const ibidi_iri_options *o, char **form,
                      size_t *form_len);
 
-/* A name's first label (the one a registry registers) under an LGR: its disposition
- * ("invalid" when it is not eligible or cannot be read) and, when eligible, its index
- * label, the key of its variant set, into index (cap bytes; *index_len 0 when none). */
-void cli_lgr_first_label(const ibidi_lgr *lgr, const char *u, size_t ulen,
-                         const char **disposition, char *index, size_t cap, size_t *index_len);
 
 #endif

@@ -146,8 +146,8 @@ typedef struct batch {
     char *out; /* the formatted records: JSON (open_memstream) */
     size_t out_len;
     rec orec; /* ... text and TSV, put together in place */
-    size_t n_names, n_skipped, n_valid, n_findings, n_not_analysed, n_set_aside;
-    size_t n_self[N_CTX]; /* names that display as themselves (ibidi_scan_result) */
+    size_t n_skipped;
+    ibidi_scan_counts counts; /* the library's counts of the names (ibidi_scan_counts_add) */
     ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
     uint32_t failed_value; /* its ibidi_error value (IBIDI_E_TEMP_FILE: the errno) */
     int done;   /* processed (guarded by the pipeline's mutex) */
@@ -368,10 +368,8 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
     const ibidi_scan_options so = {(w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
                                        (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u) |
                                        (w->o->in_format == IN_ZONE ? IBIDI_SCAN_OWNER : 0u),
-                                   {w->o->profile, 0, 0, NULL, 0}};
+                                   {w->o->profile, 0, 0, NULL, 0}, w->o->lgr};
     worker_release(w);
-    /* a zone file's names end with the root label: example.com. is example.com */
-    len = ibidi_idna_strip_root(name, len);
     w->fnd = (ibidi_findings){w->own_items, WORKER_FINDINGS, 0, 0};
     w->r.text = (ibidi_buf){w->own_text, sizeof w->own_text, 0};
     ibidi_status st = ibidi_scan_name(name, len, &so, &w->r, &w->fnd, NULL);
@@ -396,19 +394,9 @@ static void put_json_findings(FILE *f, const worker *w, size_t n)
 {
     fputc('[', f);
     for (size_t i = 0; i < n; i++) {
-        const ibidi_finding *x = &w->fnd.items[i];
-        const char *nm = ibidi_code_name(x->code);
-        fprintf(f, "%s{\"code\": \"%s\", \"context\": \"%s\", \"offset\": %zu, \"length\": %zu",
-                i ? ", " : "", nm ? nm : "?", x->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
-                x->offset, x->length);
-        if (x->cp) {
-            fputs(", \"cp\": \"", f);
-            cli_put_cp(f, x->cp);
-            fputc('"', f);
-        }
-        if (x->detail)
-            fprintf(f, ", \"expression\": %d", x->detail);
-        fputc('}', f);
+        if (i)
+            fputs(", ", f);
+        cli_json_finding(f, &w->fnd.items[i], NULL, 0, CLI_IN_UTF8);
     }
     fputc(']', f);
 }
@@ -431,42 +419,12 @@ static void put_finding_codes(rec *rb, const worker *w, size_t n, const char *se
     }
 }
 
-/* Everything about one name: the record goes to out, the keys to b. */
-/* A name's first label under the LGR: its disposition ("invalid" when it is not eligible
- * or cannot be read) and its index label (none then). */
-typedef struct lgr_verdict {
-    const char *disposition;
-    char index[IBIDI_LGR_MAX_INDEX * 4];
-    size_t index_len;
-} lgr_verdict;
-
-static void lgr_judge(const ibidi_lgr *lgr, const char *u, size_t ulen, lgr_verdict *v)
-{
-    cli_lgr_first_label(lgr, u, ulen, &v->disposition, v->index, sizeof v->index,
-                        &v->index_len);
-}
-
-/* One key of a name into the collision groups; 0 (and the batch failed) on an error. */
-static int add_key(const scan_opts *o, batch *b, unsigned kind, const char *key, size_t klen,
-                   const char *name, size_t nlen, int valid)
-{
-    const ibidi_scan_groups_entry entry = {kind, key, klen, name, nlen, valid};
-    ibidi_error e;
-    ibidi_status st = ibidi_scan_groups_add(o->groups, &entry, &e);
-    if (st == IBIDI_OK)
-        return 1;
-    b->failed = st;
-    b->failed_value = e.value;
-    return 0;
-}
-
 static void process_name(worker *w, batch *b, FILE *out, const char *name, size_t len,
                          size_t lineno)
 {
     const scan_opts *o = w->o;
     const ibidi_scan_result *r = &w->r;
 
-    b->n_names++;
     if (scan_one(w, name, len) != IBIDI_OK)
         goto nomem;
     const char *p = w->text;
@@ -480,29 +438,12 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
     int has_disp[N_CTX];
     for (int c = 0; c < N_CTX; c++)
         has_disp[c] = r->display[c].present;
-    if (valid)
-        b->n_valid++;
-    if (n_fnd)
-        b->n_findings++;
-    if (analysis != IBIDI_OK)
-        b->n_not_analysed++; /* no findings here means not looked at, not none found */
-    if (set_aside)
-        b->n_set_aside++;
+    /* the summary's counts, by the library's rules */
+    ibidi_scan_counts_add(&b->counts, r);
 
-    /* --lgr: the name's first label (the one a registry registers) under the LGR: its
-       disposition, and its index label, the key of its variant set */
-    lgr_verdict lv;
-    if (o->lgr)
-        lgr_judge(o->lgr, u, ulen, &lv);
-
-    /* the keys into the collision groups, from this thread: the library's locks are per
-       shard of keys, so workers seldom wait for each other. A name that displays as
-       itself can share its display with no other name: the library leaves it out, and it
-       is counted here. A name with labels set aside goes in as its host name (the
-       library's doing), which is not the name as written. */
-    for (int c = 0; c < N_CTX; c++)
-        if ((r->self_display & (1u << c)) && !set_aside)
-            b->n_self[c]++;
+    /* the keys into the collision groups, from this thread: the displays that other names
+       may share and, with --lgr, the first label's index label (the library's choice);
+       its locks are per shard of keys, so workers seldom wait for each other */
     {
         ibidi_error e;
         const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, r, NULL,
@@ -513,9 +454,9 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             return;
         }
     }
-    if (o->lgr && lv.index_len &&
-        !add_key(o, b, KIND_VARIANT, lv.index, lv.index_len, u, ulen, valid))
-        return;
+    const char *lgr_disp = r->lgr_disposition ? r->lgr_disposition : "invalid";
+    const char *lgr_index = r->lgr_index.present ? p + r->lgr_index.start : "";
+    const size_t lgr_index_len = r->lgr_index.present ? r->lgr_index.length : 0;
 
     /* the record */
     if (o->format == FMT_JSON) {
@@ -552,10 +493,10 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             fprintf(out, ", \"analysis\": \"%s\"", ibidi_status_name(analysis));
         if (o->lgr) {
             fputs(", \"lgr\": {\"disposition\": ", out);
-            cli_json_string(out, lv.disposition, strlen(lv.disposition));
+            cli_json_string(out, lgr_disp, strlen(lgr_disp));
             fputs(", \"index\": ", out);
-            if (lv.index_len)
-                cli_json_string(out, lv.index, lv.index_len);
+            if (lgr_index_len)
+                cli_json_string(out, lgr_index, lgr_index_len);
             else
                 fputs("null", out);
             fputc('}', out);
@@ -625,9 +566,9 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             }
             if (o->lgr) {
                 rec_str(rb, "\t");
-                rec_str(rb, lv.disposition);
+                rec_str(rb, lgr_disp);
                 rec_str(rb, "\t");
-                rec_escaped(rb, lv.index, lv.index_len);
+                rec_escaped(rb, lgr_index, lgr_index_len);
             }
         } else {
             if (n_fnd) {
@@ -650,10 +591,10 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
             }
             if (o->lgr) {
                 rec_str(rb, "; lgr ");
-                rec_str(rb, lv.disposition);
-                if (lv.index_len) {
+                rec_str(rb, lgr_disp);
+                if (lgr_index_len) {
                     rec_str(rb, " index ");
-                    rec_escaped(rb, lv.index, lv.index_len);
+                    rec_escaped(rb, lgr_index, lgr_index_len);
                 }
             }
         }
@@ -668,9 +609,8 @@ nomem:
 
 static void process_batch(worker *w, batch *b)
 {
-    b->n_names = b->n_skipped = b->n_valid = b->n_findings = b->n_not_analysed = 0;
-    b->n_set_aside = 0;
-    b->n_self[CTX_LTR] = b->n_self[CTX_RTL] = 0;
+    b->n_skipped = 0;
+    memset(&b->counts, 0, sizeof b->counts);
     b->failed = IBIDI_OK;
     free(b->out);
     b->out = NULL;
@@ -706,11 +646,14 @@ static void process_batch(worker *w, batch *b)
         }
         if (w->o->against) { /* an existing name: looked up, no record of its own */
             int valid;
-            b->n_names++;
+            b->counts.names++;
             if (!cli_against_existing(w->o->against, line + start, len, b->names_given,
                                       b->first_lineno + i, &valid))
                 b->failed = IBIDI_E_NOMEM;
-            b->n_valid += (size_t)valid;
+            if (valid)
+                b->counts.valid++;
+            else
+                b->counts.invalid++;
             continue;
         }
         process_name(w, b, out, line + start, len, b->first_lineno + i);
@@ -778,9 +721,8 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
 /* ---- The scan -------------------------------------------------------------------------- */
 
 typedef struct totals {
-    size_t names, skipped, valid, findings, not_analysed, lines;
-    size_t set_aside; /* zone owners judged by their host names (IBIDI_SCAN_OWNER) */
-    size_t self[N_CTX];
+    size_t skipped, lines;
+    ibidi_scan_counts c; /* the library's counts of the names, merged from every batch */
 } totals;
 
 typedef struct scan_state {
@@ -811,7 +753,7 @@ static void show_progress(scan_state *s, int final)
     if (!final && t - s->last < 0.2)
         return;
     s->last = t;
-    double rate = t > s->t0 ? (double)s->tot.names / (t - s->t0) : 0;
+    double rate = t > s->t0 ? (double)s->tot.c.names / (t - s->t0) : 0;
     if (final) {
         fputs("\r\033[K", stderr);
         return;
@@ -828,7 +770,7 @@ static void show_progress(scan_state *s, int final)
     } else {
         fputs("\r", stderr);
     }
-    fprintf(stderr, "reading: %zu names, %.0f names/s, ", s->tot.names, rate);
+    fprintf(stderr, "reading: %zu names, %.0f names/s, ", s->tot.c.names, rate);
     put_groups_memory(s, "\033[K");
 }
 
@@ -849,7 +791,7 @@ static void put_groups_memory(const scan_state *s, const char *end)
 /* The phase after the reading: the merges of the collision groups' runs, in one call. */
 static void show_merging(const scan_state *s)
 {
-    fprintf(stderr, "\rmerging the collision groups: %zu names read, ", s->tot.names);
+    fprintf(stderr, "\rmerging the collision groups: %zu names read, ", s->tot.c.names);
     put_groups_memory(s, "...\033[K");
 }
 
@@ -866,14 +808,8 @@ static void consume(scan_state *s, batch *b)
     if (b->orec.b.len)
         fwrite(b->orec.b.p, 1, b->orec.b.len, stdout);
     s->tot.lines += b->n_lines;
-    s->tot.names += b->n_names;
     s->tot.skipped += b->n_skipped;
-    s->tot.valid += b->n_valid;
-    s->tot.findings += b->n_findings;
-    s->tot.not_analysed += b->n_not_analysed;
-    s->tot.set_aside += b->n_set_aside;
-    for (int c = 0; c < N_CTX; c++)
-        s->tot.self[c] += b->n_self[c];
+    ibidi_scan_counts_merge(&s->tot.c, &b->counts);
     if (s->progress)
         show_progress(s, 0);
 }
@@ -1012,14 +948,14 @@ static void scan_threads(scan_state *s, reader *r, int k)
 static void print_summary(const scan_state *s)
 {
     const scan_opts *o = s->o;
-    const totals *t = &s->tot;
-    size_t invalid = t->names - t->valid;
+    const ibidi_scan_counts *t = &s->tot.c;
+    const size_t lines = s->tot.lines, skipped = s->tot.skipped, invalid = t->invalid;
     if (o->format == FMT_JSON) {
         printf("{\"type\": \"summary\", \"profile\": \"%s\", \"lines\": %zu, \"names\": %zu, "
                "\"skipped\": %zu, \"valid\": %zu, \"invalid\": %zu, \"with_findings\": %zu, "
                "\"not_analysed\": %zu",
-               ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
-               invalid, t->findings, t->not_analysed);
+               ibidi_idna_profile_name(o->profile), lines, t->names, skipped, t->valid,
+               invalid, t->with_findings, t->not_analysed);
         if (o->in_format == IN_ZONE)
             printf(", \"set_aside\": %zu", t->set_aside);
         for (int c = 0; c < N_CTX; c++)
@@ -1027,7 +963,7 @@ static void print_summary(const scan_state *s)
                 printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
                        "\"names_in_collisions\": %zu, \"self_displayed\": %zu}",
                        ctx_names[c], s->counts[c].keys, s->counts[c].groups,
-                       s->counts[c].names_in_groups, t->self[c]);
+                       s->counts[c].names_in_groups, t->self_displayed[c]);
         if (o->lgr)
             printf(", \"lgr\": {\"index_labels\": %zu, \"variant_groups\": %zu, "
                    "\"names_in_variant_groups\": %zu}",
@@ -1039,8 +975,8 @@ static void print_summary(const scan_state *s)
     } else if (o->format == FMT_TSV) {
         printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
                "\twith_findings=%zu\tnot_analysed=%zu",
-               ibidi_idna_profile_name(o->profile), t->lines, t->names, t->skipped, t->valid,
-               invalid, t->findings, t->not_analysed);
+               ibidi_idna_profile_name(o->profile), lines, t->names, skipped, t->valid,
+               invalid, t->with_findings, t->not_analysed);
         if (o->in_format == IN_ZONE)
             printf("\tset_aside=%zu", t->set_aside);
         for (int c = 0; c < N_CTX; c++)
@@ -1048,7 +984,8 @@ static void print_summary(const scan_state *s)
                 printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
                        "\t%s_names_in_collisions=%zu\t%s_self_displayed=%zu",
                        ctx_names[c], s->counts[c].keys, ctx_names[c], s->counts[c].groups,
-                       ctx_names[c], s->counts[c].names_in_groups, ctx_names[c], t->self[c]);
+                       ctx_names[c], s->counts[c].names_in_groups, ctx_names[c],
+                       t->self_displayed[c]);
         if (o->lgr)
             printf("\tlgr_index_labels=%zu\tlgr_variant_groups=%zu\tlgr_names_in_variant_groups=%zu",
                    s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
@@ -1059,7 +996,7 @@ static void print_summary(const scan_state *s)
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
                "%zu with findings, %zu not analysed (profile %s)\n",
-               t->names, t->lines, t->skipped, t->valid, invalid, t->findings, t->not_analysed,
+               t->names, lines, skipped, t->valid, invalid, t->with_findings, t->not_analysed,
                ibidi_idna_profile_name(o->profile));
         if (o->in_format == IN_ZONE)
             printf("summary: %zu owner names judged by their host names (wildcard or "
@@ -1070,7 +1007,7 @@ static void print_summary(const scan_state *s)
                 printf("summary %s: %zu distinct displays, %zu collision groups, "
                        "%zu names in collisions, %zu names displayed as written\n",
                        ctx_names[c], s->counts[c].keys, s->counts[c].groups,
-                       s->counts[c].names_in_groups, t->self[c]);
+                       s->counts[c].names_in_groups, t->self_displayed[c]);
         if (o->lgr)
             printf("summary lgr: %zu distinct index labels, %zu variant groups, "
                    "%zu names in variant groups\n",
@@ -1090,19 +1027,19 @@ static int html_finish(const scan_state *s)
     memset(&fig, 0, sizeof fig);
     fig.profile = ibidi_idna_profile_name(o->profile);
     fig.lines = s->tot.lines;
-    fig.names = s->tot.names;
+    fig.names = s->tot.c.names;
     fig.skipped = s->tot.skipped;
-    fig.valid = s->tot.valid;
-    fig.findings = s->tot.findings;
-    fig.not_analysed = s->tot.not_analysed;
+    fig.valid = s->tot.c.valid;
+    fig.findings = s->tot.c.with_findings;
+    fig.not_analysed = s->tot.c.not_analysed;
     fig.zone = o->in_format == IN_ZONE;
-    fig.set_aside = s->tot.set_aside;
+    fig.set_aside = s->tot.c.set_aside;
     for (int k = 0; k < N_KINDS; k++) {
         fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL : o->ctx[k];
         fig.counts[k] = s->counts[k];
     }
     for (int c = 0; c < N_CTX; c++)
-        fig.self[c] = s->tot.self[c];
+        fig.self[c] = s->tot.c.self_displayed[c];
     fig.only_valid = o->only_valid;
     fig.shown = o->shown;
     return scan_html_finish(o->html, &fig);
@@ -1389,7 +1326,7 @@ static int run_scan(int argc, char **argv)
     if (o.against) {
         if (s.failed)
             report_failure(s.failed, s.failed_value, tmpdir);
-        const cli_against_totals at = {s.tot.lines, s.tot.names, s.tot.skipped, s.tot.valid,
+        const cli_against_totals at = {s.tot.lines, s.tot.c.names, s.tot.skipped, s.tot.c.valid,
                                        r->malformed, r->error, s.failed != IBIDI_OK};
         rc = cli_against_report(o.against, &at);
         goto end;
@@ -1421,9 +1358,9 @@ end:;
     const int html_failed = o.html && !s.failed && !html_finish(&s);
     double elapsed = now() - s.t0;
     fprintf(stderr, "ibidi %s: %zu names in %.3f s (%.0f names/s, %d thread%s)\n", cmd_name,
-            s.tot.names, elapsed, elapsed > 0 ? (double)s.tot.names / elapsed : 0.0, o.threads,
+            s.tot.c.names, elapsed, elapsed > 0 ? (double)s.tot.c.names / elapsed : 0.0, o.threads,
             o.threads == 1 ? "" : "s");
-    if (s.tot.valid != s.tot.names && !o.against)
+    if (s.tot.c.valid != s.tot.c.names && !o.against)
         rc = CLI_INVALID;
     /* collisions make the exit status 1: those shown, under --only-valid */
     for (int k = 0; k < N_KINDS; k++)

@@ -21,9 +21,6 @@ typedef struct cand {
     size_t line; /* its line of standard input, or its place among the arguments */
     char *text;  /* ibidi_scan_name_alloc's text parts */
     ibidi_scan_result r;
-    const char *disposition; /* --lgr */
-    char index[IBIDI_LGR_MAX_INDEX * 4];
-    size_t index_len;
 } cand;
 
 struct cli_against {
@@ -36,9 +33,9 @@ struct cli_against {
 
 /* ---- One name ---------------------------------------------------------------------------- */
 
-/* The keys of a scanned name, pointing into text and index. */
-static void make_keys(const cli_against *a, const char *name, size_t len, const char *text,
-                      const ibidi_scan_result *r, const char *index, size_t index_len,
+/* The keys of a scanned name, pointing into text: the displays and, with --lgr, the index
+ * label the library found (ibidi_scan_name). */
+static void make_keys(const char *name, size_t len, const char *text, const ibidi_scan_result *r,
                       ibidi_scan_keys *k)
 {
     memset(k, 0, sizeof *k);
@@ -52,9 +49,9 @@ static void make_keys(const cli_against *a, const char *name, size_t len, const 
             k->key[c] = text + r->display[c].start;
             k->key_len[c] = r->display[c].length;
         }
-    if (a->o.lgr && index_len) {
-        k->key[2] = index;
-        k->key_len[2] = index_len;
+    if (r->lgr_index.present) {
+        k->key[2] = text + r->lgr_index.start;
+        k->key_len[2] = r->lgr_index.length;
     }
 }
 
@@ -64,9 +61,7 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, int owner
     char *text = NULL;
     ibidi_scan_result r;
     ibidi_scan_keys k;
-    const char *disposition;
-    char index[IBIDI_LGR_MAX_INDEX * 4];
-    size_t index_len = 0, n = 0;
+    size_t n = 0;
     ibidi_scan_hit small[16], *hits = small;
     *valid = 0;
     len = ibidi_idna_strip_root(name, len); /* a zone's example.com. is example.com */
@@ -78,12 +73,7 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, int owner
         return 0;
     text = r.text.data;
     *valid = r.valid;
-    if (a->o.lgr) {
-        const char *u = r.unicode.present ? text + r.unicode.start : name;
-        cli_lgr_first_label(a->o.lgr, u, r.unicode.present ? r.unicode.length : len, &disposition, index,
-                sizeof index, &index_len);
-    }
-    make_keys(a, name, len, text, &r, index, index_len, &k);
+    make_keys(name, len, text, &r, &k);
     ibidi_status st = ibidi_scan_against_lookup(a->idx, &k, hits, 16, &n, NULL);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) { /* many candidates share a key */
         hits = malloc(n * sizeof *hits);
@@ -123,13 +113,8 @@ static int add_candidate(cli_against *a, const char *name, size_t len, size_t li
     if (ibidi_scan_name_alloc(c->name, len, &a->so, &c->r, NULL, NULL) != IBIDI_OK)
         return 0;
     c->text = c->r.text.data;
-    if (a->o.lgr) {
-        const char *u = c->r.unicode.present ? c->text + c->r.unicode.start : c->name;
-        cli_lgr_first_label(a->o.lgr, u, c->r.unicode.present ? c->r.unicode.length : len, &c->disposition,
-                c->index, sizeof c->index, &c->index_len);
-    }
     ibidi_scan_keys k;
-    make_keys(a, c->name, len, c->text, &c->r, c->index, c->index_len, &k);
+    make_keys(c->name, len, c->text, &c->r, &k);
     return ibidi_scan_against_add(a->idx, &k, NULL, NULL) == IBIDI_OK;
 }
 
@@ -159,6 +144,7 @@ cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, si
     a->o = *o;
     a->so.flags = (o->ltr ? IBIDI_SCAN_LTR : 0u) | (o->rtl ? IBIDI_SCAN_RTL : 0u);
     a->so.idna.profile = o->profile;
+    a->so.lgr = o->lgr; /* the first label's index label: a third key */
     int ok = 1;
     if (n) {
         for (size_t i = 0; i < n && ok; i++)
@@ -234,11 +220,12 @@ static void put_json_record(const cli_against *a, const cand *c,
         cli_json_string(stdout, c->text + r->unicode.start, r->unicode.length);
     }
     if (a->o.lgr) {
+        const char *d = r->lgr_disposition ? r->lgr_disposition : "invalid";
         fputs(", \"lgr\": {\"disposition\": ", stdout);
-        cli_json_string(stdout, c->disposition, strlen(c->disposition));
+        cli_json_string(stdout, d, strlen(d));
         fputs(", \"index\": ", stdout);
-        if (c->index_len)
-            cli_json_string(stdout, c->index, c->index_len);
+        if (r->lgr_index.present)
+            cli_json_string(stdout, c->text + r->lgr_index.start, r->lgr_index.length);
         else
             fputs("null", stdout);
         fputc('}', stdout);
@@ -302,10 +289,10 @@ static void put_text_record(const cli_against *a, const cand *c,
     if (!r->valid)
         fwrite(c->text + r->codes.start, 1, r->codes.length, stdout);
     if (a->o.lgr) {
-        printf("; lgr %s", c->disposition);
-        if (c->index_len) {
+        printf("; lgr %s", r->lgr_disposition ? r->lgr_disposition : "invalid");
+        if (r->lgr_index.present) {
             fputs(" index ", stdout);
-            cli_put_escaped(stdout, c->index, c->index_len);
+            cli_put_escaped(stdout, c->text + r->lgr_index.start, r->lgr_index.length);
         }
     }
     if (!shown) {

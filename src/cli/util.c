@@ -481,25 +481,6 @@ void cli_json_text(FILE *f, const char *s, size_t len, cli_input in)
     free(b);
 }
 
-void cli_lgr_first_label(const ibidi_lgr *lgr, const char *u, size_t ulen,
-                         const char **disposition, char *index, size_t cap, size_t *index_len)
-{
-    const char *dot = memchr(u, '.', ulen);
-    const size_t llen = dot ? (size_t)(dot - u) : ulen;
-    uint32_t cps[IBIDI_LGR_MAX_LABEL];
-    ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
-    ibidi_buf out = {index, cap, 0};
-    ibidi_lgr_result r;
-    *disposition = "invalid";
-    *index_len = 0;
-    if (ibidi_lgr_label_decode(u, llen, &dec, NULL) != IBIDI_OK ||
-        ibidi_lgr_check(lgr, cps, dec.len, &r, NULL) != IBIDI_OK)
-        return;
-    *disposition = r.disposition;
-    if (r.eligible && ibidi_lgr_index_label_utf8(lgr, u, llen, &out, NULL) == IBIDI_OK)
-        *index_len = out.len;
-}
-
 /* ---- Findings: one writer per format ----------------------------------------------------- */
 
 /* JSON the library wrote, in notation again when `in` says so: the notation letters and the

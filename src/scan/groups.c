@@ -304,6 +304,17 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
         if (added)
             *added |= 1u << k;
     }
+    if (res->lgr_index.present) { /* RFC 7940 §8.5: the names of one variant set */
+        if (g->kinds < 3)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        const ibidi_scan_groups_entry e = {2, buf + res->lgr_index.start, res->lgr_index.length,
+                                           u, ulen, res->valid};
+        ibidi_status st = ibidi_scan_groups_add(g, &e, err);
+        if (st != IBIDI_OK)
+            return st;
+        if (added)
+            *added |= IBIDI_SCAN_LGR_KEY;
+    }
     return ibidi__ok(err);
 }
 

@@ -23,6 +23,7 @@
 #include "bidi/bidi_internal.h"
 #include "common/internal.h"
 #include "idna/idna_internal.h"
+#include "ibidi/lgr.h"
 #include "ibidi/scan.h"
 #include "ibidi/utf8.h"
 
@@ -242,7 +243,42 @@ static size_t owner_set_aside(const char *s, size_t n)
     return end;
 }
 
-static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}};
+static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
+
+/* Step 2, validity: ToASCII of the name as written under the profile, its error codes into
+ * c (the output is not used, so a short buffer serves: the findings are complete whatever
+ * its size). A frame of its own: IDNA's area is not on the stack with the parse's. */
+NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idna_options *idna,
+                                   ibidi__code_set *c)
+{
+    char out[512];
+    size_t out_len = 0;
+    ibidi_error e;
+    ibidi__code_set_idna x = {c, 0, (size_t)-1};
+    ibidi_status st = ibidi__idna_utf8_fn(name, len, idna, 1, out, sizeof out, &out_len,
+                                          ibidi__code_set_idna_fn, &x, &e);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
+        /* not reached: ToUnicode read the name under the same options */
+        ibidi__code_set_add(c, IBIDI_CODE_STATUS, (int)st, e.offset, e.value);
+}
+
+/* Step 5: the first label of the form under the LGR, its index label after the parts. */
+NOINLINE static void lgr_step(const ibidi_lgr *lgr, const char *form, size_t flen, char *buf,
+                              size_t cap, size_t *at, ibidi_scan_result *r)
+{
+    ibidi_lgr_result lr;
+    size_t n = 0;
+    while (n < flen && form[n] != '.')
+        n++;
+    r->lgr_disposition = "invalid";
+    if (ibidi_lgr_check_utf8(lgr, form, n, &lr, NULL) != IBIDI_OK || !lr.eligible)
+        return;
+    r->lgr_disposition = lr.disposition;
+    char idx[IBIDI_LGR_MAX_INDEX * 4];
+    ibidi_buf ib = {idx, sizeof idx, 0};
+    if (ibidi_lgr_index_label_utf8(lgr, form, n, &ib, NULL) == IBIDI_OK)
+        place(buf, cap, at, idx, ib.len, &r->lgr_index);
+}
 
 /* The caller's buffer comes in r->text (data, cap): the output buffer convention of
  * ibidi/common.h, inside the result so that the call keeps to six parameters. */
@@ -253,8 +289,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     char *buf;
     size_t cap;
     char ubuf[SCAN_MAX];
-    ibidi__code_set idna_codes, c;
-    ibidi__code_set_idna idna_x = {&idna_codes, 0, 0};
+    ibidi__code_set c;
+    ibidi_findings counted = {NULL, 0, 0, 0}; /* the findings counted when none are kept */
     parse_out po;
     size_t at = 0, ulen = 0;
     const char *form = name;
@@ -281,6 +317,9 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         place_status(buf, cap, &at, st, &r->codes);
         goto done;
     }
+    /* 0. the root label: "example.com." is the name example.com */
+    len = ibidi_idna_strip_root(name, len);
+    flen = len;
     if (o->flags & IBIDI_SCAN_OWNER) {
         /* the labels set aside are judged by nothing below: the host name after them is */
         r->set_aside = owner_set_aside(name, len);
@@ -291,9 +330,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     }
 
     /* 1. ToUnicode; its error codes are kept for step 2 */
-    ibidi__code_set_init(&idna_codes);
-    st = ibidi__idna_utf8_fn(name, len, &o->idna, 0, ubuf, sizeof ubuf, &ulen,
-                             ibidi__code_set_idna_fn, &idna_x, NULL);
+    st = ibidi__idna_utf8_fn(name, len, &o->idna, 0, ubuf, sizeof ubuf, &ulen, NULL, NULL,
+                             NULL);
     if (st == IBIDI_E_BUFFER_TOO_SMALL ||
         ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ulen > SCAN_MAX) ||
         ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
@@ -309,41 +347,30 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     if (has_form)
         place(buf, cap, &at, ubuf, ulen, &r->unicode);
 
-    /* 2. the form, parsed once for validity, analysis and display: the component rules
-     * and the analysis (3.) */
+    /* 2. validity: ToASCII of the name as written, as `ibidi to-ascii` and the verdict
+     * (ibidi/verdict.h) decide it; the form is parsed once for the analysis (3.) and the
+     * display keys (4.), which a form that is no domain name (an empty label, a space)
+     * does not get, whatever its validity */
     int quiet = 0;
     unsigned self = self_display(form, flen, o->flags, &quiet);
     ibidi__code_set_init(&c);
-    parse_steps(form, flen, has_form, quiet, &o->idna, &c, &po, &r->analysis, findings);
-    /* ... validity: ToASCII of the host, once the components are gone from the stack */
+    if (!findings)
+        findings = &counted;
+    parse_steps(form, flen, 0, quiet, &o->idna, &c, &po, &r->analysis, findings);
     if (!has_form) {
         /* no Unicode form (e.g. IDNA_TOO_LONG): the name as it is, invalid */
         r->status = st;
         place_status(buf, cap, &at, st, &r->codes);
     } else {
-        ibidi_error he;
-        if (po.status == IBIDI_OK && ibidi__validity_host(&po.info) &&
-            !(st == IBIDI_OK && po.info.host.start == 0 && po.info.host.length == flen &&
-              ldh_dns_name(name, len)) &&
-            ibidi__validate_host(form, po.info.host, &o->idna, &c, &he) != IBIDI_OK) {
-            /* not reached: a form of up to SCAN_SMALL bytes maps within IDNA's fixed area;
-               were it to, its status would be the name's code, as ToUnicode's are */
-            ibidi__code_set_add(&c, IBIDI_CODE_STATUS, (int)he.status, he.offset, he.value);
-        }
-        if (c.any) {
-            r->status = IBIDI_E_IDENT_INVALID;
-        } else if (st == IBIDI_E_IDNA_INVALID) {
-            /* the form is valid, the name as written is not: ToUnicode's codes say why */
-            r->status = st;
-            c = idna_codes;
-        } else {
-            r->valid = 1;
-            r->status = IBIDI_OK;
-        }
+        /* a name of LDH labels that ToUnicode read without an error: ToASCII finds none
+           either (ldh_dns_name says why), so it is not run */
+        if (!(st == IBIDI_OK && ldh_dns_name(name, len)))
+            name_validity(name, len, &o->idna, &c);
+        r->valid = !c.any;
+        r->status = c.any ? IBIDI_E_IDNA_INVALID : IBIDI_OK;
         placed(&at, ibidi__code_set_format(&c, room_at(buf, cap, at), room(cap, at)),
                &r->codes);
     }
-
     /* 4. the display keys, when the form is a domain name */
     if (po.status == IBIDI_OK) {
         /* the short path: the form's own bytes, already in buf, are the display */
@@ -356,10 +383,53 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         if (o->flags & ~self & (IBIDI_SCAN_LTR | IBIDI_SCAN_RTL))
             displays(form, flen, o->flags & ~self, buf, cap, &at, r);
     }
+    /* a summary counts as displaying as itself only the name as written: one whose labels
+       were set aside displays as its host name */
+    r->self_displayed = r->set_aside ? 0u : r->self_display;
+    if (r->analysis == IBIDI_OK)
+        r->n_findings = findings->n;
+
+    /* 5. the registry's LGR on the first label */
+    if (o->lgr)
+        lgr_step(o->lgr, form, flen, buf, cap, &at, r);
 
 done:
     r->text.len = at;
     if (at > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
+}
+
+void ibidi_scan_counts_add(ibidi_scan_counts *c, const ibidi_scan_result *res)
+{
+    if (!c || !res)
+        return;
+    c->names++;
+    if (res->valid)
+        c->valid++;
+    else
+        c->invalid++;
+    if (res->n_findings)
+        c->with_findings++;
+    if (res->analysis != IBIDI_OK)
+        c->not_analysed++; /* no findings then means not looked at, not none found */
+    if (res->set_aside)
+        c->set_aside++;
+    for (int k = 0; k < 2; k++)
+        if (res->self_displayed & (1u << k))
+            c->self_displayed[k]++;
+}
+
+void ibidi_scan_counts_merge(ibidi_scan_counts *dst, const ibidi_scan_counts *src)
+{
+    if (!dst || !src)
+        return;
+    dst->names += src->names;
+    dst->valid += src->valid;
+    dst->invalid += src->invalid;
+    dst->with_findings += src->with_findings;
+    dst->not_analysed += src->not_analysed;
+    dst->set_aside += src->set_aside;
+    dst->self_displayed[0] += src->self_displayed[0];
+    dst->self_displayed[1] += src->self_displayed[1];
 }

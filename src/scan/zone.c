@@ -365,15 +365,23 @@ static int is_ttl(const char *s, size_t n)
 }
 
 /* The name to the caller's buffer; its size also when it does not fit. */
-static ibidi_status hand_over(const name_buf *n, ibidi_buf *out, ibidi_error *err)
+/* The bytes of a name into the caller's buffer. */
+static ibidi_status hand_over_bytes(const char *b, size_t n, ibidi_buf *out, ibidi_error *err)
 {
-    out->len = n->len;
-    if (out->cap < n->len)
+    out->len = n;
+    if (n > out->cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
-    if (n->len)
-        memcpy(out->data, n->b, n->len);
+    if (n)
+        memcpy(out->data, b, n);
     return IBIDI_OK;
 }
+
+static ibidi_status hand_over(const name_buf *n, ibidi_buf *out, ibidi_error *err)
+{
+    return hand_over_bytes(n->b, n->len, out, err);
+}
+
+static int is_soa(const char *s, size_t len, size_t i);
 
 static ibidi_status directive(ibidi_scan_zone_state *st, const char *s, size_t len,
                               ibidi_buf *out, ibidi_scan_zone_result *res, ibidi_error *err)
@@ -522,6 +530,29 @@ ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, s
     if (status != IBIDI_OK)
         return status;
     res->field = (ibidi_span){0, e, 1};
+    const char *own = again ? st->owner : n.b;
+    const size_t own_len = again ? st->owner_len : n.len;
+    /* RFC 1035 §5.2: the SOA record names the zone's top node, which is the zone itself and
+     * no name registered in it (an AXFR dump writes it first and last) */
+    const int new_apex = !st->has_apex && is_soa(line, len, e);
+    if (new_apex || (st->has_apex && same_name(own, own_len, st->apex, st->apex_len))) {
+        res->kind = IBIDI_SCAN_ZONE_APEX;
+        res->relative = rel;
+        status = hand_over_bytes(own, own_len, name, err);
+        if (status != IBIDI_OK)
+            return status; /* st as it was: the apex is kept only with its name handed over */
+        if (new_apex) {
+            memcpy(st->apex, own, own_len);
+            st->apex_len = own_len;
+            st->has_apex = 1;
+        }
+        if (own != st->owner)
+            memcpy(st->owner, own, own_len);
+        st->owner_len = own_len;
+        st->has_owner = 1;
+        st->parens = parens;
+        return ibidi__ok(err);
+    }
     if (again || (st->has_owner && same_name(n.b, n.len, st->owner, st->owner_len))) {
         /* a sorted zone writes its records of one name one after the other */
         res->kind = IBIDI_SCAN_ZONE_SAME_OWNER;
@@ -632,6 +663,22 @@ static int vote(const char *s, size_t len, unsigned *parens)
     if (scan_rest(s, len, i, &open, &data, &first_paren, NULL) == IBIDI_OK)
         *parens = open;
     return v;
+}
+
+/* Is the record of the line, whose owner ends at i, a SOA record? RFC 1035 §5.1: after the
+ * owner up to two fields that are a TTL or a class, then the type. */
+static int is_soa(const char *s, size_t len, size_t i)
+{
+    i = skip_blanks(s, len, i);
+    for (int k = 0; k < 3 && i < len; k++) {
+        const size_t e = field_end(s, len, i);
+        if (word_is(s + i, e - i, "SOA"))
+            return 1;
+        if (k == 2 || !(is_ttl(s + i, e - i) || is_class(s + i, e - i)))
+            return 0;
+        i = skip_blanks(s, len, e);
+    }
+    return 0;
 }
 
 ibidi_scan_format ibidi_scan_detect_format(const char *text, size_t len)
