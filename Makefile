@@ -97,6 +97,11 @@ $(BUILD)/fuzz/replay_fuzz_cli: fuzz/fuzz_cli.c fuzz/replay_main.c tests/json_rea
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP $< fuzz/replay_main.c $(BUILD)/libibidi_cli.a $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) $(CLI_LIBS)
 
+# The table of options against the commands' usage texts: a test of the command's own code.
+$(BUILD)/tests/test_cli_table: tests/test_cli_table.c $(TESTLIB_OBJ) $(BUILD)/libibidi_cli.a $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) -MMD -MP $< $(TESTLIB_OBJ) $(BUILD)/libibidi_cli.a $(STATIC) -o $@ $(ALL_LDFLAGS) $(LIBS) $(CLI_LIBS) -pthread
+
 # The table generator is a host tool; it reads only data/.
 $(GEN): $(GEN_SRC)
 	@mkdir -p $(@D)

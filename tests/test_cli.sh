@@ -122,7 +122,7 @@ printf '\342\202\n' >"$tmp/in"
 run norm-truncated 1 sh -c "\"$IBIDI\" normalize <\"$tmp/in\""
 contains norm-truncated "$tmp/err" "UTF8_TRUNCATED"
 run norm-form 2 "$IBIDI" normalize --form xyz
-contains norm-form "$tmp/err" "unknown form"
+contains norm-form "$tmp/err" "unknown --form value 'xyz': nfc, nfd, nfkc or nfkd"
 run norm-form-missing 2 "$IBIDI" normalize --form
 
 run unknown-command 2 "$IBIDI" frobnicate

@@ -71,9 +71,9 @@ run "levels and spans" 0 "$IBIDI" display --input notation --levels --spans 'ab.
 has "levels" "$tmp/out" "levels: 0 0 0 1 1"
 has "spans" "$tmp/out" "spans: [0+2 label level 0] [2+1 delimiter level 0] [3+2 label rtl level 1]"
 run "json" 0 "$IBIDI" display --json --input notation 'ABC@DEF.com'
-contains "json output" "$tmp/out" '"notation": "FED@CBA.com"'
-contains "json components" "$tmp/out" '{"kind": "local-atom", "start": 0, "length": 6, "text": "אבג", "notation": "ABC"}'
-contains "json as" "$tmp/out" '"as": "email"'
+contains "json output" "$tmp/out" '"notation":"FED@CBA.com"'
+contains "json components" "$tmp/out" '{"kind":"local-atom","start":0,"length":6,"text":"אבג","notation":"ABC"}'
+contains "json as" "$tmp/out" '"as":"email"'
 printf 'ab.CD\nhttp://AB/cd\n' | "$IBIDI" display --input notation >"$tmp/out" 2>"$tmp/err"
 if [ "$(cat "$tmp/out")" = "$(printf 'ab.DC\nhttp://BA/cd')" ]; then ok; else ko "stdin lines: $(cat "$tmp/out")"; fi
 line "utf8 input" 'http://ab.גבא/' "$IBIDI" display 'http://ab.אבג/'
@@ -135,5 +135,21 @@ run proof 1 "$IBIDI" convert --as iri --from logical --to textual "$seg"
 has proof "$tmp/out" "error: CONVERT_PROOF at byte 5"
 contains proof "$tmp/err" "Duerst 2001 §4.3"
 line proof-holds 'http://ab.&lrm;CDE&lrm;.&lrm;FGH&lrm;/ij' "$IBIDI" convert --input notation --from logical --to textual 'http://ab.CDE.FGH/ij'
+# The 2012 guidelines' §2 test, ibidi_display_needs_embedding: an IRI with right-to-left
+# labels in a right-to-left line needs an embedding; between Latin words in a
+# left-to-right line it does not. The answer is a line after the display (JSON
+# "embedding"), as --prove's is.
+run embedding-rtl 0 "$IBIDI" display --input notation --needs-embedding --context rtl \
+    --before 'x ' --after ' y' 'http://ab.CDE.FGH/ij'
+has embedding-rtl "$tmp/out" "embedding: needed"
+run embedding-ltr 0 "$IBIDI" display --input notation --needs-embedding --before 'see ' \
+    'http://ab.CDE.FGH/ij' --after ' now'
+has embedding-ltr "$tmp/out" "embedding: not needed"
+run embedding-json 0 "$IBIDI" display --json --input notation --needs-embedding --context rtl \
+    --before 'x ' --after ' y' 'http://ab.CDE.FGH/ij'
+contains embedding-json "$tmp/out" '"embedding":{"before":"x ","after":" y","needed":true}}'
+run embedding-alone 2 "$IBIDI" display --before 'x ' a.com
+contains embedding-alone "$tmp/err" "--before and --after go with --needs-embedding"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

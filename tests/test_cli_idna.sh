@@ -207,7 +207,7 @@ run policy-alabel 1 "$IBIDI" check --max-restriction moderately-restrictive xn--
 # the finding's place in the Unicode form, and its label's in the A-label the input wrote
 contains policy-alabel "$tmp/out" "RESTRICTION_LEVEL  label 0, byte 1 (0 of the input) '$(printf '\320\260')', U+0430"
 run policy-bad-level 2 "$IBIDI" check --max-restriction bogus a.com
-contains policy-bad-level "$tmp/err" "unknown --max-restriction 'bogus': ascii-only, single-script"
+contains policy-bad-level "$tmp/err" "unknown --max-restriction value 'bogus': ascii-only, single-script"
 run policy-no-value 2 "$IBIDI" check a.com --max-restriction
 contains policy-no-value "$tmp/err" "--max-restriction"
 run policy-not-to-ascii 2 "$IBIDI" to-ascii --max-restriction single-script a.com

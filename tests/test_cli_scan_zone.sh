@@ -131,7 +131,7 @@ contains "a one-name list with its root dot stays a list" "$tmp/out" "example.co
 printf '$ORIGIN example.\nwww\tA\t192.0.2.1\n' | "$IBIDI" scan --tsv >"$tmp/out" 2>/dev/null
 has "auto on standard input: a zone" "$tmp/out" "www.example${TAB}valid${TAB}www.example${TAB}www.example$TAB"
 run "bad format" 2 "$IBIDI" scan --format csv "$ZONE"
-contains "bad format: said" "$tmp/err" "unknown format 'csv'"
+contains "bad format: said" "$tmp/err" "unknown --format value 'csv': auto, names or zone"
 run "format without value" 2 "$IBIDI" scan --format
 run "bad origin" 2 "$IBIDI" scan --origin 'a..b' "$ZONE"
 contains "bad origin: said" "$tmp/err" "[ZONE_NAME]"

@@ -98,7 +98,7 @@ contains "bidi control" "$tmp/err" "at byte 1"
 run "bad utf-8" 1 "$IBIDI" twins "$(printf 'a\377')"
 contains "bad utf-8" "$tmp/err" "UTF8_INVALID_BYTE"
 run "bad context" 2 "$IBIDI" twins --context up abc
-contains "bad context" "$tmp/err" "unknown --context 'up'"
+contains "bad context" "$tmp/err" "unknown --context value 'up': ltr or rtl"
 run "bad as" 2 "$IBIDI" twins --as url abc
 run "bad bound" 2 "$IBIDI" twins --max-candidates x abc
 run "missing value" 2 "$IBIDI" twins --profile

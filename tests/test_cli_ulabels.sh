@@ -27,7 +27,7 @@ contains check-mail "$tmp/out" "DOMAIN_UNDETERMINED"
 # display: the U-labels are shown, the JSON record says so
 line display "123@$(printf '\327\222\327\221\327\220').com" "$IBIDI" display '123@xn--4dbcd.com'
 run display-json 0 "$IBIDI" display --json '123@xn--4dbcd.com'
-contains display-json "$tmp/out" "\"unicode_form\": \"123@$U.com\""
+contains display-json "$tmp/out" "\"unicode_form\":\"123@$U.com\""
 
 # twins: those of the U-label form
 run twins 1 "$IBIDI" twins '123@xn--4dbcd.com'

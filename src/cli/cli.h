@@ -17,12 +17,9 @@ typedef struct cli_command {
     const char *summary; /* one line for `ibidi help` */
     const char *usage;   /* full text for `ibidi help NAME` and `NAME --help` */
     int (*run)(int argc, char **argv);
-    /* Its option syntax, for the GNU argument order (main.c puts options before items):
-     * the long options that take a value ("--input --profile"; "--name=value" works too),
-     * the short options it has ("-d -e"; all others take no value), and whether its first
-     * word is a subcommand that stays first (ibidi iri check ...). */
-    const char *value_opts;
-    const char *short_opts;
+    /* Whether its first word is a subcommand that stays first (ibidi iri check ...), for
+     * the GNU argument order (main.c puts options before items; the options themselves
+     * are in the one table, options.c). */
     int subcommand;
     /* More of the usage text, written after it (NULL: none): C11 compilers need take no
      * string literal over 4095 bytes. */
@@ -112,8 +109,6 @@ int cli_notation_char(uint32_t cp, int arabic);
  * letters. In notation the bidi controls are written as Duerst 2001's entities: &lrm;
  * &rlm; &alm; &lre; &rle; &pdf; &lro; &rlo; &lri; &rli; &fsi; &pdi;. */
 typedef enum cli_input { CLI_IN_UTF8 = 0, CLI_IN_NOTATION = 1, CLI_IN_NOTATION_ARABIC = 2 } cli_input;
-/* Parses an --input value "utf8", "notation" or "notation-arabic"; 0 if unknown. */
-int cli_parse_input(const char *v, cli_input *in);
 /* Notation to UTF-8 (malloc'd, NUL-terminated, *out_len bytes); NULL after a message on
  * stderr naming cmd and the item when the text is not ASCII, or without memory. */
 char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t len, cli_input in,
@@ -153,19 +148,124 @@ void cli_text_finding(FILE *f, const ibidi_finding *x, const char *text, size_t 
 /* JSON the library wrote (ibidi/json.h), in notation again when in says so. */
 void cli_put_json(FILE *f, const char *json, size_t len, cli_input in);
 
-/* Is this option string equal to name? Accepts "--name" and "--name=value" forms:
- * *value gets the part after '=' or NULL. */
-int cli_opt(const char *arg, const char *name, const char **value);
+/* ---- Options (options.c): one table for every command ---------------------------------- */
 
-/* A value-taking option "--name VALUE" or "--name=VALUE" at argv[*i]: returns 1 and sets
- * *value (advancing *i past a separate value), 0 when argv[*i] is another option, -1 after
- * a usage message when the value is missing. */
-int cli_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                  const char **value);
-/* The index of value in names[0..n), or -1. */
-int cli_pick(const char *value, const char *const *names, int n);
-/* Parses a --profile value (ibidi_idna_profile_name); 0 if unknown. */
-int cli_parse_profile(const char *value, ibidi_idna_profile *profile);
+typedef enum cli_opt_id {
+    CLI_OPT_AFTER, CLI_OPT_AGAINST, CLI_OPT_AS, CLI_OPT_BEFORE, CLI_OPT_BIDI_PER_LABEL,
+    CLI_OPT_CANONICAL, CLI_OPT_CHECK, CLI_OPT_CONTEXT, CLI_OPT_DECODE, CLI_OPT_DIR,
+    CLI_OPT_DUERST, CLI_OPT_ENCODE, CLI_OPT_ENCODE_ASCII, CLI_OPT_FORM, CLI_OPT_FORMAT,
+    CLI_OPT_FROM, CLI_OPT_HEX, CLI_OPT_HOST_PERCENT, CLI_OPT_HOST_TO_UNICODE, CLI_OPT_HTML,
+    CLI_OPT_IDNA_FLAG, CLI_OPT_IDNA_NO_FLAG,
+    CLI_OPT_INCLUDE_INVALID, CLI_OPT_INPUT, CLI_OPT_JSON, CLI_OPT_KEEP_UNSAFE, CLI_OPT_LEVELS,
+    CLI_OPT_LGR, CLI_OPT_LIST, CLI_OPT_MAX_CANDIDATES, CLI_OPT_MAX_LENGTH,
+    CLI_OPT_MAX_RESTRICTION, CLI_OPT_MAX_TWINS, CLI_OPT_MAX_VARIANTS, CLI_OPT_MEMORY,
+    CLI_OPT_NEEDS_EMBEDDING, CLI_OPT_NO_EXACT, CLI_OPT_NO_VARIANTS, CLI_OPT_ONLY_VALID,
+    CLI_OPT_ORIGIN, CLI_OPT_OUTPUT, CLI_OPT_PROFILE, CLI_OPT_PROVE, CLI_OPT_SET, CLI_OPT_SPANS,
+    CLI_OPT_STRICT, CLI_OPT_THREADS, CLI_OPT_TO, CLI_OPT_TSV
+} cli_opt_id;
+
+typedef enum cli_arg_kind {
+    CLI_ARG_NONE,      /* a flag: "--json" ("--json=x" is refused) */
+    CLI_ARG_VALUE,     /* "--lgr FILE" or "--lgr=FILE" */
+    CLI_ARG_PICK,      /* one of the words of values: the parser checks it */
+    CLI_ARG_PICK_CASE  /* the same in any case ("NFC") */
+} cli_arg_kind;
+
+typedef struct cli_option {
+    const char *name;   /* "--as" */
+    char letter;        /* its short form (-d), or 0 */
+    cli_opt_id id;
+    cli_arg_kind arg;
+    const char *values; /* CLI_ARG_PICK: the words it takes, in the order of cli_arg.pick */
+    const char *where;  /* the commands that take it (options.c) */
+} cli_option;
+
+/* The entry of the table for word ("--name", "--name=value", or "-x") in command cmd (a
+ * full name, "iri check", or a first word, "iri", for any of its subcommands); NULL if
+ * the command has no such option. */
+const cli_option *cli_option_find(const char *cmd, const char *word);
+
+/* The whole table (n entries), and whether cmd takes entry o: for tests/test_cli_table.c. */
+const cli_option *cli_option_table(size_t *n);
+int cli_option_taken_by(const cli_option *o, const char *cmd);
+
+/* One option as the parser read it. */
+typedef struct cli_arg {
+    const cli_option *opt;
+    cli_opt_id id;
+    const char *value; /* NULL for a flag */
+    int pick;          /* CLI_ARG_PICK: the index of value among opt->values; else -1 */
+} cli_arg;
+
+/* The words of a command after main.c's GNU order: options, "--", items. */
+typedef struct cli_args {
+    const char *cmd; /* the name messages use ("iri check") */
+    int argc;
+    char **argv;
+    int i; /* the next word; after the options, the first item */
+} cli_args;
+
+void cli_args_init(cli_args *a, const char *cmd, int argc, char **argv, int first);
+/* The next option: 1 (in *o), 0 at the end of the options (a->i is then the first item),
+ * -1 after a usage message on standard error (an option the command does not take, a flag
+ * given a value, a value missing or not one of the option's words). */
+int cli_args_next(cli_args *a, cli_arg *o);
+
+/* The output formats, one writer each: text (cli_put_text, cli_put_visual,
+ * cli_text_finding), TSV (cli_tsv) and JSON (cli_jw). */
+typedef enum cli_format { CLI_FMT_TEXT = 0, CLI_FMT_TSV = 1, CLI_FMT_JSON = 2 } cli_format;
+/* --json or --tsv into *f: -1 after a usage message when the other one was given. */
+int cli_args_format(const cli_args *a, const cli_arg *o, cli_format *f);
+/* The option's value as a number from min to max: -1 after a usage message if it is not. */
+int cli_args_number(const cli_args *a, const cli_arg *o, unsigned long long min,
+                    unsigned long long max, unsigned long long *n);
+
+/* ---- Record writers (writer.c) --------------------------------------------------------- */
+
+/* JSON: one object per record, on one line. Keys are written as given (ASCII); a key NULL
+ * is a value inside an array. Text goes out escaped (cli_json_string), in notation again
+ * with cli_jw_text when in says so. */
+#define CLI_JW_DEPTH 8
+typedef struct cli_jw {
+    FILE *f;
+    cli_input in;
+    unsigned depth;
+    unsigned char more[CLI_JW_DEPTH]; /* a value was written at this depth: a comma first */
+    char close[CLI_JW_DEPTH];
+} cli_jw;
+void cli_jw_begin(cli_jw *w, FILE *f, cli_input in);   /* "{" */
+void cli_jw_end(cli_jw *w);                            /* closes all, "}" and LF */
+void cli_jw_object(cli_jw *w, const char *key);        /* opens a nested "{" */
+void cli_jw_array(cli_jw *w, const char *key);         /* opens a nested "[" */
+void cli_jw_close(cli_jw *w);                          /* closes the innermost */
+void cli_jw_str(cli_jw *w, const char *key, const char *s, size_t len);
+void cli_jw_cstr(cli_jw *w, const char *key, const char *s); /* NULL: null */
+void cli_jw_text(cli_jw *w, const char *key, const char *s, size_t len);
+void cli_jw_input(cli_jw *w, const char *key, const char *s, size_t len); /* and key_hex */
+void cli_jw_bool(cli_jw *w, const char *key, int v);
+void cli_jw_uint(cli_jw *w, const char *key, unsigned long long v);
+void cli_jw_int(cli_jw *w, const char *key, long long v);
+void cli_jw_double(cli_jw *w, const char *key, double v, int decimals);
+void cli_jw_null(cli_jw *w, const char *key);
+void cli_jw_raw(cli_jw *w, const char *key, const char *json, size_t len); /* library JSON */
+void cli_jw_error(cli_jw *w, const ibidi_error *err);  /* "error":{...} */
+void cli_jw_finding(cli_jw *w, const char *key, const ibidi_finding *x, const char *text,
+                    size_t text_len);
+void cli_jw_findings(cli_jw *w, const char *key, const ibidi_finding *x, size_t n,
+                     const char *text, size_t text_len);
+
+/* TSV: one line per record, fields separated by a tab, each escaped (cli_put_escaped). */
+typedef struct cli_tsv {
+    FILE *f;
+    cli_input in;
+    int n;
+} cli_tsv;
+void cli_tsv_begin(cli_tsv *t, FILE *f, cli_input in);
+void cli_tsv_str(cli_tsv *t, const char *s, size_t len);
+void cli_tsv_cstr(cli_tsv *t, const char *s); /* NULL: an empty field */
+void cli_tsv_text(cli_tsv *t, const char *s, size_t len); /* in notation when in says so */
+void cli_tsv_uint(cli_tsv *t, unsigned long long v);
+void cli_tsv_end(cli_tsv *t);
 
 /* The identifier s as users see it (RFC 5894 §4.2, ibidi_iri_unicode_form_alloc with o):
  * 1 when the form differs from s, with the form in *form (release with ibidi_free) and

@@ -389,31 +389,43 @@ static void print_order(const bidi_item *it, const char *sep)
 
 static void print_json(const char *item, size_t len, const bidi_item *it, const bidi_opts *o)
 {
-    fputc('{', stdout);
-    cli_json_input(stdout, "input", item, len);
-    printf(",\"dir\":\"%s\",\"paragraph_level\":%u,\"levels\":[", o->dir_name,
-           (unsigned)it->info.para_level);
+    cli_jw w;
+    cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+    cli_jw_input(&w, "input", item, len);
+    cli_jw_cstr(&w, "dir", o->dir_name);
+    cli_jw_uint(&w, "paragraph_level", it->info.para_level);
+    cli_jw_array(&w, "levels");
     for (size_t i = 0; i < it->n; i++) {
-        if (i)
-            fputc(',', stdout);
         if (ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[i]))
-            fputs("null", stdout);
+            cli_jw_null(&w, NULL); /* X9: removed */
         else
-            printf("%u", (unsigned)it->levels[i]);
+            cli_jw_uint(&w, NULL, it->levels[i]);
     }
-    fputs("],\"order\":[", stdout);
-    print_order(it, ",");
-    fputs("],\"visual\":", stdout);
-    cli_json_string(stdout, it->visual, it->visual_len);
-    fputs(",\"runs\":[", stdout);
-    for (size_t r = 0; r < it->n_runs; r++)
-        printf("%s{\"start\":%zu,\"length\":%zu,\"level\":%u}", r ? "," : "",
-               it->runs[r].start, it->runs[r].length, (unsigned)it->runs[r].level);
-    fputs("],\"paragraphs\":[", stdout);
-    for (size_t p = 0; p < it->n_para; p++)
-        printf("%s{\"start\":%zu,\"end\":%zu,\"level\":%zu}", p ? "," : "", it->para[3 * p],
-               it->para[3 * p + 1], it->para[3 * p + 2]);
-    fputs("]}\n", stdout);
+    cli_jw_close(&w);
+    cli_jw_array(&w, "order");
+    for (size_t v = 0; v < it->n; v++)
+        if (!ibidi_bidi_class_removed((ibidi_unicode_bc)it->classes[it->order[v]]))
+            cli_jw_uint(&w, NULL, it->order[v]);
+    cli_jw_close(&w);
+    cli_jw_str(&w, "visual", it->visual, it->visual_len);
+    cli_jw_array(&w, "runs");
+    for (size_t r = 0; r < it->n_runs; r++) {
+        cli_jw_object(&w, NULL);
+        cli_jw_uint(&w, "start", it->runs[r].start);
+        cli_jw_uint(&w, "length", it->runs[r].length);
+        cli_jw_uint(&w, "level", it->runs[r].level);
+        cli_jw_close(&w);
+    }
+    cli_jw_close(&w);
+    cli_jw_array(&w, "paragraphs");
+    for (size_t p = 0; p < it->n_para; p++) {
+        cli_jw_object(&w, NULL);
+        cli_jw_uint(&w, "start", it->para[3 * p]);
+        cli_jw_uint(&w, "end", it->para[3 * p + 1]);
+        cli_jw_uint(&w, "level", it->para[3 * p + 2]);
+        cli_jw_close(&w);
+    }
+    cli_jw_end(&w);
 }
 
 static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
@@ -523,65 +535,37 @@ static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
     return rc;
 }
 
-static const char *const dir_names[] = {"ltr", "rtl", "auto"};
-static const ibidi_dir dir_values[] = {IBIDI_DIR_LTR, IBIDI_DIR_RTL, IBIDI_DIR_AUTO};
-static const char *const input_names[] = {"utf8", "hex", "classes", "notation",
-                                          "notation-arabic"};
-static const char *const output_names[] = {"visual", "levels", "order", "runs", "json"};
-
 static int bidi_run(int argc, char **argv)
 {
+    static const char *const dir_names[] = {"ltr", "rtl", "auto"};
+    static const ibidi_dir dir_values[] = {IBIDI_DIR_LTR, IBIDI_DIR_RTL, IBIDI_DIR_AUTO};
     bidi_opts o = {IBIDI_DIR_LTR, "ltr", IN_UTF8, OUT_VISUAL};
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *v;
-        int which;
-        if (strcmp(argv[i], "--") == 0) {
-            i++;
+    cli_args a;
+    cli_arg x;
+    int r;
+    cli_args_init(&a, "bidi", argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_DIR: /* ltr rtl auto */
+            o.dir = dir_values[x.pick];
+            o.dir_name = dir_names[x.pick];
             break;
-        }
-        if (cli_opt(argv[i], "--dir", &v))
-            which = 0;
-        else if (cli_opt(argv[i], "--input", &v))
-            which = 1;
-        else if (cli_opt(argv[i], "--output", &v))
-            which = 2;
-        else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return cli_usage_error("bidi", "unknown option '%s'", argv[i]);
-        else
-            break;
-        static const char *const opt[] = {"--dir", "--input", "--output"};
-        static const char *const vals[] = {"ltr, rtl or auto",
-                                           "utf8, hex, classes, notation or notation-arabic",
-                                           "visual, levels, order, runs or json"};
-        if (!v) {
-            if (i + 1 >= argc)
-                return cli_usage_error("bidi", "%s needs a value: %s", opt[which], vals[which]);
-            v = argv[++i];
-        }
-        int k = which == 0   ? cli_pick(v, dir_names, 3)
-                : which == 1 ? cli_pick(v, input_names, 5)
-                             : cli_pick(v, output_names, 5);
-        if (k < 0)
-            return cli_usage_error("bidi", "unknown %s value '%s': %s", opt[which], v,
-                                   vals[which]);
-        if (which == 0) {
-            o.dir = dir_values[k];
-            o.dir_name = dir_names[k];
-        } else if (which == 1) {
-            o.in = (bidi_input)k;
-        } else {
-            o.out = (bidi_output)k;
+        case CLI_OPT_INPUT: o.in = (bidi_input)x.pick; break;    /* the order of bidi_input */
+        case CLI_OPT_OUTPUT: o.out = (bidi_output)x.pick; break; /* of bidi_output */
+        case CLI_OPT_JSON: o.out = OUT_JSON; break; /* --json, as every command takes it */
+        default: break;
         }
     }
-    return cli_for_each_item(argc, argv, i, bidi_item_run, &o);
+    if (r < 0)
+        return CLI_USAGE;
+    return cli_for_each_item(argc, argv, a.i, bidi_item_run, &o);
 }
 
 const cli_command cli_cmd_bidi = {
     "bidi",
     "display order of text: the Unicode Bidirectional Algorithm (UAX #9)",
     "usage: ibidi bidi [--dir ltr|rtl|auto] [--input utf8|hex|classes|notation|notation-arabic]\n"
-    "                  [--output visual|levels|order|runs|json] [TEXT ...]\n"
+    "                  [--output visual|levels|order|runs|json] [--json] [TEXT ...]\n"
     "\n"
     "Runs the Unicode Bidirectional Algorithm (UAX #9, Unicode 17.0) on each TEXT, or on\n"
     "each line of standard input, and prints one result line per item. Each paragraph\n"
@@ -613,9 +597,9 @@ const cli_command cli_cmd_bidi = {
     "              the run (inclusive), D the direction (L for an even level, shown left\n"
     "              to right; R for an odd level, shown right to left), LEVEL its level;\n"
     "              e.g. 0-2:L0 3-5:R1\n"
-    "     json     one JSON object per line: input, dir, paragraph_level, levels (null\n"
-    "              for characters removed by X9), order, visual, runs (start, length,\n"
-    "              level) and paragraphs (start, end exclusive, level)\n"
+    "     json     one JSON object per line (also --json): input, dir, paragraph_level,\n"
+    "              levels (null for characters removed by X9), order, visual, runs\n"
+    "              (start, length, level) and paragraphs (start, end exclusive, level)\n"
     "\n"
     "Text of several paragraphs: levels, order and runs of the paragraphs follow one\n"
     "another with indices counted from the start of the item; the visual text keeps\n"
@@ -628,8 +612,6 @@ const cli_command cli_cmd_bidi = {
     "bad hex code point, unknown class name, non-ASCII Bidi Notation), 2 for a usage\n"
     "error.\n",
     bidi_run,
-    "--dir --input --output",
-    NULL,
     0,
     NULL,
 };

@@ -282,78 +282,50 @@ static int check_item(const char *item, size_t len, size_t itemno, void *ctx)
 static int check_run(int argc, char **argv)
 {
     check_opts o;
-    int i = 1, rc;
+    cli_args a;
+    cli_arg x;
+    int rc;
     memset(&o, 0, sizeof o);
     o.vo.max_restriction = IBIDI_UTS39_NO_LIMIT;
-    for (; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || a[1] != '-')
-            break;
-        if (strcmp(a, "--json") == 0) {
-            o.json = 1;
-        } else if (strcmp(a, "--duerst") == 0) {
-            o.vo.flags |= IBIDI_VERDICT_DUERST2001;
-        } else if (strcmp(a, "--no-exact") == 0) {
-            o.vo.flags |= IBIDI_VERDICT_NO_EXACT;
-        } else if ((rc = cli_opt_value("check", argc, argv, &i, "--as", &v)) != 0) {
-            static const char *const kinds[] = {"auto", "domain", "iri", "email", "fqdn"};
-            int k;
-            if (rc < 0)
-                return CLI_USAGE;
-            if ((k = cli_pick(v, kinds, 5)) < 0)
-                return cli_usage_error("check",
-                                       "unknown --as '%s': auto, domain, iri, email or fqdn", v);
-            o.vo.as = k == 4 ? IBIDI_IRI_AS_DOMAIN : (ibidi_iri_kind)k;
-            if (k == 4)
+    cli_args_init(&a, "check", argc, argv, 1);
+    while ((rc = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON: o.json = 1; break;
+        case CLI_OPT_DUERST: o.vo.flags |= IBIDI_VERDICT_DUERST2001; break;
+        case CLI_OPT_NO_EXACT: o.vo.flags |= IBIDI_VERDICT_NO_EXACT; break;
+        case CLI_OPT_AS: /* auto domain iri email fqdn: fqdn is a domain name with its root */
+            o.vo.as = x.pick == 4 ? IBIDI_IRI_AS_DOMAIN : (ibidi_iri_kind)x.pick;
+            if (x.pick == 4)
                 o.vo.flags |= IBIDI_VERDICT_FQDN;
             else
                 o.vo.flags &= ~IBIDI_VERDICT_FQDN;
-        } else if ((rc = cli_opt_value("check", argc, argv, &i, "--lgr", &v)) != 0) {
+            break;
+        case CLI_OPT_LGR: {
             ibidi_lgr_diag d;
-            if (rc < 0)
-                return CLI_USAGE;
             ibidi_lgr_free(o.lgr);
             o.lgr = NULL;
-            ibidi_status st = ibidi_lgr_load_file(v, NULL, &o.lgr, &d);
+            ibidi_status st = ibidi_lgr_load_file(x.value, NULL, &o.lgr, &d);
             if (st != IBIDI_OK) {
-                fprintf(stderr, "ibidi check: %s:%lu:%lu: %s [%s]\n", v, d.line, d.column,
+                fprintf(stderr, "ibidi check: %s:%lu:%lu: %s [%s]\n", x.value, d.line, d.column,
                         d.message, ibidi_status_name(st));
                 return CLI_USAGE;
             }
             o.vo.lgr = o.lgr;
-        } else if ((rc = cli_opt_value("check", argc, argv, &i, "--max-restriction", &v)) != 0) {
-            if (rc < 0)
-                return CLI_USAGE;
-            const int l = ibidi_uts39_level_from_name(v, strlen(v));
-            if (l < 0)
-                return cli_usage_error("check",
-                                       "unknown --max-restriction '%s': ascii-only, "
-                                       "single-script, highly-restrictive, "
-                                       "moderately-restrictive, minimally-restrictive or "
-                                       "unrestricted (UTS #39 §5.2)",
-                                       v);
-            o.vo.max_restriction = (ibidi_uts39_level)l;
-        } else if ((rc = cli_opt_value("check", argc, argv, &i, "--profile", &v)) != 0) {
-            if (rc < 0)
-                return CLI_USAGE;
-            if (!cli_parse_profile(v, &o.vo.profile))
-                return cli_usage_error("check", "unknown profile '%s': uts46, whatwg, "
-                                                "idna2008-lookup or idna2008-register", v);
-        } else if ((rc = cli_opt_value("check", argc, argv, &i, "--input", &v)) != 0) {
-            if (rc < 0)
-                return CLI_USAGE;
-            if (!cli_parse_input(v, &o.in))
-                return cli_usage_error("check", "unknown --input value '%s': utf8, notation or "
-                                                "notation-arabic", v);
-        } else {
-            return cli_usage_error("check", "unknown option '%s'", a);
+            break;
+        }
+        case CLI_OPT_MAX_RESTRICTION: /* UTS #39 §5.2, from ascii-only (1) up */
+            o.vo.max_restriction = (ibidi_uts39_level)(x.pick + 1);
+            break;
+        case CLI_OPT_PROFILE: o.vo.profile = (ibidi_idna_profile)x.pick; break;
+        case CLI_OPT_INPUT: o.in = (cli_input)x.pick; break;
+        default: break;
         }
     }
-    rc = cli_for_each_item(argc, argv, i, check_item, &o);
+    if (rc < 0) {
+        ibidi_lgr_free(o.lgr);
+        return CLI_USAGE;
+    }
+    rc = cli_for_each_item(argc, argv, a.i, check_item, &o);
     ibidi_lgr_free(o.lgr);
     return rc;
 }
@@ -389,7 +361,7 @@ const cli_command cli_cmd_check = {
     "registry's Label Generation Ruleset (RFC 7940) to a domain name's first label (the\n"
     "label registered): not eligible (LGR_INELIGIBLE) or not registrable\n"
     "(LGR_NOT_REGISTRABLE) is an error. `ibidi lgr check` lists its variant labels.\n",
-    check_run, "--as --input --max-restriction --profile --lgr", NULL, 0,
+    check_run, 0,
     "\n"
     "--json writes one JSON object per item: input, kind, profile, valid, fqdn (when the\n"
     "root label was set aside), status (the reasons, e.g. \"[B1]\"), error (an input that is\n"

@@ -16,6 +16,8 @@ typedef struct display_opts {
     ibidi_display_repr from, to;
     cli_input in;
     int json, levels, spans, prove;
+    int embedding;             /* --needs-embedding: the 2012 guidelines' §2 test */
+    const char *before, *after; /* its line around the identifier (--before, --after) */
 } display_opts;
 
 /* Context text for the proofs: nothing, left-to-right and right-to-left words, digits
@@ -45,14 +47,14 @@ static ibidi_display_options lib_opts(const display_opts *o, const ibidi_iri_com
     return d;
 }
 
-static void put_json_text(const char *s, size_t len, const display_opts *o)
+/* JSON holds the UTF-8 text and, for notation input, the notation as well (KEY_notation,
+ * "notation" for the output and a component's text). */
+static void put_json_text(cli_jw *w, const char *key, const char *nkey, const char *s,
+                          size_t len)
 {
-    /* JSON holds the UTF-8 text and, for notation input, the notation as well. */
-    cli_json_string(stdout, s, len);
-    if (o->in != CLI_IN_UTF8) {
-        fputs(", \"notation\": ", stdout);
-        cli_json_text(stdout, s, len, o->in);
-    }
+    cli_jw_str(w, key, s, len);
+    if (w->in != CLI_IN_UTF8)
+        cli_jw_text(w, nkey, s, len);
 }
 
 /* Proves the form in every context of the table, in the direction of --context. Returns
@@ -182,6 +184,7 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         rc = CLI_INVALID;
         goto done;
     }
+    cli_jw w;
     if (!o->json) {
         /* the visual order, and the visual form of convert, are display order */
         if (o->convert ? o->to == IBIDI_DISPLAY_REPR_VISUAL : o->form == IBIDI_DISPLAY_FORM_VISUAL)
@@ -190,30 +193,30 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
             cli_put_text(stdout, out, out_len, o->in);
         putchar('\n');
     } else {
-        printf("{\"input\": ");
-        cli_json_string(stdout, item, len);
-        if (shown_u) {
-            printf(", \"unicode_form\": "); /* what is shown: the A-labels as U-labels */
-            put_json_text(s, slen, o);
+        cli_jw_begin(&w, stdout, o->in);
+        cli_jw_input(&w, "input", item, len);
+        if (shown_u) /* what is shown: the A-labels as U-labels */
+            put_json_text(&w, "unicode_form", "unicode_form_notation", s, slen);
+        if (o->convert) {
+            cli_jw_cstr(&w, "from", ibidi_display_repr_name(o->from));
+            cli_jw_cstr(&w, "to", ibidi_display_repr_name(o->to));
+        } else {
+            cli_jw_cstr(&w, "as", ibidi_iri_kind_name(info.kind));
+            cli_jw_cstr(&w, "form", ibidi_display_form_name(o->form));
         }
-        if (o->convert)
-            printf(", \"from\": \"%s\", \"to\": \"%s\"", ibidi_display_repr_name(o->from),
-                   ibidi_display_repr_name(o->to));
-        else
-            printf(", \"as\": \"%s\", \"form\": \"%s\"", ibidi_iri_kind_name(info.kind),
-                   ibidi_display_form_name(o->form));
-        printf(", \"context\": \"%s\", \"output\": ", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr");
-        put_json_text(out, out_len, o);
+        cli_jw_cstr(&w, "context", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr");
+        put_json_text(&w, "output", "notation", out, out_len);
         if (!o->convert) {
-            printf(", \"components\": [");
+            cli_jw_array(&w, "components");
             for (size_t i = 0; i < nc; i++) {
-                printf("%s{\"kind\": \"%s\", \"start\": %zu, \"length\": %zu, \"text\": ",
-                       i ? ", " : "", ibidi_iri_component_kind_name(comps[i].kind), comps[i].start,
-                       comps[i].length);
-                put_json_text(s + comps[i].start, comps[i].length, o);
-                putchar('}');
+                cli_jw_object(&w, NULL);
+                cli_jw_cstr(&w, "kind", ibidi_iri_component_kind_name(comps[i].kind));
+                cli_jw_uint(&w, "start", comps[i].start);
+                cli_jw_uint(&w, "length", comps[i].length);
+                put_json_text(&w, "text", "notation", s + comps[i].start, comps[i].length);
+                cli_jw_close(&w);
             }
-            putchar(']');
+            cli_jw_close(&w);
         }
     }
     if (!o->convert && (o->levels || o->spans)) {
@@ -223,30 +226,46 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
             const size_t n = lay.n, ns = lay.n_spans;
             const uint8_t *lv = lay.levels;
             const ibidi_display_span *sp = lay.spans;
-            if (o->levels) {
-                printf(o->json ? ", \"levels\": [" : "levels:");
+            if (o->levels && o->json) {
+                cli_jw_array(&w, "levels");
                 for (size_t i = 0; i < n; i++)
-                    printf(o->json ? "%s%u" : "%s%u", o->json && i ? ", " : (o->json ? "" : " "),
-                           lv[i]);
-                printf(o->json ? "]" : "\n");
+                    cli_jw_uint(&w, NULL, lv[i]);
+                cli_jw_close(&w);
+            } else if (o->levels) {
+                printf("levels:");
+                for (size_t i = 0; i < n; i++)
+                    printf(" %u", lv[i]);
+                printf("\n");
             }
             if (o->spans) {
-                printf(o->json ? ", \"spans\": [" : "spans:");
+                if (o->json)
+                    cli_jw_array(&w, "spans");
+                else
+                    printf("spans:");
                 for (size_t i = 0; i < ns; i++) {
                     const char *kind = sp[i].component == IBIDI_NO_PART
                                            ? "delimiter"
                                            : ibidi_iri_component_kind_name(comps[sp[i].component].kind);
-                    if (o->json)
-                        printf("%s{\"visual\": %zu, \"length\": %zu, \"logical\": %zu, "
-                               "\"component\": %ld, \"kind\": \"%s\", \"level\": %u}",
-                               i ? ", " : "", sp[i].visual, sp[i].length, sp[i].logical,
-                               sp[i].component == IBIDI_NO_PART ? -1L : (long)sp[i].component,
-                               kind, sp[i].level);
-                    else
+                    if (o->json) {
+                        cli_jw_object(&w, NULL);
+                        cli_jw_uint(&w, "visual", sp[i].visual);
+                        cli_jw_uint(&w, "length", sp[i].length);
+                        cli_jw_uint(&w, "logical", sp[i].logical);
+                        cli_jw_int(&w, "component", sp[i].component == IBIDI_NO_PART
+                                                        ? -1LL
+                                                        : (long long)sp[i].component);
+                        cli_jw_cstr(&w, "kind", kind);
+                        cli_jw_uint(&w, "level", sp[i].level);
+                        cli_jw_close(&w);
+                    } else {
                         printf(" [%zu+%zu %s%s level %u]", sp[i].visual, sp[i].length, kind,
                                sp[i].level & 1 ? " rtl" : "", sp[i].level);
+                    }
                 }
-                printf(o->json ? "]" : "\n");
+                if (o->json)
+                    cli_jw_close(&w);
+                else
+                    printf("\n");
             }
         }
         ibidi_display_layout_free(&lay);
@@ -255,11 +274,14 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         ibidi_display_proof first = {IBIDI_DISPLAY_PROOF_HOLDS, IBIDI_NO_PART, 0, 0};
         size_t tried, held = prove_all(s, slen, &parsed, o, &first, &tried);
         if (o->json) {
-            printf(", \"proof\": {\"contexts\": %zu, \"held\": %zu", tried, held);
-            if (held < tried)
-                printf(", \"failure\": \"%s\", \"offset\": %zu", failure_names[first.failure],
-                       first.offset);
-            putchar('}');
+            cli_jw_object(&w, "proof");
+            cli_jw_uint(&w, "contexts", tried);
+            cli_jw_uint(&w, "held", held);
+            if (held < tried) {
+                cli_jw_cstr(&w, "failure", failure_names[first.failure]);
+                cli_jw_uint(&w, "offset", first.offset);
+            }
+            cli_jw_close(&w);
         } else if (held == tried) {
             printf("proved: the %s form keeps its promise in %zu of %zu contexts\n",
                    ibidi_display_form_name(o->form), held, tried);
@@ -272,8 +294,46 @@ static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
         if (held < tried)
             rc = CLI_INVALID;
     }
+    if (!o->convert && o->embedding) {
+        /* 2012 guidelines §2: would the line show the same without an embedding around the
+           identifier? The library decides; a failure is the item's (stdout keeps its line) */
+        ibidi_display_options d = lib_opts(o, &parsed);
+        d.before = o->before ? o->before : "";
+        d.before_len = strlen(d.before);
+        d.after = o->after ? o->after : "";
+        d.after_len = strlen(d.after);
+        d.work_size = ibidi_display_work_size(slen, d.before_len + d.after_len);
+        d.work = d.work_size && d.work_size != SIZE_MAX ? malloc(d.work_size) : NULL;
+        int needed = 0;
+        ibidi_error e = {IBIDI_OK, 0, 0};
+        ibidi_status es = d.work_size == SIZE_MAX ? IBIDI_E_TOO_LONG
+                          : d.work_size && !d.work ? IBIDI_E_NOMEM
+                                                   : ibidi_display_needs_embedding(s, slen, &d,
+                                                                                   &needed, &e);
+        free(d.work);
+        if (es != IBIDI_OK) {
+            e.status = es;
+            cli_report(o->cmd, itemno, "embedding test", &e, "byte");
+            rc = CLI_INVALID;
+        }
+        if (o->json) {
+            cli_jw_object(&w, "embedding");
+            cli_jw_str(&w, "before", d.before, d.before_len);
+            cli_jw_str(&w, "after", d.after, d.after_len);
+            if (es == IBIDI_OK)
+                cli_jw_bool(&w, "needed", needed);
+            else
+                cli_jw_error(&w, &e);
+            cli_jw_close(&w);
+        } else if (es == IBIDI_OK) {
+            printf("embedding: %s\n", needed ? "needed" : "not needed");
+        } else {
+            printf("embedding: ");
+            cli_text_error(stdout, &e, "byte");
+        }
+    }
     if (o->json)
-        printf("}\n");
+        cli_jw_end(&w);
 done:
     ibidi_free(out);
     ibidi_free(parsed.items);
@@ -284,84 +344,41 @@ done:
 
 static int display_main(int argc, char **argv, display_opts *o)
 {
-    static const char *const forms[] = {"visual",     "marks", "embed",    "isolate",
-                                        "components", "html",  "html-span"};
-    static const char *const kinds[] = {"auto", "domain", "iri", "email"};
-    static const char *const reprs[] = {"logical", "textual", "visual"};
-    static const char *const contexts[] = {"ltr", "rtl"};
-    int i, have_from = 0, have_to = 0;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        int k;
-        if (strcmp(a, "--") == 0) {
-            i++;
+    int have_from = 0, have_to = 0, r;
+    cli_args a;
+    cli_arg x;
+    cli_args_init(&a, o->cmd, argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON: o->json = 1; break;
+        case CLI_OPT_LEVELS: o->levels = 1; break;
+        case CLI_OPT_SPANS: o->spans = 1; break;
+        case CLI_OPT_PROVE: o->prove = 1; break;
+        case CLI_OPT_NEEDS_EMBEDDING: o->embedding = 1; break;
+        case CLI_OPT_BEFORE: o->before = x.value; break;
+        case CLI_OPT_AFTER: o->after = x.value; break;
+        case CLI_OPT_CONTEXT: o->context = x.pick ? IBIDI_DIR_RTL : IBIDI_DIR_LTR; break;
+        case CLI_OPT_INPUT: o->in = (cli_input)x.pick; break;
+        case CLI_OPT_AS: o->as = (ibidi_iri_kind)x.pick; break;
+        case CLI_OPT_FORM: o->form = (ibidi_display_form)x.pick; break; /* the library's order */
+        case CLI_OPT_FROM:
+            o->from = (ibidi_display_repr)x.pick;
+            have_from = 1;
             break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
+        case CLI_OPT_TO:
+            o->to = (ibidi_display_repr)x.pick;
+            have_to = 1;
             break;
-        if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-            continue;
+        default: break;
         }
-        if (!o->convert && strcmp(a, "--levels") == 0) {
-            o->levels = 1;
-            continue;
-        }
-        if (!o->convert && strcmp(a, "--spans") == 0) {
-            o->spans = 1;
-            continue;
-        }
-        if (!o->convert && strcmp(a, "--prove") == 0) {
-            o->prove = 1;
-            continue;
-        }
-        if (cli_opt(a, "--context", &v) || cli_opt(a, "--input", &v) || cli_opt(a, "--as", &v) ||
-            (!o->convert && cli_opt(a, "--form", &v)) ||
-            (o->convert && (cli_opt(a, "--from", &v) || cli_opt(a, "--to", &v)))) {
-            size_t nl = strcspn(a, "=");
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error(o->cmd, "%s needs a value", a);
-                v = argv[++i];
-            }
-            if (strncmp(a, "--context", nl) == 0 && nl == 9) {
-                if ((k = cli_pick(v, contexts, 2)) < 0)
-                    return cli_usage_error(o->cmd, "unknown --context '%s': ltr or rtl", v);
-                o->context = k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-            } else if (strncmp(a, "--input", nl) == 0 && nl == 7) {
-                if (!cli_parse_input(v, &o->in))
-                    return cli_usage_error(o->cmd, "unknown --input '%s': utf8, notation or "
-                                                   "notation-arabic", v);
-            } else if (strncmp(a, "--as", nl) == 0 && nl == 4) {
-                if ((k = cli_pick(v, kinds, 4)) < 0)
-                    return cli_usage_error(o->cmd, "unknown --as '%s': auto, domain, iri or "
-                                                   "email", v);
-                o->as = (ibidi_iri_kind)k;
-            } else if (strncmp(a, "--form", nl) == 0 && nl == 6) {
-                if ((k = cli_pick(v, forms, 7)) < 0)
-                    return cli_usage_error(o->cmd, "unknown --form '%s': visual, marks, embed, "
-                                                   "isolate, components, html or html-span", v);
-                o->form = (ibidi_display_form)k;
-            } else {
-                int from = strncmp(a, "--from", nl) == 0;
-                if ((k = cli_pick(v, reprs, 3)) < 0)
-                    return cli_usage_error(o->cmd, "unknown %s '%s': logical, textual or visual",
-                                           from ? "--from" : "--to", v);
-                if (from) {
-                    o->from = (ibidi_display_repr)k;
-                    have_from = 1;
-                } else {
-                    o->to = (ibidi_display_repr)k;
-                    have_to = 1;
-                }
-            }
-            continue;
-        }
-        return cli_usage_error(o->cmd, "unknown option '%s'", a);
     }
+    if (r < 0)
+        return CLI_USAGE;
     if (o->convert && (!have_from || !have_to))
         return cli_usage_error(o->cmd, "--from and --to are required");
-    return cli_for_each_item(argc, argv, i, display_item, o);
+    if ((o->before || o->after) && !o->embedding)
+        return cli_usage_error(o->cmd, "--before and --after go with --needs-embedding");
+    return cli_for_each_item(argc, argv, a.i, display_item, o);
 }
 
 static int display_run(int argc, char **argv)
@@ -401,7 +418,8 @@ static int convert_run(int argc, char **argv)
 const cli_command cli_cmd_display = {
     "display", "show an identifier: display order, presentation forms, proofs",
     "usage: ibidi display [--context ltr|rtl] [--form F] [--as K] [--input I] [--levels]\n"
-    "                     [--spans] [--prove] [--json] [IDENT ...]\n"
+    "                     [--spans] [--prove] [--needs-embedding [--before TEXT]\n"
+    "                     [--after TEXT]] [--json] [IDENT ...]\n"
     "Shows each identifier (domain name, IRI or mail address) as a reader sees it, or one of\n"
     "its presentation forms.\n"
     "  --form F      visual (default): the display order, left to right;\n"
@@ -413,10 +431,16 @@ const cli_command cli_cmd_display = {
     "  --levels      also print the resolved level of each character\n"
     "  --spans       also print the visual spans and the component each belongs to\n"
     "  --prove       show the form inside left-to-right, right-to-left, digit and\n"
-    "                punctuation context and check with the UBA that it keeps its promise\n" COMMON_OPTIONS
+    "                punctuation context and check with the UBA that it keeps its promise\n"
+    "  --needs-embedding  also say whether the identifier needs an embedding in its line\n"
+    "                (the 2012 bidi IRI guidelines, §2): not needed when every character\n"
+    "                of the line shows at the same place, with the same glyph, as with\n"
+    "                LRE ... PDF around the identifier (JSON \"embedding\": before, after,\n"
+    "                needed); --before TEXT and --after TEXT are the line's text around it\n"
+    "                (default: none), --context its direction\n" COMMON_OPTIONS
     "Example: ibidi display --input notation 'http://ab.CDE.FGH/ij/kl/mn/op.html'\n"
     "prints   http://ab.HGF.EDC/ij/kl/mn/op.html\n",
-    display_run, "--as --context --form --input", NULL, 0, NULL};
+    display_run, 0, NULL};
 
 const cli_command cli_cmd_convert = {
     "convert", "convert between logical, textual and visual forms (Duerst 2001 §4.4)",
@@ -433,4 +457,4 @@ const cli_command cli_cmd_convert = {
     "when it displays as the identifier in the --context paragraph (CONVERT_PROOF\n"
     "otherwise; the proof the display command makes), a visual form only when it reads\n"
     "back as the identifier (CONVERT_ROUND_TRIP otherwise, Duerst 2001 §5).\n" COMMON_OPTIONS,
-    convert_run, "--as --context --from --input --to", NULL, 0, NULL};
+    convert_run, 0, NULL};

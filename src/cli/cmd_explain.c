@@ -148,22 +148,19 @@ static int explain_item(const char *item, size_t len, size_t itemno, void *ctx)
 static int explain_run(int argc, char **argv)
 {
     explain_opts o = {0, 0};
-    int list = 0, i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (strcmp(a, "--json") == 0)
+    int list = 0, r;
+    cli_args a;
+    cli_arg x;
+    cli_args_init(&a, "explain", argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        if (x.id == CLI_OPT_JSON)
             o.json = 1;
-        else if (strcmp(a, "--list") == 0)
+        else if (x.id == CLI_OPT_LIST)
             list = 1;
-        else if (a[0] == '-' && a[1] == '-')
-            return cli_usage_error("explain", "unknown option '%s'", a);
-        else
-            break;
     }
+    if (r < 0)
+        return CLI_USAGE;
+    const int i = a.i;
     if (list) {
         if (i < argc)
             return cli_usage_error("explain", "--list takes no codes");
@@ -202,4 +199,4 @@ const cli_command cli_cmd_explain = {
     "           note\n"
     "\n"
     "Exit status: 0 when every CODE was known, 1 when one was not, 2 for a usage error.\n",
-    explain_run, NULL, NULL, 0, NULL};
+    explain_run, 0, NULL};

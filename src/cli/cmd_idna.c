@@ -191,56 +191,45 @@ static const flag_opt flag_opts[] = {
 static int idna_main(int argc, char **argv, idna_opts *o)
 {
     unsigned set = 0, clear = 0;
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--") == 0) {
-            i++;
+    cli_args a;
+    cli_arg x;
+    int r;
+    cli_format fmt = CLI_FMT_TEXT;
+    cli_args_init(&a, o->cmd, argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON:
+        case CLI_OPT_TSV:
+            if (cli_args_format(&a, &x, &fmt) < 0)
+                return CLI_USAGE;
+            o->fmt = fmt == CLI_FMT_JSON ? FMT_JSON : FMT_TSV;
+            break;
+        case CLI_OPT_PROFILE: o->profile = (ibidi_idna_profile)x.pick; break;
+        case CLI_OPT_INPUT: o->in = (cli_input)x.pick; break;
+        case CLI_OPT_BIDI_PER_LABEL:
+        case CLI_OPT_IDNA_FLAG:
+        case CLI_OPT_IDNA_NO_FLAG: {
+            const int neg = x.id == CLI_OPT_IDNA_NO_FLAG;
+            const char *fname = x.opt->name + (neg ? 5 : 2);
+            size_t k = 0;
+            while (k + 1 < N_FLAG_OPTS && strcmp(fname, flag_opts[k].name) != 0)
+                k++;
+            if (neg) {
+                clear |= flag_opts[k].flag;
+                set &= ~flag_opts[k].flag;
+            } else {
+                set |= flag_opts[k].flag;
+                clear &= ~flag_opts[k].flag;
+            }
             break;
         }
-        if (a[0] != '-' || a[1] != '-')
-            break;
-        if (strcmp(a, "--json") == 0 || strcmp(a, "--tsv") == 0) {
-            const idna_format fmt = a[2] == 'j' ? FMT_JSON : FMT_TSV;
-            if (o->fmt != FMT_TEXT && o->fmt != fmt)
-                return cli_usage_error(o->cmd, "--json and --tsv: choose one");
-            o->fmt = fmt;
-            continue;
-        }
-        if (cli_opt(a, "--profile", &v) || cli_opt(a, "--input", &v)) {
-            int is_profile = strncmp(a, "--profile", 9) == 0;
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error(o->cmd, "%s needs a value", a);
-                v = argv[++i];
-            }
-            if (is_profile) {
-                if (!cli_parse_profile(v, &o->profile))
-                    return cli_usage_error(o->cmd, "unknown profile '%s': uts46, whatwg, "
-                                                   "idna2008-lookup or idna2008-register", v);
-            } else if (!cli_parse_input(v, &o->in)) {
-                return cli_usage_error(o->cmd, "unknown --input value '%s': utf8, notation or "
-                                               "notation-arabic", v);
-            }
-            continue;
-        }
-        int neg = strncmp(a + 2, "no-", 3) == 0;
-        const char *fname = a + (neg ? 5 : 2);
-        size_t k;
-        for (k = 0; k < N_FLAG_OPTS && strcmp(fname, flag_opts[k].name) != 0; k++)
-            ;
-        if (k == N_FLAG_OPTS)
-            return cli_usage_error(o->cmd, "unknown option '%s'", a);
-        if (neg) {
-            clear |= flag_opts[k].flag;
-            set &= ~flag_opts[k].flag;
-        } else {
-            set |= flag_opts[k].flag;
-            clear &= ~flag_opts[k].flag;
+        default: break;
         }
     }
+    if (r < 0)
+        return CLI_USAGE;
     o->flags = (ibidi_idna_profile_flags(o->profile) | set) & ~clear;
-    return cli_for_each_item(argc, argv, i, idna_item_run, o);
+    return cli_for_each_item(argc, argv, a.i, idna_item_run, o);
 }
 
 static int to_ascii_run(int argc, char **argv)
@@ -284,7 +273,7 @@ const cli_command cli_cmd_to_ascii = {
     "Converts each NAME (or each line of standard input) to its ASCII form (A-labels),\n"
     "by UTS #46 ToASCII or the IDNA2008 protocol, and names every rule it breaks.\n"
     "\n" IDNA_OPTIONS,
-    to_ascii_run, "--input --profile", NULL, 0, NULL};
+    to_ascii_run, 0, NULL};
 
 const cli_command cli_cmd_to_unicode = {
     "to-unicode", "domain names to U-labels: UTS #46 ToUnicode or IDNA2008",
@@ -293,4 +282,4 @@ const cli_command cli_cmd_to_unicode = {
     "Converts each NAME (or each line of standard input) to its Unicode form (U-labels),\n"
     "by UTS #46 ToUnicode or the IDNA2008 protocol, and names every rule it breaks.\n"
     "\n" IDNA_OPTIONS,
-    to_unicode_run, "--input --profile", NULL, 0, NULL};
+    to_unicode_run, 0, NULL};

@@ -280,65 +280,32 @@ static int iri_run(int argc, char **argv)
         return cli_usage_error("iri", "unknown subcommand '%s': check, to-uri or to-iri",
                                argv[1]);
     }
-    int i = 2;
-    for (; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--") == 0) {
-            i++;
+    cli_args a;
+    cli_arg x;
+    int r;
+    cli_args_init(&a, o.cmd, argc, argv, 2);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON: o.json = 1; break;
+        case CLI_OPT_DUERST: o.lib.flags |= IBIDI_IRI_DUERST2001; break;
+        case CLI_OPT_BIDI_PER_LABEL: o.lib.idna.add |= IBIDI_IDNA_BIDI_PER_LABEL; break;
+        case CLI_OPT_AS: o.lib.as = (ibidi_iri_kind)x.pick; break;
+        case CLI_OPT_STRICT: o.lib.flags |= IBIDI_IRI_STRICT; break;
+        case CLI_OPT_HOST_PERCENT: o.lib.flags |= IBIDI_IRI_HOST_PERCENT; break;
+        case CLI_OPT_ENCODE_ASCII: o.lib.flags |= IBIDI_IRI_ENCODE_ASCII; break;
+        case CLI_OPT_KEEP_UNSAFE: o.lib.flags |= IBIDI_IRI_KEEP_UNSAFE; break;
+        case CLI_OPT_HOST_TO_UNICODE: o.lib.flags |= IBIDI_IRI_HOST_TO_UNICODE; break;
+        case CLI_OPT_PROFILE: o.lib.idna.profile = (ibidi_idna_profile)x.pick; break;
+        case CLI_OPT_INPUT: /* check, to-uri: how the IRI is written */
+        case CLI_OPT_OUTPUT: /* to-iri: how the IRI is written out */
+            o.in = (cli_input)x.pick;
             break;
-        }
-        if (a[0] != '-' || a[1] != '-')
-            break;
-        if (strcmp(a, "--json") == 0) {
-            o.json = 1;
-        } else if (o.sub == SUB_CHECK && strcmp(a, "--duerst") == 0) {
-            o.lib.flags |= IBIDI_IRI_DUERST2001;
-        } else if (o.sub == SUB_CHECK && strcmp(a, "--bidi-per-label") == 0) {
-            o.lib.idna.add |= IBIDI_IDNA_BIDI_PER_LABEL;
-        } else if (o.sub == SUB_CHECK && cli_opt(a, "--as", &v)) {
-            static const char *const kinds[] = {"auto", "domain", "iri", "email"};
-            int k;
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error(o.cmd, "%s needs a value", a);
-                v = argv[++i];
-            }
-            if ((k = cli_pick(v, kinds, 4)) < 0)
-                return cli_usage_error(o.cmd, "unknown --as '%s': auto, domain, iri or email",
-                                       v);
-            o.lib.as = (ibidi_iri_kind)k;
-        } else if (o.sub == SUB_CHECK && strcmp(a, "--strict") == 0) {
-            o.lib.flags |= IBIDI_IRI_STRICT;
-        } else if (o.sub == SUB_TO_URI && strcmp(a, "--host-percent") == 0) {
-            o.lib.flags |= IBIDI_IRI_HOST_PERCENT;
-        } else if (o.sub == SUB_TO_URI && strcmp(a, "--encode-ascii") == 0) {
-            o.lib.flags |= IBIDI_IRI_ENCODE_ASCII;
-        } else if (o.sub == SUB_TO_IRI && strcmp(a, "--keep-unsafe") == 0) {
-            o.lib.flags |= IBIDI_IRI_KEEP_UNSAFE;
-        } else if (o.sub == SUB_TO_IRI && strcmp(a, "--host-to-unicode") == 0) {
-            o.lib.flags |= IBIDI_IRI_HOST_TO_UNICODE;
-        } else if ((o.sub == SUB_TO_URI && cli_opt(a, "--profile", &v)) ||
-                   (o.sub != SUB_TO_IRI && cli_opt(a, "--input", &v)) ||
-                   (o.sub == SUB_TO_IRI && cli_opt(a, "--output", &v))) {
-            int is_profile = strncmp(a, "--profile", 9) == 0;
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error(o.cmd, "%s needs a value", a);
-                v = argv[++i];
-            }
-            if (is_profile) {
-                if (!cli_parse_profile(v, &o.lib.idna.profile))
-                    return cli_usage_error(o.cmd, "unknown profile '%s': uts46, whatwg, "
-                                                   "idna2008-lookup or idna2008-register", v);
-            } else if (!cli_parse_input(v, &o.in)) {
-                return cli_usage_error(o.cmd, "unknown value '%s': utf8, notation or "
-                                              "notation-arabic", v);
-            }
-        } else {
-            return cli_usage_error(o.cmd, "unknown option '%s'", a);
+        default: break;
         }
     }
-    return cli_for_each_item(argc, argv, i, iri_item, &o);
+    if (r < 0)
+        return CLI_USAGE;
+    return cli_for_each_item(argc, argv, a.i, iri_item, &o);
 }
 
 const cli_command cli_cmd_iri = {
@@ -390,4 +357,4 @@ const cli_command cli_cmd_iri = {
     "\n"
     "Exit status: 0 when every item is valid; 1 when an item is not an IRI (or URI), cannot\n"
     "be converted, or (check) has an error-level finding; 2 for a usage error.\n",
-    iri_run, "--as --input --output --profile", NULL, 1, NULL};
+    iri_run, 1, NULL};

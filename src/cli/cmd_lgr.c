@@ -3,6 +3,7 @@
  * theirs, its index label, and what an LGR document holds. All of it is the library's
  * (ibidi/lgr.h); this file reads arguments and writes records. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -427,54 +428,40 @@ static int lgr_run(int argc, char **argv)
         return cli_usage_error("lgr", "which one: check, variants, index or info?");
     static const char *const subs[] = {"check", "variants", "index", "info"};
     static const char *const names[] = {"lgr check", "lgr variants", "lgr index", "lgr info"};
-    int sub = cli_pick(argv[1], subs, 4);
-    if (sub < 0)
+    int sub = 0;
+    while (sub < 4 && strcmp(argv[1], subs[sub]) != 0)
+        sub++;
+    if (sub == 4)
         return cli_usage_error("lgr", "unknown subcommand '%s': check, variants, index or info",
                                argv[1]);
     o.sub = sub;
     o.cmd = names[sub];
     o.list_variants = sub == SUB_CHECK || sub == SUB_VARIANTS;
     o.max_variants = sub == SUB_CHECK ? CHECK_MAX_VARIANTS : 0;
-    int i = 2;
-    for (; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--") == 0) {
-            i++;
+    cli_args a;
+    cli_arg x;
+    int r;
+    cli_args_init(&a, o.cmd, argc, argv, 2);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON: o.json = 1; break;
+        case CLI_OPT_LGR: o.lgr_path = x.value; break;
+        case CLI_OPT_SET: o.set_path = x.value; break;
+        case CLI_OPT_MAX_VARIANTS: {
+            unsigned long long m;
+            if (cli_args_number(&a, &x, 0, ULLONG_MAX, &m) < 0) /* 0: no bound */
+                return CLI_USAGE;
+            o.max_variants = m;
             break;
         }
-        if (a[0] != '-' || a[1] != '-')
-            break;
-        int r;
-        if (strcmp(a, "--json") == 0) {
-            o.json = 1;
-        } else if (sub != SUB_INFO && (r = cli_opt_value(o.cmd, argc, argv, &i, "--lgr", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o.lgr_path = v;
-        } else if (sub != SUB_INFO && (r = cli_opt_value(o.cmd, argc, argv, &i, "--set", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o.set_path = v;
-        } else if ((sub == SUB_CHECK || sub == SUB_VARIANTS) &&
-                   (r = cli_opt_value(o.cmd, argc, argv, &i, "--max-variants", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            char *end;
-            errno = 0;
-            unsigned long long m = strtoull(v, &end, 10);
-            if (!*v || *end || errno || v[0] == '-')
-                return cli_usage_error(o.cmd, "--max-variants needs a number (0: no bound), not '%s'",
-                                       v);
-            o.max_variants = m;
-        } else if ((sub == SUB_CHECK || sub == SUB_VARIANTS) &&
-                   strcmp(a, "--include-invalid") == 0) {
-            o.flags |= IBIDI_LGR_INCLUDE_INVALID;
-        } else if (sub == SUB_CHECK && strcmp(a, "--no-variants") == 0) {
-            o.list_variants = 0;
-        } else {
-            return cli_usage_error(o.cmd, "unknown option '%s'", a);
+        case CLI_OPT_INCLUDE_INVALID: o.flags |= IBIDI_LGR_INCLUDE_INVALID; break;
+        case CLI_OPT_NO_VARIANTS: o.list_variants = 0; break;
+        default: break;
         }
     }
+    if (r < 0)
+        return CLI_USAGE;
+    int i = a.i;
     if (sub == SUB_INFO) {
         if (i >= argc)
             return cli_usage_error(o.cmd, "which LGR file?");
@@ -533,9 +520,6 @@ const cli_command cli_cmd_lgr = {
     "summary line (tab-separated). Exit status: 0 when every label is eligible and\n"
     "neither invalid nor blocked, 1 otherwise, 2 for usage errors or an LGR that cannot be\n"
     "read or is not a valid RFC 7940 document (lgr info: 1 for an invalid document).\n",
-    lgr_run,
-    "--lgr --set --max-variants",
-    "",
-    1,
+    lgr_run, 1,
     NULL,
 };

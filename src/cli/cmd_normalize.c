@@ -16,6 +16,7 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
 {
     const norm_opts *o = ctx;
     ibidi_error err = {IBIDI_OK, 0, 0};
+    cli_jw w;
 
     if (o->check) {
         int yes = 0;
@@ -25,9 +26,11 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
             return CLI_INVALID;
         }
         if (o->json) {
-            fputc('{', stdout);
-            cli_json_input(stdout, "input", item, len);
-            printf(",\"form\":\"%s\",\"normalized\":%s}\n", o->form_name, yes ? "true" : "false");
+            cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+            cli_jw_input(&w, "input", item, len);
+            cli_jw_cstr(&w, "form", o->form_name);
+            cli_jw_bool(&w, "normalized", yes);
+            cli_jw_end(&w);
         } else {
             printf("%s\n", yes ? "yes" : "no");
         }
@@ -43,74 +46,46 @@ static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx
         return CLI_INVALID;
     }
     if (o->json) {
-        fputc('{', stdout);
-        cli_json_input(stdout, "input", item, len);
-        printf(",\"form\":\"%s\",\"output\":", o->form_name);
-        cli_json_string(stdout, res.data, res.len);
-        printf(",\"changed\":%s}\n",
-               len == res.len && memcmp(item, res.data, len) == 0 ? "false" : "true");
+        cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+        cli_jw_input(&w, "input", item, len);
+        cli_jw_cstr(&w, "form", o->form_name);
+        cli_jw_str(&w, "output", res.data, res.len);
+        cli_jw_bool(&w, "changed", !(len == res.len && memcmp(item, res.data, len) == 0));
+        cli_jw_end(&w);
     } else {
-        cli_put_escaped(stdout, res.data, res.len);
+        /* a text filter: the normalized text byte for byte (the input was well-formed
+           UTF-8, so is the output); only TSV and JSON escape */
+        fwrite(res.data, 1, res.len, stdout);
         fputc('\n', stdout);
     }
     ibidi_free(res.data);
     return CLI_OK;
 }
 
-static const struct {
-    const char *name;
-    ibidi_normalize_form form;
-} forms[] = {{"nfc", IBIDI_NORMALIZE_NFC}, {"nfd", IBIDI_NORMALIZE_NFD}, {"nfkc", IBIDI_NORMALIZE_NFKC}, {"nfkd", IBIDI_NORMALIZE_NFKD}};
-
-/* Form names are accepted in any case: nfc, NFC, Nfc. */
-static int same_ignoring_case(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        char x = (*a >= 'A' && *a <= 'Z') ? (char)(*a - 'A' + 'a') : *a;
-        if (x != *b)
-            return 0;
-    }
-    return *a == *b;
-}
-
 static int normalize_run(int argc, char **argv)
 {
+    static const char *const upper[] = {"NFC", "NFD", "NFKC", "NFKD"};
+    static const ibidi_normalize_form forms[] = {IBIDI_NORMALIZE_NFC, IBIDI_NORMALIZE_NFD,
+                                                 IBIDI_NORMALIZE_NFKC, IBIDI_NORMALIZE_NFKD};
     norm_opts o = {IBIDI_NORMALIZE_NFC, "NFC", 0, 0};
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *v;
-        if (strcmp(argv[i], "--") == 0) {
-            i++;
+    cli_args a;
+    cli_arg x;
+    int r;
+    cli_args_init(&a, "normalize", argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_FORM: /* nfc nfd nfkc nfkd, in any case */
+            o.form = forms[x.pick];
+            o.form_name = upper[x.pick];
             break;
-        }
-        if (cli_opt(argv[i], "--form", &v)) {
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error("normalize", "--form needs a value: nfc, nfd, nfkc or nfkd");
-                v = argv[++i];
-            }
-            size_t k = 0;
-            for (; k < sizeof forms / sizeof forms[0]; k++) {
-                if (same_ignoring_case(v, forms[k].name)) {
-                    o.form = forms[k].form;
-                    break;
-                }
-            }
-            if (k == sizeof forms / sizeof forms[0])
-                return cli_usage_error("normalize", "unknown form '%s': nfc, nfd, nfkc or nfkd", v);
-            static const char *const upper[] = {"NFC", "NFD", "NFKC", "NFKD"};
-            o.form_name = upper[o.form];
-        } else if (cli_opt(argv[i], "--check", &v) && !v) {
-            o.check = 1;
-        } else if (cli_opt(argv[i], "--json", &v) && !v) {
-            o.json = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("normalize", "unknown option '%s'", argv[i]);
-        } else {
-            break;
+        case CLI_OPT_CHECK: o.check = 1; break;
+        case CLI_OPT_JSON: o.json = 1; break;
+        default: break;
         }
     }
-    return cli_for_each_item(argc, argv, i, normalize_item, &o);
+    if (r < 0)
+        return CLI_USAGE;
+    return cli_for_each_item(argc, argv, a.i, normalize_item, &o);
 }
 
 const cli_command cli_cmd_normalize = {
@@ -119,7 +94,8 @@ const cli_command cli_cmd_normalize = {
     "usage: ibidi normalize [--form nfc|nfd|nfkc|nfkd] [--check] [--json] [TEXT ...]\n"
     "\n"
     "Prints each TEXT, or each line of standard input, in the normalization form\n"
-    "(default nfc), one result per line.\n"
+    "(default nfc), one result per line: the normalized text byte for byte, as a text\n"
+    "filter does (only --json escapes).\n"
     "\n"
     "  --form F   nfc (default), nfd, nfkc or nfkd\n"
     "  --check    print yes or no: is the item already in the form?\n"
@@ -129,8 +105,6 @@ const cli_command cli_cmd_normalize = {
     "normalized), 1 otherwise, 2 for a usage error. An ill-formed line is reported\n"
     "with its byte offset and skipped, never altered.\n",
     normalize_run,
-    "--form",
-    NULL,
     0,
     NULL,
 };

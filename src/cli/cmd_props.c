@@ -311,21 +311,16 @@ static int props_one(props_opts *o, const char *item, size_t len, size_t itemno,
 static int props_run(int argc, char **argv)
 {
     props_opts o = {0};
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *v;
-        if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        }
-        if (cli_opt(argv[i], "--json", &v) && !v)
+    cli_args a;
+    cli_arg x;
+    int r;
+    cli_args_init(&a, "props", argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0)
+        if (x.id == CLI_OPT_JSON)
             o.json = 1;
-        else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return cli_usage_error("props", "unknown option '%s'", argv[i]);
-        else
-            break;
-    }
-    return cli_for_each_item(argc, argv, i, props_item, &o);
+    if (r < 0)
+        return CLI_USAGE;
+    return cli_for_each_item(argc, argv, a.i, props_item, &o);
 }
 
 const cli_command cli_cmd_props = {
@@ -348,9 +343,6 @@ const cli_command cli_cmd_props = {
     "\n"
     "Exit status: 0 when every item was understood, 1 otherwise (ill-formed UTF-8,\n"
     "value above U+10FFFF), 2 for a usage error.\n",
-    props_run,
-    NULL,
-    NULL,
-    0,
+    props_run, 0,
     NULL,
 };

@@ -9,6 +9,7 @@
 
 typedef struct puny_opts {
     int decode;
+    int json;
     int hex_in;  /* encode: code points in hexadecimal instead of UTF-8 text */
     int hex_out; /* decode: print code points in hexadecimal */
     unsigned flags;
@@ -63,13 +64,34 @@ static size_t parse_hex(const char *s, size_t len, uint32_t *cps, ibidi_error *e
     return n;
 }
 
-/* Every item one line: the result, or "error: STATUS at UNIT N" (and the message on
- * standard error). */
-static int fail(size_t itemno, const char *what, const ibidi_error *err, const char *unit)
+/* Every item one record: the result, or "error: STATUS at UNIT N" ({"input", "error"} in
+ * JSON), and the message on standard error. */
+static int fail(const puny_opts *o, const char *item, size_t len, size_t itemno,
+                const char *what, const ibidi_error *err, const char *unit)
 {
-    cli_text_error(stdout, err, unit);
+    cli_fail_record(stdout, o->json, item, len, err, unit);
     cli_report("punycode", itemno, what, err, unit);
     return CLI_INVALID;
+}
+
+/* The result: the line as it is (escaped: decoded text may hold any code point), or
+ * {"input", "output"} with the same text. */
+static void put(const puny_opts *o, const char *item, size_t len, const char *out,
+                size_t out_len, int escape)
+{
+    if (o->json) {
+        cli_jw w;
+        cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+        cli_jw_input(&w, "input", item, len);
+        cli_jw_str(&w, "output", out, out_len);
+        cli_jw_end(&w);
+        return;
+    }
+    if (escape)
+        cli_put_escaped(stdout, out, out_len);
+    else
+        fwrite(out, 1, out_len, stdout);
+    fputc('\n', stdout);
 }
 
 static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
@@ -79,26 +101,33 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
     uint32_t *cps = malloc((len + 1) * sizeof *cps);
     int rc = CLI_OK;
     if (!cps)
-        return fail(itemno, "input", &(ibidi_error){IBIDI_E_NOMEM, 0, 0}, NULL);
+        return fail(o, item, len, itemno, "input", &(ibidi_error){IBIDI_E_NOMEM, 0, 0}, NULL);
     if (o->decode) {
         ibidi_buf32 dec = {cps, len + 1, 0};
         ibidi_status st = ibidi_punycode_decode(item, len, o->flags, &dec, &err);
         size_t n = dec.len;
         if (st) {
-            rc = fail(itemno, "decode", &err, "byte");
+            rc = fail(o, item, len, itemno, "decode", &err, "byte");
         } else if (o->hex_out) {
-            for (size_t i = 0; i < n; i++)
-                printf(i ? " %04X" : "%04X", (unsigned)cps[i]);
-            fputc('\n', stdout);
+            /* "0041 00E9": at most 7 bytes a code point */
+            char *hex = malloc(n * 7 + 1);
+            size_t at = 0;
+            for (size_t i = 0; hex && i < n; i++)
+                at += (size_t)snprintf(hex + at, 8, i ? " %04X" : "%04X", (unsigned)cps[i]);
+            if (hex)
+                put(o, item, len, hex, at, 0);
+            else
+                rc = fail(o, item, len, itemno, "output", &(ibidi_error){IBIDI_E_NOMEM, 0, 0},
+                          NULL);
+            free(hex);
         } else {
             ibidi_buf enc = {malloc(n * 4 + 1), n * 4 + 1, 0};
             if (enc.data && ibidi_utf8_encode(cps, n, &enc, &err) == IBIDI_OK) {
-                cli_put_escaped(stdout, enc.data, enc.len);
-                fputc('\n', stdout);
+                put(o, item, len, enc.data, enc.len, 1);
             } else {
                 if (!enc.data)
                     err = (ibidi_error){IBIDI_E_NOMEM, 0, 0};
-                rc = fail(itemno, "output", &err, "index");
+                rc = fail(o, item, len, itemno, "output", &err, "index");
             }
             free(enc.data);
         }
@@ -109,11 +138,11 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
             n = parse_hex(item, len, cps, &err);
             if (n == (size_t)-1) {
                 free(cps);
-                return fail(itemno, "hexadecimal code point", &err, "byte");
+                return fail(o, item, len, itemno, "hexadecimal code point", &err, "byte");
             }
         } else if (ibidi_utf8_decode(item, len, &dec, &err) != IBIDI_OK) {
             free(cps);
-            return fail(itemno, "input", &err, "byte");
+            return fail(o, item, len, itemno, "input", &err, "byte");
         } else {
             n = dec.len;
         }
@@ -126,10 +155,9 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
         if (enc.data)
             st = ibidi_punycode_encode(cps, n, &enc, &err);
         if (!enc.data || st) {
-            rc = fail(itemno, "encode", &err, "index");
+            rc = fail(o, item, len, itemno, "encode", &err, "index");
         } else {
-            fwrite(enc.data, 1, enc.len, stdout);
-            fputc('\n', stdout);
+            put(o, item, len, enc.data, enc.len, 0);
         }
         free(enc.data);
     }
@@ -139,36 +167,36 @@ static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
 
 static int punycode_run(int argc, char **argv)
 {
-    puny_opts o = {0, 0, 0, 0};
-    int i = 1, chosen = 0;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        const int dec = strcmp(a, "--decode") == 0 || strcmp(a, "-d") == 0;
-        if (dec || strcmp(a, "--encode") == 0 || strcmp(a, "-e") == 0) {
+    puny_opts o = {0, 0, 0, 0, 0};
+    int chosen = 0, r;
+    cli_args a;
+    cli_arg x;
+    cli_args_init(&a, "punycode", argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_DECODE:
+        case CLI_OPT_ENCODE: {
+            const int dec = x.id == CLI_OPT_DECODE;
             if (chosen && o.decode != dec)
                 return cli_usage_error("punycode", "--encode and --decode: choose one");
             o.decode = dec;
             chosen = 1;
-        }
-        else if (strcmp(a, "--canonical") == 0)
-            o.flags |= IBIDI_PUNYCODE_CANONICAL;
-        else if (strcmp(a, "--hex") == 0)
-            o.hex_in = o.hex_out = 1;
-        else if (a[0] == '-' && a[1] == '-')
-            return cli_usage_error("punycode", "unknown option '%s'", a);
-        else
             break;
+        }
+        case CLI_OPT_CANONICAL: o.flags |= IBIDI_PUNYCODE_CANONICAL; break;
+        case CLI_OPT_HEX: o.hex_in = o.hex_out = 1; break;
+        case CLI_OPT_JSON: o.json = 1; break;
+        default: break;
+        }
     }
-    return cli_for_each_item(argc, argv, i, puny_item, &o);
+    if (r < 0)
+        return CLI_USAGE;
+    return cli_for_each_item(argc, argv, a.i, puny_item, &o);
 }
 
 const cli_command cli_cmd_punycode = {
     "punycode", "Punycode (RFC 3492) encode and decode",
-    "usage: ibidi punycode [--encode|--decode] [--hex] [--canonical] [STRING ...]\n"
+    "usage: ibidi punycode [--encode|--decode] [--hex] [--canonical] [--json] [STRING ...]\n"
     "\n"
     "Encodes each STRING (or each line of standard input) as Punycode (RFC 3492), or\n"
     "decodes it. Whole strings: no \"xn--\" prefix and no label splitting (to-ascii and\n"
@@ -179,5 +207,7 @@ const cli_command cli_cmd_punycode = {
     "                truncated, overflow of RFC 3492 §6.4, not a scalar value)\n"
     "  --hex         code points in hexadecimal separated by spaces (0041 U+00E9) instead\n"
     "                of UTF-8 text: the input of --encode, the output of --decode\n"
-    "  --canonical   --decode accepts only what the encoder produces (as A-labels must be)\n",
-    punycode_run, NULL, "-d -e", 0, NULL};
+    "  --canonical   --decode accepts only what the encoder produces (as A-labels must be)\n"
+    "  --json        one JSON object per item: input and output (the line the text form\n"
+    "                prints, unescaped), or input and error\n",
+    punycode_run, 0, NULL};

@@ -32,8 +32,7 @@ static const char cmd_name[] = "scan";
 
 enum { FMT_TEXT = 0, FMT_JSON = 1, FMT_TSV = 2 };
 /* What the input holds (--format): told from its first lines, a list, a zone file. */
-enum { IN_AUTO = 0, IN_NAMES = 1, IN_ZONE = 2 };
-static const char *const in_names[] = {"auto", "names", "zone"};
+enum { IN_AUTO = 0, IN_NAMES = 1, IN_ZONE = 2 }; /* the order of --format's values */
 enum { CTX_LTR = 0, CTX_RTL = 1, N_CTX = 2 };
 /* The kinds of keys of the collision groups: a display per context, then --lgr's index
  * labels. */
@@ -1099,92 +1098,64 @@ static int run_scan(int argc, char **argv)
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
     o.threads = default_threads();
     o.memory = IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
-    int only_files = 0;
     const char *lgr_path = NULL, *against = NULL;
     /* the arguments that are no option, moved to the front of argv (each to a place the
        loop has passed) */
     char **items = argv;
     size_t n_items = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        int r;
-        if (!only_files && strcmp(a, "--") == 0) {
-            only_files = 1;
-        } else if (!only_files && (strcmp(a, "--json") == 0 || strcmp(a, "--tsv") == 0)) {
-            const int fmt = a[2] == 'j' ? FMT_JSON : FMT_TSV;
-            if (o.format != 0 && o.format != fmt)
-                return cli_usage_error(cmd_name, "--json and --tsv: choose one");
-            o.format = fmt;
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--context", &v))) {
-            if (r < 0)
+    cli_args a;
+    cli_arg x;
+    int got;
+    cli_format fmt = CLI_FMT_TEXT;
+    cli_args_init(&a, cmd_name, argc, argv, 1);
+    while ((got = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON:
+        case CLI_OPT_TSV:
+            if (cli_args_format(&a, &x, &fmt) < 0)
                 return CLI_USAGE;
-            static const char *const names[] = {"ltr", "rtl", "both"};
-            int k = cli_pick(v, names, 3);
-            if (k < 0)
-                return cli_usage_error(cmd_name, "unknown context '%s' (ltr, rtl, both)", v);
-            o.ctx[CTX_LTR] = k != 1;
-            o.ctx[CTX_RTL] = k != 0;
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--profile", &v))) {
-            if (r < 0)
+            o.format = fmt == CLI_FMT_JSON ? FMT_JSON : FMT_TSV;
+            break;
+        case CLI_OPT_CONTEXT: /* ltr rtl both */
+            o.ctx[CTX_LTR] = x.pick != 1;
+            o.ctx[CTX_RTL] = x.pick != 0;
+            break;
+        case CLI_OPT_PROFILE: o.profile = (ibidi_idna_profile)x.pick; break;
+        case CLI_OPT_THREADS: {
+            unsigned long long k;
+            if (cli_args_number(&a, &x, 1, MAX_THREADS, &k) < 0)
                 return CLI_USAGE;
-            if (!cli_parse_profile(v, &o.profile))
-                return cli_usage_error(cmd_name,
-                                       "unknown profile '%s' (uts46, whatwg, idna2008-lookup, "
-                                       "idna2008-register)",
-                                       v);
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--threads", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            char *end;
-            errno = 0;
-            long k = strtol(v, &end, 10);
-            if (errno || end == v || *end || k < 1 || k > MAX_THREADS)
-                return cli_usage_error(cmd_name, "--threads needs a number from 1 to %d, not '%s'",
-                                       MAX_THREADS, v);
             o.threads = (int)k;
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--memory", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (!parse_size(v, &o.memory))
+            break;
+        }
+        case CLI_OPT_MEMORY:
+            if (!parse_size(x.value, &o.memory))
                 return cli_usage_error(cmd_name,
                                        "--memory needs a size in bytes, or with K, M or G "
                                        "(e.g. 512M), not '%s'",
-                                       v);
+                                       x.value);
             if (o.memory < IBIDI_SCAN_GROUPS_MIN_MEMORY)
-                return cli_usage_error(cmd_name, "--memory needs at least 64K, not '%s'", v);
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--html", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (strcmp(v, "-") == 0 || !*v)
+                return cli_usage_error(cmd_name, "--memory needs at least 64K, not '%s'",
+                                       x.value);
+            break;
+        case CLI_OPT_HTML:
+            if (strcmp(x.value, "-") == 0 || !*x.value)
                 return cli_usage_error(cmd_name, "--html needs a file name (standard output "
                                                  "has the records)");
-            o.html_path = v;
-        } else if (!only_files && strcmp(a, "--only-valid") == 0) {
-            o.only_valid = 1;
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--lgr", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            lgr_path = v;
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--format", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o.in_format = cli_pick(v, in_names, 3);
-            if (o.in_format < 0)
-                return cli_usage_error(cmd_name, "unknown format '%s' (auto, names, zone)", v);
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--origin", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o.origin = v;
-        } else if (!only_files && (r = cli_opt_value(cmd_name, argc, argv, &i, "--against", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            against = v;
-        } else if (!only_files && a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error(cmd_name, "unknown option '%s'", a);
-        } else {
-            items[n_items++] = argv[i];
+            o.html_path = x.value;
+            break;
+        case CLI_OPT_ONLY_VALID: o.only_valid = 1; break;
+        case CLI_OPT_LGR: lgr_path = x.value; break;
+        case CLI_OPT_FORMAT: o.in_format = x.pick; break; /* auto names zone */
+        case CLI_OPT_ORIGIN: o.origin = x.value; break;
+        case CLI_OPT_AGAINST: against = x.value; break;
+        default: break;
         }
     }
+    if (got < 0)
+        return CLI_USAGE;
+    for (int i = a.i; i < argc; i++)
+        items[n_items++] = argv[i];
     /* --against: the input is the existing list, the arguments are the candidates */
     if (against && strcmp(against, "-") == 0 && n_items == 0)
         return cli_usage_error(cmd_name, "--against -: the candidates cannot come from "
@@ -1427,8 +1398,6 @@ const cli_command cli_cmd_scan = {
     "\"variant_collision\", \"index\", \"names\"}; TSV variant-collision TAB lgr TAB INDEX\n"
     "TAB NAMES).\n",
     run_scan,
-    "--context --profile --threads --memory --lgr --format --origin --against --html",
-    NULL,
     0,
     "\n"
     "A zone file gives each owner name once per run of its records (ibidi(1) says how);\n"

@@ -276,8 +276,6 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
 
 static int twins_run(int argc, char **argv)
 {
-    static const char *const contexts[] = {"ltr", "rtl"};
-    static const char *const kinds[] = {"auto", "domain", "iri", "email", "text"};
     twins_opts o;
     memset(&o, 0, sizeof o);
     o.context = IBIDI_DIR_LTR;
@@ -285,72 +283,38 @@ static int twins_run(int argc, char **argv)
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
     o.max_candidates = IBIDI_AMBIGUITY_DEFAULT_CANDIDATES;
     o.max_twins = MAX_HELD;
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i], *v;
-        int r, k;
-        if (strcmp(a, "--") == 0) {
-            i++;
+    cli_args a;
+    cli_arg x;
+    int r;
+    unsigned long long m;
+    cli_args_init(&a, "twins", argc, argv, 1);
+    while ((r = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_JSON: o.json = 1; break;
+        case CLI_OPT_CONTEXT: o.context = x.pick ? IBIDI_DIR_RTL : IBIDI_DIR_LTR; break;
+        case CLI_OPT_INPUT: o.in = (cli_input)x.pick; break;
+        case CLI_OPT_AS: /* auto domain iri email text */
+            o.text = x.pick == 4;
+            o.as = x.pick == 4 ? IBIDI_IRI_AS_AUTO : (ibidi_iri_kind)x.pick;
             break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
-            break;
-        if (strcmp(a, "--json") == 0) {
-            o.json = 1;
-        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--context", &v)) != 0) {
-            if (r < 0)
+        case CLI_OPT_PROFILE: o.profile = (ibidi_idna_profile)x.pick; break;
+        case CLI_OPT_MAX_CANDIDATES: /* 0: no bound */
+            if (cli_args_number(&a, &x, 0, MAX_CANDIDATES_OPT, &m) < 0)
                 return CLI_USAGE;
-            if ((k = cli_pick(v, contexts, 2)) < 0)
-                return cli_usage_error("twins", "unknown --context '%s': ltr or rtl", v);
-            o.context = k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--input", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (!cli_parse_input(v, &o.in))
-                return cli_usage_error("twins", "unknown --input '%s': utf8, notation or "
-                                                "notation-arabic", v);
-        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--as", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            if ((k = cli_pick(v, kinds, 5)) < 0)
-                return cli_usage_error("twins", "unknown --as '%s': auto, domain, iri, email "
-                                                "or text", v);
-            o.text = k == 4;
-            o.as = k == 4 ? IBIDI_IRI_AS_AUTO : (ibidi_iri_kind)k;
-        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--profile", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (!cli_parse_profile(v, &o.profile))
-                return cli_usage_error("twins", "unknown profile '%s': uts46, whatwg, "
-                                                "idna2008-lookup or idna2008-register", v);
-        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--max-candidates", &v)) != 0) {
-            char *end;
-            if (r < 0)
-                return CLI_USAGE;
-            errno = 0;
-            unsigned long long m = strtoull(v, &end, 10);
-            if (*v < '0' || *v > '9' || *end || errno == ERANGE || m > MAX_CANDIDATES_OPT)
-                return cli_usage_error("twins", "--max-candidates needs a number from 0 (no "
-                                                "bound) to %llu, not '%s'",
-                                       MAX_CANDIDATES_OPT, v);
             o.max_candidates = (size_t)m;
-        } else if ((r = cli_opt_value("twins", argc, argv, &i, "--max-twins", &v)) != 0) {
-            char *end;
-            if (r < 0)
+            break;
+        case CLI_OPT_MAX_TWINS:
+            if (cli_args_number(&a, &x, 1, MAX_HELD, &m) < 0)
                 return CLI_USAGE;
-            errno = 0;
-            unsigned long m = strtoul(v, &end, 10);
-            if (*v < '1' || *v > '9' || *end || errno == ERANGE || m > MAX_HELD)
-                return cli_usage_error("twins", "--max-twins needs a number from 1 to %d, not "
-                                                "'%s'",
-                                       MAX_HELD, v);
             o.max_twins = (size_t)m;
-        } else {
-            return cli_usage_error("twins", "unknown option '%s'", a);
+            break;
+        default: break;
         }
     }
-    o.many = argc - i != 1;
-    return cli_for_each_item(argc, argv, i, twins_item, &o);
+    if (r < 0)
+        return CLI_USAGE;
+    o.many = argc - a.i != 1;
+    return cli_for_each_item(argc, argv, a.i, twins_item, &o);
 }
 
 const cli_command cli_cmd_twins = {
@@ -383,4 +347,4 @@ const cli_command cli_cmd_twins = {
     "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
     "when no identifier has a valid twin (for text: any twin) and no search was cut, 1\n"
     "otherwise, 2 for a usage error.\n",
-    twins_run, "--as --context --input --max-candidates --max-twins --profile", NULL, 0, NULL};
+    twins_run, 0, NULL};

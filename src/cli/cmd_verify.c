@@ -558,37 +558,31 @@ typedef struct vopts {
 static int verify_run(int argc, char **argv)
 {
     vopts o = {IBIDI_RFC5893_VERIFY_DEFAULT_LENGTH, 2, 0};
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (strcmp(argv[i], "--") == 0) {
-            if (i + 1 < argc)
-                return cli_usage_error("verify-rule", "takes no items, got '%s'", argv[i + 1]);
+    cli_args a;
+    cli_arg x;
+    int got;
+    unsigned long long n;
+    cli_args_init(&a, "verify-rule", argc, argv, 1);
+    while ((got = cli_args_next(&a, &x)) > 0) {
+        switch (x.id) {
+        case CLI_OPT_MAX_LENGTH:
+            if (cli_args_number(&a, &x, 1, IBIDI_RFC5893_VERIFY_MAX_LENGTH, &n) < 0)
+                return CLI_USAGE;
+            o.max_len = (int)n;
             break;
-        }
-        const int is_len = cli_opt(argv[i], "--max-length", &v);
-        if (is_len || cli_opt(argv[i], "--threads", &v)) {
-            const char *opt = is_len ? "--max-length" : "--threads";
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error("verify-rule", "%s needs a number", opt);
-                v = argv[++i];
-            }
-            char *end;
-            long n = strtol(v, &end, 10);
-            const long max = is_len ? IBIDI_RFC5893_VERIFY_MAX_LENGTH : 64;
-            if (*v == '\0' || *end != '\0' || n < 1 || n > max)
-                return cli_usage_error("verify-rule", "%s: expected a number from 1 to %ld, got '%s'",
-                                       opt, max, v);
-            if (is_len)
-                o.max_len = (int)n;
-            else
-                o.threads = (int)n;
-        } else if (cli_opt(argv[i], "--json", &v) && !v) {
-            o.json = 1;
-        } else {
-            return cli_usage_error("verify-rule", "unknown argument '%s'", argv[i]);
+        case CLI_OPT_THREADS:
+            if (cli_args_number(&a, &x, 1, 64, &n) < 0)
+                return CLI_USAGE;
+            o.threads = (int)n;
+            break;
+        case CLI_OPT_JSON: o.json = 1; break;
+        default: break;
         }
     }
+    if (got < 0)
+        return CLI_USAGE;
+    if (a.i < argc)
+        return cli_usage_error("verify-rule", "takes no items, got '%s'", argv[a.i]);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     vresult *r = malloc(sizeof *r);
@@ -627,9 +621,6 @@ const cli_command cli_cmd_verify_rule = {
     "\n"
     "Exit status: 0 when the rule holds (no counterexample), 1 otherwise, 2 for a usage\n"
     "error.\n",
-    verify_run,
-    "--max-length --threads",
-    NULL,
-    0,
+    verify_run, 0,
     NULL,
 };

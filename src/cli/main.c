@@ -60,32 +60,6 @@ static const char version_usage[] =
     "\n"
     "The version of ibidi and of the Unicode data it was built with.\n";
 
-/* Is word w in the space-separated list? */
-static int listed(const char *list, const char *w, size_t wlen)
-{
-    if (!list)
-        return 0;
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, " ");
-        if (n == wlen && strncmp(p, w, n) == 0)
-            return 1;
-        p += n;
-        while (*p == ' ')
-            p++;
-    }
-    return 0;
-}
-
-/*
- * GNU argument order: options may come anywhere among the items, and "--" ends them. An
- * option is a word that starts with "--" (and has more), or one of the command's short
- * options; every other word, "-" and names that start with a single "-" included, is an
- * item. The words are rearranged as the commands read them: the subcommand (if the
- * command has one), the options with their values, "--", then the items in their order.
- * Returns the new argv (argv[0] is the command's name), or NULL without memory. An option
- * that takes a value but is the last word goes to *no_value: rearranged, it would take
- * the "--" as its value (`ibidi scan names.txt --lgr` would load a file named "--").
- */
 /* A command's whole usage text. */
 static void cli_put_usage(const cli_command *c)
 {
@@ -94,8 +68,18 @@ static void cli_put_usage(const cli_command *c)
         fputs(c->usage_more, stdout);
 }
 
-static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_argc,
-                        const char **no_value)
+/*
+ * GNU argument order: options may come anywhere among the items, and "--" ends them. An
+ * option is a word that starts with "--" (and has more), or one of the command's short
+ * options (the table of options.c); every other word, "-" and names that start with a
+ * single "-" included, is an item. The words are rearranged as the commands read them:
+ * the subcommand (if the command has one), the options with their values, "--", then the
+ * items in their order. Returns the new argv (argv[0] is the command's name), or NULL
+ * without memory. An option that takes a value but is the last word keeps no value: the
+ * "--" after it tells the command's parser so (`ibidi scan names.txt --lgr` must not load
+ * a file named "--").
+ */
+static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_argc)
 {
     char **out = malloc(((size_t)argc + 2) * sizeof *out);
     char **items = malloc(((size_t)argc + 1) * sizeof *items);
@@ -115,13 +99,14 @@ static char **gnu_order(const cli_command *c, int argc, char **argv, int *new_ar
         }
         const size_t alen = strlen(a);
         const int is_long = alen > 2 && a[0] == '-' && a[1] == '-';
-        if (is_long || listed(c->short_opts, a, alen)) {
+        /* the one table of options (options.c) says which words are options of c and which
+           of them take a value */
+        const cli_option *o = alen >= 2 && a[0] == '-' ? cli_option_find(c->name, a) : NULL;
+        if (is_long || (o && o->letter)) {
             out[n++] = a;
-            if (is_long && !strchr(a, '=') && listed(c->value_opts, a, alen)) {
+            if (is_long && !strchr(a, '=') && o && o->arg != CLI_ARG_NONE) {
                 if (i + 1 < argc)
                     out[n++] = argv[++i];
-                else
-                    *no_value = a;
             }
         } else if (!have_sub) {
             /* the subcommand goes first, before any option given ahead of it */
@@ -224,15 +209,10 @@ int main(int argc, char **argv)
     /* auto: told once here, not asked of the system for every line written */
     cli_set_wrap(wrap < 0 ? isatty(STDOUT_FILENO) : wrap);
     int n;
-    const char *no_value = NULL;
-    char **args = gnu_order(c, argc - 1, argv + 1, &n, &no_value);
+    char **args = gnu_order(c, argc - 1, argv + 1, &n);
     if (!args) {
         fprintf(stderr, "ibidi: out of memory\n");
         return CLI_USAGE;
-    }
-    if (no_value) { /* as cli_opt_value says it */
-        free(args);
-        return cli_usage_error(c->name, "%s needs a value", no_value);
     }
     int rc = c->run(n, args);
     free(args);

@@ -280,57 +280,6 @@ int cli_parse_u_notation(const char *s, size_t len, uint32_t *cp)
     return 1;
 }
 
-int cli_opt(const char *arg, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) != 0)
-        return 0;
-    if (arg[n] == '\0') {
-        *value = NULL;
-        return 1;
-    }
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return 1;
-    }
-    return 0;
-}
-
-int cli_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                  const char **value)
-{
-    if (!cli_opt(argv[*i], name, value))
-        return 0;
-    if (*value)
-        return 1;
-    if (*i + 1 >= argc) {
-        cli_usage_error(cmd, "%s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
-}
-
-int cli_pick(const char *value, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(value, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-int cli_parse_profile(const char *value, ibidi_idna_profile *profile)
-{
-    for (int p = IBIDI_IDNA_PROFILE_UTS46; p <= IBIDI_IDNA_PROFILE_IDNA2008_REGISTER; p++) {
-        const char *name = ibidi_idna_profile_name((ibidi_idna_profile)p);
-        if (name && strcmp(value, name) == 0) {
-            *profile = (ibidi_idna_profile)p;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 int cli_unicode_form(const char *s, size_t len, const ibidi_iri_options *o, char **form,
                      size_t *form_len)
 {
@@ -374,19 +323,6 @@ static const struct {
                      {"&lre;", 0x202A}, {"&rle;", 0x202B}, {"&pdf;", 0x202C},
                      {"&lro;", 0x202D}, {"&rlo;", 0x202E}, {"&lri;", 0x2066},
                      {"&rli;", 0x2067}, {"&fsi;", 0x2068}, {"&pdi;", 0x2069}};
-
-int cli_parse_input(const char *v, cli_input *in)
-{
-    if (strcmp(v, "utf8") == 0)
-        *in = CLI_IN_UTF8;
-    else if (strcmp(v, "notation") == 0)
-        *in = CLI_IN_NOTATION;
-    else if (strcmp(v, "notation-arabic") == 0)
-        *in = CLI_IN_NOTATION_ARABIC;
-    else
-        return 0;
-    return 1;
-}
 
 char *cli_from_notation(const char *cmd, size_t itemno, const char *s, size_t len, cli_input in,
                         size_t *out_len)
