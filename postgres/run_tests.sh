@@ -74,7 +74,7 @@ awk 'BEGIN {
 }' >"$tmp/names.txt"
 { grep -v '^#' ../data/samples/names.txt; printf '%s\n' 'אב.com.' 'example.com.' \
     'שלום.123.' 'xn--4dbrk0ce.com.' 'a.' '.'; cat "$tmp/names.txt"; } >"$tmp/all.txt"
-"$CLI" scan --json "$tmp/all.txt" 2>/dev/null | grep '"type": "name"' >"$tmp/scan.json"
+"$CLI" scan --json "$tmp/all.txt" 2>/dev/null | grep '"type":"name"' >"$tmp/scan.json"
 names=$(wc -l <"$tmp/scan.json")
 # one raw line per row: a delimiter and a quote no JSON line holds
 printf '%s\n' "CREATE TEMP TABLE s (j jsonb);

@@ -230,7 +230,7 @@ int main(int argc, char **argv)
             if (!ok && bad++ < 3)
                 CHECK(0, "ibidi %s: output line %zu is not valid JSON: %.120s", k->args,
                       rec + 1, o + pos);
-            int is_record = !k->scan || (l > 16 && memcmp(o + pos, "{\"type\": \"name\"", 15) == 0);
+            int is_record = !k->scan || (l > 15 && memcmp(o + pos, "{\"type\":\"name\"", 14) == 0);
             if (ok && is_record) {
                 const size_t r = rec < want ? rec : 0;
                 const line *x = k->scan == 2 ? &owners[r] : k->scan ? &names[r] : &lines[r];

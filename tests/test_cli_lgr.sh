@@ -141,8 +141,8 @@ has scan-lgr "$tmp/out" "summary lgr: 2 distinct index labels, 1 variant groups,
 run scan-lgr-tsv 1 "$IBIDI" scan --tsv --threads 2 --lgr "$TOY" "$tmp/names"
 has scan-lgr-tsv "$tmp/out" "variant-collision${TAB}lgr${TAB}${KITAB_HAMZA}${TAB}${KITAB_HAMZA}.com,${KITAB}.com,${KITAB_KEHEH}.com"
 run scan-lgr-json 1 "$IBIDI" scan --json --threads 1 --lgr "$TOY" "$tmp/names"
-contains scan-lgr-json "$tmp/out" "\"lgr\": {\"disposition\": \"valid\", \"index\": \"$KITAB_HAMZA\"}"
-contains scan-lgr-json "$tmp/out" "{\"type\": \"variant_collision\", \"index\": \"$KITAB_HAMZA\", \"names\": [\"$KITAB_HAMZA.com\", \"$KITAB.com\", \"$KITAB_KEHEH.com\"], \"valid_names\": 3}"
+contains scan-lgr-json "$tmp/out" "\"lgr\":{\"disposition\":\"valid\",\"index\":\"$KITAB_HAMZA\"}"
+contains scan-lgr-json "$tmp/out" "{\"type\":\"variant_collision\",\"index\":\"$KITAB_HAMZA\",\"names\":[\"$KITAB_HAMZA.com\",\"$KITAB.com\",\"$KITAB_KEHEH.com\"],\"valid_names\":3}"
 run scan-lgr-missing 2 "$IBIDI" scan --lgr "$tmp/nothing.xml" "$tmp/names"
 
 # ---- ICANN's root zone LGRs ---------------------------------------------------------------

@@ -73,19 +73,19 @@ done
 run "sample json" 1 "$IBIDI" scan --json "$SAMPLE"
 cp "$tmp/out" "$tmp/json"
 n_lines=$(wc -l <"$tmp/json")
-count "json: every line is one object with a type" "$n_lines" "$tmp/json" '^\{"type": "(name|collision|summary)", .*\}$'
+count "json: every line is one object with a type" "$n_lines" "$tmp/json" '^\{"type":"(name|collision|summary)",.*\}$'
 count "json: name records, keys in order" 295 "$tmp/json" \
-    '^\{"type": "name", "name": "[^"]*", "valid": (true|false), "findings": \[.*\], "display": \{"ltr": ("[^"]*"|null), "rtl": ("[^"]*"|null)\}'
-count "json: collision records" 18 "$tmp/json" '^\{"type": "collision", "context": "(ltr|rtl)", "display": "[^"]*", "names": \["'
-count "json: one summary" 1 "$tmp/json" '^\{"type": "summary", '
-if tail -n 1 "$tmp/json" | grep -q '^{"type": "summary", '; then ok; else ko "json: summary is not last"; fi
-if sed -n '1,295p' "$tmp/json" | grep -qv '^{"type": "name"'; then ko "json: names are not first"; else ok; fi
-contains "json summary counts" "$tmp/json" '"names": 295, "skipped": 38,'
-contains "json collision" "$tmp/json" "{\"type\": \"collision\", \"context\": \"ltr\", \"display\": \"123.$(printf '\327\234\327\220\327\250\327\251\327\231').com\", \"names\": [\"123.$HE.com\", \"$HE.123.com\"]"
-contains "json A-label record has its Unicode form" "$tmp/json" "\"name\": \"$HE_A.123.com\", \"valid\": false"
-contains "json unicode" "$tmp/json" "\"unicode\": \"$HE.123.com\""
-contains "json invalid name without display" "$tmp/json" '"name": "a..b.example.com", "valid": false, "findings": [], "display": {"ltr": null, "rtl": null}'
-contains "json codes of a valid name" "$tmp/json" '"name": "www.example.com", "valid": true, "findings": [], "display": {"ltr": "www.example.com", "rtl": "www.example.com"}, "codes": "[]"'
+    '^\{"type":"name","name":"[^"]*","valid":(true|false),"findings":\[.*\],"display":\{"ltr":("[^"]*"|null),"rtl":("[^"]*"|null)\}'
+count "json: collision records" 18 "$tmp/json" '^\{"type":"collision","context":"(ltr|rtl)","display":"[^"]*","names":\["'
+count "json: one summary" 1 "$tmp/json" '^\{"type":"summary",'
+if tail -n 1 "$tmp/json" | grep -q '^{"type":"summary",'; then ok; else ko "json: summary is not last"; fi
+if sed -n '1,295p' "$tmp/json" | grep -qv '^{"type":"name"'; then ko "json: names are not first"; else ok; fi
+contains "json summary counts" "$tmp/json" '"names":295,"skipped":38,'
+contains "json collision" "$tmp/json" "{\"type\":\"collision\",\"context\":\"ltr\",\"display\":\"123.$(printf '\327\234\327\220\327\250\327\251\327\231').com\",\"names\":[\"123.$HE.com\",\"$HE.123.com\"]"
+contains "json A-label record has its Unicode form" "$tmp/json" "\"name\":\"$HE_A.123.com\",\"valid\":false"
+contains "json unicode" "$tmp/json" "\"unicode\":\"$HE.123.com\""
+contains "json invalid name without display" "$tmp/json" '"name":"a..b.example.com","valid":false,"findings":[],"display":{"ltr":null,"rtl":null}'
+contains "json codes of a valid name" "$tmp/json" '"name":"www.example.com","valid":true,"findings":[],"display":{"ltr":"www.example.com","rtl":"www.example.com"},"codes":"[]"'
 
 # ---- --tsv -----------------------------------------------------------------------------
 run "tsv" 1 "$IBIDI" scan --tsv "$SAMPLE"
@@ -116,7 +116,7 @@ grep "^collision$TAB" "$tmp/out" | cut -f2- >"$tmp/got"
 grep "^rtl$TAB" "$tmp/want" >"$tmp/want_rtl"
 same "context rtl: the rtl groups only" "$tmp/want_rtl" "$tmp/got"
 run "context rtl json" 1 "$IBIDI" scan --json --context rtl "$SAMPLE"
-contains "context rtl json display" "$tmp/out" '"name": "www.example.com", "valid": true, "findings": [], "display": {"rtl": "www.example.com"}'
+contains "context rtl json display" "$tmp/out" '"name":"www.example.com","valid":true,"findings":[],"display":{"rtl":"www.example.com"}'
 # Valid names that collide only in a right-to-left paragraph.
 printf '360.example\nexample.360\n' >"$tmp/in"
 run "rtl-only collision of valid names: both" 1 "$IBIDI" scan "$tmp/in"
@@ -150,7 +150,7 @@ contains "names displayed as written: counted" "$tmp/out" "ltr_display_keys=0${T
 # shows as com.1 in a right-to-left paragraph (W7 leaves the first digit EN, N2)
 has "names displayed as written: a digit is compared" "$tmp/out" "collision${TAB}rtl${TAB}com.1${TAB}1.com,com.1"
 run "names displayed as written: JSON" 1 "$IBIDI" scan --json "$tmp/in"
-contains "names displayed as written: JSON summary" "$tmp/out" '"ltr": {"display_keys": 0, "collision_groups": 0, "names_in_collisions": 0, "self_displayed": 6}'
+contains "names displayed as written: JSON summary" "$tmp/out" '"ltr":{"display_keys":0,"collision_groups":0,"names_in_collisions":0,"self_displayed":6}'
 
 # ---- One name in several forms ---------------------------------------------------------
 printf '%s.com\n%s.com\n%s.COM\n%s.com\n' "$HE_A" "$HE" "$HE" "$HE" >"$tmp/in"
@@ -168,7 +168,7 @@ has "bad UTF-8: truncated" "$tmp/out" "\\xD7${TAB}invalid [UTF8_TRUNCATED]$TAB$T
 has "bad UTF-8: the next line is read" "$tmp/out" "example.com${TAB}valid${TAB}example.com${TAB}example.com$TAB"
 contains "bad UTF-8: counted" "$tmp/out" "names=3${TAB}skipped=1${TAB}valid=1${TAB}invalid=2$TAB"
 run "bad UTF-8 json" 1 "$IBIDI" scan --json "$tmp/in"
-contains "bad UTF-8 json" "$tmp/out" "{\"type\": \"name\", \"name\": \"a$(printf '\357\277\275')b.com\", \"name_hex\": \"61ff622e636f6d\", \"valid\": false, \"findings\": [], \"display\": {\"ltr\": null, \"rtl\": null}, \"codes\": \"[UTF8_INVALID_BYTE]\""
+contains "bad UTF-8 json" "$tmp/out" "{\"type\":\"name\",\"name\":\"a$(printf '\357\277\275')b.com\",\"name_hex\":\"61ff622e636f6d\",\"valid\":false,\"findings\":[],\"display\":{\"ltr\":null,\"rtl\":null},\"codes\":\"[UTF8_INVALID_BYTE]\""
 printf 'a\tb.com\n' >"$tmp/in"
 run "tab inside a name" 1 "$IBIDI" scan --tsv "$tmp/in"
 contains "tab inside a name is escaped" "$tmp/out" "a\\tb.com${TAB}invalid ["
@@ -220,10 +220,10 @@ for t in 1 2 3; do
 done
 same "large input: 2 threads give the output of 1" "$tmp/big.1" "$tmp/big.2"
 same "large input: 3 threads give the output of 1" "$tmp/big.1" "$tmp/big.3"
-count "large input: every name in order" 1 "$tmp/big.1" "\"type\": \"summary\", \"profile\": \"uts46\", \"lines\": 50000, \"names\": 49900, \"skipped\": 100,"
-count "large input: planted groups" "$expected_groups" "$tmp/big.1" '^\{"type": "collision", "context": "ltr"'
+count "large input: every name in order" 1 "$tmp/big.1" "\"type\":\"summary\",\"profile\":\"uts46\",\"lines\":50000,\"names\":49900,\"skipped\":100,"
+count "large input: planted groups" "$expected_groups" "$tmp/big.1" '^\{"type":"collision","context":"ltr"'
 # the line numbers come out in input order
-grep '^{"type": "name"' "$tmp/big.2" | sed 's/.*"line": \([0-9]*\)}$/\1/' >"$tmp/lines"
+grep '^{"type":"name"' "$tmp/big.2" | sed 's/.*"line":\([0-9]*\)}$/\1/' >"$tmp/lines"
 sort -n "$tmp/lines" >"$tmp/lines.sorted"
 same "large input: records in input order" "$tmp/lines" "$tmp/lines.sorted"
 "$IBIDI" scan --tsv --threads 2 <"$tmp/big" >"$tmp/big.tsv2" 2>/dev/null
@@ -254,7 +254,7 @@ for fmt in --tsv --json; do
     same "--memory 64K $fmt: the output of the default run" "$tmp/mem.default" "$tmp/mem.64k"
     if [ -z "$(ls -A "$tmp/runs")" ]; then ok; else ko "--memory 64K: files left in TMPDIR: $(ls -A "$tmp/runs")"; fi
 done
-count "--memory: the planted groups" 2000 "$tmp/mem.default" '^\{"type": "collision", "context": "ltr"'
+count "--memory: the planted groups" 2000 "$tmp/mem.default" '^\{"type":"collision","context":"ltr"'
 TMPDIR="$tmp/runs" "$IBIDI" scan --tsv --threads 1 --memory=1m "$tmp/mem" >"$tmp/mem.1m" 2>"$tmp/err"
 "$IBIDI" scan --tsv --threads 1 "$tmp/mem" >"$tmp/mem.default" 2>"$tmp/err"
 same "--memory=1m, one thread: the output of the default run" "$tmp/mem.default" "$tmp/mem.1m"
@@ -303,8 +303,8 @@ run only-valid 1 "$IBIDI" scan --only-valid --threads 1 "$SAMPLE"
 has only-valid "$tmp/out" "collision rtl: example.360 is shown for 2 names (2 valid): 360.example, example.360"
 has only-valid "$tmp/out" "summary: 1 groups with at least two valid names shown (--only-valid)"
 run only-valid-json 1 "$IBIDI" scan --json --only-valid --threads 2 "$SAMPLE"
-contains only-valid-json "$tmp/out" '"groups_shown": 1}'
-[ "$(grep -c '"type": "collision"' "$tmp/out")" -eq 1 ] && ok || ko "only-valid-json: not one group"
+contains only-valid-json "$tmp/out" '"groups_shown":1}'
+[ "$(grep -c '"type":"collision"' "$tmp/out")" -eq 1 ] && ok || ko "only-valid-json: not one group"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

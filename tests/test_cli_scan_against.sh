@@ -96,14 +96,14 @@ contains "tsv: summary" "$tmp/out" "summary${TAB}profile=uts46${TAB}candidates=3
 # ---- --json --------------------------------------------------------------------------------
 run json 1 "$IBIDI" scan --json --lgr "$LGR" --against "$tmp/existing.txt" "$HE.123.com" \
     "$HE_A.com" fresh.example "$(printf '\377')bad.example" "123.$HE.com"
-count "json: one record per candidate, then a summary" 6 "$tmp/out" '^\{"type": "(candidate|summary)", '
-count "json: candidates" 5 "$tmp/out" '^\{"type": "candidate", "name": '
+count "json: one record per candidate, then a summary" 6 "$tmp/out" '^\{"type":"(candidate|summary)",'
+count "json: candidates" 5 "$tmp/out" '^\{"type":"candidate","name":'
 contains "json: collisions" "$tmp/out" \
-    "\"collisions\": [{\"existing\": \"$HE.com.123\", \"unicode\": \"$HE.com.123\", \"valid\": false, \"why\": [\"lgr\"], \"line\": 3}, {\"existing\": \"$HE.com\", \"unicode\": \"$HE.com\", \"valid\": true, \"why\": [\"same\", \"ltr\", \"rtl\", \"lgr\"], \"line\": 4}, "
-contains "json: a peer" "$tmp/out" "{\"candidate\": \"123.$HE.com\", \"unicode\": \"123.$HE.com\", \"valid\": false, \"why\": [\"ltr\"], \"line\": 5}"
-contains "json: ill-formed candidate" "$tmp/out" '"name_hex": "ff6261642e6578616d706c65", "valid": false, "codes": "[UTF8_INVALID_BYTE]"'
-contains "json: lgr" "$tmp/out" '"lgr": {"disposition": '
-contains "json: summary" "$tmp/out" '{"type": "summary", "profile": "uts46", "candidates": 5, "valid_candidates": 2, "colliding": 3'
+    "\"collisions\":[{\"existing\":\"$HE.com.123\",\"unicode\":\"$HE.com.123\",\"valid\":false,\"why\":[\"lgr\"],\"line\":3},{\"existing\":\"$HE.com\",\"unicode\":\"$HE.com\",\"valid\":true,\"why\":[\"same\",\"ltr\",\"rtl\",\"lgr\"],\"line\":4},"
+contains "json: a peer" "$tmp/out" "{\"candidate\":\"123.$HE.com\",\"unicode\":\"123.$HE.com\",\"valid\":false,\"why\":[\"ltr\"],\"line\":5}"
+contains "json: ill-formed candidate" "$tmp/out" '"name_hex":"ff6261642e6578616d706c65","valid":false,"codes":"[UTF8_INVALID_BYTE]"'
+contains "json: lgr" "$tmp/out" '"lgr":{"disposition":'
+contains "json: summary" "$tmp/out" '{"type":"summary","profile":"uts46","candidates":5,"valid_candidates":2,"colliding":3'
 if command -v python3 >/dev/null 2>&1; then
     if python3 -c '
 import json, sys
@@ -118,7 +118,7 @@ for n, l in enumerate(open(sys.argv[1], encoding="utf-8", errors="strict"), 1):
     run "json only-valid" 1 "$IBIDI" scan --json --only-valid --against "$tmp/existing.txt" 360.example
     if python3 -m json.tool --json-lines "$tmp/out" >/dev/null 2>&1 ||
         python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/out"; then ok; else ko "json only-valid: not JSON"; fi
-    contains "json only-valid" "$tmp/out" '"only_valid": true}'
+    contains "json only-valid" "$tmp/out" '"only_valid":true}'
     # hostile candidates: controls, NUL, ill-formed bytes, bidi controls, a long line; each
     # gets a record whose "name_hex" (or "name") gives back its bytes
     { printf 'a\001b.example\n\000x.com\n\300\257.com\n\342\200\256abc.com\n"q\\".com\n'
@@ -158,9 +158,9 @@ contains "zone: unreadable counted" "$tmp/out" "1 unreadable"
 # ---- Candidates from standard input --------------------------------------------------------
 printf '# candidates\n%s.com\r\n\nfresh.example   # a comment\n%s.123.com\n' "$HE_A" "$HE" |
     run stdin 1 "$IBIDI" scan --json --against "$tmp/existing.txt"
-count "stdin: three candidates" 3 "$tmp/out" '^\{"type": "candidate"'
-contains "stdin: CRLF" "$tmp/out" "{\"type\": \"candidate\", \"name\": \"$HE_A.com\", \"valid\": true"
-contains "stdin: line numbers" "$tmp/out" '"collisions": [], "line": 4}'
+count "stdin: three candidates" 3 "$tmp/out" '^\{"type":"candidate"'
+contains "stdin: CRLF" "$tmp/out" "{\"type\":\"candidate\",\"name\":\"$HE_A.com\",\"valid\":true"
+contains "stdin: line numbers" "$tmp/out" '"collisions":[],"line":4}'
 
 # ---- Threads: a large existing list gives the same output with 1 and 4 threads -------------
 awk 'BEGIN { for (i = 0; i < 30000; i++) printf "n%d.example\n", i }' >"$tmp/big.txt"
@@ -171,8 +171,8 @@ run "threads 1" 1 "$IBIDI" scan --threads 1 --json --against "$tmp/big.txt" <"$t
 cp "$tmp/out" "$tmp/t1.out"
 run "threads 4" 1 "$IBIDI" scan --threads 4 --json --against "$tmp/big.txt" <"$tmp/cands.txt"
 same "threads: 4 give the output of 1" "$tmp/t1.out" "$tmp/out"
-count "threads: the ten that are there" 10 "$tmp/out" '"why": \["same", "ltr", "rtl"\]'
-contains "threads: summary" "$tmp/out" '"candidates": 21, "valid_candidates": 20, "colliding": 11'
+count "threads: the ten that are there" 10 "$tmp/out" '"why":\["same","ltr","rtl"\]'
+contains "threads: summary" "$tmp/out" '"candidates":21,"valid_candidates":20,"colliding":11'
 
 # ---- Usage errors ----------------------------------------------------------------------------
 run "no candidate" 2 "$IBIDI" scan --against "$tmp/existing.txt" </dev/null

@@ -54,33 +54,28 @@ static void put_row_text(const ibidi_code_info *r)
         printf("  note      %s\n", r->note);
 }
 
-static void json_field(const char *key, const char *value)
-{
-    printf(",\"%s\":", key);
-    if (value)
-        cli_json_string(stdout, value, strlen(value));
-    else
-        fputs("null", stdout);
-}
-
+/* One row as one JSON object; a field the row does not have is null. */
 static void put_row_json(const ibidi_code_info *r)
 {
-    printf("{\"kind\":\"%s\",\"code\":%d", kind_word(r), r->value);
-    json_field("name", r->name);
-    json_field("enumerator", r->enumerator);
-    json_field("text", r->text);
-    json_field("rule", r->message);
-    json_field("cites", r->rule);
-    json_field("from", r->from);
-    json_field("capability", r->capability);
-    json_field("group", r->group);
-    json_field("severity", severity_word[r->severity]);
-    json_field("severity_note", r->severity_note);
-    json_field("example", r->example);
-    json_field("example_shows", r->example ? (r->example_shows ? r->example_shows : r->name)
-                                           : NULL);
-    json_field("note", r->note);
-    fputs("}\n", stdout);
+    cli_jw w;
+    cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+    cli_jw_cstr(&w, "kind", kind_word(r));
+    cli_jw_int(&w, "code", r->value);
+    cli_jw_cstr(&w, "name", r->name);
+    cli_jw_cstr(&w, "enumerator", r->enumerator);
+    cli_jw_cstr(&w, "text", r->text);
+    cli_jw_cstr(&w, "rule", r->message);
+    cli_jw_cstr(&w, "cites", r->rule);
+    cli_jw_cstr(&w, "from", r->from);
+    cli_jw_cstr(&w, "capability", r->capability);
+    cli_jw_cstr(&w, "group", r->group);
+    cli_jw_cstr(&w, "severity", severity_word[r->severity]);
+    cli_jw_cstr(&w, "severity_note", r->severity_note);
+    cli_jw_cstr(&w, "example", r->example);
+    cli_jw_cstr(&w, "example_shows",
+                r->example ? (r->example_shows ? r->example_shows : r->name) : NULL);
+    cli_jw_cstr(&w, "note", r->note);
+    cli_jw_end(&w);
 }
 
 typedef struct explain_opts {

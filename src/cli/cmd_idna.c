@@ -9,14 +9,12 @@
 #include "cli/cli.h"
 #include "ibidi/utf8.h"
 
-typedef enum idna_format { FMT_TEXT, FMT_TSV, FMT_JSON } idna_format;
-
 typedef struct idna_opts {
     const char *cmd;
     int to_ascii;
     ibidi_idna_profile profile;
     unsigned flags;
-    idna_format fmt;
+    cli_format fmt;
     cli_input in;
 } idna_opts;
 
@@ -53,29 +51,36 @@ static int convert(const char *name, size_t len, unsigned flags, int to_ascii, i
     return r->st != IBIDI_E_NOMEM;
 }
 
+/* Room for the status field: 64 codes of up to 30 bytes, with their separators. */
+#define CODES_CAP 2048
+
 /* The distinct error codes of the result's findings, in the one order of codes:
- * "[B1, V6]", or "[]". */
-static void print_codes(FILE *f, const idna_result *r)
+ * "[B1, V6]", or "[]", composed in t (CODES_CAP bytes) for one TSV field or JSON string;
+ * returns its length (0 if the library could not write it). */
+static size_t codes(const idna_result *r, char *t)
 {
-    char t[2048]; /* 64 codes of up to 30 bytes, with their separators */
-    ibidi_buf out = {t, sizeof t, 0};
-    if (ibidi_findings_codes(r->f, r->nf < r->found.cap ? r->nf : r->found.cap, &out) ==
+    ibidi_buf out = {t, CODES_CAP, 0};
+    if (ibidi_findings_codes(r->f, r->nf < r->found.cap ? r->nf : r->found.cap, &out) !=
         IBIDI_OK)
-        fwrite(t, 1, out.len, f);
+        return 0;
+    return out.len;
+}
+
+/* A status that stops the conversion, as the status field says it: "[UTF8_TRUNCATED]". */
+static size_t status_codes(ibidi_status st, char *t)
+{
+    const int n = snprintf(t, CODES_CAP, "[%s]", ibidi_status_name(st));
+    return n < 0 ? 0 : (size_t)n < CODES_CAP ? (size_t)n : CODES_CAP - 1;
 }
 
 /* The findings of one severity as a JSON array (offsets in bytes of the ToUnicode form). */
-static void put_json_findings(const idna_result *r, int warnings)
+static void put_json_findings(cli_jw *w, const char *key, const idna_result *r, int warnings)
 {
-    int first = 1;
-    fputc('[', stdout);
+    cli_jw_array(w, key);
     for (size_t i = 0; i < r->nf; i++)
-        if ((r->f[i].severity == IBIDI_SEVERITY_WARNING) == warnings) {
-            fputs(first ? "" : ",", stdout);
-            first = 0;
-            cli_json_finding(stdout, &r->f[i], NULL, 0, CLI_IN_UTF8);
-        }
-    fputc(']', stdout);
+        if ((r->f[i].severity == IBIDI_SEVERITY_WARNING) == warnings)
+            cli_jw_finding(w, NULL, &r->f[i], NULL, 0);
+    cli_jw_close(w);
 }
 
 static int is_valid(const idna_result *r) { return r->st == IBIDI_OK; }
@@ -95,37 +100,37 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
         return CLI_INVALID;
     }
     int rc = is_valid(&r) ? CLI_OK : CLI_INVALID;
-    if (o->fmt == FMT_TSV) {
-        cli_put_escaped(stdout, item, len);
-        fputc('\t', stdout);
-        if (!encoding_error(&r))
-            cli_put_text(stdout, r.out, r.out_len, o->in);
-        fputc('\t', stdout);
-        if (encoding_error(&r))
-            printf("[%s]", ibidi_status_name(r.st));
-        else
-            print_codes(stdout, &r);
-        fputc('\n', stdout);
-    } else if (o->fmt == FMT_JSON) {
-        fputc('{', stdout);
-        cli_json_input(stdout, "input", item, len);
-        printf(",\"profile\":\"%s\",\"valid\":%s", ibidi_idna_profile_name(o->profile),
-               is_valid(&r) ? "true" : "false");
+    char t[CODES_CAP];
+    if (o->fmt == CLI_FMT_TSV) {
+        /* input, output (empty when the name could not be read), status */
+        cli_tsv tsv;
+        cli_tsv_begin(&tsv, stdout, o->in);
+        cli_tsv_str(&tsv, item, len);
         if (encoding_error(&r)) {
-            fputc(',', stdout);
-            cli_json_error(stdout, &r.err);
-            fputs("}\n", stdout);
+            cli_tsv_cstr(&tsv, NULL);
+            cli_tsv_str(&tsv, t, status_codes(r.st, t));
         } else {
-            fputs(",\"output\":", stdout);
-            cli_json_string(stdout, r.out, r.out_len);
-            fputs(",\"status\":\"", stdout);
-            print_codes(stdout, &r);
-            fputs("\",\"errors\":", stdout);
-            put_json_findings(&r, 0);
-            fputs(",\"warnings\":", stdout);
-            put_json_findings(&r, 1);
-            fputs("}\n", stdout);
+            cli_tsv_text(&tsv, r.out, r.out_len);
+            cli_tsv_str(&tsv, t, codes(&r, t));
         }
+        cli_tsv_end(&tsv);
+    } else if (o->fmt == CLI_FMT_JSON) {
+        /* The output and the findings are UTF-8 whatever --input says (only the text and
+           TSV lines are in notation again): the writer is given CLI_IN_UTF8. */
+        cli_jw w;
+        cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+        cli_jw_input(&w, "input", item, len);
+        cli_jw_cstr(&w, "profile", ibidi_idna_profile_name(o->profile));
+        cli_jw_bool(&w, "valid", is_valid(&r));
+        if (encoding_error(&r)) {
+            cli_jw_error(&w, &r.err);
+        } else {
+            cli_jw_str(&w, "output", r.out, r.out_len);
+            cli_jw_str(&w, "status", t, codes(&r, t));
+            put_json_findings(&w, "errors", &r, 0);
+            put_json_findings(&w, "warnings", &r, 1);
+        }
+        cli_jw_end(&w);
     } else {
         if (encoding_error(&r)) {
             cli_text_error(stdout, &r.err, "byte");
@@ -156,11 +161,16 @@ static int idna_item_run(const char *item, size_t len, size_t itemno, void *ctx)
         if (!conv) {
             ibidi_error err;
             cli_notation_failure(item, len, &err);
-            if (o->fmt == FMT_TSV) {
-                cli_put_escaped(stdout, item, len);
-                printf("\t\t[%s]\n", ibidi_status_name(err.status));
+            if (o->fmt == CLI_FMT_TSV) {
+                char t[CODES_CAP];
+                cli_tsv tsv;
+                cli_tsv_begin(&tsv, stdout, o->in);
+                cli_tsv_str(&tsv, item, len);
+                cli_tsv_cstr(&tsv, NULL);
+                cli_tsv_str(&tsv, t, status_codes(err.status, t));
+                cli_tsv_end(&tsv);
             } else {
-                cli_fail_record(stdout, o->fmt == FMT_JSON, item, len, &err, "byte");
+                cli_fail_record(stdout, o->fmt == CLI_FMT_JSON, item, len, &err, "byte");
             }
             return CLI_INVALID;
         }
@@ -194,15 +204,13 @@ static int idna_main(int argc, char **argv, idna_opts *o)
     cli_args a;
     cli_arg x;
     int r;
-    cli_format fmt = CLI_FMT_TEXT;
     cli_args_init(&a, o->cmd, argc, argv, 1);
     while ((r = cli_args_next(&a, &x)) > 0) {
         switch (x.id) {
         case CLI_OPT_JSON:
         case CLI_OPT_TSV:
-            if (cli_args_format(&a, &x, &fmt) < 0)
+            if (cli_args_format(&a, &x, &o->fmt) < 0)
                 return CLI_USAGE;
-            o->fmt = fmt == CLI_FMT_JSON ? FMT_JSON : FMT_TSV;
             break;
         case CLI_OPT_PROFILE: o->profile = (ibidi_idna_profile)x.pick; break;
         case CLI_OPT_INPUT: o->in = (cli_input)x.pick; break;
@@ -234,13 +242,13 @@ static int idna_main(int argc, char **argv, idna_opts *o)
 
 static int to_ascii_run(int argc, char **argv)
 {
-    idna_opts o = {"to-ascii", 1, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
+    idna_opts o = {"to-ascii", 1, IBIDI_IDNA_PROFILE_UTS46, 0, CLI_FMT_TEXT, CLI_IN_UTF8};
     return idna_main(argc, argv, &o);
 }
 
 static int to_unicode_run(int argc, char **argv)
 {
-    idna_opts o = {"to-unicode", 0, IBIDI_IDNA_PROFILE_UTS46, 0, FMT_TEXT, CLI_IN_UTF8};
+    idna_opts o = {"to-unicode", 0, IBIDI_IDNA_PROFILE_UTS46, 0, CLI_FMT_TEXT, CLI_IN_UTF8};
     return idna_main(argc, argv, &o);
 }
 

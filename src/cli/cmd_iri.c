@@ -40,22 +40,24 @@ static void put_where(FILE *f, const iri_opts *o, const char *s, size_t len, siz
         fprintf(f, "position %zu", notation_pos(s, len, off));
 }
 
-static void put_json_where(const iri_opts *o, const char *s, size_t len, size_t off)
+/* "offset" (bytes of the UTF-8 text), and in notation also "position" in its notation form. */
+static void jw_where(cli_jw *w, const iri_opts *o, const char *s, size_t len, size_t off)
 {
-    printf("\"offset\":%zu", off);
+    cli_jw_uint(w, "offset", off);
     if (o->in != CLI_IN_UTF8)
-        printf(",\"position\":%zu", notation_pos(s, len, off));
+        cli_jw_uint(w, "position", notation_pos(s, len, off));
 }
 
-static void put_json_error(const ibidi_error *e, ibidi_status st, const iri_opts *o,
-                           const char *s, size_t len)
+/* "error":{"status","offset"[,"position"],"message"}: cli_jw_error's fields, with the
+ * position in notation as well. */
+static void jw_error(cli_jw *w, const ibidi_error *e, ibidi_status st, const iri_opts *o,
+                     const char *s, size_t len)
 {
-    const char *m = ibidi_strerror(st);
-    printf(",\"error\":{\"status\":\"%s\",", ibidi_status_name(st));
-    put_json_where(o, s, len, e->offset);
-    fputs(",\"message\":", stdout);
-    cli_json_string(stdout, m, strlen(m));
-    fputs("}", stdout);
+    cli_jw_object(w, "error");
+    cli_jw_cstr(w, "status", ibidi_status_name(st));
+    jw_where(w, o, s, len, e->offset);
+    cli_jw_cstr(w, "message", ibidi_strerror(st));
+    cli_jw_close(w);
 }
 
 /* Prints "ibidi iri CMD: item N: input: <message> [STATUS] at byte|position K". */
@@ -87,11 +89,12 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
     }
     if (st != IBIDI_OK) {
         if (o->json) {
-            fputc('{', stdout);
-            cli_json_input(stdout, "input", item, ilen);
-            fputs(",\"valid\":false", stdout);
-            put_json_error(&e, st, o, s, len);
-            fputs("}\n", stdout);
+            cli_jw w;
+            cli_jw_begin(&w, stdout, o->in);
+            cli_jw_input(&w, "input", item, ilen);
+            cli_jw_bool(&w, "valid", 0);
+            jw_error(&w, &e, st, o, s, len);
+            cli_jw_end(&w);
         } else {
             cli_put_escaped(stdout, item, ilen);
             printf("\n  not an IRI: %s [%s] at ", ibidi_strerror(st), ibidi_status_name(st));
@@ -119,37 +122,46 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         rc = CLI_INVALID;
 
     if (o->json) {
-        fputs("{\"input\":", stdout);
-        cli_json_string(stdout, item, ilen);
-        printf(",\"valid\":%s,\"components\":[", n_err ? "false" : "true");
+        /* the item by the escaping rule of cli.h, as every record gives it (an IRI that
+         * parsed is well-formed UTF-8: no "input_hex" here in practice) */
+        cli_jw w;
+        char cp[16];
+        cli_jw_begin(&w, stdout, o->in);
+        cli_jw_input(&w, "input", item, ilen);
+        cli_jw_bool(&w, "valid", !n_err);
+        cli_jw_array(&w, "components");
         for (size_t i = 0; i < nc; i++) {
             const ibidi_iri_component *c = &comps[i];
-            printf("%s{\"kind\":\"%s\",", i ? "," : "", ibidi_iri_component_kind_name(c->kind));
-            put_json_where(o, s, len, c->start);
-            printf(",\"length\":%zu,\"text\":", c->length);
-            cli_json_text(stdout, s + c->start, c->length, o->in);
-            fputc('}', stdout);
+            cli_jw_object(&w, NULL);
+            cli_jw_cstr(&w, "kind", ibidi_iri_component_kind_name(c->kind));
+            jw_where(&w, o, s, len, c->start);
+            cli_jw_uint(&w, "length", c->length);
+            cli_jw_text(&w, "text", s + c->start, c->length);
+            cli_jw_close(&w);
         }
-        fputs("],\"findings\":[", stdout);
+        cli_jw_close(&w);
+        cli_jw_array(&w, "findings");
         for (size_t i = 0; i < nf; i++) {
             const ibidi_finding *x = &f[i];
-            const char *m = x->rule;
-            printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"component\":%zu,", i ? "," : "",
-                   ibidi_code_name(x->code),
-                   x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning", x->part);
-            put_json_where(o, s, len, x->offset);
-            if (x->cp)
-                printf(",\"cp\":\"U+%04X\"", (unsigned)x->cp);
+            cli_jw_object(&w, NULL);
+            cli_jw_cstr(&w, "code", ibidi_code_name(x->code));
+            cli_jw_cstr(&w, "severity",
+                        x->severity == IBIDI_SEVERITY_ERROR ? "error" : "warning");
+            cli_jw_uint(&w, "component", x->part);
+            jw_where(&w, o, s, len, x->offset);
+            if (x->cp) {
+                snprintf(cp, sizeof cp, "U+%04X", (unsigned)x->cp);
+                cli_jw_cstr(&w, "cp", cp);
+            }
             if (x->bidi_class >= 0)
-                printf(",\"bidi_class\":\"%s\"",
-                       ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
+                cli_jw_cstr(&w, "bidi_class",
+                            ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
             if (x->detail)
-                printf(",\"idna_code\":\"%s\"", ibidi_code_name(x->detail));
-            fputs(",\"message\":", stdout);
-            cli_json_string(stdout, m, strlen(m));
-            fputc('}', stdout);
+                cli_jw_cstr(&w, "idna_code", ibidi_code_name(x->detail));
+            cli_jw_cstr(&w, "message", x->rule);
+            cli_jw_close(&w);
         }
-        fputs("]}\n", stdout);
+        cli_jw_end(&w);
     } else {
         cli_put_escaped(stdout, item, ilen);
         fputc('\n', stdout);
@@ -207,18 +219,15 @@ static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_
     if (o->sub == SUB_TO_IRI)
         where.in = CLI_IN_UTF8; /* a URI's offsets are bytes of the URI as given */
     if (o->json) {
-        fputc('{', stdout);
-        cli_json_input(stdout, "input", item, ilen);
-        printf(",\"valid\":%s", st == IBIDI_OK ? "true" : "false");
-        if (st == IBIDI_OK) {
-            fputs(",\"output\":", stdout);
-            iri_opts po = *o;
-            po.in = out_in;
-            cli_json_text(stdout, out, n, po.in);
-        } else {
-            put_json_error(&e, st, &where, s, len);
-        }
-        fputs("}\n", stdout);
+        cli_jw w;
+        cli_jw_begin(&w, stdout, out_in);
+        cli_jw_input(&w, "input", item, ilen);
+        cli_jw_bool(&w, "valid", st == IBIDI_OK);
+        if (st == IBIDI_OK)
+            cli_jw_text(&w, "output", out, n);
+        else
+            jw_error(&w, &e, st, &where, s, len);
+        cli_jw_end(&w);
     } else if (st == IBIDI_OK) {
         cli_put_text(stdout, out, n, out_in);
         fputc('\n', stdout);
@@ -263,8 +272,9 @@ static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
 
 static int iri_run(int argc, char **argv)
 {
-    iri_opts o = {"iri", SUB_CHECK, {IBIDI_IRI_AS_IRI, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}},
-                  CLI_IN_UTF8, 0};
+    iri_opts o = {"iri", SUB_CHECK,
+                  {IBIDI_IRI_AS_IRI, 0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}}, CLI_IN_UTF8,
+                  0};
     if (argc < 2)
         return cli_usage_error("iri", "which one: check, to-uri or to-iri?");
     if (strcmp(argv[1], "check") == 0) {

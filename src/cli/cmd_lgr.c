@@ -30,37 +30,32 @@ typedef struct lgr_opts {
     int json;
 } lgr_opts;
 
-static void put_cps_utf8(FILE *f, const uint32_t *cps, size_t n, int json)
+/* A code point sequence as UTF-8: escaped on a text line (cli_put_escaped). */
+static void put_cps_utf8(FILE *f, const uint32_t *cps, size_t n)
 {
     char buf[IBIDI_LGR_MAX_INDEX * 4];
     ibidi_buf enc = {buf, sizeof buf, 0};
     size_t len = ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK ? enc.len : 0;
-    if (json)
-        cli_json_string(f, buf, len);
-    else
-        cli_put_escaped(f, buf, len);
+    cli_put_escaped(f, buf, len);
 }
 
-static void json_str_or_null(FILE *f, const char *s)
+/* The same as a JSON string member (the one escaping rule of cli.h). */
+static void jw_cps(cli_jw *w, const char *key, const uint32_t *cps, size_t n)
 {
-    if (s)
-        cli_json_string(f, s, strlen(s));
-    else
-        fputs("null", f);
+    char buf[IBIDI_LGR_MAX_INDEX * 4];
+    ibidi_buf enc = {buf, sizeof buf, 0};
+    size_t len = ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK ? enc.len : 0;
+    cli_jw_str(w, key, buf, len);
 }
 
-static void json_types(FILE *f, const ibidi_lgr_info *info, uint64_t types)
+/* The variant types of the bit set `types`, by name, as a JSON array. */
+static void jw_types(cli_jw *w, const char *key, const ibidi_lgr_info *info, uint64_t types)
 {
-    fputc('[', f);
-    int first = 1;
+    cli_jw_array(w, key);
     for (size_t i = 0; i < info->n_variant_types && i < 64; i++)
-        if (types >> i & 1) {
-            if (!first)
-                fputc(',', f);
-            first = 0;
-            cli_json_string(f, info->variant_types[i], strlen(info->variant_types[i]));
-        }
-    fputc(']', f);
+        if (types >> i & 1)
+            cli_jw_cstr(w, NULL, info->variant_types[i]);
+    cli_jw_close(w);
 }
 
 static void text_types(FILE *f, const ibidi_lgr_info *info, uint64_t types)
@@ -82,30 +77,27 @@ static void text_types(FILE *f, const ibidi_lgr_info *info, uint64_t types)
 typedef struct var_out {
     const lgr_opts *o;
     const ibidi_lgr_info *info;
-    int count;
+    cli_jw *w; /* the record's JSON writer; NULL for text */
 } var_out;
 
 static int put_variant(const ibidi_lgr_variant *v, void *ctx)
 {
     var_out *vo = ctx;
     FILE *f = stdout;
-    if (vo->o->json) {
-        if (vo->count++)
-            fputc(',', f);
-        fputs("{\"label\":", f);
-        put_cps_utf8(f, v->cps, v->n, 1);
-        fputs(",\"disposition\":", f);
-        json_str_or_null(f, v->disposition);
-        fputs(",\"types\":", f);
-        json_types(f, vo->info, v->types);
-        fprintf(f, ",\"only_variants\":%s,\"action\":%zu,\"default_action\":%s,\"rule\":",
-                v->only_variants ? "true" : "false", v->action,
-                v->default_action ? "true" : "false");
-        json_str_or_null(f, v->rule);
-        fputc('}', f);
+    cli_jw *w = vo->w;
+    if (w) {
+        cli_jw_object(w, NULL);
+        jw_cps(w, "label", v->cps, v->n);
+        cli_jw_cstr(w, "disposition", v->disposition);
+        jw_types(w, "types", vo->info, v->types);
+        cli_jw_bool(w, "only_variants", v->only_variants);
+        cli_jw_uint(w, "action", v->action);
+        cli_jw_bool(w, "default_action", v->default_action);
+        cli_jw_cstr(w, "rule", v->rule);
+        cli_jw_close(w);
     } else {
         fputs("variant\t", f);
-        put_cps_utf8(f, v->cps, v->n, 0);
+        put_cps_utf8(f, v->cps, v->n);
         fprintf(f, "\t%s\t", v->disposition ? v->disposition : "-");
         text_types(f, vo->info, v->types);
         fputc('\n', f);
@@ -113,23 +105,23 @@ static int put_variant(const ibidi_lgr_variant *v, void *ctx)
     return 0;
 }
 
-/* The variant list of an eligible label: the JSON members or the text lines. */
-static ibidi_status put_variants(const lgr_opts *o, const uint32_t *cps, size_t n)
+/* The variant list of an eligible label: the JSON members (w) or the text lines (w NULL). */
+static ibidi_status put_variants(const lgr_opts *o, cli_jw *w, const uint32_t *cps, size_t n)
 {
     const ibidi_lgr_info *info = ibidi_lgr_get_info(o->lgr);
     ibidi_lgr_variant_summary sum;
-    var_out vo = {o, info, 0};
-    if (o->json)
-        fputs(",\"variants\":[", stdout);
+    var_out vo = {o, info, w};
+    if (w)
+        cli_jw_array(w, "variants");
     const ibidi_lgr_variant_options vopts = {o->flags, o->max_variants, put_variant, &vo};
     ibidi_status st = ibidi_lgr_variants(o->lgr, cps, n, &vopts, &sum, NULL);
-    if (o->json) {
-        fprintf(stdout,
-                "],\"variant_estimate\":%llu,\"variants_generated\":%llu,"
-                "\"variants_listed\":%llu,\"variants_invalid\":%llu,\"variants_cut\":%s",
-                (unsigned long long)sum.estimate, (unsigned long long)sum.generated,
-                (unsigned long long)sum.reported, (unsigned long long)sum.invalid,
-                sum.cut ? "true" : "false");
+    if (w) {
+        cli_jw_close(w);
+        cli_jw_uint(w, "variant_estimate", sum.estimate);
+        cli_jw_uint(w, "variants_generated", sum.generated);
+        cli_jw_uint(w, "variants_listed", sum.reported);
+        cli_jw_uint(w, "variants_invalid", sum.invalid);
+        cli_jw_bool(w, "variants_cut", sum.cut);
     } else {
         fprintf(stdout, "variants\testimate %llu\tgenerated %llu\tlisted %llu\tinvalid %llu%s\n",
                 (unsigned long long)sum.estimate, (unsigned long long)sum.generated,
@@ -141,26 +133,29 @@ static ibidi_status put_variants(const lgr_opts *o, const uint32_t *cps, size_t 
 
 /* ---- One label --------------------------------------------------------------------------- */
 
-static void put_index(const lgr_opts *o, const char *key, const ibidi_lgr *lgr,
-                      const uint32_t *cps, size_t n)
+/* The index label (RFC 7940 §8.5) under key: in JSON null and KEY_status when there is
+ * none; on a text line "none (STATUS)". */
+static void put_index(cli_jw *w, const char *key, const ibidi_lgr *lgr, const uint32_t *cps,
+                      size_t n)
 {
     uint32_t idx[IBIDI_LGR_MAX_INDEX];
     ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
     ibidi_error e;
     ibidi_status st = ibidi_lgr_index_label(lgr, cps, n, &index, &e);
     const size_t m = index.len;
-    if (o->json) {
-        fprintf(stdout, ",\"%s\":", key);
-        if (st == IBIDI_OK)
-            put_cps_utf8(stdout, idx, m, 1);
-        else
-            fputs("null", stdout);
-        if (st != IBIDI_OK)
-            fprintf(stdout, ",\"%s_status\":\"%s\"", key, ibidi_status_name(st));
+    if (w) {
+        char status_key[32];
+        if (st == IBIDI_OK) {
+            jw_cps(w, key, idx, m);
+        } else {
+            cli_jw_null(w, key);
+            snprintf(status_key, sizeof status_key, "%s_status", key);
+            cli_jw_cstr(w, status_key, ibidi_status_name(st));
+        }
     } else {
         fprintf(stdout, "%s\t", key);
         if (st == IBIDI_OK)
-            put_cps_utf8(stdout, idx, m, 0);
+            put_cps_utf8(stdout, idx, m);
         else
             fprintf(stdout, "none (%s)", ibidi_status_name(st));
         fputc('\n', stdout);
@@ -188,58 +183,55 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
         return CLI_INVALID;
     }
     FILE *f = stdout;
+    /* the record's JSON writer, or NULL for the text lines */
+    cli_jw jw, *w = o->json ? &jw : NULL;
+    if (w) {
+        cli_jw_begin(w, f, CLI_IN_UTF8);
+        cli_jw_input(w, "input", item, len);
+        jw_cps(w, "label", cps, n);
+        cli_jw_bool(w, "eligible", r.eligible);
+    } else {
+        fputs("label\t", f);
+        put_cps_utf8(f, cps, n);
+    }
     if (o->sub == SUB_INDEX) {
-        if (o->json) {
-            fputc('{', f);
-            cli_json_input(f, "input", item, len);
-            fputs(",\"label\":", f);
-            put_cps_utf8(f, cps, n, 1);
-            fprintf(f, ",\"eligible\":%s", r.eligible ? "true" : "false");
-        } else {
-            fputs("label\t", f);
-            put_cps_utf8(f, cps, n, 0);
+        if (!w)
             fputc('\n', f);
-        }
         if (r.eligible)
-            put_index(o, "index", o->lgr, cps, n);
+            put_index(w, "index", o->lgr, cps, n);
         if (o->common)
-            put_index(o, "common_index", o->common, cps, n);
-        if (o->json)
-            fputs("}\n", f);
+            put_index(w, "common_index", o->common, cps, n);
+        if (w)
+            cli_jw_end(w);
         return r.eligible ? CLI_OK : CLI_INVALID;
     }
     const ibidi_lgr_info *info = ibidi_lgr_get_info(o->lgr);
-    if (o->json) {
-        fputc('{', f);
-        cli_json_input(f, "input", item, len);
-        fputs(",\"label\":", f);
-        put_cps_utf8(f, cps, n, 1);
-        fprintf(f, ",\"eligible\":%s", r.eligible ? "true" : "false");
+    if (w) {
+        char cp[16];
         if (!r.eligible) {
-            fprintf(f, ",\"reason\":{\"status\":\"%s\",\"offset\":%zu,\"cp\":\"U+%04X\",\"rule\":",
-                    ibidi_status_name(r.status), r.offset, (unsigned)r.cp);
-            json_str_or_null(f, r.context_rule);
-            fputs(",\"message\":", f);
-            json_str_or_null(f, ibidi_strerror(r.status));
-            fputc('}', f);
+            cli_jw_object(w, "reason");
+            cli_jw_cstr(w, "status", ibidi_status_name(r.status));
+            cli_jw_uint(w, "offset", r.offset);
+            snprintf(cp, sizeof cp, "U+%04X", (unsigned)r.cp);
+            cli_jw_cstr(w, "cp", cp);
+            cli_jw_cstr(w, "rule", r.context_rule);
+            cli_jw_cstr(w, "message", ibidi_strerror(r.status));
+            cli_jw_close(w);
         }
-        fputs(",\"disposition\":", f);
-        json_str_or_null(f, r.disposition);
+        cli_jw_cstr(w, "disposition", r.disposition);
         if (r.action != IBIDI_LGR_NO_ACTION) {
-            fprintf(f, ",\"action\":{\"index\":%zu,\"default\":%s,\"rule\":", r.action,
-                    r.default_action ? "true" : "false");
-            json_str_or_null(f, r.rule);
-            fprintf(f, ",\"not_match\":%s,\"comment\":", r.not_match ? "true" : "false");
-            json_str_or_null(f, r.action_comment);
-            fputc('}', f);
+            cli_jw_object(w, "action");
+            cli_jw_uint(w, "index", r.action);
+            cli_jw_bool(w, "default", r.default_action);
+            cli_jw_cstr(w, "rule", r.rule);
+            cli_jw_bool(w, "not_match", r.not_match);
+            cli_jw_cstr(w, "comment", r.action_comment);
+            cli_jw_close(w);
         } else {
-            fputs(",\"action\":null", f);
+            cli_jw_null(w, "action");
         }
-        fputs(",\"types\":", f);
-        json_types(f, info, r.types);
+        jw_types(w, "types", info, r.types);
     } else {
-        fputs("label\t", f);
-        put_cps_utf8(f, cps, n, 0);
         fprintf(f, "\t%s", r.disposition ? r.disposition : "-");
         if (!r.eligible) {
             fprintf(f, "\tnot eligible: %s at index %zu (U+%04X)", ibidi_status_name(r.status),
@@ -261,25 +253,32 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
         ibidi_lgr_set_result sr;
         st = ibidi_lgr_set_check(o->lgr, o->common, cps, n, &sr, NULL);
         const int eligible = st == IBIDI_OK && sr.common_eligible;
-        if (o->json)
-            fprintf(f, ",\"set\":{\"common_eligible\":%s,\"common_index\":",
-                    eligible ? "true" : "false");
-        else
+        const int indexed = st == IBIDI_OK && sr.index_status == IBIDI_OK;
+        if (w) {
+            cli_jw_object(w, "set");
+            cli_jw_bool(w, "common_eligible", eligible);
+            if (indexed)
+                jw_cps(w, "common_index", sr.index, sr.index_len);
+            else
+                cli_jw_null(w, "common_index");
+            cli_jw_close(w);
+        } else {
             fprintf(f, "common\t%s\t", eligible ? "eligible" : "not-eligible");
-        if (st == IBIDI_OK && sr.index_status == IBIDI_OK)
-            put_cps_utf8(f, sr.index, sr.index_len, o->json);
-        else
-            fputs(o->json ? "null" : "-", f);
-        fputs(o->json ? "}" : "\n", f);
+            if (indexed)
+                put_cps_utf8(f, sr.index, sr.index_len);
+            else
+                fputc('-', f);
+            fputc('\n', f);
+        }
     }
     if (r.eligible) {
         if (info->index_possible)
-            put_index(o, "index", o->lgr, cps, n);
+            put_index(w, "index", o->lgr, cps, n);
         if (o->list_variants)
-            put_variants(o, cps, n);
+            put_variants(o, w, cps, n);
     }
-    if (o->json)
-        fputs("}\n", f);
+    if (w)
+        cli_jw_end(w);
     return r.registrable ? CLI_OK : CLI_INVALID;
 }
 
@@ -294,12 +293,6 @@ static void info_line(const char *key, const char *v)
     fputc('\n', stdout);
 }
 
-static void info_json_key(const char *key, const char *v)
-{
-    fprintf(stdout, ",\"%s\":", key);
-    json_str_or_null(stdout, v);
-}
-
 static int info_file(const lgr_opts *o, const char *path)
 {
     ibidi_lgr *lgr = NULL;
@@ -311,13 +304,18 @@ static int info_file(const lgr_opts *o, const char *path)
         fprintf(stderr, "ibidi %s: %s:%lu:%lu: %s [%s]\n", o->cmd, path, d.line, d.column,
                 d.message, ibidi_status_name(st));
         if (o->json) {
-            fputs("{\"file\":", f);
-            cli_json_string(f, path, strlen(path));
-            fprintf(f, ",\"valid\":false,\"error\":{\"status\":\"%s\",\"line\":%lu,"
-                       "\"column\":%lu,\"offset\":%zu,\"message\":",
-                    ibidi_status_name(st), d.line, d.column, d.offset);
-            cli_json_string(f, d.message, strlen(d.message));
-            fputs("}}\n", f);
+            /* the place in the document, by line and column as well as by byte */
+            cli_jw w;
+            cli_jw_begin(&w, f, CLI_IN_UTF8);
+            cli_jw_cstr(&w, "file", path);
+            cli_jw_bool(&w, "valid", 0);
+            cli_jw_object(&w, "error");
+            cli_jw_cstr(&w, "status", ibidi_status_name(st));
+            cli_jw_uint(&w, "line", d.line);
+            cli_jw_uint(&w, "column", d.column);
+            cli_jw_uint(&w, "offset", d.offset);
+            cli_jw_cstr(&w, "message", d.message);
+            cli_jw_end(&w);
         } else {
             fputs("file\t", f);
             cli_put_escaped(f, path, strlen(path));
@@ -330,52 +328,51 @@ static int info_file(const lgr_opts *o, const char *path)
     }
     const ibidi_lgr_info *i = ibidi_lgr_get_info(lgr);
     if (o->json) {
-        fputs("{\"file\":", f);
-        cli_json_string(f, path, strlen(path));
-        fputs(",\"valid\":true", f);
-        info_json_key("version", i->version);
-        info_json_key("version_comment", i->version_comment);
-        info_json_key("date", i->date);
-        info_json_key("unicode_version", i->unicode_version);
-        info_json_key("validity_start", i->validity_start);
-        info_json_key("validity_end", i->validity_end);
-        info_json_key("description_type", i->description_type);
-        fputs(",\"languages\":[", f);
-        for (size_t k = 0; k < i->n_languages; k++) {
-            if (k)
-                fputc(',', f);
-            json_str_or_null(f, i->languages[k]);
-        }
-        fputs("],\"scopes\":[", f);
-        for (size_t k = 0; k < i->n_scopes; k++) {
-            if (k)
-                fputc(',', f);
-            json_str_or_null(f, i->scopes[k]);
-        }
-        fputs("],\"references\":[", f);
+        cli_jw w;
+        cli_jw_begin(&w, f, CLI_IN_UTF8);
+        cli_jw_cstr(&w, "file", path);
+        cli_jw_bool(&w, "valid", 1);
+        cli_jw_cstr(&w, "version", i->version);
+        cli_jw_cstr(&w, "version_comment", i->version_comment);
+        cli_jw_cstr(&w, "date", i->date);
+        cli_jw_cstr(&w, "unicode_version", i->unicode_version);
+        cli_jw_cstr(&w, "validity_start", i->validity_start);
+        cli_jw_cstr(&w, "validity_end", i->validity_end);
+        cli_jw_cstr(&w, "description_type", i->description_type);
+        cli_jw_array(&w, "languages");
+        for (size_t k = 0; k < i->n_languages; k++)
+            cli_jw_cstr(&w, NULL, i->languages[k]);
+        cli_jw_close(&w);
+        cli_jw_array(&w, "scopes");
+        for (size_t k = 0; k < i->n_scopes; k++)
+            cli_jw_cstr(&w, NULL, i->scopes[k]);
+        cli_jw_close(&w);
+        cli_jw_array(&w, "references");
         for (size_t k = 0; k < i->n_references; k++) {
-            fputs(k ? ",{\"id\":" : "{\"id\":", f);
-            json_str_or_null(f, i->references[k].id);
-            fputs(",\"text\":", f);
-            json_str_or_null(f, i->references[k].text);
-            fputs(",\"comment\":", f);
-            json_str_or_null(f, i->references[k].comment);
-            fputc('}', f);
+            cli_jw_object(&w, NULL);
+            cli_jw_cstr(&w, "id", i->references[k].id);
+            cli_jw_cstr(&w, "text", i->references[k].text);
+            cli_jw_cstr(&w, "comment", i->references[k].comment);
+            cli_jw_close(&w);
         }
-        fprintf(f,
-                "],\"code_points\":%zu,\"sequences\":%zu,\"ranges\":%zu,\"variants\":%zu,"
-                "\"reflexive\":%zu,\"classes\":%zu,\"rules\":%zu,\"actions\":%zu,\"tags\":%zu,"
-                "\"variant_types\":[",
-                i->n_code_points, i->n_sequences, i->n_ranges, i->n_variants, i->n_reflexive,
-                i->n_classes, i->n_rules, i->n_actions, i->n_tags);
-        for (size_t k = 0; k < i->n_variant_types; k++) {
-            if (k)
-                fputc(',', f);
-            json_str_or_null(f, i->variant_types[k]);
-        }
-        fprintf(f, "],\"symmetric\":%s,\"transitive\":%s,\"index_possible\":%s}\n",
-                i->symmetric ? "true" : "false", i->transitive ? "true" : "false",
-                i->index_possible ? "true" : "false");
+        cli_jw_close(&w);
+        cli_jw_uint(&w, "code_points", i->n_code_points);
+        cli_jw_uint(&w, "sequences", i->n_sequences);
+        cli_jw_uint(&w, "ranges", i->n_ranges);
+        cli_jw_uint(&w, "variants", i->n_variants);
+        cli_jw_uint(&w, "reflexive", i->n_reflexive);
+        cli_jw_uint(&w, "classes", i->n_classes);
+        cli_jw_uint(&w, "rules", i->n_rules);
+        cli_jw_uint(&w, "actions", i->n_actions);
+        cli_jw_uint(&w, "tags", i->n_tags);
+        cli_jw_array(&w, "variant_types");
+        for (size_t k = 0; k < i->n_variant_types; k++)
+            cli_jw_cstr(&w, NULL, i->variant_types[k]);
+        cli_jw_close(&w);
+        cli_jw_bool(&w, "symmetric", i->symmetric);
+        cli_jw_bool(&w, "transitive", i->transitive);
+        cli_jw_bool(&w, "index_possible", i->index_possible);
+        cli_jw_end(&w);
     } else {
         fputs("file\t", f);
         cli_put_escaped(f, path, strlen(path));

@@ -8,6 +8,7 @@
 typedef struct props_opts {
     int json;
     int printed; /* text blocks are separated by blank lines */
+    cli_jw w;    /* JSON: the item's record, open while its code points are written */
 } props_opts;
 
 /* Code point label of Unicode §4.8 (Table 4-8) for code points without a name. */
@@ -112,33 +113,35 @@ static void print_text(uint32_t cp)
            ibidi_idna_property_name(ibidi_idna_property_of(cp)));
 }
 
-static void json_cp_or_null(uint32_t v, uint32_t cp)
+/* A code point as a JSON string, "U+XXXX" (cli_put_cp's form). */
+static void json_cp(cli_jw *w, const char *key, uint32_t v)
 {
-    if (v == cp) {
-        fputs("null", stdout);
-        return;
-    }
-    fputc('"', stdout);
-    cli_put_cp(stdout, v);
-    fputc('"', stdout);
+    char u[16];
+    snprintf(u, sizeof u, "U+%04X", (unsigned)v);
+    cli_jw_cstr(w, key, u);
 }
 
-static void json_cp_array(const uint32_t *cps, size_t n)
+/* The same, or null when v is cp itself (no mirroring glyph, no paired bracket). */
+static void json_cp_or_null(cli_jw *w, const char *key, uint32_t v, uint32_t cp)
 {
-    fputc('[', stdout);
-    for (size_t i = 0; i < n; i++) {
-        fputs(i ? ",\"" : "\"", stdout);
-        cli_put_cp(stdout, cps[i]);
-        fputc('"', stdout);
-    }
-    fputc(']', stdout);
+    if (v == cp)
+        cli_jw_null(w, key);
+    else
+        json_cp(w, key, v);
 }
 
-static const char *yesno(int b) { return b ? "true" : "false"; }
-
-static void print_json(uint32_t cp)
+static void json_cp_array(cli_jw *w, const char *key, const uint32_t *cps, size_t n)
 {
-    char name[IBIDI_UNICODE_MAX_NAME + 1], utf8[4];
+    cli_jw_array(w, key);
+    for (size_t i = 0; i < n; i++)
+        json_cp(w, NULL, cps[i]);
+    cli_jw_close(w);
+}
+
+/* One code point: an object in the record's "code_points" array. */
+static void print_json(cli_jw *w, uint32_t cp)
+{
+    char name[IBIDI_UNICODE_MAX_NAME + 1], utf8[4], label[48];
     size_t nlen = ibidi_unicode_name(cp, name, IBIDI_UNICODE_MAX_NAME);
     size_t nutf8 = ibidi_utf8_encode_cp(cp, utf8);
     uint32_t map[IBIDI_UNICODE_MAX_UTS46_MAPPING], dm[IBIDI_UNICODE_MAX_DECOMPOSITION];
@@ -150,55 +153,54 @@ static void print_json(uint32_t cp)
     size_t nmap = ibidi_unicode_uts46_mapping(cp, map, IBIDI_UNICODE_MAX_UTS46_MAPPING);
     ibidi_unicode_idna2008 i8 = ibidi_unicode_uts46_idna2008(cp);
 
-    fputs("{\"cp\":\"", stdout);
-    cli_put_cp(stdout, cp);
-    fputs("\",\"char\":", stdout);
+    cli_jw_object(w, NULL);
+    json_cp(w, "cp", cp);
     if (nutf8)
-        cli_json_string(stdout, utf8, nutf8);
+        cli_jw_str(w, "char", utf8, nutf8);
     else
-        fputs("null", stdout);
-    fputs(",\"name\":", stdout);
-    cli_json_string(stdout, name, nlen);
-    fputs(",\"label\":", stdout);
+        cli_jw_null(w, "char");
+    cli_jw_str(w, "name", name, nlen);
     if (nlen) {
-        fputs("null", stdout);
+        cli_jw_null(w, "label");
     } else {
-        printf("\"<%s-%04X>\"", label_kind(cp) ? label_kind(cp) : "unnamed", (unsigned)cp);
+        /* the code point label of Unicode §4.8, as the text block writes it */
+        snprintf(label, sizeof label, "<%s-%04X>", label_kind(cp) ? label_kind(cp) : "unnamed",
+                 (unsigned)cp);
+        cli_jw_cstr(w, "label", label);
     }
-    printf(",\"gc\":\"%s\",\"bc\":\"%s\",\"ccc\":%u,\"sc\":\"%s\",\"scx\":[",
-           ibidi_unicode_gc_name(ibidi_unicode_general_category(cp)),
-           ibidi_unicode_bidi_class_name(ibidi_unicode_bidi_class(cp)),
-           (unsigned)ibidi_unicode_combining_class(cp),
-           ibidi_unicode_script_name(ibidi_unicode_script(cp)));
+    cli_jw_cstr(w, "gc", ibidi_unicode_gc_name(ibidi_unicode_general_category(cp)));
+    cli_jw_cstr(w, "bc", ibidi_unicode_bidi_class_name(ibidi_unicode_bidi_class(cp)));
+    cli_jw_uint(w, "ccc", ibidi_unicode_combining_class(cp));
+    cli_jw_cstr(w, "sc", ibidi_unicode_script_name(ibidi_unicode_script(cp)));
+    cli_jw_array(w, "scx");
     for (size_t i = 0; i < nscx && i < 64; i++)
-        printf("%s\"%s\"", i ? "," : "", ibidi_unicode_script_name(scx[i]));
-    printf("],\"jt\":\"%s\",\"bidi_mirrored\":%s,\"mirroring_glyph\":",
-           ibidi_unicode_joining_type_name(ibidi_unicode_joining_type(cp)),
-           yesno(ibidi_unicode_bidi_mirrored(cp)));
-    json_cp_or_null(ibidi_unicode_mirroring_glyph(cp), cp);
-    printf(",\"bpt\":\"%s\",\"bpb\":",
-           ibidi_unicode_bracket_type_name(ibidi_unicode_bracket_type(cp)));
-    json_cp_or_null(ibidi_unicode_paired_bracket(cp), cp);
-    printf(",\"dt\":\"%s\",\"dm\":", nd ? ibidi_unicode_decomposition_type_name(dt) : "none");
-    json_cp_array(dm, nd);
-    printf(",\"default_ignorable\":%s,\"noncharacter\":%s,\"assigned\":%s",
-           yesno(ibidi_unicode_default_ignorable(cp)), yesno(ibidi_unicode_noncharacter(cp)),
-           yesno(ibidi_unicode_assigned(cp)));
-    printf(",\"uts46\":{\"status\":\"%s\",\"mapping\":", ibidi_unicode_uts46_status_name(st));
-    json_cp_array(map, nmap);
-    printf(",\"idna2008\":%s}", i8 == IBIDI_UNICODE_UTS46_IDNA2008_NV8   ? "\"NV8\""
-                                 : i8 == IBIDI_UNICODE_UTS46_IDNA2008_XV8 ? "\"XV8\""
-                                                                  : "null");
-    printf(",\"rfc5892\":\"%s\"}", ibidi_idna_property_name(ibidi_idna_property_of(cp)));
+        cli_jw_cstr(w, NULL, ibidi_unicode_script_name(scx[i]));
+    cli_jw_close(w);
+    cli_jw_cstr(w, "jt", ibidi_unicode_joining_type_name(ibidi_unicode_joining_type(cp)));
+    cli_jw_bool(w, "bidi_mirrored", ibidi_unicode_bidi_mirrored(cp));
+    json_cp_or_null(w, "mirroring_glyph", ibidi_unicode_mirroring_glyph(cp), cp);
+    cli_jw_cstr(w, "bpt", ibidi_unicode_bracket_type_name(ibidi_unicode_bracket_type(cp)));
+    json_cp_or_null(w, "bpb", ibidi_unicode_paired_bracket(cp), cp);
+    cli_jw_cstr(w, "dt", nd ? ibidi_unicode_decomposition_type_name(dt) : "none");
+    json_cp_array(w, "dm", dm, nd);
+    cli_jw_bool(w, "default_ignorable", ibidi_unicode_default_ignorable(cp));
+    cli_jw_bool(w, "noncharacter", ibidi_unicode_noncharacter(cp));
+    cli_jw_bool(w, "assigned", ibidi_unicode_assigned(cp));
+    cli_jw_object(w, "uts46");
+    cli_jw_cstr(w, "status", ibidi_unicode_uts46_status_name(st));
+    json_cp_array(w, "mapping", map, nmap);
+    cli_jw_cstr(w, "idna2008", i8 == IBIDI_UNICODE_UTS46_IDNA2008_NV8   ? "NV8"
+                               : i8 == IBIDI_UNICODE_UTS46_IDNA2008_XV8 ? "XV8"
+                                                                        : NULL);
+    cli_jw_close(w);
+    cli_jw_cstr(w, "rfc5892", ibidi_idna_property_name(ibidi_idna_property_of(cp)));
+    cli_jw_close(w);
 }
 
 static void show(props_opts *o, uint32_t cp)
 {
     if (o->json) {
-        if (o->printed)
-            fputc(',', stdout);
-        o->printed = 1;
-        print_json(cp);
+        print_json(&o->w, cp);
         return;
     }
     if (o->printed)
@@ -218,20 +220,16 @@ static int props_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_error err = {IBIDI_OK, 0, 0};
     if (o->json) {
         /* the code points are checked before any is written, so a record is whole */
-        fputc('{', stdout);
-        cli_json_input(stdout, "input", item, len);
-        fputs(",\"code_points\":[", stdout);
-        o->printed = 0;
+        cli_jw_begin(&o->w, stdout, CLI_IN_UTF8);
+        cli_jw_input(&o->w, "input", item, len);
+        cli_jw_array(&o->w, "code_points");
     }
     const int rc = props_one(o, item, len, itemno, &err);
     if (o->json) {
-        if (rc == CLI_OK) {
-            fputs("]}\n", stdout);
-        } else {
-            fputs("],", stdout);
-            cli_json_error(stdout, &err);
-            fputs("}\n", stdout);
-        }
+        cli_jw_close(&o->w); /* code_points: empty for an item not understood */
+        if (rc != CLI_OK)
+            cli_jw_error(&o->w, &err);
+        cli_jw_end(&o->w);
     } else if (rc != CLI_OK) {
         if (o->printed)
             fputc('\n', stdout);
@@ -255,7 +253,8 @@ static int props_one(props_opts *o, const char *item, size_t len, size_t itemno,
     if (len == 0) {
         err->status = IBIDI_E_CP_SYNTAX;
         fflush(stdout);
-        fprintf(stderr, "ibidi props: item %zu: empty: give a character, U+XXXX or U+XXXX..U+YYYY\n",
+        fprintf(stderr,
+                "ibidi props: item %zu: empty: give a character, U+XXXX or U+XXXX..U+YYYY\n",
                 itemno);
         return CLI_INVALID;
     }

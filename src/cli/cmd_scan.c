@@ -98,8 +98,9 @@ static int buf_add(buf *b, const char *s, size_t n)
 
 /* ---- Batches --------------------------------------------------------------------------- */
 
-/* Text and TSV records, put together in the batch's buffer (a stream's calls, one per part,
- * cost more than the bytes). */
+/* Text records, put together in the batch's buffer (a stream's calls, one per part, cost
+ * more than the bytes). JSON and TSV records go through the command's writers (cli_jw,
+ * cli_tsv) into the batch's memory stream instead. */
 typedef struct rec {
     buf b;
     int failed; /* the buffer could not grow */
@@ -122,18 +123,6 @@ static void rec_escaped(rec *r, const char *s, size_t n)
         r->failed = 1;
 }
 
-/* The n bytes at from once more. */
-static void rec_again(rec *r, size_t from, size_t n)
-{
-    if (!r->failed && buf_reserve(&r->b, n)) {
-        memcpy(r->b.p + r->b.len, r->b.p + from, n);
-        r->b.len += n;
-    } else {
-        r->failed = 1;
-    }
-}
-
-
 typedef struct batch {
     /* input: the lines, without their LF */
     buf text;
@@ -142,9 +131,9 @@ typedef struct batch {
     int names_given; /* a zone file: each line is the owner name the zone reader found on
                         the input line, or empty when it found none */
     /* results */
-    char *out; /* the formatted records: JSON (open_memstream) */
+    char *out; /* the formatted records: JSON and TSV (open_memstream) */
     size_t out_len;
-    rec orec; /* ... text and TSV, put together in place */
+    rec orec; /* ... text, put together in place */
     size_t n_skipped;
     ibidi_scan_counts counts; /* the library's counts of the names (ibidi_scan_counts_add) */
     ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
@@ -389,19 +378,30 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
     return IBIDI_OK;
 }
 
-static void put_json_findings(FILE *f, const worker *w, size_t n)
+/* Opens a TSV field whose text the caller then writes in parts (a list joined by commas):
+ * the separation is cli_tsv's, and each part's data goes out by its escaping rule,
+ * cli_put_escaped. */
+static void tsv_open_field(cli_tsv *t) { cli_tsv_str(t, "", 0); }
+
+/* The summary's TSV fields: KEY=N, or PREFIX_KEY=N with a prefix, and KEY=WORD (ASCII,
+ * nothing to escape). */
+static void tsv_count(cli_tsv *t, const char *prefix, const char *key, size_t v)
 {
-    fputc('[', f);
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            fputs(", ", f);
-        cli_json_finding(f, &w->fnd.items[i], NULL, 0, CLI_IN_UTF8);
-    }
-    fputc(']', f);
+    char f[96];
+    snprintf(f, sizeof f, "%s%s%s=%zu", prefix ? prefix : "", prefix ? "_" : "", key, v);
+    cli_tsv_cstr(t, f);
 }
 
-/* The finding codes without repeats, in the order found, separated by sep. */
-static void put_finding_codes(rec *rb, const worker *w, size_t n, const char *sep)
+static void tsv_word(cli_tsv *t, const char *key, const char *v)
+{
+    char f[96];
+    snprintf(f, sizeof f, "%s=%s", key, v);
+    cli_tsv_cstr(t, f);
+}
+
+/* The finding codes without repeats, in the order found, separated by sep (ASCII words:
+ * nothing to escape). */
+static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *sep)
 {
     int first = 1;
     for (size_t i = 0; i < n; i++) {
@@ -412,193 +412,212 @@ static void put_finding_codes(rec *rb, const worker *w, size_t n, const char *se
             continue;
         const char *nm = ibidi_code_name(w->fnd.items[i].code);
         if (!first)
-            rec_str(rb, sep);
-        rec_str(rb, nm ? nm : "?");
+            fputs(sep, f);
+        fputs(nm ? nm : "?", f);
         first = 0;
     }
+}
+
+/* A name's JSON record (cli_jw): {"type":"name","name":...,"line":N}. */
+static void put_json_name(const worker *w, FILE *out, const char *name, size_t len,
+                          size_t lineno)
+{
+    const scan_opts *o = w->o;
+    const ibidi_scan_result *r = &w->r;
+    const char *p = w->text;
+    cli_jw jw;
+    cli_jw_begin(&jw, out, CLI_IN_UTF8);
+    cli_jw_cstr(&jw, "type", "name");
+    cli_jw_input(&jw, "name", name, len); /* and name_hex, as the one escaping rule says */
+    if (r->set_aside) /* the name's labels before its host name */
+        cli_jw_str(&jw, "set_aside", name, r->set_aside);
+    cli_jw_bool(&jw, "valid", r->valid);
+    cli_jw_findings(&jw, "findings", w->fnd.items, w->n_fnd, NULL, 0);
+    cli_jw_object(&jw, "display");
+    for (int c = 0; c < N_CTX; c++) {
+        if (!o->ctx[c])
+            continue;
+        if (r->display[c].present)
+            cli_jw_str(&jw, ctx_names[c], p + r->display[c].start, r->display[c].length);
+        else
+            cli_jw_null(&jw, ctx_names[c]);
+    }
+    cli_jw_close(&jw);
+    cli_jw_str(&jw, "codes", p + r->codes.start, r->codes.length);
+    if (r->unicode.present)
+        cli_jw_str(&jw, "unicode", p + r->unicode.start, r->unicode.length);
+    if (r->analysis != IBIDI_OK)
+        cli_jw_cstr(&jw, "analysis", ibidi_status_name(r->analysis));
+    if (o->lgr) {
+        cli_jw_object(&jw, "lgr");
+        cli_jw_cstr(&jw, "disposition", r->lgr_disposition ? r->lgr_disposition : "invalid");
+        if (r->lgr_index.present && r->lgr_index.length)
+            cli_jw_str(&jw, "index", p + r->lgr_index.start, r->lgr_index.length);
+        else
+            cli_jw_null(&jw, "index");
+        cli_jw_close(&jw);
+    }
+    cli_jw_uint(&jw, "line", lineno);
+    cli_jw_end(&jw);
+}
+
+/* A name's TSV line (cli_tsv): NAME, VALIDITY, a display per context, FINDINGS, and with
+ * --lgr DISPOSITION and INDEX. */
+static void put_tsv_name(const worker *w, FILE *out, const char *name, size_t len)
+{
+    const scan_opts *o = w->o;
+    const ibidi_scan_result *r = &w->r;
+    const char *p = w->text;
+    const int has_uform = r->unicode.present;
+    const char *u = has_uform ? p + r->unicode.start : name;
+    const size_t ulen = has_uform ? r->unicode.length : len;
+    const int as_written =
+        has_uform && !r->set_aside && ulen == len && memcmp(u, name, len) == 0;
+    cli_tsv tsv;
+    cli_tsv_begin(&tsv, out, CLI_IN_UTF8);
+    cli_tsv_str(&tsv, name, len);
+    if (r->valid) {
+        cli_tsv_cstr(&tsv, "valid");
+    } else { /* "invalid CODES": one field */
+        tsv_open_field(&tsv);
+        fputs("invalid ", out);
+        cli_put_escaped(out, p + r->codes.start, r->codes.length);
+    }
+    for (int c = 0; c < N_CTX; c++) { /* a column per context, empty when not asked */
+        if (as_written && (r->self_display & (1u << c)))
+            cli_tsv_str(&tsv, name, len); /* the display is the name as written */
+        else if (r->display[c].present)
+            cli_tsv_str(&tsv, p + r->display[c].start, r->display[c].length);
+        else
+            cli_tsv_cstr(&tsv, NULL);
+    }
+    /* FINDINGS: set-aside:LABELS, then not-analysed:STATUS or the codes, joined by ',' */
+    tsv_open_field(&tsv);
+    if (r->set_aside) {
+        fputs("set-aside:", out);
+        cli_put_escaped(out, name, r->set_aside);
+        if (r->analysis != IBIDI_OK || w->n_fnd)
+            fputc(',', out);
+    }
+    if (r->analysis != IBIDI_OK) {
+        fputs("not-analysed:", out);
+        fputs(ibidi_status_name(r->analysis), out);
+    } else {
+        put_finding_codes(out, w, w->n_fnd, ",");
+    }
+    if (o->lgr) {
+        cli_tsv_cstr(&tsv, r->lgr_disposition ? r->lgr_disposition : "invalid");
+        if (r->lgr_index.present)
+            cli_tsv_str(&tsv, p + r->lgr_index.start, r->lgr_index.length);
+        else
+            cli_tsv_cstr(&tsv, NULL);
+    }
+    cli_tsv_end(&tsv);
+}
+
+/* A name's text line, put together in the batch's buffer: NAME (FORM): valid|invalid CODES;
+ * ltr DISPLAY; rtl DISPLAY; findings ...; lgr .... */
+static void put_text_name(const worker *w, rec *rb, const char *name, size_t len)
+{
+    const scan_opts *o = w->o;
+    const ibidi_scan_result *r = &w->r;
+    const char *p = w->text;
+    const int has_uform = r->unicode.present;
+    const char *u = has_uform ? p + r->unicode.start : name;
+    const size_t ulen = has_uform ? r->unicode.length : len;
+    const size_t n_fnd = w->n_fnd;
+    rec_escaped(rb, name, len);
+    if (r->set_aside) {
+        rec_str(rb, " (host ");
+        rec_escaped(rb, u, ulen);
+        rec_str(rb, ")");
+    } else if (has_uform && !(ulen == len && memcmp(u, name, len) == 0)) {
+        rec_str(rb, " (");
+        rec_escaped(rb, u, ulen);
+        rec_str(rb, ")");
+    }
+    rec_str(rb, r->valid ? ": valid" : ": invalid ");
+    if (!r->valid)
+        rec_add(rb, p + r->codes.start, r->codes.length);
+    for (int c = 0; c < N_CTX; c++) {
+        if (!o->ctx[c])
+            continue;
+        rec_str(rb, "; ");
+        rec_str(rb, ctx_names[c]);
+        rec_str(rb, " ");
+        if (!r->display[c].present) {
+            rec_str(rb, "(none)");
+            continue;
+        }
+        /* LRO ... PDF, as cli_put_visual writes visual-order text */
+        if (w->wrap)
+            rec_str(rb, "\xE2\x80\xAD");
+        rec_escaped(rb, p + r->display[c].start, r->display[c].length);
+        if (w->wrap)
+            rec_str(rb, "\xE2\x80\xAC");
+    }
+    if (n_fnd) {
+        rec_str(rb, "; findings ");
+        for (size_t i = 0; i < n_fnd; i++) {
+            const char *nm = ibidi_code_name(w->fnd.items[i].code);
+            char at[48];
+            rec_str(rb, i ? " " : "");
+            rec_str(rb, nm ? nm : "?");
+            snprintf(at, sizeof at, "@%zu", w->fnd.items[i].offset);
+            rec_str(rb, at);
+            if (o->ctx[CTX_RTL] && w->fnd.items[i].context == IBIDI_DIR_RTL)
+                rec_str(rb, "(rtl)");
+        }
+    }
+    if (r->analysis != IBIDI_OK) {
+        rec_str(rb, "; not analysed [");
+        rec_str(rb, ibidi_status_name(r->analysis));
+        rec_str(rb, "]");
+    }
+    if (o->lgr) {
+        rec_str(rb, "; lgr ");
+        rec_str(rb, r->lgr_disposition ? r->lgr_disposition : "invalid");
+        if (r->lgr_index.present && r->lgr_index.length) {
+            rec_str(rb, " index ");
+            rec_escaped(rb, p + r->lgr_index.start, r->lgr_index.length);
+        }
+    }
+    rec_str(rb, "\n");
 }
 
 static void process_name(worker *w, batch *b, FILE *out, const char *name, size_t len,
                          size_t lineno)
 {
     const scan_opts *o = w->o;
-    const ibidi_scan_result *r = &w->r;
 
     if (scan_one(w, name, len) != IBIDI_OK)
         goto nomem;
-    const char *p = w->text;
-    const int valid = r->valid, has_uform = r->unicode.present;
-    const char *u = has_uform ? p + r->unicode.start : name;
-    const size_t ulen = has_uform ? r->unicode.length : len;
-    const char *codes = p + r->codes.start;
-    const size_t codes_len = r->codes.length, n_fnd = w->n_fnd;
-    const ibidi_status analysis = r->analysis;
-    const size_t set_aside = r->set_aside; /* the name's labels before its host name */
-    int has_disp[N_CTX];
-    for (int c = 0; c < N_CTX; c++)
-        has_disp[c] = r->display[c].present;
     /* the summary's counts, by the library's rules */
-    ibidi_scan_counts_add(&b->counts, r);
+    ibidi_scan_counts_add(&b->counts, &w->r);
 
     /* the keys into the collision groups, from this thread: the displays that other names
        may share and, with --lgr, the first label's index label (the library's choice);
        its locks are per shard of keys, so workers seldom wait for each other */
     {
         ibidi_error e;
-        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, r, NULL,
-                                                               &e);
+        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, &w->r,
+                                                               NULL, &e);
         if (st != IBIDI_OK) {
             b->failed = st;
             b->failed_value = e.value;
             return;
         }
     }
-    const char *lgr_disp = r->lgr_disposition ? r->lgr_disposition : "invalid";
-    const char *lgr_index = r->lgr_index.present ? p + r->lgr_index.start : "";
-    const size_t lgr_index_len = r->lgr_index.present ? r->lgr_index.length : 0;
 
-    /* the record */
+    /* the record: JSON and TSV through the writers into the batch's stream (whose memory
+       fclose checks), text into the batch's buffer */
     if (o->format == FMT_JSON) {
-        fputs("{\"type\": \"name\", \"name\": ", out);
-        if (cli_json_string(out, name, len)) {
-            fputs(", \"name_hex\": ", out); /* the bytes, as the one escaping rule says */
-            cli_json_hex(out, name, len);
-        }
-        if (set_aside) {
-            fputs(", \"set_aside\": ", out);
-            cli_json_string(out, name, set_aside);
-        }
-        fprintf(out, ", \"valid\": %s, \"findings\": ", valid ? "true" : "false");
-        put_json_findings(out, w, n_fnd);
-        fputs(", \"display\": {", out);
-        int first = 1;
-        for (int c = 0; c < N_CTX; c++) {
-            if (!o->ctx[c])
-                continue;
-            fprintf(out, "%s\"%s\": ", first ? "" : ", ", ctx_names[c]);
-            if (has_disp[c])
-                cli_json_string(out, p + r->display[c].start, r->display[c].length);
-            else
-                fputs("null", out);
-            first = 0;
-        }
-        fputs("}, \"codes\": ", out);
-        cli_json_string(out, codes, codes_len);
-        if (has_uform) {
-            fputs(", \"unicode\": ", out);
-            cli_json_string(out, u, ulen);
-        }
-        if (analysis != IBIDI_OK)
-            fprintf(out, ", \"analysis\": \"%s\"", ibidi_status_name(analysis));
-        if (o->lgr) {
-            fputs(", \"lgr\": {\"disposition\": ", out);
-            cli_json_string(out, lgr_disp, strlen(lgr_disp));
-            fputs(", \"index\": ", out);
-            if (lgr_index_len)
-                cli_json_string(out, lgr_index, lgr_index_len);
-            else
-                fputs("null", out);
-            fputc('}', out);
-        }
-        fprintf(out, ", \"line\": %zu}\n", lineno);
+        put_json_name(w, out, name, len, lineno);
+    } else if (o->format == FMT_TSV) {
+        put_tsv_name(w, out, name, len);
     } else {
-        rec *rb = &b->orec; /* text and TSV */
-        const int tsv = o->format == FMT_TSV;
-        const size_t at = rb->b.len;
-        rec_escaped(rb, name, len);
-        const size_t name_esc = rb->b.len - at; /* the name, escaped, at rb->b.p + at */
-        const int as_written =
-            has_uform && !set_aside && ulen == len && memcmp(u, name, len) == 0;
-        if (!tsv && set_aside) {
-            rec_str(rb, " (host ");
-            rec_escaped(rb, u, ulen);
-            rec_str(rb, ")");
-        } else if (!tsv && has_uform && !as_written) {
-            rec_str(rb, " (");
-            rec_escaped(rb, u, ulen);
-            rec_str(rb, ")");
-        }
-        if (tsv)
-            rec_str(rb, valid ? "\tvalid" : "\tinvalid ");
-        else
-            rec_str(rb, valid ? ": valid" : ": invalid ");
-        if (!valid)
-            rec_add(rb, codes, codes_len);
-        for (int c = 0; c < N_CTX; c++) {
-            if (tsv) {
-                rec_str(rb, "\t");
-                if (as_written && (r->self_display & (1u << c)))
-                    rec_again(rb, at, name_esc); /* the display is the name as written */
-                else if (has_disp[c])
-                    rec_escaped(rb, p + r->display[c].start, r->display[c].length);
-                continue;
-            }
-            if (!o->ctx[c])
-                continue;
-            rec_str(rb, "; ");
-            rec_str(rb, ctx_names[c]);
-            rec_str(rb, " ");
-            if (!has_disp[c]) {
-                rec_str(rb, "(none)");
-                continue;
-            }
-            /* LRO ... PDF, as cli_put_visual writes visual-order text */
-            if (w->wrap)
-                rec_str(rb, "\xE2\x80\xAD");
-            rec_escaped(rb, p + r->display[c].start, r->display[c].length);
-            if (w->wrap)
-                rec_str(rb, "\xE2\x80\xAC");
-        }
-        if (tsv) {
-            rec_str(rb, "\t");
-            if (set_aside) {
-                rec_str(rb, "set-aside:");
-                rec_escaped(rb, name, set_aside);
-                if (analysis != IBIDI_OK || n_fnd)
-                    rec_str(rb, ",");
-            }
-            if (analysis != IBIDI_OK) {
-                rec_str(rb, "not-analysed:");
-                rec_str(rb, ibidi_status_name(analysis));
-            } else {
-                put_finding_codes(rb, w, n_fnd, ",");
-            }
-            if (o->lgr) {
-                rec_str(rb, "\t");
-                rec_str(rb, lgr_disp);
-                rec_str(rb, "\t");
-                rec_escaped(rb, lgr_index, lgr_index_len);
-            }
-        } else {
-            if (n_fnd) {
-                rec_str(rb, "; findings ");
-                for (size_t i = 0; i < n_fnd; i++) {
-                    const char *nm = ibidi_code_name(w->fnd.items[i].code);
-                    char at[48];
-                    rec_str(rb, i ? " " : "");
-                    rec_str(rb, nm ? nm : "?");
-                    snprintf(at, sizeof at, "@%zu", w->fnd.items[i].offset);
-                    rec_str(rb, at);
-                    if (w->o->ctx[CTX_RTL] && w->fnd.items[i].context == IBIDI_DIR_RTL)
-                        rec_str(rb, "(rtl)");
-                }
-            }
-            if (analysis != IBIDI_OK) {
-                rec_str(rb, "; not analysed [");
-                rec_str(rb, ibidi_status_name(analysis));
-                rec_str(rb, "]");
-            }
-            if (o->lgr) {
-                rec_str(rb, "; lgr ");
-                rec_str(rb, lgr_disp);
-                if (lgr_index_len) {
-                    rec_str(rb, " index ");
-                    rec_escaped(rb, lgr_index, lgr_index_len);
-                }
-            }
-        }
-        rec_str(rb, "\n");
-        if (rb->failed)
+        put_text_name(w, &b->orec, name, len);
+        if (b->orec.failed)
             goto nomem;
     }
     return;
@@ -617,7 +636,7 @@ static void process_batch(worker *w, batch *b)
     b->orec.b.len = 0;
     b->orec.failed = 0;
     FILE *out = NULL;
-    if (w->o->format == FMT_JSON) {
+    if (w->o->format != FMT_TEXT) {
         out = open_memstream(&b->out, &b->out_len);
         if (!out) {
             b->failed = IBIDI_E_NOMEM;
@@ -678,26 +697,31 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
     const int variant = g->kind == KIND_VARIANT;
     const char *ctx_name = variant ? "lgr" : ctx_names[g->kind];
     if (o->format == FMT_JSON) {
-        if (variant)
-            fputs("{\"type\": \"variant_collision\", \"index\": ", stdout);
-        else
-            printf("{\"type\": \"collision\", \"context\": \"%s\", \"display\": ", ctx_name);
-        cli_json_string(stdout, g->key, g->key_len);
-        fputs(", \"names\": [", stdout);
-        for (size_t j = 0; j < g->n; j++) {
-            fputs(j ? ", " : "", stdout);
-            cli_json_string(stdout, g->names[j], g->name_lens[j]);
-        }
-        printf("], \"valid_names\": %zu}\n", g->n_valid);
+        cli_jw jw;
+        cli_jw_begin(&jw, stdout, CLI_IN_UTF8);
+        cli_jw_cstr(&jw, "type", variant ? "variant_collision" : "collision");
+        if (!variant)
+            cli_jw_cstr(&jw, "context", ctx_name);
+        cli_jw_str(&jw, variant ? "index" : "display", g->key, g->key_len);
+        cli_jw_array(&jw, "names");
+        for (size_t j = 0; j < g->n; j++)
+            cli_jw_str(&jw, NULL, g->names[j], g->name_lens[j]);
+        cli_jw_close(&jw);
+        cli_jw_uint(&jw, "valid_names", g->n_valid);
+        cli_jw_end(&jw);
     } else if (o->format == FMT_TSV) {
-        printf("%s\t%s\t", variant ? "variant-collision" : "collision", ctx_name);
-        cli_put_escaped(stdout, g->key, g->key_len);
-        putchar('\t');
-        for (size_t j = 0; j < g->n; j++) {
-            fputs(j ? "," : "", stdout);
+        cli_tsv tsv;
+        cli_tsv_begin(&tsv, stdout, CLI_IN_UTF8);
+        cli_tsv_cstr(&tsv, variant ? "variant-collision" : "collision");
+        cli_tsv_cstr(&tsv, ctx_name);
+        cli_tsv_str(&tsv, g->key, g->key_len);
+        /* NAMES: one field, the names joined by ',' (a group has two at least) */
+        cli_tsv_str(&tsv, g->names[0], g->name_lens[0]);
+        for (size_t j = 1; j < g->n; j++) {
+            putchar(',');
             cli_put_escaped(stdout, g->names[j], g->name_lens[j]);
         }
-        putchar('\n');
+        cli_tsv_end(&tsv);
     } else {
         if (variant) {
             fputs("variant collision: index ", stdout);
@@ -950,48 +974,71 @@ static void print_summary(const scan_state *s)
     const ibidi_scan_counts *t = &s->tot.c;
     const size_t lines = s->tot.lines, skipped = s->tot.skipped, invalid = t->invalid;
     if (o->format == FMT_JSON) {
-        printf("{\"type\": \"summary\", \"profile\": \"%s\", \"lines\": %zu, \"names\": %zu, "
-               "\"skipped\": %zu, \"valid\": %zu, \"invalid\": %zu, \"with_findings\": %zu, "
-               "\"not_analysed\": %zu",
-               ibidi_idna_profile_name(o->profile), lines, t->names, skipped, t->valid,
-               invalid, t->with_findings, t->not_analysed);
+        cli_jw jw;
+        cli_jw_begin(&jw, stdout, CLI_IN_UTF8);
+        cli_jw_cstr(&jw, "type", "summary");
+        cli_jw_cstr(&jw, "profile", ibidi_idna_profile_name(o->profile));
+        cli_jw_uint(&jw, "lines", lines);
+        cli_jw_uint(&jw, "names", t->names);
+        cli_jw_uint(&jw, "skipped", skipped);
+        cli_jw_uint(&jw, "valid", t->valid);
+        cli_jw_uint(&jw, "invalid", invalid);
+        cli_jw_uint(&jw, "with_findings", t->with_findings);
+        cli_jw_uint(&jw, "not_analysed", t->not_analysed);
         if (o->in_format == IN_ZONE)
-            printf(", \"set_aside\": %zu", t->set_aside);
-        for (int c = 0; c < N_CTX; c++)
-            if (o->ctx[c])
-                printf(", \"%s\": {\"display_keys\": %zu, \"collision_groups\": %zu, "
-                       "\"names_in_collisions\": %zu, \"self_displayed\": %zu}",
-                       ctx_names[c], s->counts[c].keys, s->counts[c].groups,
-                       s->counts[c].names_in_groups, t->self_displayed[c]);
-        if (o->lgr)
-            printf(", \"lgr\": {\"index_labels\": %zu, \"variant_groups\": %zu, "
-                   "\"names_in_variant_groups\": %zu}",
-                   s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
-                   s->counts[KIND_VARIANT].names_in_groups);
+            cli_jw_uint(&jw, "set_aside", t->set_aside);
+        for (int c = 0; c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            cli_jw_object(&jw, ctx_names[c]);
+            cli_jw_uint(&jw, "display_keys", s->counts[c].keys);
+            cli_jw_uint(&jw, "collision_groups", s->counts[c].groups);
+            cli_jw_uint(&jw, "names_in_collisions", s->counts[c].names_in_groups);
+            cli_jw_uint(&jw, "self_displayed", t->self_displayed[c]);
+            cli_jw_close(&jw);
+        }
+        if (o->lgr) {
+            cli_jw_object(&jw, "lgr");
+            cli_jw_uint(&jw, "index_labels", s->counts[KIND_VARIANT].keys);
+            cli_jw_uint(&jw, "variant_groups", s->counts[KIND_VARIANT].groups);
+            cli_jw_uint(&jw, "names_in_variant_groups", s->counts[KIND_VARIANT].names_in_groups);
+            cli_jw_close(&jw);
+        }
         if (o->only_valid)
-            printf(", \"groups_shown\": %zu", o->shown);
-        printf("}\n");
+            cli_jw_uint(&jw, "groups_shown", o->shown);
+        cli_jw_end(&jw);
     } else if (o->format == FMT_TSV) {
-        printf("summary\tprofile=%s\tlines=%zu\tnames=%zu\tskipped=%zu\tvalid=%zu\tinvalid=%zu"
-               "\twith_findings=%zu\tnot_analysed=%zu",
-               ibidi_idna_profile_name(o->profile), lines, t->names, skipped, t->valid,
-               invalid, t->with_findings, t->not_analysed);
+        /* summary, then a key=value field per figure */
+        cli_tsv tsv;
+        cli_tsv_begin(&tsv, stdout, CLI_IN_UTF8);
+        cli_tsv_cstr(&tsv, "summary");
+        tsv_word(&tsv, "profile", ibidi_idna_profile_name(o->profile));
+        tsv_count(&tsv, NULL, "lines", lines);
+        tsv_count(&tsv, NULL, "names", t->names);
+        tsv_count(&tsv, NULL, "skipped", skipped);
+        tsv_count(&tsv, NULL, "valid", t->valid);
+        tsv_count(&tsv, NULL, "invalid", invalid);
+        tsv_count(&tsv, NULL, "with_findings", t->with_findings);
+        tsv_count(&tsv, NULL, "not_analysed", t->not_analysed);
         if (o->in_format == IN_ZONE)
-            printf("\tset_aside=%zu", t->set_aside);
-        for (int c = 0; c < N_CTX; c++)
-            if (o->ctx[c])
-                printf("\t%s_display_keys=%zu\t%s_collision_groups=%zu"
-                       "\t%s_names_in_collisions=%zu\t%s_self_displayed=%zu",
-                       ctx_names[c], s->counts[c].keys, ctx_names[c], s->counts[c].groups,
-                       ctx_names[c], s->counts[c].names_in_groups, ctx_names[c],
-                       t->self_displayed[c]);
-        if (o->lgr)
-            printf("\tlgr_index_labels=%zu\tlgr_variant_groups=%zu\tlgr_names_in_variant_groups=%zu",
-                   s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
-                   s->counts[KIND_VARIANT].names_in_groups);
+            tsv_count(&tsv, NULL, "set_aside", t->set_aside);
+        for (int c = 0; c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            tsv_count(&tsv, ctx_names[c], "display_keys", s->counts[c].keys);
+            tsv_count(&tsv, ctx_names[c], "collision_groups", s->counts[c].groups);
+            tsv_count(&tsv, ctx_names[c], "names_in_collisions", s->counts[c].names_in_groups);
+            tsv_count(&tsv, ctx_names[c], "self_displayed", t->self_displayed[c]);
+        }
+        if (o->lgr) {
+            tsv_count(&tsv, "lgr", "index_labels", s->counts[KIND_VARIANT].keys);
+            tsv_count(&tsv, "lgr", "variant_groups", s->counts[KIND_VARIANT].groups);
+            tsv_count(&tsv, "lgr", "names_in_variant_groups",
+                      s->counts[KIND_VARIANT].names_in_groups);
+        }
         if (o->only_valid)
-            printf("\tgroups_shown=%zu", o->shown);
-        printf("\n");
+            tsv_count(&tsv, NULL, "groups_shown", o->shown);
+        cli_tsv_end(&tsv);
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
                "%zu with findings, %zu not analysed (profile %s)\n",

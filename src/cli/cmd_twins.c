@@ -208,41 +208,41 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (o->json) {
         char *codes = NULL;
         int valid = o->text ? 0 : validate(s, slen, kind, o->profile, &codes);
-        fputc('{', stdout);
-        cli_json_input(stdout, "input", item, len);
-        if (shown_u) {
-            fputs(",\"unicode_form\":", stdout);
-            cli_json_text(stdout, s, slen, o->in);
-        }
-        printf(",\"context\":\"%s\",\"as\":\"%s\"", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr",
-               o->text ? "text" : ibidi_iri_kind_name(kind));
+        cli_jw w;
+        cli_jw_begin(&w, stdout, o->in);
+        cli_jw_input(&w, "input", item, len);
+        if (shown_u)
+            cli_jw_text(&w, "unicode_form", s, slen);
+        cli_jw_cstr(&w, "context", o->context == IBIDI_DIR_RTL ? "rtl" : "ltr");
+        cli_jw_cstr(&w, "as", o->text ? "text" : ibidi_iri_kind_name(kind));
         if (!o->text && valid >= 0) {
-            printf(",\"valid\":%s,\"codes\":", valid ? "true" : "false");
-            cli_json_string(stdout, codes, strlen(codes));
+            cli_jw_bool(&w, "valid", valid);
+            cli_jw_cstr(&w, "codes", codes);
         }
         ibidi_free(codes);
         ibidi_buf vis = {NULL, 0, 0};
         if (ibidi_bidi_visual_utf8_alloc(s, slen, &(ibidi_bidi_options){.dir = o->context}, &vis,
-                                         NULL) == IBIDI_OK) {
-            fputs(",\"display\":", stdout);
-            cli_json_text(stdout, vis.data, vis.len, o->in);
-        }
+                                         NULL) == IBIDI_OK)
+            cli_jw_text(&w, "display", vis.data, vis.len);
         ibidi_free(vis.data);
-        fputs(",\"twins\":[", stdout);
+        cli_jw_array(&w, "twins");
         for (size_t i = 0; i < l.n; i++) {
-            fputs(i ? ",{\"twin\":" : "{\"twin\":", stdout);
-            cli_json_text(stdout, l.v[i].s, l.v[i].len, o->in);
+            cli_jw_object(&w, NULL);
+            cli_jw_text(&w, "twin", l.v[i].s, l.v[i].len);
             if (o->text) {
-                fputs(",\"valid\":null}", stdout);
-                continue;
+                cli_jw_null(&w, "valid"); /* --as text: no validity */
+            } else {
+                cli_jw_bool(&w, "valid", l.v[i].valid);
+                cli_jw_cstr(&w, "codes", l.v[i].codes);
             }
-            printf(",\"valid\":%s,\"codes\":", l.v[i].valid ? "true" : "false");
-            cli_json_string(stdout, l.v[i].codes, strlen(l.v[i].codes));
-            fputc('}', stdout);
+            cli_jw_close(&w);
         }
-        printf("],\"valid_twins\":%zu,\"candidates\":%zu,\"truncated\":%s,\"list_cut\":%s}\n",
-               o->text ? (size_t)0 : n_valid, stats.candidates,
-               stats.truncated || l.cut ? "true" : "false", l.cut ? "true" : "false");
+        cli_jw_close(&w);
+        cli_jw_uint(&w, "valid_twins", o->text ? 0 : n_valid);
+        cli_jw_uint(&w, "candidates", stats.candidates);
+        cli_jw_bool(&w, "truncated", stats.truncated || l.cut);
+        cli_jw_bool(&w, "list_cut", l.cut);
+        cli_jw_end(&w);
     } else {
         if (o->many || shown_u) {
             fputs("# ", stdout);

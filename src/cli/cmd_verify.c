@@ -106,14 +106,14 @@ static void put_classes(FILE *f, const vlabel *l)
 /* The label with one code point per class (the alphabet's examples). */
 static void put_sample(FILE *f, const vlabel *l, const ibidi_rfc5893_alphabet *al)
 {
-    fputs("\"", f);
+    fputc('"', f);
     for (size_t i = 0; i < l->n; i++) {
         char buf[4];
         ibidi_buf enc = {buf, sizeof buf, 0};
         ibidi_utf8_encode(&al->example[l->classes[i]], 1, &enc, NULL);
         fwrite(buf, 1, enc.len, f);
     }
-    fputs("\"", f);
+    fputc('"', f);
 }
 
 static void put_context(FILE *f, const ibidi_rfc5893_verify_context *c)
@@ -498,14 +498,14 @@ static void put_report(FILE *f, const vresult *r)
 
 /* ---- JSON -------------------------------------------------------------------------------- */
 
-static void put_shortest(FILE *f, const char *before, const vresult *r, int space)
+/* A space's shortest counterexample: its length, or null when none was found. */
+static void put_shortest(cli_jw *w, const char *key, const vresult *r, int space)
 {
     const unsigned s = r->space[space].shortest;
-    fputs(before, f);
     if (s)
-        fprintf(f, "%u", s);
+        cli_jw_uint(w, key, s);
     else
-        fputs("null", f);
+        cli_jw_null(w, key);
 }
 
 static void put_json(FILE *f, const vresult *r)
@@ -513,40 +513,56 @@ static void put_json(FILE *f, const vresult *r)
     const ibidi_rfc5893_alphabet *al = &r->alphabet;
     const ibidi_rfc5893_verify_space_result *rule = &r->space[IBIDI_RFC5893_SPACE_RULE];
     const ibidi_rfc5893_verify_figures t = totals(rule);
-    fprintf(f, "{\"max_length\":%u,\"classes\":[", r->max_length);
+    cli_jw w;
+    cli_jw_begin(&w, f, CLI_IN_UTF8);
+    cli_jw_uint(&w, "max_length", r->max_length);
+    cli_jw_array(&w, "classes");
     for (size_t k = 0; k < al->n_classes; k++)
-        fprintf(f, "%s\"%s\"", k ? "," : "",
-                ibidi_unicode_bidi_class_name((ibidi_unicode_bc)al->classes[k]));
-    fprintf(f, "],\"brackets\":%zu,\"mirrored\":%zu,\"bn_checked\":%llu,\"bn_differ\":%llu,",
-            al->brackets, al->mirrored, r->bn.checked, r->bn.differ);
-    fprintf(f, "\"rule\":{\"enumerated\":%llu,\"passing\":%llu,\"neighbours\":%llu,"
-               "\"uba_runs\":%llu,\"grouping_broken\":%llu,\"uniqueness_broken\":%llu,"
-               "\"literal_grouping_broken\":%llu,\"code_point_uniqueness_broken\":%llu},",
-            t.strings, t.labels, rule->neighbours, t.runs, t.grouping_cases, t.uniqueness_cases,
-            t.literal_cases, t.code_point_cases);
-    put_shortest(f, "\"unproblematic_shortest\":", r, IBIDI_RFC5893_SPACE_UNPROBLEMATIC);
-    put_shortest(f, ",\"no_rtl_shortest\":", r, IBIDI_RFC5893_SPACE_NO_RTL);
+        cli_jw_cstr(&w, NULL, ibidi_unicode_bidi_class_name((ibidi_unicode_bc)al->classes[k]));
+    cli_jw_close(&w);
+    cli_jw_uint(&w, "brackets", al->brackets);
+    cli_jw_uint(&w, "mirrored", al->mirrored);
+    cli_jw_uint(&w, "bn_checked", r->bn.checked);
+    cli_jw_uint(&w, "bn_differ", r->bn.differ);
+    cli_jw_object(&w, "rule");
+    cli_jw_uint(&w, "enumerated", t.strings);
+    cli_jw_uint(&w, "passing", t.labels);
+    cli_jw_uint(&w, "neighbours", rule->neighbours);
+    cli_jw_uint(&w, "uba_runs", t.runs);
+    cli_jw_uint(&w, "grouping_broken", t.grouping_cases);
+    cli_jw_uint(&w, "uniqueness_broken", t.uniqueness_cases);
+    cli_jw_uint(&w, "literal_grouping_broken", t.literal_cases);
+    cli_jw_uint(&w, "code_point_uniqueness_broken", t.code_point_cases);
+    cli_jw_close(&w);
+    put_shortest(&w, "unproblematic_shortest", r, IBIDI_RFC5893_SPACE_UNPROBLEMATIC);
+    put_shortest(&w, "no_rtl_shortest", r, IBIDI_RFC5893_SPACE_NO_RTL);
+    cli_jw_object(&w, "without_condition"); /* keyed by the number of the condition */
     for (int k = 1; k <= 6; k++) {
-        char key[32];
-        snprintf(key, sizeof key, "%s\"%d\":", k == 1 ? ",\"without_condition\":{" : ",", k);
-        put_shortest(f, key, r, IBIDI_RFC5893_SPACE_WITHOUT(k));
+        char key[8];
+        snprintf(key, sizeof key, "%d", k);
+        put_shortest(&w, key, r, IBIDI_RFC5893_SPACE_WITHOUT(k));
     }
-    put_shortest(f, "},\"rfc3454_shortest\":", r, IBIDI_RFC5893_SPACE_RFC3454);
-    for (int pl = 1; pl < IBIDI_RFC5893_PLACEMENTS; pl++) {
-        char key[48];
-        snprintf(key, sizeof key, "%s\"%s\":", pl == 1 ? ",\"controls\":{" : ",",
-                 ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)pl));
-        put_shortest(f, key, r, IBIDI_RFC5893_SPACE_CONTROL(pl));
-    }
-    fputs("},\"badami\":{", f);
+    cli_jw_close(&w);
+    put_shortest(&w, "rfc3454_shortest", r, IBIDI_RFC5893_SPACE_RFC3454);
+    cli_jw_object(&w, "controls"); /* keyed by the placement's name */
+    for (int pl = 1; pl < IBIDI_RFC5893_PLACEMENTS; pl++)
+        put_shortest(&w, ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)pl), r,
+                     IBIDI_RFC5893_SPACE_CONTROL(pl));
+    cli_jw_close(&w);
+    cli_jw_object(&w, "badami");
     for (int m = 0; m < 2; m++) {
         const ibidi_rfc5893_verify_badami *b = &r->badami[m];
-        fprintf(f, "%s\"%s\":{\"names\":%llu,\"groups\":%llu,\"digit_type_differs\":%llu,"
-                   "\"number_type_ambiguity\":%llu}",
-                m ? "," : "", m ? "rfc3454" : "rfc5893", b->names, b->groups,
-                b->digit_type_differs, b->number_type_ambiguity);
+        cli_jw_object(&w, m ? "rfc3454" : "rfc5893");
+        cli_jw_uint(&w, "names", b->names);
+        cli_jw_uint(&w, "groups", b->groups);
+        cli_jw_uint(&w, "digit_type_differs", b->digit_type_differs);
+        cli_jw_uint(&w, "number_type_ambiguity", b->number_type_ambiguity);
+        cli_jw_close(&w);
     }
-    fprintf(f, "},\"uba_runs\":%llu,\"holds\":%s}\n", r->uba_runs, r->holds ? "true" : "false");
+    cli_jw_close(&w);
+    cli_jw_uint(&w, "uba_runs", r->uba_runs);
+    cli_jw_bool(&w, "holds", r->holds);
+    cli_jw_end(&w);
 }
 
 /* ---- The command ------------------------------------------------------------------------- */

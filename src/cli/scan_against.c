@@ -188,13 +188,13 @@ cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, si
 
 static const char *const why_names[] = {"same", "ltr", "rtl", "lgr"};
 
-/* The reasons, separated by sep (a JSON array's items when json). */
-static void put_why(FILE *f, unsigned why, const char *sep, int json)
+/* The reasons, separated by sep (text and TSV). */
+static void put_why(FILE *f, unsigned why, const char *sep)
 {
     int first = 1;
     for (unsigned b = 0; b < 4; b++)
         if (why & (1u << b)) {
-            fprintf(f, json ? "%s\"%s\"" : "%s%s", first ? "" : sep, why_names[b]);
+            fprintf(f, "%s%s", first ? "" : sep, why_names[b]);
             first = 0;
         }
 }
@@ -204,61 +204,70 @@ static int counts(const cli_against *a, const ibidi_scan_collision *c)
     return !a->o.only_valid || c->valid; /* --only-valid: a valid name and the candidate */
 }
 
+/* A candidate's JSON record (cli_jw): {"type":"candidate","name":...,"collisions":[...],
+ * "line":N}. */
 static void put_json_record(const cli_against *a, const cand *c,
                             const ibidi_scan_collision *col, size_t n)
 {
     const ibidi_scan_result *r = &c->r;
-    fputs("{\"type\": \"candidate\", \"name\": ", stdout);
-    if (cli_json_string(stdout, c->name, c->len)) {
-        fputs(", \"name_hex\": ", stdout);
-        cli_json_hex(stdout, c->name, c->len);
-    }
-    printf(", \"valid\": %s, \"codes\": ", r->valid ? "true" : "false");
-    cli_json_string(stdout, c->text + r->codes.start, r->codes.length);
-    if (r->unicode.present) {
-        fputs(", \"unicode\": ", stdout);
-        cli_json_string(stdout, c->text + r->unicode.start, r->unicode.length);
-    }
+    cli_jw w;
+    cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+    cli_jw_cstr(&w, "type", "candidate");
+    cli_jw_input(&w, "name", c->name, c->len); /* and name_hex, by the one escaping rule */
+    cli_jw_bool(&w, "valid", r->valid);
+    cli_jw_str(&w, "codes", c->text + r->codes.start, r->codes.length);
+    if (r->unicode.present)
+        cli_jw_str(&w, "unicode", c->text + r->unicode.start, r->unicode.length);
     if (a->o.lgr) {
-        const char *d = r->lgr_disposition ? r->lgr_disposition : "invalid";
-        fputs(", \"lgr\": {\"disposition\": ", stdout);
-        cli_json_string(stdout, d, strlen(d));
-        fputs(", \"index\": ", stdout);
+        cli_jw_object(&w, "lgr");
+        cli_jw_cstr(&w, "disposition", r->lgr_disposition ? r->lgr_disposition : "invalid");
         if (r->lgr_index.present)
-            cli_json_string(stdout, c->text + r->lgr_index.start, r->lgr_index.length);
+            cli_jw_str(&w, "index", c->text + r->lgr_index.start, r->lgr_index.length);
         else
-            fputs("null", stdout);
-        fputc('}', stdout);
+            cli_jw_null(&w, "index");
+        cli_jw_close(&w);
     }
-    fputs(", \"collisions\": [", stdout);
-    int first = 1;
+    cli_jw_array(&w, "collisions");
     for (size_t j = 0; j < n; j++) {
         const ibidi_scan_collision *x = &col[j];
         if (!counts(a, x))
             continue;
         const int peer = x->peer != IBIDI_SCAN_NO_PEER;
-        printf("%s{\"%s\": ", first ? "" : ", ", peer ? "candidate" : "existing");
-        cli_json_string(stdout, x->name, x->name_len);
-        fputs(", \"unicode\": ", stdout);
-        cli_json_string(stdout, x->form, x->form_len);
-        printf(", \"valid\": %s, \"why\": [", x->valid ? "true" : "false");
-        put_why(stdout, x->why, ", ", 1);
-        printf("], \"line\": %llu}",
-               (unsigned long long)(peer ? a->c[x->peer].line : x->seq));
-        first = 0;
+        cli_jw_object(&w, NULL);
+        cli_jw_str(&w, peer ? "candidate" : "existing", x->name, x->name_len);
+        cli_jw_str(&w, "unicode", x->form, x->form_len);
+        cli_jw_bool(&w, "valid", x->valid);
+        cli_jw_array(&w, "why");
+        for (unsigned b = 0; b < 4; b++)
+            if (x->why & (1u << b))
+                cli_jw_cstr(&w, NULL, why_names[b]);
+        cli_jw_close(&w);
+        cli_jw_uint(&w, "line", peer ? a->c[x->peer].line : x->seq);
+        cli_jw_close(&w);
     }
-    printf("], \"line\": %zu}\n", c->line);
+    cli_jw_close(&w);
+    cli_jw_uint(&w, "line", c->line);
+    cli_jw_end(&w);
 }
 
+/* A candidate's TSV line (cli_tsv): candidate, NAME, VALIDITY, N, COLLISIONS. */
 static void put_tsv_record(const cli_against *a, const cand *c, const ibidi_scan_collision *col,
                            size_t n, size_t shown)
 {
-    fputs("candidate\t", stdout);
-    cli_put_escaped(stdout, c->name, c->len);
-    fputs(c->r.valid ? "\tvalid" : "\tinvalid ", stdout);
-    if (!c->r.valid)
-        fwrite(c->text + c->r.codes.start, 1, c->r.codes.length, stdout);
-    printf("\t%zu\t", shown);
+    cli_tsv tsv;
+    cli_tsv_begin(&tsv, stdout, CLI_IN_UTF8);
+    cli_tsv_cstr(&tsv, "candidate");
+    cli_tsv_str(&tsv, c->name, c->len);
+    if (c->r.valid) {
+        cli_tsv_cstr(&tsv, "valid");
+    } else { /* "invalid CODES": one field, written in parts after cli_tsv opens it */
+        cli_tsv_cstr(&tsv, "invalid ");
+        cli_put_escaped(stdout, c->text + c->r.codes.start, c->r.codes.length);
+    }
+    cli_tsv_uint(&tsv, shown);
+    /* COLLISIONS: one field, opened empty by cli_tsv and written in parts, KIND:NAME:WHY+WHY:
+       VALIDITY joined by ',', each name escaped by cli_tsv's rule (cli_put_escaped) */
+    cli_tsv_cstr(&tsv, NULL);
     int first = 1;
     for (size_t j = 0; j < n; j++) {
         if (!counts(a, &col[j]))
@@ -267,11 +276,11 @@ static void put_tsv_record(const cli_against *a, const cand *c, const ibidi_scan
                col[j].peer != IBIDI_SCAN_NO_PEER ? "candidate" : "existing");
         cli_put_escaped(stdout, col[j].name, col[j].name_len);
         putchar(':');
-        put_why(stdout, col[j].why, "+", 0);
+        put_why(stdout, col[j].why, "+");
         fputs(col[j].valid ? ":valid" : ":invalid", stdout);
         first = 0;
     }
-    putchar('\n');
+    cli_tsv_end(&tsv);
 }
 
 static void put_text_record(const cli_against *a, const cand *c,
@@ -316,7 +325,7 @@ static void put_text_record(const cli_against *a, const cand *c,
             putchar(')');
         }
         fputs(" [", stdout);
-        put_why(stdout, x->why, " ", 0);
+        put_why(stdout, x->why, " ");
         printf("%s]", x->valid ? "" : "; invalid");
         if (!peer)
             printf(" line %llu", (unsigned long long)x->seq);
@@ -354,26 +363,58 @@ int cli_against_report(cli_against *a, const cli_against_totals *t)
             put_text_record(a, c, col, n, shown);
     }
     const char *profile = ibidi_idna_profile_name(a->o.profile);
-    if (a->o.json)
-        printf("{\"type\": \"summary\", \"profile\": \"%s\", \"candidates\": %zu, "
-               "\"valid_candidates\": %zu, \"colliding\": %zu, \"collisions\": %zu, "
-               "\"existing\": {\"lines\": %zu, \"names\": %zu, \"skipped\": %zu, \"valid\": %zu, "
-               "\"unreadable_lines\": %zu}%s}\n",
-               profile, a->n, valid, colliding, total, t->lines, t->names, t->skipped, t->valid,
-               t->unreadable, a->o.only_valid ? ", \"only_valid\": true" : "");
-    else if (a->o.tsv)
-        printf("summary\tprofile=%s\tcandidates=%zu\tvalid_candidates=%zu\tcolliding=%zu"
-               "\tcollisions=%zu\texisting_lines=%zu\texisting_names=%zu\texisting_skipped=%zu"
-               "\texisting_valid=%zu\tunreadable_lines=%zu\n",
-               profile, a->n, valid, colliding, total, t->lines, t->names, t->skipped, t->valid,
-               t->unreadable);
-    else
+    if (a->o.json) {
+        cli_jw w;
+        cli_jw_begin(&w, stdout, CLI_IN_UTF8);
+        cli_jw_cstr(&w, "type", "summary");
+        cli_jw_cstr(&w, "profile", profile);
+        cli_jw_uint(&w, "candidates", a->n);
+        cli_jw_uint(&w, "valid_candidates", valid);
+        cli_jw_uint(&w, "colliding", colliding);
+        cli_jw_uint(&w, "collisions", total);
+        cli_jw_object(&w, "existing");
+        cli_jw_uint(&w, "lines", t->lines);
+        cli_jw_uint(&w, "names", t->names);
+        cli_jw_uint(&w, "skipped", t->skipped);
+        cli_jw_uint(&w, "valid", t->valid);
+        cli_jw_uint(&w, "unreadable_lines", t->unreadable);
+        cli_jw_close(&w);
+        if (a->o.only_valid)
+            cli_jw_bool(&w, "only_valid", 1);
+        cli_jw_end(&w);
+    } else if (a->o.tsv) {
+        /* summary, then a key=value field per figure */
+        const struct {
+            const char *key;
+            size_t v;
+        } fig[] = {{"candidates", a->n},
+                   {"valid_candidates", valid},
+                   {"colliding", colliding},
+                   {"collisions", total},
+                   {"existing_lines", t->lines},
+                   {"existing_names", t->names},
+                   {"existing_skipped", t->skipped},
+                   {"existing_valid", t->valid},
+                   {"unreadable_lines", t->unreadable}};
+        char f[64];
+        cli_tsv tsv;
+        cli_tsv_begin(&tsv, stdout, CLI_IN_UTF8);
+        cli_tsv_cstr(&tsv, "summary");
+        snprintf(f, sizeof f, "profile=%s", profile);
+        cli_tsv_cstr(&tsv, f);
+        for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++) {
+            snprintf(f, sizeof f, "%s=%zu", fig[i].key, fig[i].v);
+            cli_tsv_cstr(&tsv, f);
+        }
+        cli_tsv_end(&tsv);
+    } else {
         printf("summary: %zu candidates, %zu valid, %zu colliding (%zu collision%s%s); "
                "against %zu names (%zu lines, %zu skipped, %zu unreadable), %zu valid "
                "(profile %s)\n",
                a->n, valid, colliding, total, total == 1 ? "" : "s",
                a->o.only_valid ? " with valid names" : "",
                t->names, t->lines, t->skipped, t->unreadable, t->valid, profile);
+    }
     /* a registry may go ahead only when every candidate is valid and collides with none */
     return valid == a->n && colliding == 0 ? CLI_OK : CLI_INVALID;
 }
