@@ -2,9 +2,10 @@
 # every test, `make sanitize` runs them all again under ASan + UBSan, `make bench` measures.
 
 # The version is the header's (one place); the SONAME's number changes with every release
-# that breaks the API or ABI (0.2.0 renamed the public API: see the README's changelog).
+# that breaks the API or ABI (0.2.0 renamed the public API, 0.3.0 reshaped its outputs and
+# options: see the README's changelog).
 VERSION     := $(shell sed -n 's/^\#define IBIDI_VERSION_STRING "\(.*\)"/\1/p' include/ibidi/common.h)
-SOVERSION   := 1
+SOVERSION   := 2
 UCD_VERSION := 17.0.0
 UCD_DIR     := data/ucd/$(UCD_VERSION)
 
@@ -245,7 +246,7 @@ demo: $(CLI)
 
 MANDIR        ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
-# A program linked with `pkg-config --libs ibidi` must find libibidi.so.1 right after an
+# A program linked with `pkg-config --libs ibidi` must find libibidi.so.2 right after an
 # install into the system, so the loader's cache is refreshed then (root, no DESTDIR); a
 # staged install (DESTDIR) or a user's own prefix has no cache of ours to refresh.
 LDCONFIG_STEP = @if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; \

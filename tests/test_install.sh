@@ -18,7 +18,7 @@ else
 fi
 if grep -q ldconfig "$tmp/log"; then ko "ldconfig ran for a DESTDIR install"; else ok; fi
 files="bin/ibidi include/ibidi.h include/ibidi/common.h lib/libibidi.a lib/libibidi.so
-lib/libibidi.so.1 lib/pkgconfig/ibidi.pc share/man/man1/ibidi.1 share/man/man3/libibidi.3
+lib/libibidi.so.2 lib/pkgconfig/ibidi.pc share/man/man1/ibidi.1 share/man/man3/libibidi.3
 share/bash-completion/completions/ibidi"
 for f in $files; do
     [ -e "$p/$f" ] && ok || ko "not installed: \$PREFIX/$f"

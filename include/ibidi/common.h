@@ -39,9 +39,9 @@ extern "C" {
 #endif
 
 #define IBIDI_VERSION_MAJOR 0
-#define IBIDI_VERSION_MINOR 2
+#define IBIDI_VERSION_MINOR 3
 #define IBIDI_VERSION_PATCH 0
-#define IBIDI_VERSION_STRING "0.2.0"
+#define IBIDI_VERSION_STRING "0.3.0"
 #define IBIDI_UNICODE_VERSION_STRING "17.0.0"
 
 /* The most stack, in bytes, that an entry point may need for identifiers of up to 253
@@ -50,7 +50,7 @@ extern "C" {
 /* Stack of every function of this header (ibidi_findings_free and ibidi_free call free). */
 #define IBIDI_COMMON_STACK 1024
 
-/* The library's version at run time, e.g. "0.2.0". */
+/* The library's version at run time, e.g. "0.3.0". */
 IBIDI_API const char *ibidi_version(void);
 /* The Unicode version of the compiled-in tables, "17.0.0". */
 IBIDI_API const char *ibidi_unicode_version(void);
