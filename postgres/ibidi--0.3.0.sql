@@ -1,4 +1,4 @@
--- ibidi 0.2.0: libibidi's checks as SQL functions (postgres/ibidi.c; README, "PostgreSQL").
+-- ibidi 0.3.0: libibidi's checks as SQL functions (postgres/ibidi.c; README, "PostgreSQL").
 \echo Use "CREATE EXTENSION ibidi" to load this file. \quit
 
 -- Labels. IMMUTABLE: the result depends on the arguments alone (libibidi keeps no state and
@@ -49,6 +49,14 @@ CREATE FUNCTION ibidi_display(name text, context text DEFAULT 'ltr') RETURNS tex
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION ibidi_display(text, text) IS
     'the visual form (display order, left to right) of a domain name as written, in a ltr or rtl paragraph';
+
+CREATE FUNCTION ibidi_needs_embedding(ident text, context text DEFAULT 'ltr',
+                                      before text DEFAULT '', after text DEFAULT '',
+                                      kind text DEFAULT 'auto') RETURNS boolean
+    AS 'MODULE_PATHNAME', 'pg_ibidi_needs_embedding'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION ibidi_needs_embedding(text, text, text, text, text) IS
+    'the 2012 bidi IRI guidelines section 2 test: whether the identifier (kind auto, domain, iri or email) needs an embedding between the text before and after it in a ltr or rtl paragraph (ibidi display --needs-embedding)';
 
 CREATE FUNCTION ibidi_display_key(name text, context text) RETURNS text
     AS 'MODULE_PATHNAME', 'pg_ibidi_display_key'

@@ -340,6 +340,61 @@ Datum pg_ibidi_display(PG_FUNCTION_ARGS)
     PG_RETURN_TEXT_P(text_of(out.data, out.len));
 }
 
+/* The 2012 bidi IRI guidelines' §2 test (ibidi_display_needs_embedding): does the
+ * identifier (a domain name, an IRI or a mail address, parsed as kind says: auto decides
+ * as ibidi_iri_parse does) need an embedding between the text before and after it in a
+ * paragraph of the direction given? true when the line would show otherwise without
+ * LRE ... PDF around it. An identifier that does not parse is an error (IB002). */
+PG_FUNCTION_INFO_V1(pg_ibidi_needs_embedding);
+Datum pg_ibidi_needs_embedding(PG_FUNCTION_ARGS)
+{
+    static const char *const kinds[] = {"auto", "domain", "iri", "email"};
+    size_t len, blen, alen, klen;
+    const char *s = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    ibidi_dir ctx = arg_context(fcinfo, 1);
+    const char *before = arg_text(fcinfo, 2, &blen, NAME_MAX_BYTES);
+    const char *after = arg_text(fcinfo, 3, &alen, NAME_MAX_BYTES);
+    const char *k = arg_text(fcinfo, 4, &klen, NAME_MAX_BYTES);
+    int kind = 0;
+    while (kind < 4 && !(strlen(kinds[kind]) == klen && memcmp(kinds[kind], k, klen) == 0))
+        kind++;
+    if (kind == 4)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("ibidi: unknown kind \"%.*s\"", (int)Min(klen, 64), k),
+                        errhint("Valid kinds: auto, domain, iri, email.")));
+    /* the components first: the test is made on the identifier parsed */
+    ibidi_iri_components comps = {palloc(sizeof(ibidi_iri_component) * (len + 2)), len + 2, 0};
+    ibidi_iri_info info;
+    ibidi_error err;
+    ibidi_status st = ibidi_iri_parse(s, len, (ibidi_iri_kind)kind, &comps, &info, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL && comps.n > comps.cap) { /* n: the components needed */
+        comps.cap = comps.n;
+        comps.items = repalloc(comps.items, sizeof(ibidi_iri_component) * comps.cap);
+        st = ibidi_iri_parse(s, len, (ibidi_iri_kind)kind, &comps, &info, &err);
+    }
+    if (st != IBIDI_OK)
+        cannot_process("embedding test", &err);
+    const size_t ws = ibidi_display_work_size(len, blen + alen);
+    if (ws == SIZE_MAX)
+        cannot_process("embedding test", &(ibidi_error){IBIDI_E_TOO_LONG, len, 0});
+    ibidi_display_options o;
+    memset(&o, 0, sizeof o);
+    o.as = (ibidi_iri_kind)kind;
+    o.comps = &comps;
+    o.context = ctx;
+    o.before = before;
+    o.before_len = blen;
+    o.after = after;
+    o.after_len = alen;
+    o.work = ws ? palloc(ws) : NULL;
+    o.work_size = ws;
+    int needed = 0;
+    st = ibidi_display_needs_embedding(s, len, &o, &needed, &err);
+    if (st != IBIDI_OK)
+        cannot_process("embedding test", &err);
+    PG_RETURN_BOOL(needed != 0);
+}
+
 /* The display key: the visual form, in the paragraph given, of the name's ToUnicode form
  * (uts46), exactly the key `ibidi scan` groups names on (ibidi_scan_name, step 4). Two
  * names with the same key show the same glyphs; an A-label and its U-label, or two

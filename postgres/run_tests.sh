@@ -5,7 +5,8 @@
 #     every function over some five thousand hostile arguments drawn from a fixed seed
 #     (sql/fuzz.sql: the SQLSTATEs each raises, and the functions agree with each other);
 #  2. ibidi_check against the command: for each name of a list, the jsonb of
-#     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb;
+#     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb; and
+#     the extension installed as 0.2.0 and updated has the functions of a fresh 0.3.0;
 #  3. ibidi_display_key against `ibidi scan --json`: for every name of the bundled list,
 #     a few written with the root's dot, and 100,000 names drawn from a fixed seed, the key
 #     of each context is the display the command groups the name on (NULL where it has none).
@@ -56,6 +57,26 @@ for name in example.com 'שלום.com' 'ABC.123.com' 'xn--9dbne9b.com' 'مثال
         echo "$json"
     fi
 done
+
+# 2b. the upgrade from 0.2.0: ALTER EXTENSION ibidi UPDATE gives the functions of a fresh
+# 0.3.0 install, with the same signatures
+psql_q -c 'CREATE DATABASE ibidi_upgrade' >/dev/null
+"$PG_BINDIR/psql" -X -q -At -v ON_ERROR_STOP=1 -d ibidi_upgrade \
+    -c "CREATE EXTENSION ibidi VERSION '0.2.0'" -c "ALTER EXTENSION ibidi UPDATE TO '0.3.0'" \
+    >/dev/null 2>&1
+fns="SELECT string_agg(p.oid::regprocedure::text, ' ' ORDER BY p.oid::regprocedure::text)
+     FROM pg_proc p
+     JOIN pg_depend d ON d.objid = p.oid JOIN pg_extension e ON e.oid = d.refobjid
+     WHERE e.extname = 'ibidi'"
+upgraded=$("$PG_BINDIR/psql" -X -q -At -d ibidi_upgrade -c "$fns" 2>&1)
+fresh=$(psql_q -c "$fns" 2>&1)
+if [ -n "$fresh" ] && [ "$upgraded" = "$fresh" ]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
+    echo "FAIL: 0.2.0 updated to 0.3.0 is not a fresh 0.3.0: $upgraded // $fresh"
+fi
+psql_q -c 'DROP DATABASE ibidi_upgrade' >/dev/null
 
 # 3. the display keys of the command's scan. The generator is a Park-Miller sequence in awk
 # (exact in doubles, the same under mawk and gawk) over an alphabet of letters of both

@@ -14,3 +14,14 @@ SELECT ibidi_display_key('אבג.123.com', 'ltr') = ibidi_display_key('123.אב�
 -- a form that is no domain name has no display key
 SELECT ibidi_display_key('a b.com', 'ltr') IS NULL AS no_key,
        ibidi_display_key(repeat('a', 300), 'ltr') IS NULL AS too_long;
+-- the root's dot: the name אב.com. is אב.com, one key (ibidi scan strips it too)
+SELECT ibidi_display_key('אב.com.', 'ltr') AS fqdn_key,
+       ibidi_display_key('אב.com.', 'ltr') = ibidi_display_key('אב.com', 'ltr') AS same_key;
+-- The 2012 bidi IRI guidelines' section 2 test: an IRI with right-to-left labels needs an
+-- embedding in a right-to-left line, not between Latin words in a left-to-right one
+SELECT ibidi_needs_embedding('http://ab.גדה.וזח/ij', 'rtl', 'x ', ' y') AS rtl_line,
+       ibidi_needs_embedding('http://ab.גדה.וזח/ij', 'ltr', 'see ', ' now') AS ltr_line,
+       ibidi_needs_embedding('example.com') AS alone,
+       ibidi_needs_embedding('אב.com', 'rtl', '', '', 'domain') AS domain_rtl;
+SELECT ibidi_needs_embedding('a b', 'ltr', '', '', 'domain');
+SELECT ibidi_needs_embedding('a.com', 'ltr', '', '', 'url');

@@ -1,0 +1,22 @@
+-- ibidi 0.2.0 to 0.3.0 (ALTER EXTENSION ibidi UPDATE): the functions 0.3.0 adds. The
+-- others keep their signatures; ibidi_check's jsonb is now the library's verdict record
+-- (README, changelog 0.3.0) and ibidi_display_key strips the root's dot as ibidi scan does.
+\echo Use "ALTER EXTENSION ibidi UPDATE TO '0.3.0'" to load this file. \quit
+
+CREATE FUNCTION ibidi_codes(OUT kind text, OUT code integer, OUT name text,
+                            OUT enumerator text, OUT capability text, OUT family text,
+                            OUT severity text, OUT short_text text, OUT rule text,
+                            OUT message text, OUT example text)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'pg_ibidi_codes'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 150;
+COMMENT ON FUNCTION ibidi_codes() IS
+    'every finding code and status of the library''s table of codes (ibidi explain): its name, severity, family of rules, short text, the rule it cites, its sentence and a command that shows it';
+
+CREATE FUNCTION ibidi_needs_embedding(ident text, context text DEFAULT 'ltr',
+                                      before text DEFAULT '', after text DEFAULT '',
+                                      kind text DEFAULT 'auto') RETURNS boolean
+    AS 'MODULE_PATHNAME', 'pg_ibidi_needs_embedding'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION ibidi_needs_embedding(text, text, text, text, text) IS
+    'the 2012 bidi IRI guidelines section 2 test: whether the identifier (kind auto, domain, iri or email) needs an embedding between the text before and after it in a ltr or rtl paragraph (ibidi display --needs-embedding)';
