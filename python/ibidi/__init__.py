@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _ibidi
-from ._ibidi import decode, display, encode
+from ._ibidi import decode, display, encode, needs_embedding
 
 __all__ = [
-    "encode", "decode", "check", "process", "display", "twins", "analyze", "scan",
+    "encode", "decode", "check", "process", "display", "needs_embedding", "twins", "analyze",
+    "scan",
     "codes", "explain", "Verdict", "Label", "CodeInfo",
     "Scanner", "Finding", "IDNAResult", "Twins", "ScanRecord", "Collision", "ScanSummary",
     "Error", "IDNAError", "IDNABidiError", "BidiError", "InvalidCodepoint",

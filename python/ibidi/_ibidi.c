@@ -739,6 +739,60 @@ static PyObject *py_display(PyObject *self, PyObject *args, PyObject *kw)
     return r;
 }
 
+/* needs_embedding(ident, context='ltr', before='', after='', *, kind='auto') -> bool: the
+ * 2012 bidi IRI guidelines' §2 test (ibidi_display_needs_embedding) on the identifier
+ * parsed as kind says, between before and after in a paragraph of this direction. */
+static PyObject *py_needs_embedding(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"ident", "context", "before", "after", "kind", NULL};
+    PyObject *ident, *ctx = NULL, *before = NULL, *after = NULL, *kind = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOO$O:needs_embedding", kwl, &ident, &ctx,
+                                     &before, &after, &kind))
+        return NULL;
+    ibidi_display_options o;
+    memset(&o, 0, sizeof o);
+    int k = 0;
+    text_arg t, b = {"", 0, 0}, a = {"", 0, 0};
+    if ((ctx && !get_dir(ctx, &o.context, context_names, 2, "context")) ||
+        (kind && !pick(kind, "kind", kind_names, 4, &k)) ||
+        !get_text(ident, &t, "ident", state_of(self)) ||
+        (before && !get_text(before, &b, "before", state_of(self))) ||
+        (after && !get_text(after, &a, "after", state_of(self))))
+        return NULL;
+    o.as = (ibidi_iri_kind)k; /* kind_names follow ibidi_iri_kind's order */
+    o.before = b.s;
+    o.before_len = b.n;
+    o.after = a.s;
+    o.after_len = a.n;
+    ibidi_iri_components comps = {NULL, 0, 0};
+    ibidi_iri_info info;
+    ibidi_error err;
+    int needed = 0;
+    ibidi_status st;
+    void *work = NULL;
+    Py_BEGIN_ALLOW_THREADS
+    st = ibidi_iri_parse_alloc(t.s, t.n, o.as, &comps, &info, &err);
+    if (st == IBIDI_OK) {
+        o.comps = &comps;
+        o.work_size = ibidi_display_work_size(t.n, b.n + a.n);
+        if (o.work_size == SIZE_MAX)
+            st = IBIDI_E_TOO_LONG;
+        else if (o.work_size && !(work = o.work = PyMem_RawMalloc(o.work_size)))
+            st = IBIDI_E_NOMEM;
+        else
+            st = ibidi_display_needs_embedding(t.s, t.n, &o, &needed, &err);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(work);
+    ibidi_free(comps.items);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st,
+                                st == IBIDI_E_NOMEM || st == IBIDI_E_TOO_LONG
+                                    ? 0
+                                    : cp_index(t.s, t.n, err.offset));
+    return PyBool_FromLong(needed);
+}
+
 static int twin_cb(const char *twin, size_t len, void *ctx)
 {
     PyObject *s = PyUnicode_DecodeUTF8(twin, (Py_ssize_t)len, "surrogatepass");
@@ -1667,6 +1721,8 @@ static PyMethodDef methods[] = {
     {"visual", (PyCFunction)(void (*)(void))py_visual, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_reorder_levels", py_reorder_levels, METH_O, NULL},
     {"display", (PyCFunction)(void (*)(void))py_display, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"needs_embedding", (PyCFunction)(void (*)(void))py_needs_embedding,
+     METH_VARARGS | METH_KEYWORDS, NULL},
     {"_twins", py_twins, METH_VARARGS, NULL},
     {"_analyze", (PyCFunction)(void (*)(void))py_analyze, METH_VARARGS | METH_KEYWORDS, NULL},
     {"to_uri", (PyCFunction)(void (*)(void))py_to_uri, METH_VARARGS | METH_KEYWORDS, NULL},

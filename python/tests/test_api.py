@@ -214,6 +214,22 @@ def test_bidi_levels_visual_reorder():
 
 # ---- display, twins, analysis --------------------------------------------------------------
 
+def test_needs_embedding():
+    # the 2012 bidi IRI guidelines' section 2 test, as `ibidi display --needs-embedding` and
+    # SQL ibidi_needs_embedding answer it
+    iri = "http://ab.\u05d2\u05d3\u05d4.\u05d5\u05d6\u05d7/ij"
+    assert ibidi.needs_embedding(iri, "rtl", "x ", " y") is True
+    assert ibidi.needs_embedding(iri, "ltr", "see ", " now") is False
+    assert ibidi.needs_embedding("example.com") is False
+    assert ibidi.needs_embedding("\u05d0\u05d1.com", "rtl", kind="domain") is True
+    assert ibidi.needs_embedding(iri.encode(), before=b"see ", after=b" now") is False
+    with pytest.raises(ibidi.Error) as ei:
+        ibidi.needs_embedding("a b", kind="domain")
+    assert ei.value.code == "DOMAIN_CHAR"
+    with pytest.raises(ValueError):
+        ibidi.needs_embedding("a.com", kind="url")
+
+
 def test_display_forms():
     ident = "http://\u0645\u062b\u0627\u0644.com/123"
     assert ibidi.display(ident) == "http://\u0644\u0627\u062b\u0645.com/123"
