@@ -115,10 +115,11 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         ibidi_findings_free(&found);
         return CLI_INVALID;
     }
-    size_t n_err = 0;
-    for (size_t i = 0; i < nf; i++)
-        n_err += f[i].severity == IBIDI_SEVERITY_ERROR;
-    if (n_err)
+    /* the library's verdict: IBIDI_E_IDENT_INVALID exactly when a finding is an error, and
+       found.errors of them */
+    const size_t n_err = found.errors;
+    const int valid = st == IBIDI_OK;
+    if (!valid)
         rc = CLI_INVALID;
 
     if (o->json) {
@@ -128,7 +129,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
         char cp[16];
         cli_jw_begin(&w, stdout, o->in);
         cli_jw_input(&w, "input", item, ilen);
-        cli_jw_bool(&w, "valid", !n_err);
+        cli_jw_bool(&w, "valid", valid);
         cli_jw_array(&w, "components");
         for (size_t i = 0; i < nc; i++) {
             const ibidi_iri_component *c = &comps[i];
@@ -190,7 +191,7 @@ static int check_item(const char *item, size_t ilen, size_t itemno, const iri_op
             printf(": %s\n", x->rule);
         }
         size_t n_warn = nf - n_err;
-        printf("  %s: %zu error%s, %zu warning%s\n", n_err ? "invalid" : "valid", n_err,
+        printf("  %s: %zu error%s, %zu warning%s\n", valid ? "valid" : "invalid", n_err,
                n_err == 1 ? "" : "s", n_warn, n_warn == 1 ? "" : "s");
     }
     ibidi_free(parsed.items);
