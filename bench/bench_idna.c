@@ -760,9 +760,10 @@ static void show(char *buf, size_t cap, const char *s, size_t len)
             continue;
         }
         ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
-        if (cp >= 0x80 && (gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME ||
-                           gc == IBIDI_GC_CF || gc == IBIDI_GC_CC || gc == IBIDI_GC_CN ||
-                           gc == IBIDI_GC_ZS || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP)) {
+        if (cp >= 0x80 &&
+            (gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_MC || gc == IBIDI_UNICODE_GC_ME ||
+             gc == IBIDI_UNICODE_GC_CF || gc == IBIDI_UNICODE_GC_CC || gc == IBIDI_UNICODE_GC_CN ||
+             gc == IBIDI_UNICODE_GC_ZS || gc == IBIDI_UNICODE_GC_ZL || gc == IBIDI_UNICODE_GC_ZP)) {
             w += (size_t)snprintf(buf + w, cap - w, "\\x{%04X}", (unsigned)cp);
         } else {
             memcpy(buf + w, s + start, pos - start);

@@ -100,17 +100,19 @@ static const uint32_t special[] = {
 
 static int is_removed(unsigned c) /* X9 */
 {
-    return c == IBIDI_BC_RLE || c == IBIDI_BC_LRE || c == IBIDI_BC_RLO || c == IBIDI_BC_LRO ||
-           c == IBIDI_BC_PDF || c == IBIDI_BC_BN;
+    return c == IBIDI_UNICODE_BC_RLE || c == IBIDI_UNICODE_BC_LRE || c == IBIDI_UNICODE_BC_RLO ||
+           c == IBIDI_UNICODE_BC_LRO || c == IBIDI_UNICODE_BC_PDF || c == IBIDI_UNICODE_BC_BN;
 }
 static int is_isolate_ctl(unsigned c)
 {
-    return c == IBIDI_BC_LRI || c == IBIDI_BC_RLI || c == IBIDI_BC_FSI || c == IBIDI_BC_PDI;
+    return c == IBIDI_UNICODE_BC_LRI || c == IBIDI_UNICODE_BC_RLI || c == IBIDI_UNICODE_BC_FSI ||
+           c == IBIDI_UNICODE_BC_PDI;
 }
 static int is_control(uint32_t cp, unsigned c) /* dropped by IBIDI_BIDI_REMOVE_CONTROLS */
 {
     /* the bidi controls; other BN characters (ZWJ, soft hyphen) stay */
-    return (is_removed(c) && c != IBIDI_BC_BN) || is_isolate_ctl(c) || cp == 0x200E || cp == 0x200F || cp == 0x061C;
+    return (is_removed(c) && c != IBIDI_UNICODE_BC_BN) || is_isolate_ctl(c) || cp == 0x200E ||
+           cp == 0x200F || cp == 0x061C;
 }
 
 /* L1 for [start, end) into out[0 .. end - start). */
@@ -121,10 +123,10 @@ static void ref_line(const uint8_t *levels, const uint8_t *cls, size_t start, si
     for (size_t i = end; i-- > start;) {
         unsigned c = cls[i];
         out[i - start] = levels[i];
-        if (c == IBIDI_BC_S || c == IBIDI_BC_B) {
+        if (c == IBIDI_UNICODE_BC_S || c == IBIDI_UNICODE_BC_B) {
             out[i - start] = para;
             trailing = 1;
-        } else if (trailing && (c == IBIDI_BC_WS || is_isolate_ctl(c) || is_removed(c))) {
+        } else if (trailing && (c == IBIDI_UNICODE_BC_WS || is_isolate_ctl(c) || is_removed(c))) {
             out[i - start] = para;
         } else {
             trailing = 0;
@@ -213,7 +215,7 @@ static size_t expected_visual(bufs *B, const uint32_t *t, const size_t *ps, cons
     size_t k = 0;
     for (size_t p = 0; p < np; p++) {
         size_t s = ps[p], e = pe[p];
-        size_t ce = B->cls[e - 1] == IBIDI_BC_B ? e - 1 : e;
+        size_t ce = B->cls[e - 1] == IBIDI_UNICODE_BC_B ? e - 1 : e;
         REQUIRE(ibidi_bidi_reorder(B->lv + s, ce - s, B->v2l, NULL, NULL) == IBIDI_OK);
         for (size_t v = 0; v < ce - s; v++) {
             size_t l = s + B->v2l[v];
@@ -256,8 +258,8 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
     int brackets = 0, explicit_ = 0;
     for (size_t i = 0; i < n; i++) {
         ibidi_unicode_bc bc = ibidi_unicode_bidi_class(t[i]);
-        brackets |= ibidi_unicode_bracket_type(t[i]) != IBIDI_BPT_NONE;
-        explicit_ |= bc >= IBIDI_BC_LRE && bc <= IBIDI_BC_PDI;
+        brackets |= ibidi_unicode_bracket_type(t[i]) != IBIDI_UNICODE_BPT_NONE;
+        explicit_ |= bc >= IBIDI_UNICODE_BC_LRE && bc <= IBIDI_UNICODE_BC_PDI;
         B.cls2[i] = (uint8_t)bc;
     }
 
@@ -289,22 +291,26 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
         REQUIRE(info_eq(&info, &rt.info));
         for (size_t i = 0; i < n; i++) {
             const unsigned c = B.cls[i], ty = B.types[i], wk = B.weak[i];
-            const unsigned l1 = (1u << IBIDI_BC_WS) | (1u << IBIDI_BC_S) | (1u << IBIDI_BC_B) |
-                                (1u << IBIDI_BC_LRI) | (1u << IBIDI_BC_RLI) |
-                                (1u << IBIDI_BC_FSI) | (1u << IBIDI_BC_PDI);
+            const unsigned l1 = (1u << IBIDI_UNICODE_BC_WS) | (1u << IBIDI_UNICODE_BC_S) |
+                                (1u << IBIDI_UNICODE_BC_B) | (1u << IBIDI_UNICODE_BC_LRI) |
+                                (1u << IBIDI_UNICODE_BC_RLI) | (1u << IBIDI_UNICODE_BC_FSI) |
+                                (1u << IBIDI_UNICODE_BC_PDI);
             if (ibidi_bidi_class_removed((ibidi_unicode_bc)c)) {
-                REQUIRE(ty == IBIDI_BC_BN && wk == IBIDI_BC_BN);
+                REQUIRE(ty == IBIDI_UNICODE_BC_BN && wk == IBIDI_UNICODE_BC_BN);
                 continue;
             }
-            REQUIRE(ty == IBIDI_BC_L || ty == IBIDI_BC_R || ty == IBIDI_BC_EN || ty == IBIDI_BC_AN);
-            REQUIRE(wk < IBIDI_BC_COUNT && wk != IBIDI_BC_NSM && wk != IBIDI_BC_AL &&
-                    wk != IBIDI_BC_ES && wk != IBIDI_BC_ET && wk != IBIDI_BC_CS &&
-                    wk != IBIDI_BC_BN);
-            if (c == IBIDI_BC_EN)
-                REQUIRE(wk == IBIDI_BC_EN || wk == IBIDI_BC_AN || wk == IBIDI_BC_L ||
-                        wk == IBIDI_BC_R); /* R: under an override */
+            REQUIRE(ty == IBIDI_UNICODE_BC_L || ty == IBIDI_UNICODE_BC_R ||
+                    ty == IBIDI_UNICODE_BC_EN || ty == IBIDI_UNICODE_BC_AN);
+            REQUIRE(wk < IBIDI_UNICODE_BC_COUNT && wk != IBIDI_UNICODE_BC_NSM &&
+                    wk != IBIDI_UNICODE_BC_AL && wk != IBIDI_UNICODE_BC_ES &&
+                    wk != IBIDI_UNICODE_BC_ET && wk != IBIDI_UNICODE_BC_CS &&
+                    wk != IBIDI_UNICODE_BC_BN);
+            if (c == IBIDI_UNICODE_BC_EN)
+                REQUIRE(wk == IBIDI_UNICODE_BC_EN || wk == IBIDI_UNICODE_BC_AN ||
+                        wk == IBIDI_UNICODE_BC_L ||
+                        wk == IBIDI_UNICODE_BC_R); /* R: under an override */
             if (!((1u << c) & l1)) /* I1-I2, where L1 did not reset the level */
-                REQUIRE((ty == IBIDI_BC_R) == (B.lv[i] & 1u));
+                REQUIRE((ty == IBIDI_UNICODE_BC_R) == (B.lv[i] & 1u));
         }
 
         }
@@ -320,8 +326,8 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
             REQUIRE(s == p && en > p && en <= n && lvl <= 1);
             REQUIRE(dir == IBIDI_DIR_AUTO || dir == IBIDI_DIR_AUTO_RTL || lvl == (uint8_t)d);
             for (size_t i = s; i + 1 < en; i++)
-                REQUIRE(B.cls[i] != IBIDI_BC_B);
-            REQUIRE(en == n || B.cls[en - 1] == IBIDI_BC_B);
+                REQUIRE(B.cls[i] != IBIDI_UNICODE_BC_B);
+            REQUIRE(en == n || B.cls[en - 1] == IBIDI_UNICODE_BC_B);
             /* the same answer for every index inside */
             ibidi_bidi_para pa2;
             REQUIRE(ibidi_bidi_paragraph(B.cls, n, en - 1, dir, &pa2, &e) == IBIDI_OK);
@@ -355,19 +361,21 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
                 unsigned c = B.cls[i];
                 REQUIRE(B.lv[i] >= L);
                 REQUIRE(B.line[i - s] == B.lv[i]); /* L1 was applied at the paragraph end */
-                if (c == IBIDI_BC_B || c == IBIDI_BC_S)
+                if (c == IBIDI_UNICODE_BC_B || c == IBIDI_UNICODE_BC_S)
                     REQUIRE(B.lv[i] == L);
-                if (is_removed(c) && i > s && B.cls[i - 1] != IBIDI_BC_S) {
+                if (is_removed(c) && i > s && B.cls[i - 1] != IBIDI_UNICODE_BC_S) {
                     /* the level of the character before it, unless L1 reset it */
                     REQUIRE(B.lv[i] == B.lv[i - 1] || B.lv[i] == L);
                 }
                 if (is_removed(c) && i == s)
                     REQUIRE(B.lv[i] == L);
-                has_rtl_input |= c == IBIDI_BC_R || c == IBIDI_BC_AL || c == IBIDI_BC_AN ||
-                                 c == IBIDI_BC_RLE || c == IBIDI_BC_RLO || c == IBIDI_BC_RLI;
-                has_ltr_input |= c == IBIDI_BC_L || c == IBIDI_BC_EN || c == IBIDI_BC_AN ||
-                                 c == IBIDI_BC_LRE || c == IBIDI_BC_LRO || c == IBIDI_BC_LRI;
-                has_fsi |= c == IBIDI_BC_FSI;
+                has_rtl_input |= c == IBIDI_UNICODE_BC_R || c == IBIDI_UNICODE_BC_AL ||
+                                 c == IBIDI_UNICODE_BC_AN || c == IBIDI_UNICODE_BC_RLE ||
+                                 c == IBIDI_UNICODE_BC_RLO || c == IBIDI_UNICODE_BC_RLI;
+                has_ltr_input |= c == IBIDI_UNICODE_BC_L || c == IBIDI_UNICODE_BC_EN ||
+                                 c == IBIDI_UNICODE_BC_AN || c == IBIDI_UNICODE_BC_LRE ||
+                                 c == IBIDI_UNICODE_BC_LRO || c == IBIDI_UNICODE_BC_LRI;
+                has_fsi |= c == IBIDI_UNICODE_BC_FSI;
             }
             for (size_t i = s; i < en; i++) {
                 if (L == 0 && !has_rtl_input && !has_fsi)
@@ -379,13 +387,15 @@ static void check_text(const uint32_t *t, size_t n, ibidi_dir dir, unsigned part
              * been reset by L1: it is followed, after removed characters, whitespace and
              * isolate controls only, by a separator or the end */
             for (size_t i = s + 1; i < en; i++) {
-                if (!is_removed(B.cls[i]) || B.lv[i] == B.lv[i - 1] || B.cls[i - 1] == IBIDI_BC_S)
+                if (!is_removed(B.cls[i]) || B.lv[i] == B.lv[i - 1] ||
+                    B.cls[i - 1] == IBIDI_UNICODE_BC_S)
                     continue;
                 size_t j = i;
                 while (j < en && (is_removed(B.cls[j]) || is_isolate_ctl(B.cls[j]) ||
-                                  B.cls[j] == IBIDI_BC_WS))
+                                  B.cls[j] == IBIDI_UNICODE_BC_WS))
                     j++;
-                REQUIRE(j == en || B.cls[j] == IBIDI_BC_S || B.cls[j] == IBIDI_BC_B);
+                REQUIRE(j == en || B.cls[j] == IBIDI_UNICODE_BC_S ||
+                        B.cls[j] == IBIDI_UNICODE_BC_B);
             }
 
             }

@@ -93,29 +93,29 @@ static diff_report report = {"diff_bidi", "inputs", 0, 0, 0, exclusions, EX_COUN
 static int from_fribidi(FriBidiCharType t)
 {
     switch (t) {
-    case FRIBIDI_TYPE_LTR: return IBIDI_BC_L;
-    case FRIBIDI_TYPE_RTL: return IBIDI_BC_R;
-    case FRIBIDI_TYPE_AL: return IBIDI_BC_AL;
-    case FRIBIDI_TYPE_EN: return IBIDI_BC_EN;
-    case FRIBIDI_TYPE_ES: return IBIDI_BC_ES;
-    case FRIBIDI_TYPE_ET: return IBIDI_BC_ET;
-    case FRIBIDI_TYPE_AN: return IBIDI_BC_AN;
-    case FRIBIDI_TYPE_CS: return IBIDI_BC_CS;
-    case FRIBIDI_TYPE_NSM: return IBIDI_BC_NSM;
-    case FRIBIDI_TYPE_BN: return IBIDI_BC_BN;
-    case FRIBIDI_TYPE_BS: return IBIDI_BC_B;
-    case FRIBIDI_TYPE_SS: return IBIDI_BC_S;
-    case FRIBIDI_TYPE_WS: return IBIDI_BC_WS;
-    case FRIBIDI_TYPE_ON: return IBIDI_BC_ON;
-    case FRIBIDI_TYPE_LRE: return IBIDI_BC_LRE;
-    case FRIBIDI_TYPE_LRO: return IBIDI_BC_LRO;
-    case FRIBIDI_TYPE_RLE: return IBIDI_BC_RLE;
-    case FRIBIDI_TYPE_RLO: return IBIDI_BC_RLO;
-    case FRIBIDI_TYPE_PDF: return IBIDI_BC_PDF;
-    case FRIBIDI_TYPE_LRI: return IBIDI_BC_LRI;
-    case FRIBIDI_TYPE_RLI: return IBIDI_BC_RLI;
-    case FRIBIDI_TYPE_FSI: return IBIDI_BC_FSI;
-    case FRIBIDI_TYPE_PDI: return IBIDI_BC_PDI;
+    case FRIBIDI_TYPE_LTR: return IBIDI_UNICODE_BC_L;
+    case FRIBIDI_TYPE_RTL: return IBIDI_UNICODE_BC_R;
+    case FRIBIDI_TYPE_AL: return IBIDI_UNICODE_BC_AL;
+    case FRIBIDI_TYPE_EN: return IBIDI_UNICODE_BC_EN;
+    case FRIBIDI_TYPE_ES: return IBIDI_UNICODE_BC_ES;
+    case FRIBIDI_TYPE_ET: return IBIDI_UNICODE_BC_ET;
+    case FRIBIDI_TYPE_AN: return IBIDI_UNICODE_BC_AN;
+    case FRIBIDI_TYPE_CS: return IBIDI_UNICODE_BC_CS;
+    case FRIBIDI_TYPE_NSM: return IBIDI_UNICODE_BC_NSM;
+    case FRIBIDI_TYPE_BN: return IBIDI_UNICODE_BC_BN;
+    case FRIBIDI_TYPE_BS: return IBIDI_UNICODE_BC_B;
+    case FRIBIDI_TYPE_SS: return IBIDI_UNICODE_BC_S;
+    case FRIBIDI_TYPE_WS: return IBIDI_UNICODE_BC_WS;
+    case FRIBIDI_TYPE_ON: return IBIDI_UNICODE_BC_ON;
+    case FRIBIDI_TYPE_LRE: return IBIDI_UNICODE_BC_LRE;
+    case FRIBIDI_TYPE_LRO: return IBIDI_UNICODE_BC_LRO;
+    case FRIBIDI_TYPE_RLE: return IBIDI_UNICODE_BC_RLE;
+    case FRIBIDI_TYPE_RLO: return IBIDI_UNICODE_BC_RLO;
+    case FRIBIDI_TYPE_PDF: return IBIDI_UNICODE_BC_PDF;
+    case FRIBIDI_TYPE_LRI: return IBIDI_UNICODE_BC_LRI;
+    case FRIBIDI_TYPE_RLI: return IBIDI_UNICODE_BC_RLI;
+    case FRIBIDI_TYPE_FSI: return IBIDI_UNICODE_BC_FSI;
+    case FRIBIDI_TYPE_PDI: return IBIDI_UNICODE_BC_PDI;
     default: return -1;
     }
 }
@@ -123,29 +123,29 @@ static int from_fribidi(FriBidiCharType t)
 static int from_icu(UCharDirection d)
 {
     switch (d) {
-    case U_LEFT_TO_RIGHT: return IBIDI_BC_L;
-    case U_RIGHT_TO_LEFT: return IBIDI_BC_R;
-    case U_RIGHT_TO_LEFT_ARABIC: return IBIDI_BC_AL;
-    case U_EUROPEAN_NUMBER: return IBIDI_BC_EN;
-    case U_EUROPEAN_NUMBER_SEPARATOR: return IBIDI_BC_ES;
-    case U_EUROPEAN_NUMBER_TERMINATOR: return IBIDI_BC_ET;
-    case U_ARABIC_NUMBER: return IBIDI_BC_AN;
-    case U_COMMON_NUMBER_SEPARATOR: return IBIDI_BC_CS;
-    case U_DIR_NON_SPACING_MARK: return IBIDI_BC_NSM;
-    case U_BOUNDARY_NEUTRAL: return IBIDI_BC_BN;
-    case U_BLOCK_SEPARATOR: return IBIDI_BC_B;
-    case U_SEGMENT_SEPARATOR: return IBIDI_BC_S;
-    case U_WHITE_SPACE_NEUTRAL: return IBIDI_BC_WS;
-    case U_OTHER_NEUTRAL: return IBIDI_BC_ON;
-    case U_LEFT_TO_RIGHT_EMBEDDING: return IBIDI_BC_LRE;
-    case U_LEFT_TO_RIGHT_OVERRIDE: return IBIDI_BC_LRO;
-    case U_RIGHT_TO_LEFT_EMBEDDING: return IBIDI_BC_RLE;
-    case U_RIGHT_TO_LEFT_OVERRIDE: return IBIDI_BC_RLO;
-    case U_POP_DIRECTIONAL_FORMAT: return IBIDI_BC_PDF;
-    case U_LEFT_TO_RIGHT_ISOLATE: return IBIDI_BC_LRI;
-    case U_RIGHT_TO_LEFT_ISOLATE: return IBIDI_BC_RLI;
-    case U_FIRST_STRONG_ISOLATE: return IBIDI_BC_FSI;
-    case U_POP_DIRECTIONAL_ISOLATE: return IBIDI_BC_PDI;
+    case U_LEFT_TO_RIGHT: return IBIDI_UNICODE_BC_L;
+    case U_RIGHT_TO_LEFT: return IBIDI_UNICODE_BC_R;
+    case U_RIGHT_TO_LEFT_ARABIC: return IBIDI_UNICODE_BC_AL;
+    case U_EUROPEAN_NUMBER: return IBIDI_UNICODE_BC_EN;
+    case U_EUROPEAN_NUMBER_SEPARATOR: return IBIDI_UNICODE_BC_ES;
+    case U_EUROPEAN_NUMBER_TERMINATOR: return IBIDI_UNICODE_BC_ET;
+    case U_ARABIC_NUMBER: return IBIDI_UNICODE_BC_AN;
+    case U_COMMON_NUMBER_SEPARATOR: return IBIDI_UNICODE_BC_CS;
+    case U_DIR_NON_SPACING_MARK: return IBIDI_UNICODE_BC_NSM;
+    case U_BOUNDARY_NEUTRAL: return IBIDI_UNICODE_BC_BN;
+    case U_BLOCK_SEPARATOR: return IBIDI_UNICODE_BC_B;
+    case U_SEGMENT_SEPARATOR: return IBIDI_UNICODE_BC_S;
+    case U_WHITE_SPACE_NEUTRAL: return IBIDI_UNICODE_BC_WS;
+    case U_OTHER_NEUTRAL: return IBIDI_UNICODE_BC_ON;
+    case U_LEFT_TO_RIGHT_EMBEDDING: return IBIDI_UNICODE_BC_LRE;
+    case U_LEFT_TO_RIGHT_OVERRIDE: return IBIDI_UNICODE_BC_LRO;
+    case U_RIGHT_TO_LEFT_EMBEDDING: return IBIDI_UNICODE_BC_RLE;
+    case U_RIGHT_TO_LEFT_OVERRIDE: return IBIDI_UNICODE_BC_RLO;
+    case U_POP_DIRECTIONAL_FORMAT: return IBIDI_UNICODE_BC_PDF;
+    case U_LEFT_TO_RIGHT_ISOLATE: return IBIDI_UNICODE_BC_LRI;
+    case U_RIGHT_TO_LEFT_ISOLATE: return IBIDI_UNICODE_BC_RLI;
+    case U_FIRST_STRONG_ISOLATE: return IBIDI_UNICODE_BC_FSI;
+    case U_POP_DIRECTIONAL_ISOLATE: return IBIDI_UNICODE_BC_PDI;
     default: return -1;
     }
 }
@@ -153,7 +153,7 @@ static int from_icu(UCharDirection d)
 /* The opening bracket of a pair that N0 (BD16) matches, for cp of bracket type bpt. */
 static uint32_t opening_of(uint32_t cp, ibidi_unicode_bpt bpt)
 {
-    return bpt == IBIDI_BPT_CLOSE ? ibidi_unicode_paired_bracket(cp) : cp;
+    return bpt == IBIDI_UNICODE_BPT_CLOSE ? ibidi_unicode_paired_bracket(cp) : cp;
 }
 
 /* The canonical singleton decomposition of cp, or cp: BD16 matches brackets up to
@@ -164,7 +164,7 @@ static uint32_t canonical_bracket(uint32_t cp)
     uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
     ibidi_unicode_dt t;
     if (ibidi_unicode_decomposition(cp, d, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 1 &&
-        t == IBIDI_DT_CANONICAL)
+        t == IBIDI_UNICODE_DT_CANONICAL)
         return d[0];
     return cp;
 }
@@ -176,9 +176,9 @@ static int fribidi_data_same(uint32_t cp, int bc)
         return 0;
     ibidi_unicode_bpt bpt = ibidi_unicode_bracket_type(cp);
     FriBidiBracketType fb = fribidi_get_bracket(cp);
-    if (bpt == IBIDI_BPT_NONE)
+    if (bpt == IBIDI_UNICODE_BPT_NONE)
         return fb == FRIBIDI_NO_BRACKET;
-    if (fb == FRIBIDI_NO_BRACKET || FRIBIDI_IS_BRACKET_OPEN(fb) != (bpt == IBIDI_BPT_OPEN))
+    if (fb == FRIBIDI_NO_BRACKET || FRIBIDI_IS_BRACKET_OPEN(fb) != (bpt == IBIDI_UNICODE_BPT_OPEN))
         return 0;
     uint32_t id = FRIBIDI_BRACKET_ID(fb), open = opening_of(cp, bpt);
     return id == open || id == canonical_bracket(open);
@@ -190,9 +190,9 @@ static int icu_data_same(uint32_t cp, int bc)
     if (from_icu(u_charDirection(c)) != bc)
         return 0;
     int bpt = u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
-    int want = ibidi_unicode_bracket_type(cp) == IBIDI_BPT_OPEN    ? U_BPT_OPEN
-               : ibidi_unicode_bracket_type(cp) == IBIDI_BPT_CLOSE ? U_BPT_CLOSE
-                                                              : U_BPT_NONE;
+    int want = ibidi_unicode_bracket_type(cp) == IBIDI_UNICODE_BPT_OPEN    ? U_BPT_OPEN
+               : ibidi_unicode_bracket_type(cp) == IBIDI_UNICODE_BPT_CLOSE ? U_BPT_CLOSE
+                                                                           : U_BPT_NONE;
     return bpt == want && (uint32_t)u_getBidiPairedBracket(c) == ibidi_unicode_paired_bracket(cp);
 }
 
@@ -256,11 +256,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         classes[i] = (uint8_t)bc;
         fr_old |= !fribidi_data_same(cps[i], bc);
         icu_old |= !icu_data_same(cps[i], bc);
-        mid_b |= bc == IBIDI_BC_B && i + 1 < n;
+        mid_b |= bc == IBIDI_UNICODE_BC_B && i + 1 < n;
         removed |= ibidi_bidi_class_removed((ibidi_unicode_bc)bc);
-        openers += bc == IBIDI_BC_ON && ibidi_unicode_bracket_type(cps[i]) == IBIDI_BPT_OPEN;
-        if (bc == IBIDI_BC_LRE || bc == IBIDI_BC_RLE || bc == IBIDI_BC_LRO ||
-            bc == IBIDI_BC_RLO || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI || bc == IBIDI_BC_FSI)
+        openers += bc == IBIDI_UNICODE_BC_ON &&
+                   ibidi_unicode_bracket_type(cps[i]) == IBIDI_UNICODE_BPT_OPEN;
+        if (bc == IBIDI_UNICODE_BC_LRE || bc == IBIDI_UNICODE_BC_RLE ||
+            bc == IBIDI_UNICODE_BC_LRO || bc == IBIDI_UNICODE_BC_RLO ||
+            bc == IBIDI_UNICODE_BC_LRI || bc == IBIDI_UNICODE_BC_RLI || bc == IBIDI_UNICODE_BC_FSI)
             initiators++;
     }
     if (fr_old)

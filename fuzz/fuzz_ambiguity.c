@@ -79,13 +79,13 @@ static unsigned category_of(const uint32_t *cp, size_t n)
     for (size_t i = 0; i < n; i++) {
         const ibidi_unicode_bc c = cp[i] <= 0x10FFFFu && (cp[i] < 0xD800u || cp[i] > 0xDFFFu)
                                        ? ibidi_unicode_bidi_class(cp[i])
-                                       : IBIDI_BC_ON;
-        if (c == IBIDI_BC_L) {
+                                       : IBIDI_UNICODE_BC_ON;
+        if (c == IBIDI_UNICODE_BC_L) {
             first_l = first_l == n ? i : first_l;
             last_l = i;
-        } else if (c == IBIDI_BC_R || c == IBIDI_BC_AL) {
+        } else if (c == IBIDI_UNICODE_BC_R || c == IBIDI_UNICODE_BC_AL) {
             has_r = 1;
-        } else if (c == IBIDI_BC_EN || c == IBIDI_BC_AN) {
+        } else if (c == IBIDI_UNICODE_BC_EN || c == IBIDI_UNICODE_BC_AN) {
             first_num = first_num == n ? i : first_num;
             last_num = i;
         }
@@ -145,7 +145,7 @@ static void set_aside(const char *s, size_t len, const ibidi_ambiguity_options *
         const size_t at = pos;
         uint32_t cp;
         require(ibidi_utf8_next(s, len, &pos, &cp, NULL) == IBIDI_OK);
-        if (ibidi_unicode_bidi_class(cp) == IBIDI_BC_BN) {
+        if (ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_BN) {
             any = 1;
             continue;
         }

@@ -118,9 +118,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint32_t cp;
         if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK)
             break;
-        has_b |= ibidi_unicode_bidi_class(cp) == IBIDI_BC_B;
-        if (ibidi_unicode_bidi_class(cp) != IBIDI_BC_BN) /* BN shows nothing (see 3) */
-            ends_ws = ibidi_unicode_bidi_class(cp) == IBIDI_BC_WS;
+        has_b |= ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_B;
+        if (ibidi_unicode_bidi_class(cp) != IBIDI_UNICODE_BC_BN) /* BN shows nothing (see 3) */
+            ends_ws = ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_WS;
     }
     ibidi_display_options o;
     memset(&o, 0, sizeof o);

@@ -60,19 +60,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(ibidi_code_message(iv) != NULL);
 
     int bc = ibidi_unicode_bidi_class_from_name(s, size);
-    require(bc == -1 || (bc >= 0 && bc < IBIDI_BC_COUNT));
-    const char *bn = ibidi_unicode_bidi_class_name((ibidi_unicode_bc)(v % (IBIDI_BC_COUNT + 2)));
+    require(bc == -1 || (bc >= 0 && bc < IBIDI_UNICODE_BC_COUNT));
+    const char *bn =
+        ibidi_unicode_bidi_class_name((ibidi_unicode_bc)(v % (IBIDI_UNICODE_BC_COUNT + 2)));
     if (bn)
         require(ibidi_unicode_bidi_class_from_name(bn, strlen(bn)) ==
-                (int)(v % (IBIDI_BC_COUNT + 2)));
+                (int)(v % (IBIDI_UNICODE_BC_COUNT + 2)));
     if (bc != -1) /* the input is its short name or its long one */
         require(ibidi_unicode_bidi_class_name((ibidi_unicode_bc)bc) != NULL);
 
     int sc = ibidi_unicode_script_from_name(s, size);
-    require(sc == -1 || (sc >= 0 && sc < IBIDI_SC_COUNT));
+    require(sc == -1 || (sc >= 0 && sc < IBIDI_UNICODE_SC_COUNT));
     if (sc != -1) /* its short or long name, or another alias (Qaac for Copt) */
         require(ibidi_unicode_script_name((ibidi_unicode_sc)sc) != NULL);
-    const ibidi_unicode_sc vs = (ibidi_unicode_sc)(v % (IBIDI_SC_COUNT + 2));
+    const ibidi_unicode_sc vs = (ibidi_unicode_sc)(v % (IBIDI_UNICODE_SC_COUNT + 2));
     const char *sn = ibidi_unicode_script_name(vs), *sl = ibidi_unicode_script_long_name(vs);
     require((sn == NULL) == (sl == NULL));
     if (sn) {

@@ -37,33 +37,33 @@ static void check_one(uint32_t cp)
     ibidi_unicode_jt jt = ibidi_unicode_joining_type(cp);
     ibidi_unicode_bpt bpt = ibidi_unicode_bracket_type(cp);
     ibidi_unicode_uts46 st = ibidi_unicode_uts46_status(cp);
-    ibidi_unicode_dt dt = IBIDI_DT_COUNT;
+    ibidi_unicode_dt dt = IBIDI_UNICODE_DT_COUNT;
     uint32_t buf[IBIDI_UNICODE_MAX_DECOMPOSITION + IBIDI_UNICODE_MAX_UTS46_MAPPING];
     ibidi_unicode_sc scx[256];
     char name[IBIDI_UNICODE_MAX_NAME];
 
     /* 1 */
-    REQUIRE((unsigned)bc < IBIDI_BC_COUNT && ibidi_unicode_bidi_class_name(bc));
-    REQUIRE((unsigned)gc < IBIDI_GC_COUNT && ibidi_unicode_gc_name(gc));
-    REQUIRE(sc < IBIDI_SC_COUNT && ibidi_unicode_script_name(sc) &&
+    REQUIRE((unsigned)bc < IBIDI_UNICODE_BC_COUNT && ibidi_unicode_bidi_class_name(bc));
+    REQUIRE((unsigned)gc < IBIDI_UNICODE_GC_COUNT && ibidi_unicode_gc_name(gc));
+    REQUIRE(sc < IBIDI_UNICODE_SC_COUNT && ibidi_unicode_script_name(sc) &&
             ibidi_unicode_script_long_name(sc));
-    REQUIRE(jt <= IBIDI_JT_T && ibidi_unicode_joining_type_name(jt));
-    REQUIRE(bpt <= IBIDI_BPT_CLOSE && ibidi_unicode_bracket_type_name(bpt));
+    REQUIRE(jt <= IBIDI_UNICODE_JT_T && ibidi_unicode_joining_type_name(jt));
+    REQUIRE(bpt <= IBIDI_UNICODE_BPT_CLOSE && ibidi_unicode_bracket_type_name(bpt));
     REQUIRE(st <= IBIDI_UNICODE_UTS46_DISALLOWED && ibidi_unicode_uts46_status_name(st));
     REQUIRE(ibidi_unicode_combining_class(cp) <= 254);
-    REQUIRE(ibidi_unicode_assigned(cp) == (gc != IBIDI_GC_CN));
+    REQUIRE(ibidi_unicode_assigned(cp) == (gc != IBIDI_UNICODE_GC_CN));
 
     /* 4: Script_Extensions, preflighted and full */
     size_t nscx = ibidi_unicode_script_extensions(cp, NULL, 0);
     REQUIRE(nscx >= 1 && nscx <= 256);
     REQUIRE(ibidi_unicode_script_extensions(cp, scx, 256) == nscx);
     for (size_t i = 0; i < nscx; i++)
-        REQUIRE(scx[i] < IBIDI_SC_COUNT);
+        REQUIRE(scx[i] < IBIDI_UNICODE_SC_COUNT);
 
     /* 4: decomposition */
     size_t nd = ibidi_unicode_decomposition(cp, buf, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt);
-    REQUIRE(nd <= IBIDI_UNICODE_MAX_DECOMPOSITION && (unsigned)dt < IBIDI_DT_COUNT);
-    REQUIRE((nd == 0) == (dt == IBIDI_DT_NONE));
+    REQUIRE(nd <= IBIDI_UNICODE_MAX_DECOMPOSITION && (unsigned)dt < IBIDI_UNICODE_DT_COUNT);
+    REQUIRE((nd == 0) == (dt == IBIDI_UNICODE_DT_NONE));
     REQUIRE(ibidi_unicode_decomposition(cp, NULL, 0, NULL) == nd);
 
     /* 4: UTS #46 mapping */
@@ -81,35 +81,35 @@ static void check_one(uint32_t cp)
 
     /* 2 */
     if (cp > 0x10FFFF)
-        REQUIRE(gc == IBIDI_GC_CN && nn == 0 && nd == 0 && nm == 0);
+        REQUIRE(gc == IBIDI_UNICODE_GC_CN && nn == 0 && nd == 0 && nm == 0);
 
     /* 3 */
     uint32_t pb = ibidi_unicode_paired_bracket(cp);
-    if (bpt == IBIDI_BPT_NONE) {
+    if (bpt == IBIDI_UNICODE_BPT_NONE) {
         REQUIRE(pb == cp);
     } else {
         REQUIRE(pb != cp && ibidi_unicode_paired_bracket(pb) == cp);
         REQUIRE(ibidi_unicode_bracket_type(pb) ==
-                (bpt == IBIDI_BPT_OPEN ? IBIDI_BPT_CLOSE : IBIDI_BPT_OPEN));
+                (bpt == IBIDI_UNICODE_BPT_OPEN ? IBIDI_UNICODE_BPT_CLOSE : IBIDI_UNICODE_BPT_OPEN));
     }
     if (ibidi_unicode_mirroring_glyph(cp) != cp)
         REQUIRE(ibidi_unicode_bidi_mirrored(cp));
 
     /* 6 */
     const int ctl = ibidi_unicode_bidi_control(cp);
-    if (bc >= IBIDI_BC_LRE && bc <= IBIDI_BC_PDI)
+    if (bc >= IBIDI_UNICODE_BC_LRE && bc <= IBIDI_UNICODE_BC_PDI)
         REQUIRE(ctl);
     if (ctl)
-        REQUIRE(gc == IBIDI_GC_CF && ibidi_unicode_default_ignorable(cp) &&
-                (bc >= IBIDI_BC_LRE || bc == IBIDI_BC_L || bc == IBIDI_BC_R ||
-                 bc == IBIDI_BC_AL));
+        REQUIRE(gc == IBIDI_UNICODE_GC_CF && ibidi_unicode_default_ignorable(cp) &&
+                (bc >= IBIDI_UNICODE_BC_LRE || bc == IBIDI_UNICODE_BC_L ||
+                 bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL));
     const int nonchar = cp <= 0x10FFFF && ((cp >= 0xFDD0 && cp <= 0xFDEF) ||
                                            (cp & 0xFFFEu) == 0xFFFEu);
     REQUIRE(ibidi_unicode_noncharacter(cp) == nonchar);
     const ibidi_idna_property ip = ibidi_idna_property_of(cp);
     REQUIRE(ibidi_idna_property_name(ip) != NULL);
     if (nonchar)
-        REQUIRE(gc == IBIDI_GC_CN && !ibidi_unicode_default_ignorable(cp) &&
+        REQUIRE(gc == IBIDI_UNICODE_GC_CN && !ibidi_unicode_default_ignorable(cp) &&
                 ip == IBIDI_IDNA_DISALLOWED);
     const ibidi_unicode_idna2008 v8 = ibidi_unicode_uts46_idna2008(cp);
     REQUIRE(v8 <= IBIDI_UNICODE_UTS46_IDNA2008_XV8);
@@ -136,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
             ibidi_unicode_dt dt;
             REQUIRE(ibidi_unicode_decomposition(c, d, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt) == 2);
-            REQUIRE(dt == IBIDI_DT_CANONICAL && d[0] == prev && d[1] == cp);
+            REQUIRE(dt == IBIDI_UNICODE_DT_CANONICAL && d[0] == prev && d[1] == cp);
         }
         prev = cp;
     }

@@ -17,9 +17,9 @@
  *     neighbour of the table and a twin no longer than a label;
  *  3. counting without storage (bit 6 set), or without details (clear), gives the same
  *     number as with them;
- *  4. the same bytes read as Bidi classes (mod IBIDI_BC_COUNT): the conditions never
+ *  4. the same bytes read as Bidi classes (mod IBIDI_UNICODE_BC_COUNT): the conditions never
  *     report a bit outside the mask, and grouping over every context ends with OK;
- *  5. the bytes as raw class values (some >= IBIDI_BC_COUNT): grouping ends with OK, or
+ *  5. the bytes as raw class values (some >= IBIDI_UNICODE_BC_COUNT): grouping ends with OK, or
  *     with RFC5893_CLASS at the first bad value (offset in the label, value the class);
  *     NULL classes break every condition asked for;
  *  6. the bytes as classes: ibidi_rfc5893_rfc3454_rule_ok is RFC 3454 §6 read directly
@@ -51,13 +51,13 @@ static int rfc3454_direct(const uint8_t *c, size_t n)
 {
     int has_l = 0, has_r = 0;
     for (size_t i = 0; i < n; i++) {
-        has_l |= c[i] == IBIDI_BC_L;
-        has_r |= c[i] == IBIDI_BC_R || c[i] == IBIDI_BC_AL;
+        has_l |= c[i] == IBIDI_UNICODE_BC_L;
+        has_r |= c[i] == IBIDI_UNICODE_BC_R || c[i] == IBIDI_UNICODE_BC_AL;
     }
     if (!has_r)
         return 1;
-    return !has_l && (c[0] == IBIDI_BC_R || c[0] == IBIDI_BC_AL) &&
-           (c[n - 1] == IBIDI_BC_R || c[n - 1] == IBIDI_BC_AL);
+    return !has_l && (c[0] == IBIDI_UNICODE_BC_R || c[0] == IBIDI_UNICODE_BC_AL) &&
+           (c[n - 1] == IBIDI_UNICODE_BC_R || c[n - 1] == IBIDI_UNICODE_BC_AL);
 }
 
 /* 7 */
@@ -71,13 +71,13 @@ static void alphabet_once(void)
     require(ibidi_rfc5893_label_alphabet(NULL, NULL) == IBIDI_E_INVALID_ARGUMENT);
     require(ibidi_rfc5893_label_alphabet(&a, NULL) == IBIDI_OK);
     size_t k = 0;
-    for (unsigned c = 0; c < IBIDI_BC_COUNT; c++) {
+    for (unsigned c = 0; c < IBIDI_UNICODE_BC_COUNT; c++) {
         if (a.count[c] == 0) {
             require(a.example[c] == 0);
             continue;
         }
         require(ibidi_unicode_bidi_class(a.example[c]) == (ibidi_unicode_bc)c);
-        if (c != IBIDI_BC_BN)
+        if (c != IBIDI_UNICODE_BC_BN)
             require(k < a.n_classes && a.classes[k++] == c);
     }
     require(k == a.n_classes);
@@ -151,7 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t cls[IBIDI_RFC5893_MAX_LABEL];
     size_t m = len < IBIDI_RFC5893_MAX_LABEL ? len : IBIDI_RFC5893_MAX_LABEL;
     for (size_t i = 0; i < m; i++)
-        cls[i] = (uint8_t)((uint8_t)name[i] % IBIDI_BC_COUNT);
+        cls[i] = (uint8_t)((uint8_t)name[i] % IBIDI_UNICODE_BC_COUNT);
     const unsigned mask = (unsigned)data[0] >> 2 & IBIDI_RFC5893_ALL_CONDITIONS;
     require((ibidi_rfc5893_conditions(cls, m, mask) & ~mask) == 0);
     require(ibidi_rfc5893_rfc3454_rule_ok(cls, m) == rfc3454_direct(cls, m));
@@ -170,7 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m <= 8) {
         size_t first_bad = m;
         for (size_t i = 0; i < m && first_bad == m; i++)
-            if ((uint8_t)name[i] >= IBIDI_BC_COUNT)
+            if ((uint8_t)name[i] >= IBIDI_UNICODE_BC_COUNT)
                 first_bad = i;
         ibidi_error gerr;
         st = ibidi_rfc5893_grouping_classes((const uint8_t *)name, m, IBIDI_RFC5893_ONLY_LTR,

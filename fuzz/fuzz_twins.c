@@ -70,7 +70,7 @@ static uint64_t hash(const char *s, size_t len)
 
 static int is_bn(uint32_t cp)
 {
-    return ibidi_unicode_bidi_class(cp) == IBIDI_BC_BN;
+    return ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_BN;
 }
 
 /* t without its characters of class BN (X9), in place; returns the new length. */
@@ -114,7 +114,7 @@ static int marks_on(const uint32_t *t, size_t n, ibidi_dir dir, long *on)
         l2v[v2l[v]] = v;
     long base = -2;
     for (size_t i = 0; i < n; i++) {
-        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
+        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_UNICODE_BC_NSM) {
             on[l2v[i]] = base;
         } else {
             on[l2v[i]] = -1;
@@ -260,7 +260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < nk; i++) {
             require(ibidi__twin_level_allowed(ibidi_unicode_bidi_class(kept[i]), (unsigned)dir,
                                               lv[i]));
-            if (ibidi_unicode_bidi_class(kept[i]) == IBIDI_BC_NSM)
+            if (ibidi_unicode_bidi_class(kept[i]) == IBIDI_UNICODE_BC_NSM)
                 require(lv[i] == (i ? lv[i - 1] : (uint8_t)dir));
         }
     }

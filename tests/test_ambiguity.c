@@ -267,7 +267,7 @@ static void test_number_level(void)
     CHECK(t_ambig_analyze("\xD9\xA1\xD8\xA8", 4, IBIDI_IRI_AS_AUTO, IBIDI_AMBIGUITY_TEXT, 0, DEFC,
                           &FR, &E) == IBIDI_OK &&
               NF == 1 && F[0].code == IBIDI_AMBIGUITY_NUMBER_LEVEL && F[0].cp == 0x661 &&
-              F[0].bidi_class == IBIDI_BC_AN && F[0].length == 2 &&
+              F[0].bidi_class == IBIDI_UNICODE_BC_AN && F[0].length == 2 &&
               F[0].context == IBIDI_DIR_LTR && F[0].part == IBIDI_NO_PART &&
               F[0].severity == IBIDI_SEVERITY_WARNING && F[0].detail == 0,
           "AN before AL");
@@ -1040,7 +1040,7 @@ static void test_joiners(void)
                   NF == 3 && F[2].code == IBIDI_AMBIGUITY_NUMBER_LEVEL && F[2].offset == 6 &&
                   F[2].length == 1 && F[2].cp == '1' &&
                   F[0].code == IBIDI_AMBIGUITY_IDN_NUMBER_LABEL && F[0].offset == 3 &&
-                  F[0].length == 7 && F[0].cp == 0x200C && F[0].bidi_class == IBIDI_BC_BN,
+                  F[0].length == 7 && F[0].cp == 0x200C && F[0].bidi_class == IBIDI_UNICODE_BC_BN,
               "A.|1|.com: NUMBER_LEVEL at 6+1, the label at 3+7 from its joiner");
     }
     /* CONTEXTJ (RFC 5892 A.1): ZWNJ between Hebrew letters is invalid, so the twin that

@@ -87,8 +87,8 @@ static char *enc(const uint32_t *t, size_t n, size_t *len)
 
 static int is_removed(unsigned c) /* X9 */
 {
-    return c == IBIDI_BC_RLE || c == IBIDI_BC_LRE || c == IBIDI_BC_RLO || c == IBIDI_BC_LRO ||
-           c == IBIDI_BC_PDF || c == IBIDI_BC_BN;
+    return c == IBIDI_UNICODE_BC_RLE || c == IBIDI_UNICODE_BC_LRE || c == IBIDI_UNICODE_BC_RLO ||
+           c == IBIDI_UNICODE_BC_LRO || c == IBIDI_UNICODE_BC_PDF || c == IBIDI_UNICODE_BC_BN;
 }
 
 static int info_eq(const ibidi_bidi_info *a, const ibidi_bidi_info *b)
@@ -150,7 +150,7 @@ static void test_errors(void)
     ibidi_error e;
     ibidi_status st;
     const uint32_t abc[3] = {'a', 'b', 'c'};
-    const uint8_t cls3[3] = {IBIDI_BC_L, IBIDI_BC_R, IBIDI_BC_EN};
+    const uint8_t cls3[3] = {IBIDI_UNICODE_BC_L, IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_EN};
     const uint8_t lev3[3] = {0, 1, 2};
 
     /* NULL input with a non-zero length */
@@ -282,7 +282,8 @@ static void test_errors(void)
     ncp = r.n;
     CHECK(st == IBIDI_OK && e.status == IBIDI_OK && e.offset == 0 && e.value == 0 && ncp == 3,
           "NUL inside UTF-8: %d, %zu code points", st, ncp);
-    CHECK(cl[0] == IBIDI_BC_L && cl[1] == IBIDI_BC_BN && cl[2] == IBIDI_BC_R,
+    CHECK(cl[0] == IBIDI_UNICODE_BC_L && cl[1] == IBIDI_UNICODE_BC_BN &&
+              cl[2] == IBIDI_UNICODE_BC_R,
           "classes of a NUL b: %u %u %u", cl[0], cl[1], cl[2]);
     CHECK(off[0] == 0 && off[1] == 1 && off[2] == 2, "offsets %zu %zu %zu", off[0], off[1], off[2]);
 
@@ -317,7 +318,8 @@ static void test_errors(void)
 
     /* class values out of range */
     {
-        const uint8_t c1[3] = {IBIDI_BC_L, IBIDI_BC_R, 23}, c2[2] = {255, IBIDI_BC_L};
+        const uint8_t c1[3] = {IBIDI_UNICODE_BC_L, IBIDI_UNICODE_BC_R, 23},
+                      c2[2] = {255, IBIDI_UNICODE_BC_L};
         memset(&e, 0, sizeof e);
         st = ibidi_bidi_resolve_classes(c1, 3, NULL, &r, &e);
         CHECK(st == IBIDI_E_INVALID_ARGUMENT && e.status == st && e.offset == 2,
@@ -902,11 +904,12 @@ static void ref_line(const uint8_t *levels, const uint8_t *cls, size_t start, si
     for (size_t i = end; i-- > start;) {
         unsigned c = cls[i];
         out[i - start] = levels[i];
-        if (c == IBIDI_BC_S || c == IBIDI_BC_B) {
+        if (c == IBIDI_UNICODE_BC_S || c == IBIDI_UNICODE_BC_B) {
             out[i - start] = para;
             trailing = 1;
-        } else if (trailing && (c == IBIDI_BC_WS || c == IBIDI_BC_LRI || c == IBIDI_BC_RLI ||
-                                c == IBIDI_BC_FSI || c == IBIDI_BC_PDI || is_removed(c))) {
+        } else if (trailing && (c == IBIDI_UNICODE_BC_WS || c == IBIDI_UNICODE_BC_LRI ||
+                                c == IBIDI_UNICODE_BC_RLI || c == IBIDI_UNICODE_BC_FSI ||
+                                c == IBIDI_UNICODE_BC_PDI || is_removed(c))) {
             out[i - start] = para;
         } else {
             trailing = 0;
@@ -973,12 +976,13 @@ static void test_line_levels(void)
     }
 
     /* random class strings, several paragraphs, random line breaks, against ref_line */
-    static const uint8_t pool[] = {IBIDI_BC_L,   IBIDI_BC_R,   IBIDI_BC_AL,  IBIDI_BC_EN,
-                                   IBIDI_BC_AN,  IBIDI_BC_WS,  IBIDI_BC_WS,  IBIDI_BC_WS,
-                                   IBIDI_BC_S,   IBIDI_BC_B,   IBIDI_BC_BN,  IBIDI_BC_BN,
-                                   IBIDI_BC_ON,  IBIDI_BC_NSM, IBIDI_BC_ET,  IBIDI_BC_CS,
-                                   IBIDI_BC_LRE, IBIDI_BC_RLE, IBIDI_BC_PDF, IBIDI_BC_RLO,
-                                   IBIDI_BC_LRI, IBIDI_BC_RLI, IBIDI_BC_FSI, IBIDI_BC_PDI};
+    static const uint8_t pool[] = {
+        IBIDI_UNICODE_BC_L,   IBIDI_UNICODE_BC_R,   IBIDI_UNICODE_BC_AL,  IBIDI_UNICODE_BC_EN,
+        IBIDI_UNICODE_BC_AN,  IBIDI_UNICODE_BC_WS,  IBIDI_UNICODE_BC_WS,  IBIDI_UNICODE_BC_WS,
+        IBIDI_UNICODE_BC_S,   IBIDI_UNICODE_BC_B,   IBIDI_UNICODE_BC_BN,  IBIDI_UNICODE_BC_BN,
+        IBIDI_UNICODE_BC_ON,  IBIDI_UNICODE_BC_NSM, IBIDI_UNICODE_BC_ET,  IBIDI_UNICODE_BC_CS,
+        IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_PDF, IBIDI_UNICODE_BC_RLO,
+        IBIDI_UNICODE_BC_LRI, IBIDI_UNICODE_BC_RLI, IBIDI_UNICODE_BC_FSI, IBIDI_UNICODE_BC_PDI};
     long bad = 0, lines = 0;
     for (int it = 0; it < 20000 && bad < 5; it++) {
         n = 1 + below(60);
@@ -1142,17 +1146,18 @@ static void test_paragraphs(void)
               "P2 case %zu resolve: level %u", i, info.para_level);
         int explicit_ = 0;
         for (size_t k = 0; k < n; k++)
-            explicit_ |= cl[k] >= IBIDI_BC_LRE && cl[k] <= IBIDI_BC_PDI;
+            explicit_ |= cl[k] >= IBIDI_UNICODE_BC_LRE && cl[k] <= IBIDI_UNICODE_BC_PDI;
         CHECK(info.has_explicit == explicit_, "P2 case %zu: has_explicit %u", i, info.has_explicit);
     }
 
     /* every paragraph is resolved on its own: the levels of the whole text are those of
      * each paragraph alone, for random class strings */
-    static const uint8_t pool[] = {IBIDI_BC_L,   IBIDI_BC_R,   IBIDI_BC_AL,  IBIDI_BC_EN,
-                                   IBIDI_BC_AN,  IBIDI_BC_WS,  IBIDI_BC_B,   IBIDI_BC_B,
-                                   IBIDI_BC_S,   IBIDI_BC_BN,  IBIDI_BC_ON,  IBIDI_BC_NSM,
-                                   IBIDI_BC_RLE, IBIDI_BC_LRO, IBIDI_BC_PDF, IBIDI_BC_RLI,
-                                   IBIDI_BC_FSI, IBIDI_BC_PDI, IBIDI_BC_ET,  IBIDI_BC_ES};
+    static const uint8_t pool[] = {
+        IBIDI_UNICODE_BC_L,   IBIDI_UNICODE_BC_R,   IBIDI_UNICODE_BC_AL,  IBIDI_UNICODE_BC_EN,
+        IBIDI_UNICODE_BC_AN,  IBIDI_UNICODE_BC_WS,  IBIDI_UNICODE_BC_B,   IBIDI_UNICODE_BC_B,
+        IBIDI_UNICODE_BC_S,   IBIDI_UNICODE_BC_BN,  IBIDI_UNICODE_BC_ON,  IBIDI_UNICODE_BC_NSM,
+        IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_PDF, IBIDI_UNICODE_BC_RLI,
+        IBIDI_UNICODE_BC_FSI, IBIDI_UNICODE_BC_PDI, IBIDI_UNICODE_BC_ET,  IBIDI_UNICODE_BC_ES};
     long bad = 0, count = 0;
     for (int it = 0; it < 5000 && bad < 5; it++) {
         uint8_t one[64];
@@ -1327,15 +1332,16 @@ static void test_visual(void)
         size_t k = 0, k2 = 0;
         for (size_t v = 0; ok && v < n; v++) {
             ibidi_unicode_bc bc = ibidi_unicode_bidi_class(a[v]);
-            int ctlc = (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
-                       bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || a[v] == 0x200E ||
+            int ctlc = (is_removed(bc) && bc != IBIDI_UNICODE_BC_BN) ||
+                       bc == IBIDI_UNICODE_BC_LRI || bc == IBIDI_UNICODE_BC_RLI ||
+                       bc == IBIDI_UNICODE_BC_FSI || bc == IBIDI_UNICODE_BC_PDI || a[v] == 0x200E ||
                        a[v] == 0x200F || a[v] == 0x61C;
             if (!ctlc)
                 ok = k < lc && c[k++] == a[v];
             bc = ibidi_unicode_bidi_class(b[v]);
-            ctlc = (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
-                   bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || b[v] == 0x200E || b[v] == 0x200F ||
-                   b[v] == 0x61C;
+            ctlc = (is_removed(bc) && bc != IBIDI_UNICODE_BC_BN) || bc == IBIDI_UNICODE_BC_LRI ||
+                   bc == IBIDI_UNICODE_BC_RLI || bc == IBIDI_UNICODE_BC_FSI ||
+                   bc == IBIDI_UNICODE_BC_PDI || b[v] == 0x200E || b[v] == 0x200F || b[v] == 0x61C;
             if (ok && !ctlc)
                 ok = k2 < ld && d[k2++] == b[v];
         }

@@ -384,26 +384,23 @@ static uint8_t ref_auto_level(const uint8_t *cls, size_t n)
     size_t depth = 0;
     for (size_t i = 0; i < n; i++) {
         switch (cls[i]) {
-        case IBIDI_BC_L:
+        case IBIDI_UNICODE_BC_L:
             if (!depth)
                 return 0;
             break;
-        case IBIDI_BC_R:
-        case IBIDI_BC_AL:
+        case IBIDI_UNICODE_BC_R:
+        case IBIDI_UNICODE_BC_AL:
             if (!depth)
                 return 1;
             break;
-        case IBIDI_BC_LRI:
-        case IBIDI_BC_RLI:
-        case IBIDI_BC_FSI:
-            depth++;
-            break;
-        case IBIDI_BC_PDI:
+        case IBIDI_UNICODE_BC_LRI:
+        case IBIDI_UNICODE_BC_RLI:
+        case IBIDI_UNICODE_BC_FSI: depth++; break;
+        case IBIDI_UNICODE_BC_PDI:
             if (depth)
                 depth--;
             break;
-        case IBIDI_BC_B:
-            return 0;
+        case IBIDI_UNICODE_BC_B: return 0;
         default:
             break;
         }
@@ -468,7 +465,7 @@ static void test_bidi_test(void)
                 while (q < semi && *q != ' ' && *q != '\t')
                     q++;
                 bc = ibidi_unicode_bidi_class_from_name(w, (size_t)(q - w));
-                if (bc < 0 || bc >= IBIDI_BC_COUNT) {
+                if (bc < 0 || bc >= IBIDI_UNICODE_BC_COUNT) {
                     ok = 0;
                     break;
                 }
@@ -563,9 +560,9 @@ static void bct_head(void *p)
 static int dropped_control(uint32_t cp, uint8_t bc)
 {
     /* The bidi controls only: other BN characters (ZWJ, soft hyphen) matter to shaping. */
-    return (is_removed(bc) && bc != IBIDI_BC_BN) || bc == IBIDI_BC_LRI || bc == IBIDI_BC_RLI ||
-           bc == IBIDI_BC_FSI || bc == IBIDI_BC_PDI || cp == 0x200E || cp == 0x200F ||
-           cp == 0x061C;
+    return (is_removed(bc) && bc != IBIDI_UNICODE_BC_BN) || bc == IBIDI_UNICODE_BC_LRI ||
+           bc == IBIDI_UNICODE_BC_RLI || bc == IBIDI_UNICODE_BC_FSI || bc == IBIDI_UNICODE_BC_PDI ||
+           cp == 0x200E || cp == 0x200F || cp == 0x061C;
 }
 
 /* The visual functions on one line of BidiCharacterTest: display order with mirroring,
@@ -918,7 +915,7 @@ static void test_long_input(void)
     ensure(n);
     for (size_t i = 0; i < n; i++) {
         B.cps[i] = i % 4 < 2 ? 'a' : 0x05D0;
-        B.cls[i] = i % 4 < 2 ? IBIDI_BC_L : IBIDI_BC_R;
+        B.cls[i] = i % 4 < 2 ? IBIDI_UNICODE_BC_L : IBIDI_UNICODE_BC_R;
     }
     CHECK(ibidi_bidi_resolve_cp(B.cps, n, NULL, &(ibidi_bidi_result){.levels = B.lev, .cap = n},
                                 NULL) == IBIDI_E_BIDI_WORK_TOO_SMALL,
@@ -941,7 +938,10 @@ static void test_long_input(void)
         const ibidi_bidi_info info = r.info;
         ok = st == IBIDI_OK && info.length == n && info.para_level == d;
         for (size_t i = 0; ok && i < n; i++)
-            ok = B.lev[i] == (B.cls[i] == IBIDI_BC_R ? 1 : d ? 2 : 0) && B.cls2[i] == B.cls[i];
+            ok = B.lev[i] == (B.cls[i] == IBIDI_UNICODE_BC_R ? 1
+                              : d                            ? 2
+                                                             : 0) &&
+                 B.cls2[i] == B.cls[i];
         CHECK(ok, "long input, %s: status %s or wrong levels", dir_name(dir),
               ibidi_status_name(st));
         ibidi_buf u8 = {B.u8, 4 * B.cap, 0};

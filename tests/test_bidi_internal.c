@@ -17,7 +17,7 @@ static uint32_t canonical(uint32_t cp)
     uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
     ibidi_unicode_dt t;
     if (ibidi_unicode_decomposition(cp, d, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 1 &&
-        t == IBIDI_DT_CANONICAL)
+        t == IBIDI_UNICODE_DT_CANONICAL)
         return d[0];
     return cp;
 }
@@ -47,15 +47,15 @@ int main(void)
     size_t closing = 0, brackets = 0;
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
         ibidi_unicode_bpt t = ibidi_unicode_bracket_type(cp);
-        if (t == IBIDI_BPT_NONE)
+        if (t == IBIDI_UNICODE_BPT_NONE)
             continue;
         brackets++;
-        CHECK(ibidi_unicode_bidi_class(cp) == IBIDI_BC_ON, "U+%04X is a bracket but not ON",
+        CHECK(ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_ON, "U+%04X is a bracket but not ON",
               (unsigned)cp);
         CHECK(cp <= 0xFFFF, "U+%04X is a bracket outside the BMP", (unsigned)cp);
         uint32_t pb = ibidi_unicode_paired_bracket(cp);
         CHECK(pb <= 0xFFFF && pb != cp, "U+%04X pairs with U+%04X", (unsigned)cp, (unsigned)pb);
-        if (t != IBIDI_BPT_CLOSE)
+        if (t != IBIDI_UNICODE_BPT_CLOSE)
             continue;
         uint32_t c = canonical(cp);
         if (c != cp)
@@ -82,13 +82,13 @@ int main(void)
     /* The classification takes ASCII openers' pairs as the next code point for ( and the
      * one after for [ and {, without a decomposition: check that against the data. */
     for (uint32_t cp = 0; cp < 0x80; cp++)
-        if (ibidi_unicode_bracket_type(cp) == IBIDI_BPT_OPEN)
+        if (ibidi_unicode_bracket_type(cp) == IBIDI_UNICODE_BPT_OPEN)
             CHECK(ibidi_unicode_paired_bracket(cp) == cp + 1u + (cp != '(') &&
                       canonical(ibidi_unicode_paired_bracket(cp)) ==
                           ibidi_unicode_paired_bracket(cp),
                   "ASCII bracket U+%04X pairs with U+%04X", (unsigned)cp,
                   (unsigned)ibidi_unicode_paired_bracket(cp));
-        else if (ibidi_unicode_bracket_type(cp) == IBIDI_BPT_CLOSE)
+        else if (ibidi_unicode_bracket_type(cp) == IBIDI_UNICODE_BPT_CLOSE)
             CHECK(canonical(cp) == cp, "ASCII bracket U+%04X decomposes", (unsigned)cp);
 
     /* The internal 32-bit L2 map is the public map, with few runs and with many. */

@@ -95,12 +95,13 @@ static void compare_types_of(ibidi__bidi *b, uint32_t mask, const uint32_t *text
     for (size_t i = 0; ok && i < n; i++) {
         const unsigned c = orig[i] & IBIDI__O_CLASS, ty = t[0][i], wk = w[0][i];
         const int removed = ibidi_bidi_class_removed((ibidi_unicode_bc)c);
-        ok = removed ? ty == IBIDI_BC_BN && wk == IBIDI_BC_BN
-                     : (ty == IBIDI_BC_L || ty == IBIDI_BC_R || ty == IBIDI_BC_EN ||
-                        ty == IBIDI_BC_AN) &&
-                           wk != IBIDI_BC_NSM && wk != IBIDI_BC_AL && wk != IBIDI_BC_ES &&
-                           wk != IBIDI_BC_ET && wk != IBIDI_BC_CS && wk != IBIDI_BC_BN &&
-                           wk < IBIDI_BC_COUNT;
+        ok = removed ? ty == IBIDI_UNICODE_BC_BN && wk == IBIDI_UNICODE_BC_BN
+                     : (ty == IBIDI_UNICODE_BC_L || ty == IBIDI_UNICODE_BC_R ||
+                        ty == IBIDI_UNICODE_BC_EN || ty == IBIDI_UNICODE_BC_AN) &&
+                           wk != IBIDI_UNICODE_BC_NSM && wk != IBIDI_UNICODE_BC_AL &&
+                           wk != IBIDI_UNICODE_BC_ES && wk != IBIDI_UNICODE_BC_ET &&
+                           wk != IBIDI_UNICODE_BC_CS && wk != IBIDI_UNICODE_BC_BN &&
+                           wk < IBIDI_UNICODE_BC_COUNT;
     }
     if (ok && text) {
         const ibidi_bidi_options o = {dir, 0, work, sizeof work};
@@ -445,7 +446,7 @@ int main(void)
     static uint16_t br[MAXN];
     static uint32_t link[MAXN];
     static uint64_t area[IBIDI__BIDI_PLANES_WORDS(MAXN)];
-    memset(orig, IBIDI_BC_L, sizeof orig);
+    memset(orig, IBIDI_UNICODE_BC_L, sizeof orig);
     uint64_t steps = 0;
     ibidi__planes_out out = {lev, NULL, NULL, 0, 0};
     CHECK(ibidi__bidi_planes(orig, orig, br, 0, 0, &out, NULL, NULL, &steps) == 0,

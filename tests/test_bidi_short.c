@@ -50,15 +50,16 @@ static void compare(const uint8_t *cls, size_t n, ibidi_dir dir)
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++)
         mask |= 1u << cls[i];
-    const uint32_t simple = (1u << IBIDI_BC_L) | (1u << IBIDI_BC_R) | (1u << IBIDI_BC_AL) |
-                            (1u << IBIDI_BC_EN) | (1u << IBIDI_BC_ES) | (1u << IBIDI_BC_ET) |
-                            (1u << IBIDI_BC_AN) | (1u << IBIDI_BC_CS) | (1u << IBIDI_BC_NSM) |
-                            (1u << IBIDI_BC_S) | (1u << IBIDI_BC_WS) | (1u << IBIDI_BC_ON);
+    const uint32_t simple =
+        (1u << IBIDI_UNICODE_BC_L) | (1u << IBIDI_UNICODE_BC_R) | (1u << IBIDI_UNICODE_BC_AL) |
+        (1u << IBIDI_UNICODE_BC_EN) | (1u << IBIDI_UNICODE_BC_ES) | (1u << IBIDI_UNICODE_BC_ET) |
+        (1u << IBIDI_UNICODE_BC_AN) | (1u << IBIDI_UNICODE_BC_CS) | (1u << IBIDI_UNICODE_BC_NSM) |
+        (1u << IBIDI_UNICODE_BC_S) | (1u << IBIDI_UNICODE_BC_WS) | (1u << IBIDI_UNICODE_BC_ON);
     /* one paragraph: B only at the end */
     int one_para = 1;
     for (size_t i = 0; i + 1 < n; i++)
-        one_para &= cls[i] != IBIDI_BC_B;
-    if (one_para && !(mask & ~(simple | (1u << IBIDI_BC_B)))) {
+        one_para &= cls[i] != IBIDI_UNICODE_BC_B;
+    if (one_para && !(mask & ~(simple | (1u << IBIDI_UNICODE_BC_B)))) {
         ibidi_bidi_para pa = {0, 0, 0};
         ibidi_bidi_paragraph(cls, n, 0, dir, &pa, NULL);
         const uint8_t lv = pa.level;
@@ -162,12 +163,13 @@ int main(void)
 
     /* Exhaustive: every string of up to 5 over the 13 classes of simple paragraphs, and of
      * up to 7 over the 6 that meet most in identifiers and numbers. */
-    static const uint8_t all13[] = {IBIDI_BC_L,  IBIDI_BC_R,  IBIDI_BC_AL, IBIDI_BC_EN,
-                                    IBIDI_BC_ES, IBIDI_BC_ET, IBIDI_BC_AN, IBIDI_BC_CS,
-                                    IBIDI_BC_NSM, IBIDI_BC_B, IBIDI_BC_S, IBIDI_BC_WS,
-                                    IBIDI_BC_ON};
-    static const uint8_t six[] = {IBIDI_BC_R, IBIDI_BC_L, IBIDI_BC_EN, IBIDI_BC_AN,
-                                  IBIDI_BC_CS, IBIDI_BC_ET};
+    static const uint8_t all13[] = {IBIDI_UNICODE_BC_L,  IBIDI_UNICODE_BC_R,  IBIDI_UNICODE_BC_AL,
+                                    IBIDI_UNICODE_BC_EN, IBIDI_UNICODE_BC_ES, IBIDI_UNICODE_BC_ET,
+                                    IBIDI_UNICODE_BC_AN, IBIDI_UNICODE_BC_CS, IBIDI_UNICODE_BC_NSM,
+                                    IBIDI_UNICODE_BC_B,  IBIDI_UNICODE_BC_S,  IBIDI_UNICODE_BC_WS,
+                                    IBIDI_UNICODE_BC_ON};
+    static const uint8_t six[] = {IBIDI_UNICODE_BC_R,  IBIDI_UNICODE_BC_L,  IBIDI_UNICODE_BC_EN,
+                                  IBIDI_UNICODE_BC_AN, IBIDI_UNICODE_BC_CS, IBIDI_UNICODE_BC_ET};
     static const struct {
         const uint8_t *set;
         size_t k, maxlen;
@@ -194,7 +196,7 @@ int main(void)
         size_t n = next_rand() % 71;
         uint32_t mode = next_rand() % 4;
         for (size_t i = 0; i < n;) {
-            uint8_t c = mode == 0 ? (uint8_t)(next_rand() % IBIDI_BC_COUNT)
+            uint8_t c = mode == 0 ? (uint8_t)(next_rand() % IBIDI_UNICODE_BC_COUNT)
                                   : all13[next_rand() % (mode == 1 ? 9 : 13)];
             size_t run = mode == 3 ? 1 + next_rand() % 6 : 1;
             for (; run > 0 && i < n; run--)

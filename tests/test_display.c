@@ -277,13 +277,14 @@ static int breaks_duerst(const char *s, size_t len, ibidi_iri_kind as, int for_m
             size_t n = dec.len;
             for (size_t i = 0; i < n && i < 256; i++) {
                 ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cps[i]);
-                if (first < 0 && (bc == IBIDI_BC_L || bc == IBIDI_BC_R || bc == IBIDI_BC_AL))
-                    first = bc == IBIDI_BC_L ? 0 : 1;
-                has_l |= bc == IBIDI_BC_L;
+                if (first < 0 && (bc == IBIDI_UNICODE_BC_L || bc == IBIDI_UNICODE_BC_R ||
+                                  bc == IBIDI_UNICODE_BC_AL))
+                    first = bc == IBIDI_UNICODE_BC_L ? 0 : 1;
+                has_l |= bc == IBIDI_UNICODE_BC_L;
             }
             if (first == 1) {
                 ibidi_unicode_bc b0 = ibidi_unicode_bidi_class(cps[0]);
-                if ((b0 != IBIDI_BC_R && b0 != IBIDI_BC_AL) || has_l)
+                if ((b0 != IBIDI_UNICODE_BC_R && b0 != IBIDI_UNICODE_BC_AL) || has_l)
                     return 1;
             }
         }
@@ -844,7 +845,7 @@ static int has_rtl_letter(const char *s, size_t len)
     size_t n = dec.len;
     for (size_t i = 0; i < n; i++) {
         ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cps[i]);
-        if (bc == IBIDI_BC_R || bc == IBIDI_BC_AL)
+        if (bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL)
             return 1;
     }
     return 0;

@@ -802,10 +802,12 @@ static void test_uts46_flags(void)
               strcmp(R.out, "xn--zz.com") == 0,
           "IgnoreInvalidPunycode");
     /* offsets are in the ToUnicode form: bytes for UTF-8, indices for code points */
-    CHECK(unicode("ab.\xD7\x90\xD7\x91" "c.d", UTS46) == IBIDI_E_IDNA_INVALID &&
+    CHECK(unicode("ab.\xD7\x90\xD7\x91"
+                  "c.d",
+                  UTS46) == IBIDI_E_IDNA_INVALID &&
               has(IBIDI_IDNA_B2) && has(IBIDI_IDNA_B2)->offset == 7 &&
               has(IBIDI_IDNA_B2)->part == 1 && has(IBIDI_IDNA_B2)->cp == 'c' &&
-              has(IBIDI_IDNA_B2)->bidi_class == IBIDI_BC_L,
+              has(IBIDI_IDNA_B2)->bidi_class == IBIDI_UNICODE_BC_L,
           "offset of B2 in bytes");
     uint32_t cps[] = {'a', 'b', '.', 0x5D0, 0x5D1, 'c', '.', 'd'};
     uint32_t out[16];

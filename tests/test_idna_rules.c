@@ -84,15 +84,15 @@ static void test_conditions(void)
     static const uint32_t b1_en[] = {'1', 'a'};
     n = bidi(b1_en, 2, f);
     CHECK(n == 1, "B1 EN: %zu findings", n);
-    check_finding("B1 EN", &f[0], IBIDI_IDNA_B1, 0, '1', IBIDI_BC_EN);
+    check_finding("B1 EN", &f[0], IBIDI_IDNA_B1, 0, '1', IBIDI_UNICODE_BC_EN);
     static const uint32_t b1_nsm[] = {0x0300, 0x05D0};
     n = bidi(b1_nsm, 2, f);
     CHECK(n == 1, "B1 NSM: %zu findings", n);
-    check_finding("B1 NSM", &f[0], IBIDI_IDNA_B1, 0, 0x0300, IBIDI_BC_NSM);
+    check_finding("B1 NSM", &f[0], IBIDI_IDNA_B1, 0, 0x0300, IBIDI_UNICODE_BC_NSM);
     /* A label without direction gets B1 alone, whatever else it holds. */
     static const uint32_t b1_an[] = {0x0661, 'a', 0x05D0, ' ', '1'};
     n = bidi(b1_an, N(b1_an), f);
-    CHECK(n == 1 && f[0].code == IBIDI_IDNA_B1 && f[0].bidi_class == IBIDI_BC_AN, "B1 AN");
+    CHECK(n == 1 && f[0].code == IBIDI_IDNA_B1 && f[0].bidi_class == IBIDI_UNICODE_BC_AN, "B1 AN");
     static const uint32_t ok_l[] = {'a'}, ok_r[] = {0x05D0}, ok_al[] = {0x0627};
     CHECK(bidi(ok_l, 1, f) == 0, "L alone");
     CHECK(bidi(ok_r, 1, f) == 0, "R alone");
@@ -102,8 +102,8 @@ static void test_conditions(void)
     static const uint32_t b2[] = {0x05D0, 'a', 0x05D1, ' ', 0x05D2};
     n = bidi(b2, N(b2), f);
     CHECK(n == 2, "B2: %zu findings", n);
-    check_finding("B2 first", &f[0], IBIDI_IDNA_B2, 1, 'a', IBIDI_BC_L);
-    check_finding("B2 second", &f[1], IBIDI_IDNA_B2, 3, ' ', IBIDI_BC_WS);
+    check_finding("B2 first", &f[0], IBIDI_IDNA_B2, 1, 'a', IBIDI_UNICODE_BC_L);
+    check_finding("B2 second", &f[1], IBIDI_IDNA_B2, 3, ' ', IBIDI_UNICODE_BC_WS);
     static const uint32_t ok2[] = {0x05D0, '-', '1', ',', '$', '!', 0x00AD, 0x05B8, 0x0627};
     CHECK(bidi(ok2, N(ok2), f) == 0, "RTL label with R ES EN CS ET ON BN NSM AL");
 
@@ -111,11 +111,11 @@ static void test_conditions(void)
     static const uint32_t b3[] = {0x05D0, '!'};
     n = bidi(b3, 2, f);
     CHECK(n == 1, "B3: %zu findings", n);
-    check_finding("B3", &f[0], IBIDI_IDNA_B3, 1, '!', IBIDI_BC_ON);
+    check_finding("B3", &f[0], IBIDI_IDNA_B3, 1, '!', IBIDI_UNICODE_BC_ON);
     static const uint32_t b3_nsm[] = {0x05D0, '-', 0x05B8, 0x05B4};
     n = bidi(b3_nsm, N(b3_nsm), f);
     CHECK(n == 1, "B3 before NSM: %zu findings", n);
-    check_finding("B3 before NSM", &f[0], IBIDI_IDNA_B3, 1, '-', IBIDI_BC_ES);
+    check_finding("B3 before NSM", &f[0], IBIDI_IDNA_B3, 1, '-', IBIDI_UNICODE_BC_ES);
     static const uint32_t ok3a[] = {0x05D0, '1'}, ok3b[] = {0x0627, 0x0661},
                           ok3c[] = {0x05D0, 0x05B8}, ok3d[] = {0x05D0, '-', 0x0627};
     CHECK(bidi(ok3a, 2, f) == 0, "RTL ends with EN");
@@ -126,18 +126,18 @@ static void test_conditions(void)
     static const uint32_t b23[] = {0x05D0, 'a'};
     n = bidi(b23, 2, f);
     CHECK(n == 2, "B2+B3: %zu findings", n);
-    check_finding("B2+B3 B2", &f[0], IBIDI_IDNA_B2, 1, 'a', IBIDI_BC_L);
-    check_finding("B2+B3 B3", &f[1], IBIDI_IDNA_B3, 1, 'a', IBIDI_BC_L);
+    check_finding("B2+B3 B2", &f[0], IBIDI_IDNA_B2, 1, 'a', IBIDI_UNICODE_BC_L);
+    check_finding("B2+B3 B3", &f[1], IBIDI_IDNA_B3, 1, 'a', IBIDI_UNICODE_BC_L);
 
     /* Condition 4: once, where EN and AN first meet. */
     static const uint32_t b4[] = {0x05D0, '1', 0x0661, 0x0662, '2', 0x05D1};
     n = bidi(b4, N(b4), f);
     CHECK(n == 1, "B4: %zu findings", n);
-    check_finding("B4", &f[0], IBIDI_IDNA_B4, 2, 0x0661, IBIDI_BC_AN);
+    check_finding("B4", &f[0], IBIDI_IDNA_B4, 2, 0x0661, IBIDI_UNICODE_BC_AN);
     static const uint32_t b4b[] = {0x0627, 0x0661, '1'};
     n = bidi(b4b, 3, f);
     CHECK(n == 1, "B4 AN then EN: %zu findings", n);
-    check_finding("B4 AN then EN", &f[0], IBIDI_IDNA_B4, 2, '1', IBIDI_BC_EN);
+    check_finding("B4 AN then EN", &f[0], IBIDI_IDNA_B4, 2, '1', IBIDI_UNICODE_BC_EN);
     static const uint32_t ok4[] = {0x0627, 0x0661, 0x0662, 0x0628};
     CHECK(bidi(ok4, N(ok4), f) == 0, "RTL with AN only");
     /* The Extended Arabic-Indic digits are EN: with U+0660..0669 they break rule 4. */
@@ -149,9 +149,9 @@ static void test_conditions(void)
     static const uint32_t b5[] = {'a', 0x05D0, 'b', 0x0627, 0x0661, 'c'};
     n = bidi(b5, N(b5), f);
     CHECK(n == 3, "B5: %zu findings", n);
-    check_finding("B5 R", &f[0], IBIDI_IDNA_B5, 1, 0x05D0, IBIDI_BC_R);
-    check_finding("B5 AL", &f[1], IBIDI_IDNA_B5, 3, 0x0627, IBIDI_BC_AL);
-    check_finding("B5 AN", &f[2], IBIDI_IDNA_B5, 4, 0x0661, IBIDI_BC_AN);
+    check_finding("B5 R", &f[0], IBIDI_IDNA_B5, 1, 0x05D0, IBIDI_UNICODE_BC_R);
+    check_finding("B5 AL", &f[1], IBIDI_IDNA_B5, 3, 0x0627, IBIDI_UNICODE_BC_AL);
+    check_finding("B5 AN", &f[2], IBIDI_IDNA_B5, 4, 0x0661, IBIDI_UNICODE_BC_AN);
     static const uint32_t ok5[] = {'a', '1', '-', ',', '$', '!', 0x00AD, 0x0300, 'b'};
     CHECK(bidi(ok5, N(ok5), f) == 0, "LTR label with L EN ES CS ET ON BN NSM");
 
@@ -159,11 +159,11 @@ static void test_conditions(void)
     static const uint32_t b6[] = {'a', '-'};
     n = bidi(b6, 2, f);
     CHECK(n == 1, "B6: %zu findings", n);
-    check_finding("B6", &f[0], IBIDI_IDNA_B6, 1, '-', IBIDI_BC_ES);
+    check_finding("B6", &f[0], IBIDI_IDNA_B6, 1, '-', IBIDI_UNICODE_BC_ES);
     static const uint32_t b6_nsm[] = {'a', '!', 0x0300};
     n = bidi(b6_nsm, 3, f);
     CHECK(n == 1, "B6 before NSM: %zu findings", n);
-    check_finding("B6 before NSM", &f[0], IBIDI_IDNA_B6, 1, '!', IBIDI_BC_ON);
+    check_finding("B6 before NSM", &f[0], IBIDI_IDNA_B6, 1, '!', IBIDI_UNICODE_BC_ON);
     static const uint32_t ok6a[] = {'a', '1'}, ok6b[] = {'a', 0x0300};
     CHECK(bidi(ok6a, 2, f) == 0, "LTR ends with EN");
     CHECK(bidi(ok6b, 2, f) == 0, "LTR ends with L NSM");
@@ -172,17 +172,17 @@ static void test_conditions(void)
     static const uint32_t a_alef[] = {0x00E0, 0x05D0};
     n = bidi(a_alef, 2, f);
     CHECK(n == 2, "a-grave ALEF: %zu findings", n);
-    check_finding("a-grave ALEF B5", &f[0], IBIDI_IDNA_B5, 1, 0x05D0, IBIDI_BC_R);
-    check_finding("a-grave ALEF B6", &f[1], IBIDI_IDNA_B6, 1, 0x05D0, IBIDI_BC_R);
+    check_finding("a-grave ALEF B5", &f[0], IBIDI_IDNA_B5, 1, 0x05D0, IBIDI_UNICODE_BC_R);
+    check_finding("a-grave ALEF B6", &f[1], IBIDI_IDNA_B6, 1, 0x05D0, IBIDI_UNICODE_BC_R);
     static const uint32_t many[] = {0x05D0, 'a', '1', 'b', 0x0661, ' ', '!'};
     n = bidi(many, N(many), f);
     CHECK(n == 5, "many: %zu findings", n);
     if (n == 5) {
-        check_finding("many 1", &f[0], IBIDI_IDNA_B2, 1, 'a', IBIDI_BC_L);
-        check_finding("many 2", &f[1], IBIDI_IDNA_B2, 3, 'b', IBIDI_BC_L);
-        check_finding("many 3", &f[2], IBIDI_IDNA_B4, 4, 0x0661, IBIDI_BC_AN);
-        check_finding("many 4", &f[3], IBIDI_IDNA_B2, 5, ' ', IBIDI_BC_WS);
-        check_finding("many 5", &f[4], IBIDI_IDNA_B3, 6, '!', IBIDI_BC_ON);
+        check_finding("many 1", &f[0], IBIDI_IDNA_B2, 1, 'a', IBIDI_UNICODE_BC_L);
+        check_finding("many 2", &f[1], IBIDI_IDNA_B2, 3, 'b', IBIDI_UNICODE_BC_L);
+        check_finding("many 3", &f[2], IBIDI_IDNA_B4, 4, 0x0661, IBIDI_UNICODE_BC_AN);
+        check_finding("many 4", &f[3], IBIDI_IDNA_B2, 5, ' ', IBIDI_UNICODE_BC_WS);
+        check_finding("many 5", &f[4], IBIDI_IDNA_B3, 6, '!', IBIDI_UNICODE_BC_ON);
     }
 
     /* RTL label predicate (RFC 5893 §1.4). */
@@ -225,7 +225,7 @@ static void test_rfc_examples(void)
     static const uint32_t s123a[] = {'1', '2', '3', '-', 0x05D0};
     n = bidi(s123a, N(s123a), f);
     CHECK(n == 1, "123-A: %zu findings", n);
-    check_finding("123-A", &f[0], IBIDI_IDNA_B1, 0, '1', IBIDI_BC_EN);
+    check_finding("123-A", &f[0], IBIDI_IDNA_B1, 0, '1', IBIDI_UNICODE_BC_EN);
 }
 
 /* ------------------------------------------------------------------ whole names */
@@ -279,7 +279,7 @@ static void check_name(const char *what, const char *name, unsigned flags, ibidi
 static void test_names(void)
 {
     const unsigned PL = IBIDI_IDNA_BIDI_PER_LABEL;
-    const int EN = IBIDI_BC_EN;
+    const int EN = IBIDI_UNICODE_BC_EN;
 
     /* Not a Bidi domain name: nothing is checked. */
     check_name("123.com", "123.com", 0, IBIDI_OK, 0, NULL, 0);
@@ -327,20 +327,20 @@ static void test_names(void)
     }
     /* Per label: an RTL label still fails, and then no W_PER_LABEL_BIDI. */
     {
-        static const expect e[] = {{IBIDI_IDNA_B2, 1, 6, 'a', IBIDI_BC_L},
-                                   {IBIDI_IDNA_B3, 1, 6, 'a', IBIDI_BC_L}};
+        static const expect e[] = {{IBIDI_IDNA_B2, 1, 6, 'a', IBIDI_UNICODE_BC_L},
+                                   {IBIDI_IDNA_B3, 1, 6, 'a', IBIDI_UNICODE_BC_L}};
         check_name("123.Aa per label", "123.\xD7\x90" "a", PL, IBIDI_E_IDNA_INVALID, 1, e, 2);
     }
     /* Byte offsets: U+00E0 is two bytes. */
     {
-        static const expect e[] = {{IBIDI_IDNA_B5, 0, 2, 0x05D0, IBIDI_BC_R},
-                                   {IBIDI_IDNA_B6, 0, 2, 0x05D0, IBIDI_BC_R}};
+        static const expect e[] = {{IBIDI_IDNA_B5, 0, 2, 0x05D0, IBIDI_UNICODE_BC_R},
+                                   {IBIDI_IDNA_B6, 0, 2, 0x05D0, IBIDI_UNICODE_BC_R}};
         check_name("a-grave ALEF", "\xC3\xA0\xD7\x90", 0, IBIDI_E_IDNA_INVALID, 1, e, 2);
         check_name("a-grave ALEF per label", "\xC3\xA0\xD7\x90", PL, IBIDI_E_IDNA_INVALID, 1,
                    e, 2);
         static const expect e2[] = {{IBIDI_IDNA_B1, 0, 0, '0', EN}};
         check_name("0a-grave.ALEF", "0\xC3\xA0.\xD7\x90", 0, IBIDI_E_IDNA_INVALID, 1, e2, 1);
-        static const expect e3[] = {{IBIDI_IDNA_B6, 0, 2, 0x02C7, IBIDI_BC_ON}};
+        static const expect e3[] = {{IBIDI_IDNA_B6, 0, 2, 0x02C7, IBIDI_UNICODE_BC_ON}};
         check_name("a-grave caron.ALEF", "\xC3\xA0\xCB\x87.\xD7\x90", 0, IBIDI_E_IDNA_INVALID,
                    1, e3, 1);
     }
@@ -405,37 +405,41 @@ static void test_names(void)
 /* ------------------------------------------------------------------ exhaustive */
 
 #define BITC(c) (1u << (unsigned)(c))
-static const unsigned RTL_OK = BITC(IBIDI_BC_R) | BITC(IBIDI_BC_AL) | BITC(IBIDI_BC_AN) |
-                               BITC(IBIDI_BC_EN) | BITC(IBIDI_BC_ES) | BITC(IBIDI_BC_CS) |
-                               BITC(IBIDI_BC_ET) | BITC(IBIDI_BC_ON) | BITC(IBIDI_BC_BN) |
-                               BITC(IBIDI_BC_NSM);
-static const unsigned LTR_OK = BITC(IBIDI_BC_L) | BITC(IBIDI_BC_EN) | BITC(IBIDI_BC_ES) |
-                               BITC(IBIDI_BC_CS) | BITC(IBIDI_BC_ET) | BITC(IBIDI_BC_ON) |
-                               BITC(IBIDI_BC_BN) | BITC(IBIDI_BC_NSM);
+static const unsigned RTL_OK = BITC(IBIDI_UNICODE_BC_R) | BITC(IBIDI_UNICODE_BC_AL) |
+                               BITC(IBIDI_UNICODE_BC_AN) | BITC(IBIDI_UNICODE_BC_EN) |
+                               BITC(IBIDI_UNICODE_BC_ES) | BITC(IBIDI_UNICODE_BC_CS) |
+                               BITC(IBIDI_UNICODE_BC_ET) | BITC(IBIDI_UNICODE_BC_ON) |
+                               BITC(IBIDI_UNICODE_BC_BN) | BITC(IBIDI_UNICODE_BC_NSM);
+static const unsigned LTR_OK = BITC(IBIDI_UNICODE_BC_L) | BITC(IBIDI_UNICODE_BC_EN) |
+                               BITC(IBIDI_UNICODE_BC_ES) | BITC(IBIDI_UNICODE_BC_CS) |
+                               BITC(IBIDI_UNICODE_BC_ET) | BITC(IBIDI_UNICODE_BC_ON) |
+                               BITC(IBIDI_UNICODE_BC_BN) | BITC(IBIDI_UNICODE_BC_NSM);
 
 /* The RFC's six conditions read with §1.4's "RTL label" (contains R, AL or AN). */
 static int rfc_valid(const int *c, size_t n)
 {
-    if (!(c[0] == IBIDI_BC_L || c[0] == IBIDI_BC_R || c[0] == IBIDI_BC_AL))
+    if (!(c[0] == IBIDI_UNICODE_BC_L || c[0] == IBIDI_UNICODE_BC_R || c[0] == IBIDI_UNICODE_BC_AL))
         return 0; /* 1 */
     int rtl = 0, en = 0, an = 0;
     unsigned mask = 0;
     for (size_t i = 0; i < n; i++) {
         mask |= BITC(c[i]);
-        rtl |= c[i] == IBIDI_BC_R || c[i] == IBIDI_BC_AL || c[i] == IBIDI_BC_AN;
-        en |= c[i] == IBIDI_BC_EN;
-        an |= c[i] == IBIDI_BC_AN;
+        rtl |= c[i] == IBIDI_UNICODE_BC_R || c[i] == IBIDI_UNICODE_BC_AL ||
+               c[i] == IBIDI_UNICODE_BC_AN;
+        en |= c[i] == IBIDI_UNICODE_BC_EN;
+        an |= c[i] == IBIDI_UNICODE_BC_AN;
     }
     size_t j = n;
-    while (j > 0 && c[j - 1] == IBIDI_BC_NSM)
+    while (j > 0 && c[j - 1] == IBIDI_UNICODE_BC_NSM)
         j--;
     int last = j > 0 ? c[j - 1] : -1;
     if (rtl)
         return !(mask & ~RTL_OK) /* 2 */ &&
-               (last == IBIDI_BC_R || last == IBIDI_BC_AL || last == IBIDI_BC_EN ||
-                last == IBIDI_BC_AN) /* 3 */ &&
-               !(en && an) /* 4 */;
-    return !(mask & ~LTR_OK) /* 5 */ && (last == IBIDI_BC_L || last == IBIDI_BC_EN) /* 6 */;
+               (last == IBIDI_UNICODE_BC_R || last == IBIDI_UNICODE_BC_AL ||
+                last == IBIDI_UNICODE_BC_EN || last == IBIDI_UNICODE_BC_AN) /* 3 */
+               && !(en && an) /* 4 */;
+    return !(mask & ~LTR_OK) /* 5 */ &&
+           (last == IBIDI_UNICODE_BC_L || last == IBIDI_UNICODE_BC_EN) /* 6 */;
 }
 
 /* Model of the convention of bidi_rule.c: per code, how many findings. */
@@ -445,9 +449,9 @@ static void model(const int *c, size_t n, unsigned count[7])
     if (n == 0)
         return;
     int rtl;
-    if (c[0] == IBIDI_BC_R || c[0] == IBIDI_BC_AL)
+    if (c[0] == IBIDI_UNICODE_BC_R || c[0] == IBIDI_UNICODE_BC_AL)
         rtl = 1;
-    else if (c[0] == IBIDI_BC_L)
+    else if (c[0] == IBIDI_UNICODE_BC_L)
         rtl = 0;
     else {
         count[1] = 1;
@@ -457,18 +461,18 @@ static void model(const int *c, size_t n, unsigned count[7])
     for (size_t i = 0; i < n; i++) {
         if (!((rtl ? RTL_OK : LTR_OK) & BITC(c[i])))
             count[rtl ? 2 : 5]++;
-        en |= c[i] == IBIDI_BC_EN;
-        an |= c[i] == IBIDI_BC_AN;
+        en |= c[i] == IBIDI_UNICODE_BC_EN;
+        an |= c[i] == IBIDI_UNICODE_BC_AN;
     }
     if (rtl && en && an)
         count[4] = 1;
     size_t j = n;
-    while (j > 0 && c[j - 1] == IBIDI_BC_NSM)
+    while (j > 0 && c[j - 1] == IBIDI_UNICODE_BC_NSM)
         j--;
     int last = c[j - 1]; /* c[0] is not NSM */
-    if (rtl ? !(last == IBIDI_BC_R || last == IBIDI_BC_AL || last == IBIDI_BC_EN ||
-                last == IBIDI_BC_AN)
-            : !(last == IBIDI_BC_L || last == IBIDI_BC_EN))
+    if (rtl ? !(last == IBIDI_UNICODE_BC_R || last == IBIDI_UNICODE_BC_AL ||
+                last == IBIDI_UNICODE_BC_EN || last == IBIDI_UNICODE_BC_AN)
+            : !(last == IBIDI_UNICODE_BC_L || last == IBIDI_UNICODE_BC_EN))
         count[rtl ? 3 : 6] = 1;
 }
 
@@ -541,23 +545,24 @@ static long enumerate(const int *alphabet, size_t na, size_t maxlen, const uint3
 static void test_exhaustive(void)
 {
     /* One code point of each Bidi class: the first in code point order. */
-    uint32_t rep[IBIDI_BC_COUNT] = {0};
+    uint32_t rep[IBIDI_UNICODE_BC_COUNT] = {0};
     size_t found = t_class_representatives(rep);
-    CHECK(found == IBIDI_BC_COUNT, "a code point for each of the 23 classes");
-    if (found != IBIDI_BC_COUNT)
+    CHECK(found == IBIDI_UNICODE_BC_COUNT, "a code point for each of the 23 classes");
+    if (found != IBIDI_UNICODE_BC_COUNT)
         return;
 
     /* ES, CS, ET, ON, BN behave alike in both readings (allowed everywhere, never a valid
      * end), as do all classes the rule never allows (B, S, WS, the controls): one of each
      * group stands for the group up to length 6. */
-    static const int nine[] = {IBIDI_BC_L,  IBIDI_BC_R,   IBIDI_BC_AL, IBIDI_BC_EN, IBIDI_BC_AN,
-                               IBIDI_BC_NSM, IBIDI_BC_ON, IBIDI_BC_BN, IBIDI_BC_WS};
-    int all[IBIDI_BC_COUNT];
-    for (int i = 0; i < IBIDI_BC_COUNT; i++)
+    static const int nine[] = {IBIDI_UNICODE_BC_L,  IBIDI_UNICODE_BC_R,  IBIDI_UNICODE_BC_AL,
+                               IBIDI_UNICODE_BC_EN, IBIDI_UNICODE_BC_AN, IBIDI_UNICODE_BC_NSM,
+                               IBIDI_UNICODE_BC_ON, IBIDI_UNICODE_BC_BN, IBIDI_UNICODE_BC_WS};
+    int all[IBIDI_UNICODE_BC_COUNT];
+    for (int i = 0; i < IBIDI_UNICODE_BC_COUNT; i++)
         all[i] = i;
     long before = exhaustive_failures;
     long n1 = enumerate(nine, N(nine), 6, rep);
-    long n2 = enumerate(all, IBIDI_BC_COUNT, 4, rep);
+    long n2 = enumerate(all, IBIDI_UNICODE_BC_COUNT, 4, rep);
     if (exhaustive_failures == before)
         t_pass_n(n1 + n2);
     printf("compared %ld class strings (9 classes up to length 6, 23 up to length 4) with "
@@ -735,7 +740,7 @@ static void test_context(void)
                                                                    RA: L */
     CHECK(cj(zwnj_dd, 3, f) == 0, "A.1 D ZWNJ D");
     CHECK(cj(zwnj_dtr, N(zwnj_dtr), f) == 0, "A.1 D T T ZWNJ T R");
-    CHECK(ibidi_unicode_joining_type(0xA872) == IBIDI_JT_L, "U+A872 is L");
+    CHECK(ibidi_unicode_joining_type(0xA872) == IBIDI_UNICODE_JT_L, "U+A872 is L");
     CHECK(cj(zwnj_lr, 3, f) == 0, "A.1 L ZWNJ R");
     /* A.1 failing */
     static const uint32_t zwnj_latin[] = {'a', 0x200C, 'b'};

@@ -503,14 +503,18 @@ static void test_names(void)
 static void test_classes(void)
 {
     /* The notation's characters have the classes the tests assume. */
-    CHECK(ibidi_unicode_bidi_class(notation_cp('A', HEBREW)) == IBIDI_BC_R, "A Hebrew: R");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('Z', HEBREW)) == IBIDI_BC_R, "Z Hebrew: R");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('A', ARABIC)) == IBIDI_BC_AL, "A Arabic: AL");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('Z', ARABIC)) == IBIDI_BC_AL, "Z Arabic: AL");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('^', HEBREW)) == IBIDI_BC_NSM, "^ Hebrew: NSM");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('^', ARABIC)) == IBIDI_BC_NSM, "^ Arabic: NSM");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('`', HEBREW)) == IBIDI_BC_AN, "`: AN");
-    CHECK(ibidi_unicode_bidi_class(notation_cp('|', HEBREW)) == IBIDI_BC_BN, "|: BN");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('A', HEBREW)) == IBIDI_UNICODE_BC_R, "A Hebrew: R");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('Z', HEBREW)) == IBIDI_UNICODE_BC_R, "Z Hebrew: R");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('A', ARABIC)) == IBIDI_UNICODE_BC_AL,
+          "A Arabic: AL");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('Z', ARABIC)) == IBIDI_UNICODE_BC_AL,
+          "Z Arabic: AL");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('^', HEBREW)) == IBIDI_UNICODE_BC_NSM,
+          "^ Hebrew: NSM");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('^', ARABIC)) == IBIDI_UNICODE_BC_NSM,
+          "^ Arabic: NSM");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('`', HEBREW)) == IBIDI_UNICODE_BC_AN, "`: AN");
+    CHECK(ibidi_unicode_bidi_class(notation_cp('|', HEBREW)) == IBIDI_UNICODE_BC_BN, "|: BN");
 }
 
 static void test_mixed(void)
@@ -538,16 +542,16 @@ static void test_mixed(void)
     ibidi_iri_component c = {0, t.len, IBIDI_IRI_COMP_USERINFO};
     run_comps(&t, &c, 1, 0, &r);
     CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].cp == 0x05D0 &&
-              r.f[1].bidi_class == IBIDI_BC_R && r.f[1].part == 0 && r.f[1].detail == 0,
+              r.f[1].bidi_class == IBIDI_UNICODE_BC_R && r.f[1].part == 0 && r.f[1].detail == 0,
           "xA Hebrew: MIXED at 1, U+05D0, R");
     from_notation(&t, "xA", ARABIC);
     c.length = t.len;
     run_comps(&t, &c, 1, 0, &r);
     CHECK(r.n == 2 && r.f[1].code == MIXED && r.f[1].offset == 1 && r.f[1].cp == 0x0621 &&
-              r.f[1].bidi_class == IBIDI_BC_AL,
+              r.f[1].bidi_class == IBIDI_UNICODE_BC_AL,
           "xA Arabic: MIXED at 1, U+0621, AL");
     CHECK(r.n == 2 && r.f[0].code == START && r.f[0].offset == 0 && r.f[0].cp == 'x' &&
-              r.f[0].bidi_class == IBIDI_BC_L,
+              r.f[0].bidi_class == IBIDI_UNICODE_BC_L,
           "xA Arabic: RTL_START at 0, x, L");
 }
 
@@ -591,8 +595,8 @@ static void test_start_end(void)
     from_notation(&t, "A^1^", HEBREW);
     ibidi_iri_component c = {0, t.len, IBIDI_IRI_COMP_SEGMENT};
     run_comps(&t, &c, 1, 0, &r);
-    CHECK(t.len == 7 && r.n == 1 && r.f[0].code == END && r.f[0].offset == 4 &&
-              r.f[0].cp == '1' && r.f[0].bidi_class == IBIDI_BC_EN,
+    CHECK(t.len == 7 && r.n == 1 && r.f[0].code == END && r.f[0].offset == 4 && r.f[0].cp == '1' &&
+              r.f[0].bidi_class == IBIDI_UNICODE_BC_EN,
           "A^1^: RTL_END at byte 4, '1', EN");
     /* U+05B0 itself: bytes D6 B0 */
     CHECK(memcmp(t.s + 2, "\xD6\xB0", 2) == 0, "U+05B0 encoded");
@@ -744,7 +748,7 @@ static void test_host(void)
           "split of http://123.ABC.com/");
     run_comps(&t, c, nc, 0, &r);
     CHECK(r.n == 1 && r.f[0].code == HOST && r.f[0].part == 1 && r.f[0].offset == 7 &&
-              r.f[0].cp == '1' && r.f[0].bidi_class == IBIDI_BC_EN &&
+              r.f[0].cp == '1' && r.f[0].bidi_class == IBIDI_UNICODE_BC_EN &&
               r.f[0].detail == IBIDI_IDNA_B1,
           "123.ABC.com: HOST_BIDI_RULE B1 on label 0, offset 7, '1', EN");
     CHECK(r.st == INVALID && r.err.status == INVALID && r.err.offset == 7 && r.err.value == '1',
@@ -880,7 +884,7 @@ static void test_examples(void)
     nc = split_iri(t.s, t.len, c);
     run_comps(&t, c, nc, 0, &r);
     CHECK(r.n == 3 && r.f[0].offset == 20 && r.f[0].cp == '1' &&
-              r.f[0].bidi_class == IBIDI_BC_EN && r.f[1].offset == 22 && r.f[1].cp == '2' &&
+              r.f[0].bidi_class == IBIDI_UNICODE_BC_EN && r.f[1].offset == 22 && r.f[1].cp == '2' &&
               r.f[2].offset == 22,
           "Example 8: byte offsets 20 and 22");
 }

@@ -154,30 +154,60 @@ typedef struct prop_case {
     int (*holds)(uint32_t cp);
 } prop_case;
 
-static int p_gc_l(uint32_t cp) { return ibidi_unicode_general_category(cp) <= IBIDI_GC_LO; }
-static int p_gc_mn(uint32_t cp) { return ibidi_unicode_general_category(cp) == IBIDI_GC_MN; }
-static int p_gc_mc(uint32_t cp) { return ibidi_unicode_general_category(cp) == IBIDI_GC_MC; }
-static int p_gc_cn(uint32_t cp) { return ibidi_unicode_general_category(cp) == IBIDI_GC_CN; }
+static int p_gc_l(uint32_t cp)
+{
+    return ibidi_unicode_general_category(cp) <= IBIDI_UNICODE_GC_LO;
+}
+static int p_gc_mn(uint32_t cp)
+{
+    return ibidi_unicode_general_category(cp) == IBIDI_UNICODE_GC_MN;
+}
+static int p_gc_mc(uint32_t cp)
+{
+    return ibidi_unicode_general_category(cp) == IBIDI_UNICODE_GC_MC;
+}
+static int p_gc_cn(uint32_t cp)
+{
+    return ibidi_unicode_general_category(cp) == IBIDI_UNICODE_GC_CN;
+}
 static int p_gc_lc(uint32_t cp)
 {
     ibidi_unicode_gc g = ibidi_unicode_general_category(cp);
-    return g == IBIDI_GC_LU || g == IBIDI_GC_LL || g == IBIDI_GC_LT;
+    return g == IBIDI_UNICODE_GC_LU || g == IBIDI_UNICODE_GC_LL || g == IBIDI_UNICODE_GC_LT;
 }
-static int p_sc_arab(uint32_t cp) { return ibidi_unicode_script(cp) == IBIDI_SC_ARAB; }
-static int p_sc_hebr(uint32_t cp) { return ibidi_unicode_script(cp) == IBIDI_SC_HEBR; }
+static int p_sc_arab(uint32_t cp)
+{
+    return ibidi_unicode_script(cp) == IBIDI_UNICODE_SC_ARAB;
+}
+static int p_sc_hebr(uint32_t cp)
+{
+    return ibidi_unicode_script(cp) == IBIDI_UNICODE_SC_HEBR;
+}
 static int p_scx_arab(uint32_t cp)
 {
     ibidi_unicode_sc s[64];
     size_t n = ibidi_unicode_script_extensions(cp, s, 64);
     for (size_t i = 0; i < n && i < 64; i++)
-        if (s[i] == IBIDI_SC_ARAB)
+        if (s[i] == IBIDI_UNICODE_SC_ARAB)
             return 1;
     return 0;
 }
-static int p_jt_d(uint32_t cp) { return ibidi_unicode_joining_type(cp) == IBIDI_JT_D; }
-static int p_jt_r(uint32_t cp) { return ibidi_unicode_joining_type(cp) == IBIDI_JT_R; }
-static int p_bc_al(uint32_t cp) { return ibidi_unicode_bidi_class(cp) == IBIDI_BC_AL; }
-static int p_bc_nsm(uint32_t cp) { return ibidi_unicode_bidi_class(cp) == IBIDI_BC_NSM; }
+static int p_jt_d(uint32_t cp)
+{
+    return ibidi_unicode_joining_type(cp) == IBIDI_UNICODE_JT_D;
+}
+static int p_jt_r(uint32_t cp)
+{
+    return ibidi_unicode_joining_type(cp) == IBIDI_UNICODE_JT_R;
+}
+static int p_bc_al(uint32_t cp)
+{
+    return ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_AL;
+}
+static int p_bc_nsm(uint32_t cp)
+{
+    return ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_NSM;
+}
 static int p_ccc_230(uint32_t cp) { return ibidi_unicode_combining_class(cp) == 230; }
 static int p_ccc_0(uint32_t cp) { return ibidi_unicode_combining_class(cp) == 0; }
 static int p_bidi_m(uint32_t cp) { return ibidi_unicode_bidi_mirrored(cp); }
@@ -311,20 +341,20 @@ static int holds_jt_r_or_d(uint32_t cp, const void *ctx)
 {
     (void)ctx;
     ibidi_unicode_jt j = ibidi_unicode_joining_type(cp);
-    return j == IBIDI_JT_R || j == IBIDI_JT_D;
+    return j == IBIDI_UNICODE_JT_R || j == IBIDI_UNICODE_JT_D;
 }
 
 static int holds_jt_r(uint32_t cp, const void *ctx)
 {
     (void)ctx;
-    return ibidi_unicode_joining_type(cp) == IBIDI_JT_R;
+    return ibidi_unicode_joining_type(cp) == IBIDI_UNICODE_JT_R;
 }
 
 static int holds_mn_mc(uint32_t cp, const void *ctx)
 {
     (void)ctx;
     ibidi_unicode_gc g = ibidi_unicode_general_category(cp);
-    return g == IBIDI_GC_MN || g == IBIDI_GC_MC;
+    return g == IBIDI_UNICODE_GC_MN || g == IBIDI_UNICODE_GC_MC;
 }
 
 static int str_is(const char *s, const char *want)

@@ -79,9 +79,9 @@ static int same_cp(const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
 static size_t ref_decompose(uint32_t cp, int compat, uint32_t *out, size_t cap)
 {
     uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
-    ibidi_unicode_dt t = IBIDI_DT_NONE;
+    ibidi_unicode_dt t = IBIDI_UNICODE_DT_NONE;
     size_t k = ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &t), n = 0;
-    if (k == 0 || (!compat && t != IBIDI_DT_CANONICAL)) {
+    if (k == 0 || (!compat && t != IBIDI_UNICODE_DT_CANONICAL)) {
         if (cap)
             out[0] = cp;
         return 1;
@@ -350,11 +350,11 @@ static void test_fast_path_assumptions(void)
         abort();
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
         uint32_t m[IBIDI_UNICODE_MAX_DECOMPOSITION];
-        ibidi_unicode_dt t = IBIDI_DT_NONE;
+        ibidi_unicode_dt t = IBIDI_UNICODE_DT_NONE;
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
         if (ibidi_unicode_decomposition(cp, m, IBIDI_UNICODE_MAX_DECOMPOSITION, &t) == 2 &&
-            t == IBIDI_DT_CANONICAL && ibidi_unicode_compose(m[0], m[1]) == cp) {
+            t == IBIDI_UNICODE_DT_CANONICAL && ibidi_unicode_compose(m[0], m[1]) == cp) {
             second[m[1]] = 1;
             pairs++;
         }

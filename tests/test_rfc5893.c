@@ -13,9 +13,20 @@
 #include "idna/idna_internal.h"
 #include "testlib.h"
 
-enum { L = IBIDI_BC_L, R = IBIDI_BC_R, AL = IBIDI_BC_AL, EN = IBIDI_BC_EN, ES = IBIDI_BC_ES,
-       ET = IBIDI_BC_ET, AN = IBIDI_BC_AN, CS = IBIDI_BC_CS, NSM = IBIDI_BC_NSM,
-       BN = IBIDI_BC_BN, WS = IBIDI_BC_WS, ON = IBIDI_BC_ON };
+enum {
+    L = IBIDI_UNICODE_BC_L,
+    R = IBIDI_UNICODE_BC_R,
+    AL = IBIDI_UNICODE_BC_AL,
+    EN = IBIDI_UNICODE_BC_EN,
+    ES = IBIDI_UNICODE_BC_ES,
+    ET = IBIDI_UNICODE_BC_ET,
+    AN = IBIDI_UNICODE_BC_AN,
+    CS = IBIDI_UNICODE_BC_CS,
+    NSM = IBIDI_UNICODE_BC_NSM,
+    BN = IBIDI_UNICODE_BC_BN,
+    WS = IBIDI_UNICODE_BC_WS,
+    ON = IBIDI_UNICODE_BC_ON
+};
 
 #define COND IBIDI_RFC5893_COND
 #define ALL IBIDI_RFC5893_ALL_CONDITIONS
@@ -121,10 +132,10 @@ static unsigned literal_conditions(const uint8_t *c, size_t n)
 static void test_conditions_literal(void)
 {
     long compared = 0;
-    uint8_t every[IBIDI_BC_COUNT + 1];
-    for (size_t i = 0; i < IBIDI_BC_COUNT; i++)
+    uint8_t every[IBIDI_UNICODE_BC_COUNT + 1];
+    for (size_t i = 0; i < IBIDI_UNICODE_BC_COUNT; i++)
         every[i] = (uint8_t)i;
-    every[IBIDI_BC_COUNT] = 99;
+    every[IBIDI_UNICODE_BC_COUNT] = 99;
     static const uint8_t labels[] = {L, R, AL, EN, ES, ET, AN, CS, NSM, ON, BN};
     const struct {
         const uint8_t *alpha;
@@ -262,16 +273,16 @@ static long compare_bits(const uint8_t *alphabet, size_t na, size_t maxlen, cons
 
 static void test_condition_bits_agree_with_idna(void)
 {
-    uint32_t rep[IBIDI_BC_COUNT] = {0};
+    uint32_t rep[IBIDI_UNICODE_BC_COUNT] = {0};
     size_t found = t_class_representatives(rep);
-    if (!CHECK(found == IBIDI_BC_COUNT, "a code point for each class"))
+    if (!CHECK(found == IBIDI_UNICODE_BC_COUNT, "a code point for each class"))
         return;
     static const uint8_t labels[] = {L, R, AL, EN, ES, AN, NSM, BN, ON, CS, ET, WS};
-    uint8_t all[IBIDI_BC_COUNT];
-    for (uint8_t i = 0; i < IBIDI_BC_COUNT; i++)
+    uint8_t all[IBIDI_UNICODE_BC_COUNT];
+    for (uint8_t i = 0; i < IBIDI_UNICODE_BC_COUNT; i++)
         all[i] = i;
     const long n1 = compare_bits(labels, N(labels), 6, rep);
-    const long n2 = compare_bits(all, IBIDI_BC_COUNT, 4, rep);
+    const long n2 = compare_bits(all, IBIDI_UNICODE_BC_COUNT, 4, rep);
     CHECK(bits_failures == 0, "condition bits agree with the B codes (%ld failures)", bits_failures);
     printf("info: condition bits agree with the B codes of the Bidi Rule on code points for "
            "%ld class strings (%ld failures)\n", n1 + n2, bits_failures);
@@ -401,7 +412,16 @@ static void test_readings(void)
           "R EN NSM and R NSM EN: the mark is drawn on different bases");
     /* BN and controls are not shown. */
     static const uint8_t bn[] = {L, BN, L};
-    ibidi_rfc5893_case b = {NULL, 0, WS, bn, 3, ON, NULL, 0, IBIDI_DIR_RTL, IBIDI_BC_RLO,
+    ibidi_rfc5893_case b = {NULL,
+                            0,
+                            WS,
+                            bn,
+                            3,
+                            ON,
+                            NULL,
+                            0,
+                            IBIDI_DIR_RTL,
+                            IBIDI_UNICODE_BC_RLO,
                             IBIDI_RFC5893_PLACE_AROUND};
     CHECK(ibidi_rfc5893_run(&b, &broken, &d, NULL) == IBIDI_OK && d.len == 4,
           "BN and the controls are left out of the display (%zu)", d.len);
@@ -483,7 +503,7 @@ static void test_sets(void)
         CHECK(ibidi_unicode_bidi_class(d[i].cp) == d[i].bidi_class, "delimiter class U+%04X",
               d[i].cp);
         CHECK(!ibidi_unicode_bidi_mirrored(d[i].cp) &&
-                  ibidi_unicode_bracket_type(d[i].cp) == IBIDI_BPT_NONE,
+                  ibidi_unicode_bracket_type(d[i].cp) == IBIDI_UNICODE_BPT_NONE,
               "delimiter U+%04X is neither mirrored nor a bracket", d[i].cp);
         CHECK(d[i].why && *d[i].why, "delimiter reason");
     }
@@ -522,7 +542,7 @@ static void test_errors(void)
     c.placement = 42;
     CHECK(ibidi_rfc5893_run(&c, NULL, NULL, &err) == IBIDI_E_INVALID_ARGUMENT, "run: unknown placement");
     c.placement = IBIDI_RFC5893_PLACE_AROUND;
-    c.control = IBIDI_BC_PDF;
+    c.control = IBIDI_UNICODE_BC_PDF;
     CHECK(ibidi_rfc5893_run(&c, NULL, NULL, &err) == IBIDI_E_INVALID_ARGUMENT, "run: PDF is not an opening control");
     c.placement = IBIDI_RFC5893_PLACE_STRAY_PDF;
     CHECK(ibidi_rfc5893_run(&c, NULL, NULL, &err) == IBIDI_OK, "run: stray PDF needs no control");
@@ -576,8 +596,8 @@ static void test_error_offsets(void)
     memset(long_part, L, sizeof long_part);
     for (int pl = 0; pl < IBIDI_RFC5893_PLACEMENTS; pl++)
         for (int part = 0; part < 3; part++) {
-            ibidi_rfc5893_case c = {s, 2, CS, x, 1, WS, s, 2, IBIDI_DIR_RTL, IBIDI_BC_RLO,
-                                    (uint8_t)pl};
+            ibidi_rfc5893_case c = {
+                s, 2, CS, x, 1, WS, s, 2, IBIDI_DIR_RTL, IBIDI_UNICODE_BC_RLO, (uint8_t)pl};
             ibidi_rfc5893_case b = c;
             const uint8_t **lp = part == 0 ? &c.s1 : part == 1 ? &c.x : &c.s2;
             size_t *ln = part == 0 ? &c.n1 : part == 1 ? &c.n : &c.n2;
@@ -633,7 +653,16 @@ static void test_error_offsets(void)
 static void test_middle_placement(void)
 {
     static const uint8_t r[] = {R}, a[] = {L}, l[] = {L}, big_a[] = {R};
-    ibidi_rfc5893_case c = {r, 1, CS, a, 1, WS, NULL, 0, IBIDI_DIR_LTR, IBIDI_BC_LRE,
+    ibidi_rfc5893_case c = {r,
+                            1,
+                            CS,
+                            a,
+                            1,
+                            WS,
+                            NULL,
+                            0,
+                            IBIDI_DIR_LTR,
+                            IBIDI_UNICODE_BC_LRE,
                             IBIDI_RFC5893_PLACE_MIDDLE};
     unsigned broken = 0;
     ibidi_rfc5893_display d;
@@ -650,7 +679,16 @@ static void test_middle_placement(void)
     c.n2 = 1;
     CHECK(ibidi_rfc5893_run(&c, &broken, NULL, NULL) == IBIDI_OK && broken == 0,
           "R LRE . a SP PDF b (LTR): grouped, the space does not end the line");
-    ibidi_rfc5893_case e = {l, 1, CS, big_a, 1, WS, NULL, 0, IBIDI_DIR_LTR, IBIDI_BC_RLE,
+    ibidi_rfc5893_case e = {l,
+                            1,
+                            CS,
+                            big_a,
+                            1,
+                            WS,
+                            NULL,
+                            0,
+                            IBIDI_DIR_LTR,
+                            IBIDI_UNICODE_BC_RLE,
                             IBIDI_RFC5893_PLACE_MIDDLE};
     static const uint8_t want_e[] = {L, R, IBIDI_RFC5893_DELIM_KEY + CS, IBIDI_RFC5893_DELIM_KEY + WS};
     CHECK(ibidi_rfc5893_run(&e, &broken, &d, NULL) == IBIDI_OK &&
@@ -698,7 +736,7 @@ static void test_name(void)
         if (f[i].code == IBIDI_RFC5893_REQ_GROUPING) {
             grouping = 1;
             CHECK(f[i].part == 0 && f[i].offset == 0 && f[i].length == 3 && f[i].cp == '1' &&
-                      f[i].bidi_class == IBIDI_BC_EN && d[i].twin_len == 0 &&
+                      f[i].bidi_class == IBIDI_UNICODE_BC_EN && d[i].twin_len == 0 &&
                       (d[i].d1 == '.' || d[i].d1 == ' ' || d[i].d1 == '@'),
                   "123.ABC.com: the label 123 at offset 0, its context");
         }

@@ -513,15 +513,16 @@ static int c_cp_name(void)
 }
 static int c_value_names(void)
 {
-    return ibidi_unicode_bidi_class_name(IBIDI_BC_AL) && ibidi_unicode_gc_name(IBIDI_GC_MN) &&
-           ibidi_unicode_script_name(IBIDI_SC_ARAB) &&
-           ibidi_unicode_script_long_name(IBIDI_SC_ARAB) &&
-           ibidi_unicode_joining_type_name(IBIDI_JT_D) &&
-           ibidi_unicode_bracket_type_name(IBIDI_BPT_OPEN) &&
-           ibidi_unicode_decomposition_type_name(IBIDI_DT_FONT) &&
+    return ibidi_unicode_bidi_class_name(IBIDI_UNICODE_BC_AL) &&
+           ibidi_unicode_gc_name(IBIDI_UNICODE_GC_MN) &&
+           ibidi_unicode_script_name(IBIDI_UNICODE_SC_ARAB) &&
+           ibidi_unicode_script_long_name(IBIDI_UNICODE_SC_ARAB) &&
+           ibidi_unicode_joining_type_name(IBIDI_UNICODE_JT_D) &&
+           ibidi_unicode_bracket_type_name(IBIDI_UNICODE_BPT_OPEN) &&
+           ibidi_unicode_decomposition_type_name(IBIDI_UNICODE_DT_FONT) &&
            ibidi_unicode_uts46_status_name(IBIDI_UNICODE_UTS46_MAPPED) &&
-           ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-           ibidi_unicode_script_from_name("Hebrew", 6) == IBIDI_SC_HEBR;
+           ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_UNICODE_BC_AL &&
+           ibidi_unicode_script_from_name("Hebrew", 6) == IBIDI_UNICODE_SC_HEBR;
 }
 static int c_utf8(void)
 {
@@ -607,12 +608,11 @@ static int c_bidi_lines(void)
     const ibidi_bidi_line line = {lev_out, cls_out, BIDI_N, 100, 900, 0};
     ibidi_bidi_run_list runs = {runs_out, BIDI_N, 0};
     ibidi_bidi_resolve_cp(bidi_cp, BIDI_N, NULL, &r, NULL);
-    return ibidi_bidi_class_removed(IBIDI_BC_BN) &&
+    return ibidi_bidi_class_removed(IBIDI_UNICODE_BC_BN) &&
            st_ok(ibidi_bidi_paragraph(cls_out, BIDI_N, 500, IBIDI_DIR_AUTO, &para, NULL)) &&
            st_ok(ibidi_bidi_line_levels(&line, lev_out + 100, NULL)) &&
            st_ok(ibidi_bidi_reorder(lev_out, BIDI_N, v2l_out, l2v_out, NULL)) &&
-           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, &runs, NULL)) &&
-           ibidi_bidi_mirror('(', 1) == ')';
+           st_ok(ibidi_bidi_runs(lev_out, BIDI_N, &runs, NULL)) && ibidi_bidi_mirror('(', 1) == ')';
 }
 static int c_bidi_reorder_deep(void)
 {
@@ -1037,7 +1037,7 @@ static int c_uts39(void)
            st_ok(ibidi_uts39_mixed_numbers_cp(fdfa_cp, fdfa_n, &m, NULL, NULL)) &&
            st_ok(ibidi_uts39_check_cp(fdfa_cp, fdfa_n, NULL, &l, &f, NULL)) &&
            ibidi_uts39_digit(0x1D7E1, NULL) == 9 &&
-           ibidi_uts39_recommended_script(IBIDI_SC_ARAB) &&
+           ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_ARAB) &&
            ibidi_uts39_level_from_name("unrestricted", 12) == IBIDI_UTS39_UNRESTRICTED &&
            ibidi_uts39_level_name(IBIDI_UTS39_SINGLE_SCRIPT) != NULL;
 }
@@ -1372,19 +1372,29 @@ static int c_rfc5893_small(void)
 }
 static int c_rfc5893_run(void)
 {
-    static const uint8_t x[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_CS, IBIDI_BC_EN, IBIDI_BC_NSM,
-                                IBIDI_BC_AL};
-    static const uint8_t s1[] = {IBIDI_BC_L, IBIDI_BC_EN};
-    ibidi_rfc5893_case c = {s1, 2, IBIDI_BC_CS, x, 6, IBIDI_BC_ON, s1, 2, IBIDI_DIR_RTL,
-                            IBIDI_BC_RLO, IBIDI_RFC5893_PLACE_AROUND};
+    static const uint8_t x[] = {IBIDI_UNICODE_BC_R,  IBIDI_UNICODE_BC_EN,  IBIDI_UNICODE_BC_CS,
+                                IBIDI_UNICODE_BC_EN, IBIDI_UNICODE_BC_NSM, IBIDI_UNICODE_BC_AL};
+    static const uint8_t s1[] = {IBIDI_UNICODE_BC_L, IBIDI_UNICODE_BC_EN};
+    ibidi_rfc5893_case c = {s1,
+                            2,
+                            IBIDI_UNICODE_BC_CS,
+                            x,
+                            6,
+                            IBIDI_UNICODE_BC_ON,
+                            s1,
+                            2,
+                            IBIDI_DIR_RTL,
+                            IBIDI_UNICODE_BC_RLO,
+                            IBIDI_RFC5893_PLACE_AROUND};
     static ibidi_rfc5893_display disp;
     unsigned broken = 0;
     return st_ok(ibidi_rfc5893_run(&c, &broken, &disp, NULL));
 }
 static int c_rfc5893_grouping(void)
 {
-    static const uint8_t x[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_CS, IBIDI_BC_EN, IBIDI_BC_NSM,
-                                IBIDI_BC_AL, IBIDI_BC_AN, IBIDI_BC_R};
+    static const uint8_t x[] = {IBIDI_UNICODE_BC_R,  IBIDI_UNICODE_BC_EN,  IBIDI_UNICODE_BC_CS,
+                                IBIDI_UNICODE_BC_EN, IBIDI_UNICODE_BC_NSM, IBIDI_UNICODE_BC_AL,
+                                IBIDI_UNICODE_BC_AN, IBIDI_UNICODE_BC_R};
     ibidi_rfc5893_grouping g;
     return st_ok(ibidi_rfc5893_grouping_classes(x, 8, IBIDI_RFC5893_CONTROLS, &g, NULL));
 }

@@ -157,34 +157,40 @@ static int seq_of(const char *s, uint32_t *out, int cap)
 static const struct {
     const char *name;
     int value;
-} BC[] = {{"L", IBIDI_BC_L},     {"R", IBIDI_BC_R},     {"AL", IBIDI_BC_AL},
-          {"EN", IBIDI_BC_EN},   {"ES", IBIDI_BC_ES},   {"ET", IBIDI_BC_ET},
-          {"AN", IBIDI_BC_AN},   {"CS", IBIDI_BC_CS},   {"NSM", IBIDI_BC_NSM},
-          {"BN", IBIDI_BC_BN},   {"B", IBIDI_BC_B},     {"S", IBIDI_BC_S},
-          {"WS", IBIDI_BC_WS},   {"ON", IBIDI_BC_ON},   {"LRE", IBIDI_BC_LRE},
-          {"LRO", IBIDI_BC_LRO}, {"RLE", IBIDI_BC_RLE}, {"RLO", IBIDI_BC_RLO},
-          {"PDF", IBIDI_BC_PDF}, {"LRI", IBIDI_BC_LRI}, {"RLI", IBIDI_BC_RLI},
-          {"FSI", IBIDI_BC_FSI}, {"PDI", IBIDI_BC_PDI}},
-  GC[] = {{"Lu", IBIDI_GC_LU}, {"Ll", IBIDI_GC_LL}, {"Lt", IBIDI_GC_LT}, {"Lm", IBIDI_GC_LM},
-          {"Lo", IBIDI_GC_LO}, {"Mn", IBIDI_GC_MN}, {"Mc", IBIDI_GC_MC}, {"Me", IBIDI_GC_ME},
-          {"Nd", IBIDI_GC_ND}, {"Nl", IBIDI_GC_NL}, {"No", IBIDI_GC_NO}, {"Pc", IBIDI_GC_PC},
-          {"Pd", IBIDI_GC_PD}, {"Ps", IBIDI_GC_PS}, {"Pe", IBIDI_GC_PE}, {"Pi", IBIDI_GC_PI},
-          {"Pf", IBIDI_GC_PF}, {"Po", IBIDI_GC_PO}, {"Sm", IBIDI_GC_SM}, {"Sc", IBIDI_GC_SC},
-          {"Sk", IBIDI_GC_SK}, {"So", IBIDI_GC_SO}, {"Zs", IBIDI_GC_ZS}, {"Zl", IBIDI_GC_ZL},
-          {"Zp", IBIDI_GC_ZP}, {"Cc", IBIDI_GC_CC}, {"Cf", IBIDI_GC_CF}, {"Cs", IBIDI_GC_CS},
-          {"Co", IBIDI_GC_CO}, {"Cn", IBIDI_GC_CN}},
-  JT[] = {{"U", IBIDI_JT_U}, {"C", IBIDI_JT_C}, {"D", IBIDI_JT_D},
-          {"L", IBIDI_JT_L}, {"R", IBIDI_JT_R}, {"T", IBIDI_JT_T}},
+} BC[] = {{"L", IBIDI_UNICODE_BC_L},     {"R", IBIDI_UNICODE_BC_R},
+          {"AL", IBIDI_UNICODE_BC_AL},   {"EN", IBIDI_UNICODE_BC_EN},
+          {"ES", IBIDI_UNICODE_BC_ES},   {"ET", IBIDI_UNICODE_BC_ET},
+          {"AN", IBIDI_UNICODE_BC_AN},   {"CS", IBIDI_UNICODE_BC_CS},
+          {"NSM", IBIDI_UNICODE_BC_NSM}, {"BN", IBIDI_UNICODE_BC_BN},
+          {"B", IBIDI_UNICODE_BC_B},     {"S", IBIDI_UNICODE_BC_S},
+          {"WS", IBIDI_UNICODE_BC_WS},   {"ON", IBIDI_UNICODE_BC_ON},
+          {"LRE", IBIDI_UNICODE_BC_LRE}, {"LRO", IBIDI_UNICODE_BC_LRO},
+          {"RLE", IBIDI_UNICODE_BC_RLE}, {"RLO", IBIDI_UNICODE_BC_RLO},
+          {"PDF", IBIDI_UNICODE_BC_PDF}, {"LRI", IBIDI_UNICODE_BC_LRI},
+          {"RLI", IBIDI_UNICODE_BC_RLI}, {"FSI", IBIDI_UNICODE_BC_FSI},
+          {"PDI", IBIDI_UNICODE_BC_PDI}},
+  GC[] = {{"Lu", IBIDI_UNICODE_GC_LU}, {"Ll", IBIDI_UNICODE_GC_LL}, {"Lt", IBIDI_UNICODE_GC_LT},
+          {"Lm", IBIDI_UNICODE_GC_LM}, {"Lo", IBIDI_UNICODE_GC_LO}, {"Mn", IBIDI_UNICODE_GC_MN},
+          {"Mc", IBIDI_UNICODE_GC_MC}, {"Me", IBIDI_UNICODE_GC_ME}, {"Nd", IBIDI_UNICODE_GC_ND},
+          {"Nl", IBIDI_UNICODE_GC_NL}, {"No", IBIDI_UNICODE_GC_NO}, {"Pc", IBIDI_UNICODE_GC_PC},
+          {"Pd", IBIDI_UNICODE_GC_PD}, {"Ps", IBIDI_UNICODE_GC_PS}, {"Pe", IBIDI_UNICODE_GC_PE},
+          {"Pi", IBIDI_UNICODE_GC_PI}, {"Pf", IBIDI_UNICODE_GC_PF}, {"Po", IBIDI_UNICODE_GC_PO},
+          {"Sm", IBIDI_UNICODE_GC_SM}, {"Sc", IBIDI_UNICODE_GC_SC}, {"Sk", IBIDI_UNICODE_GC_SK},
+          {"So", IBIDI_UNICODE_GC_SO}, {"Zs", IBIDI_UNICODE_GC_ZS}, {"Zl", IBIDI_UNICODE_GC_ZL},
+          {"Zp", IBIDI_UNICODE_GC_ZP}, {"Cc", IBIDI_UNICODE_GC_CC}, {"Cf", IBIDI_UNICODE_GC_CF},
+          {"Cs", IBIDI_UNICODE_GC_CS}, {"Co", IBIDI_UNICODE_GC_CO}, {"Cn", IBIDI_UNICODE_GC_CN}},
+  JT[] = {{"U", IBIDI_UNICODE_JT_U}, {"C", IBIDI_UNICODE_JT_C}, {"D", IBIDI_UNICODE_JT_D},
+          {"L", IBIDI_UNICODE_JT_L}, {"R", IBIDI_UNICODE_JT_R}, {"T", IBIDI_UNICODE_JT_T}},
   /* long names of DerivedDecompositionType.txt */
-  DT[] = {{"None", IBIDI_DT_NONE},       {"Canonical", IBIDI_DT_CANONICAL},
-          {"Compat", IBIDI_DT_COMPAT},   {"Font", IBIDI_DT_FONT},
-          {"Nobreak", IBIDI_DT_NOBREAK}, {"Initial", IBIDI_DT_INITIAL},
-          {"Medial", IBIDI_DT_MEDIAL},   {"Final", IBIDI_DT_FINAL},
-          {"Isolated", IBIDI_DT_ISOLATED}, {"Circle", IBIDI_DT_CIRCLE},
-          {"Super", IBIDI_DT_SUPER},     {"Sub", IBIDI_DT_SUB},
-          {"Vertical", IBIDI_DT_VERTICAL}, {"Wide", IBIDI_DT_WIDE},
-          {"Narrow", IBIDI_DT_NARROW},   {"Small", IBIDI_DT_SMALL},
-          {"Square", IBIDI_DT_SQUARE},   {"Fraction", IBIDI_DT_FRACTION}},
+    DT[] = {{"None", IBIDI_UNICODE_DT_NONE},         {"Canonical", IBIDI_UNICODE_DT_CANONICAL},
+            {"Compat", IBIDI_UNICODE_DT_COMPAT},     {"Font", IBIDI_UNICODE_DT_FONT},
+            {"Nobreak", IBIDI_UNICODE_DT_NOBREAK},   {"Initial", IBIDI_UNICODE_DT_INITIAL},
+            {"Medial", IBIDI_UNICODE_DT_MEDIAL},     {"Final", IBIDI_UNICODE_DT_FINAL},
+            {"Isolated", IBIDI_UNICODE_DT_ISOLATED}, {"Circle", IBIDI_UNICODE_DT_CIRCLE},
+            {"Super", IBIDI_UNICODE_DT_SUPER},       {"Sub", IBIDI_UNICODE_DT_SUB},
+            {"Vertical", IBIDI_UNICODE_DT_VERTICAL}, {"Wide", IBIDI_UNICODE_DT_WIDE},
+            {"Narrow", IBIDI_UNICODE_DT_NARROW},     {"Small", IBIDI_UNICODE_DT_SMALL},
+            {"Square", IBIDI_UNICODE_DT_SQUARE},     {"Fraction", IBIDI_UNICODE_DT_FRACTION}},
   ST[] = {{"valid", IBIDI_UNICODE_UTS46_VALID},
           {"ignored", IBIDI_UNICODE_UTS46_IGNORED},
           {"mapped", IBIDI_UNICODE_UTS46_MAPPED},
@@ -298,9 +304,10 @@ static void read_unicodedata(void)
             if (s[0] == '<') {
                 const char *e = strchr(s, '>');
                 s = e ? e + 1 : s;
-                e_dt[cp] = IBIDI_DT_COMPAT; /* the exact tag is checked against DerivedDecompositionType */
+                e_dt[cp] = IBIDI_UNICODE_DT_COMPAT; /* the exact tag is checked against
+                                                       DerivedDecompositionType */
             } else {
-                e_dt[cp] = IBIDI_DT_CANONICAL;
+                e_dt[cp] = IBIDI_UNICODE_DT_CANONICAL;
             }
             e_dmlen[cp] = (uint8_t)seq_of(s, e_dm[cp], MAXD);
         }
@@ -331,7 +338,7 @@ static int expand(uint32_t c, int compat, uint32_t *out, int cap)
             out[n++] = T_BASE + s % N_T;
         return n;
     }
-    if (e_dmlen[c] == 0 || (!compat && e_dt[c] != IBIDI_DT_CANONICAL)) {
+    if (e_dmlen[c] == 0 || (!compat && e_dt[c] != IBIDI_UNICODE_DT_CANONICAL)) {
         out[0] = c;
         return 1;
     }
@@ -397,7 +404,7 @@ static void check_basic(void)
         int got;
         /* UAX #44 / DerivedBidiClass.txt: unassigned DI and noncharacters default to BN. */
         if (!e_listed[c] && (e_di[c] || nc))
-            want_bc = IBIDI_BC_BN;
+            want_bc = IBIDI_UNICODE_BC_BN;
         got = (int)ibidi_unicode_bidi_class(c);
         if (!count(&bc, got == want_bc))
             CHECK(0, "U+%04X Bidi_Class %d, expected %d", (unsigned)c, got, want_bc);
@@ -407,7 +414,7 @@ static void check_basic(void)
         got = ibidi_unicode_combining_class(c);
         if (!count(&ccc, got == e_ccc[c] && IBIDI__NI_CCC(ibidi__norm_info(c)) == e_ccc[c]))
             CHECK(0, "U+%04X ccc %d, expected %d", (unsigned)c, got, e_ccc[c]);
-        if (!count(&asg, ibidi_unicode_assigned(c) == (e_gc[c] != IBIDI_GC_CN)))
+        if (!count(&asg, ibidi_unicode_assigned(c) == (e_gc[c] != IBIDI_UNICODE_GC_CN)))
             CHECK(0, "U+%04X assigned", (unsigned)c);
     }
     report(&bc);
@@ -488,8 +495,8 @@ static void check_pairs(void)
                 continue;
             cp = (uint32_t)strtoul(l.f[0], NULL, 16);
             pair[cp] = (uint32_t)strtoul(l.f[1], NULL, 16);
-            type[cp] = strcmp(l.f[2], "o") == 0   ? IBIDI_BPT_OPEN
-                       : strcmp(l.f[2], "c") == 0 ? IBIDI_BPT_CLOSE
+            type[cp] = strcmp(l.f[2], "o") == 0   ? IBIDI_UNICODE_BPT_OPEN
+                       : strcmp(l.f[2], "c") == 0 ? IBIDI_UNICODE_BPT_CLOSE
                                                   : 99;
         }
         close_ucd(&r);
@@ -538,7 +545,7 @@ static void check_decompositions(void)
         uint32_t want[MAXD], got[MAXD], exp[64];
         size_t n;
         int nw = 0, ok, i, compat;
-        ibidi_unicode_dt t = IBIDI_DT_COUNT;
+        ibidi_unicode_dt t = IBIDI_UNICODE_DT_COUNT;
         if (is_syllable(c)) { /* §3.12: LV -> <L, V>, LVT -> <LV, T> */
             uint32_t s = c - S_BASE;
             if (s % N_T == 0) {
@@ -561,7 +568,7 @@ static void check_decompositions(void)
         /* the type: DerivedDecompositionType.txt, and UnicodeData.txt's canonical/compat */
         ok = (int)t == dtype[c] &&
              (nw == 0 || is_syllable(c) ||
-              (e_dt[c] == IBIDI_DT_CANONICAL) == (t == IBIDI_DT_CANONICAL));
+              (e_dt[c] == IBIDI_UNICODE_DT_CANONICAL) == (t == IBIDI_UNICODE_DT_CANONICAL));
         if (!count(&dt, ok)) CHECK(0, "U+%04X Decomposition_Type %d, expected %d", (unsigned)c,
                                 (int)t, dtype[c]);
         for (compat = 0; compat < 2; compat++) {
@@ -623,7 +630,7 @@ static void check_composition(void)
     /* Every canonical pair; composes unless excluded, a non-starter decomposition (the
      * character or its first part has ccc != 0, UAX #15 D111/X4). */
     for (c = 0; c < NCP; c++) {
-        if (e_dt[c] != IBIDI_DT_CANONICAL || e_dmlen[c] != 2)
+        if (e_dt[c] != IBIDI_UNICODE_DT_CANONICAL || e_dmlen[c] != 2)
             continue;
         if (np < 4096) {
             pr[np].a = e_dm[c][0];
@@ -755,15 +762,17 @@ static void check_scripts(void)
     uint32_t c;
     int i, k;
     read_aliases(&sca, "sc");
-    CHECK(sca.count == IBIDI_SC_COUNT, "IBIDI_SC_COUNT %d, PropertyValueAliases.txt has %d",
-          IBIDI_SC_COUNT, sca.count);
-    CHECK(strcmp(ibidi_unicode_script_name(IBIDI_SC_ARAB), "Arab") == 0 &&
-              strcmp(ibidi_unicode_script_name(IBIDI_SC_HEBR), "Hebr") == 0 &&
-              strcmp(ibidi_unicode_script_name(IBIDI_SC_ZYYY), "Zyyy") == 0 &&
-              strcmp(ibidi_unicode_script_name(IBIDI_SC_ZINH), "Zinh") == 0 &&
-              strcmp(ibidi_unicode_script_name(IBIDI_SC_ZZZZ), "Zzzz") == 0,
-          "IBIDI_SC_* constants and names disagree");
-    CHECK(ibidi_unicode_script_name(IBIDI_SC_COUNT) == NULL, "script name beyond the count");
+    CHECK(sca.count == IBIDI_UNICODE_SC_COUNT,
+          "IBIDI_UNICODE_SC_COUNT %d, PropertyValueAliases.txt has %d", IBIDI_UNICODE_SC_COUNT,
+          sca.count);
+    CHECK(strcmp(ibidi_unicode_script_name(IBIDI_UNICODE_SC_ARAB), "Arab") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_UNICODE_SC_HEBR), "Hebr") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_UNICODE_SC_ZYYY), "Zyyy") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_UNICODE_SC_ZINH), "Zinh") == 0 &&
+              strcmp(ibidi_unicode_script_name(IBIDI_UNICODE_SC_ZZZZ), "Zzzz") == 0,
+          "IBIDI_UNICODE_SC_* constants and names disagree");
+    CHECK(ibidi_unicode_script_name(IBIDI_UNICODE_SC_COUNT) == NULL,
+          "script name beyond the count");
     /* Every alias finds the value whose short name is its first alias. */
     for (i = 0; i < sca.count; i++) {
         const char *sn = sca.names[i][0];
@@ -780,7 +789,7 @@ static void check_scripts(void)
     }
     if (!count(&names, ibidi_unicode_script_from_name("Arabx", 5) == -1 &&
                            ibidi_unicode_script_from_name("Ara", 3) == -1 &&
-                           ibidi_unicode_script_from_name("Arabic", 4) == IBIDI_SC_ARAB &&
+                           ibidi_unicode_script_from_name("Arabic", 4) == IBIDI_UNICODE_SC_ARAB &&
                            ibidi_unicode_script_from_name(NULL, 0) == -1))
         CHECK(0, "ibidi_unicode_script_from_name on unknown names");
     for (c = 0; c < NCP; c++)
@@ -853,9 +862,10 @@ static void check_joining(void)
     for (c = 0; c < NCP; c++) {
         int w = want[c];
         if (w < 0) /* ArabicShaping.txt: unlisted Mn, Me, Cf are T, all others U */
-            w = (e_gc[c] == IBIDI_GC_MN || e_gc[c] == IBIDI_GC_ME || e_gc[c] == IBIDI_GC_CF)
-                    ? IBIDI_JT_T
-                    : IBIDI_JT_U;
+            w = (e_gc[c] == IBIDI_UNICODE_GC_MN || e_gc[c] == IBIDI_UNICODE_GC_ME ||
+                 e_gc[c] == IBIDI_UNICODE_GC_CF)
+                    ? IBIDI_UNICODE_JT_T
+                    : IBIDI_UNICODE_JT_U;
         if (!count(&jt, (int)ibidi_unicode_joining_type(c) == w))
             CHECK(0, "U+%04X Joining_Type %d, expected %d", (unsigned)c,
                   (int)ibidi_unicode_joining_type(c), w);
@@ -986,13 +996,13 @@ static void check_buffers(void)
           "ibidi_unicode_uts46_mapping with cap 0");
     CHECK(ibidi_unicode_script_extensions(0x0640, sc, 0) > 1 && sc[0] == 0xFFFF,
           "ibidi_unicode_script_extensions with cap 0");
-    CHECK(ibidi_unicode_bidi_class_from_name("AL", 2) == IBIDI_BC_AL &&
-              ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_BC_AL &&
-              ibidi_unicode_bidi_class_from_name("ALx", 2) == IBIDI_BC_AL &&
+    CHECK(ibidi_unicode_bidi_class_from_name("AL", 2) == IBIDI_UNICODE_BC_AL &&
+              ibidi_unicode_bidi_class_from_name("Arabic_Letter", 13) == IBIDI_UNICODE_BC_AL &&
+              ibidi_unicode_bidi_class_from_name("ALx", 2) == IBIDI_UNICODE_BC_AL &&
               ibidi_unicode_bidi_class_from_name("Arabic", 6) == -1,
           "ibidi_unicode_bidi_class_from_name");
-    CHECK(ibidi_unicode_bidi_class_name(IBIDI_BC_COUNT) == NULL &&
-              ibidi_unicode_gc_name(IBIDI_GC_COUNT) == NULL,
+    CHECK(ibidi_unicode_bidi_class_name(IBIDI_UNICODE_BC_COUNT) == NULL &&
+              ibidi_unicode_gc_name(IBIDI_UNICODE_GC_COUNT) == NULL,
           "names of values out of range");
 }
 
@@ -1006,23 +1016,23 @@ static void check_out_of_range(void)
         uint32_t c = V[i], buf[IBIDI_UNICODE_MAX_DECOMPOSITION];
         char name[IBIDI_UNICODE_MAX_NAME];
         ibidi_unicode_sc sc[4];
-        ibidi_unicode_dt dt = IBIDI_DT_COUNT;
+        ibidi_unicode_dt dt = IBIDI_UNICODE_DT_COUNT;
         uint32_t ni = ibidi__norm_info(c);
-        CHECK(ibidi_unicode_general_category(c) == IBIDI_GC_CN && !ibidi_unicode_assigned(c) &&
-                  ibidi_unicode_bidi_class(c) == IBIDI_BC_L &&
+        CHECK(ibidi_unicode_general_category(c) == IBIDI_UNICODE_GC_CN &&
+                  !ibidi_unicode_assigned(c) && ibidi_unicode_bidi_class(c) == IBIDI_UNICODE_BC_L &&
                   ibidi_unicode_combining_class(c) == 0 &&
-                  ibidi_unicode_script(c) == IBIDI_SC_ZZZZ &&
-                  ibidi_unicode_joining_type(c) == IBIDI_JT_U &&
+                  ibidi_unicode_script(c) == IBIDI_UNICODE_SC_ZZZZ &&
+                  ibidi_unicode_joining_type(c) == IBIDI_UNICODE_JT_U &&
                   !ibidi_unicode_default_ignorable(c) && !ibidi_unicode_noncharacter(c) &&
                   !ibidi_unicode_bidi_mirrored(c) &&
-                  ibidi_unicode_bracket_type(c) == IBIDI_BPT_NONE,
+                  ibidi_unicode_bracket_type(c) == IBIDI_UNICODE_BPT_NONE,
               "%08X: properties of an unassigned code point", (unsigned)c);
         CHECK(ibidi_unicode_mirroring_glyph(c) == c && ibidi_unicode_paired_bracket(c) == c,
               "%08X: no mirror or bracket", (unsigned)c);
-        CHECK(ibidi_unicode_script_extensions(c, sc, 4) == 1 && sc[0] == IBIDI_SC_ZZZZ,
+        CHECK(ibidi_unicode_script_extensions(c, sc, 4) == 1 && sc[0] == IBIDI_UNICODE_SC_ZZZZ,
               "%08X: Script_Extensions", (unsigned)c);
         CHECK(ibidi_unicode_decomposition(c, buf, IBIDI_UNICODE_MAX_DECOMPOSITION, &dt) == 0 &&
-                  dt == IBIDI_DT_NONE && ibidi__full_decomposition(c, 0, buf) == 0 &&
+                  dt == IBIDI_UNICODE_DT_NONE && ibidi__full_decomposition(c, 0, buf) == 0 &&
                   ibidi__full_decomposition(c, 1, buf) == 0,
               "%08X: no decomposition", (unsigned)c);
         CHECK(ibidi_unicode_compose(c, 0x0301) == 0 && ibidi_unicode_compose(0x0041, c) == 0 &&
@@ -1055,7 +1065,7 @@ int main(void)
         CHECK(0, "out of memory");
         return t_summary();
     }
-    memset(e_gc, IBIDI_GC_CN, NCP); /* not in UnicodeData.txt: unassigned */
+    memset(e_gc, IBIDI_UNICODE_GC_CN, NCP); /* not in UnicodeData.txt: unassigned */
     read_unicodedata();
     read_binary("DerivedCoreProperties.txt", "Default_Ignorable_Code_Point", e_di);
 

@@ -170,10 +170,10 @@ static int render(const uint32_t *t, size_t n, ibidi_dir d, rendering *r)
     }
     for (size_t i = 0; i < n; i++) {
         long on = -1;
-        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
+        if (ibidi_unicode_bidi_class(t[i]) == IBIDI_UNICODE_BC_NSM) {
             on = -2;
             for (size_t j = i; j-- > 0;)
-                if (ibidi_unicode_bidi_class(t[j]) != IBIDI_BC_NSM) {
+                if (ibidi_unicode_bidi_class(t[j]) != IBIDI_UNICODE_BC_NSM) {
                     on = (long)l2v[j];
                     break;
                 }
@@ -728,7 +728,7 @@ static void test_claims(void)
                     printf("  level %u for %04X in %s (%s)\n", lv[i], (unsigned)t[i], show(t, n),
                            dname(d));
             }
-            if (ibidi_unicode_bidi_class(t[i]) != IBIDI_BC_NSM)
+            if (ibidi_unicode_bidi_class(t[i]) != IBIDI_UNICODE_BC_NSM)
                 continue;
             marks++;
             if (lv[i] != (i ? lv[i - 1] : (uint8_t)d) && bad_marks++ < 5)
@@ -804,7 +804,7 @@ static void test_completeness(void)
         twins_perm += (long)b->n;
         with_perm += b->n > 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_UNICODE_BC_NSM) {
                 marks_perm += (long)b->n;
                 break;
             }
@@ -834,7 +834,7 @@ static void test_completeness(void)
         twins_dfs += (long)a->n;
         with_dfs += a->n > 0;
         for (size_t i = 0; i < n; i++)
-            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_BC_NSM) {
+            if (ibidi_unicode_bidi_class(t[i]) == IBIDI_UNICODE_BC_NSM) {
                 marks_dfs += (long)a->n;
                 break;
             }

@@ -132,10 +132,10 @@ static void test_levels(void)
         if (cp == 0xD800)
             cp = 0xE000;
         ibidi_uts39_level l = IBIDI_UTS39_NO_LIMIT;
-        ibidi_unicode_sc scx[IBIDI_SC_COUNT];
-        size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_SC_COUNT);
+        ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+        size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
         int rec = 0;
-        for (size_t k = 0; k < n && k < IBIDI_SC_COUNT; k++)
+        for (size_t k = 0; k < n && k < IBIDI_UNICODE_SC_COUNT; k++)
             rec |= ibidi_uts39_recommended_script(scx[k]);
         if (ibidi_uts39_level_cp(&cp, 1, &l, NULL) != IBIDI_OK) {
             CHECK(0, "level_cp(U+%04X) fails", (unsigned)cp);
@@ -460,18 +460,18 @@ static void test_names(void)
           "level_from_name: exact, case-sensitive, by length");
 
     int rec = 0;
-    for (ibidi_unicode_sc sc = 0; sc < IBIDI_SC_COUNT; sc++)
+    for (ibidi_unicode_sc sc = 0; sc < IBIDI_UNICODE_SC_COUNT; sc++)
         rec += ibidi_uts39_recommended_script(sc);
     CHECK(rec == 31, "%d Recommended scripts (UAX #31 Table 5 has 29 and Common, Inherited)",
           rec);
-    CHECK(ibidi_uts39_recommended_script(IBIDI_SC_LATN) &&
-              ibidi_uts39_recommended_script(IBIDI_SC_ARAB) &&
-              ibidi_uts39_recommended_script(IBIDI_SC_ZYYY) &&
-              !ibidi_uts39_recommended_script(IBIDI_SC_CHER) &&
-              !ibidi_uts39_recommended_script(IBIDI_SC_SYRC) &&
-              !ibidi_uts39_recommended_script(IBIDI_SC_NKOO) &&
-              !ibidi_uts39_recommended_script(IBIDI_SC_ZZZZ) &&
-              !ibidi_uts39_recommended_script(IBIDI_SC_COUNT),
+    CHECK(ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_LATN) &&
+              ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_ARAB) &&
+              ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_ZYYY) &&
+              !ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_CHER) &&
+              !ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_SYRC) &&
+              !ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_NKOO) &&
+              !ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_ZZZZ) &&
+              !ibidi_uts39_recommended_script(IBIDI_UNICODE_SC_COUNT),
           "recommended: Latn, Arab, Zyyy; not Cher, Syrc, Nkoo, Zzzz");
 
     /* the allocating call: the findings of the caller's-buffer call, more than the first

@@ -19,9 +19,18 @@ typedef ibidi_rfc5893_verify_example vexample;
 typedef ibidi_rfc5893_verify_figures vfigures;
 typedef ibidi_rfc5893_verify_label vlabel;
 
-enum { L = IBIDI_BC_L, R = IBIDI_BC_R, AL = IBIDI_BC_AL, EN = IBIDI_BC_EN, ES = IBIDI_BC_ES,
-       AN = IBIDI_BC_AN, CS = IBIDI_BC_CS, NSM = IBIDI_BC_NSM, BN = IBIDI_BC_BN,
-       ON = IBIDI_BC_ON };
+enum {
+    L = IBIDI_UNICODE_BC_L,
+    R = IBIDI_UNICODE_BC_R,
+    AL = IBIDI_UNICODE_BC_AL,
+    EN = IBIDI_UNICODE_BC_EN,
+    ES = IBIDI_UNICODE_BC_ES,
+    AN = IBIDI_UNICODE_BC_AN,
+    CS = IBIDI_UNICODE_BC_CS,
+    NSM = IBIDI_UNICODE_BC_NSM,
+    BN = IBIDI_UNICODE_BC_BN,
+    ON = IBIDI_UNICODE_BC_ON
+};
 
 /* The classes allowed in labels (Unicode 17.0), BN set aside. */
 static const uint8_t ALPHA[] = {L, R, AL, EN, ES, AN, NSM, ON};
@@ -195,7 +204,8 @@ static void test_alphabet(void)
     CHECK(a.example[L] == 0x61 && a.example[R] == 0x5D0 && a.example[EN] == 0x30 &&
               a.example[AN] == 0x660 && a.example[NSM] == 0x300,
           "the first code point of each class");
-    CHECK(a.count[IBIDI_BC_WS] == 0 && a.count[IBIDI_BC_CS] == 0 && a.count[IBIDI_BC_LRE] == 0,
+    CHECK(a.count[IBIDI_UNICODE_BC_WS] == 0 && a.count[IBIDI_UNICODE_BC_CS] == 0 &&
+              a.count[IBIDI_UNICODE_BC_LRE] == 0,
           "no space, separator or control in labels");
     CHECK(a.brackets == 0 && a.mirrored == 0, "no bracket or mirrored character in labels");
 }

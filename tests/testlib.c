@@ -218,9 +218,9 @@ const char *t_to_notation(int slot, const char *s, size_t len, int arabic)
 
 size_t t_class_representatives(uint32_t *rep)
 {
-    int have[IBIDI_BC_COUNT] = {0};
+    int have[IBIDI_UNICODE_BC_COUNT] = {0};
     size_t found = 0;
-    for (uint32_t cp = 0; cp <= 0x10FFFF && found < IBIDI_BC_COUNT; cp++) {
+    for (uint32_t cp = 0; cp <= 0x10FFFF && found < IBIDI_UNICODE_BC_COUNT; cp++) {
         ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
         if (!have[bc]) {
             have[bc] = 1;

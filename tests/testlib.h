@@ -30,7 +30,7 @@ uint32_t t_xorshift32(uint32_t *state);
 uint32_t t_xorshift64s(uint64_t *state);
 
 /* One code point of each Bidi_Class, the first in code point order, into rep (indexed by
- * class, IBIDI_BC_COUNT entries). Returns how many classes were found. */
+ * class, IBIDI_UNICODE_BC_COUNT entries). Returns how many classes were found. */
 size_t t_class_representatives(uint32_t *rep);
 
 /* Path of a vendored data file: "data/ucd/17.0.0/" + rel (tests run from the repository

@@ -1618,7 +1618,7 @@ static void gen_scripts_header(const char *root)
            "Script values (property sc), in the order of PropertyValueAliases.txt.");
     fprintf(f, "#ifndef IBIDI_UNICODE_SCRIPTS_H\n#define IBIDI_UNICODE_SCRIPTS_H\n\n"
                "#include <stdint.h>\n\n"
-               "/* A Script value: one of the IBIDI_SC_* constants below. */\n"
+               "/* A Script value: one of the IBIDI_UNICODE_SC_* constants below. */\n"
                "typedef uint16_t ibidi_unicode_sc;\n\n");
     for (i = 0; i < g_nsc; i++) {
         char up[16];
@@ -1628,9 +1628,9 @@ static void gen_scripts_header(const char *root)
             up[k] = (char)(ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch);
         }
         up[k] = '\0';
-        fprintf(f, "#define IBIDI_SC_%s %d /* %s */\n", up, i, g_sc_long[i]);
+        fprintf(f, "#define IBIDI_UNICODE_SC_%s %d /* %s */\n", up, i, g_sc_long[i]);
     }
-    fprintf(f, "\n#define IBIDI_SC_COUNT %d\n\n#endif\n", g_nsc);
+    fprintf(f, "\n#define IBIDI_UNICODE_SC_COUNT %d\n\n#endif\n", g_nsc);
     close_out(f, path);
 }
 
@@ -1922,9 +1922,9 @@ static void gen_tables(const char *root)
         size_t n = 0;
         size_t p;
         fputc('\n', f);
-        emit_strings(f, "const char *const ibidi__script_short[IBIDI_SC_COUNT]",
+        emit_strings(f, "const char *const ibidi__script_short[IBIDI_UNICODE_SC_COUNT]",
                      (const char *const *)g_sc_short, (size_t)g_nsc, 10);
-        emit_strings(f, "const char *const ibidi__script_long[IBIDI_SC_COUNT]",
+        emit_strings(f, "const char *const ibidi__script_long[IBIDI_UNICODE_SC_COUNT]",
                      (const char *const *)g_sc_long, (size_t)g_nsc, 5);
         for (p = 0; p < g_npva; p++) {
             int a;
@@ -1948,7 +1948,7 @@ static void gen_tables(const char *root)
                 v[n].name = lng[i];
                 v[n++].value = i;
             }
-            emit_strings(f, "const char *const ibidi__bc_long[IBIDI_BC_COUNT]", lng, 23, 4);
+            emit_strings(f, "const char *const ibidi__bc_long[IBIDI_UNICODE_BC_COUNT]", lng, 23, 4);
         }
         emit_by_name(f, "ibidi__bc_by_name", v, n);
         free(v);

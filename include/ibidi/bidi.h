@@ -149,7 +149,7 @@ IBIDI_API ibidi_status ibidi_bidi_resolve_cp(const uint32_t *text, size_t n,
 
 /* The same for a sequence of Bidi_Class values (ibidi_unicode_bc), each standing for a
  * character of that class which is not a paired bracket (the input of BidiTest.txt).
- * A value >= IBIDI_BC_COUNT gives IBIDI_E_INVALID_ARGUMENT with its index. res->offsets
+ * A value >= IBIDI_UNICODE_BC_COUNT gives IBIDI_E_INVALID_ARGUMENT with its index. res->offsets
  * is not written. Stack: at most 17 KiB (17040 bytes). */
 IBIDI_API ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
                                                   const ibidi_bidi_options *opts,
@@ -205,7 +205,7 @@ typedef struct ibidi_bidi_line {
  * paragraph level; characters removed by X9 next to them go with them. Statuses:
  * IBIDI_E_INVALID_ARGUMENT for line NULL, levels or classes NULL with n > 0, start > end,
  * end > n, or line_levels NULL with a line that is not empty (offset: start), and for a
- * class of the line >= IBIDI_BC_COUNT (offset: its index, value: the class);
+ * class of the line >= IBIDI_UNICODE_BC_COUNT (offset: its index, value: the class);
  * IBIDI_E_BIDI_LEVEL for para_level above 1 (value: the level). Stack: 72 bytes. */
 IBIDI_API ibidi_status ibidi_bidi_line_levels(const ibidi_bidi_line *line, uint8_t *line_levels,
                                               ibidi_error *err);

@@ -307,7 +307,7 @@ IBIDI_API ibidi_status ibidi_idna_bidi_rule_alloc(const char *name, size_t len, 
  * LTR label (5-6); for any other first class (condition 1 broken) the direction is RFC 5893
  * §1.4's: RTL when the label holds R, AL or AN. So the set says everything the label
  * breaks. An empty label breaks nothing (the rule speaks of characters); a value
- * >= IBIDI_BC_COUNT is a class no label may hold (conditions 2 and 5); classes NULL with
+ * >= IBIDI_UNICODE_BC_COUNT is a class no label may hold (conditions 2 and 5); classes NULL with
  * n > 0 breaks all six (fails closed). This is the same implementation as the calls on
  * names, which stop at B1 for a label without a strong first character.
  */

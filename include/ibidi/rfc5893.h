@@ -90,7 +90,7 @@ extern "C" {
  * first character is none of these, RFC 5893 §1.4 decides: a label with R, AL or AN is an
  * RTL label, any other an LTR label. (When condition 1 is applied and breaks, 2-6 are
  * still evaluated this way, so the result says everything the label breaks.) An empty
- * label breaks nothing (the rule speaks of characters). A value >= IBIDI_BC_COUNT is a
+ * label breaks nothing (the rule speaks of characters). A value >= IBIDI_UNICODE_BC_COUNT is a
  * class no label may hold (conditions 2 and 5). classes NULL with n > 0 breaks every
  * condition applied (there is no status to return; it fails closed).
  * On every class string the bits are the codes B1-B6 that the Bidi Rule on code points
@@ -162,7 +162,7 @@ typedef struct ibidi_rfc5893_case {
     const uint8_t *s2;
     size_t n2;
     ibidi_dir dir;
-    uint8_t control;   /* IBIDI_BC_LRE, _RLE, _LRO or _RLO (ignored for NONE and STRAY_PDF) */
+    uint8_t control; /* IBIDI_UNICODE_BC_LRE, _RLE, _LRO or _RLO (ignored for NONE and STRAY_PDF) */
     uint8_t placement; /* ibidi_rfc5893_placement */
 } ibidi_rfc5893_case;
 
@@ -201,7 +201,7 @@ typedef struct ibidi_rfc5893_display {
  * or ES, which are taken to show why §3 leaves them out),
  * IBIDI_E_RFC5893_TOO_LONG (S1, X or S2 over IBIDI_RFC5893_MAX_LABEL, checked in that
  * order: offset where the part starts in the laid-out string, value its length),
- * IBIDI_E_RFC5893_CLASS (a class value of IBIDI_BC_COUNT or more: offset its index in the
+ * IBIDI_E_RFC5893_CLASS (a class value of IBIDI_UNICODE_BC_COUNT or more: offset its index in the
  * laid-out string, controls and delimiters included; value the class).
  */
 IBIDI_API ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
@@ -317,13 +317,13 @@ IBIDI_API ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t le
 
 /* The classes of the characters a label may hold (RFC 5892: PVALID, CONTEXTJ, CONTEXTO). */
 typedef struct ibidi_rfc5893_alphabet {
-    size_t count[IBIDI_BC_COUNT];     /* code points per class */
-    uint32_t example[IBIDI_BC_COUNT]; /* the first of them per class (0 when none) */
+    size_t count[IBIDI_UNICODE_BC_COUNT];     /* code points per class */
+    uint32_t example[IBIDI_UNICODE_BC_COUNT]; /* the first of them per class (0 when none) */
     size_t mirrored;                  /* Bidi_Mirrored among them (L4 tells them apart) */
     size_t brackets;                  /* paired brackets among them (N0 tells them apart) */
     /* The classes enumerated, in increasing order: those with code points, BN left out
      * (X9 removes it; the verifier checks apart that this changes no verdict). */
-    uint8_t classes[IBIDI_BC_COUNT];
+    uint8_t classes[IBIDI_UNICODE_BC_COUNT];
     size_t n_classes;
 } ibidi_rfc5893_alphabet;
 

@@ -3,17 +3,18 @@
  * in ibidi/utf8.h, normalization in ibidi/normalize.h.
  *
  * Names. Every name of this header starts with ibidi_unicode_ / IBIDI_UNICODE_, as every
- * name of ibidi starts with its header's, but for the constants of property values: they
- * are named by the UCD's short alias of the property and of the value (PropertyAliases.txt,
- * PropertyValueAliases.txt), IBIDI_BC_AL for Bidi_Class=Arabic_Letter, IBIDI_GC_LU,
- * IBIDI_BPT_OPEN, IBIDI_JT_D, IBIDI_DT_CANONICAL, IBIDI_SC_ARAB, as ICU (U_BPT_OPEN,
- * U_DT_CANONICAL) and FriBidi (FRIBIDI_TYPE_AL) name theirs, so that they read as the
- * standard writes them. The type of each property's values takes the same alias:
- * ibidi_unicode_bc holds IBIDI_BC_*, ibidi_unicode_gc IBIDI_GC_*, ibidi_unicode_bpt
- * IBIDI_BPT_*, ibidi_unicode_jt IBIDI_JT_*, ibidi_unicode_dt IBIDI_DT_*, ibidi_unicode_sc
- * IBIDI_SC_*; the property's full name is the lookup's (ibidi_unicode_bidi_class returns an
- * ibidi_unicode_bc). UTS #46's columns, which are not UCD properties, have prefixed
- * constants: ibidi_unicode_uts46 holds IBIDI_UNICODE_UTS46_*, ibidi_unicode_idna2008
+ * name of ibidi starts with its header's. The constants of property values add the UCD's
+ * short alias of the property and of the value (PropertyAliases.txt,
+ * PropertyValueAliases.txt): IBIDI_UNICODE_BC_AL for Bidi_Class=Arabic_Letter,
+ * IBIDI_UNICODE_GC_LU, IBIDI_UNICODE_BPT_OPEN, IBIDI_UNICODE_JT_D,
+ * IBIDI_UNICODE_DT_CANONICAL, IBIDI_UNICODE_SC_ARAB, so that they read as the standard
+ * writes them (as ICU's U_BPT_OPEN and FriBidi's FRIBIDI_TYPE_AL do). The type of each
+ * property's values takes the same alias: ibidi_unicode_bc holds IBIDI_UNICODE_BC_*,
+ * ibidi_unicode_gc IBIDI_UNICODE_GC_*, ibidi_unicode_bpt IBIDI_UNICODE_BPT_*,
+ * ibidi_unicode_jt IBIDI_UNICODE_JT_*, ibidi_unicode_dt IBIDI_UNICODE_DT_*, ibidi_unicode_sc
+ * IBIDI_UNICODE_SC_*; the property's full name is the lookup's (ibidi_unicode_bidi_class
+ * returns an ibidi_unicode_bc). UTS #46's columns, which are not UCD properties:
+ * ibidi_unicode_uts46 holds IBIDI_UNICODE_UTS46_*, ibidi_unicode_idna2008
  * IBIDI_UNICODE_UTS46_IDNA2008_*.
  *
  * Property lookups take any uint32_t; values above 10FFFF and surrogates get the
@@ -27,7 +28,7 @@
 #define IBIDI_UNICODE_H
 
 #include "common.h"
-#include "unicode_scripts.h" /* generated: ibidi_unicode_sc values IBIDI_SC_* */
+#include "unicode_scripts.h" /* generated: ibidi_unicode_sc values IBIDI_UNICODE_SC_* */
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,45 +36,105 @@ extern "C" {
 
 /* Bidi_Class (UAX #9 Table 4). Values are stable. */
 typedef enum ibidi_unicode_bc {
-    IBIDI_BC_L = 0, IBIDI_BC_R = 1, IBIDI_BC_AL = 2,
-    IBIDI_BC_EN = 3, IBIDI_BC_ES = 4, IBIDI_BC_ET = 5, IBIDI_BC_AN = 6, IBIDI_BC_CS = 7,
-    IBIDI_BC_NSM = 8, IBIDI_BC_BN = 9,
-    IBIDI_BC_B = 10, IBIDI_BC_S = 11, IBIDI_BC_WS = 12, IBIDI_BC_ON = 13,
-    IBIDI_BC_LRE = 14, IBIDI_BC_LRO = 15, IBIDI_BC_RLE = 16, IBIDI_BC_RLO = 17,
-    IBIDI_BC_PDF = 18, IBIDI_BC_LRI = 19, IBIDI_BC_RLI = 20, IBIDI_BC_FSI = 21,
-    IBIDI_BC_PDI = 22,
-    IBIDI_BC_COUNT = 23
+    IBIDI_UNICODE_BC_L = 0,
+    IBIDI_UNICODE_BC_R = 1,
+    IBIDI_UNICODE_BC_AL = 2,
+    IBIDI_UNICODE_BC_EN = 3,
+    IBIDI_UNICODE_BC_ES = 4,
+    IBIDI_UNICODE_BC_ET = 5,
+    IBIDI_UNICODE_BC_AN = 6,
+    IBIDI_UNICODE_BC_CS = 7,
+    IBIDI_UNICODE_BC_NSM = 8,
+    IBIDI_UNICODE_BC_BN = 9,
+    IBIDI_UNICODE_BC_B = 10,
+    IBIDI_UNICODE_BC_S = 11,
+    IBIDI_UNICODE_BC_WS = 12,
+    IBIDI_UNICODE_BC_ON = 13,
+    IBIDI_UNICODE_BC_LRE = 14,
+    IBIDI_UNICODE_BC_LRO = 15,
+    IBIDI_UNICODE_BC_RLE = 16,
+    IBIDI_UNICODE_BC_RLO = 17,
+    IBIDI_UNICODE_BC_PDF = 18,
+    IBIDI_UNICODE_BC_LRI = 19,
+    IBIDI_UNICODE_BC_RLI = 20,
+    IBIDI_UNICODE_BC_FSI = 21,
+    IBIDI_UNICODE_BC_PDI = 22,
+    IBIDI_UNICODE_BC_COUNT = 23
 } ibidi_unicode_bc;
 
 /* General_Category. Values are stable. */
 typedef enum ibidi_unicode_gc {
-    IBIDI_GC_LU = 0, IBIDI_GC_LL, IBIDI_GC_LT, IBIDI_GC_LM, IBIDI_GC_LO,
-    IBIDI_GC_MN, IBIDI_GC_MC, IBIDI_GC_ME,
-    IBIDI_GC_ND, IBIDI_GC_NL, IBIDI_GC_NO,
-    IBIDI_GC_PC, IBIDI_GC_PD, IBIDI_GC_PS, IBIDI_GC_PE, IBIDI_GC_PI, IBIDI_GC_PF, IBIDI_GC_PO,
-    IBIDI_GC_SM, IBIDI_GC_SC, IBIDI_GC_SK, IBIDI_GC_SO,
-    IBIDI_GC_ZS, IBIDI_GC_ZL, IBIDI_GC_ZP,
-    IBIDI_GC_CC, IBIDI_GC_CF, IBIDI_GC_CS, IBIDI_GC_CO, IBIDI_GC_CN,
-    IBIDI_GC_COUNT
+    IBIDI_UNICODE_GC_LU = 0,
+    IBIDI_UNICODE_GC_LL,
+    IBIDI_UNICODE_GC_LT,
+    IBIDI_UNICODE_GC_LM,
+    IBIDI_UNICODE_GC_LO,
+    IBIDI_UNICODE_GC_MN,
+    IBIDI_UNICODE_GC_MC,
+    IBIDI_UNICODE_GC_ME,
+    IBIDI_UNICODE_GC_ND,
+    IBIDI_UNICODE_GC_NL,
+    IBIDI_UNICODE_GC_NO,
+    IBIDI_UNICODE_GC_PC,
+    IBIDI_UNICODE_GC_PD,
+    IBIDI_UNICODE_GC_PS,
+    IBIDI_UNICODE_GC_PE,
+    IBIDI_UNICODE_GC_PI,
+    IBIDI_UNICODE_GC_PF,
+    IBIDI_UNICODE_GC_PO,
+    IBIDI_UNICODE_GC_SM,
+    IBIDI_UNICODE_GC_SC,
+    IBIDI_UNICODE_GC_SK,
+    IBIDI_UNICODE_GC_SO,
+    IBIDI_UNICODE_GC_ZS,
+    IBIDI_UNICODE_GC_ZL,
+    IBIDI_UNICODE_GC_ZP,
+    IBIDI_UNICODE_GC_CC,
+    IBIDI_UNICODE_GC_CF,
+    IBIDI_UNICODE_GC_CS,
+    IBIDI_UNICODE_GC_CO,
+    IBIDI_UNICODE_GC_CN,
+    IBIDI_UNICODE_GC_COUNT
 } ibidi_unicode_gc;
 
 /* Bidi_Paired_Bracket_Type. */
 typedef enum ibidi_unicode_bpt {
-    IBIDI_BPT_NONE = 0, IBIDI_BPT_OPEN = 1, IBIDI_BPT_CLOSE = 2
+    IBIDI_UNICODE_BPT_NONE = 0,
+    IBIDI_UNICODE_BPT_OPEN = 1,
+    IBIDI_UNICODE_BPT_CLOSE = 2
 } ibidi_unicode_bpt;
 
 /* Joining_Type (ArabicShaping.txt, derived: T for unlisted Mn, Me, Cf; else U). */
 typedef enum ibidi_unicode_jt {
-    IBIDI_JT_U = 0, IBIDI_JT_C = 1, IBIDI_JT_D = 2, IBIDI_JT_L = 3, IBIDI_JT_R = 4, IBIDI_JT_T = 5
+    IBIDI_UNICODE_JT_U = 0,
+    IBIDI_UNICODE_JT_C = 1,
+    IBIDI_UNICODE_JT_D = 2,
+    IBIDI_UNICODE_JT_L = 3,
+    IBIDI_UNICODE_JT_R = 4,
+    IBIDI_UNICODE_JT_T = 5
 } ibidi_unicode_jt;
 
 /* Decomposition_Type. CANONICAL is the only canonical one; all others are compatibility tags. */
 typedef enum ibidi_unicode_dt {
-    IBIDI_DT_NONE = 0, IBIDI_DT_CANONICAL, IBIDI_DT_COMPAT, IBIDI_DT_FONT, IBIDI_DT_NOBREAK,
-    IBIDI_DT_INITIAL, IBIDI_DT_MEDIAL, IBIDI_DT_FINAL, IBIDI_DT_ISOLATED, IBIDI_DT_CIRCLE,
-    IBIDI_DT_SUPER, IBIDI_DT_SUB, IBIDI_DT_VERTICAL, IBIDI_DT_WIDE, IBIDI_DT_NARROW,
-    IBIDI_DT_SMALL, IBIDI_DT_SQUARE, IBIDI_DT_FRACTION,
-    IBIDI_DT_COUNT
+    IBIDI_UNICODE_DT_NONE = 0,
+    IBIDI_UNICODE_DT_CANONICAL,
+    IBIDI_UNICODE_DT_COMPAT,
+    IBIDI_UNICODE_DT_FONT,
+    IBIDI_UNICODE_DT_NOBREAK,
+    IBIDI_UNICODE_DT_INITIAL,
+    IBIDI_UNICODE_DT_MEDIAL,
+    IBIDI_UNICODE_DT_FINAL,
+    IBIDI_UNICODE_DT_ISOLATED,
+    IBIDI_UNICODE_DT_CIRCLE,
+    IBIDI_UNICODE_DT_SUPER,
+    IBIDI_UNICODE_DT_SUB,
+    IBIDI_UNICODE_DT_VERTICAL,
+    IBIDI_UNICODE_DT_WIDE,
+    IBIDI_UNICODE_DT_NARROW,
+    IBIDI_UNICODE_DT_SMALL,
+    IBIDI_UNICODE_DT_SQUARE,
+    IBIDI_UNICODE_DT_FRACTION,
+    IBIDI_UNICODE_DT_COUNT
 } ibidi_unicode_dt;
 
 /* UTS #46 IdnaMappingTable.txt status. */

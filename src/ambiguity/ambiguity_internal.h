@@ -19,7 +19,7 @@ static inline int ibidi__ambig_is_control_bc(uint32_t cp, ibidi_unicode_bc bc)
 {
     /* the classes first: they decide for nearly every character without the range tests
      * of the formatting characters of RFC 3987 §4.1 */
-    return bc == IBIDI_BC_B || bc == IBIDI_BC_S || ibidi__is_bidi_control(cp);
+    return bc == IBIDI_UNICODE_BC_B || bc == IBIDI_UNICODE_BC_S || ibidi__is_bidi_control(cp);
 }
 
 static inline int ibidi__ambig_is_control(uint32_t cp)
@@ -33,7 +33,7 @@ static inline int ibidi__ambig_is_control(uint32_t cp)
  * they work on the text without them, and map every finding back to the input's bytes. */
 static inline int ibidi__ambig_set_aside(ibidi_unicode_bc bc)
 {
-    return bc == IBIDI_BC_BN;
+    return bc == IBIDI_UNICODE_BC_BN;
 }
 
 /* The twin search's bound as the calls take it (ibidi_ambiguity_options.max_candidates, and

@@ -66,12 +66,12 @@ typedef struct cat_acc {
 
 static void cat_add(cat_acc *c, ibidi_unicode_bc bc)
 {
-    if (bc == IBIDI_BC_L) {
+    if (bc == IBIDI_UNICODE_BC_L) {
         c->has_l = 1;
         c->num_after_l = 0;
-    } else if (bc == IBIDI_BC_R || bc == IBIDI_BC_AL) {
+    } else if (bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL) {
         c->has_r = 1;
-    } else if (bc == IBIDI_BC_EN || bc == IBIDI_BC_AN) {
+    } else if (bc == IBIDI_UNICODE_BC_EN || bc == IBIDI_UNICODE_BC_AN) {
         if (!c->has_l)
             c->num_before_l = 1;
         c->num_after_l = 1; /* reset by a later L: only numbers after the last L count */
@@ -99,7 +99,7 @@ static unsigned cat_value(const cat_acc *c)
 /* Values that are not code points count as neutral characters (ambiguity.h). */
 static ibidi_unicode_bc class_of(uint32_t cp)
 {
-    return is_code_point(cp) ? ibidi_unicode_bidi_class(cp) : IBIDI_BC_ON;
+    return is_code_point(cp) ? ibidi_unicode_bidi_class(cp) : IBIDI_UNICODE_BC_ON;
 }
 
 unsigned ibidi_ambiguity_label_category_cp(const uint32_t *label, size_t n)
@@ -284,17 +284,17 @@ static size_t comp_at(const amb *a, size_t i)
 
 static int strong(uint8_t bc)
 {
-    return bc == IBIDI_BC_L || bc == IBIDI_BC_R || bc == IBIDI_BC_AL;
+    return bc == IBIDI_UNICODE_BC_L || bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL;
 }
 
 static int dir_of(uint8_t bc)
 {
-    return bc == IBIDI_BC_L ? DIR_L : DIR_R;
+    return bc == IBIDI_UNICODE_BC_L ? DIR_L : DIR_R;
 }
 
 static int is_number(uint8_t bc)
 {
-    return bc == IBIDI_BC_EN || bc == IBIDI_BC_AN;
+    return bc == IBIDI_UNICODE_BC_EN || bc == IBIDI_UNICODE_BC_AN;
 }
 
 /* The class of the closest strong character before code point i (i <= n: n is the end),
@@ -304,14 +304,14 @@ static uint8_t strong_before(const amb *a, size_t i)
     if (i < a->n)
         return a->pbc[i];
     if (a->n == 0)
-        return IBIDI_BC_L;
+        return IBIDI_UNICODE_BC_L;
     return strong(a->bc[a->n - 1]) ? a->bc[a->n - 1] : a->pbc[a->n - 1];
 }
 
 static uint8_t strong_from(const amb *a, size_t i)
 {
     if (i >= a->n)
-        return IBIDI_BC_L;
+        return IBIDI_UNICODE_BC_L;
     return strong(a->bc[i]) ? a->bc[i] : a->nbc[i];
 }
 
@@ -345,14 +345,14 @@ static int type_neighbour(const amb *a, size_t i, int step)
     size_t j = i + (size_t)step, k = j + (size_t)step; /* wraps harmlessly below 0 */
     if (j >= a->n)
         return 0;
-    if (a->bc[j] == IBIDI_BC_ET)
+    if (a->bc[j] == IBIDI_UNICODE_BC_ET)
         return 1;
     if (k >= a->n)
         return 0;
-    if (a->bc[j] == IBIDI_BC_ES)
-        return a->bc[k] == IBIDI_BC_EN;
-    if (a->bc[j] == IBIDI_BC_CS)
-        return a->bc[k] == IBIDI_BC_AN;
+    if (a->bc[j] == IBIDI_UNICODE_BC_ES)
+        return a->bc[k] == IBIDI_UNICODE_BC_EN;
+    if (a->bc[j] == IBIDI_UNICODE_BC_CS)
+        return a->bc[k] == IBIDI_UNICODE_BC_AN;
     return 0;
 }
 
@@ -363,7 +363,8 @@ static void number_checks(amb *a)
         if (!is_number(a->bc[i]) || dir_of(p) == dir_of(q))
             continue;
         emit(a, IBIDI_AMBIGUITY_NUMBER_LEVEL, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
-        if (a->bc[i] == IBIDI_BC_EN && (p == IBIDI_BC_AL || q == IBIDI_BC_AL) &&
+        if (a->bc[i] == IBIDI_UNICODE_BC_EN &&
+            (p == IBIDI_UNICODE_BC_AL || q == IBIDI_UNICODE_BC_AL) &&
             (type_neighbour(a, i, -1) || type_neighbour(a, i, 1)))
             emit(a, IBIDI_AMBIGUITY_NUMBER_TYPE, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
     }
@@ -397,13 +398,19 @@ typedef struct rx_el {
 } rx_el;
 
 #define BCM(c) (1u << (c))
-#define M_WN                                                                              \
-    (BCM(IBIDI_BC_EN) | BCM(IBIDI_BC_ES) | BCM(IBIDI_BC_ET) | BCM(IBIDI_BC_AN) |          \
-     BCM(IBIDI_BC_CS) | BCM(IBIDI_BC_NSM))
-#define M_SEP (BCM(IBIDI_BC_ES) | BCM(IBIDI_BC_CS))
+#define M_WN                                                                                       \
+    (BCM(IBIDI_UNICODE_BC_EN) | BCM(IBIDI_UNICODE_BC_ES) | BCM(IBIDI_UNICODE_BC_ET) |              \
+     BCM(IBIDI_UNICODE_BC_AN) | BCM(IBIDI_UNICODE_BC_CS) | BCM(IBIDI_UNICODE_BC_NSM))
+#define M_SEP (BCM(IBIDI_UNICODE_BC_ES) | BCM(IBIDI_UNICODE_BC_CS))
 #define E_WN {M_WN, REP_STAR}
-#define E_ET {BCM(IBIDI_BC_ET), REP_PLUS}
-#define E_EN {BCM(IBIDI_BC_EN), REP_PLUS}
+#define E_ET                                                                                       \
+    {                                                                                              \
+        BCM(IBIDI_UNICODE_BC_ET), REP_PLUS                                                         \
+    }
+#define E_EN                                                                                       \
+    {                                                                                              \
+        BCM(IBIDI_UNICODE_BC_EN), REP_PLUS                                                         \
+    }
 #define E_SEP {M_SEP, REP_ONE}
 
 static const rx_el rx[6][6] = {
@@ -418,8 +425,8 @@ static const int rx_len[6] = {5, 5, 5, 5, 6, 6};
 
 /* Every expression needs an ET, an EN and a separator (ES or CS): text without one of
  * them cannot match (nearly every domain name: no label character is ET). */
-#define RX_NEEDS_ALL(m)                                                                    \
-    (((m) & BCM(IBIDI_BC_ET)) && ((m) & BCM(IBIDI_BC_EN)) && ((m) & M_SEP))
+#define RX_NEEDS_ALL(m)                                                                            \
+    (((m)&BCM(IBIDI_UNICODE_BC_ET)) && ((m)&BCM(IBIDI_UNICODE_BC_EN)) && ((m)&M_SEP))
 
 static unsigned rx_closure(const rx_el *e, int m, unsigned s)
 {
@@ -467,7 +474,7 @@ static void separator_label(amb *a, const lab *l)
         if (end)
             emit(a, IBIDI_AMBIGUITY_NUMBER_SEPARATOR, IBIDI_DIR_LTR, l->cs, end, l->comp, x + 1);
         for (size_t i = l->cs; i < l->ce; i++)
-            if (a->bc[i] == IBIDI_BC_R && (end = rx_match(a, x, i + 1, l->ce)) != 0)
+            if (a->bc[i] == IBIDI_UNICODE_BC_R && (end = rx_match(a, x, i + 1, l->ce)) != 0)
                 emit(a, IBIDI_AMBIGUITY_NUMBER_SEPARATOR, IBIDI_DIR_LTR, i, end, l->comp, x + 1);
     }
 }
@@ -482,7 +489,7 @@ static void separator_text(amb *a)
         return;
     for (size_t i = 0; i < a->n; i++) {
         size_t c = a->comp_of[i];
-        if (a->bc[i] != IBIDI_BC_R)
+        if (a->bc[i] != IBIDI_UNICODE_BC_R)
             continue;
         for (int x = 0; x < 6; x++) {
             size_t end = rx_match(a, x, i + 1, a->n);
@@ -724,7 +731,8 @@ static int span_text_eq(const char *s, const ibidi_span *x, const char *t, const
 static void w4_joins(const uint8_t *bc, const uint8_t *weak, size_t n, uint8_t *join)
 {
     for (size_t i = 0; i < n; i++)
-        join[i] = (bc[i] == IBIDI_BC_ES || bc[i] == IBIDI_BC_CS) && weak[i] != IBIDI_BC_ON;
+        join[i] = (bc[i] == IBIDI_UNICODE_BC_ES || bc[i] == IBIDI_UNICODE_BC_CS) &&
+                  weak[i] != IBIDI_UNICODE_BC_ON;
 }
 
 static int on_twin(const char *tw, size_t tlen, void *vp)
@@ -782,7 +790,8 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     w4_joins(t->tbc, t->tweak, tn, t->tjoin);
     for (size_t v = 0; v < tn; v++) {
         size_t i = t->v2l[v], j = t->tv2l[v];
-        if ((a->bc[i] == IBIDI_BC_ES || a->bc[i] == IBIDI_BC_CS) && t->join[i] != t->tjoin[j])
+        if ((a->bc[i] == IBIDI_UNICODE_BC_ES || a->bc[i] == IBIDI_UNICODE_BC_CS) &&
+            t->join[i] != t->tjoin[j])
             t->sep[i] = 1;
     }
     return 0;
@@ -1014,13 +1023,13 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
         const uint8_t *const bca = a->bc;
         uint8_t *const pbc = a->pbc, *const nbc = a->nbc;
         const size_t n = a->n;
-        uint8_t last = IBIDI_BC_L;
+        uint8_t last = IBIDI_UNICODE_BC_L;
         for (size_t i = 0; i < n; i++) {
             pbc[i] = last;
             if (strong(bca[i]))
                 last = bca[i];
         }
-        last = IBIDI_BC_L;
+        last = IBIDI_UNICODE_BC_L;
         for (size_t i = n; i-- > 0;) {
             nbc[i] = last;
             if (strong(bca[i]))

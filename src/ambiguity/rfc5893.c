@@ -20,7 +20,10 @@
 #define BIT IBIDI__BC_BIT
 
 /* Bit of a class value; values outside the enum get no bit, so no set holds them. */
-static unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; }
+static unsigned class_bit(uint8_t c)
+{
+    return c < IBIDI_UNICODE_BC_COUNT ? BIT(c) : 0u;
+}
 
 /* ---- The rule on class strings -------------------------------------------------------- */
 
@@ -39,12 +42,12 @@ int ibidi_rfc5893_rfc3454_rule_ok(const uint8_t *classes, size_t n)
         return 1;
     if (classes == NULL)
         return 0; /* unreadable: fail closed */
-    const unsigned randal = BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL);
+    const unsigned randal = BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL);
     int has_randal = 0, has_l = 0;
     for (size_t i = 0; i < n; i++) {
         const unsigned b = class_bit(classes[i]);
         has_randal |= (b & randal) != 0;
-        has_l |= (b & BIT(IBIDI_BC_L)) != 0;
+        has_l |= (b & BIT(IBIDI_UNICODE_BC_L)) != 0;
     }
     if (!has_randal)
         return 1;
@@ -54,12 +57,15 @@ int ibidi_rfc5893_rfc3454_rule_ok(const uint8_t *classes, size_t n)
 /* ---- Contexts ------------------------------------------------------------------------- */
 
 static const ibidi_rfc5893_delimiter delimiters[] = {
-    {0x002E, IBIDI_BC_CS, "FULL STOP, the label separator (RFC 5890 §2.3.2.1); COMMA, COLON "
-                          "and SOLIDUS share its class"},
-    {0x0020, IBIDI_BC_WS, "SPACE, a name in running text; L1 puts a space at the end of a line "
-                          "at the paragraph level"},
-    {0x0040, IBIDI_BC_ON, "COMMERCIAL AT, as in mail addresses; like every ON delimiter "
-                          "chosen here it is neither a paired bracket (N0) nor mirrored (L4)"},
+    {0x002E, IBIDI_UNICODE_BC_CS,
+     "FULL STOP, the label separator (RFC 5890 §2.3.2.1); COMMA, COLON "
+     "and SOLIDUS share its class"},
+    {0x0020, IBIDI_UNICODE_BC_WS,
+     "SPACE, a name in running text; L1 puts a space at the end of a line "
+     "at the paragraph level"},
+    {0x0040, IBIDI_UNICODE_BC_ON,
+     "COMMERCIAL AT, as in mail addresses; like every ON delimiter "
+     "chosen here it is neither a paired bracket (N0) nor mirrored (L4)"},
 };
 #define N_DELIMS (sizeof delimiters / sizeof delimiters[0])
 
@@ -72,14 +78,14 @@ const ibidi_rfc5893_delimiter *ibidi_rfc5893_delimiters(size_t *n)
 
 /* Neighbours that satisfy the rule, one per way a context acts on a label (see the
  * header): code points are a (L), 1 (EN), U+05D0 U+05D1 (R), U+0627 (AL), U+0661 (AN). */
-static const uint8_t nb_l[] = {IBIDI_BC_L};
-static const uint8_t nb_l_en[] = {IBIDI_BC_L, IBIDI_BC_EN};
-static const uint8_t nb_r[] = {IBIDI_BC_R};
-static const uint8_t nb_al[] = {IBIDI_BC_AL};
-static const uint8_t nb_r_en[] = {IBIDI_BC_R, IBIDI_BC_EN};
-static const uint8_t nb_al_en[] = {IBIDI_BC_AL, IBIDI_BC_EN};
-static const uint8_t nb_r_an[] = {IBIDI_BC_R, IBIDI_BC_AN};
-static const uint8_t nb_r_en_r[] = {IBIDI_BC_R, IBIDI_BC_EN, IBIDI_BC_R};
+static const uint8_t nb_l[] = {IBIDI_UNICODE_BC_L};
+static const uint8_t nb_l_en[] = {IBIDI_UNICODE_BC_L, IBIDI_UNICODE_BC_EN};
+static const uint8_t nb_r[] = {IBIDI_UNICODE_BC_R};
+static const uint8_t nb_al[] = {IBIDI_UNICODE_BC_AL};
+static const uint8_t nb_r_en[] = {IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_EN};
+static const uint8_t nb_al_en[] = {IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_EN};
+static const uint8_t nb_r_an[] = {IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_AN};
+static const uint8_t nb_r_en_r[] = {IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_EN, IBIDI_UNICODE_BC_R};
 static const uint32_t cp_l[] = {0x61};
 static const uint32_t cp_l_en[] = {0x61, 0x31};
 static const uint32_t cp_r[] = {0x5D0};
@@ -159,19 +165,20 @@ static void put1(builder *b, uint8_t c, uint8_t kind) { put(b, &c, 1, kind); }
  * §3 gives for leaving them out can be shown ("A.a1%"). */
 static int is_delimiter_class(uint8_t c)
 {
-    return c == IBIDI_BC_CS || c == IBIDI_BC_WS || c == IBIDI_BC_ON || c == IBIDI_BC_ET ||
-           c == IBIDI_BC_ES;
+    return c == IBIDI_UNICODE_BC_CS || c == IBIDI_UNICODE_BC_WS || c == IBIDI_UNICODE_BC_ON ||
+           c == IBIDI_UNICODE_BC_ET || c == IBIDI_UNICODE_BC_ES;
 }
 
 static int is_control(uint8_t c)
 {
-    return c == IBIDI_BC_LRE || c == IBIDI_BC_RLE || c == IBIDI_BC_LRO || c == IBIDI_BC_RLO;
+    return c == IBIDI_UNICODE_BC_LRE || c == IBIDI_UNICODE_BC_RLE || c == IBIDI_UNICODE_BC_LRO ||
+           c == IBIDI_UNICODE_BC_RLO;
 }
 
 /* Lays out the case as the placement says. */
 static void build(builder *b, const ibidi_rfc5893_case *c)
 {
-    const uint8_t ctl = c->control, pdf = IBIDI_BC_PDF;
+    const uint8_t ctl = c->control, pdf = IBIDI_UNICODE_BC_PDF;
     const int pl = c->placement;
     b->n = 0;
     if (pl == IBIDI_RFC5893_PLACE_AROUND || pl == IBIDI_RFC5893_PLACE_BEFORE ||
@@ -251,12 +258,12 @@ static void display_keys(const builder *b, const size_t *v2l, ibidi_rfc5893_disp
          * written with that base. */
         size_t j = i;
         int has_base = 0;
-        if (b->cls[i] == IBIDI_BC_NSM) {
+        if (b->cls[i] == IBIDI_UNICODE_BC_NSM) {
             while (j > 0) {
                 j--;
                 if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[j]))
                     continue;
-                if (b->cls[j] != IBIDI_BC_NSM) {
+                if (b->cls[j] != IBIDI_UNICODE_BC_NSM) {
                     has_base = 1;
                     break;
                 }
@@ -265,11 +272,11 @@ static void display_keys(const builder *b, const size_t *v2l, ibidi_rfc5893_disp
         if (has_base)
             continue;
         d->clusters[d->clusters_len++] =
-            b->cls[i] == IBIDI_BC_NSM ? (uint8_t)IBIDI_RFC5893_MARK_KEY : key_of(b, i);
+            b->cls[i] == IBIDI_UNICODE_BC_NSM ? (uint8_t)IBIDI_RFC5893_MARK_KEY : key_of(b, i);
         for (size_t k = i + 1; k < b->n; k++) {
             if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[k]))
                 continue;
-            if (b->cls[k] != IBIDI_BC_NSM)
+            if (b->cls[k] != IBIDI_UNICODE_BC_NSM)
                 break;
             d->clusters[d->clusters_len++] = (uint8_t)IBIDI_RFC5893_MARK_KEY;
         }
@@ -353,7 +360,7 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
     b.measure = 0;
     build(&b, c);
     for (size_t i = 0; i < b.n; i++)
-        if (b.cls[i] >= IBIDI_BC_COUNT) {
+        if (b.cls[i] >= IBIDI_UNICODE_BC_COUNT) {
             (void)ibidi__fail(err, IBIDI_E_RFC5893_CLASS, i, b.cls[i]);
             return IBIDI_E_RFC5893_CLASS;
         }
@@ -362,7 +369,8 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
 
 /* ---- Character Grouping over every context ------------------------------------------- */
 
-static const uint8_t controls[] = {IBIDI_BC_LRE, IBIDI_BC_RLE, IBIDI_BC_LRO, IBIDI_BC_RLO};
+static const uint8_t controls[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_LRO,
+                                   IBIDI_UNICODE_BC_RLO};
 
 /* Searches the contexts of placements [pl_from, pl_to] in the directions of dirmask (bit 0
  * LTR, bit 1 RTL); stops at the first that breaks the reading `want`. */
@@ -452,7 +460,7 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
         return IBIDI_E_RFC5893_TOO_LONG;
     }
     for (size_t i = 0; i < n; i++)
-        if (x[i] >= IBIDI_BC_COUNT) {
+        if (x[i] >= IBIDI_UNICODE_BC_COUNT) {
             (void)ibidi__fail(err, IBIDI_E_RFC5893_CLASS, i, x[i]);
             return IBIDI_E_RFC5893_CLASS;
         }

@@ -146,22 +146,32 @@ int ibidi__twin_level_allowed(ibidi_unicode_bc bc, unsigned para, unsigned level
 {
     if (para == 0) {
         switch (bc) {
-        case IBIDI_BC_L: return level == 0;                /* I1 */
-        case IBIDI_BC_R: case IBIDI_BC_AL: return level == 1; /* I1 */
-        case IBIDI_BC_EN: return level == 0 || level == 2; /* W7 to L, else I1 */
-        case IBIDI_BC_AN: return level == 2;               /* I1 */
-        case IBIDI_BC_ON: case IBIDI_BC_WS: return level <= 1; /* N0-N2 give L or R */
-        case IBIDI_BC_ES: case IBIDI_BC_ET: case IBIDI_BC_CS: case IBIDI_BC_NSM:
-            return level <= 2; /* W4, W5 (numbers), W1 (NSM), or neutrals */
+        case IBIDI_UNICODE_BC_L: return level == 0; /* I1 */
+        case IBIDI_UNICODE_BC_R:
+        case IBIDI_UNICODE_BC_AL: return level == 1;               /* I1 */
+        case IBIDI_UNICODE_BC_EN: return level == 0 || level == 2; /* W7 to L, else I1 */
+        case IBIDI_UNICODE_BC_AN: return level == 2;               /* I1 */
+        case IBIDI_UNICODE_BC_ON:
+        case IBIDI_UNICODE_BC_WS: return level <= 1; /* N0-N2 give L or R */
+        case IBIDI_UNICODE_BC_ES:
+        case IBIDI_UNICODE_BC_ET:
+        case IBIDI_UNICODE_BC_CS:
+        case IBIDI_UNICODE_BC_NSM: return level <= 2; /* W4, W5 (numbers), W1 (NSM), or neutrals */
         default: return 0;
         }
     }
     switch (bc) {
-    case IBIDI_BC_L: case IBIDI_BC_EN: case IBIDI_BC_AN: return level == 2; /* I2 */
-    case IBIDI_BC_R: case IBIDI_BC_AL: return level == 1;
-    case IBIDI_BC_ON: case IBIDI_BC_WS: case IBIDI_BC_ES: case IBIDI_BC_ET: case IBIDI_BC_CS:
-    case IBIDI_BC_NSM:
-        return level == 1 || level == 2;
+    case IBIDI_UNICODE_BC_L:
+    case IBIDI_UNICODE_BC_EN:
+    case IBIDI_UNICODE_BC_AN: return level == 2; /* I2 */
+    case IBIDI_UNICODE_BC_R:
+    case IBIDI_UNICODE_BC_AL: return level == 1;
+    case IBIDI_UNICODE_BC_ON:
+    case IBIDI_UNICODE_BC_WS:
+    case IBIDI_UNICODE_BC_ES:
+    case IBIDI_UNICODE_BC_ET:
+    case IBIDI_UNICODE_BC_CS:
+    case IBIDI_UNICODE_BC_NSM: return level == 1 || level == 2;
     default: return 0;
     }
 }
@@ -177,8 +187,8 @@ static void glyph_of(uint32_t cp, unsigned level, uint32_t *g, uint8_t *flag)
 
 static int is_neutral(unsigned bc)
 {
-    return bc == IBIDI_BC_ON || bc == IBIDI_BC_WS || bc == IBIDI_BC_ES ||
-           bc == IBIDI_BC_ET || bc == IBIDI_BC_CS;
+    return bc == IBIDI_UNICODE_BC_ON || bc == IBIDI_UNICODE_BC_WS || bc == IBIDI_UNICODE_BC_ES ||
+           bc == IBIDI_UNICODE_BC_ET || bc == IBIDI_UNICODE_BC_CS;
 }
 
 /* A neutral that N0 cannot resolve (no paired bracket): only N1 gives it the direction
@@ -217,9 +227,10 @@ static void build_options(search *s)
                 ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cand[c]);
                 if (!ibidi__twin_level_allowed(bc, s->para, lv) || k >= NOPT)
                     continue;
-                const unsigned bracket = ibidi_unicode_bracket_type(cand[c]) != IBIDI_BPT_NONE;
+                const unsigned bracket =
+                    ibidi_unicode_bracket_type(cand[c]) != IBIDI_UNICODE_BPT_NONE;
                 s->opts[i][k++] = OPT(cand[c], lv, bc, bracket);
-                if (bc == IBIDI_BC_AL)
+                if (bc == IBIDI_UNICODE_BC_AL)
                     s->has_al = 1;
                 if (bracket)
                     s->has_bracket = 1;
@@ -237,13 +248,14 @@ static void build_options(search *s)
             const unsigned lv = OPT_LEVEL(s->opts[i][k]), bc = OPT_BC(s->opts[i][k]);
             if (lv != 0)
                 forced0 = 0;
-            if (lv == 1 && (bc == IBIDI_BC_R || bc == IBIDI_BC_AL))
+            if (lv == 1 && (bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL))
                 r = 1;
-            if (lv == 2 && bc == IBIDI_BC_AN)
+            if (lv == 2 && bc == IBIDI_UNICODE_BC_AN)
                 an = 1;
-            if (lv == 2 && bc == IBIDI_BC_EN && s->has_al)
+            if (lv == 2 && bc == IBIDI_UNICODE_BC_EN && s->has_al)
                 en2 = 1; /* W2 may have made it AN */
-            if (lv == 2 && (bc == IBIDI_BC_EN || bc == IBIDI_BC_ET) && s->has_bracket)
+            if (lv == 2 && (bc == IBIDI_UNICODE_BC_EN || bc == IBIDI_UNICODE_BC_ET) &&
+                s->has_bracket)
                 en2 = 1; /* see run2_ok */
         }
         if (forced0)
@@ -284,27 +296,29 @@ static int l1_ok(const search *s, int x, int pred)
          * both sides, all at levels >= 1), by N0 (an established R context before the
          * opening bracket, and the closing one after it), or by W1 (the NSM takes the
          * type of the character before it). Each has a logical predecessor at level >= 1. */
-        if (c != IBIDI_BC_R && c != IBIDI_BC_AL && pred == NONE)
+        if (c != IBIDI_UNICODE_BC_R && c != IBIDI_UNICODE_BC_AL && pred == NONE)
             return 0;
         /* N1: a neutral outside N0 also has its successor at level >= 1. */
         if (nb_neutral(s, x) && succ == NONE)
             return 0;
     } else {
         /* RTL, N1: a neutral between two L characters resolves L (level 2), not R. */
-        if (nb_neutral(s, x) && pc == IBIDI_BC_L && sc == IBIDI_BC_L)
+        if (nb_neutral(s, x) && pc == IBIDI_UNICODE_BC_L && sc == IBIDI_UNICODE_BC_L)
             return 0;
     }
     /* W4: a single CS between two ENs, or two ANs, takes their type (a number, level 0
      * or 2, never 1). Two ENs side by side share their W2 fate (no strong type between
      * them), so the original classes decide. */
-    if (c == IBIDI_BC_CS && ((pc == IBIDI_BC_EN && sc == IBIDI_BC_EN) ||
-                             (pc == IBIDI_BC_AN && sc == IBIDI_BC_AN)))
+    if (c == IBIDI_UNICODE_BC_CS && ((pc == IBIDI_UNICODE_BC_EN && sc == IBIDI_UNICODE_BC_EN) ||
+                                     (pc == IBIDI_UNICODE_BC_AN && sc == IBIDI_UNICODE_BC_AN)))
         return 0;
     /* W4 for ES, W5 for ET: with no AL anywhere W2 leaves every EN an EN, so an ES between
      * two ENs, and an ET next to an EN, become EN. */
-    if (!s->has_al && c == IBIDI_BC_ES && pc == IBIDI_BC_EN && sc == IBIDI_BC_EN)
+    if (!s->has_al && c == IBIDI_UNICODE_BC_ES && pc == IBIDI_UNICODE_BC_EN &&
+        sc == IBIDI_UNICODE_BC_EN)
         return 0;
-    if (!s->has_al && c == IBIDI_BC_ET && (pc == IBIDI_BC_EN || sc == IBIDI_BC_EN))
+    if (!s->has_al && c == IBIDI_UNICODE_BC_ET &&
+        (pc == IBIDI_UNICODE_BC_EN || sc == IBIDI_UNICODE_BC_EN))
         return 0;
     return 1;
 }
@@ -326,8 +340,9 @@ static int run2_ok(const search *s, int b, int e, int end_ge1)
          * latter holds for an ET made EN by W5 too. When the run ends with a level-2 run,
          * that run's left end is the first. */
         unsigned f = s->cls[b];
-        if (end_ge1 && f != IBIDI_BC_AN && !((s->has_al || s->has_bracket) && f == IBIDI_BC_EN) &&
-            !(s->has_bracket && f == IBIDI_BC_ET))
+        if (end_ge1 && f != IBIDI_UNICODE_BC_AN &&
+            !((s->has_al || s->has_bracket) && f == IBIDI_UNICODE_BC_EN) &&
+            !(s->has_bracket && f == IBIDI_UNICODE_BC_ET))
             return 0;
     }
     /* The level-1 character left of the run now has its logical predecessor: e. */
@@ -342,11 +357,12 @@ static int check_at(search *s, int i)
 {
     unsigned l = s->lam[i], c = s->cls[i];
     int cont = l == 2 && i > 0 && s->lam[i - 1] == 2;
-    int isnum = c == IBIDI_BC_EN || c == IBIDI_BC_AN;
+    int isnum = c == IBIDI_UNICODE_BC_EN || c == IBIDI_UNICODE_BC_AN;
     s->r2start[i] = (int16_t)(cont ? s->r2start[i - 1] : i);
     s->r1start[i] = (int16_t)(l >= 1 && i > 0 && s->lam[i - 1] >= 1 ? s->r1start[i - 1] : i);
     s->r2num[i] = (uint8_t)(isnum || (cont && s->r2num[i - 1]));
-    s->r2l[i] = (uint8_t)(c == IBIDI_BC_L || c == IBIDI_BC_EN || (cont && s->r2l[i - 1]));
+    s->r2l[i] =
+        (uint8_t)(c == IBIDI_UNICODE_BC_L || c == IBIDI_UNICODE_BC_EN || (cont && s->r2l[i - 1]));
     if (!s->prune)
         return 1;
 
@@ -358,15 +374,15 @@ static int check_at(search *s, int i)
      * the positions of the marks, the level's parity thus decides the attachment (both
      * sides give the same only when every character is a mark, and then the levels are
      * all p): a mark whose parity differs from T's is drawn on another glyph. */
-    if ((c == IBIDI_BC_NSM) != (s->att0[i] != ATT_NOT_MARK))
+    if ((c == IBIDI_UNICODE_BC_NSM) != (s->att0[i] != ATT_NOT_MARK))
         return 0;
-    if (c == IBIDI_BC_NSM && ((l ^ s->lev0[i]) & 1u))
+    if (c == IBIDI_UNICODE_BC_NSM && ((l ^ s->lev0[i]) & 1u))
         return 0;
 
     /* W1: an NSM takes the type of the character before it, and so its level (or sos,
      * the paragraph level, as the first character). Two logically adjacent characters of
      * one level stay adjacent, the earlier on the left at an even level. */
-    if (c == IBIDI_BC_NSM && !(l & 1u) && (i == 0 ? l != s->para : s->lam[i - 1] != l))
+    if (c == IBIDI_UNICODE_BC_NSM && !(l & 1u) && (i == 0 ? l != s->para : s->lam[i - 1] != l))
         return 0;
     if (s->para == 0) {
         /* N1 (see l1_ok): a neutral at level 1 has a successor at level >= 1 ... */
@@ -374,12 +390,13 @@ static int check_at(search *s, int i)
             return 0;
         /* ... and a predecessor at level >= 1, and the run of levels >= 1 starts with an
          * R/AL or a level-2 AN (or EN, ET: see run2_ok), further right. */
-        if (l == 1 && c != IBIDI_BC_R && c != IBIDI_BC_AL && s->next_ran[i] >= s->next0[i])
+        if (l == 1 && c != IBIDI_UNICODE_BC_R && c != IBIDI_UNICODE_BC_AL &&
+            s->next_ran[i] >= s->next0[i])
             return 0;
         /* W7: an EN stays EN (level 2) only after an R, which lies further right in the
          * same run of levels >= 1. Not with an AL about (W2 may have made it AN), nor with
          * a paired bracket (N0 may put one at level 0 between the R and the EN). */
-        if (l == 2 && c == IBIDI_BC_EN && !s->has_al && !s->has_bracket &&
+        if (l == 2 && c == IBIDI_UNICODE_BC_EN && !s->has_al && !s->has_bracket &&
             s->next_r[i] >= s->next0[i])
             return 0;
         /* W7 the other way: an EN at level 0 was made L by an L (or sos) before it, with
@@ -390,7 +407,7 @@ static int check_at(search *s, int i)
          * after an AL). Nor is it at level 1 (an R, or W1/N1 typed next to an R or ON,
          * would have kept it EN or left it a neutral between R and L), unless it is a
          * bracket that N0 made R for an AN ("2(,1)1": AN counts as R in N0, not in W7). */
-        if (l == 0 && c == IBIDI_BC_EN && i > 0 && s->lam[i - 1] >= 1) {
+        if (l == 0 && c == IBIDI_UNICODE_BC_EN && i > 0 && s->lam[i - 1] >= 1) {
             int b = s->r1start[i - 1], e = b;
             if (s->lam[b] == 1) {
                 if (!s->has_bracket)
@@ -399,37 +416,38 @@ static int check_at(search *s, int i)
                 while (e + 1 < i && s->lam[e + 1] == 2)
                     e++;
                 unsigned pc = s->cls[e];
-                if (!(pc == IBIDI_BC_AN || pc == IBIDI_BC_CS || pc == IBIDI_BC_NSM ||
-                      (s->has_al && pc == IBIDI_BC_EN)))
+                if (!(pc == IBIDI_UNICODE_BC_AN || pc == IBIDI_UNICODE_BC_CS ||
+                      pc == IBIDI_UNICODE_BC_NSM || (s->has_al && pc == IBIDI_UNICODE_BC_EN)))
                     return 0;
             }
         }
         /* ... and the strong character W7 finds before it is L (or sos): walking back in
          * logical order (left over level-0 characters, through each run of levels >= 1 on
          * the way) no R or AL comes before the first L. */
-        if (l == 0 && c == IBIDI_BC_EN) {
+        if (l == 0 && c == IBIDI_UNICODE_BC_EN) {
             for (int k = i - 1; k >= 0; k--) {
                 if (s->lam[k] == 0) {
-                    if (s->cls[k] == IBIDI_BC_L)
+                    if (s->cls[k] == IBIDI_UNICODE_BC_L)
                         break;
                     continue;
                 }
-                if (s->cls[k] == IBIDI_BC_R || s->cls[k] == IBIDI_BC_AL)
+                if (s->cls[k] == IBIDI_UNICODE_BC_R || s->cls[k] == IBIDI_UNICODE_BC_AL)
                     return 0;
             }
         }
         /* W4: an ES or CS at level 2 is a single separator between two numbers of its
          * type; a level-2 run is shown in logical order, so they are its neighbours. The
          * one before may be an NSM that took the number's type (W1). */
-        if (l == 2 && (c == IBIDI_BC_ES || c == IBIDI_BC_CS)) {
+        if (l == 2 && (c == IBIDI_UNICODE_BC_ES || c == IBIDI_UNICODE_BC_CS)) {
             if (i == 0 || s->lam[i - 1] != 2)
                 return 0;
             unsigned p = s->cls[i - 1];
-            if (!(p == IBIDI_BC_EN || p == IBIDI_BC_NSM || (c == IBIDI_BC_CS && p == IBIDI_BC_AN)))
+            if (!(p == IBIDI_UNICODE_BC_EN || p == IBIDI_UNICODE_BC_NSM ||
+                  (c == IBIDI_UNICODE_BC_CS && p == IBIDI_UNICODE_BC_AN)))
                 return 0;
         }
-    } else if (l == 2 && (c == IBIDI_BC_ON || c == IBIDI_BC_WS || c == IBIDI_BC_ES ||
-                          c == IBIDI_BC_CS)) {
+    } else if (l == 2 && (c == IBIDI_UNICODE_BC_ON || c == IBIDI_UNICODE_BC_WS ||
+                          c == IBIDI_UNICODE_BC_ES || c == IBIDI_UNICODE_BC_CS)) {
         /* RTL: a neutral at level 2 was resolved L by N1 (L on both sides) or N0 (an L
          * context before the opening bracket), or an ES/CS joined two numbers (W4): the
          * character before it is at level 2 (a level-2 run is in logical order) ... */
@@ -437,7 +455,7 @@ static int check_at(search *s, int i)
             return 0;
         /* ... and for a neutral (ON, WS) the strong L (or EN made L by W7) that N1 or N0
          * saw before it is in the same level-2 run. */
-        if ((c == IBIDI_BC_ON || c == IBIDI_BC_WS) && !s->r2l[i - 1])
+        if ((c == IBIDI_UNICODE_BC_ON || c == IBIDI_UNICODE_BC_WS) && !s->r2l[i - 1])
             return 0;
     }
 
@@ -447,7 +465,7 @@ static int check_at(search *s, int i)
     int j = i - 1;
     unsigned lj = s->lam[j], cj = s->cls[j];
     /* W1 at an odd level: the character before the NSM is on its right. */
-    if (cj == IBIDI_BC_NSM && (lj & 1u) && l != lj)
+    if (cj == IBIDI_UNICODE_BC_NSM && (lj & 1u) && l != lj)
         return 0;
     if (s->para == 0) {
         /* N1/N2: a neutral at level 0 between two characters at levels >= 1 (the runs on
@@ -459,18 +477,20 @@ static int check_at(search *s, int i)
             return 0;
         /* W4 (see above): the character after an ES or CS at level 2 is a number of its
          * type (not an NSM: that would take the separator's type). */
-        if (lj == 2 && (cj == IBIDI_BC_ES || cj == IBIDI_BC_CS) &&
-            !(l == 2 && (c == IBIDI_BC_EN || (cj == IBIDI_BC_CS && c == IBIDI_BC_AN))))
+        if (lj == 2 && (cj == IBIDI_UNICODE_BC_ES || cj == IBIDI_UNICODE_BC_CS) &&
+            !(l == 2 && (c == IBIDI_UNICODE_BC_EN ||
+                         (cj == IBIDI_UNICODE_BC_CS && c == IBIDI_UNICODE_BC_AN))))
             return 0;
     } else if (lj == 2) {
         /* RTL: N1 (L on both sides) and W4 (numbers on both sides) for a neutral or a
          * separator at level 2 ... */
-        if ((cj == IBIDI_BC_ES || cj == IBIDI_BC_CS || (nb_neutral(s, j) && cj != IBIDI_BC_ET)) &&
+        if ((cj == IBIDI_UNICODE_BC_ES || cj == IBIDI_UNICODE_BC_CS ||
+             (nb_neutral(s, j) && cj != IBIDI_UNICODE_BC_ET)) &&
             l != 2)
             return 0;
         /* ... and an ET at level 2 joined an EN next to it (W5) or is a neutral between Ls
          * (N1): its level-2 run has another character. */
-        if (cj == IBIDI_BC_ET && (j == 0 || s->lam[j - 1] != 2) && l != 2)
+        if (cj == IBIDI_UNICODE_BC_ET && (j == 0 || s->lam[j - 1] != 2) && l != 2)
             return 0;
     }
     if (l != 2) {
@@ -492,15 +512,16 @@ static int check_end(const search *s)
         return 1;
     /* W1: an NSM with nothing on its right at an odd level is the first character of its
      * run, so it took sos (level p) or a type of a lower level. */
-    if (cj == IBIDI_BC_NSM && (lj & 1u) && lj != s->para)
+    if (cj == IBIDI_UNICODE_BC_NSM && (lj & 1u) && lj != s->para)
         return 0;
     if (s->para == 0) {
-        if (lj == 2 && (cj == IBIDI_BC_ES || cj == IBIDI_BC_CS)) /* W4 */
+        if (lj == 2 && (cj == IBIDI_UNICODE_BC_ES || cj == IBIDI_UNICODE_BC_CS)) /* W4 */
             return 0;
     } else if (lj == 2) {
-        if (cj == IBIDI_BC_ES || cj == IBIDI_BC_CS || (nb_neutral(s, j) && cj != IBIDI_BC_ET))
+        if (cj == IBIDI_UNICODE_BC_ES || cj == IBIDI_UNICODE_BC_CS ||
+            (nb_neutral(s, j) && cj != IBIDI_UNICODE_BC_ET))
             return 0; /* N1, W4 */
-        if (cj == IBIDI_BC_ET && (j == 0 || s->lam[j - 1] != 2))
+        if (cj == IBIDI_UNICODE_BC_ET && (j == 0 || s->lam[j - 1] != 2))
             return 0; /* W5, N1 */
     }
     if (lj == 1 && !l1_ok(s, j, NONE))
@@ -532,7 +553,7 @@ static int marks_match(search *s)
 {
     uint8_t mark[MAXN];
     for (size_t j = 0; j < s->n; j++)
-        mark[j] = s->cls[s->l2v[j]] == IBIDI_BC_NSM;
+        mark[j] = s->cls[s->l2v[j]] == IBIDI_UNICODE_BC_NSM;
     attachments(s->n, mark, s->l2v, s->att);
     return memcmp(s->att, s->att0, s->n * sizeof s->att[0]) == 0;
 }
@@ -801,7 +822,7 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     if (s->naside)
         memcpy(s->l2v0, s->l2v, n * sizeof s->l2v[0]);
     for (size_t j = 0; j < n; j++)
-        s->ll[j] = ibidi_unicode_bidi_class(text[j]) == IBIDI_BC_NSM; /* the marks */
+        s->ll[j] = ibidi_unicode_bidi_class(text[j]) == IBIDI_UNICODE_BC_NSM; /* the marks */
     attachments(n, s->ll, s->l2v, s->att0);
 
     build_options(s);

@@ -53,10 +53,10 @@ ibidi_status ibidi_rfc5893_label_alphabet(ibidi_rfc5893_alphabet *a, ibidi_error
         if (a->count[bc]++ == 0)
             a->example[bc] = cp;
         a->mirrored += ibidi_unicode_bidi_mirrored(cp) != 0;
-        a->brackets += ibidi_unicode_bracket_type(cp) != IBIDI_BPT_NONE;
+        a->brackets += ibidi_unicode_bracket_type(cp) != IBIDI_UNICODE_BPT_NONE;
     }
-    for (int c = 0; c < IBIDI_BC_COUNT; c++) /* BN: X9 removes it (checked apart) */
-        if (a->count[c] && c != IBIDI_BC_BN)
+    for (int c = 0; c < IBIDI_UNICODE_BC_COUNT; c++) /* BN: X9 removes it (checked apart) */
+        if (a->count[c] && c != IBIDI_UNICODE_BC_BN)
             a->classes[a->n_classes++] = (uint8_t)c;
     return ibidi__ok(err);
 }
@@ -74,7 +74,8 @@ static const rule STRICT = {RULE_5893, IBIDI_RFC5893_ALL_CONDITIONS};
 static int has_rtl(const uint8_t *c, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (c[i] == IBIDI_BC_R || c[i] == IBIDI_BC_AL || c[i] == IBIDI_BC_AN)
+        if (c[i] == IBIDI_UNICODE_BC_R || c[i] == IBIDI_UNICODE_BC_AL ||
+            c[i] == IBIDI_UNICODE_BC_AN)
             return 1;
     return 0;
 }
@@ -85,8 +86,8 @@ static int hyphens_ok(const uint8_t *c, size_t n)
 {
     if (n == 0)
         return 1;
-    return c[0] != IBIDI_BC_ES && c[n - 1] != IBIDI_BC_ES &&
-           !(n >= 4 && c[2] == IBIDI_BC_ES && c[3] == IBIDI_BC_ES);
+    return c[0] != IBIDI_UNICODE_BC_ES && c[n - 1] != IBIDI_UNICODE_BC_ES &&
+           !(n >= 4 && c[2] == IBIDI_UNICODE_BC_ES && c[3] == IBIDI_UNICODE_BC_ES);
 }
 
 static int legal(const rule *r, const uint8_t *c, size_t n)
@@ -99,7 +100,7 @@ static int legal(const rule *r, const uint8_t *c, size_t n)
     case RULE_NO_RTL: return !has_rtl(c, n); /* the rule does not apply (RFC 5893 §1.4) */
     default: /* §3 "unproblematic": satisfies the rule, or no R/AL/AN and not EN first */
         return ibidi_rfc5893_conditions(c, n, IBIDI_RFC5893_ALL_CONDITIONS) == 0 ||
-               (!has_rtl(c, n) && (n == 0 || c[0] != IBIDI_BC_EN));
+               (!has_rtl(c, n) && (n == 0 || c[0] != IBIDI_UNICODE_BC_EN));
     }
 }
 
@@ -236,7 +237,8 @@ typedef struct ctxdesc {
     uint16_t s1, s2;
 } ctxdesc;
 
-static const uint8_t controls[4] = {IBIDI_BC_LRE, IBIDI_BC_RLE, IBIDI_BC_LRO, IBIDI_BC_RLO};
+static const uint8_t controls[4] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                    IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO};
 
 /* Contexts in the order reported: directions x controls x D1 x D2 x S1 x S2, for one
  * placement (NONE: no control; STRAY_PDF: a PDF alone; others: each of the four). */
@@ -468,9 +470,9 @@ static unsigned nibble(uint8_t v)
         return 11u; /* BN never shows (X9), so its value is free for a mark on a base */
     if (v >= IBIDI_RFC5893_DELIM_KEY) {
         const uint8_t bc = (uint8_t)(v - IBIDI_RFC5893_DELIM_KEY);
-        return bc == IBIDI_BC_CS ? 13u : bc == IBIDI_BC_WS ? 14u : 15u;
+        return bc == IBIDI_UNICODE_BC_CS ? 13u : bc == IBIDI_UNICODE_BC_WS ? 14u : 15u;
     }
-    return v == IBIDI_BC_ON ? 12u : (unsigned)v + 1u; /* L..BN: 1..10, ON: 12 */
+    return v == IBIDI_UNICODE_BC_ON ? 12u : (unsigned)v + 1u; /* L..BN: 1..10, ON: 12 */
 }
 
 /* A display as two words, one nibble a character: the spaces that check uniqueness have
@@ -802,7 +804,7 @@ static int explain_placement(vrun *w, int pl, unsigned max_len, const labset *nb
                     continue;
                 y->broken++;
                 any = 1;
-                y->at_line_end += c.d2 == IBIDI_BC_WS && c.n2 == 0;
+                y->at_line_end += c.d2 == IBIDI_UNICODE_BC_WS && c.n2 == 0;
             }
             y->labels++;
             y->labels_broken += any;
@@ -829,17 +831,20 @@ static int run_rfc3454(vrun *w)
             const uint8_t last = o.c[n - 1];
             r->only_rfc5893 += a && !b;
             r->only_rfc3454 += b && !a;
-            r->only_rfc5893_nsm += a && !b && last == IBIDI_BC_NSM;
-            r->only_rfc5893_number += a && !b && (last == IBIDI_BC_EN || last == IBIDI_BC_AN);
+            r->only_rfc5893_nsm += a && !b && last == IBIDI_UNICODE_BC_NSM;
+            r->only_rfc5893_number +=
+                a && !b && (last == IBIDI_UNICODE_BC_EN || last == IBIDI_UNICODE_BC_AN);
         } while (odo_next(&o));
     }
     /* RFC 5893 §4.1 Dhivehi "konpeetaru", §4.2 Yiddish YIVO, §4.3 ALEF 5 and 5 ALEF. */
     static const uint8_t ex[4][10] = {
-        {IBIDI_BC_AL, IBIDI_BC_NSM, IBIDI_BC_AL, IBIDI_BC_NSM, IBIDI_BC_AL, IBIDI_BC_AL,
-         IBIDI_BC_AL, IBIDI_BC_NSM, IBIDI_BC_AL, IBIDI_BC_NSM},
-        {IBIDI_BC_R, IBIDI_BC_NSM, IBIDI_BC_R, IBIDI_BC_R, IBIDI_BC_NSM},
-        {IBIDI_BC_R, IBIDI_BC_EN},
-        {IBIDI_BC_EN, IBIDI_BC_R}};
+        {IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_NSM, IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_NSM,
+         IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_NSM,
+         IBIDI_UNICODE_BC_AL, IBIDI_UNICODE_BC_NSM},
+        {IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_NSM, IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_R,
+         IBIDI_UNICODE_BC_NSM},
+        {IBIDI_UNICODE_BC_R, IBIDI_UNICODE_BC_EN},
+        {IBIDI_UNICODE_BC_EN, IBIDI_UNICODE_BC_R}};
     static const uint8_t len[4] = {10, 5, 2, 2};
     labset one = {NULL, 0, 0}, x = {NULL, 0, 0};
     int st = push(&one, NULL, 0);
@@ -872,7 +877,7 @@ static int name_legal(const uint8_t *c, size_t n, int mode)
     int seen_rtl = 0;
     size_t s = 0;
     for (size_t i = 0; i <= n; i++) {
-        if (i < n && c[i] != IBIDI_BC_CS)
+        if (i < n && c[i] != IBIDI_UNICODE_BC_CS)
             continue;
         const uint8_t *l = c + s;
         const size_t ln = i - s;
@@ -884,8 +889,9 @@ static int name_legal(const uint8_t *c, size_t n, int mode)
         } else if (bidi && ibidi_rfc5893_conditions(l, ln, IBIDI_RFC5893_ALL_CONDITIONS)) {
             int ldh = 1;
             for (size_t k = 0; k < ln; k++)
-                ldh &= l[k] == IBIDI_BC_L || l[k] == IBIDI_BC_EN || l[k] == IBIDI_BC_ES;
-            if (!ldh || (l[0] == IBIDI_BC_EN && seen_rtl))
+                ldh &= l[k] == IBIDI_UNICODE_BC_L || l[k] == IBIDI_UNICODE_BC_EN ||
+                       l[k] == IBIDI_UNICODE_BC_ES;
+            if (!ldh || (l[0] == IBIDI_UNICODE_BC_EN && seen_rtl))
                 return 0;
         }
         seen_rtl |= has_rtl(l, ln);
@@ -908,9 +914,10 @@ static void number_types(const uint8_t *c, size_t n, int dir, char *t)
     if (ibidi_bidi_resolve_classes(c, n, &o, &r, NULL) != IBIDI_OK)
         return; /* not reached: the names are class strings of at most MAXN */
     for (size_t i = 0; i < n; i++) {
-        if (c[i] == IBIDI_BC_EN)
-            t[i] = weak[i] == IBIDI_BC_AN ? 'A' : 'E';
-        if ((c[i] == IBIDI_BC_ES || c[i] == IBIDI_BC_CS) && weak[i] != IBIDI_BC_ON)
+        if (c[i] == IBIDI_UNICODE_BC_EN)
+            t[i] = weak[i] == IBIDI_UNICODE_BC_AN ? 'A' : 'E';
+        if ((c[i] == IBIDI_UNICODE_BC_ES || c[i] == IBIDI_UNICODE_BC_CS) &&
+            weak[i] != IBIDI_UNICODE_BC_ON)
             t[i] = 'S';
     }
 }
@@ -933,11 +940,11 @@ static int name_display(const vlabel *nm, int dir, size_t *order, uint64_t *hi, 
     size_t m = 0;
     for (size_t v = 0; v < nm->n; v++) {
         const size_t i = v2l[v];
-        if (nm->classes[i] == IBIDI_BC_NSM && i > 0)
+        if (nm->classes[i] == IBIDI_UNICODE_BC_NSM && i > 0)
             continue; /* drawn with its base */
         order[m] = i;
         key[m++] = nm->classes[i];
-        for (size_t k = i + 1; k < nm->n && nm->classes[k] == IBIDI_BC_NSM; k++) {
+        for (size_t k = i + 1; k < nm->n && nm->classes[k] == IBIDI_UNICODE_BC_NSM; k++) {
             order[m] = k;
             key[m++] = (uint8_t)IBIDI_RFC5893_MARK_KEY;
         }
@@ -969,8 +976,8 @@ static void compare_names(const vlabel *x, const vlabel *y, int d, int *digit, i
     for (size_t k = 0; k < x->n; k++) {
         const char a = tx[vx[k]], b = ty[vy[k]];
         *digit |= (a == 'E' && b == 'A') || (a == 'A' && b == 'E');
-        *sep |= (a == 'S') != (b == 'S') &&
-                (x->classes[vx[k]] == IBIDI_BC_ES || x->classes[vx[k]] == IBIDI_BC_CS);
+        *sep |= (a == 'S') != (b == 'S') && (x->classes[vx[k]] == IBIDI_UNICODE_BC_ES ||
+                                             x->classes[vx[k]] == IBIDI_UNICODE_BC_CS);
     }
 }
 
@@ -999,8 +1006,8 @@ static int run_badami(vrun *w, int mode)
     ibidi_rfc5893_verify_badami *out = &w->res->badami[mode];
     const ibidi_rfc5893_alphabet *al = &w->res->alphabet;
     labset v = {NULL, 0, 0};
-    uint8_t alc[IBIDI_BC_COUNT + 1];
-    const size_t an = alphabet_with(al, IBIDI_BC_CS, alc);
+    uint8_t alc[IBIDI_UNICODE_BC_COUNT + 1];
+    const size_t an = alphabet_with(al, IBIDI_UNICODE_BC_CS, alc);
     int st = 0;
     for (unsigned n = 1; n <= w->n_max && st == 0; n++) {
         odometer o;
@@ -1008,7 +1015,7 @@ static int run_badami(vrun *w, int mode)
         do {
             int dots = 0;
             for (size_t i = 0; i < n; i++)
-                dots += o.c[i] == IBIDI_BC_CS;
+                dots += o.c[i] == IBIDI_UNICODE_BC_CS;
             if (dots <= 2 && name_legal(o.c, n, mode) && (st = push(&v, o.c, n)) != 0)
                 break;
         } while (odo_next(&o));
@@ -1064,10 +1071,10 @@ static int run_bn(vrun *w)
 {
     ibidi_rfc5893_verify_bn *r = &w->res->bn;
     const ibidi_rfc5893_alphabet *al = &w->res->alphabet;
-    if (al->count[IBIDI_BC_BN] == 0)
+    if (al->count[IBIDI_UNICODE_BC_BN] == 0)
         return 0;
-    uint8_t alc[IBIDI_BC_COUNT + 1];
-    const size_t an = alphabet_with(al, IBIDI_BC_BN, alc);
+    uint8_t alc[IBIDI_UNICODE_BC_COUNT + 1];
+    const size_t an = alphabet_with(al, IBIDI_UNICODE_BC_BN, alc);
     r->max_length = w->n_max < 4 ? w->n_max : 4;
     for (unsigned n = 2; n <= r->max_length; n++) {
         odometer o;
@@ -1076,7 +1083,7 @@ static int run_bn(vrun *w)
             uint8_t s[MAXN];
             size_t m = 0;
             for (size_t i = 0; i < n; i++)
-                if (o.c[i] != IBIDI_BC_BN)
+                if (o.c[i] != IBIDI_UNICODE_BC_BN)
                     s[m++] = o.c[i];
             if (m == n || !legal(&STRICT, o.c, n))
                 continue;

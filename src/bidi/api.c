@@ -68,7 +68,7 @@ size_t ibidi_bidi_work_size(size_t n)
 
 int ibidi_bidi_class_removed(ibidi_unicode_bc bc)
 {
-    return (unsigned)bc < IBIDI_BC_COUNT && (IBIDI__REMOVED_X9 & IBIDI__BC_BIT(bc)) != 0;
+    return (unsigned)bc < IBIDI_UNICODE_BC_COUNT && (IBIDI__REMOVED_X9 & IBIDI__BC_BIT(bc)) != 0;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ IBIDI__ALWAYS_INLINE void ascii_info(ibidi_bidi_result *res, size_t n, int low,
     if (low) /* P1: a separator ends a paragraph, and another starts after it */
         for (size_t i = 0; i + 1 < n; i++) {
             uint32_t c = u ? u[i] : t[i];
-            paragraphs += c < 0x20u && ibidi__bidi_bmp(c) == IBIDI_BC_B;
+            paragraphs += c < 0x20u && ibidi__bidi_bmp(c) == IBIDI_UNICODE_BC_B;
         }
     res->n = n;
     res->info = (ibidi_bidi_info){n, paragraphs, 0, 0, 0, 0};
@@ -374,7 +374,7 @@ ibidi_status ibidi_bidi_resolve_classes(const uint8_t *classes, size_t n,
     outputs(&b, res);
     uint32_t mask = 0;
     for (size_t i = 0; i < n; i++) {
-        if (classes[i] >= IBIDI_BC_COUNT)
+        if (classes[i] >= IBIDI_UNICODE_BC_COUNT)
             return res_failed(res, n,
                               ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]));
         b.orig[i] = classes[i]; /* no character of these stands for a paired bracket */
@@ -542,25 +542,26 @@ ibidi_status ibidi_bidi_paragraph(const uint8_t *classes, size_t n, size_t at, i
     if ((!classes && n > 0) || (at >= n && n > 0) || (unsigned)dir > IBIDI_DIR_AUTO_RTL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, at, 0);
     size_t ps = at, pe = at;
-    while (ps > 0 && classes[ps - 1] != IBIDI_BC_B) /* P1 */
+    while (ps > 0 && classes[ps - 1] != IBIDI_UNICODE_BC_B) /* P1 */
         ps--;
-    while (pe < n && classes[pe] != IBIDI_BC_B)
+    while (pe < n && classes[pe] != IBIDI_UNICODE_BC_B)
         pe++;
     if (pe < n)
         pe++;
-    uint8_t first = IBIDI_BC_ON;
+    uint8_t first = IBIDI_UNICODE_BC_ON;
     if (dir == IBIDI_DIR_AUTO || dir == IBIDI_DIR_AUTO_RTL) {
         /* P2: the first strong character outside isolates; an unmatched initiator hides
          * the rest of the paragraph. */
         size_t depth = 0;
-        for (size_t i = ps; i < pe && first == IBIDI_BC_ON; i++) {
+        for (size_t i = ps; i < pe && first == IBIDI_UNICODE_BC_ON; i++) {
             uint8_t c = classes[i];
             if (IBIDI__BC_BIT(c) & IBIDI__ISOLATE_INITIATORS)
                 depth++;
-            else if (c == IBIDI_BC_PDI && depth > 0)
+            else if (c == IBIDI_UNICODE_BC_PDI && depth > 0)
                 depth--;
-            else if (depth == 0 && (c == IBIDI_BC_L || c == IBIDI_BC_R || c == IBIDI_BC_AL))
-                first = c == IBIDI_BC_L ? IBIDI_BC_L : IBIDI_BC_R;
+            else if (depth == 0 && (c == IBIDI_UNICODE_BC_L || c == IBIDI_UNICODE_BC_R ||
+                                    c == IBIDI_UNICODE_BC_AL))
+                first = c == IBIDI_UNICODE_BC_L ? IBIDI_UNICODE_BC_L : IBIDI_UNICODE_BC_R;
         }
     }
     if (para) {

@@ -64,16 +64,19 @@ static inline __m128i ibidi__spread16(unsigned x, char value)
 #define IBIDI__O_MATCHED 0x80u /* BD9: isolate initiator with a matching PDI, or PDI with one */
 
 /* Class sets (bit c for class c) that several phases test. */
-#define IBIDI__ISOLATE_INITIATORS                                                          \
-    (IBIDI__BC_BIT(IBIDI_BC_LRI) | IBIDI__BC_BIT(IBIDI_BC_RLI) | IBIDI__BC_BIT(IBIDI_BC_FSI))
-#define IBIDI__EXPLICIT                                                                    \
-    (IBIDI__BC_BIT(IBIDI_BC_LRE) | IBIDI__BC_BIT(IBIDI_BC_RLE) | IBIDI__BC_BIT(IBIDI_BC_LRO) | \
-     IBIDI__BC_BIT(IBIDI_BC_RLO) | IBIDI__BC_BIT(IBIDI_BC_PDF) | IBIDI__ISOLATE_INITIATORS |  \
-     IBIDI__BC_BIT(IBIDI_BC_PDI))
+#define IBIDI__ISOLATE_INITIATORS                                                                  \
+    (IBIDI__BC_BIT(IBIDI_UNICODE_BC_LRI) | IBIDI__BC_BIT(IBIDI_UNICODE_BC_RLI) |                   \
+     IBIDI__BC_BIT(IBIDI_UNICODE_BC_FSI))
+#define IBIDI__EXPLICIT                                                                            \
+    (IBIDI__BC_BIT(IBIDI_UNICODE_BC_LRE) | IBIDI__BC_BIT(IBIDI_UNICODE_BC_RLE) |                   \
+     IBIDI__BC_BIT(IBIDI_UNICODE_BC_LRO) | IBIDI__BC_BIT(IBIDI_UNICODE_BC_RLO) |                   \
+     IBIDI__BC_BIT(IBIDI_UNICODE_BC_PDF) | IBIDI__ISOLATE_INITIATORS |                             \
+     IBIDI__BC_BIT(IBIDI_UNICODE_BC_PDI))
 /* X9 removes these; cls[] marks every removed character as BN. */
-#define IBIDI__REMOVED_X9                                                                  \
-    (IBIDI__BC_BIT(IBIDI_BC_LRE) | IBIDI__BC_BIT(IBIDI_BC_RLE) | IBIDI__BC_BIT(IBIDI_BC_LRO) | \
-     IBIDI__BC_BIT(IBIDI_BC_RLO) | IBIDI__BC_BIT(IBIDI_BC_PDF) | IBIDI__BC_BIT(IBIDI_BC_BN))
+#define IBIDI__REMOVED_X9                                                                          \
+    (IBIDI__BC_BIT(IBIDI_UNICODE_BC_LRE) | IBIDI__BC_BIT(IBIDI_UNICODE_BC_RLE) |                   \
+     IBIDI__BC_BIT(IBIDI_UNICODE_BC_LRO) | IBIDI__BC_BIT(IBIDI_UNICODE_BC_RLO) |                   \
+     IBIDI__BC_BIT(IBIDI_UNICODE_BC_PDF) | IBIDI__BC_BIT(IBIDI_UNICODE_BC_BN))
 /* In a class mask (classes use bits 0-22): a paired bracket occurs. */
 #define IBIDI__HAS_BRACKET (1u << 31)
 
@@ -270,7 +273,8 @@ void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_in
                      ibidi__bidi_test *test);
 
 /* P3, or HL1 when the direction is forced: the paragraph level from the first strong type
- * outside isolates (IBIDI_BC_L, IBIDI_BC_R, or IBIDI_BC_ON when there is none). */
+ * outside isolates (IBIDI_UNICODE_BC_L, IBIDI_UNICODE_BC_R, or IBIDI_UNICODE_BC_ON when there is
+ * none). */
 uint8_t ibidi__bidi_paragraph_level(ibidi_dir dir, uint8_t first);
 
 #endif

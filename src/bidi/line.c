@@ -50,13 +50,13 @@ size_t ibidi__bidi_l1(const uint8_t *classes, size_t start, size_t end, uint8_t 
     size_t set = 0;
     for (size_t i = end; i-- > start;) {
         uint8_t c = classes[i] & IBIDI__O_CLASS;
-        if (c == IBIDI_BC_B || c == IBIDI_BC_S) {
+        if (c == IBIDI_UNICODE_BC_B || c == IBIDI_UNICODE_BC_S) {
             out[i - start] = para_level;
             set++;
             trailing = 1;
-        } else if (trailing &&
-                   (IBIDI__BC_BIT(c) & (IBIDI__BC_BIT(IBIDI_BC_WS) | IBIDI__ISOLATE_INITIATORS |
-                                        IBIDI__BC_BIT(IBIDI_BC_PDI) | IBIDI__REMOVED_X9))) {
+        } else if (trailing && (IBIDI__BC_BIT(c) &
+                                (IBIDI__BC_BIT(IBIDI_UNICODE_BC_WS) | IBIDI__ISOLATE_INITIATORS |
+                                 IBIDI__BC_BIT(IBIDI_UNICODE_BC_PDI) | IBIDI__REMOVED_X9))) {
             out[i - start] = para_level;
             set++;
         } else if (!segments) {
@@ -802,7 +802,7 @@ ibidi_status ibidi_bidi_line_levels(const ibidi_bidi_line *line, uint8_t *line_l
     if (para_level > 1)
         return ibidi__fail(err, IBIDI_E_BIDI_LEVEL, 0, para_level);
     for (size_t i = start; i < end; i++)
-        if (classes[i] >= IBIDI_BC_COUNT)
+        if (classes[i] >= IBIDI_UNICODE_BC_COUNT)
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, i, classes[i]);
     if (end > start)
         memmove(line_levels, levels + start, end - start);
@@ -827,7 +827,7 @@ void ibidi__bidi_visual_order(const ibidi__bidi *b, const ibidi__bidi_visual *v)
     size_t n = b->n, ps = 0;
     while (ps < n) {
         size_t pe = ps;
-        while (pe < n && (b->orig[pe] & IBIDI__O_CLASS) != IBIDI_BC_B)
+        while (pe < n && (b->orig[pe] & IBIDI__O_CLASS) != IBIDI_UNICODE_BC_B)
             pe++;
         ibidi__bidi_visual_map32(v->lev + ps, pe - ps, v->map + ps, b->aux + ps);
         if (ps > 0)

@@ -25,10 +25,22 @@
 #define O_MATCHED IBIDI__O_MATCHED
 
 enum {
-    L = IBIDI_BC_L, R = IBIDI_BC_R, AL = IBIDI_BC_AL, BN = IBIDI_BC_BN, B = IBIDI_BC_B,
-    S = IBIDI_BC_S, ON = IBIDI_BC_ON, LRE = IBIDI_BC_LRE, LRO = IBIDI_BC_LRO,
-    RLE = IBIDI_BC_RLE, RLO = IBIDI_BC_RLO, PDF = IBIDI_BC_PDF, LRI = IBIDI_BC_LRI,
-    RLI = IBIDI_BC_RLI, FSI = IBIDI_BC_FSI, PDI = IBIDI_BC_PDI
+    L = IBIDI_UNICODE_BC_L,
+    R = IBIDI_UNICODE_BC_R,
+    AL = IBIDI_UNICODE_BC_AL,
+    BN = IBIDI_UNICODE_BC_BN,
+    B = IBIDI_UNICODE_BC_B,
+    S = IBIDI_UNICODE_BC_S,
+    ON = IBIDI_UNICODE_BC_ON,
+    LRE = IBIDI_UNICODE_BC_LRE,
+    LRO = IBIDI_UNICODE_BC_LRO,
+    RLE = IBIDI_UNICODE_BC_RLE,
+    RLO = IBIDI_UNICODE_BC_RLO,
+    PDF = IBIDI_UNICODE_BC_PDF,
+    LRI = IBIDI_UNICODE_BC_LRI,
+    RLI = IBIDI_UNICODE_BC_RLI,
+    FSI = IBIDI_UNICODE_BC_FSI,
+    PDI = IBIDI_UNICODE_BC_PDI
 };
 
 #define BIT IBIDI__BC_BIT
@@ -375,7 +387,7 @@ void ibidi__bidi_run(ibidi__bidi *b, ibidi_dir dir, uint32_t mask, ibidi_bidi_in
     /* no explicit controls, nothing for X9 to remove, and only levels wanted */
     p.whole = !(mask & (IBIDI__EXPLICIT | BIT(BN))) && !b->weak && !b->types;
     in.has_explicit = (mask & IBIDI__EXPLICIT) != 0;
-    if (!(mask & (BIT(R) | BIT(AL) | BIT(IBIDI_BC_AN) | IBIDI__EXPLICIT)) &&
+    if (!(mask & (BIT(R) | BIT(AL) | BIT(IBIDI_UNICODE_BC_AN) | IBIDI__EXPLICIT)) &&
         (dir == IBIDI_DIR_LTR || dir == IBIDI_DIR_AUTO) && !b->weak && !b->types) {
         /* Nothing right-to-left and a left-to-right paragraph: W1-W7 and N1-N2 can only
          * give L (sos and eos are L, W7 turns EN into L), so every level is 0. */

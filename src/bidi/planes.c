@@ -36,8 +36,16 @@
 #endif
 
 enum {
-    L = IBIDI_BC_L, R = IBIDI_BC_R, AL = IBIDI_BC_AL, EN = IBIDI_BC_EN, ES = IBIDI_BC_ES,
-    ET = IBIDI_BC_ET, AN = IBIDI_BC_AN, CS = IBIDI_BC_CS, NSM = IBIDI_BC_NSM, ON = IBIDI_BC_ON
+    L = IBIDI_UNICODE_BC_L,
+    R = IBIDI_UNICODE_BC_R,
+    AL = IBIDI_UNICODE_BC_AL,
+    EN = IBIDI_UNICODE_BC_EN,
+    ES = IBIDI_UNICODE_BC_ES,
+    ET = IBIDI_UNICODE_BC_ET,
+    AN = IBIDI_UNICODE_BC_AN,
+    CS = IBIDI_UNICODE_BC_CS,
+    NSM = IBIDI_UNICODE_BC_NSM,
+    ON = IBIDI_UNICODE_BC_ON
 };
 
 /* The planes of one call: the classes L .. NSM (whose numbers are P_L .. P_NSM), the
@@ -392,7 +400,7 @@ NOINLINE static void put_weak(uint8_t *weak, const uint8_t *cls, size_t n, const
                               const uint64_t *l, const uint64_t *r, const uint64_t *en,
                               const uint64_t *an)
 {
-    const unsigned isolates = IBIDI__ISOLATE_INITIATORS | IBIDI__BC_BIT(IBIDI_BC_PDI);
+    const unsigned isolates = IBIDI__ISOLATE_INITIATORS | IBIDI__BC_BIT(IBIDI_UNICODE_BC_PDI);
     const unsigned w6 = IBIDI__BC_BIT(ES) | IBIDI__BC_BIT(ET) | IBIDI__BC_BIT(CS);
     for (size_t i = 0; i < n; i++) {
         const size_t w = WI(i);

@@ -25,9 +25,21 @@
 #define O_MATCHED IBIDI__O_MATCHED
 
 enum {
-    L = IBIDI_BC_L, R = IBIDI_BC_R, AL = IBIDI_BC_AL, EN = IBIDI_BC_EN, ES = IBIDI_BC_ES,
-    ET = IBIDI_BC_ET, AN = IBIDI_BC_AN, CS = IBIDI_BC_CS, NSM = IBIDI_BC_NSM, BN = IBIDI_BC_BN,
-    B = IBIDI_BC_B, S = IBIDI_BC_S, WS = IBIDI_BC_WS, ON = IBIDI_BC_ON, PDI = IBIDI_BC_PDI
+    L = IBIDI_UNICODE_BC_L,
+    R = IBIDI_UNICODE_BC_R,
+    AL = IBIDI_UNICODE_BC_AL,
+    EN = IBIDI_UNICODE_BC_EN,
+    ES = IBIDI_UNICODE_BC_ES,
+    ET = IBIDI_UNICODE_BC_ET,
+    AN = IBIDI_UNICODE_BC_AN,
+    CS = IBIDI_UNICODE_BC_CS,
+    NSM = IBIDI_UNICODE_BC_NSM,
+    BN = IBIDI_UNICODE_BC_BN,
+    B = IBIDI_UNICODE_BC_B,
+    S = IBIDI_UNICODE_BC_S,
+    WS = IBIDI_UNICODE_BC_WS,
+    ON = IBIDI_UNICODE_BC_ON,
+    PDI = IBIDI_UNICODE_BC_PDI
 };
 
 #define BIT IBIDI__BC_BIT
@@ -376,8 +388,8 @@ void ibidi__bidi_implicit(ibidi__bidi *b, size_t ps, size_t pe, uint8_t para_lev
     *steps += pe - ps;
     /* I1 (even levels) and I2 (odd levels) as additions looked up by parity and type, so
      * that mixed types cost no mispredicted branch */
-    static const uint8_t add[2][IBIDI_BC_COUNT] = {{[R] = 1, [EN] = 2, [AN] = 2},
-                                                   {[L] = 1, [EN] = 1, [AN] = 1}};
+    static const uint8_t add[2][IBIDI_UNICODE_BC_COUNT] = {{[R] = 1, [EN] = 2, [AN] = 2},
+                                                           {[L] = 1, [EN] = 1, [AN] = 1}};
     for (size_t i = ps; i < pe; i++) {
         uint8_t t = cls[i], l = lev[i];
         l = (uint8_t)(l + add[l & 1u][t]);

@@ -307,7 +307,7 @@ static int make_visual(const char *item, size_t len, bidi_item *it, const bidi_o
         size_t pos = 0;
         for (size_t p = 0; p < it->n_para; p++) {
             size_t s = it->para[3 * p], e = it->para[3 * p + 1];
-            size_t body = e > s && it->classes[e - 1] == IBIDI_BC_B ? e - 1 : e;
+            size_t body = e > s && it->classes[e - 1] == IBIDI_UNICODE_BC_B ? e - 1 : e;
             if (ibidi_bidi_reorder(it->levels + s, body - s, tmp, NULL, &err) != IBIDI_OK) {
                 free(tmp);
                 it->fail = err;

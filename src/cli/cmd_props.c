@@ -18,10 +18,10 @@ static const char *label_kind(uint32_t cp)
     if (ibidi_unicode_noncharacter(cp))
         return "noncharacter";
     switch (gc) {
-    case IBIDI_GC_CC: return "control";
-    case IBIDI_GC_CO: return "private-use";
-    case IBIDI_GC_CS: return "surrogate";
-    case IBIDI_GC_CN: return "reserved";
+    case IBIDI_UNICODE_GC_CC: return "control";
+    case IBIDI_UNICODE_GC_CO: return "private-use";
+    case IBIDI_UNICODE_GC_CS: return "surrogate";
+    case IBIDI_UNICODE_GC_CN: return "reserved";
     default: return NULL;
     }
 }
@@ -32,10 +32,11 @@ static size_t display_form(uint32_t cp, char *buf)
 {
     ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
     size_t n = 0;
-    if (gc == IBIDI_GC_CC || gc == IBIDI_GC_CF || gc == IBIDI_GC_CS || gc == IBIDI_GC_CN ||
-        gc == IBIDI_GC_CO || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP)
+    if (gc == IBIDI_UNICODE_GC_CC || gc == IBIDI_UNICODE_GC_CF || gc == IBIDI_UNICODE_GC_CS ||
+        gc == IBIDI_UNICODE_GC_CN || gc == IBIDI_UNICODE_GC_CO || gc == IBIDI_UNICODE_GC_ZL ||
+        gc == IBIDI_UNICODE_GC_ZP)
         return 0;
-    if (gc == IBIDI_GC_MN || gc == IBIDI_GC_ME || gc == IBIDI_GC_MC)
+    if (gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_ME || gc == IBIDI_UNICODE_GC_MC)
         n = ibidi_utf8_encode_cp(0x25CC, buf);
     return n + ibidi_utf8_encode_cp(cp, buf + n);
 }

@@ -266,7 +266,7 @@ static void put_header(FILE *f, const vresult *r)
     section(f, "What is enumerated, and why it is representative");
     fprintf(f, "Bidi classes of the characters allowed in labels (PVALID, CONTEXTJ, CONTEXTO; "
                "RFC 5892):\n");
-    for (int c = 0; c < IBIDI_BC_COUNT; c++)
+    for (int c = 0; c < IBIDI_UNICODE_BC_COUNT; c++)
         if (al->count[c])
             fprintf(f, "  %-4s %7zu code points, e.g. U+%04X\n",
                     ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c), al->count[c],
@@ -285,7 +285,7 @@ static void put_header(FILE *f, const vresult *r)
         fprintf(f, " %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)al->classes[k]));
     fprintf(f, " of length 1..%u that keeps the hyphen rule of RFC 5891 §4.2.3.1 (ES is "
                "only HYPHEN-MINUS: not first, not last, not \"--\" in positions 3-4).\n", N);
-    if (al->count[IBIDI_BC_BN])
+    if (al->count[IBIDI_UNICODE_BC_BN])
         fprintf(f, "BN (ZWNJ, ZWJ) is set aside: X9 removes it, RFC 5893 §3 says its position "
                    "has no meaning, and a BN is never first (condition 1) nor last (3, 6) in a "
                    "label that passes, so removing it leaves a passing label. Checked on %llu "

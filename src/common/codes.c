@@ -92,732 +92,740 @@ static const char FROM_VERDICT[] =
 
 static const ibidi_code_info rows[] = {
     FINDING(IBIDI_IDNA_P1, "P1", "idna", "code-point", ERROR,
-           /* note */ NULL,
-           /* text */ "disallowed code point",
-           /* rule */ "UTS #46 §4 step 1",
-           "UTS #46 §4 step 1: disallowed code point",
-           FROM_IDNA_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "this library never emits it (what UseSTD3ASCIIRules rejects is "
-           "reported as U1); the name is kept with the other status codes of IdnaTestV2.txt"),
+            /* note */ NULL,
+            /* text */ "disallowed code point",
+            /* rule */ "UTS #46 §4 step 1", "UTS #46 §4 step 1: disallowed code point",
+            FROM_IDNA_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */
+            "this library never emits it (what UseSTD3ASCIIRules rejects is "
+            "reported as U1); the name is kept with the other status codes of IdnaTestV2.txt"),
     FINDING(IBIDI_IDNA_P4, "P4", "idna", "punycode", ERROR,
-           /* note */ NULL,
-           /* text */ "\"xn--\" label is not valid Punycode of a non-ASCII label",
-           /* rule */ "UTS #46 §4 step 4",
-           "UTS #46 §4 step 4: a label starting with \"xn--\" must be ASCII and valid "
-           "Punycode (RFC 3492) that decodes to a non-empty label with a non-ASCII character",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii xn--0.pt",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "\"xn--\" label is not valid Punycode of a non-ASCII label",
+            /* rule */ "UTS #46 §4 step 4",
+            "UTS #46 §4 step 4: a label starting with \"xn--\" must be ASCII and valid "
+            "Punycode (RFC 3492) that decodes to a non-empty label with a non-ASCII character",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii xn--0.pt",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V1, "V1", "idna", "label", ERROR,
-           /* note */ NULL,
-           /* text */ "label not in NFC",
-           /* rule */ "UTS #46 §4.1 criterion 1; RFC 5891 §5.3",
-           "UTS #46 §4.1 criterion 1 (RFC 5891 §5.3): the label must be in Normalization Form "
-           "C",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-unicode xn--u-ccb",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "label not in NFC",
+            /* rule */ "UTS #46 §4.1 criterion 1; RFC 5891 §5.3",
+            "UTS #46 §4.1 criterion 1 (RFC 5891 §5.3): the label must be in Normalization Form "
+            "C",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-unicode xn--u-ccb",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V2, "V2", "idna", "hyphen", ERROR,
-           /* note */ "when CheckHyphens is on: --check-hyphens",
-           /* text */ "\"--\" in the third and fourth positions",
-           /* rule */ "UTS #46 §4.1 criterion 2; RFC 5891 §4.2.3.1",
-           "UTS #46 §4.1 criterion 2 (RFC 5891 §4.2.3.1): the label must not contain \"--\" "
-           "in the third and fourth positions",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii a.bc--de.f",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckHyphens is on: --check-hyphens",
+            /* text */ "\"--\" in the third and fourth positions",
+            /* rule */ "UTS #46 §4.1 criterion 2; RFC 5891 §4.2.3.1",
+            "UTS #46 §4.1 criterion 2 (RFC 5891 §4.2.3.1): the label must not contain \"--\" "
+            "in the third and fourth positions",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii a.bc--de.f",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V3, "V3", "idna", "hyphen", ERROR,
-           /* note */ "when CheckHyphens is on: --check-hyphens",
-           /* text */ "label begins or ends with a hyphen",
-           /* rule */ "UTS #46 §4.1 criterion 3; RFC 5891 §4.2.3.1",
-           "UTS #46 §4.1 criterion 3 (RFC 5891 §4.2.3.1): the label must neither begin nor "
-           "end with a hyphen-minus",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii -ab.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckHyphens is on: --check-hyphens",
+            /* text */ "label begins or ends with a hyphen",
+            /* rule */ "UTS #46 §4.1 criterion 3; RFC 5891 §4.2.3.1",
+            "UTS #46 §4.1 criterion 3 (RFC 5891 §4.2.3.1): the label must neither begin nor "
+            "end with a hyphen-minus",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii -ab.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V4, "V4", "idna", "hyphen", ERROR,
-           /* note */ NULL,
-           /* text */ "label begins with \"xn--\"",
-           /* rule */ "UTS #46 §4.1 criterion 4",
-           "UTS #46 §4.1 criterion 4: the label must not begin with \"xn--\" (when "
-           "CheckHyphens is off, or after Punycode decoding)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --no-check-hyphens xn--xn--a--gua.pt",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "label begins with \"xn--\"",
+            /* rule */ "UTS #46 §4.1 criterion 4",
+            "UTS #46 §4.1 criterion 4: the label must not begin with \"xn--\" (when "
+            "CheckHyphens is off, or after Punycode decoding)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --no-check-hyphens xn--xn--a--gua.pt",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V5, "V5", "idna", "label", ERROR,
-           /* note */ NULL,
-           /* text */ "label contains a full stop",
-           /* rule */ "UTS #46 §4.1 criterion 5",
-           "UTS #46 §4.1 criterion 5: the label must not contain U+002E FULL STOP",
-           FROM_IDNA_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "no input found that produces it here: names are split into labels at "
-           "U+002E before Punycode is decoded, and decoding never yields a code point below "
-           "U+0080"),
+            /* note */ NULL,
+            /* text */ "label contains a full stop",
+            /* rule */ "UTS #46 §4.1 criterion 5",
+            "UTS #46 §4.1 criterion 5: the label must not contain U+002E FULL STOP",
+            FROM_IDNA_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */
+            "no input found that produces it here: names are split into labels at "
+            "U+002E before Punycode is decoded, and decoding never yields a code point below "
+            "U+0080"),
     FINDING(IBIDI_IDNA_V6, "V6", "idna", "label", ERROR,
-           /* note */ NULL,
-           /* text */ "label begins with a combining mark",
-           /* rule */ "UTS #46 §4.1 criterion 6; RFC 5891 §4.2.3.2",
-           "UTS #46 §4.1 criterion 6 (RFC 5891 §4.2.3.2): the label must not begin with a "
-           "combining mark (General_Category M)",
-           FROM_IDNA_CODES,
-           /* example */ "printf 'a.\\314\\210c.d\\n' | ibidi to-ascii",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "label begins with a combining mark",
+            /* rule */ "UTS #46 §4.1 criterion 6; RFC 5891 §4.2.3.2",
+            "UTS #46 §4.1 criterion 6 (RFC 5891 §4.2.3.2): the label must not begin with a "
+            "combining mark (General_Category M)",
+            FROM_IDNA_CODES,
+            /* example */ "printf 'a.\\314\\210c.d\\n' | ibidi to-ascii",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V7, "V7", "idna", "code-point", ERROR,
-           /* note */ NULL,
-           /* text */ "code point not valid in the IDNA mapping table",
-           /* rule */ "UTS #46 §4.1 criterion 7",
-           "UTS #46 §4.1 criterion 7: every code point must be valid (or, nontransitionally, "
-           "a deviation) in the IDNA mapping table",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii 'a⒈com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "code point not valid in the IDNA mapping table",
+            /* rule */ "UTS #46 §4.1 criterion 7",
+            "UTS #46 §4.1 criterion 7: every code point must be valid (or, nontransitionally, "
+            "a deviation) in the IDNA mapping table",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii 'a⒈com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_V8, "V8", "idna", "label", ERROR,
-           /* note */ NULL,
-           /* text */ "reserved validity criterion",
-           /* rule */ "UTS #46 §4.1",
-           "UTS #46 §4.1: reserved validity criterion",
-           FROM_IDNA_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "reserved by UTS #46 for a future criterion: never emitted"),
+            /* note */ NULL,
+            /* text */ "reserved validity criterion",
+            /* rule */ "UTS #46 §4.1", "UTS #46 §4.1: reserved validity criterion", FROM_IDNA_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */ "reserved by UTS #46 for a future criterion: never emitted"),
     FINDING(IBIDI_IDNA_U1, "U1", "idna", "code-point", ERROR,
-           /* note */ "when UseSTD3ASCIIRules is on: --std3",
-           /* text */ "ASCII other than a-z, 0-9 and hyphen",
-           /* rule */ "UTS #46 §4.1.1 UseSTD3ASCIIRules",
-           "UTS #46 §4.1.1 UseSTD3ASCIIRules: an ASCII code point must be a-z, 0-9 or "
-           "hyphen-minus",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii 'a$b.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when UseSTD3ASCIIRules is on: --std3",
+            /* text */ "ASCII other than a-z, 0-9 and hyphen",
+            /* rule */ "UTS #46 §4.1.1 UseSTD3ASCIIRules",
+            "UTS #46 §4.1.1 UseSTD3ASCIIRules: an ASCII code point must be a-z, 0-9 or "
+            "hyphen-minus",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii 'a$b.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_A3, "A3", "idna", "punycode", ERROR,
-           /* note */ NULL,
-           /* text */ "label cannot be encoded as Punycode",
-           /* rule */ "UTS #46 §4.2 step 3; RFC 3492",
-           "UTS #46 §4.2 ToASCII step 3: the label cannot be encoded as Punycode (RFC 3492)",
-           FROM_IDNA_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "only a lone surrogate given to the _cp calls makes Punycode encoding "
-           "fail; UTF-8 cannot hold one, so no command reports it"),
+            /* note */ NULL,
+            /* text */ "label cannot be encoded as Punycode",
+            /* rule */ "UTS #46 §4.2 step 3; RFC 3492",
+            "UTS #46 §4.2 ToASCII step 3: the label cannot be encoded as Punycode (RFC 3492)",
+            FROM_IDNA_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */
+            "only a lone surrogate given to the _cp calls makes Punycode encoding "
+            "fail; UTF-8 cannot hold one, so no command reports it"),
     FINDING(IBIDI_IDNA_A4_1, "A4_1", "idna", "length", ERROR,
-           /* note */ "when VerifyDnsLength is on: --verify-dns-length",
-           /* text */ "name empty or longer than 253 octets",
-           /* rule */ "UTS #46 §4.2 step 4.1; RFC 1034 §3.1",
-           "UTS #46 §4.2 ToASCII step 4.1 VerifyDnsLength: the name must be 1 to 253 octets "
-           "without the root label (RFC 1034 §3.1)",
-           FROM_IDNA_CODES,
-           /* example */ "printf '%s.' $(seq 100 199) | ibidi to-ascii",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when VerifyDnsLength is on: --verify-dns-length",
+            /* text */ "name empty or longer than 253 octets",
+            /* rule */ "UTS #46 §4.2 step 4.1; RFC 1034 §3.1",
+            "UTS #46 §4.2 ToASCII step 4.1 VerifyDnsLength: the name must be 1 to 253 octets "
+            "without the root label (RFC 1034 §3.1)",
+            FROM_IDNA_CODES,
+            /* example */ "printf '%s.' $(seq 100 199) | ibidi to-ascii",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_A4_2, "A4_2", "idna", "length", ERROR,
-           /* note */ "when VerifyDnsLength is on: --verify-dns-length",
-           /* text */ "label empty or longer than 63 octets",
-           /* rule */ "UTS #46 §4.2 step 4.2; RFC 1034 §3.1",
-           "UTS #46 §4.2 ToASCII step 4.2 VerifyDnsLength: every label must be 1 to 63 octets "
-           "(RFC 1034 §3.1, RFC 5890 §2.3.2.1), the root label too: a name must not end with "
-           "a full stop (detail IBIDI_IDNA_ROOT_LABEL)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii a..com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when VerifyDnsLength is on: --verify-dns-length",
+            /* text */ "label empty or longer than 63 octets",
+            /* rule */ "UTS #46 §4.2 step 4.2; RFC 1034 §3.1",
+            "UTS #46 §4.2 ToASCII step 4.2 VerifyDnsLength: every label must be 1 to 63 octets "
+            "(RFC 1034 §3.1, RFC 5890 §2.3.2.1), the root label too: a name must not end with "
+            "a full stop (detail IBIDI_IDNA_ROOT_LABEL)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii a..com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_B1, "B1", "idna", "bidi-rule", ERROR,
-           /* note */ "when CheckBidi is on: --check-bidi",
-           /* text */ "first character not L, R or AL",
-           /* rule */ "RFC 5893 §2 rule 1",
-           "RFC 5893 rule 1: the first character must have the Bidi property L, R or AL",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --input notation 1ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckBidi is on: --check-bidi",
+            /* text */ "first character not L, R or AL",
+            /* rule */ "RFC 5893 §2 rule 1",
+            "RFC 5893 rule 1: the first character must have the Bidi property L, R or AL",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --input notation 1ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_B2, "B2", "idna", "bidi-rule", ERROR,
-           /* note */ "when CheckBidi is on: --check-bidi",
-           /* text */ "class not allowed in an RTL label",
-           /* rule */ "RFC 5893 §2 rule 2",
-           "RFC 5893 rule 2: in an RTL label only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM "
-           "are allowed",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --input notation AbC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckBidi is on: --check-bidi",
+            /* text */ "class not allowed in an RTL label",
+            /* rule */ "RFC 5893 §2 rule 2",
+            "RFC 5893 rule 2: in an RTL label only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM "
+            "are allowed",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --input notation AbC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_B3, "B3", "idna", "bidi-rule", ERROR,
-           /* note */ "when CheckBidi is on: --check-bidi",
-           /* text */ "RTL label does not end with R, AL, EN or AN",
-           /* rule */ "RFC 5893 §2 rule 3",
-           "RFC 5893 rule 3: an RTL label must end with R, AL, EN or AN, followed by NSM*",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii 'אב·.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckBidi is on: --check-bidi",
+            /* text */ "RTL label does not end with R, AL, EN or AN",
+            /* rule */ "RFC 5893 §2 rule 3",
+            "RFC 5893 rule 3: an RTL label must end with R, AL, EN or AN, followed by NSM*",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii 'אב·.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_B4, "B4", "idna", "bidi-rule", ERROR,
-           /* note */ "when CheckBidi is on: --check-bidi",
-           /* text */ "EN and AN in one RTL label",
-           /* rule */ "RFC 5893 §2 rule 4",
-           "RFC 5893 rule 4: in an RTL label, EN and AN must not both be present",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii 'א0٠א.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckBidi is on: --check-bidi",
+            /* text */ "EN and AN in one RTL label",
+            /* rule */ "RFC 5893 §2 rule 4",
+            "RFC 5893 rule 4: in an RTL label, EN and AN must not both be present", FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii 'א0٠א.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_B5, "B5", "idna", "bidi-rule", ERROR,
-           /* note */ "when CheckBidi is on: --check-bidi",
-           /* text */ "class not allowed in an LTR label",
-           /* rule */ "RFC 5893 §2 rule 5",
-           "RFC 5893 rule 5: in an LTR label only L, EN, ES, CS, ET, ON, BN and NSM are "
-           "allowed",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --input notation aBc.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckBidi is on: --check-bidi",
+            /* text */ "class not allowed in an LTR label",
+            /* rule */ "RFC 5893 §2 rule 5",
+            "RFC 5893 rule 5: in an LTR label only L, EN, ES, CS, ET, ON, BN and NSM are "
+            "allowed",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --input notation aBc.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_B6, "B6", "idna", "bidi-rule", ERROR,
-           /* note */ "when CheckBidi is on: --check-bidi",
-           /* text */ "LTR label does not end with L or EN",
-           /* rule */ "RFC 5893 §2 rule 6",
-           "RFC 5893 rule 6: an LTR label must end with L or EN, followed by NSM*",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii 'aˇ.א'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckBidi is on: --check-bidi",
+            /* text */ "LTR label does not end with L or EN",
+            /* rule */ "RFC 5893 §2 rule 6",
+            "RFC 5893 rule 6: an LTR label must end with L or EN, followed by NSM*",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii 'aˇ.א'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_C1, "C1", "idna", "context", ERROR,
-           /* note */ "when CheckJoiners is on: --check-joiners",
-           /* text */ "ZERO WIDTH NON-JOINER out of context",
-           /* rule */ "RFC 5892 Appendix A.1",
-           "RFC 5892 A.1: ZERO WIDTH NON-JOINER must follow a virama, or stand between a "
-           "left- or dual-joining and a right- or dual-joining character (transparent ones "
-           "skipped)",
-           FROM_IDNA_CODES,
-           /* example */ "printf 'a\\342\\200\\214b.com\\n' | ibidi to-ascii",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckJoiners is on: --check-joiners",
+            /* text */ "ZERO WIDTH NON-JOINER out of context",
+            /* rule */ "RFC 5892 Appendix A.1",
+            "RFC 5892 A.1: ZERO WIDTH NON-JOINER must follow a virama, or stand between a "
+            "left- or dual-joining and a right- or dual-joining character (transparent ones "
+            "skipped)",
+            FROM_IDNA_CODES,
+            /* example */ "printf 'a\\342\\200\\214b.com\\n' | ibidi to-ascii",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_C2, "C2", "idna", "context", ERROR,
-           /* note */ "when CheckJoiners is on: --check-joiners",
-           /* text */ "ZERO WIDTH JOINER out of context",
-           /* rule */ "RFC 5892 Appendix A.2",
-           "RFC 5892 A.2: ZERO WIDTH JOINER must follow a virama (Canonical_Combining_Class 9)",
-           FROM_IDNA_CODES,
-           /* example */ "printf 'a\\342\\200\\215b.com\\n' | ibidi to-ascii",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "when CheckJoiners is on: --check-joiners",
+            /* text */ "ZERO WIDTH JOINER out of context",
+            /* rule */ "RFC 5892 Appendix A.2",
+            "RFC 5892 A.2: ZERO WIDTH JOINER must follow a virama (Canonical_Combining_Class 9)",
+            FROM_IDNA_CODES,
+            /* example */ "printf 'a\\342\\200\\215b.com\\n' | ibidi to-ascii",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_X4_2, "X4_2", "idna", "length", ERROR,
-           /* note */ NULL,
-           /* text */ "empty label",
-           /* rule */ "UTS #46 §4.3 ToUnicode",
-           "UTS #46 §4.3 ToUnicode: empty label (ToASCII with VerifyDnsLength reports A4_2)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-unicode a..com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "empty label",
+            /* rule */ "UTS #46 §4.3 ToUnicode",
+            "UTS #46 §4.3 ToUnicode: empty label (ToASCII with VerifyDnsLength reports A4_2)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-unicode a..com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O3, "O3", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "MIDDLE DOT not between two l",
-           /* rule */ "RFC 5892 Appendix A.3",
-           "RFC 5892 A.3: MIDDLE DOT must stand between two LATIN SMALL LETTER L (l·l)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register 'a·b.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "MIDDLE DOT not between two l",
+            /* rule */ "RFC 5892 Appendix A.3",
+            "RFC 5892 A.3: MIDDLE DOT must stand between two LATIN SMALL LETTER L (l·l)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register 'a·b.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O4, "O4", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "KERAIA not followed by Greek",
-           /* rule */ "RFC 5892 Appendix A.4",
-           "RFC 5892 A.4: GREEK LOWER NUMERAL SIGN (KERAIA) must be followed by a Greek "
-           "character",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register 'a͵b.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "KERAIA not followed by Greek",
+            /* rule */ "RFC 5892 Appendix A.4",
+            "RFC 5892 A.4: GREEK LOWER NUMERAL SIGN (KERAIA) must be followed by a Greek "
+            "character",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register 'a͵b.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O5, "O5", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "GERESH not after Hebrew",
-           /* rule */ "RFC 5892 Appendix A.5",
-           "RFC 5892 A.5: HEBREW PUNCTUATION GERESH must follow a Hebrew character",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register 'a׳.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "GERESH not after Hebrew",
+            /* rule */ "RFC 5892 Appendix A.5",
+            "RFC 5892 A.5: HEBREW PUNCTUATION GERESH must follow a Hebrew character",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register 'a׳.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O6, "O6", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "GERSHAYIM not after Hebrew",
-           /* rule */ "RFC 5892 Appendix A.6",
-           "RFC 5892 A.6: HEBREW PUNCTUATION GERSHAYIM must follow a Hebrew character",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register 'a״.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "GERSHAYIM not after Hebrew",
+            /* rule */ "RFC 5892 Appendix A.6",
+            "RFC 5892 A.6: HEBREW PUNCTUATION GERSHAYIM must follow a Hebrew character",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register 'a״.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O7, "O7", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "KATAKANA MIDDLE DOT without Hiragana, Katakana or Han",
-           /* rule */ "RFC 5892 Appendix A.7",
-           "RFC 5892 A.7: a label with KATAKANA MIDDLE DOT must contain a Hiragana, Katakana "
-           "or Han character",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register 'a・b.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "KATAKANA MIDDLE DOT without Hiragana, Katakana or Han",
+            /* rule */ "RFC 5892 Appendix A.7",
+            "RFC 5892 A.7: a label with KATAKANA MIDDLE DOT must contain a Hiragana, Katakana "
+            "or Han character",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register 'a・b.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O8, "O8", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "ARABIC-INDIC digits mixed with extended ones",
-           /* rule */ "RFC 5892 Appendix A.8",
-           "RFC 5892 A.8: ARABIC-INDIC DIGITS must not be mixed with EXTENDED ARABIC-INDIC "
-           "DIGITS",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register '٠۰.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "ARABIC-INDIC digits mixed with extended ones",
+            /* rule */ "RFC 5892 Appendix A.8",
+            "RFC 5892 A.8: ARABIC-INDIC DIGITS must not be mixed with EXTENDED ARABIC-INDIC "
+            "DIGITS",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register '٠۰.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_O9, "O9", "idna", "context", ERROR,
-           /* note */ "under idna2008-register, RFC 5891 §4",
-           /* text */ "EXTENDED ARABIC-INDIC digits mixed with Arabic-Indic ones",
-           /* rule */ "RFC 5892 Appendix A.9",
-           "RFC 5892 A.9: EXTENDED ARABIC-INDIC DIGITS must not be mixed with ARABIC-INDIC "
-           "DIGITS",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-register '٠۰.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under idna2008-register, RFC 5891 §4",
+            /* text */ "EXTENDED ARABIC-INDIC digits mixed with Arabic-Indic ones",
+            /* rule */ "RFC 5892 Appendix A.9",
+            "RFC 5892 A.9: EXTENDED ARABIC-INDIC DIGITS must not be mixed with ARABIC-INDIC "
+            "DIGITS",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-register '٠۰.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_DISALLOWED_CP, "DISALLOWED", "idna", "code-point", ERROR,
-           /* note */ "under the idna2008 profiles",
-           /* text */ "code point DISALLOWED in IDNA2008",
-           /* rule */ "RFC 5892 §2-§3; RFC 5891 §4.2.2, §5.4",
-           "RFC 5892 §2-§3: the code point is DISALLOWED in IDNA2008 (RFC 5891 §4.2.2, §5.4)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-lookup a_b.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under the idna2008 profiles",
+            /* text */ "code point DISALLOWED in IDNA2008",
+            /* rule */ "RFC 5892 §2-§3; RFC 5891 §4.2.2, §5.4",
+            "RFC 5892 §2-§3: the code point is DISALLOWED in IDNA2008 (RFC 5891 §4.2.2, §5.4)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-lookup a_b.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_UNASSIGNED_CP, "UNASSIGNED", "idna", "code-point", ERROR,
-           /* note */ "under the idna2008 profiles",
-           /* text */ "code point UNASSIGNED in Unicode 17.0",
-           /* rule */ "RFC 5892 §2.11; RFC 5891 §4.2.2, §5.4",
-           "RFC 5892 §2.11: the code point is UNASSIGNED in Unicode 17.0 (RFC 5891 §4.2.2, "
-           "§5.4)",
-           FROM_IDNA_CODES,
-           /* example */ "printf 'a\\315\\270.com\\n' | ibidi to-ascii --profile "
-           "idna2008-lookup",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under the idna2008 profiles",
+            /* text */ "code point UNASSIGNED in Unicode 17.0",
+            /* rule */ "RFC 5892 §2.11; RFC 5891 §4.2.2, §5.4",
+            "RFC 5892 §2.11: the code point is UNASSIGNED in Unicode 17.0 (RFC 5891 §4.2.2, "
+            "§5.4)",
+            FROM_IDNA_CODES,
+            /* example */
+            "printf 'a\\315\\270.com\\n' | ibidi to-ascii --profile "
+            "idna2008-lookup",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_NO_CONTEXT_RULE, "NO_CONTEXT_RULE", "idna", "context", ERROR,
-           /* note */ "under the idna2008 profiles",
-           /* text */ "CONTEXTJ or CONTEXTO code point without a rule",
-           /* rule */ "RFC 5891 §4.2.3.3, §5.4",
-           "RFC 5891 §4.2.3.3, §5.4: a CONTEXTJ or CONTEXTO code point without a rule in the "
-           "IANA registry is not allowed",
-           FROM_IDNA_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "every CONTEXTJ and CONTEXTO code point of Unicode 17.0 has a rule in "
-           "the IANA registry, so no input produces it today"),
+            /* note */ "under the idna2008 profiles",
+            /* text */ "CONTEXTJ or CONTEXTO code point without a rule",
+            /* rule */ "RFC 5891 §4.2.3.3, §5.4",
+            "RFC 5891 §4.2.3.3, §5.4: a CONTEXTJ or CONTEXTO code point without a rule in the "
+            "IANA registry is not allowed",
+            FROM_IDNA_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */
+            "every CONTEXTJ and CONTEXTO code point of Unicode 17.0 has a rule in "
+            "the IANA registry, so no input produces it today"),
     FINDING(IBIDI_IDNA_FAKE_A_LABEL, "FAKE_A_LABEL", "idna", "punycode", ERROR,
-           /* note */ "under the idna2008 profiles",
-           /* text */ "\"xn--\" label that is not an A-label",
-           /* rule */ "RFC 5890 §2.3.2.1; RFC 5891 §5.4",
-           "RFC 5890 §2.3.2.1, RFC 5891 §5.4: a label starting with \"xn--\" must be the "
-           "canonical Punycode of a valid U-label (decode, validate, re-encode, compare)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile idna2008-lookup xn--a.com",
-           /* shows */ NULL,
-           /* note */ NULL),
-    FINDING(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT, "DOMAIN_INVALID_CODE_POINT",
-           "idna", "code-point", ERROR,
-           /* note */ "under the whatwg profile",
-           /* text */ "forbidden domain code point",
-           /* rule */ "URL Standard, host parsing",
-           "URL Standard, host parsing (domain-invalid-code-point): the domain must not "
-           "contain a forbidden domain code point: a C0 control, space, \"#\", \"%\", \"/\", "
-           "\":\", \"<\", \">\", \"?\", \"@\", \"[\", \"\\\", \"]\", \"^\", \"|\" or U+007F "
-           "DELETE, also after mapping",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile whatwg 'a b.com'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under the idna2008 profiles",
+            /* text */ "\"xn--\" label that is not an A-label",
+            /* rule */ "RFC 5890 §2.3.2.1; RFC 5891 §5.4",
+            "RFC 5890 §2.3.2.1, RFC 5891 §5.4: a label starting with \"xn--\" must be the "
+            "canonical Punycode of a valid U-label (decode, validate, re-encode, compare)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile idna2008-lookup xn--a.com",
+            /* shows */ NULL,
+            /* note */ NULL),
+    FINDING(IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT, "DOMAIN_INVALID_CODE_POINT", "idna", "code-point",
+            ERROR,
+            /* note */ "under the whatwg profile",
+            /* text */ "forbidden domain code point",
+            /* rule */ "URL Standard, host parsing",
+            "URL Standard, host parsing (domain-invalid-code-point): the domain must not "
+            "contain a forbidden domain code point: a C0 control, space, \"#\", \"%\", \"/\", "
+            "\":\", \"<\", \">\", \"?\", \"@\", \"[\", \"\\\", \"]\", \"^\", \"|\" or U+007F "
+            "DELETE, also after mapping",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile whatwg 'a b.com'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_EMPTY_HOST, "EMPTY_HOST", "idna", "length", ERROR,
-           /* note */ "under the whatwg profile",
-           /* text */ "empty host",
-           /* rule */ "URL Standard, domain to ASCII",
-           "URL Standard, domain to ASCII (domain-to-ASCII): the result must not be the empty "
-           "string (a host of ignored code points only, or none)",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --profile whatwg ''",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "under the whatwg profile",
+            /* text */ "empty host",
+            /* rule */ "URL Standard, domain to ASCII",
+            "URL Standard, domain to ASCII (domain-to-ASCII): the result must not be the empty "
+            "string (a host of ignored code points only, or none)",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --profile whatwg ''",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_W_DIGIT_AFTER_RTL, "W_DIGIT_AFTER_RTL", "idna", "bidi-rule", WARNING,
-           /* note */ NULL,
-           /* text */ "LDH label starting with a digit after an RTL label",
-           /* rule */ "RFC 5893 §2 (end)",
-           "RFC 5893 §2: an LDH label starting with an ASCII digit follows an RTL label; the "
-           "Bidi Rule's guarantee does not hold, the name may display like another one",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --input notation ABC.1com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "LDH label starting with a digit after an RTL label",
+            /* rule */ "RFC 5893 §2 (end)",
+            "RFC 5893 §2: an LDH label starting with an ASCII digit follows an RTL label; the "
+            "Bidi Rule's guarantee does not hold, the name may display like another one",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --input notation ABC.1com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IDNA_W_PER_LABEL_BIDI, "W_PER_LABEL_BIDI", "idna", "bidi-rule", WARNING,
-           /* note */ "given only with --bidi-per-label",
-           /* text */ "passes the Bidi Rule only label by label",
-           /* rule */ "RFC 5893 §2",
-           "RFC 5893 §2 applies the Bidi Rule to every label of a Bidi domain name; this name "
-           "passes only because each label was checked alone, and may display like another "
-           "name",
-           FROM_IDNA_CODES,
-           /* example */ "ibidi to-ascii --bidi-per-label --input notation 123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "given only with --bidi-per-label",
+            /* text */ "passes the Bidi Rule only label by label",
+            /* rule */ "RFC 5893 §2",
+            "RFC 5893 §2 applies the Bidi Rule to every label of a Bidi domain name; this name "
+            "passes only because each label was checked alone, and may display like another "
+            "name",
+            FROM_IDNA_CODES,
+            /* example */ "ibidi to-ascii --bidi-per-label --input notation 123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IRI_MIXED_DIRECTION, "MIXED_DIRECTION", "iri", "component-rules", WARNING,
-           /* note */ "an error with --duerst, IBIDI_IRI_DUERST2001, or --strict",
-           /* text */ "component mixes left-to-right and right-to-left",
-           /* rule */ "RFC 3987 §4.2 rule 1; 2012 guidelines §3; Duerst 2001 §5 restriction 1",
-           "RFC 3987 §4.2 rule 1, 2012 bidi IRI guidelines §3: a component should not use "
-           "both right-to-left (R, AL) and left-to-right (L) characters (Duerst 2001 §5 "
-           "restriction 1: must not)",
-           FROM_IRI_CODES,
-           /* example */ "ibidi iri check --input notation 'http://example.com/abCD'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "an error with --duerst, IBIDI_IRI_DUERST2001, or --strict",
+            /* text */ "component mixes left-to-right and right-to-left",
+            /* rule */ "RFC 3987 §4.2 rule 1; 2012 guidelines §3; Duerst 2001 §5 restriction 1",
+            "RFC 3987 §4.2 rule 1, 2012 bidi IRI guidelines §3: a component should not use "
+            "both right-to-left (R, AL) and left-to-right (L) characters (Duerst 2001 §5 "
+            "restriction 1: must not)",
+            FROM_IRI_CODES,
+            /* example */ "ibidi iri check --input notation 'http://example.com/abCD'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IRI_RTL_START, "RTL_START", "iri", "component-rules", WARNING,
-           /* note */ "an error with --strict, IBIDI_IRI_STRICT",
-           /* text */ "RTL component does not start right-to-left",
-           /* rule */ "RFC 3987 §4.2 rule 2; 2012 guidelines §3",
-           "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using "
-           "right-to-left characters should start with a right-to-left character",
-           FROM_IRI_CODES,
-           /* example */ "ibidi iri check --input notation 'http://example.com/1AB'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "an error with --strict, IBIDI_IRI_STRICT",
+            /* text */ "RTL component does not start right-to-left",
+            /* rule */ "RFC 3987 §4.2 rule 2; 2012 guidelines §3",
+            "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using "
+            "right-to-left characters should start with a right-to-left character",
+            FROM_IRI_CODES,
+            /* example */ "ibidi iri check --input notation 'http://example.com/1AB'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IRI_RTL_END, "RTL_END", "iri", "component-rules", WARNING,
-           /* note */ "an error with --strict, IBIDI_IRI_STRICT",
-           /* text */ "RTL component does not end right-to-left",
-           /* rule */ "RFC 3987 §4.2 rule 2; 2012 guidelines §3",
-           "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using "
-           "right-to-left characters should end with a right-to-left character, optionally "
-           "followed by nonspacing marks (NSM)",
-           FROM_IRI_CODES,
-           /* example */ "ibidi iri check --input notation 'http://example.com/AB1'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "an error with --strict, IBIDI_IRI_STRICT",
+            /* text */ "RTL component does not end right-to-left",
+            /* rule */ "RFC 3987 §4.2 rule 2; 2012 guidelines §3",
+            "RFC 3987 §4.2 rule 2, 2012 bidi IRI guidelines §3: a component using "
+            "right-to-left characters should end with a right-to-left character, optionally "
+            "followed by nonspacing marks (NSM)",
+            FROM_IRI_CODES,
+            /* example */ "ibidi iri check --input notation 'http://example.com/AB1'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IRI_RTL_OTHER_CLASS, "RTL_OTHER_CLASS", "iri", "component-rules", ERROR,
-           /* note */ "checked only with --duerst",
-           /* text */ "RTL component holds neutrals or numbers",
-           /* rule */ "Duerst 2001 §5 restriction 3",
-           "Duerst 2001 §5 restriction 3: a component using right-to-left characters must not "
-           "use characters of any other class, such as neutrals or numbers (nonspacing marks "
-           "are allowed)",
-           FROM_IRI_CODES,
-           /* example */ "ibidi iri check --duerst --input notation 'http://example.com/A-B'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "checked only with --duerst",
+            /* text */ "RTL component holds neutrals or numbers",
+            /* rule */ "Duerst 2001 §5 restriction 3",
+            "Duerst 2001 §5 restriction 3: a component using right-to-left characters must not "
+            "use characters of any other class, such as neutrals or numbers (nonspacing marks "
+            "are allowed)",
+            FROM_IRI_CODES,
+            /* example */ "ibidi iri check --duerst --input notation 'http://example.com/A-B'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_IRI_HOST_BIDI_RULE, "HOST_BIDI_RULE", "iri", "bidi-rule", ERROR,
-           /* note */ NULL,
-           /* text */ "host label breaks the Bidi Rule",
-           /* rule */ "RFC 5893 §2; RFC 3987 §4.2",
-           "RFC 5893 §2, required of host labels by RFC 3987 §4.2: the labels of a host with "
-           "right-to-left characters must satisfy the Bidi Rule; the IDNA code names the "
-           "condition broken",
-           FROM_IRI_CODES,
-           /* example */ "ibidi iri check --input notation 'http://1AB.com/'",
-           /* shows */ NULL,
-           /* note */ "its detail (ibidi_finding.detail) is the IDNA code of the condition "
-           "broken, B1-B6"),
+            /* note */ NULL,
+            /* text */ "host label breaks the Bidi Rule",
+            /* rule */ "RFC 5893 §2; RFC 3987 §4.2",
+            "RFC 5893 §2, required of host labels by RFC 3987 §4.2: the labels of a host with "
+            "right-to-left characters must satisfy the Bidi Rule; the IDNA code names the "
+            "condition broken",
+            FROM_IRI_CODES,
+            /* example */ "ibidi iri check --input notation 'http://1AB.com/'",
+            /* shows */ NULL,
+            /* note */
+            "its detail (ibidi_finding.detail) is the IDNA code of the condition "
+            "broken, B1-B6"),
     FINDING(IBIDI_IRI_DIGIT_AFTER_RTL, "DIGIT_AFTER_RTL", "iri", "component-rules", WARNING,
-           /* note */ "an error with --strict, IBIDI_IRI_STRICT",
-           /* text */ "component starting with a digit after an RTL one",
-           /* rule */ "2012 guidelines §5 Examples 10, 11; RFC 5893 §2",
-           "2012 bidi IRI guidelines §5 Examples 10 and 11, RFC 5893 §2: a component starting "
-           "with a digit follows a component ending right-to-left with only delimiters "
-           "between them, so the two may display in either order",
-           FROM_IRI_CODES,
-           /* example */ "ibidi iri check --input notation 'http://example.com/AB/1c'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "an error with --strict, IBIDI_IRI_STRICT",
+            /* text */ "component starting with a digit after an RTL one",
+            /* rule */ "2012 guidelines §5 Examples 10, 11; RFC 5893 §2",
+            "2012 bidi IRI guidelines §5 Examples 10 and 11, RFC 5893 §2: a component starting "
+            "with a digit follows a component ending right-to-left with only delimiters "
+            "between them, so the two may display in either order",
+            FROM_IRI_CODES,
+            /* example */ "ibidi iri check --input notation 'http://example.com/AB/1c'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_NUMBER_LEVEL, "NUMBER_LEVEL", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "number's embedding level cannot be told",
-           /* rule */ "Badami, Weak types EN and AN",
-           "Badami, \"Weak types EN and AN\": the closest strong characters before and after "
-           "this number differ in direction (the ends of the text count as left-to-right), so "
-           "its embedding level cannot be told from the display (number embedding level "
-           "ambiguity)",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation 123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "number's embedding level cannot be told",
+            /* rule */ "Badami, Weak types EN and AN",
+            "Badami, \"Weak types EN and AN\": the closest strong characters before and after "
+            "this number differ in direction (the ends of the text count as left-to-right), so "
+            "its embedding level cannot be told from the display (number embedding level "
+            "ambiguity)",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation 123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_NUMBER_TYPE, "NUMBER_TYPE", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "European or Arabic number cannot be told",
-           /* rule */ "Badami, Number type ambiguity",
-           "Badami, \"Number type ambiguity\": the embedding level of this European digit is "
-           "ambiguous and one of its closest strong characters is an Arabic letter (AL), so "
-           "whether W2 made it an Arabic number, and so whether the terminator or separator "
-           "next to it joins the number (W4, W5), cannot be told from the display",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation-arabic 'http://a.com/abc1$ABC'",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "European or Arabic number cannot be told",
+            /* rule */ "Badami, Number type ambiguity",
+            "Badami, \"Number type ambiguity\": the embedding level of this European digit is "
+            "ambiguous and one of its closest strong characters is an Arabic letter (AL), so "
+            "whether W2 made it an Arabic number, and so whether the terminator or separator "
+            "next to it joins the number (W4, W5), cannot be told from the display",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation-arabic 'http://a.com/abc1$ABC'",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_NUMBER_SEPARATOR, "NUMBER_SEPARATOR", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "separator may belong to the number or not",
-           /* rule */ "Badami, Number separator ambiguity; Recommendation I",
-           "Badami, \"Number separator ambiguity\" and Recommendation I: the text matches one "
-           "of the paper's six expressions, so whether a separator (ES, CS) belongs to a "
-           "number or shows as a neutral may not be told from the display; the paper's own "
-           "note finds the expressions imprecise (WN* may end with a number, terminator or "
-           "separator, so they cover too much; numbers with several separators are not "
-           "handled exactly): SEPARATOR_TWIN gives the exact answer",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation 'http://a.com/A$1+2'",
-           /* shows */ NULL,
-           /* note */ "its detail is the paper's expression that matched (1-6)"),
+            /* note */ NULL,
+            /* text */ "separator may belong to the number or not",
+            /* rule */ "Badami, Number separator ambiguity; Recommendation I",
+            "Badami, \"Number separator ambiguity\" and Recommendation I: the text matches one "
+            "of the paper's six expressions, so whether a separator (ES, CS) belongs to a "
+            "number or shows as a neutral may not be told from the display; the paper's own "
+            "note finds the expressions imprecise (WN* may end with a number, terminator or "
+            "separator, so they cover too much; numbers with several separators are not "
+            "handled exactly): SEPARATOR_TWIN gives the exact answer",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation 'http://a.com/A$1+2'",
+            /* shows */ NULL,
+            /* note */ "its detail is the paper's expression that matched (1-6)"),
     FINDING(IBIDI_AMBIGUITY_IDN_NUMBER_LABEL, "IDN_NUMBER_LABEL", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "number label between labels of both directions",
-           /* rule */ "Badami, Number embedding level ambiguity in IDNs, case 3",
-           "Badami, \"Number embedding level ambiguity in IDNs\", case 3: the closest strong "
-           "labels before and after this number label differ in direction (missing labels "
-           "count as LTR) and neither the number prefix nor the number suffix exception "
-           "applies",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation 123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "number label between labels of both directions",
+            /* rule */ "Badami, Number embedding level ambiguity in IDNs, case 3",
+            "Badami, \"Number embedding level ambiguity in IDNs\", case 3: the closest strong "
+            "labels before and after this number label differ in direction (missing labels "
+            "count as LTR) and neither the number prefix nor the number suffix exception "
+            "applies",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation 123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_REC_II, "REC_II", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "top-level label is not a strong label",
-           /* rule */ "Badami, Recommendation II",
-           "Badami, Recommendation II (tentative): the top-level label should be a strong "
-           "label (it is a number or neutral label)",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation ABC.123",
-           /* shows */ NULL,
-           /* note */ NULL),
-    FINDING(IBIDI_AMBIGUITY_REC_III_PRECEDING, "REC_III_PRECEDING",
-           "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "strong label before a number label is not LTR",
-           /* rule */ "Badami, Recommendation III.1",
-           "Badami, Recommendation III.1: the closest preceding strong label of this number "
-           "label within the domain name should be an LTR label",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation ABC.123.com",
-           /* shows */ NULL,
-           /* note */ NULL),
-    FINDING(IBIDI_AMBIGUITY_REC_III_FOLLOWING, "REC_III_FOLLOWING",
-           "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "strong label after a number label is not LTR",
-           /* rule */ "Badami, Recommendation III.2",
-           "Badami, Recommendation III.2: the closest following strong label of this number "
-           "label within the domain name should be an LTR label",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation 123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "top-level label is not a strong label",
+            /* rule */ "Badami, Recommendation II",
+            "Badami, Recommendation II (tentative): the top-level label should be a strong "
+            "label (it is a number or neutral label)",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation ABC.123",
+            /* shows */ NULL,
+            /* note */ NULL),
+    FINDING(IBIDI_AMBIGUITY_REC_III_PRECEDING, "REC_III_PRECEDING", "ambiguity", "ambiguity",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "strong label before a number label is not LTR",
+            /* rule */ "Badami, Recommendation III.1",
+            "Badami, Recommendation III.1: the closest preceding strong label of this number "
+            "label within the domain name should be an LTR label",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation ABC.123.com",
+            /* shows */ NULL,
+            /* note */ NULL),
+    FINDING(IBIDI_AMBIGUITY_REC_III_FOLLOWING, "REC_III_FOLLOWING", "ambiguity", "ambiguity",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "strong label after a number label is not LTR",
+            /* rule */ "Badami, Recommendation III.2",
+            "Badami, Recommendation III.2: the closest following strong label of this number "
+            "label within the domain name should be an LTR label",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation 123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_PARENT_DOMAIN, "PARENT_DOMAIN", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "parent domain ambiguous on its own",
-           /* rule */ "Badami, Recommendations concerning the use of IDNs",
-           "Badami, \"Recommendations concerning the use of IDNs\": this parent domain cannot "
-           "be rendered unambiguously on its own (number embedding level ambiguity in IDNs) "
-           "although the whole name can",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation DEF.123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "parent domain ambiguous on its own",
+            /* rule */ "Badami, Recommendations concerning the use of IDNs",
+            "Badami, \"Recommendations concerning the use of IDNs\": this parent domain cannot "
+            "be rendered unambiguously on its own (number embedding level ambiguity in IDNs) "
+            "although the whole name can",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation DEF.123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_RELATIVE_NAME, "RELATIVE_NAME", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "relative name ambiguous on its own",
-           /* rule */ "Badami, Recommendations concerning the use of IDNs",
-           "Badami, \"Recommendations concerning the use of IDNs\": this relative name cannot "
-           "be rendered unambiguously on its own (number embedding level ambiguity in IDNs) "
-           "although the whole name can",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation DEF.123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "relative name ambiguous on its own",
+            /* rule */ "Badami, Recommendations concerning the use of IDNs",
+            "Badami, \"Recommendations concerning the use of IDNs\": this relative name cannot "
+            "be rendered unambiguously on its own (number embedding level ambiguity in IDNs) "
+            "although the whole name can",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation DEF.123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_CONTAINED_DOMAIN, "CONTAINED_DOMAIN", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "contains a domain name ambiguous on its own",
-           /* rule */ "Badami, Recommendations concerning the use of IDNs",
-           "Badami, \"Recommendations concerning the use of IDNs\": the identifier contains a "
-           "domain name that cannot be rendered unambiguously on its own (DEF@123.ABC.com "
-           "holds 123.ABC.com)",
-           FROM_AMBIGUITY_CODES,
-           /* example */ "ibidi check --input notation DEF@123.ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "contains a domain name ambiguous on its own",
+            /* rule */ "Badami, Recommendations concerning the use of IDNs",
+            "Badami, \"Recommendations concerning the use of IDNs\": the identifier contains a "
+            "domain name that cannot be rendered unambiguously on its own (DEF@123.ABC.com "
+            "holds 123.ABC.com)",
+            FROM_AMBIGUITY_CODES,
+            /* example */ "ibidi check --input notation DEF@123.ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_VALID_TWIN, "VALID_TWIN", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "a valid identifier displays identically",
-           /* rule */ "exact twin search (Badami, Bidirectional ambiguity in IDNs)",
-           "exact (twin search, each twin confirmed by the UBA): another text displays "
-           "identically and is a valid identifier under the IDNA flags given (for plain text: "
-           "any other text that displays identically)",
-           FROM_AMBIGUITY_CODES2,
-           /* example */ "ibidi check --input notation 'http://a.com/A-1'",
-           /* shows */ NULL,
-           /* note */ "ibidi twins lists the twins"),
-    FINDING(IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, "INVALID_TWINS_ONLY",
-           "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "only invalid identifiers display identically",
-           /* rule */ "exact twin search (Badami, Bidirectional ambiguity in IDNs)",
-           "exact (twin search): other texts display identically, but none is a valid "
-           "identifier: the ambiguity is resolved by the restrictions within IDNA and the "
-           "identifier rules (Badami, \"Bidirectional ambiguity in IDNs\")",
-           FROM_AMBIGUITY_CODES2,
-           /* example */ "ibidi check --input notation 123.ABC.com",
-           /* shows */ NULL,
-           /* note */ "ibidi twins lists the twins"),
+            /* note */ NULL,
+            /* text */ "a valid identifier displays identically",
+            /* rule */ "exact twin search (Badami, Bidirectional ambiguity in IDNs)",
+            "exact (twin search, each twin confirmed by the UBA): another text displays "
+            "identically and is a valid identifier under the IDNA flags given (for plain text: "
+            "any other text that displays identically)",
+            FROM_AMBIGUITY_CODES2,
+            /* example */ "ibidi check --input notation 'http://a.com/A-1'",
+            /* shows */ NULL,
+            /* note */ "ibidi twins lists the twins"),
+    FINDING(IBIDI_AMBIGUITY_INVALID_TWINS_ONLY, "INVALID_TWINS_ONLY", "ambiguity", "ambiguity",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "only invalid identifiers display identically",
+            /* rule */ "exact twin search (Badami, Bidirectional ambiguity in IDNs)",
+            "exact (twin search): other texts display identically, but none is a valid "
+            "identifier: the ambiguity is resolved by the restrictions within IDNA and the "
+            "identifier rules (Badami, \"Bidirectional ambiguity in IDNs\")",
+            FROM_AMBIGUITY_CODES2,
+            /* example */ "ibidi check --input notation 123.ABC.com",
+            /* shows */ NULL,
+            /* note */ "ibidi twins lists the twins"),
     FINDING(IBIDI_AMBIGUITY_SEPARATOR_TWIN, "SEPARATOR_TWIN", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "separator is a number part in one twin, a neutral in another",
-           /* rule */ "exact twin search (Badami, Number separator ambiguity)",
-           "exact (twin search): this separator (ES or CS) is part of a number (level 2) here "
-           "and a neutral in a twin that displays identically, or the reverse: number "
-           "separator ambiguity found without the paper's expressions, which their own note "
-           "finds imprecise",
-           FROM_AMBIGUITY_CODES2,
-           /* example */ "ibidi check --input notation 'http://a.com/A$123+456B'",
-           /* shows */ NULL,
-           /* note */ NULL),
-    FINDING(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, "DOMAIN_UNDETERMINED",
-           "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "display does not determine the domain",
-           /* rule */ "exact twin search (Badami, Bidirectional ambiguity in other internet "
-           "identifiers)",
-           "exact, Badami, \"Bidirectional ambiguity in other internet identifiers\": the "
-           "display does not determine the domain: a valid twin has another host (123@ABC.com "
-           "and ABC@123.com)",
-           FROM_AMBIGUITY_CODES2,
-           /* example */ "ibidi check --input notation 123@ABC.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "separator is a number part in one twin, a neutral in another",
+            /* rule */ "exact twin search (Badami, Number separator ambiguity)",
+            "exact (twin search): this separator (ES or CS) is part of a number (level 2) here "
+            "and a neutral in a twin that displays identically, or the reverse: number "
+            "separator ambiguity found without the paper's expressions, which their own note "
+            "finds imprecise",
+            FROM_AMBIGUITY_CODES2,
+            /* example */ "ibidi check --input notation 'http://a.com/A$123+456B'",
+            /* shows */ NULL,
+            /* note */ NULL),
+    FINDING(IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, "DOMAIN_UNDETERMINED", "ambiguity", "ambiguity",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "display does not determine the domain",
+            /* rule */
+            "exact twin search (Badami, Bidirectional ambiguity in other internet "
+            "identifiers)",
+            "exact, Badami, \"Bidirectional ambiguity in other internet identifiers\": the "
+            "display does not determine the domain: a valid twin has another host (123@ABC.com "
+            "and ABC@123.com)",
+            FROM_AMBIGUITY_CODES2,
+            /* example */ "ibidi check --input notation 123@ABC.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_SAME_AUTHORITY, "SAME_AUTHORITY", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "a valid twin has the same scheme and authority",
-           /* rule */ "exact twin search (Badami, Dealing with bidirectional ambiguity)",
-           "exact, Badami, \"Dealing with bidirectional ambiguity\": a valid twin has the "
-           "same scheme and authority, so one administration controls both and can avoid "
-           "allocating them to different resources",
-           FROM_AMBIGUITY_CODES2,
-           /* example */ "ibidi check --input notation http://www.ABC.com/123/ABC/",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ NULL,
+            /* text */ "a valid twin has the same scheme and authority",
+            /* rule */ "exact twin search (Badami, Dealing with bidirectional ambiguity)",
+            "exact, Badami, \"Dealing with bidirectional ambiguity\": a valid twin has the "
+            "same scheme and authority, so one administration controls both and can avoid "
+            "allocating them to different resources",
+            FROM_AMBIGUITY_CODES2,
+            /* example */ "ibidi check --input notation http://www.ABC.com/123/ABC/",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_AMBIGUITY_SEARCH_TRUNCATED, "SEARCH_TRUNCATED", "ambiguity", "ambiguity", WARNING,
-           /* note */ NULL,
-           /* text */ "twin search cut by its bound",
-           /* rule */ "exact twin search",
-           "exact: the twin search was cut by its bound on candidates; more twins may exist",
-           FROM_AMBIGUITY_CODES2,
-           /* example */ "ibidi twins --max-candidates 1 --input notation 123.456.ABC.com",
-           /* shows */ "# search cut",
-           /* note */ "check and scan search with the exact analysis's default bound "
-           "(IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES), which identifiers of a usual length "
-           "stay far below; twins reports a cut search in words"),
+            /* note */ NULL,
+            /* text */ "twin search cut by its bound",
+            /* rule */ "exact twin search",
+            "exact: the twin search was cut by its bound on candidates; more twins may exist",
+            FROM_AMBIGUITY_CODES2,
+            /* example */ "ibidi twins --max-candidates 1 --input notation 123.456.ABC.com",
+            /* shows */ "# search cut",
+            /* note */
+            "check and scan search with the exact analysis's default bound "
+            "(IBIDI_AMBIGUITY_EXACT_DEFAULT_CANDIDATES), which identifiers of a usual length "
+            "stay far below; twins reports a cut search in words"),
     FINDING(IBIDI_RFC5893_REQ_GROUPING, "GROUPING", "rfc5893", "rfc5893", WARNING,
-           /* note */ NULL,
-           /* text */ "label's characters do not stay grouped",
-           /* rule */ "RFC 5893 §3 Character Grouping",
-           "RFC 5893 §3 Character Grouping: in some context the characters of the label do "
-           "not stay grouped between the delimiters around it",
-           FROM_RFC5893_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
+            /* note */ NULL,
+            /* text */ "label's characters do not stay grouped",
+            /* rule */ "RFC 5893 §3 Character Grouping",
+            "RFC 5893 §3 Character Grouping: in some context the characters of the label do "
+            "not stay grouped between the delimiters around it",
+            FROM_RFC5893_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */ "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
     FINDING(IBIDI_RFC5893_REQ_CONTROLS, "CONTROLS", "rfc5893", "rfc5893", WARNING,
-           /* note */ NULL,
-           /* text */ "label not grouped with a directional control around",
-           /* rule */ "RFC 5893 §3",
-           "RFC 5893 §3: with a directional control (LRE, RLE, LRO, RLO, PDF) outside the "
-           "labels, the characters of the label do not stay grouped between its delimiters",
-           FROM_RFC5893_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "only ibidi_rfc5893_check_name_utf8 (with IBIDI_RFC5893_CONTROLS) "
-           "reports it; no command calls it"),
+            /* note */ NULL,
+            /* text */ "label not grouped with a directional control around",
+            /* rule */ "RFC 5893 §3",
+            "RFC 5893 §3: with a directional control (LRE, RLE, LRO, RLO, PDF) outside the "
+            "labels, the characters of the label do not stay grouped between its delimiters",
+            FROM_RFC5893_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */
+            "only ibidi_rfc5893_check_name_utf8 (with IBIDI_RFC5893_CONTROLS) "
+            "reports it; no command calls it"),
     FINDING(IBIDI_RFC5893_REQ_UNIQUENESS, "UNIQUENESS", "rfc5893", "rfc5893", WARNING,
-           /* note */ NULL,
-           /* text */ "another valid label displays identically",
-           /* rule */ "RFC 5893 §3 Label Uniqueness",
-           "RFC 5893 §3 Label Uniqueness: another label that satisfies the Bidi Rule displays "
-           "identically in the same context",
-           FROM_RFC5893_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
+            /* note */ NULL,
+            /* text */ "another valid label displays identically",
+            /* rule */ "RFC 5893 §3 Label Uniqueness",
+            "RFC 5893 §3 Label Uniqueness: another label that satisfies the Bidi Rule displays "
+            "identically in the same context",
+            FROM_RFC5893_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */ "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
     FINDING(IBIDI_RFC5893_REQ_TRUNCATED, "TRUNCATED", "rfc5893", "rfc5893", WARNING,
-           /* note */ NULL,
-           /* text */ "Label Uniqueness search cut by its bound",
-           /* rule */ "RFC 5893 §3 Label Uniqueness",
-           "RFC 5893 §3 Label Uniqueness: the twin search was cut by its bound, so the check "
-           "is incomplete",
-           FROM_RFC5893_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
+            /* note */ NULL,
+            /* text */ "Label Uniqueness search cut by its bound",
+            /* rule */ "RFC 5893 §3 Label Uniqueness",
+            "RFC 5893 §3 Label Uniqueness: the twin search was cut by its bound, so the check "
+            "is incomplete",
+            FROM_RFC5893_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */ "only ibidi_rfc5893_check_name_utf8 reports it; no command calls it"),
     FINDING(IBIDI_UTS39_RESTRICTION_LEVEL, "RESTRICTION_LEVEL", "uts39", "script-policy", ERROR,
-           /* note */ "only under a registry's policy: --max-restriction, the options' "
-           "max_level",
-           /* text */ "label above the highest restriction level allowed",
-           /* rule */ "UTS #39 §5.2",
-           "UTS #39 §5.2: the label mixes scripts beyond the highest restriction level the "
-           "registry allows (ASCII-only, single script, highly, moderately, minimally "
-           "restrictive, unrestricted)",
-           FROM_UTS39_CODES,
-           /* example */ "ibidi check --max-restriction moderately-restrictive 'pаypal.com'",
-           /* shows */ NULL,
-           /* note */ "pаypal.com (U+0430 CYRILLIC SMALL LETTER A among Latin letters) is "
-           "minimally restrictive; the finding names the first character that takes the label "
-           "above the level, and its detail is the label's level"),
+            /* note */
+            "only under a registry's policy: --max-restriction, the options' "
+            "max_level",
+            /* text */ "label above the highest restriction level allowed",
+            /* rule */ "UTS #39 §5.2",
+            "UTS #39 §5.2: the label mixes scripts beyond the highest restriction level the "
+            "registry allows (ASCII-only, single script, highly, moderately, minimally "
+            "restrictive, unrestricted)",
+            FROM_UTS39_CODES,
+            /* example */ "ibidi check --max-restriction moderately-restrictive 'pаypal.com'",
+            /* shows */ NULL,
+            /* note */
+            "pаypal.com (U+0430 CYRILLIC SMALL LETTER A among Latin letters) is "
+            "minimally restrictive; the finding names the first character that takes the label "
+            "above the level, and its detail is the label's level"),
     FINDING(IBIDI_UTS39_MIXED_NUMBERS, "MIXED_NUMBERS", "uts39", "script-policy", WARNING,
-           /* note */ "an error under a registry's policy: --max-restriction, the options' "
-           "max_level",
-           /* text */ "digits of more than one decimal system",
-           /* rule */ "UTS #39 §5.3",
-           "UTS #39 §5.3: the label holds digits (General_Category Nd) of more than one "
-           "decimal number system",
-           FROM_UTS39_CODES,
-           /* example */ "ibidi check 'ب1۲.com'",
-           /* shows */ NULL,
-           /* note */ "BEH, ASCII 1 and EXTENDED ARABIC-INDIC DIGIT TWO: valid IDNA (both "
-           "digits are EN), mixed numbers for a registry; the finding names the first digit "
-           "of the second system, and its detail is the first system's zero"),
+            /* note */
+            "an error under a registry's policy: --max-restriction, the options' "
+            "max_level",
+            /* text */ "digits of more than one decimal system",
+            /* rule */ "UTS #39 §5.3",
+            "UTS #39 §5.3: the label holds digits (General_Category Nd) of more than one "
+            "decimal number system",
+            FROM_UTS39_CODES,
+            /* example */ "ibidi check 'ب1۲.com'",
+            /* shows */ NULL,
+            /* note */
+            "BEH, ASCII 1 and EXTENDED ARABIC-INDIC DIGIT TWO: valid IDNA (both "
+            "digits are EN), mixed numbers for a registry; the finding names the first digit "
+            "of the second system, and its detail is the first system's zero"),
     FINDING(IBIDI_LGR_INELIGIBLE, "LGR_INELIGIBLE", "lgr", "lgr", ERROR,
-           /* note */ "only with an LGR: --lgr, the verdict options' lgr",
-           /* text */ "first label not eligible under the LGR",
-           /* rule */ "RFC 7940 §8.1",
-           "RFC 7940 §8.1: the first label of the name (the label a registry registers) is "
-           "not eligible under the registry's LGR: a code point outside the repertoire, or "
-           "one whose when / not-when rule does not hold (the detail is the status that says "
-           "which)",
-           FROM_LGR_CODES,
-           /* example */ "ibidi check --lgr data/samples/lgr/toy-hebrew-arabic.xml x.com",
-           /* shows */ NULL,
-           /* note */ NULL),
+            /* note */ "only with an LGR: --lgr, the verdict options' lgr",
+            /* text */ "first label not eligible under the LGR",
+            /* rule */ "RFC 7940 §8.1",
+            "RFC 7940 §8.1: the first label of the name (the label a registry registers) is "
+            "not eligible under the registry's LGR: a code point outside the repertoire, or "
+            "one whose when / not-when rule does not hold (the detail is the status that says "
+            "which)",
+            FROM_LGR_CODES,
+            /* example */ "ibidi check --lgr data/samples/lgr/toy-hebrew-arabic.xml x.com",
+            /* shows */ NULL,
+            /* note */ NULL),
     FINDING(IBIDI_LGR_NOT_REGISTRABLE, "LGR_NOT_REGISTRABLE", "lgr", "lgr", ERROR,
-           /* note */ "only with an LGR: --lgr, the verdict options' lgr",
-           /* text */ "first label's disposition is not registrable",
-           /* rule */ "RFC 7940 §8.3, §7.3",
-           "RFC 7940 §8.3, §7.3: the first label of the name is eligible under the registry's "
-           "LGR, but an action gives it a disposition (\"invalid\", \"blocked\") under which "
-           "it cannot be registered (the detail is the index of that action)",
-           FROM_LGR_CODES,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "the sample LGR has no action that blocks a label; `ibidi lgr check` "
-           "shows the dispositions of an LGR's own labels"),
+            /* note */ "only with an LGR: --lgr, the verdict options' lgr",
+            /* text */ "first label's disposition is not registrable",
+            /* rule */ "RFC 7940 §8.3, §7.3",
+            "RFC 7940 §8.3, §7.3: the first label of the name is eligible under the registry's "
+            "LGR, but an action gives it a disposition (\"invalid\", \"blocked\") under which "
+            "it cannot be registered (the detail is the index of that action)",
+            FROM_LGR_CODES,
+            /* example */ NULL,
+            /* shows */ NULL,
+            /* note */
+            "the sample LGR has no action that blocks a label; `ibidi lgr check` "
+            "shows the dispositions of an LGR's own labels"),
     STATUS(IBIDI_OK, "OK", "common", "success", SUCCESS,
            /* note */ NULL,
            /* text */ "success",
-           /* rule */ NULL,
-           "success",
-           FROM_COMMON,
+           /* rule */ NULL, "success", FROM_COMMON,
            /* example */ NULL,
            /* shows */ NULL,
            /* note */ "what every call returns when it succeeds"),
@@ -830,32 +838,30 @@ static const ibidi_code_info rows[] = {
            FROM_COMMON2,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command always gives calls what they need, so none of its commands "
+           /* note */
+           "the command always gives calls what they need, so none of its commands "
            "reports it; a program calling the library can get it"),
     STATUS(IBIDI_E_BUFFER_TOO_SMALL, "BUFFER_TOO_SMALL", "common", "api", FAILURE,
            /* note */ NULL,
            /* text */ "output buffer too small",
-           /* rule */ NULL,
-           "output buffer too small: the size needed was stored in *out_len",
+           /* rule */ NULL, "output buffer too small: the size needed was stored in *out_len",
            FROM_COMMON2,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command sizes its buffers first (or uses the _alloc calls); a "
+           /* note */
+           "the command sizes its buffers first (or uses the _alloc calls); a "
            "program gets it with the size needed in *out_len"),
     STATUS(IBIDI_E_NOMEM, "NOMEM", "common", "api", FAILURE,
            /* note */ NULL,
            /* text */ "out of memory",
-           /* rule */ NULL,
-           "out of memory in an allocating wrapper",
-           FROM_COMMON2,
+           /* rule */ NULL, "out of memory in an allocating wrapper", FROM_COMMON2,
            /* example */ NULL,
            /* shows */ NULL,
            /* note */ "only when memory runs out in an _alloc call"),
     STATUS(IBIDI_E_TOO_LONG, "TOO_LONG", "common", "api", FAILURE,
            /* note */ NULL,
            /* text */ "input too long",
-           /* rule */ NULL,
-           "input too long: its size would overflow size_t arithmetic",
+           /* rule */ NULL, "input too long: its size would overflow size_t arithmetic",
            FROM_COMMON2,
            /* example */ NULL,
            /* shows */ NULL,
@@ -867,10 +873,12 @@ static const ibidi_code_info rows[] = {
            "a temporary file could not be created, written or read (the directory is missing "
            "or not writable, or the disk is full; the error's value is the errno)",
            FROM_COMMON2,
-           /* example */ "(export TMPDIR=/nonexistent; seq 3000 | sed 's/$/.example.com/' | "
+           /* example */
+           "(export TMPDIR=/nonexistent; seq 3000 | sed 's/$/.example.com/' | "
            "ibidi scan --memory 64K)",
            /* shows */ NULL,
-           /* note */ "the collision groups of ibidi scan write sorted runs to a temporary "
+           /* note */
+           "the collision groups of ibidi scan write sorted runs to a temporary "
            "file in $TMPDIR (or /tmp) once they hold more than --memory; a directory that "
            "does not exist, cannot be written or is full stops the scan (exit status 1)"),
     STATUS(IBIDI_E_UTF8_TRUNCATED, "UTF8_TRUNCATED", "utf8", "encoding", FAILURE,
@@ -946,8 +954,7 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "value above 10FFFF",
            /* rule */ "Unicode 17.0 §3.4 D9",
-           "value above 10FFFF is not a Unicode code point (Unicode 17.0 §3.4, D9)",
-           FROM_UTF8,
+           "value above 10FFFF is not a Unicode code point (Unicode 17.0 §3.4, D9)", FROM_UTF8,
            /* example */ "ibidi props U+110000",
            /* shows */ NULL,
            /* note */ NULL),
@@ -990,7 +997,8 @@ static const ibidi_code_info rows[] = {
            FROM_BIDI,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command always gives calls what they need, so none of its commands "
+           /* note */
+           "the command always gives calls what they need, so none of its commands "
            "reports it; a program calling the library can get it"),
     STATUS(IBIDI_E_BIDI_LEVEL, "BIDI_LEVEL", "bidi", "bidi", FAILURE,
            /* note */ NULL,
@@ -1000,7 +1008,8 @@ static const ibidi_code_info rows[] = {
            FROM_BIDI,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "only ibidi_bidi_line_levels and the calls that take levels from the "
+           /* note */
+           "only ibidi_bidi_line_levels and the calls that take levels from the "
            "caller check them; no command passes levels"),
     STATUS(IBIDI_E_PUNYCODE_BAD_INPUT, "PUNYCODE_BAD_INPUT", "punycode", "punycode", FAILURE,
            /* note */ NULL,
@@ -1073,7 +1082,8 @@ static const ibidi_code_info rows[] = {
            FROM_IDNA,
            /* example */ "ibidi to-ascii --input notation 1ABC.com",
            /* shows */ "item 1: invalid",
-           /* note */ "the commands print the findings that made the name invalid instead of "
+           /* note */
+           "the commands print the findings that made the name invalid instead of "
            "the status"),
     STATUS(IBIDI_E_IDNA_TOO_LONG, "IDNA_TOO_LONG", "idna", "length", FAILURE,
            /* note */ NULL,
@@ -1095,14 +1105,13 @@ static const ibidi_code_info rows[] = {
            FROM_IDNA,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command always gives calls what they need, so none of its commands "
+           /* note */
+           "the command always gives calls what they need, so none of its commands "
            "reports it; a program calling the library can get it"),
     STATUS(IBIDI_E_IDENT_EMPTY, "IDENT_EMPTY", "iri", "identifier", FAILURE,
            /* note */ NULL,
            /* text */ "empty identifier",
-           /* rule */ NULL,
-           "empty identifier: there is nothing to parse",
-           FROM_IRI,
+           /* rule */ NULL, "empty identifier: there is nothing to parse", FROM_IRI,
            /* example */ "ibidi iri check ''",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1130,12 +1139,12 @@ static const ibidi_code_info rows[] = {
     STATUS(IBIDI_E_IDENT_INVALID, "IDENT_INVALID", "iri", "identifier", FAILURE,
            /* note */ NULL,
            /* text */ "the components break the rules",
-           /* rule */ NULL,
-           "the identifier's components break the bidi rules: see its findings",
+           /* rule */ NULL, "the identifier's components break the bidi rules: see its findings",
            FROM_IRI,
            /* example */ "ibidi iri check --input notation 'http://1AB.com/'",
            /* shows */ "invalid: 1 error",
-           /* note */ "the commands print the findings that made the identifier invalid "
+           /* note */
+           "the commands print the findings that made the identifier invalid "
            "instead of the status"),
     STATUS(IBIDI_E_IRI_SCHEME, "IRI_SCHEME", "iri", "identifier", FAILURE,
            /* note */ NULL,
@@ -1162,8 +1171,7 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "\"%\" without two hexadecimal digits",
            /* rule */ "RFC 3987 §2.2",
-           "RFC 3987 §2.2 pct-encoded: \"%\" must be followed by two hexadecimal digits",
-           FROM_IRI,
+           "RFC 3987 §2.2 pct-encoded: \"%\" must be followed by two hexadecimal digits", FROM_IRI,
            /* example */ "ibidi iri check 'http://a.com/%zz'",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1180,9 +1188,7 @@ static const ibidi_code_info rows[] = {
     STATUS(IBIDI_E_IRI_PORT, "IRI_PORT", "iri", "identifier", FAILURE,
            /* note */ NULL,
            /* text */ "port with other characters than digits",
-           /* rule */ "RFC 3987 §2.2",
-           "RFC 3987 §2.2: a port is digits only",
-           FROM_IRI,
+           /* rule */ "RFC 3987 §2.2", "RFC 3987 §2.2: a port is digits only", FROM_IRI,
            /* example */ "ibidi iri check 'http://a.com:8x/'",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1199,8 +1205,7 @@ static const ibidi_code_info rows[] = {
     STATUS(IBIDI_E_URI_NOT_ASCII, "URI_NOT_ASCII", "iri", "identifier", FAILURE,
            /* note */ NULL,
            /* text */ "a URI is ASCII only",
-           /* rule */ "RFC 3986 §2",
-           "RFC 3986 §2: a URI consists of US-ASCII characters only",
+           /* rule */ "RFC 3986 §2", "RFC 3986 §2: a URI consists of US-ASCII characters only",
            FROM_IRI,
            /* example */ "ibidi iri to-iri 'http://é.com/'",
            /* shows */ NULL,
@@ -1219,8 +1224,7 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "label over 63 octets",
            /* rule */ "RFC 1034 §3.1; RFC 5890 §2.3.2.1",
-           "label longer than 63 octets (RFC 1034 §3.1, RFC 5890 §2.3.2.1)",
-           FROM_IRI,
+           "label longer than 63 octets (RFC 1034 §3.1, RFC 5890 §2.3.2.1)", FROM_IRI,
            /* example */ "printf 'a%.0s' $(seq 64) | ibidi display --as domain",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1258,8 +1262,7 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "local part over 64 octets",
            /* rule */ "RFC 5321 §4.5.3.1.1",
-           "local part longer than 64 octets (RFC 5321 §4.5.3.1.1)",
-           FROM_IRI,
+           "local part longer than 64 octets (RFC 5321 §4.5.3.1.1)", FROM_IRI,
            /* example */ "printf '%065d@b.com\\n' 0 | ibidi display --as email",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1273,7 +1276,8 @@ static const ibidi_code_info rows[] = {
            FROM_DISPLAY,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command always gives calls what they need, so none of its commands "
+           /* note */
+           "the command always gives calls what they need, so none of its commands "
            "reports it; a program calling the library can get it"),
     STATUS(IBIDI_E_CONVERT_MARK, "CONVERT_MARK", "display", "display", FAILURE,
            /* note */ NULL,
@@ -1293,7 +1297,8 @@ static const ibidi_code_info rows[] = {
            "Duerst 2001 §4.3: in a right-to-left context the textual form is LRE ... PDF "
            "around the identifier, in a left-to-right one it has no embedding",
            FROM_DISPLAY,
-           /* example */ "ibidi convert --input notation --context rtl --from textual --to "
+           /* example */
+           "ibidi convert --input notation --context rtl --from textual --to "
            "logical ab.com",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1327,7 +1332,8 @@ static const ibidi_code_info rows[] = {
            "display as the identifier: the UBA shows its components out of order or split "
            "(ibidi_display_prove), so the form is not offered",
            FROM_DISPLAY,
-           /* example */ "ibidi convert --as iri --from logical --to textual \"$(printf "
+           /* example */
+           "ibidi convert --as iri --from logical --to textual \"$(printf "
            "'a/\\327\\2241\\342\\200\\200')\"",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1341,7 +1347,8 @@ static const ibidi_code_info rows[] = {
            "component, as L1 does with a trailing neutral or ZWNJ in a right-to-left "
            "paragraph)",
            FROM_DISPLAY,
-           /* example */ "ibidi convert --input notation --as iri --from logical --to visual "
+           /* example */
+           "ibidi convert --input notation --as iri --from logical --to visual "
            "'http://e.org/A)'",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1386,18 +1393,21 @@ static const ibidi_code_info rows[] = {
            FROM_AMBIGUITY,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command always gives calls what they need, so none of its commands "
+           /* note */
+           "the command always gives calls what they need, so none of its commands "
            "reports it; a program calling the library can get it"),
-    STATUS(IBIDI_E_RFC5893_CLASS, "RFC5893_CLASS", "rfc5893", "rfc5893", FAILURE,
-           /* note */ NULL,
-           /* text */ "Bidi class value out of range",
-           /* rule */ NULL,
-           "RFC 5893 checks: a Bidi_Class value of IBIDI_BC_COUNT or more in a class string",
-           FROM_RFC5893,
-           /* example */ NULL,
-           /* shows */ NULL,
-           /* note */ "only the experimental class-string calls of ibidi/rfc5893.h return it; "
-           "no command passes class values"),
+    STATUS(
+        IBIDI_E_RFC5893_CLASS, "RFC5893_CLASS", "rfc5893", "rfc5893", FAILURE,
+        /* note */ NULL,
+        /* text */ "Bidi class value out of range",
+        /* rule */ NULL,
+        "RFC 5893 checks: a Bidi_Class value of IBIDI_UNICODE_BC_COUNT or more in a class string",
+        FROM_RFC5893,
+        /* example */ NULL,
+        /* shows */ NULL,
+        /* note */
+        "only the experimental class-string calls of ibidi/rfc5893.h return it; "
+        "no command passes class values"),
     STATUS(IBIDI_E_RFC5893_TOO_LONG, "RFC5893_TOO_LONG", "rfc5893", "rfc5893", FAILURE,
            /* note */ NULL,
            /* text */ "label over 63 characters",
@@ -1407,7 +1417,8 @@ static const ibidi_code_info rows[] = {
            FROM_RFC5893,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "only the experimental calls of ibidi/rfc5893.h return it; no command "
+           /* note */
+           "only the experimental calls of ibidi/rfc5893.h return it; no command "
            "calls them"),
     STATUS(IBIDI_E_LGR_XML, "LGR_XML", "lgr", "lgr-document", FAILURE,
            /* note */ NULL,
@@ -1427,7 +1438,8 @@ static const ibidi_code_info rows[] = {
            "repertoire) or of the compiled form (sequences of 32 code points, 64 variant "
            "types, counts of 65534)",
            FROM_LGR,
-           /* example */ "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
+           /* example */
+           "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
            "cp=\"%s\"/></data></lgr>' \"$(printf '0061 %.0s' $(seq 33))\" | ibidi lgr info "
            "/dev/stdin",
            /* shows */ NULL,
@@ -1439,7 +1451,8 @@ static const ibidi_code_info rows[] = {
            "LGR document: an entity declaration or a reference to an undeclared entity (an "
            "LGR needs none: nothing is expanded, nothing is read from outside)",
            FROM_LGR,
-           /* example */ "printf '<!DOCTYPE lgr [<!ENTITY a \"b\">]><lgr/>' | ibidi lgr info "
+           /* example */
+           "printf '<!DOCTYPE lgr [<!ENTITY a \"b\">]><lgr/>' | ibidi lgr info "
            "/dev/stdin",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1450,7 +1463,8 @@ static const ibidi_code_info rows[] = {
            "LGR document: an element or attribute RFC 7940 does not allow where it is, or a "
            "required one missing (RFC 7940 §4-§7)",
            FROM_LGR,
-           /* example */ "printf '<lgr "
+           /* example */
+           "printf '<lgr "
            "xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><frob/></lgr>' | ibidi lgr info "
            "/dev/stdin",
            /* shows */ NULL,
@@ -1462,7 +1476,8 @@ static const ibidi_code_info rows[] = {
            "LGR document: not a code point of 4 to 6 hexadecimal digits, a surrogate, above "
            "10FFFF, or a range that ends before it starts (RFC 7940 §5)",
            FROM_LGR,
-           /* example */ "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
+           /* example */
+           "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
            "cp=\"ZZ\"/></data></lgr>' | ibidi lgr info /dev/stdin",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1473,7 +1488,8 @@ static const ibidi_code_info rows[] = {
            "LGR document: a code point, sequence, variant, class, rule or reference id "
            "defined twice (RFC 7940 §5, §6)",
            FROM_LGR,
-           /* example */ "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
+           /* example */
+           "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
            "cp=\"0061\"/><char cp=\"0061\"/></data></lgr>' | ibidi lgr info /dev/stdin",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1484,7 +1500,8 @@ static const ibidi_code_info rows[] = {
            "LGR document: a rule, class, tag or reference id that is used but not defined "
            "(RFC 7940 §5.4.1, §6.2.1, §6.2.2, §6.3.4)",
            FROM_LGR,
-           /* example */ "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
+           /* example */
+           "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
            "cp=\"0061\" when=\"nope\"/></data></lgr>' | ibidi lgr info /dev/stdin",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1492,9 +1509,9 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "rule refers to itself",
            /* rule */ "RFC 7940 §6.3.4",
-           "LGR document: a rule that refers to itself through by-ref (RFC 7940 §6.3.4)",
-           FROM_LGR,
-           /* example */ "printf '<lgr "
+           "LGR document: a rule that refers to itself through by-ref (RFC 7940 §6.3.4)", FROM_LGR,
+           /* example */
+           "printf '<lgr "
            "xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data/><rules><rule name=\"a\"><rule "
            "by-ref=\"a\"/></rule></rules></lgr>' | ibidi lgr info /dev/stdin",
            /* shows */ NULL,
@@ -1506,7 +1523,8 @@ static const ibidi_code_info rows[] = {
            "LGR document: a Unicode property or value the Unicode 17.0.0 tables do not have "
            "(RFC 7940 §6.2.3)",
            FROM_LGR,
-           /* example */ "printf '<lgr "
+           /* example */
+           "printf '<lgr "
            "xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data/><rules><class name=\"c\" "
            "property=\"xx:Yy\"/></rules></lgr>' | ibidi lgr info /dev/stdin",
            /* shows */ NULL,
@@ -1514,9 +1532,7 @@ static const ibidi_code_info rows[] = {
     STATUS(IBIDI_E_LGR_FILE, "LGR_FILE", "lgr", "lgr-document", FAILURE,
            /* note */ NULL,
            /* text */ "LGR file cannot be read",
-           /* rule */ NULL,
-           "LGR document: the file cannot be opened or read",
-           FROM_LGR,
+           /* rule */ NULL, "LGR document: the file cannot be opened or read", FROM_LGR,
            /* example */ "ibidi lgr info /nonexistent/lgr.xml",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1524,9 +1540,9 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "label over 63 code points",
            /* rule */ "RFC 1035 §2.3.4",
-           "LGR: a label over IBIDI_LGR_MAX_LABEL (63) code points (RFC 1035 §2.3.4)",
-           FROM_LGR2,
-           /* example */ "ibidi lgr check --lgr data/samples/lgr/toy-hebrew-arabic.xml "
+           "LGR: a label over IBIDI_LGR_MAX_LABEL (63) code points (RFC 1035 §2.3.4)", FROM_LGR2,
+           /* example */
+           "ibidi lgr check --lgr data/samples/lgr/toy-hebrew-arabic.xml "
            "\"$(printf 'a%.0s' $(seq 64))\"",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1537,7 +1553,8 @@ static const ibidi_code_info rows[] = {
            "LGR: variants or an index label asked of a label that is not eligible (RFC 7940 "
            "§8.1)",
            FROM_LGR2,
-           /* example */ "ibidi lgr index --lgr data/samples/lgr/toy-hebrew-arabic.xml --set "
+           /* example */
+           "ibidi lgr index --lgr data/samples/lgr/toy-hebrew-arabic.xml --set "
            "data/samples/lgr/toy-hebrew-arabic.xml x",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1548,7 +1565,8 @@ static const ibidi_code_info rows[] = {
            "LGR: the variant sets are not symmetric and transitive, so labels have no index "
            "label (RFC 7940 §8.5)",
            FROM_LGR2,
-           /* example */ "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
+           /* example */
+           "printf '<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\"><data><char "
            "cp=\"0061\"><var cp=\"0062\"/></char><char cp=\"0062\"/></data></lgr>' | ibidi "
            "lgr index --lgr /dev/stdin a",
            /* shows */ NULL,
@@ -1557,8 +1575,7 @@ static const ibidi_code_info rows[] = {
            /* note */ NULL,
            /* text */ "code point outside the repertoire",
            /* rule */ "RFC 7940 §8.1",
-           "LGR: a code point that no entry of the repertoire covers (RFC 7940 §8.1)",
-           FROM_LGR2,
+           "LGR: a code point that no entry of the repertoire covers (RFC 7940 §8.1)", FROM_LGR2,
            /* example */ "ibidi lgr check --lgr data/samples/lgr/toy-hebrew-arabic.xml x",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1582,7 +1599,8 @@ static const ibidi_code_info rows[] = {
            FROM_UTS39,
            /* example */ "ibidi check --max-restriction single-script 'ب1۲.com'",
            /* shows */ "registry policy (at most single-script): invalid",
-           /* note */ "check prints the findings that made the name invalid under the policy "
+           /* note */
+           "check prints the findings that made the name invalid under the policy "
            "instead of the status"),
     STATUS(IBIDI_E_ZONE_QUOTE, "ZONE_QUOTE", "scan", "zone", FAILURE,
            /* note */ NULL,
@@ -1612,7 +1630,8 @@ static const ibidi_code_info rows[] = {
            "zone file: \"\\\" ends the line, or \"\\DDD\" is not three decimal digits of a "
            "value up to 255 (RFC 1035 §5.1)",
            FROM_SCAN,
-           /* example */ "printf 'a\\\\300.com. 3600 IN A 192.0.2.1\\n' | ibidi scan --format "
+           /* example */
+           "printf 'a\\\\300.com. 3600 IN A 192.0.2.1\\n' | ibidi scan --format "
            "zone",
            /* shows */ NULL,
            /* note */ NULL),
@@ -1666,7 +1685,8 @@ static const ibidi_code_info rows[] = {
            FROM_VERDICT,
            /* example */ NULL,
            /* shows */ NULL,
-           /* note */ "the command sizes its buffers first (or uses the _alloc calls); a "
+           /* note */
+           "the command sizes its buffers first (or uses the _alloc calls); a "
            "program calling the library can get it"),
 };
 #undef FINDING

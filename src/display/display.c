@@ -252,7 +252,7 @@ static int first_strong_rtl(const uint32_t *cps, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         ibidi_unicode_bc bc = ibidi__bc(cps[i]);
-        if (bc == IBIDI_BC_L)
+        if (bc == IBIDI_UNICODE_BC_L)
             return 0;
         if (ibidi__is_rtl_bc(bc))
             return 1;
@@ -585,7 +585,7 @@ static ibidi_status add_context(ibidi__dwork *w, size_t *n, const char *t, size_
                 return ibidi__fail(err, st, pos, u[pos]);
         }
         /* One paragraph: separators would start another (P1). */
-        if (ibidi__bc(cp) == IBIDI_BC_B)
+        if (ibidi__bc(cp) == IBIDI_UNICODE_BC_B)
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, pos, cp);
         if (*n >= w->cap)
             return ibidi__fail(err, IBIDI_E_DISPLAY_WORK_TOO_SMALL, pos, 0);
@@ -691,7 +691,7 @@ static int add_form(ibidi__dwork *w, size_t *n, const char *f, size_t flen, ibid
 /* Is cp of class BN (X9 removes it; it shows nothing)? */
 static int is_bn(uint32_t cp)
 {
-    return ibidi_unicode_bidi_class(cp) == IBIDI_BC_BN;
+    return ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_BN;
 }
 
 /* Where the identifier's characters land when before + form + after is shown in a

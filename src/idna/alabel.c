@@ -89,7 +89,8 @@ static unsigned check_decoded(const uint32_t *l, size_t n, uint8_t *cls)
             return 0;
         last_ccc = ccc;
         /* criterion 6: the label does not begin with a combining mark */
-        if (i == 0 && (p->gc == IBIDI_GC_MN || p->gc == IBIDI_GC_MC || p->gc == IBIDI_GC_ME))
+        if (i == 0 && (p->gc == IBIDI_UNICODE_GC_MN || p->gc == IBIDI_UNICODE_GC_MC ||
+                       p->gc == IBIDI_UNICODE_GC_ME))
             return 0;
         cls[i] = p->bc;
         bits |= IBIDI__BC_BIT(p->bc) | NON_ASCII;
@@ -163,13 +164,14 @@ int ibidi__idna_alabel_lane(const char *name, size_t len, unsigned flags, int to
             break;
         lc[e] = '.';
         cps[n] = '.';
-        cls[n++] = (uint8_t)IBIDI_BC_CS;
+        cls[n++] = (uint8_t)IBIDI_UNICODE_BC_CS;
         a = e + 1;
     }
     if (!decoded) /* no A-label: the other paths' name */
         return 0;
-    const unsigned rtl_bits = IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) |
-                              IBIDI__BC_BIT(IBIDI_BC_AN);
+    const unsigned rtl_bits = IBIDI__BC_BIT(IBIDI_UNICODE_BC_R) |
+                              IBIDI__BC_BIT(IBIDI_UNICODE_BC_AL) |
+                              IBIDI__BC_BIT(IBIDI_UNICODE_BC_AN);
     const int check_bidi = (flags & IBIDI_IDNA_CHECK_BIDI) && (seen & rtl_bits); /* §1.4 */
     int seen_rtl = 0;
     for (size_t li = 0, b = 0; li < nl; li++) {

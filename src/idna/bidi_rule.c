@@ -52,23 +52,30 @@
 #define BIT IBIDI__BC_BIT
 
 /* Condition 2: the classes allowed in an RTL label. */
-#define RTL_ALLOWED                                                                        \
-    (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN) | BIT(IBIDI_BC_EN) |             \
-     BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) | BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) |            \
-     BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+#define RTL_ALLOWED                                                                                \
+    (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_AN) |               \
+     BIT(IBIDI_UNICODE_BC_EN) | BIT(IBIDI_UNICODE_BC_ES) | BIT(IBIDI_UNICODE_BC_CS) |              \
+     BIT(IBIDI_UNICODE_BC_ET) | BIT(IBIDI_UNICODE_BC_ON) | BIT(IBIDI_UNICODE_BC_BN) |              \
+     BIT(IBIDI_UNICODE_BC_NSM))
 /* Condition 3: the classes an RTL label may end with (before trailing NSM). */
-#define RTL_END (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))
+#define RTL_END                                                                                    \
+    (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_EN) |               \
+     BIT(IBIDI_UNICODE_BC_AN))
 /* Condition 5: the classes allowed in an LTR label. */
-#define LTR_ALLOWED                                                                        \
-    (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_ES) | BIT(IBIDI_BC_CS) |             \
-     BIT(IBIDI_BC_ET) | BIT(IBIDI_BC_ON) | BIT(IBIDI_BC_BN) | BIT(IBIDI_BC_NSM))
+#define LTR_ALLOWED                                                                                \
+    (BIT(IBIDI_UNICODE_BC_L) | BIT(IBIDI_UNICODE_BC_EN) | BIT(IBIDI_UNICODE_BC_ES) |               \
+     BIT(IBIDI_UNICODE_BC_CS) | BIT(IBIDI_UNICODE_BC_ET) | BIT(IBIDI_UNICODE_BC_ON) |              \
+     BIT(IBIDI_UNICODE_BC_BN) | BIT(IBIDI_UNICODE_BC_NSM))
 /* Condition 6: the classes an LTR label may end with (before trailing NSM). */
-#define LTR_END (BIT(IBIDI_BC_L) | BIT(IBIDI_BC_EN))
+#define LTR_END (BIT(IBIDI_UNICODE_BC_L) | BIT(IBIDI_UNICODE_BC_EN))
 /* RFC 5893 §1.4: a label holding one of these is an RTL label. */
-#define RTL_LABEL (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN))
+#define RTL_LABEL (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_AN))
 
 /* Bit of a class value; values outside the enum get no bit, so no set holds them. */
-static inline unsigned class_bit(uint8_t c) { return c < IBIDI_BC_COUNT ? BIT(c) : 0u; }
+static inline unsigned class_bit(uint8_t c)
+{
+    return c < IBIDI_UNICODE_BC_COUNT ? BIT(c) : 0u;
+}
 
 static inline void hit(ibidi__rule *r, unsigned k, size_t at, int bc)
 {
@@ -100,12 +107,12 @@ IBIDI__ALWAYS_INLINE void feed(ibidi__rule *r, const uint8_t *cls, size_t n)
         /* RFC 5893 rule 1: the first character is L (an LTR label), R or AL (an RTL
          * label); any other class breaks it and leaves the direction to the fallback. */
         const unsigned first = class_bit(cls[0]);
-        if (first & (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))) {
+        if (first & (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL))) {
             r->dir = IBIDI__RULE_RTL;
-        } else if (first & BIT(IBIDI_BC_L)) {
+        } else if (first & BIT(IBIDI_UNICODE_BC_L)) {
             r->dir = IBIDI__RULE_LTR;
         } else {
-            hit(r, 1, 0, cls[0] < IBIDI_BC_COUNT ? cls[0] : -1);
+            hit(r, 1, 0, cls[0] < IBIDI_UNICODE_BC_COUNT ? cls[0] : -1);
             r->dir = r->fallback;
         }
         r->allowed = r->dir == IBIDI__RULE_RTL ? RTL_ALLOWED : LTR_ALLOWED;
@@ -122,21 +129,21 @@ IBIDI__ALWAYS_INLINE void feed(ibidi__rule *r, const uint8_t *cls, size_t n)
     for (size_t j = 0; j < n; j++) {
         const unsigned b = class_bit(cls[j]);
         all |= b;
-        outside |= cls[j] >= IBIDI_BC_COUNT; /* no bit: breaks rule 2 / rule 5 below */
-        last = b & BIT(IBIDI_BC_NSM) ? last : j;
+        outside |= cls[j] >= IBIDI_UNICODE_BC_COUNT; /* no bit: breaks rule 2 / rule 5 below */
+        last = b & BIT(IBIDI_UNICODE_BC_NSM) ? last : j;
     }
-    const unsigned en_an = BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN);
+    const unsigned en_an = BIT(IBIDI_UNICODE_BC_EN) | BIT(IBIDI_UNICODE_BC_AN);
     const int meet = rtl && !(r->en && r->an) &&
-                     ((all & en_an) == en_an || (r->en && (all & BIT(IBIDI_BC_AN))) ||
-                      (r->an && (all & BIT(IBIDI_BC_EN))));
+                     ((all & en_an) == en_an || (r->en && (all & BIT(IBIDI_UNICODE_BC_AN))) ||
+                      (r->an && (all & BIT(IBIDI_UNICODE_BC_EN))));
     if (!(all & ~r->allowed) && !outside && !meet) {
         if (last != SIZE_MAX) {
             r->last = r->n + last;
             r->last_bc = cls[last];
         }
         if (rtl) {
-            r->en |= (all & BIT(IBIDI_BC_EN)) != 0;
-            r->an |= (all & BIT(IBIDI_BC_AN)) != 0;
+            r->en |= (all & BIT(IBIDI_UNICODE_BC_EN)) != 0;
+            r->an |= (all & BIT(IBIDI_UNICODE_BC_AN)) != 0;
         }
         r->n += n;
         return;
@@ -145,8 +152,8 @@ IBIDI__ALWAYS_INLINE void feed(ibidi__rule *r, const uint8_t *cls, size_t n)
         const uint8_t c = cls[i];
         const unsigned b = class_bit(c);
         const size_t at = r->n + i;
-        const int bc = c < IBIDI_BC_COUNT ? c : -1;
-        if (!(b & BIT(IBIDI_BC_NSM))) {
+        const int bc = c < IBIDI_UNICODE_BC_COUNT ? c : -1;
+        if (!(b & BIT(IBIDI_UNICODE_BC_NSM))) {
             r->last = at;
             r->last_bc = c;
         }
@@ -154,9 +161,10 @@ IBIDI__ALWAYS_INLINE void feed(ibidi__rule *r, const uint8_t *cls, size_t n)
         if (!(b & r->allowed))
             hit(r, rtl ? 2 : 5, at, bc);
         /* RFC 5893 rule 4: EN and AN together in an RTL label; once, where they meet */
-        if (rtl && (b & (BIT(IBIDI_BC_EN) | BIT(IBIDI_BC_AN))) && !(r->en && r->an)) {
-            r->en |= (b & BIT(IBIDI_BC_EN)) != 0;
-            r->an |= (b & BIT(IBIDI_BC_AN)) != 0;
+        if (rtl && (b & (BIT(IBIDI_UNICODE_BC_EN) | BIT(IBIDI_UNICODE_BC_AN))) &&
+            !(r->en && r->an)) {
+            r->en |= (b & BIT(IBIDI_UNICODE_BC_EN)) != 0;
+            r->an |= (b & BIT(IBIDI_UNICODE_BC_AN)) != 0;
             if (r->en && r->an)
                 hit(r, 4, at, bc);
         }
@@ -174,7 +182,7 @@ IBIDI__ALWAYS_INLINE unsigned end(ibidi__rule *r)
     if (r->last == SIZE_MAX)
         hit(r, rtl ? 3 : 6, r->n, -1);
     else if (!(class_bit(r->last_bc) & (rtl ? RTL_END : LTR_END)))
-        hit(r, rtl ? 3 : 6, r->last, r->last_bc < IBIDI_BC_COUNT ? r->last_bc : -1);
+        hit(r, rtl ? 3 : 6, r->last, r->last_bc < IBIDI_UNICODE_BC_COUNT ? r->last_bc : -1);
     return r->broken;
 }
 
@@ -363,7 +371,7 @@ ibidi_status ibidi_idna_bidi_rule_utf8(const char *name, size_t len, unsigned fl
          * label. */
         if (seen_rtl_label && ibidi__is_digit_ldh_label(l.cps, l.n))
             ibidi__idna_add(&sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, l.index, l.off[0], l.cps[0],
-                            (int)IBIDI_BC_EN);
+                            (int)IBIDI_UNICODE_BC_EN);
         if (rtl_label)
             seen_rtl_label = 1;
         index++;

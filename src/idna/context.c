@@ -45,20 +45,20 @@ static int after_virama(const ibidi__label *l, size_t i)
 static int zwnj_joining_context(const ibidi__label *l, size_t i)
 {
     size_t j = i;
-    while (j > 0 && ibidi_unicode_joining_type(l->cps[j - 1]) == IBIDI_JT_T)
+    while (j > 0 && ibidi_unicode_joining_type(l->cps[j - 1]) == IBIDI_UNICODE_JT_T)
         j--;
     if (j == 0)
         return 0;
     ibidi_unicode_jt left = ibidi_unicode_joining_type(l->cps[j - 1]);
-    if (left != IBIDI_JT_L && left != IBIDI_JT_D)
+    if (left != IBIDI_UNICODE_JT_L && left != IBIDI_UNICODE_JT_D)
         return 0;
     size_t k = i + 1;
-    while (k < l->n && ibidi_unicode_joining_type(l->cps[k]) == IBIDI_JT_T)
+    while (k < l->n && ibidi_unicode_joining_type(l->cps[k]) == IBIDI_UNICODE_JT_T)
         k++;
     if (k == l->n)
         return 0;
     ibidi_unicode_jt right = ibidi_unicode_joining_type(l->cps[k]);
-    return right == IBIDI_JT_R || right == IBIDI_JT_D;
+    return right == IBIDI_UNICODE_JT_R || right == IBIDI_UNICODE_JT_D;
 }
 
 void ibidi__contextj_label(const ibidi__label *l, ibidi__sink *s)
@@ -105,7 +105,8 @@ void ibidi__contexto_label(const ibidi__label *l, ibidi__sink *s)
             has_extended = 1;
         } else if (!has_kana_han) {
             ibidi_unicode_sc sc = ibidi_unicode_script(c);
-            if (sc == IBIDI_SC_HIRA || sc == IBIDI_SC_KANA || sc == IBIDI_SC_HANI)
+            if (sc == IBIDI_UNICODE_SC_HIRA || sc == IBIDI_UNICODE_SC_KANA ||
+                sc == IBIDI_UNICODE_SC_HANI)
                 has_kana_han = 1;
         }
     }
@@ -121,11 +122,11 @@ void ibidi__contexto_label(const ibidi__label *l, ibidi__sink *s)
         } else if (c == 0x0375) {
             /* RFC 5892 A.4: Script(After(cp)) .eq. Greek */
             code = IBIDI_IDNA_O4;
-            ok = i + 1 < l->n && ibidi_unicode_script(l->cps[i + 1]) == IBIDI_SC_GREK;
+            ok = i + 1 < l->n && ibidi_unicode_script(l->cps[i + 1]) == IBIDI_UNICODE_SC_GREK;
         } else if (c == 0x05F3 || c == 0x05F4) {
             /* RFC 5892 A.5, A.6: Script(Before(cp)) .eq. Hebrew */
             code = c == 0x05F3 ? IBIDI_IDNA_O5 : IBIDI_IDNA_O6;
-            ok = i > 0 && ibidi_unicode_script(l->cps[i - 1]) == IBIDI_SC_HEBR;
+            ok = i > 0 && ibidi_unicode_script(l->cps[i - 1]) == IBIDI_UNICODE_SC_HEBR;
         } else if (c == 0x30FB) {
             /* RFC 5892 A.7: some character of the label has Script Hiragana, Katakana or
              * Han (the dot itself is Common) */

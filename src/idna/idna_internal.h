@@ -53,7 +53,7 @@ typedef struct ibidi__rule {
 } ibidi__rule;
 
 void ibidi__rule_begin(ibidi__rule *r, int fallback, ibidi__rule_fn fn, void *ctx);
-/* Feeds the next n classes of the label (values >= IBIDI_BC_COUNT are classes no label may
+/* Feeds the next n classes of the label (values >= IBIDI_UNICODE_BC_COUNT are classes no label may
  * hold). */
 void ibidi__rule_feed(ibidi__rule *r, const uint8_t *cls, size_t n);
 /* Ends the label: reports condition 3 / 6 and returns the set of conditions broken (0 for

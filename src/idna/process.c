@@ -380,7 +380,7 @@ static void compute_offsets(work *w)
 static int is_mark(uint32_t cp)
 {
     ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
-    return gc == IBIDI_GC_MN || gc == IBIDI_GC_MC || gc == IBIDI_GC_ME;
+    return gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_MC || gc == IBIDI_UNICODE_GC_ME;
 }
 
 /* UTS #46 §4.1 criterion 7 and §4.1.1 for each code point. */
@@ -537,7 +537,7 @@ static void validate_name(work *w)
          * comes after an RTL label */
         if (seen_rtl && ibidi__is_digit_ldh_label(w->p + L->start, (size_t)(L->end - L->start)))
             ibidi__idna_add(&w->sink, IBIDI_IDNA_W_DIGIT_AFTER_RTL, li, at, w->p[L->start],
-                            (int)IBIDI_BC_EN);
+                            (int)IBIDI_UNICODE_BC_EN);
         if (L->flags & L_RTL)
             seen_rtl = 1;
     }
@@ -948,8 +948,9 @@ static int fast_lane(const call *c, sink_out *o)
     lab_end[nl] = (uint16_t)n;
     lab_bits[nl++] = bits;
     seen |= bits;
-    const unsigned rtl_bits = IBIDI__BC_BIT(IBIDI_BC_R) | IBIDI__BC_BIT(IBIDI_BC_AL) |
-                              IBIDI__BC_BIT(IBIDI_BC_AN);
+    const unsigned rtl_bits = IBIDI__BC_BIT(IBIDI_UNICODE_BC_R) |
+                              IBIDI__BC_BIT(IBIDI_UNICODE_BC_AL) |
+                              IBIDI__BC_BIT(IBIDI_UNICODE_BC_AN);
     const int bidi_name = (seen & rtl_bits) != 0; /* RFC 5893 §1.4 */
     const int dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
     int seen_rtl = 0;

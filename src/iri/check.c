@@ -89,11 +89,13 @@
 #define BIT IBIDI__BC_BIT
 
 /* Right-to-left characters (RFC 3987 §4.2, 2012 guidelines §3). */
-#define RTL_STRONG (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL))
+#define RTL_STRONG (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL))
 /* Duerst 2001 §5 restriction 3: what a right-to-left component may hold (NSM: see top). */
-#define DUERST_RTL_ALLOWED (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_NSM))
+#define DUERST_RTL_ALLOWED                                                                         \
+    (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_NSM))
 /* RFC 5893 §1.4: an RTL label holds R, AL or AN. */
-#define IDNA_RTL_LABEL (BIT(IBIDI_BC_R) | BIT(IBIDI_BC_AL) | BIT(IBIDI_BC_AN))
+#define IDNA_RTL_LABEL                                                                             \
+    (BIT(IBIDI_UNICODE_BC_R) | BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_AN))
 
 /* ---- Findings ---------------------------------------------------------------------- */
 
@@ -224,7 +226,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
             /* 2012 guidelines §5 Examples 10, 11; RFC 5893 §2 (end), as below */
             if (prev_last_strong == 2 && s[start] >= '0' && s[start] <= '9')
                 own_add(cf, IBIDI_IRI_DIGIT_AFTER_RTL, index, start, (unsigned char)s[start],
-                        IBIDI_BC_EN);
+                        IBIDI_UNICODE_BC_EN);
             return IBIDI_OK;
         }
     }
@@ -236,7 +238,8 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
     int have_tail = 0;        /* a character after the last R/AL NSM* run */
     size_t other_off = 0, tail_off = 0;
     uint32_t other_cp = 0, tail_cp = 0, first_cp = 0;
-    ibidi_unicode_bc other_bc = IBIDI_BC_L, tail_bc = IBIDI_BC_L, first_bc = IBIDI_BC_L;
+    ibidi_unicode_bc other_bc = IBIDI_UNICODE_BC_L, tail_bc = IBIDI_UNICODE_BC_L,
+                     first_bc = IBIDI_UNICODE_BC_L;
 
     size_t pos = start;
     while (pos < end) {
@@ -250,7 +253,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
             first_cp = cp;
             first_bc = bc;
         }
-        const int dir = bc == IBIDI_BC_L ? 1 : (BIT(bc) & RTL_STRONG) ? 2 : 0;
+        const int dir = bc == IBIDI_UNICODE_BC_L ? 1 : (BIT(bc) & RTL_STRONG) ? 2 : 0;
         if (dir != 0) {
             /* RFC 3987 §4.2 rule 1: both directions in one component */
             if (first_strong == 0)
@@ -264,7 +267,7 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
         if (dir == 2) {
             has_rtl = 1;
             have_tail = 0; /* the component ends right-to-left so far */
-        } else if (bc != IBIDI_BC_NSM && !have_tail) {
+        } else if (bc != IBIDI_UNICODE_BC_NSM && !have_tail) {
             /* 2012 guidelines §3: only NSM may follow the last right-to-left character */
             have_tail = 1;
             tail_off = off;
@@ -292,7 +295,8 @@ static ibidi_status component_rules(const char *s, size_t start, size_t end, siz
     }
     /* 2012 guidelines §5 Examples 10, 11; RFC 5893 §2 (end): a digit right after a
      * component that ends right-to-left */
-    if (prev_last_strong == 2 && (first_bc == IBIDI_BC_EN || first_bc == IBIDI_BC_AN))
+    if (prev_last_strong == 2 &&
+        (first_bc == IBIDI_UNICODE_BC_EN || first_bc == IBIDI_UNICODE_BC_AN))
         own_add(cf, IBIDI_IRI_DIGIT_AFTER_RTL, index, start, first_cp, first_bc);
     return IBIDI_OK;
 }

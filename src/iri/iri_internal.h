@@ -76,7 +76,7 @@ static inline int ibidi__is_iprivate(uint32_t cp)
 /* A right-to-left character in the sense of RFC 3987 §4.2 and the 2012 guidelines §3. */
 static inline int ibidi__is_rtl_bc(ibidi_unicode_bc bc)
 {
-    return bc == IBIDI_BC_R || bc == IBIDI_BC_AL;
+    return bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL;
 }
 
 /* ---- Validity (validate.c) ---------------------------------------------------------- */

@@ -412,12 +412,12 @@ static void dir_feed(dirscan *d, uint32_t cp)
         d->n = 1;
         d->first_rtl = rtl;
     }
-    if (bc == IBIDI_BC_L)
+    if (bc == IBIDI_UNICODE_BC_L)
         d->has_l = 1;
     if (rtl) {
         d->has_rtl = 1;
         d->tail = 0;
-    } else if (bc != IBIDI_BC_NSM) {
+    } else if (bc != IBIDI_UNICODE_BC_NSM) {
         d->tail = 1;
     }
 }
@@ -447,7 +447,8 @@ static int cp_decodable(uint32_t cp, unsigned where)
     if (ibidi__is_bidi_control(cp))
         return 0;
     ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
-    if (gc == IBIDI_GC_ZS || gc == IBIDI_GC_ZL || gc == IBIDI_GC_ZP || gc == IBIDI_GC_CC)
+    if (gc == IBIDI_UNICODE_GC_ZS || gc == IBIDI_UNICODE_GC_ZL || gc == IBIDI_UNICODE_GC_ZP ||
+        gc == IBIDI_UNICODE_GC_CC)
         return 0;
     if ((where & U_HOST) && ibidi__is_label_separator(cp))
         return 0;

@@ -179,16 +179,19 @@ void ibidi__lgr_rset_free(lgr_rset *s)
 
 /* General_Category long names, in the order of ibidi_unicode_gc (the short ones are
  * ibidi_unicode_gc_name's), then the groups of PropertyValueAliases.txt as masks. */
-static const char *const gc_long[IBIDI_GC_COUNT] = {
-    "Uppercase_Letter", "Lowercase_Letter", "Titlecase_Letter", "Modifier_Letter",
-    "Other_Letter", "Nonspacing_Mark", "Spacing_Mark", "Enclosing_Mark", "Decimal_Number",
-    "Letter_Number", "Other_Number", "Connector_Punctuation", "Dash_Punctuation",
-    "Open_Punctuation", "Close_Punctuation", "Initial_Punctuation", "Final_Punctuation",
-    "Other_Punctuation", "Math_Symbol", "Currency_Symbol", "Modifier_Symbol", "Other_Symbol",
-    "Space_Separator", "Line_Separator", "Paragraph_Separator", "Control", "Format",
-    "Surrogate", "Private_Use", "Unassigned"};
+static const char *const gc_long[IBIDI_UNICODE_GC_COUNT] = {
+    "Uppercase_Letter",    "Lowercase_Letter",  "Titlecase_Letter",
+    "Modifier_Letter",     "Other_Letter",      "Nonspacing_Mark",
+    "Spacing_Mark",        "Enclosing_Mark",    "Decimal_Number",
+    "Letter_Number",       "Other_Number",      "Connector_Punctuation",
+    "Dash_Punctuation",    "Open_Punctuation",  "Close_Punctuation",
+    "Initial_Punctuation", "Final_Punctuation", "Other_Punctuation",
+    "Math_Symbol",         "Currency_Symbol",   "Modifier_Symbol",
+    "Other_Symbol",        "Space_Separator",   "Line_Separator",
+    "Paragraph_Separator", "Control",           "Format",
+    "Surrogate",           "Private_Use",       "Unassigned"};
 
-#define GCB(x) (1u << IBIDI_GC_##x)
+#define GCB(x) (1u << IBIDI_UNICODE_GC_##x)
 static const struct {
     const char *short_name, *long_name;
     uint32_t mask;
@@ -255,7 +258,7 @@ int ibidi__lgr_prop_parse(const char *s, lgr_prop *out)
     out->kind = (uint32_t)props[k].kind;
     switch (props[k].kind) {
     case LGR_P_GC:
-        for (int g = 0; g < IBIDI_GC_COUNT; g++) {
+        for (int g = 0; g < IBIDI_UNICODE_GC_COUNT; g++) {
             const char *sn = ibidi_unicode_gc_name((ibidi_unicode_gc)g);
             if ((sn && strcmp(v, sn) == 0) || strcmp(v, gc_long[g]) == 0) {
                 out->value = 1u << g;

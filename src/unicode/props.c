@@ -159,7 +159,10 @@ int ibidi_unicode_noncharacter(uint32_t cp)
 
 int ibidi_unicode_bidi_control(uint32_t cp) { return ibidi__is_bidi_control(cp); }
 
-int ibidi_unicode_assigned(uint32_t cp) { return ibidi__props_of(cp)->gc != IBIDI_GC_CN; }
+int ibidi_unicode_assigned(uint32_t cp)
+{
+    return ibidi__props_of(cp)->gc != IBIDI_UNICODE_GC_CN;
+}
 
 size_t ibidi_unicode_decomposition(uint32_t cp, uint32_t *out, size_t cap,
                                    ibidi_unicode_dt *type)
@@ -180,7 +183,7 @@ size_t ibidi_unicode_decomposition(uint32_t cp, uint32_t *out, size_t cap,
         src = tmp;
         n = 2;
         if (type)
-            *type = IBIDI_DT_CANONICAL;
+            *type = IBIDI_UNICODE_DT_CANONICAL;
     } else {
         const ibidi__decomp *d = decomp_of(cp);
         src = ibidi__seq_pool + d->dm_off;
@@ -328,17 +331,17 @@ size_t ibidi_unicode_name(uint32_t cp, char *out, size_t cap)
 /* ---------------------------------------------------------------- value names */
 
 /* PropertyValueAliases.txt short names, in the order of the enumerations. */
-static const char *const BC_SHORT[IBIDI_BC_COUNT] = {
-    "L",  "R",   "AL",  "EN",  "ES",  "ET",  "AN",  "CS",  "NSM", "BN",  "B",  "S",
-    "WS", "ON",  "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"};
-static const char *const GC_SHORT[IBIDI_GC_COUNT] = {
+static const char *const BC_SHORT[IBIDI_UNICODE_BC_COUNT] = {
+    "L",  "R",  "AL",  "EN",  "ES",  "ET",  "AN",  "CS",  "NSM", "BN",  "B",  "S",
+    "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"};
+static const char *const GC_SHORT[IBIDI_UNICODE_GC_COUNT] = {
     "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe",
     "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn"};
 static const char *const JT_SHORT[] = {"U", "C", "D", "L", "R", "T"};
 static const char *const BPT_SHORT[] = {"n", "o", "c"};
-static const char *const DT_SHORT[IBIDI_DT_COUNT] = {
-    "none", "can", "com", "font", "nb",  "init", "med", "fin", "iso",
-    "enc",  "sup", "sub", "vert", "wide", "nar", "sml", "sqr", "fra"};
+static const char *const DT_SHORT[IBIDI_UNICODE_DT_COUNT] = {
+    "none", "can", "com", "font", "nb",   "init", "med", "fin", "iso",
+    "enc",  "sup", "sub", "vert", "wide", "nar",  "sml", "sqr", "fra"};
 static const char *const UTS46_STATUS[] = {"valid", "ignored", "mapped", "deviation",
                                            "disallowed"};
 
@@ -362,12 +365,12 @@ const char *ibidi_unicode_uts46_status_name(ibidi_unicode_uts46 st)
 
 const char *ibidi_unicode_script_name(ibidi_unicode_sc sc)
 {
-    return sc < IBIDI_SC_COUNT ? ibidi__script_short[sc] : NULL;
+    return sc < IBIDI_UNICODE_SC_COUNT ? ibidi__script_short[sc] : NULL;
 }
 
 const char *ibidi_unicode_script_long_name(ibidi_unicode_sc sc)
 {
-    return sc < IBIDI_SC_COUNT ? ibidi__script_long[sc] : NULL;
+    return sc < IBIDI_UNICODE_SC_COUNT ? ibidi__script_long[sc] : NULL;
 }
 
 /* Bisection over a table sorted by strcmp; (name, len) compares as strcmp would. */

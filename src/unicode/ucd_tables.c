@@ -9464,7 +9464,7 @@ const uint32_t ibidi__seq_pool[18529] = {
     106,
 };
 
-const char *const ibidi__script_short[IBIDI_SC_COUNT] = {
+const char *const ibidi__script_short[IBIDI_UNICODE_SC_COUNT] = {
     "Adlm", "Aghb", "Ahom", "Arab", "Armi", "Armn", "Avst", "Bali", "Bamu", "Bass",
     "Batk", "Beng", "Berf", "Bhks", "Bopo", "Brah", "Brai", "Bugi", "Buhd", "Cakm",
     "Cans", "Cari", "Cham", "Cher", "Chrs", "Copt", "Cpmn", "Cprt", "Cyrl", "Deva",
@@ -9484,7 +9484,7 @@ const char *const ibidi__script_short[IBIDI_SC_COUNT] = {
     "Tols", "Toto", "Tutg", "Ugar", "Vaii", "Vith", "Wara", "Wcho", "Xpeo", "Xsux",
     "Yezi", "Yiii", "Zanb", "Zinh", "Zyyy", "Zzzz",
 };
-const char *const ibidi__script_long[IBIDI_SC_COUNT] = {
+const char *const ibidi__script_long[IBIDI_UNICODE_SC_COUNT] = {
     "Adlam", "Caucasian_Albanian", "Ahom", "Arabic", "Imperial_Aramaic",
     "Armenian", "Avestan", "Balinese", "Bamum", "Bassa_Vah",
     "Batak", "Bengali", "Beria_Erfe", "Bhaiksuki", "Bopomofo",
@@ -9871,7 +9871,7 @@ const ibidi__name_value ibidi__script_by_name[346] = {
     {"Zzzz", 175},
 };
 const size_t ibidi__script_by_name_count = 346;
-const char *const ibidi__bc_long[IBIDI_BC_COUNT] = {
+const char *const ibidi__bc_long[IBIDI_UNICODE_BC_COUNT] = {
     "Left_To_Right", "Right_To_Left", "Arabic_Letter", "European_Number",
     "European_Separator", "European_Terminator", "Arabic_Number", "Common_Separator",
     "Nonspacing_Mark", "Boundary_Neutral", "Paragraph_Separator", "Segment_Separator",

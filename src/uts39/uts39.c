@@ -2,7 +2,7 @@
  * UTS #39 §5 (ibidi/uts39.h): restriction levels from Script_Extensions (§5.1, §5.2),
  * mixed numbers (§5.3), and the check of a domain name label by label.
  *
- * Script sets are bit sets: one bit per Script value (IBIDI_SC_*), and three more for the
+ * Script sets are bit sets: one bit per Script value (IBIDI_UNICODE_SC_*), and three more for the
  * writing systems of several scripts that §5.1 adds to the augmented script set, Jpan
  * (Japanese), Kore (Korean) and Hanb (Han with Bopomofo). A string's state is kept as it is
  * read, a few words whatever its length, so the level of every prefix is at hand (the
@@ -20,10 +20,10 @@
 
 /* ---- Script sets ------------------------------------------------------------------------ */
 
-#define SC_JPAN (IBIDI_SC_COUNT + 0)
-#define SC_KORE (IBIDI_SC_COUNT + 1)
-#define SC_HANB (IBIDI_SC_COUNT + 2)
-#define SET_BITS (IBIDI_SC_COUNT + 3)
+#define SC_JPAN   (IBIDI_UNICODE_SC_COUNT + 0)
+#define SC_KORE   (IBIDI_UNICODE_SC_COUNT + 1)
+#define SC_HANB   (IBIDI_UNICODE_SC_COUNT + 2)
+#define SET_BITS  (IBIDI_UNICODE_SC_COUNT + 3)
 #define SET_WORDS ((SET_BITS + 63) / 64)
 
 typedef struct sset {
@@ -53,37 +53,37 @@ static void set_and(sset *s, const sset *t)
  * This is the standard's table as data; Identifier_Status is not among the UCD files of
  * data/, so the table is written here. */
 static const ibidi_unicode_sc recommended[] = {
-    IBIDI_SC_ZYYY, /* Common */
-    IBIDI_SC_ZINH, /* Inherited */
-    IBIDI_SC_ARAB, /* Arabic */
-    IBIDI_SC_ARMN, /* Armenian */
-    IBIDI_SC_BENG, /* Bengali */
-    IBIDI_SC_BOPO, /* Bopomofo */
-    IBIDI_SC_CYRL, /* Cyrillic */
-    IBIDI_SC_DEVA, /* Devanagari */
-    IBIDI_SC_ETHI, /* Ethiopic */
-    IBIDI_SC_GEOR, /* Georgian */
-    IBIDI_SC_GREK, /* Greek */
-    IBIDI_SC_GUJR, /* Gujarati */
-    IBIDI_SC_GURU, /* Gurmukhi */
-    IBIDI_SC_HANI, /* Han */
-    IBIDI_SC_HANG, /* Hangul */
-    IBIDI_SC_HEBR, /* Hebrew */
-    IBIDI_SC_HIRA, /* Hiragana */
-    IBIDI_SC_KNDA, /* Kannada */
-    IBIDI_SC_KANA, /* Katakana */
-    IBIDI_SC_KHMR, /* Khmer */
-    IBIDI_SC_LAOO, /* Lao */
-    IBIDI_SC_LATN, /* Latin */
-    IBIDI_SC_MLYM, /* Malayalam */
-    IBIDI_SC_MYMR, /* Myanmar */
-    IBIDI_SC_ORYA, /* Oriya */
-    IBIDI_SC_SINH, /* Sinhala */
-    IBIDI_SC_TAML, /* Tamil */
-    IBIDI_SC_TELU, /* Telugu */
-    IBIDI_SC_THAA, /* Thaana */
-    IBIDI_SC_THAI, /* Thai */
-    IBIDI_SC_TIBT, /* Tibetan */
+    IBIDI_UNICODE_SC_ZYYY, /* Common */
+    IBIDI_UNICODE_SC_ZINH, /* Inherited */
+    IBIDI_UNICODE_SC_ARAB, /* Arabic */
+    IBIDI_UNICODE_SC_ARMN, /* Armenian */
+    IBIDI_UNICODE_SC_BENG, /* Bengali */
+    IBIDI_UNICODE_SC_BOPO, /* Bopomofo */
+    IBIDI_UNICODE_SC_CYRL, /* Cyrillic */
+    IBIDI_UNICODE_SC_DEVA, /* Devanagari */
+    IBIDI_UNICODE_SC_ETHI, /* Ethiopic */
+    IBIDI_UNICODE_SC_GEOR, /* Georgian */
+    IBIDI_UNICODE_SC_GREK, /* Greek */
+    IBIDI_UNICODE_SC_GUJR, /* Gujarati */
+    IBIDI_UNICODE_SC_GURU, /* Gurmukhi */
+    IBIDI_UNICODE_SC_HANI, /* Han */
+    IBIDI_UNICODE_SC_HANG, /* Hangul */
+    IBIDI_UNICODE_SC_HEBR, /* Hebrew */
+    IBIDI_UNICODE_SC_HIRA, /* Hiragana */
+    IBIDI_UNICODE_SC_KNDA, /* Kannada */
+    IBIDI_UNICODE_SC_KANA, /* Katakana */
+    IBIDI_UNICODE_SC_KHMR, /* Khmer */
+    IBIDI_UNICODE_SC_LAOO, /* Lao */
+    IBIDI_UNICODE_SC_LATN, /* Latin */
+    IBIDI_UNICODE_SC_MLYM, /* Malayalam */
+    IBIDI_UNICODE_SC_MYMR, /* Myanmar */
+    IBIDI_UNICODE_SC_ORYA, /* Oriya */
+    IBIDI_UNICODE_SC_SINH, /* Sinhala */
+    IBIDI_UNICODE_SC_TAML, /* Tamil */
+    IBIDI_UNICODE_SC_TELU, /* Telugu */
+    IBIDI_UNICODE_SC_THAA, /* Thaana */
+    IBIDI_UNICODE_SC_THAI, /* Thai */
+    IBIDI_UNICODE_SC_TIBT, /* Tibetan */
 };
 
 int ibidi_uts39_recommended_script(ibidi_unicode_sc sc)
@@ -99,33 +99,33 @@ int ibidi_uts39_recommended_script(ibidi_unicode_sc sc)
  * scripts is recommended (the Identifier Profile of ibidi/uts39.h). */
 static int augmented_set(uint32_t cp, sset *s, int *outside)
 {
-    ibidi_unicode_sc scx[IBIDI_SC_COUNT];
-    size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_SC_COUNT);
+    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+    size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
     int rec = 0;
-    if (n > IBIDI_SC_COUNT)
-        n = IBIDI_SC_COUNT; /* the values are distinct: never more than all of them */
+    if (n > IBIDI_UNICODE_SC_COUNT)
+        n = IBIDI_UNICODE_SC_COUNT; /* the values are distinct: never more than all of them */
     memset(s, 0, sizeof *s);
     *outside = 0;
     for (size_t i = 0; i < n; i++) {
         const ibidi_unicode_sc sc = scx[i];
-        if (sc == IBIDI_SC_ZYYY || sc == IBIDI_SC_ZINH)
+        if (sc == IBIDI_UNICODE_SC_ZYYY || sc == IBIDI_UNICODE_SC_ZINH)
             return 0; /* UTS #39 §5.1: sets containing Zyyy or Zinh are ALL */
-        if (sc >= IBIDI_SC_COUNT)
+        if (sc >= IBIDI_UNICODE_SC_COUNT)
             continue;
         set_add(s, sc);
         rec |= ibidi_uts39_recommended_script(sc);
     }
     /* UTS #39 §5.1: the writing systems of several scripts */
-    if (set_has(s, IBIDI_SC_HANI)) {
+    if (set_has(s, IBIDI_UNICODE_SC_HANI)) {
         set_add(s, SC_HANB);
         set_add(s, SC_JPAN);
         set_add(s, SC_KORE);
     }
-    if (set_has(s, IBIDI_SC_HIRA) || set_has(s, IBIDI_SC_KANA))
+    if (set_has(s, IBIDI_UNICODE_SC_HIRA) || set_has(s, IBIDI_UNICODE_SC_KANA))
         set_add(s, SC_JPAN);
-    if (set_has(s, IBIDI_SC_HANG))
+    if (set_has(s, IBIDI_UNICODE_SC_HANG))
         set_add(s, SC_KORE);
-    if (set_has(s, IBIDI_SC_BOPO))
+    if (set_has(s, IBIDI_UNICODE_SC_BOPO))
         set_add(s, SC_HANB);
     *outside = !rec;
     return 1;
@@ -162,7 +162,7 @@ static void lvl_add(lvl *l, uint32_t cp)
     } else {
         set_and(&l->all, &s);
     }
-    if (!set_has(&s, IBIDI_SC_LATN)) {
+    if (!set_has(&s, IBIDI_UNICODE_SC_LATN)) {
         if (!l->nonlatin) {
             l->nl = s;
             l->nonlatin = 1;
@@ -177,7 +177,7 @@ static void lvl_ascii_letter(lvl *l)
 {
     sset s;
     memset(&s, 0, sizeof s);
-    set_add(&s, IBIDI_SC_LATN);
+    set_add(&s, IBIDI_UNICODE_SC_LATN);
     if (!l->entries) {
         l->all = s;
         l->entries = 1;
@@ -215,7 +215,7 @@ static ibidi_uts39_level lvl_level(const lvl *l0, int ascii_letter)
         return IBIDI_UTS39_HIGHLY_RESTRICTIVE;
     /* §5.2: their intersection holds a Recommended script other than Cyrillic and Greek */
     for (size_t i = 0; i < sizeof recommended / sizeof recommended[0]; i++)
-        if (recommended[i] != IBIDI_SC_CYRL && recommended[i] != IBIDI_SC_GREK &&
+        if (recommended[i] != IBIDI_UNICODE_SC_CYRL && recommended[i] != IBIDI_UNICODE_SC_GREK &&
             set_has(&l.nl, recommended[i]))
             return IBIDI_UTS39_MODERATELY_RESTRICTIVE;
     return IBIDI_UTS39_MINIMALLY_RESTRICTIVE;
@@ -253,13 +253,13 @@ static ibidi_uts39_level state_level(const reader_state *s)
  * compares the two for every code point). */
 int ibidi_uts39_digit(uint32_t cp, uint32_t *zero)
 {
-    if (ibidi_unicode_general_category(cp) != IBIDI_GC_ND) {
+    if (ibidi_unicode_general_category(cp) != IBIDI_UNICODE_GC_ND) {
         if (zero)
             *zero = cp;
         return -1;
     }
     uint32_t start = cp;
-    while (start > 0 && ibidi_unicode_general_category(start - 1) == IBIDI_GC_ND)
+    while (start > 0 && ibidi_unicode_general_category(start - 1) == IBIDI_UNICODE_GC_ND)
         start--;
     const int value = (int)((cp - start) % 10u);
     if (zero)
