@@ -671,10 +671,21 @@ static int is_soa(const char *s, size_t len, size_t i)
 {
     i = skip_blanks(s, len, i);
     for (int k = 0; k < 3 && i < len; k++) {
-        const size_t e = field_end(s, len, i);
-        if (word_is(s + i, e - i, "SOA"))
+        /* a TTL, a class or a type is a short plain word: a byte loop finds its end (the
+           type of every record line is looked at here, so this stays cheap) */
+        size_t e = i;
+        while (e < len && s[e] != ' ' && s[e] != '\t' && s[e] != ';' && s[e] != '(' &&
+               s[e] != ')' && s[e] != '"')
+            e++;
+        const size_t n = e - i;
+        if (n == 3 && ascii_lower((unsigned char)s[i]) == 's' &&
+            ascii_lower((unsigned char)s[i + 1]) == 'o' &&
+            ascii_lower((unsigned char)s[i + 2]) == 'a')
             return 1;
-        if (k == 2 || !(is_ttl(s + i, e - i) || is_class(s + i, e - i)))
+        /* RFC 1035 §5.1: [<TTL>] [<class>] <type>, in either order: a TTL starts with a
+           digit, a class is two letters or CLASSn; any other word is the type */
+        if (k == 2 || !(is_digit((unsigned char)s[i]) ? is_ttl(s + i, n)
+                        : (n == 2 || n > 5) && is_class(s + i, n)))
             return 0;
         i = skip_blanks(s, len, e);
     }
