@@ -222,18 +222,35 @@ int cli_args_number(const cli_args *a, const cli_arg *o, unsigned long long min,
 
 /* ---- Record writers (writer.c) --------------------------------------------------------- */
 
+/* Where records go: a stream (f), or memory that grows (f NULL: data, len; failed when
+ * memory ran out; release data with free). */
+typedef struct cli_out {
+    FILE *f;
+    char *data;
+    size_t len, cap;
+    int failed;
+} cli_out;
+void cli_out_put(cli_out *o, const char *s, size_t n);
+void cli_out_str(cli_out *o, const char *s);
+void cli_out_char(cli_out *o, char c);
+void cli_out_escaped(cli_out *o, const char *s, size_t n); /* as cli_put_escaped */
+/* Memory only: the n bytes written at offset at, once more (a field repeated). */
+void cli_out_again(cli_out *o, size_t at, size_t n);
+
 /* JSON: one object per record, on one line. Keys are written as given (ASCII); a key NULL
  * is a value inside an array. Text goes out escaped (cli_json_string), in notation again
- * with cli_jw_text when in says so. */
+ * with cli_jw_text when in says so (a stream only: memory holds UTF-8 records). */
 #define CLI_JW_DEPTH 8
 typedef struct cli_jw {
-    FILE *f;
+    cli_out *o;
+    cli_out stream; /* cli_jw_begin's */
     cli_input in;
     unsigned depth;
     unsigned char more[CLI_JW_DEPTH]; /* a value was written at this depth: a comma first */
     char close[CLI_JW_DEPTH];
 } cli_jw;
 void cli_jw_begin(cli_jw *w, FILE *f, cli_input in);   /* "{" */
+void cli_jw_begin_out(cli_jw *w, cli_out *o, cli_input in);
 void cli_jw_end(cli_jw *w);                            /* closes all, "}" and LF */
 void cli_jw_object(cli_jw *w, const char *key);        /* opens a nested "{" */
 void cli_jw_array(cli_jw *w, const char *key);         /* opens a nested "[" */
@@ -256,13 +273,19 @@ void cli_jw_findings(cli_jw *w, const char *key, const ibidi_finding *x, size_t 
 
 /* TSV: one line per record, fields separated by a tab, each escaped (cli_put_escaped). */
 typedef struct cli_tsv {
-    FILE *f;
+    cli_out *o;
+    cli_out stream; /* cli_tsv_begin's */
     cli_input in;
     int n;
 } cli_tsv;
 void cli_tsv_begin(cli_tsv *t, FILE *f, cli_input in);
+void cli_tsv_begin_out(cli_tsv *t, cli_out *o, cli_input in);
 void cli_tsv_str(cli_tsv *t, const char *s, size_t len);
 void cli_tsv_cstr(cli_tsv *t, const char *s); /* NULL: an empty field */
+/* A field the program writes itself, an ASCII word with nothing to escape ("valid"). */
+void cli_tsv_word(cli_tsv *t, const char *s);
+/* Opens a field whose text the caller writes in parts (cli_out_escaped, cli_out_str). */
+void cli_tsv_field(cli_tsv *t);
 void cli_tsv_text(cli_tsv *t, const char *s, size_t len); /* in notation when in says so */
 void cli_tsv_uint(cli_tsv *t, unsigned long long v);
 void cli_tsv_end(cli_tsv *t);

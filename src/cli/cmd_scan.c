@@ -19,9 +19,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
-#ifdef __GLIBC__
-#include <stdio_ext.h>
-#endif
 
 #include "cli/cli.h"
 #include "cli/scan_against.h"
@@ -131,8 +128,7 @@ typedef struct batch {
     int names_given; /* a zone file: each line is the owner name the zone reader found on
                         the input line, or empty when it found none */
     /* results */
-    char *out; /* the formatted records: JSON and TSV (open_memstream) */
-    size_t out_len;
+    cli_out out; /* the formatted records: JSON and TSV, in memory (cli_out) */
     rec orec; /* ... text, put together in place */
     size_t n_skipped;
     ibidi_scan_counts counts; /* the library's counts of the names (ibidi_scan_counts_add) */
@@ -146,7 +142,7 @@ static void batch_free(batch *b)
     free(b->text.p);
     free(b->line_off);
     free(b->line_len);
-    free(b->out);
+    free(b->out.data);
     free(b->orec.b.p);
 }
 
@@ -380,8 +376,8 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
 
 /* Opens a TSV field whose text the caller then writes in parts (a list joined by commas):
  * the separation is cli_tsv's, and each part's data goes out by its escaping rule,
- * cli_put_escaped. */
-static void tsv_open_field(cli_tsv *t) { cli_tsv_str(t, "", 0); }
+ * cli_out_escaped. */
+static void tsv_open_field(cli_tsv *t) { cli_tsv_field(t); }
 
 /* The summary's TSV fields: KEY=N, or PREFIX_KEY=N with a prefix, and KEY=WORD (ASCII,
  * nothing to escape). */
@@ -401,7 +397,7 @@ static void tsv_word(cli_tsv *t, const char *key, const char *v)
 
 /* The finding codes without repeats, in the order found, separated by sep (ASCII words:
  * nothing to escape). */
-static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *sep)
+static void put_finding_codes(cli_out *f, const worker *w, size_t n, const char *sep)
 {
     int first = 1;
     for (size_t i = 0; i < n; i++) {
@@ -412,21 +408,21 @@ static void put_finding_codes(FILE *f, const worker *w, size_t n, const char *se
             continue;
         const char *nm = ibidi_code_name(w->fnd.items[i].code);
         if (!first)
-            fputs(sep, f);
-        fputs(nm ? nm : "?", f);
+            cli_out_str(f, sep);
+        cli_out_str(f, nm ? nm : "?");
         first = 0;
     }
 }
 
 /* A name's JSON record (cli_jw): {"type":"name","name":...,"line":N}. */
-static void put_json_name(const worker *w, FILE *out, const char *name, size_t len,
+static void put_json_name(const worker *w, cli_out *out, const char *name, size_t len,
                           size_t lineno)
 {
     const scan_opts *o = w->o;
     const ibidi_scan_result *r = &w->r;
     const char *p = w->text;
     cli_jw jw;
-    cli_jw_begin(&jw, out, CLI_IN_UTF8);
+    cli_jw_begin_out(&jw, out, CLI_IN_UTF8);
     cli_jw_cstr(&jw, "type", "name");
     cli_jw_input(&jw, "name", name, len); /* and name_hex, as the one escaping rule says */
     if (r->set_aside) /* the name's labels before its host name */
@@ -463,7 +459,7 @@ static void put_json_name(const worker *w, FILE *out, const char *name, size_t l
 
 /* A name's TSV line (cli_tsv): NAME, VALIDITY, a display per context, FINDINGS, and with
  * --lgr DISPOSITION and INDEX. */
-static void put_tsv_name(const worker *w, FILE *out, const char *name, size_t len)
+static void put_tsv_name(const worker *w, cli_out *out, const char *name, size_t len)
 {
     const scan_opts *o = w->o;
     const ibidi_scan_result *r = &w->r;
@@ -474,18 +470,25 @@ static void put_tsv_name(const worker *w, FILE *out, const char *name, size_t le
     const int as_written =
         has_uform && !r->set_aside && ulen == len && memcmp(u, name, len) == 0;
     cli_tsv tsv;
-    cli_tsv_begin(&tsv, out, CLI_IN_UTF8);
+    cli_tsv_begin_out(&tsv, out, CLI_IN_UTF8);
+    /* the name escaped, at out->data + at (the first field: no tab before it): a display
+       that is the name as written is copied from there rather than escaped again (most
+       names of a zone) */
+    const size_t at = out->len;
     cli_tsv_str(&tsv, name, len);
+    const size_t esc_len = out->len - at;
     if (r->valid) {
-        cli_tsv_cstr(&tsv, "valid");
+        cli_tsv_word(&tsv, "valid");
     } else { /* "invalid CODES": one field */
         tsv_open_field(&tsv);
-        fputs("invalid ", out);
-        cli_put_escaped(out, p + r->codes.start, r->codes.length);
+        cli_out_put(out, "invalid ", 8);
+        cli_out_escaped(out, p + r->codes.start, r->codes.length);
     }
     for (int c = 0; c < N_CTX; c++) { /* a column per context, empty when not asked */
-        if (as_written && (r->self_display & (1u << c)))
-            cli_tsv_str(&tsv, name, len); /* the display is the name as written */
+        if (as_written && (r->self_display & (1u << c))) {
+            tsv_open_field(&tsv); /* the display is the name as written */
+            cli_out_again(out, at, esc_len);
+        }
         else if (r->display[c].present)
             cli_tsv_str(&tsv, p + r->display[c].start, r->display[c].length);
         else
@@ -494,14 +497,14 @@ static void put_tsv_name(const worker *w, FILE *out, const char *name, size_t le
     /* FINDINGS: set-aside:LABELS, then not-analysed:STATUS or the codes, joined by ',' */
     tsv_open_field(&tsv);
     if (r->set_aside) {
-        fputs("set-aside:", out);
-        cli_put_escaped(out, name, r->set_aside);
+        cli_out_str(out, "set-aside:");
+        cli_out_escaped(out, name, r->set_aside);
         if (r->analysis != IBIDI_OK || w->n_fnd)
-            fputc(',', out);
+            cli_out_char(out, ',');
     }
     if (r->analysis != IBIDI_OK) {
-        fputs("not-analysed:", out);
-        fputs(ibidi_status_name(r->analysis), out);
+        cli_out_str(out, "not-analysed:");
+        cli_out_str(out, ibidi_status_name(r->analysis));
     } else {
         put_finding_codes(out, w, w->n_fnd, ",");
     }
@@ -585,7 +588,7 @@ static void put_text_name(const worker *w, rec *rb, const char *name, size_t len
     rec_str(rb, "\n");
 }
 
-static void process_name(worker *w, batch *b, FILE *out, const char *name, size_t len,
+static void process_name(worker *w, batch *b, cli_out *out, const char *name, size_t len,
                          size_t lineno)
 {
     const scan_opts *o = w->o;
@@ -609,8 +612,8 @@ static void process_name(worker *w, batch *b, FILE *out, const char *name, size_
         }
     }
 
-    /* the record: JSON and TSV through the writers into the batch's stream (whose memory
-       fclose checks), text into the batch's buffer */
+    /* the record: JSON and TSV through the writers into the batch's memory, text into the
+       batch's buffer */
     if (o->format == FMT_JSON) {
         put_json_name(w, out, name, len, lineno);
     } else if (o->format == FMT_TSV) {
@@ -630,24 +633,11 @@ static void process_batch(worker *w, batch *b)
     b->n_skipped = 0;
     memset(&b->counts, 0, sizeof b->counts);
     b->failed = IBIDI_OK;
-    free(b->out);
-    b->out = NULL;
-    b->out_len = 0;
+    b->out.len = 0; /* the memory stays for the next batch */
+    b->out.failed = 0;
     b->orec.b.len = 0;
     b->orec.failed = 0;
-    FILE *out = NULL;
-    if (w->o->format != FMT_TEXT) {
-        out = open_memstream(&b->out, &b->out_len);
-        if (!out) {
-            b->failed = IBIDI_E_NOMEM;
-            return;
-        }
-#ifdef __GLIBC__
-        /* the stream is this thread's alone: without a lock taken and released by every
-           call, as many as the records have parts */
-        __fsetlocking(out, FSETLOCKING_BYCALLER);
-#endif
-    }
+    cli_out *out = &b->out;
     for (size_t i = 0; i < b->n_lines && !b->failed; i++) {
         size_t start, len;
         /* a batch of empty names only has no text (arithmetic on NULL is undefined) */
@@ -676,7 +666,7 @@ static void process_batch(worker *w, batch *b)
         }
         process_name(w, b, out, line + start, len, b->first_lineno + i);
     }
-    if (out && fclose(out) != 0 && !b->failed)
+    if (out->failed && !b->failed)
         b->failed = IBIDI_E_NOMEM;
 }
 
@@ -826,8 +816,8 @@ static void consume(scan_state *s, batch *b)
         s->failed_value = b->failed_value;
         return;
     }
-    if (b->out_len)
-        fwrite(b->out, 1, b->out_len, stdout);
+    if (b->out.len)
+        fwrite(b->out.data, 1, b->out.len, stdout);
     if (b->orec.b.len)
         fwrite(b->orec.b.p, 1, b->orec.b.len, stdout);
     s->tot.lines += b->n_lines;
