@@ -24,7 +24,11 @@
  * A-labels, Arabic and Hebrew; 2M names, or IBIDI_BENCH_ZONE_NAMES) and runs `ibidi scan
  * --tsv` over it with 1 and 2 threads: names per second, names per CPU second, peak memory
  * (ru_maxrss of the child), and the time a .com-size zone (160M names) would take on two
- * cores at that rate (IBIDI_BENCH_ZONE_FILE keeps the zone in that file). Then it runs
+ * cores at that rate (IBIDI_BENCH_ZONE_FILE keeps the zone in that file); and the ratio of
+ * the scan's time to a floor measured on the same file in the same run: the file read and
+ * split into owner names by the scan's zone reader alone, one thread. With
+ * IBIDI_BENCH_BASELINE=PATH another build of the command runs on the same file,
+ * interleaved with this one, one thread: the rate of a change against the commit before. Then it runs
  * `ibidi scan --tsv` over the generated list with 1 and 2 threads, output to /dev/null,
  * and reports its rate and peak memory (ru_maxrss of the child); then with 2 threads and
  * --memory 256M (the list fits: the same as the default) and 1M (runs are written to a
@@ -386,8 +390,8 @@ static int generate(const list *sample, size_t i, char *out, size_t cap)
 
 /* ---- A generated zone ------------------------------------------------------------------ */
 
-/* What a registry scans: a zone file as ICANN's CZDS delivers it (two NS records per
- * owner, fully qualified, lower case), with the mix measured on real lists: 89% ASCII
+/* What a registry scans: a zone file as ICANN's CZDS delivers it (its SOA record first,
+ * then two NS records per owner, fully qualified, lower case), with the mix measured on real lists: 89% ASCII
  * names (one in eight with digits, one in sixteen with a hyphen), 8% U-labels and 3%
  * A-labels, Arabic (three in five) and Hebrew, one in ten with digits. Deterministic: the
  * i-th name depends on i alone. */
@@ -473,7 +477,10 @@ static int write_zone(const char *path, uint64_t n, zone_mix *mix)
         return 0;
     static char fbuf[1 << 20];
     setvbuf(f, fbuf, _IOFBF, sizeof fbuf);
-    fputs("$ORIGIN com.\n", f);
+    /* CZDS's files start with the zone's SOA record (RFC 1035 §5.2: at the top of the
+       zone), whose owner, the apex, is the zone and no name of it */
+    fputs("$ORIGIN com.\ncom.\t900\tin\tsoa\ta.gtld-servers.net. nstld.verisign-grs.com. "
+          "1700000000 1800 900 604800 86400\n", f);
     for (uint64_t i = 0; i < n; i++) {
         char name[512];
         const size_t k = zone_name(i, name, mix);
@@ -482,6 +489,48 @@ static int write_zone(const char *path, uint64_t n, zone_mix *mix)
                 (int)k, name, dns, (int)k, name, dns);
     }
     return fclose(f) == 0;
+}
+
+/* The floor of a scan: the same file read (1 MiB blocks) and split into owner names by
+ * the scan's own zone reader (ibidi_scan_zone_line, as the command's reader calls it), on
+ * one thread, judging nothing. Returns the seconds it took; *names gets the owners. */
+static double zone_floor(const char *path, uint64_t *names)
+{
+    static char block[1 << 20], line[1 << 16];
+    char name[IBIDI_SCAN_ZONE_NAME_MAX];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    ibidi_scan_zone_state st;
+    memset(&st, 0, sizeof st);
+    size_t have = 0, got;
+    uint64_t owners = 0;
+    const double t0 = now();
+    while ((got = fread(block, 1, sizeof block, f)) > 0) {
+        size_t pos = 0;
+        while (pos < got) {
+            const char *nl = memchr(block + pos, '\n', got - pos);
+            const size_t end = nl ? (size_t)(nl - block) : got;
+            const size_t n = end - pos;
+            if (have + n < sizeof line) {
+                memcpy(line + have, block + pos, n);
+                have += n;
+            }
+            pos = end + (nl != NULL);
+            if (!nl)
+                break; /* the line goes on in the next block */
+            ibidi_buf nb = {name, sizeof name, 0};
+            ibidi_scan_zone_result res;
+            if (ibidi_scan_zone_line(&st, line, have, &nb, &res, NULL) == IBIDI_OK &&
+                res.kind == IBIDI_SCAN_ZONE_OWNER)
+                owners++;
+            have = 0;
+        }
+    }
+    const double el = now() - t0;
+    fclose(f);
+    *names = owners;
+    return el;
 }
 
 /* `ibidi scan --tsv` over a generated zone of n names, 1 and 2 threads: names per second
@@ -518,8 +567,18 @@ static void measure_zone(const char *ibidi, uint64_t n)
            100.0 * (double)mix.ulabel / (double)n, 100.0 * (double)mix.alabel / (double)n, mb,
            now() - t0);
     const int passes = n > 5000000 ? 1 : 3;
-    double rate2 = 0;
+    double rate2 = 0, rate1 = 0;
     long kb2 = -1;
+    /* the floor, measured in this run on this file: the ratio of the scan to it moves far
+       less from one machine to another than names per second do */
+    double floor_best = 1e30;
+    uint64_t owners = 0;
+    for (int k = 0; k < passes + 4; k++) { /* short runs: more of them for the best */
+        const double el = zone_floor(path, &owners);
+        if (el > 0 && el < floor_best)
+            floor_best = el;
+    }
+    const double floor_rate = floor_best < 1e30 ? (double)owners / floor_best : 0;
     for (int t = 1; t <= 2; t++) {
         double best = 1e30, cpu_best = 0;
         long kb = -1;
@@ -542,10 +601,37 @@ static void measure_zone(const char *ibidi, uint64_t n)
                "per core), peak memory %.1f MB\n",
                t, t > 1 ? "s" : " ", rate, best, cpu_best > 0 ? (double)n / cpu_best : 0,
                (double)kb / 1024.0);
+        if (t == 1)
+            rate1 = rate;
         if (t == 2) {
             rate2 = rate;
             kb2 = kb;
         }
+    }
+    if (floor_rate > 0 && rate1 > 0)
+        printf("  ratio to the floor (the file read and split by the zone reader alone, 1 "
+               "thread: %.0f names/s): the scan takes %.2fx the floor's time on 1 thread, "
+               "%.2fx on 2\n",
+               floor_rate, floor_rate / rate1, rate2 > 0 ? floor_rate / rate2 : 0);
+    /* IBIDI_BENCH_BASELINE: another build of the command (the commit before a change),
+       run on the same file interleaved with this one, 1 thread: the change's effect */
+    const char *base = getenv("IBIDI_BENCH_BASELINE");
+    if (base && *base) {
+        double best_new = 1e30, best_old = 1e30;
+        for (int k = 0; k < passes + 2; k++) {
+            long m;
+            const double a = run_cli(ibidi, path, 1, NULL, &m, NULL);
+            const double b = run_cli(base, path, 1, NULL, &m, NULL);
+            if (a > 0 && a < best_new)
+                best_new = a;
+            if (b > 0 && b < best_old)
+                best_old = b;
+        }
+        if (best_new < 1e30 && best_old < 1e30)
+            printf("  beside %s (interleaved, 1 thread, best of %d): %.0f names/s against "
+                   "%.0f, %.3fx its rate\n",
+                   base, passes + 2, (double)n / best_new, (double)n / best_old,
+                   best_old / best_new);
     }
     if (rate2 > 0)
         printf("  projection for a 160M-name zone on 2 cores: %.0f s (goal: within 90 s); "
