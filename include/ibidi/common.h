@@ -4,11 +4,17 @@
  *
  * Conventions used by every ibidi function:
  *   - Inputs are pointer + length. A NULL pointer is allowed only with length 0.
- *   - Outputs go to caller buffers (pointer + capacity). The size the complete
- *     result needs is always stored in *out_len (when out_len is not NULL), also
- *     when the buffer is too small; then the call returns IBIDI_E_BUFFER_TOO_SMALL
- *     and the buffer's contents are unspecified. Nothing is ever truncated silently.
- *     UTF-8 outputs are not NUL-terminated (the allocating wrappers do terminate).
+ *   - Outputs go to caller buffers, given as one record: an ibidi_buf (bytes) or
+ *     ibidi_buf32 (code points) of data and cap, whose len receives the size the whole
+ *     result needs, also when it does not fit; then the call returns
+ *     IBIDI_E_BUFFER_TOO_SMALL and the contents are unspecified (snprintf's contract,
+ *     never truncating). A result of several parts fills a result record whose parts lie
+ *     in one area of the caller's, with the same contract (ibidi_scan_result's text, an
+ *     ibidi_buf; ibidi_verdict_make's buf and cap, the size in v->needed); lists have
+ *     their own records (ibidi_findings, ibidi_iri_components, ibidi_bidi_run_list). UTF-8 outputs are not
+ *     NUL-terminated; the _alloc calls allocate the same records (NUL-terminated).
+ *   - A call takes at most six parameters: settings come in an options record, whose
+ *     zero-initialised value (or NULL) is the documented default.
  *   - Lengths are in bytes for UTF-8 (char) and in code points for uint32_t arrays.
  *   - An optional ibidi_error* receives the status, the offset where the problem was
  *     found (in the units of the input) and the offending value.
@@ -75,7 +81,8 @@ typedef enum ibidi_status {
     IBIDI_OK = 0,
 
     IBIDI_E_INVALID_ARGUMENT = 1, /* NULL pointer with a non-zero length, unknown enum value */
-    IBIDI_E_BUFFER_TOO_SMALL = 2, /* output did not fit; *out_len holds the size needed */
+    IBIDI_E_BUFFER_TOO_SMALL = 2, /* output did not fit; the buffer's len holds the size
+                                     needed */
     IBIDI_E_NOMEM = 3,            /* an allocating wrapper could not allocate */
     IBIDI_E_TOO_LONG = 4,         /* a length would overflow size_t arithmetic */
     IBIDI_E_TEMP_FILE = 5,        /* a temporary file could not be created, written or read
