@@ -538,7 +538,7 @@ static void put_json(FILE *f, const vresult *r)
     put_shortest(&w, "no_rtl_shortest", r, IBIDI_RFC5893_SPACE_NO_RTL);
     cli_jw_object(&w, "without_condition"); /* keyed by the number of the condition */
     for (int k = 1; k <= 6; k++) {
-        char key[8];
+        char key[12]; /* room for any int: -O1 does not see k <= 6 */
         snprintf(key, sizeof key, "%d", k);
         put_shortest(&w, key, r, IBIDI_RFC5893_SPACE_WITHOUT(k));
     }
