@@ -121,6 +121,16 @@ static void categories(const char *s, size_t len)
     const unsigned want = category_of(cps, n);
     require(got == want && ibidi_ambiguity_label_category_cp(cps, n) == want);
     require(ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(want)) != NULL);
+    {
+        /* the spelling of the category with its flags: the name first, then the flags */
+        const char *t = ibidi_ambiguity_label_category_text(want);
+        const char *nm = ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(want));
+        require(t && strncmp(t, nm, strlen(nm)) == 0 &&
+                (strstr(t, "+number-prefix") != NULL) ==
+                    ((want & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX) != 0) &&
+                (strstr(t, "+number-suffix") != NULL) ==
+                    ((want & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX) != 0));
+    }
     /* every other value out of the code point range: the category stays */
     size_t m = 0;
     static uint32_t mixed[2 * 4096 + 2];

@@ -199,6 +199,18 @@ static void test_categories(void)
           "category names");
     CHECK(ibidi_ambiguity_label_category_name((ibidi_ambiguity_label_category)5) == NULL,
           "unknown category name");
+    /* the category with its flags, in the one spelling every output takes */
+    CHECK(strcmp(ibidi_ambiguity_label_category_text(IBIDI_AMBIGUITY_LABEL_RTL), "rtl") == 0 &&
+              strcmp(ibidi_ambiguity_label_category_text(IBIDI_AMBIGUITY_LABEL_LTR |
+                                                         IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX |
+                                                         IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX),
+                     "ltr+number-prefix+number-suffix") == 0 &&
+              strcmp(ibidi_ambiguity_label_category_text(IBIDI_AMBIGUITY_LABEL_NUMBER |
+                                                         IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX),
+                     "number+number-suffix") == 0 &&
+              ibidi_ambiguity_label_category_text(5) == NULL &&
+              ibidi_ambiguity_label_category_text(IBIDI_AMBIGUITY_LABEL_LTR | 0x400u) == NULL,
+          "ibidi_ambiguity_label_category_text");
 }
 
 static void test_codes(void)

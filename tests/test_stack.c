@@ -1050,6 +1050,8 @@ static int c_ambig_small(void)
     return ibidi_ambiguity_label_category_cp(fdfa_cp, fdfa_n) == IBIDI_AMBIGUITY_LABEL_MIXED &&
            st_ok(ibidi_ambiguity_label_category_utf8(rtl_dom, rtl_dom_len, &cat, NULL)) &&
            ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_RTL) &&
+           ibidi_ambiguity_label_category_text(IBIDI_AMBIGUITY_LABEL_LTR |
+                                               IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX) &&
            ibidi_ambiguity_code_is_exact(IBIDI_AMBIGUITY_VALID_TWIN) &&
            ibidi_scan_line(" a.b # c", 8, &s, &n) == 1;
 }

@@ -103,6 +103,10 @@ IBIDI_API ibidi_status ibidi_ambiguity_label_category_utf8(const char *label, si
                                                            unsigned *category, ibidi_error *err);
 /* "neutral", "number", "ltr", "rtl", "mixed"; NULL if unknown. */
 IBIDI_API const char *ibidi_ambiguity_label_category_name(ibidi_ambiguity_label_category c);
+/* A value of ibidi_ambiguity_label_category_cp with its flags, as every output spells it:
+ * the name, then "+number-prefix" and "+number-suffix" when set ("ltr+number-suffix");
+ * NULL for a value no call gives. A static string. */
+IBIDI_API const char *ibidi_ambiguity_label_category_text(unsigned category);
 
 /* ---- Findings ------------------------------------------------------------------------- */
 

@@ -1509,22 +1509,12 @@ static PyObject *vtext(const ibidi_verdict_text *t)
                    : Py_NewRef(Py_None);
 }
 
-static const char *category_word(unsigned c, char *b, size_t cap)
-{
-    snprintf(b, cap, "%s%s%s",
-             ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(c)),
-             c & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
-             c & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
-    return b;
-}
-
 /* The record as a dict of plain values (ibidi/__init__.py makes the Verdict of it); every
  * offset in code points: of the Unicode form, and of the input for the input's places. */
 static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_len)
 {
     const char *u = v->unicode.data;
     const size_t ul = v->unicode.len;
-    char b[64];
     PyObject *findings = PyList_New(0), *labels = PyList_New(0), *profiles = PyList_New(0);
     for (size_t i = 0; findings && i < v->n_findings; i++) {
         PyObject *t = finding_tuple_in(&v->findings[i], u, ul, in, in_len);
@@ -1542,7 +1532,7 @@ static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_
                                     (Py_ssize_t)l->unicode.length, (Py_ssize_t)o,
                                     (Py_ssize_t)io, (Py_ssize_t)(ie - io),
                                     (v->ran & IBIDI_VERDICT_RAN_POLICY) ? r : NULL,
-                                    category_word(l->category, b, sizeof b));
+                                    ibidi_ambiguity_label_category_text(l->category));
         if (!t || PyList_Append(labels, t) < 0)
             Py_CLEAR(labels);
         Py_XDECREF(t);

@@ -38,15 +38,6 @@ static const char *profile_label(int p)
                                        : "bidi-per-label";
 }
 
-static const char *category_text(unsigned c, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s%s%s",
-             ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(c)),
-             c & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
-             c & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
-    return buf;
-}
-
 /* ---- Text ------------------------------------------------------------------------------ */
 
 static void put_vtext(const ibidi_verdict_text *t, cli_input in)
@@ -76,13 +67,13 @@ static size_t count(const ibidi_verdict *v, int (*which)(const ibidi_finding *))
 
 static void text_labels(const ibidi_verdict *v, const check_opts *o, int categories)
 {
-    char b[64];
     for (size_t i = 0; i < v->n_labels; i++) {
         const ibidi_verdict_label *l = &v->labels[i];
         fputs(i ? ", " : "", stdout);
         cli_put_text(stdout, v->unicode.data + l->unicode.start, l->unicode.length, o->in);
-        printf(" %s", categories ? category_text(l->category, b, sizeof b)
-                                 : ibidi_uts39_level_name(l->restriction));
+        const char *w = categories ? ibidi_ambiguity_label_category_text(l->category)
+                                   : ibidi_uts39_level_name(l->restriction);
+        printf(" %s", w ? w : "?");
     }
 }
 

@@ -152,10 +152,8 @@ static void write(ibidi__out *o, const ibidi_verdict *v, const char *input, size
                      ibidi_uts39_level_name(l->restriction));
             ibidi__out_str(o, t);
         }
-        snprintf(t, sizeof t, ",\"category\":\"%s%s%s\"}",
-                 ibidi_ambiguity_label_category_name(IBIDI_AMBIGUITY_LABEL_CATEGORY(c)),
-                 c & IBIDI_AMBIGUITY_LABEL_NUMBER_PREFIX ? "+number-prefix" : "",
-                 c & IBIDI_AMBIGUITY_LABEL_NUMBER_SUFFIX ? "+number-suffix" : "");
+        const char *ct = ibidi_ambiguity_label_category_text(c);
+        snprintf(t, sizeof t, ",\"category\":\"%s\"}", ct ? ct : "?");
         ibidi__out_str(o, t);
     }
     ibidi__out_put(o, "]", 1);
