@@ -8,10 +8,12 @@
  *  2. the UTF-8 and code point calls agree;
  *  3. an eligible label has an index label (the LGR is symmetric and transitive), and every
  *     variant label that is itself eligible has the same index label (RFC 7940 §8.5: the
- *     index label identifies the variant set); a label that is not eligible has neither
- *     variants nor index;
+ *     index label identifies the variant set); a label that is not eligible has no
+ *     variants, and no index label unless only an action made it invalid (§8.1.1);
  *  4. a bounded enumeration generates at most its bound, and says it was cut exactly when
- *     the unbounded one generates more; generated never exceeds the estimate;
+ *     the unbounded one generates more; generated never exceeds the estimate; every
+ *     permutation generated is handed over, counted invalid, or counted as a duplicate
+ *     (§8.4; a conflicting one is handed over too);
  *  5. the set check gives the element LGR's result.
  */
 #include <stdint.h>
@@ -116,7 +118,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             r.action == r2.action && r.offset == r2.offset && r.status == r2.status);
     require(r.disposition != NULL);
     require(r.eligible ? r.status == IBIDI_OK
-                       : (r.status == IBIDI_E_LGR_REPERTOIRE || r.status == IBIDI_E_LGR_CONTEXT));
+                       : (r.status == IBIDI_E_LGR_REPERTOIRE || r.status == IBIDI_E_LGR_CONTEXT ||
+                          r.status == IBIDI_E_LGR_INVALID_DISPOSITION));
+    require(r.status != IBIDI_E_LGR_INVALID_DISPOSITION || r.action != IBIDI_LGR_NO_ACTION);
 
     walk w;
     w.lgr = lgr;
@@ -129,8 +133,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibidi_buf index8 = {u8, sizeof u8, 0};
     ibidi_status su = ibidi_lgr_index_label_utf8(lgr, s, size, &index8, NULL);
     if (!r.eligible) {
-        require(st == IBIDI_E_LGR_NOT_ELIGIBLE && se == IBIDI_E_LGR_NOT_ELIGIBLE &&
-                su == IBIDI_E_LGR_NOT_ELIGIBLE);
+        if (r.status == IBIDI_E_LGR_INVALID_DISPOSITION) /* §8.1.1: the index label stays */
+            require(st == IBIDI_OK && su == IBIDI_OK && se == IBIDI_E_LGR_NOT_ELIGIBLE);
+        else
+            require(st == IBIDI_E_LGR_NOT_ELIGIBLE && se == IBIDI_E_LGR_NOT_ELIGIBLE &&
+                    su == IBIDI_E_LGR_NOT_ELIGIBLE);
         ibidi_lgr_variant_summary sum;
         require(ibidi_lgr_variants(lgr, cps, n, NULL, &sum, NULL) == IBIDI_E_LGR_NOT_ELIGIBLE);
         return 0;
@@ -143,13 +150,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ibidi_lgr_variant_options each = {IBIDI_LGR_INCLUDE_INVALID, bound, each_variant, &w};
     require(ibidi_lgr_variants(lgr, cps, n, &each, &all, NULL) == IBIDI_OK);
     require(all.generated <= bound && all.generated < est + (est == UINT64_MAX));
-    require(all.reported == all.generated && !all.stopped);
+    require(all.conflicts <= all.duplicates && !all.stopped &&
+            all.reported + all.duplicates - all.conflicts == all.generated);
     uint64_t half = all.generated / 2;
     if (half) {
         const ibidi_lgr_variant_options bounded = {0, half, NULL, NULL};
         require(ibidi_lgr_variants(lgr, cps, n, &bounded, &cut, NULL) == IBIDI_OK);
         require(cut.generated == half && cut.cut == (all.generated > half));
-        require(cut.reported + cut.invalid == cut.generated);
+        require(cut.reported + cut.invalid + cut.duplicates - cut.conflicts == cut.generated);
     }
 
     /* property 5 */

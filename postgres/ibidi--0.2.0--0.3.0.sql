@@ -20,3 +20,7 @@ CREATE FUNCTION ibidi_needs_embedding(ident text, context text DEFAULT 'ltr',
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION ibidi_needs_embedding(text, text, text, text, text) IS
     'the 2012 bidi IRI guidelines section 2 test: whether the identifier (kind auto, domain, iri or email) needs an embedding between the text before and after it in a ltr or rtl paragraph (ibidi display --needs-embedding)';
+
+-- RFC 7940 §8.1.1: a label an action makes invalid is not eligible, yet keeps its index label
+COMMENT ON FUNCTION ibidi_lgr_index(text, text) IS
+    'the index label of RFC 7940 section 8.5: labels with the same one are variants of each other; NULL when a code point is outside the repertoire or out of its context (a label an action makes invalid keeps its index label)';

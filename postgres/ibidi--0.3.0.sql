@@ -102,4 +102,4 @@ CREATE FUNCTION ibidi_lgr_index(lgr text, label text) RETURNS text
     AS 'MODULE_PATHNAME', 'pg_ibidi_lgr_index'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
 COMMENT ON FUNCTION ibidi_lgr_index(text, text) IS
-    'the index label of RFC 7940 section 8.5: labels with the same one are variants of each other; NULL when the label is not eligible';
+    'the index label of RFC 7940 section 8.5: labels with the same one are variants of each other; NULL when a code point is outside the repertoire or out of its context (a label an action makes invalid keeps its index label)';

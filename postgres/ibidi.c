@@ -889,9 +889,12 @@ Datum pg_ibidi_lgr_check(PG_FUNCTION_ARGS)
     json_string(&b, buf, encode_cps(cps, n, buf, sizeof buf));
     appendStringInfo(&b, ",\"eligible\":%s", r.eligible ? "true" : "false");
     if (!r.eligible) {
-        appendStringInfo(&b, ",\"reason\":{\"status\":\"%s\",\"offset\":%zu,\"cp\":\"U+%04X\",\"rule\":",
-                         ibidi_status_name(r.status), r.offset, (unsigned)r.cp);
-        json_cstr(&b, r.context_rule);
+        appendStringInfo(&b, ",\"reason\":{\"status\":\"%s\"", ibidi_status_name(r.status));
+        if (r.status != IBIDI_E_LGR_INVALID_DISPOSITION) { /* else: the action below */
+            appendStringInfo(&b, ",\"offset\":%zu,\"cp\":\"U+%04X\",\"rule\":", r.offset,
+                             (unsigned)r.cp);
+            json_cstr(&b, r.context_rule);
+        }
         appendStringInfoString(&b, ",\"message\":");
         json_cstr(&b, ibidi_strerror(r.status));
         appendStringInfoChar(&b, '}');
@@ -919,7 +922,8 @@ Datum pg_ibidi_lgr_check(PG_FUNCTION_ARGS)
             json_cstr(&b, info->variant_types[i]);
         }
     appendStringInfoChar(&b, ']');
-    if (r.eligible && info->index_possible) {
+    /* §8.1.1: a label an action makes invalid keeps its index label */
+    if ((r.eligible || r.status == IBIDI_E_LGR_INVALID_DISPOSITION) && info->index_possible) {
         uint32_t idx[IBIDI_LGR_MAX_INDEX];
         ibidi_buf32 index = {idx, IBIDI_LGR_MAX_INDEX, 0};
         ibidi_status ist = ibidi_lgr_index_label(lgr, cps, n, &index, NULL);
@@ -934,8 +938,10 @@ Datum pg_ibidi_lgr_check(PG_FUNCTION_ARGS)
 }
 
 /* The index label (RFC 7940 §8.5): labels with the same one are variants of each other.
- * NULL for a label that has none (not eligible, over 63 code points, not decodable): it
- * collides with nothing and ibidi_lgr_check says why. An LGR whose variant sets allow no
+ * NULL for a label that has none (a code point outside the repertoire or out of its
+ * context, over 63 code points, not decodable): it collides with nothing and
+ * ibidi_lgr_check says why. A label an action makes invalid is not eligible but keeps its
+ * index label (RFC 7940 §8.1.1), so that it still collides. An LGR whose variant sets allow no
  * index label is an ERROR (every label would be NULL). */
 PG_FUNCTION_INFO_V1(pg_ibidi_lgr_index);
 Datum pg_ibidi_lgr_index(PG_FUNCTION_ARGS)

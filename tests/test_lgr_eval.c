@@ -157,15 +157,24 @@ static void test_toy(void)
         CHECK(r.status == IBIDI_E_LGR_REPERTOIRE && r.offset == 2 && r.cp == 'q' && !r.context_rule,
               "aaq: repertoire at 2");
     }
-    /* §7: whole-label rules and their actions, in order */
-    LABEL(lgr, "abc", 1, "invalid", 0);  /* a any* c */
+    /* §7: whole-label rules and their actions, in order; a label an action makes "invalid"
+       is not eligible (§8.1, last paragraph), the action still named */
+    LABEL(lgr, "abc", 0, "invalid", 0);  /* a any* c */
     LABEL(lgr, "ca", 1, "valid", 7);     /* c before a: no match */
-    LABEL(lgr, "xxx", 1, "invalid", 1);  /* x{3,}: three single x entries */
+    LABEL(lgr, "xxx", 0, "invalid", 1);  /* x{3,}: three single x entries */
     LABEL(lgr, "xx", 1, "valid", 7);
-    LABEL(lgr, "a24", 1, "invalid", 2);  /* two Nd in a row (class by property) */
+    LABEL(lgr, "a24", 0, "invalid", 2);  /* two Nd in a row (class by property) */
     LABEL(lgr, "a2a4", 1, "valid", 7);
-    LABEL(lgr, "a3", 1, "invalid", 3);   /* odd = digits minus even, at the end */
-    LABEL(lgr, "a30", 1, "invalid", 2);
+    LABEL(lgr, "a3", 0, "invalid", 3);   /* odd = digits minus even, at the end */
+    LABEL(lgr, "a30", 0, "invalid", 2);
+    {
+        ibidi_lgr_result r;
+        ibidi_lgr_check_utf8(lgr, "abc", 3, &r, NULL);
+        CHECK(r.status == IBIDI_E_LGR_INVALID_DISPOSITION && r.offset == 0 && r.cp == 0 &&
+                  !r.context_rule && !r.registrable && is(r.rule, "no-ac"),
+              "abc: LGR_INVALID_DISPOSITION by its action (%d %zu %s)", r.status, r.offset,
+              r.rule ? r.rule : "-");
+    }
     LABEL(lgr, "a3a", 1, "valid", 7);
     /* §5.3.4: reflexive mappings give the original label their type; only-variants holds
        when every code point comes from a mapping */
@@ -326,6 +335,202 @@ static ibidi_lgr *load_shared(const char *rel)
     return lgr;
 }
 
+/* RFC 7940 §8.1-§8.4 on an LGR written for them: each label below has one reason to be
+ * what it is.
+ *   a b:  a has the variant x; b stands only after a (when="after-a")
+ *   c d:  c has x and x y; d has y z and z: replacing one moves what follows, so two
+ *         permutations of one division can spell the same label
+ *   e f, g h, i j: sequences that are repertoire entries beside their code points, each
+ *         with variants of its own (a label divides two ways, §8.2)
+ *   k:    in the repertoire only with a reflexive out-of-repertoire-var mapping */
+static const char div_lgr[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">\n"
+    "<meta><version>1</version><unicode-version>17.0.0</unicode-version></meta>\n"
+    "<data>\n"
+    " <char cp=\"0061\"><var cp=\"0078\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0062\" when=\"after-a\"/>\n"
+    " <char cp=\"0063\"><var cp=\"0078\" type=\"blocked\"/><var cp=\"0078 0079\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0064\"><var cp=\"0079 007A\" type=\"blocked\"/><var cp=\"007A\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0065\"><var cp=\"0070\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0066\"><var cp=\"0071\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0065 0066\"><var cp=\"0077\" type=\"allocatable\"/></char>\n"
+    " <char cp=\"0067\"><var cp=\"0072\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0068\"><var cp=\"0073\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0067 0068\"><var cp=\"0072 0073\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0069\"><var cp=\"0074\" type=\"blocked\"/></char>\n"
+    " <char cp=\"006A\"><var cp=\"0075\" type=\"blocked\"/></char>\n"
+    " <char cp=\"0069 006A\"><var cp=\"0074 0075\" type=\"allocatable\"/></char>\n"
+    " <char cp=\"006B\"><var cp=\"006B\" type=\"out-of-repertoire-var\"/></char>\n"
+    " <range first-cp=\"0070\" last-cp=\"007A\"/>\n"
+    "</data>\n"
+    "<rules>\n"
+    " <rule name=\"after-a\"><look-behind><char cp=\"0061\"/></look-behind><anchor/></rule>\n"
+    " <rule name=\"double-a\"><char cp=\"0061\" count=\"2\"/></rule>\n"
+    " <action disp=\"invalid\" match=\"double-a\"/>\n"
+    " <action disp=\"invalid\" any-variant=\"out-of-repertoire-var\"/>\n"
+    "</rules>\n"
+    "</lgr>\n";
+
+static void sum_is(const char *label, const collect *c, const ibidi_lgr_variant_summary *s,
+                   const char *want, uint64_t est, uint64_t gen, uint64_t rep, uint64_t inv,
+                   uint64_t dup, uint64_t conf, int line)
+{
+    t_check(strcmp(c->text, want) == 0 && s->estimate == est && s->generated == gen &&
+                s->reported == rep && s->invalid == inv && s->duplicates == dup &&
+                s->conflicts == conf,
+            __FILE__, line,
+            "%s: [%s] estimate %llu generated %llu reported %llu invalid %llu duplicates "
+            "%llu conflicts %llu",
+            label, c->text, (unsigned long long)s->estimate, (unsigned long long)s->generated,
+            (unsigned long long)s->reported, (unsigned long long)s->invalid,
+            (unsigned long long)s->duplicates, (unsigned long long)s->conflicts);
+}
+
+/* Counts the variant records marked as §8.4 conflicts. */
+static int count_conflicts(const ibidi_lgr_variant *v, void *ctx)
+{
+    *(int *)ctx += v->conflict;
+    return 0;
+}
+
+static void test_section8(void)
+{
+    ibidi_lgr *lgr = NULL;
+    ibidi_lgr_diag d;
+    ibidi_status st = ibidi_lgr_load(div_lgr, sizeof div_lgr - 1, NULL, &lgr, &d);
+    CHECK(st == IBIDI_OK, "the §8 LGR loads: %d line %lu: %s", st, d.line, d.message);
+    if (!lgr)
+        return;
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary s;
+
+    /* §8.1 (last paragraph), §8.1.1: an action that makes the label invalid, by a rule or
+       by the type of a reflexive mapping, makes it not eligible; it has no variants
+       (§8.2 step 6) */
+    LABEL(lgr, "aa", 0, "invalid", 0);
+    LABEL(lgr, "ak", 0, "invalid", 1);
+    {
+        ibidi_lgr_result r;
+        ibidi_lgr_check_utf8(lgr, "ak", 2, &r, NULL);
+        CHECK(r.status == IBIDI_E_LGR_INVALID_DISPOSITION && !r.registrable && r.offset == 0 &&
+                  r.cp == 0,
+              "ak: not eligible by its reflexive mapping's type (%d)", r.status);
+        uint32_t cps[2] = {'a', 'a'};
+        uint64_t est = 7;
+        CHECK(ibidi_lgr_variant_estimate(lgr, cps, 2, &est, NULL) == IBIDI_E_LGR_NOT_ELIGIBLE &&
+                  est == 0,
+              "aa: no variant estimate");
+    }
+    variants(lgr, "aa", 0, 0, &c, &s, &st);
+    CHECK(st == IBIDI_E_LGR_NOT_ELIGIBLE && s.generated == 0, "aa: no variants (%d)", st);
+
+    /* §8.3 step 1: b keeps its place in xb, but its when rule needs a before it: the
+       variant label is invalid, dropped (§8.2 step 5), listed only on request */
+    LABEL(lgr, "ab", 1, "valid", 6);
+    variants(lgr, "ab", 0, 0, &c, &s, &st);
+    sum_is("ab", &c, &s, "", 2, 1, 0, 1, 0, 0, __LINE__);
+    variants(lgr, "ab", IBIDI_LGR_INCLUDE_INVALID, 0, &c, &s, &st);
+    sum_is("ab (include invalid)", &c, &s, "xb=invalid", 2, 1, 1, 1, 0, 0, __LINE__);
+
+    /* §8.2, every division: e f as one entry (its variant w) and as two (p for e, q for f):
+       2 + 2 * 2 permutations, the label itself twice among them */
+    variants(lgr, "ef", 0, 0, &c, &s, &st);
+    sum_is("ef", &c, &s, "w=allocatable eq=blocked pf=blocked pq=blocked", 6, 4, 4, 0, 0, 0,
+           __LINE__);
+
+    /* §8.4: r s comes from the sequence and from its two code points, with the same types:
+       listed once */
+    variants(lgr, "gh", 0, 0, &c, &s, &st);
+    sum_is("gh", &c, &s, "rs=blocked gs=blocked rh=blocked", 6, 4, 3, 0, 1, 0, __LINE__);
+
+    /* §8.4: t u from the sequence is allocatable, from the two code points blocked: the
+       second derivation is reported again, marked as a conflict */
+    int conflicts = 0;
+    variants(lgr, "ij", 0, 0, &c, &s, &st);
+    sum_is("ij", &c, &s, "tu=allocatable iu=blocked tj=blocked tu=blocked", 6, 4, 4, 0, 1, 1,
+           __LINE__);
+    {
+        uint32_t cps[2] = {'i', 'j'};
+        const ibidi_lgr_variant_options o = {0, 0, count_conflicts, &conflicts};
+        ibidi_lgr_variants(lgr, cps, 2, &o, &s, NULL);
+        CHECK(conflicts == 1, "ij: one record marked as a conflict (%d)", conflicts);
+    }
+
+    /* §8.4 within one division: c -> x then d -> y z and c -> x y then d -> z both spell
+       x y z; 3 * 3 permutations, the label itself one of them */
+    variants(lgr, "cd", 0, 0, &c, &s, &st);
+    sum_is("cd", &c, &s,
+           "cyz=blocked cz=blocked xd=blocked xyz=blocked xz=blocked xyd=blocked xyyz=blocked", 9,
+           8, 7, 0, 1, 0, __LINE__);
+    ibidi_lgr_free(lgr);
+}
+
+/* The four cases where an earlier evaluation differed from ICANN's lgr-core (its answers
+ * are those RFC 7940 §8 gives): eligibility of a label an action makes invalid, variants of
+ * an invalid label, context rules of unchanged code points in a variant label, every
+ * division of a label. */
+static void test_lgr_core_cases(ibidi_lgr *ar, ibidi_lgr *sl)
+{
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary s;
+    ibidi_status st;
+    /* 1. RZ-LGR-5 Arabic, آبتنىهایم: ALEF MAKSURA (0649) and FARSI YEH (06CC) in one label:
+       the file's fifth action (no-mix-alef-maksura-farsi-yeh) makes it invalid */
+    LABEL(ar, "آبتنىهایم", 0, "invalid", 4);
+    variants(ar, "آبتنىهایم", 0, 0, &c, &s, &st);
+    CHECK(st == IBIDI_E_LGR_NOT_ELIGIBLE, "آبتنىهایم: no variants (%d)", st);
+    index_is(ar, "آبتنىهایم", "آبتنئةآئم", __LINE__); /* lgr-core's too */
+    /* 3. second-level Arabic, يعرش: YEH (064A) has 0649 among its variants with no rule of
+       its own, but the entry 0649 has not-when="initial-or-medial-position": ىعرش is
+       invalid; six variants stay (lgr-core lists the same six) */
+    if (sl) {
+        variants(sl, "يعرش", 0, 0, &c, &s, &st);
+        CHECK(st == IBIDI_OK && s.reported == 6 && s.invalid == 1 && !strstr(c.text, "ىعرش") &&
+                  strstr(c.text, "یعرش=allocatable"),
+              "يعرش: six variants, ىعرش invalid (%s)", c.text);
+    }
+}
+
+/* The same cases under RZ-LGR-5 Latin and Devanagari. */
+static void test_lgr_core_cases2(ibidi_lgr *latin, ibidi_lgr *deva)
+{
+    collect c = {{0}, 0, 0, 0};
+    ibidi_lgr_variant_summary s;
+    ibidi_status st;
+    if (latin) {
+        /* 2. afriсa with CYRILLIC SMALL LETTER ES (0441): in the Latin LGR only with a
+           reflexive out-of-repertoire-var mapping, so the file's second action makes it
+           invalid; not eligible, no variants (africa itself has 4199) */
+        LABEL(latin, "afriсa", 0, "invalid", 1);
+        variants(latin, "afriсa", 0, 0, &c, &s, &st);
+        CHECK(st == IBIDI_E_LGR_NOT_ELIGIBLE, "afriсa: no variants (%d)", st);
+        variants(latin, "africa", 0, 0, &c, &s, &st);
+        CHECK(st == IBIDI_OK && s.reported == 4199, "africa: 4199 variants (%llu)",
+              (unsigned long long)s.reported);
+        /* 4. ass divides as a s s and as a ss: 5 choices for a, 3 for each s, 5 for ss
+           (ß, β, ѕѕ, ടട and itself): 5 * 9 + 5 * 5 = 70 permutations; 54 variant labels,
+           14 spelt twice (a's choices with s s, ѕ ѕ or ട ട, both ways), the label itself
+           twice (lgr-core lists the same 54) */
+        variants(latin, "ass", 0, 0, &c, &s, &st);
+        CHECK(st == IBIDI_OK && s.estimate == 70 && s.reported == 54 && s.duplicates == 14 &&
+                  s.conflicts == 0 && strstr(c.text, "asѕ=blocked") &&
+                  strstr(c.text, "asട=blocked") && strstr(c.text, "aß=blocked"),
+              "ass: 54 variants (%llu reported, %llu duplicates)",
+              (unsigned long long)s.reported, (unsigned long long)s.duplicates);
+    }
+    if (deva) {
+        /* 3. पड़ेंगे: with GURMUKHI LETTER GA (0A17) for 0917, the unchanged vowel sign E
+           (0947) after it fails its when rule (follows-C-or-CN): of 383 permutations, 288
+           are invalid and 95 listed, as lgr-core has them */
+        variants(deva, "पड़ेंगे", 0, 0, &c, &s, &st);
+        CHECK(st == IBIDI_OK && s.generated == 383 && s.reported == 95 && s.invalid == 288 &&
+                  !strstr(c.text, "पड़ेंਗे"),
+              "पड़ेंगे: 95 variants, 288 invalid (%llu %llu)", (unsigned long long)s.reported,
+              (unsigned long long)s.invalid);
+    }
+}
+
 /* RZ-LGR-5 Arabic. ايران is ALEF YEH REH ALEF NOON (0627 064A 0631 0627 0646). Its entries'
  * variants in the file: 0627 has 4 (all blocked), 064A has 7 (06CC allocatable, 6
  * blocked), 0631 none, 0646 one (06BA allocatable): 5 * 8 * 1 * 5 * 2 = 400 permutations,
@@ -350,7 +555,7 @@ static void test_rz_arabic(ibidi_lgr *ar, ibidi_lgr *common)
     CHECK(alloc == 3, "3 allocatable variants (%zu)", alloc);
     CHECK(strstr(c.text, "آيران=blocked") != NULL, "آيران (ALEF WITH MADDA) is blocked");
     /* WLE rule 1: do not mix KAF (0643) and KEHEH (06A9): action 3 of the file */
-    LABEL(ar, "كاک", 1, "invalid", 2);
+    LABEL(ar, "كاک", 0, "invalid", 2);
     LABEL(ar, "کاک", 1, "valid", 20);
     /* no digits, no hyphen in the root zone */
     LABEL(ar, "ايران1", 0, "invalid", IBIDI_LGR_NO_ACTION);
@@ -394,8 +599,10 @@ static void test_cross_script(ibidi_lgr *common, ibidi_lgr *latin)
         ibidi_lgr_set_result sr;
         ibidi_status st = ibidi_lgr_set_check(latin, common, cps, n, &sr, NULL);
         /* the Latin element LGR lists Cyrillic look-alikes only with a reflexive
-           out-of-repertoire-var mapping: eligible, and invalid by its second action */
-        CHECK(st == IBIDI_OK && sr.element.eligible && !sr.element.registrable &&
+           out-of-repertoire-var mapping: invalid by its second action, so not eligible
+           (RFC 7940 §8.1.1) */
+        CHECK(st == IBIDI_OK && !sr.element.eligible && !sr.element.registrable &&
+                  sr.element.status == IBIDI_E_LGR_INVALID_DISPOSITION &&
                   sr.element.action == 1 && sr.common_eligible &&
                   sr.index_status == IBIDI_OK && sr.index_len == 3 && sr.index[0] == 'a',
               "Cyrillic асе: invalid in the Latin LGR, but its common index is ace");
@@ -409,7 +616,7 @@ static void test_cross_script(ibidi_lgr *common, ibidi_lgr *latin)
 static void test_rz_hebrew(ibidi_lgr *he)
 {
     LABEL(he, "שלום", 1, "valid", 4);
-    LABEL(he, "שלוi", 1, "invalid", 1);
+    LABEL(he, "שלוi", 0, "invalid", 1);
     LABEL(he, "ש1", 0, "invalid", IBIDI_LGR_NO_ACTION);
     collect c = {{0}, 0, 0, 0};
     ibidi_lgr_variant_summary sum;
@@ -429,8 +636,8 @@ static void test_sl_arabic(ibidi_lgr *sl)
     LABEL(sl, "بب1", 1, "valid", 21);
     LABEL(sl, "1بب", 0, "invalid", IBIDI_LGR_NO_ACTION);
     LABEL(sl, "١بب", 0, "invalid", IBIDI_LGR_NO_ACTION);
-    LABEL(sl, "بب1١", 1, "invalid", 1);    /* ASCII and Arabic-Indic digits mixed */
-    LABEL(sl, "بب١۱", 1, "invalid", 1);    /* Arabic-Indic and Extended Arabic-Indic */
+    LABEL(sl, "بب1١", 0, "invalid", 1);    /* ASCII and Arabic-Indic digits mixed */
+    LABEL(sl, "بب١۱", 0, "invalid", 1);    /* Arabic-Indic and Extended Arabic-Indic */
     LABEL(sl, "ب-ب", 1, "valid", 21);
     LABEL(sl, "-بب", 0, "invalid", IBIDI_LGR_NO_ACTION);
     LABEL(sl, "بب-", 0, "invalid", IBIDI_LGR_NO_ACTION);
@@ -522,6 +729,7 @@ static void test_threads(void)
 int main(void)
 {
     test_toy();
+    test_section8();
     test_threads();
     ibidi_lgr *ar = load_shared("root-zone/lgr-5/lgr-5-arabic-script-26may22-en.xml");
     if (!ar) {
@@ -532,7 +740,11 @@ int main(void)
     ibidi_lgr *common = load_shared("root-zone/lgr-5-common-26may22-en.xml");
     ibidi_lgr *sl = load_shared("second-level-reference-lgr/lgr-second-level-arabic-script-31may22-en.xml");
     test_rz_arabic(ar, common);
+    test_lgr_core_cases(ar, sl);
     ibidi_lgr *latin = load_shared("root-zone/lgr-5/lgr-5-latin-script-26may22-en.xml");
+    ibidi_lgr *deva = load_shared("root-zone/lgr-5/lgr-5-devanagari-script-26may22-en.xml");
+    test_lgr_core_cases2(latin, deva);
+    ibidi_lgr_free(deva);
     if (common)
         test_cross_script(common, latin);
     ibidi_lgr_free(latin);

@@ -172,6 +172,8 @@ typedef enum ibidi_status {
                                           transitive, so no index label */
     IBIDI_E_LGR_REPERTOIRE = 513,      /* RFC 7940 §8.1: a code point outside the repertoire */
     IBIDI_E_LGR_CONTEXT = 514,         /* RFC 7940 §8.1: a when / not-when rule does not hold */
+    IBIDI_E_LGR_INVALID_DISPOSITION = 515, /* RFC 7940 §8.1, §8.1.1: an action gives the label
+                                              the disposition "invalid" */
 
     IBIDI_E_UTS39_INVALID = 550,       /* the name breaks the registry's script policy
                                           (UTS #39 §5.2, §5.3): see its findings */
@@ -298,7 +300,8 @@ typedef struct ibidi_finding {
                                 the empty label is the root label; IBIDI_UTS39_RESTRICTION_LEVEL
                                 the label's level; IBIDI_UTS39_MIXED_NUMBERS the zero of the
                                 first decimal system; IBIDI_LGR_INELIGIBLE the status that
-                                says why (IBIDI_E_LGR_REPERTOIRE, _CONTEXT);
+                                says why (IBIDI_E_LGR_REPERTOIRE, _CONTEXT,
+                                _INVALID_DISPOSITION);
                                 IBIDI_LGR_NOT_REGISTRABLE the deciding action; else 0 */
     size_t input_offset;     /* the same place in the caller's input, in its units: */
     size_t input_length;     /* offset and length for every call but a verdict

@@ -9,9 +9,11 @@
  *     set operations), whole-label rules and the actions in their order of precedence,
  *     then the default actions of RFC 7940 §7.6;
  *   - evaluation (RFC 7940 §8) of a label: its eligibility (§8.1: repertoire and context
- *     rules), its disposition and the action and rule that decided it (§8.3); its variant
- *     labels with their dispositions (§8.2-§8.4), counted before they are enumerated and
- *     enumerated within a bound; its index label (§8.5) when the LGR's variant sets are
+ *     rules, and no action that makes it "invalid", §8.1.1), its disposition and the action
+ *     and rule that decided it (§8.3); its variant labels with their dispositions
+ *     (§8.2-§8.4: over every division of the label into repertoire entries, each variant
+ *     label judged as a label of its own, listed once), counted before they are enumerated
+ *     and enumerated within a bound; its index label (§8.5) when the LGR's variant sets are
  *     symmetric and transitive;
  *   - LGR sets: an element LGR beside a common LGR, as the root zone procedure uses them
  *     (the common LGR's index label finds collisions across scripts).
@@ -146,35 +148,41 @@ IBIDI_API const ibidi_lgr_info *ibidi_lgr_get_info(const ibidi_lgr *lgr);
 typedef enum ibidi_lgr_code {
     /* §8.1: the label is not eligible: a code point outside the repertoire (detail
      * IBIDI_E_LGR_REPERTOIRE) or whose when / not-when rule does not hold
-     * (IBIDI_E_LGR_CONTEXT); offset and cp name it. */
+     * (IBIDI_E_LGR_CONTEXT), offset and cp name it; or an action gives the label the
+     * disposition "invalid" (IBIDI_E_LGR_INVALID_DISPOSITION, §8.1.1), the whole label. */
     IBIDI_LGR_INELIGIBLE = 451,
-    /* §8.3, §7.3: the label is eligible, but its disposition ("invalid", "blocked") makes it
-     * one a registry does not register; detail is the index of the deciding action. */
+    /* §8.3, §7.3: the label is eligible, but its disposition ("blocked") makes it one a
+     * registry does not register; detail is the index of the deciding action. */
     IBIDI_LGR_NOT_REGISTRABLE = 452
 } ibidi_lgr_code;
 
 /* How a label fared. */
 typedef struct ibidi_lgr_result {
-    int eligible;            /* §8.1: every code point in the repertoire, its context rules hold */
+    int eligible;            /* §8.1: every code point in the repertoire, its context rules
+                                hold, and its disposition is not "invalid" (§8.1.1) */
     ibidi_status status;     /* IBIDI_OK when eligible; else IBIDI_E_LGR_REPERTOIRE (a code
-                                point no repertoire entry covers) or IBIDI_E_LGR_CONTEXT (in
-                                the repertoire, but no entry's when / not-when rule holds) */
-    size_t offset;           /* code point index of the first such code point */
-    uint32_t cp;             /* that code point */
+                                point no repertoire entry covers), IBIDI_E_LGR_CONTEXT (in
+                                the repertoire, but no entry's when / not-when rule holds) or
+                                IBIDI_E_LGR_INVALID_DISPOSITION (an action, named below, made
+                                the label "invalid") */
+    size_t offset;           /* REPERTOIRE, CONTEXT: code point index of the first such code
+                                point; else 0 */
+    uint32_t cp;             /* that code point; else 0 */
     const char *context_rule; /* IBIDI_E_LGR_CONTEXT: the rule of the entry that failed */
-    /* §8.3, for an eligible label; for one that is not: "invalid" with no action */
+    /* §8.3: for a label that divides into the repertoire, the first action that holds; for
+       one that does not: "invalid" with no action */
     const char *disposition; /* "valid", "invalid", "blocked", "allocatable", "activated"... */
     size_t action;           /* index of the action that decided it, counting the document's
                                 actions first, then the default ones (§7.6);
-                                IBIDI_LGR_NO_ACTION for a label that is not eligible */
+                                IBIDI_LGR_NO_ACTION for REPERTOIRE and CONTEXT */
     int default_action;      /* 1 when a default action decided */
     const char *action_comment; /* that action's comment, or NULL */
     const char *rule;        /* that action's match or not-match rule, or NULL */
     int not_match;           /* 1 when rule was a not-match rule */
     uint64_t types;          /* variant types of the label's reflexive mappings (bits of
                                 info->variant_types) */
-    int registrable;         /* eligible, and its disposition neither "invalid" nor "blocked"
-                                (RFC 7940 §7.3: such labels cannot be registered) */
+    int registrable;         /* eligible, and its disposition not "blocked" (RFC 7940 §7.3:
+                                "invalid" and "blocked" labels cannot be registered) */
 } ibidi_lgr_result;
 
 #define IBIDI_LGR_NO_ACTION ((size_t)-1)
@@ -201,13 +209,19 @@ typedef struct ibidi_lgr_variant {
     uint64_t types;          /* the types of the variant mappings that made it (bits of
                                 info->variant_types) */
     int only_variants;       /* every code point came from a variant mapping */
+    int conflict;            /* §8.4: the label was already handed over, derived another way
+                                (another division of the original label, or other variants)
+                                with another disposition: an error of the LGR, which this
+                                record (the later derivation's disposition) reports */
 } ibidi_lgr_variant;
 
 /* Return 0 to go on, anything else to stop the enumeration. */
 typedef int (*ibidi_lgr_variant_fn)(const ibidi_lgr_variant *variant, void *ctx);
 
 #define IBIDI_LGR_INCLUDE_INVALID 0x1u /* also hand over variants whose disposition is
-                                          "invalid" (§8.2 step 5 drops them) */
+                                          "invalid" (§8.2 step 5 drops them): action
+                                          IBIDI_LGR_NO_ACTION when a code point of it is
+                                          outside the repertoire or out of its context */
 
 /* How ibidi_lgr_variants runs: its flags, bound and callback in one record, so that the call
  * keeps to six parameters. A NULL pointer, or a zero-initialised record: no flag, no bound,
@@ -222,30 +236,46 @@ typedef struct ibidi_lgr_variant_options {
 /* What an enumeration did. */
 typedef struct ibidi_lgr_variant_summary {
     uint64_t estimate;   /* the permutations (original label included) before context rules
-                            and dispositions: the product over the label's code points of
-                            1 + their variants; UINT64_MAX when it overflows */
-    uint64_t generated;  /* permutations generated (context rules passed) */
+                            and dispositions: over every division of the label, the product
+                            over its entries of 1 + their variants, summed; UINT64_MAX when
+                            it overflows */
+    uint64_t generated;  /* permutations generated (the variants' context rules passed) */
     uint64_t reported;   /* variant labels handed to the callback */
     uint64_t invalid;    /* variant labels whose disposition was "invalid" */
+    uint64_t duplicates; /* §8.4: permutations that spelt a label already derived (not
+                            handed over again, unless in conflict) */
+    uint64_t conflicts;  /* §8.4: of them, those whose disposition differed */
     int cut;             /* 1 when max stopped the enumeration before its end */
     int stopped;         /* 1 when the callback stopped it */
 } ibidi_lgr_variant_summary;
 
 /* The number of permutations of an eligible label (summary.estimate) without enumerating
- * them; IBIDI_E_LGR_NOT_ELIGIBLE when the label is not eligible. */
+ * them; IBIDI_E_LGR_NOT_ELIGIBLE when the label is not eligible (§8.2 step 6: it has no
+ * variants). */
 IBIDI_API ibidi_status ibidi_lgr_variant_estimate(const ibidi_lgr *lgr, const uint32_t *label,
                                                   size_t n, uint64_t *estimate,
                                                   ibidi_error *err);
 
 /*
- * Every variant label of an eligible label (§8.2: each code point or sequence replaced by
- * itself or one of its variants whose context rule holds, the original label itself
- * excepted), each with its disposition (§8.3), in lexicographic order of the choices (the
- * original code point first, then its variants in document order), handed to opts->fn
- * with opts->ctx. At most opts->max (0: no bound) permutations are generated; summary (may
- * be NULL) says how many and whether the bound cut the enumeration. Returns
- * IBIDI_E_INVALID_ARGUMENT for unknown bits in opts->flags, IBIDI_E_LGR_NOT_ELIGIBLE for a
- * label that is not eligible, else as ibidi_lgr_check. No allocation.
+ * Every variant label of an eligible label (§8.2), each with its disposition (§8.3), handed
+ * to opts->fn with opts->ctx:
+ *   - every division of the label into repertoire entries whose context rules hold in it
+ *     (a sequence and the code points it is made of are both tried), in order of position
+ *     and, at one position, longest entry first;
+ *   - in each, each entry replaced by itself or one of its variants whose context rule holds
+ *     (on the variant label as built so far, the rest still the original's), in
+ *     lexicographic order of the choices (the entry first, then its variants in document
+ *     order); the original label itself excepted;
+ *   - each variant label then judged as a label of its own (§8.3 step 1): every code point
+ *     in the repertoire and its when / not-when rule holding in the variant label, those left
+ *     in place included, and no action making it "invalid" without its variant types (§8.1);
+ *     then its disposition from its variant types; "invalid" ones dropped (§8.2 step 5);
+ *   - a label that a division or choice already spelt is handed over once (§8.4), unless
+ *     its disposition differs (conflict set).
+ * At most opts->max (0: no bound) permutations are generated; summary (may be NULL) says
+ * how many and whether the bound cut the enumeration. Returns IBIDI_E_INVALID_ARGUMENT for
+ * unknown bits in opts->flags, IBIDI_E_LGR_NOT_ELIGIBLE for a label that is not eligible
+ * (§8.2 step 6), else as ibidi_lgr_check. No allocation.
  */
 IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *label,
                                           size_t n, const ibidi_lgr_variant_options *opts,
@@ -253,10 +283,14 @@ IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *
                                           ibidi_error *err);
 
 /*
- * The index label of an eligible label (§8.5): each code point or sequence replaced by the
- * least (in code point order) of itself and its variants whose context rules hold, the
- * least such label over the ways the label divides into repertoire entries. Two labels
- * are variants of each other (collide) when their index labels are equal. Needs an LGR
+ * The index label of a label (§8.5): each code point or sequence replaced by the least (in
+ * code point order) of itself and its variants whose context rules hold, the least such
+ * label over the ways the label divides into repertoire entries. Two labels are variants
+ * of each other (collide) when their index labels are equal. A label whose code points are
+ * in the repertoire, in their contexts, has one even when an action makes it "invalid"
+ * (§8.1.1), as lgr-core and the root zone procedure compute it: such a label still
+ * collides with the labels it is a variant of; IBIDI_E_LGR_NOT_ELIGIBLE for one that does
+ * not divide into the repertoire. Needs an LGR
  * whose variant sets are symmetric and transitive (info->index_possible), else
  * IBIDI_E_LGR_NO_INDEX. Output as common.h says: code points in out (out->len the count
  * needed, at most IBIDI_LGR_MAX_INDEX, also with IBIDI_E_BUFFER_TOO_SMALL; 0 after any

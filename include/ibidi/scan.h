@@ -251,8 +251,10 @@ typedef struct ibidi_scan_result {
     const char *lgr_disposition; /* opts->lgr: the first label's disposition (RFC 7940
                                     §8.3), "invalid" when it is not eligible or cannot be
                                     read; NULL without an LGR */
-    ibidi_span lgr_index;  /* its index label (§8.5), the key of its variant set, when
-                              eligible and the LGR has index labels */
+    ibidi_span lgr_index;  /* its index label (§8.5), the key of its variant set, when its
+                              code points are in the repertoire, in their contexts (an
+                              action that makes it "invalid" does not take it away,
+                              §8.1.1), and the LGR has index labels */
 } ibidi_scan_result;
 
 /*

@@ -389,7 +389,9 @@ WHERE twin = arg1 OR valid <> (codes = '[]') OR (NOT valid AND next_valid)
 ORDER BY id, o;
 
 -- LGRs: ibidi_lgr_index returns a label exactly when ibidi_lgr_check finds the label
--- eligible, and it is the index the check gives; an LGR loads under its name.
+-- eligible, or not eligible only because an action makes it invalid (RFC 7940 §8.1.1:
+-- it keeps its index label), and it is the index the check gives; an LGR loads under its
+-- name.
 SELECT c.id, c.arg1 AS lgr, left(c.arg2, 40) AS label, i.state, i.result AS index,
        left(c.result, 60) AS check
 FROM fuzz_call c
@@ -398,7 +400,8 @@ JOIN fuzz_call i ON i.id = c.id AND i.fn = 'ibidi_lgr_index'
 WHERE c.fn = 'ibidi_lgr_check' AND c.state = 'ok' AND c.result IS NOT NULL
   AND NOT (c.result::jsonb->>'input' = c.arg2
            AND CASE WHEN i.state = 'ok' AND i.result IS NOT NULL
-                    THEN c.result::jsonb->>'eligible' = 'true'
+                    THEN (c.result::jsonb->>'eligible' = 'true'
+                          OR c.result::jsonb->'reason'->>'status' = 'LGR_INVALID_DISPOSITION')
                          AND c.result::jsonb->>'index' = i.result
                     ELSE i.state <> 'ok' OR c.result::jsonb->>'eligible' IS DISTINCT FROM 'true'
                          OR NOT c.result::jsonb ? 'index'

@@ -1022,7 +1022,10 @@ static PyObject *lgr_check(lgr_obj *self, PyObject *label)
     ibidi_status st = ibidi_lgr_check(self->lgr, cps, n, &r, &err);
     if (st != IBIDI_OK)
         return set_status_error(state_of(self->module), st, err.offset);
-    PyObject *cp = r.eligible ? Py_NewRef(Py_None) : PyLong_FromUnsignedLong(r.cp);
+    /* RFC 7940 §8.1.1: a label an action made invalid has no offending code point */
+    PyObject *cp = r.eligible || r.status == IBIDI_E_LGR_INVALID_DISPOSITION
+                       ? Py_NewRef(Py_None)
+                       : PyLong_FromUnsignedLong(r.cp);
     if (!cp)
         return NULL;
     return Py_BuildValue("(OsnNzsOzz)", r.eligible ? Py_True : Py_False,
@@ -1039,7 +1042,8 @@ static int variant_cb(const ibidi_lgr_variant *v, void *ctx)
 {
     variants_ctx *c = ctx;
     PyObject *s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, v->cps, (Py_ssize_t)v->n);
-    PyObject *t = s ? Py_BuildValue("(Ns)", s, v->disposition) : NULL;
+    PyObject *t = s ? Py_BuildValue("(NsO)", s, v->disposition, v->conflict ? Py_True : Py_False)
+                    : NULL;
     if (!t || PyList_Append(c->list, t) < 0) {
         Py_XDECREF(t);
         return 1;
@@ -1048,7 +1052,8 @@ static int variant_cb(const ibidi_lgr_variant *v, void *ctx)
     return 0;
 }
 
-/* variants(label, include_invalid=False, max=0) -> ([(label, disposition)...], cut) */
+/* variants(label, include_invalid=False, max=0) -> ([(label, disposition, conflict)...],
+ * cut) */
 static PyObject *lgr_variants(lgr_obj *self, PyObject *args, PyObject *kw)
 {
     static char *kwl[] = {"label", "include_invalid", "max", NULL};

@@ -14,9 +14,10 @@ __all__ = ["load", "LGR", "LabelResult", "Variant"]
 @dataclass(frozen=True)
 class LabelResult:
     """How a label fares (RFC 7940 §8): eligible (§8.1), status ("OK", "LGR_REPERTOIRE",
-    "LGR_CONTEXT"), offset and cp of the first code point that is not eligible,
-    context_rule (the rule that failed), disposition (§8.3: "valid", "blocked"...),
-    registrable, rule and comment of the action that decided."""
+    "LGR_CONTEXT", or "LGR_INVALID_DISPOSITION" when an action makes the label invalid,
+    §8.1.1), offset and cp of the first code point that is not eligible (0 and None for
+    LGR_INVALID_DISPOSITION), context_rule (the rule that failed), disposition (§8.3:
+    "valid", "blocked"...), registrable, rule and comment of the action that decided."""
 
     eligible: bool
     status: str
@@ -31,10 +32,12 @@ class LabelResult:
 
 @dataclass(frozen=True)
 class Variant:
-    """A variant label (§8.2) and its disposition (§8.3)."""
+    """A variant label (§8.2) and its disposition (§8.3); conflict: the label was already
+    listed, derived another way with another disposition (§8.4: an error of the LGR)."""
 
     label: str
     disposition: str
+    conflict: bool = False
 
 
 class LGR:

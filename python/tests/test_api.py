@@ -311,6 +311,26 @@ def test_lgr(root):
         lgr.variants("\u05d0\u05d1", max=-1)
     idx = lgr.index_label("\u05d0\u05d1")
     assert isinstance(idx, str) and idx
+    # RFC 7940 §8.1.1: Hebrew and Arabic letters in one label: the toy LGR's first action
+    # makes it invalid, so it is not eligible and has no variants; its index label stays
+    mixed = lgr.check("\u05d0\u0628")
+    assert not mixed.eligible and mixed.status == "LGR_INVALID_DISPOSITION"
+    assert mixed.cp is None and mixed.rule == "mixed-scripts" and not mixed.registrable
+    with pytest.raises(ibidi.Error) as ei:
+        lgr.variants("\u05d0\u0628")
+    assert ei.value.code == "LGR_NOT_ELIGIBLE"
+    assert lgr.index_label("\u05d0\u0628")
+    # §8.2, §8.4: i j as one entry (variant t u, allocatable) and as two (t, u, blocked):
+    # t u comes twice, with two dispositions, and the second is marked as a conflict
+    div = ibidi.lgr.load(
+        b'<lgr xmlns="urn:ietf:params:xml:ns:lgr-1.0"><data>'
+        b'<char cp="0069"><var cp="0074" type="blocked"/></char>'
+        b'<char cp="006A"><var cp="0075" type="blocked"/></char>'
+        b'<char cp="0069 006A"><var cp="0074 0075" type="allocatable"/></char>'
+        b'<char cp="0074"/><char cp="0075"/></data></lgr>')
+    got = [(v.label, v.disposition, v.conflict) for v in div.variants("ij")]
+    assert got == [("tu", "allocatable", False), ("iu", "blocked", False),
+                   ("tj", "blocked", False), ("tu", "blocked", True)], got
     with pytest.raises(ibidi.Error) as ei:
         ibidi.lgr.load(b"<lgr")
     assert ei.value.code == "LGR_XML" and ei.value.line >= 1

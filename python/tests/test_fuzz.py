@@ -569,6 +569,12 @@ def check_lgr_label(lgr, x, include_invalid):
     assert r.registrable <= r.eligible  # RFC 7940 §7.3
     if r.eligible:
         assert r.status == "OK" and r.cp is None
+    elif r.status == "LGR_INVALID_DISPOSITION":
+        # RFC 7940 §8.1.1: an action made it invalid; no code point to name, no variants,
+        # but its index label stays
+        assert r.cp is None and r.disposition == "invalid"
+        assert var[0] == "raised" and var[1].code == "LGR_NOT_ELIGIBLE"
+        return
     else:
         assert r.status in ("LGR_REPERTOIRE", "LGR_CONTEXT") and type(r.cp) is int
         assert var[0] == "raised" and var[1].code == "LGR_NOT_ELIGIBLE"

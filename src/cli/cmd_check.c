@@ -89,7 +89,7 @@ static void text_lgr(const ibidi_verdict *v)
         return;
     }
     const ibidi_lgr_result *r = &g->result;
-    if (!r->eligible) {
+    if (!r->eligible && r->status != IBIDI_E_LGR_INVALID_DISPOSITION) {
         printf("invalid: not eligible, %s at index %zu (U+%04X)", ibidi_status_name(r->status),
                r->offset, (unsigned)r->cp);
         if (r->context_rule)
@@ -97,8 +97,12 @@ static void text_lgr(const ibidi_verdict *v)
         fputc('\n', stdout);
         return;
     }
-    printf("%s, %s (action %zu%s", r->registrable ? "registrable" : "not registrable",
-           r->disposition, r->action, r->default_action ? ", a default one" : "");
+    if (!r->eligible)
+        printf("invalid: not eligible, %s (action %zu%s", ibidi_status_name(r->status),
+               r->action, r->default_action ? ", a default one" : "");
+    else
+        printf("%s, %s (action %zu%s", r->registrable ? "registrable" : "not registrable",
+               r->disposition, r->action, r->default_action ? ", a default one" : "");
     if (r->rule)
         printf(", %s %s", r->not_match ? "not-match" : "match", r->rule);
     fputc(')', stdout);

@@ -91,15 +91,21 @@ static int put_variant(const ibidi_lgr_variant *v, void *ctx)
         cli_jw_cstr(w, "disposition", v->disposition);
         jw_types(w, "types", vo->info, v->types);
         cli_jw_bool(w, "only_variants", v->only_variants);
-        cli_jw_uint(w, "action", v->action);
+        if (v->action != IBIDI_LGR_NO_ACTION)
+            cli_jw_uint(w, "action", v->action);
+        else /* RFC 7940 §8.3 step 1: out of the repertoire or of its context */
+            cli_jw_null(w, "action");
         cli_jw_bool(w, "default_action", v->default_action);
         cli_jw_cstr(w, "rule", v->rule);
+        cli_jw_bool(w, "conflict", v->conflict);
         cli_jw_close(w);
     } else {
         fputs("variant\t", f);
         put_cps_utf8(f, v->cps, v->n);
         fprintf(f, "\t%s\t", v->disposition ? v->disposition : "-");
         text_types(f, vo->info, v->types);
+        if (v->conflict) /* RFC 7940 §8.4 */
+            fputs("\tconflict: listed above with another disposition", f);
         fputc('\n', f);
     }
     return 0;
@@ -121,11 +127,16 @@ static ibidi_status put_variants(const lgr_opts *o, cli_jw *w, const uint32_t *c
         cli_jw_uint(w, "variants_generated", sum.generated);
         cli_jw_uint(w, "variants_listed", sum.reported);
         cli_jw_uint(w, "variants_invalid", sum.invalid);
+        cli_jw_uint(w, "variants_duplicate", sum.duplicates);
+        cli_jw_uint(w, "variants_conflicting", sum.conflicts);
         cli_jw_bool(w, "variants_cut", sum.cut);
     } else {
-        fprintf(stdout, "variants\testimate %llu\tgenerated %llu\tlisted %llu\tinvalid %llu%s\n",
+        fprintf(stdout,
+                "variants\testimate %llu\tgenerated %llu\tlisted %llu\tinvalid %llu"
+                "\tduplicate %llu\tconflicting %llu%s\n",
                 (unsigned long long)sum.estimate, (unsigned long long)sum.generated,
                 (unsigned long long)sum.reported, (unsigned long long)sum.invalid,
+                (unsigned long long)sum.duplicates, (unsigned long long)sum.conflicts,
                 sum.cut ? "\tcut by --max-variants" : "");
     }
     return st;
@@ -197,7 +208,7 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
     if (o->sub == SUB_INDEX) {
         if (!w)
             fputc('\n', f);
-        if (r.eligible)
+        if (r.eligible || r.status == IBIDI_E_LGR_INVALID_DISPOSITION) /* §8.1.1 */
             put_index(w, "index", o->lgr, cps, n);
         if (o->common)
             put_index(w, "common_index", o->common, cps, n);
@@ -211,10 +222,12 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
         if (!r.eligible) {
             cli_jw_object(w, "reason");
             cli_jw_cstr(w, "status", ibidi_status_name(r.status));
-            cli_jw_uint(w, "offset", r.offset);
-            snprintf(cp, sizeof cp, "U+%04X", (unsigned)r.cp);
-            cli_jw_cstr(w, "cp", cp);
-            cli_jw_cstr(w, "rule", r.context_rule);
+            if (r.status != IBIDI_E_LGR_INVALID_DISPOSITION) { /* else: the action below */
+                cli_jw_uint(w, "offset", r.offset);
+                snprintf(cp, sizeof cp, "U+%04X", (unsigned)r.cp);
+                cli_jw_cstr(w, "cp", cp);
+                cli_jw_cstr(w, "rule", r.context_rule);
+            }
             cli_jw_cstr(w, "message", ibidi_strerror(r.status));
             cli_jw_close(w);
         }
@@ -233,12 +246,14 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
         jw_types(w, "types", info, r.types);
     } else {
         fprintf(f, "\t%s", r.disposition ? r.disposition : "-");
-        if (!r.eligible) {
+        if (!r.eligible && r.status != IBIDI_E_LGR_INVALID_DISPOSITION) {
             fprintf(f, "\tnot eligible: %s at index %zu (U+%04X)", ibidi_status_name(r.status),
                     r.offset, (unsigned)r.cp);
             if (r.context_rule)
                 fprintf(f, ", rule %s", r.context_rule);
         } else {
+            if (!r.eligible)
+                fprintf(f, "\tnot eligible: %s,", ibidi_status_name(r.status));
             fprintf(f, "\taction %zu%s", r.action, r.default_action ? " (default)" : "");
             if (r.rule)
                 fprintf(f, " %s %s", r.not_match ? "not-match" : "match", r.rule);
@@ -271,12 +286,12 @@ static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
             fputc('\n', f);
         }
     }
-    if (r.eligible) {
-        if (info->index_possible)
-            put_index(w, "index", o->lgr, cps, n);
-        if (o->list_variants)
-            put_variants(o, w, cps, n);
-    }
+    /* §8.1.1: a label an action makes invalid keeps its index label, and has no variants
+       (§8.2 step 6) */
+    if ((r.eligible || r.status == IBIDI_E_LGR_INVALID_DISPOSITION) && info->index_possible)
+        put_index(w, "index", o->lgr, cps, n);
+    if (r.eligible && o->list_variants)
+        put_variants(o, w, cps, n);
     if (w)
         cli_jw_end(w);
     return r.registrable ? CLI_OK : CLI_INVALID;
@@ -494,9 +509,13 @@ const cli_command cli_cmd_lgr = {
     "\n"
     "Applies a registry's Label Generation Ruleset (RFC 7940 XML) to labels (U-labels or\n"
     "A-labels; one per line on standard input when none are given), as RFC 7940 §8 says:\n"
-    "  check     eligibility (repertoire and context rules), the disposition with the\n"
-    "            action and rule that decided it, the index label, and the variant labels\n"
-    "            with their dispositions (at most 1000 unless --max-variants says)\n"
+    "  check     eligibility (repertoire and context rules, and no action that makes the\n"
+    "            label invalid), the disposition with the action and rule that decided\n"
+    "            it, the index label, and the variant labels with their dispositions (at\n"
+    "            most 1000 unless --max-variants says): over every division of the label\n"
+    "            into repertoire entries, each variant judged as a label of its own and\n"
+    "            listed once (\"conflict\" marks one derived again with another\n"
+    "            disposition, an error of the LGR, RFC 7940 §8.4)\n"
     "  variants  the variant labels alone (no bound unless --max-variants says)\n"
     "  index     the index label (RFC 7940 §8.5): labels with the same one are variants\n"
     "            of each other and collide\n"

@@ -802,9 +802,9 @@ static const ibidi_code_info rows[] = {
             /* text */ "first label not eligible under the LGR",
             /* rule */ "RFC 7940 §8.1",
             "RFC 7940 §8.1: the first label of the name (the label a registry registers) is "
-            "not eligible under the registry's LGR: a code point outside the repertoire, or "
-            "one whose when / not-when rule does not hold (the detail is the status that says "
-            "which)",
+            "not eligible under the registry's LGR: a code point outside the repertoire, one "
+            "whose when / not-when rule does not hold, or an action that gives the label the "
+            "disposition \"invalid\" (§8.1.1; the detail is the status that says which)",
             FROM_LGR_CODES,
             /* example */ "ibidi check --lgr data/samples/lgr/toy-hebrew-arabic.xml x.com",
             /* shows */ NULL,
@@ -814,8 +814,8 @@ static const ibidi_code_info rows[] = {
             /* text */ "first label's disposition is not registrable",
             /* rule */ "RFC 7940 §8.3, §7.3",
             "RFC 7940 §8.3, §7.3: the first label of the name is eligible under the registry's "
-            "LGR, but an action gives it a disposition (\"invalid\", \"blocked\") under which "
-            "it cannot be registered (the detail is the index of that action)",
+            "LGR, but an action gives it the disposition \"blocked\", under which it cannot be "
+            "registered (the detail is the index of that action)",
             FROM_LGR_CODES,
             /* example */ NULL,
             /* shows */ NULL,
@@ -1587,6 +1587,19 @@ static const ibidi_code_info rows[] = {
            "(RFC 7940 §8.1)",
            FROM_LGR2,
            /* example */ "ibidi lgr check --lgr data/samples/lgr/toy-hebrew-arabic.xml -- '-א'",
+           /* shows */ NULL,
+           /* note */ NULL),
+    STATUS(IBIDI_E_LGR_INVALID_DISPOSITION, "LGR_INVALID_DISPOSITION", "lgr", "lgr", FAILURE,
+           /* note */ NULL,
+           /* text */ "an action makes the label invalid",
+           /* rule */ "RFC 7940 §8.1, §8.1.1",
+           "LGR: the label's code points are in the repertoire, but an action (a whole-label "
+           "rule, or the variant type of a reflexive mapping) gives it the disposition "
+           "\"invalid\": it is not eligible and has no variant labels (RFC 7940 §8.1, "
+           "§8.1.1, §8.2 step 6)",
+           FROM_LGR2,
+           /* example */
+           "ibidi lgr check --lgr data/samples/lgr/toy-hebrew-arabic.xml 'אب'",
            /* shows */ NULL,
            /* note */ NULL),
     STATUS(IBIDI_E_UTS39_INVALID, "UTS39_INVALID", "uts39", "script-policy", FAILURE,

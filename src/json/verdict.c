@@ -64,7 +64,7 @@ static void lgr(ibidi__out *o, const ibidi_verdict_lgr *g)
     ibidi__out_str(o, r->registrable ? ",\"registrable\":true" : ",\"registrable\":false");
     ibidi__out_str(o, ",\"disposition\":");
     cstring(o, r->disposition);
-    if (!r->eligible) {
+    if (!r->eligible && r->status != IBIDI_E_LGR_INVALID_DISPOSITION) {
         snprintf(t, sizeof t, ",\"reason\":{\"status\":\"%s\",\"offset\":%zu,\"cp\":\"U+%04X\"",
                  ibidi_status_name(r->status), r->offset, (unsigned)r->cp);
         ibidi__out_str(o, t);
@@ -72,6 +72,10 @@ static void lgr(ibidi__out *o, const ibidi_verdict_lgr *g)
         cstring(o, r->context_rule);
         ibidi__out_put(o, "}", 1);
     } else {
+        if (!r->eligible) { /* §8.1.1: the action that made it invalid follows */
+            snprintf(t, sizeof t, ",\"reason\":{\"status\":\"%s\"}", ibidi_status_name(r->status));
+            ibidi__out_str(o, t);
+        }
         snprintf(t, sizeof t, ",\"action\":%zu,\"default_action\":%s", r->action,
                  r->default_action ? "true" : "false");
         ibidi__out_str(o, t);

@@ -192,30 +192,36 @@ static int context_holds(const struct ibidi_lgr *lgr, const uint32_t *label, siz
     return !rule_matches(&c, not_when);
 }
 
-/* RFC 7940 §7.2 / §8.3: the first action whose conditions hold. */
+/* RFC 7940 §7.2 / §8.3: the first action whose conditions hold for a label with the variant
+ * types given. With plain not NULL, also the first one that holds for the label with no
+ * variant type at all (only an action without a variant condition can), which says whether
+ * the label is eligible in itself (§8.1, last paragraph: no action may make it invalid),
+ * or LGR_NONE when no action that could is left: both come from one pass, each rule
+ * matched at most once. */
 static uint32_t apply_actions(const struct ibidi_lgr *lgr, const uint32_t *label, size_t n,
-                              uint64_t types, int only_variants)
+                              uint64_t types, int only_variants, uint32_t *plain)
 {
     lgr_ctx c;
     ctx_init(&c, lgr, label, n);
     c.bloom = 0;
     for (size_t i = 0; i < n; i++)
         c.bloom |= lgr_bloom(label[i]);
+    uint32_t typed = LGR_NONE;
     for (uint32_t i = 0; i < lgr->n_actions; i++) {
         const lgr_action *a = &lgr->actions[i];
         switch ((lgr_action_kind)a->kind) {
         case LGR_A_NONE:
             break;
         case LGR_A_ANY_VARIANT: /* any variant type in the set */
-            if (!(types & a->types))
+            if (typed != LGR_NONE || !(types & a->types))
                 continue;
             break;
         case LGR_A_ALL_VARIANTS: /* every variant type of the label is in the set */
-            if (!types || (types & ~a->types))
+            if (typed != LGR_NONE || !types || (types & ~a->types))
                 continue;
             break;
         case LGR_A_ONLY_VARIANTS: /* ... and every code point is from a variant mapping */
-            if (!only_variants || !types || (types & ~a->types))
+            if (typed != LGR_NONE || !only_variants || !types || (types & ~a->types))
                 continue;
             break;
         }
@@ -223,9 +229,25 @@ static uint32_t apply_actions(const struct ibidi_lgr *lgr, const uint32_t *label
             continue;
         if (a->not_match != LGR_NONE && rule_matches(&c, a->not_match))
             continue;
-        return i;
+        if (typed == LGR_NONE) {
+            typed = i;
+            if (plain && (lgr->last_plain_invalid == LGR_NONE || i > lgr->last_plain_invalid)) {
+                /* no later action can make the label invalid without its types: whichever
+                   holds first says what the types do not change */
+                *plain = LGR_NONE;
+                return typed;
+            }
+        }
+        if (!plain)
+            return typed;
+        if (a->kind == LGR_A_NONE) { /* holds whatever the types: the plain answer too */
+            *plain = i;
+            return typed;
+        }
     }
-    return LGR_NONE; /* unreachable: the RFC 7940 §7.6 catch-all holds for every label */
+    if (plain) /* unreachable: the RFC 7940 §7.6 catch-all holds for every label */
+        *plain = typed;
+    return typed;
 }
 
 static void fill_action(const struct ibidi_lgr *lgr, uint32_t ai, const char **disp,
@@ -368,12 +390,18 @@ static void judge(const struct ibidi_lgr *lgr, const uint32_t *label, size_t n,
             }
         only &= refl;
     }
-    uint32_t ai = apply_actions(lgr, label, n, types, only && types);
+    uint32_t ai = apply_actions(lgr, label, n, types, only && types, NULL);
     fill_action(lgr, ai, &res->disposition, &res->action, &res->default_action, &res->rule,
                 &res->not_match, &res->action_comment);
     res->types = types;
+    if (ai != LGR_NONE && lgr->actions[ai].invalid) {
+        /* RFC 7940 §8.1.1 (and §8.1, last paragraph): a label that an action makes
+           "invalid", the types of its reflexive mappings counted, is not eligible */
+        res->eligible = 0;
+        res->status = IBIDI_E_LGR_INVALID_DISPOSITION;
+    }
     /* RFC 7940 §7.3: "invalid" and "blocked" labels cannot be registered */
-    res->registrable = res->disposition && strcmp(res->disposition, "invalid") != 0 &&
+    res->registrable = res->eligible && res->disposition &&
                        strcmp(res->disposition, "blocked") != 0;
 }
 
@@ -445,27 +473,83 @@ IBIDI_API ibidi_status ibidi_lgr_check_utf8(const ibidi_lgr *lgr, const char *la
 
 /* ---- Variants (RFC 7940 §8.2-§8.4) ------------------------------------------------------- */
 
-/* The label divided into entries (§8.1), and its permutations: the product over its entries
- * of 1 + their variants (a reflexive one stands for the entry), saturating. Fails with
- * IBIDI_E_LGR_NOT_ELIGIBLE for a label that is not eligible. */
-static ibidi_status parse_estimate(const struct ibidi_lgr *lgr, const uint32_t *label,
-                                   size_t n, lgr_parse *pp, uint64_t *estimate,
-                                   ibidi_error *err)
+/* Every way the label divides into repertoire entries (RFC 7940 §8.2: "all eligible
+ * partitions into sequences must be evaluated"): at each position p, the entries that spell
+ * the label there, whose when / not-when rule holds in it, and after which the rest divides
+ * too. Entries that spell the label at one position differ in length, so bit L of lens[p]
+ * names the one of L code points among the run of entries that start with label[p]
+ * (first[p], count[p]). est[p]: the permutations of label[p..n) over every division;
+ * ways[p]: its divisions (both saturating). */
+typedef struct lgr_division {
+    uint64_t lens[IBIDI_LGR_MAX_LABEL];
+    uint32_t first[IBIDI_LGR_MAX_LABEL];
+    uint32_t count[IBIDI_LGR_MAX_LABEL];
+    uint64_t est[IBIDI_LGR_MAX_LABEL + 1];
+    uint64_t ways[IBIDI_LGR_MAX_LABEL + 1];
+    int uniform; /* every entry keeps its length under its variants */
+} lgr_division;
+
+/* The entry of the run at p that is part of a division, or NULL. */
+static const lgr_char *division_entry(const struct ibidi_lgr *lgr, const lgr_division *d,
+                                      const uint32_t *label, size_t p, uint32_t i)
+{
+    const lgr_char *e = &lgr->chars[d->first[p] + i];
+    if (!(d->lens[p] >> e->len & 1))
+        return NULL;
+    const uint32_t *cps = lgr_cps(lgr, &e->first, e->seq, e->len);
+    return memcmp(label + p, cps, e->len * sizeof *cps) == 0 ? e : NULL;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* The label's divisions, for an eligible label (§8.1, §8.1.1: a label that is not eligible
+ * has no variants, §8.2 step 6); IBIDI_E_LGR_NOT_ELIGIBLE otherwise. */
+static ibidi_status divide(const struct ibidi_lgr *lgr, const uint32_t *label, size_t n,
+                           lgr_division *d, ibidi_error *err)
 {
     ibidi_status st = check_args(lgr, label, n, err);
     if (st != IBIDI_OK)
         return st;
+    lgr_parse pp;
     ibidi_lgr_result res;
-    parse_label(lgr, label, n, pp, &res);
+    parse_label(lgr, label, n, &pp, &res);
+    if (res.eligible)
+        judge(lgr, label, n, &pp, &res);
     if (!res.eligible)
         return ibidi__fail(err, IBIDI_E_LGR_NOT_ELIGIBLE, res.offset, res.cp);
-    uint64_t est = 1;
-    for (size_t i = 0; i < pp->k; i++) {
-        const lgr_char *e = &lgr->chars[pp->entry[i]];
-        uint64_t choices = 1 + e->var_count - e->reflexive;
-        est = est > UINT64_MAX / choices ? UINT64_MAX : est * choices;
+    d->est[n] = 1;
+    d->ways[n] = 1;
+    d->uniform = 1;
+    for (size_t p = n; p-- > 0;) {
+        uint32_t first = 0, cnt = lgr_lookup(lgr, label[p], &first);
+        uint64_t est = 0, ways = 0;
+        d->first[p] = first;
+        d->count[p] = cnt;
+        d->lens[p] = 0;
+        for (uint32_t i = 0; i < cnt; i++) {
+            const lgr_char *e = &lgr->chars[first + i];
+            const uint32_t *cps = lgr_cps(lgr, &e->first, e->seq, e->len);
+            size_t q = p + e->len;
+            if (q > n || !d->ways[q] || memcmp(label + p, cps, e->len * sizeof *cps) != 0)
+                continue;
+            if (!context_holds(lgr, label, n, p, cps, e->len, e->when, e->not_when))
+                continue;
+            d->lens[p] |= (uint64_t)1 << e->len;
+            est = sat_add(est, sat_mul(1 + e->var_count - e->reflexive, d->est[q]));
+            ways = sat_add(ways, d->ways[q]);
+            d->uniform &= e->uniform;
+        }
+        d->est[p] = est;
+        d->ways[p] = ways;
     }
-    *estimate = est;
     return IBIDI_OK;
 }
 
@@ -476,49 +560,176 @@ IBIDI_API ibidi_status ibidi_lgr_variant_estimate(const ibidi_lgr *lgr, const ui
     if (!estimate)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     *estimate = 0;
-    lgr_parse pp;
-    ibidi_status st = parse_estimate(lgr, label, n, &pp, estimate, err);
-    return st != IBIDI_OK ? st : ibidi__ok(err);
+    lgr_division d;
+    ibidi_status st = divide(lgr, label, n, &d, err);
+    if (st != IBIDI_OK)
+        return st;
+    *estimate = d.est[0];
+    return ibidi__ok(err);
 }
+
+/* A derivation of a variant label: per entry of a division, the entry and what replaced it
+ * (0 the entry itself, v + 1 its variant v). */
+typedef struct lgr_path {
+    uint32_t entry[IBIDI_LGR_MAX_LABEL];
+    uint32_t choice[IBIDI_LGR_MAX_LABEL];
+    size_t k;
+} lgr_path;
 
 typedef struct lgr_walk {
     const struct ibidi_lgr *lgr;
     const uint32_t *label; /* the original label */
     size_t n;
-    const lgr_parse *pp;
+    const lgr_division *d;
     unsigned flags;
     uint64_t max;
     ibidi_lgr_variant_fn fn;
     void *ctx;
     ibidi_lgr_variant_summary *sum;
+    int dups;              /* two derivations may spell one label: each is checked (§8.4) */
+    lgr_path path;         /* the derivation being built */
+    lgr_path first;        /* §8.4: the first derivation of a label, when dups */
+    uint64_t fail[IBIDI_LGR_MAX_LABEL + 1]; /* bit j of fail[p]: label[p..n) cannot spell
+                                               the rest of the label from its index j */
     uint32_t out[IBIDI_LGR_MAX_LABEL]; /* the variant label being built */
     uint32_t tmp[IBIDI_LGR_MAX_LABEL]; /* a label judged by a variant's context rule */
     int done;
 } lgr_walk;
 
-/* One complete permutation (§8.2): its disposition (§8.3), then the callback. */
-static void emit(lgr_walk *w, size_t len, uint64_t types, int only)
+/* §8.2 step 2: the variant var of the entry at p (ending at q) may replace it in a label
+ * whose first j code points are pre: its when / not-when rule holds on pre, the variant,
+ * then the rest of the original label. */
+static int variant_fits(lgr_walk *w, const uint32_t *pre, size_t j, const lgr_var *var,
+                        const uint32_t *cps, size_t q)
+{
+    const size_t rest = w->n - q;
+    if (j + var->len + rest > IBIDI_LGR_MAX_LABEL)
+        return 0; /* no DNS label: over 63 code points */
+    if (var->when == LGR_NONE && var->not_when == LGR_NONE)
+        return 1;
+    if (pre != w->tmp)
+        memcpy(w->tmp, pre, j * sizeof(uint32_t));
+    memcpy(w->tmp + j, cps, var->len * sizeof(uint32_t));
+    memcpy(w->tmp + j + var->len, w->label + q, rest * sizeof(uint32_t));
+    return context_holds(w->lgr, w->tmp, j + var->len + rest, j, cps, var->len, var->when,
+                         var->not_when);
+}
+
+/* §8.4: the first derivation, in the order of the walk, that spells t (tl code points) from
+ * position p of the original label and index j of t on; w->fail remembers the (p, j) that
+ * cannot. */
+static int first_derivation(lgr_walk *w, size_t p, size_t j, const uint32_t *t, size_t tl)
+{
+    const struct ibidi_lgr *lgr = w->lgr;
+    const lgr_division *d = w->d;
+    if (p == w->n)
+        return j == tl;
+    if (w->fail[p] >> j & 1)
+        return 0;
+    const size_t depth = w->first.k;
+    for (uint32_t i = 0; i < d->count[p]; i++) {
+        const lgr_char *e = division_entry(lgr, d, w->label, p, i);
+        if (!e)
+            continue;
+        const size_t q = p + e->len;
+        w->first.entry[depth] = d->first[p] + i;
+        w->first.k = depth + 1;
+        if (!e->reflexive && j + e->len <= tl &&
+            j + e->len + (w->n - q) <= IBIDI_LGR_MAX_LABEL &&
+            memcmp(t + j, w->label + p, e->len * sizeof *t) == 0) {
+            w->first.choice[depth] = 0;
+            if (first_derivation(w, q, j + e->len, t, tl))
+                return 1;
+        }
+        for (uint32_t v = 0; v < e->var_count; v++) {
+            const lgr_var *var = &lgr->vars[e->var_first + v];
+            const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
+            if (j + var->len > tl || memcmp(t + j, cps, var->len * sizeof *t) != 0 ||
+                !variant_fits(w, t, j, var, cps, q))
+                continue;
+            w->first.choice[depth] = v + 1;
+            w->first.k = depth + 1;
+            if (first_derivation(w, q, j + var->len, t, tl))
+                return 1;
+        }
+    }
+    w->first.k = depth;
+    w->fail[p] |= (uint64_t)1 << j;
+    return 0;
+}
+
+/* The variant types of a derivation, and whether every code point came from a variant
+ * mapping (§8.2 step 3, §7.2). */
+static uint64_t path_types(const struct ibidi_lgr *lgr, const lgr_path *path, int *only)
+{
+    uint64_t types = 0;
+    *only = 1;
+    for (size_t i = 0; i < path->k; i++) {
+        if (!path->choice[i]) {
+            *only = 0;
+            continue;
+        }
+        const lgr_char *e = &lgr->chars[path->entry[i]];
+        const lgr_var *var = &lgr->vars[e->var_first + path->choice[i] - 1];
+        if (var->type != LGR_NO_TYPE)
+            types |= (uint64_t)1 << var->type;
+    }
+    return types;
+}
+
+/* §8.3 for a variant label t: 1 with the deciding action in *ai when its disposition is not
+ * "invalid"; 0 when it is, *ai the action that made it so, or LGR_NONE when a code point of
+ * it is outside the repertoire or out of its context (§8.3 step 1: every code point of the
+ * variant label, those the variants left in place included, must satisfy its when /
+ * not-when rule in the variant label). */
+static int judge_variant(const struct ibidi_lgr *lgr, const uint32_t *t, size_t tl,
+                         uint64_t types, int only, int free, uint32_t *ai)
+{
+    if (!free) { /* free: every code point an entry of its own without a context rule */
+        lgr_parse pp;
+        ibidi_lgr_result res;
+        parse_label(lgr, t, tl, &pp, &res);
+        if (!res.eligible) {
+            *ai = LGR_NONE;
+            return 0;
+        }
+    }
+    uint32_t plain = LGR_NONE; /* stays LGR_NONE when it cannot be "invalid" */
+    uint32_t typed = apply_actions(lgr, t, tl, types, only && types, &plain);
+    if (plain != LGR_NONE && lgr->actions[plain].invalid) {
+        /* §8.1 (last paragraph), applied to the variant label as to any label */
+        *ai = plain;
+        return 0;
+    }
+    *ai = typed;
+    return typed != LGR_NONE && !lgr->actions[typed].invalid;
+}
+
+/* Hands a judged variant label to the callback (or counts it). */
+static void report(lgr_walk *w, size_t len, uint64_t types, int only, uint32_t ai, int valid,
+                   int conflict)
 {
     ibidi_lgr_variant_summary *s = w->sum;
-    if (w->max && s->generated >= w->max) {
-        s->cut = 1;
-        w->done = 1;
-        return;
-    }
-    s->generated++;
-    uint32_t ai = apply_actions(w->lgr, w->out, len, types, only && types);
     ibidi_lgr_variant v;
-    fill_action(w->lgr, ai, &v.disposition, &v.action, &v.default_action, &v.rule, NULL,
-                NULL);
-    if (v.disposition && strcmp(v.disposition, "invalid") == 0) {
+    if (!valid) {
         s->invalid++;
         if (!(w->flags & IBIDI_LGR_INCLUDE_INVALID))
             return; /* RFC 7940 §8.2 step 5 */
+    }
+    if (ai != LGR_NONE) {
+        fill_action(w->lgr, ai, &v.disposition, &v.action, &v.default_action, &v.rule, NULL,
+                    NULL);
+    } else { /* §8.3 step 1 */
+        v.disposition = invalid_disp(w->lgr);
+        v.action = IBIDI_LGR_NO_ACTION;
+        v.default_action = 0;
+        v.rule = NULL;
     }
     v.cps = w->out;
     v.n = len;
     v.types = types;
     v.only_variants = only && types;
+    v.conflict = conflict;
     s->reported++;
     if (w->fn && w->fn(&v, w->ctx)) {
         s->stopped = 1;
@@ -526,46 +737,95 @@ static void emit(lgr_walk *w, size_t len, uint64_t types, int only)
     }
 }
 
-/* Chooses the replacement of entry i, given the variant label built so far (len code
- * points): the entry itself (unless a reflexive mapping stands for it, §5.3.4), then each
- * variant whose context rule holds on the label as it is with that variant in place, the
- * rest still the original's. same: every choice so far kept the original code points. */
-static void walk(lgr_walk *w, size_t i, size_t len, uint64_t types, int only, int same)
+/* One complete permutation (§8.2): once per label (§8.4), its disposition (§8.3), then the
+ * callback. */
+static void emit(lgr_walk *w, size_t len, uint64_t types, int only, int free)
+{
+    ibidi_lgr_variant_summary *s = w->sum;
+    if (w->dups && len == w->n && memcmp(w->out, w->label, len * sizeof *w->out) == 0)
+        return; /* the original label, spelt by another division */
+    if (w->max && s->generated >= w->max) {
+        s->cut = 1;
+        w->done = 1;
+        return;
+    }
+    s->generated++;
+    uint32_t ai;
+    if (w->dups) {
+        memset(w->fail, 0, sizeof w->fail);
+        w->first.k = 0;
+        (void)first_derivation(w, 0, 0, w->out, len); /* finds this one at the latest */
+        if (w->first.k != w->path.k ||
+            memcmp(w->first.entry, w->path.entry, w->path.k * sizeof *w->path.entry) != 0 ||
+            memcmp(w->first.choice, w->path.choice, w->path.k * sizeof *w->path.choice) != 0) {
+            /* RFC 7940 §8.4: a label already derived; an error of the LGR when the two
+               derivations give it different dispositions */
+            s->duplicates++;
+            int first_only;
+            uint64_t first_types = path_types(w->lgr, &w->first, &first_only);
+            if (first_types == types && first_only == only)
+                return;
+            uint32_t fa;
+            int first_valid =
+                judge_variant(w->lgr, w->out, len, first_types, first_only, free, &fa);
+            int valid = judge_variant(w->lgr, w->out, len, types, only, free, &ai);
+            const char *a = first_valid ? w->lgr->strings[w->lgr->actions[fa].disp] : NULL;
+            const char *b = valid ? w->lgr->strings[w->lgr->actions[ai].disp] : NULL;
+            if (a == b || (a && b && strcmp(a, b) == 0))
+                return;
+            s->conflicts++;
+            report(w, len, types, only, ai, valid, 1);
+            return;
+        }
+    }
+    int valid = judge_variant(w->lgr, w->out, len, types, only, free, &ai);
+    report(w, len, types, only, ai, valid, 0);
+}
+
+/* Chooses the replacement of the entry at position p of each division, given the variant
+ * label built so far (len code points): the entry itself (unless a reflexive mapping stands
+ * for it, §5.3.4), then each variant whose context rule holds on the label as it is with that
+ * variant in place, the rest still the original's. same: every choice so far kept the
+ * original code points; free: every code point so far is free (lgr_var.free). */
+static void walk(lgr_walk *w, size_t p, size_t len, uint64_t types, int only, int same,
+                 int free)
 {
     const struct ibidi_lgr *lgr = w->lgr;
+    const lgr_division *d = w->d;
     if (w->done)
         return;
-    if (i == w->pp->k) {
+    if (p == w->n) {
         if (!same) /* the original label is no variant of itself */
-            emit(w, len, types, only);
+            emit(w, len, types, only, free);
         return;
     }
-    const lgr_char *e = &lgr->chars[w->pp->entry[i]];
-    size_t at = w->pp->pos[i];
-    size_t rest = w->n - at - e->len; /* code points after the entry */
-    if (!e->reflexive) {
-        if (len + e->len <= IBIDI_LGR_MAX_LABEL) {
-            memcpy(w->out + len, w->label + at, e->len * sizeof(uint32_t));
-            walk(w, i + 1, len + e->len, types, 0, same);
+    const size_t depth = w->path.k;
+    for (uint32_t i = 0; i < d->count[p] && !w->done; i++) {
+        const lgr_char *e = division_entry(lgr, d, w->label, p, i);
+        if (!e)
+            continue;
+        const size_t q = p + e->len;
+        w->path.entry[depth] = d->first[p] + i;
+        if (!e->reflexive && len + e->len + (w->n - q) <= IBIDI_LGR_MAX_LABEL) {
+            memcpy(w->out + len, w->label + p, e->len * sizeof(uint32_t));
+            w->path.choice[depth] = 0;
+            w->path.k = depth + 1;
+            walk(w, q, len + e->len, types, 0, same, free && e->free);
         }
-    }
-    for (uint32_t v = 0; v < e->var_count && !w->done; v++) {
-        const lgr_var *var = &lgr->vars[e->var_first + v];
-        const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
-        if (len + var->len + rest > IBIDI_LGR_MAX_LABEL)
-            continue; /* no DNS label: over 63 code points */
-        if (var->when != LGR_NONE || var->not_when != LGR_NONE) {
-            memcpy(w->tmp, w->out, len * sizeof(uint32_t));
-            memcpy(w->tmp + len, cps, var->len * sizeof(uint32_t));
-            memcpy(w->tmp + len + var->len, w->label + at + e->len, rest * sizeof(uint32_t));
-            if (!context_holds(lgr, w->tmp, len + var->len + rest, len, cps, var->len,
-                               var->when, var->not_when))
+        for (uint32_t v = 0; v < e->var_count && !w->done; v++) {
+            const lgr_var *var = &lgr->vars[e->var_first + v];
+            const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
+            if (!variant_fits(w, w->out, len, var, cps, q))
                 continue;
+            memcpy(w->out + len, cps, var->len * sizeof(uint32_t));
+            uint64_t t = var->type != LGR_NO_TYPE ? (uint64_t)1 << var->type : 0;
+            w->path.choice[depth] = v + 1;
+            w->path.k = depth + 1;
+            walk(w, q, len + var->len, types | t, only, same && var->reflexive,
+                 free && var->free);
         }
-        memcpy(w->out + len, cps, var->len * sizeof(uint32_t));
-        uint64_t t = var->type != LGR_NO_TYPE ? (uint64_t)1 << var->type : 0;
-        walk(w, i + 1, len + var->len, types | t, only, same && var->reflexive);
     }
+    w->path.k = depth;
 }
 
 /* Flags, bound and callback come in an options record (at most six parameters a call);
@@ -582,22 +842,27 @@ IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *
     memset(s, 0, sizeof *s);
     if (o->flags & ~IBIDI_LGR_INCLUDE_INVALID)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    lgr_parse pp; /* one division of the label for the estimate and the walk */
-    ibidi_status st = parse_estimate(lgr, label, n, &pp, &s->estimate, err);
+    lgr_division d;
+    ibidi_status st = divide(lgr, label, n, &d, err);
     if (st != IBIDI_OK)
         return st;
+    s->estimate = d.est[0];
     lgr_walk w;
     w.lgr = lgr;
     w.label = label;
     w.n = n;
-    w.pp = &pp;
+    w.d = &d;
     w.flags = o->flags;
     w.max = o->max;
     w.fn = o->fn;
     w.ctx = o->ctx;
     w.sum = s;
+    /* one division whose entries keep their lengths: two derivations differ at some entry,
+       in place, so they never spell the same label */
+    w.dups = d.ways[0] > 1 || !d.uniform;
+    w.path.k = 0;
     w.done = 0;
-    walk(&w, 0, 0, 0, 1, 1);
+    walk(&w, 0, 0, 0, 1, 1, 1);
     return ibidi__ok(err);
 }
 
@@ -766,7 +1031,9 @@ IBIDI_API ibidi_status ibidi_lgr_set_check(const ibidi_lgr *element, const ibidi
     if (st != IBIDI_OK)
         return st;
     res->common_eligible = cr.eligible;
-    if (cr.eligible) {
+    /* RFC 7940 §8.1.1: a label an action makes invalid keeps its index label, and still
+       collides through it */
+    if (cr.eligible || cr.status == IBIDI_E_LGR_INVALID_DISPOSITION) {
         ibidi_buf32 index = {res->index, IBIDI_LGR_MAX_INDEX, 0};
         res->index_status = ibidi_lgr_index_label(common, label, n, &index, NULL);
         res->index_len = index.len;

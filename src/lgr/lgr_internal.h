@@ -21,6 +21,10 @@ typedef struct lgr_char {
     uint32_t seq;        /* len > 1: offset of its code points in lgr->pool */
     uint8_t len;         /* code points */
     uint8_t reflexive;   /* 1 when one of its variants maps it to itself (§5.3.4) */
+    uint8_t uniform;     /* set by ibidi__lgr_prepare: every variant has as many code points
+                            as the entry, so replacing it never moves what follows */
+    uint8_t free;        /* set by ibidi__lgr_prepare: each of its code points is an entry
+                            of its own without a context rule (see lgr_var.free) */
     uint32_t when;       /* rule index or LGR_NONE (§5.2: context rules) */
     uint32_t not_when;
     uint32_t var_first;  /* its variants: lgr->vars[var_first .. var_first + var_count) */
@@ -34,6 +38,10 @@ typedef struct lgr_var {
     uint8_t len;
     uint8_t type;        /* index in info.variant_types; LGR_NO_TYPE when none */
     uint8_t reflexive;   /* the target is the entry itself */
+    uint8_t free;        /* set by ibidi__lgr_prepare: each code point of the target is an
+                            entry of its own without a context rule, so that a label made
+                            of such code points divides into the repertoire whatever their
+                            neighbours (RFC 7940 §8.3 step 1 holds without a look) */
     uint32_t when;
     uint32_t not_when;
     uint32_t comment;    /* string index or LGR_NONE */
@@ -104,6 +112,7 @@ typedef struct lgr_action {
     uint32_t not_match;  /* rule index or LGR_NONE */
     uint8_t kind;        /* lgr_action_kind */
     uint8_t is_default;  /* one of the §7.6 default actions appended after the document's */
+    uint8_t invalid;     /* set by ibidi__lgr_prepare: its disposition is "invalid" */
     uint64_t types;      /* the type set of the condition */
     uint32_t comment;
 } lgr_action;
@@ -149,6 +158,10 @@ struct ibidi_lgr {
 
     lgr_action *actions;        /* the document's, then the default ones (§7.6) */
     uint32_t n_actions;
+    uint32_t last_plain_invalid; /* set by ibidi__lgr_prepare: the last action without a
+                                    variant condition whose disposition is "invalid"
+                                    (LGR_NONE when none): past it no action can make a
+                                    label invalid without its variant types */
 
     const char **disp_names;    /* not used by evaluation: for info; the disposition of
                                    each action, by action index (n_actions) */
@@ -194,7 +207,8 @@ static inline uint64_t lgr_bloom(uint32_t cp)
  * refers twice to one that refers twice to ... would otherwise cost 2^depth per label. */
 #define LGR_MAX_EXPANDED 200000u
 
-/* Derives what evaluation precomputes (the rules' req_bloom) and checks the rules' expanded
+/* Derives what evaluation precomputes (the rules' req_bloom, the entries' uniform and free
+ * flags, the actions' invalid flag) and checks the rules' expanded
  * size; the loader calls it last, after every rule reference is resolved and cycles are
  * refused. Returns 0; -1 with *bad_rule when a rule's expanded
  * size exceeds LGR_MAX_EXPANDED (IBIDI_E_LGR_LIMIT); -2 without memory. */

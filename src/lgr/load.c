@@ -2707,8 +2707,9 @@ static int prepare_rules(loader *ld)
 
 static int finish(loader *ld)
 {
-    return resolve_rules(ld) || walk_rules(ld) || merge_classes(ld) || prepare_rules(ld) ||
-                   sort_repertoire(ld) || build_hash(ld) || default_actions(ld) ||
+    /* the preparation reads the sorted repertoire and every action, the default ones too */
+    return resolve_rules(ld) || walk_rules(ld) || merge_classes(ld) || sort_repertoire(ld) ||
+                   build_hash(ld) || default_actions(ld) || prepare_rules(ld) ||
                    check_variant_sets(ld) || fill_info(ld)
                ? -1
                : 0;

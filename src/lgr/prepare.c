@@ -1,6 +1,8 @@
 /*
- * What evaluation derives once from an LGR's rules when it is loaded (the loader calls
- * ibidi__lgr_prepare last): for each rule, code points one of which a label must hold for
+ * What evaluation derives once from an LGR when it is loaded (the loader calls
+ * ibidi__lgr_prepare last): per repertoire entry, whether its variants keep its length and
+ * its code points are entries of their own; per action, whether its disposition is
+ * "invalid"; for each rule, code points one of which a label must hold for
  * the rule to match (a 64-bit summary that lets src/lgr/eval.c skip most whole-label
  * rules of most labels: RZ-LGR-5 Arabic's sixteen no-mix rules each need one of two
  * letters), and a bound on the work of one match, so that no rule, however its references
@@ -8,6 +10,7 @@
  * time, never in evaluation.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "lgr/lgr_internal.h"
 
@@ -132,6 +135,23 @@ static void prepare_rule(lgr_prep *pr, uint32_t rule, unsigned depth)
     pr->state[rule] = 2;
 }
 
+/* Whether each code point is a repertoire entry of its own without a when / not-when
+ * rule. */
+static uint8_t cps_free(const struct ibidi_lgr *lgr, const uint32_t *cps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t first = 0, cnt = lgr_lookup(lgr, cps[i], &first);
+        int found = 0;
+        for (uint32_t k = 0; k < cnt && !found; k++) {
+            const lgr_char *e = &lgr->chars[first + k];
+            found = e->len == 1 && e->when == LGR_NONE && e->not_when == LGR_NONE;
+        }
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
 int ibidi__lgr_prepare(struct ibidi_lgr *lgr, uint32_t *bad_rule)
 {
     lgr_prep pr;
@@ -150,5 +170,27 @@ int ibidi__lgr_prepare(struct ibidi_lgr *lgr, uint32_t *bad_rule)
     }
     free(pr.size);
     free(pr.state);
+    /* RFC 7940 §8.2: an entry whose variants all keep its length cannot make two
+       permutations of one division spell the same label (src/lgr/eval.c needs no check);
+       §8.3 step 1: a variant label made of free code points needs no new division */
+    for (uint32_t i = 0; i < lgr->n_chars; i++) {
+        lgr_char *e = &lgr->chars[i];
+        e->uniform = 1;
+        e->free = cps_free(lgr, lgr_cps(lgr, &e->first, e->seq, e->len), e->len);
+        for (uint32_t v = 0; v < e->var_count; v++) {
+            lgr_var *var = &lgr->vars[e->var_first + v];
+            if (var->len != e->len)
+                e->uniform = 0;
+            var->free = cps_free(lgr, lgr_cps(lgr, &var->first, var->seq, var->len), var->len);
+        }
+    }
+    /* RFC 7940 §7.3, §8.1: evaluation asks of each action whether it makes a label invalid */
+    lgr->last_plain_invalid = LGR_NONE;
+    for (uint32_t i = 0; i < lgr->n_actions; i++) {
+        lgr_action *a = &lgr->actions[i];
+        a->invalid = (uint8_t)(strcmp(lgr->strings[a->disp], "invalid") == 0);
+        if (a->invalid && a->kind == LGR_A_NONE)
+            lgr->last_plain_invalid = i;
+    }
     return rc;
 }

@@ -271,7 +271,10 @@ NOINLINE static void lgr_step(const ibidi_lgr *lgr, const char *form, size_t fle
     while (n < flen && form[n] != '.')
         n++;
     r->lgr_disposition = "invalid";
-    if (ibidi_lgr_check_utf8(lgr, form, n, &lr, NULL) != IBIDI_OK || !lr.eligible)
+    /* RFC 7940 §8.1.1: a label an action makes invalid is not eligible, but it keeps its
+       index label, and a zone that holds it still collides on it (§8.5) */
+    if (ibidi_lgr_check_utf8(lgr, form, n, &lr, NULL) != IBIDI_OK ||
+        (!lr.eligible && lr.status != IBIDI_E_LGR_INVALID_DISPOSITION))
         return;
     r->lgr_disposition = lr.disposition;
     char idx[IBIDI_LGR_MAX_INDEX * 4];

@@ -474,6 +474,18 @@ NOINLINE static void step_lgr(verdict_run *r)
     f.severity = IBIDI_SEVERITY_ERROR;
     f.part = 0;
     f.bidi_class = -1;
+    if (!g->result.eligible && g->result.status == IBIDI_E_LGR_INVALID_DISPOSITION) {
+        /* §8.1, §8.1.1: an action makes the whole label invalid; it keeps its index label */
+        ibidi_buf idx = {r->w.scratch, r->w.scratch_cap, 0};
+        if (ibidi_lgr_index_label_utf8(r->o->lgr, u, n, &idx, NULL) == IBIDI_OK)
+            g->index = arena_text(&r->a, idx.data, idx.len);
+        f.code = IBIDI_LGR_INELIGIBLE;
+        f.offset = 0;
+        f.length = n;
+        f.detail = (int)g->result.status;
+        collect(&r->c, &f);
+        return;
+    }
     if (!g->result.eligible) {
         /* §8.1: the code point that is outside the repertoire or out of its context */
         size_t at = 0, pos = 0;
