@@ -30,7 +30,7 @@ typedef struct lgr_ctx {
     size_t apos;
     const uint32_t *acps;
     uint8_t alen;
-    uint64_t bloom; /* the label's code points as lgr_bloom bits (all ones: not computed) */
+    uint64_t need; /* the rules (need_bit) the label may match (all ones: not computed) */
 } lgr_ctx;
 
 static void ctx_init(lgr_ctx *c, const struct ibidi_lgr *lgr, const uint32_t *label, size_t n)
@@ -44,7 +44,7 @@ static void ctx_init(lgr_ctx *c, const struct ibidi_lgr *lgr, const uint32_t *la
     c->apos = 0;
     c->acps = NULL;
     c->alen = 0;
-    c->bloom = ~(uint64_t)0;
+    c->need = ~(uint64_t)0;
 }
 
 static int seq_at(const lgr_ctx *c, size_t p, const uint32_t *cps, size_t len)
@@ -167,7 +167,7 @@ static pset match_node(const lgr_ctx *c, uint32_t node, pset s)
 static int rule_matches(const lgr_ctx *c, uint32_t rule)
 {
     const lgr_rule *r = &c->lgr->rules[rule];
-    if (r->has_req && !(r->req_bloom & c->bloom))
+    if (r->need_bit != LGR_NO_NEED && !(c->need >> r->need_bit & 1))
         return 0; /* none of the code points it needs is in the label */
     return match_node(c, r->node, c->all) != 0;
 }
@@ -203,9 +203,7 @@ static uint32_t apply_actions(const struct ibidi_lgr *lgr, const uint32_t *label
 {
     lgr_ctx c;
     ctx_init(&c, lgr, label, n);
-    c.bloom = 0;
-    for (size_t i = 0; i < n; i++)
-        c.bloom |= lgr_bloom(label[i]);
+    int need_known = 0; /* c.need is computed for the first action with a rule */
     uint32_t typed = LGR_NONE;
     for (uint32_t i = 0; i < lgr->n_actions; i++) {
         const lgr_action *a = &lgr->actions[i];
@@ -224,6 +222,10 @@ static uint32_t apply_actions(const struct ibidi_lgr *lgr, const uint32_t *label
             if (typed != LGR_NONE || !only_variants || !types || (types & ~a->types))
                 continue;
             break;
+        }
+        if (!need_known && (a->match != LGR_NONE || a->not_match != LGR_NONE)) {
+            c.need = lgr_need_mask(lgr, label, n);
+            need_known = 1;
         }
         if (a->match != LGR_NONE && !rule_matches(&c, a->match))
             continue;

@@ -48,6 +48,7 @@ typedef struct lgr_var {
 } lgr_var;
 
 #define LGR_NO_TYPE 0xFFu
+#define LGR_NO_NEED 0xFFu
 
 /* A code point set (a class), as sorted, disjoint, non-adjacent inclusive ranges
  * lgr->ranges[first .. first + count), pairs of (lo, hi). first and count count ranges,
@@ -92,10 +93,10 @@ typedef struct lgr_rule {
     uint32_t comment;
     uint8_t has_anchor;  /* contains an anchor (directly or through references): a context
                             rule judged at a position (§6.4) */
-    /* set by ibidi__lgr_prepare: the rule can only match a label that holds one of some
-       code points (has_req), whose lgr_bloom bits are req_bloom */
-    uint8_t has_req;
-    uint64_t req_bloom;
+    /* set by ibidi__lgr_prepare for a rule an action names: its bit in the masks of
+       lgr->need_mask, set where the code points one of which a label must hold for the
+       rule to match are; LGR_NO_NEED when nothing can be told, or the rule is no action's */
+    uint8_t need_bit;
 } lgr_rule;
 
 /* The variant-set condition of an action (§7.2). */
@@ -156,6 +157,16 @@ struct ibidi_lgr {
                                    the loader's limits.max_depth, so evaluation that
                                    recurses once a level is bounded by it */
 
+    /* set by ibidi__lgr_prepare: a partition of the code space into n_need intervals, the
+       k-th from need_lo[k] (need_lo[0] is 0), each with the mask of the rules (need_bit)
+       whose needs hold it; a label that holds no code point of a rule's need cannot match
+       it (n_need 0: no partition, every rule is matched) */
+    uint32_t *need_lo;
+    uint64_t *need_mask;
+    uint32_t n_need;
+    uint32_t *need_block;       /* per block of 256 code points (0x1100 and one more), the
+                                   interval that holds its first code point */
+
     lgr_action *actions;        /* the document's, then the default ones (§7.6) */
     uint32_t n_actions;
     uint32_t last_plain_invalid; /* set by ibidi__lgr_prepare: the last action without a
@@ -196,19 +207,36 @@ static inline const uint32_t *lgr_cps(const struct ibidi_lgr *lgr, const uint32_
     return len > 1 ? lgr->pool + seq : first;
 }
 
-/* A code point's bit in a label's 64-bit summary: a label whose summary shares no bit with
- * a rule's req_bloom cannot match the rule. */
-static inline uint64_t lgr_bloom(uint32_t cp)
+/* The rules (need_bit) a label may match by what it holds: the masks of the intervals of
+ * its code points (all ones without a partition). */
+static inline uint64_t lgr_need_mask(const struct ibidi_lgr *lgr, const uint32_t *label,
+                                     size_t n)
 {
-    return (uint64_t)1 << ((cp * 2654435761u) >> 26);
+    if (!lgr->n_need)
+        return ~(uint64_t)0;
+    uint64_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t blk = label[i] >> 8;
+        /* need_lo[a] <= cp < need_lo[b]: most blocks lie in one interval */
+        size_t a = lgr->need_block[blk], b = (size_t)lgr->need_block[blk + 1] + 1;
+        while (b - a > 1) {
+            size_t mid = a + (b - a) / 2;
+            if (lgr->need_lo[mid] <= label[i])
+                a = mid;
+            else
+                b = mid;
+        }
+        m |= lgr->need_mask[a];
+    }
+    return m;
 }
 
 /* The most nodes one match of a rule may visit, its references expanded: a rule that
  * refers twice to one that refers twice to ... would otherwise cost 2^depth per label. */
 #define LGR_MAX_EXPANDED 200000u
 
-/* Derives what evaluation precomputes (the rules' req_bloom, the entries' uniform and free
- * flags, the actions' invalid flag) and checks the rules' expanded
+/* Derives what evaluation precomputes (the rules' needs and their partition, the entries'
+ * uniform flag, the actions' invalid flag) and checks the rules' expanded
  * size; the loader calls it last, after every rule reference is resolved and cycles are
  * refused. Returns 0; -1 with *bad_rule when a rule's expanded
  * size exceeds LGR_MAX_EXPANDED (IBIDI_E_LGR_LIMIT); -2 without memory. */

@@ -2771,6 +2771,9 @@ void ibidi_lgr_free(ibidi_lgr *lgr)
     free(lgr->kids);
     free(lgr->rules);
     free(lgr->actions);
+    free(lgr->need_lo);
+    free(lgr->need_mask);
+    free(lgr->need_block);
     free((void *)lgr->disp_names);
     free((void *)lgr->languages);
     free((void *)lgr->scopes);
