@@ -5,8 +5,10 @@
  *   check      eligibility + disposition (ibidi_lgr_check) of generated labels of 3 to 12
  *              letters of the LGR's repertoire (under 2 us per label)
  *   index      the index label (ibidi_lgr_index_label) of the same labels
- *   variants   variant labels generated with their dispositions (ibidi_lgr_variants),
- *              per second (at least 1M)
+ *   variants   variant labels generated with their dispositions (ibidi_lgr_variants: every
+ *              division of the label, each variant label judged as a label of its own, each
+ *              listed once), per second (at least 1M); the common LGR's rate also as a
+ *              ratio to the Arabic element LGR's on the same labels, in the same run
  * ICANN's lgr-core (Python, the only other implementation) is not installed here; the
  * figures it gave when the LGR work was planned (about 3 s to load the common LGR, a median
  * of 22 ms per label with variants) are quoted beside ours, not measured.
@@ -88,8 +90,9 @@ static int count_variant(const ibidi_lgr_variant *v, void *ctx)
     return 0;
 }
 
-static void bench_labels(const char *name, const ibidi_lgr *lgr, const uint32_t *letters,
-                         size_t nl)
+/* Returns the variant rate, variant labels per second. */
+static double bench_labels(const char *name, const ibidi_lgr *lgr, const uint32_t *letters,
+                           size_t nl)
 {
     size_t *lens = malloc(N_LABELS * sizeof *lens);
     if (!lens)
@@ -122,20 +125,28 @@ static void bench_labels(const char *name, const ibidi_lgr *lgr, const uint32_t 
            name, best * 1e6 / N_LABELS, eligible, N_LABELS, invalid);
     printf("  %-26s index  %7.3f us/label\n", name, best_idx * 1e6 / N_LABELS);
 
-    /* variants: every label's, up to 100000 each, until 2M are generated */
+    /* variants: every label's, up to 100000 each, until 2M are generated; the best of
+       three passes */
     uint64_t total = 0, reported = 0;
-    double t0 = now();
-    for (size_t i = 0; i < N_LABELS && total < 2000000; i++) {
-        ibidi_lgr_variant_summary sum;
-        const ibidi_lgr_variant_options vo = {0, 100000, count_variant, &reported};
-        ibidi_lgr_variants(lgr, labels[i], lens[i], &vo, &sum, NULL);
-        total += sum.generated;
+    double t = 1e30;
+    for (int p = 0; p < 3; p++) {
+        total = 0;
+        double t0 = now();
+        for (size_t i = 0; i < N_LABELS && total < 2000000; i++) {
+            ibidi_lgr_variant_summary sum;
+            const ibidi_lgr_variant_options vo = {0, 100000, count_variant, &reported};
+            ibidi_lgr_variants(lgr, labels[i], lens[i], &vo, &sum, NULL);
+            total += sum.generated;
+        }
+        double tp = now() - t0;
+        if (tp < t)
+            t = tp;
     }
-    double t = now() - t0;
     printf("  %-26s variants %6.2f M/s generated with dispositions (%llu in %.3f s)   goal >= 1 M/s\n",
            name, (double)total / t / 1e6, (unsigned long long)total, t);
     free(labels);
     free(lens);
+    return (double)total / t;
 }
 
 /* The letters of an LGR's repertoire that have variants, and all the others, in the
@@ -164,6 +175,7 @@ int main(void)
         {"RZ-LGR-5 common", "root-zone/lgr-5-common-26may22-en.xml", 0x0600, 0x06FF},
         {"RZ-LGR-5 Latin", "root-zone/lgr-5/lgr-5-latin-script-26may22-en.xml", 0x0061, 0x017F},
     };
+    double rate[sizeof lgrs / sizeof lgrs[0]] = {0};
     printf("LGR (RFC 7940) evaluation, ibidi %s; lgr-core (Python, not run here) took about 3 s\n"
            "to load the common LGR and 22 ms median per label with variants\n",
            ibidi_version());
@@ -181,7 +193,12 @@ int main(void)
         uint32_t letters[512];
         size_t nl = letters_of(lgr, lgrs[k].lo, lgrs[k].hi, letters, 512);
         if (nl)
-            bench_labels(lgrs[k].name, lgr, letters, nl);
+            rate[k] = bench_labels(lgrs[k].name, lgr, letters, nl);
+        if (k == 3 && rate[0] > 0 && rate[3] > 0)
+            /* the same labels as RZ-LGR-5 Arabic's (letters of U+0600..U+06FF that are
+               eligible alone), so the ratio holds whatever the machine */
+            printf("  %-26s variants %6.2fx the rate of RZ-LGR-5 Arabic on the same labels\n",
+                   lgrs[k].name, rate[3] / rate[0]);
         ibidi_lgr_free(lgr);
     }
     return 0;
