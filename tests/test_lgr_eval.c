@@ -518,6 +518,14 @@ static void test_lgr_core_cases2(ibidi_lgr *latin, ibidi_lgr *deva)
                   strstr(c.text, "asട=blocked") && strstr(c.text, "aß=blocked"),
               "ass: 54 variants (%llu reported, %llu duplicates)",
               (unsigned long long)s.reported, (unsigned long long)s.duplicates);
+        /* ya̱ (0079 0061 0331): a̱ is a sequence with no variants, its a alone has some, and
+           0331 alone is no entry; the one division y | a̱ gives y's four variants. lgr-core
+           lists none here (it follows only the entries with variants at a position, and
+           the a | 0331 path ends), where §8.2 asks for every eligible division. */
+        variants(latin, "ya\u0331", 0, 0, &c, &s, &st);
+        CHECK(st == IBIDI_OK && s.reported == 4 && strstr(c.text, "ɣa\u0331=blocked") &&
+                  strstr(c.text, "γa\u0331=blocked"),
+              "ya̱: 4 variants (%s)", c.text);
     }
     if (deva) {
         /* 3. पड़ेंगे: with GURMUKHI LETTER GA (0A17) for 0917, the unchanged vowel sign E
