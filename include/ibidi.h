@@ -18,6 +18,7 @@
 #include "ibidi/ambiguity.h"
 #include "ibidi/scan.h"
 #include "ibidi/uts39.h"
+#include "ibidi/confusable.h"
 #include "ibidi/lgr.h"
 #include "ibidi/verdict.h"
 #include "ibidi/json.h"

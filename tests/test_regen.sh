@@ -5,7 +5,8 @@
 # Usage: sh tests/test_regen.sh BUILD
 BUILD=${1:-build}
 GEN=$BUILD/tools/gen_tables
-FILES="src/unicode/ucd_tables.c src/unicode/ucd_names.c include/ibidi/unicode_scripts.h"
+FILES="src/unicode/ucd_tables.c src/unicode/ucd_names.c include/ibidi/unicode_scripts.h
+       src/confusable/confusable_tables.c"
 pass=0
 fail=0
 

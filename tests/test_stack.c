@@ -1005,6 +1005,36 @@ static int c_convert(void)
     return ok;
 }
 
+/* confusable.h: the skeletons of names of 253 bytes, right-to-left and mixed, every code
+ * point mapping to many, and the longest text a bidi skeleton takes */
+static int c_confusable(void)
+{
+    static const char *const names[] = {dots, rtl_dom, mixed_dom, fdfa};
+    static const size_t *const lens[] = {&dots_len, &rtl_dom_len, &mixed_dom_len, &fdfa_len};
+    static uint32_t longest[IBIDI_CONFUSABLE_MAX_BIDI];
+    static char out[8192]; /* static: the test's buffers are not the calls' stack */
+    static uint32_t out32[2048];
+    int ok = 1;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        ibidi_buf b = {out, sizeof out, 0};
+        ok = ok && st_ok(ibidi_confusable_skeleton_utf8(names[k], *lens[k], &b, NULL));
+        b.len = 0;
+        ok = ok && st_ok(ibidi_confusable_bidi_skeleton_utf8(names[k], *lens[k], IBIDI_DIR_RTL,
+                                                             &b, NULL));
+    }
+    for (size_t i = 0; i < IBIDI_CONFUSABLE_MAX_BIDI; i++)
+        longest[i] = i % 3 ? 0x05D0 + (uint32_t)(i % 27) : 0x0316;
+    ibidi_buf32 b32 = {out32, 2048, 0};
+    ok = ok && st_ok(ibidi_confusable_bidi_skeleton_cp(longest, IBIDI_CONFUSABLE_MAX_BIDI,
+                                                       IBIDI_DIR_LTR, &b32, NULL));
+    b32.len = 0;
+    ok = ok && st_ok(ibidi_confusable_skeleton_cp(fdfa_cp, fdfa_n, &b32, NULL));
+    uint32_t p[IBIDI_CONFUSABLE_MAX_PROTOTYPE];
+    return ok && ibidi_confusable_prototype(0xFDFA, p, IBIDI_CONFUSABLE_MAX_PROTOTYPE) == 18 &&
+           ibidi_confusable_identifier_allowed('a') && ibidi_confusable_identifier_type('a') &&
+           ibidi_confusable_type_name(IBIDI_CONFUSABLE_TYPE_RECOMMENDED) != NULL;
+}
+
 /* uts39.h: names of 253 bytes with the most labels, right-to-left and mixed labels with
  * digits, every code point mapping to many (the level is read as the name goes) */
 static int c_uts39(void)
@@ -1640,6 +1670,8 @@ static const scase cases[] = {
     {"ibidi_rfc5893_check_name_utf8", IBIDI_RFC5893_NAME_STACK, c_rfc5893_check_name},
     {"ibidi_uts39_check_utf8, _cp, _alloc, _level_*, _mixed_numbers_* ...", IBIDI_UTS39_STACK,
      c_uts39},
+    {"ibidi_confusable_skeleton_*, _bidi_skeleton_*, _prototype, _identifier_*",
+     IBIDI_CONFUSABLE_STACK, c_confusable},
     {"ibidi_lgr_load, _get_info, _free", IBIDI_LGR_STACK, c_lgr_load},
     {"ibidi_verdict_make, _work_size, ibidi_json_verdict, _finding, _string", IBIDI_VERDICT_STACK,
      c_verdict},

@@ -4,7 +4,8 @@
  *   gen_tables DATA_DIR OUT_ROOT [--explore]
  *
  * reads DATA_DIR (data/ucd/17.0.0) and writes OUT_ROOT/src/unicode/ucd_tables.c,
- * OUT_ROOT/src/unicode/ucd_names.c and OUT_ROOT/include/ibidi/unicode_scripts.h. The
+ * OUT_ROOT/src/unicode/ucd_names.c, OUT_ROOT/include/ibidi/unicode_scripts.h and, from the
+ * UTS #39 files of DATA_DIR/security, OUT_ROOT/src/confusable/confusable_tables.c. The
  * output depends on the input files only (byte-for-byte deterministic). --explore prints
  * the size of every trie for each pair of block shifts instead (to choose the constants
  * of src/unicode/ucd.h). Plain C11 and libc; a host tool, never linked into the library.
@@ -1957,6 +1958,174 @@ static void gen_tables(const char *root)
     free(val);
 }
 
+
+/* ------------------------------------------------------------------ UTS #39 data */
+
+/* confusables.txt: source ; target ; MA (UTS #39 §4: the prototype of each source). */
+static uint8_t *p_conf_len;
+static uint32_t (*p_conf)[MAXSEQ];
+
+static void cb_confusables(const rec *r, void *ctx)
+{
+    (void)ctx;
+    if (r->missing || r->nf < 3 || r->lo != r->hi)
+        die("confusables.txt: unexpected line %s", r->f[0]);
+    p_conf_len[r->lo] = (uint8_t)parse_seq(r->f[1], p_conf[r->lo]);
+}
+
+/* Identifier_Type bits, in the order include/ibidi/confusable.h names them. */
+static const char *const IDTYPE_NAMES[] = {
+    "Not_Character", "Deprecated", "Default_Ignorable", "Not_NFKC",  "Not_XID",   "Exclusion",
+    "Obsolete",      "Technical",  "Uncommon_Use",      "Limited_Use", "Inclusion", "Recommended"};
+#define IDTYPE_ALLOWED 0x8000u /* Identifier_Status=Allowed */
+static uint16_t *p_idinfo;
+
+static void cb_idstatus(const rec *r, void *ctx)
+{
+    (void)ctx;
+    if (r->missing) {
+        if (strcmp(r->f[1], "Restricted") != 0)
+            die("IdentifierStatus.txt: unexpected default %s", r->f[1]);
+        return; /* 0: Restricted */
+    }
+    if (strcmp(r->f[1], "Allowed") != 0)
+        die("IdentifierStatus.txt: unexpected value %s", r->f[1]);
+    for (uint32_t c = r->lo; c <= r->hi; c++)
+        p_idinfo[c] |= IDTYPE_ALLOWED;
+}
+
+static void cb_idtype(const rec *r, void *ctx)
+{
+    (void)ctx;
+    uint16_t bits = 0;
+    char buf[256], *tok, *save = NULL;
+    snprintf(buf, sizeof buf, "%s", r->f[1]);
+    for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        int k = find_name(IDTYPE_NAMES, (int)(sizeof IDTYPE_NAMES / sizeof IDTYPE_NAMES[0]), tok);
+        if (k < 0)
+            die("IdentifierType.txt: unknown type %s", tok);
+        bits |= (uint16_t)(1u << k);
+    }
+    for (uint32_t c = r->lo; c <= r->hi; c++)
+        p_idinfo[c] = (uint16_t)((p_idinfo[c] & IDTYPE_ALLOWED) | bits);
+}
+
+/* intentional.txt: pairs that are intentionally identical in a harmonized typeface. */
+static uint32_t (*g_intent)[2];
+static size_t g_nintent;
+
+static void cb_intentional(const rec *r, void *ctx)
+{
+    (void)ctx;
+    char *end;
+    if (r->missing || r->nf < 2 || r->lo != r->hi)
+        die("intentional.txt: unexpected line %s", r->f[0]);
+    g_intent = xrealloc(g_intent, (g_nintent + 1) * sizeof *g_intent);
+    g_intent[g_nintent][0] = r->lo;
+    g_intent[g_nintent][1] = parse_hex(r->f[1], &end);
+    g_nintent++;
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const uint32_t *x = a, *y = b;
+    if (x[0] != y[0])
+        return x[0] < y[0] ? -1 : 1;
+    return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+/* src/confusable/confusable_tables.c: the prototypes of confusables.txt (in NFD) as a trie
+ * of indexes into mapping records (pool offset << 5 | length), Identifier_Status and
+ * Identifier_Type as a trie of bits, and intentional.txt's pairs both ways, sorted. */
+static void gen_uts39(const char *root)
+{
+    char path[4096];
+    uint16_t *val = xcalloc(NCPX, sizeof *val);
+    blobset recs;
+    uint32_t *pool = NULL, zero = 0, c;
+    size_t npool = 0, nmap = 0, maxlen = 0;
+    FILE *f = open_out(root, "src/confusable/confusable_tables.c", path, sizeof path);
+    blob_init(&recs, 4);
+    blob_add(&recs, &zero);
+    for (c = 0; c < NCP; c++) {
+        size_t k, n = 0;
+        uint32_t r, seq[4 * MAXSEQ];
+        if (!p_conf_len[c])
+            continue;
+        /* stored in NFD: UTS #39 §4 applies NFD to the concatenated prototypes, and the
+           decomposition of a concatenation is that of its parts, canonically ordered */
+        for (k = 0; k < p_conf_len[c]; k++) {
+            uint32_t d[MAXSEQ];
+            int m = full_decomp(p_conf[c][k], 0, d, 0);
+            if (n + (size_t)m > sizeof seq / sizeof seq[0])
+                die("confusables.txt: prototype of %04X too long in NFD", (unsigned)c);
+            memcpy(seq + n, d, (size_t)m * sizeof *d);
+            n += (size_t)m;
+        }
+        canonical_order(seq, (int)n);
+        nmap++;
+        if (n > maxlen)
+            maxlen = n;
+        /* the sequence stored once: look for it in the pool first */
+        for (k = 0; k + n <= npool; k++)
+            if (memcmp(pool + k, seq, n * sizeof *pool) == 0)
+                break;
+        if (k + n > npool) {
+            pool = xrealloc(pool, (npool + n) * sizeof *pool);
+            memcpy(pool + npool, seq, n * sizeof *pool);
+            k = npool;
+            npool += n;
+        }
+        r = (uint32_t)(k << 5 | n);
+        k = blob_add(&recs, &r);
+        if (k > 0xFFFF)
+            die("too many confusable records");
+        val[c] = (uint16_t)k;
+    }
+    header(f,
+           " *   security/confusables.txt, security/IdentifierStatus.txt,\n"
+           " *   security/IdentifierType.txt, security/intentional.txt\n",
+           "UTS #39 data: prototypes (§4), Identifier_Status and Identifier_Type (§3.1),\n"
+           " * intentional confusables.");
+    fprintf(f, "#include <stdint.h>\n\n#include \"confusable/confusable_internal.h\"\n\n");
+    fprintf(f, "/* %zu mappings, the longest prototype %zu code points */\n", nmap, maxlen);
+    fprintf(f, "_Static_assert(IBIDI__CONF_MAX_PROTOTYPE == %zu, \"confusable_internal.h and "
+               "gen_tables.c disagree\");\n", maxlen);
+    {
+        trie t = make_trie("conf", val, PROPS_SH1, PROPS_SH2);
+        emit_trie(f, "conf", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
+        trie_free(&t);
+    }
+    emit_uints(f, "uint32_t", "ibidi__conf_rec", recs.data, recs.n, 4, 8);
+    emit_uints(f, "uint32_t", "ibidi__conf_pool", pool, npool, 4, 8);
+    for (c = 0; c < NCPX; c++)
+        val[c] = c < NCP ? p_idinfo[c] : (uint16_t)1u; /* out of range: Not_Character */
+    {
+        trie t = make_trie("idinfo", val, PROPS_SH1, PROPS_SH2);
+        emit_trie(f, "idinfo", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
+        trie_free(&t);
+    }
+    {
+        size_t i, n = g_nintent;
+        uint32_t(*both)[2] = xcalloc(2 * n, sizeof *both);
+        for (i = 0; i < n; i++) {
+            both[2 * i][0] = g_intent[i][0];
+            both[2 * i][1] = g_intent[i][1];
+            both[2 * i + 1][0] = g_intent[i][1];
+            both[2 * i + 1][1] = g_intent[i][0];
+        }
+        qsort(both, 2 * n, sizeof *both, cmp_pair);
+        fprintf(f, "\n/* intentional.txt: %zu pairs, both ways, sorted */\n", n);
+        fprintf(f, "const uint32_t ibidi__intentional_n = %zu;\n", 2 * n);
+        emit_uints(f, "uint32_t", "ibidi__intentional", both, 4 * n, 4, 8);
+        free(both);
+    }
+    fclose(f);
+    blob_free(&recs);
+    free(pool);
+    free(val);
+}
+
 int main(int argc, char **argv)
 {
     size_t n = (size_t)NCPX;
@@ -2003,6 +2172,9 @@ int main(int argc, char **argv)
     p_cf_len = xcalloc(n, 1);
     p_cf = xcalloc(n, sizeof *p_cf);
     p_idna = xcalloc(n, 1);
+    p_conf_len = xcalloc(n, 1);
+    p_conf = xcalloc(n, sizeof *p_conf);
+    p_idinfo = xcalloc(n, sizeof *p_idinfo);
 
     load_pva();
     load_scripts();
@@ -2026,12 +2198,17 @@ int main(int argc, char **argv)
     each_line("UnicodeData.txt", cb_unicodedata, NULL);
     each_line("idna/IdnaMappingTable.txt", cb_idna, NULL);
     each_line("extracted/DerivedName.txt", cb_names, NULL);
+    each_line("security/confusables.txt", cb_confusables, NULL);
+    each_line("security/IdentifierStatus.txt", cb_idstatus, NULL);
+    each_line("security/IdentifierType.txt", cb_idtype, NULL);
+    each_line("security/intentional.txt", cb_intentional, NULL);
     derive_jamo();
     compute_idna();
 
     gen_scripts_header(argv[2]);
     gen_tables(argv[2]);
     gen_names(argv[2]);
+    gen_uts39(argv[2]);
     fprintf(stderr,
             "gen_tables: Unicode %s: property tables %zu bytes, name tables %zu bytes\n",
             UNICODE_VERSION, g_bytes_tables, g_bytes_names);

@@ -1,0 +1,102 @@
+/*
+ * Fuzz target for UTS #39 confusable detection (include/ibidi/confusable.h): the input is
+ * UTF-8 text. Properties checked with abort():
+ *  1. no crash; ill-formed input and the bounds give the documented statuses;
+ *  2. the UTF-8 and code point calls agree (skeleton, and the bidi skeleton in both
+ *     directions), status and result;
+ *  3. snprintf contract: a size query (no buffer) reports the length the full call writes;
+ *  4. the skeleton is in NFD (UTS #39 §4 ends with NFD), and holds no default ignorable;
+ *  5. a text whose code points are all left-to-right letters has the same bidi skeleton in
+ *     a left-to-right paragraph as its skeleton;
+ *  6. per code point: a prototype of at most IBIDI_CONFUSABLE_MAX_PROTOTYPE code points;
+ *     at least one Identifier_Type, each with a name; Identifier_Status Allowed only with
+ *     the types Recommended or Inclusion (UTS #39 §3.1, Table 1).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ibidi.h"
+
+static void require(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+#define CAP 8192
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static uint32_t cps[CAP], out32[4 * CAP], nfd[8 * CAP];
+    static char out[16 * CAP];
+    const char *s = (const char *)data;
+    if (size > CAP)
+        return 0;
+    ibidi_buf32 dec = {cps, CAP, 0};
+    int ok8 = ibidi_utf8_decode(s, size, &dec, NULL) == IBIDI_OK;
+    for (size_t i = 0; ok8 && i < dec.len; i++) { /* property 6 */
+        uint32_t p[IBIDI_CONFUSABLE_MAX_PROTOTYPE];
+        require(ibidi_confusable_prototype(cps[i], p, IBIDI_CONFUSABLE_MAX_PROTOTYPE) <=
+                IBIDI_CONFUSABLE_MAX_PROTOTYPE);
+        const unsigned t = ibidi_confusable_identifier_type(cps[i]);
+        require(t != 0);
+        for (unsigned b = 0; b < 16; b++)
+            require(!(t >> b & 1) || ibidi_confusable_type_name(1u << b) != NULL);
+        const unsigned keep =
+            IBIDI_CONFUSABLE_TYPE_RECOMMENDED | IBIDI_CONFUSABLE_TYPE_INCLUSION;
+        require(!ibidi_confusable_identifier_allowed(cps[i]) || (t & ~keep) == 0);
+    }
+    for (int mode = 0; mode < 3; mode++) {
+        const ibidi_dir dir = mode == 2 ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+        ibidi_buf b = {out, sizeof out, 0};
+        ibidi_buf32 b32 = {out32, 4 * CAP, 0};
+        ibidi_error e;
+        ibidi_status st, st32;
+        if (mode == 0) {
+            st = ibidi_confusable_skeleton_utf8(s, size, &b, &e);
+            st32 = ok8 ? ibidi_confusable_skeleton_cp(cps, dec.len, &b32, NULL) : st;
+        } else {
+            st = ibidi_confusable_bidi_skeleton_utf8(s, size, dir, &b, &e);
+            st32 = ok8 ? ibidi_confusable_bidi_skeleton_cp(cps, dec.len, dir, &b32, NULL) : st;
+        }
+        if (st != IBIDI_OK) { /* property 1 */
+            require(!ok8 || st == IBIDI_E_TOO_LONG);
+            require(b.len == 0 && st32 == st);
+            continue;
+        }
+        /* property 2 */
+        require(st32 == IBIDI_OK);
+        static char enc[16 * CAP];
+        ibidi_buf eb = {enc, sizeof enc, 0};
+        require(ibidi_utf8_encode(out32, b32.len, &eb, NULL) == IBIDI_OK);
+        require(eb.len == b.len && memcmp(enc, out, b.len) == 0);
+        /* property 3 */
+        ibidi_buf none = {NULL, 0, 0};
+        ibidi_status sq = mode == 0 ? ibidi_confusable_skeleton_utf8(s, size, &none, NULL)
+                                    : ibidi_confusable_bidi_skeleton_utf8(s, size, dir, &none,
+                                                                          NULL);
+        require((b.len == 0 && sq == IBIDI_OK) || (sq == IBIDI_E_BUFFER_TOO_SMALL &&
+                                                     none.len == b.len));
+        /* property 4 */
+        ibidi_buf32 n = {nfd, 8 * CAP, 0};
+        require(ibidi_normalize_cp(out32, b32.len, IBIDI_NORMALIZE_NFD, &n, NULL) == IBIDI_OK);
+        require(n.len == b32.len && memcmp(nfd, out32, n.len * sizeof *nfd) == 0);
+        for (size_t i = 0; i < b32.len; i++)
+            require(!ibidi_unicode_default_ignorable(out32[i]));
+        /* property 5 */
+        if (mode == 1) {
+            int all_l = 1;
+            for (size_t i = 0; i < dec.len && all_l; i++)
+                all_l = ibidi_unicode_bidi_class(cps[i]) == IBIDI_UNICODE_BC_L;
+            if (all_l) {
+                static char plain[16 * CAP];
+                ibidi_buf pb = {plain, sizeof plain, 0};
+                require(ibidi_confusable_skeleton_utf8(s, size, &pb, NULL) == IBIDI_OK);
+                require(pb.len == b.len && memcmp(plain, out, b.len) == 0);
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,101 @@
+/*
+ * ibidi/confusable.h: look-alikes beyond bidi, as UTS #39 (Unicode Security Mechanisms)
+ * §4 defines them, with the Unicode 17.0.0 data (data/ucd/17.0.0/security):
+ *
+ *   - skeleton(X): X in NFD, its Default_Ignorable_Code_Point characters removed, each
+ *     character replaced by its prototype (confusables.txt), then NFD again. Two strings
+ *     are confusable when their skeletons are equal (pаypal and paypal, with U+0430).
+ *   - bidiSkeleton(dir, X): X laid out as the Unicode Bidirectional Algorithm shows it in a
+ *     paragraph of direction dir (UAX #9: levels, L1, L2 in visual order, combining marks
+ *     kept after their base as L3 allows, mirrored glyphs at odd levels, L4), then its
+ *     skeleton; two strings are bidi-confusable in that direction when these are equal, as
+ *     ICU's uspoof_getBidiSkeleton (ICU >= 74) computes them. ססו.com (samekh samekh vav)
+ *     shows as וסס.com in a left-to-right paragraph, whose skeleton is loo.com, where its
+ *     plain skeleton says ool.com.
+ *   - the identifier data of §3.1 (the General Security Profile): Identifier_Status
+ *     (IdentifierStatus.txt) and Identifier_Type (IdentifierType.txt) of a code point.
+ *
+ * Conventions are those of ibidi/common.h: no state, every call thread-safe, no
+ * allocation; outputs go to the caller's ibidi_buf (UTF-8) or ibidi_buf32 (code points),
+ * whose len gets the size of the whole result, also when it does not fit
+ * (IBIDI_E_BUFFER_TOO_SMALL). A combining sequence (a starter and the non-starters after it,
+ * in NFD) of more than IBIDI_CONFUSABLE_MAX_SEQUENCE code points is refused
+ * (IBIDI_E_TOO_LONG at its start): UAX #15's stream-safe text has at most 31; the bidi
+ * skeleton takes at most IBIDI_CONFUSABLE_MAX_BIDI code points (IBIDI_E_TOO_LONG), far
+ * above a domain name's 253 bytes. Ill-formed UTF-8 fails with the decoder's status at the
+ * offset of the bad byte; code point input with a surrogate or a value above 10FFFF with
+ * IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE at its index.
+ *
+ * Stack (gcc -O2, x86-64): IBIDI_CONFUSABLE_STACK for every call.
+ */
+#ifndef IBIDI_CONFUSABLE_H
+#define IBIDI_CONFUSABLE_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The longest prototype of one code point, in code points (U+FDFA). */
+#define IBIDI_CONFUSABLE_MAX_PROTOTYPE 18
+/* The longest combining sequence a skeleton takes (see above). */
+#define IBIDI_CONFUSABLE_MAX_SEQUENCE 256
+/* The longest text a bidi skeleton takes, in code points. */
+#define IBIDI_CONFUSABLE_MAX_BIDI 512
+/* Worst-case stack, in bytes, of every call of this header. */
+#define IBIDI_CONFUSABLE_STACK 24576
+
+/* Identifier_Type values (UTS #39 §3.1, Table 1), as bits: a code point may have several.
+ * A code point IdentifierType.txt does not list is Not_Character. */
+typedef enum ibidi_confusable_type {
+    IBIDI_CONFUSABLE_TYPE_NOT_CHARACTER = 1u << 0,
+    IBIDI_CONFUSABLE_TYPE_DEPRECATED = 1u << 1,
+    IBIDI_CONFUSABLE_TYPE_DEFAULT_IGNORABLE = 1u << 2,
+    IBIDI_CONFUSABLE_TYPE_NOT_NFKC = 1u << 3,
+    IBIDI_CONFUSABLE_TYPE_NOT_XID = 1u << 4,
+    IBIDI_CONFUSABLE_TYPE_EXCLUSION = 1u << 5,
+    IBIDI_CONFUSABLE_TYPE_OBSOLETE = 1u << 6,
+    IBIDI_CONFUSABLE_TYPE_TECHNICAL = 1u << 7,
+    IBIDI_CONFUSABLE_TYPE_UNCOMMON_USE = 1u << 8,
+    IBIDI_CONFUSABLE_TYPE_LIMITED_USE = 1u << 9,
+    IBIDI_CONFUSABLE_TYPE_INCLUSION = 1u << 10,
+    IBIDI_CONFUSABLE_TYPE_RECOMMENDED = 1u << 11
+} ibidi_confusable_type;
+
+/* The Identifier_Type bits of cp (IBIDI_CONFUSABLE_TYPE_*; Not_Character above 10FFFF). */
+IBIDI_API unsigned ibidi_confusable_identifier_type(uint32_t cp);
+
+/* 1 when cp's Identifier_Status is Allowed (the General Security Profile keeps it in
+ * identifiers), 0 when it is Restricted (the default). */
+IBIDI_API int ibidi_confusable_identifier_allowed(uint32_t cp);
+
+/* The name of one Identifier_Type bit ("Recommended", "Limited_Use"...), NULL for another
+ * value. */
+IBIDI_API const char *ibidi_confusable_type_name(unsigned type);
+
+/* cp's prototype in confusables.txt, in NFD, into out (cap code points at most); returns
+ * its length, 0 when cp has none (it is its own prototype). At most
+ * IBIDI_CONFUSABLE_MAX_PROTOTYPE. */
+IBIDI_API size_t ibidi_confusable_prototype(uint32_t cp, uint32_t *out, size_t cap);
+
+/* skeleton(X) (UTS #39 §4) of UTF-8 text into out (UTF-8), or of code points into out
+ * (code points). */
+IBIDI_API ibidi_status ibidi_confusable_skeleton_utf8(const char *s, size_t len, ibidi_buf *out,
+                                                      ibidi_error *err);
+IBIDI_API ibidi_status ibidi_confusable_skeleton_cp(const uint32_t *s, size_t n,
+                                                    ibidi_buf32 *out, ibidi_error *err);
+
+/* bidiSkeleton(dir, X) (UTS #39 §4): dir is IBIDI_DIR_LTR or IBIDI_DIR_RTL (another value:
+ * IBIDI_E_INVALID_ARGUMENT). */
+IBIDI_API ibidi_status ibidi_confusable_bidi_skeleton_utf8(const char *s, size_t len,
+                                                           ibidi_dir dir, ibidi_buf *out,
+                                                           ibidi_error *err);
+IBIDI_API ibidi_status ibidi_confusable_bidi_skeleton_cp(const uint32_t *s, size_t n,
+                                                         ibidi_dir dir, ibidi_buf32 *out,
+                                                         ibidi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IBIDI_CONFUSABLE_H */

@@ -1,0 +1,421 @@
+/*
+ * UTS #39 §4 confusable detection: skeleton and bidi skeleton, and the identifier data of
+ * §3.1, over the tables tools/gen_tables.c writes from data/ucd/17.0.0/security.
+ *
+ * skeleton(X) = NFD(prototypes(remove Default_Ignorable(NFD(X)))). NFD only reorders
+ * runs of non-starters, so X is read one combining sequence at a time (its starter and
+ * the non-starters after it, decomposed and canonically ordered in a small buffer); each
+ * code point is replaced by its prototype, which the tables hold in NFD already, and the
+ * result is ordered again on the way out: a prototype may begin with non-starters that
+ * must sort with those before them (the decomposition of a concatenation is that of its
+ * parts, canonically ordered). Nothing is allocated; the buffers are bounded by
+ * IBIDI_CONFUSABLE_MAX_SEQUENCE.
+ */
+#include <string.h>
+
+#include "common/internal.h"
+#include "confusable/confusable_internal.h"
+#include "ibidi/bidi.h"
+#include "ibidi/confusable.h"
+#include "ibidi/unicode.h"
+#include "ibidi/utf8.h"
+#include "unicode/ucd.h"
+
+_Static_assert(IBIDI_CONFUSABLE_MAX_PROTOTYPE == IBIDI__CONF_MAX_PROTOTYPE,
+               "confusable.h and the tables disagree");
+
+/* The steps of a bidi skeleton keep frames of their own: inlined into one another, their
+ * buffers would add up on the stack (IBIDI_CONFUSABLE_STACK). */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+static inline uint16_t idinfo(uint32_t cp)
+{
+    return ibidi__trie(ibidi__idinfo_s1, ibidi__idinfo_s2, ibidi__idinfo_s3, IBIDI__CONF_SH1,
+                       IBIDI__CONF_SH2, cp);
+}
+
+unsigned ibidi_confusable_identifier_type(uint32_t cp)
+{
+    return idinfo(cp) & ~IBIDI__IDINFO_ALLOWED;
+}
+
+int ibidi_confusable_identifier_allowed(uint32_t cp)
+{
+    return (idinfo(cp) & IBIDI__IDINFO_ALLOWED) != 0;
+}
+
+const char *ibidi_confusable_type_name(unsigned type)
+{
+    /* UTS #39 §3.1, Table 1, in the order of the bits */
+    static const char *const names[] = {"Not_Character", "Deprecated",  "Default_Ignorable",
+                                        "Not_NFKC",      "Not_XID",     "Exclusion",
+                                        "Obsolete",      "Technical",   "Uncommon_Use",
+                                        "Limited_Use",   "Inclusion",   "Recommended"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (type == 1u << i)
+            return names[i];
+    return NULL;
+}
+
+/* The prototype of cp in the tables (NULL when cp is its own), its length in *n. */
+static inline const uint32_t *prototype(uint32_t cp, size_t *n)
+{
+    uint16_t k = ibidi__trie(ibidi__conf_s1, ibidi__conf_s2, ibidi__conf_s3, IBIDI__CONF_SH1,
+                             IBIDI__CONF_SH2, cp);
+    if (!k)
+        return NULL;
+    const uint32_t r = ibidi__conf_rec[k];
+    *n = r & 31u;
+    return ibidi__conf_pool + (r >> 5);
+}
+
+size_t ibidi_confusable_prototype(uint32_t cp, uint32_t *out, size_t cap)
+{
+    size_t n = 0;
+    const uint32_t *p = prototype(cp, &n);
+    if (!p)
+        return 0;
+    for (size_t i = 0; i < n && i < cap && out; i++)
+        out[i] = p[i];
+    return n;
+}
+
+static inline uint8_t ccc(uint32_t cp)
+{
+    return IBIDI__NI_CCC(ibidi__norm_info(cp));
+}
+
+/* ---- Input and output ------------------------------------------------------------------ */
+
+/* Code points from UTF-8 (u8) or from an array (u32), with the offset of each. */
+typedef struct reader {
+    const char *u8;
+    const uint32_t *u32;
+    size_t len;
+    size_t pos;
+} reader;
+
+/* The next code point into *cp and where it starts into *at: 1; 0 at the end; -1 on an
+ * error (filled into err). */
+static int next_cp(reader *r, uint32_t *cp, size_t *at, ibidi_error *err)
+{
+    if (r->pos >= r->len)
+        return 0;
+    *at = r->pos;
+    if (r->u8) {
+        ibidi_status st = ibidi_utf8_next(r->u8, r->len, &r->pos, cp, err);
+        return st == IBIDI_OK ? 1 : -1;
+    }
+    *cp = r->u32[r->pos];
+    if (*cp >= 0xD800 && *cp <= 0xDFFF) {
+        ibidi__fail(err, IBIDI_E_CP_SURROGATE, r->pos, *cp);
+        return -1;
+    }
+    if (*cp > 0x10FFFF) {
+        ibidi__fail(err, IBIDI_E_CP_TOO_LARGE, r->pos, *cp);
+        return -1;
+    }
+    r->pos++;
+    return 1;
+}
+
+/* Where the result goes: UTF-8 (u8) or code points (u32), cap units; len counts the
+ * units of the whole result. */
+typedef struct sink {
+    int utf8; /* the kind: data may be NULL for a size query */
+    char *u8;
+    uint32_t *u32;
+    size_t cap;
+    size_t len;
+} sink;
+
+static void sink_put(sink *o, uint32_t cp)
+{
+    if (!o->utf8) {
+        if (o->len < o->cap)
+            o->u32[o->len] = cp;
+        o->len++;
+        return;
+    }
+    unsigned char b[4];
+    size_t n;
+    if (cp < 0x80) {
+        b[0] = (unsigned char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        b[0] = (unsigned char)(0xC0 | cp >> 6);
+        b[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        b[0] = (unsigned char)(0xE0 | cp >> 12);
+        b[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+        b[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        b[0] = (unsigned char)(0xF0 | cp >> 18);
+        b[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
+        b[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+        b[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    if (o->len + n <= o->cap)
+        memcpy(o->u8 + o->len, b, n);
+    o->len += n;
+}
+
+/* ---- skeleton (UTS #39 §4) ------------------------------------------------------------- */
+
+/* The output side: the last combining sequence written, kept until the next starter so that
+ * non-starters from later prototypes sort into it (the final NFD). */
+typedef struct skel_out {
+    sink *o;
+    uint32_t run[IBIDI_CONFUSABLE_MAX_SEQUENCE];
+    uint8_t cls[IBIDI_CONFUSABLE_MAX_SEQUENCE];
+    size_t n;
+} skel_out;
+
+static void out_flush(skel_out *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        sink_put(s->o, s->run[i]);
+    s->n = 0;
+}
+
+/* Appends cp in canonical order (D109: a non-starter moves before the non-starters of a
+ * higher class before it). 0, or -1 when the run is over its bound. */
+static int out_put(skel_out *s, uint32_t cp)
+{
+    uint8_t c = ccc(cp);
+    if (c == 0)
+        out_flush(s);
+    if (s->n == IBIDI_CONFUSABLE_MAX_SEQUENCE)
+        return -1;
+    size_t j = s->n++;
+    for (; j > 0 && c != 0 && s->cls[j - 1] > c; j--) {
+        s->run[j] = s->run[j - 1];
+        s->cls[j] = s->cls[j - 1];
+    }
+    s->run[j] = cp;
+    s->cls[j] = c;
+    return 0;
+}
+
+/* One combining sequence of NFD(X), canonically ordered: its Default_Ignorable_Code_Point
+ * characters removed, each other one replaced by its prototype. */
+static int map_sequence(skel_out *s, const uint32_t *seq, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (ibidi_unicode_default_ignorable(seq[i]))
+            continue;
+        size_t m = 0;
+        const uint32_t *p = prototype(seq[i], &m);
+        if (!p) {
+            if (out_put(s, seq[i]) < 0)
+                return -1;
+            continue;
+        }
+        for (size_t k = 0; k < m; k++)
+            if (out_put(s, p[k]) < 0)
+                return -1;
+    }
+    return 0;
+}
+
+NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
+{
+    skel_out s;
+    uint32_t seq[IBIDI_CONFUSABLE_MAX_SEQUENCE];
+    uint8_t cls[IBIDI_CONFUSABLE_MAX_SEQUENCE];
+    size_t n = 0, seq_at = 0, at = 0;
+    uint32_t cp;
+    int got;
+    s.o = o;
+    s.n = 0;
+    while ((got = next_cp(r, &cp, &at, err)) > 0) {
+        uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
+        size_t m = ibidi__full_decomposition(cp, 0, d);
+        if (!m) {
+            d[0] = cp;
+            m = 1;
+        }
+        for (size_t k = 0; k < m; k++) {
+            uint8_t c = ccc(d[k]);
+            if (c == 0 && n) { /* a starter ends the sequence before it */
+                if (map_sequence(&s, seq, n) < 0)
+                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+                n = 0;
+            }
+            if (n == 0)
+                seq_at = at;
+            if (n == IBIDI_CONFUSABLE_MAX_SEQUENCE)
+                return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+            size_t j = n++;
+            for (; j > 0 && c != 0 && cls[j - 1] > c; j--) { /* D109 */
+                seq[j] = seq[j - 1];
+                cls[j] = cls[j - 1];
+            }
+            seq[j] = d[k];
+            cls[j] = c;
+        }
+    }
+    if (got < 0)
+        return err ? err->status : IBIDI_E_INVALID_ARGUMENT;
+    if (n && map_sequence(&s, seq, n) < 0)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+    out_flush(&s);
+    if (o->len > o->cap)
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_confusable_skeleton_utf8(const char *s, size_t len, ibidi_buf *out,
+                                            ibidi_error *err)
+{
+    if (out)
+        out->len = 0;
+    if (!out || (!s && len) || (!out->data && out->cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    reader r = {s, NULL, len, 0};
+    sink o = {1, out->data, NULL, out->cap, 0};
+    ibidi_status st = skeleton(&r, &o, err);
+    out->len = st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL ? o.len : 0;
+    return st;
+}
+
+ibidi_status ibidi_confusable_skeleton_cp(const uint32_t *s, size_t n, ibidi_buf32 *out,
+                                          ibidi_error *err)
+{
+    if (out)
+        out->len = 0;
+    if (!out || (!s && n) || (!out->data && out->cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    reader r = {NULL, s, n, 0};
+    sink o = {0, NULL, out->data, out->cap, 0};
+    ibidi_status st = skeleton(&r, &o, err);
+    out->len = st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL ? o.len : 0;
+    return st;
+}
+
+/* ---- bidiSkeleton (UTS #39 §4) --------------------------------------------------------- */
+
+static int combining(uint32_t cp)
+{
+    ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
+    return gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_MC || gc == IBIDI_UNICODE_GC_ME;
+}
+
+/* The text of r in display order for a paragraph of direction dir (UAX #9 up to L2 by
+ * ibidi/bidi.h, each paragraph on a line of its own), combining marks after their base in
+ * right-to-left runs (L3) and mirrored glyphs at odd levels (L4), into vis (n code points,
+ * at most IBIDI_CONFUSABLE_MAX_BIDI). */
+NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis,
+                                         size_t *nvis, ibidi_error *err)
+{
+    uint32_t text[IBIDI_CONFUSABLE_MAX_BIDI];
+    uint8_t levels[IBIDI_CONFUSABLE_MAX_BIDI];
+    size_t order[IBIDI_CONFUSABLE_MAX_BIDI];
+    size_t n = 0, at = 0;
+    uint32_t cp;
+    int got;
+    while ((got = next_cp(r, &cp, &at, err)) > 0) {
+        if (n == IBIDI_CONFUSABLE_MAX_BIDI)
+            return ibidi__fail(err, IBIDI_E_TOO_LONG, at, cp);
+        text[n++] = cp;
+    }
+    if (got < 0)
+        return err ? err->status : IBIDI_E_INVALID_ARGUMENT;
+    *nvis = n;
+    if (!n)
+        return IBIDI_OK;
+    ibidi_bidi_options bo = {dir, 0, NULL, 0};
+    ibidi_bidi_result res = {levels, NULL, NULL, NULL, NULL, n, 0, {0, 0, 0, 0, 0, 0}};
+    ibidi_error e;
+    ibidi_status st = ibidi_bidi_resolve_cp(text, n, &bo, &res, &e);
+    if (st != IBIDI_OK) /* not reached: the input was checked, and is within the bounds */
+        return ibidi__fail(err, st, 0, 0);
+    /* each paragraph (P1) is a line of its own, its separator at its end */
+    size_t v = 0;
+    for (size_t start = 0; start < n;) {
+        size_t end = start;
+        while (end < n && ibidi_unicode_bidi_class(text[end]) != IBIDI_UNICODE_BC_B)
+            end++;
+        if (end < n)
+            end++;
+        st = ibidi_bidi_reorder(levels + start, end - start, order, NULL, &e);
+        if (st != IBIDI_OK) /* not reached: levels of the resolution */
+            return ibidi__fail(err, st, 0, 0);
+        for (size_t k = 0; k < end - start;) {
+            size_t i = start + order[k];
+            uint8_t lv = levels[i];
+            if ((lv & 1) && combining(text[i])) {
+                /* L3: marks before their base in a right-to-left run go after it */
+                size_t m = k;
+                while (m < end - start && levels[start + order[m]] == lv &&
+                       combining(text[start + order[m]]))
+                    m++;
+                if (m < end - start && levels[start + order[m]] == lv) {
+                    vis[v++] = ibidi_bidi_mirror(text[start + order[m]], lv);
+                    for (size_t q = m; q-- > k;)
+                        vis[v++] = ibidi_bidi_mirror(text[start + order[q]], lv);
+                    k = m + 1;
+                    continue;
+                }
+                for (; k < m; k++) /* no base in the run: as they are */
+                    vis[v++] = ibidi_bidi_mirror(text[start + order[k]], lv);
+                continue;
+            }
+            vis[v++] = ibidi_bidi_mirror(text[i], lv); /* L4 */
+            k++;
+        }
+        start = end;
+    }
+    return IBIDI_OK;
+}
+
+static ibidi_status bidi_skeleton(reader *r, ibidi_dir dir, sink *o, ibidi_error *err)
+{
+    if (dir != IBIDI_DIR_LTR && dir != IBIDI_DIR_RTL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
+    uint32_t vis[IBIDI_CONFUSABLE_MAX_BIDI];
+    size_t n = 0;
+    ibidi_status st = bidi_visual(r, dir, vis, &n, err);
+    if (st != IBIDI_OK)
+        return st;
+    reader v = {NULL, vis, n, 0};
+    st = skeleton(&v, o, err);
+    if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL && err)
+        err->offset = 0; /* an offset in the visual text would mislead */
+    return st;
+}
+
+ibidi_status ibidi_confusable_bidi_skeleton_utf8(const char *s, size_t len, ibidi_dir dir,
+                                                 ibidi_buf *out, ibidi_error *err)
+{
+    if (out)
+        out->len = 0;
+    if (!out || (!s && len) || (!out->data && out->cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    reader r = {s, NULL, len, 0};
+    sink o = {1, out->data, NULL, out->cap, 0};
+    ibidi_status st = bidi_skeleton(&r, dir, &o, err);
+    out->len = st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL ? o.len : 0;
+    return st;
+}
+
+ibidi_status ibidi_confusable_bidi_skeleton_cp(const uint32_t *s, size_t n, ibidi_dir dir,
+                                               ibidi_buf32 *out, ibidi_error *err)
+{
+    if (out)
+        out->len = 0;
+    if (!out || (!s && n) || (!out->data && out->cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    reader r = {NULL, s, n, 0};
+    sink o = {0, NULL, out->data, out->cap, 0};
+    ibidi_status st = bidi_skeleton(&r, dir, &o, err);
+    out->len = st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL ? o.len : 0;
+    return st;
+}

@@ -1,0 +1,26 @@
+/* The UTS #39 tables of src/confusable/confusable_tables.c (written by tools/gen_tables.c
+ * from data/ucd/17.0.0/security) and how src/confusable/confusable.c reads them. */
+#ifndef IBIDI_CONFUSABLE_INTERNAL_H
+#define IBIDI_CONFUSABLE_INTERNAL_H
+
+#include <stdint.h>
+
+/* Both tries have the block shifts of the main property trie (src/unicode/ucd.h). */
+#define IBIDI__CONF_SH1 9
+#define IBIDI__CONF_SH2 3
+/* The longest prototype of confusables.txt, in NFD. */
+#define IBIDI__CONF_MAX_PROTOTYPE 18
+
+/* confusables.txt: the trie gives an index into ibidi__conf_rec (0: no prototype); a
+ * record is (offset in ibidi__conf_pool) << 5 | length. */
+extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
+extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
+/* IdentifierType.txt bits (IBIDI_CONFUSABLE_TYPE_*), with 0x8000 for Identifier_Status
+ * Allowed (IdentifierStatus.txt). */
+extern const uint16_t ibidi__idinfo_s1[], ibidi__idinfo_s2[], ibidi__idinfo_s3[];
+#define IBIDI__IDINFO_ALLOWED 0x8000u
+/* intentional.txt: its pairs both ways, sorted, as ibidi__intentional_n / 2 pairs. */
+extern const uint32_t ibidi__intentional_n;
+extern const uint32_t ibidi__intentional[];
+
+#endif
