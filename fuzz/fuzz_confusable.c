@@ -10,7 +10,10 @@
  *     a left-to-right paragraph as its skeleton;
  *  6. per code point: a prototype of at most IBIDI_CONFUSABLE_MAX_PROTOTYPE code points;
  *     at least one Identifier_Type, each with a name; Identifier_Status Allowed only with
- *     the types Recommended or Inclusion (UTS #39 §3.1, Table 1).
+ *     the types Recommended or Inclusion (UTS #39 §3.1, Table 1); a confusable set in code
+ *     point order that holds the code point;
+ *  7. the look-alike findings: warnings of the three codes, within the input, a
+ *     RESTRICTED_CHARACTER exactly on each character that is not Allowed.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,6 +50,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const unsigned keep =
             IBIDI_CONFUSABLE_TYPE_RECOMMENDED | IBIDI_CONFUSABLE_TYPE_INCLUSION;
         require(!ibidi_confusable_identifier_allowed(cps[i]) || (t & ~keep) == 0);
+        uint32_t set[64];
+        size_t ns = ibidi_confusable_set(cps[i], set, 64), found = 0;
+        for (size_t k = 0; k < ns && k < 64; k++) {
+            require(k == 0 || set[k - 1] < set[k]);
+            found += set[k] == cps[i];
+        }
+        require(ns == 0 || ns > 64 || found == 1);
+    }
+    /* property 7 */
+    static ibidi_finding items[CAP];
+    ibidi_findings fs = {items, CAP, 0, 0};
+    ibidi_status cs = ibidi_confusable_check_utf8(s, size, &fs, NULL);
+    require(ok8 ? cs == IBIDI_OK : cs != IBIDI_OK);
+    if (ok8) {
+        size_t restricted = 0, expected = 0;
+        require(fs.errors == 0 && fs.n <= CAP);
+        for (size_t i = 0; i < fs.n; i++) {
+            const ibidi_finding *f = &items[i];
+            require(f->severity == IBIDI_SEVERITY_WARNING && f->offset + f->length <= size);
+            require(f->code == IBIDI_CONFUSABLE_RESTRICTED_CHARACTER ||
+                    f->code == IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE ||
+                    f->code == IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE);
+            restricted += f->code == IBIDI_CONFUSABLE_RESTRICTED_CHARACTER;
+        }
+        for (size_t i = 0; i < dec.len; i++)
+            expected += cps[i] != '.' && !ibidi_confusable_identifier_allowed(cps[i]);
+        require(restricted == expected);
     }
     for (int mode = 0; mode < 3; mode++) {
         const ibidi_dir dir = mode == 2 ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;

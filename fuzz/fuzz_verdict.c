@@ -14,7 +14,7 @@
  *     when ibidi_iri_validate says so, with the same reasons;
  *  4. every finding lies within the Unicode form, and its input place within the input;
  *     every label too; the findings come in the order of their capabilities (IDNA, the
- *     component rules, the policy, the LGR, RFC 5893 §3, the ambiguity);
+ *     component rules, the policy, the look-alikes, the LGR, RFC 5893 §3, the ambiguity);
  *  5. the JSON of the verdict, and of each finding, is one valid JSON value
  *     (tests/json_reader.h) whose "input" reads back as the input; the allocating calls
  *     give the same record and text.
@@ -42,10 +42,11 @@ static int has(const char *h, size_t hn, const char *n, size_t nn)
 
 static int rank(const ibidi_finding *f)
 {
-    static const char *const caps[] = {"idna", "iri", "uts39", "lgr", "rfc5893", "ambiguity"};
+    static const char *const caps[] = {"idna", "iri", "uts39", "confusable", "lgr", "rfc5893",
+                                       "ambiguity"};
     const ibidi_code_info *r = ibidi_code_describe(IBIDI_CODE_FINDING, f->code);
     require(r != NULL);
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 7; i++)
         if (strcmp(r->capability, caps[i]) == 0)
             return i;
     abort();

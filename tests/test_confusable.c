@@ -231,6 +231,53 @@ static void test_examples(void)
           "a is Allowed, alef Recommended");
 }
 
+/* The look-alike findings of a name: "CODE@offset:detail" joined by spaces. */
+static void findings_are(const char *name, const char *want, int line)
+{
+    ibidi_finding items[16];
+    ibidi_findings f = {items, 16, 0, 0};
+    char got[512];
+    size_t at = 0;
+    got[0] = 0;
+    ibidi_status st = ibidi_confusable_check_utf8(name, strlen(name), &f, NULL);
+    for (size_t i = 0; i < f.n && i < 16; i++)
+        at += (size_t)snprintf(got + at, sizeof got - at, "%s%s@%zu:%X", i ? " " : "",
+                               ibidi_code_name(items[i].code), items[i].offset,
+                               (unsigned)items[i].detail);
+    t_check(st == IBIDI_OK && f.errors == 0 && strcmp(got, want) == 0, __FILE__, line,
+            "look-alikes of %s: [%s], want [%s]", name, got, want);
+}
+
+static void test_check(void)
+{
+    /* §4 mixed-script: U+0430 among Latin letters looks like a (detail 61) */
+    findings_are("pаypal.com", "MIXED_SCRIPT_CONFUSABLE@1:61", __LINE__);
+    /* §4 whole-script: samekh samekh vav all look like Latin letters (Latn is script 0x..) */
+    char want[64];
+    snprintf(want, sizeof want, "WHOLE_SCRIPT_CONFUSABLE@0:%X",
+             (unsigned)ibidi_unicode_script_from_name("Latn", 4));
+    findings_are("ססו.com", want, __LINE__);
+    /* §3.1: U+01C3 is Restricted (Identifier_Type Technical) */
+    snprintf(want, sizeof want, "RESTRICTED_CHARACTER@0:%X", IBIDI_CONFUSABLE_TYPE_TECHNICAL);
+    findings_are("ǃkung.com", want, __LINE__);
+    findings_are("example.com", "", __LINE__);
+    findings_are("", "", __LINE__);
+    /* digits and hyphens go with any script */
+    findings_are("123-45", "", __LINE__);
+    uint32_t set[16];
+    size_t n = ibidi_confusable_set(0x0430, set, 16);
+    int has_a = 0;
+    for (size_t i = 0; i < n && i < 16; i++)
+        has_a |= set[i] == 'a';
+    CHECK(n >= 2 && has_a, "U+0430's confusable set holds a (%zu members)", n);
+    CHECK(ibidi_confusable_set('!', set, 16) == 4 && set[1] == 0x01C3 &&
+              ibidi_confusable_set(0x05E9, set, 16) == 0,
+          "! looks like U+01C3 and two more; shin like nothing");
+    ibidi_findings f = {NULL, 0, 0, 0};
+    CHECK(ibidi_confusable_check_utf8("a\xff", 2, &f, NULL) == IBIDI_E_UTF8_INVALID_BYTE,
+          "ill-formed UTF-8");
+}
+
 /* 4. peer vectors */
 typedef struct row {
     char *f[20];
@@ -402,6 +449,7 @@ int main(void)
     test_mappings();
     test_identifier_data();
     test_examples();
+    test_check();
     test_peer_vectors();
     test_errors();
     return t_summary();

@@ -2098,6 +2098,41 @@ static void gen_uts39(const char *root)
     }
     emit_uints(f, "uint32_t", "ibidi__conf_rec", recs.data, recs.n, 4, 8);
     emit_uints(f, "uint32_t", "ibidi__conf_pool", pool, npool, 4, 8);
+    {
+        /* The confusable sets: the characters of one prototype, and the prototype itself
+           when it is one code point without a prototype of its own. A code point's set is
+           the record index of its prototype; the members, by set, in code point order. */
+        const size_t ng = recs.n;
+        uint32_t *count = xcalloc(ng + 1, sizeof *count), *off = xcalloc(ng + 1, sizeof *off);
+        uint32_t *members, *fill;
+        uint16_t *group = xcalloc(NCPX, sizeof *group);
+        for (c = 0; c < NCP; c++)
+            if (val[c])
+                group[c] = val[c];
+        for (size_t k = 1; k < ng; k++) {
+            uint32_t r = ((const uint32_t *)recs.data)[k];
+            uint32_t p = pool[r >> 5];
+            if ((r & 31u) == 1 && !val[p])
+                group[p] = (uint16_t)k;
+        }
+        for (c = 0; c < NCP; c++)
+            if (group[c])
+                count[group[c]]++;
+        for (size_t k = 1; k <= ng; k++)
+            off[k] = off[k - 1] + count[k - 1];
+        members = xcalloc(off[ng] + 1, sizeof *members);
+        fill = xcalloc(ng + 1, sizeof *fill);
+        memcpy(fill, off, (ng + 1) * sizeof *fill);
+        for (c = 0; c < NCP; c++) /* in code point order */
+            if (group[c])
+                members[fill[group[c]]++] = c;
+        trie t = make_trie("confset", group, PROPS_SH1, PROPS_SH2);
+        emit_trie(f, "confset", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
+        trie_free(&t);
+        emit_uints(f, "uint32_t", "ibidi__confset_off", off, ng + 1, 4, 8);
+        emit_uints(f, "uint32_t", "ibidi__confset_members", members, off[ng], 4, 8);
+        free(count), free(off), free(members), free(fill), free(group);
+    }
     for (c = 0; c < NCPX; c++)
         val[c] = c < NCP ? p_idinfo[c] : (uint16_t)1u; /* out of range: Not_Character */
     {

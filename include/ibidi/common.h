@@ -265,6 +265,7 @@ typedef struct ibidi_span {
  *   401..449  registry policy: UTS #39 restriction levels and mixed numbers (ibidi/uts39.h,
  *             IBIDI_UTS39_*)
  *   451..499  registry policy: Label Generation Rulesets (ibidi/lgr.h, IBIDI_LGR_*)
+ *   701..749  look-alikes: UTS #39 §3.1 and §4 (ibidi/confusable.h, IBIDI_CONFUSABLE_*)
  * Every code and every status has one row in the library's table of codes
  * (ibidi_code_describe, below), and codes are listed in one order everywhere.
  */

@@ -79,6 +79,41 @@ IBIDI_API const char *ibidi_confusable_type_name(unsigned type);
  * IBIDI_CONFUSABLE_MAX_PROTOTYPE. */
 IBIDI_API size_t ibidi_confusable_prototype(uint32_t cp, uint32_t *out, size_t cap);
 
+/* cp's confusable set: the code points that share its prototype (cp among them, and the
+ * prototype when it is one code point), in code point order, into out (cap at most);
+ * returns their number, 0 when cp is confusable with nothing. */
+IBIDI_API size_t ibidi_confusable_set(uint32_t cp, uint32_t *out, size_t cap);
+
+/* The codes of the findings of ibidi_confusable_check_utf8 (ibidi_finding.code; common.h:
+ * 701-749 are look-alikes'). All are warnings: a look-alike is a fact for whoever shows or
+ * registers the name to weigh, not a rule of the name's validity. */
+typedef enum ibidi_confusable_code {
+    /* UTS #39 §3.1: a character the General Security Profile restricts (Identifier_Status
+     * Restricted); detail: its Identifier_Type bits. */
+    IBIDI_CONFUSABLE_RESTRICTED_CHARACTER = 701,
+    /* UTS #39 §4: in a label of more than one script, a character outside the label's main
+     * script (the one most of its characters have) that looks like a character of it
+     * (pаypal: U+0430 CYRILLIC SMALL LETTER A looks like a); cp: the character, detail:
+     * its look-alike. */
+    IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE = 702,
+    /* UTS #39 §4: a label of one script every character of which looks like a character of
+     * one other Recommended script (UAX #31 Table 5): the label is a whole-script
+     * confusable of a label of that script (ססו: Latin loo read right to left); the whole
+     * label; detail: that script (ibidi_unicode_sc). */
+    IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE = 703
+} ibidi_confusable_code;
+
+/* The longest label the script checks take, in code points (a U-label holds at most 59;
+ * a longer label gets only the IBIDI_CONFUSABLE_RESTRICTED_CHARACTER findings). */
+#define IBIDI_CONFUSABLE_MAX_LABEL 256
+
+/* The look-alike findings of a domain name (UTF-8, labels separated by "."), label by
+ * label, into findings (ibidi/common.h's record; may be NULL: only counted); offsets and
+ * lengths in bytes of name, part the label. Ill-formed UTF-8 is an error at its byte. */
+IBIDI_API ibidi_status ibidi_confusable_check_utf8(const char *name, size_t len,
+                                                   ibidi_findings *findings,
+                                                   ibidi_error *err);
+
 /* skeleton(X) (UTS #39 §4) of UTF-8 text into out (UTF-8), or of code points into out
  * (code points). */
 IBIDI_API ibidi_status ibidi_confusable_skeleton_utf8(const char *s, size_t len, ibidi_buf *out,

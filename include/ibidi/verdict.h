@@ -4,7 +4,8 @@
  * A domain name, an IRI or a mail address under an IDNA profile and a registry's policy:
  * is it valid, why not, and everything else that is known of it: every finding of every
  * capability in one list and one order (IDNA, the identifier's component rules, the
- * registry's script policy, the registry's LGR, RFC 5893 §3, bidi ambiguity), whether it
+ * registry's script policy, look-alikes (UTS #39 §3.1, §4), the registry's LGR, RFC 5893
+ * §3, bidi ambiguity), the skeletons of UTS #39 §4, whether it
  * is a Bidi domain name, its labels with their restriction level (UTS #39 §5.2) and
  * Badami's category, the verdict of every profile, the LGR's verdict on its first label,
  * and its display in a left-to-right and a right-to-left paragraph. `ibidi check` (text
@@ -135,6 +136,8 @@ typedef struct ibidi_verdict_lgr {
 #define IBIDI_VERDICT_RAN_RFC5893 0x02u   /* RFC 5893 §3 (domain names) */
 #define IBIDI_VERDICT_RAN_AMBIGUITY 0x04u /* Badami's analysis (and the twin search) */
 #define IBIDI_VERDICT_RAN_DISPLAY 0x08u   /* the displays */
+#define IBIDI_VERDICT_RAN_CONFUSABLE 0x10u /* UTS #39 §3.1, §4 on the host: the look-alike
+                                             findings and the skeletons */
 
 typedef struct ibidi_verdict {
     /* what was judged */
@@ -155,8 +158,14 @@ typedef struct ibidi_verdict {
     ibidi_verdict_text display[2]; /* the visual form (ibidi/display.h) in a left-to-right
                                       ([0]) and a right-to-left ([1]) paragraph, when the
                                       Unicode form can be displayed */
-    /* every finding: IDNA, component rules, policy, LGR, RFC 5893 §3, ambiguity, in that
-     * order; each capability's findings in the order its call makes them */
+    ibidi_verdict_text skeleton;   /* UTS #39 §4: the skeleton of the host's Unicode form
+                                      (ibidi/confusable.h): names with equal skeletons are
+                                      confusable */
+    ibidi_verdict_text bidi_skeleton[2]; /* its bidiSkeleton in a left-to-right ([0]) and a
+                                            right-to-left ([1]) paragraph */
+    /* every finding: IDNA, component rules, policy, look-alikes, LGR, RFC 5893 §3,
+     * ambiguity, in that order; each capability's findings in the order its call makes
+     * them */
     const ibidi_finding *findings;
     size_t n_findings;
     size_t n_errors;
@@ -170,7 +179,8 @@ typedef struct ibidi_verdict {
     ibidi_uts39_level restriction; /* of the most mixed label, when the policy ran */
     ibidi_uts39_level max_restriction; /* the policy's highest level (the options'), or
                                           IBIDI_UTS39_NO_LIMIT */
-    ibidi_status policy_status, rfc5893_status, ambiguity_status, display_status;
+    ibidi_status policy_status, rfc5893_status, ambiguity_status, display_status,
+        confusable_status;
                                  /* why a step did not run (IBIDI_OK when it did) */
     ibidi_verdict_profile profiles[IBIDI_VERDICT_PROFILES]; /* domain names only */
     ibidi_verdict_lgr lgr;

@@ -287,8 +287,9 @@ class Verdict:
     offset counts in), findings (every finding, in one order: IDNA, the component rules,
     the registry's policy and LGR, RFC 5893 §3, the ambiguity), labels, bidi_domain_name,
     restriction, profiles ((profile, valid, codes) of every profile, domain names),
-    rfc5893_checked, ambiguity_analysed, display ((ltr, rtl) or None) and lgr (a dict, when
-    an LGR was given). Offsets count code points."""
+    rfc5893_checked, ambiguity_analysed, display ((ltr, rtl) or None), lgr (a dict, when
+    an LGR was given) and skeleton (UTS #39 §4: (skeleton, bidi skeleton in a left-to-right
+    paragraph, in a right-to-left one) of the host, or None). Offsets count code points."""
 
     kind: str
     profile: str
@@ -307,6 +308,7 @@ class Verdict:
     ambiguity_analysed: bool
     display: Optional[tuple]
     lgr: Optional[dict]
+    skeleton: Optional[tuple] = None
 
     @property
     def errors(self) -> List[Finding]:

@@ -72,6 +72,7 @@ class Verdict:
     ambiguity_analysed: bool
     display: Optional[Tuple[str, str]]
     lgr: Optional[Dict[str, Any]]
+    skeleton: Optional[Tuple[str, str, str]]
     @property
     def errors(self) -> List[Finding]: ...
 

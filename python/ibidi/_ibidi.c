@@ -1561,6 +1561,12 @@ static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_
     PyObject *display = (v->ran & IBIDI_VERDICT_RAN_DISPLAY)
                             ? Py_BuildValue("(NN)", vtext(&v->display[0]), vtext(&v->display[1]))
                             : Py_NewRef(Py_None);
+    /* UTS #39 §4: the skeleton and the bidi skeletons in both directions */
+    PyObject *skeleton = (v->ran & IBIDI_VERDICT_RAN_CONFUSABLE)
+                             ? Py_BuildValue("(NNN)", vtext(&v->skeleton),
+                                             vtext(&v->bidi_skeleton[0]),
+                                             vtext(&v->bidi_skeleton[1]))
+                             : Py_NewRef(Py_None);
     PyObject *error = v->error.status != IBIDI_OK
                           ? Py_BuildValue("(sn)", ibidi_status_name(v->error.status),
                                           (Py_ssize_t)cp_index(in, in_len, v->error.offset))
@@ -1577,7 +1583,8 @@ static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_
         Py_SETREF(lgr, Py_BuildValue("{s:N,s:s}", "label", vtext(&v->lgr.label), "error",
                                      ibidi_status_name(v->lgr.status)));
     }
-    if (!findings || !labels || !profiles || !display || !error || !lgr) {
+    if (!findings || !labels || !profiles || !display || !error || !lgr || !skeleton) {
+        Py_XDECREF(skeleton);
         Py_XDECREF(findings);
         Py_XDECREF(labels);
         Py_XDECREF(profiles);
@@ -1587,7 +1594,7 @@ static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_
         return NULL;
     }
     return Py_BuildValue(
-        "{s:s,s:s,s:O,s:N,s:N,s:O,s:N,s:N,s:N,s:N,s:O,s:z,s:N,s:O,s:O,s:N,s:N}", "kind",
+        "{s:s,s:s,s:O,s:N,s:N,s:O,s:N,s:N,s:N,s:N,s:O,s:z,s:N,s:O,s:O,s:N,s:N,s:N}", "kind",
         ibidi_iri_kind_name(v->kind), "profile", ibidi_idna_profile_name(v->profile), "valid",
         v->valid ? Py_True : Py_False, "codes", vtext(&v->codes), "error", error, "fqdn",
         v->fqdn ? Py_True : Py_False, "ascii", vtext(&v->ascii), "unicode", vtext(&v->unicode),
@@ -1597,7 +1604,7 @@ static PyObject *verdict_dict(const ibidi_verdict *v, const char *in, size_t in_
         "profiles", profiles, "rfc5893_checked",
         (v->ran & IBIDI_VERDICT_RAN_RFC5893) ? Py_True : Py_False, "ambiguity_analysed",
         (v->ran & IBIDI_VERDICT_RAN_AMBIGUITY) ? Py_True : Py_False, "display", display, "lgr",
-        lgr);
+        lgr, "skeleton", skeleton);
 }
 
 static PyObject *py_verdict(PyObject *self, PyObject *args, PyObject *kw)

@@ -223,6 +223,15 @@ static void write_text(const char *item, size_t len, const char *name, const ibi
             cli_put_visual(stdout, v->display[k].data, v->display[k].len, o->in);
             fputc('\n', stdout);
         }
+    if (v->ran & IBIDI_VERDICT_RAN_CONFUSABLE) { /* UTS #39 §4 */
+        fputs("  skeleton (UTS #39 §4; equal skeletons look alike): ", stdout);
+        put_vtext(&v->skeleton, o->in);
+        for (int k = 0; k < 2; k++) {
+            printf("\n  bidi skeleton, %s paragraph: ", k ? "right-to-left" : "left-to-right");
+            put_vtext(&v->bidi_skeleton[k], o->in);
+        }
+        fputc('\n', stdout);
+    }
 }
 
 /* ---- JSON: the library's own (ibidi_json_verdict) ---------------------------------------- */

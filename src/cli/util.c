@@ -492,5 +492,19 @@ void cli_text_finding(FILE *f, const ibidi_finding *x, const char *text, size_t 
         fprintf(f, " (%s)", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)x->bidi_class));
     if (x->code == IBIDI_AMBIGUITY_NUMBER_SEPARATOR && x->detail)
         fprintf(f, " expression %d", x->detail);
+    if (x->code == IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE && x->detail) { /* UTS #39 §4 */
+        fputs(", looks like ", f);
+        cli_put_cp(f, (uint32_t)x->detail);
+    }
+    if (x->code == IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE) {
+        const char *sc = ibidi_unicode_script_long_name((ibidi_unicode_sc)x->detail);
+        fprintf(f, ", every letter looks like one of %s", sc ? sc : "?");
+    }
+    if (x->code == IBIDI_CONFUSABLE_RESTRICTED_CHARACTER) { /* UTS #39 §3.1 */
+        fputs(", Identifier_Type", f);
+        for (unsigned b = 0; b < 16; b++)
+            if ((unsigned)x->detail >> b & 1)
+                fprintf(f, " %s", ibidi_confusable_type_name(1u << b));
+    }
     fprintf(f, ": %s\n", ibidi_code_message(x->code));
 }

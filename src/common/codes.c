@@ -14,6 +14,7 @@
 
 #include "common/internal.h"
 #include "ibidi/ambiguity.h"
+#include "ibidi/confusable.h"
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/lgr.h"
@@ -48,6 +49,9 @@ static const char FROM_RFC5893_CODES[] =
 static const char FROM_UTS39_CODES[] =
     "registry policy, UTS #39 (ibidi/uts39.h): ibidi_uts39_check_utf8 (and _cp, "
     "_alloc); command check";
+static const char FROM_CONFUSABLE_CODES[] =
+    "look-alikes, UTS #39 §3.1 and §4 (ibidi/confusable.h): ibidi_confusable_check_utf8; "
+    "the verdict; command check";
 static const char FROM_LGR_CODES[] =
     "Label Generation Rulesets in a verdict (ibidi/verdict.h, ibidi/lgr.h): "
     "ibidi_verdict_make with an LGR; command check --lgr";
@@ -822,6 +826,48 @@ static const ibidi_code_info rows[] = {
             /* note */
             "the sample LGR has no action that blocks a label; `ibidi lgr check` "
             "shows the dispositions of an LGR's own labels"),
+    FINDING(IBIDI_CONFUSABLE_RESTRICTED_CHARACTER, "RESTRICTED_CHARACTER", "confusable", "look-alike",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "character outside the General Security Profile",
+            /* rule */ "UTS #39 §3.1",
+            "UTS #39 §3.1: a character whose Identifier_Status is Restricted: the General "
+            "Security Profile keeps it out of identifiers (the detail is its Identifier_Type: "
+            "Uncommon_Use, Exclusion, Obsolete, Not_NFKC...)",
+            FROM_CONFUSABLE_CODES,
+            /* example */ "ibidi check 'ǃkung.com'",
+            /* shows */ NULL,
+            /* note */
+            "U+01C3 LATIN LETTER RETROFLEX CLICK is Restricted (Technical); it also looks "
+            "like an exclamation mark"),
+    FINDING(IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE, "MIXED_SCRIPT_CONFUSABLE", "confusable", "look-alike",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "character that looks like one of the label's main script",
+            /* rule */ "UTS #39 §4",
+            "UTS #39 §4: in a label that mixes scripts, a character outside the label's main "
+            "script that looks like a character of it (the same prototype in confusables.txt): "
+            "the label reads as one of its main script (the detail is the look-alike)",
+            FROM_CONFUSABLE_CODES,
+            /* example */ "ibidi check 'pаypal.com'",
+            /* shows */ NULL,
+            /* note */
+            "pаypal.com holds U+0430 CYRILLIC SMALL LETTER A among Latin letters: it looks like "
+            "a, and the label like paypal"),
+    FINDING(IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE, "WHOLE_SCRIPT_CONFUSABLE", "confusable", "look-alike",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "label whose every character looks like one of another script",
+            /* rule */ "UTS #39 §4",
+            "UTS #39 §4: a label of one script every character of which looks like a character "
+            "of one other Recommended script: it is a whole-script confusable of a label of "
+            "that script (the detail is the script)",
+            FROM_CONFUSABLE_CODES,
+            /* example */ "ibidi check 'ססו.com'",
+            /* shows */ NULL,
+            /* note */
+            "ססו (samekh, samekh, vav) looks like the Latin ool, and, laid out right to left, "
+            "like loo: its bidi skeleton in a left-to-right paragraph is loo.corn"),
     STATUS(IBIDI_OK, "OK", "common", "success", SUCCESS,
            /* note */ NULL,
            /* text */ "success",

@@ -19,6 +19,7 @@
 #include "ibidi/confusable.h"
 #include "ibidi/unicode.h"
 #include "ibidi/utf8.h"
+#include "ibidi/uts39.h"
 #include "unicode/ucd.h"
 
 _Static_assert(IBIDI_CONFUSABLE_MAX_PROTOTYPE == IBIDI__CONF_MAX_PROTOTYPE,
@@ -418,4 +419,223 @@ ibidi_status ibidi_confusable_bidi_skeleton_cp(const uint32_t *s, size_t n, ibid
     ibidi_status st = bidi_skeleton(&r, dir, &o, err);
     out->len = st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL ? o.len : 0;
     return st;
+}
+
+/* ---- Confusable sets and the look-alike findings (UTS #39 §3.1, §4) --------------------- */
+
+size_t ibidi_confusable_set(uint32_t cp, uint32_t *out, size_t cap)
+{
+    uint16_t k = ibidi__trie(ibidi__confset_s1, ibidi__confset_s2, ibidi__confset_s3,
+                             IBIDI__CONF_SH1, IBIDI__CONF_SH2, cp);
+    if (!k)
+        return 0;
+    const uint32_t from = ibidi__confset_off[k], to = ibidi__confset_off[k + 1];
+    for (uint32_t i = from; i < to && i - from < cap && out; i++)
+        out[i - from] = ibidi__confset_members[i];
+    return to - from;
+}
+
+/* Whether cp's Script_Extensions hold sc; *common 1 when they hold Common or Inherited (the
+ * character goes with any script, UTS #39 §5.1). */
+static int has_script(uint32_t cp, ibidi_unicode_sc sc, int *common)
+{
+    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+    size_t n = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
+    int found = 0;
+    if (n > IBIDI_UNICODE_SC_COUNT)
+        n = IBIDI_UNICODE_SC_COUNT;
+    if (common)
+        *common = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (scx[i] == sc)
+            found = 1;
+        if (common && (scx[i] == IBIDI_UNICODE_SC_ZYYY || scx[i] == IBIDI_UNICODE_SC_ZINH))
+            *common = 1;
+    }
+    return found;
+}
+
+/* A member of cp's confusable set, other than cp, of script sc and allowed in identifiers
+ * (Identifier_Status Allowed), or 0. */
+static uint32_t lookalike_in(uint32_t cp, ibidi_unicode_sc sc)
+{
+    uint16_t k = ibidi__trie(ibidi__confset_s1, ibidi__confset_s2, ibidi__confset_s3,
+                             IBIDI__CONF_SH1, IBIDI__CONF_SH2, cp);
+    if (!k)
+        return 0;
+    for (uint32_t i = ibidi__confset_off[k]; i < ibidi__confset_off[k + 1]; i++) {
+        const uint32_t m = ibidi__confset_members[i];
+        if (m != cp && ibidi_confusable_identifier_allowed(m) && has_script(m, sc, NULL))
+            return m;
+    }
+    return 0;
+}
+
+/* One label: cps[0..n) with the byte offset of each (at, and at[n] its end). */
+typedef struct label_text {
+    uint32_t cps[IBIDI_CONFUSABLE_MAX_LABEL];
+    size_t at[IBIDI_CONFUSABLE_MAX_LABEL + 1];
+    size_t n;
+    size_t part;
+} label_text;
+
+static void put(ibidi__sink *s, const label_text *l, int code, size_t i, size_t len_cps,
+                uint32_t cp, int detail)
+{
+    ibidi_finding f;
+    memset(&f, 0, sizeof f);
+    f.code = code;
+    f.severity = IBIDI_SEVERITY_WARNING;
+    f.part = l->part;
+    f.offset = l->at[i];
+    f.length = l->at[i + len_cps] - l->at[i];
+    f.cp = cp;
+    f.bidi_class = cp ? (int)ibidi_unicode_bidi_class(cp) : -1;
+    f.context = IBIDI_DIR_LTR;
+    f.detail = detail;
+    f.input_offset = f.offset;
+    f.input_length = f.length;
+    ibidi__sink_put(s, &f);
+}
+
+/* UTS #39 §4 on one label: its main script, the characters outside it that look like one
+ * of its characters (mixed-script confusables), or the one other Recommended script every
+ * character has a look-alike in (whole-script confusables). */
+static void check_scripts(ibidi__sink *s, const label_text *l)
+{
+    ibidi_unicode_sc main = 0;
+    size_t best = 0;
+    int have = 0;
+    for (size_t i = 0; i < l->n; i++) { /* the script most characters have */
+        ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+        size_t m = ibidi_unicode_script_extensions(l->cps[i], scx, IBIDI_UNICODE_SC_COUNT);
+        if (m > IBIDI_UNICODE_SC_COUNT)
+            m = IBIDI_UNICODE_SC_COUNT;
+        for (size_t k = 0; k < m; k++) {
+            if (scx[k] == IBIDI_UNICODE_SC_ZYYY || scx[k] == IBIDI_UNICODE_SC_ZINH)
+                continue;
+            size_t count = 0;
+            for (size_t j = 0; j < l->n; j++)
+                count += (size_t)has_script(l->cps[j], scx[k], NULL);
+            if (!have || count > best) {
+                main = scx[k];
+                best = count;
+                have = 1;
+            }
+        }
+    }
+    if (!have)
+        return; /* digits, hyphens and other common characters only */
+    int mixed = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        int common = 0;
+        if (has_script(l->cps[i], main, &common) || common)
+            continue;
+        mixed = 1;
+        uint32_t m = lookalike_in(l->cps[i], main);
+        if (m)
+            put(s, l, IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE, i, 1, l->cps[i], (int)m);
+    }
+    if (mixed)
+        return;
+    /* whole-script: the scripts the first letter of the main script looks like, each tried
+       on every other letter */
+    size_t first = 0;
+    int common = 0;
+    while (first < l->n && (!has_script(l->cps[first], main, &common) || common))
+        first++;
+    if (first == l->n)
+        return;
+    uint32_t set[64];
+    size_t ns = ibidi_confusable_set(l->cps[first], set, 64);
+    if (ns > 64)
+        ns = 64;
+    for (size_t c = 0; c < ns; c++) {
+        ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+        size_t m = ibidi_unicode_script_extensions(set[c], scx, IBIDI_UNICODE_SC_COUNT);
+        if (m != 1 || scx[0] == main || !ibidi_uts39_recommended_script(scx[0]) ||
+            scx[0] == IBIDI_UNICODE_SC_ZYYY || scx[0] == IBIDI_UNICODE_SC_ZINH)
+            continue;
+        int all = 1;
+        for (size_t i = 0; i < l->n && all; i++) {
+            int cm = 0;
+            if (!has_script(l->cps[i], main, &cm) || cm)
+                continue; /* common characters stay as they are */
+            all = lookalike_in(l->cps[i], scx[0]) != 0;
+        }
+        if (all) {
+            put(s, l, IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE, 0, l->n, 0, (int)scx[0]);
+            return;
+        }
+    }
+}
+
+static ibidi_status check_name(const char *name, size_t len, ibidi__sink *s, ibidi_error *err)
+{
+    label_text l;
+    size_t pos = 0;
+    l.n = 0;
+    l.part = 0;
+    l.at[0] = 0;
+    int too_long = 0;
+    while (pos <= len) {
+        uint32_t cp = '.';
+        size_t at = pos;
+        if (pos < len) {
+            ibidi_status st = ibidi_utf8_next(name, len, &pos, &cp, err);
+            if (st != IBIDI_OK)
+                return st;
+        } else {
+            pos++; /* the end closes the last label */
+        }
+        if (cp == '.') {
+            l.at[l.n] = at;
+            if (!too_long)
+                check_scripts(s, &l);
+            l.n = 0;
+            l.part++;
+            too_long = 0;
+            continue;
+        }
+        if (!ibidi_confusable_identifier_allowed(cp)) { /* UTS #39 §3.1 */
+            ibidi_finding f;
+            memset(&f, 0, sizeof f);
+            f.code = IBIDI_CONFUSABLE_RESTRICTED_CHARACTER;
+            f.severity = IBIDI_SEVERITY_WARNING;
+            f.part = l.part;
+            f.offset = f.input_offset = at;
+            f.length = f.input_length = pos - at;
+            f.cp = cp;
+            f.bidi_class = (int)ibidi_unicode_bidi_class(cp);
+            f.detail = (int)ibidi_confusable_identifier_type(cp);
+            ibidi__sink_put(s, &f);
+        }
+        if (l.n == IBIDI_CONFUSABLE_MAX_LABEL) {
+            too_long = 1;
+            continue;
+        }
+        l.at[l.n] = at;
+        l.cps[l.n++] = cp;
+    }
+    return ibidi__ok(err);
+}
+
+ibidi_status ibidi_confusable_check_utf8(const char *name, size_t len, ibidi_findings *findings,
+                                         ibidi_error *err)
+{
+    if ((!name && len) || (findings && !findings->items && findings->cap))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi__sink s;
+    ibidi__sink_init(&s, findings);
+    ibidi_status st = check_name(name, len, &s, err);
+    ibidi__sink_done(&s, findings);
+    return st;
+}
+
+ibidi_status ibidi__confusable_check_fn(const char *name, size_t len, ibidi__sink_fn fn,
+                                        void *ctx, ibidi_error *err)
+{
+    ibidi__sink s;
+    ibidi__sink_init_fn(&s, fn, ctx);
+    return check_name(name, len, &s, err);
 }

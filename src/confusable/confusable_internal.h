@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "common/internal.h"
+
 /* Both tries have the block shifts of the main property trie (src/unicode/ucd.h). */
 #define IBIDI__CONF_SH1 9
 #define IBIDI__CONF_SH2 3
@@ -15,6 +17,10 @@
  * record is (offset in ibidi__conf_pool) << 5 | length. */
 extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
+/* The confusable sets: the trie gives a code point's set (0: none), whose members, in code
+ * point order, are ibidi__confset_members[off[k] .. off[k + 1]). */
+extern const uint16_t ibidi__confset_s1[], ibidi__confset_s2[], ibidi__confset_s3[];
+extern const uint32_t ibidi__confset_off[], ibidi__confset_members[];
 /* IdentifierType.txt bits (IBIDI_CONFUSABLE_TYPE_*), with 0x8000 for Identifier_Status
  * Allowed (IdentifierStatus.txt). */
 extern const uint16_t ibidi__idinfo_s1[], ibidi__idinfo_s2[], ibidi__idinfo_s3[];
@@ -22,5 +28,9 @@ extern const uint16_t ibidi__idinfo_s1[], ibidi__idinfo_s2[], ibidi__idinfo_s3[]
 /* intentional.txt: its pairs both ways, sorted, as ibidi__intentional_n / 2 pairs. */
 extern const uint32_t ibidi__intentional_n;
 extern const uint32_t ibidi__intentional[];
+
+/* ibidi_confusable_check_utf8, every finding to fn (no argument checks): the verdict's. */
+ibidi_status ibidi__confusable_check_fn(const char *name, size_t len, ibidi__sink_fn fn,
+                                        void *ctx, ibidi_error *err);
 
 #endif

@@ -13,6 +13,7 @@
 #include "ibidi/json.h"
 #include "json/json_internal.h"
 #include "ibidi/ambiguity.h"
+#include "ibidi/confusable.h"
 #include "ibidi/iri.h"
 #include "ibidi/lgr.h"
 #include "ibidi/unicode.h"
@@ -134,6 +135,27 @@ static int detail_json(const ibidi_finding *x, const char **key, char *t, size_t
         name = ibidi_status_name((ibidi_status)x->detail);
         break;
     case IBIDI_LGR_NOT_REGISTRABLE: *key = "action"; break;
+    case IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE:
+        *key = "lookalike";
+        snprintf(t, cap, "\"U+%04X\"", (unsigned)x->detail);
+        return 1;
+    case IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE:
+        *key = "script";
+        name = ibidi_unicode_script_name((ibidi_unicode_sc)x->detail);
+        break;
+    case IBIDI_CONFUSABLE_RESTRICTED_CHARACTER: { /* the Identifier_Type names */
+        size_t at = 0;
+        *key = "identifier_type";
+        t[at++] = '"';
+        for (unsigned b = 0; b < 16 && at + 24 < cap; b++) {
+            const char *n = (unsigned)x->detail >> b & 1 ? ibidi_confusable_type_name(1u << b)
+                                                         : NULL;
+            if (n)
+                at += (size_t)snprintf(t + at, cap - at, "%s%s", at > 1 ? " " : "", n);
+        }
+        snprintf(t + at, cap - at, "\"");
+        return 1;
+    }
     default: *key = "detail"; break;
     }
     if (name)

@@ -195,6 +195,15 @@ static void write(ibidi__out *o, const ibidi_verdict *v, const char *input, size
         ibidi__out_json_string(o, v->display[1].data, v->display[1].len);
         ibidi__out_put(o, "}", 1);
     }
+    if (v->ran & IBIDI_VERDICT_RAN_CONFUSABLE) { /* UTS #39 §4 */
+        ibidi__out_str(o, ",\"skeleton\":");
+        ibidi__out_json_string(o, v->skeleton.data, v->skeleton.len);
+        ibidi__out_str(o, ",\"bidi_skeleton\":{\"ltr\":");
+        ibidi__out_json_string(o, v->bidi_skeleton[0].data, v->bidi_skeleton[0].len);
+        ibidi__out_str(o, ",\"rtl\":");
+        ibidi__out_json_string(o, v->bidi_skeleton[1].data, v->bidi_skeleton[1].len);
+        ibidi__out_put(o, "}", 1);
+    }
     ibidi__out_put(o, "}", 1);
 }
 

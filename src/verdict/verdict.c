@@ -20,6 +20,7 @@
 
 #include "common/internal.h"
 #include "ibidi/ambiguity.h"
+#include "ibidi/confusable.h"
 #include "ibidi/display.h"
 #include "ibidi/rfc5893.h"
 #include "ibidi/utf8.h"
@@ -27,6 +28,7 @@
 #include "idna/idna_internal.h"
 #include "iri/iri_internal.h"
 #include "uts39/uts39_internal.h"
+#include "confusable/confusable_internal.h"
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
@@ -454,6 +456,36 @@ NOINLINE static void step_policy(verdict_run *r)
         r->v->ran |= IBIDI_VERDICT_RAN_POLICY;
 }
 
+/* Look-alikes on the host (UTS #39 §3.1, §4): the findings, then the skeletons. */
+NOINLINE static void step_confusable(verdict_run *r)
+{
+    const char *h = r->u + r->host_u.start;
+    const size_t hl = r->host_u.length;
+    r->c.base = r->host_u.start;
+    r->c.in_input = 0;
+    ibidi_status st = ibidi__confusable_check_fn(h, hl, collect, &r->c, NULL);
+    r->c.base = 0;
+    r->v->confusable_status = st;
+    if (st != IBIDI_OK)
+        return;
+    for (int k = 0; k < 3; k++) {
+        ibidi_buf out = {r->w.scratch, r->w.scratch_cap, 0};
+        st = k == 0 ? ibidi_confusable_skeleton_utf8(h, hl, &out, NULL)
+                    : ibidi_confusable_bidi_skeleton_utf8(
+                          h, hl, k == 1 ? IBIDI_DIR_LTR : IBIDI_DIR_RTL, &out, NULL);
+        if (st != IBIDI_OK) {
+            r->v->confusable_status = st;
+            return;
+        }
+        const ibidi_verdict_text t = arena_text(&r->a, out.data, out.len);
+        if (k == 0)
+            r->v->skeleton = t;
+        else
+            r->v->bidi_skeleton[k - 1] = t;
+    }
+    r->v->ran |= IBIDI_VERDICT_RAN_CONFUSABLE;
+}
+
 /* The first label under the registry's LGR (RFC 7940 §8), and its two findings. */
 NOINLINE static void step_lgr(verdict_run *r)
 {
@@ -638,6 +670,7 @@ NOINLINE static void judge_domain(verdict_run *r)
     }
     v->ascii = arena_text(&r->a, r->w.scratch, alen);
     step_policy(r);
+    step_confusable(r);
     fill_labels(r);
     if (r->o->lgr)
         step_lgr(r);
@@ -730,6 +763,7 @@ NOINLINE static void judge_ident(verdict_run *r, ibidi_iri_kind kind)
     r->c.skip_host_bidi = 0;
     if (r->has_host) {
         step_policy(r);
+        step_confusable(r);
         fill_labels(r);
         int bidi = 0;
         if (ibidi_idna_bidi_rule_utf8(r->u + r->host_u.start, r->host_u.length, 0, NULL, &bidi,
