@@ -103,3 +103,15 @@ CREATE FUNCTION ibidi_lgr_index(lgr text, label text) RETURNS text
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
 COMMENT ON FUNCTION ibidi_lgr_index(text, text) IS
     'the index label of RFC 7940 section 8.5: labels with the same one are variants of each other; NULL when a code point is outside the repertoire or out of its context (a label an action makes invalid keeps its index label)';
+
+CREATE FUNCTION ibidi_skeleton(name text) RETURNS text
+    AS 'MODULE_PATHNAME', 'pg_ibidi_skeleton'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION ibidi_skeleton(text) IS
+    'UTS #39 section 4: the skeleton of the name''s ToUnicode form (ibidi check); names with equal skeletons are confusable, so an index on it finds every confusable pair by equality';
+
+CREATE FUNCTION ibidi_skeleton(name text, context text) RETURNS text
+    AS 'MODULE_PATHNAME', 'pg_ibidi_skeleton'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION ibidi_skeleton(text, text) IS
+    'UTS #39 section 4: the bidi skeleton of the name''s ToUnicode form in a ltr or rtl paragraph: names with equal keys look alike there (U+05E1 U+05E1 U+05D5 .com looks like loo.com in ltr)';

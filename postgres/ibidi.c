@@ -427,6 +427,50 @@ Datum pg_ibidi_display_key(PG_FUNCTION_ARGS)
     PG_RETURN_TEXT_P(text_of(res.text.data + d->start, d->length));
 }
 
+/* ---- Look-alikes (UTS #39 §4) --------------------------------------------------------------- */
+
+/* The skeleton (nargs 1) or the bidi skeleton in a paragraph of the context (nargs 2) of
+ * the name's ToUnicode form, the form ibidi scan compares: names with equal keys look
+ * alike, so that an index on it finds every confusable pair by equality. */
+static Datum skeleton_of(FunctionCallInfo fcinfo, int bidi)
+{
+    size_t len;
+    const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
+    const ibidi_dir ctx = bidi ? arg_context(fcinfo, 1) : IBIDI_DIR_LTR;
+    ibidi_scan_options so;
+    memset(&so, 0, sizeof so);
+    char stackbuf[2048];
+    ibidi_scan_result res;
+    ibidi_error err;
+    res.text = (ibidi_buf){stackbuf, sizeof stackbuf, 0};
+    ibidi_status st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        res.text = (ibidi_buf){palloc(res.text.len), res.text.len, 0};
+        st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
+    }
+    if (st != IBIDI_OK)
+        cannot_process("skeleton", &err);
+    const char *form = res.unicode.present ? res.text.data + res.unicode.start : name;
+    const size_t flen = res.unicode.present ? res.unicode.length : len;
+    ibidi_buf out = {NULL, 0, 0};
+    st = bidi ? ibidi_confusable_bidi_skeleton_utf8(form, flen, ctx, &out, &err)
+              : ibidi_confusable_skeleton_utf8(form, flen, &out, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        out = (ibidi_buf){palloc(out.len + 1), out.len + 1, 0};
+        st = bidi ? ibidi_confusable_bidi_skeleton_utf8(form, flen, ctx, &out, &err)
+                  : ibidi_confusable_skeleton_utf8(form, flen, &out, &err);
+    }
+    if (st != IBIDI_OK)
+        cannot_process("skeleton", &err);
+    PG_RETURN_TEXT_P(text_of(out.data ? out.data : "", out.len));
+}
+
+PG_FUNCTION_INFO_V1(pg_ibidi_skeleton);
+Datum pg_ibidi_skeleton(PG_FUNCTION_ARGS)
+{
+    return skeleton_of(fcinfo, PG_NARGS() > 1);
+}
+
 /* ---- Twins -------------------------------------------------------------------------------- */
 
 /* The twins one call lists at most, the default of ibidi twins --max-twins: the search

@@ -25,3 +25,14 @@ SELECT ibidi_needs_embedding('http://ab.גדה.וזח/ij', 'rtl', 'x ', ' y') AS
        ibidi_needs_embedding('אב.com', 'rtl', '', '', 'domain') AS domain_rtl;
 SELECT ibidi_needs_embedding('a b', 'ltr', '', '', 'domain');
 SELECT ibidi_needs_embedding('a.com', 'ltr', '', '', 'url');
+-- Look-alikes (UTS #39 §4): the skeleton, and the bidi skeleton in each paragraph
+-- direction. pаypal.com (U+0430) has paypal.com's skeleton; ססו.com (samekh samekh vav)
+-- has loo.com's bidi skeleton in a left-to-right paragraph, not its plain skeleton; an
+-- A-label is judged by its U-label.
+SELECT n, ibidi_skeleton(n) AS skeleton, ibidi_skeleton(n, 'ltr') AS ltr,
+       ibidi_skeleton(n, 'rtl') AS rtl
+FROM (VALUES ('pаypal.com'), ('paypal.com'), ('ססו.com'), ('loo.com'),
+             ('xn--pypal-4ve.com')) AS t(n);
+SELECT ibidi_skeleton('pаypal.com') = ibidi_skeleton('paypal.com') AS confusable,
+       ibidi_skeleton('ססו.com', 'ltr') = ibidi_skeleton('loo.com', 'ltr') AS ltr_lookalike,
+       ibidi_skeleton('ססו.com') = ibidi_skeleton('loo.com') AS plain_lookalike;

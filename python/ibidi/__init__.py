@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _ibidi
-from ._ibidi import decode, display, encode, needs_embedding
+from ._ibidi import confusable, decode, display, encode, needs_embedding, skeleton
 
 __all__ = [
     "encode", "decode", "check", "process", "display", "needs_embedding", "twins", "analyze",
-    "scan",
+    "scan", "skeleton", "confusable",
     "codes", "explain", "Verdict", "Label", "CodeInfo",
     "Scanner", "Finding", "IDNAResult", "Twins", "ScanRecord", "Collision", "ScanSummary",
     "Error", "IDNAError", "IDNABidiError", "BidiError", "InvalidCodepoint",

@@ -793,6 +793,74 @@ static PyObject *py_needs_embedding(PyObject *self, PyObject *args, PyObject *kw
     return PyBool_FromLong(needed);
 }
 
+/* The skeleton of t (UTS #39 §4), or its bidi skeleton when bidi (in a paragraph of dir),
+ * as a new str; NULL with the exception set. */
+static PyObject *skeleton_str(PyObject *self, const text_arg *t, int bidi, ibidi_dir dir)
+{
+    ibidi_buf out = {NULL, 0, 0};
+    ibidi_error err;
+    ibidi_status st;
+    char *mem = NULL;
+    Py_BEGIN_ALLOW_THREADS
+    st = bidi ? ibidi_confusable_bidi_skeleton_utf8(t->s, t->n, dir, &out, &err)
+              : ibidi_confusable_skeleton_utf8(t->s, t->n, &out, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        mem = PyMem_RawMalloc(out.len + 1);
+        if (!mem)
+            st = IBIDI_E_NOMEM;
+        else {
+            out = (ibidi_buf){mem, out.len + 1, 0};
+            st = bidi ? ibidi_confusable_bidi_skeleton_utf8(t->s, t->n, dir, &out, &err)
+                      : ibidi_confusable_skeleton_utf8(t->s, t->n, &out, &err);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *r = st == IBIDI_OK ? PyUnicode_DecodeUTF8(mem ? mem : "", (Py_ssize_t)out.len,
+                                                        "surrogatepass")
+                                 : set_status_error(state_of(self), st,
+                                                    st == IBIDI_E_NOMEM || bidi
+                                                        ? 0
+                                                        : cp_index(t->s, t->n, err.offset));
+    PyMem_RawFree(mem);
+    return r;
+}
+
+/* skeleton(text, context=None) -> str: UTS #39 §4's skeleton, or with a context ("ltr",
+ * "rtl") its bidi skeleton in a paragraph of that direction. */
+static PyObject *py_skeleton(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"text", "context", NULL};
+    PyObject *text, *ctx = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:skeleton", kwl, &text, &ctx))
+        return NULL;
+    ibidi_dir dir = IBIDI_DIR_LTR;
+    text_arg t;
+    if ((ctx != Py_None && !get_dir(ctx, &dir, context_names, 2, "context")) ||
+        !get_text(text, &t, "text", state_of(self)))
+        return NULL;
+    return skeleton_str(self, &t, ctx != Py_None, dir);
+}
+
+/* confusable(a, b, context=None) -> bool: equal skeletons (or bidi skeletons). */
+static PyObject *py_confusable(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"a", "b", "context", NULL};
+    PyObject *a, *b, *ctx = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|O:confusable", kwl, &a, &b, &ctx))
+        return NULL;
+    ibidi_dir dir = IBIDI_DIR_LTR;
+    text_arg ta, tb;
+    if ((ctx != Py_None && !get_dir(ctx, &dir, context_names, 2, "context")) ||
+        !get_text(a, &ta, "a", state_of(self)) || !get_text(b, &tb, "b", state_of(self)))
+        return NULL;
+    PyObject *ka = skeleton_str(self, &ta, ctx != Py_None, dir);
+    PyObject *kb = ka ? skeleton_str(self, &tb, ctx != Py_None, dir) : NULL;
+    PyObject *r = kb ? PyBool_FromLong(PyUnicode_Compare(ka, kb) == 0) : NULL;
+    Py_XDECREF(ka);
+    Py_XDECREF(kb);
+    return r;
+}
+
 static int twin_cb(const char *twin, size_t len, void *ctx)
 {
     PyObject *s = PyUnicode_DecodeUTF8(twin, (Py_ssize_t)len, "surrogatepass");
@@ -1726,6 +1794,10 @@ static PyMethodDef methods[] = {
     {"needs_embedding", (PyCFunction)(void (*)(void))py_needs_embedding,
      METH_VARARGS | METH_KEYWORDS, NULL},
     {"_twins", py_twins, METH_VARARGS, NULL},
+    {"skeleton", (PyCFunction)(void (*)(void))py_skeleton, METH_VARARGS | METH_KEYWORDS,
+     "skeleton(text, context=None) -> str"},
+    {"confusable", (PyCFunction)(void (*)(void))py_confusable, METH_VARARGS | METH_KEYWORDS,
+     "confusable(a, b, context=None) -> bool"},
     {"_analyze", (PyCFunction)(void (*)(void))py_analyze, METH_VARARGS | METH_KEYWORDS, NULL},
     {"to_uri", (PyCFunction)(void (*)(void))py_to_uri, METH_VARARGS | METH_KEYWORDS, NULL},
     {"to_iri", (PyCFunction)(void (*)(void))py_to_iri, METH_VARARGS | METH_KEYWORDS, NULL},

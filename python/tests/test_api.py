@@ -420,3 +420,29 @@ def test_scan_spills_to_disk(tmp_path, root):
 
 def test_version():
     assert ibidi.__version__.count(".") == 2 and ibidi.unicode_version == "17.0.0"
+
+
+# ---- Look-alikes (UTS #39 §4) ---------------------------------------------------------------
+
+def test_skeleton_and_confusable():
+    # U+0430 among Latin letters: the same skeleton as paypal.com (m reads as rn)
+    assert ibidi.skeleton("p\u0430ypal.com") == ibidi.skeleton("paypal.com") == "paypal.corn"
+    assert ibidi.confusable("p\u0430ypal.com", "paypal.com")
+    # samekh samekh vav: ool by the plain skeleton, loo laid out in a left-to-right paragraph
+    hebrew = "\u05e1\u05e1\u05d5.com"
+    assert ibidi.skeleton(hebrew) == "ool.corn"
+    assert ibidi.skeleton(hebrew, "ltr") == "loo.corn"
+    assert ibidi.skeleton(hebrew, context="rtl") == "corn.loo"
+    assert ibidi.confusable(hebrew, "loo.com", "ltr") and not ibidi.confusable(hebrew, "loo.com")
+    # default ignorables go (UTS #55's Persian pair), bytes are UTF-8
+    assert ibidi.confusable("\u0628\u0647\u0631\u0648\u0632".encode(),
+                            "\u0628\u0647\u200c\u0631\u0648\u0632")
+    with pytest.raises(ValueError):
+        ibidi.skeleton("a", "up")
+    with pytest.raises(ibidi.Error) as ei:
+        ibidi.skeleton(b"a\xff")
+    assert ei.value.code == "UTF8_INVALID_BYTE"
+    # the verdict holds the host's skeletons, and names the look-alike
+    v = ibidi.check("p\u0430ypal.com")
+    assert v.skeleton == ("paypal.corn", "paypal.corn", "paypal.corn")
+    assert [(f.code, f.detail) for f in v.findings] == [("MIXED_SCRIPT_CONFUSABLE", ord("a"))]
