@@ -578,6 +578,24 @@ typedef struct lgr_path {
     size_t k;
 } lgr_path;
 
+/* One level of the walk over the permutations: where it is in the label (p) and in the
+ * variant label built (len), the variant types and flags so far, and which entry (i) and
+ * choice (c: 0 the entry, v + 1 its variant v) it tries next. */
+typedef struct lgr_step {
+    size_t p, len;
+    uint64_t types;
+    uint32_t i, c;
+    uint8_t only, same, free;
+} lgr_step;
+
+/* One level of the search of first_derivation: where it is in the label (p) and in the
+ * label it spells (j), and which entry (i) and choice (c: 0 the entry, v + 1 its variant
+ * v) it tries next. */
+typedef struct lgr_level {
+    size_t p, j;
+    uint32_t i, c;
+} lgr_level;
+
 typedef struct lgr_walk {
     const struct ibidi_lgr *lgr;
     const uint32_t *label; /* the original label */
@@ -591,6 +609,8 @@ typedef struct lgr_walk {
     int dups;              /* two derivations may spell one label: each is checked (§8.4) */
     lgr_path path;         /* the derivation being built */
     lgr_path first;        /* §8.4: the first derivation of a label, when dups */
+    lgr_level level[IBIDI_LGR_MAX_LABEL + 1]; /* first_derivation's search */
+    lgr_step step[IBIDI_LGR_MAX_LABEL + 1];   /* the walk's */
     uint64_t fail[IBIDI_LGR_MAX_LABEL + 1]; /* bit j of fail[p]: label[p..n) cannot spell
                                                the rest of the label from its index j */
     uint32_t out[IBIDI_LGR_MAX_LABEL]; /* the variant label being built */
@@ -617,47 +637,66 @@ static int variant_fits(lgr_walk *w, const uint32_t *pre, size_t j, const lgr_va
                          var->not_when);
 }
 
-/* §8.4: the first derivation, in the order of the walk, that spells t (tl code points) from
- * position p of the original label and index j of t on; w->fail remembers the (p, j) that
- * cannot. */
-static int first_derivation(lgr_walk *w, size_t p, size_t j, const uint32_t *t, size_t tl)
+/* §8.4: the first derivation, in the order of the walk, that spells t (tl code points), into
+ * w->first: 1 when there is one. A depth-first search over (position in the label, index
+ * in t), each level's cursor kept in w->level rather than on the stack (a label has up to
+ * 63 entries, and the walk that asks is already that deep); w->fail remembers the (p, j)
+ * from which the rest of t cannot be spelt. */
+static int first_derivation(lgr_walk *w, const uint32_t *t, size_t tl)
 {
     const struct ibidi_lgr *lgr = w->lgr;
     const lgr_division *d = w->d;
-    if (p == w->n)
-        return j == tl;
-    if (w->fail[p] >> j & 1)
-        return 0;
-    const size_t depth = w->first.k;
-    for (uint32_t i = 0; i < d->count[p]; i++) {
-        const lgr_char *e = division_entry(lgr, d, w->label, p, i);
-        if (!e)
+    size_t depth = 0;
+    w->level[0] = (lgr_level){0, 0, 0, 0};
+    for (;;) {
+        lgr_level *lv = &w->level[depth];
+        int pushed = 0;
+        if (lv->p == w->n) {
+            if (lv->j == tl) {
+                w->first.k = depth;
+                return 1;
+            }
+        } else if (!(w->fail[lv->p] >> lv->j & 1)) {
+            while (!pushed && lv->i < d->count[lv->p]) {
+                const lgr_char *e = division_entry(lgr, d, w->label, lv->p, lv->i);
+                if (!e || lv->c > e->var_count) { /* the next entry */
+                    lv->i++;
+                    lv->c = 0;
+                    continue;
+                }
+                const uint32_t c = lv->c++;
+                const size_t q = lv->p + e->len;
+                size_t used;
+                if (c == 0) { /* the entry itself, unless a reflexive mapping stands for it */
+                    used = e->len;
+                    if (e->reflexive || lv->j + used > tl ||
+                        lv->j + used + (w->n - q) > IBIDI_LGR_MAX_LABEL ||
+                        memcmp(t + lv->j, w->label + lv->p, used * sizeof *t) != 0)
+                        continue;
+                } else {
+                    const lgr_var *var = &lgr->vars[e->var_first + c - 1];
+                    const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
+                    used = var->len;
+                    if (lv->j + used > tl || memcmp(t + lv->j, cps, used * sizeof *t) != 0 ||
+                        !variant_fits(w, t, lv->j, var, cps, q))
+                        continue;
+                }
+                w->first.entry[depth] = d->first[lv->p] + lv->i;
+                w->first.choice[depth] = c;
+                w->level[depth + 1] = (lgr_level){q, lv->j + used, 0, 0};
+                pushed = 1;
+            }
+            if (!pushed)
+                w->fail[lv->p] |= (uint64_t)1 << lv->j;
+        }
+        if (pushed) {
+            depth++;
             continue;
-        const size_t q = p + e->len;
-        w->first.entry[depth] = d->first[p] + i;
-        w->first.k = depth + 1;
-        if (!e->reflexive && j + e->len <= tl &&
-            j + e->len + (w->n - q) <= IBIDI_LGR_MAX_LABEL &&
-            memcmp(t + j, w->label + p, e->len * sizeof *t) == 0) {
-            w->first.choice[depth] = 0;
-            if (first_derivation(w, q, j + e->len, t, tl))
-                return 1;
         }
-        for (uint32_t v = 0; v < e->var_count; v++) {
-            const lgr_var *var = &lgr->vars[e->var_first + v];
-            const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
-            if (j + var->len > tl || memcmp(t + j, cps, var->len * sizeof *t) != 0 ||
-                !variant_fits(w, t, j, var, cps, q))
-                continue;
-            w->first.choice[depth] = v + 1;
-            w->first.k = depth + 1;
-            if (first_derivation(w, q, j + var->len, t, tl))
-                return 1;
-        }
+        if (depth == 0)
+            return 0;
+        depth--;
     }
-    w->first.k = depth;
-    w->fail[p] |= (uint64_t)1 << j;
-    return 0;
 }
 
 /* The variant types of a derivation, and whether every code point came from a variant
@@ -756,7 +795,7 @@ static void emit(lgr_walk *w, size_t len, uint64_t types, int only, int free)
     if (w->dups) {
         memset(w->fail, 0, sizeof w->fail);
         w->first.k = 0;
-        (void)first_derivation(w, 0, 0, w->out, len); /* finds this one at the latest */
+        (void)first_derivation(w, w->out, len); /* finds this one at the latest */
         if (w->first.k != w->path.k ||
             memcmp(w->first.entry, w->path.entry, w->path.k * sizeof *w->path.entry) != 0 ||
             memcmp(w->first.choice, w->path.choice, w->path.k * sizeof *w->path.choice) != 0) {
@@ -784,50 +823,69 @@ static void emit(lgr_walk *w, size_t len, uint64_t types, int only, int free)
     report(w, len, types, only, ai, valid, 0);
 }
 
-/* Chooses the replacement of the entry at position p of each division, given the variant
- * label built so far (len code points): the entry itself (unless a reflexive mapping stands
- * for it, §5.3.4), then each variant whose context rule holds on the label as it is with that
- * variant in place, the rest still the original's. same: every choice so far kept the
- * original code points; free: every code point so far is free (lgr_var.free). */
-static void walk(lgr_walk *w, size_t p, size_t len, uint64_t types, int only, int same,
-                 int free)
+/* Every permutation of every division, depth first: at each level, the replacement of the
+ * entry at position p, given the variant label built so far (len code points): the entry
+ * itself (unless a reflexive mapping stands for it, §5.3.4), then each variant whose
+ * context rule holds on the label as it is with that variant in place, the rest still the
+ * original's. A level's state (lgr_step) is kept in w->step, not on the stack: a label has
+ * up to 63 entries. same: every choice so far kept the original code points; free: every
+ * code point so far is free (lgr_var.free). */
+static void walk(lgr_walk *w)
 {
     const struct ibidi_lgr *lgr = w->lgr;
     const lgr_division *d = w->d;
-    if (w->done)
-        return;
-    if (p == w->n) {
-        if (!same) /* the original label is no variant of itself */
-            emit(w, len, types, only, free);
-        return;
-    }
-    const size_t depth = w->path.k;
-    for (uint32_t i = 0; i < d->count[p] && !w->done; i++) {
-        const lgr_char *e = division_entry(lgr, d, w->label, p, i);
-        if (!e)
+    size_t depth = 0;
+    w->step[0] = (lgr_step){0, 0, 0, 0, 0, 1, 1, 1};
+    w->path.k = 0;
+    while (!w->done) {
+        lgr_step *f = &w->step[depth];
+        int pushed = 0;
+        if (f->p == w->n) {
+            if (!f->same) /* the original label is no variant of itself */
+                emit(w, f->len, f->types, f->only, f->free);
+        } else {
+            while (!pushed && f->i < d->count[f->p]) {
+                const lgr_char *e = division_entry(lgr, d, w->label, f->p, f->i);
+                if (!e || f->c > e->var_count) { /* the next entry */
+                    f->i++;
+                    f->c = 0;
+                    continue;
+                }
+                const uint32_t c = f->c++;
+                const size_t q = f->p + e->len;
+                lgr_step *g = &w->step[depth + 1];
+                if (c == 0) {
+                    if (e->reflexive || f->len + e->len + (w->n - q) > IBIDI_LGR_MAX_LABEL)
+                        continue;
+                    memcpy(w->out + f->len, w->label + f->p, e->len * sizeof(uint32_t));
+                    *g = (lgr_step){q, f->len + e->len, f->types, 0, 0, 0, f->same,
+                                    (uint8_t)(f->free && e->free)};
+                } else {
+                    const lgr_var *var = &lgr->vars[e->var_first + c - 1];
+                    const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
+                    if (!variant_fits(w, w->out, f->len, var, cps, q))
+                        continue;
+                    memcpy(w->out + f->len, cps, var->len * sizeof(uint32_t));
+                    const uint64_t t = var->type != LGR_NO_TYPE ? (uint64_t)1 << var->type : 0;
+                    *g = (lgr_step){q, f->len + var->len, f->types | t, 0, 0, f->only,
+                                    (uint8_t)(f->same && var->reflexive),
+                                    (uint8_t)(f->free && var->free)};
+                }
+                w->path.entry[depth] = d->first[f->p] + f->i;
+                w->path.choice[depth] = c;
+                w->path.k = depth + 1;
+                pushed = 1;
+            }
+        }
+        if (pushed) {
+            depth++;
             continue;
-        const size_t q = p + e->len;
-        w->path.entry[depth] = d->first[p] + i;
-        if (!e->reflexive && len + e->len + (w->n - q) <= IBIDI_LGR_MAX_LABEL) {
-            memcpy(w->out + len, w->label + p, e->len * sizeof(uint32_t));
-            w->path.choice[depth] = 0;
-            w->path.k = depth + 1;
-            walk(w, q, len + e->len, types, 0, same, free && e->free);
         }
-        for (uint32_t v = 0; v < e->var_count && !w->done; v++) {
-            const lgr_var *var = &lgr->vars[e->var_first + v];
-            const uint32_t *cps = lgr_cps(lgr, &var->first, var->seq, var->len);
-            if (!variant_fits(w, w->out, len, var, cps, q))
-                continue;
-            memcpy(w->out + len, cps, var->len * sizeof(uint32_t));
-            uint64_t t = var->type != LGR_NO_TYPE ? (uint64_t)1 << var->type : 0;
-            w->path.choice[depth] = v + 1;
-            w->path.k = depth + 1;
-            walk(w, q, len + var->len, types | t, only, same && var->reflexive,
-                 free && var->free);
-        }
+        if (depth == 0)
+            break;
+        depth--;
+        w->path.k = depth;
     }
-    w->path.k = depth;
 }
 
 /* Flags, bound and callback come in an options record (at most six parameters a call);
@@ -862,9 +920,8 @@ IBIDI_API ibidi_status ibidi_lgr_variants(const ibidi_lgr *lgr, const uint32_t *
     /* one division whose entries keep their lengths: two derivations differ at some entry,
        in place, so they never spell the same label */
     w.dups = d.ways[0] > 1 || !d.uniform;
-    w.path.k = 0;
     w.done = 0;
-    walk(&w, 0, 0, 0, 1, 1, 1);
+    walk(&w);
     return ibidi__ok(err);
 }
 
