@@ -2092,9 +2092,17 @@ static void gen_uts39(const char *root)
     fprintf(f, "_Static_assert(IBIDI__CONF_MAX_PROTOTYPE == %zu, \"confusable_internal.h and "
                "gen_tables.c disagree\");\n", maxlen);
     {
-        trie t = make_trie("conf", val, PROPS_SH1, PROPS_SH2);
+        /* the skeleton's one lookup a code point: bit 15 for Default_Ignorable_Code_Point
+           (§4 removes it), the record index below */
+        uint16_t *sk = xcalloc(NCPX, sizeof *sk);
+        if (recs.n > 0x7FFF)
+            die("too many confusable records for 15 bits");
+        for (c = 0; c < NCP; c++)
+            sk[c] = (uint16_t)(val[c] | (p_di[c] ? 0x8000u : 0u));
+        trie t = make_trie("conf", sk, PROPS_SH1, PROPS_SH2);
         emit_trie(f, "conf", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
         trie_free(&t);
+        free(sk);
     }
     emit_uints(f, "uint32_t", "ibidi__conf_rec", recs.data, recs.n, 4, 8);
     emit_uints(f, "uint32_t", "ibidi__conf_pool", pool, npool, 4, 8);

@@ -21,6 +21,7 @@
 #include "ibidi/utf8.h"
 #include "ibidi/uts39.h"
 #include "unicode/ucd.h"
+#include "unicode/utf8_internal.h"
 
 _Static_assert(IBIDI_CONFUSABLE_MAX_PROTOTYPE == IBIDI__CONF_MAX_PROTOTYPE,
                "confusable.h and the tables disagree");
@@ -62,16 +63,26 @@ const char *ibidi_confusable_type_name(unsigned type)
     return NULL;
 }
 
-/* The prototype of cp in the tables (NULL when cp is its own), its length in *n. */
-static inline const uint32_t *prototype(uint32_t cp, size_t *n)
+static inline uint16_t conf_of(uint32_t cp)
 {
-    uint16_t k = ibidi__trie(ibidi__conf_s1, ibidi__conf_s2, ibidi__conf_s3, IBIDI__CONF_SH1,
-                             IBIDI__CONF_SH2, cp);
+    return ibidi__trie(ibidi__conf_s1, ibidi__conf_s2, ibidi__conf_s3, IBIDI__CONF_SH1,
+                       IBIDI__CONF_SH2, cp);
+}
+
+/* The prototype of a trie value (NULL when the code point is its own), its length in *n. */
+static inline const uint32_t *prototype_of(uint16_t k, size_t *n)
+{
+    k &= (uint16_t)~IBIDI__CONF_DI;
     if (!k)
         return NULL;
     const uint32_t r = ibidi__conf_rec[k];
     *n = r & 31u;
     return ibidi__conf_pool + (r >> 5);
+}
+
+static inline const uint32_t *prototype(uint32_t cp, size_t *n)
+{
+    return prototype_of(conf_of(cp), n);
 }
 
 size_t ibidi_confusable_prototype(uint32_t cp, uint32_t *out, size_t cap)
@@ -87,7 +98,7 @@ size_t ibidi_confusable_prototype(uint32_t cp, uint32_t *out, size_t cap)
 
 static inline uint8_t ccc(uint32_t cp)
 {
-    return IBIDI__NI_CCC(ibidi__norm_info(cp));
+    return cp < 0x80 ? 0 : IBIDI__NI_CCC(ibidi__norm_info(cp));
 }
 
 /* ---- Input and output ------------------------------------------------------------------ */
@@ -134,8 +145,14 @@ typedef struct sink {
     size_t len;
 } sink;
 
-static void sink_put(sink *o, uint32_t cp)
+static inline void sink_put(sink *o, uint32_t cp)
 {
+    if (o->utf8 && cp < 0x80) {
+        if (o->len < o->cap)
+            o->u8[o->len] = (char)cp;
+        o->len++;
+        return;
+    }
     if (!o->utf8) {
         if (o->len < o->cap)
             o->u32[o->len] = cp;
@@ -186,11 +203,10 @@ static void out_flush(skel_out *s)
     s->n = 0;
 }
 
-/* Appends cp in canonical order (D109: a non-starter moves before the non-starters of a
- * higher class before it). 0, or -1 when the run is over its bound. */
-static int out_put(skel_out *s, uint32_t cp)
+/* Appends cp, of combining class c, in canonical order (D109: a non-starter moves before
+ * the non-starters of a higher class before it). 0, or -1 when the run is over its bound. */
+static inline int out_put_c(skel_out *s, uint32_t cp, uint8_t c)
 {
-    uint8_t c = ccc(cp);
     if (c == 0)
         out_flush(s);
     if (s->n == IBIDI_CONFUSABLE_MAX_SEQUENCE)
@@ -205,17 +221,24 @@ static int out_put(skel_out *s, uint32_t cp)
     return 0;
 }
 
-/* One combining sequence of NFD(X), canonically ordered: its Default_Ignorable_Code_Point
- * characters removed, each other one replaced by its prototype. */
-static int map_sequence(skel_out *s, const uint32_t *seq, size_t n)
+static inline int out_put(skel_out *s, uint32_t cp)
+{
+    return out_put_c(s, cp, ccc(cp));
+}
+
+/* One combining sequence of NFD(X), canonically ordered (cls its classes): its
+ * Default_Ignorable_Code_Point characters removed, each other one replaced by its
+ * prototype. */
+static int map_sequence(skel_out *s, const uint32_t *seq, const uint8_t *cls, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (ibidi_unicode_default_ignorable(seq[i]))
+        const uint16_t k = conf_of(seq[i]);
+        if (k & IBIDI__CONF_DI)
             continue;
         size_t m = 0;
-        const uint32_t *p = prototype(seq[i], &m);
+        const uint32_t *p = prototype_of(k, &m);
         if (!p) {
-            if (out_put(s, seq[i]) < 0)
+            if (out_put_c(s, seq[i], cls[i]) < 0)
                 return -1;
             continue;
         }
@@ -236,9 +259,26 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
     int got;
     s.o = o;
     s.n = 0;
-    while ((got = next_cp(r, &cp, &at, err)) > 0) {
+    for (;;) {
+        size_t k;
+        ibidi_status ust;
+        if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80) {
+            at = r->pos; /* ASCII: no decomposition, class 0 */
+            cp = (unsigned char)r->u8[r->pos++];
+            got = 1;
+        } else if (r->u8 && r->pos < r->len &&
+                   (k = ibidi__utf8_decode_multi((const unsigned char *)r->u8 + r->pos,
+                                                 r->len - r->pos, &cp, &ust)) != 0) {
+            at = r->pos; /* well-formed; an ill-formed one goes to next_cp for its error */
+            r->pos += k;
+            got = 1;
+        } else if ((got = next_cp(r, &cp, &at, err)) <= 0) {
+            break;
+        }
         uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
-        size_t m = ibidi__full_decomposition(cp, 0, d);
+        size_t m = 0;
+        if (cp >= 0x80 && (ibidi__norm_info(cp) & IBIDI__NI_NFD_NO))
+            m = ibidi__full_decomposition(cp, 0, d);
         if (!m) {
             d[0] = cp;
             m = 1;
@@ -246,7 +286,7 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
         for (size_t k = 0; k < m; k++) {
             uint8_t c = ccc(d[k]);
             if (c == 0 && n) { /* a starter ends the sequence before it */
-                if (map_sequence(&s, seq, n) < 0)
+                if (map_sequence(&s, seq, cls, n) < 0)
                     return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
                 n = 0;
             }
@@ -265,7 +305,7 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
     }
     if (got < 0)
         return err ? err->status : IBIDI_E_INVALID_ARGUMENT;
-    if (n && map_sequence(&s, seq, n) < 0)
+    if (n && map_sequence(&s, seq, cls, n) < 0)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
     out_flush(&s);
     if (o->len > o->cap)

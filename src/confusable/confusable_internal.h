@@ -13,8 +13,11 @@
 /* The longest prototype of confusables.txt, in NFD. */
 #define IBIDI__CONF_MAX_PROTOTYPE 18
 
-/* confusables.txt: the trie gives an index into ibidi__conf_rec (0: no prototype); a
- * record is (offset in ibidi__conf_pool) << 5 | length. */
+/* confusables.txt: the trie gives an index into ibidi__conf_rec (0: no prototype) in its
+ * low 15 bits, and IBIDI__CONF_DI for a Default_Ignorable_Code_Point character (which a
+ * skeleton removes: one lookup a character); a record is (offset in ibidi__conf_pool) << 5
+ * | length. */
+#define IBIDI__CONF_DI 0x8000u
 extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
 /* The confusable sets: the trie gives a code point's set (0: none), whose members, in code
