@@ -228,18 +228,28 @@ $(BUILD)/bench/bench_scan: bench/bench_scan.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
 
+# Look-alikes: ICU's spoof checker (libicui18n) alongside.
+BENCH_CONF_FLAGS := $(BENCH_FLAGS)
+ifeq ($(HAVE_ICU),1)
+BENCH_CONF_FLAGS += -licui18n
+endif
+$(BUILD)/bench/bench_confusable: bench/bench_confusable.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_CONF_FLAGS) $(LIBS)
+
 # Registry policy: ICANN's LGRs from ../shared/lgr (skipped when absent).
 $(BUILD)/bench/bench_lgr: bench/bench_lgr.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(BUILD)/bench/bench_lgr $(CLI)
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(BUILD)/bench/bench_lgr $(BUILD)/bench/bench_confusable $(CLI)
 	$(BUILD)/bench/bench
 	$(BUILD)/bench/bench_bidi
 	$(BUILD)/bench/bench_idna
 	$(BUILD)/bench/bench_iri
 	$(BUILD)/bench/bench_scan $(CLI)
 	$(BUILD)/bench/bench_lgr
+	$(BUILD)/bench/bench_confusable
 
 # The main job on bundled sample data.
 demo: $(CLI)
