@@ -135,6 +135,13 @@ DIFF_LIBS_diff_idna := $(shell $(PKG_CONFIG) --libs icu-uc)
 else
 DIFF_SKIPPED += diff_idna=icu-uc
 endif
+ifeq ($(call diff_pc_have,icu-i18n),1)
+DIFF_TARGETS += diff_confusable
+DIFF_FLAGS_diff_confusable := $(call diff_pc_cflags,icu-i18n)
+DIFF_LIBS_diff_confusable := $(shell $(PKG_CONFIG) --libs icu-i18n icu-uc)
+else
+DIFF_SKIPPED += diff_confusable=icu-i18n
+endif
 ifeq ($(call diff_pc_have,libidn2),1)
 DIFF_TARGETS += diff_punycode
 DIFF_FLAGS_diff_punycode := $(call diff_pc_cflags,libidn2)
