@@ -302,7 +302,8 @@ static void test_peer_vectors(void)
         printf("skipped: %s is not there (peer vectors)\n", PEER);
         return;
     }
-    size_t skel = 0, bidi = 0, pairs = 0, others = 0, peer_def = 0;
+    size_t skel = 0, bidi = 0, pairs = 0, others = 0, peer_def = 0, levels = 0,
+           levels_profile = 0, numerics = 0;
     int first = 1;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         if (first) { /* the header */
@@ -348,6 +349,58 @@ static void test_peer_vectors(void)
             is_bidi ? bidi++ : skel++;
             continue;
         }
+        if (strstr(api, "RESTRICTION_LEVEL") && !*in2) { /* UTS #39 §5.2 (ibidi/uts39.h) */
+            static const char *const icu[] = {
+                "USPOOF_ASCII", "USPOOF_SINGLE_SCRIPT_RESTRICTIVE", "USPOOF_HIGHLY_RESTRICTIVE",
+                "USPOOF_MODERATELY_RESTRICTIVE", "USPOOF_MINIMALLY_RESTRICTIVE",
+                "USPOOF_UNRESTRICTIVE"};
+            int want_level = -1;
+            for (int k = 0; k < 6; k++)
+                if (strcmp(want, icu[k]) == 0)
+                    want_level = k + 1; /* IBIDI_UTS39_ASCII_ONLY is 1 */
+            if (want_level < 0) {
+                others++;
+                continue;
+            }
+            ibidi_uts39_level lv = IBIDI_UTS39_NO_LIMIT;
+            ibidi_uts39_level_utf8(in1, strlen(in1), &lv, NULL);
+            /* ICU's checker takes its allowed set (Identifier_Status Allowed, plus U+303C
+               here): a Common character outside it, such as U+2665 BLACK HEART SUIT, makes
+               ICU's level unrestrictive; ibidi's Identifier Profile is the script part of
+               the General Security Profile (uts39.h), under which a Common character goes
+               with every script. Such rows are counted and their level not compared. */
+            int restricted_common = 0;
+            size_t pos = 0;
+            uint32_t cp;
+            while (pos < strlen(in1) &&
+                   ibidi_utf8_next(in1, strlen(in1), &pos, &cp, NULL) == IBIDI_OK)
+                restricted_common |= !ibidi_confusable_identifier_allowed(cp) && cp != 0x303C &&
+                                     ibidi_unicode_script(cp) == IBIDI_UNICODE_SC_ZYYY;
+            if (restricted_common) {
+                levels_profile++;
+                CHECK(want_level == IBIDI_UTS39_UNRESTRICTED, "%s: ICU's level %s", id, want);
+            } else {
+                CHECK((int)lv == want_level, "%s: level of %s is %s, ICU %s", id, in1,
+                      ibidi_uts39_level_name(lv), want);
+                levels++;
+            }
+            continue;
+        }
+        if (strstr(api, "getCheckResultNumerics") && !*in2) { /* UTS #39 §5.3 */
+            /* ICU lists the zero of each decimal system; mixed when there are two or more */
+            const char *open = strchr(want, '[');
+            size_t zeros = 0, wp = open ? (size_t)(open - want) + 1 : strlen(want);
+            uint32_t cp;
+            while (wp < strlen(want) && want[wp] != ']' &&
+                   ibidi_utf8_next(want, strlen(want), &wp, &cp, NULL) == IBIDI_OK)
+                zeros++;
+            int mixed = -1;
+            ibidi_uts39_mixed_numbers_utf8(in1, strlen(in1), &mixed, NULL, NULL);
+            CHECK(mixed == (zeros > 1), "%s: mixed numbers of %s: %d, ICU %zu zeros", id, in1,
+                  mixed, zeros);
+            numerics++;
+            continue;
+        }
         if (*in2 && (strstr(api, "onfusable") || strstr(api, "IsConfusable"))) {
             const int yes = !(strcmp(want, "0") == 0 || strcmp(want, "false") == 0 ||
                               strncmp(want, "not", 3) == 0);
@@ -379,10 +432,14 @@ static void test_peer_vectors(void)
     }
     printf("peer vectors: %zu skeleton rows, %zu bidi skeleton rows, %zu confusable pairs "
            "compared (%zu rows expect the peer's own skeleton, without default-ignorable "
-           "removal: they are checked against the standard's); %zu rows of other checks "
-           "(restriction levels, invisible characters, mixed numbers, script sets, whole-script "
-           "confusables) are not compared by this test yet\n",
-           skel, bidi, pairs, peer_def, others);
+           "removal: they are checked against the standard's); %zu restriction levels compared "
+           "and %zu not (ICU's allowed set restricts a Common character ibidi's Identifier "
+           "Profile lets through), %zu mixed-numbers rows compared; %zu rows of other checks "
+           "(invisible characters, hidden overlays, script sets, whole-script confusables by "
+           "script set, library-specific APIs) are not compared by this test\n",
+           skel, bidi, pairs, peer_def, levels, levels_profile, numerics, others);
+    CHECK(levels >= 13 && numerics == 13, "restriction and numerics rows read (%zu %zu)", levels,
+          numerics);
     CHECK(skel >= 37 && bidi >= 5 && pairs >= 17, "the peer file was read (%zu %zu %zu)", skel,
           bidi, pairs);
     free(text);
