@@ -401,26 +401,35 @@ Datum pg_ibidi_needs_embedding(PG_FUNCTION_ARGS)
  * spellings that map alike (case), share it too. The key is the visual text itself, not a
  * hash of it: no false match, and a collision group's key reads as what users see. NULL
  * when the form is no domain name (then it has no display and collides with nothing). */
+/* ibidi_scan_name on the name, its texts in buf (cap bytes) or, when they do not fit, in
+ * palloc'd memory; an ERROR naming what when the name cannot be processed. */
+static void scan_one(const char *name, size_t len, unsigned flags, char *buf, size_t cap,
+                     ibidi_scan_result *res, const char *what)
+{
+    ibidi_scan_options so;
+    memset(&so, 0, sizeof so);
+    so.flags = flags;
+    ibidi_error err;
+    res->text = (ibidi_buf){buf, cap, 0};
+    ibidi_status st = ibidi_scan_name(name, len, &so, res, NULL, &err);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        res->text = (ibidi_buf){palloc(res->text.len), res->text.len, 0};
+        st = ibidi_scan_name(name, len, &so, res, NULL, &err);
+    }
+    if (st != IBIDI_OK)
+        cannot_process(what, &err);
+}
+
 PG_FUNCTION_INFO_V1(pg_ibidi_display_key);
 Datum pg_ibidi_display_key(PG_FUNCTION_ARGS)
 {
     size_t len;
     const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
     ibidi_dir ctx = arg_context(fcinfo, 1);
-    ibidi_scan_options so;
-    memset(&so, 0, sizeof so);
-    so.flags = ctx == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR;
     char stackbuf[2048];
     ibidi_scan_result res;
-    ibidi_error err;
-    res.text = (ibidi_buf){stackbuf, sizeof stackbuf, 0};
-    ibidi_status st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
-    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
-        res.text = (ibidi_buf){palloc(res.text.len), res.text.len, 0};
-        st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
-    }
-    if (st != IBIDI_OK)
-        cannot_process("display key", &err);
+    scan_one(name, len, ctx == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR, stackbuf,
+             sizeof stackbuf, &res, "display key");
     const ibidi_span *d = &res.display[ctx == IBIDI_DIR_RTL ? 1 : 0];
     if (!d->present)
         PG_RETURN_NULL();
@@ -437,23 +446,14 @@ static Datum skeleton_of(FunctionCallInfo fcinfo, int bidi)
     size_t len;
     const char *name = arg_text(fcinfo, 0, &len, NAME_MAX_BYTES);
     const ibidi_dir ctx = bidi ? arg_context(fcinfo, 1) : IBIDI_DIR_LTR;
-    ibidi_scan_options so;
-    memset(&so, 0, sizeof so);
     char stackbuf[2048];
     ibidi_scan_result res;
     ibidi_error err;
-    res.text = (ibidi_buf){stackbuf, sizeof stackbuf, 0};
-    ibidi_status st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
-    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
-        res.text = (ibidi_buf){palloc(res.text.len), res.text.len, 0};
-        st = ibidi_scan_name(name, len, &so, &res, NULL, &err);
-    }
-    if (st != IBIDI_OK)
-        cannot_process("skeleton", &err);
+    scan_one(name, len, 0, stackbuf, sizeof stackbuf, &res, "skeleton");
     const char *form = res.unicode.present ? res.text.data + res.unicode.start : name;
     const size_t flen = res.unicode.present ? res.unicode.length : len;
     ibidi_buf out = {NULL, 0, 0};
-    st = bidi ? ibidi_confusable_bidi_skeleton_utf8(form, flen, ctx, &out, &err)
+    ibidi_status st = bidi ? ibidi_confusable_bidi_skeleton_utf8(form, flen, ctx, &out, &err)
               : ibidi_confusable_skeleton_utf8(form, flen, &out, &err);
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         out = (ibidi_buf){palloc(out.len + 1), out.len + 1, 0};
