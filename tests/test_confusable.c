@@ -501,6 +501,62 @@ static void test_errors(void)
           "a bidi skeleton over IBIDI_CONFUSABLE_MAX_BIDI code points");
 }
 
+/* The ASCII short cut of the bidi skeleton (a text whose display is itself) gives what the
+ * full path does: every text of up to four characters from an alphabet of each bidi class
+ * ASCII has (L, EN, CS, ES, ET, ON with a mirrored pair, WS, S, B, BN) and the text's
+ * code points (the _cp call takes no short cut), in both directions; then longer host-name
+ * shapes, where the short cut is taken in a right-to-left paragraph too. */
+static int same_ascii_bidi_skeleton(const char *s, size_t n, ibidi_dir dir)
+{
+    uint32_t cps[64], k32[256];
+    char k8[256];
+    for (size_t i = 0; i < n; i++)
+        cps[i] = (unsigned char)s[i];
+    ibidi_buf b8 = {k8, sizeof k8, 0};
+    ibidi_buf32 b32 = {k32, 256, 0};
+    if (ibidi_confusable_bidi_skeleton_utf8(s, n, dir, &b8, NULL) != IBIDI_OK ||
+        ibidi_confusable_bidi_skeleton_cp(cps, n, dir, &b32, NULL) != IBIDI_OK)
+        return 0;
+    char back[1024];
+    ibidi_buf bb = {back, sizeof back, 0};
+    return ibidi_utf8_encode(k32, b32.len, &bb, NULL) == IBIDI_OK && bb.len == b8.len &&
+           memcmp(back, k8, bb.len) == 0;
+}
+
+static void test_ascii_short_cut(void)
+{
+    static const char alphabet[] = "aZl01.-+#( \t\n\x01";
+    const size_t na = sizeof alphabet - 1;
+    size_t tried = 0, bad = 0;
+    for (size_t len = 0; len <= 4; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= na;
+        for (size_t x = 0; x < total; x++) {
+            char s[4];
+            size_t y = x;
+            for (size_t i = 0; i < len; i++, y /= na)
+                s[i] = alphabet[y % na];
+            for (int d = 0; d < 2; d++, tried++)
+                if (!same_ascii_bidi_skeleton(s, len, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR) &&
+                    bad++ < 5)
+                    CHECK(0, "bidi skeleton of %.*s (%s): the short cut differs", (int)len, s,
+                          d ? "rtl" : "ltr");
+        }
+    }
+    static const char *const hosts[] = {"shop.com",    "x1.y2",     "a-b-c.d-e", "l0l.c0m",
+                                        "rn.m1-1.org", "a..b",      "a.1",       "z9.9",
+                                        "1a.com",      "a.com-",    "a.com.",    "A.B"};
+    for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++)
+        for (int d = 0; d < 2; d++, tried++)
+            if (!same_ascii_bidi_skeleton(hosts[i], strlen(hosts[i]),
+                                          d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR) && bad++ < 10)
+                CHECK(0, "bidi skeleton of %s (%s): the short cut differs", hosts[i],
+                      d ? "rtl" : "ltr");
+    CHECK(bad == 0, "%zu of %zu ASCII texts: the short cut differs from UAX #9's order", bad,
+          tried);
+}
+
 int main(void)
 {
     test_mappings();
@@ -508,6 +564,7 @@ int main(void)
     test_examples();
     test_check();
     test_peer_vectors();
+    test_ascii_short_cut();
     test_errors();
     return t_summary();
 }

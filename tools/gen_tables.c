@@ -2102,6 +2102,9 @@ static void gen_uts39(const char *root)
         trie t = make_trie("conf", sk, PROPS_SH1, PROPS_SH2);
         emit_trie(f, "conf", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
         trie_free(&t);
+        /* ASCII's values again, flat: the skeleton of an ASCII name (most of a zone)
+           without the trie's three dependent loads a byte */
+        emit_uints(f, "uint16_t", "ibidi__conf_ascii", sk, 128, 2, 16);
         free(sk);
     }
     emit_uints(f, "uint32_t", "ibidi__conf_rec", recs.data, recs.n, 4, 8);

@@ -262,6 +262,50 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
     for (;;) {
         size_t k;
         ibidi_status ust;
+        if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80 &&
+            (r->pos + 1 == r->len || (unsigned char)r->u8[r->pos + 1] < 0x80)) {
+            /* An ASCII character that is a combining sequence by itself (no non-starter
+             * follows: the next byte is ASCII, or none): a starter, its own NFD, so it ends
+             * the sequence before it and maps at once; nine names in ten of a zone are
+             * only these. Its prototype, when it has one, is ordered as any other. */
+            if (n) {
+                if (map_sequence(&s, seq, cls, n) < 0)
+                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+                n = 0;
+            }
+            const unsigned char *u = (const unsigned char *)r->u8;
+            if (!ibidi__conf_ascii[u[r->pos]]) {
+                /* its own prototype: what the run holds goes out, then this character and
+                   the next ones alike, copied in a loop that keeps its state in registers */
+                out_flush(&s);
+                size_t pos = r->pos, olen = o->len;
+                const size_t len = r->len;
+                if (o->utf8) {
+                    char *const dst = o->u8;
+                    const size_t cap = o->cap;
+                    for (; pos < len && u[pos] < 0x80 && (pos + 1 == len || u[pos + 1] < 0x80) &&
+                           !ibidi__conf_ascii[u[pos]];
+                         pos++, olen++)
+                        if (olen < cap)
+                            dst[olen] = (char)u[pos];
+                    r->pos = pos;
+                    o->len = olen;
+                } else {
+                    sink_put(o, u[r->pos++]);
+                }
+                continue;
+            }
+            const unsigned char c = u[r->pos++];
+            const uint16_t ck = ibidi__conf_ascii[c];
+            size_t m = 0;
+            const uint32_t *p = prototype_of(ck, &m);
+            if (ck & IBIDI__CONF_DI)
+                continue;
+            for (size_t q = 0; q < m; q++)
+                if (out_put(&s, p[q]) < 0)
+                    return ibidi__fail(err, IBIDI_E_TOO_LONG, r->pos - 1, c);
+            continue;
+        }
         if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80) {
             at = r->pos; /* ASCII: no decomposition, class 0 */
             cp = (unsigned char)r->u8[r->pos++];
@@ -417,10 +461,42 @@ NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis
     return IBIDI_OK;
 }
 
+static int ascii_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
+/* Whether the display of the ASCII text s is s itself, every code point at an even level
+ * (so none mirrored, L4), in a paragraph of direction dir: then its bidi skeleton is its
+ * skeleton, and a scan of a zone (nine names in ten ASCII) skips UAX #9.
+ * Left-to-right: ASCII has no R, AL, AN or explicit formatting character, so W7 makes
+ * every EN an L (sos is L), N1/N2 make the neutrals L, and every level stays 0.
+ * Right-to-left: a text that starts with a letter and has only letters, digits, '.' and
+ * '-', ending with a letter or a digit (a host name's labels): W4 and W7 make its digits L
+ * (a strong L precedes each), N1 its separators (between two L), and I2 raises all of it to
+ * level 2, reversed twice by L2. */
+int ibidi__confusable_ascii_as_itself(const char *s, size_t n, ibidi_dir dir)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return 0;
+    if (dir == IBIDI_DIR_LTR)
+        return 1;
+    if (!n || !ascii_letter((unsigned char)s[0]))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!ascii_letter(c) && !(c >= '0' && c <= '9') && c != '.' && c != '-')
+            return 0;
+    }
+    const unsigned char last = (unsigned char)s[n - 1];
+    return ascii_letter(last) || (last >= '0' && last <= '9');
+}
+
 static ibidi_status bidi_skeleton(reader *r, ibidi_dir dir, sink *o, ibidi_error *err)
 {
     if (dir != IBIDI_DIR_LTR && dir != IBIDI_DIR_RTL)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, (uint32_t)dir);
+    if (r->u8 && r->len <= IBIDI_CONFUSABLE_MAX_BIDI &&
+        ibidi__confusable_ascii_as_itself(r->u8, r->len, dir))
+        return skeleton(r, o, err); /* its visual order is its logical order */
     uint32_t vis[IBIDI_CONFUSABLE_MAX_BIDI];
     size_t n = 0;
     ibidi_status st = bidi_visual(r, dir, vis, &n, err);

@@ -20,6 +20,13 @@
 #define IBIDI__CONF_DI 0x8000u
 extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
+/* The trie's values of U+0000..U+007F, as a flat table. */
+extern const uint16_t ibidi__conf_ascii[128];
+
+/* Whether the ASCII text s displays as itself, at even levels, in a paragraph of direction
+ * dir (UAX #9): then its bidi skeleton there is its skeleton (confusable.c says why). The
+ * right-to-left case implies the left-to-right one. */
+int ibidi__confusable_ascii_as_itself(const char *s, size_t n, ibidi_dir dir);
 /* The confusable sets: the trie gives a code point's set (0: none), whose members, in code
  * point order, are ibidi__confset_members[off[k] .. off[k + 1]). */
 extern const uint16_t ibidi__confset_s1[], ibidi__confset_s2[], ibidi__confset_s3[];
