@@ -1,7 +1,8 @@
 /*
  * Fuzz target for ibidi_scan_name and ibidi_scan_name_alloc (ibidi/scan.h), the per-name
  * pipeline of `ibidi scan`, and ibidi_scan_groups_add_displays on what they find. The
- * first byte picks the profile, the contexts and IBIDI_SCAN_OWNER; the rest is the name.
+ * first byte picks the profile, the contexts, IBIDI_SCAN_OWNER and IBIDI_SCAN_SKELETON; the
+ * rest is the name.
  * Properties checked with abort():
  *  1. no crash; IBIDI_OK with a buffer of the size the call said it needs, and
  *     IBIDI_E_BUFFER_TOO_SMALL (with the same size) with one byte less;
@@ -17,7 +18,10 @@
  *     after them, starting with "*." or holding a "_", and the results of 4 are those of
  *     the rest of the name (without its root label, ibidi_idna_strip_root: step 0);
  *  8. ibidi_scan_counts_add counts the result as its fields say, and merging those counts
- *     into a zeroed summary gives them back.
+ *     into a zeroed summary gives them back;
+ *  9. IBIDI_SCAN_SKELETON (bit 0x20 of the first byte): a bidi skeleton only in a context
+ *     asked for, inside the bytes needed, and ibidi_confusable_bidi_skeleton_utf8's of the
+ *     Unicode form.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -60,7 +64,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* ToUnicode with exactly these flags, as the scan calls it */
     const ibidi_idna_options opts = {IBIDI_IDNA_PROFILE_UTS46, flags, ~flags, NULL, 0};
     const unsigned options =
-        ((data[0] >> 2) & 3u) | ((data[0] & 0x10u) ? IBIDI_SCAN_OWNER : 0u);
+        ((data[0] >> 2) & 3u) | ((data[0] & 0x10u) ? IBIDI_SCAN_OWNER : 0u) |
+        ((data[0] & 0x20u) ? IBIDI_SCAN_SKELETON : 0u);
     const char *name = (const char *)data + 1;
     const size_t len = size - 1;
     ibidi_scan_result r, r2;
@@ -110,6 +115,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* 5 */
     require(!r.display[0].present || (options & IBIDI_SCAN_LTR));
     require(!r.display[1].present || (options & IBIDI_SCAN_RTL));
+
+    /* 9 */
+    for (int c = 0; c < 2; c++) {
+        const ibidi_span *k = &r.skeleton[c];
+        require(!k->present || ((options & IBIDI_SCAN_SKELETON) && (options & (1u << c))));
+        require(inside(k, need));
+        if (k->present && r.unicode.present) {
+            static char sk[CAP];
+            ibidi_buf b = {sk, sizeof sk, 0};
+            require(ibidi_confusable_bidi_skeleton_utf8(buf + r.unicode.start, r.unicode.length,
+                                                        c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b,
+                                                        NULL) == IBIDI_OK &&
+                    b.len == k->length && memcmp(sk, buf + k->start, b.len) == 0);
+        }
+    }
 
     /* 8 */
     {

@@ -133,7 +133,7 @@ static int span_eq(const char *buf, const ibidi_span *s, const char *p, size_t n
     return s->present && s->length == n && memcmp(buf + s->start, p, n) == 0;
 }
 
-static size_t n_compared, n_valid, n_display, n_findings, n_idna_codes, n_self[2];
+static size_t n_compared, n_valid, n_display, n_findings, n_idna_codes, n_self[2], n_skeletons;
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -166,7 +166,9 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
     ibidi_scan_result s;
     size_t need = 0;
     reference(name, len, flags, &r);
-    ibidi_status st = t_scan(name, len, flags, IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, buf, sizeof buf, &need, &fs, &s, NULL);
+    ibidi_status st = t_scan(name, len, flags,
+                             IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON, buf,
+                             sizeof buf, &need, &fs, &s, NULL);
     /* the analysis's findings count only when it succeeded (as n_findings did) */
     const size_t s_nf = s.analysis == IBIDI_OK ? fs.n : 0;
     n_compared++;
@@ -195,6 +197,22 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
         for (size_t i = 0; i < r.ulen; i++) {
             const char ch = r.unicode[i];
             ok &= (ch >= 'a' && ch <= 'z') || ch == '-' || ch == '.' || (ch >= '0' && ch <= '9');
+        }
+    }
+    /* the bidi skeletons (UTS #39 §4): those of ibidi/confusable.h, of the form, wherever
+       it is a domain name (where it has displays) */
+    for (int c = 0; c < 2; c++) {
+        static char sk[4 * CAP];
+        ibidi_buf b = {sk, sizeof sk, 0};
+        const char *form = r.has_unicode ? r.unicode : name;
+        const size_t flen = r.has_unicode ? r.ulen : len;
+        ok &= s.skeleton[c].present == s.display[c].present;
+        if (s.skeleton[c].present) {
+            n_skeletons++;
+            ok &= ibidi_confusable_bidi_skeleton_utf8(form, flen,
+                                                      c ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b,
+                                                      NULL) == IBIDI_OK &&
+                  span_eq(buf, &s.skeleton[c], sk, b.len);
         }
     }
     /* a form that displays as itself right-to-left does so left-to-right too */
@@ -509,7 +527,7 @@ static void edges(unsigned flags)
     CHECK(t_scan("a", 1, flags, 0, buf, sizeof buf, &need, &fs, NULL, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "NULL result");
-    CHECK(t_scan("a", 1, flags, 8, buf, sizeof buf, &need, &fs, &s, &e) ==
+    CHECK(t_scan("a", 1, flags, 0x10, buf, sizeof buf, &need, &fs, &s, &e) ==
               IBIDI_E_INVALID_ARGUMENT,
           "unknown option bit");
     CHECK(t_scan("a", 1, flags, 0, NULL, 5, &need, &fs, &s, &e) ==
@@ -567,7 +585,7 @@ static void options(void)
     /* refused: unknown bits, an unknown IDNA profile, no result, data NULL with a cap */
     {
         ibidi_scan_options o = zero;
-        o.flags = 0x8u;
+        o.flags = 0x10u;
         r1.text = (ibidi_buf){b1, CAP, 0};
         CHECK(ibidi_scan_name(nm, nl, &o, &r1, &fs1, &e) == IBIDI_E_INVALID_ARGUMENT &&
                   e.status == IBIDI_E_INVALID_ARGUMENT,
@@ -655,7 +673,7 @@ static void options(void)
                   fa.items == NULL,
               "_alloc without a result for the text");
         ibidi_scan_options o = zero;
-        o.flags = 8;
+        o.flags = 0x10u;
         r1.text.data = (char *)1;
         CHECK(ibidi_scan_name_alloc(nm, nl, &o, &r1, &fa, &e) == IBIDI_E_INVALID_ARGUMENT &&
                   r1.text.data == NULL && fa.items == NULL,
@@ -800,7 +818,8 @@ int main(void)
     printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "
            "%zu invalid by ToUnicode's codes only\n",
            n_compared, n_valid, n_display, n_findings, n_idna_codes);
-    CHECK(n_valid > 1000 && n_display > 10000 && n_findings > 1000 && n_idna_codes > 10,
-          "the inputs reach every branch");
+    CHECK(n_valid > 1000 && n_display > 10000 && n_findings > 1000 && n_idna_codes > 10 &&
+              n_skeletons > 10000,
+          "the inputs reach every branch (%zu bidi skeletons compared)", n_skeletons);
     return t_summary();
 }

@@ -1223,7 +1223,7 @@ static int c_scan_name(void)
     for (int k = 0; k < 5; k++) {
         ibidi_findings f = findings();
         ibidi_scan_result r;
-        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
         r.text = (ibidi_buf){scan_buf, sizeof scan_buf, 0};
         if (!st_ok(ibidi_scan_name(idna_names[k], *idna_lens[k], &o, &r, &f, NULL)))
@@ -1234,7 +1234,7 @@ static int c_scan_name(void)
     {
         ibidi_findings f = findings(), a;
         ibidi_scan_result r, ra;
-        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON,
                                       {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
         r.text = (ibidi_buf){scan_buf, sizeof scan_buf, 0};
         int ok = st_ok(ibidi_scan_name(long_form, long_form_len, &o, &r, &f, NULL)) &&

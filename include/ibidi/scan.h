@@ -210,11 +210,16 @@ IBIDI_API ibidi_scan_format ibidi_scan_detect_format(const char *text, size_t le
  * "_" break the rules of a domain name. A "\" in the name escapes the next byte, as zone
  * files write a dot inside a label (ibidi_scan_zone_line). */
 #define IBIDI_SCAN_OWNER 0x4u
+/* Make the bidi skeleton (UTS #39 §4, ibidi/confusable.h) of the form in each paragraph
+ * direction asked (IBIDI_SCAN_LTR, IBIDI_SCAN_RTL): names with equal skeletons there look
+ * alike (ibidi_scan_result.skeleton). */
+#define IBIDI_SCAN_SKELETON 0x8u
 
 /* How ibidi_scan_name runs. A NULL pointer, or a zero-initialised record: no display, the
  * uts46 profile. */
 typedef struct ibidi_scan_options {
-    unsigned flags;          /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL, IBIDI_SCAN_OWNER */
+    unsigned flags;          /* IBIDI_SCAN_LTR, IBIDI_SCAN_RTL, IBIDI_SCAN_OWNER,
+                                IBIDI_SCAN_SKELETON */
     ibidi_idna_options idna; /* ToUnicode, validity (ToASCII of the name) and the analysis;
                                 its work area is IDNA's (names that map to over 1536 code
                                 points, none of up to 253 bytes) */
@@ -251,6 +256,9 @@ typedef struct ibidi_scan_result {
     const char *lgr_disposition; /* opts->lgr: the first label's disposition (RFC 7940
                                     §8.3), "invalid" when it is not eligible or cannot be
                                     read; NULL without an LGR */
+    ibidi_span skeleton[2]; /* IBIDI_SCAN_SKELETON: the form's bidi skeleton in a
+                               left-to-right [0] and a right-to-left [1] paragraph (those
+                               asked), when the form is a domain name */
     ibidi_span lgr_index;  /* its index label (§8.5), the key of its variant set, when its
                               code points are in the repertoire, in their contexts (an
                               action that makes it "invalid" does not take it away,
@@ -505,7 +513,12 @@ IBIDI_API void ibidi_scan_groups_free(ibidi_scan_groups *g);
  *                        name whose displays are the name itself is found too;
  *   IBIDI_SCAN_WHY_LTR   the same display in a left-to-right paragraph (key 0);
  *   IBIDI_SCAN_WHY_RTL   the same display in a right-to-left paragraph (key 1);
- *   IBIDI_SCAN_WHY_LGR   the same LGR index label (key 2): variants under an LGR.
+ *   IBIDI_SCAN_WHY_LGR   the same LGR index label (key 2): variants under an LGR;
+ *   IBIDI_SCAN_WHY_LOOK_LTR  the same bidi skeleton in a left-to-right paragraph (key 3):
+ *                        the names look alike there though their displays differ (UTS #39
+ *                        §4; not given with IBIDI_SCAN_WHY_SAME or _LTR, which say more);
+ *   IBIDI_SCAN_WHY_LOOK_RTL  the same in a right-to-left paragraph (key 4; not with _SAME
+ *                        or _RTL).
  * A key is compared only with the keys of its kind, as bytes.
  *
  * The calls, in this order: _create; _add for every candidate (its index is the number of

@@ -22,7 +22,9 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "bidi/bidi_internal.h"
 #include "common/internal.h"
+#include "confusable/confusable_internal.h"
 #include "idna/idna_internal.h"
+#include "ibidi/confusable.h"
 #include "ibidi/lgr.h"
 #include "ibidi/scan.h"
 #include "ibidi/utf8.h"
@@ -262,6 +264,30 @@ NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idn
         ibidi__code_set_add(c, IBIDI_CODE_STATUS, (int)st, e.offset, e.value);
 }
 
+/* Step 4b: the form's bidi skeleton in each direction asked, written after the parts (only
+ * its size when it does not fit, as every part: the caller calls again). A form of more
+ * than IBIDI_CONFUSABLE_MAX_BIDI code points (over 512: no domain name) has none. */
+NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, char *buf,
+                               size_t cap, size_t *at, ibidi_scan_result *r)
+{
+    /* a host name in ASCII displays as itself in both directions: one skeleton is both */
+    const int one = (flags & IBIDI_SCAN_LTR) && (flags & IBIDI_SCAN_RTL) &&
+                    ibidi__confusable_ascii_as_itself(form, flen, IBIDI_DIR_RTL);
+    for (int k = 0; k < 2; k++) {
+        if (!(flags & (1u << k)))
+            continue;
+        if (k == 1 && one) {
+            r->skeleton[1] = r->skeleton[0];
+            break;
+        }
+        ibidi_buf b = {room_at(buf, cap, *at), room(cap, *at), 0};
+        ibidi_status st = ibidi_confusable_bidi_skeleton_utf8(
+            form, flen, k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b, NULL);
+        if (st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL)
+            placed(at, b.len, &r->skeleton[k]);
+    }
+}
+
 /* Step 5: the first label of the form under the LGR, its index label after the parts. */
 NOINLINE static void lgr_step(const ibidi_lgr *lgr, const char *form, size_t flen, char *buf,
                               size_t cap, size_t *at, ibidi_scan_result *r)
@@ -304,7 +330,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         findings->n = findings->errors = 0;
     if (!r || (!name && len) || (!r->text.data && r->text.cap) ||
         (findings && !findings->items && findings->cap) ||
-        (o->flags & ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_OWNER)) ||
+        (o->flags &
+         ~(IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_OWNER | IBIDI_SCAN_SKELETON)) ||
         ibidi_idna_options_flags(&o->idna) == ~0u)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     buf = r->text.data;
@@ -391,6 +418,10 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     r->self_displayed = r->set_aside ? 0u : r->self_display;
     if (r->analysis == IBIDI_OK)
         r->n_findings = findings->n;
+
+    /* 4b. the bidi skeletons (UTS #39 §4), when the form is a domain name */
+    if ((o->flags & IBIDI_SCAN_SKELETON) && po.status == IBIDI_OK)
+        skeletons(form, flen, o->flags, buf, cap, &at, r);
 
     /* 5. the registry's LGR on the first label */
     if (o->lgr)
