@@ -2,16 +2,17 @@
  * Fuzz target for the candidates against an existing list (ibidi/scan.h):
  * ibidi_scan_against_create, _add, _count, _lookup, _record, _finish, _collisions, _free.
  * The input is a list of names; the first byte says how many of them (mod 32) are the
- * candidates, the rest are the existing names. Each name: a head byte (bits 0-2: which
- * keys it has, bit 3: valid, bit 4: look it up with a one-hit buffer first), then its form
- * and its three keys, each a length byte (mod 8) and the bytes (cut to what is left); its
- * name as written is the form.
+ * candidates, the rest are the existing names. Each name: a head byte (bits 0-2 and 5-6:
+ * which of keys 0-2 and 3-4 it has, bit 3: valid, bit 4: look it up with a one-hit buffer
+ * first), then its form and its five keys, each a length byte (mod 8) and the bytes (cut
+ * to what is left); its name as written is the form.
  * Properties checked with abort():
  *  1. no crash; every call succeeds; _lookup with a small buffer says how many it needs;
  *  2. every candidate's collisions are those of a reference computed here by comparing
  *     every pair: for each existing name that shares a form or a key of a kind, its
  *     reasons (one collision per form, the reasons and validity joined, the first name's
- *     seq), then each other candidate that shares one, by index, with its reasons.
+ *     seq), then each other candidate that shares one, by index, with its reasons; a
+ *     look-alike key (3, 4) counts only without the same form or display (key 0, 1).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,9 +29,9 @@ static void require(int ok)
 }
 
 typedef struct fname {
-    const char *t[4]; /* form, then keys */
-    size_t len[4];
-    int has[3], valid, small;
+    const char *t[1 + IBIDI_SCAN_AGAINST_KEYS]; /* form, then keys */
+    size_t len[1 + IBIDI_SCAN_AGAINST_KEYS];
+    int has[IBIDI_SCAN_AGAINST_KEYS], valid, small;
     ibidi_scan_keys k;
 } fname;
 
@@ -42,9 +43,13 @@ static int same(const char *x, size_t xn, const char *y, size_t yn)
 static unsigned ref_why(const fname *a, const fname *b)
 {
     unsigned why = same(a->t[0], a->len[0], b->t[0], b->len[0]) ? IBIDI_SCAN_WHY_SAME : 0u;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < IBIDI_SCAN_AGAINST_KEYS; k++)
         if (a->has[k] && b->has[k] && same(a->t[k + 1], a->len[k + 1], b->t[k + 1], b->len[k + 1]))
             why |= 2u << k;
+    if (why & (IBIDI_SCAN_WHY_SAME | IBIDI_SCAN_WHY_LTR))
+        why &= ~IBIDI_SCAN_WHY_LOOK_LTR;
+    if (why & (IBIDI_SCAN_WHY_SAME | IBIDI_SCAN_WHY_RTL))
+        why &= ~IBIDI_SCAN_WHY_LOOK_RTL;
     return why;
 }
 
@@ -58,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fname *x = &v[n++];
         const unsigned head = data[pos++];
         memset(x, 0, sizeof *x);
-        for (int t = 0; t < 4; t++) {
+        for (int t = 0; t < 1 + IBIDI_SCAN_AGAINST_KEYS; t++) {
             size_t l = pos < size ? data[pos++] % 8u : 0;
             if (l > size - pos)
                 l = size - pos;
@@ -66,14 +71,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             x->len[t] = l;
             pos += l;
         }
-        for (int k = 0; k < 3; k++)
-            x->has[k] = (head >> k) & 1u;
+        for (int k = 0; k < IBIDI_SCAN_AGAINST_KEYS; k++)
+            x->has[k] = (head >> (k < 3 ? k : k + 2)) & 1u;
         x->valid = (head >> 3) & 1u;
         x->small = (head >> 4) & 1u;
         x->k.name = x->k.form = x->t[0];
         x->k.name_len = x->k.form_len = x->len[0];
         x->k.valid = x->valid;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < IBIDI_SCAN_AGAINST_KEYS; k++)
             if (x->has[k]) {
                 x->k.key[k] = x->t[k + 1];
                 x->k.key_len[k] = x->len[k + 1];

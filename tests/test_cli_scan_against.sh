@@ -82,8 +82,32 @@ has "without only-valid" "$tmp/out" \
 printf '%s.example\nexample.360\n' "$KTAB" >"$tmp/lgr-existing.txt"
 run lgr 1 "$IBIDI" scan --lgr "$LGR" --against "$tmp/lgr-existing.txt" "$KTAB_V.example" 360.example
 has "lgr: a variant" "$tmp/out" \
-    "$KTAB_V.example: valid; lgr valid index $(printf '\331\203\330\252\330\243\330\250'); collides with 1 name: $KTAB.example [lgr] line 1"
-run "no lgr: no variant" 0 "$IBIDI" scan --against "$tmp/lgr-existing.txt" "$KTAB_V.example"
+    "$KTAB_V.example: valid; lgr valid index $(printf '\331\203\330\252\330\243\330\250'); collides with 1 name: $KTAB.example [lgr look-ltr look-rtl] line 1"
+# without the LGR the variant is still found: KAF and KEHEH have one prototype (UTS #39 §4)
+run "no lgr: the variant looks alike" 1 "$IBIDI" scan --against "$tmp/lgr-existing.txt" "$KTAB_V.example"
+has "no lgr: the variant looks alike" "$tmp/out" \
+    "$KTAB_V.example: valid; collides with 1 name: $KTAB.example [look-ltr look-rtl] line 1"
+
+# ---- Look-alikes (UTS #39 §4 bidi skeletons) -----------------------------------------------
+# samekh samekh vav .com looks like loo.com in a left-to-right paragraph only (its plain
+# skeleton reads ool.com); Cyrillic е and rn look like e and m in both directions; a name
+# that is there, or displays alike, is not also called a look-alike.
+SSV=$(printf '\327\241\327\241\327\225') # ססו
+printf 'loo.com\nexample.com\n' >"$tmp/look.txt"
+run "look: ltr" 1 "$IBIDI" scan --against "$tmp/look.txt" "$SSV.com" "$(printf '\320\265')xample.com" \
+    exarnple.com example.com fresh.com
+has "look: ltr only" "$tmp/out" "$SSV.com: valid; collides with 1 name: loo.com [look-ltr] line 1"
+has "look: homoglyph" "$tmp/out" \
+    "$(printf '\320\265')xample.com: valid; collides with 3 names: example.com [look-ltr look-rtl] line 2, candidate exarnple.com [look-ltr look-rtl], candidate example.com [look-ltr look-rtl]"
+has "look: the same name says same" "$tmp/out" \
+    "example.com: valid; collides with 3 names: example.com [same ltr rtl] line 2, candidate $(printf '\320\265')xample.com [look-ltr look-rtl], candidate exarnple.com [look-ltr look-rtl]"
+has "look: fresh" "$tmp/out" "fresh.com: valid; no collision"
+run "look: rtl context" 0 "$IBIDI" scan --context rtl --against "$tmp/look.txt" "$SSV.com"
+has "look: rtl context" "$tmp/out" "$SSV.com: valid; no collision"
+run "look: json" 1 "$IBIDI" scan --json --against "$tmp/look.txt" "$SSV.com"
+contains "look: json" "$tmp/out" '"collisions":[{"existing":"loo.com","unicode":"loo.com","valid":true,"why":["look-ltr"],"line":1}]'
+run "look: tsv" 1 "$IBIDI" scan --tsv --context ltr --against "$tmp/look.txt" exarnple.com
+has "look: tsv" "$tmp/out" "candidate${TAB}exarnple.com${TAB}valid${TAB}1${TAB}existing:example.com:look-ltr:valid"
 
 # ---- --tsv ---------------------------------------------------------------------------------
 run tsv 1 "$IBIDI" scan --tsv --against "$tmp/existing.txt" "$HE_A.com" fresh.example "$HE.123.com"

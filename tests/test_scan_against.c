@@ -20,7 +20,8 @@
 
 /* ---- 1. Real names ---------------------------------------------------------------------- */
 
-/* A name and its keys as `ibidi scan` makes them (displays in both contexts; no LGR). */
+/* A name and its keys as `ibidi scan --against` makes them (displays and bidi skeletons in
+ * both contexts; no LGR). */
 typedef struct real {
     char *text;
     ibidi_scan_result r;
@@ -29,7 +30,8 @@ typedef struct real {
 
 static int real_make(real *x, const char *name)
 {
-    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL, {0, 0, 0, NULL, 0}, NULL};
+    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON,
+                                   {0, 0, 0, NULL, 0}, NULL};
     memset(x, 0, sizeof *x);
     if (ibidi_scan_name_alloc(name, strlen(name), &so, &x->r, NULL, NULL) != IBIDI_OK)
         return 0;
@@ -43,6 +45,11 @@ static int real_make(real *x, const char *name)
         if (x->r.display[c].present) {
             x->k.key[c] = x->text + x->r.display[c].start;
             x->k.key_len[c] = x->r.display[c].length;
+        }
+    for (int c = 0; c < 2; c++) /* keys 3 and 4: the bidi skeletons */
+        if (x->r.skeleton[c].present) {
+            x->k.key[3 + c] = x->text + x->r.skeleton[c].start;
+            x->k.key_len[3 + c] = x->r.skeleton[c].length;
         }
     return 1;
 }
@@ -75,6 +82,8 @@ static void test_real(void)
         "xn--4dbrk0ce.com",                                 /* ישראל.com, an A-label */
         "fresh.example",
         "123.\327\231\327\251\327\250\327\220\327\234.com", /* peer of the first (ltr) */
+        "\327\241\327\241\327\225.com", /* ססו.com: looks like loo.com left to right */
+        "\320\265xample.com",               /* Cyrillic ie: looks like example.com */
     };
     static const char *const existing[] = {
         "123.\327\231\327\251\327\250\327\220\327\234.com", /* ltr twin of cands[0] */
@@ -82,6 +91,8 @@ static void test_real(void)
         "\327\231\327\251\327\250\327\220\327\234.com",     /* the U-label of cands[1] */
         "other.example",
         "\377bad", /* ill-formed: no displays, its bytes as the form */
+        "loo.com",
+        "example.com",
     };
     enum { NC = sizeof cands / sizeof cands[0], NE = sizeof existing / sizeof existing[0] };
     real c[NC], e[NE];
@@ -121,6 +132,12 @@ static void test_real(void)
     CHECK(n_collisions(a, 2) == 0, "real: a fresh name collides with nothing");
     CHECK(why_with(a, 3, existing[0]) == all && why_with(a, 3, cands[0]) == IBIDI_SCAN_WHY_LTR,
           "real: cand 3 is there, and collides with cand 0");
+    CHECK(why_with(a, 4, existing[5]) == IBIDI_SCAN_WHY_LOOK_LTR && n_collisions(a, 4) == 1,
+          "real: samekh samekh vav .com looks like loo.com left to right only (%x)",
+          why_with(a, 4, existing[5]));
+    CHECK(why_with(a, 5, existing[6]) == (IBIDI_SCAN_WHY_LOOK_LTR | IBIDI_SCAN_WHY_LOOK_RTL) &&
+              n_collisions(a, 5) == 1,
+          "real: Cyrillic ie looks like e both ways (%x)", why_with(a, 5, existing[6]));
     const ibidi_scan_collision *col;
     size_t n;
     CHECK(ibidi_scan_against_collisions(a, 0, &col, &n, NULL) == IBIDI_OK && n == 3 &&
@@ -140,9 +157,9 @@ static void test_real(void)
  * repeat); the name as written adds a number, so an A-label and a U-label are simulated
  * by names that differ with one form. A key may be absent. */
 typedef struct rname {
-    char name[16], form[4], key[3][4];
-    size_t name_len, form_len, key_len[3];
-    int has[3], valid;
+    char name[16], form[4], key[IBIDI_SCAN_AGAINST_KEYS][4];
+    size_t name_len, form_len, key_len[IBIDI_SCAN_AGAINST_KEYS];
+    int has[IBIDI_SCAN_AGAINST_KEYS], valid;
     ibidi_scan_keys k;
     uint64_t seq;
 } rname;
@@ -153,7 +170,7 @@ static void rname_make(rname *x, uint32_t *rng, unsigned id)
     x->form_len = 1 + t_xorshift32(rng) % 3;
     for (size_t i = 0; i < x->form_len; i++)
         x->form[i] = "ab"[t_xorshift32(rng) % 2];
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < IBIDI_SCAN_AGAINST_KEYS; k++) {
         x->has[k] = t_xorshift32(rng) % 4 != 0;
         x->key_len[k] = t_xorshift32(rng) % 3; /* the empty key is a key */
         for (size_t i = 0; i < x->key_len[k]; i++)
@@ -167,7 +184,7 @@ static void rname_make(rname *x, uint32_t *rng, unsigned id)
     x->k.form = x->form;
     x->k.form_len = x->form_len;
     x->k.valid = x->valid;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < IBIDI_SCAN_AGAINST_KEYS; k++)
         if (x->has[k]) {
             x->k.key[k] = x->key[k];
             x->k.key_len[k] = x->key_len[k];
@@ -179,10 +196,15 @@ static unsigned ref_why(const rname *c, const rname *e)
     unsigned why = 0;
     if (c->form_len == e->form_len && memcmp(c->form, e->form, c->form_len) == 0)
         why |= IBIDI_SCAN_WHY_SAME;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < IBIDI_SCAN_AGAINST_KEYS; k++)
         if (c->has[k] && e->has[k] && c->key_len[k] == e->key_len[k] &&
             memcmp(c->key[k], e->key[k], c->key_len[k]) == 0)
             why |= 2u << k;
+    /* a look-alike only where the names and their displays there differ */
+    if (why & (IBIDI_SCAN_WHY_SAME | IBIDI_SCAN_WHY_LTR))
+        why &= ~IBIDI_SCAN_WHY_LOOK_LTR;
+    if (why & (IBIDI_SCAN_WHY_SAME | IBIDI_SCAN_WHY_RTL))
+        why &= ~IBIDI_SCAN_WHY_LOOK_RTL;
     return why;
 }
 

@@ -541,7 +541,10 @@ IBIDI_API void ibidi_scan_groups_free(ibidi_scan_groups *g);
 #define IBIDI_SCAN_WHY_LTR 0x2u
 #define IBIDI_SCAN_WHY_RTL 0x4u
 #define IBIDI_SCAN_WHY_LGR 0x8u
-#define IBIDI_SCAN_AGAINST_KEYS 3 /* the keys of a name: LTR display, RTL display, LGR index */
+#define IBIDI_SCAN_WHY_LOOK_LTR 0x10u
+#define IBIDI_SCAN_WHY_LOOK_RTL 0x20u
+#define IBIDI_SCAN_AGAINST_KEYS 5 /* the keys of a name: LTR display, RTL display, LGR index,
+                                     LTR bidi skeleton, RTL bidi skeleton */
 #define IBIDI_SCAN_NO_PEER ((size_t)-1)
 
 typedef struct ibidi_scan_against ibidi_scan_against;
@@ -554,7 +557,8 @@ typedef struct ibidi_scan_keys {
     const char *form; /* its Unicode form (ibidi_scan_result.unicode; the name when none) */
     size_t form_len;
     int valid; /* its validity (ibidi_scan_result.valid), reported */
-    const char *key[IBIDI_SCAN_AGAINST_KEYS]; /* [0] ltr display, [1] rtl, [2] index label */
+    const char *key[IBIDI_SCAN_AGAINST_KEYS]; /* [0] ltr display, [1] rtl, [2] index label,
+                                                 [3] ltr bidi skeleton, [4] rtl */
     size_t key_len[IBIDI_SCAN_AGAINST_KEYS];
 } ibidi_scan_keys;
 

@@ -53,6 +53,11 @@ static void make_keys(const char *name, size_t len, const char *text, const ibid
         k->key[2] = text + r->lgr_index.start;
         k->key_len[2] = r->lgr_index.length;
     }
+    for (int c = 0; c < 2; c++) /* UTS #39 §4: look alike in that direction */
+        if (r->skeleton[c].present) {
+            k->key[3 + c] = text + r->skeleton[c].start;
+            k->key_len[3 + c] = r->skeleton[c].length;
+        }
 }
 
 int cli_against_existing(cli_against *a, const char *name, size_t len, int owner,
@@ -142,7 +147,9 @@ cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, si
         return NULL;
     }
     a->o = *o;
-    a->so.flags = (o->ltr ? IBIDI_SCAN_LTR : 0u) | (o->rtl ? IBIDI_SCAN_RTL : 0u);
+    /* the bidi skeletons too: a look-alike in a context is a collision there (UTS #39 §4) */
+    a->so.flags = (o->ltr ? IBIDI_SCAN_LTR : 0u) | (o->rtl ? IBIDI_SCAN_RTL : 0u) |
+                  IBIDI_SCAN_SKELETON;
     a->so.idna.profile = o->profile;
     a->so.lgr = o->lgr; /* the first label's index label: a third key */
     int ok = 1;
@@ -186,13 +193,13 @@ cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, si
 
 /* ---- The records ------------------------------------------------------------------------- */
 
-static const char *const why_names[] = {"same", "ltr", "rtl", "lgr"};
+static const char *const why_names[] = {"same", "ltr", "rtl", "lgr", "look-ltr", "look-rtl"};
 
 /* The reasons, separated by sep (text and TSV). */
 static void put_why(FILE *f, unsigned why, const char *sep)
 {
     int first = 1;
-    for (unsigned b = 0; b < 4; b++)
+    for (unsigned b = 0; b < sizeof why_names / sizeof why_names[0]; b++)
         if (why & (1u << b)) {
             fprintf(f, "%s%s", first ? "" : sep, why_names[b]);
             first = 0;
@@ -238,7 +245,7 @@ static void put_json_record(const cli_against *a, const cand *c,
         cli_jw_str(&w, "unicode", x->form, x->form_len);
         cli_jw_bool(&w, "valid", x->valid);
         cli_jw_array(&w, "why");
-        for (unsigned b = 0; b < 4; b++)
+        for (unsigned b = 0; b < sizeof why_names / sizeof why_names[0]; b++)
             if (x->why & (1u << b))
                 cli_jw_cstr(&w, NULL, why_names[b]);
         cli_jw_close(&w);

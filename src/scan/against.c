@@ -356,6 +356,14 @@ ibidi_status ibidi_scan_against_lookup(const ibidi_scan_against *a, const ibidi_
         }
         sort_hits(hits, stored);
     }
+    /* UTS #39 §4: a look-alike says something only where the names differ on screen; the
+       same name, or the same display in that direction, looks alike there anyway */
+    for (size_t i = 0; i < stored; i++) {
+        if (hits[i].why & (IBIDI_SCAN_WHY_SAME | IBIDI_SCAN_WHY_LTR))
+            hits[i].why &= ~IBIDI_SCAN_WHY_LOOK_LTR;
+        if (hits[i].why & (IBIDI_SCAN_WHY_SAME | IBIDI_SCAN_WHY_RTL))
+            hits[i].why &= ~IBIDI_SCAN_WHY_LOOK_RTL;
+    }
     *n = distinct;
     if (distinct > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
@@ -381,7 +389,7 @@ ibidi_status ibidi_scan_against_record(ibidi_scan_against *a, const ibidi_scan_k
         st = a->failed;
     for (size_t i = 0; i < n && st == IBIDI_OK; i++)
         if (hits[i].candidate >= a->n_cands || !hits[i].why ||
-            (hits[i].why & ~0xfu))
+            (hits[i].why >> N_KINDS)) /* a bit for each kind and no other */
             st = IBIDI_E_INVALID_ARGUMENT;
     if (st == IBIDI_OK && n) {
         size_t name_off, form_off;
