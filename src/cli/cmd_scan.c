@@ -57,6 +57,7 @@ typedef struct scan_opts {
     int only_valid;   /* --only-valid: show the groups with at least two valid names */
     size_t shown;     /* the groups shown (all of them without --only-valid) */
     cli_against *against; /* --against: the input is the existing list (scan_against.c) */
+    cli_against *protect; /* --protect: the names each name is looked up against */
     const char *html_path; /* --html: the report as a page, beside the output */
     scan_html *html;
 } scan_opts;
@@ -131,6 +132,7 @@ typedef struct batch {
     cli_out out; /* the formatted records: JSON and TSV, in memory (cli_out) */
     rec orec; /* ... text, put together in place */
     size_t n_skipped;
+    size_t n_look_alikes; /* --protect: names that look like a protected name */
     ibidi_scan_counts counts; /* the library's counts of the names (ibidi_scan_counts_add) */
     ibidi_status failed; /* IBIDI_E_NOMEM, or the collision groups' status */
     uint32_t failed_value; /* its ibidi_error value (IBIDI_E_TEMP_FILE: the errno) */
@@ -324,6 +326,9 @@ typedef struct worker {
     char *alloc_text;
     ibidi_finding *alloc_items;
     int wrap; /* cli_wrap_on(), for the visual forms of text records */
+    ibidi_scan_hit *prot; /* --protect: the protected names the name looks like */
+    size_t n_prot;
+    ibidi_scan_hit prot_small[8];
     char own_text[WORKER_TEXT];
     ibidi_finding own_items[WORKER_FINDINGS];
 } worker;
@@ -331,6 +336,10 @@ typedef struct worker {
 /* The last name's allocated results. */
 static void worker_release(worker *w)
 {
+    if (w->prot != w->prot_small)
+        free(w->prot);
+    w->prot = w->prot_small;
+    w->n_prot = 0;
     ibidi_free(w->alloc_text);
     w->alloc_text = NULL;
     if (w->alloc_items) {
@@ -349,9 +358,11 @@ static void worker_free(worker *w)
 static ibidi_status scan_one(worker *w, const char *name, size_t len)
 {
     /* a zone file's owner names: their wildcard and underscored labels are set aside */
+    /* --protect: the bidi skeletons too, looked up among the protected names' */
     const ibidi_scan_options so = {(w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
                                        (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u) |
-                                       (w->o->in_format == IN_ZONE ? IBIDI_SCAN_OWNER : 0u),
+                                       (w->o->in_format == IN_ZONE ? IBIDI_SCAN_OWNER : 0u) |
+                                       (w->o->protect ? IBIDI_SCAN_SKELETON : 0u),
                                    {w->o->profile, 0, 0, NULL, 0}, w->o->lgr};
     worker_release(w);
     w->fnd = (ibidi_findings){w->own_items, WORKER_FINDINGS, 0, 0};
@@ -415,6 +426,19 @@ static void put_finding_codes(cli_out *f, const worker *w, size_t n, const char 
 }
 
 /* A name's JSON record (cli_jw): {"type":"name","name":...,"line":N}. */
+/* The reasons of a --protect hit (IBIDI_SCAN_WHY_*), joined by sep. */
+static void put_why_bits(cli_out *out, unsigned why, char sep)
+{
+    int first = 1;
+    for (unsigned b = 0; cli_against_why_name(b); b++)
+        if (why & (1u << b)) {
+            if (!first)
+                cli_out_char(out, sep);
+            cli_out_str(out, cli_against_why_name(b));
+            first = 0;
+        }
+}
+
 static void put_json_name(const worker *w, cli_out *out, const char *name, size_t len,
                           size_t lineno)
 {
@@ -451,6 +475,22 @@ static void put_json_name(const worker *w, cli_out *out, const char *name, size_
             cli_jw_str(&jw, "index", p + r->lgr_index.start, r->lgr_index.length);
         else
             cli_jw_null(&jw, "index");
+        cli_jw_close(&jw);
+    }
+    if (o->protect) { /* [{"name": PROTECTED, "why": [...]}] */
+        cli_jw_array(&jw, "looks_like");
+        for (size_t i = 0; i < w->n_prot; i++) {
+            size_t pl;
+            const char *pn = cli_against_name(o->protect, w->prot[i].candidate, &pl);
+            cli_jw_object(&jw, NULL);
+            cli_jw_input(&jw, "name", pn, pl);
+            cli_jw_array(&jw, "why");
+            for (unsigned b = 0; cli_against_why_name(b); b++)
+                if (w->prot[i].why & (1u << b))
+                    cli_jw_cstr(&jw, NULL, cli_against_why_name(b));
+            cli_jw_close(&jw);
+            cli_jw_close(&jw);
+        }
         cli_jw_close(&jw);
     }
     cli_jw_uint(&jw, "line", lineno);
@@ -514,6 +554,18 @@ static void put_tsv_name(const worker *w, cli_out *out, const char *name, size_t
             cli_tsv_str(&tsv, p + r->lgr_index.start, r->lgr_index.length);
         else
             cli_tsv_cstr(&tsv, NULL);
+    }
+    if (o->protect) { /* LOOKS-LIKE: PROTECTED:why+why, joined by ',' */
+        tsv_open_field(&tsv);
+        for (size_t i = 0; i < w->n_prot; i++) {
+            size_t pl;
+            const char *pn = cli_against_name(o->protect, w->prot[i].candidate, &pl);
+            if (i)
+                cli_out_char(out, ',');
+            cli_out_escaped(out, pn, pl);
+            cli_out_char(out, ':');
+            put_why_bits(out, w->prot[i].why, '+');
+        }
     }
     cli_tsv_end(&tsv);
 }
@@ -585,6 +637,20 @@ static void put_text_name(const worker *w, rec *rb, const char *name, size_t len
             rec_escaped(rb, p + r->lgr_index.start, r->lgr_index.length);
         }
     }
+    for (size_t i = 0; i < w->n_prot; i++) { /* --protect */
+        size_t pl;
+        const char *pn = cli_against_name(o->protect, w->prot[i].candidate, &pl);
+        rec_str(rb, i ? ", " : "; looks like ");
+        rec_escaped(rb, pn, pl);
+        rec_str(rb, " [");
+        for (unsigned b = 0, first = 1; cli_against_why_name(b); b++)
+            if (w->prot[i].why & (1u << b)) {
+                rec_str(rb, first ? "" : " ");
+                rec_str(rb, cli_against_why_name(b));
+                first = 0;
+            }
+        rec_str(rb, "]");
+    }
     rec_str(rb, "\n");
 }
 
@@ -597,6 +663,16 @@ static void process_name(worker *w, batch *b, cli_out *out, const char *name, si
         goto nomem;
     /* the summary's counts, by the library's rules */
     ibidi_scan_counts_add(&b->counts, &w->r);
+    /* --protect: the protected names it looks like (UTS #39 §4) or displays like */
+    if (o->protect) {
+        w->n_prot = cli_protect_match(o->protect, name, len, w->text, &w->r, w->prot_small,
+                                      sizeof w->prot_small / sizeof w->prot_small[0], &w->prot);
+        if (w->n_prot == (size_t)-1) {
+            w->n_prot = 0;
+            goto nomem;
+        }
+        b->n_look_alikes += w->n_prot > 0;
+    }
 
     /* the keys into the collision groups, from this thread: the displays that other names
        may share and, with --lgr, the first label's index label (the library's choice);
@@ -631,6 +707,7 @@ nomem:
 static void process_batch(worker *w, batch *b)
 {
     b->n_skipped = 0;
+    b->n_look_alikes = 0;
     memset(&b->counts, 0, sizeof b->counts);
     b->failed = IBIDI_OK;
     b->out.len = 0; /* the memory stays for the next batch */
@@ -735,6 +812,7 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
 
 typedef struct totals {
     size_t skipped, lines;
+    size_t look_alikes; /* --protect: names that look like a protected name */
     ibidi_scan_counts c; /* the library's counts of the names, merged from every batch */
 } totals;
 
@@ -822,6 +900,7 @@ static void consume(scan_state *s, batch *b)
         fwrite(b->orec.b.p, 1, b->orec.b.len, stdout);
     s->tot.lines += b->n_lines;
     s->tot.skipped += b->n_skipped;
+    s->tot.look_alikes += b->n_look_alikes;
     ibidi_scan_counts_merge(&s->tot.c, &b->counts);
     if (s->progress)
         show_progress(s, 0);
@@ -996,6 +1075,8 @@ static void print_summary(const scan_state *s)
         }
         if (o->only_valid)
             cli_jw_uint(&jw, "groups_shown", o->shown);
+        if (o->protect)
+            cli_jw_uint(&jw, "look_alikes_of_protected", s->tot.look_alikes);
         cli_jw_end(&jw);
     } else if (o->format == FMT_TSV) {
         /* summary, then a key=value field per figure */
@@ -1028,6 +1109,8 @@ static void print_summary(const scan_state *s)
         }
         if (o->only_valid)
             tsv_count(&tsv, NULL, "groups_shown", o->shown);
+        if (o->protect)
+            tsv_count(&tsv, NULL, "look_alikes_of_protected", s->tot.look_alikes);
         cli_tsv_end(&tsv);
     } else {
         printf("summary: %zu names (%zu lines, %zu skipped), %zu valid, %zu invalid, "
@@ -1052,6 +1135,9 @@ static void print_summary(const scan_state *s)
         if (o->only_valid)
             printf("summary: %zu groups with at least two valid names shown (--only-valid)\n",
                    o->shown);
+        if (o->protect)
+            printf("summary: %zu names look like a protected name (--protect)\n",
+                   s->tot.look_alikes);
     }
 }
 
@@ -1127,6 +1213,61 @@ static int default_threads(void)
     return n > 64 ? 64 : (int)n;
 }
 
+/* --protect FILE: its names (a list: '#' comments, blank lines skipped), scanned and
+ * indexed as --against's candidates are. NULL after a message; *rc the exit status. */
+static cli_against *protect_start(const cli_against_opts *po, const char *path, int *rc)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "ibidi %s: cannot open '%s': %s\n", cmd_name, path, strerror(errno));
+        *rc = CLI_USAGE;
+        return NULL;
+    }
+    char **names = NULL, *line = NULL;
+    size_t n = 0, cap = 0, lcap = 0;
+    ssize_t got;
+    int ok = 1;
+    while (ok && (got = getline(&line, &lcap, f)) >= 0) {
+        size_t len = (size_t)got, start, nlen;
+        if (len && line[len - 1] == '\n')
+            len--;
+        if (!ibidi_scan_line(line, len, &start, &nlen))
+            continue;
+        if (n == cap) {
+            char **p = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *p);
+            ok = p != NULL;
+            if (!ok)
+                break;
+            names = p;
+        }
+        if (!(names[n] = malloc(nlen + 1))) {
+            ok = 0;
+            break;
+        }
+        memcpy(names[n], line + start, nlen);
+        names[n++][nlen] = '\0';
+    }
+    const int read_error = ferror(f);
+    free(line);
+    fclose(f);
+    cli_against *a = NULL;
+    if (!ok) {
+        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
+        *rc = CLI_INVALID;
+    } else if (read_error) {
+        fprintf(stderr, "ibidi %s: error reading '%s'\n", cmd_name, path);
+        *rc = CLI_USAGE;
+    } else if (n == 0) {
+        *rc = cli_usage_error(cmd_name, "--protect '%s': no name in it", path);
+    } else {
+        a = cli_against_start(po, names, n, rc);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return a;
+}
+
 static int run_scan(int argc, char **argv)
 {
     scan_opts o;
@@ -1135,7 +1276,7 @@ static int run_scan(int argc, char **argv)
     o.profile = IBIDI_IDNA_PROFILE_UTS46;
     o.threads = default_threads();
     o.memory = IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
-    const char *lgr_path = NULL, *against = NULL;
+    const char *lgr_path = NULL, *against = NULL, *protect = NULL;
     /* the arguments that are no option, moved to the front of argv (each to a place the
        loop has passed) */
     char **items = argv;
@@ -1186,6 +1327,7 @@ static int run_scan(int argc, char **argv)
         case CLI_OPT_FORMAT: o.in_format = x.pick; break; /* auto names zone */
         case CLI_OPT_ORIGIN: o.origin = x.value; break;
         case CLI_OPT_AGAINST: against = x.value; break;
+        case CLI_OPT_PROTECT: protect = x.value; break;
         default: break;
         }
     }
@@ -1200,6 +1342,9 @@ static int run_scan(int argc, char **argv)
     /* the page shows collision groups, which a check against a list does not make */
     if (against && o.html_path)
         return cli_usage_error(cmd_name, "--html and --against: choose one");
+    /* the protected names are looked up by every name of a scan, not by candidates */
+    if (against && protect)
+        return cli_usage_error(cmd_name, "--protect and --against: choose one");
     if (!against && n_items > 1)
         return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", items[0], items[1]);
     o.file = against ? against : n_items ? items[0] : NULL;
@@ -1231,6 +1376,16 @@ static int run_scan(int argc, char **argv)
             return arc;
         }
     }
+    if (protect) {
+        /* the protected names, indexed as --against indexes candidates (no LGR: a variant
+           of a brand is a registry's matter, not a look-alike) */
+        const cli_against_opts po = {0, 0, o.ctx[CTX_LTR], o.ctx[CTX_RTL], o.profile, NULL, 0};
+        int prc = CLI_USAGE;
+        if (!(o.protect = protect_start(&po, protect, &prc))) {
+            ibidi_lgr_free(o.lgr);
+            return prc;
+        }
+    }
     /* the file, or a copy of standard input's descriptor (gzclose closes what it reads) */
     int from_file = o.file && strcmp(o.file, "-") != 0;
     int fd = from_file ? open(o.file, O_RDONLY) : dup(STDIN_FILENO);
@@ -1249,6 +1404,7 @@ static int run_scan(int argc, char **argv)
                     strerror(errno));
         ibidi_lgr_free(o.lgr);
         cli_against_free(o.against);
+        cli_against_free(o.protect);
         return CLI_USAGE;
     }
 
@@ -1264,6 +1420,7 @@ static int run_scan(int argc, char **argv)
         close(fd);
         ibidi_lgr_free(o.lgr);
         cli_against_free(o.against);
+        cli_against_free(o.protect);
         return CLI_USAGE;
     }
     const ibidi_scan_groups_options go = {o.memory, tmpdir, N_KINDS};
@@ -1280,6 +1437,7 @@ static int run_scan(int argc, char **argv)
         free(r);
         ibidi_lgr_free(o.lgr);
         cli_against_free(o.against);
+        cli_against_free(o.protect);
         scan_html_free(o.html);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
         return CLI_INVALID;
@@ -1370,12 +1528,15 @@ end:;
             o.threads == 1 ? "" : "s");
     if (s.tot.c.valid != s.tot.c.names && !o.against)
         rc = CLI_INVALID;
+    if (s.tot.look_alikes) /* --protect: a name that looks like a protected one */
+        rc = CLI_INVALID;
     /* collisions make the exit status 1: those shown, under --only-valid */
     for (int k = 0; k < N_KINDS; k++)
         if (o.only_valid ? o.shown > 0 : s.counts[k].groups > 0)
             rc = CLI_INVALID;
     ibidi_scan_groups_free(o.groups);
     cli_against_free(o.against);
+    cli_against_free(o.protect);
     ibidi_lgr_free(o.lgr);
     scan_html_free(o.html);
     gzclose(r->gz);
@@ -1388,7 +1549,7 @@ const cli_command cli_cmd_scan = {
     "names of a list or a zone file: validity, bidi findings, displays, collisions",
     "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
     "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
-    "                  [--lgr FILE] [--only-valid] [--html FILE] [FILE|-]\n"
+    "                  [--lgr FILE] [--only-valid] [--html FILE] [--protect LIST] [FILE|-]\n"
     "       ibidi scan --against EXISTING [OPTION...] [CANDIDATE...]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
@@ -1422,6 +1583,12 @@ const cli_command cli_cmd_scan = {
     "                marked (JSON {\"type\": \"candidate\",\n"
     "                \"collisions\": [...], ...}; TSV candidate TAB NAME TAB VALIDITY TAB N\n"
     "                TAB COLLISIONS), then a summary\n"
+    "  --protect LIST  names to protect (brands, top domains; one per line): each name's\n"
+    "                record also says which of them it looks like in a context (UTS #39\n"
+    "                bidi skeletons: look-ltr, look-rtl) or displays like (ltr, rtl), the\n"
+    "                protected name itself aside (text: looks like NAME [WHY]; JSON\n"
+    "                \"looks_like\": [{\"name\", \"why\"}]; TSV a last column NAME:WHY+WHY,...);\n"
+    "                any makes the exit status 1\n"
     "  --html FILE   also the report as one HTML page: the summary, then each group's\n"
     "                names as the browser shows them in both directions, with filters\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"

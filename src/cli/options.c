@@ -91,6 +91,7 @@ static const cli_option table[] = {
     {"--output", 0, CLI_OPT_OUTPUT, CLI_ARG_PICK, INPUTS, "iri to-iri"},
     {"--profile", 0, CLI_OPT_PROFILE, CLI_ARG_PICK, PROFILES,
      "check,to-ascii,to-unicode,twins,scan,iri to-uri"},
+    {"--protect", 0, CLI_OPT_PROTECT, CLI_ARG_VALUE, NULL, "scan"},
     {"--prove", 0, CLI_OPT_PROVE, CLI_ARG_NONE, NULL, "display"},
     {"--set", 0, CLI_OPT_SET, CLI_ARG_VALUE, NULL, "lgr check,lgr variants,lgr index"},
     {"--spans", 0, CLI_OPT_SPANS, CLI_ARG_NONE, NULL, "display"},

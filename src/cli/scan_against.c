@@ -92,6 +92,44 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, int owner
     return st == IBIDI_OK;
 }
 
+/* ---- --protect ----------------------------------------------------------------------------- */
+
+size_t cli_protect_match(const cli_against *a, const char *name, size_t len, const char *text,
+                         const ibidi_scan_result *r, ibidi_scan_hit *small, size_t cap,
+                         ibidi_scan_hit **out)
+{
+    ibidi_scan_keys k;
+    size_t n = 0;
+    *out = small;
+    make_keys(name, len, text, r, &k);
+    ibidi_status st = ibidi_scan_against_lookup(a->idx, &k, small, cap, &n, NULL);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) { /* a name like many protected ones */
+        ibidi_scan_hit *h = malloc(n * sizeof *h);
+        if (!h)
+            return (size_t)-1;
+        st = ibidi_scan_against_lookup(a->idx, &k, h, n, &n, NULL);
+        *out = h;
+    }
+    if (st != IBIDI_OK) {
+        if (*out != small)
+            free(*out);
+        *out = small;
+        return (size_t)-1;
+    }
+    /* the protected name itself (the same Unicode form) is no look-alike of it */
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((*out)[i].why & IBIDI_SCAN_WHY_SAME))
+            (*out)[m++] = (*out)[i];
+    return m;
+}
+
+const char *cli_against_name(const cli_against *a, size_t i, size_t *len)
+{
+    *len = a->c[i].len;
+    return a->c[i].name;
+}
+
 /* ---- The candidates ------------------------------------------------------------------------ */
 
 static int add_candidate(cli_against *a, const char *name, size_t len, size_t line)
@@ -194,6 +232,11 @@ cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, si
 /* ---- The records ------------------------------------------------------------------------- */
 
 static const char *const why_names[] = {"same", "ltr", "rtl", "lgr", "look-ltr", "look-rtl"};
+
+const char *cli_against_why_name(unsigned b)
+{
+    return b < sizeof why_names / sizeof why_names[0] ? why_names[b] : NULL;
+}
 
 /* The reasons, separated by sep (text and TSV). */
 static void put_why(FILE *f, unsigned why, const char *sep)

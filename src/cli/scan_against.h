@@ -45,6 +45,20 @@ int cli_against_existing(cli_against *a, const char *name, size_t len, int owner
  * exit status. */
 int cli_against_report(cli_against *a, const cli_against_totals *t);
 
+/* --protect FILE: the same index holds the protected names (the candidates, read from
+ * FILE by the command), and each scanned name is looked up in it. Its hits (the protected
+ * names it looks or displays like, the protected name itself left out) go to small when
+ * cap holds them, else to an allocated array (*out: free it when it is not small); the
+ * count, or (size_t)-1 without memory. From any worker thread. */
+size_t cli_protect_match(const cli_against *a, const char *name, size_t len, const char *text,
+                         const ibidi_scan_result *r, ibidi_scan_hit *small, size_t cap,
+                         ibidi_scan_hit **out);
+/* The i-th candidate (protected name) as given. */
+const char *cli_against_name(const cli_against *a, size_t i, size_t *len);
+/* The name of bit b of a reason (IBIDI_SCAN_WHY_*: "same", "ltr", ..., "look-rtl"), or
+ * NULL past the last. */
+const char *cli_against_why_name(unsigned b);
+
 void cli_against_free(cli_against *a);
 
 #endif
