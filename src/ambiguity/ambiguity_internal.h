@@ -70,6 +70,27 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
                                     ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
                                     ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
 
+/* The glyphs text shows in a paragraph of direction context, as the twin search sees them
+ * (its characters of class BN set aside, X9): into glyph and level (0xFF for a glyph
+ * drawn mirrored, with no code point of its own), at most IBIDI_AMBIGUITY_TWINS_MAX;
+ * returns their number, 0 when the search would refuse the text or nothing shows. */
+size_t ibidi__twins_shown(const uint32_t *text, size_t n, ibidi_dir context, uint32_t *glyph,
+                          uint8_t *level);
+/* Glyphs replaced at places of the display (visual positions of ibidi__twins_shown). */
+typedef struct ibidi__twins_change {
+    const uint16_t *at;
+    const uint32_t *to;
+    size_t n;
+} ibidi__twins_change;
+/* The twin search of text, but for the texts that show its display with the glyphs of
+ * change (each drawn as itself at every level, none of class BN or NSM): every such text
+ * with the marks of text on the same glyphs, each to fn8 (text itself excluded). State on
+ * the stack. */
+ibidi_status ibidi__twins_search_shown(const uint32_t *text, size_t n,
+                                       const ibidi__twins_change *change, ibidi_dir context,
+                                       size_t max_candidates, ibidi_ambiguity_twin_utf8_fn fn8,
+                                       void *ctx, ibidi_ambiguity_twin_stats *stats);
+
 /* An identifier parsed once for several steps (ibidi_scan_name): the parser's status and
  * error, and when it is IBIDI_OK its components (all stored) and info. */
 typedef struct ibidi__parsed {

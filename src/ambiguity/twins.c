@@ -764,7 +764,8 @@ static void visual_order(const uint8_t *lev, size_t n, int16_t *v2l, uint8_t *tl
 static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_dir context,
                               size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
                               ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
-                              ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
+                              ibidi_ambiguity_twin_stats *stats, ibidi_error *err,
+                              const ibidi__twins_change *change)
 {
     ibidi_error e;
     /* X9: the characters set aside take no part in the search (see report_with_aside);
@@ -819,6 +820,13 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
         s->lev0[v] = s->fl[v2l[v]];
         s->l2v[v2l[v]] = (int16_t)v;
     }
+    /* ibidi__twins_search_shown: other glyphs at some places (drawn as themselves at any
+       level, the caller's choice), the texts that show them searched instead */
+    for (size_t j = 0; change && j < change->n; j++)
+        if (change->at[j] < n) {
+            s->g.glyph[change->at[j]] = change->to[j];
+            s->gflag[change->at[j]] = 0;
+        }
     if (s->naside)
         memcpy(s->l2v0, s->l2v, n * sizeof s->l2v[0]);
     for (size_t j = 0; j < n; j++)
@@ -854,7 +862,8 @@ static ibidi_status search_on_stack(const uint32_t *text, size_t n, ibidi_dir co
                                     void *ctx, ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     search s;
-    return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
+    return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err,
+                     NULL);
 }
 
 /* The checks of the text before a search: IBIDI_OK when it may run (n > 0), else the
@@ -900,7 +909,60 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
     ibidi_status st = check_text(text, n, context, stats, err);
     if (st != IBIDI_OK || n == 0)
         return st;
-    return search_in(state, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, err);
+    return search_in(state, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, err,
+                     NULL);
+}
+
+/* The state on the stack for a search of what another glyph sequence shows. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static ibidi_status shown_on_stack(const uint32_t *text, size_t n,
+                                   const ibidi__twins_change *change, ibidi_dir context,
+                                   size_t max_candidates, ibidi_ambiguity_twin_utf8_fn fn8,
+                                   void *ctx, ibidi_ambiguity_twin_stats *stats)
+{
+    search s;
+    return search_in(&s, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, NULL,
+                     change);
+}
+
+ibidi_status ibidi__twins_search_shown(const uint32_t *text, size_t n,
+                                       const ibidi__twins_change *change, ibidi_dir context,
+                                       size_t max_candidates, ibidi_ambiguity_twin_utf8_fn fn8,
+                                       void *ctx, ibidi_ambiguity_twin_stats *stats)
+{
+    ibidi_status st = check_text(text, n, context, stats, NULL);
+    if (st != IBIDI_OK || n == 0)
+        return st;
+    return shown_on_stack(text, n, change, context, max_candidates, fn8, ctx, stats);
+}
+
+size_t ibidi__twins_shown(const uint32_t *text, size_t n, ibidi_dir context, uint32_t *glyph,
+                          uint8_t *level)
+{
+    uint32_t kept[MAXN];
+    uint8_t lev[MAXN], tl[MAXN];
+    int16_t v2l[MAXN];
+    size_t m = 0;
+    if (check_text(text, n, context, NULL, NULL) != IBIDI_OK)
+        return 0;
+    for (size_t i = 0; i < n; i++) /* X9, as the search sets them aside */
+        if (!ibidi__ambig_set_aside(ibidi_unicode_bidi_class(text[i])))
+            kept[m++] = text[i];
+    if (m == 0)
+        return 0;
+    ibidi_error e;
+    if (ibidi_bidi_resolve_cp(kept, m, &(ibidi_bidi_options){.dir = context},
+                              &(ibidi_bidi_result){.levels = lev, .cap = m}, &e) != IBIDI_OK)
+        return 0;
+    visual_order(lev, m, v2l, tl);
+    for (size_t v = 0; v < m; v++) {
+        uint8_t flag;
+        glyph_of(kept[v2l[v]], lev[v2l[v]], &glyph[v], &flag);
+        level[v] = flag ? 0xFF : lev[v2l[v]]; /* 0xFF: drawn mirrored, no glyph of its own */
+    }
+    return m;
 }
 
 /* The search's context and bound of the options (NULL: the defaults); 0 when they are
