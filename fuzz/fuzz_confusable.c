@@ -13,7 +13,10 @@
  *     the types Recommended or Inclusion (UTS #39 §3.1, Table 1); a confusable set in code
  *     point order that holds the code point;
  *  7. the look-alike findings: warnings of the three codes, within the input, a
- *     RESTRICTED_CHARACTER exactly on each character that is not Allowed.
+ *     RESTRICTED_CHARACTER exactly on each character that is not Allowed;
+ *  8. the look-alike forms (ibidi_confusable_forms_utf8, a small bound): each other than
+ *     the input, with its bidi skeleton in that direction, and 1 or 2 changes from one
+ *     member of a confusable set to another; the counts agree with the callback's.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,6 +32,56 @@ static void require(int ok)
 
 #define CAP 8192
 
+typedef struct form_check {
+    const char *s;
+    size_t len, calls;
+    ibidi_dir dir;
+    const char *skel;
+    size_t skel_len;
+} form_check;
+
+static int check_form(const ibidi_confusable_form *f, void *ctx)
+{
+    form_check *c = ctx;
+    static char sk[16 * CAP];
+    ibidi_buf b = {sk, sizeof sk, 0};
+    c->calls++;
+    require(!(f->len == c->len && memcmp(f->text, c->s, f->len) == 0));
+    require(f->n_changes >= 1 && f->n_changes <= 2);
+    for (size_t i = 0; i < f->n_changes; i++) {
+        uint32_t set[128];
+        size_t n = ibidi_confusable_set(f->from[i], set, 128), in = 0;
+        for (size_t j = 0; j < n && j < 128; j++)
+            in |= set[j] == f->to[i];
+        require(in && f->from[i] != f->to[i]);
+    }
+    require(ibidi_confusable_bidi_skeleton_utf8(f->text, f->len, c->dir, &b, NULL) ==
+                IBIDI_OK &&
+            b.len == c->skel_len && memcmp(sk, c->skel, b.len) == 0);
+    return 0;
+}
+
+/* Property 8. */
+static void forms(const char *s, size_t size)
+{
+    static char skel[16 * CAP];
+    for (int d = 0; d < 2; d++) {
+        const ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+        ibidi_buf b = {skel, sizeof skel, 0};
+        if (ibidi_confusable_bidi_skeleton_utf8(s, size, dir, &b, NULL) != IBIDI_OK)
+            continue;
+        form_check c = {s, size, 0, dir, skel, b.len};
+        const ibidi_confusable_forms_options o = {dir, (unsigned)(size & 1), 2, 300,
+                                                  check_form, &c};
+        ibidi_confusable_forms_stats st;
+        ibidi_status fs = ibidi_confusable_forms_utf8(s, size, &o, &st, NULL);
+        require(fs == IBIDI_OK || fs == IBIDI_E_AMBIG_CONTROL || fs == IBIDI_E_TWINS_TOO_LONG);
+        if (fs == IBIDI_OK)
+            require(st.forms == c.calls && st.candidates <= 300 + st.displays &&
+                    st.displays <= 300);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -39,6 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     ibidi_buf32 dec = {cps, CAP, 0};
     int ok8 = ibidi_utf8_decode(s, size, &dec, NULL) == IBIDI_OK;
+    if (ok8)
+        forms(s, size);
     for (size_t i = 0; ok8 && i < dec.len; i++) { /* property 6 */
         uint32_t p[IBIDI_CONFUSABLE_MAX_PROTOTYPE];
         require(ibidi_confusable_prototype(cps[i], p, IBIDI_CONFUSABLE_MAX_PROTOTYPE) <=

@@ -557,6 +557,265 @@ static void test_ascii_short_cut(void)
           tried);
 }
 
+/* ---- Look-alike forms ----------------------------------------------------------------- */
+
+/* What a run of ibidi_confusable_forms_utf8 saw: every form checked against the public
+ * bidi skeleton of the name, and kept (up to a bound) for the other checks. */
+#define MAX_SEEN 4096
+typedef struct seen {
+    const char *name;
+    ibidi_dir dir;
+    char skel[1024];
+    size_t skel_len, n, bad, dup, calls;
+    char *forms[MAX_SEEN];
+    size_t stop_after; /* 0: never stop */
+} seen;
+
+static int same_skeleton(const char *a, size_t an, ibidi_dir dir, const char *sk, size_t skn)
+{
+    char b[1024];
+    ibidi_buf out = {b, sizeof b, 0};
+    return ibidi_confusable_bidi_skeleton_utf8(a, an, dir, &out, NULL) == IBIDI_OK &&
+           out.len == skn && memcmp(b, sk, skn) == 0;
+}
+
+static int on_form(const ibidi_confusable_form *f, void *ctx)
+{
+    seen *x = ctx;
+    x->calls++;
+    int ok = same_skeleton(f->text, f->len, x->dir, x->skel, x->skel_len) &&
+             !(f->len == strlen(x->name) && memcmp(f->text, x->name, f->len) == 0) &&
+             f->n_changes >= 1;
+    for (size_t i = 0; ok && i < f->n_changes; i++) {
+        uint32_t set[128];
+        size_t n = ibidi_confusable_set(f->from[i], set, 128), in = 0;
+        for (size_t j = 0; j < n && j < 128; j++)
+            in |= set[j] == f->to[i];
+        ok = f->from[i] != f->to[i] && in && ibidi_confusable_identifier_allowed(f->to[i]);
+    }
+    if (!ok && x->bad++ < 3)
+        CHECK(0, "form %.*s of %s (%s): not a look-alike", (int)f->len, f->text, x->name,
+              x->dir == IBIDI_DIR_RTL ? "rtl" : "ltr");
+    for (size_t i = 0; i < x->n && i < MAX_SEEN; i++)
+        if (strlen(x->forms[i]) == f->len && memcmp(x->forms[i], f->text, f->len) == 0)
+            x->dup++;
+    if (x->n < MAX_SEEN) {
+        x->forms[x->n] = malloc(f->len + 1);
+        memcpy(x->forms[x->n], f->text, f->len);
+        x->forms[x->n][f->len] = '\0';
+    }
+    x->n++;
+    return x->stop_after && x->calls >= x->stop_after;
+}
+
+static void seen_init(seen *x, const char *name, ibidi_dir dir)
+{
+    memset(x, 0, sizeof *x);
+    x->name = name;
+    x->dir = dir;
+    ibidi_buf out = {x->skel, sizeof x->skel, 0};
+    ibidi_confusable_bidi_skeleton_utf8(name, strlen(name), dir, &out, NULL);
+    x->skel_len = out.len;
+}
+
+static void seen_free(seen *x)
+{
+    for (size_t i = 0; i < x->n && i < MAX_SEEN; i++)
+        free(x->forms[i]);
+}
+
+static int seen_has(const seen *x, const char *form)
+{
+    for (size_t i = 0; i < x->n && i < MAX_SEEN; i++)
+        if (strcmp(x->forms[i], form) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every text of length n over alphabet a (na code points) whose bidi skeleton in dir is
+ * name's, name and its display twins aside: what the forms with up to n changes must be
+ * (each glyph of such a text is the name's or a replacement, the alphabet). Returns the
+ * number found, each checked to be among x's forms; *missing counts those that are not. */
+static size_t brute_force(const seen *x, const uint32_t *a, size_t na, size_t n,
+                          size_t *missing)
+{
+    size_t total = 1, found = 0;
+    for (size_t i = 0; i < n; i++)
+        total *= na;
+    for (size_t t = 0; t < total; t++) {
+        uint32_t cps[8];
+        char u[64];
+        size_t y = t;
+        for (size_t i = 0; i < n; i++, y /= na)
+            cps[i] = a[y % na];
+        ibidi_buf ub = {u, sizeof u - 1, 0};
+        if (ibidi_utf8_encode(cps, n, &ub, NULL) != IBIDI_OK)
+            continue;
+        u[ub.len] = '\0';
+        if (strcmp(u, x->name) == 0 || !same_skeleton(u, ub.len, x->dir, x->skel, x->skel_len))
+            continue;
+        /* a display twin of the name shows its glyphs: not a form */
+        char d1[256], d2[256];
+        ibidi_display_options dop = {0};
+        dop.context = x->dir;
+        ibidi_buf b1 = {d1, sizeof d1, 0}, b2 = {d2, sizeof d2, 0};
+        if (ibidi_display_utf8(u, ub.len, &dop, &b1, NULL) == IBIDI_OK &&
+            ibidi_display_utf8(x->name, strlen(x->name), &dop, &b2, NULL) == IBIDI_OK &&
+            b1.len == b2.len && memcmp(d1, d2, b1.len) == 0)
+            continue;
+        found++;
+        if (!seen_has(x, u) && (*missing)++ < 3)
+            CHECK(0, "brute force: %s is a look-alike of %s (%s) the forms missed", u, x->name,
+                  x->dir == IBIDI_DIR_RTL ? "rtl" : "ltr");
+    }
+    return found;
+}
+
+static void test_forms(void)
+{
+    static const char *const names[] = {
+        "loo.com", "paypal.com", "\327\231\327\251\327\250\327\220\327\234.com", /* ישראל.com */
+        "a1-b.example", "\331\205\330\253\330\247\331\204.123", /* مثال.123 */
+        "x.y", "lo\342\200\215o.com" /* a ZERO WIDTH JOINER, set aside and put back */};
+    size_t total = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (int d = 0; d < 2; d++) {
+            seen x;
+            seen_init(&x, names[i], d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR);
+            ibidi_confusable_forms_options o = {x.dir, IBIDI_CONFUSABLE_FORMS_PVALID, 2, 200000,
+                                                on_form, &x};
+            ibidi_confusable_forms_stats st;
+            ibidi_error e;
+            CHECK(ibidi_confusable_forms_utf8(names[i], strlen(names[i]), &o, &st, &e) ==
+                          IBIDI_OK &&
+                      st.forms == x.calls && x.bad == 0 && x.dup == 0 && st.displays > 0,
+                  "forms of %s (%s): %zu forms, %zu bad, %zu twice", names[i],
+                  d ? "rtl" : "ltr", x.calls, x.bad, x.dup);
+            total += x.calls;
+            seen_free(&x);
+        }
+    printf("info: look-alike forms: %zu checked against the bidi skeleton\n", total);
+
+    /* ססו.com (samekh samekh vav) is found for loo.com left to right, with 3 changes */
+    {
+        seen x;
+        seen_init(&x, "loo.com", IBIDI_DIR_LTR);
+        ibidi_confusable_forms_options o = {IBIDI_DIR_LTR, IBIDI_CONFUSABLE_FORMS_PVALID, 3, 0,
+                                            on_form, &x};
+        ibidi_confusable_forms_stats st;
+        CHECK(ibidi_confusable_forms_utf8("loo.com", 7, &o, &st, NULL) == IBIDI_OK &&
+                  seen_has(&x, "\327\241\327\241\327\225.com") && !st.truncated,
+              "loo.com: samekh samekh vav .com among %zu forms", x.n);
+        CHECK(!seen_has(&x, "Ioo.com"), "PVALID: no capital I");
+        seen_free(&x);
+    }
+
+    /* completeness on small texts: a brute force over every text of the alphabet the forms
+       can use (the name's glyphs and their replacements) */
+    {
+        static const char *const small[] = {"lo", "o\327\225", "l1"}; /* lo, oו, l1 */
+        for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+            for (int d = 0; d < 2; d++) {
+                seen x;
+                seen_init(&x, small[i], d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR);
+                ibidi_confusable_forms_options o = {x.dir, IBIDI_CONFUSABLE_FORMS_PVALID, 2,
+                                                    SIZE_MAX, on_form, &x};
+                ibidi_confusable_forms_utf8(small[i], strlen(small[i]), &o, NULL, NULL);
+                /* the alphabet: the name's code points and every replacement of each */
+                uint32_t a[256], cps[8];
+                size_t na = 0;
+                ibidi_buf32 cb = {cps, 8, 0};
+                ibidi_utf8_decode(small[i], strlen(small[i]), &cb, NULL);
+                for (size_t j = 0; j < cb.len; j++) {
+                    uint32_t set[128];
+                    size_t n = ibidi_confusable_set(cps[j], set, 128);
+                    if (n == 0)
+                        set[n++] = cps[j];
+                    for (size_t k = 0; k < n && na < 256; k++) {
+                        int have = 0;
+                        for (size_t q = 0; q < na; q++)
+                            have |= a[q] == set[k];
+                        if (!have && (set[k] == cps[j] ||
+                                      (ibidi_confusable_identifier_allowed(set[k]) &&
+                                       ibidi_idna_property_of(set[k]) == IBIDI_IDNA_PVALID &&
+                                       !ibidi_unicode_bidi_mirrored(set[k]))))
+                            a[na++] = set[k];
+                    }
+                }
+                size_t missing = 0;
+                const size_t want = brute_force(&x, a, na, cb.len, &missing);
+                CHECK(missing == 0 && want == x.n,
+                      "%s (%s): the brute force finds %zu look-alikes over %zu characters, "
+                      "the forms %zu, %zu missed",
+                      small[i], d ? "rtl" : "ltr", want, na, x.n, missing);
+                seen_free(&x);
+            }
+    }
+
+    /* the bound, the callback's stop, marks, errors */
+    {
+        seen x;
+        seen_init(&x, "paypal.com", IBIDI_DIR_LTR);
+        ibidi_confusable_forms_options o = {IBIDI_DIR_LTR, 0, 2, 10, on_form, &x};
+        ibidi_confusable_forms_stats st;
+        CHECK(ibidi_confusable_forms_utf8("paypal.com", 10, &o, &st, NULL) == IBIDI_OK &&
+                  st.truncated && st.candidates <= 10 && st.displays <= 10,
+              "max_candidates cuts the search (%zu displays, %zu candidates)", st.displays,
+              st.candidates);
+        seen_free(&x);
+        seen_init(&x, "paypal.com", IBIDI_DIR_LTR);
+        x.stop_after = 3;
+        o.max_candidates = 0;
+        CHECK(ibidi_confusable_forms_utf8("paypal.com", 10, &o, &st, NULL) == IBIDI_OK &&
+                  st.stopped && x.calls == 3 && st.forms == 3,
+              "the callback stops the search");
+        seen_free(&x);
+        CHECK(ibidi_confusable_forms_utf8("e\314\201.com", 7, NULL, &st, NULL) == IBIDI_OK &&
+                  st.forms == 0 && st.displays == 0,
+              "a name with a combining mark has no forms");
+        CHECK(ibidi_confusable_forms_utf8("lo\0o", 4, NULL, &st, NULL) == IBIDI_OK &&
+                  st.forms == 0 && st.displays == 0,
+              "a text with a control the skeleton keeps has no forms");
+        ibidi_error e;
+        CHECK(ibidi_confusable_forms_utf8("a\342\200\217b", 5, NULL, &st, &e) ==
+                      IBIDI_E_AMBIG_CONTROL && e.offset == 1,
+              "a bidi control is refused at its offset");
+        CHECK(ibidi_confusable_forms_utf8("a\377", 2, NULL, &st, &e) ==
+                  IBIDI_E_UTF8_INVALID_BYTE && e.offset == 1,
+              "ill-formed UTF-8");
+        char longname[300];
+        memset(longname, 'a', sizeof longname);
+        CHECK(ibidi_confusable_forms_utf8(longname, sizeof longname, NULL, &st, &e) ==
+                      IBIDI_E_TWINS_TOO_LONG && e.offset == IBIDI_AMBIGUITY_TWINS_MAX,
+              "too long");
+        ibidi_confusable_forms_options bad = {(ibidi_dir)7, 0, 0, 0, NULL, NULL};
+        CHECK(ibidi_confusable_forms_utf8("a", 1, &bad, &st, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "unknown context");
+        bad.context = IBIDI_DIR_LTR;
+        bad.flags = 0x2;
+        CHECK(ibidi_confusable_forms_utf8("a", 1, &bad, &st, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "unknown flags");
+        bad.flags = 0;
+        bad.max_changes = IBIDI_CONFUSABLE_MAX_CHANGES + 1;
+        CHECK(ibidi_confusable_forms_utf8("a", 1, &bad, &st, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "too many changes");
+        CHECK(ibidi_confusable_forms_utf8(NULL, 0, NULL, &st, NULL) == IBIDI_OK && st.forms == 0,
+              "the empty text");
+    }
+    /* the sets the forms read fit their buffer */
+    {
+        uint32_t set[1024];
+        size_t most = 0;
+        for (uint32_t c = 0; c < 0x110000; c++) {
+            size_t n = ibidi_confusable_set(c, set, 1024);
+            if (n > most)
+                most = n;
+        }
+        CHECK(most <= 128, "the largest confusable set has %zu members (the forms hold 128)",
+              most);
+    }
+}
+
 int main(void)
 {
     test_mappings();
@@ -565,6 +824,7 @@ int main(void)
     test_check();
     test_peer_vectors();
     test_ascii_short_cut();
+    test_forms();
     test_errors();
     return t_summary();
 }

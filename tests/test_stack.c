@@ -1176,6 +1176,28 @@ static int c_twins(void)
     return st_ok(ibidi_ambiguity_twins_utf8(twins_text, twins_text_len, &ltr, &st, NULL)) &&
            st_ok(ibidi_ambiguity_twins_cp(twins_cp, twins_n, &rtl, &st, NULL));
 }
+/* The look-alike forms: the twin search's worst text (its bound), and a name whose every
+ * glyph has replacements, one change and two, in both directions. */
+static int count_form(const ibidi_confusable_form *f, void *ctx)
+{
+    (void)f;
+    ++*(size_t *)ctx;
+    return 0;
+}
+static int c_confusable_forms(void)
+{
+    size_t count = 0;
+    ibidi_confusable_forms_stats st;
+    int ok = 1;
+    for (int d = 0; d < 2; d++) {
+        const ibidi_confusable_forms_options o = {d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, 0, 2, 2000,
+                                                  count_form, &count};
+        ok = ok &&
+             st_ok(ibidi_confusable_forms_utf8(twins_text, twins_text_len, &o, &st, NULL)) &&
+             st_ok(ibidi_confusable_forms_utf8("loo.l0o.ooo", 11, &o, &st, NULL));
+    }
+    return ok && count > 0;
+}
 static int c_ident_validate(void)
 {
     const unsigned flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
@@ -1672,6 +1694,7 @@ static const scase cases[] = {
      c_uts39},
     {"ibidi_confusable_skeleton_*, _bidi_skeleton_*, _prototype, _identifier_*",
      IBIDI_CONFUSABLE_STACK, c_confusable},
+    {"ibidi_confusable_forms_utf8", IBIDI_CONFUSABLE_FORMS_STACK, c_confusable_forms},
     {"ibidi_lgr_load, _get_info, _free", IBIDI_LGR_STACK, c_lgr_load},
     {"ibidi_verdict_make, _work_size, ibidi_json_verdict, _finding, _string", IBIDI_VERDICT_STACK,
      c_verdict},

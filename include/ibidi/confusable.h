@@ -130,6 +130,77 @@ IBIDI_API ibidi_status ibidi_confusable_bidi_skeleton_cp(const uint32_t *s, size
                                                          ibidi_dir dir, ibidi_buf32 *out,
                                                          ibidi_error *err);
 
+/* ---- Look-alike forms -------------------------------------------------------------- */
+
+/* The most glyphs a look-alike form may change. */
+#define IBIDI_CONFUSABLE_MAX_CHANGES 16
+
+/* One look-alike form of ibidi_confusable_forms_utf8: the text in logical order, and the
+ * glyphs that changed, in the visual order of the display: the input shows from[i] where
+ * the form shows to[i]. */
+typedef struct ibidi_confusable_form {
+    const char *text; /* UTF-8, not NUL-terminated; valid during the callback only */
+    size_t len;
+    const uint32_t *from, *to; /* n_changes each: the input's glyph, the form's */
+    size_t n_changes;
+} ibidi_confusable_form;
+
+/* Receives one form; returns 0 to go on, non-zero to stop. */
+typedef int (*ibidi_confusable_form_fn)(const ibidi_confusable_form *form, void *ctx);
+
+/* ibidi_confusable_forms_options.flags: replacements that are IDNA2008 PVALID (RFC 5892):
+ * the forms of a domain name that a registry could hold (no capital I for l). */
+#define IBIDI_CONFUSABLE_FORMS_PVALID 0x1u
+
+/* How ibidi_confusable_forms_utf8 runs (a zero-initialised record: the defaults). */
+typedef struct ibidi_confusable_forms_options {
+    ibidi_dir context;     /* the paragraph: IBIDI_DIR_LTR (0) or IBIDI_DIR_RTL */
+    unsigned flags;        /* IBIDI_CONFUSABLE_FORMS_* */
+    size_t max_changes;    /* glyphs replaced at most (0: 1; at most
+                              IBIDI_CONFUSABLE_MAX_CHANGES) */
+    size_t max_candidates; /* the bound of the searches, over all of them (0:
+                              IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, SIZE_MAX: none) */
+    ibidi_confusable_form_fn fn; /* NULL: the forms are only counted */
+    void *ctx;
+} ibidi_confusable_forms_options;
+
+typedef struct ibidi_confusable_forms_stats {
+    size_t displays;   /* glyph sequences searched (the input's display, changed) */
+    size_t candidates; /* texts run forward through the UBA */
+    size_t forms;      /* forms passed to the callback */
+    int truncated;     /* 1 when max_candidates cut the search: more forms may exist */
+    int stopped;       /* 1 when the callback stopped it */
+} ibidi_confusable_forms_stats;
+
+/*
+ * The look-alike forms of s in a paragraph of direction opts->context: every text other
+ * than s and its display twins (ibidi/ambiguity.h) that shows the glyphs of s's display
+ * with 1 to opts->max_changes of them replaced, each by a character of its confusable
+ * set (UTS #39 §4), so that its bidi skeleton in that direction is s's. ססו.com is a form
+ * of loo.com left to right (vav for l, samekh for o: the right-to-left run reverses them).
+ * The forms with fewer changes come first; each glyph sequence gets every text that shows
+ * it (the twin search, run on it: exact, its marks on the same glyphs as in s), each
+ * passed once. A replacement is a character the General Security Profile allows in
+ * identifiers (UTS #39 §3.1, Identifier_Status Allowed), its own NFD, a starter, not
+ * default-ignorable, not Bidi_Mirrored and not of class BN or NSM, for a glyph with the
+ * same properties: the forms' bidi skeletons are then s's by construction (the same
+ * prototypes at the same places; tests/test_confusable.c checks it on every form it
+ * finds). A name with combining marks gets no forms (L3 would move its marks with the
+ * levels of the replaced glyphs), nor one with a control of class BN that is not
+ * default-ignorable (the search sets it aside and puts it back, the skeleton keeps it). The searches together run at most opts->max_candidates
+ * candidates forward (stats->truncated when they are cut). Errors: as
+ * ibidi_ambiguity_twins_utf8 (IBIDI_E_AMBIG_CONTROL, IBIDI_E_TWINS_TOO_LONG above
+ * IBIDI_AMBIGUITY_TWINS_MAX code points, the decoder's statuses), and
+ * IBIDI_E_INVALID_ARGUMENT for another context, unknown flags or more than
+ * IBIDI_CONFUSABLE_MAX_CHANGES changes. No allocation.
+ * Stack: IBIDI_CONFUSABLE_FORMS_STACK, and the callback's own below it.
+ */
+#define IBIDI_CONFUSABLE_FORMS_STACK 30720
+IBIDI_API ibidi_status ibidi_confusable_forms_utf8(const char *s, size_t len,
+                                                   const ibidi_confusable_forms_options *opts,
+                                                   ibidi_confusable_forms_stats *stats,
+                                                   ibidi_error *err);
+
 #ifdef __cplusplus
 }
 #endif
