@@ -5,6 +5,7 @@
 # bound, --json, standard input, several items, exit statuses and clear errors.
 # Usage: sh tests/test_cli_twins.sh BUILD
 BUILD=${1:-build}
+TAB=$(printf '\t')
 IBIDI=$BUILD/ibidi
 . tests/cli_lib.sh
 
@@ -128,5 +129,47 @@ has max-twins "$tmp/out" "# list cut at 1 twins (--max-twins): more twins may ex
 run max-twins-json 1 "$IBIDI" twins --max-twins 2 --json --input notation '123@ABC.com'
 contains max-twins-json "$tmp/out" '"truncated":true,"list_cut":true}'
 run max-twins-range 2 "$IBIDI" twins --max-twins 0 ab
+
+# --look-alike N: the forms that show the display with up to N glyphs replaced by
+# look-alikes (UTS #39 §4): samekh samekh vav .com for loo.com left to right (three
+# changes, reversed by the right-to-left run), not in a right-to-left paragraph
+SSV=$(printf '\327\241\327\241\327\225')
+run look-alike 1 "$IBIDI" twins --look-alike 3 loo.com
+has "look-alike: the bidi form" "$tmp/out" "$SSV.com${TAB}valid${TAB}look-alike U+006C>U+05D5,U+006F>U+05E1,U+006F>U+05E1"
+has "look-alike: one change" "$tmp/out" "l$(printf '\320\276')o.com${TAB}valid${TAB}look-alike U+006F>U+043E"
+if grep -q "^Ioo.com" "$tmp/out"; then ko "look-alike: a capital I is no PVALID replacement"; else ok; fi
+run look-alike-rtl 1 "$IBIDI" twins --context rtl --look-alike 3 loo.com
+if grep -q "^$SSV.com" "$tmp/out"; then ko "look-alike-rtl: samekh samekh vav is no form right to left"; else ok; fi
+# every form has the input's bidi skeleton in that context (the library's, as check prints it)
+run look-alike-one 1 "$IBIDI" twins --look-alike 1 ab.example
+n=$(grep -c 'look-alike U+' "$tmp/out")
+[ "$n" -gt 10 ] && ok || ko "look-alike-one: $n forms"
+if python3 - "$tmp/out" "$IBIDI" <<'EOF'
+import json, subprocess, sys
+lines = [l.split("\t") for l in open(sys.argv[1], encoding="utf-8") if "look-alike U+" in l]
+forms = [l[0] for l in lines][:40]
+def skel(name):
+    out = subprocess.run([sys.argv[2], "check", "--json", name], capture_output=True, text=True).stdout
+    return json.loads(out)["bidi_skeleton"]["ltr"]
+want = skel("ab.example")
+bad = [f for f in forms if skel(f) != want]
+assert not bad, bad
+EOF
+then ok; else ko "look-alike-one: a form with another bidi skeleton"; fi
+# JSON: the forms with their changes; text mode has no validity
+run look-alike-json 1 "$IBIDI" twins --json --look-alike 3 loo.com
+contains look-alike-json "$tmp/out" "{\"form\":\"$SSV.com\",\"valid\":true,\"codes\":\"[]\",\"changes\":[{\"from\":\"l\",\"to\":\"$(printf '\327\225')\"},"
+if python3 -c "import json,sys; d=json.loads(open(sys.argv[1]).read()); assert d['valid_look_alikes'] > 0 and not d['look_alike_truncated'] and len(d['look_alikes']) >= d['valid_look_alikes']" "$tmp/out"; then ok; else ko "look-alike-json: counts"; fi
+run look-alike-text 1 "$IBIDI" twins --as text --look-alike 1 lo
+has look-alike-text "$tmp/out" "1o${TAB}look-alike U+006C>U+0031"
+# bounds: a cut search is said; a mark gets no forms; usage
+run look-alike-cut 1 "$IBIDI" twins --look-alike 2 --max-candidates 5 paypal.com
+has look-alike-cut "$tmp/out" "# look-alike search cut after 5 candidates (--max-candidates): more forms may exist"
+run look-alike-list-cut 1 "$IBIDI" twins --look-alike 1 --max-twins 2 paypal.com
+has look-alike-list-cut "$tmp/out" "# look-alike list cut at 2 forms (--max-twins): more forms may exist"
+run look-alike-mark 0 "$IBIDI" twins --look-alike 1 "$(printf 'e\314\201.example')"
+[ ! -s "$tmp/out" ] && ok || ko "look-alike-mark: $(cat "$tmp/out")"
+run look-alike-range 2 "$IBIDI" twins --look-alike 17 ab
+run look-alike-zero 2 "$IBIDI" twins --look-alike 0 ab
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -23,6 +23,7 @@ typedef struct twins_opts {
     size_t max_twins; /* --max-twins: the twins one item holds (memory stays bounded) */
     int json;
     int many; /* more than one item: each one's twins under a "# ITEM" line */
+    size_t look_alike; /* --look-alike N: the forms with up to N glyphs replaced (0: none) */
 } twins_opts;
 
 typedef struct twin {
@@ -30,6 +31,8 @@ typedef struct twin {
     size_t len;
     int valid;
     char *codes;
+    uint32_t from[IBIDI_CONFUSABLE_MAX_CHANGES], to[IBIDI_CONFUSABLE_MAX_CHANGES];
+    size_t n_changes; /* a look-alike form: the glyphs changed (display order) */
 } twin;
 
 typedef struct twin_list {
@@ -73,6 +76,21 @@ static int collect(const char *t, size_t len, void *ctx)
     return 0;
 }
 
+/* A look-alike form (ibidi_confusable_forms_utf8), with its changes. */
+static int collect_form(const ibidi_confusable_form *f, void *ctx)
+{
+    twin_list *l = ctx;
+    const size_t before = l->n;
+    int stop = collect(f->text, f->len, ctx);
+    if (l->n > before) {
+        twin *w = &l->v[l->n - 1];
+        w->n_changes = f->n_changes;
+        memcpy(w->from, f->from, f->n_changes * sizeof f->from[0]);
+        memcpy(w->to, f->to, f->n_changes * sizeof f->to[0]);
+    }
+    return stop;
+}
+
 static void list_free(twin_list *l)
 {
     for (size_t i = 0; i < l->n; i++) {
@@ -94,6 +112,27 @@ static int validate(const char *s, size_t len, ibidi_iri_kind as, ibidi_idna_pro
     if (st != IBIDI_OK && st != IBIDI_E_IDENT_INVALID)
         return -1;
     return st == IBIDI_OK;
+}
+
+/* Each twin's validity and codes (none for --as text); the valid ones, or -1 without
+ * memory. */
+static long validate_list(twin_list *l, const twins_opts *o, ibidi_iri_kind kind)
+{
+    long n_valid = 0;
+    for (size_t i = 0; i < l->n && !o->text; i++) {
+        l->v[i].valid = validate(l->v[i].s, l->v[i].len, kind, o->profile, &l->v[i].codes);
+        if (l->v[i].valid < 0)
+            return -1;
+        n_valid += l->v[i].valid;
+    }
+    return n_valid;
+}
+
+/* A form's changes: U+XXXX>U+YYYY, joined by ','. */
+static void put_changes(FILE *f, const twin *t)
+{
+    for (size_t j = 0; j < t->n_changes; j++)
+        fprintf(f, "%sU+%04X>U+%04X", j ? "," : "", (unsigned)t->from[j], (unsigned)t->to[j]);
 }
 
 /* Valid twins first, then by their bytes: a stable order to read and to compare. */
@@ -186,23 +225,47 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         ibidi_free(uform);
         return CLI_INVALID;
     }
-    size_t n_valid = 0;
-    for (size_t i = 0; i < l.n && !o->text; i++) {
-        l.v[i].valid = validate(l.v[i].s, l.v[i].len, kind, o->profile, &l.v[i].codes);
-        if (l.v[i].valid < 0) {
+    /* --look-alike N: the forms that show the display with up to N glyphs replaced by
+       look-alikes (UTS #39 §4), the library's search; for a domain name only replacements
+       a registry could hold (PVALID) */
+    twin_list fl = {0};
+    fl.max = o->max_twins;
+    ibidi_confusable_forms_stats fst;
+    memset(&fst, 0, sizeof fst);
+    if (o->look_alike) {
+        const ibidi_confusable_forms_options fo = {
+            o->context, !o->text && kind == IBIDI_IRI_AS_DOMAIN ? IBIDI_CONFUSABLE_FORMS_PVALID
+                                                                : 0u,
+            o->look_alike, o->max_candidates ? o->max_candidates : SIZE_MAX, collect_form, &fl};
+        st = ibidi_confusable_forms_utf8(s, slen, &fo, &fst, &err);
+        if (st != IBIDI_OK || fl.oom) { /* the twin search took it: only memory fails */
             fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
             fprintf(stderr, "ibidi twins: out of memory\n");
             list_free(&l);
+            list_free(&fl);
             free(conv);
+            ibidi_free(uform);
             return CLI_INVALID;
         }
-        n_valid += (size_t)l.v[i].valid;
+    }
+    const long n_valid = validate_list(&l, o, kind), n_valid_f = validate_list(&fl, o, kind);
+    if (n_valid < 0 || n_valid_f < 0) {
+        fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
+        fprintf(stderr, "ibidi twins: out of memory\n");
+        list_free(&l);
+        list_free(&fl);
+        free(conv);
+        ibidi_free(uform);
+        return CLI_INVALID;
     }
     if (l.n > 1)
         qsort(l.v, l.n, sizeof *l.v, twin_cmp);
-    /* exit 1 when the identifier is ambiguous (a valid twin; any twin for text) or when
-     * the bound cut the search, so that nothing is proved */
-    if ((o->text ? l.n : n_valid) > 0 || stats.truncated || l.cut)
+    if (fl.n > 1)
+        qsort(fl.v, fl.n, sizeof *fl.v, twin_cmp);
+    /* exit 1 when the identifier is ambiguous (a valid twin or look-alike; any for text)
+     * or when the bound cut a search, so that nothing is proved */
+    if ((o->text ? l.n + fl.n : (size_t)(n_valid + n_valid_f)) > 0 || stats.truncated ||
+        l.cut || fst.truncated || fl.cut)
         rc = CLI_INVALID;
 
     if (o->json) {
@@ -238,10 +301,38 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             cli_jw_close(&w);
         }
         cli_jw_close(&w);
-        cli_jw_uint(&w, "valid_twins", o->text ? 0 : n_valid);
+        cli_jw_uint(&w, "valid_twins", o->text ? 0 : (size_t)n_valid);
         cli_jw_uint(&w, "candidates", stats.candidates);
         cli_jw_bool(&w, "truncated", stats.truncated || l.cut);
         cli_jw_bool(&w, "list_cut", l.cut);
+        if (o->look_alike) { /* the forms, each with its changes in display order */
+            cli_jw_array(&w, "look_alikes");
+            for (size_t i = 0; i < fl.n; i++) {
+                cli_jw_object(&w, NULL);
+                cli_jw_text(&w, "form", fl.v[i].s, fl.v[i].len);
+                if (o->text) {
+                    cli_jw_null(&w, "valid");
+                } else {
+                    cli_jw_bool(&w, "valid", fl.v[i].valid);
+                    cli_jw_cstr(&w, "codes", fl.v[i].codes);
+                }
+                cli_jw_array(&w, "changes");
+                for (size_t j = 0; j < fl.v[i].n_changes; j++) {
+                    char a[5], b[5];
+                    cli_jw_object(&w, NULL);
+                    cli_jw_text(&w, "from", a, ibidi_utf8_encode_cp(fl.v[i].from[j], a));
+                    cli_jw_text(&w, "to", b, ibidi_utf8_encode_cp(fl.v[i].to[j], b));
+                    cli_jw_close(&w);
+                }
+                cli_jw_close(&w);
+                cli_jw_close(&w);
+            }
+            cli_jw_close(&w);
+            cli_jw_uint(&w, "valid_look_alikes", o->text ? 0 : (size_t)n_valid_f);
+            cli_jw_uint(&w, "look_alike_displays", fst.displays);
+            cli_jw_uint(&w, "look_alike_candidates", fst.candidates);
+            cli_jw_bool(&w, "look_alike_truncated", fst.truncated || fl.cut);
+        }
         cli_jw_end(&w);
     } else {
         if (o->many || shown_u) {
@@ -267,8 +358,25 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
                    stats.candidates);
         if (l.cut)
             printf("# list cut at %zu twins (--max-twins): more twins may exist\n", l.max);
+        for (size_t i = 0; i < fl.n; i++) { /* FORM TAB validity TAB look-alike CHANGES */
+            cli_put_text(stdout, fl.v[i].s, fl.v[i].len, o->in);
+            if (!o->text)
+                printf("\t%s%s%s", fl.v[i].valid ? "valid" : "invalid",
+                       fl.v[i].valid ? "" : " ", fl.v[i].valid ? "" : fl.v[i].codes);
+            fputs("\tlook-alike ", stdout);
+            put_changes(stdout, &fl.v[i]);
+            fputc('\n', stdout);
+        }
+        if (fst.truncated)
+            printf("# look-alike search cut after %zu candidates (--max-candidates): more "
+                   "forms may exist\n",
+                   fst.candidates);
+        if (fl.cut)
+            printf("# look-alike list cut at %zu forms (--max-twins): more forms may exist\n",
+                   fl.max);
     }
     list_free(&l);
+    list_free(&fl);
     free(conv);
     ibidi_free(uform);
     return rc;
@@ -303,6 +411,11 @@ static int twins_run(int argc, char **argv)
                 return CLI_USAGE;
             o.max_candidates = (size_t)m;
             break;
+        case CLI_OPT_LOOK_ALIKE: /* the most glyphs a form replaces */
+            if (cli_args_number(&a, &x, 1, IBIDI_CONFUSABLE_MAX_CHANGES, &m) < 0)
+                return CLI_USAGE;
+            o.look_alike = (size_t)m;
+            break;
         case CLI_OPT_MAX_TWINS:
             if (cli_args_number(&a, &x, 1, MAX_HELD, &m) < 0)
                 return CLI_USAGE;
@@ -321,7 +434,8 @@ const cli_command cli_cmd_twins = {
     "twins", "every other identifier that displays exactly like this one (display twins)",
     "usage: ibidi twins [--context ltr|rtl] [--input utf8|notation|notation-arabic]\n"
     "                   [--as auto|domain|iri|email|text] [--profile P]\n"
-    "                   [--max-candidates N] [--max-twins N] [--json] [IDENT ...]\n"
+    "                   [--max-candidates N] [--max-twins N] [--look-alike N] [--json]\n"
+    "                   [IDENT ...]\n"
     "\n"
     "Lists every other logical identifier that shows the same glyphs, mirroring included\n"
     "(Badami's bidi ambiguity), one per line: TWIN TAB valid, or TWIN TAB invalid [codes]\n"
@@ -342,9 +456,19 @@ const cli_command cli_cmd_twins = {
     "  --max-twins N  the twins one item lists, 1 to 100000 (the default): the search stops\n"
     "                there (\"# list cut ...\", JSON list_cut, exit 1), so memory stays\n"
     "                bounded\n"
+    "  --look-alike N  also the look-alike forms: every identifier that shows the same\n"
+    "                glyphs with 1 to N (at most 16) of them replaced by characters of\n"
+    "                their UTS #39 confusable sets, so that its bidi skeleton is this one's\n"
+    "                (samekh samekh vav .com for loo.com left to right): FORM TAB\n"
+    "                validity TAB look-alike U+XXXX>U+YYYY,... (the glyphs changed, in\n"
+    "                display order); a domain name's replacements are IDNA2008 PVALID;\n"
+    "                --max-candidates and --max-twins bound them too\n"
     "  --json        one object per identifier: display, validity, twins, candidates tried\n"
+    "                (with --look-alike, \"look_alikes\": [{\"form\", \"valid\", \"codes\",\n"
+    "                \"changes\": [{\"from\", \"to\"}]}])\n"
     "\n"
     "With several identifiers, each one's twins follow a line \"# IDENT\". Exit status: 0\n"
-    "when no identifier has a valid twin (for text: any twin) and no search was cut, 1\n"
+    "when no identifier has a valid twin or look-alike (for text: any) and no search was\n"
+    "cut, 1\n"
     "otherwise, 2 for a usage error.\n",
     twins_run, 0, NULL};
