@@ -215,23 +215,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(dst == IBIDI_OK && dl == flen && memcmp(ref, form, flen) == 0);
     }
     /* the name's keys into collision groups, with a copy of it under another spelling
-       (the same Unicode form): every display not self_display is one key, and no group
-       forms (a name added twice under a key counts once) */
+       (the same Unicode form): every display not self_display is one key, every bidi
+       skeleton one more, and no group forms (a name added twice under a key counts once) */
     ibidi_scan_groups *grp = NULL;
-    const ibidi_scan_groups_options go = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 3};
+    const ibidi_scan_groups_options go = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 5};
     if (ibidi_scan_groups_create(&go, &grp, NULL) == IBIDI_OK) {
         unsigned added = 0, added2 = 0;
         require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added, NULL) == IBIDI_OK);
         require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added2, NULL) == IBIDI_OK &&
                 added2 == added);
-        for (unsigned k = 0; k < 2; k++)
+        for (unsigned k = 0; k < 2; k++) {
             require(((added >> k) & 1u) ==
                     (r.display[k].present && !((r.self_display >> k) & 1u)));
+            /* every bidi skeleton made is a key (kinds 3 and 4) */
+            require(!!(added & (IBIDI_SCAN_LOOK_KEY_LTR << k)) == !!r.skeleton[k].present);
+        }
         require(ibidi_scan_groups_finish(grp, NULL) == IBIDI_OK);
         for (unsigned k = 0; k < 2; k++) {
             ibidi_scan_group_counts gc;
             require(ibidi_scan_groups_counts(grp, k, &gc) == IBIDI_OK &&
                     gc.keys == ((added >> k) & 1u) && gc.groups == 0);
+            require(ibidi_scan_groups_counts(grp, 3 + k, &gc) == IBIDI_OK &&
+                    gc.keys == (size_t)!!r.skeleton[k].present && gc.groups == 0);
         }
         ibidi_scan_groups_free(grp);
     }

@@ -420,10 +420,16 @@ IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g,
  * name of the groups (one registrant's), and a host name that owns no record of its own
  * is compared all the same. With an LGR (res->lgr_index present), the index label goes
  * under kind 2 (g needs three kinds then), so that the names of one variant set collide.
- * *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL for the displays added, and
- * IBIDI_SCAN_LGR_KEY for the index label. Thread-safe, and its errors, as
+ * With bidi skeletons (IBIDI_SCAN_SKELETON: res->skeleton), each goes under kind 3
+ * (left to right) or 4 (right to left; g needs five kinds then), every name's, those
+ * that display as themselves too: the names of one key there look alike (UTS #39 §4),
+ * display twins among them. *added (may be NULL) gets IBIDI_SCAN_LTR and IBIDI_SCAN_RTL
+ * for the displays added, IBIDI_SCAN_LGR_KEY for the index label, and
+ * IBIDI_SCAN_LOOK_KEY_LTR and _RTL for the skeletons. Thread-safe, and its errors, as
  * ibidi_scan_groups_add. */
 #define IBIDI_SCAN_LGR_KEY 0x4u
+#define IBIDI_SCAN_LOOK_KEY_LTR 0x8u
+#define IBIDI_SCAN_LOOK_KEY_RTL 0x10u
 IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name,
                                                       size_t len, const ibidi_scan_result *res,
                                                       unsigned *added, ibidi_error *err);

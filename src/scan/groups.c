@@ -286,7 +286,8 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
         *added = 0;
     if (!g || !res || (!name && len) || g->kinds < 2 ||
         (!res->text.data &&
-         (res->unicode.present || res->display[0].present || res->display[1].present)))
+         (res->unicode.present || res->display[0].present || res->display[1].present ||
+          res->skeleton[0].present || res->skeleton[1].present)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     const char *buf = res->text.data;
     /* the names are compared in their Unicode form: an A-label and its U-label are one */
@@ -314,6 +315,22 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
             return st;
         if (added)
             *added |= IBIDI_SCAN_LGR_KEY;
+    }
+    /* UTS #39 §4: names with one bidi skeleton in a direction look alike there; every
+       name goes in, those that display as themselves too (paypal.com and pаypal.com) */
+    for (unsigned k = 0; k < 2; k++) {
+        const ibidi_span *sk = &res->skeleton[k];
+        if (!sk->present)
+            continue;
+        if (g->kinds < 5)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        const ibidi_scan_groups_entry e = {3 + k, buf + sk->start, sk->length, u, ulen,
+                                           res->valid};
+        ibidi_status st = ibidi_scan_groups_add(g, &e, err);
+        if (st != IBIDI_OK)
+            return st;
+        if (added)
+            *added |= IBIDI_SCAN_LOOK_KEY_LTR << k;
     }
     return ibidi__ok(err);
 }
