@@ -321,8 +321,15 @@ static void measure(const char *what, const list *l, int reps, int passes)
 
 /* Runs `ibidi scan --tsv --threads K [--memory M] FILE` with output to /dev/null; *kb gets
  * the peak resident memory of the command. Returns the seconds taken, or -1. */
-static double run_cli(const char *ibidi, const char *file, int threads, const char *memory,
-                      long *kb, double *cpu)
+/* How run_cli runs the command besides: --look-alike-groups, and standard output to a file
+ * (NULL: /dev/null). */
+typedef struct run_extra {
+    int look;
+    const char *out;
+} run_extra;
+
+static double run_cli_x(const char *ibidi, const char *file, int threads, const char *memory,
+                        const run_extra *x, long *kb, double *cpu)
 {
     int fd[2];
     if (pipe(fd) != 0)
@@ -337,17 +344,20 @@ static double run_cli(const char *ibidi, const char *file, int threads, const ch
         pid_t pid = fork();
         if (pid == 0) {
             int null = open("/dev/null", O_WRONLY);
-            if (null >= 0) {
-                dup2(null, 1);
+            int to = x && x->out ? open(x->out, O_WRONLY | O_CREAT | O_TRUNC, 0600) : null;
+            if (null >= 0 && to >= 0) {
+                dup2(to, 1);
                 dup2(null, 2);
             }
             char nthreads[16];
             snprintf(nthreads, sizeof nthreads, "%d", threads);
+            const char *look = x && x->look ? "--look-alike-groups" : "--tsv"; /* --tsv twice: none */
             if (memory)
-                execl(ibidi, ibidi, "scan", "--tsv", "--threads", nthreads, "--memory", memory,
-                      file, (char *)NULL);
+                execl(ibidi, ibidi, "scan", "--tsv", look, "--threads", nthreads, "--memory",
+                      memory, file, (char *)NULL);
             else
-                execl(ibidi, ibidi, "scan", "--tsv", "--threads", nthreads, file, (char *)NULL);
+                execl(ibidi, ibidi, "scan", "--tsv", look, "--threads", nthreads, file,
+                      (char *)NULL);
             _exit(127);
         }
         int status = 0;
@@ -377,6 +387,12 @@ static double run_cli(const char *ibidi, const char *file, int threads, const ch
     double el = now() - t0;
     *kb = maxrss;
     return maxrss < 0 ? -1 : el;
+}
+
+static double run_cli(const char *ibidi, const char *file, int threads, const char *memory,
+                      long *kb, double *cpu)
+{
+    return run_cli_x(ibidi, file, threads, memory, NULL, kb, cpu);
 }
 
 /* The i-th generated name: a number label in front of every fourth sample name, "nI." in
@@ -642,6 +658,116 @@ static void measure_zone(const char *ibidi, uint64_t n)
         remove(path);
 }
 
+/* ---- Look-alikes in a zone ------------------------------------------------------------- */
+
+/* The planted pairs: a Latin name of the letters l and o (the bits of j, 12 of them) and
+ * its look-alike, of Cyrillic о for o (Latin/Cyrillic), of Hebrew vav for l and samekh for
+ * o in reverse order (Latin/Hebrew: the right-to-left run shows them reversed), or of the
+ * Arabic-Indic digits one for l and five for o (Arabic digits/Latin letters); both names
+ * in one look-alike group left to right is a pair found. */
+#define N_PLANTED 300
+static void planted(unsigned j, char *latin, char *other)
+{
+    static const char *const cyr_o = "\320\276", *vav = "\327\225", *samekh = "\327\241",
+                             *ar1 = "\331\241", *ar5 = "\331\245";
+    const unsigned kind = j % 3, bits = j / 3 + 1;
+    char *a = latin, *b = other;
+    for (int k = 11; k >= 0; k--)
+        *a++ = (bits >> k) & 1u ? 'l' : 'o';
+    for (int k = 11; k >= 0; k--) {
+        const int l = kind == 1 ? (bits >> (11 - k)) & 1u : (bits >> k) & 1u; /* reversed */
+        const char *c = kind == 0 ? (l ? "l" : cyr_o) : kind == 1 ? (l ? vav : samekh)
+                                                                : (l ? ar1 : ar5);
+        b += sprintf(b, "%s", c);
+    }
+    strcpy(a, ".com");
+    strcpy(b, ".com");
+}
+
+/* `ibidi scan --tsv --look-alike-groups` over the generated zone with the planted pairs, 2
+ * threads, beside the scan without it (interleaved, best of 3): the rates, their ratio
+ * (goal: at least 0.8), the peak memory, and the planted pairs found (goal: all). */
+static void measure_look_alike(const char *ibidi, uint64_t n)
+{
+    char path[] = "/tmp/ibidi_bench_look_XXXXXX", out[] = "/tmp/ibidi_bench_lookout_XXXXXX";
+    int fd = mkstemp(path), fo = mkstemp(out);
+    zone_mix mix = {0, 0, 0};
+    if (fd < 0 || fo < 0 || (close(fd), close(fo), !write_zone(path, n, &mix))) {
+        fprintf(stderr, "bench_scan: cannot write a temporary file\n");
+        return;
+    }
+    FILE *f = fopen(path, "a");
+    for (unsigned j = 0; f && j < N_PLANTED; j++) {
+        char a[128], b[128];
+        planted(j, a, b);
+        fprintf(f, "%s.\t172800\tin\tns\tns1.dns1.net.\n%s.\t172800\tin\tns\tns1.dns1.net.\n", a,
+                b);
+    }
+    if (!f || fclose(f) != 0) {
+        remove(path);
+        remove(out);
+        return;
+    }
+    double best_plain = 1e30, best_look = 1e30;
+    long kb_plain = -1, kb_look = -1;
+    for (int k = 0; k < 3; k++) {
+        long m;
+        const run_extra x = {1, out};
+        double a = run_cli(ibidi, path, 2, NULL, &m, NULL);
+        if (a > 0 && a < best_plain) {
+            best_plain = a;
+            kb_plain = m;
+        }
+        double b = run_cli_x(ibidi, path, 2, NULL, &x, &m, NULL);
+        if (b > 0 && b < best_look) {
+            best_look = b;
+            kb_look = m;
+        }
+    }
+    /* the pairs found: both names in one left-to-right look-alike group */
+    size_t found = 0;
+    FILE *r = fopen(out, "r");
+    static char line[1 << 16], names[(1 << 16) + 2];
+    static unsigned char got[N_PLANTED];
+    memset(got, 0, sizeof got);
+    while (r && fgets(line, sizeof line, r)) {
+        if (strncmp(line, "look-alike-collision\tltr\t", 25) != 0)
+            continue;
+        const char *t = strchr(line + 25, '\t');
+        if (!t)
+            continue;
+        snprintf(names, sizeof names, ",%s", t + 1);
+        names[strcspn(names, "\n")] = ',';
+        for (unsigned j = 0; j < N_PLANTED; j++) {
+            char a[128], b[128], ka[132], kb2[132];
+            planted(j, a, b);
+            snprintf(ka, sizeof ka, ",%s,", a);
+            snprintf(kb2, sizeof kb2, ",%s,", b);
+            if (!got[j] && strstr(names, ka) && strstr(names, kb2)) {
+                got[j] = 1;
+                found++;
+            }
+        }
+    }
+    if (r)
+        fclose(r);
+    remove(path);
+    remove(out);
+    if (best_plain >= 1e30 || best_look >= 1e30) {
+        printf("  could not run %s\n", ibidi);
+        return;
+    }
+    const double total = (double)(n + 2 * N_PLANTED);
+    printf("ibidi scan --tsv --look-alike-groups over the generated zone with %d planted homoglyph "
+           "pairs (Latin/Cyrillic, Latin/Hebrew, Arabic digits/Latin letters), 2 threads, "
+           "beside the scan without it (interleaved, best of 3):\n"
+           "  %.0f names/s against %.0f: %.2fx the rate without look-alikes (goal: >= 0.8x); "
+           "peak memory %.1f MB against %.1f (goal for a 160M-name zone: at most 4 GiB, "
+           "under --memory); planted pairs found: %zu of %d (goal: all)\n",
+           N_PLANTED, total / best_look, total / best_plain, best_plain / best_look,
+           (double)kb_look / 1024.0, (double)kb_plain / 1024.0, found, N_PLANTED);
+}
+
 int main(int argc, char **argv)
 {
     flags = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
@@ -669,8 +795,10 @@ int main(int argc, char **argv)
     if (argc > 1) {
         const char *zn = getenv("IBIDI_BENCH_ZONE_NAMES");
         const unsigned long long nz = zn && *zn ? strtoull(zn, NULL, 10) : 2000000ull;
-        if (nz)
+        if (nz) {
             measure_zone(argv[1], nz);
+            measure_look_alike(argv[1], nz);
+        }
     }
     if (argc > 1) {
         char path[] = "/tmp/ibidi_bench_scan_XXXXXX";

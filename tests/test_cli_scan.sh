@@ -306,5 +306,57 @@ run only-valid-json 1 "$IBIDI" scan --json --only-valid --threads 2 "$SAMPLE"
 contains only-valid-json "$tmp/out" '"groups_shown":1}'
 [ "$(grep -c '"type":"collision"' "$tmp/out")" -eq 1 ] && ok || ko "only-valid-json: not one group"
 
+# ---- --look-alike-groups: groups of names with one bidi skeleton (UTS #39 §4) -------------------
+# Planted pairs among 6,000 generated names: Latin/Cyrillic (pаypal), Latin/Hebrew (samekh
+# samekh vav .com looks like loo.com left to right only), Arabic digits/Latin letters
+# (one five one .com looks like lol.com left to right); each is found, and no other group
+CYR=$(printf 'p\320\260ypal.com')
+SSV=$(printf '\327\241\327\241\327\225.com')
+AD=$(printf '\331\241\331\245\331\241.com')
+i=0
+while [ $i -lt 2000 ]; do
+    printf 'n%dx.com\nq%d-z.net\nw%dv.org\n' $i $i $i
+    i=$((i + 1))
+done >"$tmp/gen.txt"
+{ head -n 3000 "$tmp/gen.txt"; printf 'paypal.com\nloo.com\nlol.com\n%s\n%s\n%s\n' "$CYR" "$SSV" "$AD"; tail -n 3000 "$tmp/gen.txt"; } >"$tmp/planted.txt"
+run look-alike 1 "$IBIDI" scan --look-alike-groups --tsv "$tmp/planted.txt"
+has "look-alike: latin/cyrillic ltr" "$tmp/out" "look-alike-collision${TAB}ltr${TAB}paypal.corn${TAB}paypal.com,$CYR"
+has "look-alike: latin/cyrillic rtl" "$tmp/out" "look-alike-collision${TAB}rtl${TAB}paypal.corn${TAB}paypal.com,$CYR"
+has "look-alike: latin/hebrew ltr" "$tmp/out" "look-alike-collision${TAB}ltr${TAB}loo.corn${TAB}loo.com,$SSV"
+has "look-alike: arabic digits ltr" "$tmp/out" "look-alike-collision${TAB}ltr${TAB}lol.corn${TAB}lol.com,$AD"
+c=$(grep -c '^look-alike-collision' "$tmp/out")
+[ "$c" -eq 4 ] && ok || ko "look-alike: 4 groups, not $c"
+contains "look-alike: summary" "$tmp/out" "${TAB}look_alike_ltr_groups=3${TAB}"
+contains "look-alike: summary rtl" "$tmp/out" "${TAB}look_alike_rtl_groups=1${TAB}"
+# the same in one thread and in four, as JSON (every line parsed)
+"$IBIDI" scan --look-alike-groups --json --threads 1 "$tmp/planted.txt" >"$tmp/l1.json" 2>/dev/null
+"$IBIDI" scan --look-alike-groups --json --threads 4 "$tmp/planted.txt" >"$tmp/l4.json" 2>/dev/null
+if cmp -s "$tmp/l1.json" "$tmp/l4.json"; then ok; else ko "look-alike: threads differ"; fi
+if python3 - "$tmp/l1.json" <<'EOF'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+groups = [r for r in recs if r["type"] == "look_alike_collision"]
+assert len(groups) == 4, groups
+assert {"context": "ltr", "skeleton": "loo.corn"}.items() <= groups[1].items() or any(
+    g["skeleton"] == "loo.corn" and g["context"] == "ltr" for g in groups), groups
+s = recs[-1]
+assert s["type"] == "summary" and s["look_alike_ltr"]["groups"] == 3, s
+assert s["look_alike_rtl"]["names_in_groups"] == 2, s
+EOF
+then ok; else ko "look-alike: json"; fi
+# text; left to right only; without --look-alike no such group
+run look-alike-text 1 "$IBIDI" scan --look-alike-groups --context ltr "$tmp/planted.txt"
+has look-alike-text "$tmp/out" "look-alike collision ltr: skeleton loo.corn is shared by 2 names (2 valid): loo.com, $SSV"
+has look-alike-text "$tmp/out" "summary look-alike ltr: 6003 distinct bidi skeletons, 3 look-alike groups, 6 names in them"
+if grep -q 'look-alike collision rtl' "$tmp/out"; then ko "look-alike-text: rtl groups with --context ltr"; else ok; fi
+run look-alike-off 1 "$IBIDI" scan "$tmp/planted.txt"
+if grep -q 'look-alike' "$tmp/out"; then ko "look-alike-off: groups without the option"; else ok; fi
+# --only-valid keeps the groups of two valid names (one five one .com is invalid, B1)
+run look-alike-valid 1 "$IBIDI" scan --look-alike-groups --only-valid --tsv "$tmp/planted.txt"
+c=$(grep -c '^look-alike-collision' "$tmp/out")
+[ "$c" -eq 3 ] && ok || ko "look-alike-valid: 3 groups, not $c"
+run look-alike-html 2 "$IBIDI" scan --look-alike-groups --html "$tmp/p.html" "$tmp/planted.txt"
+contains look-alike-html "$tmp/err" "--look-alike-groups and --html: choose one"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -33,7 +33,8 @@ enum { IN_AUTO = 0, IN_NAMES = 1, IN_ZONE = 2 }; /* the order of --format's valu
 enum { CTX_LTR = 0, CTX_RTL = 1, N_CTX = 2 };
 /* The kinds of keys of the collision groups: a display per context, then --lgr's index
  * labels. */
-enum { KIND_VARIANT = N_CTX, N_KINDS = N_CTX + 1 };
+/* ... then, with --look-alike-groups, the bidi skeletons per context (UTS #39 §4). */
+enum { KIND_VARIANT = N_CTX, KIND_LOOK = N_CTX + 1, N_KINDS = N_CTX + 1 + N_CTX };
 static const char *const ctx_names[N_CTX] = {"ltr", "rtl"};
 
 /* A batch holds this many lines, or about this many bytes, whichever comes first: enough
@@ -58,6 +59,7 @@ typedef struct scan_opts {
     size_t shown;     /* the groups shown (all of them without --only-valid) */
     cli_against *against; /* --against: the input is the existing list (scan_against.c) */
     cli_against *protect; /* --protect: the names each name is looked up against */
+    int look;             /* --look-alike-groups: names with one bidi skeleton */
     const char *html_path; /* --html: the report as a page, beside the output */
     scan_html *html;
 } scan_opts;
@@ -362,7 +364,8 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
     const ibidi_scan_options so = {(w->o->ctx[CTX_LTR] ? IBIDI_SCAN_LTR : 0u) |
                                        (w->o->ctx[CTX_RTL] ? IBIDI_SCAN_RTL : 0u) |
                                        (w->o->in_format == IN_ZONE ? IBIDI_SCAN_OWNER : 0u) |
-                                       (w->o->protect ? IBIDI_SCAN_SKELETON : 0u),
+                                       (w->o->protect || w->o->look ? IBIDI_SCAN_SKELETON
+                                                                    : 0u),
                                    {w->o->profile, 0, 0, NULL, 0}, w->o->lgr};
     worker_release(w);
     w->fnd = (ibidi_findings){w->own_items, WORKER_FINDINGS, 0, 0};
@@ -679,7 +682,11 @@ static void process_name(worker *w, batch *b, cli_out *out, const char *name, si
        its locks are per shard of keys, so workers seldom wait for each other */
     {
         ibidi_error e;
-        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, &w->r,
+        /* the skeletons made for --protect alone make no groups */
+        ibidi_scan_result keys = w->r;
+        if (!o->look)
+            keys.skeleton[0].present = keys.skeleton[1].present = 0;
+        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, &keys,
                                                                NULL, &e);
         if (st != IBIDI_OK) {
             b->failed = st;
@@ -761,15 +768,17 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
     o->shown++;
     if (o->html)
         scan_html_group(o->html, g);
-    const int variant = g->kind == KIND_VARIANT;
-    const char *ctx_name = variant ? "lgr" : ctx_names[g->kind];
+    const int variant = g->kind == KIND_VARIANT, look = g->kind >= KIND_LOOK;
+    const char *ctx_name =
+        variant ? "lgr" : ctx_names[look ? g->kind - KIND_LOOK : g->kind];
     if (o->format == FMT_JSON) {
         cli_jw jw;
         cli_jw_begin(&jw, stdout, CLI_IN_UTF8);
-        cli_jw_cstr(&jw, "type", variant ? "variant_collision" : "collision");
+        cli_jw_cstr(&jw, "type",
+                    variant ? "variant_collision" : look ? "look_alike_collision" : "collision");
         if (!variant)
             cli_jw_cstr(&jw, "context", ctx_name);
-        cli_jw_str(&jw, variant ? "index" : "display", g->key, g->key_len);
+        cli_jw_str(&jw, variant ? "index" : look ? "skeleton" : "display", g->key, g->key_len);
         cli_jw_array(&jw, "names");
         for (size_t j = 0; j < g->n; j++)
             cli_jw_str(&jw, NULL, g->names[j], g->name_lens[j]);
@@ -779,7 +788,9 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
     } else if (o->format == FMT_TSV) {
         cli_tsv tsv;
         cli_tsv_begin(&tsv, stdout, CLI_IN_UTF8);
-        cli_tsv_cstr(&tsv, variant ? "variant-collision" : "collision");
+        cli_tsv_cstr(&tsv, variant ? "variant-collision"
+                           : look  ? "look-alike-collision"
+                                   : "collision");
         cli_tsv_cstr(&tsv, ctx_name);
         cli_tsv_str(&tsv, g->key, g->key_len);
         /* NAMES: one field, the names joined by ',' (a group has two at least) */
@@ -792,6 +803,10 @@ static int print_group(const ibidi_scan_group *g, void *ctx)
     } else {
         if (variant) {
             fputs("variant collision: index ", stdout);
+            cli_put_escaped(stdout, g->key, g->key_len);
+            printf(" is shared by %zu names (%zu valid):", g->n, g->n_valid);
+        } else if (look) {
+            printf("look-alike collision %s: skeleton ", ctx_name);
             cli_put_escaped(stdout, g->key, g->key_len);
             printf(" is shared by %zu names (%zu valid):", g->n, g->n_valid);
         } else {
@@ -1073,6 +1088,15 @@ static void print_summary(const scan_state *s)
             cli_jw_uint(&jw, "names_in_variant_groups", s->counts[KIND_VARIANT].names_in_groups);
             cli_jw_close(&jw);
         }
+        for (int c = 0; o->look && c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            cli_jw_object(&jw, c ? "look_alike_rtl" : "look_alike_ltr");
+            cli_jw_uint(&jw, "skeletons", s->counts[KIND_LOOK + c].keys);
+            cli_jw_uint(&jw, "groups", s->counts[KIND_LOOK + c].groups);
+            cli_jw_uint(&jw, "names_in_groups", s->counts[KIND_LOOK + c].names_in_groups);
+            cli_jw_close(&jw);
+        }
         if (o->only_valid)
             cli_jw_uint(&jw, "groups_shown", o->shown);
         if (o->protect)
@@ -1107,6 +1131,14 @@ static void print_summary(const scan_state *s)
             tsv_count(&tsv, "lgr", "names_in_variant_groups",
                       s->counts[KIND_VARIANT].names_in_groups);
         }
+        for (int c = 0; o->look && c < N_CTX; c++) {
+            if (!o->ctx[c])
+                continue;
+            const char *lk = c ? "look_alike_rtl" : "look_alike_ltr";
+            tsv_count(&tsv, lk, "skeletons", s->counts[KIND_LOOK + c].keys);
+            tsv_count(&tsv, lk, "groups", s->counts[KIND_LOOK + c].groups);
+            tsv_count(&tsv, lk, "names_in_groups", s->counts[KIND_LOOK + c].names_in_groups);
+        }
         if (o->only_valid)
             tsv_count(&tsv, NULL, "groups_shown", o->shown);
         if (o->protect)
@@ -1132,6 +1164,13 @@ static void print_summary(const scan_state *s)
                    "%zu names in variant groups\n",
                    s->counts[KIND_VARIANT].keys, s->counts[KIND_VARIANT].groups,
                    s->counts[KIND_VARIANT].names_in_groups);
+        for (int c = 0; o->look && c < N_CTX; c++)
+            if (o->ctx[c])
+                printf("summary look-alike %s: %zu distinct bidi skeletons, %zu look-alike "
+                       "groups, %zu names in them\n",
+                       ctx_names[c], s->counts[KIND_LOOK + c].keys,
+                       s->counts[KIND_LOOK + c].groups,
+                       s->counts[KIND_LOOK + c].names_in_groups);
         if (o->only_valid)
             printf("summary: %zu groups with at least two valid names shown (--only-valid)\n",
                    o->shown);
@@ -1156,7 +1195,7 @@ static int html_finish(const scan_state *s)
     fig.not_analysed = s->tot.c.not_analysed;
     fig.zone = o->in_format == IN_ZONE;
     fig.set_aside = s->tot.c.set_aside;
-    for (int k = 0; k < N_KINDS; k++) {
+    for (int k = 0; k < SCAN_HTML_KINDS; k++) {
         fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL : o->ctx[k];
         fig.counts[k] = s->counts[k];
     }
@@ -1328,6 +1367,7 @@ static int run_scan(int argc, char **argv)
         case CLI_OPT_ORIGIN: o.origin = x.value; break;
         case CLI_OPT_AGAINST: against = x.value; break;
         case CLI_OPT_PROTECT: protect = x.value; break;
+        case CLI_OPT_LOOK_ALIKE_GROUPS: o.look = 1; break;
         default: break;
         }
     }
@@ -1345,6 +1385,10 @@ static int run_scan(int argc, char **argv)
     /* the protected names are looked up by every name of a scan, not by candidates */
     if (against && protect)
         return cli_usage_error(cmd_name, "--protect and --against: choose one");
+    /* the page shows display and variant groups (--against reports look-alikes by
+       candidate whether --look-alike-groups is given or not) */
+    if (o.look && o.html_path)
+        return cli_usage_error(cmd_name, "--look-alike-groups and --html: choose one");
     if (!against && n_items > 1)
         return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", items[0], items[1]);
     o.file = against ? against : n_items ? items[0] : NULL;
@@ -1549,7 +1593,8 @@ const cli_command cli_cmd_scan = {
     "names of a list or a zone file: validity, bidi findings, displays, collisions",
     "usage: ibidi scan [--format auto|names|zone] [--origin NAME] [--context ltr|rtl|both]\n"
     "                  [--profile P] [--json|--tsv] [--threads K] [--memory SIZE]\n"
-    "                  [--lgr FILE] [--only-valid] [--html FILE] [--protect LIST] [FILE|-]\n"
+    "                  [--lgr FILE] [--only-valid] [--html FILE] [--protect LIST]\n"
+    "                  [--look-alike-groups] [FILE|-]\n"
     "       ibidi scan --against EXISTING [OPTION...] [CANDIDATE...]\n"
     "\n"
     "Reads domain names, one per line (U-labels or A-labels; '#' starts a comment; blank\n"
@@ -1583,12 +1628,21 @@ const cli_command cli_cmd_scan = {
     "                marked (JSON {\"type\": \"candidate\",\n"
     "                \"collisions\": [...], ...}; TSV candidate TAB NAME TAB VALIDITY TAB N\n"
     "                TAB COLLISIONS), then a summary\n"
+    "  --look-alike-groups  also the look-alike groups: names with one UTS #39 bidi\n"
+    "                skeleton in a context (pаypal.com and paypal.com; samekh samekh vav\n"
+    "                .com and loo.com left to right), display twins among them (JSON\n"
+    "                {\"type\": \"look_alike_collision\", \"context\", \"skeleton\",\n"
+    "                \"names\"}; TSV look-alike-collision TAB CONTEXT TAB SKELETON TAB\n"
+    "                NAMES); every name is compared, so the scan takes about three times\n"
+    "                as long. Not with --html\n"
     "  --protect LIST  names to protect (brands, top domains; one per line): each name's\n"
     "                record also says which of them it looks like in a context (UTS #39\n"
     "                bidi skeletons: look-ltr, look-rtl) or displays like (ltr, rtl), the\n"
     "                protected name itself aside (text: looks like NAME [WHY]; JSON\n"
     "                \"looks_like\": [{\"name\", \"why\"}]; TSV a last column NAME:WHY+WHY,...);\n"
-    "                any makes the exit status 1\n"
+    "                any makes the exit status 1\n",
+    run_scan,
+    0,
     "  --html FILE   also the report as one HTML page: the summary, then each group's\n"
     "                names as the browser shows them in both directions, with filters\n"
     "  --json        one JSON object per line: {\"type\": \"name\", \"name\", \"valid\",\n"
@@ -1601,9 +1655,7 @@ const cli_command cli_cmd_scan = {
     "With --lgr, a name's record gives its disposition and index label (JSON \"lgr\"; TSV\n"
     "DISPOSITION TAB INDEX), and the variant groups follow (JSON {\"type\":\n"
     "\"variant_collision\", \"index\", \"names\"}; TSV variant-collision TAB lgr TAB INDEX\n"
-    "TAB NAMES).\n",
-    run_scan,
-    0,
+    "TAB NAMES).\n"
     "\n"
     "A zone file gives each owner name once per run of its records (ibidi(1) says how);\n"
     "a line it cannot read goes to standard error with its line, column and status, and\n"

@@ -77,6 +77,7 @@ static const cli_option table[] = {
      "check,scan,lgr check,lgr variants,lgr index"},
     {"--list", 0, CLI_OPT_LIST, CLI_ARG_NONE, NULL, "explain"},
     {"--look-alike", 0, CLI_OPT_LOOK_ALIKE, CLI_ARG_VALUE, NULL, "twins"},
+    {"--look-alike-groups", 0, CLI_OPT_LOOK_ALIKE_GROUPS, CLI_ARG_NONE, NULL, "scan"},
     {"--max-candidates", 0, CLI_OPT_MAX_CANDIDATES, CLI_ARG_VALUE, NULL, "twins"},
     {"--max-length", 0, CLI_OPT_MAX_LENGTH, CLI_ARG_VALUE, NULL, "verify-rule"},
     {"--max-restriction", 0, CLI_OPT_MAX_RESTRICTION, CLI_ARG_PICK, LEVELS, "check"},
