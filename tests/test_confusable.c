@@ -816,6 +816,206 @@ static void test_forms(void)
     }
 }
 
+/* ---- Chromium's top-domain vectors ------------------------------------------------------ */
+
+#define CHROMIUM "../shared/lookalike/chromium-skeleton-topdomain.tsv"
+
+/* Why Chromium's answer may differ from UTS #39's, each told from the row itself:
+ * Chromium strips diacritics before its skeleton (a mark in the input's NFD), compares the
+ * registrable domain of a host (more labels in the input than in the expected domain),
+ * looks skeletons up without separators (an input without dots for a domain with them),
+ * and maps more characters than confusables.txt (an ASCII skeleton expected where UTS #39
+ * leaves a non-ASCII character: its dashes, 丅, ł). */
+enum { AGREE, DIACRITICS, REGISTRABLE, SEPARATORS, EXTRA_MAPPINGS, UNEXPLAINED, N_WHY };
+static const char *const why_names[N_WHY] = {
+    "agree", "diacritics stripped first", "registrable domain compared",
+    "separators dropped", "Chromium's own mappings to ASCII", "unexplained"};
+
+static int has_mark(const char *s)
+{
+    uint32_t cps[256];
+    char nfd[1024];
+    ibidi_buf b = {nfd, sizeof nfd, 0};
+    if (ibidi_normalize_utf8(s, strlen(s), IBIDI_NORMALIZE_NFD, &b, NULL) != IBIDI_OK)
+        return 0;
+    ibidi_buf32 d = {cps, 256, 0};
+    if (ibidi_utf8_decode(nfd, b.len, &d, NULL) != IBIDI_OK)
+        return 0;
+    for (size_t i = 0; i < d.len && i < 256; i++)
+        if (ibidi_unicode_general_category(cps[i]) == IBIDI_UNICODE_GC_MN)
+            return 1;
+    return 0;
+}
+
+static size_t labels(const char *s)
+{
+    size_t n = *s != 0;
+    for (; *s; s++)
+        n += *s == '.';
+    return n;
+}
+
+static int non_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return 1;
+    return 0;
+}
+
+/* The skeleton of s (UTF-8, NUL-terminated into out). */
+static size_t skel_of(const char *s, char *out, size_t cap)
+{
+    ibidi_buf b = {out, cap - 1, 0};
+    if (ibidi_confusable_skeleton_utf8(s, strlen(s), &b, NULL) != IBIDI_OK)
+        return 0;
+    out[b.len] = 0;
+    return b.len;
+}
+
+/* A name and its --protect keys (ibidi_scan_name with skeletons, as `ibidi scan` makes
+ * them). */
+static int keys_of(const char *name, ibidi_scan_result *r, ibidi_scan_keys *k)
+{
+    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON,
+                                   {0, 0, 0, NULL, 0}, NULL};
+    if (ibidi_scan_name_alloc(name, strlen(name), &so, r, NULL, NULL) != IBIDI_OK)
+        return 0;
+    const char *t = r->text.data;
+    memset(k, 0, sizeof *k);
+    k->name = name;
+    k->name_len = strlen(name);
+    k->form = r->unicode.present ? t + r->unicode.start : name;
+    k->form_len = r->unicode.present ? r->unicode.length : strlen(name);
+    k->valid = r->valid;
+    for (int c = 0; c < 2; c++) {
+        if (r->display[c].present) {
+            k->key[c] = t + r->display[c].start;
+            k->key_len[c] = r->display[c].length;
+        }
+        if (r->skeleton[c].present) {
+            k->key[3 + c] = t + r->skeleton[c].start;
+            k->key_len[3 + c] = r->skeleton[c].length;
+        }
+    }
+    return 1;
+}
+
+static void test_chromium_top_domains(void)
+{
+    char *text = slurp(CHROMIUM);
+    if (!text) {
+        printf("skipped: %s is not there (peer vectors)\n", CHROMIUM);
+        return;
+    }
+    row rows[128];
+    size_t nr = 0;
+    for (char *line = strtok(text, "\n"); line && nr < 128; line = strtok(NULL, "\n")) {
+        row *r = &rows[nr];
+        r->n = 0;
+        for (char *p = line; r->n < 20;) {
+            r->f[r->n++] = p;
+            char *tab = strchr(p, '\t');
+            if (!tab)
+                break;
+            *tab = 0;
+            p = tab + 1;
+        }
+        if (r->n >= 7 && strcmp(r->f[0], "id") != 0)
+            nr++;
+    }
+    /* the test top-domain list, indexed as `ibidi scan --protect` indexes it */
+    const char *top[64];
+    ibidi_scan_result tr[64];
+    size_t nt = 0;
+    ibidi_scan_against *a = NULL;
+    CHECK(ibidi_scan_against_create(&a, NULL) == IBIDI_OK, "chromium: index");
+    for (size_t i = 0; i < nr && nt < 64; i++) {
+        if (strcmp(rows[i].f[1], "top_domains/idn_test_domains.skeletons") != 0)
+            continue;
+        ibidi_scan_keys k;
+        if (keys_of(rows[i].f[3], &tr[nt], &k) &&
+            ibidi_scan_against_add(a, &k, NULL, NULL) == IBIDI_OK)
+            top[nt++] = rows[i].f[3];
+    }
+    size_t count[N_WHY] = {0}, compared = 0;
+    for (size_t i = 0; i < nr; i++) {
+        const row *r = &rows[i];
+        const char *id = r->f[0], *test = r->f[1], *in = r->f[3], *want = r->f[6];
+        int why = UNEXPLAINED;
+        char got[1024] = "";
+        if (strcmp(test, "GetSimilarTopDomain") == 0) {
+            /* the top domains the host looks or displays like, itself aside */
+            ibidi_scan_result res;
+            ibidi_scan_keys k;
+            ibidi_scan_hit hits[8];
+            size_t n = 0;
+            if (keys_of(in, &res, &k) &&
+                ibidi_scan_against_lookup(a, &k, hits, 8, &n, NULL) == IBIDI_OK)
+                for (size_t h = 0; h < n; h++)
+                    if (!(hits[h].why & IBIDI_SCAN_WHY_SAME))
+                        snprintf(got, sizeof got, "%s", top[hits[h].candidate]);
+            ibidi_free(res.text.data);
+            if (strcmp(got, want) == 0)
+                why = AGREE;
+            else if (has_mark(in))
+                why = DIACRITICS;
+            else if (*want && labels(in) > labels(want))
+                why = REGISTRABLE;
+            else if (*want) {
+                char a1[1024], a2[1024];
+                const size_t l1 = skel_of(in, a1, sizeof a1);
+                skel_of(want, a2, sizeof a2);
+                if (non_ascii(a1, l1) && !non_ascii(a2, strlen(a2)))
+                    why = EXTRA_MAPPINGS;
+            }
+        } else if (strcmp(test, "Skeletons") == 0 || strcmp(test, "MultipleSkeletons") == 0) {
+            /* Chromium's skeleton, or one of its set */
+            const size_t gl = skel_of(in, got, sizeof got);
+            const char *w = want;
+            int member = 0;
+            while (*w && !member) {
+                const size_t wl = strcspn(w, "|");
+                member = wl == gl && memcmp(w, got, gl) == 0;
+                w += wl + (w[wl] == '|');
+            }
+            if (member)
+                why = AGREE;
+            else if (non_ascii(got, gl) && !non_ascii(want, strlen(want)))
+                why = EXTRA_MAPPINGS;
+        } else if (strcmp(test, "LookupSkeletonInTopDomains") == 0) {
+            /* the top domain whose skeleton the input is */
+            char sk[1024];
+            skel_of(want, sk, sizeof sk);
+            if (strcmp(sk, in) == 0)
+                why = AGREE;
+            else if (!strchr(in, '.') && strchr(sk, '.'))
+                why = SEPARATORS;
+            snprintf(got, sizeof got, "%s", sk);
+        } else {
+            continue; /* other calls of Chromium's (deviation characters, edit distance,
+                         word lists): no UTS #39 question */
+        }
+        compared++;
+        count[why]++;
+        if (why != AGREE)
+            printf("info: chromium %s %s(%s): Chromium %s, ibidi %s (%s)\n", id, test, in,
+                   *want ? want : "none", *got ? got : "none", why_names[why]);
+    }
+    printf("info: Chromium's top-domain vectors: %zu compared against %zu test top domains:",
+           compared, nt);
+    for (int w = 0; w < N_WHY; w++)
+        printf(" %zu %s%s", count[w], why_names[w], w + 1 < N_WHY ? "," : "\n");
+    CHECK(nt == 38 && compared >= 30, "chromium: %zu top domains, %zu rows", nt, compared);
+    CHECK(count[UNEXPLAINED] == 0, "chromium: %zu rows differ for no stated reason",
+          count[UNEXPLAINED]);
+    CHECK(count[AGREE] > 0, "chromium: rows agree (%zu of %zu)", count[AGREE], compared);
+    ibidi_scan_against_free(a);
+    for (size_t i = 0; i < nt; i++)
+        ibidi_free(tr[i].text.data);
+    free(text);
+}
+
 int main(void)
 {
     test_mappings();
@@ -825,6 +1025,7 @@ int main(void)
     test_peer_vectors();
     test_ascii_short_cut();
     test_forms();
+    test_chromium_top_domains();
     test_errors();
     return t_summary();
 }
