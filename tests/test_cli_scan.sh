@@ -355,8 +355,13 @@ if grep -q 'look-alike' "$tmp/out"; then ko "look-alike-off: groups without the 
 run look-alike-valid 1 "$IBIDI" scan --look-alike-groups --only-valid --tsv "$tmp/planted.txt"
 c=$(grep -c '^look-alike-collision' "$tmp/out")
 [ "$c" -eq 3 ] && ok || ko "look-alike-valid: 3 groups, not $c"
-run look-alike-html 2 "$IBIDI" scan --look-alike-groups --html "$tmp/p.html" "$tmp/planted.txt"
-contains look-alike-html "$tmp/err" "--look-alike-groups and --html: choose one"
+# --html: the groups on the page, with their kind and skeleton, and the summary's row
+run look-alike-html 1 "$IBIDI" scan --look-alike-groups --html "$tmp/p.html" "$tmp/planted.txt"
+c=$(grep -c '<section class="group" id="g[0-9]*" data-kind="look-ltr"' "$tmp/p.html")
+[ "$c" -eq 3 ] && ok || ko "look-alike-html: 3 left-to-right groups on the page, not $c"
+contains look-alike-html "$tmp/p.html" 'data-kind="look-rtl" data-valid="2" data-key="paypal.corn"'
+contains look-alike-html "$tmp/p.html" "<tr><th>look-alikes, left to right</th><td>6003 distinct bidi skeletons, 3 look-alike groups, 6 names in them</td></tr>"
+contains look-alike-html "$tmp/p.html" '<option value="look-ltr">left-to-right look-alike group</option>'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -35,6 +35,9 @@ enum { CTX_LTR = 0, CTX_RTL = 1, N_CTX = 2 };
  * labels. */
 /* ... then, with --look-alike-groups, the bidi skeletons per context (UTS #39 §4). */
 enum { KIND_VARIANT = N_CTX, KIND_LOOK = N_CTX + 1, N_KINDS = N_CTX + 1 + N_CTX };
+_Static_assert((int)KIND_VARIANT == (int)SCAN_HTML_VARIANT &&
+                   (int)KIND_LOOK == (int)SCAN_HTML_LOOK_LTR && (int)N_KINDS == (int)SCAN_HTML_KINDS,
+               "scan_html.h numbers the kinds as this file does");
 static const char *const ctx_names[N_CTX] = {"ltr", "rtl"};
 
 /* A batch holds this many lines, or about this many bytes, whichever comes first: enough
@@ -1196,7 +1199,9 @@ static int html_finish(const scan_state *s)
     fig.zone = o->in_format == IN_ZONE;
     fig.set_aside = s->tot.c.set_aside;
     for (int k = 0; k < SCAN_HTML_KINDS; k++) {
-        fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL : o->ctx[k];
+        fig.has[k] = k == KIND_VARIANT ? o->lgr != NULL
+                     : k >= KIND_LOOK  ? o->look && o->ctx[k - KIND_LOOK]
+                                       : o->ctx[k];
         fig.counts[k] = s->counts[k];
     }
     for (int c = 0; c < N_CTX; c++)
@@ -1385,10 +1390,6 @@ static int run_scan(int argc, char **argv)
     /* the protected names are looked up by every name of a scan, not by candidates */
     if (against && protect)
         return cli_usage_error(cmd_name, "--protect and --against: choose one");
-    /* the page shows display and variant groups (--against reports look-alikes by
-       candidate whether --look-alike-groups is given or not) */
-    if (o.look && o.html_path)
-        return cli_usage_error(cmd_name, "--look-alike-groups and --html: choose one");
     if (!against && n_items > 1)
         return cli_usage_error(cmd_name, "one input only ('%s' and '%s')", items[0], items[1]);
     o.file = against ? against : n_items ? items[0] : NULL;
@@ -1634,7 +1635,7 @@ const cli_command cli_cmd_scan = {
     "                {\"type\": \"look_alike_collision\", \"context\", \"skeleton\",\n"
     "                \"names\"}; TSV look-alike-collision TAB CONTEXT TAB SKELETON TAB\n"
     "                NAMES); every name is compared, so the scan takes about three times\n"
-    "                as long. Not with --html\n"
+    "                as long\n"
     "  --protect LIST  names to protect (brands, top domains; one per line): each name's\n"
     "                record also says which of them it looks like in a context (UTS #39\n"
     "                bidi skeletons: look-ltr, look-rtl) or displays like (ltr, rtl), the\n"

@@ -37,10 +37,12 @@ struct scan_html {
     size_t n_codes, codes_cap;
 };
 
-static const char *const kind_ids[SCAN_HTML_KINDS] = {"ltr", "rtl", "lgr"};
+static const char *const kind_ids[SCAN_HTML_KINDS] = {"ltr", "rtl", "lgr", "look-ltr",
+                                                      "look-rtl"};
 static const char *const kind_titles[SCAN_HTML_KINDS] = {
     "left-to-right display collision", "right-to-left display collision",
-    "LGR variant collision"};
+    "LGR variant collision", "left-to-right look-alike group",
+    "right-to-left look-alike group"};
 
 /* ---- Escaping -------------------------------------------------------------------------- */
 
@@ -344,8 +346,10 @@ static void put_name_row(scan_html *h, FILE *f, const ibidi_scan_group *g, size_
     /* the browser's own layout of the logical name in each paragraph direction, beside
        ibidi's display for it (data-ibidi: what a reader can compare, and the test does) */
     for (int c = 0; c < 2; c++) {
+        const unsigned own =
+            g->kind >= SCAN_HTML_LOOK_LTR ? g->kind - SCAN_HTML_LOOK_LTR : g->kind;
         fprintf(f, "<td%s><p dir=\"%s\" class=\"shown\"",
-                g->kind == (unsigned)c ? " class=\"own\"" : "", kind_ids[c]);
+                own == (unsigned)c ? " class=\"own\"" : "", kind_ids[c]);
         if (ok && r.display[c].present) {
             fputs(" data-ibidi=\"", f);
             put_html(f, text + r.display[c].start, r.display[c].length, H_ATTR);
@@ -375,8 +379,10 @@ void scan_html_group(scan_html *h, const ibidi_scan_group *g)
         fputs("index label ", f);
         put_logical(f, g->key, g->key_len, "key");
     } else {
-        /* the key is in display order already: laid out as it is, left to right */
-        fputs("display <bdo dir=\"ltr\" class=\"key\">", f);
+        /* the key is in display order already (a display, or the skeleton of one): laid
+           out as it is, left to right */
+        fputs(kind >= SCAN_HTML_LOOK_LTR ? "bidi skeleton " : "display ", f);
+        fputs("<bdo dir=\"ltr\" class=\"key\">", f);
         put_html(f, g->key, g->key_len, H_TEXT);
         fputs("</bdo>", f);
     }
@@ -420,6 +426,15 @@ static void put_summary(FILE *f, const scan_html_figures *x)
                 "%zu names in variant groups</td></tr>\n",
                 x->counts[SCAN_HTML_VARIANT].keys, x->counts[SCAN_HTML_VARIANT].groups,
                 x->counts[SCAN_HTML_VARIANT].names_in_groups);
+    for (int c = 0; c < 2; c++)
+        if (x->has[SCAN_HTML_LOOK_LTR + c])
+            fprintf(f,
+                    "<tr><th>look-alikes, %s</th><td>%zu distinct bidi skeletons, %zu "
+                    "look-alike groups, %zu names in them</td></tr>\n",
+                    c ? "right to left" : "left to right",
+                    x->counts[SCAN_HTML_LOOK_LTR + c].keys,
+                    x->counts[SCAN_HTML_LOOK_LTR + c].groups,
+                    x->counts[SCAN_HTML_LOOK_LTR + c].names_in_groups);
     if (x->only_valid)
         fprintf(f,
                 "<tr><th>shown</th><td>%zu groups with at least two valid names "

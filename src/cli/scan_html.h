@@ -12,8 +12,15 @@
 typedef struct scan_html scan_html;
 
 /* The kinds of groups, as cmd_scan.c numbers them: a display per context, then --lgr's
- * variant sets. */
-enum { SCAN_HTML_LTR = 0, SCAN_HTML_RTL = 1, SCAN_HTML_VARIANT = 2, SCAN_HTML_KINDS = 3 };
+ * variant sets, then --look-alike-groups' bidi skeletons per context. */
+enum {
+    SCAN_HTML_LTR = 0,
+    SCAN_HTML_RTL = 1,
+    SCAN_HTML_VARIANT = 2,
+    SCAN_HTML_LOOK_LTR = 3,
+    SCAN_HTML_LOOK_RTL = 4,
+    SCAN_HTML_KINDS = 5
+};
 
 /* The summary's figures, those of the scan's own summary. */
 typedef struct scan_html_figures {
@@ -21,7 +28,8 @@ typedef struct scan_html_figures {
     size_t lines, names, skipped, valid, findings, not_analysed;
     int zone;         /* a zone file: set_aside is shown */
     size_t set_aside; /* owner names judged by their host names (IBIDI_SCAN_OWNER) */
-    int has[SCAN_HTML_KINDS]; /* the contexts asked; the variants when --lgr */
+    int has[SCAN_HTML_KINDS]; /* the contexts asked; the variants when --lgr; the
+                                 look-alike groups of the contexts asked */
     ibidi_scan_group_counts counts[SCAN_HTML_KINDS];
     size_t self[2]; /* per context: the names displayed as written (not compared) */
     int only_valid; /* --only-valid: shown groups are those with two valid names or more */
