@@ -658,6 +658,101 @@ static void measure_zone(const char *ibidi, uint64_t n)
         remove(path);
 }
 
+/* ---- A host list ---------------------------------------------------------------------- */
+
+/* The i-th host of a list as researchers scan them (certificate logs, passive DNS): 2 to 4
+ * labels, about 20% with a right-to-left label in A-labels and 40% with a label that
+ * starts with a digit; deterministic. */
+static size_t host_name(uint64_t i, char *out)
+{
+    static const char *const subs[] = {"www", "mail", "api", "cdn", "m", "shop", "static"};
+    static const char *const tlds[] = {"com", "net", "org", "de", "io", "ru", "co.uk", "fr"};
+    const uint64_t h = mix64(i + 7);
+    size_t n = 0;
+    /* 0 to 2 labels in front */
+    const unsigned nsub = (unsigned)(h % 3);
+    for (unsigned k = 0; k < nsub; k++)
+        n += (size_t)sprintf(out + n, "%s.", subs[(h >> (8 + 4 * k)) % 7]);
+    const unsigned kind = (unsigned)((h >> 20) % 100);
+    if (kind < 20) { /* a right-to-left label, as its A-label */
+        char u[256];
+        uint64_t j = i;
+        size_t k = 0;
+        for (int d = 0; d < 3 || j; d++, j /= 27)
+            k += ibidi_utf8_encode_cp(0x5D0 + (uint32_t)(j % 27), u + k);
+        ibidi_buf ab = {out + n, 200, 0};
+        if (ibidi_idna_to_ascii_utf8(u, k, &idna_opts, &ab, NULL, NULL) == IBIDI_OK)
+            n += ab.len;
+    } else {
+        uint64_t x = i;
+        if (kind < 60) /* a label that starts with a digit: 24news, 1and1 */
+            n += (size_t)sprintf(out + n, "%u", (unsigned)((h >> 28) % 100));
+        do {
+            n += (size_t)sprintf(out + n, "%s", syllables[x % N_SYL]);
+            x /= N_SYL;
+        } while (x);
+    }
+    n += (size_t)sprintf(out + n, ".%s", tlds[(h >> 40) % 8]);
+    return n;
+}
+
+/* `ibidi scan --tsv` over a generated host list of n names, 1 thread, beside the bench's
+ * zone of as many names (interleaved, best of 3): names per CPU second of each, and their
+ * ratio (goal: the host list at least 0.7x the zone's). */
+static void measure_hosts(const char *ibidi, uint64_t n)
+{
+    char hosts[] = "/tmp/ibidi_bench_hosts_XXXXXX", zone[] = "/tmp/ibidi_bench_hzone_XXXXXX";
+    int fh = mkstemp(hosts), fz = mkstemp(zone);
+    zone_mix mix = {0, 0, 0};
+    FILE *f = fh >= 0 ? fdopen(fh, "w") : NULL;
+    if (!f || fz < 0 || (close(fz), !write_zone(zone, n, &mix))) {
+        fprintf(stderr, "bench_scan: cannot write a temporary file\n");
+        if (f)
+            fclose(f);
+        remove(hosts);
+        remove(zone);
+        return;
+    }
+    size_t rtl = 0, digit = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        char name[512];
+        const size_t k = host_name(i, name);
+        rtl += strstr(name, "xn--") != NULL;
+        int d = name[0] >= '0' && name[0] <= '9';
+        for (size_t j = 1; j < k && !d; j++)
+            d = name[j - 1] == '.' && name[j] >= '0' && name[j] <= '9';
+        digit += (size_t)d;
+        fprintf(f, "%.*s\n", (int)k, name);
+    }
+    if (fclose(f) != 0) {
+        remove(hosts);
+        remove(zone);
+        return;
+    }
+    double cpu_h = 1e30, cpu_z = 1e30;
+    for (int k = 0; k < 3; k++) {
+        long m;
+        double c;
+        if (run_cli(ibidi, hosts, 1, NULL, &m, &c) > 0 && c > 0 && c < cpu_h)
+            cpu_h = c;
+        if (run_cli(ibidi, zone, 1, NULL, &m, &c) > 0 && c > 0 && c < cpu_z)
+            cpu_z = c;
+    }
+    remove(hosts);
+    remove(zone);
+    if (cpu_h >= 1e30 || cpu_z >= 1e30) {
+        printf("  could not run %s\n", ibidi);
+        return;
+    }
+    printf("ibidi scan --tsv over a generated host list: %llu names of 2-4 labels (%.0f%% with "
+           "a right-to-left A-label, %.0f%% with a label that starts with a digit), 1 thread, "
+           "beside the bench's zone of as many names (interleaved, best of 3):\n"
+           "  %.0f names per CPU second against %.0f: %.2fx the zone's rate (goal: >= 0.7x)\n",
+           (unsigned long long)n, 100.0 * (double)rtl / (double)n,
+           100.0 * (double)digit / (double)n, (double)n / cpu_h, (double)n / cpu_z,
+           cpu_z / cpu_h);
+}
+
 /* ---- Look-alikes in a zone ------------------------------------------------------------- */
 
 /* The planted pairs: a Latin name of the letters l and o (the bits of j, 12 of them) and
@@ -798,6 +893,7 @@ int main(int argc, char **argv)
         if (nz) {
             measure_zone(argv[1], nz);
             measure_look_alike(argv[1], nz);
+            measure_hosts(argv[1], nz);
         }
     }
     if (argc > 1) {
