@@ -197,8 +197,8 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         if (pst == IBIDI_OK || pst == IBIDI_E_BUFFER_TOO_SMALL)
             kind = info.kind;
     }
-    twin_list l = {0};
-    l.max = o->max_twins;
+    twin_list l = {0}, fl = {0}; /* the twins; --look-alike's forms */
+    l.max = fl.max = o->max_twins;
     ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
     /* --max-candidates 0 is no bound */
@@ -217,19 +217,11 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         ibidi_free(uform);
         return CLI_INVALID;
     }
-    if (l.oom) {
-        fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
-        fprintf(stderr, "ibidi twins: out of memory\n");
-        list_free(&l);
-        free(conv);
-        ibidi_free(uform);
-        return CLI_INVALID;
-    }
+    if (l.oom)
+        goto out_of_memory;
     /* --look-alike N: the forms that show the display with up to N glyphs replaced by
        look-alikes (UTS #39 §4), the library's search; for a domain name only replacements
        a registry could hold (PVALID) */
-    twin_list fl = {0};
-    fl.max = o->max_twins;
     ibidi_confusable_forms_stats fst;
     memset(&fst, 0, sizeof fst);
     if (o->look_alike) {
@@ -238,26 +230,12 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
                                                                 : 0u,
             o->look_alike, o->max_candidates ? o->max_candidates : SIZE_MAX, collect_form, &fl};
         st = ibidi_confusable_forms_utf8(s, slen, &fo, &fst, &err);
-        if (st != IBIDI_OK || fl.oom) { /* the twin search took it: only memory fails */
-            fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
-            fprintf(stderr, "ibidi twins: out of memory\n");
-            list_free(&l);
-            list_free(&fl);
-            free(conv);
-            ibidi_free(uform);
-            return CLI_INVALID;
-        }
+        if (st != IBIDI_OK || fl.oom) /* the twin search took it: only memory fails */
+            goto out_of_memory;
     }
     const long n_valid = validate_list(&l, o, kind), n_valid_f = validate_list(&fl, o, kind);
-    if (n_valid < 0 || n_valid_f < 0) {
-        fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
-        fprintf(stderr, "ibidi twins: out of memory\n");
-        list_free(&l);
-        list_free(&fl);
-        free(conv);
-        ibidi_free(uform);
-        return CLI_INVALID;
-    }
+    if (n_valid < 0 || n_valid_f < 0)
+        goto out_of_memory;
     if (l.n > 1)
         qsort(l.v, l.n, sizeof *l.v, twin_cmp);
     if (fl.n > 1)
@@ -380,6 +358,14 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
     free(conv);
     ibidi_free(uform);
     return rc;
+out_of_memory:
+    fail_record(o, item, len, &(ibidi_error){IBIDI_E_NOMEM, 0, 0});
+    fprintf(stderr, "ibidi twins: out of memory\n");
+    list_free(&l);
+    list_free(&fl);
+    free(conv);
+    ibidi_free(uform);
+    return CLI_INVALID;
 }
 
 static int twins_run(int argc, char **argv)
