@@ -218,7 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
        (the same Unicode form): every display not self_display is one key, every bidi
        skeleton one more, and no group forms (a name added twice under a key counts once) */
     ibidi_scan_groups *grp = NULL;
-    const ibidi_scan_groups_options go = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 5};
+    const ibidi_scan_groups_options go = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 5, 0};
     if (ibidi_scan_groups_create(&go, &grp, NULL) == IBIDI_OK) {
         unsigned added = 0, added2 = 0;
         require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added, NULL) == IBIDI_OK);

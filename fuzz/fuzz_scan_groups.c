@@ -1,14 +1,17 @@
 /*
  * Fuzz target for the collision groups of ibidi/scan.h: ibidi_scan_groups_create, _add,
- * _finish, _each, _counts, _get_stats and _free. The input is a list of adds; the first
+ * _finish, _each, _counts, _get_stats and _free, and the adders. The input is a list of adds; the first
  * byte chooses the options:
  *   bit 0  the smallest limit (IBIDI_SCAN_GROUPS_MIN_MEMORY), so that runs are written and
  *          merged, else the default (everything in memory);
  *   bit 1  every add is repeated 40 times with a counter appended to its name, so that
  *          short inputs still fill the smallest limit many times over;
- *   bits 2-3  the number of kinds minus one (1 to 4).
- * Then each add: a byte (kind in bits 0-1, valid in bit 7), a key length byte, the key, a
- * name length byte, the name (lengths cut to what is left).
+ *   bits 2-3  the number of kinds: 1, 2, 5 or 6 (with five or more, kinds 3 and 4 are
+ *          the paired kinds, stored in one key space);
+ *   bit 4  the adds go through an adder (ibidi_scan_groups_adder_*), flushed every 97;
+ *   bit 5  finish runs on two threads.
+ * Then each add: a byte (kind in bits 0-2, modulo the kinds; valid in bit 7), a key length
+ * byte, the key, a name length byte, the name (lengths cut to what is left).
  * Properties checked with abort():
  *  1. no crash; every add, finish and each succeeds; a second finish and each change
  *     nothing;
@@ -127,7 +130,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const unsigned opt = data[0];
     const size_t memory = opt & 1u ? IBIDI_SCAN_GROUPS_MIN_MEMORY : 0;
     const size_t repeat = opt & 2u ? REPEAT : 1;
-    const unsigned kinds = ((opt >> 2) & 3u) + 1;
+    static const unsigned kind_counts[4] = {1, 2, 5, 6};
+    const unsigned kinds = kind_counts[(opt >> 2) & 3u];
+    const int through = (opt >> 4) & 1u;
+    const unsigned finish_threads = (opt >> 5) & 1u ? 2 : 1;
     size_t n = 0, pos = 1, longest = 0;
     while (pos < size && n + repeat <= sizeof v / sizeof v[0]) {
         const unsigned head = data[pos++];
@@ -141,7 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             nl = size - pos;
         for (size_t r = 0; r < repeat; r++) {
             add *a = &v[n++];
-            a->kind = (head & 3u) % kinds;
+            a->kind = (head & 7u) % kinds;
             a->key = key;
             a->key_len = kl;
             memcpy(a->name, data + pos, nl);
@@ -157,14 +163,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     ibidi_scan_groups *g = NULL;
-    const ibidi_scan_groups_options o = {memory, "/tmp", kinds};
+    const ibidi_scan_groups_options o = {memory, "/tmp", kinds, finish_threads};
     require(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK && g);
+    ibidi_scan_groups_adder *ad = NULL;
+    if (through)
+        require(ibidi_scan_groups_adder_create(g, &ad, NULL) == IBIDI_OK && ad);
     for (size_t i = 0; i < n; i++) {
         const ibidi_scan_groups_entry e = {v[i].kind, (const char *)v[i].key, v[i].key_len,
                                            (const char *)v[i].name, v[i].name_len,
                                            v[i].valid};
-        require(ibidi_scan_groups_add(g, &e, NULL) == IBIDI_OK);
+        if (ad) {
+            require(ibidi_scan_groups_adder_add(ad, &e, NULL) == IBIDI_OK);
+            if (i % 97 == 96)
+                require(ibidi_scan_groups_adder_flush(ad, NULL) == IBIDI_OK);
+        } else {
+            require(ibidi_scan_groups_add(g, &e, NULL) == IBIDI_OK);
+        }
     }
+    if (ad)
+        require(ibidi_scan_groups_adder_flush(ad, NULL) == IBIDI_OK);
+    ibidi_scan_groups_adder_free(ad);
     ibidi_scan_groups_stats st;
     ibidi_scan_groups_get_stats(g, &st);
     require(st.adds == n);

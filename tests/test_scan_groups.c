@@ -118,7 +118,7 @@ static void put_hex(text *t, const char *s, size_t n)
     }
 }
 
-#define MAX_KINDS 4
+#define MAX_KINDS 6
 typedef struct counts {
     size_t keys[MAX_KINDS], groups[MAX_KINDS], names[MAX_KINDS];
 } counts;
@@ -199,6 +199,168 @@ static int on_group(const ibidi_scan_group *g, void *ctx)
     return 0;
 }
 
+static char tmpdir[64];
+
+/* ---- Adders and the paired kinds by their rules ----------------------------------------- */
+
+/* The look-alike groups as text: "kind key: name name" a group, in the order of each. */
+static int look_text(const ibidi_scan_group *g, void *ctx)
+{
+    text *t = ctx;
+    if (g->kind < 3)
+        return 0;
+    char h[16];
+    snprintf(h, sizeof h, "%u ", g->kind);
+    put(t, h, strlen(h));
+    put(t, g->key, g->key_len);
+    put(t, ":", 1);
+    for (size_t i = 0; i < g->n; i++) {
+        put(t, " ", 1);
+        put(t, g->names[i], g->name_lens[i]);
+    }
+    put(t, "\n", 1);
+    return 0;
+}
+
+/* The names' keys with bidi skeletons (IBIDI_SCAN_SKELETON), straight in or through an
+ * adder; *adds gets the keys counted, *keys_added (may be NULL) those the calls said. */
+static void look_groups(int through, text *t, uint64_t *adds, uint64_t *keys_added)
+{
+    static const char *const names[] = {
+        "paypal.com", "p\xd0\xb0ypal.com",        /* Cyrillic a */
+        "loo.com",    "\xd7\xa1\xd7\xa1\xd7\x95.com", /* samekh samekh vav */
+        "ool.com",    "1.com",                     "com.1"};
+    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON,
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
+    const ibidi_scan_groups_options go = {0, tmpdir, 5, 2};
+    ibidi_scan_groups *g = NULL;
+    ibidi_scan_groups_adder *a = NULL;
+    put(t, "", 0);
+    if (!CHECK(ibidi_scan_groups_create(&go, &g, NULL) == IBIDI_OK, "look: create") ||
+        (through && !CHECK(ibidi_scan_groups_adder_create(g, &a, NULL) == IBIDI_OK,
+                           "look: adder"))) {
+        ibidi_scan_groups_free(g);
+        return;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char buf[1024];
+        ibidi_scan_result r;
+        unsigned added = 0;
+        r.text = (ibidi_buf){buf, sizeof buf, 0};
+        CHECK(ibidi_scan_name(names[i], strlen(names[i]), &so, &r, NULL, NULL) == IBIDI_OK,
+              "look: scan %s", names[i]);
+        ibidi_status st =
+            a ? ibidi_scan_groups_adder_add_displays(a, names[i], strlen(names[i]), &r, &added,
+                                                     NULL)
+              : ibidi_scan_groups_add_displays(g, names[i], strlen(names[i]), &r, &added, NULL);
+        CHECK(st == IBIDI_OK && (added & IBIDI_SCAN_LOOK_KEY_LTR) &&
+                  (added & IBIDI_SCAN_LOOK_KEY_RTL),
+              "look: %s added both skeletons (%u)", names[i], added);
+        for (unsigned bit = 0; keys_added && bit < 5; bit++)
+            *keys_added += (added >> bit) & 1u;
+    }
+    CHECK(!a || ibidi_scan_groups_adder_flush(a, NULL) == IBIDI_OK, "look: flush");
+    ibidi_scan_groups_adder_free(a);
+    CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK, "look: finish");
+    CHECK(ibidi_scan_groups_each(g, look_text, t, NULL) == IBIDI_OK, "look: each");
+    ibidi_scan_groups_stats st;
+    ibidi_scan_groups_get_stats(g, &st);
+    *adds = st.adds;
+    ibidi_scan_groups_free(g);
+}
+
+static void test_adder_rules(void)
+{
+    /* UTS #39 §4 through the paired kinds: paypal.com and its Cyrillic look-alike in both
+       directions; samekh samekh vav looks like loo.com left to right (not like ool.com,
+       its plain skeleton, in either); 1.com and com.1 look alike right to left, where they
+       display alike */
+    text direct = {NULL, 0, 0}, through = {NULL, 0, 0};
+    uint64_t adds_direct = 0, adds_through = 0, keys_added = 0;
+    look_groups(0, &direct, &adds_direct, &keys_added);
+    look_groups(1, &through, &adds_through, NULL);
+    const char *want = "3 loo.corn: loo.com \xd7\xa1\xd7\xa1\xd7\x95.com\n"
+                       "3 paypal.corn: paypal.com p\xd0\xb0ypal.com\n"
+                       "4 corn.l: 1.com com.1\n"
+                       "4 paypal.corn: paypal.com p\xd0\xb0ypal.com\n";
+    CHECK(direct.p && strcmp(direct.p, want) == 0, "look: the groups straight in:\n%s",
+          direct.p ? direct.p : "");
+    CHECK(through.p && strcmp(through.p, want) == 0, "look: the groups through an adder:\n%s",
+          through.p ? through.p : "");
+    /* the keys the calls said they added, however they are stored (one record for a
+       name's two skeletons when they are one) */
+    CHECK(adds_direct == keys_added && adds_through == keys_added && keys_added >= 14,
+          "look: %llu and %llu keys counted, %llu added", (unsigned long long)adds_direct,
+          (unsigned long long)adds_through, (unsigned long long)keys_added);
+    free(direct.p);
+    free(through.p);
+
+    /* an adder that holds records at finish, or was freed with some: finish refuses */
+    const ibidi_scan_groups_options o = {0, tmpdir, 2, 0};
+    const ibidi_scan_groups_entry e = {1, "k", 1, "n", 1, 1};
+    ibidi_scan_groups *g = NULL;
+    ibidi_scan_groups_adder *a = NULL;
+    ibidi_error err;
+    if (ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK &&
+        ibidi_scan_groups_adder_create(g, &a, NULL) == IBIDI_OK) {
+        CHECK(ibidi_scan_groups_adder_add(a, &e, NULL) == IBIDI_OK, "adder: add");
+        CHECK(ibidi_scan_groups_finish(g, &err) == IBIDI_E_INVALID_ARGUMENT &&
+                  err.status == IBIDI_E_INVALID_ARGUMENT,
+              "adder: finish refused while an adder holds records");
+        CHECK(ibidi_scan_groups_adder_add(a, &e, NULL) != IBIDI_OK, "adder: add after finish");
+        ibidi_scan_groups_adder_free(a);
+        ibidi_scan_groups_adder *b = (ibidi_scan_groups_adder *)&b;
+        CHECK(ibidi_scan_groups_adder_create(g, &b, NULL) == IBIDI_E_INVALID_ARGUMENT && !b,
+              "adder: none after finish");
+    }
+    ibidi_scan_groups_free(g);
+    g = NULL;
+    a = NULL;
+    if (ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK &&
+        ibidi_scan_groups_adder_create(g, &a, NULL) == IBIDI_OK) {
+        CHECK(ibidi_scan_groups_adder_add(a, &e, NULL) == IBIDI_OK, "adder: add");
+        ibidi_scan_groups_adder_free(a);
+        CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_E_INVALID_ARGUMENT,
+              "adder: finish refused after an adder was freed with records");
+    }
+    ibidi_scan_groups_free(g);
+    /* a flushed adder, freed after finish; an empty one freed before */
+    g = NULL;
+    a = NULL;
+    if (ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK &&
+        ibidi_scan_groups_adder_create(g, &a, NULL) == IBIDI_OK) {
+        ibidi_scan_groups_adder *empty = NULL;
+        CHECK(ibidi_scan_groups_adder_create(g, &empty, NULL) == IBIDI_OK, "adder: second");
+        ibidi_scan_groups_adder_free(empty);
+        const ibidi_scan_groups_entry e2 = {1, "k", 1, "m", 1, 0};
+        CHECK(ibidi_scan_groups_adder_add(a, &e, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_adder_add(a, &e2, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_adder_flush(a, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_adder_flush(a, NULL) == IBIDI_OK,
+              "adder: adds and flushes");
+        ibidi_scan_group_counts c;
+        CHECK(ibidi_scan_groups_finish(g, NULL) == IBIDI_OK &&
+                  ibidi_scan_groups_counts(g, 1, &c) == IBIDI_OK && c.keys == 1 &&
+                  c.groups == 1 && c.names_in_groups == 2,
+              "adder: the group of the flushed records");
+        ibidi_scan_groups_adder_free(a);
+    }
+    ibidi_scan_groups_free(g);
+    /* arguments */
+    CHECK(ibidi_scan_groups_adder_create(NULL, &a, NULL) == IBIDI_E_INVALID_ARGUMENT,
+          "adder: NULL groups");
+    CHECK(ibidi_scan_groups_adder_add(NULL, &e, NULL) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_scan_groups_adder_flush(NULL, NULL) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_scan_groups_adder_add_displays(NULL, "a", 1, NULL, NULL, NULL) ==
+                  IBIDI_E_INVALID_ARGUMENT,
+          "adder: NULL adder");
+    ibidi_scan_groups_adder_free(NULL);
+    const ibidi_scan_groups_options many = {0, tmpdir, 1, IBIDI_SCAN_GROUPS_MAX_THREADS + 1};
+    g = (ibidi_scan_groups *)&g;
+    CHECK(ibidi_scan_groups_create(&many, &g, NULL) == IBIDI_E_INVALID_ARGUMENT && !g,
+          "more finish threads than IBIDI_SCAN_GROUPS_MAX_THREADS");
+}
+
 /* ---- Running a case ----------------------------------------------------------------------- */
 
 typedef struct adder {
@@ -206,15 +368,34 @@ typedef struct adder {
     const item *v;
     size_t from, to, step;
     ibidi_status st;
+    int through; /* through an adder of the thread's own, flushed every 997 adds */
 } adder;
 
 static void *add_range(void *arg)
 {
     adder *a = arg;
     a->st = IBIDI_OK;
-    for (size_t i = a->from; i < a->to && a->st == IBIDI_OK; i += a->step)
-        a->st = t_add(a->g, a->v[i].kind, a->v[i].key, a->v[i].key_len,
-                                      a->v[i].name, a->v[i].name_len, a->v[i].valid, NULL);
+    ibidi_scan_groups_adder *ad = NULL;
+    if (a->through)
+        a->st = ibidi_scan_groups_adder_create(a->g, &ad, NULL);
+    size_t since = 0;
+    for (size_t i = a->from; i < a->to && a->st == IBIDI_OK; i += a->step) {
+        if (!ad) {
+            a->st = t_add(a->g, a->v[i].kind, a->v[i].key, a->v[i].key_len, a->v[i].name,
+                          a->v[i].name_len, a->v[i].valid, NULL);
+            continue;
+        }
+        const ibidi_scan_groups_entry e = {a->v[i].kind,  a->v[i].key,      a->v[i].key_len,
+                                           a->v[i].name, a->v[i].name_len, a->v[i].valid};
+        a->st = ibidi_scan_groups_adder_add(ad, &e, NULL);
+        if (a->st == IBIDI_OK && ++since == 997) {
+            a->st = ibidi_scan_groups_adder_flush(ad, NULL);
+            since = 0;
+        }
+    }
+    if (ad && a->st == IBIDI_OK)
+        a->st = ibidi_scan_groups_adder_flush(ad, NULL);
+    ibidi_scan_groups_adder_free(ad);
     return NULL;
 }
 
@@ -233,16 +414,25 @@ static int dir_entries(const char *path)
     return n;
 }
 
-static char tmpdir[64];
 
-/* Adds v with the options (threads > 1: that many threads at once, interleaved), and
- * compares everything with the reference. */
-static void run_case(const char *what, const item *v, size_t n, unsigned kinds, size_t memory,
-                     int threads, int mask_bits, const text *want, const counts *wc,
-                     ibidi_scan_groups_stats *stats_out)
+/* How a case runs: kinds, the limit (0: the default), threads adding at once
+ * (interleaved), the hash bits kept (-1: all), adds through adders, finish's threads. */
+typedef struct how {
+    unsigned kinds;
+    size_t memory;
+    int threads, mask_bits, adders;
+    unsigned finish_threads;
+} how;
+
+/* Adds v as h says, and compares everything with the reference. */
+static void run_case(const char *what, const item *v, size_t n, const how *h, const text *want,
+                     const counts *wc, ibidi_scan_groups_stats *stats_out)
 {
     ibidi_scan_groups *g = NULL;
-    const ibidi_scan_groups_options o = {memory, tmpdir, kinds};
+    const unsigned kinds = h->kinds;
+    const size_t memory = h->memory;
+    const int threads = h->threads, mask_bits = h->mask_bits;
+    const ibidi_scan_groups_options o = {memory, tmpdir, kinds, h->finish_threads};
     if (!CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK && g, "%s: create", what))
         return;
     if (mask_bits >= 0) /* keep the top bits (the shard) and mask_bits low ones */
@@ -250,14 +440,14 @@ static void run_case(const char *what, const item *v, size_t n, unsigned kinds, 
                                                 : (0xfc00000000000000ull |
                                                    (((uint64_t)1 << mask_bits) - 1)));
     if (threads <= 1) {
-        adder a = {g, v, 0, n, 1, IBIDI_OK};
+        adder a = {g, v, 0, n, 1, IBIDI_OK, h->adders};
         add_range(&a);
         CHECK(a.st == IBIDI_OK, "%s: add: %s", what, ibidi_status_name(a.st));
     } else {
         pthread_t tid[8];
         adder a[8];
         for (int k = 0; k < threads; k++) {
-            a[k] = (adder){g, v, (size_t)k, n, (size_t)threads, IBIDI_OK};
+            a[k] = (adder){g, v, (size_t)k, n, (size_t)threads, IBIDI_OK, h->adders};
             if (pthread_create(&tid[k], NULL, add_range, &a[k]) != 0)
                 exit(1);
         }
@@ -322,7 +512,7 @@ static void test_small(void)
         {2, "k", "n1", 0},        {2, "k", "n2", 0},        {2, "k", "n0", 0},
     };
     ibidi_scan_groups *g = NULL;
-    ibidi_scan_groups_options o = {0, tmpdir, 3};
+    ibidi_scan_groups_options o = {0, tmpdir, 3, 0};
     CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK, "create");
     for (size_t i = 0; i < sizeof adds / sizeof adds[0]; i++)
         CHECK(t_add(g, adds[i].kind, adds[i].key, strlen(adds[i].key),
@@ -368,7 +558,7 @@ static void test_arguments(void)
 {
     ibidi_scan_groups *g = (ibidi_scan_groups *)&g;
     ibidi_error err;
-    ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY - 1, tmpdir, 1};
+    ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY - 1, tmpdir, 1, 0};
     CHECK(ibidi_scan_groups_create(&o, &g, &err) == IBIDI_E_INVALID_ARGUMENT && !g &&
               err.status == IBIDI_E_INVALID_ARGUMENT,
           "a limit below the minimum");
@@ -457,7 +647,7 @@ static void tesibidi_scan_groups_add_displays(void)
                                         "xn--4dbrk0ce.com", "\xd7\x99\xd7\xa9\xd7\xa8\xd7\x90\xd7\x9c.com"};
     const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
                                    {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
-    const ibidi_scan_groups_options go = {0, tmpdir, 2};
+    const ibidi_scan_groups_options go = {0, tmpdir, 2, 0};
     ibidi_scan_groups *g = NULL;
     unsigned added[5] = {0};
     if (!CHECK(ibidi_scan_groups_create(&go, &g, NULL) == IBIDI_OK, "add_displays: create"))
@@ -495,7 +685,7 @@ static void tesibidi_scan_groups_add_displays(void)
     ibidi_scan_groups_free(g);
 
     /* arguments: one kind only; spans without a buffer */
-    const ibidi_scan_groups_options one = {0, tmpdir, 1};
+    const ibidi_scan_groups_options one = {0, tmpdir, 1, 0};
     ibidi_scan_result r;
     char buf[512];
     r.text = (ibidi_buf){buf, sizeof buf, 0};
@@ -524,7 +714,7 @@ static void test_large_records(void)
     enum { BIG = 100000 };
     char *big = malloc(BIG), *big2 = malloc(BIG);
     ibidi_scan_groups *g = NULL;
-    const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, tmpdir, 1};
+    const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, tmpdir, 1, 0};
     if (!big || !big2)
         exit(1);
     memset(big, 'k', BIG);
@@ -575,7 +765,7 @@ static void test_temp_errors(void)
         ibidi_scan_groups *g = NULL;
         ibidi_error err;
         /* in memory: nothing is written, all is well */
-        ibidi_scan_groups_options o = {0, dirs[d], 1};
+        ibidi_scan_groups_options o = {0, dirs[d], 1, 0};
         CHECK(ibidi_scan_groups_create(&o, &g, NULL) == IBIDI_OK &&
                   t_add(g, 0, "k", 1, "a", 1, 1, NULL) == IBIDI_OK &&
                   t_add(g, 0, "k", 1, "b", 1, 1, NULL) == IBIDI_OK &&
@@ -620,7 +810,7 @@ static void test_temp_errors(void)
         if (mkdir(ro, 0500) == 0) {
             ibidi_scan_groups *g = NULL;
             ibidi_error err;
-            const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, ro, 1};
+            const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, ro, 1, 0};
             ibidi_status st = ibidi_scan_groups_create(&o, &g, NULL);
             for (int i = 0; i < 100000 && st == IBIDI_OK; i++) {
                 char n[16];
@@ -663,21 +853,72 @@ int main(void)
            wc.keys[2], wc.groups[0], wc.groups[1], wc.groups[2]);
     CHECK(wc.groups[0] > 1000 && wc.keys[0] > wc.groups[0], "the reference has groups");
     ibidi_scan_groups_stats st;
-    run_case("in memory", v, n, 3, 0, 1, -1, &want, &wc, &st);
+    run_case("in memory", v, n, &(how){3, 0, 1, -1, 0, 1}, &want, &wc, &st);
     CHECK(st.runs == 0, "in memory: no run written (%zu)", st.runs);
-    run_case("64 KiB", v, n, 3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, -1, &want, &wc, &st);
+    run_case("64 KiB", v, n, &(how){3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, -1, 0, 1}, &want, &wc,
+             &st);
     CHECK(st.runs > 100, "64 KiB: many runs (%zu), merged in passes", st.runs);
     printf("info: 64 KiB: %zu runs, %llu bytes written, peak %zu bytes\n", st.runs,
            (unsigned long long)st.temp_bytes, st.memory_peak);
-    run_case("1 MiB", v, n, 3, (size_t)1 << 20, 1, -1, &want, &wc, &st);
+    run_case("1 MiB", v, n, &(how){3, (size_t)1 << 20, 1, -1, 0, 1}, &want, &wc, &st);
     CHECK(st.runs > 1, "1 MiB: runs (%zu)", st.runs);
-    run_case("one hash", v, n, 3, 0, 1, 0, &want, &wc, NULL);
-    run_case("one hash, 64 KiB", v, n, 3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, 0, &want, &wc, NULL);
-    run_case("4 hashes per shard, 4 MiB", v, n, 3, (size_t)4 << 20, 1, 2, &want, &wc, NULL);
-    run_case("4 threads", v, n, 3, 0, 4, -1, &want, &wc, NULL);
-    run_case("4 threads, 64 KiB", v, n, 3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 4, -1, &want, &wc,
+    run_case("one hash", v, n, &(how){3, 0, 1, 0, 0, 1}, &want, &wc, NULL);
+    run_case("one hash, 64 KiB", v, n, &(how){3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, 0, 0, 1},
+             &want, &wc, NULL);
+    run_case("4 hashes per shard, 4 MiB", v, n, &(how){3, (size_t)4 << 20, 1, 2, 0, 1}, &want,
+             &wc, NULL);
+    run_case("4 threads", v, n, &(how){3, 0, 4, -1, 0, 1}, &want, &wc, NULL);
+    run_case("4 threads, 64 KiB", v, n, &(how){3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 4, -1, 0, 1},
+             &want, &wc, NULL);
+    run_case("3 threads, 2 MiB, 16 hashes", v, n, &(how){3, (size_t)2 << 20, 3, 4, 0, 1}, &want,
+             &wc, NULL);
+    /* adders (a buffer per thread, flushed a shard at a time) and finish on threads */
+    run_case("adders, 4 threads, finish on 3", v, n, &(how){3, 0, 4, -1, 1, 3}, &want, &wc,
              NULL);
-    run_case("3 threads, 2 MiB, 16 hashes", v, n, 3, (size_t)2 << 20, 3, 4, &want, &wc, NULL);
+    run_case("adders, 64 KiB, finish on 4", v, n,
+             &(how){3, IBIDI_SCAN_GROUPS_MIN_MEMORY, 2, -1, 1, 4}, &want, &wc, NULL);
+    run_case("adders, 2 MiB (some shards spill), finish on 2", v, n,
+             &(how){3, (size_t)2 << 20, 2, -1, 1, 2}, &want, &wc, NULL);
+    run_case("one hash, finish on 4", v, n, &(how){3, 0, 1, 0, 1, 4}, &want, &wc, NULL);
+    free(want.p);
+    free(v);
+
+    /* six kinds: 3 and 4 are the paired kinds (one key space, the direction in the
+       record), and the same key and name come under both, and under one of them only */
+    v = make_items(n, 6, 0xd1ce);
+    want.p = NULL;
+    want.len = want.cap = 0;
+    put(&want, "", 0);
+    reference(v, n, &want, &wc);
+    printf("info: paired: %zu+%zu keys, %zu+%zu groups\n", wc.keys[3], wc.keys[4],
+           wc.groups[3], wc.groups[4]);
+    CHECK(wc.groups[3] > 500 && wc.groups[4] > 500, "the reference has paired groups");
+    run_case("paired, in memory", v, n, &(how){6, 0, 1, -1, 0, 1}, &want, &wc, NULL);
+    run_case("paired, 64 KiB", v, n, &(how){6, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, -1, 0, 1},
+             &want, &wc, NULL);
+    run_case("paired, one hash", v, n, &(how){6, 0, 1, 0, 0, 1}, &want, &wc, NULL);
+    run_case("paired, one hash, 64 KiB", v, n,
+             &(how){6, IBIDI_SCAN_GROUPS_MIN_MEMORY, 1, 0, 0, 1}, &want, &wc, NULL);
+    run_case("paired, adders, 3 threads, finish on 2", v, n, &(how){6, 0, 3, -1, 1, 2}, &want,
+             &wc, NULL);
+    run_case("paired, adders, 1 MiB, 16 hashes", v, n, &(how){6, (size_t)1 << 20, 2, 4, 1, 2},
+             &want, &wc, NULL);
+    /* five kinds only: 3 is still paired with 4 */
+    for (size_t i = 0; i < n; i++)
+        v[i].kind %= 5;
+    want.len = 0;
+    put(&want, "", 0);
+    reference(v, n, &want, &wc);
+    run_case("five kinds", v, n, &(how){5, 0, 1, -1, 0, 1}, &want, &wc, NULL);
+    run_case("five kinds, 64 KiB, adders", v, n,
+             &(how){5, IBIDI_SCAN_GROUPS_MIN_MEMORY, 2, -1, 1, 2}, &want, &wc, NULL);
+    /* four kinds: 3 alone */
+    for (size_t i = 0; i < n; i++)
+        v[i].kind %= 4;
+    want.len = 0;
+    put(&want, "", 0);
+    reference(v, n, &want, &wc);
+    run_case("four kinds", v, n, &(how){4, 0, 1, -1, 0, 1}, &want, &wc, NULL);
     free(want.p);
     free(v);
 
@@ -687,10 +928,14 @@ int main(void)
     want.len = want.cap = 0;
     put(&want, "", 0);
     reference(v, 50, &want, &wc);
-    run_case("50 adds", v, 50, 1, 0, 1, -1, &want, &wc, NULL);
-    run_case("50 adds, 64 KiB", v, 50, 1, IBIDI_SCAN_GROUPS_MIN_MEMORY, 2, -1, &want, &wc, NULL);
+    run_case("50 adds", v, 50, &(how){1, 0, 1, -1, 0, 1}, &want, &wc, NULL);
+    run_case("50 adds, 64 KiB", v, 50, &(how){1, IBIDI_SCAN_GROUPS_MIN_MEMORY, 2, -1, 0, 1},
+             &want, &wc, NULL);
+    run_case("50 adds, adders", v, 50, &(how){1, 0, 2, -1, 1, 2}, &want, &wc, NULL);
     free(want.p);
     free(v);
+
+    test_adder_rules();
 
     CHECK(dir_entries(tmpdir) == 0, "nothing left in %s", tmpdir);
     rmdir(tmpdir);

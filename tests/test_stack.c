@@ -1278,7 +1278,7 @@ static int count_group(const ibidi_scan_group *g, void *ctx)
 static int c_scan_groups(void)
 {
     ibidi_scan_groups *g = NULL;
-    const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 3};
+    const ibidi_scan_groups_options o = {IBIDI_SCAN_GROUPS_MIN_MEMORY, NULL, 3, 0};
     ibidi_scan_groups_stats st;
     ibidi_scan_group_counts c;
     size_t names = 0;
@@ -1292,6 +1292,18 @@ static int c_scan_groups(void)
         const ibidi_scan_groups_entry e = {(i / 6) % 3, key, (size_t)kl, name, (size_t)nl, 1};
         ok = st_ok(ibidi_scan_groups_add(g, &e, NULL));
     }
+    /* and through an adder: its buffer fills (flushes that write runs) and is flushed */
+    ibidi_scan_groups_adder *a = NULL;
+    ok = ok && st_ok(ibidi_scan_groups_adder_create(g, &a, NULL));
+    for (unsigned i = 0; i < 3000 && ok; i++) {
+        char key[32], name[32];
+        int kl = snprintf(key, sizeof key, "key%u.example", i / 3);
+        int nl = snprintf(name, sizeof name, "adder%u.example", i);
+        const ibidi_scan_groups_entry e = {(i / 6) % 3, key, (size_t)kl, name, (size_t)nl, 1};
+        ok = st_ok(ibidi_scan_groups_adder_add(a, &e, NULL));
+    }
+    ok = ok && st_ok(ibidi_scan_groups_adder_flush(a, NULL));
+    ibidi_scan_groups_adder_free(a);
     /* a name's displays as ibidi_scan_name gives them: "ab.1" in buf, both displays made
        ("ab.1" left-to-right, as itself; "1.ab" right-to-left) */
     {
@@ -1314,7 +1326,7 @@ static int c_scan_groups(void)
          st_ok(ibidi_scan_groups_counts(g, 0, &c));
     ibidi_scan_groups_get_stats(g, &st);
     ibidi_scan_groups_free(g);
-    return ok && names == 6000 && st.runs > 4;
+    return ok && names == 9000 && st.runs > 4;
 }
 
 /* The candidates against an existing list: every call, with candidates that share keys (so
@@ -1678,7 +1690,8 @@ static const scase cases[] = {
     {"ibidi_ambiguity_twins_utf8, _cp", IBIDI_AMBIGUITY_TWINS_STACK, c_twins},
     {"ibidi_iri_validate", IBIDI_IRI_STACK, c_ident_validate},
     {"ibidi_scan_name, _alloc", IBIDI_SCAN_STACK, c_scan_name},
-    {"ibidi_scan_groups_create, _add, _add_displays, _finish, _each, _counts, _get_stats, _free",
+    {"ibidi_scan_groups_create, _add, _add_displays, _adder_*, _finish, _each, _counts, "
+     "_get_stats, _free",
      IBIDI_SCAN_GROUPS_STACK, c_scan_groups},
     {"ibidi_scan_against_create, _add, _lookup, _record, _finish, _collisions, _count, _free",
      IBIDI_SCAN_AGAINST_STACK, c_scan_against},

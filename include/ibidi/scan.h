@@ -357,9 +357,12 @@ IBIDI_API ibidi_status ibidi_scan_name_alloc(const char *name, size_t len,
  *
  * Threads. ibidi_scan_groups_add may be called from any number of threads at once (each
  * shard has its own lock, so threads rarely wait; a shard that spills holds its lock while
- * it writes). finish, and everything before it, must not run at the same time as an add;
- * after finish the object is read-only: ibidi_scan_groups_each (any number of times,
- * also at once), _counts and _get_stats.
+ * it writes; adders, below, take a lock per shard for many records). finish, and
+ * everything before it, must not run at the same time as an add; finish sorts and walks
+ * the shards that never spilled on up to options->threads threads (its own, started and
+ * joined within the call), and merges those that spilled one at a time. After finish the
+ * object is read-only: ibidi_scan_groups_each (any number of times, also at once),
+ * _counts and _get_stats.
  *
  * A name added several times under one key counts once; it is valid when any of its adds
  * said so (a list may hold a name as an A-label and as its U-label, only one of them well
@@ -374,16 +377,20 @@ IBIDI_API ibidi_status ibidi_scan_name_alloc(const char *name, size_t len,
 #define IBIDI_SCAN_GROUPS_DEFAULT_MEMORY ((size_t)1 << 30) /* 1 GiB */
 #define IBIDI_SCAN_GROUPS_MIN_MEMORY ((size_t)1 << 16)     /* 64 KiB */
 #define IBIDI_SCAN_GROUPS_MAX_KINDS 256
+#define IBIDI_SCAN_GROUPS_MAX_THREADS 64
 
 typedef struct ibidi_scan_groups ibidi_scan_groups;
 
-/* A NULL pointer, or a zero-initialised record: 1 GiB, $TMPDIR (or /tmp), one kind. */
+/* A NULL pointer, or a zero-initialised record: 1 GiB, $TMPDIR (or /tmp), one kind, one
+ * thread. */
 typedef struct ibidi_scan_groups_options {
     size_t memory;        /* the limit in bytes (0: IBIDI_SCAN_GROUPS_DEFAULT_MEMORY); at
                              least IBIDI_SCAN_GROUPS_MIN_MEMORY */
     const char *temp_dir; /* where the temporary file goes (NULL: $TMPDIR when set and not
                              empty, else /tmp); copied */
     unsigned kinds;       /* kinds of keys, 1 to IBIDI_SCAN_GROUPS_MAX_KINDS (0: 1) */
+    unsigned threads;     /* threads finish may run, the caller's among them, 1 to
+                             IBIDI_SCAN_GROUPS_MAX_THREADS (0: 1) */
 } ibidi_scan_groups_options;
 
 /* Makes an empty object. IBIDI_E_INVALID_ARGUMENT, IBIDI_E_NOMEM; *out NULL then. */
@@ -433,6 +440,36 @@ IBIDI_API ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g,
 IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name,
                                                       size_t len, const ibidi_scan_result *res,
                                                       unsigned *added, ibidi_error *err);
+
+/* Adders: a thread's own way into g, for many adds. An adder holds its records in a
+ * buffer of its own and puts them into the shards a lock per shard at a time when the
+ * buffer is full or flushed, where ibidi_scan_groups_add takes a lock for every record
+ * (whose cache lines then move between the threads' cores at every add). The buffers come
+ * out of g's memory limit (a sixteenth of it for all adders, up to 256 KiB each); an adder
+ * made when that is spent holds nothing and adds at once. An adder is used by one thread
+ * at a time; several adders, and plain adds, may run at once. Flush an adder before
+ * finish: finish fails with IBIDI_E_INVALID_ARGUMENT while one holds records, and after one
+ * was freed holding records (the groups would miss them). The adds' errors are those of
+ * ibidi_scan_groups_add, reported by the add or the flush that met them. */
+typedef struct ibidi_scan_groups_adder ibidi_scan_groups_adder;
+
+/* A new adder of g (before finish). IBIDI_E_INVALID_ARGUMENT, IBIDI_E_NOMEM. */
+IBIDI_API ibidi_status ibidi_scan_groups_adder_create(ibidi_scan_groups *g,
+                                                      ibidi_scan_groups_adder **out,
+                                                      ibidi_error *err);
+/* ibidi_scan_groups_add and _add_displays through the adder. */
+IBIDI_API ibidi_status ibidi_scan_groups_adder_add(ibidi_scan_groups_adder *a,
+                                                   const ibidi_scan_groups_entry *e,
+                                                   ibidi_error *err);
+IBIDI_API ibidi_status ibidi_scan_groups_adder_add_displays(ibidi_scan_groups_adder *a,
+                                                            const char *name, size_t len,
+                                                            const ibidi_scan_result *res,
+                                                            unsigned *added, ibidi_error *err);
+/* Puts what the adder holds into g. */
+IBIDI_API ibidi_status ibidi_scan_groups_adder_flush(ibidi_scan_groups_adder *a,
+                                                     ibidi_error *err);
+/* Frees the adder (NULL: nothing), flushed or not (see above). */
+IBIDI_API void ibidi_scan_groups_adder_free(ibidi_scan_groups_adder *a);
 
 /* ---- A scan's summary ------------------------------------------------------------------- */
 

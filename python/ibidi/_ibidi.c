@@ -1258,7 +1258,7 @@ static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     /* kinds: 0 the left-to-right displays, 1 the right-to-left ones, 2 the LGR's index
        labels, as `ibidi scan` */
     ibidi_scan_groups_options go = {memory < 0 ? 0 : (size_t)memory, temp_dir,
-                                    o->lgr ? 3 : 2};
+                                    o->lgr ? 3 : 2, 0};
     ibidi_error err;
     ibidi_status st = ibidi_scan_groups_create(&go, &o->groups, &err);
     if (st != IBIDI_OK) {

@@ -334,6 +334,7 @@ typedef struct worker {
     ibidi_scan_hit *prot; /* --protect: the protected names the name looks like */
     size_t n_prot;
     ibidi_scan_hit prot_small[8];
+    ibidi_scan_groups_adder *adder; /* this thread's way into the groups (flushed a batch) */
     char own_text[WORKER_TEXT];
     ibidi_finding own_items[WORKER_FINDINGS];
 } worker;
@@ -357,6 +358,8 @@ static void worker_release(worker *w)
 static void worker_free(worker *w)
 {
     worker_release(w);
+    ibidi_scan_groups_adder_free(w->adder);
+    w->adder = NULL;
 }
 
 /* ibidi_scan_name for one name, the last name's results released. */
@@ -689,8 +692,11 @@ static void process_name(worker *w, batch *b, cli_out *out, const char *name, si
         ibidi_scan_result keys = w->r;
         if (!o->look)
             keys.skeleton[0].present = keys.skeleton[1].present = 0;
-        const ibidi_status st = ibidi_scan_groups_add_displays(o->groups, name, len, &keys,
-                                                               NULL, &e);
+        ibidi_status st = IBIDI_OK;
+        if (!w->adder)
+            st = ibidi_scan_groups_adder_create(o->groups, &w->adder, &e);
+        if (st == IBIDI_OK)
+            st = ibidi_scan_groups_adder_add_displays(w->adder, name, len, &keys, NULL, &e);
         if (st != IBIDI_OK) {
             b->failed = st;
             b->failed_value = e.value;
@@ -755,6 +761,12 @@ static void process_batch(worker *w, batch *b)
     }
     if (out->failed && !b->failed)
         b->failed = IBIDI_E_NOMEM;
+    /* the batch's keys are in the groups before it is done: finish comes after the last */
+    ibidi_error e;
+    if (w->adder && !b->failed && ibidi_scan_groups_adder_flush(w->adder, &e) != IBIDI_OK) {
+        b->failed = e.status;
+        b->failed_value = e.value;
+    }
 }
 
 /* ---- Collision groups ----------------------------------------------------------------- */
@@ -1468,7 +1480,10 @@ static int run_scan(int argc, char **argv)
         cli_against_free(o.protect);
         return CLI_USAGE;
     }
-    const ibidi_scan_groups_options go = {o.memory, tmpdir, N_KINDS};
+    /* finish runs on the scan's threads too, up to what the library takes */
+    const ibidi_scan_groups_options go = {
+        o.memory, tmpdir, N_KINDS,
+        o.threads < IBIDI_SCAN_GROUPS_MAX_THREADS ? (unsigned)o.threads : IBIDI_SCAN_GROUPS_MAX_THREADS};
     scan_state s;
     memset(&s, 0, sizeof s);
     s.o = &o;

@@ -28,9 +28,22 @@
 #include "scan/runs_internal.h"
 
 #define MAX_SHARD_BITS 6
+/* The paired kinds: a name's bidi skeletons left to right and right to left (UTS #39 §4;
+ * kinds 3 and 4 of ibidi_scan_groups_add_displays, when g has five kinds or more). Most
+ * names have one skeleton in both directions (every name in ASCII), so the two keys are
+ * one record then, flagged for both, which halves what is stored, sorted and merged. The
+ * records of both kinds share one key space (the first kind's, the direction in the
+ * flags), so that a key's names in either direction are together, in name order;
+ * finish walks them into a collection per direction. A plain add of either kind takes
+ * the same form, and the groups are those of separate kinds. */
+#define PAIR_FIRST 3u
+#define PAIR_SECOND 4u
+
 /* A shard per MiB of limit (up to 64): a small limit keeps fewer, larger shards, whose runs
  * are then fewer too. */
 #define SHARD_MIN ((size_t)1 << 20)
+/* The adders' buffers together: this part of the limit, out of the shards' half. */
+#define ADDER_POOL_PART 16
 
 typedef struct shard {
     pthread_mutex_t mu;
@@ -41,11 +54,13 @@ typedef struct shard {
     ibidi_status failed;
     int eno;
     uint64_t adds; /* under mu: a locked increment beside the lock would cost as much again */
+    size_t dir_recs[2]; /* records of the paired kinds, by direction (finish_memory) */
 } shard;
 
 struct ibidi_scan_groups {
     size_t limit;
     unsigned kinds;
+    unsigned threads; /* finish's */
     unsigned shard_bits;
     size_t n_shards;
     shard *shards;
@@ -65,6 +80,8 @@ struct ibidi_scan_groups {
     /* the first failed add's status and errno: every add after it fails the same way,
      * whatever its shard, since the groups are incomplete from then on */
     atomic_int add_failed, add_eno;
+    atomic_size_t pool; /* of the adders' buffers, not yet taken */
+    atomic_size_t held; /* adders holding records: finish waits for none */
 };
 
 /* ---- Memory accounting ----------------------------------------------------------------- */
@@ -124,6 +141,15 @@ uint64_t ibidi__scan_key_hash(unsigned kind, const void *key, size_t n)
     return fmix64(h);
 }
 
+/* The order value of the first pass: the hash of kind and key, with the kind in its low
+ * byte instead of eight bits of hash, so that a key of one record, most of them, is
+ * counted under its kind from the sorted index alone (finish_memory) without reading the
+ * record. */
+static uint64_t order_of(const ibidi_scan_groups *g, unsigned kind, const void *key, size_t n)
+{
+    return ((ibidi__scan_key_hash(kind, key, n) & g->hash_mask) & ~(uint64_t)0xff) | kind;
+}
+
 /* The order value of the second pass: the kind, then the key's first seven bytes (a
  * shorter key padded with zero bytes, which sorts it first among equal prefixes, as the
  * byte comparison does when the rest decides). */
@@ -149,7 +175,8 @@ ibidi_status ibidi_scan_groups_create(const ibidi_scan_groups_options *opts,
     *out = NULL;
     const size_t limit = opts && opts->memory ? opts->memory : IBIDI_SCAN_GROUPS_DEFAULT_MEMORY;
     const unsigned kinds = opts && opts->kinds ? opts->kinds : 1u;
-    if (limit < IBIDI_SCAN_GROUPS_MIN_MEMORY || kinds > IBIDI_SCAN_GROUPS_MAX_KINDS)
+    if (limit < IBIDI_SCAN_GROUPS_MIN_MEMORY || kinds > IBIDI_SCAN_GROUPS_MAX_KINDS ||
+        (opts && opts->threads > IBIDI_SCAN_GROUPS_MAX_THREADS))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     const char *dir = opts ? opts->temp_dir : NULL;
     if (!dir) {
@@ -161,18 +188,21 @@ ibidi_status ibidi_scan_groups_create(const ibidi_scan_groups_options *opts,
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
     g->limit = limit;
     g->kinds = kinds;
+    g->threads = opts && opts->threads ? opts->threads : 1u;
     g->hash_mask = ~(uint64_t)0;
     atomic_init(&g->mem, 0);
     atomic_init(&g->peak, 0);
     atomic_init(&g->add_failed, 0);
     atomic_init(&g->add_eno, 0);
+    atomic_init(&g->pool, limit / ADDER_POOL_PART);
+    atomic_init(&g->held, 0);
     while (g->shard_bits < MAX_SHARD_BITS && (SHARD_MIN << (g->shard_bits + 1)) <= limit)
         g->shard_bits++;
     g->n_shards = (size_t)1 << g->shard_bits;
     /* Half the limit for the shards while names are added, so that at finish a quarter is
      * left for the merge's blocks and a quarter (and each shard's part once merged) for
      * the second pass. */
-    const size_t per_shard = limit / 2 / g->n_shards;
+    const size_t per_shard = (limit / 2 - limit / ADDER_POOL_PART) / g->n_shards;
     g->wblock = clamp(per_shard / 8, 4096, 262144);
     g->shard_budget = per_shard - g->wblock;
     g->block = clamp(limit / 256, 4096, (size_t)1 << 20);
@@ -218,16 +248,12 @@ static ibidi_status fail_eno(ibidi_error *err, ibidi_status st, int eno)
     return ibidi__fail(err, st, 0, st == IBIDI_E_TEMP_FILE ? (uint32_t)eno : 0);
 }
 
-/* One add comes as an entry record (kind, key, name, validity): at most six parameters a
- * call. */
-ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, const ibidi_scan_groups_entry *e,
-                                   ibidi_error *err)
+/* The record of an entry, checked: its order value says its shard. */
+static ibidi_status entry_rec(ibidi_scan_groups *g, const ibidi_scan_groups_entry *e,
+                              ibidi__rec *r, ibidi_error *err)
 {
-    if (!g || !e || e->kind >= g->kinds || (!e->key && e->key_len) || (!e->name && e->name_len))
+    if (!e || e->kind >= g->kinds || (!e->key && e->key_len) || (!e->name && e->name_len))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    const unsigned kind = e->kind;
-    const char *key = e->key, *name = e->name;
-    const size_t key_len = e->key_len, name_len = e->name_len;
     if (g->finished)
         return g->failed ? fail_eno(err, g->failed, g->eno)
                          : ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
@@ -235,52 +261,243 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, const ibidi_scan_groups
     if (failed)
         return fail_eno(err, (ibidi_status)failed,
                         atomic_load_explicit(&g->add_eno, memory_order_relaxed));
-    if (key_len > UINT32_MAX || name_len > UINT32_MAX)
+    if (e->key_len > UINT32_MAX || e->name_len > UINT32_MAX)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    ibidi__rec r;
-    r.key = (const unsigned char *)key;
-    r.name = (const unsigned char *)name;
-    r.key_len = (uint32_t)key_len;
-    r.name_len = (uint32_t)name_len;
-    r.kind = kind;
-    r.flags = e->valid ? IBIDI__REC_VALID : 0u;
-    if (key_len == name_len && (key_len == 0 || memcmp(key, name, key_len) == 0))
-        r.flags |= IBIDI__REC_KEY_IS_NAME; /* stored once */
-    r.order = ibidi__scan_key_hash(kind, r.key, key_len) & g->hash_mask;
-    shard *s = &g->shards[g->shard_bits ? (size_t)(r.order >> (64 - g->shard_bits)) : 0];
-
-    ibidi_status st = IBIDI_OK;
-    pthread_mutex_lock(&s->mu);
-    if (s->failed) {
-        st = s->failed;
-    } else {
-        const size_t before = ibidi__rbuf_mem(&s->rb);
-        int k = ibidi__rbuf_add(&s->rb, &r, g->shard_budget);
-        if (k == 0) {
-            st = shard_spill(g, s);
-            if (st == IBIDI_OK)
-                k = ibidi__rbuf_add(&s->rb, &r, g->shard_budget); /* empty: it fits */
-        }
-        mem_moved(g, before, ibidi__rbuf_mem(&s->rb));
-        if (st == IBIDI_OK && k < 0)
-            st = IBIDI_E_NOMEM;
-        if (st != IBIDI_OK) {
-            s->failed = st;
-            atomic_store_explicit(&g->add_eno, s->eno, memory_order_relaxed);
-            atomic_store_explicit(&g->add_failed, (int)st, memory_order_release);
-        } else {
-            s->adds++;
-        }
+    r->key = (const unsigned char *)e->key;
+    r->name = (const unsigned char *)e->name;
+    r->key_len = (uint32_t)e->key_len;
+    r->name_len = (uint32_t)e->name_len;
+    r->kind = e->kind;
+    r->flags = e->valid ? IBIDI__REC_VALID : 0u;
+    if (g->kinds > PAIR_SECOND && (e->kind == PAIR_FIRST || e->kind == PAIR_SECOND)) {
+        r->kind = PAIR_FIRST; /* one key space, the direction in the flags */
+        r->flags |= e->kind == PAIR_FIRST ? IBIDI__REC_DIR_FIRST : IBIDI__REC_DIR_SECOND;
     }
+    if (r->key_len == r->name_len &&
+        (r->key_len == 0 || memcmp(r->key, r->name, r->key_len) == 0))
+        r->flags |= IBIDI__REC_KEY_IS_NAME; /* stored once */
+    r->order = order_of(g, r->kind, r->key, r->key_len);
+    return IBIDI_OK;
+}
+
+static shard *shard_of(ibidi_scan_groups *g, uint64_t order)
+{
+    return &g->shards[g->shard_bits ? (size_t)(order >> (64 - g->shard_bits)) : 0];
+}
+
+/* Puts r into its shard s, under s's lock: a full shard is written as a run first. The
+ * first failure marks the shard and the object (every later add fails the same way). */
+static ibidi_status shard_put(ibidi_scan_groups *g, shard *s, const ibidi__rec *r)
+{
+    if (s->failed)
+        return s->failed;
+    ibidi_status st = IBIDI_OK;
+    const size_t before = ibidi__rbuf_mem(&s->rb);
+    int k = ibidi__rbuf_add(&s->rb, r, g->shard_budget);
+    if (k == 0) {
+        st = shard_spill(g, s);
+        if (st == IBIDI_OK)
+            k = ibidi__rbuf_add(&s->rb, r, g->shard_budget); /* empty: it fits */
+    }
+    mem_moved(g, before, ibidi__rbuf_mem(&s->rb));
+    if (st == IBIDI_OK && k < 0)
+        st = IBIDI_E_NOMEM;
+    if (st != IBIDI_OK) {
+        s->failed = st;
+        atomic_store_explicit(&g->add_eno, s->eno, memory_order_relaxed);
+        atomic_store_explicit(&g->add_failed, (int)st, memory_order_release);
+    } else {
+        const unsigned dirs = r->flags & IBIDI__REC_DIRS;
+        s->adds += dirs == IBIDI__REC_DIRS ? 2 : 1; /* a paired record is two keys' */
+        s->dir_recs[0] += (dirs & IBIDI__REC_DIR_FIRST) != 0;
+        s->dir_recs[1] += (dirs & IBIDI__REC_DIR_SECOND) != 0;
+    }
+    return st;
+}
+
+/* One add comes as an entry record (kind, key, name, validity): at most six parameters a
+ * call. */
+ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, const ibidi_scan_groups_entry *e,
+                                   ibidi_error *err)
+{
+    if (!g)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi__rec r;
+    ibidi_status st = entry_rec(g, e, &r, err);
+    if (st != IBIDI_OK)
+        return st;
+    shard *s = shard_of(g, r.order);
+    pthread_mutex_lock(&s->mu);
+    st = shard_put(g, s, &r);
     const int eno = s->eno;
     pthread_mutex_unlock(&s->mu);
     return st == IBIDI_OK ? ibidi__ok(err) : fail_eno(err, st, eno);
 }
 
-/* The text the spans of res point into is res->text.data, where ibidi_scan_name wrote it. */
-ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name, size_t len,
-                                            const ibidi_scan_result *res, unsigned *added,
+/* ---- Adders ------------------------------------------------------------------------------ */
+
+/* A thread's records on their way to the shards: held in its own buffer and put into each
+ * shard under one lock a flush. With a lock taken for every record, two threads adding
+ * the skeletons of every name spent a third of their time moving the shards' lines
+ * between their caches. Its buffer comes out of a pool of the limit (ADDER_POOL_PART of
+ * it, taken from the shards' half), so that the limit holds whatever the number of
+ * adders; one created when the pool is spent holds nothing and adds at once. */
+#define ADDER_MAX ((size_t)256 << 10)
+#define ADDER_MIN ((size_t)4 << 10)
+
+struct ibidi_scan_groups_adder {
+    ibidi_scan_groups *g;
+    ibidi__rbuf rb;
+    size_t share; /* of the pool: what rb may take (0: none, adds go straight in) */
+};
+
+static ibidi_status adder_flush(ibidi_scan_groups_adder *a)
+{
+    ibidi_scan_groups *g = a->g;
+    const size_t n = a->rb.n;
+    if (n == 0)
+        return IBIDI_OK;
+    /* by order value's top byte: each shard's records are then together */
+    ibidi__rbuf_group_top(&a->rb);
+    const ibidi__rent *ix = ibidi__rbuf_entries(&a->rb);
+    ibidi_status st = IBIDI_OK;
+    for (size_t i = 0; i < n && st == IBIDI_OK;) {
+        shard *s = shard_of(g, ix[i].order);
+        pthread_mutex_lock(&s->mu);
+        for (; i < n && shard_of(g, ix[i].order) == s && st == IBIDI_OK; i++) {
+            ibidi__rec r;
+            ibidi__rbuf_get(&a->rb, i, &r);
+            st = shard_put(g, s, &r);
+        }
+        pthread_mutex_unlock(&s->mu);
+    }
+    a->rb.len = a->rb.n = 0;
+    atomic_fetch_sub(&g->held, 1);
+    return st;
+}
+
+ibidi_status ibidi_scan_groups_adder_create(ibidi_scan_groups *g, ibidi_scan_groups_adder **out,
                                             ibidi_error *err)
+{
+    if (!out)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    *out = NULL;
+    if (!g || g->finished)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi_scan_groups_adder *a = calloc(1, sizeof *a);
+    if (!a)
+        return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    a->g = g;
+    size_t left = atomic_load(&g->pool), take;
+    do {
+        take = left < ADDER_MAX ? left : ADDER_MAX;
+        if (take < ADDER_MIN)
+            take = 0;
+    } while (take && !atomic_compare_exchange_weak(&g->pool, &left, left - take));
+    a->share = take;
+    *out = a;
+    return ibidi__ok(err);
+}
+
+/* Into the adder's buffer; a full one is flushed first. */
+static ibidi_status adder_put(ibidi_scan_groups_adder *a, const ibidi__rec *r)
+{
+    ibidi_scan_groups *g = a->g;
+    if (!a->share) {
+        shard *s = shard_of(g, r->order);
+        pthread_mutex_lock(&s->mu);
+        ibidi_status st = shard_put(g, s, r);
+        pthread_mutex_unlock(&s->mu);
+        return st;
+    }
+    const size_t before = ibidi__rbuf_mem(&a->rb);
+    const int was_empty = a->rb.n == 0;
+    int k = ibidi__rbuf_add(&a->rb, r, a->share);
+    ibidi_status st = IBIDI_OK;
+    if (k == 0) {
+        st = adder_flush(a);
+        k = ibidi__rbuf_add(&a->rb, r, a->share); /* empty: it fits */
+        if (k > 0)
+            atomic_fetch_add(&g->held, 1);
+    } else if (k > 0 && was_empty) {
+        atomic_fetch_add(&g->held, 1); /* finish refuses while an adder holds records */
+    }
+    mem_moved(g, before, ibidi__rbuf_mem(&a->rb));
+    if (st == IBIDI_OK && k < 0)
+        st = IBIDI_E_NOMEM;
+    return st;
+}
+
+static ibidi_status adder_status(ibidi_scan_groups *g, ibidi_status st, ibidi_error *err)
+{
+    if (st == IBIDI_OK)
+        return ibidi__ok(err);
+    const int eno = atomic_load_explicit(&g->add_eno, memory_order_relaxed);
+    return fail_eno(err, st, eno);
+}
+
+ibidi_status ibidi_scan_groups_adder_add(ibidi_scan_groups_adder *a,
+                                         const ibidi_scan_groups_entry *e, ibidi_error *err)
+{
+    if (!a)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi__rec r;
+    ibidi_status st = entry_rec(a->g, e, &r, err);
+    if (st != IBIDI_OK)
+        return st;
+    return adder_status(a->g, adder_put(a, &r), err);
+}
+
+ibidi_status ibidi_scan_groups_adder_flush(ibidi_scan_groups_adder *a, ibidi_error *err)
+{
+    if (!a)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    return adder_status(a->g, adder_flush(a), err);
+}
+
+void ibidi_scan_groups_adder_free(ibidi_scan_groups_adder *a)
+{
+    if (!a)
+        return;
+    ibidi_scan_groups *g = a->g;
+    if (a->rb.n) {
+        /* records never flushed: the groups would miss them, so finish fails */
+        atomic_fetch_sub(&g->held, 1);
+        int none = 0;
+        atomic_compare_exchange_strong(&g->add_failed, &none, (int)IBIDI_E_INVALID_ARGUMENT);
+    }
+    mem_less(g, ibidi__rbuf_mem(&a->rb));
+    ibidi__rbuf_free(&a->rb);
+    atomic_fetch_add(&g->pool, a->share);
+    free(a);
+}
+
+/* ---- A name's keys ----------------------------------------------------------------------- */
+
+/* Where a name's record goes: through an adder, or straight into g. */
+static ibidi_status put_rec(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
+                            const ibidi__rec *r)
+{
+    if (a)
+        return adder_put(a, r);
+    shard *s = shard_of(g, r->order);
+    pthread_mutex_lock(&s->mu);
+    ibidi_status st = shard_put(g, s, r);
+    pthread_mutex_unlock(&s->mu);
+    return st;
+}
+
+/* Where a name's entries go: through an adder, or straight into g. */
+static ibidi_status put_entry(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
+                              const ibidi_scan_groups_entry *e, ibidi_error *err)
+{
+    return a ? ibidi_scan_groups_adder_add(a, e, err) : ibidi_scan_groups_add(g, e, err);
+}
+
+/* The text the spans of res point into is res->text.data, where ibidi_scan_name wrote it. */
+static ibidi_status put_displays(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
+                                 const char *name, size_t len, const ibidi_scan_result *res,
+                                 unsigned *added, ibidi_error *err)
 {
     if (added)
         *added = 0;
@@ -299,7 +516,7 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
         if (!d->present || (res->self_display & (1u << k)))
             continue;
         const ibidi_scan_groups_entry e = {k, buf + d->start, d->length, u, ulen, res->valid};
-        ibidi_status st = ibidi_scan_groups_add(g, &e, err);
+        ibidi_status st = put_entry(g, a, &e, err);
         if (st != IBIDI_OK)
             return st;
         if (added)
@@ -310,7 +527,7 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         const ibidi_scan_groups_entry e = {2, buf + res->lgr_index.start, res->lgr_index.length,
                                            u, ulen, res->valid};
-        ibidi_status st = ibidi_scan_groups_add(g, &e, err);
+        ibidi_status st = put_entry(g, a, &e, err);
         if (st != IBIDI_OK)
             return st;
         if (added)
@@ -318,6 +535,26 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
     }
     /* UTS #39 §4: names with one bidi skeleton in a direction look alike there; every
        name goes in, those that display as themselves too (paypal.com and pаypal.com) */
+    const ibidi_span *s0 = &res->skeleton[0], *s1 = &res->skeleton[1];
+    if (s0->present && s1->present && s0->length == s1->length &&
+        (s0->start == s1->start ||
+         memcmp(buf + s0->start, buf + s1->start, s0->length) == 0)) {
+        /* one skeleton in both directions: one record, both kinds' (PAIR_FIRST) */
+        if (g->kinds < 5)
+            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+        const ibidi_scan_groups_entry e = {3, buf + s0->start, s0->length, u, ulen, res->valid};
+        ibidi__rec r;
+        ibidi_status st = entry_rec(g, &e, &r, err);
+        if (st != IBIDI_OK)
+            return st;
+        r.flags |= IBIDI__REC_DIR_SECOND;
+        st = put_rec(g, a, &r);
+        if (st != IBIDI_OK)
+            return adder_status(g, st, err);
+        if (added)
+            *added |= IBIDI_SCAN_LOOK_KEY_LTR | IBIDI_SCAN_LOOK_KEY_RTL;
+        return ibidi__ok(err);
+    }
     for (unsigned k = 0; k < 2; k++) {
         const ibidi_span *sk = &res->skeleton[k];
         if (!sk->present)
@@ -326,13 +563,32 @@ ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *na
             return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
         const ibidi_scan_groups_entry e = {3 + k, buf + sk->start, sk->length, u, ulen,
                                            res->valid};
-        ibidi_status st = ibidi_scan_groups_add(g, &e, err);
+        ibidi_status st = put_entry(g, a, &e, err);
         if (st != IBIDI_OK)
             return st;
         if (added)
             *added |= IBIDI_SCAN_LOOK_KEY_LTR << k;
     }
     return ibidi__ok(err);
+}
+
+ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name, size_t len,
+                                            const ibidi_scan_result *res, unsigned *added,
+                                            ibidi_error *err)
+{
+    return put_displays(g, NULL, name, len, res, added, err);
+}
+
+ibidi_status ibidi_scan_groups_adder_add_displays(ibidi_scan_groups_adder *a, const char *name,
+                                                  size_t len, const ibidi_scan_result *res,
+                                                  unsigned *added, ibidi_error *err)
+{
+    if (!a) {
+        if (added)
+            *added = 0;
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    }
+    return put_displays(a->g, a, name, len, res, added, err);
 }
 
 /* ---- Finish: the first pass -------------------------------------------------------------- */
@@ -444,9 +700,23 @@ static int collect_name(ibidi_scan_groups *g, collect *c, const ibidi__rec *r)
 typedef struct pass2 {
     unsigned char *wbuf;
     size_t wcap;
+    ibidi_scan_group_counts *counts; /* the counts this finisher makes, per kind */
+    pthread_mutex_t *mu;             /* the second pass's buffer, when finishers share it */
 } pass2;
 
+static ibidi_status p2_add_locked(ibidi_scan_groups *g, pass2 *p, const ibidi__rec *r);
+
 static ibidi_status p2_add(ibidi_scan_groups *g, pass2 *p, const ibidi__rec *r)
+{
+    if (!p->mu)
+        return p2_add_locked(g, p, r);
+    pthread_mutex_lock(p->mu);
+    ibidi_status st = p2_add_locked(g, p, r);
+    pthread_mutex_unlock(p->mu);
+    return st;
+}
+
+static ibidi_status p2_add_locked(ibidi_scan_groups *g, pass2 *p, const ibidi__rec *r)
 {
     const size_t mine = ibidi__rbuf_mem(&g->p2), all = atomic_load(&g->mem);
     const size_t others = all > mine ? all - mine : 0;
@@ -522,7 +792,7 @@ static ibidi_status first_pass_close(ibidi_scan_groups *g, collect *c, pass2 *p)
 {
     if (!c->has)
         return IBIDI_OK;
-    ibidi_scan_group_counts *k = &g->counts[c->kind];
+    ibidi_scan_group_counts *k = &p->counts[c->kind];
     k->keys++;
     c->has = 0;
     if (c->distinct >= 2) {
@@ -549,6 +819,90 @@ static ibidi_status reduce(ibidi_scan_groups *g, ibidi__runs *runs, int *eno)
     return st;
 }
 
+static ibidi_status first_pass_one(ibidi_scan_groups *g, collect *c, pass2 *p,
+                                   const ibidi__rec *r);
+
+/* One record of the first pass, in order, into c[0] (every kind's, the first direction's
+ * of the paired kinds) or c[1] (the second direction's), or both: a paired record that
+ * holds both directions is each direction's, and the names of one direction come in
+ * name order, since they are a part of the key's names in order. */
+static ibidi_status first_pass_rec(ibidi_scan_groups *g, collect *c, pass2 *p,
+                                   const ibidi__rec *r)
+{
+    const unsigned dirs = r->flags & IBIDI__REC_DIRS;
+    if (!dirs)
+        return first_pass_one(g, &c[0], p, r);
+    ibidi__rec one = *r;
+    one.flags &= ~IBIDI__REC_DIRS;
+    ibidi_status st = IBIDI_OK;
+    if (dirs & IBIDI__REC_DIR_FIRST) {
+        one.kind = PAIR_FIRST;
+        st = first_pass_one(g, &c[0], p, &one);
+    }
+    if (st == IBIDI_OK && (dirs & IBIDI__REC_DIR_SECOND)) {
+        one.kind = PAIR_SECOND;
+        st = first_pass_one(g, &c[1], p, &one);
+    }
+    return st;
+}
+
+/* One record into one collection: a new key closes the one collected. */
+static ibidi_status first_pass_one(ibidi_scan_groups *g, collect *c, pass2 *p,
+                                   const ibidi__rec *r)
+{
+    ibidi_status st = IBIDI_OK;
+    if (!collect_same(c, r)) {
+        st = first_pass_close(g, c, p);
+        if (st == IBIDI_OK && !collect_key(g, c, r))
+            st = IBIDI_E_NOMEM;
+        c->distinct = 0;
+    }
+    if (st == IBIDI_OK)
+        st = first_pass_name(g, c, p, r);
+    return st;
+}
+
+/* A shard that never spilled: its records are all in the sorted buffer. A key of one
+ * record (an order value no other record has) is only counted; the records of the other
+ * order values are read and collected as a merge's are. */
+static ibidi_status finish_memory(ibidi_scan_groups *g, shard *s, collect *c, pass2 *p)
+{
+    const size_t n = s->rb.n;
+    const ibidi__rent *ix = ibidi__rbuf_entries(&s->rb);
+    size_t read[2] = {0, 0}; /* paired records read, by direction */
+    ibidi_status st = IBIDI_OK;
+    for (size_t i = 0; i < n && st == IBIDI_OK;) {
+        size_t j = i + 1;
+        while (j < n && ix[j].order == ix[i].order)
+            j++;
+        if (j - i == 1) {
+            /* a paired record's directions are in the record: counted below */
+            const unsigned kind = (unsigned)(ix[i].order & 0xff);
+            if (!(g->kinds > PAIR_SECOND && kind == PAIR_FIRST))
+                p->counts[kind].keys++;
+            i = j;
+            continue;
+        }
+        for (; i < j && st == IBIDI_OK; i++) {
+            ibidi__rec r;
+            ibidi__rbuf_get(&s->rb, i, &r);
+            read[0] += (r.flags & IBIDI__REC_DIR_FIRST) != 0;
+            read[1] += (r.flags & IBIDI__REC_DIR_SECOND) != 0;
+            st = first_pass_rec(g, c, p, &r);
+        }
+    }
+    if (st == IBIDI_OK)
+        st = first_pass_close(g, &c[0], p);
+    if (st == IBIDI_OK)
+        st = first_pass_close(g, &c[1], p);
+    /* the paired records not read are keys of one record each, in their directions */
+    if (st == IBIDI_OK && g->kinds > PAIR_SECOND) {
+        p->counts[PAIR_FIRST].keys += s->dir_recs[0] - read[0];
+        p->counts[PAIR_SECOND].keys += s->dir_recs[1] - read[1];
+    }
+    return st;
+}
+
 static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pass2 *p)
 {
     if (s->wbuf) { /* the shard's writes are over */
@@ -557,7 +911,14 @@ static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pas
         mem_less(g, s->wcap);
     }
     ibidi__rbuf_sort(&s->rb);
-    ibidi_status st = reduce(g, &s->runs, &g->eno);
+    ibidi_status st;
+    if (s->runs.n == 0) {
+        st = finish_memory(g, s, c, p);
+        mem_less(g, ibidi__rbuf_mem(&s->rb));
+        ibidi__rbuf_free(&s->rb);
+        return st;
+    }
+    st = reduce(g, &s->runs, &g->eno);
     if (st != IBIDI_OK)
         return st;
     ibidi__merge m;
@@ -571,17 +932,12 @@ static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pas
             st = ibidi__merge_next(&m, &r, &has, &g->eno);
         if (st != IBIDI_OK || !has)
             break;
-        if (!collect_same(c, &r)) {
-            st = first_pass_close(g, c, p);
-            if (st == IBIDI_OK && !collect_key(g, c, &r))
-                st = IBIDI_E_NOMEM;
-            c->distinct = 0;
-        }
-        if (st == IBIDI_OK)
-            st = first_pass_name(g, c, p, &r);
+        st = first_pass_rec(g, c, p, &r);
     }
     if (st == IBIDI_OK)
-        st = first_pass_close(g, c, p);
+        st = first_pass_close(g, &c[0], p);
+    if (st == IBIDI_OK)
+        st = first_pass_close(g, &c[1], p);
     ibidi__merge_close(&m);
     mem_less(g, reading);
     /* the shard's part of the memory goes to the second pass */
@@ -592,6 +948,93 @@ static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pas
     return st;
 }
 
+/* The finishers: the shards that never spilled are sorted and walked by up to g->threads
+ * threads at once (each its own collection and counts; the second pass's buffer under a
+ * lock, since only the names of groups reach it); those that spilled, one after the other
+ * by the calling thread, since each merge reads through blocks of its own quarter of the
+ * limit. */
+typedef struct finishers {
+    ibidi_scan_groups *g;
+    atomic_size_t next; /* the next shard to take */
+    atomic_int failed;
+    pthread_mutex_t mu; /* the second pass's buffer, g->counts */
+    int spilled;        /* this round: the shards that spilled (else those that did not) */
+} finishers;
+
+static void *finisher(void *arg)
+{
+    finishers *f = arg;
+    ibidi_scan_groups *g = f->g;
+    collect c[2]; /* every kind's, and the second direction's of the paired kinds */
+    pass2 p;
+    memset(c, 0, sizeof c);
+    memset(&p, 0, sizeof p);
+    p.mu = f->spilled ? NULL : &f->mu;
+    /* the second pass's write block, in its quarter of the limit */
+    p.wcap = g->block;
+    p.wbuf = malloc(p.wcap);
+    p.counts = calloc(g->kinds, sizeof *p.counts);
+    ibidi_status st = p.wbuf && p.counts ? IBIDI_OK : IBIDI_E_NOMEM;
+    if (p.wbuf)
+        mem_more(g, p.wcap);
+    while (st == IBIDI_OK && !atomic_load(&f->failed)) {
+        const size_t i = atomic_fetch_add(&f->next, 1);
+        if (i >= g->n_shards)
+            break;
+        shard *s = &g->shards[i];
+        if ((s->runs.n != 0) == f->spilled)
+            st = finish_shard(g, s, c, &p);
+    }
+    collect_free(g, &c[0]);
+    collect_free(g, &c[1]);
+    if (p.wbuf) {
+        free(p.wbuf);
+        mem_less(g, p.wcap);
+    }
+    pthread_mutex_lock(&f->mu);
+    for (unsigned k = 0; p.counts && k < g->kinds; k++) {
+        g->counts[k].keys += p.counts[k].keys;
+        g->counts[k].groups += p.counts[k].groups;
+        g->counts[k].names_in_groups += p.counts[k].names_in_groups;
+    }
+    pthread_mutex_unlock(&f->mu);
+    free(p.counts);
+    int none = 0;
+    if (st != IBIDI_OK)
+        atomic_compare_exchange_strong(&f->failed, &none, (int)st);
+    return NULL;
+}
+
+static void finish_shards(ibidi_scan_groups *g)
+{
+    finishers f;
+    f.g = g;
+    atomic_init(&f.failed, 0);
+    if (pthread_mutex_init(&f.mu, NULL) != 0) {
+        g->failed = IBIDI_E_NOMEM;
+        return;
+    }
+    size_t in_memory = 0;
+    for (size_t i = 0; i < g->n_shards; i++)
+        in_memory += g->shards[i].runs.n == 0;
+    for (f.spilled = 0; f.spilled < 2 && !atomic_load(&f.failed); f.spilled++) {
+        atomic_init(&f.next, 0);
+        size_t started = 0;
+        const size_t want = f.spilled ? 1 : (g->threads < in_memory ? g->threads : in_memory);
+        /* (on the heap: the call's stack stays within IBIDI_SCAN_GROUPS_STACK) */
+        pthread_t *tid = want > 1 ? malloc((want - 1) * sizeof *tid) : NULL;
+        while (tid && started + 1 < want && pthread_create(&tid[started], NULL, finisher, &f) == 0)
+            started++; /* the calling thread is one; a thread not started leaves it more */
+        finisher(&f);
+        while (started > 0)
+            pthread_join(tid[--started], NULL);
+        free(tid);
+    }
+    pthread_mutex_destroy(&f.mu);
+    if (atomic_load(&f.failed))
+        g->failed = (ibidi_status)atomic_load(&f.failed);
+}
+
 ibidi_status ibidi_scan_groups_finish(ibidi_scan_groups *g, ibidi_error *err)
 {
     if (!g)
@@ -599,29 +1042,18 @@ ibidi_status ibidi_scan_groups_finish(ibidi_scan_groups *g, ibidi_error *err)
     if (g->finished)
         return g->failed ? fail_eno(err, g->failed, g->eno) : ibidi__ok(err);
     g->finished = 1;
+    /* an adder still holding records, or one freed with some: the groups would miss them */
+    if (atomic_load(&g->held) != 0)
+        g->failed = IBIDI_E_INVALID_ARGUMENT;
+    else if (atomic_load(&g->add_failed) == (int)IBIDI_E_INVALID_ARGUMENT)
+        g->failed = IBIDI_E_INVALID_ARGUMENT;
     for (size_t i = 0; i < g->n_shards && !g->failed; i++)
         if (g->shards[i].failed) {
             g->failed = g->shards[i].failed;
             g->eno = g->shards[i].eno;
         }
-    collect c;
-    pass2 p;
-    memset(&c, 0, sizeof c);
-    memset(&p, 0, sizeof p);
-    /* the second pass's write block, in its quarter of the limit */
-    p.wcap = g->block;
-    p.wbuf = g->failed ? NULL : malloc(p.wcap);
-    if (p.wbuf)
-        mem_more(g, p.wcap);
-    else if (!g->failed)
-        g->failed = IBIDI_E_NOMEM;
-    for (size_t i = 0; i < g->n_shards && !g->failed; i++)
-        g->failed = finish_shard(g, &g->shards[i], &c, &p);
-    collect_free(g, &c);
-    if (p.wbuf) {
-        free(p.wbuf);
-        mem_less(g, p.wcap);
-    }
+    if (!g->failed)
+        finish_shards(g);
     if (!g->failed) {
         ibidi__rbuf_sort(&g->p2);
         g->failed = reduce(g, &g->p2_runs, &g->eno);

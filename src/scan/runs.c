@@ -65,7 +65,11 @@ int ibidi__rec_cmp(const ibidi__rec *a, const ibidi__rec *b)
     int c = ibidi__bytes_cmp(a->key, a->key_len, b->key, b->key_len);
     if (c)
         return c;
-    return ibidi__bytes_cmp(a->name, a->name_len, b->name, b->name_len);
+    c = ibidi__bytes_cmp(a->name, a->name_len, b->name, b->name_len);
+    if (c)
+        return c;
+    const unsigned da = a->flags & IBIDI__REC_DIRS, db = b->flags & IBIDI__REC_DIRS;
+    return da < db ? -1 : da > db;
 }
 
 int ibidi__rec_same_key(const ibidi__rec *a, const ibidi__rec *b)
@@ -126,6 +130,8 @@ int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget)
     b->len += size;
     return 1;
 }
+
+const ibidi__rent *ibidi__rbuf_entries(const ibidi__rbuf *b) { return rbuf_index(b); }
 
 void ibidi__rbuf_get(const ibidi__rbuf *b, size_t i, ibidi__rec *r)
 {
@@ -241,12 +247,109 @@ static void intro_sort(const unsigned char *ar, ibidi__rent *v, size_t n, unsign
     insertion_sort(ar, v, n);
 }
 
-void ibidi__rbuf_sort(ibidi__rbuf *b)
+static void sort_exact(const unsigned char *ar, ibidi__rent *v, size_t n)
 {
     unsigned depth = 0;
-    for (size_t n = b->n; n > 1; n >>= 1)
+    for (size_t k = n; k > 1; k >>= 1)
         depth += 2;
-    intro_sort(b->arena, rbuf_index(b), b->n, depth);
+    intro_sort(ar, v, n, depth);
+}
+
+/* In-place most-significant-digit radix sort of the index by order value, a byte a level
+ * (American flag sort: count, then cycle each entry into its bucket), from the highest
+ * byte in which the entries differ: the values are hashes, so each level splits evenly
+ * and two levels leave a few entries per bucket for the insertion sort. Entries whose
+ * order values are all equal (one key's names, or a hash collision) are sorted exactly.
+ * An introsort compares records and reaches the arena at every tie of the first bytes;
+ * this compares no record until the order values are equal, and needs no allocation.
+ * The counts live in partition's frame alone, so that the recursion (at most eight
+ * levels, one a byte) keeps a small frame. */
+#define RADIX_SMALL 32
+
+static unsigned radix_digit(const ibidi__rent *e, int shift)
+{
+    return (unsigned)((e->order >> shift) & 0xffu);
+}
+
+static void partition(ibidi__rent *v, size_t n, int shift)
+{
+    uint32_t head[256], end[256];
+    memset(head, 0, sizeof head);
+    for (size_t i = 0; i < n; i++)
+        head[radix_digit(&v[i], shift)]++;
+    uint32_t at = 0;
+    for (unsigned d = 0; d < 256; d++) {
+        const uint32_t c = head[d];
+        head[d] = at;
+        at += c;
+        end[d] = at;
+    }
+    for (unsigned d = 0; d < 256; d++) {
+        while (head[d] < end[d]) {
+            ibidi__rent e = v[head[d]];
+            unsigned k = radix_digit(&e, shift);
+            while (k != d) { /* e goes to its bucket; what was there moves on */
+                const ibidi__rent t = v[head[k]];
+                v[head[k]++] = e;
+                e = t;
+                k = radix_digit(&e, shift);
+            }
+            v[head[d]++] = e;
+        }
+    }
+}
+
+static void radix_sort(const unsigned char *ar, ibidi__rent *v, size_t n, int shift)
+{
+    while (n > RADIX_SMALL && shift >= 0) {
+        partition(v, n, shift);
+        /* each bucket but the last recurses a byte lower; the last loops */
+        size_t i = 0;
+        for (;;) {
+            const unsigned d = radix_digit(&v[i], shift);
+            size_t j = i + 1;
+            while (j < n && radix_digit(&v[j], shift) == d)
+                j++;
+            if (j == n)
+                break;
+            if (j - i > 1)
+                radix_sort(ar, v + i, j - i, shift - 8);
+            i = j;
+        }
+        v += i;
+        n -= i;
+        shift -= 8;
+    }
+    if (n > RADIX_SMALL)
+        sort_exact(ar, v, n); /* the order values are equal: the records decide */
+    else
+        insertion_sort(ar, v, n);
+}
+
+void ibidi__rbuf_group_top(ibidi__rbuf *b)
+{
+    if (b->n > 1 && b->n <= UINT32_MAX)
+        partition(rbuf_index(b), b->n, 56);
+    else if (b->n > 1)
+        sort_exact(b->arena, rbuf_index(b), b->n);
+}
+
+void ibidi__rbuf_sort(ibidi__rbuf *b)
+{
+    ibidi__rent *v = rbuf_index(b);
+    if (b->n < 2)
+        return;
+    /* the highest byte in which two order values differ */
+    uint64_t diff = 0;
+    for (size_t i = 1; i < b->n; i++)
+        diff |= v[i].order ^ v[0].order;
+    int shift = -8;
+    while (shift < 56 && (diff >> (shift + 8)) != 0)
+        shift += 8;
+    if (b->n > UINT32_MAX)
+        sort_exact(b->arena, v, b->n); /* beyond partition's counts */
+    else
+        radix_sort(b->arena, v, b->n, shift);
 }
 
 /* ---- The temporary file ------------------------------------------------------------------ */

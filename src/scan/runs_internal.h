@@ -30,6 +30,12 @@
 #define IBIDI__REC_HEAD 18u
 #define IBIDI__REC_VALID 0x1u
 #define IBIDI__REC_KEY_IS_NAME 0x2u
+/* A record of the paired kinds of src/scan/groups.c (a name's bidi skeletons): the key is
+ * the name's in the first direction, the second, or both. Records that differ only here
+ * are different records, ordered by these bits after the name. */
+#define IBIDI__REC_DIR_FIRST 0x4u
+#define IBIDI__REC_DIR_SECOND 0x8u
+#define IBIDI__REC_DIRS (IBIDI__REC_DIR_FIRST | IBIDI__REC_DIR_SECOND)
 
 /* One record, its bytes wherever they are (the caller's, a buffer, a read block). */
 typedef struct ibidi__rec {
@@ -46,7 +52,7 @@ static inline size_t ibidi__rec_size(const ibidi__rec *r)
     return IBIDI__REC_HEAD + (r->flags & IBIDI__REC_KEY_IS_NAME ? 0u : (size_t)r->key_len) +
            r->name_len;
 }
-/* The records' order: order value, kind, key, name. */
+/* The records' order: order value, kind, key, name, direction bits. */
 int ibidi__rec_cmp(const ibidi__rec *a, const ibidi__rec *b);
 /* The same kind and key (the order values being equal). */
 int ibidi__rec_same_key(const ibidi__rec *a, const ibidi__rec *b);
@@ -78,6 +84,10 @@ static inline size_t ibidi__rbuf_mem(const ibidi__rbuf *b)
 int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget);
 /* Sorts the index in record order (no allocation: introsort on the index). */
 void ibidi__rbuf_sort(ibidi__rbuf *b);
+/* Orders the index by the order values' top byte alone (what picks a shard). */
+void ibidi__rbuf_group_top(ibidi__rbuf *b);
+/* The index (b->n entries; NULL when empty). */
+const ibidi__rent *ibidi__rbuf_entries(const ibidi__rbuf *b);
 /* The i-th record in index order. */
 void ibidi__rbuf_get(const ibidi__rbuf *b, size_t i, ibidi__rec *r);
 void ibidi__rbuf_free(ibidi__rbuf *b);
