@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confusable/confusable_internal.h"
 #include "ibidi.h"
 #include "testlib.h"
 
@@ -1016,8 +1017,23 @@ static void test_chromium_top_domains(void)
     free(text);
 }
 
+/* The bidi skeleton splits paragraphs with a test of the code point itself (UAX #9 P1):
+ * it holds exactly the code points of Bidi_Class B. */
+static void test_paragraph_separators(void)
+{
+    size_t wrong = 0, b = 0;
+    for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
+        const int is_b = ibidi_unicode_bidi_class(cp) == IBIDI_UNICODE_BC_B;
+        b += (size_t)is_b;
+        wrong += (size_t)(is_b != ibidi__confusable_paragraph_separator(cp));
+    }
+    CHECK(wrong == 0 && b == 7, "paragraph separators: %zu code points wrong, %zu of class B",
+          wrong, b);
+}
+
 int main(void)
 {
+    test_paragraph_separators();
     test_mappings();
     test_identifier_data();
     test_examples();

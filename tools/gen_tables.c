@@ -262,6 +262,8 @@ static const char *const DT_TAGS[] = {"",          "",         "<compat>", "<fon
                                       "<vertical>", "<wide>",   "<narrow>", "<small>",
                                       "<square>",  "<fraction>"};
 #define GC_CN 29
+#define GC_MN 5 /* Mn, Mc, Me: 5, 6, 7 */
+#define GC_ME 7
 #define DT_CANONICAL 1
 #define NDT 18
 
@@ -2105,6 +2107,20 @@ static void gen_uts39(const char *root)
         /* ASCII's values again, flat: the skeleton of an ASCII name (most of a zone)
            without the trie's three dependent loads a byte */
         emit_uints(f, "uint16_t", "ibidi__conf_ascii", sk, 128, 2, 16);
+        /* U+0000..U+07FF flat, with what the skeleton's NFD needs of each (its class, and
+           whether it decomposes) and whether it is a mark (the bidi skeleton's L3): Latin, Greek, Cyrillic, and the right-to-left scripts
+           (Hebrew, Arabic, Syriac, Thaana, N'Ko) in one load a code point instead of two
+           tries */
+        {
+            uint32_t low[0x800];
+            for (c = 0; c < 0x800; c++)
+                low[c] = (uint32_t)sk[c] | (uint32_t)p_ccc[c] << 16 |
+                         (uint32_t)(p_nfd_no[c] ? 1u : 0u) << 24 |
+                         (uint32_t)(p_gc[c] >= GC_MN && p_gc[c] <= GC_ME ? 1u : 0u) << 25;
+            fprintf(f, "_Static_assert(IBIDI__CONF_LOW == 0x800, \"confusable_internal.h and "
+                       "gen_tables.c disagree\");\n");
+            emit_uints(f, "uint32_t", "ibidi__conf_low", low, 0x800, 4, 8);
+        }
         free(sk);
     }
     emit_uints(f, "uint32_t", "ibidi__conf_rec", recs.data, recs.n, 4, 8);

@@ -65,6 +65,8 @@ const char *ibidi_confusable_type_name(unsigned type)
 
 static inline uint16_t conf_of(uint32_t cp)
 {
+    if (cp < IBIDI__CONF_LOW)
+        return (uint16_t)ibidi__conf_low[cp];
     return ibidi__trie(ibidi__conf_s1, ibidi__conf_s2, ibidi__conf_s3, IBIDI__CONF_SH1,
                        IBIDI__CONF_SH2, cp);
 }
@@ -98,7 +100,9 @@ size_t ibidi_confusable_prototype(uint32_t cp, uint32_t *out, size_t cap)
 
 static inline uint8_t ccc(uint32_t cp)
 {
-    return cp < 0x80 ? 0 : IBIDI__NI_CCC(ibidi__norm_info(cp));
+    if (cp < IBIDI__CONF_LOW)
+        return cp < 0x80 ? 0 : IBIDI__CONF_LOW_CCC(ibidi__conf_low[cp]);
+    return IBIDI__NI_CCC(ibidi__norm_info(cp));
 }
 
 /* ---- Input and output ------------------------------------------------------------------ */
@@ -187,13 +191,14 @@ static inline void sink_put(sink *o, uint32_t cp)
 
 /* ---- skeleton (UTS #39 §4) ------------------------------------------------------------- */
 
-/* The output side: the last combining sequence written, kept until the next starter so that
- * non-starters from later prototypes sort into it (the final NFD). */
+/* The output side: the non-starters written since the last starter, kept until the next
+ * starter so that non-starters from later prototypes sort among them (the final NFD). */
 typedef struct skel_out {
     sink *o;
     uint32_t run[IBIDI_CONFUSABLE_MAX_SEQUENCE];
     uint8_t cls[IBIDI_CONFUSABLE_MAX_SEQUENCE];
     size_t n;
+    size_t starter; /* 1 once a starter went out: the run's sequence has it at its head */
 } skel_out;
 
 static void out_flush(skel_out *s)
@@ -207,9 +212,15 @@ static void out_flush(skel_out *s)
  * the non-starters of a higher class before it). 0, or -1 when the run is over its bound. */
 static inline int out_put_c(skel_out *s, uint32_t cp, uint8_t c)
 {
-    if (c == 0)
-        out_flush(s);
-    if (s->n == IBIDI_CONFUSABLE_MAX_SEQUENCE)
+    if (c == 0) {
+        /* a starter ends the run, and nothing after it moves before it: out at once */
+        if (s->n)
+            out_flush(s);
+        sink_put(s->o, cp);
+        s->starter = 1;
+        return 0;
+    }
+    if (s->n + s->starter == IBIDI_CONFUSABLE_MAX_SEQUENCE) /* the sequence with its starter */
         return -1;
     size_t j = s->n++;
     for (; j > 0 && c != 0 && s->cls[j - 1] > c; j--) {
@@ -249,16 +260,64 @@ static int map_sequence(skel_out *s, const uint32_t *seq, const uint8_t *cls, si
     return 0;
 }
 
+/* The skeleton of ASCII text into a UTF-8 sink, when every prototype it meets is ASCII
+ * too: NFD leaves ASCII as it is, and an ASCII prototype is a run of starters, so the
+ * skeleton is the prototypes one after the other, a table lookup a byte (most names of a
+ * zone). 1 done; 0 when the text or a prototype is not ASCII (nothing written then: the
+ * caller takes the general way). */
+static int skeleton_ascii(const unsigned char *u, size_t n, sink *o)
+{
+    char *const dst = o->u8;
+    const size_t cap = o->cap;
+    size_t olen = o->len;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char c = u[i];
+        if (c >= 0x80)
+            return 0;
+        const uint16_t k = ibidi__conf_ascii[c];
+        if (!k) {
+            if (olen < cap)
+                dst[olen] = (char)c;
+            olen++;
+            continue;
+        }
+        if (k & IBIDI__CONF_DI)
+            continue;
+        size_t m = 0;
+        const uint32_t *p = prototype_of(k, &m);
+        for (size_t q = 0; q < m; q++) {
+            if (p[q] >= 0x80)
+                return 0;
+            if (olen < cap)
+                dst[olen] = (char)p[q];
+            olen++;
+        }
+    }
+    o->len = olen;
+    return 1;
+}
+
 NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
 {
+    if (r->u8 && o->utf8 && r->pos == 0 &&
+        skeleton_ascii((const unsigned char *)r->u8, r->len, o)) {
+        r->pos = r->len;
+        if (o->len > o->cap)
+            return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+        return ibidi__ok(err);
+    }
     skel_out s;
     uint32_t seq[IBIDI_CONFUSABLE_MAX_SEQUENCE];
     uint8_t cls[IBIDI_CONFUSABLE_MAX_SEQUENCE];
-    size_t n = 0, seq_at = 0, at = 0;
+    /* the sequence: its starter (mapped at once, so only its offset and value are kept:
+       starter), then the non-starters after it in seq */
+    size_t n = 0, seq_at = 0, at = 0, starter = 0;
+    uint32_t first = 0;
     uint32_t cp;
     int got;
     s.o = o;
     s.n = 0;
+    s.starter = 0;
     for (;;) {
         size_t k;
         ibidi_status ust;
@@ -270,10 +329,11 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
              * only these. Its prototype, when it has one, is ordered as any other. */
             if (n) {
                 if (map_sequence(&s, seq, cls, n) < 0)
-                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, first);
                 n = 0;
             }
             const unsigned char *u = (const unsigned char *)r->u8;
+            s.starter = starter = 1; /* (the last of these starts the next sequence) */
             if (!ibidi__conf_ascii[u[r->pos]]) {
                 /* its own prototype: what the run holds goes out, then this character and
                    the next ones alike, copied in a loop that keeps its state in registers */
@@ -293,8 +353,12 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
                 } else {
                     sink_put(o, u[r->pos++]);
                 }
+                seq_at = r->pos - 1;
+                first = u[r->pos - 1];
                 continue;
             }
+            seq_at = r->pos;
+            first = u[r->pos];
             const unsigned char c = u[r->pos++];
             const uint16_t ck = ibidi__conf_ascii[c];
             size_t m = 0;
@@ -316,28 +380,70 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
             at = r->pos; /* well-formed; an ill-formed one goes to next_cp for its error */
             r->pos += k;
             got = 1;
+        } else if (r->u32 && r->pos < r->len && r->u32[r->pos] <= 0x10FFFF &&
+                   (r->u32[r->pos] < 0xD800 || r->u32[r->pos] > 0xDFFF)) {
+            at = r->pos; /* a scalar value; any other goes to next_cp for its error */
+            cp = r->u32[r->pos++];
+            got = 1;
         } else if ((got = next_cp(r, &cp, &at, err)) <= 0) {
             break;
         }
         uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
         size_t m = 0;
-        if (cp >= 0x80 && (ibidi__norm_info(cp) & IBIDI__NI_NFD_NO))
+        /* one lookup for a code point its own NFD (most): its class comes with it */
+        uint8_t own_class = 0;
+        int decomposes = 0;
+        uint32_t lo = 0; /* cp's flat entry when it has one (its trie value in the low bits) */
+        if (cp < IBIDI__CONF_LOW) {
+            lo = ibidi__conf_low[cp];
+            own_class = IBIDI__CONF_LOW_CCC(lo);
+            decomposes = (lo & IBIDI__CONF_LOW_NFD_NO) != 0;
+        } else {
+            const uint32_t ni = ibidi__norm_info(cp);
+            own_class = IBIDI__NI_CCC(ni);
+            decomposes = (ni & IBIDI__NI_NFD_NO) != 0;
+        }
+        if (decomposes)
             m = ibidi__full_decomposition(cp, 0, d);
-        if (!m) {
+        const int own = !m;
+        if (own) {
             d[0] = cp;
             m = 1;
         }
         for (size_t k = 0; k < m; k++) {
-            uint8_t c = ccc(d[k]);
+            uint8_t c = own ? own_class : ccc(d[k]);
             if (c == 0 && n) { /* a starter ends the sequence before it */
                 if (map_sequence(&s, seq, cls, n) < 0)
-                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, first);
                 n = 0;
             }
-            if (n == 0)
+            if (c == 0) {
+                /* a starter is first in its sequence whatever follows (canonical ordering
+                   moves non-starters only), and map_sequence maps each character alone:
+                   it is mapped at once, and only the non-starters after it wait */
                 seq_at = at;
-            if (n == IBIDI_CONFUSABLE_MAX_SEQUENCE)
-                return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+                first = d[k];
+                starter = 1;
+                const uint16_t ck = own && cp < IBIDI__CONF_LOW ? (uint16_t)lo : conf_of(d[k]);
+                if (ck & IBIDI__CONF_DI)
+                    continue;
+                size_t pm = 0;
+                const uint32_t *p = prototype_of(ck, &pm);
+                if (!p) {
+                    out_put_c(&s, d[k], 0); /* a starter always goes out */
+                    continue;
+                }
+                for (size_t q = 0; q < pm; q++)
+                    if (out_put(&s, p[q]) < 0)
+                        return ibidi__fail(err, IBIDI_E_TOO_LONG, at, d[k]);
+                continue;
+            }
+            if (n == 0 && !starter) { /* a sequence without a starter (the text's first) */
+                seq_at = at;
+                first = d[k];
+            }
+            if (n + starter == IBIDI_CONFUSABLE_MAX_SEQUENCE)
+                return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, first);
             size_t j = n++;
             for (; j > 0 && c != 0 && cls[j - 1] > c; j--) { /* D109 */
                 seq[j] = seq[j - 1];
@@ -350,7 +456,7 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
     if (got < 0)
         return err ? err->status : IBIDI_E_INVALID_ARGUMENT;
     if (n && map_sequence(&s, seq, cls, n) < 0)
-        return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, seq[0]);
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, first);
     out_flush(&s);
     if (o->len > o->cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
@@ -389,6 +495,8 @@ ibidi_status ibidi_confusable_skeleton_cp(const uint32_t *s, size_t n, ibidi_buf
 
 static int combining(uint32_t cp)
 {
+    if (cp < IBIDI__CONF_LOW) /* the flat table: most of a name */
+        return (ibidi__conf_low[cp] & IBIDI__CONF_LOW_MARK) != 0;
     ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
     return gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_MC || gc == IBIDI_UNICODE_GC_ME;
 }
@@ -406,7 +514,20 @@ NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis
     size_t n = 0, at = 0;
     uint32_t cp;
     int got;
-    while ((got = next_cp(r, &cp, &at, err)) > 0) {
+    for (;;) {
+        size_t k;
+        ibidi_status ust;
+        if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80) {
+            at = r->pos; /* ASCII */
+            cp = (unsigned char)r->u8[r->pos++];
+        } else if (r->u8 && r->pos < r->len &&
+                   (k = ibidi__utf8_decode_multi((const unsigned char *)r->u8 + r->pos,
+                                                 r->len - r->pos, &cp, &ust)) != 0) {
+            at = r->pos; /* well-formed; an ill-formed one goes to next_cp for its error */
+            r->pos += k;
+        } else if ((got = next_cp(r, &cp, &at, err)) <= 0) {
+            break;
+        }
         if (n == IBIDI_CONFUSABLE_MAX_BIDI)
             return ibidi__fail(err, IBIDI_E_TOO_LONG, at, cp);
         text[n++] = cp;
@@ -426,7 +547,7 @@ NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis
     size_t v = 0;
     for (size_t start = 0; start < n;) {
         size_t end = start;
-        while (end < n && ibidi_unicode_bidi_class(text[end]) != IBIDI_UNICODE_BC_B)
+        while (end < n && !ibidi__confusable_paragraph_separator(text[end]))
             end++;
         if (end < n)
             end++;
@@ -474,18 +595,18 @@ static int ascii_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20
  * level 2, reversed twice by L2. */
 int ibidi__confusable_ascii_as_itself(const char *s, size_t n, ibidi_dir dir)
 {
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
+    /* one pass: a byte over ASCII ends it, any other than a host name's is noted */
+    unsigned other = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80)
             return 0;
+        other |= !ascii_letter(c) & !(c >= '0' && c <= '9') & (c != '.') & (c != '-');
+    }
     if (dir == IBIDI_DIR_LTR)
         return 1;
-    if (!n || !ascii_letter((unsigned char)s[0]))
+    if (!n || other || !ascii_letter((unsigned char)s[0]))
         return 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (!ascii_letter(c) && !(c >= '0' && c <= '9') && c != '.' && c != '-')
-            return 0;
-    }
     const unsigned char last = (unsigned char)s[n - 1];
     return ascii_letter(last) || (last >= '0' && last <= '9');
 }

@@ -22,11 +22,27 @@ extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
 /* The trie's values of U+0000..U+007F, as a flat table. */
 extern const uint16_t ibidi__conf_ascii[128];
+/* U+0000..U+07FF flat (the scripts of most names, the right-to-left ones among them): bits
+ * 0-15 the trie's value, 16-23 Canonical_Combining_Class, 24 NFD_Quick_Check is No, 25
+ * General_Category Mn, Mc or Me. */
+#define IBIDI__CONF_LOW 0x800u
+extern const uint32_t ibidi__conf_low[IBIDI__CONF_LOW];
+#define IBIDI__CONF_LOW_CCC(x) ((uint8_t)((x) >> 16))
+#define IBIDI__CONF_LOW_NFD_NO (1u << 24)
+#define IBIDI__CONF_LOW_MARK (1u << 25)
 
 /* Whether the ASCII text s displays as itself, at even levels, in a paragraph of direction
  * dir (UAX #9): then its bidi skeleton there is its skeleton (confusable.c says why). The
  * right-to-left case implies the left-to-right one. */
 int ibidi__confusable_ascii_as_itself(const char *s, size_t n, ibidi_dir dir);
+/* Bidi_Class B (UAX #9 P1), the paragraph separators a bidi skeleton splits at: a test of
+ * the code point itself, cheaper than the class lookup; tests/test_confusable.c checks it
+ * against the class of every code point. */
+static inline int ibidi__confusable_paragraph_separator(uint32_t cp)
+{
+    return cp < 0x80 ? (cp == 0x0A || cp == 0x0D || (cp >= 0x1C && cp <= 0x1E))
+                     : (cp == 0x85 || cp == 0x2029);
+}
 /* The confusable sets: the trie gives a code point's set (0: none), whose members, in code
  * point order, are ibidi__confset_members[off[k] .. off[k + 1]). */
 extern const uint16_t ibidi__confset_s1[], ibidi__confset_s2[], ibidi__confset_s3[];
