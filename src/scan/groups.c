@@ -124,6 +124,7 @@ static uint64_t fmix64(uint64_t h)
 uint64_t ibidi__scan_key_hash(unsigned kind, const void *key, size_t n)
 {
     const unsigned char *p = key;
+    const size_t len = n;
     uint64_t h = fmix64(((uint64_t)kind << 32) ^ (uint64_t)n ^ 0x9e3779b97f4a7c15ull);
     while (n >= 8) {
         uint64_t w;
@@ -134,8 +135,16 @@ uint64_t ibidi__scan_key_hash(unsigned kind, const void *key, size_t n)
         n -= 8;
     }
     if (n) {
+        /* the last bytes: the key's last eight (some hashed already, which does no harm:
+           the value is still the key's alone) when it has eight, else byte by byte; a
+           memcpy of a variable length is a call of its own */
         uint64_t w = 0;
-        memcpy(&w, p, n);
+        if (len >= 8) {
+            memcpy(&w, p + n - 8, 8);
+        } else {
+            for (size_t i = 0; i < n; i++)
+                w |= (uint64_t)p[i] << (8 * i);
+        }
         h = (h ^ w) * 0x9fb21c651e98df25ull;
     }
     return fmix64(h);
@@ -336,43 +345,73 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, const ibidi_scan_groups
 
 /* ---- Adders ------------------------------------------------------------------------------ */
 
-/* A thread's records on their way to the shards: held in its own buffer and put into each
- * shard under one lock a flush. With a lock taken for every record, two threads adding
- * the skeletons of every name spent a third of their time moving the shards' lines
- * between their caches. Its buffer comes out of a pool of the limit (ADDER_POOL_PART of
- * it, taken from the shards' half), so that the limit holds whatever the number of
- * adders; one created when the pool is spent holds nothing and adds at once. */
+/* A thread's records on their way to the shards: held in a buffer of its own per shard,
+ * and a full one goes into its shard whole (its bytes copied at once) under one lock. With
+ * a lock taken for every record, two threads adding the skeletons of every name spent a
+ * third of their time moving the shards' lines between their caches. The buffers come out
+ * of a pool of the limit (ADDER_POOL_PART of it, taken from the shards' half), so that
+ * the limit holds whatever the number of adders; one created when the pool is spent holds
+ * nothing and adds at once. */
 #define ADDER_MAX ((size_t)256 << 10)
 #define ADDER_MIN ((size_t)4 << 10)
 
 struct ibidi_scan_groups_adder {
     ibidi_scan_groups *g;
-    ibidi__rbuf rb;
-    size_t share; /* of the pool: what rb may take (0: none, adds go straight in) */
+    ibidi__rbuf *sub;  /* a buffer per shard */
+    size_t share;      /* of the pool: what the buffers may take (0: none, adds go in at once) */
+    size_t sub_budget; /* each buffer's part of it */
+    size_t held;       /* buffers holding records */
 };
+
+/* Puts the records of the adder's buffer for shard i into it (the caller holds no lock). */
+static ibidi_status adder_flush_one(ibidi_scan_groups_adder *a, size_t i)
+{
+    ibidi_scan_groups *g = a->g;
+    ibidi__rbuf *b = &a->sub[i];
+    if (b->n == 0)
+        return IBIDI_OK;
+    shard *s = &g->shards[i];
+    ibidi_status st = IBIDI_OK;
+    pthread_mutex_lock(&s->mu);
+    if (s->failed) {
+        st = s->failed;
+    } else {
+        const size_t before = ibidi__rbuf_mem(&s->rb);
+        int k = ibidi__rbuf_take(&s->rb, b, g->shard_budget);
+        if (k == 0) {
+            st = shard_spill(g, s);
+            if (st == IBIDI_OK)
+                k = ibidi__rbuf_take(&s->rb, b, g->shard_budget); /* empty: it fits */
+        }
+        mem_moved(g, before, ibidi__rbuf_mem(&s->rb));
+        if (st == IBIDI_OK && k < 0)
+            st = IBIDI_E_NOMEM;
+        if (st == IBIDI_OK) {
+            s->adds += b->keys;
+            s->dir_recs[0] += b->dirs[0];
+            s->dir_recs[1] += b->dirs[1];
+        } else {
+            s->failed = st;
+            atomic_store_explicit(&g->add_eno, s->eno, memory_order_relaxed);
+            atomic_store_explicit(&g->add_failed, (int)st, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&s->mu);
+    b->len = b->n = 0;
+    b->keys = b->dirs[0] = b->dirs[1] = 0;
+    if (--a->held == 0)
+        atomic_fetch_sub(&g->held, 1);
+    return st;
+}
 
 static ibidi_status adder_flush(ibidi_scan_groups_adder *a)
 {
-    ibidi_scan_groups *g = a->g;
-    const size_t n = a->rb.n;
-    if (n == 0)
-        return IBIDI_OK;
-    /* by order value's top byte: each shard's records are then together */
-    ibidi__rbuf_group_top(&a->rb);
-    const ibidi__rent *ix = ibidi__rbuf_entries(&a->rb);
     ibidi_status st = IBIDI_OK;
-    for (size_t i = 0; i < n && st == IBIDI_OK;) {
-        shard *s = shard_of(g, ix[i].order);
-        pthread_mutex_lock(&s->mu);
-        for (; i < n && shard_of(g, ix[i].order) == s && st == IBIDI_OK; i++) {
-            ibidi__rec r;
-            ibidi__rbuf_get(&a->rb, i, &r);
-            st = shard_put(g, s, &r);
-        }
-        pthread_mutex_unlock(&s->mu);
+    for (size_t i = 0; a->held && i < a->g->n_shards; i++) {
+        ibidi_status one = adder_flush_one(a, i);
+        if (st == IBIDI_OK)
+            st = one;
     }
-    a->rb.len = a->rb.n = 0;
-    atomic_fetch_sub(&g->held, 1);
     return st;
 }
 
@@ -385,8 +424,12 @@ ibidi_status ibidi_scan_groups_adder_create(ibidi_scan_groups *g, ibidi_scan_gro
     if (!g || g->finished)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_scan_groups_adder *a = calloc(1, sizeof *a);
-    if (!a)
+    if (a)
+        a->sub = calloc(g->n_shards, sizeof *a->sub);
+    if (!a || !a->sub) {
+        free(a);
         return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+    }
     a->g = g;
     size_t left = atomic_load(&g->pool), take;
     do {
@@ -395,11 +438,12 @@ ibidi_status ibidi_scan_groups_adder_create(ibidi_scan_groups *g, ibidi_scan_gro
             take = 0;
     } while (take && !atomic_compare_exchange_weak(&g->pool, &left, left - take));
     a->share = take;
+    a->sub_budget = take / g->n_shards;
     *out = a;
     return ibidi__ok(err);
 }
 
-/* Into the adder's buffer; a full one is flushed first. */
+/* Into the adder's buffer of r's shard; a full one goes into the shard first. */
 static ibidi_status adder_put(ibidi_scan_groups_adder *a, const ibidi__rec *r)
 {
     ibidi_scan_groups *g = a->g;
@@ -410,19 +454,24 @@ static ibidi_status adder_put(ibidi_scan_groups_adder *a, const ibidi__rec *r)
         pthread_mutex_unlock(&s->mu);
         return st;
     }
-    const size_t before = ibidi__rbuf_mem(&a->rb);
-    const int was_empty = a->rb.n == 0;
-    int k = ibidi__rbuf_add(&a->rb, r, a->share);
+    const size_t i = (size_t)(shard_of(g, r->order) - g->shards);
+    ibidi__rbuf *b = &a->sub[i];
+    const size_t before = ibidi__rbuf_mem(b);
     ibidi_status st = IBIDI_OK;
+    int k = ibidi__rbuf_add(b, r, a->sub_budget);
     if (k == 0) {
-        st = adder_flush(a);
-        k = ibidi__rbuf_add(&a->rb, r, a->share); /* empty: it fits */
-        if (k > 0)
-            atomic_fetch_add(&g->held, 1);
-    } else if (k > 0 && was_empty) {
-        atomic_fetch_add(&g->held, 1); /* finish refuses while an adder holds records */
+        st = adder_flush_one(a, i);
+        k = ibidi__rbuf_add(b, r, a->sub_budget); /* empty: it fits */
     }
-    mem_moved(g, before, ibidi__rbuf_mem(&a->rb));
+    if (k > 0) {
+        if (b->n == 1 && a->held++ == 0)
+            atomic_fetch_add(&g->held, 1); /* finish refuses while an adder holds records */
+        const unsigned dirs = r->flags & IBIDI__REC_DIRS;
+        b->keys += dirs == IBIDI__REC_DIRS ? 2 : 1;
+        b->dirs[0] += (dirs & IBIDI__REC_DIR_FIRST) != 0;
+        b->dirs[1] += (dirs & IBIDI__REC_DIR_SECOND) != 0;
+    }
+    mem_moved(g, before, ibidi__rbuf_mem(b));
     if (st == IBIDI_OK && k < 0)
         st = IBIDI_E_NOMEM;
     return st;
@@ -460,14 +509,17 @@ void ibidi_scan_groups_adder_free(ibidi_scan_groups_adder *a)
     if (!a)
         return;
     ibidi_scan_groups *g = a->g;
-    if (a->rb.n) {
+    if (a->held) {
         /* records never flushed: the groups would miss them, so finish fails */
         atomic_fetch_sub(&g->held, 1);
         int none = 0;
         atomic_compare_exchange_strong(&g->add_failed, &none, (int)IBIDI_E_INVALID_ARGUMENT);
     }
-    mem_less(g, ibidi__rbuf_mem(&a->rb));
-    ibidi__rbuf_free(&a->rb);
+    for (size_t i = 0; i < g->n_shards; i++) {
+        mem_less(g, ibidi__rbuf_mem(&a->sub[i]));
+        ibidi__rbuf_free(&a->sub[i]);
+    }
+    free(a->sub);
     atomic_fetch_add(&g->pool, a->share);
     free(a);
 }

@@ -96,12 +96,10 @@ static ibidi__rent *rbuf_index(const ibidi__rbuf *b)
 
 static size_t round_down16(size_t n) { return n & ~(size_t)15u; }
 
-int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget)
+/* Room for need bytes in all (records and index) within budget: 1, 0 full (an empty
+ * buffer always gets it, however large), -1 no memory. */
+static int rbuf_reserve(ibidi__rbuf *b, size_t need, size_t budget)
 {
-    const size_t size = ibidi__rec_size(r);
-    if (size > SIZE_MAX / 2 || b->n >= SIZE_MAX / (4 * ENT))
-        return -1;
-    const size_t need = b->len + size + (b->n + 1) * ENT;
     if (need > b->cap) {
         size_t cap = b->cap > FIRST_BLOCK / 2 ? b->cap * 2 : FIRST_BLOCK;
         while (cap < need && cap <= SIZE_MAX / 4)
@@ -122,12 +120,47 @@ int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget)
         b->arena = p;
         b->cap = cap;
     }
+    return 1;
+}
+
+int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget)
+{
+    const size_t size = ibidi__rec_size(r);
+    if (size > SIZE_MAX / 2 || b->n >= SIZE_MAX / (4 * ENT))
+        return -1;
+    const int k = rbuf_reserve(b, b->len + size + (b->n + 1) * ENT, budget);
+    if (k <= 0)
+        return k;
     rec_encode(b->arena + b->len, r);
     b->n++;
     ibidi__rent *e = rbuf_index(b); /* the new entry is the first of the index */
     e->order = r->order;
     e->off = b->len;
     b->len += size;
+    return 1;
+}
+
+int ibidi__rbuf_take(ibidi__rbuf *b, const ibidi__rbuf *src, size_t budget)
+{
+    if (src->n == 0)
+        return 1;
+    if (src->len > SIZE_MAX / 4 || b->len > SIZE_MAX / 4 || src->n >= SIZE_MAX / (8 * ENT) ||
+        b->n >= SIZE_MAX / (8 * ENT))
+        return -1;
+    const int k = rbuf_reserve(b, b->len + src->len + (b->n + src->n) * ENT, budget);
+    if (k <= 0)
+        return k;
+    memcpy(b->arena + b->len, src->arena, src->len);
+    /* src's entries go before b's (the index grows down from the end), their offsets
+       moved by where its bytes now start */
+    ibidi__rent *to = (ibidi__rent *)(void *)(b->arena + b->cap - (b->n + src->n) * ENT);
+    const ibidi__rent *from = rbuf_index(src);
+    for (size_t i = 0; i < src->n; i++) {
+        to[i].order = from[i].order;
+        to[i].off = from[i].off + b->len;
+    }
+    b->n += src->n;
+    b->len += src->len;
     return 1;
 }
 
@@ -257,13 +290,13 @@ static void sort_exact(const unsigned char *ar, ibidi__rent *v, size_t n)
 
 /* In-place most-significant-digit radix sort of the index by order value, a byte a level
  * (American flag sort: count, then cycle each entry into its bucket), from the highest
- * byte in which the entries differ: the values are hashes, so each level splits evenly
+ * bit in which the entries differ: the values are hashes, so each level splits evenly
  * and two levels leave a few entries per bucket for the insertion sort. Entries whose
  * order values are all equal (one key's names, or a hash collision) are sorted exactly.
  * An introsort compares records and reaches the arena at every tie of the first bytes;
  * this compares no record until the order values are equal, and needs no allocation.
- * The counts live in partition's frame alone, so that the recursion (at most eight
- * levels, one a byte) keeps a small frame. */
+ * The counts live in partition's frame alone, so that the recursion (at most nine
+ * levels, eight bits each) keeps a small frame. */
 #define RADIX_SMALL 32
 
 static unsigned radix_digit(const ibidi__rent *e, int shift)
@@ -299,11 +332,15 @@ static void partition(ibidi__rent *v, size_t n, int shift)
     }
 }
 
+/* The digit below the one at shift: eight bits lower, the last one at bit 0 (its bits
+ * above the previous digit's are equal in a bucket); -1 when bit 0 was done. */
+static int next_shift(int shift) { return shift == 0 ? -1 : shift >= 8 ? shift - 8 : 0; }
+
 static void radix_sort(const unsigned char *ar, ibidi__rent *v, size_t n, int shift)
 {
     while (n > RADIX_SMALL && shift >= 0) {
         partition(v, n, shift);
-        /* each bucket but the last recurses a byte lower; the last loops */
+        /* each bucket but the last recurses a digit lower; the last loops */
         size_t i = 0;
         for (;;) {
             const unsigned d = radix_digit(&v[i], shift);
@@ -313,12 +350,12 @@ static void radix_sort(const unsigned char *ar, ibidi__rent *v, size_t n, int sh
             if (j == n)
                 break;
             if (j - i > 1)
-                radix_sort(ar, v + i, j - i, shift - 8);
+                radix_sort(ar, v + i, j - i, next_shift(shift));
             i = j;
         }
         v += i;
         n -= i;
-        shift -= 8;
+        shift = next_shift(shift);
     }
     if (n > RADIX_SMALL)
         sort_exact(ar, v, n); /* the order values are equal: the records decide */
@@ -326,26 +363,21 @@ static void radix_sort(const unsigned char *ar, ibidi__rent *v, size_t n, int sh
         insertion_sort(ar, v, n);
 }
 
-void ibidi__rbuf_group_top(ibidi__rbuf *b)
-{
-    if (b->n > 1 && b->n <= UINT32_MAX)
-        partition(rbuf_index(b), b->n, 56);
-    else if (b->n > 1)
-        sort_exact(b->arena, rbuf_index(b), b->n);
-}
-
 void ibidi__rbuf_sort(ibidi__rbuf *b)
 {
     ibidi__rent *v = rbuf_index(b);
     if (b->n < 2)
         return;
-    /* the highest byte in which two order values differ */
+    /* the first digit: the eight bits from the highest in which two order values differ
+     * (in a shard the top bits are all the same: a digit at a byte's bounds would split
+     * it in four) */
     uint64_t diff = 0;
     for (size_t i = 1; i < b->n; i++)
         diff |= v[i].order ^ v[0].order;
-    int shift = -8;
-    while (shift < 56 && (diff >> (shift + 8)) != 0)
-        shift += 8;
+    int high = -1;
+    while (high < 63 && (diff >> (high + 1)) != 0)
+        high++;
+    const int shift = high < 0 ? -1 : high >= 7 ? high - 7 : 0;
     if (b->n > UINT32_MAX)
         sort_exact(b->arena, v, b->n); /* beyond partition's counts */
     else

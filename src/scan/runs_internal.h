@@ -72,6 +72,9 @@ typedef struct ibidi__rbuf {
     size_t len, cap;
     ibidi__rent *idx;
     size_t n, icap;
+    /* the user's tallies of what the buffer holds (an adder's: keys, paired records by
+       direction); the buffer's calls leave them alone */
+    size_t keys, dirs[2];
 } ibidi__rbuf;
 
 /* The bytes the buffer holds (its capacities). */
@@ -82,10 +85,13 @@ static inline size_t ibidi__rbuf_mem(const ibidi__rbuf *b)
 /* Appends r unless that makes the buffer hold more than budget bytes: 1 added, 0 full
  * (nothing added; an empty buffer always takes the record, however large), -1 no memory. */
 int ibidi__rbuf_add(ibidi__rbuf *b, const ibidi__rec *r, size_t budget);
-/* Sorts the index in record order (no allocation: introsort on the index). */
+/* Appends the records of src (its bytes copied at once, its index after them) unless that
+ * makes b hold more than budget bytes: 1 taken, 0 full (nothing taken; an empty b always
+ * takes them), -1 no memory. src is left as it was. */
+int ibidi__rbuf_take(ibidi__rbuf *b, const ibidi__rbuf *src, size_t budget);
+/* Sorts the index in record order (no allocation: a radix sort of the order values, then
+ * the records where those are equal). */
 void ibidi__rbuf_sort(ibidi__rbuf *b);
-/* Orders the index by the order values' top byte alone (what picks a shard). */
-void ibidi__rbuf_group_top(ibidi__rbuf *b);
 /* The index (b->n entries; NULL when empty). */
 const ibidi__rent *ibidi__rbuf_entries(const ibidi__rbuf *b);
 /* The i-th record in index order. */

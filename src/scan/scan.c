@@ -270,9 +270,14 @@ NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idn
 NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, char *buf,
                                size_t cap, size_t *at, ibidi_scan_result *r)
 {
-    /* a host name in ASCII displays as itself in both directions: one skeleton is both */
-    const int one = (flags & IBIDI_SCAN_LTR) && (flags & IBIDI_SCAN_RTL) &&
-                    ibidi__confusable_ascii_as_itself(form, flen, IBIDI_DIR_RTL);
+    /* a host name in ASCII displays as itself in both directions: one skeleton is both.
+       self_display found it already for most names (a form of a-z, 0-9, '.' and '-' that
+       starts with a letter and ends with neither '.' nor '-' is one), without a look at
+       every byte again */
+    const unsigned both = IBIDI_SCAN_LTR | IBIDI_SCAN_RTL;
+    const int one = (flags & both) == both && flen <= IBIDI_CONFUSABLE_MAX_BIDI &&
+                    ((r->self_display & both) == both ||
+                     ibidi__confusable_ascii_as_itself(form, flen, IBIDI_DIR_RTL));
     for (int k = 0; k < 2; k++) {
         if (!(flags & (1u << k)))
             continue;
@@ -281,8 +286,10 @@ NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, ch
             break;
         }
         ibidi_buf b = {room_at(buf, cap, *at), room(cap, *at), 0};
-        ibidi_status st = ibidi_confusable_bidi_skeleton_utf8(
-            form, flen, k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b, NULL);
+        /* (displayed as itself in both: its skeleton, without looking again) */
+        ibidi_status st = one ? ibidi_confusable_skeleton_utf8(form, flen, &b, NULL)
+                              : ibidi_confusable_bidi_skeleton_utf8(
+                                    form, flen, k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b, NULL);
         if (st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL)
             placed(at, b.len, &r->skeleton[k]);
     }
