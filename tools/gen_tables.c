@@ -2107,10 +2107,31 @@ static void gen_uts39(const char *root)
         /* ASCII's values again, flat: the skeleton of an ASCII name (most of a zone)
            without the trie's three dependent loads a byte */
         emit_uints(f, "uint16_t", "ibidi__conf_ascii", sk, 128, 2, 16);
+        /* The skeleton of each ASCII character as up to two ASCII bytes (bits 0-7 and
+           8-15) and their number (bits 16-17), bit 31 for one whose prototype is longer or
+           not ASCII: an ASCII name's skeleton a load and a store a byte, without a branch */
+        {
+            uint32_t ask[128];
+            for (c = 0; c < 128; c++) {
+                if (p_di[c]) {
+                    ask[c] = 0; /* removed */
+                } else if (!val[c]) {
+                    ask[c] = c | 1u << 16;
+                } else {
+                    uint32_t r;
+                    memcpy(&r, recs.data + (size_t)val[c] * 4, 4);
+                    const uint32_t n = r & 31u, *q = pool + (r >> 5);
+                    ask[c] = 1u << 31;
+                    if (n <= 2 && q[0] < 0x80 && (n < 2 || q[1] < 0x80))
+                        ask[c] = q[0] | (n > 1 ? q[1] << 8 : 0u) | n << 16;
+                }
+            }
+            emit_uints(f, "uint32_t", "ibidi__conf_ascii_skel", ask, 128, 4, 8);
+        }
         /* U+0000..U+07FF flat, with what the skeleton's NFD needs of each (its class, and
-           whether it decomposes) and whether it is a mark (the bidi skeleton's L3): Latin, Greek, Cyrillic, and the right-to-left scripts
-           (Hebrew, Arabic, Syriac, Thaana, N'Ko) in one load a code point instead of two
-           tries */
+           whether it decomposes) and whether it is a mark (the bidi skeleton's L3): Latin,
+           Greek, Cyrillic, and the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana,
+           N'Ko) in one load a code point instead of two tries */
         {
             uint32_t low[0x800];
             for (c = 0; c < 0x800; c++)

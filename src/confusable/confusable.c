@@ -270,7 +270,24 @@ static int skeleton_ascii(const unsigned char *u, size_t n, sink *o)
     char *const dst = o->u8;
     const size_t cap = o->cap;
     size_t olen = o->len;
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    if (dst && olen <= cap && (cap - olen) / 2 >= n + 1) {
+        /* room for two bytes a byte: each character's skeleton (ibidi__conf_ascii_skel) is
+           stored whole and counted, a load and two stores with no branch but the loop's
+           and the one that leaves for the rare character it cannot take */
+        for (; i < n; i++) {
+            const unsigned char c = u[i];
+            const uint32_t k = c < 0x80 ? ibidi__conf_ascii_skel[c] : IBIDI__CONF_ASCII_LONG;
+            if (k & IBIDI__CONF_ASCII_LONG)
+                return 0;
+            dst[olen] = (char)(k & 0xFFu);
+            dst[olen + 1] = (char)((k >> 8) & 0xFFu);
+            olen += (k >> 16) & 3u;
+        }
+        o->len = olen;
+        return 1;
+    }
+    for (; i < n; i++) {
         const unsigned char c = u[i];
         if (c >= 0x80)
             return 0;

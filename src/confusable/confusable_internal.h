@@ -22,6 +22,10 @@ extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
 /* The trie's values of U+0000..U+007F, as a flat table. */
 extern const uint16_t ibidi__conf_ascii[128];
+/* Each ASCII character's skeleton as bytes: bits 0-7 and 8-15 the bytes, 16-17 how many
+ * (0 to 2), IBIDI__CONF_ASCII_LONG for a prototype longer or not ASCII. */
+extern const uint32_t ibidi__conf_ascii_skel[128];
+#define IBIDI__CONF_ASCII_LONG 0x80000000u
 /* U+0000..U+07FF flat (the scripts of most names, the right-to-left ones among them): bits
  * 0-15 the trie's value, 16-23 Canonical_Combining_Class, 24 NFD_Quick_Check is No, 25
  * General_Category Mn, Mc or Me. */
