@@ -371,6 +371,29 @@ static void ldh_names(unsigned flags)
           "the LDH names take the short path and miss it");
 }
 
+/* Every form of up to six characters over a, 1, hyphen and dot, compared whole with the
+ * reference: the forms the scan does not analyse (their labels each hold a letter) and
+ * those next to them (a number label, a label that ends with a hyphen, an empty one). */
+static void ldh_all(unsigned flags)
+{
+    static const char alphabet[] = "a1-.";
+    size_t n0 = n_compared;
+    for (size_t len = 1; len <= 6; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= 4;
+        for (size_t k = 0; k < total; k++) {
+            char b[8];
+            size_t x = k;
+            for (size_t i = 0; i < len; i++, x /= 4)
+                b[i] = alphabet[x % 4];
+            compare(b, len, flags, "ldh, all of up to six");
+        }
+    }
+    CHECK(n_compared - n0 == 5460, "every form of up to six characters compared (%zu)",
+          n_compared - n0);
+}
+
 /* Every form of up to six characters over a, b, 1, 2, hyphen and dot: a form that
  * displays as itself (self_display) must share its display with no other form of the
  * set, in either context. The forms that break the claim if the rule were looser are
@@ -809,9 +832,16 @@ int main(void)
         idna_sources(flags);
         random_names(flags);
         ldh_names(flags);
+        ldh_all(flags);
         edges(flags);
         joiners(flags);
     }
+    /* the scan's bidi skeletons read its displays unless the form holds a character L4
+       mirrors, among others: ()<>[]{} are ASCII's only ones */
+    size_t mirrored_wrong = 0;
+    for (uint32_t cp = 0; cp < 0x80; cp++)
+        mirrored_wrong += (ibidi_bidi_mirror(cp, 1) != cp) != (cp && strchr("()<>[]{}", (int)cp));
+    CHECK(mirrored_wrong == 0, "ASCII's mirrored characters: %zu differ", mirrored_wrong);
     options();
     owners();
     self_unique();

@@ -101,28 +101,36 @@ typedef struct parse_out {
  * digit before N's first letter) on one side; the display then ends with N's first run,
  * digits only, after such a neutral: never a letter, nor digits after a letter. So no
  * other form displays alike in either context.
- * Badami: with every label starting with a letter and ending with a letter or digit (and
- * the rule above), every label is strong left-to-right and every digit follows a letter:
- * no number has a right-to-left neighbour (number levels), no label is a number (IDN
- * number labels, Recommendations II and III), and no number separator expression can
- * start, since they start at a label's start or after R with WN*, and a letter is no WN. */
+ * Badami (*quiet), for a form of letters, digits, hyphens and dots whose labels each hold a
+ * letter (neither empty nor starting or ending with a hyphen), whatever it displays as:
+ * its only strong class is L and the ends count as L, so no number has neighbours of two
+ * directions (number levels); every label is a strong left-to-right one, so none is a
+ * number label (IDN number labels, Recommendation III, parent domains and relative names,
+ * which all need one) and the last label is strong (Recommendation II); and the number
+ * separator expressions all need an ET, which none of these characters is (hyphen ES,
+ * dot CS, digits EN). tests/test_scan.c compares every form of up to six characters
+ * over a, 1, hyphen and dot with the analysis itself. */
 static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet)
 {
-    int ascii = 1, digit_first = 0, neutral_after_letter = 0, labels_ok = 1;
+    int ascii = 1, neutral_after_letter = 0, labels_ok = 1;
+    int letter = 0, every_label_letter = 1; /* the label has a letter; every label did */
     size_t label = 0; /* bytes of the label so far */
     char prev = '.';
     for (size_t i = 0; i < n; i++) {
         const char ch = f[i];
         if (ch >= 'a' && ch <= 'z') {
             neutral_after_letter = 0;
+            letter = 1;
             label++;
         } else if (ch >= '0' && ch <= '9') {
-            if (label == 0)
-                digit_first = 1; /* a label that starts with a digit */
             label++;
         } else if (ch == '-' || ch == '.') {
             if (ch == '-' ? prev == '.' : (label == 0 || prev == '-'))
                 labels_ok = 0; /* a label that starts or ends with a hyphen, or is empty */
+            if (ch == '.') {
+                every_label_letter &= letter;
+                letter = 0;
+            }
             label = ch == '-' ? label + 1 : 0;
             neutral_after_letter = 1;
         } else {
@@ -131,9 +139,10 @@ static unsigned self_display(const char *f, size_t n, unsigned flags, int *quiet
         }
         prev = ch;
     }
+    every_label_letter &= letter;
     const int first_letter = n > 0 && f[0] >= 'a' && f[0] <= 'z';
     const int rtl = ascii && first_letter && !neutral_after_letter;
-    *quiet = rtl && !digit_first && labels_ok;
+    *quiet = ascii && labels_ok && every_label_letter;
     return (ascii && n > 0 ? flags & IBIDI_SCAN_LTR : 0u) | (rtl ? flags & IBIDI_SCAN_RTL : 0u);
 }
 
@@ -264,6 +273,37 @@ NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idn
         ibidi__code_set_add(c, IBIDI_CODE_STATUS, (int)st, e.offset, e.value);
 }
 
+/* Whether the visual order of the form, in either direction, is all its bidi skeleton
+ * reads (UTS #39 §4 over UAX #9): no character L4 mirrors (ibidi_bidi_mirror; in ASCII
+ * ()<>[]{}), no mark for L3 to move (General_Category M*, Bidi_Class NSM), and none that
+ * X9 removes or that makes paragraphs, segments or embeddings (classes BN, B, S and the
+ * explicit formatting characters). */
+static int visual_is_display(const char *s, size_t n)
+{
+    size_t pos = 0;
+    while (pos < n) {
+        const unsigned char c = (unsigned char)s[pos];
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' ||
+                c == '[' || c == ']' || c == '{' || c == '}')
+                return 0;
+            pos++;
+            continue;
+        }
+        uint32_t cp;
+        if (ibidi_utf8_next(s, n, &pos, &cp, NULL) != IBIDI_OK)
+            return 0;
+        const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
+        const ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
+        if (!(bc <= IBIDI_UNICODE_BC_CS || bc == IBIDI_UNICODE_BC_WS ||
+              bc == IBIDI_UNICODE_BC_ON) ||
+            gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_MC ||
+            gc == IBIDI_UNICODE_GC_ME || ibidi_bidi_mirror(cp, 1) != cp)
+            return 0;
+    }
+    return 1;
+}
+
 /* Step 4b: the form's bidi skeleton in each direction asked, written after the parts (only
  * its size when it does not fit, as every part: the caller calls again). A form of more
  * than IBIDI_CONFUSABLE_MAX_BIDI code points (over 512: no domain name) has none. */
@@ -278,6 +318,13 @@ NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, ch
     const int one = (flags & both) == both && flen <= IBIDI_CONFUSABLE_MAX_BIDI &&
                     ((r->self_display & both) == both ||
                      ibidi__confusable_ascii_as_itself(form, flen, IBIDI_DIR_RTL));
+    /* Otherwise, in a direction, the display step 4 made is the form in the visual order
+       of UAX #9 (L1, L2) over its one paragraph, with L4's glyphs. When the form has no
+       mark for L3 to move, no glyph for L4 to swap and nothing X9 removes
+       (visual_is_display), that order is what its bidi skeleton reads: its skeleton is
+       the bidi skeleton, without the algorithm run again (a zone's Hebrew and Arabic
+       names, a host list's with a label that starts with a digit). */
+    int plain = -1; /* not known yet */
     for (int k = 0; k < 2; k++) {
         if (!(flags & (1u << k)))
             continue;
@@ -286,10 +333,17 @@ NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, ch
             break;
         }
         ibidi_buf b = {room_at(buf, cap, *at), room(cap, *at), 0};
-        /* (displayed as itself in both: its skeleton, without looking again) */
-        ibidi_status st = one ? ibidi_confusable_skeleton_utf8(form, flen, &b, NULL)
-                              : ibidi_confusable_bidi_skeleton_utf8(
-                                    form, flen, k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b, NULL);
+        const ibidi_span *d = &r->display[k];
+        if (!one && plain < 0)
+            plain = flen <= IBIDI_CONFUSABLE_MAX_BIDI && visual_is_display(form, flen);
+        ibidi_status st;
+        if (one) /* (displayed as itself in both: its skeleton, without looking again) */
+            st = ibidi_confusable_skeleton_utf8(form, flen, &b, NULL);
+        else if (plain && d->present && d->length == flen && d->start + d->length <= cap)
+            st = ibidi_confusable_skeleton_utf8(buf + d->start, d->length, &b, NULL);
+        else
+            st = ibidi_confusable_bidi_skeleton_utf8(form, flen,
+                                                     k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b, NULL);
         if (st == IBIDI_OK || st == IBIDI_E_BUFFER_TOO_SMALL)
             placed(at, b.len, &r->skeleton[k]);
     }
