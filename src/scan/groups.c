@@ -754,6 +754,8 @@ typedef struct pass2 {
     size_t wcap;
     ibidi_scan_group_counts *counts; /* the counts this finisher makes, per kind */
     pthread_mutex_t *mu;             /* the second pass's buffer, when finishers share it */
+    void *scratch;                   /* the sort's (ibidi__rbuf_sort_using) */
+    size_t scratch_cap;
 } pass2;
 
 static ibidi_status p2_add_locked(ibidi_scan_groups *g, pass2 *p, const ibidi__rec *r);
@@ -962,14 +964,26 @@ static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pas
         s->wbuf = NULL;
         mem_less(g, s->wcap);
     }
-    ibidi__rbuf_sort(&s->rb);
     ibidi_status st;
     if (s->runs.n == 0) {
+        /* the faster sort, through this finisher's scratch area (counted in the limit: a
+           shard's index at most, far under the quarter the merges would have) */
+        const size_t need = ibidi__rbuf_sort_scratch(s->rb.n);
+        if (need > p->scratch_cap) {
+            void *q = realloc(p->scratch, need);
+            if (q) {
+                mem_moved(g, p->scratch_cap, need);
+                p->scratch = q;
+                p->scratch_cap = need;
+            }
+        }
+        ibidi__rbuf_sort_using(&s->rb, need <= p->scratch_cap ? p->scratch : NULL);
         st = finish_memory(g, s, c, p);
         mem_less(g, ibidi__rbuf_mem(&s->rb));
         ibidi__rbuf_free(&s->rb);
         return st;
     }
+    ibidi__rbuf_sort(&s->rb);
     st = reduce(g, &s->runs, &g->eno);
     if (st != IBIDI_OK)
         return st;
@@ -1039,6 +1053,8 @@ static void *finisher(void *arg)
     }
     collect_free(g, &c[0]);
     collect_free(g, &c[1]);
+    free(p.scratch);
+    mem_less(g, p.scratch_cap);
     if (p.wbuf) {
         free(p.wbuf);
         mem_less(g, p.wcap);

@@ -363,6 +363,66 @@ static void radix_sort(const unsigned char *ar, ibidi__rent *v, size_t n, int sh
         insertion_sort(ar, v, n);
 }
 
+size_t ibidi__rbuf_sort_scratch(size_t n)
+{
+    unsigned bits = 8;
+    while (bits < 24 && ((size_t)1 << bits) < n / 4)
+        bits++;
+    return n * ENT + (((size_t)1 << bits) + 1) * sizeof(uint32_t);
+}
+
+void ibidi__rbuf_sort_using(ibidi__rbuf *b, void *scratch)
+{
+    ibidi__rent *v = rbuf_index(b);
+    const size_t n = b->n;
+    if (n <= RADIX_SMALL || n > UINT32_MAX || !scratch) {
+        ibidi__rbuf_sort(b);
+        return;
+    }
+    /* One pass of buckets by the 2^bits values below the bits the order values share,
+     * about four entries a bucket (they are hashes): counted, scattered to the scratch
+     * area, each bucket sorted where it lies (insertion, or the in-place radix sort for a
+     * large one: a key with many names), and copied back. Three passes over the index
+     * where the in-place sort makes two levels of 256 buckets, each with its counts to
+     * clear and sum. */
+    unsigned bits = 8;
+    while (bits < 24 && ((size_t)1 << bits) < n / 4)
+        bits++;
+    uint64_t diff = 0;
+    for (size_t i = 1; i < n; i++)
+        diff |= v[i].order ^ v[0].order;
+    int high = -1;
+    while (high < 63 && (diff >> (high + 1)) != 0)
+        high++;
+    if (high < 0) {
+        sort_exact(b->arena, v, n); /* every order value equal */
+        return;
+    }
+    const int shift = high + 1 >= (int)bits ? high + 1 - (int)bits : 0;
+    const uint64_t mask = ((uint64_t)1 << bits) - 1;
+    ibidi__rent *out = scratch;
+    uint32_t *start = (uint32_t *)(void *)((unsigned char *)scratch + n * ENT);
+    const size_t nb = (size_t)1 << bits;
+    memset(start, 0, (nb + 1) * sizeof *start);
+    for (size_t i = 0; i < n; i++)
+        start[((v[i].order >> shift) & mask) + 1]++;
+    for (size_t d = 0; d < nb; d++)
+        start[d + 1] += start[d];
+    for (size_t i = 0; i < n; i++) /* start[d] walks bucket d, ending at bucket d + 1's */
+        out[start[(v[i].order >> shift) & mask]++] = v[i];
+    /* start[d] is now the end of bucket d */
+    size_t from = 0;
+    for (size_t d = 0; d < nb; d++) {
+        const size_t to = start[d], k = to - from;
+        if (k > RADIX_SMALL)
+            radix_sort(b->arena, out + from, k, shift > 0 ? next_shift(shift) : -1);
+        else if (k > 1)
+            insertion_sort(b->arena, out + from, k);
+        from = to;
+    }
+    memcpy(v, out, n * ENT);
+}
+
 void ibidi__rbuf_sort(ibidi__rbuf *b)
 {
     ibidi__rent *v = rbuf_index(b);

@@ -92,6 +92,10 @@ int ibidi__rbuf_take(ibidi__rbuf *b, const ibidi__rbuf *src, size_t budget);
 /* Sorts the index in record order (no allocation: a radix sort of the order values, then
  * the records where those are equal). */
 void ibidi__rbuf_sort(ibidi__rbuf *b);
+/* The same, faster, through a scratch area of ibidi__rbuf_sort_scratch(b->n) bytes (aligned
+ * as malloc aligns; NULL: ibidi__rbuf_sort). */
+size_t ibidi__rbuf_sort_scratch(size_t n);
+void ibidi__rbuf_sort_using(ibidi__rbuf *b, void *scratch);
 /* The index (b->n entries; NULL when empty). */
 const ibidi__rent *ibidi__rbuf_entries(const ibidi__rbuf *b);
 /* The i-th record in index order. */
