@@ -12,9 +12,10 @@
  * (memcmp, then the shorter first). So a hash collision can only cost time, never merge two
  * keys, and one comparison function serves both orders.
  *
- * Serialised (in memory and in the file alike, native byte order: the file never outlives
- * the process that wrote it):
+ * Serialised in the file (native byte order: the file never outlives the process that
+ * wrote it):
  *   u64 order, u32 key length, u32 name length, u8 kind, u8 flags, key bytes, name bytes
+ * and in memory shorter (runs.c: no order value, the index has it; short lengths)
  * where the flag IBIDI__REC_KEY_IS_NAME says the key is the name itself and is not stored
  * again (the display of most names, plain left-to-right ones, is the name).
  */
@@ -46,7 +47,7 @@ typedef struct ibidi__rec {
     unsigned kind, flags;
 } ibidi__rec;
 
-/* Bytes the record takes serialised. */
+/* Bytes the record takes serialised in the file. */
 static inline size_t ibidi__rec_size(const ibidi__rec *r)
 {
     return IBIDI__REC_HEAD + (r->flags & IBIDI__REC_KEY_IS_NAME ? 0u : (size_t)r->key_len) +
