@@ -1031,11 +1031,128 @@ static void test_paragraph_separators(void)
           wrong, b);
 }
 
+/* The UCD property of a PropList.txt-style file, every code point (1 set, 0 not); value
+ * NULL: the property's name alone in its field, else "name; value". */
+static unsigned char *ucd_property(const char *path, const char *name, const char *value)
+{
+    unsigned char *set = calloc(0x110000, 1);
+    char *text = slurp(path);
+    if (!set || !text) {
+        free(set), free(text);
+        return NULL;
+    }
+    const size_t nl = strlen(name);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || !strchr(line, ';'))
+            continue;
+        const char *f = strchr(line, ';') + 1;
+        while (*f == ' ')
+            f++;
+        if (strncmp(f, name, nl) != 0 || (f[nl] != ' ' && f[nl] != ';' && f[nl] != '#'))
+            continue;
+        if (value) {
+            const char *v = strchr(f, ';');
+            if (!v)
+                continue;
+            v++;
+            while (*v == ' ')
+                v++;
+            if (strncmp(v, value, strlen(value)) != 0 ||
+                (v[strlen(value)] != ' ' && v[strlen(value)] != '#'))
+                continue;
+        }
+        char *end;
+        unsigned long lo = strtoul(line, &end, 16), hi = lo;
+        if (end[0] == '.')
+            hi = strtoul(end + 2, NULL, 16);
+        for (unsigned long c = lo; c <= hi && c < 0x110000; c++)
+            set[c] = 1;
+    }
+    free(text);
+    return set;
+}
+
+/* 2b. The invariants UTS #39's own tools check on Identifier_Type and Identifier_Status
+ * (../shared/lookalike/uts39-security-invariants.tsv, from unicodetools'
+ * SecurityInvariantTest.txt), over every code point: our tables against the UCD files
+ * vendored beside them. Each statement of the peer file is matched to its check by id;
+ * one the file has and this test does not know fails. */
+#define INVARIANTS "../shared/lookalike/uts39-security-invariants.tsv"
+#define UCD_DIR "data/ucd/17.0.0/"
+static void test_security_invariants(void)
+{
+    char *peer = slurp(INVARIANTS);
+    if (!peer) {
+        printf("SKIP security invariants: %s not found\n", INVARIANTS);
+        return;
+    }
+    unsigned char *ws = ucd_property(UCD_DIR "PropList.txt", "White_Space", NULL);
+    unsigned char *dep = ucd_property(UCD_DIR "PropList.txt", "Deprecated", NULL);
+    unsigned char *xid = ucd_property(UCD_DIR "DerivedCoreProperties.txt", "XID_Continue", NULL);
+    unsigned char *nfkc_no =
+        ucd_property(UCD_DIR "DerivedNormalizationProps.txt", "NFKC_QC", "N");
+    if (!CHECK(ws && dep && xid && nfkc_no, "the UCD property files can be read")) {
+        free(ws), free(dep), free(xid), free(nfkc_no), free(peer);
+        return;
+    }
+    size_t wrong[9] = {0}, n_ws = 0, n_dep = 0, n_xid = 0, n_nfkc = 0;
+    for (uint32_t c = 0; c < 0x110000; c++) {
+        n_ws += ws[c], n_dep += dep[c], n_xid += xid[c], n_nfkc += nfkc_no[c];
+        const unsigned t = ibidi_confusable_identifier_type(c);
+        const ibidi_unicode_gc gc = ibidi_unicode_general_category(c);
+        const int di = ibidi_unicode_default_ignorable(c);
+        const int cn = gc == IBIDI_UNICODE_GC_CN;
+        /* inv-01 Not_Character = [gc=Cn gc=Co gc=Cs gc=Cc - White_Space] */
+        const int not_char = (cn || gc == IBIDI_UNICODE_GC_CO || gc == IBIDI_UNICODE_GC_CS ||
+                              gc == IBIDI_UNICODE_GC_CC) &&
+                             !ws[c];
+        wrong[1] += !!(t & IBIDI_CONFUSABLE_TYPE_NOT_CHARACTER) != not_char;
+        /* inv-02 Deprecated = Deprecated */
+        wrong[2] += !!(t & IBIDI_CONFUSABLE_TYPE_DEPRECATED) != dep[c];
+        /* inv-03 Default_Ignorable = [Default_Ignorable_Code_Point - gc=Cn - Deprecated] */
+        wrong[3] += !!(t & IBIDI_CONFUSABLE_TYPE_DEFAULT_IGNORABLE) != (di && !cn && !dep[c]);
+        /* inv-04 Not_NFKC = [NFKC_QC=No - Deprecated - Default_Ignorable_Code_Point] */
+        wrong[4] += !!(t & IBIDI_CONFUSABLE_TYPE_NOT_NFKC) != (nfkc_no[c] && !dep[c] && !di);
+        /* inv-05 Strongly_Restricted (a definition; inv-06 uses it) */
+        const int strong = (t & (IBIDI_CONFUSABLE_TYPE_NOT_CHARACTER |
+                                 IBIDI_CONFUSABLE_TYPE_DEPRECATED |
+                                 IBIDI_CONFUSABLE_TYPE_DEFAULT_IGNORABLE |
+                                 IBIDI_CONFUSABLE_TYPE_NOT_NFKC)) != 0;
+        /* inv-06 Not_XID = [^XID_Continue - Strongly_Restricted - Inclusion] */
+        wrong[6] += !!(t & IBIDI_CONFUSABLE_TYPE_NOT_XID) !=
+                    (!xid[c] && !strong && !(t & IBIDI_CONFUSABLE_TYPE_INCLUSION));
+        /* inv-07 Exclusion and Limited_Use are disjoint */
+        wrong[7] += (t & IBIDI_CONFUSABLE_TYPE_EXCLUSION) && (t & IBIDI_CONFUSABLE_TYPE_LIMITED_USE);
+        /* inv-08 Allowed = [Inclusion Recommended] */
+        wrong[8] += ibidi_confusable_identifier_allowed(c) !=
+                    ((t & (IBIDI_CONFUSABLE_TYPE_INCLUSION | IBIDI_CONFUSABLE_TYPE_RECOMMENDED)) != 0);
+    }
+    size_t rows = 0;
+    for (char *line = strtok(peer, "\n"); line; line = strtok(NULL, "\n")) {
+        unsigned id;
+        if (sscanf(line, "inv-%u", &id) != 1)
+            continue;
+        rows++;
+        if (!CHECK(id >= 1 && id <= 8, "%s: a statement this test does not check", line))
+            continue;
+        CHECK(wrong[id] == 0, "inv-%02u: %zu code points break it", id, wrong[id]);
+    }
+    CHECK(rows == 8, "the 8 statements of %s read (%zu)", INVARIANTS, rows);
+    /* the properties were read (PropList.txt and the derived files of 17.0.0) */
+    CHECK(n_ws == 25 && n_dep == 15 && n_xid > 140000 && n_nfkc > 4000,
+          "UCD properties read: White_Space %zu, Deprecated %zu, XID_Continue %zu, NFKC_QC=N %zu",
+          n_ws, n_dep, n_xid, n_nfkc);
+    printf("UTS #39 security invariants (%s): %zu statements, every code point checked\n",
+           INVARIANTS, rows);
+    free(ws), free(dep), free(xid), free(nfkc_no), free(peer);
+}
+
 int main(void)
 {
     test_paragraph_separators();
     test_mappings();
     test_identifier_data();
+    test_security_invariants();
     test_examples();
     test_check();
     test_peer_vectors();
