@@ -294,19 +294,23 @@ static shard *shard_of(ibidi_scan_groups *g, uint64_t order)
     return &g->shards[g->shard_bits ? (size_t)(order >> (64 - g->shard_bits)) : 0];
 }
 
-/* Puts r into its shard s, under s's lock: a full shard is written as a run first. The
- * first failure marks the shard and the object (every later add fails the same way). */
-static ibidi_status shard_put(ibidi_scan_groups *g, shard *s, const ibidi__rec *r)
+/* Puts r, or else the records of src, into shard s, under s's lock: a full shard is
+ * written as a run first. The first failure marks the shard and the object (every later
+ * add fails the same way); keys and dirs are what was put, counted on success. */
+static ibidi_status shard_fill(ibidi_scan_groups *g, shard *s, const ibidi__rec *r,
+                               const ibidi__rbuf *src, size_t keys, const size_t dirs[2])
 {
     if (s->failed)
         return s->failed;
     ibidi_status st = IBIDI_OK;
     const size_t before = ibidi__rbuf_mem(&s->rb);
-    int k = ibidi__rbuf_add(&s->rb, r, g->shard_budget);
+    int k = r ? ibidi__rbuf_add(&s->rb, r, g->shard_budget)
+              : ibidi__rbuf_take(&s->rb, src, g->shard_budget);
     if (k == 0) {
         st = shard_spill(g, s);
-        if (st == IBIDI_OK)
-            k = ibidi__rbuf_add(&s->rb, r, g->shard_budget); /* empty: it fits */
+        if (st == IBIDI_OK) /* empty: it fits */
+            k = r ? ibidi__rbuf_add(&s->rb, r, g->shard_budget)
+                  : ibidi__rbuf_take(&s->rb, src, g->shard_budget);
     }
     mem_moved(g, before, ibidi__rbuf_mem(&s->rb));
     if (st == IBIDI_OK && k < 0)
@@ -316,12 +320,20 @@ static ibidi_status shard_put(ibidi_scan_groups *g, shard *s, const ibidi__rec *
         atomic_store_explicit(&g->add_eno, s->eno, memory_order_relaxed);
         atomic_store_explicit(&g->add_failed, (int)st, memory_order_release);
     } else {
-        const unsigned dirs = r->flags & IBIDI__REC_DIRS;
-        s->adds += dirs == IBIDI__REC_DIRS ? 2 : 1; /* a paired record is two keys' */
-        s->dir_recs[0] += (dirs & IBIDI__REC_DIR_FIRST) != 0;
-        s->dir_recs[1] += (dirs & IBIDI__REC_DIR_SECOND) != 0;
+        s->adds += keys;
+        s->dir_recs[0] += dirs[0];
+        s->dir_recs[1] += dirs[1];
     }
     return st;
+}
+
+/* Puts r into its shard s, under s's lock. */
+static ibidi_status shard_put(ibidi_scan_groups *g, shard *s, const ibidi__rec *r)
+{
+    const unsigned d = r->flags & IBIDI__REC_DIRS;
+    const size_t dirs[2] = {(d & IBIDI__REC_DIR_FIRST) != 0, (d & IBIDI__REC_DIR_SECOND) != 0};
+    /* a paired record for both directions is two keys' */
+    return shard_fill(g, s, r, NULL, d == IBIDI__REC_DIRS ? 2 : 1, dirs);
 }
 
 /* One add comes as an entry record (kind, key, name, validity): at most six parameters a
@@ -371,31 +383,8 @@ static ibidi_status adder_flush_one(ibidi_scan_groups_adder *a, size_t i)
     if (b->n == 0)
         return IBIDI_OK;
     shard *s = &g->shards[i];
-    ibidi_status st = IBIDI_OK;
     pthread_mutex_lock(&s->mu);
-    if (s->failed) {
-        st = s->failed;
-    } else {
-        const size_t before = ibidi__rbuf_mem(&s->rb);
-        int k = ibidi__rbuf_take(&s->rb, b, g->shard_budget);
-        if (k == 0) {
-            st = shard_spill(g, s);
-            if (st == IBIDI_OK)
-                k = ibidi__rbuf_take(&s->rb, b, g->shard_budget); /* empty: it fits */
-        }
-        mem_moved(g, before, ibidi__rbuf_mem(&s->rb));
-        if (st == IBIDI_OK && k < 0)
-            st = IBIDI_E_NOMEM;
-        if (st == IBIDI_OK) {
-            s->adds += b->keys;
-            s->dir_recs[0] += b->dirs[0];
-            s->dir_recs[1] += b->dirs[1];
-        } else {
-            s->failed = st;
-            atomic_store_explicit(&g->add_eno, s->eno, memory_order_relaxed);
-            atomic_store_explicit(&g->add_failed, (int)st, memory_order_release);
-        }
-    }
+    const ibidi_status st = shard_fill(g, s, NULL, b, b->keys, b->dirs);
     pthread_mutex_unlock(&s->mu);
     b->len = b->n = 0;
     b->keys = b->dirs[0] = b->dirs[1] = 0;
