@@ -558,6 +558,62 @@ static void test_ascii_short_cut(void)
           tried);
 }
 
+/* The skeleton of UTF-8 text takes a short way for text of code points below U+0800 each
+ * its own NFD and a starter (ibidi__conf_low_skel); the code point call always takes the
+ * general way. Both must agree: every code point below U+0800 alone, between two others
+ * (a, a mark, a Hebrew letter), and every pair of a sample that holds marks, letters with
+ * decompositions and prototypes of several characters. */
+static int same_ways(const uint32_t *cps, size_t n)
+{
+    char u8[64], a[256];
+    uint32_t b32[128];
+    ibidi_buf in = {u8, sizeof u8, 0};
+    if (ibidi_utf8_encode(cps, n, &in, NULL) != IBIDI_OK)
+        return 0;
+    ibidi_buf ob = {a, sizeof a, 0};
+    ibidi_buf32 o32 = {b32, 128, 0};
+    if (ibidi_confusable_skeleton_utf8(u8, in.len, &ob, NULL) != IBIDI_OK ||
+        ibidi_confusable_skeleton_cp(cps, n, &o32, NULL) != IBIDI_OK)
+        return 0;
+    char back[512];
+    ibidi_buf bb = {back, sizeof back, 0};
+    return ibidi_utf8_encode(b32, o32.len, &bb, NULL) == IBIDI_OK && bb.len == ob.len &&
+           memcmp(back, a, ob.len) == 0;
+}
+
+static void test_short_way(void)
+{
+    size_t tried = 0, bad = 0;
+    static const uint32_t around[] = {'a', 0x0301, 0x05D0, 0x0627, 0x0654};
+    for (uint32_t c = 0; c < 0x800; c++) {
+        uint32_t one[1] = {c};
+        tried++;
+        if (!same_ways(one, 1) && bad++ < 5)
+            CHECK(0, "skeleton of U+%04X: the UTF-8 short way differs", (unsigned)c);
+        for (size_t k = 0; k < sizeof around / sizeof around[0]; k++) {
+            uint32_t three[3] = {around[k], c, around[(k + 1) % 5]};
+            tried++;
+            if (!same_ways(three, 3) && bad++ < 10)
+                CHECK(0, "skeleton of U+%04X U+%04X U+%04X: the short way differs",
+                      (unsigned)three[0], (unsigned)c, (unsigned)three[2]);
+        }
+    }
+    static const uint32_t sample[] = {'a',    'm',    '1',    '%',    0x00E9, 0x0301, 0x0316,
+                                      0x05D5, 0x05E1, 0x05B0, 0x0627, 0x0622, 0x0654, 0x0660,
+                                      0x0665, 0x0430, 0x03BF, 0x00AD, 0x07C0, 0x0800, 0xFB20};
+    const size_t ns = sizeof sample / sizeof sample[0];
+    for (size_t i = 0; i < ns; i++)
+        for (size_t j = 0; j < ns; j++) {
+            uint32_t two[2] = {sample[i], sample[j]};
+            tried++;
+            if (!same_ways(two, 2) && bad++ < 15)
+                CHECK(0, "skeleton of U+%04X U+%04X: the short way differs",
+                      (unsigned)two[0], (unsigned)two[1]);
+        }
+    CHECK(bad == 0, "%zu of %zu texts: the UTF-8 short way differs from the general one", bad,
+          tried);
+}
+
 /* ---- Look-alike forms ----------------------------------------------------------------- */
 
 /* What a run of ibidi_confusable_forms_utf8 saw: every form checked against the public
@@ -1157,6 +1213,7 @@ int main(void)
     test_check();
     test_peer_vectors();
     test_ascii_short_cut();
+    test_short_way();
     test_forms();
     test_chromium_top_domains();
     test_errors();

@@ -2107,26 +2107,59 @@ static void gen_uts39(const char *root)
         /* ASCII's values again, flat: the skeleton of an ASCII name (most of a zone)
            without the trie's three dependent loads a byte */
         emit_uints(f, "uint16_t", "ibidi__conf_ascii", sk, 128, 2, 16);
-        /* The skeleton of each ASCII character as up to two ASCII bytes (bits 0-7 and
-           8-15) and their number (bits 16-17), bit 31 for one whose prototype is longer or
-           not ASCII: an ASCII name's skeleton a load and a store a byte, without a branch */
+        /* The skeleton of each code point below U+0800 as UTF-8 bytes, for text of only
+           such characters (ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic...): bits 0-31 up
+           to four bytes, 32-34 their number, bit 63 for one that needs the general way (it
+           decomposes or is a non-starter, or its prototype holds a non-starter or takes
+           more than four bytes). Its own NFD and a starter: its skeleton stands alone (a
+           load and a store a character) */
         {
-            uint32_t ask[128];
-            for (c = 0; c < 128; c++) {
-                if (p_di[c]) {
-                    ask[c] = 0; /* removed */
-                } else if (!val[c]) {
-                    ask[c] = c | 1u << 16;
-                } else {
-                    uint32_t r;
-                    memcpy(&r, recs.data + (size_t)val[c] * 4, 4);
-                    const uint32_t n = r & 31u, *q = pool + (r >> 5);
-                    ask[c] = 1u << 31;
-                    if (n <= 2 && q[0] < 0x80 && (n < 2 || q[1] < 0x80))
-                        ask[c] = q[0] | (n > 1 ? q[1] << 8 : 0u) | n << 16;
+            uint64_t lsk[0x800];
+            for (c = 0; c < 0x800; c++) {
+                uint32_t cps[MAXSEQ];
+                size_t n = 0, k, len = 0;
+                uint64_t v = 0;
+                int complex = p_nfd_no[c] || p_ccc[c] != 0;
+                if (!complex && !p_di[c]) {
+                    if (!val[c]) {
+                        cps[n++] = c;
+                    } else {
+                        uint32_t r;
+                        memcpy(&r, recs.data + (size_t)val[c] * 4, 4);
+                        for (k = 0; k < (r & 31u) && n < MAXSEQ; k++)
+                            cps[n++] = pool[(r >> 5) + k];
+                    }
+                    for (k = 0; k < n && !complex; k++) {
+                        unsigned char u8[4];
+                        size_t m = 0, q;
+                        const uint32_t x = cps[k];
+                        if (p_ccc[x] != 0)
+                            complex = 1;
+                        if (x < 0x80) {
+                            u8[m++] = (unsigned char)x;
+                        } else if (x < 0x800) {
+                            u8[m++] = (unsigned char)(0xC0 | x >> 6);
+                            u8[m++] = (unsigned char)(0x80 | (x & 0x3F));
+                        } else if (x < 0x10000) {
+                            u8[m++] = (unsigned char)(0xE0 | x >> 12);
+                            u8[m++] = (unsigned char)(0x80 | (x >> 6 & 0x3F));
+                            u8[m++] = (unsigned char)(0x80 | (x & 0x3F));
+                        } else {
+                            u8[m++] = (unsigned char)(0xF0 | x >> 18);
+                            u8[m++] = (unsigned char)(0x80 | (x >> 12 & 0x3F));
+                            u8[m++] = (unsigned char)(0x80 | (x >> 6 & 0x3F));
+                            u8[m++] = (unsigned char)(0x80 | (x & 0x3F));
+                        }
+                        if (len + m > 4)
+                            complex = 1;
+                        for (q = 0; q < m && !complex; q++)
+                            v |= (uint64_t)u8[q] << (8 * (len + q));
+                        len += m;
+                    }
                 }
+                lsk[c] = complex ? (uint64_t)1 << 63 : v | (uint64_t)len << 32;
             }
-            emit_uints(f, "uint32_t", "ibidi__conf_ascii_skel", ask, 128, 4, 8);
+            emit_uints(f, "uint64_t", "ibidi__conf_low_skel", lsk, 0x800, 8, 4);
         }
         /* U+0000..U+07FF flat, with what the skeleton's NFD needs of each (its class, and
            whether it decomposes) and whether it is a mark (the bidi skeleton's L3): Latin,

@@ -260,55 +260,46 @@ static int map_sequence(skel_out *s, const uint32_t *seq, const uint8_t *cls, si
     return 0;
 }
 
-/* The skeleton of ASCII text into a UTF-8 sink, when every prototype it meets is ASCII
- * too: NFD leaves ASCII as it is, and an ASCII prototype is a run of starters, so the
- * skeleton is the prototypes one after the other, a table lookup a byte (most names of a
- * zone). 1 done; 0 when the text or a prototype is not ASCII (nothing written then: the
- * caller takes the general way). */
-static int skeleton_ascii(const unsigned char *u, size_t n, sink *o)
+/* The skeleton of UTF-8 text of code points below U+0800 into a UTF-8 sink, when each is
+ * its own NFD, a starter, and its prototype starters only (ibidi__conf_low_skel): NFD
+ * leaves the text as it is and nothing reorders, so the skeleton is the prototypes one
+ * after the other, a load and a store a character (ASCII, and the Hebrew, Arabic, Greek,
+ * Cyrillic letters of most names). 1 done; 0 for anything else (nothing written then: the
+ * caller takes the general way, which also reports ill-formed text). */
+static int skeleton_simple(const unsigned char *u, size_t n, sink *o)
 {
     char *const dst = o->u8;
     const size_t cap = o->cap;
     size_t olen = o->len;
+    /* room for four bytes a byte of input (a prototype here takes at most four): no bound
+       to test a character */
+    const int room = dst && olen <= cap && (cap - olen) / 4 >= n + 1;
     size_t i = 0;
-    if (dst && olen <= cap && (cap - olen) / 2 >= n + 1) {
-        /* room for two bytes a byte: each character's skeleton (ibidi__conf_ascii_skel) is
-           stored whole and counted, a load and two stores with no branch but the loop's
-           and the one that leaves for the rare character it cannot take */
-        for (; i < n; i++) {
-            const unsigned char c = u[i];
-            const uint32_t k = c < 0x80 ? ibidi__conf_ascii_skel[c] : IBIDI__CONF_ASCII_LONG;
-            if (k & IBIDI__CONF_ASCII_LONG)
-                return 0;
-            dst[olen] = (char)(k & 0xFFu);
-            dst[olen + 1] = (char)((k >> 8) & 0xFFu);
-            olen += (k >> 16) & 3u;
-        }
-        o->len = olen;
-        return 1;
-    }
-    for (; i < n; i++) {
-        const unsigned char c = u[i];
-        if (c >= 0x80)
+    while (i < n) {
+        uint32_t cp = u[i];
+        if (cp < 0x80) {
+            i++;
+        } else if (cp >= 0xC2 && cp <= 0xDF && i + 1 < n && (u[i + 1] & 0xC0) == 0x80) {
+            cp = (cp & 0x1Fu) << 6 | (u[i + 1] & 0x3Fu);
+            i += 2;
+        } else {
             return 0;
-        const uint16_t k = ibidi__conf_ascii[c];
-        if (!k) {
-            if (olen < cap)
-                dst[olen] = (char)c;
-            olen++;
-            continue;
         }
-        if (k & IBIDI__CONF_DI)
-            continue;
-        size_t m = 0;
-        const uint32_t *p = prototype_of(k, &m);
-        for (size_t q = 0; q < m; q++) {
-            if (p[q] >= 0x80)
-                return 0;
-            if (olen < cap)
-                dst[olen] = (char)p[q];
-            olen++;
+        const uint64_t k = ibidi__conf_low_skel[cp];
+        if (k & IBIDI__CONF_LOW_COMPLEX)
+            return 0;
+        const size_t m = (size_t)(k >> 32) & 7u;
+        if (room) { /* all four, whatever m: no branch */
+            dst[olen] = (char)(k & 0xFFu);
+            dst[olen + 1] = (char)(k >> 8 & 0xFFu);
+            dst[olen + 2] = (char)(k >> 16 & 0xFFu);
+            dst[olen + 3] = (char)(k >> 24 & 0xFFu);
+        } else {
+            for (size_t q = 0; q < m; q++)
+                if (olen + q < cap)
+                    dst[olen + q] = (char)(k >> (8 * q));
         }
+        olen += m;
     }
     o->len = olen;
     return 1;
@@ -317,7 +308,7 @@ static int skeleton_ascii(const unsigned char *u, size_t n, sink *o)
 NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
 {
     if (r->u8 && o->utf8 && r->pos == 0 &&
-        skeleton_ascii((const unsigned char *)r->u8, r->len, o)) {
+        skeleton_simple((const unsigned char *)r->u8, r->len, o)) {
         r->pos = r->len;
         if (o->len > o->cap)
             return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);

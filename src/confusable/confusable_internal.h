@@ -22,10 +22,11 @@ extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
 /* The trie's values of U+0000..U+007F, as a flat table. */
 extern const uint16_t ibidi__conf_ascii[128];
-/* Each ASCII character's skeleton as bytes: bits 0-7 and 8-15 the bytes, 16-17 how many
- * (0 to 2), IBIDI__CONF_ASCII_LONG for a prototype longer or not ASCII. */
-extern const uint32_t ibidi__conf_ascii_skel[128];
-#define IBIDI__CONF_ASCII_LONG 0x80000000u
+/* The skeleton of each code point below U+0800 as UTF-8 bytes: bits 0-31 the bytes, 32-34
+ * how many (0 to 4), IBIDI__CONF_LOW_COMPLEX for one that needs the general way (it
+ * decomposes, is a non-starter, or its prototype holds one or is longer). */
+extern const uint64_t ibidi__conf_low_skel[0x800];
+#define IBIDI__CONF_LOW_COMPLEX ((uint64_t)1 << 63)
 /* U+0000..U+07FF flat (the scripts of most names, the right-to-left ones among them): bits
  * 0-15 the trie's value, 16-23 Canonical_Combining_Class, 24 NFD_Quick_Check is No, 25
  * General_Category Mn, Mc or Me. */
