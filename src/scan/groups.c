@@ -743,7 +743,7 @@ typedef struct pass2 {
     size_t wcap;
     ibidi_scan_group_counts *counts; /* the counts this finisher makes, per kind */
     pthread_mutex_t *mu;             /* the second pass's buffer, when finishers share it */
-    void *scratch;                   /* the sort's (ibidi__rbuf_sort_using) */
+    void *scratch;                   /* ibidi__rbuf_shared_first's */
     size_t scratch_cap;
 } pass2;
 
@@ -905,13 +905,31 @@ static ibidi_status first_pass_one(ibidi_scan_groups *g, collect *c, pass2 *p,
     return st;
 }
 
-/* A shard that never spilled: its records are all in the sorted buffer. A key of one
- * record (an order value no other record has) is only counted; the records of the other
- * order values are read and collected as a merge's are. */
+/* A shard that never spilled: its records are all in its buffer. A key of one record (an
+ * order value no other record has) is only counted; the records of the other order values
+ * are sorted, read and collected as a merge's are. */
 static ibidi_status finish_memory(ibidi_scan_groups *g, shard *s, collect *c, pass2 *p)
 {
-    const size_t n = s->rb.n;
+    /* the faster way, through this finisher's scratch area (counted in the limit: about a
+       shard's index and a half, far under the quarter the merges would have): the entries
+       whose order value comes once are only counted, the others sorted and walked */
+    const size_t need = ibidi__rbuf_shared_scratch(s->rb.n);
+    if (need > p->scratch_cap) {
+        void *q = realloc(p->scratch, need);
+        if (q) {
+            mem_moved(g, p->scratch_cap, need);
+            p->scratch = q;
+            p->scratch_cap = need;
+        }
+    }
+    const size_t n = ibidi__rbuf_shared_first(&s->rb, need <= p->scratch_cap ? p->scratch : NULL);
     const ibidi__rent *ix = ibidi__rbuf_entries(&s->rb);
+    for (size_t i = n; i < s->rb.n; i++) {
+        /* a paired record's directions are in the record: counted below */
+        const unsigned kind = (unsigned)(ix[i].order & 0xff);
+        if (!(g->kinds > PAIR_SECOND && kind == PAIR_FIRST))
+            p->counts[kind].keys++;
+    }
     size_t read[2] = {0, 0}; /* paired records read, by direction */
     ibidi_status st = IBIDI_OK;
     for (size_t i = 0; i < n && st == IBIDI_OK;) {
@@ -955,18 +973,6 @@ static ibidi_status finish_shard(ibidi_scan_groups *g, shard *s, collect *c, pas
     }
     ibidi_status st;
     if (s->runs.n == 0) {
-        /* the faster sort, through this finisher's scratch area (counted in the limit: a
-           shard's index at most, far under the quarter the merges would have) */
-        const size_t need = ibidi__rbuf_sort_scratch(s->rb.n);
-        if (need > p->scratch_cap) {
-            void *q = realloc(p->scratch, need);
-            if (q) {
-                mem_moved(g, p->scratch_cap, need);
-                p->scratch = q;
-                p->scratch_cap = need;
-            }
-        }
-        ibidi__rbuf_sort_using(&s->rb, need <= p->scratch_cap ? p->scratch : NULL);
         st = finish_memory(g, s, c, p);
         mem_less(g, ibidi__rbuf_mem(&s->rb));
         ibidi__rbuf_free(&s->rb);

@@ -426,86 +426,96 @@ static void radix_sort(const unsigned char *ar, ibidi__rent *v, size_t n, int sh
         insertion_sort(ar, v, n);
 }
 
-size_t ibidi__rbuf_sort_scratch(size_t n)
+/* The sort of v[0..n) by record order, from the highest bit in which the order values
+ * differ (ibidi__rbuf_sort's, for any part of an index). */
+static void sort_range(const unsigned char *ar, ibidi__rent *v, size_t n)
 {
-    unsigned bits = 8;
-    while (bits < 24 && ((size_t)1 << bits) < n / 4)
-        bits++;
-    return n * ENT + (((size_t)1 << bits) + 1) * sizeof(uint32_t);
-}
-
-void ibidi__rbuf_sort_using(ibidi__rbuf *b, void *scratch)
-{
-    ibidi__rent *v = rbuf_index(b);
-    const size_t n = b->n;
-    if (n <= RADIX_SMALL || n > UINT32_MAX || !scratch) {
-        ibidi__rbuf_sort(b);
+    if (n < 2)
+        return;
+    if (n > UINT32_MAX) {
+        sort_exact(ar, v, n); /* beyond partition's counts */
         return;
     }
-    /* One pass of buckets by the 2^bits values below the bits the order values share,
-     * about four entries a bucket (they are hashes): counted, scattered to the scratch
-     * area, each bucket sorted where it lies (insertion, or the in-place radix sort for a
-     * large one: a key with many names), and copied back. Three passes over the index
-     * where the in-place sort makes two levels of 256 buckets, each with its counts to
-     * clear and sum. */
-    unsigned bits = 8;
-    while (bits < 24 && ((size_t)1 << bits) < n / 4)
-        bits++;
     uint64_t diff = 0;
     for (size_t i = 1; i < n; i++)
         diff |= v[i].order ^ v[0].order;
     int high = -1;
     while (high < 63 && (diff >> (high + 1)) != 0)
         high++;
-    if (high < 0) {
-        sort_exact(b->arena, v, n); /* every order value equal */
-        return;
-    }
-    const int shift = high + 1 >= (int)bits ? high + 1 - (int)bits : 0;
-    const uint64_t mask = ((uint64_t)1 << bits) - 1;
-    ibidi__rent *out = scratch;
-    uint32_t *start = (uint32_t *)(void *)((unsigned char *)scratch + n * ENT);
-    const size_t nb = (size_t)1 << bits;
-    memset(start, 0, (nb + 1) * sizeof *start);
-    for (size_t i = 0; i < n; i++)
-        start[((v[i].order >> shift) & mask) + 1]++;
-    for (size_t d = 0; d < nb; d++)
-        start[d + 1] += start[d];
-    for (size_t i = 0; i < n; i++) /* start[d] walks bucket d, ending at bucket d + 1's */
-        out[start[(v[i].order >> shift) & mask]++] = v[i];
-    /* start[d] is now the end of bucket d */
-    size_t from = 0;
-    for (size_t d = 0; d < nb; d++) {
-        const size_t to = start[d], k = to - from;
-        if (k > RADIX_SMALL)
-            radix_sort(b->arena, out + from, k, shift > 0 ? next_shift(shift) : -1);
-        else if (k > 1)
-            insertion_sort(b->arena, out + from, k);
-        from = to;
-    }
-    memcpy(v, out, n * ENT);
+    radix_sort(ar, v, n, high < 0 ? -1 : high >= 7 ? high - 7 : 0);
 }
 
-void ibidi__rbuf_sort(ibidi__rbuf *b)
+/* The table of ibidi__rbuf_shared_first: 2^bits slots for n entries, at least twice n. */
+static unsigned shared_bits(size_t n)
+{
+    unsigned bits = 4;
+    while (bits < 40 && ((size_t)1 << bits) < 2 * n)
+        bits++;
+    return bits;
+}
+
+size_t ibidi__rbuf_shared_scratch(size_t n)
+{
+    const size_t slots = (size_t)1 << shared_bits(n);
+    return slots * sizeof(uint32_t) + n * ENT + (n + 7) / 8;
+}
+
+size_t ibidi__rbuf_shared_first(ibidi__rbuf *b, void *scratch)
 {
     ibidi__rent *v = rbuf_index(b);
-    if (b->n < 2)
-        return;
-    /* the first digit: the eight bits from the highest in which two order values differ
-     * (in a shard the top bits are all the same: a digit at a byte's bounds would split
-     * it in four) */
-    uint64_t diff = 0;
-    for (size_t i = 1; i < b->n; i++)
-        diff |= v[i].order ^ v[0].order;
-    int high = -1;
-    while (high < 63 && (diff >> (high + 1)) != 0)
-        high++;
-    const int shift = high < 0 ? -1 : high >= 7 ? high - 7 : 0;
-    if (b->n > UINT32_MAX)
-        sort_exact(b->arena, v, b->n); /* beyond partition's counts */
-    else
-        radix_sort(b->arena, v, b->n, shift);
+    const size_t n = b->n;
+    if (n < 2 || n >= UINT32_MAX / 2 || !scratch) {
+        ibidi__rbuf_sort(b); /* every entry walked in order: runs of one are singles */
+        return n;
+    }
+    /* An open-addressing table of the order values (hashes already: their bits above the
+     * kind's byte pick the slot), the entry index + 1 in each slot and SEEN once a second
+     * entry with its value came. Most values come once: they are not sorted, nor their
+     * records read, which a sort of the whole index does at every tie of its digits. */
+    const unsigned bits = shared_bits(n);
+    const size_t slots = (size_t)1 << bits, mask = slots - 1;
+    uint32_t *table = scratch;
+    ibidi__rent *dup = (ibidi__rent *)(void *)(table + slots);
+    unsigned char *is_dup = (unsigned char *)(dup + n);
+    const uint32_t SEEN = 0x80000000u;
+    memset(table, 0, slots * sizeof *table);
+    memset(is_dup, 0, (n + 7) / 8);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t o = v[i].order;
+        size_t h = (size_t)(o >> 8) & mask;
+        for (;;) {
+            const uint32_t t = table[h];
+            if (!t) {
+                table[h] = (uint32_t)(i + 1);
+                break;
+            }
+            const size_t j = (t & ~SEEN) - 1;
+            if (v[j].order == o) {
+                if (!(t & SEEN)) { /* the value's first entry joins the shared ones */
+                    table[h] = t | SEEN;
+                    dup[m++] = v[j];
+                    is_dup[j / 8] |= (unsigned char)(1u << (j % 8));
+                }
+                dup[m++] = v[i];
+                is_dup[i / 8] |= (unsigned char)(1u << (i % 8));
+                break;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+    /* the singles to the back (moved right only, so in place), the shared ones sorted in
+       front */
+    size_t w = n;
+    for (size_t i = n; i-- > 0;)
+        if (!(is_dup[i / 8] & (1u << (i % 8))))
+            v[--w] = v[i];
+    memcpy(v, dup, m * ENT);
+    sort_range(b->arena, v, m);
+    return m;
 }
+
+void ibidi__rbuf_sort(ibidi__rbuf *b) { sort_range(b->arena, rbuf_index(b), b->n); }
 
 /* ---- The temporary file ------------------------------------------------------------------ */
 

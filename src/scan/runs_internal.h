@@ -93,10 +93,12 @@ int ibidi__rbuf_take(ibidi__rbuf *b, const ibidi__rbuf *src, size_t budget);
 /* Sorts the index in record order (no allocation: a radix sort of the order values, then
  * the records where those are equal). */
 void ibidi__rbuf_sort(ibidi__rbuf *b);
-/* The same, faster, through a scratch area of ibidi__rbuf_sort_scratch(b->n) bytes (aligned
- * as malloc aligns; NULL: ibidi__rbuf_sort). */
-size_t ibidi__rbuf_sort_scratch(size_t n);
-void ibidi__rbuf_sort_using(ibidi__rbuf *b, void *scratch);
+/* Puts first, in record order, the entries whose order value another entry has, and
+ * returns their number; the rest (values that come once) follow in no order. Through a
+ * scratch area of ibidi__rbuf_shared_scratch(b->n) bytes (aligned as malloc aligns; NULL:
+ * the whole index sorted, its number returned). */
+size_t ibidi__rbuf_shared_scratch(size_t n);
+size_t ibidi__rbuf_shared_first(ibidi__rbuf *b, void *scratch);
 /* The index (b->n entries; NULL when empty). */
 const ibidi__rent *ibidi__rbuf_entries(const ibidi__rbuf *b);
 /* The i-th record in index order. */
