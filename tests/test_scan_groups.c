@@ -22,6 +22,7 @@
 
 #include "ibidi/scan.h"
 #include "scan/groups_internal.h"
+#include "scan/runs_internal.h"
 #include "testlib.h"
 
 /* ibidi_scan_groups_add with its entry as separate words, as the tests were written; the
@@ -709,6 +710,65 @@ static void tesibidi_scan_groups_add_displays(void)
     }
 }
 
+/* ibidi__rbuf_shared_first, on its own: the entries whose order value comes again first
+ * and sorted, the others after; and, for order values made to meet in its table (a list
+ * crafted against the hash), the sort of everything instead. */
+static uint64_t odd_inverse(uint64_t c)
+{
+    uint64_t x = c; /* Newton's iteration: each step doubles the bits that are right */
+    for (int i = 0; i < 6; i++)
+        x *= 2 - c * x;
+    return x;
+}
+
+static size_t shared_case(const uint64_t *orders, size_t n, ibidi__rbuf *b)
+{
+    memset(b, 0, sizeof *b);
+    for (size_t i = 0; i < n; i++) {
+        char name[16];
+        const int len = snprintf(name, sizeof name, "n%zu", i % 7);
+        ibidi__rec r = {orders[i], (const unsigned char *)"k", (const unsigned char *)name,
+                        1, (uint32_t)len, 0, 0};
+        if (ibidi__rbuf_add(b, &r, (size_t)1 << 20) != 1)
+            exit(1);
+    }
+    void *scratch = malloc(ibidi__rbuf_shared_scratch(n));
+    const size_t m = ibidi__rbuf_shared_first(b, scratch);
+    free(scratch);
+    return m;
+}
+
+static void test_shared_first(void)
+{
+    enum { N = 600 };
+    static uint64_t orders[N];
+    ibidi__rbuf b;
+    /* 300 values, each twice but for the last 100 (once): 400 shared entries, sorted */
+    for (size_t i = 0; i < N; i++)
+        orders[i] = (uint64_t)(i < 400 ? i % 200 : i) * 0x0123456789abcdefull << 8;
+    size_t m = shared_case(orders, N, &b);
+    const ibidi__rent *ix = ibidi__rbuf_entries(&b);
+    int ok = m == 400;
+    for (size_t i = 1; ok && i < m; i++)
+        ok = ix[i - 1].order <= ix[i].order;
+    for (size_t i = 0; ok && i < m; i++) /* each shared value twice */
+        ok = (i % 2 == 0) ? ix[i].order == ix[i + 1].order : 1;
+    CHECK(ok, "shared first: %zu entries put first and sorted (400 expected)", m);
+    ibidi__rbuf_free(&b);
+    /* 300 distinct values that all take one slot (v * C is small, so its top bits are 0):
+       the table gives way to the sort of all 300 */
+    const uint64_t inv = odd_inverse(0x9e3779b97f4a7c15ull);
+    for (size_t i = 0; i < 300; i++)
+        orders[i] = (uint64_t)(300 - i) * inv;
+    m = shared_case(orders, 300, &b);
+    ix = ibidi__rbuf_entries(&b);
+    ok = m == 300;
+    for (size_t i = 1; ok && i < m; i++)
+        ok = ix[i - 1].order < ix[i].order;
+    CHECK(ok, "values crafted to meet in the table: all %zu sorted instead (300 expected)", m);
+    ibidi__rbuf_free(&b);
+}
+
 static void test_large_records(void)
 {
     enum { BIG = 100000 };
@@ -840,6 +900,7 @@ int main(void)
     test_arguments();
     tesibidi_scan_groups_add_displays();
     test_large_records();
+    test_shared_first();
     test_temp_errors();
 
     /* The cases against the reference: 200000 adds, 3 kinds */

@@ -460,6 +460,10 @@ size_t ibidi__rbuf_shared_scratch(size_t n)
     return slots * sizeof(uint32_t) + n * ENT + (n + 7) / 8;
 }
 
+/* The longest probe of the table before it gives way to a sort: a table at most half
+ * full makes probes of one or two. */
+#define SHARED_PROBES 256
+
 size_t ibidi__rbuf_shared_first(ibidi__rbuf *b, void *scratch)
 {
     ibidi__rent *v = rbuf_index(b);
@@ -468,10 +472,10 @@ size_t ibidi__rbuf_shared_first(ibidi__rbuf *b, void *scratch)
         ibidi__rbuf_sort(b); /* every entry walked in order: runs of one are singles */
         return n;
     }
-    /* An open-addressing table of the order values (hashes already: their bits above the
-     * kind's byte pick the slot), the entry index + 1 in each slot and SEEN once a second
-     * entry with its value came. Most values come once: they are not sorted, nor their
-     * records read, which a sort of the whole index does at every tie of its digits. */
+    /* An open-addressing table of the order values, the entry index + 1 in each slot and
+     * SEEN once a second entry with its value came. Most values come once: they are not
+     * sorted, nor their records read, which a sort of the whole index does at every tie of
+     * its digits. */
     const unsigned bits = shared_bits(n);
     const size_t slots = (size_t)1 << bits, mask = slots - 1;
     uint32_t *table = scratch;
@@ -483,8 +487,16 @@ size_t ibidi__rbuf_shared_first(ibidi__rbuf *b, void *scratch)
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         const uint64_t o = v[i].order;
-        size_t h = (size_t)(o >> 8) & mask;
-        for (;;) {
+        /* the slot from all the value's bits (a multiplicative hash: values that agree in
+           some bits spread all the same) */
+        size_t h = (size_t)((o * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+        for (size_t probes = 0;; probes++) {
+            if (probes == SHARED_PROBES) {
+                /* values made to meet in the table (a list crafted against the hash):
+                   the sort, whose time does not depend on them */
+                ibidi__rbuf_sort(b);
+                return n;
+            }
             const uint32_t t = table[h];
             if (!t) {
                 table[h] = (uint32_t)(i + 1);
