@@ -125,7 +125,10 @@ uint64_t ibidi__scan_key_hash(unsigned kind, const void *key, size_t n)
 {
     const unsigned char *p = key;
     const size_t len = n;
-    uint64_t h = fmix64(((uint64_t)kind << 32) ^ (uint64_t)n ^ 0x9e3779b97f4a7c15ull);
+    /* the seed: kind and length, spread by one multiplication (the finaliser below mixes
+       every bit anyway) */
+    uint64_t h = (((uint64_t)kind << 32) ^ (uint64_t)n ^ 0x9e3779b97f4a7c15ull) *
+                 0xff51afd7ed558ccdull;
     while (n >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);

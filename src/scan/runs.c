@@ -61,6 +61,16 @@ static size_t mem_size(const ibidi__rec *r)
     return head + (r->flags & IBIDI__REC_KEY_IS_NAME ? 0u : (size_t)r->key_len) + r->name_len;
 }
 
+/* A key's or a name's bytes (a few dozen mostly): whole words, then the bytes left, in
+ * place of a call of memcpy for a length it cannot know. */
+static inline void copy_bytes(unsigned char *dst, const unsigned char *src, size_t n)
+{
+    for (; n >= 8; n -= 8, dst += 8, src += 8)
+        memcpy(dst, src, 8);
+    for (size_t i = 0; i < n; i++)
+        dst[i] = src[i];
+}
+
 static void mem_encode(unsigned char *p, const ibidi__rec *r)
 {
     const int lng = r->key_len > 0xFFFFu || r->name_len > 0xFFFFu;
@@ -76,12 +86,11 @@ static void mem_encode(unsigned char *p, const ibidi__rec *r)
         memcpy(p + 4, &nl, 2);
         p += MEM_HEAD;
     }
-    if (!(r->flags & IBIDI__REC_KEY_IS_NAME) && r->key_len) {
-        memcpy(p, r->key, r->key_len);
+    if (!(r->flags & IBIDI__REC_KEY_IS_NAME)) {
+        copy_bytes(p, r->key, r->key_len);
         p += r->key_len;
     }
-    if (r->name_len)
-        memcpy(p, r->name, r->name_len);
+    copy_bytes(p, r->name, r->name_len);
 }
 
 static void mem_decode(const unsigned char *p, uint64_t order, ibidi__rec *r)
