@@ -261,11 +261,9 @@ static ibidi_status fail_eno(ibidi_error *err, ibidi_status st, int eno)
 }
 
 /* The record of an entry, checked: its order value says its shard. */
-static ibidi_status entry_rec(ibidi_scan_groups *g, const ibidi_scan_groups_entry *e,
-                              ibidi__rec *r, ibidi_error *err)
+/* Whether g takes adds still: after finish, or after a failed add, it does not. */
+static ibidi_status adds_open(ibidi_scan_groups *g, ibidi_error *err)
 {
-    if (!e || e->kind >= g->kinds || (!e->key && e->key_len) || (!e->name && e->name_len))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (g->finished)
         return g->failed ? fail_eno(err, g->failed, g->eno)
                          : ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
@@ -273,22 +271,41 @@ static ibidi_status entry_rec(ibidi_scan_groups *g, const ibidi_scan_groups_entr
     if (failed)
         return fail_eno(err, (ibidi_status)failed,
                         atomic_load_explicit(&g->add_eno, memory_order_relaxed));
-    if (e->key_len > UINT32_MAX || e->name_len > UINT32_MAX)
-        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    r->key = (const unsigned char *)e->key;
-    r->name = (const unsigned char *)e->name;
-    r->key_len = (uint32_t)e->key_len;
-    r->name_len = (uint32_t)e->name_len;
-    r->kind = e->kind;
-    r->flags = e->valid ? IBIDI__REC_VALID : 0u;
-    if (g->kinds > PAIR_SECOND && (e->kind == PAIR_FIRST || e->kind == PAIR_SECOND)) {
+    return IBIDI_OK;
+}
+
+/* The record of a key and a name of a kind (checked by the caller; lengths at most
+ * UINT32_MAX): its order value says its shard. */
+static void make_rec(const ibidi_scan_groups *g, unsigned kind, const char *key, size_t key_len,
+                     const char *name, size_t name_len, int valid, ibidi__rec *r)
+{
+    r->key = (const unsigned char *)key;
+    r->name = (const unsigned char *)name;
+    r->key_len = (uint32_t)key_len;
+    r->name_len = (uint32_t)name_len;
+    r->kind = kind;
+    r->flags = valid ? IBIDI__REC_VALID : 0u;
+    if (g->kinds > PAIR_SECOND && (kind == PAIR_FIRST || kind == PAIR_SECOND)) {
         r->kind = PAIR_FIRST; /* one key space, the direction in the flags */
-        r->flags |= e->kind == PAIR_FIRST ? IBIDI__REC_DIR_FIRST : IBIDI__REC_DIR_SECOND;
+        r->flags |= kind == PAIR_FIRST ? IBIDI__REC_DIR_FIRST : IBIDI__REC_DIR_SECOND;
     }
-    if (r->key_len == r->name_len &&
-        (r->key_len == 0 || memcmp(r->key, r->name, r->key_len) == 0))
+    if (key_len == name_len && (key_len == 0 || memcmp(key, name, key_len) == 0))
         r->flags |= IBIDI__REC_KEY_IS_NAME; /* stored once */
     r->order = order_of(g, r->kind, r->key, r->key_len);
+}
+
+/* The record of an entry, checked. */
+static ibidi_status entry_rec(ibidi_scan_groups *g, const ibidi_scan_groups_entry *e,
+                              ibidi__rec *r, ibidi_error *err)
+{
+    if (!e || e->kind >= g->kinds || (!e->key && e->key_len) || (!e->name && e->name_len))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi_status st = adds_open(g, err);
+    if (st != IBIDI_OK)
+        return st;
+    if (e->key_len > UINT32_MAX || e->name_len > UINT32_MAX)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
+    make_rec(g, e->kind, e->key, e->key_len, e->name, e->name_len, e->valid, r);
     return IBIDI_OK;
 }
 
@@ -531,12 +548,6 @@ static ibidi_status put_rec(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
     return st;
 }
 
-/* Where a name's entries go: through an adder, or straight into g. */
-static ibidi_status put_entry(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
-                              const ibidi_scan_groups_entry *e, ibidi_error *err)
-{
-    return a ? ibidi_scan_groups_adder_add(a, e, err) : ibidi_scan_groups_add(g, e, err);
-}
 
 /* The text the spans of res point into is res->text.data, where ibidi_scan_name wrote it. */
 static ibidi_status put_displays(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
@@ -550,70 +561,61 @@ static ibidi_status put_displays(ibidi_scan_groups *g, ibidi_scan_groups_adder *
          (res->unicode.present || res->display[0].present || res->display[1].present ||
           res->skeleton[0].present || res->skeleton[1].present)))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if ((res->lgr_index.present && g->kinds < 3) ||
+        ((res->skeleton[0].present || res->skeleton[1].present) && g->kinds < 5))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    ibidi_status st = adds_open(g, err);
+    if (st != IBIDI_OK)
+        return st;
     const char *buf = res->text.data;
     /* the names are compared in their Unicode form: an A-label and its U-label are one */
     const char *u = res->unicode.present ? buf + res->unicode.start : name;
     const size_t ulen = res->unicode.present ? res->unicode.length : len;
-    for (unsigned k = 0; k < 2; k++) {
+    if (ulen > UINT32_MAX)
+        return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
+    /* the keys: each a span of buf (at most its length, so within UINT32_MAX as the
+       text's spans are), the record made here and put in turn */
+    ibidi__rec r;
+    unsigned got = 0;
+    for (unsigned k = 0; k < 2 && st == IBIDI_OK; k++) {
         const ibidi_span *d = &res->display[k];
         /* a display no other name can share puts the name in no group */
         if (!d->present || (res->self_display & (1u << k)))
             continue;
-        const ibidi_scan_groups_entry e = {k, buf + d->start, d->length, u, ulen, res->valid};
-        ibidi_status st = put_entry(g, a, &e, err);
-        if (st != IBIDI_OK)
-            return st;
-        if (added)
-            *added |= 1u << k;
+        make_rec(g, k, buf + d->start, d->length, u, ulen, res->valid, &r);
+        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
+            got |= 1u << k;
     }
-    if (res->lgr_index.present) { /* RFC 7940 §8.5: the names of one variant set */
-        if (g->kinds < 3)
-            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-        const ibidi_scan_groups_entry e = {2, buf + res->lgr_index.start, res->lgr_index.length,
-                                           u, ulen, res->valid};
-        ibidi_status st = put_entry(g, a, &e, err);
-        if (st != IBIDI_OK)
-            return st;
-        if (added)
-            *added |= IBIDI_SCAN_LGR_KEY;
+    if (st == IBIDI_OK && res->lgr_index.present) { /* RFC 7940 §8.5: one variant set */
+        make_rec(g, 2, buf + res->lgr_index.start, res->lgr_index.length, u, ulen, res->valid,
+                 &r);
+        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
+            got |= IBIDI_SCAN_LGR_KEY;
     }
     /* UTS #39 §4: names with one bidi skeleton in a direction look alike there; every
        name goes in, those that display as themselves too (paypal.com and pаypal.com) */
     const ibidi_span *s0 = &res->skeleton[0], *s1 = &res->skeleton[1];
-    if (s0->present && s1->present && s0->length == s1->length &&
+    if (st == IBIDI_OK && s0->present && s1->present && s0->length == s1->length &&
         (s0->start == s1->start ||
          memcmp(buf + s0->start, buf + s1->start, s0->length) == 0)) {
         /* one skeleton in both directions: one record, both kinds' (PAIR_FIRST) */
-        if (g->kinds < 5)
-            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-        const ibidi_scan_groups_entry e = {3, buf + s0->start, s0->length, u, ulen, res->valid};
-        ibidi__rec r;
-        ibidi_status st = entry_rec(g, &e, &r, err);
-        if (st != IBIDI_OK)
-            return st;
+        make_rec(g, PAIR_FIRST, buf + s0->start, s0->length, u, ulen, res->valid, &r);
         r.flags |= IBIDI__REC_DIR_SECOND;
-        st = put_rec(g, a, &r);
-        if (st != IBIDI_OK)
-            return adder_status(g, st, err);
-        if (added)
-            *added |= IBIDI_SCAN_LOOK_KEY_LTR | IBIDI_SCAN_LOOK_KEY_RTL;
-        return ibidi__ok(err);
+        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
+            got |= IBIDI_SCAN_LOOK_KEY_LTR | IBIDI_SCAN_LOOK_KEY_RTL;
+    } else {
+        for (unsigned k = 0; k < 2 && st == IBIDI_OK; k++) {
+            const ibidi_span *sk = &res->skeleton[k];
+            if (!sk->present)
+                continue;
+            make_rec(g, PAIR_FIRST + k, buf + sk->start, sk->length, u, ulen, res->valid, &r);
+            if ((st = put_rec(g, a, &r)) == IBIDI_OK)
+                got |= IBIDI_SCAN_LOOK_KEY_LTR << k;
+        }
     }
-    for (unsigned k = 0; k < 2; k++) {
-        const ibidi_span *sk = &res->skeleton[k];
-        if (!sk->present)
-            continue;
-        if (g->kinds < 5)
-            return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-        const ibidi_scan_groups_entry e = {3 + k, buf + sk->start, sk->length, u, ulen,
-                                           res->valid};
-        ibidi_status st = put_entry(g, a, &e, err);
-        if (st != IBIDI_OK)
-            return st;
-        if (added)
-            *added |= IBIDI_SCAN_LOOK_KEY_LTR << k;
-    }
-    return ibidi__ok(err);
+    if (added)
+        *added = got; /* those put, also when one failed */
+    return st == IBIDI_OK ? ibidi__ok(err) : adder_status(g, st, err);
 }
 
 ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, const char *name, size_t len,

@@ -65,8 +65,15 @@ static size_t mem_size(const ibidi__rec *r)
  * place of a call of memcpy for a length it cannot know. */
 static inline void copy_bytes(unsigned char *dst, const unsigned char *src, size_t n)
 {
-    for (; n >= 8; n -= 8, dst += 8, src += 8)
-        memcpy(dst, src, 8);
+    if (n >= 8) {
+        /* whole words, the last one ending at the last byte (it may cover bytes copied
+           already: both read and write stay within the n bytes) */
+        const size_t last = n - 8;
+        for (size_t i = 0; i < last; i += 8)
+            memcpy(dst + i, src + i, 8);
+        memcpy(dst + last, src + last, 8);
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         dst[i] = src[i];
 }
