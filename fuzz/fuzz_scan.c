@@ -1,6 +1,7 @@
 /*
  * Fuzz target for ibidi_scan_name and ibidi_scan_name_alloc (ibidi/scan.h), the per-name
- * pipeline of `ibidi scan`, and ibidi_scan_groups_add_displays on what they find. The
+ * pipeline of `ibidi scan`, and ibidi_scan_groups_add_displays (straight in, and through
+ * an adder) on what they find. The
  * first byte picks the profile, the contexts, IBIDI_SCAN_OWNER and IBIDI_SCAN_SKELETON; the
  * rest is the name.
  * Properties checked with abort():
@@ -222,8 +223,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ibidi_scan_groups_create(&go, &grp, NULL) == IBIDI_OK) {
         unsigned added = 0, added2 = 0;
         require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added, NULL) == IBIDI_OK);
-        require(ibidi_scan_groups_add_displays(grp, name, len, &r, &added2, NULL) == IBIDI_OK &&
+        /* the copy through an adder (a thread's own way in): the same keys */
+        ibidi_scan_groups_adder *ad = NULL;
+        require(ibidi_scan_groups_adder_create(grp, &ad, NULL) == IBIDI_OK);
+        require(ibidi_scan_groups_adder_add_displays(ad, name, len, &r, &added2, NULL) ==
+                    IBIDI_OK &&
                 added2 == added);
+        require(ibidi_scan_groups_adder_flush(ad, NULL) == IBIDI_OK);
+        ibidi_scan_groups_adder_free(ad);
         for (unsigned k = 0; k < 2; k++) {
             require(((added >> k) & 1u) ==
                     (r.display[k].present && !((r.self_display >> k) & 1u)));
