@@ -2159,7 +2159,18 @@ static void gen_uts39(const char *root)
                 }
                 lsk[c] = complex ? (uint64_t)1 << 63 : v | (uint64_t)len << 32;
             }
-            emit_uints(f, "uint64_t", "ibidi__conf_low_skel", lsk, 0x800, 8, 4);
+            /* as bytes, eight a code point: the four bytes, their number, 1 for one that
+               needs the general way, two zeros (a copy of four bytes is one load and one
+               store, whatever the machine's byte order) */
+            uint8_t *lb = xcalloc(0x800 * 8, 1);
+            for (c = 0; c < 0x800; c++) {
+                for (size_t q = 0; q < 4; q++)
+                    lb[c * 8 + q] = (uint8_t)(lsk[c] >> (8 * q));
+                lb[c * 8 + 4] = (uint8_t)(lsk[c] >> 32 & 7u);
+                lb[c * 8 + 5] = (uint8_t)(lsk[c] >> 63);
+            }
+            emit_uints(f, "uint8_t", "ibidi__conf_low_skel", lb, 0x800 * 8, 1, 24);
+            free(lb);
         }
         /* U+0000..U+07FF flat, with what the skeleton's NFD needs of each (its class, and
            whether it decomposes) and whether it is a mark (the bidi skeleton's L3): Latin,

@@ -266,42 +266,67 @@ static int map_sequence(skel_out *s, const uint32_t *seq, const uint8_t *cls, si
  * after the other, a load and a store a character (ASCII, and the Hebrew, Arabic, Greek,
  * Cyrillic letters of most names). 1 done; 0 for anything else (nothing written then: the
  * caller takes the general way, which also reports ill-formed text). */
+/* The next code point of u below U+0800 from *i (one or two bytes), or -1 for anything
+ * else (a longer sequence, an ill-formed one: the general way reports it). */
+static inline int32_t short_cp(const unsigned char *u, size_t n, size_t *i)
+{
+    const uint32_t c = u[*i];
+    if (c < 0x80) {
+        *i += 1;
+        return (int32_t)c;
+    }
+    if (c >= 0xC2 && c <= 0xDF && *i + 1 < n && (u[*i + 1] & 0xC0) == 0x80) {
+        const uint32_t cp = (c & 0x1Fu) << 6 | (u[*i + 1] & 0x3Fu);
+        *i += 2;
+        return (int32_t)cp;
+    }
+    return -1;
+}
+
 static int skeleton_simple(const unsigned char *u, size_t n, sink *o)
 {
     char *const dst = o->u8;
     const size_t cap = o->cap;
-    size_t olen = o->len;
-    /* room for four bytes a byte of input (a prototype here takes at most four): no bound
-       to test a character */
-    const int room = dst && olen <= cap && (cap - olen) / 4 >= n + 1;
-    size_t i = 0;
-    while (i < n) {
-        uint32_t cp = u[i];
-        if (cp < 0x80) {
-            i++;
-        } else if (cp >= 0xC2 && cp <= 0xDF && i + 1 < n && (u[i + 1] & 0xC0) == 0x80) {
-            cp = (cp & 0x1Fu) << 6 | (u[i + 1] & 0x3Fu);
-            i += 2;
-        } else {
-            return 0;
+    size_t olen = o->len, i = 0;
+    if (dst && olen <= cap && (cap - olen) / 4 >= n + 1) {
+        /* room for four bytes a byte of input (a prototype here takes at most four): all
+           four of a character's copied, whatever its number, one load and one store */
+        while (i < n) {
+            const int32_t cp = short_cp(u, n, &i);
+            if (cp < 0)
+                return 0;
+            const uint8_t *k = ibidi__conf_low_skel + (size_t)cp * 8;
+            if (k[IBIDI__CONF_LOW_SKEL_COMPLEX])
+                return 0;
+            memcpy(dst + olen, k, 4);
+            olen += k[IBIDI__CONF_LOW_SKEL_LEN];
         }
-        const uint64_t k = ibidi__conf_low_skel[cp];
-        if (k & IBIDI__CONF_LOW_COMPLEX)
-            return 0;
-        const size_t m = (size_t)(k >> 32) & 7u;
-        if (room) { /* all four, whatever m: no branch */
-            dst[olen] = (char)(k & 0xFFu);
-            dst[olen + 1] = (char)(k >> 8 & 0xFFu);
-            dst[olen + 2] = (char)(k >> 16 & 0xFFu);
-            dst[olen + 3] = (char)(k >> 24 & 0xFFu);
-        } else {
+    } else {
+        while (i < n) {
+            const int32_t cp = short_cp(u, n, &i);
+            if (cp < 0)
+                return 0;
+            const uint8_t *k = ibidi__conf_low_skel + (size_t)cp * 8;
+            if (k[IBIDI__CONF_LOW_SKEL_COMPLEX])
+                return 0;
+            const size_t m = k[IBIDI__CONF_LOW_SKEL_LEN];
             for (size_t q = 0; q < m; q++)
                 if (olen + q < cap)
-                    dst[olen + q] = (char)(k >> (8 * q));
+                    dst[olen + q] = (char)k[q];
+            olen += m;
         }
-        olen += m;
     }
     o->len = olen;
+    return 1;
+}
+
+int ibidi__confusable_skeleton_short(const char *s, size_t n, char *out, size_t cap,
+                                     size_t *len)
+{
+    sink o = {1, out, NULL, out ? cap : 0, 0};
+    if (!skeleton_simple((const unsigned char *)s, n, &o))
+        return 0;
+    *len = o.len;
     return 1;
 }
 

@@ -22,11 +22,13 @@ extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
 /* The trie's values of U+0000..U+007F, as a flat table. */
 extern const uint16_t ibidi__conf_ascii[128];
-/* The skeleton of each code point below U+0800 as UTF-8 bytes: bits 0-31 the bytes, 32-34
- * how many (0 to 4), IBIDI__CONF_LOW_COMPLEX for one that needs the general way (it
- * decomposes, is a non-starter, or its prototype holds one or is longer). */
-extern const uint64_t ibidi__conf_low_skel[0x800];
-#define IBIDI__CONF_LOW_COMPLEX ((uint64_t)1 << 63)
+/* The skeleton of each code point below U+0800 as UTF-8 bytes, eight bytes a code point:
+ * the skeleton's bytes (four, zeros after them), how many (0 to 4), and 1 for one that
+ * needs the general way (it decomposes, is a non-starter, or its prototype holds one or is
+ * longer). */
+extern const uint8_t ibidi__conf_low_skel[0x800 * 8];
+#define IBIDI__CONF_LOW_SKEL_LEN 4
+#define IBIDI__CONF_LOW_SKEL_COMPLEX 5
 /* U+0000..U+07FF flat (the scripts of most names, the right-to-left ones among them): bits
  * 0-15 the trie's value, 16-23 Canonical_Combining_Class, 24 NFD_Quick_Check is No, 25
  * General_Category Mn, Mc or Me. */
@@ -40,6 +42,12 @@ extern const uint32_t ibidi__conf_low[IBIDI__CONF_LOW];
  * dir (UAX #9): then its bidi skeleton there is its skeleton (confusable.c says why). The
  * right-to-left case implies the left-to-right one. */
 int ibidi__confusable_ascii_as_itself(const char *s, size_t n, ibidi_dir dir);
+/* The skeleton of UTF-8 text s by the short way alone (text of code points below U+0800,
+ * each its own NFD and a starter, as most names): 1 with the result in out (its size in
+ * *len, also when it is over cap, out then holding what fits), 0 when the text needs the
+ * general way (ibidi_confusable_skeleton_utf8). */
+int ibidi__confusable_skeleton_short(const char *s, size_t n, char *out, size_t cap,
+                                     size_t *len);
 /* Bidi_Class B (UAX #9 P1), the paragraph separators a bidi skeleton splits at: a test of
  * the code point itself, cheaper than the class lookup; tests/test_confusable.c checks it
  * against the class of every code point. */

@@ -337,10 +337,18 @@ NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, ch
         if (!one && plain < 0)
             plain = flen <= IBIDI_CONFUSABLE_MAX_BIDI && visual_is_display(form, flen);
         ibidi_status st;
-        if (one) /* (displayed as itself in both: its skeleton, without looking again) */
-            st = ibidi_confusable_skeleton_utf8(form, flen, &b, NULL);
-        else if (plain && d->present && d->length == flen && d->start + d->length <= cap)
-            st = ibidi_confusable_skeleton_utf8(buf + d->start, d->length, &b, NULL);
+        /* the text whose skeleton is the bidi skeleton: the form (displayed as itself in
+           both directions), or its display; by the short way when it takes it */
+        const char *t = one ? form : plain && d->present && d->length == flen &&
+                                             d->start + d->length <= cap
+                                         ? buf + d->start
+                                         : NULL;
+        size_t tl = 0;
+        if (t && ibidi__confusable_skeleton_short(t, flen, b.data, b.cap, &tl)) {
+            b.len = tl;
+            st = tl > b.cap ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK;
+        } else if (t)
+            st = ibidi_confusable_skeleton_utf8(t, flen, &b, NULL);
         else
             st = ibidi_confusable_bidi_skeleton_utf8(form, flen,
                                                      k ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &b, NULL);
