@@ -266,21 +266,22 @@ static int map_sequence(skel_out *s, const uint32_t *seq, const uint8_t *cls, si
  * after the other, a load and a store a character (ASCII, and the Hebrew, Arabic, Greek,
  * Cyrillic letters of most names). 1 done; 0 for anything else (nothing written then: the
  * caller takes the general way, which also reports ill-formed text). */
-/* The next code point of u below U+0800 from *i (one or two bytes), or -1 for anything
- * else (a longer sequence, an ill-formed one: the general way reports it). */
-static inline int32_t short_cp(const unsigned char *u, size_t n, size_t *i)
+/* The entry of ibidi__conf_low_skel for the next code point of u from *i (one or two
+ * bytes), or NULL for anything the short way does not take: a longer or ill-formed
+ * sequence (the general way reports it), or a code point it marks. */
+static inline const uint8_t *short_entry(const unsigned char *u, size_t n, size_t *i)
 {
-    const uint32_t c = u[*i];
-    if (c < 0x80) {
+    uint32_t cp = u[*i];
+    if (cp < 0x80) {
         *i += 1;
-        return (int32_t)c;
-    }
-    if (c >= 0xC2 && c <= 0xDF && *i + 1 < n && (u[*i + 1] & 0xC0) == 0x80) {
-        const uint32_t cp = (c & 0x1Fu) << 6 | (u[*i + 1] & 0x3Fu);
+    } else if (cp >= 0xC2 && cp <= 0xDF && *i + 1 < n && (u[*i + 1] & 0xC0) == 0x80) {
+        cp = (cp & 0x1Fu) << 6 | (u[*i + 1] & 0x3Fu);
         *i += 2;
-        return (int32_t)cp;
+    } else {
+        return NULL;
     }
-    return -1;
+    const uint8_t *k = ibidi__conf_low_skel + (size_t)cp * 8;
+    return k[IBIDI__CONF_LOW_SKEL_COMPLEX] ? NULL : k;
 }
 
 static int skeleton_simple(const unsigned char *u, size_t n, sink *o)
@@ -288,33 +289,25 @@ static int skeleton_simple(const unsigned char *u, size_t n, sink *o)
     char *const dst = o->u8;
     const size_t cap = o->cap;
     size_t olen = o->len, i = 0;
-    if (dst && olen <= cap && (cap - olen) / 4 >= n + 1) {
-        /* room for four bytes a byte of input (a prototype here takes at most four): all
-           four of a character's copied, whatever its number, one load and one store */
-        while (i < n) {
-            const int32_t cp = short_cp(u, n, &i);
-            if (cp < 0)
-                return 0;
-            const uint8_t *k = ibidi__conf_low_skel + (size_t)cp * 8;
-            if (k[IBIDI__CONF_LOW_SKEL_COMPLEX])
-                return 0;
-            memcpy(dst + olen, k, 4);
-            olen += k[IBIDI__CONF_LOW_SKEL_LEN];
-        }
-    } else {
-        while (i < n) {
-            const int32_t cp = short_cp(u, n, &i);
-            if (cp < 0)
-                return 0;
-            const uint8_t *k = ibidi__conf_low_skel + (size_t)cp * 8;
-            if (k[IBIDI__CONF_LOW_SKEL_COMPLEX])
-                return 0;
-            const size_t m = k[IBIDI__CONF_LOW_SKEL_LEN];
-            for (size_t q = 0; q < m; q++)
-                if (olen + q < cap)
-                    dst[olen + q] = (char)k[q];
-            olen += m;
-        }
+    /* room for four bytes a byte of input (a prototype here takes at most four): all four
+       of a character's copied, whatever its number, one load and one store */
+    const int room = dst && olen <= cap && (cap - olen) / 4 >= n + 1;
+    while (room && i < n) {
+        const uint8_t *k = short_entry(u, n, &i);
+        if (!k)
+            return 0;
+        memcpy(dst + olen, k, 4);
+        olen += k[IBIDI__CONF_LOW_SKEL_LEN];
+    }
+    while (!room && i < n) {
+        const uint8_t *k = short_entry(u, n, &i);
+        if (!k)
+            return 0;
+        const size_t m = k[IBIDI__CONF_LOW_SKEL_LEN];
+        for (size_t q = 0; q < m; q++)
+            if (olen + q < cap)
+                dst[olen + q] = (char)k[q];
+        olen += m;
     }
     o->len = olen;
     return 1;
