@@ -696,9 +696,14 @@ static size_t host_name(uint64_t i, char *out)
     return n;
 }
 
+/* The runs of the measures below that compare two scans, each the best of: the machines
+ * this runs on vary by a third from second to second. */
+#define LOOK_RUNS 5
+
 /* `ibidi scan --tsv` over a generated host list of n names, 1 thread, beside the bench's
- * zone of as many names (interleaved, best of 3): names per CPU second of each, and their
- * ratio (goal: the host list at least 0.7x the zone's). */
+ * zone of as many names (interleaved, best of LOOK_RUNS), as it is and with
+ * --look-alike-groups on both: names per CPU second of each, and their ratio (goal: the
+ * host list at least 0.7x the zone's). */
 static void measure_hosts(const char *ibidi, uint64_t n)
 {
     char hosts[] = "/tmp/ibidi_bench_hosts_XXXXXX", zone[] = "/tmp/ibidi_bench_hzone_XXXXXX";
@@ -731,8 +736,13 @@ static void measure_hosts(const char *ibidi, uint64_t n)
         remove(zone);
         return;
     }
-    if (keep && *keep) {
-        FILE *in = fopen(hosts, "rb"), *out = fopen(keep, "wb");
+    /* IBIDI_BENCH_HOSTS_ZONE_FILE: the zone it is compared with, the same way */
+    const char *keep_zone = getenv("IBIDI_BENCH_HOSTS_ZONE_FILE");
+    for (int k = 0; k < 2; k++) {
+        const char *to = k ? keep_zone : keep, *from = k ? zone : hosts;
+        if (!to || !*to)
+            continue;
+        FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
         char b[1 << 16];
         size_t got;
         while (in && out && (got = fread(b, 1, sizeof b, in)) > 0)
@@ -746,7 +756,7 @@ static void measure_hosts(const char *ibidi, uint64_t n)
        on both */
     double cpu_h = 1e30, cpu_z = 1e30, cpu_hl = 1e30, cpu_zl = 1e30;
     const run_extra look = {1, NULL};
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < LOOK_RUNS; k++) {
         long m;
         double c;
         if (run_cli(ibidi, hosts, 1, NULL, &m, &c) > 0 && c > 0 && c < cpu_h)
@@ -766,11 +776,11 @@ static void measure_hosts(const char *ibidi, uint64_t n)
     }
     printf("ibidi scan --tsv over a generated host list: %llu names of 2-4 labels (%.0f%% with "
            "a right-to-left A-label, %.0f%% with a label that starts with a digit), 1 thread, "
-           "beside the bench's zone of as many names (interleaved, best of 3):\n"
+           "beside the bench's zone of as many names (interleaved, best of %d):\n"
            "  %.0f names per CPU second against %.0f: %.2fx the zone's rate (goal: >= 0.7x)\n"
            "  with --look-alike-groups on both: %.0f against %.0f: %.2fx (goal: >= 0.7x)\n",
            (unsigned long long)n, 100.0 * (double)rtl / (double)n,
-           100.0 * (double)digit / (double)n, (double)n / cpu_h, (double)n / cpu_z,
+           100.0 * (double)digit / (double)n, LOOK_RUNS, (double)n / cpu_h, (double)n / cpu_z,
            cpu_z / cpu_h, (double)n / cpu_hl, (double)n / cpu_zl, cpu_zl / cpu_hl);
 }
 
@@ -801,10 +811,8 @@ static void planted(unsigned j, char *latin, char *other)
 }
 
 /* `ibidi scan --tsv --look-alike-groups` over the generated zone with the planted pairs, 2
- * threads, beside the scan without it (interleaved, best of LOOK_RUNS: the machines this
- * runs on vary by a tenth from second to second): the rates, their ratio (goal: at least
- * 0.8), the peak memory, and the planted pairs found (goal: all). */
-#define LOOK_RUNS 5
+ * threads, beside the scan without it (interleaved, best of LOOK_RUNS): the rates, their
+ * ratio (goal: at least 0.8), the peak memory, and the planted pairs found (goal: all). */
 static void measure_look_alike(const char *ibidi, uint64_t n)
 {
     char path[] = "/tmp/ibidi_bench_look_XXXXXX", out[] = "/tmp/ibidi_bench_lookout_XXXXXX";
