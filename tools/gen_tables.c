@@ -2104,9 +2104,6 @@ static void gen_uts39(const char *root)
         trie t = make_trie("conf", sk, PROPS_SH1, PROPS_SH2);
         emit_trie(f, "conf", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
         trie_free(&t);
-        /* ASCII's values again, flat: the skeleton of an ASCII name (most of a zone)
-           without the trie's three dependent loads a byte */
-        emit_uints(f, "uint16_t", "ibidi__conf_ascii", sk, 128, 2, 16);
         /* The skeleton of each code point below U+0800 as UTF-8 bytes, for text of only
            such characters (ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic...): bits 0-31 up
            to four bytes, 32-34 their number, bit 63 for one that needs the general way (it

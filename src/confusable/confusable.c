@@ -123,6 +123,19 @@ static int next_cp(reader *r, uint32_t *cp, size_t *at, ibidi_error *err)
         return 0;
     *at = r->pos;
     if (r->u8) {
+        const unsigned char *u = (const unsigned char *)r->u8 + r->pos;
+        size_t k;
+        ibidi_status ust;
+        if (u[0] < 0x80) { /* ASCII, and a well-formed sequence, the quick way */
+            *cp = u[0];
+            r->pos++;
+            return 1;
+        }
+        if ((k = ibidi__utf8_decode_multi(u, r->len - r->pos, cp, &ust)) != 0) {
+            r->pos += k;
+            return 1;
+        }
+        /* an ill-formed sequence: the decoder that says what is wrong, and where */
         ibidi_status st = ibidi_utf8_next(r->u8, r->len, &r->pos, cp, err);
         return st == IBIDI_OK ? 1 : -1;
     }
@@ -344,76 +357,7 @@ NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
     s.o = o;
     s.n = 0;
     s.starter = 0;
-    for (;;) {
-        size_t k;
-        ibidi_status ust;
-        if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80 &&
-            (r->pos + 1 == r->len || (unsigned char)r->u8[r->pos + 1] < 0x80)) {
-            /* An ASCII character that is a combining sequence by itself (no non-starter
-             * follows: the next byte is ASCII, or none): a starter, its own NFD, so it ends
-             * the sequence before it and maps at once; nine names in ten of a zone are
-             * only these. Its prototype, when it has one, is ordered as any other. */
-            if (n) {
-                if (map_sequence(&s, seq, cls, n) < 0)
-                    return ibidi__fail(err, IBIDI_E_TOO_LONG, seq_at, first);
-                n = 0;
-            }
-            const unsigned char *u = (const unsigned char *)r->u8;
-            s.starter = starter = 1; /* (the last of these starts the next sequence) */
-            if (!ibidi__conf_ascii[u[r->pos]]) {
-                /* its own prototype: what the run holds goes out, then this character and
-                   the next ones alike, copied in a loop that keeps its state in registers */
-                out_flush(&s);
-                size_t pos = r->pos, olen = o->len;
-                const size_t len = r->len;
-                if (o->utf8) {
-                    char *const dst = o->u8;
-                    const size_t cap = o->cap;
-                    for (; pos < len && u[pos] < 0x80 && (pos + 1 == len || u[pos + 1] < 0x80) &&
-                           !ibidi__conf_ascii[u[pos]];
-                         pos++, olen++)
-                        if (olen < cap)
-                            dst[olen] = (char)u[pos];
-                    r->pos = pos;
-                    o->len = olen;
-                } else {
-                    sink_put(o, u[r->pos++]);
-                }
-                seq_at = r->pos - 1;
-                first = u[r->pos - 1];
-                continue;
-            }
-            seq_at = r->pos;
-            first = u[r->pos];
-            const unsigned char c = u[r->pos++];
-            const uint16_t ck = ibidi__conf_ascii[c];
-            size_t m = 0;
-            const uint32_t *p = prototype_of(ck, &m);
-            if (ck & IBIDI__CONF_DI)
-                continue;
-            for (size_t q = 0; q < m; q++)
-                if (out_put(&s, p[q]) < 0)
-                    return ibidi__fail(err, IBIDI_E_TOO_LONG, r->pos - 1, c);
-            continue;
-        }
-        if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80) {
-            at = r->pos; /* ASCII: no decomposition, class 0 */
-            cp = (unsigned char)r->u8[r->pos++];
-            got = 1;
-        } else if (r->u8 && r->pos < r->len &&
-                   (k = ibidi__utf8_decode_multi((const unsigned char *)r->u8 + r->pos,
-                                                 r->len - r->pos, &cp, &ust)) != 0) {
-            at = r->pos; /* well-formed; an ill-formed one goes to next_cp for its error */
-            r->pos += k;
-            got = 1;
-        } else if (r->u32 && r->pos < r->len && r->u32[r->pos] <= 0x10FFFF &&
-                   (r->u32[r->pos] < 0xD800 || r->u32[r->pos] > 0xDFFF)) {
-            at = r->pos; /* a scalar value; any other goes to next_cp for its error */
-            cp = r->u32[r->pos++];
-            got = 1;
-        } else if ((got = next_cp(r, &cp, &at, err)) <= 0) {
-            break;
-        }
+    while ((got = next_cp(r, &cp, &at, err)) > 0) {
         uint32_t d[IBIDI_UNICODE_MAX_DECOMPOSITION];
         size_t m = 0;
         /* one lookup for a code point its own NFD (most): its class comes with it */
@@ -540,20 +484,7 @@ NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis
     size_t n = 0, at = 0;
     uint32_t cp;
     int got;
-    for (;;) {
-        size_t k;
-        ibidi_status ust;
-        if (r->u8 && r->pos < r->len && (unsigned char)r->u8[r->pos] < 0x80) {
-            at = r->pos; /* ASCII */
-            cp = (unsigned char)r->u8[r->pos++];
-        } else if (r->u8 && r->pos < r->len &&
-                   (k = ibidi__utf8_decode_multi((const unsigned char *)r->u8 + r->pos,
-                                                 r->len - r->pos, &cp, &ust)) != 0) {
-            at = r->pos; /* well-formed; an ill-formed one goes to next_cp for its error */
-            r->pos += k;
-        } else if ((got = next_cp(r, &cp, &at, err)) <= 0) {
-            break;
-        }
+    while ((got = next_cp(r, &cp, &at, err)) > 0) {
         if (n == IBIDI_CONFUSABLE_MAX_BIDI)
             return ibidi__fail(err, IBIDI_E_TOO_LONG, at, cp);
         text[n++] = cp;

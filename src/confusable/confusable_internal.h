@@ -20,8 +20,6 @@
 #define IBIDI__CONF_DI 0x8000u
 extern const uint16_t ibidi__conf_s1[], ibidi__conf_s2[], ibidi__conf_s3[];
 extern const uint32_t ibidi__conf_rec[], ibidi__conf_pool[];
-/* The trie's values of U+0000..U+007F, as a flat table. */
-extern const uint16_t ibidi__conf_ascii[128];
 /* The skeleton of each code point below U+0800 as UTF-8 bytes, eight bytes a code point:
  * the skeleton's bytes (four, zeros after them), how many (0 to 4), and 1 for one that
  * needs the general way (it decomposes, is a non-starter, or its prototype holds one or is
