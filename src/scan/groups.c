@@ -260,7 +260,6 @@ static ibidi_status fail_eno(ibidi_error *err, ibidi_status st, int eno)
     return ibidi__fail(err, st, 0, st == IBIDI_E_TEMP_FILE ? (uint32_t)eno : 0);
 }
 
-/* The record of an entry, checked: its order value says its shard. */
 /* Whether g takes adds still: after finish, or after a failed add, it does not. */
 static ibidi_status adds_open(ibidi_scan_groups *g, ibidi_error *err)
 {
@@ -347,13 +346,35 @@ static ibidi_status shard_fill(ibidi_scan_groups *g, shard *s, const ibidi__rec 
     return st;
 }
 
+/* Counts r into *keys and dirs: the keys it holds (a paired record for both directions
+ * is two keys'), and whether it is a paired record of each direction. */
+static void rec_tally(const ibidi__rec *r, size_t *keys, size_t dirs[2])
+{
+    const unsigned d = r->flags & IBIDI__REC_DIRS;
+    *keys += d == IBIDI__REC_DIRS ? 2 : 1;
+    dirs[0] += (d & IBIDI__REC_DIR_FIRST) != 0;
+    dirs[1] += (d & IBIDI__REC_DIR_SECOND) != 0;
+}
+
 /* Puts r into its shard s, under s's lock. */
 static ibidi_status shard_put(ibidi_scan_groups *g, shard *s, const ibidi__rec *r)
 {
-    const unsigned d = r->flags & IBIDI__REC_DIRS;
-    const size_t dirs[2] = {(d & IBIDI__REC_DIR_FIRST) != 0, (d & IBIDI__REC_DIR_SECOND) != 0};
-    /* a paired record for both directions is two keys' */
-    return shard_fill(g, s, r, NULL, d == IBIDI__REC_DIRS ? 2 : 1, dirs);
+    size_t keys = 0, dirs[2] = {0, 0};
+    rec_tally(r, &keys, dirs);
+    return shard_fill(g, s, r, NULL, keys, dirs);
+}
+
+/* Puts r into its shard, taking the shard's lock; *eno (may be NULL) gets the shard's
+ * errno. */
+static ibidi_status put_locked(ibidi_scan_groups *g, const ibidi__rec *r, int *eno)
+{
+    shard *s = shard_of(g, r->order);
+    pthread_mutex_lock(&s->mu);
+    const ibidi_status st = shard_put(g, s, r);
+    if (eno)
+        *eno = s->eno;
+    pthread_mutex_unlock(&s->mu);
+    return st;
 }
 
 /* One add comes as an entry record (kind, key, name, validity): at most six parameters a
@@ -367,11 +388,8 @@ ibidi_status ibidi_scan_groups_add(ibidi_scan_groups *g, const ibidi_scan_groups
     ibidi_status st = entry_rec(g, e, &r, err);
     if (st != IBIDI_OK)
         return st;
-    shard *s = shard_of(g, r.order);
-    pthread_mutex_lock(&s->mu);
-    st = shard_put(g, s, &r);
-    const int eno = s->eno;
-    pthread_mutex_unlock(&s->mu);
+    int eno = 0;
+    st = put_locked(g, &r, &eno);
     return st == IBIDI_OK ? ibidi__ok(err) : fail_eno(err, st, eno);
 }
 
@@ -456,13 +474,8 @@ ibidi_status ibidi_scan_groups_adder_create(ibidi_scan_groups *g, ibidi_scan_gro
 static ibidi_status adder_put(ibidi_scan_groups_adder *a, const ibidi__rec *r)
 {
     ibidi_scan_groups *g = a->g;
-    if (!a->share) {
-        shard *s = shard_of(g, r->order);
-        pthread_mutex_lock(&s->mu);
-        ibidi_status st = shard_put(g, s, r);
-        pthread_mutex_unlock(&s->mu);
-        return st;
-    }
+    if (!a->share)
+        return put_locked(g, r, NULL);
     const size_t i = (size_t)(shard_of(g, r->order) - g->shards);
     ibidi__rbuf *b = &a->sub[i];
     const size_t before = ibidi__rbuf_mem(b);
@@ -475,10 +488,7 @@ static ibidi_status adder_put(ibidi_scan_groups_adder *a, const ibidi__rec *r)
     if (k > 0) {
         if (b->n == 1 && a->held++ == 0)
             atomic_fetch_add(&g->held, 1); /* finish refuses while an adder holds records */
-        const unsigned dirs = r->flags & IBIDI__REC_DIRS;
-        b->keys += dirs == IBIDI__REC_DIRS ? 2 : 1;
-        b->dirs[0] += (dirs & IBIDI__REC_DIR_FIRST) != 0;
-        b->dirs[1] += (dirs & IBIDI__REC_DIR_SECOND) != 0;
+        rec_tally(r, &b->keys, b->dirs);
     }
     mem_moved(g, before, ibidi__rbuf_mem(b));
     if (st == IBIDI_OK && k < 0)
@@ -539,15 +549,8 @@ void ibidi_scan_groups_adder_free(ibidi_scan_groups_adder *a)
 static ibidi_status put_rec(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
                             const ibidi__rec *r)
 {
-    if (a)
-        return adder_put(a, r);
-    shard *s = shard_of(g, r->order);
-    pthread_mutex_lock(&s->mu);
-    ibidi_status st = shard_put(g, s, r);
-    pthread_mutex_unlock(&s->mu);
-    return st;
+    return a ? adder_put(a, r) : put_locked(g, r, NULL);
 }
-
 
 /* The text the spans of res point into is res->text.data, where ibidi_scan_name wrote it. */
 static ibidi_status put_displays(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
@@ -910,6 +913,15 @@ static ibidi_status first_pass_one(ibidi_scan_groups *g, collect *c, pass2 *p,
     return st;
 }
 
+/* A key of one record, counted from its order value alone (the kind is its low byte); a
+ * paired record's directions are in the record: finish_memory counts those apart. */
+static void count_single(const ibidi_scan_groups *g, pass2 *p, uint64_t order)
+{
+    const unsigned kind = (unsigned)(order & 0xff);
+    if (!(g->kinds > PAIR_SECOND && kind == PAIR_FIRST))
+        p->counts[kind].keys++;
+}
+
 /* A shard that never spilled: its records are all in its buffer. A key of one record (an
  * order value no other record has) is only counted; the records of the other order values
  * are sorted, read and collected as a merge's are. */
@@ -929,23 +941,16 @@ static ibidi_status finish_memory(ibidi_scan_groups *g, shard *s, collect *c, pa
     }
     const size_t n = ibidi__rbuf_shared_first(&s->rb, need <= p->scratch_cap ? p->scratch : NULL);
     const ibidi__rent *ix = ibidi__rbuf_entries(&s->rb);
-    for (size_t i = n; i < s->rb.n; i++) {
-        /* a paired record's directions are in the record: counted below */
-        const unsigned kind = (unsigned)(ix[i].order & 0xff);
-        if (!(g->kinds > PAIR_SECOND && kind == PAIR_FIRST))
-            p->counts[kind].keys++;
-    }
+    for (size_t i = n; i < s->rb.n; i++)
+        count_single(g, p, ix[i].order);
     size_t read[2] = {0, 0}; /* paired records read, by direction */
     ibidi_status st = IBIDI_OK;
     for (size_t i = 0; i < n && st == IBIDI_OK;) {
         size_t j = i + 1;
         while (j < n && ix[j].order == ix[i].order)
             j++;
-        if (j - i == 1) {
-            /* a paired record's directions are in the record: counted below */
-            const unsigned kind = (unsigned)(ix[i].order & 0xff);
-            if (!(g->kinds > PAIR_SECOND && kind == PAIR_FIRST))
-                p->counts[kind].keys++;
+        if (j - i == 1) { /* (when the whole index was sorted) */
+            count_single(g, p, ix[i].order);
             i = j;
             continue;
         }
@@ -1111,9 +1116,8 @@ ibidi_status ibidi_scan_groups_finish(ibidi_scan_groups *g, ibidi_error *err)
         return g->failed ? fail_eno(err, g->failed, g->eno) : ibidi__ok(err);
     g->finished = 1;
     /* an adder still holding records, or one freed with some: the groups would miss them */
-    if (atomic_load(&g->held) != 0)
-        g->failed = IBIDI_E_INVALID_ARGUMENT;
-    else if (atomic_load(&g->add_failed) == (int)IBIDI_E_INVALID_ARGUMENT)
+    if (atomic_load(&g->held) != 0 ||
+        atomic_load(&g->add_failed) == (int)IBIDI_E_INVALID_ARGUMENT)
         g->failed = IBIDI_E_INVALID_ARGUMENT;
     for (size_t i = 0; i < g->n_shards && !g->failed; i++)
         if (g->shards[i].failed) {

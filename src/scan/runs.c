@@ -55,9 +55,12 @@ static void rec_encode(unsigned char *p, const ibidi__rec *r)
 #define MEM_HEAD 6u
 #define MEM_HEAD_LONG 10u
 
+/* A length over two bytes: the record takes the long header. */
+static int mem_long(const ibidi__rec *r) { return r->key_len > 0xFFFFu || r->name_len > 0xFFFFu; }
+
 static size_t mem_size(const ibidi__rec *r)
 {
-    const size_t head = r->key_len > 0xFFFFu || r->name_len > 0xFFFFu ? MEM_HEAD_LONG : MEM_HEAD;
+    const size_t head = mem_long(r) ? MEM_HEAD_LONG : MEM_HEAD;
     return head + (r->flags & IBIDI__REC_KEY_IS_NAME ? 0u : (size_t)r->key_len) + r->name_len;
 }
 
@@ -80,7 +83,7 @@ static inline void copy_bytes(unsigned char *dst, const unsigned char *src, size
 
 static void mem_encode(unsigned char *p, const ibidi__rec *r)
 {
-    const int lng = r->key_len > 0xFFFFu || r->name_len > 0xFFFFu;
+    const int lng = mem_long(r);
     p[0] = (unsigned char)r->kind;
     p[1] = (unsigned char)((r->flags & ~MEM_LONG) | (lng ? MEM_LONG : 0u));
     if (lng) {
