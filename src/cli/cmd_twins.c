@@ -128,6 +128,16 @@ static long validate_list(twin_list *l, const twins_opts *o, ibidi_iri_kind kind
     return n_valid;
 }
 
+/* A twin or look-alike form in the text format: the text, then TAB and its validity (with
+ * its codes when invalid) unless the item is plain text. */
+static void put_text_twin(const twin *t, const twins_opts *o)
+{
+    cli_put_text(stdout, t->s, t->len, o->in);
+    if (!o->text)
+        printf("\t%s%s%s", t->valid ? "valid" : "invalid", t->valid ? "" : " ",
+               t->valid ? "" : t->codes);
+}
+
 /* A form's changes: U+XXXX>U+YYYY, joined by ','. */
 static void put_changes(FILE *f, const twin *t)
 {
@@ -324,10 +334,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
             fputc('\n', stdout);
         }
         for (size_t i = 0; i < l.n; i++) {
-            cli_put_text(stdout, l.v[i].s, l.v[i].len, o->in);
-            if (!o->text)
-                printf("\t%s%s%s", l.v[i].valid ? "valid" : "invalid",
-                       l.v[i].valid ? "" : " ", l.v[i].valid ? "" : l.v[i].codes);
+            put_text_twin(&l.v[i], o);
             fputc('\n', stdout);
         }
         if (stats.truncated)
@@ -337,10 +344,7 @@ static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
         if (l.cut)
             printf("# list cut at %zu twins (--max-twins): more twins may exist\n", l.max);
         for (size_t i = 0; i < fl.n; i++) { /* FORM TAB validity TAB look-alike CHANGES */
-            cli_put_text(stdout, fl.v[i].s, fl.v[i].len, o->in);
-            if (!o->text)
-                printf("\t%s%s%s", fl.v[i].valid ? "valid" : "invalid",
-                       fl.v[i].valid ? "" : " ", fl.v[i].valid ? "" : fl.v[i].codes);
+            put_text_twin(&fl.v[i], o);
             fputs("\tlook-alike ", stdout);
             put_changes(stdout, &fl.v[i]);
             fputc('\n', stdout);
