@@ -435,19 +435,6 @@ static void put_finding_codes(cli_out *f, const worker *w, size_t n, const char 
 }
 
 /* A name's JSON record (cli_jw): {"type":"name","name":...,"line":N}. */
-/* The reasons of a --protect hit (IBIDI_SCAN_WHY_*), joined by sep. */
-static void put_why_bits(cli_out *out, unsigned why, char sep)
-{
-    int first = 1;
-    for (unsigned b = 0; cli_against_why_name(b); b++)
-        if (why & (1u << b)) {
-            if (!first)
-                cli_out_char(out, sep);
-            cli_out_str(out, cli_against_why_name(b));
-            first = 0;
-        }
-}
-
 static void put_json_name(const worker *w, cli_out *out, const char *name, size_t len,
                           size_t lineno)
 {
@@ -572,8 +559,9 @@ static void put_tsv_name(const worker *w, cli_out *out, const char *name, size_t
             if (i)
                 cli_out_char(out, ',');
             cli_out_escaped(out, pn, pl);
+            char why[CLI_WHY_TEXT_MAX];
             cli_out_char(out, ':');
-            put_why_bits(out, w->prot[i].why, '+');
+            cli_out_str(out, cli_against_why_text(w->prot[i].why, "+", why));
         }
     }
     cli_tsv_end(&tsv);
@@ -651,13 +639,9 @@ static void put_text_name(const worker *w, rec *rb, const char *name, size_t len
         const char *pn = cli_against_name(o->protect, w->prot[i].candidate, &pl);
         rec_str(rb, i ? ", " : "; looks like ");
         rec_escaped(rb, pn, pl);
+        char why[CLI_WHY_TEXT_MAX];
         rec_str(rb, " [");
-        for (unsigned b = 0, first = 1; cli_against_why_name(b); b++)
-            if (w->prot[i].why & (1u << b)) {
-                rec_str(rb, first ? "" : " ");
-                rec_str(rb, cli_against_why_name(b));
-                first = 0;
-            }
+        rec_str(rb, cli_against_why_text(w->prot[i].why, " ", why));
         rec_str(rb, "]");
     }
     rec_str(rb, "\n");
@@ -1269,6 +1253,30 @@ static int default_threads(void)
     return n > 64 ? 64 : (int)n;
 }
 
+/* The names of --protect's list, gathered (cli_read_names). */
+typedef struct name_list {
+    char **v;
+    size_t n, cap;
+} name_list;
+
+static int gather_name(void *ctx, const char *name, size_t len, size_t line)
+{
+    name_list *l = ctx;
+    (void)line;
+    if (l->n == l->cap) {
+        char **p = realloc(l->v, (l->cap ? 2 * l->cap : 64) * sizeof *p);
+        if (!p)
+            return 0;
+        l->v = p;
+        l->cap = l->cap ? 2 * l->cap : 64;
+    }
+    if (!(l->v[l->n] = malloc(len + 1)))
+        return 0;
+    memcpy(l->v[l->n], name, len);
+    l->v[l->n++][len] = '\0';
+    return 1;
+}
+
 /* --protect FILE: its names (a list: '#' comments, blank lines skipped), scanned and
  * indexed as --against's candidates are. NULL after a message; *rc the exit status. */
 static cli_against *protect_start(const cli_against_opts *po, const char *path, int *rc)
@@ -1279,32 +1287,9 @@ static cli_against *protect_start(const cli_against_opts *po, const char *path, 
         *rc = CLI_USAGE;
         return NULL;
     }
-    char **names = NULL, *line = NULL;
-    size_t n = 0, cap = 0, lcap = 0;
-    ssize_t got;
-    int ok = 1;
-    while (ok && (got = getline(&line, &lcap, f)) >= 0) {
-        size_t len = (size_t)got, start, nlen;
-        if (len && line[len - 1] == '\n')
-            len--;
-        if (!ibidi_scan_line(line, len, &start, &nlen))
-            continue;
-        if (n == cap) {
-            char **p = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *p);
-            ok = p != NULL;
-            if (!ok)
-                break;
-            names = p;
-        }
-        if (!(names[n] = malloc(nlen + 1))) {
-            ok = 0;
-            break;
-        }
-        memcpy(names[n], line + start, nlen);
-        names[n++][nlen] = '\0';
-    }
-    const int read_error = ferror(f);
-    free(line);
+    name_list l = {NULL, 0, 0};
+    int read_error = 0;
+    const int ok = cli_read_names(f, gather_name, &l, &read_error);
     fclose(f);
     cli_against *a = NULL;
     if (!ok) {
@@ -1313,14 +1298,14 @@ static cli_against *protect_start(const cli_against_opts *po, const char *path, 
     } else if (read_error) {
         fprintf(stderr, "ibidi %s: error reading '%s'\n", cmd_name, path);
         *rc = CLI_USAGE;
-    } else if (n == 0) {
+    } else if (l.n == 0) {
         *rc = cli_usage_error(cmd_name, "--protect '%s': no name in it", path);
     } else {
-        a = cli_against_start(po, names, n, rc);
+        a = cli_against_start(po, l.v, l.n, rc);
     }
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    for (size_t i = 0; i < l.n; i++)
+        free(l.v[i]);
+    free(l.v);
     return a;
 }
 

@@ -174,6 +174,32 @@ void cli_against_free(cli_against *a)
     free(a);
 }
 
+int cli_read_names(FILE *f, int (*add)(void *ctx, const char *name, size_t len, size_t line),
+                   void *ctx, int *read_error)
+{
+    char *line = NULL;
+    size_t cap = 0, lineno = 0;
+    ssize_t got;
+    int ok = 1;
+    while (ok && (got = getline(&line, &cap, f)) >= 0) {
+        size_t len = (size_t)got, start, nlen;
+        lineno++;
+        if (len && line[len - 1] == '\n')
+            len--;
+        if (ibidi_scan_line(line, len, &start, &nlen))
+            ok = add(ctx, line + start, nlen, lineno);
+    }
+    free(line);
+    *read_error = ferror(f) != 0;
+    return ok;
+}
+
+/* A candidate of standard input's list (cli_read_names). */
+static int add_line(void *ctx, const char *name, size_t len, size_t line)
+{
+    return add_candidate(ctx, name, len, line);
+}
+
 cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, size_t n,
                                int *rc)
 {
@@ -195,19 +221,9 @@ cli_against *cli_against_start(const cli_against_opts *o, char *const *cands, si
         for (size_t i = 0; i < n && ok; i++)
             ok = add_candidate(a, cands[i], strlen(cands[i]), i + 1);
     } else { /* one per line, as a list: comments and blank lines are no candidates */
-        char *line = NULL;
-        size_t cap = 0, lineno = 0;
-        ssize_t got;
-        while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
-            size_t len = (size_t)got, start, nlen;
-            lineno++;
-            if (len && line[len - 1] == '\n')
-                len--;
-            if (ibidi_scan_line(line, len, &start, &nlen))
-                ok = add_candidate(a, line + start, nlen, lineno);
-        }
-        free(line);
-        if (ok && ferror(stdin)) {
+        int read_error = 0;
+        ok = cli_read_names(stdin, add_line, a, &read_error);
+        if (ok && read_error) {
             fprintf(stderr, "ibidi %s: error reading the candidates from standard input\n",
                     cmd_name);
             cli_against_free(a);
@@ -238,15 +254,24 @@ const char *cli_against_why_name(unsigned b)
     return b < sizeof why_names / sizeof why_names[0] ? why_names[b] : NULL;
 }
 
+const char *cli_against_why_text(unsigned why, const char *sep, char out[CLI_WHY_TEXT_MAX])
+{
+    /* the names take 29 bytes, and five separators of two at most 10 more */
+    _Static_assert(sizeof why_names / sizeof why_names[0] == 6, "CLI_WHY_TEXT_MAX holds six");
+    size_t at = 0;
+    out[0] = '\0';
+    for (unsigned b = 0; b < sizeof why_names / sizeof why_names[0]; b++)
+        if (why & (1u << b))
+            at += (size_t)snprintf(out + at, CLI_WHY_TEXT_MAX - at, "%s%s", at ? sep : "",
+                                   why_names[b]);
+    return out;
+}
+
 /* The reasons, separated by sep (text and TSV). */
 static void put_why(FILE *f, unsigned why, const char *sep)
 {
-    int first = 1;
-    for (unsigned b = 0; b < sizeof why_names / sizeof why_names[0]; b++)
-        if (why & (1u << b)) {
-            fprintf(f, "%s%s", first ? "" : sep, why_names[b]);
-            first = 0;
-        }
+    char t[CLI_WHY_TEXT_MAX];
+    fputs(cli_against_why_text(why, sep, t), f);
 }
 
 static int counts(const cli_against *a, const ibidi_scan_collision *c)

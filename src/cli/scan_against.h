@@ -6,6 +6,7 @@
 #define IBIDI_CLI_SCAN_AGAINST_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "cli/cli.h"
@@ -58,6 +59,16 @@ const char *cli_against_name(const cli_against *a, size_t i, size_t *len);
 /* The name of bit b of a reason (IBIDI_SCAN_WHY_*: "same", "ltr", ..., "look-rtl"), or
  * NULL past the last. */
 const char *cli_against_why_name(unsigned b);
+/* The names of the reasons in why, joined by sep (a string of at most 2 bytes), into out:
+ * its text, which CLI_WHY_TEXT_MAX bytes always hold. */
+#define CLI_WHY_TEXT_MAX 64
+const char *cli_against_why_text(unsigned why, const char *sep, char out[CLI_WHY_TEXT_MAX]);
+
+/* The names of a list read from f, one a line ('#' comments and blank lines skipped, as
+ * ibidi_scan_line reads them): add(ctx, name, len, line number) for each, until one
+ * returns 0. 1 when all went in; 0 when add failed; *read_error set for an error of f. */
+int cli_read_names(FILE *f, int (*add)(void *ctx, const char *name, size_t len, size_t line),
+                   void *ctx, int *read_error);
 
 void cli_against_free(cli_against *a);
 
