@@ -17,25 +17,6 @@
 #define SEC "data/ucd/17.0.0/security/"
 #define PEER "../shared/lookalike/uts39-skeleton-confusable.tsv"
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 /* Hex code points separated by blanks, up to cap; returns the count. */
 static size_t parse_cps(const char *s, uint32_t *out, size_t cap)
 {
@@ -63,7 +44,7 @@ static int same32(const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
 /* 1. confusables.txt */
 static void test_mappings(void)
 {
-    char *text = slurp(SEC "confusables.txt");
+    char *text = t_read_file(SEC "confusables.txt", NULL);
     if (!CHECK(text != NULL, "%s can be read", SEC "confusables.txt"))
         return;
     size_t lines = 0, bad_proto = 0, bad_skel = 0, decomposed = 0, unstable = 0;
@@ -128,7 +109,8 @@ static void test_identifier_data(void)
                                         "Limited_Use",   "Inclusion",   "Recommended"};
     unsigned *type = calloc(0x110000, sizeof *type);
     unsigned char *allowed = calloc(0x110000, 1);
-    char *st = slurp(SEC "IdentifierStatus.txt"), *ty = slurp(SEC "IdentifierType.txt");
+    char *st = t_read_file(SEC "IdentifierStatus.txt", NULL);
+    char *ty = t_read_file(SEC "IdentifierType.txt", NULL);
     if (!CHECK(type && allowed && st && ty, "the identifier files can be read")) {
         free(type), free(allowed), free(st), free(ty);
         return;
@@ -298,7 +280,7 @@ static int key_of(const char *s, int dir, char *out, size_t cap, size_t *len)
 
 static void test_peer_vectors(void)
 {
-    char *text = slurp(PEER);
+    char *text = t_read_file(PEER, NULL);
     if (!text) {
         printf("skipped: %s is not there (peer vectors)\n", PEER);
         return;
@@ -960,7 +942,7 @@ static int keys_of(const char *name, ibidi_scan_result *r, ibidi_scan_keys *k)
 
 static void test_chromium_top_domains(void)
 {
-    char *text = slurp(CHROMIUM);
+    char *text = t_read_file(CHROMIUM, NULL);
     if (!text) {
         printf("skipped: %s is not there (peer vectors)\n", CHROMIUM);
         return;
@@ -1087,66 +1069,23 @@ static void test_paragraph_separators(void)
           wrong, b);
 }
 
-/* The UCD property of a PropList.txt-style file, every code point (1 set, 0 not); value
- * NULL: the property's name alone in its field, else "name; value". */
-static unsigned char *ucd_property(const char *path, const char *name, const char *value)
-{
-    unsigned char *set = calloc(0x110000, 1);
-    char *text = slurp(path);
-    if (!set || !text) {
-        free(set), free(text);
-        return NULL;
-    }
-    const size_t nl = strlen(name);
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (line[0] == '#' || !strchr(line, ';'))
-            continue;
-        const char *f = strchr(line, ';') + 1;
-        while (*f == ' ')
-            f++;
-        if (strncmp(f, name, nl) != 0 || (f[nl] != ' ' && f[nl] != ';' && f[nl] != '#'))
-            continue;
-        if (value) {
-            const char *v = strchr(f, ';');
-            if (!v)
-                continue;
-            v++;
-            while (*v == ' ')
-                v++;
-            if (strncmp(v, value, strlen(value)) != 0 ||
-                (v[strlen(value)] != ' ' && v[strlen(value)] != '#'))
-                continue;
-        }
-        char *end;
-        unsigned long lo = strtoul(line, &end, 16), hi = lo;
-        if (end[0] == '.')
-            hi = strtoul(end + 2, NULL, 16);
-        for (unsigned long c = lo; c <= hi && c < 0x110000; c++)
-            set[c] = 1;
-    }
-    free(text);
-    return set;
-}
-
 /* 2b. The invariants UTS #39's own tools check on Identifier_Type and Identifier_Status
  * (../shared/lookalike/uts39-security-invariants.tsv, from unicodetools'
  * SecurityInvariantTest.txt), over every code point: our tables against the UCD files
  * vendored beside them. Each statement of the peer file is matched to its check by id;
  * one the file has and this test does not know fails. */
 #define INVARIANTS "../shared/lookalike/uts39-security-invariants.tsv"
-#define UCD_DIR "data/ucd/17.0.0/"
 static void test_security_invariants(void)
 {
-    char *peer = slurp(INVARIANTS);
+    char *peer = t_read_file(INVARIANTS, NULL);
     if (!peer) {
         printf("SKIP security invariants: %s not found\n", INVARIANTS);
         return;
     }
-    unsigned char *ws = ucd_property(UCD_DIR "PropList.txt", "White_Space", NULL);
-    unsigned char *dep = ucd_property(UCD_DIR "PropList.txt", "Deprecated", NULL);
-    unsigned char *xid = ucd_property(UCD_DIR "DerivedCoreProperties.txt", "XID_Continue", NULL);
-    unsigned char *nfkc_no =
-        ucd_property(UCD_DIR "DerivedNormalizationProps.txt", "NFKC_QC", "N");
+    unsigned char *ws = t_ucd_property("PropList.txt", "White_Space", NULL);
+    unsigned char *dep = t_ucd_property("PropList.txt", "Deprecated", NULL);
+    unsigned char *xid = t_ucd_property("DerivedCoreProperties.txt", "XID_Continue", NULL);
+    unsigned char *nfkc_no = t_ucd_property("DerivedNormalizationProps.txt", "NFKC_QC", "N");
     if (!CHECK(ws && dep && xid && nfkc_no, "the UCD property files can be read")) {
         free(ws), free(dep), free(xid), free(nfkc_no), free(peer);
         return;
@@ -1178,10 +1117,12 @@ static void test_security_invariants(void)
         wrong[6] += !!(t & IBIDI_CONFUSABLE_TYPE_NOT_XID) !=
                     (!xid[c] && !strong && !(t & IBIDI_CONFUSABLE_TYPE_INCLUSION));
         /* inv-07 Exclusion and Limited_Use are disjoint */
-        wrong[7] += (t & IBIDI_CONFUSABLE_TYPE_EXCLUSION) && (t & IBIDI_CONFUSABLE_TYPE_LIMITED_USE);
+        wrong[7] += (t & IBIDI_CONFUSABLE_TYPE_EXCLUSION) &&
+                    (t & IBIDI_CONFUSABLE_TYPE_LIMITED_USE);
         /* inv-08 Allowed = [Inclusion Recommended] */
-        wrong[8] += ibidi_confusable_identifier_allowed(c) !=
-                    ((t & (IBIDI_CONFUSABLE_TYPE_INCLUSION | IBIDI_CONFUSABLE_TYPE_RECOMMENDED)) != 0);
+        const unsigned allowed_types =
+            IBIDI_CONFUSABLE_TYPE_INCLUSION | IBIDI_CONFUSABLE_TYPE_RECOMMENDED;
+        wrong[8] += ibidi_confusable_identifier_allowed(c) != ((t & allowed_types) != 0);
     }
     size_t rows = 0;
     for (char *line = strtok(peer, "\n"); line; line = strtok(NULL, "\n")) {

@@ -427,19 +427,14 @@ static void check_basic(void)
 /* Reads "lo..hi ; Property" lines of a binary property into a[]. */
 static void read_binary(const char *file, const char *prop, uint8_t *a)
 {
-    reader r;
-    line l;
-    if (!open_ucd(&r, file))
+    unsigned char *set = t_ucd_property(file, prop, NULL);
+    if (!set) {
+        CHECK(0, "cannot read %s", t_data_path(file));
         return;
-    while (next_line(&r, &l)) {
-        uint32_t lo, hi, c;
-        if (l.is_missing || l.n != 2 || strcmp(l.f[1], prop) != 0)
-            continue;
-        range_of(l.f[0], &lo, &hi);
-        for (c = lo; c <= hi; c++)
-            a[c] = 1;
     }
-    close_ucd(&r);
+    for (uint32_t c = 0; c < NCP; c++)
+        a[c] |= set[c];
+    free(set);
 }
 
 static void check_flags(void)

@@ -246,3 +246,44 @@ ibidi_status t_ambig_analyze(const char *s, size_t len, ibidi_iri_kind as, unsig
                                        .work_size = sizeof t_ambig_work};
     return ibidi_ambiguity_analyze(s, len, &o, f, err);
 }
+
+unsigned char *t_ucd_property(const char *rel, const char *name, const char *value)
+{
+    unsigned char *set = calloc(0x110000, 1);
+    size_t tlen;
+    char *text = t_read_file(t_data_path(rel), &tlen);
+    if (!set || !text) {
+        free(set), free(text);
+        return NULL;
+    }
+    const size_t nl = strlen(name);
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#' || !strchr(line, ';'))
+            continue;
+        const char *f = strchr(line, ';') + 1;
+        while (*f == ' ')
+            f++;
+        if (strncmp(f, name, nl) != 0 || (f[nl] != ' ' && f[nl] != ';' && f[nl] != '#'))
+            continue;
+        if (value) {
+            const char *v = strchr(f, ';');
+            if (!v)
+                continue;
+            v++;
+            while (*v == ' ')
+                v++;
+            if (strncmp(v, value, strlen(value)) != 0 ||
+                (v[strlen(value)] != ' ' && v[strlen(value)] != '#'))
+                continue;
+        }
+        char *end;
+        unsigned long lo = strtoul(line, &end, 16), hi = lo;
+        if (end[0] == '.')
+            hi = strtoul(end + 2, NULL, 16);
+        for (unsigned long c = lo; c <= hi && c < 0x110000; c++)
+            set[c] = 1;
+    }
+    free(text);
+    return set;
+}

@@ -38,6 +38,10 @@ size_t t_class_representatives(uint32_t *rep);
 const char *t_data_path(const char *rel);
 /* Reads a whole file into a malloc'd NUL-terminated buffer; *len gets its size. NULL on error. */
 char *t_read_file(const char *path, size_t *len);
+/* The code points a property of a vendored UCD file (t_data_path(rel), PropList.txt's
+ * form: "range ; name" or, with value, "range ; name ; value") holds: 1 each in a
+ * malloc'd array of 0x110000 bytes, or NULL when the file cannot be read. */
+unsigned char *t_ucd_property(const char *rel, const char *name, const char *value);
 /* head, then unit count times, then tail, into out (NUL-terminated, cut at cap - 1 bytes):
  * long inputs for the bounds. Returns the length written. */
 size_t t_repeat(char *out, size_t cap, const char *head, const char *unit, int count,
