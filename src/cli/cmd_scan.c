@@ -1466,9 +1466,10 @@ static int run_scan(int argc, char **argv)
         return CLI_USAGE;
     }
     /* finish runs on the scan's threads too, up to what the library takes */
-    const ibidi_scan_groups_options go = {
-        o.memory, tmpdir, N_KINDS,
-        o.threads < IBIDI_SCAN_GROUPS_MAX_THREADS ? (unsigned)o.threads : IBIDI_SCAN_GROUPS_MAX_THREADS};
+    const unsigned finish_threads = o.threads < IBIDI_SCAN_GROUPS_MAX_THREADS
+                                        ? (unsigned)o.threads
+                                        : IBIDI_SCAN_GROUPS_MAX_THREADS;
+    const ibidi_scan_groups_options go = {o.memory, tmpdir, N_KINDS, finish_threads};
     scan_state s;
     memset(&s, 0, sizeof s);
     s.o = &o;
