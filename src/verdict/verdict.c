@@ -18,6 +18,7 @@
  */
 #include <string.h>
 
+#include "common/arena.h"
 #include "common/internal.h"
 #include "ibidi/ambiguity.h"
 #include "ibidi/confusable.h"
@@ -36,58 +37,15 @@
 #define NOINLINE
 #endif
 
-/* ---- The caller's buffer, from both ends ---------------------------------------------- */
+/* ---- The caller's buffer, from both ends (common/arena.h) -------------------------- */
 
-/* The arrays' alignment: that of the records they hold. */
-#define ALIGN (_Alignof(ibidi_finding) > _Alignof(ibidi_verdict_label) \
-                   ? _Alignof(ibidi_finding)                          \
-                   : _Alignof(ibidi_verdict_label))
-
-typedef struct arena {
-    char *base;    /* the buffer, aligned up to ALIGN (NULL when too small for that) */
-    size_t cap;    /* its bytes from base */
-    size_t lo, hi; /* bytes asked for from the bottom and from the top, stored or not */
-} arena;
-
-static void arena_init(arena *a, void *buf, size_t cap)
-{
-    const uintptr_t p = (uintptr_t)buf, skip = (ALIGN - p % ALIGN) % ALIGN;
-    a->base = buf && cap > skip ? (char *)buf + skip : NULL;
-    a->cap = a->base ? cap - (size_t)skip : 0;
-    a->lo = a->hi = 0;
-}
-
-/* Whether n more bytes fit beside everything asked for so far. */
-static int arena_room(const arena *a, size_t n)
-{
-    return a->base && a->lo + a->hi <= a->cap && n <= a->cap - a->lo - a->hi;
-}
-
-/* The bytes the parts take: every part, and room to align any buffer's start. */
-static size_t arena_needed(const arena *a) { return ALIGN - 1 + a->lo + a->hi; }
-
-/* n bytes from the bottom (n a multiple of ALIGN), or NULL when they do not fit. */
-static void *arena_bottom(arena *a, size_t n)
-{
-    void *p = arena_room(a, n) ? a->base + a->lo : NULL;
-    a->lo += n;
-    return p;
-}
-
-/* A text from the top: its copy in the buffer, or absent when it does not fit. */
-static ibidi_verdict_text arena_text(arena *a, const char *s, size_t n)
-{
-    ibidi_verdict_text t = {NULL, 0};
-    t.len = n;
-    if (arena_room(a, n)) {
-        char *p = a->base + a->cap - a->hi - n;
-        if (n)
-            memcpy(p, s, n);
-        t.data = p;
-    }
-    a->hi += n;
-    return t;
-}
+#define ALIGN IBIDI__ARENA_ALIGN
+typedef ibidi__arena arena;
+#define arena_init ibidi__arena_init
+#define arena_room ibidi__arena_room
+#define arena_needed ibidi__arena_needed
+#define arena_bottom ibidi__arena_bottom
+#define arena_text ibidi__arena_text
 
 /* ---- The map between the input and the Unicode form ----------------------------------- */
 
@@ -302,7 +260,7 @@ typedef struct work {
  * that the steps' deep calls (the twin search, the display's proofs) have the stack. */
 #define RUN_SIZE 4096
 
-static size_t round_up(size_t n) { return (n + ALIGN - 1) / ALIGN * ALIGN; }
+static size_t round_up(size_t n) { return ibidi__arena_round(n); }
 
 static unsigned ambiguity_flags(const ibidi_verdict_options *o)
 {
