@@ -36,7 +36,7 @@ CLI_LIBS := -lz
 # One folder per capability; the generated tables live beside the code that reads them.
 LIB_SRC  := $(sort $(wildcard src/common/*.c src/unicode/*.c src/bidi/*.c src/idna/*.c \
                               src/iri/*.c src/display/*.c src/ambiguity/*.c src/scan/*.c \
-                              src/lgr/*.c src/uts39/*.c src/confusable/*.c src/verdict/*.c \
+                              src/lgr/*.c src/uts39/*.c src/confusable/*.c src/verdict/*.c src/show/*.c \
                               src/json/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))

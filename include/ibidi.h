@@ -21,6 +21,7 @@
 #include "ibidi/confusable.h"
 #include "ibidi/lgr.h"
 #include "ibidi/verdict.h"
+#include "ibidi/show.h"
 #include "ibidi/json.h"
 
 #endif /* IBIDI_H */

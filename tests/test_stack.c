@@ -1629,6 +1629,50 @@ static int c_verdict_alloc(void)
     return ok;
 }
 
+/* show.h and json.h: the decision of how to show the worst names (a long RTL domain name,
+ * one of 127 labels, one that maps far, an IRI) under the default policy, with the twin
+ * search and protected names, and its JSON */
+static int c_show(void)
+{
+    static const char *const names[] = {rtl_dom, dots, fdfa, mixed_dom, iri_q};
+    const size_t *const lens[] = {&rtl_dom_len, &dots_len, &fdfa_len, &mixed_dom_len, &iri_q_len};
+    static const char *const protect[] = {"paypal.com", "xn--mgbh0fb.xn--kgbechtv"};
+    static char buf[1 << 20];
+    ibidi_show_protected *p = NULL;
+    int ok = st_ok(ibidi_show_protect_create(protect, NULL, 2, &p, NULL));
+    for (int k = 0; k < 5 && ok; k++) {
+        ibidi_show_options o;
+        memset(&o, 0, sizeof o);
+        o.protect = p;
+        o.context = k % 2 ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+        const size_t ws = ibidi_show_work_size(*lens[k], &o);
+        void *work = malloc(ws);
+        if (!work)
+            return 0;
+        o.work = work;
+        o.work_size = ws;
+        ibidi_show r;
+        ok = ok && st_ok(ibidi_show_make(names[k], *lens[k], &o, buf, sizeof buf, &r));
+        static char j[1 << 16];
+        ibidi_buf jb = {j, sizeof j, 0};
+        const ibidi_status js = ibidi_json_show(&r, names[k], *lens[k], &jb);
+        ok = ok && (js == IBIDI_OK || js == IBIDI_E_BUFFER_TOO_SMALL);
+        free(work);
+    }
+    ibidi_show_protect_free(p);
+    return ok;
+}
+static int c_show_alloc(void)
+{
+    ibidi_show r;
+    ibidi_buf j = {NULL, 0, 0};
+    int ok = st_ok(ibidi_show_make_alloc(rtl_dom, rtl_dom_len, NULL, &r)) &&
+             st_ok(ibidi_json_show_alloc(&r, rtl_dom, rtl_dom_len, &j));
+    ibidi_free(j.data);
+    ibidi_show_free(&r);
+    return ok;
+}
+
 /* ---- The table ------------------------------------------------------------------------ */
 
 typedef struct scase {
@@ -1713,6 +1757,9 @@ static const scase cases[] = {
      c_verdict},
     {"ibidi_verdict_make_alloc, _free, ibidi_json_verdict_alloc", IBIDI_VERDICT_STACK,
      c_verdict_alloc},
+    {"ibidi_show_make, _work_size, _protect_create, _free, ibidi_json_show", IBIDI_SHOW_STACK,
+     c_show},
+    {"ibidi_show_make_alloc, _free, ibidi_json_show_alloc", IBIDI_SHOW_STACK, c_show_alloc},
     {"ibidi_lgr_check(_utf8), _variants, _variant_estimate, _index_label(_utf8), _set_check, "
      "_label_decode",
      IBIDI_LGR_STACK, c_lgr_eval},

@@ -128,6 +128,7 @@ static const code_enum code_enums[] = {
     {"include/ibidi/uts39.h", "ibidi_uts39_code", "IBIDI_UTS39_", 401, 449, 2},
     {"include/ibidi/lgr.h", "ibidi_lgr_code", "IBIDI_LGR_", 451, 499, 2},
     {"include/ibidi/confusable.h", "ibidi_confusable_code", "IBIDI_CONFUSABLE_", 701, 749, 3},
+    {"include/ibidi/show.h", "ibidi_show_code", "IBIDI_SHOW_", 751, 799, 8},
 };
 #define N_CODE_ENUMS (sizeof code_enums / sizeof code_enums[0])
 #define MAX_CODES 512
@@ -192,7 +193,7 @@ static void test_codes(void)
         "bidi-rule", "context", "code-point", "hyphen", "label", "punycode", "length",
         "encoding", "component-rules", "ambiguity", "rfc5893", "script-policy", "lgr",
         "lgr-document", "identifier", "display", "zone", "syntax", "bidi", "api", "idna",
-        "look-alike", "success"};
+        "look-alike", "show", "success"};
     for (size_t i = 0; i < n_table; i++) {
         const ibidi_code_info *r = &t[i];
         const long v = r->value;
@@ -224,7 +225,7 @@ static void test_codes(void)
         CHECK(is_code(v), "row %zu: code %ld is in no enum", i, v);
         CHECK((v >= 1 && v <= 99) || (v >= 101 && v <= 199) || (v >= 201 && v <= 299) ||
                   (v >= 301 && v <= 399) || (v >= 401 && v <= 449) || (v >= 451 && v <= 499) ||
-                      (v >= 701 && v <= 749),
+                      (v >= 701 && v <= 749) || (v >= 751 && v <= 799),
               "row %zu: code %ld outside the ranges of common.h", i, v);
         CHECK(ibidi_code_name(r->value) == r->name, "code_name(%ld) is not row %zu's", v, i);
         CHECK(ibidi_code_message(r->value) == r->message, "code_message(%ld) is not row %zu's",

@@ -75,6 +75,8 @@ IBIDI_API const char *ibidi_unicode_version(void);
  *   500..549 registry policy: Label Generation Rulesets (ibidi/lgr.h)
  *   550..599 registry script policy: UTS #39 (ibidi/uts39.h)
  *   600..649 the input of a scan: zone files (ibidi/scan.h)
+ *   650..699 the verdict (ibidi/verdict.h)
+ *   700..749 how to show an identifier (ibidi/show.h)
  *   later capabilities take ranges of 50.
  */
 typedef enum ibidi_status {
@@ -190,8 +192,11 @@ typedef enum ibidi_status {
     IBIDI_E_ZONE_NO_OWNER = 606,       /* zone file: a record line starting with a blank
                                           before any owner */
 
-    IBIDI_E_VERDICT_WORK_TOO_SMALL = 650 /* a verdict (ibidi/verdict.h) without a work area of
-                                            ibidi_verdict_work_size() bytes */
+    IBIDI_E_VERDICT_WORK_TOO_SMALL = 650, /* a verdict (ibidi/verdict.h) without a work area of
+                                             ibidi_verdict_work_size() bytes */
+
+    IBIDI_E_SHOW_WORK_TOO_SMALL = 700 /* a decision of how to show (ibidi/show.h) without a
+                                         work area of ibidi_show_work_size() bytes */
 } ibidi_status;
 
 /* Where and why a call failed. Every field is set by a failing call that receives it;
@@ -266,6 +271,8 @@ typedef struct ibidi_span {
  *             IBIDI_UTS39_*)
  *   451..499  registry policy: Label Generation Rulesets (ibidi/lgr.h, IBIDI_LGR_*)
  *   701..749  look-alikes: UTS #39 §3.1 and §4 (ibidi/confusable.h, IBIDI_CONFUSABLE_*)
+ *   751..799  how to show an identifier: the checks of browsers' display policies that no
+ *             other capability makes (ibidi/show.h, IBIDI_SHOW_*)
  * Every code and every status has one row in the library's table of codes
  * (ibidi_code_describe, below), and codes are listed in one order everywhere.
  */
@@ -353,13 +360,13 @@ typedef struct ibidi_code_info {
     const char *enumerator;    /* "IBIDI_IDNA_B3", "IBIDI_E_UTF8_TRUNCATED" */
     const char *capability;    /* the header that defines it: "idna", "iri", "ambiguity",
                                   "rfc5893", "uts39", "lgr", "common", "utf8", "bidi",
-                                  "punycode", "display", "scan", "verdict" */
+                                  "punycode", "display", "scan", "verdict", "show" */
     const char *group;         /* the family of rules: "bidi-rule", "context", "code-point",
                                   "hyphen", "label", "punycode", "length", "encoding" (the
                                   IDNA ones, which Python's exception classes follow),
                                   "component-rules", "ambiguity", "rfc5893",
                                   "script-policy", "lgr", "lgr-document", "identifier",
-                                  "display", "zone", "syntax", "bidi", "api", "idna",
+                                  "display", "zone", "syntax", "bidi", "api", "idna", "show",
                                   "success" */
     ibidi_severity severity;   /* a finding: ERROR or WARNING, by default; a status:
                                   FAILURE, SUCCESS for IBIDI_OK */

@@ -14,6 +14,7 @@
 #define IBIDI_JSON_H
 
 #include "common.h"
+#include "show.h"
 #include "verdict.h"
 
 #ifdef __cplusplus
@@ -60,6 +61,22 @@ IBIDI_API ibidi_status ibidi_json_verdict(const ibidi_verdict *v, const char *in
 /* Allocating convenience: the text in out->data, NUL-terminated (release with ibidi_free). */
 IBIDI_API ibidi_status ibidi_json_verdict_alloc(const ibidi_verdict *v, const char *input,
                                                 size_t input_len, ibidi_buf *out);
+
+/*
+ * A decision of how to show an identifier (ibidi/show.h) as one JSON object, what `ibidi
+ * show --json` prints for an item: "input" ("input_hex" too when it is not well-formed
+ * UTF-8), "kind", "policy", "context", "valid", "unicode" (every label shown in Unicode),
+ * then either "error" (no identifier: {"status", "offset", "message"}) or "show" (the
+ * string to show), "form" (its presentation form, when made), "unicode_form" (the host's),
+ * "labels" ([{"label" (U-label), "shown", "as", "input_offset", "input_length",
+ * "reasons" (their indices in "reasons")}]), "reasons" (every reason,
+ * ibidi_json_finding, "text" from the host's Unicode form), "data_version".
+ */
+IBIDI_API ibidi_status ibidi_json_show(const ibidi_show *r, const char *input, size_t input_len,
+                                       ibidi_buf *out);
+/* Allocating convenience: the text in out->data, NUL-terminated (release with ibidi_free). */
+IBIDI_API ibidi_status ibidi_json_show_alloc(const ibidi_show *r, const char *input,
+                                             size_t input_len, ibidi_buf *out);
 
 #ifdef __cplusplus
 }

@@ -32,7 +32,7 @@ static inline void ibidi__arena_init(ibidi__arena *a, void *buf, size_t cap)
 {
     const uintptr_t p = (uintptr_t)buf,
                     skip = (IBIDI__ARENA_ALIGN - p % IBIDI__ARENA_ALIGN) % IBIDI__ARENA_ALIGN;
-    a->base = buf && cap > skip ? (char *)buf + skip : NULL;
+    a->base = buf && cap >= skip ? (char *)buf + skip : NULL;
     a->cap = a->base ? cap - (size_t)skip : 0;
     a->lo = a->hi = 0;
 }

@@ -15,6 +15,7 @@
 #include "common/internal.h"
 #include "ibidi/ambiguity.h"
 #include "ibidi/confusable.h"
+#include "ibidi/show.h"
 #include "ibidi/idna.h"
 #include "ibidi/iri.h"
 #include "ibidi/lgr.h"
@@ -91,6 +92,8 @@ static const char FROM_UTS39[] =
 static const char FROM_SCAN[] =
     "zone files (ibidi/scan.h): ibidi_scan_zone_line, ibidi_scan_zone_init, "
     "ibidi_scan_zone_end; command scan (a zone file, or --format zone)";
+static const char FROM_SHOW_CODES[] =
+    "how to show an identifier (ibidi/show.h): ibidi_show_make; command show";
 static const char FROM_VERDICT[] =
     "verdicts (ibidi/verdict.h): ibidi_verdict_make";
 
@@ -868,6 +871,99 @@ static const ibidi_code_info rows[] = {
             /* note */
             "ססו (samekh, samekh, vav) looks like the Latin ool, and, laid out right to left, "
             "like loo: its bidi skeleton in a left-to-right paragraph is loo.corn"),
+    FINDING(IBIDI_SHOW_MARK_REPEATED, "MARK_REPEATED", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "the same nonspacing mark twice on one base",
+            /* rule */ "UTS #39 §5.4",
+            "UTS #39 §5.4: the same nonspacing mark twice on one base character (in NFD) draws "
+            "as one mark: the second is invisible, and the label looks like another",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show --policy firefox xn--gruzere-ogea.com",
+            /* shows */ NULL,
+            /* note */ "gruz̀̀ere: z with two combining grave accents"),
+    FINDING(IBIDI_SHOW_MARK_SCRIPT, "MARK_SCRIPT", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "nonspacing mark of another script than its base",
+            /* rule */ "UTS #39 §5.4",
+            "UTS #39 §5.4: a nonspacing mark whose scripts (Script_Extensions) are not its base "
+            "character's, such as an Arabic kasra on a Latin letter (the detail is the mark's "
+            "script)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show xn--foog-ycg.com",
+            /* shows */ NULL,
+            /* note */ "foog with U+0650 ARABIC KASRA on the g"),
+    FINDING(IBIDI_SHOW_DIGIT_LOOKALIKE, "DIGIT_LOOKALIKE", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "label of digits and digit look-alikes",
+            /* rule */ "UTS #39 §4",
+            "UTS #39 §4: a label made only of digits and of characters whose prototype in "
+            "confusables.txt is a digit, one of them not an ASCII digit: it reads as a number "
+            "it is not",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show xn--47b6w.com",
+            /* shows */ NULL,
+            /* note */ "৪੨ (Bengali four, Gurmukhi two) reads as 82"),
+    FINDING(IBIDI_SHOW_NON_ASCII_LATIN, "NON_ASCII_LATIN", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "non-ASCII Latin letter mixed with another script",
+            /* rule */ "UTS #39 §5.2",
+            "UTS #39 §5.2, as Chromium applies it: a Latin letter outside ASCII in a label that "
+            "mixes Latin with another script, where the highly restrictive level allows only "
+            "ASCII Latin to mix",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show --policy chromium xn--caf-dma9024xvpg.kr",
+            /* shows */ NULL,
+            /* note */ "café카페: é with Hangul"),
+    FINDING(IBIDI_SHOW_DEVIATION, "DEVIATION", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "deviation character",
+            /* rule */ "UTS #46 §4",
+            "UTS #46 §4: a deviation character, whose processing differs between IDNA2003 and "
+            "IDNA2008: ZWJ and ZWNJ (invisible), and under transitional processing ß and ς "
+            "(mapped to ss and σ there, so another name)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show xn--11b6iy14e.in",
+            /* shows */ NULL,
+            /* note */ "क्‍ with U+200D ZERO WIDTH JOINER"),
+    FINDING(IBIDI_SHOW_PROTECTED_SKELETON, "PROTECTED_SKELETON", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "looks like a protected name",
+            /* rule */ "UTS #39 §4",
+            "UTS #39 §4: the name, or its last labels, has the skeleton of a protected name "
+            "without being that name (the detail is the protected name's index)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show --protect-name paypal.com xn--pypal-4ve.com",
+            /* shows */ NULL,
+            /* note */ "pаypal.com (U+0430) against paypal.com"),
+    FINDING(IBIDI_SHOW_PROTECTED_BIDI_SKELETON, "PROTECTED_BIDI_SKELETON", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "displays like a protected name",
+            /* rule */ "UTS #39 §4",
+            "UTS #39 §4: the name, or its last labels, has the bidi skeleton of a protected name "
+            "in the paragraph direction given (laid out by the UBA, then its skeleton) "
+            "without being that name",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show --protect-name loo.com 'ססו.com'",
+            /* shows */ NULL,
+            /* note */ "ססו.com shows as וסס.com in a left-to-right paragraph: loo.com"),
+    FINDING(IBIDI_SHOW_SCRIPT_NOT_ALLOWED, "SCRIPT_NOT_ALLOWED", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "script the policy does not show",
+            /* rule */ "UAX #31 Table 5",
+            "a character of a script outside the user's scripts or, when none is given, outside "
+            "UAX #31 Table 5's Recommended scripts (the detail is the script)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show --policy webkit xn--5ya.com",
+            /* shows */ NULL,
+            /* note */ "ϧ: U+03E7 COPTIC SMALL LETTER KHEI"),
     STATUS(IBIDI_OK, "OK", "common", "success", SUCCESS,
            /* note */ NULL,
            /* text */ "success",
@@ -1742,6 +1838,19 @@ static const ibidi_code_info rows[] = {
            "ibidi_verdict_work_size(len, opts) bytes in its options, for the steps' own state "
            "(IDNA's, the exact ambiguity analysis's, the Unicode form)",
            FROM_VERDICT,
+           /* example */ NULL,
+           /* shows */ NULL,
+           /* note */
+           "the command sizes its buffers first (or uses the _alloc calls); a "
+           "program calling the library can get it"),
+    STATUS(IBIDI_E_SHOW_WORK_TOO_SMALL, "SHOW_WORK_TOO_SMALL", "show", "api", FAILURE,
+           /* note */ NULL,
+           /* text */ "show work area too small",
+           /* rule */ NULL,
+           "show work area too small: a decision of how to show an identifier "
+           "(ibidi_show_make) needs a work area of ibidi_show_work_size(len, opts) bytes in "
+           "its options, for the steps' own state (the forms, IDNA's, the twin search's)",
+           FROM_SHOW_CODES,
            /* example */ NULL,
            /* shows */ NULL,
            /* note */

@@ -16,6 +16,7 @@
 #include "ibidi/confusable.h"
 #include "ibidi/iri.h"
 #include "ibidi/lgr.h"
+#include "ibidi/show.h"
 #include "ibidi/unicode.h"
 #include "ibidi/utf8.h"
 #include "ibidi/uts39.h"
@@ -83,6 +84,42 @@ void ibidi__out_json_string(ibidi__out *o, const char *s, size_t len)
     ibidi__out_put(o, "\"", 1);
 }
 
+void ibidi__out_input(ibidi__out *o, const char *input, size_t input_len)
+{
+    ibidi__out_str(o, "{\"input\":");
+    ibidi__out_json_string(o, input, input_len);
+    if (ibidi_utf8_validate(input, input_len, NULL, NULL) != IBIDI_OK) {
+        static const char hex[] = "0123456789abcdef";
+        ibidi__out_str(o, ",\"input_hex\":\"");
+        for (size_t i = 0; i < input_len; i++) {
+            const char h[2] = {hex[(unsigned char)input[i] >> 4], hex[input[i] & 15]};
+            ibidi__out_put(o, h, 2);
+        }
+        ibidi__out_put(o, "\"", 1);
+    }
+}
+
+void ibidi__out_text(ibidi__out *o, const char *key, const char *data, size_t len)
+{
+    if (!data)
+        return;
+    ibidi__out_str(o, ",\"");
+    ibidi__out_str(o, key);
+    ibidi__out_str(o, "\":");
+    ibidi__out_json_string(o, data, len);
+}
+
+void ibidi__out_error(ibidi__out *o, ibidi_status st, size_t offset)
+{
+    const char *name = ibidi_status_name(st), *m = ibidi_strerror(st);
+    char t[96];
+    snprintf(t, sizeof t, ",\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":",
+             name ? name : "?", offset);
+    ibidi__out_str(o, t);
+    ibidi__out_json_string(o, m, strlen(m));
+    ibidi__out_put(o, "}", 1);
+}
+
 ibidi_status ibidi__out_done(const ibidi__out *o, ibidi_buf *out)
 {
     out->len = o->len;
@@ -113,7 +150,8 @@ static const char *part_key(const ibidi_finding *x)
 static int detail_json(const ibidi_finding *x, const char **key, char *t, size_t cap)
 {
     const char *name = NULL;
-    if (x->detail == 0)
+    if (x->detail == 0 && x->code != IBIDI_SHOW_PROTECTED_SKELETON &&
+        x->code != IBIDI_SHOW_PROTECTED_BIDI_SKELETON) /* an index, the first 0 */
         return 0;
     switch (x->code) {
     case IBIDI_IRI_HOST_BIDI_RULE:
@@ -135,6 +173,13 @@ static int detail_json(const ibidi_finding *x, const char **key, char *t, size_t
         name = ibidi_status_name((ibidi_status)x->detail);
         break;
     case IBIDI_LGR_NOT_REGISTRABLE: *key = "action"; break;
+    case IBIDI_SHOW_MARK_SCRIPT:
+    case IBIDI_SHOW_SCRIPT_NOT_ALLOWED:
+        *key = "script";
+        name = ibidi_unicode_script_name((ibidi_unicode_sc)x->detail);
+        break;
+    case IBIDI_SHOW_PROTECTED_SKELETON:
+    case IBIDI_SHOW_PROTECTED_BIDI_SKELETON: *key = "protected"; break;
     case IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE:
         *key = "lookalike";
         snprintf(t, cap, "\"U+%04X\"", (unsigned)x->detail);

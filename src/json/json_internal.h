@@ -21,6 +21,12 @@ void ibidi__out_fmt_size(ibidi__out *o, const char *key, size_t v);
 void ibidi__out_json_string(ibidi__out *o, const char *s, size_t len);
 /* A finding as its JSON object (ibidi_json_finding). */
 void ibidi__out_finding(ibidi__out *o, const ibidi_finding *x, const char *text, size_t text_len);
+/* {"input": the input, and "input_hex" with its bytes when it is not well-formed UTF-8 */
+void ibidi__out_input(ibidi__out *o, const char *input, size_t input_len);
+/* ,"key": a text of a record, when present */
+void ibidi__out_text(ibidi__out *o, const char *key, const char *data, size_t len);
+/* ,"error":{"status", "offset", "message"} of a status */
+void ibidi__out_error(ibidi__out *o, ibidi_status st, size_t offset);
 /* The length into out, and IBIDI_E_BUFFER_TOO_SMALL when it did not fit. */
 ibidi_status ibidi__out_done(const ibidi__out *o, ibidi_buf *out);
 

@@ -9,35 +9,13 @@
 #include "ibidi/utf8.h"
 #include "json/json_internal.h"
 
-static void text(ibidi__out *o, const char *key, const ibidi_verdict_text *t)
-{
-    if (!t->data)
-        return;
-    ibidi__out_str(o, ",\"");
-    ibidi__out_str(o, key);
-    ibidi__out_str(o, "\":");
-    ibidi__out_json_string(o, t->data, t->len);
-}
-
-/* {"status", "offset", "message"} of a status, after ,"error": */
-static void error(ibidi__out *o, ibidi_status st, size_t offset)
-{
-    const char *name = ibidi_status_name(st), *m = ibidi_strerror(st);
-    char t[96];
-    snprintf(t, sizeof t, ",\"error\":{\"status\":\"%s\",\"offset\":%zu,\"message\":",
-             name ? name : "?", offset);
-    ibidi__out_str(o, t);
-    ibidi__out_json_string(o, m, strlen(m));
-    ibidi__out_put(o, "}", 1);
-}
-
 static void ran(ibidi__out *o, const char *key, const char *verb, int done, ibidi_status st)
 {
     char t[64];
     snprintf(t, sizeof t, ",\"%s\":{\"%s\":%s", key, verb, done ? "true" : "false");
     ibidi__out_str(o, t);
     if (!done)
-        error(o, st, 0);
+        ibidi__out_error(o, st, 0);
     ibidi__out_put(o, "}", 1);
 }
 
@@ -55,7 +33,7 @@ static void lgr(ibidi__out *o, const ibidi_verdict_lgr *g)
     ibidi__out_str(o, ",\"lgr\":{\"label\":");
     ibidi__out_json_string(o, g->label.data ? g->label.data : "", g->label.len);
     if (g->status != IBIDI_OK) {
-        error(o, g->status, g->error_offset);
+        ibidi__out_error(o, g->status, g->error_offset);
         ibidi__out_put(o, "}", 1);
         return;
     }
@@ -100,17 +78,7 @@ static void write(ibidi__out *o, const ibidi_verdict *v, const char *input, size
 {
     const int domain = v->kind == IBIDI_IRI_AS_DOMAIN;
     char t[160];
-    ibidi__out_str(o, "{\"input\":");
-    ibidi__out_json_string(o, input, input_len);
-    if (ibidi_utf8_validate(input, input_len, NULL, NULL) != IBIDI_OK) {
-        static const char hex[] = "0123456789abcdef";
-        ibidi__out_str(o, ",\"input_hex\":\"");
-        for (size_t i = 0; i < input_len; i++) {
-            const char h[2] = {hex[(unsigned char)input[i] >> 4], hex[input[i] & 15]};
-            ibidi__out_put(o, h, 2);
-        }
-        ibidi__out_put(o, "\"", 1);
-    }
+    ibidi__out_input(o, input, input_len);
     snprintf(t, sizeof t, ",\"kind\":\"%s\",\"profile\":\"%s\",\"valid\":%s",
              ibidi_iri_kind_name(v->kind), ibidi_idna_profile_name(v->profile),
              v->valid ? "true" : "false");
@@ -120,12 +88,12 @@ static void write(ibidi__out *o, const ibidi_verdict *v, const char *input, size
     ibidi__out_str(o, ",\"status\":");
     ibidi__out_json_string(o, v->codes.data ? v->codes.data : "", v->codes.len);
     if (v->error.status != IBIDI_OK) {
-        error(o, v->error.status, v->error.offset);
+        ibidi__out_error(o, v->error.status, v->error.offset);
         ibidi__out_put(o, "}", 1);
         return;
     }
-    text(o, "a_label", &v->ascii);
-    text(o, "unicode", &v->unicode);
+    ibidi__out_text(o, "a_label", v->ascii.data, v->ascii.len);
+    ibidi__out_text(o, "unicode", v->unicode.data, v->unicode.len);
     ibidi__out_str(o, ",\"findings\":[");
     for (size_t i = 0; i < v->n_findings; i++) {
         if (i)
@@ -175,7 +143,7 @@ static void write(ibidi__out *o, const ibidi_verdict *v, const char *input, size
                 ibidi__out_str(o, ",\"status\":");
                 ibidi__out_json_string(o, vp->codes.data, vp->codes.len);
             } else {
-                error(o, vp->status, vp->error_offset);
+                ibidi__out_error(o, vp->status, vp->error_offset);
             }
             ibidi__out_put(o, "}", 1);
         }

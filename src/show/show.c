@@ -1,0 +1,1047 @@
+/*
+ * How to show an identifier (ibidi/show.h): the policies, the checks no other capability
+ * makes, and the decision, label by label, built on the calls that make the verdict's
+ * findings (IDNA's ToASCII and ToUnicode, the script policy, the look-alikes, Badami's
+ * analysis and the twin search, the display).
+ *
+ * The record's parts go to the caller's buffer as the verdict's do (common/arena.h): the
+ * labels and then the reasons from the bottom, the texts from the top. The steps' state
+ * is in the work area (work_layout), so that the frames here stay small while IDNA, the
+ * twin search and the display run below them.
+ */
+#include <string.h>
+
+#include "common/arena.h"
+#include "common/internal.h"
+#include "confusable/confusable_internal.h"
+#include "ibidi/ambiguity.h"
+#include "ibidi/confusable.h"
+#include "ibidi/display.h"
+#include "ibidi/normalize.h"
+#include "ibidi/punycode.h"
+#include "ibidi/show.h"
+#include "ibidi/utf8.h"
+#include "idna/idna_internal.h"
+#include "show/show_internal.h"
+#include "uts39/uts39_internal.h"
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* ---- Policies --------------------------------------------------------------------------- */
+
+#define LABEL_CHECKS                                                                          \
+    (IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_CHECK_RESTRICTION |                      \
+     IBIDI_SHOW_CHECK_MIXED_NUMBERS | IBIDI_SHOW_CHECK_MIXED_SCRIPT |                         \
+     IBIDI_SHOW_CHECK_WHOLE_SCRIPT | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |                    \
+     IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE |                              \
+     IBIDI_SHOW_CHECK_NON_ASCII_LATIN | IBIDI_SHOW_CHECK_DEVIATION | IBIDI_SHOW_CHECK_SCRIPTS)
+
+/* Each policy's checks. The default has every check of the three browsers' and the bidi
+ * ones (the Bidi Rule across labels is IDNA's, in the validity); the presets have the
+ * checks their sources make (docs/show.md lists what each leaves out). */
+unsigned ibidi_show_policy_checks(ibidi_show_policy policy)
+{
+    switch (policy) {
+    case IBIDI_SHOW_POLICY_DEFAULT:
+        return LABEL_CHECKS | IBIDI_SHOW_CHECK_TWINS | IBIDI_SHOW_CHECK_PROTECTED |
+               IBIDI_SHOW_CHECK_PROTECTED_BIDI | IBIDI_SHOW_REMOVE_DIACRITICS;
+    case IBIDI_SHOW_POLICY_CHROMIUM: /* idn_spoof_checker.cc: ICU's checks at the highly
+                                        restrictive level, then its own, per label; the
+                                        top domains' skeletons without diacritics */
+        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_CHECK_RESTRICTION |
+               IBIDI_SHOW_CHECK_MIXED_NUMBERS | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |
+               IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE |
+               IBIDI_SHOW_CHECK_NON_ASCII_LATIN | IBIDI_SHOW_CHECK_DEVIATION |
+               IBIDI_SHOW_CHECK_PROTECTED | IBIDI_SHOW_REMOVE_DIACRITICS |
+               IBIDI_SHOW_BIDI_PER_LABEL;
+    case IBIDI_SHOW_POLICY_FIREFOX: /* nsIDNService.cpp, IsLabelSafe, per label */
+        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_CHECK_RESTRICTION |
+               IBIDI_SHOW_CHECK_MIXED_NUMBERS | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |
+               IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE;
+    case IBIDI_SHOW_POLICY_WEBKIT: /* URLHelpers.cpp, mapHostName: the whole host */
+        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_CHECK_SCRIPTS |
+               IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |
+               IBIDI_SHOW_WHOLE_NAME;
+    }
+    return 0;
+}
+
+static const char *const policy_names[] = {"default", "chromium", "firefox", "webkit"};
+
+const char *ibidi_show_policy_name(ibidi_show_policy policy)
+{
+    return (unsigned)policy < 4 ? policy_names[policy] : NULL;
+}
+
+int ibidi_show_policy_from_name(const char *name, size_t len)
+{
+    for (int i = 0; name && i < 4; i++)
+        if (strlen(policy_names[i]) == len && memcmp(policy_names[i], name, len) == 0)
+            return i;
+    return -1;
+}
+
+const char *ibidi_show_as_name(ibidi_show_as as)
+{
+    static const char *const names[] = {"ascii", "unicode", "a-label", "encoded"};
+    return (unsigned)as < 4 ? names[as] : NULL;
+}
+
+/* ---- The work area ---------------------------------------------------------------------- */
+
+/* The Unicode and ASCII forms of a host of up to IBIDI_SHOW_MAX_BYTES bytes: UTS #46 maps a
+ * byte to at most 18 bytes (U+FDFA); past that the host is refused as too long. */
+#define FORM_MAX (18 * IBIDI_SHOW_MAX_BYTES)
+/* The labels of a host: at most one a byte, and the root's. */
+#define LABELS_MAX (IBIDI_SHOW_MAX_BYTES / 2 + 2)
+/* A label's code points, and its NFD (a code point decomposes to at most 4 canonically in
+ * the labels IDNA lets through; the marks check reads 4 each). */
+#define LABEL_CPS_MAX 256
+
+typedef struct lspan {
+    size_t u, u_len; /* the label in the Unicode form */
+    size_t a, a_len; /* in the ASCII form */
+    size_t in, in_len; /* in the input */
+} lspan;
+
+typedef struct work {
+    char *uform, *aform, *text, *scratch; /* FORM_MAX each; text: the string shown */
+    lspan *spans;                        /* LABELS_MAX */
+    uint32_t *cps;                       /* a label's code points (LABEL_CPS_MAX), then the
+                                            marks on one base (LABEL_CPS_MAX) */
+    size_t *at;                          /* each code point's byte offset in the label, and
+                                            the label's length after the last */
+    size_t *first, *count;               /* each label's reasons (LABELS_MAX) */
+    uint8_t *hidden;                     /* a label's reasons hide it (LABELS_MAX) */
+    void *shared;                        /* IDNA's, the twin search's or the display's */
+    size_t shared_size;
+    size_t total;
+} work;
+
+static size_t ambiguity_work(size_t len, unsigned checks)
+{
+    (void)len;
+    return (checks & IBIDI_SHOW_CHECK_TWINS)
+               ? ibidi_ambiguity_work_size(IBIDI_SHOW_MAX_BYTES, IBIDI_AMBIGUITY_EXACT |
+                                                                       IBIDI_AMBIGUITY_RTL)
+               : 0;
+}
+
+static void work_layout(work *w, char *base, size_t len, unsigned checks)
+{
+    size_t shared = ibidi_idna_work_size();
+    const size_t amb = ambiguity_work(len, checks);
+    const size_t disp = ibidi_display_work_size(IBIDI_SHOW_MAX_BYTES, 0);
+    if (amb > shared)
+        shared = amb;
+    if (disp != SIZE_MAX && disp > shared)
+        shared = disp;
+    size_t at = 0;
+    char **texts[4] = {&w->uform, &w->aform, &w->text, &w->scratch};
+    for (int i = 0; i < 4; i++) {
+        *texts[i] = base ? base + at : NULL;
+        at += ibidi__arena_round(FORM_MAX);
+    }
+    w->spans = base ? (lspan *)(void *)(base + at) : NULL;
+    at += ibidi__arena_round(LABELS_MAX * sizeof(lspan));
+    w->cps = base ? (uint32_t *)(void *)(base + at) : NULL;
+    at += ibidi__arena_round(2 * LABEL_CPS_MAX * sizeof(uint32_t));
+    w->at = base ? (size_t *)(void *)(base + at) : NULL;
+    at += ibidi__arena_round((LABEL_CPS_MAX + 1) * sizeof(size_t));
+    w->first = base ? (size_t *)(void *)(base + at) : NULL;
+    at += ibidi__arena_round(LABELS_MAX * sizeof(size_t));
+    w->count = base ? (size_t *)(void *)(base + at) : NULL;
+    at += ibidi__arena_round(LABELS_MAX * sizeof(size_t));
+    w->hidden = base ? (uint8_t *)(base + at) : NULL;
+    at += ibidi__arena_round(LABELS_MAX);
+    w->shared = base ? base + at : NULL;
+    w->shared_size = shared;
+    at += ibidi__arena_round(shared);
+    w->total = at + IBIDI__ARENA_ALIGN - 1;
+}
+
+static unsigned effective_checks(const ibidi_show_options *o)
+{
+    return (ibidi_show_policy_checks(o->policy) | o->add) & ~o->remove;
+}
+
+size_t ibidi_show_work_size(size_t len, const ibidi_show_options *opts)
+{
+    static const ibidi_show_options zero;
+    const ibidi_show_options *o = opts ? opts : &zero;
+    if ((unsigned)o->policy > IBIDI_SHOW_POLICY_WEBKIT)
+        return SIZE_MAX;
+    work w;
+    work_layout(&w, NULL, len, effective_checks(o));
+    return w.total;
+}
+
+/* ---- The built-in top-level domains ---------------------------------------------------- */
+
+/* Country-code top-level domains and IDN ccTLDs whose registries write the country's
+ * script (IANA's root zone database names each IDN ccTLD's script; the ASCII ccTLDs are
+ * the same countries'), under which a label of that script is not judged a whole-script
+ * confusable: ѕсоре.рф is Russian, not a Latin look-alike. */
+#define CYRL IBIDI_UNICODE_SC_CYRL
+#define GREK IBIDI_UNICODE_SC_GREK
+static const ibidi_show_tld builtin_tlds[] = {
+    {"ru", CYRL}, {"su", CYRL}, {"рф", CYRL}, {"by", CYRL}, {"бел", CYRL}, {"bg", CYRL},
+    {"бг", CYRL}, {"kz", CYRL}, {"қаз", CYRL}, {"ua", CYRL}, {"укр", CYRL}, {"mk", CYRL},
+    {"мкд", CYRL}, {"rs", CYRL}, {"срб", CYRL}, {"mn", CYRL}, {"мон", CYRL}, {"kg", CYRL},
+    {"tj", CYRL}, {"gr", GREK}, {"ελ", GREK}, {"cy", GREK}, {"ευ", GREK},
+    {"il", IBIDI_UNICODE_SC_HEBR}, {"ישראל", IBIDI_UNICODE_SC_HEBR},
+    {"am", IBIDI_UNICODE_SC_ARMN}, {"հայ", IBIDI_UNICODE_SC_ARMN},
+    {"ge", IBIDI_UNICODE_SC_GEOR}, {"გე", IBIDI_UNICODE_SC_GEOR},
+    {"th", IBIDI_UNICODE_SC_THAI}, {"ไทย", IBIDI_UNICODE_SC_THAI},
+    {"la", IBIDI_UNICODE_SC_LAOO}, {"ລາວ", IBIDI_UNICODE_SC_LAOO},
+    {"et", IBIDI_UNICODE_SC_ETHI}, {"er", IBIDI_UNICODE_SC_ETHI},
+    {"ኢትዮጵያ", IBIDI_UNICODE_SC_ETHI}, {"mm", IBIDI_UNICODE_SC_MYMR},
+    {"မြန်မာ", IBIDI_UNICODE_SC_MYMR}, {"in", IBIDI_UNICODE_SC_DEVA},
+    {"भारत", IBIDI_UNICODE_SC_DEVA}, {"भारतम्", IBIDI_UNICODE_SC_DEVA},
+    {"np", IBIDI_UNICODE_SC_DEVA}, {"bd", IBIDI_UNICODE_SC_BENG},
+    {"বাংলা", IBIDI_UNICODE_SC_BENG}, {"ভারত", IBIDI_UNICODE_SC_BENG},
+    {"lk", IBIDI_UNICODE_SC_SINH}, {"ලංකා", IBIDI_UNICODE_SC_SINH},
+    {"இலங்கை", IBIDI_UNICODE_SC_TAML}, {"இந்தியா", IBIDI_UNICODE_SC_TAML},
+    {"kh", IBIDI_UNICODE_SC_KHMR}, {"mv", IBIDI_UNICODE_SC_THAA},
+    {"kr", IBIDI_UNICODE_SC_HANG}, {"한국", IBIDI_UNICODE_SC_HANG},
+    {"eg", IBIDI_UNICODE_SC_ARAB}, {"مصر", IBIDI_UNICODE_SC_ARAB},
+    {"sa", IBIDI_UNICODE_SC_ARAB}, {"السعودية", IBIDI_UNICODE_SC_ARAB},
+    {"ae", IBIDI_UNICODE_SC_ARAB}, {"امارات", IBIDI_UNICODE_SC_ARAB},
+    {"ir", IBIDI_UNICODE_SC_ARAB}, {"ایران", IBIDI_UNICODE_SC_ARAB},
+    {"ma", IBIDI_UNICODE_SC_ARAB}, {"المغرب", IBIDI_UNICODE_SC_ARAB},
+    {"qa", IBIDI_UNICODE_SC_ARAB}, {"قطر", IBIDI_UNICODE_SC_ARAB},
+    {"jo", IBIDI_UNICODE_SC_ARAB}, {"الاردن", IBIDI_UNICODE_SC_ARAB},
+    {"pk", IBIDI_UNICODE_SC_ARAB}, {"پاکستان", IBIDI_UNICODE_SC_ARAB},
+};
+#undef CYRL
+#undef GREK
+
+const ibidi_show_tld *ibidi_show_tlds(size_t *n)
+{
+    if (n)
+        *n = sizeof builtin_tlds / sizeof builtin_tlds[0];
+    return builtin_tlds;
+}
+
+/* ---- One decision ------------------------------------------------------------------------ */
+
+typedef struct run {
+    const char *s; /* the input */
+    size_t len;
+    const ibidi_show_options *o;
+    unsigned checks;
+    ibidi_show *r;
+    ibidi__arena a;
+    work w;
+    ibidi_idna_options idna;
+    /* the host */
+    size_t host, host_len; /* in the input, the root label set aside */
+    int root;              /* a root label was set aside */
+    size_t ulen, alen, n;  /* the forms' lengths, the labels */
+    int same_labels;       /* the input's labels are the forms' (no join or split) */
+    int valid_forms;       /* the Unicode form was made */
+    ibidi_show_label *labels; /* in the caller's buffer, or NULL when it is too small */
+    int name_hidden;       /* a reason on the whole name */
+    int bidi;              /* the Unicode form holds R, AL or AN */
+    size_t label;          /* the label the sink is on */
+    ibidi_unicode_sc label_script; /* its main script (0 when none) */
+} run;
+
+/* A reason into the record: its place in the input follows from the label's. */
+static void put_reason(run *r, const ibidi_finding *x, size_t part)
+{
+    ibidi_finding f = *x;
+    f.rule = ibidi_code_message(f.code);
+    f.part = part;
+    if (part == IBIDI_NO_PART || part >= r->n) {
+        f.input_offset = r->host;
+        f.input_length = r->host_len;
+    } else {
+        const lspan *sp = &r->w.spans[part];
+        const int exact = r->same_labels && sp->in_len == sp->u_len &&
+                          memcmp(r->s + sp->in, r->w.uform + sp->u, sp->u_len) == 0;
+        if (exact && f.offset >= sp->u && f.offset + f.length <= sp->u + sp->u_len) {
+            f.input_offset = sp->in + (f.offset - sp->u);
+            f.input_length = f.length;
+        } else {
+            f.input_offset = sp->in;
+            f.input_length = sp->in_len;
+        }
+        r->w.hidden[part] = 1;
+        if (!r->w.count[part])
+            r->w.first[part] = r->r->n_reasons;
+        r->w.count[part]++;
+    }
+    if (part == IBIDI_NO_PART)
+        r->name_hidden = 1;
+    ibidi_finding *p = ibidi__arena_bottom(&r->a, ibidi__arena_round(sizeof f));
+    if (p)
+        *p = f;
+    r->r->n_reasons++;
+}
+
+/* A finding of our own on the current label: code points i..i+k of the label (k 0: the
+ * whole label), which the work area's offsets turn into bytes of the Unicode form. */
+static void put_own(run *r, ibidi_code code, size_t i, size_t k, uint32_t cp, int detail)
+{
+    ibidi_finding f;
+    memset(&f, 0, sizeof f);
+    f.code = code;
+    f.severity = IBIDI_SEVERITY_WARNING;
+    f.offset = r->w.spans[r->label].u + (k ? r->w.at[i] : 0);
+    f.length = k ? r->w.at[i + k] - r->w.at[i] : r->w.spans[r->label].u_len;
+    f.cp = cp;
+    f.bidi_class = cp ? (int)ibidi_unicode_bidi_class(cp) : -1;
+    f.context = r->o->context;
+    f.detail = detail;
+    put_reason(r, &f, r->label);
+}
+
+/* The sink of the script policy's and the look-alikes' calls on one label: the checks the
+ * policy has, each finding moved to the label's place in the Unicode form. */
+static int tld_script(const run *r, ibidi_unicode_sc sc);
+
+static void label_sink(void *ctx, const ibidi_finding *x)
+{
+    run *r = ctx;
+    const unsigned c = r->checks;
+    switch (x->code) {
+    case IBIDI_UTS39_RESTRICTION_LEVEL:
+        if (!(c & IBIDI_SHOW_CHECK_RESTRICTION))
+            return;
+        break;
+    case IBIDI_UTS39_MIXED_NUMBERS:
+        if (!(c & IBIDI_SHOW_CHECK_MIXED_NUMBERS))
+            return;
+        break;
+    case IBIDI_CONFUSABLE_RESTRICTED_CHARACTER:
+        if (!(c & IBIDI_SHOW_CHECK_IDENTIFIER_STATUS))
+            return;
+        break;
+    case IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE:
+        if (!(c & IBIDI_SHOW_CHECK_MIXED_SCRIPT))
+            return;
+        break;
+    case IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE:
+        if (!(c & IBIDI_SHOW_CHECK_WHOLE_SCRIPT) &&
+            !((c & IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN) && x->detail == IBIDI_UNICODE_SC_LATN))
+            return;
+        if (tld_script(r, r->label_script))
+            return; /* under a TLD of its script, or a script the user reads */
+        break;
+    default:
+        return;
+    }
+    ibidi_finding f = *x;
+    f.offset += r->w.spans[r->label].u;
+    f.severity = IBIDI_SEVERITY_WARNING;
+    put_reason(r, &f, r->label);
+}
+
+/* Whether labels of script sc are trusted here: the user's scripts, or the scripts of the
+ * name's top-level domain (its last label, in the Unicode form). */
+static int tld_script(const run *r, ibidi_unicode_sc sc)
+{
+    const ibidi_show_options *o = r->o;
+    for (size_t i = 0; sc && o->scripts && i < o->n_scripts; i++)
+        if (o->scripts[i] == sc)
+            return 1;
+    if (!sc || r->n < 2)
+        return 0;
+    const lspan *t = &r->w.spans[r->n - 1];
+    size_t nt = o->n_tlds;
+    const ibidi_show_tld *tl = o->tlds ? o->tlds : ibidi_show_tlds(&nt);
+    for (size_t i = 0; i < nt; i++)
+        if (tl[i].script == sc && tl[i].tld && strlen(tl[i].tld) == t->u_len &&
+            memcmp(tl[i].tld, r->w.uform + t->u, t->u_len) == 0)
+            return 1;
+    return 0;
+}
+
+static int has_script(uint32_t cp, ibidi_unicode_sc sc, int *common)
+{
+    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+    size_t m = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
+    if (m > IBIDI_UNICODE_SC_COUNT)
+        m = IBIDI_UNICODE_SC_COUNT;
+    int found = 0, com = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (scx[k] == IBIDI_UNICODE_SC_ZYYY || scx[k] == IBIDI_UNICODE_SC_ZINH)
+            com = 1;
+        if (scx[k] == sc)
+            found = 1;
+    }
+    if (common)
+        *common = com;
+    return found;
+}
+
+/* The first script of cp's Script_Extensions that is not Common or Inherited (0: none). */
+static ibidi_unicode_sc own_script(uint32_t cp)
+{
+    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+    size_t m = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
+    if (m > IBIDI_UNICODE_SC_COUNT)
+        m = IBIDI_UNICODE_SC_COUNT;
+    for (size_t k = 0; k < m; k++)
+        if (scx[k] != IBIDI_UNICODE_SC_ZYYY && scx[k] != IBIDI_UNICODE_SC_ZINH)
+            return scx[k];
+    return 0;
+}
+
+/* Whether the Script_Extensions of a and b share a script other than Common and Inherited,
+ * or either has only those. */
+static int scripts_meet(uint32_t a, uint32_t b)
+{
+    ibidi_unicode_sc sa[IBIDI_UNICODE_SC_COUNT];
+    size_t na = ibidi_unicode_script_extensions(a, sa, IBIDI_UNICODE_SC_COUNT);
+    if (na > IBIDI_UNICODE_SC_COUNT)
+        na = IBIDI_UNICODE_SC_COUNT;
+    if (!own_script(a) || !own_script(b))
+        return 1;
+    for (size_t k = 0; k < na; k++)
+        if (has_script(b, sa[k], NULL))
+            return 1;
+    return 0;
+}
+
+/* UTS #39 §5.4, Optional Detection: the nonspacing marks of each base, on the label's NFD
+ * (each code point decomposed alone: a U-label is NFC, so this is its NFD but for the
+ * order of the marks, which neither test reads). */
+static void check_marks(run *r, const uint32_t *cps, size_t n)
+{
+    uint32_t base = 0;
+    uint32_t *seq = r->w.cps + LABEL_CPS_MAX; /* the marks on the current base */
+    size_t nseq = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t d[4];
+        ibidi_buf32 out = {d, 4, 0};
+        if (cps[i] < 0x80 ||
+            ibidi_normalize_cp(&cps[i], 1, IBIDI_NORMALIZE_NFD, &out, NULL) != IBIDI_OK) {
+            base = cps[i];
+            nseq = 0;
+            continue;
+        }
+        for (size_t k = 0; k < out.len; k++) {
+            const uint32_t c = d[k];
+            const ibidi_unicode_gc gc = ibidi_unicode_general_category(c);
+            if (gc != IBIDI_UNICODE_GC_MN && gc != IBIDI_UNICODE_GC_ME) {
+                base = c;
+                nseq = 0;
+                continue;
+            }
+            for (size_t j = 0; j < nseq; j++)
+                if (seq[j] == c) {
+                    put_own(r, IBIDI_SHOW_MARK_REPEATED, i, 1, c, 0);
+                    break;
+                }
+            if (nseq < LABEL_CPS_MAX)
+                seq[nseq++] = c;
+            if (base && !scripts_meet(base, c))
+                put_own(r, IBIDI_SHOW_MARK_SCRIPT, i, 1, c, (int)own_script(c));
+        }
+    }
+}
+
+/* The ASCII digit cp looks like, when its prototype (UTS #39 §4) is one; -1 else. */
+static int digit_prototype(uint32_t cp)
+{
+    uint32_t p[IBIDI_CONFUSABLE_MAX_PROTOTYPE];
+    const size_t k = ibidi_confusable_prototype(cp, p, IBIDI_CONFUSABLE_MAX_PROTOTYPE);
+    return k == 1 && p[0] >= '0' && p[0] <= '9' ? (int)(p[0] - '0') : -1;
+}
+
+/* The checks of one label that no other capability makes. */
+static void check_own(run *r, const uint32_t *cps, size_t n)
+{
+    const unsigned c = r->checks;
+    int digits = 1, lookalike = 0, latin_extra = 0, other_script = 0;
+    size_t latin_at = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t cp = cps[i];
+        if ((c & IBIDI_SHOW_CHECK_DEVIATION) &&
+            ibidi_unicode_uts46_status(cp) == IBIDI_UNICODE_UTS46_DEVIATION &&
+            (cp == 0x200C || cp == 0x200D || (c & IBIDI_SHOW_TRANSITIONAL)))
+            put_own(r, IBIDI_SHOW_DEVIATION, i, 1, cp, 0); /* UTS #46 §4 deviations */
+        if (cp < '0' || cp > '9') {
+            if (ibidi_unicode_general_category(cp) == IBIDI_UNICODE_GC_ND ||
+                digit_prototype(cp) >= 0)
+                lookalike = 1;
+            else
+                digits = 0;
+        }
+        int common = 0;
+        const int latin = has_script(cp, IBIDI_UNICODE_SC_LATN, &common);
+        if (latin && cp >= 0x80 && !latin_extra) {
+            latin_extra = 1;
+            latin_at = i;
+        }
+        if (!latin && !common)
+            other_script = 1;
+        if (c & IBIDI_SHOW_CHECK_SCRIPTS) {
+            const ibidi_unicode_sc sc = own_script(cp);
+            int ok = !sc;
+            if (sc && r->o->scripts && r->o->n_scripts) {
+                for (size_t k = 0; k < r->o->n_scripts && !ok; k++)
+                    ok = has_script(cp, r->o->scripts[k], NULL);
+            } else if (sc) {
+                ok = ibidi_uts39_recommended_script(sc);
+            }
+            if (!ok)
+                put_own(r, IBIDI_SHOW_SCRIPT_NOT_ALLOWED, i, 1, cp, (int)sc);
+        }
+    }
+    if ((c & IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE) && digits && lookalike)
+        put_own(r, IBIDI_SHOW_DIGIT_LOOKALIKE, 0, 0, 0, 0); /* UTS #39 §4 */
+    if ((c & IBIDI_SHOW_CHECK_NON_ASCII_LATIN) && latin_extra && other_script)
+        put_own(r, IBIDI_SHOW_NON_ASCII_LATIN, latin_at, 1, cps[latin_at], 0);
+    if (c & IBIDI_SHOW_CHECK_MARKS)
+        check_marks(r, cps, n);
+}
+
+/* Every check of one label of the Unicode form that is not ASCII. */
+static NOINLINE void check_label(run *r, size_t k)
+{
+    const lspan *sp = &r->w.spans[k];
+    const char *u = r->w.uform + sp->u;
+    size_t n = 0, pos = 0;
+    while (pos < sp->u_len && n < LABEL_CPS_MAX) {
+        r->w.at[n] = pos;
+        if (ibidi_utf8_next(u, sp->u_len, &pos, &r->w.cps[n], NULL) != IBIDI_OK)
+            return; /* ToUnicode's output is well-formed */
+        if (!r->bidi) {
+            const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(r->w.cps[n]);
+            r->bidi = bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL ||
+                      bc == IBIDI_UNICODE_BC_AN;
+        }
+        n++;
+    }
+    r->w.at[n] = pos;
+    r->label = k;
+    r->label_script = 0;
+    for (size_t i = 0; i < n && !r->label_script; i++)
+        r->label_script = own_script(r->w.cps[i]);
+    ibidi_uts39_options uo;
+    memset(&uo, 0, sizeof uo);
+    uo.max_level = r->o->max_restriction ? r->o->max_restriction
+                                         : IBIDI_UTS39_HIGHLY_RESTRICTIVE;
+    ibidi__uts39_check_fn(u, sp->u_len, &uo, NULL, label_sink, r, NULL);
+    ibidi__confusable_check_fn(u, sp->u_len, label_sink, r, NULL);
+    check_own(r, r->w.cps, n);
+}
+
+/* ---- Keys ---------------------------------------------------------------------------------- */
+
+ibidi_status ibidi__show_key(const char *s, size_t n, int kind, char *out, size_t cap,
+                             size_t *len)
+{
+    ibidi_buf b = {out, cap, 0};
+    ibidi_status st;
+    if (kind == IBIDI__SHOW_KEY_BIDI_LTR || kind == IBIDI__SHOW_KEY_BIDI_RTL)
+        st = ibidi_confusable_bidi_skeleton_utf8(
+            s, n, kind == IBIDI__SHOW_KEY_BIDI_LTR ? IBIDI_DIR_LTR : IBIDI_DIR_RTL, &b, NULL);
+    else
+        st = ibidi_confusable_skeleton_utf8(s, n, &b, NULL);
+    *len = b.len;
+    if (st != IBIDI_OK || kind != IBIDI__SHOW_KEY_BARE)
+        return st;
+    /* the marks out, as Chromium compares top domains: đigklmo68 (d, U+0335) as digklmo68 */
+    size_t pos = 0, o = 0;
+    while (pos < b.len) {
+        const size_t at = pos;
+        uint32_t cp;
+        if (ibidi_utf8_next(out, b.len, &pos, &cp, NULL) != IBIDI_OK)
+            return IBIDI_E_INVALID_ARGUMENT; /* the skeleton is well-formed */
+        const ibidi_unicode_gc gc = ibidi_unicode_general_category(cp);
+        if (gc == IBIDI_UNICODE_GC_MN || gc == IBIDI_UNICODE_GC_ME)
+            continue;
+        memmove(out + o, out + at, pos - at);
+        o += pos - at;
+    }
+    *len = o;
+    return IBIDI_OK;
+}
+
+/* ---- Protected names ------------------------------------------------------------------------ */
+
+static int entry_cmp(const ibidi__show_entry *e, int kind, const char *key, size_t len)
+{
+    if ((int)e->kind != kind)
+        return (int)e->kind < kind ? -1 : 1;
+    const size_t m = e->key_len < len ? e->key_len : len;
+    const int c = m ? memcmp(e->key, key, m) : 0;
+    if (c)
+        return c;
+    return e->key_len < len ? -1 : e->key_len > len;
+}
+
+size_t ibidi__show_protect_find(const ibidi_show_protected *p, int kind, const char *key,
+                                size_t len, size_t *first)
+{
+    size_t lo = 0, hi = p->n_entries;
+    while (lo < hi) { /* the first entry not below the key */
+        const size_t mid = lo + (hi - lo) / 2;
+        if (entry_cmp(&p->entries[mid], kind, key, len) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *first = lo;
+    size_t e = lo;
+    while (e < p->n_entries && entry_cmp(&p->entries[e], kind, key, len) == 0)
+        e++;
+    return e - lo;
+}
+
+const char *ibidi__show_protect_entry(const ibidi_show_protected *p, size_t e, size_t *name_len,
+                                      size_t *index)
+{
+    *index = p->entries[e].name;
+    return ibidi_show_protect_name(p, *index, name_len);
+}
+
+size_t ibidi_show_protect_count(const ibidi_show_protected *p) { return p ? p->n : 0; }
+
+const char *ibidi_show_protect_name(const ibidi_show_protected *p, size_t i, size_t *len)
+{
+    if (!p || i >= p->n) {
+        if (len)
+            *len = 0;
+        return NULL;
+    }
+    if (len)
+        *len = p->name_len[i];
+    return p->names + p->name_off[i];
+}
+
+/* ---- Whole-name checks ----------------------------------------------------------------------- */
+
+#define TWIN_ITEMS 64
+
+/* Badami's analysis of the Unicode form in the paragraph of the options; where it finds a
+ * condition, the exact twin search decides: a valid twin, or a search its bound cut, is a
+ * reason against showing the name in Unicode. */
+static NOINLINE void check_twins(run *r)
+{
+    ibidi_finding items[TWIN_ITEMS];
+    ibidi_findings f = {items, TWIN_ITEMS, 0, 0};
+    ibidi_ambiguity_options ao;
+    memset(&ao, 0, sizeof ao);
+    ao.as = IBIDI_IRI_AS_DOMAIN;
+    ao.flags = r->o->context == IBIDI_DIR_RTL ? IBIDI_AMBIGUITY_RTL : 0u;
+    ao.idna = r->idna;
+    ao.idna.work = NULL;
+    ao.idna.work_size = 0;
+    ao.work = r->w.shared;
+    ao.work_size = r->w.shared_size;
+    if (ibidi_ambiguity_analyze(r->w.uform, r->ulen, &ao, &f, NULL) != IBIDI_OK)
+        return;
+    int found = f.n > TWIN_ITEMS;
+    for (size_t i = 0; i < f.n && i < TWIN_ITEMS && !found; i++)
+        found = items[i].context == r->o->context;
+    if (!found)
+        return;
+    ao.flags |= IBIDI_AMBIGUITY_EXACT;
+    f.n = f.errors = 0;
+    if (ibidi_ambiguity_analyze(r->w.uform, r->ulen, &ao, &f, NULL) != IBIDI_OK)
+        return;
+    for (size_t i = 0; i < f.n && i < TWIN_ITEMS; i++) {
+        const ibidi_finding *x = &items[i];
+        if (x->context == r->o->context &&
+            (x->code == IBIDI_AMBIGUITY_VALID_TWIN || x->code == IBIDI_AMBIGUITY_SEARCH_TRUNCATED)) {
+            ibidi_finding g = *x;
+            g.severity = IBIDI_SEVERITY_WARNING;
+            put_reason(r, &g, IBIDI_NO_PART);
+        }
+    }
+}
+
+/* The name's last labels, from label k, against the protected names' keys of one kind. */
+static NOINLINE void check_protected(run *r, int kind, ibidi_code code)
+{
+    for (size_t k = 0; k < r->n; k++) {
+        const size_t at = r->w.spans[k].u, n = r->ulen - at;
+        size_t klen = 0, first = 0, nlen = 0, index = 0;
+        if (ibidi__show_key(r->w.uform + at, n, kind, r->w.scratch, FORM_MAX, &klen) != IBIDI_OK)
+            continue;
+        const size_t m = ibidi__show_protect_find(r->o->protect, kind, r->w.scratch, klen, &first);
+        for (size_t e = first; e < first + m; e++) {
+            const char *name = ibidi__show_protect_entry(r->o->protect, e, &nlen, &index);
+            if (nlen == n && memcmp(name, r->w.uform + at, n) == 0)
+                continue; /* the protected name itself, or a name under it */
+            ibidi_finding f;
+            memset(&f, 0, sizeof f);
+            f.code = code;
+            f.severity = IBIDI_SEVERITY_WARNING;
+            f.offset = at;
+            f.length = n;
+            f.bidi_class = -1;
+            f.context = code == IBIDI_SHOW_PROTECTED_BIDI_SKELETON ? r->o->context : IBIDI_DIR_LTR;
+            f.detail = (int)index;
+            put_reason(r, &f, IBIDI_NO_PART);
+            return;
+        }
+    }
+}
+
+/* ---- The forms and the labels -------------------------------------------------------------- */
+
+/* Splits text at U+002E into at most LABELS_MAX labels: calls set(k, start, len). Returns
+ * the number of labels, or LABELS_MAX + 1 when there are more. */
+static size_t split_dots(const char *t, size_t n, lspan *sp, int which)
+{
+    size_t k = 0, start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && t[i] != '.')
+            continue;
+        if (k == LABELS_MAX)
+            return LABELS_MAX + 1;
+        if (which == 0) {
+            sp[k].u = start;
+            sp[k].u_len = i - start;
+        } else {
+            sp[k].a = start;
+            sp[k].a_len = i - start;
+        }
+        k++;
+        start = i + 1;
+    }
+    return k;
+}
+
+/* The input's labels, split at the separators of UTS #46 (U+002E, U+3002, U+FF0E, U+FF61). */
+static size_t split_input(const char *s, size_t base, size_t n, lspan *sp)
+{
+    size_t k = 0, start = 0, pos = 0;
+    while (pos <= n) {
+        size_t at = pos;
+        uint32_t cp = '.';
+        if (pos < n) {
+            if (ibidi_utf8_next(s + base, n, &pos, &cp, NULL) != IBIDI_OK)
+                return 0;
+        } else {
+            pos++;
+        }
+        if (cp != 0x2E && cp != 0x3002 && cp != 0xFF0E && cp != 0xFF61)
+            continue;
+        if (k == LABELS_MAX)
+            return LABELS_MAX + 1;
+        sp[k].in = base + start;
+        sp[k].in_len = at - start;
+        k++;
+        start = pos;
+    }
+    return k;
+}
+
+static int printable_ascii(const char *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)t[i] < 0x21 || (unsigned char)t[i] > 0x7E)
+            return 0;
+    return 1;
+}
+
+/* An invalid name's label that is not ASCII: "xn--" and the RFC 3492 encoding of its code
+ * points, a control or space as U+FFFD first, to out; its length, 0 when it does not
+ * encode. */
+static size_t encode_label(run *r, const char *t, size_t n, char *out, size_t cap)
+{
+    size_t k = 0, pos = 0;
+    uint32_t *cps = r->w.cps;
+    while (pos < n) {
+        uint32_t cp;
+        if (k == 2 * LABEL_CPS_MAX || ibidi_utf8_next(t, n, &pos, &cp, NULL) != IBIDI_OK)
+            return 0;
+        cps[k++] = cp <= 0x20 || cp == 0x7F ? 0xFFFD : cp;
+    }
+    if (cap < 4)
+        return 0;
+    memcpy(out, "xn--", 4);
+    ibidi_buf b = {out + 4, cap - 4, 0};
+    return ibidi_punycode_encode(cps, k, &b, NULL) == IBIDI_OK ? 4 + b.len : 0;
+}
+
+/* Appends to the text being built (the work area's text; over FORM_MAX is counted, not
+ * written). */
+typedef struct tbuf {
+    char *p;
+    size_t n;
+} tbuf;
+
+static void tput(tbuf *t, const char *s, size_t n)
+{
+    if (t->n <= FORM_MAX && n <= FORM_MAX - t->n && n)
+        memcpy(t->p + t->n, s, n);
+    t->n += n;
+}
+
+/* Label k shown: its record and its text. */
+static void show_label(run *r, tbuf *t, size_t k, ibidi_show_as as, const char *shown,
+                       size_t shown_len)
+{
+    if (k)
+        tput(t, ".", 1);
+    const size_t at = t->n;
+    tput(t, shown, shown_len);
+    const lspan *sp = &r->w.spans[k];
+    /* the texts are counted whether or not the record fits */
+    const ibidi_verdict_text u = ibidi__arena_text(&r->a, r->w.uform + sp->u, sp->u_len);
+    const ibidi_verdict_text sh = ibidi__arena_text(&r->a, t->n <= FORM_MAX ? t->p + at : "",
+                                                    t->n <= FORM_MAX ? shown_len : 0);
+    if (!r->labels)
+        return;
+    ibidi_show_label *l = &r->labels[k];
+    l->input.start = r->same_labels ? sp->in : r->host;
+    l->input.length = r->same_labels ? sp->in_len : r->host_len;
+    l->input.present = 1;
+    l->unicode = u;
+    l->shown = sh;
+    l->as = as;
+    l->first_reason = r->w.first[k];
+    l->n_reasons = r->w.count[k];
+}
+
+/* ---- The decision ---------------------------------------------------------------------------- */
+
+/* ToASCII's errors: the reasons an invalid name is shown in ASCII. */
+static void idna_sink(void *ctx, const ibidi_finding *x)
+{
+    run *r = ctx;
+    if (x->severity == IBIDI_SEVERITY_ERROR)
+        put_reason(r, x, x->part);
+}
+
+/* One form of the host (ToUnicode, or ToASCII with its errors as reasons); 0 when it
+ * cannot be made (r->r->error set). */
+static NOINLINE int make_forms(run *r, int to_ascii)
+{
+    size_t out_len = 0;
+    ibidi_error e;
+    char *out = to_ascii ? r->w.aform : r->w.uform;
+    ibidi_status st = ibidi__idna_utf8_fn(r->s + r->host, r->host_len, &r->idna, to_ascii, out,
+                                          FORM_MAX, &out_len, to_ascii ? idna_sink : NULL, r,
+                                          &e);
+    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
+        r->r->error = e;
+        r->r->error.offset += r->host;
+        return 0;
+    }
+    if (to_ascii) {
+        r->alen = out_len;
+        r->r->valid = st == IBIDI_OK;
+    } else {
+        r->ulen = out_len;
+        r->valid_forms = 1;
+    }
+    return 1;
+}
+
+/* The labels shown, the text and the form. */
+static NOINLINE void compose(run *r)
+{
+    tbuf t = {r->w.text, 0};
+    tput(&t, r->s, r->host); /* an IRI's or a mail address's text before the host */
+    int any = 0, all_unicode = 1;
+    for (size_t k = 0; k < r->n; k++)
+        any |= r->w.hidden[k];
+    for (size_t k = 0; k < r->n; k++) {
+        const lspan *sp = &r->w.spans[k];
+        const char *u = r->w.uform + sp->u;
+        if (!r->r->valid) {
+            /* shown in ASCII: the input's label when it is, else ToASCII's, else encoded */
+            const char *in = r->s + sp->in;
+            char enc[256];
+            size_t el;
+            if (r->same_labels && printable_ascii(in, sp->in_len))
+                show_label(r, &t, k, IBIDI_SHOW_AS_ASCII, in, sp->in_len);
+            else if (r->same_labels && printable_ascii(r->w.aform + sp->a, sp->a_len))
+                show_label(r, &t, k, IBIDI_SHOW_AS_A_LABEL, r->w.aform + sp->a, sp->a_len);
+            else if (r->same_labels && (el = encode_label(r, in, sp->in_len, enc, sizeof enc)))
+                show_label(r, &t, k, IBIDI_SHOW_AS_ENCODED, enc, el);
+            else
+                show_label(r, &t, k, IBIDI_SHOW_AS_ENCODED, "xn--", 4);
+            all_unicode = 0;
+            continue;
+        }
+        if (printable_ascii(u, sp->u_len)) {
+            show_label(r, &t, k, IBIDI_SHOW_AS_ASCII, u, sp->u_len);
+        } else if (r->w.hidden[k] || r->name_hidden ||
+                   (any && (r->checks & IBIDI_SHOW_WHOLE_NAME))) {
+            show_label(r, &t, k, IBIDI_SHOW_AS_A_LABEL, r->w.aform + sp->a, sp->a_len);
+            all_unicode = 0;
+        } else {
+            show_label(r, &t, k, IBIDI_SHOW_AS_UNICODE, u, sp->u_len);
+        }
+    }
+    if (r->root)
+        tput(&t, ".", 1);
+    const size_t end = r->host + r->host_len + (size_t)r->root;
+    tput(&t, r->s + end, r->len - end); /* and after it */
+    r->r->unicode = all_unicode;
+    if (t.n > FORM_MAX) {
+        r->r->error.status = IBIDI_E_TOO_LONG;
+        return;
+    }
+    r->r->text = ibidi__arena_text(&r->a, t.p, t.n);
+    ibidi_display_options d;
+    memset(&d, 0, sizeof d);
+    d.as = r->r->kind;
+    d.context = r->o->context;
+    d.form = IBIDI_DISPLAY_FORM_COMPONENTS;
+    d.work = r->w.shared;
+    d.work_size = r->w.shared_size;
+    ibidi_buf b = {r->w.scratch, FORM_MAX, 0};
+    if (t.n <= IBIDI_SHOW_MAX_BYTES && ibidi_display_utf8(t.p, t.n, &d, &b, NULL) == IBIDI_OK)
+        r->r->form = ibidi__arena_text(&r->a, b.data, b.len);
+}
+
+/* The host of the input: decided, shown. */
+static NOINLINE void decide(run *r)
+{
+    const size_t n = ibidi_idna_strip_root(r->s + r->host, r->host_len);
+    r->root = n < r->host_len;
+    r->host_len = n;
+    r->r->host.start = r->host;
+    r->r->host.length = n;
+    r->r->host.present = 1;
+    if (!make_forms(r, 0))
+        return;
+    r->r->unicode_form = ibidi__arena_text(&r->a, r->w.uform, r->ulen);
+    const size_t nu = split_dots(r->w.uform, r->ulen, r->w.spans, 0);
+    if (nu > LABELS_MAX) {
+        r->r->error.status = IBIDI_E_TOO_LONG;
+        return;
+    }
+    r->n = nu;
+    r->labels = ibidi__arena_bottom(&r->a, ibidi__arena_round(nu * sizeof(ibidi_show_label)));
+    if (r->labels)
+        memset(r->labels, 0, nu * sizeof(ibidi_show_label));
+    r->r->labels = r->labels;
+    r->r->n_labels = nu;
+    memset(r->w.count, 0, nu * sizeof(size_t));
+    memset(r->w.first, 0, nu * sizeof(size_t));
+    memset(r->w.hidden, 0, nu);
+    r->same_labels = split_input(r->s, r->host, n, r->w.spans) == nu;
+    if (!make_forms(r, 1)) /* its errors are reasons: the input's labels are known */
+        return;
+    r->same_labels = r->same_labels && split_dots(r->w.aform, r->alen, r->w.spans, 1) == nu;
+    if (!r->same_labels)
+        for (size_t k = 0; k < nu; k++) {
+            r->w.spans[k].a = 0;
+            r->w.spans[k].a_len = r->alen;
+        }
+    if (r->r->valid) {
+        int non_ascii = 0;
+        for (size_t k = 0; k < nu; k++)
+            if (!printable_ascii(r->w.uform + r->w.spans[k].u, r->w.spans[k].u_len)) {
+                non_ascii = 1;
+                check_label(r, k);
+            }
+        if (r->bidi && (r->checks & IBIDI_SHOW_CHECK_TWINS))
+            check_twins(r);
+        if (non_ascii && r->o->protect && (r->checks & IBIDI_SHOW_CHECK_PROTECTED))
+            check_protected(r,
+                            (r->checks & IBIDI_SHOW_REMOVE_DIACRITICS) ? IBIDI__SHOW_KEY_BARE
+                                                                      : IBIDI__SHOW_KEY_SKELETON,
+                            IBIDI_SHOW_PROTECTED_SKELETON);
+        if (non_ascii && r->o->protect && (r->checks & IBIDI_SHOW_CHECK_PROTECTED_BIDI))
+            check_protected(r,
+                            r->o->context == IBIDI_DIR_RTL ? IBIDI__SHOW_KEY_BIDI_RTL
+                                                           : IBIDI__SHOW_KEY_BIDI_LTR,
+                            IBIDI_SHOW_PROTECTED_BIDI_SKELETON);
+    }
+    compose(r);
+}
+
+static int options_ok(const ibidi_show_options *o)
+{
+    return (unsigned)o->as <= IBIDI_IRI_AS_EMAIL && (unsigned)o->policy <= IBIDI_SHOW_POLICY_WEBKIT &&
+           (o->context == IBIDI_DIR_LTR || o->context == IBIDI_DIR_RTL) &&
+           (unsigned)o->profile <= IBIDI_IDNA_PROFILE_IDNA2008_REGISTER &&
+           (unsigned)o->max_restriction <= IBIDI_UTS39_UNRESTRICTED &&
+           !(o->add & ~IBIDI_SHOW_ALL) && !(o->remove & ~IBIDI_SHOW_ALL) &&
+           (o->scripts || !o->n_scripts);
+}
+
+ibidi_status ibidi_show_make(const char *s, size_t len, const ibidi_show_options *opts,
+                             void *buf, size_t cap, ibidi_show *out)
+{
+    static const ibidi_show_options zero;
+    const ibidi_show_options *o = opts ? opts : &zero;
+    if (!out)
+        return IBIDI_E_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if ((!s && len) || (!buf && cap) || !options_ok(o))
+        return IBIDI_E_INVALID_ARGUMENT;
+    run r;
+    memset(&r, 0, sizeof r);
+    r.s = s ? s : "";
+    r.len = len;
+    r.o = o;
+    r.r = out;
+    r.checks = effective_checks(o);
+    out->policy = o->policy;
+    out->checks = r.checks;
+    out->context = o->context;
+    out->kind = o->as ? o->as : IBIDI_IRI_AS_DOMAIN;
+    out->data_version = ibidi_unicode_version();
+    work_layout(&r.w, NULL, len, r.checks);
+    const uintptr_t wp = (uintptr_t)o->work,
+                    skip = (IBIDI__ARENA_ALIGN - wp % IBIDI__ARENA_ALIGN) % IBIDI__ARENA_ALIGN;
+    if (!o->work || o->work_size < r.w.total)
+        return IBIDI_E_SHOW_WORK_TOO_SMALL;
+    work_layout(&r.w, (char *)o->work + skip, len, r.checks);
+    r.idna.profile = o->profile;
+    r.idna.add = (r.checks & IBIDI_SHOW_BIDI_PER_LABEL) ? IBIDI_IDNA_BIDI_PER_LABEL : 0u;
+    r.idna.work = r.w.shared;
+    r.idna.work_size = r.w.shared_size;
+    ibidi__arena_init(&r.a, buf, cap);
+    ibidi_error e;
+    if (len > IBIDI_SHOW_MAX_BYTES) {
+        out->error.status = IBIDI_E_TOO_LONG;
+        out->error.offset = IBIDI_SHOW_MAX_BYTES;
+    } else if (ibidi_utf8_validate(r.s, len, NULL, &e) != IBIDI_OK) {
+        out->error = e;
+    } else {
+        ibidi_iri_info info;
+        memset(&info, 0, sizeof info);
+        ibidi_status st = IBIDI_OK;
+        if (o->as != IBIDI_IRI_AS_DOMAIN) {
+            st = ibidi_iri_parse(r.s, len, o->as, NULL, &info, &e);
+            out->kind = info.kind ? info.kind : IBIDI_IRI_AS_DOMAIN;
+        }
+        if (out->kind == IBIDI_IRI_AS_DOMAIN) {
+            r.host_len = len; /* IDNA judges it, parse errors and all */
+            decide(&r);
+        } else if (st != IBIDI_OK && st != IBIDI_E_BUFFER_TOO_SMALL) {
+            out->error = e;
+        } else if (info.host_kind == IBIDI_IRI_COMP_LABEL && info.host.length) {
+            r.host = info.host.start;
+            r.host_len = info.host.length;
+            decide(&r);
+        } else { /* no host to decide on (an IP address, a relative reference): the text
+                    as it is, in its form */
+            out->valid = 1;
+            compose(&r);
+        }
+    }
+    if (out->error.status != IBIDI_OK) {
+        out->valid = 0;
+        out->unicode = 0;
+        out->text.data = NULL;
+        out->text.len = 0;
+        out->form = out->text;
+    }
+    out->reasons = r.a.base ? (const ibidi_finding *)(const void *)(r.a.base +
+                                   ibidi__arena_round(r.n * sizeof(ibidi_show_label)))
+                            : NULL;
+    if (!out->n_reasons)
+        out->reasons = NULL;
+    out->needed = ibidi__arena_needed(&r.a);
+    return ibidi__arena_room(&r.a, 0) ? IBIDI_OK : IBIDI_E_BUFFER_TOO_SMALL;
+}
