@@ -148,6 +148,9 @@ static const cmd cmds[] = {
     {"lgr check --json --max-variants 20 --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
     {"lgr index --json --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
     {"check --json --lgr data/samples/lgr/toy-hebrew-arabic.xml", 0},
+    {"show --json", 0},
+    {"show --json --policy chromium --context rtl --protect-name paypal.com", 0},
+    {"show --json --policy webkit --as iri", 0},
 };
 
 int main(int argc, char **argv)

@@ -32,6 +32,7 @@ extern const cli_command cli_cmd_bidi;
 extern const cli_command cli_cmd_to_ascii;
 extern const cli_command cli_cmd_to_unicode;
 extern const cli_command cli_cmd_check;
+extern const cli_command cli_cmd_show;
 extern const cli_command cli_cmd_punycode;
 extern const cli_command cli_cmd_display;
 extern const cli_command cli_cmd_convert;
@@ -161,7 +162,8 @@ typedef enum cli_opt_id {
     CLI_OPT_LGR, CLI_OPT_LIST, CLI_OPT_MAX_CANDIDATES, CLI_OPT_MAX_LENGTH,
     CLI_OPT_MAX_RESTRICTION, CLI_OPT_MAX_TWINS, CLI_OPT_MAX_VARIANTS, CLI_OPT_MEMORY,
     CLI_OPT_NEEDS_EMBEDDING, CLI_OPT_NO_EXACT, CLI_OPT_NO_VARIANTS, CLI_OPT_ONLY_VALID,
-    CLI_OPT_ORIGIN, CLI_OPT_OUTPUT, CLI_OPT_PROFILE, CLI_OPT_PROTECT, CLI_OPT_PROVE,
+    CLI_OPT_ORIGIN, CLI_OPT_OUTPUT, CLI_OPT_POLICY, CLI_OPT_PROFILE, CLI_OPT_PROTECT,
+    CLI_OPT_PROTECT_NAME, CLI_OPT_PROVE, CLI_OPT_SCRIPTS,
     CLI_OPT_SET, CLI_OPT_SPANS, CLI_OPT_STRICT, CLI_OPT_THREADS, CLI_OPT_TO, CLI_OPT_TSV
 } cli_opt_id;
 

@@ -13,6 +13,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_to_ascii,
     &cli_cmd_to_unicode,
     &cli_cmd_check,
+    &cli_cmd_show,
     &cli_cmd_punycode,
     &cli_cmd_display,
     &cli_cmd_convert,
