@@ -132,6 +132,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* 3. one answer */
         if (r.kind == IBIDI_IRI_AS_DOMAIN) {
             ibidi_idna_options io = {o.profile, 0, 0, NULL, 0};
+            if (ibidi_show_policy_checks(o.policy) & IBIDI_SHOW_URL_HOST)
+                io.profile = IBIDI_IDNA_PROFILE_WHATWG;
             if (ibidi_show_policy_checks(o.policy) & IBIDI_SHOW_BIDI_PER_LABEL)
                 io.add = IBIDI_IDNA_BIDI_PER_LABEL;
             ibidi_buf out = {NULL, 0, 0};

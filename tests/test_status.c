@@ -128,7 +128,7 @@ static const code_enum code_enums[] = {
     {"include/ibidi/uts39.h", "ibidi_uts39_code", "IBIDI_UTS39_", 401, 449, 2},
     {"include/ibidi/lgr.h", "ibidi_lgr_code", "IBIDI_LGR_", 451, 499, 2},
     {"include/ibidi/confusable.h", "ibidi_confusable_code", "IBIDI_CONFUSABLE_", 701, 749, 3},
-    {"include/ibidi/show.h", "ibidi_show_code", "IBIDI_SHOW_", 751, 799, 8},
+    {"include/ibidi/show.h", "ibidi_show_code", "IBIDI_SHOW_", 751, 799, 11},
 };
 #define N_CODE_ENUMS (sizeof code_enums / sizeof code_enums[0])
 #define MAX_CODES 512

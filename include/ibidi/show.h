@@ -26,10 +26,21 @@
  *                          under a top-level domain of that label's script or the label's
  *                          script is one of the user's; WHOLE_SCRIPT_LATIN judges only
  *                          look-alikes of Latin labels, as the browsers do;
- *       MARKS              the same nonspacing mark twice on one base, or a mark of another
- *                          script than its base (IBIDI_SHOW_MARK_REPEATED, _MARK_SCRIPT);
- *       DIGIT_LOOKALIKE    a label of digits and characters whose prototype is a digit, one
- *                          of them not an ASCII digit (IBIDI_SHOW_DIGIT_LOOKALIKE);
+ *       MARKS              the same nonspacing mark twice on one base, a mark of another
+ *                          script than its base, a mark above in the place of a dot
+ *                          (IBIDI_SHOW_MARK_REPEATED, _MARK_SCRIPT, _MARK_HIDDEN), and a
+ *                          modifier letter of a script after a letter of another
+ *                          (IBIDI_SHOW_MODIFIER_CONTEXT: ー after a Han ideograph);
+ *       DIGIT_LOOKALIKE    a label of digits (of any decimal system) and characters whose
+ *                          prototype is a digit, one of them not an ASCII digit: it reads as
+ *                          a number it is not (IBIDI_SHOW_DIGIT_LOOKALIKE); with
+ *                          IBIDI_SHOW_DIGITS_WITH_ASCII only when an ASCII digit is among
+ *                          them (a number of another decimal system is then shown);
+ *       IDNA2008           a character UTS #46 takes that IDNA2008 does not (its NV8 and
+ *                          XV8 code points: punctuation such as U+2010 HYPHEN, U+058A
+ *                          ARMENIAN HYPHEN; IBIDI_SHOW_NOT_IDNA2008), and the contextual
+ *                          rules of RFC 5892 Appendix A that UTS #46 does not check
+ *                          (IDNA's O3-O9: a middle dot between two l's only);
  *       NON_ASCII_LATIN    a Latin letter outside ASCII in a label mixing Latin with another
  *                          script (IBIDI_SHOW_NON_ASCII_LATIN);
  *       DEVIATION          ZWJ or ZWNJ, and with IBIDI_SHOW_TRANSITIONAL also ß and ς: the
@@ -37,7 +48,8 @@
  *       SCRIPTS            a character of a script outside the user's scripts
  *                          (ibidi_show_options.scripts; Common and Inherited always count
  *                          as theirs), or, without that list, outside UAX #31's Recommended
- *                          scripts (IBIDI_SHOW_SCRIPT_NOT_ALLOWED);
+ *                          and Limited Use scripts (Tables 5 and 7;
+ *                          IBIDI_SHOW_SCRIPT_NOT_ALLOWED);
  *   - on the whole name (every label not ASCII is then shown as its A-label):
  *       TWINS              in the paragraph direction of the options, another valid name
  *                          displays alike (Badami's analysis, then, where it finds a
@@ -107,6 +119,7 @@ extern "C" {
 #define IBIDI_SHOW_CHECK_TWINS 0x00800u
 #define IBIDI_SHOW_CHECK_PROTECTED 0x01000u
 #define IBIDI_SHOW_CHECK_PROTECTED_BIDI 0x02000u
+#define IBIDI_SHOW_CHECK_IDNA2008 0x40000u
 /* How the checks run. */
 #define IBIDI_SHOW_BIDI_PER_LABEL 0x04000u  /* the Bidi Rule on each label alone (IDNA's
                                                IBIDI_IDNA_BIDI_PER_LABEL), as Chromium */
@@ -115,7 +128,16 @@ extern "C" {
 #define IBIDI_SHOW_TRANSITIONAL 0x20000u     /* UTS #46 transitional processing: the
                                                 deviation characters ß and ς are shown as
                                                 A-labels too (DEVIATION) */
-#define IBIDI_SHOW_ALL 0x3FFFFu
+#define IBIDI_SHOW_URL_HOST 0x80000u         /* the URL Standard's host processing (the
+                                                whatwg profile) whatever the options' */
+#define IBIDI_SHOW_ALLOW_LIMITED_USE 0x100000u /* IDENTIFIER_STATUS lets through characters
+                                                  restricted only as Limited_Use or
+                                                  Uncommon_Use (UAX #31 Table 7 scripts) */
+#define IBIDI_SHOW_MIXED_ADJACENT 0x200000u   /* MIXED_SCRIPT only for a look-alike next to
+                                                 a letter of the script it imitates */
+#define IBIDI_SHOW_DIGITS_WITH_ASCII 0x400000u /* DIGIT_LOOKALIKE only for a label with an
+                                                  ASCII digit */
+#define IBIDI_SHOW_ALL 0x7FFFFFu
 
 /* The policies: each a set of the bits above. */
 typedef enum ibidi_show_policy {
@@ -141,7 +163,7 @@ typedef enum ibidi_show_code {
      * a Latin letter); detail: the mark's script. */
     IBIDI_SHOW_MARK_SCRIPT = 752,
     /* UTS #39 §4: a label of digits and of characters whose prototype is a digit, one of
-     * them not an ASCII digit: it reads as a number it is not (৪੨ as 82). */
+     * them not an ASCII digit: it reads as a number it is not (12345б7890, б as 6). */
     IBIDI_SHOW_DIGIT_LOOKALIKE = 753,
     /* A Latin letter outside ASCII in a label that mixes Latin with another script. */
     IBIDI_SHOW_NON_ASCII_LATIN = 754,
@@ -155,7 +177,17 @@ typedef enum ibidi_show_code {
      * options (context). */
     IBIDI_SHOW_PROTECTED_BIDI_SKELETON = 757,
     /* A character of a script the policy does not show (detail: the script). */
-    IBIDI_SHOW_SCRIPT_NOT_ALLOWED = 758
+    IBIDI_SHOW_SCRIPT_NOT_ALLOWED = 758,
+    /* UTS #46 §5 (IdnaMappingTable.txt, NV8 and XV8): a character valid in UTS #46 but not
+     * in IDNA2008 (RFC 5892): mostly punctuation and symbols that look like others. */
+    IBIDI_SHOW_NOT_IDNA2008 = 759,
+    /* UTS #39 §5.4: a mark above that takes the place of a dot (U+0307 on i, j, l, a mark
+     * above on dotless ı or ȷ): the base and mark look like another letter (ı̈ as ï); cp
+     * the mark, detail the base. */
+    IBIDI_SHOW_MARK_HIDDEN = 760,
+    /* A modifier letter of a script (ー, ヽ, ヾ) that does not follow a letter of that
+     * script (detail: its script). */
+    IBIDI_SHOW_MODIFIER_CONTEXT = 761
 } ibidi_show_code;
 
 /* ---- Protected names ------------------------------------------------------------------ */

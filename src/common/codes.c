@@ -899,13 +899,12 @@ static const ibidi_code_info rows[] = {
             /* note */ NULL,
             /* text */ "label of digits and digit look-alikes",
             /* rule */ "UTS #39 §4",
-            "UTS #39 §4: a label made only of digits and of characters whose prototype in "
-            "confusables.txt is a digit, one of them not an ASCII digit: it reads as a number "
-            "it is not",
+            "UTS #39 §4: a label of digits and of characters whose prototype in confusables.txt "
+            "is a digit, one of them not an ASCII digit: it reads as a number it is not",
             FROM_SHOW_CODES,
-            /* example */ "ibidi show xn--47b6w.com",
+            /* example */ "ibidi show xn--123457890-fzh.com",
             /* shows */ NULL,
-            /* note */ "৪੨ (Bengali four, Gurmukhi two) reads as 82"),
+            /* note */ "12345б7890: the Cyrillic be looks like a 6"),
     FINDING(IBIDI_SHOW_NON_ASCII_LATIN, "NON_ASCII_LATIN", "show", "show",
             WARNING,
             /* note */ NULL,
@@ -964,6 +963,43 @@ static const ibidi_code_info rows[] = {
             /* example */ "ibidi show --policy webkit xn--5ya.com",
             /* shows */ NULL,
             /* note */ "ϧ: U+03E7 COPTIC SMALL LETTER KHEI"),
+    FINDING(IBIDI_SHOW_NOT_IDNA2008, "NOT_IDNA2008", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "character UTS #46 takes and IDNA2008 does not",
+            /* rule */ "UTS #46 §5",
+            "UTS #46 §5: a character valid in UTS #46 processing but not in IDNA2008 (NV8 or "
+            "XV8 in IdnaMappingTable.txt): punctuation and symbols, many of which look like "
+            "others (U+2010 HYPHEN like the hyphen-minus)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show xn--abcdef-dg0c.com",
+            /* shows */ NULL,
+            /* note */ "abc‐def.com with U+2010 HYPHEN"),
+    FINDING(IBIDI_SHOW_MARK_HIDDEN, "MARK_HIDDEN", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "mark above in the place of a dot",
+            /* rule */ "UTS #39 §5.4",
+            "UTS #39 §5.4: a mark above that takes the place of a letter's dot (U+0307 on i, "
+            "j or l, any mark above on a dotless i or j): the letter and its mark look like "
+            "another letter (the detail is the base)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show xn--pxel-lza43z.com",
+            /* shows */ NULL,
+            /* note */ "pı̇xel: dotless i with U+0307 COMBINING DOT ABOVE looks like pixel"),
+    FINDING(IBIDI_SHOW_MODIFIER_CONTEXT, "MODIFIER_CONTEXT", "show", "show",
+            WARNING,
+            /* note */ NULL,
+            /* text */ "modifier letter after a letter of another script",
+            /* rule */ "UAX #24",
+            "a modifier letter of a script (General_Category Lm with Script_Extensions, such as "
+            "the prolonged sound mark and the iteration marks of Japanese) that does not follow "
+            "a letter of its scripts: it modifies nothing and reads as punctuation (the detail "
+            "is its script)",
+            FROM_SHOW_CODES,
+            /* example */ "ibidi show xn--weka801xo02a.com",
+            /* shows */ NULL,
+            /* note */ "ー動画ー: the prolonged sound mark around Han ideographs reads as dashes"),
     STATUS(IBIDI_OK, "OK", "common", "success", SUCCESS,
            /* note */ NULL,
            /* text */ "success",

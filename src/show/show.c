@@ -38,7 +38,8 @@
      IBIDI_SHOW_CHECK_MIXED_NUMBERS | IBIDI_SHOW_CHECK_MIXED_SCRIPT |                         \
      IBIDI_SHOW_CHECK_WHOLE_SCRIPT | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |                    \
      IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE |                              \
-     IBIDI_SHOW_CHECK_NON_ASCII_LATIN | IBIDI_SHOW_CHECK_DEVIATION | IBIDI_SHOW_CHECK_SCRIPTS)
+     IBIDI_SHOW_CHECK_NON_ASCII_LATIN | IBIDI_SHOW_CHECK_DEVIATION | IBIDI_SHOW_CHECK_SCRIPTS | \
+     IBIDI_SHOW_CHECK_IDNA2008)
 
 /* Each policy's checks. The default has every check of the three browsers' and the bidi
  * ones (the Bidi Rule across labels is IDNA's, in the validity); the presets have the
@@ -56,16 +57,21 @@ unsigned ibidi_show_policy_checks(ibidi_show_policy policy)
                IBIDI_SHOW_CHECK_MIXED_NUMBERS | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |
                IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE |
                IBIDI_SHOW_CHECK_NON_ASCII_LATIN | IBIDI_SHOW_CHECK_DEVIATION |
-               IBIDI_SHOW_CHECK_PROTECTED | IBIDI_SHOW_REMOVE_DIACRITICS |
-               IBIDI_SHOW_BIDI_PER_LABEL;
-    case IBIDI_SHOW_POLICY_FIREFOX: /* nsIDNService.cpp, IsLabelSafe, per label */
-        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_CHECK_RESTRICTION |
-               IBIDI_SHOW_CHECK_MIXED_NUMBERS | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |
-               IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE;
-    case IBIDI_SHOW_POLICY_WEBKIT: /* URLHelpers.cpp, mapHostName: the whole host */
-        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_CHECK_SCRIPTS |
+               IBIDI_SHOW_CHECK_IDNA2008 | IBIDI_SHOW_CHECK_PROTECTED |
+               IBIDI_SHOW_REMOVE_DIACRITICS | IBIDI_SHOW_BIDI_PER_LABEL;
+    case IBIDI_SHOW_POLICY_FIREFOX: /* nsIDNService.cpp, IsLabelSafe, per label; its block
+                                       list of punctuation as IDNA2008's exclusions */
+        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_ALLOW_LIMITED_USE |
+               IBIDI_SHOW_CHECK_RESTRICTION | IBIDI_SHOW_CHECK_MIXED_NUMBERS |
+               IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN | IBIDI_SHOW_CHECK_MARKS |
+               IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE | IBIDI_SHOW_DIGITS_WITH_ASCII |
+               IBIDI_SHOW_CHECK_IDNA2008;
+    case IBIDI_SHOW_POLICY_WEBKIT: /* URLHelpers.cpp, mapHostName: the whole host, the URL
+                                      Standard's hosts, scripts rather than characters */
+        return IBIDI_SHOW_CHECK_IDENTIFIER_STATUS | IBIDI_SHOW_ALLOW_LIMITED_USE |
+               IBIDI_SHOW_CHECK_SCRIPTS | IBIDI_SHOW_CHECK_MIXED_SCRIPT | IBIDI_SHOW_MIXED_ADJACENT |
                IBIDI_SHOW_CHECK_MARKS | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN |
-               IBIDI_SHOW_WHOLE_NAME;
+               IBIDI_SHOW_WHOLE_NAME | IBIDI_SHOW_URL_HOST;
     }
     return 0;
 }
@@ -248,6 +254,7 @@ typedef struct run {
     int name_hidden;       /* a reason on the whole name */
     int bidi;              /* the Unicode form holds R, AL or AN */
     size_t label;          /* the label the sink is on */
+    size_t n_cps;          /* its code points (the work area's cps) */
     ibidi_unicode_sc label_script; /* its main script (0 when none) */
 } run;
 
@@ -305,6 +312,27 @@ static void put_own(run *r, ibidi_code code, size_t i, size_t k, uint32_t cp, in
  * policy has, each finding moved to the label's place in the Unicode form. */
 static int tld_script(const run *r, ibidi_unicode_sc sc);
 
+static int has_script(uint32_t cp, ibidi_unicode_sc sc, int *common);
+
+/* Whether the character of a mixed-script finding (UTS #39 §4) stands next to a letter of
+ * the script it imitates (its detail's): "cnո", not "ᑭᐁabc". */
+static int next_to_lookalike(const run *r, const ibidi_finding *x)
+{
+    const uint32_t *cps = r->w.cps;
+    size_t i = 0;
+    while (i < r->n_cps && r->w.at[i] < x->offset)
+        i++;
+    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+    size_t m = ibidi_unicode_script_extensions((uint32_t)x->detail, scx, IBIDI_UNICODE_SC_COUNT);
+    if (m > IBIDI_UNICODE_SC_COUNT)
+        m = IBIDI_UNICODE_SC_COUNT;
+    for (size_t k = 0; k < m; k++)
+        if ((i > 0 && has_script(cps[i - 1], scx[k], NULL)) ||
+            (i + 1 < r->n_cps && has_script(cps[i + 1], scx[k], NULL)))
+            return 1;
+    return 0;
+}
+
 static void label_sink(void *ctx, const ibidi_finding *x)
 {
     run *r = ctx;
@@ -321,9 +349,15 @@ static void label_sink(void *ctx, const ibidi_finding *x)
     case IBIDI_CONFUSABLE_RESTRICTED_CHARACTER:
         if (!(c & IBIDI_SHOW_CHECK_IDENTIFIER_STATUS))
             return;
+        if ((c & IBIDI_SHOW_ALLOW_LIMITED_USE) &&
+            !((unsigned)x->detail & ~(IBIDI_CONFUSABLE_TYPE_LIMITED_USE |
+                                      IBIDI_CONFUSABLE_TYPE_UNCOMMON_USE)))
+            return; /* UAX #31 Table 7 scripts, rare characters of recommended ones */
         break;
     case IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE:
         if (!(c & IBIDI_SHOW_CHECK_MIXED_SCRIPT))
+            return;
+        if ((c & IBIDI_SHOW_MIXED_ADJACENT) && !next_to_lookalike(r, x))
             return;
         break;
     case IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE:
@@ -409,6 +443,31 @@ static int scripts_meet(uint32_t a, uint32_t b)
     return 0;
 }
 
+/* Whether cp, or the one character of its prototype (UTS #39 §4), is among the ASCII
+ * letters of set. */
+static int looks_like(uint32_t cp, const char *set)
+{
+    uint32_t p[IBIDI_CONFUSABLE_MAX_PROTOTYPE];
+    const size_t k = ibidi_confusable_prototype(cp, p, IBIDI_CONFUSABLE_MAX_PROTOTYPE);
+    const uint32_t c = k == 1 ? p[0] : k == 0 ? cp : 0;
+    return c && c < 0x80 && strchr(set, (int)c) != NULL;
+}
+
+/* Whether mark m on base b hides in it or takes the place of its dot (UTS #39 §5.4: a base
+ * and mark that look like the base alone or like another letter; ICU's hidden overlay):
+ * a dot above on i, j, l or a look-alike of them (i̇ as i, l̇ as i), and any mark above on
+ * the dotless i and j (U+0131, U+0237: Unicode §7.1, the Soft_Dotted i and j lose their dot
+ * under a mark above, so ı̈ reads as ï) or a Latin look-alike of them. */
+static int hidden_mark(uint32_t b, uint32_t m)
+{
+    if (m == 0x0307 && (looks_like(b, "ijl") || b == 0x0237))
+        return 1;
+    if (ibidi_unicode_combining_class(m) != 230 || b == 'i' || b == 'j')
+        return 0;
+    return b == 0x0131 || b == 0x0237 ||
+           (looks_like(b, "ij") && has_script(b, IBIDI_UNICODE_SC_LATN, NULL)); /* not ί */
+}
+
 /* UTS #39 §5.4, Optional Detection: the nonspacing marks of each base, on the label's NFD
  * (each code point decomposed alone: a U-label is NFC, so this is its NFD but for the
  * order of the marks, which neither test reads). */
@@ -443,23 +502,58 @@ static void check_marks(run *r, const uint32_t *cps, size_t n)
                 seq[nseq++] = c;
             if (base && !scripts_meet(base, c))
                 put_own(r, IBIDI_SHOW_MARK_SCRIPT, i, 1, c, (int)own_script(c));
+            if (base && hidden_mark(base, c))
+                put_own(r, IBIDI_SHOW_MARK_HIDDEN, i, 1, c, (int)base);
         }
     }
 }
 
-/* The ASCII digit cp looks like, when its prototype (UTS #39 §4) is one; -1 else. */
+/* Whether cp's prototype (UTS #39 §4) is one digit (General_Category Nd, of any decimal
+ * system: उ looks like the Devanagari three). */
 static int digit_prototype(uint32_t cp)
 {
     uint32_t p[IBIDI_CONFUSABLE_MAX_PROTOTYPE];
     const size_t k = ibidi_confusable_prototype(cp, p, IBIDI_CONFUSABLE_MAX_PROTOTYPE);
-    return k == 1 && p[0] >= '0' && p[0] <= '9' ? (int)(p[0] - '0') : -1;
+    return k == 1 && ibidi_unicode_general_category(p[0]) == IBIDI_UNICODE_GC_ND;
+}
+
+/* Whether a and b share a script other than Common and Inherited. */
+static int share_script(uint32_t a, uint32_t b)
+{
+    ibidi_unicode_sc sa[IBIDI_UNICODE_SC_COUNT];
+    size_t na = ibidi_unicode_script_extensions(a, sa, IBIDI_UNICODE_SC_COUNT);
+    if (na > IBIDI_UNICODE_SC_COUNT)
+        na = IBIDI_UNICODE_SC_COUNT;
+    for (size_t k = 0; k < na; k++)
+        if (sa[k] != IBIDI_UNICODE_SC_ZYYY && sa[k] != IBIDI_UNICODE_SC_ZINH &&
+            has_script(b, sa[k], NULL))
+            return 1;
+    return 0;
+}
+
+/* A modifier letter of a script (General_Category Lm: the prolonged sound mark ー, the
+ * iteration marks ヽ ヾ ゝ ゞ) modifies the letter before it, which must be of one of its
+ * scripts (Script_Extensions): ー at the start of a label, or after a Han ideograph or a
+ * Latin letter, reads as a dash. */
+static void check_modifiers(run *r, const uint32_t *cps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (ibidi_unicode_general_category(cps[i]) != IBIDI_UNICODE_GC_LM || !own_script(cps[i]))
+            continue;
+        int common = 0;
+        (void)has_script(cps[i], IBIDI_UNICODE_SC_ZYYY, &common);
+        if (common)
+            continue;
+        if (i == 0 || !share_script(cps[i - 1], cps[i]))
+            put_own(r, IBIDI_SHOW_MODIFIER_CONTEXT, i, 1, cps[i], (int)own_script(cps[i]));
+    }
 }
 
 /* The checks of one label that no other capability makes. */
 static void check_own(run *r, const uint32_t *cps, size_t n)
 {
     const unsigned c = r->checks;
-    int digits = 1, lookalike = 0, latin_extra = 0, other_script = 0;
+    int digits = 1, lookalike = 0, ascii_digit = 0, latin_extra = 0, other_script = 0;
     size_t latin_at = 0;
     for (size_t i = 0; i < n; i++) {
         const uint32_t cp = cps[i];
@@ -467,9 +561,13 @@ static void check_own(run *r, const uint32_t *cps, size_t n)
             ibidi_unicode_uts46_status(cp) == IBIDI_UNICODE_UTS46_DEVIATION &&
             (cp == 0x200C || cp == 0x200D || (c & IBIDI_SHOW_TRANSITIONAL)))
             put_own(r, IBIDI_SHOW_DEVIATION, i, 1, cp, 0); /* UTS #46 §4 deviations */
-        if (cp < '0' || cp > '9') {
-            if (ibidi_unicode_general_category(cp) == IBIDI_UNICODE_GC_ND ||
-                digit_prototype(cp) >= 0)
+        if ((c & IBIDI_SHOW_CHECK_IDNA2008) &&
+            ibidi_unicode_uts46_idna2008(cp) != IBIDI_UNICODE_UTS46_IDNA2008_NONE)
+            put_own(r, IBIDI_SHOW_NOT_IDNA2008, i, 1, cp, 0); /* UTS #46 §5 NV8, XV8 */
+        if (cp >= '0' && cp <= '9')
+            ascii_digit = 1;
+        else {
+            if (ibidi_unicode_general_category(cp) == IBIDI_UNICODE_GC_ND || digit_prototype(cp))
                 lookalike = 1;
             else
                 digits = 0;
@@ -488,19 +586,59 @@ static void check_own(run *r, const uint32_t *cps, size_t n)
             if (sc && r->o->scripts && r->o->n_scripts) {
                 for (size_t k = 0; k < r->o->n_scripts && !ok; k++)
                     ok = has_script(cp, r->o->scripts[k], NULL);
-            } else if (sc) {
-                ok = ibidi_uts39_recommended_script(sc);
+            } else if (sc) { /* UAX #31 Tables 5 and 7: any of its Script_Extensions */
+                ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+                size_t m = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
+                if (m > IBIDI_UNICODE_SC_COUNT)
+                    m = IBIDI_UNICODE_SC_COUNT;
+                for (size_t k = 0; k < m && !ok; k++)
+                    ok = ibidi_uts39_recommended_script(scx[k]);
+                ok = ok || (ibidi_confusable_identifier_type(cp) & IBIDI_CONFUSABLE_TYPE_LIMITED_USE);
             }
             if (!ok)
                 put_own(r, IBIDI_SHOW_SCRIPT_NOT_ALLOWED, i, 1, cp, (int)sc);
         }
     }
-    if ((c & IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE) && digits && lookalike)
+    if ((c & IBIDI_SHOW_CHECK_DIGIT_LOOKALIKE) && digits && lookalike &&
+        (ascii_digit || !(c & IBIDI_SHOW_DIGITS_WITH_ASCII)))
         put_own(r, IBIDI_SHOW_DIGIT_LOOKALIKE, 0, 0, 0, 0); /* UTS #39 §4 */
     if ((c & IBIDI_SHOW_CHECK_NON_ASCII_LATIN) && latin_extra && other_script)
         put_own(r, IBIDI_SHOW_NON_ASCII_LATIN, latin_at, 1, cps[latin_at], 0);
-    if (c & IBIDI_SHOW_CHECK_MARKS)
+    if (c & IBIDI_SHOW_CHECK_MARKS) {
         check_marks(r, cps, n);
+        check_modifiers(r, cps, n);
+    }
+}
+
+/* RFC 5892 Appendix A: the contextual rules of a label's CONTEXTO characters (a middle dot
+ * between two l's, a Katakana middle dot in a Japanese label, Hebrew punctuation after
+ * Hebrew...), which UTS #46 does not check: IDNA2008's own findings (O1-O9). */
+static void idna2008_sink(void *ctx, const ibidi_finding *x)
+{
+    run *r = ctx;
+    if (x->code >= IBIDI_IDNA_O3 && x->code <= IBIDI_IDNA_O9) {
+        ibidi_finding f = *x;
+        f.offset += r->w.spans[r->label].u;
+        f.severity = IBIDI_SEVERITY_WARNING;
+        f.part = r->label;
+        put_reason(r, &f, r->label);
+    }
+}
+
+static void check_context(run *r, const uint32_t *cps, size_t n)
+{
+    size_t i = 0;
+    while (i < n && ibidi_idna_property_of(cps[i]) != IBIDI_IDNA_CONTEXTO)
+        i++;
+    if (i == n)
+        return;
+    const lspan *sp = &r->w.spans[r->label];
+    ibidi_idna_options io = r->idna;
+    io.profile = IBIDI_IDNA_PROFILE_IDNA2008_REGISTER;
+    io.add = io.remove = 0;
+    size_t out_len = 0;
+    (void)ibidi__idna_utf8_fn(r->w.uform + sp->u, sp->u_len, &io, 1, r->w.scratch, FORM_MAX,
+                              &out_len, idna2008_sink, r, NULL);
 }
 
 /* Every check of one label of the Unicode form that is not ASCII. */
@@ -522,6 +660,7 @@ static NOINLINE void check_label(run *r, size_t k)
     }
     r->w.at[n] = pos;
     r->label = k;
+    r->n_cps = n;
     r->label_script = 0;
     for (size_t i = 0; i < n && !r->label_script; i++)
         r->label_script = own_script(r->w.cps[i]);
@@ -532,6 +671,8 @@ static NOINLINE void check_label(run *r, size_t k)
     ibidi__uts39_check_fn(u, sp->u_len, &uo, NULL, label_sink, r, NULL);
     ibidi__confusable_check_fn(u, sp->u_len, label_sink, r, NULL);
     check_own(r, r->w.cps, n);
+    if (r->checks & IBIDI_SHOW_CHECK_IDNA2008)
+        check_context(r, r->w.cps, n);
 }
 
 /* ---- Keys ---------------------------------------------------------------------------------- */
@@ -996,7 +1137,7 @@ ibidi_status ibidi_show_make(const char *s, size_t len, const ibidi_show_options
     if (!o->work || o->work_size < r.w.total)
         return IBIDI_E_SHOW_WORK_TOO_SMALL;
     work_layout(&r.w, (char *)o->work + skip, len, r.checks);
-    r.idna.profile = o->profile;
+    r.idna.profile = (r.checks & IBIDI_SHOW_URL_HOST) ? IBIDI_IDNA_PROFILE_WHATWG : o->profile;
     r.idna.add = (r.checks & IBIDI_SHOW_BIDI_PER_LABEL) ? IBIDI_IDNA_BIDI_PER_LABEL : 0u;
     r.idna.work = r.w.shared;
     r.idna.work_size = r.w.shared_size;
