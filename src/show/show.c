@@ -763,23 +763,41 @@ const char *ibidi_show_protect_name(const ibidi_show_protected *p, size_t i, siz
 
 #define TWIN_ITEMS 64
 
-/* Badami's analysis of the Unicode form in the paragraph of the options; where it finds a
- * condition, the exact twin search decides: a valid twin, or a search its bound cut, is a
- * reason against showing the name in Unicode. */
+/* Badami's analysis of the Unicode form in the paragraph of the options (of the whole IRI
+ * or mail address, its host in U-labels, for those); where it finds a condition, the exact
+ * twin search decides: a valid twin of a domain name, a mail address or an IRI whose
+ * display does not determine its host, or a search its bound cut, is a reason against
+ * showing the name in Unicode (a twin with the same authority is not: the IRI's host is
+ * the same). */
 static NOINLINE void check_twins(run *r)
 {
     ibidi_finding items[TWIN_ITEMS];
     ibidi_findings f = {items, TWIN_ITEMS, 0, 0};
+    const int domain = r->r->kind == IBIDI_IRI_AS_DOMAIN;
+    const char *t = r->w.uform;
+    size_t n = r->ulen;
+    if (!domain) { /* the identifier with its host's U-labels */
+        const size_t end = r->host + r->host_len + (size_t)r->root;
+        n = r->host + r->ulen + (size_t)r->root + (r->len - end);
+        if (n > IBIDI_AMBIGUITY_MAX_BYTES)
+            return;
+        memcpy(r->w.scratch, r->s, r->host);
+        memcpy(r->w.scratch + r->host, r->w.uform, r->ulen);
+        if (r->root)
+            r->w.scratch[r->host + r->ulen] = '.';
+        memcpy(r->w.scratch + r->host + r->ulen + r->root, r->s + end, r->len - end);
+        t = r->w.scratch;
+    }
     ibidi_ambiguity_options ao;
     memset(&ao, 0, sizeof ao);
-    ao.as = IBIDI_IRI_AS_DOMAIN;
+    ao.as = r->r->kind;
     ao.flags = r->o->context == IBIDI_DIR_RTL ? IBIDI_AMBIGUITY_RTL : 0u;
     ao.idna = r->idna;
     ao.idna.work = NULL;
     ao.idna.work_size = 0;
     ao.work = r->w.shared;
     ao.work_size = r->w.shared_size;
-    if (ibidi_ambiguity_analyze(r->w.uform, r->ulen, &ao, &f, NULL) != IBIDI_OK)
+    if (ibidi_ambiguity_analyze(t, n, &ao, &f, NULL) != IBIDI_OK)
         return;
     int found = f.n > TWIN_ITEMS;
     for (size_t i = 0; i < f.n && i < TWIN_ITEMS && !found; i++)
@@ -788,14 +806,22 @@ static NOINLINE void check_twins(run *r)
         return;
     ao.flags |= IBIDI_AMBIGUITY_EXACT;
     f.n = f.errors = 0;
-    if (ibidi_ambiguity_analyze(r->w.uform, r->ulen, &ao, &f, NULL) != IBIDI_OK)
+    if (ibidi_ambiguity_analyze(t, n, &ao, &f, NULL) != IBIDI_OK)
         return;
     for (size_t i = 0; i < f.n && i < TWIN_ITEMS; i++) {
         const ibidi_finding *x = &items[i];
+        const int reason = domain ? x->code == IBIDI_AMBIGUITY_VALID_TWIN
+                                  : x->code == IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED;
         if (x->context == r->o->context &&
-            (x->code == IBIDI_AMBIGUITY_VALID_TWIN || x->code == IBIDI_AMBIGUITY_SEARCH_TRUNCATED)) {
+            (reason || x->code == IBIDI_AMBIGUITY_SEARCH_TRUNCATED)) {
             ibidi_finding g = *x;
             g.severity = IBIDI_SEVERITY_WARNING;
+            if (!domain) { /* its place: the host */
+                g.offset = 0;
+                g.length = r->ulen;
+                g.cp = 0;
+                g.bidi_class = -1;
+            }
             put_reason(r, &g, IBIDI_NO_PART);
         }
     }
@@ -1041,6 +1067,19 @@ static NOINLINE void compose(run *r)
         r->r->form = ibidi__arena_text(&r->a, b.data, b.len);
 }
 
+/* Whether UTF-8 text holds a character of class R, AL or AN. */
+static int has_rtl(const char *s, size_t n)
+{
+    size_t pos = 0;
+    uint32_t cp;
+    while (pos < n && ibidi_utf8_next(s, n, &pos, &cp, NULL) == IBIDI_OK) {
+        const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
+        if (bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL || bc == IBIDI_UNICODE_BC_AN)
+            return 1;
+    }
+    return 0;
+}
+
 /* The host of the input: decided, shown. */
 static NOINLINE void decide(run *r)
 {
@@ -1083,6 +1122,9 @@ static NOINLINE void decide(run *r)
                 non_ascii = 1;
                 check_label(r, k);
             }
+        if (!r->bidi && r->r->kind != IBIDI_IRI_AS_DOMAIN)
+            r->bidi = has_rtl(r->s, r->host) ||
+                      has_rtl(r->s + r->host + r->host_len, r->len - r->host - r->host_len);
         if (r->bidi && (r->checks & IBIDI_SHOW_CHECK_TWINS))
             check_twins(r);
         if (non_ascii && r->o->protect && (r->checks & IBIDI_SHOW_CHECK_PROTECTED))
