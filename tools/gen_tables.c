@@ -2220,7 +2220,126 @@ static void gen_uts39(const char *root)
         trie_free(&t);
         emit_uints(f, "uint32_t", "ibidi__confset_off", off, ng + 1, 4, 8);
         emit_uints(f, "uint32_t", "ibidi__confset_members", members, off[ng], 4, 8);
+        {
+            /* each member's script, for the look-alike checks that ask which scripts a
+               character has an allowed look-alike in: its one Script_Extensions value, or
+               IBIDI__CONFSET_SEVERAL when it has more; IBIDI__CONFSET_RESTRICTED set when its
+               Identifier_Status is Restricted (never a look-alike there) */
+            uint16_t *msc = xcalloc(off[ng] + 1, sizeof *msc);
+            for (size_t i = 0; i < off[ng]; i++) {
+                const uint32_t m = members[i];
+                if (p_scx[m] && g_scx_len[p_scx[m]] != 1)
+                    msc[i] = 254;
+                else
+                    msc[i] = p_scx[m] ? g_scx_sets[p_scx[m]][0] : p_sc[m];
+                if (!(p_idinfo[m] & IDTYPE_ALLOWED))
+                    msc[i] |= 0x100u;
+            }
+            emit_uints(f, "uint16_t", "ibidi__confset_script", msc, off[ng], 2, 16);
+            free(msc);
+        }
+        {
+            /* the scripts each code point has an allowed look-alike in: the union of the
+               Script_Extensions of the members of its confusable set other than itself
+               whose Identifier_Status is Allowed (UTS #39 §4's whole-script test asks it of
+               every letter of a label), as one of a few distinct sets of bits */
+            uint64_t (*sets)[3] = xcalloc(4096, sizeof *sets);
+            size_t nsets = 1; /* 0: the empty set */
+            uint16_t *look = xcalloc(NCPX, sizeof *look);
+            for (c = 0; c < NCP; c++) {
+                if (!group[c])
+                    continue;
+                uint64_t m[3] = {0, 0, 0};
+                for (uint32_t i = off[group[c]]; i < off[group[c] + 1]; i++) {
+                    const uint32_t x = members[i];
+                    if (x == c || !(p_idinfo[x] & IDTYPE_ALLOWED))
+                        continue;
+                    if (p_scx[x])
+                        for (int q = 0; q < g_scx_len[p_scx[x]]; q++)
+                            m[g_scx_sets[p_scx[x]][q] / 64] |= (uint64_t)1 << (g_scx_sets[p_scx[x]][q] % 64);
+                    else
+                        m[p_sc[x] / 64] |= (uint64_t)1 << (p_sc[x] % 64);
+                }
+                if (!(m[0] | m[1] | m[2]))
+                    continue;
+                size_t k = 1;
+                while (k < nsets && memcmp(sets[k], m, sizeof m) != 0)
+                    k++;
+                if (k == nsets) {
+                    if (nsets == 4096)
+                        die("too many look-alike script sets");
+                    memcpy(sets[nsets++], m, sizeof m);
+                }
+                look[c] = (uint16_t)k;
+            }
+            if (g_nsc > 192)
+                die("look-alike script sets: more scripts than three words hold");
+            trie t = make_trie("conflook", look, PROPS_SH1, PROPS_SH2);
+            emit_trie(f, "conflook", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
+            trie_free(&t);
+            emit_uints(f, "uint64_t", "ibidi__conflook_sets", sets, 3 * nsets, 8, 4);
+            free(sets), free(look);
+        }
         free(count), free(off), free(members), free(fill), free(group);
+    }
+    {
+        /* Each code point's class for how to show an identifier (src/show/show.c, which
+           decides from it, one lookup a character, that a label of one script needs none
+           of the checks of its characters): the IBIDI__CLASS_* bits of
+           confusable_internal.h, and its script in bits 16-23 (IBIDI__CLASS_SEVERAL for
+           several, IBIDI__CLASS_NO_SCRIPT for Common and Inherited), as one of a few
+           distinct values */
+        const int zyyy = script_index("Zyyy"), zinh = script_index("Zinh");
+        uint32_t *vals = xcalloc(65536, sizeof *vals);
+        size_t nvals = 1; /* 0: the class of U+0000, made below like any other */
+        uint16_t *cls = xcalloc(NCPX, sizeof *cls);
+        for (c = 0; c < NCPX; c++) {
+            uint32_t v = 0;
+            if (c < NCP) {
+                const int gc = p_gc[c], bc = p_bc[c];
+                int common = p_scx[c] ? 0 : (p_sc[c] == zyyy || p_sc[c] == zinh);
+                unsigned script = p_scx[c] ? 0u : p_sc[c];
+                if (p_scx[c]) {
+                    for (int q = 0; q < g_scx_len[p_scx[c]]; q++)
+                        common |= g_scx_sets[p_scx[c]][q] == zyyy || g_scx_sets[p_scx[c]][q] == zinh;
+                    script = g_scx_len[p_scx[c]] == 1 ? g_scx_sets[p_scx[c]][0] : 254u;
+                }
+                if (common)
+                    script = 255u;
+                v |= (p_idinfo[c] & IDTYPE_ALLOWED) ? 1u << 0 : 0u;
+                v |= gc >= GC_MN && gc <= GC_ME ? 1u << 1 : 0u; /* Mn, Mc, Me */
+                v |= gc == 3 ? 1u << 2 : 0u;                     /* Lm */
+                v |= gc == 8 ? 1u << 3 : 0u;                     /* Nd */
+                v |= p_uts_status[c] == 3 ? 1u << 4 : 0u;        /* deviation */
+                v |= p_uts_i8[c] ? 1u << 5 : 0u;                 /* NV8, XV8 */
+                v |= p_idna[c] == IDNA_CONTEXTO ? 1u << 6 : 0u;
+                v |= p_dt[c] == DT_CANONICAL && p_dm_len[c] ? 1u << 7 : 0u;
+                if (val[c]) { /* its prototype: one digit */
+                    const uint32_t r = ((const uint32_t *)recs.data)[val[c]];
+                    if ((r & 31u) == 1 && p_gc[pool[r >> 5]] == 8)
+                        v |= 1u << 8;
+                }
+                v |= bc == 1 || bc == 2 || bc == 6 ? 1u << 9 : 0u; /* R, AL, AN */
+                v |= bc == 3 ? 1u << 10 : 0u;                       /* EN */
+                v |= script << 16;
+            } else {
+                v = 255u << 16;
+            }
+            size_t k = 0;
+            while (k < nvals && vals[k] != v)
+                k++;
+            if (k == nvals) {
+                if (nvals == 65536)
+                    die("too many code point classes");
+                vals[nvals++] = v;
+            }
+            cls[c] = (uint16_t)k;
+        }
+        trie t = make_trie("confclass", cls, PROPS_SH1, PROPS_SH2);
+        emit_trie(f, "confclass", &t, "IBIDI__CONF_SH1", "IBIDI__CONF_SH2");
+        trie_free(&t);
+        emit_uints(f, "uint32_t", "ibidi__confclass_values", vals, nvals, 4, 8);
+        free(vals), free(cls);
     }
     for (c = 0; c < NCPX; c++)
         val[c] = c < NCP ? p_idinfo[c] : (uint16_t)1u; /* out of range: Not_Character */

@@ -650,7 +650,8 @@ static int has_script(uint32_t cp, ibidi_unicode_sc sc, int *common)
 }
 
 /* A member of cp's confusable set, other than cp, of script sc and allowed in identifiers
- * (Identifier_Status Allowed), or 0. */
+ * (Identifier_Status Allowed), or 0. The members' scripts are a table of their own
+ * (ibidi__confset_script), so that most need no lookup. */
 static uint32_t lookalike_in(uint32_t cp, ibidi_unicode_sc sc)
 {
     uint16_t k = ibidi__trie(ibidi__confset_s1, ibidi__confset_s2, ibidi__confset_s3,
@@ -659,7 +660,10 @@ static uint32_t lookalike_in(uint32_t cp, ibidi_unicode_sc sc)
         return 0;
     for (uint32_t i = ibidi__confset_off[k]; i < ibidi__confset_off[k + 1]; i++) {
         const uint32_t m = ibidi__confset_members[i];
-        if (m != cp && ibidi_confusable_identifier_allowed(m) && has_script(m, sc, NULL))
+        const unsigned ms = ibidi__confset_script[i];
+        if (m == cp || (ms & IBIDI__CONFSET_RESTRICTED))
+            continue;
+        if (ms == (unsigned)sc || (ms == IBIDI__CONFSET_SEVERAL && has_script(m, sc, NULL)))
             return m;
     }
     return 0;
@@ -692,28 +696,83 @@ static void put(ibidi__sink *s, const label_text *l, int code, size_t i, size_t 
     ibidi__sink_put(s, &f);
 }
 
+/* Script_Extensions as a set of bits, so that each character's is read once. */
+#define SCX_WORDS ((IBIDI_UNICODE_SC_COUNT + 63) / 64)
+typedef struct scx_set {
+    uint64_t w[SCX_WORDS];
+} scx_set;
+
+static int scx_has(const scx_set *x, unsigned sc)
+{
+    return sc < IBIDI_UNICODE_SC_COUNT && (int)(x->w[sc / 64] >> (sc % 64) & 1u);
+}
+
+/* cp's Script_Extensions into *x (Common and Inherited left out, *common set for them). */
+static void scx_of(uint32_t cp, scx_set *x, int *common)
+{
+    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
+    size_t m = ibidi_unicode_script_extensions(cp, scx, IBIDI_UNICODE_SC_COUNT);
+    if (m > IBIDI_UNICODE_SC_COUNT)
+        m = IBIDI_UNICODE_SC_COUNT;
+    memset(x, 0, sizeof *x);
+    *common = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (scx[k] == IBIDI_UNICODE_SC_ZYYY || scx[k] == IBIDI_UNICODE_SC_ZINH)
+            *common = 1;
+        else if ((unsigned)scx[k] < IBIDI_UNICODE_SC_COUNT)
+            x->w[scx[k] / 64] |= UINT64_C(1) << (scx[k] % 64);
+    }
+}
+
+/* Of the scripts in *want, those cp has an allowed look-alike in (a member of its
+ * confusable set other than itself, Identifier_Status Allowed, with the script among its
+ * Script_Extensions: what lookalike_in says script by script), into *got, from the
+ * generated table of each code point's look-alike scripts. */
+static void lookalike_scripts(uint32_t cp, const scx_set *want, scx_set *got)
+{
+    _Static_assert(SCX_WORDS == 3, "the table's sets are three words");
+    const uint16_t k = ibidi__trie(ibidi__conflook_s1, ibidi__conflook_s2, ibidi__conflook_s3,
+                                   IBIDI__CONF_SH1, IBIDI__CONF_SH2, cp);
+    for (unsigned w = 0; w < SCX_WORDS; w++)
+        got->w[w] = want->w[w] & ibidi__conflook_sets[3 * (size_t)k + w];
+}
+
 /* UTS #39 §4 on one label: its main script, the characters outside it that look like one
  * of its characters (mixed-script confusables), or the one other Recommended script every
- * character has a look-alike in (whole-script confusables). */
+ * character has a look-alike in (whole-script confusables). Each character's scripts are
+ * read once (a label's characters with the main script's counts, then the look-alike
+ * scripts of each letter once), so the cost grows with the label's length, not its
+ * square. */
 static void check_scripts(ibidi__sink *s, const label_text *l)
 {
+    scx_set sets[IBIDI_CONFUSABLE_MAX_LABEL];
+    uint8_t commons[IBIDI_CONFUSABLE_MAX_LABEL];
+    uint16_t count[IBIDI_UNICODE_SC_COUNT];
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < l->n; i++) { /* how many characters have each script */
+        int common = 0;
+        scx_of(l->cps[i], &sets[i], &common);
+        commons[i] = (uint8_t)common;
+        for (unsigned w = 0; w < SCX_WORDS; w++)
+            for (uint64_t b = sets[i].w[w]; b; b &= b - 1)
+                count[w * 64 + (unsigned)__builtin_ctzll(b)]++;
+    }
     ibidi_unicode_sc main = 0;
     size_t best = 0;
     int have = 0;
-    for (size_t i = 0; i < l->n; i++) { /* the script most characters have */
+    for (size_t i = 0; i < l->n; i++) { /* the script most characters have: the first, in
+                                           the order of the characters and of their lists */
         ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
         size_t m = ibidi_unicode_script_extensions(l->cps[i], scx, IBIDI_UNICODE_SC_COUNT);
         if (m > IBIDI_UNICODE_SC_COUNT)
             m = IBIDI_UNICODE_SC_COUNT;
         for (size_t k = 0; k < m; k++) {
-            if (scx[k] == IBIDI_UNICODE_SC_ZYYY || scx[k] == IBIDI_UNICODE_SC_ZINH)
+            if (scx[k] == IBIDI_UNICODE_SC_ZYYY || scx[k] == IBIDI_UNICODE_SC_ZINH ||
+                (unsigned)scx[k] >= IBIDI_UNICODE_SC_COUNT)
                 continue;
-            size_t count = 0;
-            for (size_t j = 0; j < l->n; j++)
-                count += (size_t)has_script(l->cps[j], scx[k], NULL);
-            if (!have || count > best) {
+            if (!have || count[scx[k]] > best) {
                 main = scx[k];
-                best = count;
+                best = count[scx[k]];
                 have = 1;
             }
         }
@@ -722,8 +781,7 @@ static void check_scripts(ibidi__sink *s, const label_text *l)
         return; /* digits, hyphens and other common characters only */
     int mixed = 0;
     for (size_t i = 0; i < l->n; i++) {
-        int common = 0;
-        if (has_script(l->cps[i], main, &common) || common)
+        if (scx_has(&sets[i], (unsigned)main) || commons[i])
             continue;
         mixed = 1;
         uint32_t m = lookalike_in(l->cps[i], main);
@@ -734,34 +792,57 @@ static void check_scripts(ibidi__sink *s, const label_text *l)
         return;
     /* whole-script: the scripts the first letter of the main script looks like, each tried
        on every other letter */
+    uint8_t letter[IBIDI_CONFUSABLE_MAX_LABEL];
+    for (size_t i = 0; i < l->n; i++)
+        letter[i] = (uint8_t)(scx_has(&sets[i], (unsigned)main) && !commons[i]);
+    const ibidi_unicode_sc whole = ibidi__confusable_whole_script(l->cps, letter, l->n, main);
+    if (whole)
+        put(s, l, IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE, 0, l->n, 0, (int)whole);
+}
+
+ibidi_unicode_sc ibidi__confusable_whole_script(const uint32_t *cps, const uint8_t *letter,
+                                                size_t n, ibidi_unicode_sc main)
+{
     size_t first = 0;
-    int common = 0;
-    while (first < l->n && (!has_script(l->cps[first], main, &common) || common))
+    while (first < n && !letter[first])
         first++;
-    if (first == l->n)
-        return;
-    uint32_t set[64];
-    size_t ns = ibidi_confusable_set(l->cps[first], set, 64);
-    if (ns > 64)
-        ns = 64;
-    for (size_t c = 0; c < ns; c++) {
-        ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
-        size_t m = ibidi_unicode_script_extensions(set[c], scx, IBIDI_UNICODE_SC_COUNT);
-        if (m != 1 || scx[0] == main || !ibidi_uts39_recommended_script(scx[0]) ||
-            scx[0] == IBIDI_UNICODE_SC_ZYYY || scx[0] == IBIDI_UNICODE_SC_ZINH)
+    if (first == n)
+        return 0;
+    /* the candidates: the script of each member of the first letter's confusable set (in
+       code point order, the first 64) that has one Recommended script other than the main
+       one (its script read from the members' table) */
+    ibidi_unicode_sc cand[64];
+    size_t nc = 0;
+    scx_set alive;
+    memset(&alive, 0, sizeof alive);
+    const uint16_t g = ibidi__trie(ibidi__confset_s1, ibidi__confset_s2, ibidi__confset_s3,
+                                   IBIDI__CONF_SH1, IBIDI__CONF_SH2, cps[first]);
+    for (uint32_t i = g ? ibidi__confset_off[g] : 0;
+         g && i < ibidi__confset_off[g + 1] && i - ibidi__confset_off[g] < 64; i++) {
+        const unsigned sc = ibidi__confset_script[i] & 0xFFu;
+        if (sc == IBIDI__CONFSET_SEVERAL || sc == (unsigned)main || sc >= IBIDI_UNICODE_SC_COUNT ||
+            sc == IBIDI_UNICODE_SC_ZYYY || sc == IBIDI_UNICODE_SC_ZINH ||
+            !ibidi_uts39_recommended_script((ibidi_unicode_sc)sc))
             continue;
-        int all = 1;
-        for (size_t i = 0; i < l->n && all; i++) {
-            int cm = 0;
-            if (!has_script(l->cps[i], main, &cm) || cm)
-                continue; /* common characters stay as they are */
-            all = lookalike_in(l->cps[i], scx[0]) != 0;
-        }
-        if (all) {
-            put(s, l, IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE, 0, l->n, 0, (int)scx[0]);
-            return;
-        }
+        cand[nc++] = (ibidi_unicode_sc)sc;
+        alive.w[sc / 64] |= UINT64_C(1) << (sc % 64);
     }
+    /* each letter of the main script keeps the candidates it has a look-alike in */
+    for (size_t i = 0; i < n && nc; i++) {
+        if (!letter[i])
+            continue; /* common characters stay as they are */
+        scx_set got;
+        lookalike_scripts(cps[i], &alive, &got);
+        uint64_t any = 0;
+        for (unsigned w = 0; w < SCX_WORDS; w++)
+            any |= alive.w[w] &= got.w[w];
+        if (!any)
+            return 0;
+    }
+    for (size_t c = 0; c < nc; c++)
+        if (scx_has(&alive, (unsigned)cand[c]))
+            return cand[c];
+    return 0;
 }
 
 static ibidi_status check_name(const char *name, size_t len, ibidi__sink *s, ibidi_error *err)

@@ -6,6 +6,8 @@
 #include <stdint.h>
 
 #include "common/internal.h"
+#include "ibidi/unicode.h"
+#include "unicode/ucd.h"
 
 /* Both tries have the block shifts of the main property trie (src/unicode/ucd.h). */
 #define IBIDI__CONF_SH1 9
@@ -58,6 +60,53 @@ static inline int ibidi__confusable_paragraph_separator(uint32_t cp)
  * point order, are ibidi__confset_members[off[k] .. off[k + 1]). */
 extern const uint16_t ibidi__confset_s1[], ibidi__confset_s2[], ibidi__confset_s3[];
 extern const uint32_t ibidi__confset_off[], ibidi__confset_members[];
+/* Each member's script (ibidi_unicode_sc) in the low byte when its Script_Extensions hold
+ * one, else IBIDI__CONFSET_SEVERAL there; IBIDI__CONFSET_RESTRICTED set when its
+ * Identifier_Status is Restricted. */
+extern const uint16_t ibidi__confset_script[];
+#define IBIDI__CONFSET_SEVERAL 254u
+/* The scripts each code point has an allowed look-alike in (the Script_Extensions of the
+ * Allowed members of its confusable set other than itself): the trie gives an index into
+ * ibidi__conflook_sets, three words of script bits each (0: none). */
+extern const uint16_t ibidi__conflook_s1[], ibidi__conflook_s2[], ibidi__conflook_s3[];
+extern const uint64_t ibidi__conflook_sets[];
+
+/* Each code point's class for the checks of how to show an identifier (src/show/show.c):
+ * the trie gives an index into ibidi__confclass_values, whose bits say what the checks of
+ * a label would look up one property at a time. */
+extern const uint16_t ibidi__confclass_s1[], ibidi__confclass_s2[], ibidi__confclass_s3[];
+extern const uint32_t ibidi__confclass_values[];
+#define IBIDI__CLASS_ALLOWED 0x001u     /* Identifier_Status Allowed (UTS #39 §3.1) */
+#define IBIDI__CLASS_MARK 0x002u        /* General_Category Mn, Mc or Me */
+#define IBIDI__CLASS_LM 0x004u          /* General_Category Lm */
+#define IBIDI__CLASS_ND 0x008u          /* General_Category Nd */
+#define IBIDI__CLASS_DEVIATION 0x010u   /* UTS #46 deviation */
+#define IBIDI__CLASS_NOT_2008 0x020u    /* UTS #46 NV8 or XV8 */
+#define IBIDI__CLASS_CONTEXTO 0x040u    /* RFC 5892: CONTEXTO */
+#define IBIDI__CLASS_DECOMPOSES 0x080u  /* a canonical decomposition */
+#define IBIDI__CLASS_DIGIT_PROTO 0x100u /* its prototype (UTS #39 §4) is one digit */
+#define IBIDI__CLASS_RTL 0x200u         /* Bidi_Class R, AL or AN */
+#define IBIDI__CLASS_EN 0x400u          /* Bidi_Class EN */
+#define IBIDI__CLASS_SCRIPT(v) ((v) >> 16 & 0xFFu) /* its one script, or: */
+#define IBIDI__CLASS_SEVERAL 254u       /* several scripts (none Common or Inherited) */
+#define IBIDI__CLASS_NO_SCRIPT 255u     /* Common or Inherited among them */
+
+static inline uint32_t ibidi__confusable_class(uint32_t cp)
+{
+    return ibidi__confclass_values[ibidi__trie(ibidi__confclass_s1, ibidi__confclass_s2,
+                                               ibidi__confclass_s3, IBIDI__CONF_SH1,
+                                               IBIDI__CONF_SH2, cp)];
+}
+
+/* UTS #39 §4, whole-script confusables, of the label cps[0..n) whose main script is main
+ * and whose letters of that script are those with letter[i] set (the others Common or
+ * Inherited): the first script, in the order of the first letter's confusable set, that
+ * is Recommended (UAX #31 Table 5) and in which every letter has an allowed look-alike;
+ * 0 when there is none. ibidi_confusable_check_utf8's WHOLE_SCRIPT_CONFUSABLE is this. */
+ibidi_unicode_sc ibidi__confusable_whole_script(const uint32_t *cps, const uint8_t *letter,
+                                                size_t n, ibidi_unicode_sc main);
+#define IBIDI__CONFSET_RESTRICTED 0x100u
+_Static_assert(IBIDI_UNICODE_SC_COUNT < 254, "a script fits below the two marks");
 /* IdentifierType.txt bits (IBIDI_CONFUSABLE_TYPE_*), with 0x8000 for Identifier_Status
  * Allowed (IdentifierStatus.txt). */
 extern const uint16_t ibidi__idinfo_s1[], ibidi__idinfo_s2[], ibidi__idinfo_s3[];
