@@ -52,46 +52,44 @@ static void set_and(sset *s, const sset *t)
  * identifier may hold (Unicode 17.0.0; UTS #39 §5.2 takes its lists from this table).
  * This is the standard's table as data; Identifier_Status is not among the UCD files of
  * data/, so the table is written here. */
-static const ibidi_unicode_sc recommended[] = {
-    IBIDI_UNICODE_SC_ZYYY, /* Common */
-    IBIDI_UNICODE_SC_ZINH, /* Inherited */
-    IBIDI_UNICODE_SC_ARAB, /* Arabic */
-    IBIDI_UNICODE_SC_ARMN, /* Armenian */
-    IBIDI_UNICODE_SC_BENG, /* Bengali */
-    IBIDI_UNICODE_SC_BOPO, /* Bopomofo */
-    IBIDI_UNICODE_SC_CYRL, /* Cyrillic */
-    IBIDI_UNICODE_SC_DEVA, /* Devanagari */
-    IBIDI_UNICODE_SC_ETHI, /* Ethiopic */
-    IBIDI_UNICODE_SC_GEOR, /* Georgian */
-    IBIDI_UNICODE_SC_GREK, /* Greek */
-    IBIDI_UNICODE_SC_GUJR, /* Gujarati */
-    IBIDI_UNICODE_SC_GURU, /* Gurmukhi */
-    IBIDI_UNICODE_SC_HANI, /* Han */
-    IBIDI_UNICODE_SC_HANG, /* Hangul */
-    IBIDI_UNICODE_SC_HEBR, /* Hebrew */
-    IBIDI_UNICODE_SC_HIRA, /* Hiragana */
-    IBIDI_UNICODE_SC_KNDA, /* Kannada */
-    IBIDI_UNICODE_SC_KANA, /* Katakana */
-    IBIDI_UNICODE_SC_KHMR, /* Khmer */
-    IBIDI_UNICODE_SC_LAOO, /* Lao */
-    IBIDI_UNICODE_SC_LATN, /* Latin */
-    IBIDI_UNICODE_SC_MLYM, /* Malayalam */
-    IBIDI_UNICODE_SC_MYMR, /* Myanmar */
-    IBIDI_UNICODE_SC_ORYA, /* Oriya */
-    IBIDI_UNICODE_SC_SINH, /* Sinhala */
-    IBIDI_UNICODE_SC_TAML, /* Tamil */
-    IBIDI_UNICODE_SC_TELU, /* Telugu */
-    IBIDI_UNICODE_SC_THAA, /* Thaana */
-    IBIDI_UNICODE_SC_THAI, /* Thai */
-    IBIDI_UNICODE_SC_TIBT, /* Tibetan */
-};
-
 int ibidi_uts39_recommended_script(ibidi_unicode_sc sc)
 {
-    for (size_t i = 0; i < sizeof recommended / sizeof recommended[0]; i++)
-        if (recommended[i] == sc)
-            return 1;
-    return 0;
+    switch (sc) { /* the compiler makes this a test of bits */
+    case IBIDI_UNICODE_SC_ZYYY: /* Common */
+    case IBIDI_UNICODE_SC_ZINH: /* Inherited */
+    case IBIDI_UNICODE_SC_ARAB: /* Arabic */
+    case IBIDI_UNICODE_SC_ARMN: /* Armenian */
+    case IBIDI_UNICODE_SC_BENG: /* Bengali */
+    case IBIDI_UNICODE_SC_BOPO: /* Bopomofo */
+    case IBIDI_UNICODE_SC_CYRL: /* Cyrillic */
+    case IBIDI_UNICODE_SC_DEVA: /* Devanagari */
+    case IBIDI_UNICODE_SC_ETHI: /* Ethiopic */
+    case IBIDI_UNICODE_SC_GEOR: /* Georgian */
+    case IBIDI_UNICODE_SC_GREK: /* Greek */
+    case IBIDI_UNICODE_SC_GUJR: /* Gujarati */
+    case IBIDI_UNICODE_SC_GURU: /* Gurmukhi */
+    case IBIDI_UNICODE_SC_HANI: /* Han */
+    case IBIDI_UNICODE_SC_HANG: /* Hangul */
+    case IBIDI_UNICODE_SC_HEBR: /* Hebrew */
+    case IBIDI_UNICODE_SC_HIRA: /* Hiragana */
+    case IBIDI_UNICODE_SC_KNDA: /* Kannada */
+    case IBIDI_UNICODE_SC_KANA: /* Katakana */
+    case IBIDI_UNICODE_SC_KHMR: /* Khmer */
+    case IBIDI_UNICODE_SC_LAOO: /* Lao */
+    case IBIDI_UNICODE_SC_LATN: /* Latin */
+    case IBIDI_UNICODE_SC_MLYM: /* Malayalam */
+    case IBIDI_UNICODE_SC_MYMR: /* Myanmar */
+    case IBIDI_UNICODE_SC_ORYA: /* Oriya */
+    case IBIDI_UNICODE_SC_SINH: /* Sinhala */
+    case IBIDI_UNICODE_SC_TAML: /* Tamil */
+    case IBIDI_UNICODE_SC_TELU: /* Telugu */
+    case IBIDI_UNICODE_SC_THAA: /* Thaana */
+    case IBIDI_UNICODE_SC_THAI: /* Thai */
+    case IBIDI_UNICODE_SC_TIBT: /* Tibetan */
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* UTS #39 §5.1: the augmented script set of cp in *s. Returns 0 when it is ALL (the
@@ -214,9 +212,9 @@ static ibidi_uts39_level lvl_level(const lvl *l0, int ascii_letter)
     if (set_has(&l.nl, SC_KORE) || set_has(&l.nl, SC_HANB) || set_has(&l.nl, SC_JPAN))
         return IBIDI_UTS39_HIGHLY_RESTRICTIVE;
     /* §5.2: their intersection holds a Recommended script other than Cyrillic and Greek */
-    for (size_t i = 0; i < sizeof recommended / sizeof recommended[0]; i++)
-        if (recommended[i] != IBIDI_UNICODE_SC_CYRL && recommended[i] != IBIDI_UNICODE_SC_GREK &&
-            set_has(&l.nl, recommended[i]))
+    for (unsigned sc = 0; sc < IBIDI_UNICODE_SC_COUNT; sc++)
+        if (sc != IBIDI_UNICODE_SC_CYRL && sc != IBIDI_UNICODE_SC_GREK && set_has(&l.nl, sc) &&
+            ibidi_uts39_recommended_script((ibidi_unicode_sc)sc))
             return IBIDI_UTS39_MODERATELY_RESTRICTIVE;
     return IBIDI_UTS39_MINIMALLY_RESTRICTIVE;
 }
