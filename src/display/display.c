@@ -524,9 +524,18 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
 {
     ibidi__emit e = {out, out ? cap : 0, 0, NULL, 0, SIZE_MAX};
     size_t n = 0;
-    ibidi_status st = ibidi__decode_id(w, s, len, comps, n_comps, &n, err);
-    if (st != IBIDI_OK)
-        return st;
+    ibidi_status st;
+    if (form != IBIDI_DISPLAY_FORM_VISUAL && len < w->id_cap) {
+        /* the other forms only wrap the text: it need not be decoded into the work area,
+           only be well-formed (fewer bytes than the area holds code points: it fits) */
+        st = ibidi_utf8_validate(s, len, NULL, err);
+        if (st != IBIDI_OK)
+            return st;
+    } else {
+        st = ibidi__decode_id(w, s, len, comps, n_comps, &n, err);
+        if (st != IBIDI_OK)
+            return st;
+    }
     if (form == IBIDI_DISPLAY_FORM_VISUAL) {
         st = ibidi__lay_out(w, n, context, err);
         if (st != IBIDI_OK)
