@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ambiguity/ambiguity_internal.h"
 #include "ibidi.h"
 #include "testlib.h"
 
@@ -1076,9 +1077,63 @@ static void test_joiners(void)
     }
 }
 
+/* ibidi__ambiguity_domain_quiet: every name it calls quiet has no finding in either
+ * context, over every name of up to four labels of one to three characters drawn from
+ * Hebrew, Arabic and Latin letters, a hyphen, a digit of each kind and a mark; and it calls
+ * the plain right-to-left names quiet. */
+static void test_quiet(void)
+{
+    static const char *const pieces[] = {"\xD7\x90", "\xD8\xA8", "a", "-", "1", "\xD9\xA1",
+                                         "\xD9\x8E", "\xD7\x91", "b"};
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    size_t quiet = 0, tried = 0, wrong = 0;
+    uint32_t st = 12345;
+    for (int round = 0; round < 60000; round++) {
+        char name[128];
+        size_t n = 0;
+        st ^= st << 13, st ^= st >> 17, st ^= st << 5;
+        const int labels = 1 + (int)(st % 4);
+        for (int l = 0; l < labels; l++) {
+            st ^= st << 13, st ^= st >> 17, st ^= st << 5;
+            const int chars = 1 + (int)(st % 3);
+            if (l)
+                name[n++] = '.';
+            for (int c = 0; c < chars; c++) {
+                st ^= st << 13, st ^= st >> 17, st ^= st << 5;
+                const char *p = pieces[st % np];
+                memcpy(name + n, p, strlen(p));
+                n += strlen(p);
+            }
+        }
+        if (!ibidi__ambiguity_domain_quiet(name, n))
+            continue;
+        quiet++;
+        ibidi_ambiguity_options o;
+        memset(&o, 0, sizeof o);
+        o.as = IBIDI_IRI_AS_DOMAIN;
+        o.flags = IBIDI_AMBIGUITY_RTL;
+        ibidi_findings f = {NULL, 0, 0, 0};
+        if (ibidi_ambiguity_analyze(name, n, &o, &f, NULL) != IBIDI_OK)
+            continue;
+        tried++;
+        if (f.n && wrong++ < 3)
+            CHECK(0, "%.*s is called quiet but has %zu findings", (int)n, name, f.n);
+    }
+    printf("info: %zu generated names called quiet, %zu analysed: none has a finding\n", quiet,
+           tried);
+    CHECK(wrong == 0 && tried > 1000, "quiet names: %zu of %zu with findings", wrong, tried);
+    CHECK(ibidi__ambiguity_domain_quiet("\xD7\x90\xD7\x91.com", 8) &&
+              !ibidi__ambiguity_domain_quiet("\xD7\x90\xD7\x91.123", 8) &&
+              !ibidi__ambiguity_domain_quiet("\xD7\x90" "b.com", 7) &&
+              !ibidi__ambiguity_domain_quiet("-.com", 5) &&
+              !ibidi__ambiguity_domain_quiet("a..b", 4),
+          "quiet: strong labels without numbers only");
+}
+
 int main(void)
 {
     IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
+    test_quiet();
     test_categories();
     test_codes();
     test_number_level();

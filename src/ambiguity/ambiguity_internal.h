@@ -36,6 +36,15 @@ static inline int ibidi__ambig_set_aside(ibidi_unicode_bc bc)
     return bc == IBIDI_UNICODE_BC_BN;
 }
 
+/* Whether Badami's analysis of the domain name s (labels separated by U+002E, a Unicode
+ * form) is sure to find nothing, so that a caller may leave it out: no character of class
+ * EN or AN, and every label a strong label (LTR or RTL: a strong character, no number).
+ * Every case of the paper needs a number (the number ambiguities, Recommendations I and
+ * III, the number labels) or a label that is not strong (Recommendation II), and the
+ * parent domains and relative names of such a name are such names too.
+ * tests/test_ambiguity.c checks it against the analysis. */
+int ibidi__ambiguity_domain_quiet(const char *s, size_t len);
+
 /* The twin search's bound as the calls take it (ibidi_ambiguity_options.max_candidates, and
  * ibidi_rfc5893_check_name_utf8): 0 the default, SIZE_MAX none, which is the search's 0. */
 static inline size_t ibidi__twins_bound(size_t max_candidates)

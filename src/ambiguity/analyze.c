@@ -1151,6 +1151,36 @@ ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi_
     return analyze(s, len, opts, pre, work, work_size, findings, err);
 }
 
+int ibidi__ambiguity_domain_quiet(const char *s, size_t len)
+{
+    size_t pos = 0, start = 0;
+    int strong = 0;
+    while (pos <= len) {
+        uint32_t cp = '.';
+        if (pos < len) {
+            if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK)
+                return 0;
+        } else {
+            pos++;
+        }
+        if (cp == '.') { /* a label ends: it must be strong */
+            if (!strong || pos - 1 == start)
+                return 0;
+            strong = 0;
+            start = pos;
+            continue;
+        }
+        const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
+        if (bc == IBIDI_UNICODE_BC_EN || bc == IBIDI_UNICODE_BC_AN)
+            return 0; /* a number */
+        if (bc == IBIDI_UNICODE_BC_L || bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL)
+            strong |= bc == IBIDI_UNICODE_BC_L ? 1 : 2;
+        if (strong == 3)
+            return 0; /* a mixed label */
+    }
+    return 1;
+}
+
 ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, const ibidi_ambiguity_options *opts,
                                      ibidi_findings *findings, ibidi_error *err)
 {

@@ -81,6 +81,10 @@ static inline int ibidi__is_rtl_bc(ibidi_unicode_bc bc)
 
 /* ---- Validity (validate.c) ---------------------------------------------------------- */
 
+/* What ibidi_iri_parse takes s for under IBIDI_IRI_AS_AUTO (a domain name for empty
+ * text), without the parse: for a caller that needs only the kind. */
+ibidi_iri_kind ibidi__iri_auto_kind(const char *s, size_t len);
+
 /* The codes text of a status alone ("[NAME]"), as ibidi__code_set_format. */
 size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap);
 /* The text into codes (cap), *codes_len the length needed; the status of

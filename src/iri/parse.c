@@ -867,6 +867,11 @@ static ibidi_iri_kind auto_kind(const unsigned char *p, size_t len)
     return memchr(p, '@', len) ? IBIDI_IRI_AS_EMAIL : IBIDI_IRI_AS_DOMAIN;
 }
 
+ibidi_iri_kind ibidi__iri_auto_kind(const char *s, size_t len)
+{
+    return len ? auto_kind((const unsigned char *)s, len) : IBIDI_IRI_AS_DOMAIN;
+}
+
 /* ---- Entry points ------------------------------------------------------------------ */
 
 ibidi_status ibidi_iri_parse(const char *s, size_t len, ibidi_iri_kind as,
