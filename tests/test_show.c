@@ -9,12 +9,15 @@
  *   3. mail addresses and IRIs: the host decided, the rest kept; the display's twins;
  *   4. the record: labels joined into the text, the form's isolates, reasons' places, sizes
  *      (snprintf's contract), the work area, argument errors, inputs that are no identifier;
- *   5. the protected names and the policies' names.
+ *   5. the protected names and the policies' names;
+ *   6. the plain labels, decided from their characters' classes: every character that may
+ *      make one, alone and twice in a label, decided both ways (IBIDI_SHOW_NO_SHORTCUT).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "confusable/confusable_internal.h"
 #include "ibidi.h"
 #include "testlib.h"
 
@@ -388,6 +391,73 @@ static void test_names(void)
           "NULL list");
 }
 
+/* 6. The same record both ways: validity, text, reasons (code, part, place, detail). */
+static int same_decision(const ibidi_show *a, const ibidi_show *b)
+{
+    if (a->valid != b->valid || a->unicode != b->unicode || a->n_reasons != b->n_reasons ||
+        a->text.len != b->text.len || (a->text.len && memcmp(a->text.data, b->text.data, a->text.len)))
+        return 0;
+    for (size_t i = 0; i < a->n_reasons; i++) {
+        const ibidi_finding *x = &a->reasons[i], *y = &b->reasons[i];
+        if (x->code != y->code || x->part != y->part || x->offset != y->offset ||
+            x->length != y->length || x->detail != y->detail || x->cp != y->cp ||
+            x->context != y->context || x->input_offset != y->input_offset)
+            return 0;
+    }
+    return 1;
+}
+
+static void test_plain(void)
+{
+    ibidi_show_options fast, full;
+    memset(&fast, 0, sizeof fast);
+    fast.work_size = ibidi_show_work_size(64, &fast);
+    fast.work = malloc(fast.work_size);
+    full = fast;
+    full.add = IBIDI_SHOW_NO_SHORTCUT;
+    static char b1[1 << 14], b2[1 << 14];
+    size_t tried = 0, differ = 0, policies_tried = 0;
+    for (uint32_t cp = 0x80; cp <= 0x10FFFF; cp++) {
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            continue;
+        const uint32_t v = ibidi__confusable_class(cp);
+        const unsigned sc = IBIDI__CLASS_SCRIPT(v);
+        if (!(v & IBIDI__CLASS_ALLOWED) || sc >= IBIDI__CLASS_SEVERAL ||
+            (v & (IBIDI__CLASS_MARK | IBIDI__CLASS_LM | IBIDI__CLASS_ND)))
+            continue;
+        char name[32];
+        ibidi_buf o = {name, sizeof name, 0};
+        const uint32_t two[2] = {cp, cp};
+        for (int k = 1; k <= 2; k++) {
+            o.len = 0;
+            if (ibidi_utf8_encode(two, (size_t)k, &o, NULL) != IBIDI_OK)
+                break;
+            memcpy(name + o.len, ".com", 4);
+            const size_t n = o.len + 4;
+            for (int p = 0; p < 4; p++) {
+                if (p && (cp & 31u)) /* the presets on a thirty-second of them */
+                    continue;
+                fast.policy = full.policy = (ibidi_show_policy)p;
+                ibidi_show a, b;
+                if (ibidi_show_make(name, n, &fast, b1, sizeof b1, &a) != IBIDI_OK ||
+                    ibidi_show_make(name, n, &full, b2, sizeof b2, &b) != IBIDI_OK) {
+                    differ++;
+                    continue;
+                }
+                tried++;
+                policies_tried += p != 0;
+                if (!same_decision(&a, &b) && differ++ < 5)
+                    CHECK(0, "U+%04X x%d (%s): the classes and the checks decide apart",
+                          (unsigned)cp, k, ibidi_show_policy_name((ibidi_show_policy)p));
+            }
+        }
+    }
+    printf("info: %zu labels of one character (alone and twice) decided both ways, %zu of "
+           "them under the presets\n", tried, policies_tried);
+    CHECK(differ == 0 && tried > 50000, "%zu of %zu decided apart", differ, tried);
+    free(fast.work);
+}
+
 int main(void)
 {
     test_issue_cases();
@@ -395,5 +465,6 @@ int main(void)
     test_kinds();
     test_record();
     test_names();
+    test_plain();
     return t_summary();
 }

@@ -137,7 +137,11 @@ extern "C" {
                                                  a letter of the script it imitates */
 #define IBIDI_SHOW_DIGITS_WITH_ASCII 0x400000u /* DIGIT_LOOKALIKE only for a label with an
                                                   ASCII digit */
-#define IBIDI_SHOW_ALL 0x7FFFFFu
+#define IBIDI_SHOW_NO_SHORTCUT 0x800000u     /* every label through every check, none
+                                                decided from its characters' classes
+                                                alone (the same decision, slower: for
+                                                tests and measurements) */
+#define IBIDI_SHOW_ALL 0xFFFFFFu
 
 /* The policies: each a set of the bits above. */
 typedef enum ibidi_show_policy {

@@ -21,6 +21,7 @@
 #include "ibidi/punycode.h"
 #include "ibidi/show.h"
 #include "ibidi/utf8.h"
+#include "ambiguity/ambiguity_internal.h"
 #include "idna/idna_internal.h"
 #include "show/show_internal.h"
 #include "uts39/uts39_internal.h"
@@ -112,6 +113,7 @@ typedef struct lspan {
     size_t u, u_len; /* the label in the Unicode form */
     size_t a, a_len; /* in the ASCII form */
     size_t in, in_len; /* in the input */
+    size_t t, t_len;   /* in the text shown */
 } lspan;
 
 typedef struct work {
@@ -122,6 +124,7 @@ typedef struct work {
     size_t *at;                          /* each code point's byte offset in the label, and
                                             the label's length after the last */
     size_t *first, *count;               /* each label's reasons (LABELS_MAX) */
+    ibidi_iri_component *comps;          /* the text's labels, for the display (LABELS_MAX) */
     uint8_t *hidden;                     /* a label's reasons hide it (LABELS_MAX) */
     void *shared;                        /* IDNA's, the twin search's or the display's */
     size_t shared_size;
@@ -164,6 +167,8 @@ static void work_layout(work *w, char *base, size_t len, unsigned checks)
     at += ibidi__arena_round(LABELS_MAX * sizeof(size_t));
     w->hidden = base ? (uint8_t *)(base + at) : NULL;
     at += ibidi__arena_round(LABELS_MAX);
+    w->comps = base ? (ibidi_iri_component *)(void *)(base + at) : NULL;
+    at += ibidi__arena_round(LABELS_MAX * sizeof(ibidi_iri_component));
     w->shared = base ? base + at : NULL;
     w->shared_size = shared;
     at += ibidi__arena_round(shared);
@@ -479,10 +484,17 @@ static void check_marks(run *r, const uint32_t *cps, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint32_t d[4];
         ibidi_buf32 out = {d, 4, 0};
-        if (cps[i] < 0x80 ||
-            ibidi_normalize_cp(&cps[i], 1, IBIDI_NORMALIZE_NFD, &out, NULL) != IBIDI_OK) {
+        ibidi_unicode_dt dt;
+        if (cps[i] < 0x80) {
             base = cps[i];
             nseq = 0;
+            continue;
+        }
+        if (ibidi_unicode_decomposition(cps[i], NULL, 0, &dt) == 0 ||
+            dt != IBIDI_UNICODE_DT_CANONICAL) { /* its own NFD */
+            d[0] = cps[i];
+            out.len = 1;
+        } else if (ibidi_normalize_cp(&cps[i], 1, IBIDI_NORMALIZE_NFD, &out, NULL) != IBIDI_OK) {
             continue;
         }
         for (size_t k = 0; k < out.len; k++) {
@@ -642,6 +654,73 @@ static void check_context(run *r, const uint32_t *cps, size_t n)
 }
 
 /* Every check of one label of the Unicode form that is not ASCII. */
+/* Whether the label cps[0..n) is plain: every character Identifier_Status Allowed and of
+ * one script S (or Common or Inherited), none a mark, a modifier letter, a digit, a digit
+ * look-alike, a deviation, an IDNA2008 exclusion or CONTEXTO (one class lookup a
+ * character, ibidi__confusable_class), S a script the policy shows, and the policy's
+ * highest level at least single-script. Of the checks of such a label only the
+ * whole-script one can find anything: the restriction level is single-script and the
+ * Identifier Profile holds (UTS #39 §5.2), there are no digits for §5.3, no second script
+ * for the mixed-script checks, no mark but those of a character's own canonical
+ * decomposition (whose marks are of its script, none twice, none on a dotless i or j), and
+ * no character any other check looks for. tests/test_show.c decides every such character
+ * both ways (IBIDI_SHOW_NO_SHORTCUT) and compares. *script gets S, letter[i] whether
+ * cps[i] is of S. */
+static int plain_label(const run *r, const uint32_t *cps, size_t n, ibidi_unicode_sc *script,
+                       uint8_t *letter)
+{
+    const unsigned bad = IBIDI__CLASS_MARK | IBIDI__CLASS_LM | IBIDI__CLASS_ND |
+                         IBIDI__CLASS_DEVIATION | IBIDI__CLASS_NOT_2008 |
+                         IBIDI__CLASS_CONTEXTO | IBIDI__CLASS_DIGIT_PROTO;
+    const ibidi_uts39_level max = r->o->max_restriction;
+    if ((r->checks & IBIDI_SHOW_NO_SHORTCUT) || (max && max < IBIDI_UTS39_SINGLE_SCRIPT))
+        return 0;
+    unsigned sc = IBIDI__CLASS_NO_SCRIPT;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t v = ibidi__confusable_class(cps[i]);
+        const unsigned s = IBIDI__CLASS_SCRIPT(v);
+        if ((v & bad) || !(v & IBIDI__CLASS_ALLOWED) || s == IBIDI__CLASS_SEVERAL ||
+            (s != IBIDI__CLASS_NO_SCRIPT && sc != IBIDI__CLASS_NO_SCRIPT && s != sc))
+            return 0;
+        if (s != IBIDI__CLASS_NO_SCRIPT)
+            sc = s;
+        letter[i] = (uint8_t)(s != IBIDI__CLASS_NO_SCRIPT);
+    }
+    if (sc == IBIDI__CLASS_NO_SCRIPT || !ibidi_uts39_recommended_script((ibidi_unicode_sc)sc))
+        return 0;
+    if ((r->checks & IBIDI_SHOW_CHECK_SCRIPTS) && r->o->scripts && r->o->n_scripts) {
+        int ok = 0;
+        for (size_t k = 0; k < r->o->n_scripts && !ok; k++)
+            ok = r->o->scripts[k] == (ibidi_unicode_sc)sc;
+        if (!ok)
+            return 0;
+    }
+    *script = (ibidi_unicode_sc)sc;
+    return 1;
+}
+
+/* A plain label's one check: UTS #39 §4 whole-script confusables, as the look-alikes'
+ * check reports it (ibidi__confusable_whole_script is its test). */
+static void check_plain(run *r, const uint32_t *cps, const uint8_t *letter, size_t n,
+                        ibidi_unicode_sc sc)
+{
+    if (!(r->checks & (IBIDI_SHOW_CHECK_WHOLE_SCRIPT | IBIDI_SHOW_CHECK_WHOLE_SCRIPT_LATIN)))
+        return;
+    const ibidi_unicode_sc whole = ibidi__confusable_whole_script(cps, letter, n, sc);
+    if (!whole)
+        return;
+    ibidi_finding f;
+    memset(&f, 0, sizeof f);
+    f.code = IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE;
+    f.severity = IBIDI_SEVERITY_WARNING;
+    f.length = r->w.at[n];
+    f.bidi_class = -1;
+    f.context = IBIDI_DIR_LTR;
+    f.detail = (int)whole;
+    label_sink(r, &f);
+}
+
+/* Every check of one label of the Unicode form that is not ASCII. */
 static NOINLINE void check_label(run *r, size_t k)
 {
     const lspan *sp = &r->w.spans[k];
@@ -661,6 +740,13 @@ static NOINLINE void check_label(run *r, size_t k)
     r->w.at[n] = pos;
     r->label = k;
     r->n_cps = n;
+    uint8_t *letter = (uint8_t *)(r->w.cps + LABEL_CPS_MAX);
+    ibidi_unicode_sc sc = 0;
+    if (pos == sp->u_len && plain_label(r, r->w.cps, n, &sc, letter)) {
+        r->label_script = sc;
+        check_plain(r, r->w.cps, letter, n, sc);
+        return;
+    }
     r->label_script = 0;
     for (size_t i = 0; i < n && !r->label_script; i++)
         r->label_script = own_script(r->w.cps[i]);
@@ -955,7 +1041,9 @@ static void show_label(run *r, tbuf *t, size_t k, ibidi_show_as as, const char *
         tput(t, ".", 1);
     const size_t at = t->n;
     tput(t, shown, shown_len);
-    const lspan *sp = &r->w.spans[k];
+    lspan *sp = &r->w.spans[k];
+    sp->t = at;
+    sp->t_len = shown_len;
     /* the texts are counted whether or not the record fits */
     const ibidi_verdict_text u = ibidi__arena_text(&r->a, r->w.uform + sp->u, sp->u_len);
     const ibidi_verdict_text sh = ibidi__arena_text(&r->a, t->n <= FORM_MAX ? t->p + at : "",
@@ -983,15 +1071,15 @@ static void idna_sink(void *ctx, const ibidi_finding *x)
         put_reason(r, x, x->part);
 }
 
-/* One form of the host (ToUnicode, or ToASCII with its errors as reasons); 0 when it
- * cannot be made (r->r->error set). */
-static NOINLINE int make_forms(run *r, int to_ascii)
+/* One form of the host: ToUnicode, or ToASCII (with its errors as reasons when `reasons`:
+ * the labels are known then); 0 when it cannot be made (r->r->error set). */
+static NOINLINE int make_forms(run *r, int to_ascii, int reasons)
 {
     size_t out_len = 0;
     ibidi_error e;
     char *out = to_ascii ? r->w.aform : r->w.uform;
     ibidi_status st = ibidi__idna_utf8_fn(r->s + r->host, r->host_len, &r->idna, to_ascii, out,
-                                          FORM_MAX, &out_len, to_ascii ? idna_sink : NULL, r,
+                                          FORM_MAX, &out_len, reasons ? idna_sink : NULL, r,
                                           &e);
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->r->error = e;
@@ -1005,6 +1093,39 @@ static NOINLINE int make_forms(run *r, int to_ascii)
         r->ulen = out_len;
         r->valid_forms = 1;
     }
+    return 1;
+}
+
+/* The Unicode form of a valid name from its ASCII form: each A-label decoded (RFC 3492),
+ * which is the U-label ToUnicode gives (RFC 5890 §2.3.2.1: an A-label is the encoding of
+ * a valid U-label), the other labels as they are. 0 when a label does not decode (the
+ * URL Standard's ASCII names are not checked): ToUnicode must say. */
+static int forms_from_ascii(run *r)
+{
+    const char *a = r->w.aform;
+    size_t at = 0, u = 0;
+    while (at <= r->alen) {
+        size_t end = at;
+        while (end < r->alen && a[end] != '.')
+            end++;
+        if (end - at >= 4 && memcmp(a + at, "xn--", 4) == 0) {
+            uint32_t cps[IBIDI_IRI_LABEL_MAX_OCTETS];
+            ibidi_buf32 d = {cps, IBIDI_IRI_LABEL_MAX_OCTETS, 0};
+            ibidi_buf o = {r->w.uform + u, FORM_MAX - u, 0};
+            if (ibidi_punycode_decode(a + at + 4, end - at - 4, 0, &d, NULL) != IBIDI_OK ||
+                ibidi_utf8_encode(cps, d.len, &o, NULL) != IBIDI_OK)
+                return 0;
+            u += o.len;
+        } else {
+            memcpy(r->w.uform + u, a + at, end - at);
+            u += end - at;
+        }
+        if (end < r->alen)
+            r->w.uform[u++] = '.';
+        at = end + 1;
+    }
+    r->ulen = u;
+    r->valid_forms = 1;
     return 1;
 }
 
@@ -1062,6 +1183,21 @@ static NOINLINE void compose(run *r)
     d.form = IBIDI_DISPLAY_FORM_COMPONENTS;
     d.work = r->w.shared;
     d.work_size = r->w.shared_size;
+    /* a valid domain name's labels are the components the display's parse would find,
+       when they are within the lengths that parse takes (RFC 1034 §3.1): given, the text is
+       not parsed again */
+    ibidi_iri_components comps = {r->w.comps, r->n, r->n};
+    int given = r->r->kind == IBIDI_IRI_AS_DOMAIN && r->r->valid && r->n &&
+                t.n - (size_t)r->root <= IBIDI_IRI_DOMAIN_MAX_OCTETS;
+    for (size_t k = 0; given && k < r->n; k++) {
+        const lspan *sp = &r->w.spans[k];
+        given = sp->t_len > 0 && sp->t_len <= IBIDI_IRI_LABEL_MAX_OCTETS;
+        r->w.comps[k].start = sp->t;
+        r->w.comps[k].length = sp->t_len;
+        r->w.comps[k].kind = IBIDI_IRI_COMP_LABEL;
+    }
+    if (given)
+        d.comps = &comps;
     ibidi_buf b = {r->w.scratch, FORM_MAX, 0};
     if (t.n <= IBIDI_SHOW_MAX_BYTES && ibidi_display_utf8(t.p, t.n, &d, &b, NULL) == IBIDI_OK)
         r->r->form = ibidi__arena_text(&r->a, b.data, b.len);
@@ -1089,7 +1225,12 @@ static NOINLINE void decide(run *r)
     r->r->host.start = r->host;
     r->r->host.length = n;
     r->r->host.present = 1;
-    if (!make_forms(r, 0))
+    /* ToASCII decides validity; a valid name's U-labels are its A-labels decoded, an
+       invalid one's come from ToUnicode, and ToASCII runs again for its reasons once the
+       labels are known */
+    if (!make_forms(r, 1, 0))
+        return;
+    if (!(r->r->valid && r->alen <= FORM_MAX / 4 && forms_from_ascii(r)) && !make_forms(r, 0, 0))
         return;
     r->r->unicode_form = ibidi__arena_text(&r->a, r->w.uform, r->ulen);
     const size_t nu = split_dots(r->w.uform, r->ulen, r->w.spans, 0);
@@ -1107,7 +1248,7 @@ static NOINLINE void decide(run *r)
     memset(r->w.first, 0, nu * sizeof(size_t));
     memset(r->w.hidden, 0, nu);
     r->same_labels = split_input(r->s, r->host, n, r->w.spans) == nu;
-    if (!make_forms(r, 1)) /* its errors are reasons: the input's labels are known */
+    if (!r->r->valid && !make_forms(r, 1, 1)) /* its errors are reasons */
         return;
     r->same_labels = r->same_labels && split_dots(r->w.aform, r->alen, r->w.spans, 1) == nu;
     if (!r->same_labels)
@@ -1125,7 +1266,8 @@ static NOINLINE void decide(run *r)
         if (!r->bidi && r->r->kind != IBIDI_IRI_AS_DOMAIN)
             r->bidi = has_rtl(r->s, r->host) ||
                       has_rtl(r->s + r->host + r->host_len, r->len - r->host - r->host_len);
-        if (r->bidi && (r->checks & IBIDI_SHOW_CHECK_TWINS))
+        if (r->bidi && (r->checks & IBIDI_SHOW_CHECK_TWINS) &&
+            !(r->r->kind == IBIDI_IRI_AS_DOMAIN && ibidi__ambiguity_domain_quiet(r->w.uform, r->ulen)))
             check_twins(r);
         if (non_ascii && r->o->protect && (r->checks & IBIDI_SHOW_CHECK_PROTECTED))
             check_protected(r,
@@ -1194,10 +1336,9 @@ ibidi_status ibidi_show_make(const char *s, size_t len, const ibidi_show_options
         ibidi_iri_info info;
         memset(&info, 0, sizeof info);
         ibidi_status st = IBIDI_OK;
-        if (o->as != IBIDI_IRI_AS_DOMAIN) {
-            st = ibidi_iri_parse(r.s, len, o->as, NULL, &info, &e);
-            out->kind = info.kind ? info.kind : IBIDI_IRI_AS_DOMAIN;
-        }
+        out->kind = o->as ? o->as : ibidi__iri_auto_kind(r.s, len);
+        if (out->kind != IBIDI_IRI_AS_DOMAIN)
+            st = ibidi_iri_parse(r.s, len, out->kind, NULL, &info, &e);
         if (out->kind == IBIDI_IRI_AS_DOMAIN) {
             r.host_len = len; /* IDNA judges it, parse errors and all */
             decide(&r);
