@@ -731,8 +731,18 @@ typedef struct findings_fn {
     ibidi_findings f;
     ibidi__sink_fn fn;
     void *ctx;
+    sink_out *both; /* ToASCII: the ToUnicode form too, when the path has it (len SIZE_MAX
+                       when it does not), or NULL */
 } findings_fn;
 #define FINDINGS_FN SIZE_MAX
+
+/* The second output of a ToASCII call of ibidi__idna_utf8_both, or NULL. */
+static sink_out *both_of(const call *c)
+{
+    if (!c->to_ascii || !c->findings || c->findings->items || c->findings->cap != FINDINGS_FN)
+        return NULL;
+    return ((const findings_fn *)(const void *)c->findings)->both;
+}
 
 /*
  * UTS #46 on a host name of ASCII letters, digits, hyphens and dots whose every label is
@@ -994,6 +1004,12 @@ static int fast_lane(const call *c, sink_out *o)
     if (t.len > t.cap || (c->to_ascii && dns && t.len > 253)) /* §4.2 step 4 */
         return 0;
     o->len = t.len;
+    sink_out *u = both_of(c);
+    if (u) { /* the ToUnicode form: the labels' code points */
+        u->len = 0;
+        for (size_t i = 0; i < n; i++)
+            out_cp(u, cps[i]);
+    }
     return 1;
 }
 
@@ -1082,6 +1098,12 @@ static inline ibidi_status run(const call *c, int internal)
     if (ascii_fast(c, &o)) {
         if (c->out_len)
             *c->out_len = o.len;
+        sink_out *u = both_of(c);
+        if (u) { /* an ASCII name is its own ToUnicode form */
+            if (o.len <= u->cap)
+                memcpy(u->c, o.c, o.len);
+            u->len = o.len;
+        }
         return IBIDI_OK;
     }
     ibidi_status url_st;
@@ -1165,6 +1187,11 @@ static ibidi_status run_in(const call *c, sink_out *op, void *area, size_t cap)
         emit_ascii(&w, &o);
     else
         emit_unicode(&w, &o);
+    sink_out *u = both_of(c);
+    if (u) {
+        u->len = 0;
+        emit_unicode(&w, u);
+    }
     if (c->to_ascii && (w.flags & IBIDI_IDNA_URL_HOST) && !is_2008(&w))
         url_host_checks(&w, o.len);
 
@@ -1247,10 +1274,24 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
                                 int to_ascii, char *out, size_t cap, size_t *out_len,
                                 ibidi__sink_fn fn, void *ctx, ibidi_error *err)
 {
-    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx};
+    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx, NULL};
     call c = {name, NULL, len, ibidi__options_flags(opts), to_ascii, {out, NULL, cap, 0, 0},
               out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 1);
+}
+
+ibidi_status ibidi__idna_utf8_both(const char *name, size_t len, const ibidi_idna_options *opts,
+                                  char *out, size_t cap, size_t *out_len, char *uout,
+                                  size_t ucap, size_t *uout_len, ibidi__sink_fn fn, void *ctx,
+                                  ibidi_error *err)
+{
+    sink_out u = {uout, NULL, ucap, SIZE_MAX, 0};
+    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx, &u};
+    call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0},
+              out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
+    const ibidi_status st = run(&c, 1);
+    *uout_len = u.len;
+    return st;
 }
 
 /* A full stop ending s[0..end): its length in bytes (U+002E, or one of the three UTS #46

@@ -1078,9 +1078,17 @@ static NOINLINE int make_forms(run *r, int to_ascii, int reasons)
     size_t out_len = 0;
     ibidi_error e;
     char *out = to_ascii ? r->w.aform : r->w.uform;
-    ibidi_status st = ibidi__idna_utf8_fn(r->s + r->host, r->host_len, &r->idna, to_ascii, out,
-                                          FORM_MAX, &out_len, reasons ? idna_sink : NULL, r,
-                                          &e);
+    size_t ulen = SIZE_MAX;
+    ibidi_status st =
+        to_ascii && !reasons
+            ? ibidi__idna_utf8_both(r->s + r->host, r->host_len, &r->idna, out, FORM_MAX,
+                                    &out_len, r->w.uform, FORM_MAX, &ulen, NULL, r, &e)
+            : ibidi__idna_utf8_fn(r->s + r->host, r->host_len, &r->idna, to_ascii, out,
+                                  FORM_MAX, &out_len, reasons ? idna_sink : NULL, r, &e);
+    if (ulen != SIZE_MAX && ulen <= FORM_MAX) { /* the ToUnicode form came with it */
+        r->ulen = ulen;
+        r->valid_forms = 1;
+    }
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->r->error = e;
         r->r->error.offset += r->host;
@@ -1225,12 +1233,14 @@ static NOINLINE void decide(run *r)
     r->r->host.start = r->host;
     r->r->host.length = n;
     r->r->host.present = 1;
-    /* ToASCII decides validity; a valid name's U-labels are its A-labels decoded, an
-       invalid one's come from ToUnicode, and ToASCII runs again for its reasons once the
-       labels are known */
+    /* ToASCII decides validity and gives the ToUnicode form with it when its path has it;
+       else a valid name's U-labels are its A-labels decoded, an invalid one's come from
+       ToUnicode; ToASCII runs again for an invalid name's reasons once the labels are
+       known */
     if (!make_forms(r, 1, 0))
         return;
-    if (!(r->r->valid && r->alen <= FORM_MAX / 4 && forms_from_ascii(r)) && !make_forms(r, 0, 0))
+    if (!r->valid_forms && !(r->r->valid && r->alen <= FORM_MAX / 4 && forms_from_ascii(r)) &&
+        !make_forms(r, 0, 0))
         return;
     r->r->unicode_form = ibidi__arena_text(&r->a, r->w.uform, r->ulen);
     const size_t nu = split_dots(r->w.uform, r->ulen, r->w.spans, 0);
