@@ -244,12 +244,17 @@ $(BUILD)/bench/bench_confusable: bench/bench_confusable.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_CONF_FLAGS) $(LIBS)
 
+# How to show an identifier: ICU's spoof checker alongside.
+$(BUILD)/bench/bench_show: bench/bench_show.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_CONF_FLAGS) $(LIBS)
+
 # Registry policy: ICANN's LGRs from ../shared/lgr (skipped when absent).
 $(BUILD)/bench/bench_lgr: bench/bench_lgr.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(BUILD)/bench/bench_lgr $(BUILD)/bench/bench_confusable $(CLI)
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna $(BUILD)/bench/bench_iri $(BUILD)/bench/bench_scan $(BUILD)/bench/bench_lgr $(BUILD)/bench/bench_confusable $(BUILD)/bench/bench_show $(CLI)
 	$(BUILD)/bench/bench
 	$(BUILD)/bench/bench_bidi
 	$(BUILD)/bench/bench_idna
@@ -257,6 +262,7 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 	$(BUILD)/bench/bench_scan $(CLI)
 	$(BUILD)/bench/bench_lgr
 	$(BUILD)/bench/bench_confusable
+	$(BUILD)/bench/bench_show
 
 # The main job on bundled sample data.
 demo: $(CLI)
