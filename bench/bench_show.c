@@ -241,6 +241,28 @@ int main(void)
 #endif
             printf("\n");
         }
+        if (w == 0) { /* where the default's time goes: the names with a number, whose bidi
+                         conditions the twin search settles, and the others */
+            o.policy = IBIDI_SHOW_POLICY_DEFAULT;
+            o.add = 0;
+            double t[2] = {0, 0};
+            size_t k[2] = {0, 0};
+            for (size_t i = 0; i < st->n; i++) {
+                const char *s = st->p + st->off[i];
+                const size_t len = st->len[i];
+                int digit = 0;
+                for (size_t j = 0; j < len; j++)
+                    digit |= s[j] >= '0' && s[j] <= '9';
+                ibidi_show r;
+                const double t0 = now();
+                (void)ibidi_show_make(s, len, &o, buf, sizeof buf, &r);
+                t[digit] += now() - t0;
+                k[digit]++;
+            }
+            printf("    ibidi default, by name: %.3f us for the %zu without a digit, %.3f us for "
+                   "the %zu with one (Badami's conditions and the twin search)\n",
+                   t[0] / (double)k[0] * 1e6, k[0], t[1] / (double)(k[1] ? k[1] : 1) * 1e6, k[1]);
+        }
 #ifdef IBIDI_BENCH_ICU
         printf("    ICU uspoof_check2UTF8          %7.3f us/name, %8.0f checks/s, %5.1f%% "
                "flagged\n",
