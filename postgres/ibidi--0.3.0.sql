@@ -115,3 +115,10 @@ CREATE FUNCTION ibidi_skeleton(name text, context text) RETURNS text
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION ibidi_skeleton(text, text) IS
     'UTS #39 section 4: the bidi skeleton of the name''s ToUnicode form in a ltr or rtl paragraph: names with equal keys look alike there (U+05E1 U+05E1 U+05D5 .com looks like loo.com in ltr)';
+
+CREATE FUNCTION ibidi_show(ident text, policy text DEFAULT 'default', context text DEFAULT 'ltr',
+                           protect text[] DEFAULT NULL) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'pg_ibidi_show'
+    LANGUAGE C IMMUTABLE PARALLEL SAFE COST 2000;
+COMMENT ON FUNCTION ibidi_show(text, text, text, text[]) IS
+    'how a browser, a mail client or an app should show a domain name, IRI or mail address: each label in Unicode or as its A-label, the string to show (show) and its presentation form, and every reason, under a policy (default, chromium, firefox, webkit), in a ltr or rtl paragraph, with protected names whose look-alikes are shown as A-labels (ibidi show --json)';

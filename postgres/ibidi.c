@@ -32,6 +32,7 @@
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/jsonb.h"
 #include "utils/lsyscache.h"
@@ -302,6 +303,75 @@ Datum pg_ibidi_check(PG_FUNCTION_ARGS)
         cannot_process("ibidi_check", &err);
     }
     PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(text)));
+}
+
+/* ---- ibidi_show: how to show an identifier, as its JSON ---------------------------------------- */
+
+/* The decision of how to show an identifier (ibidi_show_make) as `ibidi show --json` prints
+ * it: the library makes the record and writes its JSON (ibidi_json_show); this function
+ * reads the arguments (the policy and the paragraph by name, the protected names as an
+ * array) and copies the text out before anything may ereport. */
+PG_FUNCTION_INFO_V1(pg_ibidi_show);
+Datum pg_ibidi_show(PG_FUNCTION_ARGS)
+{
+    size_t nlen, plen;
+    if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2)) /* strict but for protect */
+        PG_RETURN_NULL();
+    const char *ident = arg_text(fcinfo, 0, &nlen, NAME_MAX_BYTES);
+    const char *policy = arg_text(fcinfo, 1, &plen, NAME_MAX_BYTES);
+    ibidi_show_options o;
+    memset(&o, 0, sizeof o);
+    const int p = ibidi_show_policy_from_name(policy, plen);
+    if (p < 0)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("ibidi: unknown policy \"%.*s\"", (int)Min(plen, 64), policy),
+                        errhint("Valid policies: default, chromium, firefox, webkit.")));
+    o.policy = (ibidi_show_policy)p;
+    o.context = arg_context(fcinfo, 2);
+    ibidi_show_protected *protect = NULL;
+    if (PG_NARGS() > 3 && !PG_ARGISNULL(3)) {
+        ArrayType *a = PG_GETARG_ARRAYTYPE_P(3);
+        Datum *items;
+        bool *nulls;
+        int n;
+        deconstruct_array(a, TEXTOID, -1, false, TYPALIGN_INT, &items, &nulls, &n);
+        const char **names = palloc(sizeof *names * (size_t)(n ? n : 1));
+        size_t *lens = palloc(sizeof *lens * (size_t)(n ? n : 1));
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!nulls[i]) {
+                text *t = DatumGetTextPP(items[i]);
+                names[k] = VARDATA_ANY(t);
+                lens[k++] = VARSIZE_ANY_EXHDR(t);
+            }
+        ibidi_error e;
+        const ibidi_status st = ibidi_show_protect_create(names, lens, (size_t)k, &protect, &e);
+        if (st == IBIDI_E_NOMEM)
+            ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("ibidi: out of memory")));
+        if (st != IBIDI_OK) {
+            const size_t i = e.value < (uint32_t)k ? e.value : 0;
+            ereport(ERROR, (errcode(ERRCODE_IBIDI_INVALID_NAME),
+                            errmsg("ibidi: protected name \"%.*s\" is not a valid domain name",
+                                   (int)Min(lens[i], 253), names[i]),
+                            errdetail("%s", ibidi_strerror(st))));
+        }
+        o.protect = protect;
+    }
+    ibidi_show r;
+    ibidi_buf j = {NULL, 0, 0};
+    ibidi_status st = ibidi_show_make_alloc(ident, nlen, &o, &r);
+    if (st == IBIDI_OK) {
+        st = ibidi_json_show_alloc(&r, ident, nlen, &j);
+        ibidi_show_free(&r);
+    }
+    ibidi_show_protect_free(protect);
+    char *json = st == IBIDI_OK ? pnstrdup(j.data, j.len) : NULL;
+    ibidi_free(j.data);
+    if (st != IBIDI_OK) {
+        const ibidi_error err = {st, 0, 0};
+        cannot_process("ibidi_show", &err);
+    }
+    PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 
 /* ---- Display ---------------------------------------------------------------------------------- */

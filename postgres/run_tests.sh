@@ -5,7 +5,8 @@
 #     every function over some five thousand hostile arguments drawn from a fixed seed
 #     (sql/fuzz.sql: the SQLSTATEs each raises, and the functions agree with each other);
 #  2. ibidi_check against the command: for each name of a list, the jsonb of
-#     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb; and
+#     ibidi_check(name) equals `ibidi check --json --as domain NAME` read as jsonb, and
+#     ibidi_show(name, policy) equals `ibidi show --json --policy POLICY NAME`; and
 #     the extension installed as 0.2.0 and updated has the functions of a fresh 0.3.0;
 #  3. ibidi_display_key against `ibidi scan --json`: for every name of the bundled list,
 #     a few written with the root's dot, and 100,000 names drawn from a fixed seed, the key
@@ -56,6 +57,22 @@ for name in example.com 'שלום.com' 'ABC.123.com' 'xn--9dbne9b.com' 'مثال
         printf '%s\n' "SELECT ibidi_check(:'n');" | psql_q -v n="$name"
         echo "$json"
     fi
+done
+
+# 2a. ibidi_show against the command, under each policy
+for name in example.com 'ססו.com' '123.אבג.com' 'pаypal.com' 'مثال.إختبار' 'user@ايران.com' \
+    'http://ססו.com/x' 'a..b' '' 'xn--pxel-lza43z.com'; do
+    for policy in default chromium firefox webkit; do
+        json=$("$CLI" show --json --policy "$policy" -- "$name" 2>/dev/null)
+        same=$(printf '%s\n' "SELECT ibidi_show(:'n', :'p') = :'j'::jsonb;" |
+            psql_q -v n="$name" -v p="$policy" -v j="$json" 2>&1)
+        if [ "$same" = t ]; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1))
+            echo "FAIL: ibidi_show('$name', '$policy') differs from ibidi show --json: $same"
+        fi
+    done
 done
 
 # 2b. the upgrade from 0.2.0: ALTER EXTENSION ibidi UPDATE gives the functions of a fresh

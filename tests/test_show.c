@@ -458,6 +458,38 @@ static void test_plain(void)
     free(fast.work);
 }
 
+/* The presets are laxer than the default in every check: what the default shows in
+ * Unicode, each of them does, over the sample names and identifiers. */
+static void test_default_strictest(void)
+{
+    static const char *const files[] = {"data/samples/names.txt", "data/samples/identifiers.txt"};
+    size_t shown = 0, lines = 0;
+    for (int f = 0; f < 2; f++) {
+        char *text = t_read_file(files[f], NULL);
+        if (!CHECK(text != NULL, "%s can be read", files[f]))
+            continue;
+        for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+            if (line[0] == '#' || !line[0])
+                continue;
+            lines++;
+            got d = show(line, IBIDI_SHOW_POLICY_DEFAULT, IBIDI_DIR_LTR, 0, NULL);
+            if (d.ok && d.r.valid && d.r.unicode) {
+                shown++;
+                for (int p = 1; p < 4; p++) {
+                    got g = show(line, (ibidi_show_policy)p, IBIDI_DIR_LTR, 0, NULL);
+                    CHECK(g.ok && g.r.unicode, "%s: shown by the default, not by %s", line,
+                          ibidi_show_policy_name((ibidi_show_policy)p));
+                    ibidi_show_free(&g.r);
+                }
+            }
+            ibidi_show_free(&d.r);
+        }
+        free(text);
+    }
+    printf("info: %zu sample lines, %zu shown in Unicode by the default and by every preset\n",
+           lines, shown);
+}
+
 int main(void)
 {
     test_issue_cases();
@@ -466,5 +498,6 @@ int main(void)
     test_record();
     test_names();
     test_plain();
+    test_default_strictest();
     return t_summary();
 }
