@@ -19,9 +19,10 @@ from . import _ibidi
 from ._ibidi import confusable, decode, display, encode, needs_embedding, skeleton
 
 __all__ = [
-    "encode", "decode", "check", "process", "display", "needs_embedding", "twins", "analyze",
+    "encode", "decode", "check", "show", "process", "display", "needs_embedding", "twins",
+    "analyze",
     "scan", "skeleton", "confusable",
-    "codes", "explain", "Verdict", "Label", "CodeInfo",
+    "codes", "explain", "Verdict", "Label", "CodeInfo", "Show", "ShowLabel",
     "Scanner", "Finding", "IDNAResult", "Twins", "ScanRecord", "Collision", "ScanSummary",
     "Error", "IDNAError", "IDNABidiError", "BidiError", "InvalidCodepoint",
     "InvalidCodepointContext", "InvalidLabel", "InvalidHyphen", "InvalidPunycode",
@@ -333,6 +334,61 @@ def check(name: Union[str, bytes], profile: str = "uts46", *, kind: str = "auto"
     d["findings"] = [Finding(*t) for t in d["findings"]]
     d["labels"] = [Label(*t) for t in d["labels"]]
     return Verdict(**d)
+
+
+@dataclass(frozen=True)
+class ShowLabel:
+    """One label of a decision of how to show: its U-label, what is shown (the U-label, the
+    A-label or the ASCII), how ("ascii", "unicode", "a-label", "encoded"), its place in the
+    input (code points) and its reasons (indices into Show.reasons)."""
+
+    label: Optional[str]
+    shown: Optional[str]
+    shown_as: str
+    input_offset: int
+    input_length: int
+    reasons: List[int]
+
+
+@dataclass(frozen=True)
+class Show:
+    """How to show an identifier (ibidi/show.h), as ``ibidi show`` prints it: kind, policy,
+    context, valid, unicode (every label shown in Unicode), error ((status, offset) when the
+    text is no identifier, else None), text (the string to show, or None), form (the same in
+    its presentation form: LRI, each component in FSI ... PDI, PDI), unicode_form (the
+    host's), labels, reasons (every reason, a Finding; offsets in code points of the host's
+    Unicode form) and data_version (the Unicode version of the data)."""
+
+    kind: str
+    policy: str
+    context: str
+    valid: bool
+    unicode: bool
+    error: Optional[tuple]
+    text: Optional[str]
+    form: Optional[str]
+    unicode_form: Optional[str]
+    labels: List[ShowLabel]
+    reasons: List[Finding]
+    data_version: str
+
+
+def show(ident: Union[str, bytes], policy: str = "default", context: str = "ltr", *,
+         protect: Optional[Sequence[Union[str, bytes]]] = None,
+         scripts: Optional[Sequence[str]] = None, max_restriction: Optional[str] = None,
+         profile: str = "uts46", kind: str = "auto") -> Show:
+    """How a browser, a mail client or an app should show a domain name, IRI or mail address
+    (kind "auto": the kind the text has): each label in Unicode or as its A-label, the
+    string to show and every reason, under a policy ("default": every check of the browsers'
+    and the bidi ones; "chromium", "firefox", "webkit"), in a paragraph of direction
+    context, with protected names whose look-alikes are shown as A-labels, the user's
+    scripts and the highest UTS #39 §5.2 level shown. The same record as ``ibidi show
+    --json`` and SQL ``ibidi_show``; docs/show.md says what each policy checks."""
+    d = _ibidi._show(ident, policy, context, protect=protect, scripts=scripts,
+                     max_restriction=max_restriction, profile=profile, kind=kind)
+    d["reasons"] = [Finding(*t) for t in d["reasons"]]
+    d["labels"] = [ShowLabel(*t) for t in d["labels"]]
+    return Show(**d)
 
 
 class Twins(list):

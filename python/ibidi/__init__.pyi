@@ -76,6 +76,28 @@ class Verdict:
     @property
     def errors(self) -> List[Finding]: ...
 
+class ShowLabel:
+    label: Optional[str]
+    shown: Optional[str]
+    shown_as: str
+    input_offset: int
+    input_length: int
+    reasons: List[int]
+
+class Show:
+    kind: str
+    policy: str
+    context: str
+    valid: bool
+    unicode: bool
+    error: Optional[Tuple[str, int]]
+    text: Optional[str]
+    form: Optional[str]
+    unicode_form: Optional[str]
+    labels: List[ShowLabel]
+    reasons: List[Finding]
+    data_version: str
+
 class Error(ValueError):
     code: str
     message: str
@@ -116,6 +138,13 @@ def decode(name: _Text, profile: str = ..., *, transitional: bool = ...) -> str:
 def process(name: _Text, profile: str = ..., *, to: str = ..., transitional: bool = ...) -> IDNAResult: ...
 def check(name: _Text, profile: str = ..., *, kind: str = ..., max_restriction: Optional[str] = ...,
           duerst: bool = ..., exact: bool = ..., fqdn: bool = ..., lgr: Any = ...) -> Verdict: ...
+def show(ident: _Text, policy: str = ..., context: str = ..., *,
+         protect: Optional[Sequence[_Text]] = ..., scripts: Optional[Sequence[str]] = ...,
+         max_restriction: Optional[str] = ..., profile: str = ..., kind: str = ...) -> Show:
+    """How to show a domain name, IRI or mail address: each label in Unicode or as its
+    A-label, the string to show (text) and every reason, under a policy ("default",
+    "chromium", "firefox", "webkit") in a paragraph of direction context."""
+    ...
 def skeleton(text: _Text, context: Optional[str] = ...) -> str:
     """UTS #39 §4: the skeleton of text, or with a context ("ltr", "rtl") its bidi skeleton
     in a paragraph of that direction: texts with equal skeletons look alike."""

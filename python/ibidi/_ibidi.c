@@ -1730,6 +1730,185 @@ static PyObject *py_verdict(PyObject *self, PyObject *args, PyObject *kw)
     return d;
 }
 
+/* ---- How to show an identifier ------------------------------------------------------------- */
+
+static const char *const policy_names[] = {"default", "chromium", "firefox", "webkit"};
+
+/* The names of a sequence of str (the protected names), made into the library's object. */
+static int get_protect(PyObject *seq, ibidi_show_protected **out, modstate *ms)
+{
+    *out = NULL;
+    if (seq == Py_None)
+        return 1;
+    PyObject *f = PySequence_Fast(seq, "protect must be a sequence of str");
+    if (!f)
+        return 0;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    const char **names = PyMem_Malloc(sizeof *names * (size_t)(n ? n : 1));
+    size_t *lens = PyMem_Malloc(sizeof *lens * (size_t)(n ? n : 1));
+    int ok = names && lens;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        text_arg t;
+        ok = get_text(PySequence_Fast_GET_ITEM(f, i), &t, "a protected name", ms);
+        names[i] = t.s;
+        lens[i] = t.n;
+    }
+    if (ok) {
+        ibidi_error e;
+        const ibidi_status st = ibidi_show_protect_create(names, lens, (size_t)n, out, &e);
+        if (st != IBIDI_OK) {
+            ok = 0;
+            if (st == IBIDI_E_NOMEM)
+                PyErr_NoMemory();
+            else
+                PyErr_Format(PyExc_ValueError, "protected name %zd is not a valid domain name "
+                             "(%s)", (Py_ssize_t)e.value, ibidi_status_name(st));
+        }
+    } else if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    PyMem_Free(names);
+    PyMem_Free(lens);
+    Py_DECREF(f);
+    return ok;
+}
+
+/* The user's scripts: a sequence of script names (short or long, "Arab", "Arabic"). */
+static int get_scripts(PyObject *seq, ibidi_unicode_sc *out, size_t *n)
+{
+    *n = 0;
+    if (seq == Py_None)
+        return 1;
+    PyObject *f = PySequence_Fast(seq, "scripts must be a sequence of str");
+    if (!f)
+        return 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(f); i++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(f, i);
+        const char *s = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+        int found = -1;
+        for (int sc = 0; s && sc < IBIDI_UNICODE_SC_COUNT && found < 0; sc++) {
+            const char *a = ibidi_unicode_script_name((ibidi_unicode_sc)sc),
+                       *b = ibidi_unicode_script_long_name((ibidi_unicode_sc)sc);
+            if ((a && strcmp(a, s) == 0) || (b && strcmp(b, s) == 0))
+                found = sc;
+        }
+        if (found < 0) {
+            PyErr_Format(PyExc_ValueError, "unknown script %R (give names such as 'Arab' or "
+                         "'Arabic')", o);
+            Py_DECREF(f);
+            return 0;
+        }
+        if (*n < IBIDI_UNICODE_SC_COUNT)
+            out[(*n)++] = (ibidi_unicode_sc)found;
+    }
+    Py_DECREF(f);
+    return 1;
+}
+
+/* The record as a dict of plain values (ibidi/__init__.py makes the Show of it); offsets
+ * in code points: of the host's Unicode form, and of the input for the input's places. */
+static PyObject *show_dict(const ibidi_show *r, const char *in, size_t in_len)
+{
+    const char *u = r->unicode_form.data;
+    const size_t ul = r->unicode_form.len;
+    PyObject *reasons = PyList_New(0), *labels = PyList_New(0);
+    for (size_t i = 0; reasons && i < r->n_reasons; i++) {
+        PyObject *t = finding_tuple_in(&r->reasons[i], u, ul, in, in_len);
+        if (!t || PyList_Append(reasons, t) < 0)
+            Py_CLEAR(reasons);
+        Py_XDECREF(t);
+    }
+    for (size_t i = 0; labels && i < r->n_labels; i++) {
+        const ibidi_show_label *l = &r->labels[i];
+        const size_t io = cp_index(in, in_len, l->input.start);
+        const size_t ie = cp_index(in, in_len, l->input.start + l->input.length);
+        PyObject *idx = PyList_New(0);
+        for (size_t k = 0; idx && k < l->n_reasons; k++) {
+            PyObject *v = PyLong_FromSize_t(l->first_reason + k);
+            if (!v || PyList_Append(idx, v) < 0)
+                Py_CLEAR(idx);
+            Py_XDECREF(v);
+        }
+        PyObject *t = idx ? Py_BuildValue("(NNsnnN)", vtext(&l->unicode), vtext(&l->shown),
+                                          ibidi_show_as_name(l->as), (Py_ssize_t)io,
+                                          (Py_ssize_t)(ie - io), idx)
+                          : NULL;
+        if (!t || PyList_Append(labels, t) < 0)
+            Py_CLEAR(labels);
+        Py_XDECREF(t);
+    }
+    PyObject *error = r->error.status != IBIDI_OK
+                          ? Py_BuildValue("(sn)", ibidi_status_name(r->error.status),
+                                          (Py_ssize_t)cp_index(in, in_len, r->error.offset))
+                          : Py_NewRef(Py_None);
+    if (!reasons || !labels || !error) {
+        Py_XDECREF(reasons);
+        Py_XDECREF(labels);
+        Py_XDECREF(error);
+        return NULL;
+    }
+    return Py_BuildValue("{s:s,s:s,s:s,s:O,s:O,s:N,s:N,s:N,s:N,s:N,s:N,s:s}", "kind",
+                         ibidi_iri_kind_name(r->kind), "policy",
+                         ibidi_show_policy_name(r->policy), "context",
+                         r->context == IBIDI_DIR_RTL ? "rtl" : "ltr", "valid",
+                         r->valid ? Py_True : Py_False, "unicode",
+                         r->unicode ? Py_True : Py_False, "error", error, "text",
+                         vtext(&r->text), "form", vtext(&r->form), "unicode_form",
+                         vtext(&r->unicode_form), "labels", labels, "reasons", reasons,
+                         "data_version", r->data_version ? r->data_version : "");
+}
+
+static PyObject *py_show(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"ident", "policy", "context", "protect", "scripts", "max_restriction",
+                          "profile", "kind", NULL};
+    PyObject *ident, *policy = NULL, *ctx = NULL, *protect = Py_None, *scripts = Py_None,
+                     *maxr = Py_None, *profile = NULL, *kind = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO$OOOOO:show", kwl, &ident, &policy, &ctx,
+                                     &protect, &scripts, &maxr, &profile, &kind))
+        return NULL;
+    ibidi_show_options o;
+    memset(&o, 0, sizeof o);
+    int p = 0, k = 0;
+    ibidi_unicode_sc sc[IBIDI_UNICODE_SC_COUNT];
+    text_arg t;
+    if ((policy && !pick(policy, "policy", policy_names, 4, &p)) ||
+        (ctx && !get_dir(ctx, &o.context, context_names, 2, "context")) ||
+        (kind && !pick(kind, "kind", kind_names, 4, &k)) || !get_profile(profile, &o.profile) ||
+        !get_scripts(scripts, sc, &o.n_scripts) || !get_text(ident, &t, "ident", state_of(self)))
+        return NULL;
+    if (maxr != Py_None) {
+        const char *m = PyUnicode_Check(maxr) ? PyUnicode_AsUTF8(maxr) : NULL;
+        const int l = m ? ibidi_uts39_level_from_name(m, strlen(m)) : -1;
+        if (l < 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "max_restriction must be one of 'ascii-only', 'single-script', "
+                         "'highly-restrictive', 'moderately-restrictive', "
+                         "'minimally-restrictive', 'unrestricted' or None, not %R", maxr);
+            return NULL;
+        }
+        o.max_restriction = (ibidi_uts39_level)l;
+    }
+    o.policy = (ibidi_show_policy)p;
+    o.as = (ibidi_iri_kind)k;
+    o.scripts = o.n_scripts ? sc : NULL;
+    ibidi_show_protected *prot = NULL;
+    if (!get_protect(protect, &prot, state_of(self)))
+        return NULL;
+    o.protect = prot;
+    ibidi_show r;
+    ibidi_status st;
+    Py_BEGIN_ALLOW_THREADS /* the twin search may run: let others run */
+    st = ibidi_show_make_alloc(t.s, t.n, &o, &r);
+    Py_END_ALLOW_THREADS
+    ibidi_show_protect_free(prot);
+    if (st != IBIDI_OK)
+        return set_status_error(state_of(self), st, 0);
+    PyObject *d = show_dict(&r, t.s, t.n);
+    ibidi_show_free(&r);
+    return d;
+}
+
 /* Every row of the library's table of codes, as tuples: type, value, name, enumerator,
  * capability, group, severity, severity_note, text, rule, message, from, example,
  * example_shows, note. */
@@ -1803,6 +1982,7 @@ static PyMethodDef methods[] = {
     {"to_iri", (PyCFunction)(void (*)(void))py_to_iri, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_code_message", py_code_message, METH_O, NULL},
     {"_verdict", (PyCFunction)(void (*)(void))py_verdict, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_show", (PyCFunction)(void (*)(void))py_show, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_codes", py_codes, METH_NOARGS, NULL},
     {"_setup", py_setup, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};

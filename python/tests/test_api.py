@@ -446,3 +446,31 @@ def test_skeleton_and_confusable():
     v = ibidi.check("p\u0430ypal.com")
     assert v.skeleton == ("paypal.corn", "paypal.corn", "paypal.corn")
     assert [(f.code, f.detail) for f in v.findings] == [("MIXED_SCRIPT_CONFUSABLE", ord("a"))]
+
+
+def test_show():
+    # the cases: A-labels, with their reasons
+    s = ibidi.show("123." + HEB + ".com")
+    assert not s.valid and not s.unicode and s.text.startswith("123.xn--")
+    assert [f.code for f in s.reasons] == ["B1"] and s.reasons[0].label == 0
+    s = ibidi.show("\u05e1\u05e1\u05d5.com", protect=["loo.com"])
+    assert s.text == "xn--9dbxa.com"
+    assert {f.code for f in s.reasons} == {"WHOLE_SCRIPT_CONFUSABLE", "PROTECTED_BIDI_SKELETON"}
+    assert ibidi.show("123." + HEB + ".com", "chromium").unicode
+    s = ibidi.show(ARABIC)
+    assert s.unicode and s.text == ARABIC and s.form.startswith("\u2066\u2068")
+    assert [l.shown_as for l in s.labels] == ["unicode", "unicode"]
+    assert s.data_version == ibidi.unicode_version
+    # knobs: the user's scripts, the highest level, the paragraph
+    assert ibidi.show("\u0455\u0441\u043e\u0440\u0435.com", scripts=["Cyrillic"]).unicode
+    assert not ibidi.show("\u0455\u0441\u043e\u0440\u0435.com").unicode
+    assert ibidi.show("example.com", context="rtl").context == "rtl"
+    # an input that is no identifier: a record that says so
+    s = ibidi.show(b"a\xff.com")
+    assert s.error == ("UTF8_INVALID_BYTE", 1) and s.text is None
+    with pytest.raises(ValueError):
+        ibidi.show("a.com", "edge")
+    with pytest.raises(ValueError):
+        ibidi.show("a.com", protect=["a..b"])
+    with pytest.raises(ValueError):
+        ibidi.show("a.com", scripts=["Klingon"])

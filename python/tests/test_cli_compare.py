@@ -183,3 +183,24 @@ def test_twins_match_cli(cli):
         t = ibidi.twins(ident)
         assert sorted(t) == sorted(x["twin"]
                                    for x in w["twins"]), ident
+
+
+@pytest.mark.parametrize("policy", ["default", "chromium", "firefox", "webkit"])
+def test_show_matches_cli(cli, policy):
+    """ibidi.show and `ibidi show --json` over the sample identifiers: the same decision,
+    the same string to show, the same labels and reasons (offsets turned into bytes)."""
+    root, exe = cli
+    text, names = sample_names(root, "identifiers.txt")
+    names += ["123.\u05d0\u05d1\u05d2.com", "p\u0430ypal.com", "user@\u05e1\u05e1\u05d5.com"]
+    records = run(exe, ["show", "--json", "--policy", policy], "\n".join(names) + "\n")
+    assert len(records) == len(names)
+    for name, rec in zip(names, records):
+        s = ibidi.show(name, policy)
+        assert s.valid == rec["valid"] and s.unicode == rec["unicode"]
+        assert s.kind == rec["kind"] and s.policy == policy
+        assert s.text == rec.get("show") and s.form == rec.get("form")
+        assert [(l.label, l.shown, l.shown_as) for l in s.labels] == \
+            [(l["label"], l["shown"], l["as"]) for l in rec["labels"]]
+        uform = s.unicode_form or ""
+        assert [(f.code, f.label, byte_offset(uform, f.offset)) for f in s.reasons] == \
+            [(f["code"], f.get("label"), f["offset"]) for f in rec["reasons"]]
