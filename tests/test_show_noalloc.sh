@@ -8,4 +8,4 @@
 # Usage: sh tests/test_show_noalloc.sh BUILD
 . tests/noalloc_lib.sh
 noalloc_check "${1:-build}" show "^($NOALLOC_LIBC|ibidi_[a-z0-9_]*_alloc)\$" \
-    "ibidi_show_make_alloc ibidi_show_free ibidi_show_protect_create ibidi_show_protect_free grow_reserve"
+    "ibidi_show_make_alloc ibidi_show_free ibidi_show_protect_create ibidi_show_protect_free grow_reserve ibidi__record_alloc"

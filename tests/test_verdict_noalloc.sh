@@ -8,4 +8,4 @@
 # Usage: sh tests/test_verdict_noalloc.sh BUILD
 . tests/noalloc_lib.sh
 noalloc_check "${1:-build}" verdict "^($NOALLOC_LIBC|ibidi_[a-z0-9_]*_alloc)\$" \
-    "ibidi_verdict_make_alloc ibidi_verdict_free"
+    "ibidi_verdict_make_alloc ibidi_verdict_free ibidi__record_alloc"

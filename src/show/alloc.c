@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/record_alloc.h"
 #include "ibidi/show.h"
 #include "show/show_internal.h"
 
@@ -11,39 +12,39 @@
  * fits). */
 #define FIRST_GUESS(len) (16384 + 16 * (len))
 
+typedef struct show_call {
+    const char *s;
+    size_t len;
+    ibidi_show_options o;
+    ibidi_show *r;
+} show_call;
+
+static ibidi_status make(void *ctx, void *work, size_t work_size, void *buf, size_t cap,
+                         size_t *needed)
+{
+    show_call *c = ctx;
+    c->o.work = work;
+    c->o.work_size = work_size;
+    const ibidi_status st = ibidi_show_make(c->s, c->len, &c->o, buf, cap, c->r);
+    *needed = c->r->needed;
+    return st;
+}
+
 ibidi_status ibidi_show_make_alloc(const char *s, size_t len, const ibidi_show_options *opts,
                                    ibidi_show *r)
 {
-    ibidi_show_options o;
     if (!r)
         return IBIDI_E_INVALID_ARGUMENT;
     memset(r, 0, sizeof *r);
+    show_call c = {s, len, {0}, r};
     if (opts)
-        o = *opts;
-    else
-        memset(&o, 0, sizeof o);
-    void *work = NULL;
-    if (!o.work) {
-        const size_t w = ibidi_show_work_size(len, &o);
-        if (w == SIZE_MAX)
-            return IBIDI_E_INVALID_ARGUMENT;
-        if (!(work = malloc(w)))
-            return IBIDI_E_NOMEM;
-        o.work = work;
-        o.work_size = w;
-    }
-    size_t cap = FIRST_GUESS(len);
-    void *buf = malloc(cap);
-    ibidi_status st = buf ? ibidi_show_make(s, len, &o, buf, cap, r) : IBIDI_E_NOMEM;
-    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
-        cap = r->needed;
-        free(buf);
-        buf = malloc(cap);
-        st = buf ? ibidi_show_make(s, len, &o, buf, cap, r) : IBIDI_E_NOMEM;
-    }
-    free(work);
+        c.o = *opts;
+    const size_t ws = c.o.work ? c.o.work_size : ibidi_show_work_size(len, &c.o);
+    if (ws == SIZE_MAX)
+        return IBIDI_E_INVALID_ARGUMENT; /* an unknown policy */
+    void *buf = NULL;
+    const ibidi_status st = ibidi__record_alloc(make, &c, c.o.work, ws, FIRST_GUESS(len), &buf);
     if (st != IBIDI_OK) {
-        free(buf);
         memset(r, 0, sizeof *r);
         return st;
     }
