@@ -87,6 +87,11 @@ size_t cli_escape(char *out, const char *s, size_t len);
  * error as before (cli_report). */
 void cli_json_error(FILE *f, const ibidi_error *err);
 void cli_text_error(FILE *f, const ibidi_error *err, const char *unit);
+/* An item whose call failed as a whole (the library's allocating call returned st): the
+ * message to standard error, the item's record (JSON or text line); the exit status it
+ * gives (CLI_USAGE without memory, else CLI_INVALID). */
+int cli_item_failed(const char *cmd, size_t itemno, const char *item, size_t len, int json,
+                    ibidi_status st);
 /* The whole record of a failed item: {"input":...,"error":{...}} or the text line. */
 void cli_fail_record(FILE *f, int json, const char *item, size_t len, const ibidi_error *err,
                      const char *unit);

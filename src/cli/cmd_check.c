@@ -264,11 +264,8 @@ static int check_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_verdict v;
     ibidi_status st = ibidi_verdict_make_alloc(name, nlen, &o->vo, &v);
     if (st != IBIDI_OK) {
-        const ibidi_error e = {st, 0, 0};
-        cli_report("check", itemno, "input", &e, NULL);
-        cli_fail_record(stdout, o->json, item, len, &e, NULL);
         free(conv);
-        return st == IBIDI_E_NOMEM ? CLI_USAGE : CLI_INVALID;
+        return cli_item_failed("check", itemno, item, len, o->json, st);
     }
     if (o->json) {
         if (!write_json(item, len, &v, o)) {

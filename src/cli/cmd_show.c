@@ -134,11 +134,8 @@ static int show_item(const char *item, size_t len, size_t itemno, void *ctx)
     ibidi_show r;
     ibidi_status st = ibidi_show_make_alloc(name, nlen, &o->so, &r);
     if (st != IBIDI_OK) {
-        const ibidi_error e = {st, 0, 0};
-        cli_report("show", itemno, "input", &e, NULL);
-        cli_fail_record(stdout, o->json, item, len, &e, NULL);
         free(conv);
-        return st == IBIDI_E_NOMEM ? CLI_USAGE : CLI_INVALID;
+        return cli_item_failed("show", itemno, item, len, o->json, st);
     }
     if (r.error.status != IBIDI_OK)
         cli_report("show", itemno, "input", &r.error, "byte");

@@ -134,6 +134,15 @@ void cli_fail_record(FILE *f, int json, const char *item, size_t len, const ibid
     }
 }
 
+int cli_item_failed(const char *cmd, size_t itemno, const char *item, size_t len, int json,
+                    ibidi_status st)
+{
+    const ibidi_error e = {st, 0, 0};
+    cli_report(cmd, itemno, "input", &e, NULL);
+    cli_fail_record(stdout, json, item, len, &e, NULL);
+    return st == IBIDI_E_NOMEM ? CLI_USAGE : CLI_INVALID;
+}
+
 void cli_notation_failure(const char *s, size_t len, ibidi_error *err)
 {
     size_t i = 0;
