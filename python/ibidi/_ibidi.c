@@ -147,6 +147,25 @@ static int get_profile(PyObject *o, ibidi_idna_profile *p)
     return 1;
 }
 
+/* A UTS #39 §5.2 level by name, or None (IBIDI_UTS39_NO_LIMIT). */
+static int get_level(PyObject *o, ibidi_uts39_level *level)
+{
+    *level = IBIDI_UTS39_NO_LIMIT;
+    if (o == Py_None)
+        return 1;
+    const char *m = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+    const int l = m ? ibidi_uts39_level_from_name(m, strlen(m)) : -1;
+    if (l < 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "max_restriction must be one of 'ascii-only', 'single-script', "
+                     "'highly-restrictive', 'moderately-restrictive', "
+                     "'minimally-restrictive', 'unrestricted' or None, not %R", o);
+        return 0;
+    }
+    *level = (ibidi_uts39_level)l;
+    return 1;
+}
+
 /* ---- Errors ---------------------------------------------------------------------------- */
 
 static PyObject *set_status_error(modstate *ms, ibidi_status st, size_t offset)
@@ -1691,18 +1710,8 @@ static PyObject *py_verdict(PyObject *self, PyObject *args, PyObject *kw)
     if ((kind && !pick(kind, "kind", kind_names, 4, &k)) || !get_profile(profile, &o.profile) ||
         !get_text(name, &t, "name", state_of(self)))
         return NULL;
-    if (maxr != Py_None) {
-        const char *m = PyUnicode_Check(maxr) ? PyUnicode_AsUTF8(maxr) : NULL;
-        const int l = m ? ibidi_uts39_level_from_name(m, strlen(m)) : -1;
-        if (l < 0) {
-            PyErr_Format(PyExc_ValueError,
-                         "max_restriction must be one of 'ascii-only', 'single-script', "
-                         "'highly-restrictive', 'moderately-restrictive', "
-                         "'minimally-restrictive', 'unrestricted' or None, not %R", maxr);
-            return NULL;
-        }
-        o.max_restriction = (ibidi_uts39_level)l;
-    }
+    if (!get_level(maxr, &o.max_restriction))
+        return NULL;
     if (lgr != Py_None) {
         PyObject *lt = PyObject_GetAttrString(self, "_LGR");
         const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
@@ -1877,18 +1886,8 @@ static PyObject *py_show(PyObject *self, PyObject *args, PyObject *kw)
         (kind && !pick(kind, "kind", kind_names, 4, &k)) || !get_profile(profile, &o.profile) ||
         !get_scripts(scripts, sc, &o.n_scripts) || !get_text(ident, &t, "ident", state_of(self)))
         return NULL;
-    if (maxr != Py_None) {
-        const char *m = PyUnicode_Check(maxr) ? PyUnicode_AsUTF8(maxr) : NULL;
-        const int l = m ? ibidi_uts39_level_from_name(m, strlen(m)) : -1;
-        if (l < 0) {
-            PyErr_Format(PyExc_ValueError,
-                         "max_restriction must be one of 'ascii-only', 'single-script', "
-                         "'highly-restrictive', 'moderately-restrictive', "
-                         "'minimally-restrictive', 'unrestricted' or None, not %R", maxr);
-            return NULL;
-        }
-        o.max_restriction = (ibidi_uts39_level)l;
-    }
+    if (!get_level(maxr, &o.max_restriction))
+        return NULL;
     o.policy = (ibidi_show_policy)p;
     o.as = (ibidi_iri_kind)k;
     o.scripts = o.n_scripts ? sc : NULL;
