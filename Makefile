@@ -240,17 +240,17 @@ BENCH_CONF_FLAGS := $(BENCH_FLAGS)
 ifeq ($(HAVE_ICU),1)
 BENCH_CONF_FLAGS += -licui18n
 endif
-$(BUILD)/bench/bench_confusable: bench/bench_confusable.c $(STATIC)
+$(BUILD)/bench/bench_confusable: bench/bench_confusable.c bench/bench_util.h $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_CONF_FLAGS) $(LIBS)
 
 # How to show an identifier: ICU's spoof checker alongside.
-$(BUILD)/bench/bench_show: bench/bench_show.c $(STATIC)
+$(BUILD)/bench/bench_show: bench/bench_show.c bench/bench_util.h $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(BENCH_CONF_FLAGS) $(LIBS)
 
 # Registry policy: ICANN's LGRs from ../shared/lgr (skipped when absent).
-$(BUILD)/bench/bench_lgr: bench/bench_lgr.c $(STATIC)
+$(BUILD)/bench/bench_lgr: bench/bench_lgr.c bench/bench_util.h $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g $(CFLAGS) $< $(STATIC) -o $@ $(LIBS)
 

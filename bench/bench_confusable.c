@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "ibidi.h"
 
 #ifdef IBIDI_BENCH_ICU
@@ -26,22 +27,6 @@
 
 #define N_NAMES 200000
 #define PASSES 5
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint32_t rng(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
 
 typedef struct set {
     char *p;

@@ -20,27 +20,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "ibidi.h"
 
 #define ROOT "../shared/lgr/"
 #define N_LABELS 20000
 #define PASSES 5
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint32_t rng(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
 
 static ibidi_lgr *load_timed(const char *rel, double *best_ms)
 {
