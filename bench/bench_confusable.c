@@ -33,13 +33,6 @@ typedef struct set {
     size_t *off, *len, n;
 } set;
 
-static size_t put_cp(char *o, uint32_t c)
-{
-    ibidi_buf b = {o, 4, 0};
-    ibidi_utf8_encode(&c, 1, &b, NULL);
-    return b.len;
-}
-
 /* A label of 3 to 10 characters of one alphabet. */
 static size_t label(char *o, uint32_t *s, int script)
 {

@@ -39,13 +39,6 @@ typedef struct set {
     size_t *off, *len, n;
 } set;
 
-static size_t put_cp(char *o, uint32_t c)
-{
-    ibidi_buf b = {o, 4, 0};
-    ibidi_utf8_encode(&c, 1, &b, NULL);
-    return b.len;
-}
-
 /* A word of 3 to 8 letters: Arabic (with the hamza letters, which decompose) or Hebrew. */
 static size_t rtl_word(char *o, uint32_t *s, int arabic)
 {
