@@ -8,7 +8,8 @@
  *     IBIDI_E_SHOW_WORK_TOO_SMALL), and a buffer of exactly r.needed bytes holds the record
  *     (one byte less does not), at any alignment;
  *  2. the decision holds together: a label with a reason, or any label when the whole name
- *     has one, is not shown in Unicode; every label not shown in Unicode is shown in
+ *     has one (but for the component rules of an IRI's other parts), is not shown in
+ *     Unicode; every label not shown in Unicode is shown in
  *     printable ASCII; r.unicode says that no label is shown otherwise; an invalid name
  *     shows no label in Unicode; a domain name's text is its labels joined by full stops;
  *     an input that is no identifier shows nothing and has no labels;
@@ -95,8 +96,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         require(r.text.data != NULL);
         size_t named = 0, shown_other = 0, at = r.host.start;
-        for (size_t i = 0; i < r.n_reasons; i++)
-            named += r.reasons[i].part == IBIDI_NO_PART;
+        for (size_t i = 0; i < r.n_reasons; i++) { /* the component rules change no label */
+            const ibidi_code_info *c = ibidi_code_describe(IBIDI_CODE_FINDING, r.reasons[i].code);
+            require(c != NULL);
+            named += r.reasons[i].part == IBIDI_NO_PART && strcmp(c->capability, "iri") != 0;
+        }
         for (size_t k = 0; k < r.n_labels; k++) {
             const ibidi_show_label *l = &r.labels[k];
             require(ibidi_show_as_name(l->as) != NULL);

@@ -230,6 +230,29 @@ static void test_kinds(void)
               has_reason(&g.r, IBIDI_AMBIGUITY_DOMAIN_UNDETERMINED, IBIDI_NO_PART),
           "123@אבג.com: the domain undetermined, A-labels");
     ibidi_show_free(&g.r);
+    /* the local part of a mail address is judged by the component rules (the 2012
+       guidelines §3: a right-to-left component ends with a right-to-left character); its
+       finding is a reason of the identifier, placed in the Unicode form, and changes no
+       label */
+    g = show("אבג1@דה.com", 0, IBIDI_DIR_LTR, 0, NULL);
+    int rtl_end = 0;
+    for (size_t i = 0; g.ok && i < g.r.n_reasons; i++)
+        if (g.r.reasons[i].code == IBIDI_IRI_RTL_END)
+            rtl_end = g.r.reasons[i].part == IBIDI_NO_PART && g.r.reasons[i].offset == 6 &&
+                      g.r.reasons[i].input_offset == 6;
+    CHECK(g.ok && rtl_end && g.r.unicode_form.len == strlen("אבג1@דה.com"),
+          "a mail address's local part: RTL_END at byte 6");
+    ibidi_show_free(&g.r);
+    /* an IRI's path after a host whose U-labels are shorter than its A-labels: the
+       finding's place in the Unicode form and in the input */
+    g = show("http://xn--4dbcd.com/אב1", 0, IBIDI_DIR_LTR, 0, NULL);
+    const size_t path_u = strlen("http://אבג.com/"), path_in = strlen("http://xn--4dbcd.com/");
+    rtl_end = 0;
+    for (size_t i = 0; g.ok && i < g.r.n_reasons; i++)
+        if (g.r.reasons[i].code == IBIDI_IRI_RTL_END)
+            rtl_end = g.r.reasons[i].offset == path_u + 4 && g.r.reasons[i].input_offset == path_in + 4;
+    CHECK(g.ok && rtl_end, "an IRI's path: its place in both forms");
+    ibidi_show_free(&g.r);
     /* without the twin search, it is shown */
     g = show("123@אבג.com", 0, IBIDI_DIR_LTR, 0, NULL);
     ibidi_show_free(&g.r);

@@ -67,10 +67,11 @@ IBIDI_API ibidi_status ibidi_json_verdict_alloc(const ibidi_verdict *v, const ch
  * show --json` prints for an item: "input" ("input_hex" too when it is not well-formed
  * UTF-8), "kind", "policy", "context", "valid", "unicode" (every label shown in Unicode),
  * then either "error" (no identifier: {"status", "offset", "message"}) or "show" (the
- * string to show), "form" (its presentation form, when made), "unicode_form" (the host's),
+ * string to show), "form" (its presentation form, when made), "unicode_form" (the
+ * identifier's, its host in U-labels),
  * "labels" ([{"label" (U-label), "shown", "as", "input_offset", "input_length",
  * "reasons" (their indices in "reasons")}]), "reasons" (every reason,
- * ibidi_json_finding, "text" from the host's Unicode form), "data_version".
+ * ibidi_json_finding, "text" from the identifier's Unicode form), "data_version".
  */
 IBIDI_API ibidi_status ibidi_json_show(const ibidi_show *r, const char *input, size_t input_len,
                                        ibidi_buf *out);

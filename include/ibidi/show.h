@@ -284,16 +284,20 @@ typedef struct ibidi_show {
                                    parse, too long): its status and place; then nothing is
                                    shown (text absent) */
     int unicode;                /* 1 when every label that is not ASCII is shown in Unicode */
-    ibidi_verdict_text unicode_form; /* the host's Unicode form (ToUnicode), which the reasons'
-                                   offsets count in */
+    ibidi_verdict_text unicode_form; /* the identifier's Unicode form (its host's U-labels,
+                                        ToUnicode), which the reasons' offsets count in */
     ibidi_verdict_text text;    /* the string to show, without controls */
     ibidi_verdict_text form;    /* the same in its presentation form (see above), for a
                                    text of up to IBIDI_SHOW_MAX_BYTES bytes that displays
                                    as its kind (absent else) */
     const ibidi_finding *reasons; /* every reason, label by label, then the name's (part
-                                     IBIDI_NO_PART); offset and length count in the host's
-                                     Unicode form, input_offset and input_length in the
-                                     input */
+                                     IBIDI_NO_PART), then, for an IRI or a mail address,
+                                     the component rules' findings on its other parts
+                                     (RFC 3987 §4.2, the 2012 guidelines §3: part
+                                     IBIDI_NO_PART, ibidi/iri.h's codes; they change no
+                                     label, the presentation form keeps such a part in its
+                                     place); offset and length count in unicode_form,
+                                     input_offset and input_length in the input */
     size_t n_reasons;
     const ibidi_show_label *labels; /* the host's labels, in logical order (a root label
                                        set aside: "example.com." shows its final stop) */

@@ -109,12 +109,25 @@ static void write_text(const ibidi_show *r, const show_opts *o)
             codes_text(r->reasons + l->first_reason, l->n_reasons, stdout);
         }
     }
-    size_t named = 0;
+    /* the whole name's reasons, then those of an IRI's or a mail address's other
+       components (the component rules: they come last, and change no label) */
+    size_t named = 0, parts = 0;
     for (size_t i = 0; i < r->n_reasons; i++)
-        named += r->reasons[i].part == IBIDI_NO_PART;
+        if (r->reasons[i].part == IBIDI_NO_PART) {
+            const ibidi_code_info *c = ibidi_code_describe(IBIDI_CODE_FINDING, r->reasons[i].code);
+            if (c && strcmp(c->capability, "iri") == 0)
+                parts++;
+            else
+                named++;
+        }
+    const ibidi_finding *rest = r->reasons + (r->n_reasons - named - parts);
     if (named) {
         fputs(r->n_labels ? "; name " : "name ", stdout);
-        codes_text(r->reasons + (r->n_reasons - named), named, stdout);
+        codes_text(rest, named, stdout);
+    }
+    if (parts) {
+        fputs(r->n_labels || named ? "; components " : "components ", stdout);
+        codes_text(rest + named, parts, stdout);
     }
     fputc('\n', stdout);
 }

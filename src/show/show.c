@@ -105,6 +105,8 @@ const char *ibidi_show_as_name(ibidi_show_as as)
 #define FORM_MAX (18 * IBIDI_SHOW_MAX_BYTES)
 /* The labels of a host: at most one a byte, and the root's. */
 #define LABELS_MAX (IBIDI_SHOW_MAX_BYTES / 2 + 2)
+/* The components of an identifier (ibidi_iri_parse: len + 2 always suffice). */
+#define COMPS_MAX (IBIDI_SHOW_MAX_BYTES + 2)
 /* A label's code points, and its NFD (a code point decomposes to at most 4 canonically in
  * the labels IDNA lets through; the marks check reads 4 each). */
 #define LABEL_CPS_MAX 256
@@ -124,7 +126,9 @@ typedef struct work {
     size_t *at;                          /* each code point's byte offset in the label, and
                                             the label's length after the last */
     size_t *first, *count;               /* each label's reasons (LABELS_MAX) */
-    ibidi_iri_component *comps;          /* the text's labels, for the display (LABELS_MAX) */
+    ibidi_iri_component *comps;          /* the text's labels, for the display, or an IRI's or
+                                            a mail address's components (COMPS_MAX) */
+    char *whole;                         /* the identifier's Unicode form (FORM_MAX) */
     uint8_t *hidden;                     /* a label's reasons hide it (LABELS_MAX) */
     void *shared;                        /* IDNA's, the twin search's or the display's */
     size_t shared_size;
@@ -168,7 +172,9 @@ static void work_layout(work *w, char *base, size_t len, unsigned checks)
     w->hidden = base ? (uint8_t *)(base + at) : NULL;
     at += ibidi__arena_round(LABELS_MAX);
     w->comps = base ? (ibidi_iri_component *)(void *)(base + at) : NULL;
-    at += ibidi__arena_round(LABELS_MAX * sizeof(ibidi_iri_component));
+    at += ibidi__arena_round(COMPS_MAX * sizeof(ibidi_iri_component));
+    w->whole = base ? base + at : NULL;
+    at += ibidi__arena_round(FORM_MAX);
     w->shared = base ? base + at : NULL;
     w->shared_size = shared;
     at += ibidi__arena_round(shared);
@@ -260,10 +266,20 @@ typedef struct run {
     int bidi;              /* the Unicode form holds R, AL or AN */
     size_t label;          /* the label the sink is on */
     size_t n_cps;          /* its code points (the work area's cps) */
+    size_t whole_len;      /* the identifier's Unicode form, in the work area's whole */
     ibidi_unicode_sc label_script; /* its main script (0 when none) */
 } run;
 
-/* A reason into the record: its place in the input follows from the label's. */
+static void append_reason(run *r, const ibidi_finding *f)
+{
+    ibidi_finding *p = ibidi__arena_bottom(&r->a, ibidi__arena_round(sizeof *f));
+    if (p)
+        *p = *f;
+    r->r->n_reasons++;
+}
+
+/* A reason into the record: its place in the input follows from the label's; its offset
+ * comes in the host's Unicode form. */
 static void put_reason(run *r, const ibidi_finding *x, size_t part)
 {
     ibidi_finding f = *x;
@@ -290,10 +306,8 @@ static void put_reason(run *r, const ibidi_finding *x, size_t part)
     }
     if (part == IBIDI_NO_PART)
         r->name_hidden = 1;
-    ibidi_finding *p = ibidi__arena_bottom(&r->a, ibidi__arena_round(sizeof f));
-    if (p)
-        *p = f;
-    r->r->n_reasons++;
+    f.offset += r->host; /* the host's place in the identifier's Unicode form */
+    append_reason(r, &f);
 }
 
 /* A finding of our own on the current label: code points i..i+k of the label (k 0: the
@@ -863,16 +877,10 @@ static NOINLINE void check_twins(run *r)
     const char *t = r->w.uform;
     size_t n = r->ulen;
     if (!domain) { /* the identifier with its host's U-labels */
-        const size_t end = r->host + r->host_len + (size_t)r->root;
-        n = r->host + r->ulen + (size_t)r->root + (r->len - end);
-        if (n > IBIDI_AMBIGUITY_MAX_BYTES)
+        n = r->whole_len;
+        if (!n || n > IBIDI_AMBIGUITY_MAX_BYTES)
             return;
-        memcpy(r->w.scratch, r->s, r->host);
-        memcpy(r->w.scratch + r->host, r->w.uform, r->ulen);
-        if (r->root)
-            r->w.scratch[r->host + r->ulen] = '.';
-        memcpy(r->w.scratch + r->host + r->ulen + r->root, r->s + end, r->len - end);
-        t = r->w.scratch;
+        t = r->w.whole;
     }
     ibidi_ambiguity_options ao;
     memset(&ao, 0, sizeof ao);
@@ -1242,7 +1250,19 @@ static NOINLINE void decide(run *r)
     if (!r->valid_forms && !(r->r->valid && r->alen <= FORM_MAX / 4 && forms_from_ascii(r)) &&
         !make_forms(r, 0, 0))
         return;
-    r->r->unicode_form = ibidi__arena_text(&r->a, r->w.uform, r->ulen);
+    { /* the identifier's Unicode form: its host's U-labels in the text as given */
+        const size_t end = r->host + n + (size_t)r->root;
+        const size_t wl = r->host + r->ulen + (size_t)r->root + (r->len - end);
+        if (wl <= FORM_MAX) {
+            memcpy(r->w.whole, r->s, r->host);
+            memcpy(r->w.whole + r->host, r->w.uform, r->ulen);
+            if (r->root)
+                r->w.whole[r->host + r->ulen] = '.';
+            memcpy(r->w.whole + r->host + r->ulen + r->root, r->s + end, r->len - end);
+        }
+        r->whole_len = wl <= FORM_MAX ? wl : 0;
+        r->r->unicode_form = ibidi__arena_text(&r->a, r->w.whole, r->whole_len);
+    }
     const size_t nu = split_dots(r->w.uform, r->ulen, r->w.spans, 0);
     if (nu > LABELS_MAX) {
         r->r->error.status = IBIDI_E_TOO_LONG;
@@ -1291,6 +1311,36 @@ static NOINLINE void decide(run *r)
                             IBIDI_SHOW_PROTECTED_BIDI_SKELETON);
     }
     compose(r);
+}
+
+/* The component rules of an IRI's or a mail address's other parts: RFC 3987 §4.2 and the
+ * 2012 guidelines §3 (a component of one direction, a right-to-left one starting and
+ * ending with a right-to-left character), as Duerst 2001 and the 2012 guidelines judge a
+ * mail address's local part. The host is IDNA's and the label checks' (its findings here
+ * are left out). Each is a reason of the identifier (part IBIDI_NO_PART) after the host's,
+ * placed in the identifier's Unicode form; it changes no label: the presentation form,
+ * one isolate per component, is what shows such a component in its place. */
+static void component_sink(void *ctx, const ibidi_finding *x)
+{
+    run *r = ctx;
+    const size_t host_end = r->host + r->host_len + (size_t)r->root;
+    if (x->code == IBIDI_IRI_HOST_BIDI_RULE || (x->offset >= r->host && x->offset < host_end))
+        return;
+    ibidi_finding f = *x;
+    f.rule = ibidi_code_message(f.code);
+    f.part = IBIDI_NO_PART;
+    f.input_offset = x->offset;
+    f.input_length = x->length;
+    if (x->offset >= host_end) /* after the host, whose U-labels may be longer or shorter */
+        f.offset = x->offset - host_end + r->host + r->ulen + (size_t)r->root;
+    append_reason(r, &f);
+}
+
+static void check_components(run *r, const ibidi_iri_components *comps)
+{
+    if (!r->whole_len || comps->n > comps->cap)
+        return;
+    (void)ibidi__iri_check_fn(r->s, r->len, comps->items, comps->n, 0u, component_sink, r, NULL);
 }
 
 static int options_ok(const ibidi_show_options *o)
@@ -1347,8 +1397,9 @@ ibidi_status ibidi_show_make(const char *s, size_t len, const ibidi_show_options
         memset(&info, 0, sizeof info);
         ibidi_status st = IBIDI_OK;
         out->kind = o->as ? o->as : ibidi__iri_auto_kind(r.s, len);
+        ibidi_iri_components comps = {r.w.comps, COMPS_MAX, 0};
         if (out->kind != IBIDI_IRI_AS_DOMAIN)
-            st = ibidi_iri_parse(r.s, len, out->kind, NULL, &info, &e);
+            st = ibidi_iri_parse(r.s, len, out->kind, &comps, &info, &e);
         if (out->kind == IBIDI_IRI_AS_DOMAIN) {
             r.host_len = len; /* IDNA judges it, parse errors and all */
             decide(&r);
@@ -1358,6 +1409,8 @@ ibidi_status ibidi_show_make(const char *s, size_t len, const ibidi_show_options
             r.host = info.host.start;
             r.host_len = info.host.length;
             decide(&r);
+            if (out->error.status == IBIDI_OK)
+                check_components(&r, &comps);
         } else { /* no host to decide on (an IP address, a relative reference): the text
                     as it is, in its form */
             out->valid = 1;
