@@ -37,7 +37,7 @@ static inline int ibidi__ambig_set_aside(ibidi_unicode_bc bc)
 }
 
 /* Whether Badami's analysis of the domain name s (labels separated by U+002E, a Unicode
- * form) is sure to find nothing, so that a caller may leave it out: no character of class
+ * form, well-formed UTF-8) is sure to find nothing, so that a caller may leave it out: no character of class
  * EN or AN, and every label a strong label (LTR or RTL: a strong character, no number).
  * Every case of the paper needs a number (the number ambiguities, Recommendations I and
  * III, the number labels) or a label that is not strong (Recommendation II), and the

@@ -32,6 +32,7 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "idna/idna_internal.h"
 #include "common/internal.h"
+#include "unicode/utf8_internal.h"
 
 /* The longest identifier analysed, in bytes (so also in code points), and the longest
  * analysed on the stack. */
@@ -1153,24 +1154,28 @@ ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi_
 
 int ibidi__ambiguity_domain_quiet(const char *s, size_t len)
 {
+    const unsigned char *u = (const unsigned char *)s;
     size_t pos = 0, start = 0;
     int strong = 0;
     while (pos <= len) {
-        uint32_t cp = '.';
-        if (pos < len) {
-            if (ibidi_utf8_next(s, len, &pos, &cp, NULL) != IBIDI_OK)
-                return 0;
-        } else {
-            pos++;
-        }
-        if (cp == '.') { /* a label ends: it must be strong */
-            if (!strong || pos - 1 == start)
+        if (pos == len || u[pos] == '.') { /* a label ends: it must be strong */
+            if (!strong || pos == start)
                 return 0;
             strong = 0;
-            start = pos;
+            start = ++pos;
             continue;
         }
-        const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(cp);
+        ibidi_unicode_bc bc;
+        if (u[pos] < 0x80) { /* ASCII: a digit is a number, a letter strong */
+            const unsigned char c = u[pos++];
+            bc = c >= '0' && c <= '9' ? IBIDI_UNICODE_BC_EN
+                 : ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ? IBIDI_UNICODE_BC_L
+                                                             : IBIDI_UNICODE_BC_ON;
+            if (bc == IBIDI_UNICODE_BC_ON)
+                bc = ibidi_unicode_bidi_class(c);
+        } else {
+            bc = ibidi_unicode_bidi_class(ibidi__utf8_decode_valid(u, &pos));
+        }
         if (bc == IBIDI_UNICODE_BC_EN || bc == IBIDI_UNICODE_BC_AN)
             return 0; /* a number */
         if (bc == IBIDI_UNICODE_BC_L || bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL)

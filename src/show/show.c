@@ -974,26 +974,31 @@ static size_t split_dots(const char *t, size_t n, lspan *sp, int which)
     return k;
 }
 
-/* The input's labels, split at the separators of UTS #46 (U+002E, U+3002, U+FF0E, U+FF61). */
+/* The input's labels, split at the separators of UTS #46 (U+002E, and U+3002, U+FF0E,
+ * U+FF61: E3 80 82, EF BC 8E, EF BD A1 in UTF-8, which no other character's bytes hold
+ * at a character's start; the input is well-formed). */
 static size_t split_input(const char *s, size_t base, size_t n, lspan *sp)
 {
+    const unsigned char *u = (const unsigned char *)s + base;
     size_t k = 0, start = 0, pos = 0;
     while (pos <= n) {
-        size_t at = pos;
-        uint32_t cp = '.';
-        if (pos < n) {
-            if (ibidi_utf8_next(s + base, n, &pos, &cp, NULL) != IBIDI_OK)
-                return 0;
-        } else {
+        size_t w = 0;
+        if (pos == n || u[pos] == '.')
+            w = 1;
+        else if (n - pos >= 3 && ((u[pos] == 0xE3 && u[pos + 1] == 0x80 && u[pos + 2] == 0x82) ||
+                                  (u[pos] == 0xEF && u[pos + 1] == 0xBC && u[pos + 2] == 0x8E) ||
+                                  (u[pos] == 0xEF && u[pos + 1] == 0xBD && u[pos + 2] == 0xA1)))
+            w = 3;
+        if (!w) {
             pos++;
-        }
-        if (cp != 0x2E && cp != 0x3002 && cp != 0xFF0E && cp != 0xFF61)
             continue;
+        }
         if (k == LABELS_MAX)
             return LABELS_MAX + 1;
         sp[k].in = base + start;
-        sp[k].in_len = at - start;
+        sp[k].in_len = pos - start;
         k++;
+        pos += w;
         start = pos;
     }
     return k;
