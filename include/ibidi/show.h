@@ -133,8 +133,9 @@ extern "C" {
 #define IBIDI_SHOW_ALLOW_LIMITED_USE 0x100000u /* IDENTIFIER_STATUS lets through characters
                                                   restricted only as Limited_Use or
                                                   Uncommon_Use (UAX #31 Table 7 scripts) */
-#define IBIDI_SHOW_MIXED_ADJACENT 0x200000u   /* MIXED_SCRIPT only for a look-alike next to
-                                                 a letter of the script it imitates */
+#define IBIDI_SHOW_MIXED_ADJACENT 0x200000u   /* MIXED_SCRIPT judged at each letter's
+                                                 neighbours: a letter next to one of a
+                                                 script it has a look-alike in */
 #define IBIDI_SHOW_DIGITS_WITH_ASCII 0x400000u /* DIGIT_LOOKALIKE only for a label with an
                                                   ASCII digit */
 #define IBIDI_SHOW_NO_SHORTCUT 0x800000u     /* every label through every check, none

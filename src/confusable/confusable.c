@@ -669,6 +669,11 @@ static uint32_t lookalike_in(uint32_t cp, ibidi_unicode_sc sc)
     return 0;
 }
 
+uint32_t ibidi__confusable_lookalike_in(uint32_t cp, ibidi_unicode_sc sc)
+{
+    return lookalike_in(cp, sc);
+}
+
 /* One label: cps[0..n) with the byte offset of each (at, and at[n] its end). */
 typedef struct label_text {
     uint32_t cps[IBIDI_CONFUSABLE_MAX_LABEL];

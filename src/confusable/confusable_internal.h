@@ -98,6 +98,10 @@ static inline uint32_t ibidi__confusable_class(uint32_t cp)
                                                IBIDI__CONF_SH2, cp)];
 }
 
+/* A member of cp's confusable set, other than cp, of script sc and Identifier_Status
+ * Allowed (the look-alike the mixed-script check names), or 0. */
+uint32_t ibidi__confusable_lookalike_in(uint32_t cp, ibidi_unicode_sc sc);
+
 /* UTS #39 §4, whole-script confusables, of the label cps[0..n) whose main script is main
  * and whose letters of that script are those with letter[i] set (the others Common or
  * Inherited): the first script, in the order of the first letter's confusable set, that

@@ -333,25 +333,6 @@ static int tld_script(const run *r, ibidi_unicode_sc sc);
 
 static int has_script(uint32_t cp, ibidi_unicode_sc sc, int *common);
 
-/* Whether the character of a mixed-script finding (UTS #39 §4) stands next to a letter of
- * the script it imitates (its detail's): "cnո", not "ᑭᐁabc". */
-static int next_to_lookalike(const run *r, const ibidi_finding *x)
-{
-    const uint32_t *cps = r->w.cps;
-    size_t i = 0;
-    while (i < r->n_cps && r->w.at[i] < x->offset)
-        i++;
-    ibidi_unicode_sc scx[IBIDI_UNICODE_SC_COUNT];
-    size_t m = ibidi_unicode_script_extensions((uint32_t)x->detail, scx, IBIDI_UNICODE_SC_COUNT);
-    if (m > IBIDI_UNICODE_SC_COUNT)
-        m = IBIDI_UNICODE_SC_COUNT;
-    for (size_t k = 0; k < m; k++)
-        if ((i > 0 && has_script(cps[i - 1], scx[k], NULL)) ||
-            (i + 1 < r->n_cps && has_script(cps[i + 1], scx[k], NULL)))
-            return 1;
-    return 0;
-}
-
 static void label_sink(void *ctx, const ibidi_finding *x)
 {
     run *r = ctx;
@@ -376,8 +357,8 @@ static void label_sink(void *ctx, const ibidi_finding *x)
     case IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE:
         if (!(c & IBIDI_SHOW_CHECK_MIXED_SCRIPT))
             return;
-        if ((c & IBIDI_SHOW_MIXED_ADJACENT) && !next_to_lookalike(r, x))
-            return;
+        if (c & IBIDI_SHOW_MIXED_ADJACENT)
+            return; /* judged at each letter's neighbours instead (check_adjacent) */
         break;
     case IBIDI_CONFUSABLE_WHOLE_SCRIPT_CONFUSABLE:
         if (!(c & IBIDI_SHOW_CHECK_WHOLE_SCRIPT) &&
@@ -575,6 +556,37 @@ static void check_modifiers(run *r, const uint32_t *cps, size_t n)
     }
 }
 
+/* UTS #39 §4, mixed-script confusables judged where they stand: a letter of one script
+ * next to a letter of another script, at least as frequent in the label, in which it has a
+ * look-alike ("cnո": ո beside n looks like n), as WebKit's look-alike characters are
+ * judged beside the letters they imitate, not against the label's main script ("ᑭᐁabc"
+ * keeps its syllables together; in "ցեճfans" the f is the label's own). */
+static void check_adjacent(run *r, const uint32_t *cps, size_t n)
+{
+    ibidi_unicode_sc sc[LABEL_CPS_MAX];
+    for (size_t i = 0; i < n; i++)
+        sc[i] = own_script(cps[i]);
+    for (size_t i = 0; i < n; i++) {
+        if (!sc[i])
+            continue;
+        for (size_t j = i ? i - 1 : i + 1; j <= i + 1 && j < n; j += 2) {
+            const ibidi_unicode_sc b = sc[j];
+            if (!b || b == sc[i] || has_script(cps[i], b, NULL))
+                continue;
+            size_t na = 0, nb = 0;
+            for (size_t k = 0; k < n; k++) {
+                na += sc[k] == sc[i];
+                nb += sc[k] == b;
+            }
+            uint32_t look;
+            if (nb >= na && (look = ibidi__confusable_lookalike_in(cps[i], b)) != 0) {
+                put_own(r, IBIDI_CONFUSABLE_MIXED_SCRIPT_CONFUSABLE, i, 1, cps[i], (int)look);
+                break;
+            }
+        }
+    }
+}
+
 /* The checks of one label that no other capability makes. */
 static void check_own(run *r, const uint32_t *cps, size_t n)
 {
@@ -634,6 +646,8 @@ static void check_own(run *r, const uint32_t *cps, size_t n)
         check_marks(r, cps, n);
         check_modifiers(r, cps, n);
     }
+    if ((c & IBIDI_SHOW_CHECK_MIXED_SCRIPT) && (c & IBIDI_SHOW_MIXED_ADJACENT))
+        check_adjacent(r, cps, n);
 }
 
 /* RFC 5892 Appendix A: the contextual rules of a label's CONTEXTO characters (a middle dot
