@@ -100,6 +100,24 @@ static void test_issue_cases(void)
     }
     CHECK(g.ok && g.r.data_version && strcmp(g.r.data_version, "17.0.0") == 0, "data version");
     ibidi_show_free(&g.r);
+    /* ToASCII's errors come placed in the input; the record places them in the Unicode
+       form too, where a decoded label before them is shorter ("xn--uya" is "Ϝ") */
+    g = show("xn--uya.a%b.com", IBIDI_SHOW_POLICY_WEBKIT, IBIDI_DIR_LTR, 0, NULL);
+    CHECK(g.ok && !g.r.valid && has_reason(&g.r, IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT, 1),
+          "webkit: a%%b is no host label");
+    for (size_t i = 0; g.ok && i < g.r.n_reasons; i++)
+        if (g.r.reasons[i].code == IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)
+            CHECK(g.r.reasons[i].offset == 4 && g.r.reasons[i].input_offset == 9 &&
+                      g.r.unicode_form.len == 10,
+                  "the %% at byte 4 of Ϝ.a%%b.com, byte 9 of the input");
+    ibidi_show_free(&g.r);
+    g = show("xn--uya.A%b.com", IBIDI_SHOW_POLICY_WEBKIT, IBIDI_DIR_LTR, 0, NULL);
+    for (size_t i = 0; g.ok && i < g.r.n_reasons; i++)
+        if (g.r.reasons[i].code == IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)
+            CHECK(g.r.reasons[i].offset == 3 && g.r.reasons[i].length == 3 &&
+                      g.r.reasons[i].input_offset == 8 && g.r.reasons[i].input_length == 3,
+                  "a label mapped (A to a): the whole label a%%b, in both forms");
+    ibidi_show_free(&g.r);
     /* Chromium checks the Bidi Rule on each label alone: both show in Unicode */
     g = show("123.אבג.com", IBIDI_SHOW_POLICY_CHROMIUM, IBIDI_DIR_LTR, 0, NULL);
     CHECK(g.ok && g.r.valid && g.r.unicode && text_is(&g.r, "123.אבג.com"),

@@ -278,6 +278,13 @@ static void append_reason(run *r, const ibidi_finding *f)
     r->r->n_reasons++;
 }
 
+/* Whether a label's text in the input is its text in the Unicode form, byte for byte. */
+static int same_text(const run *r, const lspan *sp)
+{
+    return r->same_labels && sp->in_len == sp->u_len &&
+           memcmp(r->s + sp->in, r->w.uform + sp->u, sp->u_len) == 0;
+}
+
 /* A reason into the record: its place in the input follows from the label's; its offset
  * comes in the host's Unicode form. */
 static void put_reason(run *r, const ibidi_finding *x, size_t part)
@@ -290,9 +297,7 @@ static void put_reason(run *r, const ibidi_finding *x, size_t part)
         f.input_length = r->host_len;
     } else {
         const lspan *sp = &r->w.spans[part];
-        const int exact = r->same_labels && sp->in_len == sp->u_len &&
-                          memcmp(r->s + sp->in, r->w.uform + sp->u, sp->u_len) == 0;
-        if (exact && f.offset >= sp->u && f.offset + f.length <= sp->u + sp->u_len) {
+        if (same_text(r, sp) && f.offset >= sp->u && f.offset + f.length <= sp->u + sp->u_len) {
             f.input_offset = sp->in + (f.offset - sp->u);
             f.input_length = f.length;
         } else {
@@ -1094,8 +1099,27 @@ static void show_label(run *r, tbuf *t, size_t k, ibidi_show_as as, const char *
 static void idna_sink(void *ctx, const ibidi_finding *x)
 {
     run *r = ctx;
-    if (x->severity == IBIDI_SEVERITY_ERROR)
-        put_reason(r, x, x->part);
+    if (x->severity != IBIDI_SEVERITY_ERROR)
+        return;
+    /* ToASCII places its errors in the host as given, the record in the Unicode form: the
+       same bytes where the label's text is the same, else the whole label ("xn--uya" is
+       "Ϝ"), or the whole host for an error of no label (RFC 5891 §5.2's length) */
+    ibidi_finding f = *x;
+    if (x->part < r->n) {
+        const lspan *sp = &r->w.spans[x->part];
+        const size_t in = r->host + x->offset;
+        if (same_text(r, sp) && in >= sp->in && in <= sp->in + sp->in_len &&
+            x->length <= sp->in + sp->in_len - in) {
+            f.offset = sp->u + (in - sp->in);
+        } else {
+            f.offset = sp->u;
+            f.length = sp->u_len;
+        }
+    } else {
+        f.offset = 0;
+        f.length = r->ulen;
+    }
+    put_reason(r, &f, x->part);
 }
 
 /* One form of the host: ToUnicode, or ToASCII (with its errors as reasons when `reasons`:
