@@ -16,6 +16,8 @@
  *    arguments;
  *  - round trips of pseudo-random strings (fixed seed; short and long, every plane), and
  *    decoding of pseudo-random digit strings: what decodes re-encodes to the input;
+ *  - the bound on the encoder's length (ibidi__punycode_bound) on those strings and on
+ *    labels of the largest deltas;
  *  - the decoder of the A-label fast path (ibidi__punycode_decode_lane), which skips the
  *    re-encoding of RFC 5891 §5.4: against the canonical decoder on every string of up to
  *    7 bytes of an alphabet of digits, delimiters, an upper-case digit and a non-ASCII
@@ -763,6 +765,9 @@ static void test_round_trips(void)
         for (; ok && j < len; j++)
             ok = (enc[j] >= 'a' && enc[j] <= 'z') || (enc[j] >= '0' && enc[j] <= '9');
         ok = ok && ibidi__punycode_is_basic_only(enc, len) == ((size_t)nb == n);
+        /* the bound on the length (n <= 63) holds */
+        ok = ok && (n > 63 ? ibidi__punycode_bound(cps, n) == SIZE_MAX
+                           : ibidi__punycode_bound(cps, n) >= len);
         /* back, canonically */
         ob32 = (ibidi_buf32){dec, MAXN, 0};
         st = ibidi_punycode_decode(enc, len, IBIDI_PUNYCODE_CANONICAL, &ob32, &e);
@@ -932,6 +937,49 @@ static void test_lane_decoder(void)
     printf("info: %ld strings through the fast path's decoder, %ld decoded\n", done, decoded);
 }
 
+/* ibidi__punycode_bound on the labels that make the largest deltas: the bound is at least
+ * the length, and proves the 63 octets of an A-label (RFC 5891 §4.2) for a label of eight
+ * letters of one script block (Arabic from hamza to yeh). */
+static void test_encode_bound(void)
+{
+    static char enc[1024];
+    uint32_t cps[64];
+    size_t tried = 0, under = 0;
+    for (size_t n = 1; n <= 63; n++)
+        for (int kind = 0; kind < 6; kind++) {
+            for (size_t i = 0; i < n; i++) {
+                switch (kind) {
+                case 0: cps[i] = 0x10FFFF; break;                            /* one, repeated */
+                case 1: cps[i] = i % 2 ? 0x10FFFF : 0x80; break;             /* the extremes */
+                case 2: cps[i] = 0x10FFFF - (uint32_t)i * 0x4000; break;     /* descending */
+                case 3: cps[i] = i % 3 ? 'a' : 0x10FFFF - (uint32_t)i; break; /* mostly basic */
+                case 4: cps[i] = 0x80 + (uint32_t)i; break;                  /* ascending */
+                default: cps[i] = (uint32_t)(i * 0x11111u % 0x10FF7Fu) + 0x80; /* spread */
+                }
+                if (cps[i] >= 0xD800 && cps[i] <= 0xDFFF)
+                    cps[i] = 0xE000;
+            }
+            ibidi_buf ob = {enc, sizeof enc, 0};
+            if (ibidi_punycode_encode(cps, n, &ob, NULL) != IBIDI_OK) {
+                under++;
+                continue;
+            }
+            tried++;
+            under += ibidi__punycode_bound(cps, n) < ob.len;
+        }
+    CHECK(under == 0 && tried == 63 * 6, "the bound holds on %zu labels (%zu under)", tried,
+          under);
+    for (size_t i = 0; i < 8; i++)
+        cps[i] = i % 2 ? 0x621 : 0x64A;
+    CHECK(ibidi__punycode_bound(cps, 8) + 4 <= 63, "eight Arabic letters: %zu octets at most",
+          ibidi__punycode_bound(cps, 8) + 4);
+    cps[8] = 0x10FFFF;
+    CHECK(ibidi__punycode_bound(cps, 64) == SIZE_MAX, "64 code points: no bound");
+    uint32_t basic[3] = {'a', 'b', 'c'};
+    CHECK(ibidi__punycode_bound(basic, 3) == 4 && ibidi__punycode_bound(basic, 0) == 0,
+          "basic code points: themselves and the delimiter");
+}
+
 int main(void)
 {
     test_samples();
@@ -941,6 +989,7 @@ int main(void)
     test_length_bound();
     test_contract();
     test_round_trips();
+    test_encode_bound();
     test_random_decodes();
     test_lane_decoder();
     return t_summary();

@@ -11,7 +11,8 @@
  *      (snprintf's contract), the work area, argument errors, inputs that are no identifier;
  *   5. the protected names and the policies' names;
  *   6. the plain labels, decided from their characters' classes: every character that may
- *      make one, alone and twice in a label, decided both ways (IBIDI_SHOW_NO_SHORTCUT).
+ *      make one, alone and twice in a label, decided both ways (IBIDI_SHOW_NO_SHORTCUT),
+ *      and the sample names too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -500,7 +501,8 @@ static void test_plain(void)
 }
 
 /* The presets are laxer than the default in every check: what the default shows in
- * Unicode, each of them does, over the sample names and identifiers. */
+ * Unicode, each of them does, over the sample names and identifiers; and the default
+ * decides each of them as it does without its shortcuts. */
 static void test_default_strictest(void)
 {
     static const char *const files[] = {"data/samples/names.txt", "data/samples/identifiers.txt"};
@@ -514,6 +516,13 @@ static void test_default_strictest(void)
                 continue;
             lines++;
             got d = show(line, IBIDI_SHOW_POLICY_DEFAULT, IBIDI_DIR_LTR, 0, NULL);
+            /* and the same decision without the shortcuts (the plain labels' classes, the
+               A-labels left to make until a label needs one) */
+            got full = show(line, IBIDI_SHOW_POLICY_DEFAULT, IBIDI_DIR_LTR,
+                            IBIDI_SHOW_NO_SHORTCUT, NULL);
+            CHECK(d.ok == full.ok && (!d.ok || same_decision(&d.r, &full.r)),
+                  "%s: the shortcuts decide apart", line);
+            ibidi_show_free(&full.r);
             if (d.ok && d.r.valid && d.r.unicode) {
                 shown++;
                 for (int p = 1; p < 4; p++) {

@@ -124,11 +124,15 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
  * when the path it takes has it at hand (the general path, and the fast ones for names
  * without A-labels): *uout_len gets its length, or SIZE_MAX when it was not made (an
  * A-label name, a URL Standard ASCII name): ToUnicode must make it. One processing for
- * both forms, as the decision of how to show a name needs them. */
+ * both forms, as the decision of how to show a name needs them.
+ * With deferred non-NULL the call may leave the ASCII form out (*out_len 0, *deferred 1)
+ * when a bound proves RFC 5891 §4.2's lengths without encoding the A-labels: the status
+ * and the findings are those of the full call, and ibidi__idna_utf8_fn makes the ASCII
+ * form when it is needed (a name shown in Unicode needs none). */
 ibidi_status ibidi__idna_utf8_both(const char *name, size_t len, const ibidi_idna_options *opts,
                                   char *out, size_t cap, size_t *out_len, char *uout,
-                                  size_t ucap, size_t *uout_len, ibidi__sink_fn fn, void *ctx,
-                                  ibidi_error *err);
+                                  size_t ucap, size_t *uout_len, int *deferred,
+                                  ibidi__sink_fn fn, void *ctx, ibidi_error *err);
 
 /* UTS #46 ToASCII (to_ascii 1) or ToUnicode (0) of a UTF-8 name of ASCII with an A-label
  * that yields no finding (src/idna/alabel.c): returns 1 with the output in out[0..*out_len)

@@ -733,6 +733,8 @@ typedef struct findings_fn {
     void *ctx;
     sink_out *both; /* ToASCII: the ToUnicode form too, when the path has it (len SIZE_MAX
                        when it does not), or NULL */
+    int *deferred;  /* with both: set when the A-labels were left out (see
+                       ibidi__idna_utf8_both), or NULL when they may not be */
 } findings_fn;
 #define FINDINGS_FN SIZE_MAX
 
@@ -742,6 +744,13 @@ static sink_out *both_of(const call *c)
     if (!c->to_ascii || !c->findings || c->findings->items || c->findings->cap != FINDINGS_FN)
         return NULL;
     return ((const findings_fn *)(const void *)c->findings)->both;
+}
+
+/* Where a ToASCII call of ibidi__idna_utf8_both that may leave out its A-labels says that
+ * it did, or NULL. */
+static int *deferred_of(const call *c)
+{
+    return both_of(c) ? ((const findings_fn *)(const void *)c->findings)->deferred : NULL;
 }
 
 /*
@@ -963,6 +972,25 @@ static int fast_lane(const call *c, sink_out *o)
                               IBIDI__BC_BIT(IBIDI_UNICODE_BC_AN);
     const int bidi_name = (seen & rtl_bits) != 0; /* RFC 5893 §1.4 */
     const int dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
+    /* The A-labels left out when the caller allows it and RFC 5891 §4.2's lengths hold for
+       a bound on each A-label (then encoding cannot fail either): the name's validity does
+       not depend on them, and a name shown in Unicode never needs them */
+    int *deferred = c->to_ascii ? deferred_of(c) : NULL;
+    int defer = deferred != NULL;
+    for (size_t li = 0, a = 0, total = nl - 1; defer && li < nl; li++) {
+        const size_t e = lab_end[li];
+        size_t m = e - a;
+        if (lab_bits[li] & NON_ASCII) {
+            const size_t bound = ibidi__punycode_bound(cps + a, m);
+            defer = bound != SIZE_MAX && (!dns || bound + 4 <= 63);
+            m = bound + 4;
+        } else {
+            defer = !dns || m <= 63;
+        }
+        total += m;
+        defer = defer && (!dns || total <= 253) && total <= o->cap;
+        a = e + 1;
+    }
     int seen_rtl = 0;
     sink_out t = *o; /* counts what does not fit; the lane gives up then */
     t.len = 0;
@@ -984,19 +1012,21 @@ static int fast_lane(const call *c, sink_out *o)
         if (seen_rtl && ibidi__is_digit_ldh_label(cps + a, m)) /* RFC 5893 §2 */
             return 0;
         seen_rtl |= rtl;
-        if (a)
+        if (a && !defer)
             out_cp(&t, '.');
         if (c->to_ascii && (lab_bits[li] & NON_ASCII)) { /* §4.2 step 3: the A-label */
             char pny[4 * LANE_MAX];
             ibidi_buf got = {pny, sizeof pny, 0};
-            if (ibidi_punycode_encode(cps + a, m, &got, NULL) || (dns && got.len + 4 > 63))
-                return 0;
-            out_ascii(&t, "xn--", 4);
-            out_ascii(&t, pny, got.len);
+            if (!defer) {
+                if (ibidi_punycode_encode(cps + a, m, &got, NULL) || (dns && got.len + 4 > 63))
+                    return 0;
+                out_ascii(&t, "xn--", 4);
+                out_ascii(&t, pny, got.len);
+            }
         } else { /* ToUnicode, or an ASCII label */
             if (c->to_ascii && dns && m > 63)
                 return 0;
-            for (size_t i = a; i < e; i++)
+            for (size_t i = a; i < e && !defer; i++)
                 out_cp(&t, cps[i]);
         }
         a = e + 1;
@@ -1004,6 +1034,8 @@ static int fast_lane(const call *c, sink_out *o)
     if (t.len > t.cap || (c->to_ascii && dns && t.len > 253)) /* §4.2 step 4 */
         return 0;
     o->len = t.len;
+    if (defer)
+        *deferred = 1;
     sink_out *u = both_of(c);
     if (u) { /* the ToUnicode form: the labels' code points */
         u->len = 0;
@@ -1274,7 +1306,7 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
                                 int to_ascii, char *out, size_t cap, size_t *out_len,
                                 ibidi__sink_fn fn, void *ctx, ibidi_error *err)
 {
-    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx, NULL};
+    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx, NULL, NULL};
     call c = {name, NULL, len, ibidi__options_flags(opts), to_ascii, {out, NULL, cap, 0, 0},
               out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     return run(&c, 1);
@@ -1282,11 +1314,13 @@ ibidi_status ibidi__idna_utf8_fn(const char *name, size_t len, const ibidi_idna_
 
 ibidi_status ibidi__idna_utf8_both(const char *name, size_t len, const ibidi_idna_options *opts,
                                   char *out, size_t cap, size_t *out_len, char *uout,
-                                  size_t ucap, size_t *uout_len, ibidi__sink_fn fn, void *ctx,
-                                  ibidi_error *err)
+                                  size_t ucap, size_t *uout_len, int *deferred,
+                                  ibidi__sink_fn fn, void *ctx, ibidi_error *err)
 {
     sink_out u = {uout, NULL, ucap, SIZE_MAX, 0};
-    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx, &u};
+    if (deferred)
+        *deferred = 0;
+    findings_fn x = {{NULL, FINDINGS_FN, 0, 0}, fn, ctx, &u, deferred};
     call c = {name, NULL, len, ibidi__options_flags(opts), 1, {out, NULL, cap, 0, 0},
               out_len, &x.f, err, opts ? opts->work : NULL, opts ? opts->work_size : 0};
     const ibidi_status st = run(&c, 1);

@@ -222,6 +222,53 @@ IBIDI__ALWAYS_INLINE ibidi_status encode_core(const uint32_t *cps, size_t n, pc_
     return IBIDI_OK;
 }
 
+/* RFC 3492 §3.3: the most digits a generalized variable-length integer of value v takes.
+ * Each digit but the last leaves (q - t) / (base - t) with t <= tmax, so q shrinks by at
+ * least base - tmax = 10 a digit. */
+static size_t digits_bound(uint64_t v)
+{
+    size_t d = 1;
+    for (; v; v /= BASE - TMAX)
+        d++;
+    return d;
+}
+
+/*
+ * RFC 3492 §6.3 bounds each delta written, with h <= n - 1 code points handled and at most
+ * n positions counted in one pass:
+ *  - the first: (m - initial_n) * (h + 1) plus the positions before it, at most
+ *    (max - initial_n) * (n + 1) + n;
+ *  - one in the same pass as the previous: the positions between them, at most n;
+ *  - the first of a later pass: the positions after the previous one (at most n), one
+ *    for the pass's end, (m - previous m - 1) * (h + 1) and the positions before it, at
+ *    most (max - min) * (n + 1) + 2n.
+ * So the output is at most the basic code points, the delimiter and one integer of the
+ * first bound and k - 1 of the last for the k non-basic code points. With n <= 63 every
+ * delta stays below 2^27: no overflow (§6.4).
+ */
+size_t ibidi__punycode_bound(const uint32_t *cps, size_t n)
+{
+    if (n > 63)
+        return SIZE_MAX;
+    size_t b = 0;
+    uint32_t lo = NO_CP, hi = 0;
+    for (size_t j = 0; j < n; j++) {
+        const uint32_t c = cps[j];
+        if (c < INITIAL_N) {
+            b++;
+        } else {
+            lo = c < lo ? c : lo;
+            hi = c > hi ? c : hi;
+        }
+    }
+    const size_t k = n - b;
+    if (!k)
+        return b + (b > 0);
+    const uint64_t first = (uint64_t)(hi - INITIAL_N) * (n + 1) + n;
+    const uint64_t later = (uint64_t)(hi - lo) * (n + 1) + 2 * (uint64_t)n;
+    return b + (b > 0) + digits_bound(first) + (k - 1) * digits_bound(later);
+}
+
 ibidi_status ibidi_punycode_encode(const uint32_t *cps, size_t n, ibidi_buf *out,
                                    ibidi_error *err)
 {

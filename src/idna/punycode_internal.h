@@ -25,4 +25,10 @@ static inline int ibidi__punycode_is_basic_only(const char *s, size_t len)
  * code points, with the same output. */
 size_t ibidi__punycode_decode_lane(const char *s, size_t len, uint32_t *out, size_t cap);
 
+/* RFC 3492 §6.3: a bound on the length of ibidi_punycode_encode's output for cps[0..n)
+ * (scalar values), found in one pass without encoding, or SIZE_MAX for more than 63 code
+ * points. Encoding such a label cannot fail. At least the true length; close enough for
+ * the labels of one script that RFC 5891 §4.2's 63 octets are proved without encoding. */
+size_t ibidi__punycode_bound(const uint32_t *cps, size_t n);
+
 #endif

@@ -261,6 +261,7 @@ typedef struct run {
     size_t ulen, alen, n;  /* the forms' lengths, the labels */
     int same_labels;       /* the input's labels are the forms' (no join or split) */
     int valid_forms;       /* the Unicode form was made */
+    int ascii_deferred;    /* the ASCII form is still to make (see ensure_ascii) */
     ibidi_show_label *labels; /* in the caller's buffer, or NULL when it is too small */
     int name_hidden;       /* a reason on the whole name */
     int bidi;              /* the Unicode form holds R, AL or AN */
@@ -1133,7 +1134,10 @@ static NOINLINE int make_forms(run *r, int to_ascii, int reasons)
     ibidi_status st =
         to_ascii && !reasons
             ? ibidi__idna_utf8_both(r->s + r->host, r->host_len, &r->idna, out, FORM_MAX,
-                                    &out_len, r->w.uform, FORM_MAX, &ulen, NULL, r, &e)
+                                    &out_len, r->w.uform, FORM_MAX, &ulen,
+                                    (r->checks & IBIDI_SHOW_NO_SHORTCUT) ? NULL
+                                                                         : &r->ascii_deferred,
+                                    NULL, r, &e)
             : ibidi__idna_utf8_fn(r->s + r->host, r->host_len, &r->idna, to_ascii, out,
                                   FORM_MAX, &out_len, reasons ? idna_sink : NULL, r, &e);
     if (ulen != SIZE_MAX && ulen <= FORM_MAX) { /* the ToUnicode form came with it */
@@ -1188,6 +1192,30 @@ static int forms_from_ascii(run *r)
     return 1;
 }
 
+/* The ASCII form of a valid name whose ToASCII left it out (its lengths were proved
+ * without it, RFC 5891 §4.2), for the labels shown as A-labels: ToASCII in full. */
+static int ensure_ascii(run *r)
+{
+    if (!r->ascii_deferred)
+        return 1;
+    r->ascii_deferred = 0;
+    size_t out_len = 0;
+    ibidi_error e;
+    if (ibidi__idna_utf8_fn(r->s + r->host, r->host_len, &r->idna, 1, r->w.aform, FORM_MAX,
+                            &out_len, NULL, r, &e) != IBIDI_OK) {
+        r->r->error = e; /* cannot be: the same call found the name valid */
+        r->r->error.offset += r->host;
+        return 0;
+    }
+    r->alen = out_len;
+    if (!r->same_labels || split_dots(r->w.aform, r->alen, r->w.spans, 1) != r->n)
+        for (size_t k = 0; k < r->n; k++) {
+            r->w.spans[k].a = 0;
+            r->w.spans[k].a_len = r->alen;
+        }
+    return 1;
+}
+
 /* The labels shown, the text and the form. */
 static NOINLINE void compose(run *r)
 {
@@ -1196,6 +1224,8 @@ static NOINLINE void compose(run *r)
     int any = 0, all_unicode = 1;
     for (size_t k = 0; k < r->n; k++)
         any |= r->w.hidden[k];
+    if ((any || r->name_hidden) && !ensure_ascii(r))
+        return;
     for (size_t k = 0; k < r->n; k++) {
         const lspan *sp = &r->w.spans[k];
         const char *u = r->w.uform + sp->u;
@@ -1323,7 +1353,9 @@ static NOINLINE void decide(run *r)
     r->same_labels = split_input(r->s, r->host, n, r->w.spans) == nu;
     if (!r->r->valid && !make_forms(r, 1, 1)) /* its errors are reasons */
         return;
-    r->same_labels = r->same_labels && split_dots(r->w.aform, r->alen, r->w.spans, 1) == nu;
+    /* a deferred ASCII form has the Unicode form's labels (one A-label for each) */
+    r->same_labels = r->same_labels &&
+                     (r->ascii_deferred || split_dots(r->w.aform, r->alen, r->w.spans, 1) == nu);
     if (!r->same_labels)
         for (size_t k = 0; k < nu; k++) {
             r->w.spans[k].a = 0;
