@@ -112,6 +112,19 @@ static void test_issue_cases(void)
                       g.r.unicode_form.len == 10,
                   "the %% at byte 4 of Ϝ.a%%b.com, byte 9 of the input");
     ibidi_show_free(&g.r);
+    /* ToASCII finds the Bidi Rule's errors of both labels before the URL Standard's: the
+       record keeps each label's reasons together */
+    g = show("%ق.b%", IBIDI_SHOW_POLICY_WEBKIT, IBIDI_DIR_LTR, 0, NULL);
+    int together = g.ok && g.r.n_labels == 2 && g.r.n_reasons == 4;
+    for (size_t k = 0; together && k < g.r.n_labels; k++) {
+        const ibidi_show_label *l = &g.r.labels[k];
+        together = l->n_reasons == 2;
+        for (size_t i = l->first_reason; together && i < l->first_reason + l->n_reasons; i++)
+            together = g.r.reasons[i].part == k;
+    }
+    CHECK(together && has_reason(&g.r, IBIDI_IDNA_B1, 0) && has_reason(&g.r, IBIDI_IDNA_B6, 1),
+          "webkit: %%ق.b%%, two reasons a label, each label's together");
+    ibidi_show_free(&g.r);
     g = show("xn--uya.A%b.com", IBIDI_SHOW_POLICY_WEBKIT, IBIDI_DIR_LTR, 0, NULL);
     for (size_t i = 0; g.ok && i < g.r.n_reasons; i++)
         if (g.r.reasons[i].code == IBIDI_IDNA_DOMAIN_INVALID_CODE_POINT)

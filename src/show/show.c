@@ -1123,6 +1123,30 @@ static void idna_sink(void *ctx, const ibidi_finding *x)
     put_reason(r, &f, x->part);
 }
 
+/* ToASCII reports a name's errors rule by rule (the Bidi Rule across the labels, then the
+ * URL Standard's code points...), the record holds each label's reasons together: a
+ * stable sort of the reasons by label (those of no label last), then each label's first. */
+static void group_by_label(run *r)
+{
+    const size_t n = r->r->n_reasons;
+    if (n && ibidi__arena_room(&r->a, 0)) {
+        ibidi_finding *f = (ibidi_finding *)(void *)(r->a.base +
+                                                     ibidi__arena_round(r->n * sizeof(ibidi_show_label)));
+        for (size_t i = 1; i < n; i++) { /* few, and mostly in order */
+            const ibidi_finding x = f[i];
+            size_t j = i;
+            for (; j > 0 && f[j - 1].part > x.part; j--)
+                f[j] = f[j - 1];
+            f[j] = x;
+        }
+    }
+    size_t at = 0;
+    for (size_t k = 0; k < r->n; k++) {
+        r->w.first[k] = at;
+        at += r->w.count[k];
+    }
+}
+
 /* One form of the host: ToUnicode, or ToASCII (with its errors as reasons when `reasons`:
  * the labels are known then); 0 when it cannot be made (r->r->error set). */
 static NOINLINE int make_forms(run *r, int to_ascii, int reasons)
@@ -1351,8 +1375,11 @@ static NOINLINE void decide(run *r)
     memset(r->w.first, 0, nu * sizeof(size_t));
     memset(r->w.hidden, 0, nu);
     r->same_labels = split_input(r->s, r->host, n, r->w.spans) == nu;
-    if (!r->r->valid && !make_forms(r, 1, 1)) /* its errors are reasons */
-        return;
+    if (!r->r->valid) { /* its errors are reasons */
+        if (!make_forms(r, 1, 1))
+            return;
+        group_by_label(r);
+    }
     /* a deferred ASCII form has the Unicode form's labels (one A-label for each) */
     r->same_labels = r->same_labels &&
                      (r->ascii_deferred || split_dots(r->w.aform, r->alen, r->w.spans, 1) == nu);
