@@ -24,6 +24,7 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "idna/idna_internal.h"
 #include "show/show_internal.h"
+#include "unicode/utf8_internal.h"
 #include "uts39/uts39_internal.h"
 
 #if defined(__GNUC__)
@@ -144,7 +145,8 @@ static size_t ambiguity_work(size_t len, unsigned checks)
                : 0;
 }
 
-static void work_layout(work *w, char *base, size_t len, unsigned checks)
+/* The area IDNA, the ambiguity analysis and the display take in turn. */
+static size_t shared_work(size_t len, unsigned checks)
 {
     size_t shared = ibidi_idna_work_size();
     const size_t amb = ambiguity_work(len, checks);
@@ -153,6 +155,11 @@ static void work_layout(work *w, char *base, size_t len, unsigned checks)
         shared = amb;
     if (disp != SIZE_MAX && disp > shared)
         shared = disp;
+    return shared;
+}
+
+static void work_layout(work *w, char *base, size_t shared)
+{
     size_t at = 0;
     char **texts[4] = {&w->uform, &w->aform, &w->text, &w->scratch};
     for (int i = 0; i < 4; i++) {
@@ -193,7 +200,7 @@ size_t ibidi_show_work_size(size_t len, const ibidi_show_options *opts)
     if ((unsigned)o->policy > IBIDI_SHOW_POLICY_WEBKIT)
         return SIZE_MAX;
     work w;
-    work_layout(&w, NULL, len, effective_checks(o));
+    work_layout(&w, NULL, shared_work(len, effective_checks(o)));
     return w.total;
 }
 
@@ -762,8 +769,8 @@ static NOINLINE void check_label(run *r, size_t k)
     size_t n = 0, pos = 0;
     while (pos < sp->u_len && n < LABEL_CPS_MAX) {
         r->w.at[n] = pos;
-        if (ibidi_utf8_next(u, sp->u_len, &pos, &r->w.cps[n], NULL) != IBIDI_OK)
-            return; /* ToUnicode's output is well-formed */
+        /* ToUnicode's output (or the A-labels decoded) is well-formed UTF-8 */
+        r->w.cps[n] = ibidi__utf8_decode_valid((const unsigned char *)u, &pos);
         if (!r->bidi) {
             const ibidi_unicode_bc bc = ibidi_unicode_bidi_class(r->w.cps[n]);
             r->bidi = bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL ||
@@ -1477,12 +1484,13 @@ ibidi_status ibidi_show_make(const char *s, size_t len, const ibidi_show_options
     out->context = o->context;
     out->kind = o->as ? o->as : IBIDI_IRI_AS_DOMAIN;
     out->data_version = ibidi_unicode_version();
-    work_layout(&r.w, NULL, len, r.checks);
+    const size_t shared = shared_work(len, r.checks);
+    work_layout(&r.w, NULL, shared);
     const uintptr_t wp = (uintptr_t)o->work,
                     skip = (IBIDI__ARENA_ALIGN - wp % IBIDI__ARENA_ALIGN) % IBIDI__ARENA_ALIGN;
     if (!o->work || o->work_size < r.w.total)
         return IBIDI_E_SHOW_WORK_TOO_SMALL;
-    work_layout(&r.w, (char *)o->work + skip, len, r.checks);
+    work_layout(&r.w, (char *)o->work + skip, shared);
     r.idna.profile = (r.checks & IBIDI_SHOW_URL_HOST) ? IBIDI_IDNA_PROFILE_WHATWG : o->profile;
     r.idna.add = (r.checks & IBIDI_SHOW_BIDI_PER_LABEL) ? IBIDI_IDNA_BIDI_PER_LABEL : 0u;
     r.idna.work = r.w.shared;
