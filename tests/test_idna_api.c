@@ -6,7 +6,9 @@
  * the code point calls with lone surrogates, every profile and flag, A-label round trips
  * and fake A-labels, and the differences between UTS #46 and IDNA2008 that a user meets;
  * the A-label fast path of the UTF-8 calls: which names it decides, and that every other
- * name gets from the general path the finding it would get without the fast path.
+ * name gets from the general path the finding it would get without the fast path; the
+ * one processing for both forms that the decision of how to show a name makes, with and
+ * without its A-labels.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -1234,8 +1236,46 @@ static size_t cp_offset(const char *u, size_t n, size_t off)
 }
 
 typedef struct shortcut_stats {
-    long done, fails, valid;
+    long done, fails, valid, both;
 } shortcut_stats;
+
+static void count_finding(void *ctx, const ibidi_finding *f)
+{
+    (void)f;
+    ++*(size_t *)ctx;
+}
+
+/* ibidi__idna_utf8_both, the decision of how to show a name's one processing for both
+ * forms, against the public calls: ToASCII's status, output and findings, and ToUnicode's
+ * output where it makes it too; with the A-labels left out when it may, the same status and
+ * findings, and nothing written. */
+static void compare_both(const char *in, size_t n, const ibidi_idna_options *o,
+                         ibidi_status s8, const char *out8, size_t l8, size_t nf8,
+                         const char *u8, size_t lu, shortcut_stats *st)
+{
+    static char a[CAP], u[CAP];
+    for (int defer = 0; defer < 2; defer++) {
+        size_t al = 0, ul = 0, nf = 0;
+        int deferred = 7;
+        ibidi_error e;
+        const ibidi_status sb = ibidi__idna_utf8_both(in, n, o, a, CAP, &al, u, CAP, &ul,
+                                                      defer ? &deferred : NULL, count_finding,
+                                                      &nf, &e);
+        int same = sb == s8 && nf == nf8 && (!defer || deferred == 0 || deferred == 1);
+        if (defer && deferred == 1)
+            same = same && sb == IBIDI_OK && al == 0;
+        else
+            same = same && al == l8 && memcmp(a, out8, l8) == 0;
+        if (ul != SIZE_MAX && sb == IBIDI_OK)
+            same = same && ul == lu && memcmp(u, u8, lu) == 0;
+        if (!same && st->fails++ < 5)
+            CHECK(0, "both forms: \"%.*s\" %s: status %d/%d, ASCII %zu/%zu, Unicode %zu/%zu, "
+                     "findings %zu/%zu",
+                  (int)n, in, defer ? "A-labels deferred" : "in full", (int)sb, (int)s8, al, l8,
+                  ul, lu, nf, nf8);
+        st->both += defer && deferred == 1;
+    }
+}
 
 static void compare_calls(const char *in, size_t n, shortcut_stats *st)
 {
@@ -1270,6 +1310,8 @@ static void compare_calls(const char *in, size_t n, shortcut_stats *st)
          * the URL Standard's ASCII carve-out (IBIDI_IDNA_URL_HOST), which processes no more */
         ibidi_idna_to_unicode_utf8(in, n, o, &bu, NULL, NULL);
         size_t lu = bu.len;
+        if (to_ascii)
+            compare_both(in, n, o, s8, out8, l8, nf8, u8, lu, st);
         int ascii_name = 1;
         for (size_t i = 0; i < n; i++)
             ascii_name &= (unsigned char)in[i] < 0x80;
@@ -1317,7 +1359,7 @@ static void test_shortcuts(void)
         ".1", ".7b", ".2-x",                   /* labels that start with a digit (RFC 5893 §2) */
         "\xC3\x89", "\xEF\xBC\xA1", "\xC4\xB0", "\xE2\x84\xA6", "\xE2\x84\xAB",
         "\xEF\xBC\x8E"}; /* É, fullwidth A, I with dot (two code points), ohm, angstrom, fullwidth . */
-    shortcut_stats st = {0, 0, 0};
+    shortcut_stats st = {0, 0, 0, 0};
     for (int iter = 0; iter < 20000; iter++) {
         char in[1024];
         size_t n = 0;
@@ -1351,8 +1393,8 @@ static void test_shortcuts(void)
     }
     if (!st.fails)
         t_pass_n(st.done);
-    printf("info: %ld calls compared between UTF-8 and code points, %ld valid\n", st.done,
-           st.valid);
+    printf("info: %ld calls compared between UTF-8 and code points, %ld valid; %ld with "
+           "the A-labels deferred\n", st.done, st.valid, st.both);
 }
 
 
@@ -1382,7 +1424,7 @@ static void test_alabel_names(void)
                                    UTS46 & ~IBIDI_IDNA_CHECK_BIDI,
                                    UTS46 | IBIDI_IDNA_TRANSITIONAL | IBIDI_IDNA_BIDI_PER_LABEL,
                                    WHATWG};
-    shortcut_stats st = {0, 0, 0};
+    shortcut_stats st = {0, 0, 0, 0};
     long lane_hits = 0, lane_fails = 0;
     for (int iter = 0; iter < 6000; iter++) {
         char in[600], u[200];

@@ -565,6 +565,10 @@ static inline void out_cp(sink_out *o, uint32_t cp)
         o->len++;
         return;
     }
+    if (o->len <= o->cap && o->cap - o->len >= 4 && cp <= 0x10FFFFu && cp - 0xD800u >= 0x800u) {
+        o->len += ibidi__utf8_put(o->c + o->len, cp); /* room for any: no test per byte */
+        return;
+    }
     char b[4];
     size_t k = ibidi_utf8_encode_cp(cp, b);
     for (size_t i = 0; i < k; i++, o->len++)
@@ -918,6 +922,7 @@ static int fast_lane(const call *c, sink_out *o)
     unsigned lab_bits[LANE_MAX + 1]; /* the Bidi_Class bits of each label, and NON_ASCII */
     size_t n = 0, pos = 0, nl = 0;
     unsigned last_ccc = 0, seen = 0, bits = 0; /* seen: the bits of the whole name */
+    int same = 1; /* no code point mapped: the ToUnicode form is the input's bytes */
     const int transitional = (f & IBIDI_IDNA_TRANSITIONAL) != 0;
     if (!s || o->units_cp || (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)))
         return 0;
@@ -930,6 +935,7 @@ static int fast_lane(const call *c, sink_out *o)
             cp = ldh_lower[b];
             if (!cp)
                 return 0;
+            same &= cp == b;
             last_ccc = 0;
             pos++;
         } else {
@@ -944,6 +950,7 @@ static int fast_lane(const call *c, sink_out *o)
                 cp = ibidi__seq_pool[u->map_off];
                 if (cp < 0x80 ? ldh_lower[cp] != cp : !lane_valid(cp, transitional))
                     return 0;
+                same = 0;
             }
             const uint32_t ni = ibidi__norm_info(cp);
             const unsigned ccc = IBIDI__NI_CCC(ni);
@@ -1037,7 +1044,10 @@ static int fast_lane(const call *c, sink_out *o)
     if (defer)
         *deferred = 1;
     sink_out *u = both_of(c);
-    if (u) { /* the ToUnicode form: the labels' code points */
+    if (u && same && len <= u->cap) { /* the ToUnicode form: the input as it is */
+        memcpy(u->c, s, len);
+        u->len = len;
+    } else if (u) { /* or the labels' code points */
         u->len = 0;
         for (size_t i = 0; i < n; i++)
             out_cp(u, cps[i]);
