@@ -696,17 +696,18 @@ static void check_context(run *r, const uint32_t *cps, size_t n)
 
 /* Every check of one label of the Unicode form that is not ASCII. */
 /* Whether the label cps[0..n) is plain: every character Identifier_Status Allowed and of
- * one script S (or Common or Inherited), none a mark, a modifier letter, a digit, a digit
- * look-alike, a deviation, an IDNA2008 exclusion or CONTEXTO (one class lookup a
- * character, ibidi__confusable_class), S a script the policy shows, and the policy's
- * highest level at least single-script. Of the checks of such a label only the
+ * one script S (or Common or Inherited), none a mark, a modifier letter, a digit other
+ * than ASCII's, a digit look-alike, a deviation, an IDNA2008 exclusion or CONTEXTO (one
+ * class lookup a character, ibidi__confusable_class), S a script the policy shows, and the
+ * policy's highest level at least single-script. Of the checks of such a label only the
  * whole-script one can find anything: the restriction level is single-script and the
- * Identifier Profile holds (UTS #39 §5.2), there are no digits for §5.3, no second script
- * for the mixed-script checks, no mark but those of a character's own canonical
+ * Identifier Profile holds (UTS #39 §5.2), the digits are of one system (§5.3) and the
+ * label is no run of digits and their look-alikes (a letter of S is neither), no second
+ * script for the mixed-script checks, no mark but those of a character's own canonical
  * decomposition (whose marks are of its script, none twice, none on a dotless i or j), and
  * no character any other check looks for. tests/test_show.c decides every such character
- * both ways (IBIDI_SHOW_NO_SHORTCUT) and compares. *script gets S, letter[i] whether
- * cps[i] is of S. */
+ * both ways (IBIDI_SHOW_NO_SHORTCUT), alone, twice and beside a digit, and compares.
+ * *script gets S, letter[i] whether cps[i] is of S. */
 static int plain_label(const run *r, const uint32_t *cps, size_t n, ibidi_unicode_sc *script,
                        uint8_t *letter)
 {
@@ -718,6 +719,10 @@ static int plain_label(const run *r, const uint32_t *cps, size_t n, ibidi_unicod
         return 0;
     unsigned sc = IBIDI__CLASS_NO_SCRIPT;
     for (size_t i = 0; i < n; i++) {
+        if (cps[i] - '0' < 10u) { /* ASCII digits: one numbering system (§5.3) */
+            letter[i] = 0;
+            continue;
+        }
         const uint32_t v = ibidi__confusable_class(cps[i]);
         const unsigned s = IBIDI__CLASS_SCRIPT(v);
         if ((v & bad) || !(v & IBIDI__CLASS_ALLOWED) || s == IBIDI__CLASS_SEVERAL ||
