@@ -3,7 +3,8 @@
  * the 2012 bidi IRI guidelines' Example 11, RFC 5893 §3 and §6, Badami's pairs) through
  * the standard display model and a right-to-left paragraph, each a named case; the
  * presentation forms, exactly and proved by the UBA in many contexts; the conversions of
- * Duerst 2001 §4.4 and their errors; the layout map; bad input.
+ * Duerst 2001 §4.4 and their errors; the layout map; bad input; the forms written straight
+ * into the buffer against the general writer.
  *
  * Where a seed prints a visual form that UAX #9 does not give under Unicode 17.0, the test
  * asserts the algorithm's result and names the difference (the `printed` column).
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "display/display_internal.h"
 #include "ibidi.h"
 #include "testlib.h"
 
@@ -926,6 +928,96 @@ static void test_corpus(void)
            tried, names, rules, held);
 }
 
+/* ---- The wrapping forms written directly ---------------------------------------------- */
+
+static uint32_t wrap_rng(uint32_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 17;
+    *x ^= *x << 5;
+    return *x;
+}
+
+/* ibidi_display_utf8 with the components given against the general writer,
+ * ibidi__emit_form, which the forms that only wrap the text skip when they fit the buffer:
+ * the same size, status and bytes (those of a buffer too small included), over random
+ * texts, components (parsed, or made up: empty, touching, at the ends) and buffer sizes. */
+static void test_wrap_direct(void)
+{
+    static const char *const pieces[] = {"a", "b", "7", ".", "/", ":", "@", "-", "&", "<",
+                                          "\xd8\xa7", "\xd8\xa8", "\xd7\x90", "\xd9\xa1",
+                                          "\xe2\x80\x8e", "\xe2\x81\xa6", "\xe2\x80\x8d",
+                                          "\xf0\x9f\x98\x80", "\xc3\xa9", "\xe3\x80\x82"};
+    static char text[600], want[1400], got[1400];
+    static unsigned char wrap_work[1 << 20];
+    uint32_t x = 0x9e3779b9u;
+    long same = 0;
+    for (int iter = 0; iter < 40000; iter++) {
+        size_t len = 0, np = wrap_rng(&x) % (iter % 50 == 0 ? 150 : 12);
+        for (size_t i = 0; i < np; i++) {
+            const char *p = pieces[wrap_rng(&x) % (sizeof pieces / sizeof pieces[0])];
+            memcpy(text + len, p, strlen(p));
+            len += strlen(p);
+        }
+        ibidi_iri_component items[300];
+        ibidi_iri_components rec = {items, 300, 0};
+        const ibidi_iri_kind as = (ibidi_iri_kind)(wrap_rng(&x) % 3);
+        if (wrap_rng(&x) % 2 || ibidi_iri_parse(text, len, as, &rec, NULL, NULL) != IBIDI_OK) {
+            size_t pos = 0;
+            rec.n = 0;
+            while (rec.n < 8 && pos <= len && wrap_rng(&x) % 6) {
+                size_t start = pos + wrap_rng(&x) % 3, l = wrap_rng(&x) % 7;
+                if (start > len)
+                    break;
+                if (l > len - start)
+                    l = len - start;
+                items[rec.n].start = start;
+                items[rec.n].length = l;
+                items[rec.n].kind = IBIDI_IRI_COMP_LABEL;
+                rec.n++;
+                pos = start + l;
+            }
+        }
+        for (int form = IBIDI_DISPLAY_FORM_MARKS; form <= IBIDI_DISPLAY_FORM_HTML_SPAN; form++) {
+            const ibidi_dir ctx = wrap_rng(&x) % 2 ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+            ibidi__emit e = ibidi__emitter(NULL, 0);
+            ibidi__emit_form(&e, text, len, items, rec.n, (ibidi_display_form)form, ctx);
+            const size_t need = e.len;
+            const size_t caps[] = {0, need ? need - 1 : 0, need, need + 1 + wrap_rng(&x) % 9,
+                                   wrap_rng(&x) % (need + 1), sizeof want};
+            for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+                const size_t cap = caps[c];
+                memset(want, 0x5A, sizeof want);
+                memset(got, 0x5A, sizeof got);
+                e = ibidi__emitter(want, cap);
+                ibidi__emit_form(&e, text, len, items, rec.n, (ibidi_display_form)form, ctx);
+                const ibidi_status st_want = e.len > cap ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK;
+                ibidi_display_options o;
+                memset(&o, 0, sizeof o);
+                o.comps = &rec;
+                o.form = (ibidi_display_form)form;
+                o.context = ctx;
+                if (len > IBIDI_DISPLAY_SMALL) { /* through the work area's path */
+                    o.work = wrap_work;
+                    o.work_size = sizeof wrap_work;
+                }
+                ibidi_buf b = {got, cap, 0};
+                const ibidi_status st = ibidi_display_utf8(text, len, &o, &b, NULL);
+                if (st == st_want && b.len == e.len && memcmp(got, want, sizeof want) == 0)
+                    same++;
+                else
+                    CHECK(0, "%s form of %.*s (%zu components, cap %zu): status %d, not %d, "
+                             "length %zu, not %zu, bytes %s",
+                          ibidi_display_form_name((ibidi_display_form)form), (int)len, text,
+                          rec.n, cap, (int)st, (int)st_want, b.len, e.len,
+                          memcmp(got, want, sizeof want) ? "differ" : "same");
+            }
+        }
+    }
+    CHECK(ibidi_display_work_size(sizeof text, 0) <= sizeof wrap_work, "work area");
+    t_pass_n(same);
+}
+
 int main(void)
 {
     test_examples();
@@ -937,5 +1029,6 @@ int main(void)
     test_conversions();
     test_bad_input();
     test_corpus();
+    test_wrap_direct();
     return t_summary();
 }

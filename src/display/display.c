@@ -517,6 +517,106 @@ static int valid_form(ibidi_display_form f)
     return f >= IBIDI_DISPLAY_FORM_VISUAL && f <= IBIDI_DISPLAY_FORM_HTML_SPAN;
 }
 
+/* The three bytes of a control of U+2000..U+2FFF in UTF-8 (E2 80..BF 80..BF): every control
+ * the forms insert is one. */
+static inline char *put_control(char *o, uint32_t cp)
+{
+    o[0] = (char)0xE2;
+    o[1] = (char)(0x80u | (cp >> 6 & 0x3Fu));
+    o[2] = (char)(0x80u | (cp & 0x3Fu));
+    return o + 3;
+}
+
+/* s[0..n) to o: a name's runs are short, and a call for each costs more than the copy. */
+static inline char *put_bytes(char *o, const char *s, size_t n)
+{
+    if (n > 16) {
+        memcpy(o, s, n);
+    } else if (n >= 8) { /* two words that may overlap */
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(o, &a, 8);
+        memcpy(o + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(o, &a, 4);
+        memcpy(o + n - 4, &b, 4);
+    } else if (n > 0) { /* 1 to 3 bytes: the first, the middle and the last */
+        o[0] = s[0];
+        o[n / 2] = s[n / 2];
+        o[n - 1] = s[n - 1];
+    }
+    return o + n;
+}
+
+/* The forms that only put controls around the whole and its components (EMBED, ISOLATE,
+ * COMPONENTS), byte for byte as ibidi__emit_form writes them, straight into out when they
+ * fit: *need gets their size and the call 1. Any other form, or one that does not fit,
+ * gives 0 with nothing written (ibidi__emit_form writes what fits of it). */
+static int wrap_direct(char *out, size_t cap, const char *s, size_t len,
+                       const ibidi_iri_component *comps, size_t n_comps,
+                       ibidi_display_form form, size_t *need)
+{
+    size_t n = len + 6; /* the text and two controls around it */
+    if (form == IBIDI_DISPLAY_FORM_COMPONENTS) {
+        for (size_t i = 0; i < n_comps; i++)
+            n += comps[i].length ? 6 : 0; /* FSI ... PDI around each non-empty component */
+    } else if (form != IBIDI_DISPLAY_FORM_EMBED && form != IBIDI_DISPLAY_FORM_ISOLATE) {
+        return 0;
+    }
+    if (out == NULL || n > cap)
+        return 0;
+    char *o = out;
+    if (form == IBIDI_DISPLAY_FORM_EMBED) { /* 2012 guidelines §2 */
+        o = put_control(o, IBIDI__LRE);
+        o = put_bytes(o, s, len);
+        o = put_control(o, IBIDI__PDF);
+    } else if (form == IBIDI_DISPLAY_FORM_ISOLATE) { /* UAX #9 X5a, X6a */
+        o = put_control(o, IBIDI__LRI);
+        o = put_bytes(o, s, len);
+        o = put_control(o, IBIDI__PDI);
+    } else { /* LRI, each component in FSI ... PDI (P2-P3 in the isolate), PDI */
+        size_t pos = 0;
+        o = put_control(o, IBIDI__LRI);
+        for (size_t i = 0; i < n_comps; i++) {
+            const ibidi_iri_component *c = &comps[i];
+            if (c->length == 0)
+                continue;
+            o = put_bytes(o, s + pos, c->start - pos);
+            o = put_control(o, IBIDI__FSI);
+            o = put_bytes(o, s + c->start, c->length);
+            o = put_control(o, IBIDI__PDI);
+            pos = c->start + c->length;
+        }
+        o = put_bytes(o, s + pos, len - pos);
+        o = put_control(o, IBIDI__PDI);
+    }
+    *need = n;
+    return 1;
+}
+
+/* A form other than VISUAL of well-formed text with its components: it only wraps the text,
+ * so needs neither decoding nor a work area. */
+static ibidi_status wrap_valid(const char *s, size_t len, const ibidi_iri_component *comps,
+                               size_t n_comps, ibidi_display_form form, ibidi_dir context,
+                               char *out, size_t cap, size_t *out_len, ibidi_error *err)
+{
+    size_t n;
+    if (!wrap_direct(out, cap, s, len, comps, n_comps, form, &n)) {
+        ibidi__emit e = ibidi__emitter(out, cap);
+        ibidi__emit_form(&e, s, len, comps, n_comps, form, context);
+        n = e.len;
+    }
+    if (out_len)
+        *out_len = n;
+    if (n > cap || (out == NULL && n > 0))
+        return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    return ibidi__ok(err);
+}
+
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
                             const ibidi_iri_component *comps, size_t n_comps, ibidi_display_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
@@ -531,11 +631,11 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
         st = ibidi_utf8_validate(s, len, NULL, err);
         if (st != IBIDI_OK)
             return st;
-    } else {
-        st = ibidi__decode_id(w, s, len, comps, n_comps, &n, err);
-        if (st != IBIDI_OK)
-            return st;
+        return wrap_valid(s, len, comps, n_comps, form, context, out, cap, out_len, err);
     }
+    st = ibidi__decode_id(w, s, len, comps, n_comps, &n, err);
+    if (st != IBIDI_OK)
+        return st;
     if (form == IBIDI_DISPLAY_FORM_VISUAL) {
         st = ibidi__lay_out(w, n, context, err);
         if (st != IBIDI_OK)
