@@ -651,27 +651,52 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
     return ibidi__ok(err);
 }
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* ibidi_display_utf8 past its argument checks, with the work area laid out (in a frame of
+ * its own: the fixed area is large). */
+static NOINLINE ibidi_status display_in_area(const char *s, size_t len,
+                                             const ibidi_display_options *o, char *data,
+                                             size_t cap, size_t *out_len, ibidi_error *err)
+{
+    ibidi__dw_id small;
+    ibidi__dwork w;
+    const ibidi_iri_component *comps;
+    size_t nc;
+    ibidi_status st = begin_id(&w, &small, s, len, o, &comps, &nc, err);
+    if (st != IBIDI_OK)
+        return st;
+    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, data, cap, out_len, err);
+}
+
 ibidi_status ibidi_display_utf8(const char *s, size_t len, const ibidi_display_options *opts,
                                 ibidi_buf *out, ibidi_error *err)
 {
     const ibidi_display_options *o = opts ? opts : &defaults;
     char *const data = out ? out->data : NULL;
     const size_t cap = out ? out->cap : 0;
-    ibidi__dw_id small;
-    ibidi__dwork w;
     ibidi_status st;
     if (out)
         out->len = 0;
     if ((s == NULL && len > 0) || (data == NULL && cap > 0) || !valid_form(o->form) ||
         !valid_context(o->context) || !comps_valid(len, o->comps))
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    const ibidi_iri_component *comps;
-    size_t nc;
-    st = begin_id(&w, &small, s, len, o, &comps, &nc, err);
-    if (st != IBIDI_OK)
-        return st;
-    return ibidi__form_in(&w, s, len, comps, nc, o->form, o->context, data, cap,
+    if (o->form != IBIDI_DISPLAY_FORM_VISUAL && o->comps != NULL && len <= IBIDI_DISPLAY_SMALL) {
+        /* No work area: for a text this short ibidi__dwork_init cannot fail and lays out
+           one (the fixed area or the caller's) that holds more code points than the text
+           has bytes, and the components are given, so ibidi__form_in would only check the
+           UTF-8 and wrap the text, as here. */
+        st = ibidi_utf8_validate(s, len, NULL, err);
+        if (st != IBIDI_OK)
+            return st;
+        return wrap_valid(s, len, o->comps->items, o->comps->n, o->form, o->context, data, cap,
                           out ? &out->len : NULL, err);
+    }
+    return display_in_area(s, len, o, data, cap, out ? &out->len : NULL, err);
 }
 
 /* ---- Proofs ----------------------------------------------------------------------------- */
