@@ -938,17 +938,18 @@ static uint32_t wrap_rng(uint32_t *x)
     return *x;
 }
 
-/* ibidi_display_utf8 with the components given against the general writer,
- * ibidi__emit_form, which the forms that only wrap the text skip when they fit the buffer:
- * the same size, status and bytes (those of a buffer too small included), over random
- * texts, components (parsed, or made up: empty, touching, at the ends) and buffer sizes. */
+/* ibidi_display_utf8 with the components given (and ibidi__display_wrap, the call for
+ * callers that checked the text) against the general writer, ibidi__emit_form, which the
+ * forms that only wrap the text skip when they fit the buffer: the same size, status and
+ * bytes (those of a buffer too small included), over random texts, components (parsed, or
+ * made up: empty, touching, at the ends) and buffer sizes. */
 static void test_wrap_direct(void)
 {
     static const char *const pieces[] = {"a", "b", "7", ".", "/", ":", "@", "-", "&", "<",
                                           "\xd8\xa7", "\xd8\xa8", "\xd7\x90", "\xd9\xa1",
                                           "\xe2\x80\x8e", "\xe2\x81\xa6", "\xe2\x80\x8d",
                                           "\xf0\x9f\x98\x80", "\xc3\xa9", "\xe3\x80\x82"};
-    static char text[600], want[1400], got[1400];
+    static char text[600], want[1400], got[1400], got2[1400];
     static unsigned char wrap_work[1 << 20];
     uint32_t x = 0x9e3779b9u;
     long same = 0;
@@ -989,6 +990,7 @@ static void test_wrap_direct(void)
                 const size_t cap = caps[c];
                 memset(want, 0x5A, sizeof want);
                 memset(got, 0x5A, sizeof got);
+                memset(got2, 0x5A, sizeof got2);
                 e = ibidi__emitter(want, cap);
                 ibidi__emit_form(&e, text, len, items, rec.n, (ibidi_display_form)form, ctx);
                 const ibidi_status st_want = e.len > cap ? IBIDI_E_BUFFER_TOO_SMALL : IBIDI_OK;
@@ -1003,14 +1005,21 @@ static void test_wrap_direct(void)
                 }
                 ibidi_buf b = {got, cap, 0};
                 const ibidi_status st = ibidi_display_utf8(text, len, &o, &b, NULL);
-                if (st == st_want && b.len == e.len && memcmp(got, want, sizeof want) == 0)
+                size_t len2 = 0;
+                const ibidi_status st2 = ibidi__display_wrap(text, len, items, rec.n,
+                                                             (ibidi_display_form)form, ctx,
+                                                             got2, cap, &len2, NULL);
+                if (st == st_want && st2 == st_want && b.len == e.len && len2 == e.len &&
+                    memcmp(got, want, sizeof want) == 0 && memcmp(got2, want, sizeof want) == 0)
                     same++;
                 else
-                    CHECK(0, "%s form of %.*s (%zu components, cap %zu): status %d, not %d, "
-                             "length %zu, not %zu, bytes %s",
+                    CHECK(0, "%s form of %.*s (%zu components, cap %zu): status %d/%d/%d, "
+                             "length %zu/%zu/%zu (general/utf8/wrap), bytes %s",
                           ibidi_display_form_name((ibidi_display_form)form), (int)len, text,
-                          rec.n, cap, (int)st, (int)st_want, b.len, e.len,
-                          memcmp(got, want, sizeof want) ? "differ" : "same");
+                          rec.n, cap, (int)st_want, (int)st, (int)st2, e.len, b.len, len2,
+                          memcmp(got, want, sizeof want) || memcmp(got2, want, sizeof want)
+                              ? "differ"
+                              : "same");
             }
         }
     }

@@ -617,6 +617,13 @@ static ibidi_status wrap_valid(const char *s, size_t len, const ibidi_iri_compon
     return ibidi__ok(err);
 }
 
+ibidi_status ibidi__display_wrap(const char *s, size_t len, const ibidi_iri_component *comps,
+                                 size_t n_comps, ibidi_display_form form, ibidi_dir context,
+                                 char *out, size_t cap, size_t *out_len, ibidi_error *err)
+{
+    return wrap_valid(s, len, comps, n_comps, form, context, out, cap, out_len, err);
+}
+
 ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
                             const ibidi_iri_component *comps, size_t n_comps, ibidi_display_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,

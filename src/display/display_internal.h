@@ -129,6 +129,16 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
                             const ibidi_iri_component *comps, size_t n_comps, ibidi_display_form form,
                             ibidi_dir context, char *out, size_t cap, size_t *out_len,
                             ibidi_error *err);
+/* ibidi_display_utf8 of a form other than IBIDI_DISPLAY_FORM_VISUAL with the components
+ * given, for a caller that has made sure of what that call checks: s[0..len) is well-formed
+ * UTF-8, comps[0..n_comps) lie in order within it (as ibidi_display_options.comps), form
+ * and context are valid, and its size would not be refused (len at most
+ * IBIDI_DISPLAY_SMALL, or a work area of ibidi_display_work_size(len, 0) bytes in the
+ * options). The result (out, *out_len, the status) is then that call's, without the UTF-8
+ * checked again or a work area: these forms only wrap the text. */
+ibidi_status ibidi__display_wrap(const char *s, size_t len, const ibidi_iri_component *comps,
+                                 size_t n_comps, ibidi_display_form form, ibidi_dir context,
+                                 char *out, size_t cap, size_t *out_len, ibidi_error *err);
 
 /* Output that counts what it could not store, as snprintf does; with cmp set it also
  * compares what it is given with cmp[0..cmp_len) and notes the first difference. */
