@@ -5,7 +5,8 @@
  *   2. Identifier_Status and Identifier_Type of every code point as the files list them;
  *   3. the standard's and ICU's examples, the issue's bidi example;
  *   4. the skeleton, bidi skeleton and confusable-pair rows of uts39-skeleton-confusable.tsv;
- *   5. errors: ill-formed input, bounds, buffer sizes. */
+ *   5. errors: ill-formed input, bounds, buffer sizes;
+ *   6. whole-script confusables against the search as the standard states it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1144,6 +1145,118 @@ static void test_security_invariants(void)
     free(ws), free(dep), free(xid), free(nfkc_no), free(peer);
 }
 
+/* 6. UTS #39 §4 whole-script confusables: ibidi__confusable_whole_script, which first
+ * narrows the scripts by every letter's look-alike scripts, against the search as the
+ * standard states it (the candidates from the first letter's confusable set, in its order,
+ * each tried on every letter), on random labels of each script's letters with common
+ * characters among them. */
+static int ws_has(const uint64_t *set, unsigned sc)
+{
+    return sc < IBIDI_UNICODE_SC_COUNT && (int)(set[sc / 64] >> (sc % 64) & 1u);
+}
+
+static ibidi_unicode_sc ws_reference(const uint32_t *cps, const uint8_t *letter, size_t n,
+                                     ibidi_unicode_sc main)
+{
+    size_t first = 0;
+    while (first < n && !letter[first])
+        first++;
+    if (first == n)
+        return 0;
+    ibidi_unicode_sc cand[64];
+    size_t nc = 0;
+    uint64_t alive[3] = {0, 0, 0};
+    const uint16_t g = ibidi__trie(ibidi__confset_s1, ibidi__confset_s2, ibidi__confset_s3,
+                                   IBIDI__CONF_SH1, IBIDI__CONF_SH2, cps[first]);
+    for (uint32_t i = g ? ibidi__confset_off[g] : 0;
+         g && i < ibidi__confset_off[g + 1] && i - ibidi__confset_off[g] < 64; i++) {
+        const unsigned sc = ibidi__confset_script[i] & 0xFFu;
+        if (sc == IBIDI__CONFSET_SEVERAL || sc == (unsigned)main ||
+            sc >= IBIDI_UNICODE_SC_COUNT || sc == IBIDI_UNICODE_SC_ZYYY ||
+            sc == IBIDI_UNICODE_SC_ZINH || !ibidi_uts39_recommended_script((ibidi_unicode_sc)sc))
+            continue;
+        cand[nc++] = (ibidi_unicode_sc)sc;
+        alive[sc / 64] |= UINT64_C(1) << (sc % 64);
+    }
+    for (size_t i = 0; i < n && nc; i++) {
+        if (!letter[i])
+            continue;
+        const uint16_t k = ibidi__trie(ibidi__conflook_s1, ibidi__conflook_s2,
+                                       ibidi__conflook_s3, IBIDI__CONF_SH1, IBIDI__CONF_SH2,
+                                       cps[i]);
+        uint64_t any = 0;
+        for (unsigned w = 0; w < 3; w++)
+            any |= alive[w] &= ibidi__conflook_sets[3 * (size_t)k + w];
+        if (!any)
+            return 0;
+    }
+    for (size_t c = 0; c < nc; c++)
+        if (ws_has(alive, (unsigned)cand[c]))
+            return cand[c];
+    return 0;
+}
+
+static uint32_t ws_rng(uint32_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 17;
+    *x ^= *x << 5;
+    return *x;
+}
+
+static void test_whole_script(void)
+{
+    enum { PER = 1024 };
+    static uint32_t by[IBIDI_UNICODE_SC_COUNT][PER], commons[PER];
+    static size_t nby[IBIDI_UNICODE_SC_COUNT];
+    size_t ncom = 0, same = 0, found = 0;
+    for (uint32_t cp = 0; cp < 0x32000; cp++) { /* Allowed letters by script, and commons */
+        const uint32_t v = ibidi__confusable_class(cp);
+        const unsigned sc = IBIDI__CLASS_SCRIPT(v);
+        if (!(v & IBIDI__CLASS_ALLOWED))
+            continue;
+        if (sc == IBIDI__CLASS_NO_SCRIPT) {
+            if (ncom < PER)
+                commons[ncom++] = cp;
+        } else if (sc < IBIDI_UNICODE_SC_COUNT && nby[sc] < PER) {
+            by[sc][nby[sc]++] = cp;
+        }
+    }
+    uint32_t x = 0x2545F491u;
+    for (unsigned sc = 0; sc < IBIDI_UNICODE_SC_COUNT; sc++) {
+        for (int t = 0; nby[sc] && t < 2000; t++) {
+            uint32_t cps[16];
+            uint8_t letter[16];
+            /* short labels often: each letter must have a look-alike, few long ones do */
+            const size_t n = t % 3 ? 1 + ws_rng(&x) % 3 : 1 + ws_rng(&x) % 16;
+            for (size_t i = 0; i < n; i++) {
+                const int common = ncom && ws_rng(&x) % 6 == 0;
+                cps[i] = common ? commons[ws_rng(&x) % ncom] : by[sc][ws_rng(&x) % nby[sc]];
+                letter[i] = (uint8_t)!common;
+                if (ws_rng(&x) % 50 == 0)
+                    letter[i] ^= 1u;
+            }
+            for (int m = 0; m < 3; m++) {
+                const ibidi_unicode_sc main =
+                    m == 0 ? (ibidi_unicode_sc)sc
+                    : m == 1 ? (ibidi_unicode_sc)(ws_rng(&x) % IBIDI_UNICODE_SC_COUNT)
+                             : IBIDI_UNICODE_SC_LATN;
+                const ibidi_unicode_sc want = ws_reference(cps, letter, n, main);
+                const ibidi_unicode_sc got = ibidi__confusable_whole_script(cps, letter, n, main);
+                found += want != 0;
+                if (got == want)
+                    same++;
+                else
+                    CHECK(0, "whole-script of U+%04X... (%zu, main %d): %d, not %d",
+                          (unsigned)cps[0], n, (int)main, (int)got, (int)want);
+            }
+        }
+    }
+    CHECK(found > 1000, "only %zu labels with a whole-script confusable", found);
+    printf("info: whole-script confusables: %zu labels compared, %zu with one\n", same, found);
+    t_pass_n((long)same);
+}
+
 int main(void)
 {
     test_paragraph_separators();
@@ -1158,5 +1271,6 @@ int main(void)
     test_forms();
     test_chromium_top_domains();
     test_errors();
+    test_whole_script();
     return t_summary();
 }

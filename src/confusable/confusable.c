@@ -808,45 +808,46 @@ static void check_scripts(ibidi__sink *s, const label_text *l)
 ibidi_unicode_sc ibidi__confusable_whole_script(const uint32_t *cps, const uint8_t *letter,
                                                 size_t n, ibidi_unicode_sc main)
 {
-    size_t first = 0;
-    while (first < n && !letter[first])
-        first++;
+    /* UTS #39 §4: a script other than the main one in which every letter of the main script
+       has an allowed look-alike. The candidates are the scripts of the first letter's
+       confusable set; since each letter, the first among them, must have a look-alike in
+       the answer, the scripts every letter has one in are found first, from one table
+       lookup a letter, and most labels end there, with none left. Common and Inherited are
+       never candidates, nor is the main script. */
+    scx_set alive;
+    size_t first = n;
+    for (unsigned w = 0; w < SCX_WORDS; w++)
+        alive.w[w] = ~UINT64_C(0);
+    alive.w[IBIDI_UNICODE_SC_ZYYY / 64] &= ~(UINT64_C(1) << (IBIDI_UNICODE_SC_ZYYY % 64));
+    alive.w[IBIDI_UNICODE_SC_ZINH / 64] &= ~(UINT64_C(1) << (IBIDI_UNICODE_SC_ZINH % 64));
+    if ((unsigned)main < IBIDI_UNICODE_SC_COUNT)
+        alive.w[main / 64] &= ~(UINT64_C(1) << (main % 64));
+    for (size_t i = 0; i < n; i++) {
+        if (!letter[i])
+            continue; /* common characters stay as they are */
+        if (first == n)
+            first = i;
+        scx_set got;
+        lookalike_scripts(cps[i], &alive, &got);
+        uint64_t any = 0;
+        for (unsigned w = 0; w < SCX_WORDS; w++)
+            any |= alive.w[w] = got.w[w];
+        if (!any)
+            return 0;
+    }
     if (first == n)
         return 0;
-    /* the candidates: the script of each member of the first letter's confusable set (in
-       code point order, the first 64) that has one Recommended script other than the main
-       one (its script read from the members' table) */
-    ibidi_unicode_sc cand[64];
-    size_t nc = 0;
-    scx_set alive;
-    memset(&alive, 0, sizeof alive);
+    /* the answer: the first candidate left, in the order of the members of the first
+       letter's confusable set (code point order, the first 64), a member's script read from
+       the members' table (one Recommended script, UAX #31 Table 5) */
     const uint16_t g = ibidi__trie(ibidi__confset_s1, ibidi__confset_s2, ibidi__confset_s3,
                                    IBIDI__CONF_SH1, IBIDI__CONF_SH2, cps[first]);
     for (uint32_t i = g ? ibidi__confset_off[g] : 0;
          g && i < ibidi__confset_off[g + 1] && i - ibidi__confset_off[g] < 64; i++) {
         const unsigned sc = ibidi__confset_script[i] & 0xFFu;
-        if (sc == IBIDI__CONFSET_SEVERAL || sc == (unsigned)main || sc >= IBIDI_UNICODE_SC_COUNT ||
-            sc == IBIDI_UNICODE_SC_ZYYY || sc == IBIDI_UNICODE_SC_ZINH ||
-            !ibidi_uts39_recommended_script((ibidi_unicode_sc)sc))
-            continue;
-        cand[nc++] = (ibidi_unicode_sc)sc;
-        alive.w[sc / 64] |= UINT64_C(1) << (sc % 64);
+        if (scx_has(&alive, sc) && ibidi_uts39_recommended_script((ibidi_unicode_sc)sc))
+            return (ibidi_unicode_sc)sc;
     }
-    /* each letter of the main script keeps the candidates it has a look-alike in */
-    for (size_t i = 0; i < n && nc; i++) {
-        if (!letter[i])
-            continue; /* common characters stay as they are */
-        scx_set got;
-        lookalike_scripts(cps[i], &alive, &got);
-        uint64_t any = 0;
-        for (unsigned w = 0; w < SCX_WORDS; w++)
-            any |= alive.w[w] &= got.w[w];
-        if (!any)
-            return 0;
-    }
-    for (size_t c = 0; c < nc; c++)
-        if (scx_has(&alive, (unsigned)cand[c]))
-            return cand[c];
     return 0;
 }
 
