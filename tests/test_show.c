@@ -517,7 +517,7 @@ static void test_plain(void)
 
 /* The presets are laxer than the default in every check: what the default shows in
  * Unicode, each of them does, over the sample names and identifiers; and the default
- * decides each of them as it does without its shortcuts. */
+ * decides each of them as it does without its shortcuts, its form the display's. */
 static void test_default_strictest(void)
 {
     static const char *const files[] = {"data/samples/names.txt", "data/samples/identifiers.txt"};
@@ -538,6 +538,19 @@ static void test_default_strictest(void)
             CHECK(d.ok == full.ok && (!d.ok || same_decision(&d.r, &full.r)),
                   "%s: the shortcuts decide apart", line);
             ibidi_show_free(&full.r);
+            /* the form is the display's of the text shown (which parses it itself) */
+            if (d.ok && d.r.form.data) {
+                ibidi_display_options dopt;
+                memset(&dopt, 0, sizeof dopt);
+                dopt.as = d.r.kind;
+                dopt.form = IBIDI_DISPLAY_FORM_COMPONENTS;
+                ibidi_buf fb = {NULL, 0, 0};
+                CHECK(ibidi_display_utf8_alloc(d.r.text.data, d.r.text.len, &dopt, &fb, NULL) ==
+                              IBIDI_OK &&
+                          fb.len == d.r.form.len && memcmp(fb.data, d.r.form.data, fb.len) == 0,
+                      "%s: the form is not the display's", line);
+                ibidi_free(fb.data);
+            }
             if (d.ok && d.r.valid && d.r.unicode) {
                 shown++;
                 for (int p = 1; p < 4; p++) {

@@ -14,6 +14,7 @@
 #include "common/arena.h"
 #include "common/internal.h"
 #include "confusable/confusable_internal.h"
+#include "display/display_internal.h"
 #include "ibidi/ambiguity.h"
 #include "ibidi/confusable.h"
 #include "ibidi/display.h"
@@ -1324,7 +1325,13 @@ static NOINLINE void compose(run *r)
     if (given)
         d.comps = &comps;
     ibidi_buf b = {r->w.scratch, FORM_MAX, 0};
-    if (t.n <= IBIDI_SHOW_MAX_BYTES && ibidi_display_utf8(t.p, t.n, &d, &b, NULL) == IBIDI_OK)
+    /* given components: the text is well-formed (the input was checked, the rest is
+       ToUnicode's and ASCII), they lie in order in it, and the work area is the display's
+       for IBIDI_SHOW_MAX_BYTES, so the form is the display's without its checks again */
+    if (t.n <= IBIDI_SHOW_MAX_BYTES &&
+        (given ? ibidi__display_wrap(t.p, t.n, r->w.comps, r->n, d.form, d.context, b.data,
+                                     b.cap, &b.len, NULL)
+               : ibidi_display_utf8(t.p, t.n, &d, &b, NULL)) == IBIDI_OK)
         r->r->form = ibidi__arena_text(&r->a, b.data, b.len);
 }
 
