@@ -1130,10 +1130,89 @@ static void test_quiet(void)
           "quiet: strong labels without numbers only");
 }
 
+/* ibidi__ambig_twin_breaks_rule_1, with which the exact analysis judges a twin of a domain
+ * name invalid without validating it: every name it picks is invalid under every IDNA
+ * option set that checks the Bidi Rule (the full validation, ibidi__iri_validity, as the
+ * analysis runs it), over generated names of labels drawn from letters of each direction,
+ * digits of each kind, marks that compose or not, joiners, mapped and ignored characters
+ * and the full stops UTS #46 maps; and it picks many of them. */
+static void test_rule_1(void)
+{
+    static const char *const pieces[] = {
+        "3", "0", "a", "B", "-", "_", "%", "xn--", "\xD7\x90", "\xD7\x91", "\xD8\xA8",
+        "\xD8\xA7", "\xD9\x84", "\xD9\xA1", "\xDB\xB1", "\xD9\x8B", "\xD9\x93", "\xD9\xB0",
+        "\xD8\xA2", "\xCC\x80", "\xE2\x80\x8C", "\xE2\x80\x8D", "\xC2\xAD", "\xEF\xBA\x8D",
+        "\xEF\xAC\x9D", "\xEF\xBC\x93", "\xC2\xB2", "\xE3\x80\x82", "\xE2\x84\xB5",
+        "\xD9\x80", "\xD7\xB3", "\xEF\xBC\x8E", "\xF0\x90\xA4\x80", "\xE1\x84\x80"};
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    static const struct {
+        ibidi_idna_profile profile;
+        unsigned add, remove;
+    } sets[] = {{IBIDI_IDNA_PROFILE_UTS46, 0, 0},
+                {IBIDI_IDNA_PROFILE_WHATWG, 0, 0},
+                {IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP, 0, 0},
+                {IBIDI_IDNA_PROFILE_IDNA2008_REGISTER, 0, 0},
+                {IBIDI_IDNA_PROFILE_UTS46, IBIDI_IDNA_BIDI_PER_LABEL, 0},
+                {IBIDI_IDNA_PROFILE_UTS46, IBIDI_IDNA_TRANSITIONAL, 0},
+                {IBIDI_IDNA_PROFILE_UTS46, 0,
+                 IBIDI_IDNA_CHECK_HYPHENS | IBIDI_IDNA_CHECK_JOINERS | IBIDI_IDNA_VERIFY_DNS_LENGTH},
+                {IBIDI_IDNA_PROFILE_WHATWG, IBIDI_IDNA_BIDI_PER_LABEL, 0},
+                {IBIDI_IDNA_PROFILE_IDNA2008_LOOKUP, IBIDI_IDNA_BIDI_PER_LABEL, 0}};
+    size_t picked = 0, wrong = 0;
+    uint32_t st = 4242;
+    for (int round = 0; round < 40000; round++) {
+        char name[256];
+        size_t n = 0;
+        st ^= st << 13, st ^= st >> 17, st ^= st << 5;
+        const int labels = 1 + (int)(st % 3);
+        for (int l = 0; l < labels; l++) {
+            st ^= st << 13, st ^= st >> 17, st ^= st << 5;
+            const int chars = 1 + (int)(st % 5);
+            if (l)
+                name[n++] = '.';
+            for (int c = 0; c < chars; c++) {
+                st ^= st << 13, st ^= st >> 17, st ^= st << 5;
+                /* a digit first in half the labels: the twins the shortcut is for */
+                const char *p = c == 0 && st % 2 ? "7" : pieces[(st >> 1) % np];
+                memcpy(name + n, p, strlen(p));
+                n += strlen(p);
+            }
+        }
+        if (!ibidi__ambig_twin_breaks_rule_1(name, n))
+            continue;
+        picked++;
+        for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+            ibidi_idna_options io = {sets[k].profile, sets[k].add, sets[k].remove, NULL, 0};
+            ibidi__code_set c;
+            ibidi_iri_info info;
+            const ibidi_status vs = ibidi__iri_validity(
+                name, n, IBIDI_IRI_AS_DOMAIN,
+                ibidi_idna_options_flags(&io) & IBIDI_IDNA_BIDI_PER_LABEL, &io, &c, &info, NULL);
+            if (vs == IBIDI_OK && !c.any && wrong++ < 3)
+                CHECK(0, "%.*s breaks rule 1 by the shortcut but is valid (option set %zu)",
+                      (int)n, name, k);
+        }
+    }
+    printf("info: %zu generated names break RFC 5893 rule 1 by the shortcut\n", picked);
+    CHECK(wrong == 0 && picked > 2000, "rule 1 shortcut: %zu validations say valid, of %zu names", wrong,
+          picked);
+    /* the twin of a name with a digit; and what the shortcut leaves to the validation (a
+     * mark that composes, a mapped letter, a label starting with L) */
+#define RULE_1(lit) ibidi__ambig_twin_breaks_rule_1(lit, sizeof lit - 1)
+    CHECK(RULE_1("3\xD7\x90\xD7\x91.com") && RULE_1("com.3\xD7\x90") &&
+              RULE_1("\xD9\xA1\xD8\xA8.com") && !RULE_1("\xD7\x90\xD7\x91" "3.com") &&
+              !RULE_1("3a.com") && !RULE_1("3\xD9\x8B\xD7\x90.com") &&
+              !RULE_1("3\xEF\xBA\x8D.com") && !RULE_1("a\xD7\x90.com") && !RULE_1("3.com"),
+          "rule 1 shortcut: a label starting with a digit, holding R, AL or AN, kept by Map "
+          "and Normalize");
+#undef RULE_1
+}
+
 int main(void)
 {
     IDNA = ibidi_idna_profile_flags(IBIDI_IDNA_PROFILE_UTS46);
     test_quiet();
+    test_rule_1();
     test_categories();
     test_codes();
     test_number_level();

@@ -45,6 +45,18 @@ static inline int ibidi__ambig_set_aside(ibidi_unicode_bc bc)
  * tests/test_ambiguity.c checks it against the analysis. */
 int ibidi__ambiguity_domain_quiet(const char *s, size_t len);
 
+/* Whether the twin s (a domain name, well-formed UTF-8) has a label that ToASCII is sure to
+ * find breaking RFC 5893 rule 1 (B1) when its options check the Bidi Rule: the label's
+ * first character is not L, R or AL, it holds an R, AL or AN (an RTL label, RFC 5893 §1.4:
+ * so the name is a Bidi domain name, and the label is checked with
+ * IBIDI_IDNA_BIDI_PER_LABEL too), and every character of it is one that UTS #46 Map and
+ * Normalize leave in place (valid, an NFC starter that composes with nothing; IDNA2008
+ * neither maps nor normalizes), so that the label after them is this one. The exact
+ * analysis judges such a twin invalid without validating it (the twin of a name with a
+ * digit: "3ABC.com" for "ABC3.com"). tests/test_ambiguity.c checks it against the
+ * validation. */
+int ibidi__ambig_twin_breaks_rule_1(const char *s, size_t len);
+
 /* The twin search's bound as the calls take it (ibidi_ambiguity_options.max_candidates, and
  * ibidi_rfc5893_check_name_utf8): 0 the default, SIZE_MAX none, which is the search's 0. */
 static inline size_t ibidi__twins_bound(size_t max_candidates)

@@ -32,6 +32,7 @@
 #include "ambiguity/ambiguity_internal.h"
 #include "idna/idna_internal.h"
 #include "common/internal.h"
+#include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 
 /* The longest identifier analysed, in bytes (so also in code points), and the longest
@@ -713,6 +714,8 @@ typedef struct twin_ctx {
     uint8_t tbc[TWINS_MAX];
     uint32_t tcp[TWINS_MAX];
     uint32_t full[TWINS_MAX]; /* the input with its characters set aside, for the search */
+    int rule_1; /* a domain name whose IDNA options check the Bidi Rule: a twin that
+                   ibidi__ambig_twin_breaks_rule_1 is invalid */
     int any, valid, undetermined, same_authority;
 } twin_ctx;
 
@@ -736,6 +739,50 @@ static void w4_joins(const uint8_t *bc, const uint8_t *weak, size_t n, uint8_t *
                   weak[i] != IBIDI_UNICODE_BC_ON;
 }
 
+/* A code point that UTS #46 §4 steps 1-2 leave as it is, in place, whatever surrounds it
+ * in a label of such code points: valid (Map keeps it; IDNA2008 maps nothing), and an NFC
+ * starter that composes with nothing before it (NFC_Quick_Check Yes, combining class 0),
+ * so that Normalize neither moves it nor joins it to another: the next one is such a
+ * starter too, or the label's end (a full stop, itself one). ASCII: the LDH characters of
+ * a label after Map. */
+static int kept_by_processing(uint32_t cp)
+{
+    if (cp < 0x80u)
+        return (cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9') || cp == '-';
+    const uint32_t ni = ibidi__norm_info(cp);
+    return IBIDI__NI_CCC(ni) == 0 && IBIDI__NI_NFC_QC(ni) == IBIDI_NORMALIZE_YES &&
+           ibidi_unicode_uts46_status(cp) == IBIDI_UNICODE_UTS46_VALID;
+}
+
+int ibidi__ambig_twin_breaks_rule_1(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t pos = 0;
+    while (pos < len) {
+        /* one label, up to the next full stop: its first character decides first (the
+         * common twin of a name with a digit has a label starting with that digit) */
+        int first = 1, rtl = 0, kept = 1;
+        for (; pos < len && u[pos] != '.';) {
+            const uint32_t cp = ibidi__utf8_decode_valid(u, &pos);
+            const ibidi_unicode_bc bc = ibidi__bc(cp);
+            if (first && (bc == IBIDI_UNICODE_BC_L || bc == IBIDI_UNICODE_BC_R ||
+                          bc == IBIDI_UNICODE_BC_AL))
+                kept = 0; /* RFC 5893 rule 1 holds here */
+            first = 0;
+            if (!kept)
+                continue;
+            /* RFC 5893 §1.4: R, AL or AN make an RTL label */
+            rtl |= bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL ||
+                   bc == IBIDI_UNICODE_BC_AN;
+            kept = kept_by_processing(cp);
+        }
+        if (!first && kept && rtl)
+            return 1;
+        pos++; /* past the full stop */
+    }
+    return 0;
+}
+
 static int on_twin(const char *tw, size_t tlen, void *vp)
 {
     twin_ctx *t = vp;
@@ -743,6 +790,11 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
     size_t tn = 0;
     t->any = 1;
     if (!a->text) {
+        /* RFC 5893 rule 1: the usual twin of a name with a digit (the digit moved to the
+         * front of an RTL label) is invalid for that alone, which the full validation
+         * below would find at many times the cost (ibidi__ambig_twin_breaks_rule_1) */
+        if (t->rule_1 && ibidi__ambig_twin_breaks_rule_1(tw, tlen))
+            return 0;
         /* A twin counts when it is a valid identifier of the same kind under the IDNA
          * options (ibidi_iri_validate); its parse then gives the parts compared below. */
         ibidi__code_set c;
@@ -1068,6 +1120,8 @@ static ibidi_status analyze_exact(amb *a, const ibidi_ambiguity_options *o, char
     t->idna.work = x + w.exact + w.state;
     t->idna.work_size = ibidi_idna_work_size();
     t->check_bits = ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_BIDI_PER_LABEL;
+    t->rule_1 = !a->text && a->info.kind == IBIDI_IRI_AS_DOMAIN &&
+                (ibidi_idna_options_flags(&o->idna) & IBIDI_IDNA_CHECK_BIDI) != 0;
     st = exact_checks(a, IBIDI_DIR_LTR, t, state, bound, err);
     if (st == IBIDI_OK && (o->flags & IBIDI_AMBIGUITY_RTL))
         st = exact_checks(a, IBIDI_DIR_RTL, t, state, bound, err);
