@@ -714,6 +714,9 @@ typedef struct twin_ctx {
     uint8_t tbc[TWINS_MAX];
     uint32_t tcp[TWINS_MAX];
     uint32_t full[TWINS_MAX]; /* the input with its characters set aside, for the search */
+    int joins;  /* lev, v2l, weak and join hold the input's (input_joins) */
+    ibidi_status st; /* input_joins failed (not reached: the input was checked): its error */
+    ibidi_error e;
     int rule_1; /* a domain name whose IDNA options check the Bidi Rule: a twin that
                    ibidi__ambig_twin_breaks_rule_1 is invalid */
     int any, valid, undetermined, same_authority;
@@ -783,6 +786,28 @@ int ibidi__ambig_twin_breaks_rule_1(const char *s, size_t len)
     return 0;
 }
 
+/* The input's levels, visual order and W4 joins in the context of the search, for
+ * SEPARATOR_TWIN: made at the first valid twin, since only valid twins are compared (most
+ * searches find none). The code points kept: X9 removes the others, so their levels are
+ * those of the whole text's. Cannot fail (the input was checked: no controls, at most
+ * TWINS_MAX code points); if it did, t->st says so and the search stops. */
+static int input_joins(twin_ctx *t)
+{
+    const amb *a = t->a;
+    ibidi_bidi_result r = {.levels = t->lev, .weak = t->weak, .cap = TWINS_MAX};
+    ibidi_status st =
+        ibidi_bidi_resolve_cp(a->cp, a->n, &(ibidi_bidi_options){.dir = t->dir}, &r, &t->e);
+    if (st == IBIDI_OK)
+        st = ibidi_bidi_reorder(t->lev, r.n, t->v2l, NULL, &t->e);
+    if (st != IBIDI_OK) {
+        t->st = st;
+        return 0;
+    }
+    w4_joins(a->bc, t->weak, a->n, t->join);
+    t->joins = 1;
+    return 1;
+}
+
 static int on_twin(const char *tw, size_t tlen, void *vp)
 {
     twin_ctx *t = vp;
@@ -840,6 +865,8 @@ static int on_twin(const char *tw, size_t tlen, void *vp)
                               NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(t->tlev, tn, t->tv2l, NULL, NULL) != IBIDI_OK)
         return 0;
+    if (!t->joins && !input_joins(t))
+        return 1; /* not reached */
     w4_joins(t->tbc, t->tweak, tn, t->tjoin);
     for (size_t v = 0; v < tn; v++) {
         size_t i = t->v2l[v], j = t->tv2l[v];
@@ -871,23 +898,14 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
     t->a = a;
     t->dir = dir;
     t->any = t->valid = t->undetermined = t->same_authority = 0;
+    t->joins = 0;
+    t->st = IBIDI_OK;
     memset(t->sep, 0, sizeof t->sep);
     /* the search takes at most TWINS_MAX code points, those set aside counted (a twin
      * carries them): the byte offset of the first past them, as ibidi_ambiguity_twins_utf8
      * says it */
     if (a->n + a->nset > TWINS_MAX)
         return ibidi__fail(err, IBIDI_E_TWINS_TOO_LONG, byte_of(a, TWINS_MAX), 0);
-    {
-        /* the code points kept: X9 removes the others, so their levels are those of the
-         * whole text's */
-        ibidi_bidi_result r = {.levels = t->lev, .weak = t->weak, .cap = TWINS_MAX};
-        st = ibidi_bidi_resolve_cp(a->cp, a->n, &(ibidi_bidi_options){.dir = dir}, &r, err);
-        if (st == IBIDI_OK)
-            st = ibidi_bidi_reorder(t->lev, r.n, t->v2l, NULL, err);
-        if (st != IBIDI_OK)
-            return st;
-        w4_joins(a->bc, t->weak, a->n, t->join);
-    }
     /* the search on the code points decoded already (with those set aside when there are
      * any: the search carries them into the twins, which IDNA then judges with them), each
      * twin to on_twin in UTF-8 */
@@ -902,6 +920,8 @@ static ibidi_status exact_checks(amb *a, ibidi_dir dir, twin_ctx *t, void *state
     st = ibidi__twins_search_in(state, text, tn, dir, max_candidates, on_twin, t, &stats, &e);
     if (st != IBIDI_OK) /* not reached: the text was checked above */
         return ibidi__fail(err, st, byte_of(a, e.offset), e.value);
+    if (t->st != IBIDI_OK) /* not reached either (input_joins) */
+        return ibidi__fail(err, t->st, t->e.offset, t->e.value);
     if (t->valid)
         emit_bytes(a, IBIDI_AMBIGUITY_VALID_TWIN, dir, 0, a->len, IBIDI_NO_PART, 0);
     else if (t->any)
