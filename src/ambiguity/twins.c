@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "ambiguity/ambiguity_internal.h"
+#include "unicode/ucd.h"
 #include "unicode/utf8_internal.h"
 #include "ibidi/utf8.h"
 
@@ -142,38 +143,45 @@ size_t ibidi__twins_state_size(void)
     return sizeof(search);
 }
 
-int ibidi__twin_level_allowed(ibidi_unicode_bc bc, unsigned para, unsigned level)
+/* The levels a character of class bc can get in a paragraph of level para (0, or anything
+ * else for 1), as a set of bits 1 << level. */
+static unsigned levels_of(ibidi_unicode_bc bc, unsigned para)
 {
     if (para == 0) {
         switch (bc) {
-        case IBIDI_UNICODE_BC_L: return level == 0; /* I1 */
+        case IBIDI_UNICODE_BC_L: return 1u; /* I1 */
         case IBIDI_UNICODE_BC_R:
-        case IBIDI_UNICODE_BC_AL: return level == 1;               /* I1 */
-        case IBIDI_UNICODE_BC_EN: return level == 0 || level == 2; /* W7 to L, else I1 */
-        case IBIDI_UNICODE_BC_AN: return level == 2;               /* I1 */
+        case IBIDI_UNICODE_BC_AL: return 2u;   /* I1 */
+        case IBIDI_UNICODE_BC_EN: return 5u;   /* W7 to L (0), else I1 (2) */
+        case IBIDI_UNICODE_BC_AN: return 4u;   /* I1 */
         case IBIDI_UNICODE_BC_ON:
-        case IBIDI_UNICODE_BC_WS: return level <= 1; /* N0-N2 give L or R */
+        case IBIDI_UNICODE_BC_WS: return 3u; /* N0-N2 give L or R */
         case IBIDI_UNICODE_BC_ES:
         case IBIDI_UNICODE_BC_ET:
         case IBIDI_UNICODE_BC_CS:
-        case IBIDI_UNICODE_BC_NSM: return level <= 2; /* W4, W5 (numbers), W1 (NSM), or neutrals */
-        default: return 0;
+        case IBIDI_UNICODE_BC_NSM: return 7u; /* W4, W5 (numbers), W1 (NSM), or neutrals */
+        default: return 0u;
         }
     }
     switch (bc) {
     case IBIDI_UNICODE_BC_L:
     case IBIDI_UNICODE_BC_EN:
-    case IBIDI_UNICODE_BC_AN: return level == 2; /* I2 */
+    case IBIDI_UNICODE_BC_AN: return 4u; /* I2 */
     case IBIDI_UNICODE_BC_R:
-    case IBIDI_UNICODE_BC_AL: return level == 1;
+    case IBIDI_UNICODE_BC_AL: return 2u;
     case IBIDI_UNICODE_BC_ON:
     case IBIDI_UNICODE_BC_WS:
     case IBIDI_UNICODE_BC_ES:
     case IBIDI_UNICODE_BC_ET:
     case IBIDI_UNICODE_BC_CS:
-    case IBIDI_UNICODE_BC_NSM: return level == 1 || level == 2;
-    default: return 0;
+    case IBIDI_UNICODE_BC_NSM: return 6u;
+    default: return 0u;
     }
+}
+
+int ibidi__twin_level_allowed(ibidi_unicode_bc bc, unsigned para, unsigned level)
+{
+    return level <= 2 && (levels_of(bc, para) >> level & 1u);
 }
 
 /* L4 as a glyph identity: the code point shown and whether it is a Bidi_Mirrored
@@ -206,6 +214,27 @@ static void build_options(search *s)
     s->has_bracket = 0;
     for (size_t i = 0; i < s->n; i++) {
         uint8_t k = 0;
+        const ibidi__props *p = ibidi__props_of(s->g.glyph[i]);
+        if (!(p->flags & IBIDI__PF_MIRRORED) && !s->gflag[i]) {
+            /* A glyph that is not Bidi_Mirrored (nearly every one) is shown by itself at
+             * every level and by nothing else (L4: only Bidi_Mirrored characters have a
+             * Bidi_Mirroring_Glyph, test_twins checks it on every code point; gflag is 0):
+             * the loop below with one property record for its class and bracket type. */
+            const uint32_t g = s->g.glyph[i];
+            const ibidi_unicode_bc bc = (ibidi_unicode_bc)p->bc;
+            const unsigned bracket =
+                ((p->flags >> IBIDI__PF_BPT_SHIFT) & 3u) != IBIDI_UNICODE_BPT_NONE;
+            const unsigned allowed = levels_of(bc, s->para);
+            for (unsigned lv = lo; lv <= hi; lv++)
+                if (allowed >> lv & 1u)
+                    s->opts[i][k++] = OPT(g, lv, bc, bracket);
+            if (k && bc == IBIDI_UNICODE_BC_AL)
+                s->has_al = 1;
+            if (k && bracket)
+                s->has_bracket = 1;
+            s->nopt[i] = k;
+            continue;
+        }
         for (unsigned lv = lo; lv <= hi; lv++) {
             uint32_t cand[2];
             size_t nc = 0;
@@ -774,12 +803,12 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     s->nfull = n;
     s->full = text;
     for (size_t i = 0; i < n; i++)
-        if (ibidi__ambig_set_aside(ibidi_unicode_bidi_class(text[i])))
+        if (ibidi__ambig_set_aside(ibidi__bc(text[i])))
             s->naside++;
     if (s->naside) {
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
-            if (!ibidi__ambig_set_aside(ibidi_unicode_bidi_class(text[i])))
+            if (!ibidi__ambig_set_aside(ibidi__bc(text[i])))
                 s->lc[m++] = text[i];
         text = s->lc;
         n = m;
@@ -816,7 +845,13 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
         return ibidi__fail(err, st, e.offset, e.value);
     visual_order(s->fl, n, v2l, s->ll);
     for (size_t v = 0; v < n; v++) {
-        glyph_of(text[v2l[v]], s->fl[v2l[v]], &s->g.glyph[v], &s->gflag[v]);
+        const uint32_t cp = text[v2l[v]];
+        if (ibidi__props_of(cp)->flags & IBIDI__PF_MIRRORED) {
+            glyph_of(cp, s->fl[v2l[v]], &s->g.glyph[v], &s->gflag[v]);
+        } else { /* L4 leaves it as it is at every level */
+            s->g.glyph[v] = cp;
+            s->gflag[v] = 0;
+        }
         s->lev0[v] = s->fl[v2l[v]];
         s->l2v[v2l[v]] = (int16_t)v;
     }
@@ -830,7 +865,7 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     if (s->naside)
         memcpy(s->l2v0, s->l2v, n * sizeof s->l2v[0]);
     for (size_t j = 0; j < n; j++)
-        s->ll[j] = ibidi_unicode_bidi_class(text[j]) == IBIDI_UNICODE_BC_NSM; /* the marks */
+        s->ll[j] = ibidi__bc(text[j]) == IBIDI_UNICODE_BC_NSM; /* the marks */
     attachments(n, s->ll, s->l2v, s->att0);
 
     build_options(s);
