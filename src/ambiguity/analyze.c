@@ -272,9 +272,9 @@ static void emit_bytes(amb *a, ibidi_ambiguity_code code, ibidi_dir ctx, size_t 
     uint32_t cp = 0;
     int bc = -1;
     if (start < a->len) {
-        size_t pos = start;
-        if (ibidi_utf8_next(a->s, a->len, &pos, &cp, NULL) == IBIDI_OK) /* decoded already */
-            bc = (int)ibidi_unicode_bidi_class(cp);
+        size_t pos = start; /* decoded already: well-formed */
+        cp = ibidi__utf8_decode_valid((const unsigned char *)a->s, &pos);
+        bc = (int)ibidi__bc(cp);
     }
     emit_at(a, code, ctx, start, end, cp, bc, comp, expression);
 }
@@ -1038,10 +1038,18 @@ static ibidi_status analyze_in(amb *a, const char *s, size_t len, const ibidi_am
             ibidi_unicode_bc bc;
             if ((unsigned char)s[pos] < 0x80) {
                 cp = (unsigned char)s[pos++];
-            } else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK) {
-                return st;
+            } else {
+                /* the well-formed sequences inline; the decoder gives the status and
+                 * offset of an ill-formed one */
+                ibidi_status dst;
+                const size_t k =
+                    ibidi__utf8_decode_fast((const unsigned char *)s + pos, len - pos, &cp, &dst);
+                if (k)
+                    pos += k;
+                else if ((st = ibidi_utf8_next(s, len, &pos, &cp, err)) != IBIDI_OK)
+                    return st;
             }
-            bc = ibidi_unicode_bidi_class(cp);
+            bc = ibidi__bc(cp);
             if (ibidi__ambig_set_aside(bc)) { /* X9 */
                 nset++;
                 continue;
