@@ -84,7 +84,10 @@ ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir conte
                                  ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
 
 /* The same with the state in the caller's memory (the exact analysis's work area): state
- * holds ibidi__twins_state_size() bytes, aligned for size_t (about 14 KiB). */
+ * holds ibidi__twins_state_size() bytes, aligned for size_t (about 14 KiB); and text
+ * checked by the caller as ibidi__twins_search checks it (code points, at most
+ * IBIDI_AMBIGUITY_TWINS_MAX of them, no bidi control and no character of class B or S):
+ * the analysis has decoded and checked it already. */
 size_t ibidi__twins_state_size(void);
 ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
                                     ibidi_dir context, size_t max_candidates,

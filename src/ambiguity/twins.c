@@ -941,9 +941,13 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
                                     ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
                                     ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
-    ibidi_status st = check_text(text, n, context, stats, err);
-    if (st != IBIDI_OK || n == 0)
-        return st;
+    /* the text is the caller's, checked (check_text would pass it): the arguments only */
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    if ((!text && n) || (context != IBIDI_DIR_LTR && context != IBIDI_DIR_RTL))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    if (n == 0)
+        return ibidi__ok(err);
     return search_in(state, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, err,
                      NULL);
 }
