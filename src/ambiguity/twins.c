@@ -193,15 +193,19 @@ static void glyph_of(uint32_t cp, unsigned level, uint32_t *g, uint8_t *flag)
                       ibidi_unicode_mirroring_glyph(cp) == cp);
 }
 
+/* ON, WS, ES, ET, CS: one test of a set of classes (bc < 32, OPT_BC) on the search's hot
+ * path. */
+#define NEUTRALS                                                                           \
+    (1u << IBIDI_UNICODE_BC_ON | 1u << IBIDI_UNICODE_BC_WS | 1u << IBIDI_UNICODE_BC_ES |      \
+     1u << IBIDI_UNICODE_BC_ET | 1u << IBIDI_UNICODE_BC_CS)
 static int is_neutral(unsigned bc)
 {
-    return bc == IBIDI_UNICODE_BC_ON || bc == IBIDI_UNICODE_BC_WS || bc == IBIDI_UNICODE_BC_ES ||
-           bc == IBIDI_UNICODE_BC_ET || bc == IBIDI_UNICODE_BC_CS;
+    return (NEUTRALS >> bc) & 1u;
 }
 
 /* A neutral that N0 cannot resolve (no paired bracket): only N1 gives it the direction
  * opposite to the embedding, and N1 needs that direction on both sides. */
-static int nb_neutral(const search *s, int i)
+IBIDI__ALWAYS_INLINE int nb_neutral(const search *s, int i)
 {
     return is_neutral(s->cls[i]) && !s->brk[i];
 }
@@ -636,14 +640,14 @@ static int report_with_aside(search *s)
             if (gap[j] != x)
                 continue;
             if (s->fn8)
-                len += ibidi_utf8_encode_cp(s->full[at[j]], s->g.utf8 + len);
+                len += ibidi__utf8_put(s->g.utf8 + len, s->full[at[j]]);
             else
                 cps[m++] = s->full[at[j]];
         }
         if (x == n)
             break;
         if (s->fn8)
-            len += ibidi_utf8_encode_cp(s->lc[x], s->g.utf8 + len);
+            len += ibidi__utf8_put(s->g.utf8 + len, s->lc[x]);
         else
             cps[m++] = s->lc[x];
     }
@@ -711,9 +715,9 @@ static int leaf(search *s)
     if (s->naside) {
         stop = report_with_aside(s);
     } else if (s->fn8) {
-        size_t len = 0;
+        size_t len = 0; /* scalar values: the checked text's, or their mirroring glyphs */
         for (size_t i = 0; i < n; i++)
-            len += ibidi_utf8_encode_cp(s->lc[i], s->g.utf8 + len);
+            len += ibidi__utf8_put(s->g.utf8 + len, s->lc[i]);
         stop = s->fn8(s->g.utf8, len, s->ctx);
     } else if (s->fn) {
         stop = s->fn(s->lc, n, s->ctx);
@@ -727,18 +731,23 @@ static int leaf(search *s)
 
 static void run_search(search *s)
 {
+    /* the node count and its budget in locals: the stores into the byte arrays of s below
+     * may alias any field, which would reload them at every node */
+    const size_t budget = s->node_budget;
+    size_t nodes = s->nodes;
     int n = (int)s->n, i = 0;
     s->choice[0] = -1;
     while (i >= 0) {
-        if (++s->choice[i] >= s->nopt[i]) {
+        const int c = ++s->choice[i];
+        if (c >= s->nopt[i]) {
             i--;
             continue;
         }
-        if (s->node_budget && ++s->nodes > s->node_budget) {
+        if (budget && ++nodes > budget) {
             s->st.truncated = 1;
-            return;
+            break;
         }
-        const uint32_t o = s->opts[i][s->choice[i]];
+        const uint32_t o = s->opts[i][c];
         s->lam[i] = OPT_LEVEL(o);
         s->cls[i] = OPT_BC(o);
         s->brk[i] = OPT_BRACKET(o);
@@ -747,11 +756,12 @@ static void run_search(search *s)
             continue;
         if (i == n - 1) {
             if (check_end(s) && leaf(s))
-                return;
+                break;
             continue;
         }
         s->choice[++i] = -1;
     }
+    s->nodes = nodes;
 }
 
 /* L2 on the levels of n code points: v2l[v] gets the logical index shown at visual
