@@ -1234,38 +1234,34 @@ ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi_
     return analyze(s, len, opts, pre, work, work_size, findings, err);
 }
 
+/* A label's classes (BCM bits) say it is quiet: strong (L, R or AL), no number (EN, AN),
+ * not mixed (L with R or AL). */
+static int quiet_label(unsigned seen)
+{
+    const unsigned ltr = BCM(IBIDI_UNICODE_BC_L);
+    const unsigned rtl = BCM(IBIDI_UNICODE_BC_R) | BCM(IBIDI_UNICODE_BC_AL);
+    const unsigned number = BCM(IBIDI_UNICODE_BC_EN) | BCM(IBIDI_UNICODE_BC_AN);
+    return (seen & (ltr | rtl)) && !(seen & number) && !((seen & ltr) && (seen & rtl));
+}
+
 int ibidi__ambiguity_domain_quiet(const char *s, size_t len)
 {
+    /* Each character's class as a bit, from the two-stage BMP table (ibidi__bc), gathered
+     * per label and judged at its end: a few instructions a character. */
     const unsigned char *u = (const unsigned char *)s;
-    size_t pos = 0, start = 0;
-    int strong = 0;
-    while (pos <= len) {
-        if (pos == len || u[pos] == '.') { /* a label ends: it must be strong */
-            if (!strong || pos == start)
+    size_t pos = 0;
+    unsigned seen = 0; /* the classes of the label so far */
+    while (pos < len) {
+        if (u[pos] == '.') { /* a label ends (an empty one is not strong) */
+            if (!quiet_label(seen))
                 return 0;
-            strong = 0;
-            start = ++pos;
+            seen = 0;
+            pos++;
             continue;
         }
-        ibidi_unicode_bc bc;
-        if (u[pos] < 0x80) { /* ASCII: a digit is a number, a letter strong */
-            const unsigned char c = u[pos++];
-            bc = c >= '0' && c <= '9' ? IBIDI_UNICODE_BC_EN
-                 : ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ? IBIDI_UNICODE_BC_L
-                                                             : IBIDI_UNICODE_BC_ON;
-            if (bc == IBIDI_UNICODE_BC_ON)
-                bc = ibidi_unicode_bidi_class(c);
-        } else {
-            bc = ibidi_unicode_bidi_class(ibidi__utf8_decode_valid(u, &pos));
-        }
-        if (bc == IBIDI_UNICODE_BC_EN || bc == IBIDI_UNICODE_BC_AN)
-            return 0; /* a number */
-        if (bc == IBIDI_UNICODE_BC_L || bc == IBIDI_UNICODE_BC_R || bc == IBIDI_UNICODE_BC_AL)
-            strong |= bc == IBIDI_UNICODE_BC_L ? 1 : 2;
-        if (strong == 3)
-            return 0; /* a mixed label */
+        seen |= BCM(ibidi__bc(ibidi__utf8_decode_valid(u, &pos)));
     }
-    return 1;
+    return quiet_label(seen); /* the last label (empty after a final full stop) */
 }
 
 ibidi_status ibidi_ambiguity_analyze(const char *s, size_t len, const ibidi_ambiguity_options *opts,
