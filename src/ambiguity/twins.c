@@ -86,6 +86,7 @@ struct ibidi__twins {
     int has_al;    /* some option is AL: W2 may turn EN into AN */
     int has_bracket; /* some option is a paired bracket: N0 may resolve it L (level 0 in
                         LTR) between an R and the EN after it */
+    int has_marks;   /* T has a character of class NSM */
     const uint32_t *text;
     /* The arrays in the order the hot loops use them, so that no two read or written
      * together lie a multiple of 4 KiB apart (the processor would take a load for a store
@@ -707,8 +708,9 @@ static int leaf(search *s)
         return 0;
     if (memcmp(s->fl, s->ll, n) != 0)
         return 0;
-    /* Same glyphs; a twin only if its marks are drawn on the same glyphs too. */
-    if (!marks_match(s))
+    /* Same glyphs; a twin only if its marks are drawn on the same glyphs too. Without marks
+     * in T, the pruned search has put none anywhere (check_at), so they match. */
+    if ((s->has_marks || !s->prune) && !marks_match(s))
         return 0;
     s->st.twins++;
     int stop = 0;
@@ -874,8 +876,11 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
         }
     if (s->naside)
         memcpy(s->l2v0, s->l2v, n * sizeof s->l2v[0]);
-    for (size_t j = 0; j < n; j++)
+    s->has_marks = 0;
+    for (size_t j = 0; j < n; j++) {
         s->ll[j] = ibidi__bc(text[j]) == IBIDI_UNICODE_BC_NSM; /* the marks */
+        s->has_marks |= s->ll[j];
+    }
     attachments(n, s->ll, s->l2v, s->att0);
 
     build_options(s);
