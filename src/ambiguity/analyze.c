@@ -50,6 +50,9 @@
 
 enum { DIR_L = 0, DIR_R = 1 };
 
+/* A Bidi class as a bit of a set of classes. */
+#define BCM(c) (1u << (c))
+
 /* ---- Label categories ("Number embedding level ambiguity in IDNs") ------------------- */
 
 static int is_code_point(uint32_t cp)
@@ -66,7 +69,7 @@ typedef struct cat_acc {
     int has_l, has_r, num_before_l, num_after_l;
 } cat_acc;
 
-static void cat_add(cat_acc *c, ibidi_unicode_bc bc)
+IBIDI__ALWAYS_INLINE void cat_add(cat_acc *c, ibidi_unicode_bc bc)
 {
     if (bc == IBIDI_UNICODE_BC_L) {
         c->has_l = 1;
@@ -360,9 +363,13 @@ static int type_neighbour(const amb *a, size_t i, int step)
 
 static void number_checks(amb *a)
 {
+    if (!(a->classes & (BCM(IBIDI_UNICODE_BC_EN) | BCM(IBIDI_UNICODE_BC_AN))))
+        return; /* no number character: nothing to check */
     for (size_t i = 0; i < a->n; i++) {
+        if (!is_number(a->bc[i]))
+            continue;
         uint8_t p = a->pbc[i], q = a->nbc[i];
-        if (!is_number(a->bc[i]) || dir_of(p) == dir_of(q))
+        if (dir_of(p) == dir_of(q))
             continue;
         emit(a, IBIDI_AMBIGUITY_NUMBER_LEVEL, IBIDI_DIR_LTR, i, i + 1, comp_at(a, i), 0);
         if (a->bc[i] == IBIDI_UNICODE_BC_EN &&
@@ -399,7 +406,6 @@ typedef struct rx_el {
     int rep;
 } rx_el;
 
-#define BCM(c) (1u << (c))
 #define M_WN                                                                                       \
     (BCM(IBIDI_UNICODE_BC_EN) | BCM(IBIDI_UNICODE_BC_ES) | BCM(IBIDI_UNICODE_BC_ET) |              \
      BCM(IBIDI_UNICODE_BC_AN) | BCM(IBIDI_UNICODE_BC_CS) | BCM(IBIDI_UNICODE_BC_NSM))
