@@ -42,12 +42,6 @@
 #define AMB_NONE 0xFFFFu
 #define TWINS_MAX IBIDI_AMBIGUITY_TWINS_MAX
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 enum { DIR_L = 0, DIR_R = 1 };
 
 /* A Bidi class as a bit of a set of classes. */
@@ -1189,7 +1183,7 @@ static ibidi_status decoded_then(const char *s, size_t len, const ibidi__parsed 
 
 /* The arrays on the stack (inputs of up to AMB_SMALL bytes), in a frame of its own so that
  * a call with a work area does not hold them too. */
-NOINLINE static ibidi_status analyze_small(const char *s, size_t len,
+IBIDI__NOINLINE static ibidi_status analyze_small(const char *s, size_t len,
                                            const ibidi_ambiguity_options *o,
                                            const ibidi__parsed *pre, ibidi_findings *findings,
                                            ibidi_error *err)

@@ -297,15 +297,9 @@ static inline void copy_classes(const ibidi__bidi *b, uint8_t *classes)
 /* ---------------------------------------------------------------------------------------
  * Resolution. */
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* The resolution of checked code points: a function of its own, so that the shortcut
  * for ASCII does not pay for its frame (the work area on the stack, the registers). */
-NOINLINE static void resolve_cp_general(const uint32_t *text, size_t n,
+IBIDI__NOINLINE static void resolve_cp_general(const uint32_t *text, size_t n,
                                         const ibidi_bidi_options *o, ibidi_bidi_result *res,
                                         ibidi__bidi_test *test)
 {

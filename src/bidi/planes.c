@@ -164,13 +164,6 @@ IBIDI__ALWAYS_INLINE long last_below(const uint64_t *x, size_t a, const size_t n
     }
 }
 
-/* Out of line: the cold parts, and the instances that must keep their own registers. */
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* ---------------------------------------------------------------------------------------
  * Classes into planes and planes into bytes (SSE2 where the compiler targets it; the
  * portable loops give the same results elsewhere). */
@@ -396,7 +389,7 @@ IBIDI__ALWAYS_INLINE void put_bytes(uint8_t *out, size_t n, const size_t nw, con
  * number types come from the planes; a neutral keeps its class, but ES, ET and CS, which
  * W6 made ON; an NSM that W1 made neutral has the type of the character before it, ON
  * after an isolate control. */
-NOINLINE static void put_weak(uint8_t *weak, const uint8_t *cls, size_t n, const size_t nw,
+IBIDI__NOINLINE static void put_weak(uint8_t *weak, const uint8_t *cls, size_t n, const size_t nw,
                               const uint64_t *l, const uint64_t *r, const uint64_t *en,
                               const uint64_t *an)
 {
@@ -430,7 +423,7 @@ typedef struct n0_planes {
     const uint64_t *en, *an, *nsm, *open, *close;
 } n0_planes;
 
-NOINLINE static void planes_n0(const n0_planes *q, const size_t nw, size_t n, const uint16_t *br,
+IBIDI__NOINLINE static void planes_n0(const n0_planes *q, const size_t nw, size_t n, const uint16_t *br,
                                uint32_t *link, uint64_t rtl, uint64_t sos, uint64_t *steps)
 {
     uint64_t *const l = q->l, *const r = q->r, *const ni = q->ni, *const t1 = q->t1;
@@ -701,7 +694,7 @@ IBIDI__ALWAYS_INLINE void planes_impl(uint64_t *base, const size_t nw, const uin
 /* Up to 63 code points: every plane one word, kept in registers; a function of its own, so
  * that the frame and the registers of the long case do not weigh on it (the paragraph
  * instance is in ibidi__bidi_planes_paragraph). */
-NOINLINE static void planes_one(const uint8_t *cls, const uint8_t *orig, const uint16_t *br,
+IBIDI__NOINLINE static void planes_one(const uint8_t *cls, const uint8_t *orig, const uint16_t *br,
                                 size_t n, unsigned dirs, ibidi__planes_out *out,
                                 uint32_t *link, uint64_t *steps)
 {
@@ -725,7 +718,7 @@ static void planes_words(const uint8_t *cls, const uint8_t *orig, const uint16_t
  * caller's: the resolution's case. Each stack array has a frame that holds only what the
  * call lacks, so that the links (4 KiB), which the resolution always gives, weigh on no
  * call's stack (IBIDI_STACK_MAX: the twin search runs the UBA at every leaf). */
-NOINLINE static void planes_words_stack(const uint8_t *cls, const uint8_t *orig,
+IBIDI__NOINLINE static void planes_words_stack(const uint8_t *cls, const uint8_t *orig,
                                         const uint16_t *br, size_t n, unsigned dirs,
                                         ibidi__planes_out *out, uint32_t *link, uint64_t *steps)
 {
@@ -734,7 +727,7 @@ NOINLINE static void planes_words_stack(const uint8_t *cls, const uint8_t *orig,
 }
 
 /* Both on the stack where the caller gives none (tests of the engine). */
-NOINLINE static void planes_words_all(const uint8_t *cls, const uint8_t *orig,
+IBIDI__NOINLINE static void planes_words_all(const uint8_t *cls, const uint8_t *orig,
                                       const uint16_t *br, size_t n, unsigned dirs,
                                       ibidi__planes_out *out, uint64_t *area, uint32_t *link,
                                       uint64_t *steps)

@@ -11,6 +11,14 @@
 
 #include "ibidi/common.h"
 
+/* A function kept out of its callers, so that their frames stay small or the common path
+ * does not pay for a rare one's registers. */
+#if defined(__GNUC__)
+#define IBIDI__NOINLINE __attribute__((noinline))
+#else
+#define IBIDI__NOINLINE
+#endif
+
 /* A function the hot loops must not call: inlined whatever the optimisation level. */
 #if defined(__GNUC__)
 #define IBIDI__ALWAYS_INLINE static inline __attribute__((always_inline))

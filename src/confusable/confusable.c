@@ -28,12 +28,6 @@ _Static_assert(IBIDI_CONFUSABLE_MAX_PROTOTYPE == IBIDI__CONF_MAX_PROTOTYPE,
 
 /* The steps of a bidi skeleton keep frames of their own: inlined into one another, their
  * buffers would add up on the stack (IBIDI_CONFUSABLE_STACK). */
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 static inline uint16_t idinfo(uint32_t cp)
 {
     return ibidi__trie(ibidi__idinfo_s1, ibidi__idinfo_s2, ibidi__idinfo_s3, IBIDI__CONF_SH1,
@@ -336,7 +330,7 @@ int ibidi__confusable_skeleton_short(const char *s, size_t n, char *out, size_t 
     return 1;
 }
 
-NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
+IBIDI__NOINLINE static ibidi_status skeleton(reader *r, sink *o, ibidi_error *err)
 {
     if (r->u8 && o->utf8 && r->pos == 0 &&
         skeleton_simple((const unsigned char *)r->u8, r->len, o)) {
@@ -475,7 +469,7 @@ static int combining(uint32_t cp)
  * ibidi/bidi.h, each paragraph on a line of its own), combining marks after their base in
  * right-to-left runs (L3) and mirrored glyphs at odd levels (L4), into vis (n code points,
  * at most IBIDI_CONFUSABLE_MAX_BIDI). */
-NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis,
+IBIDI__NOINLINE static ibidi_status bidi_visual(reader *r, ibidi_dir dir, uint32_t *vis,
                                          size_t *nvis, ibidi_error *err)
 {
     uint32_t text[IBIDI_CONFUSABLE_MAX_BIDI];

@@ -658,15 +658,9 @@ ibidi_status ibidi__form_in(ibidi__dwork *w, const char *s, size_t len,
     return ibidi__ok(err);
 }
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* ibidi_display_utf8 past its argument checks, with the work area laid out (in a frame of
  * its own: the fixed area is large). */
-static NOINLINE ibidi_status display_in_area(const char *s, size_t len,
+static IBIDI__NOINLINE ibidi_status display_in_area(const char *s, size_t len,
                                              const ibidi_display_options *o, char *data,
                                              size_t cap, size_t *out_len, ibidi_error *err)
 {

@@ -29,12 +29,6 @@
 /* ToASCII output: its findings are complete whatever the size (the output is not used). */
 #define VAL_OUT 512
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* ---- The set of codes (src/common/codes.c holds the set itself) ---------------------- */
 
 size_t ibidi__status_codes_text(ibidi_status st, char *out, size_t cap)
@@ -84,7 +78,7 @@ void ibidi__validate_check(const char *s, size_t len, ibidi_status pst, const ib
  * needs IDNA's work area and has none gets no verdict: IBIDI_E_IDNA_WORK_TOO_SMALL, so
  * that the caller can give one (as for components beyond the stack), not a code that
  * would call the identifier invalid. */
-NOINLINE ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
+IBIDI__NOINLINE ibidi_status ibidi__validate_host(const char *s, ibidi_span host,
                                            const ibidi_idna_options *idna,
                                            ibidi__code_set *c, ibidi_error *err)
 {
@@ -123,7 +117,7 @@ static ibidi_status structure_in(const char *s, size_t len, ibidi_iri_kind as,
     return IBIDI_OK;
 }
 
-NOINLINE static ibidi_status structure_small(const char *s, size_t len, ibidi_iri_kind as,
+IBIDI__NOINLINE static ibidi_status structure_small(const char *s, size_t len, ibidi_iri_kind as,
                                              unsigned check_bits, ibidi__code_set *c,
                                              ibidi_iri_info *info, size_t *needed)
 {

@@ -37,12 +37,6 @@
 #define SCAN_SMALL 256
 #define SCAN_SMALL_COMPS (SCAN_SMALL + 2)
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* Places a part of n bytes at *at in buf (when it fits) and records its span. */
 static void place(char *buf, size_t cap, size_t *at, const char *p, size_t n, ibidi_span *sp)
 {
@@ -181,7 +175,7 @@ static int ldh_dns_name(const char *s, size_t n)
 /* The parse of the form as a domain name, the component rules (when `check`) into c, and
  * the analysis (its status into *analysis, its findings to findings), unless `quiet` says
  * it has no finding to give and the parse succeeds. */
-NOINLINE static void parse_steps(const char *form, size_t flen, int check, int quiet,
+IBIDI__NOINLINE static void parse_steps(const char *form, size_t flen, int check, int quiet,
                                  const ibidi_idna_options *idna, ibidi__code_set *c,
                                  parse_out *po, ibidi_status *analysis,
                                  ibidi_findings *findings)
@@ -212,7 +206,7 @@ NOINLINE static void parse_steps(const char *form, size_t flen, int check, int q
 /* The display keys (the visual form, one line) of the form, of ncp code points, into buf
  * from *at; a visual form has the length of the form, or nearly (L4 may swap a glyph for
  * one of another UTF-8 length): one that does not fit SCAN_MAX bytes is not made. */
-NOINLINE static void displays(const char *form, size_t flen, unsigned flags, char *buf,
+IBIDI__NOINLINE static void displays(const char *form, size_t flen, unsigned flags, char *buf,
                               size_t cap, size_t *at, ibidi_scan_result *r)
 {
     char dbuf[2][SCAN_MAX];
@@ -259,7 +253,7 @@ static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, 
 /* Step 2, validity: ToASCII of the name as written under the profile, its error codes into
  * c (the output is not used, so a short buffer serves: the findings are complete whatever
  * its size). A frame of its own: IDNA's area is not on the stack with the parse's. */
-NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idna_options *idna,
+IBIDI__NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idna_options *idna,
                                    ibidi__code_set *c)
 {
     char out[512];
@@ -307,7 +301,7 @@ static int visual_is_display(const char *s, size_t n)
 /* Step 4b: the form's bidi skeleton in each direction asked, written after the parts (only
  * its size when it does not fit, as every part: the caller calls again). A form of more
  * than IBIDI_CONFUSABLE_MAX_BIDI code points (over 512: no domain name) has none. */
-NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, char *buf,
+IBIDI__NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, char *buf,
                                size_t cap, size_t *at, ibidi_scan_result *r)
 {
     /* a host name in ASCII displays as itself in both directions: one skeleton is both.
@@ -358,7 +352,7 @@ NOINLINE static void skeletons(const char *form, size_t flen, unsigned flags, ch
 }
 
 /* Step 5: the first label of the form under the LGR, its index label after the parts. */
-NOINLINE static void lgr_step(const ibidi_lgr *lgr, const char *form, size_t flen, char *buf,
+IBIDI__NOINLINE static void lgr_step(const ibidi_lgr *lgr, const char *form, size_t flen, char *buf,
                               size_t cap, size_t *at, ibidi_scan_result *r)
 {
     ibidi_lgr_result lr;

@@ -28,12 +28,6 @@
 #include "unicode/utf8_internal.h"
 #include "uts39/uts39_internal.h"
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* ---- Policies --------------------------------------------------------------------------- */
 
 #define LABEL_CHECKS                                                                          \
@@ -768,7 +762,7 @@ static void check_plain(run *r, const uint32_t *cps, const uint8_t *letter, size
 }
 
 /* Every check of one label of the Unicode form that is not ASCII. */
-static NOINLINE void check_label(run *r, size_t k)
+static IBIDI__NOINLINE void check_label(run *r, size_t k)
 {
     const lspan *sp = &r->w.spans[k];
     const char *u = r->w.uform + sp->u;
@@ -902,7 +896,7 @@ const char *ibidi_show_protect_name(const ibidi_show_protected *p, size_t i, siz
  * display does not determine its host, or a search its bound cut, is a reason against
  * showing the name in Unicode (a twin with the same authority is not: the IRI's host is
  * the same). */
-static NOINLINE void check_twins(run *r)
+static IBIDI__NOINLINE void check_twins(run *r)
 {
     ibidi_finding items[TWIN_ITEMS];
     ibidi_findings f = {items, TWIN_ITEMS, 0, 0};
@@ -955,7 +949,7 @@ static NOINLINE void check_twins(run *r)
 }
 
 /* The name's last labels, from label k, against the protected names' keys of one kind. */
-static NOINLINE void check_protected(run *r, int kind, ibidi_code code)
+static IBIDI__NOINLINE void check_protected(run *r, int kind, ibidi_code code)
 {
     for (size_t k = 0; k < r->n; k++) {
         const size_t at = r->w.spans[k].u, n = r->ulen - at;
@@ -1162,7 +1156,7 @@ static void group_by_label(run *r)
 
 /* One form of the host: ToUnicode, or ToASCII (with its errors as reasons when `reasons`:
  * the labels are known then); 0 when it cannot be made (r->r->error set). */
-static NOINLINE int make_forms(run *r, int to_ascii, int reasons)
+static IBIDI__NOINLINE int make_forms(run *r, int to_ascii, int reasons)
 {
     size_t out_len = 0;
     ibidi_error e;
@@ -1254,7 +1248,7 @@ static int ensure_ascii(run *r)
 }
 
 /* The labels shown, the text and the form. */
-static NOINLINE void compose(run *r)
+static IBIDI__NOINLINE void compose(run *r)
 {
     tbuf t = {r->w.text, 0};
     tput(&t, r->s, r->host); /* an IRI's or a mail address's text before the host */
@@ -1349,7 +1343,7 @@ static int has_rtl(const char *s, size_t n)
 }
 
 /* The host of the input: decided, shown. */
-static NOINLINE void decide(run *r)
+static IBIDI__NOINLINE void decide(run *r)
 {
     const size_t n = ibidi_idna_strip_root(r->s + r->host, r->host_len);
     r->root = n < r->host_len;

@@ -31,12 +31,6 @@
 #include "uts39/uts39_internal.h"
 #include "confusable/confusable_internal.h"
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* ---- The caller's buffer, from both ends (common/arena.h) -------------------------- */
 
 #define ALIGN IBIDI__ARENA_ALIGN
@@ -400,7 +394,7 @@ static void fill_labels(verdict_run *r)
 }
 
 /* The registry's script policy on the host (UTS #39 §5.2, §5.3). */
-NOINLINE static void step_policy(verdict_run *r)
+IBIDI__NOINLINE static void step_policy(verdict_run *r)
 {
     const ibidi_uts39_options po = {r->o->max_restriction, 0};
     r->c.base = r->host_u.start;
@@ -415,7 +409,7 @@ NOINLINE static void step_policy(verdict_run *r)
 }
 
 /* Look-alikes on the host (UTS #39 §3.1, §4): the findings, then the skeletons. */
-NOINLINE static void step_confusable(verdict_run *r)
+IBIDI__NOINLINE static void step_confusable(verdict_run *r)
 {
     const char *h = r->u + r->host_u.start;
     const size_t hl = r->host_u.length;
@@ -445,7 +439,7 @@ NOINLINE static void step_confusable(verdict_run *r)
 }
 
 /* The first label under the registry's LGR (RFC 7940 §8), and its two findings. */
-NOINLINE static void step_lgr(verdict_run *r)
+IBIDI__NOINLINE static void step_lgr(verdict_run *r)
 {
     ibidi_verdict_lgr *g = &r->v->lgr;
     const char *u = r->u;
@@ -506,7 +500,7 @@ NOINLINE static void step_lgr(verdict_run *r)
 }
 
 /* RFC 5893 §3 on the Unicode form of a domain name. */
-NOINLINE static void step_rfc5893(verdict_run *r)
+IBIDI__NOINLINE static void step_rfc5893(verdict_run *r)
 {
     array_step s;
     ibidi_error e;
@@ -518,7 +512,7 @@ NOINLINE static void step_rfc5893(verdict_run *r)
 }
 
 /* Badami's analysis and the twin search, both paragraph directions, on the Unicode form. */
-NOINLINE static void step_ambiguity(verdict_run *r)
+IBIDI__NOINLINE static void step_ambiguity(verdict_run *r)
 {
     ibidi_ambiguity_options ao;
     array_step s;
@@ -536,7 +530,7 @@ NOINLINE static void step_ambiguity(verdict_run *r)
 }
 
 /* The visual form in both paragraph directions. */
-NOINLINE static void step_display(verdict_run *r)
+IBIDI__NOINLINE static void step_display(verdict_run *r)
 {
     ibidi_display_options d;
     memset(&d, 0, sizeof d);
@@ -559,7 +553,7 @@ NOINLINE static void step_display(verdict_run *r)
 
 /* The verdict of one profile (or the per-label Bidi Rule) on a domain name: ToASCII's
  * error codes. */
-NOINLINE static void step_profile(verdict_run *r, int p)
+IBIDI__NOINLINE static void step_profile(verdict_run *r, int p)
 {
     ibidi_verdict_profile *vp = &r->v->profiles[p];
     ibidi__code_set set;
@@ -590,7 +584,7 @@ NOINLINE static void step_profile(verdict_run *r, int p)
 
 /* A domain name: ToUnicode for the form, ToASCII for the verdict (as `ibidi to-ascii` and
  * `ibidi scan` give it), then the rest on the form. */
-NOINLINE static void judge_domain(verdict_run *r)
+IBIDI__NOINLINE static void judge_domain(verdict_run *r)
 {
     ibidi_verdict *v = r->v;
     ibidi_error e = {IBIDI_OK, 0, 0};
@@ -642,7 +636,7 @@ NOINLINE static void judge_domain(verdict_run *r)
 
 /* An IRI or a mail address: the parse, its host's ToUnicode for the form, then the
  * validity of ibidi_iri_validate (ToASCII of the host, the component rules) and the rest. */
-NOINLINE static void judge_ident(verdict_run *r, ibidi_iri_kind kind)
+IBIDI__NOINLINE static void judge_ident(verdict_run *r, ibidi_iri_kind kind)
 {
     ibidi_verdict *v = r->v;
     ibidi_iri_components comps = {r->w.comps, r->w.comps_cap, 0};
@@ -734,7 +728,7 @@ NOINLINE static void judge_ident(verdict_run *r, ibidi_iri_kind kind)
 
 /* The reasons, in the one order of codes, into the record (a frame of its own: its buffer
  * is not on the stack while the steps run). */
-NOINLINE static void put_codes(verdict_run *r)
+IBIDI__NOINLINE static void put_codes(verdict_run *r)
 {
     char codes[IBIDI__CODE_SET_MAX * 32];
     const size_t n = ibidi__code_set_format(&r->codes, codes, sizeof codes);
@@ -743,7 +737,7 @@ NOINLINE static void put_codes(verdict_run *r)
 
 /* What the input is: a scheme or "/", "?", "#" an IRI, else "@" a mail address (as
  * ibidi_iri_parse decides). */
-NOINLINE static ibidi_iri_kind decide_kind(const char *s, size_t len)
+IBIDI__NOINLINE static ibidi_iri_kind decide_kind(const char *s, size_t len)
 {
     ibidi_iri_components none = {NULL, 0, 0};
     ibidi_iri_info info;
