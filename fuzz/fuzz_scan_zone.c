@@ -40,7 +40,7 @@ static int special(unsigned char c) { return c && strchr(".\\\"();@$", c) != NUL
 
 static int zone_status(ibidi_status s)
 {
-    return s == IBIDI_OK || (s >= IBIDI_E_ZONE_QUOTE && s <= IBIDI_E_ZONE_NO_OWNER);
+    return s == IBIDI_OK || (s >= IBIDI_E_ZONE_QUOTE && s <= IBIDI_E_SCAN_LINE_TOO_LONG);
 }
 
 /* Property 3: the one spelling. */

@@ -436,6 +436,66 @@ static void test_limits(void)
           "$ORIGIN, buffer too small");
 }
 
+/* ---- Damaged lines: a NUL, a line over the limit ------------------------------------------ */
+
+/* A line of len bytes (NULs kept) is refused with want at offset, the state as it was. */
+static void damaged(int line, ibidi_scan_zone_state *st, const char *text, size_t len,
+                    ibidi_status want, size_t offset, const char *what)
+{
+    static ibidi_scan_zone_state before;
+    before = *st;
+    out = (ibidi_buf){buf, sizeof buf, 0};
+    ibidi_status s = ibidi_scan_zone_line(st, text, len, &out, &res, &err);
+    t_check(s == want && err.status == want && err.offset == offset && out.len == 0, __FILE__,
+            line, "%s: status %s at %zu, want %s at %zu", what, ibidi_status_name(s),
+            err.offset, ibidi_status_name(want), offset);
+    t_check(memcmp(&before, st, sizeof before) == 0, __FILE__, line,
+            "%s: a line that fails changed the state", what);
+}
+
+static void test_damage(void)
+{
+    static char big[IBIDI_SCAN_LINE_MAX + 2];
+    ibidi_scan_zone_state st = fresh();
+    OWNER(&st, "a.com. A 192.0.2.1", "a.com");
+    /* a NUL anywhere: in the owner, in the data, in a quoted string, in a comment, in a
+       line that continues the record, in a directive; a line of NULs (a hole in a file) */
+    static const struct {
+        const char *text;
+        size_t len, at;
+    } nul[] = {
+        {"b\0c.com. A 192.0.2.1", 18, 1},
+        {"b.com. A 192.0\0.2.1", 20, 14},
+        {"b.com. TXT \"x\0y\"", 17, 13},
+        {"b.com. A 192.0.2.1 ; \0", 22, 21},
+        {"\tA 192.0.2.1\0", 13, 12},
+        {"$ORIGIN ex\0ample.", 18, 10},
+        {"\0\0\0\0", 4, 0},
+    };
+    for (size_t i = 0; i < sizeof nul / sizeof nul[0]; i++)
+        damaged(__LINE__, &st, nul[i].text, nul[i].len, IBIDI_E_ZONE_NUL, nul[i].at, "a NUL");
+    /* the line after is read as if the damaged one were not there */
+    KIND(&st, "a.com. AAAA 2001:db8::1", IBIDI_SCAN_ZONE_SAME_OWNER);
+    /* inside parentheses too, and they stay open */
+    OWNER(&st, "b.com. 3600 IN TXT ( \"x\"", "b.com");
+    damaged(__LINE__, &st, " 1 2\0 3", 7, IBIDI_E_ZONE_NUL, 4, "a NUL inside ( )");
+    CHECK(st.parens == 1, "a NUL inside ( ): still open");
+    KIND(&st, " \"y\" )", IBIDI_SCAN_ZONE_CONTINUED);
+    /* a line of IBIDI_SCAN_LINE_MAX bytes is read; one byte more is refused at the limit,
+       before its bytes are looked at (a NUL after the limit is not reached) */
+    memset(big, 'x', sizeof big);
+    memcpy(big, "c.com. TXT \"", 12);
+    big[IBIDI_SCAN_LINE_MAX - 1] = '"';
+    out = (ibidi_buf){buf, sizeof buf, 0};
+    CHECK(ibidi_scan_zone_line(&st, big, IBIDI_SCAN_LINE_MAX, &out, &res, &err) == IBIDI_OK &&
+              res.kind == IBIDI_SCAN_ZONE_OWNER && out.len == 5,
+          "a line of IBIDI_SCAN_LINE_MAX bytes: %s", ibidi_status_name(err.status));
+    big[IBIDI_SCAN_LINE_MAX] = '\0';
+    damaged(__LINE__, &st, big, IBIDI_SCAN_LINE_MAX + 1, IBIDI_E_SCAN_LINE_TOO_LONG,
+            IBIDI_SCAN_LINE_MAX, "a line over the limit");
+    CHECK(err.value == 0, "over the limit: the byte at the limit, %u", (unsigned)err.value);
+}
+
 /* ---- Arguments, state ------------------------------------------------------------------ */
 
 static void test_arguments(void)
@@ -604,6 +664,7 @@ int main(void)
     test_continuation();
     test_escapes();
     test_limits();
+    test_damage();
     test_arguments();
     test_detect();
     test_sample();

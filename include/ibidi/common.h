@@ -191,6 +191,10 @@ typedef enum ibidi_status {
     IBIDI_E_ZONE_NO_ORIGIN = 605,      /* zone file: a relative name or "@", no origin */
     IBIDI_E_ZONE_NO_OWNER = 606,       /* zone file: a record line starting with a blank
                                           before any owner */
+    IBIDI_E_ZONE_NUL = 607,            /* zone file: a NUL byte in a line (text has none;
+                                          a name's zero octet is written \000) */
+    IBIDI_E_SCAN_LINE_TOO_LONG = 608,  /* a line of a list or a zone file over
+                                          IBIDI_SCAN_LINE_MAX bytes (ibidi/scan.h) */
 
     IBIDI_E_VERDICT_WORK_TOO_SMALL = 650, /* a verdict (ibidi/verdict.h) without a work area of
                                              ibidi_verdict_work_size() bytes */

@@ -44,6 +44,14 @@ extern "C" {
 
 /* ---- Lists of names ------------------------------------------------------------------- */
 
+/* The longest line of a list or a zone file a reader needs to keep, in bytes (1 MiB): a
+ * name has at most 253 octets, and a record's data at most 65535 (RFC 1035 §3.2.1), four
+ * characters each at most when escaped, under 263 KiB in all. A longer line is damage, or
+ * no list (a binary file): ibidi_scan_zone_line refuses it (IBIDI_E_SCAN_LINE_TOO_LONG,
+ * offset IBIDI_SCAN_LINE_MAX), and `ibidi scan` keeps no more of any line, so that one
+ * line without an LF never takes the memory of the whole input. */
+#define IBIDI_SCAN_LINE_MAX 1048576
+
 /*
  * One line of a list of names (one name per line, U-labels or A-labels): the name is the
  * text before the first "#" (a comment), without the spaces, tabs and CRs around it (so
@@ -164,7 +172,11 @@ IBIDI_API ibidi_status ibidi_scan_zone_init(ibidi_scan_zone_state *st, const cha
  *   IBIDI_E_ZONE_NAME      an owner or $ORIGIN name DNS cannot carry (see above)
  *   IBIDI_E_ZONE_DIRECTIVE $ORIGIN or $INCLUDE without its name, $TTL without a TTL
  *   IBIDI_E_ZONE_NO_ORIGIN a relative name or "@" and no origin
- *   IBIDI_E_ZONE_NO_OWNER  a record line that starts with a blank before any owner;
+ *   IBIDI_E_ZONE_NO_OWNER  a record line that starts with a blank before any owner
+ *   IBIDI_E_ZONE_NUL       a NUL byte in the line (a master file is text; a zero octet
+ *                          is written \000), err->offset the first one
+ *   IBIDI_E_SCAN_LINE_TOO_LONG  a line over IBIDI_SCAN_LINE_MAX bytes (err->offset is
+ *                          IBIDI_SCAN_LINE_MAX), read no further;
  * IBIDI_E_BUFFER_TOO_SMALL when the name does not fit in name->cap bytes (name->len holds
  * its size; never with IBIDI_SCAN_ZONE_NAME_MAX); IBIDI_E_INVALID_ARGUMENT (name NULL among
  * others). A line that fails changes nothing in st, so the next line is read as if it were

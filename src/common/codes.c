@@ -92,6 +92,8 @@ static const char FROM_UTS39[] =
 static const char FROM_SCAN[] =
     "zone files (ibidi/scan.h): ibidi_scan_zone_line, ibidi_scan_zone_init, "
     "ibidi_scan_zone_end; command scan (a zone file, or --format zone)";
+static const char FROM_SCAN_LINE[] =
+    "the input of a scan: ibidi_scan_zone_line; command scan (a list or a zone file)";
 static const char FROM_SHOW_CODES[] =
     "how to show an identifier (ibidi/show.h): ibidi_show_make; command show";
 static const char FROM_VERDICT[] =
@@ -1866,6 +1868,35 @@ static const ibidi_code_info rows[] = {
            /* example */ "printf ' 3600 IN A 192.0.2.1\\n' | ibidi scan --format zone",
            /* shows */ NULL,
            /* note */ NULL),
+    STATUS(IBIDI_E_ZONE_NUL, "ZONE_NUL", "scan", "zone", FAILURE,
+           /* note */ NULL,
+           /* text */ "NUL byte in a zone file",
+           /* rule */ "RFC 1035 §5.1",
+           "zone file: a NUL byte in a line (RFC 1035 §5.1: a master file is text; a name's "
+           "zero octet is written \\000, a string's as \\000 inside it): a file damaged, or "
+           "not a zone file",
+           FROM_SCAN,
+           /* example */ "printf 'a\\000b.com. 3600 IN A 192.0.2.1\\n' | ibidi scan --format zone",
+           /* shows */ NULL,
+           /* note */
+           "the line is reported with its line and column and read as if it were not there, "
+           "as every line the zone reader refuses (exit status 1)"),
+    STATUS(IBIDI_E_SCAN_LINE_TOO_LONG, "SCAN_LINE_TOO_LONG", "scan", "zone", FAILURE,
+           /* note */ NULL,
+           /* text */ "line too long",
+           /* rule */ NULL,
+           "a line of a list or a zone file is over IBIDI_SCAN_LINE_MAX bytes (1 MiB): no "
+           "name (253 octets) nor record (65535 octets of data, four characters each at "
+           "most when escaped) needs that many, so the input is damaged or no list",
+           FROM_SCAN_LINE,
+           /* example */
+           "{ printf 'a.com. TXT '; head -c 1048577 /dev/zero | tr '\\0' x; echo; } | "
+           "ibidi scan --format zone",
+           /* shows */ NULL,
+           /* note */
+           "ibidi scan keeps no more of a line than the limit: the line is reported with "
+           "its line number, skipped and counted (exit status 1), and the lines after it "
+           "are read"),
     STATUS(IBIDI_E_VERDICT_WORK_TOO_SMALL, "VERDICT_WORK_TOO_SMALL", "verdict", "api", FAILURE,
            /* note */ NULL,
            /* text */ "verdict work area too small",

@@ -481,6 +481,18 @@ ibidi_status ibidi_scan_zone_line(ibidi_scan_zone_state *st, const char *line, s
     memset(res, 0, sizeof *res);
     name->len = 0;
     res->kind = IBIDI_SCAN_ZONE_BLANK;
+    /* Before anything is read: a line over the limit is no record (ibidi/scan.h), and a
+     * NUL is no text, so a damaged file is reported, never read as names. A NUL inside a
+     * quoted string or a comment too: what a tool that stops at a NUL would read differs
+     * from what the file holds. */
+    if (len > IBIDI_SCAN_LINE_MAX)
+        return ibidi__fail(err, IBIDI_E_SCAN_LINE_TOO_LONG, IBIDI_SCAN_LINE_MAX,
+                           (unsigned char)line[IBIDI_SCAN_LINE_MAX]);
+    if (len) {
+        const char *nul = memchr(line, '\0', len);
+        if (nul)
+            return ibidi__fail(err, IBIDI_E_ZONE_NUL, (size_t)(nul - line), 0);
+    }
     parens = st->parens;
     if (parens) { /* RFC 1035 §5.1: inside parentheses a line continues the record */
         status = scan_rest(line, len, 0, &parens, &data, &first_paren, err);
