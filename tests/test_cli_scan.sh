@@ -262,7 +262,7 @@ same "--memory=1m, one thread: the output of the default run" "$tmp/mem.default"
 # and an error with the directory and the reason when the limit is passed.
 run "TMPDIR missing, in memory" 1 env TMPDIR="$tmp/none" "$IBIDI" scan --tsv "$tmp/mem"
 same "TMPDIR missing, in memory: the same output" "$tmp/mem.default" "$tmp/out"
-run "TMPDIR missing, spilling" 1 env TMPDIR="$tmp/none" "$IBIDI" scan --tsv --memory 64K "$tmp/mem"
+run "TMPDIR missing, spilling" 2 env TMPDIR="$tmp/none" "$IBIDI" scan --tsv --memory 64K "$tmp/mem"
 contains "TMPDIR missing: why" "$tmp/err" "ibidi scan: the collision groups' temporary file in $tmp/none: No such file or directory"
 contains "TMPDIR missing: the status" "$tmp/err" "[TEMP_FILE]"
 if grep -q '^summary' "$tmp/out"; then ko "TMPDIR missing: a summary after the failure"; else ok; fi

@@ -195,6 +195,9 @@ typedef enum ibidi_status {
                                           a name's zero octet is written \000) */
     IBIDI_E_SCAN_LINE_TOO_LONG = 608,  /* a line of a list or a zone file over
                                           IBIDI_SCAN_LINE_MAX bytes (ibidi/scan.h) */
+    IBIDI_E_SCAN_GZIP = 609,           /* a gzip-compressed input ends early or is corrupt:
+                                          ibidi_error.offset is the byte of the compressed
+                                          input where it broke (reported by ibidi scan) */
 
     IBIDI_E_VERDICT_WORK_TOO_SMALL = 650, /* a verdict (ibidi/verdict.h) without a work area of
                                              ibidi_verdict_work_size() bytes */

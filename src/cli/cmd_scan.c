@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -158,15 +159,37 @@ static void batch_free(batch *b)
 /* Messages about the lines of a zone file that go to standard error; the rest are counted. */
 #define MAX_ZONE_REPORTS 20
 
-/* The input is read through zlib, which reads gzip-compressed input and passes any other
- * through as it is (gzdopen, gzread), from a file and from standard input alike. */
+/* The input is read in blocks of its bytes, and through zlib's inflate when it starts with
+ * gzip's magic bytes (RFC 1952 §2.3.1), from a file and from standard input alike; every
+ * other input passes through as it is. The reader counts the bytes of the input itself
+ * (zlib's gzoffset cannot tell a pipe's), so that a stream that breaks is reported at its
+ * byte of the compressed input, and the lines before it only are handed over. */
+enum { IN_UNKNOWN = 0, IN_PLAIN = 1, IN_GZIP = 2 };
+/* Why the input ended badly (reader.error). */
+enum { READ_OK = 0, READ_ERRNO = 1, READ_GZIP = 2 };
+
 typedef struct reader {
-    gzFile gz;
-    char block[65536];
+    int fd;
+    int mode; /* IN_UNKNOWN until the first bytes are read, then IN_PLAIN or IN_GZIP */
+    z_stream z;
+    int z_ready;    /* inflateInit2 succeeded (inflateEnd at the end) */
+    int member_end; /* a gzip member ended: what follows starts another, or ends the input */
+    unsigned char in[1u << 17]; /* the input's bytes, in[in_pos..in_len) not yet used */
+    size_t in_pos, in_len;
+    int in_eof;
+    uint64_t in_off; /* the offset in the input of in[0] */
+    char block[65536]; /* the bytes handed to the lines (decompressed) */
     size_t pos, len;
-    int eof, error;
-    char error_text[160]; /* zlib's or the system's message */
+    int eof;
+    /* the input ended badly: READ_ERRNO (error_errno) or READ_GZIP; error_at is its byte
+       (of the compressed input), error_text what broke. A break found while a block still
+       had bytes to hand over waits (pending) until they are. */
+    int error, pending;
+    int error_errno;
+    uint64_t error_at;
+    char error_text[160];
     size_t lineno;
+    size_t line_bytes; /* the bytes of the line being read, past the limit too */
     uint64_t bytes; /* bytes of the input (compressed, when it is) read so far, for the
                        progress bar */
     /* a zone file: the reader's state from line to line, the name it hands over, and the
@@ -178,24 +201,148 @@ typedef struct reader {
     size_t malformed, reports;
 } reader;
 
-/* The next block of (decompressed) input; at the end, whether the input ended well. */
+static void reader_break(reader *r, int why, uint64_t at, int eno, const char *text)
+{
+    r->pending = why;
+    r->error_at = at;
+    r->error_errno = eno;
+    snprintf(r->error_text, sizeof r->error_text, "%s", text);
+}
+
+/* Reads more of the input after in[in_pos..in_len), moving those bytes to the front. */
+static void read_more(reader *r)
+{
+    if (r->in_pos > 0) {
+        memmove(r->in, r->in + r->in_pos, r->in_len - r->in_pos);
+        r->in_off += r->in_pos;
+        r->in_len -= r->in_pos;
+        r->in_pos = 0;
+    }
+    for (;;) {
+        ssize_t n = read(r->fd, r->in + r->in_len, sizeof r->in - r->in_len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            reader_break(r, READ_ERRNO, r->in_off + r->in_len, errno, strerror(errno));
+            r->in_eof = 1;
+        } else if (n == 0) {
+            r->in_eof = 1;
+        } else {
+            r->in_len += (size_t)n;
+        }
+        break;
+    }
+    r->bytes = r->in_off + r->in_len;
+}
+
+/* At least k bytes of input at in_pos, unless it ends first. */
+static size_t have(reader *r, size_t k)
+{
+    while (r->in_len - r->in_pos < k && !r->in_eof && !r->pending)
+        read_more(r);
+    return r->in_len - r->in_pos;
+}
+
+static int gzip_magic(const reader *r)
+{
+    return r->in[r->in_pos] == 0x1f && r->in[r->in_pos + 1] == 0x8b;
+}
+
+/* Inflates into block[len..]: returns 0 when nothing more comes (the end, or a break). */
+static int inflate_more(reader *r)
+{
+    if (r->member_end) {
+        /* gzip -d's rule: zero bytes after a member (a tape's padding) are no data; any
+           other byte must start another member (RFC 1952 §2.2: members one after the
+           other), else the input is no gzip stream there */
+        while (have(r, 1) && r->in[r->in_pos] == 0)
+            r->in_pos++;
+        if (r->in_pos == r->in_len)
+            return 0; /* the end (or a read error, pending) */
+        if (have(r, 2) < 2 || !gzip_magic(r)) {
+            reader_break(r, READ_GZIP, r->in_off + r->in_pos, 0,
+                         "bytes after a gzip member that start no other");
+            return 0;
+        }
+        inflateReset(&r->z);
+        r->member_end = 0;
+    }
+    if (r->in_pos == r->in_len && !r->in_eof)
+        read_more(r);
+    r->z.next_in = r->in + r->in_pos;
+    r->z.avail_in = (uInt)(r->in_len - r->in_pos);
+    r->z.next_out = (unsigned char *)r->block + r->len;
+    r->z.avail_out = (uInt)(sizeof r->block - r->len);
+    const int ret = inflate(&r->z, Z_NO_FLUSH);
+    const size_t used = (r->in_len - r->in_pos) - r->z.avail_in;
+    r->in_pos += used;
+    r->len = sizeof r->block - r->z.avail_out;
+    if (ret == Z_STREAM_END) {
+        r->member_end = 1;
+        return 1;
+    }
+    if (ret == Z_OK || ret == Z_BUF_ERROR) {
+        if (r->in_pos == r->in_len && r->in_eof && !r->pending && r->z.avail_out > 0) {
+            /* the input ended inside a member: a stream cut short */
+            reader_break(r, READ_GZIP, r->in_off + r->in_pos, 0,
+                         "the stream ends before its end (truncated)");
+            return 0;
+        }
+        return !r->pending;
+    }
+    if (ret == Z_MEM_ERROR) {
+        reader_break(r, READ_ERRNO, r->in_off + r->in_pos, ENOMEM, strerror(ENOMEM));
+        return 0;
+    }
+    /* Z_DATA_ERROR, Z_NEED_DICT: zlib's words for what it found ("invalid block type",
+       "incorrect data check": the CRC-32 of a member that does not match) */
+    char why[sizeof r->error_text];
+    snprintf(why, sizeof why, "the stream is corrupt (%s)",
+             r->z.msg ? r->z.msg : ret == Z_NEED_DICT ? "a preset dictionary" : "zlib");
+    reader_break(r, READ_GZIP, r->in_off + r->in_pos, 0, why);
+    return 0;
+}
+
+/* The next block of (decompressed) input, as full as the input allows; at the end, or at
+ * a break once the bytes before it were handed over, len 0 and eof (error set for a
+ * break). */
 static void reader_fill(reader *r)
 {
-    int n = gzread(r->gz, r->block, (unsigned)sizeof r->block);
-    int zerr = Z_OK;
     r->pos = 0;
-    r->len = n > 0 ? (size_t)n : 0;
-    z_off_t off = gzoffset(r->gz);
-    if (off >= 0)
-        r->bytes = (uint64_t)off;
-    if (n > 0)
+    r->len = 0;
+    if (r->pending) { /* the bytes before the break are all handed over */
+        r->error = r->pending;
+        r->eof = 1;
         return;
-    r->eof = 1;
-    /* gzread gives what a truncated gzip stream holds, then 0 with Z_BUF_ERROR */
-    const char *msg = gzerror(r->gz, &zerr);
-    if (n < 0 || zerr != Z_OK) { /* zlib's message (for Z_ERRNO, the system's) */
-        r->error = 1;
-        snprintf(r->error_text, sizeof r->error_text, "%s", msg && *msg ? msg : "read error");
+    }
+    if (r->mode == IN_UNKNOWN) {
+        r->mode = have(r, 2) >= 2 && gzip_magic(r) ? IN_GZIP : IN_PLAIN;
+        if (r->mode == IN_GZIP) { /* 15 + 16: a window of up to 32 KiB, gzip's wrapper */
+            memset(&r->z, 0, sizeof r->z);
+            if (inflateInit2(&r->z, 15 + 16) != Z_OK)
+                reader_break(r, READ_ERRNO, 0, ENOMEM, strerror(ENOMEM));
+            else
+                r->z_ready = 1;
+        }
+    }
+    while (r->len < sizeof r->block && !r->pending) {
+        if (r->mode == IN_GZIP) {
+            if (!inflate_more(r))
+                break;
+            continue;
+        }
+        if (!have(r, 1))
+            break;
+        size_t n = r->in_len - r->in_pos;
+        if (n > sizeof r->block - r->len)
+            n = sizeof r->block - r->len;
+        memcpy(r->block + r->len, r->in + r->in_pos, n);
+        r->in_pos += n;
+        r->len += n;
+    }
+    if (r->len == 0) {
+        r->error = r->pending;
+        r->eof = 1;
     }
 }
 
@@ -260,6 +407,34 @@ static int batch_push_line(batch *b, size_t start)
     return 1;
 }
 
+/* A line over IBIDI_SCAN_LINE_MAX (ibidi/scan.h), of a list or a zone file: reported and
+ * counted as a line that could not be read, as the zone reader's refusals are. */
+static void line_too_long(reader *r)
+{
+    r->malformed++;
+    if (zone_report_start(r, r->lineno + 1))
+        fprintf(stderr, ":%zu: %s [%s]\n", (size_t)IBIDI_SCAN_LINE_MAX + 1,
+                ibidi_strerror(IBIDI_E_SCAN_LINE_TOO_LONG),
+                ibidi_status_name(IBIDI_E_SCAN_LINE_TOO_LONG));
+}
+
+/* Ends the line gathered in b from start: a line too long takes its place as an empty one
+ * (no name; the lines after it keep their numbers). Returns 0 without memory. */
+static int end_line(reader *r, batch *b, size_t start)
+{
+    if (r->line_bytes > IBIDI_SCAN_LINE_MAX) {
+        line_too_long(r);
+        b->text.len = start;
+    } else if (r->zone && !zone_line(r, b, start, b->text.p + start, b->text.len - start)) {
+        return 0;
+    }
+    if (!batch_push_line(b, start))
+        return 0;
+    r->lineno++;
+    r->line_bytes = 0;
+    return 1;
+}
+
 /* Fills b with the next lines. A line never spans two batches. Returns 0 without memory. */
 static int read_batch(reader *r, batch *b)
 {
@@ -274,12 +449,13 @@ static int read_batch(reader *r, batch *b)
             if (!r->eof)
                 reader_fill(r);
             if (r->len == 0) {
-                if (partial) { /* the last line has no LF */
-                    if ((r->zone && !zone_line(r, b, start, b->text.p + start,
-                                               b->text.len - start)) ||
-                        !batch_push_line(b, start))
+                /* the last line has no LF: a line all the same, unless the input broke in
+                   it: its end is lost, and a name cut short is no name of the input */
+                if (partial && !r->error) {
+                    if (!end_line(r, b, start))
                         return 0;
-                    r->lineno++;
+                } else if (partial) {
+                    b->text.len = start;
                 }
                 break;
             }
@@ -288,7 +464,8 @@ static int read_batch(reader *r, batch *b)
         const char *nl = memchr(p, '\n', r->len - r->pos);
         size_t take = nl ? (size_t)(nl - p) : r->len - r->pos;
         if (r->zone && nl && !partial) {
-            /* a whole zone line in the block: read where it is, only its name is kept */
+            /* a whole zone line in the block (under the limit): read where it is, only its
+               name is kept */
             r->pos += take + 1;
             if (!zone_line(r, b, start, p, take) || !batch_push_line(b, start))
                 return 0;
@@ -296,15 +473,19 @@ static int read_batch(reader *r, batch *b)
             start = b->text.len;
             continue;
         }
-        if (!buf_add(&b->text, p, take))
+        /* past the limit a line is read no further than its LF: what was kept of it goes,
+           so one line without an LF never takes the memory of the whole input */
+        if (r->line_bytes <= IBIDI_SCAN_LINE_MAX)
+            r->line_bytes += take;
+        if (r->line_bytes > IBIDI_SCAN_LINE_MAX)
+            b->text.len = start;
+        else if (!buf_add(&b->text, p, take))
             return 0;
         r->pos += take;
         if (nl) {
             r->pos++;
-            if ((r->zone && !zone_line(r, b, start, b->text.p + start, b->text.len - start)) ||
-                !batch_push_line(b, start))
+            if (!end_line(r, b, start))
                 return 0;
-            r->lineno++;
             start = b->text.len;
             partial = 0;
         } else if (take) {
@@ -1207,19 +1388,66 @@ static int html_finish(const scan_state *s)
     return scan_html_finish(o->html, &fig);
 }
 
-/* Why the scan stopped: the library's status, in words. */
-static void report_failure(ibidi_status st, uint32_t value, const char *tmpdir)
+/* n bytes in words for a message: B, KB, MB or GB (powers of 1024, as --memory reads). */
+static const char *bytes_text(char *out, size_t cap, uint64_t n)
 {
-    if (st == IBIDI_E_TEMP_FILE)
-        fprintf(stderr,
-                "ibidi %s: the collision groups' temporary file in %s: %s (set TMPDIR to "
-                "another directory) [TEMP_FILE]\n",
-                cmd_name, tmpdir, strerror((int)value));
-    else if (st == IBIDI_E_NOMEM)
-        fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
-    else
+    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB"};
+    double v = (double)n;
+    unsigned u = 0;
+    while (v >= 1024 && u + 1 < sizeof unit / sizeof unit[0]) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(out, cap, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+    return out;
+}
+
+/* Why the scan stopped: the library's status, in words. The records of the lines before
+ * are out; no groups nor summary follow (the exit status is 2). A file system that filled
+ * up is told with the space the runs needed: what they took when it filled, what was free
+ * there, and, the input's size known, about what the whole input needs (its share read so
+ * far; the merges of finish may write more). */
+static void report_failure(const scan_state *s, const char *tmpdir)
+{
+    const ibidi_status st = s->failed;
+    const int eno = (int)s->failed_value;
+    if (st == IBIDI_E_TEMP_FILE) {
+        fprintf(stderr, "ibidi %s: the collision groups' temporary file in %s: %s", cmd_name,
+                tmpdir, strerror(eno));
+        int full = eno == ENOSPC || eno == EFBIG;
+#ifdef EDQUOT
+        full = full || eno == EDQUOT;
+#endif
+        if (full) {
+            char a[32], b[32], c[32];
+            ibidi_scan_groups_stats gs;
+            struct statvfs v;
+            ibidi_scan_groups_get_stats(s->o->groups, &gs);
+            fprintf(stderr, ": the runs needed %s there when it filled",
+                    bytes_text(a, sizeof a, gs.temp_bytes));
+            if (statvfs(tmpdir, &v) == 0)
+                fprintf(stderr, ", %s free",
+                        bytes_text(b, sizeof b, (uint64_t)v.f_bavail * (uint64_t)v.f_frsize));
+            if (s->size && s->r->bytes && s->r->bytes < s->size)
+                fprintf(stderr, ", about %s for the whole input",
+                        bytes_text(c, sizeof c,
+                                   (uint64_t)((double)gs.temp_bytes * (double)s->size /
+                                              (double)s->r->bytes)));
+            fputs("; set TMPDIR to a directory with more room, or give --memory more", stderr);
+        } else {
+            fputs("; set TMPDIR to another directory", stderr);
+        }
+        fprintf(stderr, "; the records of the first %zu lines are written, no groups nor "
+                        "summary [TEMP_FILE]\n",
+                s->tot.lines);
+    } else if (st == IBIDI_E_NOMEM) {
+        fprintf(stderr, "ibidi %s: out of memory; the records of the first %zu lines are "
+                        "written, no groups nor summary\n",
+                cmd_name, s->tot.lines);
+    } else {
         fprintf(stderr, "ibidi %s: %s [%s]\n", cmd_name, ibidi_strerror(st),
                 ibidi_status_name(st));
+    }
 }
 
 /* --memory: bytes, or a number with K, M or G (powers of 1024, either case). */
@@ -1428,7 +1656,7 @@ static int run_scan(int argc, char **argv)
             return prc;
         }
     }
-    /* the file, or a copy of standard input's descriptor (gzclose closes what it reads) */
+    /* the file, or a copy of standard input's descriptor (the reader closes what it reads) */
     int from_file = o.file && strcmp(o.file, "-") != 0;
     int fd = from_file ? open(o.file, O_RDONLY) : dup(STDIN_FILENO);
     struct stat sb;
@@ -1474,22 +1702,17 @@ static int run_scan(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.o = &o;
     reader *r = calloc(1, sizeof *r);
-    gzFile gz = r ? gzdopen(fd, "rb") : NULL;
-    if (!gz || ibidi_scan_groups_create(&go, &o.groups, NULL) != IBIDI_OK) {
-        if (gz)
-            gzclose(gz); /* closes fd */
-        else
-            close(fd);
+    if (!r || ibidi_scan_groups_create(&go, &o.groups, NULL) != IBIDI_OK) {
+        close(fd);
         free(r);
         ibidi_lgr_free(o.lgr);
         cli_against_free(o.against);
         cli_against_free(o.protect);
         scan_html_free(o.html);
         fprintf(stderr, "ibidi %s: out of memory\n", cmd_name);
-        return CLI_INVALID;
+        return CLI_USAGE;
     }
-    gzbuffer(gz, 1u << 17); /* fewer, larger reads of a compressed input */
-    r->gz = gz;
+    r->fd = fd;
     r->what = from_file ? o.file : "standard input";
     s.r = r;
     s.progress = isatty(2);
@@ -1515,35 +1738,49 @@ static int run_scan(int argc, char **argv)
     if (s.progress)
         show_progress(&s, 1);
     int rc = CLI_OK;
+    /* the input broke off (a read error, a gzip stream cut short or corrupt): the records
+       of the lines before it are out; groups and a summary of a part would pass for the
+       whole input's, so there are none, and the exit status is 2 */
     if (r->error) {
-        fprintf(stderr, "ibidi %s: error reading %s: %s\n", cmd_name, r->what, r->error_text);
-        rc = CLI_INVALID;
+        if (r->error == READ_GZIP)
+            fprintf(stderr,
+                    "ibidi %s: %s: gzip stream broken at byte %llu of the compressed input: "
+                    "%s; the records of its first %zu lines are written, no groups nor "
+                    "summary [%s]\n",
+                    cmd_name, r->what, (unsigned long long)r->error_at, r->error_text,
+                    s.tot.lines, ibidi_status_name(IBIDI_E_SCAN_GZIP));
+        else
+            fprintf(stderr,
+                    "ibidi %s: error reading %s at byte %llu: %s; the records of its first "
+                    "%zu lines are written, no groups nor summary\n",
+                    cmd_name, r->what, (unsigned long long)r->error_at, r->error_text,
+                    s.tot.lines);
     }
-    if (r->zone && !s.failed) {
+    if (!s.failed && !r->error) {
         ibidi_error e;
         /* RFC 1035 §5.1: a record whose "(" is never closed did not end */
-        if (ibidi_scan_zone_end(&r->zs, &e) != IBIDI_OK) {
+        if (r->zone && ibidi_scan_zone_end(&r->zs, &e) != IBIDI_OK) {
             r->malformed++;
             if (r->reports++ < MAX_ZONE_REPORTS)
                 fprintf(stderr, "ibidi %s: %s: at the end: %s [%s]\n", cmd_name, r->what,
                         ibidi_strerror(e.status), ibidi_status_name(e.status));
         }
         if (r->malformed) {
-            fprintf(stderr, "ibidi %s: %zu line%s of the zone file could not be read%s\n",
-                    cmd_name, r->malformed, r->malformed == 1 ? "" : "s",
+            fprintf(stderr, "ibidi %s: %zu line%s of the %s could not be read%s\n", cmd_name,
+                    r->malformed, r->malformed == 1 ? "" : "s", r->zone ? "zone file" : "list",
                     r->reports > MAX_ZONE_REPORTS ? " (the first ones are shown above)" : "");
             rc = CLI_INVALID;
         }
     }
     if (o.against) {
         if (s.failed)
-            report_failure(s.failed, s.failed_value, tmpdir);
+            report_failure(&s, tmpdir);
         const cli_against_totals at = {s.tot.lines, s.tot.c.names, s.tot.skipped, s.tot.c.valid,
                                        r->malformed, r->error, s.failed != IBIDI_OK};
         rc = cli_against_report(o.against, &at);
         goto end;
     }
-    if (!s.failed) {
+    if (!s.failed && !r->error) {
         if (s.progress)
             show_merging(&s);
         ibidi_error e;
@@ -1559,15 +1796,13 @@ static int run_scan(int argc, char **argv)
             s.failed_value = e.value;
         }
     }
-    if (s.failed) {
-        report_failure(s.failed, s.failed_value, tmpdir);
-        rc = CLI_INVALID;
-    } else {
+    if (s.failed)
+        report_failure(&s, tmpdir);
+    else if (!r->error)
         print_summary(&s);
-    }
 end:;
     /* a report that could not be written: as standard output that could not be (main.c) */
-    const int html_failed = o.html && !s.failed && !html_finish(&s);
+    const int html_failed = o.html && !s.failed && !r->error && !html_finish(&s);
     double elapsed = now() - s.t0;
     fprintf(stderr, "ibidi %s: %zu names in %.3f s (%.0f names/s, %d thread%s)\n", cmd_name,
             s.tot.c.names, elapsed, elapsed > 0 ? (double)s.tot.c.names / elapsed : 0.0, o.threads,
@@ -1580,12 +1815,18 @@ end:;
     for (int k = 0; k < N_KINDS; k++)
         if (o.only_valid ? o.shown > 0 : s.counts[k].groups > 0)
             rc = CLI_INVALID;
+    /* a scan that did not reach its end (its input broke off, its temporary file or memory
+       failed) answers for no list: 2, whatever its names were */
+    if (s.failed || r->error)
+        rc = CLI_USAGE;
     ibidi_scan_groups_free(o.groups);
     cli_against_free(o.against);
     cli_against_free(o.protect);
     ibidi_lgr_free(o.lgr);
     scan_html_free(o.html);
-    gzclose(r->gz);
+    if (r->z_ready)
+        inflateEnd(&r->z);
+    close(r->fd);
     free(r);
     return html_failed ? CLI_INVALID : rc;
 }
@@ -1660,8 +1901,10 @@ const cli_command cli_cmd_scan = {
     "TAB NAMES).\n"
     "\n"
     "A zone file gives each owner name once per run of its records (ibidi(1) says how);\n"
-    "a line it cannot read goes to standard error with its line, column and status, and\n"
-    "makes the exit status 1. Records keep the input's line numbers. An owner's wildcard\n"
+    "a line it cannot read (a NUL byte in it: ZONE_NUL) goes to standard error with its\n"
+    "line, column and status, and makes the exit status 1, as a line of a list or a zone\n"
+    "over 1 MiB does (SCAN_LINE_TOO_LONG: not kept). $INCLUDE is reported, never followed\n"
+    "(so no loop of includes). Records keep the input's line numbers. An owner's wildcard\n"
     "label (*.) and its labels up to the last underscored one (_dmarc., _443._tcp.,\n"
     "sel._domainkey.) are set aside: the host name after them is judged and grouped\n"
     "(JSON \"set_aside\"; TSV set-aside:LABELS first in FINDINGS; summary set_aside).\n"
@@ -1672,7 +1915,14 @@ const cli_command cli_cmd_scan = {
     "Output escapes as the README says (\"name_hex\" in JSON for ill-formed bytes). A\n"
     "progress bar goes to standard error when it is a terminal; the time taken always does.\n"
     "\n"
+    "A scan that cannot reach the end of its input stops with the records of the lines\n"
+    "before, no groups nor summary, and exit status 2: a gzip stream cut short or corrupt\n"
+    "(SCAN_GZIP, at its byte of the compressed input), a read error, the temporary file's\n"
+    "directory full (named, with the space the runs needed) or unusable, no memory.\n"
+    "Standard output closed early (| head) ends the command at once, without a word.\n"
+    "\n"
     "Exit status: 0 when every name is valid and no names collide (--against: every\n"
-    "candidate), 1 otherwise, 2 for a usage error or an input that cannot be opened (or,\n"
-    "with --against, read to its end; an --html FILE that cannot be opened).\n",
+    "candidate), 1 otherwise, 2 for a usage error, an input that cannot be opened or read\n"
+    "to its end, a temporary file that cannot be written (an --html FILE that cannot be\n"
+    "opened).\n",
 };

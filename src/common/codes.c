@@ -94,6 +94,9 @@ static const char FROM_SCAN[] =
     "ibidi_scan_zone_end; command scan (a zone file, or --format zone)";
 static const char FROM_SCAN_LINE[] =
     "the input of a scan: ibidi_scan_zone_line; command scan (a list or a zone file)";
+static const char FROM_SCAN_GZIP[] =
+    "the input of a scan: command scan, which reads gzip-compressed input with zlib (the "
+    "library reads no files)";
 static const char FROM_SHOW_CODES[] =
     "how to show an identifier (ibidi/show.h): ibidi_show_make; command show";
 static const char FROM_VERDICT[] =
@@ -1060,7 +1063,9 @@ static const ibidi_code_info rows[] = {
            /* note */
            "the collision groups of ibidi scan write sorted runs to a temporary "
            "file in $TMPDIR (or /tmp) once they hold more than --memory; a directory that "
-           "does not exist, cannot be written or is full stops the scan (exit status 1)"),
+           "does not exist, cannot be written or is full stops the scan: the records "
+           "before are written, no groups nor summary, exit status 2; a full one is named "
+           "with the space the runs needed"),
     STATUS(IBIDI_E_UTF8_TRUNCATED, "UTF8_TRUNCATED", "utf8", "encoding", FAILURE,
            /* note */ NULL,
            /* text */ "UTF-8 sequence cut short",
@@ -1897,6 +1902,21 @@ static const ibidi_code_info rows[] = {
            "ibidi scan keeps no more of a line than the limit: the line is reported with "
            "its line number, skipped and counted (exit status 1), and the lines after it "
            "are read"),
+    STATUS(IBIDI_E_SCAN_GZIP, "SCAN_GZIP", "scan", "zone", FAILURE,
+           /* note */ NULL,
+           /* text */ "gzip stream broken",
+           /* rule */ "RFC 1952",
+           "a gzip-compressed input ends before its stream does (truncated), or is corrupt: "
+           "a deflate block that cannot be decoded, a CRC-32 or length that does not match "
+           "(RFC 1952 §2.3), or bytes after a member that start no other",
+           FROM_SCAN_GZIP,
+           /* example */
+           "seq 20000 | sed 's/$/.example/' | gzip | head -c 2000 | ibidi scan",
+           /* shows */ NULL,
+           /* note */
+           "ibidi scan names the byte of the compressed input where the stream broke; the "
+           "records of the lines before it are written, no collision groups nor summary "
+           "(they would pass for a whole input's), and the exit status is 2"),
     STATUS(IBIDI_E_VERDICT_WORK_TOO_SMALL, "VERDICT_WORK_TOO_SMALL", "verdict", "api", FAILURE,
            /* note */ NULL,
            /* text */ "verdict work area too small",
