@@ -1,4 +1,5 @@
 /* ibidi: the command-line tool. Dispatches to one command per capability. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,11 @@ static const cli_command *find_command(const char *name)
 
 int main(int argc, char **argv)
 {
+    /* A reader that goes away (`ibidi scan ZONE | head -1`) ends the command at its next
+     * write, at once and without a word, as it ends any filter: SIGPIPE's default action,
+     * which a parent may have left ignored (the command would then read a whole zone to
+     * write it nowhere, and end with a write error). */
+    signal(SIGPIPE, SIG_DFL);
     if (argc < 2) {
         print_help();
         return CLI_USAGE;
