@@ -103,6 +103,8 @@ typedef enum ibidi_status {
     IBIDI_E_CP_SYNTAX = 150, /* "U+XXXX" or hex code point notation not understood */
     IBIDI_E_NOTATION_SYNTAX = 151,   /* Bidi Notation text with a byte that is not ASCII */
     IBIDI_E_CLASS_NAME = 152,        /* not a Bidi_Class name (L, R, AL, EN ... PDI) */
+    IBIDI_E_LINE_TOO_LONG = 153,     /* a line of a command's standard input over 1 MiB
+                                        (the command keeps no longer line: ibidi(1)) */
 
     IBIDI_E_BIDI_WORK_TOO_SMALL = 200, /* input above IBIDI_BIDI_SMALL code points without a
                                           work area of ibidi_bidi_work_size(n) bytes */

@@ -45,9 +45,16 @@ extern const cli_command cli_cmd_explain;
 
 /* Calls fn(item, len, ctx) for each item: the arguments argv[first..argc), or, when there
  * are none, each line of standard input without its line terminator (LF or CRLF).
- * *lineno gets the 1-based item number. Returns the worst exit status fn returned. */
+ * *lineno gets the 1-based item number. Returns the worst exit status fn returned.
+ * A line over CLI_LINE_MAX bytes is not kept: fn gets item NULL and len its length, and
+ * answers with cli_line_too_long, so that memory stays bounded whatever the input. */
+#define CLI_LINE_MAX 1048576 /* 1 MiB, as a scan's line (IBIDI_SCAN_LINE_MAX) */
 typedef int (*cli_item_fn)(const char *item, size_t len, size_t lineno, void *ctx);
 int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ctx);
+/* The record of a line over CLI_LINE_MAX bytes (len of them, not kept): the report on
+ * standard error, and {"input":null,"input_length":len,"error":...} with --json, or the
+ * error line; returns CLI_INVALID. */
+int cli_line_too_long(const char *cmd, size_t itemno, size_t len, int json);
 
 /* Prints "ibidi CMD: item N: <what>: <status message> (at byte|index OFF)" to stderr. */
 void cli_report(const char *cmd, size_t itemno, const char *what, const ibidi_error *err,

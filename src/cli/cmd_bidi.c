@@ -431,6 +431,8 @@ static void print_json(const char *item, size_t len, const bidi_item *it, const 
 static int bidi_item_run(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const bidi_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("bidi", itemno, len, o->out == OUT_JSON);
     bidi_item it;
     ibidi_error err = {IBIDI_OK, 0, 0};
     int rc = CLI_OK;

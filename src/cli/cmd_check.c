@@ -252,6 +252,8 @@ static int write_json(const char *item, size_t len, const ibidi_verdict *v, cons
 static int check_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const check_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("check", itemno, len, o->json);
     const char *name = item;
     size_t nlen = len;
     char *conv = NULL;

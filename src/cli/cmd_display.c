@@ -126,6 +126,8 @@ static ibidi_status prove_textual(const char *s, size_t len, const display_opts 
 static int display_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const display_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long(o->cmd, itemno, len, o->json);
     char *conv = NULL, *out = NULL;
     const char *s = item;
     size_t slen = len, out_len = 0, nc = 0;

@@ -104,6 +104,8 @@ static int names(const char *q, const ibidi_code_info *r)
 static int explain_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     explain_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("explain", itemno, len, o->json);
     (void)itemno;
     /* check and scan print CODE@OFFSET: the offset is not part of the name */
     const char *at = memchr(item, '@', len);

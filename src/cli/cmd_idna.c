@@ -153,6 +153,8 @@ static int convert_item(const char *item, size_t len, size_t itemno, const idna_
 static int idna_item_run(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const idna_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long(o->cmd, itemno, len, o->fmt == CLI_FMT_JSON);
     const char *name = item;
     size_t nlen = len;
     char *conv = NULL;

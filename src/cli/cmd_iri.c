@@ -244,6 +244,8 @@ static int convert_item(const char *item, size_t ilen, size_t itemno, const iri_
 static int iri_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const iri_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long(o->cmd, itemno, len, o->json);
     const char *s = item;
     size_t slen = len;
     char *conv = NULL;

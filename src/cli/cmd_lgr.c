@@ -176,6 +176,8 @@ static void put_index(cli_jw *w, const char *key, const ibidi_lgr *lgr, const ui
 static int lgr_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const lgr_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long(o->cmd, itemno, len, o->json);
     uint32_t cps[IBIDI_LGR_MAX_LABEL];
     ibidi_buf32 dec = {cps, IBIDI_LGR_MAX_LABEL, 0};
     ibidi_error err;

@@ -15,6 +15,8 @@ typedef struct norm_opts {
 static int normalize_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const norm_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("normalize", itemno, len, o->json);
     ibidi_error err = {IBIDI_OK, 0, 0};
     cli_jw w;
 

@@ -218,6 +218,8 @@ static int props_one(props_opts *o, const char *item, size_t len, size_t itemno,
 static int props_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     props_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("props", itemno, len, o->json);
     ibidi_error err = {IBIDI_OK, 0, 0};
     if (o->json) {
         /* the code points are checked before any is written, so a record is whole */

@@ -97,6 +97,8 @@ static void put(const puny_opts *o, const char *item, size_t len, const char *ou
 static int puny_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const puny_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("punycode", itemno, len, o->json);
     ibidi_error err = {IBIDI_OK, 0, 0};
     uint32_t *cps = malloc((len + 1) * sizeof *cps);
     int rc = CLI_OK;

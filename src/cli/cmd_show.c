@@ -135,6 +135,8 @@ static void write_text(const ibidi_show *r, const show_opts *o)
 static int show_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const show_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("show", itemno, len, o->json);
     const char *name = item;
     size_t nlen = len;
     char *conv = NULL;

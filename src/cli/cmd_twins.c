@@ -172,6 +172,8 @@ static void fail_record(const twins_opts *o, const char *item, size_t len,
 static int twins_item(const char *item, size_t len, size_t itemno, void *ctx)
 {
     const twins_opts *o = ctx;
+    if (!item) /* a line over CLI_LINE_MAX bytes */
+        return cli_line_too_long("twins", itemno, len, o->json);
     const char *s = item;
     size_t slen = len;
     char *conv = NULL;

@@ -19,26 +19,92 @@ int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ct
         }
         return worst;
     }
-    char *line = NULL;
-    size_t cap = 0, lineno = 0;
-    ssize_t n;
-    while ((n = getline(&line, &cap, stdin)) >= 0) {
-        size_t len = (size_t)n;
+    /* Lines are put together from blocks of the input in a buffer that grows to
+       CLI_LINE_MAX + 1 bytes at most (a line and the CR of its CRLF); of a longer line
+       only its length is counted */
+    enum { BLOCK = 65536 };
+    char *block = malloc(BLOCK), *line = malloc(4096);
+    size_t cap = 4096, len = 0, total = 0, lineno = 0;
+    if (!block || !line) {
+        free(block);
+        free(line);
+        fprintf(stderr, "ibidi: out of memory\n");
+        return CLI_USAGE;
+    }
+    size_t got = 0, at = 0;
+    int stop = 0;
+    for (;;) {
+        if (at == got) {
+            got = fread(block, 1, BLOCK, stdin);
+            at = 0;
+        }
+        const int eof = got == 0;
+        const char *nl = eof ? NULL : memchr(block + at, '\n', got - at);
+        const size_t take = eof ? 0 : (nl ? (size_t)(nl - block) - at : got - at);
+        if (total + take <= CLI_LINE_MAX + 1) {
+            if (len + take > cap) {
+                size_t c = cap;
+                while (c < len + take)
+                    c *= 2;
+                c = c <= CLI_LINE_MAX + 1 ? c : CLI_LINE_MAX + 1;
+                char *g = realloc(line, c);
+                if (!g) {
+                    fprintf(stderr, "ibidi: out of memory\n");
+                    worst = CLI_USAGE;
+                    stop = 1;
+                    break;
+                }
+                line = g;
+                cap = c;
+            }
+            memcpy(line + len, block + at, take);
+            len += take;
+        }
+        total += take;
+        at += take;
+        if (!nl && !(eof && total)) { /* more of the line to come, or the input's end */
+            if (eof)
+                break;
+            continue;
+        }
+        at += nl != NULL; /* past the LF */
         lineno++;
-        if (len && line[len - 1] == '\n')
-            len--;
-        if (len && line[len - 1] == '\r')
-            len--;
-        int rc = fn(line, len, lineno, ctx);
+        int rc;
+        if (total > CLI_LINE_MAX + 1 || (total == CLI_LINE_MAX + 1 && line[CLI_LINE_MAX] != '\r')) {
+            rc = fn(NULL, total, lineno, ctx);
+        } else {
+            size_t n = len;
+            if (n && line[n - 1] == '\r')
+                n--;
+            rc = fn(line, n, lineno, ctx);
+        }
         if (rc > worst)
             worst = rc;
+        len = total = 0;
+        if (eof)
+            break;
     }
+    free(block);
     free(line);
-    if (ferror(stdin)) {
+    if (!stop && ferror(stdin)) {
         fprintf(stderr, "ibidi: error reading standard input\n");
         return CLI_INVALID;
     }
     return worst;
+}
+
+int cli_line_too_long(const char *cmd, size_t itemno, size_t len, int json)
+{
+    const ibidi_error e = {IBIDI_E_LINE_TOO_LONG, CLI_LINE_MAX, 0};
+    cli_report(cmd, itemno, "input", &e, "byte");
+    if (json) {
+        printf("{\"input\":null,\"input_length\":%zu,", len);
+        cli_json_error(stdout, &e);
+        fputs("}\n", stdout);
+    } else {
+        cli_text_error(stdout, &e, "byte");
+    }
+    return CLI_INVALID;
 }
 
 void cli_report(const char *cmd, size_t itemno, const char *what, const ibidi_error *err,

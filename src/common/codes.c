@@ -62,6 +62,9 @@ static const char FROM_COMMON2[] =
     "any call (use of the API and resources)";
 static const char FROM_UTF8[] =
     "every call that reads UTF-8 or code points (ibidi/utf8.h); every command";
+static const char FROM_LINES[] =
+    "the command's standard input: every command that reads items a line each (all but "
+    "scan, whose lines have their own limit)";
 static const char FROM_COMMON3[] =
     "code point notation: commands props, bidi --input hex, punycode --hex";
 static const char FROM_BIDI[] =
@@ -1173,6 +1176,20 @@ static const ibidi_code_info rows[] = {
            /* example */ "ibidi bidi --input classes 'L XX'",
            /* shows */ NULL,
            /* note */ NULL),
+    STATUS(IBIDI_E_LINE_TOO_LONG, "LINE_TOO_LONG", "common", "syntax", FAILURE,
+           /* note */ NULL,
+           /* text */ "line too long",
+           /* rule */ NULL,
+           "a line of the command's standard input is over 1 MiB (1,048,576 bytes): the "
+           "command keeps no longer line in memory, so that no input, however it is cut, "
+           "takes more",
+           FROM_LINES,
+           /* example */ "head -c 1048577 /dev/zero | tr '\\0' a | ibidi normalize",
+           /* shows */ NULL,
+           /* note */
+           "the line gets its record (with --json, \"input\" null and \"input_length\" its "
+           "length), the lines after it are read, and the exit status is 1; give a longer "
+           "text as an argument"),
     STATUS(IBIDI_E_BIDI_WORK_TOO_SMALL, "BIDI_WORK_TOO_SMALL", "bidi", "api", FAILURE,
            /* note */ NULL,
            /* text */ "bidi work area too small",
