@@ -19,8 +19,9 @@
  *     classes allow) and against a brute force over every permutation of the text's
  *     characters and their mirror images, on thousands of random texts, both contexts;
  *     every twin of both searches is checked by the rendered comparison written here;
- *   - errors, truncation, stopping, and the validity codes of domain names, IRIs and mail
- *     addresses.
+ *   - errors, truncation, stopping (by the twin callback, and by the stop callback asked
+ *     every IBIDI_AMBIGUITY_STOP_EVERY steps), and the validity codes of domain names, IRIs
+ *     and mail addresses.
  * Notation: A-Z are Hebrew letters (class R), lower case is Latin (L); M stands for
  * U+0301 COMBINING ACUTE ACCENT (NSM) in the comments, written \xCC\x81 in the strings.
  */
@@ -820,9 +821,10 @@ static void test_completeness(void)
         ibidi_ambiguity_twin_stats sa, sb;
         a->n = b->n = 0;
         a->overflow = b->overflow = 0;
-        ibidi_status ra = ibidi__twins_search(t, n, d, 0, 0, set_add, NULL, a, &sa, NULL);
+        ibidi_status ra = ibidi__twins_search(t, n, d, 0, 0, set_add, NULL, NULL, a, &sa, NULL);
         ibidi_status rb =
-            ibidi__twins_search(t, n, d, 0, IBIDI__TWINS_NO_PRUNE, set_add, NULL, b, &sb, NULL);
+            ibidi__twins_search(t, n, d, 0, IBIDI__TWINS_NO_PRUNE, set_add, NULL, NULL, b, &sb,
+                                NULL);
         size_t rep = set_sort_unique(a) + set_sort_unique(b);
         if (ra || rb || rep || a->overflow || b->overflow || !set_equal(a, b)) {
             if (fails++ < 5)
@@ -1360,6 +1362,96 @@ static void test_joiners(void)
     }
 }
 
+/* The stop callback: counts its calls, and answers yes at the call numbered stop_at (0:
+ * never). */
+typedef struct stop_ctx {
+    long calls, stop_at, twins;
+} stop_ctx;
+static int stop_at(void *ctx)
+{
+    stop_ctx *c = ctx;
+    return ++c->calls == c->stop_at;
+}
+static int stop_count_twin(const char *t, size_t len, void *ctx)
+{
+    (void)t;
+    (void)len;
+    ((stop_ctx *)ctx)->twins++;
+    return 0;
+}
+static int stop_count_twin_cp(const uint32_t *t, size_t n, void *ctx)
+{
+    (void)t;
+    (void)n;
+    ((stop_ctx *)ctx)->twins++;
+    return 0;
+}
+
+/* opts->stop_fn: asked every IBIDI_AMBIGUITY_STOP_EVERY steps whether twins come or not, so
+ * that a caller can abandon a search that runs long between two twins (a database's cancel);
+ * a yes ends the search with IBIDI_E_INTERRUPTED. "١٢.א.1-2" eight times over runs 6560
+ * candidates for 2 twins: the twin callback alone would be called twice. */
+static void test_stop(void)
+{
+    char s[256];
+    size_t len = 0;
+    for (int k = 0; k < 8; k++)
+        len += (size_t)snprintf(s + len, sizeof s - len, "%s\xD9\xA1\xD9\xA2.\xD7\x90.1-2",
+                                k ? "." : "");
+    uint32_t cps[256];
+    ibidi_buf32 dec = {cps, 256, 0};
+    CHECK(ibidi_utf8_decode(s, len, &dec, NULL) == IBIDI_OK, "stop: decode");
+    ibidi_ambiguity_options o = {.context = IBIDI_DIR_LTR};
+    ibidi_ambiguity_twin_stats full, b;
+    ibidi_error e;
+    stop_ctx c = {0, 0, 0};
+    o.twin_utf8_fn = stop_count_twin;
+    o.twin_ctx = &c;
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &full, &e) == IBIDI_OK && full.twins == 2 &&
+              full.candidates == 6560 && !full.truncated && c.twins == 2,
+          "stop: the search without a stop callback (%zu twins, %zu candidates)", full.twins,
+          full.candidates);
+    /* a callback that never says stop changes nothing, and is asked at least once every
+     * IBIDI_AMBIGUITY_STOP_EVERY candidates (each candidate is a step at least) */
+    o.stop_fn = stop_at;
+    c = (stop_ctx){0, 0, 0};
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_OK && e.status == IBIDI_OK &&
+              b.twins == full.twins && b.candidates == full.candidates && !b.stopped &&
+              c.twins == 2 && c.calls >= (long)(full.candidates / IBIDI_AMBIGUITY_STOP_EVERY) &&
+              c.calls > 2,
+          "stop: a callback that never stops changes nothing (asked %ld times)", c.calls);
+    const long asked = c.calls;
+    /* stopped at its third call: the search ends there, with the status */
+    c = (stop_ctx){0, 3, 0};
+    CHECK(ibidi_ambiguity_twins_utf8(s, len, &o, &b, &e) == IBIDI_E_INTERRUPTED &&
+              e.status == IBIDI_E_INTERRUPTED && c.calls == 3 &&
+              b.candidates < full.candidates && b.twins <= full.twins &&
+              (long)b.twins == c.twins && !b.truncated,
+          "stop: the third call stops the search (%zu candidates run, asked %ld times)",
+          b.candidates, c.calls);
+    /* the code point call reads the same field */
+    o.twin_fn = stop_count_twin_cp;
+    c = (stop_ctx){0, 1, 0};
+    CHECK(ibidi_ambiguity_twins_cp(cps, dec.len, &o, &b, &e) == IBIDI_E_INTERRUPTED &&
+              e.status == IBIDI_E_INTERRUPTED && c.calls == 1 &&
+              b.candidates < full.candidates,
+          "stop: ibidi_ambiguity_twins_cp stops at the first call too");
+    c = (stop_ctx){0, 0, 0};
+    CHECK(ibidi_ambiguity_twins_cp(cps, dec.len, &o, &b, &e) == IBIDI_OK &&
+              b.twins == full.twins && c.calls == asked,
+          "stop: the code point call asks as often as the UTF-8 one (%ld)", c.calls);
+    /* a search shorter than one period never asks */
+    size_t slen;
+    const char *shortname = t_notation(0, "ABC.123.456com", 0, &slen);
+    c = (stop_ctx){0, 1, 0};
+    CHECK(ibidi_ambiguity_twins_utf8(shortname, slen, &o, &b, &e) == IBIDI_OK && b.twins == 6 &&
+              c.calls == 0,
+          "stop: a search of fewer steps than IBIDI_AMBIGUITY_STOP_EVERY is not asked");
+    CHECK(ibidi_status_name(IBIDI_E_INTERRUPTED) &&
+              strcmp(ibidi_status_name(IBIDI_E_INTERRUPTED), "INTERRUPTED") == 0,
+          "stop: IBIDI_E_INTERRUPTED is in the table of codes");
+}
+
 int main(void)
 {
     test_claims();
@@ -1370,6 +1462,7 @@ int main(void)
     test_errors();
     test_joiners();
     test_options();
+    test_stop();
     test_validate();
     test_figures();
     test_completeness();

@@ -213,6 +213,14 @@ IBIDI_API int ibidi_ambiguity_code_is_exact(ibidi_ambiguity_code code);
 /* Receives one twin of the twin search; returns 0 to go on, non-zero to stop the search. */
 typedef int (*ibidi_ambiguity_twin_fn)(const uint32_t *twin, size_t n, void *ctx);
 typedef int (*ibidi_ambiguity_twin_utf8_fn)(const char *twin, size_t len, void *ctx);
+/* Asked by the twin search every IBIDI_AMBIGUITY_STOP_EVERY steps, twins or not; returns 0
+ * to go on, non-zero to abandon the search, which then returns IBIDI_E_INTERRUPTED. A search
+ * at its default bound can run seconds between two twins, so a program that must answer a
+ * cancel sooner (a database server's statement timeout) checks its flag here. */
+typedef int (*ibidi_ambiguity_stop_fn)(void *ctx);
+/* The steps (nodes of the search) between two calls of the stop callback: some tens of
+ * microseconds of search, so that a stop is seen within a millisecond. */
+#define IBIDI_AMBIGUITY_STOP_EVERY 1024u
 
 /* How the calls run. A NULL pointer, or a zero-initialised record, is the default of every
  * field. Each call reads the fields it names and ignores the others, so that one record may
@@ -238,7 +246,9 @@ typedef struct ibidi_ambiguity_options {
                                                   twin; NULL: the twins are only counted */
     ibidi_ambiguity_twin_utf8_fn twin_utf8_fn; /* ibidi_ambiguity_twins_utf8: the same in
                                                   UTF-8 */
-    void *twin_ctx;                            /* twin search: passed to the callback */
+    void *twin_ctx;                            /* twin search: passed to the callbacks */
+    ibidi_ambiguity_stop_fn stop_fn;           /* twin search (both calls): asked now and
+                                                  then whether to stop; NULL: never */
 } ibidi_ambiguity_options;
 
 /* Bytes of the work area that ibidi_ambiguity_analyze needs for len bytes with these flags:
@@ -306,10 +316,15 @@ typedef struct ibidi_ambiguity_twin_stats {
  * and carried into every twin (see the top): "every twin" means every text without them,
  * each reported once with the input's ones put back; IBIDI_AMBIGUITY_TWINS_MAX counts
  * them too.
+ * opts->stop_fn, when set, is asked with opts->twin_ctx every IBIDI_AMBIGUITY_STOP_EVERY
+ * steps; when it answers non-zero the search ends there and the call returns
+ * IBIDI_E_INTERRUPTED, the twins passed so far being only part of them (stats says how far
+ * it went).
  * Errors: IBIDI_E_AMBIG_CONTROL (with the index or byte offset), IBIDI_E_TWINS_TOO_LONG,
  * the decoder's statuses, IBIDI_E_CP_SURROGATE / IBIDI_E_CP_TOO_LARGE, and
  * IBIDI_E_INVALID_ARGUMENT for a context other than IBIDI_DIR_LTR and IBIDI_DIR_RTL or
- * unknown flags. Nothing needs a work area.
+ * unknown flags; IBIDI_E_INTERRUPTED when opts->stop_fn stopped it. Nothing needs a work
+ * area.
  * Stack: IBIDI_AMBIGUITY_TWINS_STACK, and the callback's own below it.
  */
 IBIDI_API ibidi_status ibidi_ambiguity_twins_cp(const uint32_t *text, size_t n,

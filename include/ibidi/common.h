@@ -89,6 +89,8 @@ typedef enum ibidi_status {
     IBIDI_E_TOO_LONG = 4,         /* a length would overflow size_t arithmetic */
     IBIDI_E_TEMP_FILE = 5,        /* a temporary file could not be created, written or read
                                      (ibidi_error.value holds the errno) */
+    IBIDI_E_INTERRUPTED = 6,      /* the caller's stop callback ended a long call (the twin
+                                     search's ibidi_ambiguity_options.stop_fn) */
 
     IBIDI_E_UTF8_TRUNCATED = 100,      /* sequence cut short by the end or a
                                           non-continuation byte */

@@ -77,11 +77,12 @@ int ibidi__twin_level_allowed(ibidi_unicode_bc bc, unsigned para, unsigned level
 
 /* ibidi_ambiguity_twins_cp with flags: the search itself, its state on the stack (in a frame
  * of its own); max_candidates 0 is no bound. Each twin goes to fn8 in UTF-8 when it is
- * set (encoded in the search's state), else to fn. */
+ * set (encoded in the search's state), else to fn; stop (may be NULL) is asked every
+ * IBIDI_AMBIGUITY_STOP_EVERY nodes, and a yes ends the search with IBIDI_E_INTERRUPTED. */
 ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
                                  size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
-                                 ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
-                                 ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
+                                 ibidi_ambiguity_twin_utf8_fn fn8, ibidi_ambiguity_stop_fn stop,
+                                 void *ctx, ibidi_ambiguity_twin_stats *stats, ibidi_error *err);
 
 /* The same with the state in the caller's memory (the exact analysis's work area): state
  * holds ibidi__twins_state_size() bytes, aligned for size_t (about 14 KiB); and text

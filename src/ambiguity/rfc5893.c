@@ -616,7 +616,7 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                 ibidi_ambiguity_twin_stats stats;
                 ibidi_error e;
                 ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin,
-                                                      NULL, &tc, &stats, &e);
+                                                      NULL, NULL, &tc, &stats, &e);
                 if (st == IBIDI_E_AMBIG_CONTROL) {
                     /* A label with a bidi control, B or S: the twin search does not take
                      * it (Badami's model); Label Uniqueness is not checked for it. (BN is

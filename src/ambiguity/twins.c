@@ -134,7 +134,9 @@ struct ibidi__twins {
     size_t max_cand, node_budget, nodes;
     ibidi_ambiguity_twin_fn fn;
     ibidi_ambiguity_twin_utf8_fn fn8; /* when set, twins go to it in UTF-8 instead */
+    ibidi_ambiguity_stop_fn stop;     /* asked every IBIDI_AMBIGUITY_STOP_EVERY nodes */
     void *ctx;
+    int interrupted; /* stop said so: the search was abandoned */
     ibidi_ambiguity_twin_stats st;
 };
 typedef struct ibidi__twins search;
@@ -736,6 +738,7 @@ static void run_search(search *s)
     /* the node count and its budget in locals: the stores into the byte arrays of s below
      * may alias any field, which would reload them at every node */
     const size_t budget = s->node_budget;
+    const ibidi_ambiguity_stop_fn stop = s->stop;
     size_t nodes = s->nodes;
     int n = (int)s->n, i = 0;
     s->choice[0] = -1;
@@ -745,8 +748,15 @@ static void run_search(search *s)
             i--;
             continue;
         }
-        if (budget && ++nodes > budget) {
+        /* nodes counts with or without a budget: the stop callback's period is in nodes,
+         * the one measure of work that grows in every branch, leaf or not */
+        ++nodes;
+        if (budget && nodes > budget) {
             s->st.truncated = 1;
+            break;
+        }
+        if (stop && nodes % IBIDI_AMBIGUITY_STOP_EVERY == 0 && stop(s->ctx)) {
+            s->interrupted = 1;
             break;
         }
         const uint32_t o = s->opts[i][c];
@@ -804,8 +814,8 @@ static void visual_order(const uint8_t *lev, size_t n, int16_t *v2l, uint8_t *tl
 /* The search in the state s (the caller's memory). */
 static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_dir context,
                               size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
-                              ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
-                              ibidi_ambiguity_twin_stats *stats, ibidi_error *err,
+                              ibidi_ambiguity_twin_utf8_fn fn8, ibidi_ambiguity_stop_fn stop,
+                              void *ctx, ibidi_ambiguity_twin_stats *stats, ibidi_error *err,
                               const ibidi__twins_change *change)
 {
     ibidi_error e;
@@ -837,6 +847,8 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     s->text = text;
     s->fn = fn;
     s->fn8 = fn8;
+    s->stop = stop;
+    s->interrupted = 0;
     s->ctx = ctx;
     s->max_cand = max_candidates;
     s->nodes = 0;
@@ -899,6 +911,8 @@ static ibidi_status search_in(search *s, const uint32_t *text, size_t n, ibidi_d
     run_search(s);
     if (stats)
         *stats = s->st;
+    if (s->interrupted)
+        return ibidi__fail(err, IBIDI_E_INTERRUPTED, 0, 0);
     return ibidi__ok(err);
 }
 
@@ -909,11 +923,12 @@ __attribute__((noinline))
 static ibidi_status search_on_stack(const uint32_t *text, size_t n, ibidi_dir context,
                                     size_t max_candidates, unsigned flags,
                                     ibidi_ambiguity_twin_fn fn, ibidi_ambiguity_twin_utf8_fn fn8,
-                                    void *ctx, ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
+                                    ibidi_ambiguity_stop_fn stop, void *ctx,
+                                    ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     search s;
-    return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err,
-                     NULL);
+    return search_in(&s, text, n, context, max_candidates, flags, fn, fn8, stop, ctx, stats,
+                     err, NULL);
 }
 
 /* The checks of the text before a search: IBIDI_OK when it may run (n > 0), else the
@@ -942,13 +957,14 @@ static ibidi_status check_text(const uint32_t *text, size_t n, ibidi_dir context
 
 ibidi_status ibidi__twins_search(const uint32_t *text, size_t n, ibidi_dir context,
                                  size_t max_candidates, unsigned flags, ibidi_ambiguity_twin_fn fn,
-                                 ibidi_ambiguity_twin_utf8_fn fn8, void *ctx,
-                                 ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
+                                 ibidi_ambiguity_twin_utf8_fn fn8, ibidi_ambiguity_stop_fn stop,
+                                 void *ctx, ibidi_ambiguity_twin_stats *stats, ibidi_error *err)
 {
     ibidi_status st = check_text(text, n, context, stats, err);
     if (st != IBIDI_OK || n == 0)
         return st;
-    return search_on_stack(text, n, context, max_candidates, flags, fn, fn8, ctx, stats, err);
+    return search_on_stack(text, n, context, max_candidates, flags, fn, fn8, stop, ctx, stats,
+                           err);
 }
 
 ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
@@ -963,8 +979,8 @@ ibidi_status ibidi__twins_search_in(void *state, const uint32_t *text, size_t n,
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     if (n == 0)
         return ibidi__ok(err);
-    return search_in(state, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, err,
-                     NULL);
+    return search_in(state, text, n, context, max_candidates, 0, NULL, fn8, NULL, ctx, stats,
+                     err, NULL);
 }
 
 /* The state on the stack for a search of what another glyph sequence shows. */
@@ -977,7 +993,7 @@ static ibidi_status shown_on_stack(const uint32_t *text, size_t n,
                                    void *ctx, ibidi_ambiguity_twin_stats *stats)
 {
     search s;
-    return search_in(&s, text, n, context, max_candidates, 0, NULL, fn8, ctx, stats, NULL,
+    return search_in(&s, text, n, context, max_candidates, 0, NULL, fn8, NULL, ctx, stats, NULL,
                      change);
 }
 
@@ -1043,7 +1059,8 @@ ibidi_status ibidi_ambiguity_twins_cp(const uint32_t *text, size_t n,
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     }
     return ibidi__twins_search(text, n, context, bound, 0, opts ? opts->twin_fn : NULL, NULL,
-                               opts ? opts->twin_ctx : NULL, stats, err);
+                               opts ? opts->stop_fn : NULL, opts ? opts->twin_ctx : NULL, stats,
+                               err);
 }
 
 /* The UTF-8 call: the search encodes each twin for the callback. */
@@ -1072,7 +1089,8 @@ ibidi_status ibidi_ambiguity_twins_utf8(const char *s, size_t len,
     }
     /* no callback: the twins are counted, not encoded */
     st = ibidi__twins_search(cps, n, context, bound, 0, NULL, opts ? opts->twin_utf8_fn : NULL,
-                             opts ? opts->twin_ctx : NULL, stats, &e);
+                             opts ? opts->stop_fn : NULL, opts ? opts->twin_ctx : NULL, stats,
+                             &e);
     if (st != IBIDI_OK) {
         /* the error's index as a byte offset: the offsets are found again rather than kept
          * (one error a call, against a store for every code point on the stack) */

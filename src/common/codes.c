@@ -60,6 +60,9 @@ static const char FROM_COMMON[] =
     "every call";
 static const char FROM_COMMON2[] =
     "any call (use of the API and resources)";
+static const char FROM_STOP[] =
+    "the twin search given a stop callback (ibidi/ambiguity.h): ibidi_ambiguity_twins_cp, "
+    "ibidi_ambiguity_twins_utf8";
 static const char FROM_UTF8[] =
     "every call that reads UTF-8 or code points (ibidi/utf8.h); every command";
 static const char FROM_LINES[] =
@@ -1069,6 +1072,19 @@ static const ibidi_code_info rows[] = {
            "does not exist, cannot be written or is full stops the scan: the records "
            "before are written, no groups nor summary, exit status 2; a full one is named "
            "with the space the runs needed"),
+    STATUS(IBIDI_E_INTERRUPTED, "INTERRUPTED", "common", "api", FAILURE,
+           /* note */ NULL,
+           /* text */ "stopped by the caller",
+           /* rule */ NULL,
+           "the caller's stop callback ended the call before its end (the twin search asks "
+           "ibidi_ambiguity_options.stop_fn now and then): its results are incomplete",
+           FROM_STOP,
+           /* example */ NULL,
+           /* shows */ NULL,
+           /* note */
+           "the command sets no stop callback, so none of its commands reports it; a "
+           "program that must answer a cancel, such as the PostgreSQL extension under a "
+           "statement timeout, gets it"),
     STATUS(IBIDI_E_UTF8_TRUNCATED, "UTF8_TRUNCATED", "utf8", "encoding", FAILURE,
            /* note */ NULL,
            /* text */ "UTF-8 sequence cut short",
