@@ -564,14 +564,27 @@ typedef struct twin_list {
     int interrupted; /* stopped for a cancel or a termination, served after the search */
 } twin_list;
 
-/* Called by the library for each twin it finds: it must not ereport (no longjmp across
- * the library), so allocation failures, the list's bound and a pending cancel or
- * termination stop the search, and are dealt with afterwards. */
-static int twin_collect(const char *s, size_t len, void *ctx)
+/* Asked by the library every IBIDI_AMBIGUITY_STOP_EVERY steps of the search (well under a
+ * millisecond apart), twins or not: a search at its bound runs seconds, most of it between
+ * twins, and a cancel or a statement_timeout must not wait for its end. It must not
+ * ereport (no longjmp across the library): it only says stop, and the interrupt is served
+ * once the library has returned. */
+static int twin_stop(void *ctx)
 {
     twin_list *l = ctx;
     if ((QueryCancelPending || ProcDiePending) && INTERRUPTS_CAN_BE_PROCESSED())
         return l->interrupted = 1;
+    return 0;
+}
+
+/* Called by the library for each twin it finds: it must not ereport either, so allocation
+ * failures, the list's bound and a pending cancel or termination stop the search, and are
+ * dealt with afterwards. */
+static int twin_collect(const char *s, size_t len, void *ctx)
+{
+    twin_list *l = ctx;
+    if (twin_stop(l))
+        return 1;
     if (l->n == TWINS_MAX)
         return l->cut = 1;
     if (l->n == l->cap) {
@@ -627,11 +640,12 @@ Datum pg_ibidi_twins(PG_FUNCTION_ARGS)
     twin_list l = {NULL, 0, 0, 0, 0, 0}; /* freed with the function's memory context */
     const ibidi_ambiguity_options ao = {.context = ctx,
                                         .twin_utf8_fn = twin_collect,
-                                        .twin_ctx = &l};
+                                        .twin_ctx = &l,
+                                        .stop_fn = twin_stop};
     ibidi_ambiguity_twin_stats stats;
     ibidi_error err;
     ibidi_status st = ibidi_ambiguity_twins_utf8(name, len, &ao, &stats, &err);
-    if (l.interrupted) {
+    if (l.interrupted || st == IBIDI_E_INTERRUPTED) {
         CHECK_FOR_INTERRUPTS();
         /* not reached while the interrupt is one (ProcessInterrupts raises a cancel it
          * can serve); the list is not whole in any case */
