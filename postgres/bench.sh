@@ -1,10 +1,10 @@
 #!/bin/sh
 # postgres/bench.sh (make -C postgres bench): the extension at a registry's scale, on a
 # cluster of its own (cluster.sh). N names (default 1000000; BENCH_NAMES=...) are made
-# with generate_series: a quarter ASCII, a quarter Hebrew, half Arabic in pairs that
-# differ only in the order of their labels (ABC.14.com and 14.ABC.com show the same
-# glyphs), so that a quarter of the names sit in collision groups. Then, each beside
-# plain lower(name) as the baseline:
+# with generate_series and gen_name.sql (load.sh's too): a quarter ASCII, a quarter
+# Hebrew, half Arabic in pairs that differ only in the order of their labels (ABC.14.com
+# and 14.ABC.com show the same glyphs), so that a quarter of the names sit in collision
+# groups. Then, each beside plain lower(name) as the baseline:
 #   - the expression index build;
 #   - the full collision query (GROUP BY the key, HAVING count(*) > 1), parallel workers
 #     allowed (max_parallel_workers_per_gather = 2);
@@ -23,14 +23,7 @@ echo "== server on 127.0.0.1:$PGPORT; $N names, $L lookups"
 "$PG_BINDIR/psql" -X -q -v ON_ERROR_STOP=1 -d postgres -v n="$N" -v l="$L" <<'SQL' || exit 1
 CREATE EXTENSION ibidi;
 \pset footer off
--- the name of number i: see the top of bench.sh
-CREATE FUNCTION gen_name(i bigint) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-    SELECT CASE i % 4
-        WHEN 0 THEN 'name' || i || '.com'
-        WHEN 1 THEN translate(i::text, '0123456789', 'אבגדהוזחטי') || '.com'
-        WHEN 2 THEN translate(i::text, '0123456789', 'ابتثجحخدذر') || '.' || (i % 97) || '.com'
-        ELSE ((i - 1) % 97) || '.' || translate((i - 1)::text, '0123456789', 'ابتثجحخدذر') || '.com'
-    END $$;
+\i gen_name.sql
 -- milliseconds a statement takes
 CREATE FUNCTION ms(q text) RETURNS numeric LANGUAGE plpgsql AS $$
 DECLARE t0 timestamptz := clock_timestamp();
