@@ -1,9 +1,10 @@
-# postgres/cluster.sh: a throwaway PostgreSQL cluster, sourced by run_tests.sh and bench.sh.
+# postgres/cluster.sh: a throwaway PostgreSQL cluster, sourced by run_tests.sh, bench.sh, load.sh.
 #   cluster_install  puts the extension into the server's directories (make install; as
 #                    root directly, else with sudo when it may, else says what to run)
 #   cluster_start    initdb in a temporary folder, the server on 127.0.0.1 at a free port
 #                    with its socket in that folder; exports PGHOST, PGPORT, PGUSER
-#   cluster_stop     stops the server and removes the folder (also on exit: a trap)
+#   cluster_stop     stops the server and removes the folder (also on exit, and on a
+#                    hangup, interrupt, broken pipe or termination: traps)
 # As root the server runs as the user postgres (initdb refuses root), which owns the folder.
 # The server's programs are pg_config --bindir's (Debian: postgresql-15).
 
@@ -58,7 +59,7 @@ cluster_start() {
     fi
     CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/ibidi-pg.XXXXXX") || return 1
     trap cluster_stop EXIT
-    trap 'cluster_stop; exit 130' INT TERM
+    trap 'cluster_stop; exit 130' HUP INT PIPE TERM
     [ "$(id -u)" = 0 ] && chown postgres "$CLUSTER_DIR"
     chmod 700 "$CLUSTER_DIR"
     CLUSTER_LOG=$CLUSTER_DIR/server.log
