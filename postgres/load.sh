@@ -25,7 +25,8 @@
 #     pgbench logged), every index agrees with its table (amcheck's bt_index_check with
 #     heapallindexed: every row's key, computed again, is in the index), lookups of a
 #     sample through the indexes equal the same lookups by sequential scan, every
-#     registration is valid and the CHECK refuses an invalid name.
+#     registration is valid and the CHECK refuses an invalid name; and the module
+#     installed is still this build's (the server's folders are the machine's).
 # Prints the table and "N passed, N failed" (the checks of 2-4); exits 1 on a failure.
 set -u
 cd "$(dirname "$0")"
@@ -48,6 +49,19 @@ psql_q() { "$PG_BINDIR/psql" -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 elapsed() { echo $(($(date +%s) - t_start)); }
 
 cluster_install || exit 1
+# The server's folders are shared by every checkout on the machine: another make install
+# during the run would put another build under the backends that start after it. The
+# module installed must stay this one's to the end, or the figures are not this build's.
+MODULE=$("$PG_CONFIG" --pkglibdir)/ibidi.so
+module_sum=$(cksum <ibidi.so)
+module_kept() {
+    if [ "$(cksum <"$MODULE")" = "$module_sum" ]; then
+        ok
+    else
+        ko "$MODULE was replaced during the run ($1; another make install?): what follows is of another build"
+    fi
+}
+[ "$(cksum <"$MODULE")" = "$module_sum" ] || { echo "the installed module is not ./ibidi.so" >&2; exit 1; }
 cluster_start || exit 1
 W=$CLUSTER_DIR/load
 mkdir -p "$W"
@@ -174,6 +188,8 @@ column -t "$W/table"
 errlines=$(grep -c 'ERROR:' "$CLUSTER_LOG")
 if [ "$errlines" = 0 ]; then ok; else ko "$errlines ERROR lines in the server log"; grep 'ERROR:' "$CLUSTER_LOG" | head -5; fi
 
+module_kept "before the cancellation"
+
 # 3. cancellation: the milliseconds from the statement's start to the cancel it caught
 # (NULL when it was not cancelled)
 long_twins="$(awk 'BEGIN { for (k = 0; k < 12; k++) printf "%s١٢.א.1-2-3-4", k ? "." : "" }')"
@@ -293,6 +309,7 @@ else
 fi
 crashed=$(crashes)
 if [ "$crashed" = 0 ]; then ok; else ko "$crashed crash lines in the server log"; fi
+module_kept "at the end"
 
 cluster_stop
 echo "== total $(elapsed) s"
