@@ -40,21 +40,20 @@ static void json_ws(json_parser *p)
         p->s++;
 }
 
-/* A string; with out, its value in UTF-8 (malloc'd). */
-static int json_string(json_parser *p, char **out, size_t *out_len)
+/* The characters of a string after its opening quote, up to and including the closing
+ * one: checked, and with v, decoded into v; *n gets the decoded length. A string never
+ * decodes longer than it is written (an escape of 2 or 6 bytes gives 1 to 3), so its
+ * written length bounds the buffer. */
+static int json_string_body(json_parser *p, char *v, size_t *n_out)
 {
-    if (p->s >= p->e || *p->s != '"')
-        return 0;
-    p->s++;
-    size_t cap = (size_t)(p->e - p->s) + 1, n = 0;
-    char *v = out ? malloc(cap) : NULL;
+    size_t n = 0;
     while (p->s < p->e && *p->s != '"') {
         unsigned char c = (unsigned char)*p->s;
         if (c < 0x20)
-            goto bad;
+            return 0;
         if (c == '\\') {
             if (++p->s >= p->e)
-                goto bad;
+                return 0;
             char k = *p->s++;
             uint32_t cp;
             switch (k) {
@@ -68,46 +67,71 @@ static int json_string(json_parser *p, char **out, size_t *out_len)
             case 't': cp = 9; break;
             case 'u': {
                 if (p->e - p->s < 4)
-                    goto bad;
+                    return 0;
                 cp = 0;
                 for (int i = 0; i < 4; i++) {
                     int d = json_hex_digit(p->s[i]);
                     if (d < 0)
-                        goto bad;
+                        return 0;
                     cp = cp * 16 + (uint32_t)d;
                 }
                 p->s += 4;
                 if (cp >= 0xD800 && cp <= 0xDFFF)
-                    goto bad; /* the command never needs surrogate pairs */
+                    return 0; /* the command never needs surrogate pairs */
                 break;
             }
-            default: goto bad;
+            default: return 0;
             }
-            if (v)
+            if (v) {
                 n += ibidi_utf8_encode_cp(cp, v + n);
+            } else {
+                char tmp[4];
+                n += ibidi_utf8_encode_cp(cp, tmp);
+            }
             continue;
         }
         size_t at = 0;
         uint32_t cp;
         if (ibidi_utf8_next(p->s, (size_t)(p->e - p->s), &at, &cp, NULL) != IBIDI_OK)
-            goto bad; /* a JSON text is UTF-8 */
-        if (v) {
+            return 0; /* a JSON text is UTF-8 */
+        if (v)
             memcpy(v + n, p->s, at);
-            n += at;
-        }
+        n += at;
         p->s += at;
     }
     if (p->s >= p->e)
-        goto bad;
+        return 0;
     p->s++;
+    *n_out = n;
+    return 1;
+}
+
+/* A string; with out, its value in UTF-8 (malloc'd, as long as the value: the string is
+ * read once to check and measure it, then again to decode it, so that reading a line
+ * takes time in proportion to its length however many strings it holds). */
+static int json_string(json_parser *p, char **out, size_t *out_len)
+{
+    if (p->s >= p->e || *p->s != '"')
+        return 0;
+    p->s++;
+    const char *start = p->s;
+    size_t n = 0;
+    if (!json_string_body(p, NULL, &n))
+        return 0;
     if (out) {
+        const char *end = p->s;
+        char *v = malloc(n + 1);
+        size_t m = 0;
+        p->s = start;
+        if (!v || !json_string_body(p, v, &m) || m != n || p->s != end) {
+            free(v);
+            return 0;
+        }
+        v[n] = '\0';
         *out = v;
         *out_len = n;
     }
     return 1;
-bad:
-    free(v);
-    return 0;
 }
 
 static int json_value(json_parser *p, int top);
