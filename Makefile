@@ -159,23 +159,22 @@ $(DIFF_REPLAY): $(BUILD)/fuzz/replay_%: fuzz/%.c fuzz/diff_report.h fuzz/replay_
 
 tests: $(TESTS) $(FUZZ_REPLAY) $(DIFF_REPLAY) $(CLI) $(GEN)
 
-# The Python package (python/) too, in the plain build: an extension linked with ASan's
-# objects cannot load into a Python that lacks its runtime, so sanitize and check-nosimd
-# leave it out (PYTHON_CHECK=0).
+# The Python package (python/) too, in the plain build, as one more test of tests/run.sh,
+# so that its count is in the total and the total is the last line: an extension linked
+# with ASan's objects cannot load into a Python that lacks its runtime, so sanitize and
+# check-nosimd leave it out (PYTHON_CHECK=0). The sub-makes print no directory lines after
+# the total.
 PYTHON_CHECK ?= 1
 check: all tests
 	$(DIFF_SKIP_MSG)
-	@sh tests/run.sh $(BUILD)
-ifeq ($(PYTHON_CHECK),1)
-	$(MAKE) -C python check BUILD=$(BUILD)
-endif
+	@PYTHON_CHECK=$(PYTHON_CHECK) sh tests/run.sh $(BUILD)
 
 sanitize:
-	$(MAKE) BUILD=$(BUILD)/san OPT="$(SAN_FLAGS)" EXTRA_LDFLAGS="-fsanitize=address,undefined" PYTHON_CHECK=0 check
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/san OPT="$(SAN_FLAGS)" EXTRA_LDFLAGS="-fsanitize=address,undefined" PYTHON_CHECK=0 check
 
 # The whole suite over the portable fallbacks of the SIMD paths.
 check-nosimd:
-	$(MAKE) BUILD=$(BUILD)/nosimd NOSIMD=1 PYTHON_CHECK=0 check
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/nosimd NOSIMD=1 PYTHON_CHECK=0 check
 
 tables: $(GEN)
 	$(GEN) $(UCD_DIR) .

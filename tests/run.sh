@@ -1,8 +1,9 @@
 #!/bin/sh
 # Runs every test of the build in BUILD (argument 1): the test programs, the shell tests
-# and the fuzz corpus replays. Each prints "N passed, N failed" as its last such line;
-# a program that prints none, or exits non-zero, counts as one failure. Prints the totals
-# as the last line.
+# and the fuzz corpus replays, and with PYTHON_CHECK=1 the Python package's tests (make -C
+# python check, which builds the extension against BUILD's library first). Each prints
+# "N passed, N failed" as its last such line; a program that prints none, or exits
+# non-zero, counts as one failure. Prints the totals as the last line.
 BUILD=${1:-build}
 export BUILD
 total_p=0
@@ -55,5 +56,10 @@ for r in "$BUILD"/fuzz/replay_*; do
     n=${n#replay_}
     run_one "fuzz corpus $n" "$r" "fuzz/corpus/$n"
 done
+if [ "${PYTHON_CHECK:-0}" = 1 ]; then
+    # a make of its own (MAKEFLAGS emptied: not the jobserver of the make that runs this)
+    run_one "python (make -C python check)" env MAKEFLAGS= make --no-print-directory \
+        -C python check BUILD="$BUILD"
+fi
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]
