@@ -120,7 +120,8 @@ static void write_text(const ibidi_show *r, const show_opts *o)
             else
                 named++;
         }
-    const ibidi_finding *rest = r->reasons + (r->n_reasons - named - parts);
+    /* (without reasons there is no array to take an offset from: r->reasons is NULL) */
+    const ibidi_finding *rest = named + parts ? r->reasons + (r->n_reasons - named - parts) : NULL;
     if (named) {
         fputs(r->n_labels ? "; name " : "name ", stdout);
         codes_text(rest, named, stdout);
