@@ -290,5 +290,10 @@ else
     has "filters shown with script" "$tmp/results" "filters${TAB}shown"
 fi
 
-echo "$pass passed, $fail failed, $skipped skipped"
+# the count of skipped comparisons only when there are some (each has its skipped: line)
+if [ "$skipped" -gt 0 ]; then
+    echo "$pass passed, $fail failed, $skipped skipped"
+else
+    echo "$pass passed, $fail failed"
+fi
 [ "$fail" -eq 0 ]
