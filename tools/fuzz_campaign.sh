@@ -118,7 +118,7 @@ else
         fi
         targets="$targets $t"
     done
-    echo "skipped: $skipped target(s) with an open finding"
+    [ "$skipped" -eq 0 ] || echo "skipped: $skipped target(s) with an open finding"
 fi
 keep=1
 if [ -z "${OUT:-}" ]; then
