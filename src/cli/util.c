@@ -20,7 +20,8 @@ int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ct
         return worst;
     }
     /* Lines are put together from blocks of the input in a buffer that grows to
-       CLI_LINE_MAX + 1 bytes at most (a line and the CR of its CRLF); of a longer line
+       CLI_LINE_MAX + 2 bytes at most (a line, the CR of its CRLF and a NUL after it, as
+       getline leaves one: some commands read an item as a C string); of a longer line
        only its length is counted */
     enum { BLOCK = 65536 };
     char *block = malloc(BLOCK), *line = malloc(4096);
@@ -42,11 +43,11 @@ int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ct
         const char *nl = eof ? NULL : memchr(block + at, '\n', got - at);
         const size_t take = eof ? 0 : (nl ? (size_t)(nl - block) - at : got - at);
         if (total + take <= CLI_LINE_MAX + 1) {
-            if (len + take > cap) {
+            if (len + take + 1 > cap) {
                 size_t c = cap;
-                while (c < len + take)
+                while (c < len + take + 1)
                     c *= 2;
-                c = c <= CLI_LINE_MAX + 1 ? c : CLI_LINE_MAX + 1;
+                c = c <= CLI_LINE_MAX + 2 ? c : CLI_LINE_MAX + 2;
                 char *g = realloc(line, c);
                 if (!g) {
                     fprintf(stderr, "ibidi: out of memory\n");
@@ -76,6 +77,7 @@ int cli_for_each_item(int argc, char **argv, int first, cli_item_fn fn, void *ct
             size_t n = len;
             if (n && line[n - 1] == '\r')
                 n--;
+            line[n] = '\0';
             rc = fn(line, n, lineno, ctx);
         }
         if (rc > worst)
