@@ -1959,6 +1959,494 @@ static PyObject *py_code_message(PyObject *self, PyObject *arg)
     return PyUnicode_FromString(ibidi_code_message(c));
 }
 
+/* ==== Batches (ibidi.batch) ================================================================
+ *
+ * One call per operation over a whole sequence of names, for lists, NumPy arrays and pandas
+ * Series (issue 38): _batch(op, names, profile, transitional, fqdn, context, missing).
+ * The names are taken CHUNK at a time: with the GIL, each is read as UTF-8 into a chunk
+ * held by the call (an ASCII str and a bytes object are read in place, their references
+ * held, since another thread may change the list meanwhile; others are encoded into the
+ * input arena, so that no UTF-8 copy stays cached in the str objects of a large frame);
+ * without the GIL, the library writes each name's result into the output arena (its calls
+ * take caller buffers and say the size they need, ibidi/common.h); with the GIL again, the
+ * results become Python objects. Memory stays bounded by a chunk, and other threads run
+ * while the library works.
+ *
+ * Every result is the scalar call's (ibidi.encode, decode, skeleton, check; the display
+ * keys of ibidi_scan_name, as `ibidi scan` makes them): the same library call with the same
+ * options, and for the rare name the UTF-8 calls cannot take (a str with lone surrogates),
+ * the scalar path itself, under the GIL. Missing values (None, float NaN, and the objects of
+ * `missing`, e.g. pandas.NA) are not names: they come back as themselves (the validity: as
+ * 2). The Python layer (ibidi/batch.py) makes arrays and Series of the results. */
+
+#define BATCH_CHUNK 4096           /* names per release of the GIL */
+#define BATCH_ARENA (256u * 1024u) /* first size of each arena; grown on demand */
+#define BATCH_FINDINGS 64          /* findings of a name on the stack (codes) */
+
+enum { B_VALID, B_ASCII, B_UNICODE, B_CODES, B_DISPLAY, B_SKELETON };
+static const char *const batch_ops[] = {"valid", "ascii", "unicode", "codes", "display",
+                                        "skeleton"};
+
+enum { BI_TEXT, BI_MISSING, BI_SURROGATE };
+
+typedef struct batch_item {
+    PyObject *obj;   /* the input, a reference held during the chunk */
+    int kind;        /* BI_* */
+    const char *s;   /* UTF-8 (in the object, or NULL: at in_off of the input arena) */
+    size_t in_off, n;
+    ibidi_status st; /* the library's status for the name */
+    size_t off, len; /* the result in the output arena */
+    int has_out;     /* a result was made (a display, a skeleton, a conversion) */
+} batch_item;
+
+typedef struct batch_arena {
+    char *data;
+    size_t cap, len;
+} batch_arena;
+
+/* Room for more bytes at the end of the arena; 0 when memory ran out. No GIL needed
+ * (PyMem_Raw). */
+static int arena_reserve(batch_arena *a, size_t more)
+{
+    if (more <= a->cap - a->len)
+        return 1;
+    size_t cap = a->cap ? a->cap : BATCH_ARENA;
+    while (cap - a->len < more) {
+        if (cap > SIZE_MAX / 2)
+            return 0;
+        cap *= 2;
+    }
+    char *d = PyMem_RawRealloc(a->data, cap);
+    if (!d)
+        return 0;
+    a->data = d;
+    a->cap = cap;
+    return 1;
+}
+
+/* A missing value: None, a float NaN (NumPy's and pandas' NaN of object arrays), or one of
+ * the objects of the tuple missing (pandas.NA, pandas.NaT). */
+static int batch_missing(PyObject *o, PyObject *missing)
+{
+    if (o == Py_None)
+        return 1;
+    if (PyFloat_Check(o)) {
+        const double d = PyFloat_AS_DOUBLE(o);
+        return d != d;
+    }
+    for (Py_ssize_t i = 0; missing && i < PyTuple_GET_SIZE(missing); i++)
+        if (o == PyTuple_GET_ITEM(missing, i))
+            return 1;
+    return 0;
+}
+
+/* A str as UTF-8 into the input arena (Unicode §3.9, D92), from its code points; 0 with
+ * *surrogate set when it holds a lone surrogate (no UTF-8 exists for it), or when memory
+ * ran out (a Python error set). */
+static int batch_encode(PyObject *o, batch_arena *in, batch_item *it)
+{
+    const int kind = PyUnicode_KIND(o);
+    const void *data = PyUnicode_DATA(o);
+    const Py_ssize_t n = PyUnicode_GET_LENGTH(o);
+    if (!arena_reserve(in, (size_t)n * (kind == PyUnicode_1BYTE_KIND ? 2 : 4))) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    unsigned char *p = (unsigned char *)in->data + in->len;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c < 0x80)
+            *p++ = (unsigned char)c;
+        else if (c < 0x800) {
+            *p++ = (unsigned char)(0xC0 | (c >> 6));
+            *p++ = (unsigned char)(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            if (Py_UNICODE_IS_SURROGATE(c)) {
+                it->kind = BI_SURROGATE;
+                return 1;
+            }
+            *p++ = (unsigned char)(0xE0 | (c >> 12));
+            *p++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            *p++ = (unsigned char)(0x80 | (c & 0x3F));
+        } else {
+            *p++ = (unsigned char)(0xF0 | (c >> 18));
+            *p++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+            *p++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            *p++ = (unsigned char)(0x80 | (c & 0x3F));
+        }
+    }
+    it->s = NULL;
+    it->in_off = in->len;
+    it->n = (size_t)(p - ((unsigned char *)in->data + in->len));
+    in->len += it->n;
+    return 1;
+}
+
+/* One input, with the GIL: its kind and its UTF-8. TypeError naming the index for a value
+ * that is neither text nor missing (the scalar calls' TypeError, with where). */
+static int batch_read(PyObject *o, Py_ssize_t index, PyObject *missing, batch_arena *in,
+                      batch_item *it)
+{
+    it->obj = Py_NewRef(o);
+    it->kind = BI_TEXT;
+    it->has_out = 0;
+    it->s = NULL;
+    it->n = 0;
+    if (PyUnicode_Check(o)) {
+        if (PyUnicode_IS_ASCII(o)) {
+            it->s = (const char *)PyUnicode_DATA(o); /* ASCII is its own UTF-8 */
+            it->n = (size_t)PyUnicode_GET_LENGTH(o);
+            return 1;
+        }
+        return batch_encode(o, in, it);
+    }
+    if (PyBytes_Check(o)) {
+        it->s = PyBytes_AS_STRING(o);
+        it->n = (size_t)PyBytes_GET_SIZE(o);
+        return 1;
+    }
+    if (PyByteArray_Check(o)) { /* mutable: copied */
+        const size_t n = (size_t)PyByteArray_GET_SIZE(o);
+        if (!arena_reserve(in, n)) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        memcpy(in->data + in->len, PyByteArray_AS_STRING(o), n);
+        it->in_off = in->len;
+        it->n = n;
+        in->len += n;
+        return 1;
+    }
+    if (batch_missing(o, missing)) {
+        it->kind = BI_MISSING;
+        return 1;
+    }
+    PyErr_Format(PyExc_TypeError, "names[%zd] must be str or bytes (or a missing value), "
+                 "not %.100s", index, Py_TYPE(o)->tp_name);
+    return 0;
+}
+
+typedef struct batch_job {
+    int op;
+    int fqdn;       /* B_VALID, B_CODES: a final full stop is the root label, set aside */
+    ibidi_dir dir;  /* B_DISPLAY, B_SKELETON */
+    int bidi;       /* B_SKELETON: the bidi skeleton (a context was given) */
+    ibidi_idna_options idna;
+    ibidi_scan_options scan;
+    void *work;     /* the IDNA work area, made for the first name that needs it */
+} batch_job;
+
+/* The codes of a ToASCII run as `ibidi check` and `ibidi scan` write them: the library's
+ * text of the error findings (ibidi_findings_codes: "[]" when valid, else the distinct
+ * codes in its one order, "[B1, V6]"), or the status for a name that could not be
+ * processed ("[UTF8_INVALID_BYTE]"). Into out (cap bytes); the length needed. */
+static size_t batch_codes(ibidi_status st, const ibidi_findings *fs, char *out, size_t cap)
+{
+    if (st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) {
+        ibidi_buf b = {out, cap, 0};
+        ibidi_findings_codes(fs->items, st == IBIDI_OK ? 0 : fs->n, &b);
+        return b.len;
+    }
+    const char *nm = ibidi_status_name(st);
+    const size_t l = strlen(nm ? nm : "?");
+    if (l + 2 <= cap) {
+        out[0] = '[';
+        memcpy(out + 1, nm ? nm : "?", l);
+        out[l + 1] = ']';
+    }
+    return l + 2;
+}
+
+/* One IDNA conversion into the output arena at its end (not kept unless keep), grown and
+ * run again when the result does not fit, with the work area for the names that need one
+ * (ibidi/idna.h), as the scalar calls do. Without the GIL. */
+static ibidi_status batch_idna(batch_job *job, const char *s, size_t n, int to_ascii,
+                               batch_arena *out, ibidi_findings *fs, batch_item *it)
+{
+    for (;;) {
+        ibidi_buf b = {out->data + out->len, out->cap - out->len, 0};
+        ibidi_error err;
+        const ibidi_status st = to_ascii ? ibidi_idna_to_ascii_utf8(s, n, &job->idna, &b, fs, &err)
+                                         : ibidi_idna_to_unicode_utf8(s, n, &job->idna, &b, fs,
+                                                                      &err);
+        if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+            if (!arena_reserve(out, b.len))
+                return IBIDI_E_NOMEM;
+            continue;
+        }
+        if (st == IBIDI_E_IDNA_WORK_TOO_SMALL && !job->work) {
+            job->idna.work_size = ibidi_idna_work_size();
+            job->idna.work = job->work = PyMem_RawMalloc(job->idna.work_size);
+            if (!job->work)
+                return IBIDI_E_NOMEM;
+            continue;
+        }
+        it->off = out->len;
+        it->len = b.len;
+        return st;
+    }
+}
+
+/* One name, without the GIL: its result into the output arena. IBIDI_E_NOMEM alone stops
+ * the batch; every other status is the name's. */
+static ibidi_status batch_one(batch_job *job, batch_item *it, const char *s, batch_arena *out)
+{
+    ibidi_status st;
+    switch (job->op) {
+    case B_VALID:
+    case B_ASCII:
+    case B_UNICODE: {
+        const size_t n = job->op == B_VALID && job->fqdn ? ibidi_idna_strip_root(s, it->n)
+                                                         : it->n;
+        st = batch_idna(job, s, n, job->op != B_UNICODE, out, NULL, it);
+        if (st == IBIDI_E_NOMEM)
+            return st;
+        it->st = st;
+        if (st == IBIDI_OK && job->op != B_VALID) {
+            it->has_out = 1;
+            out->len += it->len;
+        }
+        return IBIDI_OK;
+    }
+    case B_CODES: {
+        const size_t n = job->fqdn ? ibidi_idna_strip_root(s, it->n) : it->n;
+        ibidi_finding items[BATCH_FINDINGS];
+        ibidi_findings fs = {items, BATCH_FINDINGS, 0, 0};
+        ibidi_finding *heap = NULL;
+        st = batch_idna(job, s, n, 1, out, &fs, it);
+        if (st == IBIDI_E_IDNA_INVALID && fs.n > fs.cap) { /* more than the stack holds */
+            heap = PyMem_RawMalloc(fs.n * sizeof *heap);
+            if (!heap)
+                return IBIDI_E_NOMEM;
+            fs = (ibidi_findings){heap, fs.n, 0, 0};
+            st = batch_idna(job, s, n, 1, out, &fs, it);
+        }
+        if (st != IBIDI_E_NOMEM) {
+            it->st = st;
+            const size_t need = batch_codes(st, &fs, NULL, 0);
+            if (arena_reserve(out, need)) {
+                it->off = out->len;
+                it->len = batch_codes(st, &fs, out->data + out->len, need);
+                out->len += it->len;
+                it->has_out = 1;
+            } else
+                st = IBIDI_E_NOMEM;
+        }
+        PyMem_RawFree(heap);
+        return st == IBIDI_E_NOMEM ? st : IBIDI_OK;
+    }
+    case B_DISPLAY:
+        for (;;) {
+            ibidi_scan_result r;
+            r.text = (ibidi_buf){out->data + out->len, out->cap - out->len, 0};
+            st = ibidi_scan_name(s, it->n, &job->scan, &r, NULL, NULL);
+            if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+                if (!arena_reserve(out, r.text.len))
+                    return IBIDI_E_NOMEM;
+                continue;
+            }
+            it->st = st;
+            const ibidi_span d = r.display[job->dir == IBIDI_DIR_RTL];
+            if (st == IBIDI_OK && d.present) {
+                it->has_out = 1;
+                it->off = out->len + d.start;
+                it->len = d.length;
+                out->len += r.text.len;
+            }
+            return IBIDI_OK;
+        }
+    default: /* B_SKELETON */
+        for (;;) {
+            ibidi_buf b = {out->data + out->len, out->cap - out->len, 0};
+            ibidi_error err;
+            st = job->bidi ? ibidi_confusable_bidi_skeleton_utf8(s, it->n, job->dir, &b, &err)
+                           : ibidi_confusable_skeleton_utf8(s, it->n, &b, &err);
+            if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+                if (!arena_reserve(out, b.len))
+                    return IBIDI_E_NOMEM;
+                continue;
+            }
+            it->st = st;
+            if (st == IBIDI_OK) {
+                it->has_out = 1;
+                it->off = out->len;
+                it->len = b.len;
+                out->len += b.len;
+            }
+            return st == IBIDI_E_NOMEM ? st : IBIDI_OK;
+        }
+    }
+}
+
+/* A name with lone surrogates, with the GIL: the scalar path (idna_convert takes such
+ * names as code points, UTS #46 V7). The validity: 0; the codes: the status check raises
+ * for them (CP_SURROGATE); no display or skeleton (the scalar calls raise). Returns the
+ * result (a new reference; None for none), NULL on error. */
+static PyObject *batch_surrogate(const batch_job *job, batch_item *it)
+{
+    switch (job->op) {
+    case B_ASCII:
+    case B_UNICODE: {
+        text_arg t = {NULL, 0, 1};
+        idna_run r;
+        PyObject *res = NULL;
+        if (idna_convert(it->obj, &t, job->op == B_ASCII, &job->idna, &r)) {
+            it->st = r.st;
+            res = r.st == IBIDI_OK ? run_output(&r) : Py_NewRef(Py_None);
+        }
+        run_free(&r);
+        return res;
+    }
+    case B_CODES:
+        it->st = IBIDI_E_CP_SURROGATE;
+        return PyUnicode_FromFormat("[%s]", ibidi_status_name(IBIDI_E_CP_SURROGATE));
+    default:
+        it->st = IBIDI_E_CP_SURROGATE;
+        return Py_NewRef(Py_None);
+    }
+}
+
+/* The result of one name, with the GIL (a new reference). */
+static PyObject *batch_result(const batch_job *job, batch_item *it, const batch_arena *out)
+{
+    if (it->kind == BI_MISSING)
+        return Py_NewRef(it->obj);
+    if (it->kind == BI_SURROGATE)
+        return batch_surrogate(job, it);
+    if (!it->has_out)
+        return Py_NewRef(Py_None);
+    const char *s = out->data + it->off;
+    if (job->op == B_ASCII || job->op == B_CODES) { /* ASCII by construction: no decoding */
+        PyObject *r = PyUnicode_New((Py_ssize_t)it->len, 127);
+        if (r)
+            memcpy(PyUnicode_DATA(r), s, it->len);
+        return r;
+    }
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)it->len, "surrogatepass");
+}
+
+/* _batch(op, names, profile, transitional, fqdn, context, missing):
+ *   op "valid": bytes, one per name: 1 valid, 0 not, 2 missing;
+ *   otherwise (list, first): the results (str, None where the scalar call raises or no
+ *   display is made, a missing value as itself), and the index of the first name whose
+ *   scalar call raises (-1: none), for errors="raise" (ibidi/batch.py calls the scalar
+ *   function on it, so that the exception is exactly its own). */
+static PyObject *py_batch(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *opo, *names, *profile, *context, *missing;
+    int transitional, fqdn;
+    if (!PyArg_ParseTuple(args, "OOOppOO", &opo, &names, &profile, &transitional, &fqdn,
+                          &context, &missing))
+        return NULL;
+    batch_job job;
+    memset(&job, 0, sizeof job);
+    if (!pick(opo, "op", batch_ops, 6, &job.op) || !get_profile(profile, &job.idna.profile))
+        return NULL;
+    if (missing != Py_None && !PyTuple_Check(missing)) {
+        PyErr_SetString(PyExc_TypeError, "missing must be a tuple or None");
+        return NULL;
+    }
+    if (missing == Py_None)
+        missing = NULL;
+    if (transitional)
+        job.idna.add |= IBIDI_IDNA_TRANSITIONAL;
+    job.fqdn = fqdn;
+    job.bidi = context != Py_None;
+    if (job.bidi && !get_dir(context, &job.dir, context_names, 2, "context"))
+        return NULL;
+    job.scan.idna = job.idna;
+    job.scan.flags = job.dir == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR;
+
+    PyObject *seq = PySequence_Fast(names, "names must be an iterable of str or bytes");
+    if (!seq)
+        return NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *res = job.op == B_VALID ? PyBytes_FromStringAndSize(NULL, n) : PyList_New(n);
+    batch_item *items = PyMem_Malloc(BATCH_CHUNK * sizeof *items);
+    batch_arena in = {NULL, 0, 0}, out = {NULL, 0, 0};
+    Py_ssize_t first = -1;
+    if (!res || !items || !arena_reserve(&in, BATCH_ARENA) || !arena_reserve(&out, BATCH_ARENA)) {
+        if (res)
+            PyErr_NoMemory();
+        goto fail;
+    }
+    if (job.op == B_VALID)
+        memset(PyBytes_AS_STRING(res), 2, (size_t)n);
+    for (Py_ssize_t base = 0; base < n; base += BATCH_CHUNK) {
+        /* the sequence may be a list another thread changes: its size is read again */
+        const Py_ssize_t m = Py_MIN((Py_ssize_t)BATCH_CHUNK,
+                                    Py_MIN(n, PySequence_Fast_GET_SIZE(seq)) - base);
+        if (m <= 0)
+            break;
+        Py_ssize_t got = 0;
+        in.len = out.len = 0;
+        int ok = 1;
+        for (; got < m && ok; got++)
+            ok = batch_read(PySequence_Fast_GET_ITEM(seq, base + got), base + got, missing,
+                            &in, &items[got]);
+        if (!ok) {
+            for (Py_ssize_t i = 0; i < got; i++)
+                Py_DECREF(items[i].obj);
+            goto fail;
+        }
+        ibidi_status st = IBIDI_OK;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < m && st == IBIDI_OK; i++) {
+            batch_item *it = &items[i];
+            if (it->kind == BI_TEXT)
+                st = batch_one(&job, it, it->s ? it->s : in.data + it->in_off, &out);
+        }
+        Py_END_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < m && ok; i++) {
+            batch_item *it = &items[i];
+            if (st != IBIDI_OK)
+                ok = 0;
+            else if (job.op == B_VALID)
+                PyBytes_AS_STRING(res)[base + i] =
+                    (char)(it->kind == BI_MISSING ? 2 : it->kind == BI_TEXT && it->st == IBIDI_OK);
+            else {
+                PyObject *r = batch_result(&job, it, &out);
+                if (!r)
+                    ok = 0;
+                else {
+                    PyList_SET_ITEM(res, base + i, r);
+                    if (first < 0 && it->kind != BI_MISSING && it->st != IBIDI_OK &&
+                        job.op != B_DISPLAY)
+                        first = base + i;
+                }
+            }
+        }
+        for (Py_ssize_t i = 0; i < m; i++)
+            Py_DECREF(items[i].obj);
+        if (st != IBIDI_OK) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        if (!ok)
+            goto fail;
+    }
+    if (job.op != B_VALID) {
+        /* a list that shrank meanwhile leaves empty slots: None, never NULL */
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (!PyList_GET_ITEM(res, i))
+                PyList_SET_ITEM(res, i, Py_NewRef(Py_None));
+        res = Py_BuildValue("(Nn)", res, first); /* N: the tuple takes the list */
+    }
+    goto done;
+fail:
+    Py_CLEAR(res);
+done:
+    PyMem_Free(items);
+    PyMem_RawFree(in.data);
+    PyMem_RawFree(out.data);
+    PyMem_RawFree(job.work);
+    Py_DECREF(seq);
+    return res;
+}
+
+/* ==== End of batches ======================================================================= */
+
 static PyMethodDef methods[] = {
     {"encode", (PyCFunction)(void (*)(void))py_encode, METH_FASTCALL | METH_KEYWORDS,
      "encode(name, profile='uts46', *, transitional=False) -> bytes"},
@@ -1984,6 +2472,8 @@ static PyMethodDef methods[] = {
     {"_show", (PyCFunction)(void (*)(void))py_show, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_codes", py_codes, METH_NOARGS, NULL},
     {"_setup", py_setup, METH_VARARGS, NULL},
+    /* batches (ibidi.batch) */
+    {"_batch", py_batch, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
 static int mod_traverse(PyObject *m, visitproc visit, void *arg)
