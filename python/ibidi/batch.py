@@ -79,8 +79,11 @@ def _texts(names: Any, kind: str, values: List[Any]) -> Any:
     if kind == "list":
         return values
     np = sys.modules["numpy"]
-    out = np.empty(len(values), dtype=object)
-    out[:] = values
+    try:  # NumPy >= 1.23 reads a list into an object array without looking for nesting
+        out = np.fromiter(values, dtype=object, count=len(values))
+    except (TypeError, ValueError):
+        out = np.empty(len(values), dtype=object)
+        out[:] = values
     if kind == "array":
         return out.reshape(names.shape)
     pd = sys.modules["pandas"]
