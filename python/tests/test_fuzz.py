@@ -30,6 +30,7 @@ import unicodedata
 import pytest
 
 import ibidi
+import ibidi.batch
 import ibidi.bidi
 import ibidi.iri
 import ibidi.lgr
@@ -739,6 +740,73 @@ def test_scan_refuses_lone_surrogates():
     assert s.summary()["lines"] == 1
 
 
+# ---- batches (ibidi.batch) --------------------------------------------------------------------
+
+
+def scalar(fn, x, **kw):
+    """A scalar call's result as a batch gives it: None where it raises (the package's
+    exceptions only, run() checks; their offsets are check_idna's and the others' to
+    judge: an IDNA offset counts in the mapped form, which may be longer), ToASCII as str."""
+    out = run(fn, x, bound=sys.maxsize, **kw)
+    if out[0] == "raised":
+        return None
+    return out[1].decode("ascii") if isinstance(out[1], bytes) else out[1]
+
+
+def test_batch_every_call():
+    # every hostile text, in one batch per call, between missing values: each result is the
+    # scalar call's; errors="raise" raises the first name's exception with its index; the
+    # same batch again gives the same
+    xs = inputs(IDNA_BLOBS[::3] + SCAN_BLOBS[::3] + DISPLAY_BLOBS[::3], slice(0, 1200, 2))
+    xs += NAMES + ["\ud800." * 100, "a\ud800" * 1100]
+    mixed = []
+    for i, x in enumerate(xs):
+        mixed.append(x)
+        if i % 50 == 0:
+            mixed += [None, float("nan")]
+    calls = [
+        (ibidi.batch.to_ascii, {}, ibidi.encode, {}),
+        (ibidi.batch.to_ascii, {"profile": "whatwg", "transitional": True}, ibidi.encode,
+         {"profile": "whatwg", "transitional": True}),
+        (ibidi.batch.to_unicode, {"profile": "idna2008-register"}, ibidi.decode,
+         {"profile": "idna2008-register"}),
+        (ibidi.batch.skeleton, {}, ibidi.skeleton, {}),
+        (ibidi.batch.skeleton, {"context": "rtl"}, ibidi.skeleton, {"context": "rtl"}),
+    ]
+    for bfn, bkw, sfn, skw in calls:
+        got = bfn(mixed, **bkw)
+        assert len(got) == len(mixed)
+        first = None
+        for i, (x, g) in enumerate(zip(mixed, got)):
+            if x is None or isinstance(x, float):
+                assert g is x
+                continue
+            want = scalar(sfn, x, **skw)
+            assert g == want, (bfn.__name__, bkw, short(x), g, want)
+            if want is None and first is None:
+                first = i
+        assert bfn(mixed, **bkw) == got
+        if first is not None:
+            with pytest.raises(OURS) as ei:
+                bfn(mixed, errors="raise", **bkw)
+            assert ei.value.index == first
+    texts = [x for x in xs if isinstance(x, (bytes, bytearray)) or text_of(x) is not None]
+    for profile in PROFILES:
+        valid = ibidi.batch.is_valid(xs, profile)
+        codes = ibidi.batch.codes(xs, profile)
+        for x, v, c in zip(xs, valid, codes):
+            assert v is (scalar(ibidi.encode, x, profile=profile) is not None), short(x)
+            assert isinstance(c, str) and c[0] == "[" and c[-1] == "]"
+            assert (c == "[]") == v, (short(x), c, v)
+    for context in CONTEXTS:
+        keys = ibidi.batch.display_key(xs, context)
+        for x, k in zip(xs, keys):
+            assert k is None or isinstance(k, str)
+            if text_of(x) is None:
+                assert k is None, short(x)
+    assert ibidi.batch.display_key(texts, "rtl") == ibidi.batch.display_key(texts, "rtl")
+
+
 # ---- regressions: what this test found in the extension -----------------------------------
 
 
@@ -828,6 +896,9 @@ for i, x in enumerate(xs):
     t.run(t.ibidi.analyze, x, bound=t.npoints(x))
     t.run(t.ibidi.iri.to_uri, x, bound=t.npoints(x))
     t.run(t.ibidi.iri.to_iri, x, host_to_unicode=True, bound=t.npoints(x))
+for fn in (t.ibidi.batch.to_ascii, t.ibidi.batch.to_unicode, t.ibidi.batch.codes,
+           t.ibidi.batch.display_key, t.ibidi.batch.skeleton, t.ibidi.batch.is_valid):
+    fn(xs + [None])
 s = t.ibidi.Scanner()
 s.add([x for x in xs if isinstance(x, bytes) or t.text_of(x) is not None])
 s.finish()
