@@ -8,6 +8,8 @@ Rulesets, and collision scans of whole zones.
 
 Strings in, strings out: every text argument is a ``str`` (or ``bytes`` holding UTF-8);
 offsets and lengths count code points of the text they name. Nothing is kept between calls.
+Many names at once (a list, a NumPy array, a pandas Series): ``ibidi.batch``, and
+``import ibidi.pandas`` for ``Series.ibidi``.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ __all__ = [
     "Scanner", "Finding", "IDNAResult", "Twins", "ScanRecord", "Collision", "ScanSummary",
     "Error", "IDNAError", "IDNABidiError", "BidiError", "InvalidCodepoint",
     "InvalidCodepointContext", "InvalidLabel", "InvalidHyphen", "InvalidPunycode",
-    "InvalidLength", "InvalidEncoding", "bidi", "iri", "lgr", "PROFILES",
+    "InvalidLength", "InvalidEncoding", "batch", "bidi", "iri", "lgr", "PROFILES",
     "__version__", "unicode_version",
 ]
 
@@ -551,4 +553,4 @@ def scan(names: Iterable[Union[str, bytes]], contexts: Sequence[str] = ("ltr", "
     yield s.summary()
 
 
-from . import bidi, iri, lgr  # noqa: E402  (the submodules use the names above)
+from . import batch, bidi, iri, lgr  # noqa: E402  (the submodules use the names above)

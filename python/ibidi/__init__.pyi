@@ -1,7 +1,7 @@
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from . import bidi as bidi, iri as iri, lgr as lgr
+from . import batch as batch, bidi as bidi, iri as iri, lgr as lgr
 
 _Text = Union[str, bytes, bytearray]
 
