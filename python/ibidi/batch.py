@@ -54,6 +54,9 @@ def _kind(names: Any) -> Tuple[str, Any]:
     pd = sys.modules.get("pandas")
     if pd is not None and isinstance(names, pd.Series):
         return "series", names.to_numpy(dtype=object).tolist()
+    if pd is not None and isinstance(names, pd.DataFrame):
+        # iterating a frame gives its column labels, never what the caller meant
+        raise TypeError("names must be one column (a Series), not a DataFrame")
     np = sys.modules.get("numpy")
     if np is not None and isinstance(names, np.ndarray):
         return "array", names.ravel().tolist()

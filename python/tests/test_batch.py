@@ -256,6 +256,8 @@ def test_bad_values_are_type_errors_naming_the_index():
             B.to_ascii(one)
     with pytest.raises(TypeError):
         B.to_ascii(5)
+    with pytest.raises(TypeError, match="DataFrame"):
+        B.to_ascii(pd.DataFrame({"host": ["a.com"]}))
     with pytest.raises(TypeError, match=r"names\[4097\]"):  # past the first chunk
         B.to_ascii(["a.com"] * 4097 + [7])
 
