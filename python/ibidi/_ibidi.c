@@ -1973,9 +1973,9 @@ static PyObject *py_code_message(PyObject *self, PyObject *arg)
  * while the library works.
  *
  * Every result is the scalar call's (ibidi.encode, decode, skeleton, check; the display
- * keys of ibidi_scan_name, as `ibidi scan` makes them): the same library call with the same
- * options, and for the rare name the UTF-8 calls cannot take (a str with lone surrogates),
- * the scalar path itself, under the GIL. Missing values (None, float NaN, and the objects of
+ * keys and look-alike keys of ibidi_scan_name, as `ibidi scan` makes them): the same
+ * library call with the same options, and for the rare name the UTF-8 calls cannot take (a
+ * str with lone surrogates), the scalar path itself, under the GIL. Missing values (None, float NaN, and the objects of
  * `missing`, e.g. pandas.NA) are not names: they come back as themselves (the validity: as
  * 2). The Python layer (ibidi/batch.py) makes arrays and Series of the results. */
 
@@ -1983,9 +1983,9 @@ static PyObject *py_code_message(PyObject *self, PyObject *arg)
 #define BATCH_ARENA (256u * 1024u) /* first size of each arena; grown on demand */
 #define BATCH_FINDINGS 64          /* findings of a name on the stack (codes) */
 
-enum { B_VALID, B_ASCII, B_UNICODE, B_CODES, B_DISPLAY, B_SKELETON };
-static const char *const batch_ops[] = {"valid", "ascii", "unicode", "codes", "display",
-                                        "skeleton"};
+enum { B_VALID, B_ASCII, B_UNICODE, B_CODES, B_DISPLAY, B_SKELETON, B_LOOK };
+static const char *const batch_ops[] = {"valid",    "ascii",   "unicode", "codes",
+                                        "display", "skeleton", "look"};
 
 enum { BI_TEXT, BI_MISSING, BI_SURROGATE };
 
@@ -2236,6 +2236,7 @@ static ibidi_status batch_one(batch_job *job, batch_item *it, const char *s, bat
         return st == IBIDI_E_NOMEM ? st : IBIDI_OK;
     }
     case B_DISPLAY:
+    case B_LOOK: /* the display key, or the bidi skeleton of the form (ibidi_scan_name) */
         for (;;) {
             ibidi_scan_result r;
             r.text = (ibidi_buf){out->data + out->len, out->cap - out->len, 0};
@@ -2246,7 +2247,8 @@ static ibidi_status batch_one(batch_job *job, batch_item *it, const char *s, bat
                 continue;
             }
             it->st = st;
-            const ibidi_span d = r.display[job->dir == IBIDI_DIR_RTL];
+            const ibidi_span d = job->op == B_DISPLAY ? r.display[job->dir == IBIDI_DIR_RTL]
+                                                      : r.skeleton[job->dir == IBIDI_DIR_RTL];
             if (st == IBIDI_OK && d.present) {
                 it->has_out = 1;
                 it->off = out->len + d.start;
@@ -2341,7 +2343,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
         return NULL;
     batch_job job;
     memset(&job, 0, sizeof job);
-    if (!pick(opo, "op", batch_ops, 6, &job.op) || !get_profile(profile, &job.idna.profile))
+    if (!pick(opo, "op", batch_ops, 7, &job.op) || !get_profile(profile, &job.idna.profile))
         return NULL;
     if (missing != Py_None && !PyTuple_Check(missing)) {
         PyErr_SetString(PyExc_TypeError, "missing must be a tuple or None");
@@ -2356,7 +2358,8 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     if (job.bidi && !get_dir(context, &job.dir, context_names, 2, "context"))
         return NULL;
     job.scan.idna = job.idna;
-    job.scan.flags = job.dir == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR;
+    job.scan.flags = (job.dir == IBIDI_DIR_RTL ? IBIDI_SCAN_RTL : IBIDI_SCAN_LTR) |
+                     (job.op == B_LOOK ? IBIDI_SCAN_SKELETON : 0u);
 
     PyObject *seq = PySequence_Fast(names, "names must be an iterable of str or bytes");
     if (!seq)
@@ -2412,7 +2415,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
                 else {
                     PyList_SET_ITEM(res, base + i, r);
                     if (first < 0 && it->kind != BI_MISSING && it->st != IBIDI_OK &&
-                        job.op != B_DISPLAY)
+                        job.op != B_DISPLAY && job.op != B_LOOK)
                         first = base + i;
                 }
             }

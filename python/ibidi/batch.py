@@ -8,7 +8,7 @@ column of millions of names goes at nearly the C library's rate and other thread
 meanwhile (several threads may call at once). Every result is the scalar call's, name by
 name: ``to_ascii`` is ``ibidi.encode`` (as str), ``to_unicode`` ``ibidi.decode``,
 ``skeleton`` ``ibidi.skeleton``, ``is_valid`` and ``codes`` ``ibidi.check``'s ``valid`` and
-``codes``, ``display_key`` the display key of ``ibidi scan``.
+``codes``, ``display_key`` and ``look_alike_key`` the keys of ``ibidi scan``.
 
 The result follows the input: a Series gives a Series with the same index and name (a
 Series of the pandas ``string`` dtype gives one of that dtype, or ``boolean``), a NumPy
@@ -33,7 +33,8 @@ from typing import Any, Callable, List, Optional, Tuple
 from . import _ibidi, decode, encode
 from . import skeleton as _skeleton
 
-__all__ = ["is_valid", "to_ascii", "to_unicode", "codes", "display_key", "skeleton"]
+__all__ = ["is_valid", "to_ascii", "to_unicode", "codes", "display_key", "skeleton",
+           "look_alike_key"]
 
 _ERRORS = ("null", "raise")
 
@@ -207,3 +208,17 @@ def skeleton(names: Any, context: Optional[str] = None, *, errors: str = "null")
     if context is not None and context not in ("ltr", "rtl"):
         raise ValueError(f"context must be one of 'ltr', 'rtl' or None, not {context!r}")
     return _run("skeleton", names, errors, lambda n: _skeleton(n, context), context=context)
+
+
+def look_alike_key(names: Any, context: str = "ltr", *, profile: str = "uts46",
+                   transitional: bool = False) -> Any:
+    """The look-alike key of each name in a paragraph of this direction ("ltr", "rtl"), as
+    ``ibidi scan --look-alike-groups`` makes it: the bidi skeleton (UTS #39 §4,
+    ``ibidi.skeleton(form, context)``) of its ToUnicode form (a final full stop set aside),
+    so that names written as A-labels and as U-labels compare. Names with equal keys look
+    alike. None where the form is no domain name (as display_key)."""
+    if context not in ("ltr", "rtl"):
+        raise ValueError(f"context must be one of 'ltr', 'rtl', not {context!r}")
+    kind, values = _kind(names)
+    out, _ = _ibidi._batch("look", values, profile, transitional, False, context, _missing())
+    return _texts(names, kind, out)

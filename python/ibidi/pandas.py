@@ -57,3 +57,10 @@ class IbidiAccessor:
     def skeleton(self, context: Optional[str] = None, *, errors: str = "null") -> _pd.Series:
         """ibidi.batch.skeleton: UTS #39 §4's (bidi) skeleton of each text."""
         return batch.skeleton(self._s, context, errors=errors)
+
+    def look_alike_key(self, context: str = "ltr", *, profile: str = "uts46",
+                       transitional: bool = False) -> _pd.Series:
+        """ibidi.batch.look_alike_key: the bidi skeleton of each name's Unicode form, as
+        ``ibidi scan --look-alike-groups``."""
+        return batch.look_alike_key(self._s, context, profile=profile,
+                                    transitional=transitional)

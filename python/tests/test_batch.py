@@ -149,6 +149,37 @@ def test_scan_keys_equal_to_scan_records():
         assert v is r.valid and c == r.codes, short(n)
         if d0 is not None:  # the visual form of the Unicode form
             assert d0 == ibidi.display(r.unicode, "ltr") and d1 == ibidi.display(r.unicode, "rtl")
+    # the look-alike keys: the bidi skeletons of the same forms, where a display is made
+    for ctx in ("ltr", "rtl"):
+        for n, r, k in zip(names, recs, B.look_alike_key(names, ctx)):
+            want = None if r.display[ctx] is None else ibidi.skeleton(r.unicode, ctx)
+            assert k == want, (ctx, short(n))
+
+
+def test_look_alike_keys_make_the_command_groups(root):
+    # the groups of names.txt by look-alike key are those of `ibidi scan --look-alike-groups`
+    import json
+    path = os.path.join(root, "data/samples/names.txt")
+    exe = os.path.join(root, "build", "ibidi")
+    p = subprocess.run([exe, "scan", "--look-alike-groups", "--json", path],
+                       capture_output=True, text=True, timeout=120)
+    want = set()
+    for line in p.stdout.splitlines():
+        rec = json.loads(line)
+        if rec["type"] == "look_alike_collision":
+            want.add((rec["context"], rec["skeleton"], tuple(rec["names"])))
+    assert want
+    with open(path, encoding="utf-8") as f:
+        names = [r for r in ibidi.scan(f) if r.type == "name"]
+    got = set()
+    for ctx in ("ltr", "rtl"):
+        groups = {}
+        for r, k in zip(names, B.look_alike_key([r.name for r in names], ctx)):
+            if k is not None:
+                groups.setdefault(k, set()).add(r.unicode)
+        got |= {(ctx, k, tuple(sorted(v, key=lambda x: x.encode())))
+                for k, v in groups.items() if len(v) > 1}
+    assert got == want
 
 
 @pytest.mark.parametrize("context", (None, "ltr", "rtl"))
@@ -192,7 +223,8 @@ def test_numpy_arrays():
 def test_series_keeps_index_and_name():
     idx = pd.Index([10, 30, 20, 99, -1], name="row")
     s = pd.Series(NAMES, index=idx, name="host")
-    for fn in (B.to_ascii, B.to_unicode, B.codes, B.display_key, B.skeleton, B.is_valid):
+    for fn in (B.to_ascii, B.to_unicode, B.codes, B.display_key, B.skeleton, B.is_valid,
+               B.look_alike_key):
         got = fn(s)
         assert isinstance(got, pd.Series), fn
         assert got.index.equals(s.index) and got.index.name == "row" and got.name == "host"
@@ -208,6 +240,7 @@ def test_series_keeps_index_and_name():
     assert s.ibidi.display_key("rtl").equals(B.display_key(s, "rtl"))
     assert s.ibidi.skeleton("ltr").equals(B.skeleton(s, "ltr"))
     assert s.ibidi.codes().equals(B.codes(s)) and s.ibidi.to_unicode().equals(B.to_unicode(s))
+    assert s.ibidi.look_alike_key("rtl").equals(B.look_alike_key(s, "rtl"))
     df = pd.DataFrame({"host": NAMES})
     assert df.host.ibidi.to_ascii().tolist() == WANT
 
@@ -229,7 +262,7 @@ def test_string_dtype_series():
 def test_missing_values_propagate():
     nan = float("nan")
     names = ["a.com", None, nan, np.nan, pd.NA, pd.NaT, "\u05d0.com"]
-    for fn in (B.to_ascii, B.to_unicode, B.codes, B.display_key, B.skeleton):
+    for fn in (B.to_ascii, B.to_unicode, B.codes, B.display_key, B.skeleton, B.look_alike_key):
         got = fn(names)
         assert got[1] is None and got[2] is nan and got[3] is np.nan and got[4] is pd.NA
         assert got[5] is pd.NaT and got[0] is not None and got[6] is not None, fn
@@ -248,7 +281,8 @@ def test_missing_values_propagate():
 
 def test_bad_values_are_type_errors_naming_the_index():
     for bad in (3, 1.5, object(), ["a.com"], memoryview(b"a")):
-        for fn in (B.to_ascii, B.is_valid, B.codes, B.display_key, B.skeleton):
+        for fn in (B.to_ascii, B.is_valid, B.codes, B.display_key, B.skeleton,
+                   B.look_alike_key):
             with pytest.raises(TypeError, match=r"names\[2\]"):
                 fn(["a.com", None, bad])
     for one in ("a.com", b"a.com"):

@@ -800,7 +800,9 @@ def test_batch_every_call():
             assert (c == "[]") == v, (short(x), c, v)
     for context in CONTEXTS:
         keys = ibidi.batch.display_key(xs, context)
-        for x, k in zip(xs, keys):
+        looks = ibidi.batch.look_alike_key(xs, context)
+        for x, k, look in zip(xs, keys, looks):
+            assert (look is None) == (k is None), short(x)
             assert k is None or isinstance(k, str)
             if text_of(x) is None:
                 assert k is None, short(x)
@@ -897,7 +899,8 @@ for i, x in enumerate(xs):
     t.run(t.ibidi.iri.to_uri, x, bound=t.npoints(x))
     t.run(t.ibidi.iri.to_iri, x, host_to_unicode=True, bound=t.npoints(x))
 for fn in (t.ibidi.batch.to_ascii, t.ibidi.batch.to_unicode, t.ibidi.batch.codes,
-           t.ibidi.batch.display_key, t.ibidi.batch.skeleton, t.ibidi.batch.is_valid):
+           t.ibidi.batch.display_key, t.ibidi.batch.skeleton, t.ibidi.batch.is_valid,
+           t.ibidi.batch.look_alike_key):
     fn(xs + [None])
 s = t.ibidi.Scanner()
 s.add([x for x in xs if isinstance(x, bytes) or t.text_of(x) is not None])
