@@ -131,21 +131,29 @@ def _group_part(df: pd.DataFrame) -> Tuple[pd.DataFrame, np.ndarray]:
         return _GROUPS_META.copy(), counts
     # a name under a key counts once, valid when any of its entries is
     d = df.groupby(["kind", "key", "name"], sort=False)["valid"].max().reset_index()
-    size = d.groupby(["kind", "key"], sort=False)["name"].transform("size")
-    keys = d[["kind", "key"]].drop_duplicates()["kind"].value_counts()
-    for k, v in keys.items():
+    by_key = d.groupby(["kind", "key"], sort=False)["name"]
+    sizes = by_key.size()
+    for k, v in sizes.index.get_level_values(0).value_counts().items():
         counts[int(k), 0] = v
-    d = d[size.to_numpy() >= 2]
+    d = d[by_key.transform("size").to_numpy() >= 2]
     if d.empty:
         return _GROUPS_META.copy(), counts
+    # the rows of a key together (any order), then one walk over them: groups are few
+    d = d.sort_values(["kind", "key"], kind="stable")
+    kinds, keys = d["kind"].tolist(), d["key"].tolist()
+    names, valid = d["name"].tolist(), d["valid"].tolist()
     rows = []
-    for (kind, key), g in d.groupby(["kind", "key"], sort=False):
-        pairs = sorted(zip(g["name"].tolist(), g["valid"].tolist()),
-                       key=lambda p: _utf8(p[0]))
-        rows.append((int(kind), key, [p[0] for p in pairs], [bool(p[1]) for p in pairs],
-                     sum(1 for p in pairs if p[1])))
-        counts[int(kind), 1] += 1
-        counts[int(kind), 2] += len(pairs)
+    i = 0
+    while i < len(keys):
+        j = i + 1
+        while j < len(keys) and keys[j] == keys[i] and kinds[j] == kinds[i]:
+            j += 1
+        pairs = sorted(zip(names[i:j], valid[i:j]), key=lambda p: _utf8(p[0]))
+        rows.append((int(kinds[i]), keys[i], [p[0] for p in pairs],
+                     [bool(p[1]) for p in pairs], sum(1 for p in pairs if p[1])))
+        counts[int(kinds[i]), 1] += 1
+        counts[int(kinds[i]), 2] += j - i
+        i = j
     rows.sort(key=lambda r: (r[0], _utf8(r[1])))
     out = pd.DataFrame(rows, columns=list(_GROUPS_META.columns))
     out["kind"] = out["kind"].astype("uint8")
