@@ -146,6 +146,25 @@ def test_lazy_and_inputs(client):
         ibidi.dask.scan(["a.com"])
 
 
+def test_hostile_names_group_as_the_scanner():
+    # the names of the robustness test (fuzz corpora, random texts, limits, ill-formed
+    # bytes), their entries grouped here without a cluster: the Scanner's groups and
+    # summary, with and without an LGR
+    from test_fuzz import scan_names
+    names = scan_names()
+    lg = ibidi.lgr.load(LGR)
+    for lgr in (None, lg):
+        opts = ibidi.dask._Options(True, True, False, False, "uts46",
+                                   ibidi.dask._lgr_xml(lgr))
+        df, counts = ibidi.dask.entries(names, opts)
+        part, kinds = ibidi.dask._group_part(df)
+        s = ibidi.Scanner(lgr=lgr)
+        s.add(names, False)
+        s.finish()
+        assert ibidi.dask.collisions(part) == s.groups()
+        assert ibidi.dask._summary([counts], [kinds], opts) == s.summary()
+
+
 # ---- 1M generated names --------------------------------------------------------------------
 
 HEBREW = [chr(c) for c in range(0x05D0, 0x05EB)]
