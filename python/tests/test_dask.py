@@ -5,8 +5,8 @@ import json
 import os
 import random
 import subprocess
-import sys
 import tempfile
+import warnings
 
 import pytest
 
@@ -16,8 +16,9 @@ try:
     import distributed
     import pandas as pd
 except ImportError as e:  # Debian: python3-dask, python3-distributed, python3-pandas
-    reason = f"ibidi.dask needs dask, distributed and pandas ({e})"
-    print(f"test_dask: skipped: {reason}", file=sys.__stderr__)
+    reason = f"test_dask skipped: ibidi.dask needs dask, distributed and pandas ({e})"
+    # pytest -q prints a skip's reason only with -rs: a warning shows in its summary
+    warnings.warn(reason)
     pytest.skip(reason, allow_module_level=True)
 
 import ibidi  # noqa: E402
