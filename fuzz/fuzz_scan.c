@@ -1,7 +1,7 @@
 /*
  * Fuzz target for ibidi_scan_name and ibidi_scan_name_alloc (ibidi/scan.h), the per-name
  * pipeline of `ibidi scan`, and ibidi_scan_groups_add_displays (straight in, and through
- * an adder) on what they find. The
+ * an adder) and ibidi_scan_entries (the same keys, listed) on what they find. The
  * first byte picks the profile, the contexts, IBIDI_SCAN_OWNER and IBIDI_SCAN_SKELETON; the
  * rest is the name.
  * Properties checked with abort():
@@ -231,6 +231,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 added2 == added);
         require(ibidi_scan_groups_adder_flush(ad, NULL) == IBIDI_OK);
         ibidi_scan_groups_adder_free(ad);
+        /* ibidi_scan_entries lists what add_displays added: one entry per kind added, in
+           kind order, each the Unicode form and validity under its key's span */
+        ibidi_scan_groups_entry ent[IBIDI_SCAN_ENTRIES_MAX];
+        size_t n_ent = 0;
+        unsigned kinds = 0;
+        require(ibidi_scan_entries(name, len, &r, 5, ent, &n_ent) == IBIDI_OK &&
+                n_ent <= IBIDI_SCAN_ENTRIES_MAX);
+        for (size_t j = 0; j < n_ent; j++) {
+            require((j == 0 || ent[j].kind > ent[j - 1].kind) && ent[j].valid == r.valid &&
+                    ent[j].key >= buf && ent[j].key + ent[j].key_len <= buf + r.text.len);
+            kinds |= 1u << ent[j].kind;
+        }
+        require(kinds == added);
         for (unsigned k = 0; k < 2; k++) {
             require(((added >> k) & 1u) ==
                     (r.display[k].present && !((r.self_display >> k) & 1u)));

@@ -1,8 +1,10 @@
 """Speed of the Python package: ibidi.encode against idna.encode (Debian python3-idna) on
 the same names, per name with the call's overhead; ibidi.scan's throughput against the
-CLI's (`ibidi scan`, two threads) on the same list; and the calls of ibidi.batch on a
+CLI's (`ibidi scan`, two threads) on the same list; the calls of ibidi.batch on a
 pandas Series of a million names against a Python loop over idna.encode and the C command
-(`ibidi to-ascii`) on the same names. Run: make -C python bench."""
+(`ibidi to-ascii`) on the same names; and ibidi.dask.scan's on a LocalCluster of 1 and 2
+worker processes against the CLI on 1M names (IBIDI_BENCH_DASK_NAMES sets how many).
+Run: make -C python bench."""
 import os
 import subprocess
 import sys
@@ -224,8 +226,106 @@ def batch_bench(all_names, count=1000000):
           f"ns/name (file of the same names, process start included)")
     print(f"  ibidi to-ascii --tsv        {n / t_tsv:10.0f} names/s")
     print(f"  Series to_ascii / C command: {t_series / t_cli:.2f}x the time per name")
+# ---- Dask: ibidi.dask.scan on a LocalCluster of 1 and 2 worker processes ---------------------
+
+def dask_names(n, seed=38):
+    """n lines as a zone's worth of host names: mostly ASCII, a fifth Hebrew or Arabic,
+    some display twins (123.<rtl>.com and <rtl>.123.com)."""
+    import random
+    rnd = random.Random(seed)
+    heb = [chr(c) for c in range(0x05D0, 0x05EB)]
+    ara = [chr(c) for c in range(0x0627, 0x063B)]
+    low = "abcdefghijklmnopqrstuvwxyz"
+    out = []
+    while len(out) < n:
+        r = rnd.random()
+        w = "".join(rnd.choice(heb if r < 0.1 else ara if r < 0.2 else low)
+                    for _ in range(rnd.randint(3, 9)))
+        if r < 0.02:
+            d = str(rnd.randint(0, 9999))
+            out += [f"{d}.{w}.com", f"{w}.{d}.com"]
+        else:
+            out.append(f"{w}{rnd.randint(0, 999) if r >= 0.2 else ''}.com")
+    return out[:n]
+
+
+def dask_shuffle_bytes(names, look_alike=False):
+    """Bytes per name that the shuffle moves: the pickled entries of a partition (what
+    Dask's task shuffle sends between workers), and entries per name."""
+    import pickle
+    from ibidi import dask as idask
+    opts = idask._Options(True, True, look_alike, False, "uts46", None)
+    df, counts = idask.entries(names, opts)
+    size = len(pickle.dumps(df, protocol=pickle.HIGHEST_PROTOCOL))
+    return size / len(names), len(df) / len(names)
+
+
+def dask_rate(path, n, workers):
+    import resource
+    import dask.bag as db
+    import distributed
+    from ibidi import dask as idask
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        def cpu():  # the workers' CPU seconds: a figure the machine's other load spares
+            u = resource.getrusage(resource.RUSAGE_SELF)
+            return u.ru_utime + u.ru_stime
+
+        bag = db.read_text(path, blocksize=1 << 20)
+        best, used, runs = float("inf"), 0.0, 2
+        for _ in range(runs):
+            before = sum(client.run(cpu).values())
+            t = time.perf_counter()
+            res = idask.scan(bag)
+            best = min(best, time.perf_counter() - t)
+            used += sum(client.run(cpu).values()) - before
+        rss = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return (n / best, len(res.groups), max(rss.values()) / 1024, bag.npartitions,
+            used / runs / n)
+
+
+def dask_main():
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError:
+        print("dask: not installed (Debian: python3-dask, python3-distributed): no Dask rates")
+        return
+    import tempfile
+    n = int(os.environ.get("IBIDI_BENCH_DASK_NAMES", "1000000"))
+    big = dask_names(n)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt") as f:
+        f.write("\n".join(big) + "\n")
+        f.flush()
+        exe = os.path.join(ROOT, "build", "ibidi")
+        t_cli = float("inf")
+        for _ in range(2):
+            t = time.perf_counter()
+            subprocess.run([exe, "scan", "--json", f.name], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=False)
+            t_cli = min(t_cli, time.perf_counter() - t)
+        t = time.perf_counter()
+        for _ in ibidi.scan(big, records=False):
+            pass
+        t_py = time.perf_counter() - t
+        rates = {w: dask_rate(f.name, n, w) for w in (1, 2)}
+    per_name, ent = dask_shuffle_bytes(big[:200000])
+    print(f"Dask scan of {n} names (ibidi.dask.scan, groups and summary to the client; "
+          f"LocalCluster, one thread per worker process, {os.cpu_count()} cores):")
+    for w, (rate, groups, rss, parts, cpu) in rates.items():
+        print(f"  ibidi.dask.scan, {w} worker{'s' if w > 1 else ' '}  {rate:10.0f} names/s "
+              f"({parts} partitions, {groups} groups, worker CPU {cpu * 1e6:.2f} us/name, "
+              f"peak RSS {rss:.0f} MiB)")
+    print(f"  ibidi.scan(records=False)  {n / t_py:10.0f} names/s (one thread, no Dask)")
+    print(f"  ibidi scan --json (CLI)    {n / t_cli:10.0f} names/s (all cores, groups in memory)")
+    print(f"  shuffle: {ent:.3f} entries per name, {per_name:.1f} bytes per name pickled")
+    per_name, ent = dask_shuffle_bytes(big[:200000], look_alike=True)
+    print(f"  shuffle, look_alike=True: {ent:.3f} entries per name, {per_name:.1f} bytes per "
+          "name pickled")
 
 
 if __name__ == "__main__":
     main()
     batch_bench(names())
+    dask_main()

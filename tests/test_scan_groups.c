@@ -710,6 +710,155 @@ static void tesibidi_scan_groups_add_displays(void)
     }
 }
 
+/* Every group of g, all kinds, as text ("kind key: name*valid ..."). */
+static int all_text(const ibidi_scan_group *g, void *ctx)
+{
+    text *t = ctx;
+    char h[16];
+    snprintf(h, sizeof h, "%u ", g->kind);
+    put(t, h, strlen(h));
+    put(t, g->key, g->key_len);
+    put(t, ":", 1);
+    for (size_t i = 0; i < g->n; i++) {
+        put(t, " ", 1);
+        put(t, g->names[i], g->name_lens[i]);
+        put(t, g->valid[i] ? "*" : "", g->valid[i] ? 1 : 0);
+    }
+    put(t, "\n", 1);
+    return 0;
+}
+
+/* ibidi_scan_entries lists what ibidi_scan_groups_add_displays adds: the groups made from
+ * the entries with plain adds are those of add_displays (the paired skeletons included),
+ * each call's *added is the entries' kinds, and the entries follow the header's rule. */
+static void test_scan_entries(void)
+{
+    static const char *const names[] = {
+        "example.com", "1.com", "com.1", "xn--4dbrk0ce.com",
+        "\xd7\x99\xd7\xa9\xd7\xa8\xd7\x90\xd7\x9c.com", "paypal.com", "p\xd0\xb0ypal.com",
+        "loo.com", "\xd7\xa1\xd7\xa1\xd7\x95.com", "123.\xd7\x90\xd7\x91.com",
+        "\xd7\x90\xd7\x91.123.com", "a..b", "xn--zz.com", "EXAMPLE.com"};
+    const size_t nn = sizeof names / sizeof names[0];
+    const ibidi_scan_options so = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL | IBIDI_SCAN_SKELETON,
+                                   {IBIDI_IDNA_PROFILE_UTS46, 0, 0, NULL, 0}, NULL};
+    const ibidi_scan_groups_options go = {0, tmpdir, 5, 0};
+    ibidi_scan_groups *ga = NULL, *ge = NULL;
+    if (!CHECK(ibidi_scan_groups_create(&go, &ga, NULL) == IBIDI_OK &&
+                   ibidi_scan_groups_create(&go, &ge, NULL) == IBIDI_OK,
+               "entries: create")) {
+        ibidi_scan_groups_free(ga);
+        return;
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < nn; i++) {
+        char buf[1024];
+        ibidi_scan_result r;
+        r.text = (ibidi_buf){buf, sizeof buf, 0};
+        const size_t len = strlen(names[i]);
+        CHECK(ibidi_scan_name(names[i], len, &so, &r, NULL, NULL) == IBIDI_OK,
+              "entries: scan %s", names[i]);
+        ibidi_scan_groups_entry e[IBIDI_SCAN_ENTRIES_MAX];
+        size_t n = 99;
+        unsigned added = 0, kinds = 0;
+        CHECK(ibidi_scan_entries(names[i], len, &r, 5, e, &n) == IBIDI_OK &&
+                  n <= IBIDI_SCAN_ENTRIES_MAX,
+              "entries: %s listed (%zu)", names[i], n);
+        const char *u = r.unicode.present ? buf + r.unicode.start : names[i];
+        const size_t ulen = r.unicode.present ? r.unicode.length : len;
+        for (size_t j = 0; j < n && j < IBIDI_SCAN_ENTRIES_MAX; j++) {
+            CHECK(ibidi_scan_groups_add(ge, &e[j], NULL) == IBIDI_OK, "entries: add %s",
+                  names[i]);
+            kinds |= 1u << e[j].kind;
+            /* in kind order, each the name's Unicode form and validity */
+            CHECK((j == 0 || e[j].kind > e[j - 1].kind) && e[j].name_len == ulen &&
+                      memcmp(e[j].name, u, ulen) == 0 && e[j].valid == r.valid,
+                  "entries: %s entry %zu", names[i], j);
+            /* the rule: a display unless it is the name itself alone, every skeleton */
+            const ibidi_span *sp = e[j].kind < 2   ? &r.display[e[j].kind]
+                                   : e[j].kind == 2 ? &r.lgr_index
+                                                    : &r.skeleton[e[j].kind - 3];
+            CHECK(sp->present && e[j].key == buf + sp->start && e[j].key_len == sp->length,
+                  "entries: %s entry %zu is its span", names[i], j);
+        }
+        for (unsigned c = 0; c < 2; c++)
+            CHECK(!!(kinds & (1u << c)) ==
+                          (r.display[c].present && !(r.self_display & (1u << c))) &&
+                      !!(kinds & (8u << c)) == !!r.skeleton[c].present,
+                  "entries: %s kinds %u", names[i], kinds);
+        total += n;
+        CHECK(ibidi_scan_groups_add_displays(ga, names[i], len, &r, &added, NULL) ==
+                      IBIDI_OK &&
+                  added == kinds,
+              "entries: %s add_displays added %u, entries %u", names[i], added, kinds);
+        /* too few kinds for the skeletons: refused, as add_displays refuses */
+        CHECK(ibidi_scan_entries(names[i], len, &r, 2, e, &n) ==
+                      (r.skeleton[0].present || r.skeleton[1].present
+                           ? IBIDI_E_INVALID_ARGUMENT
+                           : IBIDI_OK),
+              "entries: %s with two kinds", names[i]);
+    }
+    CHECK(ibidi_scan_groups_finish(ga, NULL) == IBIDI_OK &&
+              ibidi_scan_groups_finish(ge, NULL) == IBIDI_OK,
+          "entries: finish");
+    text ta = {NULL, 0, 0}, te = {NULL, 0, 0};
+    put(&ta, "", 0);
+    put(&te, "", 0);
+    ibidi_scan_groups_each(ga, all_text, &ta, NULL);
+    ibidi_scan_groups_each(ge, all_text, &te, NULL);
+    CHECK(strcmp(ta.p, te.p) == 0 && strstr(ta.p, "1 com.1: 1.com* com.1*\n") &&
+              strstr(ta.p, "3 paypal.corn: paypal.com* p\xd0\xb0ypal.com*\n"),
+          "entries: the same groups:\n%s---\n%s", ta.p, te.p);
+    for (unsigned k = 0; k < 5; k++) {
+        ibidi_scan_group_counts ca, ce;
+        CHECK(ibidi_scan_groups_counts(ga, k, &ca) == IBIDI_OK &&
+                  ibidi_scan_groups_counts(ge, k, &ce) == IBIDI_OK && ca.keys == ce.keys &&
+                  ca.groups == ce.groups && ca.names_in_groups == ce.names_in_groups,
+              "entries: kind %u counts", k);
+    }
+    ibidi_scan_groups_stats sa, se;
+    ibidi_scan_groups_get_stats(ga, &sa);
+    ibidi_scan_groups_get_stats(ge, &se);
+    /* add_displays stores a name's two equal skeletons as one record, counted as two */
+    CHECK(sa.adds == total && se.adds == total, "entries: %zu entries, %llu and %llu adds",
+          total, (unsigned long long)sa.adds, (unsigned long long)se.adds);
+    free(ta.p);
+    free(te.p);
+    ibidi_scan_groups_free(ga);
+    ibidi_scan_groups_free(ge);
+
+    /* an index label (kind 2), made by hand: listed between the displays and skeletons */
+    char buf[] = "abcXY";
+    ibidi_scan_result r;
+    memset(&r, 0, sizeof r);
+    r.text = (ibidi_buf){buf, sizeof buf, 5};
+    r.unicode = (ibidi_span){0, 3, 1};
+    r.display[1] = (ibidi_span){3, 2, 1};
+    r.lgr_index = (ibidi_span){3, 1, 1};
+    r.valid = 1;
+    ibidi_scan_groups_entry e[IBIDI_SCAN_ENTRIES_MAX];
+    size_t n = 0;
+    CHECK(ibidi_scan_entries("ABC", 3, &r, 3, e, &n) == IBIDI_OK && n == 2 && e[0].kind == 1 &&
+              e[1].kind == 2 && e[1].key_len == 1 && e[1].key[0] == 'X' &&
+              e[1].name == buf && e[1].name_len == 3 && e[1].valid == 1,
+          "entries: an index label is kind 2");
+    /* arguments */
+    CHECK(ibidi_scan_entries("ABC", 3, &r, 2, e, &n) == IBIDI_E_INVALID_ARGUMENT && n == 0,
+          "entries: an index label needs three kinds");
+    CHECK(ibidi_scan_entries("ABC", 3, NULL, 5, e, &n) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_scan_entries("ABC", 3, &r, 5, NULL, &n) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_scan_entries("ABC", 3, &r, 5, e, NULL) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_scan_entries(NULL, 3, &r, 5, e, &n) == IBIDI_E_INVALID_ARGUMENT &&
+              ibidi_scan_entries("ABC", 3, &r, 1, e, &n) == IBIDI_E_INVALID_ARGUMENT,
+          "entries: bad arguments are refused");
+    r.text.data = NULL;
+    CHECK(ibidi_scan_entries("ABC", 3, &r, 5, e, &n) == IBIDI_E_INVALID_ARGUMENT,
+          "entries: spans without a buffer are refused");
+    /* no part made: no entry, the name as given */
+    memset(&r, 0, sizeof r);
+    CHECK(ibidi_scan_entries("ABC", 3, &r, 2, e, &n) == IBIDI_OK && n == 0,
+          "entries: nothing made, no entry");
+}
+
 /* ibidi__rbuf_shared_first, on its own: the entries whose order value comes again first
  * and sorted, the others after; and, for order values made to meet in its table (a list
  * crafted against the hash), the sort of everything instead. */
@@ -899,6 +1048,7 @@ int main(void)
     test_small();
     test_arguments();
     tesibidi_scan_groups_add_displays();
+    test_scan_entries();
     test_large_records();
     test_shared_first();
     test_temp_errors();

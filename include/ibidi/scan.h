@@ -453,6 +453,34 @@ IBIDI_API ibidi_status ibidi_scan_groups_add_displays(ibidi_scan_groups *g, cons
                                                       size_t len, const ibidi_scan_result *res,
                                                       unsigned *added, ibidi_error *err);
 
+/*
+ * The entries one name's result contributes to the groups, listed without a groups object:
+ * exactly what ibidi_scan_groups_add_displays adds for it (which makes its adds from this
+ * list, so that the two cannot disagree), for a caller that groups elsewhere (a cluster's
+ * shuffle on kind and key, Python's ibidi.dask). The rule, one entry per key in kind
+ * order:
+ *   kind 0, 1  the display in a left-to-right (0) or right-to-left (1) paragraph, when
+ *              made, except where res->self_display says the name displays as itself and
+ *              no other name can (no group of that kind can hold it);
+ *   kind 2     the LGR index label (res->lgr_index), when present;
+ *   kind 3, 4  the bidi skeleton left to right (3) or right to left (4), when made
+ *              (IBIDI_SCAN_SKELETON), every name's, those that display as themselves too;
+ * each with the name's Unicode form as the name (the name as given, name and len, when
+ * it has none; the host name's for labels set aside) and res->valid. A group is then a
+ * key of a kind with two or more distinct names, valid where any of its entries is.
+ * kinds is the number of kinds the groups take (ibidi_scan_groups_options.kinds): at
+ * least 2, 3 or more when res holds an index label, 5 or more when it holds a skeleton
+ * (IBIDI_E_INVALID_ARGUMENT otherwise, as ibidi_scan_groups_add_displays refuses such a
+ * result). The entries point into res->text.data and name; out has room for
+ * IBIDI_SCAN_ENTRIES_MAX of them; *n gets how many there are (0 on error).
+ * IBIDI_E_INVALID_ARGUMENT: out, n or res NULL, name NULL with a length, res holding parts
+ * but no text. No allocation. Stack: IBIDI_SCAN_GROUPS_STACK.
+ */
+#define IBIDI_SCAN_ENTRIES_MAX 5
+IBIDI_API ibidi_status ibidi_scan_entries(const char *name, size_t len,
+                                          const ibidi_scan_result *res, unsigned kinds,
+                                          ibidi_scan_groups_entry *out, size_t *n);
+
 /* Adders: a thread's own way into g, for many adds. An adder holds its records in a
  * buffer of its own and puts them into the shards a lock per shard at a time when the
  * buffer is full or flushed, where ibidi_scan_groups_add takes a lock for every record

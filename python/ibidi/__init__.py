@@ -4,7 +4,8 @@ IDNA (UTS #46 and IDNA2008) with the RFC 5893 Bidi Rule applied to the whole nam
 RFC says (``idna`` checks each label alone and so accepts ``123.<RTL>.com``), the Unicode
 Bidirectional Algorithm (UAX #9), how identifiers display and what else displays alike,
 Badami's bidi ambiguity findings, IRI <-> URI conversions, RFC 7940 Label Generation
-Rulesets, and collision scans of whole zones.
+Rulesets, and collision scans of whole zones (on a Dask cluster too: ``ibidi.dask``, with
+Debian's python3-dask and python3-distributed; imported on its own).
 
 Strings in, strings out: every text argument is a ``str`` (or ``bytes`` holding UTF-8);
 offsets and lengths count code points of the text they name. Nothing is kept between calls.

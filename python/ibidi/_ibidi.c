@@ -1591,6 +1591,273 @@ static PyType_Slot scanner_slots[] = {
 static PyType_Spec scanner_spec = {"ibidi._ibidi._Scanner", sizeof(scanner_obj), 0,
                                    Py_TPFLAGS_DEFAULT, scanner_slots};
 
+/* ---- Dask: a batch's entries ------------------------------------------------------------- */
+
+/* ibidi.dask groups the names of a cluster with Dask's shuffle, not with
+ * ibidi_scan_groups: each partition's names become the entries ibidi_scan_entries lists
+ * (the library's rule, what `ibidi scan` adds to its groups) and the counts of its
+ * summary (ibidi_scan_counts). Everything below runs a whole batch without the GIL, into
+ * buffers grown with PyMem_Raw* (which need no GIL), and turns them into columns after. */
+
+typedef struct dask_out {
+    unsigned char *kind, *valid; /* per entry */
+    size_t *key_off, *key_len, *name_off, *name_len;
+    size_t n, cap;
+    char *text; /* the keys and names, copied (a name once for all its entries) */
+    size_t tlen, tcap;
+} dask_out;
+
+static int dask_grow(dask_out *o)
+{
+    const size_t cap = o->cap ? o->cap * 2 : 1024;
+    void *p[6] = {PyMem_RawRealloc(o->kind, cap), PyMem_RawRealloc(o->valid, cap),
+                  NULL, NULL, NULL, NULL};
+    if (p[0])
+        o->kind = p[0];
+    if (p[1])
+        o->valid = p[1];
+    size_t **arr[4] = {&o->key_off, &o->key_len, &o->name_off, &o->name_len};
+    for (int i = 0; i < 4; i++) {
+        p[2 + i] = PyMem_RawRealloc(*arr[i], cap * sizeof(size_t));
+        if (p[2 + i])
+            *arr[i] = p[2 + i];
+    }
+    for (int i = 0; i < 6; i++)
+        if (!p[i])
+            return 0;
+    o->cap = cap;
+    return 1;
+}
+
+/* Copies n bytes to o->text; *off gets where. */
+static int dask_text(dask_out *o, const char *s, size_t n, size_t *off)
+{
+    if (o->tlen + n > o->tcap) {
+        size_t cap = o->tcap ? o->tcap * 2 : 65536;
+        while (cap < o->tlen + n)
+            cap *= 2;
+        char *t = PyMem_RawRealloc(o->text, cap);
+        if (!t)
+            return 0;
+        o->text = t;
+        o->tcap = cap;
+    }
+    if (n)
+        memcpy(o->text + o->tlen, s, n);
+    *off = o->tlen;
+    o->tlen += n;
+    return 1;
+}
+
+static void dask_out_free(dask_out *o)
+{
+    PyMem_RawFree(o->kind);
+    PyMem_RawFree(o->valid);
+    PyMem_RawFree(o->key_off);
+    PyMem_RawFree(o->key_len);
+    PyMem_RawFree(o->name_off);
+    PyMem_RawFree(o->name_len);
+    PyMem_RawFree(o->text);
+}
+
+/* One name: its result's entries (ibidi_scan_entries) to o, its counts to c. The result's
+ * text goes to *buf, grown when the library says it needs more. Returns the library's
+ * status, or IBIDI_E_NOMEM. */
+static ibidi_status dask_name(const char *name, size_t len, const ibidi_scan_options *opts,
+                              char **buf, size_t *cap, dask_out *o, ibidi_scan_counts *c)
+{
+    ibidi_scan_result r;
+    r.text = (ibidi_buf){*buf, *cap, 0};
+    ibidi_status st = ibidi_scan_name(name, len, opts, &r, NULL, NULL);
+    if (st == IBIDI_E_BUFFER_TOO_SMALL) {
+        char *b = PyMem_RawRealloc(*buf, r.text.len);
+        if (!b)
+            return IBIDI_E_NOMEM;
+        *buf = b;
+        *cap = r.text.len;
+        r.text = (ibidi_buf){*buf, *cap, 0};
+        st = ibidi_scan_name(name, len, opts, &r, NULL, NULL);
+    }
+    if (st != IBIDI_OK)
+        return st;
+    ibidi_scan_counts_add(c, &r);
+    ibidi_scan_groups_entry e[IBIDI_SCAN_ENTRIES_MAX];
+    size_t n = 0;
+    /* five kinds: the displays, the LGR's index label, the skeletons, as `ibidi scan`
+       numbers them (only those opts asks for are made) */
+    st = ibidi_scan_entries(name, len, &r, 5, e, &n);
+    if (st != IBIDI_OK || !n)
+        return st;
+    size_t name_off = 0;
+    if (!dask_text(o, e[0].name, e[0].name_len, &name_off))
+        return IBIDI_E_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        if (o->n == o->cap && !dask_grow(o))
+            return IBIDI_E_NOMEM;
+        if (!dask_text(o, e[i].key, e[i].key_len, &o->key_off[o->n]))
+            return IBIDI_E_NOMEM;
+        o->kind[o->n] = (unsigned char)e[i].kind;
+        o->valid[o->n] = (unsigned char)e[i].valid;
+        o->key_len[o->n] = e[i].key_len;
+        o->name_off[o->n] = name_off;
+        o->name_len[o->n] = e[i].name_len;
+        o->n++;
+    }
+    return IBIDI_OK;
+}
+
+/* _scan_entries(names, ltr, rtl, look_alike, owners, profile, lgr) ->
+ *   (kinds: bytes, keys: [str], names: [str], valid: bytes,
+ *    counts: (lines, skipped, names, valid, invalid, with_findings, not_analysed, set_aside,
+ *             self_displayed_ltr, self_displayed_rtl))
+ * Each item is a line of a list, as ibidi.scan reads it (ibidi_scan_line: "#" comments,
+ * blanks; a final LF); None and a float NaN (a missing value of a DataFrame) count as blank
+ * lines. The names are the Unicode forms the groups compare; kinds are 0 and 1 (displays),
+ * 2 (an LGR's index label), 3 and 4 (bidi skeletons). */
+static PyObject *py_scan_entries(PyObject *self, PyObject *args)
+{
+    PyObject *names, *profile, *lgr;
+    int ltr, rtl, look, owners;
+    if (!PyArg_ParseTuple(args, "OppppOO", &names, &ltr, &rtl, &look, &owners, &profile,
+                          &lgr))
+        return NULL;
+    modstate *ms = state_of(self);
+    ibidi_scan_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.flags = (ltr ? IBIDI_SCAN_LTR : 0u) | (rtl ? IBIDI_SCAN_RTL : 0u) |
+                 (owners ? IBIDI_SCAN_OWNER : 0u) | (look ? IBIDI_SCAN_SKELETON : 0u);
+    if (!get_profile(profile, &opts.idna.profile))
+        return NULL;
+    if (lgr != Py_None) {
+        PyObject *lt = PyObject_GetAttrString(self, "_LGR");
+        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
+        Py_XDECREF(lt);
+        if (!ok) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
+            return NULL;
+        }
+        opts.lgr = ((lgr_obj *)lgr)->lgr;
+    }
+    PyObject *seq = PySequence_Fast(names, "names must be an iterable of str or bytes");
+    if (!seq)
+        return NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    /* the names copied into one block (the GIL is released while they are scanned);
+       off[i] == SIZE_MAX marks a missing value */
+    size_t *off = PyMem_RawMalloc(((size_t)n + 1) * 2 * sizeof(size_t));
+    char *in = NULL, *buf = NULL;
+    size_t in_len = 0, in_cap = 0, cap = 4096;
+    dask_out o;
+    memset(&o, 0, sizeof o);
+    PyObject *res = NULL;
+    if (!off) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    size_t *lens = off + n + 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+        if (it == Py_None || (PyFloat_Check(it) && Py_IS_NAN(PyFloat_AS_DOUBLE(it)))) {
+            off[i] = SIZE_MAX;
+            lens[i] = 0;
+            continue;
+        }
+        text_arg t;
+        if (!get_text(it, &t, "a name", ms))
+            goto done;
+        if (in_len + t.n > in_cap) {
+            size_t c2 = in_cap ? in_cap * 2 : 65536;
+            while (c2 < in_len + t.n)
+                c2 *= 2;
+            char *p = PyMem_RawRealloc(in, c2);
+            if (!p) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            in = p;
+            in_cap = c2;
+        }
+        if (t.n)
+            memcpy(in + in_len, t.s, t.n);
+        off[i] = in_len;
+        /* a line of an open file keeps its LF, which ibidi_scan_line does not take */
+        lens[i] = t.n && t.s[t.n - 1] == '\n' ? t.n - 1 : t.n;
+        in_len += t.n;
+    }
+    buf = PyMem_RawMalloc(cap);
+    if (!buf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    ibidi_scan_counts c;
+    memset(&c, 0, sizeof c);
+    size_t skipped = 0;
+    ibidi_status st = IBIDI_OK;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && st == IBIDI_OK; i++) {
+        size_t start, len;
+        if (off[i] == SIZE_MAX || !ibidi_scan_line(in + off[i], lens[i], &start, &len)) {
+            skipped++;
+            continue;
+        }
+        st = dask_name(in + off[i] + start, len, &opts, &buf, &cap, &o, &c);
+    }
+    Py_END_ALLOW_THREADS
+    if (st != IBIDI_OK) {
+        if (st == IBIDI_E_NOMEM)
+            PyErr_NoMemory();
+        else
+            set_status_error(ms, st, 0);
+        goto done;
+    }
+    PyObject *kinds = PyBytes_FromStringAndSize((const char *)o.kind, (Py_ssize_t)o.n);
+    PyObject *valid = PyBytes_FromStringAndSize((const char *)o.valid, (Py_ssize_t)o.n);
+    PyObject *keys = PyList_New((Py_ssize_t)o.n);
+    PyObject *nms = PyList_New((Py_ssize_t)o.n);
+    PyObject *last = NULL; /* a name's entries follow each other: one str for them all */
+    size_t last_off = SIZE_MAX;
+    for (size_t i = 0; keys && nms && i < o.n; i++) {
+        PyObject *k = PyUnicode_DecodeUTF8(o.text + o.key_off[i], (Py_ssize_t)o.key_len[i],
+                                           "surrogateescape");
+        if (!k)
+            goto columns_failed;
+        PyList_SET_ITEM(keys, (Py_ssize_t)i, k);
+        if (o.name_off[i] != last_off) {
+            last = PyUnicode_DecodeUTF8(o.text + o.name_off[i], (Py_ssize_t)o.name_len[i],
+                                        "surrogateescape");
+            if (!last)
+                goto columns_failed;
+            last_off = o.name_off[i];
+        } else {
+            Py_INCREF(last);
+        }
+        PyList_SET_ITEM(nms, (Py_ssize_t)i, last);
+    }
+    if (kinds && valid && keys && nms)
+        res = Py_BuildValue("(NNNN(nnnnnnnnnn))", kinds, keys, nms, valid, n,
+                            (Py_ssize_t)skipped, (Py_ssize_t)c.names, (Py_ssize_t)c.valid,
+                            (Py_ssize_t)c.invalid, (Py_ssize_t)c.with_findings,
+                            (Py_ssize_t)c.not_analysed, (Py_ssize_t)c.set_aside,
+                            (Py_ssize_t)c.self_displayed[0], (Py_ssize_t)c.self_displayed[1]);
+    else {
+    columns_failed:
+        Py_XDECREF(kinds);
+        Py_XDECREF(valid);
+        Py_XDECREF(keys);
+        Py_XDECREF(nms);
+    }
+done:
+    dask_out_free(&o);
+    PyMem_RawFree(buf);
+    PyMem_RawFree(in);
+    PyMem_RawFree(off);
+    Py_DECREF(seq);
+    return res;
+}
+
+/* ---- end of Dask -------------------------------------------------------------------------- */
+
 /* ---- Module ------------------------------------------------------------------------------ */
 
 /* ---- The verdict and the table of codes --------------------------------------------------- */
@@ -2477,6 +2744,8 @@ static PyMethodDef methods[] = {
     {"_setup", py_setup, METH_VARARGS, NULL},
     /* batches (ibidi.batch) */
     {"_batch", py_batch, METH_VARARGS, NULL},
+    /* Dask (ibidi.dask): a batch's entries and counts */
+    {"_scan_entries", py_scan_entries, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
 static int mod_traverse(PyObject *m, visitproc visit, void *arg)

@@ -43,8 +43,11 @@ class Variant:
 class LGR:
     """A compiled LGR document. Thread-safe: read-only after loading."""
 
-    def __init__(self, compiled) -> None:
+    def __init__(self, compiled, source=None) -> None:
         self._lgr = compiled
+        # what load() read (the XML, or its path), so that ibidi.dask can load the LGR
+        # again on each worker: a compiled LGR does not travel between processes
+        self._source = source
 
     def check(self, label: Union[str, bytes]) -> LabelResult:
         """Eligibility and disposition of a label (U-label or A-label)."""
@@ -68,7 +71,8 @@ def load(source: Union[str, bytes, "os.PathLike[str]"]) -> LGR:
     names the file. Raises ibidi.Error with .code ("LGR_XML", "LGR_FILE"...), .line and
     .column."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return LGR(_ibidi._LGR(_ibidi, bytes(source), None))
+        data = bytes(source)
+        return LGR(_ibidi._LGR(_ibidi, data, None), data)
     if isinstance(source, (str, os.PathLike)):
-        return LGR(_ibidi._LGR(_ibidi, None, os.fspath(source)))
+        return LGR(_ibidi._LGR(_ibidi, None, os.fspath(source)), os.fspath(source))
     raise TypeError(f"source must be bytes or a path, not {type(source).__name__}")

@@ -552,69 +552,101 @@ static ibidi_status put_rec(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
     return a ? adder_put(a, r) : put_locked(g, r, NULL);
 }
 
-/* The text the spans of res point into is res->text.data, where ibidi_scan_name wrote it. */
+/* Sets e to one entry (a span of buf under kind k). */
+static void entry_of(ibidi_scan_groups_entry *e, unsigned k, const char *buf, ibidi_span sp,
+                     const char *u, size_t ulen, int valid)
+{
+    e->kind = k;
+    e->key = buf + sp.start;
+    e->key_len = sp.length;
+    e->name = u;
+    e->name_len = ulen;
+    e->valid = valid;
+}
+
+/* The rule is the header's (ibidi_scan_entries); put_displays adds what this lists, so
+ * `ibidi scan`, Python's Scanner and a grouping elsewhere (ibidi.dask) share one answer. */
+ibidi_status ibidi_scan_entries(const char *name, size_t len, const ibidi_scan_result *res,
+                                unsigned kinds, ibidi_scan_groups_entry *out, size_t *n)
+{
+    if (n)
+        *n = 0;
+    if (!out || !n || !res || (!name && len) || kinds < 2 ||
+        (!res->text.data &&
+         (res->unicode.present || res->display[0].present || res->display[1].present ||
+          res->skeleton[0].present || res->skeleton[1].present || res->lgr_index.present)))
+        return IBIDI_E_INVALID_ARGUMENT;
+    if ((res->lgr_index.present && kinds < 3) ||
+        ((res->skeleton[0].present || res->skeleton[1].present) && kinds < 5))
+        return IBIDI_E_INVALID_ARGUMENT;
+    const char *buf = res->text.data;
+    /* the names are compared in their Unicode form: an A-label and its U-label are one */
+    const char *u = res->unicode.present ? buf + res->unicode.start : name;
+    const size_t ulen = res->unicode.present ? res->unicode.length : len;
+    const int valid = res->valid ? 1 : 0;
+    size_t k = 0;
+    for (unsigned c = 0; c < 2; c++) {
+        /* a display no other name can share puts the name in no group */
+        if (res->display[c].present && !(res->self_display & (1u << c)))
+            entry_of(&out[k++], c, buf, res->display[c], u, ulen, valid);
+    }
+    if (res->lgr_index.present) /* RFC 7940 §8.5: one variant set */
+        entry_of(&out[k++], 2, buf, res->lgr_index, u, ulen, valid);
+    /* UTS #39 §4: names with one bidi skeleton in a direction look alike there; every
+       name goes in, those that display as themselves too (paypal.com and pаypal.com) */
+    for (unsigned c = 0; c < 2; c++) {
+        if (res->skeleton[c].present)
+            entry_of(&out[k++], PAIR_FIRST + c, buf, res->skeleton[c], u, ulen, valid);
+    }
+    *n = k;
+    return IBIDI_OK;
+}
+
+/* The bit of *added for an entry of kind k (ibidi_scan_groups_add_displays): IBIDI_SCAN_LTR,
+ * _RTL, IBIDI_SCAN_LGR_KEY, IBIDI_SCAN_LOOK_KEY_LTR, _RTL are the bits 0 to 4. */
+#define ADDED_BIT(k) (1u << (k))
+_Static_assert(ADDED_BIT(0) == IBIDI_SCAN_LTR && ADDED_BIT(1) == IBIDI_SCAN_RTL &&
+                   ADDED_BIT(2) == IBIDI_SCAN_LGR_KEY &&
+                   ADDED_BIT(PAIR_FIRST) == IBIDI_SCAN_LOOK_KEY_LTR &&
+                   ADDED_BIT(PAIR_SECOND) == IBIDI_SCAN_LOOK_KEY_RTL,
+               "the bits of *added are the kinds'");
+
+/* ibidi_scan_entries' list, put into g: one answer for both. The text the spans of res
+ * point into is res->text.data, where ibidi_scan_name wrote it. */
 static ibidi_status put_displays(ibidi_scan_groups *g, ibidi_scan_groups_adder *a,
                                  const char *name, size_t len, const ibidi_scan_result *res,
                                  unsigned *added, ibidi_error *err)
 {
     if (added)
         *added = 0;
-    if (!g || !res || (!name && len) || g->kinds < 2 ||
-        (!res->text.data &&
-         (res->unicode.present || res->display[0].present || res->display[1].present ||
-          res->skeleton[0].present || res->skeleton[1].present)))
-        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if ((res->lgr_index.present && g->kinds < 3) ||
-        ((res->skeleton[0].present || res->skeleton[1].present) && g->kinds < 5))
+    ibidi_scan_groups_entry e[IBIDI_SCAN_ENTRIES_MAX];
+    size_t n = 0;
+    if (!g || ibidi_scan_entries(name, len, res, g->kinds, e, &n) != IBIDI_OK)
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     ibidi_status st = adds_open(g, err);
     if (st != IBIDI_OK)
         return st;
-    const char *buf = res->text.data;
-    /* the names are compared in their Unicode form: an A-label and its U-label are one */
-    const char *u = res->unicode.present ? buf + res->unicode.start : name;
-    const size_t ulen = res->unicode.present ? res->unicode.length : len;
-    if (ulen > UINT32_MAX)
+    /* every entry has the one name; the keys are spans of the text, within UINT32_MAX as
+       the text's spans are */
+    if ((res->unicode.present ? res->unicode.length : len) > UINT32_MAX)
         return ibidi__fail(err, IBIDI_E_TOO_LONG, 0, 0);
-    /* the keys: each a span of buf (at most its length, so within UINT32_MAX as the
-       text's spans are), the record made here and put in turn */
     ibidi__rec r;
     unsigned got = 0;
-    for (unsigned k = 0; k < 2 && st == IBIDI_OK; k++) {
-        const ibidi_span *d = &res->display[k];
-        /* a display no other name can share puts the name in no group */
-        if (!d->present || (res->self_display & (1u << k)))
-            continue;
-        make_rec(g, k, buf + d->start, d->length, u, ulen, res->valid, &r);
-        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
-            got |= 1u << k;
-    }
-    if (st == IBIDI_OK && res->lgr_index.present) { /* RFC 7940 §8.5: one variant set */
-        make_rec(g, 2, buf + res->lgr_index.start, res->lgr_index.length, u, ulen, res->valid,
-                 &r);
-        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
-            got |= IBIDI_SCAN_LGR_KEY;
-    }
-    /* UTS #39 §4: names with one bidi skeleton in a direction look alike there; every
-       name goes in, those that display as themselves too (paypal.com and pаypal.com) */
-    const ibidi_span *s0 = &res->skeleton[0], *s1 = &res->skeleton[1];
-    if (st == IBIDI_OK && s0->present && s1->present && s0->length == s1->length &&
-        (s0->start == s1->start ||
-         memcmp(buf + s0->start, buf + s1->start, s0->length) == 0)) {
-        /* one skeleton in both directions: one record, both kinds' (PAIR_FIRST) */
-        make_rec(g, PAIR_FIRST, buf + s0->start, s0->length, u, ulen, res->valid, &r);
-        r.flags |= IBIDI__REC_DIR_SECOND;
-        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
-            got |= IBIDI_SCAN_LOOK_KEY_LTR | IBIDI_SCAN_LOOK_KEY_RTL;
-    } else {
-        for (unsigned k = 0; k < 2 && st == IBIDI_OK; k++) {
-            const ibidi_span *sk = &res->skeleton[k];
-            if (!sk->present)
-                continue;
-            make_rec(g, PAIR_FIRST + k, buf + sk->start, sk->length, u, ulen, res->valid, &r);
-            if ((st = put_rec(g, a, &r)) == IBIDI_OK)
-                got |= IBIDI_SCAN_LOOK_KEY_LTR << k;
+    for (size_t i = 0; i < n && st == IBIDI_OK; i++) {
+        const ibidi_scan_groups_entry *x = &e[i];
+        make_rec(g, x->kind, x->key, x->key_len, x->name, x->name_len, x->valid, &r);
+        unsigned bits = ADDED_BIT(x->kind);
+        /* one skeleton in both directions: one record, both kinds' (PAIR_FIRST), which
+           halves what is stored; the entries stay one per kind */
+        if (x->kind == PAIR_FIRST && i + 1 < n && e[i + 1].kind == PAIR_SECOND &&
+            e[i + 1].key_len == x->key_len &&
+            (e[i + 1].key == x->key || memcmp(e[i + 1].key, x->key, x->key_len) == 0)) {
+            r.flags |= IBIDI__REC_DIR_SECOND;
+            bits |= ADDED_BIT(PAIR_SECOND);
+            i++;
         }
+        if ((st = put_rec(g, a, &r)) == IBIDI_OK)
+            got |= bits;
     }
     if (added)
         *added = got; /* those put, also when one failed */
