@@ -76,9 +76,14 @@ if [ "${FUZZ_CAMPAIGN_ONE:-}" = 1 ]; then
         c0=$(cpu_now)
         # halt_on_error: the targets are built with UBSan in its recovering mode, so without
         # it a report would be printed and the run would go on as a pass.
+        # -timeout and -report_slow_units count wall-clock seconds: the slowest inputs take
+        # about 5 s of CPU under the sanitizers (fuzz_verify's every part at length 1,
+        # fuzz_cli's longest lines), which a shared machine stretched past 10 s; 30 s still
+        # finds a hang, and a slow unit below it is no finding.
         # shellcheck disable=SC2086
         UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-            "$BUILD/fuzzer/$t" -max_total_time="$left" -timeout=10 -rss_limit_mb=2048 \
+            "$BUILD/fuzzer/$t" -max_total_time="$left" -timeout=30 -report_slow_units=30 \
+            -rss_limit_mb=2048 \
             -print_final_stats=1 -artifact_prefix="$d/artifacts/" $dict "$d/corpus" \
             >"$d/log" 2>&1
         echo $? >"$d/rc"
