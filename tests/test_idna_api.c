@@ -396,6 +396,38 @@ static void test_buffers(void)
     CHECK(ibidi_idna_to_ascii_utf8(in, strlen(in), OPT(WHATWG), &eb, NULL, NULL) == IBIDI_OK &&
               eb.len == need && memcmp(exact, R.out, need) == 0,
           "exact size");
+    /* the answer does not hang on the buffer: a name over IBIDI_IDNA_MAX_CPS code points
+       of ASCII labels, valid under whatwg (no VerifyDnsLength), is valid with a buffer too
+       small for it (BUFFER_TOO_SMALL, the size needed), not IDNA_TOO_LONG; with one large
+       enough ToASCII and ToUnicode both give it lower-cased */
+    {
+        enum { LONG = 3 * IBIDI_IDNA_MAX_CPS };
+        static char lng[LONG], big[LONG];
+        for (size_t i = 0; i < LONG; i++)
+            lng[i] = (i % 4 == 3) ? '.' : (i % 4 == 0 ? 'A' : 'b');
+        lng[LONG - 1] = 'b'; /* no root label: ToUnicode's fast path takes it */
+        for (size_t k = 0; k < 2; k++) {
+            ibidi_buf tb = {small, sizeof small, 0};
+            ibidi_buf bb = {big, sizeof big, 0};
+            ibidi_status s1 = k ? ibidi_idna_to_unicode_utf8(lng, LONG, OPT(WHATWG), &tb, NULL, &e)
+                                : ibidi_idna_to_ascii_utf8(lng, LONG, OPT(WHATWG), &tb, NULL, &e);
+            CHECK(s1 == IBIDI_E_BUFFER_TOO_SMALL && tb.len == LONG && e.status == s1,
+                  "long ASCII name, small buffer (%zu): %s, %zu", k, ibidi_status_name(s1),
+                  tb.len);
+            ibidi_status s2 = k ? ibidi_idna_to_unicode_utf8(lng, LONG, OPT(WHATWG), &bb, NULL, &e)
+                                : ibidi_idna_to_ascii_utf8(lng, LONG, OPT(WHATWG), &bb, NULL, &e);
+            CHECK(s2 == IBIDI_OK && bb.len == LONG && big[0] == 'a' && big[1] == 'b' &&
+                      big[3] == '.',
+                  "long ASCII name, large buffer (%zu): %s", k, ibidi_status_name(s2));
+            /* under uts46 (VerifyDnsLength) it is invalid, whatever the buffer */
+            tb.len = bb.len = 0;
+            s1 = ibidi_idna_to_ascii_utf8(lng, LONG, OPT(UTS46), &tb, NULL, NULL);
+            s2 = ibidi_idna_to_ascii_utf8(lng, LONG, OPT(UTS46), &bb, NULL, NULL);
+            CHECK(s1 != IBIDI_OK && s1 != IBIDI_E_BUFFER_TOO_SMALL && s2 == s1,
+                  "long ASCII name under uts46: %s, %s", ibidi_status_name(s1),
+                  ibidi_status_name(s2));
+        }
+    }
     /* the findings array: the first cap are stored, the total (and the errors) counted */
     const char *bad = "-a-.-b-.-c-";
     ibidi_finding f[2];

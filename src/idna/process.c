@@ -769,15 +769,18 @@ static int *deferred_of(const call *c)
 static int ascii_fast_scalar(const unsigned char *s, size_t n, char *out, int hyphens, int dns)
 {
     /* Map: any byte outside the table maps to 0, and ends the fast path at once (a name
-     * with non-ASCII text often starts with it) */
+     * with non-ASCII text often starts with it). out NULL: the checks alone (the output
+     * does not fit, ascii_fast) */
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = ldh_lower[s[i]];
         if (!ch)
             return 0;
-        out[i] = (char)ch;
+        if (out)
+            out[i] = (char)ch;
     }
-    /* the labels, from one full stop to the next */
-    const char *p = out, *end = out + n;
+    /* the labels, from one full stop to the next: on the input, whose full stops and
+     * hyphens lower-casing leaves as they are */
+    const char *p = (const char *)s, *end = p + n;
     for (;;) {
         const char *e = p;
         while (e < end && *e != '.') /* labels are short: a plain loop beats memchr */
@@ -850,15 +853,27 @@ static int ascii_fast_simd(const unsigned char *s, size_t n, char *out, int hyph
 }
 #endif
 
+/* 1: the name took the path and its output is in o; 2: it took the path but its output
+ * (o->len bytes) does not fit in o->cap; 0: the general path decides. */
 static int ascii_fast(const call *c, sink_out *o)
 {
     const unsigned char *s = (const unsigned char *)c->s;
     size_t n = c->len;
     unsigned f = c->flags;
     int hyphens = (f & IBIDI_IDNA_CHECK_HYPHENS) != 0, dns = (f & IBIDI_IDNA_VERIFY_DNS_LENGTH) != 0;
-    if (!s || n == 0 || o->units_cp || o->cap < n ||
+    if (!s || n == 0 || o->units_cp ||
         (f & (IBIDI_IDNA_2008_LOOKUP | IBIDI_IDNA_2008_REGISTER)) || (dns && n > 253))
         return 0;
+    if (o->cap < n) {
+        /* the answer must not depend on the buffer: the general path gives up on a name
+         * over MAXC code points (IDNA_TOO_LONG) that this path finds valid when the
+         * buffer holds it (a long name under whatwg, which does not VerifyDnsLength), so
+         * a name this path accepts is valid here too, and its length is reported */
+        if (!ascii_fast_scalar(s, n, NULL, hyphens, dns))
+            return 0;
+        o->len = n;
+        return 2;
+    }
 #if defined(__SSE2__)
     if (n >= FAST_SIMD_MIN && n <= FAST_SIMD_MAX) {
         if (!ascii_fast_simd(s, n, o->c, hyphens))
@@ -1137,16 +1152,19 @@ static inline ibidi_status run(const call *c, int internal)
     /* both IDNA2008 modes, or an unknown profile (IBIDI__BAD_OPTIONS has every bit) */
     if ((c->flags & IBIDI_IDNA_2008_LOOKUP) && (c->flags & IBIDI_IDNA_2008_REGISTER))
         return ibidi__fail(c->err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
-    if (ascii_fast(c, &o)) {
+    const int fast = ascii_fast(c, &o);
+    if (fast) {
         if (c->out_len)
             *c->out_len = o.len;
         sink_out *u = both_of(c);
         if (u) { /* an ASCII name is its own ToUnicode form */
-            if (o.len <= u->cap)
+            if (fast == 1 && o.len <= u->cap)
                 memcpy(u->c, o.c, o.len);
+            else if (o.len <= u->cap) /* the output did not fit, the form may */
+                ascii_fast_scalar((const unsigned char *)c->s, c->len, u->c, 0, 0);
             u->len = o.len;
         }
-        return IBIDI_OK;
+        return fast == 1 ? IBIDI_OK : ibidi__fail(c->err, IBIDI_E_BUFFER_TOO_SMALL, o.cap, 0);
     }
     ibidi_status url_st;
     if (c->to_ascii && (c->flags & IBIDI_IDNA_URL_HOST) &&
