@@ -95,6 +95,29 @@ for p in uts46 whatwg idna2008-lookup idna2008-register; do
     fi
 done
 echo "info: $n_names names compared, to-ascii against scan, under 4 profiles"
+# names longer than the scan analyses (IBIDI_AMBIGUITY_MAX_BYTES) or ToUnicode maps
+# (IBIDI_IDNA_MAX_CPS code points), with and without the root's dot: to-ascii, check and
+# scan give one validity under each profile (whatwg does not VerifyDnsLength: valid)
+awk 'BEGIN { s = ""; for (i = 0; i < 1000; i++) s = s "a."; print substr(s, 1, 1999);
+             s = ""; for (i = 0; i < 2000; i++) s = s "a."; print s; print substr(s, 1, 3999);
+             s = ""; for (i = 0; i < 3000; i++) s = s "a"; print s;
+             s = ""; for (i = 0; i < 1500; i++) s = s "\327\220."; print substr(s, 1, 4499) }' \
+    >"$tmp/long.txt"
+for p in uts46 whatwg idna2008-lookup; do
+    a=$("$IBIDI" to-ascii --json --profile "$p" <"$tmp/long.txt" | sed 's/.*"valid":\([a-z]*\).*/\1/' | tr '\n' ' ')
+    c=$("$IBIDI" check --json --profile "$p" <"$tmp/long.txt" | sed 's/^{"input":"[^"]*","kind":"[a-z]*","profile":"[^"]*","valid":\([a-z]*\).*/\1/' | tr '\n' ' ')
+    s=$("$IBIDI" scan --json --profile "$p" "$tmp/long.txt" 2>/dev/null | grep '"type":"name"' |
+        sed 's/.*"valid":\([a-z]*\).*/\1/' | tr '\n' ' ')
+    if [ "$a" = "$c" ] && [ "$a" = "$s" ] && [ "$(echo $a | wc -w)" -eq 5 ]; then
+        ok
+    else
+        ko "long names under $p: to-ascii [$a], check [$c], scan [$s]"
+    fi
+    [ "$p" = whatwg ] && case "$a" in
+        "true true true true "*) ok ;;
+        *) ko "whatwg: the long ASCII names are valid, to-ascii says [$a]" ;;
+    esac
+done
 
 # ---- text filters and --json ----------------------------------------------------------
 printf 'a\\b\n' >"$tmp/bs.txt"

@@ -317,8 +317,9 @@ typedef struct ibidi_scan_result {
  * With IBIDI_SCAN_OWNER, the labels set aside (res->set_aside bytes) take part in none of
  * these steps: they run on the rest of the name, and the findings' offsets count in its
  * form. The name must be well-formed UTF-8 as a whole.
- * Forms over IBIDI_AMBIGUITY_MAX_BYTES bytes (no domain name is that long) get the status
- * and codes IBIDI_E_AMBIG_TOO_LONG and no analysis or display.
+ * Forms over IBIDI_AMBIGUITY_MAX_BYTES bytes (no DNS name is that long) get no analysis
+ * (res->analysis IBIDI_E_AMBIG_TOO_LONG) and no display; their validity is step 2's, as
+ * for any name (a long ASCII name is valid under whatwg, which does not VerifyDnsLength).
  * The text parts go to res->text.data (unicode, codes, displays, the index label, in that
  * order), whose
  * capacity the caller sets in res->text.cap (data may be NULL with cap 0); res->text.len

@@ -428,8 +428,21 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     if (st == IBIDI_E_BUFFER_TOO_SMALL ||
         ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ulen > SCAN_MAX) ||
         ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
-        r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
-        place_status(buf, cap, &at, IBIDI_E_AMBIG_TOO_LONG, &r->codes);
+        /* a form too long to analyse or display (no DNS name is), but its validity is
+           still ToASCII's, as everywhere (a long ASCII name under whatwg, which does not
+           VerifyDnsLength, is valid): no answer of its own for a long name */
+        r->analysis = IBIDI_E_AMBIG_TOO_LONG;
+        if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL) {
+            r->status = st; /* ToUnicode gives no form (IDNA_TOO_LONG): as in step 2 */
+            place_status(buf, cap, &at, st, &r->codes);
+            goto done;
+        }
+        ibidi__code_set_init(&c);
+        name_validity(name, len, &o->idna, &c);
+        r->valid = !c.any;
+        r->status = c.any ? IBIDI_E_IDNA_INVALID : IBIDI_OK;
+        placed(&at, ibidi__code_set_format(&c, room_at(buf, cap, at), room(cap, at)),
+               &r->codes);
         goto done;
     }
     const int has_form = st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID;

@@ -594,7 +594,13 @@ IBIDI__NOINLINE static void judge_domain(verdict_run *r)
         step_profile(r, p);
     ibidi_status st = ibidi__idna_utf8_fn(r->s, r->len, &r->idna, 0, r->w.uform, r->w.uform_cap,
                                           &ulen, NULL, NULL, &e);
-    if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
+    if (st == IBIDI_E_IDNA_TOO_LONG) {
+        /* no form (over IBIDI_IDNA_MAX_CPS code points): the name as written stands in,
+           as in the scan, and ToASCII below still decides the validity: under whatwg a
+           long ASCII name is valid (no VerifyDnsLength), as `ibidi to-ascii` says */
+        memcpy(r->w.uform, r->s, r->len);
+        ulen = r->len;
+    } else if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         no_identifier(r, st, e.offset, e.value);
         return;
     }
@@ -617,7 +623,7 @@ IBIDI__NOINLINE static void judge_domain(verdict_run *r)
                              collect, &r->c, &e);
     r->c.in_input = 0;
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
-        no_identifier(r, st, e.offset, e.value); /* not reached: ToUnicode read it */
+        no_identifier(r, st, e.offset, e.value); /* IDNA_TOO_LONG, ToUnicode's too */
         return;
     }
     v->ascii = arena_text(&r->a, r->w.scratch, alen);
