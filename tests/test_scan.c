@@ -50,6 +50,8 @@ static int same_finding(const ibidi_finding *x, const ibidi_finding *y)
 /* ---- The reference: the public calls, each on its own ------------------------------------- */
 
 typedef struct ref {
+    ibidi_status ret; /* what the call returns: IBIDI_OK, or IDNA_WORK_TOO_SMALL for a name
+                         that needs IDNA's work area (these tests give none) */
     int valid;
     ibidi_status status;
     int has_unicode;
@@ -93,15 +95,19 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         form = r->unicode;
         flen = ul;
     }
-    if (flen > IBIDI_AMBIGUITY_MAX_BYTES) {
+    const int too_long = flen > IBIDI_AMBIGUITY_MAX_BYTES;
+    if (too_long) { /* no form, analysis or display; the validity is still ToASCII's */
+        const int had = r->has_unicode;
         memset(r, 0, sizeof *r);
-        r->status = r->analysis = IBIDI_E_AMBIG_TOO_LONG;
-        r->clen = status_codes(IBIDI_E_AMBIG_TOO_LONG, r->codes);
-        return;
+        r->analysis = IBIDI_E_AMBIG_TOO_LONG;
+        if (!had)
+            st = st == IBIDI_E_BUFFER_TOO_SMALL ? IBIDI_OK : st;
     }
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) {
         r->status = st;
         r->clen = status_codes(st, r->codes);
+        if (st == IBIDI_E_IDNA_WORK_TOO_SMALL)
+            r->ret = st;
     } else {
         /* validity: ToASCII of the name as written, its codes in the one order */
         static char out[4 * CAP];
@@ -113,7 +119,14 @@ static void reference(const char *name, size_t len, unsigned flags, ref *r)
         r->clen = cb.len;
         r->valid = ast == IBIDI_OK;
         r->status = ast == IBIDI_OK ? IBIDI_OK : IBIDI_E_IDNA_INVALID;
+        if (ast != IBIDI_OK && ast != IBIDI_E_IDNA_INVALID) { /* no findings: a status */
+            r->clen = status_codes(ast, r->codes);
+            if (ast == IBIDI_E_IDNA_WORK_TOO_SMALL)
+                r->ret = ast;
+        }
     }
+    if (too_long)
+        return;
     ibidi_findings fa = {r->f, NF, 0, 0};
     r->analysis = t_ambig_analyze(form, flen, IBIDI_IRI_AS_DOMAIN, 0, flags,
                                   IBIDI_AMBIGUITY_DEFAULT_CANDIDATES, &fa, NULL);
@@ -176,7 +189,7 @@ static void compare(const char *name, size_t len, unsigned flags, const char *wh
     n_display += (size_t)r.has_disp[0];
     n_findings += r.nf > 0;
     n_idna_codes += r.status == IBIDI_E_IDNA_INVALID;
-    int ok = st == IBIDI_OK && s.valid == r.valid && s.status == r.status &&
+    int ok = st == r.ret && s.valid == r.valid && s.status == r.status &&
              s.unicode.present == r.has_unicode &&
              (!r.has_unicode || span_eq(buf, &s.unicode, r.unicode, r.ulen)) &&
              span_eq(buf, &s.codes, r.codes, r.clen) && s.analysis == r.analysis &&
@@ -502,9 +515,9 @@ static void edges(unsigned flags)
     compare(big, sizeof big, flags, "3000-byte name");
     CHECK(t_scan(big, 1025, flags, 3, buf, sizeof buf, &need, &fs, &s, NULL) ==
                   IBIDI_OK &&
-              !s.valid && s.status == IBIDI_E_AMBIG_TOO_LONG &&
+              s.valid == !(flags & IBIDI_IDNA_VERIFY_DNS_LENGTH) &&
               s.analysis == IBIDI_E_AMBIG_TOO_LONG && !s.display[0].present,
-          "a form over IBIDI_AMBIGUITY_MAX_BYTES: AMBIG_TOO_LONG, no analysis or display");
+          "a form over IBIDI_AMBIGUITY_MAX_BYTES: no analysis or display, ToASCII's validity");
 
     /* the buffer: too small gives the size needed, and the same result with it */
     const char *nm = "\xd7\x90\xd7\x91" "12.com"; /* valid: an RTL label may end with digits */
@@ -820,6 +833,65 @@ static void owners(void)
     }
 }
 
+/* Names longer than the scan analyses: their validity is ToASCII's whatever the buffers
+ * (one answer with to-ascii and the verdict), and a name that maps past IDNA's fixed area
+ * asks for a work area rather than take IDNA_WORK_TOO_SMALL as its reason. */
+static void long_names(void)
+{
+    enum { LABELS = 800 };
+    static char heb[LABELS * 3], asc[4000];
+    for (size_t i = 0; i < LABELS; i++) { /* 1600 code points: past the fixed area */
+        heb[3 * i] = (char)0xD7;
+        heb[3 * i + 1] = (char)0x90;
+        heb[3 * i + 2] = '.';
+    }
+    const size_t hlen = sizeof heb - 1; /* no root label */
+    for (size_t i = 0; i < sizeof asc; i++)
+        asc[i] = (i % 2) ? '.' : 'a';
+    static char text[1 << 15];
+    for (int p = 0; p < 2; p++) {
+        const ibidi_scan_options o = {IBIDI_SCAN_LTR | IBIDI_SCAN_RTL,
+                                      {p ? IBIDI_IDNA_PROFILE_WHATWG : IBIDI_IDNA_PROFILE_UTS46,
+                                       0, 0, NULL, 0},
+                                      NULL};
+        /* the ASCII name: valid under whatwg, ToASCII's codes under uts46 */
+        ibidi_scan_result r;
+        ibidi_status st = ibidi_scan_name_alloc(asc, sizeof asc - 1, &o, &r, NULL, NULL);
+        ibidi_free(r.text.data);
+        CHECK(st == IBIDI_OK && r.valid == p && r.analysis == IBIDI_E_AMBIG_TOO_LONG &&
+                  !r.display[0].present,
+              "a 3999-byte ASCII name (%s): %s, valid %d, analysis %s", p ? "whatwg" : "uts46",
+              ibidi_status_name(st), r.valid, ibidi_status_name(r.analysis));
+        /* the Hebrew one: no work area, so the call asks for one; _alloc gives it */
+        r.text = (ibidi_buf){text, sizeof text, 0};
+        st = ibidi_scan_name(heb, hlen, &o, &r, NULL, NULL);
+        CHECK(st == IBIDI_E_IDNA_WORK_TOO_SMALL, "1600 code points without a work area: %s",
+              ibidi_status_name(st));
+        ibidi_scan_result ra;
+        st = ibidi_scan_name_alloc(heb, hlen, &o, &ra, NULL, NULL);
+        CHECK(st == IBIDI_OK && ra.valid == p,
+              "1600 code points, allocating call (%s): %s, valid %d", p ? "whatwg" : "uts46",
+              ibidi_status_name(st), ra.valid);
+        ibidi_free(ra.text.data);
+        /* with a work area, the same answer from the call itself */
+        static char work[1 << 17];
+        ibidi_scan_options ow = o;
+        ow.idna.work = work;
+        ow.idna.work_size = ibidi_idna_work_size();
+        CHECK(ow.idna.work_size <= sizeof work, "work area %zu", ow.idna.work_size);
+        r.text = (ibidi_buf){text, sizeof text, 0};
+        st = ibidi_scan_name(heb, hlen, &ow, &r, NULL, NULL);
+        CHECK(st == IBIDI_OK && r.valid == p, "1600 code points with a work area: %s, %d",
+              ibidi_status_name(st), r.valid);
+        /* and ToASCII says the same */
+        ibidi_buf ab = {NULL, 0, 0};
+        st = ibidi_idna_to_ascii_alloc(heb, hlen, &o.idna, &ab, NULL, NULL);
+        CHECK((st == IBIDI_OK) == p, "ToASCII of the 1600 code points: %s",
+              ibidi_status_name(st));
+        ibidi_free(ab.data);
+    }
+}
+
 int main(void)
 {
     static const ibidi_idna_profile profiles[] = {IBIDI_IDNA_PROFILE_UTS46,
@@ -845,6 +917,7 @@ int main(void)
     options();
     owners();
     self_unique();
+    long_names();
     printf("info: %zu names compared in all: %zu valid, %zu with displays, %zu with findings, "
            "%zu invalid by ToUnicode's codes only\n",
            n_compared, n_valid, n_display, n_findings, n_idna_codes);

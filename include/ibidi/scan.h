@@ -326,8 +326,12 @@ typedef struct ibidi_scan_result {
  * gets the bytes they take. The call reads those two fields of res and sets all the
  * others. Returns IBIDI_OK whatever the name is; IBIDI_E_BUFFER_TOO_SMALL when
  * res->text.cap < res->text.len (res is filled all the same, with the spans a large enough
- * buffer would get); IBIDI_E_INVALID_ARGUMENT (res NULL, data NULL with a capacity, unknown
- * flags or IDNA profile). No allocation. Stack: IBIDI_SCAN_STACK.
+ * buffer would get); IBIDI_E_IDNA_WORK_TOO_SMALL when the name maps to more code points
+ * than IDNA's fixed area holds (over 1536; no name of up to 253 bytes does) and
+ * opts->idna has no work area: its validity needs one (res is filled, with that status
+ * as its reason; run again with a work area, as ibidi_scan_name_alloc does);
+ * IBIDI_E_INVALID_ARGUMENT (res NULL, data NULL with a capacity, unknown flags or IDNA
+ * profile). No allocation. Stack: IBIDI_SCAN_STACK.
  */
 IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len,
                                        const ibidi_scan_options *opts, ibidi_scan_result *res,
@@ -336,7 +340,8 @@ IBIDI_API ibidi_status ibidi_scan_name(const char *name, size_t len,
 /* Allocating convenience: the text parts in res->text.data, allocated and NUL-terminated
  * (release with ibidi_free; res->text.cap is ignored), and every finding in
  * findings->items, allocated (release with ibidi_findings_free; its cap is ignored; none
- * when the analysis failed). One run for nearly every name. After an error res->text.data
+ * when the analysis failed), and IDNA's work area when a name needs one and opts gives
+ * none. One run for nearly every name. After an error res->text.data
  * and findings->items are NULL. */
 IBIDI_API ibidi_status ibidi_scan_name_alloc(const char *name, size_t len,
                                              const ibidi_scan_options *opts,

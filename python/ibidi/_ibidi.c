@@ -1660,6 +1660,9 @@ static void dask_out_free(dask_out *o)
     PyMem_RawFree(o->text);
 }
 
+static ibidi_status dask_put(const char *name, size_t len, const ibidi_scan_result *rp,
+                             dask_out *o, ibidi_scan_counts *c);
+
 /* One name: its result's entries (ibidi_scan_entries) to o, its counts to c. The result's
  * text goes to *buf, grown when the library says it needs more. Returns the library's
  * status, or IBIDI_E_NOMEM. */
@@ -1678,8 +1681,24 @@ static ibidi_status dask_name(const char *name, size_t len, const ibidi_scan_opt
         r.text = (ibidi_buf){*buf, *cap, 0};
         st = ibidi_scan_name(name, len, opts, &r, NULL, NULL);
     }
+    char *heap = NULL; /* a name that needs IDNA's work area: the allocating call */
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
+        st = ibidi_scan_name_alloc(name, len, opts, &r, NULL, NULL);
+        heap = r.text.data;
+    }
     if (st != IBIDI_OK)
         return st;
+    st = dask_put(name, len, &r, o, c);
+    ibidi_free(heap);
+    return st;
+}
+
+/* dask_name's result into o and c. */
+static ibidi_status dask_put(const char *name, size_t len, const ibidi_scan_result *rp,
+                             dask_out *o, ibidi_scan_counts *c)
+{
+    const ibidi_scan_result r = *rp;
+    ibidi_status st;
     ibidi_scan_counts_add(c, &r);
     ibidi_scan_groups_entry e[IBIDI_SCAN_ENTRIES_MAX];
     size_t n = 0;
@@ -2511,6 +2530,18 @@ static ibidi_status batch_one(batch_job *job, batch_item *it, const char *s, bat
             if (st == IBIDI_E_BUFFER_TOO_SMALL) {
                 if (!arena_reserve(out, r.text.len))
                     return IBIDI_E_NOMEM;
+                continue;
+            }
+            if (st == IBIDI_E_IDNA_WORK_TOO_SMALL && !job->scan.idna.work) {
+                /* a name that maps past IDNA's fixed area: the work area ToASCII takes */
+                if (!job->work) {
+                    job->idna.work_size = ibidi_idna_work_size();
+                    job->idna.work = job->work = PyMem_RawMalloc(job->idna.work_size);
+                    if (!job->work)
+                        return IBIDI_E_NOMEM;
+                }
+                job->scan.idna.work = job->work;
+                job->scan.idna.work_size = job->idna.work_size;
                 continue;
             }
             it->st = st;

@@ -139,9 +139,8 @@ def is_valid(names: Any, profile: str = "uts46", *, transitional: bool = False,
              fqdn: bool = False, na: Any = False) -> Any:
     """Whether each name is a valid domain name under the profile: valid exactly when
     ToASCII finds no error (``ibidi.encode`` does not raise), which is
-    ``ibidi.check(name, profile, fqdn=fqdn).valid`` (but for a name of over 2048 code
-    points under "whatwg", which the URL Standard's ASCII fast path accepts and the verdict
-    refuses, IDNA_TOO_LONG). fqdn: a final full stop is the root label, set aside, as
+    ``ibidi.check(name, profile, fqdn=fqdn).valid`` and ``ibidi scan``'s validity. fqdn: a
+    final full stop is the root label, set aside, as
     ``ibidi scan`` reads names. A str holding a
     lone surrogate is not valid (``ibidi.check`` raises for it: it has no UTF-8). na: the
     result for a missing value (False: a bool array or Series; another value gives an
@@ -177,8 +176,7 @@ def codes(names: Any, profile: str = "uts46", *, transitional: bool = False,
     codes, in the library's one order): ``ibidi.check(name, profile, fqdn=fqdn).codes``,
     "[]" for a valid name, "[B1, V6]"; the status for a name that cannot be processed
     ("[UTF8_INVALID_BYTE]"; "[CP_SURROGATE]" for a str with a lone surrogate, for which
-    ``ibidi.check`` raises). With fqdn, ``ibidi scan``'s codes too, but for a Unicode form
-    of over 1024 bytes, no domain name, for which the scan writes "[AMBIG_TOO_LONG]"."""
+    ``ibidi.check`` raises). With fqdn, ``ibidi scan``'s codes too."""
     kind, values = _kind(names)
     out, _ = _ibidi._batch("codes", values, profile, transitional, fqdn, None, _missing())
     return _texts(names, kind, out)

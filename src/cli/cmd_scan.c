@@ -559,8 +559,10 @@ static ibidi_status scan_one(worker *w, const char *name, size_t len)
     w->r.text = (ibidi_buf){w->own_text, sizeof w->own_text, 0};
     ibidi_status st = ibidi_scan_name(name, len, &so, &w->r, &w->fnd, NULL);
     w->text = w->own_text;
-    if (st == IBIDI_E_BUFFER_TOO_SMALL || (st == IBIDI_OK && w->fnd.n > WORKER_FINDINGS)) {
-        /* more than the buffers hold: the allocating call, once */
+    if (st == IBIDI_E_BUFFER_TOO_SMALL || st == IBIDI_E_IDNA_WORK_TOO_SMALL ||
+        (st == IBIDI_OK && w->fnd.n > WORKER_FINDINGS)) {
+        /* more than the buffers hold, or a name that needs IDNA's work area: the
+           allocating call, once */
         ibidi_findings f = {NULL, 0, 0, 0};
         st = ibidi_scan_name_alloc(name, len, &so, &w->r, &f, NULL);
         if (st != IBIDI_OK)

@@ -35,12 +35,16 @@ ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_sca
         return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
     res->text.data = NULL;
     res->text.cap = 0;
+    ibidi_scan_options own; /* opts with a work area, once a name asks for one */
+    void *work = NULL;
     for (;;) {
         /* the text, its NUL, then the findings (aligned for them) */
         const size_t at = (text + 1 + 15u) & ~(size_t)15u;
         char *block = malloc(at + (findings ? fcap * sizeof(ibidi_finding) : 0));
-        if (!block)
+        if (!block) {
+            free(work);
             return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+        }
         ibidi_findings f = {findings ? (ibidi_finding *)(void *)(block + at) : NULL,
                             findings ? fcap : 0, 0, 0};
         res->text.data = block;
@@ -57,6 +61,16 @@ ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_sca
                 fcap = f.n;
             continue;
         }
+        if (st == IBIDI_E_IDNA_WORK_TOO_SMALL && !work) {
+            /* a name that maps past IDNA's fixed area: once more with a work area */
+            free(block);
+            own = opts ? *opts : (ibidi_scan_options){0, {0, 0, 0, NULL, 0}, NULL};
+            own.idna.work_size = ibidi_idna_work_size();
+            if (!(work = own.idna.work = malloc(own.idna.work_size)))
+                return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
+            opts = &own;
+            continue;
+        }
         if (st != IBIDI_OK) {
             free(block);
             break;
@@ -65,6 +79,7 @@ ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_sca
             ibidi_finding *items = malloc(f.n * sizeof *items);
             if (!items) {
                 free(block);
+                free(work);
                 return ibidi__fail(err, IBIDI_E_NOMEM, 0, 0);
             }
             memcpy(items, f.items, f.n * sizeof *items);
@@ -77,5 +92,6 @@ ibidi_status ibidi_scan_name_alloc(const char *name, size_t len, const ibidi_sca
         res->text.cap = text;
         break;
     }
+    free(work);
     return st;
 }

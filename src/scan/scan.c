@@ -253,8 +253,10 @@ static const ibidi_scan_options defaults = {0, {IBIDI_IDNA_PROFILE_UTS46, 0, 0, 
 /* Step 2, validity: ToASCII of the name as written under the profile, its error codes into
  * c (the output is not used, so a short buffer serves: the findings are complete whatever
  * its size). A frame of its own: IDNA's area is not on the stack with the parse's. */
-IBIDI__NOINLINE static void name_validity(const char *name, size_t len, const ibidi_idna_options *idna,
-                                   ibidi__code_set *c)
+/* Returns ToASCII's status (IBIDI_E_IDNA_WORK_TOO_SMALL: the name needs a work area). */
+IBIDI__NOINLINE static ibidi_status name_validity(const char *name, size_t len,
+                                                  const ibidi_idna_options *idna,
+                                                  ibidi__code_set *c)
 {
     char out[512];
     size_t out_len = 0;
@@ -263,8 +265,9 @@ IBIDI__NOINLINE static void name_validity(const char *name, size_t len, const ib
     ibidi_status st = ibidi__idna_utf8_fn(name, len, idna, 1, out, sizeof out, &out_len,
                                           ibidi__code_set_idna_fn, &x, &e);
     if (st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID && st != IBIDI_E_BUFFER_TOO_SMALL)
-        /* not reached: ToUnicode read the name under the same options */
+        /* IDNA_WORK_TOO_SMALL (a long name, no work area), IDNA_TOO_LONG */
         ibidi__code_set_add(c, IBIDI_CODE_STATUS, (int)st, e.offset, e.value);
+    return st;
 }
 
 /* Whether the visual order of the form, in either direction, is all its bidi skeleton
@@ -385,6 +388,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     ibidi_findings counted = {NULL, 0, 0, 0}; /* the findings counted when none are kept */
     parse_out po;
     size_t at = 0, ulen = 0;
+    int need_work = 0; /* an IDNA call asked for the work area opts->idna lacks */
     const char *form = name;
     size_t flen = len;
     ibidi_status st;
@@ -425,6 +429,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
     /* 1. ToUnicode; its error codes are kept for step 2 */
     st = ibidi__idna_utf8_fn(name, len, &o->idna, 0, ubuf, sizeof ubuf, &ulen, NULL, NULL,
                              NULL);
+    need_work = st == IBIDI_E_IDNA_WORK_TOO_SMALL;
     if (st == IBIDI_E_BUFFER_TOO_SMALL ||
         ((st == IBIDI_OK || st == IBIDI_E_IDNA_INVALID) && ulen > SCAN_MAX) ||
         ((st != IBIDI_OK && st != IBIDI_E_IDNA_INVALID) && len > SCAN_MAX)) {
@@ -438,7 +443,7 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
             goto done;
         }
         ibidi__code_set_init(&c);
-        name_validity(name, len, &o->idna, &c);
+        need_work |= name_validity(name, len, &o->idna, &c) == IBIDI_E_IDNA_WORK_TOO_SMALL;
         r->valid = !c.any;
         r->status = c.any ? IBIDI_E_IDNA_INVALID : IBIDI_OK;
         placed(&at, ibidi__code_set_format(&c, room_at(buf, cap, at), room(cap, at)),
@@ -471,7 +476,8 @@ ibidi_status ibidi_scan_name(const char *name, size_t len, const ibidi_scan_opti
         /* a name of LDH labels that ToUnicode read without an error: ToASCII finds none
            either (ldh_dns_name says why), so it is not run */
         if (!(st == IBIDI_OK && ldh_dns_name(name, len)))
-            name_validity(name, len, &o->idna, &c);
+            need_work |=
+                name_validity(name, len, &o->idna, &c) == IBIDI_E_IDNA_WORK_TOO_SMALL;
         r->valid = !c.any;
         r->status = c.any ? IBIDI_E_IDNA_INVALID : IBIDI_OK;
         placed(&at, ibidi__code_set_format(&c, room_at(buf, cap, at), room(cap, at)),
@@ -507,6 +513,11 @@ done:
     r->text.len = at;
     if (at > cap)
         return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, 0);
+    /* a name that maps past the fixed area (over 1536 code points) has its answer only
+       with a work area: without one, say so rather than give IDNA_WORK_TOO_SMALL as if it
+       were the name's reason (ibidi_scan_name_alloc gives one and runs again) */
+    if (need_work)
+        return ibidi__fail(err, IBIDI_E_IDNA_WORK_TOO_SMALL, 0, 0);
     return ibidi__ok(err);
 }
 
