@@ -52,13 +52,15 @@ mkdir -p "$tmp/dist" "$tmp/outside"
 
 # with_pytest VENV: Debian's pytest (python3-pytest) importable in VENV. PyPI is out of reach
 # and /usr/share/python-wheels has no pytest; pytest and what it imports (pluggy, iniconfig,
-# attrs, py, packaging, tomli before 3.11) are pure Python, so a folder of links to them in
+# attrs, py, packaging, and before Python 3.11 tomli and exceptiongroup, which Debian's own
+# 3.11 does not need: python3-exceptiongroup, which .ci/run installs) are pure Python, so
+# a folder of links to them in
 # Debian's dist-packages, named by a .pth file of the venv, gives the venv of any Python
 # those modules alone, not the rest of dist-packages (Debian's compiled modules are 3.11's).
 with_pytest() {
     d=$1/debian-pytest
     mkdir -p "$d"
-    for m in pytest _pytest pluggy iniconfig attr py py.py packaging tomli; do
+    for m in pytest _pytest pluggy iniconfig attr py py.py packaging tomli exceptiongroup; do
         [ -e "$DIST/$m" ] && ln -s "$DIST/$m" "$d/$m"
     done
     site=$("$1/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
@@ -95,6 +97,18 @@ suite() {
     label=$1
     py=$2
     shift 2
+    if ! (cd "$tmp/outside" && "$py" -c 'import pytest') >"$tmp/pytest.log" 2>&1; then
+        # the installation is still tried, by one call
+        echo "skipped: $label: Debian's pytest does not import there, the suite is not run" \
+            "($(tail -n 1 "$tmp/pytest.log"); apt-get install python3-exceptiongroup)"
+        if (cd "$tmp/outside" && "$py" -c 'import ibidi, sys
+sys.exit(ibidi.encode("\u0645\u062b\u0627\u0644.com") != b"xn--mgbh0fb.com")'); then
+            ok
+        else
+            ko "$label: ibidi.encode failed"
+        fi
+        return
+    fi
     (cd "$tmp/outside" && env "$@" IBIDI_TEST_INSTALLED=1 IBIDI_ROOT="$ROOT" \
         IBIDI_BUILD="$BUILD" "$py" -m pytest -q -p no:cacheprovider "$ROOT/python/tests") \
         >"$tmp/tests.log" 2>&1
@@ -160,6 +174,14 @@ if [ -n "$sdist" ] && newvenv deb-sdist "$DEBPY"; then
         suite "Debian python3 venv, sdist (isolated build)" "$tmp/deb-sdist/bin/python"
 fi
 
+# (IBIDI_PY_FULL=1) and into a third without isolation: the venv's setuptools (Debian's),
+# with bdist_wheel from Debian's wheel-*.whl, since a venv has no wheel package
+if [ "${IBIDI_PY_FULL:-0}" = 1 ] && [ -n "$sdist" ] && newvenv deb-noiso "$DEBPY"; then
+    pipinst "Debian venv, sdist without isolation" "$tmp/deb-noiso/bin/python" \
+        --no-build-isolation "$sdist" &&
+        suite "Debian python3 venv, sdist (no isolation)" "$tmp/deb-noiso/bin/python"
+fi
+
 # 4. other CPythons >= 3.9 with Python.h: pyenv's and those IBIDI_PYTHONS names, newest first
 others=$(for p in ${IBIDI_PYTHONS:-} "${PYENV_ROOT:-$HOME/.pyenv}"/versions/*/bin/python3; do
     [ -x "$p" ] || continue
@@ -215,7 +237,9 @@ done
 # 5. Debian's python3 itself, --user (PEP 668: with --break-system-packages) into a user base
 #    of the test's own, with Debian's setuptools and wheel, without isolation
 if [ "${IBIDI_PY_FULL:-0}" = 1 ] && [ -n "$sdist" ]; then
-    if "$DEBPY" -c 'import pip, setuptools, wheel' 2>/dev/null; then
+    # (setuptools before pip: Debian's pip imports the standard library's distutils, which
+    # setuptools then refuses)
+    if "$DEBPY" -c 'import setuptools, wheel, pip' 2>/dev/null; then
         export PYTHONUSERBASE="$tmp/userbase"
         pipinst "Debian python3 --user" "$DEBPY" --user --break-system-packages \
             --no-build-isolation "$sdist" &&
