@@ -280,7 +280,7 @@ else:
         "macros": LIB_MACROS,
         "cflags": LIB_CFLAGS,
     })]
-    # build_ext links the libraries of build_clib (-libidi); expat after it, which needs it
+    # build_ext_with_lib puts build_clib's archive among the objects, before -lexpat
     ext_link = {"libraries": ["expat"]}
     depends = rel(lib_headers)
 
