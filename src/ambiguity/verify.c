@@ -22,6 +22,7 @@
 #include "ibidi/rfc5893.h"
 #include "ibidi/unicode.h"
 #include "common/internal.h"
+#include "ambiguity/ambiguity_internal.h"
 
 #define MAXN IBIDI_RFC5893_VERIFY_MAX_LENGTH
 #define MAXS IBIDI_RFC5893_VERIFY_NEIGHBOUR_LENGTH
@@ -103,6 +104,9 @@ static int legal(const rule *r, const uint8_t *c, size_t n)
                (!has_rtl(c, n) && (n == 0 || c[0] != IBIDI_UNICODE_BC_EN));
     }
 }
+
+/* RFC 5893 §2 and RFC 5891 §4.2.3.1 on a label: the rule's space (proofs.c shares it). */
+int ibidi__rfc5893_legal(const uint8_t *c, size_t n) { return legal(&STRICT, c, n); }
 
 /* ---- Strings of classes ----------------------------------------------------------------- */
 
