@@ -10,7 +10,10 @@
  *     length counts no more broken labels than labels, and holds is 1 exactly when no
  *     length has a broken label and no shortest length is given;
  *  3. a counterexample is of the shortest length, the first with a broken label, and
- *     breaks the claim when run again through ibidi_rfc5893_run.
+ *     breaks the claim when run again through ibidi_rfc5893_run;
+ *  4. byte 4 (mod 8) asks ibidi_rfc5893_ldh_search for names up to that length (0: an
+ *     invalid length) in the direction of byte 2: its status, and a name found is of the
+ *     shortest length, holds a dot and names a label it has.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,12 +49,30 @@ static void check_example(const ibidi_rfc5893_proof *r, unsigned claim)
     require(e->x.n == r->shortest);
 }
 
+static void check_ldh(unsigned len, ibidi_dir dir)
+{
+    ibidi_rfc5893_ldh_result r;
+    const ibidi_status st = ibidi_rfc5893_ldh_search(len, dir, &r, NULL);
+    if (len == 0 || dir == IBIDI_DIR_AUTO) {
+        require(st == IBIDI_E_INVALID_ARGUMENT && r.shortest == 0);
+        return;
+    }
+    require(st == IBIDI_OK && r.max_length == len && r.shortest <= len);
+    if (r.shortest) {
+        unsigned dots = 0;
+        for (unsigned i = 0; i < r.name.n; i++)
+            dots += r.name.classes[i] == IBIDI_UNICODE_BC_CS;
+        require(r.name.n == r.shortest && dots > 0 && r.label <= dots &&
+                r.names[r.shortest - 1] > 0);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    uint8_t b[4] = {0, 0, 0, 0};
-    memcpy(b, data, size < 4 ? size : 4);
+    uint8_t b[5] = {0, 0, 0, 0, 0};
+    memcpy(b, data, size < 5 ? size : 5);
     const ibidi_dir dirs[3] = {IBIDI_DIR_LTR, IBIDI_DIR_RTL, IBIDI_DIR_AUTO};
     const ibidi_rfc5893_proof_options o = {b[0] % 4u, b[1] % 10u, dirs[b[2] % 3]};
     const size_t ws = ibidi_rfc5893_prove_work_size(), give = ws - (b[3] ? 1 : 0);
@@ -80,5 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(w);
     free(r);
+    if (size >= 5)
+        check_ldh(b[4] % 8u, o.dir);
     return 0;
 }

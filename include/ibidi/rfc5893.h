@@ -650,6 +650,37 @@ IBIDI_API ibidi_status ibidi_rfc5893_prove(const ibidi_rfc5893_proof_options *op
                                            size_t work_size, ibidi_rfc5893_proof *res,
                                            ibidi_error *err);
 
+/* RFC 5893 §2, last paragraphs: in a Bidi domain name, LDH labels (L, EN and the hyphen,
+ * ES) may stand beside labels that pass the rule, as long as no label that starts with a
+ * digit follows an RTL label; the RFC says the requirements of §3 then hold. What
+ * ibidi_rfc5893_ldh_search found, for one paragraph direction. */
+typedef struct ibidi_rfc5893_ldh_result {
+    unsigned max_length; /* names were enumerated up to this length, dots included */
+    unsigned shortest;   /* the length of the shortest name that breaks it; 0: none */
+    ibidi_rfc5893_verify_label name; /* that name (dots as CS), the first in class order */
+    unsigned label;      /* the index of its label that does not stay grouped (0: the
+                            first in network order) */
+    unsigned long long names[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* names of each length
+                            that are Bidi domain names legal under §2 (up to shortest) */
+} ibidi_rfc5893_ldh_result;
+
+/*
+ * Every name up to max_length characters (classes of the label alphabet and CS for the
+ * dots), in increasing length, that is a Bidi domain name (it holds R, AL or AN) whose
+ * labels each pass the rule or are LDH labels, no LDH label that starts with EN after an
+ * RTL label, every label keeping the hyphen rule; each is run through the UBA alone in a
+ * paragraph of direction dir, and a label breaks the guarantee when its characters are not
+ * one block on screen or the character shown next to the block is not a dot (§3: "grouped
+ * between the characters delimiting the labels"; the edge of the line allowed; labels
+ * shown in reverse order, as §3's own L1.R2.R3.L4, keep it). Stops at the first length
+ * with such a name. This is an enumeration: it proves nothing beyond max_length.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (res NULL, max_length 0 or over
+ * IBIDI_RFC5893_VERIFY_MAX_LENGTH, dir not LTR or RTL).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_ldh_search(unsigned max_length, ibidi_dir dir,
+                                                ibidi_rfc5893_ldh_result *res,
+                                                ibidi_error *err);
+
 #ifdef __cplusplus
 }
 #endif
