@@ -428,7 +428,8 @@ static void label_of(ibidi_rfc5893_verify_label *l, const uint8_t *c, size_t n)
 {
     memset(l, 0, sizeof *l);
     l->n = (uint8_t)(n < IBIDI_RFC5893_VERIFY_MAX_LENGTH ? n : IBIDI_RFC5893_VERIFY_MAX_LENGTH);
-    memcpy(l->classes, c, l->n);
+    if (l->n) /* the empty neighbour has no classes (c may be NULL: C11 7.24.1) */
+        memcpy(l->classes, c, l->n);
 }
 
 /* The counterexample x in context t, with its display. */
