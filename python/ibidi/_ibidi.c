@@ -1207,6 +1207,19 @@ static PyType_Slot lgr_slots[] = {
 static PyType_Spec lgr_spec = {"ibidi._ibidi._LGR", sizeof(lgr_obj), 0, Py_TPFLAGS_DEFAULT,
                                lgr_slots};
 
+/* An lgr argument: None or the module's _LGR (ibidi.lgr.LGR); 0 with TypeError else. */
+static int lgr_arg_ok(PyObject *module, PyObject *lgr)
+{
+    if (lgr == Py_None)
+        return 1;
+    PyObject *lt = PyObject_GetAttrString(module, "_LGR");
+    const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
+    Py_XDECREF(lt);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
+    return ok;
+}
+
 /* ---- Scan ------------------------------------------------------------------------------------ */
 
 typedef struct scanner_obj {
@@ -1249,16 +1262,8 @@ static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTuple(args, "OppOnzpO", &module, &ltr, &rtl, &profile, &memory, &temp_dir,
                           &owners, &lgr))
         return NULL;
-    if (lgr != Py_None) {
-        PyObject *lt = PyObject_GetAttrString(module, "_LGR");
-        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
-        Py_XDECREF(lt);
-        if (!ok) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
-            return NULL;
-        }
-    }
+    if (!lgr_arg_ok(module, lgr))
+        return NULL;
     scanner_obj *o = (scanner_obj *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
@@ -1747,17 +1752,10 @@ static PyObject *py_scan_entries(PyObject *self, PyObject *args)
                  (owners ? IBIDI_SCAN_OWNER : 0u) | (look ? IBIDI_SCAN_SKELETON : 0u);
     if (!get_profile(profile, &opts.idna.profile))
         return NULL;
-    if (lgr != Py_None) {
-        PyObject *lt = PyObject_GetAttrString(self, "_LGR");
-        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
-        Py_XDECREF(lt);
-        if (!ok) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
-            return NULL;
-        }
+    if (!lgr_arg_ok(self, lgr))
+        return NULL;
+    if (lgr != Py_None)
         opts.lgr = ((lgr_obj *)lgr)->lgr;
-    }
     PyObject *seq = PySequence_Fast(names, "names must be an iterable of str or bytes");
     if (!seq)
         return NULL;
