@@ -1604,12 +1604,39 @@ static PyType_Spec scanner_spec = {"ibidi._ibidi._Scanner", sizeof(scanner_obj),
  * summary (ibidi_scan_counts). Everything below runs a whole batch without the GIL, into
  * buffers grown with PyMem_Raw* (which need no GIL), and turns them into columns after. */
 
+/* A growing byte buffer, the batch calls' and the Dask entries' (PyMem_Raw: no GIL
+ * needed). */
+#define BATCH_ARENA (256u * 1024u) /* first size of each arena; grown on demand */
+typedef struct batch_arena {
+    char *data;
+    size_t cap, len;
+} batch_arena;
+
+/* Room for more bytes at the end of the arena; 0 when memory ran out. No GIL needed
+ * (PyMem_Raw). */
+static int arena_reserve(batch_arena *a, size_t more)
+{
+    if (more <= a->cap - a->len)
+        return 1;
+    size_t cap = a->cap ? a->cap : BATCH_ARENA;
+    while (cap - a->len < more) {
+        if (cap > SIZE_MAX / 2)
+            return 0;
+        cap *= 2;
+    }
+    char *d = PyMem_RawRealloc(a->data, cap);
+    if (!d)
+        return 0;
+    a->data = d;
+    a->cap = cap;
+    return 1;
+}
+
 typedef struct dask_out {
     unsigned char *kind, *valid; /* per entry */
     size_t *key_off, *key_len, *name_off, *name_len;
     size_t n, cap;
-    char *text; /* the keys and names, copied (a name once for all its entries) */
-    size_t tlen, tcap;
+    batch_arena text; /* the keys and names, copied (a name once for all its entries) */
 } dask_out;
 
 static int dask_grow(dask_out *o)
@@ -1637,20 +1664,12 @@ static int dask_grow(dask_out *o)
 /* Copies n bytes to o->text; *off gets where. */
 static int dask_text(dask_out *o, const char *s, size_t n, size_t *off)
 {
-    if (o->tlen + n > o->tcap) {
-        size_t cap = o->tcap ? o->tcap * 2 : 65536;
-        while (cap < o->tlen + n)
-            cap *= 2;
-        char *t = PyMem_RawRealloc(o->text, cap);
-        if (!t)
-            return 0;
-        o->text = t;
-        o->tcap = cap;
-    }
+    if (!arena_reserve(&o->text, n))
+        return 0;
     if (n)
-        memcpy(o->text + o->tlen, s, n);
-    *off = o->tlen;
-    o->tlen += n;
+        memcpy(o->text.data + o->text.len, s, n);
+    *off = o->text.len;
+    o->text.len += n;
     return 1;
 }
 
@@ -1662,7 +1681,7 @@ static void dask_out_free(dask_out *o)
     PyMem_RawFree(o->key_len);
     PyMem_RawFree(o->name_off);
     PyMem_RawFree(o->name_len);
-    PyMem_RawFree(o->text);
+    PyMem_RawFree(o->text.data);
 }
 
 static ibidi_status dask_put(const char *name, size_t len, const ibidi_scan_result *rp,
@@ -1835,13 +1854,13 @@ static PyObject *py_scan_entries(PyObject *self, PyObject *args)
     PyObject *last = NULL; /* a name's entries follow each other: one str for them all */
     size_t last_off = SIZE_MAX;
     for (size_t i = 0; keys && nms && i < o.n; i++) {
-        PyObject *k = PyUnicode_DecodeUTF8(o.text + o.key_off[i], (Py_ssize_t)o.key_len[i],
+        PyObject *k = PyUnicode_DecodeUTF8(o.text.data + o.key_off[i], (Py_ssize_t)o.key_len[i],
                                            "surrogateescape");
         if (!k)
             goto columns_failed;
         PyList_SET_ITEM(keys, (Py_ssize_t)i, k);
         if (o.name_off[i] != last_off) {
-            last = PyUnicode_DecodeUTF8(o.text + o.name_off[i], (Py_ssize_t)o.name_len[i],
+            last = PyUnicode_DecodeUTF8(o.text.data + o.name_off[i], (Py_ssize_t)o.name_len[i],
                                         "surrogateescape");
             if (!last)
                 goto columns_failed;
@@ -2264,7 +2283,6 @@ static PyObject *py_code_message(PyObject *self, PyObject *arg)
  * 2). The Python layer (ibidi/batch.py) makes arrays and Series of the results. */
 
 #define BATCH_CHUNK 4096           /* names per release of the GIL */
-#define BATCH_ARENA (256u * 1024u) /* first size of each arena; grown on demand */
 #define BATCH_FINDINGS 64          /* findings of a name on the stack (codes) */
 
 enum { B_VALID, B_ASCII, B_UNICODE, B_CODES, B_DISPLAY, B_SKELETON, B_LOOK };
@@ -2282,31 +2300,6 @@ typedef struct batch_item {
     size_t off, len; /* the result in the output arena */
     int has_out;     /* a result was made (a display, a skeleton, a conversion) */
 } batch_item;
-
-typedef struct batch_arena {
-    char *data;
-    size_t cap, len;
-} batch_arena;
-
-/* Room for more bytes at the end of the arena; 0 when memory ran out. No GIL needed
- * (PyMem_Raw). */
-static int arena_reserve(batch_arena *a, size_t more)
-{
-    if (more <= a->cap - a->len)
-        return 1;
-    size_t cap = a->cap ? a->cap : BATCH_ARENA;
-    while (cap - a->len < more) {
-        if (cap > SIZE_MAX / 2)
-            return 0;
-        cap *= 2;
-    }
-    char *d = PyMem_RawRealloc(a->data, cap);
-    if (!d)
-        return 0;
-    a->data = d;
-    a->cap = cap;
-    return 1;
-}
 
 /* A missing value: None, a float NaN (NumPy's and pandas' NaN of object arrays), or one of
  * the objects of the tuple missing (pandas.NA, pandas.NaT). */
