@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ibidi/rfc5893.h"
+#include "../tests/rfc5893_example.h"
 
 static void require(int ok)
 {
@@ -30,18 +31,7 @@ static void require(int ok)
 static void check_example(const ibidi_rfc5893_proof *r, unsigned claim)
 {
     const ibidi_rfc5893_verify_example *e = &r->example;
-    size_t nd;
-    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
-    uint8_t d1 = 0, d2 = 0;
-    for (size_t k = 0; k < nd; k++) {
-        if (dl[k].cp == e->context.d1)
-            d1 = dl[k].bidi_class;
-        if (dl[k].cp == e->context.d2)
-            d2 = dl[k].bidi_class;
-    }
-    const ibidi_rfc5893_case c = {e->context.s1.classes, e->context.s1.n, d1, e->x.classes,
-                                  e->x.n, d2, e->context.s2.classes, e->context.s2.n,
-                                  e->context.dir, e->context.control, e->context.placement};
+    const ibidi_rfc5893_case c = rfc5893_example_case(e, &e->x);
     unsigned br = 0;
     require(ibidi_rfc5893_run(&c, &br, NULL, NULL) == IBIDI_OK);
     require(br & (claim == IBIDI_RFC5893_CLAIM_LITERAL ? IBIDI_RFC5893_BROKEN_LITERAL
