@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ibidi/bidi.h"
 #include "ibidi/rfc5893.h"
 #include "../tests/rfc5893_example.h"
 
@@ -54,6 +55,16 @@ static void check_ldh(unsigned len, ibidi_dir dir)
             dots += r.name.classes[i] == IBIDI_UNICODE_BC_CS;
         require(r.name.n == r.shortest && dots > 0 && r.label <= dots &&
                 r.names[r.shortest - 1] > 0);
+        /* shown: the name's visual order in the paragraph (L2), as the UBA gives it */
+        uint8_t lv[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+        size_t v2l[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+        ibidi_bidi_result b = {.levels = lv, .cap = r.name.n};
+        require(ibidi_bidi_resolve_classes(r.name.classes, r.name.n,
+                                           &(ibidi_bidi_options){.dir = dir}, &b,
+                                           NULL) == IBIDI_OK &&
+                ibidi_bidi_reorder(lv, r.name.n, v2l, NULL, NULL) == IBIDI_OK);
+        for (unsigned v = 0; v < r.name.n; v++)
+            require(r.shown[v] == v2l[v]);
     }
 }
 

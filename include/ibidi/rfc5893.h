@@ -660,6 +660,9 @@ typedef struct ibidi_rfc5893_ldh_result {
     ibidi_rfc5893_verify_label name; /* that name (dots as CS), the first in class order */
     unsigned label;      /* the index of its label that does not stay grouped (0: the
                             first in network order) */
+    uint8_t shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* how it is shown alone in the
+                            paragraph (L2): the index in name of the character at each
+                            visual position, left to right */
     unsigned long long names[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* names of each length
                             that are Bidi domain names legal under §2 (up to shortest) */
 } ibidi_rfc5893_ldh_result;

@@ -1071,8 +1071,9 @@ static int run_badami(vrun *w, int mode)
 
 /* The index of the first label of the name (classes c, dots CS) that does not stay grouped
  * in a paragraph of direction d: its characters one block on screen, shown next to a dot
- * or the edge of the line (L2: the visual order from the levels). -1 when all do. */
-static int ungrouped_label(const uint8_t *c, size_t n, ibidi_dir d)
+ * or the edge of the line (L2: the visual order from the levels). -1 when all do. The
+ * visual order goes to shown (the logical index at each visual position). */
+static int ungrouped_label(const uint8_t *c, size_t n, ibidi_dir d, uint8_t *shown)
 {
     uint8_t lv[MAXN];
     size_t v2l[MAXN], l2v[MAXN];
@@ -1081,8 +1082,10 @@ static int ungrouped_label(const uint8_t *c, size_t n, ibidi_dir d)
     if (ibidi_bidi_resolve_classes(c, n, &o, &r, NULL) != IBIDI_OK ||
         ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
         return 0; /* not reached: class strings of at most MAXN */
-    for (size_t v = 0; v < n; v++)
+    for (size_t v = 0; v < n; v++) {
         l2v[v2l[v]] = v;
+        shown[v] = (uint8_t)v2l[v];
+    }
     int index = 0;
     for (size_t a = 0; a < n; index++) {
         size_t b = a;
@@ -1128,12 +1131,14 @@ ibidi_status ibidi_rfc5893_ldh_search(unsigned max_length, ibidi_dir dir,
             if (!has_rtl(o.c, n) || !name_legal(o.c, n, 0))
                 continue;
             res->names[n - 1]++;
-            const int bad = ungrouped_label(o.c, n, dir);
+            uint8_t shown[MAXN];
+            const int bad = ungrouped_label(o.c, n, dir, shown);
             if (bad >= 0 && res->shortest == 0) {
                 res->shortest = n;
                 res->label = (unsigned)bad;
                 res->name.n = (uint8_t)n;
                 memcpy(res->name.classes, o.c, n);
+                memcpy(res->shown, shown, n);
             }
         } while (odo_next(&o));
         if (res->shortest)

@@ -585,21 +585,15 @@ static void put_cps(FILE *f, const uint32_t *cps, size_t n)
         fwrite(buf, 1, enc.len, f);
 }
 
-/* The name as shown alone in a paragraph of direction dir (L2), in real characters. */
-static size_t name_shown(const vlabel *l, const ibidi_rfc5893_alphabet *al, ibidi_dir dir,
+/* The name as the library found it shown alone in the paragraph (L2), in real
+ * characters. */
+static size_t name_shown(const ibidi_rfc5893_ldh_result *r, const ibidi_rfc5893_alphabet *al,
                          uint32_t *out)
 {
     uint32_t cps[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-    uint8_t lv[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-    size_t v2l[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-    const size_t n = name_text(l, al, cps);
-    ibidi_bidi_result r = {.levels = lv, .cap = n};
-    if (ibidi_bidi_resolve_classes(l->classes, n, &(ibidi_bidi_options){.dir = dir}, &r, NULL) !=
-            IBIDI_OK ||
-        ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
-        return 0;
+    const size_t n = name_text(&r->name, al, cps);
     for (size_t v = 0; v < n; v++)
-        out[v] = cps[v2l[v]];
+        out[v] = cps[r->shown[v]];
     return n;
 }
 
@@ -700,7 +694,7 @@ static void put_ldh(FILE *f, int json, const ibidi_rfc5893_ldh_result *r, ibidi_
     for (unsigned n = 0; n < r->max_length; n++)
         names += r->names[n];
     uint32_t shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-    const size_t ns = r->shortest ? name_shown(&r->name, al, dir, shown) : 0;
+    const size_t ns = r->shortest ? name_shown(r, al, shown) : 0;
     if (json) {
         cli_jw w;
         cli_jw_begin(&w, f, CLI_IN_UTF8);
