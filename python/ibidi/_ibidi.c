@@ -1474,36 +1474,50 @@ static PyObject *scanner_finish(scanner_obj *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
-static int group_cb(const ibidi_scan_group *g, void *ctx)
+/* A group's key, names and validity flags as str, [str] and [bool] (new references);
+ * 0 with an exception set when memory ran out. */
+static int group_lists(const ibidi_scan_group *g, PyObject **key, PyObject **names,
+                       PyObject **valid)
 {
-    PyObject *names = PyList_New((Py_ssize_t)g->n);
-    PyObject *valid = PyList_New((Py_ssize_t)g->n);
-    if (!names || !valid)
+    *names = PyList_New((Py_ssize_t)g->n);
+    *valid = PyList_New((Py_ssize_t)g->n);
+    *key = NULL;
+    if (!*names || !*valid)
         goto fail;
     for (size_t j = 0; j < g->n; j++) {
         PyObject *s = PyUnicode_DecodeUTF8(g->names[j], (Py_ssize_t)g->name_lens[j],
                                            "surrogateescape");
         if (!s)
             goto fail;
-        PyList_SET_ITEM(names, (Py_ssize_t)j, s);
-        PyList_SET_ITEM(valid, (Py_ssize_t)j, PyBool_FromLong(g->valid[j]));
+        PyList_SET_ITEM(*names, (Py_ssize_t)j, s);
+        PyList_SET_ITEM(*valid, (Py_ssize_t)j, PyBool_FromLong(g->valid[j]));
     }
-    PyObject *key = PyUnicode_DecodeUTF8(g->key, (Py_ssize_t)g->key_len, "surrogateescape");
-    /* kind 2: the LGR's variant sets, "lgr" as `ibidi scan` names them */
-    PyObject *t = key ? Py_BuildValue("(sNNNn)", g->kind < 2 ? context_names[g->kind] : "lgr",
-                                      key, names, valid,
-                                      (Py_ssize_t)g->n_valid)
-                      : NULL;
-    if (!t || PyList_Append((PyObject *)ctx, t) < 0) {
-        Py_XDECREF(t);
+    *key = PyUnicode_DecodeUTF8(g->key, (Py_ssize_t)g->key_len, "surrogateescape");
+    if (*key)
         return 1;
-    }
-    Py_DECREF(t);
-    return 0;
 fail:
-    Py_XDECREF(names);
-    Py_XDECREF(valid);
-    return 1;
+    Py_CLEAR(*names);
+    Py_CLEAR(*valid);
+    return 0;
+}
+
+/* Appends t (stolen) to the list ctx; 1 (stop) when t is NULL or the list cannot grow. */
+static int append_group(PyObject *ctx, PyObject *t)
+{
+    const int failed = !t || PyList_Append(ctx, t) < 0;
+    Py_XDECREF(t);
+    return failed;
+}
+
+static int group_cb(const ibidi_scan_group *g, void *ctx)
+{
+    PyObject *key, *names, *valid;
+    if (!group_lists(g, &key, &names, &valid))
+        return 1;
+    /* kind 2: the LGR's variant sets, "lgr" as `ibidi scan` names them */
+    return append_group(ctx, Py_BuildValue("(sNNNn)",
+                                           g->kind < 2 ? context_names[g->kind] : "lgr", key,
+                                           names, valid, (Py_ssize_t)g->n_valid));
 }
 
 /* groups() -> [(context, display, names, valid flags, valid_names)] in `ibidi scan`'s order */
@@ -1747,6 +1761,105 @@ static ibidi_status dask_put(const char *name, size_t len, const ibidi_scan_resu
         o->n++;
     }
     return IBIDI_OK;
+}
+
+/* The UTF-8 of a key or name of the entries (str, surrogateescape'd bytes included, as
+ * _scan_entries gives them); NULL with an exception set. *hold keeps what must live. */
+static const char *entry_utf8(PyObject *o, Py_ssize_t *n, PyObject **hold)
+{
+    *hold = NULL;
+    if (!PyUnicode_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "keys and names must be str");
+        return NULL;
+    }
+    const char *u = PyUnicode_AsUTF8AndSize(o, n);
+    if (u)
+        return u;
+    PyErr_Clear(); /* a surrogate: the bytes it stands for */
+    *hold = PyUnicode_AsEncodedString(o, "utf-8", "surrogateescape");
+    if (!*hold)
+        return NULL;
+    *n = PyBytes_GET_SIZE(*hold);
+    return PyBytes_AS_STRING(*hold);
+}
+
+static int entry_group_cb(const ibidi_scan_group *g, void *ctx)
+{
+    PyObject *key, *names, *valid;
+    if (!group_lists(g, &key, &names, &valid))
+        return 1;
+    return append_group(ctx, Py_BuildValue("(INNNn)", g->kind, key, names, valid,
+                                           (Py_ssize_t)g->n_valid));
+}
+
+/* _group_entries(kinds: bytes, keys: [str], names: [str], valid: bytes) ->
+ *   ([(kind, key, names, valid flags, valid_names)], ((keys, groups, names_in_groups) per
+ *   kind))
+ * The groups of entries as _scan_entries gives them, every entry of a key among them (a
+ * partition of ibidi.dask's shuffle): made by the library's groups (ibidi_scan_groups), so
+ * that a group is what `ibidi scan` prints, in its order. */
+static PyObject *py_group_entries(PyObject *self, PyObject *args)
+{
+    Py_buffer kinds, valid;
+    PyObject *keys, *names;
+    if (!PyArg_ParseTuple(args, "y*O!O!y*", &kinds, &PyList_Type, &keys, &PyList_Type, &names,
+                          &valid))
+        return NULL;
+    PyObject *res = NULL, *rows = NULL;
+    ibidi_scan_groups *g = NULL;
+    ibidi_error err;
+    const Py_ssize_t n = kinds.len;
+    if (PyList_GET_SIZE(keys) != n || PyList_GET_SIZE(names) != n || valid.len != n) {
+        PyErr_SetString(PyExc_ValueError, "the entries' columns differ in length");
+        goto done;
+    }
+    const ibidi_scan_groups_options go = {0, NULL, IBIDI_SCAN_ENTRIES_MAX, 1};
+    ibidi_status st = ibidi_scan_groups_create(&go, &g, &err);
+    const unsigned char *kb = kinds.buf, *vb = valid.buf;
+    for (Py_ssize_t i = 0; i < n && st == IBIDI_OK; i++) {
+        PyObject *hk, *hn;
+        Py_ssize_t kl, nl;
+        const char *k = entry_utf8(PyList_GET_ITEM(keys, i), &kl, &hk);
+        const char *nm = k ? entry_utf8(PyList_GET_ITEM(names, i), &nl, &hn) : NULL;
+        if (!nm) {
+            Py_XDECREF(hk);
+            goto done;
+        }
+        const ibidi_scan_groups_entry e = {kb[i], k, (size_t)kl, nm, (size_t)nl, vb[i] != 0};
+        st = ibidi_scan_groups_add(g, &e, &err);
+        Py_XDECREF(hk);
+        Py_XDECREF(hn);
+    }
+    if (st == IBIDI_OK)
+        st = ibidi_scan_groups_finish(g, &err);
+    if (st == IBIDI_OK && (rows = PyList_New(0)) != NULL)
+        st = ibidi_scan_groups_each(g, entry_group_cb, rows, &err);
+    if (PyErr_Occurred())
+        goto done;
+    if (st != IBIDI_OK) {
+        set_status_error(state_of(self), st, 0);
+        goto done;
+    }
+    PyObject *counts = PyTuple_New(IBIDI_SCAN_ENTRIES_MAX);
+    for (unsigned k = 0; counts && k < IBIDI_SCAN_ENTRIES_MAX; k++) {
+        ibidi_scan_group_counts c = {0, 0, 0};
+        (void)ibidi_scan_groups_counts(g, k, &c);
+        PyObject *t = Py_BuildValue("(nnn)", (Py_ssize_t)c.keys, (Py_ssize_t)c.groups,
+                                    (Py_ssize_t)c.names_in_groups);
+        if (!t) {
+            Py_CLEAR(counts);
+            break;
+        }
+        PyTuple_SET_ITEM(counts, k, t);
+    }
+    if (counts)
+        res = Py_BuildValue("(ON)", rows, counts);
+done:
+    Py_XDECREF(rows);
+    ibidi_scan_groups_free(g);
+    PyBuffer_Release(&kinds);
+    PyBuffer_Release(&valid);
+    return res;
 }
 
 /* _scan_entries(names, ltr, rtl, look_alike, owners, profile, lgr) ->
@@ -2768,6 +2881,7 @@ static PyMethodDef methods[] = {
     {"_batch", py_batch, METH_VARARGS, NULL},
     /* Dask (ibidi.dask): a batch's entries and counts */
     {"_scan_entries", py_scan_entries, METH_VARARGS, NULL},
+    {"_group_entries", py_group_entries, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
 static int mod_traverse(PyObject *m, visitproc visit, void *arg)
