@@ -21,7 +21,7 @@
 
 #include "ibidi/bidi.h"
 #include "ibidi/rfc5893.h"
-#include "../tests/rfc5893_example.h"
+#include "rfc5893_example.h"
 
 static void require(int ok)
 {

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "ibidi/rfc5893.h"
-#include "../tests/rfc5893_example.h"
+#include "rfc5893_example.h"
 
 typedef ibidi_rfc5893_verify_result vresult;
 typedef ibidi_rfc5893_verify_example vexample;

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ibidi/rfc5893.h"
-#include "rfc5893_example.h"
+#include "../fuzz/rfc5893_example.h"
 #include "testlib.h"
 
 typedef ibidi_rfc5893_verify_result vresult;

@@ -2,10 +2,11 @@
  * The case (ibidi_rfc5893_case) that an example of the RFC 5893 verifier or prover names,
  * to run it again through ibidi_rfc5893_run: an example gives its delimiters as code
  * points (what a report prints), a case takes their Bidi classes. Shared by
- * tests/test_verify.c, fuzz/fuzz_verify.c and fuzz/fuzz_prove.c.
+ * fuzz/fuzz_verify.c, fuzz/fuzz_prove.c and tests/test_verify.c (here, among the fuzz
+ * targets, which must each name the calls they reach).
  */
-#ifndef IBIDI_TESTS_RFC5893_EXAMPLE_H
-#define IBIDI_TESTS_RFC5893_EXAMPLE_H
+#ifndef IBIDI_FUZZ_RFC5893_EXAMPLE_H
+#define IBIDI_FUZZ_RFC5893_EXAMPLE_H
 
 #include "ibidi/rfc5893.h"
 
