@@ -1,7 +1,7 @@
 /*
  * Fuzz target for the RFC 5893 prover (ibidi_rfc5893_prove, include/ibidi/rfc5893.h).
  *
- * The input picks the options: byte 0 the claim (mod 4: the fourth value is an unknown
+ * The input picks the options: byte 0 the claim (mod 6: the sixth value is an unknown
  * claim), byte 1 the placement (mod 10, values 0 and 9 refused for the controls), byte 2
  * the direction (mod 3: the third is AUTO, refused), byte 3 a shortfall of the work area
  * (0: none); missing bytes are 0. Properties checked with abort():
@@ -11,6 +11,9 @@
  *     length has a broken label and no shortest length is given;
  *  3. a counterexample is of the shortest length, the first with a broken label, and
  *     breaks the claim when run again through ibidi_rfc5893_run;
+ *  3b. the uniqueness claims: decided, holds exactly when no length has a pair; a pair is
+ *     of the shortest length, the first with pairs, two different labels that pass the
+ *     rule, which the UBA shows alike (confirmed);
  *  4. byte 4 (mod 8) asks ibidi_rfc5893_ldh_search for names up to that length (0: an
  *     invalid length) in the direction of byte 2: its status, and a name found is of the
  *     shortest length, holds a dot and names a label it has.
@@ -38,6 +41,24 @@ static void check_example(const ibidi_rfc5893_proof *r, unsigned claim)
     require(br & (claim == IBIDI_RFC5893_CLAIM_LITERAL ? IBIDI_RFC5893_BROKEN_LITERAL
                                                         : IBIDI_RFC5893_BROKEN_GROUPED));
     require(e->x.n == r->shortest);
+}
+
+static void check_pairs(const ibidi_rfc5893_proof *r)
+{
+    unsigned first = 0;
+    for (unsigned n = 1; n <= IBIDI_RFC5893_VERIFY_MAX_LENGTH; n++)
+        if (!first && r->pairs[n - 1])
+            first = n;
+    require(r->undecided == 0 && r->states > 1 && r->label_states > 1);
+    require(r->holds == (first == 0) && r->shortest == first &&
+            (r->accepting > 0) == !r->holds);
+    if (r->holds)
+        return;
+    const ibidi_rfc5893_verify_example *e = &r->example;
+    require(r->confirmed && e->x.n == first && e->y.n == first &&
+            memcmp(e->x.classes, e->y.classes, first) < 0 &&
+            ibidi_rfc5893_conditions(e->x.classes, first, IBIDI_RFC5893_ALL_CONDITIONS) == 0 &&
+            ibidi_rfc5893_conditions(e->y.classes, first, IBIDI_RFC5893_ALL_CONDITIONS) == 0);
 }
 
 static void check_ldh(unsigned len, ibidi_dir dir)
@@ -75,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t b[5] = {0, 0, 0, 0, 0};
     memcpy(b, data, size < 5 ? size : 5);
     const ibidi_dir dirs[3] = {IBIDI_DIR_LTR, IBIDI_DIR_RTL, IBIDI_DIR_AUTO};
-    const ibidi_rfc5893_proof_options o = {b[0] % 4u, b[1] % 10u, dirs[b[2] % 3]};
+    const ibidi_rfc5893_proof_options o = {b[0] % 6u, b[1] % 10u, dirs[b[2] % 3]};
     const size_t ws = ibidi_rfc5893_prove_work_size(), give = ws - (b[3] ? 1 : 0);
     void *w = malloc(ws);
     ibidi_rfc5893_proof *r = malloc(sizeof *r);
@@ -88,6 +109,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (bad || b[3]) {
         require(st == (bad ? IBIDI_E_INVALID_ARGUMENT : IBIDI_E_BUFFER_TOO_SMALL));
         require(r->states == 0 && r->holds == 0);
+    } else if (o.claim == IBIDI_RFC5893_CLAIM_UNIQUENESS ||
+               o.claim == IBIDI_RFC5893_CLAIM_CODE_POINTS) {
+        require(st == IBIDI_OK);
+        check_pairs(r);
     } else {
         require(st == IBIDI_OK && r->states > 1 && r->accepting > 0);
         unsigned first = 0;

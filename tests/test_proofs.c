@@ -6,7 +6,10 @@
  * break the claim, length by length, must be the automaton's counts; the shortest
  * counterexample must be the first length with one, and the prover's example must break
  * the claim when run again. The labels of each length are also those the verifier
- * (ibidi_rfc5893_verify, its rule space) counts.
+ * (ibidi_rfc5893_verify, its rule space) counts. Label Uniqueness: the pairs of labels of
+ * each length shown alike alone (ibidi_rfc5893_run's display, as rendered and by code
+ * points) must be the pair automaton's counts, its pair must show alike, and, to length 3,
+ * the verifier's pairs x contexts in whole lines must be those pairs in every context.
  * Usage: test_proofs [N [M]]: Character Grouping up to N (default 5), the controls up to
  * M (default 4); `make check-proofs-7` runs 7 and 6.
  */
@@ -158,6 +161,111 @@ static void rerun(const ibidi_rfc5893_proof *p, unsigned claim)
     CHECK(e->x.n == p->shortest, "the example is of the shortest length");
 }
 
+/* ---- Label Uniqueness: labels shown alike alone, enumerated ---------------------------- */
+
+typedef struct shown_label {
+    uint8_t key[2 * MAXN + 4];
+    size_t len;
+} shown_label;
+
+static int cmp_shown(const void *a, const void *b)
+{
+    const shown_label *x = a, *y = b;
+    if (x->len != y->len)
+        return x->len < y->len ? -1 : 1;
+    return memcmp(x->key, y->key, x->len);
+}
+
+/* Unordered pairs of labels of each length that pass the rule and show alike alone between
+ * full stops (as rendered, or code point by code point). */
+static void alike_alone(const ibidi_rfc5893_alphabet *al, unsigned max, ibidi_dir dir,
+                        int by_clusters, unsigned long long *pairs)
+{
+    memset(pairs, 0, MAXN * sizeof *pairs);
+    for (unsigned n = 1; n <= max; n++) {
+        size_t cap = 1024, cnt = 0;
+        shown_label *v = malloc(cap * sizeof *v);
+        size_t idx[MAXN] = {0};
+        uint8_t c[MAXN];
+        for (;;) {
+            for (unsigned i = 0; i < n; i++)
+                c[i] = al->classes[idx[i]];
+            if (legal(c, n)) {
+                const ibidi_rfc5893_case k = {NULL, 0, IBIDI_UNICODE_BC_CS, c, n,
+                                              IBIDI_UNICODE_BC_CS, NULL, 0, dir, 0, 0};
+                ibidi_rfc5893_display d;
+                CHECK(ibidi_rfc5893_run(&k, NULL, &d, NULL) == IBIDI_OK, "display runs");
+                if (cnt == cap)
+                    v = realloc(v, (cap *= 2) * sizeof *v);
+                const uint8_t *src = by_clusters ? d.clusters : d.key;
+                v[cnt].len = by_clusters ? d.clusters_len : d.len;
+                if (v[cnt].len > sizeof v[cnt].key)
+                    v[cnt].len = sizeof v[cnt].key;
+                memcpy(v[cnt].key, src, v[cnt].len);
+                cnt++;
+            }
+            unsigned i = n;
+            while (i > 0 && ++idx[i - 1] == al->n_classes)
+                idx[--i] = 0;
+            if (i == 0)
+                break;
+        }
+        qsort(v, cnt, sizeof *v, cmp_shown);
+        for (size_t a = 0; a < cnt;) {
+            size_t b = a + 1;
+            while (b < cnt && cmp_shown(&v[a], &v[b]) == 0)
+                b++;
+            pairs[n - 1] += (unsigned long long)(b - a) * (b - a - 1) / 2;
+            a = b;
+        }
+        free(v);
+    }
+}
+
+/* The pair automaton against the enumeration; its pair shows alike on the library's UBA. */
+static void compare_unique(const ibidi_rfc5893_proof *p, const unsigned long long *pairs,
+                           const unsigned long long *labels, unsigned max, int by_clusters,
+                           int d)
+{
+    const char *what = by_clusters ? "uniqueness" : "code points";
+    unsigned first = 0;
+    CHECK(p->undecided == 0, "%s dir %d: decided", what, d);
+    for (unsigned n = 1; n <= max; n++) {
+        CHECK(p->labels[n - 1] == labels[n - 1],
+              "%s dir %d length %u: labels read with themselves %llu, enumerated %llu", what,
+              d, n, p->labels[n - 1], labels[n - 1]);
+        CHECK(p->pairs[n - 1] == pairs[n - 1], "%s dir %d length %u: pairs %llu, enumerated %llu",
+              what, d, n, p->pairs[n - 1], pairs[n - 1]);
+        if (!first && pairs[n - 1])
+            first = n;
+    }
+    if (first)
+        CHECK(p->shortest == first, "%s dir %d: shortest %u, enumerated %u", what, d,
+              p->shortest, first);
+    CHECK(p->holds == (p->shortest == 0), "%s dir %d: holds agrees with shortest", what, d);
+    if (p->holds)
+        return;
+    const ibidi_rfc5893_verify_example *e = &p->example;
+    CHECK(e->x.n == p->shortest && e->y.n == p->shortest &&
+              memcmp(e->x.classes, e->y.classes, e->x.n) != 0 && legal(e->x.classes, e->x.n) &&
+              legal(e->y.classes, e->y.n),
+          "%s dir %d: two different labels that pass", what, d);
+    ibidi_rfc5893_display dx, dy;
+    const ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+    const ibidi_rfc5893_case kx = {NULL, 0, IBIDI_UNICODE_BC_CS, e->x.classes, e->x.n,
+                                   IBIDI_UNICODE_BC_CS, NULL, 0, dir, 0, 0};
+    ibidi_rfc5893_case ky = kx;
+    ky.x = e->y.classes;
+    CHECK(ibidi_rfc5893_run(&kx, NULL, &dx, NULL) == IBIDI_OK &&
+              ibidi_rfc5893_run(&ky, NULL, &dy, NULL) == IBIDI_OK,
+          "%s dir %d: the pair runs", what, d);
+    const uint8_t *a = by_clusters ? dx.clusters : dx.key, *b = by_clusters ? dy.clusters : dy.key;
+    const size_t la = by_clusters ? dx.clusters_len : dx.len;
+    const size_t lb = by_clusters ? dy.clusters_len : dy.len;
+    CHECK(p->confirmed && la == lb && memcmp(a, b, la) == 0, "%s dir %d: the pair shows alike",
+          what, d);
+}
+
 static void test_errors(void *w, size_t ws)
 {
     ibidi_rfc5893_proof r;
@@ -189,6 +297,7 @@ int main(int argc, char **argv)
     ibidi_rfc5893_alphabet al;
     ctxset rule;
     tally t;
+    unsigned long long up[2][2][MAXN]; /* pairs alike alone: [as rendered][direction] */
     if (!w || !p || ibidi_rfc5893_label_alphabet(&al, NULL) != IBIDI_OK || max < 1 || max > MAXN ||
         max_ctl > MAXN) {
         CHECK(0, "set up");
@@ -199,6 +308,8 @@ int main(int argc, char **argv)
     for (int d = 0; d < 2; d++) {
         const ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
         enumerate(&al, max, 0, dir, &rule, &t);
+        unsigned long long rule_labels[MAXN];
+        memcpy(rule_labels, t.labels, sizeof rule_labels);
         for (unsigned claim = 0; claim < 2; claim++) {
             const ibidi_rfc5893_proof_options o = {claim, 0, dir};
             CHECK(ibidi_rfc5893_prove(&o, w, ws, p, NULL) == IBIDI_OK, "prove %u %d", claim, d);
@@ -215,17 +326,36 @@ int main(int argc, char **argv)
             compare(p, t.labels, t.grouped, max_ctl, what, d);
             rerun(p, IBIDI_RFC5893_CLAIM_CONTROLS);
         }
+        for (int cl = 1; cl >= 0; cl--) {
+            unsigned long long pairs[MAXN];
+            alike_alone(&al, max, dir, cl, pairs);
+            const ibidi_rfc5893_proof_options o = {
+                cl ? IBIDI_RFC5893_CLAIM_UNIQUENESS : IBIDI_RFC5893_CLAIM_CODE_POINTS, 0, dir};
+            CHECK(ibidi_rfc5893_prove(&o, w, ws, p, NULL) == IBIDI_OK, "prove uniqueness %d %d",
+                  cl, d);
+            compare_unique(p, pairs, rule_labels, max, cl, d);
+            memcpy(up[cl][d], p->pairs, sizeof up[cl][d]);
+        }
     }
-    /* The verifier's rule space counts the same labels. */
+    /* The verifier's rule space counts the same labels; its pairs alike in the whole line
+     * are the pairs alike alone, in every context (checked to its length). */
     ibidi_rfc5893_verify_result *v = malloc(sizeof *v);
     const unsigned vn = max < 3 ? max : 3;
     const ibidi_rfc5893_verify_options vo = {vn, 0, 1, IBIDI_RFC5893_VERIFY_RULE};
     const ibidi_rfc5893_proof_options go = {IBIDI_RFC5893_CLAIM_GROUPING, 0, IBIDI_DIR_LTR};
     if (CHECK(v && ibidi_rfc5893_verify(&vo, NULL, NULL, v, NULL) == IBIDI_OK, "verify") &&
         CHECK(ibidi_rfc5893_prove(&go, w, ws, p, NULL) == IBIDI_OK, "prove"))
-        for (unsigned n = 1; n <= vn; n++)
-            CHECK(v->space[IBIDI_RFC5893_SPACE_RULE].length[n - 1].labels == p->labels[n - 1],
-                  "verifier labels of length %u", n);
+        for (unsigned n = 1; n <= vn; n++) {
+            const ibidi_rfc5893_verify_space_result *sp = &v->space[IBIDI_RFC5893_SPACE_RULE];
+            const ibidi_rfc5893_verify_figures *f = &sp->length[n - 1];
+            const unsigned long long per_dir = sp->contexts / 2;
+            CHECK(f->labels == p->labels[n - 1], "verifier labels of length %u", n);
+            CHECK(f->uniqueness_cases == (up[1][0][n - 1] + up[1][1][n - 1]) * per_dir,
+                  "verifier pairs as rendered of length %u: %llu", n, f->uniqueness_cases);
+            CHECK(f->code_point_cases == (up[0][0][n - 1] + up[0][1][n - 1]) * per_dir,
+                  "verifier pairs by code points of length %u: %llu, alone %llu + %llu", n,
+                  f->code_point_cases, up[0][0][n - 1], up[0][1][n - 1]);
+        }
     free(v);
     free(p);
     free(w);

@@ -594,17 +594,25 @@ IBIDI_API ibidi_status ibidi_rfc5893_verify_merge(ibidi_rfc5893_verify_result *i
  * for every length. src/ambiguity/proofs.c says what the summary holds and why it is
  * enough (UAX #9 W1-W7, N1-N2, I1-I2, L2); the summary's rule part is decided by
  * ibidi_rfc5893_conditions, its verdicts by ibidi_rfc5893_run, so a new Unicode version
- * (its alphabet of label classes) is proved again by running the call again.
+ * (its alphabet of label classes) is proved again by running the call again. Label
+ * Uniqueness is decided on the same automaton by a pair automaton (src/ambiguity/
+ * uniqueness.c says how): two labels shown alone in the paragraph, not in every context.
  */
 typedef enum ibidi_rfc5893_claim {
     IBIDI_RFC5893_CLAIM_GROUPING = 0, /* Character Grouping, grouped reading, in the
                                          contexts of SPACE_RULE (neighbours: nothing and
                                          every label of up to 2 characters that passes) */
     IBIDI_RFC5893_CLAIM_LITERAL = 1,  /* the same, literal reading */
-    IBIDI_RFC5893_CLAIM_CONTROLS = 2  /* grouped reading with a control in a placement
+    IBIDI_RFC5893_CLAIM_CONTROLS = 2, /* grouped reading with a control in a placement
                                          (the contexts of SPACE_CONTROL(placement)) */
+    IBIDI_RFC5893_CLAIM_UNIQUENESS = 3, /* Label Uniqueness as rendered (a mark drawn on
+                                           its base): no two labels that pass show alike
+                                           alone in the paragraph (a pair automaton:
+                                           src/ambiguity/uniqueness.c) */
+    IBIDI_RFC5893_CLAIM_CODE_POINTS = 4 /* the same, code point by code point (the
+                                           formal text) */
 } ibidi_rfc5893_claim;
-#define IBIDI_RFC5893_CLAIMS 3
+#define IBIDI_RFC5893_CLAIMS 5
 
 /* The most states an automaton may have, and the longest label a state stands for. */
 #define IBIDI_RFC5893_PROOF_MAX_STATES 65536u
@@ -632,6 +640,20 @@ typedef struct ibidi_rfc5893_proof {
      * figures (the cross-check of tests/test_proofs.c). */
     unsigned long long labels[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
     unsigned long long broken[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    /* The uniqueness claims (states, accepting and transitions are then the pair
+     * automaton's; example holds the pair x, y and the display of x alone between full
+     * stops; labels counts each label read with itself on the pair automaton, broken is
+     * not counted): */
+    unsigned undecided;          /* not 0: the method does not apply (holds is 0, no
+                                    example): 1 a label has levels beyond its lowest + 1,
+                                    2 labels of one set of classes have lowest levels of
+                                    both parities, 4 a label that passes ends with a run
+                                    whose level waits for what follows */
+    int confirmed;               /* a pair: the library's UBA shows x and y alike */
+    size_t label_states;         /* states of the automaton of labels with their levels */
+    size_t transformations;      /* the runs' transformations met */
+    unsigned long long pairs[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* per length: pairs of
+                                    labels that pass and show alike alone */
 } ibidi_rfc5893_proof;
 
 /* The bytes of the work area ibidi_rfc5893_prove needs. */

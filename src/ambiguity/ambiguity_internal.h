@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ibidi/ambiguity.h"
+#include "ibidi/rfc5893.h"
 #include "ibidi/unicode.h"
 #include "iri/iri_internal.h"
 
@@ -137,5 +138,37 @@ ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi_
 /* A label passes the Bidi Rule (RFC 5893 §2, all six conditions) and the hyphen rule of
  * RFC 5891 §4.2.3.1: the labels of the verifier's and the prover's rule space. */
 int ibidi__rfc5893_legal(const uint8_t *c, size_t n);
+
+/* What one step of the prover's summary (proofs.c) did with the levels, for each parity
+ * of the embedding level (index 0 even, 1 odd; levels relative to it, 0-2): the
+ * character read got its level at once (cur_closed), or waits in the open run of
+ * neutrals (cur_pending 1) or in the open tail of ET or a separator (2); the run of
+ * neutrals closed (ni_closed), the tail joined a number (tail_closed), the tail turned
+ * neutral and joined the run of neutrals (tail_merged, before the others). */
+typedef struct ibidi__proof_events {
+    uint8_t cur_closed, cur_pending, ni_closed, tail_closed, tail_merged;
+    uint8_t cur_level[2], ni_level[2], tail_level[2];
+} ibidi__proof_events;
+
+/* The prover's automaton of the labels that pass the rule, as ibidi_rfc5893_prove built
+ * it in its work area (w): states in breadth-first order from the empty label (0),
+ * transitions by the index of a class in the alphabet. */
+uint32_t ibidi__proof_next(const void *w, size_t i, size_t k);
+int ibidi__proof_live(const void *w, size_t i);
+int ibidi__proof_accept(const void *w, size_t i);
+int ibidi__proof_open(const void *w, size_t i); /* a run waits for its level */
+void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_events *ev);
+
+/* Label Uniqueness for every length (uniqueness.c), on the prover's automaton built in pw;
+ * work: ibidi__uniqueness_work_size() bytes. */
+typedef struct ibidi__uniq_job {
+    const ibidi_rfc5893_proof_options *opts;
+    const ibidi_rfc5893_alphabet *al;
+    const void *pw;
+    void *work;
+} ibidi__uniq_job;
+size_t ibidi__uniqueness_work_size(void);
+ibidi_status ibidi__prove_uniqueness(const ibidi__uniq_job *job, ibidi_rfc5893_proof *res,
+                                     ibidi_error *err);
 
 #endif

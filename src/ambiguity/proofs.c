@@ -113,6 +113,8 @@ typedef struct summary {
     unsigned sep_an;   /* TAIL_SEP: the number before it is AN (else EN) */
     unsigned last;     /* resolved type of the last closed character (T_*) */
     unsigned pm[2], sm[2]; /* per parity of E: sets of levels (bits 0-2) */
+    ibidi__proof_events *ev; /* not part of the state: where step() says which levels it
+                                gave (NULL: nowhere) */
 } summary;
 
 static uint64_t pack(const summary *s)
@@ -139,6 +141,7 @@ static void unpack(uint64_t k, summary *s)
         *f[i] = (unsigned)(k & ((1u << w[i]) - 1u));
         k >>= w[i];
     }
+    s->ev = NULL;
 }
 
 /* The level of a resolved type relative to E, for E of parity p (I1, I2). */
@@ -167,10 +170,19 @@ static void append(summary *s, unsigned p, unsigned v)
     s->sm[p] = sm;
 }
 
-static void append_type(summary *s, unsigned type)
+/* what: 1 the character read, 2 the open tail (joined to a number) */
+static void append_type(summary *s, unsigned type, int what)
 {
-    for (unsigned p = 0; p < 2; p++)
+    for (unsigned p = 0; p < 2; p++) {
         append(s, p, level_of(type, p));
+        if (s->ev && what == 1) {
+            s->ev->cur_closed = 1;
+            s->ev->cur_level[p] = (uint8_t)level_of(type, p);
+        } else if (s->ev) {
+            s->ev->tail_closed = 1;
+            s->ev->tail_level[p] = (uint8_t)level_of(type, p);
+        }
+    }
 }
 
 /* N1, N2: closes the open run of neutrals before a character of direction d (0 L, 1 R). */
@@ -182,6 +194,10 @@ static void close_neutrals(summary *s, unsigned d)
         /* N1: the same direction on both sides; N2: the embedding direction (p) */
         const unsigned nd = s->dir == d ? d : p;
         append(s, p, level_of(nd ? T_R : T_L, p));
+        if (s->ev) {
+            s->ev->ni_closed = 1;
+            s->ev->ni_level[p] = (uint8_t)level_of(nd ? T_R : T_L, p);
+        }
     }
     s->ni = 0;
 }
@@ -189,8 +205,11 @@ static void close_neutrals(summary *s, unsigned d)
 /* W6: what is open in the tail turns neutral (joins the run of neutrals). */
 static void tail_to_neutral(summary *s)
 {
-    if (s->tail != TAIL_NONE)
+    if (s->tail != TAIL_NONE) {
         s->ni = 1;
+        if (s->ev)
+            s->ev->tail_merged = 1;
+    }
     s->tail = TAIL_NONE;
 }
 
@@ -236,7 +255,7 @@ static void step(summary *s, unsigned c)
         const unsigned type = t == IBIDI_UNICODE_BC_L ? T_L : T_R;
         tail_to_neutral(s);
         close_neutrals(s, dir_of(type));
-        append_type(s, type);
+        append_type(s, type, 1);
         close_with(s, type, 0, 0);
         break;
     }
@@ -254,9 +273,9 @@ static void step(summary *s, unsigned c)
             tail_to_neutral(s);
         close_neutrals(s, dir_of(type));
         if (sep_joins || et_joins)
-            append_type(s, type); /* the separator or the ET run, as the number */
+            append_type(s, type, 2); /* the separator or the ET run, as the number */
         s->tail = TAIL_NONE;
-        append_type(s, type);
+        append_type(s, type, 1);
         close_with(s, type, is_en ? 1u : 2u, is_en);
         break;
     }
@@ -264,12 +283,14 @@ static void step(summary *s, unsigned c)
         if (s->en5 && s->tail == TAIL_NONE && !s->ni) {
             /* W5 after an EN: this ET is EN, then W7 */
             const unsigned type = s->ls == IBIDI_UNICODE_BC_L ? T_L : T_EN;
-            append_type(s, type);
+            append_type(s, type, 1);
             close_with(s, type, 0, 1); /* W4 sees ET here, not a number */
         } else {
             if (s->tail == TAIL_SEP)
                 tail_to_neutral(s);
             s->tail = TAIL_ET;
+            if (s->ev)
+                s->ev->cur_pending = 2;
             s->num = 0;
             s->en5 = 0;
         }
@@ -280,9 +301,13 @@ static void step(summary *s, unsigned c)
             s->tail = TAIL_SEP;
             s->sep_cs = t == IBIDI_UNICODE_BC_CS;
             s->sep_an = s->num == 2;
+            if (s->ev)
+                s->ev->cur_pending = 2;
         } else {
             tail_to_neutral(s);
             s->ni = 1; /* W6: this separator is neutral */
+            if (s->ev)
+                s->ev->cur_pending = 1;
         }
         s->num = 0;
         s->en5 = 0;
@@ -290,6 +315,8 @@ static void step(summary *s, unsigned c)
     default: /* ON, WS and the other neutrals */
         tail_to_neutral(s);
         s->ni = 1;
+        if (s->ev)
+            s->ev->cur_pending = 1;
         s->num = 0;
         s->en5 = 0;
         break;
@@ -315,7 +342,10 @@ typedef struct pwork {
     uint8_t nb_len[MAX_NB];
 } pwork;
 
-size_t ibidi_rfc5893_prove_work_size(void) { return sizeof(pwork) + _Alignof(pwork); }
+size_t ibidi_rfc5893_prove_work_size(void)
+{
+    return sizeof(pwork) + _Alignof(pwork) + ibidi__uniqueness_work_size();
+}
 
 static uint32_t *slot(pwork *w, uint64_t key)
 {
@@ -472,6 +502,60 @@ static int dead(const uint8_t *c, size_t n)
            (n >= 4 && c[2] == IBIDI_UNICODE_BC_ES && c[3] == IBIDI_UNICODE_BC_ES);
 }
 
+/* Breadth-first search from the empty label: the states in the order found, so the
+ * representatives grow in length; *n their number. */
+static ibidi_status build_states(pwork *w, const ibidi_rfc5893_alphabet *alp, size_t *np,
+                                 ibidi_error *err)
+{
+    const ibidi_rfc5893_alphabet al = *alp;
+    memset(w->hash, 0, sizeof w->hash);
+    /* Breadth-first search: states in the order found, so representatives grow in length. */
+    size_t n = 1;
+    summary s0;
+    memset(&s0, 0, sizeof s0);
+    s0.first = s0.last_nn = NONE_CLASS;
+    w->st[0].key = pack(&s0);
+    w->st[0].len = 0;
+    w->st[0].accept = 0;
+    *slot(w, w->st[0].key) = 1;
+    for (size_t i = 0; i < n; i++) {
+        for (size_t k = 0; k < al.n_classes; k++) {
+            const uint8_t c = al.classes[k];
+            uint64_t key = DEAD;
+            uint8_t s[MAXL];
+            const size_t len = (size_t)w->st[i].len + 1;
+            if (w->st[i].key != DEAD) {
+                if (len > MAXL)
+                    return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, MAXL);
+                memcpy(s, w->st[i].rep, len - 1);
+                s[len - 1] = c;
+                if (!dead(s, len)) {
+                    summary sm;
+                    unpack(w->st[i].key, &sm);
+                    step(&sm, c);
+                    key = pack(&sm);
+                }
+            }
+            uint32_t *h = slot(w, key);
+            if (*h == 0) {
+                if (n == MAXST)
+                    return ibidi__fail(err, IBIDI_E_BUFFER_TOO_SMALL, 0, MAXST);
+                pstate *ns = &w->st[n];
+                ns->key = key;
+                ns->len = key == DEAD ? 0 : (uint8_t)len;
+                if (key != DEAD)
+                    memcpy(ns->rep, s, len);
+                ns->accept = key != DEAD && ibidi__rfc5893_legal(ns->rep, len);
+                ns->broken = 0;
+                *h = (uint32_t)++n;
+            }
+            w->next[i][k] = *h - 1;
+        }
+    }
+    *np = n;
+    return IBIDI_OK;
+}
+
 static ibidi_status fail(ibidi_rfc5893_proof *res, ibidi_error *err, ibidi_status st,
                          uint32_t value)
 {
@@ -495,7 +579,6 @@ ibidi_status ibidi_rfc5893_prove(const ibidi_rfc5893_proof_options *opts, void *
                            (uint32_t)ibidi_rfc5893_prove_work_size());
     const uintptr_t a = _Alignof(pwork);
     pwork *w = (pwork *)(((uintptr_t)work + a - 1) / a * a);
-    memset(w->hash, 0, sizeof w->hash);
     ibidi_rfc5893_alphabet al;
     ibidi_status st = ibidi_rfc5893_label_alphabet(&al, err);
     if (st != IBIDI_OK)
@@ -508,48 +591,19 @@ ibidi_status ibidi_rfc5893_prove(const ibidi_rfc5893_proof_options *opts, void *
     neighbours(&p, &al);
     res->contexts = n_contexts(&p);
 
-    /* Breadth-first search: states in the order found, so representatives grow in length. */
-    size_t n = 1;
-    summary s0;
-    memset(&s0, 0, sizeof s0);
-    s0.first = s0.last_nn = NONE_CLASS;
-    w->st[0].key = pack(&s0);
-    w->st[0].len = 0;
-    w->st[0].accept = 0;
-    *slot(w, w->st[0].key) = 1;
-    for (size_t i = 0; i < n; i++) {
-        for (size_t k = 0; k < al.n_classes; k++) {
-            const uint8_t c = al.classes[k];
-            uint64_t key = DEAD;
-            uint8_t s[MAXL];
-            const size_t len = (size_t)w->st[i].len + 1;
-            if (w->st[i].key != DEAD) {
-                if (len > MAXL)
-                    return fail(res, err, IBIDI_E_BUFFER_TOO_SMALL, MAXL);
-                memcpy(s, w->st[i].rep, len - 1);
-                s[len - 1] = c;
-                if (!dead(s, len)) {
-                    summary sm;
-                    unpack(w->st[i].key, &sm);
-                    step(&sm, c);
-                    key = pack(&sm);
-                }
-            }
-            uint32_t *h = slot(w, key);
-            if (*h == 0) {
-                if (n == MAXST)
-                    return fail(res, err, IBIDI_E_BUFFER_TOO_SMALL, MAXST);
-                pstate *ns = &w->st[n];
-                ns->key = key;
-                ns->len = key == DEAD ? 0 : (uint8_t)len;
-                if (key != DEAD)
-                    memcpy(ns->rep, s, len);
-                ns->accept = key != DEAD && ibidi__rfc5893_legal(ns->rep, len);
-                ns->broken = 0;
-                *h = (uint32_t)++n;
-            }
-            w->next[i][k] = *h - 1;
-        }
+    size_t n = 0;
+    st = build_states(w, &al, &n, err);
+    if (st != IBIDI_OK) {
+        memset(res, 0, sizeof *res);
+        return st;
+    }
+    if (opts->claim == IBIDI_RFC5893_CLAIM_UNIQUENESS ||
+        opts->claim == IBIDI_RFC5893_CLAIM_CODE_POINTS) {
+        const ibidi__uniq_job job = {opts, &al, w, (char *)w + sizeof(pwork)};
+        st = ibidi__prove_uniqueness(&job, res, err);
+        if (st != IBIDI_OK)
+            memset(res, 0, sizeof *res);
+        return st;
     }
     res->states = n;
     res->transitions = n * al.n_classes;
@@ -595,4 +649,31 @@ ibidi_status ibidi_rfc5893_prove(const ibidi_rfc5893_proof_options *opts, void *
         }
     }
     return ibidi__ok(err);
+}
+
+/* ---- The automaton for the pair automaton of Label Uniqueness (uniqueness.c) ---------- */
+
+uint32_t ibidi__proof_next(const void *w, size_t i, size_t k)
+{
+    return ((const pwork *)w)->next[i][k];
+}
+
+int ibidi__proof_live(const void *w, size_t i) { return ((const pwork *)w)->st[i].key != DEAD; }
+
+int ibidi__proof_accept(const void *w, size_t i) { return ((const pwork *)w)->st[i].accept; }
+
+int ibidi__proof_open(const void *w, size_t i)
+{
+    summary s;
+    unpack(((const pwork *)w)->st[i].key, &s);
+    return s.ni || s.tail != TAIL_NONE;
+}
+
+void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_events *ev)
+{
+    summary s;
+    memset(ev, 0, sizeof *ev);
+    unpack(((const pwork *)w)->st[i].key, &s);
+    s.ev = ev;
+    step(&s, c);
 }
