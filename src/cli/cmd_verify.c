@@ -137,6 +137,10 @@ static void put_shown(FILE *f, const vexample *e)
     const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
     for (size_t i = 0; i < e->shown_len; i++) {
         const uint8_t k = e->shown[i];
+        if (k == IBIDI_RFC5893_MARK_KEY) { /* as rendered: a mark drawn on its base */
+            fprintf(f, "%smark", i ? " " : "");
+            continue;
+        }
         if (k < IBIDI_RFC5893_DELIM_KEY) {
             fprintf(f, "%s%s", i ? " " : "", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)k));
             continue;
@@ -597,7 +601,21 @@ static size_t name_shown(const ibidi_rfc5893_ldh_result *r, const ibidi_rfc5893_
     return n;
 }
 
-static const char *const claim_names[IBIDI_RFC5893_CLAIMS] = {"grouping", "literal", "controls"};
+static const char *const claim_names[IBIDI_RFC5893_CLAIMS] = {
+    "grouping", "literal", "controls", "uniqueness", "code-points"};
+
+static int is_uniqueness(unsigned claim)
+{
+    return claim == IBIDI_RFC5893_CLAIM_UNIQUENESS || claim == IBIDI_RFC5893_CLAIM_CODE_POINTS;
+}
+
+/* Why the pair automaton does not apply (ibidi_rfc5893_proof.undecided). */
+static const char *undecided_why(unsigned u)
+{
+    return u & 4u ? "a label that passes ends with a run whose level waits for what follows"
+           : u & 1u ? "a label has levels beyond its lowest level + 1"
+                    : "labels of one set of classes have lowest levels of both parities";
+}
 
 typedef struct proved {
     ibidi_rfc5893_proof_options o;
@@ -619,6 +637,30 @@ static void put_proof_text(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
     if (p->o.claim == IBIDI_RFC5893_CLAIM_CONTROLS)
         fprintf(f, " %s", ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)p->o.placement));
     fprintf(f, ", %s paragraph: ", p->o.dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
+    if (is_uniqueness(p->o.claim)) {
+        if (r->undecided)
+            fprintf(f, "undecided: %s", undecided_why(r->undecided));
+        else if (r->holds)
+            fputs("proved for all lengths", f);
+        else {
+            fprintf(f, "counterexample of length %u: X = ", r->shortest);
+            put_classes(f, &r->example.x);
+            fputc(' ', f);
+            put_sample(f, &r->example.x, al);
+            fputs(" and Y = ", f);
+            put_classes(f, &r->example.y);
+            fputc(' ', f);
+            put_sample(f, &r->example.y, al);
+            fputs(" both shown ", f);
+            put_shown(f, &r->example);
+            fputs(r->confirmed ? " alone between full stops (the UBA agrees)"
+                               : " alone between full stops (the UBA DISAGREES)", f);
+        }
+        fprintf(f, " (pair automaton: %zu states, %zu accepting; labels with levels: %zu "
+                   "states; %zu run transformations; %.2f s)\n",
+                r->states, r->accepting, r->label_states, r->transformations, p->seconds);
+        return;
+    }
     if (r->holds)
         fputs("proved for all lengths", f);
     else {
@@ -668,6 +710,25 @@ static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
     cli_jw_uint(&w, "contexts", r->contexts);
     cli_jw_uint(&w, "uba_runs", r->runs);
     cli_jw_double(&w, "seconds", p->seconds, 3);
+    if (is_uniqueness(p->o.claim)) {
+        cli_jw_uint(&w, "label_states", r->label_states);
+        cli_jw_uint(&w, "transformations", r->transformations);
+        cli_jw_cstr(&w, "undecided", r->undecided ? undecided_why(r->undecided) : NULL);
+        cli_jw_array(&w, "pairs"); /* per length 1..12: labels alike alone */
+        for (size_t n = 0; n < IBIDI_RFC5893_VERIFY_MAX_LENGTH; n++)
+            cli_jw_uint(&w, NULL, r->pairs[n]);
+        cli_jw_close(&w);
+        if (r->holds || r->undecided) {
+            cli_jw_null(&w, "shortest");
+        } else {
+            cli_jw_uint(&w, "shortest", r->shortest);
+            put_label_json(&w, "x", &r->example.x, al);
+            put_label_json(&w, "y", &r->example.y, al);
+            cli_jw_bool(&w, "confirmed", r->confirmed);
+        }
+        cli_jw_end(&w);
+        return;
+    }
     if (r->holds) {
         cli_jw_null(&w, "shortest");
     } else {
@@ -860,9 +921,11 @@ const cli_command cli_cmd_verify_rule = {
     "report. The elapsed time goes to standard error.\n"
     "--all-lengths: each claim for labels of every length instead, as a finite automaton\n"
     "(Character Grouping in both readings, the controls in each placement, each paragraph\n"
-    "direction): proved, or a shortest counterexample; then RFC 5893 §2's guarantee for\n"
-    "LDH labels, by enumeration of names up to 8 characters. With --json, one object a\n"
-    "line. Exit status 0 when Character Grouping is proved in both directions.\n"
+    "direction) or a pair automaton (Label Uniqueness of a label shown alone, as rendered\n"
+    "and by code points): proved, or a shortest counterexample; then RFC 5893 §2's\n"
+    "guarantee for LDH labels, by enumeration of names up to 8 characters. With --json,\n"
+    "one object a line. Exit status 0 when Character Grouping is proved in both\n"
+    "directions.\n"
     "\n"
     "Exit status: 0 when the rule holds (no counterexample), 1 otherwise, 2 for a usage\n"
     "error.\n",
