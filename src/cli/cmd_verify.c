@@ -597,6 +597,22 @@ static size_t name_shown(const ibidi_rfc5893_ldh_result *r, const ibidi_rfc5893_
     return n;
 }
 
+/* An example's display (ibidi_rfc5893_display.key, left to right) in real characters: the
+ * alphabet's example per class, a delimiter as its code point. */
+static size_t example_shown(const vexample *e, const ibidi_rfc5893_alphabet *al, uint32_t *out)
+{
+    size_t nd;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    for (size_t i = 0; i < e->shown_len; i++) {
+        const uint8_t k = e->shown[i];
+        out[i] = k < IBIDI_RFC5893_DELIM_KEY ? al->example[k] : 0;
+        for (size_t d = 0; d < nd && k >= IBIDI_RFC5893_DELIM_KEY; d++)
+            if (dl[d].bidi_class == k - IBIDI_RFC5893_DELIM_KEY)
+                out[i] = dl[d].cp;
+    }
+    return e->shown_len;
+}
+
 static const char *const claim_names[IBIDI_RFC5893_CLAIMS] = {"grouping", "literal", "controls"};
 
 typedef struct proved {
@@ -680,6 +696,12 @@ static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
         cli_jw_uint(&w, "d2", c->d2);
         cli_jw_cstr(&w, "control",
                     c->control ? ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c->control) : NULL);
+        uint32_t shown[IBIDI_RFC5893_VERIFY_SHOWN];
+        char buf[4 * IBIDI_RFC5893_VERIFY_SHOWN + 1];
+        ibidi_buf enc = {buf, sizeof buf, 0};
+        if (ibidi_utf8_encode(shown, example_shown(&r->example, al, shown), &enc, NULL) ==
+            IBIDI_OK)
+            cli_jw_str(&w, "shown", buf, enc.len);
     }
     cli_jw_end(&w);
 }
