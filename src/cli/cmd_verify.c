@@ -601,6 +601,24 @@ static size_t name_shown(const ibidi_rfc5893_ldh_result *r, const ibidi_rfc5893_
     return n;
 }
 
+/* An example's display (ibidi_rfc5893_display.key, left to right) in real characters: the
+ * alphabet's example per class, a delimiter as its code point. */
+static size_t example_shown(const vexample *e, const ibidi_rfc5893_alphabet *al, uint32_t *out)
+{
+    size_t nd;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    for (size_t i = 0; i < e->shown_len; i++) {
+        const uint8_t k = e->shown[i];
+        out[i] = k == IBIDI_RFC5893_MARK_KEY  ? al->example[IBIDI_UNICODE_BC_NSM]
+                 : k < IBIDI_RFC5893_DELIM_KEY ? al->example[k]
+                                               : 0;
+        for (size_t d = 0; d < nd && k >= IBIDI_RFC5893_DELIM_KEY; d++)
+            if (dl[d].bidi_class == k - IBIDI_RFC5893_DELIM_KEY)
+                out[i] = dl[d].cp;
+    }
+    return e->shown_len;
+}
+
 static const char *const claim_names[IBIDI_RFC5893_CLAIMS] = {
     "grouping", "literal", "controls", "uniqueness", "code-points"};
 
@@ -694,6 +712,15 @@ static void put_label_json(cli_jw *w, const char *key, const vlabel *l,
     cli_jw_close(w);
 }
 
+static void put_shown_json(cli_jw *w, const vexample *e, const ibidi_rfc5893_alphabet *al)
+{
+    uint32_t shown[IBIDI_RFC5893_VERIFY_SHOWN];
+    char buf[4 * IBIDI_RFC5893_VERIFY_SHOWN + 1];
+    ibidi_buf enc = {buf, sizeof buf, 0};
+    if (ibidi_utf8_encode(shown, example_shown(e, al, shown), &enc, NULL) == IBIDI_OK)
+        cli_jw_str(w, "shown", buf, enc.len);
+}
+
 static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabet *al)
 {
     const ibidi_rfc5893_proof *r = &p->r;
@@ -724,7 +751,10 @@ static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
             cli_jw_uint(&w, "shortest", r->shortest);
             put_label_json(&w, "x", &r->example.x, al);
             put_label_json(&w, "y", &r->example.y, al);
+            cli_jw_uint(&w, "d1", r->example.context.d1); /* shown alone between these */
+            cli_jw_uint(&w, "d2", r->example.context.d2);
             cli_jw_bool(&w, "confirmed", r->confirmed);
+            put_shown_json(&w, &r->example, al);
         }
         cli_jw_end(&w);
         return;
@@ -741,6 +771,7 @@ static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
         cli_jw_uint(&w, "d2", c->d2);
         cli_jw_cstr(&w, "control",
                     c->control ? ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c->control) : NULL);
+        put_shown_json(&w, &r->example, al);
     }
     cli_jw_end(&w);
 }
