@@ -79,6 +79,9 @@ run bad-length-text 2 "$IBIDI" verify-rule --max-length x
 run bad-threads 2 "$IBIDI" verify-rule --threads 0
 run missing-value 2 "$IBIDI" verify-rule --max-length
 run unknown 2 "$IBIDI" verify-rule --frobnicate
+run all-max 2 "$IBIDI" verify-rule --all-lengths --max-length 3
+contains all-max-why "$tmp/err" "--all-lengths decides every length: --max-length does not apply to it"
+run all-threads 2 "$IBIDI" verify-rule --threads 2 --all-lengths
 
 # ---- --all-lengths -----------------------------------------------------------------------
 # One run of each form, the two at once (a few seconds each); every check below reads them.

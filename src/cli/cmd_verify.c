@@ -884,6 +884,7 @@ typedef struct vopts {
 static int verify_run(int argc, char **argv)
 {
     vopts o = {IBIDI_RFC5893_VERIFY_DEFAULT_LENGTH, 2, 0, 0};
+    const char *bound = NULL; /* --max-length or --threads: not for --all-lengths */
     cli_args a;
     cli_arg x;
     int got;
@@ -895,11 +896,13 @@ static int verify_run(int argc, char **argv)
             if (cli_args_number(&a, &x, 1, IBIDI_RFC5893_VERIFY_MAX_LENGTH, &n) < 0)
                 return CLI_USAGE;
             o.max_len = (int)n;
+            bound = "--max-length";
             break;
         case CLI_OPT_THREADS:
             if (cli_args_number(&a, &x, 1, 64, &n) < 0)
                 return CLI_USAGE;
             o.threads = (int)n;
+            bound = "--threads";
             break;
         case CLI_OPT_JSON: o.json = 1; break;
         case CLI_OPT_ALL_LENGTHS: o.all_lengths = 1; break;
@@ -910,6 +913,9 @@ static int verify_run(int argc, char **argv)
         return CLI_USAGE;
     if (a.i < argc)
         return cli_usage_error("verify-rule", "takes no items, got '%s'", argv[a.i]);
+    if (o.all_lengths && bound)
+        return cli_usage_error("verify-rule", "--all-lengths decides every length: %s does not "
+                               "apply to it", bound);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (o.all_lengths) {
