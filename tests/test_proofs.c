@@ -87,30 +87,49 @@ typedef struct tally {
 } tally;
 
 /* Every label up to max in placement pl (0: the rule's contexts, both readings). */
+/* Calls fn with every class string of length n that passes the rule, in class order. */
+static void each_legal(const ibidi_rfc5893_alphabet *al, unsigned n,
+                       void (*fn)(const uint8_t *c, unsigned n, void *ctx), void *ctx)
+{
+    size_t idx[MAXN] = {0};
+    uint8_t c[MAXN];
+    for (;;) {
+        for (unsigned i = 0; i < n; i++)
+            c[i] = al->classes[idx[i]];
+        if (legal(c, n))
+            fn(c, n, ctx);
+        unsigned i = n;
+        while (i > 0 && ++idx[i - 1] == al->n_classes)
+            idx[--i] = 0;
+        if (i == 0)
+            break;
+    }
+}
+
+typedef struct tally_ctx {
+    int pl;
+    ibidi_dir dir;
+    const ctxset *rule;
+    tally *t;
+} tally_ctx;
+
+static void tally_one(const uint8_t *c, unsigned n, void *ctx)
+{
+    tally_ctx *x = ctx;
+    const unsigned br = breaks(c, n, x->pl, x->dir, x->rule);
+    CHECK(br != 0x80, "run failed");
+    x->t->labels[n - 1]++;
+    x->t->grouped[n - 1] += (br & IBIDI_RFC5893_BROKEN_GROUPED) != 0;
+    x->t->literal[n - 1] += (br & IBIDI_RFC5893_BROKEN_LITERAL) != 0;
+}
+
 static void enumerate(const ibidi_rfc5893_alphabet *al, unsigned max, int pl, ibidi_dir dir,
                       const ctxset *rule, tally *t)
 {
     memset(t, 0, sizeof *t);
-    for (unsigned n = 1; n <= max; n++) {
-        size_t idx[MAXN] = {0};
-        uint8_t c[MAXN];
-        for (;;) {
-            for (unsigned i = 0; i < n; i++)
-                c[i] = al->classes[idx[i]];
-            if (legal(c, n)) {
-                const unsigned br = breaks(c, n, pl, dir, rule);
-                CHECK(br != 0x80, "run failed");
-                t->labels[n - 1]++;
-                t->grouped[n - 1] += (br & IBIDI_RFC5893_BROKEN_GROUPED) != 0;
-                t->literal[n - 1] += (br & IBIDI_RFC5893_BROKEN_LITERAL) != 0;
-            }
-            unsigned i = n;
-            while (i > 0 && ++idx[i - 1] == al->n_classes)
-                idx[--i] = 0;
-            if (i == 0)
-                break;
-        }
-    }
+    tally_ctx x = {pl, dir, rule, t};
+    for (unsigned n = 1; n <= max; n++)
+        each_legal(al, n, tally_one, &x);
 }
 
 static void compare(const ibidi_rfc5893_proof *p, const unsigned long long *labels,
@@ -176,6 +195,30 @@ static int cmp_shown(const void *a, const void *b)
     return memcmp(x->key, y->key, x->len);
 }
 
+typedef struct shown_set {
+    shown_label *v;
+    size_t n, cap;
+    ibidi_dir dir;
+    int by_clusters;
+} shown_set;
+
+/* The display of a label alone between full stops, kept in the set. */
+static void show_one(const uint8_t *c, unsigned n, void *ctx)
+{
+    shown_set *s = ctx;
+    const ibidi_rfc5893_case k = {NULL, 0, IBIDI_UNICODE_BC_CS, c, n,
+                                  IBIDI_UNICODE_BC_CS, NULL, 0, s->dir, 0, 0};
+    ibidi_rfc5893_display d;
+    CHECK(ibidi_rfc5893_run(&k, NULL, &d, NULL) == IBIDI_OK, "display runs");
+    if (s->n == s->cap)
+        s->v = realloc(s->v, (s->cap *= 2) * sizeof *s->v);
+    shown_label *o = &s->v[s->n++];
+    o->len = s->by_clusters ? d.clusters_len : d.len;
+    if (o->len > sizeof o->key)
+        o->len = sizeof o->key;
+    memcpy(o->key, s->by_clusters ? d.clusters : d.key, o->len);
+}
+
 /* Unordered pairs of labels of each length that pass the rule and show alike alone between
  * full stops (as rendered, or code point by code point). */
 static void alike_alone(const ibidi_rfc5893_alphabet *al, unsigned max, ibidi_dir dir,
@@ -183,33 +226,10 @@ static void alike_alone(const ibidi_rfc5893_alphabet *al, unsigned max, ibidi_di
 {
     memset(pairs, 0, MAXN * sizeof *pairs);
     for (unsigned n = 1; n <= max; n++) {
-        size_t cap = 1024, cnt = 0;
-        shown_label *v = malloc(cap * sizeof *v);
-        size_t idx[MAXN] = {0};
-        uint8_t c[MAXN];
-        for (;;) {
-            for (unsigned i = 0; i < n; i++)
-                c[i] = al->classes[idx[i]];
-            if (legal(c, n)) {
-                const ibidi_rfc5893_case k = {NULL, 0, IBIDI_UNICODE_BC_CS, c, n,
-                                              IBIDI_UNICODE_BC_CS, NULL, 0, dir, 0, 0};
-                ibidi_rfc5893_display d;
-                CHECK(ibidi_rfc5893_run(&k, NULL, &d, NULL) == IBIDI_OK, "display runs");
-                if (cnt == cap)
-                    v = realloc(v, (cap *= 2) * sizeof *v);
-                const uint8_t *src = by_clusters ? d.clusters : d.key;
-                v[cnt].len = by_clusters ? d.clusters_len : d.len;
-                if (v[cnt].len > sizeof v[cnt].key)
-                    v[cnt].len = sizeof v[cnt].key;
-                memcpy(v[cnt].key, src, v[cnt].len);
-                cnt++;
-            }
-            unsigned i = n;
-            while (i > 0 && ++idx[i - 1] == al->n_classes)
-                idx[--i] = 0;
-            if (i == 0)
-                break;
-        }
+        shown_set set = {malloc(1024 * sizeof(shown_label)), 0, 1024, dir, by_clusters};
+        each_legal(al, n, show_one, &set);
+        shown_label *v = set.v;
+        const size_t cnt = set.n;
         qsort(v, cnt, sizeof *v, cmp_shown);
         for (size_t a = 0; a < cnt;) {
             size_t b = a + 1;

@@ -648,6 +648,16 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* "counterexample of length N: X = classes "characters"" */
+static void put_counterexample(FILE *f, const ibidi_rfc5893_proof *r,
+                               const ibidi_rfc5893_alphabet *al)
+{
+    fprintf(f, "counterexample of length %u: X = ", r->shortest);
+    put_classes(f, &r->example.x);
+    fputc(' ', f);
+    put_sample(f, &r->example.x, al);
+}
+
 static void put_proof_text(FILE *f, const proved *p, const ibidi_rfc5893_alphabet *al)
 {
     const ibidi_rfc5893_proof *r = &p->r;
@@ -661,10 +671,7 @@ static void put_proof_text(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
         else if (r->holds)
             fputs("proved for all lengths", f);
         else {
-            fprintf(f, "counterexample of length %u: X = ", r->shortest);
-            put_classes(f, &r->example.x);
-            fputc(' ', f);
-            put_sample(f, &r->example.x, al);
+            put_counterexample(f, r, al);
             fputs(" and Y = ", f);
             put_classes(f, &r->example.y);
             fputc(' ', f);
@@ -682,10 +689,7 @@ static void put_proof_text(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
     if (r->holds)
         fputs("proved for all lengths", f);
     else {
-        fprintf(f, "counterexample of length %u: X = ", r->shortest);
-        put_classes(f, &r->example.x);
-        fputc(' ', f);
-        put_sample(f, &r->example.x, al);
+        put_counterexample(f, r, al);
         fputs(" in ", f);
         put_context(f, &r->example.context);
         fputs("; shown ", f);
