@@ -209,7 +209,9 @@ static int label_step(nstate *s, unsigned c)
     }
 }
 
-/* The label read is legal in a Bidi domain name (RFC 5893 §2, RFC 5891 §4.2.3.1). */
+/* The label read is legal in a Bidi domain name (RFC 5893 §2, last paragraphs: it passes
+ * the rule, or is an LDH label not starting with a digit after an RTL label; RFC 5891
+ * §4.2.3.1). */
 static int label_legal(const nstate *s)
 {
     if (s->len == 0 || s->hyph || s->first == IBIDI_UNICODE_BC_ES || s->last_es)
