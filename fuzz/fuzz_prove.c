@@ -16,7 +16,14 @@
  *     rule, which the UBA shows alike (confirmed);
  *  4. byte 4 (mod 8) asks ibidi_rfc5893_ldh_search for names up to that length (0: an
  *     invalid length) in the direction of byte 2: its status, and a name found is of the
- *     shortest length, holds a dot and names a label it has.
+ *     shortest length, holds a dot and names a label it has;
+ *  5. byte 5, when present, runs the automaton of names (ibidi_rfc5893_ldh_prove) in the
+ *     direction of byte 2, with a work area one byte short when byte 5 is odd: refused
+ *     arguments give their status and a zeroed result; otherwise every length counts no
+ *     more broken pairs than pairs and no fewer pairs than names, holds is 1 exactly when
+ *     no state breaks (no length counts a broken pair, no shortest length), and a
+ *     counterexample of up to 7 classes is the first length with a broken pair, breaks
+ *     when run again (confirmed) and is the name ibidi_rfc5893_ldh_search finds.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -89,6 +96,40 @@ static void check_ldh(unsigned len, ibidi_dir dir)
     }
 }
 
+static void check_ldh_prove(ibidi_dir dir, int short_work)
+{
+    const size_t ws = ibidi_rfc5893_ldh_prove_work_size();
+    void *w = malloc(ws);
+    ibidi_rfc5893_ldh_proof *p = malloc(sizeof *p);
+    require(w && p);
+    const ibidi_status st = ibidi_rfc5893_ldh_prove(dir, w, ws - (short_work ? 1 : 0), p, NULL);
+    free(w);
+    if (dir == IBIDI_DIR_AUTO || short_work) {
+        require(st == (dir == IBIDI_DIR_AUTO ? IBIDI_E_INVALID_ARGUMENT
+                                             : IBIDI_E_BUFFER_TOO_SMALL) &&
+                p->states == 0 && p->holds == 0);
+        free(p);
+        return;
+    }
+    require(st == IBIDI_OK && p->states > 1 && p->transitions > 0 && p->uba_states > 0);
+    unsigned first = 0;
+    for (unsigned n = 1; n <= IBIDI_RFC5893_VERIFY_MAX_LENGTH; n++) {
+        require(p->broken[n - 1] <= p->pairs[n - 1] && p->names[n - 1] <= p->pairs[n - 1]);
+        if (!first && p->broken[n - 1])
+            first = n;
+    }
+    require(p->holds == (p->shortest == 0) && (!p->holds || first == 0));
+    if (!p->holds && p->shortest <= 7) {
+        ibidi_rfc5893_ldh_result r;
+        require(p->shortest == first && p->confirmed && p->name.n == first);
+        require(ibidi_rfc5893_ldh_search(first, dir, &r, NULL) == IBIDI_OK &&
+                r.shortest == first && r.label == p->label &&
+                memcmp(r.name.classes, p->name.classes, first) == 0 &&
+                memcmp(r.shown, p->shown, first) == 0);
+    }
+    free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -129,5 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(r);
     if (size >= 5)
         check_ldh(b[4] % 8u, o.dir);
+    if (size >= 6)
+        check_ldh_prove(o.dir, data[5] & 1u);
     return 0;
 }

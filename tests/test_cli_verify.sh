@@ -140,8 +140,9 @@ for d in ltr rtl; do
         '"shortest":3,' '"x":{"classes":["R","EN","NSM"],' '"y":{"classes":["R","NSM","EN"],' '"confirmed":true,'
 done
 jhas "ldh rtl" '{"claim":"ldh","paragraph":"rtl","proved":false,' '"shortest":7,' \
-    '"name":{"classes":["EN","ES","L","CS","L","CS","R"],"text":"0-a.a.א"}' '"label":0,' '"shown":"א.a.a-0"}'
-jhas "ldh ltr" '{"claim":"ldh","paragraph":"ltr","proved":false,' '"enumerated_to":8,' '"shortest":null}'
+    '"name":{"classes":["EN","ES","L","CS","L","CS","R"],"text":"0-a.a.א"}' '"label":0,' '"shown":"א.a.a-0",' \
+    '"confirmed":true,' '"enumeration_agrees":true,'
+jhas "ldh ltr" '{"claim":"ldh","paragraph":"ltr","proved":true,' '"shortest":null,' '"enumeration_agrees":true,'
 
 # Members of one JSON record (the texts are the alphabet's characters: no quote, no escape).
 # jstr REC KEY: a string member; jnum REC KEY: a number; jlabel REC KEY 1|2: a label's
@@ -180,6 +181,7 @@ while IFS= read -r rec; do
     esac
     short=$(jnum "$rec" shortest)
     case $claim:$rec in
+    ldh:*'"proved":true,'*) want="${want}proved for all lengths (automaton of names: " ;;
     uniqueness:*'"proved":true,'* | code-points:*'"proved":true,'*)
         want="${want}proved for all lengths (pair automaton: " ;;
     uniqueness:* | code-points:*)

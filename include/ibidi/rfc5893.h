@@ -706,6 +706,56 @@ IBIDI_API ibidi_status ibidi_rfc5893_ldh_search(unsigned max_length, ibidi_dir d
                                                 ibidi_rfc5893_ldh_result *res,
                                                 ibidi_error *err);
 
+/*
+ * ibidi_rfc5893_ldh_prove decides the same guarantee for names of every length, in one
+ * paragraph direction, with a finite automaton (src/ambiguity/proofs_ldh.c says how): it
+ * reads a name left to right, runs the prover's step function (UAX #9 W1-W7, N1, N2
+ * across the dots), guesses the level of each character whose run is still open and
+ * checks the guess when the run closes, guesses which label is the target, and builds the
+ * display (L2) of the target's surroundings as three segments that only grow at their
+ * ends. A breadth-first search over its states finds every state reachable; the
+ * guarantee holds for every length when no path reaches a state where the target does
+ * not stay grouped. Paths are unambiguous (one per name, or per name and target), so they
+ * count names, and the counts equal the enumeration's (tests/test_proofs_ldh.c).
+ */
+typedef struct ibidi_rfc5893_ldh_proof {
+    ibidi_dir dir;        /* the paragraph */
+    int holds;            /* 1: no label of any legal name of any length breaks it */
+    size_t states;        /* states of the automaton (reachable, not minimized) */
+    size_t transitions;   /* its transitions (a class, a choice of target, a guess) */
+    size_t uba_states;    /* distinct UBA summaries (the step function's) among them */
+    unsigned shortest;    /* holds 0: the length of the shortest name that breaks it */
+    int confirmed;        /* that name, run again through the library's UBA, breaks it */
+    ibidi_rfc5893_verify_label name; /* holds 0, shortest up to
+                            IBIDI_RFC5893_VERIFY_MAX_LENGTH: that name (dots as CS), the
+                            first in class order */
+    unsigned label;       /* the index of its first label that does not stay grouped */
+    uint8_t shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* its display alone in the
+                            paragraph: the index in name at each visual position */
+    /* Counted on the automaton, per length n (index n - 1), dots included: names that are
+     * Bidi domain names legal under §2 (as ibidi_rfc5893_ldh_search counts them), pairs
+     * (name, label) of them, and pairs whose label does not stay grouped. */
+    unsigned long long names[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long pairs[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long broken[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+} ibidi_rfc5893_ldh_proof;
+
+/* The bytes of the work area ibidi_rfc5893_ldh_prove needs. */
+IBIDI_API size_t ibidi_rfc5893_ldh_prove_work_size(void);
+
+/*
+ * Builds the automaton of names for a paragraph of direction dir and decides the
+ * guarantee of RFC 5893 §2 (the reading of ibidi_rfc5893_ldh_search) for every length
+ * into *res. work: ibidi_rfc5893_ldh_prove_work_size() bytes, any alignment. Nothing is
+ * allocated; thread-safe.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (a NULL, dir not LTR or RTL), IBIDI_E_BUFFER_TOO_SMALL
+ * (work_size too small: value the size needed; or more states or transitions than the
+ * work area holds: value 0).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_ldh_prove(ibidi_dir dir, void *work, size_t work_size,
+                                               ibidi_rfc5893_ldh_proof *res,
+                                               ibidi_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -677,3 +677,56 @@ void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_eve
     s.ev = ev;
     step(&s, c);
 }
+
+/* ---- The step function for whole names (proofs_ldh.c) ---------------------------------- */
+
+/* A domain name is one paragraph: W1-W7 and N1 run across its dots (CS), so the step
+ * function reads the whole name. Only the UBA part of the summary is kept there (the rule
+ * part and the level sets PM, SM are the labels' and are cleared); the levels go out
+ * through the events. */
+static uint64_t uba_key(summary *s)
+{
+    s->first = s->has_en = s->has_an = s->last_nn = s->len = s->c2_es = s->last_es = 0;
+    s->last = s->pm[0] = s->pm[1] = s->sm[0] = s->sm[1] = 0;
+    return pack(s);
+}
+
+uint64_t ibidi__proof_uba_start(unsigned para)
+{
+    summary s;
+    memset(&s, 0, sizeof s);
+    /* sos is the paragraph's direction: W1 (an NSM first), W2 and W7 (no strong type
+     * before), N1 (neutrals first) */
+    s.ls = s.prev = para ? IBIDI_UNICODE_BC_R : IBIDI_UNICODE_BC_L;
+    s.dir = para;
+    return uba_key(&s);
+}
+
+uint64_t ibidi__proof_uba_step(uint64_t key, uint8_t c, ibidi__proof_events *ev)
+{
+    summary s;
+    memset(ev, 0, sizeof *ev);
+    unpack(key, &s);
+    s.ev = ev;
+    step(&s, c);
+    return uba_key(&s);
+}
+
+void ibidi__proof_uba_end(uint64_t key, unsigned para, ibidi__proof_events *ev)
+{
+    summary s;
+    memset(ev, 0, sizeof *ev);
+    unpack(key, &s);
+    s.ev = ev;
+    /* eos is the paragraph's direction: an open tail turns neutral (W6), the run of
+     * neutrals closes against eos (N1, N2) */
+    tail_to_neutral(&s);
+    close_neutrals(&s, para);
+}
+
+unsigned ibidi__proof_uba_open(uint64_t key)
+{
+    summary s;
+    unpack(key, &s);
+    return (s.ni ? 1u : 0u) | (s.tail != TAIL_NONE ? 2u : 0u);
+}

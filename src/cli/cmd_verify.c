@@ -590,14 +590,14 @@ static void put_cps(FILE *f, const uint32_t *cps, size_t n)
 }
 
 /* The name as the library found it shown alone in the paragraph (L2), in real
- * characters. */
-static size_t name_shown(const ibidi_rfc5893_ldh_result *r, const ibidi_rfc5893_alphabet *al,
-                         uint32_t *out)
+ * characters: shown[v] is the index in name of the character at visual position v. */
+static size_t name_shown(const vlabel *name, const uint8_t *shown,
+                         const ibidi_rfc5893_alphabet *al, uint32_t *out)
 {
     uint32_t cps[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-    const size_t n = name_text(&r->name, al, cps);
+    const size_t n = name_text(name, al, cps);
     for (size_t v = 0; v < n; v++)
-        out[v] = cps[r->shown[v]];
+        out[v] = cps[shown[v]];
     return n;
 }
 
@@ -780,54 +780,102 @@ static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabe
     cli_jw_end(&w);
 }
 
-/* RFC 5893 §2, the LDH guarantee: by enumeration of names (it has no automaton yet). */
-#define LDH_LENGTH 8
+/* RFC 5893 §2, the LDH guarantee: decided for every length by the automaton of names
+ * (ibidi_rfc5893_ldh_prove); the enumeration (ibidi_rfc5893_ldh_search) up to LDH_LENGTH
+ * is run beside it as a cross-check of its counts and counterexample. */
+#define LDH_LENGTH 7
 
-static void put_ldh(FILE *f, int json, const ibidi_rfc5893_ldh_result *r, ibidi_dir dir,
-                    const ibidi_rfc5893_alphabet *al, double seconds)
+typedef struct ldh_run {
+    ibidi_dir dir;
+    ibidi_rfc5893_ldh_proof p;
+    ibidi_rfc5893_ldh_result r; /* the enumeration */
+    double seconds, enum_seconds;
+} ldh_run;
+
+/* Do the enumeration's names and counterexample equal the automaton's? */
+static int ldh_agrees(const ldh_run *l)
 {
+    const ibidi_rfc5893_ldh_proof *p = &l->p;
+    const ibidi_rfc5893_ldh_result *r = &l->r;
+    const unsigned upto = r->shortest ? r->shortest : r->max_length;
+    for (unsigned n = 0; n < upto; n++)
+        if (r->names[n] != p->names[n])
+            return 0;
+    if (r->shortest == 0)
+        return p->holds || p->shortest > r->max_length;
+    return !p->holds && p->shortest == r->shortest && p->label == r->label &&
+           p->name.n == r->name.n && memcmp(p->name.classes, r->name.classes, r->name.n) == 0;
+}
+
+static void put_ldh(FILE *f, int json, const ldh_run *l, const ibidi_rfc5893_alphabet *al)
+{
+    const ibidi_rfc5893_ldh_proof *p = &l->p;
+    const ibidi_rfc5893_ldh_result *r = &l->r;
     unsigned long long names = 0;
-    for (unsigned n = 0; n < r->max_length; n++)
+    const unsigned upto = r->shortest ? r->shortest : r->max_length;
+    for (unsigned n = 0; n < upto; n++)
         names += r->names[n];
     uint32_t shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-    const size_t ns = r->shortest ? name_shown(r, al, shown) : 0;
+    const int named = !p->holds && p->name.n > 0;
+    const size_t ns = named ? name_shown(&p->name, p->shown, al, shown) : 0;
     if (json) {
         cli_jw w;
         cli_jw_begin(&w, f, CLI_IN_UTF8);
         cli_jw_cstr(&w, "claim", "ldh");
-        cli_jw_cstr(&w, "paragraph", dir == IBIDI_DIR_RTL ? "rtl" : "ltr");
-        cli_jw_bool(&w, "proved", 0);
-        cli_jw_uint(&w, "enumerated_to", r->max_length);
-        cli_jw_uint(&w, "names", names);
-        cli_jw_double(&w, "seconds", seconds, 3);
-        if (r->shortest) {
+        cli_jw_cstr(&w, "paragraph", l->dir == IBIDI_DIR_RTL ? "rtl" : "ltr");
+        cli_jw_bool(&w, "proved", p->holds);
+        cli_jw_uint(&w, "states", p->states);
+        cli_jw_uint(&w, "transitions", p->transitions);
+        cli_jw_uint(&w, "uba_states", p->uba_states);
+        cli_jw_double(&w, "seconds", l->seconds, 3);
+        cli_jw_array(&w, "names"); /* per length 1..12: legal Bidi domain names */
+        for (size_t n = 0; n < IBIDI_RFC5893_VERIFY_MAX_LENGTH; n++)
+            cli_jw_uint(&w, NULL, p->names[n]);
+        cli_jw_close(&w);
+        cli_jw_array(&w, "broken_pairs"); /* per length: (name, label) not grouped */
+        for (size_t n = 0; n < IBIDI_RFC5893_VERIFY_MAX_LENGTH; n++)
+            cli_jw_uint(&w, NULL, p->broken[n]);
+        cli_jw_close(&w);
+        if (named) {
             char buf[4 * IBIDI_RFC5893_VERIFY_MAX_LENGTH + 1];
             ibidi_buf enc = {buf, sizeof buf, 0};
-            cli_jw_uint(&w, "shortest", r->shortest);
-            put_label_json(&w, "name", &r->name, al);
-            cli_jw_uint(&w, "label", r->label);
+            cli_jw_uint(&w, "shortest", p->shortest);
+            put_label_json(&w, "name", &p->name, al);
+            cli_jw_uint(&w, "label", p->label);
             if (ibidi_utf8_encode(shown, ns, &enc, NULL) == IBIDI_OK)
                 cli_jw_str(&w, "shown", buf, enc.len);
-        } else {
+            cli_jw_bool(&w, "confirmed", p->confirmed);
+        } else if (p->holds) {
             cli_jw_null(&w, "shortest");
+        } else {
+            cli_jw_uint(&w, "shortest", p->shortest);
         }
+        cli_jw_uint(&w, "enumerated_to", r->max_length);
+        cli_jw_uint(&w, "enumerated_names", names);
+        cli_jw_bool(&w, "enumeration_agrees", ldh_agrees(l));
+        cli_jw_double(&w, "enumeration_seconds", l->enum_seconds, 3);
         cli_jw_end(&w);
         return;
     }
-    fprintf(f, "RFC 5893 §2 LDH labels, %s paragraph: ", dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
-    if (r->shortest) {
+    fprintf(f, "RFC 5893 §2 LDH labels, %s paragraph: ", l->dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
+    if (p->holds) {
+        fputs("proved for all lengths", f);
+    } else if (named) {
         uint32_t cps[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
-        fprintf(f, "counterexample of length %u: \"", r->shortest);
-        put_cps(f, cps, name_text(&r->name, al, cps));
+        fprintf(f, "counterexample of length %u: \"", p->shortest);
+        put_cps(f, cps, name_text(&p->name, al, cps));
         fputs("\" (", f);
-        put_classes(f, &r->name);
-        fprintf(f, "), label %u not grouped; shown \"", r->label + 1);
+        put_classes(f, &p->name);
+        fprintf(f, "), label %u not grouped; shown \"", p->label + 1);
         put_cps(f, shown, ns);
-        fprintf(f, "\" (enumerated: %llu names, %.2f s)\n", names, seconds);
+        fputs(p->confirmed ? "\" (the UBA agrees)" : "\" (the UBA DISAGREES)", f);
     } else {
-        fprintf(f, "no counterexample among %llu names of up to %u characters (enumerated, "
-                   "not proved; %.2f s)\n", names, r->max_length, seconds);
+        fprintf(f, "counterexample of length %u", p->shortest);
     }
+    fprintf(f, " (automaton of names: %zu states, %zu transitions, %zu UBA summaries, "
+               "%.2f s; enumerated to %u: %llu names, %s, %.2f s)\n",
+            p->states, p->transitions, p->uba_states, l->seconds, r->max_length, names,
+            ldh_agrees(l) ? "agrees" : "DISAGREES", l->enum_seconds);
 }
 
 /* Every claim for every length; 0 when Character Grouping holds in both directions. */
@@ -863,15 +911,27 @@ static int all_lengths(int json)
                 (json ? put_proof_json : put_proof_text)(stdout, p, &al);
             }
     }
+    const size_t lws = ibidi_rfc5893_ldh_prove_work_size();
+    void *lwork = st == IBIDI_OK ? malloc(lws) : NULL;
+    ldh_run *l = st == IBIDI_OK ? malloc(sizeof *l) : NULL;
+    if (st == IBIDI_OK && (!lwork || !l))
+        st = IBIDI_E_NOMEM;
     for (int d = 0; d < 2 && st == IBIDI_OK; d++) {
-        ibidi_rfc5893_ldh_result r;
         struct timespec t0;
+        l->dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        const ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-        st = ibidi_rfc5893_ldh_search(LDH_LENGTH, dir, &r, &err);
+        st = ibidi_rfc5893_ldh_prove(l->dir, lwork, lws, &l->p, &err);
+        l->seconds = seconds_since(&t0);
+        if (st != IBIDI_OK)
+            break;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        st = ibidi_rfc5893_ldh_search(LDH_LENGTH, l->dir, &l->r, &err);
+        l->enum_seconds = seconds_since(&t0);
         if (st == IBIDI_OK)
-            put_ldh(stdout, json, &r, dir, &al, seconds_since(&t0));
+            put_ldh(stdout, json, l, &al);
     }
+    free(lwork);
+    free(l);
     free(work);
     free(p);
     if (st != IBIDI_OK) {
