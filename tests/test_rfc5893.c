@@ -871,6 +871,106 @@ static void test_name(void)
     }
 }
 
+/* ---- The per-name memo against each label alone ----------------------------------------
+ * ibidi_rfc5893_check_name_utf8 remembers, within one call, what it found for a label and
+ * gives it again for a later label that needs the same answer. A name of one label has
+ * nothing to reuse: checking each label of a name alone is the long way, and the name's
+ * findings and details must be the labels' own, in order, moved to the label's place. */
+
+#define MEMO_CAP 512
+static ibidi_finding memo_f[MEMO_CAP], memo_g[MEMO_CAP];
+static ibidi_rfc5893_detail memo_d[MEMO_CAP], memo_e[MEMO_CAP];
+
+static int same_detail(const ibidi_rfc5893_detail *a, const ibidi_rfc5893_detail *b)
+{
+    return a->d1 == b->d1 && a->d2 == b->d2 && a->s1 == b->s1 && a->s2 == b->s2 &&
+           a->control == b->control && a->placement == b->placement &&
+           a->twin_len == b->twin_len &&
+           memcmp(a->twin, b->twin, sizeof a->twin) == 0;
+}
+
+/* 1 when name (len bytes) gives, under flags and the bound max, the findings of its labels
+ * checked one by one; *count gets the name's findings. */
+static int same_as_labels_alone(const char *name, size_t len, unsigned flags, size_t max,
+                                size_t *count)
+{
+    ibidi_findings all = {memo_f, MEMO_CAP, 0, 0};
+    *count = 0;
+    memset(memo_d, 0, sizeof memo_d);
+    if (check_name(name, len, flags, max, &all, memo_d, NULL) != IBIDI_OK || all.n > MEMO_CAP)
+        return 0;
+    *count = all.n;
+    size_t k = 0, index = 0, start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && name[i] != '.')
+            continue;
+        ibidi_findings one = {memo_g, MEMO_CAP, 0, 0};
+        memset(memo_e, 0, sizeof memo_e);
+        if (check_name(name + start, i - start, flags, max, &one, memo_e, NULL) != IBIDI_OK)
+            return 0;
+        for (size_t j = 0; j < one.n; j++, k++) {
+            const ibidi_finding *a = &memo_f[k], *b = &memo_g[j];
+            if (k >= all.n || a->code != b->code || a->severity != b->severity ||
+                a->rule != b->rule || a->part != index || a->offset != start + b->offset ||
+                a->length != b->length || a->cp != b->cp || a->bidi_class != b->bidi_class ||
+                a->context != b->context || a->detail != b->detail ||
+                !same_detail(&memo_d[k], &memo_e[j]))
+                return 0;
+        }
+        index++;
+        start = i + 1;
+    }
+    return k == all.n;
+}
+
+static void test_name_memo(void)
+{
+    char name[2048];
+    size_t len, count = 0;
+    /* labels repeated: "123.ABCD." nineteen times and "com" (one class string each), under
+     * every reading and direction */
+    static const unsigned flags[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_ONLY_RTL,
+                                     IBIDI_RFC5893_ONLY_LTR | IBIDI_RFC5893_LITERAL};
+    const char *abcd = t_notation(0, "ABCD", 0, &len);
+    char unit[32];
+    snprintf(unit, sizeof unit, "123.%s.", abcd);
+    len = t_repeat(name, sizeof name, "", unit, 19, "com");
+    for (size_t i = 0; i < N(flags); i++)
+        CHECK(same_as_labels_alone(name, len, flags[i], 100000, &count) && count > 0,
+              "123.ABCD. x19 com (flags %u): the labels' findings (%zu)", flags[i], count);
+    /* one class string, other code points; labels that break the rule; a mark, Arabic-Indic
+     * digits, a hyphen, a bracket, a control (no twin search), ZWNJ */
+    static const char *const names[] = {
+        "ABCD.EFGH.IJKL.ABCD.MNOP",
+        "1A.2B.1A.a1.b2.A-1.B-2.A%.(A).A\xD6\xB4.B\xD6\xB4.\xD9\xA1" "A.\xD9\xA2" "B",
+        "A.B.A.AB.BA.A1.B1.A1B.C1D.1.2.a.b.ab",
+        "A\xE2\x80\xAB" "1.B\xE2\x80\xAB" "1.A\xE2\x80\x8C" "B.C\xE2\x80\x8C" "D.A.B",
+    };
+    for (size_t i = 0; i < N(names); i++) {
+        const char *s = t_notation(1, names[i], 0, &len);
+        for (size_t j = 0; j < N(flags); j++)
+            CHECK(same_as_labels_alone(s, len, flags[j], 100000, &count),
+                  "%s (flags %u): the labels' findings (%zu)", names[i], flags[j], count);
+        CHECK(same_as_labels_alone(s, len, 0, 1, &count),
+              "%s (bound 1, searches cut): the labels' findings (%zu)", names[i], count);
+        CHECK(same_as_labels_alone(s, len, IBIDI_RFC5893_CONTROLS, 1000, &count),
+              "%s (controls): the labels' findings (%zu)", names[i], count);
+    }
+    /* more class strings than the memo holds, then all of them again: R for a bit set, EN
+     * for a bit clear (six bits, 48 strings) */
+    len = 0;
+    for (int round = 0; round < 2; round++)
+        for (unsigned v = 16; v < 64; v++) {
+            for (int b = 5; b >= 0; b--) {
+                const uint32_t cp = (v >> b & 1u) ? 0x5D0u + (unsigned)b : '1';
+                len += ibidi_utf8_encode_cp(cp, name + len);
+            }
+            name[len++] = '.';
+        }
+    CHECK(same_as_labels_alone(name, len, 0, 1000, &count) && count > 0,
+          "96 labels, 48 class strings twice: the labels' findings (%zu)", count);
+}
+
 int main(void)
 {
     test_conditions();
@@ -888,5 +988,6 @@ int main(void)
     test_error_offsets();
     test_middle_placement();
     test_name();
+    test_name_memo();
     return t_summary();
 }

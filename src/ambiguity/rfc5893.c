@@ -372,14 +372,34 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
 static const uint8_t controls[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_LRO,
                                    IBIDI_UNICODE_BC_RLO};
 
+/* A context of one direction's search, as its place in the search's order (placement,
+ * control, D1, D2, S1, S2); CTX_NONE: no context breaks the reading. 16 bits, so that the
+ * answers a name's check remembers (memo) stay small on the stack. */
+#define CTX_NONE 0xFFFFu
+_Static_assert(IBIDI_RFC5893_PLACEMENTS * 4 * N_DELIMS * N_DELIMS * N_NEIGHBOURS * N_NEIGHBOURS <
+                   CTX_NONE,
+               "a context fits 16 bits");
+
+static uint16_t ctx_pack(int pl, int k, size_t i1, size_t i2, size_t a, size_t z)
+{
+    return (uint16_t)((((((size_t)pl * 4u + (size_t)k) * N_DELIMS + i1) * N_DELIMS + i2) *
+                           N_NEIGHBOURS +
+                       a) *
+                          N_NEIGHBOURS +
+                      z);
+}
+
 /* Searches the contexts of placements [pl_from, pl_to] in the directions of dirmask (bit 0
- * LTR, bit 1 RTL); stops at the first that breaks the reading `want`. */
+ * LTR, bit 1 RTL); stops at the first that breaks the reading `want` (*failed, *at: it
+ * within its direction; CTX_NONE when none does). */
 static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_from, int pl_to,
                            unsigned want, int *holds, ibidi_rfc5893_case *failed,
-                           size_t *runs, ibidi_error *err)
+                           uint16_t *at, size_t *runs, ibidi_error *err)
 {
     size_t count = 0;
     *holds = 1;
+    if (at)
+        *at = CTX_NONE;
     for (int d = 0; d < 2; d++) {
         if (!(dirmask & (1u << d)))
             continue;
@@ -409,6 +429,8 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                     *holds = 0;
                                     if (failed)
                                         *failed = c;
+                                    if (at)
+                                        *at = ctx_pack(pl, k, i1, i2, a, z);
                                     if (runs)
                                         *runs = count;
                                     return IBIDI_OK;
@@ -467,7 +489,7 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
     const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
                                                          : IBIDI_RFC5893_PLACE_NONE;
     ibidi_status st = search(x, n, dirmask_of(options), IBIDI_RFC5893_PLACE_NONE, pl_to,
-                             want_of(options), &h, res ? &res->failed : NULL,
+                             want_of(options), &h, res ? &res->failed : NULL, NULL,
                              res ? &res->runs : NULL, err);
     if (res)
         res->holds = h;
@@ -530,59 +552,100 @@ static void add(out *o, const label_at *l, ibidi_rfc5893_requirement req, ibidi_
     ibidi__sink_put(&o->sink, &f);
 }
 
-static size_t neighbour_index(const uint8_t *classes)
+/* The detail of context `at` (ctx_pack): what search() laid out there. */
+static void detail_from_ctx(ibidi_rfc5893_detail *d, unsigned at)
 {
-    for (size_t i = 0; i < N_NEIGHBOURS; i++)
-        if (neighbours[i].classes == classes)
-            return i;
-    return 0;
-}
-
-static uint32_t delimiter_cp(uint8_t bc)
-{
-    for (size_t i = 0; i < N_DELIMS; i++)
-        if (delimiters[i].bidi_class == bc)
-            return delimiters[i].cp;
-    return 0;
-}
-
-static void detail_from_case(ibidi_rfc5893_detail *d, const ibidi_rfc5893_case *c)
-{
-    d->d1 = delimiter_cp(c->d1);
-    d->d2 = delimiter_cp(c->d2);
-    d->s1 = neighbour_index(c->s1);
-    d->s2 = neighbour_index(c->s2);
-    d->control = c->control;
-    d->placement = c->placement;
+    d->s2 = at % N_NEIGHBOURS;
+    at /= N_NEIGHBOURS;
+    d->s1 = at % N_NEIGHBOURS;
+    at /= N_NEIGHBOURS;
+    d->d2 = delimiters[at % N_DELIMS].cp;
+    at /= N_DELIMS;
+    d->d1 = delimiters[at % N_DELIMS].cp;
+    at /= N_DELIMS;
+    const unsigned k = at % 4u, pl = at / 4u;
+    d->control = pl == IBIDI_RFC5893_PLACE_NONE || pl == IBIDI_RFC5893_PLACE_STRAY_PDF
+                     ? 0
+                     : controls[k];
+    d->placement = (uint8_t)pl;
     d->twin_len = 0;
+}
+
+/* What one call of ibidi_rfc5893_check_name_utf8 has found so far, on its own stack (no
+ * allocation, nothing shared between calls). RFC 5893 §3: Character Grouping runs the UBA
+ * on Bidi classes only (see the top of ibidi/rfc5893.h), so labels with one class string
+ * ("123.אבגד." nineteen times; every Hebrew word of one length) have one answer, kept here
+ * per (requirement, direction) the first time the string is searched. The strings are kept
+ * one after another in pool; once the pool or the table is full, further strings are
+ * searched every time. */
+#define MEMO_KEYS 32
+#define MEMO_POOL 256
+typedef struct memo {
+    uint8_t pool[MEMO_POOL];
+    uint16_t key_at[MEMO_KEYS];
+    uint8_t key_len[MEMO_KEYS];
+    uint16_t grouping[MEMO_KEYS][2][2]; /* [requirement][direction]: ctx_pack or CTX_NONE */
+    size_t n_keys, pool_used;
+} memo;
+
+/* The entry of class string key (n classes), or -1. */
+static int memo_find(const memo *m, const uint8_t *key, size_t n)
+{
+    for (size_t i = 0; i < m->n_keys; i++)
+        if (m->key_len[i] == n && memcmp(m->pool + m->key_at[i], key, n) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A new entry for key, or -1 when the memo is full. */
+static int memo_add(memo *m, const uint8_t *key, size_t n)
+{
+    if (m->n_keys == MEMO_KEYS || MEMO_POOL - m->pool_used < n)
+        return -1;
+    const size_t i = m->n_keys++;
+    memcpy(m->pool + m->pool_used, key, n);
+    m->key_at[i] = (uint16_t)m->pool_used;
+    m->key_len[i] = (uint8_t)n;
+    m->pool_used += n;
+    return (int)i;
 }
 
 /* The checks of one label (cps, cls: n characters) l. */
 static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t n,
                                 const label_at *l, unsigned options, size_t max_candidates,
-                                out *o, ibidi_error *err)
+                                memo *m, out *o, ibidi_error *err)
 {
     ibidi_rfc5893_detail d;
     memset(&d, 0, sizeof d);
     const unsigned want = want_of(options), dirs = dirmask_of(options);
-    /* Character Grouping, then with the controls, each direction on its own. */
+    /* Character Grouping, then with the controls, each direction on its own; a class
+     * string met before in this name is not searched again (memo). */
+    int known = memo_find(m, cls, n), entry = known;
+    if (entry < 0)
+        entry = memo_add(m, cls, n);
     for (int req = 0; req < 2; req++) {
         if (req == 1 && !(options & IBIDI_RFC5893_CONTROLS))
             break;
         for (unsigned dr = 0; dr < 2; dr++) {
             if (!(dirs & (1u << dr)))
                 continue;
-            int holds = 1;
-            ibidi_rfc5893_case c;
-            ibidi_status st = search(cls, n, 1u << dr, req ? 1 : 0,
-                                     req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds, &c,
-                                     NULL, err);
-            if (st != IBIDI_OK)
-                return st;
-            if (!holds) {
-                detail_from_case(&d, &c);
-                add(o, l, req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING, c.dir,
-                    &d);
+            uint16_t at;
+            if (known >= 0) {
+                at = m->grouping[known][req][dr];
+            } else {
+                int holds = 1;
+                ibidi_status st = search(cls, n, 1u << dr, req ? 1 : 0,
+                                         req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds,
+                                         NULL, &at, NULL, err);
+                if (st != IBIDI_OK)
+                    return st;
+                if (entry >= 0)
+                    m->grouping[entry][req][dr] = at;
+            }
+            if (at != CTX_NONE) {
+                detail_from_ctx(&d, at);
+                add(o, l, req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING,
+                    dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &d);
             }
         }
     }
@@ -676,6 +739,8 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
     max_candidates =
         ibidi__twins_bound(max_candidates ? max_candidates : IBIDI_RFC5893_DEFAULT_CANDIDATES);
     out o;
+    memo m;
+    m.n_keys = m.pool_used = 0;
     ibidi__sink_init(&o.sink, findings);
     o.details = findings && findings->items ? details : NULL;
     uint32_t cps[IBIDI_RFC5893_MAX_LABEL];
@@ -692,7 +757,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
         if (cp == 0x2E) {
             if (n > 0) {
                 const label_at l = {li, start, at - start, cps[0]};
-                st = check_label(cps, cls, n, &l, options, max_candidates, &o, err);
+                st = check_label(cps, cls, n, &l, options, max_candidates, &m, &o, err);
                 if (st != IBIDI_OK) {
                     if (findings)
                         findings->n = 0;
