@@ -939,12 +939,14 @@ static void test_name_memo(void)
         CHECK(same_as_labels_alone(name, len, flags[i], 100000, &count) && count > 0,
               "123.ABCD. x19 com (flags %u): the labels' findings (%zu)", flags[i], count);
     /* one class string, other code points; labels that break the rule; a mark, Arabic-Indic
-     * digits, a hyphen, a bracket, a control (no twin search), ZWNJ */
+     * digits, a hyphen, a bracket, a control (no twin search), ZWNJ; labels repeated whose
+     * twin search is cut (AB-12 under bound 1), finds a twin (1A) or cannot run (RLE) */
     static const char *const names[] = {
         "ABCD.EFGH.IJKL.ABCD.MNOP",
         "1A.2B.1A.a1.b2.A-1.B-2.A%.(A).A\xD6\xB4.B\xD6\xB4.\xD9\xA1" "A.\xD9\xA2" "B",
         "A.B.A.AB.BA.A1.B1.A1B.C1D.1.2.a.b.ab",
         "A\xE2\x80\xAB" "1.B\xE2\x80\xAB" "1.A\xE2\x80\x8C" "B.C\xE2\x80\x8C" "D.A.B",
+        "A\xE2\x80\xAB" "1.A\xE2\x80\xAB" "1.AB-12.AB-12.1A.1A.A1.A1",
     };
     for (size_t i = 0; i < N(names); i++) {
         const char *s = t_notation(1, names[i], 0, &len);

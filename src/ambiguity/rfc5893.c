@@ -502,7 +502,8 @@ typedef struct twin_ctx {
     size_t prefix, n, total;
     const uint32_t *text;
     int found;
-    uint32_t twin[IBIDI_RFC5893_MAX_LABEL];
+    uint32_t *twin; /* IBIDI_RFC5893_MAX_LABEL: the detail's own (no second copy on the
+                       stack under the twin search) */
 } twin_ctx;
 
 /* Keeps a twin of S1 D1 X D2 S2 that differs only inside X and whose X part satisfies
@@ -580,12 +581,22 @@ static void detail_from_ctx(ibidi_rfc5893_detail *d, unsigned at)
  * searched every time. */
 #define MEMO_KEYS 32
 #define MEMO_POOL 256
+/* Label Uniqueness (the twin search) depends on the code points: it is kept per label, by
+ * its bytes in the name, for MEMO_LABELS distinct labels. */
+#define MEMO_LABELS 32
+/* What the twin search found in one direction (uniqueness()). */
+enum { UNIQ_NONE = 0, UNIQ_TRUNCATED = 1, UNIQ_AT = 2 /* + the context of the twin */ };
 typedef struct memo {
     uint8_t pool[MEMO_POOL];
     uint16_t key_at[MEMO_KEYS];
     uint8_t key_len[MEMO_KEYS];
     uint16_t grouping[MEMO_KEYS][2][2]; /* [requirement][direction]: ctx_pack or CTX_NONE */
     size_t n_keys, pool_used;
+    const char *name;
+    size_t label_at[MEMO_LABELS];
+    uint8_t label_len[MEMO_LABELS]; /* bytes: at most 4 * IBIDI_RFC5893_MAX_LABEL */
+    uint8_t uniqueness[MEMO_LABELS][2]; /* [direction]: UNIQ_* */
+    size_t n_labels;
 } memo;
 
 /* The entry of class string key (n classes), or -1. */
@@ -608,6 +619,104 @@ static int memo_add(memo *m, const uint8_t *key, size_t n)
     m->key_len[i] = (uint8_t)n;
     m->pool_used += n;
     return (int)i;
+}
+
+/* The detail of a truncated search (REQ_TRUNCATED): the twin of an earlier finding, if
+ * any, stays, as twin_len says it is none. */
+static void truncated_detail(ibidi_rfc5893_detail *d)
+{
+    d->d1 = d->d2 = 0x2E;
+    d->s1 = d->s2 = 0;
+    d->control = d->placement = 0;
+    d->twin_len = 0;
+}
+
+/* Label Uniqueness (RFC 5893 §3) of label l (cps: n characters) in direction dir, by the
+ * twin search: neighbours nothing, L and R around FULL STOP, the contexts from `from`
+ * (a * 3 + z) on. *found: UNIQ_AT + the context of the first twin (d holds it), else
+ * UNIQ_TRUNCATED when a search was cut or cannot take the label (d says so), else
+ * UNIQ_NONE. */
+static ibidi_status uniqueness(const uint32_t *cps, size_t n, const label_at *l, ibidi_dir dir,
+                               size_t max_candidates, unsigned from, ibidi_rfc5893_detail *d,
+                               unsigned *found, ibidi_error *err)
+{
+    static const size_t nb[] = {0, 1, 3};
+    int truncated = 0;
+    *found = UNIQ_NONE;
+    for (size_t a = from / 3u; a < 3; a++)
+        for (size_t z = a == from / 3u ? from % 3u : 0; z < 3; z++) {
+            const ibidi_rfc5893_neighbour *s1 = &neighbours[nb[a]], *s2 = &neighbours[nb[z]];
+            uint32_t text[2 * 3 + 2 + IBIDI_RFC5893_MAX_LABEL];
+            size_t t = 0;
+            for (size_t i = 0; i < s1->n; i++)
+                text[t++] = s1->cps[i];
+            text[t++] = 0x2E;
+            const size_t prefix = t;
+            for (size_t i = 0; i < n; i++)
+                text[t++] = cps[i];
+            text[t++] = 0x2E;
+            for (size_t i = 0; i < s2->n; i++)
+                text[t++] = s2->cps[i];
+            twin_ctx tc;
+            tc.prefix = prefix;
+            tc.n = n;
+            tc.total = t;
+            tc.text = text;
+            tc.found = 0;
+            tc.twin = d->twin;
+            ibidi_ambiguity_twin_stats stats;
+            ibidi_error e;
+            ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin, NULL,
+                                                  NULL, &tc, &stats, &e);
+            if (st == IBIDI_E_AMBIG_CONTROL) {
+                /* A label with a bidi control, B or S: the twin search does not take it
+                 * (Badami's model); Label Uniqueness is not checked for it. (BN is set
+                 * aside by the search: X9.) */
+                truncated = 1;
+                break;
+            }
+            if (st != IBIDI_OK) {
+                (void)ibidi__fail(err, st, l->offset, e.value);
+                return st;
+            }
+            if (stats.truncated && !tc.found)
+                truncated = 1;
+            if (tc.found) { /* on_twin wrote the twin into d */
+                d->d1 = d->d2 = 0x2E;
+                d->s1 = nb[a];
+                d->s2 = nb[z];
+                d->control = 0;
+                d->placement = 0;
+                d->twin_len = n;
+                *found = UNIQ_AT + (unsigned)(a * 3 + z);
+                return IBIDI_OK;
+            }
+        }
+    if (truncated) {
+        truncated_detail(d);
+        *found = UNIQ_TRUNCATED;
+    }
+    return IBIDI_OK;
+}
+
+/* The entry of the label at l (its bytes), or -1. */
+static int memo_find_label(const memo *m, const label_at *l)
+{
+    for (size_t i = 0; i < m->n_labels; i++)
+        if (m->label_len[i] == l->length &&
+            memcmp(m->name + m->label_at[i], m->name + l->offset, l->length) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A new entry for the label at l, or -1 when the memo is full. */
+static int memo_add_label(memo *m, const label_at *l)
+{
+    if (m->n_labels == MEMO_LABELS)
+        return -1;
+    m->label_at[m->n_labels] = l->offset;
+    m->label_len[m->n_labels] = (uint8_t)l->length;
+    return (int)m->n_labels++;
 }
 
 /* The checks of one label (cps, cls: n characters) l. */
@@ -649,69 +758,30 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
             }
         }
     }
-    /* Label Uniqueness by the twin search: neighbours nothing, L and R around FULL STOP. */
-    static const size_t nb[] = {0, 1, 3};
+    /* Label Uniqueness, each direction on its own; a label met before in this name is
+     * not searched again (memo): its twin is searched in the context that gave it. */
+    int seen = memo_find_label(m, l), slot = seen;
+    if (slot < 0)
+        slot = memo_add_label(m, l);
     for (unsigned dr = 0; dr < 2; dr++) {
         if (!(dirs & (1u << dr)))
             continue;
         const ibidi_dir dir = dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-        int reported = 0, truncated = 0;
-        for (size_t a = 0; a < 3 && !reported; a++)
-            for (size_t z = 0; z < 3 && !reported; z++) {
-                const ibidi_rfc5893_neighbour *s1 = &neighbours[nb[a]], *s2 = &neighbours[nb[z]];
-                uint32_t text[2 * 3 + 2 + IBIDI_RFC5893_MAX_LABEL];
-                size_t t = 0;
-                for (size_t i = 0; i < s1->n; i++)
-                    text[t++] = s1->cps[i];
-                text[t++] = 0x2E;
-                const size_t prefix = t;
-                for (size_t i = 0; i < n; i++)
-                    text[t++] = cps[i];
-                text[t++] = 0x2E;
-                for (size_t i = 0; i < s2->n; i++)
-                    text[t++] = s2->cps[i];
-                twin_ctx tc;
-                tc.prefix = prefix;
-                tc.n = n;
-                tc.total = t;
-                tc.text = text;
-                tc.found = 0;
-                ibidi_ambiguity_twin_stats stats;
-                ibidi_error e;
-                ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin,
-                                                      NULL, NULL, &tc, &stats, &e);
-                if (st == IBIDI_E_AMBIG_CONTROL) {
-                    /* A label with a bidi control, B or S: the twin search does not take
-                     * it (Badami's model); Label Uniqueness is not checked for it. (BN is
-                     * set aside by the search: X9.) */
-                    truncated = 1;
-                    break;
-                }
-                if (st != IBIDI_OK) {
-                    (void)ibidi__fail(err, st, l->offset, e.value);
-                    return st;
-                }
-                if (stats.truncated && !tc.found)
-                    truncated = 1;
-                if (tc.found) {
-                    d.d1 = d.d2 = 0x2E;
-                    d.s1 = nb[a];
-                    d.s2 = nb[z];
-                    d.control = 0;
-                    d.placement = 0;
-                    memcpy(d.twin, tc.twin, n * sizeof *cps);
-                    d.twin_len = n;
-                    add(o, l, IBIDI_RFC5893_REQ_UNIQUENESS, dir, &d);
-                    reported = 1;
-                }
-            }
-        if (!reported && truncated) {
-            d.d1 = d.d2 = 0x2E;
-            d.s1 = d.s2 = 0;
-            d.control = d.placement = 0;
-            d.twin_len = 0;
-            add(o, l, IBIDI_RFC5893_REQ_TRUNCATED, dir, &d);
+        unsigned found = seen >= 0 ? m->uniqueness[seen][dr] : UNIQ_AT;
+        if (found >= UNIQ_AT) {
+            ibidi_status st =
+                uniqueness(cps, n, l, dir, max_candidates, found - UNIQ_AT, &d, &found, err);
+            if (st != IBIDI_OK)
+                return st;
+            if (seen < 0 && slot >= 0)
+                m->uniqueness[slot][dr] = (uint8_t)found;
+        } else if (found == UNIQ_TRUNCATED) {
+            truncated_detail(&d);
         }
+        if (found != UNIQ_NONE)
+            add(o, l, found == UNIQ_TRUNCATED ? IBIDI_RFC5893_REQ_TRUNCATED
+                                              : IBIDI_RFC5893_REQ_UNIQUENESS,
+                dir, &d);
     }
     return IBIDI_OK;
 }
@@ -740,7 +810,8 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
         ibidi__twins_bound(max_candidates ? max_candidates : IBIDI_RFC5893_DEFAULT_CANDIDATES);
     out o;
     memo m;
-    m.n_keys = m.pool_used = 0;
+    m.n_keys = m.pool_used = m.n_labels = 0;
+    m.name = name;
     ibidi__sink_init(&o.sink, findings);
     o.details = findings && findings->items ? details : NULL;
     uint32_t cps[IBIDI_RFC5893_MAX_LABEL];
