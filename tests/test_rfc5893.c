@@ -923,6 +923,182 @@ static int same_as_labels_alone(const char *name, size_t len, unsigned flags, si
     return k == all.n;
 }
 
+/* ---- Runs of one class cut to one character, against the whole string ----------------
+ * ibidi_rfc5893_check_name_utf8 searches Character Grouping on the label's class string
+ * with one of two neighbouring characters of one class L, R, AL, EN or AN left out
+ * (src/ambiguity/rfc5893.c, grouping_key, says why the answer is the same);
+ * ibidi_rfc5893_grouping_classes searches the string as it is, the long way. */
+
+/* 1 when x and y give the same answer under options: holding, or failing first in the same
+ * context (its pointers aside: they point into each string). */
+static int same_grouping(const uint8_t *x, size_t n, const uint8_t *y, size_t m,
+                         unsigned options)
+{
+    ibidi_rfc5893_grouping a, b;
+    if (ibidi_rfc5893_grouping_classes(x, n, options, &a, NULL) != IBIDI_OK ||
+        ibidi_rfc5893_grouping_classes(y, m, options, &b, NULL) != IBIDI_OK)
+        return 0;
+    const ibidi_rfc5893_case *f = &a.failed, *g = &b.failed;
+    return a.holds == b.holds &&
+           (a.holds || (f->s1 == g->s1 && f->n1 == g->n1 && f->d1 == g->d1 && f->d2 == g->d2 &&
+                        f->s2 == g->s2 && f->n2 == g->n2 && f->dir == g->dir &&
+                        f->control == g->control && f->placement == g->placement));
+}
+
+static const uint8_t cut_classes[] = {L, R, AL, EN, AN};
+
+/* Every string of the alphabet up to max characters that holds two neighbours of a class
+ * of cut_classes, against itself without one of them; returns the strings compared. */
+static long compare_cut(const uint8_t *alphabet, size_t na, size_t max, unsigned options,
+                        long *failures)
+{
+    long compared = 0;
+    for (size_t n = 2; n <= max; n++) {
+        size_t total = 1;
+        for (size_t i = 0; i < n; i++)
+            total *= na;
+        for (size_t v = 0; v < total; v++) {
+            uint8_t x[8], y[8];
+            size_t w = v;
+            for (size_t i = 0; i < n; i++, w /= na)
+                x[i] = alphabet[w % na];
+            for (size_t i = 1; i < n; i++) {
+                if (x[i] != x[i - 1] || !in_set(x[i], cut_classes, N(cut_classes)))
+                    continue;
+                memcpy(y, x, i);
+                memcpy(y + i, x + i + 1, n - i - 1);
+                compared++;
+                if (!same_grouping(x, n, y, n - 1, options) && ++*failures <= 5)
+                    CHECK(0, "classes %u %u %u %u (n %zu, options %u): the run cut at %zu "
+                             "answers otherwise", x[0], x[1], n > 2 ? x[2] : 99u,
+                          n > 3 ? x[3] : 99u, n, options, i);
+                break; /* one pair a string: the others are other strings' */
+            }
+        }
+    }
+    return compared;
+}
+
+static void test_grouping_runs_cut(void)
+{
+    /* every class a label may hold, and a control, an isolate, a segment separator */
+    static const uint8_t wide[] = {L,  R,  AL, EN, AN, ES, CS, ET, NSM, ON, WS, BN,
+                                   IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_PDF,
+                                   IBIDI_UNICODE_BC_LRI, IBIDI_UNICODE_BC_PDI,
+                                   IBIDI_UNICODE_BC_S};
+    static const uint8_t narrow[] = {L, R, AL, EN, AN, ES, CS, ET, NSM, ON};
+    long failures = 0, compared = 0;
+    compared += compare_cut(wide, N(wide), 3, 0, &failures);
+    compared += compare_cut(wide, N(wide), 3, IBIDI_RFC5893_LITERAL, &failures);
+    compared += compare_cut(narrow, N(narrow), 4, 0, &failures);
+    compared += compare_cut(narrow, N(narrow), 4, IBIDI_RFC5893_LITERAL, &failures);
+    compared += compare_cut(narrow, 7, 3, IBIDI_RFC5893_CONTROLS, &failures);
+    CHECK(failures == 0, "runs cut: %ld of %ld strings answer otherwise", failures, compared);
+    printf("info: runs of L, R, AL, EN, AN cut to one character: %ld strings, the same "
+           "answers\n", compared);
+    /* long runs: 63 R, AL, L, EN; runs around numbers and marks */
+    uint8_t x[IBIDI_RFC5893_MAX_LABEL];
+    for (size_t k = 0; k < N(cut_classes); k++) {
+        memset(x, cut_classes[k], sizeof x);
+        CHECK(same_grouping(x, sizeof x, x, 1, 0) &&
+                  same_grouping(x, sizeof x, x, 1, IBIDI_RFC5893_LITERAL),
+              "63 characters of class %u answer as one", cut_classes[k]);
+    }
+    static const uint8_t a[] = {R, R, R, EN, EN, NSM, NSM, AL, AL, AN, AN, CS, AN, R, R};
+    static const uint8_t b[] = {R, EN, NSM, NSM, AL, AN, CS, AN, R};
+    CHECK(same_grouping(a, N(a), b, N(b), 0) &&
+              same_grouping(a, N(a), b, N(b), IBIDI_RFC5893_LITERAL),
+          "AAA11 NSM NSM ..: its runs cut");
+}
+
+static uint32_t delimiter_cp(const ibidi_rfc5893_delimiter *dl, size_t nd, uint8_t bc)
+{
+    for (size_t i = 0; i < nd; i++)
+        if (dl[i].bidi_class == bc)
+            return dl[i].cp;
+    return 0;
+}
+
+/* 1 when the Character Grouping findings of name (flags without CONTROLS: GROUPING; with
+ * it: CONTROLS, for labels that hold without controls) are those of
+ * ibidi_rfc5893_grouping_classes on each label's whole class string. */
+static int same_as_grouping_classes(const char *name, size_t len, unsigned flags)
+{
+    static ibidi_finding f[MEMO_CAP];
+    static ibidi_rfc5893_detail d[MEMO_CAP];
+    ibidi_findings all = {f, MEMO_CAP, 0, 0};
+    if (check_name(name, len, flags, 1000, &all, d, NULL) != IBIDI_OK || all.n > MEMO_CAP)
+        return 0;
+    size_t nn, nd;
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    size_t index = 0, start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && name[i] != '.')
+            continue;
+        uint8_t c[IBIDI_RFC5893_MAX_LABEL];
+        size_t n = 0, pos = start;
+        uint32_t cp;
+        while (pos < i && ibidi_utf8_next(name, i, &pos, &cp, NULL) == IBIDI_OK)
+            c[n++] = (uint8_t)ibidi_unicode_bidi_class(cp);
+        for (unsigned dr = 0; n > 0 && dr < 2; dr++) {
+            const unsigned only = dr ? IBIDI_RFC5893_ONLY_RTL : IBIDI_RFC5893_ONLY_LTR;
+            const ibidi_dir dir = dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+            if (flags & (IBIDI_RFC5893_ONLY_LTR | IBIDI_RFC5893_ONLY_RTL) & ~only)
+                continue; /* the name's check leaves this direction out */
+            ibidi_rfc5893_grouping g;
+            const unsigned reading = (flags & IBIDI_RFC5893_LITERAL) | only;
+            if (ibidi_rfc5893_grouping_classes(c, n, reading, &g, NULL) != IBIDI_OK)
+                return 0;
+            ibidi_code code = IBIDI_RFC5893_REQ_GROUPING;
+            if (flags & IBIDI_RFC5893_CONTROLS) {
+                if (!g.holds)
+                    continue; /* the controls' first context is not the long way's */
+                code = IBIDI_RFC5893_REQ_CONTROLS;
+                if (ibidi_rfc5893_grouping_classes(c, n, reading | IBIDI_RFC5893_CONTROLS, &g,
+                                                   NULL) != IBIDI_OK)
+                    return 0;
+            }
+            size_t k = 0;
+            while (k < all.n &&
+                   !(f[k].part == index && f[k].code == code && f[k].context == dir))
+                k++;
+            if (g.holds != (k == all.n))
+                return 0;
+            if (!g.holds && (d[k].d1 != delimiter_cp(dl, nd, g.failed.d1) ||
+                             d[k].d2 != delimiter_cp(dl, nd, g.failed.d2) ||
+                             d[k].s1 >= nn || nb[d[k].s1].classes != g.failed.s1 ||
+                             d[k].s2 >= nn || nb[d[k].s2].classes != g.failed.s2 ||
+                             d[k].control != g.failed.control ||
+                             d[k].placement != g.failed.placement))
+                return 0;
+        }
+        index++;
+        start = i + 1;
+    }
+    return 1;
+}
+
+static void test_name_runs_cut(void)
+{
+    size_t len;
+    static const char *const names[] = {
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF.AB.A.ABC1234.A12B.abcdef.ab12.123.A-1",
+        "A\xD9\xA1\xD9\xA2\xD9\xA3.A\xD9\xA1.1234A.12A.A12.A1.aaa.a.AB\xD6\xB4\xD6\xB4",
+    };
+    static const unsigned flags[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_ONLY_RTL,
+                                     IBIDI_RFC5893_CONTROLS};
+    for (size_t i = 0; i < N(names); i++) {
+        const char *s = t_notation(0, names[i], 0, &len);
+        for (size_t j = 0; j < N(flags); j++)
+            CHECK(same_as_grouping_classes(s, len, flags[j]),
+                  "%s (flags %u): the grouping of each whole class string", names[i], flags[j]);
+        s = t_notation(0, names[i], 1, &len); /* A-Z Arabic: AL */
+        CHECK(same_as_grouping_classes(s, len, 0),
+              "%s (Arabic): the grouping of each whole class string", names[i]);
+    }
+}
+
 static void test_name_memo(void)
 {
     char name[2048];
@@ -991,5 +1167,7 @@ int main(void)
     test_middle_placement();
     test_name();
     test_name_memo();
+    test_grouping_runs_cut();
+    test_name_runs_cut();
     return t_summary();
 }

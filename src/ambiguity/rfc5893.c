@@ -719,19 +719,54 @@ static int memo_add_label(memo *m, const label_at *l)
     return (int)m->n_labels++;
 }
 
-/* The checks of one label (cps, cls: n characters) l. */
-static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t n,
+/*
+ * Character Grouping (RFC 5893 §3) of a label is that of the label with one of two
+ * neighbouring characters of one class L, R, AL, EN or AN left out, in every context and
+ * both readings. Such a pair is never split by the UBA: both characters lie in one level
+ * run (X1-X10: neither is a control, so they share an embedding level), and every rule
+ * gives them one resolved class and one level: W1 and W3-W6 change only NSM, AL,
+ * separators and terminators, and a separator, terminator or NSM next to the pair sees
+ * the same class on that side with one character of it as with two; W2 and W7 look back
+ * to the same strong character for both (L, R and AL are that character themselves), N1
+ * and N2 see the same class bounding a neutral (the labels' classes stand for no paired
+ * bracket, so N0 does nothing), I1-I2 give equal levels, and L1 resets only whitespace,
+ * isolates, S and B. Equal levels side by side stay side by side under every reversal of
+ * L2, so the display is the shorter label's with one more character of X beside one of its
+ * own: X is one block beside the same characters in both (grouped reading), and that
+ * character is between D1 and D2 exactly when its neighbour is (literal reading).
+ * So the class string searched is cls with each run of one such class cut to one
+ * character, in place: the UBA runs on shorter strings and labels that differ only in the
+ * length of such runs (Hebrew words of any length) share one answer in the memo.
+ * tests/test_rfc5893.c compares the cut strings with the whole ones, exhaustively on short
+ * strings. Returns the new length.
+ */
+static size_t grouping_key(uint8_t *cls, size_t n)
+{
+    const unsigned runs = BIT(IBIDI_UNICODE_BC_L) | BIT(IBIDI_UNICODE_BC_R) |
+                          BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_EN) |
+                          BIT(IBIDI_UNICODE_BC_AN);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || cls[i] != cls[k - 1] || !(class_bit(cls[i]) & runs))
+            cls[k++] = cls[i];
+    return k;
+}
+
+/* The checks of one label (cps, cls: n characters) l; cls is overwritten. */
+static ibidi_status check_label(const uint32_t *cps, uint8_t *cls, size_t n,
                                 const label_at *l, unsigned options, size_t max_candidates,
                                 memo *m, out *o, ibidi_error *err)
 {
     ibidi_rfc5893_detail d;
     memset(&d, 0, sizeof d);
     const unsigned want = want_of(options), dirs = dirmask_of(options);
-    /* Character Grouping, then with the controls, each direction on its own; a class
-     * string met before in this name is not searched again (memo). */
-    int known = memo_find(m, cls, n), entry = known;
+    /* Character Grouping, then with the controls, each direction on its own, on the
+     * label's class string with its runs cut (grouping_key); a string met before in this
+     * name is not searched again (memo). */
+    const size_t kn = grouping_key(cls, n);
+    int known = memo_find(m, cls, kn), entry = known;
     if (entry < 0)
-        entry = memo_add(m, cls, n);
+        entry = memo_add(m, cls, kn);
     for (int req = 0; req < 2; req++) {
         if (req == 1 && !(options & IBIDI_RFC5893_CONTROLS))
             break;
@@ -743,7 +778,7 @@ static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t 
                 at = m->grouping[known][req][dr];
             } else {
                 int holds = 1;
-                ibidi_status st = search(cls, n, 1u << dr, req ? 1 : 0,
+                ibidi_status st = search(cls, kn, 1u << dr, req ? 1 : 0,
                                          req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds,
                                          NULL, &at, NULL, err);
                 if (st != IBIDI_OK)
