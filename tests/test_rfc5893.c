@@ -923,6 +923,197 @@ static int same_as_labels_alone(const char *name, size_t len, unsigned flags, si
     return k == all.n;
 }
 
+/* ---- The search against every case run the long way ------------------------------------
+ * ibidi_rfc5893_grouping_classes runs its cases without ibidi_rfc5893_run's checks and
+ * reads the display in one pass. Here each case is laid out by the table of
+ * ibidi_rfc5893_placement, run through ibidi_bidi_resolve_classes and ibidi_bidi_reorder,
+ * and read by the words of the header (what is shown, then each reading on its own); the
+ * verdicts must be ibidi_rfc5893_run's, and the first case that breaks the reading, in the
+ * header's order, the search's. */
+
+typedef struct laid {
+    uint8_t c[IBIDI_RFC5893_MAX_CASE], part[IBIDI_RFC5893_MAX_CASE]; /* part: 0 other, 1 X,
+                                                                         2 D1, 3 D2 */
+    size_t n;
+} laid;
+
+static void lay(laid *l, const uint8_t *s, size_t n, uint8_t part)
+{
+    for (size_t i = 0; i < n; i++) {
+        l->c[l->n] = s[i];
+        l->part[l->n++] = part;
+    }
+}
+
+static void lay_case(laid *l, const ibidi_rfc5893_case *k)
+{
+    const uint8_t c = k->control, pdf = IBIDI_UNICODE_BC_PDF;
+    l->n = 0;
+    switch (k->placement) {
+    case IBIDI_RFC5893_PLACE_NONE: /* S1 D1 X D2 S2 */
+    case IBIDI_RFC5893_PLACE_STRAY_PDF: /* PDF S1 D1 X D2 S2 */
+        if (k->placement == IBIDI_RFC5893_PLACE_STRAY_PDF)
+            lay(l, &pdf, 1, 0);
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_AROUND: /* c S1 D1 X D2 S2 PDF */
+    case IBIDI_RFC5893_PLACE_BEFORE: /* c S1 D1 X D2 S2 */
+        lay(l, &c, 1, 0), lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        if (k->placement == IBIDI_RFC5893_PLACE_AROUND)
+            lay(l, &pdf, 1, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_AFTER: /* S1 D1 X D2 S2 c */
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0), lay(l, &c, 1, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_LEFT_LABEL: /* c S1 PDF D1 X D2 S2 */
+        lay(l, &c, 1, 0), lay(l, k->s1, k->n1, 0), lay(l, &pdf, 1, 0), lay(l, &k->d1, 1, 2);
+        lay(l, k->x, k->n, 1), lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_RIGHT_LABEL: /* S1 D1 X D2 c S2 PDF */
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, &c, 1, 0), lay(l, k->s2, k->n2, 0), lay(l, &pdf, 1, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_MIDDLE: /* S1 c D1 X D2 PDF S2 */
+        lay(l, k->s1, k->n1, 0), lay(l, &c, 1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, &pdf, 1, 0), lay(l, k->s2, k->n2, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_INNER: /* S1 D1 c X PDF D2 S2 */
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, &c, 1, 0), lay(l, k->x, k->n, 1);
+        lay(l, &pdf, 1, 0), lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        break;
+    }
+}
+
+/* The readings a case breaks, by the header's words; ~0u when the UBA refuses it. */
+static unsigned verdict_long_way(const ibidi_rfc5893_case *k)
+{
+    laid l;
+    uint8_t lev[IBIDI_RFC5893_MAX_CASE], shown[IBIDI_RFC5893_MAX_CASE];
+    size_t v2l[IBIDI_RFC5893_MAX_CASE], m = 0, nx = 0;
+    lay_case(&l, k);
+    if (ibidi_bidi_resolve_classes(l.c, l.n, &(ibidi_bidi_options){.dir = k->dir},
+                                   &(ibidi_bidi_result){.levels = lev, .cap = l.n},
+                                   NULL) != IBIDI_OK ||
+        ibidi_bidi_reorder(lev, l.n, v2l, NULL, NULL) != IBIDI_OK)
+        return ~0u;
+    for (size_t v = 0; v < l.n; v++) /* shown: X9 removes BN and the embedding controls */
+        if (!ibidi_bidi_class_removed((ibidi_unicode_bc)l.c[v2l[v]]))
+            shown[m++] = l.part[v2l[v]];
+    size_t d1 = m, d2 = m;
+    for (size_t v = 0; v < m; v++) {
+        nx += shown[v] == 1;
+        if (shown[v] == 2)
+            d1 = v;
+        if (shown[v] == 3)
+            d2 = v;
+    }
+    unsigned broken = 0;
+    /* literal: all the characters of X are between D1 and D2, and no others */
+    const size_t a = d1 < d2 ? d1 : d2, z = d1 < d2 ? d2 : d1;
+    for (size_t v = 0; v < m; v++)
+        if ((shown[v] == 1) != (v > a && v < z))
+            broken |= IBIDI_RFC5893_BROKEN_LITERAL;
+    /* grouped: X one block, a delimiter or the edge on each side */
+    size_t first = m, last = 0;
+    for (size_t v = 0; v < m; v++)
+        if (shown[v] == 1) {
+            first = first == m ? v : first;
+            last = v;
+        }
+    if (nx > 0 && (last - first + 1 != nx || (first > 0 && shown[first - 1] < 2) ||
+                   (last + 1 < m && shown[last + 1] < 2)))
+        broken |= IBIDI_RFC5893_BROKEN_GROUPED;
+    return broken;
+}
+
+/* Every context of x (n classes) under options, in the header's order, by
+ * verdict_long_way and ibidi_rfc5893_run; 1 when they agree on every case and the search
+ * (ibidi_rfc5893_grouping_classes) stops at the same case after as many runs. */
+static int search_long_way(const uint8_t *x, size_t n, unsigned options)
+{
+    static const uint8_t ctl[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                  IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO};
+    size_t nd, nn, runs = 0;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    const unsigned want = (options & IBIDI_RFC5893_LITERAL) ? IBIDI_RFC5893_BROKEN_LITERAL
+                                                            : IBIDI_RFC5893_BROKEN_GROUPED;
+    const int last = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1 : 0;
+    ibidi_rfc5893_case first;
+    memset(&first, 0, sizeof first);
+    int found = 0;
+    for (int d = 0; d < 2 && !found; d++) {
+        if (options & (d ? IBIDI_RFC5893_ONLY_LTR : IBIDI_RFC5893_ONLY_RTL))
+            continue;
+        for (int pl = 0; pl <= last && !found; pl++) {
+            const int nc = pl == IBIDI_RFC5893_PLACE_NONE ||
+                                   pl == IBIDI_RFC5893_PLACE_STRAY_PDF ? 1 : 4;
+            for (int c = 0; c < nc && !found; c++)
+                for (size_t i1 = 0; i1 < nd && !found; i1++)
+                    for (size_t i2 = 0; i2 < nd && !found; i2++)
+                        for (size_t a = 0; a < nn && !found; a++)
+                            for (size_t z = 0; z < nn && !found; z++) {
+                                const ibidi_rfc5893_case k = {
+                                    nb[a].classes, nb[a].n, dl[i1].bidi_class, x, n,
+                                    dl[i2].bidi_class, nb[z].classes, nb[z].n,
+                                    d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                    nc == 1 ? 0 : ctl[c], (uint8_t)pl};
+                                unsigned broken = 0;
+                                if (ibidi_rfc5893_run(&k, &broken, NULL, NULL) != IBIDI_OK ||
+                                    broken != verdict_long_way(&k))
+                                    return 0;
+                                runs++;
+                                if (broken & want) {
+                                    first = k;
+                                    found = 1;
+                                }
+                            }
+        }
+    }
+    ibidi_rfc5893_grouping g;
+    if (ibidi_rfc5893_grouping_classes(x, n, options, &g, NULL) != IBIDI_OK ||
+        g.holds != !found || g.runs != runs)
+        return 0;
+    const ibidi_rfc5893_case *f = &g.failed;
+    return g.holds ||
+           (f->s1 == first.s1 && f->n1 == first.n1 && f->d1 == first.d1 && f->x == first.x &&
+            f->n == first.n && f->d2 == first.d2 && f->s2 == first.s2 && f->n2 == first.n2 &&
+            f->dir == first.dir && f->control == first.control &&
+            f->placement == first.placement);
+}
+
+static void test_search_long_way(void)
+{
+    static const struct {
+        const char *name;
+        uint8_t c[6];
+        size_t n;
+    } cases[] = {
+        {"A", {R}, 1},
+        {"a", {L}, 1},
+        {"A1", {R, EN}, 2},
+        {"A1B", {R, EN, R}, 3},
+        {"1A", {EN, R}, 2},
+        {"A (AL) 1 NSM", {AL, EN, NSM}, 3},
+        {"A ZWNJ B", {R, BN, R}, 3},
+        {"a-b1", {L, ES, L, EN}, 4},
+        {"A%1,2", {R, ET, EN, CS, EN}, 5},
+        {"A RLE 1 PDF", {R, IBIDI_UNICODE_BC_RLE, EN, IBIDI_UNICODE_BC_PDF}, 4},
+        {"NSM A", {NSM, R}, 2},
+    };
+    static const unsigned options[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_CONTROLS,
+                                       IBIDI_RFC5893_CONTROLS | IBIDI_RFC5893_LITERAL,
+                                       IBIDI_RFC5893_ONLY_RTL};
+    for (size_t k = 0; k < N(cases); k++)
+        for (size_t o = 0; o < N(options); o++)
+            CHECK(search_long_way(cases[k].c, cases[k].n, options[o]),
+                  "%s (options %u): the search and every case run the long way agree",
+                  cases[k].name, options[o]);
+}
+
 /* ---- Runs of one class cut to one character, against the whole string ----------------
  * ibidi_rfc5893_check_name_utf8 searches Character Grouping on the label's class string
  * with one of two neighbouring characters of one class L, R, AL, EN or AN left out
@@ -1167,6 +1358,7 @@ int main(void)
     test_middle_placement();
     test_name();
     test_name_memo();
+    test_search_long_way();
     test_grouping_runs_cut();
     test_name_runs_cut();
     return t_summary();

@@ -300,34 +300,37 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
         return st;
     }
     /* What is shown, left to right, without the characters X9 removes (RFC 5893 §3: the
-     * position of BN has no meaning; the same holds for the embedding controls). */
+     * position of BN has no meaning; the same holds for the embedding controls), in one
+     * pass: where D1, D2 and the first and last character of X are shown, and how many
+     * characters of X are shown before each delimiter. (The bits are those of
+     * ibidi_bidi_class_removed, without a call a character: every class here is known.) */
+    const uint32_t removed = BIT(IBIDI_UNICODE_BC_LRE) | BIT(IBIDI_UNICODE_BC_RLE) |
+                             BIT(IBIDI_UNICODE_BC_LRO) | BIT(IBIDI_UNICODE_BC_RLO) |
+                             BIT(IBIDI_UNICODE_BC_PDF) | BIT(IBIDI_UNICODE_BC_BN);
     uint8_t shown[IBIDI_RFC5893_MAX_CASE];
-    size_t m = 0, nx = 0;
+    size_t m = 0, nx = 0, p1 = 0, p2 = 0, x1 = 0, x2 = 0, lo = 0, hi = 0;
     for (size_t v = 0; v < b->n; v++) {
         const size_t i = v2l[v];
-        if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[i]))
+        if (removed & BIT(b->cls[i]))
             continue;
-        shown[m++] = b->kind[i];
-        nx += b->kind[i] == K_X;
+        const uint8_t k = b->kind[i];
+        if (k == K_X) {
+            if (nx++ == 0)
+                lo = m;
+            hi = m;
+        } else if (k == K_D1) {
+            p1 = m;
+            x1 = nx;
+        } else if (k == K_D2) {
+            p2 = m;
+            x2 = nx;
+        }
+        shown[m++] = k;
     }
     unsigned verdict = 0;
     /* Literal reading (§3, formal): exactly the characters of X lie between D1 and D2. */
-    size_t p1 = 0, p2 = 0, lo = m, hi = 0;
-    for (size_t v = 0; v < m; v++) {
-        if (shown[v] == K_D1)
-            p1 = v;
-        else if (shown[v] == K_D2)
-            p2 = v;
-        else if (shown[v] == K_X) {
-            if (lo == m)
-                lo = v;
-            hi = v;
-        }
-    }
     const size_t a = p1 < p2 ? p1 : p2, z = p1 < p2 ? p2 : p1;
-    size_t x_between = 0;
-    for (size_t v = a + 1; v < z; v++)
-        x_between += shown[v] == K_X;
+    const size_t x_between = p1 < p2 ? x2 - x1 : x1 - x2;
     if (x_between != nx || z - a - 1 != nx)
         verdict |= IBIDI_RFC5893_BROKEN_LITERAL;
     /* Grouped reading (§3, informal): X is one block, a delimiter or the edge on each side. */
@@ -344,6 +347,17 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
         display_keys(b, v2l, display);
     (void)ibidi__ok(err);
     return IBIDI_OK;
+}
+
+/* The verdict of case c that is known to be valid (the searches below lay out their cases
+ * from the library's own tables and a label checked once): ibidi_rfc5893_run without its
+ * checks, which cost as much as the layout on the short strings of a name's labels. */
+static ibidi_status run_valid(const ibidi_rfc5893_case *c, unsigned *broken, ibidi_error *err)
+{
+    builder b;
+    b.measure = 0;
+    build(&b, c);
+    return run_built(&b, c->dir, broken, NULL, err);
 }
 
 ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
@@ -391,7 +405,9 @@ static uint16_t ctx_pack(int pl, int k, size_t i1, size_t i2, size_t a, size_t z
 
 /* Searches the contexts of placements [pl_from, pl_to] in the directions of dirmask (bit 0
  * LTR, bit 1 RTL); stops at the first that breaks the reading `want` (*failed, *at: it
- * within its direction; CTX_NONE when none does). */
+ * within its direction; CTX_NONE when none does). x is n classes below
+ * IBIDI_UNICODE_BC_COUNT, n at most IBIDI_RFC5893_MAX_LABEL: the callers check it once, so
+ * the cases are run without ibidi_rfc5893_run's checks. */
 static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_from, int pl_to,
                            unsigned want, int *holds, ibidi_rfc5893_case *failed,
                            uint16_t *at, size_t *runs, ibidi_error *err)
@@ -418,7 +434,7 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                     neighbours[z].n, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                     n_ctl == 1 ? 0 : controls[k], (uint8_t)pl};
                                 unsigned broken = 0;
-                                ibidi_status st = ibidi_rfc5893_run(&c, &broken, NULL, err);
+                                ibidi_status st = run_valid(&c, &broken, err);
                                 count++;
                                 if (st != IBIDI_OK) {
                                     if (runs)
