@@ -1114,6 +1114,160 @@ static void test_search_long_way(void)
                   cases[k].name, options[o]);
 }
 
+/* ---- Contexts that read as an earlier context -----------------------------------------
+ * The name's check leaves out the contexts whose cases have the levels of an earlier
+ * context's (src/ambiguity/rfc5893.c, d2_as_earlier, says why): S2 "a1" as "a" (with its 1 at
+ * the level of the a), "A (AL)" as "A", "A1 (AL)" and "A+AN" as "A1"; D2 COMMERCIAL AT as
+ * FULL STOP; D1 COMMERCIAL AT as FULL STOP after an S1 that does not end with a number.
+ * Here the levels of both cases of each pair are compared in every context of labels up to
+ * a length; the name's findings against ibidi_rfc5893_grouping_classes, which runs every
+ * context, are compared in test_name_runs_cut. */
+
+/* The neighbour whose notation is `notation`, or starts with it and a space. */
+static size_t neighbour_named(const char *notation)
+{
+    size_t nn;
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    const size_t k = strlen(notation);
+    for (size_t i = 0; i < nn; i++)
+        if (strncmp(nb[i].notation, notation, k) == 0 &&
+            (nb[i].notation[k] == '\0' || nb[i].notation[k] == ' '))
+            return i;
+    return nn;
+}
+
+static size_t delimiter_of(uint8_t bc)
+{
+    size_t nd;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    for (size_t i = 0; i < nd; i++)
+        if (dl[i].bidi_class == bc)
+            return i;
+    return nd;
+}
+
+/* The levels of case k laid out (lay_case) into lev; its length, 0 when the UBA refuses. */
+static size_t case_levels(const ibidi_rfc5893_case *k, laid *l, uint8_t *lev)
+{
+    lay_case(l, k);
+    if (ibidi_bidi_resolve_classes(l->c, l->n, &(ibidi_bidi_options){.dir = k->dir},
+                                   &(ibidi_bidi_result){.levels = lev, .cap = l->n},
+                                   NULL) != IBIDI_OK)
+        return 0;
+    return l->n;
+}
+
+/* 1 when cases k0 and k1 have the same levels, or k0 one character more, where their
+ * layouts first differ, at the level of the character before it. */
+static int same_levels(const ibidi_rfc5893_case *k0, const ibidi_rfc5893_case *k1)
+{
+    laid l[2];
+    uint8_t lev[2][IBIDI_RFC5893_MAX_CASE];
+    const size_t n0 = case_levels(k0, &l[0], lev[0]), n1 = case_levels(k1, &l[1], lev[1]);
+    if (n0 == 0 || n1 == 0)
+        return 0;
+    if (n0 == n1)
+        return memcmp(lev[0], lev[1], n0) == 0;
+    size_t at = 0;
+    while (at < n1 && l[0].c[at] == l[1].c[at])
+        at++;
+    return n0 == n1 + 1 && at > 0 && lev[0][at] == lev[0][at - 1] &&
+           memcmp(lev[0], lev[1], at) == 0 &&
+           memcmp(lev[0] + at + 1, lev[1] + at, n1 - at) == 0;
+}
+
+/* Every context of x (n classes) in placements [0, last]: 1 when the cases of each pair
+ * have the same levels. */
+static int earlier_pairs_agree(const uint8_t *x, size_t n, int last)
+{
+    static const uint8_t ctl[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                  IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO};
+    const size_t s2[][2] = {{neighbour_named("a1"), neighbour_named("a")},
+                            {neighbour_named("A (AL)"), neighbour_named("A")},
+                            {neighbour_named("A1 (AL:"), neighbour_named("A1")},
+                            {neighbour_named("A+AN"), neighbour_named("A1")}};
+    const size_t on = delimiter_of(ON), cs = delimiter_of(CS);
+    size_t nd, nn;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    for (size_t p = 0; p < N(s2); p++)
+        if (s2[p][0] >= nn || s2[p][1] >= nn || s2[p][1] >= s2[p][0])
+            return 0; /* the earlier one must come first in the search */
+    if (on >= nd || cs >= on)
+        return 0;
+    for (int d = 0; d < 2; d++)
+        for (int pl = 0; pl <= last; pl++) {
+            const int nc = pl == IBIDI_RFC5893_PLACE_NONE ||
+                                   pl == IBIDI_RFC5893_PLACE_STRAY_PDF ? 1 : 4;
+            for (int c = 0; c < nc; c++)
+                for (size_t i1 = 0; i1 < nd; i1++)
+                    for (size_t i2 = 0; i2 < nd; i2++)
+                        for (size_t a = 0; a < nn; a++)
+                            for (size_t z = 0; z < nn; z++) {
+                                ibidi_rfc5893_case k = {
+                                    nb[a].classes, nb[a].n, dl[i1].bidi_class, x, n,
+                                    dl[i2].bidi_class, nb[z].classes, nb[z].n,
+                                    d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                    nc == 1 ? 0 : ctl[c], (uint8_t)pl};
+                                ibidi_rfc5893_case e = k;
+                                for (size_t p = 0; p < N(s2); p++)
+                                    if (z == s2[p][0]) {
+                                        e.s2 = nb[s2[p][1]].classes;
+                                        e.n2 = nb[s2[p][1]].n;
+                                        if (!same_levels(&k, &e))
+                                            return 0;
+                                    }
+                                e = k;
+                                e.d2 = CS;
+                                if (i2 == on && !same_levels(&k, &e))
+                                    return 0;
+                                e = k;
+                                e.d1 = CS;
+                                const uint8_t end = nb[a].n ? nb[a].classes[nb[a].n - 1] : ON;
+                                if (i1 == on && end != EN && end != AN && !same_levels(&k, &e))
+                                    return 0;
+                            }
+        }
+    return 1;
+}
+
+static void test_as_earlier(void)
+{
+    static const uint8_t wide[] = {L,  R,  AL, EN, AN, ES, CS, ET, NSM, ON, WS, BN,
+                                   IBIDI_UNICODE_BC_B,   IBIDI_UNICODE_BC_S,
+                                   IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                   IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO,
+                                   IBIDI_UNICODE_BC_PDF, IBIDI_UNICODE_BC_LRI,
+                                   IBIDI_UNICODE_BC_RLI, IBIDI_UNICODE_BC_FSI,
+                                   IBIDI_UNICODE_BC_PDI};
+    static const uint8_t narrow[] = {L, R, AL, EN, AN, ES, CS, ET, NSM, ON};
+    long failures = 0, labels = 0;
+    /* every class alone, every placement of every control */
+    for (size_t i = 0; i < N(wide); i++, labels++)
+        failures += !earlier_pairs_agree(&wide[i], 1, IBIDI_RFC5893_PLACEMENTS - 1);
+    /* two and three classes of labels, without controls */
+    for (size_t v = 0; v < N(narrow) * N(narrow); v++, labels++) {
+        const uint8_t x[] = {narrow[v % N(narrow)], narrow[v / N(narrow)]};
+        failures += !earlier_pairs_agree(x, 2, 0);
+    }
+    for (size_t v = 0; v < 8 * 8 * 8; v++, labels++) {
+        const uint8_t x[] = {narrow[v % 8], narrow[v / 8 % 8], narrow[v / 64]};
+        failures += !earlier_pairs_agree(x, 3, 0);
+    }
+    /* a control, an isolate, a paragraph separator, a mark after the delimiter */
+    static const uint8_t inside[][3] = {{R, IBIDI_UNICODE_BC_RLE, EN},
+                                        {L, IBIDI_UNICODE_BC_LRI, R},
+                                        {IBIDI_UNICODE_BC_FSI, EN, NSM},
+                                        {R, IBIDI_UNICODE_BC_B, EN},
+                                        {AL, IBIDI_UNICODE_BC_RLO, EN},
+                                        {NSM, EN, EN},
+                                        {BN, NSM, AN}};
+    for (size_t i = 0; i < N(inside); i++, labels++)
+        failures += !earlier_pairs_agree(inside[i], 3, IBIDI_RFC5893_PLACEMENTS - 1);
+    CHECK(failures == 0, "contexts read as earlier ones: %ld of %ld labels differ", failures,
+          labels);
+}
+
 /* ---- Runs of one class cut to one character, against the whole string ----------------
  * ibidi_rfc5893_check_name_utf8 searches Character Grouping on the label's class string
  * with one of two neighbouring characters of one class L, R, AL, EN or AN left out
@@ -1276,6 +1430,9 @@ static void test_name_runs_cut(void)
     static const char *const names[] = {
         "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF.AB.A.ABC1234.A12B.abcdef.ab12.123.A-1",
         "A\xD9\xA1\xD9\xA2\xD9\xA3.A\xD9\xA1.1234A.12A.A12.A1.aaa.a.AB\xD6\xB4\xD6\xB4",
+        /* a mark first, a mark after a digit, a control, an isolate, ZWNJ, a space */
+        "\xD6\xB4" "A.\xD6\xB4" "1.1\xD6\xB4.A\xE2\x80\xAB" "1.\xE2\x81\xA6" "A1."
+        "A\xE2\x80\x8C" "1.A 1",
     };
     static const unsigned flags[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_ONLY_RTL,
                                      IBIDI_RFC5893_CONTROLS};
@@ -1359,6 +1516,7 @@ int main(void)
     test_name();
     test_name_memo();
     test_search_long_way();
+    test_as_earlier();
     test_grouping_runs_cut();
     test_name_runs_cut();
     return t_summary();

@@ -108,6 +108,23 @@ static const ibidi_rfc5893_neighbour neighbours[] = {
 };
 #define N_NEIGHBOURS (sizeof neighbours / sizeof neighbours[0])
 
+/* Neighbours that, as S2, give every case the levels of an earlier neighbour's case (bits:
+ * indices above), for every label, delimiter, S1, control placement and direction. S2 ends
+ * the paragraph (only characters X9 removes follow it), so no rule looks past it, and what
+ * precedes it sees only its first character (W4, W5, N1; X5c's first strong character),
+ * of one direction in each pair, and its embedding level, which the context decides:
+ *   - "A (AL)" (4) is "A" (3): AL differs from R only by W2 on an EN after it (none) and
+ *     W3, which makes it R;
+ *   - "A1 (AL)" (6) and "A+AN" (7) are "A1" (5): an R (W3 for the AL), then a number: the
+ *     1 of "A1" stays EN (W2 and W7 find the R), that of "A1 (AL)" becomes AN (W2), and
+ *     I1-I2 give EN and AN one level;
+ *   - "a1" (2) is "a" (1) with one more character at the level of its L: W7 makes the 1 L
+ *     (W2, W4, W5 find no AL before it, no separator or terminator beside it), and L L is
+ *     L (grouping_key says why: one more character beside one of its level).
+ * Every character of S2 is shown (X9 removes none) and lies outside X and the delimiters,
+ * so the case reads as the earlier one's in both readings (s2_as_earlier). */
+#define S2_AS_EARLIER ((1u << 2) | (1u << 4) | (1u << 6) | (1u << 7))
+
 const ibidi_rfc5893_neighbour *ibidi_rfc5893_neighbours(size_t *n)
 {
     if (n)
@@ -386,6 +403,38 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
 static const uint8_t controls[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_LRO,
                                    IBIDI_UNICODE_BC_RLO};
 
+/* Contexts that give every label, in every control placement and direction, the levels
+ * of a context that comes before them in a search's loops (with the same characters shown,
+ * outside X and the delimiters or as the same delimiter), so that they read the same in
+ * both readings; the predicates below say it of D2 = delimiters[i2], of D1 = delimiters[i1]
+ * after S1 = neighbours[a], and of S2 = neighbours[z]:
+ *   - S2 in S2_AS_EARLIER: its earlier neighbour (see there);
+ *   - COMMERCIAL AT (ON) as D2: FULL STOP (CS), earlier in the table. UAX #9 treats CS
+ *     otherwise than ON only in W1 (an NSM after it takes CS), W4 (a single CS between two
+ *     numbers of one type becomes that type) and W6 (any other CS becomes ON); what follows
+ *     D2 is S2 (after controls X9 removes, if any), which starts with no NSM and no number;
+ *   - ON as D1 after an S1 that does not end with a number (EN or AN): W4 finds no number
+ *     before the CS, and an NSM of the label after it takes CS, which has a CS and no number
+ *     before it, so W4 leaves both to W6.
+ * A search that stops at the first context that breaks a reading (RFC 5893 §3) never stops
+ * at these (the earlier one, run before, breaks it too), so the name's check leaves them
+ * out: 220 of the 729 contexts of a direction are run. tests/test_rfc5893.c compares the
+ * levels of the cases of each pair. */
+static int d2_as_earlier(size_t i2)
+{
+    return delimiters[i2].bidi_class == IBIDI_UNICODE_BC_ON;
+}
+
+static int d1_as_earlier(size_t i1, size_t a)
+{
+    const ibidi_rfc5893_neighbour *s1 = &neighbours[a];
+    const int s1_number = s1->n > 0 && (s1->classes[s1->n - 1] == IBIDI_UNICODE_BC_EN ||
+                                        s1->classes[s1->n - 1] == IBIDI_UNICODE_BC_AN);
+    return delimiters[i1].bidi_class == IBIDI_UNICODE_BC_ON && !s1_number;
+}
+
+static int s2_as_earlier(size_t z) { return (S2_AS_EARLIER & (1u << z)) != 0; }
+
 /* A context of one direction's search, as its place in the search's order (placement,
  * control, D1, D2, S1, S2); CTX_NONE: no context breaks the reading. 16 bits, so that the
  * answers a name's check remembers (memo) stay small on the stack. */
@@ -409,8 +458,9 @@ static uint16_t ctx_pack(int pl, int k, size_t i1, size_t i2, size_t a, size_t z
  * IBIDI_UNICODE_BC_COUNT, n at most IBIDI_RFC5893_MAX_LABEL: the callers check it once, so
  * the cases are run without ibidi_rfc5893_run's checks. */
 static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_from, int pl_to,
-                           unsigned want, int *holds, ibidi_rfc5893_case *failed,
-                           uint16_t *at, size_t *runs, ibidi_error *err)
+                           unsigned want, int skip_as_earlier, int *holds,
+                           ibidi_rfc5893_case *failed, uint16_t *at, size_t *runs,
+                           ibidi_error *err)
 {
     size_t count = 0;
     *holds = 1;
@@ -424,9 +474,15 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                pl == IBIDI_RFC5893_PLACE_STRAY_PDF) ? 1 : 4;
             for (int k = 0; k < n_ctl; k++)
                 for (size_t i1 = 0; i1 < N_DELIMS; i1++)
-                    for (size_t i2 = 0; i2 < N_DELIMS; i2++)
-                        for (size_t a = 0; a < N_NEIGHBOURS; a++)
+                    for (size_t i2 = 0; i2 < N_DELIMS; i2++) {
+                        if (skip_as_earlier && d2_as_earlier(i2))
+                            continue;
+                        for (size_t a = 0; a < N_NEIGHBOURS; a++) {
+                            if (skip_as_earlier && d1_as_earlier(i1, a))
+                                continue;
                             for (size_t z = 0; z < N_NEIGHBOURS; z++) {
+                                if (skip_as_earlier && s2_as_earlier(z))
+                                    continue;
                                 ibidi_rfc5893_case c = {
                                     neighbours[a].classes, neighbours[a].n,
                                     delimiters[i1].bidi_class, x, n,
@@ -452,6 +508,8 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                     return IBIDI_OK;
                                 }
                             }
+                        }
+                    }
         }
     }
     if (runs)
@@ -505,7 +563,7 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
     const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
                                                          : IBIDI_RFC5893_PLACE_NONE;
     ibidi_status st = search(x, n, dirmask_of(options), IBIDI_RFC5893_PLACE_NONE, pl_to,
-                             want_of(options), &h, res ? &res->failed : NULL, NULL,
+                             want_of(options), 0, &h, res ? &res->failed : NULL, NULL,
                              res ? &res->runs : NULL, err);
     if (res)
         res->holds = h;
@@ -795,8 +853,8 @@ static ibidi_status check_label(const uint32_t *cps, uint8_t *cls, size_t n,
             } else {
                 int holds = 1;
                 ibidi_status st = search(cls, kn, 1u << dr, req ? 1 : 0,
-                                         req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds,
-                                         NULL, &at, NULL, err);
+                                         req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want,
+                                         1, &holds, NULL, &at, NULL, err);
                 if (st != IBIDI_OK)
                     return st;
                 if (entry >= 0)
