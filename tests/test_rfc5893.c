@@ -871,6 +871,632 @@ static void test_name(void)
     }
 }
 
+/* ---- The per-name memo against each label alone ----------------------------------------
+ * ibidi_rfc5893_check_name_utf8 remembers, within one call, what it found for a label and
+ * gives it again for a later label that needs the same answer. A name of one label has
+ * nothing to reuse: checking each label of a name alone is the long way, and the name's
+ * findings and details must be the labels' own, in order, moved to the label's place. */
+
+#define MEMO_CAP 512
+static ibidi_finding memo_f[MEMO_CAP], memo_g[MEMO_CAP];
+static ibidi_rfc5893_detail memo_d[MEMO_CAP], memo_e[MEMO_CAP];
+
+static int same_detail(const ibidi_rfc5893_detail *a, const ibidi_rfc5893_detail *b)
+{
+    return a->d1 == b->d1 && a->d2 == b->d2 && a->s1 == b->s1 && a->s2 == b->s2 &&
+           a->control == b->control && a->placement == b->placement &&
+           a->twin_len == b->twin_len &&
+           memcmp(a->twin, b->twin, sizeof a->twin) == 0;
+}
+
+/* 1 when name (len bytes) gives, under flags and the bound max, the findings of its labels
+ * checked one by one; *count gets the name's findings. */
+static int same_as_labels_alone(const char *name, size_t len, unsigned flags, size_t max,
+                                size_t *count)
+{
+    ibidi_findings all = {memo_f, MEMO_CAP, 0, 0};
+    *count = 0;
+    memset(memo_d, 0, sizeof memo_d);
+    if (check_name(name, len, flags, max, &all, memo_d, NULL) != IBIDI_OK || all.n > MEMO_CAP)
+        return 0;
+    *count = all.n;
+    size_t k = 0, index = 0, start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && name[i] != '.')
+            continue;
+        ibidi_findings one = {memo_g, MEMO_CAP, 0, 0};
+        memset(memo_e, 0, sizeof memo_e);
+        if (check_name(name + start, i - start, flags, max, &one, memo_e, NULL) != IBIDI_OK)
+            return 0;
+        for (size_t j = 0; j < one.n; j++, k++) {
+            const ibidi_finding *a = &memo_f[k], *b = &memo_g[j];
+            if (k >= all.n || a->code != b->code || a->severity != b->severity ||
+                a->rule != b->rule || a->part != index || a->offset != start + b->offset ||
+                a->length != b->length || a->cp != b->cp || a->bidi_class != b->bidi_class ||
+                a->context != b->context || a->detail != b->detail ||
+                !same_detail(&memo_d[k], &memo_e[j]))
+                return 0;
+        }
+        index++;
+        start = i + 1;
+    }
+    return k == all.n;
+}
+
+/* ---- The search against every case run the long way ------------------------------------
+ * ibidi_rfc5893_grouping_classes runs its cases without ibidi_rfc5893_run's checks and
+ * reads the display in one pass. Here each case is laid out by the table of
+ * ibidi_rfc5893_placement, run through ibidi_bidi_resolve_classes and ibidi_bidi_reorder,
+ * and read by the words of the header (what is shown, then each reading on its own); the
+ * verdicts must be ibidi_rfc5893_run's, and the first case that breaks the reading, in the
+ * header's order, the search's. */
+
+typedef struct laid {
+    uint8_t c[IBIDI_RFC5893_MAX_CASE], part[IBIDI_RFC5893_MAX_CASE]; /* part: 0 other, 1 X,
+                                                                         2 D1, 3 D2 */
+    size_t n;
+} laid;
+
+static void lay(laid *l, const uint8_t *s, size_t n, uint8_t part)
+{
+    for (size_t i = 0; i < n; i++) {
+        l->c[l->n] = s[i];
+        l->part[l->n++] = part;
+    }
+}
+
+static void lay_case(laid *l, const ibidi_rfc5893_case *k)
+{
+    const uint8_t c = k->control, pdf = IBIDI_UNICODE_BC_PDF;
+    l->n = 0;
+    switch (k->placement) {
+    case IBIDI_RFC5893_PLACE_NONE: /* S1 D1 X D2 S2 */
+    case IBIDI_RFC5893_PLACE_STRAY_PDF: /* PDF S1 D1 X D2 S2 */
+        if (k->placement == IBIDI_RFC5893_PLACE_STRAY_PDF)
+            lay(l, &pdf, 1, 0);
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_AROUND: /* c S1 D1 X D2 S2 PDF */
+    case IBIDI_RFC5893_PLACE_BEFORE: /* c S1 D1 X D2 S2 */
+        lay(l, &c, 1, 0), lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        if (k->placement == IBIDI_RFC5893_PLACE_AROUND)
+            lay(l, &pdf, 1, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_AFTER: /* S1 D1 X D2 S2 c */
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0), lay(l, &c, 1, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_LEFT_LABEL: /* c S1 PDF D1 X D2 S2 */
+        lay(l, &c, 1, 0), lay(l, k->s1, k->n1, 0), lay(l, &pdf, 1, 0), lay(l, &k->d1, 1, 2);
+        lay(l, k->x, k->n, 1), lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_RIGHT_LABEL: /* S1 D1 X D2 c S2 PDF */
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, &c, 1, 0), lay(l, k->s2, k->n2, 0), lay(l, &pdf, 1, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_MIDDLE: /* S1 c D1 X D2 PDF S2 */
+        lay(l, k->s1, k->n1, 0), lay(l, &c, 1, 0), lay(l, &k->d1, 1, 2), lay(l, k->x, k->n, 1);
+        lay(l, &k->d2, 1, 3), lay(l, &pdf, 1, 0), lay(l, k->s2, k->n2, 0);
+        break;
+    case IBIDI_RFC5893_PLACE_INNER: /* S1 D1 c X PDF D2 S2 */
+        lay(l, k->s1, k->n1, 0), lay(l, &k->d1, 1, 2), lay(l, &c, 1, 0), lay(l, k->x, k->n, 1);
+        lay(l, &pdf, 1, 0), lay(l, &k->d2, 1, 3), lay(l, k->s2, k->n2, 0);
+        break;
+    }
+}
+
+/* The readings a case breaks, by the header's words; ~0u when the UBA refuses it. */
+static unsigned verdict_long_way(const ibidi_rfc5893_case *k)
+{
+    laid l;
+    uint8_t lev[IBIDI_RFC5893_MAX_CASE], shown[IBIDI_RFC5893_MAX_CASE];
+    size_t v2l[IBIDI_RFC5893_MAX_CASE], m = 0, nx = 0;
+    lay_case(&l, k);
+    if (ibidi_bidi_resolve_classes(l.c, l.n, &(ibidi_bidi_options){.dir = k->dir},
+                                   &(ibidi_bidi_result){.levels = lev, .cap = l.n},
+                                   NULL) != IBIDI_OK ||
+        ibidi_bidi_reorder(lev, l.n, v2l, NULL, NULL) != IBIDI_OK)
+        return ~0u;
+    for (size_t v = 0; v < l.n; v++) /* shown: X9 removes BN and the embedding controls */
+        if (!ibidi_bidi_class_removed((ibidi_unicode_bc)l.c[v2l[v]]))
+            shown[m++] = l.part[v2l[v]];
+    size_t d1 = m, d2 = m;
+    for (size_t v = 0; v < m; v++) {
+        nx += shown[v] == 1;
+        if (shown[v] == 2)
+            d1 = v;
+        if (shown[v] == 3)
+            d2 = v;
+    }
+    unsigned broken = 0;
+    /* literal: all the characters of X are between D1 and D2, and no others */
+    const size_t a = d1 < d2 ? d1 : d2, z = d1 < d2 ? d2 : d1;
+    for (size_t v = 0; v < m; v++)
+        if ((shown[v] == 1) != (v > a && v < z))
+            broken |= IBIDI_RFC5893_BROKEN_LITERAL;
+    /* grouped: X one block, a delimiter or the edge on each side */
+    size_t first = m, last = 0;
+    for (size_t v = 0; v < m; v++)
+        if (shown[v] == 1) {
+            first = first == m ? v : first;
+            last = v;
+        }
+    if (nx > 0 && (last - first + 1 != nx || (first > 0 && shown[first - 1] < 2) ||
+                   (last + 1 < m && shown[last + 1] < 2)))
+        broken |= IBIDI_RFC5893_BROKEN_GROUPED;
+    return broken;
+}
+
+/* Every context of x (n classes) under options, in the header's order, by
+ * verdict_long_way and ibidi_rfc5893_run; 1 when they agree on every case and the search
+ * (ibidi_rfc5893_grouping_classes) stops at the same case after as many runs. */
+static int search_long_way(const uint8_t *x, size_t n, unsigned options)
+{
+    static const uint8_t ctl[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                  IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO};
+    size_t nd, nn, runs = 0;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    const unsigned want = (options & IBIDI_RFC5893_LITERAL) ? IBIDI_RFC5893_BROKEN_LITERAL
+                                                            : IBIDI_RFC5893_BROKEN_GROUPED;
+    const int last = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1 : 0;
+    ibidi_rfc5893_case first;
+    memset(&first, 0, sizeof first);
+    int found = 0;
+    for (int d = 0; d < 2 && !found; d++) {
+        if (options & (d ? IBIDI_RFC5893_ONLY_LTR : IBIDI_RFC5893_ONLY_RTL))
+            continue;
+        for (int pl = 0; pl <= last && !found; pl++) {
+            const int nc = pl == IBIDI_RFC5893_PLACE_NONE ||
+                                   pl == IBIDI_RFC5893_PLACE_STRAY_PDF ? 1 : 4;
+            for (int c = 0; c < nc && !found; c++)
+                for (size_t i1 = 0; i1 < nd && !found; i1++)
+                    for (size_t i2 = 0; i2 < nd && !found; i2++)
+                        for (size_t a = 0; a < nn && !found; a++)
+                            for (size_t z = 0; z < nn && !found; z++) {
+                                const ibidi_rfc5893_case k = {
+                                    nb[a].classes, nb[a].n, dl[i1].bidi_class, x, n,
+                                    dl[i2].bidi_class, nb[z].classes, nb[z].n,
+                                    d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                    nc == 1 ? 0 : ctl[c], (uint8_t)pl};
+                                unsigned broken = 0;
+                                if (ibidi_rfc5893_run(&k, &broken, NULL, NULL) != IBIDI_OK ||
+                                    broken != verdict_long_way(&k))
+                                    return 0;
+                                runs++;
+                                if (broken & want) {
+                                    first = k;
+                                    found = 1;
+                                }
+                            }
+        }
+    }
+    ibidi_rfc5893_grouping g;
+    if (ibidi_rfc5893_grouping_classes(x, n, options, &g, NULL) != IBIDI_OK ||
+        g.holds != !found || g.runs != runs)
+        return 0;
+    const ibidi_rfc5893_case *f = &g.failed;
+    return g.holds ||
+           (f->s1 == first.s1 && f->n1 == first.n1 && f->d1 == first.d1 && f->x == first.x &&
+            f->n == first.n && f->d2 == first.d2 && f->s2 == first.s2 && f->n2 == first.n2 &&
+            f->dir == first.dir && f->control == first.control &&
+            f->placement == first.placement);
+}
+
+static void test_search_long_way(void)
+{
+    static const struct {
+        const char *name;
+        uint8_t c[6];
+        size_t n;
+    } cases[] = {
+        {"A", {R}, 1},
+        {"a", {L}, 1},
+        {"A1", {R, EN}, 2},
+        {"A1B", {R, EN, R}, 3},
+        {"1A", {EN, R}, 2},
+        {"A (AL) 1 NSM", {AL, EN, NSM}, 3},
+        {"A ZWNJ B", {R, BN, R}, 3},
+        {"a-b1", {L, ES, L, EN}, 4},
+        {"A%1,2", {R, ET, EN, CS, EN}, 5},
+        {"A RLE 1 PDF", {R, IBIDI_UNICODE_BC_RLE, EN, IBIDI_UNICODE_BC_PDF}, 4},
+        {"NSM A", {NSM, R}, 2},
+    };
+    static const unsigned options[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_CONTROLS,
+                                       IBIDI_RFC5893_CONTROLS | IBIDI_RFC5893_LITERAL,
+                                       IBIDI_RFC5893_ONLY_RTL};
+    for (size_t k = 0; k < N(cases); k++)
+        for (size_t o = 0; o < N(options); o++)
+            CHECK(search_long_way(cases[k].c, cases[k].n, options[o]),
+                  "%s (options %u): the search and every case run the long way agree",
+                  cases[k].name, options[o]);
+}
+
+/* ---- Contexts that read as an earlier context -----------------------------------------
+ * The name's check leaves out the contexts whose cases have the levels of an earlier
+ * context's (src/ambiguity/rfc5893.c, d2_as_earlier, says why): S2 "a1" as "a" (with its 1 at
+ * the level of the a), "A (AL)" as "A", "A1 (AL)" and "A+AN" as "A1"; D2 COMMERCIAL AT as
+ * FULL STOP; D1 COMMERCIAL AT as FULL STOP after an S1 that does not end with a number.
+ * Here the levels of both cases of each pair are compared in every context of labels up to
+ * a length; the name's findings against ibidi_rfc5893_grouping_classes, which runs every
+ * context, are compared in test_name_runs_cut. */
+
+/* The neighbour whose notation is `notation`, or starts with it and a space. */
+static size_t neighbour_named(const char *notation)
+{
+    size_t nn;
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    const size_t k = strlen(notation);
+    for (size_t i = 0; i < nn; i++)
+        if (strncmp(nb[i].notation, notation, k) == 0 &&
+            (nb[i].notation[k] == '\0' || nb[i].notation[k] == ' '))
+            return i;
+    return nn;
+}
+
+static size_t delimiter_of(uint8_t bc)
+{
+    size_t nd;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    for (size_t i = 0; i < nd; i++)
+        if (dl[i].bidi_class == bc)
+            return i;
+    return nd;
+}
+
+/* The levels of case k laid out (lay_case) into lev; its length, 0 when the UBA refuses. */
+static size_t case_levels(const ibidi_rfc5893_case *k, laid *l, uint8_t *lev)
+{
+    lay_case(l, k);
+    if (ibidi_bidi_resolve_classes(l->c, l->n, &(ibidi_bidi_options){.dir = k->dir},
+                                   &(ibidi_bidi_result){.levels = lev, .cap = l->n},
+                                   NULL) != IBIDI_OK)
+        return 0;
+    return l->n;
+}
+
+/* 1 when cases k0 and k1 have the same levels, or k0 one character more, where their
+ * layouts first differ, at the level of the character before it. */
+static int same_levels(const ibidi_rfc5893_case *k0, const ibidi_rfc5893_case *k1)
+{
+    laid l[2];
+    uint8_t lev[2][IBIDI_RFC5893_MAX_CASE];
+    const size_t n0 = case_levels(k0, &l[0], lev[0]), n1 = case_levels(k1, &l[1], lev[1]);
+    if (n0 == 0 || n1 == 0)
+        return 0;
+    if (n0 == n1)
+        return memcmp(lev[0], lev[1], n0) == 0;
+    size_t at = 0;
+    while (at < n1 && l[0].c[at] == l[1].c[at])
+        at++;
+    return n0 == n1 + 1 && at > 0 && lev[0][at] == lev[0][at - 1] &&
+           memcmp(lev[0], lev[1], at) == 0 &&
+           memcmp(lev[0] + at + 1, lev[1] + at, n1 - at) == 0;
+}
+
+/* Every context of x (n classes) in placements [0, last]: 1 when the cases of each pair
+ * have the same levels. */
+static int earlier_pairs_agree(const uint8_t *x, size_t n, int last)
+{
+    static const uint8_t ctl[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                  IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO};
+    const size_t s2[][2] = {{neighbour_named("a1"), neighbour_named("a")},
+                            {neighbour_named("A (AL)"), neighbour_named("A")},
+                            {neighbour_named("A1 (AL:"), neighbour_named("A1")},
+                            {neighbour_named("A+AN"), neighbour_named("A1")}};
+    const size_t on = delimiter_of(ON), cs = delimiter_of(CS);
+    size_t nd, nn;
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    for (size_t p = 0; p < N(s2); p++)
+        if (s2[p][0] >= nn || s2[p][1] >= nn || s2[p][1] >= s2[p][0])
+            return 0; /* the earlier one must come first in the search */
+    if (on >= nd || cs >= on)
+        return 0;
+    for (int d = 0; d < 2; d++)
+        for (int pl = 0; pl <= last; pl++) {
+            const int nc = pl == IBIDI_RFC5893_PLACE_NONE ||
+                                   pl == IBIDI_RFC5893_PLACE_STRAY_PDF ? 1 : 4;
+            for (int c = 0; c < nc; c++)
+                for (size_t i1 = 0; i1 < nd; i1++)
+                    for (size_t i2 = 0; i2 < nd; i2++)
+                        for (size_t a = 0; a < nn; a++)
+                            for (size_t z = 0; z < nn; z++) {
+                                ibidi_rfc5893_case k = {
+                                    nb[a].classes, nb[a].n, dl[i1].bidi_class, x, n,
+                                    dl[i2].bidi_class, nb[z].classes, nb[z].n,
+                                    d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
+                                    nc == 1 ? 0 : ctl[c], (uint8_t)pl};
+                                ibidi_rfc5893_case e = k;
+                                for (size_t p = 0; p < N(s2); p++)
+                                    if (z == s2[p][0]) {
+                                        e.s2 = nb[s2[p][1]].classes;
+                                        e.n2 = nb[s2[p][1]].n;
+                                        if (!same_levels(&k, &e))
+                                            return 0;
+                                    }
+                                e = k;
+                                e.d2 = CS;
+                                if (i2 == on && !same_levels(&k, &e))
+                                    return 0;
+                                e = k;
+                                e.d1 = CS;
+                                const uint8_t end = nb[a].n ? nb[a].classes[nb[a].n - 1] : ON;
+                                if (i1 == on && end != EN && end != AN && !same_levels(&k, &e))
+                                    return 0;
+                            }
+        }
+    return 1;
+}
+
+static void test_as_earlier(void)
+{
+    static const uint8_t wide[] = {L,  R,  AL, EN, AN, ES, CS, ET, NSM, ON, WS, BN,
+                                   IBIDI_UNICODE_BC_B,   IBIDI_UNICODE_BC_S,
+                                   IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE,
+                                   IBIDI_UNICODE_BC_LRO, IBIDI_UNICODE_BC_RLO,
+                                   IBIDI_UNICODE_BC_PDF, IBIDI_UNICODE_BC_LRI,
+                                   IBIDI_UNICODE_BC_RLI, IBIDI_UNICODE_BC_FSI,
+                                   IBIDI_UNICODE_BC_PDI};
+    static const uint8_t narrow[] = {L, R, AL, EN, AN, ES, CS, ET, NSM, ON};
+    long failures = 0, labels = 0;
+    /* every class alone, every placement of every control */
+    for (size_t i = 0; i < N(wide); i++, labels++)
+        failures += !earlier_pairs_agree(&wide[i], 1, IBIDI_RFC5893_PLACEMENTS - 1);
+    /* two and three classes of labels, without controls */
+    for (size_t v = 0; v < N(narrow) * N(narrow); v++, labels++) {
+        const uint8_t x[] = {narrow[v % N(narrow)], narrow[v / N(narrow)]};
+        failures += !earlier_pairs_agree(x, 2, 0);
+    }
+    for (size_t v = 0; v < 8 * 8 * 8; v++, labels++) {
+        const uint8_t x[] = {narrow[v % 8], narrow[v / 8 % 8], narrow[v / 64]};
+        failures += !earlier_pairs_agree(x, 3, 0);
+    }
+    /* a control, an isolate, a paragraph separator, a mark after the delimiter */
+    static const uint8_t inside[][3] = {{R, IBIDI_UNICODE_BC_RLE, EN},
+                                        {L, IBIDI_UNICODE_BC_LRI, R},
+                                        {IBIDI_UNICODE_BC_FSI, EN, NSM},
+                                        {R, IBIDI_UNICODE_BC_B, EN},
+                                        {AL, IBIDI_UNICODE_BC_RLO, EN},
+                                        {NSM, EN, EN},
+                                        {BN, NSM, AN}};
+    for (size_t i = 0; i < N(inside); i++, labels++)
+        failures += !earlier_pairs_agree(inside[i], 3, IBIDI_RFC5893_PLACEMENTS - 1);
+    CHECK(failures == 0, "contexts read as earlier ones: %ld of %ld labels differ", failures,
+          labels);
+}
+
+/* ---- Runs of one class cut to one character, against the whole string ----------------
+ * ibidi_rfc5893_check_name_utf8 searches Character Grouping on the label's class string
+ * with one of two neighbouring characters of one class L, R, AL, EN or AN left out
+ * (src/ambiguity/rfc5893.c, grouping_key, says why the answer is the same);
+ * ibidi_rfc5893_grouping_classes searches the string as it is, the long way. */
+
+/* 1 when x and y give the same answer under options: holding, or failing first in the same
+ * context (its pointers aside: they point into each string). */
+static int same_grouping(const uint8_t *x, size_t n, const uint8_t *y, size_t m,
+                         unsigned options)
+{
+    ibidi_rfc5893_grouping a, b;
+    if (ibidi_rfc5893_grouping_classes(x, n, options, &a, NULL) != IBIDI_OK ||
+        ibidi_rfc5893_grouping_classes(y, m, options, &b, NULL) != IBIDI_OK)
+        return 0;
+    const ibidi_rfc5893_case *f = &a.failed, *g = &b.failed;
+    return a.holds == b.holds &&
+           (a.holds || (f->s1 == g->s1 && f->n1 == g->n1 && f->d1 == g->d1 && f->d2 == g->d2 &&
+                        f->s2 == g->s2 && f->n2 == g->n2 && f->dir == g->dir &&
+                        f->control == g->control && f->placement == g->placement));
+}
+
+static const uint8_t cut_classes[] = {L, R, AL, EN, AN};
+
+/* Every string of the alphabet up to max characters that holds two neighbours of a class
+ * of cut_classes, against itself without one of them; returns the strings compared. */
+static long compare_cut(const uint8_t *alphabet, size_t na, size_t max, unsigned options,
+                        long *failures)
+{
+    long compared = 0;
+    for (size_t n = 2; n <= max; n++) {
+        size_t total = 1;
+        for (size_t i = 0; i < n; i++)
+            total *= na;
+        for (size_t v = 0; v < total; v++) {
+            uint8_t x[8], y[8];
+            size_t w = v;
+            for (size_t i = 0; i < n; i++, w /= na)
+                x[i] = alphabet[w % na];
+            for (size_t i = 1; i < n; i++) {
+                if (x[i] != x[i - 1] || !in_set(x[i], cut_classes, N(cut_classes)))
+                    continue;
+                memcpy(y, x, i);
+                memcpy(y + i, x + i + 1, n - i - 1);
+                compared++;
+                if (!same_grouping(x, n, y, n - 1, options) && ++*failures <= 5)
+                    CHECK(0, "classes %u %u %u %u (n %zu, options %u): the run cut at %zu "
+                             "answers otherwise", x[0], x[1], n > 2 ? x[2] : 99u,
+                          n > 3 ? x[3] : 99u, n, options, i);
+                break; /* one pair a string: the others are other strings' */
+            }
+        }
+    }
+    return compared;
+}
+
+static void test_grouping_runs_cut(void)
+{
+    /* every class a label may hold, and a control, an isolate, a segment separator */
+    static const uint8_t wide[] = {L,  R,  AL, EN, AN, ES, CS, ET, NSM, ON, WS, BN,
+                                   IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_PDF,
+                                   IBIDI_UNICODE_BC_LRI, IBIDI_UNICODE_BC_PDI,
+                                   IBIDI_UNICODE_BC_S};
+    static const uint8_t narrow[] = {L, R, AL, EN, AN, ES, CS, ET, NSM, ON};
+    long failures = 0, compared = 0;
+    compared += compare_cut(wide, N(wide), 3, 0, &failures);
+    compared += compare_cut(wide, N(wide), 3, IBIDI_RFC5893_LITERAL, &failures);
+    compared += compare_cut(narrow, N(narrow), 4, 0, &failures);
+    compared += compare_cut(narrow, N(narrow), 4, IBIDI_RFC5893_LITERAL, &failures);
+    compared += compare_cut(narrow, 7, 3, IBIDI_RFC5893_CONTROLS, &failures);
+    CHECK(failures == 0, "runs cut: %ld of %ld strings answer otherwise", failures, compared);
+    printf("info: runs of L, R, AL, EN, AN cut to one character: %ld strings, the same "
+           "answers\n", compared);
+    /* long runs: 63 R, AL, L, EN; runs around numbers and marks */
+    uint8_t x[IBIDI_RFC5893_MAX_LABEL];
+    for (size_t k = 0; k < N(cut_classes); k++) {
+        memset(x, cut_classes[k], sizeof x);
+        CHECK(same_grouping(x, sizeof x, x, 1, 0) &&
+                  same_grouping(x, sizeof x, x, 1, IBIDI_RFC5893_LITERAL),
+              "63 characters of class %u answer as one", cut_classes[k]);
+    }
+    static const uint8_t a[] = {R, R, R, EN, EN, NSM, NSM, AL, AL, AN, AN, CS, AN, R, R};
+    static const uint8_t b[] = {R, EN, NSM, NSM, AL, AN, CS, AN, R};
+    CHECK(same_grouping(a, N(a), b, N(b), 0) &&
+              same_grouping(a, N(a), b, N(b), IBIDI_RFC5893_LITERAL),
+          "AAA11 NSM NSM ..: its runs cut");
+}
+
+static uint32_t delimiter_cp(const ibidi_rfc5893_delimiter *dl, size_t nd, uint8_t bc)
+{
+    for (size_t i = 0; i < nd; i++)
+        if (dl[i].bidi_class == bc)
+            return dl[i].cp;
+    return 0;
+}
+
+/* 1 when the Character Grouping findings of name (flags without CONTROLS: GROUPING; with
+ * it: CONTROLS, for labels that hold without controls) are those of
+ * ibidi_rfc5893_grouping_classes on each label's whole class string. */
+static int same_as_grouping_classes(const char *name, size_t len, unsigned flags)
+{
+    static ibidi_finding f[MEMO_CAP];
+    static ibidi_rfc5893_detail d[MEMO_CAP];
+    ibidi_findings all = {f, MEMO_CAP, 0, 0};
+    if (check_name(name, len, flags, 1000, &all, d, NULL) != IBIDI_OK || all.n > MEMO_CAP)
+        return 0;
+    size_t nn, nd;
+    const ibidi_rfc5893_neighbour *nb = ibidi_rfc5893_neighbours(&nn);
+    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
+    size_t index = 0, start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && name[i] != '.')
+            continue;
+        uint8_t c[IBIDI_RFC5893_MAX_LABEL];
+        size_t n = 0, pos = start;
+        uint32_t cp;
+        while (pos < i && ibidi_utf8_next(name, i, &pos, &cp, NULL) == IBIDI_OK)
+            c[n++] = (uint8_t)ibidi_unicode_bidi_class(cp);
+        for (unsigned dr = 0; n > 0 && dr < 2; dr++) {
+            const unsigned only = dr ? IBIDI_RFC5893_ONLY_RTL : IBIDI_RFC5893_ONLY_LTR;
+            const ibidi_dir dir = dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+            if (flags & (IBIDI_RFC5893_ONLY_LTR | IBIDI_RFC5893_ONLY_RTL) & ~only)
+                continue; /* the name's check leaves this direction out */
+            ibidi_rfc5893_grouping g;
+            const unsigned reading = (flags & IBIDI_RFC5893_LITERAL) | only;
+            if (ibidi_rfc5893_grouping_classes(c, n, reading, &g, NULL) != IBIDI_OK)
+                return 0;
+            ibidi_code code = IBIDI_RFC5893_REQ_GROUPING;
+            if (flags & IBIDI_RFC5893_CONTROLS) {
+                if (!g.holds)
+                    continue; /* the controls' first context is not the long way's */
+                code = IBIDI_RFC5893_REQ_CONTROLS;
+                if (ibidi_rfc5893_grouping_classes(c, n, reading | IBIDI_RFC5893_CONTROLS, &g,
+                                                   NULL) != IBIDI_OK)
+                    return 0;
+            }
+            size_t k = 0;
+            while (k < all.n &&
+                   !(f[k].part == index && f[k].code == code && f[k].context == dir))
+                k++;
+            if (g.holds != (k == all.n))
+                return 0;
+            if (!g.holds && (d[k].d1 != delimiter_cp(dl, nd, g.failed.d1) ||
+                             d[k].d2 != delimiter_cp(dl, nd, g.failed.d2) ||
+                             d[k].s1 >= nn || nb[d[k].s1].classes != g.failed.s1 ||
+                             d[k].s2 >= nn || nb[d[k].s2].classes != g.failed.s2 ||
+                             d[k].control != g.failed.control ||
+                             d[k].placement != g.failed.placement))
+                return 0;
+        }
+        index++;
+        start = i + 1;
+    }
+    return 1;
+}
+
+static void test_name_runs_cut(void)
+{
+    size_t len;
+    static const char *const names[] = {
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF.AB.A.ABC1234.A12B.abcdef.ab12.123.A-1",
+        "A\xD9\xA1\xD9\xA2\xD9\xA3.A\xD9\xA1.1234A.12A.A12.A1.aaa.a.AB\xD6\xB4\xD6\xB4",
+        /* a mark first, a mark after a digit, a control, an isolate, ZWNJ, a space */
+        "\xD6\xB4" "A.\xD6\xB4" "1.1\xD6\xB4.A\xE2\x80\xAB" "1.\xE2\x81\xA6" "A1."
+        "A\xE2\x80\x8C" "1.A 1",
+    };
+    static const unsigned flags[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_ONLY_RTL,
+                                     IBIDI_RFC5893_CONTROLS};
+    for (size_t i = 0; i < N(names); i++) {
+        const char *s = t_notation(0, names[i], 0, &len);
+        for (size_t j = 0; j < N(flags); j++)
+            CHECK(same_as_grouping_classes(s, len, flags[j]),
+                  "%s (flags %u): the grouping of each whole class string", names[i], flags[j]);
+        s = t_notation(0, names[i], 1, &len); /* A-Z Arabic: AL */
+        CHECK(same_as_grouping_classes(s, len, 0),
+              "%s (Arabic): the grouping of each whole class string", names[i]);
+    }
+}
+
+static void test_name_memo(void)
+{
+    char name[2048];
+    size_t len, count = 0;
+    /* labels repeated: "123.ABCD." nineteen times and "com" (one class string each), under
+     * every reading and direction */
+    static const unsigned flags[] = {0, IBIDI_RFC5893_LITERAL, IBIDI_RFC5893_ONLY_RTL,
+                                     IBIDI_RFC5893_ONLY_LTR | IBIDI_RFC5893_LITERAL};
+    const char *abcd = t_notation(0, "ABCD", 0, &len);
+    char unit[32];
+    snprintf(unit, sizeof unit, "123.%s.", abcd);
+    len = t_repeat(name, sizeof name, "", unit, 19, "com");
+    for (size_t i = 0; i < N(flags); i++)
+        CHECK(same_as_labels_alone(name, len, flags[i], 100000, &count) && count > 0,
+              "123.ABCD. x19 com (flags %u): the labels' findings (%zu)", flags[i], count);
+    /* one class string, other code points; labels that break the rule; a mark, Arabic-Indic
+     * digits, a hyphen, a bracket, a control (no twin search), ZWNJ; labels repeated whose
+     * twin search is cut (AB-12 under bound 1), finds a twin (1A) or cannot run (RLE) */
+    static const char *const names[] = {
+        "ABCD.EFGH.IJKL.ABCD.MNOP",
+        "1A.2B.1A.a1.b2.A-1.B-2.A%.(A).A\xD6\xB4.B\xD6\xB4.\xD9\xA1" "A.\xD9\xA2" "B",
+        "A.B.A.AB.BA.A1.B1.A1B.C1D.1.2.a.b.ab",
+        "A\xE2\x80\xAB" "1.B\xE2\x80\xAB" "1.A\xE2\x80\x8C" "B.C\xE2\x80\x8C" "D.A.B",
+        "A\xE2\x80\xAB" "1.A\xE2\x80\xAB" "1.AB-12.AB-12.1A.1A.A1.A1",
+    };
+    for (size_t i = 0; i < N(names); i++) {
+        const char *s = t_notation(1, names[i], 0, &len);
+        for (size_t j = 0; j < N(flags); j++)
+            CHECK(same_as_labels_alone(s, len, flags[j], 100000, &count),
+                  "%s (flags %u): the labels' findings (%zu)", names[i], flags[j], count);
+        CHECK(same_as_labels_alone(s, len, 0, 1, &count),
+              "%s (bound 1, searches cut): the labels' findings (%zu)", names[i], count);
+        CHECK(same_as_labels_alone(s, len, IBIDI_RFC5893_CONTROLS, 1000, &count),
+              "%s (controls): the labels' findings (%zu)", names[i], count);
+    }
+    /* more class strings than the memo holds, then all of them again: R for a bit set, EN
+     * for a bit clear (six bits, 48 strings) */
+    len = 0;
+    for (int round = 0; round < 2; round++)
+        for (unsigned v = 16; v < 64; v++) {
+            for (int b = 5; b >= 0; b--) {
+                const uint32_t cp = (v >> b & 1u) ? 0x5D0u + (unsigned)b : '1';
+                len += ibidi_utf8_encode_cp(cp, name + len);
+            }
+            name[len++] = '.';
+        }
+    CHECK(same_as_labels_alone(name, len, 0, 1000, &count) && count > 0,
+          "96 labels, 48 class strings twice: the labels' findings (%zu)", count);
+}
+
 int main(void)
 {
     test_conditions();
@@ -888,5 +1514,10 @@ int main(void)
     test_error_offsets();
     test_middle_placement();
     test_name();
+    test_name_memo();
+    test_search_long_way();
+    test_as_earlier();
+    test_grouping_runs_cut();
+    test_name_runs_cut();
     return t_summary();
 }

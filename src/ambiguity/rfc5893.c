@@ -108,6 +108,23 @@ static const ibidi_rfc5893_neighbour neighbours[] = {
 };
 #define N_NEIGHBOURS (sizeof neighbours / sizeof neighbours[0])
 
+/* Neighbours that, as S2, give every case the levels of an earlier neighbour's case (bits:
+ * indices above), for every label, delimiter, S1, control placement and direction. S2 ends
+ * the paragraph (only characters X9 removes follow it), so no rule looks past it, and what
+ * precedes it sees only its first character (W4, W5, N1; X5c's first strong character),
+ * of one direction in each pair, and its embedding level, which the context decides:
+ *   - "A (AL)" (4) is "A" (3): AL differs from R only by W2 on an EN after it (none) and
+ *     W3, which makes it R;
+ *   - "A1 (AL)" (6) and "A+AN" (7) are "A1" (5): an R (W3 for the AL), then a number: the
+ *     1 of "A1" stays EN (W2 and W7 find the R), that of "A1 (AL)" becomes AN (W2), and
+ *     I1-I2 give EN and AN one level;
+ *   - "a1" (2) is "a" (1) with one more character at the level of its L: W7 makes the 1 L
+ *     (W2, W4, W5 find no AL before it, no separator or terminator beside it), and L L is
+ *     L (grouping_key says why: one more character beside one of its level).
+ * Every character of S2 is shown (X9 removes none) and lies outside X and the delimiters,
+ * so the case reads as the earlier one's in both readings (s2_as_earlier). */
+#define S2_AS_EARLIER ((1u << 2) | (1u << 4) | (1u << 6) | (1u << 7))
+
 const ibidi_rfc5893_neighbour *ibidi_rfc5893_neighbours(size_t *n)
 {
     if (n)
@@ -300,34 +317,37 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
         return st;
     }
     /* What is shown, left to right, without the characters X9 removes (RFC 5893 §3: the
-     * position of BN has no meaning; the same holds for the embedding controls). */
+     * position of BN has no meaning; the same holds for the embedding controls), in one
+     * pass: where D1, D2 and the first and last character of X are shown, and how many
+     * characters of X are shown before each delimiter. (The bits are those of
+     * ibidi_bidi_class_removed, without a call a character: every class here is known.) */
+    const uint32_t removed = BIT(IBIDI_UNICODE_BC_LRE) | BIT(IBIDI_UNICODE_BC_RLE) |
+                             BIT(IBIDI_UNICODE_BC_LRO) | BIT(IBIDI_UNICODE_BC_RLO) |
+                             BIT(IBIDI_UNICODE_BC_PDF) | BIT(IBIDI_UNICODE_BC_BN);
     uint8_t shown[IBIDI_RFC5893_MAX_CASE];
-    size_t m = 0, nx = 0;
+    size_t m = 0, nx = 0, p1 = 0, p2 = 0, x1 = 0, x2 = 0, lo = 0, hi = 0;
     for (size_t v = 0; v < b->n; v++) {
         const size_t i = v2l[v];
-        if (ibidi_bidi_class_removed((ibidi_unicode_bc)b->cls[i]))
+        if (removed & BIT(b->cls[i]))
             continue;
-        shown[m++] = b->kind[i];
-        nx += b->kind[i] == K_X;
+        const uint8_t k = b->kind[i];
+        if (k == K_X) {
+            if (nx++ == 0)
+                lo = m;
+            hi = m;
+        } else if (k == K_D1) {
+            p1 = m;
+            x1 = nx;
+        } else if (k == K_D2) {
+            p2 = m;
+            x2 = nx;
+        }
+        shown[m++] = k;
     }
     unsigned verdict = 0;
     /* Literal reading (§3, formal): exactly the characters of X lie between D1 and D2. */
-    size_t p1 = 0, p2 = 0, lo = m, hi = 0;
-    for (size_t v = 0; v < m; v++) {
-        if (shown[v] == K_D1)
-            p1 = v;
-        else if (shown[v] == K_D2)
-            p2 = v;
-        else if (shown[v] == K_X) {
-            if (lo == m)
-                lo = v;
-            hi = v;
-        }
-    }
     const size_t a = p1 < p2 ? p1 : p2, z = p1 < p2 ? p2 : p1;
-    size_t x_between = 0;
-    for (size_t v = a + 1; v < z; v++)
-        x_between += shown[v] == K_X;
+    const size_t x_between = p1 < p2 ? x2 - x1 : x1 - x2;
     if (x_between != nx || z - a - 1 != nx)
         verdict |= IBIDI_RFC5893_BROKEN_LITERAL;
     /* Grouped reading (§3, informal): X is one block, a delimiter or the edge on each side. */
@@ -344,6 +364,17 @@ static ibidi_status run_built(const builder *b, ibidi_dir dir, unsigned *broken,
         display_keys(b, v2l, display);
     (void)ibidi__ok(err);
     return IBIDI_OK;
+}
+
+/* The verdict of case c that is known to be valid (the searches below lay out their cases
+ * from the library's own tables and a label checked once): ibidi_rfc5893_run without its
+ * checks, which cost as much as the layout on the short strings of a name's labels. */
+static ibidi_status run_valid(const ibidi_rfc5893_case *c, unsigned *broken, ibidi_error *err)
+{
+    builder b;
+    b.measure = 0;
+    build(&b, c);
+    return run_built(&b, c->dir, broken, NULL, err);
 }
 
 ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
@@ -372,14 +403,69 @@ ibidi_status ibidi_rfc5893_run(const ibidi_rfc5893_case *c, unsigned *broken,
 static const uint8_t controls[] = {IBIDI_UNICODE_BC_LRE, IBIDI_UNICODE_BC_RLE, IBIDI_UNICODE_BC_LRO,
                                    IBIDI_UNICODE_BC_RLO};
 
+/* Contexts that give every label, in every control placement and direction, the levels
+ * of a context that comes before them in a search's loops (with the same characters shown,
+ * outside X and the delimiters or as the same delimiter), so that they read the same in
+ * both readings; the predicates below say it of D2 = delimiters[i2], of D1 = delimiters[i1]
+ * after S1 = neighbours[a], and of S2 = neighbours[z]:
+ *   - S2 in S2_AS_EARLIER: its earlier neighbour (see there);
+ *   - COMMERCIAL AT (ON) as D2: FULL STOP (CS), earlier in the table. UAX #9 treats CS
+ *     otherwise than ON only in W1 (an NSM after it takes CS), W4 (a single CS between two
+ *     numbers of one type becomes that type) and W6 (any other CS becomes ON); what follows
+ *     D2 is S2 (after controls X9 removes, if any), which starts with no NSM and no number;
+ *   - ON as D1 after an S1 that does not end with a number (EN or AN): W4 finds no number
+ *     before the CS, and an NSM of the label after it takes CS, which has a CS and no number
+ *     before it, so W4 leaves both to W6.
+ * A search that stops at the first context that breaks a reading (RFC 5893 §3) never stops
+ * at these (the earlier one, run before, breaks it too), so the name's check leaves them
+ * out: 220 of the 729 contexts of a direction are run. tests/test_rfc5893.c compares the
+ * levels of the cases of each pair. */
+static int d2_as_earlier(size_t i2)
+{
+    return delimiters[i2].bidi_class == IBIDI_UNICODE_BC_ON;
+}
+
+static int d1_as_earlier(size_t i1, size_t a)
+{
+    const ibidi_rfc5893_neighbour *s1 = &neighbours[a];
+    const int s1_number = s1->n > 0 && (s1->classes[s1->n - 1] == IBIDI_UNICODE_BC_EN ||
+                                        s1->classes[s1->n - 1] == IBIDI_UNICODE_BC_AN);
+    return delimiters[i1].bidi_class == IBIDI_UNICODE_BC_ON && !s1_number;
+}
+
+static int s2_as_earlier(size_t z) { return (S2_AS_EARLIER & (1u << z)) != 0; }
+
+/* A context of one direction's search, as its place in the search's order (placement,
+ * control, D1, D2, S1, S2); CTX_NONE: no context breaks the reading. 16 bits, so that the
+ * answers a name's check remembers (memo) stay small on the stack. */
+#define CTX_NONE 0xFFFFu
+_Static_assert(IBIDI_RFC5893_PLACEMENTS * 4 * N_DELIMS * N_DELIMS * N_NEIGHBOURS * N_NEIGHBOURS <
+                   CTX_NONE,
+               "a context fits 16 bits");
+
+static uint16_t ctx_pack(int pl, int k, size_t i1, size_t i2, size_t a, size_t z)
+{
+    return (uint16_t)((((((size_t)pl * 4u + (size_t)k) * N_DELIMS + i1) * N_DELIMS + i2) *
+                           N_NEIGHBOURS +
+                       a) *
+                          N_NEIGHBOURS +
+                      z);
+}
+
 /* Searches the contexts of placements [pl_from, pl_to] in the directions of dirmask (bit 0
- * LTR, bit 1 RTL); stops at the first that breaks the reading `want`. */
+ * LTR, bit 1 RTL); stops at the first that breaks the reading `want` (*failed, *at: it
+ * within its direction; CTX_NONE when none does). x is n classes below
+ * IBIDI_UNICODE_BC_COUNT, n at most IBIDI_RFC5893_MAX_LABEL: the callers check it once, so
+ * the cases are run without ibidi_rfc5893_run's checks. */
 static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_from, int pl_to,
-                           unsigned want, int *holds, ibidi_rfc5893_case *failed,
-                           size_t *runs, ibidi_error *err)
+                           unsigned want, int skip_as_earlier, int *holds,
+                           ibidi_rfc5893_case *failed, uint16_t *at, size_t *runs,
+                           ibidi_error *err)
 {
     size_t count = 0;
     *holds = 1;
+    if (at)
+        *at = CTX_NONE;
     for (int d = 0; d < 2; d++) {
         if (!(dirmask & (1u << d)))
             continue;
@@ -388,9 +474,15 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                pl == IBIDI_RFC5893_PLACE_STRAY_PDF) ? 1 : 4;
             for (int k = 0; k < n_ctl; k++)
                 for (size_t i1 = 0; i1 < N_DELIMS; i1++)
-                    for (size_t i2 = 0; i2 < N_DELIMS; i2++)
-                        for (size_t a = 0; a < N_NEIGHBOURS; a++)
+                    for (size_t i2 = 0; i2 < N_DELIMS; i2++) {
+                        if (skip_as_earlier && d2_as_earlier(i2))
+                            continue;
+                        for (size_t a = 0; a < N_NEIGHBOURS; a++) {
+                            if (skip_as_earlier && d1_as_earlier(i1, a))
+                                continue;
                             for (size_t z = 0; z < N_NEIGHBOURS; z++) {
+                                if (skip_as_earlier && s2_as_earlier(z))
+                                    continue;
                                 ibidi_rfc5893_case c = {
                                     neighbours[a].classes, neighbours[a].n,
                                     delimiters[i1].bidi_class, x, n,
@@ -398,7 +490,7 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                     neighbours[z].n, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR,
                                     n_ctl == 1 ? 0 : controls[k], (uint8_t)pl};
                                 unsigned broken = 0;
-                                ibidi_status st = ibidi_rfc5893_run(&c, &broken, NULL, err);
+                                ibidi_status st = run_valid(&c, &broken, err);
                                 count++;
                                 if (st != IBIDI_OK) {
                                     if (runs)
@@ -409,11 +501,15 @@ static ibidi_status search(const uint8_t *x, size_t n, unsigned dirmask, int pl_
                                     *holds = 0;
                                     if (failed)
                                         *failed = c;
+                                    if (at)
+                                        *at = ctx_pack(pl, k, i1, i2, a, z);
                                     if (runs)
                                         *runs = count;
                                     return IBIDI_OK;
                                 }
                             }
+                        }
+                    }
         }
     }
     if (runs)
@@ -467,7 +563,7 @@ ibidi_status ibidi_rfc5893_grouping_classes(const uint8_t *x, size_t n, unsigned
     const int pl_to = (options & IBIDI_RFC5893_CONTROLS) ? IBIDI_RFC5893_PLACEMENTS - 1
                                                          : IBIDI_RFC5893_PLACE_NONE;
     ibidi_status st = search(x, n, dirmask_of(options), IBIDI_RFC5893_PLACE_NONE, pl_to,
-                             want_of(options), &h, res ? &res->failed : NULL,
+                             want_of(options), 0, &h, res ? &res->failed : NULL, NULL,
                              res ? &res->runs : NULL, err);
     if (res)
         res->holds = h;
@@ -480,7 +576,8 @@ typedef struct twin_ctx {
     size_t prefix, n, total;
     const uint32_t *text;
     int found;
-    uint32_t twin[IBIDI_RFC5893_MAX_LABEL];
+    uint32_t *twin; /* IBIDI_RFC5893_MAX_LABEL: the detail's own (no second copy on the
+                       stack under the twin search) */
 } twin_ctx;
 
 /* Keeps a twin of S1 D1 X D2 S2 that differs only inside X and whose X part satisfies
@@ -530,125 +627,270 @@ static void add(out *o, const label_at *l, ibidi_rfc5893_requirement req, ibidi_
     ibidi__sink_put(&o->sink, &f);
 }
 
-static size_t neighbour_index(const uint8_t *classes)
+/* The detail of context `at` (ctx_pack): what search() laid out there. */
+static void detail_from_ctx(ibidi_rfc5893_detail *d, unsigned at)
 {
-    for (size_t i = 0; i < N_NEIGHBOURS; i++)
-        if (neighbours[i].classes == classes)
-            return i;
-    return 0;
-}
-
-static uint32_t delimiter_cp(uint8_t bc)
-{
-    for (size_t i = 0; i < N_DELIMS; i++)
-        if (delimiters[i].bidi_class == bc)
-            return delimiters[i].cp;
-    return 0;
-}
-
-static void detail_from_case(ibidi_rfc5893_detail *d, const ibidi_rfc5893_case *c)
-{
-    d->d1 = delimiter_cp(c->d1);
-    d->d2 = delimiter_cp(c->d2);
-    d->s1 = neighbour_index(c->s1);
-    d->s2 = neighbour_index(c->s2);
-    d->control = c->control;
-    d->placement = c->placement;
+    d->s2 = at % N_NEIGHBOURS;
+    at /= N_NEIGHBOURS;
+    d->s1 = at % N_NEIGHBOURS;
+    at /= N_NEIGHBOURS;
+    d->d2 = delimiters[at % N_DELIMS].cp;
+    at /= N_DELIMS;
+    d->d1 = delimiters[at % N_DELIMS].cp;
+    at /= N_DELIMS;
+    const unsigned k = at % 4u, pl = at / 4u;
+    d->control = pl == IBIDI_RFC5893_PLACE_NONE || pl == IBIDI_RFC5893_PLACE_STRAY_PDF
+                     ? 0
+                     : controls[k];
+    d->placement = (uint8_t)pl;
     d->twin_len = 0;
 }
 
-/* The checks of one label (cps, cls: n characters) l. */
-static ibidi_status check_label(const uint32_t *cps, const uint8_t *cls, size_t n,
+/* What one call of ibidi_rfc5893_check_name_utf8 has found so far, on its own stack (no
+ * allocation, nothing shared between calls). RFC 5893 §3: Character Grouping runs the UBA
+ * on Bidi classes only (see the top of ibidi/rfc5893.h), so labels with one class string
+ * ("123.אבגד." nineteen times; every Hebrew word of one length) have one answer, kept here
+ * per (requirement, direction) the first time the string is searched. The strings are kept
+ * one after another in pool; once the pool or the table is full, further strings are
+ * searched every time. */
+#define MEMO_KEYS 32
+#define MEMO_POOL 256
+/* Label Uniqueness (the twin search) depends on the code points: it is kept per label, by
+ * its bytes in the name, for MEMO_LABELS distinct labels. */
+#define MEMO_LABELS 32
+/* What the twin search found in one direction (uniqueness()). */
+enum { UNIQ_NONE = 0, UNIQ_TRUNCATED = 1, UNIQ_AT = 2 /* + the context of the twin */ };
+typedef struct memo {
+    uint8_t pool[MEMO_POOL];
+    uint16_t key_at[MEMO_KEYS];
+    uint8_t key_len[MEMO_KEYS];
+    uint16_t grouping[MEMO_KEYS][2][2]; /* [requirement][direction]: ctx_pack or CTX_NONE */
+    size_t n_keys, pool_used;
+    const char *name;
+    size_t label_at[MEMO_LABELS];
+    uint8_t label_len[MEMO_LABELS]; /* bytes: at most 4 * IBIDI_RFC5893_MAX_LABEL */
+    uint8_t uniqueness[MEMO_LABELS][2]; /* [direction]: UNIQ_* */
+    size_t n_labels;
+} memo;
+
+/* The entry of class string key (n classes), or -1. */
+static int memo_find(const memo *m, const uint8_t *key, size_t n)
+{
+    for (size_t i = 0; i < m->n_keys; i++)
+        if (m->key_len[i] == n && memcmp(m->pool + m->key_at[i], key, n) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A new entry for key, or -1 when the memo is full. */
+static int memo_add(memo *m, const uint8_t *key, size_t n)
+{
+    if (m->n_keys == MEMO_KEYS || MEMO_POOL - m->pool_used < n)
+        return -1;
+    const size_t i = m->n_keys++;
+    memcpy(m->pool + m->pool_used, key, n);
+    m->key_at[i] = (uint16_t)m->pool_used;
+    m->key_len[i] = (uint8_t)n;
+    m->pool_used += n;
+    return (int)i;
+}
+
+/* The detail of a truncated search (REQ_TRUNCATED): the twin of an earlier finding, if
+ * any, stays, as twin_len says it is none. */
+static void truncated_detail(ibidi_rfc5893_detail *d)
+{
+    d->d1 = d->d2 = 0x2E;
+    d->s1 = d->s2 = 0;
+    d->control = d->placement = 0;
+    d->twin_len = 0;
+}
+
+/* Label Uniqueness (RFC 5893 §3) of label l (cps: n characters) in direction dir, by the
+ * twin search: neighbours nothing, L and R around FULL STOP, the contexts from `from`
+ * (a * 3 + z) on. *found: UNIQ_AT + the context of the first twin (d holds it), else
+ * UNIQ_TRUNCATED when a search was cut or cannot take the label (d says so), else
+ * UNIQ_NONE. */
+static ibidi_status uniqueness(const uint32_t *cps, size_t n, const label_at *l, ibidi_dir dir,
+                               size_t max_candidates, unsigned from, ibidi_rfc5893_detail *d,
+                               unsigned *found, ibidi_error *err)
+{
+    static const size_t nb[] = {0, 1, 3};
+    int truncated = 0;
+    *found = UNIQ_NONE;
+    for (size_t a = from / 3u; a < 3; a++)
+        for (size_t z = a == from / 3u ? from % 3u : 0; z < 3; z++) {
+            const ibidi_rfc5893_neighbour *s1 = &neighbours[nb[a]], *s2 = &neighbours[nb[z]];
+            uint32_t text[2 * 3 + 2 + IBIDI_RFC5893_MAX_LABEL];
+            size_t t = 0;
+            for (size_t i = 0; i < s1->n; i++)
+                text[t++] = s1->cps[i];
+            text[t++] = 0x2E;
+            const size_t prefix = t;
+            for (size_t i = 0; i < n; i++)
+                text[t++] = cps[i];
+            text[t++] = 0x2E;
+            for (size_t i = 0; i < s2->n; i++)
+                text[t++] = s2->cps[i];
+            twin_ctx tc;
+            tc.prefix = prefix;
+            tc.n = n;
+            tc.total = t;
+            tc.text = text;
+            tc.found = 0;
+            tc.twin = d->twin;
+            ibidi_ambiguity_twin_stats stats;
+            ibidi_error e;
+            ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin, NULL,
+                                                  NULL, &tc, &stats, &e);
+            if (st == IBIDI_E_AMBIG_CONTROL) {
+                /* A label with a bidi control, B or S: the twin search does not take it
+                 * (Badami's model); Label Uniqueness is not checked for it. (BN is set
+                 * aside by the search: X9.) */
+                truncated = 1;
+                break;
+            }
+            if (st != IBIDI_OK) {
+                (void)ibidi__fail(err, st, l->offset, e.value);
+                return st;
+            }
+            if (stats.truncated && !tc.found)
+                truncated = 1;
+            if (tc.found) { /* on_twin wrote the twin into d */
+                d->d1 = d->d2 = 0x2E;
+                d->s1 = nb[a];
+                d->s2 = nb[z];
+                d->control = 0;
+                d->placement = 0;
+                d->twin_len = n;
+                *found = UNIQ_AT + (unsigned)(a * 3 + z);
+                return IBIDI_OK;
+            }
+        }
+    if (truncated) {
+        truncated_detail(d);
+        *found = UNIQ_TRUNCATED;
+    }
+    return IBIDI_OK;
+}
+
+/* The entry of the label at l (its bytes), or -1. */
+static int memo_find_label(const memo *m, const label_at *l)
+{
+    for (size_t i = 0; i < m->n_labels; i++)
+        if (m->label_len[i] == l->length &&
+            memcmp(m->name + m->label_at[i], m->name + l->offset, l->length) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A new entry for the label at l, or -1 when the memo is full. */
+static int memo_add_label(memo *m, const label_at *l)
+{
+    if (m->n_labels == MEMO_LABELS)
+        return -1;
+    m->label_at[m->n_labels] = l->offset;
+    m->label_len[m->n_labels] = (uint8_t)l->length;
+    return (int)m->n_labels++;
+}
+
+/*
+ * Character Grouping (RFC 5893 §3) of a label is that of the label with one of two
+ * neighbouring characters of one class L, R, AL, EN or AN left out, in every context and
+ * both readings. Such a pair is never split by the UBA: both characters lie in one level
+ * run (X1-X10: neither is a control, so they share an embedding level), and every rule
+ * gives them one resolved class and one level: W1 and W3-W6 change only NSM, AL,
+ * separators and terminators, and a separator, terminator or NSM next to the pair sees
+ * the same class on that side with one character of it as with two; W2 and W7 look back
+ * to the same strong character for both (L, R and AL are that character themselves), N1
+ * and N2 see the same class bounding a neutral (the labels' classes stand for no paired
+ * bracket, so N0 does nothing), I1-I2 give equal levels, and L1 resets only whitespace,
+ * isolates, S and B. Equal levels side by side stay side by side under every reversal of
+ * L2, so the display is the shorter label's with one more character of X beside one of its
+ * own: X is one block beside the same characters in both (grouped reading), and that
+ * character is between D1 and D2 exactly when its neighbour is (literal reading).
+ * So the class string searched is cls with each run of one such class cut to one
+ * character, in place: the UBA runs on shorter strings and labels that differ only in the
+ * length of such runs (Hebrew words of any length) share one answer in the memo.
+ * tests/test_rfc5893.c compares the cut strings with the whole ones, exhaustively on short
+ * strings. Returns the new length.
+ */
+static size_t grouping_key(uint8_t *cls, size_t n)
+{
+    const unsigned runs = BIT(IBIDI_UNICODE_BC_L) | BIT(IBIDI_UNICODE_BC_R) |
+                          BIT(IBIDI_UNICODE_BC_AL) | BIT(IBIDI_UNICODE_BC_EN) |
+                          BIT(IBIDI_UNICODE_BC_AN);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || cls[i] != cls[k - 1] || !(class_bit(cls[i]) & runs))
+            cls[k++] = cls[i];
+    return k;
+}
+
+/* The checks of one label (cps, cls: n characters) l; cls is overwritten. */
+static ibidi_status check_label(const uint32_t *cps, uint8_t *cls, size_t n,
                                 const label_at *l, unsigned options, size_t max_candidates,
-                                out *o, ibidi_error *err)
+                                memo *m, out *o, ibidi_error *err)
 {
     ibidi_rfc5893_detail d;
     memset(&d, 0, sizeof d);
     const unsigned want = want_of(options), dirs = dirmask_of(options);
-    /* Character Grouping, then with the controls, each direction on its own. */
+    /* Character Grouping, then with the controls, each direction on its own, on the
+     * label's class string with its runs cut (grouping_key); a string met before in this
+     * name is not searched again (memo). */
+    const size_t kn = grouping_key(cls, n);
+    int known = memo_find(m, cls, kn), entry = known;
+    if (entry < 0)
+        entry = memo_add(m, cls, kn);
     for (int req = 0; req < 2; req++) {
         if (req == 1 && !(options & IBIDI_RFC5893_CONTROLS))
             break;
         for (unsigned dr = 0; dr < 2; dr++) {
             if (!(dirs & (1u << dr)))
                 continue;
-            int holds = 1;
-            ibidi_rfc5893_case c;
-            ibidi_status st = search(cls, n, 1u << dr, req ? 1 : 0,
-                                     req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want, &holds, &c,
-                                     NULL, err);
-            if (st != IBIDI_OK)
-                return st;
-            if (!holds) {
-                detail_from_case(&d, &c);
-                add(o, l, req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING, c.dir,
-                    &d);
+            uint16_t at;
+            if (known >= 0) {
+                at = m->grouping[known][req][dr];
+            } else {
+                int holds = 1;
+                ibidi_status st = search(cls, kn, 1u << dr, req ? 1 : 0,
+                                         req ? IBIDI_RFC5893_PLACEMENTS - 1 : 0, want,
+                                         1, &holds, NULL, &at, NULL, err);
+                if (st != IBIDI_OK)
+                    return st;
+                if (entry >= 0)
+                    m->grouping[entry][req][dr] = at;
+            }
+            if (at != CTX_NONE) {
+                detail_from_ctx(&d, at);
+                add(o, l, req ? IBIDI_RFC5893_REQ_CONTROLS : IBIDI_RFC5893_REQ_GROUPING,
+                    dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, &d);
             }
         }
     }
-    /* Label Uniqueness by the twin search: neighbours nothing, L and R around FULL STOP. */
-    static const size_t nb[] = {0, 1, 3};
+    /* Label Uniqueness, each direction on its own; a label met before in this name is
+     * not searched again (memo): its twin is searched in the context that gave it. */
+    int seen = memo_find_label(m, l), slot = seen;
+    if (slot < 0)
+        slot = memo_add_label(m, l);
     for (unsigned dr = 0; dr < 2; dr++) {
         if (!(dirs & (1u << dr)))
             continue;
         const ibidi_dir dir = dr ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
-        int reported = 0, truncated = 0;
-        for (size_t a = 0; a < 3 && !reported; a++)
-            for (size_t z = 0; z < 3 && !reported; z++) {
-                const ibidi_rfc5893_neighbour *s1 = &neighbours[nb[a]], *s2 = &neighbours[nb[z]];
-                uint32_t text[2 * 3 + 2 + IBIDI_RFC5893_MAX_LABEL];
-                size_t t = 0;
-                for (size_t i = 0; i < s1->n; i++)
-                    text[t++] = s1->cps[i];
-                text[t++] = 0x2E;
-                const size_t prefix = t;
-                for (size_t i = 0; i < n; i++)
-                    text[t++] = cps[i];
-                text[t++] = 0x2E;
-                for (size_t i = 0; i < s2->n; i++)
-                    text[t++] = s2->cps[i];
-                twin_ctx tc;
-                tc.prefix = prefix;
-                tc.n = n;
-                tc.total = t;
-                tc.text = text;
-                tc.found = 0;
-                ibidi_ambiguity_twin_stats stats;
-                ibidi_error e;
-                ibidi_status st = ibidi__twins_search(text, t, dir, max_candidates, 0, on_twin,
-                                                      NULL, NULL, &tc, &stats, &e);
-                if (st == IBIDI_E_AMBIG_CONTROL) {
-                    /* A label with a bidi control, B or S: the twin search does not take
-                     * it (Badami's model); Label Uniqueness is not checked for it. (BN is
-                     * set aside by the search: X9.) */
-                    truncated = 1;
-                    break;
-                }
-                if (st != IBIDI_OK) {
-                    (void)ibidi__fail(err, st, l->offset, e.value);
-                    return st;
-                }
-                if (stats.truncated && !tc.found)
-                    truncated = 1;
-                if (tc.found) {
-                    d.d1 = d.d2 = 0x2E;
-                    d.s1 = nb[a];
-                    d.s2 = nb[z];
-                    d.control = 0;
-                    d.placement = 0;
-                    memcpy(d.twin, tc.twin, n * sizeof *cps);
-                    d.twin_len = n;
-                    add(o, l, IBIDI_RFC5893_REQ_UNIQUENESS, dir, &d);
-                    reported = 1;
-                }
-            }
-        if (!reported && truncated) {
-            d.d1 = d.d2 = 0x2E;
-            d.s1 = d.s2 = 0;
-            d.control = d.placement = 0;
-            d.twin_len = 0;
-            add(o, l, IBIDI_RFC5893_REQ_TRUNCATED, dir, &d);
+        unsigned found = seen >= 0 ? m->uniqueness[seen][dr] : UNIQ_AT;
+        if (found >= UNIQ_AT) {
+            ibidi_status st =
+                uniqueness(cps, n, l, dir, max_candidates, found - UNIQ_AT, &d, &found, err);
+            if (st != IBIDI_OK)
+                return st;
+            if (seen < 0 && slot >= 0)
+                m->uniqueness[slot][dr] = (uint8_t)found;
+        } else if (found == UNIQ_TRUNCATED) {
+            truncated_detail(&d);
         }
+        if (found != UNIQ_NONE)
+            add(o, l, found == UNIQ_TRUNCATED ? IBIDI_RFC5893_REQ_TRUNCATED
+                                              : IBIDI_RFC5893_REQ_UNIQUENESS,
+                dir, &d);
     }
     return IBIDI_OK;
 }
@@ -676,6 +918,9 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
     max_candidates =
         ibidi__twins_bound(max_candidates ? max_candidates : IBIDI_RFC5893_DEFAULT_CANDIDATES);
     out o;
+    memo m;
+    m.n_keys = m.pool_used = m.n_labels = 0;
+    m.name = name;
     ibidi__sink_init(&o.sink, findings);
     o.details = findings && findings->items ? details : NULL;
     uint32_t cps[IBIDI_RFC5893_MAX_LABEL];
@@ -692,7 +937,7 @@ ibidi_status ibidi_rfc5893_check_name_utf8(const char *name, size_t len,
         if (cp == 0x2E) {
             if (n > 0) {
                 const label_at l = {li, start, at - start, cps[0]};
-                st = check_label(cps, cls, n, &l, options, max_candidates, &o, err);
+                st = check_label(cps, cls, n, &l, options, max_candidates, &m, &o, err);
                 if (st != IBIDI_OK) {
                     if (findings)
                         findings->n = 0;
