@@ -54,7 +54,7 @@ SHARED  := $(BUILD)/libibidi.so.$(VERSION)
 CLI     := $(BUILD)/ibidi
 GEN     := $(BUILD)/tools/gen_tables
 
-.PHONY: all check check-nosimd sanitize bench tables fuzz install uninstall clean demo tests
+.PHONY: all check check-nosimd sanitize bench tables fuzz install uninstall clean demo tests web
 .SECONDARY: $(TESTLIB_OBJ)
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -262,6 +262,37 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 	$(BUILD)/bench/bench_lgr
 	$(BUILD)/bench/bench_confusable
 	$(BUILD)/bench/bench_show
+
+# The playground (web/): libibidi compiled to WebAssembly with Debian's emscripten (emcc),
+# one page, build/web/index.html, with the wasm (base64) and the JS glue inlined, so that it
+# opens from file:// with no server. The LGR loader's expat is web/expat/xmlparse.c there
+# (Debian ships no expat for wasm, nor its source in a binary package). emcc's JS tools
+# need node's Debian modules (acorn): NODE_PATH names them for a node from elsewhere.
+EMCC     ?= emcc
+WEB      := $(BUILD)/web
+WEB_ENV  := NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs
+WEB_OPT  ?= -O2
+# clang warns of static inline helpers that only the SSE2 paths call (gcc does not)
+WEB_CFLAGS = $(WARN) -Wno-unused-function $(WEB_OPT) -Iweb/expat
+WEB_OBJ  := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/expat/xmlparse.o $(WEB)/obj/web/ibidi_web.o
+# MINIFY_HTML=0: Debian 12's emcc 3.1.6 calls htmlmin with its options as a list, and fails
+WEB_LDFLAGS := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576 \
+               -sFILESYSTEM=1 -sENVIRONMENT=web,node -sMINIFY_HTML=0
+EMCC_CHECK = @command -v $(EMCC) >/dev/null 2>&1 || { echo "make web: $(EMCC) not found: apt-get install -y emscripten" >&2; exit 1; }
+
+web: $(WEB)/index.html
+
+$(WEB)/obj/%.o: %.c
+	$(EMCC_CHECK)
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) $(CPPFLAGS) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB)/index.html: $(WEB_OBJ) web/index.html
+	@rm -rf $(WEB)/tmp && mkdir -p $(WEB)/tmp
+	$(WEB_ENV) $(EMCC) $(WEB_OPT) $(WEB_OBJ) -o $(WEB)/tmp/index.html --shell-file web/index.html \
+	  -sSINGLE_FILE=1 $(WEB_LDFLAGS)
+	mv $(WEB)/tmp/index.html $@ && rm -rf $(WEB)/tmp
+	@echo "$@: $$(wc -c <$@) bytes"
 
 # The main job on bundled sample data.
 demo: $(CLI)
