@@ -165,7 +165,9 @@ tests: $(TESTS) $(FUZZ_REPLAY) $(DIFF_REPLAY) $(CLI) $(GEN)
 # check-nosimd leave it out (PYTHON_CHECK=0). The sub-makes print no directory lines after
 # the total.
 PYTHON_CHECK ?= 1
-check: all tests
+# The playground too where emcc is installed (tests/test_web.sh says "skipped" elsewhere).
+WEB_FOR_CHECK = $(if $(shell command -v $(EMCC) 2>/dev/null),web)
+check: all tests $(WEB_FOR_CHECK)
 	$(DIFF_SKIP_MSG)
 	@PYTHON_CHECK=$(PYTHON_CHECK) sh tests/run.sh $(BUILD)
 
@@ -268,8 +270,9 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 # opens from file:// with no server. The LGR loader's expat is web/expat/xmlparse.c there
 # (Debian ships no expat for wasm, nor its source in a binary package). emcc's JS tools
 # need node's Debian modules (acorn): NODE_PATH names them for a node from elsewhere.
+# The page does not depend on BUILD's options (sanitizers, NOSIMD): one for every build.
 EMCC     ?= emcc
-WEB      := $(BUILD)/web
+WEB      ?= build/web
 WEB_ENV  := NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs
 WEB_OPT  ?= -O2
 # clang warns of static inline helpers that only the SSE2 paths call (gcc does not)

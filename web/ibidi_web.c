@@ -439,7 +439,7 @@ static void jb_index(jb *b, const ibidi_lgr *lgr, const uint32_t *cps, size_t n)
 }
 
 /* A label under the loaded LGR, with the members of `ibidi lgr check --json
- * [--max-variants MAX]` (its default bound, 10000, for max 0). */
+ * [--max-variants MAX]` (its default bound, 1000, for max 0). */
 WEB_API char *ibidiw_lgr_check(const char *label, size_t len, unsigned max)
 {
     if (!web_lgr)
@@ -491,7 +491,7 @@ WEB_API char *ibidiw_lgr_check(const char *label, size_t len, unsigned max)
     if (r.eligible) {
         ibidi_lgr_variant_summary sum;
         var_ctx vc = {&b, info};
-        const ibidi_lgr_variant_options vo = {0, max ? max : 10000u, on_variant, &vc};
+        const ibidi_lgr_variant_options vo = {0, max ? max : 1000u, on_variant, &vc};
         jb_open(&b, "variants", '[');
         (void)ibidi_lgr_variants(web_lgr, cps, n, &vo, &sum, NULL);
         jb_close(&b, ']');

@@ -450,6 +450,8 @@ static int doctype(rd *r)
                         (void)literal(r, &a, &b);
                     }
                     sys = dup_n(r->s + a, b - a);
+                    skip_space(r);
+                    a = r->i + 1; /* expat: an external one where its declaration ends */
                 } else if (literal(r, &a, &b)) {
                     val = r->s + a;
                     val_len = (int)(b - a);
@@ -459,7 +461,7 @@ static int doctype(rd *r)
                     free(sys);
                     return fail(r, XML_ERROR_NO_MEMORY, decl);
                 }
-                r->p->cur = decl;
+                r->p->cur = a ? a - 1 : decl; /* expat: where the literal starts */
                 if (r->p->on_entity)
                     r->p->on_entity(r->p->ud, nm, param, val, val_len, NULL, sys, NULL, NULL);
                 free(nm);
@@ -686,6 +688,7 @@ static int start_tag(rd *r, int *empty)
             ok = stopped(r);
         }
     }
+    p->text_len = 0; /* the buffer held the attributes' values */
     free(qname);
     free(name);
     if (atts)
