@@ -241,9 +241,12 @@ static int name_char(unsigned char c)
 static size_t name_len(const rd *r)
 {
     size_t k = r->i;
-    if (k >= r->n || !name_start((unsigned char)r->s[k]))
+    /* U+FEFF (EF BB BF) is no name character */
+    if (k >= r->n || !name_start((unsigned char)r->s[k]) ||
+        (r->n - k >= 3 && memcmp(r->s + k, "\xEF\xBB\xBF", 3) == 0))
         return 0;
-    while (k < r->n && name_char((unsigned char)r->s[k]))
+    while (k < r->n && name_char((unsigned char)r->s[k]) &&
+           !(r->n - k >= 3 && memcmp(r->s + k, "\xEF\xBB\xBF", 3) == 0))
         k++;
     return k - r->i;
 }
@@ -375,6 +378,21 @@ static int skip_past(rd *r, const char *end, enum XML_Error e)
     return 1;
 }
 
+/* A comment at r->i ("<!--"): "--" may only end it (XML 1.0 §2.5). */
+static int comment(rd *r)
+{
+    const size_t start = r->i;
+    r->i += 4;
+    while (r->i < r->n && !at(r, "--"))
+        r->i++;
+    if (r->i >= r->n)
+        return fail(r, XML_ERROR_UNCLOSED_TOKEN, start);
+    if (!at(r, "-->"))
+        return fail(r, XML_ERROR_INVALID_TOKEN, r->i + 2);
+    r->i += 3;
+    return 1;
+}
+
 /* <!DOCTYPE ...>: entity declarations go to the handler; the rest is passed over. */
 static int doctype(rd *r)
 {
@@ -412,7 +430,7 @@ static int doctype(rd *r)
                 break;
             }
             if (at(r, "<!--")) {
-                if (!skip_past(r, "-->", XML_ERROR_UNCLOSED_TOKEN))
+                if (!comment(r))
                     return 0;
             } else if (at(r, "<?")) {
                 if (!skip_past(r, "?>", XML_ERROR_UNCLOSED_TOKEN))
@@ -445,17 +463,26 @@ static int doctype(rd *r)
                     int pub = at(r, "PUBLIC");
                     r->i += 6;
                     skip_space(r);
-                    if (literal(r, &a, &b) && pub) {
+                    int got = literal(r, &a, &b);
+                    if (got && pub) {
                         skip_space(r);
-                        (void)literal(r, &a, &b);
+                        got = literal(r, &a, &b);
                     }
-                    sys = dup_n(r->s + a, b - a);
-                    skip_space(r);
-                    a = r->i + 1; /* expat: an external one where its declaration ends */
+                    if (got) {
+                        sys = dup_n(r->s + a, b - a);
+                        skip_space(r);
+                        a = r->i + 1; /* expat: an external one where its declaration ends */
+                    }
                 } else if (literal(r, &a, &b)) {
                     val = r->s + a;
                     val_len = (int)(b - a);
                 }
+                if (r->p->error == XML_ERROR_NONE && !sys) {
+                    skip_space(r);
+                }
+                /* the whole declaration is read before it is reported, as expat does */
+                if (r->p->error == XML_ERROR_NONE && (r->i >= r->n || r->s[r->i] != '>'))
+                    fail(r, XML_ERROR_INVALID_TOKEN, r->i);
                 if (!nm || r->p->error != XML_ERROR_NONE) {
                     free(nm);
                     free(sys);
@@ -468,7 +495,8 @@ static int doctype(rd *r)
                 free(sys);
                 if (!stopped(r) || !skip_past(r, ">", XML_ERROR_UNCLOSED_TOKEN))
                     return 0;
-            } else if (at(r, "<!")) { /* ELEMENT, ATTLIST, NOTATION: quotes may hold '>' */
+            } else if (at(r, "<!ELEMENT") || at(r, "<!ATTLIST") || at(r, "<!NOTATION")) {
+                /* passed over: quotes may hold '>' */
                 while (r->i < r->n && r->s[r->i] != '>') {
                     if (r->s[r->i] == '"' || r->s[r->i] == '\'') {
                         size_t a, b;
@@ -591,6 +619,11 @@ static int start_tag(rd *r, int *empty)
         }
         char q = r->s[r->i++];
         p->text_len = 0;
+        /* the literal is read whole first (as expat's tokenizer does): a '<' in it is an
+           error before any reference in it is looked at */
+        for (size_t j = r->i; ok && j < r->n && r->s[j] != q; j++)
+            if (r->s[j] == '<')
+                ok = fail(r, XML_ERROR_INVALID_TOKEN, j);
         while (ok && r->i < r->n && r->s[r->i] != q) {
             char c = r->s[r->i];
             if (c == '<')
@@ -774,17 +807,103 @@ static size_t check_chars(const unsigned char *s, size_t n)
     return n;
 }
 
+/* The XML declaration at r->i ("<?xml" and a space): version, then encoding and standalone
+ * if given, in that order (XML 1.0 §2.8, §4.3.3). */
+static int xml_decl(rd *r)
+{
+    static const char *const names[] = {"version", "encoding", "standalone"};
+    const size_t start = r->i;
+    int next = 0;
+    r->i += 5;
+    for (;;) {
+        size_t sp = r->i;
+        skip_space(r);
+        if (at(r, "?>")) {
+            r->i += 2;
+            return next > 0 || fail(r, XML_ERROR_XML_DECL, start);
+        }
+        if (r->i == sp || r->i >= r->n)
+            return fail(r, XML_ERROR_XML_DECL, r->i >= r->n ? start : r->i);
+        int which = -1;
+        for (int k = next; k < 3 && which < 0; k++)
+            if (at(r, names[k]))
+                which = k;
+        if (which < 0 || (next == 0 && which != 0))
+            return fail(r, XML_ERROR_XML_DECL, r->i);
+        r->i += strlen(names[which]);
+        skip_space(r);
+        if (r->i >= r->n || r->s[r->i] != '=')
+            return fail(r, XML_ERROR_XML_DECL, r->i);
+        r->i++;
+        skip_space(r);
+        size_t a, b;
+        if (!literal(r, &a, &b)) {
+            r->p->error = XML_ERROR_XML_DECL;
+            return 0;
+        }
+        const char *v = r->s + a;
+        const size_t n = b - a;
+        int good = n > 0;
+        if (which == 0)
+            good = n >= 3 && memcmp(v, "1.", 2) == 0;
+        for (size_t j = 0; good && j < n; j++)
+            good = (v[j] >= '0' && v[j] <= '9') || (which != 0 && ((v[j] >= 'a' && v[j] <= 'z') ||
+                    (v[j] >= 'A' && v[j] <= 'Z') || v[j] == '-' || v[j] == '_')) ||
+                   v[j] == '.';
+        if (which == 2)
+            good = (n == 3 && memcmp(v, "yes", 3) == 0) || (n == 2 && memcmp(v, "no", 2) == 0);
+        if (which == 1 && good) { /* only what this parser reads: UTF-8 and its ASCII subset */
+            char e[16];
+            size_t k;
+            for (k = 0; k < n && k + 1 < sizeof e; k++)
+                e[k] = (char)(v[k] >= 'a' && v[k] <= 'z' ? v[k] - 32 : v[k]);
+            e[k] = '\0';
+            if (n >= sizeof e || (strcmp(e, "UTF-8") != 0 && strcmp(e, "US-ASCII") != 0))
+                return fail(r, XML_ERROR_UNKNOWN_ENCODING, a);
+        }
+        if (!good)
+            return fail(r, XML_ERROR_XML_DECL, a - 1);
+        next = which + 1;
+    }
+}
+
+static int parse_to(rd *rp, int *seen_rootp);
+
 static int parse_doc(XML_Parser p)
 {
     rd r = {p, p->doc ? p->doc : "", p->len, 0};
     size_t bad = check_chars((const unsigned char *)r.s, r.n);
     int seen_root = 0;
-    if (r.n >= 3 && memcmp(r.s, "\xEF\xBB\xBF", 3) == 0)
+    if (r.n >= 3 && memcmp(r.s, "\xEF\xBB\xBF", 3) == 0) {
         r.i = 3;
-    if (bad < r.n && !(bad < 3 && r.i == 3))
+        if (bad < 3)
+            bad = check_chars((const unsigned char *)r.s + 3, r.n - 3) + 3;
+    }
+    /* a bad byte is an error where the parse reaches it, as expat reads: up to it, the
+       document is parsed (and its handlers called) as if it ended there */
+    if (bad < r.n && r.i <= bad)
+        r.n = bad;
+    if (!parse_to(&r, &seen_root)) {
+        if (bad < p->len && p->error != XML_ERROR_ABORTED &&
+            (p->error == XML_ERROR_UNCLOSED_TOKEN || p->error == XML_ERROR_NO_ELEMENTS ||
+             p->error == XML_ERROR_UNCLOSED_CDATA_SECTION || p->cur >= bad)) {
+            p->error = XML_ERROR_INVALID_TOKEN;
+            p->cur = bad;
+        }
+        return 0;
+    }
+    if (bad < p->len)
         return fail(&r, XML_ERROR_INVALID_TOKEN, bad);
+    return 1;
+}
+
+static int parse_to(rd *rp, int *seen_rootp)
+{
+    rd r = *rp;
+    XML_Parser p = r.p;
+    int seen_root = 0;
     if (at(&r, "<?xml") && r.i + 5 < r.n && is_space(r.s[r.i + 5]))
-        if (!skip_past(&r, "?>", XML_ERROR_UNCLOSED_TOKEN))
+        if (!xml_decl(&r))
             return 0;
     size_t text_start = r.i;
     p->text_len = 0;
@@ -822,8 +941,14 @@ static int parse_doc(XML_Parser p)
                 text_start = r.i;
             size_t a = r.i + 9;
             r.i = a;
-            if (!skip_past(&r, "]]>", XML_ERROR_UNCLOSED_CDATA_SECTION))
-                return 0;
+            if (!skip_past(&r, "]]>", XML_ERROR_UNCLOSED_CDATA_SECTION)) {
+                /* expat hands over what the section holds before it finds it unclosed */
+                const size_t at_err = p->cur;
+                p->error = XML_ERROR_NONE;
+                if (!put_text(p, r.s + a, r.n - a) || !flush_text(&r, text_start))
+                    return 0;
+                return fail(&r, XML_ERROR_UNCLOSED_CDATA_SECTION, at_err);
+            }
             for (size_t j = a; j < r.i - 3; j++)
                 if (r.s[j] != '\r' && !put_text(p, r.s + j, 1))
                     return fail(&r, XML_ERROR_NO_MEMORY, j);
@@ -836,11 +961,18 @@ static int parse_doc(XML_Parser p)
             return 0;
         const size_t start = r.i;
         if (at(&r, "<!--")) {
-            if (!skip_past(&r, "-->", XML_ERROR_UNCLOSED_TOKEN))
+            if (!comment(&r))
                 return 0;
         } else if (at(&r, "<?")) {
             if (at(&r, "<?xml") && r.i + 5 < r.n && (is_space(r.s[r.i + 5]) || r.s[r.i + 5] == '?'))
                 return fail(&r, XML_ERROR_MISPLACED_XML_PI, r.i);
+            r.i += 2; /* the target: a name, then a space or the end */
+            size_t k = name_len(&r);
+            if (!k)
+                return fail(&r, XML_ERROR_INVALID_TOKEN, r.i);
+            r.i += k;
+            if (!at(&r, "?>") && !(r.i < r.n && is_space(r.s[r.i])))
+                return fail(&r, XML_ERROR_INVALID_TOKEN, r.i);
             if (!skip_past(&r, "?>", XML_ERROR_UNCLOSED_TOKEN))
                 return 0;
         } else if (at(&r, "<!DOCTYPE")) {
@@ -879,6 +1011,7 @@ static int parse_doc(XML_Parser p)
     }
     if (!flush_text(&r, text_start))
         return 0;
+    *seen_rootp = seen_root;
     if (!seen_root)
         return fail(&r, XML_ERROR_NO_ELEMENTS, r.n);
     if (p->depth)
