@@ -166,6 +166,7 @@ tests: $(TESTS) $(FUZZ_REPLAY) $(DIFF_REPLAY) $(CLI) $(GEN)
 # the total.
 PYTHON_CHECK ?= 1
 # The playground too where emcc is installed (tests/test_web.sh says "skipped" elsewhere).
+EMCC ?= emcc
 WEB_FOR_CHECK = $(if $(shell command -v $(EMCC) 2>/dev/null),web)
 check: all tests $(WEB_FOR_CHECK)
 	$(DIFF_SKIP_MSG)
@@ -264,6 +265,9 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 	$(BUILD)/bench/bench_lgr
 	$(BUILD)/bench/bench_confusable
 	$(BUILD)/bench/bench_show
+	@if [ -n "$(WEB_BENCH_RUN)" ]; then $(MAKE) --no-print-directory $(WEB_BENCH) && \
+	  $(WEB_ENV) sh tools/bench_web.sh $(BUILD) $(WEB); \
+	else echo "skipped: the wasm benchmarks: emcc or node not installed"; fi
 
 # The playground (web/): libibidi compiled to WebAssembly with Debian's emscripten (emcc),
 # one page, build/web/index.html, with the wasm (base64) and the JS glue inlined, so that it
@@ -271,7 +275,6 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 # (Debian ships no expat for wasm, nor its source in a binary package). emcc's JS tools
 # need node's Debian modules (acorn): NODE_PATH names them for a node from elsewhere.
 # The page does not depend on BUILD's options (sanitizers, NOSIMD): one for every build.
-EMCC     ?= emcc
 WEB      ?= build/web
 WEB_ENV  := NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs
 WEB_OPT  ?= -O2
@@ -296,6 +299,17 @@ $(WEB)/index.html: $(WEB_OBJ) web/index.html
 	  -sSINGLE_FILE=1 $(WEB_LDFLAGS)
 	mv $(WEB)/tmp/index.html $@ && rm -rf $(WEB)/tmp
 	@echo "$@: $$(wc -c <$@) bytes"
+
+# The IDNA and bidi benchmarks compiled to wasm, run under node (make bench, where emcc and
+# node are installed): the same workloads as the native ones, without the other libraries.
+WEB_BENCH := $(WEB)/bench/bench_idna.js $(WEB)/bench/bench_bidi.js
+$(WEB)/bench/%.js: bench/%.c $(filter $(WEB)/obj/src/%,$(WEB_OBJ)) $(WEB)/obj/web/expat/xmlparse.o
+	$(EMCC_CHECK)
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) $(WEB_OPT) $< \
+	  $(filter $(WEB)/obj/src/%,$(WEB_OBJ)) $(WEB)/obj/web/expat/xmlparse.o -o $@ \
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=4194304 -sENVIRONMENT=node -sNODERAWFS=1 -sSINGLE_FILE=1
+WEB_BENCH_RUN = $(if $(shell command -v $(EMCC) 2>/dev/null),$(if $(shell command -v node 2>/dev/null),1))
 
 # The main job on bundled sample data.
 demo: $(CLI)
