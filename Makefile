@@ -54,7 +54,7 @@ SHARED  := $(BUILD)/libibidi.so.$(VERSION)
 CLI     := $(BUILD)/ibidi
 GEN     := $(BUILD)/tools/gen_tables
 
-.PHONY: all check check-nosimd sanitize bench tables fuzz install uninstall clean demo tests web
+.PHONY: all check check-proofs-7 check-nosimd sanitize bench tables fuzz install uninstall clean demo tests web
 .SECONDARY: $(TESTLIB_OBJ)
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -171,6 +171,12 @@ WEB_FOR_CHECK = $(if $(shell command -v $(EMCC) 2>/dev/null),web)
 check: all tests $(WEB_FOR_CHECK)
 	$(DIFF_SKIP_MSG)
 	@PYTHON_CHECK=$(PYTHON_CHECK) sh tests/run.sh $(BUILD)
+
+# The prover (ibidi_rfc5893_prove) against the enumeration of every label up to length 7
+# (Character Grouping, both readings) and 6 (the directional controls): minutes, so not
+# part of check, which runs 5 and 4.
+check-proofs-7: $(BUILD)/tests/test_proofs
+	$(BUILD)/tests/test_proofs 7 6
 
 sanitize:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/san OPT="$(SAN_FLAGS)" EXTRA_LDFLAGS="-fsanitize=address,undefined" PYTHON_CHECK=0 check

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ibidi/rfc5893.h"
+#include "rfc5893_example.h"
 
 typedef ibidi_rfc5893_verify_result vresult;
 typedef ibidi_rfc5893_verify_example vexample;
@@ -55,17 +56,7 @@ static int on_event(const ibidi_rfc5893_verify_event *ev, void *ctx)
 /* The example's case run again: kind 0 grouping, 1 literal, 2 as rendered, 3 code points. */
 static void reproduce(const vexample *e, int kind)
 {
-    size_t nd;
-    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
-    ibidi_rfc5893_case c = {e->context.s1.classes, e->context.s1.n, 0, e->x.classes, e->x.n, 0,
-                            e->context.s2.classes, e->context.s2.n, e->context.dir,
-                            e->context.control, e->context.placement};
-    for (size_t k = 0; k < nd; k++) {
-        if (dl[k].cp == e->context.d1)
-            c.d1 = dl[k].bidi_class;
-        if (dl[k].cp == e->context.d2)
-            c.d2 = dl[k].bidi_class;
-    }
+    ibidi_rfc5893_case c = rfc5893_example_case(e, &e->x);
     ibidi_rfc5893_display dx, dy;
     unsigned broken = 0;
     require(ibidi_rfc5893_run(&c, &broken, &dx, NULL) == IBIDI_OK);

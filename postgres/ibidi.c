@@ -482,6 +482,14 @@ static void scan_one(const char *name, size_t len, unsigned flags, char *buf, si
     ibidi_error err;
     res->text = (ibidi_buf){buf, cap, 0};
     ibidi_status st = ibidi_scan_name(name, len, &so, res, NULL, &err);
+    if (st == IBIDI_E_IDNA_WORK_TOO_SMALL) {
+        /* a name that maps past IDNA's fixed area (over 1536 code points): the work
+           area the library asks for, then the same call */
+        so.idna.work_size = ibidi_idna_work_size();
+        so.idna.work = palloc(so.idna.work_size);
+        res->text = (ibidi_buf){buf, cap, 0};
+        st = ibidi_scan_name(name, len, &so, res, NULL, &err);
+    }
     if (st == IBIDI_E_BUFFER_TOO_SMALL) {
         res->text = (ibidi_buf){palloc(res->text.len), res->text.len, 0};
         st = ibidi_scan_name(name, len, &so, res, NULL, &err);

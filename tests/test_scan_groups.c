@@ -204,12 +204,9 @@ static char tmpdir[64];
 
 /* ---- Adders and the paired kinds by their rules ----------------------------------------- */
 
-/* The look-alike groups as text: "kind key: name name" a group, in the order of each. */
-static int look_text(const ibidi_scan_group *g, void *ctx)
+/* A group as text: "kind key: name name", each name followed by "*" when valid and asked. */
+static void group_text(text *t, const ibidi_scan_group *g, int valid)
 {
-    text *t = ctx;
-    if (g->kind < 3)
-        return 0;
     char h[16];
     snprintf(h, sizeof h, "%u ", g->kind);
     put(t, h, strlen(h));
@@ -218,8 +215,17 @@ static int look_text(const ibidi_scan_group *g, void *ctx)
     for (size_t i = 0; i < g->n; i++) {
         put(t, " ", 1);
         put(t, g->names[i], g->name_lens[i]);
+        if (valid && g->valid[i])
+            put(t, "*", 1);
     }
     put(t, "\n", 1);
+}
+
+/* The look-alike groups as text, in the order of each. */
+static int look_text(const ibidi_scan_group *g, void *ctx)
+{
+    if (g->kind >= 3)
+        group_text(ctx, g, 0);
     return 0;
 }
 
@@ -713,18 +719,7 @@ static void tesibidi_scan_groups_add_displays(void)
 /* Every group of g, all kinds, as text ("kind key: name*valid ..."). */
 static int all_text(const ibidi_scan_group *g, void *ctx)
 {
-    text *t = ctx;
-    char h[16];
-    snprintf(h, sizeof h, "%u ", g->kind);
-    put(t, h, strlen(h));
-    put(t, g->key, g->key_len);
-    put(t, ":", 1);
-    for (size_t i = 0; i < g->n; i++) {
-        put(t, " ", 1);
-        put(t, g->names[i], g->name_lens[i]);
-        put(t, g->valid[i] ? "*" : "", g->valid[i] ? 1 : 0);
-    }
-    put(t, "\n", 1);
+    group_text(ctx, g, 1);
     return 0;
 }
 

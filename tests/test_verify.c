@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ibidi/rfc5893.h"
+#include "../fuzz/rfc5893_example.h"
 #include "testlib.h"
 
 typedef ibidi_rfc5893_verify_result vresult;
@@ -105,23 +106,6 @@ static ibidi_rfc5893_case rule_case(const vlabel *x, size_t t, const vlabel *nb,
     return c;
 }
 
-/* The case an example names. */
-static ibidi_rfc5893_case example_case(const vexample *e, const vlabel *x)
-{
-    size_t nd;
-    const ibidi_rfc5893_delimiter *dl = ibidi_rfc5893_delimiters(&nd);
-    uint8_t d1 = 0, d2 = 0;
-    for (size_t k = 0; k < nd; k++) {
-        if (dl[k].cp == e->context.d1)
-            d1 = dl[k].bidi_class;
-        if (dl[k].cp == e->context.d2)
-            d2 = dl[k].bidi_class;
-    }
-    const ibidi_rfc5893_case c = {e->context.s1.classes, e->context.s1.n, d1, x->classes, x->n,
-                                  d2, e->context.s2.classes, e->context.s2.n, e->context.dir,
-                                  e->context.control, e->context.placement};
-    return c;
-}
 
 static int same_display(const ibidi_rfc5893_display *a, const ibidi_rfc5893_display *b, int clusters)
 {
@@ -134,7 +118,7 @@ static int same_display(const ibidi_rfc5893_display *a, const ibidi_rfc5893_disp
 /* kind: 0 grouping, 1 literal, 2 uniqueness, 3 code points. */
 static void check_example(const vexample *e, int kind, const char *where)
 {
-    const ibidi_rfc5893_case cx = example_case(e, &e->x);
+    const ibidi_rfc5893_case cx = rfc5893_example_case(e, &e->x);
     ibidi_rfc5893_display dx, dy;
     unsigned broken = 0;
     CHECK(ibidi_rfc5893_run(&cx, &broken, &dx, NULL) == IBIDI_OK, "%s: the example runs", where);
@@ -145,7 +129,7 @@ static void check_example(const vexample *e, int kind, const char *where)
     if (kind == 1)
         CHECK(broken & IBIDI_RFC5893_BROKEN_LITERAL, "%s: breaks the literal reading", where);
     if (kind >= 2) {
-        const ibidi_rfc5893_case cy = example_case(e, &e->y);
+        const ibidi_rfc5893_case cy = rfc5893_example_case(e, &e->y);
         CHECK(e->y.n == e->x.n && memcmp(e->x.classes, e->y.classes, e->x.n) < 0,
               "%s: a pair, x first", where);
         CHECK(ibidi_rfc5893_run(&cy, NULL, &dy, NULL) == IBIDI_OK &&

@@ -582,6 +582,108 @@ IBIDI_API ibidi_status ibidi_rfc5893_verify_merge(ibidi_rfc5893_verify_result *i
                                                   const ibidi_rfc5893_verify_result *shard,
                                                   ibidi_error *err);
 
+/* ---- Proofs for every length (experimental) ------------------------------------------- */
+
+/*
+ * ibidi_rfc5893_prove answers a claim of §3 for labels of every length, not only up to a
+ * bound: the labels that satisfy the rule are read as a finite automaton whose states are
+ * summaries of the label read so far, and each accepting state is decided once, by
+ * ibidi_rfc5893_run on its shortest label in every context of the claim. The automaton is
+ * built by breadth-first search from the empty label, so the first accepting state whose
+ * label breaks the claim gives a shortest counterexample; when none does, the claim holds
+ * for every length. src/ambiguity/proofs.c says what the summary holds and why it is
+ * enough (UAX #9 W1-W7, N1-N2, I1-I2, L2); the summary's rule part is decided by
+ * ibidi_rfc5893_conditions, its verdicts by ibidi_rfc5893_run, so a new Unicode version
+ * (its alphabet of label classes) is proved again by running the call again.
+ */
+typedef enum ibidi_rfc5893_claim {
+    IBIDI_RFC5893_CLAIM_GROUPING = 0, /* Character Grouping, grouped reading, in the
+                                         contexts of SPACE_RULE (neighbours: nothing and
+                                         every label of up to 2 characters that passes) */
+    IBIDI_RFC5893_CLAIM_LITERAL = 1,  /* the same, literal reading */
+    IBIDI_RFC5893_CLAIM_CONTROLS = 2  /* grouped reading with a control in a placement
+                                         (the contexts of SPACE_CONTROL(placement)) */
+} ibidi_rfc5893_claim;
+#define IBIDI_RFC5893_CLAIMS 3
+
+/* The most states an automaton may have, and the longest label a state stands for. */
+#define IBIDI_RFC5893_PROOF_MAX_STATES 65536u
+#define IBIDI_RFC5893_PROOF_MAX_LABEL 48u
+
+typedef struct ibidi_rfc5893_proof_options {
+    unsigned claim;     /* ibidi_rfc5893_claim */
+    unsigned placement; /* CLAIM_CONTROLS: 1..IBIDI_RFC5893_PLACEMENTS-1 */
+    ibidi_dir dir;      /* the paragraph: IBIDI_DIR_LTR or IBIDI_DIR_RTL */
+} ibidi_rfc5893_proof_options;
+
+typedef struct ibidi_rfc5893_proof {
+    int holds;                   /* 1: no label of any length breaks the claim */
+    size_t states;               /* states of the automaton (the dead state included) */
+    size_t accepting;            /* of them, states whose labels pass the rule */
+    size_t transitions;          /* states x classes */
+    size_t contexts;             /* contexts each accepting state is run in */
+    unsigned long long runs;     /* UBA runs made */
+    unsigned shortest;           /* holds 0: the length of the shortest counterexample */
+    ibidi_rfc5893_verify_example example; /* holds 0: one, with its first context (x, the
+                                             context and its display; the class order of the
+                                             verifier is not kept) */
+    /* Counted on the automaton, per length n (index n - 1): labels that pass the rule and
+     * labels of them that break the claim in some context; they equal the verifier's
+     * figures (the cross-check of tests/test_proofs.c). */
+    unsigned long long labels[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long broken[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+} ibidi_rfc5893_proof;
+
+/* The bytes of the work area ibidi_rfc5893_prove needs. */
+IBIDI_API size_t ibidi_rfc5893_prove_work_size(void);
+
+/*
+ * Builds the automaton of the claim in opts (the alphabet: ibidi_rfc5893_label_alphabet)
+ * and decides it for every length into *res. work: ibidi_rfc5893_prove_work_size() bytes,
+ * any alignment. Nothing is allocated; thread-safe.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (a NULL, an unknown claim, placement or direction),
+ * IBIDI_E_BUFFER_TOO_SMALL (work_size too small: value the size needed; or more states
+ * than IBIDI_RFC5893_PROOF_MAX_STATES: value that bound), a status of ibidi_rfc5893_run
+ * (not reached).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_prove(const ibidi_rfc5893_proof_options *opts, void *work,
+                                           size_t work_size, ibidi_rfc5893_proof *res,
+                                           ibidi_error *err);
+
+/* RFC 5893 §2, last paragraphs: in a Bidi domain name, LDH labels (L, EN and the hyphen,
+ * ES) may stand beside labels that pass the rule, as long as no label that starts with a
+ * digit follows an RTL label; the RFC says the requirements of §3 then hold. What
+ * ibidi_rfc5893_ldh_search found, for one paragraph direction. */
+typedef struct ibidi_rfc5893_ldh_result {
+    unsigned max_length; /* names were enumerated up to this length, dots included */
+    unsigned shortest;   /* the length of the shortest name that breaks it; 0: none */
+    ibidi_rfc5893_verify_label name; /* that name (dots as CS), the first in class order */
+    unsigned label;      /* the index of its label that does not stay grouped (0: the
+                            first in network order) */
+    uint8_t shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* how it is shown alone in the
+                            paragraph (L2): the index in name of the character at each
+                            visual position, left to right */
+    unsigned long long names[IBIDI_RFC5893_VERIFY_MAX_LENGTH]; /* names of each length
+                            that are Bidi domain names legal under §2 (up to shortest) */
+} ibidi_rfc5893_ldh_result;
+
+/*
+ * Every name up to max_length characters (classes of the label alphabet and CS for the
+ * dots), in increasing length, that is a Bidi domain name (it holds R, AL or AN) whose
+ * labels each pass the rule or are LDH labels, no LDH label that starts with EN after an
+ * RTL label, every label keeping the hyphen rule; each is run through the UBA alone in a
+ * paragraph of direction dir, and a label breaks the guarantee when its characters are not
+ * one block on screen or the character shown next to the block is not a dot (§3: "grouped
+ * between the characters delimiting the labels"; the edge of the line allowed; labels
+ * shown in reverse order, as §3's own L1.R2.R3.L4, keep it). Stops at the first length
+ * with such a name. This is an enumeration: it proves nothing beyond max_length.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (res NULL, max_length 0 or over
+ * IBIDI_RFC5893_VERIFY_MAX_LENGTH, dir not LTR or RTL).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_ldh_search(unsigned max_length, ibidi_dir dir,
+                                                ibidi_rfc5893_ldh_result *res,
+                                                ibidi_error *err);
+
 #ifdef __cplusplus
 }
 #endif

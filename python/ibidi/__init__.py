@@ -8,9 +8,45 @@ Rulesets, and collision scans of whole zones (on a Dask cluster too: ``ibidi.das
 Debian's python3-dask and python3-distributed; imported on its own).
 
 Strings in, strings out: every text argument is a ``str`` (or ``bytes`` holding UTF-8);
-offsets and lengths count code points of the text they name. Nothing is kept between calls.
-Many names at once (a list, a NumPy array, a pandas Series): ``ibidi.batch``, and
-``import ibidi.pandas`` for ``Series.ibidi``.
+offsets and lengths count code points of the text they name. Nothing is kept between calls,
+and every call may run in any thread.
+
+IDNA (``profile``: one of PROFILES, default "uts46"):
+    encode(name) -> bytes        ToASCII, as ``idna.encode``; raises IDNAError subclasses
+    decode(name) -> str          ToUnicode; raises as encode does
+    process(name, to="ascii")    either, never raising: an IDNAResult with every Finding
+    check(name) -> Verdict       the library's whole verdict, as ``ibidi check`` gives it
+    show(ident, policy)          whether and how to show a host, IRI or mail address in
+                                 Unicode, with every reason (a Show)
+
+Display and look-alikes (``context``: the paragraph direction, "ltr" or "rtl"):
+    display(ident, context="ltr", form="visual") -> str
+                                 the identifier as it displays (forms: "visual",
+                                 "marks", "embed", "isolate", "components", "html",
+                                 "html-span")
+    needs_embedding(ident, context, before, after) -> bool
+                                 whether it needs an embedding between these texts to
+                                 display as alone (2012 guidelines §2)
+    twins(ident, context)        the other texts that display exactly alike
+    analyze(ident)               Badami's bidi ambiguity findings
+    skeleton(text, context=None) -> str
+                                 UTS #39 §4 skeleton (with a context: bidiSkeleton)
+    confusable(a, b, context=None) -> bool
+                                 whether two texts have equal skeletons
+
+Scans, codes and the submodules:
+    scan(names), Scanner         zone-scale collision groups, as ``ibidi scan --json``
+    codes(), explain(code)       the one table of finding codes and statuses
+    ibidi.bidi                   levels, visual order and reordering (UAX #9)
+    ibidi.iri                    IRI <-> URI (RFC 3987)
+    ibidi.lgr                    RFC 7940 LGRs: dispositions, variants, index labels
+    ibidi.batch                  many names at once (a list, a NumPy array, a pandas
+                                 Series); ``import ibidi.pandas`` for ``Series.ibidi``
+    ibidi.dask                   the scan on a Dask cluster (imported on its own)
+
+Errors: IDNAError (a UnicodeError, as ``idna.IDNAError``) and its subclasses for IDNA,
+Error (a ValueError) for the rest, each with ``.code`` and ``.offset``; ``explain(code)``
+says what a code means. __version__ is the library's version, unicode_version its data's.
 """
 from __future__ import annotations
 

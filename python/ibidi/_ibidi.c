@@ -1207,6 +1207,19 @@ static PyType_Slot lgr_slots[] = {
 static PyType_Spec lgr_spec = {"ibidi._ibidi._LGR", sizeof(lgr_obj), 0, Py_TPFLAGS_DEFAULT,
                                lgr_slots};
 
+/* An lgr argument: None or the module's _LGR (ibidi.lgr.LGR); 0 with TypeError else. */
+static int lgr_arg_ok(PyObject *module, PyObject *lgr)
+{
+    if (lgr == Py_None)
+        return 1;
+    PyObject *lt = PyObject_GetAttrString(module, "_LGR");
+    const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
+    Py_XDECREF(lt);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
+    return ok;
+}
+
 /* ---- Scan ------------------------------------------------------------------------------------ */
 
 typedef struct scanner_obj {
@@ -1249,16 +1262,8 @@ static PyObject *scanner_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTuple(args, "OppOnzpO", &module, &ltr, &rtl, &profile, &memory, &temp_dir,
                           &owners, &lgr))
         return NULL;
-    if (lgr != Py_None) {
-        PyObject *lt = PyObject_GetAttrString(module, "_LGR");
-        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
-        Py_XDECREF(lt);
-        if (!ok) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
-            return NULL;
-        }
-    }
+    if (!lgr_arg_ok(module, lgr))
+        return NULL;
     scanner_obj *o = (scanner_obj *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
@@ -1469,36 +1474,50 @@ static PyObject *scanner_finish(scanner_obj *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
-static int group_cb(const ibidi_scan_group *g, void *ctx)
+/* A group's key, names and validity flags as str, [str] and [bool] (new references);
+ * 0 with an exception set when memory ran out. */
+static int group_lists(const ibidi_scan_group *g, PyObject **key, PyObject **names,
+                       PyObject **valid)
 {
-    PyObject *names = PyList_New((Py_ssize_t)g->n);
-    PyObject *valid = PyList_New((Py_ssize_t)g->n);
-    if (!names || !valid)
+    *names = PyList_New((Py_ssize_t)g->n);
+    *valid = PyList_New((Py_ssize_t)g->n);
+    *key = NULL;
+    if (!*names || !*valid)
         goto fail;
     for (size_t j = 0; j < g->n; j++) {
         PyObject *s = PyUnicode_DecodeUTF8(g->names[j], (Py_ssize_t)g->name_lens[j],
                                            "surrogateescape");
         if (!s)
             goto fail;
-        PyList_SET_ITEM(names, (Py_ssize_t)j, s);
-        PyList_SET_ITEM(valid, (Py_ssize_t)j, PyBool_FromLong(g->valid[j]));
+        PyList_SET_ITEM(*names, (Py_ssize_t)j, s);
+        PyList_SET_ITEM(*valid, (Py_ssize_t)j, PyBool_FromLong(g->valid[j]));
     }
-    PyObject *key = PyUnicode_DecodeUTF8(g->key, (Py_ssize_t)g->key_len, "surrogateescape");
-    /* kind 2: the LGR's variant sets, "lgr" as `ibidi scan` names them */
-    PyObject *t = key ? Py_BuildValue("(sNNNn)", g->kind < 2 ? context_names[g->kind] : "lgr",
-                                      key, names, valid,
-                                      (Py_ssize_t)g->n_valid)
-                      : NULL;
-    if (!t || PyList_Append((PyObject *)ctx, t) < 0) {
-        Py_XDECREF(t);
+    *key = PyUnicode_DecodeUTF8(g->key, (Py_ssize_t)g->key_len, "surrogateescape");
+    if (*key)
         return 1;
-    }
-    Py_DECREF(t);
-    return 0;
 fail:
-    Py_XDECREF(names);
-    Py_XDECREF(valid);
-    return 1;
+    Py_CLEAR(*names);
+    Py_CLEAR(*valid);
+    return 0;
+}
+
+/* Appends t (stolen) to the list ctx; 1 (stop) when t is NULL or the list cannot grow. */
+static int append_group(PyObject *ctx, PyObject *t)
+{
+    const int failed = !t || PyList_Append(ctx, t) < 0;
+    Py_XDECREF(t);
+    return failed;
+}
+
+static int group_cb(const ibidi_scan_group *g, void *ctx)
+{
+    PyObject *key, *names, *valid;
+    if (!group_lists(g, &key, &names, &valid))
+        return 1;
+    /* kind 2: the LGR's variant sets, "lgr" as `ibidi scan` names them */
+    return append_group(ctx, Py_BuildValue("(sNNNn)",
+                                           g->kind < 2 ? context_names[g->kind] : "lgr", key,
+                                           names, valid, (Py_ssize_t)g->n_valid));
 }
 
 /* groups() -> [(context, display, names, valid flags, valid_names)] in `ibidi scan`'s order */
@@ -1599,12 +1618,39 @@ static PyType_Spec scanner_spec = {"ibidi._ibidi._Scanner", sizeof(scanner_obj),
  * summary (ibidi_scan_counts). Everything below runs a whole batch without the GIL, into
  * buffers grown with PyMem_Raw* (which need no GIL), and turns them into columns after. */
 
+/* A growing byte buffer, the batch calls' and the Dask entries' (PyMem_Raw: no GIL
+ * needed). */
+#define BATCH_ARENA (256u * 1024u) /* first size of each arena; grown on demand */
+typedef struct batch_arena {
+    char *data;
+    size_t cap, len;
+} batch_arena;
+
+/* Room for more bytes at the end of the arena; 0 when memory ran out. No GIL needed
+ * (PyMem_Raw). */
+static int arena_reserve(batch_arena *a, size_t more)
+{
+    if (more <= a->cap - a->len)
+        return 1;
+    size_t cap = a->cap ? a->cap : BATCH_ARENA;
+    while (cap - a->len < more) {
+        if (cap > SIZE_MAX / 2)
+            return 0;
+        cap *= 2;
+    }
+    char *d = PyMem_RawRealloc(a->data, cap);
+    if (!d)
+        return 0;
+    a->data = d;
+    a->cap = cap;
+    return 1;
+}
+
 typedef struct dask_out {
     unsigned char *kind, *valid; /* per entry */
     size_t *key_off, *key_len, *name_off, *name_len;
     size_t n, cap;
-    char *text; /* the keys and names, copied (a name once for all its entries) */
-    size_t tlen, tcap;
+    batch_arena text; /* the keys and names, copied (a name once for all its entries) */
 } dask_out;
 
 static int dask_grow(dask_out *o)
@@ -1632,20 +1678,12 @@ static int dask_grow(dask_out *o)
 /* Copies n bytes to o->text; *off gets where. */
 static int dask_text(dask_out *o, const char *s, size_t n, size_t *off)
 {
-    if (o->tlen + n > o->tcap) {
-        size_t cap = o->tcap ? o->tcap * 2 : 65536;
-        while (cap < o->tlen + n)
-            cap *= 2;
-        char *t = PyMem_RawRealloc(o->text, cap);
-        if (!t)
-            return 0;
-        o->text = t;
-        o->tcap = cap;
-    }
+    if (!arena_reserve(&o->text, n))
+        return 0;
     if (n)
-        memcpy(o->text + o->tlen, s, n);
-    *off = o->tlen;
-    o->tlen += n;
+        memcpy(o->text.data + o->text.len, s, n);
+    *off = o->text.len;
+    o->text.len += n;
     return 1;
 }
 
@@ -1657,7 +1695,7 @@ static void dask_out_free(dask_out *o)
     PyMem_RawFree(o->key_len);
     PyMem_RawFree(o->name_off);
     PyMem_RawFree(o->name_len);
-    PyMem_RawFree(o->text);
+    PyMem_RawFree(o->text.data);
 }
 
 static ibidi_status dask_put(const char *name, size_t len, const ibidi_scan_result *rp,
@@ -1725,6 +1763,105 @@ static ibidi_status dask_put(const char *name, size_t len, const ibidi_scan_resu
     return IBIDI_OK;
 }
 
+/* The UTF-8 of a key or name of the entries (str, surrogateescape'd bytes included, as
+ * _scan_entries gives them); NULL with an exception set. *hold keeps what must live. */
+static const char *entry_utf8(PyObject *o, Py_ssize_t *n, PyObject **hold)
+{
+    *hold = NULL;
+    if (!PyUnicode_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "keys and names must be str");
+        return NULL;
+    }
+    const char *u = PyUnicode_AsUTF8AndSize(o, n);
+    if (u)
+        return u;
+    PyErr_Clear(); /* a surrogate: the bytes it stands for */
+    *hold = PyUnicode_AsEncodedString(o, "utf-8", "surrogateescape");
+    if (!*hold)
+        return NULL;
+    *n = PyBytes_GET_SIZE(*hold);
+    return PyBytes_AS_STRING(*hold);
+}
+
+static int entry_group_cb(const ibidi_scan_group *g, void *ctx)
+{
+    PyObject *key, *names, *valid;
+    if (!group_lists(g, &key, &names, &valid))
+        return 1;
+    return append_group(ctx, Py_BuildValue("(INNNn)", g->kind, key, names, valid,
+                                           (Py_ssize_t)g->n_valid));
+}
+
+/* _group_entries(kinds: bytes, keys: [str], names: [str], valid: bytes) ->
+ *   ([(kind, key, names, valid flags, valid_names)], ((keys, groups, names_in_groups) per
+ *   kind))
+ * The groups of entries as _scan_entries gives them, every entry of a key among them (a
+ * partition of ibidi.dask's shuffle): made by the library's groups (ibidi_scan_groups), so
+ * that a group is what `ibidi scan` prints, in its order. */
+static PyObject *py_group_entries(PyObject *self, PyObject *args)
+{
+    Py_buffer kinds, valid;
+    PyObject *keys, *names;
+    if (!PyArg_ParseTuple(args, "y*O!O!y*", &kinds, &PyList_Type, &keys, &PyList_Type, &names,
+                          &valid))
+        return NULL;
+    PyObject *res = NULL, *rows = NULL;
+    ibidi_scan_groups *g = NULL;
+    ibidi_error err;
+    const Py_ssize_t n = kinds.len;
+    if (PyList_GET_SIZE(keys) != n || PyList_GET_SIZE(names) != n || valid.len != n) {
+        PyErr_SetString(PyExc_ValueError, "the entries' columns differ in length");
+        goto done;
+    }
+    const ibidi_scan_groups_options go = {0, NULL, IBIDI_SCAN_ENTRIES_MAX, 1};
+    ibidi_status st = ibidi_scan_groups_create(&go, &g, &err);
+    const unsigned char *kb = kinds.buf, *vb = valid.buf;
+    for (Py_ssize_t i = 0; i < n && st == IBIDI_OK; i++) {
+        PyObject *hk, *hn;
+        Py_ssize_t kl, nl;
+        const char *k = entry_utf8(PyList_GET_ITEM(keys, i), &kl, &hk);
+        const char *nm = k ? entry_utf8(PyList_GET_ITEM(names, i), &nl, &hn) : NULL;
+        if (!nm) {
+            Py_XDECREF(hk);
+            goto done;
+        }
+        const ibidi_scan_groups_entry e = {kb[i], k, (size_t)kl, nm, (size_t)nl, vb[i] != 0};
+        st = ibidi_scan_groups_add(g, &e, &err);
+        Py_XDECREF(hk);
+        Py_XDECREF(hn);
+    }
+    if (st == IBIDI_OK)
+        st = ibidi_scan_groups_finish(g, &err);
+    if (st == IBIDI_OK && (rows = PyList_New(0)) != NULL)
+        st = ibidi_scan_groups_each(g, entry_group_cb, rows, &err);
+    if (PyErr_Occurred())
+        goto done;
+    if (st != IBIDI_OK) {
+        set_status_error(state_of(self), st, 0);
+        goto done;
+    }
+    PyObject *counts = PyTuple_New(IBIDI_SCAN_ENTRIES_MAX);
+    for (unsigned k = 0; counts && k < IBIDI_SCAN_ENTRIES_MAX; k++) {
+        ibidi_scan_group_counts c = {0, 0, 0};
+        (void)ibidi_scan_groups_counts(g, k, &c);
+        PyObject *t = Py_BuildValue("(nnn)", (Py_ssize_t)c.keys, (Py_ssize_t)c.groups,
+                                    (Py_ssize_t)c.names_in_groups);
+        if (!t) {
+            Py_CLEAR(counts);
+            break;
+        }
+        PyTuple_SET_ITEM(counts, k, t);
+    }
+    if (counts)
+        res = Py_BuildValue("(ON)", rows, counts);
+done:
+    Py_XDECREF(rows);
+    ibidi_scan_groups_free(g);
+    PyBuffer_Release(&kinds);
+    PyBuffer_Release(&valid);
+    return res;
+}
+
 /* _scan_entries(names, ltr, rtl, look_alike, owners, profile, lgr) ->
  *   (kinds: bytes, keys: [str], names: [str], valid: bytes,
  *    counts: (lines, skipped, names, valid, invalid, with_findings, not_analysed, set_aside,
@@ -1747,17 +1884,10 @@ static PyObject *py_scan_entries(PyObject *self, PyObject *args)
                  (owners ? IBIDI_SCAN_OWNER : 0u) | (look ? IBIDI_SCAN_SKELETON : 0u);
     if (!get_profile(profile, &opts.idna.profile))
         return NULL;
-    if (lgr != Py_None) {
-        PyObject *lt = PyObject_GetAttrString(self, "_LGR");
-        const int ok = lt && PyObject_TypeCheck(lgr, (PyTypeObject *)lt);
-        Py_XDECREF(lt);
-        if (!ok) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "lgr must be an ibidi.lgr.LGR or None");
-            return NULL;
-        }
+    if (!lgr_arg_ok(self, lgr))
+        return NULL;
+    if (lgr != Py_None)
         opts.lgr = ((lgr_obj *)lgr)->lgr;
-    }
     PyObject *seq = PySequence_Fast(names, "names must be an iterable of str or bytes");
     if (!seq)
         return NULL;
@@ -1837,13 +1967,13 @@ static PyObject *py_scan_entries(PyObject *self, PyObject *args)
     PyObject *last = NULL; /* a name's entries follow each other: one str for them all */
     size_t last_off = SIZE_MAX;
     for (size_t i = 0; keys && nms && i < o.n; i++) {
-        PyObject *k = PyUnicode_DecodeUTF8(o.text + o.key_off[i], (Py_ssize_t)o.key_len[i],
+        PyObject *k = PyUnicode_DecodeUTF8(o.text.data + o.key_off[i], (Py_ssize_t)o.key_len[i],
                                            "surrogateescape");
         if (!k)
             goto columns_failed;
         PyList_SET_ITEM(keys, (Py_ssize_t)i, k);
         if (o.name_off[i] != last_off) {
-            last = PyUnicode_DecodeUTF8(o.text + o.name_off[i], (Py_ssize_t)o.name_len[i],
+            last = PyUnicode_DecodeUTF8(o.text.data + o.name_off[i], (Py_ssize_t)o.name_len[i],
                                         "surrogateescape");
             if (!last)
                 goto columns_failed;
@@ -2266,7 +2396,6 @@ static PyObject *py_code_message(PyObject *self, PyObject *arg)
  * 2). The Python layer (ibidi/batch.py) makes arrays and Series of the results. */
 
 #define BATCH_CHUNK 4096           /* names per release of the GIL */
-#define BATCH_ARENA (256u * 1024u) /* first size of each arena; grown on demand */
 #define BATCH_FINDINGS 64          /* findings of a name on the stack (codes) */
 
 enum { B_VALID, B_ASCII, B_UNICODE, B_CODES, B_DISPLAY, B_SKELETON, B_LOOK };
@@ -2284,31 +2413,6 @@ typedef struct batch_item {
     size_t off, len; /* the result in the output arena */
     int has_out;     /* a result was made (a display, a skeleton, a conversion) */
 } batch_item;
-
-typedef struct batch_arena {
-    char *data;
-    size_t cap, len;
-} batch_arena;
-
-/* Room for more bytes at the end of the arena; 0 when memory ran out. No GIL needed
- * (PyMem_Raw). */
-static int arena_reserve(batch_arena *a, size_t more)
-{
-    if (more <= a->cap - a->len)
-        return 1;
-    size_t cap = a->cap ? a->cap : BATCH_ARENA;
-    while (cap - a->len < more) {
-        if (cap > SIZE_MAX / 2)
-            return 0;
-        cap *= 2;
-    }
-    char *d = PyMem_RawRealloc(a->data, cap);
-    if (!d)
-        return 0;
-    a->data = d;
-    a->cap = cap;
-    return 1;
-}
 
 /* A missing value: None, a float NaN (NumPy's and pandas' NaN of object arrays), or one of
  * the objects of the tuple missing (pandas.NA, pandas.NaT). */
@@ -2777,6 +2881,7 @@ static PyMethodDef methods[] = {
     {"_batch", py_batch, METH_VARARGS, NULL},
     /* Dask (ibidi.dask): a batch's entries and counts */
     {"_scan_entries", py_scan_entries, METH_VARARGS, NULL},
+    {"_group_entries", py_group_entries, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
 static int mod_traverse(PyObject *m, visitproc visit, void *arg)

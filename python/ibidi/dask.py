@@ -125,36 +125,16 @@ def _utf8(s: str) -> bytes:
 
 def _group_part(df: pd.DataFrame) -> Tuple[pd.DataFrame, np.ndarray]:
     """One partition of the shuffle (every entry of its keys): its groups, in the
-    command's order, and per kind the keys, groups and names in groups."""
-    counts = np.zeros((len(KINDS), 3), dtype=np.int64)
+    command's order, and per kind the keys, groups and names in groups, made by the
+    library's groups object (ibidi_scan_groups), as `ibidi scan` makes them."""
     if df.empty:
+        return _GROUPS_META.copy(), np.zeros((len(KINDS), 3), dtype=np.int64)
+    rows, counts = _ibidi._group_entries(df["kind"].to_numpy(np.uint8).tobytes(),
+                                         df["key"].tolist(), df["name"].tolist(),
+                                         df["valid"].to_numpy(np.uint8).tobytes())
+    counts = np.array(counts, dtype=np.int64)
+    if not rows:
         return _GROUPS_META.copy(), counts
-    # a name under a key counts once, valid when any of its entries is
-    d = df.groupby(["kind", "key", "name"], sort=False)["valid"].max().reset_index()
-    by_key = d.groupby(["kind", "key"], sort=False)["name"]
-    sizes = by_key.size()
-    for k, v in sizes.index.get_level_values(0).value_counts().items():
-        counts[int(k), 0] = v
-    d = d[by_key.transform("size").to_numpy() >= 2]
-    if d.empty:
-        return _GROUPS_META.copy(), counts
-    # the rows of a key together (any order), then one walk over them: groups are few
-    d = d.sort_values(["kind", "key"], kind="stable")
-    kinds, keys = d["kind"].tolist(), d["key"].tolist()
-    names, valid = d["name"].tolist(), d["valid"].tolist()
-    rows = []
-    i = 0
-    while i < len(keys):
-        j = i + 1
-        while j < len(keys) and keys[j] == keys[i] and kinds[j] == kinds[i]:
-            j += 1
-        pairs = sorted(zip(names[i:j], valid[i:j]), key=lambda p: _utf8(p[0]))
-        rows.append((int(kinds[i]), keys[i], [p[0] for p in pairs],
-                     [bool(p[1]) for p in pairs], sum(1 for p in pairs if p[1])))
-        counts[int(kinds[i]), 1] += 1
-        counts[int(kinds[i]), 2] += j - i
-        i = j
-    rows.sort(key=lambda r: (r[0], _utf8(r[1])))
     out = pd.DataFrame(rows, columns=list(_GROUPS_META.columns))
     out["kind"] = out["kind"].astype("uint8")
     return out, counts

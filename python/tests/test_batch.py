@@ -20,7 +20,9 @@ import ibidi.pandas  # noqa: E402,F401  (registers Series.ibidi)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-PY = os.path.dirname(HERE)
+# the folder of the ibidi imported here (the source folder, or an installed package's), for
+# the child processes, which must import the same one
+PKG_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(ibidi.__file__)))
 
 ESC = re.compile(r"\\u([0-9A-Fa-f]{4})|\\x\{([0-9A-Fa-f]+)\}")
 
@@ -389,14 +391,14 @@ print("ok")
 
 
 def test_without_numpy_and_pandas():
-    p = subprocess.run([sys.executable, "-c", NO_NUMPY, PY], capture_output=True, text=True,
-                       timeout=60)
+    p = subprocess.run([sys.executable, "-c", NO_NUMPY, PKG_PARENT], capture_output=True,
+                       text=True, timeout=60)
     assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr[-2000:]
 
 
 def test_import_ibidi_loads_neither():
     code = ("import sys; sys.path.insert(0, sys.argv[1]); import ibidi, ibidi.batch; "
             "print('numpy' in sys.modules, 'pandas' in sys.modules)")
-    p = subprocess.run([sys.executable, "-c", code, PY], capture_output=True, text=True,
-                       timeout=60)
+    p = subprocess.run([sys.executable, "-c", code, PKG_PARENT], capture_output=True,
+                       text=True, timeout=60)
     assert p.stdout.split() == ["False", "False"], p.stderr[-2000:]

@@ -915,6 +915,8 @@ def test_under_debug_allocator():
     # wrong allocator aborts there, silently works here. The code point path of the IDNA
     # calls (a str with a lone surrogate) freed its PyMem findings with free() and aborted
     # any IDNA call on such a name under -X dev.
-    p = subprocess.run([sys.executable, "-X", "dev", "-c", DEV_SCRIPT, HERE,
-                        os.path.dirname(HERE)], capture_output=True, text=True, timeout=120)
+    # the folder of the ibidi imported here: the source folder, or an installed package's
+    pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(ibidi.__file__)))
+    p = subprocess.run([sys.executable, "-X", "dev", "-c", DEV_SCRIPT, HERE, pkg_parent],
+                       capture_output=True, text=True, timeout=120)
     assert p.returncode == 0 and "dev ok" in p.stdout, (p.returncode, p.stderr[-3000:])

@@ -134,4 +134,8 @@ ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi_
                                          size_t work_size, ibidi_findings *findings,
                                          ibidi_error *err);
 
+/* A label passes the Bidi Rule (RFC 5893 §2, all six conditions) and the hyphen rule of
+ * RFC 5891 §4.2.3.1: the labels of the verifier's and the prover's rule space. */
+int ibidi__rfc5893_legal(const uint8_t *c, size_t n);
+
 #endif

@@ -22,6 +22,7 @@
 #include "ibidi/rfc5893.h"
 #include "ibidi/unicode.h"
 #include "common/internal.h"
+#include "ambiguity/ambiguity_internal.h"
 
 #define MAXN IBIDI_RFC5893_VERIFY_MAX_LENGTH
 #define MAXS IBIDI_RFC5893_VERIFY_NEIGHBOUR_LENGTH
@@ -103,6 +104,9 @@ static int legal(const rule *r, const uint8_t *c, size_t n)
                (!has_rtl(c, n) && (n == 0 || c[0] != IBIDI_UNICODE_BC_EN));
     }
 }
+
+/* RFC 5893 §2 and RFC 5891 §4.2.3.1 on a label: the rule's space (proofs.c shares it). */
+int ibidi__rfc5893_legal(const uint8_t *c, size_t n) { return legal(&STRICT, c, n); }
 
 /* ---- Strings of classes ----------------------------------------------------------------- */
 
@@ -1061,6 +1065,86 @@ static int run_badami(vrun *w, int mode)
     free(keys);
     free(v.v);
     return st;
+}
+
+/* ---- RFC 5893 §2: the guarantee for LDH labels ---------------------------------------- */
+
+/* The index of the first label of the name (classes c, dots CS) that does not stay grouped
+ * in a paragraph of direction d: its characters one block on screen, shown next to a dot
+ * or the edge of the line (L2: the visual order from the levels). -1 when all do. The
+ * visual order goes to shown (the logical index at each visual position). */
+static int ungrouped_label(const uint8_t *c, size_t n, ibidi_dir d, uint8_t *shown)
+{
+    uint8_t lv[MAXN];
+    size_t v2l[MAXN], l2v[MAXN];
+    const ibidi_bidi_options o = {d, 0, NULL, 0};
+    ibidi_bidi_result r = {.levels = lv, .cap = MAXN};
+    if (ibidi_bidi_resolve_classes(c, n, &o, &r, NULL) != IBIDI_OK ||
+        ibidi_bidi_reorder(lv, n, v2l, NULL, NULL) != IBIDI_OK)
+        return 0; /* not reached: class strings of at most MAXN */
+    for (size_t v = 0; v < n; v++) {
+        l2v[v2l[v]] = v;
+        shown[v] = (uint8_t)v2l[v];
+    }
+    int index = 0;
+    for (size_t a = 0; a < n; index++) {
+        size_t b = a;
+        while (b < n && c[b] != IBIDI_UNICODE_BC_CS)
+            b++;
+        size_t lo = n, hi = 0;
+        for (size_t i = a; i < b; i++) {
+            lo = l2v[i] < lo ? l2v[i] : lo;
+            hi = l2v[i] > hi ? l2v[i] : hi;
+        }
+        if (hi - lo + 1 != b - a)
+            return index;
+        /* RFC 5893 §3, informal: "grouped between the characters delimiting the labels";
+         * RTL labels shown in reverse order (its own L1.R2.R3.L4) keep that */
+        if (lo > 0 && c[v2l[lo - 1]] != IBIDI_UNICODE_BC_CS)
+            return index;
+        if (hi + 1 < n && c[v2l[hi + 1]] != IBIDI_UNICODE_BC_CS)
+            return index;
+        a = b + 1;
+    }
+    return -1;
+}
+
+ibidi_status ibidi_rfc5893_ldh_search(unsigned max_length, ibidi_dir dir,
+                                      ibidi_rfc5893_ldh_result *res, ibidi_error *err)
+{
+    if (res == NULL)
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, 0);
+    memset(res, 0, sizeof *res);
+    if (max_length == 0 || max_length > MAXN || (dir != IBIDI_DIR_LTR && dir != IBIDI_DIR_RTL))
+        return ibidi__fail(err, IBIDI_E_INVALID_ARGUMENT, 0, max_length);
+    ibidi_rfc5893_alphabet al;
+    const ibidi_status st = ibidi_rfc5893_label_alphabet(&al, err);
+    if (st != IBIDI_OK)
+        return st;
+    uint8_t alc[IBIDI_UNICODE_BC_COUNT + 1];
+    const size_t an = alphabet_with(&al, IBIDI_UNICODE_BC_CS, alc);
+    res->max_length = max_length;
+    for (unsigned n = 1; n <= max_length; n++) {
+        odometer o;
+        odo_start(&o, alc, an, n);
+        do {
+            if (!has_rtl(o.c, n) || !name_legal(o.c, n, 0))
+                continue;
+            res->names[n - 1]++;
+            uint8_t shown[MAXN];
+            const int bad = ungrouped_label(o.c, n, dir, shown);
+            if (bad >= 0 && res->shortest == 0) {
+                res->shortest = n;
+                res->label = (unsigned)bad;
+                res->name.n = (uint8_t)n;
+                memcpy(res->name.classes, o.c, n);
+                memcpy(res->shown, shown, n);
+            }
+        } while (odo_next(&o));
+        if (res->shortest)
+            break;
+    }
+    return ibidi__ok(err);
 }
 
 /* ---- BN: the claim that it may be set aside ------------------------------------------- */

@@ -164,7 +164,7 @@ void cli_put_json(FILE *f, const char *json, size_t len, cli_input in);
 /* ---- Options (options.c): one table for every command ---------------------------------- */
 
 typedef enum cli_opt_id {
-    CLI_OPT_AFTER, CLI_OPT_AGAINST, CLI_OPT_AS, CLI_OPT_BEFORE, CLI_OPT_BIDI_PER_LABEL,
+    CLI_OPT_ALL_LENGTHS, CLI_OPT_AFTER, CLI_OPT_AGAINST, CLI_OPT_AS, CLI_OPT_BEFORE, CLI_OPT_BIDI_PER_LABEL,
     CLI_OPT_CANONICAL, CLI_OPT_CHECK, CLI_OPT_CONTEXT, CLI_OPT_DECODE, CLI_OPT_DIR,
     CLI_OPT_DUERST, CLI_OPT_ENCODE, CLI_OPT_ENCODE_ASCII, CLI_OPT_FORM, CLI_OPT_FORMAT,
     CLI_OPT_FROM, CLI_OPT_HEX, CLI_OPT_HOST_PERCENT, CLI_OPT_HOST_TO_UNICODE, CLI_OPT_HTML,

@@ -567,13 +567,231 @@ static void put_json(FILE *f, const vresult *r)
 
 /* ---- The command ------------------------------------------------------------------------- */
 
+/* ---- Every length: the prover ----------------------------------------------------------- */
+
+/* A name (classes, dots as CS) in real characters: the alphabet's example per class. */
+static size_t name_text(const vlabel *l, const ibidi_rfc5893_alphabet *al, uint32_t *cps)
+{
+    for (size_t i = 0; i < l->n; i++)
+        cps[i] = l->classes[i] == IBIDI_UNICODE_BC_CS ? 0x2E : al->example[l->classes[i]];
+    return l->n;
+}
+
+static void put_cps(FILE *f, const uint32_t *cps, size_t n)
+{
+    char buf[4 * IBIDI_RFC5893_VERIFY_MAX_LENGTH + 1];
+    ibidi_buf enc = {buf, sizeof buf, 0};
+    if (ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK)
+        fwrite(buf, 1, enc.len, f);
+}
+
+/* The name as the library found it shown alone in the paragraph (L2), in real
+ * characters. */
+static size_t name_shown(const ibidi_rfc5893_ldh_result *r, const ibidi_rfc5893_alphabet *al,
+                         uint32_t *out)
+{
+    uint32_t cps[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    const size_t n = name_text(&r->name, al, cps);
+    for (size_t v = 0; v < n; v++)
+        out[v] = cps[r->shown[v]];
+    return n;
+}
+
+static const char *const claim_names[IBIDI_RFC5893_CLAIMS] = {"grouping", "literal", "controls"};
+
+typedef struct proved {
+    ibidi_rfc5893_proof_options o;
+    ibidi_rfc5893_proof r;
+    double seconds;
+} proved;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void put_proof_text(FILE *f, const proved *p, const ibidi_rfc5893_alphabet *al)
+{
+    const ibidi_rfc5893_proof *r = &p->r;
+    fprintf(f, "%s", claim_names[p->o.claim]);
+    if (p->o.claim == IBIDI_RFC5893_CLAIM_CONTROLS)
+        fprintf(f, " %s", ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)p->o.placement));
+    fprintf(f, ", %s paragraph: ", p->o.dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
+    if (r->holds)
+        fputs("proved for all lengths", f);
+    else {
+        fprintf(f, "counterexample of length %u: X = ", r->shortest);
+        put_classes(f, &r->example.x);
+        fputc(' ', f);
+        put_sample(f, &r->example.x, al);
+        fputs(" in ", f);
+        put_context(f, &r->example.context);
+        fputs("; shown ", f);
+        put_shown(f, &r->example);
+    }
+    fprintf(f, " (automaton: %zu states, %zu accepting, %zu contexts, %llu UBA runs, %.2f s)\n",
+            r->states, r->accepting, r->contexts, r->runs, p->seconds);
+}
+
+static void put_label_json(cli_jw *w, const char *key, const vlabel *l,
+                           const ibidi_rfc5893_alphabet *al)
+{
+    uint32_t cps[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    char buf[4 * IBIDI_RFC5893_VERIFY_MAX_LENGTH + 1];
+    ibidi_buf enc = {buf, sizeof buf, 0};
+    const size_t n = name_text(l, al, cps);
+    cli_jw_object(w, key);
+    cli_jw_array(w, "classes");
+    for (size_t i = 0; i < l->n; i++)
+        cli_jw_cstr(w, NULL, ibidi_unicode_bidi_class_name((ibidi_unicode_bc)l->classes[i]));
+    cli_jw_close(w);
+    if (ibidi_utf8_encode(cps, n, &enc, NULL) == IBIDI_OK)
+        cli_jw_str(w, "text", buf, enc.len);
+    cli_jw_close(w);
+}
+
+static void put_proof_json(FILE *f, const proved *p, const ibidi_rfc5893_alphabet *al)
+{
+    const ibidi_rfc5893_proof *r = &p->r;
+    cli_jw w;
+    cli_jw_begin(&w, f, CLI_IN_UTF8);
+    cli_jw_cstr(&w, "claim", claim_names[p->o.claim]);
+    if (p->o.claim == IBIDI_RFC5893_CLAIM_CONTROLS)
+        cli_jw_cstr(&w, "placement",
+                    ibidi_rfc5893_placement_name((ibidi_rfc5893_placement)p->o.placement));
+    cli_jw_cstr(&w, "paragraph", p->o.dir == IBIDI_DIR_RTL ? "rtl" : "ltr");
+    cli_jw_bool(&w, "proved", r->holds);
+    cli_jw_uint(&w, "states", r->states);
+    cli_jw_uint(&w, "accepting", r->accepting);
+    cli_jw_uint(&w, "contexts", r->contexts);
+    cli_jw_uint(&w, "uba_runs", r->runs);
+    cli_jw_double(&w, "seconds", p->seconds, 3);
+    if (r->holds) {
+        cli_jw_null(&w, "shortest");
+    } else {
+        const ibidi_rfc5893_verify_context *c = &r->example.context;
+        cli_jw_uint(&w, "shortest", r->shortest);
+        put_label_json(&w, "x", &r->example.x, al);
+        put_label_json(&w, "s1", &c->s1, al);
+        put_label_json(&w, "s2", &c->s2, al);
+        cli_jw_uint(&w, "d1", c->d1);
+        cli_jw_uint(&w, "d2", c->d2);
+        cli_jw_cstr(&w, "control",
+                    c->control ? ibidi_unicode_bidi_class_name((ibidi_unicode_bc)c->control) : NULL);
+    }
+    cli_jw_end(&w);
+}
+
+/* RFC 5893 §2, the LDH guarantee: by enumeration of names (it has no automaton yet). */
+#define LDH_LENGTH 8
+
+static void put_ldh(FILE *f, int json, const ibidi_rfc5893_ldh_result *r, ibidi_dir dir,
+                    const ibidi_rfc5893_alphabet *al, double seconds)
+{
+    unsigned long long names = 0;
+    for (unsigned n = 0; n < r->max_length; n++)
+        names += r->names[n];
+    uint32_t shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    const size_t ns = r->shortest ? name_shown(r, al, shown) : 0;
+    if (json) {
+        cli_jw w;
+        cli_jw_begin(&w, f, CLI_IN_UTF8);
+        cli_jw_cstr(&w, "claim", "ldh");
+        cli_jw_cstr(&w, "paragraph", dir == IBIDI_DIR_RTL ? "rtl" : "ltr");
+        cli_jw_bool(&w, "proved", 0);
+        cli_jw_uint(&w, "enumerated_to", r->max_length);
+        cli_jw_uint(&w, "names", names);
+        cli_jw_double(&w, "seconds", seconds, 3);
+        if (r->shortest) {
+            char buf[4 * IBIDI_RFC5893_VERIFY_MAX_LENGTH + 1];
+            ibidi_buf enc = {buf, sizeof buf, 0};
+            cli_jw_uint(&w, "shortest", r->shortest);
+            put_label_json(&w, "name", &r->name, al);
+            cli_jw_uint(&w, "label", r->label);
+            if (ibidi_utf8_encode(shown, ns, &enc, NULL) == IBIDI_OK)
+                cli_jw_str(&w, "shown", buf, enc.len);
+        } else {
+            cli_jw_null(&w, "shortest");
+        }
+        cli_jw_end(&w);
+        return;
+    }
+    fprintf(f, "RFC 5893 §2 LDH labels, %s paragraph: ", dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
+    if (r->shortest) {
+        uint32_t cps[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+        fprintf(f, "counterexample of length %u: \"", r->shortest);
+        put_cps(f, cps, name_text(&r->name, al, cps));
+        fputs("\" (", f);
+        put_classes(f, &r->name);
+        fprintf(f, "), label %u not grouped; shown \"", r->label + 1);
+        put_cps(f, shown, ns);
+        fprintf(f, "\" (enumerated: %llu names, %.2f s)\n", names, seconds);
+    } else {
+        fprintf(f, "no counterexample among %llu names of up to %u characters (enumerated, "
+                   "not proved; %.2f s)\n", names, r->max_length, seconds);
+    }
+}
+
+/* Every claim for every length; 0 when Character Grouping holds in both directions. */
+static int all_lengths(int json)
+{
+    const size_t ws = ibidi_rfc5893_prove_work_size();
+    void *work = malloc(ws);
+    proved *p = malloc(sizeof *p);
+    ibidi_rfc5893_alphabet al;
+    ibidi_error err = {IBIDI_OK, 0, 0};
+    ibidi_status st = work && p ? ibidi_rfc5893_label_alphabet(&al, &err) : IBIDI_E_NOMEM;
+    int grouping_holds = 1;
+    if (st == IBIDI_OK && !json) {
+        printf("RFC 5893 §3 claims for labels of every length (labels over");
+        for (size_t k = 0; k < al.n_classes; k++)
+            printf(" %s", ibidi_unicode_bidi_class_name((ibidi_unicode_bc)al.classes[k]));
+        printf(")\n");
+    }
+    for (unsigned claim = 0; claim < IBIDI_RFC5893_CLAIMS && st == IBIDI_OK; claim++) {
+        const unsigned pl0 = claim == IBIDI_RFC5893_CLAIM_CONTROLS ? 1 : 0;
+        const unsigned pl1 = claim == IBIDI_RFC5893_CLAIM_CONTROLS ? IBIDI_RFC5893_PLACEMENTS : 1;
+        for (unsigned pl = pl0; pl < pl1 && st == IBIDI_OK; pl++)
+            for (int d = 0; d < 2 && st == IBIDI_OK; d++) {
+                struct timespec t0;
+                clock_gettime(CLOCK_MONOTONIC, &t0);
+                p->o = (ibidi_rfc5893_proof_options){claim, pl, d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR};
+                st = ibidi_rfc5893_prove(&p->o, work, ws, &p->r, &err);
+                p->seconds = seconds_since(&t0);
+                if (st != IBIDI_OK)
+                    break;
+                if (claim == IBIDI_RFC5893_CLAIM_GROUPING)
+                    grouping_holds &= p->r.holds;
+                (json ? put_proof_json : put_proof_text)(stdout, p, &al);
+            }
+    }
+    for (int d = 0; d < 2 && st == IBIDI_OK; d++) {
+        ibidi_rfc5893_ldh_result r;
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        const ibidi_dir dir = d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR;
+        st = ibidi_rfc5893_ldh_search(LDH_LENGTH, dir, &r, &err);
+        if (st == IBIDI_OK)
+            put_ldh(stdout, json, &r, dir, &al, seconds_since(&t0));
+    }
+    free(work);
+    free(p);
+    if (st != IBIDI_OK) {
+        fprintf(stderr, "ibidi verify-rule: %s\n", ibidi_strerror(st));
+        return CLI_INVALID;
+    }
+    return grouping_holds ? CLI_OK : CLI_INVALID;
+}
+
 typedef struct vopts {
-    int max_len, threads, json;
+    int max_len, threads, json, all_lengths;
 } vopts;
 
 static int verify_run(int argc, char **argv)
 {
-    vopts o = {IBIDI_RFC5893_VERIFY_DEFAULT_LENGTH, 2, 0};
+    vopts o = {IBIDI_RFC5893_VERIFY_DEFAULT_LENGTH, 2, 0, 0};
     cli_args a;
     cli_arg x;
     int got;
@@ -592,6 +810,7 @@ static int verify_run(int argc, char **argv)
             o.threads = (int)n;
             break;
         case CLI_OPT_JSON: o.json = 1; break;
+        case CLI_OPT_ALL_LENGTHS: o.all_lengths = 1; break;
         default: break;
         }
     }
@@ -601,6 +820,11 @@ static int verify_run(int argc, char **argv)
         return cli_usage_error("verify-rule", "takes no items, got '%s'", argv[a.i]);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (o.all_lengths) {
+        const int rc = all_lengths(o.json);
+        fprintf(stderr, "ibidi verify-rule: %.1f s\n", seconds_since(&t0));
+        return rc;
+    }
     vresult *r = malloc(sizeof *r);
     ibidi_error err = {IBIDI_OK, 0, 0};
     const ibidi_status st = r ? run_shards((unsigned)o.max_len, o.threads, r, &err) : IBIDI_E_NOMEM;
@@ -624,7 +848,7 @@ static int verify_run(int argc, char **argv)
 const cli_command cli_cmd_verify_rule = {
     "verify-rule",
     "check the RFC 5893 Bidi Rule against its requirements, exhaustively",
-    "usage: ibidi verify-rule [--max-length N] [--threads K] [--json]\n"
+    "usage: ibidi verify-rule [--max-length N] [--threads K] [--all-lengths] [--json]\n"
     "\n"
     "Enumerates every label of up to N (default 6, at most 12) characters as a string of\n"
     "the Bidi classes allowed in labels, applies the six conditions of RFC 5893 §2, and\n"
@@ -634,6 +858,11 @@ const cli_command cli_cmd_verify_rule = {
     "question on number type ambiguity, by exhaustion over names of up to N characters.\n"
     "K threads (default 2). --json prints one JSON object with the figures instead of the\n"
     "report. The elapsed time goes to standard error.\n"
+    "--all-lengths: each claim for labels of every length instead, as a finite automaton\n"
+    "(Character Grouping in both readings, the controls in each placement, each paragraph\n"
+    "direction): proved, or a shortest counterexample; then RFC 5893 §2's guarantee for\n"
+    "LDH labels, by enumeration of names up to 8 characters. With --json, one object a\n"
+    "line. Exit status 0 when Character Grouping is proved in both directions.\n"
     "\n"
     "Exit status: 0 when the rule holds (no counterexample), 1 otherwise, 2 for a usage\n"
     "error.\n",

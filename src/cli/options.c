@@ -21,6 +21,7 @@
 /* Where an option is taken: a list of command names separated by ",", a command with
  * subcommands by its full name ("iri check") or by its first word for all of them. */
 static const cli_option table[] = {
+    {"--all-lengths", 0, CLI_OPT_ALL_LENGTHS, CLI_ARG_NONE, NULL, "verify-rule"},
     {"--against", 0, CLI_OPT_AGAINST, CLI_ARG_VALUE, NULL, "scan"},
     {"--after", 0, CLI_OPT_AFTER, CLI_ARG_VALUE, NULL, "display"},
     {"--as", 0, CLI_OPT_AS, CLI_ARG_PICK, KINDS " fqdn", "check"},
