@@ -1,11 +1,10 @@
 #!/bin/sh
 # The playground (web/, `make web`): libibidi in WebAssembly in one page.
-#  1. The XML parser that stands in for expat in the wasm build (web/expat) gives the LGR
-#     loader what expat gives it: the command built natively with it answers `lgr info`
-#     and `lgr check` exactly as the command built with expat, for every LGR document of
-#     the fuzz corpus and the samples (good and bad ones). Needs only cc: always runs.
-#  2. The page (build/web/index.html, which `make check` builds when emcc is installed) is
+#  1. The page (build/web/index.html, which `make check` builds when emcc is installed) is
 #     one file that refers to nothing outside; its size is printed.
+#  2. The wasm build's expat (Debian 12's source, compiled by emcc) salts its hash tables
+#     from /dev/urandom, not from the time: a small program linked with its objects says
+#     so under node (expat's EXPAT_ENTROPY_DEBUG).
 #  3. In headless Chromium (tests/web_drive.js drives a copy of the page): for each sample
 #     identifier typed into the field, the glyph order the browser draws in a
 #     left-to-right and a right-to-left paragraph equals ibidi's predicted visual order on
@@ -14,72 +13,25 @@
 #     toggle, a scanned list (the groups of `ibidi scan`), and an LGR loaded through the
 #     file field giving `ibidi lgr check --json`'s answer for labels. The wasm calls of a
 #     keystroke are timed (samples, and names of up to 253 bytes) and printed, not judged.
+#  4. The page's LGR loader reads every LGR document of the fuzz corpus and the samples
+#     (good and bad ones: DOCTYPEs, entity declarations and references, default attributes
+#     from the internal subset, UTF-16 and ISO-8859-1 documents) and the sample LGR cut
+#     short at every 61st byte as the command does with Debian's libexpat1: what it says
+#     of a document it loads and how it checks labels under it, or the status, line,
+#     column and message of its refusal.
 # Prints "skipped: REASON" for what cannot run (no emcc: no page; no chromium: no browser).
 # Usage: sh tests/test_web.sh BUILD
 BUILD=${1:-build}
 IBIDI=$BUILD/ibidi
 WEB=${WEB:-build/web}
 PAGE=$WEB/index.html
+EXPAT_SRC=${EXPAT_SRC:-$WEB/expat/source/expat}
 . tests/cli_lib.sh
 skipped=0
 TOY=data/samples/lgr/toy-hebrew-arabic.xml
 TAB=$(printf '\t')
 
-# ---- 1. the stand-in for expat against expat ---------------------------------------------
-CC=${CC:-cc}
-mini=$tmp/ibidi-mini
-# built as BUILD's objects were: under ASan and UBSan too in `make sanitize`'s build
-san=
-if nm "$BUILD/obj/src/cli/main.o" 2>/dev/null | grep -q '__asan\|__ubsan'; then
-    san="-g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-fi
-# shellcheck disable=SC2086
-if $CC $san -Iinclude -Isrc -Iweb/expat -D_POSIX_C_SOURCE=200809L -std=c11 -O1 -c src/lgr/load.c -o "$tmp/load.o" 2>"$tmp/cc.err" &&
-    $CC $san -Iweb/expat -std=c11 -Wall -Wextra -Wpedantic -Werror -O1 -c web/expat/xmlparse.c -o "$tmp/xmlparse.o" 2>>"$tmp/cc.err" &&
-    $CC $san -o "$mini" "$tmp/load.o" "$tmp/xmlparse.o" "$BUILD"/obj/src/cli/*.o "$BUILD/libibidi.a" -lz -pthread 2>>"$tmp/cc.err"; then
-    ok
-else
-    ko "the command with web/expat does not build: $(head -c 600 "$tmp/cc.err")"
-fi
-# labels of the toy LGR's tests (tests/test_cli_lgr.sh) and some of every script
-LABELS="כלב كتاب אב-אב بى ىب אوג 123 بي لا וו -אב xn--mgbh0fb ab"
-n_docs=0
-for f in fuzz/corpus/fuzz_lgr_load/*.xml data/samples/lgr/*.xml; do
-    n_docs=$((n_docs + 1))
-    "$IBIDI" lgr info --json "$f" >"$tmp/want" 2>"$tmp/want.err"
-    a=$?
-    "$mini" lgr info --json "$f" >"$tmp/got" 2>"$tmp/got.err"
-    b=$?
-    if [ "$a" = "$b" ] && cmp -s "$tmp/want" "$tmp/got" && cmp -s "$tmp/want.err" "$tmp/got.err"; then ok; else
-        ko "web/expat: lgr info $f: exit $b (expat: $a): $(diff "$tmp/want" "$tmp/got" | head -n 4) $(diff "$tmp/want.err" "$tmp/got.err" | head -n 4)"
-    fi
-    if [ "$a" -eq 0 ]; then
-        # shellcheck disable=SC2086
-        "$IBIDI" lgr check --json --lgr "$f" $LABELS >"$tmp/want" 2>&1
-        # shellcheck disable=SC2086
-        "$mini" lgr check --json --lgr "$f" $LABELS >"$tmp/got" 2>&1
-        if cmp -s "$tmp/want" "$tmp/got"; then ok; else
-            ko "web/expat: lgr check $f: $(diff "$tmp/want" "$tmp/got" | head -n 4)"
-        fi
-    fi
-done
-echo "compared: $n_docs LGR documents read by web/expat and by expat"
-# the sample LGR cut short at every 61st byte: refused for the same reason (the status;
-# the messages are expat's own and may differ)
-size=$(wc -c <"$TOY")
-n_cut=0
-at=1
-while [ "$at" -lt "$size" ]; do
-    head -c "$at" "$TOY" >"$tmp/cut.xml"
-    a=$("$IBIDI" lgr info --json "$tmp/cut.xml" 2>/dev/null | sed -n 's/.*"error":{"status":"\([A-Z_]*\)".*/\1/p')
-    b=$("$mini" lgr info --json "$tmp/cut.xml" 2>/dev/null | sed -n 's/.*"error":{"status":"\([A-Z_]*\)".*/\1/p')
-    if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else ko "web/expat: $TOY cut at $at bytes: $b, expat: $a"; fi
-    n_cut=$((n_cut + 1))
-    at=$((at + 61))
-done
-echo "compared: $n_cut truncations of $TOY read by web/expat and by expat"
-
-# ---- 2. the page -----------------------------------------------------------------------------
+# ---- 1. the page -------------------------------------------------------------------------------
 EMCC=${EMCC:-emcc}
 if ! command -v "$EMCC" >/dev/null 2>&1 && [ ! -f "$PAGE" ]; then
     skipped=$((skipped + 1))
@@ -104,6 +56,23 @@ fi
 contains "page: the wasm inlined" "$PAGE" "data:application/octet-stream;base64,"
 contains "page: nothing sent anywhere (CSP default-src 'none')" "$PAGE" "default-src 'none'"
 
+# ---- 2. expat's hash salt -----------------------------------------------------------------
+node=$(command -v node || command -v nodejs)
+if ! command -v "$EMCC" >/dev/null 2>&1 || [ -z "$node" ]; then
+    skipped=$((skipped + 1))
+    echo "skipped: emcc or node not installed (apt-get install emscripten): the source of expat's hash salt in wasm"
+elif NODE_PATH=${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs "$EMCC" -Iinclude -isystem "$EXPAT_SRC/lib" \
+    -D_POSIX_C_SOURCE=200809L -std=c11 -Wall -Wextra -Wpedantic -Werror -O1 tests/web_expat_salt.c \
+    "$WEB"/obj/expat/*.o -o "$tmp/salt.js" -sFILESYSTEM=1 -sENVIRONMENT=node -sSINGLE_FILE=1 \
+    >"$tmp/emcc.err" 2>&1; then
+    "$node" "$tmp/salt.js" >"$tmp/salt.out" 2>&1
+    if grep -q '^expat: Entropy: /dev/urandom --> ' "$tmp/salt.out"; then ok; else
+        ko "expat in wasm: the hash salt does not come from /dev/urandom: $(head -c 300 "$tmp/salt.out")"
+    fi
+else
+    ko "expat in wasm: tests/web_expat_salt.c does not build against $WEB/obj/expat: $(head -c 600 "$tmp/emcc.err")"
+fi
+
 # ---- 3. in the browser ---------------------------------------------------------------------
 browser=${CHROMIUM:-}
 if [ -z "$browser" ]; then
@@ -114,7 +83,6 @@ if [ -z "$browser" ]; then
         fi
     done
 fi
-node=$(command -v node || command -v nodejs)
 if [ -z "$browser" ] || [ -z "$node" ]; then
     skipped=$((skipped + 1))
     echo "skipped: chromium or node not installed (apt-get install chromium nodejs): the page was not driven in a browser"
@@ -123,11 +91,23 @@ if [ -z "$browser" ] || [ -z "$node" ]; then
     exit
 fi
 grep -v '^#' data/samples/identifiers.txt | grep -v '^$' >"$tmp/ids"
+# the LGR documents the page's loader reads (4.): the corpus, the samples, and the sample
+# cut short at every 61st byte; labels of the toy LGR's tests (tests/test_cli_lgr.sh),
+# some of every script, and of the corpus's Arabic documents
+mkdir -p "$tmp/cut"
+size=$(wc -c <"$TOY")
+at=1
+while [ "$at" -lt "$size" ]; do
+    head -c "$at" "$TOY" >"$tmp/cut/$(printf '%05d' "$at").xml"
+    at=$((at + 61))
+done
+ls fuzz/corpus/fuzz_lgr_load/*.xml data/samples/lgr/*.xml "$tmp"/cut/*.xml >"$tmp/docs"
+DOC_LABELS="כלב كتاب אב-אב بى ىب אوג 123 بي لا וו -אב xn--mgbh0fb ab ل ڵل"
 printf '%s\n' "xn--mgba3a4f16a.com" "https://example.com/مثال?q=1" "user@مثال.إختبار" >>"$tmp/ids"
 # the data of the test, as JavaScript (node writes the strings)
 "$node" -e '
 const fs = require("fs");
-const [ids, lgr, list] = process.argv.slice(1);
+const [ids, lgr, list, docs, docLabels] = process.argv.slice(1);
 const lines = fs.readFileSync(ids, "utf8").split("\n").filter(Boolean);
 // names of up to 253 bytes: right-to-left labels, numbers between them, ASCII
 const he = "אבגדהוזחטיכלמנסעפצקרשת".repeat(3).slice(0, 30);
@@ -142,9 +122,12 @@ const T = {
   labels: ["כלב", "كتاب", "אב-אב", "بى", "ىب", "אوג", "123", "بي", "لا", "וו"],
   lgr: fs.readFileSync(lgr, "utf8"),
   list: fs.readFileSync(list, "utf8"),
+  docs: fs.readFileSync(docs, "utf8").split("\n").filter(Boolean)
+    .map((f) => ({name: f, b64: fs.readFileSync(f).toString("base64")})),
+  docLabels: docLabels.split(" "),
 };
 process.stdout.write("window.IBIDI_TEST = " + JSON.stringify(T).replace(/</g, "\\u003c") + ";\n");
-' "$tmp/ids" "$TOY" data/samples/names.txt >"$tmp/data.js"
+' "$tmp/ids" "$TOY" data/samples/names.txt "$tmp/docs" "$DOC_LABELS" >"$tmp/data.js"
 {
     sed -n '1,/^<body>$/p' "$PAGE"
     printf '<script>\n'
@@ -231,6 +214,72 @@ $(grep "^lgr$TAB" "$tmp/results")
 EOF
 [ "$n" -eq 10 ] && ok || ko "lgr: $n labels checked, expected 10"
 echo "compared: $n labels under an LGR loaded in the page with ibidi lgr check --json"
+
+# 4. every LGR document read by the page's loader as by the command's: what it says of a
+# document it loads (the members of `lgr info --json` that the page shows) and the labels'
+# checks under it, or why it refuses it. The command's answers first, then one node
+# compares them all with the page's.
+mkdir -p "$tmp/want"
+n=0
+while read -r f; do
+    n=$((n + 1))
+    "$IBIDI" lgr info --json "$f" >"$tmp/want/$n.info" 2>/dev/null
+    if grep -q '"valid":true' "$tmp/want/$n.info"; then
+        # shellcheck disable=SC2086
+        "$IBIDI" lgr check --json --lgr "$f" $DOC_LABELS >"$tmp/want/$n.check" 2>&1
+    fi
+done <"$tmp/docs"
+"$node" -e '
+const fs = require("fs");
+const [docs, results, want, toy, tmp] = process.argv.slice(1);
+const page = {}, checks = {};
+for (const l of fs.readFileSync(results, "utf8").split("\n")) {
+  const c = l.split("\t");
+  if (c[0] === "doc") page[c[1]] = c.slice(2).join("\t");
+  if (c[0] === "doccheck") (checks[c[1]] = checks[c[1]] || []).push(c.slice(3).join("\t"));
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const info = ["version", "date", "unicode_version", "languages", "scopes", "code_points", "sequences",
+  "variants", "rules", "actions", "variant_types", "symmetric", "transitive", "index_possible"];
+const refusal = ["status", "line", "column", "message"];
+let n = 0, refused = 0, labels = 0;
+for (const f of fs.readFileSync(docs, "utf8").split("\n").filter(Boolean)) {
+  n++;
+  const cut = f.startsWith(tmp + "/cut/") ? f.slice(tmp.length + 5, -4).replace(/^0+/, "") : null;
+  const name = cut ? toy + " cut at " + cut + " bytes" : f;
+  const ko = (m) => console.log("ko\tlgr document " + name + ": " + m);
+  const w = JSON.parse(fs.readFileSync(want + "/" + n + ".info", "utf8"));
+  if (page[f] === undefined) { ko("the page read no such document"); continue; }
+  const g = JSON.parse(page[f]);
+  if (!w.valid) refused++;
+  if (g.loaded !== w.valid) {
+    ko(w.valid ? "refused: " + page[f] : "loaded, the command refuses it: " + JSON.stringify(w.error));
+    continue;
+  }
+  const ww = w.valid ? w : w.error;
+  const diff = (w.valid ? info : refusal).filter((k) => !same(g[k], ww[k]));
+  if (diff.length) ko(diff.map((k) => k + ": " + JSON.stringify(g[k]) + ", the command: " + JSON.stringify(ww[k])).join("; "));
+  else console.log("ok");
+  if (!w.valid) continue;
+  const wc = fs.readFileSync(want + "/" + n + ".check", "utf8").split("\n").filter(Boolean);
+  const gc = checks[f] || [];
+  labels += gc.length;
+  if (wc.length !== gc.length) { ko("lgr check: " + gc.length + " labels checked in the page, " + wc.length + " by the command"); continue; }
+  const bad = wc.findIndex((x, i) => !same(JSON.parse(x), JSON.parse(gc[i])));
+  if (bad >= 0) ko("lgr check: " + gc[bad] + ", the command: " + wc[bad]);
+  else console.log("ok");
+}
+console.log("compared\t" + n + " LGR documents (" + refused + " refused) and " + labels +
+  " label checks under them, read by the page and by ibidi lgr");
+' "$tmp/docs" "$tmp/results" "$tmp/want" "$TOY" "$tmp" >"$tmp/docs.verdicts" 2>&1 || ko "lgr documents: the comparison failed: $(tail -c 600 "$tmp/docs.verdicts")"
+while IFS="$TAB" read -r v msg; do
+    case $v in
+    ok) ok ;;
+    ko) ko "$msg" ;;
+    compared) echo "compared: $msg" ;;
+    *) ko "lgr documents: $v $msg" ;;
+    esac
+done <"$tmp/docs.verdicts"
 
 # the wasm calls of a keystroke (milliseconds, median of 15; the worst of the whole)
 echo "info: wasm calls per keystroke in $browser (ms, median of 15 runs): bytes check show twins all (worst) name"

@@ -5,7 +5,8 @@
 // right-to-left paragraph (sorted by x), ibidi's predicted visual order beside them, the
 // verdict's JSON; times the wasm calls; loads an LGR through the file field (a File made
 // of the document's text, as a file chosen from the disk arrives) and checks labels with
-// it; scans a list. The results go into a pre element of id ibidi-test, which
+// it; scans a list; loads each LGR document of the test (its bytes) and checks labels
+// under each one loaded. The results go into a pre element of id ibidi-test, which
 // `chromium --headless --dump-dom` prints.
 (function () {
   'use strict';
@@ -98,6 +99,17 @@
       T.labels.forEach(function (l) {
         type(l + '.com');
         line('lgr', l, pg.lastLgr || '');
+      });
+      // every LGR document of the test, its bytes as a chosen file brings them, read by the
+      // page's loader (expat compiled to wasm); under each one it loads, the labels
+      T.docs.forEach(function (d) {
+        var bin = atob(d.b64), b = new Uint8Array(bin.length);
+        for (var i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+        var r = pg.call('lgr_load', [b]);
+        line('doc', d.name, r.text);
+        if (r.json.loaded) {
+          T.docLabels.forEach(function (l) { line('doccheck', d.name, l, pg.call('lgr_check', [l, 0]).text); });
+        }
       });
       var pre = document.createElement('pre');
       pre.id = 'ibidi-test';
