@@ -101,13 +101,13 @@ while [ "$at" -lt "$size" ]; do
     head -c "$at" "$TOY" >"$tmp/cut/$(printf '%05d' "$at").xml"
     at=$((at + 61))
 done
-ls fuzz/corpus/fuzz_lgr_load/*.xml data/samples/lgr/*.xml "$tmp"/cut/*.xml >"$tmp/docs"
+ls fuzz/corpus/fuzz_lgr_load/*.xml data/samples/lgr/*.xml >"$tmp/docs"
 DOC_LABELS="כלב كتاب אב-אב بى ىب אوג 123 بي لا וו -אב xn--mgbh0fb ab ل ڵل"
 printf '%s\n' "xn--mgba3a4f16a.com" "https://example.com/مثال?q=1" "user@مثال.إختبار" >>"$tmp/ids"
 # the data of the test, as JavaScript (node writes the strings)
 "$node" -e '
 const fs = require("fs");
-const [ids, lgr, list, docs, docLabels] = process.argv.slice(1);
+const [ids, lgr, list, docs, cuts, docLabels, out, outDocs] = process.argv.slice(1);
 const lines = fs.readFileSync(ids, "utf8").split("\n").filter(Boolean);
 // names of up to 253 bytes: right-to-left labels, numbers between them, ASCII
 const he = "אבגדהוזחטיכלמנסעפצקרשת".repeat(3).slice(0, 30);
@@ -122,37 +122,52 @@ const T = {
   labels: ["כלב", "كتاب", "אב-אב", "بى", "ىب", "אوג", "123", "بي", "لا", "וו"],
   lgr: fs.readFileSync(lgr, "utf8"),
   list: fs.readFileSync(list, "utf8"),
+};
+fs.writeFileSync(out, "window.IBIDI_TEST = " + JSON.stringify(T).replace(/</g, "\\u003c") + ";\n");
+// the LGR documents, in a page of their own (tests/web_drive.js says why)
+const D = {
+  docsOnly: true,
   docs: fs.readFileSync(docs, "utf8").split("\n").filter(Boolean)
     .map((f) => ({name: f, b64: fs.readFileSync(f).toString("base64")})),
+  cuts: {b64: fs.readFileSync(lgr).toString("base64"), dir: cuts,
+    at: fs.readdirSync(cuts).sort().map((f) => parseInt(f, 10))},
   docLabels: docLabels.split(" "),
 };
-process.stdout.write("window.IBIDI_TEST = " + JSON.stringify(T).replace(/</g, "\\u003c") + ";\n");
-' "$tmp/ids" "$TOY" data/samples/names.txt "$tmp/docs" "$DOC_LABELS" >"$tmp/data.js"
-{
-    sed -n '1,/^<body>$/p' "$PAGE"
-    printf '<script>\n'
-    cat "$tmp/data.js" tests/web_drive.js
-    printf '</script>\n'
-    sed '1,/^<body>$/d' "$PAGE"
-} >"$tmp/drive.html"
-t0=$(date +%s%N)
+fs.writeFileSync(outDocs, "window.IBIDI_TEST = " + JSON.stringify(D).replace(/</g, "\\u003c") + ";\n");
+' "$tmp/ids" "$TOY" data/samples/names.txt "$tmp/docs" "$tmp/cut" "$DOC_LABELS" "$tmp/data.js" "$tmp/docs.js"
 to=
 command -v timeout >/dev/null 2>&1 && to="timeout 180"
-# as root Chromium runs only without its sandbox; its own profile, thrown away; virtual
-# time lets the page's asynchronous steps (the wasm's compilation, the file reader) finish
-# before the DOM is printed
-$to "$browser" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
-    --mute-audio --disable-extensions --user-data-dir="$tmp/chromium" --window-size=1400,1000 \
-    --virtual-time-budget=60000 --dump-dom "file://$tmp/drive.html" >"$tmp/dom" 2>"$tmp/chromium.err"
-rc=$?
-t1=$(date +%s%N)
-# WEB_KEEP=DIR keeps the page that was driven and the DOM Chromium printed
-[ -n "${WEB_KEEP:-}" ] && cp "$tmp/drive.html" "$tmp/dom" "$WEB_KEEP"/
-echo "info: $browser --headless took $(((t1 - t0) / 1000000)) ms"
-[ "$rc" -eq 0 ] && ok || ko "$browser exited $rc: $(tail -n 3 "$tmp/chromium.err")"
-sed -n '/<pre id="ibidi-test">/,/<\/pre>/p' "$tmp/dom" | sed -e 's/<pre id="ibidi-test">//' -e 's/<\/pre>.*//' |
-    sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&quot;/"/g' -e 's/&nbsp;/ /g' -e 's/&amp;/\&/g' >"$tmp/results"
-[ -s "$tmp/results" ] && ok || ko "browser: the test page wrote no results: $(tail -c 600 "$tmp/dom")"
+: >"$tmp/results"
+# drive NAME DATA: the page with the test's data and tests/web_drive.js in it, in
+# Chromium; what it wrote goes to $tmp/NAME.results
+drive() {
+    {
+        sed -n '1,/^<body>$/p' "$PAGE"
+        printf '<script>\n'
+        cat "$2" tests/web_drive.js
+        printf '</script>\n'
+        sed '1,/^<body>$/d' "$PAGE"
+    } >"$tmp/$1.html"
+    t0=$(date +%s%N)
+    # as root Chromium runs only without its sandbox; its own profile, thrown away; virtual
+    # time lets the page's asynchronous steps (the wasm's compilation, the file reader)
+    # finish before the DOM is printed
+    $to "$browser" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+        --mute-audio --disable-extensions --user-data-dir="$tmp/chromium" --window-size=1400,1000 \
+        --virtual-time-budget=60000 --dump-dom "file://$tmp/$1.html" >"$tmp/$1.dom" 2>"$tmp/$1.err"
+    rc=$?
+    t1=$(date +%s%N)
+    # WEB_KEEP=DIR keeps the pages that were driven and the DOMs Chromium printed
+    [ -n "${WEB_KEEP:-}" ] && cp "$tmp/$1.html" "$tmp/$1.dom" "$WEB_KEEP"/
+    echo "info: $browser --headless took $(((t1 - t0) / 1000000)) ms ($1)"
+    [ "$rc" -eq 0 ] && ok || ko "$browser exited $rc ($1): $(tail -n 3 "$tmp/$1.err")"
+    sed -n '/<pre id="ibidi-test">/,/<\/pre>/p' "$tmp/$1.dom" | sed -e 's/<pre id="ibidi-test">//' -e 's/<\/pre>.*//' |
+        sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&quot;/"/g' -e 's/&nbsp;/ /g' -e 's/&amp;/\&/g' >"$tmp/$1.results"
+    [ -s "$tmp/$1.results" ] && ok || ko "browser: the test page ($1) wrote no results: $(tail -c 600 "$tmp/$1.dom")"
+}
+drive drive "$tmp/data.js"
+drive docs "$tmp/docs.js"
+cat "$tmp/drive.results" "$tmp/docs.results" >"$tmp/results"
 
 # the glyph order against ibidi's display
 n=0
@@ -215,6 +230,7 @@ EOF
 [ "$n" -eq 10 ] && ok || ko "lgr: $n labels checked, expected 10"
 echo "compared: $n labels under an LGR loaded in the page with ibidi lgr check --json"
 
+ls "$tmp"/cut/*.xml >>"$tmp/docs"
 # 4. every LGR document read by the page's loader as by the command's: what it says of a
 # document it loads (the members of `lgr info --json` that the page shows) and the labels'
 # checks under it, or why it refuses it. The command's answers first, then one node
@@ -282,12 +298,13 @@ while IFS="$TAB" read -r v msg; do
 done <"$tmp/docs.verdicts"
 
 # the wasm calls of a keystroke (milliseconds, median of 15; the worst of the whole)
+timing=$tmp/results
 echo "info: wasm calls per keystroke in $browser (ms, median of 15 runs): bytes check show twins all (worst) name"
-grep "^time$TAB" "$tmp/results" | cut -f2- | while IFS="$TAB" read -r b c s t all worst name; do
+grep "^time$TAB" "$timing" | cut -f2- | while IFS="$TAB" read -r b c s t all worst name; do
     printf 'info:   %3s bytes  check %7s  show %7s  twins %7s  all %7s (worst %7s)  %.40s\n' \
         "$b" "$c" "$s" "$t" "$all" "$worst" "$name"
 done
-[ "$(grep -c "^time$TAB" "$tmp/results")" -eq 6 ] && ok || ko "timing: $(grep -c "^time$TAB" "$tmp/results") names timed, expected 6"
+[ "$(grep -c "^time$TAB" "$timing")" -eq 6 ] && ok || ko "timing: $(grep -c "^time$TAB" "$timing") names timed, expected 6"
 
 if [ "$skipped" -gt 0 ]; then
     echo "$pass passed, $fail failed, $skipped skipped"
