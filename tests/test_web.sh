@@ -138,8 +138,8 @@ fs.writeFileSync(outDocs, "window.IBIDI_TEST = " + JSON.stringify(D).replace(/</
 to=
 command -v timeout >/dev/null 2>&1 && to="timeout 180"
 : >"$tmp/results"
-# drive NAME DATA: the page with the test's data and tests/web_drive.js in it, in
-# Chromium; what it wrote goes to $tmp/NAME.results
+# drive NAME DATA [again]: the page with the test's data and tests/web_drive.js in it, in
+# Chromium; what it wrote goes to $tmp/NAME.results (again: counted only if it fails)
 drive() {
     {
         sed -n '1,/^<body>$/p' "$PAGE"
@@ -160,10 +160,10 @@ drive() {
     # WEB_KEEP=DIR keeps the pages that were driven and the DOMs Chromium printed
     [ -n "${WEB_KEEP:-}" ] && cp "$tmp/$1.html" "$tmp/$1.dom" "$WEB_KEEP"/
     echo "info: $browser --headless took $(((t1 - t0) / 1000000)) ms ($1)"
-    [ "$rc" -eq 0 ] && ok || ko "$browser exited $rc ($1): $(tail -n 3 "$tmp/$1.err")"
+    [ "$rc" -eq 0 ] && { [ -n "${3:-}" ] || ok; } || ko "$browser exited $rc ($1): $(tail -n 3 "$tmp/$1.err")"
     sed -n '/<pre id="ibidi-test">/,/<\/pre>/p' "$tmp/$1.dom" | sed -e 's/<pre id="ibidi-test">//' -e 's/<\/pre>.*//' |
         sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&quot;/"/g' -e 's/&nbsp;/ /g' -e 's/&amp;/\&/g' >"$tmp/$1.results"
-    [ -s "$tmp/$1.results" ] && ok || ko "browser: the test page ($1) wrote no results: $(tail -c 600 "$tmp/$1.dom")"
+    [ -s "$tmp/$1.results" ] && { [ -n "${3:-}" ] || ok; } || ko "browser: the test page ($1) wrote no results: $(tail -c 600 "$tmp/$1.dom")"
 }
 drive drive "$tmp/data.js"
 drive docs "$tmp/docs.js"
@@ -298,7 +298,14 @@ while IFS="$TAB" read -r v msg; do
 done <"$tmp/docs.verdicts"
 
 # the wasm calls of a keystroke (milliseconds, median of 15; the worst of the whole)
-timing=$tmp/results
+# Chromium's virtual clock at times stands still through the whole timing (every time
+# 0.00): the page is driven once more for the times
+timing=$tmp/drive.results
+if ! grep "^time$TAB" "$timing" | cut -f7 | grep -qv '^0\.00$'; then
+    echo "info: the page's clock stood still during the timing (virtual time): timed again"
+    drive again "$tmp/data.js" again
+    timing=$tmp/again.results
+fi
 echo "info: wasm calls per keystroke in $browser (ms, median of 15 runs): bytes check show twins all (worst) name"
 grep "^time$TAB" "$timing" | cut -f2- | while IFS="$TAB" read -r b c s t all worst name; do
     printf 'info:   %3s bytes  check %7s  show %7s  twins %7s  all %7s (worst %7s)  %.40s\n' \
