@@ -54,7 +54,7 @@ SHARED  := $(BUILD)/libibidi.so.$(VERSION)
 CLI     := $(BUILD)/ibidi
 GEN     := $(BUILD)/tools/gen_tables
 
-.PHONY: all check check-proofs-7 check-nosimd sanitize bench tables fuzz install uninstall clean demo tests
+.PHONY: all check check-proofs-7 check-nosimd sanitize bench tables fuzz install uninstall clean demo tests web
 .SECONDARY: $(TESTLIB_OBJ)
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -165,7 +165,10 @@ tests: $(TESTS) $(FUZZ_REPLAY) $(DIFF_REPLAY) $(CLI) $(GEN)
 # check-nosimd leave it out (PYTHON_CHECK=0). The sub-makes print no directory lines after
 # the total.
 PYTHON_CHECK ?= 1
-check: all tests
+# The playground too where emcc is installed (tests/test_web.sh says "skipped" elsewhere).
+EMCC ?= emcc
+WEB_FOR_CHECK = $(if $(shell command -v $(EMCC) 2>/dev/null),web)
+check: all tests $(WEB_FOR_CHECK)
 	$(DIFF_SKIP_MSG)
 	@PYTHON_CHECK=$(PYTHON_CHECK) sh tests/run.sh $(BUILD)
 
@@ -268,6 +271,80 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench_bidi $(BUILD)/bench/bench_idna 
 	$(BUILD)/bench/bench_lgr
 	$(BUILD)/bench/bench_confusable
 	$(BUILD)/bench/bench_show
+	@if [ -n "$(WEB_BENCH_RUN)" ]; then $(MAKE) --no-print-directory $(WEB_BENCH) && \
+	  $(WEB_ENV) sh tools/bench_web.sh $(BUILD) $(WEB); \
+	else echo "skipped: the wasm benchmarks: emcc or node not installed"; fi
+
+# The playground (web/): libibidi compiled to WebAssembly with Debian's emscripten (emcc),
+# one page, build/web/index.html, with the wasm (base64) and the JS glue inlined, so that it
+# opens from file:// with no server. emcc's JS tools need node's Debian modules (acorn):
+# NODE_PATH names them for a node from elsewhere. The page does not depend on BUILD's
+# options (sanitizers, NOSIMD): one for every build.
+WEB      ?= build/web
+WEB_ENV  := NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs
+WEB_OPT  ?= -O2
+# The LGR loader's expat there is expat itself, compiled by emcc: Debian ships no expat
+# built for wasm, so the build takes Debian 12's source package of expat (Debian's
+# patches applied), which tools/fetch_expat.sh fetches with apt-get from Debian's mirror
+# into EXPAT_CACHE once (dpkg-dev needed); later builds read the copy there and fetch
+# nothing. EXPAT_SRC=FOLDER names a source already unpacked instead (the folder with
+# lib/xmlparse.c). Its configuration is web/expat_config.h.
+EXPAT_CACHE ?= $(WEB)/expat
+EXPAT_SRC   ?= $(EXPAT_CACHE)/source/expat
+EXPAT_H     := $(EXPAT_SRC)/lib/expat.h
+EXPAT_LIB_SRC := $(addprefix $(EXPAT_SRC)/lib/,xmlparse.c xmlrole.c xmltok.c)
+EXPAT_OBJ   := $(WEB)/obj/expat/xmlparse.o $(WEB)/obj/expat/xmlrole.o $(WEB)/obj/expat/xmltok.o
+EXPAT_VERSION = $(if $(filter $(EXPAT_CACHE)/source/expat,$(EXPAT_SRC)),$$(cat $(EXPAT_CACHE)/version),from $(EXPAT_SRC))
+# expat's own code takes expat's flags, not ours: C99, and its warnings shown but not
+# errors (-Werror is for the code of this repository); assertions on, as in Debian's build.
+# -Wno-format: its one warning on wasm32, where ptrdiff_t is a 32-bit long, is a format of
+# its debugging statistics (%d for a ptrdiff_t), which prints the same value there.
+EXPAT_CFLAGS = -std=c99 -Wall -Wno-format $(WEB_OPT) -Iweb -I$(EXPAT_SRC)/lib
+# clang warns of static inline helpers that only the SSE2 paths call (gcc does not);
+# expat's header is a system header to our code, as /usr/include/expat.h is natively
+WEB_CFLAGS = $(WARN) -Wno-unused-function $(WEB_OPT) -isystem $(EXPAT_SRC)/lib
+WEB_OBJ  := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(EXPAT_OBJ) $(WEB)/obj/web/ibidi_web.o
+# MINIFY_HTML=0: Debian 12's emcc 3.1.6 calls htmlmin with its options as a list, and fails
+WEB_LDFLAGS := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576 \
+               -sFILESYSTEM=1 -sENVIRONMENT=web,node -sMINIFY_HTML=0
+EMCC_CHECK = @command -v $(EMCC) >/dev/null 2>&1 || { echo "make web: $(EMCC) not found: apt-get install -y emscripten" >&2; exit 1; }
+
+web: $(WEB)/index.html
+
+# expat's source: fetched into EXPAT_CACHE, or a folder that EXPAT_SRC names
+$(EXPAT_H):
+	@if [ "$(EXPAT_SRC)" != "$(EXPAT_CACHE)/source/expat" ]; then \
+	  echo "make web: EXPAT_SRC=$(EXPAT_SRC) has no lib/expat.h: name the folder of expat's source that has lib/xmlparse.c" >&2; exit 1; fi
+	@sh tools/fetch_expat.sh $(EXPAT_CACHE) || { echo "make web: expat's source could not be fetched (above)" >&2; exit 1; }
+$(EXPAT_LIB_SRC): | $(EXPAT_H)
+
+$(WEB)/obj/expat/%.o: $(EXPAT_SRC)/lib/%.c web/expat_config.h
+	$(EMCC_CHECK)
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) $(EXPAT_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB)/obj/%.o: %.c | $(EXPAT_H)
+	$(EMCC_CHECK)
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) $(CPPFLAGS) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB)/index.html: $(WEB_OBJ) web/index.html
+	@rm -rf $(WEB)/tmp && mkdir -p $(WEB)/tmp
+	$(WEB_ENV) $(EMCC) $(WEB_OPT) $(WEB_OBJ) -o $(WEB)/tmp/index.html --shell-file web/index.html \
+	  -sSINGLE_FILE=1 $(WEB_LDFLAGS)
+	mv $(WEB)/tmp/index.html $@ && rm -rf $(WEB)/tmp
+	@echo "$@: $$(wc -c <$@) bytes, with expat $(EXPAT_VERSION)"
+
+# The IDNA and bidi benchmarks compiled to wasm, run under node (make bench, where emcc and
+# node are installed): the same workloads as the native ones, without the other libraries.
+WEB_BENCH := $(WEB)/bench/bench_idna.js $(WEB)/bench/bench_bidi.js
+$(WEB)/bench/%.js: bench/%.c $(filter $(WEB)/obj/src/%,$(WEB_OBJ)) $(EXPAT_OBJ)
+	$(EMCC_CHECK)
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) -Iinclude -D_POSIX_C_SOURCE=200809L $(WARN) $(WEB_OPT) $< \
+	  $(filter $(WEB)/obj/src/%,$(WEB_OBJ)) $(EXPAT_OBJ) -o $@ \
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=4194304 -sENVIRONMENT=node -sNODERAWFS=1 -sSINGLE_FILE=1
+WEB_BENCH_RUN = $(if $(shell command -v $(EMCC) 2>/dev/null),$(if $(shell command -v node 2>/dev/null),1))
 
 # The main job on bundled sample data.
 demo: $(CLI)
