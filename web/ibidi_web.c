@@ -191,8 +191,10 @@ WEB_API char *ibidiw_version(void)
 static ibidi_lgr *web_lgr; /* the LGR the page loaded, if any */
 
 /* The verdict, as `ibidi check --json [--profile P] [--as A] [--lgr FILE]` prints it: as is
- * ibidi_iri_kind (0 auto, 1 domain, 2 iri, 3 email; 4 fqdn as the command's --as fqdn). */
-WEB_API char *ibidiw_check(const char *s, size_t len, int profile, int as)
+ * ibidi_iri_kind (0 auto, 1 domain, 2 iri, 3 email; 4 fqdn as the command's --as fqdn);
+ * exact 0: without the twin search (IBIDI_VERDICT_NO_EXACT, what a keystroke shows), 1:
+ * with it, as the command. */
+WEB_API char *ibidiw_check(const char *s, size_t len, int profile, int as, int exact)
 {
     ibidi_verdict_options vo;
     ibidi_verdict v;
@@ -202,6 +204,8 @@ WEB_API char *ibidiw_check(const char *s, size_t len, int profile, int as)
     vo.as = as == 4 ? IBIDI_IRI_AS_DOMAIN : (ibidi_iri_kind)as;
     if (as == 4)
         vo.flags |= IBIDI_VERDICT_FQDN;
+    if (!exact)
+        vo.flags |= IBIDI_VERDICT_NO_EXACT;
     vo.lgr = web_lgr;
     ibidi_status st = ibidi_verdict_make_alloc(s, len, &vo, &v);
     if (st != IBIDI_OK)
