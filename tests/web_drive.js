@@ -42,12 +42,16 @@
     f.dispatchEvent(new Event('input', {bubbles: true}));
   }
   function median(v) { v = v.slice().sort(function (a, b) { return a - b; }); return v[v.length >> 1]; }
-  // the wasm calls one keystroke makes, timed over several runs (the page's own timer)
+  // the wasm calls one keystroke makes, timed over several runs (the page's own timer), and
+  // those of the exact part that follows when typing pauses
   function timeKeystroke(text, runs) {
-    var pg = window.playground, m = {check: [], show: [], twins: [], total: []};
+    var pg = window.playground, m = {check: [], show: [], total: [], exact: [], twins: []};
     for (var i = 0; i < runs; i++) {
       pg.update();
-      ['check', 'show', 'twins', 'total'].forEach(function (k) { m[k].push(pg.last.ms[k]); });
+      ['check', 'show', 'total'].forEach(function (k) { m[k].push(pg.last.ms[k]); });
+      pg.finish();
+      m.exact.push(pg.last.ms.exact_check);
+      m.twins.push(pg.last.ms.twins);
     }
     return m;
   }
@@ -55,6 +59,7 @@
     var pg = window.playground;
     T.ids.forEach(function (id) {
       type(id);
+      pg.finish(); /* the exact verdict, as the command gives it */
       var last = pg.last;
       ['ltr', 'rtl'].forEach(function (dir) {
         var g = glyphs(document.getElementById('shown-' + dir));
@@ -67,8 +72,9 @@
       type(id);
       var m = timeKeystroke(id, 15);
       line('time', new TextEncoder().encode(id).length, median(m.check).toFixed(2),
-           median(m.show).toFixed(2), median(m.twins).toFixed(2), median(m.total).toFixed(2),
-           Math.max.apply(null, m.total).toFixed(2), id);
+           median(m.show).toFixed(2), median(m.total).toFixed(2),
+           Math.max.apply(null, m.total).toFixed(2), median(m.exact).toFixed(2),
+           median(m.twins).toFixed(2), id);
     });
     // notation: the field's text read as Bidi Notation
     var sel = document.getElementById('notation');
