@@ -139,6 +139,10 @@ ibidi_status ibidi__ambig_analyze_parsed(const char *s, size_t len, const ibidi_
  * RFC 5891 §4.2.3.1: the labels of the verifier's and the prover's rule space. */
 int ibidi__rfc5893_legal(const uint8_t *c, size_t n);
 
+/* RFC 5891 §4.2.3.1: no HYPHEN-MINUS (ES, the only one in labels) first or last, no "--"
+ * in the third and fourth places (verify.c). */
+int ibidi__hyphens_ok(const uint8_t *c, size_t n);
+
 /* What one step of the prover's summary (proofs.c) did with the levels, for each parity
  * of the embedding level (index 0 even, 1 odd; levels relative to it, 0-2): the
  * character read got its level at once (cur_closed), or waits in the open run of

@@ -35,7 +35,10 @@
  *    and 6), the hyphen rule (length up to 4, third class ES, last class ES); per name
  *    whether an RTL label was read (a label that starts with EN after it is refused) and
  *    whether the name holds R, AL or AN. A label is legal when it passes all six conditions
- *    or is an LDH label, and keeps the hyphen rule; empty labels are refused.
+ *    or is an LDH label, and keeps the hyphen rule; empty labels are refused. Each of these
+ *    is asked of the library (ibidi_rfc5893_conditions, the hyphen rule of verify.c) on a
+ *    representative label of the state's rule part, the first met; the rule part holds
+ *    what each condition looks at, so every label that reaches it gets the same answers.
  *
  * 3. The display (UAX #9 L2). With levels 0-2 relative to p, L2 reverses the runs of
  *    level 2, then the runs of level 1 or more, and for p = RTL the whole line at the end,
@@ -73,6 +76,8 @@
 #define MAXS (1u << 18)  /* states */
 #define MAXE (1u << 21)  /* transitions */
 #define MAXU 4096u       /* UBA summaries */
+#define MAXG 4096u       /* rule parts of a label */
+#define MAXREP 64u       /* the longest representative label */
 #define MAXN IBIDI_RFC5893_VERIFY_MAX_LENGTH
 #define NOLEV 3u         /* no guess kept */
 
@@ -169,65 +174,6 @@ static int is_rtl_class(unsigned c)
     return c == IBIDI_UNICODE_BC_R || c == IBIDI_UNICODE_BC_AL || c == IBIDI_UNICODE_BC_AN;
 }
 
-/* One class of a label; 0 when no extension of the label can be legal. */
-static int label_step(nstate *s, unsigned c)
-{
-    if (s->len == 0)
-        s->first = c;
-    s->has_en |= c == IBIDI_UNICODE_BC_EN;
-    s->has_an |= c == IBIDI_UNICODE_BC_AN;
-    if (c != IBIDI_UNICODE_BC_NSM)
-        s->last_nn = c;
-    /* RFC 5891 §4.2.3.1: no "--" in the third and fourth positions */
-    if (s->len == 3 && s->c2_es && c == IBIDI_UNICODE_BC_ES)
-        s->hyph = 1;
-    if (s->len == 2)
-        s->c2_es = c == IBIDI_UNICODE_BC_ES;
-    s->last_es = c == IBIDI_UNICODE_BC_ES;
-    const unsigned common = 1u << IBIDI_UNICODE_BC_EN | 1u << IBIDI_UNICODE_BC_ES |
-                            1u << IBIDI_UNICODE_BC_CS | 1u << IBIDI_UNICODE_BC_ET |
-                            1u << IBIDI_UNICODE_BC_ON | 1u << IBIDI_UNICODE_BC_BN |
-                            1u << IBIDI_UNICODE_BC_NSM;
-    /* condition 5 (LTR labels) and condition 2 (RTL labels): the classes allowed */
-    s->ltr_bad |= !((common | 1u << IBIDI_UNICODE_BC_L) >> c & 1u);
-    s->rtl_bad |= !((common | 1u << IBIDI_UNICODE_BC_R | 1u << IBIDI_UNICODE_BC_AL |
-                     1u << IBIDI_UNICODE_BC_AN) >> c & 1u);
-    /* RFC 5893 §2: an LDH label holds letters, digits and the hyphen (L, EN, ES) */
-    s->ldh &= c == IBIDI_UNICODE_BC_L || c == IBIDI_UNICODE_BC_EN || c == IBIDI_UNICODE_BC_ES;
-    s->rtl |= is_rtl_class(c);
-    if (s->len < 4)
-        s->len++;
-    if (s->hyph || s->first == IBIDI_UNICODE_BC_ES)
-        return 0;
-    switch (s->first) {
-    case IBIDI_UNICODE_BC_L: return !s->ltr_bad; /* an LDH label starting with L passes */
-    case IBIDI_UNICODE_BC_R:
-    case IBIDI_UNICODE_BC_AL: return !s->rtl_bad && !(s->has_en && s->has_an);
-    /* condition 1 refuses it; it stays only as an LDH label not after an RTL label */
-    case IBIDI_UNICODE_BC_EN: return s->ldh && !s->seen_rtl;
-    default: return 0;
-    }
-}
-
-/* The label read is legal in a Bidi domain name (RFC 5893 §2, last paragraphs: it passes
- * the rule, or is an LDH label not starting with a digit after an RTL label; RFC 5891
- * §4.2.3.1). */
-static int label_legal(const nstate *s)
-{
-    if (s->len == 0 || s->hyph || s->first == IBIDI_UNICODE_BC_ES || s->last_es)
-        return 0;
-    int pass = 0;
-    if (s->first == IBIDI_UNICODE_BC_L) /* conditions 5, 6 */
-        pass = !s->ltr_bad &&
-               (s->last_nn == IBIDI_UNICODE_BC_L || s->last_nn == IBIDI_UNICODE_BC_EN);
-    else if (s->first == IBIDI_UNICODE_BC_R || s->first == IBIDI_UNICODE_BC_AL) /* 2, 3, 4 */
-        pass = !s->rtl_bad && !(s->has_en && s->has_an) &&
-               (s->last_nn == IBIDI_UNICODE_BC_R || s->last_nn == IBIDI_UNICODE_BC_AL ||
-                s->last_nn == IBIDI_UNICODE_BC_EN || s->last_nn == IBIDI_UNICODE_BC_AN);
-    const int ldh = s->ldh && !(s->first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
-    return pass || ldh;
-}
-
 /* ---- The work area --------------------------------------------------------------------- */
 
 typedef struct lwork {
@@ -243,9 +189,115 @@ typedef struct lwork {
     uint8_t cur[MAXS], nxt[MAXS];
     uint64_t ukey[MAXU];
     uint32_t uhash[2 * MAXU];
+    /* the labels' rule parts met, each with a representative label (the first met) */
+    uint32_t gkey[MAXG];
+    uint8_t grep_[MAXG][MAXREP], glen[MAXG];
+    uint32_t ghash[2 * MAXG];
+    size_t ng;
 } lwork;
 
 size_t ibidi_rfc5893_ldh_prove_work_size(void) { return sizeof(lwork) + _Alignof(lwork); }
+
+/* The rule part of the current label as one number (the fields below first..rtl). */
+static uint32_t rule_key(const nstate *s)
+{
+    return (uint32_t)s->first | (uint32_t)s->has_en << 5 | (uint32_t)s->has_an << 6 |
+           (uint32_t)s->last_nn << 7 | (uint32_t)s->len << 12 | (uint32_t)s->c2_es << 15 |
+           (uint32_t)s->last_es << 16 | (uint32_t)s->hyph << 17 | (uint32_t)s->ltr_bad << 18 |
+           (uint32_t)s->rtl_bad << 19 | (uint32_t)s->ldh << 20 | (uint32_t)s->rtl << 21;
+}
+
+/* The representative label of the state's rule part (its index), added when new: rep + c
+ * for a label that grew from rep by c. MAXG when the table is full. */
+static size_t rule_rep(lwork *w, const nstate *s, const uint8_t *rep, size_t n)
+{
+    const uint32_t key = rule_key(s) + 1u;
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (2 * MAXG - 1);
+    while (w->ghash[h] && w->gkey[w->ghash[h] - 1] != key)
+        h = (h + 1) & (2 * MAXG - 1);
+    if (w->ghash[h])
+        return w->ghash[h] - 1;
+    if (w->ng == MAXG || n > MAXREP)
+        return MAXG;
+    w->gkey[w->ng] = key;
+    memcpy(w->grep_[w->ng], rep, n);
+    w->glen[w->ng] = (uint8_t)n;
+    w->ghash[h] = (uint32_t)++w->ng;
+    return w->ng - 1;
+}
+
+/* One class c of a label whose representative is rep[0..n): the state's rule part after
+ * it, from the library's rule on the representative (ibidi_rfc5893_conditions); 0 when no
+ * extension of the label can be legal, -1 when a table is full. Every label with the same
+ * rule part gives the same answers: condition 1 looks at the first class, 2 and 5 at
+ * classes that, once there, stay (kept as ltr_bad, rtl_bad: the library's answer on the
+ * label so far), 3 and 6 at the last class that is not NSM, 4 at EN beside AN; the hyphen
+ * rule at the first, third, fourth and last classes. */
+static int label_step(lwork *w, nstate *s, const uint8_t *rep, size_t n, unsigned c)
+{
+    uint8_t x[MAXREP + 1];
+    if (n >= MAXREP)
+        return -1;
+    if (n)
+        memcpy(x, rep, n); /* rep may be NULL for the empty label (C11 7.24.1) */
+    x[n] = (uint8_t)c;
+    if (s->len == 0)
+        s->first = c;
+    s->has_en |= c == IBIDI_UNICODE_BC_EN;
+    s->has_an |= c == IBIDI_UNICODE_BC_AN;
+    if (c != IBIDI_UNICODE_BC_NSM)
+        s->last_nn = c;
+    /* RFC 5891 §4.2.3.1: "--" in the third and fourth places, found when the fourth comes
+     * (the library's hyphen rule on the four and a letter after them) */
+    if (n + 1 == 4 && x[0] != IBIDI_UNICODE_BC_ES) {
+        const uint8_t y[5] = {x[0], x[1], x[2], x[3], IBIDI_UNICODE_BC_L};
+        s->hyph = !ibidi__hyphens_ok(y, 5);
+    }
+    if (s->len == 2)
+        s->c2_es = c == IBIDI_UNICODE_BC_ES;
+    s->last_es = c == IBIDI_UNICODE_BC_ES;
+    s->ltr_bad |= ibidi_rfc5893_conditions(x, n + 1, IBIDI_RFC5893_COND(5)) != 0;
+    s->rtl_bad |= ibidi_rfc5893_conditions(x, n + 1, IBIDI_RFC5893_COND(2)) != 0;
+    /* RFC 5893 §2: an LDH label holds letters, digits and the hyphen (L, EN, ES) */
+    s->ldh &= c == IBIDI_UNICODE_BC_L || c == IBIDI_UNICODE_BC_EN || c == IBIDI_UNICODE_BC_ES;
+    s->rtl |= is_rtl_class(c);
+    if (s->len < 4)
+        s->len++;
+    if (rule_rep(w, s, x, n + 1) == MAXG)
+        return -1;
+    if (s->hyph || s->first == IBIDI_UNICODE_BC_ES)
+        return 0;
+    /* conditions 1, 2, 4 and 5, once broken, stay broken; then only an LDH label not
+     * starting with a digit after an RTL label can be legal */
+    const unsigned lasting = IBIDI_RFC5893_COND(1) | IBIDI_RFC5893_COND(2) |
+                             IBIDI_RFC5893_COND(4) | IBIDI_RFC5893_COND(5);
+    if (ibidi_rfc5893_conditions(x, n + 1, lasting) == 0)
+        return 1;
+    return s->ldh && !(s->first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
+}
+
+/* The label read is legal in a Bidi domain name (RFC 5893 §2, last paragraphs: it passes
+ * the rule, or is an LDH label not starting with a digit after an RTL label; RFC 5891
+ * §4.2.3.1), asked of the library on the representative of its rule part. */
+static int label_legal(const lwork *w, const nstate *s)
+{
+    if (s->len == 0 || s->hyph)
+        return 0;
+    const uint32_t key = rule_key(s) + 1u;
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (2 * MAXG - 1);
+    while (w->ghash[h] && w->gkey[w->ghash[h] - 1] != key)
+        h = (h + 1) & (2 * MAXG - 1);
+    if (!w->ghash[h])
+        return 0; /* not reached: every rule part read has its representative */
+    const size_t g = w->ghash[h] - 1;
+    const uint8_t *x = w->grep_[g];
+    const size_t n = w->glen[g];
+    if (!ibidi__hyphens_ok(x, n))
+        return 0;
+    const int pass = ibidi_rfc5893_conditions(x, n, IBIDI_RFC5893_ALL_CONDITIONS) == 0;
+    const int ldh = s->ldh && !(s->first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
+    return pass || ldh;
+}
 
 typedef struct lctx {
     lwork *w;
@@ -368,7 +420,7 @@ static int trans(lctx *c, const nstate *in, unsigned k, unsigned choose, unsigne
     *out = *in;
     *fresh = 0;
     if (cl == IBIDI_UNICODE_BC_CS) { /* a dot ends the label */
-        if (!label_legal(in))
+        if (!label_legal(c->w, in))
             return 0;
         out->bidi |= in->rtl;
         out->seen_rtl |= in->rtl;
@@ -378,8 +430,18 @@ static int trans(lctx *c, const nstate *in, unsigned k, unsigned choose, unsigne
     } else {
         if (choose)
             out->phase = 1;
-        if (!label_step(out, cl))
-            return 0;
+        const uint8_t *rep = NULL;
+        size_t n = 0;
+        if (in->len) {
+            const size_t g = rule_rep(c->w, in, NULL, MAXREP + 1); /* found, never added */
+            if (g == MAXG)
+                return -1;
+            rep = c->w->grep_[g];
+            n = c->w->glen[g];
+        }
+        const int ok = label_step(c->w, out, rep, n, cl);
+        if (ok <= 0)
+            return ok;
     }
     ibidi__proof_events ev;
     const uint64_t key = ibidi__proof_uba_step(c->w->ukey[in->uba], cl, &ev);
@@ -398,7 +460,7 @@ static int trans(lctx *c, const nstate *in, unsigned k, unsigned choose, unsigne
 /* What a path ending in s counts (F_*), or 0. */
 static unsigned finish(const lctx *c, const nstate *s)
 {
-    if (!label_legal(s) || !(s->bidi || s->rtl))
+    if (!label_legal(c->w, s) || !(s->bidi || s->rtl))
         return 0;
     nstate e = *s;
     ibidi__proof_events ev;
@@ -562,6 +624,8 @@ ibidi_status ibidi_rfc5893_ldh_prove(ibidi_dir dir, void *work, size_t work_size
     }
     memset(c.w->hash, 0, sizeof c.w->hash);
     memset(c.w->uhash, 0, sizeof c.w->uhash);
+    memset(c.w->ghash, 0, sizeof c.w->ghash);
+    c.w->ng = 0;
     st = build(&c, err);
     if (st != IBIDI_OK) {
         memset(res, 0, sizeof *res);

@@ -83,7 +83,7 @@ static int has_rtl(const uint8_t *c, size_t n)
 
 /* RFC 5891 §4.2.3.1: a label neither starts nor ends with HYPHEN-MINUS, the only ES
  * allowed in labels, and has no "--" in its third and fourth positions. */
-static int hyphens_ok(const uint8_t *c, size_t n)
+int ibidi__hyphens_ok(const uint8_t *c, size_t n)
 {
     if (n == 0)
         return 1;
@@ -93,7 +93,7 @@ static int hyphens_ok(const uint8_t *c, size_t n)
 
 static int legal(const rule *r, const uint8_t *c, size_t n)
 {
-    if (!hyphens_ok(c, n))
+    if (!ibidi__hyphens_ok(c, n))
         return 0;
     switch (r->kind) {
     case RULE_5893: return ibidi_rfc5893_conditions(c, n, r->apply) == 0;
@@ -829,7 +829,7 @@ static int run_rfc3454(vrun *w)
         odometer o;
         odo_start(&o, al->classes, al->n_classes, n);
         do {
-            if (!hyphens_ok(o.c, n))
+            if (!ibidi__hyphens_ok(o.c, n))
                 continue;
             const int a = legal(&STRICT, o.c, n), b = ibidi_rfc5893_rfc3454_rule_ok(o.c, n);
             const uint8_t last = o.c[n - 1];
@@ -885,7 +885,7 @@ static int name_legal(const uint8_t *c, size_t n, int mode)
             continue;
         const uint8_t *l = c + s;
         const size_t ln = i - s;
-        if (ln == 0 || !hyphens_ok(l, ln))
+        if (ln == 0 || !ibidi__hyphens_ok(l, ln))
             return 0;
         if (mode == 1) {
             if (!ibidi_rfc5893_rfc3454_rule_ok(l, ln))
