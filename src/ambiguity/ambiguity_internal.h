@@ -160,7 +160,6 @@ typedef struct ibidi__proof_events {
 uint32_t ibidi__proof_next(const void *w, size_t i, size_t k);
 int ibidi__proof_live(const void *w, size_t i);
 int ibidi__proof_accept(const void *w, size_t i);
-int ibidi__proof_open(const void *w, size_t i); /* a run waits for its level */
 void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_events *ev);
 
 /* The step function read over a whole domain name in a paragraph of direction para (0 LTR,
@@ -171,7 +170,6 @@ void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_eve
 uint64_t ibidi__proof_uba_start(unsigned para);
 uint64_t ibidi__proof_uba_step(uint64_t key, uint8_t c, ibidi__proof_events *ev);
 void ibidi__proof_uba_end(uint64_t key, unsigned para, ibidi__proof_events *ev);
-unsigned ibidi__proof_uba_open(uint64_t key);
 
 /* Label Uniqueness for every length (uniqueness.c), on the prover's automaton built in pw;
  * work: ibidi__uniqueness_work_size() bytes. */

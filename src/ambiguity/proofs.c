@@ -662,20 +662,9 @@ int ibidi__proof_live(const void *w, size_t i) { return ((const pwork *)w)->st[i
 
 int ibidi__proof_accept(const void *w, size_t i) { return ((const pwork *)w)->st[i].accept; }
 
-int ibidi__proof_open(const void *w, size_t i)
-{
-    summary s;
-    unpack(((const pwork *)w)->st[i].key, &s);
-    return s.ni || s.tail != TAIL_NONE;
-}
-
 void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_events *ev)
 {
-    summary s;
-    memset(ev, 0, sizeof *ev);
-    unpack(((const pwork *)w)->st[i].key, &s);
-    s.ev = ev;
-    step(&s, c);
+    (void)ibidi__proof_uba_step(((const pwork *)w)->st[i].key, c, ev);
 }
 
 /* ---- The step function for whole names (proofs_ldh.c) ---------------------------------- */
@@ -702,12 +691,18 @@ uint64_t ibidi__proof_uba_start(unsigned para)
     return uba_key(&s);
 }
 
+/* The summary of key, its events to go into ev (cleared). */
+static void with_events(uint64_t key, ibidi__proof_events *ev, summary *s)
+{
+    memset(ev, 0, sizeof *ev);
+    unpack(key, s);
+    s->ev = ev;
+}
+
 uint64_t ibidi__proof_uba_step(uint64_t key, uint8_t c, ibidi__proof_events *ev)
 {
     summary s;
-    memset(ev, 0, sizeof *ev);
-    unpack(key, &s);
-    s.ev = ev;
+    with_events(key, ev, &s);
     step(&s, c);
     return uba_key(&s);
 }
@@ -715,18 +710,9 @@ uint64_t ibidi__proof_uba_step(uint64_t key, uint8_t c, ibidi__proof_events *ev)
 void ibidi__proof_uba_end(uint64_t key, unsigned para, ibidi__proof_events *ev)
 {
     summary s;
-    memset(ev, 0, sizeof *ev);
-    unpack(key, &s);
-    s.ev = ev;
+    with_events(key, ev, &s);
     /* eos is the paragraph's direction: an open tail turns neutral (W6), the run of
      * neutrals closes against eos (N1, N2) */
     tail_to_neutral(&s);
     close_neutrals(&s, para);
-}
-
-unsigned ibidi__proof_uba_open(uint64_t key)
-{
-    summary s;
-    unpack(key, &s);
-    return (s.ni ? 1u : 0u) | (s.tail != TAIL_NONE ? 2u : 0u);
 }
