@@ -143,6 +143,15 @@ int ibidi__rfc5893_legal(const uint8_t *c, size_t n);
  * in the third and fourth places (verify.c). */
 int ibidi__hyphens_ok(const uint8_t *c, size_t n);
 
+/* What RFC 5893 §2's conditions and the hyphen rule look at in a label read so far, as the
+ * provers keep it (proofs.c, proofs_ldh.c): its first class, whether it holds EN and AN,
+ * its last class that is not NSM, its length up to 4, whether its third class and its
+ * last are ES; ibidi__rule_part_step adds one class. */
+typedef struct ibidi__rule_part {
+    unsigned first, has_en, has_an, last_nn, len, c2_es, last_es;
+} ibidi__rule_part;
+void ibidi__rule_part_step(ibidi__rule_part *r, unsigned c);
+
 /* What one step of the prover's summary (proofs.c) did with the levels, for each parity
  * of the embedding level (index 0 even, 1 odd; levels relative to it, 0-2): the
  * character read got its level at once (cur_closed), or waits in the open run of

@@ -94,12 +94,7 @@ enum { T_L = 0, T_R = 1, T_EN = 2, T_AN = 3 };          /* resolved types */
 enum { TAIL_NONE = 0, TAIL_ET = 1, TAIL_SEP = 2 };
 
 typedef struct summary {
-    /* the rule */
-    unsigned first;   /* class of the first character; NONE_CLASS when empty */
-    unsigned has_en, has_an;
-    unsigned last_nn; /* class of the last character that is not NSM, or NONE_CLASS */
-    unsigned len;     /* the length, up to 4 */
-    unsigned c2_es, last_es;
+    ibidi__rule_part r; /* the rule (first and last_nn NONE_CLASS when empty) */
     /* the UBA */
     unsigned ls;       /* last strong class: L, R or AL (W2, W7) */
     unsigned prev;     /* the last character's class after W1 */
@@ -120,8 +115,8 @@ typedef struct summary {
 static uint64_t pack(const summary *s)
 {
     uint64_t k = 0;
-    const unsigned f[] = {s->first, s->has_en, s->has_an, s->last_nn, s->len, s->c2_es,
-                          s->last_es, s->ls, s->prev, s->num, s->en5, s->ni, s->dir,
+    const unsigned f[] = {s->r.first, s->r.has_en, s->r.has_an, s->r.last_nn, s->r.len,
+                          s->r.c2_es, s->r.last_es, s->ls, s->prev, s->num, s->en5, s->ni, s->dir,
                           s->tail, s->sep_cs, s->sep_an, s->last, s->pm[0], s->sm[0],
                           s->pm[1], s->sm[1]};
     static const unsigned w[] = {5, 1, 1, 5, 3, 1, 1, 5, 5, 2, 1, 1, 1, 2, 1, 1, 2, 3, 3, 3, 3};
@@ -132,8 +127,8 @@ static uint64_t pack(const summary *s)
 
 static void unpack(uint64_t k, summary *s)
 {
-    unsigned *f[] = {&s->first, &s->has_en, &s->has_an, &s->last_nn, &s->len, &s->c2_es,
-                     &s->last_es, &s->ls, &s->prev, &s->num, &s->en5, &s->ni, &s->dir,
+    unsigned *f[] = {&s->r.first, &s->r.has_en, &s->r.has_an, &s->r.last_nn, &s->r.len,
+                     &s->r.c2_es, &s->r.last_es, &s->ls, &s->prev, &s->num, &s->en5, &s->ni, &s->dir,
                      &s->tail, &s->sep_cs, &s->sep_an, &s->last, &s->pm[0], &s->sm[0],
                      &s->pm[1], &s->sm[1]};
     static const unsigned w[] = {5, 1, 1, 5, 3, 1, 1, 5, 5, 2, 1, 1, 1, 2, 1, 1, 2, 3, 3, 3, 3};
@@ -224,22 +219,27 @@ static void close_with(summary *s, unsigned t, unsigned num, unsigned en5)
     s->en5 = en5;
 }
 
+/* The rule part: plain bookkeeping of what the conditions and the hyphen rule look at. */
+void ibidi__rule_part_step(ibidi__rule_part *r, unsigned c)
+{
+    if (r->len == 0)
+        r->first = c;
+    r->has_en |= c == IBIDI_UNICODE_BC_EN;
+    r->has_an |= c == IBIDI_UNICODE_BC_AN;
+    if (c != IBIDI_UNICODE_BC_NSM)
+        r->last_nn = c;
+    if (r->len == 2)
+        r->c2_es = c == IBIDI_UNICODE_BC_ES;
+    r->last_es = c == IBIDI_UNICODE_BC_ES;
+    if (r->len < 4)
+        r->len++;
+}
+
 /* One class more. The rule part is plain bookkeeping; the UBA part follows W1-W7 and N1
  * in the order UAX #9 applies them (W4 before W5, W7 after both). */
 static void step(summary *s, unsigned c)
 {
-    /* the rule */
-    if (s->len == 0)
-        s->first = c;
-    s->has_en |= c == IBIDI_UNICODE_BC_EN;
-    s->has_an |= c == IBIDI_UNICODE_BC_AN;
-    if (c != IBIDI_UNICODE_BC_NSM)
-        s->last_nn = c;
-    if (s->len == 2)
-        s->c2_es = c == IBIDI_UNICODE_BC_ES;
-    s->last_es = c == IBIDI_UNICODE_BC_ES;
-    if (s->len < 4)
-        s->len++;
+    ibidi__rule_part_step(&s->r, c);
     /* W1: an NSM takes the class of the character before it (a live string never starts
      * with one) */
     unsigned t = c == IBIDI_UNICODE_BC_NSM ? s->prev : c;
@@ -513,7 +513,7 @@ static ibidi_status build_states(pwork *w, const ibidi_rfc5893_alphabet *alp, si
     size_t n = 1;
     summary s0;
     memset(&s0, 0, sizeof s0);
-    s0.first = s0.last_nn = NONE_CLASS;
+    s0.r.first = s0.r.last_nn = NONE_CLASS;
     w->st[0].key = pack(&s0);
     w->st[0].len = 0;
     w->st[0].accept = 0;
@@ -675,7 +675,7 @@ void ibidi__proof_events_of(const void *w, size_t i, uint8_t c, ibidi__proof_eve
  * through the events. */
 static uint64_t uba_key(summary *s)
 {
-    s->first = s->has_en = s->has_an = s->last_nn = s->len = s->c2_es = s->last_es = 0;
+    memset(&s->r, 0, sizeof s->r);
     s->last = s->pm[0] = s->pm[1] = s->sm[0] = s->sm[1] = 0;
     return pack(s);
 }

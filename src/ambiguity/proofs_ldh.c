@@ -130,16 +130,16 @@ typedef struct nstate {
     unsigned gni, gtail;            /* guessed level of the open runs, NOLEV none */
     unsigned phase;                 /* 0 no target yet, 1 in it, 2 after it */
     unsigned bidi, seen_rtl, vd;    /* the name; the target's verdict (V_*) */
-    unsigned first, has_en, has_an, last_nn, len, c2_es, last_es, hyph, ltr_bad, rtl_bad,
-        ldh, rtl;                   /* the label */
+    ibidi__rule_part r;             /* the label: the rule part */
+    unsigned hyph, ltr_bad, rtl_bad, ldh, rtl; /* ... and what else decides it */
     unsigned seg[3];                /* A, B, C */
 } nstate;
 
 static void pack(const nstate *s, uint64_t *k0, uint64_t *k1)
 {
     const unsigned f[] = {s->uba, s->gni, s->gtail, s->phase, s->bidi, s->seen_rtl, s->vd,
-                          s->first, s->has_en, s->has_an, s->last_nn, s->len, s->c2_es,
-                          s->last_es, s->hyph, s->ltr_bad, s->rtl_bad, s->ldh, s->rtl};
+                          s->r.first, s->r.has_en, s->r.has_an, s->r.last_nn, s->r.len,
+                          s->r.c2_es, s->r.last_es, s->hyph, s->ltr_bad, s->rtl_bad, s->ldh, s->rtl};
     static const unsigned w[] = {12, 2, 2, 2, 1, 1, 2, 5, 1, 1, 5, 3, 1, 1, 1, 1, 1, 1, 1};
     uint64_t k = 0;
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
@@ -151,8 +151,8 @@ static void pack(const nstate *s, uint64_t *k0, uint64_t *k1)
 static void unpack(uint64_t k, uint64_t k1, nstate *s)
 {
     unsigned *f[] = {&s->uba, &s->gni, &s->gtail, &s->phase, &s->bidi, &s->seen_rtl, &s->vd,
-                     &s->first, &s->has_en, &s->has_an, &s->last_nn, &s->len, &s->c2_es,
-                     &s->last_es, &s->hyph, &s->ltr_bad, &s->rtl_bad, &s->ldh, &s->rtl};
+                     &s->r.first, &s->r.has_en, &s->r.has_an, &s->r.last_nn, &s->r.len,
+                     &s->r.c2_es, &s->r.last_es, &s->hyph, &s->ltr_bad, &s->rtl_bad, &s->ldh, &s->rtl};
     static const unsigned w[] = {12, 2, 2, 2, 1, 1, 2, 5, 1, 1, 5, 3, 1, 1, 1, 1, 1, 1, 1};
     for (size_t i = sizeof f / sizeof f[0]; i-- > 0;) {
         *f[i] = (unsigned)(k & ((1u << w[i]) - 1u));
@@ -164,7 +164,7 @@ static void unpack(uint64_t k, uint64_t k1, nstate *s)
 
 static void label_reset(nstate *s)
 {
-    s->first = s->has_en = s->has_an = s->last_nn = s->len = s->c2_es = s->last_es = 0;
+    memset(&s->r, 0, sizeof s->r);
     s->hyph = s->ltr_bad = s->rtl_bad = s->rtl = 0;
     s->ldh = 1;
 }
@@ -201,9 +201,10 @@ size_t ibidi_rfc5893_ldh_prove_work_size(void) { return sizeof(lwork) + _Alignof
 /* The rule part of the current label as one number (the fields below first..rtl). */
 static uint32_t rule_key(const nstate *s)
 {
-    return (uint32_t)s->first | (uint32_t)s->has_en << 5 | (uint32_t)s->has_an << 6 |
-           (uint32_t)s->last_nn << 7 | (uint32_t)s->len << 12 | (uint32_t)s->c2_es << 15 |
-           (uint32_t)s->last_es << 16 | (uint32_t)s->hyph << 17 | (uint32_t)s->ltr_bad << 18 |
+    return (uint32_t)s->r.first | (uint32_t)s->r.has_en << 5 | (uint32_t)s->r.has_an << 6 |
+           (uint32_t)s->r.last_nn << 7 | (uint32_t)s->r.len << 12 |
+           (uint32_t)s->r.c2_es << 15 |
+           (uint32_t)s->r.last_es << 16 | (uint32_t)s->hyph << 17 | (uint32_t)s->ltr_bad << 18 |
            (uint32_t)s->rtl_bad << 19 | (uint32_t)s->ldh << 20 | (uint32_t)s->rtl << 21;
 }
 
@@ -241,31 +242,21 @@ static int label_step(lwork *w, nstate *s, const uint8_t *rep, size_t n, unsigne
     if (n)
         memcpy(x, rep, n); /* rep may be NULL for the empty label (C11 7.24.1) */
     x[n] = (uint8_t)c;
-    if (s->len == 0)
-        s->first = c;
-    s->has_en |= c == IBIDI_UNICODE_BC_EN;
-    s->has_an |= c == IBIDI_UNICODE_BC_AN;
-    if (c != IBIDI_UNICODE_BC_NSM)
-        s->last_nn = c;
+    ibidi__rule_part_step(&s->r, c);
     /* RFC 5891 §4.2.3.1: "--" in the third and fourth places, found when the fourth comes
      * (the library's hyphen rule on the four and a letter after them) */
     if (n + 1 == 4 && x[0] != IBIDI_UNICODE_BC_ES) {
         const uint8_t y[5] = {x[0], x[1], x[2], x[3], IBIDI_UNICODE_BC_L};
         s->hyph = !ibidi__hyphens_ok(y, 5);
     }
-    if (s->len == 2)
-        s->c2_es = c == IBIDI_UNICODE_BC_ES;
-    s->last_es = c == IBIDI_UNICODE_BC_ES;
     s->ltr_bad |= ibidi_rfc5893_conditions(x, n + 1, IBIDI_RFC5893_COND(5)) != 0;
     s->rtl_bad |= ibidi_rfc5893_conditions(x, n + 1, IBIDI_RFC5893_COND(2)) != 0;
     /* RFC 5893 §2: an LDH label holds letters, digits and the hyphen (L, EN, ES) */
     s->ldh &= c == IBIDI_UNICODE_BC_L || c == IBIDI_UNICODE_BC_EN || c == IBIDI_UNICODE_BC_ES;
     s->rtl |= is_rtl_class(c);
-    if (s->len < 4)
-        s->len++;
     if (rule_rep(w, s, x, n + 1) == MAXG)
         return -1;
-    if (s->hyph || s->first == IBIDI_UNICODE_BC_ES)
+    if (s->hyph || s->r.first == IBIDI_UNICODE_BC_ES)
         return 0;
     /* conditions 1, 2, 4 and 5, once broken, stay broken; then only an LDH label not
      * starting with a digit after an RTL label can be legal */
@@ -273,7 +264,7 @@ static int label_step(lwork *w, nstate *s, const uint8_t *rep, size_t n, unsigne
                              IBIDI_RFC5893_COND(4) | IBIDI_RFC5893_COND(5);
     if (ibidi_rfc5893_conditions(x, n + 1, lasting) == 0)
         return 1;
-    return s->ldh && !(s->first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
+    return s->ldh && !(s->r.first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
 }
 
 /* The label read is legal in a Bidi domain name (RFC 5893 §2, last paragraphs: it passes
@@ -281,7 +272,7 @@ static int label_step(lwork *w, nstate *s, const uint8_t *rep, size_t n, unsigne
  * §4.2.3.1), asked of the library on the representative of its rule part. */
 static int label_legal(const lwork *w, const nstate *s)
 {
-    if (s->len == 0 || s->hyph)
+    if (s->r.len == 0 || s->hyph)
         return 0;
     const uint32_t key = rule_key(s) + 1u;
     size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (2 * MAXG - 1);
@@ -295,7 +286,7 @@ static int label_legal(const lwork *w, const nstate *s)
     if (!ibidi__hyphens_ok(x, n))
         return 0;
     const int pass = ibidi_rfc5893_conditions(x, n, IBIDI_RFC5893_ALL_CONDITIONS) == 0;
-    const int ldh = s->ldh && !(s->first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
+    const int ldh = s->ldh && !(s->r.first == IBIDI_UNICODE_BC_EN && s->seen_rtl);
     return pass || ldh;
 }
 
@@ -432,7 +423,7 @@ static int trans(lctx *c, const nstate *in, unsigned k, unsigned choose, unsigne
             out->phase = 1;
         const uint8_t *rep = NULL;
         size_t n = 0;
-        if (in->len) {
+        if (in->r.len) {
             const size_t g = rule_rep(c->w, in, NULL, MAXREP + 1); /* found, never added */
             if (g == MAXG)
                 return -1;
@@ -496,7 +487,7 @@ static ibidi_status build(lctx *c, ibidi_error *err)
         w->fin[i] = (uint8_t)finish(c, &s);
         for (unsigned k = 0; k < c->ncls; k++) {
             const unsigned nch =
-                s.len == 0 && s.phase == 0 && c->cls[k] != IBIDI_UNICODE_BC_CS ? 2u : 1u;
+                s.r.len == 0 && s.phase == 0 && c->cls[k] != IBIDI_UNICODE_BC_CS ? 2u : 1u;
             for (unsigned ch = 0; ch < nch; ch++)
                 for (unsigned g = 0; g < 3; g++) {
                     nstate t;
