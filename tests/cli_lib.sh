@@ -47,3 +47,15 @@ line() {
         ok
     fi
 }
+# find_browser: sets browser to the headless browser to drive: $CHROMIUM, else the first of
+# chromium, chromium-browser, google-chrome installed; empty when none is
+find_browser() {
+    browser=${CHROMIUM:-}
+    [ -n "$browser" ] && return 0
+    for b in chromium chromium-browser google-chrome; do
+        if command -v "$b" >/dev/null 2>&1; then
+            browser=$b
+            return 0
+        fi
+    done
+}

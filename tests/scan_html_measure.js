@@ -9,30 +9,12 @@
   for (var i = 0; i < shown.length; i++) {
     var p = shown[i];
     var group = p.closest('section.group');
-    var chars = [];
-    var walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
-    var node;
-    while ((node = walk.nextNode())) {
-      var t = node.data;
-      for (var k = 0; k < t.length;) {
-        var n = t.codePointAt(k) > 0xFFFF ? 2 : 1;
-        var r = document.createRange();
-        r.setStart(node, k);
-        r.setEnd(node, k + n);
-        var b = r.getBoundingClientRect();
-        // a character without width (ZWNJ, a bidi control) has no place of its own
-        if (b.width > 0)
-          chars.push({c: t.substr(k, n), x: b.left + b.width / 2, y: b.top});
-        k += n;
-      }
-    }
-    var oneLine = chars.every(function (c) { return Math.abs(c.y - chars[0].y) < 1; });
-    chars.sort(function (a, b) { return a.x - b.x; });
+    var g = glyphOrder(p, false); /* tests/glyph_order.js */
     var own = group.getAttribute('data-kind') === p.getAttribute('dir');
     lines.push(['shown', p.getAttribute('dir'), p.textContent,
-                chars.map(function (c) { return c.c; }).join(''),
+                g.text,
                 p.hasAttribute('data-ibidi') ? p.getAttribute('data-ibidi') : '-',
-                own ? group.getAttribute('data-key') : '-', oneLine ? 'line' : 'lines'
+                own ? group.getAttribute('data-key') : '-', g.oneLine ? 'line' : 'lines'
                ].join('\t'));
   }
   // the filters: how many groups each setting leaves

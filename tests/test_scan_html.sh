@@ -230,15 +230,7 @@ if [ -w /dev/full ]; then
 fi
 
 # ---- 4. the browser's glyph order against ibidi's display -------------------------------
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-    for b in chromium chromium-browser google-chrome; do
-        if command -v "$b" >/dev/null 2>&1; then
-            browser=$b
-            break
-        fi
-    done
-fi
+find_browser
 if [ -z "$browser" ]; then
     skipped=$((skipped + 1))
     echo "skipped: chromium not installed (apt-get install chromium), the browser's glyph order was not compared with ibidi's display"
@@ -247,7 +239,7 @@ else
     {
         sed '/^<\/body>$/,$d' "$page"
         printf '<script>\nwindow.IBIDI_TEST_SEARCH = "%s";\n' "$HE"
-        cat tests/scan_html_measure.js
+        cat tests/glyph_order.js tests/scan_html_measure.js
         printf '</script>\n'
         sed -n '/^<\/body>$/,$p' "$page"
     } >"$tmp/measure.html"

@@ -74,15 +74,7 @@ else
 fi
 
 # ---- 3. in the browser ---------------------------------------------------------------------
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-    for b in chromium chromium-browser google-chrome; do
-        if command -v "$b" >/dev/null 2>&1; then
-            browser=$b
-            break
-        fi
-    done
-fi
+find_browser
 if [ -z "$browser" ] || [ -z "$node" ]; then
     skipped=$((skipped + 1))
     echo "skipped: chromium or node not installed (apt-get install chromium nodejs): the page was not driven in a browser"
@@ -149,7 +141,7 @@ drive() {
     {
         sed -n '1,/^<body>$/p' "$PAGE"
         printf '<script>\n'
-        cat "$2" tests/web_drive.js
+        cat "$2" tests/glyph_order.js tests/web_drive.js
         printf '</script>\n'
         sed '1,/^<body>$/d' "$PAGE"
     } >"$tmp/$1.html"

@@ -13,27 +13,9 @@
   var T = window.IBIDI_TEST;
   var out = [];
   function line() { out.push(Array.prototype.join.call(arguments, '\t')); }
-  function glyphs(p) {
-    var chars = [];
-    var walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
-    var node;
-    while ((node = walk.nextNode())) {
-      var t = node.data;
-      for (var k = 0; k < t.length;) {
-        var n = t.codePointAt(k) > 0xFFFF ? 2 : 1;
-        var r = document.createRange();
-        r.setStart(node, k);
-        r.setEnd(node, k + n);
-        var b = r.getBoundingClientRect();
-        // a combining mark is drawn on its base (whose box it shares), and a character
-        // without width (ZWNJ, a bidi control) has no place of its own: both are left out
-        if (b.width > 0 && !/\p{M}/u.test(t.substr(k, n))) chars.push({c: t.substr(k, n), x: b.left + b.width / 2, y: b.top});
-        k += n;
-      }
-    }
-    var oneLine = chars.every(function (c) { return Math.abs(c.y - chars[0].y) < 1; });
-    chars.sort(function (a, b) { return a.x - b.x; });
-    return [chars.map(function (c) { return c.c; }).join(''), oneLine ? 'line' : 'lines'];
+  function glyphs(p) { /* tests/glyph_order.js */
+    var g = glyphOrder(p, true);
+    return [g.text, g.oneLine ? 'line' : 'lines'];
   }
   function type(text) {
     var f = document.getElementById('ident');
