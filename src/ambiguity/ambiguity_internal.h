@@ -160,6 +160,7 @@ void ibidi__rule_part_step(ibidi__rule_part *r, unsigned c);
  * neutral and joined the run of neutrals (tail_merged, before the others). */
 typedef struct ibidi__proof_events {
     uint8_t cur_closed, cur_pending, ni_closed, tail_closed, tail_merged;
+    uint8_t cur_w2_an; /* the character read is EN and W2 made it AN */
     uint8_t cur_level[2], ni_level[2], tail_level[2];
 } ibidi__proof_events;
 

@@ -245,8 +245,11 @@ static void step(summary *s, unsigned c)
     unsigned t = c == IBIDI_UNICODE_BC_NSM ? s->prev : c;
     s->prev = t;
     /* W2: EN after AL is AN; W3: AL is R */
-    if (t == IBIDI_UNICODE_BC_EN && s->ls == IBIDI_UNICODE_BC_AL)
+    if (t == IBIDI_UNICODE_BC_EN && s->ls == IBIDI_UNICODE_BC_AL) {
         t = IBIDI_UNICODE_BC_AN;
+        if (s->ev && c == IBIDI_UNICODE_BC_EN)
+            s->ev->cur_w2_an = 1; /* Badami's number type: this digit is AN */
+    }
     switch (t) {
     case IBIDI_UNICODE_BC_L:
     case IBIDI_UNICODE_BC_R:
