@@ -173,10 +173,12 @@ check: all tests $(WEB_FOR_CHECK)
 	@PYTHON_CHECK=$(PYTHON_CHECK) sh tests/run.sh $(BUILD)
 
 # The prover (ibidi_rfc5893_prove) against the enumeration of every label up to length 7
-# (Character Grouping, both readings) and 6 (the directional controls): minutes, so not
-# part of check, which runs 5 and 4.
-check-proofs-7: $(BUILD)/tests/test_proofs
+# (Character Grouping, both readings) and 6 (the directional controls), and Badami's pair
+# automaton against every name up to 7: minutes, so not part of check, which runs 5 and 4,
+# and 5.
+check-proofs-7: $(BUILD)/tests/test_proofs $(BUILD)/tests/test_proofs_badami
 	$(BUILD)/tests/test_proofs 7 6
+	$(BUILD)/tests/test_proofs_badami 7
 
 sanitize:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/san OPT="$(SAN_FLAGS)" EXTRA_LDFLAGS="-fsanitize=address,undefined" PYTHON_CHECK=0 check

@@ -24,6 +24,14 @@
  *     no state breaks (no length counts a broken pair, no shortest length), and a
  *     counterexample of up to 7 classes is the first length with a broken pair, breaks
  *     when run again (confirmed) and is the name ibidi_rfc5893_ldh_search finds.
+ *  6. byte 6, when present, asks ibidi_rfc5893_prove_badami (mode: byte 6 mod 3, the third
+ *     value unknown; a work area one byte short when byte 6 & 4): refused arguments give
+ *     their status and a zeroed result. It is run in full only in a right-to-left
+ *     paragraph under RFC 5893, the case that takes half a second (a left-to-right
+ *     paragraph reads millions of display states): every length counts no more pairs of
+ *     a kind than pairs shown alike, holds is 1 exactly when no digit and no separator
+ *     pair is reported, and the pairs reported are confirmed and of the first length with
+ *     a count.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -130,6 +138,40 @@ static void check_ldh_prove(ibidi_dir dir, int short_work)
     free(p);
 }
 
+static void check_badami(ibidi_dir dir, unsigned mode, int short_work)
+{
+    const ibidi_rfc5893_badami_options o = {dir, mode};
+    const int bad = dir == IBIDI_DIR_AUTO || mode > 1;
+    if (!bad && !short_work && (dir != IBIDI_DIR_RTL || mode != 0))
+        return; /* seconds to minutes: tests/test_proofs_badami.c runs those */
+    const size_t ws = ibidi_rfc5893_prove_badami_work_size();
+    void *w = malloc(ws);
+    ibidi_rfc5893_badami_proof *p = malloc(sizeof *p);
+    require(w && p);
+    const ibidi_status st = ibidi_rfc5893_prove_badami(&o, w, ws - (short_work ? 1 : 0), p, NULL);
+    free(w);
+    if (bad || short_work) {
+        require(st == (bad ? IBIDI_E_INVALID_ARGUMENT : IBIDI_E_BUFFER_TOO_SMALL) &&
+                p->states == 0 && p->holds == 0 && p->names[0] == 0);
+        free(p);
+        return;
+    }
+    require(st == IBIDI_OK && !p->undecided && p->states > 0 && p->display_minimal > 0);
+    unsigned first_digit = 0, first_sep = 0, first_alike = 0;
+    for (unsigned n = 1; n <= IBIDI_RFC5893_VERIFY_MAX_LENGTH; n++) {
+        const unsigned k = n - 1;
+        require(p->digit[k] <= p->alike[k] && p->separator[k] <= p->alike[k] &&
+                p->number_type[k] <= p->digit[k]);
+        first_digit = !first_digit && p->digit[k] ? n : first_digit;
+        first_sep = !first_sep && p->separator[k] ? n : first_sep;
+        first_alike = !first_alike && p->alike[k] ? n : first_alike;
+    }
+    require(p->holds == (p->digit_x.n == 0 && p->separator_x.n == 0) && p->confirmed);
+    require(p->digit_x.n == first_digit && p->separator_x.n == first_sep &&
+            p->alike_x.n == first_alike);
+    free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -172,5 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_ldh(b[4] % 8u, o.dir);
     if (size >= 6)
         check_ldh_prove(o.dir, data[5] & 1u);
+    if (size >= 7)
+        check_badami(o.dir, data[6] % 3u, (data[6] & 4u) != 0);
     return 0;
 }

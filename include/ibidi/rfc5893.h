@@ -756,6 +756,74 @@ IBIDI_API ibidi_status ibidi_rfc5893_ldh_prove(ibidi_dir dir, void *work, size_t
                                                ibidi_rfc5893_ldh_proof *res,
                                                ibidi_error *err);
 
+/* Badami's ambiguities for names of every length: two different names shown alike in a
+ * paragraph (as rendered: a mark with its base), and at one place of the display
+ *   a digit EN in one and AN (W2) in the other: number type ambiguity ("it is not
+ *   possible to determine from display order whether characters of type EN actually parse
+ *   as european or arabic numbers"), and of those, with a separator that joins a number
+ *   (W4) in one and not in the other;
+ *   a separator (ES, or CS: the dots) that joins a number in one and not in the other:
+ *   number separator ambiguity.
+ * Decided by a pair automaton over the automaton of the legal names (src/ambiguity/names.c,
+ * src/ambiguity/pairs.c). */
+typedef struct ibidi_rfc5893_badami_options {
+    ibidi_dir dir; /* the paragraph: IBIDI_DIR_LTR or IBIDI_DIR_RTL */
+    unsigned mode; /* 0: names under RFC 5893, as the verifier's Badami space (labels of
+                      a Bidi domain name pass the rule or are LDH labels, no digit-first
+                      label after an RTL label, the hyphen rule), any number of labels;
+                      1: no rule (labels not empty, no mark first): a space where the
+                      ambiguities occur, to show what the automaton finds */
+} ibidi_rfc5893_badami_options;
+
+typedef struct ibidi_rfc5893_badami_proof {
+    int holds;          /* 1: no two names of any length show alike with a digit EN in
+                           one and AN in the other, nor with a separator joined in one
+                           and not in the other */
+    unsigned undecided; /* 1: a level pattern the reading of displays does not cover
+                           (holds is then 0) */
+    size_t name_states;      /* the automaton of names */
+    size_t levelled_states;  /* names with their levels and number types, minimal */
+    size_t transformations;  /* of the runs read back to front */
+    size_t display_states;   /* the displays with levels and types: as built ... */
+    size_t display_minimal;  /* ... and minimal */
+    size_t states;           /* the pair automaton */
+    /* per length n (index n - 1, dots included): legal names; pairs of different names
+     * shown alike; of them, with a digit EN in one and AN in the other; of those, with a
+     * separator joined in one and not the other; pairs with a separator joined in one
+     * and not the other (with or without a digit) */
+    unsigned long long names[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long alike[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long digit[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long number_type[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    unsigned long long separator[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    /* the shortest pair of each kind (dots as CS; n = 0: none), x first in class order */
+    ibidi_rfc5893_verify_label alike_x, alike_y, digit_x, digit_y, separator_x, separator_y;
+    /* each pair above run again through the library's UBA (as the verifier's enumeration
+     * compares names): shown alike, with what it is reported for (1), and the display of
+     * the digit and separator pairs (the index in x at each visual position) */
+    int confirmed;
+    uint8_t digit_shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+    uint8_t separator_shown[IBIDI_RFC5893_VERIFY_MAX_LENGTH];
+} ibidi_rfc5893_badami_proof;
+
+/* The bytes of the work area ibidi_rfc5893_prove_badami needs (about 1.6 GB: the
+ * displays of names in a left-to-right paragraph are read as millions of states before
+ * they are made minimal). */
+IBIDI_API size_t ibidi_rfc5893_prove_badami_work_size(void);
+
+/*
+ * Decides Badami's ambiguities for names of every length into *res. work:
+ * ibidi_rfc5893_prove_badami_work_size() bytes, any alignment. Nothing is allocated;
+ * thread-safe.
+ * Errors: IBIDI_E_INVALID_ARGUMENT (a NULL, an unknown mode or direction),
+ * IBIDI_E_BUFFER_TOO_SMALL (work_size too small: value the size needed; or an automaton
+ * over its bound: value that bound).
+ */
+IBIDI_API ibidi_status ibidi_rfc5893_prove_badami(const ibidi_rfc5893_badami_options *opts,
+                                                  void *work, size_t work_size,
+                                                  ibidi_rfc5893_badami_proof *res,
+                                                  ibidi_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -181,6 +181,51 @@ uint64_t ibidi__proof_uba_start(unsigned para);
 uint64_t ibidi__proof_uba_step(uint64_t key, uint8_t c, ibidi__proof_events *ev);
 void ibidi__proof_uba_end(uint64_t key, unsigned para, ibidi__proof_events *ev);
 
+/* Pair automata over displays (pairs.c). The strings: a deterministic automaton over the
+ * classes whose steps report the prover's events (next: UINT32_MAX when no string goes
+ * on); shown as rendered (by_clusters: a mark with its base) or by code points; with
+ * Badami's number types (annotate). */
+typedef struct ibidi__pairs_base {
+    const uint8_t *classes;
+    size_t n_classes;
+    const void *ctx;
+    uint32_t (*next)(const void *ctx, uint32_t s, size_t k, ibidi__proof_events *ev);
+    int (*accept)(const void *ctx, uint32_t s);
+    uint32_t start, n_states; /* states are 0 .. n_states - 1 */
+    int by_clusters, annotate;
+} ibidi__pairs_base;
+
+#define IBIDI__PAIRS_MAX_LENGTH 12
+typedef struct ibidi__pairs_example {
+    size_t n; /* 0: none */
+    uint8_t x[IBIDI__PAIRS_MAX_LENGTH * 4], y[IBIDI__PAIRS_MAX_LENGTH * 4];
+} ibidi__pairs_example;
+
+typedef struct ibidi__pairs_result {
+    unsigned undecided; /* 1: a level pattern the reading does not cover */
+    size_t quotient_states, built_states, levelled_states, transformations;
+    size_t display_states, display_minimal, states, accepting;
+    /* per length n (index n - 1): strings, pairs of different strings shown alike, of
+     * them with a digit E in one and A in the other, of those with a separator S in one
+     * and not the other, and pairs with a separator S in one and not the other */
+    unsigned long long strings[IBIDI__PAIRS_MAX_LENGTH], pairs[IBIDI__PAIRS_MAX_LENGTH];
+    unsigned long long digit_pairs[IBIDI__PAIRS_MAX_LENGTH];
+    unsigned long long number_type_pairs[IBIDI__PAIRS_MAX_LENGTH];
+    unsigned long long separator_pairs[IBIDI__PAIRS_MAX_LENGTH];
+    ibidi__pairs_example alike, digit, number_type, separator; /* shortest, if any */
+} ibidi__pairs_result;
+
+size_t ibidi__pairs_work_size(void);
+ibidi_status ibidi__pairs_run(const ibidi__pairs_base *b, ibidi_dir dir, void *work,
+                              ibidi__pairs_result *res, ibidi_error *err);
+
+/* Badami's comparison of two names (verify.c, as its enumeration makes it): 1 when x and
+ * y show alike as rendered in direction d (1 RTL); then *digit, a digit EN in one and AN
+ * in the other at one place, *sep, a separator joined (W4) in one and not the other;
+ * shown (may be NULL) gets x's visual order. */
+int ibidi__badami_pair(const ibidi_rfc5893_verify_label *x, const ibidi_rfc5893_verify_label *y,
+                       int d, int *digit, int *sep, uint8_t *shown);
+
 /* Label Uniqueness for every length (uniqueness.c), on the prover's automaton built in pw;
  * work: ibidi__uniqueness_work_size() bytes. */
 typedef struct ibidi__uniq_job {

@@ -985,6 +985,34 @@ static void compare_names(const vlabel *x, const vlabel *y, int d, int *digit, i
     }
 }
 
+/* For the pair automaton of names (names.c): do x and y show alike in direction d, and is a
+ * digit EN in one and AN in the other (*digit), a separator joined in one and not the
+ * other (*sep)? shown (may be NULL) gets x's visual order: the logical index at each
+ * place (L2). */
+int ibidi__badami_pair(const vlabel *x, const vlabel *y, int d, int *digit, int *sep,
+                       uint8_t *shown)
+{
+    size_t vx[MAXN], vy[MAXN];
+    uint64_t hx, lx, hy, ly;
+    *digit = *sep = 0;
+    if (x->n == 0 || x->n > MAXN || y->n != x->n || name_display(x, d, vx, &hx, &lx) != 0 ||
+        name_display(y, d, vy, &hy, &ly) != 0 || hx != hy || lx != ly)
+        return 0;
+    compare_names(x, y, d, digit, sep);
+    if (shown) {
+        uint8_t lv[MAXN];
+        size_t v2l[MAXN];
+        const ibidi_bidi_options o = {d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, 0, NULL, 0};
+        ibidi_bidi_result r = {.levels = lv, .cap = MAXN};
+        if (ibidi_bidi_resolve_classes(x->classes, x->n, &o, &r, NULL) != IBIDI_OK ||
+            ibidi_bidi_reorder(lv, x->n, v2l, NULL, NULL) != IBIDI_OK)
+            return 0;
+        for (size_t v = 0; v < x->n; v++)
+            shown[v] = (uint8_t)v2l[v];
+    }
+    return 1;
+}
+
 static int name_event(const vrun *w, ibidi_rfc5893_verify_event_kind kind, int mode,
                       vexample *keep, const vlabel *x, const vlabel *y, int d,
                       unsigned long long seq)
