@@ -95,9 +95,9 @@ if [ "$rc" -eq 0 ]; then ok; else ko "all-text: exit $rc, expected 0; stderr: $(
 contains all-time "$tmp/all.err" "ibidi verify-rule: "
 
 # JSON: one valid object per claim and paragraph (grouping, literal, the controls in 8
-# placements, Label Uniqueness as rendered and by code points, the LDH search: 2 x 13),
-# each with its claim, paragraph and verdict.
-if [ "$(wc -l <"$tmp/all.json")" -eq 26 ]; then ok; else ko "all-json: $(wc -l <"$tmp/all.json") lines, expected 26"; fi
+# placements, Label Uniqueness as rendered and by code points, the LDH search, Badami's
+# ambiguities: 2 x 14), each with its claim, paragraph and verdict.
+if [ "$(wc -l <"$tmp/all.json")" -eq 28 ]; then ok; else ko "all-json: $(wc -l <"$tmp/all.json") lines, expected 28"; fi
 if command -v python3 >/dev/null 2>&1; then
     if python3 -c 'import json, sys
 for l in open(sys.argv[1], encoding="utf-8"):
@@ -143,6 +143,15 @@ jhas "ldh rtl" '{"claim":"ldh","paragraph":"rtl","proved":false,' '"shortest":7,
     '"name":{"classes":["EN","ES","L","CS","L","CS","R"],"text":"0-a.a.א"}' '"label":0,' '"shown":"א.a.a-0",' \
     '"confirmed":true,' '"enumeration_agrees":true,'
 jhas "ldh ltr" '{"claim":"ldh","paragraph":"ltr","proved":true,' '"shortest":null,' '"enumeration_agrees":true,'
+# Badami under RFC 5893: no ambiguity at all in a left-to-right paragraph (no two names
+# show alike); in a right-to-left one no number type ambiguity, but number separator
+# ambiguity at length 4: a0-0 and 0-a0, the hyphen in a number in one only.
+jhas "badami ltr" '{"claim":"badami","paragraph":"ltr","proved":true,"number_type_proved":true,"number_separator_proved":true,"shortest":null,' \
+    '"alike":[0,0,0,0,0,0,0,0,0,0,0,0],' '"confirmed":true}'
+jhas "badami rtl" '{"claim":"badami","paragraph":"rtl","proved":false,"number_type_proved":true,"number_separator_proved":false,"shortest":4,' \
+    '"digit":[0,0,0,0,0,0,0,0,0,0,0,0],' '"separator":[0,0,0,2,28,258,2006,' \
+    '"separator_x":{"classes":["L","EN","ES","EN"],"text":"a0-0"},"separator_y":{"classes":["EN","ES","L","EN"],"text":"0-a0"},"separator_shown":"a0-0",' \
+    '"confirmed":true}'
 
 # Members of one JSON record (the texts are the alphabet's characters: no quote, no escape).
 # jstr REC KEY: a string member; jnum REC KEY: a number; jlabel REC KEY 1|2: a label's
@@ -176,11 +185,23 @@ while IFS= read -r rec; do
     case $par in ltr) PAR=LTR ;; rtl) PAR=RTL ;; *) PAR="?$par" ;; esac
     case $claim in
     ldh) want="RFC 5893 §2 LDH labels, $PAR paragraph: " ;;
+    badami)
+        want="Badami, $PAR paragraph: number type ambiguity: "
+        case $rec in
+        *'"number_type_proved":true,'*) want="${want}none, for all lengths; " ;;
+        *) want="${want}counterexample of length $(jnum "$rec" digit_shortest): \"$(jlabel "$rec" digit_x 2)\" ($(jlabel "$rec" digit_x 1 | sed 's/"//g; s/,/ /g')) and \"$(jlabel "$rec" digit_y 2)\" ($(jlabel "$rec" digit_y 1 | sed 's/"//g; s/,/ /g')), both shown \"$(jstr "$rec" digit_shown)\"; " ;;
+        esac
+        want="${want}number separator ambiguity: "
+        case $rec in
+        *'"number_separator_proved":true,'*) want="${want}none, for all lengths" ;;
+        *) want="${want}counterexample of length $(jnum "$rec" separator_shortest): \"$(jlabel "$rec" separator_x 2)\" ($(jlabel "$rec" separator_x 1 | sed 's/"//g; s/,/ /g')) and \"$(jlabel "$rec" separator_y 2)\" ($(jlabel "$rec" separator_y 1 | sed 's/"//g; s/,/ /g')), both shown \"$(jstr "$rec" separator_shown)\"" ;;
+        esac ;;
     controls) want="controls $(jstr "$rec" placement), $PAR paragraph: " ;;
     *) want="$claim, $PAR paragraph: " ;;
     esac
     short=$(jnum "$rec" shortest)
     case $claim:$rec in
+    badami:*) ;;
     ldh:*'"proved":true,'*) want="${want}proved for all lengths (automaton of names: " ;;
     uniqueness:*'"proved":true,'* | code-points:*'"proved":true,'*)
         want="${want}proved for all lengths (pair automaton: " ;;
@@ -246,6 +267,38 @@ confirm() {
     fi
     if [ "$claim" = uniqueness ]; then
         echo "a pair as rendered: not compared by clusters here"
+        return
+    fi
+    if [ "$claim" = badami ]; then
+        # two different names of the record's length, both shown as it says by ibidi
+        # display and ibidi bidi, with other levels (so not one name read twice)
+        for kind in digit separator; do
+            x=$(jlabel "$rec" ${kind}_x 2)
+            [ -n "$x" ] || continue
+            y=$(jlabel "$rec" ${kind}_y 2)
+            s=$(jstr "$rec" ${kind}_shown)
+            n=$(jnum "$rec" ${kind}_shortest)
+            if [ "$x" = "$y" ] || [ "$(nclasses "$(jlabel "$rec" ${kind}_x 1)")" != "$n" ] ||
+                [ "$(nclasses "$(jlabel "$rec" ${kind}_y 1)")" != "$n" ]; then
+                echo "the $kind pair is not two names of $n characters"
+                return
+            fi
+            for t in "$x" "$y"; do
+                dx=$("$IBIDI" display --context "$dir" "$t" </dev/null)
+                vx=$("$IBIDI" bidi --dir "$dir" -- "$t" </dev/null)
+                if [ "$dx" != "$s" ] || [ "$vx" != "$s" ]; then
+                    echo "shown '$s', but ibidi display shows '$dx' and ibidi bidi '$vx' for '$t'"
+                    return
+                fi
+            done
+            lx=$("$IBIDI" bidi --dir "$dir" --output levels -- "$x" </dev/null)
+            ly=$("$IBIDI" bidi --dir "$dir" --output levels -- "$y" </dev/null)
+            if [ "$lx" = "$ly" ]; then
+                echo "the $kind pair has the same levels '$lx'"
+                return
+            fi
+        done
+        echo confirmed
         return
     fi
     if [ "$claim" = ldh ]; then
@@ -361,7 +414,7 @@ while IFS= read -r rec; do
     got=$(confirm "$rec")
     if [ "$got" = confirmed ]; then ok; else ko "counterexample not confirmed: $got; record: $rec"; fi
 done <"$tmp/all.json"
-if [ "$examples" -eq 7 ]; then ok; else ko "all-json: $examples counterexamples, expected 7"; fi
+if [ "$examples" -eq 8 ]; then ok; else ko "all-json: $examples counterexamples, expected 8"; fi
 
 # The same check tells a claim that holds, and a display that is not the one of ibidi bidi.
 lit='{"claim":"literal","paragraph":"ltr","proved":false,"shortest":1,"x":{"classes":["L"],"text":"a"},"s1":{"classes":[],"text":""},"s2":{"classes":[],"text":""},"d1":46,"d2":46,"control":null,"shown":".a."}'
@@ -380,6 +433,9 @@ case $(confirm "$rec") in "not broken: shown x.o.ooo "*) ok ;; *) ko "confirm: l
 # whose first label ibidi display shows split.
 line levels-0-a "2 1 2 2 2 1 1" "$IBIDI" bidi --dir rtl --output levels '0-a.a.א'
 line display-3-d "לארשי.d.example-3" "$IBIDI" display --context rtl '3-d.example.ישראל'
+# Badami's pair of docs/bidi-rule.md: the hyphen at its number's level in a0-0 only.
+line levels-a0-0 "2 2 2 2" "$IBIDI" bidi --dir rtl --output levels 'a0-0'
+line levels-0-a0 "2 1 2 2" "$IBIDI" bidi --dir rtl --output levels '0-a0'
 rec='{"claim":"ldh","paragraph":"rtl","shortest":17,"name":{"classes":["EN","ES","L","CS","L","L","L","L","L","L","L","CS","R","R","R","R","R"],"text":"3-d.example.ישראל"},"label":0,"shown":"לארשי.d.example-3"}'
 got=$(confirm "$rec")
 if [ "$got" = confirmed ]; then ok; else ko "3-d.example.ישראל: $got"; fi
