@@ -111,6 +111,8 @@ typedef struct pwork2 {
     uint32_t letter[NLET];
     uint32_t identity;
     uint32_t cc_key[PCACHE], cc_val[PCACHE];
+    uint32_t cc_last_key, cc_last_val; /* the last composition computed */
+    uint32_t tl[MAXF][NLET]; /* f_then_letter; UINT32_MAX: not yet */
     size_t cc_n;
     /* what a run that starts in q with lowest level m can reach: only there do its
      * transformations matter (masked: the others' values dropped, so maps equal where
@@ -494,22 +496,38 @@ static uint32_t f_intern(pwork2 *u, const uint16_t *map)
 static uint32_t f_compose(pwork2 *u, uint32_t a, uint32_t b)
 {
     const uint32_t key = (a << 16 | b) + 1u;
+    if (key == u->cc_last_key) /* the letters from one state ask for one composition */
+        return u->cc_last_val;
     size_t s = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (PCACHE - 1);
     while (u->cc_key[s] && u->cc_key[s] != key)
         s = (s + 1) & (PCACHE - 1);
-    if (u->cc_key[s])
-        return u->cc_val[s];
+    if (u->cc_key[s]) {
+        u->cc_last_key = key;
+        return u->cc_last_val = u->cc_val[s];
+    }
     for (size_t q = 0; q < u->nls; q++) {
         const uint16_t t = u->fmap[b][q];
         u->tmp[q] = t == NONE16 ? NONE16 : u->fmap[a][t];
     }
     const uint32_t id = f_intern(u, u->tmp);
+    u->cc_last_key = key;
+    u->cc_last_val = id;
     if (id != UINT32_MAX && u->cc_n < PCACHE / 2) { /* the cache stays at most half full */
         u->cc_key[s] = key;
         u->cc_val[s] = id;
         u->cc_n++;
     }
     return id;
+}
+
+/* letter x . t (t first, then x), from a table indexed by both, filled as it is met: a
+ * unit grows one letter at a time, so this is the most frequent composition. */
+static uint32_t f_then_letter(pwork2 *u, uint32_t t, size_t x)
+{
+    uint32_t *slot = &u->tl[t][x];
+    if (*slot == UINT32_MAX)
+        *slot = f_compose(u, u->letter[x], t);
+    return *slot;
 }
 
 /* The states a run from q reaches, reading letters at the levels of a run above m. */
@@ -649,6 +667,8 @@ static int letters(pwork2 *u, size_t nlet)
 {
     memset(u->f_hash, 0, sizeof u->f_hash);
     memset(u->cc_key, 0, sizeof u->cc_key);
+    u->cc_last_key = 0;
+    memset(u->tl, 0xFF, sizeof u->tl);
     memset(u->mk_key, 0, sizeof u->mk_key);
     memset(u->pi_key, 0, sizeof u->pi_key);
     memset(u->um_key, 0, sizeof u->um_key);
@@ -737,7 +757,7 @@ static uint64_t comp_step(pwork2 *u, uint64_t c, size_t x, unsigned lev, int mar
         const unsigned unit = lev == base ? U_CLUSTER : U_FORWARD;
         uint32_t set = C_F(c), t;
         if (C_UNIT(c) == unit && (unit == U_FORWARD || mark)) {
-            t = f_compose(u, u->letter[x], C_T(c));
+            t = f_then_letter(u, C_T(c), x);
         } else {
             if (mark && unit == U_CLUSTER)
                 return C_FAIL;
@@ -786,17 +806,17 @@ static uint64_t comp_step(pwork2 *u, uint64_t c, size_t x, unsigned lev, int mar
     }
     const unsigned unit = lev == base ? U_CLUSTER : U_FORWARD;
     uint32_t f = C_F(c), t;
+    /* F and T are kept masked; a composition with a masked map on its right is masked
+     * already (it is undefined wherever that map is), so only a new unit's letter is. */
     if (C_UNIT(c) == unit && (unit == U_FORWARD || mark)) {
-        t = f_compose(u, u->letter[x], C_T(c)); /* the unit goes on: T, then x */
+        t = f_then_letter(u, C_T(c), x); /* the unit goes on: T, then x */
     } else {
         if (mark && unit == U_CLUSTER)
             return C_FAIL; /* a mark without its base before it */
         if (C_UNIT(c) != U_NONE)
             f = f_compose(u, f, C_T(c));
-        t = u->letter[x];
+        t = f_mask(u, u->letter[x], C_Q(c), m);
     }
-    f = f_mask(u, f, C_Q(c), m);
-    t = f_mask(u, t, C_Q(c), m);
     if (f == UINT32_MAX || t == UINT32_MAX) {
         *full = 1;
         return C_FAIL;
