@@ -1152,7 +1152,7 @@ const cli_command cli_cmd_verify_rule = {
     "and by code points): proved, or a shortest counterexample; then RFC 5893 §2's\n"
     "guarantee for LDH labels (an automaton of names, with the names up to 7 characters\n"
     "enumerated beside it), and Badami's number type and number separator ambiguities\n"
-    "for names of every length (a pair automaton over their displays; about a minute and\n"
+    "for names of every length (a pair automaton over their displays; about 20 s and\n"
     "1.6 GB of memory). With --json, one object a line. Exit status 0 when Character\n"
     "Grouping is proved in both directions.\n"
     "\n"
