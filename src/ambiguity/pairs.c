@@ -82,6 +82,36 @@ enum { PF_DIFFER = 1, PF_DIGIT = 2, PF_SEP = 4 };
 
 #define MAXQ 65536u /* states of the caller's automaton */
 
+/* A memo of results already computed: open addressing, keys stored + 1 (0: empty), kept
+ * at most half full (then what is new is computed again each time). */
+typedef struct memo {
+    uint64_t key[PCACHE];
+    uint32_t val[PCACHE];
+    size_t n;
+} memo;
+
+/* The value m holds for key, or UINT32_MAX; *slot: where memo_put keeps it. */
+static uint32_t memo_get(const memo *m, uint64_t key, size_t *slot)
+{
+    const uint64_t k = key + 1u;
+    size_t s = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 40) & (PCACHE - 1);
+    while (m->key[s] && m->key[s] != k)
+        s = (s + 1) & (PCACHE - 1);
+    *slot = s;
+    return m->key[s] ? m->val[s] : UINT32_MAX;
+}
+
+/* Keeps val for key at slot (memo_get's); returns val. UINT32_MAX is not kept. */
+static uint32_t memo_put(memo *m, uint64_t key, size_t slot, uint32_t val)
+{
+    if (val != UINT32_MAX && m->n < PCACHE / 2) {
+        m->key[slot] = key + 1u;
+        m->val[slot] = val;
+        m->n++;
+    }
+    return val;
+}
+
 typedef struct pwork2 {
     /* the caller's automaton, then its quotient by what the pairs see: acceptance, and
      * each step's events in the paragraph's parity */
@@ -110,31 +140,26 @@ typedef struct pwork2 {
     size_t nf;
     uint32_t letter[NLET];
     uint32_t identity;
-    uint32_t cc_key[PCACHE], cc_val[PCACHE];
-    uint32_t cc_last_key, cc_last_val; /* the last composition computed */
+    memo cc; /* compositions: a << 16 | b */
+    uint64_t cc_last_key; /* the last composition computed: its key + 1, its id */
+    uint32_t cc_last_val;
     uint32_t tl[MAXF][NLET]; /* f_then_letter; UINT32_MAX: not yet */
-    size_t cc_n;
     /* what a run that starts in q with lowest level m can reach: only there do its
      * transformations matter (masked: the others' values dropped, so maps equal where
      * they matter are one) */
     uint64_t reach[3][MAXMIN][MAXMIN / 64];
-    uint64_t mk_key[PCACHE];
-    uint32_t mk_val[PCACHE];
-    size_t mk_n;
+    memo mk; /* f_mask: id << 24 | q0 << 2 | m */
     /* sets of levelled states, interned (a string whose lowest level is odd is read from
      * its end: the states from which what was read so far reaches acceptance) */
     uint64_t sset[MAXSET][MAXMIN / 64];
     uint32_t s_hash[2 * MAXSET];
     size_t nset;
     uint32_t acc_set;
-    uint64_t pi_key[PCACHE];
-    uint32_t pi_val[PCACHE];
-    size_t pi_n;
+    memo pi; /* s_preimage: t << 32 | set */
     /* BACK: the states a unit can start from (the start, or after a letter at the lowest
      * level), per lowest level; a unit's transformation matters there only */
     uint64_t ustart[4][MAXMIN / 64];
-    uint32_t um_key[PCACHE], um_val[PCACHE];
-    size_t um_n;
+    memo um; /* u_mask: id << 2 | m */
     uint16_t tmp[MAXMIN];
     /* the display automaton (step 3): states as built (their keys), transitions (CSR:
      * letter and target), then its classes (Moore) and the minimal table */
@@ -495,28 +520,20 @@ static uint32_t f_intern(pwork2 *u, const uint16_t *map)
 /* a . b: b first, then a; UINT32_MAX when a table is full. */
 static uint32_t f_compose(pwork2 *u, uint32_t a, uint32_t b)
 {
-    const uint32_t key = (a << 16 | b) + 1u;
-    if (key == u->cc_last_key) /* the letters from one state ask for one composition */
+    const uint64_t key = (uint64_t)a << 16 | b;
+    if (key + 1u == u->cc_last_key) /* the letters from one state ask for one composition */
         return u->cc_last_val;
-    size_t s = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (PCACHE - 1);
-    while (u->cc_key[s] && u->cc_key[s] != key)
-        s = (s + 1) & (PCACHE - 1);
-    if (u->cc_key[s]) {
-        u->cc_last_key = key;
-        return u->cc_last_val = u->cc_val[s];
+    size_t slot;
+    uint32_t id = memo_get(&u->cc, key, &slot);
+    if (id == UINT32_MAX) {
+        for (size_t q = 0; q < u->nls; q++) {
+            const uint16_t t = u->fmap[b][q];
+            u->tmp[q] = t == NONE16 ? NONE16 : u->fmap[a][t];
+        }
+        id = memo_put(&u->cc, key, slot, f_intern(u, u->tmp));
     }
-    for (size_t q = 0; q < u->nls; q++) {
-        const uint16_t t = u->fmap[b][q];
-        u->tmp[q] = t == NONE16 ? NONE16 : u->fmap[a][t];
-    }
-    const uint32_t id = f_intern(u, u->tmp);
-    u->cc_last_key = key;
+    u->cc_last_key = key + 1u;
     u->cc_last_val = id;
-    if (id != UINT32_MAX && u->cc_n < PCACHE / 2) { /* the cache stays at most half full */
-        u->cc_key[s] = key;
-        u->cc_val[s] = id;
-        u->cc_n++;
-    }
     return id;
 }
 
@@ -562,22 +579,15 @@ static uint32_t f_mask(pwork2 *u, uint32_t id, uint32_t q0, unsigned m)
 {
     if (id == UINT32_MAX)
         return id;
-    const uint64_t key = ((uint64_t)id << 24 | (uint64_t)q0 << 2 | m) + 1u;
-    size_t s = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (PCACHE - 1);
-    while (u->mk_key[s] && u->mk_key[s] != key)
-        s = (s + 1) & (PCACHE - 1);
-    if (u->mk_key[s])
-        return u->mk_val[s];
+    const uint64_t key = (uint64_t)id << 24 | (uint64_t)q0 << 2 | m;
+    size_t slot;
+    const uint32_t got = memo_get(&u->mk, key, &slot);
+    if (got != UINT32_MAX)
+        return got;
     const uint64_t *r = u->reach[m][q0];
     for (size_t q = 0; q < u->nls; q++)
         u->tmp[q] = (r[q / 64] & 1ull << (q % 64)) ? u->fmap[id][q] : NONE16;
-    const uint32_t out = f_intern(u, u->tmp);
-    if (out != UINT32_MAX && u->mk_n < PCACHE / 2) {
-        u->mk_key[s] = key;
-        u->mk_val[s] = out;
-        u->mk_n++;
-    }
-    return out;
+    return memo_put(&u->mk, key, slot, f_intern(u, u->tmp));
 }
 
 static uint32_t s_intern(pwork2 *u, const uint64_t *set)
@@ -601,12 +611,11 @@ static uint32_t s_intern(pwork2 *u, const uint64_t *set)
 /* {q : t(q) in set}: the states from which unit t leads into set; UINT32_MAX when full. */
 static uint32_t s_preimage(pwork2 *u, uint32_t t, uint32_t set)
 {
-    const uint64_t key = ((uint64_t)t << 32 | set) + 1u;
-    size_t s = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (PCACHE - 1);
-    while (u->pi_key[s] && u->pi_key[s] != key)
-        s = (s + 1) & (PCACHE - 1);
-    if (u->pi_key[s])
-        return u->pi_val[s];
+    const uint64_t key = (uint64_t)t << 32 | set;
+    size_t slot;
+    const uint32_t got = memo_get(&u->pi, key, &slot);
+    if (got != UINT32_MAX)
+        return got;
     uint64_t out[MAXMIN / 64];
     memset(out, 0, sizeof out);
     const uint64_t *in = u->sset[set];
@@ -615,13 +624,7 @@ static uint32_t s_preimage(pwork2 *u, uint32_t t, uint32_t set)
         if (r != NONE16 && (in[r / 64] >> (r % 64) & 1u))
             out[q / 64] |= 1ull << (q % 64);
     }
-    const uint32_t id = s_intern(u, out);
-    if (id != UINT32_MAX && u->pi_n < PCACHE / 2) {
-        u->pi_key[s] = key;
-        u->pi_val[s] = id;
-        u->pi_n++;
-    }
-    return id;
+    return memo_put(&u->pi, key, slot, s_intern(u, out));
 }
 
 /* id masked to the states a unit of a BACK component with lowest level m starts from. */
@@ -629,21 +632,14 @@ static uint32_t u_mask(pwork2 *u, uint32_t id, unsigned m)
 {
     if (id == UINT32_MAX)
         return id;
-    const uint32_t key = (id << 2 | m) + 1u;
-    size_t s = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (PCACHE - 1);
-    while (u->um_key[s] && u->um_key[s] != key)
-        s = (s + 1) & (PCACHE - 1);
-    if (u->um_key[s])
-        return u->um_val[s];
+    const uint64_t key = (uint64_t)id << 2 | m;
+    size_t slot;
+    const uint32_t got = memo_get(&u->um, key, &slot);
+    if (got != UINT32_MAX)
+        return got;
     for (size_t q = 0; q < u->nls; q++)
         u->tmp[q] = (u->ustart[m][q / 64] >> (q % 64) & 1u) ? u->fmap[id][q] : NONE16;
-    const uint32_t out = f_intern(u, u->tmp);
-    if (out != UINT32_MAX && u->um_n < PCACHE / 2) {
-        u->um_key[s] = key;
-        u->um_val[s] = out;
-        u->um_n++;
-    }
-    return out;
+    return memo_put(&u->um, key, slot, f_intern(u, u->tmp));
 }
 
 /* Where a unit of a string with the odd lowest level m can start: the start, or right
@@ -666,15 +662,14 @@ static void unit_starts(pwork2 *u, size_t nlet, unsigned par)
 static int letters(pwork2 *u, size_t nlet)
 {
     memset(u->f_hash, 0, sizeof u->f_hash);
-    memset(u->cc_key, 0, sizeof u->cc_key);
+    memo *const memos[4] = {&u->cc, &u->mk, &u->pi, &u->um};
+    for (size_t k = 0; k < 4; k++) {
+        memset(memos[k]->key, 0, sizeof memos[k]->key);
+        memos[k]->n = 0;
+    }
     u->cc_last_key = 0;
     memset(u->tl, 0xFF, sizeof u->tl);
-    memset(u->mk_key, 0, sizeof u->mk_key);
-    memset(u->pi_key, 0, sizeof u->pi_key);
-    memset(u->um_key, 0, sizeof u->um_key);
-    u->um_n = 0;
     memset(u->s_hash, 0, sizeof u->s_hash);
-    u->cc_n = u->mk_n = u->pi_n = 0;
     u->nf = u->nset = 0;
     {
         uint64_t acc[MAXMIN / 64];
