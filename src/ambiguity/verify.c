@@ -930,8 +930,10 @@ static void number_types(const uint8_t *c, size_t n, int dir, char *t)
  * logical index of the character at key position k. Two names with equal keys are compared
  * position by position in this order, not in the visual order of L2: a mark is left of its
  * base at an odd level and right of it at an even one, so "L ES NSM EN" and "EN ES NSM L"
- * (RTL paragraph) show the same clusters with the hyphen and its mark in swapped places. */
-static int name_display(const vlabel *nm, int dir, size_t *order, uint64_t *hi, uint64_t *lo)
+ * (RTL paragraph) show the same clusters with the hyphen and its mark in swapped places.
+ * shown (may be NULL) gets the visual order of L2: the logical index at each place. */
+static int name_display(const vlabel *nm, int dir, size_t *order, uint64_t *hi, uint64_t *lo,
+                        uint8_t *shown)
 {
     uint8_t lv[MAXN];
     size_t v2l[MAXN];
@@ -944,6 +946,8 @@ static int name_display(const vlabel *nm, int dir, size_t *order, uint64_t *hi, 
     size_t m = 0;
     for (size_t v = 0; v < nm->n; v++) {
         const size_t i = v2l[v];
+        if (shown)
+            shown[v] = (uint8_t)i;
         if (nm->classes[i] == IBIDI_UNICODE_BC_NSM && i > 0)
             continue; /* drawn with its base */
         order[m] = i;
@@ -972,8 +976,8 @@ static void compare_names(const vlabel *x, const vlabel *y, int d, int *digit, i
     size_t vx[MAXN], vy[MAXN]; /* logical index per key position */
     uint64_t h, l;
     char tx[MAXN], ty[MAXN];
-    name_display(x, d, vx, &h, &l);
-    name_display(y, d, vy, &h, &l);
+    name_display(x, d, vx, &h, &l, NULL);
+    name_display(y, d, vy, &h, &l, NULL);
     number_types(x->classes, x->n, d, tx);
     number_types(y->classes, y->n, d, ty);
     *digit = *sep = 0;
@@ -995,21 +999,11 @@ int ibidi__badami_pair(const vlabel *x, const vlabel *y, int d, int *digit, int 
     size_t vx[MAXN], vy[MAXN];
     uint64_t hx, lx, hy, ly;
     *digit = *sep = 0;
-    if (x->n == 0 || x->n > MAXN || y->n != x->n || name_display(x, d, vx, &hx, &lx) != 0 ||
-        name_display(y, d, vy, &hy, &ly) != 0 || hx != hy || lx != ly)
+    if (x->n == 0 || x->n > MAXN || y->n != x->n ||
+        name_display(x, d, vx, &hx, &lx, shown) != 0 ||
+        name_display(y, d, vy, &hy, &ly, NULL) != 0 || hx != hy || lx != ly)
         return 0;
     compare_names(x, y, d, digit, sep);
-    if (shown) {
-        uint8_t lv[MAXN];
-        size_t v2l[MAXN];
-        const ibidi_bidi_options o = {d ? IBIDI_DIR_RTL : IBIDI_DIR_LTR, 0, NULL, 0};
-        ibidi_bidi_result r = {.levels = lv, .cap = MAXN};
-        if (ibidi_bidi_resolve_classes(x->classes, x->n, &o, &r, NULL) != IBIDI_OK ||
-            ibidi_bidi_reorder(lv, x->n, v2l, NULL, NULL) != IBIDI_OK)
-            return 0;
-        for (size_t v = 0; v < x->n; v++)
-            shown[v] = (uint8_t)v2l[v];
-    }
     return 1;
 }
 
@@ -1060,7 +1054,7 @@ static int run_badami(vrun *w, int mode)
         for (int d = 0; d < 2; d++) {
             size_t order[MAXN];
             uint64_t hi, lo;
-            if (name_display(&v.v[i], d, order, &hi, &lo) == 0)
+            if (name_display(&v.v[i], d, order, &hi, &lo, NULL) == 0)
                 keys[nk++] = (keyed){hi, lo, (uint32_t)i, (uint8_t)d};
         }
     if (st == 0) {
