@@ -181,6 +181,17 @@ uint64_t ibidi__proof_uba_start(unsigned para);
 uint64_t ibidi__proof_uba_step(uint64_t key, uint8_t c, ibidi__proof_events *ev);
 void ibidi__proof_uba_end(uint64_t key, unsigned para, ibidi__proof_events *ev);
 
+/* Transformations of an automaton (a state per state, NONE16 0xFFFF where undefined) as
+ * rows of a table the caller owns: cap rows of stride entries, of which width are used
+ * and n filled, and a hash of 2 * cap slots (cap a power of two; id + 1, 0 empty).
+ * ibidi__map_intern (pairs.c) gives map's id, adding it if new; UINT32_MAX when full. */
+typedef struct ibidi__map_table {
+    uint16_t *rows;
+    uint32_t *hash;
+    size_t cap, stride, width, n;
+} ibidi__map_table;
+uint32_t ibidi__map_intern(ibidi__map_table *t, const uint16_t *map);
+
 /* Pair automata over displays (pairs.c). The strings: a deterministic automaton over the
  * classes whose steps report the prover's events (next: UINT32_MAX when no string goes
  * on); shown as rendered (by_clusters: a mark with its base) or by code points; with

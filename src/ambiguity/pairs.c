@@ -137,7 +137,7 @@ typedef struct pwork2 {
     /* transformations of the minimal levelled automaton, interned */
     uint16_t fmap[MAXF][MAXMIN];
     uint32_t f_hash[2 * MAXF];
-    size_t nf;
+    ibidi__map_table ft; /* over fmap and f_hash */
     uint32_t letter[NLET];
     uint32_t identity;
     memo cc; /* compositions: a << 16 | b */
@@ -493,29 +493,32 @@ static int levels_covered(pwork2 *u, size_t nlet, unsigned par)
 
 /* ---- Transformations ------------------------------------------------------------------- */
 
-static uint32_t *f_slot(pwork2 *u, const uint16_t *map)
+/* The transformations are rows of a table, interned (also uniqueness.c's). */
+static uint32_t *map_slot(const ibidi__map_table *t, const uint16_t *map)
 {
     uint64_t h = 1469598103934665603ull;
-    for (size_t q = 0; q < u->nls; q++)
+    for (size_t q = 0; q < t->width; q++)
         h = (h ^ map[q]) * 1099511628211ull;
-    size_t s = (size_t)(h >> 20) & (2 * MAXF - 1);
-    while (u->f_hash[s] && memcmp(u->fmap[u->f_hash[s] - 1], map, u->nls * sizeof *map) != 0)
-        s = (s + 1) & (2 * MAXF - 1);
-    return &u->f_hash[s];
+    size_t s = (size_t)(h >> 20) & (2 * t->cap - 1);
+    while (t->hash[s] &&
+           memcmp(t->rows + (t->hash[s] - 1) * t->stride, map, t->width * sizeof *map) != 0)
+        s = (s + 1) & (2 * t->cap - 1);
+    return &t->hash[s];
 }
 
-/* The id of map (u->nls entries), interned; UINT32_MAX when the table is full. */
-static uint32_t f_intern(pwork2 *u, const uint16_t *map)
+uint32_t ibidi__map_intern(ibidi__map_table *t, const uint16_t *map)
 {
-    uint32_t *h = f_slot(u, map);
+    uint32_t *h = map_slot(t, map);
     if (*h == 0) {
-        if (u->nf == MAXF)
+        if (t->n == t->cap)
             return UINT32_MAX;
-        memcpy(u->fmap[u->nf], map, u->nls * sizeof *map);
-        *h = (uint32_t)++u->nf;
+        memcpy(t->rows + t->n * t->stride, map, t->width * sizeof *map);
+        *h = (uint32_t)++t->n;
     }
     return *h - 1;
 }
+
+static uint32_t f_intern(pwork2 *u, const uint16_t *map) { return ibidi__map_intern(&u->ft, map); }
 
 /* a . b: b first, then a; UINT32_MAX when a table is full. */
 static uint32_t f_compose(pwork2 *u, uint32_t a, uint32_t b)
@@ -662,6 +665,7 @@ static void unit_starts(pwork2 *u, size_t nlet, unsigned par)
 static int letters(pwork2 *u, size_t nlet)
 {
     memset(u->f_hash, 0, sizeof u->f_hash);
+    u->ft = (ibidi__map_table){&u->fmap[0][0], u->f_hash, MAXF, MAXMIN, u->nls, 0};
     memo *const memos[4] = {&u->cc, &u->mk, &u->pi, &u->um};
     for (size_t k = 0; k < 4; k++) {
         memset(memos[k]->key, 0, sizeof memos[k]->key);
@@ -670,7 +674,7 @@ static int letters(pwork2 *u, size_t nlet)
     u->cc_last_key = 0;
     memset(u->tl, 0xFF, sizeof u->tl);
     memset(u->s_hash, 0, sizeof u->s_hash);
-    u->nf = u->nset = 0;
+    u->nset = 0;
     {
         uint64_t acc[MAXMIN / 64];
         memset(acc, 0, sizeof acc);
@@ -1135,7 +1139,7 @@ ibidi_status ibidi__pairs_run(const ibidi__pairs_base *b, ibidi_dir dir, void *w
     st = build_displays(u, b, par, err);
     if (st != IBIDI_OK)
         return st;
-    res->transformations = u->nf;
+    res->transformations = u->ft.n;
     res->display_states = u->nc;
     res->display_minimal = u->nd;
 

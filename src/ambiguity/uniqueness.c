@@ -80,7 +80,7 @@ typedef struct uwork {
     /* transformations of the levelled automaton, interned */
     uint16_t fmap[MAXF][MAXMIN];
     uint32_t f_hash[2 * MAXF];
-    size_t nf;
+    ibidi__map_table ft; /* over fmap and f_hash (ibidi__map_intern) */
     uint32_t letter[NA][3];  /* the transformation of one class at one level */
     uint32_t identity;
     uint32_t cc_key[1u << 18], cc_val[1u << 18]; /* compositions met: key a << 16 | b, + 1 */
@@ -294,29 +294,7 @@ static int lemmas(const uwork *u, lemma_work *lw, size_t ncls, unsigned par)
 
 /* ---- Transformations of the levelled automaton ---------------------------------------- */
 
-static uint32_t *f_slot(uwork *u, const uint16_t *map)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t q = 0; q < u->nls; q++)
-        h = (h ^ map[q]) * 1099511628211ull;
-    size_t s = (size_t)(h >> 20) & (2 * MAXF - 1);
-    while (u->f_hash[s] && memcmp(u->fmap[u->f_hash[s] - 1], map, u->nls * sizeof *map) != 0)
-        s = (s + 1) & (2 * MAXF - 1);
-    return &u->f_hash[s];
-}
-
-/* The id of the transformation map (u->nls entries), interned; UINT32_MAX when full. */
-static uint32_t f_intern(uwork *u, const uint16_t *map)
-{
-    uint32_t *h = f_slot(u, map);
-    if (*h == 0) {
-        if (u->nf == MAXF)
-            return UINT32_MAX;
-        memcpy(u->fmap[u->nf], map, u->nls * sizeof *map);
-        *h = (uint32_t)++u->nf;
-    }
-    return *h - 1;
-}
+static uint32_t f_intern(uwork *u, const uint16_t *map) { return ibidi__map_intern(&u->ft, map); }
 
 /* a . b: b first, then a; UINT32_MAX when the table is full. */
 static uint32_t f_compose(uwork *u, uint32_t a, uint32_t b)
@@ -343,9 +321,9 @@ static uint32_t f_compose(uwork *u, uint32_t a, uint32_t b)
 static int letters(uwork *u, size_t ncls)
 {
     memset(u->f_hash, 0, sizeof u->f_hash);
+    u->ft = (ibidi__map_table){&u->fmap[0][0], u->f_hash, MAXF, MAXMIN, u->nls, 0};
     memset(u->cc_key, 0, sizeof u->cc_key);
     u->cc_n = 0;
-    u->nf = 0;
     for (size_t q = 0; q < u->nls; q++)
         u->tmp[q] = (uint16_t)q;
     if ((u->identity = f_intern(u, u->tmp)) == UINT32_MAX)
@@ -613,7 +591,7 @@ ibidi_status ibidi__prove_uniqueness(const ibidi__uniq_job *job, ibidi_rfc5893_p
                            u->np >= MAXP ? MAXP : (uint32_t)MAXF);
     res->states = u->np;
     res->transitions = u->np * al->n_classes * 4;
-    res->transformations = u->nf;
+    res->transformations = u->ft.n;
 
     /* Ordered pairs and labels of each length, counted on the pair automaton. */
     memset(u->cnt[0], 0, u->np * sizeof u->cnt[0][0]);
