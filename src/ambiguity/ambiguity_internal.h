@@ -143,6 +143,18 @@ int ibidi__rfc5893_legal(const uint8_t *c, size_t n);
  * in the third and fourth places (verify.c). */
 int ibidi__hyphens_ok(const uint8_t *c, size_t n);
 
+/* What one label means for the legality of a name in the Badami spaces of the verifier
+ * (verify.c) and the prover (names.c), as bits: BAD, empty or breaking the hyphen rule
+ * (never legal); NOT_BIDI, it fails the Bidi Rule and is not an LDH label (L, EN, ES), so
+ * it is legal only in a name that is not a Bidi domain name; NOT_AFTER_RTL, it fails the
+ * rule and is an LDH label that starts with a digit, so not after an RTL label (RFC 5893
+ * §2); RTL, it holds R, AL or AN. */
+#define IBIDI__NAME_LABEL_BAD 1u
+#define IBIDI__NAME_LABEL_NOT_BIDI 2u
+#define IBIDI__NAME_LABEL_NOT_AFTER_RTL 4u
+#define IBIDI__NAME_LABEL_RTL 8u
+unsigned ibidi__name_label(const uint8_t *l, size_t n);
+
 /* What RFC 5893 §2's conditions and the hyphen rule look at in a label read so far, as the
  * provers keep it (proofs.c, proofs_ldh.c): its first class, whether it holds EN and AN,
  * its last class that is not NSM, its length up to 4, whether its third class and its

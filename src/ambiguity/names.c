@@ -12,12 +12,13 @@
  * The names. A name is a string over the label classes and CS (the dots); it is read by
  * the prover's step function over whole names (proofs.c: the UBA part reads on across
  * the dots, sos and eos are the paragraph's), the bookkeeping of the current label's
- * rule part (ibidi__rule_part_step, started again at each dot) and the state below. Which names are
- * legal is verify.c's name_legal: under RFC 5893, every label keeps the hyphen rule and,
- * in a Bidi domain name (R, AL or AN anywhere), passes the rule or is an LDH label (L, EN,
- * ES) that does not start with a digit after an RTL label; in the other mode (no rule),
- * every label is not empty and the name does not start with a mark, which gives a space
- * with ambiguity in it, to check the automaton against an enumeration. Whether a finished
+ * rule part (ibidi__rule_part_step, started again at each dot) and the state below. Which
+ * names are legal is verify.c's name_legal (ibidi__name_label): under RFC 5893, every
+ * label keeps the hyphen rule and, in a Bidi domain name (R, AL or AN anywhere), passes
+ * the rule or is an LDH label (L, EN, ES) that does not start with a digit after an RTL
+ * label; in the other mode (no rule), every label is not empty and keeps the hyphen rule
+ * and the name does not start with a mark, which gives a space with ambiguity in it, to
+ * check the automaton against an enumeration. Whether a finished
  * label passes is asked of ibidi_rfc5893_conditions on a representative label of the
  * state: the summary's rule part (first class, EN and AN seen, last class that is not
  * NSM, hyphen places) with whether the label holds an L, an R, AL or AN, and a class
@@ -29,7 +30,6 @@
  */
 #include <stdint.h>
 #include <string.h>
-#include <stdlib.h>
 
 #include "ambiguity/ambiguity_internal.h"
 #include "common/internal.h"
@@ -108,27 +108,18 @@ static uint32_t *n_slot(nwork *w, const nstate *s)
 }
 
 /* The flags after the current label (its representative) ends: F_DEAD when no name that
- * goes on from here is legal (verify.c's name_legal, label by label). */
+ * goes on from here is legal (ibidi__name_label, as the verifier's name_legal reads it). */
 static uint8_t label_ends(const nwork *w, const nstate *s)
 {
     uint8_t f = s->flags;
-    const uint8_t *l = s->rep;
-    const size_t n = s->rep_len;
-    if (n == 0 || !ibidi__hyphens_ok(l, n))
+    const unsigned k = ibidi__name_label(s->rep, s->rep_len);
+    if (k & IBIDI__NAME_LABEL_BAD)
         return F_DEAD;
-    int rtl = 0, ldh = 1;
-    for (size_t k = 0; k < n; k++) {
-        rtl |= has_rtl_class(l[k]);
-        ldh &= l[k] == IBIDI_UNICODE_BC_L || l[k] == IBIDI_UNICODE_BC_EN ||
-               l[k] == IBIDI_UNICODE_BC_ES;
-    }
-    if (w->mode == 0 && ibidi_rfc5893_conditions(l, n, IBIDI_RFC5893_ALL_CONDITIONS) != 0) {
-        if (!ldh)
-            f |= F_BAD_IF_BIDI; /* illegal once the name is a Bidi domain name */
-        else if (l[0] == IBIDI_UNICODE_BC_EN && (f & F_SEEN_RTL))
-            return F_DEAD; /* §2: a digit-first label after an RTL label */
-    }
-    if (rtl)
+    if (w->mode == 0 && (k & IBIDI__NAME_LABEL_NOT_BIDI))
+        f |= F_BAD_IF_BIDI; /* illegal once the name is a Bidi domain name */
+    if (w->mode == 0 && (k & IBIDI__NAME_LABEL_NOT_AFTER_RTL) && (f & F_SEEN_RTL))
+        return F_DEAD; /* §2: a digit-first label after an RTL label */
+    if (k & IBIDI__NAME_LABEL_RTL)
         f |= F_SEEN_RTL;
     if ((f & F_BIDI) && (f & F_BAD_IF_BIDI))
         return F_DEAD;
@@ -145,10 +136,8 @@ static ibidi_status build_names(nwork *w, ibidi_error *err)
     w->n = 1;
     for (size_t i = 0; i < w->n; i++) {
         const nstate s = w->st[i];
-        {
-            const uint8_t f = label_ends(w, &s);
-            w->accept[i] = !(f & F_DEAD) && !((f & F_BIDI) && (f & F_BAD_IF_BIDI));
-        }
+        const uint8_t ends = label_ends(w, &s); /* the name ends here, or a dot comes */
+        w->accept[i] = !(ends & F_DEAD);
         for (size_t k = 0; k < w->n_classes; k++) {
             const uint8_t c = w->classes[k];
             nstate t;
@@ -159,7 +148,7 @@ static ibidi_status build_names(nwork *w, ibidi_error *err)
             ibidi__proof_events ev;
             t.key = ibidi__proof_uba_step(s.key, c, &ev);
             if (c == IBIDI_UNICODE_BC_CS) { /* a new label: its rule part starts empty */
-                t.flags = label_ends(w, &s);
+                t.flags = ends;
                 if (t.flags & F_DEAD)
                     continue;
             } else {

@@ -871,10 +871,28 @@ static int run_rfc3454(vrun *w)
 
 /* ---- Badami: number type ambiguity ---------------------------------------------------- */
 
-/* Is the name legal: mode 0, RFC 5893 (in a Bidi domain name every label passes the rule,
- * but LDH labels (L, EN, ES) may stand beside them unless they start with a digit after
- * an RTL label: §2, second guarantee; a name without R, AL, AN has no rule); mode 1,
- * RFC 3454 (every label passes the RandALCat rule). Every label keeps the hyphen rule. */
+unsigned ibidi__name_label(const uint8_t *l, size_t n)
+{
+    if (n == 0 || !ibidi__hyphens_ok(l, n))
+        return IBIDI__NAME_LABEL_BAD;
+    unsigned k = has_rtl(l, n) ? IBIDI__NAME_LABEL_RTL : 0u;
+    if (ibidi_rfc5893_conditions(l, n, IBIDI_RFC5893_ALL_CONDITIONS) != 0) {
+        int ldh = 1; /* RFC 5893 §2: an LDH label may stand beside labels that pass */
+        for (size_t i = 0; i < n; i++)
+            ldh &= l[i] == IBIDI_UNICODE_BC_L || l[i] == IBIDI_UNICODE_BC_EN ||
+                   l[i] == IBIDI_UNICODE_BC_ES;
+        if (!ldh)
+            k |= IBIDI__NAME_LABEL_NOT_BIDI;
+        else if (l[0] == IBIDI_UNICODE_BC_EN)
+            k |= IBIDI__NAME_LABEL_NOT_AFTER_RTL;
+    }
+    return k;
+}
+
+/* Is the name legal: mode 0, RFC 5893 (ibidi__name_label: in a Bidi domain name every
+ * label passes the rule, but LDH labels may stand beside them unless they start with a
+ * digit after an RTL label; a name without R, AL, AN has no rule); mode 1, RFC 3454
+ * (every label passes the RandALCat rule). Every label keeps the hyphen rule. */
 static int name_legal(const uint8_t *c, size_t n, int mode)
 {
     const int bidi = has_rtl(c, n);
@@ -885,20 +903,17 @@ static int name_legal(const uint8_t *c, size_t n, int mode)
             continue;
         const uint8_t *l = c + s;
         const size_t ln = i - s;
-        if (ln == 0 || !ibidi__hyphens_ok(l, ln))
+        const unsigned k = ibidi__name_label(l, ln);
+        if (k & IBIDI__NAME_LABEL_BAD)
             return 0;
         if (mode == 1) {
             if (!ibidi_rfc5893_rfc3454_rule_ok(l, ln))
                 return 0;
-        } else if (bidi && ibidi_rfc5893_conditions(l, ln, IBIDI_RFC5893_ALL_CONDITIONS)) {
-            int ldh = 1;
-            for (size_t k = 0; k < ln; k++)
-                ldh &= l[k] == IBIDI_UNICODE_BC_L || l[k] == IBIDI_UNICODE_BC_EN ||
-                       l[k] == IBIDI_UNICODE_BC_ES;
-            if (!ldh || (l[0] == IBIDI_UNICODE_BC_EN && seen_rtl))
-                return 0;
+        } else if (bidi && ((k & IBIDI__NAME_LABEL_NOT_BIDI) ||
+                            ((k & IBIDI__NAME_LABEL_NOT_AFTER_RTL) && seen_rtl))) {
+            return 0;
         }
-        seen_rtl |= has_rtl(l, ln);
+        seen_rtl |= (k & IBIDI__NAME_LABEL_RTL) != 0;
         s = i + 1;
     }
     return 1;
