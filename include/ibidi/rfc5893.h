@@ -781,6 +781,9 @@ typedef struct ibidi_rfc5893_badami_proof {
                            and not in the other */
     unsigned undecided; /* 1: a level pattern the reading of displays does not cover
                            (holds is then 0) */
+    int number_type_holds; /* 1: no pair with a digit EN in one and AN in the other */
+    int separator_holds;   /* 1: no pair with a separator joined in one only */
+    unsigned shortest;     /* the length of the shortest pair of either kind; 0: none */
     size_t name_states;      /* the automaton of names */
     size_t levelled_states;  /* names with their levels and number types, minimal */
     size_t transformations;  /* of the runs read back to front */

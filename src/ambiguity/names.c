@@ -261,7 +261,12 @@ ibidi_status ibidi_rfc5893_prove_badami(const ibidi_rfc5893_badami_options *opts
         res->separator[n] = r->separator_pairs[n];
     }
     res->undecided = r->undecided;
-    res->holds = !r->undecided && r->digit.n == 0 && r->separator.n == 0;
+    res->number_type_holds = !r->undecided && r->digit.n == 0;
+    res->separator_holds = !r->undecided && r->separator.n == 0;
+    res->holds = res->number_type_holds && res->separator_holds;
+    res->shortest = (unsigned)(r->digit.n && (!r->separator.n || r->digit.n < r->separator.n)
+                                   ? r->digit.n
+                                   : r->separator.n);
     label_from(&res->alike_x, r->alike.x, r->alike.n);
     label_from(&res->alike_y, r->alike.y, r->alike.n);
     label_from(&res->digit_x, r->digit.x, r->digit.n);

@@ -930,12 +930,10 @@ static void put_badami_all(FILE *f, int json, const badami_run *b, const ibidi_r
         cli_jw_cstr(&w, "claim", "badami");
         cli_jw_cstr(&w, "paragraph", para);
         cli_jw_bool(&w, "proved", p->holds);
-        cli_jw_bool(&w, "number_type_proved", !p->undecided && !digit);
-        cli_jw_bool(&w, "number_separator_proved", !p->undecided && !sep);
-        if (digit || sep) /* the shorter of the two pairs */
-            cli_jw_uint(&w, "shortest",
-                        digit && (!sep || p->digit_x.n < p->separator_x.n) ? p->digit_x.n
-                                                                            : p->separator_x.n);
+        cli_jw_bool(&w, "number_type_proved", p->number_type_holds);
+        cli_jw_bool(&w, "number_separator_proved", p->separator_holds);
+        if (p->shortest)
+            cli_jw_uint(&w, "shortest", p->shortest);
         else
             cli_jw_null(&w, "shortest");
         cli_jw_uint(&w, "name_states", p->name_states);
@@ -962,21 +960,22 @@ static void put_badami_all(FILE *f, int json, const badami_run *b, const ibidi_r
         cli_jw_end(&w);
         return;
     }
-    fprintf(f, "Badami, %s paragraph: number type ambiguity: ", b->dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
-    if (p->undecided)
-        fputs("undecided", f);
+    fprintf(f, "Badami, %s paragraph: number type ambiguity: ",
+            b->dir == IBIDI_DIR_RTL ? "RTL" : "LTR");
+    if (p->number_type_holds)
+        fputs("none, for all lengths", f);
     else if (digit)
         put_badami_pair(f, 0, NULL, "digit", &p->digit_x, &p->digit_y, p->digit_shown, al);
     else
-        fputs("none, for all lengths", f);
-    fputs("; number separator ambiguity: ", f);
-    if (p->undecided)
         fputs("undecided", f);
+    fputs("; number separator ambiguity: ", f);
+    if (p->separator_holds)
+        fputs("none, for all lengths", f);
     else if (sep)
         put_badami_pair(f, 0, NULL, "separator", &p->separator_x, &p->separator_y,
                         p->separator_shown, al);
     else
-        fputs("none, for all lengths", f);
+        fputs("undecided", f);
     if (!p->undecided && p->alike_x.n == 0)
         fputs("; no two different names show alike", f);
     if (digit || sep)
