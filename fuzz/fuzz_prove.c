@@ -30,8 +30,8 @@
  *     paragraph under RFC 5893, the case that takes half a second (a left-to-right
  *     paragraph reads millions of display states): every length counts no more pairs of
  *     a kind than pairs shown alike, holds is 1 exactly when no digit and no separator
- *     pair is reported, and the pairs reported are confirmed and of the first length with
- *     a count.
+ *     pair is reported (each kind's verdict when no pair of it is, shortest the shorter
+ *     pair), and the pairs reported are confirmed and of the first length with a count.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -167,6 +167,10 @@ static void check_badami(ibidi_dir dir, unsigned mode, int short_work)
         first_alike = !first_alike && p->alike[k] ? n : first_alike;
     }
     require(p->holds == (p->digit_x.n == 0 && p->separator_x.n == 0) && p->confirmed);
+    require(p->number_type_holds == (p->digit_x.n == 0) &&
+            p->separator_holds == (p->separator_x.n == 0));
+    const unsigned d = p->digit_x.n, sp = p->separator_x.n;
+    require(p->shortest == (d && (!sp || d < sp) ? d : sp));
     require(p->digit_x.n == first_digit && p->separator_x.n == first_sep &&
             p->alike_x.n == first_alike);
     free(p);
